@@ -1,0 +1,77 @@
+"""Developer sessions. `uv run nox` runs the default set: the README's test command.
+
+Sessions run inside the uv workspace environment (venv_backend="none") except the
+per-package ones, which each get an environment holding only that package and its declared
+dependencies, so an undeclared sibling import fails there.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import nox
+
+ROOT = Path(__file__).parent
+PACKAGES = sorted(p.name for p in (ROOT / "packages").iterdir() if (p / "pyproject.toml").exists())
+TEST_TOOLS = ["pytest", "pytest-timeout", "hypothesis", "jsonschema"]
+
+nox.options.sessions = ["lint", "typecheck", "tests", "gate"]
+nox.options.default_venv_backend = "none"
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    session.run("mypy", *[f"packages/{p}/src" for p in PACKAGES])
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Every package's tests plus the cross-package end-to-end tests, in one environment."""
+    session.run("pytest", *session.posargs)
+
+
+@nox.session(name="package")
+@nox.parametrize("package", PACKAGES)
+def package_tests(session: nox.Session, package: str) -> None:
+    """One package alone, in its own environment (catches undeclared sibling imports)."""
+    env_dir = ROOT / ".nox" / f"pkg-{package}"
+    with_args = [arg for tool in TEST_TOOLS for arg in ("--with", tool)]
+    session.run(
+        "uv", "run", "--package", package, "--exact", *with_args,
+        "pytest", f"packages/{package}/tests", *session.posargs,
+        env={"UV_PROJECT_ENVIRONMENT": str(env_dir)},
+    )  # fmt: skip
+
+
+@nox.session
+def e2e(session: nox.Session) -> None:
+    session.run("pytest", "tests", *session.posargs)
+
+
+@nox.session
+def protos(session: nox.Session) -> None:
+    """Regenerate the committed protobuf modules and fail when they drifted from proto/."""
+    session.run("python", "-m", "bb_schema._protogen", "--check-drift")
+
+
+@nox.session
+def gate(session: nox.Session) -> None:
+    """Run the benchmark and gate it against the committed baseline (when one exists)."""
+    baseline = ROOT / "evals" / "brainbench" / "baselines" / "main.json"
+    if not baseline.exists():
+        session.log("no committed baseline yet: gate skipped")
+        return
+    session.run("brainbench", "run", "--quiet", "--compare", str(baseline), env=dict(os.environ))
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Print performance figures (never asserted in tests)."""
+    session.run("python", "-m", "benchmarks", *session.posargs)

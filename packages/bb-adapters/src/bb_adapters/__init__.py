@@ -1,0 +1,1 @@
+"""bb_adapters."""

@@ -1,0 +1,122 @@
+"""Fixture documents (schema_version 1): what a harness replays.
+
+Gold is sealed: it lives in a separate document (:mod:`bb_schema.gold`). Adapters receive only
+:class:`PublicTurn` values, which hold exactly ``turn_id``, ``role``, ``text`` and ``ts``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from bb_schema._base import Strict
+from bb_schema._names import Role, Suite
+
+FIXTURE_ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+DEFAULT_SOURCE = "default"
+
+FixtureId = Annotated[str, Field(pattern=FIXTURE_ID_PATTERN)]
+
+
+def parse_ts(value: str) -> datetime:
+    """Parse an RFC 3339 timestamp; naive timestamps are rejected (segmentation is time-based)."""
+    parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    if parsed.tzinfo is None:
+        raise ValueError(f"timestamp {value!r} has no UTC offset; write e.g. 2026-03-02T17:00:00Z")
+    return parsed
+
+
+class PublicTurn(Strict):
+    """One conversation turn exactly as a harness sees it: never any gold."""
+
+    turn_id: int
+    role: Role
+    text: Annotated[str, Field(min_length=1)]
+    ts: str | None = None
+
+    @field_validator("ts")
+    @classmethod
+    def _ts_is_rfc3339(cls, value: str | None) -> str | None:
+        if value is not None:
+            parse_ts(value)
+        return value
+
+    @property
+    def when(self) -> datetime | None:
+        """The parsed timestamp, when the turn carries one."""
+        return None if self.ts is None else parse_ts(self.ts)
+
+
+class SeedPage(Strict):
+    """A markdown page (YAML frontmatter + body) seeded into one source before replay."""
+
+    slug: Annotated[str, Field(min_length=1)]
+    content: str
+    source_id: str | None = None
+
+    @property
+    def source(self) -> str:
+        """The source this page belongs to (``default`` when unspecified)."""
+        return self.source_id or DEFAULT_SOURCE
+
+
+class SeedFact(Strict):
+    """A fact seeded into memory before replay."""
+
+    fact: Annotated[str, Field(min_length=1)]
+    entity_slug: str | None = None
+    source: str | None = None
+    source_session: str | None = None
+    source_id: str | None = None
+
+
+class ContinuityRef(Strict):
+    """Marks a fixture as one half of a continuity pair."""
+
+    pair_id: Annotated[str, Field(min_length=1)]
+    pair_role: Literal["writer", "reader"]
+
+
+class Fixture(Strict):
+    """An adapter-visible conversation fixture."""
+
+    schema_version: Literal[1]
+    fixture_id: FixtureId
+    suites: Annotated[list[Suite], Field(min_length=1)]
+    category: str | None = None
+    holdout: bool = False
+    sources: list[str] = Field(default_factory=list)
+    active_source: str = DEFAULT_SOURCE
+    seed_pages: list[SeedPage] = Field(default_factory=list)
+    seed_facts: list[SeedFact] = Field(default_factory=list)
+    turns: Annotated[list[PublicTurn], Field(min_length=1)]
+    continuity: ContinuityRef | None = None
+
+    @model_validator(mode="after")
+    def _turn_ids_unique(self) -> Fixture:
+        seen: set[int] = set()
+        for index, turn in enumerate(self.turns):
+            if turn.turn_id in seen:
+                raise ValueError(f"turns[{index}].turn_id {turn.turn_id!r} is a duplicate")
+            seen.add(turn.turn_id)
+        return self
+
+    @property
+    def user_turns(self) -> list[PublicTurn]:
+        """The turns a harness replays (assistant turns fold into prior context)."""
+        return [turn for turn in self.turns if turn.role == "user"]
+
+    @property
+    def all_sources(self) -> list[str]:
+        """Every source the fixture touches, sorted: declared, active and seeded ones."""
+        names = {DEFAULT_SOURCE, self.active_source, *self.sources}
+        names.update(page.source for page in self.seed_pages)
+        names.update(fact.source_id or DEFAULT_SOURCE for fact in self.seed_facts)
+        return sorted(names)
+
+    def needs_timestamps(self) -> bool:
+        """Write-back fixtures and continuity writers segment by time, so every turn needs ts."""
+        writer = self.continuity is not None and self.continuity.pair_role == "writer"
+        return "write-back" in self.suites or writer

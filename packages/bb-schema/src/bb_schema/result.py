@@ -1,0 +1,91 @@
+"""Run results (result_schema_version 1): what ``brainbench run --json`` emits.
+
+Everything beyond the v1 result schema lives under ``_meta`` (which v1 leaves open), so a
+Result of the core harnesses and suites always validates against the published v1 schema.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from bb_schema._base import Strict
+from bb_schema._names import Seam, Suite
+
+
+class Receipt(Strict):
+    """Who ran what, when, on which corpus; excluded from baselines."""
+
+    result_schema_version: Literal[1]
+    fixtures_hash: str
+    harness_sha: str
+    ts: str
+    cmd_args: list[str]
+    seed: int
+    include_holdout: bool
+    llm: bool
+
+
+class TurnRow(Strict):
+    """One replayed turn on one harness: what was injected, at what cost."""
+
+    fixture_id: str
+    turn_id: int
+    harness: str
+    suite: Suite
+    injected_slugs: list[str]
+    injected_tokens: float
+    gold: dict[str, Any] | None
+    cross_source_slugs: list[str]
+    latency_ms: float
+
+
+class ScoreCell(Strict):
+    """One (harness x suite) cell: counts first, rates derived."""
+
+    suite: Suite
+    harness: str
+    seam: Seam
+    gold_total: Annotated[int, Field(ge=0)]
+    gold_failed: Annotated[int, Field(ge=0)]
+    metrics: dict[str, float]
+    fixtures: list[str]
+
+
+class SeedFailure(Strict):
+    """A fixture whose seeding failed: the whole run is invalid (exit 2)."""
+
+    fixture_id: str
+    error: str
+
+
+class FailedItem(Strict):
+    """A gold item the run failed, for drilling in from the scoreboard."""
+
+    harness: str
+    suite: Suite
+    fixture_id: str
+    item: str
+    reason: str
+
+
+class Meta(Strict):
+    """The open ``_meta`` block: glossary once per result, plus additive run detail."""
+
+    metric_glossary: dict[str, str] = Field(default_factory=dict)
+    failed_items: list[FailedItem] = Field(default_factory=list)
+    seam_disclosures: dict[str, list[str]] = Field(default_factory=dict)
+    budget_cuts: dict[str, int] = Field(default_factory=dict)
+    harnesses: list[str] = Field(default_factory=list)
+    suites: list[str] = Field(default_factory=list)
+
+
+class Result(Strict):
+    """A whole run: receipt, cells, turn rows, seed failures and ``_meta``."""
+
+    receipt: Receipt
+    cells: list[ScoreCell]
+    turn_rows: list[TurnRow]
+    seed_failures: list[SeedFailure]
+    meta: Meta = Field(default_factory=Meta, alias="_meta")

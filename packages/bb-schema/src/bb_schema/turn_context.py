@@ -1,0 +1,108 @@
+"""The TurnContext service's messages: what a harness sends each turn, what memory pushes back.
+
+Also the WriteBack messages: a conversation handed to memory, with an optional injected
+extraction for deterministic mode (the extractor seam's output, never scoring gold).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from bb_schema._base import Strict
+from bb_schema._names import FactKind
+from bb_schema.fixture import PublicTurn
+
+Suppression = Literal["none", "prior-context", "slug-only"]
+Render = Literal["markdown", "fragment"]
+Extractor = Literal["gold", "rules", "llm"]
+
+#: The conversation page a write-back creates is ``conversations/<session_id>``: part of the
+#: contract, so the bench can check provenance without trusting the system under test.
+CONVERSATION_SLUG_PREFIX = "conversations/"
+
+
+def conversation_slug(session_id: str) -> str:
+    """The slug every implementation must give the conversation page of ``session_id``."""
+    return f"{CONVERSATION_SLUG_PREFIX}{session_id}"
+
+
+class SeamSettings(Strict):
+    """The seam's declarative knobs, sent with every request."""
+
+    pointer_budget: Annotated[int, Field(ge=0, le=64)]
+    suppression: Suppression = "prior-context"
+    volunteer: bool = False
+    volunteer_window_turns: Annotated[int, Field(ge=0, le=64)] = 4
+    volunteer_min_confidence: Annotated[float, Field(ge=0.0, le=1.0)] = 0.7
+    volunteer_max_pages: Annotated[int, Field(ge=0, le=64)] = 3
+    render: Render = "markdown"
+
+
+class TurnContextRequest(Strict):
+    """One turn as the harness presents it to memory."""
+
+    brain_id: str
+    session_id: str
+    active_source: str
+    turn: PublicTurn
+    #: The most recent earlier turns of both roles, oldest first (the volunteer window).
+    window: list[PublicTurn] = Field(default_factory=list)
+    #: Everything already in the agent's context: earlier turns and earlier injected blocks.
+    prior_context: str = ""
+    settings: SeamSettings
+
+
+class Pointer(Strict):
+    """One page memory points the agent at."""
+
+    slug: str
+    source: str
+    title: str = ""
+    arm: str = ""
+    confidence: float = 0.0
+    trust_label: str = ""
+    stage: Literal["reflex", "volunteer"] = "reflex"
+
+
+class TurnContextResponse(Strict):
+    """What memory injects: the rendered text plus the structured pointers behind it."""
+
+    text: str = ""
+    pointers: list[Pointer] = Field(default_factory=list)
+
+
+class ExtractedFact(Strict):
+    """A fact an extractor produced from a conversation segment."""
+
+    fact: Annotated[str, Field(min_length=1)]
+    entity_slug: str | None = None
+    kind: FactKind | None = None
+
+
+class InjectedExtraction(Strict):
+    """Deterministic-mode extractor output: the facts a turn's text yields."""
+
+    turn_text: str
+    facts: list[ExtractedFact]
+
+
+class WriteBackRequest(Strict):
+    """A conversation handed to memory's write path."""
+
+    brain_id: str
+    source: str
+    session_id: str
+    turns: Annotated[list[PublicTurn], Field(min_length=1)]
+    extractor: Extractor = "gold"
+    injected: list[InjectedExtraction] = Field(default_factory=list)
+
+
+class WriteBackResponse(Strict):
+    """What the write path did."""
+
+    conversation_slug: str
+    segments: int
+    facts_written: int
+    facts_deduplicated: int = 0
