@@ -106,3 +106,17 @@ class WriteBackResponse(Strict):
     segments: int
     facts_written: int
     facts_deduplicated: int = 0
+
+
+class EntityIndexRequest(Strict):
+    """Ask for a static index of the pages a source holds (the codex preamble's input)."""
+
+    brain_id: str
+    active_source: str
+    limit: Annotated[int, Field(ge=1, le=10_000)] = 50
+
+
+class EntityIndexResponse(Strict):
+    """Index entries, most useful first; slugs here are NOT injections."""
+
+    entries: list[Pointer] = Field(default_factory=list)
