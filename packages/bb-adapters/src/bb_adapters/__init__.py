@@ -1,1 +1,21 @@
-"""bb_adapters."""
+"""Harness adapters as declarative configs over one replay pipeline, and the runner."""
+
+from bb_adapters._errors import AdapterError, AdapterUserError, SystemUnderTestError
+from bb_adapters.plan import DecisionProbe, Pair, Plan, Unit
+from bb_adapters.seams import BUILTIN, DEFAULT_HARNESSES, HarnessConfig, parse_harnesses
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BUILTIN",
+    "DEFAULT_HARNESSES",
+    "AdapterError",
+    "AdapterUserError",
+    "DecisionProbe",
+    "HarnessConfig",
+    "Pair",
+    "Plan",
+    "SystemUnderTestError",
+    "Unit",
+    "parse_harnesses",
+]

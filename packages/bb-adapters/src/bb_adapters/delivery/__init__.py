@@ -1,0 +1,1 @@
+"""Delivery paths: how one harness row hands a turn to memory."""

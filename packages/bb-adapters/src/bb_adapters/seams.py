@@ -1,0 +1,173 @@
+"""Harness rows as declarative configs over one shared pipeline.
+
+A row differs from another only by the data here: the seam settings sent with every request,
+the delivery path the turn takes (direct gRPC, the Claude Code hook, the Codex rollout), and
+the deviations from production it carries, which are printed with every scoreboard.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from bb_schema import Seam
+from bb_schema.turn_context import SeamSettings
+
+from bb_adapters._errors import AdapterUserError
+
+Delivery = Literal["grpc", "hook", "codex", "silent", "inject-all"]
+
+
+@dataclass(frozen=True)
+class HarnessConfig:
+    """One scoreboard row: how turns reach memory and what comes back."""
+
+    name: str
+    seam: Seam
+    delivery: Delivery
+    settings: SeamSettings
+    disclosures: tuple[str, ...] = ()
+    #: Where the memory system lives: None is the reference engine served by the run.
+    target: str | None = None
+    #: Static entity-index preamble size (codex): slugs not counted as injections.
+    preamble_pages: int = 0
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+_SHARED_DEVIATION = (
+    "user turns only are replayed; assistant turns fold into prior context and the window",
+)
+
+OPENCLAW = HarnessConfig(
+    name="openclaw",
+    seam="production",
+    delivery="grpc",
+    settings=SeamSettings(
+        pointer_budget=3,
+        suppression="prior-context",
+        volunteer=True,
+        volunteer_window_turns=4,
+        volunteer_min_confidence=0.7,
+        volunteer_max_pages=3,
+        render="markdown",
+    ),
+    disclosures=(
+        *_SHARED_DEVIATION,
+        "the shipped TurnContext service over a real gRPC unix-socket channel: 3-pointer "
+        "budget, prior-context suppression, markdown pointer block, volunteer arm (4-turn "
+        "window of both roles, 0.7 confidence gate, <=3 pages, deduped against the turn)",
+        "orchestration (config gate, heartbeat, timeout wrapper) is not graded",
+    ),
+)
+
+CLAUDE_CODE = HarnessConfig(
+    name="claude-code",
+    seam="production",
+    delivery="hook",
+    settings=SeamSettings(
+        pointer_budget=2,
+        suppression="prior-context",
+        volunteer=True,
+        volunteer_window_turns=4,
+        volunteer_min_confidence=0.7,
+        volunteer_max_pages=3,
+        render="markdown",
+    ),
+    disclosures=(
+        *_SHARED_DEVIATION,
+        "the shipped UserPromptSubmit hook: stdin JSON -> transcript JSONL window + dedupe of "
+        "earlier injected context -> TurnContext over the unix socket with the shared secret "
+        "-> additionalContext; 2-pointer budget plus the volunteer arm",
+        "bench-pinned: hook deadline 10000 ms (production 800 ms) to keep CI load from "
+        "flaking; deadline behaviour is covered by the hook's own tests",
+        "bench-pinned: the hook runs in-process by default (--hook-exec subprocess spawns the "
+        "real console script)",
+    ),
+)
+
+CODEX = HarnessConfig(
+    name="codex",
+    seam="contract",
+    delivery="codex",
+    settings=SeamSettings(
+        pointer_budget=1,
+        suppression="prior-context",
+        volunteer=False,
+        render="fragment",
+    ),
+    preamble_pages=50,
+    disclosures=(
+        *_SHARED_DEVIATION,
+        "contract row: a static entity-index preamble (<=50 pages, computed once, slugs not "
+        "counted as injections, tokens counted once) plus at most ONE per-turn fragment",
+        "the conversation round-trips through the Codex rollout JSONL format and the "
+        "project's parser selects the user turns; fragment delivery is an assumed shape",
+    ),
+)
+
+ALWAYS_SILENT = HarnessConfig(
+    name="always-silent",
+    seam="contract",
+    delivery="silent",
+    settings=SeamSettings(pointer_budget=0, suppression="none"),
+    disclosures=("reference row: never injects (know-to-ask must read 1.0)",),
+)
+
+INJECT_ALL = HarnessConfig(
+    name="inject-all",
+    seam="contract",
+    delivery="inject-all",
+    settings=SeamSettings(pointer_budget=64, suppression="none"),
+    disclosures=(
+        "reference row: injects every page of the active source on every turn, outside any "
+        "budget (false_fire_rate must be > 0)",
+    ),
+)
+
+BUILTIN: dict[str, HarnessConfig] = {
+    config.name: config for config in (OPENCLAW, CLAUDE_CODE, CODEX, ALWAYS_SILENT, INJECT_ALL)
+}
+DEFAULT_HARNESSES: tuple[str, ...] = ("openclaw", "claude-code", "codex")
+
+_FOREIGN = re.compile(r"^grpc:(?P<name>[a-z0-9][a-z0-9_.-]*)=(?P<target>\S+)$")
+
+
+def foreign(name: str, target: str) -> HarnessConfig:
+    """A foreign memory system behind TurnContext + BenchControl at ``target``."""
+    return HarnessConfig(
+        name=name,
+        seam="contract",
+        delivery="grpc",
+        target=target,
+        settings=OPENCLAW.settings,
+        disclosures=(
+            *_SHARED_DEVIATION,
+            f"foreign system at {target}: the openclaw seam's settings (3 pointers, "
+            "prior-context suppression, volunteer allowed); pointers past the budget are cut "
+            "by the runner and counted in pointer_budget_cuts",
+        ),
+    )
+
+
+def parse_harnesses(spec: str) -> list[HarnessConfig]:
+    """Parse ``--harness a,b,grpc:name=target`` into configs, in the order given."""
+    configs: list[HarnessConfig] = []
+    for raw in (part.strip() for part in spec.split(",")):
+        if not raw:
+            continue
+        match = _FOREIGN.match(raw)
+        if match:
+            configs.append(foreign(match["name"], match["target"]))
+        elif raw in BUILTIN:
+            configs.append(BUILTIN[raw])
+        else:
+            known = ", ".join([*BUILTIN, "grpc:<name>=<target>"])
+            raise AdapterUserError(f"unknown harness {raw!r}: expected one of {known}")
+    names = [config.name for config in configs]
+    duplicates = sorted({name for name in names if names.count(name) > 1})
+    if duplicates:
+        raise AdapterUserError(f"harness {duplicates[0]!r} is listed twice in {spec!r}")
+    if not configs:
+        raise AdapterUserError(f"no harness in {spec!r}")
+    return configs
