@@ -1,0 +1,139 @@
+r"""Load and validate a corpus: fixtures joined to their sealed gold, plus its hash.
+
+Layout
+------
+A corpus is two directories. The fixtures directory holds ``<fixture_id>.fixture.json``
+files and the gold directory ``<fixture_id>.gold.json`` files, at any depth (subdirectories
+such as ``kta/`` or ``write-back/`` only organise; ids are unique across all of them). Hidden
+entries and files not ending in ``.json`` are ignored; any other ``.json`` file is an error.
+
+The fixtures hash
+-----------------
+``fixtures_hash`` is the corpus identity the gate compares. It covers every fixture and gold
+file, holdout included, by path and bytes, and does not depend on where the corpus lives:
+
+1. Name each file inside a virtual *corpus root* that holds the fixtures directory as
+   ``fixtures/`` and the gold directory as ``gold/``: a fixture file is named
+   ``fixtures/<rel>`` and a gold file ``gold/<rel>``, where ``<rel>`` is the file's path
+   relative to its own directory with ``/`` separators (for the standard layout
+   ``evals/brainbench/{fixtures,gold}`` this is simply the path relative to
+   ``evals/brainbench/``).
+2. Sort the names by their UTF-8 bytes.
+3. For each name ``n``, in order, form the line
+   ``utf8(n) + b"\0" + ascii(hex(sha256(bytes of n))) + b"\n"`` (hex is lowercase).
+4. ``fixtures_hash`` is the lowercase hex sha256 of the concatenated lines.
+
+So renaming or moving a file changes the hash, as does any byte of any file (formatting
+included); copying the two directories elsewhere does not.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from bb_schema import Fixture, Gold
+
+from bb_corpus import _checks
+from bb_corpus._documents import parse_document
+from bb_corpus._errors import CorpusIssue, CorpusValidationError
+from bb_corpus._files import CorpusFile, discover, fixtures_hash
+from bb_corpus._jsonpath import ROOT
+from bb_corpus.corpus import LoadedCorpus
+
+PathArg = str | os.PathLike[str]
+
+
+def _same_directory(first: Path, second: Path) -> bool:
+    try:
+        return first.exists() and second.exists() and first.samefile(second)
+    except OSError:
+        return False
+
+
+def _parse(files: list[CorpusFile], issues: list[CorpusIssue]) -> list[_checks.Parsed]:
+    parsed: list[_checks.Parsed] = []
+    for file in files:
+        if file.kind == "fixtures":
+            fixture, found = parse_document(file, Fixture)
+            parsed.append(_checks.Parsed(file, fixture=fixture))
+        else:
+            gold, found = parse_document(file, Gold)
+            parsed.append(_checks.Parsed(file, gold=gold))
+        issues.extend(found)
+    return parsed
+
+
+def load_corpus(
+    fixtures_dir: PathArg, gold_dir: PathArg, *, include_holdout: bool = True
+) -> LoadedCorpus:
+    """Read, validate and join a corpus; every problem in every file is reported at once.
+
+    Args:
+        fixtures_dir: Directory of ``<fixture_id>.fixture.json`` files (searched recursively).
+        gold_dir: Directory of ``<fixture_id>.gold.json`` files (searched recursively).
+        include_holdout: Load holdout fixtures too. The gate runs without them; published runs
+            include them. Holdout fixtures are validated and hashed either way.
+
+    Returns:
+        The validated corpus, fixtures sorted by fixture_id.
+
+    Raises:
+        CorpusValidationError: The corpus is invalid; ``issues`` names each file, JSON path and
+            what was expected, sorted so the report is byte-identical run to run.
+    """
+    fixtures_path, gold_path = Path(fixtures_dir), Path(gold_dir)
+    if _same_directory(fixtures_path, gold_path):
+        raise CorpusValidationError(
+            [
+                CorpusIssue(
+                    gold_path.as_posix(),
+                    ROOT,
+                    "fixtures and gold share a directory; gold is sealed: expected its own "
+                    "directory (e.g. evals/brainbench/gold)",
+                )
+            ]
+        )
+    fixture_files, issues = discover(fixtures_path, "fixtures")
+    gold_files, found = discover(gold_path, "gold")
+    issues.extend(found)
+    fixtures = _parse(fixture_files, issues)
+    gold = _parse(gold_files, issues)
+
+    issues.extend(_checks.duplicate_names(fixture_files))
+    issues.extend(_checks.duplicate_names(gold_files))
+    issues.extend(_checks.file_names([*fixtures, *gold]))
+    issues.extend(
+        _checks.joins(fixture_files, gold_files, fixtures_path.as_posix(), gold_path.as_posix())
+    )
+    for item in fixtures:
+        issues.extend(_checks.timestamps(item))
+    pairs, found = _checks.continuity_pairs(fixtures)
+    issues.extend(found)
+    gold_by_id: dict[str, _checks.Parsed] = {}
+    for item in gold:
+        gold_by_id.setdefault(item.file.stem, item)
+    issues.extend(_checks.joined(fixtures, gold_by_id))
+    if issues:
+        raise CorpusValidationError(issues)
+
+    every = sorted((item.fixture for item in fixtures if item.fixture), key=lambda f: f.fixture_id)
+    holdout_ids = frozenset(f.fixture_id for f in every if f.holdout)
+    loaded = tuple(f for f in every if include_holdout or not f.holdout)
+    loaded_ids = {f.fixture_id for f in loaded}
+    return LoadedCorpus(
+        fixtures=loaded,
+        fixtures_hash=fixtures_hash([*fixture_files, *gold_files]),
+        holdout_ids=holdout_ids,
+        continuity_pairs={
+            pair_id: pair
+            for pair_id, pair in pairs.items()
+            if pair.writer in loaded_ids and pair.reader in loaded_ids
+        },
+        include_holdout=include_holdout,
+        _gold={
+            fixture_id: item.gold
+            for fixture_id, item in gold_by_id.items()
+            if item.gold is not None and fixture_id in loaded_ids
+        },
+    )
