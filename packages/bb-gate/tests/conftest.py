@@ -1,0 +1,151 @@
+"""Factories that build Results straight from bb_schema models (no engine needed)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from bb_gate import baseline_from_result, dump_baseline
+from bb_schema import Meta, Receipt, Result, ScoreCell, SeedFailure
+
+SHARED = Path(__file__).resolve().parents[3].parent / "shared"
+SCHEMA_DIR = SHARED / "interop" / "schema-v1"
+
+SEAMS = {"openclaw": "production", "claude-code": "production", "codex": "contract"}
+
+
+def default_cells() -> list[dict[str, Any]]:
+    return [
+        {
+            "harness": "openclaw",
+            "suite": "push",
+            "gold_total": 96,
+            "gold_failed": 0,
+            "metrics": {
+                "push_precision": 1.0,
+                "push_recall": 0.95,
+                "source_isolation_violations": 0.0,
+                "avg_injected_tokens": 41.3,
+            },
+        },
+        {
+            "harness": "codex",
+            "suite": "push",
+            "gold_total": 96,
+            "gold_failed": 39,
+            "metrics": {
+                "push_precision": 1.0,
+                "push_recall": 0.59375,
+                "source_isolation_violations": 0.0,
+            },
+        },
+        {
+            "harness": "openclaw",
+            "suite": "know-to-ask",
+            "gold_total": 40,
+            "gold_failed": 0,
+            "metrics": {"know_to_ask_failure_rate": 0.0, "false_fire_rate": 0.0},
+        },
+    ]
+
+
+def build_cell(spec: dict[str, Any]) -> ScoreCell:
+    return ScoreCell(
+        suite=spec["suite"],
+        harness=spec["harness"],
+        seam=spec.get("seam", SEAMS.get(spec["harness"], "contract")),
+        gold_total=spec["gold_total"],
+        gold_failed=spec["gold_failed"],
+        metrics=dict(spec["metrics"]),
+        fixtures=list(spec.get("fixtures", [])),
+    )
+
+
+def build_result(
+    cells: list[dict[str, Any]] | None = None,
+    *,
+    fixtures_hash: str = "hash-a",
+    include_holdout: bool = False,
+    llm: bool = False,
+    seed_failures: tuple[tuple[str, str], ...] = (),
+    harnesses: list[str] | None = None,
+    suites: list[str] | None = None,
+    ts: str = "2026-01-02T03:04:05Z",
+    harness_sha: str = "abc123",
+) -> Result:
+    specs = default_cells() if cells is None else cells
+    receipt = Receipt(
+        result_schema_version=1,
+        fixtures_hash=fixtures_hash,
+        harness_sha=harness_sha,
+        ts=ts,
+        cmd_args=["brainbench", "run"],
+        seed=7,
+        include_holdout=include_holdout,
+        llm=llm,
+    )
+    meta = Meta(harnesses=harnesses or [], suites=suites or [])
+    return Result(
+        receipt=receipt,
+        cells=[build_cell(spec) for spec in specs],
+        turn_rows=[],
+        seed_failures=[SeedFailure(fixture_id=f, error=e) for f, e in seed_failures],
+        _meta=meta,
+    )
+
+
+def edit(cells: list[dict[str, Any]], key: str, **changes: Any) -> list[dict[str, Any]]:
+    """Copy of ``cells`` with the ``harness/suite`` cell changed (metrics merged)."""
+    out = []
+    for spec in cells:
+        spec = {**spec, "metrics": dict(spec["metrics"])}
+        if f"{spec['harness']}/{spec['suite']}" == key:
+            metrics = changes.pop("metrics", {})
+            spec.update(changes)
+            spec["metrics"].update(metrics)
+        out.append(spec)
+    return out
+
+
+@pytest.fixture
+def make_result() -> Callable[..., Result]:
+    return build_result
+
+
+@pytest.fixture
+def cells() -> list[dict[str, Any]]:
+    return default_cells()
+
+
+@pytest.fixture
+def edit_cells() -> Callable[..., list[dict[str, Any]]]:
+    return edit
+
+
+@pytest.fixture
+def write_result(tmp_path: Path) -> Callable[..., Path]:
+    def write(result: Result, name: str = "result.json") -> Path:
+        path = tmp_path / name
+        path.write_text(result.model_dump_json(by_alias=True, indent=2), encoding="utf-8")
+        return path
+
+    return write
+
+
+@pytest.fixture
+def write_baseline(tmp_path: Path) -> Callable[..., Path]:
+    def write(
+        result: Result, name: str = "baseline.json", justification: str | None = None
+    ) -> Path:
+        path = tmp_path / name
+        path.write_bytes(dump_baseline(baseline_from_result(result, justification=justification)))
+        return path
+
+    return write
+
+
+@pytest.fixture
+def schema_dir() -> Path:
+    return SCHEMA_DIR
