@@ -1,0 +1,1 @@
+"""Generated modules of the brainbench wire package."""
