@@ -1,0 +1,206 @@
+"""Scoreboards: the cells as a markdown table, a static HTML page, or the Result as JSON.
+
+Every row carries its seam next to the harness and the seam disclosures print below the table,
+because a row is comparable with another only once the reader knows what each seam measures
+(BRAINBENCH.md "Seam disclosure"). Failed gold items follow, a few per cell, so a maintainer
+can drill from a number to the turns behind it.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
+
+from bb_schema import FailedItem, Result, ScoreCell
+
+from bb_score._registry import REGISTRY
+
+__all__ = [
+    "DEFAULT_TOP_N",
+    "metric_columns",
+    "render_html",
+    "render_json",
+    "render_markdown",
+    "render_result_html",
+    "render_result_markdown",
+]
+
+#: Failed items shown per cell before the rest are summarised as a count.
+DEFAULT_TOP_N: Final = 5
+_MISSING: Final = "n/a"
+_ORDER = {spec.name: index for index, spec in enumerate(REGISTRY)}
+
+_Groups = list[tuple[tuple[str, str], list[FailedItem]]]
+
+
+def metric_columns(cells: Iterable[ScoreCell]) -> list[str]:
+    """Every metric any cell reports, registry order first, unregistered names after, sorted."""
+    names = {name for cell in cells for name in cell.metrics}
+    return sorted(names, key=lambda name: (_ORDER.get(name, len(_ORDER)), name))
+
+
+def _value(cell: ScoreCell, name: str) -> str:
+    value = cell.metrics.get(name)
+    return _MISSING if value is None else f"{value:.4f}"
+
+
+def _md(text: str) -> str:
+    """Text safe inside a markdown table cell or list item."""
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+
+def _harness_order(
+    cells: Sequence[ScoreCell], disclosures: Mapping[str, Sequence[str]]
+) -> list[str]:
+    order = list(dict.fromkeys(cell.harness for cell in cells))
+    return order + sorted(set(disclosures) - set(order))
+
+
+def _seams(cells: Sequence[ScoreCell]) -> dict[str, str]:
+    return {cell.harness: cell.seam for cell in cells}
+
+
+def _groups(cells: Sequence[ScoreCell], failed_items: Iterable[FailedItem]) -> _Groups:
+    """Failed items grouped per (harness, suite), in cell order, then any other group sorted."""
+    grouped: dict[tuple[str, str], list[FailedItem]] = {}
+    for item in failed_items:
+        grouped.setdefault((item.harness, item.suite), []).append(item)
+    cell_keys: list[tuple[str, str]] = [(cell.harness, cell.suite) for cell in cells]
+    keys = [key for key in cell_keys if key in grouped]
+    keys += sorted(set(grouped) - set(cell_keys))
+    return [(key, grouped[key]) for key in keys]
+
+
+def render_markdown(
+    cells: Sequence[ScoreCell],
+    *,
+    disclosures: Mapping[str, Sequence[str]] | None = None,
+    failed_items: Sequence[FailedItem] = (),
+    top_n: int = DEFAULT_TOP_N,
+) -> str:
+    """The markdown scoreboard: one row per cell, seam disclosures, then failed items."""
+    disclosures = disclosures or {}
+    columns = metric_columns(cells)
+    header = ["harness", "seam", "suite", *columns, "gold_total", "gold_failed"]
+    lines = [
+        "| " + " | ".join(header) + " |",
+        "| " + " | ".join(["---"] * 3 + ["---:"] * (len(columns) + 2)) + " |",
+    ]
+    for cell in cells:
+        values = [_md(cell.harness), cell.seam, cell.suite]
+        values += [_value(cell, name) for name in columns]
+        values += [str(cell.gold_total), str(cell.gold_failed)]
+        lines.append("| " + " | ".join(values) + " |")
+    seams = _seams(cells)
+    if disclosures:
+        lines += ["", "## Seam disclosures"]
+        for harness in _harness_order(cells, disclosures):
+            entries = disclosures.get(harness, ())
+            if not entries:
+                continue
+            seam = f" ({seams[harness]})" if harness in seams else ""
+            lines += ["", f"**{_md(harness)}**{seam}", ""]
+            lines += [f"- {_md(entry)}" for entry in entries]
+    groups = _groups(cells, failed_items)
+    if groups:
+        lines += ["", "## Failed gold items"]
+        for (harness, suite), items in groups:
+            lines += ["", f"### {_md(harness)} / {suite} ({len(items)})", ""]
+            for item in items[: max(top_n, 0)]:
+                lines.append(f"- `{_md(item.fixture_id)}` {_md(item.item)}: {_md(item.reason)}")
+            rest = len(items) - max(top_n, 0)
+            if rest > 0:
+                lines.append(f"- ... and {rest} more")
+    return "\n".join(lines) + "\n"
+
+
+_STYLE: Final = (
+    "body{font-family:system-ui,sans-serif;margin:2rem;color:#111}"
+    "table{border-collapse:collapse}th,td{border:1px solid #bbb;padding:.3rem .6rem}"
+    "th{background:#eee}td.n{text-align:right;font-variant-numeric:tabular-nums}"
+    "td.fail{color:#a00}li{margin:.15rem 0}code{background:#f4f4f4}"
+)
+
+
+def render_html(
+    cells: Sequence[ScoreCell],
+    *,
+    disclosures: Mapping[str, Sequence[str]] | None = None,
+    failed_items: Sequence[FailedItem] = (),
+    top_n: int = DEFAULT_TOP_N,
+    title: str = "BrainBench scoreboard",
+) -> str:
+    """The scoreboard as one self-contained static HTML page (no scripts, no external links)."""
+    esc = html.escape
+    disclosures = disclosures or {}
+    columns = metric_columns(cells)
+    header = ["harness", "seam", "suite", *columns, "gold_total", "gold_failed"]
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{esc(title)}</title><style>{_STYLE}</style></head><body>",
+        f"<h1>{esc(title)}</h1>",
+        "<table><thead><tr>" + "".join(f"<th>{esc(h)}</th>" for h in header) + "</tr></thead>",
+        "<tbody>",
+    ]
+    for cell in cells:
+        tds = [f"<td>{esc(cell.harness)}</td><td>{esc(cell.seam)}</td><td>{esc(cell.suite)}</td>"]
+        tds += [f'<td class="n">{esc(_value(cell, name))}</td>' for name in columns]
+        failed_class = "n fail" if cell.gold_failed else "n"
+        tds.append(f'<td class="n">{cell.gold_total}</td>')
+        tds.append(f'<td class="{failed_class}">{cell.gold_failed}</td>')
+        out.append("<tr>" + "".join(tds) + "</tr>")
+    out.append("</tbody></table>")
+    seams = _seams(cells)
+    present = [h for h in _harness_order(cells, disclosures) if disclosures.get(h)]
+    if present:
+        out.append("<h2>Seam disclosures</h2>")
+        for harness in present:
+            seam = f" ({esc(seams[harness])})" if harness in seams else ""
+            out.append(f"<h3>{esc(harness)}{seam}</h3><ul>")
+            out += [f"<li>{esc(entry)}</li>" for entry in disclosures[harness]]
+            out.append("</ul>")
+    groups = _groups(cells, failed_items)
+    if groups:
+        out.append("<h2>Failed gold items</h2>")
+        for (harness, suite), items in groups:
+            out.append(f"<h3>{esc(harness)} / {esc(suite)} ({len(items)})</h3><ul>")
+            for item in items[: max(top_n, 0)]:
+                out.append(
+                    f"<li><code>{esc(item.fixture_id)}</code> {esc(item.item)}: "
+                    f"{esc(item.reason)}</li>"
+                )
+            rest = len(items) - max(top_n, 0)
+            if rest > 0:
+                out.append(f"<li>... and {rest} more</li>")
+            out.append("</ul>")
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
+
+
+def render_json(result: Result) -> str:
+    """The Result as JSON: ``_meta`` under its wire name, fixed field order, trailing newline."""
+    payload = result.model_dump(mode="json", by_alias=True)
+    return json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
+
+
+def render_result_markdown(result: Result, *, top_n: int = DEFAULT_TOP_N) -> str:
+    """The markdown scoreboard of a Result, with its own disclosures and failed items."""
+    return render_markdown(
+        result.cells,
+        disclosures=result.meta.seam_disclosures,
+        failed_items=result.meta.failed_items,
+        top_n=top_n,
+    )
+
+
+def render_result_html(result: Result, *, top_n: int = DEFAULT_TOP_N) -> str:
+    """The HTML scoreboard of a Result, with its own disclosures and failed items."""
+    return render_html(
+        result.cells,
+        disclosures=result.meta.seam_disclosures,
+        failed_items=result.meta.failed_items,
+        top_n=top_n,
+    )
