@@ -1,0 +1,158 @@
+"""Entity attribution for extractors: which of the source's pages a sentence talks about.
+
+The index holds every surface form a page can be mentioned by (title, slug suffix,
+frontmatter aliases, and the engine's alias index rows), tokenised the same way as the text
+it is matched against, so ``widget-co``, ``Widget Co`` and ``widget co`` are one surface.
+Precision first: a surface shared by two pages attributes nothing, and a one-word surface
+that is not an explicit alias (a first name or surname derived from a title) only matches a
+capitalised word, so the common word "park" never resolves to a Ms Park.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bb_brain.writeback._db import Connection
+
+_WORD = re.compile(r"\w+")
+#: Third-person singular pronouns that refer back to the last person mentioned.
+PERSON_PRONOUNS = frozenset({"she", "he", "her", "him", "his", "hers"})
+#: The arm name of explicit aliases (frontmatter ``aliases``), which match in any case.
+EXPLICIT_ARM = "alias"
+
+
+@dataclass(frozen=True)
+class Entity:
+    """A page an extracted fact can be attributed to."""
+
+    slug: str
+    title: str
+    page_type: str | None = None
+
+    @property
+    def is_person(self) -> bool:
+        """People are what pronouns refer back to."""
+        return self.page_type == "person" or self.slug.startswith("people/")
+
+
+@dataclass(frozen=True)
+class Mention:
+    """An entity (or a pronoun, with ``entity`` None) at a word position of a text."""
+
+    position: int
+    entity: Entity | None
+    pronoun: bool = False
+
+
+@dataclass(frozen=True)
+class _Surface:
+    slug: str
+    explicit: bool
+
+
+def tokens(text: str) -> list[str]:
+    """Case-folded word tokens: the unit both surfaces and texts are compared in."""
+    return [match.group(0).casefold() for match in _WORD.finditer(text)]
+
+
+class EntityIndex:
+    """Surface forms of one source's pages, matched longest-first over word tokens."""
+
+    def __init__(self, entities: Iterable[Entity], surfaces: Iterable[tuple[str, str, bool]]):
+        """Build from entities and ``(surface text, slug, explicit)`` triples."""
+        self._entities = {entity.slug: entity for entity in entities}
+        found: dict[tuple[str, ...], set[_Surface]] = {}
+        for text, slug, explicit in surfaces:
+            key = tuple(tokens(text))
+            if key and slug in self._entities:
+                found.setdefault(key, set()).add(_Surface(slug, explicit))
+        self._surfaces: dict[tuple[str, ...], _Surface | None] = {}
+        for key, candidates in found.items():
+            slugs = {candidate.slug for candidate in candidates}
+            if len(slugs) > 1:
+                self._surfaces[key] = None  # ambiguous: shared by several pages
+            else:
+                explicit = any(candidate.explicit for candidate in candidates)
+                self._surfaces[key] = _Surface(slugs.pop(), explicit)
+        self._longest = max((len(key) for key in self._surfaces), default=0)
+
+    @classmethod
+    def load(cls, conn: Connection, brain_id: str, source: str) -> EntityIndex:
+        """Read the source's pages and alias rows (conversation pages are never entities)."""
+        pages = conn.execute(
+            "SELECT slug, title, page_type, frontmatter FROM pages"
+            " WHERE brain_id = %s AND source = %s AND page_type IS DISTINCT FROM 'conversation'"
+            " ORDER BY slug",
+            (brain_id, source),
+        ).fetchall()
+        aliases = conn.execute(
+            "SELECT alias_norm, slug, arm FROM aliases WHERE brain_id = %s AND source = %s"
+            " ORDER BY slug, alias_norm, arm",
+            (brain_id, source),
+        ).fetchall()
+        entities = [Entity(slug, title, page_type) for slug, title, page_type, _ in pages]
+        surfaces: list[tuple[str, str, bool]] = []
+        for slug, title, page_type, frontmatter in pages:
+            surfaces.extend(_page_surfaces(Entity(slug, title, page_type), frontmatter))
+        surfaces.extend((alias, slug, arm == EXPLICIT_ARM) for alias, slug, arm in aliases)
+        return cls(entities, surfaces)
+
+    @property
+    def entities(self) -> list[Entity]:
+        """Every entity of the source, by slug."""
+        return [self._entities[slug] for slug in sorted(self._entities)]
+
+    def get(self, slug: str) -> Entity | None:
+        """The entity with ``slug``, if the source has that page."""
+        return self._entities.get(slug)
+
+    def mentions(self, text: str) -> list[Mention]:
+        """Entity mentions and person pronouns in ``text``, in word order, never overlapping."""
+        words = list(_WORD.finditer(text))
+        folded = [word.group(0).casefold() for word in words]
+        found: list[Mention] = []
+        index = 0
+        while index < len(folded):
+            hit = self._match_at(folded, words, index)
+            if hit is not None:
+                length, surface = hit
+                if surface is not None:
+                    found.append(Mention(index, self._entities[surface.slug]))
+                index += length
+                continue
+            if folded[index] in PERSON_PRONOUNS:
+                found.append(Mention(index, None, pronoun=True))
+            index += 1
+        return found
+
+    def _match_at(
+        self, folded: list[str], words: list[re.Match[str]], index: int
+    ) -> tuple[int, _Surface | None] | None:
+        for length in range(min(self._longest, len(folded) - index), 0, -1):
+            key = tuple(folded[index : index + length])
+            if key not in self._surfaces:
+                continue
+            surface = self._surfaces[key]
+            if surface is not None and length == 1 and not surface.explicit:
+                if not words[index].group(0)[:1].isupper():
+                    continue
+            return length, surface
+        return None
+
+
+def _page_surfaces(entity: Entity, frontmatter: object) -> list[tuple[str, str, bool]]:
+    """Title, slug suffix, a person's first name and surname, and the frontmatter aliases."""
+    slug = entity.slug
+    surfaces = [(entity.title, slug, False), (slug.rsplit("/", 1)[-1], slug, False)]
+    names = entity.title.split()
+    if entity.is_person and len(names) > 1:
+        surfaces += [(names[0], slug, False), (names[-1], slug, False)]
+    aliases: Any = frontmatter.get("aliases") if isinstance(frontmatter, Mapping) else None
+    if isinstance(aliases, str):
+        aliases = [aliases]
+    if isinstance(aliases, list):
+        surfaces.extend((alias, slug, True) for alias in aliases if isinstance(alias, str))
+    return surfaces

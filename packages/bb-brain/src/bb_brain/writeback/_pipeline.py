@@ -1,0 +1,200 @@
+"""The write path: conversation -> page -> segments -> extractor seam -> facts, atomically.
+
+Order of work, and why:
+
+1. Render the conversation page and segment the turns (pure, no database).
+2. Check the brain and build the extractor (reads only: the entity index).
+3. Extract every segment with no connection held, since the ``llm`` extractor waits on a
+   remote model; a failure here (a BudgetExhausted, a malformed answer) stores nothing.
+4. One transaction: replace the conversation page, deduplicate against the session's stored
+   facts and within the batch, insert the new facts with one ``executemany``, write one audit
+   row. A per-session advisory lock serialises concurrent write-backs of the same session so
+   dedup cannot race.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import psycopg
+from bb_schema import FactKind
+from bb_schema.turn_context import ExtractedFact, WriteBackRequest, WriteBackResponse
+from psycopg.types.json import Jsonb
+
+from bb_brain._errors import UnknownBrainError
+from bb_brain.writeback._db import Connection, ConnectionSource
+from bb_brain.writeback._extract import (
+    ExtractionContext,
+    ExtractorFactory,
+    normalise_fact,
+    resolve_extractor,
+)
+from bb_brain.writeback._render import PAGE_TYPE, ConversationPage, render_conversation
+from bb_brain.writeback._segment import Segment, segment_turns
+
+#: The kind stamped on a fact whose extractor gave none: the vocabulary's generic kind.
+DEFAULT_KIND: FactKind = "fact"
+
+_INSERT_FACT = (
+    "INSERT INTO facts (brain_id, source, fact, entity_slug, kind, source_session,"
+    " source_markdown_slug) VALUES (%s, %s, %s, %s, %s, %s, %s)"
+)
+
+
+@dataclass(frozen=True)
+class _Row:
+    fact: str
+    entity_slug: str | None
+    kind: FactKind
+
+
+def write_back(
+    db: ConnectionSource,
+    request: WriteBackRequest,
+    *,
+    extractors: Mapping[str, ExtractorFactory] | None = None,
+) -> WriteBackResponse:
+    """Store a conversation and the facts its extractor finds, with provenance.
+
+    Args:
+        db: The engine's database (anything lending connections).
+        request: The conversation; ``request.extractor`` picks the extractor.
+        extractors: Extra or overriding extractor factories by name; ``gold`` and ``rules``
+            are always available, ``llm`` only when the caller configures it (see
+            :func:`bb_brain.writeback.llm_extractors`).
+
+    Returns:
+        The conversation slug, the segment count, and how many facts were written and how many
+        were dropped as duplicates (same normalised text and entity in the source's session).
+
+    Raises:
+        UnknownBrainError: ``request.brain_id`` is not open.
+        ExtractorUnavailable: The requested extractor is not configured.
+        BudgetExhausted: The llm budget ran out; nothing was stored.
+        LlmError: The llm endpoint failed or answered badly; nothing was stored.
+    """
+    factory = resolve_extractor(request.extractor, extractors)
+    segments = segment_turns(request.turns)
+    page = render_conversation(request, segments)
+    with db.connection() as conn:
+        _require_brain(conn, request.brain_id)
+        extractor = factory(ExtractionContext(request, conn))
+    extracted = [(segment, extractor.extract(segment)) for segment in segments]
+    try:
+        with db.connection() as conn, conn.transaction():
+            return _store(conn, request, page, segments, extracted)
+    except psycopg.errors.ForeignKeyViolation:
+        raise _unknown_brain(request.brain_id) from None
+
+
+def _require_brain(conn: Connection, brain_id: str) -> None:
+    row = conn.execute("SELECT 1 FROM brains WHERE brain_id = %s", (brain_id,)).fetchone()
+    if row is None:
+        raise _unknown_brain(brain_id)
+
+
+def _unknown_brain(brain_id: str) -> UnknownBrainError:
+    return UnknownBrainError(
+        f"brain_id {brain_id!r} is not open; call open_brain first and write back into the id "
+        "it returns"
+    )
+
+
+def _store(
+    conn: Connection,
+    request: WriteBackRequest,
+    page: ConversationPage,
+    segments: Sequence[Segment],
+    extracted: Sequence[tuple[Segment, list[ExtractedFact]]],
+) -> WriteBackResponse:
+    lock_key = "\x1f".join(("write-back", request.brain_id, request.source, request.session_id))
+    conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (lock_key,))
+    _replace_page(conn, request, page)
+    rows, deduplicated = _dedupe(conn, request, extracted)
+    with conn.cursor() as cur:
+        cur.executemany(
+            _INSERT_FACT,
+            [
+                (
+                    request.brain_id,
+                    request.source,
+                    row.fact,
+                    row.entity_slug,
+                    row.kind,
+                    request.session_id,
+                    page.slug,
+                )
+                for row in rows
+            ],
+        )
+    conn.execute(
+        "INSERT INTO write_back_audit (brain_id, source, session_id, segments, facts_written,"
+        " facts_deduped, extractor, conversation_slug) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+        (
+            request.brain_id,
+            request.source,
+            request.session_id,
+            len(segments),
+            len(rows),
+            deduplicated,
+            request.extractor,
+            page.slug,
+        ),
+    )
+    return WriteBackResponse(
+        conversation_slug=page.slug,
+        segments=len(segments),
+        facts_written=len(rows),
+        facts_deduplicated=deduplicated,
+    )
+
+
+def _replace_page(conn: Connection, request: WriteBackRequest, page: ConversationPage) -> None:
+    """Delete-then-insert, so a re-run also drops anything indexed against the old page."""
+    conn.execute(
+        "DELETE FROM pages WHERE brain_id = %s AND source = %s AND slug = %s",
+        (request.brain_id, request.source, page.slug),
+    )
+    conn.execute(
+        "INSERT INTO pages (brain_id, source, slug, title, page_type, summary, body, frontmatter)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+        (
+            request.brain_id,
+            request.source,
+            page.slug,
+            page.title,
+            PAGE_TYPE,
+            page.summary,
+            page.body,
+            Jsonb(page.frontmatter),
+        ),
+    )
+
+
+def _dedupe(
+    conn: Connection,
+    request: WriteBackRequest,
+    extracted: Sequence[tuple[Segment, list[ExtractedFact]]],
+) -> tuple[list[_Row], int]:
+    """New rows in extraction order, and how many facts were already stored or repeated."""
+    stored = conn.execute(
+        "SELECT fact, entity_slug FROM facts WHERE brain_id = %s AND source = %s"
+        " AND source_session = %s AND status = 'active'",
+        (request.brain_id, request.source, request.session_id),
+    ).fetchall()
+    seen = {(normalise_fact(fact), entity or "") for fact, entity in stored}
+    rows: list[_Row] = []
+    deduplicated = 0
+    for _, facts in extracted:
+        for fact in facts:
+            text = " ".join(fact.fact.split())
+            if not text:
+                continue  # whitespace only: nothing to remember
+            key = (normalise_fact(text), fact.entity_slug or "")
+            if key in seen:
+                deduplicated += 1
+                continue
+            seen.add(key)
+            rows.append(_Row(text, fact.entity_slug, fact.kind or DEFAULT_KIND))
+    return rows, deduplicated

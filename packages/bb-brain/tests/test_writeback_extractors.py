@@ -1,0 +1,230 @@
+from __future__ import annotations
+
+import pytest
+from bb_brain.writeback import (
+    Entity,
+    EntityIndex,
+    ExtractorUnavailable,
+    GoldExtractor,
+    RulesExtractor,
+    Segment,
+    classify,
+    default_extractors,
+    normalise_fact,
+    segment_turns,
+    split_sentences,
+)
+from bb_brain.writeback._extract import resolve_extractor
+from bb_schema import PublicTurn
+from bb_schema.turn_context import ExtractedFact, InjectedExtraction
+
+ALICE = Entity("people/alice-example", "Alice Example", "person")
+BOB = Entity("people/bob-park", "Bob Park", "person")
+WIDGET = Entity("companies/widget-co", "Widget Co", "company")
+
+
+def index(*extra: tuple[str, str, bool]) -> EntityIndex:
+    entities = [ALICE, BOB, WIDGET]
+    surfaces = [
+        ("Alice Example", ALICE.slug, False),
+        ("alice", ALICE.slug, True),
+        ("Example", ALICE.slug, False),
+        ("Bob Park", BOB.slug, False),
+        ("Park", BOB.slug, False),
+        ("Widget Co", WIDGET.slug, False),
+        ("widget-co", WIDGET.slug, False),
+        *extra,
+    ]
+    return EntityIndex(entities, surfaces)
+
+
+def seg(*texts: tuple[str, str]) -> Segment:
+    turns = [
+        PublicTurn.model_validate({"turn_id": i, "role": role, "text": text})
+        for i, (role, text) in enumerate(texts, start=1)
+    ]
+    return Segment(0, tuple(turns))
+
+
+# --- gold ---------------------------------------------------------------------------------
+
+
+def test_gold_emits_only_facts_of_verbatim_turn_texts_in_the_segment() -> None:
+    f1 = ExtractedFact(fact="one", entity_slug=ALICE.slug, kind="belief")
+    f2 = ExtractedFact(fact="two")
+    f3 = ExtractedFact(fact="three", kind="event")
+    injected = [
+        InjectedExtraction(turn_text="Alice is worried.", facts=[f1]),
+        InjectedExtraction(turn_text="Later turn.", facts=[f2]),
+        InjectedExtraction(turn_text="alice is worried.", facts=[f3]),  # case differs: no match
+        InjectedExtraction(turn_text="Alice is", facts=[f3]),  # substring: no match
+    ]
+    turns = [
+        PublicTurn(turn_id=1, role="user", text="Alice is worried.", ts="2026-03-02T17:00:00Z"),
+        PublicTurn(
+            turn_id=2, role="assistant", text="Alice is worried.", ts="2026-03-02T17:01:00Z"
+        ),
+        PublicTurn(turn_id=3, role="user", text="Later turn.", ts="2026-03-02T19:00:00Z"),
+    ]
+    first, second = segment_turns(turns)
+    gold = GoldExtractor(injected)
+    assert gold.extract(first) == [f1]
+    assert gold.extract(second) == [f2]
+    assert gold.extract(seg(("user", "Unrelated."))) == []
+    assert GoldExtractor([]).extract(first) == []
+
+
+def test_gold_keeps_every_fact_of_a_turn_in_order() -> None:
+    facts = [ExtractedFact(fact="a"), ExtractedFact(fact="b")]
+    more = [ExtractedFact(fact="c")]
+    injected = [
+        InjectedExtraction(turn_text="T2", facts=more),
+        InjectedExtraction(turn_text="T1", facts=facts),
+    ]
+    assert GoldExtractor(injected).extract(seg(("user", "T1"), ("user", "T2"))) == [*facts, *more]
+
+
+def test_registry_defaults_and_unconfigured_llm() -> None:
+    assert sorted(default_extractors()) == ["gold", "rules"]
+    with pytest.raises(ExtractorUnavailable, match="'llm'.*llm_extractors"):
+        resolve_extractor("llm", None)
+    sentinel = default_extractors()["gold"]
+    assert resolve_extractor("llm", {"llm": sentinel}) is sentinel
+
+
+def test_normalise_fact() -> None:
+    assert normalise_fact("  Alice  is\tWORRIED. ") == normalise_fact("alice is worried")
+    assert normalise_fact("ﬁne!") == "fine"
+    assert normalise_fact("a b") != normalise_fact("ab")
+
+
+# --- sentences and cues -------------------------------------------------------------------
+
+
+def test_split_sentences_respects_abbreviations_and_newlines() -> None:
+    text = "Dr. Smith met Ms. Park today! She liked it.  Next: e.g. the deck?\nNew line here"
+    assert split_sentences(text) == [
+        "Dr. Smith met Ms. Park today!",
+        "She liked it.",
+        "Next: e.g. the deck?",
+        "New line here",
+    ]
+    assert split_sentences("   ") == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind"),
+    [
+        ("I'll send the deck.", "commitment"),
+        ("I committed to sending her the checklist by Friday.", "commitment"),
+        ("We will revisit in Q3.", "commitment"),
+        ("We decided to pass on the round.", "commitment"),
+        ("We\u2019ll pass for now.", "commitment"),
+        ("Bob prefers email over calls.", "preference"),
+        ("She wants a board seat.", "preference"),
+        ("She is worried the pricing undercuts margin.", "belief"),
+        ("He thinks the market is early.", "belief"),
+        ("Big concern for the seed round.", "belief"),
+        ("Their MRR hit $40k last month.", "fact"),
+        ("Churn is at 3% now.", "fact"),
+        ("The board meeting is on Tuesday.", "event"),
+        ("The demo day moved to 2026-04-01.", "event"),
+        ("They have 12 engineers.", "fact"),
+        ("Just got off the call with Alice.", None),
+        ("Partner meeting wrapped on the seed.", None),
+        ("Just got off the call, I'll send notes tomorrow.", None),
+        ("Thanks!", None),
+        ("Sounds good.", None),
+        ("Thank you so much!", None),
+        ("What did she think about pricing?", None),
+        ("The weather was nice.", None),
+    ],
+)
+def test_classify(sentence: str, kind: str | None) -> None:
+    assert classify(sentence) == kind
+
+
+# --- entities -----------------------------------------------------------------------------
+
+
+def test_mentions_longest_first_case_rules_and_ambiguity() -> None:
+    idx = index(("Bo", BOB.slug, False))
+    found = idx.mentions("alice and Alice Example met widget-co; the park was empty.")
+    assert [(m.position, m.entity) for m in found] == [(0, ALICE), (2, ALICE), (5, WIDGET)]
+    # A derived one-word surface needs a capital; an explicit alias does not.
+    assert idx.mentions("park") == []
+    assert [m.entity for m in idx.mentions("Park said")] == [BOB]
+    shared = index(("Alex", ALICE.slug, True), ("Alex", BOB.slug, True))
+    assert shared.mentions("Alex called") == []  # ambiguous: shared by two pages
+    assert [m.pronoun for m in idx.mentions("She told him")] == [True, True]
+
+
+def test_surfaces_for_unknown_slugs_are_ignored() -> None:
+    idx = EntityIndex([ALICE], [("Ghost", "people/ghost", True)])
+    assert idx.mentions("Ghost") == []
+    assert idx.get("people/ghost") is None
+    assert idx.entities == [ALICE]
+
+
+# --- rules --------------------------------------------------------------------------------
+
+
+def test_rules_extractor_on_a_small_conversation() -> None:
+    segment = seg(
+        ("user", "Just got off the diligence call with Alice Example."),
+        ("assistant", "How did it go?"),
+        (
+            "user",
+            "She is worried the widget-co pricing model undercuts their gross margin. "
+            "Thanks for asking!",
+        ),
+        (
+            "user",
+            "Also she said their MRR hit $X last month, ahead of plan. "
+            "I committed to sending her the diligence checklist by Friday.",
+        ),
+        ("user", "Bob Park prefers async updates. He wants them weekly."),
+        ("user", "The weather was lovely."),
+    )
+    facts = RulesExtractor(index()).extract(segment)
+    assert [(f.fact, f.entity_slug, f.kind) for f in facts] == [
+        (
+            "She is worried the widget-co pricing model undercuts their gross margin.",
+            ALICE.slug,
+            "belief",
+        ),
+        ("Also she said their MRR hit $X last month, ahead of plan.", ALICE.slug, "fact"),
+        (
+            "I committed to sending her the diligence checklist by Friday.",
+            ALICE.slug,
+            "commitment",
+        ),
+        ("Bob Park prefers async updates.", BOB.slug, "preference"),
+        ("He wants them weekly.", BOB.slug, "preference"),
+    ]
+
+
+def test_rules_pronoun_follows_assistant_mentions_and_stops_at_segment_edge() -> None:
+    idx = index()
+    facts = RulesExtractor(idx).extract(
+        seg(("assistant", "Did Bob Park reply?"), ("user", "He thinks the deal is early."))
+    )
+    assert [f.entity_slug for f in facts] == [BOB.slug]
+    # A fresh segment has no last person: the pronoun stays unattributed.
+    facts = RulesExtractor(idx).extract(seg(("user", "He thinks the deal is early.")))
+    assert [f.entity_slug for f in facts] == [None]
+
+
+def test_rules_reads_only_user_turns_and_explicit_mention_beats_later_pronoun() -> None:
+    idx = index()
+    facts = RulesExtractor(idx).extract(
+        seg(
+            ("assistant", "I'll remind you on Friday."),
+            ("user", "We decided to pass on the Widget Co seed round. Pricing is too rich."),
+            ("user", "Alice Example thinks she can close by March."),
+        )
+    )
+    assert [(f.entity_slug, f.kind) for f in facts] == [
+        (WIDGET.slug, "commitment"),
+        (ALICE.slug, "belief"),
+    ]
