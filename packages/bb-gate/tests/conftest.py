@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -149,3 +151,54 @@ def write_baseline(tmp_path: Path) -> Callable[..., Path]:
 @pytest.fixture
 def schema_dir() -> Path:
     return SCHEMA_DIR
+
+
+class GitRepo:
+    """A throwaway git repository with a ``main`` branch, driven through the git CLI."""
+
+    BASELINE = "evals/brainbench/baselines/main.json"
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        root.mkdir(parents=True)
+        self.git("init", "-q", "-b", "main")
+        (root / "README.md").write_text("bench\n", encoding="utf-8")
+        self.commit("initial", "README.md")
+
+    def git(self, *args: str) -> str:
+        proc = subprocess.run(
+            ["git", "-C", str(self.root), *args],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=GIT_ENV,
+        )
+        return proc.stdout
+
+    def commit(self, message: str, *paths: str) -> None:
+        self.git("add", "--", *paths)
+        self.git("commit", "-q", "-m", message)
+
+    @property
+    def baseline_path(self) -> Path:
+        return self.root / self.BASELINE
+
+    def write_baseline(self, data: bytes) -> None:
+        self.baseline_path.parent.mkdir(parents=True, exist_ok=True)
+        self.baseline_path.write_bytes(data)
+
+
+GIT_ENV = {
+    **os.environ,
+    "GIT_CONFIG_GLOBAL": os.devnull,
+    "GIT_CONFIG_NOSYSTEM": "1",
+    "GIT_AUTHOR_NAME": "Bench Test",
+    "GIT_AUTHOR_EMAIL": "bench@example.invalid",
+    "GIT_COMMITTER_NAME": "Bench Test",
+    "GIT_COMMITTER_EMAIL": "bench@example.invalid",
+}
+
+
+@pytest.fixture
+def git_repo(tmp_path: Path) -> GitRepo:
+    return GitRepo(tmp_path / "repo")
