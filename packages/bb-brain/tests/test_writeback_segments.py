@@ -73,7 +73,8 @@ def test_conversation_page_carries_turns_timestamps_and_segments() -> None:
     request = WriteBackRequest(brain_id="b", source="src", session_id="s-9", turns=turns)
     page = render_conversation(request, segment_turns(turns))
     assert page.slug == "conversations/s-9"
-    assert page.frontmatter["type"] == "conversation"
+    assert page.title == "Conversation s-9"
+    assert "type" not in page.frontmatter  # a column of its own
     assert page.frontmatter["segments"] == 2
     assert page.frontmatter["started_at"] == "2026-03-02T17:00:00Z"
     assert page.frontmatter["ended_at"] == "2026-03-02T18:00:00Z"
@@ -84,6 +85,7 @@ def test_conversation_page_carries_turns_timestamps_and_segments() -> None:
     assert "## Segment 2" in page.body
     assert "**assistant** (turn 2" in page.body
     head, body = page.markdown.split("\n---\n\n", 1)
-    assert yaml.safe_load(head.removeprefix("---\n")) == page.frontmatter
+    meta = yaml.safe_load(head.removeprefix("---\n"))
+    assert meta == {"title": page.title, "type": "conversation", "summary": page.summary, **page.frontmatter}
     assert body == page.body
     assert render_conversation(request, segment_turns(turns)) == page

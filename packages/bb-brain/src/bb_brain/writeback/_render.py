@@ -27,12 +27,15 @@ class ConversationPage:
     title: str
     summary: str
     body: str
+    #: The frontmatter keys the ``pages`` columns do not model (title, type and summary have
+    #: their own columns), as stored in ``pages.frontmatter``.
     frontmatter: dict[str, Any]
 
     @property
     def markdown(self) -> str:
         """The page as one markdown document with YAML frontmatter (for export and reading)."""
-        head = yaml.safe_dump(self.frontmatter, sort_keys=False, allow_unicode=True)
+        meta = {"title": self.title, "type": PAGE_TYPE, "summary": self.summary}
+        head = yaml.safe_dump({**meta, **self.frontmatter}, sort_keys=False, allow_unicode=True)
         return f"---\n{head}---\n\n{self.body}"
 
 
@@ -45,8 +48,6 @@ def render_conversation(request: WriteBackRequest, segments: Sequence[Segment]) 
     span = f", {started} to {ended}" if started is not None else ""
     summary = f"{len(request.turns)} turns in {len(segments)} segment(s){span}"
     frontmatter: dict[str, Any] = {
-        "title": title,
-        "type": PAGE_TYPE,
         "session_id": request.session_id,
         "source": request.source,
         "started_at": started,
