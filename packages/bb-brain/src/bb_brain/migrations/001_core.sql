@@ -2,6 +2,9 @@
 -- fixture is a new id, so isolation costs nothing at open time (no truncate, no template copy).
 -- Every read is additionally scoped by source: sources are a hard isolation boundary.
 
+-- brain ids are "<fixture_id>-<n>": unique within the run schema, stable for a given open order.
+CREATE SEQUENCE brain_seq;
+
 CREATE TABLE brains (
     brain_id    text PRIMARY KEY,
     fixture_id  text NOT NULL,
@@ -28,9 +31,11 @@ CREATE TABLE aliases (
     alias_norm  text NOT NULL,
     slug        text NOT NULL,
     arm         text NOT NULL,
+    -- The unique index doubles as the lookup index: resolution probes (brain_id, source,
+    -- alias_norm = ANY(...)).
+    UNIQUE (brain_id, source, alias_norm, slug, arm),
     FOREIGN KEY (brain_id, source, slug) REFERENCES pages (brain_id, source, slug) ON DELETE CASCADE
 );
-CREATE INDEX aliases_lookup ON aliases (brain_id, source, alias_norm);
 
 CREATE TABLE facts (
     fact_id               bigserial PRIMARY KEY,
@@ -41,6 +46,9 @@ CREATE TABLE facts (
     kind                  text,
     source_session        text,
     source_markdown_slug  text,
+    -- where the fact came from according to whoever wrote it (a seed fact's own `source`
+    -- field, e.g. "seed" or "manual"); provenance detail, never an isolation boundary.
+    origin                text,
     status                text NOT NULL DEFAULT 'active',
     embedding             real[],
     created_at            timestamptz NOT NULL DEFAULT now()

@@ -1,0 +1,66 @@
+"""The engine's handle on PostgreSQL: a thread-safe connection pool pinned to one run schema."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+from psycopg.rows import TupleRow
+from psycopg_pool import ConnectionPool
+
+from bb_brain._pg._server import EmbeddedServer
+
+Connection = psycopg.Connection[TupleRow]
+
+
+class Database:
+    """A psycopg connection pool whose every connection has ``search_path`` = the run schema.
+
+    Safe to share between threads (the gRPC server's workers, the runner's fixture workers):
+    each :meth:`connection` block borrows its own connection. Built by
+    :func:`bb_brain.open_database`, which also owns the server and schema lifetimes.
+
+    Attributes:
+        schema: The run schema every query resolves unqualified names in.
+        conninfo: libpq connection string of the server (without the search_path option).
+        server: The private embedded server (None on a shared server): start-up timings,
+            data directory.
+    """
+
+    def __init__(
+        self, conninfo: str, schema: str, *, server: EmbeddedServer | None, max_size: int = 8
+    ) -> None:
+        self.conninfo = conninfo
+        self.schema = schema
+        self.server = server
+        kwargs: dict[str, Any] = {"options": f"-c search_path={schema}"}
+        self._pool: ConnectionPool[Connection] = ConnectionPool(
+            conninfo,
+            kwargs=kwargs,
+            min_size=1,
+            max_size=max_size,
+            open=False,
+            name=f"bb-brain-{schema}",
+        )
+        self._pool.open(wait=True, timeout=30.0)
+
+    @contextmanager
+    def connection(self) -> Iterator[Connection]:
+        """Borrow a connection; the block's transaction commits on success, rolls back on error."""
+        with self._pool.connection() as conn:
+            yield conn
+
+    @property
+    def embedded(self) -> bool:
+        """True when the server is this process's private embedded one."""
+        return self.server is not None
+
+    def close(self) -> None:
+        """Close every pooled connection (idempotent)."""
+        self._pool.close()
+
+    def __repr__(self) -> str:
+        mode = "embedded" if self.embedded else "external"
+        return f"Database(schema={self.schema!r}, {mode})"
