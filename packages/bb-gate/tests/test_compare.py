@@ -155,6 +155,16 @@ def test_same_hash_committed_edit_must_match_run(make_result, cells, edit_cells)
     assert any("--update-baseline" in m for m in verdict.messages)
 
 
+def test_mismatch_rows_name_each_lie(make_result, cells, edit_cells):
+    lie = edit_cells(cells, "codex/push", gold_failed=1, metrics={"push_recall": 0.4})
+    verdict = compare(make_result(), _main(make_result), _main(make_result, cells=lie), ci=True)
+    rows = {(r.cell, r.metric): r for r in verdict.rows if r.kind == "baseline"}
+    assert set(rows) == {("codex/push", "push_recall"), ("codex/push", "gold_failed")}
+    assert rows[("codex/push", "push_recall")].detail == (
+        "committed baseline says 0.4, this run 0.5938"
+    )
+
+
 def test_same_hash_receipts_backed_improvement_passes(make_result, cells, edit_cells):
     better = edit_cells(cells, "codex/push", gold_failed=30, metrics={"push_recall": 0.7})
     verdict = compare(

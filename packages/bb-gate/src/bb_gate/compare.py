@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from bb_schema import Baseline, Result
 
 from bb_gate._diff import config_rows, diff_rows, invariant_rows
-from bb_gate.baseline import baseline_from_result, dump_baseline
-from bb_gate.verdict import ExitCode, Mode, Status, Verdict, VerdictRow
+from bb_gate.baseline import baseline_from_result, baseline_to_data, dump_baseline
+from bb_gate.verdict import ExitCode, Mode, Scalar, Status, Verdict, VerdictRow
 
 REUPDATE = (
     "re-run `brainbench run --update-baseline` (or `bb-gate canonical --out FILE`) and commit"
@@ -60,15 +60,53 @@ class _Findings:
     justification: str | None = None
 
 
-def _baseline_mismatch_row(committed: Baseline, canonical: Baseline) -> VerdictRow:
-    return VerdictRow(
-        cell="baseline",
-        metric="(committed)",
-        main=committed.fixtures_hash,
-        current=canonical.fixtures_hash,
-        detail="committed baseline does not match this run's canonical baseline",
-        kind="baseline",
-    )
+_MAX_MISMATCH_ROWS = 20
+
+
+def _leaves(baseline: Baseline) -> dict[tuple[str, str], Scalar]:
+    """Every value of a baseline keyed by (table cell, field), justification excluded."""
+    data = baseline_to_data(baseline)
+    leaves: dict[tuple[str, str], Scalar] = {
+        ("baseline", "schema_version"): data["schema_version"],
+        ("baseline", "fixtures_hash"): data["fixtures_hash"],
+    }
+    for name, value in data["config"].items():
+        leaves[("config", name)] = ", ".join(value) if isinstance(value, list) else value
+    for table in ("cells", "counts"):
+        for key, fields in data[table].items():
+            for name, value in fields.items():
+                leaves[(key, name)] = value
+    return leaves
+
+
+def mismatch_rows(committed: Baseline, canonical: Baseline) -> list[VerdictRow]:
+    """Where the committed baseline differs from this run's canonical one (first 20)."""
+    claimed, actual = _leaves(committed), _leaves(canonical)
+    rows = [
+        VerdictRow(
+            cell=cell,
+            metric=name,
+            main=None,
+            current=actual.get((cell, name)),
+            detail=f"committed baseline says {claimed.get((cell, name))!r}, this run "
+            f"{actual.get((cell, name))!r}",
+            kind="baseline",
+        )
+        for cell, name in sorted(set(claimed) | set(actual))
+        if claimed.get((cell, name)) != actual.get((cell, name))
+    ]
+    if not rows:  # same values, different bytes (e.g. unsorted config lists)
+        rows.append(
+            VerdictRow(
+                cell="baseline",
+                metric="(bytes)",
+                main=None,
+                current=None,
+                detail="committed baseline is not in canonical form",
+                kind="baseline",
+            )
+        )
+    return rows[:_MAX_MISMATCH_ROWS]
 
 
 def _check_committed(found: _Findings, committed: Baseline, canonical: Baseline) -> bool:
@@ -76,7 +114,7 @@ def _check_committed(found: _Findings, committed: Baseline, canonical: Baseline)
     if matches_run(committed, canonical):
         return True
     found.inconclusive = True
-    found.rows.append(_baseline_mismatch_row(committed, canonical))
+    found.rows.extend(mismatch_rows(committed, canonical))
     found.messages.append(f"the committed baseline does not match this run: {REUPDATE}")
     return False
 
