@@ -55,8 +55,9 @@ class CorpusValidationError(CorpusUserError):
         self.issues: tuple[CorpusIssue, ...] = tuple(sorted(set(issues)))
         count = len(self.issues)
         noun = "error" if count == 1 else "errors"
-        lines = [f"corpus is invalid ({count} {noun}); fix these and run validate again:"]
-        lines.extend(issue.render() for issue in self.issues)
+        #: One line for envelopes and logs; ``message`` adds one line per issue.
+        self.summary = f"corpus is invalid ({count} {noun}); fix these and run validate again"
+        lines = [f"{self.summary}:", *(issue.render() for issue in self.issues)]
         super().__init__("\n".join(lines))
 
 
