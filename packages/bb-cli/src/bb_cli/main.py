@@ -1,0 +1,100 @@
+"""``brainbench``: the command line, and the only composition root of the project.
+
+``main(argv) -> int`` never exits the interpreter, so tests call it directly; ``run`` is the
+console-script wrapper. Exit codes everywhere: 0 pass, 1 regression, 2 error or usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import sys
+import traceback
+from collections.abc import Sequence
+
+from bb_cli import __version__
+from bb_cli._failures import describe
+from bb_cli._output import EXIT_ERROR, Output, dump_envelope, ok_envelope
+from bb_cli._parser import Parser, ParserExit, UsageError, add_output_flags, epilog
+from bb_cli.commands import register_all
+
+_DESCRIPTION = """\
+BrainBench: a deterministic conformance benchmark for agent memory.
+
+Every command prints its result on stdout and narration on stderr. With --json (before or
+after the command) stdout carries exactly one JSON envelope: {"ok": true, ...} on success,
+{"error": {"kind", "message", "errors"}} on failure (kind: usage, corpus, schema, config,
+runtime, internal)."""
+
+
+def build_parser() -> Parser:
+    """The full ``brainbench`` parser with every registered command group."""
+    parser = Parser(
+        prog="brainbench",
+        description=_DESCRIPTION,
+        epilog=epilog("Run `brainbench COMMAND --help` for a command's options and defaults."),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"brainbench {__version__}")
+    add_output_flags(parser)
+    subparsers = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, title="commands"
+    )
+    register_all(subparsers)
+    return parser
+
+
+def _wants_json(argv: Sequence[str]) -> bool:
+    """``--json`` anywhere before ``--``: known even when parsing fails."""
+    head = argv[: list(argv).index("--")] if "--" in argv else argv
+    return "--json" in head
+
+
+def _parse(parser: Parser, argv: list[str], out: Output) -> object:
+    """Parse ``argv``; in JSON mode ``--help`` text becomes an ``ok`` envelope."""
+    if not out.json_mode:
+        return parser.parse_args(argv)
+    captured = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(captured):
+            return parser.parse_args(argv)
+    except ParserExit:
+        text = captured.getvalue()
+        out.stderr.write(text)
+        out.stdout.write(dump_envelope(ok_envelope({"help": text})))
+        raise
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``brainbench`` with ``argv`` (default ``sys.argv[1:]``) and return the exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    out = Output(json_mode=_wants_json(args), stdout=sys.stdout, stderr=sys.stderr)
+    try:
+        namespace = _parse(build_parser(), args, out)
+        out.quiet = bool(getattr(namespace, "quiet", False))
+        code: int = namespace.handler(namespace, out)  # type: ignore[attr-defined]
+        return code
+    except ParserExit as done:
+        return done.status
+    except UsageError as error:
+        if not out.json_mode:
+            out.stderr.write(error.usage)
+        return out.fail("usage", error.message)
+    except Exception as error:  # every failure must become an exit code, never a traceback exit
+        failure = describe(error)
+        if failure is not None:
+            return out.fail(failure.kind, failure.message, failure.errors, failure.detail)
+        traceback.print_exc(file=out.stderr)
+        out.fail(
+            "internal", f"internal error: {error!r}; this is a brainbench bug, please report it"
+        )
+        return EXIT_ERROR
+
+
+def run() -> None:
+    """Console-script entry point (``brainbench``)."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
+    sys.exit(main())
