@@ -147,7 +147,10 @@ def test_naive_timestamp(corpus: Any) -> None:
     [
         (lambda d: d.update(gold={"1": {}}), "gold"),
         (lambda d: d["seed_pages"][0].update(gold=True), "seed_pages[0].gold"),
-        (lambda d: d["turns"][0].update(gold_slugs=["people/alice-example"]), "turns[0].gold_slugs"),
+        (
+            lambda d: d["turns"][0].update(gold_slugs=["people/alice-example"]),
+            "turns[0].gold_slugs",
+        ),
         (lambda d: d["turns"][0].update(should_retrieve=True), "turns[0].should_retrieve"),
     ],
 )
@@ -163,7 +166,9 @@ def test_gold_anywhere_in_a_fixture(corpus: Any, change: Callable[[Any], None], 
 
 def test_repeated_json_key(corpus: Any) -> None:
     path = corpus.gold_path(KTA)
-    text = path.read_text(encoding="utf-8").replace('"3": {', '"1": {"should_retrieve": true},\n"3": {', 1)
+    text = path.read_text(encoding="utf-8").replace(
+        '"3": {', '"1": {"should_retrieve": true},\n"3": {', 1
+    )
     path.write_text(text, encoding="utf-8")
     assert_issue(only_issue(corpus), path, 'turns["1"]', "key '1' appears more than once")
 

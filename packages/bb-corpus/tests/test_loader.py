@@ -191,7 +191,9 @@ def _mark_holdout(corpus: Any, *fixture_ids: str) -> None:
 
 
 def test_holdout_split(corpus: Any) -> None:
-    _mark_holdout(corpus, "kta-001-deal-recall", "cont-001-widget-pass-reader", "cont-001-widget-pass-writer")
+    _mark_holdout(
+        corpus, "kta-001-deal-recall", "cont-001-widget-pass-reader", "cont-001-widget-pass-writer"
+    )
     full = load(corpus)
     assert full.holdout_ids == {
         "kta-001-deal-recall",
