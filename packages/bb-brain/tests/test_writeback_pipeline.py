@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import itertools
 import json
 import threading
 from collections.abc import Iterator
@@ -9,9 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from bb_brain import Database, Engine
 from bb_brain._errors import UnknownBrainError
-from bb_brain._pg import Database, open_database
-from bb_brain.pages import parse_page, store_pages
 from bb_brain.writeback import (
     BudgetExhausted,
     ExtractionContext,
@@ -23,7 +21,8 @@ from bb_brain.writeback import (
     write_back,
 )
 from bb_schema import Gold, PublicTurn
-from bb_schema.fixture import Fixture
+from bb_schema.fixture import Fixture, SeedPage
+from bb_schema.memory import CloseBrainRequest, OpenBrainRequest, SeedRequest
 from bb_schema.turn_context import (
     ExtractedFact,
     InjectedExtraction,
@@ -32,21 +31,13 @@ from bb_schema.turn_context import (
 )
 
 SAMPLES = Path(__file__).resolve().parents[3].parent / "shared" / "interop" / "samples"
-_brain_ids = itertools.count(1)
-
-
-@pytest.fixture(scope="module")
-def db() -> Iterator[Database]:
-    with open_database() as database:
-        yield database
 
 
 @pytest.fixture
-def brain(db: Database) -> str:
-    brain_id = f"wb-test-{next(_brain_ids)}"
-    with db.connection() as conn:
-        conn.execute("INSERT INTO brains (brain_id, fixture_id) VALUES (%s, %s)", (brain_id, "t"))
-    return brain_id
+def brain(engine: Engine) -> Iterator[str]:
+    brain_id = engine.open_brain(OpenBrainRequest(fixture_id="wb-test")).brain_id
+    yield brain_id
+    engine.close_brain(CloseBrainRequest(brain_id=brain_id))
 
 
 def load_sample(name: str) -> tuple[Fixture, Gold]:
@@ -70,11 +61,8 @@ def injected_from_gold(fixture: Fixture, gold: Gold) -> list[InjectedExtraction]
     return out
 
 
-def seed(db: Database, brain: str, fixture: Fixture) -> None:
-    with db.connection() as conn:
-        store_pages(
-            conn, brain, [parse_page(p.slug, p.content, p.source) for p in fixture.seed_pages]
-        )
+def seed(engine: Engine, brain: str, fixture: Fixture) -> None:
+    engine.seed(SeedRequest(brain_id=brain, pages=fixture.seed_pages))
 
 
 def facts(db: Database, brain: str, source: str = "default") -> list[dict[str, Any]]:
@@ -113,9 +101,11 @@ def gold_request(
 # --- the interop sample in deterministic mode ----------------------------------------------
 
 
-def test_gold_sample_keeps_every_fact_with_full_provenance(db: Database, brain: str) -> None:
+def test_gold_sample_keeps_every_fact_with_full_provenance(
+    db: Database, engine: Engine, brain: str
+) -> None:
     fixture, gold = load_sample("wb-001-pricing-concern")
-    seed(db, brain, fixture)
+    seed(engine, brain, fixture)
     request = WriteBackRequest(
         brain_id=brain,
         source="default",
@@ -329,9 +319,11 @@ def test_extractor_failure_stores_nothing(db: Database, brain: str) -> None:
 # --- rules and llm through the pipeline ---------------------------------------------------
 
 
-def test_rules_extractor_on_the_sample_attributes_entities(db: Database, brain: str) -> None:
+def test_rules_extractor_on_the_sample_attributes_entities(
+    db: Database, engine: Engine, brain: str
+) -> None:
     fixture, _ = load_sample("wb-001-pricing-concern")
-    seed(db, brain, fixture)
+    seed(engine, brain, fixture)
     request = WriteBackRequest(
         brain_id=brain, source="default", session_id="s", turns=fixture.turns, extractor="rules"
     )
@@ -354,10 +346,12 @@ def test_rules_extractor_on_the_sample_attributes_entities(db: Database, brain: 
     assert not any("Just got off" in text for text in by_text)
 
 
-def test_rules_never_attributes_to_another_sources_page(db: Database, brain: str) -> None:
-    with db.connection() as conn:
-        page = "---\ntitle: Alice Example\ntype: person\n---\nbody\n"
-        store_pages(conn, brain, [parse_page("people/alice-example", page, "other")])
+def test_rules_never_attributes_to_another_sources_page(
+    db: Database, engine: Engine, brain: str
+) -> None:
+    page = "---\ntitle: Alice Example\ntype: person\n---\nbody\n"
+    other = SeedPage(slug="people/alice-example", content=page, source_id="other")
+    engine.seed(SeedRequest(brain_id=brain, pages=[other]))
     conv = turns(("Alice Example thinks pricing is high.", "2026-03-02T17:00:00Z"))
     write_back(
         db,

@@ -86,6 +86,11 @@ def test_conversation_page_carries_turns_timestamps_and_segments() -> None:
     assert "**assistant** (turn 2" in page.body
     head, body = page.markdown.split("\n---\n\n", 1)
     meta = yaml.safe_load(head.removeprefix("---\n"))
-    assert meta == {"title": page.title, "type": "conversation", "summary": page.summary, **page.frontmatter}
+    assert meta == {
+        "title": page.title,
+        "type": "conversation",
+        "summary": page.summary,
+        **page.frontmatter,
+    }
     assert body == page.body
     assert render_conversation(request, segment_turns(turns)) == page
