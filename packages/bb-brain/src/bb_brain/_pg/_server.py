@@ -101,7 +101,10 @@ def start_embedded() -> EmbeddedServer:
     t0 = time.perf_counter()
     template, built = ensure_template()
     t1 = time.perf_counter()
-    run_dir = run_base() / f"run-{os.getpid()}-{uuid.uuid4().hex[:10]}"
+    base = run_base()
+    if user.is_other:
+        _require_traversable(base, user.name or "")
+    run_dir = base / f"run-{os.getpid()}-{uuid.uuid4().hex[:10]}"
     run_dir.mkdir(mode=0o711)
     process: subprocess.Popen[bytes] | None = None
     try:
@@ -126,6 +129,17 @@ def start_embedded() -> EmbeddedServer:
         raise
     timings = StartupTimings(built, (t1 - t0) * 1e3, (t2 - t1) * 1e3, (t3 - t2) * 1e3)
     return EmbeddedServer(run_dir, process, timings)
+
+
+def _require_traversable(path: Path, user: str) -> None:
+    """The server user must be able to enter every directory above its data directory."""
+    for prefix in (path, *path.parents):
+        if not prefix.stat().st_mode & 0o001:
+            raise DatabaseStartError(
+                f"run dir {str(path)!r} is not reachable by the server user {user!r}: "
+                f"{str(prefix)!r} is not world-traversable; point BRAINBENCH_RUN_DIR elsewhere "
+                "(e.g. under /tmp) or chmod o+x that directory"
+            )
 
 
 def _spawn(data: Path, sock: Path, log: Path) -> subprocess.Popen[bytes]:

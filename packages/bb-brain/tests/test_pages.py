@@ -1,0 +1,73 @@
+"""Page import: frontmatter, unknown keys, derived titles, alias index rows."""
+
+from __future__ import annotations
+
+import pytest
+from bb_brain import BrainUserError
+from bb_brain.pages import normalise, parse_page, slug_suffix_form, title_from_slug
+
+
+def test_frontmatter_fields_and_unknown_keys() -> None:
+    content = (
+        "---\ntitle: Alice Example\ntype: person\naliases: [alice, 'Al E.']\n"
+        "summary: Founder.\nmet: 2026-03-02\nteam: {role: founder}\n---\n\nBody text.\n"
+    )
+    rec = parse_page("people/alice-example", content, "default")
+    assert (rec.title, rec.page_type, rec.summary) == ("Alice Example", "person", "Founder.")
+    assert rec.aliases == ("alice", "Al E.")
+    assert rec.frontmatter == {"met": "2026-03-02", "team": {"role": "founder"}}
+    assert rec.body == "\nBody text.\n"
+
+
+def test_page_without_frontmatter_gets_title_from_slug() -> None:
+    rec = parse_page("companies/widget-co", "Just a body.\n", "teambrain")
+    assert rec.title == "Widget Co" and rec.body == "Just a body.\n" and rec.source == "teambrain"
+    assert rec.frontmatter == {} and rec.page_type is None
+
+
+def test_alias_rows_cover_every_arm() -> None:
+    rec = parse_page(
+        "people/alice-example", "---\ntitle: Alice Example\naliases: [Ally!]\n---\n", "s"
+    )
+    assert rec.alias_rows() == [
+        ("ally", "alias"),
+        ("alice example", "title"),
+        ("alice example", "slug-suffix"),
+        ("example", "surname"),
+    ]
+
+
+def test_surname_only_for_people() -> None:
+    company = parse_page("companies/widget-co", "---\ntitle: Widget Co\n---\n", "s")
+    assert [arm for _, arm in company.alias_rows()] == ["title", "slug-suffix"]
+    typed = parse_page("contacts/dana", "---\ntitle: Dana Pruitt\ntype: person\n---\n", "s")
+    assert ("pruitt", "surname") in typed.alias_rows()
+
+
+def test_conversation_pages_are_not_indexed() -> None:
+    by_slug = parse_page("conversations/s1", "---\ntitle: Call\n---\n", "s")
+    by_type = parse_page("notes/call", "---\ntitle: Call\ntype: conversation\n---\n", "s")
+    assert by_slug.alias_rows() == [] and by_type.alias_rows() == []
+
+
+@pytest.mark.parametrize(
+    ("content", "fragment"),
+    [
+        ("---\ntitle: [unclosed\n---\n", "not valid YAML"),
+        ("---\n- a\n- b\n---\n", "must be a mapping"),
+        ("---\ntitle: {a: 1}\n---\n", "'title' must be text"),
+        ("---\naliases: {a: 1}\n---\n", "'aliases' must be a list"),
+    ],
+)
+def test_bad_frontmatter_names_the_slug(content: str, fragment: str) -> None:
+    with pytest.raises(BrainUserError, match="people/bad") as info:
+        parse_page("people/bad", content, "default")
+    assert fragment in info.value.message
+
+
+def test_normalise() -> None:
+    assert normalise("  Widget   Co. ") == "widget co"
+    assert normalise("«Alice»") == "alice"
+    assert normalise("O'Brien") == "o'brien"
+    assert slug_suffix_form("companies/widget-co") == "widget co"
+    assert title_from_slug("people/alice-example") == "Alice Example"

@@ -1,0 +1,142 @@
+"""The PostgreSQL bootstrap: run schemas, migrations, shared-server mode, stale cleanup."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import psutil
+import psycopg
+import pytest
+from bb_brain import Database, open_database
+from bb_brain._pg import sweep_stale
+from bb_brain._pg._migrate import migration_files
+from bb_brain._pg._runtime import run_base
+
+
+def test_connections_use_the_run_schema(db: Database) -> None:
+    assert db.schema.startswith("bb_run_")
+    with db.connection() as conn:
+        assert conn.execute("SHOW search_path").fetchone() == (db.schema,)
+        applied = [r[0] for r in conn.execute("SELECT name FROM schema_migrations ORDER BY name")]
+    assert applied == [name for name, _ in migration_files()]
+    assert applied[0] == "001_core.sql"
+
+
+def test_embedded_server_is_tuned_and_socket_only(db: Database) -> None:
+    if not db.embedded:
+        return  # a shared server's settings are its operator's business
+    with db.connection() as conn:
+        settings = dict(conn.execute(
+            "SELECT name, setting FROM pg_settings WHERE name = ANY(%s)",
+            (["fsync", "synchronous_commit", "full_page_writes", "listen_addresses"],),
+        ).fetchall())  # fmt: skip
+    assert settings == {
+        "fsync": "off", "synchronous_commit": "off", "full_page_writes": "off",
+        "listen_addresses": "",
+    }  # fmt: skip
+
+
+def test_dsn_mode_creates_and_drops_its_own_schema(db: Database) -> None:
+    with open_database(db.conninfo) as shared:
+        assert shared.schema != db.schema and not shared.embedded
+        with shared.connection() as conn:
+            conn.execute("INSERT INTO brains (brain_id, fixture_id) VALUES ('x', 'x')")
+        with db.connection() as conn:
+            assert conn.execute("SELECT count(*) FROM brains WHERE brain_id = 'x'").fetchone() == (
+                0,
+            )
+    with psycopg.connect(db.conninfo) as conn:
+        gone = conn.execute("SELECT 1 FROM pg_namespace WHERE nspname = %s", (shared.schema,))
+        assert gone.fetchone() is None
+
+
+def test_database_is_usable_from_many_threads(db: Database) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    def work(i: int) -> int:
+        with db.connection() as conn:
+            row = conn.execute("SELECT %s::int + 1", (i,)).fetchone()
+        assert row is not None
+        return int(row[0])
+
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        assert sorted(pool.map(work, range(24))) == list(range(1, 25))
+
+
+KILLED_RUN = textwrap.dedent(
+    """
+    import os, sys, threading
+    from bb_brain import open_database
+    result = {}
+    def start():  # from a worker thread: no parent-death signal, like an unlucky caller
+        result["cm"] = open_database()
+        result["db"] = result["cm"].__enter__()
+    worker = threading.Thread(target=start)
+    worker.start(); worker.join()
+    db = result["db"]
+    print(db.server.process.pid, db.server.run_dir, flush=True)
+    os._exit(0)  # die without any cleanup, like SIGKILL
+    """
+)
+
+
+@pytest.fixture
+def runs_dir() -> Iterator[Path]:
+    """A private run base the server user can reach (pytest's tmp_path is 0700)."""
+    path = Path(tempfile.mkdtemp(prefix="test-runs-", dir=run_base()))
+    path.chmod(0o711)
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def test_stale_server_of_a_killed_run_is_cleaned_at_next_start(runs_dir: Path) -> None:
+    env = {**os.environ, "BRAINBENCH_RUN_DIR": str(runs_dir)}
+    out = subprocess.run(
+        [sys.executable, "-c", KILLED_RUN], env=env, capture_output=True, text=True, check=True,
+        timeout=120,
+    )  # fmt: skip
+    pid_text, run_dir = out.stdout.split()
+    postmaster = psutil.Process(int(pid_text))
+    assert postmaster.is_running() and Path(run_dir).exists()  # left behind, as a kill would
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("BRAINBENCH_RUN_DIR", str(runs_dir))
+        removed = sweep_stale()
+    assert removed == [Path(run_dir)]
+    postmaster.wait(timeout=10)
+    assert not Path(run_dir).exists()
+
+
+CLEAN_EXIT = textwrap.dedent(
+    """
+    import signal, os, sys
+    from bb_brain import open_database
+    with open_database() as db:
+        print(db.server.process.pid, db.server.run_dir, flush=True)
+        if sys.argv[1] == "raise":
+            raise RuntimeError("boom")
+        os.kill(os.getpid(), signal.SIGTERM)
+    """
+)
+
+
+def test_no_orphan_after_exception_or_sigterm(runs_dir: Path) -> None:
+    env = {**os.environ, "BRAINBENCH_RUN_DIR": str(runs_dir)}
+    for mode, code in (("raise", 1), ("term", 128 + 15)):
+        done = subprocess.run(
+            [sys.executable, "-c", CLEAN_EXIT, mode], env=env, capture_output=True, text=True,
+            timeout=120,
+        )  # fmt: skip
+        assert done.returncode == code, done.stderr
+        pid_text, run_dir = done.stdout.split()
+        assert (
+            not psutil.pid_exists(int(pid_text))
+            or psutil.Process(int(pid_text)).status() == "zombie"
+        )
+        assert not Path(run_dir).exists()
