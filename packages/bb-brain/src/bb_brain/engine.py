@@ -37,6 +37,9 @@ from bb_schema.memory import (
     SystemInfo,
 )
 from bb_schema.turn_context import (
+    EntityIndexRequest,
+    EntityIndexResponse,
+    Pointer,
     TurnContextRequest,
     TurnContextResponse,
     WriteBackRequest,
@@ -50,6 +53,7 @@ from bb_brain.reflex import turn_context as reflex_turn_context
 
 ENGINE_NAME = "bb-brain"
 CAPABILITIES = (
+    "entity-index",
     "facts.list",
     "facts.probe",
     "render.fragment",
@@ -63,6 +67,16 @@ CAPABILITIES = (
     "write-back",
 )
 
+_ENTITY_INDEX = (
+    "SELECT p.slug, p.title FROM pages AS p"
+    " WHERE p.brain_id = %s AND p.source = %s"
+    " AND EXISTS (SELECT 1 FROM aliases AS a WHERE a.brain_id = p.brain_id"
+    " AND a.source = p.source AND a.slug = p.slug)"
+    " ORDER BY NOT EXISTS (SELECT 1 FROM aliases AS a WHERE a.brain_id = p.brain_id"
+    " AND a.source = p.source AND a.slug = p.slug AND a.arm = 'alias'),"
+    " CASE p.page_type WHEN 'person' THEN 0 WHEN 'company' THEN 1 WHEN 'project' THEN 2"
+    " ELSE 3 END, p.slug LIMIT %s"
+)
 _FACT_COLUMNS = "fact, entity_slug, kind, source, source_session, source_markdown_slug, status"
 
 
@@ -118,6 +132,24 @@ class Engine:
         """Reflex + volunteer pointers for one turn (see :mod:`bb_brain.reflex`)."""
         with self.db.connection() as conn:
             return reflex_turn_context(conn, request)
+
+    def entity_index(self, request: EntityIndexRequest) -> EntityIndexResponse:
+        """A static index of the active source's entity pages (the codex preamble's input).
+
+        Most useful first: pages with explicit aliases (the ones people mention by nickname),
+        then people, companies, projects, everything else; ties by slug. Conversation pages
+        are not entities and never appear.
+        """
+        with self.db.connection() as conn:
+            rows = conn.execute(_ENTITY_INDEX, (request.brain_id, request.active_source,
+                                                request.limit)).fetchall()  # fmt: skip
+            if not rows:
+                _require_brain(conn, request.brain_id)
+        entries = [
+            Pointer(slug=slug, source=request.active_source, title=title, arm="entity-index")
+            for slug, title in rows
+        ]
+        return EntityIndexResponse(entries=entries)
 
     def write_back(self, request: WriteBackRequest) -> WriteBackResponse:
         """Hand a conversation to the write path (:mod:`bb_brain.writeback`)."""
