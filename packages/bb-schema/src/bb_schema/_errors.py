@@ -15,5 +15,9 @@ class SchemaUserError(SchemaError):
     """A document given to us is invalid: the user can fix it."""
 
 
-class ConversionError(SchemaError):
+class SchemaRuntimeError(SchemaError):
+    """Something failed at run time that the user's documents did not cause."""
+
+
+class ConversionError(SchemaRuntimeError):
     """A wire message could not be mapped onto the pydantic model (a peer bug)."""

@@ -1,0 +1,1 @@
+"""Per-message converters behind :mod:`bb_schema.convert`."""

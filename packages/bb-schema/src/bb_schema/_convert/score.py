@@ -1,0 +1,273 @@
+"""Result and Baseline <-> ``brainbench.v1`` score messages.
+
+``TurnRow.gold`` (any JSON object, or null) travels as compact JSON text with sorted keys:
+exact for every JSON value (integers stay integers), and the same object always gives the
+same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final, get_args
+
+from brainbench.v1 import score_pb2 as pb
+
+from bb_schema._convert._common import EnumMap, located, validated
+from bb_schema._convert.corpus import SUITE
+from bb_schema._errors import ConversionError
+from bb_schema._names import Seam
+from bb_schema.baseline import Baseline, BaselineConfig, CellCounts
+from bb_schema.result import FailedItem, Meta, Receipt, Result, ScoreCell, SeedFailure, TurnRow
+
+SEAM: Final = EnumMap(pb.Seam, "SEAM_", get_args(Seam))
+
+
+def _gold_to_json(gold: dict[str, Any] | None, where: str) -> str | None:
+    if gold is None:
+        return None
+    try:
+        return json.dumps(gold, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise ConversionError(
+            f"{where}.gold is not plain JSON ({exc}); keep turn-row gold to JSON values"
+        ) from exc
+
+
+def _gold_from_json(message: pb.TurnRow, path: str) -> dict[str, Any] | None:
+    if not message.HasField("gold_json"):
+        return None
+    try:
+        gold = json.loads(message.gold_json)
+    except ValueError as exc:
+        raise located(f"{path}.gold_json", f"not JSON text ({exc})") from exc
+    if not isinstance(gold, dict):
+        raise located(f"{path}.gold_json", f"a JSON object is required, got {gold!r}")
+    return gold
+
+
+def _receipt_to_proto(receipt: Receipt) -> pb.Receipt:
+    return pb.Receipt(
+        result_schema_version=receipt.result_schema_version,
+        fixtures_hash=receipt.fixtures_hash,
+        harness_sha=receipt.harness_sha,
+        ts=receipt.ts,
+        cmd_args=receipt.cmd_args,
+        seed=receipt.seed,
+        include_holdout=receipt.include_holdout,
+        llm=receipt.llm,
+    )
+
+
+def _receipt_from_proto(message: pb.Receipt, path: str) -> Receipt:
+    data: dict[str, object] = {
+        "result_schema_version": message.result_schema_version,
+        "fixtures_hash": message.fixtures_hash,
+        "harness_sha": message.harness_sha,
+        "ts": message.ts,
+        "cmd_args": list(message.cmd_args),
+        "seed": message.seed,
+        "include_holdout": message.include_holdout,
+        "llm": message.llm,
+    }
+    return validated(Receipt, data, path)
+
+
+def _turn_row_to_proto(row: TurnRow, where: str) -> pb.TurnRow:
+    return pb.TurnRow(
+        fixture_id=row.fixture_id,
+        turn_id=row.turn_id,
+        harness=row.harness,
+        suite=SUITE.encode(row.suite),
+        injected_slugs=row.injected_slugs,
+        injected_tokens=row.injected_tokens,
+        gold_json=_gold_to_json(row.gold, where),
+        cross_source_slugs=row.cross_source_slugs,
+        latency_ms=row.latency_ms,
+    )
+
+
+def _turn_row_from_proto(message: pb.TurnRow, path: str) -> TurnRow:
+    data: dict[str, object] = {
+        "fixture_id": message.fixture_id,
+        "turn_id": message.turn_id,
+        "harness": message.harness,
+        "suite": SUITE.decode(message.suite, f"{path}.suite"),
+        "injected_slugs": list(message.injected_slugs),
+        "injected_tokens": message.injected_tokens,
+        "gold": _gold_from_json(message, path),
+        "cross_source_slugs": list(message.cross_source_slugs),
+        "latency_ms": message.latency_ms,
+    }
+    return validated(TurnRow, data, path)
+
+
+def _cell_to_proto(cell: ScoreCell) -> pb.ScoreCell:
+    return pb.ScoreCell(
+        suite=SUITE.encode(cell.suite),
+        harness=cell.harness,
+        seam=SEAM.encode(cell.seam),
+        gold_total=cell.gold_total,
+        gold_failed=cell.gold_failed,
+        metrics=cell.metrics,
+        fixtures=cell.fixtures,
+    )
+
+
+def _cell_from_proto(message: pb.ScoreCell, path: str) -> ScoreCell:
+    data: dict[str, object] = {
+        "suite": SUITE.decode(message.suite, f"{path}.suite"),
+        "harness": message.harness,
+        "seam": SEAM.decode(message.seam, f"{path}.seam"),
+        "gold_total": message.gold_total,
+        "gold_failed": message.gold_failed,
+        "metrics": dict(message.metrics),
+        "fixtures": list(message.fixtures),
+    }
+    return validated(ScoreCell, data, path)
+
+
+def _meta_to_proto(meta: Meta) -> pb.Meta:
+    return pb.Meta(
+        metric_glossary=meta.metric_glossary,
+        failed_items=[
+            pb.FailedItem(
+                harness=item.harness,
+                suite=SUITE.encode(item.suite),
+                fixture_id=item.fixture_id,
+                item=item.item,
+                reason=item.reason,
+            )
+            for item in meta.failed_items
+        ],
+        seam_disclosures={
+            key: pb.StringList(values=lines) for key, lines in meta.seam_disclosures.items()
+        },
+        budget_cuts=meta.budget_cuts,
+        harnesses=meta.harnesses,
+        suites=meta.suites,
+    )
+
+
+def _failed_item_from_proto(message: pb.FailedItem, path: str) -> FailedItem:
+    data: dict[str, object] = {
+        "harness": message.harness,
+        "suite": SUITE.decode(message.suite, f"{path}.suite"),
+        "fixture_id": message.fixture_id,
+        "item": message.item,
+        "reason": message.reason,
+    }
+    return validated(FailedItem, data, path)
+
+
+def _meta_from_proto(message: pb.Meta, path: str) -> Meta:
+    data: dict[str, object] = {
+        "metric_glossary": dict(message.metric_glossary),
+        "failed_items": [
+            _failed_item_from_proto(item, f"{path}.failed_items[{i}]")
+            for i, item in enumerate(message.failed_items)
+        ],
+        "seam_disclosures": {
+            key: list(lines.values) for key, lines in message.seam_disclosures.items()
+        },
+        "budget_cuts": dict(message.budget_cuts),
+        "harnesses": list(message.harnesses),
+        "suites": list(message.suites),
+    }
+    return validated(Meta, data, path)
+
+
+def result_to_proto(result: Result) -> pb.Result:
+    """Encode a run result."""
+    return pb.Result(
+        receipt=_receipt_to_proto(result.receipt),
+        cells=[_cell_to_proto(cell) for cell in result.cells],
+        turn_rows=[
+            _turn_row_to_proto(row, f"Result.turn_rows[{i}]")
+            for i, row in enumerate(result.turn_rows)
+        ],
+        seed_failures=[
+            pb.SeedFailure(fixture_id=failure.fixture_id, error=failure.error)
+            for failure in result.seed_failures
+        ],
+        meta=_meta_to_proto(result.meta),
+    )
+
+
+def result_from_proto(message: pb.Result, path: str) -> Result:
+    """Decode a run result; an unset ``meta`` is an empty ``_meta`` block."""
+    if not message.HasField("receipt"):
+        raise located(f"{path}.receipt", "required field is not set")
+    data: dict[str, object] = {
+        "receipt": _receipt_from_proto(message.receipt, f"{path}.receipt"),
+        "cells": [
+            _cell_from_proto(cell, f"{path}.cells[{i}]") for i, cell in enumerate(message.cells)
+        ],
+        "turn_rows": [
+            _turn_row_from_proto(row, f"{path}.turn_rows[{i}]")
+            for i, row in enumerate(message.turn_rows)
+        ],
+        "seed_failures": [
+            validated(
+                SeedFailure,
+                {"fixture_id": failure.fixture_id, "error": failure.error},
+                f"{path}.seed_failures[{i}]",
+            )
+            for i, failure in enumerate(message.seed_failures)
+        ],
+    }
+    if message.HasField("meta"):
+        data["meta"] = _meta_from_proto(message.meta, f"{path}.meta")
+    return validated(Result, data, path)
+
+
+def baseline_to_proto(baseline: Baseline) -> pb.Baseline:
+    """Encode a committed baseline."""
+    config = baseline.config
+    return pb.Baseline(
+        schema_version=baseline.schema_version,
+        fixtures_hash=baseline.fixtures_hash,
+        config=pb.BaselineConfig(
+            include_holdout=config.include_holdout,
+            llm=config.llm,
+            harnesses=config.harnesses,
+            suites=config.suites,
+        ),
+        justification=baseline.justification,
+        cells={key: pb.MetricMap(metrics=metrics) for key, metrics in baseline.cells.items()},
+        counts={
+            key: pb.CellCounts(gold_total=counts.gold_total, gold_failed=counts.gold_failed)
+            for key, counts in baseline.counts.items()
+        },
+    )
+
+
+def baseline_from_proto(message: pb.Baseline, path: str) -> Baseline:
+    """Decode a committed baseline."""
+    if not message.HasField("config"):
+        raise located(f"{path}.config", "required field is not set")
+    config = message.config
+    data: dict[str, object] = {
+        "schema_version": message.schema_version,
+        "fixtures_hash": message.fixtures_hash,
+        "config": validated(
+            BaselineConfig,
+            {
+                "include_holdout": config.include_holdout,
+                "llm": config.llm,
+                "harnesses": list(config.harnesses),
+                "suites": list(config.suites),
+            },
+            f"{path}.config",
+        ),
+        "justification": message.justification if message.HasField("justification") else None,
+        "cells": {key: dict(metrics.metrics) for key, metrics in message.cells.items()},
+        "counts": {
+            key: validated(
+                CellCounts,
+                {"gold_total": counts.gold_total, "gold_failed": counts.gold_failed},
+                f"{path}.counts[{key!r}]",
+            )
+            for key, counts in message.counts.items()
+        },
+    }
+    return validated(Baseline, data, path)
