@@ -1,10 +1,17 @@
 """BrainBench wire contracts: the pydantic models are the validation authority.
 
-Generated protobuf modules live in ``bb_schema._generated`` and are reached only through
-:mod:`bb_schema.convert` and the gRPC edges; everything else speaks these models.
+Generated protobuf modules live in the ``brainbench.v1`` package shipped beside this one and
+are reached only through :mod:`bb_schema.convert` and :mod:`bb_schema.rpc`; everything else
+speaks these models. The gRPC names re-exported here load on first use, so reading and
+writing documents never imports grpc.
 """
 
-from bb_schema._errors import ConversionError, SchemaError, SchemaUserError
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+from bb_schema._errors import ConversionError, SchemaError, SchemaRuntimeError, SchemaUserError
 from bb_schema._names import (
     ALL_SUITES,
     CORE_HARNESSES,
@@ -35,7 +42,68 @@ from bb_schema.fixture import (
     parse_ts,
 )
 from bb_schema.gold import ContinuityGold, Decision, Gold, GoldFact, TurnGold
+from bb_schema.io import dump_json, parse_json, read_json, to_jsonable, write_json_atomic
+from bb_schema.memory import (
+    CloseBrainRequest,
+    FactList,
+    FactQuery,
+    OpenBrainRequest,
+    OpenBrainResponse,
+    SeedRequest,
+    SeedResponse,
+    StoredFact,
+    SystemInfo,
+)
+from bb_schema.records import ProbeRecord, Provenance, WriteBackRecord
 from bb_schema.result import FailedItem, Meta, Receipt, Result, ScoreCell, SeedFailure, TurnRow
+from bb_schema.turn_context import (
+    EntityIndexRequest,
+    EntityIndexResponse,
+    ExtractedFact,
+    InjectedExtraction,
+    Pointer,
+    SeamSettings,
+    TurnContextRequest,
+    TurnContextResponse,
+    WriteBackRequest,
+    WriteBackResponse,
+    conversation_slug,
+)
+
+if TYPE_CHECKING:
+    from bb_schema.convert import Codec
+    from bb_schema.rpc import (
+        BearerAuthInterceptor,
+        BoundServer,
+        MemoryClient,
+        MemoryImpl,
+        RpcFailure,
+        RpcStatus,
+        add_memory_services,
+    )
+
+#: Re-exported names that import grpc / the generated modules, loaded on first access.
+_LAZY = {
+    "Codec": "bb_schema.convert",
+    "BearerAuthInterceptor": "bb_schema.rpc",
+    "BoundServer": "bb_schema.rpc",
+    "MemoryClient": "bb_schema.rpc",
+    "MemoryImpl": "bb_schema.rpc",
+    "RpcFailure": "bb_schema.rpc",
+    "RpcStatus": "bb_schema.rpc",
+    "add_memory_services": "bb_schema.rpc",
+}
+
+
+def __getattr__(name: str) -> object:
+    """Load the gRPC-side re-exports on first use (PEP 562)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'bb_schema' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __version__ = "0.1.0"
 
@@ -52,32 +120,69 @@ __all__ = [
     "WIRE_PACKAGE",
     "Baseline",
     "BaselineConfig",
+    "BearerAuthInterceptor",
+    "BoundServer",
     "CellCounts",
+    "CloseBrainRequest",
+    "Codec",
     "ContinuityGold",
     "ContinuityRef",
     "ConversionError",
     "CoreSuite",
     "Decision",
+    "EntityIndexRequest",
+    "EntityIndexResponse",
+    "ExtractedFact",
     "FactKind",
+    "FactList",
+    "FactQuery",
     "FailedItem",
     "Fixture",
     "Gold",
     "GoldFact",
+    "InjectedExtraction",
+    "MemoryClient",
+    "MemoryImpl",
     "Meta",
+    "OpenBrainRequest",
+    "OpenBrainResponse",
+    "Pointer",
+    "ProbeRecord",
+    "Provenance",
     "PublicTurn",
     "Receipt",
     "Result",
     "Role",
+    "RpcFailure",
+    "RpcStatus",
     "SchemaError",
+    "SchemaRuntimeError",
     "SchemaUserError",
-    "Seam",
     "ScoreCell",
-    "SeedFailure",
+    "Seam",
+    "SeamSettings",
     "SeedFact",
+    "SeedFailure",
     "SeedPage",
+    "SeedRequest",
+    "SeedResponse",
+    "StoredFact",
     "Suite",
+    "SystemInfo",
     "TrustSuite",
+    "TurnContextRequest",
+    "TurnContextResponse",
     "TurnGold",
     "TurnRow",
+    "WriteBackRecord",
+    "WriteBackRequest",
+    "WriteBackResponse",
+    "add_memory_services",
+    "conversation_slug",
+    "dump_json",
+    "parse_json",
     "parse_ts",
+    "read_json",
+    "to_jsonable",
+    "write_json_atomic",
 ]

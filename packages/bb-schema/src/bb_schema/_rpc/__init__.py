@@ -1,0 +1,1 @@
+"""The typed gRPC edges behind :mod:`bb_schema.rpc`."""

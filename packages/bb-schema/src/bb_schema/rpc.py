@@ -1,0 +1,52 @@
+"""Typed gRPC edges of ``brainbench.v1``: servers and a client that speak pydantic.
+
+Together with :mod:`bb_schema.convert` this is the only code that touches generated stubs.
+
+Serving (the reference engine, or any Python implementation)::
+
+    bound = BoundServer(secret=secret, unix_socket=path)   # bound, 0600, auth installed
+    add_memory_services(bound.server, engine)              # pydantic-level callables
+    bound.start()
+
+Calling (the bench runner, hooks, adapters)::
+
+    with MemoryClient(path, secret) as client:
+        info = client.describe()
+
+Authentication is ``authorization: Bearer <secret>`` call metadata, checked in constant time
+by :class:`BearerAuthInterceptor`; anything else gets UNAUTHENTICATED. A failed call raises
+:class:`RpcFailure` whose ``status`` is an :class:`RpcStatus`.
+"""
+
+from bb_schema._rpc._auth import AUTH_KEY, BearerAuthInterceptor, bearer_metadata
+from bb_schema._rpc._client import DEFAULT_TIMEOUT_S, MemoryClient, channel_target
+from bb_schema._rpc._server import DEFAULT_MAX_MESSAGE_BYTES, BoundServer, clear_stale_socket
+from bb_schema._rpc._services import (
+    BenchControlImpl,
+    MemoryImpl,
+    TurnContextImpl,
+    add_bench_control_service,
+    add_memory_services,
+    add_turn_context_service,
+)
+from bb_schema._rpc._status import RpcFailure, RpcStatus
+
+__all__ = [
+    "AUTH_KEY",
+    "DEFAULT_MAX_MESSAGE_BYTES",
+    "DEFAULT_TIMEOUT_S",
+    "BearerAuthInterceptor",
+    "BenchControlImpl",
+    "BoundServer",
+    "MemoryClient",
+    "MemoryImpl",
+    "RpcFailure",
+    "RpcStatus",
+    "TurnContextImpl",
+    "add_bench_control_service",
+    "add_memory_services",
+    "add_turn_context_service",
+    "bearer_metadata",
+    "channel_target",
+    "clear_stale_socket",
+]
