@@ -4,15 +4,13 @@ Isolation between fixtures: every row carries a ``brain_id`` and a fresh brain i
 so opening a brain is one INSERT and closing it one cascading DELETE, with no server restart,
 no DDL and no lock on anyone else's rows; parallel fixture workers never contend.
 ``benchmarks/engine.py`` times the alternatives on the embedded server (2-core machine,
-PostgreSQL 18, a kta-001-sized seed of 3 pages):
+PostgreSQL 18, median of 30 rounds, each round resetting and seeding kta-001's 3 pages;
+the ranges span separate runs on a shared machine):
 
-================================  ===============================
-option                            reset cost per fixture
-================================  ===============================
-namespaced brain_id (chosen)      ~0.4 ms open + ~0.7 ms close
-TRUNCATE of the five tables       ~10 ms, and serialises workers
-CREATE DATABASE ... TEMPLATE      ~40 ms, plus a new pool per db
-================================  ===============================
+* namespaced brain_id (chosen): 2.0-3.8 ms for open + seed + close;
+* TRUNCATE of the five tables: 8.1-8.4 ms for open + seed + truncate;
+* CREATE DATABASE ... TEMPLATE: 24-30 ms for create + connect + one insert + drop, before
+  any seeding.
 
 TRUNCATE takes an ACCESS EXCLUSIVE lock, so two fixture workers cannot share a schema; a
 template database needs its own connections (a pool per fixture) and a checkpoint-heavy copy.

@@ -1,0 +1,34 @@
+"""Run the benchmark modules: all of :data:`BENCHMARKS`, or the ones named on the command line.
+
+Each module under ``benchmarks/`` exposes ``main() -> None`` that prints its figures on
+stdout. To add one, write ``benchmarks/<name>.py`` and append ``"<name>"`` to BENCHMARKS.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import Final
+
+#: Known benchmark modules, in the order ``python -m benchmarks`` runs them.
+BENCHMARKS: Final[tuple[str, ...]] = ("loader", "engine")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the named benchmarks (default: all); exit 2 on an unknown name."""
+    names = list(sys.argv[1:] if argv is None else argv) or list(BENCHMARKS)
+    unknown = [name for name in names if name not in BENCHMARKS]
+    if unknown:
+        sys.stderr.write(
+            f"benchmarks: unknown benchmark(s) {unknown!r}; expected some of {list(BENCHMARKS)!r}\n"
+        )
+        return 2
+    for name in names:
+        module = importlib.import_module(f"benchmarks.{name}")
+        module.main()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
