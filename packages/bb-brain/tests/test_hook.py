@@ -2,7 +2,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import shutil
+import subprocess
+import sys
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -359,3 +362,48 @@ def test_config_defaults() -> None:
         800,
         HOOK_SETTINGS,
     )
+
+
+# --- the real console script ----------------------------------------------------------------
+
+
+def console_script() -> str:
+    script = Path(sys.executable).parent / "bb-brain"
+    assert script.exists(), f"console script missing at {script}; run uv sync"
+    return str(script)
+
+
+def test_console_script_prints_context_and_stays_silent_when_the_server_is_down(
+    fake: tuple[FakeTurnContext, Path], tmp_path: Path
+) -> None:
+    impl, sock = fake
+    transcript = write_claude_transcript(tmp_path / "t.jsonl", EARLIER, session_id="s", cwd="/")
+    env = {
+        **os.environ,
+        "BRAINBENCH_SOCKET": str(sock),
+        "BRAINBENCH_SECRET": SECRET,
+        "BRAINBENCH_BRAIN_ID": "brain-sub",
+        "BRAINBENCH_HOOK_DEADLINE_MS": "10000",
+    }
+    done = subprocess.run(
+        [console_script(), "hook", "user-prompt"],
+        input=stdin(transcript),
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"] == impl.text
+    assert impl.requests[0].brain_id == "brain-sub"
+    down = subprocess.run(
+        [console_script(), "hook", "user-prompt"],
+        input=stdin(transcript),
+        capture_output=True,
+        text=True,
+        env={**env, "BRAINBENCH_SOCKET": str(tmp_path / "gone.sock")},
+        timeout=60,
+        check=False,
+    )
+    assert (down.returncode, down.stdout, down.stderr) == (0, "", "")

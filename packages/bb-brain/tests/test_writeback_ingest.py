@@ -150,3 +150,14 @@ def test_run_ingest_errors_exit_two_with_an_envelope(
     assert run_ingest(args, out, err) == 2
     assert "BRAINBENCH_LLM_BASE_URL" in err.getvalue()
     assert out.getvalue() == ""
+
+
+def test_bb_brain_ingest_subcommand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from bb_brain.cli import main
+
+    path = write_claude_transcript(tmp_path / "t.jsonl", TURNS, session_id="cli-1", cwd="/w")
+    assert main(["ingest", "claude-code", str(path), "--source", "mine", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["conversation_slug"] == "conversations/cli-1"
+    assert {fact["source"] for fact in doc["facts"]} == {"mine"}
+    assert main(["ingest", "codex"]) == 2  # usage: the path is missing

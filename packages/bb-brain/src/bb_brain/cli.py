@@ -20,6 +20,8 @@ from typing import Final, Protocol, cast
 #: name -> (module, one-line help)
 SUBCOMMANDS: Final[dict[str, tuple[str, str]]] = {
     "serve": ("bb_brain._cli_serve", "serve TurnContext + BenchControl over gRPC"),
+    "hook": ("bb_brain.hook", "harness hooks: `hook user-prompt` for Claude Code"),
+    "ingest": ("bb_brain.writeback.ingest", "write a Codex / Claude Code session into memory"),
 }
 
 EPILOG = "exit codes: 0 success, 2 usage / configuration / runtime error"

@@ -22,6 +22,7 @@ or ``BRAINBENCH_SECRET_FILE``, ``BRAINBENCH_BRAIN_ID``, ``BRAINBENCH_SOURCE`` (d
 
 from __future__ import annotations
 
+import argparse
 import json
 import logging
 import os
@@ -212,6 +213,23 @@ class HookConfig:
             settings=self.settings,
             deadline_ms=self.deadline_ms,
         )
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``bb-brain hook``: the hook event (configuration is in the environment)."""
+    events = parser.add_subparsers(dest="event", metavar="EVENT", required=True)
+    events.add_parser(
+        "user-prompt",
+        help="Claude Code UserPromptSubmit: stdin JSON in, additionalContext JSON out",
+        description="Reads the hook's stdin JSON, prints additionalContext or nothing; always "
+        "exits 0. Configured by BRAINBENCH_SOCKET, BRAINBENCH_SECRET / BRAINBENCH_SECRET_FILE, "
+        "BRAINBENCH_BRAIN_ID, BRAINBENCH_SOURCE, BRAINBENCH_HOOK_DEADLINE_MS.",
+    )
+
+
+def execute(args: argparse.Namespace) -> int:
+    """Run the chosen hook event; a hook always exits 0."""
+    return main()
 
 
 def main(

@@ -208,6 +208,16 @@ def run_ingest(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> in
     return 0
 
 
+def configure(parser: argparse.ArgumentParser) -> None:
+    """``bb-brain ingest`` subcommand arguments (see :mod:`bb_brain.cli`)."""
+    configure_parser(parser)
+
+
+def execute(args: argparse.Namespace) -> int:
+    """``bb-brain ingest`` subcommand run (see :mod:`bb_brain.cli`)."""
+    return run_ingest(args, sys.stdout, sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Standalone entry: parse ``argv`` and run."""
     args = build_parser().parse_args(argv)
