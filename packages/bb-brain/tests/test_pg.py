@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
 import textwrap
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import psutil
@@ -17,7 +19,8 @@ import pytest
 from bb_brain import Database, open_database
 from bb_brain._pg import sweep_stale
 from bb_brain._pg._migrate import migration_files
-from bb_brain._pg._runtime import run_base
+from bb_brain._pg._runtime import ensure_runtime_dir, run_base
+from bb_brain._pg._template import ensure_template
 
 
 def test_connections_use_the_run_schema(db: Database) -> None:
@@ -31,7 +34,7 @@ def test_connections_use_the_run_schema(db: Database) -> None:
 
 def test_embedded_server_is_tuned_and_socket_only(db: Database) -> None:
     if not db.embedded:
-        return  # a shared server's settings are its operator's business
+        pytest.skip("a shared server's settings are its operator's business")
     with db.connection() as conn:
         settings = dict(conn.execute(
             "SELECT name, setting FROM pg_settings WHERE name = ANY(%s)",
@@ -58,8 +61,6 @@ def test_dsn_mode_creates_and_drops_its_own_schema(db: Database) -> None:
 
 
 def test_database_is_usable_from_many_threads(db: Database) -> None:
-    from concurrent.futures import ThreadPoolExecutor
-
     def work(i: int) -> int:
         with db.connection() as conn:
             row = conn.execute("SELECT %s::int + 1", (i,)).fetchone()
@@ -68,6 +69,11 @@ def test_database_is_usable_from_many_threads(db: Database) -> None:
 
     with ThreadPoolExecutor(max_workers=6) as pool:
         assert sorted(pool.map(work, range(24))) == list(range(1, 25))
+
+
+def _embedded_env(runs_dir: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "BRAINBENCH_DSN"}
+    return {**env, "BRAINBENCH_RUN_DIR": str(runs_dir)}
 
 
 KILLED_RUN = textwrap.dedent(
@@ -97,7 +103,7 @@ def runs_dir() -> Iterator[Path]:
 
 
 def test_stale_server_of_a_killed_run_is_cleaned_at_next_start(runs_dir: Path) -> None:
-    env = {**os.environ, "BRAINBENCH_RUN_DIR": str(runs_dir)}
+    env = _embedded_env(runs_dir)
     out = subprocess.run(
         [sys.executable, "-c", KILLED_RUN], env=env, capture_output=True, text=True, check=True,
         timeout=120,
@@ -127,7 +133,7 @@ CLEAN_EXIT = textwrap.dedent(
 
 
 def test_no_orphan_after_exception_or_sigterm(runs_dir: Path) -> None:
-    env = {**os.environ, "BRAINBENCH_RUN_DIR": str(runs_dir)}
+    env = _embedded_env(runs_dir)
     for mode, code in (("raise", 1), ("term", 128 + 15)):
         done = subprocess.run(
             [sys.executable, "-c", CLEAN_EXIT, mode], env=env, capture_output=True, text=True,
@@ -140,3 +146,22 @@ def test_no_orphan_after_exception_or_sigterm(runs_dir: Path) -> None:
             or psutil.Process(int(pid_text)).status() == "zombie"
         )
         assert not Path(run_dir).exists()
+
+
+def test_runtime_dir_is_made_private_when_unset(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)
+    path = ensure_runtime_dir()
+    assert os.environ["XDG_RUNTIME_DIR"] == str(path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o700 and path.stat().st_uid == os.getuid()
+
+
+def test_template_is_built_once_under_concurrent_creators(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BRAINBENCH_CACHE_DIR", str(tmp_path))
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(lambda _: ensure_template(), range(2)))
+    assert sorted(built for _, built in results) == [False, True]
+    (path, _), _ = results
+    assert (path / "PG_VERSION").exists()
+    assert [p.name for p in tmp_path.iterdir() if ".tmp-" in p.name] == []

@@ -77,6 +77,13 @@ def test_wrong_secret_is_unauthenticated(served: ServerHandle) -> None:
     assert info.value.status is RpcStatus.UNAUTHENTICATED
 
 
+def test_tcp_listener_on_loopback(engine: Engine, socket_dir: Path) -> None:
+    with serve_in_thread(engine, socket_dir / "tcp.sock", SECRET, tcp_address="127.0.0.1:0") as h:
+        assert h.tcp_port
+        with MemoryClient(f"127.0.0.1:{h.tcp_port}", SECRET) as client:
+            assert client.describe().name == "bb-brain"
+
+
 def test_engine_user_errors_are_invalid_argument(served: ServerHandle) -> None:
     with MemoryClient(served.target, SECRET) as client:
         with pytest.raises(RpcFailure) as info:
