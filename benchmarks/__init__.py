@@ -1,0 +1,1 @@
+"""Performance figures, printed, never asserted: ``python -m benchmarks [NAME ...]``."""
