@@ -24,6 +24,7 @@ M = TypeVar("M", bound=BaseModel)
 
 #: Keys that carry gold. Any of them inside a fixture means gold is leaking to adapters.
 GOLD_KEYS = frozenset({"gold", "should_retrieve", "acceptable_slugs", "decisions"})
+_GOLD_MARKERS = tuple(f'"{key}' for key in sorted(GOLD_KEYS))
 _MAX_ISSUES_PER_FILE = 100
 _SHOW_LIMIT = 60
 _OBJECT_TYPES = frozenset({"model_type", "dict_type", "model_attributes_type"})
@@ -56,8 +57,11 @@ def _show(value: Any) -> str:
 class _Scan:
     """State of one ``json.loads`` call: did the hook see something to locate?"""
 
-    def __init__(self, file: CorpusFile, model: type[BaseModel]) -> None:
-        self.look_for_gold = file.kind == "fixtures"
+    def __init__(self, file: CorpusFile, text: str, model: type[BaseModel]) -> None:
+        # Every gold key starts with one of these once quoted; a \u escape could spell one.
+        self.look_for_gold = file.kind == "fixtures" and (
+            "\\u" in text or any(marker in text for marker in _GOLD_MARKERS)
+        )
         self.stem = file.stem
         self.model = model
         self.flagged = False
@@ -111,7 +115,7 @@ def _load_tree(file: CorpusFile, model: type[BaseModel]) -> tuple[Any, list[tupl
         text = file.data.decode("utf-8")
     except UnicodeDecodeError as error:
         return None, [(ROOT, f"not UTF-8 (invalid byte at offset {error.start}); save as UTF-8")]
-    scan = _Scan(file, model)
+    scan = _Scan(file, text, model)
     try:
         tree = json.loads(text, object_pairs_hook=scan.hook, parse_constant=_reject_constant)
     except json.JSONDecodeError as error:

@@ -77,40 +77,49 @@ def discover(directory: Path, kind: Kind) -> tuple[list[CorpusFile], list[Corpus
     if not directory.is_dir():
         return [], [_issue(directory, f"expected a {noun} directory, found a file")]
     issues: list[CorpusIssue] = []
-    found: list[tuple[str, Path]] = []
+    found: list[tuple[str, str]] = []
+    root = os.fspath(directory)
+    shown_root = directory.as_posix()
 
     def walk_error(error: OSError) -> None:
         issues.append(_issue(error.filename or directory, f"cannot list: {error.strerror}"))
 
-    for top, dirnames, filenames in os.walk(directory, onerror=walk_error):
-        base = Path(top)
+    # Plain strings, not Path objects: at 20,000 files pathlib's overhead would dominate.
+    for top, dirnames, filenames in os.walk(root, onerror=walk_error):
+        rel_dir = os.path.relpath(top, root).replace(os.sep, "/")
+        prefix = "" if rel_dir == "." else rel_dir + "/"
         for dirname in list(dirnames):
             if dirname.startswith("."):
                 dirnames.remove(dirname)
-            elif (base / dirname).is_symlink():
+            elif os.path.islink(os.path.join(top, dirname)):
                 dirnames.remove(dirname)
                 issues.append(
-                    _issue(base / dirname, "symlinked directory is not followed; copy it in")
+                    _issue(
+                        os.path.join(top, dirname),
+                        "symlinked directory is not followed; copy it in",
+                    )
                 )
         for filename in filenames:
             if filename.startswith(".") or not filename.endswith(".json"):
                 continue
-            path = base / filename
+            path = os.path.join(top, filename)
             problem = _name_issue(kind, filename)
             if problem is not None:
                 issues.append(_issue(path, problem))
                 continue
-            found.append((path.relative_to(directory).as_posix(), path))
+            found.append((prefix + filename, path))
     files: list[CorpusFile] = []
+    suffix_length = len(_SUFFIX[kind])
     for rel, path in sorted(found):
         try:
-            data = path.read_bytes()
+            with open(path, "rb") as handle:
+                data = handle.read()
         except OSError as error:
             issues.append(_issue(path, f"cannot read: {error.strerror or error}"))
             continue
-        name = rel.rsplit("/", 1)[-1]
-        stem = name[: -len(_SUFFIX[kind])]
-        files.append(CorpusFile(kind, rel, path.as_posix(), stem, data))
+        stem = rel.rsplit("/", 1)[-1][:-suffix_length]
+        display = rel if shown_root == "." else f"{shown_root}/{rel}"
+        files.append(CorpusFile(kind, rel, display, stem, data))
     if not files and not issues:
         issues.append(_issue(directory, f"no {noun} files found; expected <id>{_SUFFIX[kind]}"))
     return files, issues
