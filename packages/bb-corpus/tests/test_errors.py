@@ -120,8 +120,9 @@ def test_wrong_type_in_gold_mapping(corpus: Any) -> None:
     )
 
 
-def test_document_not_an_object(corpus: Any) -> None:
-    corpus.gold_path(KTA).write_text("[]", encoding="utf-8")
+@pytest.mark.parametrize("text", ["[]", "null", "3", '"gold"'])
+def test_document_not_an_object(corpus: Any, text: str) -> None:
+    corpus.gold_path(KTA).write_text(text, encoding="utf-8")
     assert_issue(only_issue(corpus), corpus.gold_path(KTA), "$", "expected a JSON object")
 
 

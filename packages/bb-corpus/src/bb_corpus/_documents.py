@@ -30,6 +30,10 @@ _SHOW_LIMIT = 60
 _OBJECT_TYPES = frozenset({"model_type", "dict_type", "model_attributes_type"})
 
 
+#: Marks bytes that did not parse as JSON at all.
+NOT_JSON: Any = object()
+
+
 class _Repeated(dict[str, Any]):
     """A JSON object in which some key appeared more than once."""
 
@@ -110,21 +114,27 @@ def _walk(node: Any, loc: tuple[int | str, ...], scan: _Scan, out: list[tuple[st
 
 
 def _load_tree(file: CorpusFile, model: type[BaseModel]) -> tuple[Any, list[tuple[str, str]]]:
-    """Parse the bytes as JSON; returns (tree, [(path, message)]); tree is None when invalid."""
+    """Parse the bytes as JSON; returns (tree, [(path, message)]).
+
+    The tree is :data:`NOT_JSON` when the bytes are not JSON (``None`` is a valid document:
+    ``null``, which the model then rejects).
+    """
     try:
         text = file.data.decode("utf-8")
     except UnicodeDecodeError as error:
-        return None, [(ROOT, f"not UTF-8 (invalid byte at offset {error.start}); save as UTF-8")]
+        return NOT_JSON, [
+            (ROOT, f"not UTF-8 (invalid byte at offset {error.start}); save as UTF-8")
+        ]
     scan = _Scan(file, text, model)
     try:
         tree = json.loads(text, object_pairs_hook=scan.hook, parse_constant=_reject_constant)
     except json.JSONDecodeError as error:
         where = f"line {error.lineno}, column {error.colno}"
-        return None, [(ROOT, f"invalid JSON at {where}: {error.msg}")]
+        return NOT_JSON, [(ROOT, f"invalid JSON at {where}: {error.msg}")]
     except RecursionError:
-        return None, [(ROOT, "invalid JSON: nested too deeply")]
+        return NOT_JSON, [(ROOT, "invalid JSON: nested too deeply")]
     except ValueError as error:
-        return None, [(ROOT, f"invalid JSON: {error}")]
+        return NOT_JSON, [(ROOT, f"invalid JSON: {error}")]
     found: list[tuple[str, str]] = []
     if scan.flagged:
         _walk(tree, (), scan, found)
@@ -189,7 +199,7 @@ def parse_document(file: CorpusFile, model: type[M]) -> tuple[M | None, list[Cor
     gold_scan = file.kind == "fixtures"
     tree, found = _load_tree(file, model)
     parsed: M | None = None
-    if tree is not None:
+    if tree is not NOT_JSON:
         duplicates = _duplicate_turn_ids(tree) if gold_scan else []
         found.extend(duplicates)
         located = {path for path, _ in found}
