@@ -218,3 +218,27 @@ def test_holdout_split(corpus: Any) -> None:
 
 def test_two_loads_are_equal(samples: Any) -> None:
     assert load(samples) == load(samples)
+
+
+def _readme_fixtures_hash() -> Any:
+    """The reference implementation printed in evals/brainbench/README.md, executed."""
+    readme = (Path(__file__).resolve().parents[3] / "evals" / "brainbench" / "README.md").read_text(
+        encoding="utf-8"
+    )
+    blocks = readme.split("```python\n")[1:]
+    source = next(block.split("```")[0] for block in blocks if "def fixtures_hash" in block)
+    namespace: dict[str, Any] = {}
+    exec(source, namespace)
+    return namespace["fixtures_hash"]
+
+
+def test_readme_reference_implementation_matches(corpus: Any) -> None:
+    (corpus.fixtures / "kta").mkdir()
+    corpus.fixture_path("kta-001-deal-recall").rename(
+        corpus.fixtures / "kta" / "kta-001-deal-recall.fixture.json"
+    )
+    (corpus.gold / ".cache").mkdir()
+    (corpus.gold / ".cache" / "x.gold.json").write_text("{}", encoding="utf-8")
+    (corpus.fixtures / "NOTES.md").write_text("notes", encoding="utf-8")
+    reference = _readme_fixtures_hash()
+    assert reference(corpus.fixtures, corpus.gold) == load(corpus).fixtures_hash
