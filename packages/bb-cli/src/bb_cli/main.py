@@ -12,20 +12,21 @@ import io
 import sys
 import traceback
 from collections.abc import Sequence
+from typing import get_args
 
 from bb_cli import __version__
 from bb_cli._failures import describe
-from bb_cli._output import EXIT_ERROR, Output, dump_envelope, ok_envelope
+from bb_cli._output import EXIT_ERROR, ErrorKind, Output, dump_envelope, ok_envelope
 from bb_cli._parser import Parser, ParserExit, UsageError, add_output_flags, epilog
 from bb_cli.commands import register_all
 
-_DESCRIPTION = """\
+_DESCRIPTION = f"""\
 BrainBench: a deterministic conformance benchmark for agent memory.
 
 Every command prints its result on stdout and narration on stderr. With --json (before or
-after the command) stdout carries exactly one JSON envelope: {"ok": true, ...} on success,
-{"error": {"kind", "message", "errors"}} on failure (kind: usage, corpus, schema, config,
-runtime, internal)."""
+after the command) stdout carries exactly one JSON envelope: {{"ok": true, ...}} on success,
+{{"error": {{"kind", "message", "errors"}}}} on failure,
+kind: {", ".join(get_args(ErrorKind))}."""
 
 
 def build_parser() -> Parser:
