@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from bb_schema import DEFAULT_SOURCE, Fixture, SeedFailure, Suite, TurnRow
+from bb_schema import DEFAULT_SOURCE, Fixture, SchemaError, SeedFailure, Suite, TurnRow
 from bb_schema.memory import CloseBrainRequest, FactQuery, OpenBrainRequest, SeedRequest
 from bb_schema.records import ProbeRecord, Provenance, WriteBackRecord
 from bb_schema.turn_context import Extractor, WriteBackRequest, conversation_slug
@@ -223,7 +223,7 @@ class SystemRunner:
                     injected=list(unit.extraction) if extractor == "gold" else [],
                 )
             )
-        except AdapterError as exc:
+        except (AdapterError, SchemaError) as exc:
             raise SystemUnderTestError(
                 f"write-back of {fixture.fixture_id!r} failed: {exc.message}"
             ) from exc

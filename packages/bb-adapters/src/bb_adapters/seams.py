@@ -81,8 +81,8 @@ CLAUDE_CODE = HarnessConfig(
         "-> additionalContext; 2-pointer budget plus the volunteer arm",
         "bench-pinned: hook deadline 10000 ms (production 800 ms) to keep CI load from "
         "flaking; deadline behaviour is covered by the hook's own tests",
-        "bench-pinned: the hook runs in-process by default (--hook-exec subprocess spawns the "
-        "real console script)",
+        "bench-pinned: the hook code path runs in-process (its console script is exercised by "
+        "bb-brain's own tests)",
     ),
 )
 

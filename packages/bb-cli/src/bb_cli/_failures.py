@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from bb_adapters import AdapterUserError, SystemUnderTestError
+from bb_brain import BrainUserError
 from bb_corpus import CorpusRuntimeError, CorpusUserError, CorpusValidationError
 from bb_schema import ConversionError, SchemaUserError
 
@@ -21,6 +23,9 @@ from bb_cli._output import ErrorKind
 #: Other packages' roots (bb_adapters, bb_brain, bb_score, bb_gate, bb_trust) go here too.
 USER_ERRORS: Final[tuple[tuple[type[Exception], ErrorKind], ...]] = (
     (CorpusUserError, "corpus"),
+    (AdapterUserError, "usage"),
+    (SystemUnderTestError, "runtime"),
+    (BrainUserError, "config"),
     (CorpusRuntimeError, "runtime"),
     (SchemaUserError, "schema"),
     (ConversionError, "runtime"),

@@ -1,0 +1,63 @@
+"""Turn a loaded corpus into the runner's plan: the only place gold meets the replay side.
+
+Two things cross, both by design of the methodology and neither scoring gold: in
+deterministic write-back mode the gold facts become the extractor seam's output (what an
+extractor would have produced from the turn's text), and continuity decision keywords become
+the bench's own BenchControl fact probes. Slugs, should_retrieve flags and match keywords of
+write-back facts never leave the scoring side.
+"""
+
+from __future__ import annotations
+
+from bb_adapters import DecisionProbe, Pair, Plan, Unit
+from bb_corpus import LoadedCorpus
+from bb_schema import Fixture, Gold
+from bb_schema.turn_context import ExtractedFact, InjectedExtraction
+
+
+def gold_extraction(fixture: Fixture, gold: Gold) -> tuple[InjectedExtraction, ...]:
+    """The extractor-seam output of deterministic mode: each turn's gold facts, by its text."""
+    extractions: list[InjectedExtraction] = []
+    for turn in fixture.turns:
+        turn_gold = gold.for_turn(turn.turn_id)
+        if turn_gold is None or not turn_gold.gold_facts:
+            continue
+        facts = [
+            ExtractedFact(fact=fact.fact, entity_slug=fact.entity_slug, kind=fact.kind)
+            for fact in turn_gold.gold_facts
+        ]
+        extractions.append(InjectedExtraction(turn_text=turn.text, facts=facts))
+    return tuple(extractions)
+
+
+def decision_probes(gold: Gold) -> tuple[DecisionProbe, ...]:
+    """The reader's decision probes the bench sends as keyword fact lookups."""
+    if gold.continuity is None:
+        return ()
+    return tuple(
+        DecisionProbe(decision_id=d.decision_id, match_keywords=tuple(d.match_keywords))
+        for d in gold.continuity.decisions
+    )
+
+
+def build_plan(corpus: LoadedCorpus, suites: tuple[str, ...]) -> Plan:
+    """Singles first (sorted by id), then pairs (sorted by pair id)."""
+    paired = {member for pair in corpus.continuity_pairs.values() for member in pair}
+    singles = tuple(
+        Unit(fixture, gold_extraction(fixture, corpus.gold_for(fixture.fixture_id)))
+        for fixture in corpus.fixtures
+        if fixture.fixture_id not in paired
+    )
+    pairs: list[Pair] = []
+    for pair_id in sorted(corpus.continuity_pairs):
+        writer_id, reader_id = corpus.continuity_pairs[pair_id]
+        writer = corpus.fixture(writer_id)
+        reader = corpus.fixture(reader_id)
+        pairs.append(
+            Pair(
+                pair_id=pair_id,
+                writer=Unit(writer, gold_extraction(writer, corpus.gold_for(writer_id))),
+                reader=Unit(reader, probes=decision_probes(corpus.gold_for(reader_id))),
+            )
+        )
+    return Plan(singles=singles, pairs=tuple(pairs), suites=suites)

@@ -1,0 +1,138 @@
+"""Compose a benchmark run: corpus -> reference engine served over gRPC -> replay -> score.
+
+The reference engine is reached exactly like a foreign system: through the typed gRPC client
+over a real unix socket with a shared secret, so the measured path is the shipped one.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bb_adapters import HarnessConfig, SystemUnderTestError
+from bb_adapters.delivery import delivery_factory
+from bb_adapters.runner import RunSettings, SystemRun, SystemRunner
+from bb_brain import open_database
+from bb_brain.engine import Engine
+from bb_brain.server import serve_in_thread
+from bb_corpus import LoadedCorpus
+from bb_schema import Meta, Receipt, Result, SeedFailure, Suite
+from bb_schema.rpc import MemoryClient
+from bb_schema.turn_context import Extractor
+from bb_score import glossary_block, score
+
+from bb_cli._plan import build_plan
+
+
+@dataclass(frozen=True)
+class RunRequest:
+    """Everything a run needs, already validated."""
+
+    corpus: LoadedCorpus
+    harnesses: tuple[HarnessConfig, ...]
+    suites: tuple[Suite, ...]
+    include_holdout: bool
+    extractor: Extractor
+    cmd_args: tuple[str, ...]
+
+
+def harness_sha() -> str:
+    """The code identity in the receipt: the git commit when there is one."""
+    try:
+        found = subprocess.run(
+            ["git", "rev-parse", "HEAD"], capture_output=True, text=True, check=True, timeout=5
+        )
+        return found.stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+
+
+def execute(request: RunRequest, progress: Callable[[str], None] | None) -> Result:
+    """Run the plan against the reference engine and score it."""
+    plan = build_plan(request.corpus, request.suites)
+    settings = RunSettings(suites=request.suites, extractor=request.extractor)
+    reference = [h for h in request.harnesses if h.target is None]
+    foreign = [h for h in request.harnesses if h.target is not None]
+    runs: list[tuple[Sequence[HarnessConfig], SystemRun]] = []
+    with open_database() as db, tempfile.TemporaryDirectory(prefix="bb-run-") as tmp:
+        socket_path = str(Path(tmp) / "brain.sock")
+        secret = secrets.token_hex(16)
+        with serve_in_thread(Engine(db), socket_path, secret):
+            factory = delivery_factory(socket_path, secret)
+            if reference:
+                with MemoryClient(socket_path, secret) as client:
+                    runner = SystemRunner(client, reference, factory, settings, progress)
+                    runs.append((reference, runner.run(plan)))
+            for harness in foreign:
+                assert harness.target is not None
+                foreign_secret = os.environ.get("BRAINBENCH_FOREIGN_SECRET", "")
+                with MemoryClient(harness.target, foreign_secret) as client:
+                    runner = SystemRunner(client, [harness], factory, settings, progress)
+                    runs.append(([harness], runner.run(plan)))
+    return _assemble(request, runs)
+
+
+def _assemble(
+    request: RunRequest, runs: Sequence[tuple[Sequence[HarnessConfig], SystemRun]]
+) -> Result:
+    names = [h.name for h in request.harnesses]
+    gold = {f.fixture_id: request.corpus.gold_for(f.fixture_id) for f in request.corpus.fixtures}
+    cells, failed, rows = [], [], []
+    failures: dict[str, SeedFailure] = {}
+    cuts: dict[str, int] = {}
+    for harnesses, run in runs:
+        scored = score(
+            run.rows,
+            gold,
+            run.writeback,
+            run.probes,
+            seams={h.name: h.seam for h in harnesses},
+            harnesses=[h.name for h in harnesses],
+            suites=request.suites,
+            budget_cuts=run.budget_cuts,
+        )
+        cells.extend(scored.cells)
+        failed.extend(scored.failed_items)
+        rows.extend(scored.joined_rows)
+        failures.update({f.fixture_id: f for f in run.seed_failures})
+        cuts.update(run.budget_cuts)
+    receipt = Receipt(
+        result_schema_version=1,
+        fixtures_hash=request.corpus.fixtures_hash,
+        harness_sha=harness_sha(),
+        ts=datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
+        cmd_args=list(request.cmd_args),
+        seed=0,
+        include_holdout=request.include_holdout,
+        llm=request.extractor == "llm",
+    )
+    meta = Meta(
+        metric_glossary=glossary_block(),
+        failed_items=failed,
+        seam_disclosures={h.name: list(h.disclosures) for h in request.harnesses},
+        budget_cuts=cuts,
+        harnesses=names,
+        suites=list(request.suites),
+    )
+    return Result(
+        receipt=receipt,
+        cells=cells,
+        turn_rows=rows,
+        seed_failures=[failures[k] for k in sorted(failures)],
+        meta=meta,
+    )
+
+
+def argv_for_receipt() -> tuple[str, ...]:
+    """The command line as typed, for the receipt."""
+    return tuple(sys.argv[1:])
+
+
+__all__ = ["RunRequest", "SystemUnderTestError", "argv_for_receipt", "execute", "harness_sha"]

@@ -1,0 +1,111 @@
+"""``brainbench run``: replay the corpus through the harness seams and score it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import cast
+
+from bb_adapters import DEFAULT_HARNESSES, parse_harnesses
+from bb_corpus import load_corpus
+from bb_schema import CORE_SUITES, Suite, write_json_atomic
+from bb_score.scoreboard import render_result_markdown
+
+from bb_cli._output import Output
+from bb_cli._parser import Subparsers, UsageError, add_command, add_output_flags
+from bb_cli._runbench import RunRequest, argv_for_receipt, execute
+from bb_cli.commands.corpus import DEFAULT_FIXTURES, DEFAULT_GOLD
+
+_SUITES = ",".join(CORE_SUITES)
+
+
+def _suites(spec: str) -> tuple[Suite, ...]:
+    wanted = [part.strip() for part in spec.split(",") if part.strip()]
+    for suite in wanted:
+        if suite not in CORE_SUITES:
+            usage = "brainbench run --suite " + _SUITES
+            raise UsageError(f"unknown suite {suite!r}: expected some of {_SUITES}", usage)
+    if not wanted:
+        raise UsageError(f"no suite in {spec!r}", "brainbench run --suite " + _SUITES)
+    return tuple(cast(Suite, s) for s in CORE_SUITES if s in wanted)
+
+
+def _run(args: argparse.Namespace, out: Output) -> int:
+    suites = _suites(args.suite)
+    harnesses = tuple(parse_harnesses(args.harness))
+    corpus = load_corpus(args.fixtures, args.gold, include_holdout=args.include_holdout)
+    out.narrate(
+        f"brainbench: {len(corpus.fixtures)} fixtures, harnesses "
+        f"{','.join(h.name for h in harnesses)}, suites {','.join(suites)}"
+    )
+    interactive = not out.quiet and sys.stderr.isatty()
+
+    def progress(line: str) -> None:
+        out.stderr.write(f"\r{line}\033[K")
+
+    result = execute(
+        RunRequest(
+            corpus=corpus,
+            harnesses=harnesses,
+            suites=suites,
+            include_holdout=args.include_holdout,
+            extractor=args.extractor,
+            cmd_args=argv_for_receipt(),
+        ),
+        progress=progress if interactive else None,
+    )
+    if interactive:
+        out.stderr.write("\n")
+    if args.out is not None:
+        write_json_atomic(args.out, result)
+        out.narrate(f"result written to {args.out}")
+    if result.seed_failures:
+        for failure in result.seed_failures:
+            out.stderr.write(f"seed failure: {failure.fixture_id}: {failure.error}\n")
+        return out.fail("runtime", f"{len(result.seed_failures)} fixture(s) failed to seed")
+    return out.succeed(
+        render_result_markdown(result),
+        cells=len(result.cells),
+        out=None if args.out is None else str(args.out),
+        fixtures_hash=result.receipt.fixtures_hash,
+    )
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add ``run``."""
+    parser = add_command(
+        subparsers,
+        "run",
+        summary="replay the corpus through the harness seams and print the scoreboard",
+        description=(
+            "Start the reference engine on an embedded PostgreSQL (or BRAINBENCH_DSN), serve\n"
+            "it over gRPC on a private unix socket, replay every fixture through each harness\n"
+            "row, score against the sealed gold and print the markdown scoreboard with the\n"
+            "seam column and each row's disclosed deviations."
+        ),
+        notes=("exit 0: run complete; 2: bad input, seed failure or system failure",),
+    )
+    parser.add_argument("--fixtures", type=Path, default=DEFAULT_FIXTURES, metavar="DIR")
+    parser.add_argument("--gold", type=Path, default=DEFAULT_GOLD, metavar="DIR")
+    parser.add_argument(
+        "--harness",
+        default=",".join(DEFAULT_HARNESSES),
+        help="comma-separated rows: openclaw, claude-code, codex, always-silent, inject-all, "
+        "grpc:<name>=<target> (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--suite", default=_SUITES, help="comma-separated suites (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--include-holdout", action="store_true", help="also score holdout fixtures"
+    )
+    parser.add_argument(
+        "--extractor",
+        choices=("gold", "rules"),
+        default="gold",
+        help="write-back extractor seam (default: gold, the deterministic mode)",
+    )
+    parser.add_argument("--out", type=Path, metavar="FILE", help="write the Result JSON here")
+    add_output_flags(parser)
+    parser.set_defaults(handler=_run)
