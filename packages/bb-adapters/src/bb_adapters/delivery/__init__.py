@@ -8,10 +8,11 @@ from bb_adapters.delivery.hook import HookDelivery
 from bb_adapters.delivery.trivial import InjectAllDelivery, SilentDelivery
 from bb_adapters.pipeline import DeliveryPath
 from bb_adapters.protocol import MemorySystem
+from bb_adapters.runner import DeliveryFactory
 from bb_adapters.seams import HarnessConfig
 
 
-def delivery_factory(socket_path: str, secret: str):  # type: ignore[no-untyped-def]
+def delivery_factory(socket_path: str, secret: str) -> DeliveryFactory:
     """A factory building each row's delivery path; the hook row needs the served socket."""
 
     def make(config: HarnessConfig, system: MemorySystem) -> DeliveryPath:
