@@ -15,6 +15,7 @@ from bb_corpus import load_corpus
 
 from bb_cli._output import Output
 from bb_cli._parser import Subparsers, add_command, add_output_flags
+from bb_cli.commands.corpus_gen import register_generator
 
 DEFAULT_FIXTURES: Final = Path("evals/brainbench/fixtures")
 DEFAULT_GOLD: Final = Path("evals/brainbench/gold")
@@ -117,3 +118,4 @@ def register(subparsers: Subparsers) -> None:
     )
     _add_dirs(hash_)
     hash_.set_defaults(handler=_hash)
+    register_generator(commands)
