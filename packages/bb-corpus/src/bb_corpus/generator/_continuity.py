@@ -52,7 +52,7 @@ _COMPANY_DECISIONS: Final[tuple[tuple[str, str, str, str, FactKind], ...]] = (
         "commitment",
     ),
     (
-        "Decision: {e} goes on the watch list until they show retention data.",
+        "Status: {e} is on the watch list until they show retention data.",
         "{e} is on the watch list until retention data is shown",
         "watch list decision",
         "watch list",
@@ -96,11 +96,11 @@ _PROJECT_DECISIONS: Final[tuple[tuple[str, str, str, str, FactKind], ...]] = (
         "commitment",
     ),
     (
-        "Decision: {e} is cancelled and the work folds into the roadmap.",
-        "{e} is cancelled and the work folds into the roadmap",
+        "We decided to cancel {e} and fold the work into the roadmap.",
+        "Decided to cancel {e} and fold the work into the roadmap",
         "cancellation",
-        "cancelled",
-        "fact",
+        "cancel",
+        "commitment",
     ),
 )
 

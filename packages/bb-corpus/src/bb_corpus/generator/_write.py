@@ -97,7 +97,15 @@ def _gold_turns(data: bytes) -> int:
 def _receipt(out: Path) -> dict[str, Any]:
     path = out / RECEIPT_PATH
     if not path.exists():
-        return {"status": "not run", "how": "brainbench corpus sample, then corpus agreement"}
+        return {
+            "status": "not run",
+            "how": (
+                "brainbench corpus sample --out evals/brainbench/validation/sample.json; label it "
+                "independently (worksheet and rules only); brainbench corpus agreement --sample "
+                "evals/brainbench/validation/sample.json --labels evals/brainbench/validation/"
+                "labels.json --receipt evals/brainbench/validation/receipt.json; corpus gen"
+            ),
+        }
     try:
         receipt: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
