@@ -281,6 +281,29 @@ def test_volunteer_dedupes_against_reflex_and_respects_caps(
     assert slugs(windowless) == ["people/alice-example"]
 
 
+def test_volunteered_pointers_render_under_their_own_heading(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(ALICE, WIDGET)
+    window = window_turns(("a", "Widget Co came up again."))
+    response = ask(engine, brain, "What did Alice Example say?", window=window, volunteer=True)
+    assert [(p.slug, p.stage) for p in response.pointers] == [
+        ("people/alice-example", "reflex"),
+        ("companies/widget-co", "volunteer"),
+    ]
+    assert response.text == (
+        "## Memory\n"
+        "- [Alice Example](brain://default/people/alice-example) — Founder of Widget Co.\n"
+        "### Related to the recent conversation\n"
+        "- [Widget Co](brain://default/companies/widget-co) — Seed-stage widget marketplace."
+    )
+    fragment = ask(
+        engine, brain, "What did Alice Example say?", window=window, volunteer=True,
+        render="fragment",
+    )  # fmt: skip
+    assert fragment.text.endswith("; related: Widget Co <brain://default/companies/widget-co>")
+
+
 def test_volunteer_confidence_gate(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(PRUITT)
     window = window_turns(("a", "I spoke with Pruitt."))

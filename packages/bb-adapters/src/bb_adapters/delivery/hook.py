@@ -11,8 +11,10 @@ import json
 import re
 import tempfile
 from pathlib import Path
+from typing import Literal
 
 from bb_brain.hook import run_user_prompt_hook
+from bb_brain.reflex import VOLUNTEER_HEADING
 from bb_brain.transcripts import write_claude_transcript
 from bb_schema import Fixture, PublicTurn
 from bb_schema.turn_context import Pointer, TurnContextRequest
@@ -26,10 +28,22 @@ CWD = "/workspace"
 
 
 def pointers_in(text: str) -> tuple[Pointer, ...]:
-    """Pointers named by ``brain://source/slug`` links in injected text, in order."""
-    return tuple(
-        Pointer(slug=m["slug"], source=m["source"], stage="reflex") for m in _LINK.finditer(text)
-    )
+    """Pointers named by ``brain://source/slug`` links in injected text, in order.
+
+    Links under the volunteer sub-heading are the volunteer stage; the seam budgets the two
+    stages separately, so reading the stage back off the wire is what keeps the cut count
+    honest.
+    """
+    found: list[Pointer] = []
+    stage: Literal["reflex", "volunteer"] = "reflex"
+    for line in text.splitlines():
+        if line.strip() == VOLUNTEER_HEADING:
+            stage = "volunteer"
+            continue
+        found += [
+            Pointer(slug=m["slug"], source=m["source"], stage=stage) for m in _LINK.finditer(line)
+        ]
+    return tuple(found)
 
 
 class HookDelivery:

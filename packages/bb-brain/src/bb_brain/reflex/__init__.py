@@ -22,12 +22,19 @@ from bb_schema.turn_context import Pointer, TurnContextRequest, TurnContextRespo
 from bb_brain._errors import UnknownBrainError
 from bb_brain._pg import Connection
 from bb_brain.reflex._extract import Candidate, extract
-from bb_brain.reflex._render import MEMORY_HEADING, Suppressor, pointer_uri, render
+from bb_brain.reflex._render import (
+    MEMORY_HEADING,
+    VOLUNTEER_HEADING,
+    Suppressor,
+    pointer_uri,
+    render,
+)
 from bb_brain.reflex._resolve import CONFIDENCE, Resolved, lookup, resolve
 
 __all__ = [
     "CONFIDENCE",
     "MEMORY_HEADING",
+    "VOLUNTEER_HEADING",
     "Candidate",
     "extract",
     "pointer_uri",

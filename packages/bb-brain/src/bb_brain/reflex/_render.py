@@ -1,8 +1,10 @@
 """Suppression against what the agent already has, and the wire render of pointers.
 
-Both stages (reflex and volunteer) render through :func:`render`, so a volunteered pointer is
-indistinguishable on the wire from a reflex one. Every render carries the slug verbatim
-inside a ``brain://<source>/<slug>`` link: that is what later turns' suppression looks for.
+Both stages (reflex and volunteer) render through :func:`render` with the same line format;
+volunteered pointers follow the reflex ones under their own sub-heading, so an agent (and a
+harness reading the text back) can tell a direct answer from a recent-context association.
+Every render carries the slug verbatim inside a ``brain://<source>/<slug>`` link: that is
+what later turns' suppression looks for.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from bb_schema.turn_context import Pointer, Render, Suppression
 
 MEMORY_HEADING = "## Memory"
+VOLUNTEER_HEADING = "### Related to the recent conversation"
+VOLUNTEER_FRAGMENT = "related: "
 _SLUG_CHARS = r"A-Za-z0-9_\-"
 
 
@@ -49,18 +53,30 @@ def render(pointers: Sequence[Pointer], summaries: Mapping[str, str], style: Ren
     """The injected text for ``pointers`` (summaries keyed by slug); empty when there are none."""
     if not pointers:
         return ""
+    reflex = [p for p in pointers if p.stage != "volunteer"]
+    volunteered = [p for p in pointers if p.stage == "volunteer"]
     if style == "fragment":
-        items = [f"{_clean(p.title)} <{pointer_uri(p)}>" for p in pointers]
+        items = [_fragment_item(p) for p in reflex]
+        items += [VOLUNTEER_FRAGMENT + _fragment_item(p) for p in volunteered]
         return "Memory: " + "; ".join(items)
-    lines = [MEMORY_HEADING]
-    for pointer in pointers:
-        title = _clean(pointer.title).replace("[", "\\[").replace("]", "\\]")
-        line = f"- [{title}]({pointer_uri(pointer)})"
-        summary = _clean(summaries.get(pointer.slug, ""))
-        if summary:
-            line += f" — {summary}"
-        lines.append(line)
+    lines = [MEMORY_HEADING, *(_list_line(p, summaries) for p in reflex)]
+    if volunteered:
+        lines.append(VOLUNTEER_HEADING)
+        lines += [_list_line(p, summaries) for p in volunteered]
     return "\n".join(lines)
+
+
+def _fragment_item(pointer: Pointer) -> str:
+    return f"{_clean(pointer.title)} <{pointer_uri(pointer)}>"
+
+
+def _list_line(pointer: Pointer, summaries: Mapping[str, str]) -> str:
+    title = _clean(pointer.title).replace("[", "\\[").replace("]", "\\]")
+    line = f"- [{title}]({pointer_uri(pointer)})"
+    summary = _clean(summaries.get(pointer.slug, ""))
+    if summary:
+        line += f" — {summary}"
+    return line
 
 
 def _clean(text: str) -> str:
