@@ -8,7 +8,7 @@ the deviations from production it carries, which are printed with every scoreboa
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from bb_schema import Seam
@@ -17,6 +17,9 @@ from bb_schema.turn_context import SeamSettings
 from bb_adapters._errors import AdapterUserError
 
 Delivery = Literal["grpc", "hook", "codex", "silent", "inject-all"]
+#: How a hook row runs its hook: the function in-process, or the installed console script.
+HookExec = Literal["in-process", "subprocess"]
+HOOK_EXECS: tuple[HookExec, ...] = ("in-process", "subprocess")
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,7 @@ class HarnessConfig:
     target: str | None = None
     #: Static entity-index preamble size (codex): slugs not counted as injections.
     preamble_pages: int = 0
+    hook_exec: HookExec = "in-process"
     extra: dict[str, str] = field(default_factory=dict)
 
 
@@ -61,6 +65,15 @@ OPENCLAW = HarnessConfig(
     ),
 )
 
+IN_PROCESS_HOOK = (
+    "bench-pinned: the hook code path runs in-process (its console script is exercised by "
+    "bb-brain's own tests and by --hook-exec subprocess)"
+)
+SUBPROCESS_HOOK = (
+    "the hook runs as the installed `bb-brain hook user-prompt` console script, one process "
+    "per turn, configured through its environment"
+)
+
 CLAUDE_CODE = HarnessConfig(
     name="claude-code",
     seam="production",
@@ -81,8 +94,7 @@ CLAUDE_CODE = HarnessConfig(
         "-> additionalContext; 2-pointer budget plus the volunteer arm",
         "bench-pinned: hook deadline 10000 ms (production 800 ms) to keep CI load from "
         "flaking; deadline behaviour is covered by the hook's own tests",
-        "bench-pinned: the hook code path runs in-process (its console script is exercised by "
-        "bb-brain's own tests)",
+        IN_PROCESS_HOOK,
     ),
 )
 
@@ -148,6 +160,15 @@ def foreign(name: str, target: str) -> HarnessConfig:
             "by the runner and counted in pointer_budget_cuts",
         ),
     )
+
+
+def with_hook_exec(config: HarnessConfig, mode: HookExec) -> HarnessConfig:
+    """``config`` with its hook run as ``mode``, and the deviation it discloses to match."""
+    if config.delivery != "hook" or mode == config.hook_exec:
+        return config
+    old, new = (IN_PROCESS_HOOK, SUBPROCESS_HOOK)[:: 1 if mode == "subprocess" else -1]
+    disclosures = tuple(new if d == old else d for d in config.disclosures)
+    return replace(config, disclosures=disclosures, hook_exec=mode)
 
 
 def parse_harnesses(spec: str) -> list[HarnessConfig]:

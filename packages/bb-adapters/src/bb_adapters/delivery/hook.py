@@ -3,12 +3,21 @@
 Per user turn the adapter writes the session transcript (earlier turns of both roles plus the
 context the hook injected before, as attachments), hands the hook its stdin JSON, and reads
 the pointers back from the ``additionalContext`` it printed: the wire output is what counts.
+
+``in-process`` calls the hook's function directly (fast, the default); ``subprocess`` spawns
+the installed ``bb-brain hook user-prompt`` console script per turn, configured through the
+environment exactly as a Claude Code installation would be, so the shipped entry point itself
+is what gets measured.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 from typing import Literal
@@ -19,7 +28,9 @@ from bb_brain.transcripts import write_claude_transcript
 from bb_schema import Fixture, PublicTurn
 from bb_schema.turn_context import Pointer, TurnContextRequest
 
+from bb_adapters._errors import AdapterUserError, SystemUnderTestError
 from bb_adapters.pipeline import Delivered, SessionState
+from bb_adapters.seams import HookExec
 
 #: The bench pins a generous deadline (production: 800 ms) so CI load cannot flake the row.
 BENCH_DEADLINE_MS = 10_000
@@ -46,12 +57,30 @@ def pointers_in(text: str) -> tuple[Pointer, ...]:
     return tuple(found)
 
 
-class HookDelivery:
-    """Runs the hook code path in-process against the served unix socket."""
+def hook_command() -> list[str]:
+    """The installed ``bb-brain`` console script (next to this interpreter, else on PATH).
 
-    def __init__(self, socket_path: str, secret: str) -> None:
+    Raises:
+        AdapterUserError: No ``bb-brain`` executable is installed.
+    """
+    beside = Path(sys.executable).with_name("bb-brain")
+    found = str(beside) if beside.exists() else shutil.which("bb-brain")
+    if found is None:
+        raise AdapterUserError(
+            "--hook-exec subprocess needs the bb-brain console script: install the bb-brain "
+            "package into this environment (uv sync) or put bb-brain on PATH"
+        )
+    return [found, "hook", "user-prompt"]
+
+
+class HookDelivery:
+    """Runs the hook against the served unix socket, in-process or as its console script."""
+
+    def __init__(self, socket_path: str, secret: str, exec_mode: HookExec = "in-process") -> None:
         self._socket_path = socket_path
         self._secret = secret
+        self._exec_mode = exec_mode
+        self._command = hook_command() if exec_mode == "subprocess" else []
         self._dir: tempfile.TemporaryDirectory[str] | None = None
         self._injected: dict[int, str] = {}
 
@@ -85,20 +114,57 @@ class HookDelivery:
                 "prompt": request.turn.text,
             }
         )
-        stdout = run_user_prompt_hook(
-            stdin,
-            socket_path=self._socket_path,
-            secret=self._secret,
-            brain_id=state.brain_id,
-            active_source=request.active_source,
-            settings=request.settings,
-            deadline_ms=BENCH_DEADLINE_MS,
-        )
+        if self._exec_mode == "subprocess":
+            stdout = self._spawn(stdin, state.brain_id, request)
+        else:
+            stdout = run_user_prompt_hook(
+                stdin,
+                socket_path=self._socket_path,
+                secret=self._secret,
+                brain_id=state.brain_id,
+                active_source=request.active_source,
+                settings=request.settings,
+                deadline_ms=BENCH_DEADLINE_MS,
+            )
         if not stdout.strip():
             return Delivered(text="", pointers=())
         context = str(json.loads(stdout)["hookSpecificOutput"]["additionalContext"])
         self._injected[request.turn.turn_id] = context
         return Delivered(text=context, pointers=pointers_in(context))
+
+    def _spawn(self, stdin: str, brain_id: str, request: TurnContextRequest) -> str:
+        """One hook process, configured the way an installation configures it."""
+        assert self._dir is not None
+        secret_file = Path(self._dir.name) / "secret"
+        if not secret_file.exists():
+            fd = os.open(secret_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(self._secret)
+        env = {
+            **os.environ,
+            "BRAINBENCH_SOCKET": self._socket_path,
+            "BRAINBENCH_SECRET_FILE": str(secret_file),
+            "BRAINBENCH_BRAIN_ID": brain_id,
+            "BRAINBENCH_SOURCE": request.active_source,
+            "BRAINBENCH_HOOK_SETTINGS": request.settings.model_dump_json(),
+            "BRAINBENCH_HOOK_DEADLINE_MS": str(BENCH_DEADLINE_MS),
+        }
+        env.pop("BRAINBENCH_SECRET", None)
+        done = subprocess.run(
+            self._command,
+            input=stdin,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=BENCH_DEADLINE_MS / 1000 + 30,
+            check=False,
+        )
+        if done.returncode != 0:  # the hook contract is exit 0 always: anything else is a bug
+            raise SystemUnderTestError(
+                f"bb-brain hook exited {done.returncode} (the hook must always exit 0): "
+                f"{done.stderr.strip()[-500:]}"
+            )
+        return done.stdout
 
     def end(self, state: SessionState) -> None:
         """Remove the transcript directory."""

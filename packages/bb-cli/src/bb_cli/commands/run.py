@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import cast
 
-from bb_adapters import DEFAULT_HARNESSES, parse_harnesses
+from bb_adapters import DEFAULT_HARNESSES, HOOK_EXECS, parse_harnesses, with_hook_exec
 from bb_corpus import load_corpus
 from bb_schema import CORE_SUITES, Suite, write_json_atomic
 from bb_score.scoreboard import render_result_markdown
@@ -33,7 +33,7 @@ def _suites(spec: str) -> tuple[Suite, ...]:
 
 def _run(args: argparse.Namespace, out: Output) -> int:
     suites = _suites(args.suite)
-    harnesses = tuple(parse_harnesses(args.harness))
+    harnesses = tuple(with_hook_exec(h, args.hook_exec) for h in parse_harnesses(args.harness))
     corpus = load_corpus(args.fixtures, args.gold, include_holdout=args.include_holdout)
     out.narrate(
         f"brainbench: {len(corpus.fixtures)} fixtures, harnesses "
@@ -105,6 +105,14 @@ def register(subparsers: Subparsers) -> None:
         choices=("gold", "rules"),
         default="gold",
         help="write-back extractor seam (default: gold, the deterministic mode)",
+    )
+    parser.add_argument(
+        "--hook-exec",
+        choices=HOOK_EXECS,
+        default="in-process",
+        help="how the claude-code row runs its UserPromptSubmit hook: in-process (fast) or "
+        "subprocess (the installed bb-brain console script, one process per turn); "
+        "default: %(default)s",
     )
     parser.add_argument("--out", type=Path, metavar="FILE", help="write the Result JSON here")
     add_output_flags(parser)
