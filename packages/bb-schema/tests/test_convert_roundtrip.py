@@ -23,7 +23,17 @@ from bb_schema.memory import (
     StoredFact,
     SystemInfo,
 )
-from bb_schema.result import FailedItem, Meta, Receipt, Result, ScoreCell, SeedFailure, TurnRow
+from bb_schema.result import (
+    ConfidenceIntervals,
+    FailedItem,
+    Meta,
+    MetricInterval,
+    Receipt,
+    Result,
+    ScoreCell,
+    SeedFailure,
+    TurnRow,
+)
 from bb_schema.turn_context import (
     EntityIndexRequest,
     EntityIndexResponse,
@@ -138,6 +148,24 @@ GOLDS = st.builds(
     ),
 )
 
+INTERVALS = st.builds(
+    lambda a, b, values: MetricInterval(
+        estimate=sum(values) / len(values), low=min(a, b), high=max(a, b), values=values
+    ),
+    FLOAT,
+    FLOAT,
+    st.lists(st.floats(min_value=-1e6, max_value=1e6), min_size=1, max_size=3),
+)
+CONFIDENCE_INTERVALS = st.none() | st.builds(
+    ConfidenceIntervals,
+    runs=st.integers(min_value=2, max_value=2**63 - 1),
+    suites=st.lists(SUITES, max_size=2),
+    seed=INT64,
+    resamples=st.integers(min_value=1, max_value=2**63 - 1),
+    confidence=st.floats(min_value=0.01, max_value=0.99),
+    cells=st.dictionaries(TEXT, st.dictionaries(TEXT, INTERVALS, max_size=2), max_size=2),
+)
+
 RESULTS = st.builds(
     Result,
     receipt=st.builds(
@@ -193,6 +221,7 @@ RESULTS = st.builds(
         budget_cuts=st.dictionaries(TEXT, INT64, max_size=2),
         harnesses=WORDS,
         suites=WORDS,
+        confidence_intervals=CONFIDENCE_INTERVALS,
     ),
 )
 
@@ -368,6 +397,8 @@ def test_nested_messages_mirror_their_models() -> None:
         (SeedFailure, score_pb2.SeedFailure),
         (FailedItem, score_pb2.FailedItem),
         (Meta, score_pb2.Meta),
+        (ConfidenceIntervals, score_pb2.ConfidenceIntervals),
+        (MetricInterval, score_pb2.MetricInterval),
         (BaselineConfig, score_pb2.BaselineConfig),
         (CellCounts, score_pb2.CellCounts),
         (SeamSettings, turn_context_pb2.SeamSettings),

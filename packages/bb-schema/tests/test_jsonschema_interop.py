@@ -12,7 +12,16 @@ from bb_schema.baseline import Baseline, BaselineConfig, CellCounts
 from bb_schema.fixture import Fixture
 from bb_schema.gold import Gold
 from bb_schema.io import dump_json, parse_json, to_jsonable
-from bb_schema.result import Meta, Receipt, Result, ScoreCell, SeedFailure, TurnRow
+from bb_schema.result import (
+    ConfidenceIntervals,
+    Meta,
+    MetricInterval,
+    Receipt,
+    Result,
+    ScoreCell,
+    SeedFailure,
+    TurnRow,
+)
 from jsonschema import validators
 
 REPO = Path(__file__).resolve().parents[3]
@@ -155,6 +164,37 @@ def test_an_empty_meta_still_validates_against_v1() -> None:
     document = json.loads(dump_json(bare))
     assert document["_meta"]["metric_glossary"] == {}
     assert _errors(_schema(INTEROP / "schema-v1" / "result.schema.json"), document) == []
+
+
+def test_confidence_intervals_validate_against_v1_and_ours() -> None:
+    interval = MetricInterval(estimate=0.75, low=0.5, high=1.0, values=[1.0, 0.5, 0.75])
+    intervals = ConfidenceIntervals(
+        runs=3,
+        suites=["write-back"],
+        seed=0,
+        resamples=2000,
+        confidence=0.95,
+        cells={"openclaw/write-back": {"write_back_fidelity": interval}},
+    )
+    result = core_result()
+    repeated = result.model_copy(
+        update={"meta": result.meta.model_copy(update={"confidence_intervals": intervals})}
+    )
+    document = json.loads(dump_json(repeated))
+    cell = document["_meta"]["confidence_intervals"]["cells"]["openclaw/write-back"]
+    assert cell["write_back_fidelity"]["values"] == [1.0, 0.5, 0.75]
+    assert _errors(_schema(INTEROP / "schema-v1" / "result.schema.json"), document) == []
+    assert _errors(_schema(OURS / "result.schema.json"), document) == []
+    assert parse_json(dump_json(repeated), Result) == repeated
+    # An unrepeated result carries no key at all, so its bytes are what they were.
+    assert "confidence_intervals" not in json.loads(dump_json(result))["_meta"]
+    document["_meta"]["confidence_intervals"]["runs"] = 1
+    assert _errors(_schema(OURS / "result.schema.json"), document) != []
+
+
+def test_an_inverted_interval_is_rejected() -> None:
+    with pytest.raises(ValueError, match="above high"):
+        MetricInterval(estimate=0.5, low=0.9, high=0.1, values=[0.5])
 
 
 def test_additive_suites_are_outside_v1_but_inside_ours() -> None:

@@ -55,7 +55,17 @@ from bb_schema.memory import (
     SystemInfo,
 )
 from bb_schema.records import ProbeRecord, Provenance, WriteBackRecord
-from bb_schema.result import FailedItem, Meta, Receipt, Result, ScoreCell, SeedFailure, TurnRow
+from bb_schema.result import (
+    ConfidenceIntervals,
+    FailedItem,
+    Meta,
+    MetricInterval,
+    Receipt,
+    Result,
+    ScoreCell,
+    SeedFailure,
+    TurnRow,
+)
 from bb_schema.turn_context import (
     EntityIndexRequest,
     EntityIndexResponse,
@@ -125,6 +135,7 @@ __all__ = [
     "CellCounts",
     "CloseBrainRequest",
     "Codec",
+    "ConfidenceIntervals",
     "ContinuityGold",
     "ContinuityRef",
     "ConversionError",
@@ -144,6 +155,7 @@ __all__ = [
     "MemoryClient",
     "MemoryImpl",
     "Meta",
+    "MetricInterval",
     "OpenBrainRequest",
     "OpenBrainResponse",
     "Pointer",

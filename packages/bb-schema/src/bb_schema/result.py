@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from bb_schema._base import Strict
 from bb_schema._names import Seam, Suite
@@ -70,6 +70,37 @@ class FailedItem(Strict):
     reason: str
 
 
+class MetricInterval(Strict):
+    """One metric's percentile bootstrap interval over the repeated runs of one cell."""
+
+    estimate: float
+    low: float
+    high: float
+    values: Annotated[list[float], Field(min_length=1)]
+
+    @model_validator(mode="after")
+    def _ordered(self) -> MetricInterval:
+        if self.low > self.high:
+            raise ValueError(f"low {self.low!r} is above high {self.high!r}")
+        return self
+
+
+class ConfidenceIntervals(Strict):
+    """Seeded bootstrap intervals of a repeated, model-stochastic run (``--llm --repeat N``).
+
+    ``cells`` is keyed ``harness/suite``, then metric name; ``estimate`` is the mean over the
+    runs that reported the metric and ``values`` are those runs' values in run order. The
+    Result's cells are the first run's; only ``suites`` were repeated.
+    """
+
+    runs: Annotated[int, Field(ge=2)]
+    suites: list[Suite]
+    seed: int
+    resamples: Annotated[int, Field(ge=1)]
+    confidence: Annotated[float, Field(gt=0.0, lt=1.0)]
+    cells: dict[str, dict[str, MetricInterval]]
+
+
 class Meta(Strict):
     """The open ``_meta`` block: glossary once per result, plus additive run detail."""
 
@@ -79,6 +110,7 @@ class Meta(Strict):
     budget_cuts: dict[str, int] = Field(default_factory=dict)
     harnesses: list[str] = Field(default_factory=list)
     suites: list[str] = Field(default_factory=list)
+    confidence_intervals: ConfidenceIntervals | None = None
 
 
 class Result(Strict):

@@ -17,7 +17,16 @@ from bb_schema._convert.corpus import SUITE
 from bb_schema._errors import ConversionError
 from bb_schema._names import Seam
 from bb_schema.baseline import Baseline, BaselineConfig, CellCounts
-from bb_schema.result import FailedItem, Meta, Receipt, Result, ScoreCell, SeedFailure, TurnRow
+from bb_schema.result import (
+    ConfidenceIntervals,
+    FailedItem,
+    Meta,
+    Receipt,
+    Result,
+    ScoreCell,
+    SeedFailure,
+    TurnRow,
+)
 
 SEAM: Final = EnumMap(pb.Seam, "SEAM_", get_args(Seam))
 
@@ -126,7 +135,57 @@ def _cell_from_proto(message: pb.ScoreCell, path: str) -> ScoreCell:
     return validated(ScoreCell, data, path)
 
 
+def _intervals_to_proto(intervals: ConfidenceIntervals) -> pb.ConfidenceIntervals:
+    return pb.ConfidenceIntervals(
+        runs=intervals.runs,
+        suites=[SUITE.encode(suite) for suite in intervals.suites],
+        seed=intervals.seed,
+        resamples=intervals.resamples,
+        confidence=intervals.confidence,
+        cells={
+            key: pb.MetricIntervals(
+                metrics={
+                    name: pb.MetricInterval(
+                        estimate=interval.estimate,
+                        low=interval.low,
+                        high=interval.high,
+                        values=interval.values,
+                    )
+                    for name, interval in metrics.items()
+                }
+            )
+            for key, metrics in intervals.cells.items()
+        },
+    )
+
+
+def _intervals_from_proto(message: pb.ConfidenceIntervals, path: str) -> ConfidenceIntervals:
+    data: dict[str, object] = {
+        "runs": message.runs,
+        "suites": [
+            SUITE.decode(suite, f"{path}.suites[{i}]") for i, suite in enumerate(message.suites)
+        ],
+        "seed": message.seed,
+        "resamples": message.resamples,
+        "confidence": message.confidence,
+        "cells": {
+            key: {
+                name: {
+                    "estimate": interval.estimate,
+                    "low": interval.low,
+                    "high": interval.high,
+                    "values": list(interval.values),
+                }
+                for name, interval in metrics.metrics.items()
+            }
+            for key, metrics in message.cells.items()
+        },
+    }
+    return validated(ConfidenceIntervals, data, path)
+
+
 def _meta_to_proto(meta: Meta) -> pb.Meta:
+    intervals = meta.confidence_intervals
     return pb.Meta(
         metric_glossary=meta.metric_glossary,
         failed_items=[
@@ -145,6 +204,7 @@ def _meta_to_proto(meta: Meta) -> pb.Meta:
         budget_cuts=meta.budget_cuts,
         harnesses=meta.harnesses,
         suites=meta.suites,
+        confidence_intervals=None if intervals is None else _intervals_to_proto(intervals),
     )
 
 
@@ -173,6 +233,10 @@ def _meta_from_proto(message: pb.Meta, path: str) -> Meta:
         "harnesses": list(message.harnesses),
         "suites": list(message.suites),
     }
+    if message.HasField("confidence_intervals"):
+        data["confidence_intervals"] = _intervals_from_proto(
+            message.confidence_intervals, f"{path}.confidence_intervals"
+        )
     return validated(Meta, data, path)
 
 

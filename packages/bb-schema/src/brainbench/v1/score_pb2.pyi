@@ -280,6 +280,149 @@ class StringList(_message.Message):
 Global___StringList: _TypeAlias = StringList  # noqa: Y015
 
 @_typing.final
+class MetricInterval(_message.Message):
+    """One metric's percentile bootstrap interval over the repeated runs of one cell."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ESTIMATE_FIELD_NUMBER: _builtins.int
+    LOW_FIELD_NUMBER: _builtins.int
+    HIGH_FIELD_NUMBER: _builtins.int
+    VALUES_FIELD_NUMBER: _builtins.int
+    estimate: _builtins.float
+    """The mean over the runs that reported the metric."""
+    low: _builtins.float
+    high: _builtins.float
+    @_builtins.property
+    def values(self) -> _containers.RepeatedScalarFieldContainer[_builtins.float]:
+        """Those runs' values, in run order; at least one."""
+
+    def __init__(
+        self,
+        *,
+        estimate: _builtins.float = ...,
+        low: _builtins.float = ...,
+        high: _builtins.float = ...,
+        values: _abc.Iterable[_builtins.float] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["estimate", b"estimate", "high", b"high", "low", b"low", "values", b"values"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___MetricInterval: _TypeAlias = MetricInterval  # noqa: Y015
+
+@_typing.final
+class MetricIntervals(_message.Message):
+    """Metric name -> interval, as a map value."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class MetricsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        @_builtins.property
+        def value(self) -> Global___MetricInterval: ...
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: Global___MetricInterval | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["value", b"value"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    METRICS_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def metrics(self) -> _containers.MessageMap[_builtins.str, Global___MetricInterval]: ...
+    def __init__(
+        self,
+        *,
+        metrics: _abc.Mapping[_builtins.str, Global___MetricInterval] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["metrics", b"metrics"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___MetricIntervals: _TypeAlias = MetricIntervals  # noqa: Y015
+
+@_typing.final
+class ConfidenceIntervals(_message.Message):
+    """Seeded bootstrap intervals of a repeated, model-stochastic run (`--llm --repeat N`).
+    The result's cells are the first run's; only `suites` were repeated.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class CellsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        @_builtins.property
+        def value(self) -> Global___MetricIntervals: ...
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: Global___MetricIntervals | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["value", b"value"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    RUNS_FIELD_NUMBER: _builtins.int
+    SUITES_FIELD_NUMBER: _builtins.int
+    SEED_FIELD_NUMBER: _builtins.int
+    RESAMPLES_FIELD_NUMBER: _builtins.int
+    CONFIDENCE_FIELD_NUMBER: _builtins.int
+    CELLS_FIELD_NUMBER: _builtins.int
+    runs: _builtins.int
+    """At least 2."""
+    seed: _builtins.int
+    resamples: _builtins.int
+    """At least 1."""
+    confidence: _builtins.float
+    """Strictly between 0 and 1."""
+    @_builtins.property
+    def suites(self) -> _containers.RepeatedScalarFieldContainer[_corpus_pb2.Suite.ValueType]: ...
+    @_builtins.property
+    def cells(self) -> _containers.MessageMap[_builtins.str, Global___MetricIntervals]:
+        """Keyed `harness/suite`."""
+
+    def __init__(
+        self,
+        *,
+        runs: _builtins.int = ...,
+        suites: _abc.Iterable[_corpus_pb2.Suite.ValueType] | None = ...,
+        seed: _builtins.int = ...,
+        resamples: _builtins.int = ...,
+        confidence: _builtins.float = ...,
+        cells: _abc.Mapping[_builtins.str, Global___MetricIntervals] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cells", b"cells", "confidence", b"confidence", "resamples", b"resamples", "runs", b"runs", "seed", b"seed", "suites", b"suites"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ConfidenceIntervals: _TypeAlias = ConfidenceIntervals  # noqa: Y015
+
+@_typing.final
 class Meta(_message.Message):
     """The open `_meta` block of a result: the metric glossary plus additive run detail."""
 
@@ -352,6 +495,7 @@ class Meta(_message.Message):
     BUDGET_CUTS_FIELD_NUMBER: _builtins.int
     HARNESSES_FIELD_NUMBER: _builtins.int
     SUITES_FIELD_NUMBER: _builtins.int
+    CONFIDENCE_INTERVALS_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def metric_glossary(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]: ...
     @_builtins.property
@@ -364,6 +508,10 @@ class Meta(_message.Message):
     def harnesses(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
     @_builtins.property
     def suites(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    @_builtins.property
+    def confidence_intervals(self) -> Global___ConfidenceIntervals:
+        """Set only by a repeated run."""
+
     def __init__(
         self,
         *,
@@ -373,10 +521,11 @@ class Meta(_message.Message):
         budget_cuts: _abc.Mapping[_builtins.str, _builtins.int] | None = ...,
         harnesses: _abc.Iterable[_builtins.str] | None = ...,
         suites: _abc.Iterable[_builtins.str] | None = ...,
+        confidence_intervals: Global___ConfidenceIntervals | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["confidence_intervals", b"confidence_intervals"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget_cuts", b"budget_cuts", "failed_items", b"failed_items", "harnesses", b"harnesses", "metric_glossary", b"metric_glossary", "seam_disclosures", b"seam_disclosures", "suites", b"suites"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget_cuts", b"budget_cuts", "confidence_intervals", b"confidence_intervals", "failed_items", b"failed_items", "harnesses", b"harnesses", "metric_glossary", b"metric_glossary", "seam_disclosures", b"seam_disclosures", "suites", b"suites"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
