@@ -182,7 +182,39 @@ def test_longest_match_wins(engine: Engine, make_brain: Any) -> None:
     response = ask(engine, brain, "did you talk to alice example and alice?")
     assert slugs(response) == ["people/alice-example"]
     assert response.pointers[0].arm == "title"  # the two-word mention, not the later "alice"
-    assert slugs(ask(engine, brain, "the example is odd")) == ["concepts/example"]
+    assert slugs(ask(engine, brain, "what about example?")) == ["concepts/example"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The lantern in the lobby is broken again.",  # determiner + noun, then a function word
+        "I lost my lantern on the way home.",
+        "We should lantern the hallway first.",  # modal + verb + determiner
+        "Let's lantern the discussion on numbers.",
+        "Where is the lantern?",
+    ],
+)
+def test_an_alias_used_as_an_ordinary_word_does_not_resolve(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    brain = make_brain(("projects/lantern", md("Project Lantern", aliases="[lantern]")))
+    assert ask(engine, brain, text).pointers == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What's the latest on lantern?",
+        "did lantern ship?",
+        "Send the lantern deck to the board.",  # the alias modifies a noun: still a name
+        "Tell me about Project Lantern.",
+        "The Lantern launch slipped.",  # capitalised mid-phrase: name evidence
+    ],
+)
+def test_an_alias_used_as_a_name_still_resolves(engine: Engine, make_brain: Any, text: str) -> None:
+    brain = make_brain(("projects/lantern", md("Project Lantern", aliases="[lantern]")))
+    assert slugs(ask(engine, brain, text)) == ["projects/lantern"]
 
 
 def test_more_entities_than_budget(engine: Engine, make_brain: Any) -> None:

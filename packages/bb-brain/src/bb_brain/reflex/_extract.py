@@ -11,7 +11,12 @@ Four channels produce candidates, each restricted to the alias arms its evidence
 * @handles: alias, title or slug suffix, whatever the word.
 * lowercase words: an exact alias match for a single uncommon word ("alice"), an exact alias
   or title match for a multi-word phrase with at least one uncommon word ("widget co").
-  Lowercase evidence is weaker, so its confidence carries a small penalty.
+  Lowercase evidence is weaker, so its confidence carries a small penalty, and a single
+  lowercase word used the way an ordinary noun or verb is used is no mention at all: after a
+  determiner with nothing name-like following ("the lantern in the lobby", "my compass on"),
+  or after a modal, "to" or "let's" with a determiner following ("should pilot the form").
+  Names take neither construction ("the alice in", "to alice the"), while a lowercase
+  nickname used as a modifier ("the acme deal") keeps its reading.
 * slug-like tokens ("widget-co", "people/alice-example"): the last segment with dashes as
   spaces, against the slug-suffix, title and alias arms.
 
@@ -25,7 +30,13 @@ from dataclasses import dataclass
 from typing import Final
 
 from bb_brain.pages import normalise, slug_suffix_form
-from bb_brain.reflex._lexicon import CONNECTORS, NEVER_ALONE, is_common
+from bb_brain.reflex._lexicon import (
+    CONNECTORS,
+    DETERMINERS,
+    NEVER_ALONE,
+    VERB_MARKERS,
+    is_common,
+)
 
 ALL_ARMS: Final = frozenset({"alias", "title", "slug-suffix", "surname"})
 NAME_ARMS: Final = frozenset({"alias", "title", "slug-suffix"})
@@ -80,9 +91,11 @@ class _Token:
 def extract(text: str, text_index: int = 0) -> list[Candidate]:
     """Every candidate mention in ``text``, in no particular order (resolution ranks them)."""
     found: list[Candidate] = []
-    for chunk in _chunks(_tokens(text)):
+    tokens = _tokens(text)
+    ordinary = _ordinary_uses(tokens)
+    for chunk in _chunks(tokens):
         found += _capitalised(chunk, text_index)
-        found += _lowercase(chunk, text_index)
+        found += _lowercase(chunk, text_index, ordinary)
         for tok in chunk:
             if tok.handle:
                 found.append(_cand(tok.norm, [tok], NAME_ARMS, text_index))
@@ -188,7 +201,28 @@ def _runs(chunk: list[_Token]) -> list[list[_Token]]:
     return cleaned
 
 
-def _lowercase(chunk: list[_Token], index: int) -> list[Candidate]:
+def _word(tok: _Token) -> str:
+    """The token as a context word: possessive ``'s`` restored ("let's")."""
+    return tok.norm + "'s" if tok.possessive else tok.norm
+
+
+def _ordinary_uses(tokens: list[_Token]) -> frozenset[int]:
+    """Start offsets of lowercase words standing in an ordinary noun or verb construction."""
+    starts: set[int] = set()
+    for i, tok in enumerate(tokens):
+        if tok.capitalised or tok.handle or i == 0:
+            continue
+        before = _word(tokens[i - 1])
+        after = _word(tokens[i + 1]) if i + 1 < len(tokens) else ""
+        ends_phrase = not after or is_common(after)
+        if before in DETERMINERS and ends_phrase and not tok.possessive:
+            starts.add(tok.start)
+        elif before in VERB_MARKERS and after in DETERMINERS:
+            starts.add(tok.start)
+    return frozenset(starts)
+
+
+def _lowercase(chunk: list[_Token], index: int, ordinary: frozenset[int]) -> list[Candidate]:
     found: list[Candidate] = []
     stretch: list[_Token] = []
     for tok in [*chunk, None]:
@@ -200,6 +234,8 @@ def _lowercase(chunk: list[_Token], index: int) -> list[Candidate]:
                 span = stretch[offset : offset + size]
                 # An ordinary word at either end adds nothing a shorter span lacks.
                 if not (_uncommon(span[0]) and _uncommon(span[-1])):
+                    continue
+                if size == 1 and span[0].start in ordinary:
                     continue
                 arms = ALIAS_ONLY if size == 1 else EXACT_ARMS
                 found.append(_cand(_join(span), span, arms, index, LOWERCASE_PENALTY))

@@ -76,6 +76,18 @@ CALENDAR_WORDS: Final = _words(
     """
 )
 
+#: Words after which a bare lowercase word is an ordinary noun ("the lantern", "my compass").
+DETERMINERS: Final = _words(
+    "the a an this that these those my our your his her their its some any every each no "
+    "another either neither"
+)
+
+#: Words after which a lowercase word followed by a determiner is a verb ("to pilot the").
+VERB_MARKERS: Final = _words(
+    "to let's lets will would shall should can could may might must please don't won't "
+    "we i you they"
+)
+
 #: Lowercase words allowed inside a capitalised name ("Bank of America", "Ludwig van Beethoven").
 CONNECTORS: Final = _words("of the de del della der den van von da di du la le y &")
 
