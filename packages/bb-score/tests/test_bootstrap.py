@@ -2,7 +2,13 @@ from __future__ import annotations
 
 import pytest
 from bb_schema import ScoreCell
-from bb_score import ScoreUserError, SplitMix64, bootstrap_cells, bootstrap_ci
+from bb_score import (
+    ScoreUserError,
+    SplitMix64,
+    bootstrap_cells,
+    bootstrap_ci,
+    confidence_intervals,
+)
 from bb_score.bootstrap import derive_seed
 
 
@@ -71,9 +77,9 @@ def test_bad_arguments_are_user_errors(
         bootstrap_ci(values, seed=0, **kwargs)  # type: ignore[arg-type]
 
 
-def _cell(harness: str, metrics: dict[str, float]) -> ScoreCell:
+def _cell(harness: str, metrics: dict[str, float], suite: str = "write-back") -> ScoreCell:
     return ScoreCell(
-        suite="write-back",
+        suite=suite,  # type: ignore[arg-type]
         harness=harness,
         seam="production",
         gold_total=1,
@@ -96,11 +102,51 @@ def test_bootstrap_cells_per_cell_and_metric() -> None:
     assert per_metric["extraction_precision"].runs == 2
     expected = bootstrap_ci(
         [0.5, 0.7, 0.6],
-        seed=derive_seed(9, "openclaw/write-back", "extraction_recall"),
+        seed=derive_seed(9, "write-back", "extraction_recall"),
         resamples=200,
     )
     assert per_metric["extraction_recall"] == expected
     assert set(expected.as_dict()) == {"estimate", "low", "high", "runs", "resamples", "confidence"}
+
+
+def test_a_harness_independent_cell_gets_the_same_interval_on_every_row() -> None:
+    runs = [
+        [_cell(h, {"write_back_fidelity": v}) for h in ("openclaw", "codex")]
+        for v in (1.0, 0.5, 0.75, 0.25)
+    ]
+    intervals = bootstrap_cells(runs, seed=3, resamples=300)
+    assert intervals["openclaw/write-back"] == intervals["codex/write-back"]
+    assert intervals["codex/write-back"]["write_back_fidelity"].low < 0.625
+
+
+def test_confidence_intervals_block() -> None:
+    runs = [
+        [
+            _cell("openclaw", {"write_back_fidelity": fidelity}),
+            _cell("openclaw", {"continuity_rate": rate}, suite="continuity"),
+        ]
+        for fidelity, rate in ((1.0, 1.0), (0.5, 1.0), (0.75, 0.0))
+    ]
+    block = confidence_intervals(runs, seed=5, resamples=400, confidence=0.9)
+    assert (block.runs, block.seed, block.resamples, block.confidence) == (3, 5, 400, 0.9)
+    assert block.suites == ["write-back", "continuity"]
+    fidelity = block.cells["openclaw/write-back"]["write_back_fidelity"]
+    assert fidelity.values == [1.0, 0.5, 0.75]  # run order, not sorted
+    expected = bootstrap_ci(
+        [1.0, 0.5, 0.75],
+        seed=derive_seed(5, "write-back", "write_back_fidelity"),
+        resamples=400,
+        confidence=0.9,
+    )
+    assert (fidelity.estimate, fidelity.low, fidelity.high) == (
+        expected.estimate,
+        expected.low,
+        expected.high,
+    )
+    assert fidelity.low < fidelity.estimate < fidelity.high
+    assert block.cells["openclaw/continuity"]["continuity_rate"].estimate == pytest.approx(2 / 3)
+    with pytest.raises(ScoreUserError, match="at least 2 runs"):
+        confidence_intervals(runs[:1], seed=5)
 
 
 def test_derive_seed_is_stable() -> None:

@@ -3,7 +3,15 @@ from __future__ import annotations
 import json
 from html.parser import HTMLParser
 
-from bb_schema import FailedItem, Meta, Receipt, Result, ScoreCell
+from bb_schema import (
+    ConfidenceIntervals,
+    FailedItem,
+    Meta,
+    MetricInterval,
+    Receipt,
+    Result,
+    ScoreCell,
+)
 from bb_score import (
     render_html,
     render_json,
@@ -155,3 +163,56 @@ def test_result_renderers_use_the_result_meta() -> None:
         CELLS, disclosures=DISCLOSURES, failed_items=FAILED
     )
     assert "user turns only" in render_result_html(result)
+
+
+def _intervals() -> ConfidenceIntervals:
+    return ConfidenceIntervals(
+        runs=3,
+        suites=["push"],
+        seed=7,
+        resamples=2000,
+        confidence=0.95,
+        cells={
+            "codex/push": {
+                "push_recall": MetricInterval(
+                    estimate=0.55, low=0.5, high=0.6, values=[0.5, 0.55, 0.6]
+                ),
+                "push_precision": MetricInterval(estimate=1.0, low=1.0, high=1.0, values=[1.0]),
+            },
+            "grpc:<x>/push": {
+                "push_recall": MetricInterval(estimate=0.1, low=0.0, high=0.2, values=[0.1, 0.1])
+            },
+        },
+    )
+
+
+def test_markdown_prints_confidence_intervals_when_present() -> None:
+    assert "Confidence intervals" not in render_markdown(CELLS)
+    board = render_markdown(CELLS, disclosures=DISCLOSURES, intervals=_intervals())
+    section = board[board.index("## Confidence intervals") : board.index("## Seam disclosures")]
+    assert "3 runs of push: the mean over the runs with its 95% percentile bootstrap" in section
+    assert "(2000 resamples, seed 7). The table above shows the first run." in section
+    rows = [line for line in section.splitlines() if line.startswith("| ")]
+    assert rows == [
+        "| harness | suite | metric | mean | low | high | runs |",
+        "| --- | --- | --- | ---: | ---: | ---: | ---: |",
+        "| codex | push | push_precision | 1.0000 | 1.0000 | 1.0000 | 1 |",  # registry order
+        "| codex | push | push_recall | 0.5500 | 0.5000 | 0.6000 | 3 |",
+        "| grpc:<x> | push | push_recall | 0.1000 | 0.0000 | 0.2000 | 2 |",  # not a cell: last
+    ]
+
+
+def test_result_renderers_print_the_result_intervals() -> None:
+    result = _result()
+    meta = result.meta.model_copy(update={"confidence_intervals": _intervals()})
+    repeated = result.model_copy(update={"meta": meta})
+    assert "| codex | push | push_recall | 0.5500 | 0.5000 | 0.6000 | 3 |" in (
+        render_result_markdown(repeated)
+    )
+    page = render_result_html(repeated)
+    assert "<h2>Confidence intervals</h2>" in page and "&lt;x&gt;" in page
+    assert '<td class="n">0.6000</td>' in page
+    payload = json.loads(render_json(repeated))
+    assert payload["_meta"]["confidence_intervals"]["runs"] == 3
+    assert Result.model_validate(payload) == repeated
+    assert "confidence_intervals" not in json.loads(render_json(result))["_meta"]

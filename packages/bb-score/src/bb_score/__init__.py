@@ -17,7 +17,13 @@ from bb_score._glossary import (
     metric,
     render_glossary_markdown,
 )
-from bb_score.bootstrap import Interval, SplitMix64, bootstrap_cells, bootstrap_ci
+from bb_score.bootstrap import (
+    Interval,
+    SplitMix64,
+    bootstrap_cells,
+    bootstrap_ci,
+    confidence_intervals,
+)
 from bb_score.cells import Scored, score, sort_cells, sort_rows
 from bb_score.continuity import score_continuity
 from bb_score.retrieval import RETRIEVAL_SUITES, join_gold, score_retrieval
@@ -47,6 +53,7 @@ __all__ = [
     "SplitMix64",
     "bootstrap_cells",
     "bootstrap_ci",
+    "confidence_intervals",
     "direction",
     "glossary_block",
     "is_lower_better",

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from bb_schema import ScoreCell
+from bb_schema import ALL_SUITES, ConfidenceIntervals, MetricInterval, ScoreCell
 
 from bb_score._errors import ScoreUserError
 
@@ -26,6 +26,7 @@ __all__ = [
     "SplitMix64",
     "bootstrap_cells",
     "bootstrap_ci",
+    "confidence_intervals",
     "derive_seed",
 ]
 
@@ -142,26 +143,74 @@ def bootstrap_cells(
 ) -> dict[str, dict[str, Interval]]:
     """Intervals per ``harness/suite`` cell and metric over repeated runs' cells.
 
-    Each (cell, metric) resamples with its own seed derived from ``seed`` and its name, so
-    adding a metric or a cell never shifts another's interval. A metric a run omitted (empty
-    denominator) is bootstrapped over the runs that report it.
+    Each (suite, metric) resamples with its own seed derived from ``seed`` and those names,
+    so adding a metric or a cell never shifts another's interval, and a harness-independent
+    cell (write-back is the same on every harness row) gets the same interval on every row.
+    A metric a run omitted (empty denominator) is bootstrapped over the runs that report it.
     """
-    samples: dict[str, dict[str, list[float]]] = {}
-    for cells in runs:
-        for cell in cells:
-            key = f"{cell.harness}/{cell.suite}"
-            per_metric = samples.setdefault(key, {})
-            for name, value in cell.metrics.items():
-                per_metric.setdefault(name, []).append(value)
     return {
         key: {
             name: bootstrap_ci(
                 values,
-                seed=derive_seed(seed, key, name),
+                seed=derive_seed(seed, suite, name),
                 resamples=resamples,
                 confidence=confidence,
             )
             for name, values in sorted(per_metric.items())
         }
-        for key, per_metric in sorted(samples.items())
+        for key, (suite, per_metric) in sorted(_samples(runs).items())
     }
+
+
+def _samples(runs: Sequence[Sequence[ScoreCell]]) -> dict[str, tuple[str, dict[str, list[float]]]]:
+    """``harness/suite`` -> (suite, metric -> the values of the runs reporting it, in order)."""
+    samples: dict[str, tuple[str, dict[str, list[float]]]] = {}
+    for cells in runs:
+        for cell in cells:
+            key = f"{cell.harness}/{cell.suite}"
+            _, per_metric = samples.setdefault(key, (cell.suite, {}))
+            for name, value in cell.metrics.items():
+                per_metric.setdefault(name, []).append(value)
+    return samples
+
+
+def confidence_intervals(
+    runs: Sequence[Sequence[ScoreCell]],
+    *,
+    seed: int,
+    resamples: int = DEFAULT_RESAMPLES,
+    confidence: float = DEFAULT_CONFIDENCE,
+) -> ConfidenceIntervals:
+    """The Result's ``_meta.confidence_intervals`` block for the cells of repeated runs.
+
+    ``suites`` lists the suites the runs' cells cover, in ``ALL_SUITES`` order.
+
+    Raises:
+        ScoreUserError: fewer than two runs (one run has no spread to report).
+    """
+    if len(runs) < 2:
+        raise ScoreUserError(
+            f"confidence intervals need at least 2 runs, got {len(runs)}; pass --repeat 2 or more"
+        )
+    intervals = bootstrap_cells(runs, seed=seed, resamples=resamples, confidence=confidence)
+    samples = _samples(runs)
+    present = {cell.suite for cells in runs for cell in cells}
+    return ConfidenceIntervals(
+        runs=len(runs),
+        suites=[suite for suite in ALL_SUITES if suite in present],
+        seed=seed,
+        resamples=resamples,
+        confidence=confidence,
+        cells={
+            key: {
+                name: MetricInterval(
+                    estimate=interval.estimate,
+                    low=interval.low,
+                    high=interval.high,
+                    values=samples[key][1][name],
+                )
+                for name, interval in per_metric.items()
+            }
+            for key, per_metric in intervals.items()
+        },
+    )

@@ -3,7 +3,8 @@
 Every row carries its seam next to the harness and the seam disclosures print below the table,
 because a row is comparable with another only once the reader knows what each seam measures
 (BRAINBENCH.md "Seam disclosure"). Failed gold items follow, a few per cell, so a maintainer
-can drill from a number to the turns behind it.
+can drill from a number to the turns behind it. A repeated ``--llm`` run adds its seeded
+bootstrap intervals (``_meta.confidence_intervals``) in a section under the table.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
-from bb_schema import FailedItem, Result, ScoreCell
+from bb_schema import ConfidenceIntervals, FailedItem, MetricInterval, Result, ScoreCell
+from bb_schema.io import to_jsonable
 
 from bb_score._registry import REGISTRY
 
@@ -73,14 +75,54 @@ def _groups(cells: Sequence[ScoreCell], failed_items: Iterable[FailedItem]) -> _
     return [(key, grouped[key]) for key in keys]
 
 
+def _interval_rows(
+    cells: Sequence[ScoreCell], intervals: ConfidenceIntervals
+) -> list[tuple[str, str, str, MetricInterval]]:
+    """(harness, suite, metric, interval) in cell order then registry order; others after."""
+    keys = [
+        f"{cell.harness}/{cell.suite}"
+        for cell in cells
+        if f"{cell.harness}/{cell.suite}" in intervals.cells
+    ]
+    keys += sorted(set(intervals.cells) - set(keys))
+    rows: list[tuple[str, str, str, MetricInterval]] = []
+    for key in keys:
+        harness, _, suite = key.rpartition("/")
+        per_metric = intervals.cells[key]
+        for name in sorted(per_metric, key=lambda n: (_ORDER.get(n, len(_ORDER)), n)):
+            rows.append((harness, suite, name, per_metric[name]))
+    return rows
+
+
+def _interval_caption(intervals: ConfidenceIntervals) -> str:
+    return (
+        f"{intervals.runs} runs of {', '.join(intervals.suites)}: the mean over the runs with "
+        f"its {intervals.confidence:.0%} percentile bootstrap interval ({intervals.resamples} "
+        f"resamples, seed {intervals.seed}). The table above shows the first run."
+    )
+
+
+def _markdown_intervals(cells: Sequence[ScoreCell], intervals: ConfidenceIntervals) -> list[str]:
+    lines = ["", "## Confidence intervals", "", _interval_caption(intervals), ""]
+    lines.append("| harness | suite | metric | mean | low | high | runs |")
+    lines.append("| --- | --- | --- | ---: | ---: | ---: | ---: |")
+    for harness, suite, name, interval in _interval_rows(cells, intervals):
+        values = [_md(harness), _md(suite), _md(name)]
+        values += [f"{v:.4f}" for v in (interval.estimate, interval.low, interval.high)]
+        values.append(str(len(interval.values)))
+        lines.append("| " + " | ".join(values) + " |")
+    return lines
+
+
 def render_markdown(
     cells: Sequence[ScoreCell],
     *,
     disclosures: Mapping[str, Sequence[str]] | None = None,
     failed_items: Sequence[FailedItem] = (),
     top_n: int = DEFAULT_TOP_N,
+    intervals: ConfidenceIntervals | None = None,
 ) -> str:
-    """The markdown scoreboard: one row per cell, seam disclosures, then failed items."""
+    """The markdown scoreboard: cells, confidence intervals, disclosures, then failed items."""
     disclosures = disclosures or {}
     columns = metric_columns(cells)
     header = ["harness", "seam", "suite", *columns, "gold_total", "gold_failed"]
@@ -93,6 +135,8 @@ def render_markdown(
         values += [_value(cell, name) for name in columns]
         values += [str(cell.gold_total), str(cell.gold_failed)]
         lines.append("| " + " | ".join(values) + " |")
+    if intervals is not None:
+        lines += _markdown_intervals(cells, intervals)
     seams = _seams(cells)
     if disclosures:
         lines += ["", "## Seam disclosures"]
@@ -131,6 +175,7 @@ def render_html(
     failed_items: Sequence[FailedItem] = (),
     top_n: int = DEFAULT_TOP_N,
     title: str = "BrainBench scoreboard",
+    intervals: ConfidenceIntervals | None = None,
 ) -> str:
     """The scoreboard as one self-contained static HTML page (no scripts, no external links)."""
     esc = html.escape
@@ -153,6 +198,8 @@ def render_html(
         tds.append(f'<td class="{failed_class}">{cell.gold_failed}</td>')
         out.append("<tr>" + "".join(tds) + "</tr>")
     out.append("</tbody></table>")
+    if intervals is not None:
+        out += _html_intervals(cells, intervals)
     seams = _seams(cells)
     present = [h for h in _harness_order(cells, disclosures) if disclosures.get(h)]
     if present:
@@ -180,9 +227,33 @@ def render_html(
     return "\n".join(out) + "\n"
 
 
+def _html_intervals(cells: Sequence[ScoreCell], intervals: ConfidenceIntervals) -> list[str]:
+    esc = html.escape
+    header = ["harness", "suite", "metric", "mean", "low", "high", "runs"]
+    out = [
+        "<h2>Confidence intervals</h2>",
+        f"<p>{esc(_interval_caption(intervals))}</p>",
+        "<table><thead><tr>" + "".join(f"<th>{h}</th>" for h in header) + "</tr></thead>",
+        "<tbody>",
+    ]
+    for harness, suite, name, interval in _interval_rows(cells, intervals):
+        tds = [f"<td>{esc(text)}</td>" for text in (harness, suite, name)]
+        tds += [
+            f'<td class="n">{v:.4f}</td>' for v in (interval.estimate, interval.low, interval.high)
+        ]
+        tds.append(f'<td class="n">{len(interval.values)}</td>')
+        out.append("<tr>" + "".join(tds) + "</tr>")
+    out.append("</tbody></table>")
+    return out
+
+
 def render_json(result: Result) -> str:
-    """The Result as JSON: ``_meta`` under its wire name, fixed field order, trailing newline."""
-    payload = result.model_dump(mode="json", by_alias=True)
+    """The Result as JSON: ``_meta`` under its wire name, fixed field order, trailing newline.
+
+    Unset optional blocks (``_meta.confidence_intervals`` of an unrepeated run) are left out,
+    as :func:`bb_schema.write_json_atomic` leaves them out of a Result file.
+    """
+    payload = to_jsonable(result)
     return json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -193,6 +264,7 @@ def render_result_markdown(result: Result, *, top_n: int = DEFAULT_TOP_N) -> str
         disclosures=result.meta.seam_disclosures,
         failed_items=result.meta.failed_items,
         top_n=top_n,
+        intervals=result.meta.confidence_intervals,
     )
 
 
@@ -203,4 +275,5 @@ def render_result_html(result: Result, *, top_n: int = DEFAULT_TOP_N) -> str:
         disclosures=result.meta.seam_disclosures,
         failed_items=result.meta.failed_items,
         top_n=top_n,
+        intervals=result.meta.confidence_intervals,
     )
