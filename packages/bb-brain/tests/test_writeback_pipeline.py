@@ -14,6 +14,7 @@ from bb_brain.writeback import (
     BudgetExhausted,
     ExtractionContext,
     Extractor,
+    ExtractorUnavailable,
     LlmBudget,
     LlmConfig,
     Segment,
@@ -430,3 +431,34 @@ def test_llm_extractor_writes_and_budget_abort_stores_nothing(
         )
         == 0
     )
+
+
+def test_engine_serves_the_extractors_it_was_given(
+    db: Database, engine: Engine, brain: str, chat_server: tuple[str, list[dict[str, Any]]]
+) -> None:
+    url, replies = chat_server
+    conv = turns(("Alice wants a seat.", "2026-03-02T17:00:00Z"))
+    request = WriteBackRequest(
+        brain_id=brain, source="default", session_id="s1", turns=conv, extractor="llm"
+    )
+    with pytest.raises(ExtractorUnavailable, match="llm_extractors"):
+        engine.write_back(request)  # the plain engine has no llm configured
+    budget = LlmBudget(1.0, usd_per_1k_tokens=0.001)
+    served = Engine(db, extractors=llm_extractors(LlmConfig(url, "k", "m"), budget))
+    replies.append(chat({"facts": [{"fact": "Alice wants a seat", "kind": "preference"}]}, 300))
+    assert served.write_back(request).facts_written == 1
+    assert (budget.calls, budget.tokens, budget.exhausted) == (1, 300, None)
+    assert [f["fact"] for f in facts(db, brain)] == ["Alice wants a seat"]
+    rules = request.model_copy(update={"extractor": "rules", "session_id": "s2"})
+    assert served.write_back(rules).facts_written == 1  # the defaults stay served
+
+
+def test_budget_remembers_its_first_exhaustion() -> None:
+    budget = LlmBudget(0.001, usd_per_1k_tokens=1.0)  # one token
+    budget.check()
+    with pytest.raises(BudgetExhausted) as first:
+        budget.charge(5)
+    assert budget.exhausted == first.value.message
+    with pytest.raises(BudgetExhausted, match="before another call"):
+        budget.check()
+    assert budget.exhausted == first.value.message  # the first message is kept

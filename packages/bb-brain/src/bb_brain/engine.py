@@ -20,7 +20,8 @@ scoping.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from bb_schema.fixture import DEFAULT_SOURCE, SeedFact
 from bb_schema.memory import (
@@ -48,6 +49,9 @@ from bb_brain._errors import BrainUserError, UnknownBrainError
 from bb_brain._pg import Connection, Database
 from bb_brain.pages import parse_page, store_pages
 from bb_brain.reflex import turn_context as reflex_turn_context
+
+if TYPE_CHECKING:
+    from bb_brain.writeback import ExtractorFactory
 
 ENGINE_NAME = "bb-brain"
 CAPABILITIES = (
@@ -83,10 +87,16 @@ class Engine:
 
     Every method borrows its own pooled connection, so one Engine serves many threads (the
     gRPC server's workers, parallel fixture workers).
+
+    ``extractors`` (name -> factory) is handed to every write-back: ``gold`` and ``rules``
+    are always there; pass :func:`bb_brain.writeback.llm_extractors` to serve ``llm``.
     """
 
-    def __init__(self, db: Database) -> None:
+    def __init__(
+        self, db: Database, *, extractors: Mapping[str, ExtractorFactory] | None = None
+    ) -> None:
         self.db = db
+        self.extractors: Mapping[str, ExtractorFactory] = dict(extractors or {})
 
     def describe(self) -> SystemInfo:
         """Who is under test: name, version and the capabilities the bench may rely on."""
@@ -153,7 +163,7 @@ class Engine:
         """Hand a conversation to the write path (:mod:`bb_brain.writeback`)."""
         from bb_brain.writeback import write_back
 
-        return write_back(self.db, request)
+        return write_back(self.db, request, extractors=self.extractors)
 
     def list_facts(self, query: FactQuery) -> FactList:
         """Every active fact of (brain, source), oldest first."""

@@ -149,6 +149,7 @@ class LlmBudget:
         self._lock = threading.Lock()
         self._tokens = 0
         self._calls = 0
+        self._exhausted: str | None = None
 
     @property
     def tokens(self) -> int:
@@ -161,6 +162,15 @@ class LlmBudget:
         return self._calls
 
     @property
+    def exhausted(self) -> str | None:
+        """The message of the first :class:`BudgetExhausted` raised, or None while within it.
+
+        A run reads it after a failure to tell a tripped budget from any other error, even
+        when the error reached it through a wire that only kept the text.
+        """
+        return self._exhausted
+
+    @property
     def spent_usd(self) -> float:
         """USD spent so far."""
         return self._tokens * self.usd_per_1k_tokens / 1000.0
@@ -169,7 +179,7 @@ class LlmBudget:
         """Refuse to start a call once the budget is spent."""
         with self._lock:
             if self.spent_usd >= self.usd:
-                raise BudgetExhausted(self._exhausted("before another call"))
+                raise self._exhaust("before another call")
 
     def charge(self, tokens: int) -> None:
         """Charge one call's tokens; raise when that took the run past its budget."""
@@ -177,15 +187,19 @@ class LlmBudget:
             self._tokens += tokens
             self._calls += 1
             if self.spent_usd > self.usd:
-                raise BudgetExhausted(self._exhausted(f"after a call of {tokens} tokens"))
+                raise self._exhaust(f"after a call of {tokens} tokens")
 
-    def _exhausted(self, when: str) -> str:
-        return (
+    def _exhaust(self, when: str) -> BudgetExhausted:
+        """Record the first exhaustion (caller holds the lock) and build its error."""
+        message = (
             f"llm budget of {self.usd!r} USD exhausted {when} ({self._calls} calls, "
             f"{self._tokens} tokens, {self.spent_usd:.4f} USD at {self.usd_per_1k_tokens!r} "
             "USD/1k tokens); the write-back was aborted with nothing stored; raise the budget "
             "(--budget-usd) or use --extractor rules"
         )
+        if self._exhausted is None:
+            self._exhausted = message
+        return BudgetExhausted(message)
 
 
 class ChatClient:
