@@ -14,6 +14,7 @@ from typing import Any, Final
 from bb_adapters import AdapterUserError, SystemUnderTestError
 from bb_brain import BrainUserError
 from bb_corpus import CorpusRuntimeError, CorpusUserError, CorpusValidationError
+from bb_gate import GateRuntimeError, GateUserError
 from bb_schema import ConversionError, SchemaUserError
 
 from bb_cli._output import ErrorKind
@@ -29,6 +30,8 @@ USER_ERRORS: Final[tuple[tuple[type[Exception], ErrorKind], ...]] = (
     (CorpusRuntimeError, "runtime"),
     (SchemaUserError, "schema"),
     (ConversionError, "runtime"),
+    (GateUserError, "config"),
+    (GateRuntimeError, "runtime"),
 )
 
 

@@ -20,7 +20,10 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, TextIO
 
 #: Closed vocabulary of ``{"error": {"kind": ...}}``. Extend it (never rename) for new failures.
-ErrorKind = Literal["usage", "corpus", "schema", "config", "runtime", "internal"]
+#: ``regression`` / ``inconclusive``: the gate's verdict (exit 1 / exit 2) after a complete run.
+ErrorKind = Literal[
+    "usage", "corpus", "schema", "config", "runtime", "internal", "regression", "inconclusive"
+]
 
 EXIT_OK: Final = 0
 EXIT_REGRESSION: Final = 1

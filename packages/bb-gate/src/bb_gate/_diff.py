@@ -58,7 +58,7 @@ def config_rows(main: BaselineConfig, current: BaselineConfig) -> list[VerdictRo
                     kind="config",
                 )
             )
-    for name in ("harnesses", "suites"):
+    for name, singular in (("harnesses", "harness"), ("suites", "suite")):
         before_set, after_set = set(getattr(main, name)), set(getattr(current, name))
         if before_set != after_set:
             rows.append(
@@ -67,7 +67,7 @@ def config_rows(main: BaselineConfig, current: BaselineConfig) -> list[VerdictRo
                     metric=name,
                     main=_set_text(sorted(before_set)),
                     current=_set_text(sorted(after_set)),
-                    detail=f"{name[:-2]} set differs: numbers are not comparable",
+                    detail=f"{singular} set differs: numbers are not comparable",
                     kind="config",
                 )
             )

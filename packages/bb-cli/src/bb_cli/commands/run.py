@@ -12,6 +12,7 @@ from bb_corpus import load_corpus
 from bb_schema import CORE_SUITES, Suite, write_json_atomic
 from bb_score.scoreboard import render_result_markdown
 
+from bb_cli import _gating
 from bb_cli._output import Output
 from bb_cli._parser import Subparsers, UsageError, add_command, add_output_flags
 from bb_cli._runbench import RunRequest, argv_for_receipt, execute
@@ -32,6 +33,7 @@ def _suites(spec: str) -> tuple[Suite, ...]:
 
 
 def _run(args: argparse.Namespace, out: Output) -> int:
+    gate = _gating.plan_gate(args)
     suites = _suites(args.suite)
     harnesses = tuple(with_hook_exec(h, args.hook_exec) for h in parse_harnesses(args.harness))
     corpus = load_corpus(args.fixtures, args.gold, include_holdout=args.include_holdout)
@@ -60,15 +62,21 @@ def _run(args: argparse.Namespace, out: Output) -> int:
     if args.out is not None:
         write_json_atomic(args.out, result)
         out.narrate(f"result written to {args.out}")
+    _gating.record_run(result, gate, out)
     if result.seed_failures:
         for failure in result.seed_failures:
             out.stderr.write(f"seed failure: {failure.fixture_id}: {failure.error}\n")
         return out.fail("runtime", f"{len(result.seed_failures)} fixture(s) failed to seed")
-    return out.succeed(
-        render_result_markdown(result),
-        cells=len(result.cells),
-        out=None if args.out is None else str(args.out),
-        fixtures_hash=result.receipt.fixtures_hash,
+    return _gating.conclude(
+        result,
+        gate,
+        out,
+        text=render_result_markdown(result),
+        fields={
+            "cells": len(result.cells),
+            "out": None if args.out is None else str(args.out),
+            "fixtures_hash": result.receipt.fixtures_hash,
+        },
     )
 
 
@@ -84,7 +92,10 @@ def register(subparsers: Subparsers) -> None:
             "row, score against the sealed gold and print the markdown scoreboard with the\n"
             "seam column and each row's disclosed deviations."
         ),
-        notes=("exit 0: run complete; 2: bad input, seed failure or system failure",),
+        notes=(
+            "exit 0: run complete (and the gate passed); 1: the gate found a regression; 2: bad\n"
+            "input, seed failure, system failure or an inconclusive gate",
+        ),
     )
     parser.add_argument("--fixtures", type=Path, default=DEFAULT_FIXTURES, metavar="DIR")
     parser.add_argument("--gold", type=Path, default=DEFAULT_GOLD, metavar="DIR")
@@ -115,5 +126,6 @@ def register(subparsers: Subparsers) -> None:
         "default: %(default)s",
     )
     parser.add_argument("--out", type=Path, metavar="FILE", help="write the Result JSON here")
+    _gating.add_gate_flags(parser)
     add_output_flags(parser)
     parser.set_defaults(handler=_run)

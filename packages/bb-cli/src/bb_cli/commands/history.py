@@ -1,0 +1,127 @@
+"""``brainbench history``: each cell's trend across the runs in the local run ledger.
+
+Every ``brainbench run`` appends one record (receipt plus per-cell counts and 4-decimal
+metrics) to the ledger, so a cell's movement between baselines can be read back without
+keeping whole Results around.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+
+from bb_gate import TrendPoint, cell_trends, direction, is_gated, read_ledger
+
+from bb_cli._gating import DEFAULT_LEDGER, LEDGER_ENV, ledger_path
+from bb_cli._output import Output
+from bb_cli._parser import Subparsers, UsageError, add_command, add_output_flags
+
+_USAGE = (
+    "usage: brainbench history [--ledger FILE] [--cell HARNESS/SUITE] [--metric NAME] [--last N]\n"
+)
+
+
+def _fmt(value: float | None) -> str:
+    return "—" if value is None else f"{value:.4f}"
+
+
+def _trend(metric: str, first: float | None, last: float | None) -> str:
+    """``0.0190 -> 0.0233 (worse)``: the move from the first to the last point shown."""
+    if first is None or last is None:
+        return f"{_fmt(first)} -> {_fmt(last)}"
+    if first == last:
+        word = "unchanged"
+    elif not is_gated(metric):
+        word = "moved (not gated)"
+    else:
+        better = last < first if direction(metric) == "lower" else last > first
+        word = "better" if better else "worse"
+    return f"{_fmt(first)} -> {_fmt(last)} ({word})"
+
+
+def _cell_table(cell: str, points: Sequence[TrendPoint], metrics: Sequence[str]) -> list[str]:
+    header = ["run", "ts", "sha", "fixtures_hash", "gold_failed/total", *metrics]
+    lines = [
+        f"## {cell} ({len(points)} run{'s' if len(points) != 1 else ''})",
+        "",
+        "| " + " | ".join(header) + " |",
+        "| " + " | ".join(["---"] * 5 + ["---:"] * len(metrics)) + " |",
+    ]
+    for number, point in enumerate(points, start=1):
+        values = [_fmt(point.metrics.get(name)) for name in metrics]
+        lines.append(
+            f"| {number} | {point.ts} | {point.harness_sha[:12]} | {point.fixtures_hash[:12]} | "
+            f"{point.gold_failed}/{point.gold_total} | " + " | ".join(values) + " |"
+        )
+    lines.append("")
+    first, last = points[0], points[-1]
+    for name in metrics:
+        lines.append(f"- {name}: {_trend(name, first.metrics.get(name), last.metrics.get(name))}")
+    lines.append(f"- gold_failed: {first.gold_failed} -> {last.gold_failed}")
+    return [*lines, ""]
+
+
+def _history(args: argparse.Namespace, out: Output) -> int:
+    if args.last < 1:
+        raise UsageError(f"--last {args.last} must be at least 1", _USAGE)
+    path = ledger_path(args.ledger)
+    trends = cell_trends(read_ledger(path))
+    if args.cell is not None:
+        if args.cell not in trends:
+            known = ", ".join(trends) or "none"
+            raise UsageError(
+                f"cell {args.cell!r} is not in the ledger {str(path)!r} (cells: {known})", _USAGE
+            )
+        trends = {args.cell: trends[args.cell]}
+    shown: dict[str, list[TrendPoint]] = {}
+    blocks: list[str] = []
+    for cell, points in trends.items():
+        recent = points[-args.last :]
+        names = sorted({name for point in recent for name in point.metrics})
+        if args.metric is not None:
+            names = [name for name in names if name == args.metric]
+            if not names:
+                continue
+        shown[cell] = recent
+        blocks += _cell_table(cell, recent, names)
+    if not trends:
+        text = f"no runs recorded in the ledger {path} yet: `brainbench run` appends one per run"
+    elif not shown:
+        text = f"no cell in the ledger {path} carries metric {args.metric!r}"
+    else:
+        text = "\n".join(blocks)
+    return out.succeed(
+        text,
+        ledger=str(path),
+        cells={
+            cell: [point.model_dump(mode="json") for point in points]
+            for cell, points in shown.items()
+        },
+    )
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add ``history``."""
+    parser = add_command(
+        subparsers,
+        "history",
+        summary="print each cell's trend across the runs in the local run ledger",
+        description=(
+            "Read the run ledger that every `brainbench run` appends to and print, per\n"
+            "harness/suite cell, the last runs' gold counts and metrics and how each metric\n"
+            "moved from the first run shown to the last (better / worse by its direction)."
+        ),
+        notes=(
+            f"ledger: --ledger FILE, else ${LEDGER_ENV}, else {DEFAULT_LEDGER.as_posix()}",
+            "exit 0: printed (an empty ledger prints a notice); 2: unreadable ledger or usage",
+        ),
+    )
+    parser.add_argument("--ledger", type=Path, metavar="FILE", help="the run ledger to read")
+    parser.add_argument("--cell", metavar="HARNESS/SUITE", help="only this cell")
+    parser.add_argument("--metric", metavar="NAME", help="only this metric")
+    parser.add_argument(
+        "--last", type=int, default=10, metavar="N", help="runs shown per cell (default: 10)"
+    )
+    add_output_flags(parser)
+    parser.set_defaults(handler=_history)
