@@ -12,7 +12,8 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator, model_validator
 
 from bb_schema._base import Strict
-from bb_schema._names import Role, Suite
+from bb_schema._names import TRUST_SUITES, Role, Suite
+from bb_schema.trust import TrustStep, check_steps
 
 FIXTURE_ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 DEFAULT_SOURCE = "default"
@@ -93,6 +94,8 @@ class Fixture(Strict):
     seed_facts: list[SeedFact] = Field(default_factory=list)
     turns: Annotated[list[PublicTurn], Field(min_length=1)]
     continuity: ContinuityRef | None = None
+    #: Memory-trust fixtures only (additive): the operations that build the source's memory.
+    trust_steps: Annotated[list[TrustStep], Field(min_length=1)] | None = None
 
     @model_validator(mode="after")
     def _turn_ids_unique(self) -> Fixture:
@@ -101,6 +104,30 @@ class Fixture(Strict):
             if turn.turn_id in seen:
                 raise ValueError(f"turns[{index}].turn_id {turn.turn_id!r} is a duplicate")
             seen.add(turn.turn_id)
+        return self
+
+    @model_validator(mode="after")
+    def _trust_fixtures_stand_apart(self) -> Fixture:
+        """Trust fixtures build memory through their steps: never the seeder, one source."""
+        if self.trust_steps is None:
+            return self
+        trust = [suite for suite in self.suites if suite in TRUST_SUITES]
+        if len(trust) != len(self.suites):
+            raise ValueError(
+                "a fixture with trust_steps belongs to memory-trust suites only "
+                f"({', '.join(TRUST_SUITES)}); got suites {self.suites!r}"
+            )
+        if self.seed_pages or self.seed_facts or self.continuity is not None:
+            raise ValueError(
+                "a fixture with trust_steps never touches the seeder: drop seed_pages, "
+                "seed_facts and continuity (commit files with a git_commit step instead)"
+            )
+        if any(source != self.active_source for source in self.sources):
+            raise ValueError(
+                f"a trust fixture works on one source: sources {self.sources!r} must be empty "
+                f"or just the active source {self.active_source!r}"
+            )
+        check_steps(self.trust_steps)
         return self
 
     @property

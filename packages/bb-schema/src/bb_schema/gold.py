@@ -8,6 +8,7 @@ from pydantic import Field
 
 from bb_schema._base import Strict
 from bb_schema._names import FactKind
+from bb_schema.trust import TrustGold
 
 
 class GoldFact(Strict):
@@ -50,6 +51,8 @@ class Gold(Strict):
     fixture_id: str
     turns: dict[str, TurnGold]
     continuity: ContinuityGold | None = None
+    #: Memory-trust fixtures only (additive): what their steps must have left behind.
+    trust: TrustGold | None = None
 
     def for_turn(self, turn_id: int) -> TurnGold | None:
         """The gold of one turn, or None when the turn carries no gold."""

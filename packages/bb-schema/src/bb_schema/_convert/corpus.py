@@ -6,6 +6,7 @@ from typing import Final, get_args
 
 from brainbench.v1 import corpus_pb2 as pb
 
+from bb_schema._convert import trust as trust_convert
 from bb_schema._convert._common import EnumMap, validated
 from bb_schema._names import FactKind, Role, Suite
 from bb_schema.fixture import ContinuityRef, Fixture, PublicTurn, SeedFact, SeedPage
@@ -116,6 +117,7 @@ def fixture_to_proto(fixture: Fixture) -> pb.Fixture:
         seed_facts=[seed_fact_to_proto(fact) for fact in fixture.seed_facts],
         turns=[public_turn_to_proto(turn) for turn in fixture.turns],
         continuity=continuity,
+        trust_steps=trust_convert.steps_to_proto(fixture.trust_steps),
     )
 
 
@@ -145,6 +147,8 @@ def fixture_from_proto(message: pb.Fixture, path: str) -> Fixture:
     }
     if message.HasField("active_source"):
         data["active_source"] = message.active_source
+    if message.HasField("trust_steps"):
+        data["trust_steps"] = trust_convert.steps_data(message.trust_steps, f"{path}.trust_steps")
     return validated(Fixture, data, path)
 
 
@@ -229,6 +233,7 @@ def gold_to_proto(gold: Gold) -> pb.Gold:
         continuity=(
             None if gold.continuity is None else _continuity_gold_to_proto(gold.continuity)
         ),
+        trust=None if gold.trust is None else trust_convert.gold_to_proto(gold.trust),
     )
 
 
@@ -243,6 +248,11 @@ def gold_from_proto(message: pb.Gold, path: str) -> Gold:
         "continuity": (
             _continuity_gold_from_proto(message.continuity, f"{path}.continuity")
             if message.HasField("continuity")
+            else None
+        ),
+        "trust": (
+            trust_convert.gold_from_proto(message.trust, f"{path}.trust")
+            if message.HasField("trust")
             else None
         ),
     }

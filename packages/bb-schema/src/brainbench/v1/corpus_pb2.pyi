@@ -120,6 +120,36 @@ PAIR_ROLE_WRITER: PairRole.ValueType  # 1
 PAIR_ROLE_READER: PairRole.ValueType  # 2
 Global___PairRole: _TypeAlias = PairRole  # noqa: Y015
 
+class _TrustTier:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TrustTierEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TrustTier.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TRUST_TIER_UNSPECIFIED: _TrustTier.ValueType  # 0
+    TRUST_TIER_OWNER: _TrustTier.ValueType  # 1
+    TRUST_TIER_USER_CONFIRMED: _TrustTier.ValueType  # 2
+    TRUST_TIER_AGENT_WRITTEN: _TrustTier.ValueType  # 3
+    TRUST_TIER_EXTERNAL_UNTRUSTED: _TrustTier.ValueType  # 4
+
+class TrustTier(_TrustTier, metaclass=_TrustTierEnumTypeWrapper):
+    """---- Memory-trust fixtures and gold (additive to schema_version 1) ----------------------
+    A trust fixture drives one source through real channels (its trust_steps) instead of the
+    seeder; its gold (Gold.trust) names what the steps must have left behind. Free-form JSON
+    (MCP tool arguments, connector payloads) travels as canonical JSON text so that numbers
+    keep their exact type (a Struct would turn every integer into a double). Closed string
+    vocabularies (tools, commands, origins) are validated by bb_schema.trust on decode.
+
+    Trust tiers, highest first: owner > user_confirmed > agent_written > external_untrusted.
+    """
+
+TRUST_TIER_UNSPECIFIED: TrustTier.ValueType  # 0
+TRUST_TIER_OWNER: TrustTier.ValueType  # 1
+TRUST_TIER_USER_CONFIRMED: TrustTier.ValueType  # 2
+TRUST_TIER_AGENT_WRITTEN: TrustTier.ValueType  # 3
+TRUST_TIER_EXTERNAL_UNTRUSTED: TrustTier.ValueType  # 4
+Global___TrustTier: _TypeAlias = TrustTier  # noqa: Y015
+
 @_typing.final
 class PublicTurn(_message.Message):
     """One conversation turn exactly as a harness sees it: never any gold."""
@@ -276,6 +306,7 @@ class Fixture(_message.Message):
     SEED_FACTS_FIELD_NUMBER: _builtins.int
     TURNS_FIELD_NUMBER: _builtins.int
     CONTINUITY_FIELD_NUMBER: _builtins.int
+    TRUST_STEPS_FIELD_NUMBER: _builtins.int
     schema_version: _builtins.int
     """Always 1."""
     fixture_id: _builtins.str
@@ -300,6 +331,10 @@ class Fixture(_message.Message):
 
     @_builtins.property
     def continuity(self) -> Global___ContinuityRef: ...
+    @_builtins.property
+    def trust_steps(self) -> Global___TrustSteps:
+        """Memory-trust fixtures only: unset on every other fixture."""
+
     def __init__(
         self,
         *,
@@ -314,10 +349,11 @@ class Fixture(_message.Message):
         seed_facts: _abc.Iterable[Global___SeedFact] | None = ...,
         turns: _abc.Iterable[Global___PublicTurn] | None = ...,
         continuity: Global___ContinuityRef | None = ...,
+        trust_steps: Global___TrustSteps | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_active_source", b"_active_source", "_category", b"_category", "active_source", b"active_source", "category", b"category", "continuity", b"continuity"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_active_source", b"_active_source", "_category", b"_category", "active_source", b"active_source", "category", b"category", "continuity", b"continuity", "trust_steps", b"trust_steps"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_active_source", b"_active_source", "_category", b"_category", "active_source", b"active_source", "category", b"category", "continuity", b"continuity", "fixture_id", b"fixture_id", "holdout", b"holdout", "schema_version", b"schema_version", "seed_facts", b"seed_facts", "seed_pages", b"seed_pages", "sources", b"sources", "suites", b"suites", "turns", b"turns"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_active_source", b"_active_source", "_category", b"_category", "active_source", b"active_source", "category", b"category", "continuity", b"continuity", "fixture_id", b"fixture_id", "holdout", b"holdout", "schema_version", b"schema_version", "seed_facts", b"seed_facts", "seed_pages", b"seed_pages", "sources", b"sources", "suites", b"suites", "trust_steps", b"trust_steps", "turns", b"turns"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__active_source: _TypeAlias = _typing.Literal["active_source"]  # noqa: Y015
     _WhichOneofArgType__active_source: _TypeAlias = _typing.Literal["_active_source", b"_active_source"]  # noqa: Y015
@@ -493,6 +529,7 @@ class Gold(_message.Message):
     FIXTURE_ID_FIELD_NUMBER: _builtins.int
     TURNS_FIELD_NUMBER: _builtins.int
     CONTINUITY_FIELD_NUMBER: _builtins.int
+    TRUST_FIELD_NUMBER: _builtins.int
     fixture_id: _builtins.str
     @_builtins.property
     def turns(self) -> _containers.MessageMap[_builtins.str, Global___TurnGold]:
@@ -500,17 +537,687 @@ class Gold(_message.Message):
 
     @_builtins.property
     def continuity(self) -> Global___ContinuityGold: ...
+    @_builtins.property
+    def trust(self) -> Global___TrustGold:
+        """Memory-trust fixtures only."""
+
     def __init__(
         self,
         *,
         fixture_id: _builtins.str = ...,
         turns: _abc.Mapping[_builtins.str, Global___TurnGold] | None = ...,
         continuity: Global___ContinuityGold | None = ...,
+        trust: Global___TrustGold | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["continuity", b"continuity"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["continuity", b"continuity", "trust", b"trust"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["continuity", b"continuity", "fixture_id", b"fixture_id", "turns", b"turns"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["continuity", b"continuity", "fixture_id", b"fixture_id", "trust", b"trust", "turns", b"turns"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___Gold: _TypeAlias = Gold  # noqa: Y015
+
+@_typing.final
+class CanonicalFile(_message.Message):
+    """A canonical markdown file the owner commits into the source's git repository."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PATH_FIELD_NUMBER: _builtins.int
+    CONTENT_FIELD_NUMBER: _builtins.int
+    path: _builtins.str
+    """Relative .md path inside the repository."""
+    content: _builtins.str
+    def __init__(
+        self,
+        *,
+        path: _builtins.str = ...,
+        content: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["content", b"content", "path", b"path"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CanonicalFile: _TypeAlias = CanonicalFile  # noqa: Y015
+
+@_typing.final
+class PageRef(_message.Message):
+    """A page of the fixture's source, by slug."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SLUG_FIELD_NUMBER: _builtins.int
+    slug: _builtins.str
+    def __init__(
+        self,
+        *,
+        slug: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["slug", b"slug"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PageRef: _TypeAlias = PageRef  # noqa: Y015
+
+@_typing.final
+class FactRef(_message.Message):
+    """A fact of the fixture's source: every keyword appears in its text (case-insensitive)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MATCH_KEYWORDS_FIELD_NUMBER: _builtins.int
+    ENTITY_SLUG_FIELD_NUMBER: _builtins.int
+    entity_slug: _builtins.str
+    @_builtins.property
+    def match_keywords(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """At least one."""
+
+    def __init__(
+        self,
+        *,
+        match_keywords: _abc.Iterable[_builtins.str] | None = ...,
+        entity_slug: _builtins.str | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_entity_slug", b"_entity_slug", "entity_slug", b"entity_slug"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_entity_slug", b"_entity_slug", "entity_slug", b"entity_slug", "match_keywords", b"match_keywords"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__entity_slug: _TypeAlias = _typing.Literal["entity_slug"]  # noqa: Y015
+    _WhichOneofArgType__entity_slug: _TypeAlias = _typing.Literal["_entity_slug", b"_entity_slug"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__entity_slug) -> _WhichOneofReturnType__entity_slug | None: ...
+
+Global___FactRef: _TypeAlias = FactRef  # noqa: Y015
+
+@_typing.final
+class ItemRef(_message.Message):
+    """A page or a fact; exactly one is set."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PAGE_FIELD_NUMBER: _builtins.int
+    FACT_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def page(self) -> Global___PageRef: ...
+    @_builtins.property
+    def fact(self) -> Global___FactRef: ...
+    def __init__(
+        self,
+        *,
+        page: Global___PageRef | None = ...,
+        fact: Global___FactRef | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["fact", b"fact", "page", b"page", "ref", b"ref"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["fact", b"fact", "page", b"page", "ref", b"ref"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_ref: _TypeAlias = _typing.Literal["page", "fact"]  # noqa: Y015
+    _WhichOneofArgType_ref: _TypeAlias = _typing.Literal["ref", b"ref"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_ref) -> _WhichOneofReturnType_ref | None: ...
+
+Global___ItemRef: _TypeAlias = ItemRef  # noqa: Y015
+
+@_typing.final
+class GitCommitStep(_message.Message):
+    """The owner commits files to the source's repository and (unless sync is false) syncs it."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    FILES_FIELD_NUMBER: _builtins.int
+    MESSAGE_FIELD_NUMBER: _builtins.int
+    SYNC_FIELD_NUMBER: _builtins.int
+    message: _builtins.str
+    """Unset means "owner edit"."""
+    sync: _builtins.bool
+    """Unset means true."""
+    @_builtins.property
+    def files(self) -> _containers.RepeatedCompositeFieldContainer[Global___CanonicalFile]:
+        """At least one."""
+
+    def __init__(
+        self,
+        *,
+        files: _abc.Iterable[Global___CanonicalFile] | None = ...,
+        message: _builtins.str | None = ...,
+        sync: _builtins.bool | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_message", b"_message", "_sync", b"_sync", "message", b"message", "sync", b"sync"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_message", b"_message", "_sync", b"_sync", "files", b"files", "message", b"message", "sync", b"sync"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__message: _TypeAlias = _typing.Literal["message"]  # noqa: Y015
+    _WhichOneofArgType__message: _TypeAlias = _typing.Literal["_message", b"_message"]  # noqa: Y015
+    _WhichOneofReturnType__sync: _TypeAlias = _typing.Literal["sync"]  # noqa: Y015
+    _WhichOneofArgType__sync: _TypeAlias = _typing.Literal["_sync", b"_sync"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__message) -> _WhichOneofReturnType__message | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__sync) -> _WhichOneofReturnType__sync | None: ...
+
+Global___GitCommitStep: _TypeAlias = GitCommitStep  # noqa: Y015
+
+@_typing.final
+class SyncStep(_message.Message):
+    """The owner re-syncs the source from its repository."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    def __init__(
+        self,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SyncStep: _TypeAlias = SyncStep  # noqa: Y015
+
+@_typing.final
+class McpStep(_message.Message):
+    """One MCP tool call over stdio."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOOL_FIELD_NUMBER: _builtins.int
+    ARGUMENTS_JSON_FIELD_NUMBER: _builtins.int
+    TOKEN_FIELD_NUMBER: _builtins.int
+    CONTENT_ORIGIN_FIELD_NUMBER: _builtins.int
+    tool: _builtins.str
+    """remember, recall, get_page, search, put_page, confirm_memory or forget."""
+    arguments_json: _builtins.str
+    """A JSON object (canonical text); unset means {}."""
+    token: _builtins.str
+    """"agent" or "none"; unset means "agent"."""
+    content_origin: _builtins.str
+    """owner, user_said, agent or tool_output."""
+    def __init__(
+        self,
+        *,
+        tool: _builtins.str = ...,
+        arguments_json: _builtins.str | None = ...,
+        token: _builtins.str | None = ...,
+        content_origin: _builtins.str | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_arguments_json", b"_arguments_json", "_content_origin", b"_content_origin", "_token", b"_token", "arguments_json", b"arguments_json", "content_origin", b"content_origin", "token", b"token"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_arguments_json", b"_arguments_json", "_content_origin", b"_content_origin", "_token", b"_token", "arguments_json", b"arguments_json", "content_origin", b"content_origin", "token", b"token", "tool", b"tool"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__arguments_json: _TypeAlias = _typing.Literal["arguments_json"]  # noqa: Y015
+    _WhichOneofArgType__arguments_json: _TypeAlias = _typing.Literal["_arguments_json", b"_arguments_json"]  # noqa: Y015
+    _WhichOneofReturnType__content_origin: _TypeAlias = _typing.Literal["content_origin"]  # noqa: Y015
+    _WhichOneofArgType__content_origin: _TypeAlias = _typing.Literal["_content_origin", b"_content_origin"]  # noqa: Y015
+    _WhichOneofReturnType__token: _TypeAlias = _typing.Literal["token"]  # noqa: Y015
+    _WhichOneofArgType__token: _TypeAlias = _typing.Literal["_token", b"_token"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__arguments_json) -> _WhichOneofReturnType__arguments_json | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__content_origin) -> _WhichOneofReturnType__content_origin | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__token) -> _WhichOneofReturnType__token | None: ...
+
+Global___McpStep: _TypeAlias = McpStep  # noqa: Y015
+
+@_typing.final
+class CliStep(_message.Message):
+    """One bb-brain CLI command, with or without an interactive terminal."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    COMMAND_FIELD_NUMBER: _builtins.int
+    ARGS_FIELD_NUMBER: _builtins.int
+    TTY_FIELD_NUMBER: _builtins.int
+    command: _builtins.str
+    """sync, remember, recall, confirm, forget, put-page, get-page, search or context-pack."""
+    tty: _builtins.bool
+    @_builtins.property
+    def args(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    def __init__(
+        self,
+        *,
+        command: _builtins.str = ...,
+        args: _abc.Iterable[_builtins.str] | None = ...,
+        tty: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["args", b"args", "command", b"command", "tty", b"tty"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CliStep: _TypeAlias = CliStep  # noqa: Y015
+
+@_typing.final
+class ConnectorStep(_message.Message):
+    """A connector ingests one payload as external content."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    CONNECTOR_FIELD_NUMBER: _builtins.int
+    PAYLOAD_JSON_FIELD_NUMBER: _builtins.int
+    connector: _builtins.str
+    """"github-issue"."""
+    payload_json: _builtins.str
+    """A JSON object (canonical text)."""
+    def __init__(
+        self,
+        *,
+        connector: _builtins.str = ...,
+        payload_json: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["connector", b"connector", "payload_json", b"payload_json"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ConnectorStep: _TypeAlias = ConnectorStep  # noqa: Y015
+
+@_typing.final
+class RawSqlStep(_message.Message):
+    """A raw SQL attempt on the brain's database."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ATTEMPT_FIELD_NUMBER: _builtins.int
+    TARGET_FIELD_NUMBER: _builtins.int
+    TIER_FIELD_NUMBER: _builtins.int
+    attempt: _builtins.str
+    """"set_trust_tier"."""
+    tier: Global___TrustTier.ValueType
+    @_builtins.property
+    def target(self) -> Global___ItemRef: ...
+    def __init__(
+        self,
+        *,
+        attempt: _builtins.str = ...,
+        target: Global___ItemRef | None = ...,
+        tier: Global___TrustTier.ValueType = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["target", b"target"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["attempt", b"attempt", "target", b"target", "tier", b"tier"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RawSqlStep: _TypeAlias = RawSqlStep  # noqa: Y015
+
+@_typing.final
+class TrustStep(_message.Message):
+    """One ordered operation of a trust fixture; exactly one op is set."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    STEP_ID_FIELD_NUMBER: _builtins.int
+    GIT_COMMIT_FIELD_NUMBER: _builtins.int
+    SYNC_FIELD_NUMBER: _builtins.int
+    MCP_FIELD_NUMBER: _builtins.int
+    CLI_FIELD_NUMBER: _builtins.int
+    CONNECTOR_FIELD_NUMBER: _builtins.int
+    RAW_SQL_FIELD_NUMBER: _builtins.int
+    step_id: _builtins.str
+    """Matches ^[a-z0-9][a-z0-9-]*$; unique within the fixture."""
+    @_builtins.property
+    def git_commit(self) -> Global___GitCommitStep: ...
+    @_builtins.property
+    def sync(self) -> Global___SyncStep: ...
+    @_builtins.property
+    def mcp(self) -> Global___McpStep: ...
+    @_builtins.property
+    def cli(self) -> Global___CliStep: ...
+    @_builtins.property
+    def connector(self) -> Global___ConnectorStep: ...
+    @_builtins.property
+    def raw_sql(self) -> Global___RawSqlStep: ...
+    def __init__(
+        self,
+        *,
+        step_id: _builtins.str = ...,
+        git_commit: Global___GitCommitStep | None = ...,
+        sync: Global___SyncStep | None = ...,
+        mcp: Global___McpStep | None = ...,
+        cli: Global___CliStep | None = ...,
+        connector: Global___ConnectorStep | None = ...,
+        raw_sql: Global___RawSqlStep | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["cli", b"cli", "connector", b"connector", "git_commit", b"git_commit", "mcp", b"mcp", "op", b"op", "raw_sql", b"raw_sql", "sync", b"sync"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cli", b"cli", "connector", b"connector", "git_commit", b"git_commit", "mcp", b"mcp", "op", b"op", "raw_sql", b"raw_sql", "step_id", b"step_id", "sync", b"sync"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_op: _TypeAlias = _typing.Literal["git_commit", "sync", "mcp", "cli", "connector", "raw_sql"]  # noqa: Y015
+    _WhichOneofArgType_op: _TypeAlias = _typing.Literal["op", b"op"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_op) -> _WhichOneofReturnType_op | None: ...
+
+Global___TrustStep: _TypeAlias = TrustStep  # noqa: Y015
+
+@_typing.final
+class TrustSteps(_message.Message):
+    """The trust steps of a fixture; set only on memory-trust fixtures (at least one step)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    STEPS_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def steps(self) -> _containers.RepeatedCompositeFieldContainer[Global___TrustStep]: ...
+    def __init__(
+        self,
+        *,
+        steps: _abc.Iterable[Global___TrustStep] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["steps", b"steps"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TrustSteps: _TypeAlias = TrustSteps  # noqa: Y015
+
+@_typing.final
+class TierItem(_message.Message):
+    """An item whose stored row and every explicit read must report tier."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ITEM_ID_FIELD_NUMBER: _builtins.int
+    REF_FIELD_NUMBER: _builtins.int
+    TIER_FIELD_NUMBER: _builtins.int
+    QUERY_FIELD_NUMBER: _builtins.int
+    SEARCH_TIER_FIELD_NUMBER: _builtins.int
+    item_id: _builtins.str
+    tier: Global___TrustTier.ValueType
+    query: _builtins.str
+    search_tier: Global___TrustTier.ValueType
+    @_builtins.property
+    def ref(self) -> Global___ItemRef: ...
+    def __init__(
+        self,
+        *,
+        item_id: _builtins.str = ...,
+        ref: Global___ItemRef | None = ...,
+        tier: Global___TrustTier.ValueType = ...,
+        query: _builtins.str = ...,
+        search_tier: Global___TrustTier.ValueType | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_search_tier", b"_search_tier", "ref", b"ref", "search_tier", b"search_tier"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_search_tier", b"_search_tier", "item_id", b"item_id", "query", b"query", "ref", b"ref", "search_tier", b"search_tier", "tier", b"tier"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__search_tier: _TypeAlias = _typing.Literal["search_tier"]  # noqa: Y015
+    _WhichOneofArgType__search_tier: _TypeAlias = _typing.Literal["_search_tier", b"_search_tier"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__search_tier) -> _WhichOneofReturnType__search_tier | None: ...
+
+Global___TierItem: _TypeAlias = TierItem  # noqa: Y015
+
+@_typing.final
+class CeilingItem(_message.Message):
+    """A write that claims more than its channel allows: stored at most max_tier."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ITEM_ID_FIELD_NUMBER: _builtins.int
+    STEP_ID_FIELD_NUMBER: _builtins.int
+    MARKER_FIELD_NUMBER: _builtins.int
+    MAX_TIER_FIELD_NUMBER: _builtins.int
+    item_id: _builtins.str
+    step_id: _builtins.str
+    marker: _builtins.str
+    """A word only that write carries."""
+    max_tier: Global___TrustTier.ValueType
+    def __init__(
+        self,
+        *,
+        item_id: _builtins.str = ...,
+        step_id: _builtins.str = ...,
+        marker: _builtins.str = ...,
+        max_tier: Global___TrustTier.ValueType = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["item_id", b"item_id", "marker", b"marker", "max_tier", b"max_tier", "step_id", b"step_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CeilingItem: _TypeAlias = CeilingItem  # noqa: Y015
+
+@_typing.final
+class RefusedItem(_message.Message):
+    """A promotion attempt that must be refused, leaving ref's tier as it was."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ITEM_ID_FIELD_NUMBER: _builtins.int
+    STEP_ID_FIELD_NUMBER: _builtins.int
+    MARKER_FIELD_NUMBER: _builtins.int
+    item_id: _builtins.str
+    step_id: _builtins.str
+    marker: _builtins.str
+    """A word only the target carries."""
+    def __init__(
+        self,
+        *,
+        item_id: _builtins.str = ...,
+        step_id: _builtins.str = ...,
+        marker: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["item_id", b"item_id", "marker", b"marker", "step_id", b"step_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RefusedItem: _TypeAlias = RefusedItem  # noqa: Y015
+
+@_typing.final
+class StateItem(_message.Message):
+    """A fact's expected state once every step ran."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ITEM_ID_FIELD_NUMBER: _builtins.int
+    REF_FIELD_NUMBER: _builtins.int
+    QUERY_FIELD_NUMBER: _builtins.int
+    EXPECT_FIELD_NUMBER: _builtins.int
+    item_id: _builtins.str
+    query: _builtins.str
+    expect: _builtins.str
+    """"current", "stale" or "history"."""
+    @_builtins.property
+    def ref(self) -> Global___FactRef: ...
+    def __init__(
+        self,
+        *,
+        item_id: _builtins.str = ...,
+        ref: Global___FactRef | None = ...,
+        query: _builtins.str = ...,
+        expect: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["ref", b"ref"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["expect", b"expect", "item_id", b"item_id", "query", b"query", "ref", b"ref"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___StateItem: _TypeAlias = StateItem  # noqa: Y015
+
+@_typing.final
+class GuardedItem(_message.Message):
+    """A higher-tier fact a lower-tier write must not replace, expire or retire."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ITEM_ID_FIELD_NUMBER: _builtins.int
+    STEP_ID_FIELD_NUMBER: _builtins.int
+    REF_FIELD_NUMBER: _builtins.int
+    QUERY_FIELD_NUMBER: _builtins.int
+    item_id: _builtins.str
+    step_id: _builtins.str
+    query: _builtins.str
+    @_builtins.property
+    def ref(self) -> Global___FactRef: ...
+    def __init__(
+        self,
+        *,
+        item_id: _builtins.str = ...,
+        step_id: _builtins.str = ...,
+        ref: Global___FactRef | None = ...,
+        query: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["ref", b"ref"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["item_id", b"item_id", "query", b"query", "ref", b"ref", "step_id", b"step_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GuardedItem: _TypeAlias = GuardedItem  # noqa: Y015
+
+@_typing.final
+class PurgeItem(_message.Message):
+    """A forget --purge of claim: the verbatim text no store may keep."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ITEM_ID_FIELD_NUMBER: _builtins.int
+    STEP_ID_FIELD_NUMBER: _builtins.int
+    CLAIM_FIELD_NUMBER: _builtins.int
+    QUERY_FIELD_NUMBER: _builtins.int
+    item_id: _builtins.str
+    step_id: _builtins.str
+    claim: _builtins.str
+    query: _builtins.str
+    def __init__(
+        self,
+        *,
+        item_id: _builtins.str = ...,
+        step_id: _builtins.str = ...,
+        claim: _builtins.str = ...,
+        query: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["claim", b"claim", "item_id", b"item_id", "query", b"query", "step_id", b"step_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PurgeItem: _TypeAlias = PurgeItem  # noqa: Y015
+
+@_typing.final
+class PayloadItem(_message.Message):
+    """A poisoning payload recognised anywhere by its canary."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ITEM_ID_FIELD_NUMBER: _builtins.int
+    ARM_FIELD_NUMBER: _builtins.int
+    STEP_ID_FIELD_NUMBER: _builtins.int
+    CANARY_FIELD_NUMBER: _builtins.int
+    STANDING_FIELD_NUMBER: _builtins.int
+    item_id: _builtins.str
+    arm: _builtins.str
+    """"external" or "agent"."""
+    step_id: _builtins.str
+    canary: _builtins.str
+    standing: _builtins.bool
+    def __init__(
+        self,
+        *,
+        item_id: _builtins.str = ...,
+        arm: _builtins.str = ...,
+        step_id: _builtins.str = ...,
+        canary: _builtins.str = ...,
+        standing: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["arm", b"arm", "canary", b"canary", "item_id", b"item_id", "standing", b"standing", "step_id", b"step_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PayloadItem: _TypeAlias = PayloadItem  # noqa: Y015
+
+@_typing.final
+class BenignItem(_message.Message):
+    """A legitimate write that must stay durable and live."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ITEM_ID_FIELD_NUMBER: _builtins.int
+    ARM_FIELD_NUMBER: _builtins.int
+    STEP_ID_FIELD_NUMBER: _builtins.int
+    CANARY_FIELD_NUMBER: _builtins.int
+    item_id: _builtins.str
+    arm: _builtins.str
+    """"external" or "agent"."""
+    step_id: _builtins.str
+    canary: _builtins.str
+    def __init__(
+        self,
+        *,
+        item_id: _builtins.str = ...,
+        arm: _builtins.str = ...,
+        step_id: _builtins.str = ...,
+        canary: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["arm", b"arm", "canary", b"canary", "item_id", b"item_id", "step_id", b"step_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___BenignItem: _TypeAlias = BenignItem  # noqa: Y015
+
+@_typing.final
+class TrustGold(_message.Message):
+    """The sealed trust gold of one fixture."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TIER_ITEMS_FIELD_NUMBER: _builtins.int
+    CEILINGS_FIELD_NUMBER: _builtins.int
+    REFUSED_FIELD_NUMBER: _builtins.int
+    STATE_FIELD_NUMBER: _builtins.int
+    GUARDED_FIELD_NUMBER: _builtins.int
+    PURGES_FIELD_NUMBER: _builtins.int
+    PAYLOADS_FIELD_NUMBER: _builtins.int
+    BENIGN_FIELD_NUMBER: _builtins.int
+    SESSION_ABOUT_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def tier_items(self) -> _containers.RepeatedCompositeFieldContainer[Global___TierItem]: ...
+    @_builtins.property
+    def ceilings(self) -> _containers.RepeatedCompositeFieldContainer[Global___CeilingItem]: ...
+    @_builtins.property
+    def refused(self) -> _containers.RepeatedCompositeFieldContainer[Global___RefusedItem]: ...
+    @_builtins.property
+    def state(self) -> _containers.RepeatedCompositeFieldContainer[Global___StateItem]: ...
+    @_builtins.property
+    def guarded(self) -> _containers.RepeatedCompositeFieldContainer[Global___GuardedItem]: ...
+    @_builtins.property
+    def purges(self) -> _containers.RepeatedCompositeFieldContainer[Global___PurgeItem]: ...
+    @_builtins.property
+    def payloads(self) -> _containers.RepeatedCompositeFieldContainer[Global___PayloadItem]: ...
+    @_builtins.property
+    def benign(self) -> _containers.RepeatedCompositeFieldContainer[Global___BenignItem]: ...
+    @_builtins.property
+    def session_about(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    def __init__(
+        self,
+        *,
+        tier_items: _abc.Iterable[Global___TierItem] | None = ...,
+        ceilings: _abc.Iterable[Global___CeilingItem] | None = ...,
+        refused: _abc.Iterable[Global___RefusedItem] | None = ...,
+        state: _abc.Iterable[Global___StateItem] | None = ...,
+        guarded: _abc.Iterable[Global___GuardedItem] | None = ...,
+        purges: _abc.Iterable[Global___PurgeItem] | None = ...,
+        payloads: _abc.Iterable[Global___PayloadItem] | None = ...,
+        benign: _abc.Iterable[Global___BenignItem] | None = ...,
+        session_about: _abc.Iterable[_builtins.str] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["benign", b"benign", "ceilings", b"ceilings", "guarded", b"guarded", "payloads", b"payloads", "purges", b"purges", "refused", b"refused", "session_about", b"session_about", "state", b"state", "tier_items", b"tier_items"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TrustGold: _TypeAlias = TrustGold  # noqa: Y015
