@@ -67,9 +67,16 @@ def test_higher_better(metric):
     assert direction(metric) == "higher"
 
 
-def test_avg_injected_tokens_reported_not_gated():
-    assert not is_gated("avg_injected_tokens")
-    assert is_gated("push_recall")
+@pytest.mark.parametrize(
+    "metric",
+    ["avg_injected_tokens", "pointer_budget_cuts", "extraction_recall", "extraction_precision"],
+)
+def test_diagnostics_are_reported_not_gated(metric):
+    assert not is_gated(metric)
+
+
+def test_core_metrics_are_gated():
+    assert is_gated("push_recall") and is_gated("know_to_ask_failure_rate")
 
 
 def test_adverse_and_improvement_follow_direction():

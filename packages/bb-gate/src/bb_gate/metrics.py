@@ -32,14 +32,19 @@ ZERO_GATED_METRICS: Final[tuple[str, ...]] = (
     "default_activation_unlabeled_rate",
 )
 
-#: Reported but never gated: the intrusion-budget diagnostic awaits calibration data.
-UNGATED_METRICS: Final[frozenset[str]] = frozenset({"avg_injected_tokens"})
+#: Reported but never gated (gate "none" in bb_score's registry): the intrusion-budget
+#: diagnostic awaits calibration data, budget cuts are enforced by the runner before scoring,
+#: and the extraction scores exist only in model-stochastic ``--llm`` runs.
+UNGATED_METRICS: Final[frozenset[str]] = frozenset(
+    {"avg_injected_tokens", "pointer_budget_cuts", "extraction_recall", "extraction_precision"}
+)
 
 #: Lower-is-better metrics named explicitly (counts and rates whose names do not say so).
 LOWER_BETTER_METRICS: Final[frozenset[str]] = frozenset(
     {
         "know_to_ask_failure_rate",
         "false_fire_rate",
+        "avg_injected_tokens",
         "false_quarantine_rate",
         "stale_surfaced_as_current",
         "residual_after_purge",
