@@ -3,7 +3,16 @@
 Public API: :func:`open_database` (embedded or shared PostgreSQL, one schema per run),
 :class:`Database`, :class:`Engine` (the Python twin of the TurnContext and BenchControl
 services) and the error hierarchy.
+
+The storage names are imported on first use (PEP 562): ``bb-brain hook`` runs once per prompt
+under an 800 ms deadline and needs neither psycopg nor the engine, so importing the package
+must not pay for them. The error hierarchy is cheap and always loaded.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from bb_brain._errors import (
     BrainError,
@@ -12,10 +21,19 @@ from bb_brain._errors import (
     DatabaseStartError,
     UnknownBrainError,
 )
-from bb_brain._pg import Database, open_database
-from bb_brain.engine import Engine
+
+if TYPE_CHECKING:
+    from bb_brain._pg import Database, open_database
+    from bb_brain.engine import Engine
 
 __version__ = "0.1.0"
+
+#: Public name -> the module that defines it, imported on first attribute access.
+_LAZY = {
+    "Database": "bb_brain._pg",
+    "open_database": "bb_brain._pg",
+    "Engine": "bb_brain.engine",
+}
 
 __all__ = [
     "BrainError",
@@ -28,3 +46,16 @@ __all__ = [
     "__version__",
     "open_database",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'bb_brain' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip this hook
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

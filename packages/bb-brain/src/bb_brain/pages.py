@@ -31,6 +31,7 @@ _FRONTMATTER = re.compile(
     r"\A\ufeff?---[ \t]*\r?\n(.*?)^(?:---|\.\.\.)[ \t]*(?:\r?\n|\Z)", re.S | re.M
 )
 _SPACES = re.compile(r"\s+")
+_CSafeLoader: Any = getattr(yaml, "CSafeLoader", None)
 
 
 def normalise(text: str) -> str:
@@ -120,7 +121,7 @@ def parse_page(slug: str, content: str, source: str) -> PageRecord:
     match = _FRONTMATTER.match(content)
     if match is not None:
         try:
-            loaded = yaml.safe_load(match.group(1))
+            loaded = _load_yaml(match.group(1))
         except yaml.YAMLError as exc:
             raise BrainUserError(
                 f"page {slug!r}: frontmatter is not valid YAML ({_first_line(exc)}); "
@@ -145,6 +146,21 @@ def parse_page(slug: str, content: str, source: str) -> PageRecord:
         aliases=_aliases(slug, meta.get("aliases")),
         frontmatter=extra,
     )
+
+
+def _load_yaml(text: str) -> Any:
+    """``yaml.safe_load``, through libyaml when the wheel has it (about 3x faster on seeds).
+
+    Both loaders share the safe constructor, so a document yields the same values; a document
+    libyaml rejects is parsed again by the pure loader, so acceptance and error messages are
+    the pure loader's.
+    """
+    if _CSafeLoader is not None:
+        try:
+            return yaml.load(text, Loader=_CSafeLoader)
+        except yaml.YAMLError:
+            pass
+    return yaml.safe_load(text)
 
 
 def _first_line(exc: Exception) -> str:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from bb_brain.pages import normalise, slug_suffix_form
@@ -45,6 +46,10 @@ ALIAS_ONLY: Final = frozenset({"alias"})
 LOWERCASE_PENALTY: Final = 0.05
 MAX_SPAN_TOKENS: Final = 6
 MAX_LOWER_TOKENS: Final = 4
+#: Distinct (text, index) pairs kept; a few sessions' worth of turns and their windows.
+EXTRACT_CACHE_SIZE: Final = 4096
+#: Longer texts (a pasted document) are extracted without being kept in the cache.
+EXTRACT_CACHE_MAX_CHARS: Final = 4096
 
 _TOKEN = re.compile(r"@?[^\W_](?:[\w'’&./-]*[^\W_])?")
 _SENTENCE_BREAK = re.compile(r"[.!?:;\n\"“”(\[{•]|(?:^|\s)[-*>](?=\s)")
@@ -89,7 +94,22 @@ class _Token:
 
 
 def extract(text: str, text_index: int = 0) -> list[Candidate]:
-    """Every candidate mention in ``text``, in no particular order (resolution ranks them)."""
+    """Every candidate mention in ``text``, in no particular order (resolution ranks them).
+
+    Memoised for turn-sized texts: a turn is extracted again as window input of each of the
+    next turns, and extraction is a pure function of the text (candidates are immutable).
+    """
+    if len(text) > EXTRACT_CACHE_MAX_CHARS:
+        return _extract(text, text_index)
+    return list(_extract_cached(text, text_index))
+
+
+@lru_cache(maxsize=EXTRACT_CACHE_SIZE)
+def _extract_cached(text: str, text_index: int) -> tuple[Candidate, ...]:
+    return tuple(_extract(text, text_index))
+
+
+def _extract(text: str, text_index: int) -> list[Candidate]:
     found: list[Candidate] = []
     tokens = _tokens(text)
     ordinary = _ordinary_uses(tokens)
