@@ -11,7 +11,7 @@ import secrets
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -22,6 +22,7 @@ from bb_adapters.runner import RunSettings, SystemRun, SystemRunner
 from bb_brain import open_database
 from bb_brain.engine import Engine
 from bb_brain.server import serve_in_thread
+from bb_brain.writeback import ExtractorFactory
 from bb_corpus import LoadedCorpus
 from bb_schema import Meta, Receipt, Result, SeedFailure, Suite
 from bb_schema.rpc import MemoryClient
@@ -54,8 +55,17 @@ def harness_sha() -> str:
         return "unknown"
 
 
-def execute(request: RunRequest, progress: Callable[[str], None] | None) -> Result:
-    """Run the plan against the reference engine and score it."""
+def execute(
+    request: RunRequest,
+    progress: Callable[[str], None] | None,
+    *,
+    extractors: Mapping[str, ExtractorFactory] | None = None,
+) -> Result:
+    """Run the plan against the reference engine and score it.
+
+    ``extractors`` are served by the reference engine besides ``gold`` and ``rules`` (the
+    ``llm`` extractor of an ``--llm`` run, see :mod:`bb_cli._llm_run`).
+    """
     plan = build_plan(request.corpus, request.suites)
     settings = RunSettings(suites=request.suites, extractor=request.extractor)
     reference = [h for h in request.harnesses if h.target is None]
@@ -64,7 +74,7 @@ def execute(request: RunRequest, progress: Callable[[str], None] | None) -> Resu
     with open_database() as db, tempfile.TemporaryDirectory(prefix="bb-run-") as tmp:
         socket_path = str(Path(tmp) / "brain.sock")
         secret = secrets.token_hex(16)
-        with serve_in_thread(Engine(db), socket_path, secret):
+        with serve_in_thread(Engine(db, extractors=extractors), socket_path, secret):
             factory = delivery_factory(socket_path, secret)
             if reference:
                 with MemoryClient(socket_path, secret) as client:

@@ -25,6 +25,7 @@ from bb_brain.writeback._extract import (
     normalise_fact,
 )
 from bb_brain.writeback._llm import (
+    DEFAULT_TIMEOUT_S,
     DEFAULT_USD_PER_1K_TOKENS,
     ChatClient,
     LlmBudget,
@@ -41,6 +42,7 @@ from bb_brain.writeback._segment import SEGMENT_GAP, Segment, segment_turns
 
 __all__ = [
     "DEFAULT_KIND",
+    "DEFAULT_TIMEOUT_S",
     "DEFAULT_USD_PER_1K_TOKENS",
     "PAGE_TYPE",
     "SEGMENT_GAP",

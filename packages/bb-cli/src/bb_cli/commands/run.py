@@ -13,9 +13,10 @@ from bb_schema import CORE_SUITES, Suite, write_json_atomic
 from bb_score.scoreboard import render_result_markdown
 
 from bb_cli import _gating
+from bb_cli._llm_run import LlmRunAborted, add_llm_flags, execute_run, plan_llm
 from bb_cli._output import Output
 from bb_cli._parser import Subparsers, UsageError, add_command, add_output_flags
-from bb_cli._runbench import RunRequest, argv_for_receipt, execute
+from bb_cli._runbench import RunRequest, argv_for_receipt
 from bb_cli.commands.corpus import DEFAULT_FIXTURES, DEFAULT_GOLD
 
 _SUITES = ",".join(CORE_SUITES)
@@ -36,6 +37,7 @@ def _run(args: argparse.Namespace, out: Output) -> int:
     gate = _gating.plan_gate(args)
     suites = _suites(args.suite)
     harnesses = tuple(with_hook_exec(h, args.hook_exec) for h in parse_harnesses(args.harness))
+    llm = plan_llm(args, suites, harnesses)
     corpus = load_corpus(args.fixtures, args.gold, include_holdout=args.include_holdout)
     out.narrate(
         f"brainbench: {len(corpus.fixtures)} fixtures, harnesses "
@@ -46,17 +48,24 @@ def _run(args: argparse.Namespace, out: Output) -> int:
     def progress(line: str) -> None:
         out.stderr.write(f"\r{line}\033[K")
 
-    result = execute(
-        RunRequest(
-            corpus=corpus,
-            harnesses=harnesses,
-            suites=suites,
-            include_holdout=args.include_holdout,
-            extractor=args.extractor,
-            cmd_args=argv_for_receipt(),
-        ),
-        progress=progress if interactive else None,
-    )
+    try:
+        result = execute_run(
+            RunRequest(
+                corpus=corpus,
+                harnesses=harnesses,
+                suites=suites,
+                include_holdout=args.include_holdout,
+                extractor="llm" if llm else args.extractor,
+                cmd_args=argv_for_receipt(),
+            ),
+            llm,
+            progress if interactive else None,
+            out.narrate,
+        )
+    except LlmRunAborted as aborted:
+        if interactive:
+            out.stderr.write("\n")
+        return out.fail("runtime", aborted.message)
     if interactive:
         out.stderr.write("\n")
     if args.out is not None:
@@ -117,6 +126,7 @@ def register(subparsers: Subparsers) -> None:
         default="gold",
         help="write-back extractor seam (default: gold, the deterministic mode)",
     )
+    add_llm_flags(parser)
     parser.add_argument(
         "--hook-exec",
         choices=HOOK_EXECS,
