@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 #: Known benchmark modules, in the order ``python -m benchmarks`` runs them.
-BENCHMARKS: Final[tuple[str, ...]] = ("loader", "engine")
+BENCHMARKS: Final[tuple[str, ...]] = ("loader", "engine", "writeback")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
