@@ -8,7 +8,11 @@ dependencies, so an undeclared sibling import fails there.
 from __future__ import annotations
 
 import os
+import secrets
+import shutil
 import subprocess
+import tempfile
+import time
 from pathlib import Path
 
 import nox
@@ -109,3 +113,101 @@ def gate(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """Print performance figures (never asserted in tests)."""
     session.run("python", "-m", "benchmarks", *session.posargs)
+
+
+# --- foreign-mem0: an opt-in session (never in nox.options.sessions) ---------------------
+
+FOREIGN_MEM0 = ROOT / "examples" / "foreign-mem0"
+FOREIGN_MEM0_OUT = ROOT / "build" / "foreign-mem0"
+INTEROP_SAMPLES = ROOT.parent / "shared" / "interop" / "samples"
+#: Resolved before any session edits PATH: the workspace's own console scripts.
+WORKSPACE_BRAINBENCH = shutil.which("brainbench")
+WORKSPACE_MYPY = shutil.which("mypy")
+MEM0_READY_TIMEOUT_S = 180.0
+
+
+def _wait_ready(server: subprocess.Popen[bytes], ready: Path, log: Path) -> None:
+    deadline = time.monotonic() + MEM0_READY_TIMEOUT_S
+    while not ready.exists():
+        if server.poll() is not None:
+            raise RuntimeError(f"the mem0 server exited with {server.returncode}; see {log}")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the mem0 server was not ready in {MEM0_READY_TIMEOUT_S:.0f} s")
+        time.sleep(0.2)
+
+
+def _stop(server: subprocess.Popen[bytes]) -> None:
+    if server.poll() is None:
+        server.terminate()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def _bench(session: nox.Session, name: str, target: str, env: dict[str, str], *corpus: str) -> None:
+    assert WORKSPACE_BRAINBENCH is not None
+    result = FOREIGN_MEM0_OUT / f"{name}.result.json"
+    command = [
+        WORKSPACE_BRAINBENCH, "run", *corpus, "--harness", f"openclaw,grpc:mem0={target}",
+        "--out", str(result),
+    ]  # fmt: skip
+    session.log(" ".join(command))
+    done = subprocess.run(command, env=env, stdout=subprocess.PIPE, text=True, check=False)
+    scoreboard = FOREIGN_MEM0_OUT / f"{name}.scoreboard.md"
+    scoreboard.write_text(done.stdout, encoding="utf-8")
+    print(done.stdout, flush=True)
+    if done.returncode != 0:
+        session.error(f"brainbench run on the {name} exited {done.returncode}")
+    session.log(f"{name}: {result.relative_to(ROOT)} and {scoreboard.relative_to(ROOT)}")
+
+
+@nox.session(name="foreign-mem0", venv_backend="venv", reuse_venv=True, default=False)
+def foreign_mem0(session: nox.Session) -> None:
+    """Score mem0 as a foreign row beside the reference engine (examples/foreign-mem0).
+
+    Builds the example's own pip environment (torch from pip's CPU wheel, mem0ai without its
+    protobuf pin), serves it on a private unix socket with a fresh secret, runs the bench on
+    the committed corpus and on the interop samples, and stops the server.
+    """
+    if WORKSPACE_BRAINBENCH is None or WORKSPACE_MYPY is None:
+        session.error("run it from the workspace: `uv run nox -s foreign-mem0`")
+    session.run(
+        WORKSPACE_MYPY, "--config-file", str(FOREIGN_MEM0 / "pyproject.toml"),
+        str(FOREIGN_MEM0 / "src"), external=True,
+    )  # fmt: skip
+    session.install("torch==2.13.0")
+    session.install("-r", str(FOREIGN_MEM0 / "requirements.txt"))
+    session.install("--no-deps", "mem0ai==2.2.1")
+    session.install("pytest==9.2.0", "pytest-timeout==2.4.0")
+    session.install("--no-deps", str(ROOT / "packages" / "bb-schema"), str(FOREIGN_MEM0))
+    session.run("pytest", "-c", str(FOREIGN_MEM0 / "pyproject.toml"), str(FOREIGN_MEM0 / "tests"))
+    FOREIGN_MEM0_OUT.mkdir(parents=True, exist_ok=True)
+    secret = secrets.token_hex(32)
+    env = {**os.environ, "BRAINBENCH_FOREIGN_SECRET": secret}
+    with tempfile.TemporaryDirectory(prefix="bb-mem0-") as tmp:
+        socket, ready = Path(tmp) / "mem0.sock", Path(tmp) / "ready"
+        log = FOREIGN_MEM0_OUT / "server.log"
+        with log.open("wb") as sink:
+            server = subprocess.Popen(
+                [str(Path(session.bin) / "foreign-mem0"), "--socket", str(socket),
+                 "--ready-file", str(ready)],
+                env={**env, "PATH": os.pathsep.join([session.bin, env.get("PATH", "")])},
+                stdout=sink, stderr=subprocess.STDOUT,
+            )  # fmt: skip
+        try:
+            _wait_ready(server, ready, log)
+            target = f"unix:{socket}"
+            _bench(session, "corpus", target, env)
+            if INTEROP_SAMPLES.is_dir():
+                _bench(
+                    session, "samples", target, env, "--fixtures",
+                    str(INTEROP_SAMPLES / "fixtures"), "--gold", str(INTEROP_SAMPLES / "gold"),
+                )  # fmt: skip
+            else:
+                session.warn(f"no interop samples at {INTEROP_SAMPLES}: that run is skipped")
+        except RuntimeError as exc:
+            session.error(str(exc))
+        finally:
+            _stop(server)
