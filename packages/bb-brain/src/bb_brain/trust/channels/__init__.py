@@ -1,0 +1,1 @@
+"""The real channels into a trust brain: the MCP server and the GitHub-issue connector."""
