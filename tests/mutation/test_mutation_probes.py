@@ -235,7 +235,9 @@ def _worse(metric: str, before: float, after: float | None) -> bool:
 
 
 def test_every_gated_core_metric_has_a_probe() -> None:
-    assert set(PROBES) == CORE_GATED
+    missing, stale = sorted(CORE_GATED - set(PROBES)), sorted(set(PROBES) - CORE_GATED)
+    assert not missing, f"gated metrics without a mutation probe: {missing}; add one to PROBES"
+    assert not stale, f"probes for metrics the registry no longer gates: {stale}"
     assert len(CORE_GATED) == 8
     assert CORE_GATED & set(ZERO_GATED_METRICS) == {"source_isolation_violations"}
 
