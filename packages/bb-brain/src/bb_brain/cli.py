@@ -22,6 +22,19 @@ SUBCOMMANDS: Final[dict[str, tuple[str, str]]] = {
     "serve": ("bb_brain._cli_serve", "serve TurnContext + BenchControl over gRPC"),
     "hook": ("bb_brain.hook", "harness hooks: `hook user-prompt` for Claude Code"),
     "ingest": ("bb_brain.writeback.ingest", "write a Codex / Claude Code session into memory"),
+    # memory trust (a persistence-enabled brain; see README "Memory trust")
+    "sync": ("bb_brain.trust.commands.sync", "import the source's git repo as the owner's pages"),
+    "remember": ("bb_brain.trust.commands.remember", "store a fact (owner tier only at a TTY)"),
+    "recall": ("bb_brain.trust.commands.recall", "current facts holding the query words"),
+    "confirm": ("bb_brain.trust.commands.confirm", "owner at a TTY: promote to user_confirmed"),
+    "forget": ("bb_brain.trust.commands.forget", "expire a fact, or --purge a claim everywhere"),
+    "put-page": ("bb_brain.trust.commands.pages", "create or edit a page (markdown)"),
+    "get-page": ("bb_brain.trust.commands.pages", "a page with the tier of every chunk"),
+    "search": ("bb_brain.trust.commands.pages", "full-text search with per-hit tiers"),
+    "context-pack": ("bb_brain.trust.commands.pages", "labelled pages + facts about people"),
+    "connector": ("bb_brain.trust.commands.connector", "ingest a GitHub issue payload"),
+    "token": ("bb_brain.trust.commands.token", "owner at a TTY: issue an agent token"),
+    "mcp": ("bb_brain.trust.commands.mcp", "MCP server on stdio for agents (token auth)"),
 }
 
 EPILOG = "exit codes: 0 success, 2 usage / configuration / runtime error"

@@ -1,0 +1,1 @@
+"""The trust subcommands of ``bb-brain`` (one module each, loaded only when chosen)."""
