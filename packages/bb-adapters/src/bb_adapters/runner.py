@@ -18,6 +18,7 @@ from bb_schema.records import ProbeRecord, Provenance, WriteBackRecord
 from bb_schema.turn_context import Extractor, WriteBackRequest, conversation_slug
 
 from bb_adapters._errors import AdapterError, SystemUnderTestError
+from bb_adapters.guard import GuardedSystem
 from bb_adapters.pipeline import DeliveryPath, ReplayedTurn, replay_fixture
 from bb_adapters.plan import Pair, Plan, Unit
 from bb_adapters.protocol import MemorySystem
@@ -59,9 +60,10 @@ class SystemRunner:
         settings: RunSettings,
         progress: Progress | None = None,
     ) -> None:
-        self._system = system
+        # Every failure of the system becomes a SystemUnderTestError naming row and fixture.
+        self._system: MemorySystem = GuardedSystem(system, [h.name for h in harnesses])
         self._harnesses = list(harnesses)
-        self._deliveries = {h.name: deliveries(h, system) for h in self._harnesses}
+        self._deliveries = {h.name: deliveries(h, self._system) for h in self._harnesses}
         self._settings = settings
         self._progress = progress
         self._out = SystemRun(budget_cuts={h.name: 0 for h in self._harnesses})

@@ -1,0 +1,103 @@
+"""A memory system whose every failure is reported as the system under test failing.
+
+The runner reaches every system (the reference engine and foreign ones alike) through the
+typed gRPC client, which raises :class:`bb_schema.SchemaError` subclasses: a transport failure
+(a server that is too slow for the call's deadline, has died, or refuses the secret) is an
+``RpcFailure``, a reply that breaks the wire contract is a ``ConversionError``. Wrapped here,
+each becomes a :class:`SystemUnderTestError` naming the rows the system serves and the fixture
+it was working on, so a run against a broken system ends with exit 2 and a message a user can
+act on (and a failed Seed is recorded as a seed failure), never a traceback or a silent pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from bb_schema import SchemaError
+from bb_schema.memory import (
+    CloseBrainRequest,
+    FactList,
+    FactQuery,
+    OpenBrainRequest,
+    OpenBrainResponse,
+    SeedRequest,
+    SeedResponse,
+    SystemInfo,
+)
+from bb_schema.turn_context import (
+    EntityIndexRequest,
+    EntityIndexResponse,
+    TurnContextRequest,
+    TurnContextResponse,
+    WriteBackRequest,
+    WriteBackResponse,
+)
+
+from bb_adapters._errors import SystemUnderTestError
+from bb_adapters.protocol import MemorySystem
+
+R = TypeVar("R")
+
+
+class GuardedSystem:
+    """``system`` with its failures raised as :class:`SystemUnderTestError` (a MemorySystem)."""
+
+    def __init__(self, system: MemorySystem, rows: Sequence[str]) -> None:
+        self._system = system
+        self._rows = ", ".join(rows) or "<none>"
+        #: brain id -> the fixture (or pair) it was opened for, to name it in a failure.
+        self._fixtures: dict[str, str] = {}
+
+    def _call(self, fixture: str | None, call: Callable[[], R]) -> R:
+        try:
+            return call()
+        except SchemaError as exc:
+            during = f" during fixture {fixture!r}" if fixture else ""
+            raise SystemUnderTestError(
+                f"the memory system of row(s) {self._rows} failed{during}: {exc.message}"
+            ) from exc
+
+    def _of(self, brain_id: str) -> str:
+        return self._fixtures.get(brain_id, brain_id)
+
+    def describe(self) -> SystemInfo:
+        """Describe."""
+        return self._call(None, self._system.describe)
+
+    def open_brain(self, request: OpenBrainRequest) -> OpenBrainResponse:
+        """OpenBrain; remembers which fixture the brain is for."""
+        response = self._call(request.fixture_id, lambda: self._system.open_brain(request))
+        self._fixtures[response.brain_id] = request.fixture_id
+        return response
+
+    def seed(self, request: SeedRequest) -> SeedResponse:
+        """Seed."""
+        return self._call(self._of(request.brain_id), lambda: self._system.seed(request))
+
+    def list_facts(self, request: FactQuery) -> FactList:
+        """ListFacts."""
+        return self._call(self._of(request.brain_id), lambda: self._system.list_facts(request))
+
+    def probe_facts(self, request: FactQuery) -> FactList:
+        """ProbeFacts."""
+        return self._call(self._of(request.brain_id), lambda: self._system.probe_facts(request))
+
+    def close_brain(self, request: CloseBrainRequest) -> None:
+        """CloseBrain; forgets the brain."""
+        try:
+            self._call(self._of(request.brain_id), lambda: self._system.close_brain(request))
+        finally:
+            self._fixtures.pop(request.brain_id, None)
+
+    def turn_context(self, request: TurnContextRequest) -> TurnContextResponse:
+        """GetTurnContext."""
+        return self._call(self._of(request.brain_id), lambda: self._system.turn_context(request))
+
+    def entity_index(self, request: EntityIndexRequest) -> EntityIndexResponse:
+        """GetEntityIndex."""
+        return self._call(self._of(request.brain_id), lambda: self._system.entity_index(request))
+
+    def write_back(self, request: WriteBackRequest) -> WriteBackResponse:
+        """WriteBack."""
+        return self._call(self._of(request.brain_id), lambda: self._system.write_back(request))
