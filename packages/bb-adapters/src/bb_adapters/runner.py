@@ -4,10 +4,16 @@ Harness rows that share a memory system share its brain per fixture (replay is r
 a fixture is seeded once per system. Continuity pairs are prepared once per system (seed both
 halves, the writer's conversation through write-back) and every harness of that system replays
 the reader against the same persisted state. Gold never enters here: scoring joins it later.
+
+A plan is a sequence of independent items (a single fixture, or a continuity pair that must run
+on one brain). :meth:`SystemRunner.run_item` runs one item into its own :class:`SystemRun`,
+and :func:`merge_runs` concatenates item runs in plan order, so a run spread over processes or
+machines reassembles into exactly the records of a sequential one.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -28,6 +34,52 @@ RETRIEVAL_SUITES: tuple[Suite, ...] = ("know-to-ask", "push")
 
 DeliveryFactory = Callable[[HarnessConfig, MemorySystem], DeliveryPath]
 Progress = Callable[[str], None]
+#: One independent unit of work: a fixture, or a continuity pair (writer + reader).
+PlanItem = Unit | Pair
+
+#: Phase names :class:`PhaseClock` accumulates (``replay:<harness>`` per harness row).
+SEED_PHASE = "seed"
+WRITE_BACK_PHASE = "write-back"
+CONTINUITY_PHASE = "continuity"
+TRUST_PHASE = "trust"
+
+
+def replay_phase(harness: str) -> str:
+    """The phase name of one harness row's replay."""
+    return f"replay:{harness}"
+
+
+@dataclass
+class PhaseClock:
+    """Wall seconds per run phase, for benchmarks; timing never enters a Result.
+
+    ``brains`` holds one open + seed + close duration per brain (the per-fixture reset cost).
+    Continuity pairs charge their seeding to ``seed`` and everything after it (the writer's
+    write-back, the probes, every reader replay) to ``continuity``. ``trust`` stays absent
+    until trust scenarios run here.
+    """
+
+    seconds: dict[str, float] = field(default_factory=dict)
+    brains: list[float] = field(default_factory=list)
+
+    def add(self, phase: str, seconds: float) -> None:
+        """Charge ``seconds`` to ``phase``."""
+        self.seconds[phase] = self.seconds.get(phase, 0.0) + seconds
+
+    @contextmanager
+    def measure(self, phase: str) -> Iterator[None]:
+        """Charge the block's wall time to ``phase``."""
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.add(phase, time.perf_counter() - started)
+
+    def absorb(self, other: PhaseClock) -> None:
+        """Add another clock's totals (a worker's) into this one."""
+        for phase, seconds in other.seconds.items():
+            self.add(phase, seconds)
+        self.brains.extend(other.brains)
 
 
 @dataclass
@@ -49,6 +101,34 @@ class RunSettings:
     extractor: Extractor = "gold"
 
 
+def plan_items(plan: Plan) -> list[PlanItem]:
+    """The plan's independent items in run order: singles, then pairs."""
+    return [*plan.singles, *plan.pairs]
+
+
+def item_id(item: PlanItem) -> str:
+    """A stable name for an item: the fixture id, or the pair id."""
+    return item.pair_id if isinstance(item, Pair) else item.fixture.fixture_id
+
+
+def item_fixtures(item: PlanItem) -> int:
+    """How many fixtures an item replays (for progress counts)."""
+    return 2 if isinstance(item, Pair) else 1
+
+
+def merge_runs(parts: Sequence[SystemRun], harnesses: Sequence[str]) -> SystemRun:
+    """Concatenate item runs (in plan order) into one; budget cuts add up per harness."""
+    merged = SystemRun(budget_cuts={harness: 0 for harness in harnesses})
+    for part in parts:
+        merged.rows.extend(part.rows)
+        merged.writeback.extend(part.writeback)
+        merged.probes.extend(part.probes)
+        merged.seed_failures.extend(part.seed_failures)
+        for harness, cuts in part.budget_cuts.items():
+            merged.budget_cuts[harness] = merged.budget_cuts.get(harness, 0) + cuts
+    return merged
+
+
 class SystemRunner:
     """Runs a plan against one memory system for the harness rows that target it."""
 
@@ -59,6 +139,7 @@ class SystemRunner:
         deliveries: DeliveryFactory,
         settings: RunSettings,
         progress: Progress | None = None,
+        clock: PhaseClock | None = None,
     ) -> None:
         # Every failure of the system becomes a SystemUnderTestError naming row and fixture.
         self._system: MemorySystem = GuardedSystem(system, [h.name for h in harnesses])
@@ -66,29 +147,46 @@ class SystemRunner:
         self._deliveries = {h.name: deliveries(h, self._system) for h in self._harnesses}
         self._settings = settings
         self._progress = progress
-        self._out = SystemRun(budget_cuts={h.name: 0 for h in self._harnesses})
+        self._clock = clock if clock is not None else PhaseClock()
+        self._out = self._fresh()
+
+    @property
+    def harness_names(self) -> list[str]:
+        """The harness rows this runner replays, in order."""
+        return [h.name for h in self._harnesses]
 
     def run(self, plan: Plan) -> SystemRun:
-        """Replay every unit of the plan; a seed failure is recorded and the unit skipped."""
+        """Replay every item of the plan; a seed failure is recorded and the item skipped."""
         total = plan.fixture_count
         done = 0
-        for unit in plan.singles:
-            self._single(unit)
-            done += 1
-            self._tick(done, total, unit.fixture.fixture_id)
-        for pair in plan.pairs:
-            self._pair(pair)
-            done += 2
-            self._tick(done, total, pair.pair_id)
+        parts: list[SystemRun] = []
+        for item in plan_items(plan):
+            parts.append(self.run_item(item))
+            done += item_fixtures(item)
+            if self._progress is not None:
+                self._progress(f"{done}/{total} {item_id(item)}")
+        return merge_runs(parts, self.harness_names)
+
+    def run_item(self, item: PlanItem) -> SystemRun:
+        """Replay one item on a brain of its own; returns only that item's records."""
+        self._out = self._fresh()
+        if isinstance(item, Pair):
+            self._pair(item)
+        else:
+            self._single(item)
         return self._out
 
-    def _tick(self, done: int, total: int, label: str) -> None:
-        if self._progress is not None:
-            self._progress(f"{done}/{total} {label}")
+    def _fresh(self) -> SystemRun:
+        return SystemRun(budget_cuts={h.name: 0 for h in self._harnesses})
 
     @contextmanager
     def _brain(self, fixture_id: str, fixtures: Sequence[Fixture]) -> Iterator[str | None]:
-        """Open and seed a brain; yields None (and records the failure) when seeding fails."""
+        """Open and seed a brain; yields None (and records the failure) when seeding fails.
+
+        Open + seed + close is the per-fixture reset cost, charged to the ``seed`` phase.
+        """
+        started = time.perf_counter()
+        reset = 0.0
         brain_id = self._system.open_brain(OpenBrainRequest(fixture_id=fixture_id)).brain_id
         try:
             pages = [page for fixture in fixtures for page in fixture.seed_pages]
@@ -101,9 +199,15 @@ class SystemRunner:
                 )
                 yield None
                 return
+            finally:
+                reset = time.perf_counter() - started
             yield brain_id
         finally:
+            closing = time.perf_counter()
             self._system.close_brain(CloseBrainRequest(brain_id=brain_id))
+            reset += time.perf_counter() - closing
+            self._clock.add(SEED_PHASE, reset)
+            self._clock.brains.append(reset)
 
     def _single(self, unit: Unit) -> None:
         fixture = unit.fixture
@@ -115,9 +219,10 @@ class SystemRunner:
             if brain_id is None:
                 return
             if suites:
-                self._replay_rows(fixture, brain_id, suites, seeds=[fixture])
+                self._replay_rows(fixture, brain_id, suites, seeds=[fixture], timed=True)
             if wants_writeback:
-                self._write_back(unit, brain_id, record=True)
+                with self._clock.measure(WRITE_BACK_PHASE):
+                    self._write_back(unit, brain_id, record=True)
 
     def _pair(self, pair: Pair) -> None:
         writer, reader = pair.writer, pair.reader
@@ -129,37 +234,45 @@ class SystemRunner:
             if writer_scored:
                 self._single(Unit(writer.fixture, writer.extraction))
             return
-        fixtures = [writer.fixture, reader.fixture]
-        with self._brain(pair.pair_id, fixtures) as brain_id:
+        with self._brain(pair.pair_id, [writer.fixture, reader.fixture]) as brain_id:
             if brain_id is None:
                 return
-            self._write_back(writer, brain_id, record=writer_scored)
-            hits = {
-                probe.decision_id: bool(
-                    self._system.probe_facts(
-                        FactQuery(
-                            brain_id=brain_id,
-                            source=reader.fixture.active_source,
-                            keywords=list(probe.match_keywords),
-                        )
-                    ).facts
-                )
-                for probe in reader.probes
-            }
-            replays = self._replay_rows(reader.fixture, brain_id, ["continuity"], seeds=fixtures)
-            for harness, turns in replays.items():
-                injected = sorted({slug for turn in turns for slug in turn.injected_slugs})
-                for probe in reader.probes:
-                    self._out.probes.append(
-                        ProbeRecord(
-                            pair_id=pair.pair_id,
-                            reader_fixture_id=reader.fixture.fixture_id,
-                            decision_id=probe.decision_id,
-                            harness=harness,
-                            injected_slugs=injected,
-                            fact_hit=hits[probe.decision_id],
-                        )
+            with self._clock.measure(CONTINUITY_PHASE):
+                self._continuity(pair, brain_id, writer_scored=writer_scored)
+
+    def _continuity(self, pair: Pair, brain_id: str, *, writer_scored: bool) -> None:
+        """The writer's write-back, the decision probes, then every harness reads."""
+        writer, reader = pair.writer, pair.reader
+        fixtures = [writer.fixture, reader.fixture]
+        self._write_back(writer, brain_id, record=writer_scored)
+        hits = {
+            probe.decision_id: bool(
+                self._system.probe_facts(
+                    FactQuery(
+                        brain_id=brain_id,
+                        source=reader.fixture.active_source,
+                        keywords=list(probe.match_keywords),
                     )
+                ).facts
+            )
+            for probe in reader.probes
+        }
+        replays = self._replay_rows(
+            reader.fixture, brain_id, ["continuity"], seeds=fixtures, timed=False
+        )
+        for harness, turns in replays.items():
+            injected = sorted({slug for turn in turns for slug in turn.injected_slugs})
+            for probe in reader.probes:
+                self._out.probes.append(
+                    ProbeRecord(
+                        pair_id=pair.pair_id,
+                        reader_fixture_id=reader.fixture.fixture_id,
+                        decision_id=probe.decision_id,
+                        harness=harness,
+                        injected_slugs=injected,
+                        fact_hit=hits[probe.decision_id],
+                    )
+                )
 
     def _replay_rows(
         self,
@@ -168,12 +281,15 @@ class SystemRunner:
         suites: Sequence[Suite],
         *,
         seeds: Sequence[Fixture],
+        timed: bool,
     ) -> dict[str, list[ReplayedTurn]]:
+        """Replay every harness row; ``timed`` charges each row's replay to its own phase."""
         active = fixture.active_source
         native = {p.slug for f in seeds for p in f.seed_pages if p.source == active}
         foreign = {p.slug for f in seeds for p in f.seed_pages if p.source != active} - native
         replays: dict[str, list[ReplayedTurn]] = {}
         for harness in self._harnesses:
+            started = time.perf_counter()
             turns = replay_fixture(
                 fixture,
                 harness,
@@ -181,6 +297,8 @@ class SystemRunner:
                 brain_id=brain_id,
                 session_id=f"{fixture.fixture_id}--{harness.name}",
             )
+            if timed:
+                self._clock.add(replay_phase(harness.name), time.perf_counter() - started)
             replays[harness.name] = turns
             for turn in turns:
                 self._out.budget_cuts[harness.name] += turn.budget_cuts

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bb_adapters import HarnessConfig, SystemUnderTestError
+from bb_adapters import HarnessConfig, Plan, SystemUnderTestError
 from bb_adapters.delivery import delivery_factory
-from bb_adapters.runner import RunSettings, SystemRun, SystemRunner
+from bb_adapters.runner import PhaseClock, RunSettings, SystemRun, SystemRunner, plan_items
 from bb_brain import open_database
 from bb_brain.engine import Engine
 from bb_brain.server import serve_in_thread
@@ -29,7 +29,9 @@ from bb_schema.rpc import MemoryClient
 from bb_schema.turn_context import Extractor
 from bb_score import glossary_block, score
 
+from bb_cli._parser import UsageError
 from bb_cli._plan import build_plan
+from bb_cli._shard import ShardSpec, shard_plan
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,19 @@ class RunRequest:
     include_holdout: bool
     extractor: Extractor
     cmd_args: tuple[str, ...]
+    #: Worker processes replaying fixtures (``--workers``); the Result does not depend on it.
+    workers: int = 1
+    #: Run only this deterministic slice of the plan (``--shard i/N``).
+    shard: ShardSpec | None = None
+
+
+@dataclass(frozen=True)
+class Executed:
+    """A finished run: its Result, plus the plan it ran and each system's raw records."""
+
+    result: Result
+    plan: Plan
+    runs: list[tuple[Sequence[HarnessConfig], SystemRun]]
 
 
 def harness_sha() -> str:
@@ -60,17 +75,45 @@ def execute(
     progress: Callable[[str], None] | None,
     *,
     extractors: Mapping[str, ExtractorFactory] | None = None,
+    clock: PhaseClock | None = None,
 ) -> Result:
     """Run the plan against the reference engine and score it.
 
     ``extractors`` are served by the reference engine besides ``gold`` and ``rules`` (the
-    ``llm`` extractor of an ``--llm`` run, see :mod:`bb_cli._llm_run`).
+    ``llm`` extractor of an ``--llm`` run, see :mod:`bb_cli._llm_run`). ``clock``, when
+    given, collects the wall time of each run phase (benchmarks).
+    """
+    return execute_runs(request, progress, extractors=extractors, clock=clock).result
+
+
+def execute_runs(
+    request: RunRequest,
+    progress: Callable[[str], None] | None,
+    *,
+    extractors: Mapping[str, ExtractorFactory] | None = None,
+    clock: PhaseClock | None = None,
+) -> Executed:
+    """:func:`execute`, also returning the plan run and the raw records (for shards).
+
+    Raises:
+        UsageError: ``--workers`` above 1 with configured extractors (an ``--llm`` budget is
+            one object and cannot be shared across processes).
     """
     plan = build_plan(request.corpus, request.suites)
+    if request.shard is not None:
+        plan = shard_plan(plan, request.shard)
     settings = RunSettings(suites=request.suites, extractor=request.extractor)
     reference = [h for h in request.harnesses if h.target is None]
     foreign = [h for h in request.harnesses if h.target is not None]
     runs: list[tuple[Sequence[HarnessConfig], SystemRun]] = []
+    if request.workers > 1:
+        if extractors:
+            raise UsageError(
+                "--workers above 1 cannot share one --llm budget across processes; "
+                "run --llm with --workers 1",
+                "brainbench run --llm --workers 1",
+            )
+        return _execute_in_workers(request, plan, settings, progress, clock)
     with open_database() as db, tempfile.TemporaryDirectory(prefix="bb-run-") as tmp:
         socket_path = str(Path(tmp) / "brain.sock")
         secret = secrets.token_hex(16)
@@ -78,20 +121,48 @@ def execute(
             factory = delivery_factory(socket_path, secret)
             if reference:
                 with MemoryClient(socket_path, secret) as client:
-                    runner = SystemRunner(client, reference, factory, settings, progress)
+                    runner = SystemRunner(client, reference, factory, settings, progress, clock)
                     runs.append((reference, runner.run(plan)))
             for harness in foreign:
                 assert harness.target is not None
                 foreign_secret = os.environ.get("BRAINBENCH_FOREIGN_SECRET", "")
                 with MemoryClient(harness.target, foreign_secret) as client:
-                    runner = SystemRunner(client, [harness], factory, settings, progress)
+                    runner = SystemRunner(client, [harness], factory, settings, progress, clock)
                     runs.append(([harness], runner.run(plan)))
-    return _assemble(request, runs)
+    return Executed(assemble(request, runs), plan, runs)
 
 
-def _assemble(
-    request: RunRequest, runs: Sequence[tuple[Sequence[HarnessConfig], SystemRun]]
+def _execute_in_workers(
+    request: RunRequest,
+    plan: Plan,
+    settings: RunSettings,
+    progress: Callable[[str], None] | None,
+    clock: PhaseClock | None,
+) -> Executed:
+    """The same runs spread over ``request.workers`` processes on this run's one server."""
+    from bb_cli._workers import SystemGroup, run_in_workers, warm_up
+
+    warm_up()
+    reference = tuple(h for h in request.harnesses if h.target is None)
+    groups = [SystemGroup(reference)] if reference else []
+    groups += [SystemGroup((h,), h.target) for h in request.harnesses if h.target is not None]
+    with open_database() as db:
+        merged = run_in_workers(
+            plan_items(plan), groups, settings, db, request.workers, progress, clock
+        )
+    runs: list[tuple[Sequence[HarnessConfig], SystemRun]] = [
+        (group.harnesses, run) for group, run in zip(groups, merged, strict=True)
+    ]
+    return Executed(assemble(request, runs), plan, runs)
+
+
+def assemble(
+    request: RunRequest,
+    runs: Sequence[tuple[Sequence[HarnessConfig], SystemRun]],
+    *,
+    sha: str | None = None,
 ) -> Result:
+    """Score each memory system's records and build the Result (``sha``: the receipt's code)."""
     names = [h.name for h in request.harnesses]
     gold = {f.fixture_id: request.corpus.gold_for(f.fixture_id) for f in request.corpus.fixtures}
     cells, failed, rows = [], [], []
@@ -116,7 +187,7 @@ def _assemble(
     receipt = Receipt(
         result_schema_version=1,
         fixtures_hash=request.corpus.fixtures_hash,
-        harness_sha=harness_sha(),
+        harness_sha=harness_sha() if sha is None else sha,
         ts=datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
         cmd_args=list(request.cmd_args),
         seed=0,
@@ -140,9 +211,37 @@ def _assemble(
     )
 
 
-def argv_for_receipt() -> tuple[str, ...]:
-    """The command line as typed, for the receipt."""
-    return tuple(sys.argv[1:])
+#: Flags that decide where fixtures run, never what is scored: left out of the receipt, so a
+#: run, its ``--workers`` twin and its merged ``--shard`` slices carry one receipt.
+PLACEMENT_FLAGS = ("--workers", "--shard")
 
 
-__all__ = ["RunRequest", "SystemUnderTestError", "argv_for_receipt", "execute", "harness_sha"]
+def argv_for_receipt(argv: Sequence[str] | None = None) -> tuple[str, ...]:
+    """The command line as typed (minus :data:`PLACEMENT_FLAGS`), for the receipt."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    kept: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+            continue
+        if arg in PLACEMENT_FLAGS:
+            skip = True
+            continue
+        if any(arg.startswith(flag + "=") for flag in PLACEMENT_FLAGS):
+            continue
+        kept.append(arg)
+    return tuple(kept)
+
+
+__all__ = [
+    "PLACEMENT_FLAGS",
+    "Executed",
+    "RunRequest",
+    "assemble",
+    "SystemUnderTestError",
+    "argv_for_receipt",
+    "execute",
+    "execute_runs",
+    "harness_sha",
+]

@@ -17,6 +17,9 @@ from bb_cli._llm_run import LlmRunAborted, add_llm_flags, execute_run, plan_llm
 from bb_cli._output import Output
 from bb_cli._parser import Subparsers, UsageError, add_command, add_output_flags
 from bb_cli._runbench import RunRequest, argv_for_receipt
+from bb_cli._shard import USAGE as SHARD_USAGE
+from bb_cli._shard import ShardSpec, run_shard
+from bb_cli._workers import resolve_workers
 from bb_cli.commands.corpus import DEFAULT_FIXTURES, DEFAULT_GOLD
 
 _SUITES = ",".join(CORE_SUITES)
@@ -38,6 +41,7 @@ def _run(args: argparse.Namespace, out: Output) -> int:
     suites = _suites(args.suite)
     harnesses = tuple(with_hook_exec(h, args.hook_exec) for h in parse_harnesses(args.harness))
     llm = plan_llm(args, suites, harnesses)
+    workers, shard = _placement(args, gate, llm)
     corpus = load_corpus(args.fixtures, args.gold, include_holdout=args.include_holdout)
     out.narrate(
         f"brainbench: {len(corpus.fixtures)} fixtures, harnesses "
@@ -48,16 +52,21 @@ def _run(args: argparse.Namespace, out: Output) -> int:
     def progress(line: str) -> None:
         out.stderr.write(f"\r{line}\033[K")
 
+    request = RunRequest(
+        corpus=corpus,
+        harnesses=harnesses,
+        suites=suites,
+        include_holdout=args.include_holdout,
+        extractor="llm" if llm else args.extractor,
+        cmd_args=argv_for_receipt(),
+        workers=workers,
+        shard=shard,
+    )
+    if shard is not None:
+        return run_shard(request, args.out, out, progress if interactive else None)
     try:
         result = execute_run(
-            RunRequest(
-                corpus=corpus,
-                harnesses=harnesses,
-                suites=suites,
-                include_holdout=args.include_holdout,
-                extractor="llm" if llm else args.extractor,
-                cmd_args=argv_for_receipt(),
-            ),
+            request,
             llm,
             progress if interactive else None,
             out.narrate,
@@ -87,6 +96,36 @@ def _run(args: argparse.Namespace, out: Output) -> int:
             "fixtures_hash": result.receipt.fixtures_hash,
         },
     )
+
+
+def _placement(
+    args: argparse.Namespace, gate: _gating.GatePlan, llm: object
+) -> tuple[int, ShardSpec | None]:
+    """``--workers`` and ``--shard``: where fixtures run (never what is scored)."""
+    try:
+        workers = resolve_workers(args.workers)
+    except ValueError:
+        raise UsageError(
+            f"--workers {args.workers!r} is not a positive count or 'auto'",
+            "brainbench run --workers N|auto",
+        ) from None
+    if llm and workers > 1:
+        raise UsageError(
+            "--llm shares one --budget-usd, which a second process cannot see: use --workers 1",
+            "brainbench run --llm --workers 1",
+        )
+    if args.shard is None:
+        return workers, None
+    shard = ShardSpec.parse(args.shard)
+    if args.out is None:
+        raise UsageError(
+            "--shard needs --out FILE: the shard document is what merge reads", SHARD_USAGE
+        )
+    if llm or gate.main is not None or gate.update_baseline is not None:
+        raise UsageError(
+            "--shard runs one slice: gate (or --llm) the merged Result instead", SHARD_USAGE
+        )
+    return workers, shard
 
 
 def register(subparsers: Subparsers) -> None:
@@ -136,6 +175,19 @@ def register(subparsers: Subparsers) -> None:
         "default: %(default)s",
     )
     parser.add_argument("--out", type=Path, metavar="FILE", help="write the Result JSON here")
+    parser.add_argument(
+        "--workers",
+        default="1",
+        metavar="N|auto",
+        help="replay fixtures on N processes against the run's one server (auto: one per "
+        "core); the Result is the same for every N (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--shard",
+        metavar="I/N",
+        help="run only the I-th of N deterministic slices and write a shard document to --out; "
+        "`brainbench merge` combines the N shards into the full Result",
+    )
     _gating.add_gate_flags(parser)
     add_output_flags(parser)
     parser.set_defaults(handler=_run)

@@ -1,0 +1,289 @@
+"""``brainbench run --workers N``: plan items spread over worker processes, one server.
+
+Every worker attaches to the run's own schema on the run's one PostgreSQL server (the embedded
+server the parent started, or the run schema on ``BRAINBENCH_DSN``), serves its own reference
+engine over its own unix socket with its own secret, and replays the items it pulls from a
+shared queue through the same :class:`~bb_adapters.runner.SystemRunner` a sequential run uses.
+Items are independent (each one opens a brain of its own, and brains are namespaced rows), so
+which worker ran an item changes nothing; the parent re-joins the item records in plan order
+with :func:`~bb_adapters.runner.merge_runs`, which makes the Result byte-identical to
+``--workers 1`` apart from the receipt time and the measured latencies.
+
+On Linux the workers are forked from a fork server that imported the engine once, so a worker
+costs a fork rather than an interpreter start; elsewhere they are spawned. A worker dies with
+the run: it asks the kernel for SIGTERM when its parent goes, and the parent terminates any
+worker still alive when it leaves, normally or not.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import pickle
+import queue
+import secrets
+import signal
+import sys
+import tempfile
+import traceback
+from collections.abc import Callable, Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass
+from multiprocessing.context import BaseContext
+from pathlib import Path
+from typing import Any
+
+from bb_adapters import HarnessConfig
+from bb_adapters.delivery import delivery_factory
+from bb_adapters.runner import (
+    PhaseClock,
+    PlanItem,
+    RunSettings,
+    SystemRun,
+    SystemRunner,
+    item_fixtures,
+    item_id,
+    merge_runs,
+)
+from bb_brain import Database
+from bb_brain.engine import Engine
+from bb_brain.server import serve_in_thread
+from bb_schema.rpc import MemoryClient
+
+#: Connections each worker's engine may hold (its gRPC server runs calls on a few threads).
+WORKER_POOL_SIZE = 4
+#: How often the parent checks that every worker is still alive while it waits.
+POLL_S = 0.25
+#: ``--workers auto``: one per core, at most this many.
+MAX_AUTO_WORKERS = 8
+
+
+@dataclass(frozen=True)
+class SystemGroup:
+    """Harness rows that share one memory system: the reference engine (target None)."""
+
+    harnesses: tuple[HarnessConfig, ...]
+    target: str | None = None
+
+    @property
+    def names(self) -> list[str]:
+        """The rows' names, in order."""
+        return [h.name for h in self.harnesses]
+
+
+@dataclass(frozen=True)
+class WorkerSpec:
+    """What a worker needs to attach to the run (picklable)."""
+
+    conninfo: str
+    schema: str
+    groups: tuple[SystemGroup, ...]
+    settings: RunSettings
+    foreign_secret: str
+
+
+class WorkerCrashed(RuntimeError):
+    """A worker process died without reporting (killed, out of memory, a native crash)."""
+
+
+def resolve_workers(value: str) -> int:
+    """``--workers`` as a count: a positive integer, or ``auto`` (one per core, capped).
+
+    Raises:
+        ValueError: Neither.
+    """
+    if value.strip().lower() == "auto":
+        return max(1, min(os.cpu_count() or 1, MAX_AUTO_WORKERS))
+    count = int(value)
+    if count < 1:
+        raise ValueError(f"--workers {value!r} must be at least 1")
+    return count
+
+
+def _context() -> BaseContext:
+    if sys.platform.startswith("linux"):
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([__name__])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def warm_up() -> None:
+    """Start the fork server now, so its imports overlap the parent's database start-up."""
+    if not sys.platform.startswith("linux"):
+        return
+    _context()
+    from multiprocessing import forkserver
+
+    forkserver.ensure_running()
+
+
+def run_in_workers(
+    items: Sequence[PlanItem],
+    groups: Sequence[SystemGroup],
+    settings: RunSettings,
+    db: Database,
+    workers: int,
+    progress: Callable[[str], None] | None = None,
+    clock: PhaseClock | None = None,
+) -> list[SystemRun]:
+    """Run ``items`` on ``workers`` processes; one merged SystemRun per group, in plan order.
+
+    Raises:
+        Whatever a worker raised (re-raised here with its type and message), or
+        WorkerCrashed when a worker died without a word.
+    """
+    if not items:
+        return [merge_runs([], group.names) for group in groups]
+    context = _context()
+    tasks: Any = context.Queue()
+    results: Any = context.Queue()
+    spec = WorkerSpec(
+        conninfo=db.conninfo,
+        schema=db.schema,
+        groups=tuple(groups),
+        settings=settings,
+        foreign_secret=os.environ.get("BRAINBENCH_FOREIGN_SECRET", ""),
+    )
+    count = min(workers, len(items))
+    processes = [
+        context.Process(  # type: ignore[attr-defined]
+            target=_worker_main,
+            args=(spec, tasks, results),
+            name=f"brainbench-worker-{n}",
+            daemon=True,
+        )
+        for n in range(count)
+    ]
+    for process in processes:
+        process.start()
+    try:
+        for position, item in enumerate(items):
+            tasks.put((position, item))
+        for _ in processes:
+            tasks.put(None)
+        parts = _collect(items, processes, results, progress, clock)
+    finally:
+        _stop(processes)
+        for channel in (tasks, results):
+            channel.close()
+            channel.cancel_join_thread()
+    return [
+        merge_runs([part[index] for part in parts], group.names)
+        for index, group in enumerate(groups)
+    ]
+
+
+def _collect(
+    items: Sequence[PlanItem],
+    processes: Sequence[Any],
+    results: Any,
+    progress: Callable[[str], None] | None,
+    clock: PhaseClock | None,
+) -> list[list[SystemRun]]:
+    parts: list[list[SystemRun] | None] = [None] * len(items)
+    total = sum(item_fixtures(item) for item in items)
+    done = 0
+    finished = 0
+    while finished < len(processes):
+        try:
+            message = results.get(timeout=POLL_S)
+        except queue.Empty:
+            _check_alive(processes, finished)
+            continue
+        kind = message[0]
+        if kind == "item":
+            _, position, runs = message
+            parts[position] = runs
+            done += item_fixtures(items[position])
+            if progress is not None:
+                progress(f"{done}/{total} {item_id(items[position])}")
+        elif kind == "clock":
+            finished += 1
+            if clock is not None:
+                clock.absorb(message[1])
+        else:
+            raise message[1]
+    missing = [item_id(items[k]) for k, part in enumerate(parts) if part is None]
+    if missing:
+        raise WorkerCrashed(f"workers finished without running {missing[:3]!r}")
+    return [part for part in parts if part is not None]
+
+
+def _check_alive(processes: Sequence[Any], finished: int) -> None:
+    dead = [p for p in processes if not p.is_alive() and p.exitcode not in (0, None)]
+    if dead:
+        raise WorkerCrashed(
+            f"worker {dead[0].name} died with exit code {dead[0].exitcode} before reporting; "
+            "rerun with --workers 1 to see the failure in-process"
+        )
+    if finished < len(processes) and all(not p.is_alive() for p in processes):
+        raise WorkerCrashed("every worker exited before reporting; rerun with --workers 1")
+
+
+def _stop(processes: Sequence[Any]) -> None:
+    for process in processes:
+        if process.is_alive():
+            process.join(timeout=2.0)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+            process.join(timeout=5.0)
+
+
+def _worker_main(spec: WorkerSpec, tasks: Any, results: Any) -> None:
+    """A worker: attach, serve its own engine, replay items until the sentinel."""
+    _die_with_parent()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
+    clock = PhaseClock()
+    try:
+        with ExitStack() as stack:
+            runners = _runners(spec, stack, clock)
+            while (task := tasks.get()) is not None:
+                position, item = task
+                results.put(("item", position, [runner.run_item(item) for runner in runners]))
+        results.put(("clock", clock))
+    except BaseException as exc:  # reported to the parent, which re-raises it
+        results.put(("error", _portable(exc)))
+
+
+def _runners(spec: WorkerSpec, stack: ExitStack, clock: PhaseClock) -> list[SystemRunner]:
+    db = Database(spec.conninfo, spec.schema, server=None, max_size=WORKER_POOL_SIZE)
+    stack.callback(db.close)
+    tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="bb-worker-"))
+    socket_path = str(Path(tmp) / "brain.sock")
+    secret = secrets.token_hex(16)
+    stack.enter_context(serve_in_thread(Engine(db), socket_path, secret))
+    factory = delivery_factory(socket_path, secret)
+    runners: list[SystemRunner] = []
+    for group in spec.groups:
+        if group.target is None:
+            client = stack.enter_context(MemoryClient(socket_path, secret))
+        else:
+            client = stack.enter_context(MemoryClient(group.target, spec.foreign_secret))
+        runners.append(SystemRunner(client, group.harnesses, factory, spec.settings, clock=clock))
+    return runners
+
+
+def _portable(exc: BaseException) -> BaseException:
+    """The exception itself when it survives pickling, else a RuntimeError with its trace."""
+    try:
+        pickle.loads(pickle.dumps(exc))
+        return exc
+    except Exception:
+        trace = "".join(traceback.format_exception(exc))
+        return RuntimeError(f"worker failed: {type(exc).__name__}: {exc}\n{trace}")
+
+
+def _die_with_parent() -> None:
+    """Linux: SIGTERM this worker when its parent process goes away."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    pr_set_pdeathsig = 1
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(pr_set_pdeathsig, int(signal.SIGTERM), 0, 0, 0)
+    except (OSError, AttributeError):
+        pass

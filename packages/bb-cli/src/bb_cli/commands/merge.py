@@ -1,0 +1,80 @@
+"""``brainbench merge``: shard documents of one run -> exactly the unsharded Result."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import cast
+
+from bb_corpus import load_corpus
+from bb_schema import ALL_SUITES, Suite, write_json_atomic
+from bb_schema.turn_context import Extractor
+from bb_score.scoreboard import render_result_markdown
+
+from bb_cli._output import Output
+from bb_cli._parser import Subparsers, add_command, add_output_flags
+from bb_cli._runbench import RunRequest, assemble
+from bb_cli._shard import ShardError, plan_for_merge, read_shard_result
+from bb_cli.commands.corpus import DEFAULT_FIXTURES, DEFAULT_GOLD
+
+
+def _merge(args: argparse.Namespace, out: Output) -> int:
+    try:
+        documents = [(path, read_shard_result(path)) for path in args.shards]
+        if not documents:
+            raise ShardError("no shard documents given")
+        receipt = documents[0][1].result.receipt
+        corpus = load_corpus(args.fixtures, args.gold, include_holdout=receipt.include_holdout)
+        out_name = None if args.out is None else str(args.out)
+        merged = plan_for_merge(documents, corpus, out_name)
+        unknown = [suite for suite in merged.suites if suite not in ALL_SUITES]
+        if unknown:
+            raise ShardError(f"{args.shards[0]}: unknown suite(s) {unknown!r}")
+    except ShardError as exc:
+        return out.fail("config", exc.message)
+    request = RunRequest(
+        corpus=corpus,
+        harnesses=merged.harnesses,
+        suites=tuple(cast(Suite, suite) for suite in merged.suites),
+        include_holdout=merged.include_holdout,
+        extractor=cast(Extractor, merged.extractor),
+        cmd_args=merged.cmd_args,
+    )
+    result = assemble(request, merged.runs, sha=merged.harness_sha)
+    out.narrate(f"brainbench merge: {len(documents)} shards, {len(result.turn_rows)} turn rows")
+    if args.out is not None:
+        write_json_atomic(args.out, result)
+        out.narrate(f"result written to {args.out}")
+    if result.seed_failures:
+        for failure in result.seed_failures:
+            out.stderr.write(f"seed failure: {failure.fixture_id}: {failure.error}\n")
+        return out.fail("runtime", f"{len(result.seed_failures)} fixture(s) failed to seed")
+    return out.succeed(
+        render_result_markdown(result),
+        cells=len(result.cells),
+        out=None if args.out is None else str(args.out),
+        fixtures_hash=result.receipt.fixtures_hash,
+    )
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add ``merge``."""
+    parser = add_command(
+        subparsers,
+        "merge",
+        summary="combine the shard documents of one run into its Result",
+        description=(
+            "Read every shard written by `brainbench run --shard i/N --out FILE`, check they\n"
+            "are the N slices of one run (same corpus, code, harness rows, suites and command\n"
+            "line; each index once; every fixture exactly once), and score their records\n"
+            "together: the Result is the one the unsharded run writes, apart from the receipt\n"
+            "time and the measured latencies. The corpus is read again for its sealed gold."
+        ),
+        notes=("exit 0: merged; 2: missing, repeated or mismatched shards, or a seed failure",),
+    )
+    parser.add_argument("shards", nargs="+", type=Path, metavar="SHARD.json")
+    parser.add_argument("--fixtures", type=Path, default=DEFAULT_FIXTURES, metavar="DIR")
+    parser.add_argument("--gold", type=Path, default=DEFAULT_GOLD, metavar="DIR")
+    parser.add_argument("--out", type=Path, metavar="FILE", help="write the merged Result here")
+    add_output_flags(parser)
+    parser.set_defaults(handler=_merge)
