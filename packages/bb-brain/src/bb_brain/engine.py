@@ -72,6 +72,8 @@ CAPABILITIES = (
 _ENTITY_INDEX = (
     "SELECT p.slug, p.title FROM pages AS p"
     " WHERE p.brain_id = %s AND p.source = %s"
+    # the static preamble is proactive context: only the owner's and confirmed pages
+    " AND p.trust_tier IN ('owner', 'user_confirmed')"
     " AND EXISTS (SELECT 1 FROM aliases AS a WHERE a.brain_id = p.brain_id"
     " AND a.source = p.source AND a.slug = p.slug)"
     " ORDER BY NOT EXISTS (SELECT 1 FROM aliases AS a WHERE a.brain_id = p.brain_id"

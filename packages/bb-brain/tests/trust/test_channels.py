@@ -10,8 +10,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from bb_brain import Database
+from bb_brain import BrainUserError, Database
 from bb_brain.trust import TrustBrain, TrustRefused, TrustSettings
+from bb_brain.trust.channels.github import load_payload
 from bb_brain.trust.clients import McpAgent, run_cli
 
 from .conftest import ALICE, SOURCE, commit, residual
@@ -114,8 +115,8 @@ def test_github_connector_from_a_file_and_a_local_server(
 ) -> None:
     env = shared.env(SOURCE)
     payload = tmp_path / "issue.json"
-    payload.write_text(json.dumps({"action": "opened", "issue": ISSUE,
-                                   "repository": {"full_name": "o/r"}}), encoding="utf-8")  # fmt: skip
+    event = {"action": "opened", "issue": ISSUE, "repository": {"full_name": "o/r"}}
+    payload.write_text(json.dumps(event), encoding="utf-8")
     from_file = run_cli(["connector", "github", "--payload", str(payload), "--json"], env)
     assert from_file.code == 0 and from_file.json["stored"] == "quarantine"
 
@@ -140,6 +141,6 @@ def test_github_connector_from_a_file_and_a_local_server(
         server.shutdown()
         server.server_close()
     assert fetched.code == 0 and fetched.json["tier"] == "external_untrusted"
-    remote = run_cli(["connector", "github", "--url", "http://example.com/x", "--json"], env)
-    assert remote.code == 2 and "loopback" in remote.json["error"]["message"]
+    with pytest.raises(BrainUserError, match="loopback"):  # never the network
+        load_payload(url="http://example.com/x")
     assert shared.search(SOURCE, "CANARY-http") == []  # quarantined: no live store has it

@@ -30,6 +30,7 @@ from bb_brain.reflex._render import (
     render,
 )
 from bb_brain.reflex._resolve import CONFIDENCE, Resolved, lookup, resolve
+from bb_brain.trust.proactive import gate_pointers
 
 __all__ = [
     "CONFIDENCE",
@@ -78,6 +79,7 @@ def turn_context(conn: Connection, request: TurnContextRequest) -> TurnContextRe
             volunteered.append(res)
     pointers = [_pointer(res, request.active_source, "reflex") for res in reflex]
     pointers += [_pointer(res, request.active_source, "volunteer") for res in volunteered]
+    pointers = gate_pointers(conn, request.brain_id, request.active_source, pointers)
     summaries = {res.slug: res.page.summary for res in (*reflex, *volunteered)}
     return TurnContextResponse(text=render(pointers, summaries, settings.render), pointers=pointers)
 

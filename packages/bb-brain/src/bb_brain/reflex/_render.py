@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 
 from bb_schema.turn_context import Pointer, Render, Suppression
 
+from bb_brain.trust.render import decorate_pointer_line
+
 MEMORY_HEADING = "## Memory"
 VOLUNTEER_HEADING = "### Related to the recent conversation"
 VOLUNTEER_FRAGMENT = "related: "
@@ -67,7 +69,8 @@ def render(pointers: Sequence[Pointer], summaries: Mapping[str, str], style: Ren
 
 
 def _fragment_item(pointer: Pointer) -> str:
-    return f"{_clean(pointer.title)} <{pointer_uri(pointer)}>"
+    item = f"{_clean(pointer.title)} <{pointer_uri(pointer)}>"
+    return decorate_pointer_line(pointer, item)
 
 
 def _list_line(pointer: Pointer, summaries: Mapping[str, str]) -> str:
@@ -76,7 +79,7 @@ def _list_line(pointer: Pointer, summaries: Mapping[str, str]) -> str:
     summary = _clean(summaries.get(pointer.slug, ""))
     if summary:
         line += f" — {summary}"
-    return line
+    return decorate_pointer_line(pointer, line)
 
 
 def _clean(text: str) -> str:
