@@ -127,6 +127,7 @@ INTEROP_SAMPLES = ROOT.parent / "shared" / "interop" / "samples"
 WORKSPACE_BRAINBENCH = shutil.which("brainbench")
 WORKSPACE_MYPY = shutil.which("mypy")
 MEM0_READY_TIMEOUT_S = 180.0
+MAX_SOCKET_PATH = 100  # sun_path holds 107 bytes
 
 
 def _wait_ready(server: subprocess.Popen[bytes], ready: Path, log: Path) -> None:
@@ -190,7 +191,10 @@ def foreign_mem0(session: nox.Session) -> None:
     secret = secrets.token_hex(32)
     env = {**os.environ, "BRAINBENCH_FOREIGN_SECRET": secret}
     with tempfile.TemporaryDirectory(prefix="bb-mem0-") as tmp:
-        socket, ready = Path(tmp) / "mem0.sock", Path(tmp) / "ready"
+        # The target is part of the row's disclosure: a stable path keeps reruns identical.
+        stable = FOREIGN_MEM0_OUT / "mem0.sock"
+        socket = stable if len(str(stable)) <= MAX_SOCKET_PATH else Path(tmp) / "mem0.sock"
+        ready = Path(tmp) / "ready"
         log = FOREIGN_MEM0_OUT / "server.log"
         with log.open("wb") as sink:
             server = subprocess.Popen(
