@@ -288,3 +288,28 @@ def test_trust_documents_validate_against_our_exported_schemas() -> None:
         schema = json.loads((OURS / f"{name}.schema.json").read_text(encoding="utf-8"))
         validator = validators.validator_for(schema)(schema)
         assert list(validator.iter_errors(document)) == [], name
+
+
+def test_a_sealed_report_round_trips_and_stays_inside_v1_meta() -> None:
+    from bb_schema.result import FailedItem, Meta, Receipt, Result, ScoreCell, SealedReport
+    from brainbench.v1 import score_pb2
+
+    cell = ScoreCell(suite="poisoning", harness="openclaw", seam="production", gold_total=2,
+                     gold_failed=1, metrics={"poison_activation_rate": 0.5},
+                     fixtures=["x"])  # fmt: skip
+    miss = FailedItem(harness="openclaw", suite="poisoning", fixture_id="x", item="p", reason="r")
+    sealed = SealedReport(fixtures_hash="abc", cells=[cell], failed_items=[miss])
+    receipt = Receipt(result_schema_version=1, fixtures_hash="h", harness_sha="s", ts="t",
+                      cmd_args=[], seed=0, include_holdout=False, llm=False)  # fmt: skip
+    result = Result(receipt=receipt, cells=[], turn_rows=[], seed_failures=[],
+                    meta=Meta(sealed=sealed))  # fmt: skip
+    _round_trip(convert.RESULT, result)
+    assert set(SealedReport.model_fields) == {
+        f.name for f in score_pb2.SealedReport.DESCRIPTOR.fields
+    }
+    interop = REPO.parent / "shared" / "interop" / "schema-v1" / "result.schema.json"
+    schema = json.loads(interop.read_text(encoding="utf-8"))
+    document = json.loads(dump_json(result))
+    assert document["cells"] == [] and document["_meta"]["sealed"]["fixtures_hash"] == "abc"
+    errors = list(validators.validator_for(schema)(schema).iter_errors(document))
+    assert errors == []

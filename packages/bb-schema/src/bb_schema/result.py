@@ -101,6 +101,17 @@ class ConfidenceIntervals(Strict):
     cells: dict[str, dict[str, MetricInterval]]
 
 
+class SealedReport(Strict):
+    """An independently written adversarial trust set (``--sealed DIR``): reported, never gated.
+
+    Kept outside ``cells`` so no gate, baseline or floor ever reads it.
+    """
+
+    fixtures_hash: str
+    cells: list[ScoreCell]
+    failed_items: list[FailedItem] = Field(default_factory=list)
+
+
 class Meta(Strict):
     """The open ``_meta`` block: glossary once per result, plus additive run detail."""
 
@@ -111,6 +122,8 @@ class Meta(Strict):
     harnesses: list[str] = Field(default_factory=list)
     suites: list[str] = Field(default_factory=list)
     confidence_intervals: ConfidenceIntervals | None = None
+    #: Set only by ``brainbench run --sealed DIR``.
+    sealed: SealedReport | None = None
 
 
 class Result(Strict):

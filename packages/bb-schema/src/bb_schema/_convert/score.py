@@ -24,6 +24,7 @@ from bb_schema.result import (
     Receipt,
     Result,
     ScoreCell,
+    SealedReport,
     SeedFailure,
     TurnRow,
 )
@@ -184,6 +185,40 @@ def _intervals_from_proto(message: pb.ConfidenceIntervals, path: str) -> Confide
     return validated(ConfidenceIntervals, data, path)
 
 
+def _failed_item_to_proto(item: FailedItem) -> pb.FailedItem:
+    return pb.FailedItem(
+        harness=item.harness,
+        suite=SUITE.encode(item.suite),
+        fixture_id=item.fixture_id,
+        item=item.item,
+        reason=item.reason,
+    )
+
+
+def _sealed_to_proto(sealed: SealedReport | None) -> pb.SealedReport | None:
+    if sealed is None:
+        return None
+    return pb.SealedReport(
+        fixtures_hash=sealed.fixtures_hash,
+        cells=[_cell_to_proto(cell) for cell in sealed.cells],
+        failed_items=[_failed_item_to_proto(item) for item in sealed.failed_items],
+    )
+
+
+def _sealed_from_proto(message: pb.SealedReport, path: str) -> SealedReport:
+    data: dict[str, object] = {
+        "fixtures_hash": message.fixtures_hash,
+        "cells": [
+            _cell_from_proto(cell, f"{path}.cells[{i}]") for i, cell in enumerate(message.cells)
+        ],
+        "failed_items": [
+            _failed_item_from_proto(item, f"{path}.failed_items[{i}]")
+            for i, item in enumerate(message.failed_items)
+        ],
+    }
+    return validated(SealedReport, data, path)
+
+
 def _meta_to_proto(meta: Meta) -> pb.Meta:
     intervals = meta.confidence_intervals
     return pb.Meta(
@@ -205,6 +240,7 @@ def _meta_to_proto(meta: Meta) -> pb.Meta:
         harnesses=meta.harnesses,
         suites=meta.suites,
         confidence_intervals=None if intervals is None else _intervals_to_proto(intervals),
+        sealed=_sealed_to_proto(meta.sealed),
     )
 
 
@@ -237,6 +273,8 @@ def _meta_from_proto(message: pb.Meta, path: str) -> Meta:
         data["confidence_intervals"] = _intervals_from_proto(
             message.confidence_intervals, f"{path}.confidence_intervals"
         )
+    if message.HasField("sealed"):
+        data["sealed"] = _sealed_from_proto(message.sealed, f"{path}.sealed")
     return validated(Meta, data, path)
 
 

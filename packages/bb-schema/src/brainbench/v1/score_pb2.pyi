@@ -496,6 +496,7 @@ class Meta(_message.Message):
     HARNESSES_FIELD_NUMBER: _builtins.int
     SUITES_FIELD_NUMBER: _builtins.int
     CONFIDENCE_INTERVALS_FIELD_NUMBER: _builtins.int
+    SEALED_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def metric_glossary(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]: ...
     @_builtins.property
@@ -512,6 +513,10 @@ class Meta(_message.Message):
     def confidence_intervals(self) -> Global___ConfidenceIntervals:
         """Set only by a repeated run."""
 
+    @_builtins.property
+    def sealed(self) -> Global___SealedReport:
+        """Set only by a run with --sealed DIR: reported, never gated."""
+
     def __init__(
         self,
         *,
@@ -522,14 +527,44 @@ class Meta(_message.Message):
         harnesses: _abc.Iterable[_builtins.str] | None = ...,
         suites: _abc.Iterable[_builtins.str] | None = ...,
         confidence_intervals: Global___ConfidenceIntervals | None = ...,
+        sealed: Global___SealedReport | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["confidence_intervals", b"confidence_intervals"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["confidence_intervals", b"confidence_intervals", "sealed", b"sealed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget_cuts", b"budget_cuts", "confidence_intervals", b"confidence_intervals", "failed_items", b"failed_items", "harnesses", b"harnesses", "metric_glossary", b"metric_glossary", "seam_disclosures", b"seam_disclosures", "suites", b"suites"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget_cuts", b"budget_cuts", "confidence_intervals", b"confidence_intervals", "failed_items", b"failed_items", "harnesses", b"harnesses", "metric_glossary", b"metric_glossary", "sealed", b"sealed", "seam_disclosures", b"seam_disclosures", "suites", b"suites"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___Meta: _TypeAlias = Meta  # noqa: Y015
+
+@_typing.final
+class SealedReport(_message.Message):
+    """An independently written adversarial trust set, scored apart from the gated cells."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    FIXTURES_HASH_FIELD_NUMBER: _builtins.int
+    CELLS_FIELD_NUMBER: _builtins.int
+    FAILED_ITEMS_FIELD_NUMBER: _builtins.int
+    fixtures_hash: _builtins.str
+    @_builtins.property
+    def cells(self) -> _containers.RepeatedCompositeFieldContainer[Global___ScoreCell]: ...
+    @_builtins.property
+    def failed_items(self) -> _containers.RepeatedCompositeFieldContainer[Global___FailedItem]: ...
+    def __init__(
+        self,
+        *,
+        fixtures_hash: _builtins.str = ...,
+        cells: _abc.Iterable[Global___ScoreCell] | None = ...,
+        failed_items: _abc.Iterable[Global___FailedItem] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cells", b"cells", "failed_items", b"failed_items", "fixtures_hash", b"fixtures_hash"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SealedReport: _TypeAlias = SealedReport  # noqa: Y015
 
 @_typing.final
 class Result(_message.Message):
