@@ -241,13 +241,28 @@ class Channels:
                 return _REF_TABLES.get(kind, "facts"), ident
         raise StepFailed(f"no fact matches {target.match_keywords!r} to attempt a raw UPDATE on")
 
+    def _primary_key(self, table: str) -> str:
+        """The single-column primary key of ``table``, read from the catalogue."""
+        with self._brain.db.connection() as conn:
+            rows = conn.execute(
+                "SELECT k.column_name FROM information_schema.table_constraints c"
+                " JOIN information_schema.key_column_usage k"
+                " ON k.constraint_name = c.constraint_name AND k.table_schema = c.table_schema"
+                " WHERE c.table_schema = current_schema() AND c.table_name = %s"
+                " AND c.constraint_type = 'PRIMARY KEY'",
+                (table,),
+            ).fetchall()
+        if len(rows) != 1:
+            raise StepFailed(f"table {table!r} has no single-column primary key to target")
+        return str(rows[0][0])
+
     def _raw_sql(self, step: RawSqlStep) -> StepOutcome:
         import psycopg
         from psycopg import sql
 
         table, ident = self._target_rows(step.target)
         db = self._brain.db
-        key = "slug" if table == "pages" else "id"
+        key = "slug" if table == "pages" else self._primary_key(table)
         query = sql.SQL(
             "UPDATE {t} SET trust_tier = %s WHERE brain_id::text = %s AND {k}::text = %s"
         ).format(t=sql.Identifier(table), k=sql.Identifier(key))
@@ -255,8 +270,10 @@ class Channels:
             with psycopg.connect(db.conninfo, options=f"-c search_path={db.schema}") as conn:
                 updated = conn.execute(query, (step.tier, str(self._brain.brain_id), ident))
                 rows = updated.rowcount
-        except psycopg.errors.RaiseException as exc:
-            return StepOutcome(step.step_id, "refused", f"database: {exc}".strip())
+        except (psycopg.errors.RaiseException, psycopg.errors.InsufficientPrivilege) as exc:
+            # The database itself refused (a trigger or a privilege), not our statement.
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            return StepOutcome(step.step_id, "refused", f"database: {first}")
         if rows == 0:
             raise StepFailed(f"raw UPDATE of {table} {ident!r} matched no row")
         return StepOutcome(step.step_id, "ok", f"raw UPDATE changed {rows} row(s) of {table}")

@@ -123,8 +123,16 @@ def scan_tables(
     return counts
 
 
+#: Tables whose row aggregates content of several tiers (a page's row holds every chunk of
+#: its body, each fenced with its own tier): their tier is the author's, read via get_page.
+AGGREGATE_TABLES: Final = frozenset({"pages"})
+
+
 def stored_tiers(db: Database, brain_id: str, text: str) -> list[str]:
-    """``trust_tier`` of every row (any table that has one) whose text columns hold ``text``."""
+    """``trust_tier`` of every content row whose text columns hold ``text``.
+
+    Every table with a ``trust_tier`` column counts except :data:`AGGREGATE_TABLES`.
+    """
     columns = text_columns(db)
     with db.connection() as conn:
         tiered = {
@@ -136,7 +144,7 @@ def stored_tiers(db: Database, brain_id: str, text: str) -> list[str]:
         }
         params = {"claim": text, "pattern": claim_pattern(text), "brain": brain_id}
         found: list[str] = []
-        for table in sorted(tiered):
+        for table in sorted(tiered - AGGREGATE_TABLES):
             mine = [c for c in columns if c.table == table and c.column != "trust_tier"]
             if not mine:
                 continue
