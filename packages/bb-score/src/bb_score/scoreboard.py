@@ -5,6 +5,10 @@ because a row is comparable with another only once the reader knows what each se
 (BRAINBENCH.md "Seam disclosure"). Failed gold items follow, a few per cell, so a maintainer
 can drill from a number to the turns behind it. A repeated ``--llm`` run adds its seeded
 bootstrap intervals (``_meta.confidence_intervals``) in a section under the table.
+
+Memory-trust cells get their own section, one table per trust suite with that suite's
+metrics, so the core table keeps its columns (and its bytes when a run has no trust cells);
+a ``--sealed`` run's report follows under its own heading, marked as never gated.
 """
 
 from __future__ import annotations
@@ -14,8 +18,16 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
-from bb_schema import ConfidenceIntervals, FailedItem, MetricInterval, Result, ScoreCell
+from bb_schema import (
+    TRUST_SUITES,
+    ConfidenceIntervals,
+    FailedItem,
+    MetricInterval,
+    Result,
+    ScoreCell,
+)
 from bb_schema.io import to_jsonable
+from bb_schema.result import SealedReport
 
 from bb_score._registry import REGISTRY
 
@@ -114,16 +126,13 @@ def _markdown_intervals(cells: Sequence[ScoreCell], intervals: ConfidenceInterva
     return lines
 
 
-def render_markdown(
-    cells: Sequence[ScoreCell],
-    *,
-    disclosures: Mapping[str, Sequence[str]] | None = None,
-    failed_items: Sequence[FailedItem] = (),
-    top_n: int = DEFAULT_TOP_N,
-    intervals: ConfidenceIntervals | None = None,
-) -> str:
-    """The markdown scoreboard: cells, confidence intervals, disclosures, then failed items."""
-    disclosures = disclosures or {}
+def _split(cells: Sequence[ScoreCell]) -> tuple[list[ScoreCell], list[ScoreCell]]:
+    """(core cells, memory-trust cells), each in the given order."""
+    trust = [cell for cell in cells if cell.suite in TRUST_SUITES]
+    return [cell for cell in cells if cell.suite not in TRUST_SUITES], trust
+
+
+def _markdown_table(cells: Sequence[ScoreCell]) -> list[str]:
     columns = metric_columns(cells)
     header = ["harness", "seam", "suite", *columns, "gold_total", "gold_failed"]
     lines = [
@@ -135,6 +144,64 @@ def render_markdown(
         values += [_value(cell, name) for name in columns]
         values += [str(cell.gold_total), str(cell.gold_failed)]
         lines.append("| " + " | ".join(values) + " |")
+    return lines
+
+
+def _by_trust_suite(cells: Sequence[ScoreCell]) -> list[tuple[str, list[ScoreCell]]]:
+    return [
+        (suite, [cell for cell in cells if cell.suite == suite])
+        for suite in TRUST_SUITES
+        if any(cell.suite == suite for cell in cells)
+    ]
+
+
+def _markdown_trust(cells: Sequence[ScoreCell], heading: str, note: str) -> list[str]:
+    lines = ["", f"## {heading}", "", note]
+    for suite, members in _by_trust_suite(cells):
+        lines += ["", f"### {suite}", "", *_markdown_table(members)]
+    return lines
+
+
+_TRUST_NOTE: Final = (
+    "trust, state-resolution and deletion are harness-independent (every row carries the "
+    "same numbers); poisoning activation is measured per seam."
+)
+_SEALED_NOTE: Final = (
+    "Reported, never gated: an independently written set kept outside the repository"
+)
+
+
+def _markdown_sealed(sealed: SealedReport, top_n: int) -> list[str]:
+    note = f"{_SEALED_NOTE} (fixtures_hash `{sealed.fixtures_hash}`)."
+    lines = _markdown_trust(sealed.cells, "Sealed adversarial set", note)
+    if sealed.failed_items:
+        lines += ["", f"{len(sealed.failed_items)} failed item(s); the first {top_n}:", ""]
+        for item in sealed.failed_items[: max(top_n, 0)]:
+            lines.append(
+                f"- {_md(item.harness)} / {item.suite}: {_md(item.item)}: {_md(item.reason)}"
+            )
+    return lines
+
+
+def render_markdown(
+    cells: Sequence[ScoreCell],
+    *,
+    disclosures: Mapping[str, Sequence[str]] | None = None,
+    failed_items: Sequence[FailedItem] = (),
+    top_n: int = DEFAULT_TOP_N,
+    intervals: ConfidenceIntervals | None = None,
+    sealed: SealedReport | None = None,
+) -> str:
+    """The markdown scoreboard: cells, trust cells, intervals, disclosures, failed items."""
+    disclosures = disclosures or {}
+    core, trust = _split(cells)
+    lines = _markdown_table(core) if core or not trust else []
+    if trust:
+        lines += _markdown_trust(trust, "Memory trust", _TRUST_NOTE)
+        if not core:
+            lines = lines[1:]  # no core table above: start at the heading
+    if sealed is not None:
+        lines += _markdown_sealed(sealed, top_n)
     if intervals is not None:
         lines += _markdown_intervals(cells, intervals)
     seams = _seams(cells)
@@ -176,28 +243,25 @@ def render_html(
     top_n: int = DEFAULT_TOP_N,
     title: str = "BrainBench scoreboard",
     intervals: ConfidenceIntervals | None = None,
+    sealed: SealedReport | None = None,
 ) -> str:
     """The scoreboard as one self-contained static HTML page (no scripts, no external links)."""
     esc = html.escape
     disclosures = disclosures or {}
-    columns = metric_columns(cells)
-    header = ["harness", "seam", "suite", *columns, "gold_total", "gold_failed"]
+    core, trust = _split(cells)
     out = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         f"<title>{esc(title)}</title><style>{_STYLE}</style></head><body>",
         f"<h1>{esc(title)}</h1>",
-        "<table><thead><tr>" + "".join(f"<th>{esc(h)}</th>" for h in header) + "</tr></thead>",
-        "<tbody>",
     ]
-    for cell in cells:
-        tds = [f"<td>{esc(cell.harness)}</td><td>{esc(cell.seam)}</td><td>{esc(cell.suite)}</td>"]
-        tds += [f'<td class="n">{esc(_value(cell, name))}</td>' for name in columns]
-        failed_class = "n fail" if cell.gold_failed else "n"
-        tds.append(f'<td class="n">{cell.gold_total}</td>')
-        tds.append(f'<td class="{failed_class}">{cell.gold_failed}</td>')
-        out.append("<tr>" + "".join(tds) + "</tr>")
-    out.append("</tbody></table>")
+    if core or not trust:
+        out += _html_table(core)
+    if trust:
+        out += _html_trust(trust, "Memory trust", _TRUST_NOTE)
+    if sealed is not None:
+        note = f"{_SEALED_NOTE} (fixtures_hash {sealed.fixtures_hash})."
+        out += _html_trust(sealed.cells, "Sealed adversarial set", note)
     if intervals is not None:
         out += _html_intervals(cells, intervals)
     seams = _seams(cells)
@@ -225,6 +289,32 @@ def render_html(
             out.append("</ul>")
     out.append("</body></html>")
     return "\n".join(out) + "\n"
+
+
+def _html_table(cells: Sequence[ScoreCell]) -> list[str]:
+    esc = html.escape
+    columns = metric_columns(cells)
+    header = ["harness", "seam", "suite", *columns, "gold_total", "gold_failed"]
+    out = [
+        "<table><thead><tr>" + "".join(f"<th>{esc(h)}</th>" for h in header) + "</tr></thead>",
+        "<tbody>",
+    ]
+    for cell in cells:
+        tds = [f"<td>{esc(cell.harness)}</td><td>{esc(cell.seam)}</td><td>{esc(cell.suite)}</td>"]
+        tds += [f'<td class="n">{esc(_value(cell, name))}</td>' for name in columns]
+        failed_class = "n fail" if cell.gold_failed else "n"
+        tds.append(f'<td class="n">{cell.gold_total}</td>')
+        tds.append(f'<td class="{failed_class}">{cell.gold_failed}</td>')
+        out.append("<tr>" + "".join(tds) + "</tr>")
+    out.append("</tbody></table>")
+    return out
+
+
+def _html_trust(cells: Sequence[ScoreCell], heading: str, note: str) -> list[str]:
+    out = [f"<h2>{html.escape(heading)}</h2>", f"<p>{html.escape(note)}</p>"]
+    for suite, members in _by_trust_suite(cells):
+        out += [f"<h3>{html.escape(suite)}</h3>", *_html_table(members)]
+    return out
 
 
 def _html_intervals(cells: Sequence[ScoreCell], intervals: ConfidenceIntervals) -> list[str]:
@@ -265,6 +355,7 @@ def render_result_markdown(result: Result, *, top_n: int = DEFAULT_TOP_N) -> str
         failed_items=result.meta.failed_items,
         top_n=top_n,
         intervals=result.meta.confidence_intervals,
+        sealed=result.meta.sealed,
     )
 
 
@@ -276,4 +367,5 @@ def render_result_html(result: Result, *, top_n: int = DEFAULT_TOP_N) -> str:
         failed_items=result.meta.failed_items,
         top_n=top_n,
         intervals=result.meta.confidence_intervals,
+        sealed=result.meta.sealed,
     )
