@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 #: Known benchmark modules, in the order ``python -m benchmarks`` runs them.
-BENCHMARKS: Final[tuple[str, ...]] = ("loader", "engine", "writeback")
+BENCHMARKS: Final[tuple[str, ...]] = ("sweep", "engine", "scale", "writeback", "loader")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

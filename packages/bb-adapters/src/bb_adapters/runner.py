@@ -37,11 +37,16 @@ Progress = Callable[[str], None]
 #: One independent unit of work: a fixture, or a continuity pair (writer + reader).
 PlanItem = Unit | Pair
 
-#: Phase names :class:`PhaseClock` accumulates (``replay:<harness>`` per harness row).
+#: Phase names :class:`PhaseClock` accumulates (``replay:<harness>`` per harness row). The
+#: runner charges seed, replay, write-back and continuity; the composition root charges
+#: start-up (database, server), shutdown and scoring; trust scenarios charge trust.
+STARTUP_PHASE = "start-up"
 SEED_PHASE = "seed"
 WRITE_BACK_PHASE = "write-back"
 CONTINUITY_PHASE = "continuity"
 TRUST_PHASE = "trust"
+SCORING_PHASE = "scoring"
+SHUTDOWN_PHASE = "shutdown"
 
 
 def replay_phase(harness: str) -> str:

@@ -12,13 +12,23 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from bb_adapters import HarnessConfig, Plan, SystemUnderTestError
 from bb_adapters.delivery import delivery_factory
-from bb_adapters.runner import PhaseClock, RunSettings, SystemRun, SystemRunner, plan_items
+from bb_adapters.runner import (
+    SCORING_PHASE,
+    SHUTDOWN_PHASE,
+    STARTUP_PHASE,
+    PhaseClock,
+    RunSettings,
+    SystemRun,
+    SystemRunner,
+    plan_items,
+)
 from bb_brain import open_database
 from bb_brain.engine import Engine
 from bb_brain.server import serve_in_thread
@@ -48,6 +58,8 @@ class RunRequest:
     workers: int = 1
     #: Run only this deterministic slice of the plan (``--shard i/N``).
     shard: ShardSpec | None = None
+    #: PostgreSQL to run on (None: ``$BRAINBENCH_DSN``, else a private embedded server).
+    dsn: str | None = None
 
 
 @dataclass(frozen=True)
@@ -114,22 +126,30 @@ def execute_runs(
                 "brainbench run --llm --workers 1",
             )
         return _execute_in_workers(request, plan, settings, progress, clock)
-    with open_database() as db, tempfile.TemporaryDirectory(prefix="bb-run-") as tmp:
-        socket_path = str(Path(tmp) / "brain.sock")
-        secret = secrets.token_hex(16)
-        with serve_in_thread(Engine(db, extractors=extractors), socket_path, secret):
-            factory = delivery_factory(socket_path, secret)
-            if reference:
-                with MemoryClient(socket_path, secret) as client:
-                    runner = SystemRunner(client, reference, factory, settings, progress, clock)
-                    runs.append((reference, runner.run(plan)))
-            for harness in foreign:
-                assert harness.target is not None
-                foreign_secret = os.environ.get("BRAINBENCH_FOREIGN_SECRET", "")
-                with MemoryClient(harness.target, foreign_secret) as client:
-                    runner = SystemRunner(client, [harness], factory, settings, progress, clock)
-                    runs.append(([harness], runner.run(plan)))
-    return Executed(assemble(request, runs), plan, runs)
+    clock = clock if clock is not None else PhaseClock()
+    with ExitStack() as stack:
+        with clock.measure(STARTUP_PHASE):
+            db = stack.enter_context(open_database(request.dsn))
+            tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="bb-run-"))
+            socket_path = str(Path(tmp) / "brain.sock")
+            secret = secrets.token_hex(16)
+            engine = Engine(db, extractors=extractors)
+            stack.enter_context(serve_in_thread(engine, socket_path, secret))
+        factory = delivery_factory(socket_path, secret)
+        if reference:
+            with MemoryClient(socket_path, secret) as client:
+                runner = SystemRunner(client, reference, factory, settings, progress, clock)
+                runs.append((reference, runner.run(plan)))
+        for harness in foreign:
+            assert harness.target is not None
+            foreign_secret = os.environ.get("BRAINBENCH_FOREIGN_SECRET", "")
+            with MemoryClient(harness.target, foreign_secret) as client:
+                runner = SystemRunner(client, [harness], factory, settings, progress, clock)
+                runs.append(([harness], runner.run(plan)))
+        with clock.measure(SHUTDOWN_PHASE):
+            stack.close()
+    with clock.measure(SCORING_PHASE):
+        return Executed(assemble(request, runs), plan, runs)
 
 
 def _execute_in_workers(
@@ -146,14 +166,20 @@ def _execute_in_workers(
     reference = tuple(h for h in request.harnesses if h.target is None)
     groups = [SystemGroup(reference)] if reference else []
     groups += [SystemGroup((h,), h.target) for h in request.harnesses if h.target is not None]
-    with open_database() as db:
+    clock = clock if clock is not None else PhaseClock()
+    with ExitStack() as stack:
+        with clock.measure(STARTUP_PHASE):
+            db = stack.enter_context(open_database(request.dsn))
         merged = run_in_workers(
             plan_items(plan), groups, settings, db, request.workers, progress, clock
         )
+        with clock.measure(SHUTDOWN_PHASE):
+            stack.close()
     runs: list[tuple[Sequence[HarnessConfig], SystemRun]] = [
         (group.harnesses, run) for group, run in zip(groups, merged, strict=True)
     ]
-    return Executed(assemble(request, runs), plan, runs)
+    with clock.measure(SCORING_PHASE):
+        return Executed(assemble(request, runs), plan, runs)
 
 
 def assemble(

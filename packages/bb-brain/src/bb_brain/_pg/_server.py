@@ -83,23 +83,53 @@ class EmbeddedServer:
         """Libpq connection string for the superuser over the private socket."""
         return f"host={self.socket_dir} port={PORT} user=postgres dbname=postgres"
 
-    def stop(self) -> None:
-        """Fast-shutdown the server and remove its run directory; idempotent, thread-safe."""
+    def stop(self, *, keep_data: Path | None = None) -> None:
+        """Fast-shutdown the server and remove its run directory; idempotent, thread-safe.
+
+        Args:
+            keep_data: Save the cleanly shut-down data directory here first (a built brain
+                cached for later runs, which pass it to :func:`start_embedded`). The copy is
+                staged beside ``keep_data`` and renamed into place, so a reader never sees
+                half of it.
+        """
         with self._lock:
             if self._stopped:
                 return
             self._stopped = True
         atexit.unregister(self.stop)
         _terminate(self.process.pid, self.process.wait)
-        shutil.rmtree(self.run_dir, ignore_errors=True)
+        try:
+            if keep_data is not None:
+                staged = keep_data.with_name(f"{keep_data.name}.tmp-{uuid.uuid4().hex[:10]}")
+                try:
+                    copy_tree(self.data_dir, staged)
+                    (staged / "postmaster.pid").unlink(missing_ok=True)
+                    os.rename(staged, keep_data)
+                finally:
+                    shutil.rmtree(staged, ignore_errors=True)
+        finally:
+            shutil.rmtree(self.run_dir, ignore_errors=True)
 
 
-def start_embedded() -> EmbeddedServer:
-    """Sweep stale servers, copy the template and start a postmaster on a private socket."""
+def start_embedded(data_template: Path | None = None) -> EmbeddedServer:
+    """Sweep stale servers, copy a data directory and start a postmaster on a private socket.
+
+    Args:
+        data_template: The data directory to copy (one saved by ``stop(keep_data=...)``);
+            default: the initdb template, built on first use.
+    """
     sweep_stale()
     user = server_user()
     t0 = time.perf_counter()
-    template, built = ensure_template()
+    if data_template is None:
+        template, built = ensure_template()
+    else:
+        template, built = data_template, False
+        if not (template / "PG_VERSION").exists():
+            raise DatabaseStartError(
+                f"{str(template)!r} is not a PostgreSQL data directory (no PG_VERSION); "
+                "pass one saved by EmbeddedServer.stop(keep_data=...)"
+            )
     t1 = time.perf_counter()
     base = run_base()
     if user.is_other:

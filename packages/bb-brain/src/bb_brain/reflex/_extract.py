@@ -46,7 +46,7 @@ ALIAS_ONLY: Final = frozenset({"alias"})
 LOWERCASE_PENALTY: Final = 0.05
 MAX_SPAN_TOKENS: Final = 6
 MAX_LOWER_TOKENS: Final = 4
-#: Distinct (text, index) pairs kept; a few sessions' worth of turns and their windows.
+#: Distinct texts kept: a few sessions' worth of turns (each is window input of the next ones).
 EXTRACT_CACHE_SIZE: Final = 4096
 #: Longer texts (a pasted document) are extracted without being kept in the cache.
 EXTRACT_CACHE_MAX_CHARS: Final = 4096
@@ -101,12 +101,19 @@ def extract(text: str, text_index: int = 0) -> list[Candidate]:
     """
     if len(text) > EXTRACT_CACHE_MAX_CHARS:
         return _extract(text, text_index)
-    return list(_extract_cached(text, text_index))
+    found = _extract_cached(text)
+    if text_index == 0:
+        return list(found)
+    # The index only labels the candidates (a window turn moves one place per turn), so the
+    # text is extracted once and its candidates are relabelled.
+    return [
+        Candidate(c.norm, c.start, c.end, c.tokens, c.arms, c.penalty, text_index) for c in found
+    ]
 
 
 @lru_cache(maxsize=EXTRACT_CACHE_SIZE)
-def _extract_cached(text: str, text_index: int) -> tuple[Candidate, ...]:
-    return tuple(_extract(text, text_index))
+def _extract_cached(text: str) -> tuple[Candidate, ...]:
+    return tuple(_extract(text, 0))
 
 
 def _extract(text: str, text_index: int) -> list[Candidate]:

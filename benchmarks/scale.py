@@ -1,0 +1,540 @@
+"""The reference engine at scale: one brain of 100,000 pages and 1,000,000 facts.
+
+The brain is built once with COPY (pages, their alias index rows, facts), vacuumed and
+analysed, and its cleanly shut-down PostgreSQL data directory is cached under
+``~/.cache/brainbench/scale-<key>`` (the key covers the sizes, the generator, the PostgreSQL
+version and every packaged migration, so a new index rebuilds it). Each run copies the cached
+directory into a RAM-backed run directory and starts a private server on it.
+
+Prints (never asserts):
+
+* build (or cache hit) time, row counts and on-disk sizes;
+* the plan of every statement the hot paths execute (TurnContext, write-back, the codex
+  entity index, the continuity fact probe), captured with ``auto_explain`` while the engine's
+  own code runs them with real parameters, and which of them scan a table sequentially;
+* TurnContext p50 / p99 over the unix socket (server in its own process) with 1 client, and
+  with 32 concurrent clients: closed loop (saturation, where Little's law sets the latency)
+  and at a steady offered load below saturation;
+* write-back of a 20-turn conversation (p50 / max over distinct sessions).
+
+Targets (issue 9): TurnContext p50 <= 2 ms and p99 <= 10 ms with 1 and with 32 clients;
+write-back of 20 turns < 50 ms; every hot query on an index.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import multiprocessing
+import os
+import re
+import secrets
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, cast
+
+import psycopg
+from bb_brain import Database, Engine
+from bb_brain._pg._migrate import apply_migrations, migration_files
+from bb_brain._pg._runtime import cache_dir, pg_version
+from bb_brain._pg._server import EmbeddedServer, start_embedded
+from bb_brain.pages import PageRecord
+from bb_brain.reflex import extract
+from bb_schema import PublicTurn
+from bb_schema.memory import FactQuery
+from bb_schema.rpc import MemoryClient
+from bb_schema.turn_context import (
+    EntityIndexRequest,
+    ExtractedFact,
+    InjectedExtraction,
+    SeamSettings,
+    TurnContextRequest,
+    WriteBackRequest,
+)
+from psycopg import sql
+
+from benchmarks import _scale_data as data
+from benchmarks._proc import ROOT, pct
+
+PAGES = int(os.environ.get("BRAINBENCH_SCALE_PAGES", "100000"))
+FACTS = int(os.environ.get("BRAINBENCH_SCALE_FACTS", "1000000"))
+FORMAT = 1
+SCHEMA = "bb_scale"
+SETTINGS = SeamSettings(pointer_budget=3, suppression="prior-context", volunteer=True)
+SESSION_TURNS = 20
+SINGLE_CALLS = 2000
+CONCURRENT_CLIENTS = 32
+CLIENT_PROCESSES = 4
+CALLS_PER_CLIENT = 60
+WRITE_BACKS = 20
+TARGETS = {"p50": 2.0, "p99": 10.0, "write_back": 50.0}
+SMALL_TABLE_ROWS = 1000
+
+
+def cache_key() -> str:
+    """What the cached brain depends on: sizes, generator, server version, migrations."""
+    digest = hashlib.sha256()
+    digest.update(f"{FORMAT}:{PAGES}:{FACTS}:{data.SEED}:{pg_version()}".encode())
+    digest.update(Path(data.__file__).read_bytes())
+    for name, body in migration_files():
+        digest.update(name.encode() + b"\0" + body.encode() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def brain_dir() -> Path:
+    """Where this configuration's brain is cached."""
+    return cache_dir() / f"scale-{PAGES}-{FACTS}-{cache_key()}"
+
+
+def ensure_brain() -> tuple[Path, float | None]:
+    """The cached data directory, built first when missing; the float is the build time."""
+    final = brain_dir()
+    if (final / "PG_VERSION").exists():
+        return final, None
+    lock_path = final.with_name(final.name + ".lock")
+    with lock_path.open("a", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if (final / "PG_VERSION").exists():
+                return final, None
+            for stale in final.parent.glob(f"scale-{PAGES}-{FACTS}-*"):
+                if stale.is_dir() and stale != final:
+                    shutil.rmtree(stale, ignore_errors=True)
+            started = time.perf_counter()
+            _build(final)
+            return final, time.perf_counter() - started
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _build(final: Path) -> None:
+    print(f"  building the {PAGES:,}-page / {FACTS:,}-fact brain (once; cached in {final})")
+    server = start_embedded()
+    try:
+        with psycopg.connect(server.conninfo) as conn:
+            conn.execute(sql.SQL("CREATE SCHEMA {}").format(sql.Identifier(SCHEMA)))
+            apply_migrations(conn, SCHEMA)
+            conn.commit()
+            conn.execute(sql.SQL("SET search_path TO {}").format(sql.Identifier(SCHEMA)))
+            _load(conn)
+            conn.commit()
+            conn.autocommit = True
+            for table in ("brains", "pages", "aliases", "facts"):
+                conn.execute(sql.SQL("VACUUM (ANALYZE) {}").format(sql.Identifier(table)))
+            conn.execute("CHECKPOINT")
+    except BaseException:
+        server.stop()
+        raise
+    server.stop(keep_data=final)
+
+
+def _load(conn: psycopg.Connection[Any]) -> None:
+    conn.execute("INSERT INTO brains (brain_id, fixture_id) VALUES (%s, %s)", (data.BRAIN_ID,) * 2)
+    entities: list[data.Entity] = []
+    records: list[PageRecord] = []
+    for record, entity in data.pages(PAGES):
+        records.append(record)
+        entities.append(entity)
+    with conn.cursor() as cur:
+        with cur.copy(
+            "COPY pages (brain_id, source, slug, title, page_type, summary, body) FROM STDIN"
+        ) as copy:
+            for rec in records:
+                copy.write_row(
+                    (data.BRAIN_ID, rec.source, rec.slug, rec.title, rec.page_type,
+                     rec.summary, rec.body)
+                )  # fmt: skip
+        with cur.copy("COPY aliases (brain_id, source, alias_norm, slug, arm) FROM STDIN") as copy:
+            for rec in records:
+                for alias_norm, arm in rec.alias_rows():
+                    copy.write_row((data.BRAIN_ID, rec.source, alias_norm, rec.slug, arm))
+        with cur.copy(
+            "COPY facts (brain_id, source, fact, entity_slug, kind, source_session, origin)"
+            " FROM STDIN"
+        ) as copy:
+            for row in data.facts(FACTS, entities):
+                copy.write_row((data.BRAIN_ID, *row))
+
+
+@contextmanager
+def running_brain() -> Iterator[tuple[EmbeddedServer, Database, float | None, float]]:
+    """A private server on a fresh copy of the cached brain."""
+    path, built = ensure_brain()
+    started = time.perf_counter()
+    server = start_embedded(data_template=path)
+    copy_s = time.perf_counter() - started
+    db: Database | None = None
+    try:
+        db = Database(server.conninfo, SCHEMA, server=server, max_size=8)
+        yield server, db, built, copy_s
+    finally:
+        if db is not None:
+            db.close()
+        server.stop()
+
+
+def print_inventory(db: Database, built: float | None, copy_s: float) -> None:
+    """Build/cache figures, row counts, sizes."""
+    state = f"built in {built:.1f} s" if built is not None else "cache hit"
+    print(f"== scale brain: {state}; copied and started in {copy_s:.2f} s")
+    with db.connection() as conn:
+        for table in ("pages", "aliases", "facts"):
+            count = conn.execute(
+                sql.SQL("SELECT count(*) FROM {}").format(sql.Identifier(table))
+            ).fetchone()
+            size = conn.execute(
+                "SELECT pg_size_pretty(pg_total_relation_size(%s::regclass))", (table,)
+            ).fetchone()
+            assert count is not None and size is not None
+            print(f"  {table:8s} {count[0]:>10,} rows   {size[0]:>8s} with indexes")
+
+
+class _Explaining:
+    """One connection with auto_explain on, lent the way Database lends pool connections."""
+
+    def __init__(self, conninfo: str) -> None:
+        self.conn: psycopg.Connection[Any] = psycopg.connect(
+            conninfo, options=f"-c search_path={SCHEMA}"
+        )
+        self.notices: list[str] = []
+        self.conn.add_notice_handler(lambda diag: self.notices.append(diag.message_primary or ""))
+        for statement in (
+            "LOAD 'auto_explain'",
+            "SET auto_explain.log_min_duration = 0",
+            "SET auto_explain.log_analyze = on",
+            "SET auto_explain.log_timing = on",
+            "SET auto_explain.log_triggers = on",
+            "SET auto_explain.log_nested_statements = on",
+            "SET auto_explain.log_level = 'notice'",
+            "SET client_min_messages = 'notice'",
+        ):
+            self.conn.execute(statement)
+        self.conn.commit()
+
+    @contextmanager
+    def connection(self) -> Iterator[psycopg.Connection[Any]]:
+        try:
+            yield self.conn
+            self.conn.commit()
+        except BaseException:
+            self.conn.rollback()
+            raise
+
+    def take(self) -> list[str]:
+        taken, self.notices = self.notices, []
+        return taken
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+_SEQ = re.compile(r"Seq Scan on (\w+)")
+_TEXT = re.compile(r"Query Text: (.*)")
+
+
+def _plan_lines(notice: str) -> str:
+    """The plan of one auto_explain notice, without the query text (multi-line values too)."""
+    body = notice.split("\n", 1)[1] if "\n" in notice else ""
+    lines = body.splitlines()
+    start = next(
+        (k for k, line in enumerate(lines) if line.lstrip().startswith("Query Parameters:")), None
+    )
+    if start is None:
+        start = next((k for k, line in enumerate(lines) if "(cost=" in line), 0)
+    else:
+        params = [lines[start]]
+        k = start + 1
+        while k < len(lines) and "(cost=" not in lines[k]:
+            params.append(lines[k].strip())
+            k += 1
+        return "\n".join([" ".join(params), *lines[k:]])
+    return "\n".join(lines[start:])
+
+
+def _plans(label: str, notices: list[str]) -> list[str]:
+    """Print each captured plan; return the tables any of them scanned sequentially."""
+    print(f"-- {label}: {len(notices)} statement(s)")
+    seq: list[str] = []
+    seen: set[str] = set()
+    for notice in notices:
+        text_match = _TEXT.search(notice)
+        text = text_match.group(1).strip() if text_match else "?"
+        plan = _plan_lines(notice)
+        key = re.sub(r"\s+", " ", text)
+        duplicate = key in seen
+        seen.add(key)
+        seq += _SEQ.findall(plan)
+        if duplicate:
+            continue  # the same statement again (an executemany row): shown once
+        duration = notice.split("\n", 1)[0]
+        print(f"   {text[:150]}{'...' if len(text) > 150 else ''}")
+        print(f"     [{duration.strip()}]")
+        for line in plan.splitlines():
+            if not line.strip():
+                continue
+            if line.lstrip().startswith("Query Parameters:") and len(line) > 160:
+                line = line[:160] + " ..."
+            print(f"     {line.rstrip()}")
+    return seq
+
+
+def explain_hot_paths(db: Database, requests: list[TurnContextRequest]) -> None:
+    """Run each hot path once through the engine with auto_explain capturing every plan."""
+    print("== plans of the hot paths (auto_explain, real parameters, ANALYZE)")
+    explaining = _Explaining(db.conninfo)
+    engine = Engine(cast(Database, explaining))
+    try:
+        request = requests[5]
+        keys = sorted({c.norm for c in extract(request.turn.text)})
+        print(f"   turn: {request.turn.text!r} -> {len(keys)} candidate keys")
+        engine.turn_context(request)
+        flagged = {"TurnContext": _plans("TurnContext (reflex + volunteer)", explaining.take())}
+        engine.entity_index(
+            EntityIndexRequest(brain_id=data.BRAIN_ID, active_source="default", limit=50)
+        )
+        flagged["entity index"] = _plans("codex entity index (once per session)", explaining.take())
+        engine.write_back(_conversation(0, requests))
+        flagged["write-back"] = _plans("write-back of a 20-turn conversation", explaining.take())
+        engine.probe_facts(
+            FactQuery(brain_id=data.BRAIN_ID, source="default", keywords=["renewal terms"])
+        )
+        flagged["probe"] = _plans("continuity fact probe (BenchControl)", explaining.take())
+    finally:
+        explaining.close()
+    print("== index use (a sequential scan of a table under 1,000 rows is the cheapest plan)")
+    sizes = _table_rows(db)
+    for path, tables in flagged.items():
+        big = sorted({t for t in tables if sizes.get(t, 0) >= SMALL_TABLE_ROWS})
+        small = sorted({t for t in tables if sizes.get(t, 0) < SMALL_TABLE_ROWS})
+        verdict = "every statement on an index" if not big else f"SEQUENTIAL SCAN of {big}"
+        note = f" (small tables scanned: {', '.join(small)})" if small else ""
+        print(f"  {path:14s} {verdict}{note}")
+
+
+def _table_rows(db: Database) -> dict[str, float]:
+    with db.connection() as conn:
+        rows = conn.execute(
+            "SELECT c.relname, c.reltuples FROM pg_class c JOIN pg_namespace n"
+            " ON n.oid = c.relnamespace WHERE n.nspname = %s AND c.relkind = 'r'",
+            (SCHEMA,),
+        ).fetchall()
+    return {str(name): float(tuples) for name, tuples in rows}
+
+
+def _requests(db: Database, count: int) -> list[TurnContextRequest]:
+    with db.connection() as conn:
+        rows = conn.execute(
+            "SELECT p.source, p.slug, p.title, p.page_type,"
+            " (SELECT min(a.alias_norm) FROM aliases a WHERE a.brain_id = p.brain_id"
+            "  AND a.source = p.source AND a.slug = p.slug AND a.arm = 'alias')"
+            " FROM pages p WHERE p.brain_id = %s ORDER BY p.source, p.slug",
+            (data.BRAIN_ID,),
+        ).fetchall()
+    entities = [
+        data.Entity(s, slug, title, alias, kind or "") for s, slug, title, kind, alias in rows
+    ]
+    texts = data.turns(count, entities)
+    requests: list[TurnContextRequest] = []
+    for k, text in enumerate(texts):
+        session, position = divmod(k, SESSION_TURNS)
+        earlier = [
+            PublicTurn(turn_id=j + 1, role="user", text=texts[session * SESSION_TURNS + j])
+            for j in range(position)
+        ]
+        requests.append(
+            TurnContextRequest(
+                brain_id=data.BRAIN_ID,
+                session_id=f"scale-{session}",
+                active_source="default",
+                turn=PublicTurn(turn_id=position + 1, role="user", text=text),
+                window=earlier[-4:],
+                prior_context="\n\n".join(turn.text for turn in earlier),
+                settings=SETTINGS,
+            )
+        )
+    return requests
+
+
+def _conversation(k: int, requests: list[TurnContextRequest]) -> WriteBackRequest:
+    """A 20-turn conversation (user turns from the replayed set, short assistant replies)."""
+    turns: list[PublicTurn] = []
+    injected: list[InjectedExtraction] = []
+    for j in range(SESSION_TURNS // 2):
+        text = requests[(k * SESSION_TURNS + j) % len(requests)].turn.text
+        minute = f"2026-03-02T10:{2 * j:02d}:00Z"
+        turns.append(PublicTurn(turn_id=2 * j + 1, role="user", text=text, ts=minute))
+        reply = f"Noted, I will follow up on item {k}-{j}."
+        turns.append(PublicTurn(turn_id=2 * j + 2, role="assistant", text=reply, ts=minute))
+        fact = ExtractedFact(
+            fact=f"Follow-up {k}-{j} was requested: {text[:60]}", kind="commitment"
+        )
+        injected.append(InjectedExtraction(turn_text=text, facts=[fact]))
+    return WriteBackRequest(
+        brain_id=data.BRAIN_ID,
+        source="default",
+        session_id=f"scale-write-back-{k}",
+        turns=turns,
+        extractor="gold",
+        injected=injected,
+    )
+
+
+@contextmanager
+def served(db: Database) -> Iterator[tuple[str, str]]:
+    """The engine on this brain, served from a process of its own."""
+    with tempfile.TemporaryDirectory(prefix="bb-scale-") as tmp:
+        socket_path = str(Path(tmp) / "scale.sock")
+        secret = secrets.token_hex(16)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "benchmarks._scale_server", db.conninfo, SCHEMA,
+             socket_path, secret],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )  # fmt: skip
+        try:
+            assert process.stdout is not None
+            if process.stdout.readline().strip() != "ready":
+                raise SystemExit("the scale server did not start")
+            yield socket_path, secret
+        finally:
+            assert process.stdin is not None
+            process.stdin.close()
+            process.wait(timeout=30)
+
+
+def single_client(socket_path: str, secret: str, requests: list[TurnContextRequest]) -> None:
+    """One client, one call at a time."""
+    with MemoryClient(socket_path, secret) as client:
+        for request in requests[:100]:
+            client.turn_context(request)  # warm: connection, prepared statements
+        samples = []
+        for request in requests[:SINGLE_CALLS]:
+            started = time.perf_counter()
+            client.turn_context(request)
+            samples.append((time.perf_counter() - started) * 1e3)
+    _report("1 client", samples, sum(samples) / 1e3)
+
+
+def concurrent_clients(
+    socket_path: str, secret: str, requests: list[TurnContextRequest], interval_s: float
+) -> tuple[list[float], float]:
+    """32 clients in 4 processes; returns all latencies (ms) and the wall time."""
+    from benchmarks._scale_clients import client_process
+
+    context = multiprocessing.get_context("spawn")
+    out: Any = context.Queue()
+    per_process = CONCURRENT_CLIENTS // CLIENT_PROCESSES
+    shares = [
+        [requests[(c * CALLS_PER_CLIENT + k) % len(requests)] for k in range(CALLS_PER_CLIENT)]
+        for c in range(CONCURRENT_CLIENTS)
+    ]
+    start_at = time.time() + 3.0  # every process connected before anyone sends
+    processes = [
+        context.Process(
+            target=client_process,
+            args=(
+                socket_path,
+                secret,
+                shares[p * per_process : (p + 1) * per_process],
+                interval_s,
+                start_at,
+                out,
+            ),
+        )
+        for p in range(CLIENT_PROCESSES)
+    ]
+    for process in processes:
+        process.start()
+    latencies: list[float] = []
+    wall = 0.0
+    for _ in processes:
+        got, seconds = out.get(timeout=600)
+        latencies.extend(got)
+        wall = max(wall, seconds)
+    for process in processes:
+        process.join()
+    return latencies, wall
+
+
+def _report(label: str, samples: list[float], wall: float) -> tuple[float, float]:
+    p50, p99 = pct(samples, 0.5), pct(samples, 0.99)
+    verdict = "met" if p50 <= TARGETS["p50"] and p99 <= TARGETS["p99"] else "MISSED"
+    print(
+        f"  {label:44s} p50 {p50:6.2f} ms  p99 {p99:6.2f} ms  "
+        f"{len(samples) / wall:7.0f} calls/s  ({len(samples)} calls)   "
+        f"target {TARGETS['p50']:.0f}/{TARGETS['p99']:.0f} ms: {verdict}"
+    )
+    return p50, p99
+
+
+def write_backs(socket_path: str, secret: str, requests: list[TurnContextRequest]) -> None:
+    """Write-back of distinct 20-turn conversations over the socket."""
+    samples = []
+    with MemoryClient(socket_path, secret) as client:
+        for k in range(1, WRITE_BACKS + 1):
+            request = _conversation(k, requests)
+            started = time.perf_counter()
+            client.write_back(request)
+            samples.append((time.perf_counter() - started) * 1e3)
+        started = time.perf_counter()
+        index = client.entity_index(
+            EntityIndexRequest(brain_id=data.BRAIN_ID, active_source="default", limit=50)
+        )
+        entity_ms = (time.perf_counter() - started) * 1e3
+        started = time.perf_counter()
+        client.probe_facts(
+            FactQuery(brain_id=data.BRAIN_ID, source="default", keywords=["renewal terms"])
+        )
+        probe_ms = (time.perf_counter() - started) * 1e3
+    verdict = "met" if max(samples) < TARGETS["write_back"] else "MISSED"
+    print(
+        f"== write-back of a 20-turn conversation ({WRITE_BACKS} sessions, 10 facts each): "
+        f"p50 {pct(samples, 0.5):.1f} ms, max {max(samples):.1f} ms   "
+        f"target < {TARGETS['write_back']:.0f} ms: {verdict}"
+    )
+    print(
+        f"== once-per-session / bench-side calls: entity index (codex preamble, "
+        f"{len(index.entries)} entries) {entity_ms:.1f} ms; fact probe {probe_ms:.1f} ms"
+    )
+
+
+def main() -> None:
+    """Print every figure."""
+    with running_brain() as (_server, db, built, copy_s):
+        print_inventory(db, built, copy_s)
+        requests = _requests(db, SINGLE_CALLS + 200)
+        explain_hot_paths(db, requests)
+        with served(db) as (socket_path, secret):
+            print(f"== TurnContext over the unix socket ({PAGES:,} pages, {FACTS:,} facts)")
+            single_client(socket_path, secret, requests)
+            latencies, wall = concurrent_clients(socket_path, secret, requests, 0.0)
+            _, _ = _report(
+                f"{CONCURRENT_CLIENTS} clients, closed loop (saturation)", latencies, wall
+            )
+            capacity = len(latencies) / wall
+            offered = capacity / 2
+            interval = CONCURRENT_CLIENTS / offered
+            latencies, wall = concurrent_clients(socket_path, secret, requests, interval)
+            _report(
+                f"{CONCURRENT_CLIENTS} clients at {offered:.0f} calls/s (half of saturation)",
+                latencies,
+                wall,
+            )
+            print(
+                f"  (closed loop: {CONCURRENT_CLIENTS} calls always in flight, so by Little's "
+                f"law latency ~ {CONCURRENT_CLIENTS} / throughput on this machine's "
+                f"{os.cpu_count()} cores)"
+            )
+            write_backs(socket_path, secret, requests)
+
+
+if __name__ == "__main__":
+    main()
