@@ -168,6 +168,34 @@ def gold_continuity(fixture: Fixture, gold: Gold, where: str) -> list[CorpusIssu
     return []
 
 
+def gold_trust(fixture: Fixture, gold: Gold, where: str) -> list[CorpusIssue]:
+    """A trust fixture's gold has a trust block whose items name the fixture's own steps."""
+    if fixture.trust_steps is None:
+        if gold.trust is None:
+            return []
+        message = (
+            f"fixture {fixture.fixture_id!r} has no trust_steps; expected no trust block "
+            "here (or add trust_steps to the fixture)"
+        )
+        return [CorpusIssue(where, "trust", message)]
+    if gold.trust is None:
+        message = (
+            f"missing: fixture {fixture.fixture_id!r} has trust_steps, so its gold needs trust"
+        )
+        return [CorpusIssue(where, "trust", message)]
+    known = {step.step_id for step in fixture.trust_steps}
+    return [
+        CorpusIssue(
+            where,
+            path,
+            f"step {step_id!r} is not a step of fixture {fixture.fixture_id!r}; "
+            f"expected one of: {', '.join(sorted(known))}",
+        )
+        for path, step_id in gold.trust.step_ids()
+        if step_id not in known
+    ]
+
+
 def continuity_pairs(
     fixtures: Iterable[Parsed],
 ) -> tuple[dict[str, ContinuityPair], list[CorpusIssue]]:
@@ -215,4 +243,5 @@ def joined(fixtures: Iterable[Parsed], gold: Mapping[str, Parsed]) -> list[Corpu
             continue
         issues.extend(gold_turns(fixture, partner.gold, partner.file.display))
         issues.extend(gold_continuity(fixture, partner.gold, partner.file.display))
+        issues.extend(gold_trust(fixture, partner.gold, partner.file.display))
     return issues

@@ -78,6 +78,8 @@ class LoadedCorpus:
             loaded with ``include_holdout=True``).
         fixtures_hash: Identity of the corpus files (all of them, holdout included); see
             :mod:`bb_corpus.loader` for the definition.
+        core_fixtures_hash: The same identity over the files outside the memory-trust
+            fixtures (equal to ``fixtures_hash`` when the corpus has none).
         holdout_ids: Ids of every holdout fixture in the corpus, loaded or not.
         continuity_pairs: ``pair_id -> (writer, reader)`` for the pairs among ``fixtures``.
         include_holdout: Whether holdout fixtures were loaded.
@@ -89,6 +91,10 @@ class LoadedCorpus:
     continuity_pairs: Mapping[str, ContinuityPair]
     include_holdout: bool
     _gold: Mapping[str, Gold] = field(repr=False, compare=False)
+    #: Identity of the files outside the memory-trust fixtures (fixtures without
+    #: ``trust_steps`` and their gold), hashed exactly like ``fixtures_hash``: the scope the
+    #: gold double-label validation covers, so adding trust fixtures leaves its receipt valid.
+    core_fixtures_hash: str = field(default="", compare=False)
     _by_id: Mapping[str, Fixture] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -85,6 +85,12 @@ def _parse(files: list[CorpusFile], issues: list[CorpusIssue]) -> list[_checks.P
     return parsed
 
 
+def _core_files(fixtures: list[_checks.Parsed], gold: list[_checks.Parsed]) -> list[CorpusFile]:
+    """Files outside the memory-trust fixtures (those with ``trust_steps``) and their gold."""
+    trust = {i.file.stem for i in fixtures if i.fixture and i.fixture.trust_steps is not None}
+    return [item.file for item in (*fixtures, *gold) if item.file.stem not in trust]
+
+
 def load_corpus(
     fixtures_dir: PathArg, gold_dir: PathArg, *, include_holdout: bool = True
 ) -> LoadedCorpus:
@@ -156,6 +162,7 @@ def _load(fixtures_path: Path, gold_path: Path, include_holdout: bool) -> Loaded
             if pair.writer in loaded_ids and pair.reader in loaded_ids
         },
         include_holdout=include_holdout,
+        core_fixtures_hash=fixtures_hash(_core_files(fixtures, gold)),
         _gold={
             fixture_id: item.gold
             for fixture_id, item in gold_by_id.items()
