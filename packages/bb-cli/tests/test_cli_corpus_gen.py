@@ -60,7 +60,8 @@ def test_sample_then_agreement_round_trip(
     assert code == 0
     assert "should_retrieve" in out and "disagree" in out
     document = json.loads(receipt.read_text(encoding="utf-8"))
-    assert document["date"] == "2026-03-09" and document["fixtures_hash"] == corpus.fixtures_hash
+    assert document["date"] == "2026-03-09"
+    assert document["fixtures_hash"] == corpus.core_fixtures_hash  # the double-label scope
     assert document["disagreements"] and "receipt written" in err
 
 

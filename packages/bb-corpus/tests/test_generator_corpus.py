@@ -26,6 +26,10 @@ MINIMUMS = {
     "continuity": 30,
     "multi-source": 20,
     "adversarial": 30,
+    "trust": 20,
+    "state-resolution": 20,
+    "deletion": 20,
+    "poisoning": 20,
 }
 
 
@@ -119,6 +123,10 @@ def test_suites_follow_the_category() -> None:
         "continuity": [["write-back", "continuity"], ["continuity"]],
         "multi-source": [["know-to-ask", "push"]],
         "adversarial": [["know-to-ask", "push"]],
+        "trust": [["trust"]],
+        "state-resolution": [["state-resolution"]],
+        "deletion": [["deletion"]],
+        "poisoning": [["poisoning"]],
     }
     for item in generated():
         assert list(item.draft.suites) in expected[item.draft.category]

@@ -69,9 +69,11 @@ def sheet(tmp_path: Path) -> dict[str, Any]:
 
 def test_the_sample_is_stratified_and_about_a_tenth() -> None:
     sample = draw_sample(corpus(), 0.1, seed=0)
-    categories = {f.category for f in corpus().fixtures}
-    assert set(sample.strata) == categories
-    units = len(corpus().fixtures) - len(corpus().continuity_pairs)
+    # Memory-trust fixtures carry trust gold, not turn gold: outside the double-label pass.
+    core = [f for f in corpus().fixtures if f.trust_steps is None]
+    categories = {f.category for f in core}
+    assert set(sample.strata) == categories and "poisoning" not in categories
+    units = len(core) - len(corpus().continuity_pairs)
     assert 0.08 * units <= len(sample.items) <= 0.14 * units
     assert sample.strata["kta-pos"] == 6 and sample.strata["continuity"] == 4
     assert draw_sample(corpus(), 0.1, seed=0) == sample
@@ -157,16 +159,18 @@ def test_the_receipt_lands_in_the_ledger(tmp_path: Path, sheet: dict[str, Any]) 
     ledger = write_corpus(tmp_path).ledger
     assert ledger["gold_validation"]["date"] == "2026-03-09"
     assert ledger["gold_validation"]["agreement"]["should_retrieve"]["rate"] == 1.0
-    assert ledger["gold_validation"]["fixtures_hash"] == ledger["fixtures_hash"]
+    # The receipt is bound to the double-label scope: the files outside the trust fixtures.
+    assert ledger["gold_validation"]["fixtures_hash"] == ledger["core_fixtures_hash"]
+    assert ledger["core_fixtures_hash"] == local.core_fixtures_hash != local.fixtures_hash
 
 
 def test_the_committed_receipt_matches_the_committed_corpus() -> None:
     ledger = json.loads((EVALS / "_ledger.json").read_text(encoding="utf-8"))
     receipt = ledger["gold_validation"]
     if receipt.get("status") == "resolved":
-        assert receipt["resolved_fixtures_hash"] == ledger["fixtures_hash"]
+        assert receipt["resolved_fixtures_hash"] == ledger["core_fixtures_hash"]
         assert all(d["resolution"] for d in receipt["disagreements"])
     elif receipt.get("status") == "labelled":
-        assert receipt["fixtures_hash"] == ledger["fixtures_hash"]
+        assert receipt["fixtures_hash"] == ledger["core_fixtures_hash"]
     else:
         assert receipt["status"] == "not run"

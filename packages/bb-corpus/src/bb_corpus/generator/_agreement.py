@@ -200,10 +200,11 @@ def score_agreement(corpus: LoadedCorpus, worksheet: Any, labels: Any) -> Agreem
             f"--sample is not a validation worksheet (expected kind {WORKSHEET_KIND!r}); "
             "write one with `brainbench corpus sample`"
         )
-    if meta.get("fixtures_hash") != corpus.fixtures_hash:
+    # The pass covers the core (turn-gold) files: memory-trust fixtures may come and go.
+    if meta.get("fixtures_hash") != corpus.core_fixtures_hash:
         raise CorpusUserError(
             f"the worksheet was drawn from corpus {meta.get('fixtures_hash')!r} but this corpus "
-            f"is {corpus.fixtures_hash!r}; draw and label a new sample"
+            f"is {corpus.core_fixtures_hash!r}; draw and label a new sample"
         )
     sample = draw_sample(corpus, float(meta.get("fraction", 0)), int(meta.get("seed", 0)))
     tally = _Tally()

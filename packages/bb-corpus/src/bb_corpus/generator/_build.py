@@ -14,7 +14,15 @@ from typing import Any, Final
 
 from bb_schema import Fixture, Gold
 
-from bb_corpus.generator import _adversarial, _continuity, _kta, _multisource, _push, _writeback
+from bb_corpus.generator import (
+    _adversarial,
+    _continuity,
+    _kta,
+    _multisource,
+    _push,
+    _trust,
+    _writeback,
+)
 from bb_corpus.generator._model import Draft
 from bb_corpus.generator._prng import Prng, stream
 
@@ -30,7 +38,15 @@ CATEGORY_COUNTS: Final[dict[str, int]] = {
     "continuity": 36,
     "multi-source": 24,
     "adversarial": 36,
+    # memory-trust families (their fixtures never touch the seeder)
+    "trust": 24,
+    "state-resolution": 24,
+    "deletion": 24,
+    "poisoning": 24,
 }
+
+#: The memory-trust categories (one per trust suite, same name).
+TRUST_CATEGORIES: Final = ("trust", "state-resolution", "deletion", "poisoning")
 
 #: Share of units per category marked holdout (rounded half up, per category).
 HOLDOUT_PERCENT: Final = 15
@@ -43,6 +59,10 @@ _PREFIX: Final[dict[str, str]] = {
     "continuity": "gen-cont",
     "multi-source": "gen-ms",
     "adversarial": "gen-adv",
+    "trust": "gen-trust",
+    "state-resolution": "gen-state",
+    "deletion": "gen-del",
+    "poisoning": "gen-poison",
 }
 
 _SINGLE: Final[dict[str, Callable[[Prng, str, int], Draft]]] = {
@@ -68,6 +88,10 @@ def _drafts(seed: int, category: str) -> list[Draft]:
         number = f"{index + 1:03d}"
         if category == "continuity":
             out.extend(_continuity.pair(rng, f"{prefix}-{number}"))
+        elif category in _trust.FAMILIES:
+            draft = _trust.FAMILIES[category](rng, f"{prefix}-{number}", index)
+            draft.fixture_id = f"{draft.fixture_id}-{draft.variant}"
+            out.append(draft)
         elif category == "adversarial":
             variant = _adversarial.VARIANTS[index % len(_adversarial.VARIANTS)]
             out.append(_adversarial.adversarial(rng, f"{prefix}-{number}-{variant}", variant))

@@ -205,6 +205,9 @@ class Draft:
     decisions: Sequence[DecisionSpec] = ()
     canaries: tuple[str, ...] = ()
     holdout: bool = False
+    #: Memory-trust fixtures: their steps (fixture) and trust gold (sealed), else empty.
+    trust_steps: Sequence[dict[str, Any]] = ()
+    trust: dict[str, Any] | None = None
 
     @property
     def unit(self) -> str:
@@ -232,6 +235,8 @@ class Draft:
         if self.seed_facts:
             out["seed_facts"] = [dict(fact) for fact in self.seed_facts]
         out["turns"] = [turn.to_json() for turn in self.turns]
+        if self.trust_steps:
+            out["trust_steps"] = [dict(step) for step in self.trust_steps]
         return out
 
     def gold_json(self) -> dict[str, Any]:
@@ -243,4 +248,6 @@ class Draft:
                 "pair_id": self.pair[0],
                 "decisions": [decision.to_json() for decision in self.decisions],
             }
+        if self.trust is not None:
+            out["trust"] = self.trust
         return out

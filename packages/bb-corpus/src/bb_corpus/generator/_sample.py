@@ -65,6 +65,8 @@ def _units(corpus: LoadedCorpus) -> dict[str, dict[str, tuple[str, ...]]]:
         category = corpus.fixture(pair.writer).category or "continuity"
         strata[category][pair_id] = (pair.writer, pair.reader)
     for fixture in corpus.fixtures:
+        if fixture.trust_steps is not None:
+            continue  # memory-trust gold is not turn gold: outside the double-label pass
         if fixture.fixture_id not in paired:
             strata[fixture.category or "uncategorised"][fixture.fixture_id] = (fixture.fixture_id,)
     return strata
@@ -92,7 +94,7 @@ def draw_sample(
         SampleItem(f"item-{number:02d}", item.category, item.fixture_ids)
         for number, item in enumerate(ordered, start=1)
     )
-    return SampleReport(seed, fraction, corpus.fixtures_hash, items)
+    return SampleReport(seed, fraction, corpus.core_fixtures_hash, items)
 
 
 def frontmatter(content: str) -> dict[str, str]:

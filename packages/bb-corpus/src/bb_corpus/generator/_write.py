@@ -29,6 +29,7 @@ from bb_corpus.generator._build import (
     CATEGORY_COUNTS,
     DEFAULT_SEED,
     HOLDOUT_PERCENT,
+    TRUST_CATEGORIES,
     GeneratedFixture,
     build,
     dump_json,
@@ -86,6 +87,20 @@ def _generated_files(built: list[GeneratedFixture]) -> list[CorpusFile]:
     return files
 
 
+def _is_trust_fixture(data: bytes) -> bool:
+    try:
+        document = json.loads(data)
+    except ValueError:
+        return False
+    return isinstance(document, dict) and document.get("trust_steps") is not None
+
+
+def _core(files: list[CorpusFile]) -> list[CorpusFile]:
+    """Files outside the memory-trust fixtures (``trust_steps``) and their gold."""
+    trust = {f.stem for f in files if f.kind == "fixtures" and _is_trust_fixture(f.data)}
+    return [f for f in files if f.stem not in trust]
+
+
 def _gold_turns(data: bytes) -> int:
     try:
         turns = json.loads(data).get("turns", {})
@@ -118,9 +133,13 @@ def _receipt(out: Path) -> dict[str, Any]:
 
 def ledger(
     seed: int, built: list[GeneratedFixture], spikes: list[CorpusFile], corpus_hash: str,
-    receipt: dict[str, Any],
+    receipt: dict[str, Any], core_hash: str = "",
 ) -> dict[str, Any]:  # fmt: skip
-    """The ledger document (serialised with sorted keys)."""
+    """The ledger document (serialised with sorted keys).
+
+    ``core_hash`` is the identity of the files outside the memory-trust fixtures: the scope
+    of the gold double-label validation, whose receipt is bound to it.
+    """
     categories: dict[str, Any] = {}
     for category, units in CATEGORY_COUNTS.items():
         members = [item for item in built if item.draft.category == category]
@@ -132,6 +151,11 @@ def ledger(
             "gold_turns": sum(_gold_turns(item.gold_bytes) for item in members),
             "variants": dict(sorted(Counter(item.draft.variant for item in members).items())),
         }
+        if category in TRUST_CATEGORIES:
+            categories[category]["trust_items"] = sum(
+                len(group) for item in members for key, group in (item.draft.trust or {}).items()
+                if key != "session_about"
+            )  # fmt: skip
     spike_gold = {f.stem: _gold_turns(f.data) for f in spikes if f.kind == "gold"}
     spike_list = [
         {"fixture_id": f.stem, "path": f"fixtures/{f.rel}", "gold_turns": spike_gold.get(f.stem, 0)}
@@ -155,6 +179,7 @@ def ledger(
         "gold_facts": sum(len(t.gold.facts) for i in built for t in i.draft.turns if t.gold),
         "spike_fixtures": spike_list,
         "fixtures_hash": corpus_hash,
+        "core_fixtures_hash": core_hash,
         "gold_validation": receipt,
     }
 
@@ -200,7 +225,10 @@ def write_corpus(out: str | os.PathLike[str], seed: int = DEFAULT_SEED) -> Gener
     hand_fixtures, hand_gold = _hand_authored(root)
     every = [*hand_fixtures, *hand_gold, *_generated_files(built)]
     corpus_hash = fixtures_hash(every)
-    document = ledger(seed, built, [*hand_fixtures, *hand_gold], corpus_hash, _receipt(root))
+    core_hash = fixtures_hash(_core(every))
+    document = ledger(
+        seed, built, [*hand_fixtures, *hand_gold], corpus_hash, _receipt(root), core_hash
+    )
     temp = root / f".corpus-gen-{os.getpid()}"
     try:
         root.mkdir(parents=True, exist_ok=True)
