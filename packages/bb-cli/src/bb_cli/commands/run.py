@@ -5,14 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import cast
 
 from bb_adapters import DEFAULT_HARNESSES, HOOK_EXECS, parse_harnesses, with_hook_exec
 from bb_corpus import load_corpus
-from bb_schema import CORE_SUITES, Suite, write_json_atomic
+from bb_schema import ALL_SUITES, CORE_SUITES, Suite, write_json_atomic
 from bb_score.scoreboard import render_result_markdown
 
-from bb_cli import _gating
+from bb_cli import _gating, _trustrun
 from bb_cli._llm_run import LlmRunAborted, add_llm_flags, execute_run, plan_llm
 from bb_cli._output import Output
 from bb_cli._parser import Subparsers, UsageError, add_command, add_output_flags
@@ -23,17 +22,20 @@ from bb_cli._workers import resolve_workers
 from bb_cli.commands.corpus import DEFAULT_FIXTURES, DEFAULT_GOLD
 
 _SUITES = ",".join(CORE_SUITES)
+_KNOWN = ",".join(ALL_SUITES)
 
 
 def _suites(spec: str) -> tuple[Suite, ...]:
     wanted = [part.strip() for part in spec.split(",") if part.strip()]
+    if wanted == ["all"]:
+        return ALL_SUITES
     for suite in wanted:
-        if suite not in CORE_SUITES:
+        if suite not in ALL_SUITES:
             usage = "brainbench run --suite " + _SUITES
-            raise UsageError(f"unknown suite {suite!r}: expected some of {_SUITES}", usage)
+            raise UsageError(f"unknown suite {suite!r}: expected some of {_KNOWN}", usage)
     if not wanted:
         raise UsageError(f"no suite in {spec!r}", "brainbench run --suite " + _SUITES)
-    return tuple(cast(Suite, s) for s in CORE_SUITES if s in wanted)
+    return tuple(s for s in ALL_SUITES if s in wanted)
 
 
 def _run(args: argparse.Namespace, out: Output) -> int:
@@ -42,6 +44,11 @@ def _run(args: argparse.Namespace, out: Output) -> int:
     harnesses = tuple(with_hook_exec(h, args.hook_exec) for h in parse_harnesses(args.harness))
     llm = plan_llm(args, suites, harnesses)
     workers, shard = _placement(args, gate, llm)
+    if shard is not None and (_trustrun.trust_suites(suites) or args.sealed is not None):
+        raise UsageError(
+            "--shard slices the core replay; run the memory-trust suites unsharded",
+            "brainbench run --suite trust,state-resolution,deletion,poisoning",
+        )
     corpus = load_corpus(args.fixtures, args.gold, include_holdout=args.include_holdout)
     out.narrate(
         f"brainbench: {len(corpus.fixtures)} fixtures, harnesses "
@@ -76,6 +83,16 @@ def _run(args: argparse.Namespace, out: Output) -> int:
             out.stderr.write("\n")
         return out.fail("runtime", aborted.message)
     if interactive:
+        out.stderr.write("\n")
+    result = _trustrun.with_trust(
+        result,
+        corpus,
+        harnesses,
+        suites,
+        sealed=args.sealed,
+        progress=progress if interactive else None,
+    )
+    if interactive and (_trustrun.trust_suites(suites) or args.sealed is not None):
         out.stderr.write("\n")
     if args.out is not None:
         write_json_atomic(args.out, result)
@@ -154,7 +171,16 @@ def register(subparsers: Subparsers) -> None:
         "grpc:<name>=<target> (default: %(default)s)",
     )
     parser.add_argument(
-        "--suite", default=_SUITES, help="comma-separated suites (default: %(default)s)"
+        "--suite",
+        default=_SUITES,
+        help=f"comma-separated suites of {_KNOWN}, or all (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--sealed",
+        type=Path,
+        metavar="DIR",
+        help="also run the sealed adversarial trust set in DIR/fixtures + DIR/gold (kept "
+        "outside the repository): reported under _meta.sealed, never gated",
     )
     parser.add_argument(
         "--include-holdout", action="store_true", help="also score holdout fixtures"

@@ -1,0 +1,111 @@
+"""Compose the memory-trust sweep into a run: trust, state-resolution, deletion, poisoning.
+
+The sweep runs on its own embedded PostgreSQL (or ``$BRAINBENCH_DSN``) with the reference
+engine served over a private unix socket, exactly like the core replay, so every harness
+seam's proactive replay goes through the shipped channel. Trust fixtures drive
+``bb_brain.trust`` (the reference engine's trust feature): a foreign ``grpc:`` row has no
+trust channel, so it gets no trust cells rather than the reference engine's numbers.
+
+``--sealed DIR`` scores an independently written adversarial set (``DIR/fixtures`` and
+``DIR/gold``) into ``_meta.sealed``: reported, never gated (no gate reads ``_meta``).
+"""
+
+from __future__ import annotations
+
+import secrets
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from bb_adapters import HarnessConfig
+from bb_adapters.delivery import delivery_factory
+from bb_brain import open_database
+from bb_brain.engine import Engine
+from bb_brain.server import serve_in_thread
+from bb_corpus import LoadedCorpus, load_corpus
+from bb_schema import TRUST_SUITES, Fixture, Gold, Result, ScoreCell, TrustSuite
+from bb_schema.result import SealedReport
+from bb_schema.rpc import MemoryClient
+from bb_score import sort_cells
+from bb_trust.cells import TrustScored, score_trust
+from bb_trust.runner import HarnessSeam, ScenarioRunner
+
+Progress = Callable[[str], None]
+
+
+def trust_suites(suites: Sequence[str]) -> tuple[TrustSuite, ...]:
+    """The memory-trust suites among ``suites``, in schema order."""
+    return tuple(s for s in TRUST_SUITES if s in suites)
+
+
+def _members(corpus: LoadedCorpus, suites: Sequence[TrustSuite]) -> list[tuple[Fixture, Gold]]:
+    return [
+        (fixture, corpus.gold_for(fixture.fixture_id))
+        for fixture in corpus.fixtures
+        if any(suite in fixture.suites for suite in suites)
+    ]
+
+
+def _sweep(
+    corpus: LoadedCorpus,
+    suites: tuple[TrustSuite, ...],
+    harnesses: Sequence[HarnessConfig],
+    dsn: str | None,
+    progress: Progress | None,
+) -> TrustScored:
+    """Run every fixture of ``suites`` and score it for each reference harness row."""
+    pairs = _members(corpus, suites)
+    with open_database(dsn) as db, tempfile.TemporaryDirectory(prefix="bb-trust-run-") as tmp:
+        socket_path = str(Path(tmp) / "brain.sock")
+        secret = secrets.token_hex(16)
+        with (
+            serve_in_thread(Engine(db), socket_path, secret),
+            MemoryClient(socket_path, secret) as client,
+        ):
+            factory = delivery_factory(socket_path, secret)
+            seams = [HarnessSeam(h, factory(h, client)) for h in harnesses]
+            run = ScenarioRunner(db, seams, progress=progress).run(pairs, suites)
+    return score_trust(
+        run.by_suite, {h.name: h.seam for h in harnesses}, [h.name for h in harnesses]
+    )
+
+
+def with_trust(
+    result: Result,
+    corpus: LoadedCorpus,
+    harnesses: Sequence[HarnessConfig],
+    suites: Sequence[str],
+    *,
+    dsn: str | None = None,
+    sealed: Path | None = None,
+    progress: Progress | None = None,
+) -> Result:
+    """``result`` plus the trust cells of ``suites`` (and the sealed report, when asked)."""
+    # A corpus without trust fixtures (the interop samples) scores no trust cell: no sweep.
+    wanted = trust_suites(suites) if _members(corpus, trust_suites(suites)) else ()
+    reference = [h for h in harnesses if h.target is None]
+    if (not wanted and sealed is None) or not reference:
+        return result
+    cells: list[ScoreCell] = list(result.cells)
+    failed = list(result.meta.failed_items)
+    if wanted:
+        scored = _sweep(corpus, wanted, reference, dsn, progress)
+        cells = sort_cells([*cells, *scored.cells], [h.name for h in harnesses])
+        failed += scored.failed_items
+    meta = result.meta.model_copy(update={"failed_items": failed})
+    if sealed is not None:
+        adversarial = load_corpus(sealed / "fixtures", sealed / "gold", include_holdout=True)
+        report = _sweep(adversarial, TRUST_SUITES, reference, dsn, progress)
+        meta = meta.model_copy(
+            update={
+                "sealed": SealedReport(
+                    fixtures_hash=adversarial.fixtures_hash,
+                    cells=report.cells,
+                    failed_items=report.failed_items,
+                )
+            }
+        )
+    return result.model_copy(update={"cells": cells, "meta": meta})
+
+
+__all__ = ["trust_suites", "with_trust"]
