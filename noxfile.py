@@ -114,8 +114,28 @@ def gate(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Print performance figures (never asserted in tests)."""
+    """Print performance figures (never asserted in tests): `nox -s bench -- sweep scale`.
+
+    The first run builds a 100,000-page brain once (about half a minute) and caches it in
+    ~/.cache/brainbench; see benchmarks/__main__.py for the modules and docs/SCALE.md.
+    """
     session.run("python", "-m", "benchmarks", *session.posargs)
+
+
+@nox.session(default=False)
+def distributed(session: nox.Session) -> None:
+    """Opt-in: `brainbench run --dask` on a local Dask cluster (installs bb-cli[dask]).
+
+    Runs in an environment of its own (.nox/distributed) holding the workspace plus the
+    extra, so the default test environment never needs Dask.
+    """
+    env_dir = ROOT / ".nox" / "distributed"
+    with_args = [arg for tool in TEST_TOOLS for arg in ("--with", tool)]
+    session.run(
+        "uv", "run", "--package", "bb-cli", "--extra", "dask", *with_args,
+        "pytest", "tests/test_dask_executor.py", *session.posargs,
+        env={"UV_PROJECT_ENVIRONMENT": str(env_dir)},
+    )  # fmt: skip
 
 
 # --- foreign-mem0: an opt-in session (never in nox.options.sessions) ---------------------

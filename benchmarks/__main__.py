@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 #: Known benchmark modules, in the order ``python -m benchmarks`` runs them.
-BENCHMARKS: Final[tuple[str, ...]] = ("sweep", "engine", "scale", "writeback", "loader")
+BENCHMARKS: Final[tuple[str, ...]] = ("sweep", "engine", "scale", "growth", "writeback", "loader")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

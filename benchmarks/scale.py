@@ -301,9 +301,7 @@ def explain_hot_paths(db: Database, requests: list[TurnContextRequest]) -> None:
         flagged["entity index"] = _plans("codex entity index (once per session)", explaining.take())
         engine.write_back(_conversation(0, requests))
         flagged["write-back"] = _plans("write-back of a 20-turn conversation", explaining.take())
-        engine.probe_facts(
-            FactQuery(brain_id=data.BRAIN_ID, source="default", keywords=["renewal terms"])
-        )
+        engine.probe_facts(_probe())
         flagged["probe"] = _plans("continuity fact probe (BenchControl)", explaining.take())
     finally:
         explaining.close()
@@ -490,9 +488,7 @@ def write_backs(socket_path: str, secret: str, requests: list[TurnContextRequest
         )
         entity_ms = (time.perf_counter() - started) * 1e3
         started = time.perf_counter()
-        client.probe_facts(
-            FactQuery(brain_id=data.BRAIN_ID, source="default", keywords=["renewal terms"])
-        )
+        probe = client.probe_facts(_probe())
         probe_ms = (time.perf_counter() - started) * 1e3
     verdict = "met" if max(samples) < TARGETS["write_back"] else "MISSED"
     print(
@@ -502,7 +498,16 @@ def write_backs(socket_path: str, secret: str, requests: list[TurnContextRequest
     )
     print(
         f"== once-per-session / bench-side calls: entity index (codex preamble, "
-        f"{len(index.entries)} entries) {entity_ms:.1f} ms; fact probe {probe_ms:.1f} ms"
+        f"{len(index.entries)} entries) {entity_ms:.1f} ms; fact probe {probe_ms:.1f} ms "
+        f"({len(probe.facts)} facts)"
+    )
+    print(f"  write-back samples (ms, in order): {', '.join(f'{x:.1f}' for x in samples)}")
+
+
+def _probe() -> FactQuery:
+    """A continuity-style keyword probe that matches one stored fact."""
+    return FactQuery(
+        brain_id=data.BRAIN_ID, source="default", keywords=[f"(note {FACTS // 2 + 7})"]
     )
 
 

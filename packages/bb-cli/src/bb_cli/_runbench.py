@@ -238,8 +238,9 @@ def assemble(
 
 
 #: Flags that decide where fixtures run, never what is scored: left out of the receipt, so a
-#: run, its ``--workers`` twin and its merged ``--shard`` slices carry one receipt.
-PLACEMENT_FLAGS = ("--workers", "--shard")
+#: run, its ``--workers`` twin, its merged ``--shard`` slices and its ``--dask`` run carry one
+#: receipt.
+PLACEMENT_FLAGS = ("--workers", "--shard", "--dask", "--shards")
 
 
 def argv_for_receipt(argv: Sequence[str] | None = None) -> tuple[str, ...]:

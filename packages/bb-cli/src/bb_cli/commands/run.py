@@ -12,6 +12,8 @@ from bb_schema import ALL_SUITES, CORE_SUITES, Suite, write_json_atomic
 from bb_score.scoreboard import render_result_markdown
 
 from bb_cli import _gating, _trustrun
+from bb_cli._dask import USAGE as DASK_USAGE
+from bb_cli._dask import run_on_dask
 from bb_cli._llm_run import LlmRunAborted, add_llm_flags, execute_run, plan_llm
 from bb_cli._output import Output
 from bb_cli._parser import Subparsers, UsageError, add_command, add_output_flags
@@ -71,17 +73,20 @@ def _run(args: argparse.Namespace, out: Output) -> int:
     )
     if shard is not None:
         return run_shard(request, args.out, out, progress if interactive else None)
-    try:
-        result = execute_run(
-            request,
-            llm,
-            progress if interactive else None,
-            out.narrate,
-        )
-    except LlmRunAborted as aborted:
-        if interactive:
-            out.stderr.write("\n")
-        return out.fail("runtime", aborted.message)
+    if args.dask is not None:
+        result = run_on_dask(request, args.dask, args.shards, args.out)[0]
+    else:
+        try:
+            result = execute_run(
+                request,
+                llm,
+                progress if interactive else None,
+                out.narrate,
+            )
+        except LlmRunAborted as aborted:
+            if interactive:
+                out.stderr.write("\n")
+            return out.fail("runtime", aborted.message)
     if interactive:
         out.stderr.write("\n")
     result = _trustrun.with_trust(
@@ -130,6 +135,12 @@ def _placement(
         raise UsageError(
             "--llm shares one --budget-usd, which a second process cannot see: use --workers 1",
             "brainbench run --llm --workers 1",
+        )
+    if args.dask is not None and (args.shard is not None or llm or workers > 1):
+        raise UsageError(
+            "--dask runs --shards N shards on the cluster, one process each: drop --shard, "
+            "--workers and --llm",
+            DASK_USAGE,
         )
     if args.shard is None:
         return workers, None
@@ -213,6 +224,19 @@ def register(subparsers: Subparsers) -> None:
         metavar="I/N",
         help="run only the I-th of N deterministic slices and write a shard document to --out; "
         "`brainbench merge` combines the N shards into the full Result",
+    )
+    parser.add_argument(
+        "--dask",
+        metavar="SCHEDULER",
+        help="run the shards on a Dask cluster (tcp://HOST:PORT, or local for a local one) "
+        "against the shared PostgreSQL in BRAINBENCH_DSN; needs the bb-cli[dask] extra",
+    )
+    parser.add_argument(
+        "--shards",
+        type=int,
+        default=4,
+        metavar="N",
+        help="with --dask: how many shards (tasks) to cut the run into (default: %(default)s)",
     )
     _gating.add_gate_flags(parser)
     add_output_flags(parser)
