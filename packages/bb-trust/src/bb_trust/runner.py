@@ -117,13 +117,15 @@ class ScenarioRunner:
                 self._progress(f"trust {index}/{len(chosen)} {fixture.fixture_id}")
         return out
 
-    def run_fixture(self, fixture: Fixture, gold: Gold) -> FixtureObservations:
-        """All observations of one fixture (both arms for poisoning)."""
+    def run_fixture(
+        self, fixture: Fixture, gold: Gold, *, arms: Sequence[Arm] = ("protected", "default")
+    ) -> FixtureObservations:
+        """All observations of one fixture (poisoning: the ``arms`` asked for, both by default)."""
         spec = trust_gold(fixture, gold)
         observed = FixtureObservations(fixture.fixture_id)
         if "poisoning" in fixture.suites:
-            self._arm(fixture, spec, "protected", observed)
-            self._arm(fixture, spec, "default", observed)
+            for arm in arms:
+                self._arm(fixture, spec, arm, observed)
         else:
             self._arm(fixture, spec, "single", observed)
         return observed
