@@ -140,7 +140,7 @@ class Engine:
 
     def turn_context(self, request: TurnContextRequest) -> TurnContextResponse:
         """Reflex + volunteer pointers for one turn (see :mod:`bb_brain.reflex`)."""
-        with self.db.connection() as conn:
+        with self.db.reader() as conn:
             return reflex_turn_context(conn, request)
 
     def entity_index(self, request: EntityIndexRequest) -> EntityIndexResponse:
