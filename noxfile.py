@@ -112,6 +112,15 @@ def gate(session: nox.Session) -> None:
     )  # fmt: skip
 
 
+@nox.session(name="trust-probes")
+def trust_probes(session: nox.Session) -> None:
+    """Every memory-trust mutation probe (the default test run keeps one per suite)."""
+    session.run(
+        "pytest", "packages/bb-trust/tests/test_mutation_probes.py", *session.posargs,
+        env={"BRAINBENCH_TRUST_PROBES": "all"},
+    )  # fmt: skip
+
+
 @nox.session
 def bench(session: nox.Session) -> None:
     """Print performance figures (never asserted in tests): `nox -s bench -- sweep scale`.

@@ -5,10 +5,15 @@ the channel subprocesses through ``probe_site/sitecustomize.py`` and, for read s
 this process), and the committed fixtures it runs. The same fixtures run once unmutated
 (shared across probes) and must meet the metric's target there, so a probe can only pass
 because its mutation made the number breach.
+
+Each probe drives real channel subprocesses (a few seconds each), so the default test run
+keeps one probe per trust suite; ``BRAINBENCH_TRUST_PROBES=all`` (``nox -s trust-probes``)
+runs every one.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -68,6 +73,11 @@ class Case:
     mutation: str
     fixtures: tuple[str, ...]
     arms: tuple[Arm, ...] = ("protected",)
+
+
+#: The probes of the default test run: one per trust suite, channel-side and read-side.
+FAST = {"non-tty-confirm", "lower-tier-supersedes", "no-tombstone", "no-suppress"}
+ALL_PROBES = os.environ.get("BRAINBENCH_TRUST_PROBES", "") == "all"
 
 
 PROBES = (
@@ -142,10 +152,18 @@ def _drop_tier_trigger(db: Database) -> Callable[[], None]:
     return undo
 
 
+def test_the_default_run_keeps_one_probe_per_suite() -> None:
+    fast = [case for case in PROBES if case.mutation in FAST]
+    prefixes = {case.fixtures[0].split("-")[1] for case in fast}
+    assert prefixes == {"trust", "state", "del", "poison"}
+
+
 @pytest.mark.parametrize("case", PROBES, ids=lambda c: f"{c.metric}--{c.mutation}")
 def test_the_probe_breaches_its_metric(
     case: Case, db: Database, probe: Any, load_fixture: Loader
 ) -> None:
+    if not (ALL_PROBES or case.mutation in FAST):
+        pytest.skip("slow probe: run every probe with BRAINBENCH_TRUST_PROBES=all")
     value, at_target = TARGETS[case.metric]
     clean = value(_clean(db, load_fixture, case))
     assert clean is not None and at_target(clean), f"{case.metric} = {clean} without mutation"

@@ -22,11 +22,12 @@ from bb_adapters.delivery import delivery_factory
 from bb_brain import open_database
 from bb_brain.engine import Engine
 from bb_brain.server import serve_in_thread
-from bb_corpus import LoadedCorpus, load_corpus
+from bb_corpus import CorpusUserError, LoadedCorpus, load_corpus
 from bb_schema import TRUST_SUITES, Fixture, Gold, Result, ScoreCell, TrustSuite
 from bb_schema.result import SealedReport
 from bb_schema.rpc import MemoryClient
 from bb_score import sort_cells
+from bb_trust import TrustUserError
 from bb_trust.cells import TrustScored, score_trust
 from bb_trust.runner import HarnessSeam, ScenarioRunner
 
@@ -52,6 +53,7 @@ def _sweep(
     harnesses: Sequence[HarnessConfig],
     dsn: str | None,
     progress: Progress | None,
+    workers: int,
 ) -> TrustScored:
     """Run every fixture of ``suites`` and score it for each reference harness row."""
     pairs = _members(corpus, suites)
@@ -64,7 +66,12 @@ def _sweep(
         ):
             factory = delivery_factory(socket_path, secret)
             seams = [HarnessSeam(h, factory(h, client)) for h in harnesses]
-            run = ScenarioRunner(db, seams, progress=progress).run(pairs, suites)
+            try:
+                run = ScenarioRunner(db, seams, progress=progress, workers=workers).run(
+                    pairs, suites
+                )
+            except TrustUserError as error:
+                raise CorpusUserError(error.message) from error
     return score_trust(
         run.by_suite, {h.name: h.seam for h in harnesses}, [h.name for h in harnesses]
     )
@@ -79,8 +86,12 @@ def with_trust(
     dsn: str | None = None,
     sealed: Path | None = None,
     progress: Progress | None = None,
+    workers: int = 1,
 ) -> Result:
-    """``result`` plus the trust cells of ``suites`` (and the sealed report, when asked)."""
+    """``result`` plus the trust cells of ``suites`` (and the sealed report, when asked).
+
+    ``workers`` trust fixtures run at once; the cells are the same for every count.
+    """
     # A corpus without trust fixtures (the interop samples) scores no trust cell: no sweep.
     wanted = trust_suites(suites) if _members(corpus, trust_suites(suites)) else ()
     reference = [h for h in harnesses if h.target is None]
@@ -89,13 +100,13 @@ def with_trust(
     cells: list[ScoreCell] = list(result.cells)
     failed = list(result.meta.failed_items)
     if wanted:
-        scored = _sweep(corpus, wanted, reference, dsn, progress)
+        scored = _sweep(corpus, wanted, reference, dsn, progress, workers)
         cells = sort_cells([*cells, *scored.cells], [h.name for h in harnesses])
         failed += scored.failed_items
     meta = result.meta.model_copy(update={"failed_items": failed})
     if sealed is not None:
         adversarial = load_corpus(sealed / "fixtures", sealed / "gold", include_holdout=True)
-        report = _sweep(adversarial, TRUST_SUITES, reference, dsn, progress)
+        report = _sweep(adversarial, TRUST_SUITES, reference, dsn, progress, workers)
         meta = meta.model_copy(
             update={
                 "sealed": SealedReport(

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+import threading
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -87,7 +89,12 @@ def trust_gold(fixture: Fixture, gold: Gold) -> TrustGold:
 
 
 class ScenarioRunner:
-    """Runs trust fixtures against one database with the given harness seams."""
+    """Runs trust fixtures against one database with the given harness seams.
+
+    ``workers`` fixtures run at once (threads: the work is channel subprocesses and SQL);
+    proactive replays through the shared harness seams are taken one at a time, and the
+    observations come back in fixture order, so the result does not depend on ``workers``.
+    """
 
     def __init__(
         self,
@@ -95,26 +102,43 @@ class ScenarioRunner:
         seams: Sequence[HarnessSeam],
         settings: TrustRunSettings | None = None,
         progress: Progress | None = None,
+        *,
+        workers: int = 1,
     ) -> None:
         self._db = db
         self._seams = list(seams)
         self._settings = settings or TrustRunSettings()
         self._progress = progress
+        self._workers = max(1, workers)
+        self._replay_lock = threading.Lock()
 
     def run(
         self, fixtures: Sequence[tuple[Fixture, Gold]], suites: Sequence[TrustSuite]
     ) -> TrustRun:
-        """Every fixture in any of ``suites``, in the order given."""
+        """Every fixture in any of ``suites``, observations in the order given."""
         wanted = [s for s in TRUST_SUITES if s in suites]
         out = TrustRun(by_suite={suite: [] for suite in wanted})
         chosen = [(f, g) for f, g in fixtures if any(s in wanted for s in f.suites)]
-        for index, (fixture, gold) in enumerate(chosen, start=1):
-            observed = self.run_fixture(fixture, gold)
+        for fixture, gold in chosen:
+            trust_gold(fixture, gold)  # every corpus error before the first brain opens
+        done = 0
+        lock = threading.Lock()
+
+        def one(pair: tuple[Fixture, Gold]) -> FixtureObservations:
+            nonlocal done
+            observed = self.run_fixture(*pair)
+            with lock:
+                done += 1
+                if self._progress is not None:
+                    self._progress(f"trust {done}/{len(chosen)} {pair[0].fixture_id}")
+            return observed
+
+        with ThreadPoolExecutor(max_workers=self._workers) as pool:
+            results = list(pool.map(one, chosen))
+        for (fixture, _), observed in zip(chosen, results, strict=True):
             for suite in wanted:
                 if suite in fixture.suites:
                     out.by_suite[suite].append(observed)
-            if self._progress is not None:
-                self._progress(f"trust {index}/{len(chosen)} {fixture.fixture_id}")
         return out
 
     def run_fixture(
@@ -198,6 +222,10 @@ class ScenarioRunner:
         """Every user turn replayed as a later session through each harness seam."""
         if not spec.payloads:
             return {}
+        with self._replay_lock:
+            return self._replay_all(fixture, brain)
+
+    def _replay_all(self, fixture: Fixture, brain: Any) -> dict[str, Captured]:
         surfaces: dict[str, Captured] = {}
         for seam in self._seams:
             capture = CapturingDelivery(seam.delivery)

@@ -96,6 +96,7 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         suites,
         sealed=args.sealed,
         progress=progress if interactive else None,
+        workers=workers,
     )
     if interactive and (_trustrun.trust_suites(suites) or args.sealed is not None):
         out.stderr.write("\n")
