@@ -7,6 +7,7 @@ stdout. To add one, write ``benchmarks/<name>.py`` and append ``"<name>"`` to BE
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import Final
@@ -26,8 +27,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     for name in names:
         module = importlib.import_module(f"benchmarks.{name}")
+        print(f"#### {name}  ({_machine()})", flush=True)
         module.main()
     return 0
+
+
+def _machine() -> str:
+    """Cores and load: on a shared machine other work moves every figure, so say how much."""
+    one, five, _ = os.getloadavg()
+    return f"{os.cpu_count()} cores, load average {one:.2f} (1 min) {five:.2f} (5 min)"
 
 
 if __name__ == "__main__":
