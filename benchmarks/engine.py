@@ -125,11 +125,13 @@ def isolation(db: Database, engine: Engine, fixture: Fixture) -> None:
         engine.seed(seed.model_copy(update={"brain_id": brain}))
         with db.connection() as conn:
             conn.execute(
-                sql.SQL("TRUNCATE {}").format(sql.SQL(", ").join(map(sql.Identifier, TABLES)))
+                sql.SQL("TRUNCATE {} CASCADE").format(
+                    sql.SQL(", ").join(map(sql.Identifier, TABLES))
+                )
             )
 
     print(f"  namespaced brain_id (chosen)    {_ms(_timed(RESET_ROUNDS, namespaced))}")
-    print(f"  TRUNCATE five tables            {_ms(_timed(RESET_ROUNDS, truncate))}")
+    print(f"  TRUNCATE ... CASCADE            {_ms(_timed(RESET_ROUNDS, truncate))}")
     _template_database(db, fixture)
 
 
