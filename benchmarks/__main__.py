@@ -13,7 +13,15 @@ from collections.abc import Sequence
 from typing import Final
 
 #: Known benchmark modules, in the order ``python -m benchmarks`` runs them.
-BENCHMARKS: Final[tuple[str, ...]] = ("sweep", "engine", "scale", "growth", "writeback", "loader")
+BENCHMARKS: Final[tuple[str, ...]] = (
+    "sweep",
+    "engine",
+    "scale",
+    "growth",
+    "writeback",
+    "loader",
+    "trust",
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
