@@ -228,6 +228,14 @@ class _Explaining:
             self.conn.rollback()
             raise
 
+    @contextmanager
+    def reader(self) -> Iterator[psycopg.Connection[Any]]:
+        self.conn.autocommit = True
+        try:
+            yield self.conn
+        finally:
+            self.conn.autocommit = False
+
     def take(self) -> list[str]:
         taken, self.notices = self.notices, []
         return taken

@@ -63,12 +63,14 @@ def _median_run(runs: list[Sampled]) -> Sampled:
     return ordered[len(ordered) // 2]
 
 
-def _stable(path: Path) -> str:
+def _stable(path: Path) -> dict[str, Any]:
+    """The determinism test's view, less the commit: other work may land between two runs."""
     result: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     result["receipt"].pop("ts")
+    result["receipt"].pop("harness_sha")
     for row in result["turn_rows"]:
         row.pop("latency_ms")
-    return json.dumps(result, sort_keys=True)
+    return result
 
 
 def _rows(path: Path) -> list[dict[str, Any]]:
@@ -213,7 +215,9 @@ def print_workers(
 ) -> None:
     """Speed-up of ``--workers 2`` and whether its Result is the sequential one."""
     first, second = _median_run(one), _median_run(two)
-    same = _stable(one_result) == _stable(two_result)
+    one_doc, two_doc = _stable(one_result), _stable(two_result)
+    same = one_doc == two_doc
+    differing = [key for key in one_doc if one_doc[key] != two_doc.get(key)]
     print(f"== --workers 2 vs --workers 1 (median of {len(two)} warm runs each)")
     print(
         f"  workers 1 {first.wall_s:6.2f} s   workers 2 {second.wall_s:6.2f} s   "
@@ -224,7 +228,8 @@ def print_workers(
         f"  peak RSS with 2 workers {mb(max(r.peak_rss for r in two))}   "
         f"PSS {mb(max(r.peak_pss for r in two))}"
     )
-    print(f"  Results identical (receipt time and latencies aside): {'yes' if same else 'NO'}")
+    verdict = "yes" if same else f"NO (differing: {differing})"
+    print(f"  Results identical (receipt time, commit and latencies aside): {verdict}")
 
 
 def main() -> None:
