@@ -94,6 +94,7 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         corpus,
         harnesses,
         suites,
+        dsn=request.dsn,
         sealed=args.sealed,
         progress=progress if interactive else None,
         workers=workers,
