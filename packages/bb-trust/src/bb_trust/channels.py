@@ -21,10 +21,10 @@ import os
 import re
 import subprocess
 import tempfile
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from bb_schema.trust import (
     CliStep,
@@ -56,16 +56,6 @@ _GIT_ENV: Final = {
 
 class StepFailed(Exception):
     """The build could not run a step (missing operation, bad answer, timeout)."""
-
-
-class CliRunner(Protocol):
-    """``bb_brain.trust.clients.run_cli``: a CLI subprocess, on a pty when ``tty``."""
-
-    def __call__(
-        self, args: list[str], env: Mapping[str, str], *, tty: bool, timeout: float
-    ) -> Any:
-        """Run ``bb-brain ARGS``; returns an object with ``code`` and ``json``."""
-        ...
 
 
 def _clients() -> Any:
@@ -297,4 +287,4 @@ def channels(brain: Any, source: str, workdir: Path, *, timeout: float) -> Itera
         opened.close()
 
 
-__all__ = ["Channels", "CliRunner", "StepFailed", "channels", "fact_matches"]
+__all__ = ["Channels", "StepFailed", "channels", "fact_matches"]
