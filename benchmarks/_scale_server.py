@@ -16,9 +16,10 @@ def main(argv: list[str]) -> int:
     from bb_brain import Database, Engine
     from bb_brain.server import serve_in_thread
 
-    db = Database(conninfo, schema, server=None, max_size=16)
+    # The shipped `bb-brain serve` defaults: 8 gRPC worker threads, a pool of 8 connections.
+    db = Database(conninfo, schema, server=None, max_size=8)
     try:
-        with serve_in_thread(Engine(db), socket_path, secret, max_workers=16):
+        with serve_in_thread(Engine(db), socket_path, secret, max_workers=8):
             print("ready", flush=True)
             sys.stdin.read()
     finally:
