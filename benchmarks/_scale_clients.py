@@ -28,11 +28,15 @@ def client_process(
     interval_s: float,
     start_at: float,
     out: Any,
+    first_client: int = 0,
+    total_clients: int = 1,
 ) -> None:
     """Run one client per share on threads; report latencies and the busy span on ``out``.
 
-    The report is (latencies in ms, first send, last reply), the two times on the wall clock
-    so the parent can span every process.
+    Paced clients are spread evenly over the interval by their global index (``first_client``
+    onwards, of ``total_clients``), so 32 sessions do not send in lock-step bursts. The report
+    is (latencies in ms, first send, last reply), the two times on the wall clock so the
+    parent can span every process.
     """
     latencies: list[float] = []
     spans: list[tuple[float, float]] = []
@@ -64,7 +68,10 @@ def client_process(
             spans.append((first, time.time()))
 
     threads = [
-        threading.Thread(target=run, args=(client, share, (n / max(1, len(shares))) * interval_s))
+        threading.Thread(
+            target=run,
+            args=(client, share, ((first_client + n) / max(1, total_clients)) * interval_s),
+        )
         for n, (client, share) in enumerate(zip(clients, shares, strict=True))
     ]
     for thread in threads:

@@ -458,6 +458,8 @@ def concurrent_clients(
                 interval_s,
                 start_at,
                 out,
+                p * per_process,
+                CONCURRENT_CLIENTS,
             ),
         )
         for p in range(CLIENT_PROCESSES)
