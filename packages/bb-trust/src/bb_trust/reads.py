@@ -6,6 +6,7 @@ which the metrics then count against the item: a missing surface is never a pass
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -13,6 +14,7 @@ from typing import Any, TypeVar
 from bb_schema.trust import TRUST_TIERS, FactRef, TrustTier, tier_rank
 
 from bb_trust.channels import fact_matches
+from bb_trust.scan import claim_pattern
 
 T = TypeVar("T")
 
@@ -103,9 +105,14 @@ class Reader:
         """Every explicit read of content holding ``needle`` (default: the query itself).
 
         Search hits for ``query`` and the page parts (chunks, timeline, takes, title and
-        summary) that hold the needle, plus recalled facts holding it.
+        summary) that hold the needle, plus recalled facts holding it; matching is
+        case-insensitive with any whitespace between words, like the residual scan's.
         """
-        wanted = (needle or query).casefold()
+        pattern = re.compile(claim_pattern(needle or query), re.IGNORECASE)
+
+        def holds(text: object) -> bool:
+            return pattern.search(str(text or "")) is not None
+
         reads: list[Read] = []
         for hit in self.search(query):
             slug = str(getattr(hit, "slug", ""))
@@ -113,19 +120,19 @@ class Reader:
             parts = [] if view is None else [
                 *view.chunks, *getattr(view, "timeline", []), *getattr(view, "takes", []),
             ]  # fmt: skip
-            holding = [p for p in parts if wanted in str(getattr(p, "text", "")).casefold()]
+            holding = [p for p in parts if holds(getattr(p, "text", ""))]
             snippets = " ".join(str(getattr(c, "snippet", "")) for c in getattr(hit, "chunks", []))
             head = "" if view is None else " ".join(
                 str(getattr(view, k, "") or "") for k in ("title", "summary", "body")
             )  # fmt: skip
-            if not (holding or wanted in (snippets + " " + head).casefold()):
+            if not (holding or holds(snippets) or holds(head)):
                 continue
             reads.append(_read(f"search:{slug}", hit))
             reads.extend(_read(f"get_page:{slug}:{getattr(p, 'ref', '?')}", p) for p in holding)
             if view is not None and not holding:
                 reads.append(_read(f"get_page:{slug}", view))
         for fact in self.recall(query, history=history):
-            if wanted in str(getattr(fact, "fact", "")).casefold():
+            if holds(getattr(fact, "fact", "")):
                 if history or is_current(fact):
                     reads.append(_read(f"recall:{getattr(fact, 'ref', '?')}", fact))
         return reads
