@@ -33,8 +33,11 @@ def wrap(tier: Tier, text: str) -> str:
     """One item of proactive context with its tier envelope."""
     if tier == "external_untrusted":
         return f"{EXTERNAL_OPEN}{defuse(text)}{EXTERNAL_CLOSE}"
-    if tier == "agent_written":
-        return f"({LABEL[tier]}) {defuse(text)}"
+    if tier == "agent_written":  # every line: a reader of any one line must see the label
+        label = f"({LABEL[tier]}) "
+        return "\n".join(
+            label + line if line.strip() else line for line in defuse(text).split("\n")
+        )
     return defuse(text) if tier == "user_confirmed" else text
 
 
