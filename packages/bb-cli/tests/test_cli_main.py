@@ -147,3 +147,14 @@ def test_envelopes_reserve_their_keys() -> None:
         '{\n  "error": {\n    "errors": [\n      {\n        "a": 2,\n        "b": 1\n      }\n'
         '    ],\n    "kind": "config",\n    "message": "bad"\n  }\n}\n'
     )
+
+
+def test_a_foreign_row_without_its_secret_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("BRAINBENCH_FOREIGN_SECRET", raising=False)
+    code, out, err = run(capsys, "--json", "run", "--harness", "grpc:peer=unix:/nowhere.sock")
+    assert code == 2
+    doc = json.loads(out)
+    assert doc["error"]["kind"] == "usage"
+    assert "BRAINBENCH_FOREIGN_SECRET" in doc["error"]["message"]

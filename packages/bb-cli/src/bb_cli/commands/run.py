@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from bb_cli._shard import ShardSpec, run_shard
 from bb_cli._workers import resolve_workers
 from bb_cli.commands.corpus import DEFAULT_FIXTURES, DEFAULT_GOLD
 
+FOREIGN_SECRET_ENV = "BRAINBENCH_FOREIGN_SECRET"
 _SUITES = ",".join(CORE_SUITES)
 _KNOWN = ",".join(ALL_SUITES)
 
@@ -44,6 +46,11 @@ def _run(args: argparse.Namespace, out: Output) -> int:
     gate = _gating.plan_gate(args)
     suites = _suites(args.suite)
     harnesses = tuple(with_hook_exec(h, args.hook_exec) for h in parse_harnesses(args.harness))
+    if any(h.target is not None for h in harnesses) and not os.environ.get(FOREIGN_SECRET_ENV):
+        raise UsageError(
+            f"a grpc: row needs the foreign system's shared secret in {FOREIGN_SECRET_ENV}",
+            f"{FOREIGN_SECRET_ENV}=... brainbench run --harness {args.harness}",
+        )
     llm = plan_llm(args, suites, harnesses)
     workers, shard = _placement(args, gate, llm)
     if shard is not None and (_trustrun.trust_suites(suites) or args.sealed is not None):
