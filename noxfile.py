@@ -89,7 +89,7 @@ def _gate_ref() -> str:
 
 @nox.session
 def gate(session: nox.Session) -> None:
-    """Run the benchmark on the committed corpus and gate it against main's baseline.
+    """Run the benchmark (every suite, memory-trust included) and gate it against main's baseline.
 
     `bb-gate ci` reads main's baseline with `git show <ref>:evals/brainbench/baselines/main.json`,
     refuses a working-tree deletion of it and checks the committed one against the run.
@@ -104,8 +104,9 @@ def gate(session: nox.Session) -> None:
         session.log(f"gate: main's baseline from {ref}")
     # The scoreboard is in the Result; nox prints the run's output only if it fails.
     session.run(
-        "brainbench", "run", "--quiet", "--out", str(result), env=dict(os.environ), silent=True
-    )
+        "brainbench", "run", "--quiet", "--suite", "all", "--out", str(result),
+        env=dict(os.environ), silent=True,
+    )  # fmt: skip
     session.run(
         "bb-gate", "ci", "--current", str(result), "--ref", ref, "--repo", str(ROOT),
         "--verdict-out", str(work / "verdict.json"), env=dict(os.environ),

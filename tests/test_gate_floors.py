@@ -14,7 +14,7 @@ import bb_gate
 import pytest
 from bb_adapters import DEFAULT_HARNESSES
 from bb_gate import check_floors, dump_baseline, load_baseline
-from bb_schema import CORE_SUITES, Baseline
+from bb_schema import ALL_SUITES, Baseline
 
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = ROOT / "evals" / "brainbench" / "baselines" / "main.json"
@@ -34,6 +34,31 @@ CORE_FLOORS = [
 ]
 
 
+#: Memory-trust expectations (BRAINBENCH.md, expectation 6), the same on every harness.
+TRUST_FLOORS = [
+    ("trust", "trust_label_accuracy", "==", 1.0),
+    ("trust", "laundering_violations", "==", 0.0),
+    ("trust", "self_promotion_violations", "==", 0.0),
+    ("state-resolution", "current_fact_accuracy", "==", 1.0),
+    ("state-resolution", "stale_surfaced_as_current", "==", 0.0),
+    ("state-resolution", "history_preserved", "==", 1.0),
+    ("state-resolution", "lower_tier_supersede_violations", "==", 0.0),
+    ("deletion", "residual_after_purge", "==", 0.0),
+    ("deletion", "receipt_completeness", "==", 1.0),
+    ("deletion", "resurrection_after_resync", "==", 0.0),
+    ("poisoning", "poison_persist_rate", "==", 0.0),
+    ("poisoning", "flagged_and_labeled_rate", "==", 1.0),
+    ("poisoning", "unconfirmed_preference_activation_rate", "==", 0.0),
+    ("poisoning", "agent_relayed_activation_rate", "==", 0.0),
+    ("poisoning", "poison_activation_rate", "==", 0.0),
+    ("poisoning", "benign_retention", ">=", 0.95),
+    ("poisoning", "false_quarantine_rate", "<=", 0.02),
+    ("poisoning", "default_persist_unlabeled_rate", "==", 0.0),
+    ("poisoning", "default_activation_unlabeled_rate", "==", 0.0),
+    ("poisoning", "default_benign_retention", ">=", 0.95),
+]
+
+
 @pytest.fixture(scope="module")
 def baseline() -> Baseline:
     return load_baseline(BASELINE)
@@ -48,12 +73,22 @@ def test_the_committed_baseline_is_canonical_and_in_the_gated_config(baseline: B
     assert not baseline.config.include_holdout
     assert not baseline.config.llm
     assert baseline.config.harnesses == sorted(DEFAULT_HARNESSES)
-    assert baseline.config.suites == sorted(CORE_SUITES)
+    assert baseline.config.suites == sorted(ALL_SUITES)  # the gate runs every suite
 
 
 @pytest.mark.parametrize("harness", sorted(RECALL_FLOORS))
 @pytest.mark.parametrize(("suite", "metric", "op", "bound"), CORE_FLOORS)
 def test_core_floor(
+    baseline: Baseline, harness: str, suite: str, metric: str, op: str, bound: float
+) -> None:
+    cell = baseline.cells[f"{harness}/{suite}"]
+    assert metric in cell, f"{harness}/{suite} does not carry {metric}: the floor cannot pass"
+    assert _holds(cell[metric], op, bound), f"{harness}/{suite}: {metric} = {cell[metric]}"
+
+
+@pytest.mark.parametrize("harness", sorted(RECALL_FLOORS))
+@pytest.mark.parametrize(("suite", "metric", "op", "bound"), TRUST_FLOORS)
+def test_trust_floor(
     baseline: Baseline, harness: str, suite: str, metric: str, op: str, bound: float
 ) -> None:
     cell = baseline.cells[f"{harness}/{suite}"]
