@@ -254,8 +254,13 @@ def test_budget_spent_in_a_later_repeat_still_writes_nothing(
     ],
 )
 def test_flag_mistakes_are_usage_errors(
-    model: OracleModel, args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+    model: OracleModel,
+    args: list[str],
+    message: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setenv("BRAINBENCH_FOREIGN_SECRET", "s" * 32)  # so the llm refusal is what trips
     assert _run("--json", *args) == 2
     envelope = json.loads(capsys.readouterr().out)
     assert envelope["error"]["kind"] == "usage"

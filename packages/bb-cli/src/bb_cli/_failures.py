@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bb_adapters import AdapterUserError, SystemUnderTestError
-from bb_brain import BrainUserError
+from bb_brain import BrainUserError, DatabaseStartError
 from bb_corpus import CorpusRuntimeError, CorpusUserError, CorpusValidationError
 from bb_gate import GateRuntimeError, GateUserError
 from bb_schema import ConversionError, SchemaUserError
@@ -27,6 +27,7 @@ USER_ERRORS: Final[tuple[tuple[type[Exception], ErrorKind], ...]] = (
     (AdapterUserError, "usage"),
     (SystemUnderTestError, "runtime"),
     (BrainUserError, "config"),
+    (DatabaseStartError, "config"),
     (CorpusRuntimeError, "runtime"),
     (SchemaUserError, "schema"),
     (ConversionError, "runtime"),

@@ -80,7 +80,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return done.status
     except UsageError as error:
         if not out.json_mode:
-            out.stderr.write(error.usage)
+            usage = error.usage.rstrip("\n")
+            prefix = "" if usage.startswith("usage:") else "usage: "
+            out.stderr.write(f"{prefix}{usage}\n")
         return out.fail("usage", error.message)
     except Exception as error:  # every failure must become an exit code, never a traceback exit
         failure = describe(error)
