@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import importlib
 import json
+from pathlib import Path
 from typing import Any, get_args
 
 import pytest
@@ -158,3 +159,18 @@ def test_a_foreign_row_without_its_secret_is_a_usage_error(
     doc = json.loads(out)
     assert doc["error"]["kind"] == "usage"
     assert "BRAINBENCH_FOREIGN_SECRET" in doc["error"]["message"]
+
+
+def test_an_unreachable_database_is_a_config_error_without_traceback(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BRAINBENCH_DSN", "postgresql://nobody@127.0.0.1:1/none")
+    samples = Path(__file__).resolve().parents[3].parent / "shared" / "interop" / "samples"
+    code, out, err = run(
+        capsys, "--json", "run", "--fixtures", str(samples / "fixtures"),
+        "--gold", str(samples / "gold"),
+    )  # fmt: skip
+    assert code == 2
+    assert json.loads(out)["error"]["kind"] == "config"
+    assert "BRAINBENCH_DSN" in json.loads(out)["error"]["message"]
+    assert "Traceback" not in err
