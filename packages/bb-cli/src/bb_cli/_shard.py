@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from bb_cli._output import Output
 from bb_cli._parser import UsageError
 from bb_cli._plan import build_plan
+from bb_cli._seedfail import seed_failure_exit
 
 if TYPE_CHECKING:
     from bb_cli._runbench import RunRequest
@@ -411,10 +412,9 @@ def run_shard(
         f"shard {request.shard} ({len(document.shard.units)} units) written to {out_path}; "
         "`brainbench merge` the shards for the run's Result"
     )
-    if result.seed_failures:
-        for failure in result.seed_failures:
-            out.stderr.write(f"seed failure: {failure.fixture_id}: {failure.error}\n")
-        return out.fail("runtime", f"{len(result.seed_failures)} fixture(s) failed to seed")
+    failed = seed_failure_exit(result, out)
+    if failed is not None:
+        return failed
     return out.succeed(
         render_result_markdown(result),
         cells=len(result.cells),

@@ -14,6 +14,7 @@ from bb_score.scoreboard import render_result_markdown
 from bb_cli._output import Output
 from bb_cli._parser import Subparsers, add_command, add_output_flags
 from bb_cli._runbench import RunRequest, assemble
+from bb_cli._seedfail import seed_failure_exit
 from bb_cli._shard import ShardError, plan_for_merge, read_shard_result
 from bb_cli.commands.corpus import DEFAULT_FIXTURES, DEFAULT_GOLD
 
@@ -45,10 +46,9 @@ def _merge(args: argparse.Namespace, out: Output) -> int:
     if args.out is not None:
         write_json_atomic(args.out, result)
         out.narrate(f"result written to {args.out}")
-    if result.seed_failures:
-        for failure in result.seed_failures:
-            out.stderr.write(f"seed failure: {failure.fixture_id}: {failure.error}\n")
-        return out.fail("runtime", f"{len(result.seed_failures)} fixture(s) failed to seed")
+    failed = seed_failure_exit(result, out)
+    if failed is not None:
+        return failed
     return out.succeed(
         render_result_markdown(result),
         cells=len(result.cells),

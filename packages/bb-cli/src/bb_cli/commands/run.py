@@ -19,6 +19,7 @@ from bb_cli._llm_run import LlmRunAborted, add_llm_flags, execute_run, plan_llm
 from bb_cli._output import Output
 from bb_cli._parser import Subparsers, UsageError, add_command, add_output_flags
 from bb_cli._runbench import RunRequest, argv_for_receipt
+from bb_cli._seedfail import seed_failure_exit
 from bb_cli._shard import USAGE as SHARD_USAGE
 from bb_cli._shard import ShardSpec, run_shard
 from bb_cli._workers import resolve_workers
@@ -112,10 +113,9 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         write_json_atomic(args.out, result)
         out.narrate(f"result written to {args.out}")
     _gating.record_run(result, gate, out)
-    if result.seed_failures:
-        for failure in result.seed_failures:
-            out.stderr.write(f"seed failure: {failure.fixture_id}: {failure.error}\n")
-        return out.fail("runtime", f"{len(result.seed_failures)} fixture(s) failed to seed")
+    failed = seed_failure_exit(result, out)
+    if failed is not None:
+        return failed
     return _gating.conclude(
         result,
         gate,
