@@ -54,7 +54,7 @@ FAILED = [
     item("codex", "push", "p1", f"turn {i} people/x", "should retrieve people/x: not injected "
          "(injected nothing)") for i in range(7)
 ] + [
-    item("openclaw", "know-to-ask", "k1", "turn 1", "should retrieve [a|b]: injected nothing"),
+    item("openclaw", "know-to-ask", "k1", "turn 3", "should retrieve [a|b]: injected nothing"),
     item("codex", "know-to-ask", "k2", "turn 2", "false fire: stay-silent turn injected [c/d]"),
     item("openclaw", "poisoning", "t1", "payload-1", "poison_activation_rate: reaches harness:"
          "openclaw with no wrapper, label or trust field"),
