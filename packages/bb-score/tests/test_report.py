@@ -145,8 +145,14 @@ def test_the_comparison_view_lists_flips_and_adverse_moves(kit: SimpleNamespace)
 
 
 def test_charts_are_inline_svg_bars_latency_and_trends(kit: SimpleNamespace) -> None:
-    point = SimpleNamespace(ts="2026-01-01T00:00:00Z", harness_sha="a" * 40, fixtures_hash="f",
-                            gold_total=96, gold_failed=39, metrics={"push_recall": 0.59})  # fmt: skip
+    point = SimpleNamespace(
+        ts="2026-01-01T00:00:00Z",
+        harness_sha="a" * 40,
+        fixtures_hash="f",
+        gold_total=96,
+        gold_failed=39,
+        metrics={"push_recall": 0.59},
+    )
     later = SimpleNamespace(**{**vars(point), "gold_failed": 30, "metrics": {"push_recall": 0.7}})
     page = _page(kit, history={"codex/push": [point, later]})
     tree = _parse(page)
