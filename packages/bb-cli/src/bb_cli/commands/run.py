@@ -113,6 +113,13 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         write_json_atomic(args.out, result)
         out.narrate(f"result written to {args.out}")
     _gating.record_run(result, gate, out)
+    board = render_result_markdown(result, failed=args.failed)
+    if args.md is not None:
+        try:
+            _gating.write_bytes_atomic(args.md, board.encode("utf-8"))
+        except OSError as exc:
+            return out.fail("runtime", f"cannot write {exc.filename!r}: {exc.strerror}")
+        out.narrate(f"scoreboard written to {args.md}")
     failed = seed_failure_exit(result, out)
     if failed is not None:
         return failed
@@ -120,10 +127,11 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         result,
         gate,
         out,
-        text=render_result_markdown(result),
+        text=board,
         fields={
             "cells": len(result.cells),
             "out": None if args.out is None else str(args.out),
+            "md": None if args.md is None else str(args.md),
             "fixtures_hash": result.receipt.fixtures_hash,
         },
     )
@@ -221,6 +229,16 @@ def register(subparsers: Subparsers) -> None:
         "default: %(default)s",
     )
     parser.add_argument("--out", type=Path, metavar="FILE", help="write the Result JSON here")
+    parser.add_argument(
+        "--md",
+        type=Path,
+        metavar="OUT",
+        help="also write the scoreboard (markdown) here; works with --json, whose stdout stays "
+        "one envelope",
+    )
+    parser.add_argument(
+        "--failed", action="store_true", help="list every failed item in the scoreboard"
+    )
     parser.add_argument(
         "--workers",
         default="1",
