@@ -102,10 +102,10 @@ def gate(session: nox.Session) -> None:
         session.log("gate: no origin/main here: gating against HEAD's committed baseline")
     else:
         session.log(f"gate: main's baseline from {ref}")
-    # The scoreboard is in the Result; nox prints the run's output only if it fails.
+    # Minutes of work: plain progress lines (one every 30 s per phase), then the scoreboard.
     session.run(
-        "brainbench", "run", "--quiet", "--suite", "all", "--out", str(result),
-        env=dict(os.environ), silent=True,
+        "brainbench", "run", "--progress", "lines", "--suite", "all", "--out", str(result),
+        "--md", str(work / "scoreboard.md"), env=dict(os.environ),
     )  # fmt: skip
     session.run(
         "bb-gate", "ci", "--current", str(result), "--ref", ref, "--repo", str(ROOT),

@@ -90,9 +90,11 @@ def test_json_run_writes_the_markdown_board_and_report_renders_the_saved_result(
     out, md, html = tmp_path / "r.json", tmp_path / "board.md", tmp_path / "report.html"
     samples = ["--fixtures", str(SAMPLES / "fixtures"), "--gold", str(SAMPLES / "gold")]
     code = main(["run", "--json", *samples, "--out", str(out), "--md", str(md),
-                 "--ledger", str(tmp_path / "ledger.jsonl")])  # fmt: skip
+                 "--progress", "lines", "--ledger", str(tmp_path / "ledger.jsonl")])  # fmt: skip
     assert code == 0
-    envelope = json.loads(capsys.readouterr().out)  # stdout is exactly one envelope
+    captured = capsys.readouterr()
+    envelope = json.loads(captured.out)  # stdout is exactly one envelope, progress or not
+    assert "brainbench: replay 7/7 (100%)" in captured.err
     assert envelope["ok"] is True and envelope["md"] == str(md)
     board = md.read_text(encoding="utf-8")
     assert "## know-to-ask" in board and "docs/METRIC_GLOSSARY.md" in board

@@ -33,7 +33,8 @@ from bb_adapters.seams import HarnessConfig
 RETRIEVAL_SUITES: tuple[Suite, ...] = ("know-to-ask", "push")
 
 DeliveryFactory = Callable[[HarnessConfig, MemorySystem], DeliveryPath]
-Progress = Callable[[str], None]
+#: Progress callback: (done, total, what just finished), e.g. ``(12, 361, "gen-kta-001")``.
+Progress = Callable[[int, int, str], None]
 #: One independent unit of work: a fixture, or a continuity pair (writer + reader).
 PlanItem = Unit | Pair
 
@@ -169,7 +170,7 @@ class SystemRunner:
             parts.append(self.run_item(item))
             done += item_fixtures(item)
             if self._progress is not None:
-                self._progress(f"{done}/{total} {item_id(item)}")
+                self._progress(done, total, item_id(item))
         return merge_runs(parts, self.harness_names)
 
     def run_item(self, item: PlanItem) -> SystemRun:

@@ -31,7 +31,7 @@ from bb_trust import TrustUserError
 from bb_trust.cells import TrustScored, score_trust
 from bb_trust.runner import HarnessSeam, ScenarioRunner
 
-Progress = Callable[[str], None]
+Progress = Callable[[int, int, str], None]
 
 
 def trust_suites(suites: Sequence[str]) -> tuple[TrustSuite, ...]:
@@ -86,6 +86,7 @@ def with_trust(
     dsn: str | None = None,
     sealed: Path | None = None,
     progress: Progress | None = None,
+    sealed_progress: Progress | None = None,
     workers: int = 1,
 ) -> Result:
     """``result`` plus the trust cells of ``suites`` (and the sealed report, when asked).
@@ -106,7 +107,7 @@ def with_trust(
     meta = result.meta.model_copy(update={"failed_items": failed})
     if sealed is not None:
         adversarial = load_corpus(sealed / "fixtures", sealed / "gold", include_holdout=True)
-        report = _sweep(adversarial, TRUST_SUITES, reference, dsn, progress, workers)
+        report = _sweep(adversarial, TRUST_SUITES, reference, dsn, sealed_progress, workers)
         meta = meta.model_copy(
             update={
                 "sealed": SealedReport(

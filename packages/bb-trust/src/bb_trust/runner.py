@@ -38,7 +38,8 @@ from bb_trust.metrics import harness_surface
 from bb_trust.observations import FixtureObservations, StepOutcome
 from bb_trust.observe import Arm, Captured, Observer, failed_observations
 
-Progress = Callable[[str], None]
+#: Progress callback: (fixtures done, fixtures in the sweep, the fixture just finished).
+Progress = Callable[[int, int, str], None]
 
 #: The owner's opt-in protections; the default arm uses the shipped defaults (flag / allow).
 PROTECTED = {"external_mode": "quarantine", "agent_activation": "suppress"}
@@ -130,7 +131,7 @@ class ScenarioRunner:
             with lock:
                 done += 1
                 if self._progress is not None:
-                    self._progress(f"trust {done}/{len(chosen)} {pair[0].fixture_id}")
+                    self._progress(done, len(chosen), pair[0].fixture_id)
             return observed
 
         with ThreadPoolExecutor(max_workers=self._workers) as pool:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from pathlib import Path
 
 from bb_adapters import DEFAULT_HARNESSES, HOOK_EXECS, parse_harnesses, with_hook_exec
@@ -18,10 +17,11 @@ from bb_cli._dask import run_on_dask
 from bb_cli._llm_run import LlmRunAborted, add_llm_flags, execute_run, plan_llm
 from bb_cli._output import Output
 from bb_cli._parser import Subparsers, UsageError, add_command, add_output_flags
+from bb_cli._progress import ProgressDisplay, add_progress_flag, resolve_mode
 from bb_cli._runbench import RunRequest, argv_for_receipt
 from bb_cli._seedfail import seed_failure_exit
 from bb_cli._shard import USAGE as SHARD_USAGE
-from bb_cli._shard import ShardSpec, run_shard
+from bb_cli._shard import ShardSpec, execute_shard, report_shard
 from bb_cli._workers import resolve_workers
 from bb_cli.commands.corpus import DEFAULT_FIXTURES, DEFAULT_GOLD
 
@@ -64,11 +64,9 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         f"brainbench: {len(corpus.fixtures)} fixtures, harnesses "
         f"{','.join(h.name for h in harnesses)}, suites {','.join(suites)}"
     )
-    interactive = not out.quiet and sys.stderr.isatty()
-
-    def progress(line: str) -> None:
-        out.stderr.write(f"\r{line}\033[K")
-
+    display = ProgressDisplay(
+        out.stderr, resolve_mode(args.progress, quiet=out.quiet, stream=out.stderr)
+    )
     request = RunRequest(
         corpus=corpus,
         harnesses=harnesses,
@@ -80,35 +78,29 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         shard=shard,
     )
     if shard is not None:
-        return run_shard(request, args.out, out, progress if interactive else None)
-    if args.dask is not None:
-        result = run_on_dask(request, args.dask, args.shards, args.out)[0]
-    else:
-        try:
-            result = execute_run(
-                request,
-                llm,
-                progress if interactive else None,
-                out.narrate,
-            )
-        except LlmRunAborted as aborted:
-            if interactive:
-                out.stderr.write("\n")
-            return out.fail("runtime", aborted.message)
-    if interactive:
-        out.stderr.write("\n")
-    result = _trustrun.with_trust(
-        result,
-        corpus,
-        harnesses,
-        suites,
-        dsn=request.dsn,
-        sealed=args.sealed,
-        progress=progress if interactive else None,
-        workers=workers,
-    )
-    if interactive and (_trustrun.trust_suites(suites) or args.sealed is not None):
-        out.stderr.write("\n")
+        with display.running():
+            executed = execute_shard(request, display.phase(f"replay shard {shard}"))
+        return report_shard(request, executed, args.out, out)
+    with display.running():
+        if args.dask is not None:
+            result = run_on_dask(request, args.dask, args.shards, args.out)[0]
+        else:
+            narrate = out.narrate if out.quiet else display.narrate
+            try:
+                result = execute_run(request, llm, display.phase("replay"), narrate)
+            except LlmRunAborted as aborted:
+                return out.fail("runtime", aborted.message)
+        result = _trustrun.with_trust(
+            result,
+            corpus,
+            harnesses,
+            suites,
+            dsn=request.dsn,
+            sealed=args.sealed,
+            progress=display.phase("trust sweep"),
+            sealed_progress=display.phase("sealed trust sweep"),
+            workers=workers,
+        )
     if args.out is not None:
         write_json_atomic(args.out, result)
         out.narrate(f"result written to {args.out}")
@@ -239,6 +231,7 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--failed", action="store_true", help="list every failed item in the scoreboard"
     )
+    add_progress_flag(parser)
     parser.add_argument(
         "--workers",
         default="1",
