@@ -113,6 +113,43 @@ def gate(session: nox.Session) -> None:
     )  # fmt: skip
 
 
+BROWSER_ENV = "BRAINBENCH_CHROMIUM"
+
+
+@nox.session
+def browser(session: nox.Session) -> None:
+    """Open the HTML report of a real run in headless Chromium; screenshots in build/browser/.
+
+    Opt-in. It drives the machine's Chromium (Debian: `apt-get install -y chromium`; or
+    $BRAINBENCH_CHROMIUM) through the `playwright` package of the `browser` dependency group,
+    which never downloads a browser of its own.
+    """
+    chromium = os.environ.get(BROWSER_ENV, "").strip() or shutil.which("chromium") or ""
+    if not chromium:
+        session.error(f"no Chromium: apt-get install -y chromium, or set {BROWSER_ENV}")
+    out = ROOT / "build" / "browser"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    result, ledger = out / "result.json", out / "ledger.jsonl"
+    session.run(
+        "brainbench", "run", "--out", str(result), "--ledger", str(ledger),
+        "--md", str(out / "scoreboard.md"),
+    )  # fmt: skip
+    session.run(
+        "brainbench", "report", str(result), "--quiet", "--html", str(out / "report.html"),
+        "--baseline", str(result), "--ledger", str(ledger),
+    )  # fmt: skip
+    session.run(
+        "brainbench", "history", "--quiet", "--ledger", str(ledger),
+        "--html", str(out / "history.html"),
+    )  # fmt: skip
+    session.run(
+        "uv", "run", "--group", "browser", "pytest", "tests/browser", "-v", *session.posargs,
+        env={BROWSER_ENV: chromium, "BRAINBENCH_BROWSER_OUT": str(out)},
+    )  # fmt: skip
+    session.log(f"report, history and screenshots in {out}")
+
+
 @nox.session(name="trust-probes")
 def trust_probes(session: nox.Session) -> None:
     """Every memory-trust mutation probe (the default test run keeps one per suite)."""

@@ -88,7 +88,7 @@ def _run_config(result: Result, meta: Mapping[str, Any]) -> list[tuple[str, str]
 
 
 def _history_charts(history: CellHistory, *, every_metric: bool) -> list[dict[str, Any]]:
-    """Per cell: gold_failed's trend, and each (gated, or every) metric's."""
+    """Per cell: gold_failed's trend, and (``every_metric``) each metric's."""
     out = []
     for cell, points in history.items():
         if not points:
@@ -97,9 +97,7 @@ def _history_charts(history: CellHistory, *, every_metric: bool) -> list[dict[st
         failed = [(t, float(p.gold_failed)) for t, p in zip(tips, points, strict=True)]
         charts: list[TrendChart] = [trend_chart("gold_failed", failed, fmt="g")]
         names = sort_metrics(name for p in points for name in p.metrics)
-        for name in names:
-            if not every_metric and not metric_view(name).gated:
-                continue
+        for name in names if every_metric else []:
             values = [
                 (t, p.metrics[name]) for t, p in zip(tips, points, strict=True) if name in p.metrics
             ]

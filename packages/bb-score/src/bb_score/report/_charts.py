@@ -193,7 +193,7 @@ def latency_chart(samples: Mapping[str, Sequence[float]]) -> LatencyChart | None
         boxes=tuple(boxes),
         ticks=tuple((x(t), f"{t:g}") for t in ticks),
         height=axis_y + 22,
-        width=LABEL_W + PLOT_W + 150,
+        width=LABEL_W + PLOT_W + 280,
         axis_y=axis_y,
     )
 
@@ -230,12 +230,17 @@ def trend_chart(title: str, values: Sequence[tuple[str, float]], *, fmt: str) ->
     width, height, pad = 320.0, 90.0, 12.0
     numbers = [v for _, v in values]
     low, high = min(numbers), max(numbers)
-    span = (high - low) or 1.0
+    span = high - low
     step = (width - 2 * pad) / max(1, len(values) - 1)
+
+    def y(value: float) -> float:  # a flat course runs through the middle
+        share = (value - low) / span if span else 0.5
+        return round(height - pad - share * (height - 2 * pad), 2)
+
     points = tuple(
         (
             round(pad + i * step, 2),
-            round(height - pad - (value - low) / span * (height - 2 * pad), 2),
+            y(value),
             f"{tip}: {format(value, fmt)}",
         )
         for i, (tip, value) in enumerate(values)
