@@ -73,3 +73,14 @@ def test_unknown_suites_name_every_known_one(capsys: pytest.CaptureFixture[str])
     assert main(["run", "--suite", "trust,poison"]) == 2
     err = capsys.readouterr().err
     assert "'poison'" in err and "state-resolution" in err
+
+
+def test_every_trust_item_is_recorded_with_its_read_surfaces(trust_run: dict[str, Any]) -> None:
+    records = trust_run["_meta"]["trust_items"]
+    cell = next(c for c in trust_run["cells"] if c["suite"] == "trust")
+    assert len(records) == cell["gold_total"]  # one record per gold item of the suite
+    assert {r["fixture_id"] for r in records} == {"gen-trust-005-agent-confirms"}
+    assert sum(not r["passed"] for r in records) == cell["gold_failed"]
+    tiers = [r for r in records if r["kind"] == "tier"]
+    assert tiers and all("stored" in r["observations"] for r in tiers)
+    assert all("(expected " in text for r in tiers for text in r["observations"].values())

@@ -32,6 +32,7 @@ from bb_schema.result import (
     Result,
     ScoreCell,
     SeedFailure,
+    TrustItemRecord,
     TurnRow,
 )
 from bb_schema.turn_context import (
@@ -222,6 +223,19 @@ RESULTS = st.builds(
         harnesses=WORDS,
         suites=WORDS,
         confidence_intervals=CONFIDENCE_INTERVALS,
+        trust_items=st.lists(
+            st.builds(
+                TrustItemRecord,
+                suite=SUITES,
+                fixture_id=TEXT,
+                item=TEXT,
+                kind=TEXT,
+                passed=st.booleans(),
+                reason=TEXT,
+                observations=st.dictionaries(TEXT, TEXT, max_size=3),
+            ),
+            max_size=2,
+        ),
     ),
 )
 
@@ -396,6 +410,7 @@ def test_nested_messages_mirror_their_models() -> None:
         (ScoreCell, score_pb2.ScoreCell),
         (SeedFailure, score_pb2.SeedFailure),
         (FailedItem, score_pb2.FailedItem),
+        (TrustItemRecord, score_pb2.TrustItemRecord),
         (Meta, score_pb2.Meta),
         (ConfidenceIntervals, score_pb2.ConfidenceIntervals),
         (MetricInterval, score_pb2.MetricInterval),

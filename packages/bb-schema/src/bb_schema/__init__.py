@@ -64,6 +64,7 @@ from bb_schema.result import (
     Result,
     ScoreCell,
     SeedFailure,
+    TrustItemRecord,
     TurnRow,
 )
 from bb_schema.turn_context import (
@@ -185,6 +186,7 @@ __all__ = [
     "TurnContextRequest",
     "TurnContextResponse",
     "TurnGold",
+    "TrustItemRecord",
     "TurnRow",
     "WriteBackRecord",
     "WriteBackRequest",

@@ -70,6 +70,24 @@ class FailedItem(Strict):
     reason: str
 
 
+class TrustItemRecord(Strict):
+    """One memory-trust gold item: what each read surface (or store) observed, and the verdict.
+
+    ``observations`` maps a surface or measurement (``get_page``, ``search``, ``recall``,
+    ``stored``, ``harness:<row>``, ``context_pack``, ``step``, ...) to what it showed, so a
+    reader can see which surface disagreed without re-running. ``passed`` is False when the
+    item failed any of its suite's metrics on any harness row; ``reason`` then says why.
+    """
+
+    suite: Suite
+    fixture_id: str
+    item: str
+    kind: str
+    passed: bool
+    reason: str = ""
+    observations: dict[str, str] = Field(default_factory=dict)
+
+
 class MetricInterval(Strict):
     """One metric's percentile bootstrap interval over the repeated runs of one cell."""
 
@@ -124,6 +142,8 @@ class Meta(Strict):
     confidence_intervals: ConfidenceIntervals | None = None
     #: Set only by ``brainbench run --sealed DIR``.
     sealed: SealedReport | None = None
+    #: One record per memory-trust gold item of the run (empty without trust suites).
+    trust_items: list[TrustItemRecord] = Field(default_factory=list)
 
 
 class Result(Strict):

@@ -241,6 +241,18 @@ def _meta_to_proto(meta: Meta) -> pb.Meta:
         suites=meta.suites,
         confidence_intervals=None if intervals is None else _intervals_to_proto(intervals),
         sealed=_sealed_to_proto(meta.sealed),
+        trust_items=[
+            pb.TrustItemRecord(
+                suite=SUITE.encode(record.suite),
+                fixture_id=record.fixture_id,
+                item=record.item,
+                kind=record.kind,
+                passed=record.passed,
+                reason=record.reason,
+                observations=record.observations,
+            )
+            for record in meta.trust_items
+        ],
     )
 
 
@@ -268,6 +280,18 @@ def _meta_from_proto(message: pb.Meta, path: str) -> Meta:
         "budget_cuts": dict(message.budget_cuts),
         "harnesses": list(message.harnesses),
         "suites": list(message.suites),
+        "trust_items": [
+            {
+                "suite": SUITE.decode(record.suite, f"{path}.trust_items[{i}].suite"),
+                "fixture_id": record.fixture_id,
+                "item": record.item,
+                "kind": record.kind,
+                "passed": record.passed,
+                "reason": record.reason,
+                "observations": dict(record.observations),
+            }
+            for i, record in enumerate(message.trust_items)
+        ],
     }
     if message.HasField("confidence_intervals"):
         data["confidence_intervals"] = _intervals_from_proto(

@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from brainbench.v1 import corpus_pb2 as brainbench_dot_v1_dot_corpus__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19\x62rainbench/v1/score.proto\x12\rbrainbench.v1\x1a\x1a\x62rainbench/v1/corpus.proto\"\xa6\x01\n\x07Receipt\x12\x1d\n\x15result_schema_version\x18\x01 \x01(\x05\x12\x15\n\rfixtures_hash\x18\x02 \x01(\t\x12\x13\n\x0bharness_sha\x18\x03 \x01(\t\x12\n\n\x02ts\x18\x04 \x01(\t\x12\x10\n\x08\x63md_args\x18\x05 \x03(\t\x12\x0c\n\x04seed\x18\x06 \x01(\x03\x12\x17\n\x0finclude_holdout\x18\x07 \x01(\x08\x12\x0b\n\x03llm\x18\x08 \x01(\x08\"\xeb\x01\n\x07TurnRow\x12\x12\n\nfixture_id\x18\x01 \x01(\t\x12\x0f\n\x07turn_id\x18\x02 \x01(\x03\x12\x0f\n\x07harness\x18\x03 \x01(\t\x12#\n\x05suite\x18\x04 \x01(\x0e\x32\x14.brainbench.v1.Suite\x12\x16\n\x0einjected_slugs\x18\x05 \x03(\t\x12\x17\n\x0finjected_tokens\x18\x06 \x01(\x01\x12\x16\n\tgold_json\x18\x07 \x01(\tH\x00\x88\x01\x01\x12\x1a\n\x12\x63ross_source_slugs\x18\x08 \x03(\t\x12\x12\n\nlatency_ms\x18\t \x01(\x01\x42\x0c\n\n_gold_json\"\x87\x02\n\tScoreCell\x12#\n\x05suite\x18\x01 \x01(\x0e\x32\x14.brainbench.v1.Suite\x12\x0f\n\x07harness\x18\x02 \x01(\t\x12!\n\x04seam\x18\x03 \x01(\x0e\x32\x13.brainbench.v1.Seam\x12\x12\n\ngold_total\x18\x04 \x01(\x03\x12\x13\n\x0bgold_failed\x18\x05 \x01(\x03\x12\x36\n\x07metrics\x18\x06 \x03(\x0b\x32%.brainbench.v1.ScoreCell.MetricsEntry\x12\x10\n\x08\x66ixtures\x18\x07 \x03(\t\x1a.\n\x0cMetricsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x01:\x02\x38\x01\"0\n\x0bSeedFailure\x12\x12\n\nfixture_id\x18\x01 \x01(\t\x12\r\n\x05\x65rror\x18\x02 \x01(\t\"t\n\nFailedItem\x12\x0f\n\x07harness\x18\x01 \x01(\t\x12#\n\x05suite\x18\x02 \x01(\x0e\x32\x14.brainbench.v1.Suite\x12\x12\n\nfixture_id\x18\x03 \x01(\t\x12\x0c\n\x04item\x18\x04 \x01(\t\x12\x0e\n\x06reason\x18\x05 \x01(\t\"\x1c\n\nStringList\x12\x0e\n\x06values\x18\x01 \x03(\t\"M\n\x0eMetricInterval\x12\x10\n\x08\x65stimate\x18\x01 \x01(\x01\x12\x0b\n\x03low\x18\x02 \x01(\x01\x12\x0c\n\x04high\x18\x03 \x01(\x01\x12\x0e\n\x06values\x18\x04 \x03(\x01\"\x9e\x01\n\x0fMetricIntervals\x12<\n\x07metrics\x18\x01 \x03(\x0b\x32+.brainbench.v1.MetricIntervals.MetricsEntry\x1aM\n\x0cMetricsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12,\n\x05value\x18\x02 \x01(\x0b\x32\x1d.brainbench.v1.MetricInterval:\x02\x38\x01\"\x8a\x02\n\x13\x43onfidenceIntervals\x12\x0c\n\x04runs\x18\x01 \x01(\x03\x12$\n\x06suites\x18\x02 \x03(\x0e\x32\x14.brainbench.v1.Suite\x12\x0c\n\x04seed\x18\x03 \x01(\x03\x12\x11\n\tresamples\x18\x04 \x01(\x03\x12\x12\n\nconfidence\x18\x05 \x01(\x01\x12<\n\x05\x63\x65lls\x18\x06 \x03(\x0b\x32-.brainbench.v1.ConfidenceIntervals.CellsEntry\x1aL\n\nCellsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12-\n\x05value\x18\x02 \x01(\x0b\x32\x1e.brainbench.v1.MetricIntervals:\x02\x38\x01\"\xc6\x04\n\x04Meta\x12@\n\x0fmetric_glossary\x18\x01 \x03(\x0b\x32\'.brainbench.v1.Meta.MetricGlossaryEntry\x12/\n\x0c\x66\x61iled_items\x18\x02 \x03(\x0b\x32\x19.brainbench.v1.FailedItem\x12\x42\n\x10seam_disclosures\x18\x03 \x03(\x0b\x32(.brainbench.v1.Meta.SeamDisclosuresEntry\x12\x38\n\x0b\x62udget_cuts\x18\x04 \x03(\x0b\x32#.brainbench.v1.Meta.BudgetCutsEntry\x12\x11\n\tharnesses\x18\x05 \x03(\t\x12\x0e\n\x06suites\x18\x06 \x03(\t\x12@\n\x14\x63onfidence_intervals\x18\x07 \x01(\x0b\x32\".brainbench.v1.ConfidenceIntervals\x12+\n\x06sealed\x18\x08 \x01(\x0b\x32\x1b.brainbench.v1.SealedReport\x1a\x35\n\x13MetricGlossaryEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x1aQ\n\x14SeamDisclosuresEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12(\n\x05value\x18\x02 \x01(\x0b\x32\x19.brainbench.v1.StringList:\x02\x38\x01\x1a\x31\n\x0f\x42udgetCutsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x03:\x02\x38\x01\"\x7f\n\x0cSealedReport\x12\x15\n\rfixtures_hash\x18\x01 \x01(\t\x12\'\n\x05\x63\x65lls\x18\x02 \x03(\x0b\x32\x18.brainbench.v1.ScoreCell\x12/\n\x0c\x66\x61iled_items\x18\x03 \x03(\x0b\x32\x19.brainbench.v1.FailedItem\"\xdb\x01\n\x06Result\x12\'\n\x07receipt\x18\x01 \x01(\x0b\x32\x16.brainbench.v1.Receipt\x12\'\n\x05\x63\x65lls\x18\x02 \x03(\x0b\x32\x18.brainbench.v1.ScoreCell\x12)\n\tturn_rows\x18\x03 \x03(\x0b\x32\x16.brainbench.v1.TurnRow\x12\x31\n\rseed_failures\x18\x04 \x03(\x0b\x32\x1a.brainbench.v1.SeedFailure\x12!\n\x04meta\x18\x05 \x01(\x0b\x32\x13.brainbench.v1.Meta\"Y\n\x0e\x42\x61selineConfig\x12\x17\n\x0finclude_holdout\x18\x01 \x01(\x08\x12\x0b\n\x03llm\x18\x02 \x01(\x08\x12\x11\n\tharnesses\x18\x03 \x03(\t\x12\x0e\n\x06suites\x18\x04 \x03(\t\"5\n\nCellCounts\x12\x12\n\ngold_total\x18\x01 \x01(\x03\x12\x13\n\x0bgold_failed\x18\x02 \x01(\x03\"s\n\tMetricMap\x12\x36\n\x07metrics\x18\x01 \x03(\x0b\x32%.brainbench.v1.MetricMap.MetricsEntry\x1a.\n\x0cMetricsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x01:\x02\x38\x01\"\x90\x03\n\x08\x42\x61seline\x12\x16\n\x0eschema_version\x18\x01 \x01(\x05\x12\x15\n\rfixtures_hash\x18\x02 \x01(\t\x12-\n\x06\x63onfig\x18\x03 \x01(\x0b\x32\x1d.brainbench.v1.BaselineConfig\x12\x1a\n\rjustification\x18\x04 \x01(\tH\x00\x88\x01\x01\x12\x31\n\x05\x63\x65lls\x18\x05 \x03(\x0b\x32\".brainbench.v1.Baseline.CellsEntry\x12\x33\n\x06\x63ounts\x18\x06 \x03(\x0b\x32#.brainbench.v1.Baseline.CountsEntry\x1a\x46\n\nCellsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\'\n\x05value\x18\x02 \x01(\x0b\x32\x18.brainbench.v1.MetricMap:\x02\x38\x01\x1aH\n\x0b\x43ountsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12(\n\x05value\x18\x02 \x01(\x0b\x32\x19.brainbench.v1.CellCounts:\x02\x38\x01\x42\x10\n\x0e_justification*D\n\x04Seam\x12\x14\n\x10SEAM_UNSPECIFIED\x10\x00\x12\x13\n\x0fSEAM_PRODUCTION\x10\x01\x12\x11\n\rSEAM_CONTRACT\x10\x02\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19\x62rainbench/v1/score.proto\x12\rbrainbench.v1\x1a\x1a\x62rainbench/v1/corpus.proto\"\xa6\x01\n\x07Receipt\x12\x1d\n\x15result_schema_version\x18\x01 \x01(\x05\x12\x15\n\rfixtures_hash\x18\x02 \x01(\t\x12\x13\n\x0bharness_sha\x18\x03 \x01(\t\x12\n\n\x02ts\x18\x04 \x01(\t\x12\x10\n\x08\x63md_args\x18\x05 \x03(\t\x12\x0c\n\x04seed\x18\x06 \x01(\x03\x12\x17\n\x0finclude_holdout\x18\x07 \x01(\x08\x12\x0b\n\x03llm\x18\x08 \x01(\x08\"\xeb\x01\n\x07TurnRow\x12\x12\n\nfixture_id\x18\x01 \x01(\t\x12\x0f\n\x07turn_id\x18\x02 \x01(\x03\x12\x0f\n\x07harness\x18\x03 \x01(\t\x12#\n\x05suite\x18\x04 \x01(\x0e\x32\x14.brainbench.v1.Suite\x12\x16\n\x0einjected_slugs\x18\x05 \x03(\t\x12\x17\n\x0finjected_tokens\x18\x06 \x01(\x01\x12\x16\n\tgold_json\x18\x07 \x01(\tH\x00\x88\x01\x01\x12\x1a\n\x12\x63ross_source_slugs\x18\x08 \x03(\t\x12\x12\n\nlatency_ms\x18\t \x01(\x01\x42\x0c\n\n_gold_json\"\x87\x02\n\tScoreCell\x12#\n\x05suite\x18\x01 \x01(\x0e\x32\x14.brainbench.v1.Suite\x12\x0f\n\x07harness\x18\x02 \x01(\t\x12!\n\x04seam\x18\x03 \x01(\x0e\x32\x13.brainbench.v1.Seam\x12\x12\n\ngold_total\x18\x04 \x01(\x03\x12\x13\n\x0bgold_failed\x18\x05 \x01(\x03\x12\x36\n\x07metrics\x18\x06 \x03(\x0b\x32%.brainbench.v1.ScoreCell.MetricsEntry\x12\x10\n\x08\x66ixtures\x18\x07 \x03(\t\x1a.\n\x0cMetricsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x01:\x02\x38\x01\"0\n\x0bSeedFailure\x12\x12\n\nfixture_id\x18\x01 \x01(\t\x12\r\n\x05\x65rror\x18\x02 \x01(\t\"t\n\nFailedItem\x12\x0f\n\x07harness\x18\x01 \x01(\t\x12#\n\x05suite\x18\x02 \x01(\x0e\x32\x14.brainbench.v1.Suite\x12\x12\n\nfixture_id\x18\x03 \x01(\t\x12\x0c\n\x04item\x18\x04 \x01(\t\x12\x0e\n\x06reason\x18\x05 \x01(\t\"\x1c\n\nStringList\x12\x0e\n\x06values\x18\x01 \x03(\t\"M\n\x0eMetricInterval\x12\x10\n\x08\x65stimate\x18\x01 \x01(\x01\x12\x0b\n\x03low\x18\x02 \x01(\x01\x12\x0c\n\x04high\x18\x03 \x01(\x01\x12\x0e\n\x06values\x18\x04 \x03(\x01\"\x9e\x01\n\x0fMetricIntervals\x12<\n\x07metrics\x18\x01 \x03(\x0b\x32+.brainbench.v1.MetricIntervals.MetricsEntry\x1aM\n\x0cMetricsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12,\n\x05value\x18\x02 \x01(\x0b\x32\x1d.brainbench.v1.MetricInterval:\x02\x38\x01\"\x8a\x02\n\x13\x43onfidenceIntervals\x12\x0c\n\x04runs\x18\x01 \x01(\x03\x12$\n\x06suites\x18\x02 \x03(\x0e\x32\x14.brainbench.v1.Suite\x12\x0c\n\x04seed\x18\x03 \x01(\x03\x12\x11\n\tresamples\x18\x04 \x01(\x03\x12\x12\n\nconfidence\x18\x05 \x01(\x01\x12<\n\x05\x63\x65lls\x18\x06 \x03(\x0b\x32-.brainbench.v1.ConfidenceIntervals.CellsEntry\x1aL\n\nCellsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12-\n\x05value\x18\x02 \x01(\x0b\x32\x1e.brainbench.v1.MetricIntervals:\x02\x38\x01\"\xfb\x04\n\x04Meta\x12@\n\x0fmetric_glossary\x18\x01 \x03(\x0b\x32\'.brainbench.v1.Meta.MetricGlossaryEntry\x12/\n\x0c\x66\x61iled_items\x18\x02 \x03(\x0b\x32\x19.brainbench.v1.FailedItem\x12\x42\n\x10seam_disclosures\x18\x03 \x03(\x0b\x32(.brainbench.v1.Meta.SeamDisclosuresEntry\x12\x38\n\x0b\x62udget_cuts\x18\x04 \x03(\x0b\x32#.brainbench.v1.Meta.BudgetCutsEntry\x12\x11\n\tharnesses\x18\x05 \x03(\t\x12\x0e\n\x06suites\x18\x06 \x03(\t\x12@\n\x14\x63onfidence_intervals\x18\x07 \x01(\x0b\x32\".brainbench.v1.ConfidenceIntervals\x12+\n\x06sealed\x18\x08 \x01(\x0b\x32\x1b.brainbench.v1.SealedReport\x12\x33\n\x0btrust_items\x18\x14 \x03(\x0b\x32\x1e.brainbench.v1.TrustItemRecord\x1a\x35\n\x13MetricGlossaryEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x1aQ\n\x14SeamDisclosuresEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12(\n\x05value\x18\x02 \x01(\x0b\x32\x19.brainbench.v1.StringList:\x02\x38\x01\x1a\x31\n\x0f\x42udgetCutsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x03:\x02\x38\x01\"\x83\x02\n\x0fTrustItemRecord\x12#\n\x05suite\x18\x01 \x01(\x0e\x32\x14.brainbench.v1.Suite\x12\x12\n\nfixture_id\x18\x02 \x01(\t\x12\x0c\n\x04item\x18\x03 \x01(\t\x12\x0c\n\x04kind\x18\x04 \x01(\t\x12\x0e\n\x06passed\x18\x05 \x01(\x08\x12\x0e\n\x06reason\x18\x06 \x01(\t\x12\x46\n\x0cobservations\x18\x07 \x03(\x0b\x32\x30.brainbench.v1.TrustItemRecord.ObservationsEntry\x1a\x33\n\x11ObservationsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\x7f\n\x0cSealedReport\x12\x15\n\rfixtures_hash\x18\x01 \x01(\t\x12\'\n\x05\x63\x65lls\x18\x02 \x03(\x0b\x32\x18.brainbench.v1.ScoreCell\x12/\n\x0c\x66\x61iled_items\x18\x03 \x03(\x0b\x32\x19.brainbench.v1.FailedItem\"\xdb\x01\n\x06Result\x12\'\n\x07receipt\x18\x01 \x01(\x0b\x32\x16.brainbench.v1.Receipt\x12\'\n\x05\x63\x65lls\x18\x02 \x03(\x0b\x32\x18.brainbench.v1.ScoreCell\x12)\n\tturn_rows\x18\x03 \x03(\x0b\x32\x16.brainbench.v1.TurnRow\x12\x31\n\rseed_failures\x18\x04 \x03(\x0b\x32\x1a.brainbench.v1.SeedFailure\x12!\n\x04meta\x18\x05 \x01(\x0b\x32\x13.brainbench.v1.Meta\"Y\n\x0e\x42\x61selineConfig\x12\x17\n\x0finclude_holdout\x18\x01 \x01(\x08\x12\x0b\n\x03llm\x18\x02 \x01(\x08\x12\x11\n\tharnesses\x18\x03 \x03(\t\x12\x0e\n\x06suites\x18\x04 \x03(\t\"5\n\nCellCounts\x12\x12\n\ngold_total\x18\x01 \x01(\x03\x12\x13\n\x0bgold_failed\x18\x02 \x01(\x03\"s\n\tMetricMap\x12\x36\n\x07metrics\x18\x01 \x03(\x0b\x32%.brainbench.v1.MetricMap.MetricsEntry\x1a.\n\x0cMetricsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x01:\x02\x38\x01\"\x90\x03\n\x08\x42\x61seline\x12\x16\n\x0eschema_version\x18\x01 \x01(\x05\x12\x15\n\rfixtures_hash\x18\x02 \x01(\t\x12-\n\x06\x63onfig\x18\x03 \x01(\x0b\x32\x1d.brainbench.v1.BaselineConfig\x12\x1a\n\rjustification\x18\x04 \x01(\tH\x00\x88\x01\x01\x12\x31\n\x05\x63\x65lls\x18\x05 \x03(\x0b\x32\".brainbench.v1.Baseline.CellsEntry\x12\x33\n\x06\x63ounts\x18\x06 \x03(\x0b\x32#.brainbench.v1.Baseline.CountsEntry\x1a\x46\n\nCellsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\'\n\x05value\x18\x02 \x01(\x0b\x32\x18.brainbench.v1.MetricMap:\x02\x38\x01\x1aH\n\x0b\x43ountsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12(\n\x05value\x18\x02 \x01(\x0b\x32\x19.brainbench.v1.CellCounts:\x02\x38\x01\x42\x10\n\x0e_justification*D\n\x04Seam\x12\x14\n\x10SEAM_UNSPECIFIED\x10\x00\x12\x13\n\x0fSEAM_PRODUCTION\x10\x01\x12\x11\n\rSEAM_CONTRACT\x10\x02\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -44,14 +44,16 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_META_SEAMDISCLOSURESENTRY']._serialized_options = b'8\001'
   _globals['_META_BUDGETCUTSENTRY']._loaded_options = None
   _globals['_META_BUDGETCUTSENTRY']._serialized_options = b'8\001'
+  _globals['_TRUSTITEMRECORD_OBSERVATIONSENTRY']._loaded_options = None
+  _globals['_TRUSTITEMRECORD_OBSERVATIONSENTRY']._serialized_options = b'8\001'
   _globals['_METRICMAP_METRICSENTRY']._loaded_options = None
   _globals['_METRICMAP_METRICSENTRY']._serialized_options = b'8\001'
   _globals['_BASELINE_CELLSENTRY']._loaded_options = None
   _globals['_BASELINE_CELLSENTRY']._serialized_options = b'8\001'
   _globals['_BASELINE_COUNTSENTRY']._loaded_options = None
   _globals['_BASELINE_COUNTSENTRY']._serialized_options = b'8\001'
-  _globals['_SEAM']._serialized_start=3054
-  _globals['_SEAM']._serialized_end=3122
+  _globals['_SEAM']._serialized_start=3369
+  _globals['_SEAM']._serialized_end=3437
   _globals['_RECEIPT']._serialized_start=73
   _globals['_RECEIPT']._serialized_end=239
   _globals['_TURNROW']._serialized_start=242
@@ -77,29 +79,33 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_CONFIDENCEINTERVALS_CELLSENTRY']._serialized_start=1374
   _globals['_CONFIDENCEINTERVALS_CELLSENTRY']._serialized_end=1450
   _globals['_META']._serialized_start=1453
-  _globals['_META']._serialized_end=2035
-  _globals['_META_METRICGLOSSARYENTRY']._serialized_start=1848
-  _globals['_META_METRICGLOSSARYENTRY']._serialized_end=1901
-  _globals['_META_SEAMDISCLOSURESENTRY']._serialized_start=1903
-  _globals['_META_SEAMDISCLOSURESENTRY']._serialized_end=1984
-  _globals['_META_BUDGETCUTSENTRY']._serialized_start=1986
-  _globals['_META_BUDGETCUTSENTRY']._serialized_end=2035
-  _globals['_SEALEDREPORT']._serialized_start=2037
-  _globals['_SEALEDREPORT']._serialized_end=2164
-  _globals['_RESULT']._serialized_start=2167
-  _globals['_RESULT']._serialized_end=2386
-  _globals['_BASELINECONFIG']._serialized_start=2388
-  _globals['_BASELINECONFIG']._serialized_end=2477
-  _globals['_CELLCOUNTS']._serialized_start=2479
-  _globals['_CELLCOUNTS']._serialized_end=2532
-  _globals['_METRICMAP']._serialized_start=2534
-  _globals['_METRICMAP']._serialized_end=2649
+  _globals['_META']._serialized_end=2088
+  _globals['_META_METRICGLOSSARYENTRY']._serialized_start=1901
+  _globals['_META_METRICGLOSSARYENTRY']._serialized_end=1954
+  _globals['_META_SEAMDISCLOSURESENTRY']._serialized_start=1956
+  _globals['_META_SEAMDISCLOSURESENTRY']._serialized_end=2037
+  _globals['_META_BUDGETCUTSENTRY']._serialized_start=2039
+  _globals['_META_BUDGETCUTSENTRY']._serialized_end=2088
+  _globals['_TRUSTITEMRECORD']._serialized_start=2091
+  _globals['_TRUSTITEMRECORD']._serialized_end=2350
+  _globals['_TRUSTITEMRECORD_OBSERVATIONSENTRY']._serialized_start=2299
+  _globals['_TRUSTITEMRECORD_OBSERVATIONSENTRY']._serialized_end=2350
+  _globals['_SEALEDREPORT']._serialized_start=2352
+  _globals['_SEALEDREPORT']._serialized_end=2479
+  _globals['_RESULT']._serialized_start=2482
+  _globals['_RESULT']._serialized_end=2701
+  _globals['_BASELINECONFIG']._serialized_start=2703
+  _globals['_BASELINECONFIG']._serialized_end=2792
+  _globals['_CELLCOUNTS']._serialized_start=2794
+  _globals['_CELLCOUNTS']._serialized_end=2847
+  _globals['_METRICMAP']._serialized_start=2849
+  _globals['_METRICMAP']._serialized_end=2964
   _globals['_METRICMAP_METRICSENTRY']._serialized_start=697
   _globals['_METRICMAP_METRICSENTRY']._serialized_end=743
-  _globals['_BASELINE']._serialized_start=2652
-  _globals['_BASELINE']._serialized_end=3052
-  _globals['_BASELINE_CELLSENTRY']._serialized_start=2890
-  _globals['_BASELINE_CELLSENTRY']._serialized_end=2960
-  _globals['_BASELINE_COUNTSENTRY']._serialized_start=2962
-  _globals['_BASELINE_COUNTSENTRY']._serialized_end=3034
+  _globals['_BASELINE']._serialized_start=2967
+  _globals['_BASELINE']._serialized_end=3367
+  _globals['_BASELINE_CELLSENTRY']._serialized_start=3205
+  _globals['_BASELINE_CELLSENTRY']._serialized_end=3275
+  _globals['_BASELINE_COUNTSENTRY']._serialized_start=3277
+  _globals['_BASELINE_COUNTSENTRY']._serialized_end=3349
 # @@protoc_insertion_point(module_scope)

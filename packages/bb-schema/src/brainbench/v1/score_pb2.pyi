@@ -497,6 +497,7 @@ class Meta(_message.Message):
     SUITES_FIELD_NUMBER: _builtins.int
     CONFIDENCE_INTERVALS_FIELD_NUMBER: _builtins.int
     SEALED_FIELD_NUMBER: _builtins.int
+    TRUST_ITEMS_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def metric_glossary(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]: ...
     @_builtins.property
@@ -517,6 +518,10 @@ class Meta(_message.Message):
     def sealed(self) -> Global___SealedReport:
         """Set only by a run with --sealed DIR: reported, never gated."""
 
+    @_builtins.property
+    def trust_items(self) -> _containers.RepeatedCompositeFieldContainer[Global___TrustItemRecord]:
+        """One record per memory-trust gold item of the run."""
+
     def __init__(
         self,
         *,
@@ -528,14 +533,75 @@ class Meta(_message.Message):
         suites: _abc.Iterable[_builtins.str] | None = ...,
         confidence_intervals: Global___ConfidenceIntervals | None = ...,
         sealed: Global___SealedReport | None = ...,
+        trust_items: _abc.Iterable[Global___TrustItemRecord] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["confidence_intervals", b"confidence_intervals", "sealed", b"sealed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget_cuts", b"budget_cuts", "confidence_intervals", b"confidence_intervals", "failed_items", b"failed_items", "harnesses", b"harnesses", "metric_glossary", b"metric_glossary", "sealed", b"sealed", "seam_disclosures", b"seam_disclosures", "suites", b"suites"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget_cuts", b"budget_cuts", "confidence_intervals", b"confidence_intervals", "failed_items", b"failed_items", "harnesses", b"harnesses", "metric_glossary", b"metric_glossary", "sealed", b"sealed", "seam_disclosures", b"seam_disclosures", "suites", b"suites", "trust_items", b"trust_items"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___Meta: _TypeAlias = Meta  # noqa: Y015
+
+@_typing.final
+class TrustItemRecord(_message.Message):
+    """One memory-trust gold item: what each read surface (or store) observed, and the verdict."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class ObservationsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    SUITE_FIELD_NUMBER: _builtins.int
+    FIXTURE_ID_FIELD_NUMBER: _builtins.int
+    ITEM_FIELD_NUMBER: _builtins.int
+    KIND_FIELD_NUMBER: _builtins.int
+    PASSED_FIELD_NUMBER: _builtins.int
+    REASON_FIELD_NUMBER: _builtins.int
+    OBSERVATIONS_FIELD_NUMBER: _builtins.int
+    suite: _corpus_pb2.Suite.ValueType
+    fixture_id: _builtins.str
+    item: _builtins.str
+    kind: _builtins.str
+    passed: _builtins.bool
+    reason: _builtins.str
+    @_builtins.property
+    def observations(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]: ...
+    def __init__(
+        self,
+        *,
+        suite: _corpus_pb2.Suite.ValueType = ...,
+        fixture_id: _builtins.str = ...,
+        item: _builtins.str = ...,
+        kind: _builtins.str = ...,
+        passed: _builtins.bool = ...,
+        reason: _builtins.str = ...,
+        observations: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["fixture_id", b"fixture_id", "item", b"item", "kind", b"kind", "observations", b"observations", "passed", b"passed", "reason", b"reason", "suite", b"suite"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TrustItemRecord: _TypeAlias = TrustItemRecord  # noqa: Y015
 
 @_typing.final
 class SealedReport(_message.Message):
