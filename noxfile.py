@@ -19,7 +19,7 @@ import nox
 
 ROOT = Path(__file__).parent
 PACKAGES = sorted(p.name for p in (ROOT / "packages").iterdir() if (p / "pyproject.toml").exists())
-TEST_TOOLS = ["pytest", "pytest-timeout", "hypothesis", "jsonschema"]
+TEST_TOOLS = ["pytest", "pytest-timeout", "hypothesis", "jsonschema", "html5lib"]
 
 nox.options.sessions = ["lint", "typecheck", "tests", "gate"]
 nox.options.default_venv_backend = "none"
