@@ -7,7 +7,7 @@ from typing import Any
 
 import html5lib
 import pytest
-from bb_schema import Fixture, Gold, Result, TurnRow
+from bb_schema import Fixture, Gold, Result, TrustItemRecord, TurnRow
 from bb_score import report as report_module
 from bb_score.report import (
     Comparison,
@@ -185,11 +185,6 @@ def test_optional_meta_blocks_render_when_present_and_unknown_ones_show_raw(
                          "source_session": "s#2", "source_markdown_slug": "conversations/s"},
              "times_stored": 1, "passed": False, "reason": "wrong provenance"},
         ],
-        "trust_items": [
-            {"suite": "trust", "fixture_id": "t1", "item": "tier-1", "kind": "tier",
-             "passed": False, "reason": "search says owner",
-             "observations": {"get_page": "agent_written", "search": "owner"}},
-        ],
         "systems": {"openclaw": {"name": "bb-brain", "version": "0.1.0"}},
     }  # fmt: skip
     real = report_module.meta_json
@@ -201,9 +196,23 @@ def test_optional_meta_blocks_render_when_present_and_unknown_ones_show_raw(
     assert "“Cee” → cee" in evidence and "declined" in evidence and "common" in evidence
     facts = page[page.index('id="facts"') :]
     assert "Ana owns the Q3 plan" in facts and "(expected s#1)" in facts
-    trust = page[page.index('id="trust"') :]
-    assert "get_page" in trust and "agent_written" in trust and "search says owner" in trust
     assert "_meta.systems" in page and "bb-brain" in page
+
+
+def test_trust_items_show_each_read_surface(kit: SimpleNamespace) -> None:
+    record = TrustItemRecord(
+        suite="trust", fixture_id="t1", item="tier-1", kind="tier", passed=False,
+        reason="trust_label_accuracy: search reports owner",
+        observations={"get_page": "agent_written (expected agent_written)",
+                      "search": "owner (expected agent_written)"},
+    )  # fmt: skip
+    res = kit.result()
+    res = res.model_copy(update={"meta": res.meta.model_copy(update={"trust_items": [record]})})
+    page = render_report_html(res)
+    _parse(page)
+    trust = page[page.index('id="trust"') :]
+    assert "Every memory-trust gold item and what each read surface observed" in trust
+    assert "owner (expected agent_written)" in trust and "search reports owner" in trust
 
 
 def test_absent_blocks_are_said_not_faked(kit: SimpleNamespace) -> None:
