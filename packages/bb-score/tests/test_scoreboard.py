@@ -70,7 +70,7 @@ def test_a_cell_counting_failures_it_does_not_list_says_so(kit: SimpleNamespace)
     board = render_scoreboard(kit.result(failed=[]))
     assert "codex/push: 39 of 96 failed (items not listed)" in board
     clean = [kit.cell("push", "openclaw", {"push_recall": 1.0})]
-    assert "Nothing failed." in render_scoreboard(kit.result(cells=clean, failed=[]))
+    assert "No gold item failed." in render_scoreboard(kit.result(cells=clean, failed=[]))
 
 
 def test_every_line_fits_100_columns_with_every_registered_metric_and_many_rows(

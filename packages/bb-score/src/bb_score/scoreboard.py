@@ -134,7 +134,7 @@ def _what_failed(
     groups = group_failures(items, order)
     counted = [cell for cell in cells if cell.gold_failed]
     if not groups and not counted:
-        return ["", f"## {heading}", "", "Nothing failed."]
+        return ["", f"## {heading}", "", "No gold item failed."]
     hint = "Counts by kind per cell" + (
         "; the full list follows." if full else
         "; the full list: --failed, or the HTML report (brainbench report RESULT --html OUT)."
