@@ -5,8 +5,10 @@ from __future__ import annotations
 from bb_trust.cells import score_trust
 from bb_trust.observations import (
     Activation,
+    BenignObservation,
     FixtureObservations,
     PayloadObservation,
+    StepOutcome,
     TierObservation,
 )
 from bb_trust.records import trust_records
@@ -66,3 +68,15 @@ def test_a_payload_shows_where_it_reached_and_a_per_seam_failure_names_the_row()
     assert not on.passed and "(on codex)" in on.reason  # activation is measured per seam
     assert default.observations["proactive context"] == "never reached"
     assert all(not r.startswith("default_") for r in on.reason.split("; "))
+
+
+def test_an_item_whose_step_failed_names_the_failed_step() -> None:
+    fixture = FixtureObservations(
+        "poison-2",
+        steps=[StepOutcome("s1", "ok"), StepOutcome("s2", "failed", "mcp write timed out")],
+        benign=[BenignObservation("b1", arm="external", step="failed", live=False, held=False)],
+    )
+    scored = score_trust({"poisoning": [fixture]}, SEAMS, HARNESSES)
+    (record,) = trust_records({"poisoning": [fixture]}, scored.failed_items, HARNESSES)
+    assert not record.passed and record.reason.startswith("benign_retention: ")
+    assert record.observations["failed steps"] == "s2: mcp write timed out"

@@ -89,6 +89,14 @@ def _observations(observation: object) -> dict[str, str]:
     return out
 
 
+def _failed_steps(fixture: FixtureObservations) -> str:
+    """The fixture's steps that could not run, with what they said (why an item is unproven)."""
+    failed = [
+        f"{s.step_id}: {s.detail or 'no detail'}" for s in fixture.steps if s.status == "failed"
+    ]
+    return "; ".join(failed) or "none recorded"
+
+
 def _verdicts(failed: Iterable[FailedItem]) -> dict[tuple[str, str, str], dict[str, set[str]]]:
     """(suite, fixture, item) -> reason -> the harness rows it failed on."""
     out: dict[tuple[str, str, str], dict[str, set[str]]] = {}
@@ -129,6 +137,9 @@ def trust_records(
                         # (default_*) judge the default-mode record, the others the rest
                         if reason.startswith("default_") == attribute.startswith("default_")
                     }
+                    seen = _observations(observation)
+                    if getattr(observation, "step", None) == "failed":
+                        seen["failed steps"] = _failed_steps(fixture)
                     records.append(
                         TrustItemRecord(
                             suite=suite,
@@ -137,7 +148,7 @@ def trust_records(
                             kind=kind,
                             passed=not reasons,
                             reason=_reason(reasons, harnesses),
-                            observations=_observations(observation),
+                            observations=seen,
                         )
                     )
     return records
