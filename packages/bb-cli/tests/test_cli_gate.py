@@ -12,6 +12,7 @@ from bb_brain.engine import Engine
 from bb_cli.main import main
 from bb_gate import baseline_from_result, dump_baseline, load_baseline, load_result, parse_baseline
 from bb_schema.turn_context import TurnContextRequest, TurnContextResponse
+from bb_score import scorer_digest
 
 SHARED = Path(__file__).resolve().parents[3].parent / "shared" / "interop"
 SAMPLES = SHARED / "samples"
@@ -102,6 +103,8 @@ def test_compare_pass_writes_the_verdict_apart_and_the_result_still_validates(
     written = json.loads(result.read_text(encoding="utf-8"))
     jsonschema.validate(written, schema)
     assert set(written) <= {"receipt", "cells", "turn_rows", "seed_failures", "_meta"}
+    # The scoring code is named in the Result, for the gate to bind the baseline to.
+    assert written["_meta"]["scorer"] == scorer_digest().model_dump()
 
 
 def test_compare_json_envelope_carries_the_verdict(
