@@ -10,7 +10,15 @@ import jsonschema
 import pytest
 from bb_brain.engine import Engine
 from bb_cli.main import main
-from bb_gate import baseline_from_result, dump_baseline, load_baseline, load_result, parse_baseline
+from bb_gate import (
+    baseline_from_result,
+    dump_baseline,
+    dump_items,
+    items_from_result,
+    load_baseline,
+    load_result,
+    parse_baseline,
+)
 from bb_schema.turn_context import TurnContextRequest, TurnContextResponse
 from bb_score import scorer_digest
 
@@ -71,9 +79,14 @@ def test_update_baseline_writes_the_canonical_baseline_of_the_run(
     banked: tuple[Path, Path],
 ) -> None:
     result, baseline = banked
-    expected = dump_baseline(baseline_from_result(load_result(result)))
-    assert baseline.read_bytes() == expected
-    assert sorted(p.name for p in baseline.parent.iterdir()) == ["main.json"]  # no temp left
+    run = load_result(result)
+    assert baseline.read_bytes() == dump_baseline(baseline_from_result(run))
+    # The sidecar beside it: every cell's failed item ids and the scorer, no temp file left.
+    assert sorted(p.name for p in baseline.parent.iterdir()) == ["main.items.json", "main.json"]
+    items = items_from_result(run)
+    assert items is not None and items.scorer == scorer_digest()
+    assert (baseline.parent / "main.items.json").read_bytes() == dump_items(items)
+    assert set(items.cells) == {c.harness + "/" + c.suite for c in run.cells}
 
 
 def test_update_baseline_defaults_to_the_committed_path_and_records_the_justification(
@@ -190,6 +203,31 @@ def test_a_committed_baseline_that_does_not_match_the_run_is_inconclusive(
     )
     assert code == 2
     assert "the committed baseline does not match this run" in out
+
+
+def test_a_swapped_item_fails_the_run_whatever_the_counts(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # A silent engine fails items; main's files say the same counts and metrics, but its
+    # sidecar lists one other item in place of one this run fails: the footprint of a change
+    # that fixes one item and breaks another.
+    monkeypatch.setattr(Engine, "turn_context", _silent)
+    main_file = tmp_path / "main.json"
+    assert bench(capsys, "--update-baseline", str(main_file))[0] == 0
+    sidecar = tmp_path / "main.items.json"
+    data: dict[str, Any] = json.loads(sidecar.read_text(encoding="utf-8"))
+    cell = "openclaw/know-to-ask"
+    moved = data["cells"][cell][0]
+    data["cells"][cell] = sorted([*data["cells"][cell][1:], moved + " (elsewhere)"])
+    sidecar.write_text(json.dumps(data), encoding="utf-8")
+    code, out, _ = bench(capsys, "--compare", str(main_file), "--json")
+    assert code == 1
+    rows = json.loads(out)["error"]["errors"]
+    assert [(row["kind"], row["item"]) for row in rows if row["item"]] == [
+        ("regression", moved),
+        ("improvement", moved + " (elsewhere)"),
+    ]
+    assert not [row for row in rows if row["metric"] == "gold_failed"]
 
 
 def test_update_after_compare_compares_against_the_file_as_it_was(
