@@ -11,6 +11,7 @@ import pytest
 from bb_brain.engine import Engine
 from bb_cli.main import main
 from bb_gate import (
+    append_run,
     baseline_from_result,
     dump_baseline,
     dump_items,
@@ -19,6 +20,7 @@ from bb_gate import (
     load_result,
     parse_baseline,
 )
+from bb_schema import Meta, Receipt, Result, ScoreCell
 from bb_schema.turn_context import TurnContextRequest, TurnContextResponse
 from bb_score import scorer_digest
 
@@ -294,3 +296,39 @@ def test_history_uses_the_ledger_env_and_handles_an_empty_ledger(
     assert _private_ledger.exists()
     assert main(["history", "--cell", "nope/push"]) == 2
     assert "is not in the ledger" in capsys.readouterr().err
+
+
+def _synthetic(fixtures_hash: str, rate: float, ts: str) -> Result:
+    receipt = Receipt(
+        result_schema_version=1, fixtures_hash=fixtures_hash, harness_sha="abc", ts=ts,
+        cmd_args=[], seed=0, include_holdout=False, llm=False,
+    )  # fmt: skip
+    cell = ScoreCell(
+        suite="know-to-ask", harness="openclaw", seam="production", gold_total=40,
+        gold_failed=round(rate * 40), metrics={"know_to_ask_failure_rate": rate}, fixtures=[],
+    )  # fmt: skip
+    meta = Meta(scorer=scorer_digest())
+    return Result(receipt=receipt, cells=[cell], turn_rows=[], seed_failures=[], _meta=meta)
+
+
+def test_history_never_calls_a_move_across_corpora_better_or_worse(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    ledger = tmp_path / "l.jsonl"
+    # 0.5 on an old corpus, then 0.1 and 0.2 on a new one: only 0.1 -> 0.2 is a trend.
+    for fixtures_hash, rate, ts in (("old", 0.5, "t1"), ("new", 0.1, "t2"), ("new", 0.2, "t3")):
+        append_run(ledger, _synthetic(fixtures_hash, rate, ts))
+    assert main(["history", "--ledger", str(ledger)]) == 0
+    out = capsys.readouterr().out
+    assert "| — | break: corpus changed (old -> new) |" in out
+    assert "- runs 1-1 are not comparable with run 2" in out
+    assert "- know_to_ask_failure_rate: 0.1000 -> 0.2000 (worse)" in out
+    assert "0.5000 -> " not in out
+    assert main(["history", "--ledger", str(ledger), "--last", "2"]) == 0
+    assert "not comparable" not in capsys.readouterr().out  # the break is outside the window
+    append_run(ledger, _synthetic("newer", 0.0, "t4"))
+    assert main(["history", "--ledger", str(ledger), "--json"]) == 0
+    points = json.loads(capsys.readouterr().out)["cells"]["openclaw/know-to-ask"]
+    assert [p["break_reason"] is not None for p in points] == [False, True, False, True]
+    assert main(["history", "--ledger", str(ledger)]) == 0
+    assert "no earlier comparable run shown: no trend yet" in capsys.readouterr().out
