@@ -28,6 +28,7 @@ from bb_gate import (
     BaselineSet,
     GateError,
     GateRuntimeError,
+    Reference,
     Verdict,
     append_run,
     baseline_set_from_result,
@@ -274,6 +275,12 @@ def conclude(
                 plan.committed,
                 allow_regression=plan.allow_regression,
                 ci=in_ci(),
+            ).model_copy(
+                update={
+                    "reference": Reference(
+                        how="file", reason=f"the baseline file {str(plan.main_path)!r}"
+                    )
+                }
             )
             if plan.verdict_out is not None:
                 write_bytes_atomic(plan.verdict_out, dump_verdict(verdict))

@@ -29,7 +29,7 @@ from bb_gate.items import (
 )
 from bb_gate.ratchet import ratchet
 from bb_gate.reference import AUTO_REFS, GATE_REF_ENV
-from bb_gate.verdict import VerdictRow
+from bb_gate.verdict import Reference, VerdictRow
 
 DEFAULT_BASELINE_PATH = "evals/brainbench/baselines/main.json"
 
@@ -98,7 +98,8 @@ def _cmd_compare(ns: argparse.Namespace) -> int:
     main = load_baseline_set(Path(ns.baseline))
     committed = load_baseline_set(Path(ns.committed)) if ns.committed else None
     verdict = compare(current, main, committed, allow_regression=ns.allow_regression, ci=in_ci())
-    return emit_verdict(verdict, ns)
+    reference = Reference(how="file", reason=f"the baseline file {ns.baseline!r}")
+    return emit_verdict(verdict.model_copy(update={"reference": reference}), ns)
 
 
 def _cmd_canonical(ns: argparse.Namespace) -> int:
