@@ -31,6 +31,7 @@ from bb_schema.result import (
     Receipt,
     Result,
     ScoreCell,
+    ScorerDigest,
     SeedFailure,
     TrustItemRecord,
     TurnRow,
@@ -236,6 +237,7 @@ RESULTS = st.builds(
             ),
             max_size=2,
         ),
+        scorer=st.none() | st.builds(ScorerDigest, version=TEXT, digest=TEXT),
     ),
 )
 
@@ -412,6 +414,7 @@ def test_nested_messages_mirror_their_models() -> None:
         (FailedItem, score_pb2.FailedItem),
         (TrustItemRecord, score_pb2.TrustItemRecord),
         (Meta, score_pb2.Meta),
+        (ScorerDigest, score_pb2.ScorerDigest),
         (ConfidenceIntervals, score_pb2.ConfidenceIntervals),
         (MetricInterval, score_pb2.MetricInterval),
         (BaselineConfig, score_pb2.BaselineConfig),

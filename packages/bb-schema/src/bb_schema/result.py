@@ -130,6 +130,18 @@ class SealedReport(Strict):
     failed_items: list[FailedItem] = Field(default_factory=list)
 
 
+class ScorerDigest(Strict):
+    """Which scoring code produced the cells: bb-score's version and a digest of its scoring.
+
+    ``digest`` (``sha256:<hex>``) covers the metric registry and the scoring source files, so
+    a change to either shows up in the Result even when the version string did not move. The
+    gate binds a baseline to it: a run scored by different code is not comparable as is.
+    """
+
+    version: str
+    digest: str
+
+
 class Meta(Strict):
     """The open ``_meta`` block: glossary once per result, plus additive run detail."""
 
@@ -144,6 +156,8 @@ class Meta(Strict):
     sealed: SealedReport | None = None
     #: One record per memory-trust gold item of the run (empty without trust suites).
     trust_items: list[TrustItemRecord] = Field(default_factory=list)
+    #: The scoring code that produced the cells (absent from older or foreign Results).
+    scorer: ScorerDigest | None = None
 
 
 class Result(Strict):

@@ -24,6 +24,7 @@ from bb_schema.result import (
     Receipt,
     Result,
     ScoreCell,
+    ScorerDigest,
     SealedReport,
     SeedFailure,
     TurnRow,
@@ -253,7 +254,14 @@ def _meta_to_proto(meta: Meta) -> pb.Meta:
             )
             for record in meta.trust_items
         ],
+        scorer=_scorer_to_proto(meta.scorer),
     )
+
+
+def _scorer_to_proto(scorer: ScorerDigest | None) -> pb.ScorerDigest | None:
+    if scorer is None:
+        return None
+    return pb.ScorerDigest(version=scorer.version, digest=scorer.digest)
 
 
 def _failed_item_from_proto(message: pb.FailedItem, path: str) -> FailedItem:
@@ -299,6 +307,12 @@ def _meta_from_proto(message: pb.Meta, path: str) -> Meta:
         )
     if message.HasField("sealed"):
         data["sealed"] = _sealed_from_proto(message.sealed, f"{path}.sealed")
+    if message.HasField("scorer"):
+        data["scorer"] = validated(
+            ScorerDigest,
+            {"version": message.scorer.version, "digest": message.scorer.digest},
+            f"{path}.scorer",
+        )
     return validated(Meta, data, path)
 
 
