@@ -93,7 +93,10 @@ def _report(args: argparse.Namespace, out: Output) -> int:
             f"{comparison.exit_code}), {len(comparison.newly_failed)} newly failed, "
             f"{len(comparison.newly_passing)} newly passing, {len(comparison.moves)} finding(s)."
         )
-        text += "\n" + "\n".join(textwrap.wrap(summary, width=100)) + "\n"
+        lines = textwrap.wrap(summary, width=100)
+        for message in [*comparison.messages, *comparison.notes]:
+            lines += textwrap.wrap(message, width=100, initial_indent="- ", subsequent_indent="  ")
+        text += "\n" + "\n".join(lines) + "\n"
     return out.succeed(
         text,
         result=str(args.result),
