@@ -211,7 +211,7 @@ def test_trust_items_show_each_read_surface(kit: SimpleNamespace) -> None:
     page = render_report_html(res)
     _parse(page)
     trust = page[page.index('id="trust"') :]
-    assert "Every memory-trust gold item and what each read surface observed" in trust
+    assert "what each read surface observed (1 failed, listed first)" in trust
     assert "owner (expected agent_written)" in trust and "search reports owner" in trust
 
 

@@ -111,8 +111,10 @@ def _history_charts(history: CellHistory, *, every_metric: bool) -> list[dict[st
 
 
 def _trust_items(meta: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Trust item records, failed ones first (each group in the Result's order)."""
     items = meta.get("trust_items")
-    return [i for i in items if isinstance(i, dict)] if isinstance(items, list) else []
+    records = [i for i in items if isinstance(i, dict)] if isinstance(items, list) else []
+    return sorted(records, key=lambda record: bool(record.get("passed")))
 
 
 def _linked(
