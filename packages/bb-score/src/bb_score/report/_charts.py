@@ -193,7 +193,7 @@ def latency_chart(samples: Mapping[str, Sequence[float]]) -> LatencyChart | None
         boxes=tuple(boxes),
         ticks=tuple((x(t), f"{t:g}") for t in ticks),
         height=axis_y + 22,
-        width=LABEL_W + PLOT_W + 280,
+        width=LABEL_W + PLOT_W + 330,
         axis_y=axis_y,
     )
 
