@@ -167,12 +167,11 @@ def stale_surfaced_as_current(fixtures: Sequence[FixtureObservations]) -> Count:
         for item in fx.states:
             if item.expect != "stale":
                 continue
-            if item.recalled_current:
-                misses.append(Miss(fx.fixture_id, item.item_id, "recall returns it as current"))
-            elif item.read_errors:
-                misses.append(Miss(fx.fixture_id, item.item_id, unread(item.read_errors) or ""))
-            elif not item.states:
-                misses.append(Miss(fx.fixture_id, item.item_id, "never written"))
+            shown = "recall returns it as current" if item.recalled_current else None
+            never = "never written" if not (item.states or item.recalled_current) else None
+            reason = _reasons(shown, unread(item.read_errors) or never)
+            if reason:
+                misses.append(Miss(fx.fixture_id, item.item_id, reason))
     return Count(len(misses), tuple(misses))
 
 
@@ -203,11 +202,11 @@ def lower_tier_supersede_violations(fixtures: Sequence[FixtureObservations]) -> 
                 misses.append(
                     Miss(fx.fixture_id, item.item_id, "the lower-tier step could not run")
                 )
-            elif not item.still_current:
-                reason = "the higher-tier fact is no longer current after a lower-tier write"
-                misses.append(Miss(fx.fixture_id, item.item_id, reason))
-            elif item.read_errors:
-                misses.append(Miss(fx.fixture_id, item.item_id, unread(item.read_errors) or ""))
+            else:
+                gone = "the higher-tier fact is no longer current after a lower-tier write"
+                reason = _reasons(None if item.still_current else gone, unread(item.read_errors))
+                if reason:
+                    misses.append(Miss(fx.fixture_id, item.item_id, reason))
     return Count(len(misses), tuple(misses))
 
 
