@@ -311,6 +311,9 @@ def test_a_raising_recall_fails_every_metric_that_reads_through_it(
     for metric in check.metrics:
         value, at_target = TARGETS[metric]
         before, after = value(clean, "openclaw"), value(crashed, "openclaw")
+        print(
+            f"recall-raises {check.write or 'clean'} {check.fixture}: {metric} {before} -> {after}"
+        )
         assert before is not None and at_target(before), f"{metric} = {before} unmutated"
         assert after is not None and not at_target(after), f"{metric} = {after}, recall raising"
     found = [
