@@ -127,3 +127,23 @@ def test_watch_blocks_nest_and_collect_each_failure_once() -> None:
     assert inner == outer
     reader.recall("x")  # outside any block: nothing to record into
     assert outer == ["recall failed: RuntimeError: recall is down"]
+
+
+class _BrokenDelivery:
+    """A harness seam whose every call raises."""
+
+    def select_turns(self, fixture: Any) -> Any:
+        raise OSError("socket closed")
+
+
+def test_a_seam_that_cannot_replay_is_a_failed_surface_naming_itself(
+    db: Database, load_fixture: Any
+) -> None:
+    from bb_adapters.seams import OPENCLAW
+    from bb_trust.runner import HarnessSeam, ScenarioRunner
+
+    fixture, _ = load_fixture("gen-poison-008-agent-standing-entity-page")
+    runner = ScenarioRunner(db, [HarnessSeam(OPENCLAW, _BrokenDelivery())])  # type: ignore[arg-type]
+    surfaces = runner._replay_all(fixture, _Brain())
+    failed = surfaces["harness:openclaw"].failed
+    assert failed == "harness:openclaw replay failed: OSError: socket closed"

@@ -42,6 +42,7 @@ from bb_trust.channels import channels
 from bb_trust.metrics import harness_surface
 from bb_trust.observations import FixtureObservations, StepOutcome
 from bb_trust.observe import Arm, Captured, Observer, failed_observations
+from bb_trust.reads import describe_error
 
 Progress = Callable[[str], None]
 #: A condition the final observation of a fixture runs under (entered around it).
@@ -275,8 +276,8 @@ class ScenarioRunner:
                     brain_id=str(brain.brain_id),
                     session_id=f"{fixture.fixture_id}--later--{seam.config.name}",
                 )
-            except Exception as exc:  # a seam that cannot replay proves nothing
-                surfaces[name] = Captured(failed=f"{type(exc).__name__}: {exc}")
+            except Exception as exc:  # a seam that cannot replay counts against every payload
+                surfaces[name] = Captured(failed=f"{name} replay failed: {describe_error(exc)}")
                 continue
             surfaces[name] = Captured(texts=capture.texts, objects=list(capture.pointers))
         return surfaces
