@@ -110,8 +110,11 @@ class Case:
 
     metrics: tuple[str, ...]
     fixtures: tuple[str, ...]
+    #: Why these fixtures: the smallest committed subset that exercises the metrics.
     subset: str
+    #: Breaks what the steps store (its own run of the fixtures).
     write: str = ""
+    #: Breaks what is read afterwards (a view on the run's writes).
     read: str = ""
     arms: tuple[Arm, ...] = ("protected",)
     #: The row per-harness metrics are read on.
