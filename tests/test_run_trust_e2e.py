@@ -91,4 +91,7 @@ def test_every_trust_item_is_recorded_with_its_read_surfaces(trust_run: dict[str
     assert sum(not r["passed"] for r in records) == cell["gold_failed"]
     tiers = [r for r in records if r["kind"] == "tier"]
     assert tiers and all("stored" in r["observations"] for r in tiers)
-    assert all("(expected " in text for r in tiers for text in r["observations"].values())
+    for record in tiers:  # every read surface says what it saw and what was expected
+        surfaces = {k: v for k, v in record["observations"].items() if k != "read errors"}
+        assert surfaces and all("(expected " in text for text in surfaces.values())
+        assert record["observations"]["read errors"] == "none"
