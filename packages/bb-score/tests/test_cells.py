@@ -182,6 +182,7 @@ def test_failed_items_follow_cell_order_and_name_their_row() -> None:
         "fixture_id": "k1",
         "item": "turn 1",
         "reason": "should retrieve [people/a]: injected nothing",
+        "metric": None,
     }
     totals = {(c.harness, c.suite): c.gold_failed for c in scored.cells}
     counted = {key: keys.count(key) for key in totals}
