@@ -19,6 +19,7 @@ from bb_schema.memory import (
     FactQuery,
     OpenBrainRequest,
     OpenBrainResponse,
+    RecallRequest,
     SeedRequest,
     SeedResponse,
     SystemInfo,
@@ -72,6 +73,10 @@ class EngineService:
     def probe_facts(self, request: FactQuery) -> FactList:
         """ProbeFacts()."""
         return _guard(self.engine.probe_facts, request)
+
+    def recall(self, request: RecallRequest) -> FactList:
+        """Recall()."""
+        return _guard(self.engine.recall, request)
 
     def close_brain(self, request: CloseBrainRequest) -> None:
         """CloseBrain()."""
