@@ -185,6 +185,7 @@ FACT_ROWS = st.lists(
     st.builds(
         FactRow,
         fixture_id=TEXT,
+        harnesses=WORDS,
         item=TEXT,
         fact_index=st.integers(min_value=1, max_value=2**63 - 1),
         turn_ids=st.lists(INT64, max_size=3),

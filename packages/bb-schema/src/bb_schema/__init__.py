@@ -56,7 +56,6 @@ from bb_schema.memory import (
     SystemInfo,
 )
 from bb_schema.records import (
-    ProbeRecord,
     Provenance,
     ReaderRecord,
     ReaderTurn,
@@ -172,7 +171,6 @@ __all__ = [
     "OpenBrainRequest",
     "OpenBrainResponse",
     "Pointer",
-    "ProbeRecord",
     "Provenance",
     "PublicTurn",
     "ReaderRecord",

@@ -62,14 +62,3 @@ class ReaderRecord(Strict):
     #: UNIMPLEMENTED have none; their decisions can only arrive by push).
     recall_available: bool
     turns: list[ReaderTurn] = Field(default_factory=list)
-
-
-class ProbeRecord(Strict):
-    """One continuity decision probe as replayed by one reader harness."""
-
-    pair_id: str
-    reader_fixture_id: str
-    decision_id: str
-    harness: str
-    injected_slugs: list[str] = Field(default_factory=list)
-    fact_hit: bool = False

@@ -84,6 +84,8 @@ class FactRow(Strict):
     """
 
     fixture_id: str
+    #: The harness rows whose write-back cell this row belongs to (one memory system's rows).
+    harnesses: list[str] = Field(default_factory=list)
     item: str
     fact_index: Annotated[int, Field(ge=1)]
     turn_ids: list[int]

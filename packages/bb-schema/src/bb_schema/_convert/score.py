@@ -220,6 +220,7 @@ def _provenance_from_proto(message: pb.Provenance, path: str) -> Provenance:
 def _fact_row_to_proto(row: FactRow) -> pb.FactRow:
     return pb.FactRow(
         fixture_id=row.fixture_id,
+        harnesses=row.harnesses,
         item=row.item,
         fact_index=row.fact_index,
         turn_ids=row.turn_ids,
@@ -237,6 +238,7 @@ def _fact_row_to_proto(row: FactRow) -> pb.FactRow:
 def _fact_row_from_proto(message: pb.FactRow, path: str) -> FactRow:
     data: dict[str, object] = {
         "fixture_id": message.fixture_id,
+        "harnesses": list(message.harnesses),
         "item": message.item,
         "fact_index": message.fact_index,
         "turn_ids": list(message.turn_ids),

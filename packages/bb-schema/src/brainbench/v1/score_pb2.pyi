@@ -309,6 +309,7 @@ class FactRow(_message.Message):
     TIMES_STORED_FIELD_NUMBER: _builtins.int
     PASSED_FIELD_NUMBER: _builtins.int
     REASON_FIELD_NUMBER: _builtins.int
+    HARNESSES_FIELD_NUMBER: _builtins.int
     fixture_id: _builtins.str
     item: _builtins.str
     """The failed-item name of this fact ("turn 3 fact 1: <gist>")."""
@@ -335,6 +336,10 @@ class FactRow(_message.Message):
     def matched(self) -> _memory_pb2.StoredFact:
         """The stored row the fact was matched to; unset when none holds it."""
 
+    @_builtins.property
+    def harnesses(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The harness rows whose write-back cell this row belongs to (one memory system's rows)."""
+
     def __init__(
         self,
         *,
@@ -350,10 +355,11 @@ class FactRow(_message.Message):
         times_stored: _builtins.int = ...,
         passed: _builtins.bool = ...,
         reason: _builtins.str = ...,
+        harnesses: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_entity_slug", b"_entity_slug", "_matched", b"_matched", "entity_slug", b"entity_slug", "expected", b"expected", "matched", b"matched"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_entity_slug", b"_entity_slug", "_matched", b"_matched", "entity_slug", b"entity_slug", "expected", b"expected", "extractor", b"extractor", "fact_index", b"fact_index", "fixture_id", b"fixture_id", "item", b"item", "match_keywords", b"match_keywords", "matched", b"matched", "passed", b"passed", "reason", b"reason", "times_stored", b"times_stored", "turn_ids", b"turn_ids"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_entity_slug", b"_entity_slug", "_matched", b"_matched", "entity_slug", b"entity_slug", "expected", b"expected", "extractor", b"extractor", "fact_index", b"fact_index", "fixture_id", b"fixture_id", "harnesses", b"harnesses", "item", b"item", "match_keywords", b"match_keywords", "matched", b"matched", "passed", b"passed", "reason", b"reason", "times_stored", b"times_stored", "turn_ids", b"turn_ids"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__entity_slug: _TypeAlias = _typing.Literal["entity_slug"]  # noqa: Y015
     _WhichOneofArgType__entity_slug: _TypeAlias = _typing.Literal["_entity_slug", b"_entity_slug"]  # noqa: Y015
