@@ -1,7 +1,7 @@
 """bb_gate: the BrainBench CI gate.
 
 It turns a run's Result into the canonical, diff-stable baseline, gates a run against main's
-baseline under the governance rules of BRAINBENCH.md (so a change cannot approve itself),
+baseline under the governance rules of docs/METHODOLOGY.md (so a change cannot approve itself),
 checks the absolute quality floors, banks improvements (ratchet) and keeps the run ledger.
 It reads serialized Results and Baselines only: it never imports scoring, replay or the
 engine, so the gate judges exactly what was written down.

@@ -40,7 +40,7 @@ DEFAULT_BASELINE_PATH = "evals/brainbench/baselines/main.json"
 DEFAULT_REF = "origin/main"
 
 _RULES = """\
-rules (BRAINBENCH.md, "Gate governance"):
+rules (docs/METHODOLOGY.md, "Gate governance"):
   invariants     source_isolation_violations and every other zero-gated metric must be 0 in
                  every run, whatever a baseline says (exit 1; never waivable).
   seed failure   a fixture that failed to seed makes the run invalid (exit 2).
