@@ -4,3 +4,7 @@
 -- page it points at; recall reads a page's facts newest first.
 CREATE INDEX facts_by_conversation ON facts (brain_id, source, source_markdown_slug);
 CREATE INDEX facts_by_entity ON facts (brain_id, source, entity_slug, fact_id);
+
+-- Recall's full-text arm matches a question's content words against fact text; the same
+-- expression here lets it use the index instead of computing a vector per stored fact.
+CREATE INDEX facts_fulltext ON facts USING gin (to_tsvector('english', fact));
