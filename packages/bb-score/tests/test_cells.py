@@ -316,3 +316,10 @@ def test_core_result_validates_against_the_v1_schema() -> None:
     )
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
     jsonschema.validate(result.model_dump(mode="json", by_alias=True), schema)
+
+
+def test_a_cell_cannot_fail_more_items_than_it_has() -> None:
+    from bb_score import CellScore, ScoreRuntimeError
+
+    with pytest.raises(ScoreRuntimeError, match="must be gold items"):
+        CellScore(gold_total=1, gold_failed=2, metrics={}, fixtures=())

@@ -40,6 +40,13 @@ class CellScore:
     fixtures: tuple[str, ...]
     failures: tuple[Failure, ...] = field(default=())
 
+    def __post_init__(self) -> None:
+        if not 0 <= self.gold_failed <= self.gold_total:
+            raise ScoreRuntimeError(
+                f"a cell failed {self.gold_failed!r} of {self.gold_total!r} gold items: failed "
+                "items must be gold items (count anything else as its own metric)"
+            )
+
     def to_cell(self, *, harness: str, suite: Suite, seam: Seam) -> ScoreCell:
         """The Result's cell for one harness row."""
         return ScoreCell(
