@@ -97,9 +97,11 @@ def rescore_continuity(rows: list[dict[str, Any]]) -> dict[str, float]:
             row["pushed_text"], row["match_keywords"]
         )
         recalled = row.get("recalled")
+        active = _fixture(row["reader_fixture_id"]).get("active_source", "default")
         by_recall = (
             row["recall_available"]
             and recalled is not None
+            and recalled["source"] == active
             and recalled.get("entity_slug") in row["expected_slugs"]
             and _holds(recalled["fact"], row["match_keywords"])
         )

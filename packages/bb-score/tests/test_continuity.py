@@ -28,7 +28,9 @@ GOLD = {
     "r1": reader_gold("r1", "c1", D1, D2),
     "r2": reader_gold("r2", "c2", D1),
 }
-PASS_FACT = StoredFact(fact="Decided to PASS on Widget Co", entity_slug="companies/w", source="d")
+PASS_FACT = StoredFact(
+    fact="Decided to PASS on Widget Co", entity_slug="companies/w", source="default"
+)
 
 
 def record(
@@ -78,7 +80,7 @@ def test_a_decision_arrives_by_push_or_by_recall_on_each_row() -> None:
         # push: the injected text carries every keyword, whatever the case
         record("r1", "openclaw", turn(1, "- [Widget](brain://d/companies/w) — latest: pass"),
                turn(2, recalled=[StoredFact(fact="We will hire", entity_slug="people/p",
-                                            source="d")])),
+                                            source="default")])),
         # a pointer alone: the keywords are not in the text
         record("r2", "openclaw", turn(1, "- [Widget Co](brain://d/companies/w)")),
         record("r1", "codex", turn(1, recalled=[PASS_FACT], cuts=2)),
@@ -113,7 +115,9 @@ def test_a_decision_arrives_by_push_or_by_recall_on_each_row() -> None:
 
 def test_recall_counts_only_attributed_facts_of_a_row_with_a_recall_path() -> None:
     wrong_entity = PASS_FACT.model_copy(update={"entity_slug": "companies/other"})
-    echo = StoredFact(fact="Where did we land on Widget?", entity_slug="companies/w", source="d")
+    echo = StoredFact(
+        fact="Where did we land on Widget?", entity_slug="companies/w", source="default"
+    )
     records = [
         record("r2", "openclaw", turn(1, recalled=[wrong_entity, echo])),
         record("r2", "codex", turn(1, recalled=[PASS_FACT]), recall=False),
@@ -123,6 +127,18 @@ def test_recall_counts_only_attributed_facts_of_a_row_with_a_recall_path() -> No
     assert cells["codex"].metrics["continuity_rate"] == 0.0  # no recall path: answer ignored
     assert "recall_cuts" not in cells["codex"].metrics
     assert cells["codex"].failures[0].reason.endswith("the row has no recall path")
+
+
+def test_a_recalled_fact_of_another_source_is_a_leak_not_carry_over() -> None:
+    elsewhere = PASS_FACT.model_copy(update={"source": "team"})
+    records = [record("r2", "openclaw", turn(1, recalled=[elsewhere, elsewhere]), turn(2))]
+    cell = score_continuity(records, silent_rows(records), GOLD, ["openclaw"]).cells["openclaw"]
+    assert cell.metrics["continuity_rate"] == 0.0
+    assert cell.metrics["source_isolation_violations"] == 2.0
+    leaks = [f for f in cell.failures if f.metric == "source_isolation_violations"]
+    assert len(leaks) == 2 and "recall answered with 2 fact(s) of source(s) ['team']" in (
+        leaks[0].reason
+    )
 
 
 def test_the_reader_s_own_turns_are_scored_in_the_cell() -> None:

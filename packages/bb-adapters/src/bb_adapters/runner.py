@@ -297,6 +297,7 @@ class SystemRunner:
                     pair_id=pair.pair_id,
                     reader_fixture_id=reader.fixture.fixture_id,
                     harness=harness.name,
+                    active_source=reader.fixture.active_source,
                     recall_available=available,
                     turns=turns,
                 )

@@ -58,6 +58,8 @@ class ReaderRecord(Strict):
     pair_id: str
     reader_fixture_id: str
     harness: str
+    #: The reader's active source: a recalled fact of any other source is a leak, never credit.
+    active_source: str = "default"
     #: Whether the row has an explicit recall path (trivial rows and systems answering
     #: UNIMPLEMENTED have none; their decisions can only arrive by push).
     recall_available: bool

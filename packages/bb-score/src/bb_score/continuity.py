@@ -6,8 +6,9 @@ when its content reaches the reader through that row (docs/METHODOLOGY.md, "Cont
 * **push**: the injected text of some reader turn on the row carries every keyword
   (case-insensitive substring); or
 * **recall**: the row has an explicit recall path, and the answer to some reader turn's own
-  text (cut to the runner's cap) holds a fact containing every keyword and attributed to one
-  of the decision's expected slugs.
+  text (cut to the runner's cap) holds a fact of the reader's active source containing every
+  keyword and attributed to one of the decision's expected slugs. A recalled fact of another
+  source is a leak: it counts in ``source_isolation_violations``, never as carry-over.
 
 A pointer to a page alone proves nothing (the page existed before the writer spoke), and the
 corpus guarantees that one keyword of each decision is in none of the reader's turns and none
@@ -116,9 +117,30 @@ def _recalled(record: ReaderRecord, decision: Decision) -> tuple[int, StoredFact
     wanted = set(decision.expected_slugs)
     for turn in sorted(record.turns, key=lambda t: t.turn_id):
         for fact in turn.recalled:
+            if fact.source != record.active_source:
+                continue  # another source's fact is a leak, never carry-over
             if fact.entity_slug in wanted and holds_all(fact.fact, decision.match_keywords):
                 return turn.turn_id, fact
     return None
+
+
+def _recall_leaks(record: ReaderRecord) -> list[Failure]:
+    """Recalled facts of a source other than the reader's active one: isolation failures."""
+    leaks: list[Failure] = []
+    for turn in sorted(record.turns, key=lambda t: t.turn_id):
+        foreign = sorted({f.source for f in turn.recalled if f.source != record.active_source})
+        count = sum(1 for f in turn.recalled if f.source != record.active_source)
+        if count:
+            reason = (
+                f"source isolation: recall answered with {count} fact(s) of source(s) "
+                f"{foreign!r}, not the active source {record.active_source!r}"
+            )
+            item = f"turn {turn.turn_id} recall"
+            for _ in range(count):
+                leaks.append(
+                    Failure(record.reader_fixture_id, item, reason, "source_isolation_violations")
+                )
+    return leaks
 
 
 def _decision_row(
@@ -168,12 +190,14 @@ def _harness_cell(
 ) -> CellScore:
     decisions = arrived = pushed = 0
     failures: list[Failure] = []
+    leaks: list[Failure] = []
     cuts: int | None = None
     for reader in readers:
         gold = _reader_gold(reader, gold_by_fixture)
         record = indexed.get((reader, harness))
         if record is not None and record.recall_available:
             cuts = (cuts or 0) + sum(turn.recall_cuts for turn in record.turns)
+            leaks += _recall_leaks(record)
         for decision in gold.decisions:
             row = _decision_row(harness, gold, reader, decision, record)
             out.append(row)
@@ -197,6 +221,7 @@ def _harness_cell(
         **turns.common_metrics(),
         "recall_cuts": None if cuts is None else float(cuts),
     }
+    values["source_isolation_violations"] = float(turns.isolation + len(leaks))
     return CellScore(
         gold_total=decisions + turns.gold_turns + len(unreplayed),
         gold_failed=(decisions - arrived)
@@ -208,6 +233,7 @@ def _harness_cell(
         failures=(
             *failures,
             *unreplayed,
+            *leaks,
             *turns.isolation_out,
             *turns.kta_out,
             *(f for f in turns.push_out if f.metric == "spurious_injections"),
