@@ -193,6 +193,24 @@ def echo_without_memory(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Engine, "recall", echo_recall)
 
 
+def dump_recall(self: Engine, request: RecallRequest) -> FactList:
+    """continuity: recall ignores the question and answers with every fact it holds."""
+    with self.db.reader() as conn:
+        rows = conn.execute(
+            "SELECT fact, entity_slug, source FROM facts WHERE brain_id = %s AND source = %s"
+            " AND status = 'active' ORDER BY fact_id",
+            (request.brain_id, request.source),
+        ).fetchall()
+    facts = [StoredFact(fact=f, entity_slug=e, source=s) for f, e, s in rows]
+    return FactList(facts=facts)
+
+
+def dump_without_push(monkeypatch: pytest.MonkeyPatch) -> None:
+    """continuity: no push, and a recall that returns everything (the runner keeps 5)."""
+    notes_off(monkeypatch)
+    monkeypatch.setattr(Engine, "recall", dump_recall)
+
+
 def forget_after_session(self: Engine, request: WriteBackRequest) -> WriteBackResponse:
     """continuity: memory does not outlive the writer's session (pages and facts are gone)."""
     response = WRITE_BACK(self, request)
@@ -259,6 +277,7 @@ PROBES = (
         default=False,
     ),
     Probe("notes-off", ("continuity_push_rate",), notes_off, default=False),
+    Probe("recall-dumps-everything", ("continuity_rate",), dump_without_push, default=False),
 )
 
 #: Every metric the gate enforces in the suites `brainbench run` scores by default (the core

@@ -13,6 +13,7 @@ import pytest
 from bb_corpus import CorpusRuntimeError, LoadedCorpus, load_corpus
 from bb_corpus.generator import CATEGORY_COUNTS, GeneratedFixture, build, write_corpus
 from bb_corpus.generator import _build as build_module
+from bb_corpus.generator._continuity import BACKGROUND_FACTS
 from bb_corpus.generator._sample import frontmatter
 from bb_schema import Fixture, Gold, conversation_segments
 
@@ -225,6 +226,12 @@ def test_reader_decisions_point_at_the_writers_decision_text() -> None:
             assert all(k.lower() in writer_text for k in decision["match_keywords"])
         retrieving = [e for e in golds[reader.fixture_id]["turns"].values() if e["should_retrieve"]]
         assert len(retrieving) == len(decisions)
+        # more background than one recall answer holds, none of it a decision's keyword
+        assert len(writer.seed_facts) == BACKGROUND_FACTS > 5
+        expected = {slug for decision in decisions for slug in decision["expected_slugs"]}
+        for fact in writer.seed_facts:
+            assert fact.entity_slug in expected
+            assert not any(d["match_keywords"][0].lower() in fact.fact.lower() for d in decisions)
 
 
 def test_leak_canaries_and_foreign_only_pages_never_reach_gold() -> None:
