@@ -122,6 +122,15 @@ def gate(session: nox.Session) -> None:
     )  # fmt: skip
 
 
+@nox.session(name="core-probes")
+def core_probes(session: nox.Session) -> None:
+    """Every core mutation probe (the default test run keeps one per gated core metric)."""
+    session.run(
+        "pytest", "tests/mutation/test_mutation_probes.py", *session.posargs,
+        env={"BRAINBENCH_CORE_PROBES": "all"},
+    )  # fmt: skip
+
+
 @nox.session(name="trust-probes")
 def trust_probes(session: nox.Session) -> None:
     """Every memory-trust mutation probe.
