@@ -12,7 +12,10 @@ Prints (never asserts), with the load average around each block:
 * the hook's own import time (in one interpreter, warm bytecode);
 * process wall p50 / p90 / p99 / max over prompts that follow earlier turns (a transcript of up
   to 19 earlier prompts with replies and earlier injected context), and how many got context;
-* the same for the first prompt of a session, whose transcript Claude Code has not written yet;
+* the same prompts as the first of a session, whose transcript Claude Code has not written yet;
+* where the time goes: the hook with no server listening (start-up, imports, transcript parse;
+  the call fails at once) and a bare interpreter, interleaved with the two above so a load
+  drift on the shared machine hits every kind alike;
 * a few cold starts (no usable bytecode cache: what every start costs on a machine that sets
   ``PYTHONDONTWRITEBYTECODE`` and has never compiled the package).
 
@@ -39,7 +42,6 @@ from benchmarks import scale
 from benchmarks._proc import Bytecode, child_env, pct, scratch_dir
 
 SAMPLES = int(os.environ.get("BRAINBENCH_HOOK_SAMPLES", "200"))
-FIRST_PROMPT_SAMPLES = max(20, SAMPLES // 4)
 COLD_SAMPLES = 5
 TARGETS = {"p50": 250.0, "p99": 500.0}
 CWD = "/workspace/project"
@@ -109,43 +111,63 @@ def _stdin(session: str, transcript: Path, prompt: str) -> str:
     )
 
 
-def _block(
-    label: str,
+#: What each sample runs, interleaved round-robin so load drifts hit every kind alike.
+KINDS = (
+    ("later prompt (transcript of earlier turns)", "later"),
+    ("first prompt (no transcript yet)", "first"),
+    ("server down (start-up, imports, parse; no call)", "down"),
+    ("bare interpreter (python -c pass)", "bare"),
+)
+
+
+def _measure(
     requests: list[TurnContextRequest],
     hook_env: dict[str, str],
     bytecode: Bytecode,
     scratch: Path,
+    kinds: tuple[tuple[str, str], ...] = KINDS,
     *,
-    first_prompt: bool,
+    quiet: bool = False,
 ) -> None:
     command = [_console_script(), "hook", "user-prompt"]
     env = {**child_env(bytecode, scratch), **hook_env}
     env.pop("BRAINBENCH_HOOK_DEADLINE_MS", None)  # the production deadline
+    down_env = {**env, "BRAINBENCH_SOCKET": str(scratch / "nobody-listens.sock")}
     before = _load()
-    samples: list[float] = []
-    answered = failed = 0
+    samples: dict[str, list[float]] = {kind: [] for _, kind in kinds}
+    answered = dict.fromkeys(samples, 0)
+    failed = 0
     for k, request in enumerate(requests):
-        transcript = scratch / f"{label.split()[0]}-{k}.jsonl"
-        if first_prompt:
-            transcript.unlink(missing_ok=True)  # Claude Code writes it after the hook ran
-            prompt = request.turn.text
-        else:
-            turns, injected = _transcript_turns(request)
-            write_claude_transcript(
-                transcript, turns, session_id=request.session_id, cwd=CWD, injected=injected
-            )
-            prompt = request.turn.text
-        wall, printed, code = _spawn(command, _stdin(request.session_id, transcript, prompt), env)
-        samples.append(wall)
-        answered += printed
-        failed += code != 0
-    p50, p90, p99 = pct(samples, 0.5), pct(samples, 0.9), pct(samples, 0.99)
-    verdict = "met" if p50 <= TARGETS["p50"] and p99 <= TARGETS["p99"] else "MISSED"
-    print(
-        f"  {label:44s} p50 {p50:6.0f}  p90 {p90:6.0f}  p99 {p99:6.0f}  max {max(samples):6.0f} ms"
-        f"  context {answered}/{len(samples)}  non-zero exits {failed}"
-        f"   target {TARGETS['p50']:.0f}/{TARGETS['p99']:.0f} ms: {verdict}"
-    )
+        transcript = scratch / f"session-{k}.jsonl"
+        turns, injected = _transcript_turns(request)
+        stdin = _stdin(request.session_id, transcript, request.turn.text)
+        for _, kind in kinds:
+            if kind == "bare":
+                wall, printed, code = _spawn([sys.executable, "-c", "pass"], "", env)
+            elif kind == "first":
+                transcript.unlink(missing_ok=True)  # Claude Code writes it after the hook ran
+                wall, printed, code = _spawn(command, stdin, env)
+            else:
+                write_claude_transcript(
+                    transcript, turns, session_id=request.session_id, cwd=CWD, injected=injected
+                )
+                wall, printed, code = _spawn(command, stdin, down_env if kind == "down" else env)
+            samples[kind].append(wall)
+            answered[kind] += printed
+            failed += code != 0
+    if quiet:
+        return
+    for label, kind in kinds:
+        got = samples[kind]
+        p50, p90, p99 = pct(got, 0.5), pct(got, 0.9), pct(got, 0.99)
+        hook = kind in ("later", "first")
+        verdict = "met" if p50 <= TARGETS["p50"] and p99 <= TARGETS["p99"] else "MISSED"
+        print(
+            f"  {label:48s} p50 {p50:5.0f}  p90 {p90:5.0f}  p99 {p99:5.0f}  max {max(got):5.0f} ms"
+            + (f"  context {answered[kind]}/{len(got)}" if hook else "")
+            + (f"   target {TARGETS['p50']:.0f}/{TARGETS['p99']:.0f} ms: {verdict}" if hook else "")
+        )
+    print(f"    {len(requests)} samples each; non-zero exits {failed}")
     print(f"    {before} before, {_load()} after")
 
 
@@ -172,9 +194,8 @@ def main() -> None:
     with scale.running_brain() as (_server, db, built, copy_s):
         state = f"built in {built:.1f} s" if built is not None else "cache hit"
         print(f"== {scale.PAGES:,}-page brain: {state}; copied and started in {copy_s:.2f} s")
-        requests = scale._requests(db, SAMPLES + FIRST_PROMPT_SAMPLES + COLD_SAMPLES)
+        requests = scale._requests(db, 2 * SAMPLES)
         follow_ups = [r for r in requests if r.turn.turn_id > 1][:SAMPLES]
-        firsts = [r for r in requests if r.turn.turn_id == 1][:FIRST_PROMPT_SAMPLES]
         with scale.served(db) as (socket_path, secret), scratch_dir() as tmp:
             scratch = Path(tmp)
             print(f"== import of bb_brain.hook: {_import_ms('warm', scratch):.0f} ms (best of 5)")
@@ -183,20 +204,11 @@ def main() -> None:
                 f"served {scale.PAGES:,}-page brain)"
             )
             with _hook_env(socket_path, secret, scratch) as env:
-                warmup = follow_ups[:5]
-                _block("warm-up", warmup, env, "warm", scratch, first_prompt=False)
-                _block(
-                    "later prompt, warm bytecode", follow_ups, env, "warm", scratch,
-                    first_prompt=False,
-                )  # fmt: skip
-                _block(
-                    "first prompt (no transcript yet), warm", firsts, env, "warm", scratch,
-                    first_prompt=True,
-                )  # fmt: skip
-                _block(
-                    "later prompt, cold bytecode", follow_ups[:COLD_SAMPLES], env, "cold",
-                    scratch, first_prompt=False,
-                )  # fmt: skip
+                _measure(follow_ups[:5], env, "warm", scratch, quiet=True)  # warm-up
+                print(f"-- warm bytecode ({_load()})")
+                _measure(follow_ups, env, "warm", scratch)
+                print(f"-- cold bytecode ({_load()})")
+                _measure(follow_ups[:COLD_SAMPLES], env, "cold", scratch, KINDS[:1])
 
 
 if __name__ == "__main__":
