@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from bb_schema import PublicTurn
 
 log = logging.getLogger("bb_brain.transcripts")
+#: Callers report a parse's warnings themselves (``ParseReport``); without a configured handler
+#: the records would also reach stderr through logging's last resort, a second time.
+log.addHandler(logging.NullHandler())
 
 
 class TranscriptError(BrainUserError):
