@@ -8,7 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bb_brain._cli_install import hook_command, is_ours, with_hook, without_hook
+from bb_brain._cli_install import (
+    compile_hook_modules,
+    hook_command,
+    is_ours,
+    with_hook,
+    without_hook,
+)
 from bb_brain.cli import main
 
 CONFIG = Path("/home/me/.config/bb-brain/hook.json")
@@ -159,3 +165,9 @@ def test_a_broken_settings_file_is_a_clear_error_and_stays_untouched(
 def test_project_and_user_are_exclusive(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["install", "claude-code", "--project", ".", "--user"]) == 2
     assert "not allowed with" in capsys.readouterr().err
+
+
+def test_install_byte_compiles_the_hooks_modules() -> None:
+    """A cold start costs more than the hook's deadline: install leaves none behind."""
+    total, cached = compile_hook_modules()
+    assert total > 50 and cached == total

@@ -10,7 +10,10 @@ set), in this shape (checked against Claude Code 2.1.332, print and resume modes
                     "timeout": 5}]}]}}
 
 ``install`` adds that entry, or updates it in place when it is there with another command, and
-keeps every other setting and hook; run twice it changes nothing. ``uninstall`` removes only
+keeps every other setting and hook; run twice it changes nothing. It also byte-compiles every
+module the hook imports (Python does so on first import unless ``PYTHONDONTWRITEBYTECODE`` is
+set, and ``uv sync`` does not): the first prompt after an install must not pay the ~1 s a
+cold start costs, which is longer than the hook's deadline. ``uninstall`` removes only
 entries whose command runs ``bb-brain hook user-prompt``. ``--dry-run`` prints the unified
 diff instead of writing. The command names this installation's ``bb-brain`` by absolute path
 and the hook config by ``--config`` (default: the one ``bb-brain serve`` writes), so where the
@@ -29,6 +32,7 @@ import json
 import os
 import shlex
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -78,6 +82,8 @@ def execute(args: argparse.Namespace) -> int:
         print(f"bb-brain {args.command}: {message}", file=sys.stderr)
         return 2
     after_text = json.dumps(after, indent=2, ensure_ascii=False) + "\n"
+    if args.command == "install" and not args.dry_run:
+        _report_compiled(compile_hook_modules())
     if after == before:
         print(f"bb-brain {args.command}: {path} already up to date; nothing to do")
         return 0
@@ -104,6 +110,54 @@ def execute(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return 0
+
+
+_COMPILE_PROBE = """
+import importlib.util, json, sys
+import bb_brain.cli, bb_brain.hook
+files = [getattr(m, "__file__", None) or "" for m in list(sys.modules.values())]
+sources = sorted({f for f in files if f.endswith(".py")})
+cached = [f for f in sources if importlib.util.cache_from_source(f)
+          and __import__("os").path.exists(importlib.util.cache_from_source(f))]
+print(json.dumps([len(sources), len(cached)]))
+"""
+
+
+def compile_hook_modules() -> tuple[int, int]:
+    """Import the hook's modules in a child allowed to write bytecode where Python reads it.
+
+    Returns (modules, modules with bytecode); fewer means a directory was not writable.
+    """
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", _COMPILE_PROBE],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+    try:
+        total, cached = json.loads(done.stdout)
+    except ValueError:
+        return 0, 0
+    return int(total), int(cached)
+
+
+def _report_compiled(counts: tuple[int, int]) -> None:
+    total, cached = counts
+    if total and cached == total:
+        print(f"bb-brain install: the {total} modules the hook imports are byte-compiled")
+    else:
+        print(
+            f"bb-brain install: warning: only {cached} of {total} modules the hook imports have "
+            "bytecode (is the installation read-only?); every prompt may then pay a cold start",
+            file=sys.stderr,
+        )
 
 
 def settings_path(project: Path | None, user: bool) -> Path:
