@@ -223,16 +223,29 @@ def test_missing_transcript_with_missing_ok_is_a_session_with_no_turns(tmp_path:
 
 
 def test_a_transcript_the_real_client_wrote() -> None:
-    """Claude Code 2.1.332, two prompts (print mode, then --resume) with a hook; trimmed."""
+    """Claude Code 2.1.332 with the hook installed: a new session, then two --resume prompts.
+
+    Written by ``nox -s real-clients`` (trimmed): about twenty other line types (queue
+    operations, api-request blobs, cost state, a dozen attachment kinds) sit around the turns.
+    """
     parsed = read_claude_transcript(Path(__file__).with_name("data") / CLAUDE_2_1_332)
     assert [(t.turn_id, t.role, t.text) for t in parsed.entries] == [
-        (1, "user", "Hello there, what about Alice Example?"),
+        (1, "user", "Alice Example prefers async standups. What should I prepare for my call "
+         "with her?"),
         (2, "assistant", "Noted."),
-        (3, "user", "Second prompt about Bob"),
+        (3, "user", "Alice Example is worried about the renewal terms."),
         (4, "assistant", "Noted."),
+        (5, "user", "Bob Builder will own the database cutover next week."),
+        (6, "assistant", "Noted."),
+    ]  # fmt: skip
+    # The hook's context on prompts 1 and 3 (prompt 2 was deduped): Claude Code records the
+    # attachment's content as a list of strings, one per hook that answered.
+    assert parsed.injected_context == [
+        "## Memory\n- [Alice Example](brain://default/people/alice-example) — Founder of "
+        "Widget Co.",
+        "## Memory\n- [Bob Builder](brain://default/people/bob-builder) — Runs infrastructure at "
+        "Widget Co.",
     ]
-    # Its attachment content is a list of strings, one per hook that answered.
-    assert parsed.injected_context == ["MEMORY-MARKER-123 about Alice"] * 2
     assert parsed.session_id is not None and parsed.report.warnings == []
     assert all(turn.ts is not None for turn in parsed.entries)
 
