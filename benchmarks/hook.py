@@ -17,7 +17,9 @@ Prints (never asserts), with the load average around each block:
   the call fails at once) and a bare interpreter, interleaved with the two above so a load
   drift on the shared machine hits every kind alike;
 * a few cold starts (no usable bytecode cache: what every start costs on a machine that sets
-  ``PYTHONDONTWRITEBYTECODE`` and has never compiled the package).
+  ``PYTHONDONTWRITEBYTECODE`` and has never compiled the package);
+* with ``BRAINBENCH_HOOK_BASELINE_TREE=DIR`` (a checkout of another commit), that tree's hook
+  too, interleaved with this one's: a before/after under the same load.
 
 Target (on a quiet 2-core machine): p50 <= 250 ms, p99 <= 500 ms.
 """
@@ -118,6 +120,15 @@ KINDS = (
     ("server down (start-up, imports, parse; no call)", "down"),
     ("bare interpreter (python -c pass)", "bare"),
 )
+#: A checkout whose hook to measure beside this one's, interleaved (e.g. the commit before a
+#: change: ``git archive REV packages | tar -x -C DIR``); its bb-brain and bb-schema sources go
+#: first on the hook's PYTHONPATH.
+BASELINE_ENV = "BRAINBENCH_HOOK_BASELINE_TREE"
+BASELINE_SCRIPT = "import sys; from bb_brain.cli import main; sys.exit(main())"
+BASELINE_KINDS = (
+    ("baseline tree: later prompt", "base-later"),
+    ("baseline tree: first prompt (no transcript yet)", "base-first"),
+)
 
 
 def _measure(
@@ -130,9 +141,18 @@ def _measure(
     quiet: bool = False,
 ) -> None:
     command = [_console_script(), "hook", "user-prompt"]
+    # What the baseline tree's own console script ran (its entry point may differ from ours).
+    base_command = [sys.executable, "-c", BASELINE_SCRIPT, "hook", "user-prompt"]
     env = {**child_env(bytecode, scratch), **hook_env}
     env.pop("BRAINBENCH_HOOK_DEADLINE_MS", None)  # the production deadline
     down_env = {**env, "BRAINBENCH_SOCKET": str(scratch / "nobody-listens.sock")}
+    tree = Path(os.environ.get(BASELINE_ENV, "."))
+    base_env = {
+        **env,
+        "PYTHONPATH": os.pathsep.join(
+            str(tree / "packages" / package / "src") for package in ("bb-brain", "bb-schema")
+        ),
+    }
     before = _load()
     samples: dict[str, list[float]] = {kind: [] for _, kind in kinds}
     answered = dict.fromkeys(samples, 0)
@@ -144,14 +164,19 @@ def _measure(
         for _, kind in kinds:
             if kind == "bare":
                 wall, printed, code = _spawn([sys.executable, "-c", "pass"], "", env)
-            elif kind == "first":
+            elif kind.endswith("first"):
                 transcript.unlink(missing_ok=True)  # Claude Code writes it after the hook ran
-                wall, printed, code = _spawn(command, stdin, env)
+                if "base" in kind:
+                    wall, printed, code = _spawn(base_command, stdin, base_env)
+                else:
+                    wall, printed, code = _spawn(command, stdin, env)
             else:
                 write_claude_transcript(
                     transcript, turns, session_id=request.session_id, cwd=CWD, injected=injected
                 )
-                wall, printed, code = _spawn(command, stdin, down_env if kind == "down" else env)
+                chosen = {"down": down_env, "base-later": base_env}.get(kind, env)
+                runs = base_command if kind == "base-later" else command
+                wall, printed, code = _spawn(runs, stdin, chosen)
             samples[kind].append(wall)
             answered[kind] += printed
             failed += code != 0
@@ -160,7 +185,7 @@ def _measure(
     for label, kind in kinds:
         got = samples[kind]
         p50, p90, p99 = pct(got, 0.5), pct(got, 0.9), pct(got, 0.99)
-        hook = kind in ("later", "first")
+        hook = kind.endswith(("later", "first"))
         verdict = "met" if p50 <= TARGETS["p50"] and p99 <= TARGETS["p99"] else "MISSED"
         print(
             f"  {label:48s} p50 {p50:5.0f}  p90 {p90:5.0f}  p99 {p99:5.0f}  max {max(got):5.0f} ms"
@@ -203,10 +228,13 @@ def main() -> None:
                 "== hook process wall, spawn to exit (the console script, production deadline, "
                 f"served {scale.PAGES:,}-page brain)"
             )
+            kinds = KINDS + (BASELINE_KINDS if os.environ.get(BASELINE_ENV) else ())
+            if os.environ.get(BASELINE_ENV):
+                print(f"== baseline tree: {os.environ[BASELINE_ENV]}")
             with _hook_env(socket_path, secret, scratch) as env:
-                _measure(follow_ups[:5], env, "warm", scratch, quiet=True)  # warm-up
+                _measure(follow_ups[:5], env, "warm", scratch, kinds, quiet=True)  # warm-up
                 print(f"-- warm bytecode ({_load()})")
-                _measure(follow_ups, env, "warm", scratch)
+                _measure(follow_ups, env, "warm", scratch, kinds)
                 print(f"-- cold bytecode ({_load()})")
                 _measure(follow_ups[:COLD_SAMPLES], env, "cold", scratch, KINDS[:1])
 

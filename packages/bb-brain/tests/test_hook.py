@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from bb_brain import Engine
+from bb_brain._deadline import config_path_in
 from bb_brain.hook import (
     HOOK_SETTING_VALUES,
     HOOK_SETTINGS,
@@ -24,6 +25,7 @@ from bb_brain.hook import (
 )
 from bb_brain.hook_config import (
     HookConfigFile,
+    configured_deadline_ms,
     default_hook_config,
     read_hook_config,
     write_private_file,
@@ -573,10 +575,28 @@ def test_the_watchdog_ends_a_stuck_hook_silently_at_the_deadline(
 
 
 def test_the_hook_path_imports_no_model_library() -> None:
-    """What the user waits for: the console script's modules, without pydantic or storage."""
+    """What the user waits for: the console script's modules, without pydantic or storage.
+
+    grpc is loaded only by the call itself, after the watchdog is armed, so even a cold
+    start (compiling every module) ends at the deadline.
+    """
     probe = (
         "import sys, bb_brain.cli, bb_brain.hook; "
-        "print(sorted({m.split('.')[0] for m in sys.modules} & {'pydantic', 'psycopg', 'yaml'}))"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'pydantic', 'psycopg', 'yaml',"
+        " 'grpc', 'google'}))"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_the_console_script_finds_the_configured_deadline_before_argparse(tmp_path: Path) -> None:
+    path = _config_file(tmp_path, tmp_path / "s.sock", deadline_ms=1234)
+    assert config_path_in(["--config", str(path)]) == str(path)
+    assert config_path_in([f"--config={path}"]) == str(path)
+    assert config_path_in([]) is None
+    assert configured_deadline_ms(str(path), {}) == 1234
+    assert configured_deadline_ms(None, {"BRAINBENCH_SOCKET": "/s"}) is None
+    env = {"BRAINBENCH_SOCKET": "/s", "BRAINBENCH_HOOK_DEADLINE_MS": "5000"}
+    assert configured_deadline_ms(None, env) == 5000
+    assert configured_deadline_ms(str(tmp_path / "missing.json"), {}) is None  # reported later
+    assert configured_deadline_ms(None, {"BRAINBENCH_HOOK_CONFIG": str(path)}) == 1234

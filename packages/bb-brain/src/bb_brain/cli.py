@@ -14,13 +14,8 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-import time
 from collections.abc import Sequence
 from typing import Final, Protocol, cast
-
-#: When this module was first imported: the hook's deadline falls back to it where the process
-#: start time cannot be read from the system.
-STARTED: Final = time.monotonic()
 
 #: name -> (module, one-line help)
 SUBCOMMANDS: Final[dict[str, tuple[str, str]]] = {

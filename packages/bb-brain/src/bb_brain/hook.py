@@ -18,11 +18,13 @@ on stdin: ``{session_id, transcript_path, cwd, hook_event_name, prompt}`` (2.1.3
 On ANY failure (bad stdin, an unreadable transcript, the server down or slow, a refused
 secret) or once the deadline has passed it prints nothing and exits 0: a memory outage must
 never stand between a user and a prompt. The deadline (800 ms by default) counts from the
-start of the process, so it is what the user waits at most: the console script also arms a
-timer that ends the process silently at the deadline, whatever it is doing then.
+start of the process, so it is what the user waits at most: the console script arms a timer
+(:mod:`bb_brain._deadline`) before it imports anything else, which ends the process silently
+at the deadline, whatever it is doing then (even compiling modules that have no bytecode).
 
 The user waits for every import too, so this module and everything it loads stay lean: no
-pydantic, no models, no storage; the request is built by :mod:`bb_schema.turn_call`.
+pydantic, no models, no storage; the request is built by :mod:`bb_schema.turn_call` (grpc and
+protobuf, imported by the call itself).
 
 Configuration, first found wins: ``--config FILE`` (what ``bb-brain install claude-code``
 writes into the hook command: a file written by ``bb-brain serve``, see
@@ -45,9 +47,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Final
 
-from bb_schema.turn_call import get_turn_context_text, turn_context_message
-
-from bb_brain.hook_config import default_hook_config, read_hook_config
+from bb_brain import _deadline
+from bb_brain.hook_config import config_source, read_hook_config
 from bb_brain.transcripts._common import Turn
 from bb_brain.transcripts.claude_code import ClaudeTranscript, read_claude_transcript
 
@@ -57,7 +58,7 @@ if TYPE_CHECKING:
     from bb_schema.turn_context import SeamSettings
 
 EVENT_NAME: Final = "UserPromptSubmit"
-DEFAULT_DEADLINE_MS: Final = 800
+DEFAULT_DEADLINE_MS: Final = _deadline.DEFAULT_DEADLINE_MS
 #: The shipped settings (a SeamSettings dump): 2 pointers, prior-context suppression, volunteer.
 HOOK_SETTING_VALUES: Final[Mapping[str, object]] = {
     "pointer_budget": 2,
@@ -128,6 +129,8 @@ def build_request(
     settings: Mapping[str, object],
 ) -> Any:
     """The wire TurnContextRequest for this prompt: window, prior context, the turn itself."""
+    from bb_schema.turn_call import turn_context_message  # grpc: after the timer is armed
+
     earlier = list(transcript.entries)
     if earlier and earlier[-1].role == "user" and earlier[-1].text == hook_input.prompt:
         earlier.pop()  # the harness already recorded the prompt being submitted
@@ -199,6 +202,8 @@ def run_user_prompt_hook(
         remaining_s = _remaining_s(started, deadline_ms)
         if remaining_s <= 0:
             raise TimeoutError(f"deadline of {deadline_ms} ms spent before the call")
+        from bb_schema.turn_call import get_turn_context_text
+
         text = get_turn_context_text(socket_path, secret, message, timeout_s=remaining_s)
         if _remaining_s(started, deadline_ms) <= 0:
             raise TimeoutError(f"deadline of {deadline_ms} ms spent by the call")
@@ -208,8 +213,7 @@ def run_user_prompt_hook(
         return ""
 
 
-def _remaining_s(started: float, deadline_ms: int) -> float:
-    return deadline_ms / 1000.0 - (time.monotonic() - started)
+_remaining_s = _deadline.remaining_s
 
 
 def _debug(message: str) -> None:
@@ -281,12 +285,8 @@ class HookConfig:
     @classmethod
     def load(cls, config_path: str | None, environ: Mapping[str, str]) -> HookConfig:
         """``--config``, else the environment, else ``$BRAINBENCH_HOOK_CONFIG`` / the default."""
-        if config_path:
-            return cls.from_file(Path(config_path))
-        if environ.get("BRAINBENCH_SOCKET"):
-            return cls.from_env(environ)
-        fallback = environ.get("BRAINBENCH_HOOK_CONFIG") or default_hook_config(environ)
-        return cls.from_file(Path(fallback))
+        source = config_source(config_path, environ)
+        return cls.from_env(environ) if source is None else cls.from_file(source)
 
     def run(self, stdin_text: str, started: float | None = None) -> str:
         """:func:`run_user_prompt_hook` with this configuration."""
@@ -313,49 +313,7 @@ def _validated_settings(raw: object) -> Mapping[str, object]:
     return SeamSettings.model_validate(raw).model_dump()
 
 
-# --- the process: start time, watchdog, CLI ---------------------------------------------------
-
-
-def process_started() -> float:
-    """The ``time.monotonic()`` value at which this process started (Linux: from /proc).
-
-    Falls back to the moment ``bb_brain.cli`` was imported (the earliest stamp the package
-    has) where ``/proc/self/stat`` or ``CLOCK_BOOTTIME`` is unavailable.
-    """
-    now = time.monotonic()
-    try:
-        with open("/proc/self/stat", "rb") as handle:
-            stat = handle.read()
-        start_ticks = int(stat[stat.rindex(b")") + 2 :].split()[19])
-        age = time.clock_gettime(time.CLOCK_BOOTTIME) - start_ticks / os.sysconf("SC_CLK_TCK")
-        if 0.0 <= age < 3600.0:
-            return now - age
-    except (OSError, ValueError, IndexError, AttributeError):
-        pass
-    from bb_brain import cli
-
-    return min(now, cli.STARTED)
-
-
-def _arm_watchdog(started: float, deadline_ms: int) -> None:
-    """End the process silently (exit 0, no output) when the deadline passes."""
-    import signal
-
-    if not hasattr(signal, "setitimer"):
-        return
-
-    def expire(signum: int, frame: object) -> None:
-        os._exit(0)
-
-    signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, max(_remaining_s(started, deadline_ms), 0.001))
-
-
-def _disarm_watchdog() -> None:
-    import signal
-
-    if hasattr(signal, "setitimer"):
-        signal.setitimer(signal.ITIMER_REAL, 0)
+# --- the process: CLI ------------------------------------------------------------------------
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -377,7 +335,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def execute(args: argparse.Namespace) -> int:
     """Run the chosen hook event as the console script: deadline from process start."""
-    return main(config_path=args.config, started=process_started(), watchdog=True)
+    return main(config_path=args.config, started=_deadline.process_started(), watchdog=True)
 
 
 def main(
@@ -398,12 +356,12 @@ def main(
     env = os.environ if environ is None else environ
     try:
         config = HookConfig.load(config_path, env)
-        if watchdog:
-            _arm_watchdog(started, config.deadline_ms)
+        if watchdog:  # the console script armed a first timer already (bb_brain._entry)
+            _deadline.arm(started, config.deadline_ms)
         stdin_text = (stdin or sys.stdin).read()
         output = config.run(stdin_text, started)
         if watchdog:
-            _disarm_watchdog()
+            _deadline.disarm()
         if output and _remaining_s(started, config.deadline_ms) <= 0:
             output = ""  # too late: the user has waited long enough
     except Exception as exc:  # a hook must never block a prompt

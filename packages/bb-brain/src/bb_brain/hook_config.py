@@ -76,6 +76,31 @@ class HookConfigFile:
         return document
 
 
+def config_source(config_path: str | None, environ: Mapping[str, str]) -> Path | None:
+    """The hook config file the hook reads, or None when the environment configures it.
+
+    Precedence: ``--config``, else the ``BRAINBENCH_*`` environment when ``BRAINBENCH_SOCKET``
+    is set, else ``$BRAINBENCH_HOOK_CONFIG``, else the default ``hook.json``.
+    """
+    if config_path:
+        return Path(config_path)
+    if environ.get("BRAINBENCH_SOCKET"):
+        return None
+    return Path(environ.get("BRAINBENCH_HOOK_CONFIG") or default_hook_config(environ))
+
+
+def configured_deadline_ms(config_path: str | None, environ: Mapping[str, str]) -> int | None:
+    """The deadline the configuration sets, if any; never raises (the hook reports later)."""
+    try:
+        source = config_source(config_path, environ)
+        if source is None:
+            raw = environ.get("BRAINBENCH_HOOK_DEADLINE_MS", "")
+            return int(raw) if raw.isdigit() else None
+        return read_hook_config(source).deadline_ms
+    except (OSError, ValueError):
+        return None
+
+
 def read_hook_config(path: Path) -> HookConfigFile:
     """Read and check a hook config.
 
