@@ -198,7 +198,7 @@ def _measure(
 
 def _import_ms(bytecode: Bytecode, scratch: Path) -> float:
     probe = (
-        "import time; t = time.perf_counter(); import bb_brain.hook; "
+        "import time; t = time.perf_counter(); import bb_brain.hook, bb_schema.turn_call; "
         "print((time.perf_counter() - t) * 1e3)"
     )
     best = float("inf")
@@ -223,7 +223,10 @@ def main() -> None:
         follow_ups = [r for r in requests if r.turn.turn_id > 1][:SAMPLES]
         with scale.served(db) as (socket_path, secret), scratch_dir() as tmp:
             scratch = Path(tmp)
-            print(f"== import of bb_brain.hook: {_import_ms('warm', scratch):.0f} ms (best of 5)")
+            print(
+                f"== imports of the hook path (bb_brain.hook, bb_schema.turn_call): "
+                f"{_import_ms('warm', scratch):.0f} ms (best of 5)"
+            )
             print(
                 "== hook process wall, spawn to exit (the console script, production deadline, "
                 f"served {scale.PAGES:,}-page brain)"
