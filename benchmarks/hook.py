@@ -13,6 +13,8 @@ Prints (never asserts), with the load average around each block:
 * process wall p50 / p90 / p99 / max over prompts that follow earlier turns (a transcript of up
   to 19 earlier prompts with replies and earlier injected context), and how many got context;
 * the same prompts as the first of a session, whose transcript Claude Code has not written yet;
+* the CPU time (user + system) of the same processes, which a loaded machine does not inflate
+  the way it inflates the wall time;
 * where the time goes: the hook with no server listening (start-up, imports, transcript parse;
   the call fails at once) and a bare interpreter, interleaved with the two above so a load
   drift on the shared machine hits every kind alike;
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -91,11 +94,20 @@ def _hook_env(socket_path: str, secret: str, scratch: Path) -> Iterator[dict[str
     yield env
 
 
+#: CPU ms (user + system) of the last child, beside its wall time: on a loaded machine the
+#: wall is mostly waiting for a core, the CPU time is what the hook itself costs.
+LAST_CPU_MS = [0.0]
+
+
 def _spawn(command: list[str], stdin: str, env: dict[str, str]) -> tuple[float, bool, int]:
-    """(wall ms from spawn to exit, printed context, exit code)."""
+    """(wall ms from spawn to exit, printed context, exit code); CPU ms in LAST_CPU_MS."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run(command, input=stdin, capture_output=True, text=True, env=env)
     wall = (time.perf_counter() - started) * 1e3
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    LAST_CPU_MS[0] = cpu * 1e3
     return wall, bool(done.stdout.strip()), done.returncode
 
 
@@ -155,6 +167,7 @@ def _measure(
     }
     before = _load()
     samples: dict[str, list[float]] = {kind: [] for _, kind in kinds}
+    cpu: dict[str, list[float]] = {kind: [] for _, kind in kinds}
     answered = dict.fromkeys(samples, 0)
     failed = 0
     for k, request in enumerate(requests):
@@ -178,6 +191,7 @@ def _measure(
                 runs = base_command if kind == "base-later" else command
                 wall, printed, code = _spawn(runs, stdin, chosen)
             samples[kind].append(wall)
+            cpu[kind].append(LAST_CPU_MS[0])
             answered[kind] += printed
             failed += code != 0
     if quiet:
@@ -189,6 +203,7 @@ def _measure(
         verdict = "met" if p50 <= TARGETS["p50"] and p99 <= TARGETS["p99"] else "MISSED"
         print(
             f"  {label:48s} p50 {p50:5.0f}  p90 {p90:5.0f}  p99 {p99:5.0f}  max {max(got):5.0f} ms"
+            + f"  cpu p50 {pct(cpu[kind], 0.5):4.0f}"
             + (f"  context {answered[kind]}/{len(got)}" if hook else "")
             + (f"   target {TARGETS['p50']:.0f}/{TARGETS['p99']:.0f} ms: {verdict}" if hook else "")
         )
