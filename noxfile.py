@@ -159,6 +159,15 @@ def browser(session: nox.Session) -> None:
     session.log(f"report, history and screenshots in {out}")
 
 
+@nox.session(name="core-probes")
+def core_probes(session: nox.Session) -> None:
+    """Every core mutation probe (the default test run keeps one per gated core metric)."""
+    session.run(
+        "pytest", "tests/mutation/test_mutation_probes.py", *session.posargs,
+        env={"BRAINBENCH_CORE_PROBES": "all"},
+    )  # fmt: skip
+
+
 @nox.session(name="trust-probes")
 def trust_probes(session: nox.Session) -> None:
     """Every memory-trust mutation probe.
@@ -299,3 +308,18 @@ def foreign_mem0(session: nox.Session) -> None:
             session.error(str(exc))
         finally:
             _stop(server)
+
+
+# --- real-clients: an opt-in session (never in nox.options.sessions) ---------------------
+
+
+@nox.session(name="real-clients", default=False)
+def real_clients(session: nox.Session) -> None:
+    """The real Claude Code and Codex clients end to end (tests/real_clients).
+
+    Installs the pinned clients from the npm registry into ~/.cache/brainbench/real-clients
+    (about 1 GB once), runs them against a loopback fake model server and a served reference
+    brain, prints PASS/FAIL per check and keeps every file under build/real-clients/. Pass
+    `-- --only claude-code` or `-- --only codex` to run one family.
+    """
+    session.run("python", "-m", "tests.real_clients", *session.posargs)

@@ -17,7 +17,13 @@ from bb_brain import Engine
 from bb_brain.cli import main
 from bb_brain.server import ServerHandle, serve_in_thread
 from bb_schema.fixture import PublicTurn, SeedPage
-from bb_schema.memory import CloseBrainRequest, FactQuery, OpenBrainRequest, SeedRequest
+from bb_schema.memory import (
+    CloseBrainRequest,
+    FactQuery,
+    OpenBrainRequest,
+    RecallRequest,
+    SeedRequest,
+)
 from bb_schema.rpc import MemoryClient, RpcFailure, RpcStatus
 from bb_schema.turn_context import EntityIndexRequest, SeamSettings, TurnContextRequest
 
@@ -67,6 +73,8 @@ def test_round_trip_seed_and_turn_context(served: ServerHandle) -> None:
         index = client.entity_index(EntityIndexRequest(brain_id=brain, active_source="default"))
         assert [e.slug for e in index.entries] == ["people/alice-example"]
         assert client.list_facts(FactQuery(brain_id=brain, source="default")).facts == []
+        asked = RecallRequest(brain_id=brain, source="default", query="What did alice say?")
+        assert client.recall(asked).facts == []  # served, and nothing stored yet
         client.close_brain(CloseBrainRequest(brain_id=brain))
 
 
@@ -92,11 +100,13 @@ def test_engine_user_errors_are_invalid_argument(served: ServerHandle) -> None:
     assert "no-such-brain" in info.value.details
 
 
-def test_cli_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_usage_errors_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BB_BRAIN_HOME", str(tmp_path / "home"))
     assert main([]) == 2
-    assert main(["serve"]) == 2
-    assert "--socket" in capsys.readouterr().err
     assert main(["serve", "--socket", "/tmp/x.sock", "--secret-file", "/nonexistent/s"]) == 2
+    assert "/nonexistent/s" in capsys.readouterr().err
     assert main(["--help"]) == 0
 
 
@@ -106,7 +116,8 @@ def test_cli_serve_subprocess_round_trip_and_clean_stop(socket_dir: Path) -> Non
     sock = socket_dir / "cli.sock"
     cmd = [sys.executable, "-m", "bb_brain.cli", "serve", "--socket", str(sock),
            "--secret-file", str(secret_file)]  # fmt: skip
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    env = {**os.environ, "BB_BRAIN_HOME": str(socket_dir / "home")}
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         assert proc.stdout is not None
         ready = json.loads(proc.stdout.readline())

@@ -162,6 +162,11 @@ def test_the_receipt_lands_in_the_ledger(tmp_path: Path, sheet: dict[str, Any]) 
     # The receipt is bound to the double-label scope: the files outside the trust fixtures.
     assert ledger["gold_validation"]["fixtures_hash"] == ledger["core_fixtures_hash"]
     assert ledger["core_fixtures_hash"] == local.core_fixtures_hash != local.fixtures_hash
+    # Once those files change, the ledger marks the receipt stale instead of vouching for them.
+    stale = write_corpus(tmp_path, seed=5).ledger["gold_validation"]
+    assert stale["status"] == "stale"
+    assert stale["labelled_core_fixtures_hash"] == local.core_fixtures_hash
+    assert stale["receipt"]["date"] == "2026-03-09"
 
 
 def test_the_committed_receipt_matches_the_committed_corpus() -> None:
@@ -172,5 +177,10 @@ def test_the_committed_receipt_matches_the_committed_corpus() -> None:
         assert all(d["resolution"] for d in receipt["disagreements"])
     elif receipt.get("status") == "labelled":
         assert receipt["fixtures_hash"] == ledger["core_fixtures_hash"]
+    elif receipt.get("status") == "stale":
+        # labelled on other files: the ledger says so, and keeps what was labelled
+        assert receipt["labelled_core_fixtures_hash"] != ledger["core_fixtures_hash"]
+        assert receipt["receipt"]["status"] in ("labelled", "resolved")
+        assert "corpus agreement" in receipt["how"]
     else:
         assert receipt["status"] == "not run"

@@ -192,7 +192,7 @@ def assemble(
     """Score each memory system's records and build the Result (``sha``: the receipt's code)."""
     names = [h.name for h in request.harnesses]
     gold = {f.fixture_id: request.corpus.gold_for(f.fixture_id) for f in request.corpus.fixtures}
-    cells, failed, rows = [], [], []
+    cells, failed, rows, fact_rows, decision_rows = [], [], [], [], []
     failures: dict[str, SeedFailure] = {}
     cuts: dict[str, int] = {}
     for harnesses, run in runs:
@@ -200,7 +200,7 @@ def assemble(
             run.rows,
             gold,
             run.writeback,
-            run.probes,
+            run.readers,
             seams={h.name: h.seam for h in harnesses},
             harnesses=[h.name for h in harnesses],
             suites=request.suites,
@@ -209,6 +209,8 @@ def assemble(
         cells.extend(scored.cells)
         failed.extend(scored.failed_items)
         rows.extend(scored.joined_rows)
+        fact_rows.extend(scored.fact_rows)
+        decision_rows.extend(scored.decision_rows)
         failures.update({f.fixture_id: f for f in run.seed_failures})
         cuts.update(run.budget_cuts)
     receipt = Receipt(
@@ -229,6 +231,8 @@ def assemble(
         harnesses=names,
         suites=list(request.suites),
         scorer=scorer_digest(),
+        fact_rows=fact_rows,
+        decision_rows=decision_rows,
     )
     return Result(
         receipt=receipt,

@@ -3,7 +3,8 @@
 One compact table per suite with only that suite's metrics, one column per harness row
 (its seam under its name), each metric with its direction (↓ lower / ↑ higher is better) and
 its gate; a one-line legend points at the glossary. Below: the seam disclosures (a row is
-comparable with another only once the reader knows what each seam measures), then "what
+comparable with another only once the reader knows what each seam measures: docs/METHODOLOGY.md,
+"Seams and rows"), then "what
 failed": per cell, the failed items counted by kind; the full list only when asked
 (``failed=True``), or in the HTML report. Every line fits :data:`BOARD_WIDTH` columns.
 

@@ -110,18 +110,19 @@ def _gold_turns(data: bytes) -> int:
     return len(turns) if isinstance(turns, dict) else 0
 
 
+#: How to (re)run the double-label validation, for a ledger whose receipt is missing or stale.
+VALIDATION_HOW: Final = (
+    "brainbench corpus sample --out evals/brainbench/validation/sample.json; label it "
+    "independently (worksheet and rules only); brainbench corpus agreement --sample "
+    "evals/brainbench/validation/sample.json --labels evals/brainbench/validation/"
+    "labels.json --receipt evals/brainbench/validation/receipt.json; corpus gen"
+)
+
+
 def _receipt(out: Path) -> dict[str, Any]:
     path = out / RECEIPT_PATH
     if not path.exists():
-        return {
-            "status": "not run",
-            "how": (
-                "brainbench corpus sample --out evals/brainbench/validation/sample.json; label it "
-                "independently (worksheet and rules only); brainbench corpus agreement --sample "
-                "evals/brainbench/validation/sample.json --labels evals/brainbench/validation/"
-                "labels.json --receipt evals/brainbench/validation/receipt.json; corpus gen"
-            ),
-        }
+        return {"status": "not run", "how": VALIDATION_HOW}
     try:
         receipt: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
@@ -130,6 +131,28 @@ def _receipt(out: Path) -> dict[str, Any]:
             "fix or remove it and run corpus gen again"
         ) from error
     return receipt
+
+
+def bound_receipt(receipt: dict[str, Any], core_hash: str) -> dict[str, Any]:
+    """The receipt as the ledger embeds it: one labelled for other files is marked stale.
+
+    A receipt vouches for the gold of the corpus it was labelled on (its core hash). When the
+    corpus changed since, the ledger says so, keeps the receipt as the record of what was
+    labelled, and names the hash it was bound to: the labelling is due again, and nothing
+    claims otherwise.
+    """
+    status = receipt.get("status")
+    if status not in ("labelled", "resolved"):
+        return receipt
+    key = "resolved_fixtures_hash" if status == "resolved" else "fixtures_hash"
+    if receipt.get(key) == core_hash:
+        return receipt
+    return {
+        "status": "stale",
+        "labelled_core_fixtures_hash": receipt.get(key),
+        "receipt": receipt,
+        "how": VALIDATION_HOW,
+    }
 
 
 def ledger(
@@ -181,7 +204,7 @@ def ledger(
         "spike_fixtures": spike_list,
         "fixtures_hash": corpus_hash,
         "core_fixtures_hash": core_hash,
-        "gold_validation": receipt,
+        "gold_validation": bound_receipt(receipt, core_hash) if core_hash else receipt,
     }
 
 
