@@ -195,7 +195,7 @@ def test_llm_run_repeats_and_reports_seeded_intervals(
     assert any(
         "| openclaw/write-back " in line
         and "| write_back_fidelity " in line
-        and "| 0.8333 [" in line
+        and " 0.8333 [0.5000, 1.0000] |" in line
         for line in board.splitlines()
     )
 
