@@ -44,7 +44,7 @@ def test_report_prints_the_run_scoreboard(saved: Path, capsys: pytest.CaptureFix
     assert main(["report", str(saved)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("# BrainBench scoreboard")
-    assert "- codex/push: 2 of 10 failed: 2 gold page not injected" in out
+    assert "- codex/push: 2 of 10 gold items failed; by kind: 2 gold page not injected" in out
     assert "`p1`" not in out
     assert main(["report", str(saved), "--failed"]) == 0
     assert "`p1` turn 2 people/ana" in capsys.readouterr().out

@@ -11,9 +11,12 @@ def _kind(kit: SimpleNamespace, reason: str) -> str:
 
 def test_core_scorer_reasons_get_short_kinds(kit: SimpleNamespace) -> None:
     assert _kind(kit, "false fire: stay-silent turn injected [a/b]") == "false fire"
-    assert _kind(kit, "should retrieve [a/b]: injected nothing") == "missed, injected nothing"
+    assert _kind(kit, "spurious: injected a/b on a stay-silent turn: not gold or acceptable") == (
+        "spurious page (outside gold)"
+    )
+    assert _kind(kit, "should retrieve [a/b]: injected nothing") == "missed (nothing injected)"
     assert _kind(kit, "should retrieve [a/b]: injected [c/d], none gold or acceptable") == (
-        "missed, injected other pages"
+        "missed (other pages injected)"
     )
     assert (
         _kind(kit, "should retrieve a/b: not injected (injected nothing)")
@@ -51,5 +54,5 @@ def test_groups_follow_the_cell_order_and_count_most_frequent_first(kit: SimpleN
     ]
     groups = group_failures(items, [("a", "push"), ("b", "push")])
     assert [g.key for g in groups] == ["a/push", "b/push"]
-    assert groups[0].kinds == (("missed, injected nothing", 2), ("false fire", 1))
+    assert groups[0].kinds == (("missed (nothing injected)", 2), ("false fire", 1))
     assert [g.key for g in group_failures(items)] == ["a/push", "b/push"]

@@ -55,10 +55,13 @@ def test_the_legend_is_one_line_pointing_at_the_glossary(kit: SimpleNamespace) -
 def test_what_failed_counts_by_kind_and_lists_items_only_when_asked(kit: SimpleNamespace) -> None:
     board = render_scoreboard(kit.result())
     failed = _section(board, "What failed")
-    assert "- codex/push: 39 of 96 failed: 7 gold page not injected" in failed
-    assert "- openclaw/know-to-ask: 1 of 3 failed: 1 missed, injected nothing" in failed
-    assert "- codex/know-to-ask: 1 of 3 failed: 1 false fire" in failed
-    assert "openclaw/poisoning: 1 of 4 failed: 1 poison_activation_rate" in failed
+    assert "- codex/push: 39 of 96 gold items failed; by kind: 7 gold page not injected" in failed
+    know = "- openclaw/know-to-ask: 1 of 3 gold items failed; by kind: 1 missed (nothing injected)"
+    assert know in failed
+    assert "- codex/know-to-ask: 1 of 3 gold items failed; by kind: 1 false fire" in failed
+    assert (
+        "openclaw/poisoning: 1 of 4 gold items failed; by kind: 1 poison_activation_rate" in failed
+    )
     assert "`p1`" not in board
     full = render_scoreboard(kit.result(), failed=True)
     assert full.count("`p1` turn ") == 7
@@ -127,7 +130,7 @@ def test_intervals_and_sealed_report_and_seed_failures_show(kit: SimpleNamespace
     board = render_scoreboard(res.model_copy(update={"meta": meta}))
     assert "| codex/push | push_recall    | 0.5500 [0.5000, 0.6000] |    3 |" in board
     assert "## Sealed adversarial set" in board and "never gated" in board
-    assert "openclaw/trust: 2 of 4 failed: 1 trust_label_accuracy" in board
+    assert "openclaw/trust: 2 of 4 gold items failed; by kind: 1 trust_label_accuracy" in board
 
 
 def test_run_and_report_share_one_renderer_and_it_is_deterministic(kit: SimpleNamespace) -> None:

@@ -28,10 +28,11 @@ _METRICS: Final = {spec.name for spec in REGISTRY}
 #: Short names for the phrasings of the core scorers (retrieval, write-back, continuity).
 #: Matched in order against the reason; anything else falls back to its generic wording.
 _KNOWN: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
+    (re.compile(r"^spurious: "), "spurious page (outside gold)"),
     (re.compile(r"^false fire\b"), "false fire"),
     (re.compile(r"^source isolation\b"), "source isolation"),
-    (re.compile(r"^should retrieve \S.*: injected nothing$"), "missed, injected nothing"),
-    (re.compile(r"^should retrieve .*none gold or acceptable$"), "missed, injected other pages"),
+    (re.compile(r"^should retrieve \S.*: injected nothing$"), "missed (nothing injected)"),
+    (re.compile(r"^should retrieve .*none gold or acceptable$"), "missed (other pages injected)"),
     (re.compile(r"^should retrieve \S+: not injected"), "gold page not injected"),
     (re.compile(r"^injected \S+ on a stay-silent turn"), "page on a stay-silent turn"),
     (re.compile(r"^injected \S+ on a should-retrieve turn"), "page not gold or acceptable"),

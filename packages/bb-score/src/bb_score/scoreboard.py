@@ -148,7 +148,8 @@ def _what_failed(
         of = f" of {cell.gold_total}" if cell is not None else ""
         failed = cell.gold_failed if cell is not None else len(group.items)
         kinds = ", ".join(f"{count} {kind}" for kind, count in group.kinds)
-        lines += wrap(f"{md(group.key)}: {failed}{of} failed: {md(kinds)}", first="- ", indent="  ")
+        text = f"{md(group.key)}: {failed}{of} gold items failed; by kind: {md(kinds)}"
+        lines += wrap(text, first="- ", indent="  ")
     for cell in counted:
         if (cell.harness, cell.suite) not in listed:
             key = f"{cell.harness}/{cell.suite}"
