@@ -64,6 +64,7 @@ from bb_schema.result import (
     Result,
     ScoreCell,
     SeedFailure,
+    TurnEvidence,
     TurnRow,
 )
 from bb_schema.turn_context import (
@@ -72,6 +73,7 @@ from bb_schema.turn_context import (
     ExtractedFact,
     InjectedExtraction,
     Pointer,
+    PointerEvidence,
     SeamSettings,
     TurnContextRequest,
     TurnContextResponse,
@@ -159,6 +161,7 @@ __all__ = [
     "OpenBrainRequest",
     "OpenBrainResponse",
     "Pointer",
+    "PointerEvidence",
     "ProbeRecord",
     "Provenance",
     "PublicTurn",
@@ -184,6 +187,7 @@ __all__ = [
     "TrustSuite",
     "TurnContextRequest",
     "TurnContextResponse",
+    "TurnEvidence",
     "TurnGold",
     "TurnRow",
     "WriteBackRecord",

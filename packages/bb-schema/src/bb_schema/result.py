@@ -12,6 +12,7 @@ from pydantic import Field, model_validator
 
 from bb_schema._base import Strict
 from bb_schema._names import Seam, Suite
+from bb_schema.turn_context import Pointer
 
 
 class Receipt(Strict):
@@ -112,6 +113,21 @@ class SealedReport(Strict):
     failed_items: list[FailedItem] = Field(default_factory=list)
 
 
+class TurnEvidence(Strict):
+    """The pointers of one replayed turn on one harness row, with their evidence.
+
+    ``pointers`` is what the row injected (after the seam's budget); ``declined`` what memory
+    considered and left out, plus what the budget cut. The v1 result schema closes turn rows,
+    so this lives under ``_meta``.
+    """
+
+    fixture_id: str
+    turn_id: int
+    harness: str
+    pointers: list[Pointer] = Field(default_factory=list)
+    declined: list[Pointer] = Field(default_factory=list)
+
+
 class Meta(Strict):
     """The open ``_meta`` block: glossary once per result, plus additive run detail."""
 
@@ -124,6 +140,8 @@ class Meta(Strict):
     confidence_intervals: ConfidenceIntervals | None = None
     #: Set only by ``brainbench run --sealed DIR``.
     sealed: SealedReport | None = None
+    #: Turns that injected or declined anything, in run order.
+    turn_evidence: list[TurnEvidence] = Field(default_factory=list)
 
 
 class Result(Strict):
