@@ -212,7 +212,7 @@ def store_pages(conn: Connection, brain_id: str, records: Sequence[PageRecord]) 
     """
     if not records:
         return 0
-    _reject_duplicates(records)
+    records = _distinct(records)
     keys = [(brain_id, rec.source, rec.slug) for rec in records]
     with conn.cursor() as cur:
         cur.executemany(
@@ -250,13 +250,21 @@ def _alias_index_rows(brain_id: str, records: Iterable[PageRecord]) -> Iterable[
             yield (brain_id, rec.source, alias_norm, rec.slug, arm)
 
 
-def _reject_duplicates(records: Sequence[PageRecord]) -> None:
-    seen: set[tuple[str, str]] = set()
+def _distinct(records: Sequence[PageRecord]) -> list[PageRecord]:
+    """One record per (source, slug): identical copies collapse, differing copies are refused.
+
+    A continuity pair seeds its writer's and reader's pages together, and a reader that
+    repeats the writer's pages byte for byte says nothing contradictory.
+    """
+    seen: dict[tuple[str, str], PageRecord] = {}
     for rec in records:
         key = (rec.source, rec.slug)
-        if key in seen:
+        first = seen.get(key)
+        if first is None:
+            seen[key] = rec
+        elif first != rec:
             raise BrainUserError(
-                f"page {rec.slug!r} appears twice in source {rec.source!r} in one seed; "
-                "keep one copy per source"
+                f"page {rec.slug!r} appears twice in source {rec.source!r} in one seed with "
+                "different content; keep one copy per source"
             )
-        seen.add(key)
+    return list(seen.values())
