@@ -35,6 +35,7 @@ from bb_schema.turn_context import (
 
 from bb_brain._errors import BrainUserError
 from bb_brain.engine import Engine
+from bb_brain.reflex import preload as preload_lexicon
 
 Q = TypeVar("Q")
 R = TypeVar("R")
@@ -100,9 +101,12 @@ def build_server(
 ) -> BoundServer:
     """A bound, not yet started server exposing both services of ``engine``.
 
+    The reflex's English lexicon is loaded here, before the first call, so no turn pays it.
+
     Raises:
         SchemaUserError: No address, an unusable socket path or a busy address.
     """
+    preload_lexicon()
     bound = BoundServer(
         secret=secret, unix_socket=socket_path, tcp_address=tcp_address, max_workers=max_workers
     )
