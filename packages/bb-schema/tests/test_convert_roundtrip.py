@@ -347,7 +347,13 @@ CASES: list[tuple[convert.Codec[Any, Any], st.SearchStrategy[Any]]] = [
                     InjectedExtraction,
                     turn_text=TEXT,
                     facts=st.lists(
-                        st.builds(ExtractedFact, fact=NONEMPTY, entity_slug=OPT_TEXT, kind=KIND),
+                        st.builds(
+                            ExtractedFact,
+                            fact=NONEMPTY,
+                            entity_slug=OPT_TEXT,
+                            kind=KIND,
+                            entity_title=OPT_TEXT,
+                        ),
                         max_size=2,
                     ),
                 ),

@@ -101,11 +101,16 @@ class TurnContextResponse(Strict):
 
 
 class ExtractedFact(Strict):
-    """A fact an extractor produced from a conversation segment."""
+    """A fact an extractor produced from a conversation segment.
+
+    ``entity_title`` names an entity memory has no page for yet, as written in the
+    conversation; write-back creates the page with that title.
+    """
 
     fact: Annotated[str, Field(min_length=1)]
     entity_slug: str | None = None
     kind: FactKind | None = None
+    entity_title: str | None = None
 
 
 class InjectedExtraction(Strict):

@@ -221,7 +221,10 @@ def _injected_to_proto(injected: InjectedExtraction) -> pb.InjectedExtraction:
         turn_text=injected.turn_text,
         facts=[
             pb.ExtractedFact(
-                fact=fact.fact, entity_slug=fact.entity_slug, kind=kind_to_proto(fact.kind)
+                fact=fact.fact,
+                entity_slug=fact.entity_slug,
+                kind=kind_to_proto(fact.kind),
+                entity_title=fact.entity_title,
             )
             for fact in injected.facts
         ],
@@ -233,6 +236,7 @@ def _extracted_fact_from_proto(message: pb.ExtractedFact, path: str) -> Extracte
         "fact": message.fact,
         "entity_slug": message.entity_slug if message.HasField("entity_slug") else None,
         "kind": kind_from_proto(message.HasField("kind"), message.kind, path),
+        "entity_title": message.entity_title if message.HasField("entity_title") else None,
     }
     return validated(ExtractedFact, data, path)
 

@@ -347,27 +347,37 @@ class ExtractedFact(_message.Message):
     FACT_FIELD_NUMBER: _builtins.int
     ENTITY_SLUG_FIELD_NUMBER: _builtins.int
     KIND_FIELD_NUMBER: _builtins.int
+    ENTITY_TITLE_FIELD_NUMBER: _builtins.int
     fact: _builtins.str
     """Non-empty."""
     entity_slug: _builtins.str
     kind: _corpus_pb2.FactKind.ValueType
+    entity_title: _builtins.str
+    """The entity's name as written, when the extractor names an entity memory has no page for
+    yet (write-back creates the page with this title).
+    """
     def __init__(
         self,
         *,
         fact: _builtins.str = ...,
         entity_slug: _builtins.str | None = ...,
         kind: _corpus_pb2.FactKind.ValueType | None = ...,
+        entity_title: _builtins.str | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_entity_slug", b"_entity_slug", "_kind", b"_kind", "entity_slug", b"entity_slug", "kind", b"kind"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_entity_slug", b"_entity_slug", "_entity_title", b"_entity_title", "_kind", b"_kind", "entity_slug", b"entity_slug", "entity_title", b"entity_title", "kind", b"kind"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_entity_slug", b"_entity_slug", "_kind", b"_kind", "entity_slug", b"entity_slug", "fact", b"fact", "kind", b"kind"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_entity_slug", b"_entity_slug", "_entity_title", b"_entity_title", "_kind", b"_kind", "entity_slug", b"entity_slug", "entity_title", b"entity_title", "fact", b"fact", "kind", b"kind"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__entity_slug: _TypeAlias = _typing.Literal["entity_slug"]  # noqa: Y015
     _WhichOneofArgType__entity_slug: _TypeAlias = _typing.Literal["_entity_slug", b"_entity_slug"]  # noqa: Y015
+    _WhichOneofReturnType__entity_title: _TypeAlias = _typing.Literal["entity_title"]  # noqa: Y015
+    _WhichOneofArgType__entity_title: _TypeAlias = _typing.Literal["_entity_title", b"_entity_title"]  # noqa: Y015
     _WhichOneofReturnType__kind: _TypeAlias = _typing.Literal["kind"]  # noqa: Y015
     _WhichOneofArgType__kind: _TypeAlias = _typing.Literal["_kind", b"_kind"]  # noqa: Y015
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__entity_slug) -> _WhichOneofReturnType__entity_slug | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__entity_title) -> _WhichOneofReturnType__entity_title | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__kind) -> _WhichOneofReturnType__kind | None: ...
 
