@@ -49,6 +49,8 @@ def fold(text: str) -> str:
     Marks on other scripts are kept: a Japanese dakuten or a Devanagari vowel sign changes the
     letter, it is not an accent a keyboard drops.
     """
+    if text.isascii():  # nothing to decompose: most conversation text
+        return text.casefold()
     decomposed = unicodedata.normalize("NFKD", text)
     kept: list[str] = []
     base = ""

@@ -17,8 +17,9 @@ name gets no help from capitalisation, so there any dictionary word in common us
 :data:`LOWERCASE_ORDINARY_ZIPF`, once per million words, or more) counts as ordinary. An
 ordinary word is a name only on stronger evidence (see :mod:`bb_brain.reflex._evidence`).
 
-Both tables load once per process (about 0.3 s, 40 MB) and every answer is memoised, so a
-turn pays a dictionary lookup per distinct word.
+Both tables load once per process (:func:`preload`, about half a second and 40 MB), the
+dictionary readings of every word in the frequency list are computed then, and every other
+answer is memoised, so a turn pays a dictionary lookup per word.
 """
 
 from __future__ import annotations
@@ -102,10 +103,18 @@ def _lemmatizer() -> Any:
     return lemmatizer
 
 
+@lru_cache(maxsize=1)
+def _common_readings() -> Mapping[str, frozenset[str]]:
+    """Dictionary readings of every word in the frequency list, computed once."""
+    lemmatizer = _lemmatizer()
+    return {
+        word: frozenset(lemmatizer.getAllLemmas(word)) for word in _frequencies() if word.isalpha()
+    }
+
+
 def preload() -> None:
     """Load both tables now (a server calls this at start, so no turn pays for it)."""
-    _frequencies()
-    _lemmatizer()
+    _common_readings()
 
 
 def zipf(word_norm: str) -> float:
@@ -117,6 +126,9 @@ def zipf(word_norm: str) -> float:
 def _readings(word_norm: str) -> frozenset[str]:
     if not word_norm.isalpha():
         return frozenset()
+    known = _common_readings().get(word_norm)
+    if known is not None:
+        return known
     return frozenset(_lemmatizer().getAllLemmas(word_norm))
 
 

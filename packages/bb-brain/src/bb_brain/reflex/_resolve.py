@@ -50,11 +50,11 @@ _LOOKUP = (
     f"SELECT {_PAGE_COLUMNS}, false{_JOIN}"
     " WHERE a.brain_id = %s AND a.source = %s AND a.alias_norm = ANY(%s)"
 )
-_LOOKUP_WITH_FUZZY = (
-    f"({_LOOKUP}) UNION ALL (SELECT {_PAGE_COLUMNS}, true{_JOIN}"
+_FUZZY_LOOKUP = (
+    f"SELECT {_PAGE_COLUMNS}, true{_JOIN}"
     " WHERE a.brain_id = %s AND a.source = %s"
     " AND (a.fuzzy_head = ANY(%s) OR a.fuzzy_tail = ANY(%s))"
-    f" ORDER BY a.alias_norm, a.slug, a.arm LIMIT {MAX_FUZZY_ROWS + 1})"
+    f" ORDER BY a.alias_norm, a.slug, a.arm LIMIT {MAX_FUZZY_ROWS + 1}"
 )
 
 Row = tuple[str, str, str, str, str, str | None, bool]
@@ -141,17 +141,31 @@ class AliasHits:
 def lookup(
     conn: Connection, brain_id: str, source: str, candidates: Sequence[Candidate]
 ) -> AliasHits:
-    """Fetch every index row matching a candidate key, plus fuzzy neighbours (one query)."""
+    """Fetch the index rows matching any candidate key, then fuzzy neighbours if needed.
+
+    The second query runs only for a possibly misspelt mention that matched nothing exactly
+    and overlaps no mention that did: most turns need the first query only, a turn with an
+    unknown name pays a second round trip.
+    """
     keys = sorted({cand.norm for cand in candidates})[:MAX_LOOKUP_KEYS]
     if not keys:
         return AliasHits()
-    heads, tails = fuzzy_keys(cand.norm for cand in candidates if cand.fuzzy)
+    rows: list[Row] = conn.execute(_LOOKUP, (brain_id, source, keys)).fetchall()
+    found = {row[0] for row in rows}
+    unmatched = [cand for cand in candidates if cand.fuzzy and cand.norm not in found]
+    heads, tails = fuzzy_keys(cand.norm for cand in _uncovered(unmatched, rows, candidates))
     if heads:
-        params = (brain_id, source, keys, brain_id, source, heads, tails)
-        rows = conn.execute(_LOOKUP_WITH_FUZZY, params).fetchall()
-    else:
-        rows = conn.execute(_LOOKUP, (brain_id, source, keys)).fetchall()
+        rows += conn.execute(_FUZZY_LOOKUP, (brain_id, source, heads, tails)).fetchall()
     return AliasHits.from_rows(rows)
+
+
+def _uncovered(
+    unmatched: list[Candidate], rows: list[Row], candidates: Sequence[Candidate]
+) -> list[Candidate]:
+    """Misspelt-looking mentions no exactly matched mention overlaps (those are settled)."""
+    found = {row[0] for row in rows}
+    matched = [cand for cand in candidates if cand.norm in found]
+    return [cand for cand in unmatched if not any(overlaps(cand, hit) for hit in matched)]
 
 
 @dataclass(frozen=True)
