@@ -35,7 +35,7 @@ from bb_schema.turn_context import (
 
 from bb_brain._errors import BrainUserError
 from bb_brain.engine import Engine
-from bb_brain.reflex import preload as preload_lexicon
+from bb_brain.reflex import preload_in_background as preload_lexicon
 
 Q = TypeVar("Q")
 R = TypeVar("R")
@@ -101,7 +101,8 @@ def build_server(
 ) -> BoundServer:
     """A bound, not yet started server exposing both services of ``engine``.
 
-    The reflex's English lexicon is loaded here, before the first call, so no turn pays it.
+    The reflex's English lexicon starts loading here, in the background, so start-up does not
+    wait for it and no turn pays for it unless it arrives first (it then waits).
 
     Raises:
         SchemaUserError: No address, an unusable socket path or a busy address.

@@ -48,7 +48,7 @@ from bb_brain.reflex._evidence import (
     vetoed,
 )
 from bb_brain.reflex._extract import extract
-from bb_brain.reflex._ordinary import preload
+from bb_brain.reflex._ordinary import preload, preload_in_background
 from bb_brain.reflex._render import (
     MEMORY_HEADING,
     VOLUNTEER_HEADING,
@@ -67,6 +67,7 @@ __all__ = [
     "extract",
     "pointer_uri",
     "preload",
+    "preload_in_background",
     "render",
     "turn_context",
 ]

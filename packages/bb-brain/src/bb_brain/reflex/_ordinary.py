@@ -17,14 +17,17 @@ name gets no help from capitalisation, so there any dictionary word in common us
 :data:`LOWERCASE_ORDINARY_ZIPF`, once per million words, or more) counts as ordinary. An
 ordinary word is a name only on stronger evidence (see :mod:`bb_brain.reflex._evidence`).
 
-Both tables load once per process (:func:`preload`, about half a second and 40 MB), the
-dictionary readings of every word in the frequency list are computed then, and every other
-answer is memoised, so a turn pays a dictionary lookup per word.
+Both tables load once per process (about half a second and 40 MB on an idle machine; a
+server starts loading them in the background when it is built, :func:`preload_in_background`,
+and a turn that comes first waits for them), the dictionary readings of every word in the
+frequency list are computed then, and every other answer is memoised, so a turn pays a
+dictionary lookup per word.
 """
 
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -87,49 +90,65 @@ class WordSense:
         return f"{kind} {self.word!r} (zipf {self.zipf:.2f})"
 
 
-@lru_cache(maxsize=1)
-def _frequencies() -> Mapping[str, float]:
+@dataclass(frozen=True)
+class _Tables:
+    frequencies: Mapping[str, float]
+    lemmatizer: Any
+    #: Dictionary readings of every word in the frequency list, computed once.
+    readings: Mapping[str, frozenset[str]]
+
+
+_LOCK = threading.Lock()
+_LOADED: list[_Tables] = []
+
+
+def _load() -> _Tables:
+    from lemminflect import Lemmatizer
     from wordfreq import get_frequency_dict
 
-    return get_frequency_dict("en", wordlist="small")
-
-
-@lru_cache(maxsize=1)
-def _lemmatizer() -> Any:
-    from lemminflect import Lemmatizer
-
+    frequencies = get_frequency_dict("en", wordlist="small")
     lemmatizer = Lemmatizer()
-    lemmatizer.getAllLemmas("warm")  # loads the dictionary now, not on some later turn
-    return lemmatizer
-
-
-@lru_cache(maxsize=1)
-def _common_readings() -> Mapping[str, frozenset[str]]:
-    """Dictionary readings of every word in the frequency list, computed once."""
-    lemmatizer = _lemmatizer()
-    return {
-        word: frozenset(lemmatizer.getAllLemmas(word)) for word in _frequencies() if word.isalpha()
+    readings = {
+        word: frozenset(lemmatizer.getAllLemmas(word)) for word in frequencies if word.isalpha()
     }
+    return _Tables(frequencies, lemmatizer, readings)
+
+
+def _tables() -> _Tables:
+    """The loaded tables (the first caller loads them; concurrent callers wait for it)."""
+    if not _LOADED:
+        with _LOCK:
+            if not _LOADED:
+                _LOADED.append(_load())
+    return _LOADED[0]
 
 
 def preload() -> None:
-    """Load both tables now (a server calls this at start, so no turn pays for it)."""
-    _common_readings()
+    """Load the tables now, so no turn pays for it."""
+    _tables()
+
+
+def preload_in_background() -> threading.Thread:
+    """Start loading the tables on a daemon thread (a server's start-up need not wait)."""
+    thread = threading.Thread(target=preload, name="bb-brain-lexicon", daemon=True)
+    thread.start()
+    return thread
 
 
 def zipf(word_norm: str) -> float:
     """The word's Zipf frequency (0.0 when rarer than once per million words)."""
-    freq = _frequencies().get(word_norm, 0.0)
+    freq = _tables().frequencies.get(word_norm, 0.0)
     return round(math.log10(freq) + 9, 2) if freq > 0 else 0.0
 
 
 def _readings(word_norm: str) -> frozenset[str]:
     if not word_norm.isalpha():
         return frozenset()
-    known = _common_readings().get(word_norm)
+    tables = _tables()
+    known = tables.readings.get(word_norm)
     if known is not None:
         return known
-    return frozenset(_lemmatizer().getAllLemmas(word_norm))
+    return frozenset(tables.lemmatizer.getAllLemmas(word_norm))
 
 
 @lru_cache(maxsize=SENSE_CACHE_SIZE)
@@ -156,5 +175,5 @@ def lemmas(word_norm: str) -> frozenset[str]:
     """The word and its dictionary lemmas ("leaks" -> {"leaks", "leak"}), for matching."""
     if not word_norm.isalpha():
         return frozenset({word_norm})
-    found = _lemmatizer().getAllLemmas(word_norm)
+    found = _tables().lemmatizer.getAllLemmas(word_norm)
     return frozenset({word_norm, *(lemma.lower() for forms in found.values() for lemma in forms)})
