@@ -19,9 +19,8 @@ ordinary word is a name only on stronger evidence (see :mod:`bb_brain.reflex._ev
 
 Both tables load once per process (about half a second and 40 MB on an idle machine; a
 server starts loading them in the background when it is built, :func:`preload_in_background`,
-and a turn that comes first waits for them), the dictionary readings of every word in the
-frequency list are computed then, and every other answer is memoised, so a turn pays a
-dictionary lookup per word.
+and a turn that comes first waits for them), and every answer is memoised, so a word costs
+two dictionary lookups the first time it is seen and one cache hit after that.
 """
 
 from __future__ import annotations
@@ -94,8 +93,6 @@ class WordSense:
 class _Tables:
     frequencies: Mapping[str, float]
     lemmatizer: Any
-    #: Dictionary readings of every word in the frequency list, computed once.
-    readings: Mapping[str, frozenset[str]]
 
 
 _LOCK = threading.Lock()
@@ -108,10 +105,8 @@ def _load() -> _Tables:
 
     frequencies = get_frequency_dict("en", wordlist="small")
     lemmatizer = Lemmatizer()
-    readings = {
-        word: frozenset(lemmatizer.getAllLemmas(word)) for word in frequencies if word.isalpha()
-    }
-    return _Tables(frequencies, lemmatizer, readings)
+    lemmatizer.getAllLemmas("warm")  # reads the dictionary now, not on some later turn
+    return _Tables(frequencies, lemmatizer)
 
 
 def _tables() -> _Tables:
@@ -144,11 +139,7 @@ def zipf(word_norm: str) -> float:
 def _readings(word_norm: str) -> frozenset[str]:
     if not word_norm.isalpha():
         return frozenset()
-    tables = _tables()
-    known = tables.readings.get(word_norm)
-    if known is not None:
-        return known
-    return frozenset(tables.lemmatizer.getAllLemmas(word_norm))
+    return frozenset(_tables().lemmatizer.getAllLemmas(word_norm))
 
 
 @lru_cache(maxsize=SENSE_CACHE_SIZE)
