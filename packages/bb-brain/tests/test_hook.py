@@ -338,10 +338,14 @@ def test_real_engine_injects_then_dedupes_what_it_injected_before(
         context = json.loads(out)["hookSpecificOutput"]["additionalContext"]
         assert "people/alice-example" in context
         # The harness records the prompt and the injected context; the next prompt that
-        # mentions Alice again must not get her page pushed a second time.
+        # mentions Alice again must not get her page pushed a second time. (The recorded turn
+        # refers to her by pronoun only: a page named in an earlier turn is not pushed again
+        # either, and this test isolates what the attachment dedupe does.)
         later = [
             *first,
-            PublicTurn(turn_id=2, role="user", text=prompt, ts=TS.format(1)),
+            PublicTurn(
+                turn_id=2, role="user", text="What did she say about pricing?", ts=TS.format(1)
+            ),
             PublicTurn(
                 turn_id=3, role="assistant", text="She worried about margin.", ts=TS.format(2)
             ),

@@ -131,6 +131,7 @@ def execute(args: argparse.Namespace) -> int:
     from bb_schema.memory import OpenBrainRequest, SeedRequest
 
     from bb_brain import Engine, open_database
+    from bb_brain.reflex import preload as preload_lexicon
     from bb_brain.server import build_server
 
     try:
@@ -151,6 +152,9 @@ def execute(args: argparse.Namespace) -> int:
                 tcp_address=args.tcp,
                 max_workers=args.workers,
             )
+            # A served brain answers a hook with a short deadline: its first prompt must not
+            # wait for the reflex's lexicon, so serve announces readiness only once it loaded.
+            preload_lexicon()
             with bound:
                 written = _write_hook_config(
                     hook_config, bound.unix_socket, secret_file, brain_id, source
