@@ -47,7 +47,7 @@ def test_seed_unknown_brain_and_bad_page(engine: Engine, make_brain: Any) -> Non
     with pytest.raises(UnknownBrainError, match="missing-1"):
         engine.seed(SeedRequest(brain_id="missing-1"))
     brain = make_brain()
-    bad = SeedPage(slug="people/broken", content="---\ntitle: [x\n---\n")
+    bad = SeedPage(slug="people/broken", content="---\ntitle: x\n  y: [\n---\n")
     good = SeedPage(slug="people/fine", content="fine")
     with pytest.raises(BrainUserError, match="people/broken"):
         engine.seed(SeedRequest(brain_id=brain, pages=[good, bad]))

@@ -61,7 +61,7 @@ def test_conversation_pages_are_not_indexed() -> None:
 @pytest.mark.parametrize(
     ("content", "fragment"),
     [
-        ("---\ntitle: [unclosed\n---\n", "not valid YAML"),
+        ("---\ntitle: Bad\n  nested: [unclosed\n---\n", "line 3"),
         ("---\n- a\n- b\n---\n", "must be a mapping"),
         ("---\ntitle: {a: 1}\n---\n", "'title' must be text"),
         ("---\naliases: {a: 1}\n---\n", "'aliases' must be a list"),
@@ -71,6 +71,31 @@ def test_bad_frontmatter_names_the_slug(content: str, fragment: str) -> None:
     with pytest.raises(BrainUserError, match="people/bad") as info:
         parse_page("people/bad", content, "default")
     assert fragment in info.value.message
+
+
+@pytest.mark.parametrize(
+    ("line", "key", "value"),
+    [
+        ("summary: Codename Apple: replacing tills", "summary", "Codename Apple: replacing tills"),
+        ("aliases: [apple, 'big apple']\nsummary: Apple: x", "aliases", ["apple", "big apple"]),
+        ("aliases: [a: b, apple, x: y: z]", "aliases", ["a: b", "apple", "x: y: z"]),
+        ("title: [unclosed", "title", "[unclosed"),
+    ],
+)  # fmt: skip
+def test_frontmatter_yaml_cannot_read_is_read_line_by_line(
+    line: str, key: str, value: object
+) -> None:
+    content = f"---\ntitle: Widget Co\ntype: company\n{line}\n---\nBody.\n"
+    page = parse_page("companies/widget-co", content, "default")
+    fields = {"summary": page.summary, "aliases": list(page.aliases), "title": page.title}
+    assert fields[key] == value
+    assert page.page_type == "company" and page.body == "Body.\n"
+
+
+@pytest.mark.parametrize("slug", ["../../x", "/etc/passwd", "a//b", "a b", "people/.hidden", ""])
+def test_a_slug_outside_the_grammar_is_refused(slug: str) -> None:
+    with pytest.raises(BrainUserError, match="slug"):
+        parse_page(slug, "---\ntitle: X\n---\n", "default")
 
 
 def test_normalise() -> None:

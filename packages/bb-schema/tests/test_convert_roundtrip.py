@@ -65,6 +65,8 @@ TEXT = st.text(max_size=12)
 NONEMPTY = st.text(min_size=1, max_size=12)
 OPT_TEXT = st.none() | TEXT
 WORDS = st.lists(TEXT, max_size=3)
+#: Slugs follow the slug grammar (bb_schema.text), any script.
+SLUG = st.from_regex(r"\A[^\W_][\w-]{0,6}(/[^\W_][\w-]{0,4}){0,2}\Z")
 KIND = st.none() | st.sampled_from(get_args(FactKind))
 SUITES = st.sampled_from(get_args(Suite))
 
@@ -118,9 +120,7 @@ def turns(min_size: int = 0) -> st.SearchStrategy[list[PublicTurn]]:
     return st.lists(turn, min_size=min_size, max_size=4, unique_by=lambda t: t.turn_id)
 
 
-SEED_PAGES = st.lists(
-    st.builds(SeedPage, slug=NONEMPTY, content=TEXT, source_id=OPT_TEXT), max_size=2
-)
+SEED_PAGES = st.lists(st.builds(SeedPage, slug=SLUG, content=TEXT, source_id=OPT_TEXT), max_size=2)
 SEED_FACTS = st.lists(
     st.builds(
         SeedFact,

@@ -11,14 +11,14 @@ lookup on an index.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-import yaml
+from bb_schema.frontmatter import FrontmatterError, page_fields, parse_frontmatter
+from bb_schema.text import SLUG_GRAMMAR, slug_problem
 from bb_schema.turn_context import CONVERSATION_SLUG_PREFIX
 
 from bb_brain._errors import BrainUserError
@@ -27,14 +27,9 @@ from bb_brain._pg import Connection
 
 #: Alias arms in the order resolution trusts them.
 ARMS: Final = ("alias", "title", "name-form", "slug-suffix", "surname", "given-name")
-KNOWN_KEYS: Final = frozenset({"title", "type", "aliases", "summary"})
 CONVERSATION_TYPE: Final = "conversation"
 
-_FRONTMATTER = re.compile(
-    r"\A\ufeff?---[ \t]*\r?\n(.*?)^(?:---|\.\.\.)[ \t]*(?:\r?\n|\Z)", re.S | re.M
-)
 _SPACES = re.compile(r"\s+")
-_CSafeLoader: Any = getattr(yaml, "CSafeLoader", None)
 
 
 def normalise(text: str) -> str:
@@ -128,102 +123,34 @@ class PageRecord:
 
 
 def parse_page(slug: str, content: str, source: str) -> PageRecord:
-    """Parse markdown with optional YAML frontmatter.
+    """Parse markdown with optional frontmatter (:mod:`bb_schema.frontmatter`).
 
     Raises:
-        BrainUserError: The frontmatter is not valid YAML, not a mapping, or a known key has
-            the wrong type; the message names the slug.
+        BrainUserError: The slug breaks the slug grammar (:mod:`bb_schema.text`), the
+            frontmatter is unreadable (neither YAML nor ``key: value`` lines) or not a
+            mapping, or a known key has the wrong type; the message names the slug.
     """
-    if not slug.strip():
+    problem = slug_problem(slug)
+    if problem is not None:
+        shown = slug if len(slug) <= 80 else slug[:77] + "..."
         raise BrainUserError(
-            "a page has an empty slug; give every seed page a slug like 'people/alice'"
+            f"page slug {shown!r} is not valid: {problem}; slugs are {SLUG_GRAMMAR}"
         )
-    meta: dict[str, Any] = {}
-    body = content
-    match = _FRONTMATTER.match(content)
-    if match is not None:
-        try:
-            loaded = _load_yaml(match.group(1))
-        except yaml.YAMLError as exc:
-            raise BrainUserError(
-                f"page {slug!r}: frontmatter is not valid YAML ({_first_line(exc)}); "
-                "fix the block between the '---' lines"
-            ) from exc
-        if loaded is not None and not isinstance(loaded, dict):
-            raise BrainUserError(
-                f"page {slug!r}: frontmatter must be a mapping of keys, got "
-                f"{type(loaded).__name__}; write e.g. 'title: Alice Example'"
-            )
-        meta = {str(key): value for key, value in (loaded or {}).items()}
-        body = content[match.end() :]
-    title = _optional_text(slug, meta, "title") or title_from_slug(slug)
-    extra = {key: _jsonable(value) for key, value in meta.items() if key not in KNOWN_KEYS}
+    try:
+        parsed = parse_frontmatter(content)
+        fields = page_fields(parsed.meta)
+    except FrontmatterError as exc:
+        raise BrainUserError(f"page {slug!r}: {exc.message}") from exc
     return PageRecord(
         source=source,
         slug=slug,
-        title=title,
-        page_type=_optional_text(slug, meta, "type"),
-        summary=_optional_text(slug, meta, "summary"),
-        body=body,
-        aliases=_aliases(slug, meta.get("aliases")),
-        frontmatter=extra,
+        title=fields.title or title_from_slug(slug),
+        page_type=fields.page_type,
+        summary=fields.summary,
+        body=parsed.body,
+        aliases=fields.aliases,
+        frontmatter=fields.extra,
     )
-
-
-def _load_yaml(text: str) -> Any:
-    """``yaml.safe_load``, through libyaml when the wheel has it (about 3x faster on seeds).
-
-    Both loaders share the safe constructor, so a document yields the same values; a document
-    libyaml rejects is parsed again by the pure loader, so acceptance and error messages are
-    the pure loader's.
-    """
-    if _CSafeLoader is not None:
-        try:
-            return yaml.load(text, Loader=_CSafeLoader)
-        except yaml.YAMLError:
-            pass
-    return yaml.safe_load(text)
-
-
-def _first_line(exc: Exception) -> str:
-    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-
-
-def _optional_text(slug: str, meta: Mapping[str, Any], key: str) -> str | None:
-    value = meta.get(key)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, str | int | float):
-        raise BrainUserError(
-            f"page {slug!r}: frontmatter {key!r} must be text, got {value!r}; quote it"
-        )
-    text = str(value).strip()
-    return text or None
-
-
-def _aliases(slug: str, value: Any) -> tuple[str, ...]:
-    if value is None:
-        return ()
-    items = [value] if isinstance(value, str) else value
-    if not isinstance(items, list) or not all(isinstance(item, str | int) for item in items):
-        raise BrainUserError(
-            f"page {slug!r}: frontmatter 'aliases' must be a list of names, got {value!r}; "
-            "write e.g. 'aliases: [alice, al]'"
-        )
-    return tuple(str(item).strip() for item in items if str(item).strip())
-
-
-def _jsonable(value: Any) -> Any:
-    """YAML can hold dates and odd keys; keep unknown frontmatter as plain JSON values."""
-    if isinstance(value, dt.date | dt.datetime):
-        return value.isoformat()
-    if isinstance(value, Mapping):
-        return {str(key): _jsonable(item) for key, item in value.items()}
-    if isinstance(value, list | tuple | set):
-        return [_jsonable(item) for item in value]
-    if value is None or isinstance(value, str | int | float | bool):
-        return value
-    return str(value)
 
 
 def store_pages(conn: Connection, brain_id: str, records: Sequence[PageRecord]) -> int:

@@ -13,6 +13,7 @@ from pydantic import Field, field_validator, model_validator
 
 from bb_schema._base import Strict
 from bb_schema._names import TRUST_SUITES, Role, Suite
+from bb_schema.text import check_slug
 from bb_schema.trust import TrustStep, check_steps
 
 FIXTURE_ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
@@ -51,11 +52,19 @@ class PublicTurn(Strict):
 
 
 class SeedPage(Strict):
-    """A markdown page (YAML frontmatter + body) seeded into one source before replay."""
+    """A markdown page (YAML frontmatter + body) seeded into one source before replay.
+
+    The slug follows the slug grammar of :mod:`bb_schema.text` (no ``..``, no absolute path).
+    """
 
     slug: Annotated[str, Field(min_length=1)]
     content: str
     source_id: str | None = None
+
+    @field_validator("slug")
+    @classmethod
+    def _slug_grammar(cls, value: str) -> str:
+        return check_slug(value)
 
     @property
     def source(self) -> str:

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, cast
 
+from bb_schema.text import is_slug
+
 from bb_brain._pg import Connection
 from bb_brain.pages import PageRecord
 from bb_brain.trust.markdown import join_body, render_fence
@@ -24,7 +26,6 @@ _ITEM: Final = re.compile(r"^\s*[-*+]\s+(.*\S)\s*$")
 _DATED: Final = re.compile(
     r"^(?:\*\*)?(?P<date>\d{4}-\d{2}(?:-\d{2})?)(?:\*\*)?\s*(?:[:\u2014\u2013-]\s*)?(?P<text>.+)$"
 )
-_SLUG: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*(?:/[A-Za-z0-9][A-Za-z0-9_-]*)*$")
 
 
 @dataclass(frozen=True)
@@ -77,8 +78,8 @@ class PageRow:
 
 
 def valid_slug(slug: str) -> bool:
-    """A slug that maps to a file inside the repository (no ``..``, no absolute paths)."""
-    return _SLUG.fullmatch(slug) is not None
+    """A slug that maps to a file inside the repository (the grammar of bb_schema.text)."""
+    return is_slug(slug)
 
 
 def load_page(conn: Connection, brain_id: str, source: str, slug: str) -> PageRow | None:

@@ -44,9 +44,9 @@ def validated(model: type[M], data: Mapping[str, object], path: str) -> M:
             f"[{part}]" if isinstance(part, int) else f".{part}" for part in first["loc"]
         )
         more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
-        raise located(
-            f"{path}{where}", f"{first['msg']} (got {first.get('input')!r}){more}"
-        ) from exc
+        got = repr(first.get("input"))
+        got = got if len(got) <= 80 else f"{got[:77]}..."
+        raise located(f"{path}{where}", f"{first['msg']} (got {got}){more}") from exc
 
 
 @contextmanager

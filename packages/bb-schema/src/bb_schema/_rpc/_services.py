@@ -1,7 +1,8 @@
 """Servicers over python callables: implementations speak pydantic, never protobuf.
 
 Every method decodes the request bytes itself, so a malformed request (undecodable bytes,
-a missing field, an enum out of range) is answered with INVALID_ARGUMENT; an implementation
+a missing field, an enum out of range, a NUL character in any text: no store can keep it, see
+:mod:`bb_schema.text`) is answered with INVALID_ARGUMENT naming the field; an implementation
 raising :class:`SchemaUserError` is INVALID_ARGUMENT too; anything else it raises becomes
 INTERNAL with a short message (the traceback goes to the server log). A call never takes
 the server down.
@@ -31,6 +32,7 @@ from bb_schema.memory import (
     SeedResponse,
     SystemInfo,
 )
+from bb_schema.text import find_nul
 from bb_schema.turn_context import (
     EntityIndexRequest,
     EntityIndexResponse,
@@ -122,6 +124,13 @@ def _unary(
             decoded = decode(request)
         except ConversionError as exc:
             context.abort(grpc.StatusCode.INVALID_ARGUMENT, exc.message)
+        nul = find_nul(decoded)
+        if nul is not None:
+            context.abort(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"{method}: {nul[0]} holds a NUL character (U+0000) at offset {nul[1]}; "
+                "text cannot carry NUL: remove it",
+            )
         try:
             result = call(decoded)
         except SchemaUserError as exc:

@@ -1,0 +1,74 @@
+"""Frontmatter: strict YAML first, then ``key: value`` lines; only unreadable blocks fail."""
+
+from __future__ import annotations
+
+import pytest
+from bb_schema.frontmatter import FrontmatterError, page_fields, parse_frontmatter
+
+
+def test_yaml_is_read_as_yaml() -> None:
+    page = parse_frontmatter("---\ntitle: Alice\naliases: [al, 'a l']\nage: 3\n---\nBody\n")
+    assert page.meta == {"title": "Alice", "aliases": ["al", "a l"], "age": 3}
+    assert page.body == "Body\n" and not page.lenient
+
+
+def test_no_block_is_all_body() -> None:
+    assert parse_frontmatter("Just text\n---\n").meta == {}
+    assert parse_frontmatter("---\n---\nBody").body == "Body"
+
+
+def test_a_colon_inside_a_value_is_read_line_by_line() -> None:
+    content = (
+        "---\ntitle: Widget Co\n# a comment\n\nsummary: Codename Apple: replacing the tills\n"
+        "aliases: [wco, 'widget']\nscore: 4\nempty:\n---\nBody\n"
+    )
+    page = parse_frontmatter(content)
+    assert page.lenient
+    assert page.meta == {
+        "title": "Widget Co",
+        "summary": "Codename Apple: replacing the tills",
+        "aliases": ["wco", "widget"],
+        "score": 4,
+        "empty": None,
+    }
+    fields = page_fields(page.meta)
+    assert fields.summary == "Codename Apple: replacing the tills"
+    assert fields.aliases == ("wco", "widget") and fields.extra == {"score": 4, "empty": None}
+
+
+def test_a_list_the_line_yaml_cannot_read_is_split_at_commas() -> None:
+    page = parse_frontmatter("---\naliases: [Apple: x: y, pear, 'a: b']\n---\n")
+    assert page.meta == {"aliases": ["Apple: x: y", "pear", "a: b"]}
+
+
+@pytest.mark.parametrize(
+    ("content", "line"),
+    [
+        ("---\ntitle: x\n  nested: [\n---\n", 3),
+        ("---\ntitle: x: y\njust words\n---\n", 3),
+        ("---\n: x: y\n---\n", 2),
+    ],
+)
+def test_what_even_the_lines_cannot_read_names_the_line(content: str, line: int) -> None:
+    with pytest.raises(FrontmatterError, match=f"line {line}") as info:
+        parse_frontmatter(content)
+    assert info.value.line == line
+
+
+def test_yaml_that_is_not_a_mapping_is_refused() -> None:
+    with pytest.raises(FrontmatterError, match="mapping"):
+        parse_frontmatter("---\n- a\n- b\n---\n")
+
+
+@pytest.mark.parametrize(
+    ("meta", "key"),
+    [
+        ({"title": {"a": 1}}, "title"),
+        ({"summary": True}, "summary"),
+        ({"aliases": {"a": 1}}, "aliases"),
+    ],
+)
+def test_known_keys_have_types(meta: dict[str, object], key: str) -> None:
+    with pytest.raises(FrontmatterError, match=key) as info:
+        page_fields(meta)
+    assert info.value.key == key
