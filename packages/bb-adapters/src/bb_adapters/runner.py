@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from bb_schema import (
     DEFAULT_SOURCE,
@@ -56,6 +57,8 @@ from bb_adapters.pipeline import DeliveryPath, ReplayedTurn, replay_fixture
 from bb_adapters.plan import Pair, Plan, Unit
 from bb_adapters.protocol import MemorySystem
 from bb_adapters.seams import HarnessConfig
+
+T = TypeVar("T")
 
 RETRIEVAL_SUITES: tuple[Suite, ...] = ("know-to-ask", "push")
 
@@ -187,6 +190,11 @@ def merge_runs(parts: Sequence[SystemRun], harnesses: Sequence[str]) -> SystemRu
     return merged
 
 
+def _once(items: list[T]) -> list[T]:
+    """``items`` without repeats (equal models), first occurrence kept, order kept."""
+    return list(dict.fromkeys(items))
+
+
 class SystemRunner:
     """Runs a plan against one memory system for the harness rows that target it."""
 
@@ -251,8 +259,10 @@ class SystemRunner:
         opened = OpenBrainRequest(fixture_id=self._ids.name("brain", fixture_id))
         brain_id = self._system.open_brain(opened).brain_id
         try:
-            pages = [page for fixture in fixtures for page in fixture.seed_pages]
-            facts = [fact for fixture in fixtures for fact in fixture.seed_facts]
+            # A continuity reader may repeat its writer's pages or facts word for word: one
+            # brain holds them once (differing copies are a corpus error, see bb_corpus).
+            pages = _once([page for fixture in fixtures for page in fixture.seed_pages])
+            facts = _once([fact for fixture in fixtures for fact in fixture.seed_facts])
             try:
                 self._system.seed(SeedRequest(brain_id=brain_id, pages=pages, facts=facts))
             except AdapterError as exc:

@@ -25,7 +25,7 @@ from bb_schema.memory import (
     SeedResponse,
     SystemInfo,
 )
-from bb_schema.rpc import BoundServer, add_memory_services
+from bb_schema.rpc import DEFAULT_MAX_MESSAGE_BYTES, BoundServer, add_memory_services
 from bb_schema.turn_context import (
     EntityIndexRequest,
     EntityIndexResponse,
@@ -105,6 +105,7 @@ def build_server(
     tcp_address: str | None = None,
     max_workers: int = 8,
     interceptors: Sequence[grpc.ServerInterceptor[Any, Any]] = (),
+    max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
 ) -> BoundServer:
     """A bound, not yet started server exposing both services of ``engine``.
 
@@ -122,6 +123,7 @@ def build_server(
         tcp_address=tcp_address,
         max_workers=max_workers,
         interceptors=interceptors,
+        max_message_bytes=max_message_bytes,
     )
     add_memory_services(bound.server, EngineService(engine))
     return bound
@@ -170,6 +172,7 @@ def serve_in_thread(
     tcp_address: str | None = None,
     max_workers: int = 8,
     interceptors: Sequence[grpc.ServerInterceptor[Any, Any]] = (),
+    max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
 ) -> ServerHandle:
     """Serve ``engine`` on a real unix socket from this process's gRPC worker threads.
 
@@ -183,6 +186,7 @@ def serve_in_thread(
         tcp_address=tcp_address,
         max_workers=max_workers,
         interceptors=interceptors,
+        max_message_bytes=max_message_bytes,
     )
     bound.start()
     return ServerHandle(bound)

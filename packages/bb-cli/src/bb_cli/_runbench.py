@@ -36,7 +36,7 @@ from bb_brain.server import serve_in_thread
 from bb_brain.writeback import ExtractorFactory
 from bb_corpus import LoadedCorpus
 from bb_schema import Meta, Receipt, Result, SeedFailure, Suite, TurnEvidence
-from bb_schema.rpc import MemoryClient
+from bb_schema.rpc import DEFAULT_MAX_MESSAGE_BYTES, MemoryClient
 from bb_schema.turn_context import Extractor
 from bb_score import glossary_block, score, scorer_digest
 
@@ -61,6 +61,8 @@ class RunRequest:
     shard: ShardSpec | None = None
     #: PostgreSQL to run on (None: ``$BRAINBENCH_DSN``, else a private embedded server).
     dsn: str | None = None
+    #: The reference engine's gRPC message limit, both ways (from the corpus size limits).
+    max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES
 
 
 @dataclass(frozen=True)
@@ -135,10 +137,13 @@ def execute_runs(
             socket_path = str(Path(tmp) / "brain.sock")
             secret = secrets.token_hex(16)
             engine = Engine(db, extractors=extractors)
-            stack.enter_context(serve_in_thread(engine, socket_path, secret))
+            limit = request.max_message_bytes
+            stack.enter_context(
+                serve_in_thread(engine, socket_path, secret, max_message_bytes=limit)
+            )
         factory = delivery_factory(socket_path, secret)
         if reference:
-            with MemoryClient(socket_path, secret) as client:
+            with MemoryClient(socket_path, secret, max_message_bytes=limit) as client:
                 runner = SystemRunner(client, reference, factory, settings, progress, clock)
                 runs.append((reference, runner.run(plan)))
         for harness in foreign:
@@ -172,7 +177,14 @@ def _execute_in_workers(
         with clock.measure(STARTUP_PHASE):
             db = stack.enter_context(open_database(request.dsn))
         merged = run_in_workers(
-            plan_items(plan), groups, settings, db, request.workers, progress, clock
+            plan_items(plan),
+            groups,
+            settings,
+            db,
+            request.workers,
+            progress,
+            clock,
+            max_message_bytes=request.max_message_bytes,
         )
         with clock.measure(SHUTDOWN_PHASE):
             stack.close()

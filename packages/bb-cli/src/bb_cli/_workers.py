@@ -49,7 +49,7 @@ from bb_adapters.runner import (
 from bb_brain import Database
 from bb_brain.engine import Engine
 from bb_brain.server import serve_in_thread
-from bb_schema.rpc import MemoryClient
+from bb_schema.rpc import DEFAULT_MAX_MESSAGE_BYTES, MemoryClient
 
 #: Connections each worker's engine may hold (its gRPC server runs calls on a few threads).
 WORKER_POOL_SIZE = 4
@@ -81,6 +81,7 @@ class WorkerSpec:
     groups: tuple[SystemGroup, ...]
     settings: RunSettings
     foreign_secret: str
+    max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES
 
 
 class WorkerCrashed(RuntimeError):
@@ -127,6 +128,8 @@ def run_in_workers(
     workers: int,
     progress: Progress | None = None,
     clock: PhaseClock | None = None,
+    *,
+    max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
 ) -> list[SystemRun]:
     """Run ``items`` on ``workers`` processes; one merged SystemRun per group, in plan order.
 
@@ -145,6 +148,7 @@ def run_in_workers(
         groups=tuple(groups),
         settings=settings,
         foreign_secret=os.environ.get("BRAINBENCH_FOREIGN_SECRET", ""),
+        max_message_bytes=max_message_bytes,
     )
     count = min(workers, len(items))
     processes = [
@@ -254,12 +258,13 @@ def _runners(spec: WorkerSpec, stack: ExitStack, clock: PhaseClock) -> list[Syst
     tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="bb-worker-"))
     socket_path = str(Path(tmp) / "brain.sock")
     secret = secrets.token_hex(16)
-    stack.enter_context(serve_in_thread(Engine(db), socket_path, secret))
+    limit = spec.max_message_bytes
+    stack.enter_context(serve_in_thread(Engine(db), socket_path, secret, max_message_bytes=limit))
     factory = delivery_factory(socket_path, secret)
     runners: list[SystemRunner] = []
     for group in spec.groups:
         if group.target is None:
-            client = stack.enter_context(MemoryClient(socket_path, secret))
+            client = stack.enter_context(MemoryClient(socket_path, secret, max_message_bytes=limit))
         else:
             client = stack.enter_context(MemoryClient(group.target, spec.foreign_secret))
         runners.append(SystemRunner(client, group.harnesses, factory, spec.settings, clock=clock))

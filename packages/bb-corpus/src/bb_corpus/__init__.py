@@ -15,6 +15,7 @@ from bb_corpus._errors import (
     UnknownFixtureError,
 )
 from bb_corpus._files import FIXTURE_SUFFIX, GOLD_SUFFIX
+from bb_corpus._limits import CorpusLimits, parse_size
 from bb_corpus.corpus import AdapterFixtureView, ContinuityPair, LoadedCorpus
 from bb_corpus.loader import load_corpus
 
@@ -25,6 +26,7 @@ __all__ = [
     "GOLD_SUFFIX",
     "AdapterFixtureView",
     "ContinuityPair",
+    "CorpusLimits",
     "CorpusError",
     "CorpusIssue",
     "CorpusRuntimeError",
@@ -33,4 +35,5 @@ __all__ = [
     "LoadedCorpus",
     "UnknownFixtureError",
     "load_corpus",
+    "parse_size",
 ]

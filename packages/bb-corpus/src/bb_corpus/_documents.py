@@ -10,9 +10,10 @@ something worth reporting.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, TypeVar
 
+from bb_schema.text import bad_character
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
@@ -138,7 +139,33 @@ def _load_tree(file: CorpusFile, model: type[BaseModel]) -> tuple[Any, list[tupl
     found: list[tuple[str, str]] = []
     if scan.flagged:
         _walk(tree, (), scan, found)
+    if "\\u" in text:  # raw control characters are JSON errors; escapes can spell them
+        found.extend(_bad_text(tree, (), model))
     return tree, found
+
+
+def _bad_text(
+    node: Any, loc: tuple[int | str, ...], model: type[BaseModel]
+) -> Iterator[tuple[str, str]]:
+    """Strings (keys included) holding a control character or a lone surrogate."""
+    if isinstance(node, str):
+        bad = bad_character(node)
+        if bad is not None:
+            offset, what = bad
+            fix = (
+                "write the character itself, or both halves of its pair"
+                if "surrogate" in what
+                else "remove it"
+            )
+            yield json_path(loc, model), f"text holds {what} at offset {offset}; {fix}"
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            if bad_character(key) is not None:
+                yield from _bad_text(key, (*loc, key), model)
+            yield from _bad_text(value, (*loc, key), model)
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _bad_text(value, (*loc, index), model)
 
 
 def _duplicate_turn_ids(tree: Any) -> list[tuple[str, str]]:
@@ -203,6 +230,7 @@ def parse_document(file: CorpusFile, model: type[M]) -> tuple[M | None, list[Cor
         duplicates = _duplicate_turn_ids(tree) if gold_scan else []
         found.extend(duplicates)
         located = {path for path, _ in found}
+        bad_text = any(message.startswith("text holds") for _, message in found)
         try:
             parsed = model.model_validate_json(file.data)
         except ValidationError as invalid:
@@ -212,6 +240,8 @@ def parse_document(file: CorpusFile, model: type[M]) -> tuple[M | None, list[Cor
                     continue  # already reported as sealed gold / repeated key
                 if duplicates and not error["loc"] and error["type"] == "value_error":
                     continue  # the model's own duplicate-turn check, located above
+                if bad_text and error["type"] == "json_invalid":
+                    continue  # a lone surrogate, located above
                 found.append((path, _error_message(error, model)))
         if found:
             parsed = None

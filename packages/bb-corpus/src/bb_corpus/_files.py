@@ -64,6 +64,16 @@ def _name_issue(kind: Kind, name: str) -> str | None:
     return f"unexpected JSON file name {name!r}; expected <fixture_id>{suffix}"
 
 
+def directory_problem(directory: Path, kind: Kind) -> CorpusIssue | None:
+    """The directory is missing or is a file (the one problem worth reporting then)."""
+    noun = _NOUN[kind]
+    if not directory.exists():
+        return _issue(directory, f"{noun} directory does not exist; check --{kind}")
+    if not directory.is_dir():
+        return _issue(directory, f"expected a {noun} directory, found a file; check --{kind}")
+    return None
+
+
 def discover(directory: Path, kind: Kind) -> tuple[list[CorpusFile], list[CorpusIssue]]:
     """Read every ``kind`` file below ``directory`` (recursively), sorted by relative path.
 
@@ -72,10 +82,9 @@ def discover(directory: Path, kind: Kind) -> tuple[list[CorpusFile], list[Corpus
     misnamed fixture silently left out of a run is worse than an error.
     """
     noun = _NOUN[kind]
-    if not directory.exists():
-        return [], [_issue(directory, f"{noun} directory does not exist")]
-    if not directory.is_dir():
-        return [], [_issue(directory, f"expected a {noun} directory, found a file")]
+    unusable = directory_problem(directory, kind)
+    if unusable is not None:
+        return [], [unusable]
     issues: list[CorpusIssue] = []
     found: list[tuple[str, str]] = []
     root = os.fspath(directory)

@@ -37,11 +37,12 @@ from pathlib import Path
 
 from bb_schema import Fixture, Gold
 
-from bb_corpus import _checks, _gold_rules
+from bb_corpus import _checks, _content, _gold_rules
 from bb_corpus._documents import parse_document
 from bb_corpus._errors import CorpusIssue, CorpusValidationError
-from bb_corpus._files import CorpusFile, discover, fixtures_hash
+from bb_corpus._files import CorpusFile, directory_problem, discover, fixtures_hash
 from bb_corpus._jsonpath import ROOT
+from bb_corpus._limits import CorpusLimits
 from bb_corpus.corpus import LoadedCorpus
 
 PathArg = str | os.PathLike[str]
@@ -72,9 +73,16 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _parse(files: list[CorpusFile], issues: list[CorpusIssue]) -> list[_checks.Parsed]:
+def _parse(
+    files: list[CorpusFile], issues: list[CorpusIssue], limits: CorpusLimits
+) -> list[_checks.Parsed]:
     parsed: list[_checks.Parsed] = []
     for file in files:
+        oversized = _content.file_size(_checks.Parsed(file), limits)
+        if oversized is not None:  # never parse a file that big
+            parsed.append(_checks.Parsed(file))
+            issues.append(oversized)
+            continue
         if file.kind == "fixtures":
             fixture, found = parse_document(file, Fixture)
             parsed.append(_checks.Parsed(file, fixture=fixture))
@@ -92,7 +100,11 @@ def _core_files(fixtures: list[_checks.Parsed], gold: list[_checks.Parsed]) -> l
 
 
 def load_corpus(
-    fixtures_dir: PathArg, gold_dir: PathArg, *, include_holdout: bool = True
+    fixtures_dir: PathArg,
+    gold_dir: PathArg,
+    *,
+    include_holdout: bool = True,
+    limits: CorpusLimits | None = None,
 ) -> LoadedCorpus:
     """Read, validate and join a corpus; every problem in every file is reported at once.
 
@@ -101,19 +113,34 @@ def load_corpus(
         gold_dir: Directory of ``<fixture_id>.gold.json`` files (searched recursively).
         include_holdout: Load holdout fixtures too. The gate runs without them; published runs
             include them. Holdout fixtures are validated and hashed either way.
+        limits: Size limits per turn, page and file (default :class:`CorpusLimits`).
 
     Returns:
         The validated corpus, fixtures sorted by fixture_id.
 
     Raises:
         CorpusValidationError: The corpus is invalid; ``issues`` names each file, JSON path and
-            what was expected, sorted so the report is byte-identical run to run.
+            what was expected, sorted so the report is byte-identical run to run. A missing
+            fixtures or gold directory is the only issue reported (every file would
+            otherwise be reported as orphaned).
     """
     with _collector_paused():
-        return _load(Path(fixtures_dir), Path(gold_dir), include_holdout)
+        return _load(Path(fixtures_dir), Path(gold_dir), include_holdout, limits or CorpusLimits())
 
 
-def _load(fixtures_path: Path, gold_path: Path, include_holdout: bool) -> LoadedCorpus:
+def _load(
+    fixtures_path: Path, gold_path: Path, include_holdout: bool, limits: CorpusLimits
+) -> LoadedCorpus:
+    missing = [
+        problem
+        for problem in (
+            directory_problem(fixtures_path, "fixtures"),
+            directory_problem(gold_path, "gold"),
+        )
+        if problem is not None
+    ]
+    if missing:
+        raise CorpusValidationError(missing)
     if _same_directory(fixtures_path, gold_path):
         raise CorpusValidationError(
             [
@@ -128,8 +155,8 @@ def _load(fixtures_path: Path, gold_path: Path, include_holdout: bool) -> Loaded
     fixture_files, issues = discover(fixtures_path, "fixtures")
     gold_files, found = discover(gold_path, "gold")
     issues.extend(found)
-    fixtures = _parse(fixture_files, issues)
-    gold = _parse(gold_files, issues)
+    fixtures = _parse(fixture_files, issues, limits)
+    gold = _parse(gold_files, issues, limits)
 
     issues.extend(_checks.duplicate_names(fixture_files))
     issues.extend(_checks.duplicate_names(gold_files))
@@ -146,6 +173,7 @@ def _load(fixtures_path: Path, gold_path: Path, include_holdout: bool) -> Loaded
         gold_by_id.setdefault(item.file.stem, item)
     issues.extend(_checks.joined(fixtures, gold_by_id))
     issues.extend(_gold_rules.check(fixtures, gold_by_id, pairs))
+    issues.extend(_content.check(fixtures, pairs, limits))
     if issues:
         raise CorpusValidationError(issues)
 

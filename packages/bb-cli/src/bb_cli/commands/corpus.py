@@ -13,6 +13,7 @@ from typing import Final
 
 from bb_corpus import load_corpus
 
+from bb_cli._limits import add_limit_flags, limits_from
 from bb_cli._output import Output
 from bb_cli._parser import Subparsers, add_command, add_output_flags
 from bb_cli.commands.corpus_gen import register_generator
@@ -45,11 +46,12 @@ def _add_dirs(parser: argparse.ArgumentParser) -> None:
         help=f"gold directory, relative to the current directory "
         f"(default: {DEFAULT_GOLD.as_posix()})",
     )
+    add_limit_flags(parser)
     add_output_flags(parser)
 
 
 def _validate(args: argparse.Namespace, out: Output) -> int:
-    corpus = load_corpus(args.fixtures, args.gold)
+    corpus = load_corpus(args.fixtures, args.gold, limits=limits_from(args))
     fixtures, gold_turns, holdout = (
         len(corpus.fixtures),
         corpus.gold_turn_count,
@@ -67,7 +69,7 @@ def _validate(args: argparse.Namespace, out: Output) -> int:
 
 
 def _hash(args: argparse.Namespace, out: Output) -> int:
-    corpus = load_corpus(args.fixtures, args.gold)
+    corpus = load_corpus(args.fixtures, args.gold, limits=limits_from(args))
     return out.succeed(corpus.fixtures_hash, fixtures_hash=corpus.fixtures_hash)
 
 

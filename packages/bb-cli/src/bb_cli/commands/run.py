@@ -16,6 +16,7 @@ from bb_cli._dask import USAGE as DASK_USAGE
 from bb_cli._dask import run_on_dask
 from bb_cli._invariants import breaches, invariant_exit
 from bb_cli._invariants import report as report_breaches
+from bb_cli._limits import add_limit_flags, limits_from
 from bb_cli._llm_run import LlmRunAborted, add_llm_flags, execute_run, plan_llm
 from bb_cli._output import Output
 from bb_cli._parser import Subparsers, UsageError, add_command, add_output_flags
@@ -61,7 +62,10 @@ def _run(args: argparse.Namespace, out: Output) -> int:
             "--shard slices the core replay; run the memory-trust suites unsharded",
             "brainbench run --suite trust,state-resolution,deletion,poisoning",
         )
-    corpus = load_corpus(args.fixtures, args.gold, include_holdout=args.include_holdout)
+    limits = limits_from(args)
+    corpus = load_corpus(
+        args.fixtures, args.gold, include_holdout=args.include_holdout, limits=limits
+    )
     out.narrate(
         f"brainbench: {len(corpus.fixtures)} fixtures, harnesses "
         f"{','.join(h.name for h in harnesses)}, suites {','.join(suites)}"
@@ -78,6 +82,7 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         cmd_args=argv_for_receipt(),
         workers=workers,
         shard=shard,
+        max_message_bytes=limits.message_bytes(),
     )
     if shard is not None:
         with display.running():
@@ -195,6 +200,7 @@ def register(subparsers: Subparsers) -> None:
     )
     parser.add_argument("--fixtures", type=Path, default=DEFAULT_FIXTURES, metavar="DIR")
     parser.add_argument("--gold", type=Path, default=DEFAULT_GOLD, metavar="DIR")
+    add_limit_flags(parser)
     parser.add_argument(
         "--harness",
         default=",".join(DEFAULT_HARNESSES),
