@@ -2,7 +2,8 @@
 
 Public API: :func:`open_database` (embedded or shared PostgreSQL, one schema per run),
 :class:`Database`, :class:`Engine` (the Python twin of the TurnContext and BenchControl
-services) and the error hierarchy.
+services), :func:`temp_files_here` (run-scoped temp files in the process's private run
+directory, swept once its owner is gone) and the error hierarchy.
 
 The storage names are imported on first use (PEP 562): ``bb-brain hook`` runs once per prompt
 under an 800 ms deadline and needs neither psycopg nor the engine, so importing the package
@@ -23,7 +24,7 @@ from bb_brain._errors import (
 )
 
 if TYPE_CHECKING:
-    from bb_brain._pg import Database, open_database
+    from bb_brain._pg import Database, open_database, temp_files_here
     from bb_brain.engine import Engine
 
 __version__ = "0.1.0"
@@ -33,6 +34,7 @@ _LAZY = {
     "Database": "bb_brain._pg",
     "open_database": "bb_brain._pg",
     "Engine": "bb_brain.engine",
+    "temp_files_here": "bb_brain._pg",
 }
 
 __all__ = [
@@ -45,6 +47,7 @@ __all__ = [
     "UnknownBrainError",
     "__version__",
     "open_database",
+    "temp_files_here",
 ]
 
 

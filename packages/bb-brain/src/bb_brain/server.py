@@ -3,7 +3,8 @@
 The wire work (auth interceptor, socket binding at 0600, decoding, status mapping) lives in
 :mod:`bb_schema.rpc`; this module adapts the Engine to it. The engine's user-mistake errors
 become INVALID_ARGUMENT with the engine's own message (an unknown brain, bad frontmatter, a
-blank keyword); anything else is INTERNAL and never takes the server down.
+blank keyword); a database that went away (closed, killed) is UNAVAILABLE; anything else is
+INTERNAL and never takes the server down.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import grpc
-from bb_schema import SchemaUserError
+import psycopg
+from bb_schema import SchemaUserError, Unavailable
 from bb_schema.memory import (
     CloseBrainRequest,
     FactList,
@@ -48,6 +50,11 @@ def _guard(call: Callable[[Q], R], request: Q) -> R:
         return call(request)
     except BrainUserError as exc:
         raise SchemaUserError(exc.message) from exc
+    except psycopg.OperationalError as exc:  # the database went away under the call
+        raise Unavailable(
+            f"the engine's database is unavailable ({type(exc).__name__}: "
+            f"{str(exc).strip().splitlines()[0] if str(exc).strip() else 'no detail'})"
+        ) from exc
 
 
 class EngineService:

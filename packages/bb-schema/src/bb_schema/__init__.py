@@ -12,7 +12,13 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from bb_schema._errors import ConversionError, SchemaError, SchemaRuntimeError, SchemaUserError
+from bb_schema._errors import (
+    ConversionError,
+    SchemaError,
+    SchemaRuntimeError,
+    SchemaUserError,
+    Unavailable,
+)
 from bb_schema._names import (
     ALL_SUITES,
     CORE_HARNESSES,
@@ -238,6 +244,7 @@ __all__ = [
     "ContinuityGold",
     "ContinuityRef",
     "ConversionError",
+    "Unavailable",
     "CoreSuite",
     "Decision",
     "DecisionRow",

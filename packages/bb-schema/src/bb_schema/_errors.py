@@ -21,3 +21,7 @@ class SchemaRuntimeError(SchemaError):
 
 class ConversionError(SchemaRuntimeError):
     """A wire message could not be mapped onto the pydantic model (a peer bug)."""
+
+
+class Unavailable(SchemaRuntimeError):
+    """A service cannot answer right now (its store is gone): UNAVAILABLE on the wire."""

@@ -13,6 +13,7 @@ import json
 import os
 import signal
 import socket
+import subprocess
 import threading
 import uuid
 from collections.abc import Iterator
@@ -26,8 +27,15 @@ from psycopg import sql
 
 from bb_brain._errors import DatabaseStartError
 from bb_brain._pg._migrate import apply_migrations
+from bb_brain._pg._rundir import temp_files_here
 from bb_brain._pg._runtime import ensure_runtime_dir
-from bb_brain._pg._server import EmbeddedServer, StartupTimings, start_embedded, sweep_stale
+from bb_brain._pg._server import (
+    EmbeddedServer,
+    StartupTimings,
+    exit_text,
+    start_embedded,
+    sweep_stale,
+)
 from bb_brain._pg.database import Connection, Database
 
 __all__ = [
@@ -37,6 +45,7 @@ __all__ = [
     "StartupTimings",
     "open_database",
     "sweep_stale",
+    "temp_files_here",
 ]
 
 DSN_ENV = "BRAINBENCH_DSN"
@@ -70,11 +79,30 @@ def open_database(dsn: str | None = None, *, pool_size: int = 8) -> Iterator[Dat
             conninfo = server.conninfo
         else:
             conninfo = target
-        schema = _create_schema(conninfo)
+        try:
+            schema = _create_schema(conninfo)
+        except DatabaseStartError as exc:
+            code = _exited(server)
+            if code is None:
+                raise
+            raise DatabaseStartError(
+                f"the database server exited ({exit_text(code)}) while the run was starting; "
+                "nothing was written"
+            ) from exc
         stack.callback(_drop_schema, conninfo, schema, server is not None)
         db = Database(conninfo, schema, server=server, max_size=pool_size)
         stack.callback(db.close)
         yield db
+
+
+def _exited(server: EmbeddedServer | None) -> int | None:
+    """The server's exit code when it is gone (a closed connection can beat its exit status)."""
+    if server is None:
+        return None
+    try:
+        return server.process.wait(timeout=2.0)
+    except subprocess.TimeoutExpired:
+        return None
 
 
 def _create_schema(conninfo: str) -> str:

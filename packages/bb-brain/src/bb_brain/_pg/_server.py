@@ -1,18 +1,23 @@
 """One private PostgreSQL server per run, never left behind.
 
-It starts from a template copy and is reachable only on a unix socket in its own run directory.
+It starts from a template copy and is reachable only on a unix socket in its own directory
+inside the process's run directory (:mod:`bb_brain._pg._rundir`). Its dynamic shared memory
+lives in its data directory (``dynamic_shared_memory_type=mmap``), so it goes with it.
 
 Leftovers are handled at three levels. A normal exit, an exception or Ctrl-C stops the
 server through the context manager (and an ``atexit`` hook as a backstop). On Linux the
 postmaster also gets a parent-death signal, so it shuts down even if this process is killed
 outright. And every start sweeps the run base: a run directory whose owner process is dead
-has its postmaster stopped and the directory removed.
+has its postmaster stopped, its System V segment removed and the directory deleted.
+
+A server that dies on its own (killed, out of memory) is noticed within
+:data:`WATCH_INTERVAL_S` by a watcher thread, which calls every listener registered with
+:meth:`EmbeddedServer.on_exit` (the database closes its pool so no caller waits on it).
 """
 
 from __future__ import annotations
 
 import atexit
-import json
 import os
 import shutil
 import signal
@@ -27,12 +32,14 @@ from pathlib import Path
 import psutil
 
 from bb_brain._errors import DatabaseStartError
+from bb_brain._pg import _rundir
 from bb_brain._pg._launch import launcher_argv
 from bb_brain._pg._runtime import bin_dir, chown_tree, run_base, server_user
 from bb_brain._pg._template import copy_tree, ensure_template
 
-OWNER_FILE = "owner.json"
 START_TIMEOUT_S = 30.0
+#: How often the watcher looks at the postmaster (an unexpected exit is seen within this).
+WATCH_INTERVAL_S = 0.2
 STOP_TIMEOUT_S = 15.0
 PORT = 5432  # only names the socket file: the server listens on no TCP address at all
 
@@ -51,7 +58,9 @@ THROWAWAY_SETTINGS: dict[str, str] = {
     "autovacuum": "off",
     "log_min_messages": "warning",
     "logging_collector": "off",
-    "dynamic_shared_memory_type": "posix",
+    # Segments as files in the data directory, not /dev/shm/PostgreSQL.*: a killed server's
+    # segments then go with its directory instead of staying in /dev/shm for good.
+    "dynamic_shared_memory_type": "mmap",
 }
 
 
@@ -76,12 +85,41 @@ class EmbeddedServer:
         self.timings = timings
         self._lock = threading.Lock()
         self._stopped = False
+        self._listeners: list[Callable[[int], None]] = []
+        #: The postmaster's exit code when it exited on its own (None while it runs).
+        self.exit_code: int | None = None
         atexit.register(self.stop)
+        threading.Thread(target=self._watch, name="bb-pg-watch", daemon=True).start()
 
     @property
     def conninfo(self) -> str:
         """Libpq connection string for the superuser over the private socket."""
         return f"host={self.socket_dir} port={PORT} user=postgres dbname=postgres"
+
+    def on_exit(self, listener: Callable[[int], None]) -> None:
+        """Call ``listener(exit code)`` if the postmaster exits on its own (not via stop)."""
+        with self._lock:
+            self._listeners.append(listener)
+            code = self.exit_code
+        if code is not None:
+            listener(code)
+
+    def _watch(self) -> None:
+        while True:
+            code = self.process.poll()
+            with self._lock:
+                if self._stopped:
+                    return
+                if code is not None:
+                    self.exit_code = code
+                    listeners = list(self._listeners)
+                    break
+            time.sleep(WATCH_INTERVAL_S)
+        for listener in listeners:
+            try:
+                listener(code)
+            except Exception:  # a listener must not keep the others from hearing it
+                pass
 
     def stop(self, *, keep_data: Path | None = None) -> None:
         """Fast-shutdown the server and remove its run directory; idempotent, thread-safe.
@@ -97,9 +135,13 @@ class EmbeddedServer:
                 return
             self._stopped = True
         atexit.unregister(self.stop)
-        _terminate(self.process.pid, self.process.wait)
+        shm = _shared_memory(self.data_dir)
+        code = self.process.poll()
+        if code is not None and self.exit_code is None:  # it died before anyone noticed
+            self.exit_code = code
+        terminate(self.process.pid, self.process.wait)
         try:
-            if keep_data is not None:
+            if keep_data is not None and self.exit_code is None:
                 staged = keep_data.with_name(f"{keep_data.name}.tmp-{uuid.uuid4().hex[:10]}")
                 try:
                     copy_tree(self.data_dir, staged)
@@ -108,7 +150,26 @@ class EmbeddedServer:
                 finally:
                     shutil.rmtree(staged, ignore_errors=True)
         finally:
+            if shm is not None:  # a killed postmaster never removes its own
+                _rundir.remove_sysv_segment(*shm)
             shutil.rmtree(self.run_dir, ignore_errors=True)
+
+
+def exit_text(code: int) -> str:
+    """How a postmaster ended, from its exit code (``killed by SIGKILL``, ``exit code 1``)."""
+    if code < 0:
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exit code {code}"
+
+
+def _shared_memory(data: Path) -> tuple[int, int] | None:
+    try:
+        return _rundir.shm_of((data / "postmaster.pid").read_text(encoding="utf-8").splitlines())
+    except OSError:
+        return None
 
 
 def start_embedded(data_template: Path | None = None) -> EmbeddedServer:
@@ -131,14 +192,11 @@ def start_embedded(data_template: Path | None = None) -> EmbeddedServer:
                 "pass one saved by EmbeddedServer.stop(keep_data=...)"
             )
     t1 = time.perf_counter()
-    base = run_base()
     if user.is_other:
-        _require_traversable(base, user.name or "")
-    run_dir = base / f"run-{os.getpid()}-{uuid.uuid4().hex[:10]}"
-    run_dir.mkdir(mode=0o711)
+        _require_traversable(run_base(), user.name or "")
+    run_dir = _rundir.server_dir()
     process: subprocess.Popen[bytes] | None = None
     try:
-        _write_owner(run_dir, None)
         data = run_dir / "data"
         copy_tree(template, data)
         sock = run_dir / "sock"
@@ -149,12 +207,13 @@ def start_embedded(data_template: Path | None = None) -> EmbeddedServer:
         data.chmod(0o700)
         t2 = time.perf_counter()
         process = _spawn(data, sock, run_dir / "postgres.log")
-        _write_owner(run_dir, process.pid)
-        _wait_ready(data, process, run_dir / "postgres.log")
+        _rundir.write_server_info(run_dir, {"postmaster_pid": process.pid})
+        shm = _wait_ready(data, process, run_dir / "postgres.log")
+        _rundir.write_server_info(run_dir, {"postmaster_pid": process.pid, "shm": shm})
         t3 = time.perf_counter()
     except BaseException:
         if process is not None:
-            _terminate(process.pid, process.wait)
+            terminate(process.pid, process.wait)
         shutil.rmtree(run_dir, ignore_errors=True)
         raise
     timings = StartupTimings(built, (t1 - t0) * 1e3, (t2 - t1) * 1e3, (t3 - t2) * 1e3)
@@ -191,7 +250,8 @@ def _spawn(data: Path, sock: Path, log: Path) -> subprocess.Popen[bytes]:
         )
 
 
-def _wait_ready(data: Path, process: subprocess.Popen[bytes], log: Path) -> None:
+def _wait_ready(data: Path, process: subprocess.Popen[bytes], log: Path) -> tuple[int, int] | None:
+    """Wait until the postmaster says ready; its System V segment (key, id) when it has one."""
     deadline = time.monotonic() + START_TIMEOUT_S
     pid_file = data / "postmaster.pid"
     while time.monotonic() < deadline:
@@ -205,7 +265,7 @@ def _wait_ready(data: Path, process: subprocess.Popen[bytes], log: Path) -> None
         except (FileNotFoundError, PermissionError):
             lines = []
         if len(lines) >= 8 and lines[7].strip() == "ready":
-            return
+            return _rundir.shm_of(lines)
         time.sleep(0.002)
     raise DatabaseStartError(
         f"postgres did not become ready within {START_TIMEOUT_S:.0f}s in {str(data)!r}; "
@@ -220,7 +280,7 @@ def _tail(log: Path, limit: int = 600) -> str:
         return ""
 
 
-def _terminate(pid: int, wait: Callable[[float], object]) -> None:
+def terminate(pid: int, wait: Callable[[float], object]) -> None:
     """SIGINT (fast shutdown), then SIGQUIT, then SIGKILL, waiting between each."""
     for sig, timeout in (
         (signal.SIGINT, STOP_TIMEOUT_S),
@@ -238,76 +298,6 @@ def _terminate(pid: int, wait: Callable[[float], object]) -> None:
             continue
 
 
-def _write_owner(run_dir: Path, postmaster_pid: int | None) -> None:
-    me = psutil.Process()
-    owner = {
-        "owner_pid": me.pid,
-        "owner_started": me.create_time(),
-        "postmaster_pid": postmaster_pid,
-    }
-    tmp = run_dir / f"{OWNER_FILE}.tmp"
-    tmp.write_text(json.dumps(owner), encoding="utf-8")
-    os.replace(tmp, run_dir / OWNER_FILE)
-
-
 def sweep_stale() -> list[Path]:
     """Stop and remove every run directory whose owning process is gone; return them."""
-    base = run_base()
-    removed: list[Path] = []
-    for run_dir in sorted(base.glob("run-*")):
-        if not _owner_dead(run_dir):
-            continue
-        for pid in _postmaster_pids(run_dir):
-            _kill_stale(pid, run_dir / "data")
-        shutil.rmtree(run_dir, ignore_errors=True)
-        removed.append(run_dir)
-    return removed
-
-
-def _owner_dead(run_dir: Path) -> bool:
-    try:
-        owner = json.loads((run_dir / OWNER_FILE).read_text(encoding="utf-8"))
-        pid, started = int(owner["owner_pid"]), float(owner["owner_started"])
-    except FileNotFoundError:
-        # Created but not yet stamped (or stamped by a run that died at once): judge by the pid
-        # embedded in the directory name.
-        try:
-            return not psutil.pid_exists(int(run_dir.name.split("-")[1]))
-        except (IndexError, ValueError):
-            return True
-    except (OSError, ValueError, KeyError, TypeError):
-        return True
-    try:
-        # A reused pid belongs to a younger process: compare start times, not just pids.
-        return abs(psutil.Process(pid).create_time() - started) > 0.5
-    except psutil.NoSuchProcess:
-        return True
-
-
-def _postmaster_pids(run_dir: Path) -> set[int]:
-    pids: set[int] = set()
-    try:
-        owner = json.loads((run_dir / OWNER_FILE).read_text(encoding="utf-8"))
-        if owner.get("postmaster_pid"):
-            pids.add(int(owner["postmaster_pid"]))
-    except (OSError, ValueError, TypeError):
-        pass
-    try:
-        first = (run_dir / "data" / "postmaster.pid").read_text(encoding="utf-8").split("\n", 1)[0]
-        pids.add(int(first))
-    except (OSError, ValueError):
-        pass
-    return pids
-
-
-def _kill_stale(pid: int, data_dir: Path) -> None:
-    """Stop a leftover postmaster, but only if it really is postgres serving that directory."""
-    try:
-        proc = psutil.Process(pid)
-        if proc.name() != "postgres" or str(data_dir) not in proc.cmdline():
-            return
-        children = proc.children(recursive=True)
-    except (psutil.NoSuchProcess, psutil.AccessDenied):
-        return
-    _terminate(pid, proc.wait)
-    psutil.wait_procs(children, timeout=5.0)
+    return _rundir.sweep()

@@ -17,7 +17,8 @@ from pathlib import Path
 
 from bb_brain._errors import DatabaseStartError
 from bb_brain._pg._launch import launcher_argv
-from bb_brain._pg._runtime import bin_dir, cache_dir, chown_tree, pg_version, run_base, server_user
+from bb_brain._pg._rundir import process_run_dir
+from bb_brain._pg._runtime import bin_dir, cache_dir, chown_tree, pg_version, server_user
 
 #: Bump when the way the template is built changes, so stale caches are not reused.
 TEMPLATE_FORMAT = 2
@@ -64,8 +65,9 @@ def _build(final: Path) -> None:
     user = server_user()
     token = uuid.uuid4().hex[:12]
     # initdb runs as the server user, so it must write somewhere that user can reach: the run
-    # base, not the (possibly 0700) home directory. The result is then moved into the cache.
-    work = run_base() / f"template-build-{os.getpid()}-{token}"
+    # directory, not the (possibly 0700) home directory. The result is then moved into the
+    # cache.
+    work = process_run_dir() / f"template-build-{token}"
     work.mkdir(mode=0o711)
     data = work / "data"
     data.mkdir(mode=0o700)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import Any
@@ -45,6 +46,15 @@ class Database:
             name=f"bb-brain-{schema}",
         )
         self._pool.open(wait=True, timeout=30.0)
+        #: The embedded server's exit code once it exited on its own (None while it runs).
+        self.server_exit: int | None = None
+        if server is not None:
+            server.on_exit(self._server_gone)
+
+    def _server_gone(self, code: int) -> None:
+        """The embedded server died: close the pool so no caller waits for a connection."""
+        self.server_exit = code
+        threading.Thread(target=self._pool.close, name="bb-pg-gone", daemon=True).start()
 
     @contextmanager
     def connection(self) -> Iterator[Connection]:

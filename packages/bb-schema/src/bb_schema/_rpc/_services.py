@@ -4,8 +4,9 @@ Every method decodes the request bytes itself, so a malformed request (undecodab
 a missing field, an enum out of range, a NUL character in any text: no store can keep it, see
 :mod:`bb_schema.text`) is answered with INVALID_ARGUMENT naming the field; an implementation
 raising :class:`SchemaUserError` is INVALID_ARGUMENT too; anything else it raises becomes
-INTERNAL with a short message (the traceback goes to the server log). A call never takes
-the server down.
+INTERNAL with a short message (the traceback goes to the server log), except
+:class:`~bb_schema.Unavailable` (the implementation's store is gone), which is UNAVAILABLE. A
+call never takes the server down.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from google.protobuf.descriptor import ServiceDescriptor
 from google.protobuf.message import DecodeError
 
 from bb_schema import convert
-from bb_schema._errors import ConversionError, SchemaRuntimeError, SchemaUserError
+from bb_schema._errors import ConversionError, SchemaRuntimeError, SchemaUserError, Unavailable
 from bb_schema.memory import (
     CloseBrainRequest,
     FactList,
@@ -135,6 +136,8 @@ def _unary(
             result = call(decoded)
         except SchemaUserError as exc:
             context.abort(grpc.StatusCode.INVALID_ARGUMENT, exc.message)
+        except Unavailable as exc:  # known and said in one line: no traceback in the log
+            context.abort(grpc.StatusCode.UNAVAILABLE, f"{method}: {exc.message}")
         except Exception as exc:  # a failing call must not take the server down
             _log.exception("%s failed", method)
             context.abort(
