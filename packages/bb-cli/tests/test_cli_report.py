@@ -124,7 +124,7 @@ def test_bad_input_is_exit_2_naming_the_file(
     envelope = json.loads(capsys.readouterr().out)
     assert envelope["error"]["kind"] == "config" and "broken.json" in envelope["error"]["message"]
     assert main(["report", str(saved), "--md", "/dev/null/board.md"]) == 2
-    assert "cannot write" in capsys.readouterr().err
+    assert "cannot be written" in capsys.readouterr().err
 
 
 def test_history_html_draws_each_cells_trend(
@@ -138,3 +138,25 @@ def test_history_html_draws_each_cells_trend(
     assert json.loads(capsys.readouterr().out)["html"] == str(html)
     page = html.read_text(encoding="utf-8")
     assert "codex/push" in page and "push_recall over runs" in page and "1 → 0" in page
+
+
+@pytest.mark.parametrize(
+    ("flag", "where"),
+    [
+        ("--out", "is-a-dir"),  # a directory
+        ("--md", "a-file/board.md"),  # below a file
+        ("--ledger", "/proc/ledger.jsonl"),  # a place nobody can create files in
+    ],
+)
+def test_run_refuses_an_unwritable_output_before_any_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], flag: str, where: str
+) -> None:
+    (tmp_path / "is-a-dir").mkdir()
+    (tmp_path / "a-file").write_text("x", "utf-8")
+    target = where if where.startswith("/") else str(tmp_path / where)
+    missing = tmp_path / "no-such-corpus"  # never reached: the path check comes first
+    code = main(["run", "--fixtures", str(missing), "--gold", str(missing), flag, target])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert f"{flag} {target!r} cannot be written" in err and "no-such-corpus" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file", "is-a-dir"]

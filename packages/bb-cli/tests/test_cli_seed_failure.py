@@ -1,4 +1,9 @@
-"""A fixture the engine refuses to seed is listed and fails the run (exit 2), never skipped."""
+"""A fixture the system refuses to seed is listed and fails the run (exit 2), never skipped.
+
+Such a run is invalid, so it writes nothing: no Result, no scoreboard file, no ledger record.
+Pages the reference engine would refuse are corpus errors now (validation reads frontmatter
+and slugs as the engine does), so the refusal is staged by a system that refuses one seed.
+"""
 
 from __future__ import annotations
 
@@ -7,29 +12,41 @@ import shutil
 from pathlib import Path
 
 import pytest
+from bb_brain import BrainUserError
+from bb_brain.engine import Engine
 from bb_cli.main import main
+from bb_schema.memory import SeedRequest, SeedResponse
 
 SAMPLES = Path(__file__).resolve().parents[3].parent / "shared" / "interop" / "samples"
 NAME = "kta-001-deal-recall"
 
 
-def test_a_page_the_engine_rejects_is_a_listed_seed_failure(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+def test_a_seed_the_system_refuses_is_a_listed_seed_failure_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fixtures, gold = tmp_path / "fixtures", tmp_path / "gold"
     fixtures.mkdir()
     gold.mkdir()
-    shutil.copy(SAMPLES / "gold" / f"{NAME}.gold.json", gold)
-    fixture = json.loads((SAMPLES / "fixtures" / f"{NAME}.fixture.json").read_text("utf-8"))
-    fixture["seed_pages"][0]["content"] = "---\ntitle: [unclosed\n---\nbody\n"
-    (fixtures / f"{NAME}.fixture.json").write_text(json.dumps(fixture), "utf-8")
-    out = tmp_path / "result.json"
+    for kind, suffix, target in (("fixtures", "fixture", fixtures), ("gold", "gold", gold)):
+        shutil.copy(SAMPLES / kind / f"{NAME}.{suffix}.json", target)
+    original = Engine.seed
+
+    def refusing(self: Engine, request: SeedRequest) -> SeedResponse:
+        if any(page.slug == "companies/widget-co" for page in request.pages):
+            raise BrainUserError("this system refuses page 'companies/widget-co'")
+        return original(self, request)
+
+    monkeypatch.setattr(Engine, "seed", refusing)
+    out, board, ledger = tmp_path / "result.json", tmp_path / "board.md", tmp_path / "l.jsonl"
     code = main([
-        "run", "--harness", "openclaw", "--suite", "know-to-ask",
-        "--fixtures", str(fixtures), "--gold", str(gold), "--out", str(out),
+        "run", "--harness", "openclaw", "--suite", "know-to-ask", "--progress", "off",
+        "--fixtures", str(fixtures), "--gold", str(gold), "--out", str(out), "--md", str(board),
+        "--ledger", str(ledger), "--json",
     ])  # fmt: skip
-    err = capsys.readouterr().err
+    captured = capsys.readouterr()
     assert code == 2
-    assert f"seed failure: {NAME}:" in err
-    assert "1 fixture(s) failed to seed" in err
-    assert json.loads(out.read_text("utf-8"))["seed_failures"][0]["fixture_id"] == NAME
+    assert f"seed failure: {NAME}:" in captured.err and "refuses page" in captured.err
+    assert "1 fixture(s) failed to seed" in captured.err
+    assert json.loads(captured.out)["error"]["kind"] == "runtime"
+    assert not out.exists() and not board.exists() and not ledger.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fixtures", "gold"]

@@ -47,7 +47,14 @@ class Failure:
 
 
 def describe(error: Exception) -> Failure | None:
-    """The report for a known package exception, or None when ``error`` is a bug."""
+    """The report for a known package exception, or None when ``error`` is a bug.
+
+    An OSError (a full disk, a permission taken away mid-run) is the environment's, not a
+    bug: one line naming the file.
+    """
+    if isinstance(error, OSError):
+        where = f" ({str(error.filename)!r})" if error.filename else ""
+        return Failure("runtime", f"{error.strerror or error}{where}")
     kind = next((kind for error_type, kind in USER_ERRORS if isinstance(error, error_type)), None)
     if kind is None:
         return None

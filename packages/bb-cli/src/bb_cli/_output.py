@@ -21,14 +21,25 @@ from typing import Any, Final, Literal, TextIO
 
 #: Closed vocabulary of ``{"error": {"kind": ...}}``. Extend it (never rename) for new failures.
 #: ``regression`` / ``inconclusive``: the gate's verdict (exit 1 / exit 2) after a complete run.
+#: ``interrupted``: SIGINT / SIGTERM stopped the command (exit 130 / 143), nothing written.
 ErrorKind = Literal[
-    "usage", "corpus", "schema", "config", "runtime", "internal", "regression", "inconclusive"
+    "usage",
+    "corpus",
+    "schema",
+    "config",
+    "runtime",
+    "internal",
+    "regression",
+    "inconclusive",
+    "interrupted",
 ]
 
 EXIT_OK: Final = 0
 EXIT_REGRESSION: Final = 1
 EXIT_ERROR: Final = 2
-EXIT_CODES_HELP: Final = "exit codes: 0 pass, 1 regression, 2 error or usage"
+EXIT_CODES_HELP: Final = (
+    "exit codes: 0 pass, 1 regression, 2 error or usage; 130 / 143 interrupted (SIGINT / SIGTERM)"
+)
 
 
 def ok_envelope(fields: Mapping[str, Any]) -> dict[str, Any]:
@@ -103,3 +114,11 @@ class Output:
             self.stdout.write(dump_envelope(error_envelope(kind, message, errors)))
         self.stderr.write(f"brainbench: error: {(detail or message).rstrip()}\n")
         return EXIT_ERROR
+
+    def interrupted(self, signal_name: str, code: int) -> int:
+        """Report a stop by signal: one line, the ``interrupted`` envelope, ``code``."""
+        if self.json_mode:
+            envelope = error_envelope("interrupted", f"interrupted by {signal_name}")
+            self.stdout.write(dump_envelope(envelope))
+        self.stderr.write(f"brainbench: interrupted ({signal_name})\n")
+        return code

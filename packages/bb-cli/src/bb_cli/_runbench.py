@@ -43,6 +43,7 @@ from bb_score import glossary_block, score, scorer_digest
 from bb_cli._parser import UsageError
 from bb_cli._plan import build_plan
 from bb_cli._shard import ShardSpec, shard_plan
+from bb_cli._signals import end_run_if_exits
 
 
 @dataclass(frozen=True)
@@ -133,6 +134,7 @@ def execute_runs(
     with ExitStack() as stack:
         with clock.measure(STARTUP_PHASE):
             db = stack.enter_context(open_database(request.dsn))
+            end_run_if_exits(db)
             tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="bb-run-"))
             socket_path = str(Path(tmp) / "brain.sock")
             secret = secrets.token_hex(16)
@@ -176,6 +178,7 @@ def _execute_in_workers(
     with ExitStack() as stack:
         with clock.measure(STARTUP_PHASE):
             db = stack.enter_context(open_database(request.dsn))
+            end_run_if_exits(db)
         merged = run_in_workers(
             plan_items(plan),
             groups,

@@ -40,6 +40,8 @@ from bb_trust.cells import TrustScored, score_trust
 from bb_trust.records import trust_records
 from bb_trust.runner import HarnessSeam, ScenarioRunner
 
+from bb_cli._signals import end_run_if_exits
+
 Progress = Callable[[int, int, str], None]
 
 
@@ -67,6 +69,7 @@ def _sweep(
     """Run every fixture of ``suites``, score it per reference harness row, record each item."""
     pairs = _members(corpus, suites)
     with open_database(dsn) as db, tempfile.TemporaryDirectory(prefix="bb-trust-run-") as tmp:
+        end_run_if_exits(db)
         socket_path = str(Path(tmp) / "brain.sock")
         secret = secrets.token_hex(16)
         with (

@@ -11,8 +11,10 @@ with :func:`~bb_adapters.runner.merge_runs`, which makes the Result byte-identic
 
 On Linux the workers are forked from a fork server that imported the engine once, so a worker
 costs a fork rather than an interpreter start; elsewhere they are spawned. A worker dies with
-the run: it asks the kernel for SIGTERM when its parent goes, and the parent terminates any
-worker still alive when it leaves, normally or not.
+the run: it asks the kernel for SIGTERM when its parent goes, a thread of its own ends it
+within :data:`PARENT_POLL_S` once the run's process is gone (a SIGKILLed run included: the
+fork server, a worker's real parent, may outlive it), and the parent terminates any worker
+still alive when it leaves, normally or not.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ import secrets
 import signal
 import sys
 import tempfile
+import threading
+import time
 import traceback
 from collections.abc import Sequence
 from contextlib import ExitStack
@@ -33,6 +37,7 @@ from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import Any
 
+import psutil
 from bb_adapters import HarnessConfig
 from bb_adapters.delivery import delivery_factory
 from bb_adapters.runner import (
@@ -55,6 +60,10 @@ from bb_schema.rpc import DEFAULT_MAX_MESSAGE_BYTES, MemoryClient
 WORKER_POOL_SIZE = 4
 #: How often the parent checks that every worker is still alive while it waits.
 POLL_S = 0.25
+#: How often a worker checks that the run's process is still there.
+PARENT_POLL_S = 0.2
+#: A worker's exit code when it ended because the run's process was gone.
+EXIT_ORPHANED = 3
 #: ``--workers auto``: one per core, at most this many.
 MAX_AUTO_WORKERS = 8
 
@@ -82,6 +91,8 @@ class WorkerSpec:
     settings: RunSettings
     foreign_secret: str
     max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES
+    #: The run's process (pid, start time): the worker ends itself once it is gone.
+    parent: tuple[int, float] | None = None
 
 
 class WorkerCrashed(RuntimeError):
@@ -149,6 +160,7 @@ def run_in_workers(
         settings=settings,
         foreign_secret=os.environ.get("BRAINBENCH_FOREIGN_SECRET", ""),
         max_message_bytes=max_message_bytes,
+        parent=(os.getpid(), psutil.Process().create_time()),
     )
     count = min(workers, len(items))
     processes = [
@@ -239,6 +251,10 @@ def _stop(processes: Sequence[Any]) -> None:
 def _worker_main(spec: WorkerSpec, tasks: Any, results: Any) -> None:
     """A worker: attach, serve its own engine, replay items until the sentinel."""
     _die_with_parent()
+    if spec.parent is not None:
+        threading.Thread(
+            target=_watch_parent, args=spec.parent, name="bb-parent-watch", daemon=True
+        ).start()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
     clock = PhaseClock()
     try:
@@ -279,6 +295,27 @@ def _portable(exc: BaseException) -> BaseException:
     except Exception:
         trace = "".join(traceback.format_exception(exc))
         return RuntimeError(f"worker failed: {type(exc).__name__}: {exc}\n{trace}")
+
+
+def _watch_parent(pid: int, started: float) -> None:
+    """End this worker at once (within :data:`PARENT_POLL_S`) when the run's process is gone.
+
+    The parent-death signal alone is not enough: a forked worker's parent is the fork
+    server, which outlives a SIGKILLed run for as long as its workers keep it busy.
+    """
+    while True:
+        time.sleep(PARENT_POLL_S)
+        try:
+            parent = psutil.Process(pid)
+            # A killed parent stays a zombie until its own parent reaps it: gone all the same.
+            alive = (
+                abs(parent.create_time() - started) < 0.5
+                and parent.status() != psutil.STATUS_ZOMBIE
+            )
+        except psutil.NoSuchProcess:
+            alive = False
+        if not alive:
+            os._exit(EXIT_ORPHANED)
 
 
 def _die_with_parent() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import os
 import sys
 import traceback
 from collections.abc import Sequence
@@ -18,6 +19,7 @@ from bb_cli import __version__
 from bb_cli._failures import describe
 from bb_cli._output import EXIT_ERROR, ErrorKind, Output, dump_envelope, ok_envelope
 from bb_cli._parser import Parser, ParserExit, UsageError, add_output_flags, epilog
+from bb_cli._signals import Aborted, Interrupted, cause, interruptible, mute
 from bb_cli.commands import register_all
 
 _DESCRIPTION = f"""\
@@ -26,7 +28,8 @@ BrainBench: a deterministic conformance benchmark for agent memory.
 Every command prints its result on stdout and narration on stderr. With --json (before or
 after the command) stdout carries exactly one JSON envelope: {{"ok": true, ...}} on success,
 {{"error": {{"kind", "message", "errors"}}}} on failure,
-kind: {", ".join(get_args(ErrorKind))}."""
+kind: {", ".join(get_args(ErrorKind))}. Ctrl-C or SIGTERM stops any command with one line
+("interrupted"), exit 130 or 143, and no output files."""
 
 
 def build_parser() -> Parser:
@@ -72,10 +75,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     out = Output(json_mode=_wants_json(args), stdout=sys.stdout, stderr=sys.stderr)
     try:
-        namespace = _parse(build_parser(), args, out)
-        out.quiet = bool(getattr(namespace, "quiet", False))
-        code: int = namespace.handler(namespace, out)  # type: ignore[attr-defined]
+        with interruptible():
+            namespace = _parse(build_parser(), args, out)
+            out.quiet = bool(getattr(namespace, "quiet", False))
+            code: int = namespace.handler(namespace, out)  # type: ignore[attr-defined]
         return code
+    except Interrupted as stop:
+        return out.interrupted(stop.name, stop.exit_code)
+    except Aborted as stop:
+        return out.fail("runtime", stop.message)
+    except KeyboardInterrupt:  # raised before the handler was installed, or by a library
+        return out.interrupted("SIGINT", 130)
     except ParserExit as done:
         return done.status
     except UsageError as error:
@@ -85,6 +95,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             out.stderr.write(f"{prefix}{usage}\n")
         return out.fail("usage", error.message)
     except Exception as error:  # every failure must become an exit code, never a traceback exit
+        gone = cause()
+        if gone is not None:  # what failed, failed because the database server exited
+            mute()
+            return out.fail("runtime", gone)
         failure = describe(error)
         if failure is not None:
             return out.fail(failure.kind, failure.message, failure.errors, failure.detail)
@@ -97,7 +111,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run() -> None:
     """Console-script entry point (``brainbench``)."""
+    # gRPC's own INFO lines (a GOAWAY while a run is torn down) are not the user's business.
+    os.environ.setdefault("GRPC_VERBOSITY", "ERROR")
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
-    sys.exit(main())
+    code = main()
+    if code > EXIT_ERROR:
+        mute()  # interrupted: what fails while the interpreter shuts down is no news
+    sys.exit(code)

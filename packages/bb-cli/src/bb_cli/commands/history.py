@@ -19,6 +19,7 @@ from bb_score.report import render_history_html
 
 from bb_cli._gating import DEFAULT_LEDGER, LEDGER_ENV, ledger_path, write_bytes_atomic
 from bb_cli._output import Output
+from bb_cli._outputs import check_outputs
 from bb_cli._parser import Subparsers, UsageError, add_command, add_output_flags
 
 _USAGE = (
@@ -90,6 +91,7 @@ def _segment_start(points: Sequence[TrendPoint]) -> int:
 def _history(args: argparse.Namespace, out: Output) -> int:
     if args.last < 1:
         raise UsageError(f"--last {args.last} must be at least 1", _USAGE)
+    check_outputs([("--html", args.html)], _USAGE)
     path = ledger_path(args.ledger)
     trends = cell_trends(read_ledger(path))
     if args.cell is not None:

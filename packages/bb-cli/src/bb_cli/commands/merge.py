@@ -7,12 +7,13 @@ from pathlib import Path
 from typing import cast
 
 from bb_corpus import load_corpus
-from bb_schema import ALL_SUITES, Suite, write_json_atomic
+from bb_schema import ALL_SUITES, Suite, dump_json
 from bb_schema.turn_context import Extractor
 from bb_score.scoreboard import render_result_markdown
 
 from bb_cli._invariants import invariant_exit
 from bb_cli._output import Output
+from bb_cli._outputs import OutputSet, check_outputs
 from bb_cli._parser import Subparsers, add_command, add_output_flags
 from bb_cli._runbench import RunRequest, assemble
 from bb_cli._seedfail import seed_failure_exit
@@ -21,6 +22,7 @@ from bb_cli.commands.corpus import DEFAULT_FIXTURES, DEFAULT_GOLD
 
 
 def _merge(args: argparse.Namespace, out: Output) -> int:
+    check_outputs([("--out", args.out)], "brainbench merge SHARD... [--out FILE]")
     try:
         documents = [(path, read_shard_result(path)) for path in args.shards]
         if not documents:
@@ -44,12 +46,14 @@ def _merge(args: argparse.Namespace, out: Output) -> int:
     )
     result = assemble(request, merged.runs, sha=merged.harness_sha)
     out.narrate(f"brainbench merge: {len(documents)} shards, {len(result.turn_rows)} turn rows")
-    if args.out is not None:
-        write_json_atomic(args.out, result)
-        out.narrate(f"result written to {args.out}")
     failed = seed_failure_exit(result, out)
     if failed is not None:
-        return failed
+        return failed  # an invalid run: no Result written
+    if args.out is not None:
+        outputs = OutputSet()
+        with outputs.writing():
+            outputs.stage(args.out, dump_json(result))
+        out.narrate(f"result written to {args.out}")
     failed = invariant_exit(result, out, render_result_markdown(result))
     if failed is not None:
         return failed

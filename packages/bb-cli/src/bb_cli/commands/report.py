@@ -21,8 +21,9 @@ from bb_score.report import Comparison, render_report_html
 from bb_score.scoreboard import render_scoreboard
 
 from bb_cli._comparison import comparison_for
-from bb_cli._gating import DEFAULT_LEDGER, LEDGER_ENV, ledger_path, write_bytes_atomic
+from bb_cli._gating import DEFAULT_LEDGER, LEDGER_ENV, ledger_path
 from bb_cli._output import Output
+from bb_cli._outputs import OutputSet, check_outputs
 from bb_cli._parser import Subparsers, add_command, add_output_flags
 from bb_cli.commands.corpus import DEFAULT_FIXTURES, DEFAULT_GOLD
 
@@ -51,41 +52,50 @@ def _corpus(
     return fixtures, gold, note
 
 
-def _write(path: Path, text: str, out: Output, what: str) -> None:
-    write_bytes_atomic(path, text.encode("utf-8"))
-    out.narrate(f"{what} written to {path}")
+def _html(
+    args: argparse.Namespace, result: Result, comparison: Comparison | None, out: Output
+) -> str:
+    """The self-contained HTML report: the Result, its corpus, the comparison, the trend."""
+    fixtures, gold, note = _corpus(args, result, out)
+    history = None
+    ledger = ledger_path(args.ledger)
+    if ledger.exists():
+        try:
+            history = cell_trends(read_ledger(ledger))
+        except GateError as error:
+            out.stderr.write(f"brainbench: warning: no history: {error.message}\n")
+    return render_report_html(
+        result,
+        fixtures=fixtures,
+        gold=gold,
+        fixtures_note=note,
+        comparison=comparison,
+        history=history,
+        title=f"BrainBench report: {args.result.name}",
+    )
 
 
 def _report(args: argparse.Namespace, out: Output) -> int:
+    check_outputs(
+        [("--md", args.md), ("--html", args.html)], "brainbench report RESULT [--html OUT] ..."
+    )
     result = load_result(args.result)
     comparison: Comparison | None = None
     if args.baseline is not None:
         comparison = comparison_for(result, args.baseline)
     board = render_scoreboard(result, failed=args.failed)
+    outputs = OutputSet()
     try:
-        if args.md is not None:
-            _write(args.md, board, out, "scoreboard")
-        if args.html is not None:
-            fixtures, gold, note = _corpus(args, result, out)
-            history = None
-            ledger = ledger_path(args.ledger)
-            if ledger.exists():
-                try:
-                    history = cell_trends(read_ledger(ledger))
-                except GateError as error:
-                    out.stderr.write(f"brainbench: warning: no history: {error.message}\n")
-            page = render_report_html(
-                result,
-                fixtures=fixtures,
-                gold=gold,
-                fixtures_note=note,
-                comparison=comparison,
-                history=history,
-                title=f"BrainBench report: {args.result.name}",
-            )
-            _write(args.html, page, out, "HTML report")
+        with outputs.writing():
+            if args.md is not None:
+                outputs.stage(args.md, board.encode("utf-8"))
+            if args.html is not None:
+                outputs.stage(args.html, _html(args, result, comparison, out).encode("utf-8"))
     except OSError as exc:
         return out.fail("runtime", f"cannot write {exc.filename!r}: {exc.strerror}")
+    for what, path in (("scoreboard", args.md), ("HTML report", args.html)):
+        if path is not None:
+            out.narrate(f"{what} written to {path}")
     text = board
     if comparison is not None:
         summary = (

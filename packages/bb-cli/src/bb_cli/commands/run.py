@@ -7,8 +7,9 @@ import os
 from pathlib import Path
 
 from bb_adapters import DEFAULT_HARNESSES, HOOK_EXECS, parse_harnesses, with_hook_exec
+from bb_brain import temp_files_here
 from bb_corpus import load_corpus
-from bb_schema import ALL_SUITES, CORE_SUITES, Suite, write_json_atomic
+from bb_schema import ALL_SUITES, CORE_SUITES, Result, Suite, dump_json
 from bb_score.scoreboard import render_result_markdown
 
 from bb_cli import _gating, _trustrun
@@ -19,6 +20,7 @@ from bb_cli._invariants import report as report_breaches
 from bb_cli._limits import add_limit_flags, limits_from
 from bb_cli._llm_run import LlmRunAborted, add_llm_flags, execute_run, plan_llm
 from bb_cli._output import Output
+from bb_cli._outputs import OutputSet, check_outputs
 from bb_cli._parser import Subparsers, UsageError, add_command, add_output_flags
 from bb_cli._progress import ProgressDisplay, add_progress_flag, resolve_mode
 from bb_cli._runbench import RunRequest, argv_for_receipt
@@ -47,7 +49,24 @@ def _suites(spec: str) -> tuple[Suite, ...]:
 
 
 def _run(args: argparse.Namespace, out: Output) -> int:
+    # Every run-scoped file (sockets, hook transcripts, worker files) in one private run
+    # directory that goes with the run, or with the next run's sweep after a SIGKILL.
+    with temp_files_here():
+        return _run_here(args, out)
+
+
+def _run_here(args: argparse.Namespace, out: Output) -> int:
     gate = _gating.plan_gate(args)
+    check_outputs(
+        [
+            ("--out", args.out),
+            ("--md", args.md),
+            ("--verdict-out", gate.verdict_out),
+            ("--update-baseline", gate.update_baseline),
+            ("--ledger", gate.ledger),
+        ],
+        "brainbench run [--out FILE] [--md FILE] ...",
+    )
     suites = _suites(args.suite)
     harnesses = tuple(with_hook_exec(h, args.hook_exec) for h in parse_harnesses(args.harness))
     if any(h.target is not None for h in harnesses) and not os.environ.get(FOREIGN_SECRET_ENV):
@@ -108,20 +127,29 @@ def _run(args: argparse.Namespace, out: Output) -> int:
             sealed_progress=display.phase("sealed trust sweep"),
             workers=workers,
         )
-    if args.out is not None:
-        write_json_atomic(args.out, result)
-        out.narrate(f"result written to {args.out}")
-    _gating.record_run(result, gate, out)
-    board = render_result_markdown(result, failed=args.failed)
-    if args.md is not None:
-        try:
-            _gating.write_bytes_atomic(args.md, board.encode("utf-8"))
-        except OSError as exc:
-            return out.fail("runtime", f"cannot write {exc.filename!r}: {exc.strerror}")
-        out.narrate(f"scoreboard written to {args.md}")
+    return _finish(result, args, gate, out)
+
+
+def _finish(result: Result, args: argparse.Namespace, gate: _gating.GatePlan, out: Output) -> int:
+    """Report the finished run; its outputs and ledger record only when it is valid."""
     failed = seed_failure_exit(result, out)
     if failed is not None:
-        return failed
+        return failed  # an invalid run: no Result, no scoreboard file, no ledger record
+    board = render_result_markdown(result, failed=args.failed)
+    outputs = OutputSet()
+    try:
+        with outputs.writing():
+            if args.out is not None:
+                outputs.stage(args.out, dump_json(result))
+            if args.md is not None:
+                outputs.stage(args.md, board.encode("utf-8"))
+            outputs.then(lambda: _gating.record_run(result, gate, out))
+    except OSError as exc:
+        return out.fail("runtime", f"cannot write {exc.filename!r}: {exc.strerror}")
+    if args.out is not None:
+        out.narrate(f"result written to {args.out}")
+    if args.md is not None:
+        out.narrate(f"scoreboard written to {args.md}")
     if gate.main is None:
         # No baseline to compare with: the invariants still gate (and no baseline is written).
         failed = invariant_exit(result, out, board)
