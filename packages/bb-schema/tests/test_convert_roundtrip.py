@@ -36,6 +36,7 @@ from bb_schema.result import (
     Result,
     ScoreCell,
     ScorerDigest,
+    SealedReport,
     SeedFailure,
     TrustItemRecord,
     TurnEvidence,
@@ -295,6 +296,13 @@ RESULTS = st.builds(
     seed_failures=st.lists(st.builds(SeedFailure, fixture_id=TEXT, error=TEXT), max_size=2),
     meta=st.builds(
         Meta,
+        blind=st.none()
+        | st.builds(
+            SealedReport,
+            fixtures_hash=TEXT,
+            cells=st.just([]),
+            seed_failures=st.lists(st.builds(SeedFailure, fixture_id=TEXT, error=TEXT), max_size=2),
+        ),
         metric_glossary=st.dictionaries(TEXT, TEXT, max_size=2),
         failed_items=st.lists(
             st.builds(

@@ -173,14 +173,18 @@ class ConfidenceIntervals(Strict):
 
 
 class SealedReport(Strict):
-    """An independently written adversarial trust set (``--sealed DIR``): reported, never gated.
+    """A set scored apart from the gated cells: reported, never gated.
 
-    Kept outside ``cells`` so no gate, baseline or floor ever reads it.
+    ``_meta.sealed`` is an independently written adversarial trust set (``--sealed DIR``);
+    ``_meta.blind`` the independent blind set scored on the core suites beside the corpus. Kept
+    outside ``cells`` so no gate, baseline or floor ever reads it; a fixture of the set that
+    failed to seed is listed here and never fails the run.
     """
 
     fixtures_hash: str
     cells: list[ScoreCell]
     failed_items: list[FailedItem] = Field(default_factory=list)
+    seed_failures: list[SeedFailure] = Field(default_factory=list)
 
 
 class ScorerDigest(Strict):
@@ -222,6 +226,8 @@ class Meta(Strict):
     confidence_intervals: ConfidenceIntervals | None = None
     #: Set only by ``brainbench run --sealed DIR``.
     sealed: SealedReport | None = None
+    #: Set by a published run (``--include-holdout``) or ``brainbench run --blind DIR``.
+    blind: SealedReport | None = None
     #: One record per memory-trust gold item of the run (empty without trust suites).
     trust_items: list[TrustItemRecord] = Field(default_factory=list)
     #: The scoring code that produced the cells (absent from older or foreign Results).

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from bb_schema import TRUST_SUITES, ConfidenceIntervals, FailedItem, Result, ScoreCell
 from bb_schema.io import to_jsonable
+from bb_schema.result import SealedReport
 
 from bb_score._text import BOARD_WIDTH, Align, md, split_columns, table, wrap
 from bb_score.failures import group_failures
@@ -46,6 +47,10 @@ LEGEND = f"better: ↓ lower, ↑ higher · gated: * vs baseline, =0 ≥x ≤x e
 _TRUST_NOTE = (
     "Memory trust: trust, state-resolution and deletion are harness-independent (every row "
     "carries the same numbers); poisoning activation is measured per seam."
+)
+_BLIND_NOTE = (
+    "Reported, never gated: a corpus written by hand, independently of the generator and the "
+    "engine, scored beside the main corpus and never tuned against (fixtures_hash {hash})."
 )
 _SEALED_NOTE = (
     "Reported, never gated: an independently written set kept outside the repository "
@@ -209,23 +214,32 @@ def render_scoreboard(result: Result, *, failed: bool = False, width: int = BOAR
     lines += _what_failed(
         result.cells, result.meta.failed_items, full=failed, heading="What failed"
     )
+    blind = result.meta.blind
+    if blind is not None:
+        note = _BLIND_NOTE.format(hash=blind.fixtures_hash)
+        lines += _apart("Independent blind set", note, blind, "blind", failed, width)
     sealed = result.meta.sealed
     if sealed is not None:
-        lines += [
-            "",
-            "## Sealed adversarial set",
-            "",
-            *wrap(_SEALED_NOTE.format(hash=sealed.fixtures_hash)),
-        ]
-        lines += [line.replace("## ", "### ", 1) if line.startswith("## ") else line
-                  for line in _suites(sealed.cells, width)]  # fmt: skip
-        lines += [
-            line.replace("## ", "### ", 1) if line.startswith("## ") else line
-            for line in _what_failed(
-                sealed.cells, sealed.failed_items, full=failed, heading="What failed (sealed)"
-            )
-        ]
+        note = _SEALED_NOTE.format(hash=sealed.fixtures_hash)
+        lines += _apart("Sealed adversarial set", note, sealed, "sealed", failed, width)
     return "\n".join(lines) + "\n"
+
+
+def _apart(
+    title: str, note: str, report: SealedReport, tag: str, failed: bool, width: int
+) -> list[str]:
+    """A set scored apart from the gated cells, its headings one level down."""
+    lines = ["", f"## {title}", "", *wrap(note)]
+    lines += _suites(report.cells, width)
+    if report.seed_failures:
+        lines += ["", f"## Seed failures ({tag}; reported, the run stands)", ""]
+        for seed in report.seed_failures:
+            lines += wrap(f"`{md(seed.fixture_id)}`: {md(seed.error)}", first="- ", indent="  ")
+    lines += _what_failed(
+        report.cells, report.failed_items, full=failed, heading=f"What failed ({tag})"
+    )
+    return [line.replace("## ", "### ", 1) if line.startswith("## ") and index > 2 else line
+            for index, line in enumerate(lines)]  # fmt: skip
 
 
 def render_result_markdown(result: Result, *, failed: bool = False) -> str:

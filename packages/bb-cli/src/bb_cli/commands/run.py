@@ -13,6 +13,7 @@ from bb_schema import ALL_SUITES, CORE_SUITES, Result, Suite, dump_json
 from bb_score.scoreboard import render_result_markdown
 
 from bb_cli import _gating, _trustrun
+from bb_cli._blindrun import add_blind_flags, blind_dir, with_blind
 from bb_cli._dask import USAGE as DASK_USAGE
 from bb_cli._dask import run_on_dask
 from bb_cli._invariants import breaches, invariant_exit
@@ -76,6 +77,12 @@ def _run_here(args: argparse.Namespace, out: Output) -> int:
         )
     llm = plan_llm(args, suites, harnesses)
     workers, shard = _placement(args, gate, llm)
+    blind = blind_dir(args)
+    if shard is not None and blind is not None:
+        raise UsageError(
+            "--shard slices the core replay; score the blind set unsharded (or --no-blind)",
+            "brainbench run --include-holdout",
+        )
     if shard is not None and (_trustrun.trust_suites(suites) or args.sealed is not None):
         raise UsageError(
             "--shard slices the core replay; run the memory-trust suites unsharded",
@@ -127,6 +134,8 @@ def _run_here(args: argparse.Namespace, out: Output) -> int:
             sealed_progress=display.phase("sealed trust sweep"),
             workers=workers,
         )
+        if blind is not None:
+            result = with_blind(result, request, blind, display.phase("blind set"))
     return _finish(result, args, gate, out)
 
 
@@ -248,8 +257,11 @@ def register(subparsers: Subparsers) -> None:
         "outside the repository): reported under _meta.sealed, never gated",
     )
     parser.add_argument(
-        "--include-holdout", action="store_true", help="also score holdout fixtures"
+        "--include-holdout",
+        action="store_true",
+        help="a published run: also score holdout fixtures and the blind set",
     )
+    add_blind_flags(parser)
     parser.add_argument(
         "--extractor",
         choices=("gold", "rules"),

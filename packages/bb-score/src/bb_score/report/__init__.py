@@ -172,6 +172,12 @@ def render_report_html(
         if sealed is not None
         else []
     )
+    blind = result.meta.blind
+    blind_cells = (
+        build_cells(blind.cells, blind.failed_items, look, glossary, prefix="blind")
+        if blind is not None
+        else []
+    )
     suites = build_suites(result.cells, glossary)
     harnesses = list(dict.fromkeys(c.harness for c in result.cells))
     grid = {(c.harness, c.suite): c for c in cells}
@@ -187,6 +193,8 @@ def render_report_html(
         "cells": cells,
         "sealed": sealed,
         "sealed_cells": sealed_cells,
+        "blind": blind,
+        "blind_cells": blind_cells,
         "trust_suites": TRUST_SUITES,
         "latency": build_latency(result),
         "disclosures": [

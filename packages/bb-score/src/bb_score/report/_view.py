@@ -34,7 +34,7 @@ __all__ = ["CellView", "FixtureView", "MetricRow", "SuiteView", "build_cells", "
 KNOWN_META: Final = frozenset(
     {
         "metric_glossary", "failed_items", "seam_disclosures", "budget_cuts", "harnesses",
-        "suites", "confidence_intervals", "sealed", "fact_rows", "decision_rows",
+        "suites", "confidence_intervals", "sealed", "blind", "fact_rows", "decision_rows",
         "turn_evidence", "trust_items", "scorer",
     }
 )  # fmt: skip
