@@ -18,6 +18,9 @@ word needs the conversation to decide it):
 7. render both through the same wire render; a pointer's line carries the latest facts the
    write path stored about its page from conversations (:mod:`bb_brain.carryover`).
 
+Each call reads a bounded prefix of every text (:mod:`bb_brain._examined`), so a megabyte
+turn costs what its first few thousand characters cost.
+
 Every pointer carries its evidence (the words matched, where, the surface, the score and any
 ambiguity decision), and the response lists the pages declined on the way with the reason.
 """
@@ -36,6 +39,12 @@ from bb_schema.turn_context import (
 )
 
 from bb_brain._errors import UnknownBrainError
+from bb_brain._examined import (
+    PRIOR_EXAMINED_CHARS,
+    TURN_EXAMINED_CHARS,
+    WINDOW_EXAMINED_CHARS,
+    examined,
+)
 from bb_brain._pg import Connection
 from bb_brain.carryover import latest_notes
 from bb_brain.reflex._candidate import Candidate
@@ -85,11 +94,15 @@ def turn_context(conn: Connection, request: TurnContextRequest) -> TurnContextRe
         UnknownBrainError: ``request.brain_id`` is not an open brain.
     """
     settings = request.settings
-    texts = [request.turn.text]
+    texts = [examined(request.turn.text, TURN_EXAMINED_CHARS)]
     if settings.volunteer_window_turns:
         texts += [
-            turn.text for turn in reversed(request.window[-settings.volunteer_window_turns :])
+            examined(turn.text, WINDOW_EXAMINED_CHARS)
+            for turn in reversed(request.window[-settings.volunteer_window_turns :])
         ]
+    request = request.model_copy(
+        update={"prior_context": request.prior_context[-PRIOR_EXAMINED_CHARS:]}
+    )
     candidates = [cand for index, text in enumerate(texts) for cand in extract(text, index)]
     source = request.active_source
     hits = lookup(conn, request.brain_id, source, candidates)

@@ -14,6 +14,7 @@ declined page why (see :class:`Resolved`).
 
 from __future__ import annotations
 
+import bisect
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -164,8 +165,20 @@ def _uncovered(
 ) -> list[Candidate]:
     """Misspelt-looking mentions no exactly matched mention overlaps (those are settled)."""
     found = {row[0] for row in rows}
-    matched = [cand for cand in candidates if cand.norm in found]
-    return [cand for cand in unmatched if not any(overlaps(cand, hit) for hit in matched)]
+    covered: dict[int, list[tuple[int, int]]] = {}
+    for cand in sorted(candidates, key=lambda c: (c.text_index, c.start)):
+        if cand.norm not in found:
+            continue
+        spans = covered.setdefault(cand.text_index, [])
+        if spans and cand.start < spans[-1][1]:  # overlapping hits merge into one span
+            spans[-1] = (spans[-1][0], max(spans[-1][1], cand.end))
+        else:
+            spans.append((cand.start, cand.end))
+    return [
+        cand
+        for cand in unmatched
+        if not _clashes(covered.get(cand.text_index, []), cand.start, cand.end)
+    ]
 
 
 @dataclass(frozen=True)
@@ -253,18 +266,33 @@ def overlaps(left: Candidate, right: Candidate) -> bool:
 
 
 def resolve(accepted: Sequence[Resolved]) -> list[Resolved]:
-    """Longest non-overlapping mentions, one per page (its best), in budget order."""
+    """Longest non-overlapping mentions, one per page (its best), in budget order.
+
+    The spans taken so far never overlap one another, so each text keeps them sorted by
+    start and a new mention is checked against its two neighbours only (a bisection): the
+    pass is n log n in the mentions, not quadratic, which a long turn with thousands of
+    mentions needs.
+    """
     ordered = sorted(
         accepted,
         key=lambda res: (-res.cand.tokens, res.text_index, res.start, -res.confidence),
     )
-    taken: list[Candidate] = []
+    taken: dict[int, list[tuple[int, int]]] = {}
     best: dict[str, Resolved] = {}
     for res in ordered:
-        if any(overlaps(res.cand, other) for other in taken):
+        spans = taken.setdefault(res.cand.text_index, [])
+        if _clashes(spans, res.cand.start, res.cand.end):
             continue
-        taken.append(res.cand)
+        bisect.insort(spans, (res.cand.start, res.cand.end))
         current = best.get(res.slug)
         if current is None or res.rank() < current.rank():
             best[res.slug] = res
     return sorted(best.values(), key=Resolved.rank)
+
+
+def _clashes(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Whether [start, end) shares characters with one of the sorted, disjoint ``spans``."""
+    at = bisect.bisect_left(spans, (start, end))
+    if at > 0 and spans[at - 1][1] > start:
+        return True
+    return at < len(spans) and spans[at][0] < end

@@ -32,6 +32,7 @@ from typing import Final
 from bb_schema import FactKind
 from bb_schema.turn_context import ExtractedFact
 
+from bb_brain._examined import WRITEBACK_EXAMINED_CHARS, examined
 from bb_brain.writeback._attribute import Reference, Salience, choose, references
 from bb_brain.writeback._clauses import (
     correction,
@@ -172,11 +173,11 @@ class RulesExtractor:
         self._entities = entities
 
     def extract(self, segment: Segment) -> list[ExtractedFact]:
-        """Facts stated in the segment's user turns, in order."""
+        """Facts stated in the segment's user turns, in order (a bounded prefix of each)."""
         facts: list[_Fact] = []
         salience = Salience()
         for turn in segment.turns:
-            for sentence in split_sentences(turn.text):
+            for sentence in split_sentences(examined(turn.text, WRITEBACK_EXAMINED_CHARS)):
                 if turn.role != "user":
                     refs = references(self._entities, sentence, salience)
                     salience.update(refs, choose(refs, sentence))
