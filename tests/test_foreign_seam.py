@@ -31,7 +31,7 @@ from bb_cli.main import main
 from bb_schema import Fixture
 from bb_schema.rpc import BoundServer, MemoryClient
 
-SECRET = "fake-foreign-secret"
+SECRET = "fake-foreign-secret-0123456789abcd"
 FAKE_SCRIPT = Path(__file__).with_name("_foreign_fake.py")
 
 

@@ -27,7 +27,7 @@ from bb_schema.memory import (
 from bb_schema.rpc import MemoryClient, RpcFailure, RpcStatus
 from bb_schema.turn_context import EntityIndexRequest, SeamSettings, TurnContextRequest
 
-SECRET = "s3cret-for-tests"
+SECRET = "s3cret-for-tests-0123456789abcdef"
 ALICE = SeedPage(
     slug="people/alice-example",
     content="---\ntitle: Alice Example\ntype: person\naliases: [alice]\nsummary: Founder.\n---\n",
@@ -79,7 +79,7 @@ def test_round_trip_seed_and_turn_context(served: ServerHandle) -> None:
 
 
 def test_wrong_secret_is_unauthenticated(served: ServerHandle) -> None:
-    with MemoryClient(served.target, "not-the-secret") as client:
+    with MemoryClient(served.target, "not-the-secret-but-long-enough-0123") as client:
         with pytest.raises(RpcFailure) as info:
             client.describe()
     assert info.value.status is RpcStatus.UNAUTHENTICATED

@@ -174,3 +174,13 @@ def test_an_unreachable_database_is_a_config_error_without_traceback(
     assert json.loads(out)["error"]["kind"] == "config"
     assert "BRAINBENCH_DSN" in json.loads(out)["error"]["message"]
     assert "Traceback" not in err
+
+
+def test_a_short_foreign_secret_is_refused_before_any_work(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("BRAINBENCH_FOREIGN_SECRET", "abc")
+    code = main(["run", "--harness", "grpc:peer=unix:/nowhere.sock", "--json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 2 and doc["error"]["kind"] == "usage"
+    assert "at least 32 bytes" in doc["error"]["message"]

@@ -47,7 +47,7 @@ from bb_schema.turn_context import (
 )
 from brainbench.v1 import turn_context_pb2, turn_context_pb2_grpc
 
-SECRET = "s3cret-for-tests"
+SECRET = "s3cret-for-tests-0123456789abcdef"
 TURN = PublicTurn(turn_id=1, role="user", text="How is Alice Example doing?", ts=None)
 POINTER = Pointer(slug="people/alice-example", source="default", arm="alias", confidence=0.9)
 
@@ -211,7 +211,7 @@ def test_the_socket_is_private(server: BoundServer, socket_path: Path) -> None:
 
 
 def test_a_wrong_secret_is_unauthenticated(server: BoundServer, socket_path: Path) -> None:
-    with MemoryClient(socket_path, "not-the-secret") as intruder:
+    with MemoryClient(socket_path, "not-the-secret-but-long-enough-0123") as intruder:
         with pytest.raises(RpcFailure) as caught:
             intruder.describe()
     assert caught.value.status is RpcStatus.UNAUTHENTICATED
@@ -353,7 +353,7 @@ def test_a_live_socket_or_a_regular_file_is_never_replaced(
     assert regular.read_text(encoding="utf-8") == "keep me"
 
 
-@pytest.mark.parametrize("secret", ["", " padded "])
+@pytest.mark.parametrize("secret", ["", " padded ", "abc", "x" * 31])
 def test_unusable_secrets_are_refused(secret: str, tmp_path: Path) -> None:
     with pytest.raises(SchemaUserError, match="secret"):
         BoundServer(secret=secret, unix_socket=tmp_path / "x.sock")

@@ -28,7 +28,7 @@ from bb_schema.turn_context import (
 from hypothesis import given
 from hypothesis import strategies as st
 
-SECRET = "turn-call-secret-0123456789"
+SECRET = "turn-call-secret-0123456789abcdef"
 TS = "2026-03-02T17:00:00Z"
 
 turns = st.builds(
@@ -169,7 +169,7 @@ def test_failures_are_typed(echo: tuple[Echo, Path], tmp_path: Path) -> None:
         settings=SeamSettings(pointer_budget=1).model_dump(),
     )  # fmt: skip
     with pytest.raises(RpcFailure) as refused:
-        get_turn_context_text(sock, "not-the-secret-0123456789", message, timeout_s=10)
+        get_turn_context_text(sock, "not-the-secret-0123456789abcdefgh", message, timeout_s=10)
     assert refused.value.status is RpcStatus.UNAUTHENTICATED
     with pytest.raises(RpcFailure) as down:
         get_turn_context_text(tmp_path / "nobody.sock", SECRET, message, timeout_s=2)

@@ -1,6 +1,7 @@
 """``bb-brain serve``: the engine over gRPC until SIGINT/SIGTERM, optionally seeded.
 
-    bb-brain serve [--seed DIR|FIXTURE.json] [--source NAME] [--socket PATH] [--tcp HOST:PORT]
+    bb-brain serve [--seed DIR|FIXTURE.json] [--source NAME] [--socket PATH] [--tcp [HOST:]PORT]
+                   [--tcp-host HOST --insecure]
                    [--secret-file FILE] [--hook-config FILE | --no-hook-config] [--dsn DSN]
 
 With no address it listens on ``<home>/brain.sock`` (``<home>`` is ``$BB_BRAIN_HOME``, else
@@ -22,6 +23,7 @@ or start-up error (one line naming the file or field).
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import json
 import os
 import secrets
@@ -30,6 +32,7 @@ import threading
 from pathlib import Path
 
 from bb_schema import SchemaError
+from bb_schema.rpc import MIN_SECRET_BYTES
 
 from bb_brain._errors import BrainError
 from bb_brain.hook_config import (
@@ -52,7 +55,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--socket", type=Path, help=f"unix socket path, created 0600 (default {home / SOCKET_NAME})"
     )
-    parser.add_argument("--tcp", metavar="HOST:PORT", help="also/instead listen on TCP")
+    parser.add_argument(
+        "--tcp",
+        metavar="[HOST:]PORT",
+        help="also/instead listen on TCP, on the loopback interface unless --tcp-host is given",
+    )
+    parser.add_argument(
+        "--tcp-host",
+        metavar="HOST",
+        help="the address --tcp binds; a non-loopback one needs --insecure (plaintext, warned)",
+    )
+    parser.add_argument(
+        "--insecure",
+        action="store_true",
+        help="allow a plaintext --tcp bind on a non-loopback address (no TLS: traffic readable)",
+    )
     parser.add_argument(
         "--secret-file",
         type=Path,
@@ -77,11 +94,75 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=int, default=8, help="gRPC worker threads")
 
 
+def tcp_address(tcp: str | None, tcp_host: str | None, insecure: bool) -> str | None:
+    """The TCP address to bind: loopback by default, anything else only when asked twice.
+
+    ``--tcp PORT`` (or ``localhost:PORT``, ``127.0.0.1:PORT``, ``[::1]:PORT``) binds loopback;
+    another host must come from ``--tcp-host`` and, since the seam has no TLS, needs
+    ``--insecure`` too (a warning is printed: the shared secret and every turn cross the
+    network in clear).
+
+    Raises:
+        ValueError: A malformed port, a host given two ways, or a non-loopback host without
+            ``--tcp-host`` / ``--insecure``.
+    """
+    if tcp is None:
+        if tcp_host is not None:
+            raise ValueError("--tcp-host needs --tcp PORT")
+        return None
+    host, _, port = tcp.rpartition(":")
+    if not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise ValueError(f"--tcp {tcp!r} is not [HOST:]PORT with a port 0-65535")
+    if host and not _loopback(host):
+        raise ValueError(
+            f"--tcp {tcp!r} names a non-loopback host; give it with --tcp-host {host} "
+            "(plaintext: it also needs --insecure)"
+        )
+    if tcp_host is not None:
+        host = tcp_host
+    host = host or "127.0.0.1"
+    if not _loopback(host):
+        if not insecure:
+            raise ValueError(
+                f"--tcp-host {host!r} is not a loopback address and the seam has no TLS: every "
+                "call, the shared secret included, would cross the network in clear; pass "
+                "--insecure to accept that (e.g. on a private network), or keep the default"
+            )
+        print(
+            f"bb-brain serve: warning: serving plaintext gRPC on {host}:{port} (--insecure): "
+            "anyone on that network can read the calls and the shared secret",
+            file=sys.stderr,
+        )
+    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    return f"{shown}:{port}"
+
+
+def _loopback(host: str) -> bool:
+    name = host.strip("[]")
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def _long_enough(secret: str, where: str) -> str:
+    """``secret`` when it is at least MIN_SECRET_BYTES long (a short one can be guessed)."""
+    size = len(secret.encode("utf-8"))
+    if size < MIN_SECRET_BYTES:
+        raise ValueError(
+            f"{where} holds a {size}-byte secret; a shared secret must be at least "
+            f"{MIN_SECRET_BYTES} bytes (e.g. `openssl rand -hex 32`)"
+        )
+    return secret
+
+
 def _secret(args: argparse.Namespace, home: Path) -> tuple[str, Path | None]:
     """The secret and the file it came from (None: the environment)."""
     path: Path | None = args.secret_file
     if path is None and os.environ.get(SECRET_ENV, "").strip():
-        return os.environ[SECRET_ENV].strip(), None
+        return _long_enough(os.environ[SECRET_ENV].strip(), f"${SECRET_ENV}"), None
     if path is None:
         path = home / SECRET_NAME
         if not path.exists():
@@ -93,6 +174,7 @@ def _secret(args: argparse.Namespace, home: Path) -> tuple[str, Path | None]:
         raise ValueError(f"cannot read --secret-file {str(path)!r}: {exc}") from exc
     if not secret:
         raise ValueError(f"secret file {str(path)!r} is empty; put a random secret in it")
+    _long_enough(secret, f"secret file {str(path)!r}")
     if path.stat().st_mode & 0o077:
         print(
             f"bb-brain serve: warning: {path} is readable by other users; chmod 600 it",
@@ -108,6 +190,7 @@ def execute(args: argparse.Namespace) -> int:
     if socket_path is None and args.tcp is None:
         socket_path = home / SOCKET_NAME
     try:
+        tcp = tcp_address(args.tcp, args.tcp_host, args.insecure)
         seed = None
         if args.seed is not None:  # checked first: a bad seed leaves nothing behind
             from bb_brain.seeding import load_seed
@@ -149,7 +232,7 @@ def execute(args: argparse.Namespace) -> int:
                 engine,
                 secret=secret,
                 socket_path=socket_path,
-                tcp_address=args.tcp,
+                tcp_address=tcp,
                 max_workers=args.workers,
             )
             # A served brain answers a hook with a short deadline: its first prompt must not

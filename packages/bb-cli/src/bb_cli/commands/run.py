@@ -10,6 +10,7 @@ from bb_adapters import DEFAULT_HARNESSES, HOOK_EXECS, parse_harnesses, with_hoo
 from bb_brain import temp_files_here
 from bb_corpus import load_corpus
 from bb_schema import ALL_SUITES, CORE_SUITES, Result, Suite, dump_json
+from bb_schema.rpc import MIN_SECRET_BYTES
 from bb_score.scoreboard import render_result_markdown
 
 from bb_cli import _gating, _trustrun
@@ -70,11 +71,19 @@ def _run_here(args: argparse.Namespace, out: Output) -> int:
     )
     suites = _suites(args.suite)
     harnesses = tuple(with_hook_exec(h, args.hook_exec) for h in parse_harnesses(args.harness))
-    if any(h.target is not None for h in harnesses) and not os.environ.get(FOREIGN_SECRET_ENV):
-        raise UsageError(
-            f"a grpc: row needs the foreign system's shared secret in {FOREIGN_SECRET_ENV}",
-            f"{FOREIGN_SECRET_ENV}=... brainbench run --harness {args.harness}",
-        )
+    if any(h.target is not None for h in harnesses):
+        foreign = os.environ.get(FOREIGN_SECRET_ENV, "")
+        if not foreign:
+            raise UsageError(
+                f"a grpc: row needs the foreign system's shared secret in {FOREIGN_SECRET_ENV}",
+                f"{FOREIGN_SECRET_ENV}=... brainbench run --harness {args.harness}",
+            )
+        if len(foreign.encode("utf-8")) < MIN_SECRET_BYTES:
+            raise UsageError(
+                f"{FOREIGN_SECRET_ENV} is {len(foreign.encode('utf-8'))} bytes; a shared secret "
+                f"must be at least {MIN_SECRET_BYTES} bytes (e.g. `openssl rand -hex 32`)",
+                f"{FOREIGN_SECRET_ENV}=... brainbench run --harness {args.harness}",
+            )
     llm = plan_llm(args, suites, harnesses)
     workers, shard = _placement(args, gate, llm)
     blind = blind_dir(args)

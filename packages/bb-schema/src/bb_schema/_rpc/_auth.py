@@ -14,6 +14,10 @@ AUTH_KEY: Final = "authorization"
 _SCHEME: Final = "Bearer "
 
 
+#: The shortest shared secret a server or client accepts (a hex token of 16 random bytes).
+MIN_SECRET_BYTES: Final = 32
+
+
 def bearer_metadata(secret: str) -> tuple[tuple[str, str], ...]:
     """The call metadata a client sends to authenticate with ``secret``."""
     return ((AUTH_KEY, f"{_SCHEME}{secret}"),)
@@ -25,6 +29,12 @@ def check_secret(secret: str) -> bytes:
         raise SchemaUserError(
             f"shared secret {'<empty>' if not secret else '<redacted>'} is unusable: it must be "
             "non-empty without surrounding whitespace; generate one (e.g. `openssl rand -hex 32`)"
+        )
+    if len(secret.encode("utf-8")) < MIN_SECRET_BYTES:
+        raise SchemaUserError(
+            f"shared secret <redacted> is too short ({len(secret.encode('utf-8'))} bytes): a "
+            f"secret must be at least {MIN_SECRET_BYTES} bytes so it cannot be guessed; "
+            "generate one (e.g. `openssl rand -hex 32`)"
         )
     return f"{_SCHEME}{secret}".encode()
 
