@@ -18,6 +18,15 @@ from pathlib import Path
 
 import pytest
 
+try:  # property-based tests: few examples by default, many on request
+    from hypothesis import settings as _hypothesis_settings
+
+    _hypothesis_settings.register_profile("default", max_examples=25, deadline=None)
+    _hypothesis_settings.register_profile("thorough", max_examples=1000, deadline=None)
+    _hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+except ImportError:  # pragma: no cover - hypothesis is a test dependency
+    pass
+
 LEDGER_ENV = "BRAINBENCH_LEDGER"
 #: The ledgers a run would write outside the test suite: the user's $BRAINBENCH_LEDGER (if
 #: set when pytest started) and the repository's default one.
