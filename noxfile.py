@@ -56,6 +56,17 @@ def package_tests(session: nox.Session, package: str) -> None:
     )  # fmt: skip
 
 
+@nox.session(default=False)
+def fuzz(session: nox.Session) -> None:
+    """The property-based tests with many examples (the default run keeps them few)."""
+    files = ["bb-corpus/tests/test_fuzz.py", "bb-gate/tests/test_baseline_fuzz.py"]
+    files += ["bb-brain/tests/test_rpc_fuzz.py", "bb-brain/tests/test_isolation_fuzz.py"]
+    session.run(
+        "pytest", "-q", *[f"packages/{name}" for name in files], *session.posargs,
+        env={"HYPOTHESIS_PROFILE": "thorough"},
+    )  # fmt: skip
+
+
 @nox.session
 def e2e(session: nox.Session) -> None:
     session.run("pytest", "tests", *session.posargs)
