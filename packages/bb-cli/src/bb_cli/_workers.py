@@ -19,6 +19,7 @@ still alive when it leaves, normally or not.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import pickle
@@ -256,6 +257,9 @@ def _worker_main(spec: WorkerSpec, tasks: Any, results: Any) -> None:
             target=_watch_parent, args=spec.parent, name="bb-parent-watch", daemon=True
         ).start()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
+    # A worker's failures reach the parent as exceptions; the pool's own warnings (a
+    # connection found closed when the run is torn down) would only be noise on the terminal.
+    logging.getLogger("psycopg").setLevel(logging.CRITICAL)
     clock = PhaseClock()
     try:
         with ExitStack() as stack:
