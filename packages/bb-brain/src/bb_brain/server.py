@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import grpc
 from bb_schema import SchemaUserError
@@ -25,7 +25,8 @@ from bb_schema.memory import (
     SeedResponse,
     SystemInfo,
 )
-from bb_schema.rpc import BoundServer, add_memory_services
+from bb_schema.rpc import BoundServer, add_memory_services, add_memory_trust_service
+from bb_schema.trust_seam import TRUST_CALLS, TRUST_CAPABILITY, trust_capability
 from bb_schema.turn_context import (
     EntityIndexRequest,
     EntityIndexResponse,
@@ -38,8 +39,23 @@ from bb_schema.turn_context import (
 from bb_brain._errors import BrainUserError
 from bb_brain.engine import Engine
 
+if TYPE_CHECKING:
+    from bb_brain.trust.service import ReferenceTrust
+
+#: What Describe adds when the MemoryTrust servicer is served beside the engine.
+TRUST_CAPABILITIES = (TRUST_CAPABILITY, *(trust_capability(call) for call in TRUST_CALLS))
+
 Q = TypeVar("Q")
 R = TypeVar("R")
+
+
+def reference_info(*, trust: bool) -> SystemInfo:
+    """What the served reference engine says of itself (Describe), with or without trust."""
+    from bb_brain import __version__
+    from bb_brain.engine import CAPABILITIES, ENGINE_NAME
+
+    capabilities = {*CAPABILITIES, *(TRUST_CAPABILITIES if trust else ())}
+    return SystemInfo(name=ENGINE_NAME, version=__version__, capabilities=sorted(capabilities))
 
 
 def _guard(call: Callable[[Q], R], request: Q) -> R:
@@ -52,12 +68,17 @@ def _guard(call: Callable[[Q], R], request: Q) -> R:
 class EngineService:
     """The engine in the shape ``bb_schema.rpc.add_memory_services`` serves."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, *, trust: bool = False) -> None:
         self.engine = engine
+        self.trust = trust
 
     def describe(self) -> SystemInfo:
-        """Describe()."""
-        return self.engine.describe()
+        """Describe(): the engine's capabilities, plus the trust seam's when it is served."""
+        info = self.engine.describe()
+        if not self.trust:
+            return info
+        extra = [c for c in TRUST_CAPABILITIES if c not in info.capabilities]
+        return info.model_copy(update={"capabilities": sorted([*info.capabilities, *extra])})
 
     def open_brain(self, request: OpenBrainRequest) -> OpenBrainResponse:
         """OpenBrain()."""
@@ -104,10 +125,12 @@ def build_server(
     tcp_address: str | None = None,
     max_workers: int = 8,
     interceptors: Sequence[grpc.ServerInterceptor[Any, Any]] = (),
+    trust: ReferenceTrust | None = None,
 ) -> BoundServer:
     """A bound, not yet started server exposing both services of ``engine``.
 
     ``interceptors`` run after authentication (a test records every request with one).
+    ``trust``, when given, is served as ``brainbench.v1.MemoryTrust`` on the same server.
 
     Raises:
         SchemaUserError: No address, an unusable socket path or a busy address.
@@ -119,8 +142,25 @@ def build_server(
         max_workers=max_workers,
         interceptors=interceptors,
     )
-    add_memory_services(bound.server, EngineService(engine))
+    add_memory_services(bound.server, EngineService(engine, trust=trust is not None))
+    if trust is not None:
+        add_memory_trust_service(bound.server, _TrustGuard(trust))
     return bound
+
+
+class _TrustGuard:
+    """The trust servicer with the engine's user mistakes answered INVALID_ARGUMENT."""
+
+    def __init__(self, trust: ReferenceTrust) -> None:
+        self._trust = trust
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self._trust, name)
+
+        def call(request: Any) -> Any:
+            return _guard(method, request)
+
+        return call
 
 
 class ServerHandle:
@@ -166,6 +206,7 @@ def serve_in_thread(
     tcp_address: str | None = None,
     max_workers: int = 8,
     interceptors: Sequence[grpc.ServerInterceptor[Any, Any]] = (),
+    trust: ReferenceTrust | None = None,
 ) -> ServerHandle:
     """Serve ``engine`` on a real unix socket from this process's gRPC worker threads.
 
@@ -179,6 +220,7 @@ def serve_in_thread(
         tcp_address=tcp_address,
         max_workers=max_workers,
         interceptors=interceptors,
+        trust=trust,
     )
     bound.start()
     return ServerHandle(bound)

@@ -12,7 +12,7 @@ from pydantic import Field, model_validator
 
 from bb_schema._base import Strict
 from bb_schema._names import Seam, Suite
-from bb_schema.memory import StoredFact
+from bb_schema.memory import StoredFact, SystemInfo
 from bb_schema.records import Provenance
 
 
@@ -194,6 +194,8 @@ class Meta(Strict):
     fact_rows: list[FactRow] = Field(default_factory=list)
     #: One row per continuity decision and reader harness row.
     decision_rows: list[DecisionRow] = Field(default_factory=list)
+    #: Row -> what its memory system said of itself (Describe).
+    systems: dict[str, SystemInfo] = Field(default_factory=dict)
 
 
 class Result(Strict):

@@ -191,6 +191,7 @@ class TrustPage(_Labelled):
     chunks: list[PagePart] = Field(default_factory=list)
     timeline: list[PagePart] = Field(default_factory=list)
     takes: list[PagePart] = Field(default_factory=list)
+    ref: str = ""
 
 
 class GetPageRequest(_Op):

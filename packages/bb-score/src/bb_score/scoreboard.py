@@ -348,8 +348,12 @@ def render_json(result: Result) -> str:
 
 
 def render_result_markdown(result: Result, *, top_n: int = DEFAULT_TOP_N) -> str:
-    """The markdown scoreboard of a Result, with its own disclosures and failed items."""
-    return render_markdown(
+    """The markdown scoreboard of a Result, with its own disclosures and failed items.
+
+    When the Result records what each row's system said of itself (Describe), a table of
+    them follows.
+    """
+    text = render_markdown(
         result.cells,
         disclosures=result.meta.seam_disclosures,
         failed_items=result.meta.failed_items,
@@ -357,6 +361,14 @@ def render_result_markdown(result: Result, *, top_n: int = DEFAULT_TOP_N) -> str
         intervals=result.meta.confidence_intervals,
         sealed=result.meta.sealed,
     )
+    if not result.meta.systems:
+        return text
+    lines = ["", "## Systems under test", "", "| row | system | version | capabilities |",
+             "| --- | --- | --- | --- |"]  # fmt: skip
+    for row, info in sorted(result.meta.systems.items()):
+        caps = ", ".join(sorted(info.capabilities)) or "none declared"
+        lines.append(f"| {_md(row)} | {_md(info.name)} | {_md(info.version)} | {_md(caps)} |")
+    return text.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
 
 
 def render_result_html(result: Result, *, top_n: int = DEFAULT_TOP_N) -> str:

@@ -219,12 +219,13 @@ def residual_after_purge(fixtures: Sequence[FixtureObservations]) -> Count:
     for fx in fixtures:
         for item in fx.purges:
             left = item.residual_rows + item.residual_files
-            if item.read_errors:  # the scan could not prove the claim gone: one unproven row
+            errors = (*item.scan_errors, *item.read_errors)
+            if errors:  # the scan could not prove the claim gone: one unproven row
                 left = max(left, 1)
             total += left
             if left:
                 where = ", ".join(item.residual_where) or "?"
-                reason = _reasons(f"{left} left in {where}", unread(item.read_errors))
+                reason = _reasons(f"{left} left in {where}", unread(errors))
                 misses.append(Miss(fx.fixture_id, item.item_id, reason or ""))
     return Count(total, tuple(misses))
 
@@ -240,7 +241,7 @@ def receipt_completeness(fixtures: Sequence[FixtureObservations]) -> Ratio:
                 continue
             unnamed = sorted(item.held_before - item.receipt_stores)
             named = f"receipt does not name {', '.join(unnamed)}" if unnamed else None
-            reason = _reasons(named, unread(item.read_errors))
+            reason = _reasons(named, unread((*item.scan_errors, *item.read_errors)))
             if reason:
                 misses.append(Miss(fx.fixture_id, item.item_id, reason))
             else:

@@ -108,6 +108,9 @@ class PurgeObservation:
     resurrected: bool = False
     #: Reads made to observe this item that raised (a failed observation when not empty).
     read_errors: tuple[str, ...] = ()
+    #: Store dumps that failed (a system without DumpStores): residual and receipt are then
+    #: unproven; resurrection is read from the read surfaces alone.
+    scan_errors: tuple[str, ...] = ()
 
 
 Surface = str  # "context_pack" or "harness:<name>"

@@ -7,9 +7,19 @@ import os
 import sys
 from pathlib import Path
 
-from bb_adapters import DEFAULT_HARNESSES, HOOK_EXECS, parse_harnesses, with_hook_exec
+from bb_adapters import (
+    DEFAULT_HARNESSES,
+    HOOK_EXECS,
+    HarnessConfig,
+    parse_harnesses,
+    with_hook_exec,
+)
+from bb_adapters.foreign import describe_foreign
+from bb_adapters.seams import with_call_options
+from bb_brain.server import reference_info
 from bb_corpus import load_corpus
-from bb_schema import ALL_SUITES, CORE_SUITES, Suite, write_json_atomic
+from bb_schema import ALL_SUITES, CORE_SUITES, Result, Suite, SystemInfo, write_json_atomic
+from bb_schema.rpc import DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_TIMEOUT_S
 from bb_score.scoreboard import render_result_markdown
 
 from bb_cli import _gating, _trustrun
@@ -45,15 +55,51 @@ def _suites(spec: str) -> tuple[Suite, ...]:
     return tuple(s for s in ALL_SUITES if s in wanted)
 
 
+def _unscorable(harnesses: tuple[HarnessConfig, ...], suites: tuple[Suite, ...]) -> None:
+    """A suite a row cannot be scored on is a usage error, before anything runs."""
+    trust = _trustrun.trust_suites(suites)
+    trivial = [h.name for h in harnesses if h.delivery in _trustrun.TRIVIAL_DELIVERIES]
+    if trust and trivial:
+        raise UsageError(
+            f"row {trivial[0]!r} has no memory of its own and cannot be scored on "
+            f"{', '.join(trust)}: drop the row or those suites",
+            "brainbench run --harness always-silent,inject-all --suite know-to-ask,push",
+        )
+
+
+def _systems(
+    harnesses: tuple[HarnessConfig, ...], suites: tuple[Suite, ...], secret: str
+) -> dict[str, SystemInfo]:
+    """Describe of every row's system: the reference engine's, and each foreign one's."""
+    reference = reference_info(trust=bool(_trustrun.trust_suites(suites)))
+    found = {h.name: reference for h in harnesses if h.target is None}
+    found.update(describe_foreign(harnesses, secret))
+    return found
+
+
+def _with_systems(result: Result, systems: dict[str, SystemInfo]) -> Result:
+    meta = result.meta.model_copy(update={"systems": dict(sorted(systems.items()))})
+    return result.model_copy(update={"meta": meta})
+
+
 def _run(args: argparse.Namespace, out: Output) -> int:
     gate = _gating.plan_gate(args)
     suites = _suites(args.suite)
-    harnesses = tuple(with_hook_exec(h, args.hook_exec) for h in parse_harnesses(args.harness))
-    if any(h.target is not None for h in harnesses) and not os.environ.get(FOREIGN_SECRET_ENV):
+    harnesses = tuple(
+        with_call_options(
+            with_hook_exec(h, args.hook_exec),
+            timeout=args.call_timeout,
+            max_message_bytes=args.max_message_bytes,
+        )
+        for h in parse_harnesses(args.harness)
+    )
+    secret = os.environ.get(FOREIGN_SECRET_ENV, "")
+    if any(h.target is not None for h in harnesses) and not secret:
         raise UsageError(
             f"a grpc: row needs the foreign system's shared secret in {FOREIGN_SECRET_ENV}",
             f"{FOREIGN_SECRET_ENV}=... brainbench run --harness {args.harness}",
         )
+    _unscorable(harnesses, suites)
     llm = plan_llm(args, suites, harnesses)
     workers, shard = _placement(args, gate, llm)
     if shard is not None and (_trustrun.trust_suites(suites) or args.sealed is not None):
@@ -62,6 +108,7 @@ def _run(args: argparse.Namespace, out: Output) -> int:
             "brainbench run --suite trust,state-resolution,deletion,poisoning",
         )
     corpus = load_corpus(args.fixtures, args.gold, include_holdout=args.include_holdout)
+    systems = _systems(harnesses, suites, secret)  # a dead foreign target: exit 2, now
     out.narrate(
         f"brainbench: {len(corpus.fixtures)} fixtures, harnesses "
         f"{','.join(h.name for h in harnesses)}, suites {','.join(suites)}"
@@ -108,7 +155,10 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         sealed=args.sealed,
         progress=progress if interactive else None,
         workers=workers,
+        systems=systems,
+        secret=secret,
     )
+    result = _with_systems(result, systems)
     if interactive and (_trustrun.trust_suites(suites) or args.sealed is not None):
         out.stderr.write("\n")
     if args.out is not None:
@@ -231,6 +281,22 @@ def register(subparsers: Subparsers) -> None:
         help="how the claude-code row runs its UserPromptSubmit hook: in-process (fast) or "
         "subprocess (the installed bb-brain console script, one process per turn); "
         "default: %(default)s",
+    )
+    parser.add_argument(
+        "--call-timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT_S,
+        metavar="SECONDS",
+        help="how long one call to a foreign grpc: system may take before the run fails "
+        "naming the call (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--max-message-bytes",
+        type=int,
+        default=DEFAULT_MAX_MESSAGE_BYTES,
+        metavar="N",
+        help="the largest gRPC message sent to or accepted from a foreign grpc: system "
+        "(default: %(default)s, 16 MiB)",
     )
     parser.add_argument("--out", type=Path, metavar="FILE", help="write the Result JSON here")
     parser.add_argument(

@@ -14,7 +14,12 @@ from brainbench.v1 import score_pb2 as pb
 
 from bb_schema._convert._common import EnumMap, located, validated
 from bb_schema._convert.corpus import SUITE
-from bb_schema._convert.memory import stored_fact_from_proto, stored_fact_to_proto
+from bb_schema._convert.memory import (
+    stored_fact_from_proto,
+    stored_fact_to_proto,
+    system_info_from_proto,
+    system_info_to_proto,
+)
 from bb_schema._errors import ConversionError
 from bb_schema._names import Seam
 from bb_schema.baseline import Baseline, BaselineConfig, CellCounts
@@ -340,6 +345,7 @@ def _meta_to_proto(meta: Meta) -> pb.Meta:
         scorer=_scorer_to_proto(meta.scorer),
         fact_rows=[_fact_row_to_proto(row) for row in meta.fact_rows],
         decision_rows=[_decision_row_to_proto(row) for row in meta.decision_rows],
+        systems={row: system_info_to_proto(info) for row, info in meta.systems.items()},
     )
 
 
@@ -382,6 +388,10 @@ def _meta_from_proto(message: pb.Meta, path: str) -> Meta:
             _decision_row_from_proto(row, f"{path}.decision_rows[{i}]")
             for i, row in enumerate(message.decision_rows)
         ],
+        "systems": {
+            row: system_info_from_proto(info, f"{path}.systems[{row!r}]")
+            for row, info in sorted(message.systems.items())
+        },
     }
     if message.HasField("confidence_intervals"):
         data["confidence_intervals"] = _intervals_from_proto(

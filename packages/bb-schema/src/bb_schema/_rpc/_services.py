@@ -2,9 +2,10 @@
 
 Every method decodes the request bytes itself, so a malformed request (undecodable bytes,
 a missing field, an enum out of range) is answered with INVALID_ARGUMENT; an implementation
-raising :class:`SchemaUserError` is INVALID_ARGUMENT too; anything else it raises becomes
-INTERNAL with a short message (the traceback goes to the server log). A call never takes
-the server down.
+raising :class:`SchemaUserError` is INVALID_ARGUMENT too; :class:`SchemaRuntimeError` (a
+failure the implementation describes) is INTERNAL with its message; anything else it raises
+becomes INTERNAL with a short message (the traceback goes to the server log). A call never
+takes the server down.
 """
 
 from __future__ import annotations
@@ -136,6 +137,9 @@ def _unary(
             context.abort(grpc.StatusCode.INVALID_ARGUMENT, exc.message)
         except Unimplemented as exc:
             context.abort(grpc.StatusCode.UNIMPLEMENTED, exc.message)
+        except SchemaRuntimeError as exc:  # the implementation's own account of a failure
+            _log.warning("%s failed: %s", method, exc.message)
+            context.abort(grpc.StatusCode.INTERNAL, f"{method} failed: {exc.message}")
         except Exception as exc:  # a failing call must not take the server down
             _log.exception("%s failed", method)
             context.abort(

@@ -686,6 +686,27 @@ class Meta(_message.Message):
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 
+    @_typing.final
+    class SystemsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        @_builtins.property
+        def value(self) -> _memory_pb2.SystemInfo: ...
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _memory_pb2.SystemInfo | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["value", b"value"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
     METRIC_GLOSSARY_FIELD_NUMBER: _builtins.int
     FAILED_ITEMS_FIELD_NUMBER: _builtins.int
     SEAM_DISCLOSURES_FIELD_NUMBER: _builtins.int
@@ -697,6 +718,7 @@ class Meta(_message.Message):
     SCORER_FIELD_NUMBER: _builtins.int
     FACT_ROWS_FIELD_NUMBER: _builtins.int
     DECISION_ROWS_FIELD_NUMBER: _builtins.int
+    SYSTEMS_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def metric_glossary(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]: ...
     @_builtins.property
@@ -729,6 +751,10 @@ class Meta(_message.Message):
     def decision_rows(self) -> _containers.RepeatedCompositeFieldContainer[Global___DecisionRow]:
         """One row per continuity decision and reader harness row."""
 
+    @_builtins.property
+    def systems(self) -> _containers.MessageMap[_builtins.str, _memory_pb2.SystemInfo]:
+        """What each row's memory system said of itself (Describe): name, version, capabilities."""
+
     def __init__(
         self,
         *,
@@ -743,10 +769,11 @@ class Meta(_message.Message):
         scorer: Global___ScorerDigest | None = ...,
         fact_rows: _abc.Iterable[Global___FactRow] | None = ...,
         decision_rows: _abc.Iterable[Global___DecisionRow] | None = ...,
+        systems: _abc.Mapping[_builtins.str, _memory_pb2.SystemInfo] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["confidence_intervals", b"confidence_intervals", "scorer", b"scorer", "sealed", b"sealed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget_cuts", b"budget_cuts", "confidence_intervals", b"confidence_intervals", "decision_rows", b"decision_rows", "fact_rows", b"fact_rows", "failed_items", b"failed_items", "harnesses", b"harnesses", "metric_glossary", b"metric_glossary", "scorer", b"scorer", "sealed", b"sealed", "seam_disclosures", b"seam_disclosures", "suites", b"suites"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget_cuts", b"budget_cuts", "confidence_intervals", b"confidence_intervals", "decision_rows", b"decision_rows", "fact_rows", b"fact_rows", "failed_items", b"failed_items", "harnesses", b"harnesses", "metric_glossary", b"metric_glossary", "scorer", b"scorer", "sealed", b"sealed", "seam_disclosures", b"seam_disclosures", "suites", b"suites", "systems", b"systems"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -715,6 +715,7 @@ class TrustPage(_message.Message):
     CHUNKS_FIELD_NUMBER: _builtins.int
     TIMELINE_FIELD_NUMBER: _builtins.int
     TAKES_FIELD_NUMBER: _builtins.int
+    REF_FIELD_NUMBER: _builtins.int
     source: _builtins.str
     slug: _builtins.str
     title: _builtins.str
@@ -723,6 +724,8 @@ class TrustPage(_message.Message):
     tier: _corpus_pb2.TrustTier.ValueType
     unconfirmed: _builtins.bool
     external_untrusted: _builtins.bool
+    ref: _builtins.str
+    """The page's own ref (what DirectTierWrite and Confirm name)."""
     @_builtins.property
     def chunks(self) -> _containers.RepeatedCompositeFieldContainer[Global___PagePart]: ...
     @_builtins.property
@@ -743,10 +746,11 @@ class TrustPage(_message.Message):
         chunks: _abc.Iterable[Global___PagePart] | None = ...,
         timeline: _abc.Iterable[Global___PagePart] | None = ...,
         takes: _abc.Iterable[Global___PagePart] | None = ...,
+        ref: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_summary", b"_summary", "summary", b"summary"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_summary", b"_summary", "body", b"body", "chunks", b"chunks", "external_untrusted", b"external_untrusted", "slug", b"slug", "source", b"source", "summary", b"summary", "takes", b"takes", "tier", b"tier", "timeline", b"timeline", "title", b"title", "unconfirmed", b"unconfirmed"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_summary", b"_summary", "body", b"body", "chunks", b"chunks", "external_untrusted", b"external_untrusted", "ref", b"ref", "slug", b"slug", "source", b"source", "summary", b"summary", "takes", b"takes", "tier", b"tier", "timeline", b"timeline", "title", b"title", "unconfirmed", b"unconfirmed"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__summary: _TypeAlias = _typing.Literal["summary"]  # noqa: Y015
     _WhichOneofArgType__summary: _TypeAlias = _typing.Literal["_summary", b"_summary"]  # noqa: Y015
