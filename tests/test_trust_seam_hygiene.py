@@ -40,8 +40,10 @@ SLICE = (
     "gen-del-017-purge-fact-then-re-remember",
     "gen-state-014-local-cli-cannot-supersede-owner",
 )
-GOLD_FIELDS = ("item_id", "max_tier", "search_tier", "session_about", "canary", "standing",
-               "tier_items", "ceilings", "refused", "guarded", "purges", "payloads", "benign")  # fmt: skip
+GOLD_FIELDS = (
+    "item_id", "max_tier", "search_tier", "session_about", "canary", "standing",
+    "tier_items", "ceilings", "refused", "guarded", "purges", "payloads", "benign",
+)  # fmt: skip
 _TRUST = "/brainbench.v1.MemoryTrust/"
 CODECS: dict[str, convert.Codec[Any, Any]] = {
     _TRUST + "OpenTrustBrain": convert.OPEN_TRUST_BRAIN_REQUEST,
