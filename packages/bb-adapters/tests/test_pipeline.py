@@ -85,3 +85,18 @@ def test_a_turn_the_harness_parser_dropped_is_replayed_silent() -> None:
         fixture, BUILTIN["codex"], _Recorder(parsed=parsed), brain_id="b", session_id="s"
     )
     assert [(r.turn_id, r.injected_slugs) for r in rows] == [(1, ("people/alice",)), (3, ())]
+
+
+def test_text_past_the_budget_is_cut_with_its_pointers() -> None:
+    from bb_adapters.pipeline import cut_text, split_budget
+    from bb_schema.turn_context import Pointer, SeamSettings
+
+    pointers = tuple(
+        Pointer(slug=slug, source="d") for slug in ("people/a", "people/ab", "x/c", "people/a")
+    )
+    kept, cut = split_budget(pointers, SeamSettings(pointer_budget=1))
+    assert [p.slug for p in kept] == ["people/a"]
+    assert [p.slug for p in cut] == ["people/ab", "x/c"]  # a duplicate is no second pointer
+    text = "Memory:\n- A [[people/a]]\n- AB [[people/ab]]\n- C brain://d/x/c"
+    assert cut_text(text, cut, kept) == "Memory:\n- A [[people/a]]"
+    assert cut_text(text, (), kept) == text  # nothing cut, nothing touched

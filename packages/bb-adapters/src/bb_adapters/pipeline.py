@@ -3,13 +3,17 @@
 For each user turn in order the pipeline builds the window (earlier turns of both roles) and
 the prior context (earlier turn texts plus everything injected earlier), hands the turn to the
 row's delivery path, enforces the seam's budget on what comes back (cut pointers are counted,
-never silently kept), and records what was injected. Assistant turns are never replayed: they
+never silently kept, and the text lines carrying their slugs are cut with them before tokens
+are counted or the text folds into later turns' prior context), and records what was
+injected. Assistant turns are never replayed: they
 fold into the window and the prior context.
 """
 
 from __future__ import annotations
 
+import re
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -95,9 +99,18 @@ def enforce_budget(
     Duplicated slugs count once. The volunteer stage may add up to its own page limit when
     the seam enables it; a reflex-only seam gets nothing from a volunteer stage.
     """
+    kept, cut = split_budget(pointers, settings)
+    return kept, len(cut)
+
+
+def split_budget(
+    pointers: tuple[Pointer, ...], settings: SeamSettings
+) -> tuple[tuple[Pointer, ...], tuple[Pointer, ...]]:
+    """:func:`enforce_budget`'s kept pointers and the distinct pointers it cut."""
     kept: list[Pointer] = []
+    dropped: list[Pointer] = []
     seen: set[str] = set()
-    reflex = volunteer = cuts = 0
+    reflex = volunteer = 0
     volunteer_limit = settings.volunteer_max_pages if settings.volunteer else 0
     for pointer in pointers:
         if pointer.slug in seen:
@@ -112,8 +125,35 @@ def enforce_budget(
             reflex += 1
             kept.append(pointer)
             continue
-        cuts += 1
-    return tuple(kept), cuts
+        dropped.append(pointer)
+    return tuple(kept), tuple(dropped)
+
+
+def _names(line: str, slug: str) -> bool:
+    """``line`` carries ``slug`` whole (``brain://src/people/a`` names ``people/a``, not
+    ``people/ab``)."""
+    pattern = rf"(?<![A-Za-z0-9_-]){re.escape(slug)}(?![A-Za-z0-9_/-])"
+    return re.search(pattern, line) is not None
+
+
+def cut_text(text: str, cut: Sequence[Pointer], kept: Sequence[Pointer]) -> str:
+    """``text`` without the lines that carry a cut pointer's slug (and no kept pointer's).
+
+    The contract asks every pointer's line to carry its slug, so the runner can take from the
+    text exactly what belongs to the pointers it kept: what was cut is neither scored, nor
+    counted in tokens, nor folded into later turns' prior context.
+    """
+    if not cut:
+        return text
+    cut_slugs = [p.slug for p in cut if p.slug]
+    kept_slugs = [p.slug for p in kept if p.slug]
+    lines = [
+        line
+        for line in text.splitlines()
+        if not any(_names(line, slug) for slug in cut_slugs)
+        or any(_names(line, slug) for slug in kept_slugs)
+    ]
+    return "\n".join(lines)
 
 
 def replay_fixture(
@@ -170,16 +210,17 @@ def _replay_turn(
     started = time.perf_counter()
     delivered = delivery.deliver(state, request)
     latency_ms = (time.perf_counter() - started) * 1000
-    kept, cuts = enforce_budget(delivered.pointers, config.settings)
+    kept, cut = split_budget(delivered.pointers, config.settings)
+    text = cut_text(delivered.text, cut, kept)
     state.history.append(turn)
-    if delivered.text:
-        state.injected.append(delivered.text)
+    if text:
+        state.injected.append(text)
     return ReplayedTurn(
         turn_id=turn.turn_id,
         injected_slugs=tuple(pointer.slug for pointer in kept),
         pointer_sources=tuple(pointer.source for pointer in kept),
-        injected_tokens=estimate_tokens(delivered.text) + estimate_tokens(session_text),
+        injected_tokens=estimate_tokens(text) + estimate_tokens(session_text),
         latency_ms=latency_ms,
-        budget_cuts=cuts,
-        text="\n\n".join(part for part in (session_text, delivered.text) if part),
+        budget_cuts=len(cut),
+        text="\n\n".join(part for part in (session_text, text) if part),
     )

@@ -250,6 +250,7 @@ class Observer:
             read_external=bool(reads) and all(r.external_untrusted and r.tier for r in reads),
             activations=self._activations(item.canary, surfaces),
             read_errors=tuple(errors),
+            step_detail=_detail(outcome),
         )
 
     def _context_pack(self) -> Captured:
@@ -272,8 +273,9 @@ class Observer:
         receipt = as_tier((outcome.answer or {}).get("tier"))
         stored = tuple(t for t in (*tiers, *rows, receipt) if t is not None)
         return CeilingObservation(
-            item.item_id, item.max_tier, outcome.status, stored, tuple(errors)
-        )
+            item.item_id, item.max_tier, outcome.status, stored, tuple(errors),
+            step_detail=_detail(outcome),
+        )  # fmt: skip
 
     def _refusal(self, item: RefusedItem, outcome: StepOutcome) -> RefusalObservation:
         return RefusalObservation(  # its reads were made around the step
@@ -282,6 +284,7 @@ class Observer:
             self._tier_before.get(item.item_id),
             self._tier_after.get(item.item_id),
             tuple(self._step_errors.get(item.item_id, ())),
+            step_detail=_detail(outcome),
         )
 
     def _state(self, item: StateItem) -> StateObservation:
@@ -292,7 +295,9 @@ class Observer:
     def _guard(self, item: GuardedItem, outcome: StepOutcome) -> GuardObservation:
         with self._item(item.item_id) as errors:
             current, _ = self._fact_states(item.ref, item.query)
-        return GuardObservation(item.item_id, outcome.status, current, tuple(errors))
+        return GuardObservation(
+            item.item_id, outcome.status, current, tuple(errors), step_detail=_detail(outcome)
+        )
 
     def _purge(self, item: PurgeItem, outcome: StepOutcome) -> PurgeObservation:
         with self._item(item.item_id) as errors:
@@ -311,6 +316,7 @@ class Observer:
             resurrected=bool(back),
             read_errors=tuple(e for e in errors if e not in scans),
             scan_errors=scans,
+            step_detail=_detail(outcome),
         )
 
     def _benign(self, item: BenignItem, outcome: StepOutcome) -> BenignObservation:
@@ -320,8 +326,9 @@ class Observer:
             is_held = gated or any(quarantined.values())
             live = bool(self.reader.holders(item.canary, history=False)) and not is_held
         return BenignObservation(
-            item.item_id, item.arm, outcome.status, live, is_held, tuple(errors)
-        )
+            item.item_id, item.arm, outcome.status, live, is_held, tuple(errors),
+            step_detail=_detail(outcome),
+        )  # fmt: skip
 
     def finish(
         self,
@@ -361,6 +368,11 @@ class Observer:
         benign = observed.default_benign if self._arm == "default" else observed.benign
         payloads.extend(self._payload(i, status(i.step_id), surfaces) for i in spec.payloads)
         benign.extend(self._benign(i, status(i.step_id)) for i in spec.benign)
+
+
+def _detail(outcome: StepOutcome) -> str:
+    """Why a step failed (empty unless it did)."""
+    return outcome.detail if outcome.status == "failed" else ""
 
 
 def _rank(tier: TrustTier | None) -> int:
