@@ -29,6 +29,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--dsn", help="PostgreSQL DSN (else $BRAINBENCH_DSN, else embedded)")
     parser.add_argument("--workers", type=int, default=8, help="gRPC worker threads")
+    parser.add_argument(
+        "--trust",
+        action="store_true",
+        help="also serve brainbench.v1.MemoryTrust (each operation through its real channel)",
+    )
 
 
 def _secret(args: argparse.Namespace) -> str:
@@ -56,6 +61,7 @@ def execute(args: argparse.Namespace) -> int:
         return 2
     from bb_brain import Engine, open_database
     from bb_brain.server import build_server
+    from bb_brain.trust.service import ReferenceTrust
 
     try:
         with open_database(args.dsn, pool_size=max(2, args.workers)) as db:
@@ -65,6 +71,7 @@ def execute(args: argparse.Namespace) -> int:
                 socket_path=args.socket,
                 tcp_address=args.tcp,
                 max_workers=args.workers,
+                trust=ReferenceTrust(db) if args.trust else None,
             )
             with bound:
                 ready = {

@@ -21,8 +21,17 @@ from typing import Any, Final, Literal, TextIO
 
 #: Closed vocabulary of ``{"error": {"kind": ...}}``. Extend it (never rename) for new failures.
 #: ``regression`` / ``inconclusive``: the gate's verdict (exit 1 / exit 2) after a complete run.
+#: ``nonconformant``: ``brainbench conform`` found a check that failed (exit 1).
 ErrorKind = Literal[
-    "usage", "corpus", "schema", "config", "runtime", "internal", "regression", "inconclusive"
+    "usage",
+    "corpus",
+    "schema",
+    "config",
+    "runtime",
+    "internal",
+    "regression",
+    "inconclusive",
+    "nonconformant",
 ]
 
 EXIT_OK: Final = 0
