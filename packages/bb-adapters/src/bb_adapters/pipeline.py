@@ -130,8 +130,7 @@ def split_budget(
 
 
 def _names(line: str, slug: str) -> bool:
-    """``line`` carries ``slug`` whole (``brain://src/people/a`` names ``people/a``, not
-    ``people/ab``)."""
+    """``line`` carries ``slug`` whole (``a/b`` is not inside ``a/bc``; ``x://s/a/b`` is)."""
     pattern = rf"(?<![A-Za-z0-9_-]){re.escape(slug)}(?![A-Za-z0-9_/-])"
     return re.search(pattern, line) is not None
 
