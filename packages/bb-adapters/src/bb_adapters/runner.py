@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 
 from bb_schema import DEFAULT_SOURCE, Fixture, SchemaError, SeedFailure, Suite, TurnRow
@@ -223,18 +223,24 @@ class SystemRunner:
         try:
             pages = [page for fixture in fixtures for page in fixture.seed_pages]
             facts = [fact for fixture in fixtures for fact in fixture.seed_facts]
+            seeded: str | None = brain_id
             try:
                 self._system.seed(SeedRequest(brain_id=brain_id, pages=pages, facts=facts))
             except AdapterError as exc:
                 self._out.seed_failures.append(
                     SeedFailure(fixture_id=fixture_id, error=exc.message)
                 )
-                yield None
-                return
+                seeded = None
             finally:
                 reset = time.perf_counter() - started
-            yield brain_id
-        finally:
+            yield seeded
+        except BaseException:
+            # The call that failed is the failure: a close that fails after it (the server
+            # died) must not replace it with a report about the cleanup.
+            with suppress(AdapterError):
+                self._system.close_brain(CloseBrainRequest(brain_id=brain_id))
+            raise
+        else:
             closing = time.perf_counter()
             self._system.close_brain(CloseBrainRequest(brain_id=brain_id))
             reset += time.perf_counter() - closing
