@@ -165,6 +165,8 @@ def test_over_budget_is_cut_and_counted_and_unknown_slugs_score_as_wrong(
     assert unknown["know_to_ask_failure_rate"] == 1.0
     assert unknown["false_fire_rate"] == 1.0
     assert unknown["source_isolation_violations"] == 4
+    assert unknown["unknown_slugs"] == 4  # the never-seeded slug, once on each of 4 turns
+    assert "zero-gated invariant breached: unknown/know-to-ask unknown_slugs = 4" in err
     assert cells["unknown/push"]["push_precision"] == 0.0
     reasons = " ".join(item["reason"] for item in result["_meta"]["failed_items"])
     assert UNKNOWN_SLUG in reasons

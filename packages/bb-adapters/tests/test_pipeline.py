@@ -100,3 +100,14 @@ def test_text_past_the_budget_is_cut_with_its_pointers() -> None:
     text = "Memory:\n- A [[people/a]]\n- AB [[people/ab]]\n- C brain://d/x/c"
     assert cut_text(text, cut, kept) == "Memory:\n- A [[people/a]]"
     assert cut_text(text, (), kept) == text  # nothing cut, nothing touched
+
+
+def test_empty_repeated_and_unseeded_slugs_are_unknown() -> None:
+    from bb_adapters.pipeline import unknown_slugs
+    from bb_schema.turn_context import Pointer
+
+    pointers = [Pointer(slug=s, source="d") for s in ("people/a", "", "people/a", "people/x")]
+    assert unknown_slugs(pointers, frozenset({"people/a"})) == (
+        "<empty>", "people/a (repeated)", "people/x",
+    )  # fmt: skip
+    assert unknown_slugs(pointers, None) == ("<empty>", "people/a (repeated)")

@@ -45,6 +45,8 @@ class ReplayedTurn:
     budget_cuts: int
     #: Everything injected with this turn (a session's once-only text rides on its first turn).
     text: str = ""
+    #: Slugs that are empty, repeated within the answer, or name no page of the brain.
+    unknown_slugs: tuple[str, ...] = ()
 
 
 @dataclass
@@ -155,6 +157,21 @@ def cut_text(text: str, cut: Sequence[Pointer], kept: Sequence[Pointer]) -> str:
     return "\n".join(lines)
 
 
+def unknown_slugs(pointers: Sequence[Pointer], known: frozenset[str] | None) -> tuple[str, ...]:
+    """Slugs of ``pointers`` that are empty, repeated, or (when ``known`` is given) unknown."""
+    found: list[str] = []
+    seen: set[str] = set()
+    for pointer in pointers:
+        if not pointer.slug.strip():
+            found.append("<empty>")
+        elif pointer.slug in seen:
+            found.append(f"{pointer.slug} (repeated)")
+        elif known is not None and pointer.slug not in known:
+            found.append(pointer.slug)
+        seen.add(pointer.slug)
+    return tuple(found)
+
+
 def replay_fixture(
     fixture: Fixture,
     config: HarnessConfig,
@@ -162,12 +179,14 @@ def replay_fixture(
     *,
     brain_id: str,
     session_id: str,
+    known: frozenset[str] | None = None,
 ) -> list[ReplayedTurn]:
     """Replay the user turns of ``fixture`` through one harness row.
 
     The delivery path selects the conversation (a harness whose own parser selects the turns,
     like the Codex rollout, returns what its parser found); fixture user turns it lacks are
-    recorded as silent turns, so a parser drop shows up as a missed retrieval.
+    recorded as silent turns, so a parser drop shows up as a missed retrieval. ``known`` is
+    every slug a pointer may name (None: not checked).
     """
     state = SessionState(fixture=fixture, brain_id=brain_id, session_id=session_id)
     conversation = delivery.select_turns(fixture)
@@ -179,7 +198,7 @@ def replay_fixture(
             if turn.role != "user":
                 state.history.append(turn)
                 continue
-            replayed.append(_replay_turn(state, config, delivery, turn, session_text))
+            replayed.append(_replay_turn(state, config, delivery, turn, session_text, known))
             session_text = ""
         for turn in fixture.user_turns:
             if turn.turn_id not in delivered_ids:
@@ -196,6 +215,7 @@ def _replay_turn(
     delivery: DeliveryPath,
     turn: PublicTurn,
     session_text: str,
+    known: frozenset[str] | None = None,
 ) -> ReplayedTurn:
     request = TurnContextRequest(
         brain_id=state.brain_id,
@@ -222,4 +242,5 @@ def _replay_turn(
         latency_ms=latency_ms,
         budget_cuts=len(cut),
         text="\n\n".join(part for part in (session_text, text) if part),
+        unknown_slugs=unknown_slugs(delivered.pointers, known),
     )

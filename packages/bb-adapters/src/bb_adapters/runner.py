@@ -347,6 +347,12 @@ class SystemRunner:
         active = fixture.active_source
         native = {p.slug for f in seeds for p in f.seed_pages if p.source == active}
         foreign = {p.slug for f in seeds for p in f.seed_pages if p.source != active} - native
+        # A pointer may name a seeded page (of any source: another source's is an isolation
+        # violation, not an unknown page) or a conversation page a write-back made here.
+        known = frozenset(
+            {p.slug for f in seeds for p in f.seed_pages}
+            | {conversation_slug(self._ids.name("session", f.fixture_id)) for f in seeds}
+        )
         replays: dict[str, list[ReplayedTurn]] = {}
         for harness in self._harnesses:
             started = time.perf_counter()
@@ -356,6 +362,7 @@ class SystemRunner:
                 self._deliveries[harness.name],
                 brain_id=brain_id,
                 session_id=self._ids.name("replay", fixture.fixture_id, harness.name),
+                known=known if harness.delivery not in ("silent", "inject-all") else None,
             )
             if timed:
                 self._clock.add(replay_phase(harness.name), time.perf_counter() - started)
@@ -383,6 +390,7 @@ class SystemRunner:
                             gold=None,
                             cross_source_slugs=cross,
                             latency_ms=turn.latency_ms,
+                            unknown_slugs=list(turn.unknown_slugs),
                         )
                     )
         return replays

@@ -194,7 +194,11 @@ def assemble(
     cells, failed, rows, fact_rows, decision_rows = [], [], [], [], []
     failures: dict[str, SeedFailure] = {}
     cuts: dict[str, int] = {}
+    unknown: dict[str, list[str]] = {}
     for harnesses, run in runs:
+        for row in run.rows:
+            if row.unknown_slugs:
+                unknown[f"{row.harness}/{row.fixture_id}/{row.turn_id}"] = list(row.unknown_slugs)
         scored = score(
             run.rows,
             gold,
@@ -232,6 +236,7 @@ def assemble(
         scorer=scorer_digest(),
         fact_rows=fact_rows,
         decision_rows=decision_rows,
+        unknown_slugs=dict(sorted(unknown.items())),
     )
     return Result(
         receipt=receipt,

@@ -41,6 +41,10 @@ class TurnRow(Strict):
     gold: dict[str, Any] | None
     cross_source_slugs: list[str]
     latency_ms: float
+    #: Pointers whose slug is empty, repeated in one answer, or names no page of the brain.
+    #: Scored, never written into the row (turn rows keep the v1 schema): a Result lists
+    #: them in ``_meta.unknown_slugs``.
+    unknown_slugs: list[str] = Field(default_factory=list, exclude=True)
 
 
 class ScoreCell(Strict):
@@ -196,6 +200,9 @@ class Meta(Strict):
     decision_rows: list[DecisionRow] = Field(default_factory=list)
     #: Row -> what its memory system said of itself (Describe).
     systems: dict[str, SystemInfo] = Field(default_factory=dict)
+    #: ``<harness>/<fixture_id>/<turn_id>`` -> the slugs of that answer that were empty,
+    #: repeated, or named no page of the brain.
+    unknown_slugs: dict[str, list[str]] = Field(default_factory=dict)
 
 
 class Result(Strict):

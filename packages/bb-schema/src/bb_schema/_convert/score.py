@@ -346,6 +346,9 @@ def _meta_to_proto(meta: Meta) -> pb.Meta:
         fact_rows=[_fact_row_to_proto(row) for row in meta.fact_rows],
         decision_rows=[_decision_row_to_proto(row) for row in meta.decision_rows],
         systems={row: system_info_to_proto(info) for row, info in meta.systems.items()},
+        unknown_slugs={
+            key: pb.StringList(values=slugs) for key, slugs in meta.unknown_slugs.items()
+        },
     )
 
 
@@ -391,6 +394,9 @@ def _meta_from_proto(message: pb.Meta, path: str) -> Meta:
         "systems": {
             row: system_info_from_proto(info, f"{path}.systems[{row!r}]")
             for row, info in sorted(message.systems.items())
+        },
+        "unknown_slugs": {
+            key: list(slugs.values) for key, slugs in sorted(message.unknown_slugs.items())
         },
     }
     if message.HasField("confidence_intervals"):

@@ -707,6 +707,27 @@ class Meta(_message.Message):
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 
+    @_typing.final
+    class UnknownSlugsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        @_builtins.property
+        def value(self) -> Global___StringList: ...
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: Global___StringList | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["value", b"value"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
     METRIC_GLOSSARY_FIELD_NUMBER: _builtins.int
     FAILED_ITEMS_FIELD_NUMBER: _builtins.int
     SEAM_DISCLOSURES_FIELD_NUMBER: _builtins.int
@@ -719,6 +740,7 @@ class Meta(_message.Message):
     FACT_ROWS_FIELD_NUMBER: _builtins.int
     DECISION_ROWS_FIELD_NUMBER: _builtins.int
     SYSTEMS_FIELD_NUMBER: _builtins.int
+    UNKNOWN_SLUGS_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def metric_glossary(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]: ...
     @_builtins.property
@@ -755,6 +777,12 @@ class Meta(_message.Message):
     def systems(self) -> _containers.MessageMap[_builtins.str, _memory_pb2.SystemInfo]:
         """What each row's memory system said of itself (Describe): name, version, capabilities."""
 
+    @_builtins.property
+    def unknown_slugs(self) -> _containers.MessageMap[_builtins.str, Global___StringList]:
+        """"<harness>/<fixture_id>/<turn_id>" -> the slugs of that turn's answer that were empty,
+        repeated, or named no page of the brain (turn rows stay within the v1 schema).
+        """
+
     def __init__(
         self,
         *,
@@ -770,10 +798,11 @@ class Meta(_message.Message):
         fact_rows: _abc.Iterable[Global___FactRow] | None = ...,
         decision_rows: _abc.Iterable[Global___DecisionRow] | None = ...,
         systems: _abc.Mapping[_builtins.str, _memory_pb2.SystemInfo] | None = ...,
+        unknown_slugs: _abc.Mapping[_builtins.str, Global___StringList] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["confidence_intervals", b"confidence_intervals", "scorer", b"scorer", "sealed", b"sealed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget_cuts", b"budget_cuts", "confidence_intervals", b"confidence_intervals", "decision_rows", b"decision_rows", "fact_rows", b"fact_rows", "failed_items", b"failed_items", "harnesses", b"harnesses", "metric_glossary", b"metric_glossary", "scorer", b"scorer", "sealed", b"sealed", "seam_disclosures", b"seam_disclosures", "suites", b"suites", "systems", b"systems"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget_cuts", b"budget_cuts", "confidence_intervals", b"confidence_intervals", "decision_rows", b"decision_rows", "fact_rows", b"fact_rows", "failed_items", b"failed_items", "harnesses", b"harnesses", "metric_glossary", b"metric_glossary", "scorer", b"scorer", "sealed", b"sealed", "seam_disclosures", b"seam_disclosures", "suites", b"suites", "systems", b"systems", "unknown_slugs", b"unknown_slugs"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
