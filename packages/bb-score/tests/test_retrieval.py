@@ -303,5 +303,5 @@ def test_unknown_slugs_are_counted_and_fail_the_turn_they_touch() -> None:
     # a gold page beside a slug naming no page is not a pass
     assert cell.metrics["know_to_ask_failure_rate"] == 0.5
     reasons = [f.reason for f in cell.failures]
-    assert any("unknown slugs: people/ghost" in r for r in reasons)
-    assert any("injected unknown, empty or repeated slugs people/ghost" in r for r in reasons)
+    assert any("unknown slugs: [people/ghost]" in r for r in reasons)
+    assert any("injected unknown, empty or repeated slugs [people/ghost]" in r for r in reasons)
