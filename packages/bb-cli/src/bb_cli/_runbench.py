@@ -34,7 +34,7 @@ from bb_brain.engine import Engine
 from bb_brain.server import serve_in_thread
 from bb_brain.writeback import ExtractorFactory
 from bb_corpus import LoadedCorpus
-from bb_schema import Meta, Receipt, Result, SeedFailure, Suite
+from bb_schema import Meta, Receipt, Result, SeedFailure, Suite, TurnEvidence
 from bb_schema.rpc import MemoryClient
 from bb_schema.turn_context import Extractor
 from bb_score import glossary_block, score, scorer_digest
@@ -195,6 +195,7 @@ def assemble(
     failures: dict[str, SeedFailure] = {}
     cuts: dict[str, int] = {}
     unknown: dict[str, list[str]] = {}
+    evidence: list[TurnEvidence] = []
     for harnesses, run in runs:
         for row in run.rows:
             if row.unknown_slugs:
@@ -216,6 +217,7 @@ def assemble(
         decision_rows.extend(scored.decision_rows)
         failures.update({f.fixture_id: f for f in run.seed_failures})
         cuts.update(run.budget_cuts)
+        evidence.extend(run.evidence)
     receipt = Receipt(
         result_schema_version=1,
         fixtures_hash=request.corpus.fixtures_hash,
@@ -237,6 +239,7 @@ def assemble(
         fact_rows=fact_rows,
         decision_rows=decision_rows,
         unknown_slugs=dict(sorted(unknown.items())),
+        turn_evidence=evidence,
     )
     return Result(
         receipt=receipt,
