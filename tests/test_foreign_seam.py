@@ -253,3 +253,44 @@ def test_a_server_dying_mid_run_exits_2_naming_row_fixture_and_call(
     # the call that died is named, not the cleanup CloseBrain that failed after it
     assert "GetTurnContext" in error["message"] and "CloseBrain" not in error["message"]
     assert "Traceback" not in captured.err
+
+
+def test_a_dead_target_exits_2_naming_describe_before_anything_runs(
+    corpus: tuple[Path, Path],
+    socket_dir: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("BRAINBENCH_FOREIGN_SECRET", SECRET)
+    dead = f"unix:{socket_dir / 'nobody.sock'}"
+    code, result = _run(corpus, f"openclaw,grpc:dead={dead}", tmp_path / "r.json", "--json")
+    assert code == 2 and result is None
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert "row(s) dead" in error["message"] and "Describe" in error["message"]
+    assert "UNAVAILABLE" in error["message"]
+
+
+@pytest.mark.parametrize(
+    ("harness", "suite", "words"),
+    [
+        ("grpc:openclaw=unix:/tmp/x.sock", "know-to-ask", "reserved for the built-in row"),
+        ("always-silent", "trust", "cannot be scored on trust"),
+    ],
+)
+def test_a_reserved_name_or_an_unscorable_suite_is_a_usage_error(
+    corpus: tuple[Path, Path],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    harness: str,
+    suite: str,
+    words: str,
+) -> None:
+    monkeypatch.setenv("BRAINBENCH_FOREIGN_SECRET", SECRET)
+    fixtures, gold = corpus
+    out = str(tmp_path / "r.json")
+    argv = ["run", "--quiet", "--fixtures", str(fixtures), "--gold", str(gold)]
+    code = main([*argv, "--harness", harness, "--suite", suite, "--out", out])
+    assert code == 2 and words in capsys.readouterr().err
+    assert not (tmp_path / "r.json").exists()
