@@ -294,3 +294,22 @@ def test_a_reserved_name_or_an_unscorable_suite_is_a_usage_error(
     code = main([*argv, "--harness", harness, "--suite", suite, "--out", out])
     assert code == 2 and words in capsys.readouterr().err
     assert not (tmp_path / "r.json").exists()
+
+
+def test_call_timeout_is_an_option_and_names_the_call_past_it(
+    corpus: tuple[Path, Path],
+    socket_dir: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    bound = serve(FakeForeign("slow", delay_s=1.0), socket_dir / "slow.sock", SECRET)
+    try:
+        monkeypatch.setenv("BRAINBENCH_FOREIGN_SECRET", SECRET)
+        target = f"grpc:slow=unix:{socket_dir / 'slow.sock'}"
+        code, _ = _run(corpus, target, tmp_path / "r.json", "--json", "--call-timeout", "0.3")
+    finally:
+        bound.stop(None)
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert code == 2
+    assert "DEADLINE_EXCEEDED" in error["message"] and "GetTurnContext" in error["message"]

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from bb_adapters import HarnessConfig, Plan, SystemUnderTestError
 from bb_adapters.delivery import delivery_factory
+from bb_adapters.foreign import connect
 from bb_adapters.runner import (
     SCORING_PHASE,
     SHUTDOWN_PHASE,
@@ -143,7 +144,7 @@ def execute_runs(
         for harness in foreign:
             assert harness.target is not None
             foreign_secret = os.environ.get("BRAINBENCH_FOREIGN_SECRET", "")
-            with MemoryClient(harness.target, foreign_secret) as client:
+            with connect(harness, foreign_secret) as client:
                 runner = SystemRunner(client, [harness], factory, settings, progress, clock)
                 runs.append(([harness], runner.run(plan)))
         with clock.measure(SHUTDOWN_PHASE):
