@@ -50,7 +50,7 @@ LABEL: Final = {
     "owner": "",
     "user_confirmed": "(user-confirmed) ",
     "agent_written": "(unconfirmed, agent-written) ",
-    "external_untrusted": "",
+    "external_untrusted": "(external, untrusted) ",
 }
 TRUST_CALLS_OFFERED: Final = (
     "CommitFiles",
