@@ -13,7 +13,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -35,7 +35,7 @@ from bb_brain.engine import Engine
 from bb_brain.server import serve_in_thread
 from bb_brain.writeback import ExtractorFactory
 from bb_corpus import LoadedCorpus
-from bb_schema import Meta, Receipt, Result, SeedFailure, Suite, TurnEvidence
+from bb_schema import Meta, Receipt, Result, SeedFailure, Suite, SystemInfo, TurnEvidence
 from bb_schema.rpc import MemoryClient
 from bb_schema.turn_context import Extractor
 from bb_score import glossary_block, score, scorer_digest
@@ -61,6 +61,8 @@ class RunRequest:
     shard: ShardSpec | None = None
     #: PostgreSQL to run on (None: ``$BRAINBENCH_DSN``, else a private embedded server).
     dsn: str | None = None
+    #: Row -> what its system said of itself (Describe), recorded in ``_meta.systems``.
+    systems: Mapping[str, SystemInfo] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -240,6 +242,7 @@ def assemble(
         fact_rows=fact_rows,
         decision_rows=decision_rows,
         unknown_slugs=dict(sorted(unknown.items())),
+        systems=dict(sorted(request.systems.items())),
         turn_evidence=evidence,
     )
     return Result(

@@ -18,7 +18,7 @@ from bb_adapters.foreign import describe_foreign
 from bb_adapters.seams import with_call_options
 from bb_brain.server import reference_info
 from bb_corpus import load_corpus
-from bb_schema import ALL_SUITES, CORE_SUITES, Result, Suite, SystemInfo, write_json_atomic
+from bb_schema import ALL_SUITES, CORE_SUITES, Suite, SystemInfo, write_json_atomic
 from bb_schema.rpc import DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_TIMEOUT_S
 from bb_score.scoreboard import render_result_markdown
 
@@ -77,11 +77,6 @@ def _systems(
     return found
 
 
-def _with_systems(result: Result, systems: dict[str, SystemInfo]) -> Result:
-    meta = result.meta.model_copy(update={"systems": dict(sorted(systems.items()))})
-    return result.model_copy(update={"meta": meta})
-
-
 def _run(args: argparse.Namespace, out: Output) -> int:
     gate = _gating.plan_gate(args)
     suites = _suites(args.suite)
@@ -127,6 +122,7 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         cmd_args=argv_for_receipt(),
         workers=workers,
         shard=shard,
+        systems=systems,
     )
     if shard is not None:
         return run_shard(request, args.out, out, progress if interactive else None)
@@ -158,7 +154,6 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         systems=systems,
         secret=secret,
     )
-    result = _with_systems(result, systems)
     if interactive and (_trustrun.trust_suites(suites) or args.sealed is not None):
         out.stderr.write("\n")
     if args.out is not None:
