@@ -32,7 +32,7 @@ SAMPLES = Path(__file__).resolve().parents[1].parent / "shared" / "interop" / "s
 SETTINGS = SeamSettings(pointer_budget=3, suppression="prior-context", volunteer=True)
 LATENCY_ROUNDS = 60  # x ~12 user turns per round
 RESET_ROUNDS = 30
-SECRET = "benchmark-secret"
+SECRET = "benchmark-secret-0123456789abcdef"
 TABLES = ("write_back_audit", "facts", "aliases", "pages", "brains")
 
 

@@ -165,6 +165,8 @@ def test_over_budget_is_cut_and_counted_and_unknown_slugs_score_as_wrong(
     assert unknown["know_to_ask_failure_rate"] == 1.0
     assert unknown["false_fire_rate"] == 1.0
     assert unknown["source_isolation_violations"] == 4
+    assert unknown["unknown_slugs"] == 4  # the never-seeded slug, once on each of 4 turns
+    assert "zero-gated invariant breached: unknown/know-to-ask unknown_slugs = 4" in err
     assert cells["unknown/push"]["push_precision"] == 0.0
     reasons = " ".join(item["reason"] for item in result["_meta"]["failed_items"])
     assert UNKNOWN_SLUG in reasons
@@ -248,4 +250,66 @@ def test_a_server_dying_mid_run_exits_2_naming_row_fixture_and_call(
     assert "row(s) fake" in error["message"]
     assert "fixture 'fs-002'" in error["message"]
     assert "UNAVAILABLE" in error["message"]
+    # the call that died is named, not the cleanup CloseBrain that failed after it
+    assert "GetTurnContext" in error["message"] and "CloseBrain" not in error["message"]
     assert "Traceback" not in captured.err
+
+
+def test_a_dead_target_exits_2_naming_describe_before_anything_runs(
+    corpus: tuple[Path, Path],
+    socket_dir: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("BRAINBENCH_FOREIGN_SECRET", SECRET)
+    dead = f"unix:{socket_dir / 'nobody.sock'}"
+    code, result = _run(corpus, f"openclaw,grpc:dead={dead}", tmp_path / "r.json", "--json")
+    assert code == 2 and result is None
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert "row(s) dead" in error["message"] and "Describe" in error["message"]
+    assert "UNAVAILABLE" in error["message"]
+
+
+@pytest.mark.parametrize(
+    ("harness", "suite", "words"),
+    [
+        ("grpc:openclaw=unix:/tmp/x.sock", "know-to-ask", "reserved for the built-in row"),
+        ("always-silent", "trust", "cannot be scored on trust"),
+    ],
+)
+def test_a_reserved_name_or_an_unscorable_suite_is_a_usage_error(
+    corpus: tuple[Path, Path],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    harness: str,
+    suite: str,
+    words: str,
+) -> None:
+    monkeypatch.setenv("BRAINBENCH_FOREIGN_SECRET", SECRET)
+    fixtures, gold = corpus
+    out = str(tmp_path / "r.json")
+    argv = ["run", "--quiet", "--fixtures", str(fixtures), "--gold", str(gold)]
+    code = main([*argv, "--harness", harness, "--suite", suite, "--out", out])
+    assert code == 2 and words in capsys.readouterr().err
+    assert not (tmp_path / "r.json").exists()
+
+
+def test_call_timeout_is_an_option_and_names_the_call_past_it(
+    corpus: tuple[Path, Path],
+    socket_dir: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    bound = serve(FakeForeign("slow", delay_s=1.0), socket_dir / "slow.sock", SECRET)
+    try:
+        monkeypatch.setenv("BRAINBENCH_FOREIGN_SECRET", SECRET)
+        target = f"grpc:slow=unix:{socket_dir / 'slow.sock'}"
+        code, _ = _run(corpus, target, tmp_path / "r.json", "--json", "--call-timeout", "0.3")
+    finally:
+        bound.stop(None)
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert code == 2
+    assert "DEADLINE_EXCEEDED" in error["message"] and "GetTurnContext" in error["message"]

@@ -107,6 +107,15 @@ def budget_ignored(self: Engine, request: TurnContextRequest) -> TurnContextResp
     return TURN_CONTEXT(self, request.model_copy(update={"settings": settings}))
 
 
+def slug_mangled(self: Engine, request: TurnContextRequest) -> TurnContextResponse:
+    """unknown slugs: the first pointer of an answer names a page that does not exist."""
+    response = TURN_CONTEXT(self, request)
+    if not response.pointers:
+        return response
+    first, *rest = response.pointers
+    return _respond(request, [first.model_copy(update={"slug": f"{first.slug}-x"}), *rest])
+
+
 def unrelated_page(self: Engine, request: TurnContextRequest) -> TurnContextResponse:
     """push precision: every answer also points at a page nobody mentioned."""
     response = TURN_CONTEXT(self, request)
@@ -246,6 +255,7 @@ PROBES = (
     ),
     Probe("drop-pointer", ("push_recall",), _method("turn_context", drop_pointer)),
     Probe("budget-ignored", ("pointer_budget_cuts",), _method("turn_context", budget_ignored)),
+    Probe("slug-mangled", ("unknown_slugs",), _method("turn_context", slug_mangled)),
     Probe(
         "cross-source-read",
         ("source_isolation_violations",),
@@ -359,6 +369,7 @@ def test_every_gated_core_metric_has_a_probe_in_the_default_run() -> None:
     assert CORE_GATED & set(ZERO_GATED_METRICS) == {
         "source_isolation_violations",
         "pointer_budget_cuts",
+        "unknown_slugs",
     }
 
 

@@ -13,7 +13,7 @@ from foreign_mem0.store import Mem0Store, library_version
 @pytest.fixture
 def socket(store: Mem0Store, tmp_path: Path) -> Iterator[Path]:
     path = tmp_path / "mem0.sock"
-    with BoundServer(secret="s3cret", unix_socket=path) as bound:
+    with BoundServer(secret="s3cret-for-tests-0123456789abcdef", unix_socket=path) as bound:
         add_memory_services(bound.server, Mem0Memory(store, version=library_version()))
         yield path
 
@@ -38,5 +38,5 @@ def test_start_up_mistakes_exit_2(
     monkeypatch.delenv("BRAINBENCH_FOREIGN_SECRET", raising=False)
     assert main(["--socket", "/tmp/x.sock"]) == 2
     assert "BRAINBENCH_FOREIGN_SECRET is unset" in capsys.readouterr().err
-    monkeypatch.setenv("BRAINBENCH_FOREIGN_SECRET", "s")
+    monkeypatch.setenv("BRAINBENCH_FOREIGN_SECRET", "s" * 32)
     assert main([]) == 2

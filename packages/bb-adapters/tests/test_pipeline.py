@@ -95,6 +95,32 @@ def test_a_turn_the_harness_parser_dropped_is_replayed_silent() -> None:
     assert [(r.turn_id, r.injected_slugs) for r in rows] == [(1, ("people/alice",)), (3, ())]
 
 
+def test_text_past_the_budget_is_cut_with_its_pointers() -> None:
+    from bb_adapters.pipeline import cut_text, split_budget
+    from bb_schema.turn_context import Pointer, SeamSettings
+
+    pointers = tuple(
+        Pointer(slug=slug, source="d") for slug in ("people/a", "people/ab", "x/c", "people/a")
+    )
+    kept, cut = split_budget(pointers, SeamSettings(pointer_budget=1))
+    assert [p.slug for p in kept] == ["people/a"]
+    assert [p.slug for p in cut] == ["people/ab", "x/c"]  # a duplicate is no second pointer
+    text = "Memory:\n- A [[people/a]]\n- AB [[people/ab]]\n- C brain://d/x/c"
+    assert cut_text(text, cut, kept) == "Memory:\n- A [[people/a]]"
+    assert cut_text(text, (), kept) == text  # nothing cut, nothing touched
+
+
+def test_empty_repeated_and_unseeded_slugs_are_unknown() -> None:
+    from bb_adapters.pipeline import unknown_slugs
+    from bb_schema.turn_context import Pointer
+
+    pointers = [Pointer(slug=s, source="d") for s in ("people/a", "", "people/a", "people/x")]
+    assert unknown_slugs(pointers, frozenset({"people/a"})) == (
+        "<empty>", "people/a (repeated)", "people/x",
+    )  # fmt: skip
+    assert unknown_slugs(pointers, None) == ("<empty>", "people/a (repeated)")
+
+
 def _explained(slug: str, decision: str = "") -> Pointer:
     evidence = PointerEvidence(matched=slug, score=1.0, decision=decision)
     return Pointer(slug=slug, source="default", evidence=evidence)

@@ -166,3 +166,30 @@ def test_template_is_built_once_under_concurrent_creators(
     (path, _), _ = results
     assert (path / "PG_VERSION").exists()
     assert [p.name for p in tmp_path.iterdir() if ".tmp-" in p.name] == []
+
+
+def test_a_process_pool_in_the_run_directory_exits_without_a_word(tmp_path: Path) -> None:
+    # multiprocessing keeps its pymp-* directory under the run's temp dir and removes it at
+    # exit; the run directory, removed first, must let it, or the user sees a traceback.
+    script = textwrap.dedent(
+        """
+        import multiprocessing.util  # imported early, as any larger program does
+        import multiprocessing as mp
+        from bb_brain import temp_files_here
+
+        def double(x):
+            return 2 * x
+
+        if __name__ == "__main__":
+            with temp_files_here():
+                with mp.get_context("forkserver").Pool(2) as pool:
+                    print(pool.map(double, [1, 2]))
+        """
+    )
+    main = tmp_path / "pool_main.py"  # the pool's children import it by path
+    main.write_text(script, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(main)], capture_output=True, text=True,
+                          timeout=120, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[2, 4]"
+    assert done.stderr == ""

@@ -7,6 +7,7 @@ from bb_gate.metrics import is_adverse, is_improvement
 SPEC_ZERO_GATED = {
     "source_isolation_violations",
     "pointer_budget_cuts",
+    "unknown_slugs",
     "laundering_violations",
     "self_promotion_violations",
     "stale_surfaced_as_current",

@@ -153,6 +153,7 @@ def test_cell_contents() -> None:
         "false_fire_rate": 1.0,
         "source_isolation_violations": 0.0,
         "avg_injected_tokens": 0.5,
+        "unknown_slugs": 0.0,
     }
     assert (codex_kta.gold_total, codex_kta.gold_failed, codex_kta.fixtures) == (2, 2, ["k1"])
     openclaw_push = cells[("openclaw", "push")]
@@ -161,6 +162,7 @@ def test_cell_contents() -> None:
     reader = {
         "spurious_injections": 0.0,
         "source_isolation_violations": 0.0,
+        "unknown_slugs": 0.0,
         "recall_cuts": 0.0,
     }
     assert cells[("codex", "continuity")].metrics == {
@@ -226,7 +228,10 @@ def test_budget_cuts_land_on_every_retrieval_cell_of_the_harness() -> None:
         if has:
             assert cell.metrics["pointer_budget_cuts"] == 4.0
             # registry order: the budget's count closes a retrieval cell's metrics
-            assert cell.suite == "continuity" or list(cell.metrics)[-1] == "pointer_budget_cuts"
+            assert cell.suite == "continuity" or list(cell.metrics)[-2:] == [
+                "pointer_budget_cuts",
+                "unknown_slugs",
+            ]
 
 
 def test_joined_rows_are_sorted_and_carry_gold() -> None:
@@ -253,7 +258,7 @@ def test_a_harness_without_rows_still_gets_its_cell() -> None:
     scored = score(rows, GOLD, [], [], SEAMS, HARNESSES, ["know-to-ask"])
     codex = scored.cells[0]
     assert (codex.harness, codex.gold_total, codex.fixtures) == ("codex", 0, [])
-    assert codex.metrics == {"source_isolation_violations": 0.0}
+    assert codex.metrics == {"source_isolation_violations": 0.0, "unknown_slugs": 0.0}
 
 
 def test_no_input_for_a_suite_gives_no_cell() -> None:

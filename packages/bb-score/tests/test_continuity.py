@@ -158,6 +158,7 @@ def test_the_reader_s_own_turns_are_scored_in_the_cell() -> None:
         "spurious_injections": 2.0,
         "source_isolation_violations": 0.0,
         "avg_injected_tokens": 15.0,
+        "unknown_slugs": 0.0,
         "recall_cuts": 0.0,
     }
     # one decision + two gold turns; the false fire fails its turn

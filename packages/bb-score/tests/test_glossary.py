@@ -33,6 +33,7 @@ CORE = {
     "extraction_recall",
     "extraction_precision",
     "pointer_budget_cuts",
+    "unknown_slugs",
     "spurious_injections",
     "recall_cuts",
 }
@@ -58,11 +59,12 @@ TRUST = {
     "receipt_completeness",
     "resurrection_after_resync",
 }
-# docs/METHODOLOGY.md: isolation, the seam's pointer budget, every trust count invariant, and
-# the activation and persistence rates.
+# docs/METHODOLOGY.md: isolation, the seam's pointer budget and slugs, every trust count
+# invariant, and the activation and persistence rates.
 EXPECTED_ZERO = {
     "source_isolation_violations",
     "pointer_budget_cuts",
+    "unknown_slugs",
     "laundering_violations",
     "self_promotion_violations",
     "stale_surfaced_as_current",

@@ -7,7 +7,7 @@ from typing import Any
 
 import html5lib
 import pytest
-from bb_schema import Fixture, Gold, Result, TrustItemRecord, TurnRow
+from bb_schema import Fixture, Gold, Result, SystemInfo, TrustItemRecord, TurnRow
 from bb_score import report as report_module
 from bb_score.report import (
     Comparison,
@@ -185,7 +185,7 @@ def test_optional_meta_blocks_render_when_present_and_unknown_ones_show_raw(
                          "source_session": "s#2", "source_markdown_slug": "conversations/s"},
              "times_stored": 1, "passed": False, "reason": "wrong provenance"},
         ],
-        "systems": {"openclaw": {"name": "bb-brain", "version": "0.1.0"}},
+        "later_block": {"openclaw": {"name": "bb-brain", "version": "0.1.0"}},
     }  # fmt: skip
     real = report_module.meta_json
     monkeypatch.setattr(report_module, "meta_json", lambda result: {**real(result), **extra})
@@ -196,7 +196,25 @@ def test_optional_meta_blocks_render_when_present_and_unknown_ones_show_raw(
     assert "“Cee” → cee" in evidence and "declined" in evidence and "common" in evidence
     facts = page[page.index('id="facts"') :]
     assert "Ana owns the Q3 plan" in facts and "(expected s#1)" in facts
-    assert "_meta.systems" in page and "bb-brain" in page
+    assert "_meta.later_block" in page and "bb-brain" in page
+
+
+def test_each_systems_describe_and_unknown_slugs_show_in_the_run_configuration(
+    kit: SimpleNamespace,
+) -> None:
+    result = _with_rows(kit.result())
+    meta = result.meta.model_copy(
+        update={
+            "systems": {"x": SystemInfo(name="fts-memory", version="2.1", capabilities=["dump"])},
+            "unknown_slugs": {"x/k1/2": ["", "no/such"]},
+        }
+    )
+    page = render_report_html(result.model_copy(update={"meta": meta}))
+    _parse(page)
+    config = page[page.index("system of x") :]
+    assert "fts-memory 2.1; capabilities: dump" in config
+    assert "unknown slugs x/k1/2" in page and "&#39;no/such&#39;" in page
+    assert "_meta.systems" not in page and "_meta.unknown_slugs" not in page
 
 
 def test_trust_items_show_each_read_surface(kit: SimpleNamespace) -> None:

@@ -252,7 +252,7 @@ def test_missing_gold_document_is_a_user_error() -> None:
 
 def test_empty_cell_reports_counts_but_no_rates() -> None:
     cell = score_retrieval([], GOLD, harness="openclaw", suite="know-to-ask")
-    assert cell.metrics == {"source_isolation_violations": 0.0}
+    assert cell.metrics == {"source_isolation_violations": 0.0, "unknown_slugs": 0.0}
     assert (cell.gold_total, cell.gold_failed, cell.fixtures) == (0, 0, ())
 
 
@@ -291,3 +291,17 @@ def test_interop_sample_gold_scores_as_hand_computed() -> None:
     assert cell.metrics["push_recall"] == pytest.approx(2 / 3)
     assert cell.metrics["push_precision"] == 1.0
     assert (cell.gold_total, cell.gold_failed) == (3, 1)
+
+
+def test_unknown_slugs_are_counted_and_fail_the_turn_they_touch() -> None:
+    hit = row("f1", 1, ["people/a", "people/ghost"]).model_copy(
+        update={"unknown_slugs": ["people/ghost"]}
+    )
+    clean = row("f1", 3, ["people/b"])
+    cell = score_retrieval([hit, clean], GOLD, harness="openclaw", suite="know-to-ask")
+    assert cell.metrics["unknown_slugs"] == 1.0
+    # a gold page beside a slug naming no page is not a pass
+    assert cell.metrics["know_to_ask_failure_rate"] == 0.5
+    reasons = [f.reason for f in cell.failures]
+    assert any("unknown slugs: [people/ghost]" in r for r in reasons)
+    assert any("injected unknown, empty or repeated slugs [people/ghost]" in r for r in reasons)

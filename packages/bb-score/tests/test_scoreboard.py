@@ -3,7 +3,7 @@ from __future__ import annotations
 import json
 from types import SimpleNamespace
 
-from bb_schema import Result
+from bb_schema import Result, SystemInfo
 from bb_schema.result import SealedReport
 from bb_score import render_json, render_result_markdown, render_scoreboard
 from bb_score._registry import REGISTRY
@@ -131,6 +131,24 @@ def test_intervals_and_sealed_report_and_seed_failures_show(kit: SimpleNamespace
     assert "| codex/push | push_recall    | 0.5500 [0.5000, 0.6000] |    3 |" in board
     assert "## Sealed adversarial set" in board and "never gated" in board
     assert "openclaw/trust: 2 of 4 gold items failed; by kind: 1 trust_label_accuracy" in board
+
+
+def test_each_rows_system_shows_with_its_unknown_slugs(kit: SimpleNamespace) -> None:
+    res = kit.result()
+    caps = [f"capability-{n}" for n in range(12)]
+    systems = {
+        "codex": SystemInfo(name="bb-brain", version="0.1.0"),
+        "x": SystemInfo(name="fts-memory", version="2.1", capabilities=caps),
+    }
+    unknown = {"x/k1/2": ["no/such"], "x/k1/3": [""]}
+    meta = res.meta.model_copy(update={"systems": systems, "unknown_slugs": unknown})
+    board = render_scoreboard(res.model_copy(update={"meta": meta}))
+    section = _section(board, "Systems under test")
+    assert "- **codex**: bb-brain 0.1.0; capabilities: none declared\n" in section
+    assert "- **x**: fts-memory 2.1; capabilities: capability-0" in section
+    assert "unknown slugs on 2 turns" in section
+    assert all(len(line) <= BOARD_WIDTH for line in section.splitlines())
+    assert "Systems under test" not in render_scoreboard(res)
 
 
 def test_run_and_report_share_one_renderer_and_it_is_deterministic(kit: SimpleNamespace) -> None:

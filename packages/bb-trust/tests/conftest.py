@@ -21,6 +21,7 @@ from bb_adapters.seams import CLAUDE_CODE, CODEX, OPENCLAW
 from bb_brain import Database, open_database
 from bb_brain.engine import Engine
 from bb_brain.server import serve_in_thread
+from bb_brain.trust.service import ReferenceTrust
 from bb_schema import Fixture, Gold
 from bb_schema.io import parse_json
 from bb_schema.rpc import MemoryClient
@@ -68,17 +69,30 @@ def db() -> Iterator[Database]:
 
 
 @pytest.fixture(scope="session")
-def seams(db: Database) -> Iterator[list[HarnessSeam]]:
-    """openclaw, claude-code and codex, over the reference engine served on a unix socket."""
+def served(db: Database) -> Iterator[tuple[MemoryClient, list[HarnessSeam]]]:
+    """The reference engine and its MemoryTrust servicer on a unix socket: the client, and
+    openclaw, claude-code and codex over it."""
     with tempfile.TemporaryDirectory(prefix="bb-probe-") as tmp:
         socket_path = str(Path(tmp) / "brain.sock")
         secret = secrets.token_hex(16)
         with (
-            serve_in_thread(Engine(db), socket_path, secret),
+            serve_in_thread(Engine(db), socket_path, secret, trust=ReferenceTrust(db)),
             MemoryClient(socket_path, secret) as client,
         ):
             factory = delivery_factory(socket_path, secret)
-            yield [HarnessSeam(h, factory(h, client)) for h in HARNESSES]
+            yield client, [HarnessSeam(h, factory(h, client)) for h in HARNESSES]
+
+
+@pytest.fixture(scope="session")
+def seams(served: tuple[MemoryClient, list[HarnessSeam]]) -> list[HarnessSeam]:
+    """openclaw, claude-code and codex over the served reference engine."""
+    return served[1]
+
+
+@pytest.fixture(scope="session")
+def trust_system(served: tuple[MemoryClient, list[HarnessSeam]]) -> MemoryClient:
+    """The client of the served reference engine (MemoryTrust included)."""
+    return served[0]
 
 
 RunKey = tuple[str, str, tuple[Arm, ...]]
@@ -91,8 +105,9 @@ class Runs:
     asked for it (``""``: unmutated reads), as views on the same writes.
     """
 
-    def __init__(self, db: Database, seams: Sequence[HarnessSeam]) -> None:
+    def __init__(self, db: Database, system: MemoryClient, seams: Sequence[HarnessSeam]) -> None:
         self._db = db
+        self._system = system
         self._seams = list(seams)
         self._done: dict[RunKey, dict[str, FixtureObservations]] = {}
 
@@ -144,7 +159,7 @@ class Runs:
                 )
                 mutations().apply_write(write, mp.setattr)
             try:
-                runner = ScenarioRunner(self._db, self._seams)
+                runner = ScenarioRunner(self._system, self._seams)
                 views = {read: self._view(read) for read in reads}
                 return runner.run_fixture_views(*trust_fixture(fixture_id), views, arms=arms)
             finally:
@@ -167,8 +182,10 @@ def bytecode_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 
 
 @pytest.fixture(scope="session")
-def runs(db: Database, seams: list[HarnessSeam], bytecode_cache: None) -> Runs:
-    return Runs(db, seams)
+def runs(
+    db: Database, trust_system: MemoryClient, seams: list[HarnessSeam], bytecode_cache: None
+) -> Runs:
+    return Runs(db, trust_system, seams)
 
 
 @pytest.fixture(scope="session")

@@ -325,4 +325,8 @@ def test_a_raising_recall_fails_every_metric_that_reads_through_it(
         for miss in getattr(m, metric)(crashed).misses
         if metric not in PER_HARNESS
     ]
-    assert found and all("recall failed: RuntimeError" in reason for reason in found)
+    # The read crosses the seam: the failure names the call and what the server raised.
+    assert found and all(
+        "recall failed: RpcFailure: RecallFacts" in reason and "RuntimeError" in reason
+        for reason in found
+    )

@@ -41,6 +41,7 @@ from bb_schema.memory import (
     StoredFact,
     SystemInfo,
 )
+from bb_schema.trust_seam import trust_capability
 from bb_schema.turn_context import (
     EntityIndexRequest,
     EntityIndexResponse,
@@ -58,6 +59,7 @@ from foreign_mem0 import __version__
 from foreign_mem0.pages import page_memory
 from foreign_mem0.render import already_in_context, render
 from foreign_mem0.store import Hit, Row
+from foreign_mem0.trust import TRUST_CALLS_OFFERED, Mem0Trust
 
 SYSTEM_NAME: Final = "mem0"
 #: The declared similarity gate: a page whose cosine similarity to the turn is below it is
@@ -80,6 +82,9 @@ CAPABILITIES: Final = (
     "suppression.slug-only",
     "turn-context",
     "write-back",
+    # The trust seam, as far as mem0 can (see foreign_mem0.trust): no DirectTierWrite.
+    "trust",
+    *(trust_capability(call) for call in TRUST_CALLS_OFFERED),
 )
 
 
@@ -133,8 +138,8 @@ def count_segments(turns: Sequence[PublicTurn]) -> int:
     return max(segment_numbers(turns).values(), default=1)
 
 
-class Mem0Memory:
-    """The nine service methods over one mem0 store; serialised by one lock."""
+class Mem0Memory(Mem0Trust):
+    """The nine service methods and the trust seam over one mem0 store; one lock."""
 
     def __init__(self, store: Store, *, threshold: float = DEFAULT_THRESHOLD, version: str) -> None:
         if not 0.0 <= threshold <= 1.0:
@@ -234,6 +239,8 @@ class Mem0Memory:
     def turn_context(self, request: TurnContextRequest) -> TurnContextResponse:
         """Similarity search on the turn text, gated, suppressed and cut to the budget."""
         settings = request.settings
+        if self.is_trust_brain(request.brain_id):  # a later session of a trust fixture
+            return self.trust_turn_context(request, self._threshold)
         with self._lock:
             self._open(request.brain_id)
             if settings.pointer_budget == 0:

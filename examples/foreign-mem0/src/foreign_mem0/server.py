@@ -20,7 +20,7 @@ from types import FrameType
 from typing import Final
 
 from bb_schema import SchemaError
-from bb_schema.rpc import BoundServer, add_memory_services
+from bb_schema.rpc import BoundServer, add_memory_services, add_memory_trust_service
 
 from foreign_mem0.memory import DEFAULT_THRESHOLD, Mem0Memory
 
@@ -76,6 +76,7 @@ def serve(args: argparse.Namespace) -> None:
         memory = Mem0Memory(Mem0Store(workdir), threshold=args.threshold, version=library_version())
         bound = BoundServer(secret=secret, unix_socket=args.socket, tcp_address=args.tcp)
         add_memory_services(bound.server, memory)
+        add_memory_trust_service(bound.server, memory)
         stop = threading.Event()
 
         def on_signal(signum: int, frame: FrameType | None) -> None:

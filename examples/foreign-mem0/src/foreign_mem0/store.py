@@ -47,6 +47,8 @@ class Row:
 
     text: str
     metadata: dict[str, Any]
+    #: mem0's id of the memory (what :meth:`Mem0Store.remove` takes).
+    id: str = ""
 
 
 def library_version() -> str:
@@ -109,10 +111,18 @@ class Mem0Store:
         """Every memory inside ``scope`` (mem0's ``get_all``), in no particular order."""
         found = self._memory.get_all(filters=scope, top_k=MAX_ROWS)
         return [
-            Row(text=str(item["memory"]), metadata=dict(item.get("metadata") or {}))
+            Row(
+                text=str(item["memory"]),
+                metadata=dict(item.get("metadata") or {}),
+                id=str(item.get("id", "")),
+            )
             for item in found["results"]
         ]
 
     def delete(self, *, scope: dict[str, str]) -> None:
         """Forget every memory inside ``scope``."""
         self._memory.delete_all(**scope)
+
+    def remove(self, memory_id: str) -> None:
+        """Forget one memory by mem0's id."""
+        self._memory.delete(memory_id)

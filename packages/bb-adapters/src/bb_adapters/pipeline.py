@@ -3,7 +3,9 @@
 For each user turn in order the pipeline builds the window (earlier turns of both roles) and
 the prior context (earlier turn texts plus everything injected earlier), hands the turn to the
 row's delivery path, enforces the seam's budget on what comes back (cut pointers are counted,
-never silently kept), and records what was injected. Assistant turns are never replayed: they
+never silently kept, and the text lines carrying their slugs are cut with them before tokens
+are counted or the text folds into later turns' prior context), and records what was
+injected. Assistant turns are never replayed: they
 fold into the window and the prior context.
 
 Each replayed turn also keeps the pointers themselves, with whatever evidence the system
@@ -13,7 +15,9 @@ the Result's ``_meta.turn_evidence`` so a failed item explains itself.
 
 from __future__ import annotations
 
+import re
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -47,6 +51,8 @@ class ReplayedTurn:
     budget_cuts: int
     #: Everything injected with this turn (a session's once-only text rides on its first turn).
     text: str = ""
+    #: Slugs that are empty, repeated within the answer, or name no page of the brain.
+    unknown_slugs: tuple[str, ...] = ()
     #: The injected pointers as delivered (evidence included), after the budget.
     pointers: tuple[Pointer, ...] = ()
     #: What memory declined, then what the budget cut (marked so in the evidence).
@@ -105,9 +111,18 @@ def enforce_budget(
     Duplicated slugs count once. The volunteer stage may add up to its own page limit when
     the seam enables it; a reflex-only seam gets nothing from a volunteer stage.
     """
+    kept, cut = split_budget(pointers, settings)
+    return kept, len(cut)
+
+
+def split_budget(
+    pointers: tuple[Pointer, ...], settings: SeamSettings
+) -> tuple[tuple[Pointer, ...], tuple[Pointer, ...]]:
+    """:func:`enforce_budget`'s kept pointers and the distinct pointers it cut."""
     kept: list[Pointer] = []
+    dropped: list[Pointer] = []
     seen: set[str] = set()
-    reflex = volunteer = cuts = 0
+    reflex = volunteer = 0
     volunteer_limit = settings.volunteer_max_pages if settings.volunteer else 0
     for pointer in pointers:
         if pointer.slug in seen:
@@ -122,8 +137,49 @@ def enforce_budget(
             reflex += 1
             kept.append(pointer)
             continue
-        cuts += 1
-    return tuple(kept), cuts
+        dropped.append(pointer)
+    return tuple(kept), tuple(dropped)
+
+
+def _names(line: str, slug: str) -> bool:
+    """``line`` carries ``slug`` whole (``a/b`` is not inside ``a/bc``; ``x://s/a/b`` is)."""
+    pattern = rf"(?<![A-Za-z0-9_-]){re.escape(slug)}(?![A-Za-z0-9_/-])"
+    return re.search(pattern, line) is not None
+
+
+def cut_text(text: str, cut: Sequence[Pointer], kept: Sequence[Pointer]) -> str:
+    """``text`` without the lines that carry a cut pointer's slug (and no kept pointer's).
+
+    The contract asks every pointer's line to carry its slug, so the runner can take from the
+    text exactly what belongs to the pointers it kept: what was cut is neither scored, nor
+    counted in tokens, nor folded into later turns' prior context.
+    """
+    if not cut:
+        return text
+    cut_slugs = [p.slug for p in cut if p.slug]
+    kept_slugs = [p.slug for p in kept if p.slug]
+    lines = [
+        line
+        for line in text.splitlines()
+        if not any(_names(line, slug) for slug in cut_slugs)
+        or any(_names(line, slug) for slug in kept_slugs)
+    ]
+    return "\n".join(lines)
+
+
+def unknown_slugs(pointers: Sequence[Pointer], known: frozenset[str] | None) -> tuple[str, ...]:
+    """Slugs of ``pointers`` that are empty, repeated, or (when ``known`` is given) unknown."""
+    found: list[str] = []
+    seen: set[str] = set()
+    for pointer in pointers:
+        if not pointer.slug.strip():
+            found.append("<empty>")
+        elif pointer.slug in seen:
+            found.append(f"{pointer.slug} (repeated)")
+        elif known is not None and pointer.slug not in known:
+            found.append(pointer.slug)
+        seen.add(pointer.slug)
+    return tuple(found)
 
 
 #: The decision recorded on a pointer the seam's budget cut.
@@ -154,12 +210,14 @@ def replay_fixture(
     *,
     brain_id: str,
     session_id: str,
+    known: frozenset[str] | None = None,
 ) -> list[ReplayedTurn]:
     """Replay the user turns of ``fixture`` through one harness row.
 
     The delivery path selects the conversation (a harness whose own parser selects the turns,
     like the Codex rollout, returns what its parser found); fixture user turns it lacks are
-    recorded as silent turns, so a parser drop shows up as a missed retrieval.
+    recorded as silent turns, so a parser drop shows up as a missed retrieval. ``known`` is
+    every slug a pointer may name (None: not checked).
     """
     state = SessionState(fixture=fixture, brain_id=brain_id, session_id=session_id)
     conversation = delivery.select_turns(fixture)
@@ -171,7 +229,7 @@ def replay_fixture(
             if turn.role != "user":
                 state.history.append(turn)
                 continue
-            replayed.append(_replay_turn(state, config, delivery, turn, session_text))
+            replayed.append(_replay_turn(state, config, delivery, turn, session_text, known))
             session_text = ""
         for turn in fixture.user_turns:
             if turn.turn_id not in delivered_ids:
@@ -188,6 +246,7 @@ def _replay_turn(
     delivery: DeliveryPath,
     turn: PublicTurn,
     session_text: str,
+    known: frozenset[str] | None = None,
 ) -> ReplayedTurn:
     request = TurnContextRequest(
         brain_id=state.brain_id,
@@ -201,18 +260,20 @@ def _replay_turn(
     started = time.perf_counter()
     delivered = delivery.deliver(state, request)
     latency_ms = (time.perf_counter() - started) * 1000
-    kept, cuts = enforce_budget(delivered.pointers, config.settings)
+    kept, cut = split_budget(delivered.pointers, config.settings)
+    text = cut_text(delivered.text, cut, kept)
     state.history.append(turn)
-    if delivered.text:
-        state.injected.append(delivered.text)
+    if text:
+        state.injected.append(text)
     return ReplayedTurn(
         turn_id=turn.turn_id,
         injected_slugs=tuple(pointer.slug for pointer in kept),
         pointer_sources=tuple(pointer.source for pointer in kept),
-        injected_tokens=estimate_tokens(delivered.text) + estimate_tokens(session_text),
+        injected_tokens=estimate_tokens(text) + estimate_tokens(session_text),
         latency_ms=latency_ms,
-        budget_cuts=cuts,
-        text="\n\n".join(part for part in (session_text, delivered.text) if part),
+        budget_cuts=len(cut),
+        text="\n\n".join(part for part in (session_text, text) if part),
+        unknown_slugs=unknown_slugs(delivered.pointers, known),
         pointers=kept,
         declined=delivered.declined + budget_cut(delivered.pointers, kept),
     )

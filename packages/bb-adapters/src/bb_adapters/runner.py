@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -263,18 +263,24 @@ class SystemRunner:
             # brain holds them once (differing copies are a corpus error, see bb_corpus).
             pages = _once([page for fixture in fixtures for page in fixture.seed_pages])
             facts = _once([fact for fixture in fixtures for fact in fixture.seed_facts])
+            seeded: str | None = brain_id
             try:
                 self._system.seed(SeedRequest(brain_id=brain_id, pages=pages, facts=facts))
             except AdapterError as exc:
                 self._out.seed_failures.append(
                     SeedFailure(fixture_id=fixture_id, error=exc.message)
                 )
-                yield None
-                return
+                seeded = None
             finally:
                 reset = time.perf_counter() - started
-            yield brain_id
-        finally:
+            yield seeded
+        except BaseException:
+            # The call that failed is the failure: a close that fails after it (the server
+            # died) must not replace it with a report about the cleanup.
+            with suppress(AdapterError):
+                self._system.close_brain(CloseBrainRequest(brain_id=brain_id))
+            raise
+        else:
             closing = time.perf_counter()
             self._system.close_brain(CloseBrainRequest(brain_id=brain_id))
             reset += time.perf_counter() - closing
@@ -381,6 +387,12 @@ class SystemRunner:
         active = fixture.active_source
         native = {p.slug for f in seeds for p in f.seed_pages if p.source == active}
         foreign = {p.slug for f in seeds for p in f.seed_pages if p.source != active} - native
+        # A pointer may name a seeded page (of any source: another source's is an isolation
+        # violation, not an unknown page) or a conversation page a write-back made here.
+        known = frozenset(
+            {p.slug for f in seeds for p in f.seed_pages}
+            | {conversation_slug(self._ids.name("session", f.fixture_id)) for f in seeds}
+        )
         replays: dict[str, list[ReplayedTurn]] = {}
         for harness in self._harnesses:
             started = time.perf_counter()
@@ -390,6 +402,7 @@ class SystemRunner:
                 self._deliveries[harness.name],
                 brain_id=brain_id,
                 session_id=self._ids.name("replay", fixture.fixture_id, harness.name),
+                known=known if harness.delivery not in ("silent", "inject-all") else None,
             )
             if timed:
                 self._clock.add(replay_phase(harness.name), time.perf_counter() - started)
@@ -420,6 +433,7 @@ class SystemRunner:
                             gold=None,
                             cross_source_slugs=cross,
                             latency_ms=turn.latency_ms,
+                            unknown_slugs=list(turn.unknown_slugs),
                         )
                     )
         return replays

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from bb_schema import Seam
+from bb_schema.rpc import DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_TIMEOUT_S
 from bb_schema.turn_context import SeamSettings
 
 from bb_adapters._errors import AdapterUserError
@@ -40,6 +41,10 @@ class HarnessConfig:
     #: Whether the row's memory system is asked for an explicit recall on continuity readers
     #: (trivial rows have no memory path besides what they inject).
     recall: bool = True
+    #: Seconds one call to a foreign system may take (``--call-timeout``).
+    call_timeout: float = DEFAULT_TIMEOUT_S
+    #: The largest gRPC message sent to or accepted from a foreign system.
+    max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES
 
 
 _SHARED_DEVIATION = (
@@ -183,6 +188,19 @@ def foreign(name: str, target: str) -> HarnessConfig:
     )
 
 
+def with_call_options(
+    config: HarnessConfig, *, timeout: float, max_message_bytes: int
+) -> HarnessConfig:
+    """A foreign row with its per-call deadline and message limit (built-in rows unchanged)."""
+    if config.target is None:
+        return config
+    if timeout <= 0:
+        raise AdapterUserError(f"--call-timeout {timeout!r} must be a positive number of seconds")
+    if max_message_bytes <= 0:
+        raise AdapterUserError(f"--max-message-bytes {max_message_bytes!r} must be positive")
+    return replace(config, call_timeout=timeout, max_message_bytes=max_message_bytes)
+
+
 def with_hook_exec(config: HarnessConfig, mode: HookExec) -> HarnessConfig:
     """``config`` with its hook run as ``mode``, and the deviation it discloses to match."""
     if config.delivery != "hook" or mode == config.hook_exec:
@@ -200,6 +218,11 @@ def parse_harnesses(spec: str) -> list[HarnessConfig]:
             continue
         match = _FOREIGN.match(raw)
         if match:
+            if match["name"] in BUILTIN:
+                raise AdapterUserError(
+                    f"row name {match['name']!r} in {raw!r} is reserved for the built-in row; "
+                    f"name the foreign row something else, e.g. grpc:{match['name']}-x=..."
+                )
             configs.append(foreign(match["name"], match["target"]))
         elif raw in BUILTIN:
             configs.append(BUILTIN[raw])

@@ -92,6 +92,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     hook.add_argument("--no-hook-config", action="store_true", help="write no hook config")
     parser.add_argument("--dsn", help="PostgreSQL DSN (else $BRAINBENCH_DSN, else embedded)")
     parser.add_argument("--workers", type=int, default=8, help="gRPC worker threads")
+    parser.add_argument(
+        "--trust",
+        action="store_true",
+        help="also serve brainbench.v1.MemoryTrust (each operation through its real channel)",
+    )
 
 
 def tcp_address(tcp: str | None, tcp_host: str | None, insecure: bool) -> str | None:
@@ -216,6 +221,7 @@ def execute(args: argparse.Namespace) -> int:
     from bb_brain import Engine, open_database
     from bb_brain.reflex import preload as preload_lexicon
     from bb_brain.server import build_server
+    from bb_brain.trust.service import ReferenceTrust
 
     try:
         with open_database(args.dsn, pool_size=max(2, args.workers)) as db:
@@ -234,6 +240,7 @@ def execute(args: argparse.Namespace) -> int:
                 socket_path=socket_path,
                 tcp_address=tcp,
                 max_workers=args.workers,
+                trust=ReferenceTrust(db) if args.trust else None,
             )
             # A served brain answers a hook with a short deadline: its first prompt must not
             # wait for the reflex's lexicon, so serve announces readiness only once it loaded.

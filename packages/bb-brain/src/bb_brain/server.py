@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import grpc
 import psycopg
@@ -27,7 +27,13 @@ from bb_schema.memory import (
     SeedResponse,
     SystemInfo,
 )
-from bb_schema.rpc import DEFAULT_MAX_MESSAGE_BYTES, BoundServer, add_memory_services
+from bb_schema.rpc import (
+    DEFAULT_MAX_MESSAGE_BYTES,
+    BoundServer,
+    add_memory_services,
+    add_memory_trust_service,
+)
+from bb_schema.trust_seam import TRUST_CALLS, TRUST_CAPABILITY, trust_capability
 from bb_schema.turn_context import (
     EntityIndexRequest,
     EntityIndexResponse,
@@ -41,8 +47,23 @@ from bb_brain._errors import BrainUserError
 from bb_brain.engine import Engine
 from bb_brain.reflex import preload_in_background as preload_lexicon
 
+if TYPE_CHECKING:
+    from bb_brain.trust.service import ReferenceTrust
+
+#: What Describe adds when the MemoryTrust servicer is served beside the engine.
+TRUST_CAPABILITIES = (TRUST_CAPABILITY, *(trust_capability(call) for call in TRUST_CALLS))
+
 Q = TypeVar("Q")
 R = TypeVar("R")
+
+
+def reference_info(*, trust: bool) -> SystemInfo:
+    """What the served reference engine says of itself (Describe), with or without trust."""
+    from bb_brain import __version__
+    from bb_brain.engine import CAPABILITIES, ENGINE_NAME
+
+    capabilities = {*CAPABILITIES, *(TRUST_CAPABILITIES if trust else ())}
+    return SystemInfo(name=ENGINE_NAME, version=__version__, capabilities=sorted(capabilities))
 
 
 def _guard(call: Callable[[Q], R], request: Q) -> R:
@@ -60,12 +81,17 @@ def _guard(call: Callable[[Q], R], request: Q) -> R:
 class EngineService:
     """The engine in the shape ``bb_schema.rpc.add_memory_services`` serves."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, *, trust: bool = False) -> None:
         self.engine = engine
+        self.trust = trust
 
     def describe(self) -> SystemInfo:
-        """Describe()."""
-        return self.engine.describe()
+        """Describe(): the engine's capabilities, plus the trust seam's when it is served."""
+        info = self.engine.describe()
+        if not self.trust:
+            return info
+        extra = [c for c in TRUST_CAPABILITIES if c not in info.capabilities]
+        return info.model_copy(update={"capabilities": sorted([*info.capabilities, *extra])})
 
     def open_brain(self, request: OpenBrainRequest) -> OpenBrainResponse:
         """OpenBrain()."""
@@ -113,10 +139,12 @@ def build_server(
     max_workers: int = 8,
     interceptors: Sequence[grpc.ServerInterceptor[Any, Any]] = (),
     max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
+    trust: ReferenceTrust | None = None,
 ) -> BoundServer:
     """A bound, not yet started server exposing both services of ``engine``.
 
     ``interceptors`` run after authentication (a test records every request with one).
+    ``trust``, when given, is served as ``brainbench.v1.MemoryTrust`` on the same server.
     The reflex's English lexicon starts loading here, in the background, so start-up does not
     wait for it and no turn pays for it unless it arrives first (it then waits).
 
@@ -132,8 +160,25 @@ def build_server(
         interceptors=interceptors,
         max_message_bytes=max_message_bytes,
     )
-    add_memory_services(bound.server, EngineService(engine))
+    add_memory_services(bound.server, EngineService(engine, trust=trust is not None))
+    if trust is not None:
+        add_memory_trust_service(bound.server, _TrustGuard(trust))
     return bound
+
+
+class _TrustGuard:
+    """The trust servicer with the engine's user mistakes answered INVALID_ARGUMENT."""
+
+    def __init__(self, trust: ReferenceTrust) -> None:
+        self._trust = trust
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self._trust, name)
+
+        def call(request: Any) -> Any:
+            return _guard(method, request)
+
+        return call
 
 
 class ServerHandle:
@@ -180,6 +225,7 @@ def serve_in_thread(
     max_workers: int = 8,
     interceptors: Sequence[grpc.ServerInterceptor[Any, Any]] = (),
     max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
+    trust: ReferenceTrust | None = None,
 ) -> ServerHandle:
     """Serve ``engine`` on a real unix socket from this process's gRPC worker threads.
 
@@ -194,6 +240,7 @@ def serve_in_thread(
         max_workers=max_workers,
         interceptors=interceptors,
         max_message_bytes=max_message_bytes,
+        trust=trust,
     )
     bound.start()
     return ServerHandle(bound)

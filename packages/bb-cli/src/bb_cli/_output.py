@@ -22,6 +22,7 @@ from typing import Any, Final, Literal, TextIO
 #: Closed vocabulary of ``{"error": {"kind": ...}}``. Extend it (never rename) for new failures.
 #: ``regression`` / ``inconclusive``: the gate's verdict (exit 1 / exit 2) after a complete run.
 #: ``interrupted``: SIGINT / SIGTERM stopped the command (exit 130 / 143), nothing written.
+#: ``nonconformant``: ``brainbench conform`` found a check that failed (exit 1).
 ErrorKind = Literal[
     "usage",
     "corpus",
@@ -32,6 +33,7 @@ ErrorKind = Literal[
     "regression",
     "inconclusive",
     "interrupted",
+    "nonconformant",
 ]
 
 EXIT_OK: Final = 0

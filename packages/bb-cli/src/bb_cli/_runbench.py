@@ -13,12 +13,13 @@ import sys
 import tempfile
 from collections.abc import Mapping, Sequence
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 from bb_adapters import HarnessConfig, Plan, SystemUnderTestError
 from bb_adapters.delivery import delivery_factory
+from bb_adapters.foreign import connect
 from bb_adapters.runner import (
     SCORING_PHASE,
     SHUTDOWN_PHASE,
@@ -35,7 +36,7 @@ from bb_brain.engine import Engine
 from bb_brain.server import serve_in_thread
 from bb_brain.writeback import ExtractorFactory
 from bb_corpus import LoadedCorpus
-from bb_schema import Meta, Receipt, Result, SeedFailure, Suite, TurnEvidence
+from bb_schema import Meta, Receipt, Result, SeedFailure, Suite, SystemInfo, TurnEvidence
 from bb_schema.rpc import DEFAULT_MAX_MESSAGE_BYTES, MemoryClient
 from bb_schema.turn_context import Extractor
 from bb_score import glossary_block, score, scorer_digest
@@ -64,6 +65,8 @@ class RunRequest:
     dsn: str | None = None
     #: The reference engine's gRPC message limit, both ways (from the corpus size limits).
     max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES
+    #: Row -> what its system said of itself (Describe), recorded in ``_meta.systems``.
+    systems: Mapping[str, SystemInfo] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -151,7 +154,7 @@ def execute_runs(
         for harness in foreign:
             assert harness.target is not None
             foreign_secret = os.environ.get("BRAINBENCH_FOREIGN_SECRET", "")
-            with MemoryClient(harness.target, foreign_secret) as client:
+            with connect(harness, foreign_secret) as client:
                 runner = SystemRunner(client, [harness], factory, settings, progress, clock)
                 runs.append(([harness], runner.run(plan)))
         with clock.measure(SHUTDOWN_PHASE):
@@ -210,8 +213,12 @@ def assemble(
     cells, failed, rows, fact_rows, decision_rows = [], [], [], [], []
     failures: dict[str, SeedFailure] = {}
     cuts: dict[str, int] = {}
+    unknown: dict[str, list[str]] = {}
     evidence: list[TurnEvidence] = []
     for harnesses, run in runs:
+        for row in run.rows:
+            if row.unknown_slugs:
+                unknown[f"{row.harness}/{row.fixture_id}/{row.turn_id}"] = list(row.unknown_slugs)
         scored = score(
             run.rows,
             gold,
@@ -250,6 +257,8 @@ def assemble(
         scorer=scorer_digest(),
         fact_rows=fact_rows,
         decision_rows=decision_rows,
+        unknown_slugs=dict(sorted(unknown.items())),
+        systems=dict(sorted(request.systems.items())),
         turn_evidence=evidence,
     )
     return Result(

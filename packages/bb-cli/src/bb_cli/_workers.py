@@ -41,6 +41,7 @@ from typing import Any
 import psutil
 from bb_adapters import HarnessConfig
 from bb_adapters.delivery import delivery_factory
+from bb_adapters.foreign import connect
 from bb_adapters.runner import (
     PhaseClock,
     PlanItem,
@@ -286,7 +287,7 @@ def _runners(spec: WorkerSpec, stack: ExitStack, clock: PhaseClock) -> list[Syst
         if group.target is None:
             client = stack.enter_context(MemoryClient(socket_path, secret, max_message_bytes=limit))
         else:
-            client = stack.enter_context(MemoryClient(group.target, spec.foreign_secret))
+            client = stack.enter_context(connect(group.harnesses[0], spec.foreign_secret))
         runners.append(SystemRunner(client, group.harnesses, factory, spec.settings, clock=clock))
     return runners
 

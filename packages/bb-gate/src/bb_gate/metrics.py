@@ -13,12 +13,14 @@ from typing import Final, Literal
 Direction = Literal["higher", "lower"]
 
 #: Metrics that breach in EVERY run whatever any baseline says: cross-source leakage is the
-#: data-leak invariant, a pointer past the seam's budget breaks the seam's contract, and the
+#: data-leak invariant, a pointer past the seam's budget or naming no page breaks the seam's
+#: contract, and the
 #: memory-trust count invariants plus the persistence and activation rates gate at zero too
 #: (docs/METHODOLOGY.md, "Gate governance"). Keep in step with bb_score's glossary.
 ZERO_GATED_METRICS: Final[tuple[str, ...]] = (
     "source_isolation_violations",
     "pointer_budget_cuts",
+    "unknown_slugs",
     "laundering_violations",
     "self_promotion_violations",
     "stale_surfaced_as_current",

@@ -12,7 +12,7 @@ from pydantic import Field, model_validator
 
 from bb_schema._base import Strict
 from bb_schema._names import Seam, Suite
-from bb_schema.memory import StoredFact
+from bb_schema.memory import StoredFact, SystemInfo
 from bb_schema.records import Provenance
 from bb_schema.turn_context import Pointer
 
@@ -42,6 +42,10 @@ class TurnRow(Strict):
     gold: dict[str, Any] | None
     cross_source_slugs: list[str]
     latency_ms: float
+    #: Pointers whose slug is empty, repeated in one answer, or names no page of the brain.
+    #: Scored, never written into the row (turn rows keep the v1 schema): a Result lists
+    #: them in ``_meta.unknown_slugs``.
+    unknown_slugs: list[str] = Field(default_factory=list, exclude=True)
 
 
 class ScoreCell(Strict):
@@ -238,6 +242,11 @@ class Meta(Strict):
     decision_rows: list[DecisionRow] = Field(default_factory=list)
     #: Turns that injected or declined anything, in run order.
     turn_evidence: list[TurnEvidence] = Field(default_factory=list)
+    #: Row -> what its memory system said of itself (Describe).
+    systems: dict[str, SystemInfo] = Field(default_factory=dict)
+    #: ``<harness>/<fixture_id>/<turn_id>`` -> the slugs of that answer that were empty,
+    #: repeated, or named no page of the brain.
+    unknown_slugs: dict[str, list[str]] = Field(default_factory=dict)
 
 
 class Result(Strict):

@@ -2,7 +2,10 @@
 
 Together with :mod:`bb_schema.convert` this is the only code that touches generated stubs.
 
-Serving (the reference engine, or any Python implementation)::
+Implementing a system in Python: subclass :class:`MemoryServicer` (or one service's base),
+override what the system offers, and ``serve(servicer, secret=..., unix_socket=...)``.
+
+Serving a pydantic-level implementation directly (the reference engine)::
 
     bound = BoundServer(secret=secret, unix_socket=path)   # bound, 0600, auth installed
     add_memory_services(bound.server, engine)              # pydantic-level callables
@@ -26,20 +29,40 @@ from bb_schema._rpc._auth import (
 )
 from bb_schema._rpc._client import DEFAULT_TIMEOUT_S, MemoryClient, channel_target
 from bb_schema._rpc._server import DEFAULT_MAX_MESSAGE_BYTES, BoundServer, clear_stale_socket
+from bb_schema._rpc._servicer import (
+    BenchControlServicer,
+    MemoryServicer,
+    MemoryTrustServicer,
+    TurnContextServicer,
+    add_servicer,
+    serve,
+)
 from bb_schema._rpc._services import (
     BenchControlImpl,
     MemoryImpl,
     RecallImpl,
     RecallingMemory,
     TurnContextImpl,
+    Unimplemented,
     add_bench_control_service,
     add_memory_services,
+    add_memory_trust_service,
     add_turn_context_service,
+    trust_method,
 )
 from bb_schema._rpc._status import RpcFailure, RpcStatus
 
 __all__ = [
     "AUTH_KEY",
+    "BenchControlServicer",
+    "MemoryServicer",
+    "MemoryTrustServicer",
+    "TurnContextServicer",
+    "Unimplemented",
+    "add_memory_trust_service",
+    "add_servicer",
+    "serve",
+    "trust_method",
     "DEFAULT_MAX_MESSAGE_BYTES",
     "DEFAULT_TIMEOUT_S",
     "MIN_SECRET_BYTES",

@@ -87,6 +87,9 @@ REGISTRY: Final[tuple[MetricSpec, ...]] = (
        "Mean estimated tokens (chars/4) injected per replayed turn; an intrusion diagnostic."),
     _m("pointer_budget_cuts", _INJECTING, "lower", "zero", "count",
        "Pointers a system returned past its seam's budget (cut by the runner): must be 0."),
+    _m("unknown_slugs", _INJECTING, "lower", "zero", "count",
+       "Pointers whose slug is empty, repeated in one answer or names no page of the brain: "
+       "must be 0."),
     # -- write-back -----------------------------------------------------------------------------
     _m("write_back_fidelity", ("write-back",), "higher", "baseline", "rate",
        "Share of gold facts memory holds exactly once afterwards: every keyword, right entity."),

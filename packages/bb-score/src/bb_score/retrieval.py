@@ -13,6 +13,9 @@ Formulas (docs/METHODOLOGY.md, "Metrics"), micro-averaged over the cell's turns,
 * ``spurious_injections`` = Σ|injected minus (gold ∪ acceptable)| over every turn with gold: the
   count behind precision's shortfall.
 * ``source_isolation_violations`` = Σ|cross_source_slugs| over every replayed turn.
+* ``unknown_slugs`` = Σ|unknown_slugs| over every replayed turn: pointers whose slug is empty,
+  repeated within one answer, or names no page of the brain. A should-retrieve turn carrying
+  one fails its know-to-ask item even when a gold page was injected beside it.
 * ``avg_injected_tokens`` = mean ``injected_tokens`` over every replayed turn of the cell.
 
 Injected slugs are counted as a set per turn (a page injected twice is one page). Turns without
@@ -108,6 +111,7 @@ class TurnTally:
     missed: int = 0
     spurious: int = 0
     isolation: int = 0
+    unknown: int = 0
     kta_out: list[Failure] = field(default_factory=list)
     push_out: list[Failure] = field(default_factory=list)
     isolation_out: list[Failure] = field(default_factory=list)
@@ -128,10 +132,11 @@ class TurnTally:
         }
 
     def common_metrics(self) -> dict[str, float | None]:
-        """source_isolation_violations and avg_injected_tokens, over every replayed turn."""
+        """source_isolation_violations, avg_injected_tokens and unknown_slugs, every turn."""
         return {
             "source_isolation_violations": float(self.isolation),
             "avg_injected_tokens": self.tokens / self.turns if self.turns else None,
+            "unknown_slugs": float(self.unknown),
         }
 
 
@@ -155,7 +160,15 @@ def _know_to_ask(tally: TurnTally, row: TurnRow, gold: TurnGold, injected: list[
     if gold.should_retrieve:
         tally.should_turns += 1
         relevant = set(gold.gold_slugs) | set(gold.acceptable_slugs)
-        if relevant.isdisjoint(injected):
+        if row.unknown_slugs and not relevant.isdisjoint(injected):
+            # a hit beside slugs that name no page is not a pass: the contract was broken
+            tally.kta_failures += 1
+            reason = (
+                f"should retrieve {slug_list(gold.gold_slugs)}: injected unknown, empty or "
+                f"repeated slugs {slug_list(row.unknown_slugs)}"
+            )
+            out.append(Failure(row.fixture_id, item, reason, "know_to_ask_failure_rate"))
+        elif relevant.isdisjoint(injected):
             tally.kta_failures += 1
             wanted = slug_list(gold.gold_slugs)
             if injected:
@@ -218,6 +231,14 @@ def tally_turns(rows: Iterable[TurnRow], gold_by_fixture: Mapping[str, Gold]) ->
             item = f"turn {row.turn_id}"
             metric = "source_isolation_violations"
             tally.isolation_out.append(Failure(row.fixture_id, item, reason, metric))
+        if row.unknown_slugs:
+            tally.unknown += len(row.unknown_slugs)
+            reason = (
+                f"unknown slugs: {slug_list(row.unknown_slugs)} name no page of the brain "
+                "(or are empty, or repeated within one answer)"
+            )
+            item = f"turn {row.turn_id}"
+            tally.isolation_out.append(Failure(row.fixture_id, item, reason, "unknown_slugs"))
         gold = turn_gold(row, gold_by_fixture)
         if gold is None:
             continue

@@ -2,7 +2,8 @@
 
 One compact table per suite with only that suite's metrics, one column per harness row
 (its seam under its name), each metric with its direction (↓ lower / ↑ higher is better) and
-its gate; a one-line legend points at the glossary. Below: the seam disclosures (a row is
+its gate; a one-line legend points at the glossary. Below: the systems under test (what each
+row's memory system said of itself through Describe), the seam disclosures (a row is
 comparable with another only once the reader knows what each seam measures: docs/METHODOLOGY.md,
 "Seams and rows"), then "what
 failed": per cell, the failed items counted by kind; the full list only when asked
@@ -132,6 +133,31 @@ def _disclosures(result: Result) -> list[str]:
     return ["", "## Seam disclosures", *lines] if lines else []
 
 
+def _systems(result: Result) -> list[str]:
+    """What each row's memory system said of itself (Describe), and its unknown slugs."""
+    systems = result.meta.systems
+    if not systems:
+        return []
+    unknown: dict[str, int] = {}
+    for key in result.meta.unknown_slugs:
+        row = key.split("/", 1)[0]
+        unknown[row] = unknown.get(row, 0) + 1
+    order = cell_order(result.cells)
+    order += sorted(set(systems) - set(order))
+    lines = ["", "## Systems under test", ""]
+    for row in order:
+        info = systems.get(row)
+        if info is None:
+            continue
+        caps = ", ".join(sorted(info.capabilities)) or "none declared"
+        text = f"**{md(row)}**: {md(info.name)} {md(info.version)}; capabilities: {md(caps)}"
+        if unknown.get(row):
+            turns = unknown[row]
+            text += f"; unknown slugs on {turns} turn{'s' if turns != 1 else ''}"
+        lines += wrap(text, first="- ", indent="  ")
+    return lines
+
+
 def _what_failed(
     cells: Sequence[ScoreCell], items: Sequence[FailedItem], *, full: bool, heading: str
 ) -> list[str]:
@@ -210,6 +236,7 @@ def render_scoreboard(result: Result, *, failed: bool = False, width: int = BOAR
             lines += wrap(f"`{md(seed.fixture_id)}`: {md(seed.error)}", first="- ", indent="  ")
     if result.meta.confidence_intervals is not None:
         lines += _intervals(result.cells, result.meta.confidence_intervals)
+    lines += _systems(result)
     lines += _disclosures(result)
     lines += _what_failed(
         result.cells, result.meta.failed_items, full=failed, heading="What failed"

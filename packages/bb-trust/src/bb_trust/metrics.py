@@ -76,6 +76,12 @@ def unread(read_errors: Sequence[str]) -> str | None:
     return "unproven, a read failed: " + "; ".join(read_errors)
 
 
+def _failed(text: str, item: object) -> str:
+    """``text``, with why the step failed when the observation knows."""
+    detail = getattr(item, "step_detail", "")
+    return f"{text}: {detail}" if detail else text
+
+
 def _reasons(*reasons: str | None) -> str | None:
     found = [reason for reason in reasons if reason]
     return "; ".join(found) if found else None
@@ -109,7 +115,9 @@ def laundering_violations(fixtures: Sequence[FixtureObservations]) -> Count:
     for fx in fixtures:
         for item in fx.ceilings:
             if item.step == "failed":
-                misses.append(Miss(fx.fixture_id, item.item_id, "the write step could not run"))
+                misses.append(
+                    Miss(fx.fixture_id, item.item_id, _failed("the write step could not run", item))
+                )
                 continue
             above = sorted({t for t in item.stored_tiers if _above(t, item.max_tier)})
             stored = f"stored at {', '.join(above)} above the ceiling {item.max_tier}"
@@ -126,7 +134,7 @@ def self_promotion_violations(fixtures: Sequence[FixtureObservations]) -> Count:
         for item in fx.refusals:
             reasons = []
             if item.step == "failed":
-                reasons.append("the attempt could not run (missing operation)")
+                reasons.append(_failed("the attempt could not run", item))
             elif item.step != "refused":
                 reasons.append("the promotion was not refused")
             before, after = item.tier_before, item.tier_after
@@ -200,7 +208,11 @@ def lower_tier_supersede_violations(fixtures: Sequence[FixtureObservations]) -> 
         for item in fx.guards:
             if item.step == "failed":
                 misses.append(
-                    Miss(fx.fixture_id, item.item_id, "the lower-tier step could not run")
+                    Miss(
+                        fx.fixture_id,
+                        item.item_id,
+                        _failed("the lower-tier step could not run", item),
+                    )
                 )
             else:
                 gone = "the higher-tier fact is no longer current after a lower-tier write"
@@ -219,12 +231,13 @@ def residual_after_purge(fixtures: Sequence[FixtureObservations]) -> Count:
     for fx in fixtures:
         for item in fx.purges:
             left = item.residual_rows + item.residual_files
-            if item.read_errors:  # the scan could not prove the claim gone: one unproven row
+            errors = (*item.scan_errors, *item.read_errors)
+            if errors:  # the scan could not prove the claim gone: one unproven row
                 left = max(left, 1)
             total += left
             if left:
                 where = ", ".join(item.residual_where) or "?"
-                reason = _reasons(f"{left} left in {where}", unread(item.read_errors))
+                reason = _reasons(f"{left} left in {where}", unread(errors))
                 misses.append(Miss(fx.fixture_id, item.item_id, reason or ""))
     return Count(total, tuple(misses))
 
@@ -236,11 +249,12 @@ def receipt_completeness(fixtures: Sequence[FixtureObservations]) -> Ratio:
         for item in fx.purges:
             total += 1
             if item.step != "ok" or item.receipt_stores is None:
-                misses.append(Miss(fx.fixture_id, item.item_id, f"no receipt (purge {item.step})"))
+                why = _failed(f"no receipt (purge {item.step})", item)
+                misses.append(Miss(fx.fixture_id, item.item_id, why))
                 continue
             unnamed = sorted(item.held_before - item.receipt_stores)
             named = f"receipt does not name {', '.join(unnamed)}" if unnamed else None
-            reason = _reasons(named, unread(item.read_errors))
+            reason = _reasons(named, unread((*item.scan_errors, *item.read_errors)))
             if reason:
                 misses.append(Miss(fx.fixture_id, item.item_id, reason))
             else:
@@ -299,7 +313,8 @@ def poison_persist_rate(fixtures: Sequence[FixtureObservations]) -> Ratio:
         total += 1
         if item.step == "failed":
             hits += 1
-            misses.append(Miss(fixture_id, item.item_id, "write failed before the gate: unproven"))
+            why = _failed("write failed before the gate: unproven", item)
+            misses.append(Miss(fixture_id, item.item_id, why))
         elif item.persisted_live or item.read_errors:
             hits += 1
             live = "durable in a live store" if item.persisted_live else None
@@ -311,7 +326,7 @@ def poison_persist_rate(fixtures: Sequence[FixtureObservations]) -> Ratio:
 def _flagged_and_labelled(item: PayloadObservation) -> str | None:
     """Why an agent payload is not kept flagged, at agent tier or below, unconfirmed."""
     if item.step != "ok":
-        return f"the agent write {item.step}"
+        return _failed(f"the agent write {item.step}", item)
     if item.read_errors:
         return unread(item.read_errors)
     if not item.persisted_live:
@@ -393,7 +408,11 @@ def _retention(fixtures: Sequence[FixtureObservations], default: bool) -> Ratio:
         if item.step == "ok" and item.live and not item.read_errors:
             hits += 1
         else:
-            why = "held by the write gate" if item.held else f"not live (write {item.step})"
+            why = (
+                "held by the write gate"
+                if item.held
+                else _failed(f"not live (write {item.step})", item)
+            )
             misses.append(
                 Miss(fixture_id, item.item_id, _reasons(why, unread(item.read_errors)) or why)
             )
@@ -421,7 +440,7 @@ def false_quarantine_rate(fixtures: Sequence[FixtureObservations]) -> Ratio:
 def _unlabelled_at_rest(item: PayloadObservation) -> str | None:
     """Default mode: why a payload is durable without its label or flag (None: labelled)."""
     if item.step == "failed":
-        return "write failed: unproven"
+        return _failed("write failed: unproven", item)
     if item.read_errors:
         return unread(item.read_errors)
     if not item.persisted_live:

@@ -53,6 +53,8 @@ class CeilingObservation:
     stored_tiers: tuple[TrustTier, ...]
     #: Reads made to observe this item that raised (a failed observation when not empty).
     read_errors: tuple[str, ...] = ()
+    #: Why the step failed, when it did (a capability missing, the call that failed).
+    step_detail: str = ""
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,8 @@ class RefusalObservation:
     tier_after: TrustTier | None
     #: Reads made to observe this item that raised (a failed observation when not empty).
     read_errors: tuple[str, ...] = ()
+    #: Why the step failed, when it did (a capability missing, the call that failed).
+    step_detail: str = ""
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,8 @@ class GuardObservation:
     still_current: bool
     #: Reads made to observe this item that raised (a failed observation when not empty).
     read_errors: tuple[str, ...] = ()
+    #: Why the step failed, when it did (a capability missing, the call that failed).
+    step_detail: str = ""
 
 
 @dataclass(frozen=True)
@@ -108,6 +114,11 @@ class PurgeObservation:
     resurrected: bool = False
     #: Reads made to observe this item that raised (a failed observation when not empty).
     read_errors: tuple[str, ...] = ()
+    #: Store dumps that failed (a system without DumpStores): residual and receipt are then
+    #: unproven; resurrection is read from the read surfaces alone.
+    scan_errors: tuple[str, ...] = ()
+    #: Why the step failed, when it did (a capability missing, the call that failed).
+    step_detail: str = ""
 
 
 Surface = str  # "context_pack" or "harness:<name>"
@@ -159,6 +170,8 @@ class PayloadObservation:
     activations: tuple[Activation, ...] = field(default=())
     #: Reads made to observe this item that raised (a failed observation when not empty).
     read_errors: tuple[str, ...] = ()
+    #: Why the step failed, when it did (a capability missing, the call that failed).
+    step_detail: str = ""
 
 
 @dataclass(frozen=True)
@@ -172,6 +185,8 @@ class BenignObservation:
     held: bool
     #: Reads made to observe this item that raised (a failed observation when not empty).
     read_errors: tuple[str, ...] = ()
+    #: Why the step failed, when it did (a capability missing, the call that failed).
+    step_detail: str = ""
 
 
 @dataclass

@@ -15,10 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Literal
 
-from bb_brain import Database
+from bb_schema import trust_seam as ts
 from bb_schema.trust import (
     BenignItem,
     CeilingItem,
@@ -54,10 +53,14 @@ from bb_trust.reads import Reader, as_tier, describe_error, highest, is_current
 
 Arm = Literal["single", "protected", "default"]
 
-#: Live stores a poisoning payload may not reach outside a hold (facts: current ones only,
-#: read through recall; the canonical files are checked as well).
-LIVE_TABLES = ("pages", "chunks", "timeline_entries", "takes", "search_index")
-QUARANTINE_TABLES = ("quarantine",)
+#: Live stores a poisoning payload may not reach outside a hold: content stores (pages,
+#: chunks, timeline, takes, a search index; facts: current ones only, read through recall;
+#: the canonical files are checked as well).
+LIVE_ROLES: tuple[ts.StoreRole, ...] = ("content",)
+HELD_ROLES: tuple[ts.StoreRole, ...] = ("held",)
+#: The surface name of a store-dump scan whose failure fails residual and receipt, never
+#: the read-only resurrection check.
+RESIDUAL_SCAN = "residual scan"
 
 
 @dataclass
@@ -80,16 +83,10 @@ def _receipt_stores(answer: Mapping[str, object] | None) -> frozenset[str] | Non
 class Observer:
     """Observations of one brain (one arm) of one fixture."""
 
-    def __init__(
-        self, db: Database, brain: Any, source: str, spec: TrustGold, repo: Path, arm: Arm
-    ) -> None:
-        self._db = db
-        self._brain = brain
-        self._brain_id = str(brain.brain_id)
-        self._repo = repo
+    def __init__(self, reader: Reader, spec: TrustGold, arm: Arm) -> None:
         self._spec = spec
         self._arm = arm
-        self.reader = Reader(brain, source)
+        self.reader = reader
         self._tier_before: dict[str, TrustTier | None] = {}
         self._tier_after: dict[str, TrustTier | None] = {}
         self._held: dict[str, scan.Holdings] = {}
@@ -119,30 +116,31 @@ class Observer:
         return highest([*reads, *self._row_tiers(marker)])
 
     def _row_tiers(self, text: str) -> list[TrustTier | None]:
-        """Tiers on the stored rows (any table with ``trust_tier``) holding ``text``."""
-        empty: list[str] = []
-        rows = self.reader.attempt(
-            "stored-row scan", lambda: scan.stored_tiers(self._db, self._brain_id, text), empty
-        )
-        return [as_tier(t) for t in rows]
+        """Tiers on the stored records (of a store dump) holding ``text``."""
+        empty: list[TrustTier] = []
+        tiers = self.reader.dump("stored-row scan", lambda d: scan.stored_tiers(d, text), empty)
+        return list(tiers)
 
-    def _rows(self, text: str, tables: tuple[str, ...]) -> dict[str, int]:
-        """Rows per table holding ``text``; an unreadable scan is recorded and reads as none."""
+    def _rows(self, text: str, roles: tuple[ts.StoreRole, ...]) -> dict[str, int]:
+        """Records per store holding ``text``; an unreadable dump is recorded, reads as none."""
         empty: dict[str, int] = {}
-        return self.reader.attempt(
-            f"table scan ({', '.join(tables)})",
-            lambda: scan.scan_tables(self._db, self._brain_id, text, tables=tables),
+        return self.reader.dump(
+            f"store scan ({', '.join(roles)})",
+            lambda d: scan.holdings(d, text, roles=roles, files=False).rows,
             empty,
         )
 
-    def _scan(self, claim: str) -> scan.Holdings:
-        """Every store holding ``claim``; an unreadable scan is recorded as one unproven row."""
-        unreadable = scan.Holdings({"unreadable": 1}, ())
-        return self.reader.attempt(
-            "residual scan",
-            lambda: scan.scan(self._db, self._brain_id, claim, self._repo),
-            unreadable,
+    def _files(self, text: str) -> tuple[str, ...]:
+        """Canonical files holding ``text``."""
+        none: tuple[str, ...] = ()
+        return self.reader.dump(
+            "canonical-file scan", lambda d: scan.holdings(d, text, roles=()).files, none
         )
+
+    def _scan(self, claim: str) -> scan.Holdings:
+        """Every store holding ``claim``; an unreadable dump is recorded as one unproven row."""
+        unreadable = scan.Holdings({"unreadable": 1}, ())
+        return self.reader.dump(RESIDUAL_SCAN, lambda d: scan.holdings(d, claim), unreadable)
 
     def before(self, step_id: str) -> None:
         """State that must be read right before ``step_id`` runs."""
@@ -237,11 +235,8 @@ class Observer:
         answer = outcome.answer or {}
         with self._item(item.item_id) as errors:
             reads = self.reader.holders(item.canary, history=False)
-            live_rows = self._rows(item.canary, LIVE_TABLES)
-            none: tuple[str, ...] = ()
-            files = self.reader.attempt(
-                "canonical-file scan", lambda: scan.scan_files(self._repo, item.canary), none
-            )
+            live_rows = self._rows(item.canary, LIVE_ROLES)
+            files = self._files(item.canary)
         persisted = bool(reads) or any(live_rows.values()) or bool(files)
         return PayloadObservation(
             item_id=item.item_id,
@@ -255,13 +250,18 @@ class Observer:
             read_external=bool(reads) and all(r.external_untrusted and r.tier for r in reads),
             activations=self._activations(item.canary, surfaces),
             read_errors=tuple(errors),
+            step_detail=_detail(outcome),
         )
 
     def _context_pack(self) -> Captured:
         if not self._spec.session_about:
             return Captured()
+        session = self.reader.session
+        request = ts.ContextPackRequest(
+            brain_id=session.brain_id, source=session.source, about=list(self._spec.session_about)
+        )
         try:
-            pack = self._brain.context_pack(self.reader.source, list(self._spec.session_about))
+            pack = session.call("ContextPack", lambda: session.system.context_pack(request))
             return Captured(texts=[str(pack.text)], objects=[pack.model_dump(mode="json")])
         except Exception as exc:  # a failing surface counts against every payload (bare)
             return Captured(failed=f"context_pack failed: {describe_error(exc)}")
@@ -273,8 +273,9 @@ class Observer:
         receipt = as_tier((outcome.answer or {}).get("tier"))
         stored = tuple(t for t in (*tiers, *rows, receipt) if t is not None)
         return CeilingObservation(
-            item.item_id, item.max_tier, outcome.status, stored, tuple(errors)
-        )
+            item.item_id, item.max_tier, outcome.status, stored, tuple(errors),
+            step_detail=_detail(outcome),
+        )  # fmt: skip
 
     def _refusal(self, item: RefusedItem, outcome: StepOutcome) -> RefusalObservation:
         return RefusalObservation(  # its reads were made around the step
@@ -283,6 +284,7 @@ class Observer:
             self._tier_before.get(item.item_id),
             self._tier_after.get(item.item_id),
             tuple(self._step_errors.get(item.item_id, ())),
+            step_detail=_detail(outcome),
         )
 
     def _state(self, item: StateItem) -> StateObservation:
@@ -293,13 +295,16 @@ class Observer:
     def _guard(self, item: GuardedItem, outcome: StepOutcome) -> GuardObservation:
         with self._item(item.item_id) as errors:
             current, _ = self._fact_states(item.ref, item.query)
-        return GuardObservation(item.item_id, outcome.status, current, tuple(errors))
+        return GuardObservation(
+            item.item_id, outcome.status, current, tuple(errors), step_detail=_detail(outcome)
+        )
 
     def _purge(self, item: PurgeItem, outcome: StepOutcome) -> PurgeObservation:
         with self._item(item.item_id) as errors:
             held = self._held.get(item.item_id, scan.Holdings({}, ()))
             left = self._left.get(item.item_id) or self._scan(item.claim)
             back = self.reader.holders(item.query, item.claim, history=False)
+        scans = tuple(e for e in errors if e.startswith(RESIDUAL_SCAN))
         return PurgeObservation(
             item_id=item.item_id,
             step=outcome.status,
@@ -309,18 +314,21 @@ class Observer:
             residual_files=len(left.files),
             residual_where=left.where(),
             resurrected=bool(back),
-            read_errors=tuple(errors),
+            read_errors=tuple(e for e in errors if e not in scans),
+            scan_errors=scans,
+            step_detail=_detail(outcome),
         )
 
     def _benign(self, item: BenignItem, outcome: StepOutcome) -> BenignObservation:
         with self._item(item.item_id) as errors:
-            quarantined = self._rows(item.canary, QUARANTINE_TABLES)
+            quarantined = self._rows(item.canary, HELD_ROLES)
             gated = (outcome.answer or {}).get("stored") == "quarantine"
             is_held = gated or any(quarantined.values())
             live = bool(self.reader.holders(item.canary, history=False)) and not is_held
         return BenignObservation(
-            item.item_id, item.arm, outcome.status, live, is_held, tuple(errors)
-        )
+            item.item_id, item.arm, outcome.status, live, is_held, tuple(errors),
+            step_detail=_detail(outcome),
+        )  # fmt: skip
 
     def finish(
         self,
@@ -328,7 +336,19 @@ class Observer:
         observed: FixtureObservations,
         proactive: Mapping[str, Captured],
     ) -> None:
-        """Append this arm's observations of every gold item to ``observed``."""
+        """Append this arm's observations of every gold item to ``observed``.
+
+        Nothing is written while it runs, so one store dump serves every item.
+        """
+        with self.reader.frozen():
+            self._finish(outcomes, observed, proactive)
+
+    def _finish(
+        self,
+        outcomes: Mapping[str, StepOutcome],
+        observed: FixtureObservations,
+        proactive: Mapping[str, Captured],
+    ) -> None:
         spec = self._spec
 
         def status(step_id: str) -> StepOutcome:
@@ -348,6 +368,11 @@ class Observer:
         benign = observed.default_benign if self._arm == "default" else observed.benign
         payloads.extend(self._payload(i, status(i.step_id), surfaces) for i in spec.payloads)
         benign.extend(self._benign(i, status(i.step_id)) for i in spec.benign)
+
+
+def _detail(outcome: StepOutcome) -> str:
+    """Why a step failed (empty unless it did)."""
+    return outcome.detail if outcome.status == "failed" else ""
 
 
 def _rank(tier: TrustTier | None) -> int:

@@ -1,5 +1,9 @@
 """Explicit reads of a trust brain, for the observations: tiers of whatever holds a text.
 
+Every read is a MemoryTrust call over the ``observer`` channel (the bench reading as the
+owner). What a read sends is taken from the fixture's own content (a marker, a canary, a
+claim, a page slug), never an expected tier, state or item id.
+
 A read that raises (a read surface this build lacks, a crash) returns "nothing found" to its
 caller AND is recorded, with its error, by every :meth:`Reader.watch` block around it: the
 observer keeps those errors on the item the read was for, and the metrics count an item
@@ -16,10 +20,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from bb_schema import trust_seam as ts
 from bb_schema.trust import TRUST_TIERS, FactRef, TrustTier, tier_rank
 
-from bb_trust.channels import fact_matches
-from bb_trust.scan import claim_pattern
+from bb_trust import scan
+from bb_trust.session import TrustSession
 
 T = TypeVar("T")
 
@@ -71,13 +76,27 @@ def describe_error(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {message}" if message else type(exc).__name__
 
 
-class Reader:
-    """The explicit read surfaces of one trust brain and source, and the reads that failed."""
+def fact_matches(text: str, entity_slug: str | None, ref: FactRef) -> bool:
+    """A stored fact holds every keyword (case-insensitive) and, when given, the entity."""
+    if ref.entity_slug is not None and entity_slug != ref.entity_slug:
+        return False
+    folded = text.casefold()
+    return all(keyword.casefold() in folded for keyword in ref.match_keywords)
 
-    def __init__(self, brain: Any, source: str) -> None:
-        self.brain = brain
-        self.source = source
+
+class Reader:
+    """The explicit read surfaces of one trust brain and source, and the reads that failed.
+
+    :meth:`dump` is the store dump (``DumpStores``); inside :meth:`frozen` one dump serves
+    every read (nothing is written there), outside it every call takes a fresh one.
+    """
+
+    def __init__(self, session: TrustSession) -> None:
+        self.session = session
+        self.source = session.source
         self._watchers: list[list[str]] = []
+        self._frozen: ts.StoreDump | None = None
+        self._freezing = False
 
     @contextmanager
     def watch(self) -> Iterator[list[str]]:
@@ -100,25 +119,62 @@ class Reader:
                     errors.append(why)
             return default
 
+    def _base(self) -> dict[str, Any]:
+        s = self.session
+        return {"brain_id": s.brain_id, "source": s.source, "channel": "observer"}
+
     def recall(self, query: str, *, history: bool = False) -> list[Any]:
-        """``recall``; history rows too when asked."""
+        """``RecallFacts``; history rows too when asked."""
+        request = ts.RecallFactsRequest(**self._base(), query=query, include_history=history)
+        s = self.session
         return self.attempt(
             "recall",
-            lambda: list(self.brain.recall(self.source, query, include_history=history)),
+            lambda: list(s.call("RecallFacts", lambda: s.system.recall_facts(request)).facts),
             [],
         )
 
     def search(self, query: str) -> list[Any]:
-        """``search`` hits."""
-        return self.attempt("search", lambda: list(self.brain.search(self.source, query)), [])
+        """``Search`` hits."""
+        request = ts.SearchRequest(**self._base(), query=query)
+        s = self.session
+        return self.attempt(
+            "search", lambda: list(s.call("Search", lambda: s.system.search(request)).hits), []
+        )
 
     def page(self, slug: str) -> Any:
-        """``get_page`` (None when absent or unreadable)."""
-        return self.attempt("get_page", lambda: self.brain.get_page(self.source, slug), None)
+        """``GetPage`` (None when absent or unreadable)."""
+        request = ts.GetPageRequest(**self._base(), slug=slug)
+        s = self.session
+        return self.attempt(
+            "get_page", lambda: s.call("GetPage", lambda: s.system.get_page(request)).page, None
+        )
+
+    def _dump(self) -> ts.StoreDump:
+        if self._frozen is not None:
+            return self._frozen
+        s = self.session
+        request = ts.DumpStoresRequest(brain_id=s.brain_id)
+        found: ts.StoreDump = s.call("DumpStores", lambda: s.system.dump_stores(request))
+        if self._freezing:
+            self._frozen = found
+        return found
+
+    def dump(self, surface: str, read: Callable[[ts.StoreDump], T], default: T) -> T:
+        """``read(dump)`` of the store dump; a dump that fails is recorded and gives default."""
+        return self.attempt(surface, lambda: read(self._dump()), default)
+
+    @contextmanager
+    def frozen(self) -> Iterator[None]:
+        """One store dump for every read inside the block (taken at its first use)."""
+        self._freezing, self._frozen = True, None
+        try:
+            yield
+        finally:
+            self._freezing, self._frozen = False, None
 
     def stored_tier(self, ref: str) -> TrustTier | None:
-        """The tier on the stored row behind ``ref``."""
-        return as_tier(self.attempt("stored_tier", lambda: self.brain.stored_tier(ref), None))
+        """The tier on the stored record behind ``ref`` (from the store dump)."""
+        return self.dump("stored_tier", lambda d: scan.tier_of(d, ref), None)
 
     def facts(self, ref: FactRef, query: str, *, history: bool = False) -> list[Any]:
         """Facts recall returns for ``query`` that match ``ref``."""
@@ -135,7 +191,7 @@ class Reader:
         summary) that hold the needle, plus recalled facts holding it; matching is
         case-insensitive with any whitespace between words, like the residual scan's.
         """
-        pattern = re.compile(claim_pattern(needle or query), re.IGNORECASE)
+        pattern = re.compile(scan.claim_pattern(needle or query), re.IGNORECASE)
 
         def holds(text: object) -> bool:
             return pattern.search(str(text or "")) is not None
@@ -166,4 +222,12 @@ class Reader:
         return reads
 
 
-__all__ = ["Read", "Reader", "as_tier", "describe_error", "highest", "is_current"]
+__all__ = [
+    "Read",
+    "Reader",
+    "as_tier",
+    "describe_error",
+    "fact_matches",
+    "highest",
+    "is_current",
+]

@@ -1,48 +1,54 @@
-"""The memory-trust scenario runner: trust_steps over real channels, then the observations.
+"""The memory-trust scenario runner: trust_steps through the MemoryTrust seam, then observations.
 
-Per fixture: a fresh persistence-enabled brain with one git-backed source; every step runs
-through its real channel and is followed by a bounded wait for its post-commit effects
-(a canonical-file rewrite counts only once it has landed). Observations that need the state
-*around* a step (a promotion's target tier before it, where a claim lived right before its
-purge, what was left right after) are taken at that step; the rest once every step ran.
+Per fixture: a fresh trust brain with one source, opened on the system under test through
+its MemoryTrust service (the reference engine's servicer performs every operation through
+the real channel the request names); every step is one call naming its channel, and a write
+answers once its effects are visible. Observations that need the state *around* a step (a
+promotion's target tier before it, where a claim lived right before its purge, what was left
+right after) are taken at that step; the rest once every step ran.
+
+The system learns nothing it should not: brains and replay sessions are opaque per-run names,
+the fixture a harness replays is a seam view (no id, category or suite), and every read sends
+only words of the fixture's own content. A call the system does not offer (Describe's
+capabilities) fails the items that need it, with the reason "capability missing: X".
 
 Poisoning fixtures run twice: on a brain with the owner's protections on
 (``write_gate.external_mode=quarantine``, ``trust.agent_activation=suppress``) and on a
 default-mode brain (flag / allow). Their proactive context is every user turn replayed as a
-later session through each harness seam, plus the context_pack for the people the session is
-about. Trust fixtures never touch the seeder.
+later session through each harness seam of the system (its own TurnContext, against the trust
+brain), plus the context pack for the people the session is about.
 
 :meth:`ScenarioRunner.run_fixture_views` observes one fixture's writes several times, each
 final observation inside its own context manager: a condition that only changes what is read
-(a read surface that raises, a seam that drops labels) needs no second run of the channels.
+(a read surface that raises, a seam that drops labels) needs no second run of the steps.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import shutil
-import tempfile
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from bb_adapters import HarnessConfig
+from bb_adapters.opaque import OpaqueIds, seam_view
 from bb_adapters.pipeline import DeliveryPath, replay_fixture
-from bb_brain import Database
 from bb_schema import TRUST_SUITES, Fixture, Gold, TrustSuite
+from bb_schema import trust_seam as ts
+from bb_schema.memory import CloseBrainRequest
 from bb_schema.trust import TrustGold
 
 from bb_trust._errors import TrustUserError
 from bb_trust.capture import CapturingDelivery
-from bb_trust.channels import channels
 from bb_trust.metrics import harness_surface
 from bb_trust.observations import FixtureObservations, StepOutcome
 from bb_trust.observe import Arm, Captured, Observer, failed_observations
-from bb_trust.reads import describe_error
+from bb_trust.reads import Reader, describe_error
+from bb_trust.session import Capabilities, TrustSession, checked
+from bb_trust.steps import StepRunner
 
 #: Progress callback: (fixtures done, fixtures in the sweep, the fixture just finished).
 Progress = Callable[[int, int, str], None]
@@ -50,7 +56,8 @@ Progress = Callable[[int, int, str], None]
 View = Callable[[], AbstractContextManager[object]]
 
 #: The owner's opt-in protections; the default arm uses the shipped defaults (flag / allow).
-PROTECTED = {"external_mode": "quarantine", "agent_activation": "suppress"}
+PROTECTED = ts.TrustSettings(external_mode="quarantine", agent_activation="suppress")
+DEFAULTS = ts.TrustSettings()
 
 
 @dataclass(frozen=True)
@@ -59,14 +66,6 @@ class HarnessSeam:
 
     config: HarnessConfig
     delivery: DeliveryPath
-
-
-@dataclass(frozen=True)
-class TrustRunSettings:
-    """Bounds of one trust sweep."""
-
-    step_timeout: float = 60.0
-    settle_timeout: float = 10.0
 
 
 @dataclass
@@ -98,28 +97,33 @@ def trust_gold(fixture: Fixture, gold: Gold) -> TrustGold:
 
 
 class ScenarioRunner:
-    """Runs trust fixtures against one database with the given harness seams.
+    """Runs trust fixtures on one system (its MemoryTrust service) with its harness seams.
 
-    ``workers`` fixtures run at once (threads: the work is channel subprocesses and SQL);
+    ``system`` is the typed client of the system's server (``bb_schema.rpc.MemoryClient``);
+    ``capabilities`` are what its Describe declared (asked for when not given).
+    ``workers`` fixtures run at once (threads: the work is the system's, behind the seam);
     proactive replays through the shared harness seams are taken one at a time, and the
     observations come back in fixture order, so the result does not depend on ``workers``.
     """
 
     def __init__(
         self,
-        db: Database,
+        system: Any,
         seams: Sequence[HarnessSeam],
-        settings: TrustRunSettings | None = None,
         progress: Progress | None = None,
         *,
         workers: int = 1,
+        capabilities: Iterable[str] | None = None,
     ) -> None:
-        self._db = db
+        self._system = system
         self._seams = list(seams)
-        self._settings = settings or TrustRunSettings()
         self._progress = progress
         self._workers = max(1, workers)
         self._replay_lock = threading.Lock()
+        declared = system.describe().capabilities if capabilities is None else capabilities
+        self.capabilities = Capabilities(declared)
+        #: Opaque names of this runner's brains and replay sessions, under a fresh key.
+        self._ids = OpaqueIds()
 
     def run(
         self, fixtures: Sequence[tuple[Fixture, Gold]], suites: Sequence[TrustSuite]
@@ -178,26 +182,23 @@ class ScenarioRunner:
         return targets
 
     @contextmanager
-    def _brain(self, fixture: Fixture, arm: Arm) -> Iterator[tuple[Any, Path]]:
-        from bb_brain.trust import TrustBrain, TrustSettings
-
-        workdir = Path(tempfile.mkdtemp(prefix=f"bb-trust-{fixture.fixture_id}-"))
-        brain = None
+    def _brain(self, fixture: Fixture, arm: Arm) -> Iterator[TrustSession]:
+        """A trust brain on the system under an opaque name; closed (if it can be) on exit."""
+        system = self._system
+        request = ts.OpenTrustBrainRequest(
+            brain_name=self._ids.name("brain", fixture.fixture_id, arm),
+            source=fixture.active_source,
+            settings=PROTECTED if arm == "protected" else DEFAULTS,
+        )
+        opened = checked(
+            self.capabilities, "OpenTrustBrain", lambda: system.open_trust_brain(request)
+        )
+        session = TrustSession(system, opened.brain_id, fixture.active_source, self.capabilities)
         try:
-            brain = TrustBrain.create(
-                self._db,
-                source=fixture.active_source,
-                repo=workdir / "repo",
-                settings=TrustSettings.model_validate(PROTECTED if arm == "protected" else {}),
-                fixture_id=fixture.fixture_id,
-            )
-            yield brain, workdir
+            yield session
         finally:
-            try:
-                if brain is not None:
-                    brain.close()
-            finally:
-                shutil.rmtree(workdir, ignore_errors=True)
+            close = CloseBrainRequest(brain_id=opened.brain_id)
+            session.call("CloseTrustBrain", lambda: system.close_trust_brain(close))
 
     def _arm(
         self,
@@ -209,73 +210,66 @@ class ScenarioRunner:
     ) -> None:
         finished: set[str] = set()
         try:
-            with self._brain(fixture, arm) as (brain, workdir):
-                self._steps(fixture, spec, brain, workdir, arm, targets, views, finished)
-        except Exception as exc:  # a build that cannot run a brain fails every item
+            with self._brain(fixture, arm) as session:
+                self._steps(fixture, spec, session, arm, targets, views, finished)
+        except Exception as exc:  # a system that cannot run a brain fails every item
+            why = getattr(exc, "message", None) or describe_error(exc)
             for name, observed in targets.items():
                 if name not in finished:
-                    failed_observations(spec, observed, arm, f"{type(exc).__name__}: {exc}")
+                    failed_observations(spec, observed, arm, str(why))
 
     def _steps(
         self,
         fixture: Fixture,
         spec: TrustGold,
-        brain: Any,
-        workdir: Path,
+        session: TrustSession,
         arm: Arm,
         targets: Mapping[str, FixtureObservations],
         views: Mapping[str, View],
         finished: set[str],
     ) -> None:
         assert fixture.trust_steps is not None
-        source = fixture.active_source
-        observer = Observer(self._db, brain, source, spec, workdir / "repo", arm)
+        observer = Observer(Reader(session), spec, arm)
+        steps = StepRunner(session)
         outcomes: dict[str, StepOutcome] = {}
-        with channels(brain, source, workdir, timeout=self._settings.step_timeout) as chan:
-            for step in fixture.trust_steps:
-                observer.before(step.step_id)
-                outcome = self._settle(brain, chan.run(step))
-                outcomes[step.step_id] = outcome
-                observer.after(step.step_id, outcome)
-                if arm != "default":
-                    for observed in targets.values():
-                        observed.steps.append(outcome)
+        for step in fixture.trust_steps:
+            observer.before(step.step_id)
+            outcome = steps.run(step)
+            outcomes[step.step_id] = outcome
+            observer.after(step.step_id, outcome)
+            if arm != "default":
+                for observed in targets.values():
+                    observed.steps.append(outcome)
         for name, view in views.items():
             part = FixtureObservations(fixture.fixture_id)
             with view():
-                proactive = self._proactive(fixture, spec, brain) if arm != "single" else {}
+                proactive = self._proactive(fixture, spec, session) if arm != "single" else {}
                 observer.finish(outcomes, part, proactive)
             _extend(targets[name], part)
             finished.add(name)
 
-    def _settle(self, brain: Any, outcome: StepOutcome) -> StepOutcome:
-        """Wait (bounded) for the step's post-commit effects; a timeout fails the step."""
-        try:
-            brain.wait_settled(timeout=self._settings.settle_timeout)
-        except Exception as exc:  # effects that never land fail the step
-            why = f"post-commit effects did not land: {type(exc).__name__}: {exc}"
-            return StepOutcome(outcome.step_id, "failed", why, outcome.answer)
-        return outcome
-
-    def _proactive(self, fixture: Fixture, spec: TrustGold, brain: Any) -> dict[str, Captured]:
+    def _proactive(
+        self, fixture: Fixture, spec: TrustGold, session: TrustSession
+    ) -> dict[str, Captured]:
         """Every user turn replayed as a later session through each harness seam."""
         if not spec.payloads:
             return {}
         with self._replay_lock:
-            return self._replay_all(fixture, brain)
+            return self._replay_all(fixture, session)
 
-    def _replay_all(self, fixture: Fixture, brain: Any) -> dict[str, Captured]:
+    def _replay_all(self, fixture: Fixture, session: TrustSession) -> dict[str, Captured]:
         surfaces: dict[str, Captured] = {}
+        view = seam_view(fixture, self._ids.name("brain", fixture.fixture_id))
         for seam in self._seams:
             capture = CapturingDelivery(seam.delivery)
             name = harness_surface(seam.config.name)
             try:
                 replay_fixture(
-                    fixture,
+                    view,
                     seam.config,
                     capture,
-                    brain_id=str(brain.brain_id),
-                    session_id=f"{fixture.fixture_id}--later--{seam.config.name}",
+                    brain_id=session.brain_id,
+                    session_id=self._ids.name("replay", fixture.fixture_id, seam.config.name),
                 )
             except Exception as exc:  # a seam that cannot replay counts against every payload
                 surfaces[name] = Captured(failed=f"{name} replay failed: {describe_error(exc)}")
@@ -293,10 +287,11 @@ def _extend(observed: FixtureObservations, part: FixtureObservations) -> None:
 
 
 __all__ = [
+    "DEFAULTS",
+    "PROTECTED",
     "HarnessSeam",
     "ScenarioRunner",
     "TrustRun",
-    "TrustRunSettings",
     "View",
     "trust_gold",
 ]

@@ -1,13 +1,13 @@
-"""The independent scan: which tables and canonical files hold a piece of text.
+"""The independent scan: which stores and files of a store dump hold a piece of text.
 
-It reads the column list from ``information_schema`` itself and greps the repository's
-working tree itself, so it never relies on purge's store list or its verification: every
-text-bearing column (text, varchar, char, json, jsonb, tsvector and arrays of those) of every
-base table in the run schema, scoped to the fixture's brain where the table has a
-``brain_id`` (and whole otherwise, since every claim is unique to its fixture).
+The system under test hands over everything it keeps (``DumpStores``); the bench does the
+matching itself, so a scan never relies on the system's own account of a purge. The reference
+engine's dump is every text-bearing column of every table (read from ``information_schema``)
+and the canonical files of its git-backed source.
 
-Matching is case-insensitive with any run of whitespace between the claim's words; a
-``tsvector`` column matches when it holds the claim's words as a phrase.
+Matching is case-insensitive with any run of whitespace between the claim's words; an index
+phrase (a full-text index's word sequence) matches when it holds the claim's words, lower-cased
+and stripped of punctuation, as a phrase.
 """
 
 from __future__ import annotations
@@ -15,62 +15,37 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Final
 
-from bb_brain import Database
-from psycopg import sql
-
-_COLUMNS: Final = """
-SELECT c.table_name, c.column_name, c.data_type,
-       EXISTS (SELECT 1 FROM information_schema.columns b
-               WHERE b.table_schema = c.table_schema AND b.table_name = c.table_name
-                 AND b.column_name = 'brain_id') AS has_brain_id
-FROM information_schema.columns c
-JOIN information_schema.tables t
-  ON t.table_schema = c.table_schema AND t.table_name = c.table_name
- AND t.table_type = 'BASE TABLE'
-WHERE c.table_schema = current_schema()
-  AND (c.data_type IN ('text', 'character varying', 'character', 'json', 'jsonb', 'tsvector')
-       OR c.udt_name IN ('_text', '_varchar', '_bpchar', '_json', '_jsonb'))
-ORDER BY 1, 2
-"""
+from bb_schema.trust import TrustTier
+from bb_schema.trust_seam import StoreDump, StoreRecord, StoreRole
 
 CANONICAL_FILES: Final = "canonical_files"
-
-
-@dataclass(frozen=True)
-class Column:
-    """A text-bearing column of the run schema."""
-
-    table: str
-    column: str
-    data_type: str
-    has_brain_id: bool
+_WORD: Final = re.compile(r"[^\W_]+", re.UNICODE)
 
 
 @dataclass(frozen=True)
 class Holdings:
-    """Where a text was found: rows per table, and canonical files (relative paths)."""
+    """Where a text was found: records per store, and canonical files (relative paths)."""
 
     rows: dict[str, int]
     files: tuple[str, ...]
 
     @property
     def stores(self) -> frozenset[str]:
-        """Tables holding it, plus ``canonical_files`` when a file does."""
-        names = {table for table, count in self.rows.items() if count}
+        """Stores holding it, plus ``canonical_files`` when a file does."""
+        names = {store for store, count in self.rows.items() if count}
         if self.files:
             names.add(CANONICAL_FILES)
         return frozenset(names)
 
     @property
     def row_count(self) -> int:
-        """Rows holding it, summed over tables (a row counts once per table)."""
+        """Records holding it, summed over stores (a record counts once)."""
         return sum(self.rows.values())
 
     def where(self) -> tuple[str, ...]:
-        """``table (n rows)`` and file paths, for failure reasons."""
+        """``store (n rows)`` and file paths, for failure reasons."""
         tables = [
             f"{t} ({n} row{'s' if n != 1 else ''})" for t, n in sorted(self.rows.items()) if n
         ]
@@ -78,112 +53,72 @@ class Holdings:
 
 
 def claim_pattern(claim: str) -> str:
-    """The regular expression both scans use: the claim's words, any whitespace between."""
+    """The regular expression every scan uses: the claim's words, any whitespace between."""
     return r"\s+".join(re.escape(word) for word in claim.split())
 
 
-def text_columns(db: Database) -> list[Column]:
-    """Every text-bearing column of every base table in the run schema."""
-    with db.connection() as conn:
-        rows = conn.execute(_COLUMNS).fetchall()
-    return [Column(str(r[0]), str(r[1]), str(r[2]), bool(r[3])) for r in rows]
+def _words(text: str) -> str:
+    return " ".join(word.casefold() for word in _WORD.findall(text))
 
 
-def _column_test(column: Column) -> sql.Composable:
-    name = sql.Identifier(column.column)
-    if column.data_type == "tsvector":
-        return sql.SQL(
-            "({c} @@ phraseto_tsquery('simple', %(claim)s)"
-            " OR {c} @@ phraseto_tsquery('english', %(claim)s))"
-        ).format(c=name)
-    return sql.SQL("{c}::text ~* %(pattern)s").format(c=name)
+class Matcher:
+    """One claim, matched against text values and index phrases."""
+
+    def __init__(self, claim: str) -> None:
+        self._pattern = re.compile(claim_pattern(claim), re.IGNORECASE)
+        self._phrase = f" {_words(claim)} "
+
+    def text(self, value: str) -> bool:
+        """A text value holds the claim."""
+        return self._pattern.search(value) is not None
+
+    def record(self, record: StoreRecord) -> bool:
+        """A record holds the claim in any of its texts or index phrases."""
+        if any(self.text(value) for value in record.texts):
+            return True
+        return self._phrase.strip() != "" and any(
+            self._phrase in f" {phrase.casefold()} " for phrase in record.phrases
+        )
 
 
-def scan_tables(
-    db: Database, brain_id: str, claim: str, *, tables: Iterable[str] | None = None
-) -> dict[str, int]:
-    """Rows per table holding ``claim`` in any text-bearing column (optionally some tables)."""
-    wanted = None if tables is None else set(tables)
-    by_table: dict[str, list[Column]] = {}
-    for column in text_columns(db):
-        if wanted is None or column.table in wanted:
-            by_table.setdefault(column.table, []).append(column)
-    params = {"claim": claim, "pattern": claim_pattern(claim), "brain": brain_id}
-    counts: dict[str, int] = {}
-    with db.connection() as conn:
-        for table, columns in sorted(by_table.items()):
-            test = sql.SQL(" OR ").join(_column_test(column) for column in columns)
-            query = sql.SQL("SELECT count(*) FROM {t} WHERE ({test})").format(
-                t=sql.Identifier(table), test=test
-            )
-            if columns[0].has_brain_id:
-                query = sql.SQL("{q} AND brain_id::text = %(brain)s").format(q=query)
-            row = conn.execute(query, params).fetchone()
-            counts[table] = int(row[0]) if row else 0
-    return counts
-
-
-#: Tables whose row aggregates content of several tiers (a page's row holds every chunk of
-#: its body, each fenced with its own tier): their tier is the author's, read via get_page.
-AGGREGATE_TABLES: Final = frozenset({"pages"})
-
-
-def stored_tiers(db: Database, brain_id: str, text: str) -> list[str]:
-    """``trust_tier`` of every content row whose text columns hold ``text``.
-
-    Every table with a ``trust_tier`` column counts except :data:`AGGREGATE_TABLES`.
-    """
-    columns = text_columns(db)
-    with db.connection() as conn:
-        tiered = {
-            str(row[0])
-            for row in conn.execute(
-                "SELECT table_name FROM information_schema.columns"
-                " WHERE table_schema = current_schema() AND column_name = 'trust_tier'"
-            ).fetchall()
-        }
-        params = {"claim": text, "pattern": claim_pattern(text), "brain": brain_id}
-        found: list[str] = []
-        for table in sorted(tiered - AGGREGATE_TABLES):
-            mine = [c for c in columns if c.table == table and c.column != "trust_tier"]
-            if not mine:
-                continue
-            test = sql.SQL(" OR ").join(_column_test(column) for column in mine)
-            query = sql.SQL("SELECT trust_tier::text FROM {t} WHERE ({test})").format(
-                t=sql.Identifier(table), test=test
-            )
-            if mine[0].has_brain_id:
-                query = sql.SQL("{q} AND brain_id::text = %(brain)s").format(q=query)
-            found.extend(str(row[0]) for row in conn.execute(query, params).fetchall())
-    return found
-
-
-def scan_files(repo: Path, claim: str) -> tuple[str, ...]:
-    """Markdown files of the repository's working tree (``.git`` excluded) holding ``claim``."""
-    pattern = re.compile(claim_pattern(claim), re.IGNORECASE)
-    found = []
-    for path in sorted(repo.rglob("*.md")):
-        relative = path.relative_to(repo)
-        if ".git" in relative.parts or not path.is_file():
+def holdings(
+    dump: StoreDump, claim: str, *, roles: Iterable[StoreRole] | None = None, files: bool = True
+) -> Holdings:
+    """Records per store (optionally of some roles) and files holding ``claim``."""
+    wanted = None if roles is None else set(roles)
+    match = Matcher(claim)
+    rows: dict[str, int] = {}
+    for record in dump.records:
+        if wanted is not None and record.role not in wanted:
             continue
-        if pattern.search(path.read_text(encoding="utf-8", errors="replace")):
-            found.append(relative.as_posix())
-    return tuple(found)
+        if match.record(record):
+            rows[record.store] = rows.get(record.store, 0) + 1
+    found = tuple(f.path for f in dump.files if match.text(f.content)) if files else ()
+    return Holdings(rows=rows, files=found)
 
 
-def scan(db: Database, brain_id: str, claim: str, repo: Path) -> Holdings:
-    """Everything holding ``claim``: every table's text columns and the canonical files."""
-    return Holdings(rows=scan_tables(db, brain_id, claim), files=scan_files(repo, claim))
+def stored_tiers(dump: StoreDump, text: str) -> list[TrustTier]:
+    """The tier on every record holding ``text`` (aggregate records, like a page row, excluded)."""
+    match = Matcher(text)
+    return [
+        r.tier for r in dump.records if r.tier is not None and not r.aggregate and match.record(r)
+    ]
+
+
+def tier_of(dump: StoreDump, ref: str) -> TrustTier | None:
+    """The tier stored on the record behind ``ref`` (None when gone or untiered)."""
+    for record in dump.records:
+        if record.ref == ref:
+            return record.tier
+    return None
 
 
 __all__ = [
     "CANONICAL_FILES",
-    "Column",
     "Holdings",
+    "Matcher",
     "claim_pattern",
-    "scan",
-    "scan_files",
-    "scan_tables",
+    "holdings",
     "stored_tiers",
-    "text_columns",
+    "tier_of",
 ]

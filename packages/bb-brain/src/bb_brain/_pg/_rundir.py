@@ -27,6 +27,7 @@ import ctypes
 import json
 import os
 import shutil
+import sys
 import tempfile
 import threading
 import uuid
@@ -76,7 +77,26 @@ def _create() -> Path:
 
 def _remove(path: Path, pid: int) -> None:
     if os.getpid() == pid:  # never from a forked child that inherited the hook
+        _release_multiprocessing_temp(path)
         shutil.rmtree(path, ignore_errors=True)
+
+
+def _release_multiprocessing_temp(path: Path) -> None:
+    """Let multiprocessing remove its own ``pymp-*`` directory under ``path`` first.
+
+    Its exit finalizer would otherwise find the directory gone with the run directory (this
+    hook runs first) and print a traceback at exit.
+    """
+    util = sys.modules.get("multiprocessing.util")
+    registry = getattr(util, "_finalizer_registry", None)
+    remover = getattr(util, "_remove_temp_dir", None)
+    if not isinstance(registry, dict) or remover is None:
+        return
+    for finalizer in list(registry.values()):
+        args: tuple[object, ...] = tuple(getattr(finalizer, "_args", ()))
+        if getattr(finalizer, "_callback", None) is remover and len(args) == 2:
+            if Path(str(args[-1])).is_relative_to(path):
+                finalizer()  # removes the directory and forgets the finalizer
 
 
 def temp_dir() -> Path:

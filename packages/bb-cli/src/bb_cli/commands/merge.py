@@ -43,6 +43,7 @@ def _merge(args: argparse.Namespace, out: Output) -> int:
         include_holdout=merged.include_holdout,
         extractor=cast(Extractor, merged.extractor),
         cmd_args=merged.cmd_args,
+        systems=documents[0][1].result.meta.systems,
     )
     result = assemble(request, merged.runs, sha=merged.harness_sha)
     out.narrate(f"brainbench merge: {len(documents)} shards, {len(result.turn_rows)} turn rows")

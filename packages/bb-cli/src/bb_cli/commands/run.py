@@ -6,11 +6,20 @@ import argparse
 import os
 from pathlib import Path
 
-from bb_adapters import DEFAULT_HARNESSES, HOOK_EXECS, parse_harnesses, with_hook_exec
+from bb_adapters import (
+    DEFAULT_HARNESSES,
+    HOOK_EXECS,
+    HarnessConfig,
+    parse_harnesses,
+    with_hook_exec,
+)
+from bb_adapters.foreign import describe_foreign
+from bb_adapters.seams import with_call_options
 from bb_brain import temp_files_here
+from bb_brain.server import reference_info
 from bb_corpus import load_corpus
-from bb_schema import ALL_SUITES, CORE_SUITES, Result, Suite, dump_json
-from bb_schema.rpc import MIN_SECRET_BYTES
+from bb_schema import ALL_SUITES, CORE_SUITES, Result, Suite, SystemInfo, dump_json
+from bb_schema.rpc import DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_TIMEOUT_S, MIN_SECRET_BYTES
 from bb_score.scoreboard import render_result_markdown
 
 from bb_cli import _gating, _trustrun
@@ -50,6 +59,28 @@ def _suites(spec: str) -> tuple[Suite, ...]:
     return tuple(s for s in ALL_SUITES if s in wanted)
 
 
+def _unscorable(harnesses: tuple[HarnessConfig, ...], suites: tuple[Suite, ...]) -> None:
+    """A suite a row cannot be scored on is a usage error, before anything runs."""
+    trust = _trustrun.trust_suites(suites)
+    trivial = [h.name for h in harnesses if h.delivery in _trustrun.TRIVIAL_DELIVERIES]
+    if trust and trivial:
+        raise UsageError(
+            f"row {trivial[0]!r} has no memory of its own and cannot be scored on "
+            f"{', '.join(trust)}: drop the row or those suites",
+            "brainbench run --harness always-silent,inject-all --suite know-to-ask,push",
+        )
+
+
+def _systems(
+    harnesses: tuple[HarnessConfig, ...], suites: tuple[Suite, ...], secret: str
+) -> dict[str, SystemInfo]:
+    """Describe of every row's system: the reference engine's, and each foreign one's."""
+    reference = reference_info(trust=bool(_trustrun.trust_suites(suites)))
+    found = {h.name: reference for h in harnesses if h.target is None}
+    found.update(describe_foreign(harnesses, secret))
+    return found
+
+
 def _run(args: argparse.Namespace, out: Output) -> int:
     # Every run-scoped file (sockets, hook transcripts, worker files) in one private run
     # directory that goes with the run, or with the next run's sweep after a SIGKILL.
@@ -70,20 +101,28 @@ def _run_here(args: argparse.Namespace, out: Output) -> int:
         "brainbench run [--out FILE] [--md FILE] ...",
     )
     suites = _suites(args.suite)
-    harnesses = tuple(with_hook_exec(h, args.hook_exec) for h in parse_harnesses(args.harness))
+    harnesses = tuple(
+        with_call_options(
+            with_hook_exec(h, args.hook_exec),
+            timeout=args.call_timeout,
+            max_message_bytes=args.max_message_bytes,
+        )
+        for h in parse_harnesses(args.harness)
+    )
+    secret = os.environ.get(FOREIGN_SECRET_ENV, "")
     if any(h.target is not None for h in harnesses):
-        foreign = os.environ.get(FOREIGN_SECRET_ENV, "")
-        if not foreign:
+        if not secret:
             raise UsageError(
                 f"a grpc: row needs the foreign system's shared secret in {FOREIGN_SECRET_ENV}",
                 f"{FOREIGN_SECRET_ENV}=... brainbench run --harness {args.harness}",
             )
-        if len(foreign.encode("utf-8")) < MIN_SECRET_BYTES:
+        if len(secret.encode("utf-8")) < MIN_SECRET_BYTES:
             raise UsageError(
-                f"{FOREIGN_SECRET_ENV} is {len(foreign.encode('utf-8'))} bytes; a shared secret "
+                f"{FOREIGN_SECRET_ENV} is {len(secret.encode('utf-8'))} bytes; a shared secret "
                 f"must be at least {MIN_SECRET_BYTES} bytes (e.g. `openssl rand -hex 32`)",
                 f"{FOREIGN_SECRET_ENV}=... brainbench run --harness {args.harness}",
             )
+    _unscorable(harnesses, suites)
     llm = plan_llm(args, suites, harnesses)
     workers, shard = _placement(args, gate, llm)
     blind = blind_dir(args)
@@ -101,6 +140,7 @@ def _run_here(args: argparse.Namespace, out: Output) -> int:
     corpus = load_corpus(
         args.fixtures, args.gold, include_holdout=args.include_holdout, limits=limits
     )
+    systems = _systems(harnesses, suites, secret)  # a dead foreign target: exit 2, now
     out.narrate(
         f"brainbench: {len(corpus.fixtures)} fixtures, harnesses "
         f"{','.join(h.name for h in harnesses)}, suites {','.join(suites)}"
@@ -118,6 +158,7 @@ def _run_here(args: argparse.Namespace, out: Output) -> int:
         workers=workers,
         shard=shard,
         max_message_bytes=limits.message_bytes(),
+        systems=systems,
     )
     if shard is not None:
         with display.running():
@@ -142,6 +183,8 @@ def _run_here(args: argparse.Namespace, out: Output) -> int:
             progress=display.phase("trust sweep"),
             sealed_progress=display.phase("sealed trust sweep"),
             workers=workers,
+            systems=systems,
+            secret=secret,
         )
         if blind is not None:
             result = with_blind(result, request, blind, display.phase("blind set"))
@@ -285,6 +328,22 @@ def register(subparsers: Subparsers) -> None:
         help="how the claude-code row runs its UserPromptSubmit hook: in-process (fast) or "
         "subprocess (the installed bb-brain console script, one process per turn); "
         "default: %(default)s",
+    )
+    parser.add_argument(
+        "--call-timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT_S,
+        metavar="SECONDS",
+        help="how long one call to a foreign grpc: system may take before the run fails "
+        "naming the call (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--max-message-bytes",
+        type=int,
+        default=DEFAULT_MAX_MESSAGE_BYTES,
+        metavar="N",
+        help="the largest gRPC message sent to or accepted from a foreign grpc: system "
+        "(default: %(default)s, 16 MiB)",
     )
     parser.add_argument("--out", type=Path, metavar="FILE", help="write the Result JSON here")
     parser.add_argument(

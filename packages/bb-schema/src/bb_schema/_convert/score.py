@@ -14,7 +14,12 @@ from brainbench.v1 import score_pb2 as pb
 
 from bb_schema._convert._common import EnumMap, located, validated
 from bb_schema._convert.corpus import SUITE
-from bb_schema._convert.memory import stored_fact_from_proto, stored_fact_to_proto
+from bb_schema._convert.memory import (
+    stored_fact_from_proto,
+    stored_fact_to_proto,
+    system_info_from_proto,
+    system_info_to_proto,
+)
 from bb_schema._convert.turn_context import pointer_to_proto, pointers_from_proto
 from bb_schema._errors import ConversionError
 from bb_schema._names import Seam
@@ -389,6 +394,10 @@ def _meta_to_proto(meta: Meta) -> pb.Meta:
         fact_rows=[_fact_row_to_proto(row) for row in meta.fact_rows],
         decision_rows=[_decision_row_to_proto(row) for row in meta.decision_rows],
         turn_evidence=[_turn_evidence_to_proto(item) for item in meta.turn_evidence],
+        systems={row: system_info_to_proto(info) for row, info in meta.systems.items()},
+        unknown_slugs={
+            key: pb.StringList(values=slugs) for key, slugs in meta.unknown_slugs.items()
+        },
     )
 
 
@@ -447,6 +456,13 @@ def _meta_from_proto(message: pb.Meta, path: str) -> Meta:
             _turn_evidence_from_proto(item, f"{path}.turn_evidence[{i}]")
             for i, item in enumerate(message.turn_evidence)
         ],
+        "systems": {
+            row: system_info_from_proto(info, f"{path}.systems[{row!r}]")
+            for row, info in sorted(message.systems.items())
+        },
+        "unknown_slugs": {
+            key: list(slugs.values) for key, slugs in sorted(message.unknown_slugs.items())
+        },
     }
     if message.HasField("confidence_intervals"):
         data["confidence_intervals"] = _intervals_from_proto(

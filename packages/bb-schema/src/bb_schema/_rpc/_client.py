@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import TracebackType
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 import grpc
-from brainbench.v1 import memory_pb2, memory_pb2_grpc, turn_context_pb2_grpc
+from brainbench.v1 import memory_pb2, memory_pb2_grpc, trust_pb2_grpc, turn_context_pb2_grpc
 from google.protobuf.message import Message
+from pydantic import BaseModel
 
 from bb_schema import convert
+from bb_schema import trust_seam as ts
 from bb_schema._errors import SchemaUserError
 from bb_schema._rpc._auth import bearer_metadata, check_secret
 from bb_schema._rpc._server import DEFAULT_MAX_MESSAGE_BYTES, message_options
@@ -37,6 +39,8 @@ from bb_schema.turn_context import (
 
 Q = TypeVar("Q", bound=Message)
 R = TypeVar("R", bound=Message)
+M = TypeVar("M", bound=BaseModel)
+N = TypeVar("N", bound=BaseModel)
 
 DEFAULT_TIMEOUT_S: Final = 30.0
 
@@ -80,6 +84,7 @@ class MemoryClient:
         )
         self._turns = turn_context_pb2_grpc.TurnContextStub(self._channel)
         self._control = memory_pb2_grpc.BenchControlStub(self._channel)
+        self._trust = trust_pb2_grpc.MemoryTrustStub(self._channel)
 
     def _call(
         self,
@@ -159,6 +164,132 @@ class MemoryClient:
         """CloseBrain: release a brain and everything in it."""
         message = convert.CLOSE_BRAIN_REQUEST.to_proto(request)
         self._call("CloseBrain", self._control.CloseBrain, message, timeout)
+
+    # -- MemoryTrust -------------------------------------------------------------------------
+
+    def _trust_call(
+        self,
+        call: str,
+        request: M,
+        codecs: tuple[convert.Codec[M, Any], convert.Codec[N, Any]],
+        timeout: float | None,
+    ) -> N:
+        stub = getattr(self._trust, call)
+        reply = self._call(call, stub, codecs[0].to_proto(request), timeout)
+        return codecs[1].from_proto(reply)
+
+    def open_trust_brain(
+        self, request: ts.OpenTrustBrainRequest, *, timeout: float | None = None
+    ) -> OpenBrainResponse:
+        """OpenTrustBrain: a fresh trust brain."""
+        codecs = (convert.OPEN_TRUST_BRAIN_REQUEST, convert.OPEN_BRAIN_RESPONSE)
+        return self._trust_call("OpenTrustBrain", request, codecs, timeout)
+
+    def commit_files(
+        self, request: ts.CommitFilesRequest, *, timeout: float | None = None
+    ) -> ts.TrustReceipt:
+        """CommitFiles: the owner commits canonical files."""
+        codecs = (convert.COMMIT_FILES_REQUEST, convert.TRUST_RECEIPT)
+        return self._trust_call("CommitFiles", request, codecs, timeout)
+
+    def resync(self, request: ts.ResyncRequest, *, timeout: float | None = None) -> ts.TrustReceipt:
+        """Resync: the owner syncs the source."""
+        return self._trust_call(
+            "Resync", request, (convert.RESYNC_REQUEST, convert.TRUST_RECEIPT), timeout
+        )
+
+    def remember(
+        self, request: ts.RememberRequest, *, timeout: float | None = None
+    ) -> ts.TrustReceipt:
+        """Remember: store a fact."""
+        return self._trust_call(
+            "Remember", request, (convert.REMEMBER_REQUEST, convert.TRUST_RECEIPT), timeout
+        )
+
+    def put_page(
+        self, request: ts.PutPageRequest, *, timeout: float | None = None
+    ) -> ts.TrustReceipt:
+        """PutPage: create or edit a page."""
+        return self._trust_call(
+            "PutPage", request, (convert.PUT_PAGE_REQUEST, convert.TRUST_RECEIPT), timeout
+        )
+
+    def ingest(self, request: ts.IngestRequest, *, timeout: float | None = None) -> ts.TrustReceipt:
+        """Ingest: a connector payload."""
+        return self._trust_call(
+            "Ingest", request, (convert.INGEST_REQUEST, convert.TRUST_RECEIPT), timeout
+        )
+
+    def confirm(
+        self, request: ts.ConfirmRequest, *, timeout: float | None = None
+    ) -> ts.TrustReceipt:
+        """Confirm: promote an item."""
+        return self._trust_call(
+            "Confirm", request, (convert.CONFIRM_REQUEST, convert.TRUST_RECEIPT), timeout
+        )
+
+    def forget(self, request: ts.ForgetRequest, *, timeout: float | None = None) -> ts.TrustReceipt:
+        """Forget: expire a fact."""
+        return self._trust_call(
+            "Forget", request, (convert.FORGET_REQUEST, convert.TRUST_RECEIPT), timeout
+        )
+
+    def purge(self, request: ts.PurgeRequest, *, timeout: float | None = None) -> ts.TrustReceipt:
+        """Purge: remove a claim everywhere."""
+        return self._trust_call(
+            "Purge", request, (convert.PURGE_REQUEST, convert.TRUST_RECEIPT), timeout
+        )
+
+    def direct_tier_write(
+        self, request: ts.DirectTierWriteRequest, *, timeout: float | None = None
+    ) -> ts.TrustReceipt:
+        """DirectTierWrite: a tier set behind every API's back."""
+        codecs = (convert.DIRECT_TIER_WRITE_REQUEST, convert.TRUST_RECEIPT)
+        return self._trust_call("DirectTierWrite", request, codecs, timeout)
+
+    def get_page(
+        self, request: ts.GetPageRequest, *, timeout: float | None = None
+    ) -> ts.GetPageResponse:
+        """GetPage: one page with every part's tier."""
+        codecs = (convert.GET_PAGE_REQUEST, convert.GET_PAGE_RESPONSE)
+        return self._trust_call("GetPage", request, codecs, timeout)
+
+    def search(
+        self, request: ts.SearchRequest, *, timeout: float | None = None
+    ) -> ts.SearchResponse:
+        """Search: pages matching a query."""
+        return self._trust_call(
+            "Search", request, (convert.SEARCH_REQUEST, convert.SEARCH_RESPONSE), timeout
+        )
+
+    def recall_facts(
+        self, request: ts.RecallFactsRequest, *, timeout: float | None = None
+    ) -> ts.TrustFacts:
+        """RecallFacts: facts holding every word of a query, with tiers and labels."""
+        codecs = (convert.RECALL_FACTS_REQUEST, convert.TRUST_FACTS)
+        return self._trust_call("RecallFacts", request, codecs, timeout)
+
+    def context_pack(
+        self, request: ts.ContextPackRequest, *, timeout: float | None = None
+    ) -> ts.ContextPackResponse:
+        """ContextPack: the proactive context about some pages."""
+        codecs = (convert.CONTEXT_PACK_REQUEST, convert.CONTEXT_PACK_RESPONSE)
+        return self._trust_call("ContextPack", request, codecs, timeout)
+
+    def dump_stores(
+        self, request: ts.DumpStoresRequest, *, timeout: float | None = None
+    ) -> ts.StoreDump:
+        """DumpStores: every store of a brain."""
+        return self._trust_call(
+            "DumpStores", request, (convert.DUMP_STORES_REQUEST, convert.STORE_DUMP), timeout
+        )
+
+    def close_trust_brain(
+        self, request: CloseBrainRequest, *, timeout: float | None = None
+    ) -> None:
+        """CloseTrustBrain: release a trust brain."""
+        message = convert.CLOSE_BRAIN_REQUEST.to_proto(request)
+        self._call("CloseTrustBrain", self._trust.CloseTrustBrain, message, timeout)
 
     def close(self) -> None:
         """Close the channel; the client is unusable afterwards."""

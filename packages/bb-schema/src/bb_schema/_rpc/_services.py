@@ -3,10 +3,11 @@
 Every method decodes the request bytes itself, so a malformed request (undecodable bytes,
 a missing field, an enum out of range, a NUL character in any text: no store can keep it, see
 :mod:`bb_schema.text`) is answered with INVALID_ARGUMENT naming the field; an implementation
-raising :class:`SchemaUserError` is INVALID_ARGUMENT too; anything else it raises becomes
-INTERNAL with a short message (the traceback goes to the server log), except
-:class:`~bb_schema.Unavailable` (the implementation's store is gone), which is UNAVAILABLE. A
-call never takes the server down.
+raising :class:`SchemaUserError` is INVALID_ARGUMENT too; :class:`~bb_schema.Unavailable`
+(the implementation's store is gone) is UNAVAILABLE; :class:`Unimplemented` is UNIMPLEMENTED;
+:class:`SchemaRuntimeError` (a failure the implementation describes) is INTERNAL with its
+message; anything else it raises becomes INTERNAL with a short message (the traceback goes to
+the server log). A call never takes the server down.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Callable
 from typing import Final, Protocol, TypeVar
 
 import grpc
-from brainbench.v1 import memory_pb2, turn_context_pb2
+from brainbench.v1 import memory_pb2, trust_pb2, turn_context_pb2
 from google.protobuf.descriptor import ServiceDescriptor
 from google.protobuf.message import DecodeError
 
@@ -112,6 +113,14 @@ class RecallingMemory(MemoryImpl, RecallImpl, Protocol):
     """Both services with the explicit recall: what the bench runner calls."""
 
 
+class Unimplemented(SchemaRuntimeError):
+    """Raised by an implementation that does not offer a call: answered UNIMPLEMENTED."""
+
+    def __init__(self, method: str) -> None:
+        super().__init__(f"{method} is not implemented by this memory system")
+        self.method = method
+
+
 def _unary(
     method: str,
     decode: Callable[[bytes], Q],
@@ -138,6 +147,11 @@ def _unary(
             context.abort(grpc.StatusCode.INVALID_ARGUMENT, exc.message)
         except Unavailable as exc:  # known and said in one line: no traceback in the log
             context.abort(grpc.StatusCode.UNAVAILABLE, f"{method}: {exc.message}")
+        except Unimplemented as exc:
+            context.abort(grpc.StatusCode.UNIMPLEMENTED, exc.message)
+        except SchemaRuntimeError as exc:  # the implementation's own account of a failure
+            _log.warning("%s failed: %s", method, exc.message)
+            context.abort(grpc.StatusCode.INTERNAL, f"{method} failed: {exc.message}")
         except Exception as exc:  # a failing call must not take the server down
             _log.exception("%s failed", method)
             context.abort(
@@ -272,3 +286,51 @@ def add_memory_services(server: grpc.Server, impl: MemoryImpl) -> None:
     """Serve both TurnContext and BenchControl from one implementation."""
     add_turn_context_service(server, impl)
     add_bench_control_service(server, impl)
+
+
+TRUST_SERVICE: Final = trust_pb2.DESCRIPTOR.services_by_name["MemoryTrust"]
+#: MemoryTrust call -> (python method, request codec, response codec).
+_TRUST_METHODS: Final = {
+    "OpenTrustBrain": ("open_trust_brain", "OPEN_TRUST_BRAIN_REQUEST", "OPEN_BRAIN_RESPONSE"),
+    "CommitFiles": ("commit_files", "COMMIT_FILES_REQUEST", "TRUST_RECEIPT"),
+    "Resync": ("resync", "RESYNC_REQUEST", "TRUST_RECEIPT"),
+    "Remember": ("remember", "REMEMBER_REQUEST", "TRUST_RECEIPT"),
+    "PutPage": ("put_page", "PUT_PAGE_REQUEST", "TRUST_RECEIPT"),
+    "Ingest": ("ingest", "INGEST_REQUEST", "TRUST_RECEIPT"),
+    "Confirm": ("confirm", "CONFIRM_REQUEST", "TRUST_RECEIPT"),
+    "Forget": ("forget", "FORGET_REQUEST", "TRUST_RECEIPT"),
+    "Purge": ("purge", "PURGE_REQUEST", "TRUST_RECEIPT"),
+    "DirectTierWrite": ("direct_tier_write", "DIRECT_TIER_WRITE_REQUEST", "TRUST_RECEIPT"),
+    "GetPage": ("get_page", "GET_PAGE_REQUEST", "GET_PAGE_RESPONSE"),
+    "Search": ("search", "SEARCH_REQUEST", "SEARCH_RESPONSE"),
+    "RecallFacts": ("recall_facts", "RECALL_FACTS_REQUEST", "TRUST_FACTS"),
+    "ContextPack": ("context_pack", "CONTEXT_PACK_REQUEST", "CONTEXT_PACK_RESPONSE"),
+    "DumpStores": ("dump_stores", "DUMP_STORES_REQUEST", "STORE_DUMP"),
+    "CloseTrustBrain": ("close_trust_brain", "CLOSE_BRAIN_REQUEST", "CLOSE_BRAIN_RESPONSE"),
+}
+
+
+def trust_method(call: str) -> str:
+    """The python method name of a MemoryTrust call (``PutPage`` -> ``put_page``)."""
+    return _TRUST_METHODS[call][0]
+
+
+def add_memory_trust_service(server: grpc.Server, impl: object) -> None:
+    """Serve ``brainbench.v1.MemoryTrust`` from ``impl``'s snake_case methods (before start).
+
+    A method ``impl`` lacks is answered UNIMPLEMENTED, like one raising :class:`Unimplemented`.
+    """
+    handlers: dict[str, grpc.RpcMethodHandler] = {}  # type: ignore[type-arg]
+    for call, (name, request, response) in _TRUST_METHODS.items():
+        method = getattr(impl, name, None)
+        if method is None:
+            handlers[call] = _unimplemented(call)
+            continue
+        decode = getattr(convert, request).from_bytes
+        encode = (
+            _close_brain_response
+            if response == "CLOSE_BRAIN_RESPONSE"
+            else getattr(convert, response).to_bytes
+        )
+        handlers[call] = _unary(call, decode, method, encode)
+    _register(server, TRUST_SERVICE, handlers)

@@ -687,6 +687,48 @@ class Meta(_message.Message):
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 
+    @_typing.final
+    class SystemsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        @_builtins.property
+        def value(self) -> _memory_pb2.SystemInfo: ...
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _memory_pb2.SystemInfo | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["value", b"value"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class UnknownSlugsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        @_builtins.property
+        def value(self) -> Global___StringList: ...
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: Global___StringList | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["value", b"value"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
     METRIC_GLOSSARY_FIELD_NUMBER: _builtins.int
     FAILED_ITEMS_FIELD_NUMBER: _builtins.int
     SEAM_DISCLOSURES_FIELD_NUMBER: _builtins.int
@@ -699,6 +741,8 @@ class Meta(_message.Message):
     FACT_ROWS_FIELD_NUMBER: _builtins.int
     DECISION_ROWS_FIELD_NUMBER: _builtins.int
     TURN_EVIDENCE_FIELD_NUMBER: _builtins.int
+    SYSTEMS_FIELD_NUMBER: _builtins.int
+    UNKNOWN_SLUGS_FIELD_NUMBER: _builtins.int
     TRUST_ITEMS_FIELD_NUMBER: _builtins.int
     BLIND_FIELD_NUMBER: _builtins.int
     @_builtins.property
@@ -740,6 +784,16 @@ class Meta(_message.Message):
         """
 
     @_builtins.property
+    def systems(self) -> _containers.MessageMap[_builtins.str, _memory_pb2.SystemInfo]:
+        """What each row's memory system said of itself (Describe): name, version, capabilities."""
+
+    @_builtins.property
+    def unknown_slugs(self) -> _containers.MessageMap[_builtins.str, Global___StringList]:
+        """"<harness>/<fixture_id>/<turn_id>" -> the slugs of that turn's answer that were empty,
+        repeated, or named no page of the brain (turn rows stay within the v1 schema).
+        """
+
+    @_builtins.property
     def trust_items(self) -> _containers.RepeatedCompositeFieldContainer[Global___TrustItemRecord]:
         """One record per memory-trust gold item of the run."""
 
@@ -764,12 +818,14 @@ class Meta(_message.Message):
         fact_rows: _abc.Iterable[Global___FactRow] | None = ...,
         decision_rows: _abc.Iterable[Global___DecisionRow] | None = ...,
         turn_evidence: _abc.Iterable[Global___TurnEvidence] | None = ...,
+        systems: _abc.Mapping[_builtins.str, _memory_pb2.SystemInfo] | None = ...,
+        unknown_slugs: _abc.Mapping[_builtins.str, Global___StringList] | None = ...,
         trust_items: _abc.Iterable[Global___TrustItemRecord] | None = ...,
         blind: Global___SealedReport | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["blind", b"blind", "confidence_intervals", b"confidence_intervals", "scorer", b"scorer", "sealed", b"sealed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["blind", b"blind", "budget_cuts", b"budget_cuts", "confidence_intervals", b"confidence_intervals", "decision_rows", b"decision_rows", "fact_rows", b"fact_rows", "failed_items", b"failed_items", "harnesses", b"harnesses", "metric_glossary", b"metric_glossary", "scorer", b"scorer", "sealed", b"sealed", "seam_disclosures", b"seam_disclosures", "suites", b"suites", "trust_items", b"trust_items", "turn_evidence", b"turn_evidence"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["blind", b"blind", "budget_cuts", b"budget_cuts", "confidence_intervals", b"confidence_intervals", "decision_rows", b"decision_rows", "fact_rows", b"fact_rows", "failed_items", b"failed_items", "harnesses", b"harnesses", "metric_glossary", b"metric_glossary", "scorer", b"scorer", "sealed", b"sealed", "seam_disclosures", b"seam_disclosures", "suites", b"suites", "systems", b"systems", "trust_items", b"trust_items", "turn_evidence", b"turn_evidence", "unknown_slugs", b"unknown_slugs"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

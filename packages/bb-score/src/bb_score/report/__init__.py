@@ -84,6 +84,11 @@ def _run_config(result: Result, meta: Mapping[str, Any]) -> list[tuple[str, str]
     cuts = {k: v for k, v in result.meta.budget_cuts.items() if v}
     if cuts:
         rows.append(("pointer budget cuts", ", ".join(f"{k} {v}" for k, v in cuts.items())))
+    for row, info in sorted(result.meta.systems.items()):  # what Describe said of each system
+        caps = ", ".join(sorted(info.capabilities)) or "none declared"
+        rows.append((f"system of {row}", f"{info.name} {info.version}; capabilities: {caps}"))
+    for turn, slugs in sorted(result.meta.unknown_slugs.items()):
+        rows.append((f"unknown slugs {turn}", ", ".join(repr(s) for s in slugs)))
     return rows
 
 

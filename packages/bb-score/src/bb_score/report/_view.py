@@ -35,7 +35,7 @@ KNOWN_META: Final = frozenset(
     {
         "metric_glossary", "failed_items", "seam_disclosures", "budget_cuts", "harnesses",
         "suites", "confidence_intervals", "sealed", "blind", "fact_rows", "decision_rows",
-        "turn_evidence", "trust_items", "scorer",
+        "turn_evidence", "trust_items", "scorer", "systems", "unknown_slugs",
     }
 )  # fmt: skip
 #: Failed items drawn per cell; the rest are counted (the JSON Result has them all).
