@@ -16,6 +16,7 @@ from __future__ import annotations
 import secrets
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import closing
 from pathlib import Path
 
 from bb_adapters import HarnessConfig
@@ -83,7 +84,8 @@ def _reference(
         socket_path = str(Path(tmp) / "brain.sock")
         secret = secrets.token_hex(16)
         with (
-            serve_in_thread(Engine(db), socket_path, secret, trust=ReferenceTrust(db)),
+            closing(ReferenceTrust(db)) as trust,
+            serve_in_thread(Engine(db), socket_path, secret, trust=trust),
             MemoryClient(socket_path, secret) as client,
         ):
             factory = delivery_factory(socket_path, secret)
