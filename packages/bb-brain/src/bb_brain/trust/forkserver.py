@@ -52,6 +52,11 @@ PRELOAD: Final = (
     "bb_brain.trust.commands.token",
     "bb_brain.trust.commands.mcp",
     "bb_brain.trust.channels.mcp_server",
+    # what the MCP server imports only once it runs (its event loop, its stdio streams)
+    "anyio._backends._asyncio",
+    "anyio._core._sockets",
+    "anyio.streams.stapled",
+    "anyio.streams.tls",
 )
 _MAX_REQUEST: Final = 1 << 20
 #: Interpreter variables the server starts with (and honours in its children). Any other
@@ -241,6 +246,9 @@ def serve(path: str) -> tuple[dict[str, Any], list[int]] | None:
     """Accept requests until stdin closes; returns (in a child only) the child's request."""
     for name in PRELOAD:
         importlib.import_module(name)
+    from bb_brain.trust.channels.mcp_server import prepared
+
+    prepared()  # the MCP tools' schemas, derived once for every forked `bb-brain mcp`
     gc.freeze()  # what the children inherit stays out of their collections (and shared)
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(path)
