@@ -37,6 +37,8 @@ from bb_trust.cells import TrustScored, score_trust
 from bb_trust.runner import HarnessSeam, ScenarioRunner, TrustRun
 
 Progress = Callable[[str], None]
+#: Trust fixtures run at once at least (threads): each mostly waits on channel processes.
+MIN_TRUST_CONCURRENCY = 2
 
 
 def trust_suites(suites: Sequence[str]) -> tuple[TrustSuite, ...]:
@@ -154,7 +156,9 @@ def with_trust(
 ) -> Result:
     """``result`` plus the trust cells of ``suites`` (and the sealed report, when asked).
 
-    ``workers`` trust fixtures run at once; the cells are the same for every count.
+    ``workers`` trust fixtures run at once, and never fewer than :data:`MIN_TRUST_CONCURRENCY`
+    (a trust fixture mostly waits on its channel processes); the cells are the same for every
+    count.
     ``systems`` holds each foreign row's Describe (its capabilities decide what is called);
     ``secret`` is the foreign systems' shared secret.
     """
@@ -164,6 +168,7 @@ def with_trust(
     if (not wanted and sealed is None) or not scored_rows:
         return result
     described = dict(systems or {})
+    workers = max(workers, MIN_TRUST_CONCURRENCY)
     cells: list[ScoreCell] = list(result.cells)
     failed = list(result.meta.failed_items)
     if wanted:
