@@ -465,6 +465,17 @@ def test_gold_on_an_assistant_turn(corpus: Any) -> None:
     )
 
 
+def test_a_gold_fact_whose_text_lacks_a_keyword(corpus: Any) -> None:
+    def change(doc: Any) -> None:
+        (turn,) = [t for t in doc["turns"].values() if t.get("gold_facts")][:1]
+        turn["gold_facts"][0]["match_keywords"].append("nowhere in the fact")
+
+    corpus.edit_gold(WB, change)
+    issue = only_issue(corpus)
+    assert issue.path.endswith("match_keywords")
+    assert "['nowhere in the fact'] are not in the fact's own text" in issue.message
+
+
 @pytest.mark.parametrize("field", ["gold_slugs", "acceptable_slugs"])
 def test_a_gold_slug_no_page_of_the_active_source_has(corpus: Any, field: str) -> None:
     corpus.edit_gold(KTA, lambda d: d["turns"]["4"][field].append("people/nobody"))

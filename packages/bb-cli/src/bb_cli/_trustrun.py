@@ -28,15 +28,25 @@ from bb_brain.engine import Engine
 from bb_brain.server import serve_in_thread
 from bb_brain.trust.service import ReferenceTrust
 from bb_corpus import CorpusUserError, LoadedCorpus, load_corpus
-from bb_schema import TRUST_SUITES, Fixture, Gold, Result, ScoreCell, SystemInfo, TrustSuite
+from bb_schema import (
+    TRUST_SUITES,
+    Fixture,
+    Gold,
+    Result,
+    ScoreCell,
+    SystemInfo,
+    TrustItemRecord,
+    TrustSuite,
+)
 from bb_schema.result import SealedReport
 from bb_schema.rpc import MemoryClient
 from bb_score import sort_cells
 from bb_trust import TrustUserError
 from bb_trust.cells import TrustScored, score_trust
+from bb_trust.records import trust_records
 from bb_trust.runner import HarnessSeam, ScenarioRunner, TrustRun
 
-Progress = Callable[[str], None]
+Progress = Callable[[int, int, str], None]
 #: Trust fixtures run at once at least (threads): each mostly waits on channel processes.
 MIN_TRUST_CONCURRENCY = 2
 
@@ -67,10 +77,21 @@ def _run(
         raise CorpusUserError(error.message) from error
 
 
-def _score(run: TrustRun, harnesses: Sequence[HarnessConfig]) -> TrustScored:
-    return score_trust(
-        run.by_suite, {h.name: h.seam for h in harnesses}, [h.name for h in harnesses]
-    )
+#: A sweep's cells and failed items, with one record per trust gold item.
+Swept = tuple[TrustScored, list[TrustItemRecord]]
+
+
+def _score(run: TrustRun, harnesses: Sequence[HarnessConfig], system: str = "") -> Swept:
+    """Cells per row and item records; a foreign system's records name it (``system``)."""
+    names = [h.name for h in harnesses]
+    scored = score_trust(run.by_suite, {h.name: h.seam for h in harnesses}, names)
+    records = trust_records(run.by_suite, scored.failed_items, names)
+    if system:
+        records = [
+            r.model_copy(update={"observations": {"system": system, **r.observations}})
+            for r in records
+        ]
+    return scored, records
 
 
 def _reference(
@@ -80,7 +101,7 @@ def _reference(
     dsn: str | None,
     progress: Progress | None,
     workers: int,
-) -> TrustScored:
+) -> Swept:
     """The reference engine's rows: engine + MemoryTrust servicer on a private socket."""
     with open_database(dsn) as db, tempfile.TemporaryDirectory(prefix="bb-trust-run-") as tmp:
         socket_path = str(Path(tmp) / "brain.sock")
@@ -104,7 +125,7 @@ def _foreign(
     info: SystemInfo,
     progress: Progress | None,
     workers: int,
-) -> TrustScored:
+) -> Swept:
     """One foreign row: its own server's MemoryTrust and TurnContext."""
     with connect(harness, secret) as client:
         guarded = GuardedSystem(client, [harness.name])
@@ -113,7 +134,7 @@ def _foreign(
         runner = ScenarioRunner(
             client, seams, progress=progress, workers=workers, capabilities=info.capabilities
         )
-        return _score(_run(runner, pairs, suites), [harness])
+        return _score(_run(runner, pairs, suites), [harness], system=harness.name)
 
 
 def _sweep(
@@ -125,20 +146,21 @@ def _sweep(
     progress: Progress | None,
     workers: int,
     secret: str,
-) -> TrustScored:
+) -> Swept:
     """Run every fixture of ``suites`` on every system and score each of its rows."""
     pairs = _members(corpus, suites)
     reference = [h for h in harnesses if h.target is None]
-    parts: list[TrustScored] = []
+    parts: list[Swept] = []
     if reference:
         parts.append(_reference(pairs, suites, reference, dsn, progress, workers))
     for harness in harnesses:
         if harness.target is not None:
             info = systems[harness.name]
             parts.append(_foreign(pairs, suites, harness, secret, info, progress, workers))
-    cells = [cell for part in parts for cell in part.cells]
-    failed = [item for part in parts for item in part.failed_items]
-    return TrustScored(cells=cells, failed_items=failed)
+    cells = [cell for part, _ in parts for cell in part.cells]
+    failed = [item for part, _ in parts for item in part.failed_items]
+    records = [record for _, part in parts for record in part]
+    return TrustScored(cells=cells, failed_items=failed), records
 
 
 def with_trust(
@@ -150,6 +172,7 @@ def with_trust(
     dsn: str | None = None,
     sealed: Path | None = None,
     progress: Progress | None = None,
+    sealed_progress: Progress | None = None,
     workers: int = 1,
     systems: Mapping[str, SystemInfo] | None = None,
     secret: str = "",
@@ -171,15 +194,18 @@ def with_trust(
     workers = max(workers, MIN_TRUST_CONCURRENCY)
     cells: list[ScoreCell] = list(result.cells)
     failed = list(result.meta.failed_items)
+    records: list[TrustItemRecord] = []
     if wanted:
-        scored = _sweep(corpus, wanted, scored_rows, described, dsn, progress, workers, secret)
+        scored, records = _sweep(
+            corpus, wanted, scored_rows, described, dsn, progress, workers, secret
+        )
         cells = sort_cells([*cells, *scored.cells], [h.name for h in harnesses])
         failed += scored.failed_items
-    meta = result.meta.model_copy(update={"failed_items": failed})
+    meta = result.meta.model_copy(update={"failed_items": failed, "trust_items": records})
     if sealed is not None:
         adversarial = load_corpus(sealed / "fixtures", sealed / "gold", include_holdout=True)
-        report = _sweep(
-            adversarial, TRUST_SUITES, scored_rows, described, dsn, progress, workers, secret
+        report, _ = _sweep(
+            adversarial, TRUST_SUITES, scored_rows, described, dsn, sealed_progress, workers, secret
         )
         meta = meta.model_copy(
             update={

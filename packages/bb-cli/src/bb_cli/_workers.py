@@ -26,7 +26,7 @@ import signal
 import sys
 import tempfile
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
 from multiprocessing.context import BaseContext
@@ -39,6 +39,7 @@ from bb_adapters.foreign import connect
 from bb_adapters.runner import (
     PhaseClock,
     PlanItem,
+    Progress,
     RunSettings,
     SystemRun,
     SystemRunner,
@@ -125,7 +126,7 @@ def run_in_workers(
     settings: RunSettings,
     db: Database,
     workers: int,
-    progress: Callable[[str], None] | None = None,
+    progress: Progress | None = None,
     clock: PhaseClock | None = None,
 ) -> list[SystemRun]:
     """Run ``items`` on ``workers`` processes; one merged SystemRun per group, in plan order.
@@ -179,7 +180,7 @@ def _collect(
     items: Sequence[PlanItem],
     processes: Sequence[Any],
     results: Any,
-    progress: Callable[[str], None] | None,
+    progress: Progress | None,
     clock: PhaseClock | None,
 ) -> list[list[SystemRun]]:
     parts: list[list[SystemRun] | None] = [None] * len(items)
@@ -198,7 +199,7 @@ def _collect(
             parts[position] = runs
             done += item_fixtures(items[position])
             if progress is not None:
-                progress(f"{done}/{total} {item_id(items[position])}")
+                progress(done, total, item_id(items[position]))
         elif kind == "clock":
             finished += 1
             if clock is not None:

@@ -1,9 +1,12 @@
 """Gold that could never be scored honestly is a corpus error, not a silent zero.
 
-Four rules, checked whenever a corpus loads (``brainbench corpus validate`` and ``run``):
+Five rules, checked whenever a corpus loads (``brainbench corpus validate`` and ``run``):
 
 * **gold on a user turn**: assistant turns are never replayed, so gold keyed to one would be
   counted and then left out of scoring;
+* **a fact holds its keywords**: every match keyword of a gold fact must occur in the fact's
+  own text, or even the deterministic mode, which stores exactly that text, could never
+  keep it (an authoring slip such as "day-to-day" in the fact and "day to day" as keyword);
 * **gold pages exist**: every gold or acceptable slug must be a page of the fixture's active
   source (a continuity reader: of the pair's pages), or it is a permanent failure no memory
   could avoid;
@@ -46,6 +49,25 @@ def gold_roles(fixture: Fixture, gold: Gold, where: str) -> list[CorpusIssue]:
         for key in gold.turns
         if roles.get(key) == "assistant"
     ]
+
+
+def fact_keywords(gold: Gold, where: str) -> list[CorpusIssue]:
+    """Gold facts whose own text lacks one of their match keywords."""
+    issues: list[CorpusIssue] = []
+    for key, entry in gold.turns.items():
+        for index, fact in enumerate(entry.gold_facts):
+            missing = [k for k in fact.match_keywords if not _holds(fact.fact, k)]
+            if missing:
+                issues.append(
+                    CorpusIssue(
+                        where,
+                        json_path(("turns", key, "gold_facts", index, "match_keywords"), Gold),
+                        f"keyword(s) {missing!r} are not in the fact's own text {fact.fact!r}: "
+                        "no stored version of it could ever match; copy the keywords from the "
+                        "fact's wording",
+                    )
+                )
+    return issues
 
 
 def active_pages(fixtures: Iterable[Fixture], source: str) -> set[str]:
@@ -169,6 +191,7 @@ def check(
             continue
         where, document = documents[stem]
         issues.extend(gold_roles(fixture, document, where))
+        issues.extend(fact_keywords(document, where))
         if fixture.trust_steps is not None:
             continue  # pages come from its steps, not the seeder
         pair = halves.get(stem)

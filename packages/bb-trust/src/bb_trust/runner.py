@@ -50,7 +50,8 @@ from bb_trust.reads import Reader, describe_error
 from bb_trust.session import Capabilities, TrustSession, checked
 from bb_trust.steps import StepRunner
 
-Progress = Callable[[str], None]
+#: Progress callback: (fixtures done, fixtures in the sweep, the fixture just finished).
+Progress = Callable[[int, int, str], None]
 #: A condition the final observation of a fixture runs under (entered around it).
 View = Callable[[], AbstractContextManager[object]]
 
@@ -142,7 +143,7 @@ class ScenarioRunner:
             with lock:
                 done += 1
                 if self._progress is not None:
-                    self._progress(f"trust {done}/{len(chosen)} {pair[0].fixture_id}")
+                    self._progress(done, len(chosen), pair[0].fixture_id)
             return observed
 
         with ThreadPoolExecutor(max_workers=self._workers) as pool:
