@@ -22,6 +22,7 @@ BENCHMARKS: Final[tuple[str, ...]] = (
     "loader",
     "trust",
     "hook",
+    "sidebyside",
 )
 
 
