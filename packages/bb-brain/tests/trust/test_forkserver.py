@@ -87,3 +87,8 @@ def test_an_interpreter_it_cannot_reproduce_is_not_forked(launcher: ForkServer) 
     assert launcher.accepts(dict(os.environ, PYTHONPATH="")) is ("PYTHONPATH" in os.environ)
     assert not launcher.accepts({**os.environ, "PYTHONPATH": "/elsewhere"})
     assert not launcher.accepts({**os.environ, "PYTHONSTARTUP": "/elsewhere/x.py"})
+
+
+def test_where_bytecode_is_cached_does_not_matter(launcher: ForkServer) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    assert launcher.accepts({**env, "PYTHONPYCACHEPREFIX": "/tmp/elsewhere"})

@@ -68,9 +68,17 @@ SAFE_PYTHON_VARS: Final = frozenset(
 )  # fmt: skip
 
 
+#: Variables that only decide where bytecode is cached: a child may differ from the server there.
+CACHE_ONLY_VARS: Final = frozenset({"PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX"})
+
+
 def interpreter_vars(env: Mapping[str, str]) -> dict[str, str]:
-    """The ``PYTHON*`` variables of ``env``: what decides how an interpreter starts."""
-    return {key: value for key, value in env.items() if key.startswith("PYTHON")}
+    """The ``PYTHON*`` variables of ``env`` that decide how an interpreter starts and runs."""
+    return {
+        key: value
+        for key, value in env.items()
+        if key.startswith("PYTHON") and key not in CACHE_ONLY_VARS
+    }
 
 
 class ForkedProcess:
