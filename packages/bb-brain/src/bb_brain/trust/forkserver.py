@@ -33,6 +33,7 @@ import sys
 import tempfile
 import threading
 import traceback
+import weakref
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
@@ -136,6 +137,7 @@ class ForkServer:
         self._server: subprocess.Popen[bytes] | None = None
         self._dir: tempfile.TemporaryDirectory[str] | None = None
         self._path = ""
+        self._finalizer: weakref.finalize[Any, ForkServer] | None = None
         self._env = {
             key: value
             for key, value in os.environ.items()
@@ -161,6 +163,9 @@ class ForkServer:
                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=self._env,
                 )  # fmt: skip
                 assert self._server.stdout is not None
+                if self._finalizer is not None:
+                    self._finalizer()  # a server that died: reap it, remove its directory
+                self._finalizer = weakref.finalize(self, _stop, self._server, self._dir)
                 if self._server.stdout.readline().strip() != b"ready":
                     raise BrainRuntimeError("the bb-brain fork server did not start")
             return self._path
@@ -192,22 +197,26 @@ class ForkServer:
         return ForkedProcess(conn, int(pid))
 
     def close(self) -> None:
-        """Stop the server (its running children finish on their own)."""
+        """Stop the server (its running children finish on their own); also when collected."""
         with self._lock:
-            if self._server is not None:
-                assert self._server.stdin is not None
-                self._server.stdin.close()
-                try:
-                    self._server.wait(10)
-                except subprocess.TimeoutExpired:
-                    self._server.kill()
-                    self._server.wait()
-                if self._server.stdout is not None:
-                    self._server.stdout.close()
-                self._server = None
-            if self._dir is not None:
-                self._dir.cleanup()
-                self._dir = None
+            if self._finalizer is not None:
+                self._finalizer()
+                self._finalizer = None
+            self._server = None
+            self._dir = None
+
+
+def _stop(server: subprocess.Popen[bytes], directory: tempfile.TemporaryDirectory[str]) -> None:
+    """Close the server's stdin (it exits on EOF), reap it, remove its socket directory."""
+    assert server.stdin is not None and server.stdout is not None
+    server.stdin.close()
+    try:
+        server.wait(10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+    server.stdout.close()
+    directory.cleanup()
 
 
 # -- the server ---------------------------------------------------------------------------------
