@@ -138,6 +138,7 @@ class ForkServer:
         self._dir: tempfile.TemporaryDirectory[str] | None = None
         self._path = ""
         self._finalizer: weakref.finalize[Any, ForkServer] | None = None
+        self._unusable = not hasattr(os, "pidfd_open")
         self._env = {
             key: value
             for key, value in os.environ.items()
@@ -149,9 +150,17 @@ class ForkServer:
         """Would a fresh interpreter with ``env`` start like the server's children do?
 
         A caller runs anything else (a probe's ``PYTHONPATH`` with its ``sitecustomize``) as a
-        plain subprocess.
+        plain subprocess, and everything when the server cannot run here (no pidfds: not
+        Linux, or a kernel older than 5.3).
         """
-        return interpreter_vars(env) == self._interpreter
+        if interpreter_vars(env) != self._interpreter or self._unusable:
+            return False
+        try:
+            self._start()
+        except BrainRuntimeError:
+            self._unusable = True
+            return False
+        return True
 
     def _start(self) -> str:
         with self._lock:
@@ -267,6 +276,12 @@ def serve(path: str) -> tuple[dict[str, Any], list[int]] | None:
 
     prepared()  # the MCP tools' schemas, derived once for every forked `bb-brain mcp`
     gc.freeze()  # what the children inherit stays out of their collections (and shared)
+    try:
+        os.close(os.pidfd_open(os.getpid()))
+    except OSError:  # no pidfds on this kernel: the owner starts fresh interpreters instead
+        sys.stdout.write("unsupported\n")
+        sys.stdout.flush()
+        return None
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(path)
     os.chmod(path, 0o600)
