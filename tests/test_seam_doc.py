@@ -143,3 +143,7 @@ def test_every_suite_scores_the_example_and_a_missing_capability_is_listed(
     assert result["_meta"]["systems"]["mini"]["name"] == "mini-memory"
     reasons = [i["reason"] for i in result["_meta"]["failed_items"] if i["harness"] == "mini"]
     assert any("capability missing: trust.direct-tier-write" in r for r in reasons), reasons
+    records = result["_meta"]["trust_items"]
+    assert records and all(r["observations"]["system"] == "mini" for r in records)
+    refused = [r for r in records if r["kind"] == "refused promotion"]
+    assert refused and not any(r["passed"] for r in refused)
