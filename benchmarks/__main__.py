@@ -23,6 +23,7 @@ BENCHMARKS: Final[tuple[str, ...]] = (
     "trust",
     "hook",
     "soak",
+    "sidebyside",
 )
 
 

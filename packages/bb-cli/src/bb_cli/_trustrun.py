@@ -16,6 +16,7 @@ from __future__ import annotations
 import secrets
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import closing
 from pathlib import Path
 
 from bb_adapters import HarnessConfig
@@ -48,6 +49,8 @@ from bb_trust.runner import HarnessSeam, ScenarioRunner, TrustRun
 from bb_cli._signals import end_run_if_exits
 
 Progress = Callable[[int, int, str], None]
+#: Trust fixtures run at once at least (threads): each mostly waits on channel processes.
+MIN_TRUST_CONCURRENCY = 2
 
 
 def trust_suites(suites: Sequence[str]) -> tuple[TrustSuite, ...]:
@@ -107,7 +110,8 @@ def _reference(
         socket_path = str(Path(tmp) / "brain.sock")
         secret = secrets.token_hex(16)
         with (
-            serve_in_thread(Engine(db), socket_path, secret, trust=ReferenceTrust(db)),
+            closing(ReferenceTrust(db)) as trust,
+            serve_in_thread(Engine(db), socket_path, secret, trust=trust),
             MemoryClient(socket_path, secret) as client,
         ):
             factory = delivery_factory(socket_path, secret)
@@ -178,7 +182,9 @@ def with_trust(
 ) -> Result:
     """``result`` plus the trust cells of ``suites`` (and the sealed report, when asked).
 
-    ``workers`` trust fixtures run at once; the cells are the same for every count.
+    ``workers`` trust fixtures run at once, and never fewer than :data:`MIN_TRUST_CONCURRENCY`
+    (a trust fixture mostly waits on its channel processes); the cells are the same for every
+    count.
     ``systems`` holds each foreign row's Describe (its capabilities decide what is called);
     ``secret`` is the foreign systems' shared secret.
     """
@@ -188,6 +194,7 @@ def with_trust(
     if (not wanted and sealed is None) or not scored_rows:
         return result
     described = dict(systems or {})
+    workers = max(workers, MIN_TRUST_CONCURRENCY)
     cells: list[ScoreCell] = list(result.cells)
     failed = list(result.meta.failed_items)
     records: list[TrustItemRecord] = []

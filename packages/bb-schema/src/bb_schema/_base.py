@@ -8,4 +8,6 @@ from pydantic import BaseModel, ConfigDict
 class Strict(BaseModel):
     """Unknown keys are errors, values are never coerced across types, models are frozen."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=True)
+    model_config = ConfigDict(
+        extra="forbid", strict=True, frozen=True, populate_by_name=True, defer_build=True
+    )

@@ -1,7 +1,9 @@
 """Driving the real channels from Python: the CLI subprocess and the MCP client over stdio.
 
 The CLI runs with or without a pseudo-terminal; the MCP server is driven by the official
-MCP client over stdio.
+MCP client over stdio. Given a :class:`~bb_brain.trust.forkserver.ForkServer`, both processes
+are forked from it (already imported) instead of started from scratch: the same argv, stdio,
+session and environment, without the start-up.
 
 These are what tests and the trust scenario runner use to act as a person at a terminal, a
 script, or a remote agent; nothing here bypasses the channel it drives.
@@ -30,6 +32,8 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from bb_brain._errors import BrainRuntimeError, BrainUserError
 from bb_brain.trust.errors import TrustRefused
+from bb_brain.trust.forkserver import ForkedProcess, ForkServer
+from bb_brain.trust.mcp_transport import forked_stdio_client
 
 
 @dataclass(frozen=True)
@@ -64,13 +68,17 @@ def run_cli(
     tty: bool = False,
     stdin: str | None = None,
     timeout: float = 60.0,
+    launcher: ForkServer | None = None,
 ) -> CliResult:
     """Run ``bb-brain ARGS`` with ``env`` added to the environment.
 
     With ``tty=True`` stdin and stdout are a fresh pseudo-terminal (what an owner at a
     terminal has); ``stdin`` is then typed into it. Without, stdin is a pipe (or empty).
+    ``launcher`` forks the process from a fork server instead of starting a new interpreter.
     """
     full_env = {**os.environ, **env}
+    if launcher is not None and launcher.accepts(full_env):
+        return _run_forked(launcher, list(args), full_env, tty, stdin, timeout)
     if not tty:
         done = subprocess.run(
             _command(args), input=stdin or "", capture_output=True, text=True,
@@ -92,7 +100,52 @@ def run_cli(
     return CliResult(proc.returncode, out.replace("\r\n", "\n"), stderr)
 
 
-def _drain(master: int, proc: subprocess.Popen[bytes], timeout: float) -> str:
+def _run_forked(
+    launcher: ForkServer,
+    args: list[str],
+    env: dict[str, str],
+    tty: bool,
+    stdin: str | None,
+    timeout: float,
+) -> CliResult:
+    """``run_cli`` through the fork server: a pipe or a pseudo-terminal, stderr to a file."""
+    with tempfile.TemporaryFile() as err:
+        if tty:
+            master, slave = pty.openpty()
+            try:
+                proc = launcher.spawn(args, env, (slave, slave, err.fileno()), new_session=True)
+            except BaseException:
+                os.close(master)
+                raise
+            finally:
+                os.close(slave)
+            if stdin:
+                os.write(master, stdin.encode("utf-8"))
+            out = _drain(master, proc, timeout).replace("\r\n", "\n")
+        else:
+            read_end, write_end = os.pipe()
+            with tempfile.TemporaryFile() as stdout:
+                try:
+                    # The input of a channel step is small: it fits the pipe's buffer.
+                    os.write(write_end, (stdin or "").encode("utf-8"))
+                    os.close(write_end)
+                    proc = launcher.spawn(args, env, (read_end, stdout.fileno(), err.fileno()))
+                finally:
+                    os.close(read_end)
+                try:
+                    proc.wait(timeout)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+                    raise
+                stdout.seek(0)
+                out = stdout.read().decode("utf-8", "replace")
+        err.seek(0)
+        stderr = err.read().decode("utf-8", "replace")
+    return CliResult(proc.returncode or 0, out, stderr)
+
+
+def _drain(master: int, proc: subprocess.Popen[bytes] | ForkedProcess, timeout: float) -> str:
     chunks: list[bytes] = []
     deadline = time.monotonic() + timeout
     try:
@@ -125,9 +178,12 @@ class McpAgent:
     :class:`BrainUserError`.
     """
 
-    def __init__(self, env: Mapping[str, str], *, timeout: float = 30.0) -> None:
+    def __init__(
+        self, env: Mapping[str, str], *, timeout: float = 30.0, launcher: ForkServer | None = None
+    ) -> None:
         self.env = {**os.environ, **env}
         self.timeout = timeout
+        self.launcher = launcher
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
         self._session: ClientSession | None = None
@@ -149,8 +205,12 @@ class McpAgent:
     async def _serve(self, ready: concurrent.futures.Future[None]) -> None:
         args = ["-m", "bb_brain.cli", "mcp"]
         params = StdioServerParameters(command=sys.executable, args=args, env=self.env)
+        if self.launcher is not None and self.launcher.accepts(self.env):
+            transport = forked_stdio_client(self.launcher, ["mcp"], self.env, self._errlog)
+        else:
+            transport = stdio_client(params, errlog=self._errlog)
         try:
-            async with stdio_client(params, errlog=self._errlog) as (read, write):
+            async with transport as (read, write):
                 async with ClientSession(read, write) as session:
                     await session.initialize()
                     self._session = session

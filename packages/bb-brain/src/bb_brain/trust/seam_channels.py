@@ -5,6 +5,8 @@
   pseudo-terminal or without one, with real argv;
 * remote agent (with or without a token) and tool output: a tool call to ``bb-brain mcp``
   over stdio (the server process lives as long as the brain: one per token kind);
+  both the CLI and the MCP server processes are forked from a pre-imported fork server when
+  one is given (:mod:`bb_brain.trust.forkserver`);
 * external connector: ``bb-brain connector github --payload FILE``;
 * direct store access: ``UPDATE <table> SET trust_tier`` on the brain's own database.
 
@@ -31,6 +33,7 @@ from psycopg import sql
 from bb_brain.trust.api import TrustBrain
 from bb_brain.trust.clients import McpAgent, run_cli
 from bb_brain.trust.errors import TrustRefused
+from bb_brain.trust.forkserver import ForkServer
 
 #: Tables whose ``trust_tier`` a direct write targets, by ref kind.
 _REF_TABLES: Final = {"fact": "facts", "chunk": "chunks", "timeline": "timeline_entries",
@@ -80,8 +83,17 @@ def refused(reason: str) -> TrustReceipt:
 class BrainChannels:
     """The channels of one brain and source; owns the MCP servers it starts."""
 
-    def __init__(self, brain: TrustBrain, source: str, workdir: Path, *, timeout: float) -> None:
+    def __init__(
+        self,
+        brain: TrustBrain,
+        source: str,
+        workdir: Path,
+        *,
+        timeout: float,
+        launcher: ForkServer | None = None,
+    ) -> None:
         self.brain = brain
+        self.launcher = launcher
         self.source = source
         self.workdir = workdir
         self.timeout = timeout
@@ -119,7 +131,9 @@ class BrainChannels:
     def cli(self, args: list[str], *, tty: bool) -> TrustReceipt:
         """``bb-brain ARGS --json`` as its own process."""
         env = {**os.environ, **self.brain.env(self.source)}
-        done = run_cli([*args, "--json"], env, tty=tty, timeout=self.timeout)
+        done = run_cli(
+            [*args, "--json"], env, tty=tty, timeout=self.timeout, launcher=self.launcher
+        )
         answer = done.json if isinstance(done.json, dict) else None
         error = (answer or {}).get("error")
         if isinstance(error, dict):
@@ -134,7 +148,9 @@ class BrainChannels:
     def cli_answer(self, args: list[str], *, tty: bool) -> Any:
         """A read command's JSON answer (a refusal or error raises ChannelFailed)."""
         env = {**os.environ, **self.brain.env(self.source)}
-        done = run_cli([*args, "--json"], env, tty=tty, timeout=self.timeout)
+        done = run_cli(
+            [*args, "--json"], env, tty=tty, timeout=self.timeout, launcher=self.launcher
+        )
         if done.code != 0 or (isinstance(done.json, dict) and "error" in done.json):
             raise ChannelFailed(f"bb-brain {args[0]} failed: {str(done.stderr).strip()[-300:]}")
         return done.json
@@ -161,7 +177,7 @@ class BrainChannels:
                 env = self.brain.env(self.source, token=issued)
             else:
                 env = self.brain.env(self.source)
-            agent = McpAgent({**os.environ, **env}, timeout=self.timeout)
+            agent = McpAgent({**os.environ, **env}, timeout=self.timeout, launcher=self.launcher)
             self._agents[token] = self._stack.enter_context(agent)
         return self._agents[token]
 

@@ -11,12 +11,16 @@ bench's own and are served in-process (the owner's view), as are the context pac
 store dump.
 
 The servicer owns the channel processes of each open brain (the MCP servers live as long as
-the brain), and every write answers once the brain's post-commit effects have landed.
+the brain), and every write answers once the brain's post-commit effects have landed. The CLI
+and MCP processes are forked from one pre-imported fork server per servicer
+(:mod:`bb_brain.trust.forkserver`), each still its own process with its own argv, stdio,
+session and environment; ``BB_BRAIN_FORKSERVER=0`` starts each from a fresh interpreter.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import tempfile
 import threading
@@ -33,6 +37,7 @@ from pydantic import BaseModel
 from bb_brain._pg import Database
 from bb_brain.trust.api import TrustBrain
 from bb_brain.trust.dump import dump_stores
+from bb_brain.trust.forkserver import ForkServer
 from bb_brain.trust.models import TrustSettings
 from bb_brain.trust.seam_channels import BrainChannels, ChannelFailed, Token
 
@@ -46,6 +51,8 @@ _AGENT_TOKENS: Final[dict[str, Token]] = {
     "anonymous-agent": "none",
 }
 _CLI_TTY: Final = {"owner-terminal": True, "owner-sync": True, "local-script": False}
+#: Set to ``0`` to start every channel process from a fresh interpreter (no fork server).
+ENV_FORKSERVER: Final = "BB_BRAIN_FORKSERVER"
 
 
 @dataclass
@@ -110,6 +117,13 @@ class ReferenceTrust:
         self.settle_timeout = settle_timeout
         self._open: dict[str, _Open] = {}
         self._lock = threading.Lock()
+        use_forks = os.environ.get(ENV_FORKSERVER, "1").strip() != "0"
+        self._launcher = ForkServer() if use_forks else None
+
+    def close(self) -> None:
+        """Stop the fork server (open brains' channel processes finish on their own)."""
+        if self._launcher is not None:
+            self._launcher.close()
 
     # -- lifecycle -----------------------------------------------------------------------------
 
@@ -125,7 +139,9 @@ class ReferenceTrust:
         except Exception:
             shutil.rmtree(workdir, ignore_errors=True)
             raise
-        channels = BrainChannels(brain, request.source, workdir, timeout=self.step_timeout)
+        channels = BrainChannels(
+            brain, request.source, workdir, timeout=self.step_timeout, launcher=self._launcher
+        )
         with self._lock:
             self._open[brain.brain_id] = _Open(
                 brain, request.source, workdir, channels, threading.Lock()

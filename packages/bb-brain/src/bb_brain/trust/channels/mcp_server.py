@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+from functools import cache
 from typing import Any, Literal
 
 from mcp.server.fastmcp import FastMCP
@@ -75,10 +76,27 @@ class Gateway:
         return result if isinstance(result, dict) else {"result": result}
 
 
-def build_server(gateway: Gateway) -> FastMCP:
-    """The MCP server with the seven memory tools."""
+class _Bound:
+    """The gateway the prepared server's tools act through (set once per serving process)."""
+
+    def __init__(self) -> None:
+        self.gateway: Gateway | None = None
+
+    def get(self) -> Gateway:
+        if self.gateway is None:
+            raise BrainUserError("the MCP server has no brain yet")
+        return self.gateway
+
+
+@cache
+def prepared() -> tuple[FastMCP, _Bound]:
+    """The MCP server with the seven memory tools, not yet bound to a brain.
+
+    Building it derives every tool's argument and result schema (pydantic models): a pre-
+    importing fork server prepares it once, so a forked ``bb-brain mcp`` only binds it.
+    """
     server = FastMCP("bb-brain", log_level="WARNING")
-    brain, ops = gateway.brain, gateway.ops
+    bound = _Bound()
 
     @server.tool()
     def remember(
@@ -92,8 +110,9 @@ def build_server(gateway: Gateway) -> FastMCP:
         source: str | None = None,
     ) -> dict[str, Any]:
         """Remember a fact (stored as agent-written, unconfirmed; tool_output as external)."""
+        gateway = bound.get()
         return gateway.call(
-            lambda: ops.remember(
+            lambda: gateway.ops.remember(
                 gateway.source(source), text, entity=entity, kind=kind, key=key,
                 supersedes=supersedes or [], valid_until=valid_until,
                 content_origin=content_origin,
@@ -105,16 +124,20 @@ def build_server(gateway: Gateway) -> FastMCP:
         query: str = "", include_history: bool = False, source: str | None = None
     ) -> dict[str, Any]:
         """Facts holding every query word; only current ones unless include_history."""
+        gateway = bound.get()
         return gateway.call(
-            lambda: brain.recall(gateway.source(source), query, include_history=include_history)
+            lambda: gateway.brain.recall(
+                gateway.source(source), query, include_history=include_history
+            )
         )
 
     @server.tool()
     def get_page(slug: str, source: str | None = None) -> dict[str, Any]:
         """A page with its tier and every chunk's tier."""
+        gateway = bound.get()
 
         def read() -> Any:
-            page = brain.get_page(gateway.source(source), slug)
+            page = gateway.brain.get_page(gateway.source(source), slug)
             if page is None:
                 raise BrainUserError(f"no page {slug!r}")
             return page
@@ -124,35 +147,51 @@ def build_server(gateway: Gateway) -> FastMCP:
     @server.tool()
     def search(query: str, limit: int = 10, source: str | None = None) -> dict[str, Any]:
         """Pages matching every query word; each hit's tier is its best matching chunk's."""
-        return gateway.call(lambda: brain.search(gateway.source(source), query, limit=limit))
+        gateway = bound.get()
+        return gateway.call(
+            lambda: gateway.brain.search(gateway.source(source), query, limit=limit)
+        )
 
     @server.tool()
     def put_page(
         slug: str, content: str, content_origin: Origin = "agent", source: str | None = None
     ) -> dict[str, Any]:
         """Create or edit a page; additions to higher-tier pages become fenced chunks."""
+        gateway = bound.get()
         return gateway.call(
-            lambda: ops.put_page(gateway.source(source), slug, content,
-                                 content_origin=content_origin)
+            lambda: gateway.ops.put_page(gateway.source(source), slug, content,
+                                         content_origin=content_origin)
         )  # fmt: skip
 
     @server.tool()
     def confirm_memory(ref: str, source: str | None = None) -> dict[str, Any]:
         """Confirm an item (always refused here: only the owner at a terminal confirms)."""
-        return gateway.call(lambda: ops.confirm(gateway.source(source), ref))
+        gateway = bound.get()
+        return gateway.call(lambda: gateway.ops.confirm(gateway.source(source), ref))
 
     @server.tool()
     def forget(ref: str, purge: bool = False, source: str | None = None) -> dict[str, Any]:
         """Expire one of your facts; purge is refused (owner only)."""
+        gateway = bound.get()
 
         def run() -> Any:
             chosen = gateway.source(source)
             if purge:
                 require_owner(gateway.token.principal, "forget --purge")
-            return ops.forget(chosen, ref)
+            return gateway.ops.forget(chosen, ref)
 
         return gateway.call(run)
 
+    return server, bound
+
+
+def build_server(gateway: Gateway) -> FastMCP:
+    """The MCP server with the seven memory tools, acting through ``gateway``.
+
+    One per process: the prepared server is bound to the gateway of its one agent.
+    """
+    server, bound = prepared()
+    bound.gateway = gateway
     return server
 
 
