@@ -11,6 +11,9 @@ conventions once, here, for every category:
   knows, stays silent;
 * a claim turn carries ``gold_facts`` (and ``should_retrieve: false``, as in the samples).
 
+What a line names, refers to or uses as an ordinary word is decided by the template draw that
+wrote it (:mod:`bb_corpus.generator._text`), never by matching its text afterwards.
+
 Serialisation keeps a fixed field order so the committed bytes never depend on dict order.
 """
 
@@ -49,13 +52,42 @@ class FactSpec:
 
 
 @dataclass(frozen=True)
+class Span:
+    """Where a name-like word sits in a turn and why the template put it there.
+
+    Attributes:
+        start: Offset of the first character in the turn text.
+        end: Offset after the last character.
+        role: ``mention`` (names the page), ``secondary`` (names it in passing), ``pronoun``
+            or ``ambiguous`` (refers to it without naming it), ``use`` (the word in its
+            ordinary sense) or ``stranger`` (somebody the brain has no page for).
+        slugs: The pages concerned (empty for ``use`` and ``stranger``).
+        form: How it is written (``full``, ``surname``, ``misspelled``, ``idiom``...).
+    """
+
+    start: int
+    end: int
+    role: str
+    slugs: tuple[str, ...]
+    form: str
+
+
+@dataclass(frozen=True)
 class Line:
-    """One turn's text plus its annotation, produced by one template draw."""
+    """One turn's text plus its annotation, produced by one template draw.
+
+    ``referred`` pages are pointed at without being named (acceptable, never gold);
+    ``templates`` are the sentence templates the text was written from and ``spans`` where
+    each name-like word of the text sits (both for statistics and tests, not serialised).
+    """
 
     text: str
     named: tuple[Entity, ...] = ()
     secondary: tuple[Entity, ...] = ()
     facts: tuple[FactSpec, ...] = ()
+    referred: tuple[Entity, ...] = ()
+    templates: tuple[str, ...] = ()
+    spans: tuple[Span, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -68,10 +100,15 @@ class TurnGoldSpec:
     facts: tuple[FactSpec, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """The gold ``turns`` entry (slug lists only on retrieving turns)."""
+        """The gold ``turns`` entry.
+
+        Slug lists on retrieving turns; acceptable pages on a silent turn only when it has some.
+        """
         out: dict[str, Any] = {"should_retrieve": self.should_retrieve}
         if self.should_retrieve:
             out["gold_slugs"] = list(self.gold)
+            out["acceptable_slugs"] = list(self.acceptable)
+        elif self.acceptable:
             out["acceptable_slugs"] = list(self.acceptable)
         if self.facts:
             out["gold_facts"] = [fact.to_json() for fact in self.facts]
@@ -87,6 +124,8 @@ class TurnSpec:
     text: str
     ts: str | None
     gold: TurnGoldSpec | None
+    #: The line the turn was written from (statistics and tests; never serialised).
+    line: Line | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The fixture ``turns`` entry."""
@@ -154,9 +193,9 @@ class Conversation:
         return self.clock.gap(self.rng) if gap else self.clock.step(self.rng)
 
     def _add(self, role: Literal["user", "assistant"], text: str, gold: TurnGoldSpec | None,
-             gap: bool) -> None:  # fmt: skip
+             gap: bool, line: Line | None = None) -> None:  # fmt: skip
         turn_id = len(self.turns) + 1
-        self.turns.append(TurnSpec(turn_id, role, text, self._ts(gap), gold))
+        self.turns.append(TurnSpec(turn_id, role, text, self._ts(gap), gold, line))
 
     def ask(self, line: Line) -> None:
         """A retrieval turn: gold follows from what the line names (see module docstring)."""
@@ -164,16 +203,16 @@ class Conversation:
         secondary = _unique(e.slug for e in line.secondary if e.slug in self.known)
         new = [slug for slug in named if slug not in self.surfaced]
         if not new:
-            self._add("user", line.text, TurnGoldSpec(False), False)
+            self._add("user", line.text, TurnGoldSpec(False), False, line)
             return
         acceptable = [s for s in _unique([*named, *secondary]) if s not in new]
-        self._add("user", line.text, TurnGoldSpec(True, tuple(new), tuple(acceptable)), False)
+        self._add("user", line.text, TurnGoldSpec(True, tuple(new), tuple(acceptable)), False, line)
         self.surfaced.update(new, acceptable)
 
     def note(self, line: Line, *, gap: bool = False) -> None:
         """A write-back turn: claims carry gold facts; a claim-free turn carries no entry."""
         gold = TurnGoldSpec(False, facts=line.facts) if line.facts else None
-        self._add("user", line.text, gold, gap)
+        self._add("user", line.text, gold, gap, line)
 
     def say(self, text: str, *, gap: bool = False) -> None:
         """An assistant turn (never gold)."""
