@@ -9,6 +9,9 @@ conventions once, here, for every category:
   the named-but-secondary pages the template marks;
 * a user turn naming only already-surfaced pages (a re-mention), or nothing the active source
   knows, stays silent;
+* a page a turn only refers to (a pronoun for someone already named, a name two pages share)
+  is never gold: it is acceptable, on a silent turn as on a retrieving one; so is a page a
+  silent turn re-mentions;
 * a claim turn carries ``gold_facts`` (and ``should_retrieve: false``, as in the samples).
 
 What a line names, refers to or uses as an ordinary word is decided by the template draw that
@@ -201,12 +204,17 @@ class Conversation:
         """A retrieval turn: gold follows from what the line names (see module docstring)."""
         named = _unique(e.slug for e in line.named if e.slug in self.known)
         secondary = _unique(e.slug for e in line.secondary if e.slug in self.known)
+        referred = _unique(e.slug for e in line.referred if e.slug in self.known)
         new = [slug for slug in named if slug not in self.surfaced]
         if not new:
-            self._add("user", line.text, TurnGoldSpec(False), False, line)
+            # A silent turn: the pages it re-mentions or refers to are no intrusion.
+            pointed = tuple(_unique([*named, *secondary, *referred]))
+            self._add("user", line.text, TurnGoldSpec(False, acceptable=pointed), False, line)
             return
         acceptable = [s for s in _unique([*named, *secondary]) if s not in new]
-        self._add("user", line.text, TurnGoldSpec(True, tuple(new), tuple(acceptable)), False, line)
+        extra = [s for s in referred if s not in new and s not in acceptable]
+        gold = TurnGoldSpec(True, tuple(new), (*acceptable, *extra))
+        self._add("user", line.text, gold, False, line)
         self.surfaced.update(new, acceptable)
 
     def note(self, line: Line, *, gap: bool = False) -> None:
