@@ -47,11 +47,11 @@ CORPUS = ROOT / "evals" / "brainbench"
 #: push, adversarial near-miss and ambiguity, a second source, write-back, a continuity pair.
 SLICE = (
     "gen-kta-pos-001",
-    "gen-kta-neg-001",
+    "gen-kta-neg-002",
     "gen-push-001",
-    "gen-adv-001-near-miss",
-    "gen-adv-003-ambiguous",
-    "gen-ms-001",
+    "gen-adv-003-near-miss",
+    "gen-adv-005-ambiguous",
+    "gen-ms-002",
     "gen-wb-001",
     "gen-cont-003-writer",
     "gen-cont-003-reader",
@@ -200,6 +200,8 @@ def _copy_slice(dest: Path) -> Slice:
         for fixture_id in SLICE:
             found = sorted((CORPUS / kind).rglob(fixture_id + suffix))
             assert len(found) == 1, f"{fixture_id}{suffix} not in the committed corpus"
+            # A holdout fixture is not scored by the gated run the probes compare.
+            assert '"holdout": true' not in found[0].read_text(encoding="utf-8"), fixture_id
             shutil.copy(found[0], dest / kind / found[0].name)
     return Slice(dest / "fixtures", dest / "gold", dest / "ledger.jsonl", dest / "unmutated.json")
 
