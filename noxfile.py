@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import nox
@@ -66,50 +67,58 @@ def protos(session: nox.Session) -> None:
     session.run("python", "-m", "bb_schema._protogen", "--check-drift")
 
 
-GATE_REF_ENV = "BRAINBENCH_GATE_REF"
-
-
-def _gate_ref() -> str:
-    """Main's ref: $BRAINBENCH_GATE_REF, else origin/main when it resolves, else HEAD.
-
-    CI runs on a clean clone of main, where origin/main is main. A clone without that remote
-    (or a plain checkout) falls back to HEAD: the run is then gated against the last commit's
-    baseline, which still catches a regression in uncommitted work.
-    """
-    explicit = os.environ.get(GATE_REF_ENV, "").strip()
-    if explicit:
-        return explicit
-    probe = subprocess.run(
-        ["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet", "origin/main^{commit}"],
-        capture_output=True,
-        check=False,
+def _git(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["git", "-C", str(ROOT), *args], capture_output=True, text=True, check=False
     )
-    return "origin/main" if probe.returncode == 0 else "HEAD"
+
+
+def deepen_if_shallow(log: Callable[[str], object]) -> None:
+    """Fetch the full history into a shallow clone, when it has a remote to fetch from.
+
+    The gate compares against a baseline the change did not write: main's, or (when main is
+    HEAD itself, as in CI on main) the previous version of the committed baseline in
+    history. A shallow clone cannot show that version, so it is deepened here, before the
+    benchmark. Without a remote nothing can be fetched: `bb-gate reference` then says so and,
+    with CI set, exits 2 (locally it falls back to HEAD's own baseline, with a notice).
+    """
+    if _git("rev-parse", "--is-shallow-repository").stdout.strip() != "true":
+        return
+    remotes = _git("remote").stdout.split()
+    if not remotes:
+        log("gate: shallow clone without a remote: its history cannot be fetched")
+        return
+    remote = "origin" if "origin" in remotes else remotes[0]
+    log(f"gate: shallow clone: fetching its history from {remote} (git fetch --unshallow)")
+    fetched = _git("fetch", "--quiet", "--unshallow", remote)
+    if fetched.returncode != 0:
+        log(f"gate: git fetch --unshallow {remote} failed: {fetched.stderr.strip()}")
 
 
 @nox.session
 def gate(session: nox.Session) -> None:
-    """Run the benchmark (every suite, memory-trust included) and gate it against main's baseline.
+    """Run the benchmark (every suite, memory-trust included) and gate it (`bb-gate ci`).
 
-    `bb-gate ci` reads main's baseline with `git show <ref>:evals/brainbench/baselines/main.json`,
-    refuses a working-tree deletion of it and checks the committed one against the run.
+    The reference is a baseline the change did not write: $BRAINBENCH_GATE_REF, else
+    origin/main, else main; when that is HEAD itself (CI on main) or none exists, the
+    previous version of the committed baseline in history (`bb-gate ci --help`). The
+    reference is resolved first, so a clone with no usable history fails in seconds, not
+    after the benchmark; `--explain` prints which baseline version was used and why.
     """
-    ref = _gate_ref()
+    deepen_if_shallow(session.log)
+    env = dict(os.environ)
+    session.run("bb-gate", "reference", "--repo", str(ROOT), env=env)
     work = ROOT / ".nox" / "gate"
     work.mkdir(parents=True, exist_ok=True)
     result = work / "result.json"
-    if ref == "HEAD" and not os.environ.get(GATE_REF_ENV, "").strip():
-        session.log("gate: no origin/main here: gating against HEAD's committed baseline")
-    else:
-        session.log(f"gate: main's baseline from {ref}")
     # The scoreboard is in the Result; nox prints the run's output only if it fails.
     session.run(
         "brainbench", "run", "--quiet", "--suite", "all", "--out", str(result),
-        env=dict(os.environ), silent=True,
+        env=env, silent=True,
     )  # fmt: skip
     session.run(
-        "bb-gate", "ci", "--current", str(result), "--ref", ref, "--repo", str(ROOT),
-        "--verdict-out", str(work / "verdict.json"), env=dict(os.environ),
+        "bb-gate", "ci", "--current", str(result), "--repo", str(ROOT), "--explain",
+        "--verdict-out", str(work / "verdict.json"), env=env,
     )  # fmt: skip
 
 

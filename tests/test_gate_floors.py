@@ -13,7 +13,14 @@ from pathlib import Path
 import bb_gate
 import pytest
 from bb_adapters import DEFAULT_HARNESSES
-from bb_gate import check_floors, dump_baseline, load_baseline
+from bb_gate import (
+    check_floors,
+    dump_baseline,
+    dump_items,
+    load_baseline,
+    load_baseline_set,
+    sidecar_path,
+)
 from bb_schema import ALL_SUITES, Baseline
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -74,6 +81,24 @@ def test_the_committed_baseline_is_canonical_and_in_the_gated_config(baseline: B
     assert not baseline.config.llm
     assert baseline.config.harnesses == sorted(DEFAULT_HARNESSES)
     assert baseline.config.suites == sorted(ALL_SUITES)  # the gate runs every suite
+
+
+def test_the_committed_sidecar_belongs_to_the_baseline_and_is_canonical(
+    baseline: Baseline,
+) -> None:
+    # Older baselines may lack it (the gate then compares counts); when it is there it must be
+    # the canonical sidecar of the same run, with a scorer, as --update-baseline writes it.
+    sidecar = sidecar_path(BASELINE)
+    if not sidecar.exists():
+        pytest.skip("no item sidecar committed yet")
+    both = load_baseline_set(BASELINE)
+    assert both.items is not None
+    assert sidecar.read_bytes() == dump_items(both.items)
+    assert both.items.scorer is not None
+    assert set(both.items.cells) == set(baseline.cells)
+    for key, ids in both.items.cells.items():
+        assert ids is not None, f"{key}: failures counted but not listed"
+        assert ids == sorted(set(ids)), key
 
 
 @pytest.mark.parametrize("harness", sorted(RECALL_FLOORS))

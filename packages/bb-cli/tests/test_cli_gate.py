@@ -10,8 +10,19 @@ import jsonschema
 import pytest
 from bb_brain.engine import Engine
 from bb_cli.main import main
-from bb_gate import baseline_from_result, dump_baseline, load_baseline, load_result, parse_baseline
+from bb_gate import (
+    append_run,
+    baseline_from_result,
+    dump_baseline,
+    dump_items,
+    items_from_result,
+    load_baseline,
+    load_result,
+    parse_baseline,
+)
+from bb_schema import Meta, Receipt, Result, ScoreCell
 from bb_schema.turn_context import TurnContextRequest, TurnContextResponse
+from bb_score import scorer_digest
 
 SHARED = Path(__file__).resolve().parents[3].parent / "shared" / "interop"
 SAMPLES = SHARED / "samples"
@@ -70,9 +81,14 @@ def test_update_baseline_writes_the_canonical_baseline_of_the_run(
     banked: tuple[Path, Path],
 ) -> None:
     result, baseline = banked
-    expected = dump_baseline(baseline_from_result(load_result(result)))
-    assert baseline.read_bytes() == expected
-    assert sorted(p.name for p in baseline.parent.iterdir()) == ["main.json"]  # no temp left
+    run = load_result(result)
+    assert baseline.read_bytes() == dump_baseline(baseline_from_result(run))
+    # The sidecar beside it: every cell's failed item ids and the scorer, no temp file left.
+    assert sorted(p.name for p in baseline.parent.iterdir()) == ["main.items.json", "main.json"]
+    items = items_from_result(run)
+    assert items is not None and items.scorer == scorer_digest()
+    assert (baseline.parent / "main.items.json").read_bytes() == dump_items(items)
+    assert set(items.cells) == {c.harness + "/" + c.suite for c in run.cells}
 
 
 def test_update_baseline_defaults_to_the_committed_path_and_records_the_justification(
@@ -102,6 +118,8 @@ def test_compare_pass_writes_the_verdict_apart_and_the_result_still_validates(
     written = json.loads(result.read_text(encoding="utf-8"))
     jsonschema.validate(written, schema)
     assert set(written) <= {"receipt", "cells", "turn_rows", "seed_failures", "_meta"}
+    # The scoring code is named in the Result, for the gate to bind the baseline to.
+    assert written["_meta"]["scorer"] == scorer_digest().model_dump()
 
 
 def test_compare_json_envelope_carries_the_verdict(
@@ -189,6 +207,31 @@ def test_a_committed_baseline_that_does_not_match_the_run_is_inconclusive(
     assert "the committed baseline does not match this run" in out
 
 
+def test_a_swapped_item_fails_the_run_whatever_the_counts(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # A silent engine fails items; main's files say the same counts and metrics, but its
+    # sidecar lists one other item in place of one this run fails: the footprint of a change
+    # that fixes one item and breaks another.
+    monkeypatch.setattr(Engine, "turn_context", _silent)
+    main_file = tmp_path / "main.json"
+    assert bench(capsys, "--update-baseline", str(main_file))[0] == 0
+    sidecar = tmp_path / "main.items.json"
+    data: dict[str, Any] = json.loads(sidecar.read_text(encoding="utf-8"))
+    cell = "openclaw/know-to-ask"
+    moved = data["cells"][cell][0]
+    data["cells"][cell] = sorted([*data["cells"][cell][1:], moved + " (elsewhere)"])
+    sidecar.write_text(json.dumps(data), encoding="utf-8")
+    code, out, _ = bench(capsys, "--compare", str(main_file), "--json")
+    assert code == 1
+    rows = json.loads(out)["error"]["errors"]
+    assert [(row["kind"], row["item"]) for row in rows if row["item"]] == [
+        ("regression", moved),
+        ("improvement", moved + " (elsewhere)"),
+    ]
+    assert not [row for row in rows if row["metric"] == "gold_failed"]
+
+
 def test_update_after_compare_compares_against_the_file_as_it_was(
     capsys: pytest.CaptureFixture[str], banked: tuple[Path, Path], tmp_path: Path
 ) -> None:
@@ -253,3 +296,39 @@ def test_history_uses_the_ledger_env_and_handles_an_empty_ledger(
     assert _private_ledger.exists()
     assert main(["history", "--cell", "nope/push"]) == 2
     assert "is not in the ledger" in capsys.readouterr().err
+
+
+def _synthetic(fixtures_hash: str, rate: float, ts: str) -> Result:
+    receipt = Receipt(
+        result_schema_version=1, fixtures_hash=fixtures_hash, harness_sha="abc", ts=ts,
+        cmd_args=[], seed=0, include_holdout=False, llm=False,
+    )  # fmt: skip
+    cell = ScoreCell(
+        suite="know-to-ask", harness="openclaw", seam="production", gold_total=40,
+        gold_failed=round(rate * 40), metrics={"know_to_ask_failure_rate": rate}, fixtures=[],
+    )  # fmt: skip
+    meta = Meta(scorer=scorer_digest())
+    return Result(receipt=receipt, cells=[cell], turn_rows=[], seed_failures=[], _meta=meta)
+
+
+def test_history_never_calls_a_move_across_corpora_better_or_worse(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    ledger = tmp_path / "l.jsonl"
+    # 0.5 on an old corpus, then 0.1 and 0.2 on a new one: only 0.1 -> 0.2 is a trend.
+    for fixtures_hash, rate, ts in (("old", 0.5, "t1"), ("new", 0.1, "t2"), ("new", 0.2, "t3")):
+        append_run(ledger, _synthetic(fixtures_hash, rate, ts))
+    assert main(["history", "--ledger", str(ledger)]) == 0
+    out = capsys.readouterr().out
+    assert "| — | break: corpus changed (old -> new) |" in out
+    assert "- runs 1-1 are not comparable with run 2" in out
+    assert "- know_to_ask_failure_rate: 0.1000 -> 0.2000 (worse)" in out
+    assert "0.5000 -> " not in out
+    assert main(["history", "--ledger", str(ledger), "--last", "2"]) == 0
+    assert "not comparable" not in capsys.readouterr().out  # the break is outside the window
+    append_run(ledger, _synthetic("newer", 0.0, "t4"))
+    assert main(["history", "--ledger", str(ledger), "--json"]) == 0
+    points = json.loads(capsys.readouterr().out)["cells"]["openclaw/know-to-ask"]
+    assert [p["break_reason"] is not None for p in points] == [False, True, False, True]
+    assert main(["history", "--ledger", str(ledger)]) == 0
+    assert "no earlier comparable run shown: no trend yet" in capsys.readouterr().out

@@ -9,13 +9,27 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bb_gate import baseline_from_result, dump_baseline
-from bb_schema import Meta, Receipt, Result, ScoreCell, SeedFailure
+from bb_gate import (
+    baseline_from_result,
+    baseline_set_from_result,
+    dump_baseline,
+    write_baseline_set,
+)
+from bb_schema import FailedItem, Meta, Receipt, Result, ScoreCell, ScorerDigest, SeedFailure
 
 SHARED = Path(__file__).resolve().parents[3].parent / "shared"
 SCHEMA_DIR = SHARED / "interop" / "schema-v1"
+#: The project's own exported schemas (the sidecar's among them).
+REPO_SCHEMA_DIR = Path(__file__).resolve().parents[3] / "evals" / "brainbench" / "schema"
 
 SEAMS = {"openclaw": "production", "claude-code": "production", "codex": "contract"}
+
+
+@pytest.fixture(autouse=True)
+def _no_inherited_gate_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hosted CI sets CI (and may name the gate's ref): tests choose both themselves."""
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("BRAINBENCH_GATE_REF", raising=False)
 
 
 def default_cells() -> list[dict[str, Any]]:
@@ -76,7 +90,11 @@ def build_result(
     suites: list[str] | None = None,
     ts: str = "2026-01-02T03:04:05Z",
     harness_sha: str = "abc123",
+    failed: dict[str, list[str]] | None = None,
+    scorer: str | None = None,
 ) -> Result:
+    """A Result from cell specs; ``failed`` maps ``harness/suite`` to ``fixture#item`` ids and
+    ``scorer`` names a scorer digest (both recorded under ``_meta`` only when given)."""
     specs = default_cells() if cells is None else cells
     receipt = Receipt(
         result_schema_version=1,
@@ -88,7 +106,23 @@ def build_result(
         include_holdout=include_holdout,
         llm=llm,
     )
-    meta = Meta(harnesses=harnesses or [], suites=suites or [])
+    items = [
+        FailedItem(
+            harness=key.rpartition("/")[0],
+            suite=key.rpartition("/")[2],
+            fixture_id=ident.partition("#")[0],
+            item=ident.partition("#")[2],
+            reason="failed",
+        )
+        for key, idents in (failed or {}).items()
+        for ident in idents
+    ]
+    meta = Meta(
+        harnesses=harnesses or [],
+        suites=suites or [],
+        failed_items=items,
+        scorer=None if scorer is None else ScorerDigest(version="0.1.0", digest=scorer),
+    )
     return Result(
         receipt=receipt,
         cells=[build_cell(spec) for spec in specs],
@@ -153,10 +187,16 @@ def schema_dir() -> Path:
     return SCHEMA_DIR
 
 
+@pytest.fixture
+def repo_schema_dir() -> Path:
+    return REPO_SCHEMA_DIR
+
+
 class GitRepo:
     """A throwaway git repository with a ``main`` branch, driven through the git CLI."""
 
     BASELINE = "evals/brainbench/baselines/main.json"
+    SIDECAR = "evals/brainbench/baselines/main.items.json"
 
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -176,8 +216,32 @@ class GitRepo:
         return proc.stdout
 
     def commit(self, message: str, *paths: str) -> None:
-        self.git("add", "--", *paths)
+        self.git("add", "-A", "--", *paths)
         self.git("commit", "-q", "-m", message)
+
+    def clone(self, target: Path, *flags: str) -> Path:
+        """``git clone [flags] file://<this repo> target`` (file:// so --depth works)."""
+        subprocess.run(
+            ["git", "clone", "-q", *flags, f"file://{self.root}", str(target)],
+            capture_output=True,
+            check=True,
+            env=GIT_ENV,
+        )
+        return target
+
+    @staticmethod
+    def git_at(path: Path, *args: str) -> str:
+        """Run git in another checkout (a clone) with the isolated environment."""
+        return subprocess.run(
+            ["git", "-C", str(path), *args], capture_output=True, text=True, check=True, env=GIT_ENV
+        ).stdout
+
+    def change_code(self, message: str) -> None:
+        """Commit a change that touches no baseline file (a code change)."""
+        code = self.root / "code.txt"
+        previous = code.read_text(encoding="utf-8") if code.exists() else ""
+        code.write_text(previous + message + "\n", encoding="utf-8")
+        self.commit(message, "code.txt")
 
     @property
     def baseline_path(self) -> Path:
@@ -186,6 +250,12 @@ class GitRepo:
     def write_baseline(self, data: bytes) -> None:
         self.baseline_path.parent.mkdir(parents=True, exist_ok=True)
         self.baseline_path.write_bytes(data)
+
+    def bless(self, result: Result, message: str, justification: str | None = None) -> None:
+        """Commit the canonical baseline and sidecar of ``result`` (``--update-baseline``)."""
+        banked = baseline_set_from_result(result, justification=justification)
+        write_baseline_set(self.baseline_path, banked)
+        self.commit(message, self.BASELINE, self.SIDECAR)
 
 
 GIT_ENV = {

@@ -20,6 +20,7 @@ def repo(git_repo, make_result):
     git_repo.write_baseline(dump_baseline(baseline_from_result(make_result())))
     git_repo.commit("bank baseline", git_repo.BASELINE)
     git_repo.git("checkout", "-q", "-b", "feature")
+    git_repo.change_code("feature work")
     return git_repo
 
 
@@ -168,8 +169,9 @@ def test_corrupt_main_baseline_is_named(repo, make_result, write_result, capsys)
     repo.git("checkout", "-q", "main")
     repo.write_baseline(b"{ not json")
     repo.commit("break", repo.BASELINE)
+    repo.git("checkout", "-q", "feature")
     assert _ci(repo, write_result(make_result())) == 2
     assert (
-        "main's baseline main:evals/brainbench/baselines/main.json"
+        "the reference baseline main:evals/brainbench/baselines/main.json"
         in json.loads(capsys.readouterr().out)["error"]["message"]
     )

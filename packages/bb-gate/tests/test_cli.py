@@ -6,7 +6,14 @@ import sys
 
 import jsonschema
 import pytest
-from bb_gate import baseline_from_result, dump_baseline
+from bb_gate import (
+    baseline_from_result,
+    baseline_set_from_result,
+    dump_baseline,
+    dump_items,
+    items_from_result,
+    write_baseline_set,
+)
 from bb_gate.cli import main
 
 
@@ -189,6 +196,37 @@ def test_canonical_stdout_and_atomic_out(tmp_path, make_result, write_result, ca
     )
     assert capsys.readouterr().out == ""
     assert [p.name for p in out.parent.iterdir()] == ["main.json"]  # no temp file left behind
+
+
+def test_canonical_out_writes_the_sidecar_beside_the_baseline(
+    tmp_path, make_result, write_result, capsys
+):
+    run = make_result(failed={"codex/push": ["p-9#turn 1 z"]}, scorer="sha256:ab")
+    out = tmp_path / "main.json"
+    assert main(["canonical", "--current", str(write_result(run)), "--out", str(out)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "main.items.json",
+        "main.json",
+        "result.json",
+    ]
+    assert (tmp_path / "main.items.json").read_bytes() == dump_items(items_from_result(run))
+    assert main(["canonical", "--current", str(write_result(run)), "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["items"]["cells"]["codex/push"] == ["p-9#turn 1 z"]
+
+
+def test_compare_reads_each_sidecar_beside_its_file(tmp_path, make_result, write_result, capsys):
+    base = make_result(failed={"codex/push": ["p-9#turn 1 z"]}, scorer="sha256:ab")
+    main_file = tmp_path / "main" / "main.json"
+    write_baseline_set(main_file, baseline_set_from_result(base))
+    swapped = make_result(failed={"codex/push": ["p-8#turn 1 y"]}, scorer="sha256:ab")
+    argv = ["compare", "--current", str(write_result(swapped)), "--baseline", str(main_file)]
+    assert main([*argv, "--json"]) == 1
+    rows = json.loads(capsys.readouterr().out)["verdict"]["rows"]
+    assert [(r["kind"], r["item"]) for r in rows] == [
+        ("regression", "p-8#turn 1 y"),
+        ("improvement", "p-9#turn 1 z"),
+    ]
 
 
 def test_canonical_from_stdin(monkeypatch, make_result, capsys):

@@ -136,7 +136,13 @@ def test_same_hash_gold_total_change(make_result, cells, edit_cells, delta):
 def test_same_hash_improvement_passes(make_result, cells, edit_cells):
     run = make_result(edit_cells(cells, "codex/push", gold_failed=30, metrics={"push_recall": 0.7}))
     verdict = compare(run, _main(make_result), None, ci=True)
-    assert verdict.exit_code == 0 and verdict.rows == []
+    assert verdict.exit_code == 0
+    # Improvements are listed, never blocking.
+    assert _rows(verdict, "improvement") == [
+        ("codex/push", "gold_failed"),
+        ("codex/push", "push_recall"),
+    ]
+    assert [row.kind for row in verdict.rows] == ["improvement", "improvement"]
 
 
 def test_committed_equal_to_main_is_ignored(make_result, cells, edit_cells):

@@ -29,7 +29,16 @@ def test_record_has_counts_and_no_turn_rows(tmp_path, make_result):
     ledger = tmp_path / "l.jsonl"
     append_run(ledger, make_result(seed_failures=(("fx", "e"),)))
     data = json.loads(ledger.read_text(encoding="utf-8"))
-    assert set(data) == {"ledger_schema_version", "receipt", "seed_failures", "cells"}
+    assert set(data) == {
+        "ledger_schema_version",
+        "receipt",
+        "seed_failures",
+        "cells",
+        "config",
+        "scorer",
+    }
+    assert data["ledger_schema_version"] == 2
+    assert data["config"]["harnesses"] == ["codex", "openclaw"]
     assert data["seed_failures"] == 1
     assert data["cells"]["codex/push"]["gold_failed"] == 39
     assert data["cells"]["codex/push"]["metrics"]["push_recall"] == 0.5938
@@ -57,3 +66,44 @@ def test_corrupt_line_named(tmp_path, make_result):
         handle.write('{"receipt": \n')
     with pytest.raises(GateUserError, match="line 2"):
         read_ledger(ledger)
+
+
+def test_only_runs_on_the_same_corpus_config_and_scorer_are_comparable(tmp_path, make_result):
+    ledger = tmp_path / "l.jsonl"
+    append_run(ledger, make_result(ts="t1", scorer="sha256:aaaa"))
+    append_run(ledger, make_result(ts="t2", scorer="sha256:aaaa"))
+    append_run(ledger, make_result(ts="t3", scorer="sha256:aaaa", fixtures_hash="hash-b"))
+    append_run(ledger, make_result(ts="t4", scorer="sha256:bbbb", fixtures_hash="hash-b"))
+    append_run(ledger, make_result(ts="t5", scorer="sha256:bbbb", fixtures_hash="hash-b", llm=True))
+    append_run(ledger, make_result(ts="t6", fixtures_hash="hash-b", llm=True))
+    points = cell_trends(read_ledger(ledger))["codex/push"]
+    reasons = [point.break_reason for point in points]
+    assert reasons[:2] == [None, None]
+    assert reasons[2].startswith("corpus changed (hash-a -> hash-b)")
+    assert reasons[3].startswith("scorer changed (sha256:aaaa -> sha256:bbbb)")
+    assert reasons[4] == "configuration changed (llm)"
+    assert reasons[5] == "scorer not recorded on one side"
+    assert [point.scorer for point in points][:2] == ["sha256:aaaa", "sha256:aaaa"]
+
+
+def test_a_cell_that_skips_runs_is_compared_with_its_own_previous_run(tmp_path, make_result, cells):
+    ledger = tmp_path / "l.jsonl"
+    append_run(ledger, make_result(ts="t1"))
+    append_run(ledger, make_result(cells[:1], ts="t2", suites=["push"]))
+    append_run(ledger, make_result(ts="t3"))
+    trends = cell_trends(read_ledger(ledger))
+    assert [p.break_reason for p in trends["codex/push"]] == [None, None]
+    assert trends["openclaw/push"][1].break_reason == "configuration changed (harnesses, suites)"
+
+
+def test_version_1_records_still_read(tmp_path, make_result):
+    ledger = tmp_path / "l.jsonl"
+    record = json.loads(json.dumps(append_run(tmp_path / "x.jsonl", make_result()).model_dump()))
+    for key in ("config", "scorer"):
+        del record[key]
+    record["ledger_schema_version"] = 1
+    ledger.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    append_run(ledger, make_result(ts="later"))
+    old, new = read_ledger(ledger)
+    assert old.config is None and old.run_config() == new.config
+    assert cell_trends([old, new])["codex/push"][1].break_reason is None

@@ -31,6 +31,7 @@ from bb_schema.result import (
     Receipt,
     Result,
     ScoreCell,
+    ScorerDigest,
     SeedFailure,
     TurnRow,
 )
@@ -222,6 +223,7 @@ RESULTS = st.builds(
         harnesses=WORDS,
         suites=WORDS,
         confidence_intervals=CONFIDENCE_INTERVALS,
+        scorer=st.none() | st.builds(ScorerDigest, version=TEXT, digest=TEXT),
     ),
 )
 
@@ -397,6 +399,7 @@ def test_nested_messages_mirror_their_models() -> None:
         (SeedFailure, score_pb2.SeedFailure),
         (FailedItem, score_pb2.FailedItem),
         (Meta, score_pb2.Meta),
+        (ScorerDigest, score_pb2.ScorerDigest),
         (ConfidenceIntervals, score_pb2.ConfidenceIntervals),
         (MetricInterval, score_pb2.MetricInterval),
         (BaselineConfig, score_pb2.BaselineConfig),

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from bb_schema import jsonschema_export
-from bb_schema.baseline import Baseline, BaselineConfig, CellCounts
+from bb_schema.baseline import Baseline, BaselineConfig, BaselineItems, CellCounts
 from bb_schema.fixture import Fixture
 from bb_schema.gold import Gold
 from bb_schema.io import dump_json, parse_json, to_jsonable
@@ -19,6 +19,7 @@ from bb_schema.result import (
     Receipt,
     Result,
     ScoreCell,
+    ScorerDigest,
     SeedFailure,
     TurnRow,
 )
@@ -190,6 +191,39 @@ def test_confidence_intervals_validate_against_v1_and_ours() -> None:
     assert "confidence_intervals" not in json.loads(dump_json(result))["_meta"]
     document["_meta"]["confidence_intervals"]["runs"] = 1
     assert _errors(_schema(OURS / "result.schema.json"), document) != []
+
+
+def test_the_scorer_digest_validates_against_v1_and_ours() -> None:
+    result = core_result()
+    scored = result.model_copy(
+        update={
+            "meta": result.meta.model_copy(
+                update={"scorer": ScorerDigest(version="0.1.0", digest="sha256:ab")}
+            )
+        }
+    )
+    document = json.loads(dump_json(scored))
+    assert document["_meta"]["scorer"] == {"version": "0.1.0", "digest": "sha256:ab"}
+    assert _errors(_schema(INTEROP / "schema-v1" / "result.schema.json"), document) == []
+    assert _errors(_schema(OURS / "result.schema.json"), document) == []
+    assert parse_json(dump_json(scored), Result) == scored
+    # A result without one keeps its bytes: no key at all.
+    assert "scorer" not in json.loads(dump_json(result))["_meta"]
+
+
+def test_the_baseline_items_sidecar_validates_against_ours() -> None:
+    sidecar = BaselineItems(
+        items_schema_version=1,
+        fixtures_hash="sha256:0f",
+        scorer=ScorerDigest(version="0.1.0", digest="sha256:ab"),
+        cells={"openclaw/push": ["kta-001-deal-recall#turn 1 companies/widget-co"], "x/y": None},
+    )
+    document = json.loads(dump_json(sidecar))
+    validator = _schema(OURS / "baseline-items.schema.json")
+    assert _errors(validator, document) == []
+    assert parse_json(dump_json(sidecar), BaselineItems) == sidecar
+    for bad in ({**document, "extra": 1}, {**document, "cells": {"a/b": [1]}}):
+        assert _errors(validator, bad) != []
 
 
 def test_an_inverted_interval_is_rejected() -> None:

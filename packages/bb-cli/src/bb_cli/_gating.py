@@ -7,7 +7,8 @@
 2. after the run, one record goes to the local run ledger (every run, seed failures too);
 3. the run is compared with main's baseline (``--compare``) and the committed one, both read
    as they were before this run touched anything;
-4. only then ``--update-baseline`` rewrites the committed baseline, atomically.
+4. only then ``--update-baseline`` rewrites the committed baseline and its item sidecar
+   (``main.items.json``), each atomically.
 
 The verdict is its own document (``--verdict-out FILE``, or the ``--json`` envelope): the
 Result file is never given extra keys, so it stays valid against the published v1 schema.
@@ -24,18 +25,22 @@ from pathlib import Path
 from typing import Any, Final
 
 from bb_gate import (
+    BaselineSet,
     GateError,
+    GateRuntimeError,
+    Reference,
     Verdict,
     append_run,
-    baseline_from_result,
+    baseline_set_from_result,
     check_floors,
     compare,
-    dump_baseline,
     dump_verdict,
-    load_baseline,
+    load_baseline_set,
     render_verdict_markdown,
+    sidecar_path,
+    write_baseline_set,
 )
-from bb_schema import Baseline, Result
+from bb_schema import Result
 
 from bb_cli._output import EXIT_ERROR, EXIT_OK, EXIT_REGRESSION, ErrorKind, Output
 from bb_cli._parser import UsageError
@@ -55,9 +60,9 @@ _USAGE: Final = "usage: brainbench run [--compare FILE] [--update-baseline [FILE
 class GatePlan:
     """The gate flags of one run, validated, with the baselines already loaded."""
 
-    main: Baseline | None
+    main: BaselineSet | None
     main_path: Path | None
-    committed: Baseline | None
+    committed: BaselineSet | None
     update_baseline: Path | None
     justification: str | None
     allow_regression: str | None
@@ -76,14 +81,15 @@ def add_gate_flags(parser: argparse.ArgumentParser) -> None:
         "--compare",
         type=Path,
         metavar="FILE",
-        help="main's baseline to gate this run against (CI reads it from the main branch)",
+        help="main's baseline to gate this run against, with its item sidecar "
+        "(FILE.items.json) when present (CI reads both from git: bb-gate ci)",
     )
     group.add_argument(
         "--committed-baseline",
         type=Path,
         metavar="FILE",
-        help="the change's committed baseline; when it differs from main's it must match "
-        "this run exactly",
+        help="the change's committed baseline (and sidecar); when it differs from main's it "
+        "must match this run exactly",
     )
     group.add_argument(
         "--update-baseline",
@@ -91,8 +97,9 @@ def add_gate_flags(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         const=DEFAULT_BASELINE,
         metavar="FILE",
-        help=f"write this run's canonical baseline, atomically (default FILE: "
-        f"{DEFAULT_BASELINE.as_posix()})",
+        help=f"write this run's canonical baseline and its item sidecar, atomically (default "
+        f"FILE: {DEFAULT_BASELINE.as_posix()}, sidecar "
+        f"{sidecar_path(DEFAULT_BASELINE).as_posix()})",
     )
     group.add_argument(
         "--justification",
@@ -168,9 +175,9 @@ def plan_gate(args: argparse.Namespace) -> GatePlan:
         if not allow.strip():
             raise _usage("--allow-regression needs a non-empty reason")
     return GatePlan(
-        main=load_baseline(compare_path) if compare_path is not None else None,
+        main=load_baseline_set(compare_path) if compare_path is not None else None,
         main_path=compare_path,
-        committed=load_baseline(committed_path) if committed_path is not None else None,
+        committed=load_baseline_set(committed_path) if committed_path is not None else None,
         update_baseline=args.update_baseline,
         justification=justification,
         allow_regression=allow,
@@ -216,13 +223,14 @@ def _update_baseline(result: Result, plan: GatePlan, out: Output) -> Path | None
     target = plan.update_baseline
     if target is None:
         return None
-    baseline = baseline_from_result(result, justification=plan.justification)
+    banked = baseline_set_from_result(result, justification=plan.justification)
     try:
-        write_bytes_atomic(target, dump_baseline(baseline))
-    except OSError as exc:
-        raise _WriteFailed(f"cannot write baseline {str(target)!r}: {exc.strerror}") from None
-    out.narrate(f"baseline written to {target}")
-    for violation in check_floors(baseline):
+        write_baseline_set(target, banked)
+    except GateRuntimeError as error:
+        raise _WriteFailed(error.message) from None
+    sidecar = "" if banked.items is None else f" and {sidecar_path(target)}"
+    out.narrate(f"baseline written to {target}{sidecar}")
+    for violation in check_floors(banked.baseline):
         out.stderr.write(
             f"brainbench: warning: {violation.message}; the floors test will fail on this "
             "baseline\n"
@@ -267,6 +275,12 @@ def conclude(
                 plan.committed,
                 allow_regression=plan.allow_regression,
                 ci=in_ci(),
+            ).model_copy(
+                update={
+                    "reference": Reference(
+                        how="file", reason=f"the baseline file {str(plan.main_path)!r}"
+                    )
+                }
             )
             if plan.verdict_out is not None:
                 write_bytes_atomic(plan.verdict_out, dump_verdict(verdict))

@@ -37,7 +37,7 @@ from bb_corpus import LoadedCorpus
 from bb_schema import Meta, Receipt, Result, SeedFailure, Suite
 from bb_schema.rpc import MemoryClient
 from bb_schema.turn_context import Extractor
-from bb_score import glossary_block, score
+from bb_score import glossary_block, score, scorer_digest
 
 from bb_cli._parser import UsageError
 from bb_cli._plan import build_plan
@@ -227,6 +227,7 @@ def assemble(
         budget_cuts=cuts,
         harnesses=names,
         suites=list(request.suites),
+        scorer=scorer_digest(),
     )
     return Result(
         receipt=receipt,

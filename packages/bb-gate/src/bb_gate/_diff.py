@@ -7,7 +7,7 @@ adverse move is exactly a change visible in the committed file.
 
 from __future__ import annotations
 
-from bb_schema import Baseline, BaselineConfig
+from bb_schema import Baseline, BaselineConfig, BaselineItems
 
 from bb_gate.baseline import round_metric
 from bb_gate.metrics import ZERO_GATED_METRICS, is_adverse, is_gated, is_improvement, is_zero_gated
@@ -197,3 +197,54 @@ def diff_rows(main: Baseline, current: Baseline, *, same_hash: bool) -> list[Ver
             rows.extend(_count_rows(key, main, current, same_hash=same_hash))
         rows.extend(_metric_rows(key, main, current))
     return rows
+
+
+def item_rows(
+    main: BaselineItems, current: BaselineItems, *, corpus_changed: bool
+) -> tuple[list[VerdictRow], list[str]]:
+    """Items that fail now and did not in main (regressions), and the reverse (improvements).
+
+    Returns the rows and the cells that could not be compared item by item (either side
+    counts failures without listing them). A cell missing from this run is a coverage row of
+    :func:`diff_rows`, not an item row. Whatever the counts, any newly failing item is a row:
+    a change that fixes one item and breaks another shows both ids.
+    """
+    rows: list[VerdictRow] = []
+    uncomparable: list[str] = []
+    for key in sorted(main.cells):
+        if key not in current.cells:
+            continue
+        before, after = main.cells[key], current.cells[key]
+        if before is None or after is None:
+            uncomparable.append(key)
+            continue
+        was, now = set(before), set(after)
+        for item in sorted(now - was):
+            rows.append(
+                VerdictRow(
+                    cell=key,
+                    metric="(item)",
+                    item=item,
+                    main=None if corpus_changed else "pass",
+                    current="fail",
+                    detail="fails now, not in the baseline (or new to the corpus)"
+                    if corpus_changed
+                    else "passed in the baseline, fails now",
+                    kind="regression",
+                )
+            )
+        for item in sorted(was - now):
+            rows.append(
+                VerdictRow(
+                    cell=key,
+                    metric="(item)",
+                    item=item,
+                    main="fail",
+                    current=None if corpus_changed else "pass",
+                    detail="no longer fails (or left the corpus)"
+                    if corpus_changed
+                    else "failed in the baseline, passes now",
+                    kind="improvement",
+                )
+            )
+    return rows, uncomparable

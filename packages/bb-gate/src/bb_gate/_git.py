@@ -83,3 +83,48 @@ def show_file(repo: Path, commit: str, path: str) -> bytes | None:
     if proc.returncode != 0:
         raise GateUserError(f"git show {commit[:12]}:{path} failed: {_stderr(proc)}", kind="git")
     return proc.stdout
+
+
+def try_resolve(repo: Path, ref: str) -> str | None:
+    """The commit ``ref`` names, or None when it does not resolve."""
+    proc = _git(repo, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}")
+    return proc.stdout.decode("utf-8").strip() if proc.returncode == 0 else None
+
+
+def shallow_commits(repo: Path) -> frozenset[str]:
+    """The boundary commits of a shallow clone (their parents are missing); empty otherwise."""
+    proc = _git(repo, "rev-parse", "--is-shallow-repository")
+    if proc.returncode != 0 or proc.stdout.strip() != b"true":
+        return frozenset()
+    where = _git(repo, "rev-parse", "--git-path", "shallow")
+    path = Path(where.stdout.decode("utf-8").strip())
+    if not path.is_absolute():
+        path = repo / path
+    try:
+        return frozenset(path.read_text(encoding="utf-8").split())
+    except OSError:
+        return frozenset()
+
+
+def last_change(repo: Path, commit: str, paths: list[str]) -> str | None:
+    """The newest commit on ``commit``'s first-parent chain that changed any of ``paths``.
+
+    A merge counts as changing a path when it differs from its first parent there (what the
+    branch it landed on saw change).
+    """
+    proc = _git(repo, "log", "--first-parent", "-1", "--format=%H", commit, "--", *paths)
+    if proc.returncode != 0:
+        raise GateUserError(
+            f"git log {commit[:12]} -- {' '.join(paths)} failed: {_stderr(proc)}", kind="git"
+        )
+    found = proc.stdout.decode("utf-8").strip()
+    return found or None
+
+
+def first_parent(repo: Path, commit: str) -> str | None:
+    """``commit``'s first parent, or None for a root commit."""
+    proc = _git(repo, "rev-list", "--parents", "-n", "1", commit)
+    if proc.returncode != 0:
+        raise GateUserError(f"git rev-list {commit[:12]} failed: {_stderr(proc)}", kind="git")
+    shas = proc.stdout.decode("utf-8").split()
+    return shas[1] if len(shas) > 1 else None

@@ -9,56 +9,69 @@ stderr. User mistakes never print a traceback.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import NoReturn
 
-from bb_schema import Baseline, Result
-
+from bb_gate._ci import cmd_ci, cmd_reference
+from bb_gate._console import emit_json, emit_verdict, in_ci, load_current, narrate
 from bb_gate._errors import ErrorKind, GateError, GateUsageError, GateUserError
-from bb_gate._git import check_repo_path, repo_root, resolve_commit, show_file
-from bb_gate._jsonio import atomic_write_bytes
-from bb_gate.baseline import (
-    baseline_from_result,
-    baseline_to_data,
-    dump_baseline,
-    load_baseline,
-    load_result,
-    parse_baseline,
-    parse_result,
-)
+from bb_gate.baseline import baseline_to_data, load_baseline
 from bb_gate.compare import compare
 from bb_gate.floors import FLOORS, check_floors
+from bb_gate.items import (
+    BaselineSet,
+    baseline_set_from_result,
+    load_baseline_set,
+    write_baseline_set,
+)
 from bb_gate.ratchet import ratchet
-from bb_gate.verdict import Verdict, VerdictRow, dump_verdict, render_verdict_markdown
+from bb_gate.reference import AUTO_REFS, GATE_REF_ENV
+from bb_gate.verdict import Reference, VerdictRow
 
 DEFAULT_BASELINE_PATH = "evals/brainbench/baselines/main.json"
-DEFAULT_REF = "origin/main"
 
 _RULES = """\
-rules (BRAINBENCH.md, "Gate governance"):
+A baseline is FILE plus its item sidecar (main.json -> main.items.json: per cell the sorted
+ids <fixture_id>#<item> of the failed items, and the scorer digest). Both files follow the
+rules below; a baseline without a sidecar is compared by counts, with a notice.
+
+rules (gate governance):
   invariants     source_isolation_violations and every other zero-gated metric must be 0 in
                  every run, whatever a baseline says (exit 1; never waivable).
   seed failure   a fixture that failed to seed makes the run invalid (exit 2).
-  config         include_holdout, llm, harness set and suite set must match main's baseline,
-                 else the comparison is inconclusive (exit 2).
-  same hash      unchanged corpus: a newly failed gold item, a missing cell, an adverse move
-                 of a gated metric (4-decimal) or any gold_total change is a regression
-                 (exit 1). A committed baseline that differs from main's must byte-match this
+  config         include_holdout, llm, harness set and suite set must match the reference
+                 baseline, else the comparison is inconclusive (exit 2).
+  same hash      unchanged corpus and scorer: any item that passed in the reference and fails
+                 now (listed by id, whatever the counts), a missing cell, an adverse move of a
+                 gated metric (4-decimal) or any gold_total change is a regression (exit 1).
+                 A committed baseline that differs from the reference must byte-match this
                  run (else exit 2); if it banks a regression it needs a justification.
+                 Items that newly pass are listed as improvements.
   corpus bless   changed fixtures_hash: the committed baseline must exactly match this run
-                 (else exit 2, re-run --update-baseline); adverse moves and shrunken gold
-                 coverage need a non-empty justification in it (else exit 1).
-  first landing  no baseline on main: the committed one must byte-match this run.
-  ungated        no baseline on main and none committed: pass with a notice.
+                 (else exit 2, re-run --update-baseline); adverse moves, newly failing items
+                 and shrunken gold coverage need a non-empty justification in it (else
+                 exit 1).
+  scorer bless   the Result's scorer digest (_meta.scorer) differs from the reference's:
+                 as corpus bless.
+  first landing  no reference baseline: the committed one must byte-match this run.
+  ungated        no reference baseline and none committed: pass with a notice.
   --allow-regression REASON turns exit 1 into 0 locally (reason recorded); refused when the
                  CI environment variable is set (exit 2).
 
 exit codes: 0 pass, 1 regression, 2 error / inconclusive / usage.
+"""
+
+_CI_REFERENCE = f"""\
+reference (ci, reference): --ref REF, else ${GATE_REF_ENV}, else the first of
+{", ".join(AUTO_REFS)} that resolves. When that is another commit than HEAD, its baseline is
+the reference. When it is HEAD itself (CI checked out main) or none resolves, the reference is
+the previous version of the committed baseline: the files as of the first parent of the last
+first-parent commit that changed them. A shallow clone that hides that parent has no usable
+reference: exit 2 when CI is set (fetch the history: `git fetch --unshallow`, fetch-depth: 0);
+locally HEAD's own baseline is used, with a notice. --explain prints the choice and why.
 """
 
 
@@ -80,94 +93,31 @@ class _Parser(argparse.ArgumentParser):
         raise _ParserExit(status)
 
 
-def _narrate(text: str) -> None:
-    sys.stderr.write(text.rstrip("\n") + "\n")
-
-
-def _emit_json(envelope: dict[str, Any]) -> None:
-    sys.stdout.write(json.dumps(envelope, sort_keys=True, indent=2, ensure_ascii=False) + "\n")
-
-
-def _in_ci() -> bool:
-    return bool(os.environ.get("CI"))
-
-
-def _load_current(value: str) -> Result:
-    if value != "-":
-        return load_result(Path(value))
-    if sys.stdin is None or sys.stdin.isatty():
-        raise GateUsageError("no --current RESULT given and stdin is a terminal; pass --current")
-    return parse_result(sys.stdin.read(), source="result <stdin>")
-
-
-def _emit_verdict(verdict: Verdict, ns: argparse.Namespace) -> int:
-    if ns.verdict_out:
-        atomic_write_bytes(Path(ns.verdict_out), dump_verdict(verdict))
-    markdown = render_verdict_markdown(verdict)
-    if ns.json:
-        _narrate(markdown)
-        _emit_json({"verdict": verdict.model_dump(mode="json")})
-    else:
-        sys.stdout.write(markdown)
-    return verdict.exit_code
-
-
 def _cmd_compare(ns: argparse.Namespace) -> int:
-    current = _load_current(ns.current)
-    main = load_baseline(Path(ns.baseline))
-    committed = load_baseline(Path(ns.committed)) if ns.committed else None
-    verdict = compare(current, main, committed, allow_regression=ns.allow_regression, ci=_in_ci())
-    return _emit_verdict(verdict, ns)
-
-
-def _main_baseline(root: Path, ref: str, path: str) -> Baseline | None:
-    commit = resolve_commit(root, ref)
-    blob = show_file(root, commit, path)
-    if blob is None:
-        _narrate(f"bb-gate ci: {ref} ({commit[:12]}) has no {path}")
-        return None
-    _narrate(f"bb-gate ci: main's baseline from {ref}:{path} ({commit[:12]})")
-    source = f"main's baseline {ref}:{path}"
-    try:
-        text = blob.decode("utf-8")
-    except UnicodeDecodeError:
-        raise GateUserError(f"{source} is not UTF-8") from None
-    return parse_baseline(text, source=source)
-
-
-def _cmd_ci(ns: argparse.Namespace) -> int:
-    root = repo_root(Path(ns.repo))
-    path = check_repo_path(ns.baseline_path)
-    main = _main_baseline(root, ns.ref, path)
-    working = root / path
-    if main is not None and not working.exists():
-        raise GateUserError(
-            f"the committed baseline {path!r} exists on {ns.ref!r} but was deleted from the "
-            "working tree; deleting it is refused, restore it (`git checkout -- "
-            f"{path}`) or update it with --update-baseline",
-            kind="refused",
-        )
-    committed = load_baseline(working) if working.exists() else None
-    current = _load_current(ns.current)
-    verdict = compare(current, main, committed, allow_regression=ns.allow_regression, ci=_in_ci())
-    return _emit_verdict(verdict, ns)
+    current = load_current(ns.current)
+    main = load_baseline_set(Path(ns.baseline))
+    committed = load_baseline_set(Path(ns.committed)) if ns.committed else None
+    verdict = compare(current, main, committed, allow_regression=ns.allow_regression, ci=in_ci())
+    reference = Reference(how="file", reason=f"the baseline file {ns.baseline!r}")
+    return emit_verdict(verdict.model_copy(update={"reference": reference}), ns)
 
 
 def _cmd_canonical(ns: argparse.Namespace) -> int:
-    current = _load_current(ns.current)
+    current = load_current(ns.current)
     if current.seed_failures:
         ids = [failure.fixture_id for failure in current.seed_failures]
         raise GateUserError(
             f"the result has seed failures {ids!r}: the run is invalid and cannot become a "
             "baseline; fix seeding and re-run"
         )
-    baseline = baseline_from_result(current, justification=ns.justification)
-    data = dump_baseline(baseline)
+    banked = baseline_set_from_result(current, justification=ns.justification)
+    data, items = banked.files()
     if ns.out:
-        atomic_write_bytes(Path(ns.out), data)
-        _narrate(f"bb-gate canonical: wrote {ns.out}")
+        write_baseline_set(Path(ns.out), banked)
+        narrate(f"bb-gate canonical: wrote {ns.out}" + (" and its sidecar" if items else ""))
     if ns.json:
-        _emit_json({"baseline": baseline_to_data(baseline)})
+        sidecar = None if banked.items is None else banked.items.model_dump(mode="json")
+        emit_json({"baseline": baseline_to_data(banked.baseline), "items": sidecar})
     elif not ns.out:
         sys.stdout.write(data.decode("utf-8"))
     return 0
@@ -188,27 +138,27 @@ def _rows_markdown(title: str, rows: list[VerdictRow]) -> list[str]:
 
 
 def _cmd_ratchet(ns: argparse.Namespace) -> int:
-    current = _load_current(ns.current)
-    main = load_baseline(Path(ns.baseline))
+    current = load_current(ns.current)
+    main = load_baseline_set(Path(ns.baseline))
     report = ratchet(current, main)
     written: str | None = None
     if ns.write and report.tightened is not None:
-        atomic_write_bytes(Path(ns.write), dump_baseline(report.tightened))
+        write_baseline_set(Path(ns.write), BaselineSet(report.tightened, report.tightened_items))
         written = ns.write
-        _narrate(f"bb-gate ratchet: wrote the tightened baseline to {ns.write}; review and commit")
+        narrate(f"bb-gate ratchet: wrote the tightened baseline to {ns.write}; review and commit")
     elif ns.write:
-        _narrate(f"bb-gate ratchet: not writing {ns.write}: the run has blockers")
+        narrate(f"bb-gate ratchet: not writing {ns.write}: the run has blockers")
     lines = [f"## BrainBench ratchet (exit {report.exit_code})", ""]
     lines += [f"- {message}" for message in report.messages] + [""]
     lines += _rows_markdown("improvements", report.improvements)
     lines += _rows_markdown("blockers", report.blockers)
     text = "\n".join(lines).rstrip("\n") + "\n"
     if ns.json:
-        _narrate(text)
-        document = report.model_dump(mode="json", exclude={"tightened"})
+        narrate(text)
+        document = report.model_dump(mode="json", exclude={"tightened", "tightened_items"})
         document["exit_code"] = report.exit_code
         document["written"] = written
-        _emit_json({"ratchet": document})
+        emit_json({"ratchet": document})
     else:
         sys.stdout.write(text)
     return report.exit_code
@@ -218,7 +168,7 @@ def _cmd_floors(ns: argparse.Namespace) -> int:
     baseline = load_baseline(Path(ns.baseline))
     violations = check_floors(baseline)
     if ns.json:
-        _emit_json(
+        emit_json(
             {
                 "floors": {
                     "floors": [floor.model_dump(mode="json") for floor in FLOORS],
@@ -227,7 +177,7 @@ def _cmd_floors(ns: argparse.Namespace) -> int:
             }
         )
     for violation in violations:
-        (_narrate if ns.json else print)(f"floor violated: {violation.message}")
+        (narrate if ns.json else print)(f"floor violated: {violation.message}")
     if not violations and not ns.json:
         print(f"all {len(FLOORS)} floors hold for {ns.baseline}")
     return 1 if violations else 0
@@ -251,6 +201,28 @@ def _add_gate_outputs(parser: argparse.ArgumentParser) -> None:
     _add_common(parser)
 
 
+def _add_reference_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--ref",
+        default=None,
+        help=f"git ref of main (default: ${GATE_REF_ENV}, else the first of "
+        f"{', '.join(AUTO_REFS)} that resolves; HEAD itself means its history)",
+    )
+    parser.add_argument(
+        "--baseline-path",
+        default=DEFAULT_BASELINE_PATH,
+        metavar="PATH",
+        help=f"repository-relative baseline path (default {DEFAULT_BASELINE_PATH}; its "
+        "sidecar sits beside it)",
+    )
+    parser.add_argument(
+        "--repo",
+        default=".",
+        metavar="DIR",
+        help="a directory inside the git work tree (default .)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``bb-gate`` argument parser (exposed so docs and tests can render ``--help``)."""
     formatter = argparse.RawDescriptionHelpFormatter
@@ -267,7 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
         "compare",
         help="gate a Result against main's baseline (and a committed one)",
         description="Gate RESULT against main's baseline FILE and, optionally, the committed "
-        "working-tree baseline.",
+        "working-tree baseline; each file's sidecar (FILE.items.json) is read when present.",
         epilog=_RULES,
         formatter_class=formatter,
     )
@@ -281,31 +253,38 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "ci",
-        help="fetch main's baseline from git and gate the run against it",
-        description="Fetch main's baseline with `git show REF:PATH`, refuse a working-tree "
-        "deletion of it, and gate RESULT. Fails hard (exit 2) when REF does not resolve; runs "
-        "ungated only when neither main nor the working tree has a baseline.",
-        epilog=_RULES,
+        help="read the reference baseline from git and gate the run against it",
+        description="Read the reference baseline (and its sidecar) with `git show COMMIT:PATH` "
+        "from a commit the change did not write, refuse a working-tree deletion of either "
+        "file, and gate RESULT. Fails hard (exit 2) when a named ref does not resolve or, "
+        "under CI, when there is no usable reference; runs ungated only when neither the "
+        "reference nor the working tree has a baseline.",
+        epilog=_CI_REFERENCE + "\n" + _RULES,
         formatter_class=formatter,
     )
     p.add_argument(
         "--current", default="-", metavar="RESULT", help="this run's Result JSON (default: stdin)"
     )
-    p.add_argument("--ref", default=DEFAULT_REF, help=f"git ref of main (default {DEFAULT_REF})")
+    _add_reference_flags(p)
     p.add_argument(
-        "--baseline-path",
-        default=DEFAULT_BASELINE_PATH,
-        metavar="PATH",
-        help=f"repository-relative baseline path (default {DEFAULT_BASELINE_PATH})",
-    )
-    p.add_argument(
-        "--repo",
-        default=".",
-        metavar="DIR",
-        help="a directory inside the git work tree (default .)",
+        "--explain",
+        action="store_true",
+        help="print which ref and which baseline version the gate used, and why",
     )
     _add_gate_outputs(p)
-    p.set_defaults(handler=_cmd_ci)
+    p.set_defaults(handler=cmd_ci)
+
+    p = sub.add_parser(
+        "reference",
+        help="print which reference baseline `ci` would use, and why (no run needed)",
+        description="Resolve the reference exactly as `ci` does and print it; exit 2 when "
+        "there is none usable under CI, so a pipeline can fail before the benchmark runs.",
+        epilog=_CI_REFERENCE,
+        formatter_class=formatter,
+    )
+    _add_reference_flags(p)
+    _add_common(p)
+    p.set_defaults(handler=cmd_reference)
 
     p = sub.add_parser(
         "canonical",
@@ -352,8 +331,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _report_error(kind: ErrorKind, message: str, json_mode: bool) -> None:
     if json_mode:
-        _emit_json({"error": {"kind": kind, "message": message}})
-    _narrate(f"bb-gate: error: {message}")
+        emit_json({"error": {"kind": kind, "message": message}})
+    narrate(f"bb-gate: error: {message}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,54 +1,70 @@
-"""Gate governance: this run vs main's baseline vs the committed baseline.
+"""Gate governance: this run vs the reference baseline vs the committed baseline.
 
-CI compares HEAD's fresh run against MAIN's copy of the baseline, never the PR's, so a PR
-cannot approve itself. The committed (working-tree) baseline only matters when it differs
-from main's: then it must be exactly what this run produces (receipts-backed), and any
-regression it banks must carry a human-readable justification for the reviewer.
+The reference is a baseline the change did not write: main's (or, when main is the change
+itself, the previous version in history; see :mod:`bb_gate.reference`). The committed
+(working-tree) baseline only matters when it differs from the reference: then it must be
+exactly what this run produces (receipts-backed), and any regression it banks must carry a
+human-readable justification for the reviewer. A baseline is the pair ``main.json`` + its
+item sidecar (:mod:`bb_gate.items`); both files follow these rules.
+
+Modes: ``same-hash`` (same corpus, same scorer): any item that passed in the reference and
+fails now is a regression, listed by id whatever the counts, and so is any adverse move of a
+gated metric. ``corpus-bless`` (fixtures changed) and ``scorer-bless`` (the scorer digest
+differs from the one the reference was produced by): the committed baseline must match the
+run, and adverse moves, newly failing items and shrunken coverage need its justification. A
+reference without a sidecar (an older baseline) is compared by counts, with a notice.
 
 Outcomes, in order of precedence:
 
 1. ``--allow-regression`` under CI, or a seed failure -> ``error`` (exit 2).
 2. A zero-gated invariant breached -> ``regression`` (exit 1); neither a justification nor
    ``--allow-regression`` waives it.
-3. Config mismatch vs main, or a committed baseline that does not match the run ->
+3. Config mismatch vs the reference, or a committed baseline that does not match the run ->
    ``inconclusive`` (exit 2).
 4. Unwaived regressions -> ``regression`` (exit 1), or ``pass`` with the reason recorded
    when ``--allow-regression`` is given locally.
-5. Otherwise ``pass`` (exit 0).
+5. Otherwise ``pass`` (exit 0); improvements are listed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bb_schema import Baseline, Result
+from bb_schema import Baseline, BaselineItems, Result, ScorerDigest
 
-from bb_gate._diff import config_rows, diff_rows, invariant_rows
-from bb_gate.baseline import baseline_from_result, baseline_to_data, dump_baseline
-from bb_gate.verdict import ExitCode, Mode, Scalar, Status, Verdict, VerdictRow
+from bb_gate._committed import matches_run, set_matches_run, set_mismatch_rows
+from bb_gate._diff import config_rows, diff_rows, invariant_rows, item_rows
+from bb_gate.items import BaselineSet, as_set, baseline_set_from_result
+from bb_gate.verdict import ExitCode, Mode, Status, Verdict, VerdictRow
+
+__all__ = ["REUPDATE", "compare", "matches_run"]
 
 REUPDATE = (
     "re-run `brainbench run --update-baseline` (or `bb-gate canonical --out FILE`) and commit"
 )
 
 
-def matches_run(committed: Baseline, canonical: Baseline) -> bool:
-    """Whether ``committed`` is byte-for-byte this run's canonical baseline.
-
-    The justification is the one field a human adds, so it is carried over before comparing.
-    """
-    expected = canonical.model_copy(update={"justification": committed.justification})
-    return dump_baseline(committed) == dump_baseline(expected)
-
-
 def _has_text(justification: str | None) -> bool:
     return justification is not None and justification.strip() != ""
 
 
-def _mode(canonical: Baseline, main: Baseline | None, committed: Baseline | None) -> Mode:
+def _scorer(items: BaselineItems | None) -> ScorerDigest | None:
+    return None if items is None else items.scorer
+
+
+def _digest(scorer: ScorerDigest | None) -> str | None:
+    return None if scorer is None else scorer.digest
+
+
+def _mode(canonical: BaselineSet, main: BaselineSet | None, committed: BaselineSet | None) -> Mode:
     if main is None:
         return "ungated" if committed is None else "first-landing"
-    return "same-hash" if main.fixtures_hash == canonical.fixtures_hash else "corpus-bless"
+    if main.baseline.fixtures_hash != canonical.baseline.fixtures_hash:
+        return "corpus-bless"
+    reference = _scorer(main.items)
+    if reference is not None and _scorer(canonical.items) != reference:
+        return "scorer-bless"
+    return "same-hash"
 
 
 @dataclass
@@ -60,61 +76,12 @@ class _Findings:
     justification: str | None = None
 
 
-_MAX_MISMATCH_ROWS = 20
-
-
-def _leaves(baseline: Baseline) -> dict[tuple[str, str], Scalar]:
-    """Every value of a baseline keyed by (table cell, field), justification excluded."""
-    data = baseline_to_data(baseline)
-    leaves: dict[tuple[str, str], Scalar] = {
-        ("baseline", "schema_version"): data["schema_version"],
-        ("baseline", "fixtures_hash"): data["fixtures_hash"],
-    }
-    for name, value in data["config"].items():
-        leaves[("config", name)] = ", ".join(value) if isinstance(value, list) else value
-    for table in ("cells", "counts"):
-        for key, fields in data[table].items():
-            for name, value in fields.items():
-                leaves[(key, name)] = value
-    return leaves
-
-
-def mismatch_rows(committed: Baseline, canonical: Baseline) -> list[VerdictRow]:
-    """Where the committed baseline differs from this run's canonical one (first 20)."""
-    claimed, actual = _leaves(committed), _leaves(canonical)
-    rows = [
-        VerdictRow(
-            cell=cell,
-            metric=name,
-            main=None,
-            current=actual.get((cell, name)),
-            detail=f"committed baseline says {claimed.get((cell, name))!r}, this run "
-            f"{actual.get((cell, name))!r}",
-            kind="baseline",
-        )
-        for cell, name in sorted(set(claimed) | set(actual))
-        if claimed.get((cell, name)) != actual.get((cell, name))
-    ]
-    if not rows:  # same values, different bytes (e.g. unsorted config lists)
-        rows.append(
-            VerdictRow(
-                cell="baseline",
-                metric="(bytes)",
-                main=None,
-                current=None,
-                detail="committed baseline is not in canonical form",
-                kind="baseline",
-            )
-        )
-    return rows[:_MAX_MISMATCH_ROWS]
-
-
-def _check_committed(found: _Findings, committed: Baseline, canonical: Baseline) -> bool:
+def _check_committed(found: _Findings, committed: BaselineSet, canonical: BaselineSet) -> bool:
     """Record an inconclusive finding unless ``committed`` matches the run; return the match."""
-    if matches_run(committed, canonical):
+    if set_matches_run(committed, canonical):
         return True
     found.inconclusive = True
-    found.rows.extend(mismatch_rows(committed, canonical))
+    found.rows.extend(set_mismatch_rows(committed, canonical))
     found.messages.append(f"the committed baseline does not match this run: {REUPDATE}")
     return False
 
@@ -123,24 +90,51 @@ def _waive(rows: list[VerdictRow], kinds: set[str]) -> list[VerdictRow]:
     return [row.model_copy(update={"waived": True}) if row.kind in kinds else row for row in rows]
 
 
+def _moves(
+    found: _Findings, canonical: BaselineSet, main: BaselineSet, *, same_hash: bool
+) -> list[VerdictRow]:
+    """Metric, count and item rows vs the reference (adverse and improvements)."""
+    rows = diff_rows(main.baseline, canonical.baseline, same_hash=same_hash)
+    if main.items is None:
+        found.messages.append(
+            "the reference baseline has no item sidecar (an older baseline): compared by "
+            "counts and metrics only, not item by item, and its scorer is unknown"
+        )
+    elif canonical.items is None:
+        found.messages.append(
+            "this Result lists no failed items and no scorer: compared by counts and metrics "
+            "only, not item by item"
+        )
+    else:
+        items, uncomparable = item_rows(main.items, canonical.items, corpus_changed=not same_hash)
+        rows.extend(items)
+        if uncomparable:
+            found.messages.append(
+                f"cells compared by counts only (failures counted but not listed): "
+                f"{', '.join(uncomparable)}"
+            )
+    return rows
+
+
 def _same_hash(
-    found: _Findings, canonical: Baseline, main: Baseline, committed: Baseline | None
+    found: _Findings, canonical: BaselineSet, main: BaselineSet, committed: BaselineSet | None
 ) -> None:
-    rows = [r for r in diff_rows(main, canonical, same_hash=True) if r.kind != "improvement"]
-    updated = committed is not None and dump_baseline(committed) != dump_baseline(main)
+    rows = _moves(found, canonical, main, same_hash=True)
+    updated = committed is not None and committed.files() != main.files()
     if committed is not None and updated and _check_committed(found, committed, canonical):
         found.messages.append("committed baseline updated under an unchanged corpus: it matches")
+        justification = committed.baseline.justification
         if any(row.kind == "regression" for row in rows):
-            if _has_text(committed.justification):
+            if _has_text(justification):
                 rows = _waive(rows, {"regression"})
-                found.justification = committed.justification
+                found.justification = justification
             else:
                 found.messages.append(
-                    "the committed update banks a regression vs main: add a non-empty "
+                    "the committed update banks a regression vs the reference: add a non-empty "
                     "'justification' to it (bb-gate canonical --justification TEXT)"
                 )
-        elif committed.justification is not None:
-            found.justification = committed.justification
+        elif justification is not None:
+            found.justification = justification
     if any(row.kind == "coverage" for row in rows):
         found.messages.append(
             "gold coverage may not move under an unchanged corpus (same fixtures_hash); no "
@@ -149,24 +143,38 @@ def _same_hash(
     found.rows.extend(rows)
 
 
-def _corpus_bless(
-    found: _Findings, canonical: Baseline, main: Baseline, committed: Baseline | None
+def _bless(
+    found: _Findings,
+    mode: Mode,
+    canonical: BaselineSet,
+    main: BaselineSet,
+    committed: BaselineSet | None,
 ) -> None:
-    rows = [r for r in diff_rows(main, canonical, same_hash=False) if r.kind != "improvement"]
-    found.messages.append(
-        f"fixtures changed ({main.fixtures_hash!r} -> {canonical.fixtures_hash!r}): corpus-bless"
-    )
+    """Corpus- or scorer-bless: the committed baseline must be the run; adverse moves justified."""
+    if mode == "corpus-bless":
+        found.messages.append(
+            f"fixtures changed ({main.baseline.fixtures_hash!r} -> "
+            f"{canonical.baseline.fixtures_hash!r}): corpus-bless"
+        )
+    else:
+        found.messages.append(
+            f"the scorer changed ({_digest(_scorer(main.items))!r} -> "
+            f"{_digest(_scorer(canonical.items))!r}): scorer-bless, as for a changed corpus"
+        )
+    rows = _moves(found, canonical, main, same_hash=False)
+    adverse = [row for row in rows if row.kind in ("regression", "coverage")]
     if committed is None:
         found.inconclusive = True
-        found.messages.append(f"a changed corpus needs a committed baseline: {REUPDATE}")
+        found.messages.append(f"a changed corpus or scorer needs a committed baseline: {REUPDATE}")
     elif _check_committed(found, committed, canonical):
-        if _has_text(committed.justification):
-            found.justification = committed.justification
+        justification = committed.baseline.justification
+        if _has_text(justification):
+            found.justification = justification
             rows = _waive(rows, {"regression", "coverage"})
-        elif rows:
+        elif adverse:
             found.messages.append(
-                "adverse moves or shrunken gold coverage vs main need a non-empty "
-                "'justification' in the committed baseline"
+                "adverse moves, newly failing items or shrunken gold coverage vs the reference "
+                "need a non-empty 'justification' in the committed baseline"
             )
     found.rows.extend(rows)
 
@@ -192,31 +200,7 @@ def _decide(
     return 0, "pass", _waive(rows, {"regression", "coverage"}), allow_regression
 
 
-def compare(
-    current: Result,
-    main: Baseline | None,
-    committed: Baseline | None,
-    *,
-    allow_regression: str | None = None,
-    ci: bool,
-) -> Verdict:
-    """Gate this run against main's baseline and the committed (working-tree) baseline.
-
-    Args:
-        current: this run's Result.
-        main: the baseline on main (``git show <ref>:<path>``), or None when main has none.
-        committed: the working-tree baseline of the change under test, or None.
-        allow_regression: the local escape hatch's reason; turns exit 1 into 0 (except for
-            zero-gated invariants) and is recorded in the verdict.
-        ci: whether this runs in CI, where the escape hatch is refused.
-
-    Raises:
-        GateUserError: the Result holds a duplicate cell or a non-finite metric.
-    """
-    canonical = baseline_from_result(current)
-    mode = _mode(canonical, main, committed)
-    found = _Findings()
-
+def _preflight(found: _Findings, current: Result, allow_regression: str | None, ci: bool) -> None:
     if allow_regression is not None and ci:
         found.error = True
         found.messages.append(
@@ -243,39 +227,72 @@ def compare(
             )
             for failure in current.seed_failures
         )
-    found.rows.extend(invariant_rows(canonical))
+
+
+def compare(
+    current: Result,
+    main: Baseline | BaselineSet | None,
+    committed: Baseline | BaselineSet | None,
+    *,
+    allow_regression: str | None = None,
+    ci: bool,
+) -> Verdict:
+    """Gate this run against the reference baseline and the committed (working-tree) one.
+
+    Args:
+        current: this run's Result.
+        main: the reference baseline (main's, or the previous version in history), with its
+            sidecar when it has one; None when there is none. A bare Baseline has no sidecar.
+        committed: the working-tree baseline (and sidecar) of the change under test, or None.
+        allow_regression: the local escape hatch's reason; turns exit 1 into 0 (except for
+            zero-gated invariants) and is recorded in the verdict.
+        ci: whether this runs in CI, where the escape hatch is refused.
+
+    Raises:
+        GateUserError: the Result holds a duplicate cell or a non-finite metric.
+    """
+    reference, mine = as_set(main), as_set(committed)
+    canonical = baseline_set_from_result(current)
+    mode = _mode(canonical, reference, mine)
+    found = _Findings()
+    _preflight(found, current, allow_regression, ci)
+    found.rows.extend(invariant_rows(canonical.baseline))
 
     if mode == "ungated":
-        found.messages.append("no baseline on main and none committed: ungated run")
+        found.messages.append("no reference baseline and none committed: ungated run")
     elif mode == "first-landing":
-        assert committed is not None
-        found.messages.append("no baseline on main: first landing of the committed baseline")
-        if _check_committed(found, committed, canonical) and committed.justification is not None:
-            found.justification = committed.justification
+        assert mine is not None
+        found.messages.append("no reference baseline: first landing of the committed baseline")
+        if _check_committed(found, mine, canonical) and mine.baseline.justification is not None:
+            found.justification = mine.baseline.justification
     else:
-        assert main is not None
-        mismatch = config_rows(main.config, canonical.config)
+        assert reference is not None
+        mismatch = config_rows(reference.baseline.config, canonical.baseline.config)
         if mismatch:
             found.inconclusive = True
             found.rows.extend(mismatch)
             found.messages.append(
-                "run configuration differs from main's baseline: comparison inconclusive; "
-                "run with main's configuration"
+                "run configuration differs from the reference baseline: comparison "
+                "inconclusive; run with the reference's configuration"
             )
         elif mode == "same-hash":
-            _same_hash(found, canonical, main, committed)
+            if reference.items is not None and reference.items.scorer is None:
+                found.messages.append("the reference records no scorer digest: scorer unbound")
+            _same_hash(found, canonical, reference, mine)
         else:
-            _corpus_bless(found, canonical, main, committed)
+            _bless(found, mode, canonical, reference, mine)
 
     exit_code, status, rows, allowed = _decide(found, allow_regression)
     return Verdict(
         exit_code=exit_code,
         status=status,
         mode=mode,
-        fixtures_hash=canonical.fixtures_hash,
-        main_fixtures_hash=main.fixtures_hash if main is not None else None,
+        fixtures_hash=canonical.baseline.fixtures_hash,
+        main_fixtures_hash=reference.baseline.fixtures_hash if reference is not None else None,
         rows=rows,
         messages=found.messages,
         justification=found.justification,
         allowed_regression=allowed,
+        scorer=_digest(current.meta.scorer),
+        main_scorer=None if reference is None else _digest(_scorer(reference.items)),
     )

@@ -1,8 +1,13 @@
 """The local run ledger: one JSONL record per run, for per-cell trends over time.
 
-Each record keeps the receipt (who ran what, when, on which corpus) and each cell's gold
-counts and rounded metrics, so ``brainbench history`` can show how a cell moved between
-baselines without keeping whole Results around.
+Each record keeps the receipt (who ran what, when, on which corpus), the run configuration,
+the scorer digest and each cell's gold counts and rounded metrics, so ``brainbench history``
+can show how a cell moved between runs without keeping whole Results around. Two runs are
+comparable only on the same corpus (fixtures_hash), configuration and scorer: a change of any
+of them is a break in a cell's trend (``TrendPoint.break_reason``), never a move to call
+better or worse. Records written before the configuration and scorer were kept
+(``ledger_schema_version`` 1) read with the configuration their receipt and cells imply and
+an unknown scorer.
 """
 
 from __future__ import annotations
@@ -12,14 +17,14 @@ import os
 from pathlib import Path
 from typing import Literal
 
-from bb_schema import Receipt, Result
+from bb_schema import BaselineConfig, Receipt, Result, ScorerDigest
 from pydantic import BaseModel, ConfigDict
 
 from bb_gate._errors import GateRuntimeError
 from bb_gate._jsonio import parse_json_text, read_text, validate_document
-from bb_gate.baseline import baseline_from_result
+from bb_gate.baseline import baseline_from_result, split_cell_key
 
-LEDGER_SCHEMA_VERSION: Literal[1] = 1
+LEDGER_SCHEMA_VERSION: Literal[2] = 2
 
 
 class LedgerCell(BaseModel):
@@ -37,10 +42,26 @@ class LedgerRecord(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    ledger_schema_version: Literal[1] = LEDGER_SCHEMA_VERSION
+    ledger_schema_version: Literal[1, 2] = LEDGER_SCHEMA_VERSION
     receipt: Receipt
     seed_failures: int
     cells: dict[str, LedgerCell]
+    #: The run configuration as the baseline binds it (absent from version-1 records).
+    config: BaselineConfig | None = None
+    #: The scoring code (absent from version-1 records and from Results that lack it).
+    scorer: ScorerDigest | None = None
+
+    def run_config(self) -> BaselineConfig:
+        """The recorded configuration, or the one a version-1 record's receipt and cells imply."""
+        if self.config is not None:
+            return self.config
+        keys = [split_cell_key(key) for key in self.cells]
+        return BaselineConfig(
+            include_holdout=self.receipt.include_holdout,
+            llm=self.receipt.llm,
+            harnesses=sorted({harness for harness, _ in keys}),
+            suites=sorted({suite for _, suite in keys}),
+        )
 
 
 class TrendPoint(BaseModel):
@@ -54,6 +75,10 @@ class TrendPoint(BaseModel):
     gold_total: int
     gold_failed: int
     metrics: dict[str, float]
+    #: The scorer digest of the run (None: not recorded).
+    scorer: str | None = None
+    #: Why this run is not comparable with the cell's previous one (None: it is, or first).
+    break_reason: str | None = None
 
 
 def record_from_result(result: Result) -> LedgerRecord:
@@ -68,7 +93,11 @@ def record_from_result(result: Result) -> LedgerRecord:
         for key, metrics in baseline.cells.items()
     }
     return LedgerRecord(
-        receipt=result.receipt, seed_failures=len(result.seed_failures), cells=cells
+        receipt=result.receipt,
+        seed_failures=len(result.seed_failures),
+        cells=cells,
+        config=baseline.config,
+        scorer=result.meta.scorer,
     )
 
 
@@ -126,11 +155,45 @@ def read_ledger(path: Path) -> list[LedgerRecord]:
     return records
 
 
+def _config_changes(before: BaselineConfig, after: BaselineConfig) -> list[str]:
+    return [
+        name
+        for name in ("include_holdout", "llm", "harnesses", "suites")
+        if getattr(before, name) != getattr(after, name)
+    ]
+
+
+def break_reason(before: LedgerRecord, after: LedgerRecord) -> str | None:
+    """Why two runs are not comparable (corpus, configuration, scorer), or None if they are."""
+    reasons = []
+    if before.receipt.fixtures_hash != after.receipt.fixtures_hash:
+        reasons.append(
+            f"corpus changed ({before.receipt.fixtures_hash[:12]} -> "
+            f"{after.receipt.fixtures_hash[:12]})"
+        )
+    changed = _config_changes(before.run_config(), after.run_config())
+    if changed:
+        reasons.append(f"configuration changed ({', '.join(changed)})")
+    if before.scorer != after.scorer:
+        if before.scorer is None or after.scorer is None:
+            reasons.append("scorer not recorded on one side")
+        else:
+            reasons.append(
+                f"scorer changed ({before.scorer.digest[:19]} -> {after.scorer.digest[:19]})"
+            )
+    return "; ".join(reasons) or None
+
+
 def cell_trends(records: list[LedgerRecord]) -> dict[str, list[TrendPoint]]:
-    """Each cell's points across ``records`` (ledger order), keyed by sorted cell key."""
+    """Each cell's points across ``records`` (ledger order), keyed by sorted cell key.
+
+    Each point carries the break (if any) from the previous run of the same cell.
+    """
     trends: dict[str, list[TrendPoint]] = {}
+    previous: dict[str, LedgerRecord] = {}
     for record in records:
         for key, cell in record.cells.items():
+            before = previous.get(key)
             trends.setdefault(key, []).append(
                 TrendPoint(
                     ts=record.receipt.ts,
@@ -139,6 +202,9 @@ def cell_trends(records: list[LedgerRecord]) -> dict[str, list[TrendPoint]]:
                     gold_total=cell.gold_total,
                     gold_failed=cell.gold_failed,
                     metrics=cell.metrics,
+                    scorer=None if record.scorer is None else record.scorer.digest,
+                    break_reason=None if before is None else break_reason(before, record),
                 )
             )
+            previous[key] = record
     return {key: trends[key] for key in sorted(trends)}

@@ -9,11 +9,11 @@ main's baseline or commits anything by itself.
 
 from __future__ import annotations
 
-from bb_schema import Baseline, Result
+from bb_schema import Baseline, BaselineItems, Result
 from pydantic import BaseModel, ConfigDict
 
-from bb_gate._diff import config_rows, diff_rows, invariant_rows
-from bb_gate.baseline import baseline_from_result
+from bb_gate._diff import config_rows, diff_rows, invariant_rows, item_rows
+from bb_gate.items import BaselineSet, as_set, baseline_set_from_result
 from bb_gate.verdict import ExitCode, VerdictRow
 
 
@@ -27,6 +27,8 @@ class RatchetReport(BaseModel):
     messages: list[str]
     #: This run's canonical baseline, present only when nothing blocks banking it.
     tightened: Baseline | None
+    #: Its item sidecar (None also when the Result records no items and no scorer).
+    tightened_items: BaselineItems | None = None
 
     @property
     def exit_code(self) -> ExitCode:
@@ -38,14 +40,46 @@ class RatchetReport(BaseModel):
         return 1
 
 
-def ratchet(current: Result, main: Baseline) -> RatchetReport:
-    """Compare ``current`` with main's baseline for banking improvements.
+def _bless_blockers(canonical: BaselineSet, main: BaselineSet) -> list[VerdictRow]:
+    rows = []
+    if canonical.baseline.fixtures_hash != main.baseline.fixtures_hash:
+        rows.append(
+            VerdictRow(
+                cell="baseline",
+                metric="fixtures_hash",
+                main=main.baseline.fixtures_hash,
+                current=canonical.baseline.fixtures_hash,
+                detail="corpus changed: bank it with a corpus-bless baseline update instead",
+                kind="baseline",
+            )
+        )
+    before = None if main.items is None else main.items.scorer
+    after = None if canonical.items is None else canonical.items.scorer
+    if before is not None and after != before:
+        rows.append(
+            VerdictRow(
+                cell="baseline",
+                metric="scorer",
+                main=before.digest,
+                current=None if after is None else after.digest,
+                detail="scorer changed: bank it with a re-blessed baseline (scorer-bless) instead",
+                kind="baseline",
+            )
+        )
+    return rows
 
-    Banking requires the same corpus and configuration (otherwise it is a corpus-bless, with
-    its own rules), no seed failure, no zero-gated breach and no regression or coverage
-    change vs main.
+
+def ratchet(current: Result, main: Baseline | BaselineSet) -> RatchetReport:
+    """Compare ``current`` with main's baseline (and sidecar) for banking improvements.
+
+    Banking requires the same corpus, scorer and configuration (otherwise it is a corpus- or
+    scorer-bless, with its own rules), no seed failure, no zero-gated breach and no
+    regression, newly failing item or coverage change vs main.
     """
-    canonical = baseline_from_result(current)
+    reference = as_set(main)
+    assert reference is not None
+    banked = baseline_set_from_result(current)
+    canonical = banked.baseline
     blockers: list[VerdictRow] = []
     messages: list[str] = []
     improvements: list[VerdictRow] = []
@@ -61,21 +95,14 @@ def ratchet(current: Result, main: Baseline) -> RatchetReport:
             )
         )
     blockers.extend(invariant_rows(canonical))
-    if canonical.fixtures_hash != main.fixtures_hash:
-        blockers.append(
-            VerdictRow(
-                cell="baseline",
-                metric="fixtures_hash",
-                main=main.fixtures_hash,
-                current=canonical.fixtures_hash,
-                detail="corpus changed: bank it with a corpus-bless baseline update instead",
-                kind="baseline",
-            )
-        )
-    mismatch = config_rows(main.config, canonical.config)
+    blockers.extend(_bless_blockers(banked, reference))
+    mismatch = config_rows(reference.baseline.config, canonical.config)
     blockers.extend(mismatch)
     if not mismatch:
-        for row in diff_rows(main, canonical, same_hash=True):
+        rows = diff_rows(reference.baseline, canonical, same_hash=True)
+        if reference.items is not None and banked.items is not None:
+            rows += item_rows(reference.items, banked.items, corpus_changed=False)[0]
+        for row in rows:
             (improvements if row.kind == "improvement" else blockers).append(row)
     if blockers:
         messages.append(f"{len(blockers)} blocker(s): nothing to bank until they are fixed")
@@ -90,5 +117,9 @@ def ratchet(current: Result, main: Baseline) -> RatchetReport:
         else:
             messages.append("no improvement over main's baseline")
     return RatchetReport(
-        improvements=improvements, blockers=blockers, messages=messages, tightened=tightened
+        improvements=improvements,
+        blockers=blockers,
+        messages=messages,
+        tightened=tightened,
+        tightened_items=None if tightened is None else banked.items,
     )

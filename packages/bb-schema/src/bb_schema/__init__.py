@@ -25,13 +25,14 @@ from bb_schema._names import (
     TrustSuite,
 )
 from bb_schema._versions import (
+    BASELINE_ITEMS_SCHEMA_VERSION,
     BASELINE_SCHEMA_VERSION,
     FIXTURE_SCHEMA_VERSION,
     GOLD_SCHEMA_VERSION,
     RESULT_SCHEMA_VERSION,
     WIRE_PACKAGE,
 )
-from bb_schema.baseline import Baseline, BaselineConfig, CellCounts
+from bb_schema.baseline import Baseline, BaselineConfig, BaselineItems, CellCounts
 from bb_schema.fixture import (
     DEFAULT_SOURCE,
     ContinuityRef,
@@ -63,6 +64,7 @@ from bb_schema.result import (
     Receipt,
     Result,
     ScoreCell,
+    ScorerDigest,
     SeedFailure,
     TurnRow,
 )
@@ -119,6 +121,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "ALL_SUITES",
+    "BASELINE_ITEMS_SCHEMA_VERSION",
     "BASELINE_SCHEMA_VERSION",
     "CORE_HARNESSES",
     "CORE_SUITES",
@@ -130,6 +133,7 @@ __all__ = [
     "WIRE_PACKAGE",
     "Baseline",
     "BaselineConfig",
+    "BaselineItems",
     "BearerAuthInterceptor",
     "BoundServer",
     "CellCounts",
@@ -171,6 +175,7 @@ __all__ = [
     "SchemaRuntimeError",
     "SchemaUserError",
     "ScoreCell",
+    "ScorerDigest",
     "Seam",
     "SeamSettings",
     "SeedFact",

@@ -1,9 +1,9 @@
 """Export the published JSON Schemas from the models (the models are the authority).
 
 ``python -m bb_schema.jsonschema_export`` writes ``evals/brainbench/schema/`` in the checkout
-(``fixture``, ``gold``, ``result``, ``baseline`` ``.schema.json``); ``--check`` writes nothing
-and exits 1 listing stale files, so a model change cannot ship without its schema. Bytes are
-stable: sorted keys, 2-space indent, a trailing newline.
+(``fixture``, ``gold``, ``result``, ``baseline``, ``baseline-items`` ``.schema.json``);
+``--check`` writes nothing and exits 1 listing stale files, so a model change cannot ship
+without its schema. Bytes are stable: sorted keys, 2-space indent, a trailing newline.
 
 Exit codes: 0 up to date / written, 1 stale (with --check), 2 error.
 """
@@ -20,7 +20,7 @@ from typing import Final
 from pydantic import BaseModel
 
 from bb_schema._errors import SchemaError
-from bb_schema.baseline import Baseline
+from bb_schema.baseline import Baseline, BaselineItems
 from bb_schema.fixture import Fixture
 from bb_schema.gold import Gold
 from bb_schema.result import Result
@@ -31,6 +31,7 @@ SCHEMAS: Final[dict[str, type[BaseModel]]] = {
     "gold": Gold,
     "result": Result,
     "baseline": Baseline,
+    "baseline-items": BaselineItems,
 }
 
 _DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
@@ -77,7 +78,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Command line entry point; see the module docstring for the exit codes."""
     parser = argparse.ArgumentParser(
         prog="python -m bb_schema.jsonschema_export",
-        description="Write the JSON Schemas of fixture, gold, result and baseline documents.",
+        description="Write the JSON Schemas of fixture, gold, result, baseline and baseline-items "
+        "documents.",
         epilog="Exit codes: 0 written / up to date, 1 stale (with --check), 2 error.",
     )
     parser.add_argument("--out", type=Path, default=None, help="directory (default: checkout's)")

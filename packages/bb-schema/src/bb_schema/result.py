@@ -112,6 +112,18 @@ class SealedReport(Strict):
     failed_items: list[FailedItem] = Field(default_factory=list)
 
 
+class ScorerDigest(Strict):
+    """Which scoring code produced the cells: bb-score's version and a digest of its scoring.
+
+    ``digest`` (``sha256:<hex>``) covers the metric registry and the scoring source files, so
+    a change to either shows up in the Result even when the version string did not move. The
+    gate binds a baseline to it: a run scored by different code is not comparable as is.
+    """
+
+    version: str
+    digest: str
+
+
 class Meta(Strict):
     """The open ``_meta`` block: glossary once per result, plus additive run detail."""
 
@@ -124,6 +136,8 @@ class Meta(Strict):
     confidence_intervals: ConfidenceIntervals | None = None
     #: Set only by ``brainbench run --sealed DIR``.
     sealed: SealedReport | None = None
+    #: The scoring code that produced the cells (absent from older or foreign Results).
+    scorer: ScorerDigest | None = None
 
 
 class Result(Strict):

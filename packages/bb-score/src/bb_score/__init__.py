@@ -2,10 +2,12 @@
 
 Formulas follow BRAINBENCH.md "Metrics" exactly; every metric is registered once in
 :mod:`bb_score.glossary`, which also yields the ``_meta.metric_glossary`` block and the gate's
-zero-gated set.
+zero-gated set. :func:`scorer_digest` names the scoring code itself (version, registry and
+scoring sources) for the Result's ``_meta.scorer``, so the gate can bind a baseline to it.
 """
 
 from bb_score._cell import CellScore, Failure
+from bb_score._digest import PRESENTATION_MODULES, scorer_digest
 from bb_score._errors import ScoreError, ScoreRuntimeError, ScoreUserError
 from bb_score._glossary import (
     METRICS,
@@ -40,6 +42,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "METRICS",
+    "PRESENTATION_MODULES",
     "RETRIEVAL_SUITES",
     "ZERO_GATED_METRICS",
     "CellScore",
@@ -69,6 +72,7 @@ __all__ = [
     "score_continuity",
     "score_retrieval",
     "score_writeback",
+    "scorer_digest",
     "sort_cells",
     "sort_rows",
 ]

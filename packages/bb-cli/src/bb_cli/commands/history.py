@@ -1,8 +1,11 @@
 """``brainbench history``: each cell's trend across the runs in the local run ledger.
 
-Every ``brainbench run`` appends one record (receipt plus per-cell counts and 4-decimal
-metrics) to the ledger, so a cell's movement between baselines can be read back without
-keeping whole Results around.
+Every ``brainbench run`` appends one record (receipt, run configuration, scorer digest and
+per-cell counts and 4-decimal metrics) to the ledger, so a cell's movement between runs can
+be read back without keeping whole Results around. Numbers are compared only between runs
+on the same corpus, configuration and scorer: a change of any of them is a break in the
+trend, shown in the table, and the better / worse summary covers the runs since the last
+break only.
 """
 
 from __future__ import annotations
@@ -41,25 +44,46 @@ def _trend(metric: str, first: float | None, last: float | None) -> str:
 
 
 def _cell_table(cell: str, points: Sequence[TrendPoint], metrics: Sequence[str]) -> list[str]:
-    header = ["run", "ts", "sha", "fixtures_hash", "gold_failed/total", *metrics]
+    header = ["run", "ts", "sha", "fixtures_hash", "scorer", "gold_failed/total", *metrics]
     lines = [
         f"## {cell} ({len(points)} run{'s' if len(points) != 1 else ''})",
         "",
         "| " + " | ".join(header) + " |",
-        "| " + " | ".join(["---"] * 5 + ["---:"] * len(metrics)) + " |",
+        "| " + " | ".join(["---"] * 6 + ["---:"] * len(metrics)) + " |",
     ]
     for number, point in enumerate(points, start=1):
+        if number > 1 and point.break_reason is not None:
+            lines.append(f"| — | break: {point.break_reason} |" + " |" * (len(header) - 2))
         values = [_fmt(point.metrics.get(name)) for name in metrics]
+        scorer = "—" if point.scorer is None else point.scorer.removeprefix("sha256:")[:12]
         lines.append(
             f"| {number} | {point.ts} | {point.harness_sha[:12]} | {point.fixtures_hash[:12]} | "
-            f"{point.gold_failed}/{point.gold_total} | " + " | ".join(values) + " |"
+            f"{scorer} | {point.gold_failed}/{point.gold_total} | " + " | ".join(values) + " |"
         )
     lines.append("")
-    first, last = points[0], points[-1]
+    start = _segment_start(points)
+    if start > 0:
+        reason = points[start].break_reason
+        lines.append(
+            f"- runs 1-{start} are not comparable with run {start + 1} ({reason}): the trend "
+            f"below starts at run {start + 1}"
+        )
+    if start == len(points) - 1 and len(points) > 1:
+        lines.append("- no earlier comparable run shown: no trend yet")
+        return [*lines, ""]
+    first, last = points[start], points[-1]
     for name in metrics:
         lines.append(f"- {name}: {_trend(name, first.metrics.get(name), last.metrics.get(name))}")
     lines.append(f"- gold_failed: {first.gold_failed} -> {last.gold_failed}")
     return [*lines, ""]
+
+
+def _segment_start(points: Sequence[TrendPoint]) -> int:
+    """Index of the first point of the last comparable run of points (0: no break shown)."""
+    for index in range(len(points) - 1, 0, -1):
+        if points[index].break_reason is not None:
+            return index
+    return 0
 
 
 def _history(args: argparse.Namespace, out: Output) -> int:
@@ -110,7 +134,9 @@ def register(subparsers: Subparsers) -> None:
         description=(
             "Read the run ledger that every `brainbench run` appends to and print, per\n"
             "harness/suite cell, the last runs' gold counts and metrics and how each metric\n"
-            "moved from the first run shown to the last (better / worse by its direction)."
+            "moved (better / worse by its direction). Only runs on the same corpus\n"
+            "(fixtures_hash), run configuration and scorer are compared: a change of any of\n"
+            "them is marked as a break and the trend starts after the last one."
         ),
         notes=(
             f"ledger: --ledger FILE, else ${LEDGER_ENV}, else {DEFAULT_LEDGER.as_posix()}",

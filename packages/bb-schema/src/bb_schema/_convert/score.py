@@ -24,6 +24,7 @@ from bb_schema.result import (
     Receipt,
     Result,
     ScoreCell,
+    ScorerDigest,
     SealedReport,
     SeedFailure,
     TurnRow,
@@ -241,7 +242,14 @@ def _meta_to_proto(meta: Meta) -> pb.Meta:
         suites=meta.suites,
         confidence_intervals=None if intervals is None else _intervals_to_proto(intervals),
         sealed=_sealed_to_proto(meta.sealed),
+        scorer=_scorer_to_proto(meta.scorer),
     )
+
+
+def _scorer_to_proto(scorer: ScorerDigest | None) -> pb.ScorerDigest | None:
+    if scorer is None:
+        return None
+    return pb.ScorerDigest(version=scorer.version, digest=scorer.digest)
 
 
 def _failed_item_from_proto(message: pb.FailedItem, path: str) -> FailedItem:
@@ -275,6 +283,12 @@ def _meta_from_proto(message: pb.Meta, path: str) -> Meta:
         )
     if message.HasField("sealed"):
         data["sealed"] = _sealed_from_proto(message.sealed, f"{path}.sealed")
+    if message.HasField("scorer"):
+        data["scorer"] = validated(
+            ScorerDigest,
+            {"version": message.scorer.version, "digest": message.scorer.digest},
+            f"{path}.scorer",
+        )
     return validated(Meta, data, path)
 
 

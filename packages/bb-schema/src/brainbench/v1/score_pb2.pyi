@@ -497,6 +497,7 @@ class Meta(_message.Message):
     SUITES_FIELD_NUMBER: _builtins.int
     CONFIDENCE_INTERVALS_FIELD_NUMBER: _builtins.int
     SEALED_FIELD_NUMBER: _builtins.int
+    SCORER_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def metric_glossary(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]: ...
     @_builtins.property
@@ -517,6 +518,10 @@ class Meta(_message.Message):
     def sealed(self) -> Global___SealedReport:
         """Set only by a run with --sealed DIR: reported, never gated."""
 
+    @_builtins.property
+    def scorer(self) -> Global___ScorerDigest:
+        """The scoring code that produced the cells; unset in older or foreign results."""
+
     def __init__(
         self,
         *,
@@ -528,14 +533,41 @@ class Meta(_message.Message):
         suites: _abc.Iterable[_builtins.str] | None = ...,
         confidence_intervals: Global___ConfidenceIntervals | None = ...,
         sealed: Global___SealedReport | None = ...,
+        scorer: Global___ScorerDigest | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["confidence_intervals", b"confidence_intervals", "sealed", b"sealed"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["confidence_intervals", b"confidence_intervals", "scorer", b"scorer", "sealed", b"sealed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget_cuts", b"budget_cuts", "confidence_intervals", b"confidence_intervals", "failed_items", b"failed_items", "harnesses", b"harnesses", "metric_glossary", b"metric_glossary", "sealed", b"sealed", "seam_disclosures", b"seam_disclosures", "suites", b"suites"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget_cuts", b"budget_cuts", "confidence_intervals", b"confidence_intervals", "failed_items", b"failed_items", "harnesses", b"harnesses", "metric_glossary", b"metric_glossary", "scorer", b"scorer", "sealed", b"sealed", "seam_disclosures", b"seam_disclosures", "suites", b"suites"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___Meta: _TypeAlias = Meta  # noqa: Y015
+
+@_typing.final
+class ScorerDigest(_message.Message):
+    """Which scoring code produced a result's cells: bb-score's version plus a digest
+    (`sha256:<hex>`) of its metric registry and scoring source files.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    VERSION_FIELD_NUMBER: _builtins.int
+    DIGEST_FIELD_NUMBER: _builtins.int
+    version: _builtins.str
+    digest: _builtins.str
+    def __init__(
+        self,
+        *,
+        version: _builtins.str = ...,
+        digest: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["digest", b"digest", "version", b"version"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ScorerDigest: _TypeAlias = ScorerDigest  # noqa: Y015
 
 @_typing.final
 class SealedReport(_message.Message):

@@ -1,0 +1,98 @@
+"""The scorer digest: which scoring code produced a Result's cells.
+
+A change to a formula, a failure rule or the metric registry moves the numbers without the
+corpus or the run configuration noticing. The CLI writes this digest into every Result
+(``_meta.scorer``) and the gate binds the committed baseline to it, so a run scored by other
+code than the baseline's is re-blessed explicitly instead of being compared as if nothing
+changed.
+
+The digest covers bb-score's version, the registry (every field of every metric) and the
+source of every module of the package except the ones that only present or summarise cells
+(:data:`PRESENTATION_MODULES`). New modules are covered by default.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict
+from importlib import resources
+from importlib.resources.abc import Traversable
+from typing import Final
+
+from bb_schema import ScorerDigest
+
+from bb_score._registry import REGISTRY, MetricSpec
+
+#: Modules that render or summarise finished cells and cannot move a cell or a failed item:
+#: the scoreboards, the glossary page command and the ``--repeat`` bootstrap intervals (which
+#: land in ``_meta.confidence_intervals``, never in a cell).
+PRESENTATION_MODULES: Final[frozenset[str]] = frozenset(
+    {"scoreboard.py", "glossary.py", "bootstrap.py"}
+)
+
+_DIGEST_PREFIX: Final = "sha256:"
+
+
+def _walk(node: Traversable, prefix: str) -> Iterable[tuple[str, Traversable]]:
+    for entry in node.iterdir():
+        name = f"{prefix}{entry.name}"
+        if entry.is_dir():
+            if entry.name != "__pycache__":
+                yield from _walk(entry, f"{name}/")
+        elif entry.name.endswith(".py"):
+            yield name, entry
+
+
+def scoring_sources(root: Traversable | None = None) -> dict[str, bytes]:
+    """Package-relative path -> source bytes (CRLF read as LF), sorted by path.
+
+    ``root`` defaults to the installed bb_score package. Line endings are normalised so a
+    checkout with Windows line endings digests the same.
+    """
+    package = resources.files("bb_score") if root is None else root
+    found = {
+        name: entry.read_bytes().replace(b"\r\n", b"\n")
+        for name, entry in _walk(package, "")
+        if name not in PRESENTATION_MODULES
+    }
+    return dict(sorted(found.items()))
+
+
+def registry_bytes(registry: Iterable[MetricSpec] = REGISTRY) -> bytes:
+    """Every field of every registered metric as compact, key-sorted JSON, in registry order."""
+    data = [asdict(spec) for spec in registry]
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), allow_nan=False).encode()
+
+
+def compute_digest(version: str, registry: bytes, sources: Mapping[str, bytes]) -> str:
+    """``sha256:<hex>`` over the version, the registry bytes and each (path, source) pair.
+
+    Every part is length-prefixed, so no two different inputs can concatenate alike.
+    """
+    hasher = hashlib.sha256()
+
+    def part(data: bytes) -> None:
+        hasher.update(len(data).to_bytes(8, "big"))
+        hasher.update(data)
+
+    part(b"bb-score scorer digest v1")
+    part(version.encode())
+    part(registry)
+    for name in sorted(sources):
+        part(name.encode())
+        part(sources[name])
+    return _DIGEST_PREFIX + hasher.hexdigest()
+
+
+@functools.cache
+def scorer_digest() -> ScorerDigest:
+    """This installation's scorer: bb-score's version and the digest of its scoring code."""
+    from bb_score import __version__
+
+    return ScorerDigest(
+        version=__version__,
+        digest=compute_digest(__version__, registry_bytes(), scoring_sources()),
+    )
