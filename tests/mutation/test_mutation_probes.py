@@ -32,7 +32,6 @@ from bb_gate import (
 )
 from bb_schema import CORE_SUITES, Baseline
 from bb_schema.turn_context import (
-    EntityIndexRequest,
     Pointer,
     TurnContextRequest,
     TurnContextResponse,
@@ -83,20 +82,21 @@ def suppression_off(self: Engine, request: TurnContextRequest) -> TurnContextRes
     return TURN_CONTEXT(self, request.model_copy(update={"settings": settings}))
 
 
+#: A page no fixture has: the stray pointer can never be a page a turn (or, once it sits in
+#: prior context, a later turn) needs, so it only ever costs precision, whatever the engine
+#: gets right or wrong on its own.
+STRAY = Pointer(slug="people/unrelated-stray", source="default", title="Unrelated Stray")
+
+
 def unrelated_page(self: Engine, request: TurnContextRequest) -> TurnContextResponse:
     """push precision: every answer also points at a page nobody mentioned."""
     response = TURN_CONTEXT(self, request)
     if not response.pointers:
         return response
-    shown = {p.slug for p in response.pointers}
-    index = self.entity_index(
-        EntityIndexRequest(brain_id=request.brain_id, active_source=request.active_source)
+    stray = STRAY.model_copy(
+        update={"source": request.active_source, "stage": response.pointers[0].stage}
     )
-    extra = [e for e in index.entries if e.slug not in shown][:1]
-    stage = response.pointers[0].stage
-    return _respond(
-        request, [*response.pointers, *(e.model_copy(update={"stage": stage}) for e in extra)]
-    )
+    return _respond(request, [*response.pointers, stray])
 
 
 def drop_pointer(self: Engine, request: TurnContextRequest) -> TurnContextResponse:
