@@ -122,9 +122,23 @@ def gate(session: nox.Session) -> None:
     )  # fmt: skip
 
 
+@nox.session(name="core-probes")
+def core_probes(session: nox.Session) -> None:
+    """Every core mutation probe (the default test run keeps one per gated core metric)."""
+    session.run(
+        "pytest", "tests/mutation/test_mutation_probes.py", *session.posargs,
+        env={"BRAINBENCH_CORE_PROBES": "all"},
+    )  # fmt: skip
+
+
 @nox.session(name="trust-probes")
 def trust_probes(session: nox.Session) -> None:
-    """Every memory-trust mutation probe (the default test run keeps one per suite)."""
+    """Every memory-trust mutation probe.
+
+    The default test run keeps a probe for every gated trust metric and a label probe per
+    harness seam; this session adds the rest (every mutation of every protection, the
+    external-arm label probes per seam).
+    """
     session.run(
         "pytest", "packages/bb-trust/tests/test_mutation_probes.py", *session.posargs,
         env={"BRAINBENCH_TRUST_PROBES": "all"},

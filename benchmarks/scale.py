@@ -47,7 +47,7 @@ from bb_brain._pg._server import EmbeddedServer, start_embedded
 from bb_brain.pages import PageRecord
 from bb_brain.reflex import extract
 from bb_schema import PublicTurn
-from bb_schema.memory import FactQuery
+from bb_schema.memory import FactQuery, RecallRequest
 from bb_schema.rpc import MemoryClient
 from bb_schema.turn_context import (
     EntityIndexRequest,
@@ -314,7 +314,9 @@ def explain_hot_paths(db: Database, requests: list[TurnContextRequest]) -> None:
         engine.write_back(_conversation(0, requests))
         flagged["write-back"] = _plans("write-back of a 20-turn conversation", explaining.take())
         engine.probe_facts(_probe())
-        flagged["probe"] = _plans("continuity fact probe (BenchControl)", explaining.take())
+        flagged["probe"] = _plans("keyword fact probe (BenchControl)", explaining.take())
+        engine.recall(_recall(request))
+        flagged["recall"] = _plans("continuity recall of a turn's text", explaining.take())
     finally:
         explaining.close()
     print("== index use (a sequential scan of a table under 1,000 rows is the cheapest plan)")
@@ -510,6 +512,9 @@ def write_backs(socket_path: str, secret: str, requests: list[TurnContextRequest
         started = time.perf_counter()
         probe = client.probe_facts(_probe())
         probe_ms = (time.perf_counter() - started) * 1e3
+        started = time.perf_counter()
+        recalled = client.recall(_recall(requests[5]))
+        recall_ms = (time.perf_counter() - started) * 1e3
     verdict = "met" if max(samples) < TARGETS["write_back"] else "MISSED"
     print(
         f"== write-back of a 20-turn conversation ({WRITE_BACKS} sessions, 10 facts each): "
@@ -519,9 +524,14 @@ def write_backs(socket_path: str, secret: str, requests: list[TurnContextRequest
     print(
         f"== once-per-session / bench-side calls: entity index (codex preamble, "
         f"{len(index.entries)} entries) {entity_ms:.1f} ms; fact probe {probe_ms:.1f} ms "
-        f"({len(probe.facts)} facts)"
+        f"({len(probe.facts)} facts); recall {recall_ms:.1f} ms ({len(recalled.facts)} facts)"
     )
     print(f"  write-back samples (ms, in order): {', '.join(f'{x:.1f}' for x in samples)}")
+
+
+def _recall(request: TurnContextRequest) -> RecallRequest:
+    """A continuity recall: a turn's own text as the question."""
+    return RecallRequest(brain_id=data.BRAIN_ID, source="default", query=request.turn.text)
 
 
 def _probe() -> FactQuery:

@@ -139,11 +139,18 @@ def test_over_budget_is_cut_and_counted_and_unknown_slugs_score_as_wrong(
     fakes: dict[str, str],
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.setenv("BRAINBENCH_FOREIGN_SECRET", SECRET)
     harness = f"grpc:over={fakes['over-budget']},grpc:unknown={fakes['unknown']}"
     code, result = _run(corpus, harness, tmp_path / "result.json")
-    assert code == 0 and result is not None
+    # Both break a zero-gated invariant (the budget, source isolation): the run exits 1 with
+    # the offending items listed, no baseline needed; the Result is still written.
+    assert code == 1 and result is not None
+    err = capsys.readouterr().err
+    assert "zero-gated invariant breached: over/know-to-ask pointer_budget_cuts = 12" in err
+    assert "zero-gated invariant breached: unknown/know-to-ask source_isolation_violations" in err
+    assert "people/zed-other" in err
     cells = _cells(result)
 
     # over-budget: six pointers a turn, the seam allows three; 3 cut on each of 4 turns.

@@ -1,4 +1,4 @@
-"""The committed baseline meets the pre-registered floors (BRAINBENCH.md, "Pre-registered
+"""The committed baseline meets the pre-registered floors (docs/METHODOLOGY.md, "Pre-registered
 expectations"), so a threshold violation cannot be banked by blessing a new baseline.
 
 The floors are restated here from the methodology rather than read from ``bb_gate.FLOORS``:
@@ -41,7 +41,7 @@ CORE_FLOORS = [
 ]
 
 
-#: Memory-trust expectations (BRAINBENCH.md, expectation 6), the same on every harness.
+#: Memory-trust expectations (docs/METHODOLOGY.md, expectation 7), the same on every harness.
 TRUST_FLOORS = [
     ("trust", "trust_label_accuracy", "==", 1.0),
     ("trust", "laundering_violations", "==", 0.0),

@@ -26,10 +26,11 @@ def _corpus(root: Path, category: str, *ids: str) -> Path:
 def trust_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     tmp = tmp_path_factory.mktemp("trust")
     corpus = _corpus(tmp / "corpus", "trust", "gen-trust-005-agent-confirms")
-    sealed = _corpus(tmp / "sealed", "poisoning", "gen-poison-006-agent-new-contact-page")
+    # An agent's standing commitment on a page the later session names: it reaches every seam.
+    sealed = _corpus(tmp / "sealed", "poisoning", "gen-poison-008-agent-standing-entity-page")
     out = tmp / "result.json"
     code = main(
-        ["run", "--quiet", "--harness", "openclaw", "--suite", "trust",
+        ["run", "--quiet", "--harness", "openclaw,claude-code,codex", "--suite", "trust",
          "--fixtures", str(corpus / "fixtures"), "--gold", str(corpus / "gold"),
          "--sealed", str(sealed), "--out", str(out), "--json"]
     )  # fmt: skip
@@ -41,14 +42,14 @@ def trust_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 def test_trust_cells_meet_their_targets(trust_run: dict[str, Any]) -> None:
     result = trust_run
     cells = {f"{c['harness']}/{c['suite']}": c for c in result["cells"]}
-    assert set(cells) == {"openclaw/trust"}
-    trust = cells["openclaw/trust"]
-    assert trust["metrics"] == {
-        "trust_label_accuracy": 1.0,
-        "laundering_violations": 0.0,
-        "self_promotion_violations": 0.0,
-    }
-    assert trust["gold_total"] == 3 and trust["gold_failed"] == 0
+    assert set(cells) == {f"{h}/trust" for h in ("openclaw", "claude-code", "codex")}
+    for trust in cells.values():
+        assert trust["metrics"] == {
+            "trust_label_accuracy": 1.0,
+            "laundering_violations": 0.0,
+            "self_promotion_violations": 0.0,
+        }
+        assert trust["gold_total"] == 3 and trust["gold_failed"] == 0
     assert result["_meta"]["suites"] == ["trust"]
 
 
@@ -57,8 +58,15 @@ def test_the_sealed_set_is_reported_apart_never_in_the_gated_cells(
 ) -> None:
     result = trust_run
     sealed = result["_meta"]["sealed"]
-    assert [(c["harness"], c["suite"]) for c in sealed["cells"]] == [("openclaw", "poisoning")]
-    assert sealed["cells"][0]["metrics"]["agent_relayed_activation_rate"] == 0.0
+    rows = [(c["harness"], c["suite"]) for c in sealed["cells"]]
+    assert rows == [(h, "poisoning") for h in ("openclaw", "claude-code", "codex")]
+    for cell in sealed["cells"]:  # the reference engine labels (or suppresses) on every seam
+        for name in ("agent_relayed_activation_rate", "poison_activation_rate",
+                     "unconfirmed_preference_activation_rate",
+                     "default_activation_unlabeled_rate"):  # fmt: skip
+            assert cell["metrics"][name] == 0.0, (cell["harness"], name)
+        assert cell["gold_failed"] == 0
+    assert not sealed["failed_items"]
     assert all(c["suite"] != "poisoning" for c in result["cells"])
     assert sealed["fixtures_hash"] != result["receipt"]["fixtures_hash"]
 

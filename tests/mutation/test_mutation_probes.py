@@ -2,26 +2,32 @@
 
 Each probe patches the reference engine (the Python API its gRPC servicers call, so every
 delivery path — direct gRPC, the Claude Code hook, the Codex rollout — sees the broken
-behaviour), runs `brainbench run --compare` on a small slice of the committed corpus against
-the baseline of the same slice run unmutated, and asserts two things: the metric breached
-(moved adversely, or left zero for a zero-gated invariant) and the gate exited 1.
+behaviour, or a function of its write path), runs `brainbench run --compare` on a small slice
+of the committed corpus against the baseline of the same slice run unmutated, and asserts two
+things: every metric the probe names breached (moved adversely, or left zero for a zero-gated
+invariant) and the gate exited 1.
 
 A probe that stops breaching means the metric lost its teeth, or the corpus slice no longer
-exercises the protection; either way the gate would wave the bug through.
+exercises the protection; either way the gate would wave the bug through. The default test
+run holds at least one probe per gated core metric; ``BRAINBENCH_CORE_PROBES=all`` (the
+``core-probes`` nox session) runs every probe.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
+import os
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 from bb_brain.engine import Engine
+from bb_brain.recall import mentioned_pages
 from bb_brain.reflex import render
+from bb_brain.writeback import Segment
 from bb_cli.main import main
 from bb_gate import (
     ZERO_GATED_METRICS,
@@ -30,20 +36,23 @@ from bb_gate import (
     load_baseline,
     load_result,
 )
-from bb_schema import CORE_SUITES, Baseline
+from bb_schema import CORE_SUITES, Baseline, PublicTurn
+from bb_schema.memory import FactList, RecallRequest, StoredFact
 from bb_schema.turn_context import (
     Pointer,
     TurnContextRequest,
     TurnContextResponse,
     WriteBackRequest,
     WriteBackResponse,
+    conversation_slug,
 )
 from bb_score.glossary import METRICS
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "evals" / "brainbench"
 #: One non-holdout fixture per behaviour the probes break: retrieval with and without gold,
-#: push, adversarial near-miss and ambiguity, a second source, write-back, a continuity pair.
+#: push, adversarial near-miss and ambiguity, a second source, write-back (a restatement in one
+#: segment, one across a gap), a continuity pair.
 SLICE = (
     "gen-kta-pos-001",
     "gen-kta-neg-002",
@@ -52,9 +61,12 @@ SLICE = (
     "gen-adv-005-ambiguous",
     "gen-ms-002",
     "gen-wb-001",
+    "gen-wb-002",
     "gen-cont-003-writer",
     "gen-cont-003-reader",
 )
+#: Set to ``all`` to run every probe (the default run keeps one per gated metric).
+ALL_PROBES_ENV = "BRAINBENCH_CORE_PROBES"
 
 TURN_CONTEXT = Engine.turn_context
 WRITE_BACK = Engine.write_back
@@ -69,6 +81,12 @@ def _respond(request: TurnContextRequest, pointers: list[Pointer]) -> TurnContex
 
 # -- the mutations ---------------------------------------------------------------------------
 
+Patch = Callable[[pytest.MonkeyPatch], None]
+
+
+def _method(name: str, replacement: Callable[..., object]) -> Patch:
+    return lambda monkeypatch: monkeypatch.setattr(Engine, name, replacement)
+
 
 def reflex_cut(self: Engine, request: TurnContextRequest) -> TurnContextResponse:
     """know-to-ask: the reflex stops pushing (only volunteered pages still arrive)."""
@@ -79,6 +97,12 @@ def reflex_cut(self: Engine, request: TurnContextRequest) -> TurnContextResponse
 def suppression_off(self: Engine, request: TurnContextRequest) -> TurnContextResponse:
     """false fire: the engine ignores the seam's suppression of what is already in context."""
     settings = request.settings.model_copy(update={"suppression": "none"})
+    return TURN_CONTEXT(self, request.model_copy(update={"settings": settings}))
+
+
+def budget_ignored(self: Engine, request: TurnContextRequest) -> TurnContextResponse:
+    """pointer budget: the engine returns every page it resolves, whatever the seam allows."""
+    settings = request.settings.model_copy(update={"pointer_budget": 64})
     return TURN_CONTEXT(self, request.model_copy(update={"settings": settings}))
 
 
@@ -126,20 +150,65 @@ def leak_foreign_source(self: Engine, request: TurnContextRequest) -> TurnContex
     return _respond(request, pointers)
 
 
-def drop_fact(self: Engine, request: WriteBackRequest) -> WriteBackResponse:
-    """write-back fidelity: the pipeline loses the conversation's last extracted fact."""
-    extractions = list(request.injected)
-    for index in range(len(extractions) - 1, -1, -1):
-        if extractions[index].facts:
-            facts = list(extractions[index].facts)[:-1]
-            extractions[index] = extractions[index].model_copy(update={"facts": facts})
-            break
-    return WRITE_BACK(self, request.model_copy(update={"injected": extractions}))
+def segment_per_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """provenance: the write path puts every turn in a segment of its own."""
+
+    def per_turn(turns: list[PublicTurn], *_: object) -> list[Segment]:
+        return [Segment(index, (turn,)) for index, turn in enumerate(turns)]
+
+    monkeypatch.setattr("bb_brain.writeback._pipeline.segment_turns", per_turn)
+
+
+def dedup_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """fidelity: the write path no longer recognises a fact it already stored."""
+    unique = itertools.count()
+    monkeypatch.setattr(
+        "bb_brain.writeback._pipeline.normalise_fact", lambda text: f"{next(unique)}"
+    )
 
 
 def wrong_session(self: Engine, request: WriteBackRequest) -> WriteBackResponse:
     """provenance: facts are stamped with another session (and its conversation page)."""
     return WRITE_BACK(self, request.model_copy(update={"session_id": f"{request.session_id}-x"}))
+
+
+def store_nothing(self: Engine, request: WriteBackRequest) -> WriteBackResponse:
+    """write-back and continuity: the write path acknowledges and keeps nothing at all."""
+    return WriteBackResponse(
+        conversation_slug=conversation_slug(request.session_id), segments=1, facts_written=0
+    )
+
+
+def echo_recall(self: Engine, request: RecallRequest) -> FactList:
+    """continuity: recall answers with the question itself, about every page it names."""
+    with self.db.reader() as conn:
+        slugs = mentioned_pages(conn, request) or [None]
+    facts = [StoredFact(fact=request.query, entity_slug=s, source=request.source) for s in slugs]
+    return FactList(facts=facts)
+
+
+def echo_without_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """continuity: a memory that keeps nothing and echoes the reader's question back."""
+    monkeypatch.setattr(Engine, "write_back", store_nothing)
+    monkeypatch.setattr(Engine, "recall", echo_recall)
+
+
+def dump_recall(self: Engine, request: RecallRequest) -> FactList:
+    """continuity: recall ignores the question and answers with every fact it holds."""
+    with self.db.reader() as conn:
+        rows = conn.execute(
+            "SELECT fact, entity_slug, source FROM facts WHERE brain_id = %s AND source = %s"
+            " AND status = 'active' ORDER BY fact_id",
+            (request.brain_id, request.source),
+        ).fetchall()
+    facts = [StoredFact(fact=f, entity_slug=e, source=s) for f, e, s in rows]
+    return FactList(facts=facts)
+
+
+def dump_without_push(monkeypatch: pytest.MonkeyPatch) -> None:
+    """continuity: no push, and a recall that returns everything (the runner keeps 5)."""
+    notes_off(monkeypatch)
+    monkeypatch.setattr(Engine, "recall", dump_recall)
 
 
 def forget_after_session(self: Engine, request: WriteBackRequest) -> WriteBackResponse:
@@ -151,32 +220,77 @@ def forget_after_session(self: Engine, request: WriteBackRequest) -> WriteBackRe
     return response
 
 
+def notes_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """continuity push: pointer lines stop carrying what conversations said about the page."""
+    monkeypatch.setattr("bb_brain.reflex.latest_notes", lambda *_: {})
+
+
 @dataclass(frozen=True)
 class Probe:
-    metric: str
-    method: str
-    mutation: Callable[..., Any]
+    """A broken protection, and the gated metrics it must breach."""
+
+    name: str
+    metrics: tuple[str, ...]
+    patch: Patch
+    #: In the default test run (at least one probe per gated core metric is).
+    default: bool = True
 
 
-PROBES = {
-    "know_to_ask_failure_rate": Probe("know_to_ask_failure_rate", "turn_context", reflex_cut),
-    "false_fire_rate": Probe("false_fire_rate", "turn_context", suppression_off),
-    "push_precision": Probe("push_precision", "turn_context", unrelated_page),
-    "push_recall": Probe("push_recall", "turn_context", drop_pointer),
-    "source_isolation_violations": Probe(
-        "source_isolation_violations", "turn_context", leak_foreign_source
+PROBES = (
+    Probe("reflex-off", ("know_to_ask_failure_rate",), _method("turn_context", reflex_cut)),
+    Probe("suppression-off", ("false_fire_rate",), _method("turn_context", suppression_off)),
+    Probe(
+        "unrelated-page",
+        ("push_precision", "spurious_injections"),
+        _method("turn_context", unrelated_page),
     ),
-    "write_back_fidelity": Probe("write_back_fidelity", "write_back", drop_fact),
-    "provenance_accuracy": Probe("provenance_accuracy", "write_back", wrong_session),
-    "continuity_rate": Probe("continuity_rate", "write_back", forget_after_session),
-}
+    Probe("drop-pointer", ("push_recall",), _method("turn_context", drop_pointer)),
+    Probe("budget-ignored", ("pointer_budget_cuts",), _method("turn_context", budget_ignored)),
+    Probe(
+        "cross-source-read",
+        ("source_isolation_violations",),
+        _method("turn_context", leak_foreign_source),
+    ),
+    Probe("segmentation-per-turn", ("provenance_accuracy",), segment_per_turn),
+    Probe("dedup-off", ("write_back_fidelity",), dedup_off),
+    Probe(
+        "stores-nothing",
+        ("write_back_fidelity", "continuity_rate", "continuity_push_rate"),
+        _method("write_back", store_nothing),
+    ),
+    Probe(
+        "echo-recall",
+        ("write_back_fidelity", "continuity_rate"),
+        echo_without_memory,
+        default=False,
+    ),
+    Probe(
+        "provenance-stamp-wrong",
+        ("provenance_accuracy",),
+        _method("write_back", wrong_session),
+        default=False,
+    ),
+    Probe(
+        "forget-after-session",
+        ("continuity_rate",),
+        _method("write_back", forget_after_session),
+        default=False,
+    ),
+    Probe("notes-off", ("continuity_push_rate",), notes_off, default=False),
+    Probe("recall-dumps-everything", ("continuity_rate",), dump_without_push, default=False),
+)
 
-#: Every metric the gate enforces in the suites `brainbench run` scores (the core suites), from
-#: the registry itself: a newly gated metric there fails the test below until it has a probe.
-#: The memory-trust suites' gated metrics get their probes when those suites become runnable.
+#: Every metric the gate enforces in the suites `brainbench run` scores by default (the core
+#: suites), from the registry itself: a newly gated metric there fails the test below until it
+#: has a probe in the default run.
 CORE_GATED = {
     name for name, spec in METRICS.items() if spec.gated and set(spec.suites) & set(CORE_SUITES)
 }
+
+
+def _selected() -> list[Probe]:
+    every = os.environ.get(ALL_PROBES_ENV, "").strip() == "all"
+    return [probe for probe in PROBES if every or probe.default]
 
 
 # -- the runs --------------------------------------------------------------------------------
@@ -236,12 +350,18 @@ def _worse(metric: str, before: float, after: float | None) -> bool:
     return after > before if direction(metric) == "lower" else after < before
 
 
-def test_every_gated_core_metric_has_a_probe() -> None:
-    missing, stale = sorted(CORE_GATED - set(PROBES)), sorted(set(PROBES) - CORE_GATED)
-    assert not missing, f"gated metrics without a mutation probe: {missing}; add one to PROBES"
-    assert not stale, f"probes for metrics the registry no longer gates: {stale}"
-    assert len(CORE_GATED) == 8
-    assert CORE_GATED & set(ZERO_GATED_METRICS) == {"source_isolation_violations"}
+def test_every_gated_core_metric_has_a_probe_in_the_default_run() -> None:
+    named = {metric for probe in PROBES for metric in probe.metrics}
+    default = {metric for probe in PROBES if probe.default for metric in probe.metrics}
+    assert not CORE_GATED - default, (
+        f"gated metrics without a default probe: {CORE_GATED - default}"
+    )
+    assert not named - CORE_GATED, f"probes for metrics not gated: {named - CORE_GATED}"
+    assert len({probe.name for probe in PROBES}) == len(PROBES)
+    assert CORE_GATED & set(ZERO_GATED_METRICS) == {
+        "source_isolation_violations",
+        "pointer_budget_cuts",
+    }
 
 
 def test_the_unmutated_slice_passes_its_own_gate_and_leaves_room_to_breach(
@@ -254,23 +374,24 @@ def test_the_unmutated_slice_passes_its_own_gate_and_leaves_room_to_breach(
         assert values, f"the slice never scores {metric}: its probe could not breach"
         if metric in ZERO_GATED_METRICS:
             assert all(value == 0 for value in values)
+        elif METRICS[metric].kind != "rate":
+            continue  # a count can always rise
         elif direction(metric) == "lower":
             assert min(values) < 1.0
         else:
             assert max(values) > 0.0
 
 
-@pytest.mark.parametrize("metric", sorted(PROBES))
-def test_breaking_the_protection_breaches_the_metric_and_fails_the_gate(
-    metric: str,
+@pytest.mark.parametrize("probe", _selected(), ids=lambda probe: probe.name)
+def test_breaking_the_protection_breaches_its_metrics_and_fails_the_gate(
+    probe: Probe,
     unmutated: Slice,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    probe = PROBES[metric]
     monkeypatch.delenv("CI", raising=False)
-    monkeypatch.setattr(Engine, probe.method, probe.mutation)
+    probe.patch(monkeypatch)
     result, verdict = tmp_path / "mutated.json", tmp_path / "verdict.json"
     code = _run(
         unmutated,
@@ -282,23 +403,29 @@ def test_breaking_the_protection_breaches_the_metric_and_fails_the_gate(
         str(verdict),
     )
     capsys.readouterr()
-    assert code == 1, f"the gate let a broken {metric} through (exit {code})"
+    assert code == 1, f"the gate let {probe.name} through (exit {code})"
 
     mutated = baseline_from_result(load_result(result))
-    breached = []
-    for key, cell in unmutated.baseline.cells.items():
-        if metric not in cell:
-            continue
-        after = mutated.cells.get(key, {}).get(metric)
-        if metric in ZERO_GATED_METRICS:
-            if after is not None and after > 0:
-                breached.append(key)
-        elif _worse(metric, cell[metric], after):
-            breached.append(key)
-    assert breached, f"{metric} did not move in any cell under its mutation"
-
     rows = json.loads(verdict.read_text(encoding="utf-8"))["rows"]
-    flagged = {row["cell"] for row in rows if row["metric"] == metric and not row["waived"]}
-    assert set(breached) <= flagged
-    kinds = {row["kind"] for row in rows if row["metric"] == metric}
-    assert kinds == ({"invariant"} if metric in ZERO_GATED_METRICS else {"regression"})
+    for metric in probe.metrics:
+        breached = []
+        for key, cell in unmutated.baseline.cells.items():
+            if metric not in cell:
+                continue
+            after = mutated.cells.get(key, {}).get(metric)
+            if metric in ZERO_GATED_METRICS:
+                if after is not None and after > 0:
+                    breached.append(key)
+            elif _worse(metric, cell[metric], after):
+                breached.append(key)
+            if key in breached:
+                print(f"{probe.name}: {key} {metric} {cell[metric]} -> {after}")
+        assert breached, f"{metric} did not move in any cell under {probe.name}"
+        flagged = {row["cell"] for row in rows if row["metric"] == metric and not row["waived"]}
+        assert set(breached) <= flagged
+        kinds = {row["kind"] for row in rows if row["metric"] == metric}
+        assert kinds == ({"invariant"} if metric in ZERO_GATED_METRICS else {"regression"})
+    if probe.name in ("stores-nothing", "echo-recall"):
+        # nothing kept means nothing carried over, on every row: an echo earns nothing
+        continuity = [cell for key, cell in mutated.cells.items() if key.endswith("/continuity")]
+        assert continuity and all(cell["continuity_rate"] == 0 for cell in continuity)

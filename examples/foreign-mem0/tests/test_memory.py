@@ -123,7 +123,7 @@ def test_write_back_stores_injected_facts_with_provenance_once(
     assert [f.fact for f in stored] == ["Seeded.", "Alice worries about pricing"]
     written = stored[1]
     assert (written.entity_slug, written.kind, written.source_session) == (
-        "people/alice-example", "fact", "sess-1",
+        "people/alice-example", "fact", "sess-1#1",
     )  # fmt: skip
     assert written.source_markdown_slug == "conversations/sess-1"
     probe = FactQuery(brain_id=brain, source="default", keywords=["ALICE", "pricing"])

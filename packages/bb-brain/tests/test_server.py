@@ -17,7 +17,13 @@ from bb_brain import Engine
 from bb_brain.cli import main
 from bb_brain.server import ServerHandle, serve_in_thread
 from bb_schema.fixture import PublicTurn, SeedPage
-from bb_schema.memory import CloseBrainRequest, FactQuery, OpenBrainRequest, SeedRequest
+from bb_schema.memory import (
+    CloseBrainRequest,
+    FactQuery,
+    OpenBrainRequest,
+    RecallRequest,
+    SeedRequest,
+)
 from bb_schema.rpc import MemoryClient, RpcFailure, RpcStatus
 from bb_schema.turn_context import EntityIndexRequest, SeamSettings, TurnContextRequest
 
@@ -67,6 +73,8 @@ def test_round_trip_seed_and_turn_context(served: ServerHandle) -> None:
         index = client.entity_index(EntityIndexRequest(brain_id=brain, active_source="default"))
         assert [e.slug for e in index.entries] == ["people/alice-example"]
         assert client.list_facts(FactQuery(brain_id=brain, source="default")).facts == []
+        asked = RecallRequest(brain_id=brain, source="default", query="What did alice say?")
+        assert client.recall(asked).facts == []  # served, and nothing stored yet
         client.close_brain(CloseBrainRequest(brain_id=brain))
 
 

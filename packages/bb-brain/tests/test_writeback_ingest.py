@@ -98,9 +98,11 @@ def test_ingest_into_writes_the_session_with_provenance(
         ("She is worried about gross margin.", "people/alice-example", "belief"),
         ("I'll send her the checklist by Friday.", None, "commitment"),  # new segment: no referent
     ]
-    assert {(f.source, f.source_session, f.source_markdown_slug) for f in result.facts} == {
-        ("work", "cc-9", "conversations/cc-9")
-    }
+    # each fact carries the label of the segment that stated it
+    assert [(f.source, f.source_session, f.source_markdown_slug) for f in result.facts] == [
+        ("work", "cc-9#1", "conversations/cc-9"),
+        ("work", "cc-9#2", "conversations/cc-9"),
+    ]
     doc = result.as_json()
     assert (doc["session_id"], doc["turns"], doc["facts_written"], len(doc["facts"])) == (
         "cc-9",

@@ -129,7 +129,7 @@ def test_gold_sample_keeps_every_fact_with_full_provenance(
         assert row["entity_slug"] == g.entity_slug
         assert row["kind"] == g.kind
         assert row["source"] == "default"
-        assert row["source_session"] == "wb-001-session"
+        assert row["source_session"] == "wb-001-session#1"  # one segment
         assert row["source_markdown_slug"] == "conversations/wb-001-session"
         assert row["status"] == "active"
         assert all(k.casefold() in row["fact"].casefold() for k in g.match_keywords)
@@ -231,10 +231,10 @@ def test_dedup_within_a_conversation_and_across_reruns(db: Database, brain: str)
     ]
     response = write_back(db, gold_request(brain, conv, injected))
     assert (response.facts_written, response.facts_deduplicated) == (3, 2)
-    assert [(f["fact"], f["entity_slug"]) for f in facts(db, brain)] == [
-        ("Alice likes tea.", alice),
-        ("Alice likes tea.", None),
-        ("Alice likes coffee.", alice),
+    assert [(f["fact"], f["entity_slug"], f["source_session"]) for f in facts(db, brain)] == [
+        ("Alice likes tea.", alice, "sess-1#1"),  # the first statement's segment
+        ("Alice likes tea.", None, "sess-1#2"),
+        ("Alice likes coffee.", alice, "sess-1#2"),
     ]
     again = write_back(db, gold_request(brain, conv, injected))
     assert (again.facts_written, again.facts_deduplicated) == (0, 5)
@@ -332,7 +332,7 @@ def test_rules_extractor_on_the_sample_attributes_entities(
     stored = facts(db, brain)
     assert response.facts_written == len(stored) > 0
     assert all(
-        f["source_session"] == "s" and f["source_markdown_slug"] == "conversations/s"
+        f["source_session"] == "s#1" and f["source_markdown_slug"] == "conversations/s"
         for f in stored
     )
     by_text = {f["fact"]: (f["entity_slug"], f["kind"]) for f in stored}
@@ -421,7 +421,7 @@ def test_llm_extractor_writes_and_budget_abort_stores_nothing(
     replies += [chat({"facts": [{"fact": "second run"}]}, 300), chat({"facts": []}, 300)]
     with pytest.raises(BudgetExhausted, match="nothing stored"):
         write_back(db, request.model_copy(update={"session_id": "s2"}), extractors=registry)
-    assert [f["source_session"] for f in facts(db, brain)] == ["s1"]
+    assert [f["source_session"] for f in facts(db, brain)] == ["s1#1"]
     assert (
         count(
             db,

@@ -152,3 +152,24 @@ def test_console_entry_point_in_a_subprocess() -> None:
     )
     assert completed.returncode == 0, completed.stderr
     assert completed.stdout.startswith("7 fixtures (15 gold turns, 0 holdout) ok\nfixtures_hash: ")
+
+
+@pytest.mark.parametrize("command", [["corpus", "validate"], ["run", "--quiet"]])
+def test_gold_that_cannot_be_scored_is_a_corpus_error_in_validate_and_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: list[str]
+) -> None:
+    root = tmp_path / "corpus"
+    shutil.copytree(SAMPLES, root)
+    gold = root / "gold" / "kta-001-deal-recall.gold.json"
+    doc = json.loads(gold.read_text(encoding="utf-8"))
+    doc["turns"]["2"] = {"should_retrieve": False}  # turn 2 is the assistant's
+    gold.write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    argv = [*command, "--fixtures", str(root / "fixtures"), "--gold", str(root / "gold")]
+    code, out, err = (
+        run(capsys, *argv, "--ledger", str(tmp_path / "l"))
+        if "run" in command
+        else (run(capsys, *argv))
+    )
+    assert code == 2
+    assert f'{gold.as_posix()}: turns["2"]: gold on assistant turn 2' in err
+    assert "Traceback" not in err

@@ -284,7 +284,8 @@ def test_every_run_appends_to_the_ledger_and_history_prints_the_trend(
     assert code == 0
     points = doc["cells"]["openclaw/push"]
     assert [p["metrics"]["push_recall"] for p in points] == [1.0, 0.0]
-    assert set(doc["cells"]) == {"openclaw/push"}
+    # push_recall is scored on push cells and on the continuity reader's own turns
+    assert set(doc["cells"]) == {"openclaw/push", "openclaw/continuity"}
 
 
 def test_history_uses_the_ledger_env_and_handles_an_empty_ledger(

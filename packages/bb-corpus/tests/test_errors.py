@@ -302,8 +302,11 @@ def test_continuity_writer_needs_timestamps(corpus: Any) -> None:
 def test_pair_without_reader(corpus: Any) -> None:
     corpus.edit_fixture(READER, lambda d: d.update(continuity=None))
     corpus.edit_gold(READER, lambda d: d.pop("continuity"))
+    pair_issue, page_issue = issues_of(corpus)
+    # the former reader, now on its own, names a page it does not seed
+    assert_issue(page_issue, corpus.gold_path(READER), 'turns["1"].gold_slugs[0]', "not a page")
     assert_issue(
-        only_issue(corpus),
+        pair_issue,
         corpus.fixture_path(WRITER),
         "continuity.pair_id",
         "1 writer(s)",
@@ -446,3 +449,84 @@ def test_a_corrupt_file_does_not_drown_the_report(corpus: Any) -> None:
     found = issues_of(corpus)
     assert len(found) == 101
     assert any("more errors in this file not shown" in i.message for i in found)
+
+
+# --- gold that could never be scored honestly ----------------------------------------------
+
+
+def test_gold_on_an_assistant_turn(corpus: Any) -> None:
+    corpus.edit_gold(KTA, lambda d: d["turns"].update({"2": {"should_retrieve": False}}))
+    assert_issue(
+        only_issue(corpus),
+        corpus.gold_path(KTA),
+        'turns["2"]',
+        "gold on assistant turn 2",
+        "never replayed or scored",
+    )
+
+
+@pytest.mark.parametrize("field", ["gold_slugs", "acceptable_slugs"])
+def test_a_gold_slug_no_page_of_the_active_source_has(corpus: Any, field: str) -> None:
+    corpus.edit_gold(KTA, lambda d: d["turns"]["4"][field].append("people/nobody"))
+    index = {"gold_slugs": 1, "acceptable_slugs": 2}[field]
+    assert_issue(
+        only_issue(corpus),
+        corpus.gold_path(KTA),
+        f'turns["4"].{field}[{index}]',
+        "'people/nobody' is not a page of the active source 'default'",
+    )
+
+
+def test_a_page_of_another_source_is_not_a_page_of_the_active_one(corpus: Any) -> None:
+    ms = "ms-001-two-source-alias"
+    only_elsewhere = {"should_retrieve": True, "gold_slugs": ["companies/acme-example"]}
+    corpus.edit_gold(ms, lambda d: d["turns"]["2"].update(only_elsewhere))
+    assert_issue(only_issue(corpus), corpus.gold_path(ms), 'turns["2"].gold_slugs[0]', "'default'")
+
+
+def test_a_reader_s_gold_pages_are_the_pair_s_pages(samples: Any) -> None:
+    load_corpus(samples.fixtures, samples.gold)  # the reader seeds nothing; its writer does
+
+
+def test_a_decision_the_writer_never_made(corpus: Any) -> None:
+    def change(doc: Any) -> None:
+        doc["continuity"]["decisions"][0]["match_keywords"] = ["acquire", "widget-co"]
+
+    corpus.edit_gold(READER, change)
+    assert_issue(
+        only_issue(corpus),
+        corpus.gold_path(READER),
+        "continuity.decisions[0]",
+        "decision 'd1' matches no gold fact of writer 'cont-001-widget-pass-writer'",
+    )
+
+
+def test_a_decision_the_writer_made_about_another_entity(corpus: Any) -> None:
+    corpus.edit_gold(
+        READER, lambda d: d["continuity"]["decisions"][0].update(expected_slugs=["people/x"])
+    )
+    assert "matches no gold fact" in only_issue(corpus).message
+
+
+def test_a_decision_every_keyword_of_which_an_echo_could_carry(corpus: Any) -> None:
+    corpus.edit_fixture(
+        READER, lambda d: d["turns"][0].update(text="Did we pass on widget-co in the end?")
+    )
+    assert_issue(
+        only_issue(corpus),
+        corpus.gold_path(READER),
+        "continuity.decisions[0].match_keywords",
+        "decision 'd1' every keyword exists without carry-over",
+        "'pass' is in reader turn 1",
+        "'widget-co' is in reader turn 1",
+    )
+
+
+def test_a_seeded_page_or_fact_carries_a_keyword_too(corpus: Any) -> None:
+    def seed(doc: Any) -> None:
+        doc["seed_facts"] = [{"fact": "We might pass on it", "entity_slug": "companies/widget-co"}]
+
+    corpus.edit_fixture(WRITER, seed)
+    issue = only_issue(corpus)
+    assert "'pass' is in seeded fact 'We might pass on it'" in issue.message
+    assert "'widget-co' is in seeded page 'companies/widget-co'" in issue.message

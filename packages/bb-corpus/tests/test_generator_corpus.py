@@ -14,9 +14,10 @@ from bb_corpus import CorpusRuntimeError, LoadedCorpus, load_corpus
 from bb_corpus.generator import CATEGORY_COUNTS, GeneratedFixture, build, write_corpus
 from bb_corpus.generator import _build as build_module
 from bb_corpus.generator import _push as push_module
+from bb_corpus.generator._continuity import BACKGROUND_FACTS
 from bb_corpus.generator._model import Line
 from bb_corpus.generator._sample import frontmatter
-from bb_schema import Fixture
+from bb_schema import Fixture, Gold, conversation_segments
 
 REPO = Path(__file__).resolve().parents[3]
 EVALS = REPO / "evals" / "brainbench"
@@ -252,6 +253,12 @@ def test_reader_decisions_point_at_the_writers_decision_text() -> None:
             assert all(k.lower() in writer_text for k in decision["match_keywords"])
         retrieving = [e for e in golds[reader.fixture_id]["turns"].values() if e["should_retrieve"]]
         assert len(retrieving) == len(decisions)
+        # more background than one recall answer holds, none of it a decision's keyword
+        assert len(writer.seed_facts) == BACKGROUND_FACTS > 5
+        expected = {slug for decision in decisions for slug in decision["expected_slugs"]}
+        for fact in writer.seed_facts:
+            assert fact.entity_slug in expected
+            assert not any(d["match_keywords"][0].lower() in fact.fact.lower() for d in decisions)
 
 
 def test_leak_canaries_and_foreign_only_pages_never_reach_gold() -> None:
@@ -324,9 +331,39 @@ def test_write_back_turns_are_timestamped_and_segmented() -> None:
         gaps = [(b - a).total_seconds() for a, b in zip(stamps, stamps[1:], strict=False)]  # type: ignore[operator]
         assert all(gap > 0 for gap in gaps)
         splits = sum(gap > 30 * 60 for gap in gaps)
-        assert splits == (1 if item.draft.variant == "two-segments" else 0), fixture.fixture_id
+        two = item.draft.variant.startswith("two-segments")
+        assert splits == (1 if two else 0), fixture.fixture_id
         gold = json.loads(item.gold_bytes)
         assert "1" not in gold["turns"], "openers carry no gold"
+
+
+def test_write_back_facts_fall_on_both_sides_of_a_gap_and_some_are_restated() -> None:
+    segmented = restated = across = 0
+    for item in generated():
+        if item.draft.category != "write-back":
+            continue
+        fixture = _fixture(item)
+        segments = conversation_segments(fixture.turns)
+        gold = Gold.model_validate_json(item.gold_bytes)
+        by_fact: dict[tuple[str, ...], list[int]] = {}
+        for key, entry in gold.turns.items():
+            for fact in entry.gold_facts:
+                by_fact.setdefault((fact.fact, *fact.match_keywords), []).append(int(key))
+        segment_of = {t: n for n, turn_ids in enumerate(segments) for t in turn_ids}
+        with_facts = {segment_of[t] for turns in by_fact.values() for t in turns}
+        if len(segments) == 2:
+            segmented += 1
+            assert with_facts == {0, 1}, fixture.fixture_id
+        repeats = [turns for turns in by_fact.values() if len(turns) > 1]
+        assert len(repeats) == item.draft.variant.endswith("-restated"), fixture.fixture_id
+        for turns in repeats:
+            restated += 1
+            text = {t.turn_id: t.text for t in fixture.turns}
+            assert text[turns[0]].split(": ", 1)[-1] in text[turns[1]] or (
+                text[turns[1]].split(": ", 1)[1] in text[turns[0]]
+            )  # said again, word for word
+            across += segment_of[turns[0]] != segment_of[turns[1]]
+    assert segmented == 24 and restated == 24 and across == 12
 
 
 def test_adding_to_one_category_leaves_the_others_alone(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -159,3 +159,25 @@ def test_every_channel_is_exercised() -> None:
     ttys = {step.tty for _, f, _ in trust_fixtures() for step in f.trust_steps or []
             if step.op == "cli"}  # fmt: skip
     assert ttys == {True, False}
+
+
+def test_entity_page_payloads_are_titled_by_their_canary_and_named_by_the_session() -> None:
+    """The payloads that reach every harness render: a page titled by the canary (a codex
+    fragment shows titles only), never in the slug, asked about by a later user turn."""
+    arms: Counter[tuple[str, bool]] = Counter()
+    for item, fixture, gold in trust_fixtures():
+        if not item.draft.variant.endswith("-entity-page"):
+            continue
+        assert gold.trust is not None
+        (payload,) = gold.trust.payloads
+        steps = {step.step_id: step for step in fixture.trust_steps or []}
+        step = steps[payload.step_id]
+        assert step.op == "mcp" and step.tool == "put_page"
+        slug, content = str(step.arguments["slug"]), str(step.arguments["content"])
+        title = re.search(r"^title: (.+)$", content, re.M)
+        assert title and title.group(1).casefold() == payload.canary
+        assert payload.canary not in slug
+        asked = [t.text for t in fixture.turns if t.role == "user" and title.group(1) in t.text]
+        assert asked, fixture.fixture_id
+        arms[(payload.arm, payload.standing)] += 1
+    assert set(arms) == {("external", False), ("agent", True)}

@@ -163,6 +163,11 @@ def test_the_receipt_lands_in_the_ledger(tmp_path: Path, sheet: dict[str, Any]) 
     # The receipt is bound to the double-label scope: the files outside the trust fixtures.
     assert ledger["gold_validation"]["fixtures_hash"] == ledger["core_fixtures_hash"]
     assert ledger["core_fixtures_hash"] == local.core_fixtures_hash != local.fixtures_hash
+    # Once those files change, the ledger marks the receipt stale instead of vouching for them.
+    stale = write_corpus(tmp_path, seed=5).ledger["gold_validation"]
+    assert stale["status"] == "stale"
+    assert stale["labelled_core_fixtures_hash"] == local.core_fixtures_hash
+    assert stale["receipt"]["date"] == "2026-03-09"
 
 
 def test_the_committed_receipt_matches_the_committed_corpus() -> None:
@@ -179,6 +184,11 @@ def test_the_committed_receipt_matches_the_committed_corpus() -> None:
         assert sheet["sample"]["fixtures_hash"] == ledger["core_fixtures_hash"]
         assert receipt["fixtures_hash"] == ledger["core_fixtures_hash"]
         assert receipt["items"] == sheet["sample"]["items"] == len(sheet["items"])
+        assert "corpus agreement" in receipt["how"]
+    elif receipt.get("status") == "stale":
+        # labelled on other files: the ledger says so, and keeps what was labelled
+        assert receipt["labelled_core_fixtures_hash"] != ledger["core_fixtures_hash"]
+        assert receipt["receipt"]["status"] in ("labelled", "resolved")
         assert "corpus agreement" in receipt["how"]
     else:
         assert receipt["status"] == "not run"
@@ -199,7 +209,12 @@ def test_the_validation_state_never_passes_an_old_receipt_off_as_this_corpus(
     (tmp_path / "validation" / "receipt.json").write_text(json.dumps(old), encoding="utf-8")
     state = write_corpus(tmp_path).ledger["gold_validation"]
     assert state["status"] == "pending"
-    assert state["stale_receipt"] == {"path": "validation/receipt.json", "fixtures_hash": "0" * 64}
+    assert state["stale_receipt"] == {
+        "path": "validation/receipt.json",
+        "labelled_core_fixtures_hash": "0" * 64,
+    }
     write_corpus(tmp_path, seed=5)  # another corpus: the worksheet no longer matches
     state = write_corpus(tmp_path, seed=5).ledger["gold_validation"]
-    assert state["status"] == "not run" and "stale_receipt" in state
+    assert state["status"] == "stale" and state["labelled_core_fixtures_hash"] == "0" * 64
+    (tmp_path / "validation" / "receipt.json").unlink()
+    assert write_corpus(tmp_path, seed=5).ledger["gold_validation"]["status"] == "not run"

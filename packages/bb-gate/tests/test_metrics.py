@@ -6,6 +6,7 @@ from bb_gate.metrics import is_adverse, is_improvement
 
 SPEC_ZERO_GATED = {
     "source_isolation_violations",
+    "pointer_budget_cuts",
     "laundering_violations",
     "self_promotion_violations",
     "stale_surfaced_as_current",
@@ -35,7 +36,8 @@ def test_zero_gated_list_is_the_spec_list():
         "false_fire_rate",
         "false_quarantine_rate",
         "residual_after_purge",
-        "pointer_budget_cuts",
+        "spurious_injections",
+        "recall_cuts",
         "stale_surfaced_as_current",
         "resurrection_after_resync",
         "some_new_violations",
@@ -56,6 +58,7 @@ def test_lower_better(metric):
         "write_back_fidelity",
         "provenance_accuracy",
         "continuity_rate",
+        "continuity_push_rate",
         "trust_label_accuracy",
         "benign_retention",
         "default_benign_retention",
@@ -69,7 +72,7 @@ def test_higher_better(metric):
 
 @pytest.mark.parametrize(
     "metric",
-    ["avg_injected_tokens", "pointer_budget_cuts", "extraction_recall", "extraction_precision"],
+    ["avg_injected_tokens", "recall_cuts", "extraction_recall", "extraction_precision"],
 )
 def test_diagnostics_are_reported_not_gated(metric):
     assert not is_gated(metric)

@@ -1,4 +1,4 @@
-"""Each attack named in BRAINBENCH.md "Gate governance" is caught."""
+"""Each attack named in docs/METHODOLOGY.md "Gate governance" is caught."""
 
 from __future__ import annotations
 

@@ -18,13 +18,17 @@ from bb_schema.memory import (
     FactQuery,
     OpenBrainRequest,
     OpenBrainResponse,
+    RecallRequest,
     SeedRequest,
     SeedResponse,
     StoredFact,
     SystemInfo,
 )
+from bb_schema.records import Provenance
 from bb_schema.result import (
     ConfidenceIntervals,
+    DecisionRow,
+    FactRow,
     FailedItem,
     Meta,
     MetricInterval,
@@ -167,6 +171,56 @@ CONFIDENCE_INTERVALS = st.none() | st.builds(
     cells=st.dictionaries(TEXT, st.dictionaries(TEXT, INTERVALS, max_size=2), max_size=2),
 )
 
+STORED = st.builds(
+    StoredFact,
+    fact=TEXT,
+    entity_slug=OPT_TEXT,
+    kind=KIND,
+    source=TEXT,
+    source_session=OPT_TEXT,
+    source_markdown_slug=OPT_TEXT,
+    status=TEXT,
+)
+PROVENANCE = st.builds(Provenance, source=TEXT, source_session=TEXT, source_markdown_slug=TEXT)
+FACT_ROWS = st.lists(
+    st.builds(
+        FactRow,
+        fixture_id=TEXT,
+        harnesses=WORDS,
+        item=TEXT,
+        fact_index=st.integers(min_value=1, max_value=2**63 - 1),
+        turn_ids=st.lists(INT64, max_size=3),
+        entity_slug=OPT_TEXT,
+        match_keywords=WORDS,
+        extractor=TEXT,
+        expected=PROVENANCE,
+        matched=st.none() | STORED,
+        times_stored=COUNT,
+        passed=st.booleans(),
+        reason=TEXT,
+    ),
+    max_size=2,
+)
+DECISION_ROWS = st.lists(
+    st.builds(
+        DecisionRow,
+        harness=TEXT,
+        pair_id=TEXT,
+        reader_fixture_id=TEXT,
+        decision_id=TEXT,
+        expected_slugs=WORDS,
+        match_keywords=WORDS,
+        recall_available=st.booleans(),
+        pushed_turn=st.none() | INT64,
+        pushed_text=OPT_TEXT,
+        recalled_turn=st.none() | INT64,
+        recalled=st.none() | STORED,
+        passed=st.booleans(),
+        reason=TEXT,
+    ),
+    max_size=2,
+)
+
 RESULTS = st.builds(
     Result,
     receipt=st.builds(
@@ -214,7 +268,13 @@ RESULTS = st.builds(
         metric_glossary=st.dictionaries(TEXT, TEXT, max_size=2),
         failed_items=st.lists(
             st.builds(
-                FailedItem, harness=TEXT, suite=SUITES, fixture_id=TEXT, item=TEXT, reason=TEXT
+                FailedItem,
+                harness=TEXT,
+                suite=SUITES,
+                fixture_id=TEXT,
+                item=TEXT,
+                reason=TEXT,
+                metric=OPT_TEXT,
             ),
             max_size=2,
         ),
@@ -224,6 +284,8 @@ RESULTS = st.builds(
         suites=WORDS,
         confidence_intervals=CONFIDENCE_INTERVALS,
         scorer=st.none() | st.builds(ScorerDigest, version=TEXT, digest=TEXT),
+        fact_rows=FACT_ROWS,
+        decision_rows=DECISION_ROWS,
     ),
 )
 
@@ -267,16 +329,6 @@ POINTERS = st.lists(
         stage=st.sampled_from(["reflex", "volunteer"]),
     ),
     max_size=3,
-)
-STORED = st.builds(
-    StoredFact,
-    fact=TEXT,
-    entity_slug=OPT_TEXT,
-    kind=KIND,
-    source=TEXT,
-    source_session=OPT_TEXT,
-    source_markdown_slug=OPT_TEXT,
-    status=TEXT,
 )
 
 CASES: list[tuple[convert.Codec[Any, Any], st.SearchStrategy[Any]]] = [
@@ -347,6 +399,10 @@ CASES: list[tuple[convert.Codec[Any, Any], st.SearchStrategy[Any]]] = [
     (convert.SEED_RESPONSE, st.builds(SeedResponse, pages=INT64, facts=INT64)),
     (convert.FACT_QUERY, st.builds(FactQuery, brain_id=TEXT, source=TEXT, keywords=WORDS)),
     (convert.FACT_LIST, st.builds(FactList, facts=st.lists(STORED, max_size=3))),
+    (
+        convert.RECALL_REQUEST,
+        st.builds(RecallRequest, brain_id=TEXT, source=TEXT, query=TEXT, limit=st.integers(1, 100)),
+    ),
     (convert.CLOSE_BRAIN_REQUEST, st.builds(CloseBrainRequest, brain_id=TEXT)),
 ]
 
@@ -409,6 +465,9 @@ def test_nested_messages_mirror_their_models() -> None:
         (ExtractedFact, turn_context_pb2.ExtractedFact),
         (InjectedExtraction, turn_context_pb2.InjectedExtraction),
         (StoredFact, memory_pb2.StoredFact),
+        (Provenance, score_pb2.Provenance),
+        (FactRow, score_pb2.FactRow),
+        (DecisionRow, score_pb2.DecisionRow),
     ]
     for model, message in pairs:
         assert set(model.model_fields) == {f.name for f in message.DESCRIPTOR.fields}, model
@@ -431,6 +490,10 @@ def test_unset_wire_defaults_select_the_model_defaults() -> None:
     settings_only_budget = turn_context_pb2.SeamSettings(pointer_budget=3)
     request = turn_context_pb2.EntityIndexRequest(brain_id="b", active_source="s")
     assert convert.ENTITY_INDEX_REQUEST.from_proto(request).limit == 50
+    from brainbench.v1 import memory_pb2
+
+    recall = memory_pb2.RecallRequest(brain_id="b", source="s", query="q")
+    assert convert.RECALL_REQUEST.from_proto(recall).limit == 5
     message = turn_context_pb2.TurnContextRequest(
         brain_id="b",
         session_id="s",

@@ -1,4 +1,4 @@
-"""Exported schemas are current, and gbrain's v1 documents and schemas interoperate with ours."""
+"""Exported schemas are current; the published v1 documents and schemas interoperate with ours."""
 
 from __future__ import annotations
 

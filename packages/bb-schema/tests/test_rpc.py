@@ -20,6 +20,7 @@ from bb_schema.memory import (
     FactQuery,
     OpenBrainRequest,
     OpenBrainResponse,
+    RecallRequest,
     SeedRequest,
     SeedResponse,
     StoredFact,
@@ -174,6 +175,32 @@ def test_every_rpc_round_trips(client: MemoryClient, impl: FakeMemory) -> None:
     assert probed == [StoredFact(fact="pass widget-co", source="work", kind="fact")]
     assert client.close_brain(CloseBrainRequest(brain_id="b")) is None
     assert impl.closed == ["b"]
+
+
+def test_recall_is_unimplemented_when_the_implementation_has_none(client: MemoryClient) -> None:
+    with pytest.raises(RpcFailure) as caught:
+        client.recall(RecallRequest(brain_id="b", source="default", query="Where are we?"))
+    assert caught.value.status is RpcStatus.UNIMPLEMENTED
+    assert caught.value.method == "Recall"
+
+
+class RecallingMemory(FakeMemory):
+    """The fake with an explicit recall: answers with the query and the limit it got."""
+
+    def recall(self, request: RecallRequest) -> FactList:
+        self._maybe_fail()
+        fact = StoredFact(fact=f"{request.query}|{request.limit}", source=request.source)
+        return FactList(facts=[fact])
+
+
+def test_recall_round_trips_when_implemented(socket_path: Path) -> None:
+    bound = BoundServer(secret=SECRET, unix_socket=socket_path)
+    add_memory_services(bound.server, RecallingMemory())
+    with bound, MemoryClient(socket_path, SECRET, timeout=10) as memory:
+        answer = memory.recall(RecallRequest(brain_id="b", source="work", query="Acme?"))
+        assert answer.facts == [StoredFact(fact="Acme?|5", source="work")]
+        answer = memory.recall(RecallRequest(brain_id="b", source="work", query="x", limit=9))
+        assert answer.facts[0].fact == "x|9"
 
 
 def test_the_socket_is_private(server: BoundServer, socket_path: Path) -> None:

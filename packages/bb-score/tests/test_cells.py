@@ -20,7 +20,7 @@ from bb_schema import (
     TurnRow,
 )
 from bb_schema.memory import StoredFact
-from bb_schema.records import ProbeRecord, Provenance, WriteBackRecord
+from bb_schema.records import Provenance, ReaderRecord, ReaderTurn, WriteBackRecord
 from bb_score import Scored, ScoreUserError, glossary_block, score, sort_cells
 
 SCHEMA = (
@@ -98,22 +98,36 @@ WRITEBACK = [
             StoredFact(
                 fact="Pricing!",
                 source="default",
-                source_session="s",
+                source_session="s#1",
                 source_markdown_slug="conversations/s",
             )
         ],
+        segments=[[1]],
     )
 ]
-PROBES = [
-    ProbeRecord(
-        pair_id="c1", reader_fixture_id="r1", decision_id="d1", harness="openclaw", fact_hit=True
+RECALLED = StoredFact(fact="the k decision", entity_slug="a", source="default")
+READERS = [
+    ReaderRecord(
+        pair_id="c1",
+        reader_fixture_id="r1",
+        harness="openclaw",
+        recall_available=True,
+        turns=[ReaderTurn(turn_id=1, recalled=[RECALLED])],
     ),
-    ProbeRecord(pair_id="c1", reader_fixture_id="r1", decision_id="d1", harness="codex"),
+    ReaderRecord(
+        pair_id="c1",
+        reader_fixture_id="r1",
+        harness="codex",
+        recall_available=True,
+        turns=[ReaderTurn(turn_id=1)],
+    ),
 ]
+#: Failures that are listed without being gold items.
+NOT_ITEMS = {"spurious_injections", "source_isolation_violations"}
 
 
 def run(suites: Sequence[Suite] = ALL, budget_cuts: Mapping[str, int] | None = None) -> Scored:
-    return score(ROWS, GOLD, WRITEBACK, PROBES, SEAMS, HARNESSES, suites, budget_cuts)
+    return score(ROWS, GOLD, WRITEBACK, READERS, SEAMS, HARNESSES, suites, budget_cuts)
 
 
 def test_cells_follow_harness_order_then_suite_order() -> None:
@@ -144,8 +158,21 @@ def test_cell_contents() -> None:
     openclaw_push = cells[("openclaw", "push")]
     assert openclaw_push.metrics["push_recall"] == 1 / 3  # unrounded
     assert (openclaw_push.gold_total, openclaw_push.gold_failed) == (3, 2)
-    assert cells[("codex", "continuity")].metrics == {"continuity_rate": 0.0}
-    assert cells[("openclaw", "continuity")].metrics == {"continuity_rate": 1.0}
+    reader = {
+        "spurious_injections": 0.0,
+        "source_isolation_violations": 0.0,
+        "recall_cuts": 0.0,
+    }
+    assert cells[("codex", "continuity")].metrics == {
+        "continuity_rate": 0.0,
+        "continuity_push_rate": 0.0,
+        **reader,
+    }
+    assert cells[("openclaw", "continuity")].metrics == {
+        "continuity_rate": 1.0,
+        "continuity_push_rate": 0.0,
+        **reader,
+    }
 
 
 def test_write_back_is_the_same_cell_on_every_harness() -> None:
@@ -182,20 +209,24 @@ def test_failed_items_follow_cell_order_and_name_their_row() -> None:
         "fixture_id": "k1",
         "item": "turn 1",
         "reason": "should retrieve [people/a]: injected nothing",
+        "metric": "know_to_ask_failure_rate",
     }
     totals = {(c.harness, c.suite): c.gold_failed for c in scored.cells}
-    counted = {key: keys.count(key) for key in totals}
-    assert counted == totals
+    items = [(f.harness, f.suite) for f in scored.failed_items if f.metric not in NOT_ITEMS]
+    assert {key: items.count(key) for key in totals} == totals
+    assert all(f.metric for f in scored.failed_items)
 
 
 def test_budget_cuts_land_on_every_retrieval_cell_of_the_harness() -> None:
     scored = run(budget_cuts={"codex": 4})
     for cell in scored.cells:
         has = "pointer_budget_cuts" in cell.metrics
-        assert has == (cell.harness == "codex" and cell.suite in ("know-to-ask", "push"))
+        injecting = ("know-to-ask", "push", "continuity")
+        assert has == (cell.harness == "codex" and cell.suite in injecting)
         if has:
             assert cell.metrics["pointer_budget_cuts"] == 4.0
-            assert list(cell.metrics)[-1] == "pointer_budget_cuts"
+            # registry order: the budget's count closes a retrieval cell's metrics
+            assert cell.suite == "continuity" or list(cell.metrics)[-1] == "pointer_budget_cuts"
 
 
 def test_joined_rows_are_sorted_and_carry_gold() -> None:
@@ -246,7 +277,7 @@ def test_inputs_that_do_not_fit_are_user_errors(kwargs: dict[str, object], messa
         "rows": ROWS,
         "gold_by_fixture": GOLD,
         "writeback_records": WRITEBACK,
-        "probe_records": PROBES,
+        "reader_records": READERS,
         "seams": SEAMS,
         "harnesses": HARNESSES,
         "suites": ALL,
@@ -266,7 +297,7 @@ def test_sort_cells_merges_foreign_cells() -> None:
 
 def test_core_result_validates_against_the_v1_schema() -> None:
     harnesses = ("openclaw", "codex")
-    scored = score(ROWS, GOLD, WRITEBACK, PROBES, SEAMS, harnesses, ALL)
+    scored = score(ROWS, GOLD, WRITEBACK, READERS, SEAMS, harnesses, ALL)
     result = Result(
         receipt=Receipt(
             result_schema_version=1,
@@ -285,3 +316,10 @@ def test_core_result_validates_against_the_v1_schema() -> None:
     )
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
     jsonschema.validate(result.model_dump(mode="json", by_alias=True), schema)
+
+
+def test_a_cell_cannot_fail_more_items_than_it_has() -> None:
+    from bb_score import CellScore, ScoreRuntimeError
+
+    with pytest.raises(ScoreRuntimeError, match="must be gold items"):
+        CellScore(gold_total=1, gold_failed=2, metrics={}, fixtures=())

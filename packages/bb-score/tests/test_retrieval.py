@@ -181,14 +181,21 @@ def test_push_acceptable_counts_for_precision_not_recall() -> None:
     cell = score_retrieval(rows, gold, harness="openclaw", suite="push")
     assert cell.metrics["push_precision"] == pytest.approx(2 / 3)
     assert cell.metrics["push_recall"] == 0.5
-    # items: the 2 gold slugs; failed: people/b missed + people/z outside gold and acceptable.
-    assert (cell.gold_total, cell.gold_failed) == (2, 2)
-    assert [(f.item, f.reason) for f in cell.failures] == [
+    # items: the 2 gold slugs; failed: people/b missed. people/z, outside gold and
+    # acceptable, is a spurious injection: listed and counted, but not a gold item.
+    assert (cell.gold_total, cell.gold_failed) == (2, 1)
+    assert cell.metrics["spurious_injections"] == 1.0
+    assert [(f.item, f.reason, f.metric) for f in cell.failures] == [
         (
             "turn 1 people/b",
             "should retrieve people/b: not injected (injected [people/a, companies/c, people/z])",
+            "push_recall",
         ),
-        ("turn 1 people/z", "injected people/z on a should-retrieve turn: not gold or acceptable"),
+        (
+            "turn 1 people/z",
+            "spurious: injected people/z on a should-retrieve turn: not gold or acceptable",
+            "spurious_injections",
+        ),
     ]
 
 
@@ -203,7 +210,8 @@ def test_push_precision_counts_injection_on_stay_silent_gold_turns() -> None:
     cell = score_retrieval(rows, gold, harness="openclaw", suite="push")
     assert cell.metrics["push_precision"] == 0.5
     assert cell.metrics["push_recall"] == 0.5
-    assert (cell.gold_total, cell.gold_failed) == (2, 2)
+    assert cell.metrics["spurious_injections"] == 1.0  # people/q; people/r has no gold
+    assert (cell.gold_total, cell.gold_failed) == (2, 1)
     assert "stay-silent" in cell.failures[0].reason
 
 

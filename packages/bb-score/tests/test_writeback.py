@@ -9,7 +9,9 @@ import pytest
 from bb_schema import Gold, GoldFact, TurnGold
 from bb_schema.memory import StoredFact
 from bb_schema.records import Provenance, WriteBackRecord
-from bb_score import ScoreUserError, score_writeback
+from bb_score import ScoreUserError
+from bb_score import score_writeback as score_writeback_rows
+from bb_score._cell import CellScore
 from bb_score._matching import match
 
 SAMPLES = Path(__file__).resolve().parents[3].parent / "shared" / "interop" / "samples"
@@ -28,7 +30,7 @@ def sf(
     text: str,
     entity: str | None = "people/alice",
     *,
-    session: str | None = "s1",
+    session: str | None = "s1#1",
     source: str = "default",
     slug: str | None = "conversations/s1",
     status: str = "active",
@@ -50,10 +52,26 @@ def gold(fixture: str, *facts: GoldFact) -> dict[str, Gold]:
     return {fixture: Gold(fixture_id=fixture, turns=turns)}
 
 
-def record(fixture: str, stored: Sequence[StoredFact], extractor: str = "gold") -> WriteBackRecord:
+def record(
+    fixture: str,
+    stored: Sequence[StoredFact],
+    extractor: str = "gold",
+    segments: Sequence[Sequence[int]] = ((1, 2, 3, 4),),
+) -> WriteBackRecord:
     return WriteBackRecord(
-        fixture_id=fixture, expected=EXPECTED, stored=list(stored), extractor=extractor
+        fixture_id=fixture,
+        expected=EXPECTED,
+        stored=list(stored),
+        extractor=extractor,
+        segments=[list(segment) for segment in segments],
     )
+
+
+def score_writeback(
+    records: Sequence[WriteBackRecord], gold_by_fixture: dict[str, Gold]
+) -> CellScore:
+    """The cell alone (the fact rows have tests of their own)."""
+    return score_writeback_rows(records, gold_by_fixture).cell
 
 
 def test_every_fact_survives_with_right_provenance() -> None:
@@ -104,8 +122,9 @@ def test_wrong_session_stamp_fails_provenance() -> None:
     assert cell.metrics == {"write_back_fidelity": 1.0, "provenance_accuracy": 0.5}
     assert (cell.gold_total, cell.gold_failed) == (2, 1)
     assert cell.failures[0].reason == (
-        "wrong provenance on 'margin': source_session 's2' (expected 's1')"
+        "wrong provenance on 'margin': source_session 's2' (expected 's1#1')"
     )
+    assert cell.failures[0].metric == "provenance_accuracy"
 
 
 @pytest.mark.parametrize(
@@ -124,13 +143,76 @@ def test_each_provenance_field_is_checked(stored: StoredFact) -> None:
 
 
 def test_a_stored_row_satisfies_at_most_one_gold_fact() -> None:
-    g = gold("w", gf(["pricing"], gist="a"), gf(["pricing"], gist="b"))
-    cell = score_writeback([record("w", [sf("pricing")])], g)
+    g = gold("w", gf(["pricing", "margin"], gist="a"), gf(["pricing"], gist="b"))
+    cell = score_writeback([record("w", [sf("pricing margin")])], g)
     assert cell.metrics["write_back_fidelity"] == 0.5
     assert cell.failures[0].reason.startswith("lost: every stored fact holding ['pricing']")
     assert cell.failures[0].reason.endswith("already satisfies another gold fact")
-    two_rows = score_writeback([record("w", [sf("pricing"), sf("pricing again")])], g)
-    assert two_rows.metrics["write_back_fidelity"] == 1.0
+    two_rows = score_writeback([record("w", [sf("pricing margin"), sf("pricing again")])], g)
+    assert two_rows.metrics == {"write_back_fidelity": 1.0, "provenance_accuracy": 1.0}
+
+
+def test_a_fact_stored_twice_is_a_defect_not_extra_credit() -> None:
+    g = gold("w", gf(["pricing"]), gf(["margin"]))
+    cell = score_writeback([record("w", [sf("pricing"), sf("PRICING!"), sf("margin")])], g)
+    assert cell.metrics == {"write_back_fidelity": 0.5, "provenance_accuracy": 1.0}
+    assert (cell.gold_total, cell.gold_failed) == (2, 1)
+    assert cell.failures[0].reason.startswith("stored 2 times")
+    assert cell.failures[0].metric == "write_back_fidelity"
+
+
+def test_a_restated_fact_is_one_item_expected_in_its_first_segment() -> None:
+    restated = {
+        "w": Gold(
+            fixture_id="w",
+            turns={
+                "1": TurnGold(should_retrieve=False, gold_facts=[gf(["pricing"], gist="p")]),
+                "3": TurnGold(should_retrieve=False, gold_facts=[gf(["margin"], gist="m")]),
+                "5": TurnGold(
+                    should_retrieve=False,
+                    gold_facts=[gf(["margin"], gist="m again"), gf(["PRICING"], gist="p2")],
+                ),
+            },
+        )
+    }
+    segments = ((1, 2), (3, 4, 5))  # a gap before turn 3
+    right = [sf("pricing", session="s1#1"), sf("margin", session="s1#2")]
+    scored = score_writeback_rows([record("w", right, segments=segments)], restated)
+    assert scored.cell.metrics == {"write_back_fidelity": 1.0, "provenance_accuracy": 1.0}
+    assert scored.cell.gold_total == 2
+    rows = scored.fact_rows
+    assert [(r.item, r.fact_index, r.turn_ids, r.times_stored) for r in rows] == [
+        ("turn 1 fact 1: p", 1, [1, 5], 1),
+        ("turn 3 fact 1: m", 2, [3, 5], 1),
+    ]
+    assert [r.expected.source_session for r in rows] == ["s1#1", "s1#2"]
+    # a pipeline that segments per turn stamps other labels: provenance catches it
+    per_turn = [sf("pricing", session="s1#1"), sf("margin", session="s1#3")]
+    wrong = score_writeback([record("w", per_turn, segments=segments)], restated)
+    assert wrong.metrics == {"write_back_fidelity": 1.0, "provenance_accuracy": 0.5}
+    # a pipeline that keeps the restatement stores it twice: fidelity catches it
+    undeduplicated = [*right, sf("margin again", session="s1#2")]
+    doubled = score_writeback([record("w", undeduplicated, segments=segments)], restated)
+    assert doubled.metrics == {"write_back_fidelity": 0.5, "provenance_accuracy": 1.0}
+    assert doubled.failures[0].reason.startswith("stored 2 times")
+
+
+def test_fact_rows_carry_what_re_scoring_needs() -> None:
+    g = gold("w", gf(["pricing"], gist="p"), gf(["margin"], gist="m"), gf(["tea"], gist="t"))
+    stored = [sf("pricing"), sf("margin", session="s9"), sf("tea"), sf("more tea")]
+    scored = score_writeback_rows([record("w", stored)], g)
+    rows = {row.item: row for row in scored.fact_rows}
+    assert rows["turn 1 fact 1: p"].passed and rows["turn 1 fact 1: p"].reason == ""
+    assert rows["turn 1 fact 1: p"].matched == sf("pricing")
+    assert rows["turn 2 fact 1: m"].matched is not None
+    assert rows["turn 2 fact 1: m"].matched.source_session == "s9"
+    assert not rows["turn 2 fact 1: m"].passed
+    assert rows["turn 3 fact 1: t"].times_stored == 2
+    assert rows["turn 3 fact 1: t"].match_keywords == ["tea"]
+    assert all(
+        row.extractor == "gold" and row.expected.source == "default" for row in rows.values()
+    )
+    assert scored.cell.gold_failed == sum(not row.passed for row in rows.values()) == 2
 
 
 def _greedy(facts: Sequence[GoldFact], rows: Sequence[StoredFact]) -> int:
@@ -158,8 +240,11 @@ def test_bipartite_matching_keeps_facts_greedy_would_strand() -> None:
 def test_matching_prefers_correctly_stamped_rows_in_any_order() -> None:
     g = gold("w", gf(["pricing"]))
     for rows in itertools.permutations([sf("pricing", session="s9"), sf("pricing")]):
-        cell = score_writeback([record("w", list(rows))], g)
-        assert cell.metrics == {"write_back_fidelity": 1.0, "provenance_accuracy": 1.0}
+        scored = score_writeback_rows([record("w", list(rows))], g)
+        (row,) = scored.fact_rows
+        assert row.matched == sf("pricing")  # the correctly stamped copy, in any order
+        assert (row.times_stored, row.passed) == (2, False)  # but a copy is one too many
+        assert scored.cell.metrics == {"write_back_fidelity": 0.0}
 
 
 def test_inactive_rows_do_not_survive() -> None:
@@ -186,8 +271,9 @@ def test_extraction_metrics_for_non_gold_extractors_only() -> None:
         sf("margin", session="seeded"),  # not this conversation's output
     ]
     rules = score_writeback([record("w", stored, extractor="rules")], g)
-    assert rules.metrics["write_back_fidelity"] == pytest.approx(2 / 3)
-    assert rules.metrics["provenance_accuracy"] == 0.5
+    # pricing is stored twice (not kept); margin is kept, from a row of another session
+    assert rules.metrics["write_back_fidelity"] == pytest.approx(1 / 3)
+    assert rules.metrics["provenance_accuracy"] == 0.0
     assert rules.metrics["extraction_recall"] == pytest.approx(1 / 3)
     assert rules.metrics["extraction_precision"] == pytest.approx(2 / 3)
     assert list(rules.metrics) == [
@@ -222,7 +308,10 @@ def test_interop_sample_fixture_with_perfect_pipeline() -> None:
         for entry in sample.turns.values()
         for fact in entry.gold_facts
     ]
-    cell = score_writeback([record(sample.fixture_id, stored)], {sample.fixture_id: sample})
+    one_segment = ((1, 2, 3, 4),)
+    cell = score_writeback(
+        [record(sample.fixture_id, stored, segments=one_segment)], {sample.fixture_id: sample}
+    )
     assert cell.metrics == {"write_back_fidelity": 1.0, "provenance_accuracy": 1.0}
     assert cell.gold_total == 3
 

@@ -12,8 +12,9 @@ Mapping onto mem0:
   seam's pointer budget. There is no entity resolution, no keyword arm and no volunteer stage.
 * WriteBack: with the ``gold`` extractor the injected facts of the conversation's turns are
   stored with provenance metadata; with ``rules`` mem0's own no-LLM behaviour applies (each
-  user turn stored verbatim); ``llm`` is refused (no model here). Repeats within a session are
-  dropped, as the contract asks.
+  user turn stored verbatim); ``llm`` is refused (no model here). As the contract asks, a
+  fact is kept once per conversation (a restatement is dropped) and carries the session
+  label of the segment that first stated it (``<session>#<n>``).
 * ListFacts / ProbeFacts: mem0's ``get_all`` on the facts tenant; probes keep the rows that
   contain every keyword (case-insensitive substring).
 """
@@ -50,6 +51,7 @@ from bb_schema.turn_context import (
     WriteBackRequest,
     WriteBackResponse,
     conversation_slug,
+    segment_label,
 )
 
 from foreign_mem0 import __version__
@@ -113,17 +115,22 @@ def _normalise_fact(text: str) -> str:
     return " ".join(folded.split()).strip(".!?;:,").strip()
 
 
-def count_segments(turns: Sequence[PublicTurn]) -> int:
-    """Segments of a conversation: a gap over 30 minutes between timestamps splits one."""
-    segments, last = 1, None
+def segment_numbers(turns: Sequence[PublicTurn]) -> dict[int, int]:
+    """Turn id -> 1-based segment: a gap over 30 minutes since the previous timestamp splits."""
+    numbers: dict[int, int] = {}
+    segment, last = 1, None
     for turn in turns:
         when = turn.when
-        if when is None:
-            continue
-        if last is not None and when - last > SEGMENT_GAP:
-            segments += 1
-        last = when if last is None or when > last else last
-    return segments
+        if when is not None and last is not None and when - last > SEGMENT_GAP:
+            segment += 1
+        numbers[turn.turn_id] = segment
+        last = when if when is not None else last
+    return numbers
+
+
+def count_segments(turns: Sequence[PublicTurn]) -> int:
+    """Segments of a conversation."""
+    return max(segment_numbers(turns).values(), default=1)
 
 
 class Mem0Memory:
@@ -298,9 +305,9 @@ class Mem0Memory:
             seen = {
                 (_normalise_fact(f.fact), f.entity_slug or "")
                 for f in self._facts(request.brain_id, request.source)
-                if f.source_session == request.session_id
+                if f.source_markdown_slug == slug
             }
-            for fact in extracted:
+            for fact, segment in extracted:
                 text = " ".join(fact.fact.split())
                 key = (_normalise_fact(text), fact.entity_slug or "")
                 if not text or key in seen:
@@ -313,7 +320,7 @@ class Mem0Memory:
                     text,
                     entity_slug=fact.entity_slug,
                     kind=fact.kind or "fact",
-                    session=request.session_id,
+                    session=segment_label(request.session_id, segment),
                     markdown_slug=slug,
                     origin=f"write-back:{request.extractor}",
                 )
@@ -327,18 +334,27 @@ class Mem0Memory:
 
     # helpers (callers hold the lock where they touch state)
 
-    def _extract(self, request: WriteBackRequest) -> list[ExtractedFact]:
+    def _extract(self, request: WriteBackRequest) -> list[tuple[ExtractedFact, int]]:
+        """The conversation's facts in order, each with the segment of the turn stating it."""
+        segments = segment_numbers(request.turns)
         if request.extractor == "gold":
             by_text: dict[str, list[ExtractedFact]] = {}
             for item in request.injected:
                 by_text.setdefault(item.turn_text, []).extend(item.facts)
-            facts: list[ExtractedFact] = []
-            for text in dict.fromkeys(turn.text for turn in request.turns):
-                facts.extend(by_text.get(text, []))
+            facts: list[tuple[ExtractedFact, int]] = []
+            first: dict[str, int] = {}
+            for turn in request.turns:
+                first.setdefault(turn.text, segments[turn.turn_id])
+            for text, segment in first.items():
+                facts.extend((fact, segment) for fact in by_text.get(text, []))
             return facts
         if request.extractor == "rules":
             # mem0 without an LLM keeps what it is given: each user message, verbatim.
-            return [ExtractedFact(fact=t.text) for t in request.turns if t.role == "user"]
+            return [
+                (ExtractedFact(fact=t.text), segments[t.turn_id])
+                for t in request.turns
+                if t.role == "user"
+            ]
         raise SchemaUserError(
             f"extractor {request.extractor!r} needs an LLM, and this mem0 runs with infer=False; "
             "use the gold or rules extractor"

@@ -1,7 +1,7 @@
 """Harness adapters as declarative configs over one replay pipeline, and the runner."""
 
 from bb_adapters._errors import AdapterError, AdapterUserError, SystemUnderTestError
-from bb_adapters.plan import DecisionProbe, Pair, Plan, Unit
+from bb_adapters.plan import Pair, Plan, Unit
 from bb_adapters.seams import (
     BUILTIN,
     DEFAULT_HARNESSES,
@@ -20,7 +20,6 @@ __all__ = [
     "HOOK_EXECS",
     "AdapterError",
     "AdapterUserError",
-    "DecisionProbe",
     "HarnessConfig",
     "HookExec",
     "Pair",

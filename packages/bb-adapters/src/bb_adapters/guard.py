@@ -14,13 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from bb_schema import SchemaError
+from bb_schema import RpcFailure, RpcStatus, SchemaError
 from bb_schema.memory import (
     CloseBrainRequest,
     FactList,
     FactQuery,
     OpenBrainRequest,
     OpenBrainResponse,
+    RecallRequest,
     SeedRequest,
     SeedResponse,
     SystemInfo,
@@ -43,20 +44,32 @@ R = TypeVar("R")
 class GuardedSystem:
     """``system`` with its failures raised as :class:`SystemUnderTestError` (a MemorySystem)."""
 
-    def __init__(self, system: MemorySystem, rows: Sequence[str]) -> None:
+    def __init__(
+        self,
+        system: MemorySystem,
+        rows: Sequence[str],
+        readable: Callable[[str], str] = str,
+    ) -> None:
         self._system = system
         self._rows = ", ".join(rows) or "<none>"
+        #: opaque name -> the bench's name, so a failure names the real fixture.
+        self._readable = readable
         #: brain id -> the fixture (or pair) it was opened for, to name it in a failure.
         self._fixtures: dict[str, str] = {}
+        #: Set once the system answered Recall with UNIMPLEMENTED: it has no recall path.
+        self._no_recall = False
 
     def _call(self, fixture: str | None, call: Callable[[], R]) -> R:
         try:
             return call()
         except SchemaError as exc:
-            during = f" during fixture {fixture!r}" if fixture else ""
-            raise SystemUnderTestError(
-                f"the memory system of row(s) {self._rows} failed{during}: {exc.message}"
-            ) from exc
+            raise self._failed(fixture, exc) from exc
+
+    def _failed(self, fixture: str | None, exc: SchemaError) -> SystemUnderTestError:
+        during = f" during fixture {fixture!r}" if fixture else ""
+        return SystemUnderTestError(
+            f"the memory system of row(s) {self._rows} failed{during}: {exc.message}"
+        )
 
     def _of(self, brain_id: str) -> str:
         return self._fixtures.get(brain_id, brain_id)
@@ -67,8 +80,9 @@ class GuardedSystem:
 
     def open_brain(self, request: OpenBrainRequest) -> OpenBrainResponse:
         """OpenBrain; remembers which fixture the brain is for."""
-        response = self._call(request.fixture_id, lambda: self._system.open_brain(request))
-        self._fixtures[response.brain_id] = request.fixture_id
+        name = self._readable(request.fixture_id)
+        response = self._call(name, lambda: self._system.open_brain(request))
+        self._fixtures[response.brain_id] = name
         return response
 
     def seed(self, request: SeedRequest) -> SeedResponse:
@@ -82,6 +96,25 @@ class GuardedSystem:
     def probe_facts(self, request: FactQuery) -> FactList:
         """ProbeFacts."""
         return self._call(self._of(request.brain_id), lambda: self._system.probe_facts(request))
+
+    def recall_or_none(self, request: RecallRequest) -> FactList | None:
+        """Recall, or None when the system has no recall path (no method, UNIMPLEMENTED).
+
+        Any other failure is the system failing, as for every other call.
+        """
+        recall = getattr(self._system, "recall", None)
+        if recall is None or self._no_recall:
+            return None
+        try:
+            answer: FactList = recall(request)
+        except RpcFailure as exc:
+            if exc.status is RpcStatus.UNIMPLEMENTED:
+                self._no_recall = True
+                return None
+            raise self._failed(self._of(request.brain_id), exc) from exc
+        except SchemaError as exc:
+            raise self._failed(self._of(request.brain_id), exc) from exc
+        return answer
 
     def close_brain(self, request: CloseBrainRequest) -> None:
         """CloseBrain; forgets the brain."""

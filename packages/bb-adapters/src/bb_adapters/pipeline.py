@@ -39,6 +39,8 @@ class ReplayedTurn:
     injected_tokens: float
     latency_ms: float
     budget_cuts: int
+    #: Everything injected with this turn (a session's once-only text rides on its first turn).
+    text: str = ""
 
 
 @dataclass
@@ -179,4 +181,5 @@ def _replay_turn(
         injected_tokens=estimate_tokens(delivered.text) + estimate_tokens(session_text),
         latency_ms=latency_ms,
         budget_cuts=cuts,
+        text="\n\n".join(part for part in (session_text, delivered.text) if part),
     )

@@ -1,9 +1,10 @@
 """What the runner replays: public fixtures plus the bench-side inputs of each measurement.
 
 The composition root builds a :class:`Plan` from a loaded corpus. Nothing here is scoring
-gold: a unit carries the public fixture, the extractor-seam output used in deterministic
-write-back mode, and the keywords of continuity probes (which the bench itself sends as
-BenchControl fact probes). Slug gold never enters a plan.
+gold: a unit carries the public fixture and, in deterministic write-back mode, the extractor
+seam's output (what an extractor would have produced from each turn's text). Slugs, keywords
+and decisions never enter a plan: continuity readers are replayed and recalled with their own
+turn text, and scoring decides what arrived.
 """
 
 from __future__ import annotations
@@ -15,20 +16,11 @@ from bb_schema.turn_context import InjectedExtraction
 
 
 @dataclass(frozen=True)
-class DecisionProbe:
-    """A continuity decision probe: keywords the bench looks up in stored facts."""
-
-    decision_id: str
-    match_keywords: tuple[str, ...]
-
-
-@dataclass(frozen=True)
 class Unit:
     """One fixture to replay."""
 
     fixture: Fixture
     extraction: tuple[InjectedExtraction, ...] = ()
-    probes: tuple[DecisionProbe, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,13 @@
 Harness rows that share a memory system share its brain per fixture (replay is read-only), so
 a fixture is seeded once per system. Continuity pairs are prepared once per system (seed both
 halves, the writer's conversation through write-back) and every harness of that system replays
-the reader against the same persisted state. Gold never enters here: scoring joins it later.
+the reader against the same persisted state; on every reader turn the runner also asks the
+system for an explicit recall with the turn's own text (never anything from gold), cut to
+:data:`RECALL_CAP` facts. Gold never enters here: scoring joins it later.
+
+The system under test never learns which fixture it is serving: brains, conversations and
+sessions get opaque per-runner names (:mod:`bb_adapters.opaque`), and records are translated
+back to the bench's names before they leave the runner.
 
 A plan is a sequence of independent items (a single fixture, or a continuity pair that must run
 on one brain). :meth:`SystemRunner.run_item` runs one item into its own :class:`SystemRun`,
@@ -19,18 +25,35 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from bb_schema import DEFAULT_SOURCE, Fixture, SchemaError, SeedFailure, Suite, TurnRow
-from bb_schema.memory import CloseBrainRequest, FactQuery, OpenBrainRequest, SeedRequest
-from bb_schema.records import ProbeRecord, Provenance, WriteBackRecord
-from bb_schema.turn_context import Extractor, WriteBackRequest, conversation_slug
+from bb_schema.memory import (
+    CloseBrainRequest,
+    FactQuery,
+    OpenBrainRequest,
+    RecallRequest,
+    SeedRequest,
+    StoredFact,
+)
+from bb_schema.records import Provenance, ReaderRecord, ReaderTurn, WriteBackRecord
+from bb_schema.turn_context import (
+    Extractor,
+    WriteBackRequest,
+    conversation_segments,
+    conversation_slug,
+)
 
 from bb_adapters._errors import AdapterError, SystemUnderTestError
 from bb_adapters.guard import GuardedSystem
+from bb_adapters.opaque import OpaqueIds, seam_view
 from bb_adapters.pipeline import DeliveryPath, ReplayedTurn, replay_fixture
 from bb_adapters.plan import Pair, Plan, Unit
 from bb_adapters.protocol import MemorySystem
 from bb_adapters.seams import HarnessConfig
 
 RETRIEVAL_SUITES: tuple[Suite, ...] = ("know-to-ask", "push")
+
+#: Facts of one recall answer the runner keeps; the rest are cut and counted, so answering
+#: with everything a memory holds cannot help.
+RECALL_CAP = 5
 
 DeliveryFactory = Callable[[HarnessConfig, MemorySystem], DeliveryPath]
 Progress = Callable[[str], None]
@@ -60,7 +83,7 @@ class PhaseClock:
 
     ``brains`` holds one open + seed + close duration per brain (the per-fixture reset cost).
     Continuity pairs charge their seeding to ``seed`` and everything after it (the writer's
-    write-back, the probes, every reader replay) to ``continuity``. ``trust`` stays absent
+    write-back, the recalls, every reader replay) to ``continuity``. ``trust`` stays absent
     until trust scenarios run here.
     """
 
@@ -93,7 +116,7 @@ class SystemRun:
 
     rows: list[TurnRow] = field(default_factory=list)
     writeback: list[WriteBackRecord] = field(default_factory=list)
-    probes: list[ProbeRecord] = field(default_factory=list)
+    readers: list[ReaderRecord] = field(default_factory=list)
     seed_failures: list[SeedFailure] = field(default_factory=list)
     budget_cuts: dict[str, int] = field(default_factory=dict)
 
@@ -127,7 +150,7 @@ def merge_runs(parts: Sequence[SystemRun], harnesses: Sequence[str]) -> SystemRu
     for part in parts:
         merged.rows.extend(part.rows)
         merged.writeback.extend(part.writeback)
-        merged.probes.extend(part.probes)
+        merged.readers.extend(part.readers)
         merged.seed_failures.extend(part.seed_failures)
         for harness, cuts in part.budget_cuts.items():
             merged.budget_cuts[harness] = merged.budget_cuts.get(harness, 0) + cuts
@@ -146,8 +169,11 @@ class SystemRunner:
         progress: Progress | None = None,
         clock: PhaseClock | None = None,
     ) -> None:
+        #: Opaque names for this runner's brains and sessions, under a fresh key.
+        self._ids = OpaqueIds()
         # Every failure of the system becomes a SystemUnderTestError naming row and fixture.
-        self._system: MemorySystem = GuardedSystem(system, [h.name for h in harnesses])
+        self._guard = GuardedSystem(system, [h.name for h in harnesses], self._ids.readable)
+        self._system: MemorySystem = self._guard
         self._harnesses = list(harnesses)
         self._deliveries = {h.name: deliveries(h, self._system) for h in self._harnesses}
         self._settings = settings
@@ -192,7 +218,8 @@ class SystemRunner:
         """
         started = time.perf_counter()
         reset = 0.0
-        brain_id = self._system.open_brain(OpenBrainRequest(fixture_id=fixture_id)).brain_id
+        opened = OpenBrainRequest(fixture_id=self._ids.name("brain", fixture_id))
+        brain_id = self._system.open_brain(opened).brain_id
         try:
             pages = [page for fixture in fixtures for page in fixture.seed_pages]
             facts = [fact for fixture in fixtures for fact in fixture.seed_facts]
@@ -246,38 +273,60 @@ class SystemRunner:
                 self._continuity(pair, brain_id, writer_scored=writer_scored)
 
     def _continuity(self, pair: Pair, brain_id: str, *, writer_scored: bool) -> None:
-        """The writer's write-back, the decision probes, then every harness reads."""
+        """The writer's write-back, then every harness reads (and recalls, where it can)."""
         writer, reader = pair.writer, pair.reader
         fixtures = [writer.fixture, reader.fixture]
         self._write_back(writer, brain_id, record=writer_scored)
-        hits = {
-            probe.decision_id: bool(
-                self._system.probe_facts(
-                    FactQuery(
-                        brain_id=brain_id,
-                        source=reader.fixture.active_source,
-                        keywords=list(probe.match_keywords),
-                    )
-                ).facts
-            )
-            for probe in reader.probes
-        }
+        recalls = self._recalls(reader.fixture, brain_id)
         replays = self._replay_rows(
             reader.fixture, brain_id, ["continuity"], seeds=fixtures, timed=False
         )
-        for harness, turns in replays.items():
-            injected = sorted({slug for turn in turns for slug in turn.injected_slugs})
-            for probe in reader.probes:
-                self._out.probes.append(
-                    ProbeRecord(
-                        pair_id=pair.pair_id,
-                        reader_fixture_id=reader.fixture.fixture_id,
-                        decision_id=probe.decision_id,
-                        harness=harness,
-                        injected_slugs=injected,
-                        fact_hit=hits[probe.decision_id],
-                    )
+        for harness in self._harnesses:
+            available = harness.recall and recalls is not None
+            turns = [
+                ReaderTurn(
+                    turn_id=turn.turn_id,
+                    injected_text=turn.text,
+                    recalled=recalls[turn.turn_id][0] if recalls and harness.recall else [],
+                    recall_cuts=recalls[turn.turn_id][1] if recalls and harness.recall else 0,
                 )
+                for turn in replays[harness.name]
+            ]
+            self._out.readers.append(
+                ReaderRecord(
+                    pair_id=pair.pair_id,
+                    reader_fixture_id=reader.fixture.fixture_id,
+                    harness=harness.name,
+                    active_source=reader.fixture.active_source,
+                    recall_available=available,
+                    turns=turns,
+                )
+            )
+
+    def _recalls(
+        self, reader: Fixture, brain_id: str
+    ) -> dict[int, tuple[list[StoredFact], int]] | None:
+        """Per reader user turn: the recall answer to its own text (cut) and the cut count.
+
+        None when no row of this system recalls, or the system has no recall path. One answer
+        serves every row of the system: recall is a read of the same persisted state.
+        """
+        if not any(harness.recall for harness in self._harnesses):
+            return None
+        answers: dict[int, tuple[list[StoredFact], int]] = {}
+        for turn in reader.user_turns:
+            request = RecallRequest(
+                brain_id=brain_id,
+                source=reader.active_source,
+                query=turn.text,
+                limit=RECALL_CAP,
+            )
+            answer = self._guard.recall_or_none(request)
+            if answer is None:
+                return None
+            kept = [self._ids.translate_fact(fact) for fact in answer.facts[:RECALL_CAP]]
+            answers[turn.turn_id] = (kept, max(0, len(answer.facts) - RECALL_CAP))
+        return answers
 
     def _replay_rows(
         self,
@@ -296,11 +345,11 @@ class SystemRunner:
         for harness in self._harnesses:
             started = time.perf_counter()
             turns = replay_fixture(
-                fixture,
+                seam_view(fixture, self._ids.name("brain", fixture.fixture_id)),
                 harness,
                 self._deliveries[harness.name],
                 brain_id=brain_id,
-                session_id=f"{fixture.fixture_id}--{harness.name}",
+                session_id=self._ids.name("replay", fixture.fixture_id, harness.name),
             )
             if timed:
                 self._clock.add(replay_phase(harness.name), time.perf_counter() - started)
@@ -335,14 +384,13 @@ class SystemRunner:
     def _write_back(self, unit: Unit, brain_id: str, *, record: bool) -> None:
         fixture = unit.fixture
         source = fixture.active_source or DEFAULT_SOURCE
-        session_id = fixture.fixture_id
         extractor = self._settings.extractor
         try:
             self._system.write_back(
                 WriteBackRequest(
                     brain_id=brain_id,
                     source=source,
-                    session_id=session_id,
+                    session_id=self._ids.name("session", fixture.fixture_id),
                     turns=list(fixture.turns),
                     extractor=extractor,
                     injected=list(unit.extraction) if extractor == "gold" else [],
@@ -356,10 +404,12 @@ class SystemRunner:
             return
         seeded = {(seed.fact, seed.entity_slug) for seed in fixture.seed_facts}
         stored = [
-            fact
+            self._ids.translate_fact(fact)
             for fact in self._system.list_facts(FactQuery(brain_id=brain_id, source=source)).facts
             if (fact.fact, fact.entity_slug) not in seeded
         ]
+        # The session reads back as the fixture id (see OpaqueIds), so the expectation does too.
+        session_id = fixture.fixture_id
         self._out.writeback.append(
             WriteBackRecord(
                 fixture_id=fixture.fixture_id,
@@ -370,5 +420,6 @@ class SystemRunner:
                 ),
                 stored=stored,
                 extractor=extractor,
+                segments=conversation_segments(fixture.turns),
             )
         )

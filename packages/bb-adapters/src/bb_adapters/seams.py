@@ -37,6 +37,9 @@ class HarnessConfig:
     preamble_pages: int = 0
     hook_exec: HookExec = "in-process"
     extra: dict[str, str] = field(default_factory=dict)
+    #: Whether the row's memory system is asked for an explicit recall on continuity readers
+    #: (trivial rows have no memory path besides what they inject).
+    recall: bool = True
 
 
 _SHARED_DEVIATION = (
@@ -123,7 +126,11 @@ ALWAYS_SILENT = HarnessConfig(
     seam="contract",
     delivery="silent",
     settings=SeamSettings(pointer_budget=0, suppression="none"),
-    disclosures=("reference row: never injects (know-to-ask must read 1.0)",),
+    disclosures=(
+        "reference row: never injects and has no recall (know-to-ask failure and continuity "
+        "must read 1.0 and 0)",
+    ),
+    recall=False,
 )
 
 INJECT_ALL = HarnessConfig(
@@ -133,8 +140,9 @@ INJECT_ALL = HarnessConfig(
     settings=SeamSettings(pointer_budget=64, suppression="none"),
     disclosures=(
         "reference row: injects every page of the active source on every turn, outside any "
-        "budget (false_fire_rate must be > 0)",
+        "budget, and has no recall (false_fire_rate must be > 0)",
     ),
+    recall=False,
 )
 
 BUILTIN: dict[str, HarnessConfig] = {

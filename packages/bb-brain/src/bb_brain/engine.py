@@ -30,6 +30,7 @@ from bb_schema.memory import (
     FactQuery,
     OpenBrainRequest,
     OpenBrainResponse,
+    RecallRequest,
     SeedRequest,
     SeedResponse,
     StoredFact,
@@ -48,6 +49,7 @@ from bb_schema.turn_context import (
 from bb_brain._errors import BrainUserError, UnknownBrainError
 from bb_brain._pg import Connection, Database
 from bb_brain.pages import parse_page, store_pages
+from bb_brain.recall import recall as recall_facts
 from bb_brain.reflex import turn_context as reflex_turn_context
 
 if TYPE_CHECKING:
@@ -58,6 +60,7 @@ CAPABILITIES = (
     "entity-index",
     "facts.list",
     "facts.probe",
+    "recall",
     "render.fragment",
     "render.markdown",
     "sources",
@@ -183,6 +186,18 @@ class Engine:
                     f"keyword {keyword!r} is blank; drop it or give a word to look for"
                 )
         return self._facts(query, [f"%{_escape_like(word)}%" for word in query.keywords])
+
+    def recall(self, request: RecallRequest) -> FactList:
+        """Current facts of (brain, source) that answer a question (see :mod:`bb_brain.recall`).
+
+        Raises:
+            UnknownBrainError: The brain is not open.
+        """
+        with self.db.reader() as conn:
+            facts = recall_facts(conn, request)
+            if not facts:
+                _require_brain(conn, request.brain_id)
+        return FactList(facts=facts)
 
     def close_brain(self, request: CloseBrainRequest) -> None:
         """Delete the brain and everything in it (pages, aliases, facts, audit rows)."""

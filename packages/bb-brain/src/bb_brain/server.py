@@ -8,10 +8,11 @@ blank keyword); anything else is INTERNAL and never takes the server down.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
+import grpc
 from bb_schema import SchemaUserError
 from bb_schema.memory import (
     CloseBrainRequest,
@@ -19,6 +20,7 @@ from bb_schema.memory import (
     FactQuery,
     OpenBrainRequest,
     OpenBrainResponse,
+    RecallRequest,
     SeedRequest,
     SeedResponse,
     SystemInfo,
@@ -73,6 +75,10 @@ class EngineService:
         """ProbeFacts()."""
         return _guard(self.engine.probe_facts, request)
 
+    def recall(self, request: RecallRequest) -> FactList:
+        """Recall()."""
+        return _guard(self.engine.recall, request)
+
     def close_brain(self, request: CloseBrainRequest) -> None:
         """CloseBrain()."""
         _guard(self.engine.close_brain, request)
@@ -97,14 +103,21 @@ def build_server(
     socket_path: Path | None = None,
     tcp_address: str | None = None,
     max_workers: int = 8,
+    interceptors: Sequence[grpc.ServerInterceptor[Any, Any]] = (),
 ) -> BoundServer:
     """A bound, not yet started server exposing both services of ``engine``.
+
+    ``interceptors`` run after authentication (a test records every request with one).
 
     Raises:
         SchemaUserError: No address, an unusable socket path or a busy address.
     """
     bound = BoundServer(
-        secret=secret, unix_socket=socket_path, tcp_address=tcp_address, max_workers=max_workers
+        secret=secret,
+        unix_socket=socket_path,
+        tcp_address=tcp_address,
+        max_workers=max_workers,
+        interceptors=interceptors,
     )
     add_memory_services(bound.server, EngineService(engine))
     return bound
@@ -152,6 +165,7 @@ def serve_in_thread(
     *,
     tcp_address: str | None = None,
     max_workers: int = 8,
+    interceptors: Sequence[grpc.ServerInterceptor[Any, Any]] = (),
 ) -> ServerHandle:
     """Serve ``engine`` on a real unix socket from this process's gRPC worker threads.
 
@@ -164,6 +178,7 @@ def serve_in_thread(
         socket_path=Path(socket_path),
         tcp_address=tcp_address,
         max_workers=max_workers,
+        interceptors=interceptors,
     )
     bound.start()
     return ServerHandle(bound)

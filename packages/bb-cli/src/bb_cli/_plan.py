@@ -1,15 +1,15 @@
 """Turn a loaded corpus into the runner's plan: the only place gold meets the replay side.
 
-Two things cross, both by design of the methodology and neither scoring gold: in
-deterministic write-back mode the gold facts become the extractor seam's output (what an
-extractor would have produced from the turn's text), and continuity decision keywords become
-the bench's own BenchControl fact probes. Slugs, should_retrieve flags and match keywords of
-write-back facts never leave the scoring side.
+One thing crosses, by design of the methodology and never as scoring gold: in deterministic
+write-back mode the gold facts become the extractor seam's output (what an extractor would
+have produced from each turn's text). Slugs, should_retrieve flags, match keywords and
+continuity decisions never leave the scoring side: continuity readers are replayed and
+recalled with their own turn text, and scoring decides what arrived.
 """
 
 from __future__ import annotations
 
-from bb_adapters import DecisionProbe, Pair, Plan, Unit
+from bb_adapters import Pair, Plan, Unit
 from bb_corpus import LoadedCorpus
 from bb_schema import Fixture, Gold
 from bb_schema.turn_context import ExtractedFact, InjectedExtraction
@@ -30,16 +30,6 @@ def gold_extraction(fixture: Fixture, gold: Gold) -> tuple[InjectedExtraction, .
     return tuple(extractions)
 
 
-def decision_probes(gold: Gold) -> tuple[DecisionProbe, ...]:
-    """The reader's decision probes the bench sends as keyword fact lookups."""
-    if gold.continuity is None:
-        return ()
-    return tuple(
-        DecisionProbe(decision_id=d.decision_id, match_keywords=tuple(d.match_keywords))
-        for d in gold.continuity.decisions
-    )
-
-
 def build_plan(corpus: LoadedCorpus, suites: tuple[str, ...]) -> Plan:
     """Singles first (sorted by id), then pairs (sorted by pair id)."""
     paired = {member for pair in corpus.continuity_pairs.values() for member in pair}
@@ -57,7 +47,7 @@ def build_plan(corpus: LoadedCorpus, suites: tuple[str, ...]) -> Plan:
             Pair(
                 pair_id=pair_id,
                 writer=Unit(writer, gold_extraction(writer, corpus.gold_for(writer_id))),
-                reader=Unit(reader, probes=decision_probes(corpus.gold_for(reader_id))),
+                reader=Unit(reader),
             )
         )
     return Plan(singles=singles, pairs=tuple(pairs), suites=suites)

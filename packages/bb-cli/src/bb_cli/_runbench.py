@@ -191,7 +191,7 @@ def assemble(
     """Score each memory system's records and build the Result (``sha``: the receipt's code)."""
     names = [h.name for h in request.harnesses]
     gold = {f.fixture_id: request.corpus.gold_for(f.fixture_id) for f in request.corpus.fixtures}
-    cells, failed, rows = [], [], []
+    cells, failed, rows, fact_rows, decision_rows = [], [], [], [], []
     failures: dict[str, SeedFailure] = {}
     cuts: dict[str, int] = {}
     for harnesses, run in runs:
@@ -199,7 +199,7 @@ def assemble(
             run.rows,
             gold,
             run.writeback,
-            run.probes,
+            run.readers,
             seams={h.name: h.seam for h in harnesses},
             harnesses=[h.name for h in harnesses],
             suites=request.suites,
@@ -208,6 +208,8 @@ def assemble(
         cells.extend(scored.cells)
         failed.extend(scored.failed_items)
         rows.extend(scored.joined_rows)
+        fact_rows.extend(scored.fact_rows)
+        decision_rows.extend(scored.decision_rows)
         failures.update({f.fixture_id: f for f in run.seed_failures})
         cuts.update(run.budget_cuts)
     receipt = Receipt(
@@ -228,6 +230,8 @@ def assemble(
         harnesses=names,
         suites=list(request.suites),
         scorer=scorer_digest(),
+        fact_rows=fact_rows,
+        decision_rows=decision_rows,
     )
     return Result(
         receipt=receipt,

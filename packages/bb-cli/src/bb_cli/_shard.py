@@ -26,10 +26,11 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from bb_adapters import HarnessConfig, Pair, Plan, Unit
 from bb_adapters.runner import PlanItem, SystemRun, item_id, plan_items
 from bb_corpus import LoadedCorpus
-from bb_schema import ProbeRecord, Result, SeedFailure, WriteBackRecord, write_json_atomic
+from bb_schema import ReaderRecord, Result, SeedFailure, WriteBackRecord, write_json_atomic
 from bb_schema.turn_context import SeamSettings
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from bb_cli._invariants import invariant_exit
 from bb_cli._output import Output
 from bb_cli._parser import UsageError
 from bb_cli._plan import build_plan
@@ -114,7 +115,7 @@ class SystemRecords(_Model):
 
     harnesses: list[str]
     writeback: list[WriteBackRecord]
-    probes: list[ProbeRecord]
+    readers: list[ReaderRecord]
     seed_failures: list[SeedFailure]
     budget_cuts: dict[str, int]
 
@@ -182,7 +183,7 @@ def build_shard_result(
             SystemRecords(
                 harnesses=[h.name for h in group],
                 writeback=run.writeback,
-                probes=run.probes,
+                readers=run.readers,
                 seed_failures=run.seed_failures,
                 budget_cuts=run.budget_cuts,
             )
@@ -351,13 +352,13 @@ def plan_for_merge(
                 if row.harness in wanted
             )
             run.writeback.extend(system.writeback)
-            run.probes.extend(system.probes)
+            run.readers.extend(system.readers)
             run.seed_failures.extend(system.seed_failures)
             for name, cuts in system.budget_cuts.items():
                 run.budget_cuts[name] = run.budget_cuts.get(name, 0) + cuts
         run.rows.sort(key=lambda row: fixture_item.get(row.fixture_id, len(items)))
         run.writeback.sort(key=lambda rec: fixture_item.get(rec.fixture_id, len(items)))
-        run.probes.sort(key=lambda rec: position.get(rec.pair_id, len(items)))
+        run.readers.sort(key=lambda rec: position.get(rec.pair_id, len(items)))
         run.seed_failures.sort(key=lambda fail: position.get(fail.fixture_id, len(items)))
         runs.append(([by_name[name] for name in names], run))
     return MergePlan(
@@ -413,6 +414,9 @@ def run_shard(
         "`brainbench merge` the shards for the run's Result"
     )
     failed = seed_failure_exit(result, out)
+    if failed is not None:
+        return failed
+    failed = invariant_exit(result, out, render_result_markdown(result))
     if failed is not None:
         return failed
     return out.succeed(

@@ -37,7 +37,7 @@ from pathlib import Path
 
 from bb_schema import Fixture, Gold
 
-from bb_corpus import _checks
+from bb_corpus import _checks, _gold_rules
 from bb_corpus._documents import parse_document
 from bb_corpus._errors import CorpusIssue, CorpusValidationError
 from bb_corpus._files import CorpusFile, discover, fixtures_hash
@@ -145,6 +145,7 @@ def _load(fixtures_path: Path, gold_path: Path, include_holdout: bool) -> Loaded
     for item in gold:
         gold_by_id.setdefault(item.file.stem, item)
     issues.extend(_checks.joined(fixtures, gold_by_id))
+    issues.extend(_gold_rules.check(fixtures, gold_by_id, pairs))
     if issues:
         raise CorpusValidationError(issues)
 

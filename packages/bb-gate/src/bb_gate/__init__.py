@@ -2,8 +2,9 @@
 
 It turns a run's Result into the canonical, diff-stable baseline and its item sidecar, gates a
 run against a reference baseline the change did not write (main's, or the previous version in
-history when main is the change), item by item and bound to the scorer, checks the absolute
-quality floors, banks improvements (ratchet) and keeps the run ledger.
+history when main is the change), item by item and bound to the scorer, under the governance
+rules of docs/METHODOLOGY.md; it checks the absolute quality floors, banks improvements
+(ratchet) and keeps the run ledger.
 It reads serialized Results and Baselines only: it never imports scoring, replay or the
 engine, so the gate judges exactly what was written down.
 """

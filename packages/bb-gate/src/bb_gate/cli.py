@@ -38,7 +38,7 @@ A baseline is FILE plus its item sidecar (main.json -> main.items.json: per cell
 ids <fixture_id>#<item> of the failed items, and the scorer digest). Both files follow the
 rules below; a baseline without a sidecar is compared by counts, with a notice.
 
-rules (gate governance):
+rules (docs/METHODOLOGY.md, "Gate governance"):
   invariants     source_isolation_violations and every other zero-gated metric must be 0 in
                  every run, whatever a baseline says (exit 1; never waivable).
   seed failure   a fixture that failed to seed makes the run invalid (exit 2).

@@ -1,4 +1,4 @@
-"""Absolute quality floors from BRAINBENCH.md's pre-registered expectations, as data.
+"""Absolute quality floors from the pre-registered expectations (docs/METHODOLOGY.md), as data.
 
 The gate compares a run against main's baseline, so by itself it would bank a bad number
 once someone blesses it. The floors close that hole: they are asserted against the committed
@@ -73,7 +73,7 @@ def _f(
     return Floor(metric=metric, op=op, bound=bound, harness=harness, deterministic_only=det)
 
 
-#: The floors, in BRAINBENCH.md order: core floors, then expectations 3, 4 and the
+#: The floors, in the methodology's order: core floors, then expectations 3, 4 and the
 #: continuity expectation, then the memory-trust floors (expectation 6).
 FLOORS: Final[tuple[Floor, ...]] = (
     _f("know_to_ask_failure_rate", "<=", 0.05),

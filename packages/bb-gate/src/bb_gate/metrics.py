@@ -13,11 +13,12 @@ from typing import Final, Literal
 Direction = Literal["higher", "lower"]
 
 #: Metrics that breach in EVERY run whatever any baseline says: cross-source leakage is the
-#: data-leak invariant, and the memory-trust count invariants plus the persistence and
-#: activation rates gate at zero too (BRAINBENCH.md, "Memory-trust suites"). Keep in step with
-#: bb_score's glossary (ZERO_GATED_METRICS in the reference scoreboard).
+#: data-leak invariant, a pointer past the seam's budget breaks the seam's contract, and the
+#: memory-trust count invariants plus the persistence and activation rates gate at zero too
+#: (docs/METHODOLOGY.md, "Gate governance"). Keep in step with bb_score's glossary.
 ZERO_GATED_METRICS: Final[tuple[str, ...]] = (
     "source_isolation_violations",
+    "pointer_budget_cuts",
     "laundering_violations",
     "self_promotion_violations",
     "stale_surfaced_as_current",
@@ -33,10 +34,11 @@ ZERO_GATED_METRICS: Final[tuple[str, ...]] = (
 )
 
 #: Reported but never gated (gate "none" in bb_score's registry): the intrusion-budget
-#: diagnostic awaits calibration data, budget cuts are enforced by the runner before scoring,
-#: and the extraction scores exist only in model-stochastic ``--llm`` runs.
+#: diagnostic awaits calibration data, recall cuts only say a system answered past the
+#: runner's cap (the cut facts are never scored), and the extraction scores exist only in
+#: model-stochastic ``--llm`` runs.
 UNGATED_METRICS: Final[frozenset[str]] = frozenset(
-    {"avg_injected_tokens", "pointer_budget_cuts", "extraction_recall", "extraction_precision"}
+    {"avg_injected_tokens", "recall_cuts", "extraction_recall", "extraction_precision"}
 )
 
 #: Lower-is-better metrics named explicitly (counts and rates whose names do not say so).
@@ -49,7 +51,8 @@ LOWER_BETTER_METRICS: Final[frozenset[str]] = frozenset(
         "stale_surfaced_as_current",
         "residual_after_purge",
         "resurrection_after_resync",
-        "pointer_budget_cuts",
+        "spurious_injections",
+        "recall_cuts",
         *ZERO_GATED_METRICS,
     }
 )

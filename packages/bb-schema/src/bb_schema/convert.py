@@ -33,6 +33,7 @@ from bb_schema.memory import (
     FactQuery,
     OpenBrainRequest,
     OpenBrainResponse,
+    RecallRequest,
     SeedRequest,
     SeedResponse,
     SystemInfo,
@@ -175,6 +176,12 @@ FACT_QUERY: Final = Codec(
 FACT_LIST: Final = Codec(
     FactList, memory_pb2.FactList, memory.fact_list_to_proto, memory.fact_list_from_proto
 )
+RECALL_REQUEST: Final = Codec(
+    RecallRequest,
+    memory_pb2.RecallRequest,
+    memory.recall_request_to_proto,
+    memory.recall_request_from_proto,
+)
 CLOSE_BRAIN_REQUEST: Final = Codec(
     CloseBrainRequest,
     memory_pb2.CloseBrainRequest,
@@ -193,6 +200,7 @@ __all__ = [
     "GOLD",
     "OPEN_BRAIN_REQUEST",
     "OPEN_BRAIN_RESPONSE",
+    "RECALL_REQUEST",
     "RESULT",
     "SEED_REQUEST",
     "SEED_RESPONSE",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated, Final
+
 from pydantic import Field
 
 from bb_schema._base import Strict
@@ -68,6 +70,19 @@ class FactList(Strict):
     """Facts read back."""
 
     facts: list[StoredFact]
+
+
+#: How many facts a recall answers when the request does not say.
+DEFAULT_RECALL_LIMIT: Final = 5
+
+
+class RecallRequest(Strict):
+    """An explicit recall: a question in the user's own words, answered with stored facts."""
+
+    brain_id: str
+    source: str
+    query: str
+    limit: Annotated[int, Field(ge=1, le=100)] = DEFAULT_RECALL_LIMIT
 
 
 class CloseBrainRequest(Strict):

@@ -12,6 +12,8 @@ from pydantic import Field, model_validator
 
 from bb_schema._base import Strict
 from bb_schema._names import Seam, Suite
+from bb_schema.memory import StoredFact
+from bb_schema.records import Provenance
 
 
 class Receipt(Strict):
@@ -68,6 +70,56 @@ class FailedItem(Strict):
     fixture_id: str
     item: str
     reason: str
+    #: The metric the item counts against (None when the scorer does not say).
+    metric: str | None = None
+
+
+class FactRow(Strict):
+    """One distinct gold fact of a write-back conversation after write-back.
+
+    Enough to re-score write-back from the Result alone: the gold side (keywords, entity,
+    expected provenance) beside what memory holds (the matched row, how many rows hold it).
+    A fact passes when exactly one stored row holds it and that row's provenance is the
+    expected one; ``expected.source_session`` is the label of its first statement's segment.
+    """
+
+    fixture_id: str
+    #: The harness rows whose write-back cell this row belongs to (one memory system's rows).
+    harnesses: list[str] = Field(default_factory=list)
+    item: str
+    fact_index: Annotated[int, Field(ge=1)]
+    turn_ids: list[int]
+    entity_slug: str | None = None
+    match_keywords: list[str]
+    extractor: str
+    expected: Provenance
+    matched: StoredFact | None = None
+    times_stored: Annotated[int, Field(ge=0)]
+    passed: bool
+    reason: str = ""
+
+
+class DecisionRow(Strict):
+    """One continuity decision on one reader harness row: how it reached the reader, if at all.
+
+    ``pushed_*`` names the first reader turn whose injected text carried every keyword;
+    ``recalled_*`` the first turn whose explicit recall answered with a fact holding every
+    keyword and attributed to an expected entity.
+    """
+
+    harness: str
+    pair_id: str
+    reader_fixture_id: str
+    decision_id: str
+    expected_slugs: list[str]
+    match_keywords: list[str]
+    recall_available: bool
+    pushed_turn: int | None = None
+    pushed_text: str | None = None
+    recalled_turn: int | None = None
+    recalled: StoredFact | None = None
+    passed: bool
+    reason: str = ""
 
 
 class MetricInterval(Strict):
@@ -138,6 +190,10 @@ class Meta(Strict):
     sealed: SealedReport | None = None
     #: The scoring code that produced the cells (absent from older or foreign Results).
     scorer: ScorerDigest | None = None
+    #: One row per distinct gold fact of every scored write-back conversation.
+    fact_rows: list[FactRow] = Field(default_factory=list)
+    #: One row per continuity decision and reader harness row.
+    decision_rows: list[DecisionRow] = Field(default_factory=list)
 
 
 class Result(Strict):

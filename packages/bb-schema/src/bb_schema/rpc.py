@@ -24,6 +24,8 @@ from bb_schema._rpc._server import DEFAULT_MAX_MESSAGE_BYTES, BoundServer, clear
 from bb_schema._rpc._services import (
     BenchControlImpl,
     MemoryImpl,
+    RecallImpl,
+    RecallingMemory,
     TurnContextImpl,
     add_bench_control_service,
     add_memory_services,
@@ -40,6 +42,8 @@ __all__ = [
     "BoundServer",
     "MemoryClient",
     "MemoryImpl",
+    "RecallImpl",
+    "RecallingMemory",
     "RpcFailure",
     "RpcStatus",
     "TurnContextImpl",

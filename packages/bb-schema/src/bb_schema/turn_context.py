@@ -6,7 +6,9 @@ extraction for deterministic mode (the extractor seam's output, never scoring go
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Annotated, Final, Literal
 
 from pydantic import Field
 
@@ -26,6 +28,37 @@ CONVERSATION_SLUG_PREFIX = "conversations/"
 def conversation_slug(session_id: str) -> str:
     """The slug every implementation must give the conversation page of ``session_id``."""
     return f"{CONVERSATION_SLUG_PREFIX}{session_id}"
+
+
+#: A gap strictly longer than this between consecutive timestamped turns starts a segment.
+SEGMENT_GAP: Final = timedelta(minutes=30)
+
+
+def segment_label(session_id: str, number: int) -> str:
+    """The ``source_session`` of a fact first stated in segment ``number`` (1-based)."""
+    return f"{session_id}#{number}"
+
+
+def conversation_segments(turns: Sequence[PublicTurn]) -> list[list[int]]:
+    """The turn ids of each segment of a conversation, in order: the contract's segmentation.
+
+    The bench's own statement of the rule every write path must follow (the engine keeps
+    its own implementation, which is what gets measured): a turn starts a new segment when
+    its timestamp is more than :data:`SEGMENT_GAP` after the previous timestamped turn's; a
+    turn without ``ts`` never splits, and a timestamp earlier than the previous one (clock
+    skew) does not split either.
+    """
+    segments: list[list[int]] = []
+    previous: datetime | None = None
+    for turn in turns:
+        when = turn.when
+        gap = when - previous if when is not None and previous is not None else None
+        if not segments or (gap is not None and gap > SEGMENT_GAP):
+            segments.append([])
+        segments[-1].append(turn.turn_id)
+        if when is not None:
+            previous = when
+    return segments
 
 
 class SeamSettings(Strict):

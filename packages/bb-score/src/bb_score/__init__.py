@@ -1,6 +1,6 @@
 """bb_score: pure BrainBench scoring. Turn rows and records in, score cells out; no database.
 
-Formulas follow BRAINBENCH.md "Metrics" exactly; every metric is registered once in
+Formulas follow docs/METHODOLOGY.md "Metrics" exactly; every metric is registered once in
 :mod:`bb_score.glossary`, which also yields the ``_meta.metric_glossary`` block and the gate's
 zero-gated set. :func:`scorer_digest` names the scoring code itself (version, registry and
 scoring sources) for the Result's ``_meta.scorer``, so the gate can bind a baseline to it.

@@ -18,11 +18,16 @@ from bb_score._registry import REGISTRY
 
 @dataclass(frozen=True)
 class Failure:
-    """One failed gold item before it is attributed to a harness row."""
+    """One failed gold item before it is attributed to a harness row.
+
+    ``metric`` names the metric the item counts against, so a breached invariant can list
+    exactly its own items.
+    """
 
     fixture_id: str
     item: str
     reason: str
+    metric: str | None = None
 
 
 @dataclass(frozen=True)
@@ -34,6 +39,13 @@ class CellScore:
     metrics: dict[str, float]
     fixtures: tuple[str, ...]
     failures: tuple[Failure, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.gold_failed <= self.gold_total:
+            raise ScoreRuntimeError(
+                f"a cell failed {self.gold_failed!r} of {self.gold_total!r} gold items: failed "
+                "items must be gold items (count anything else as its own metric)"
+            )
 
     def to_cell(self, *, harness: str, suite: Suite, seam: Seam) -> ScoreCell:
         """The Result's cell for one harness row."""
@@ -56,6 +68,7 @@ class CellScore:
                 fixture_id=failure.fixture_id,
                 item=failure.item,
                 reason=failure.reason,
+                metric=failure.metric,
             )
             for failure in self.failures
         ]
@@ -84,6 +97,21 @@ def ordered_metrics(values: Mapping[str, float | None]) -> dict[str, float]:
             )
     present = [(name, value) for name, value in values.items() if value is not None]
     return {name: float(value) for name, value in sorted(present, key=lambda kv: _ORDER[kv[0]])}
+
+
+def holds_all(text: str, keywords: Iterable[str]) -> bool:
+    """True when every keyword occurs in ``text`` (case-insensitive substring).
+
+    The one matching rule of write-back and continuity: a stored fact holds a gold fact, and
+    injected text or a recalled fact carries a decision, exactly when this holds.
+    """
+    folded = text.casefold()
+    return all(keyword.casefold() in folded for keyword in keywords)
+
+
+def keyword_list(keywords: Iterable[str]) -> str:
+    """A readable list of keywords for failure reasons: ``['a', 'b']``."""
+    return "[" + ", ".join(repr(keyword) for keyword in keywords) + "]"
 
 
 def slug_list(slugs: Iterable[str]) -> str:

@@ -1,8 +1,8 @@
 """The one registry of every BrainBench metric: the data the glossary, the gate and the boards read.
 
 Each metric is registered exactly once, here. Its gating comes from the methodology
-(BRAINBENCH.md "Metrics" and "Memory-trust suites"), so the gate derives its zero-gated set
-and its absolute bounds from this data instead of keeping a second list that could drift.
+(docs/METHODOLOGY.md, "Metrics" and "Memory-trust suites"), so the gate derives its zero-gated
+set and its absolute bounds from this data instead of keeping a second list that could drift.
 """
 
 from __future__ import annotations
@@ -63,38 +63,48 @@ def _m(
 
 
 _RETRIEVAL: Final[tuple[Suite, ...]] = ("know-to-ask", "push")
+#: Suites whose cells score injected context: the retrieval suites and the continuity readers.
+_INJECTING: Final[tuple[Suite, ...]] = ("know-to-ask", "push", "continuity")
 _POISONING: Final[tuple[Suite, ...]] = ("poisoning",)
 
 #: Every metric, in the order boards and glossaries list them.
 REGISTRY: Final[tuple[MetricSpec, ...]] = (
-    # -- retrieval: know-to-ask and push ------------------------------------------------------
-    _m("know_to_ask_failure_rate", ("know-to-ask",), "lower", "baseline", "rate",
+    # -- retrieval: know-to-ask and push (and the continuity reader's own turns) --------------
+    _m("know_to_ask_failure_rate", ("know-to-ask", "continuity"), "lower", "baseline", "rate",
        "Share of turns that should retrieve where nothing gold or acceptable was injected."),
-    _m("false_fire_rate", ("know-to-ask",), "lower", "baseline", "rate",
+    _m("false_fire_rate", ("know-to-ask", "continuity"), "lower", "baseline", "rate",
        "Share of turns that should stay silent where memory injected anything at all."),
-    _m("push_precision", ("push",), "higher", "baseline", "rate",
+    _m("push_precision", ("push", "continuity"), "higher", "baseline", "rate",
        "Of the pages injected on gold turns, the share that were gold or acceptable."),
-    _m("push_recall", ("push",), "higher", "baseline", "rate",
+    _m("push_recall", ("push", "continuity"), "higher", "baseline", "rate",
        "Of the gold pages on turns that should retrieve, the share that were injected "
        "(acceptable pages do not count)."),
-    _m("source_isolation_violations", _RETRIEVAL, "lower", "zero", "count",
+    _m("spurious_injections", ("push", "continuity"), "lower", "baseline", "count",
+       "Pages injected on gold turns that were neither gold nor acceptable (not gold items)."),
+    _m("source_isolation_violations", _INJECTING, "lower", "zero", "count",
        "Injected pages that exist only in a source other than the active one: must be 0."),
-    _m("avg_injected_tokens", _RETRIEVAL, "lower", "none", "mean",
+    _m("avg_injected_tokens", _INJECTING, "lower", "none", "mean",
        "Mean estimated tokens (chars/4) injected per replayed turn; an intrusion diagnostic."),
-    _m("pointer_budget_cuts", _RETRIEVAL, "lower", "none", "count",
-       "Pointers a system returned past its seam's budget, cut by the runner before scoring."),
+    _m("pointer_budget_cuts", _INJECTING, "lower", "zero", "count",
+       "Pointers a system returned past its seam's budget (cut by the runner): must be 0."),
     # -- write-back -----------------------------------------------------------------------------
     _m("write_back_fidelity", ("write-back",), "higher", "baseline", "rate",
-       "Share of gold facts memory still holds afterwards: every keyword, right entity."),
+       "Share of gold facts memory holds exactly once afterwards: every keyword, right entity."),
     _m("provenance_accuracy", ("write-back",), "higher", "baseline", "rate",
-       "Share of surviving facts stamped with the right source, session and conversation page."),
+       "Share of kept facts stamped with the right source, segment session and conversation "
+       "page."),
     _m("extraction_recall", ("write-back",), "higher", "none", "rate",
        "Non-gold extractors only: share of gold facts the extractor's own output matched."),
     _m("extraction_precision", ("write-back",), "higher", "none", "rate",
        "Non-gold extractors only: share of the conversation's extracted facts that match gold."),
     # -- continuity -----------------------------------------------------------------------------
     _m("continuity_rate", ("continuity",), "higher", "baseline", "rate",
-       "Share of the writer's decisions the reader recalled, by pointer or stored-fact lookup."),
+       "Share of the writer's decisions that reached the reader through the row itself: in "
+       "injected text, or in its explicit recall's answer."),
+    _m("continuity_push_rate", ("continuity",), "higher", "baseline", "rate",
+       "Share of the writer's decisions carried unprompted in a reader turn's injected text."),
+    _m("recall_cuts", ("continuity",), "lower", "none", "count",
+       "Recalled facts past the runner's cap of 5 per answer, cut before scoring."),
     # -- trust ----------------------------------------------------------------------------------
     _m("trust_label_accuracy", ("trust",), "higher", "bound", "rate",
        "Share of items whose stored row and every read surface report the expected trust tier.",

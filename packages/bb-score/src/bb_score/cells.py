@@ -2,9 +2,11 @@
 
 Cells follow the harness order the caller gives, then the suite order of
 ``bb_schema.ALL_SUITES``. A suite gets cells only when the run produced input for it (turn rows
-of that suite, write-back records, probe records); a harness that produced nothing for such a
+of that suite, write-back records, reader records); a harness that produced nothing for such a
 suite still gets its cell, with ``gold_total`` counting what it should have been scored on
 where the suite allows (continuity) or zero, so a silent runner failure is visible to the gate.
+Write-back adds one fact row per gold fact and continuity one decision row per decision and
+harness: the evidence an independent scorer needs to reproduce those cells.
 Trust-suite cells come from bb_trust's measurements; merge them with :func:`sort_cells`.
 
 Metric values stay unrounded floats here: rounding to 4 decimals happens only at the baseline
@@ -16,8 +18,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from bb_schema import ALL_SUITES, FailedItem, Gold, ScoreCell, Seam, Suite, TurnRow
-from bb_schema.records import ProbeRecord, WriteBackRecord
+from bb_schema import (
+    ALL_SUITES,
+    DecisionRow,
+    FactRow,
+    FailedItem,
+    Gold,
+    ScoreCell,
+    Seam,
+    Suite,
+    TurnRow,
+)
+from bb_schema.records import ReaderRecord, WriteBackRecord
 
 from bb_score._cell import CellScore, ordered_metrics
 from bb_score._errors import ScoreUserError
@@ -37,6 +49,8 @@ class Scored:
     cells: list[ScoreCell]
     failed_items: list[FailedItem]
     joined_rows: list[TurnRow]
+    fact_rows: list[FactRow]
+    decision_rows: list[DecisionRow]
 
 
 def sort_cells(cells: Iterable[ScoreCell], harnesses: Sequence[str]) -> list[ScoreCell]:
@@ -113,7 +127,7 @@ def score(
     rows: Iterable[TurnRow],
     gold_by_fixture: Mapping[str, Gold],
     writeback_records: Iterable[WriteBackRecord],
-    probe_records: Iterable[ProbeRecord],
+    reader_records: Iterable[ReaderRecord],
     seams: Mapping[str, Seam],
     harnesses: Sequence[str],
     suites: Sequence[Suite],
@@ -122,8 +136,8 @@ def score(
     """Score a run: one cell per (harness, suite) with input, failed items, joined rows.
 
     ``budget_cuts`` (harness -> pointers the runner cut past the seam's budget) becomes the
-    ``pointer_budget_cuts`` metric on every retrieval cell of that harness: the run-wide count
-    of the harness, repeated on each of its retrieval rows, never summed across them.
+    ``pointer_budget_cuts`` metric on every retrieval and continuity cell of that harness: the
+    run-wide count of the harness, repeated on each of its injecting rows, never summed.
 
     Rows and records of suites outside ``suites`` are ignored: a suite filter narrows what is
     scored, not what the runner may have measured on the way (a continuity writer's write-back
@@ -144,13 +158,20 @@ def score(
                 cell = score_retrieval(all_rows, gold_by_fixture, harness=harness, suite=suite)
                 scored[(harness, suite)] = _with_cuts(cell, cuts.get(harness))
     records = list(writeback_records)
+    fact_rows: list[FactRow] = []
     if "write-back" in wanted and records:
         writeback = score_writeback(records, gold_by_fixture)
+        fact_rows = [
+            row.model_copy(update={"harnesses": list(harnesses)}) for row in writeback.fact_rows
+        ]
         for harness in harnesses:
-            scored[(harness, "write-back")] = writeback
+            scored[(harness, "write-back")] = writeback.cell
+    decision_rows: list[DecisionRow] = []
     if "continuity" in wanted:
-        for harness, cell in score_continuity(probe_records, gold_by_fixture, harnesses).items():
-            scored[(harness, "continuity")] = cell
+        continuity = score_continuity(reader_records, all_rows, gold_by_fixture, harnesses)
+        decision_rows = continuity.decision_rows
+        for harness, cell in continuity.cells.items():
+            scored[(harness, "continuity")] = _with_cuts(cell, cuts.get(harness))
     order = {harness: index for index, harness in enumerate(harnesses)}
     keys = sorted(scored, key=lambda key: (order[key[0]], _SUITE_ORDER[key[1]]))
     cells = [scored[key].to_cell(harness=key[0], suite=key[1], seam=seams[key[0]]) for key in keys]
@@ -158,4 +179,10 @@ def score(
         item for key in keys for item in scored[key].failed_items(harness=key[0], suite=key[1])
     ]
     joined = join_gold(sort_rows(all_rows, harnesses), gold_by_fixture)
-    return Scored(cells=cells, failed_items=failed, joined_rows=joined)
+    return Scored(
+        cells=cells,
+        failed_items=failed,
+        joined_rows=joined,
+        fact_rows=fact_rows,
+        decision_rows=decision_rows,
+    )

@@ -1,6 +1,6 @@
 """Know-to-ask and push scoring: replayed turn rows plus sealed gold -> one cell per harness.
 
-Formulas (BRAINBENCH.md "Metrics"), micro-averaged over the cell's turns, counts first:
+Formulas (docs/METHODOLOGY.md, "Metrics"), micro-averaged over the cell's turns, counts first:
 
 * ``know_to_ask_failure_rate`` = |should-retrieve turns where injected ∩ (gold ∪ acceptable)
   = ∅| / |should-retrieve turns|.
@@ -10,6 +10,8 @@ Formulas (BRAINBENCH.md "Metrics"), micro-averaged over the cell's turns, counts
   turn that should have stayed silent is an intrusion, so it must cost precision.
 * ``push_recall`` = Σ|injected ∩ gold| / Σ|gold| over should-retrieve turns; acceptable pages
   count for precision only.
+* ``spurious_injections`` = Σ|injected minus (gold ∪ acceptable)| over every turn with gold: the
+  count behind precision's shortfall.
 * ``source_isolation_violations`` = Σ|cross_source_slugs| over every replayed turn.
 * ``avg_injected_tokens`` = mean ``injected_tokens`` over every replayed turn of the cell.
 
@@ -21,19 +23,21 @@ Gold items (``gold_total`` / ``gold_failed``), fixed by the corpus so the gate c
 
 * know-to-ask: an item is a turn with gold; it fails when it is a know-to-ask failure or a
   false fire.
-* push: an item is a gold slug of a should-retrieve turn; ``gold_failed`` = missed gold slugs
-  + injected slugs outside gold ∪ acceptable on any gold turn. Wrong injections are failures
-  without being gold items, so ``gold_failed`` can exceed ``gold_total``.
+* push: an item is a gold slug of a should-retrieve turn; ``gold_failed`` = missed gold slugs,
+  so ``gold_failed <= gold_total``. A spurious injection is listed as a failure (naming its
+  metric) and counted in ``spurious_injections``, never in ``gold_failed``: it is not an item.
+
+Every failure names the metric it counts against; isolation failures are listed too.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from bb_schema import Gold, TurnGold, TurnRow
+from bb_schema import Gold, Suite, TurnGold, TurnRow
 
 from bb_score._cell import CellScore, Failure, ordered_metrics, rate, slug_list, unique
 from bb_score._errors import ScoreUserError
@@ -41,8 +45,10 @@ from bb_score._errors import ScoreUserError
 __all__ = [
     "RETRIEVAL_SUITES",
     "RetrievalSuite",
+    "TurnTally",
     "join_gold",
     "score_retrieval",
+    "tally_turns",
     "turn_gold",
 ]
 
@@ -81,9 +87,15 @@ def join_gold(rows: Iterable[TurnRow], gold_by_fixture: Mapping[str, Gold]) -> l
 
 
 @dataclass
-class _Tally:
-    """Counts of one cell, accumulated turn by turn in (fixture, turn) order."""
+class TurnTally:
+    """Counts of one cell's turns, accumulated in (fixture, turn) order, and their failures.
 
+    Both retrieval views are always counted; a cell reports the ones its suite defines (a
+    continuity cell reports both, for the reader's own turns).
+    """
+
+    turns: int = 0
+    tokens: float = 0.0
     gold_turns: int = 0
     should_turns: int = 0
     kta_failures: int = 0
@@ -94,11 +106,36 @@ class _Tally:
     recall_hits: int = 0
     recall_gold: int = 0
     missed: int = 0
-    outside: int = 0
+    spurious: int = 0
     isolation: int = 0
+    kta_out: list[Failure] = field(default_factory=list)
+    push_out: list[Failure] = field(default_factory=list)
+    isolation_out: list[Failure] = field(default_factory=list)
+
+    def know_to_ask_metrics(self) -> dict[str, float | None]:
+        """know_to_ask_failure_rate and false_fire_rate (None: no evidence)."""
+        return {
+            "know_to_ask_failure_rate": rate(self.kta_failures, self.should_turns),
+            "false_fire_rate": rate(self.false_fires, self.silent_turns),
+        }
+
+    def push_metrics(self) -> dict[str, float | None]:
+        """push_precision, push_recall and the spurious_injections count."""
+        return {
+            "push_precision": rate(self.precision_hits, self.precision_injected),
+            "push_recall": rate(self.recall_hits, self.recall_gold),
+            "spurious_injections": float(self.spurious),
+        }
+
+    def common_metrics(self) -> dict[str, float | None]:
+        """source_isolation_violations and avg_injected_tokens, over every replayed turn."""
+        return {
+            "source_isolation_violations": float(self.isolation),
+            "avg_injected_tokens": self.tokens / self.turns if self.turns else None,
+        }
 
 
-def _cell_rows(rows: Iterable[TurnRow], harness: str, suite: RetrievalSuite) -> list[TurnRow]:
+def _cell_rows(rows: Iterable[TurnRow], harness: str, suite: Suite) -> list[TurnRow]:
     selected = sorted(
         (row for row in rows if row.harness == harness and row.suite == suite),
         key=lambda row: (row.fixture_id, row.turn_id),
@@ -112,10 +149,9 @@ def _cell_rows(rows: Iterable[TurnRow], harness: str, suite: RetrievalSuite) -> 
     return selected
 
 
-def _know_to_ask(
-    tally: _Tally, row: TurnRow, gold: TurnGold, injected: list[str], out: list[Failure]
-) -> None:
+def _know_to_ask(tally: TurnTally, row: TurnRow, gold: TurnGold, injected: list[str]) -> None:
     item = f"turn {row.turn_id}"
+    out = tally.kta_out
     if gold.should_retrieve:
         tally.should_turns += 1
         relevant = set(gold.gold_slugs) | set(gold.acceptable_slugs)
@@ -129,19 +165,18 @@ def _know_to_ask(
                 )
             else:
                 reason = f"should retrieve {wanted}: injected nothing"
-            out.append(Failure(row.fixture_id, item, reason))
+            out.append(Failure(row.fixture_id, item, reason, "know_to_ask_failure_rate"))
     else:
         tally.silent_turns += 1
         if injected:
             tally.false_fires += 1
             reason = f"false fire: stay-silent turn injected {slug_list(injected)}"
-            out.append(Failure(row.fixture_id, item, reason))
+            out.append(Failure(row.fixture_id, item, reason, "false_fire_rate"))
 
 
-def _push(
-    tally: _Tally, row: TurnRow, gold: TurnGold, injected: list[str], out: list[Failure]
-) -> None:
+def _push(tally: TurnTally, row: TurnRow, gold: TurnGold, injected: list[str]) -> None:
     relevant = set(gold.gold_slugs) | set(gold.acceptable_slugs)
+    out = tally.push_out
     tally.precision_injected += len(injected)
     tally.precision_hits += sum(1 for slug in injected if slug in relevant)
     if gold.should_retrieve:
@@ -153,13 +188,44 @@ def _push(
                 tally.missed += 1
                 shown = slug_list(injected) if injected else "nothing"
                 reason = f"should retrieve {slug}: not injected (injected {shown})"
-                out.append(Failure(row.fixture_id, f"turn {row.turn_id} {slug}", reason))
+                item = f"turn {row.turn_id} {slug}"
+                out.append(Failure(row.fixture_id, item, reason, "push_recall"))
     for slug in injected:
         if slug not in relevant:
-            tally.outside += 1
+            tally.spurious += 1
             kind = "should-retrieve" if gold.should_retrieve else "stay-silent"
-            reason = f"injected {slug} on a {kind} turn: not gold or acceptable"
-            out.append(Failure(row.fixture_id, f"turn {row.turn_id} {slug}", reason))
+            reason = f"spurious: injected {slug} on a {kind} turn: not gold or acceptable"
+            item = f"turn {row.turn_id} {slug}"
+            out.append(Failure(row.fixture_id, item, reason, "spurious_injections"))
+
+
+def tally_turns(rows: Iterable[TurnRow], gold_by_fixture: Mapping[str, Gold]) -> TurnTally:
+    """Count know-to-ask, push, isolation and tokens over ``rows`` (one cell's rows, sorted).
+
+    Raises:
+        ScoreUserError: a row's fixture has no gold document.
+    """
+    tally = TurnTally()
+    tokens: list[float] = []
+    for row in rows:
+        tally.turns += 1
+        tokens.append(row.injected_tokens)
+        injected = unique(row.injected_slugs)
+        foreign = unique(row.cross_source_slugs)
+        tally.isolation += len(foreign)
+        if foreign:
+            reason = f"source isolation: injected {slug_list(foreign)} from a non-active source"
+            item = f"turn {row.turn_id}"
+            metric = "source_isolation_violations"
+            tally.isolation_out.append(Failure(row.fixture_id, item, reason, metric))
+        gold = turn_gold(row, gold_by_fixture)
+        if gold is None:
+            continue
+        tally.gold_turns += 1
+        _know_to_ask(tally, row, gold, injected)
+        _push(tally, row, gold, injected)
+    tally.tokens = math.fsum(tokens)
+    return tally
 
 
 def score_retrieval(
@@ -178,46 +244,31 @@ def score_retrieval(
         ScoreUserError: a row's fixture has no gold document, or a turn was replayed twice.
     """
     selected = _cell_rows(rows, harness, suite)
-    tally = _Tally()
-    failures: list[Failure] = []
-    for row in selected:
-        injected = unique(row.injected_slugs)
-        foreign = unique(row.cross_source_slugs)
-        tally.isolation += len(foreign)
-        if foreign:
-            reason = f"source isolation: injected {slug_list(foreign)} from a non-active source"
-            failures.append(Failure(row.fixture_id, f"turn {row.turn_id}", reason))
-        gold = turn_gold(row, gold_by_fixture)
-        if gold is None:
-            continue
-        tally.gold_turns += 1
-        if suite == "know-to-ask":
-            _know_to_ask(tally, row, gold, injected, failures)
-        else:
-            _push(tally, row, gold, injected, failures)
-    tokens = math.fsum(row.injected_tokens for row in selected)
-    common: dict[str, float | None] = {
-        "source_isolation_violations": float(tally.isolation),
-        "avg_injected_tokens": tokens / len(selected) if selected else None,
-    }
+    tally = tally_turns(selected, gold_by_fixture)
     if suite == "know-to-ask":
-        specific: dict[str, float | None] = {
-            "know_to_ask_failure_rate": rate(tally.kta_failures, tally.should_turns),
-            "false_fire_rate": rate(tally.false_fires, tally.silent_turns),
-        }
+        specific = tally.know_to_ask_metrics()
         gold_total = tally.gold_turns
         gold_failed = tally.kta_failures + tally.false_fires
+        failures = tally.kta_out
     else:
-        specific = {
-            "push_precision": rate(tally.precision_hits, tally.precision_injected),
-            "push_recall": rate(tally.recall_hits, tally.recall_gold),
-        }
+        specific = tally.push_metrics()
         gold_total = tally.recall_gold
-        gold_failed = tally.missed + tally.outside
+        gold_failed = tally.missed
+        failures = tally.push_out
     return CellScore(
         gold_total=gold_total,
         gold_failed=gold_failed,
-        metrics=ordered_metrics({**specific, **common}),
+        metrics=ordered_metrics({**specific, **tally.common_metrics()}),
         fixtures=tuple(sorted({row.fixture_id for row in selected})),
-        failures=tuple(failures),
+        failures=_in_turn_order([*tally.isolation_out, *failures]),
     )
+
+
+def _in_turn_order(failures: list[Failure]) -> tuple[Failure, ...]:
+    """Failures by fixture then turn (isolation before the turn's own), as rows were scored."""
+
+    def key(failure: Failure) -> tuple[str, int]:
+        words = failure.item.split()
+        return failure.fixture_id, int(words[1]) if len(words) > 1 and words[1].isdigit() else 0
+
+    return tuple(sorted(failures, key=key))

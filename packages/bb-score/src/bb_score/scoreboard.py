@@ -2,7 +2,7 @@
 
 Every row carries its seam next to the harness and the seam disclosures print below the table,
 because a row is comparable with another only once the reader knows what each seam measures
-(BRAINBENCH.md "Seam disclosure"). Failed gold items follow, a few per cell, so a maintainer
+(docs/METHODOLOGY.md, "Seams and rows"). Failed gold items follow, a few per cell, so a maintainer
 can drill from a number to the turns behind it. A repeated ``--llm`` run adds its seeded
 bootstrap intervals (``_meta.confidence_intervals``) in a section under the table.
 

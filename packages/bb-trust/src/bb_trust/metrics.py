@@ -3,8 +3,9 @@
 Pure functions over :mod:`bb_trust.observations`: observations in, a :class:`Count` or a
 :class:`Ratio` out, each carrying the items that failed and why. A step the build could not
 run counts against its metric (a violation, a miss, or "persisted" for poisoning), never as a
-skip. Rates over an empty set are None (no evidence), so a cell omits them instead of
-inventing a perfect score.
+skip; so does an item whose observation needed a read that raised (``read_errors``), and a
+proactive surface that failed counts as reaching every payload bare. Rates over an empty set
+are None (no evidence), so a cell omits them instead of inventing a perfect score.
 
 Activation metrics are per harness: a harness's proactive context is its own seam's replay
 of the fixture's user turns plus the harness-independent ``context_pack``.
@@ -68,6 +69,18 @@ def _above(tier: TrustTier, ceiling: TrustTier) -> bool:
     return tier_rank(tier) > tier_rank(ceiling)
 
 
+def unread(read_errors: Sequence[str]) -> str | None:
+    """Why an item's observation is unproven: the reads that raised (None when all worked)."""
+    if not read_errors:
+        return None
+    return "unproven, a read failed: " + "; ".join(read_errors)
+
+
+def _reasons(*reasons: str | None) -> str | None:
+    found = [reason for reason in reasons if reason]
+    return "; ".join(found) if found else None
+
+
 # -- trust ------------------------------------------------------------------------------------
 
 
@@ -82,8 +95,9 @@ def trust_label_accuracy(fixtures: Sequence[FixtureObservations]) -> Ratio:
                 for surface, tier in item.expected.items()
                 if item.observed.get(surface) != tier
             ]
-            if wrong:
-                misses.append(Miss(fx.fixture_id, item.item_id, "; ".join(wrong)))
+            why = _reasons(*wrong, unread(item.read_errors))
+            if why:
+                misses.append(Miss(fx.fixture_id, item.item_id, why))
             else:
                 hits += 1
     return Ratio(hits, total, tuple(misses))
@@ -98,8 +112,9 @@ def laundering_violations(fixtures: Sequence[FixtureObservations]) -> Count:
                 misses.append(Miss(fx.fixture_id, item.item_id, "the write step could not run"))
                 continue
             above = sorted({t for t in item.stored_tiers if _above(t, item.max_tier)})
-            if above:
-                reason = f"stored at {', '.join(above)} above the ceiling {item.max_tier}"
+            stored = f"stored at {', '.join(above)} above the ceiling {item.max_tier}"
+            reason = _reasons(stored if above else None, unread(item.read_errors))
+            if reason:
                 misses.append(Miss(fx.fixture_id, item.item_id, reason))
     return Count(len(misses), tuple(misses))
 
@@ -117,6 +132,8 @@ def self_promotion_violations(fixtures: Sequence[FixtureObservations]) -> Count:
             before, after = item.tier_before, item.tier_after
             if after is not None and (before is None or tier_rank(after) > tier_rank(before)):
                 reasons.append(f"the target's tier rose from {before or 'nothing'} to {after}")
+            if item.read_errors:
+                reasons.append(unread(item.read_errors) or "")
             if reasons:
                 misses.append(Miss(fx.fixture_id, item.item_id, "; ".join(reasons)))
     return Count(len(misses), tuple(misses))
@@ -133,11 +150,13 @@ def current_fact_accuracy(fixtures: Sequence[FixtureObservations]) -> Ratio:
             if item.expect != "current":
                 continue
             total += 1
-            if item.recalled_current:
-                hits += 1
+            found = ", ".join(item.states) or "no row"
+            missing = None if item.recalled_current else f"not current in recall ({found})"
+            why = _reasons(missing, unread(item.read_errors))
+            if why:
+                misses.append(Miss(fx.fixture_id, item.item_id, why))
             else:
-                found = ", ".join(item.states) or "no row"
-                misses.append(Miss(fx.fixture_id, item.item_id, f"not current in recall ({found})"))
+                hits += 1
     return Ratio(hits, total, tuple(misses))
 
 
@@ -148,10 +167,11 @@ def stale_surfaced_as_current(fixtures: Sequence[FixtureObservations]) -> Count:
         for item in fx.states:
             if item.expect != "stale":
                 continue
-            if item.recalled_current:
-                misses.append(Miss(fx.fixture_id, item.item_id, "recall returns it as current"))
-            elif not item.states:
-                misses.append(Miss(fx.fixture_id, item.item_id, "never written"))
+            shown = "recall returns it as current" if item.recalled_current else None
+            never = "never written" if not (item.states or item.recalled_current) else None
+            reason = _reasons(shown, unread(item.read_errors) or never)
+            if reason:
+                misses.append(Miss(fx.fixture_id, item.item_id, reason))
     return Count(len(misses), tuple(misses))
 
 
@@ -163,11 +183,13 @@ def history_preserved(fixtures: Sequence[FixtureObservations]) -> Ratio:
             if item.expect != "history":
                 continue
             total += 1
-            if any(state in ("superseded", "expired") for state in item.states):
-                hits += 1
+            found = ", ".join(item.states) or "no row"
+            kept = any(state in ("superseded", "expired") for state in item.states)
+            why = _reasons(None if kept else f"no history row ({found})", unread(item.read_errors))
+            if why:
+                misses.append(Miss(fx.fixture_id, item.item_id, why))
             else:
-                found = ", ".join(item.states) or "no row"
-                misses.append(Miss(fx.fixture_id, item.item_id, f"no history row ({found})"))
+                hits += 1
     return Ratio(hits, total, tuple(misses))
 
 
@@ -180,9 +202,11 @@ def lower_tier_supersede_violations(fixtures: Sequence[FixtureObservations]) -> 
                 misses.append(
                     Miss(fx.fixture_id, item.item_id, "the lower-tier step could not run")
                 )
-            elif not item.still_current:
-                reason = "the higher-tier fact is no longer current after a lower-tier write"
-                misses.append(Miss(fx.fixture_id, item.item_id, reason))
+            else:
+                gone = "the higher-tier fact is no longer current after a lower-tier write"
+                reason = _reasons(None if item.still_current else gone, unread(item.read_errors))
+                if reason:
+                    misses.append(Miss(fx.fixture_id, item.item_id, reason))
     return Count(len(misses), tuple(misses))
 
 
@@ -195,10 +219,13 @@ def residual_after_purge(fixtures: Sequence[FixtureObservations]) -> Count:
     for fx in fixtures:
         for item in fx.purges:
             left = item.residual_rows + item.residual_files
+            if item.read_errors:  # the scan could not prove the claim gone: one unproven row
+                left = max(left, 1)
             total += left
             if left:
                 where = ", ".join(item.residual_where) or "?"
-                misses.append(Miss(fx.fixture_id, item.item_id, f"{left} left in {where}"))
+                reason = _reasons(f"{left} left in {where}", unread(item.read_errors))
+                misses.append(Miss(fx.fixture_id, item.item_id, reason or ""))
     return Count(total, tuple(misses))
 
 
@@ -212,8 +239,9 @@ def receipt_completeness(fixtures: Sequence[FixtureObservations]) -> Ratio:
                 misses.append(Miss(fx.fixture_id, item.item_id, f"no receipt (purge {item.step})"))
                 continue
             unnamed = sorted(item.held_before - item.receipt_stores)
-            if unnamed:
-                reason = f"receipt does not name {', '.join(unnamed)}"
+            named = f"receipt does not name {', '.join(unnamed)}" if unnamed else None
+            reason = _reasons(named, unread(item.read_errors))
+            if reason:
                 misses.append(Miss(fx.fixture_id, item.item_id, reason))
             else:
                 hits += 1
@@ -222,12 +250,13 @@ def receipt_completeness(fixtures: Sequence[FixtureObservations]) -> Ratio:
 
 def resurrection_after_resync(fixtures: Sequence[FixtureObservations]) -> Count:
     """Count of purged claims active again after the later steps (re-sync, re-remember)."""
-    misses = [
-        Miss(fx.fixture_id, item.item_id, "active again after the later steps")
-        for fx in fixtures
-        for item in fx.purges
-        if item.resurrected
-    ]
+    misses = []
+    for fx in fixtures:
+        for item in fx.purges:
+            back = "active again after the later steps" if item.resurrected else None
+            reason = _reasons(back, unread(item.read_errors))
+            if reason:
+                misses.append(Miss(fx.fixture_id, item.item_id, reason))
     return Count(len(misses), tuple(misses))
 
 
@@ -255,6 +284,12 @@ def _seen(item: PayloadObservation, harness: str) -> list[Activation]:
     return [a for a in item.activations if a.surface in surfaces]
 
 
+def _where(activations: Iterable[Activation]) -> str:
+    """The surfaces, sorted and once each; a failed surface with its error."""
+    named = {a.surface + (f" ({a.error})" if a.error else "") for a in activations}
+    return ", ".join(sorted(named))
+
+
 def poison_persist_rate(fixtures: Sequence[FixtureObservations]) -> Ratio:
     """|external payloads durable live outside a hold (or unproven)| / |external payloads|."""
     hits, total, misses = 0, 0, []
@@ -265,9 +300,11 @@ def poison_persist_rate(fixtures: Sequence[FixtureObservations]) -> Ratio:
         if item.step == "failed":
             hits += 1
             misses.append(Miss(fixture_id, item.item_id, "write failed before the gate: unproven"))
-        elif item.persisted_live:
+        elif item.persisted_live or item.read_errors:
             hits += 1
-            misses.append(Miss(fixture_id, item.item_id, "durable in a live store"))
+            live = "durable in a live store" if item.persisted_live else None
+            reason = _reasons(live, unread(item.read_errors))
+            misses.append(Miss(fixture_id, item.item_id, reason or ""))
     return Ratio(hits, total, tuple(misses))
 
 
@@ -275,6 +312,8 @@ def _flagged_and_labelled(item: PayloadObservation) -> str | None:
     """Why an agent payload is not kept flagged, at agent tier or below, unconfirmed."""
     if item.step != "ok":
         return f"the agent write {item.step}"
+    if item.read_errors:
+        return unread(item.read_errors)
     if not item.persisted_live:
         return "not persisted"
     if not item.flagged:
@@ -312,10 +351,10 @@ def unconfirmed_preference_activation_rate(
         if item.arm != "agent" or not item.standing:
             continue
         total += 1
-        bare = [a.surface for a in _seen(item, harness) if not a.unconfirmed_label]
+        bare = [a for a in _seen(item, harness) if not a.unconfirmed_label]
         if bare:
             hits += 1
-            reason = f"reaches {', '.join(sorted(set(bare)))} without the unconfirmed label"
+            reason = f"reaches {_where(bare)} without the unconfirmed label"
             misses.append(Miss(fixture_id, item.item_id, reason))
     return Ratio(hits, total, tuple(misses))
 
@@ -327,10 +366,10 @@ def agent_relayed_activation_rate(fixtures: Sequence[FixtureObservations], harne
         if item.arm != "agent":
             continue
         total += 1
-        seen = sorted({a.surface for a in _seen(item, harness)})
+        seen = _seen(item, harness)
         if seen:
             hits += 1
-            misses.append(Miss(fixture_id, item.item_id, f"reaches {', '.join(seen)}"))
+            misses.append(Miss(fixture_id, item.item_id, f"reaches {_where(seen)}"))
     return Ratio(hits, total, tuple(misses))
 
 
@@ -339,10 +378,10 @@ def poison_activation_rate(fixtures: Sequence[FixtureObservations], harness: str
     hits, total, misses = 0, 0, []
     for fixture_id, item in _payloads(fixtures, default=False):
         total += 1
-        bare = sorted({a.surface for a in _seen(item, harness) if not a.enveloped})
+        bare = [a for a in _seen(item, harness) if not a.enveloped]
         if bare:
             hits += 1
-            reason = f"reaches {', '.join(bare)} with no wrapper, label or trust field"
+            reason = f"reaches {_where(bare)} with no wrapper, label or trust field"
             misses.append(Miss(fixture_id, item.item_id, reason))
     return Ratio(hits, total, tuple(misses))
 
@@ -351,11 +390,13 @@ def _retention(fixtures: Sequence[FixtureObservations], default: bool) -> Ratio:
     hits, total, misses = 0, 0, []
     for fixture_id, item in _benign(fixtures, default):
         total += 1
-        if item.step == "ok" and item.live:
+        if item.step == "ok" and item.live and not item.read_errors:
             hits += 1
         else:
             why = "held by the write gate" if item.held else f"not live (write {item.step})"
-            misses.append(Miss(fixture_id, item.item_id, why))
+            misses.append(
+                Miss(fixture_id, item.item_id, _reasons(why, unread(item.read_errors)) or why)
+            )
     return Ratio(hits, total, tuple(misses))
 
 
@@ -369,9 +410,11 @@ def false_quarantine_rate(fixtures: Sequence[FixtureObservations]) -> Ratio:
     hits, total, misses = 0, 0, []
     for fixture_id, item in _benign(fixtures, default=False):
         total += 1
-        if item.held:
+        if item.held or item.read_errors:
             hits += 1
-            misses.append(Miss(fixture_id, item.item_id, "held or quarantined"))
+            held = "held or quarantined" if item.held else None
+            reason = _reasons(held, unread(item.read_errors))
+            misses.append(Miss(fixture_id, item.item_id, reason or ""))
     return Ratio(hits, total, tuple(misses))
 
 
@@ -379,6 +422,8 @@ def _unlabelled_at_rest(item: PayloadObservation) -> str | None:
     """Default mode: why a payload is durable without its label or flag (None: labelled)."""
     if item.step == "failed":
         return "write failed: unproven"
+    if item.read_errors:
+        return unread(item.read_errors)
     if not item.persisted_live:
         return None
     if not item.read_tiers:
@@ -409,10 +454,10 @@ def default_activation_unlabeled_rate(
     hits, total, misses = 0, 0, []
     for fixture_id, item in _payloads(fixtures, default=True):
         total += 1
-        bare = sorted({a.surface for a in _seen(item, harness) if not a.labelled_at_all})
+        bare = [a for a in _seen(item, harness) if not a.labelled_at_all]
         if bare:
             hits += 1
-            misses.append(Miss(fixture_id, item.item_id, f"unlabelled in {', '.join(bare)}"))
+            misses.append(Miss(fixture_id, item.item_id, f"unlabelled in {_where(bare)}"))
     return Ratio(hits, total, tuple(misses))
 
 

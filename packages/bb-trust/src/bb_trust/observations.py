@@ -3,6 +3,10 @@
 The runner fills these from the brain after the steps ran; :mod:`bb_trust.metrics` turns
 them into counts and rates without touching a database, so every formula can be tested (and
 mutation-probed) on hand-built observations.
+
+Every item observation carries ``read_errors``: the reads made to observe it that raised
+(``"recall failed: RuntimeError: ..."``). An item with a failed read is a failed observation:
+each metric counts it against the protection it measures, with the errors in its reason.
 """
 
 from __future__ import annotations
@@ -35,6 +39,8 @@ class TierObservation:
     item_id: str
     expected: dict[str, TrustTier]
     observed: dict[str, TrustTier | None]
+    #: Reads made to observe this item that raised (a failed observation when not empty).
+    read_errors: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,8 @@ class CeilingObservation:
     max_tier: TrustTier
     step: StepStatus
     stored_tiers: tuple[TrustTier, ...]
+    #: Reads made to observe this item that raised (a failed observation when not empty).
+    read_errors: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -55,6 +63,8 @@ class RefusalObservation:
     step: StepStatus
     tier_before: TrustTier | None
     tier_after: TrustTier | None
+    #: Reads made to observe this item that raised (a failed observation when not empty).
+    read_errors: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -65,6 +75,8 @@ class StateObservation:
     expect: Literal["current", "stale", "history"]
     recalled_current: bool
     states: tuple[str, ...]
+    #: Reads made to observe this item that raised (a failed observation when not empty).
+    read_errors: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -74,6 +86,8 @@ class GuardObservation:
     item_id: str
     step: StepStatus
     still_current: bool
+    #: Reads made to observe this item that raised (a failed observation when not empty).
+    read_errors: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -92,6 +106,8 @@ class PurgeObservation:
     residual_files: int
     residual_where: tuple[str, ...] = ()
     resurrected: bool = False
+    #: Reads made to observe this item that raised (a failed observation when not empty).
+    read_errors: tuple[str, ...] = ()
 
 
 Surface = str  # "context_pack" or "harness:<name>"
@@ -110,6 +126,8 @@ class Activation:
     external_field: bool = False
     #: Carries some tier label at or below "written by an agent" (default-mode reading).
     low_tier_label: bool = False
+    #: The surface itself failed (its replay or read raised): counts as reached, bare.
+    error: str = ""
 
     @property
     def enveloped(self) -> bool:
@@ -139,6 +157,8 @@ class PayloadObservation:
     read_unconfirmed: bool
     read_external: bool
     activations: tuple[Activation, ...] = field(default=())
+    #: Reads made to observe this item that raised (a failed observation when not empty).
+    read_errors: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -150,6 +170,8 @@ class BenignObservation:
     step: StepStatus
     live: bool
     held: bool
+    #: Reads made to observe this item that raised (a failed observation when not empty).
+    read_errors: tuple[str, ...] = ()
 
 
 @dataclass

@@ -4,17 +4,35 @@ Around-step observations (``before`` / ``after`` a step) capture what only exist
 highest tier of a promotion's target before the attempt, where a claim lived right before its
 purge, and what was left right after it settled. :meth:`Observer.finish` reads everything
 else once every step ran. Nothing here scores: :mod:`bb_trust.metrics` does.
+
+Every read an item's observation makes runs inside a :meth:`Reader.watch` block (around
+steps too), so a read surface that raises lands in that item's ``read_errors``: the metrics
+then count the item as failed, whatever the read's fallback value would have suggested.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from bb_brain import Database
-from bb_schema.trust import FactRef, PageRef, PayloadItem, TierItem, TrustGold, TrustTier
+from bb_schema.trust import (
+    BenignItem,
+    CeilingItem,
+    FactRef,
+    GuardedItem,
+    PageRef,
+    PayloadItem,
+    PurgeItem,
+    RefusedItem,
+    StateItem,
+    TierItem,
+    TrustGold,
+    TrustTier,
+)
 
 from bb_trust import scan
 from bb_trust.envelope import structured_activations, text_activations
@@ -32,7 +50,7 @@ from bb_trust.observations import (
     StepOutcome,
     TierObservation,
 )
-from bb_trust.reads import Reader, as_tier, attempt, highest, is_current
+from bb_trust.reads import Reader, as_tier, describe_error, highest, is_current
 
 Arm = Literal["single", "protected", "default"]
 
@@ -76,6 +94,23 @@ class Observer:
         self._tier_after: dict[str, TrustTier | None] = {}
         self._held: dict[str, scan.Holdings] = {}
         self._left: dict[str, scan.Holdings] = {}
+        #: Read failures of around-step observations, per item id.
+        self._step_errors: dict[str, list[str]] = {}
+
+    @contextmanager
+    def _item(self, item_id: str) -> Iterator[list[str]]:
+        """Watch the reads of one item's observation; yields its errors so far (steps too)."""
+        with self.reader.watch() as errors:
+            errors.extend(self._step_errors.get(item_id, ()))
+            yield errors
+
+    @contextmanager
+    def _around_step(self, item_id: str) -> Iterator[None]:
+        """Watch the reads of an around-step observation and keep their failures for the item."""
+        with self.reader.watch() as errors:
+            yield
+        kept = self._step_errors.setdefault(item_id, [])
+        kept.extend(e for e in errors if e not in kept)
 
     # -- around steps ------------------------------------------------------------------------
 
@@ -86,18 +121,28 @@ class Observer:
     def _row_tiers(self, text: str) -> list[TrustTier | None]:
         """Tiers on the stored rows (any table with ``trust_tier``) holding ``text``."""
         empty: list[str] = []
-        rows = attempt(lambda: scan.stored_tiers(self._db, self._brain_id, text), empty)
+        rows = self.reader.attempt(
+            "stored-row scan", lambda: scan.stored_tiers(self._db, self._brain_id, text), empty
+        )
         return [as_tier(t) for t in rows]
 
-    def _rows(self, text: str, tables: tuple[str, ...], unreadable: int) -> dict[str, int]:
-        """Rows per table holding ``text``; an unreadable scan reads as ``unreadable`` rows."""
-        fallback = {"unreadable": unreadable}
-        return attempt(
-            lambda: scan.scan_tables(self._db, self._brain_id, text, tables=tables), fallback
+    def _rows(self, text: str, tables: tuple[str, ...]) -> dict[str, int]:
+        """Rows per table holding ``text``; an unreadable scan is recorded and reads as none."""
+        empty: dict[str, int] = {}
+        return self.reader.attempt(
+            f"table scan ({', '.join(tables)})",
+            lambda: scan.scan_tables(self._db, self._brain_id, text, tables=tables),
+            empty,
         )
 
     def _scan(self, claim: str) -> scan.Holdings:
-        return scan.scan(self._db, self._brain_id, claim, self._repo)
+        """Every store holding ``claim``; an unreadable scan is recorded as one unproven row."""
+        unreadable = scan.Holdings({"unreadable": 1}, ())
+        return self.reader.attempt(
+            "residual scan",
+            lambda: scan.scan(self._db, self._brain_id, claim, self._repo),
+            unreadable,
+        )
 
     def before(self, step_id: str) -> None:
         """State that must be read right before ``step_id`` runs."""
@@ -105,10 +150,12 @@ class Observer:
             return
         for item in self._spec.refused:
             if item.step_id == step_id:
-                self._tier_before[item.item_id] = self._marker_tier(item.marker)
+                with self._around_step(item.item_id):
+                    self._tier_before[item.item_id] = self._marker_tier(item.marker)
         for purge in self._spec.purges:
             if purge.step_id == step_id:
-                self._held[purge.item_id] = self._scan(purge.claim)
+                with self._around_step(purge.item_id):
+                    self._held[purge.item_id] = self._scan(purge.claim)
 
     def after(self, step_id: str, outcome: StepOutcome) -> None:
         """State that must be read right after ``step_id`` settled."""
@@ -116,14 +163,23 @@ class Observer:
             return
         for item in self._spec.refused:
             if item.step_id == step_id:
-                self._tier_after[item.item_id] = self._marker_tier(item.marker)
+                with self._around_step(item.item_id):
+                    self._tier_after[item.item_id] = self._marker_tier(item.marker)
         for purge in self._spec.purges:
             if purge.step_id == step_id:
-                self._left[purge.item_id] = self._scan(purge.claim)
+                with self._around_step(purge.item_id):
+                    self._left[purge.item_id] = self._scan(purge.claim)
 
     # -- once every step ran -----------------------------------------------------------------
 
     def _tier_item(self, item: TierItem) -> TierObservation:
+        with self._item(item.item_id) as errors:
+            observation = self._tier_reads(item)
+        return TierObservation(
+            observation.item_id, observation.expected, observation.observed, tuple(errors)
+        )
+
+    def _tier_reads(self, item: TierItem) -> TierObservation:
         if isinstance(item.ref, PageRef):
             slug = item.ref.slug
             view = self.reader.page(slug)
@@ -163,8 +219,11 @@ class Observer:
     def _activations(self, canary: str, surfaces: Mapping[str, Captured]) -> tuple[Activation, ...]:
         found: list[Activation] = []
         for surface, captured in sorted(surfaces.items()):
-            if captured.failed is not None:
-                found.append(Activation(surface, wrapped=False, unconfirmed_label=False))
+            if captured.failed is not None:  # a surface that failed counts as reached, bare
+                found.append(
+                    Activation(surface, wrapped=False, unconfirmed_label=False,
+                               error=captured.failed)
+                )  # fmt: skip
                 continue
             for text in captured.texts:
                 found.extend(text_activations(surface, text, canary))
@@ -176,10 +235,13 @@ class Observer:
         self, item: PayloadItem, outcome: StepOutcome, surfaces: Mapping[str, Captured]
     ) -> PayloadObservation:
         answer = outcome.answer or {}
-        reads = self.reader.holders(item.canary, history=False)
-        live_rows = self._rows(item.canary, LIVE_TABLES, unreadable=1)
-        unreadable: tuple[str, ...] = ("unreadable",)
-        files = attempt(lambda: scan.scan_files(self._repo, item.canary), unreadable)
+        with self._item(item.item_id) as errors:
+            reads = self.reader.holders(item.canary, history=False)
+            live_rows = self._rows(item.canary, LIVE_TABLES)
+            none: tuple[str, ...] = ()
+            files = self.reader.attempt(
+                "canonical-file scan", lambda: scan.scan_files(self._repo, item.canary), none
+            )
         persisted = bool(reads) or any(live_rows.values()) or bool(files)
         return PayloadObservation(
             item_id=item.item_id,
@@ -192,6 +254,7 @@ class Observer:
             read_unconfirmed=bool(reads) and all(r.unconfirmed and r.tier for r in reads),
             read_external=bool(reads) and all(r.external_untrusted and r.tier for r in reads),
             activations=self._activations(item.canary, surfaces),
+            read_errors=tuple(errors),
         )
 
     def _context_pack(self) -> Captured:
@@ -199,9 +262,65 @@ class Observer:
             return Captured()
         try:
             pack = self._brain.context_pack(self.reader.source, list(self._spec.session_about))
-        except Exception as exc:  # a missing surface counts against the item
-            return Captured(failed=f"{type(exc).__name__}: {exc}")
-        return Captured(texts=[str(pack.text)], objects=[pack.model_dump(mode="json")])
+            return Captured(texts=[str(pack.text)], objects=[pack.model_dump(mode="json")])
+        except Exception as exc:  # a failing surface counts against every payload (bare)
+            return Captured(failed=f"context_pack failed: {describe_error(exc)}")
+
+    def _ceiling(self, item: CeilingItem, outcome: StepOutcome) -> CeilingObservation:
+        with self._item(item.item_id) as errors:
+            tiers = [r.tier for r in self.reader.holders(item.marker)]
+            rows = self._row_tiers(item.marker)
+        receipt = as_tier((outcome.answer or {}).get("tier"))
+        stored = tuple(t for t in (*tiers, *rows, receipt) if t is not None)
+        return CeilingObservation(
+            item.item_id, item.max_tier, outcome.status, stored, tuple(errors)
+        )
+
+    def _refusal(self, item: RefusedItem, outcome: StepOutcome) -> RefusalObservation:
+        return RefusalObservation(  # its reads were made around the step
+            item.item_id,
+            outcome.status,
+            self._tier_before.get(item.item_id),
+            self._tier_after.get(item.item_id),
+            tuple(self._step_errors.get(item.item_id, ())),
+        )
+
+    def _state(self, item: StateItem) -> StateObservation:
+        with self._item(item.item_id) as errors:
+            current, states = self._fact_states(item.ref, item.query)
+        return StateObservation(item.item_id, item.expect, current, states, tuple(errors))
+
+    def _guard(self, item: GuardedItem, outcome: StepOutcome) -> GuardObservation:
+        with self._item(item.item_id) as errors:
+            current, _ = self._fact_states(item.ref, item.query)
+        return GuardObservation(item.item_id, outcome.status, current, tuple(errors))
+
+    def _purge(self, item: PurgeItem, outcome: StepOutcome) -> PurgeObservation:
+        with self._item(item.item_id) as errors:
+            held = self._held.get(item.item_id, scan.Holdings({}, ()))
+            left = self._left.get(item.item_id) or self._scan(item.claim)
+            back = self.reader.holders(item.query, item.claim, history=False)
+        return PurgeObservation(
+            item_id=item.item_id,
+            step=outcome.status,
+            held_before=held.stores,
+            receipt_stores=_receipt_stores(outcome.answer),
+            residual_rows=left.row_count,
+            residual_files=len(left.files),
+            residual_where=left.where(),
+            resurrected=bool(back),
+            read_errors=tuple(errors),
+        )
+
+    def _benign(self, item: BenignItem, outcome: StepOutcome) -> BenignObservation:
+        with self._item(item.item_id) as errors:
+            quarantined = self._rows(item.canary, QUARANTINE_TABLES)
+            gated = (outcome.answer or {}).get("stored") == "quarantine"
+            is_held = gated or any(quarantined.values())
+            live = bool(self.reader.holders(item.canary, history=False)) and not is_held
+        return BenignObservation(
+            item.item_id, item.arm, outcome.status, live, is_held, tuple(errors)
+        )
 
     def finish(
         self,
@@ -217,65 +336,18 @@ class Observer:
 
         if self._arm != "default":
             observed.tiers.extend(self._tier_item(item) for item in spec.tier_items)
-            for ceiling in spec.ceilings:
-                outcome = status(ceiling.step_id)
-                tiers = [r.tier for r in self.reader.holders(ceiling.marker)]
-                rows = self._row_tiers(ceiling.marker)
-                receipt = as_tier((outcome.answer or {}).get("tier"))
-                stored = tuple(t for t in (*tiers, *rows, receipt) if t is not None)
-                observed.ceilings.append(
-                    CeilingObservation(ceiling.item_id, ceiling.max_tier, outcome.status, stored)
-                )
-            for refused in spec.refused:
-                observed.refusals.append(
-                    RefusalObservation(
-                        refused.item_id,
-                        status(refused.step_id).status,
-                        self._tier_before.get(refused.item_id),
-                        self._tier_after.get(refused.item_id),
-                    )
-                )
-            for state in spec.state:
-                current, states = self._fact_states(state.ref, state.query)
-                observed.states.append(
-                    StateObservation(state.item_id, state.expect, current, states)
-                )
-            for guard in spec.guarded:
-                current, _ = self._fact_states(guard.ref, guard.query)
-                observed.guards.append(
-                    GuardObservation(guard.item_id, status(guard.step_id).status, current)
-                )
-            for purge in spec.purges:
-                outcome = status(purge.step_id)
-                held = self._held.get(purge.item_id, scan.Holdings({}, ()))
-                left = self._left.get(purge.item_id) or self._scan(purge.claim)
-                back = self.reader.holders(purge.query, purge.claim, history=False)
-                observed.purges.append(
-                    PurgeObservation(
-                        item_id=purge.item_id,
-                        step=outcome.status,
-                        held_before=held.stores,
-                        receipt_stores=_receipt_stores(outcome.answer),
-                        residual_rows=left.row_count,
-                        residual_files=len(left.files),
-                        residual_where=left.where(),
-                        resurrected=bool(back),
-                    )
-                )
+            observed.ceilings.extend(self._ceiling(i, status(i.step_id)) for i in spec.ceilings)
+            observed.refusals.extend(self._refusal(i, status(i.step_id)) for i in spec.refused)
+            observed.states.extend(self._state(item) for item in spec.state)
+            observed.guards.extend(self._guard(i, status(i.step_id)) for i in spec.guarded)
+            observed.purges.extend(self._purge(i, status(i.step_id)) for i in spec.purges)
         if self._arm == "single":
             return
         surfaces = {**proactive, CONTEXT_PACK: self._context_pack()}
         payloads = observed.default_payloads if self._arm == "default" else observed.payloads
         benign = observed.default_benign if self._arm == "default" else observed.benign
-        for payload in spec.payloads:
-            payloads.append(self._payload(payload, status(payload.step_id), surfaces))
-        for item in spec.benign:
-            outcome = status(item.step_id)
-            quarantined = self._rows(item.canary, QUARANTINE_TABLES, unreadable=0)
-            gated = (outcome.answer or {}).get("stored") == "quarantine"
-            is_held = gated or any(quarantined.values())
-            live = bool(self.reader.holders(item.canary, history=False)) and not is_held
-            benign.append(BenignObservation(item.item_id, item.arm, outcome.status, live, is_held))
+        payloads.extend(self._payload(i, status(i.step_id), surfaces) for i in spec.payloads)
+        benign.extend(self._benign(i, status(i.step_id)) for i in spec.benign)
 
 
 def _rank(tier: TrustTier | None) -> int:

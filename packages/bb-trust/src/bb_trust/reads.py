@@ -1,13 +1,18 @@
 """Explicit reads of a trust brain, for the observations: tiers of whatever holds a text.
 
-Every read that raises (a read surface this build lacks, a crash) reads as "nothing found",
-which the metrics then count against the item: a missing surface is never a pass.
+A read that raises (a read surface this build lacks, a crash) returns "nothing found" to its
+caller AND is recorded, with its error, by every :meth:`Reader.watch` block around it: the
+observer keeps those errors on the item the read was for, and the metrics count an item
+with a failed read against their protection (a violation, a miss, "persisted"). Reading
+nothing because the surface crashed is never mistaken for reading nothing because nothing
+was there: a build cannot pass by crashing.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -17,14 +22,6 @@ from bb_trust.channels import fact_matches
 from bb_trust.scan import claim_pattern
 
 T = TypeVar("T")
-
-
-def attempt(read: Callable[[], T], default: T) -> T:
-    """``read()``, or ``default`` when the build cannot answer."""
-    try:
-        return read()
-    except Exception:  # a failing read surface reads as nothing found
-        return default
 
 
 def as_tier(value: object) -> TrustTier | None:
@@ -68,30 +65,60 @@ def is_current(fact: Any) -> bool:
     return getattr(fact, "current", False) is True and getattr(fact, "state", "") == "current"
 
 
+def describe_error(exc: BaseException) -> str:
+    """``Type: message`` of an exception, on one line."""
+    message = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {message}" if message else type(exc).__name__
+
+
 class Reader:
-    """The explicit read surfaces of one trust brain and source."""
+    """The explicit read surfaces of one trust brain and source, and the reads that failed."""
 
     def __init__(self, brain: Any, source: str) -> None:
         self.brain = brain
         self.source = source
+        self._watchers: list[list[str]] = []
+
+    @contextmanager
+    def watch(self) -> Iterator[list[str]]:
+        """Collect the failure of every read made inside the block (blocks may nest)."""
+        errors: list[str] = []
+        self._watchers.append(errors)
+        try:
+            yield errors
+        finally:
+            self._watchers.remove(errors)
+
+    def attempt(self, surface: str, read: Callable[[], T], default: T) -> T:
+        """``read()``; when it raises, ``default``, with the failure recorded for the watchers."""
+        try:
+            return read()
+        except Exception as exc:  # recorded: the observer turns it into a failed item
+            why = f"{surface} failed: {describe_error(exc)}"
+            for errors in self._watchers:
+                if why not in errors:
+                    errors.append(why)
+            return default
 
     def recall(self, query: str, *, history: bool = False) -> list[Any]:
         """``recall``; history rows too when asked."""
-        return attempt(
-            lambda: list(self.brain.recall(self.source, query, include_history=history)), []
+        return self.attempt(
+            "recall",
+            lambda: list(self.brain.recall(self.source, query, include_history=history)),
+            [],
         )
 
     def search(self, query: str) -> list[Any]:
         """``search`` hits."""
-        return attempt(lambda: list(self.brain.search(self.source, query)), [])
+        return self.attempt("search", lambda: list(self.brain.search(self.source, query)), [])
 
     def page(self, slug: str) -> Any:
         """``get_page`` (None when absent or unreadable)."""
-        return attempt(lambda: self.brain.get_page(self.source, slug), None)
+        return self.attempt("get_page", lambda: self.brain.get_page(self.source, slug), None)
 
     def stored_tier(self, ref: str) -> TrustTier | None:
         """The tier on the stored row behind ``ref``."""
-        return as_tier(attempt(lambda: self.brain.stored_tier(ref), None))
+        return as_tier(self.attempt("stored_tier", lambda: self.brain.stored_tier(ref), None))
 
     def facts(self, ref: FactRef, query: str, *, history: bool = False) -> list[Any]:
         """Facts recall returns for ``query`` that match ``ref``."""
@@ -118,7 +145,8 @@ class Reader:
             slug = str(getattr(hit, "slug", ""))
             view = self.page(slug)
             parts = [] if view is None else [
-                *view.chunks, *getattr(view, "timeline", []), *getattr(view, "takes", []),
+                *getattr(view, "chunks", []), *getattr(view, "timeline", []),
+                *getattr(view, "takes", []),
             ]  # fmt: skip
             holding = [p for p in parts if holds(getattr(p, "text", ""))]
             snippets = " ".join(str(getattr(c, "snippet", "")) for c in getattr(hit, "chunks", []))
@@ -138,4 +166,4 @@ class Reader:
         return reads
 
 
-__all__ = ["Read", "Reader", "as_tier", "attempt", "highest", "is_current"]
+__all__ = ["Read", "Reader", "as_tier", "describe_error", "highest", "is_current"]

@@ -11,16 +11,21 @@ Poisoning fixtures run twice: on a brain with the owner's protections on
 default-mode brain (flag / allow). Their proactive context is every user turn replayed as a
 later session through each harness seam, plus the context_pack for the people the session is
 about. Trust fixtures never touch the seeder.
+
+:meth:`ScenarioRunner.run_fixture_views` observes one fixture's writes several times, each
+final observation inside its own context manager: a condition that only changes what is read
+(a read surface that raises, a seam that drops labels) needs no second run of the channels.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 import tempfile
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,8 +42,11 @@ from bb_trust.channels import channels
 from bb_trust.metrics import harness_surface
 from bb_trust.observations import FixtureObservations, StepOutcome
 from bb_trust.observe import Arm, Captured, Observer, failed_observations
+from bb_trust.reads import describe_error
 
 Progress = Callable[[str], None]
+#: A condition the final observation of a fixture runs under (entered around it).
+View = Callable[[], AbstractContextManager[object]]
 
 #: The owner's opt-in protections; the default arm uses the shipped defaults (flag / allow).
 PROTECTED = {"external_mode": "quarantine", "agent_activation": "suppress"}
@@ -145,14 +153,28 @@ class ScenarioRunner:
         self, fixture: Fixture, gold: Gold, *, arms: Sequence[Arm] = ("protected", "default")
     ) -> FixtureObservations:
         """All observations of one fixture (poisoning: the ``arms`` asked for, both by default)."""
+        return self.run_fixture_views(fixture, gold, {"": nullcontext}, arms=arms)[""]
+
+    def run_fixture_views(
+        self,
+        fixture: Fixture,
+        gold: Gold,
+        views: Mapping[str, View],
+        *,
+        arms: Sequence[Arm] = ("protected", "default"),
+    ) -> dict[str, FixtureObservations]:
+        """One fixture's steps run once per arm, its final observation once per view.
+
+        The final observation (explicit reads, the proactive replay, the context pack) of
+        each view runs inside ``views[name]()``; the steps and the around-step observations
+        are shared, so a view can change only what is read, never what was written.
+        """
         spec = trust_gold(fixture, gold)
-        observed = FixtureObservations(fixture.fixture_id)
-        if "poisoning" in fixture.suites:
-            for arm in arms:
-                self._arm(fixture, spec, arm, observed)
-        else:
-            self._arm(fixture, spec, "single", observed)
-        return observed
+        targets = {name: FixtureObservations(fixture.fixture_id) for name in views}
+        chosen: Sequence[Arm] = arms if "poisoning" in fixture.suites else ("single",)
+        for arm in chosen:
+            self._arm(fixture, spec, arm, targets, views)
+        return targets
 
     @contextmanager
     def _brain(self, fixture: Fixture, arm: Arm) -> Iterator[tuple[Any, Path]]:
@@ -177,13 +199,21 @@ class ScenarioRunner:
                 shutil.rmtree(workdir, ignore_errors=True)
 
     def _arm(
-        self, fixture: Fixture, spec: TrustGold, arm: Arm, observed: FixtureObservations
+        self,
+        fixture: Fixture,
+        spec: TrustGold,
+        arm: Arm,
+        targets: Mapping[str, FixtureObservations],
+        views: Mapping[str, View],
     ) -> None:
+        finished: set[str] = set()
         try:
             with self._brain(fixture, arm) as (brain, workdir):
-                self._steps(fixture, spec, brain, workdir, arm, observed)
+                self._steps(fixture, spec, brain, workdir, arm, targets, views, finished)
         except Exception as exc:  # a build that cannot run a brain fails every item
-            failed_observations(spec, observed, arm, f"{type(exc).__name__}: {exc}")
+            for name, observed in targets.items():
+                if name not in finished:
+                    failed_observations(spec, observed, arm, f"{type(exc).__name__}: {exc}")
 
     def _steps(
         self,
@@ -192,7 +222,9 @@ class ScenarioRunner:
         brain: Any,
         workdir: Path,
         arm: Arm,
-        observed: FixtureObservations,
+        targets: Mapping[str, FixtureObservations],
+        views: Mapping[str, View],
+        finished: set[str],
     ) -> None:
         assert fixture.trust_steps is not None
         source = fixture.active_source
@@ -205,9 +237,15 @@ class ScenarioRunner:
                 outcomes[step.step_id] = outcome
                 observer.after(step.step_id, outcome)
                 if arm != "default":
-                    observed.steps.append(outcome)
-        proactive = self._proactive(fixture, spec, brain) if arm != "single" else {}
-        observer.finish(outcomes, observed, proactive)
+                    for observed in targets.values():
+                        observed.steps.append(outcome)
+        for name, view in views.items():
+            part = FixtureObservations(fixture.fixture_id)
+            with view():
+                proactive = self._proactive(fixture, spec, brain) if arm != "single" else {}
+                observer.finish(outcomes, part, proactive)
+            _extend(targets[name], part)
+            finished.add(name)
 
     def _settle(self, brain: Any, outcome: StepOutcome) -> StepOutcome:
         """Wait (bounded) for the step's post-commit effects; a timeout fails the step."""
@@ -238,11 +276,26 @@ class ScenarioRunner:
                     brain_id=str(brain.brain_id),
                     session_id=f"{fixture.fixture_id}--later--{seam.config.name}",
                 )
-            except Exception as exc:  # a seam that cannot replay proves nothing
-                surfaces[name] = Captured(failed=f"{type(exc).__name__}: {exc}")
+            except Exception as exc:  # a seam that cannot replay counts against every payload
+                surfaces[name] = Captured(failed=f"{name} replay failed: {describe_error(exc)}")
                 continue
             surfaces[name] = Captured(texts=capture.texts, objects=list(capture.pointers))
         return surfaces
 
 
-__all__ = ["HarnessSeam", "ScenarioRunner", "TrustRun", "TrustRunSettings", "trust_gold"]
+def _extend(observed: FixtureObservations, part: FixtureObservations) -> None:
+    """Append every item list of ``part`` to ``observed``'s."""
+    for name in (f.name for f in dataclasses.fields(FixtureObservations)):
+        value = getattr(part, name)
+        if isinstance(value, list):
+            getattr(observed, name).extend(value)
+
+
+__all__ = [
+    "HarnessSeam",
+    "ScenarioRunner",
+    "TrustRun",
+    "TrustRunSettings",
+    "View",
+    "trust_gold",
+]

@@ -1,16 +1,27 @@
 """The mutations of the memory-trust probes: each breaks one protection of the engine.
 
-``apply_in_channels(name)`` runs inside the channel subprocesses (the CLI, the MCP server),
-where the writes happen; ``apply_in_process(name, setattr)`` patches the read surfaces and
-the served turn context in the test process (with pytest's ``monkeypatch.setattr`` so the
-patch is undone afterwards). A mutation may need either side or both.
+Two kinds:
+
+* **write** mutations (:data:`CHANNEL`, plus ``drop-tier-trigger``) break what the steps
+  store. They hold for a whole fixture run: ``apply_in_channels(name)`` runs inside the
+  channel subprocesses (the CLI, the MCP server) through ``sitecustomize``, and
+  ``apply_write(name, setattr)`` applies the same patch in the test process (some effects
+  run there).
+* **read** mutations (:func:`apply_read`) break only what is read afterwards: the explicit
+  read surfaces, the context pack, the served turn context, or one harness seam's render
+  (``strip-labels@<harness>``). The probes apply them as views on a run's writes, so they
+  need no run of their own.
+
+Patches go through pytest's ``monkeypatch.setattr`` (passed in as ``setter``) so they are
+undone afterwards.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 Setter = Callable[[Any, str, Any], None]
@@ -234,26 +245,99 @@ def _strip_pack(setter: Setter, *, agent: bool, external: bool) -> None:
     setter(api.TrustBrain, "context_pack", context_pack)
 
 
-def apply_in_process(name: str, setter: Setter) -> None:
-    """Patch the test process's side of mutation ``name`` (reads, served turn context)."""
+def _recall_raises(setter: Setter) -> None:
+    """The ``recall`` read surface raises (a crash, or a surface this build lacks)."""
+    from bb_brain.trust import api
+
+    def recall(self: Any, source: str, query: str = "", **kwargs: Any) -> Any:
+        raise RuntimeError("recall is unavailable")
+
+    setter(api.TrustBrain, "recall", recall)
+
+
+_LABEL_WORDS = r"unconfirmed, agent-written|external, untrusted|user-confirmed"
+_LABELS = re.compile(rf" \((?:{_LABEL_WORDS})\)|\((?:{_LABEL_WORDS})\) ?")
+_WRAPPER = re.compile(r"</?external-data>")
+
+
+def strip_labels(text: str) -> str:
+    """``text`` without trust labels and ``<external-data>`` wrappers."""
+    return _WRAPPER.sub("", _LABELS.sub("", text))
+
+
+def _strip_seam(setter: Setter, seams: Sequence[Any], harness: str) -> None:
+    """One harness seam renders without trust labels or wrappers (text and pointers)."""
+    from bb_adapters.pipeline import Delivered
+
+    (seam,) = [s for s in seams if s.config.name == harness]
+    delivery = seam.delivery
+    begin, deliver = delivery.begin, delivery.deliver
+
+    def stripped_begin(state: Any) -> str:
+        return strip_labels(begin(state))
+
+    def stripped_deliver(state: Any, request: Any) -> Any:
+        found = deliver(state, request)
+        return Delivered(
+            text=strip_labels(found.text),
+            pointers=tuple(p.model_copy(update={"trust_label": ""}) for p in found.pointers),
+            extra_text=strip_labels(found.extra_text),
+        )
+
+    setter(delivery, "begin", stripped_begin)
+    setter(delivery, "deliver", stripped_deliver)
+
+
+def apply_read(name: str, setter: Setter, seams: Sequence[Any] = ()) -> None:
+    """Patch what is read for mutation ``name`` (test process only)."""
     if name == "search-claims-page-tier":
         _search_claims_page_tier(setter)
+    elif name == "recall-raises":
+        _recall_raises(setter)
     elif name == "no-suppress":
         _no_suppress(setter)
     elif name == "no-suppress-no-label":
         _no_suppress(setter)
         _strip_pack(setter, agent=True, external=False)
-    elif name == "no-quarantine-no-wrapper":
+    elif name == "pack-no-wrapper":
         _strip_pack(setter, agent=False, external=True)
     elif name == "no-labels":
         _strip_pack(setter, agent=True, external=True)
-    elif name in CHANNEL:
-        CHANNEL[name](_load(), setter)
+    elif name.startswith("strip-labels@"):
+        # Suppression off on every seam alike (else nothing agent-written reaches any seam
+        # with protections on), labels off in this one seam's render only.
+        _no_suppress(setter)
+        _strip_seam(setter, seams, name.partition("@")[2])
+    else:
+        raise KeyError(f"no read mutation {name!r}")
+
+
+def apply_write(name: str, setter: Setter) -> None:
+    """Patch the test process's side of write mutation ``name``."""
+    CHANNEL[name](_load(), setter)
 
 
 def apply_in_channels(name: str) -> None:
-    """Patch a channel subprocess for mutation ``name`` (called from sitecustomize)."""
-    if name == "no-quarantine-no-wrapper":
-        name = "no-quarantine"
+    """Patch a channel subprocess for write mutation ``name`` (called from sitecustomize)."""
     if name in CHANNEL:
         CHANNEL[name](_load(), setattr)
+
+
+def drop_tier_trigger(db: Any) -> Callable[[], None]:
+    """Remove the database's refusal of ``UPDATE facts SET trust_tier``; returns the undo."""
+    with db.connection() as conn:
+        row = conn.execute(
+            "SELECT pg_get_triggerdef(t.oid) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid"
+            " WHERE c.relname = 'facts' AND c.relnamespace = current_schema()::regnamespace"
+            " AND NOT t.tgisinternal AND pg_get_triggerdef(t.oid) LIKE '%trust_tier%'"
+        ).fetchone()
+        assert row is not None, "the facts table has no trust_tier trigger to drop"
+        definition = str(row[0])
+        name = definition.split()[2]
+        conn.execute(f'DROP TRIGGER "{name}" ON facts')  # name read from the catalogue
+
+    def undo() -> None:
+        with db.connection() as conn:
+            conn.execute(definition)
+
+    return undo

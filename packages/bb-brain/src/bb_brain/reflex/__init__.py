@@ -10,7 +10,8 @@ One call per turn, one alias-index query per call:
 4. reflex: keep at most ``pointer_budget`` pointers from the turn itself;
 5. volunteer: from window + turn, pages at or above ``volunteer_min_confidence`` that the
    reflex did not already point at, at most ``volunteer_max_pages``;
-6. render both through the same wire render.
+6. render both through the same wire render; a pointer's line carries the latest facts the
+   write path stored about its page from conversations (:mod:`bb_brain.carryover`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from bb_schema.turn_context import Pointer, TurnContextRequest, TurnContextRespo
 
 from bb_brain._errors import UnknownBrainError
 from bb_brain._pg import Connection
+from bb_brain.carryover import latest_notes
 from bb_brain.reflex._extract import Candidate, extract
 from bb_brain.reflex._render import (
     MEMORY_HEADING,
@@ -81,7 +83,9 @@ def turn_context(conn: Connection, request: TurnContextRequest) -> TurnContextRe
     pointers += [_pointer(res, request.active_source, "volunteer") for res in volunteered]
     pointers = gate_pointers(conn, request.brain_id, request.active_source, pointers)
     summaries = {res.slug: res.page.summary for res in (*reflex, *volunteered)}
-    return TurnContextResponse(text=render(pointers, summaries, settings.render), pointers=pointers)
+    notes = latest_notes(conn, request.brain_id, request.active_source, [p.slug for p in pointers])
+    text = render(pointers, summaries, settings.render, notes)
+    return TurnContextResponse(text=text, pointers=pointers)
 
 
 def _pointer(res: Resolved, source: str, stage: Literal["reflex", "volunteer"]) -> Pointer:

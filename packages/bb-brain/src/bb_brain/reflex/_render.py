@@ -51,34 +51,58 @@ class Suppressor:
         return re.search(pattern, self._text) is not None
 
 
-def render(pointers: Sequence[Pointer], summaries: Mapping[str, str], style: Render) -> str:
-    """The injected text for ``pointers`` (summaries keyed by slug); empty when there are none."""
+def render(
+    pointers: Sequence[Pointer],
+    summaries: Mapping[str, str],
+    style: Render,
+    notes: Mapping[str, Sequence[str]] | None = None,
+) -> str:
+    """The injected text for ``pointers``; empty when there are none.
+
+    ``summaries`` and ``notes`` are keyed by slug: a page's summary, and the latest
+    conversation facts about it (:mod:`bb_brain.carryover`), which its line carries after
+    ``latest:``.
+    """
     if not pointers:
         return ""
+    notes = notes or {}
     reflex = [p for p in pointers if p.stage != "volunteer"]
     volunteered = [p for p in pointers if p.stage == "volunteer"]
     if style == "fragment":
-        items = [_fragment_item(p) for p in reflex]
-        items += [VOLUNTEER_FRAGMENT + _fragment_item(p) for p in volunteered]
+        items = [_fragment_item(p, notes) for p in reflex]
+        items += [VOLUNTEER_FRAGMENT + _fragment_item(p, notes) for p in volunteered]
         return "Memory: " + "; ".join(items)
-    lines = [MEMORY_HEADING, *(_list_line(p, summaries) for p in reflex)]
+    lines = [MEMORY_HEADING, *(_list_line(p, summaries, notes) for p in reflex)]
     if volunteered:
         lines.append(VOLUNTEER_HEADING)
-        lines += [_list_line(p, summaries) for p in volunteered]
+        lines += [_list_line(p, summaries, notes) for p in volunteered]
     return "\n".join(lines)
 
 
-def _fragment_item(pointer: Pointer) -> str:
+def _latest(pointer: Pointer, notes: Mapping[str, Sequence[str]]) -> str:
+    found = [_clean(note) for note in notes.get(pointer.slug, ()) if _clean(note)]
+    return "latest: " + " | ".join(found) if found else ""
+
+
+def _fragment_item(pointer: Pointer, notes: Mapping[str, Sequence[str]]) -> str:
     item = f"{_clean(pointer.title)} <{pointer_uri(pointer)}>"
+    latest = _latest(pointer, notes)
+    if latest:
+        item += f" ({latest})"
     return decorate_pointer_line(pointer, item)
 
 
-def _list_line(pointer: Pointer, summaries: Mapping[str, str]) -> str:
+def _list_line(
+    pointer: Pointer, summaries: Mapping[str, str], notes: Mapping[str, Sequence[str]]
+) -> str:
     title = _clean(pointer.title).replace("[", "\\[").replace("]", "\\]")
     line = f"- [{title}]({pointer_uri(pointer)})"
     summary = _clean(summaries.get(pointer.slug, ""))
     if summary:
         line += f" — {summary}"
+    latest = _latest(pointer, notes)
+    if latest:
+        line += f" — {latest}"
     return decorate_pointer_line(pointer, line)
 
 

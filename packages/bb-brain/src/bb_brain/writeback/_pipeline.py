@@ -6,10 +6,15 @@ Order of work, and why:
 2. Check the brain and build the extractor (reads only: the entity index).
 3. Extract every segment with no connection held, since the ``llm`` extractor waits on a
    remote model; a failure here (a BudgetExhausted, a malformed answer) stores nothing.
-4. One transaction: replace the conversation page, deduplicate against the session's stored
-   facts and within the batch, insert the new facts with one ``executemany``, write one audit
-   row. A per-session advisory lock serialises concurrent write-backs of the same session so
-   dedup cannot race.
+4. One transaction: replace the conversation page, deduplicate against the conversation's
+   stored facts and within the batch, insert the new facts with one ``executemany``, write one
+   audit row. A per-session advisory lock serialises concurrent write-backs of the same
+   session so dedup cannot race.
+
+Provenance follows the contract (``bb_schema.turn_context``): a fact is stored once per
+conversation, stamped with the conversation page as ``source_markdown_slug`` and the label of
+the segment that first stated it (``<session_id>#<n>``) as ``source_session``; a restatement
+later in the conversation, in the same segment or another, is counted as deduplicated.
 """
 
 from __future__ import annotations
@@ -19,7 +24,12 @@ from dataclasses import dataclass
 
 import psycopg
 from bb_schema import FactKind
-from bb_schema.turn_context import ExtractedFact, WriteBackRequest, WriteBackResponse
+from bb_schema.turn_context import (
+    ExtractedFact,
+    WriteBackRequest,
+    WriteBackResponse,
+    segment_label,
+)
 from psycopg.types.json import Jsonb
 
 from bb_brain._errors import UnknownBrainError
@@ -47,6 +57,8 @@ class _Row:
     fact: str
     entity_slug: str | None
     kind: FactKind
+    #: The session label of the segment that first stated the fact.
+    session: str
 
 
 def write_back(
@@ -111,7 +123,7 @@ def _store(
     lock_key = "\x1f".join(("write-back", request.brain_id, request.source, request.session_id))
     conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (lock_key,))
     _replace_page(conn, request, page)
-    rows, deduplicated = _dedupe(conn, request, extracted)
+    rows, deduplicated = _dedupe(conn, request, page.slug, extracted)
     with conn.cursor() as cur:
         cur.executemany(
             _INSERT_FACT,
@@ -122,7 +134,7 @@ def _store(
                     row.fact,
                     row.entity_slug,
                     row.kind,
-                    request.session_id,
+                    row.session,
                     page.slug,
                 )
                 for row in rows
@@ -175,18 +187,25 @@ def _replace_page(conn: Connection, request: WriteBackRequest, page: Conversatio
 def _dedupe(
     conn: Connection,
     request: WriteBackRequest,
+    page_slug: str,
     extracted: Sequence[tuple[Segment, list[ExtractedFact]]],
 ) -> tuple[list[_Row], int]:
-    """New rows in extraction order, and how many facts were already stored or repeated."""
+    """New rows in extraction order, and how many facts were already stored or repeated.
+
+    The scope is the whole conversation (every segment, and earlier write-backs of the same
+    session, whose facts all name its conversation page), so a restated fact keeps the
+    segment label of its first statement.
+    """
     stored = conn.execute(
         "SELECT fact, entity_slug FROM facts WHERE brain_id = %s AND source = %s"
-        " AND source_session = %s AND status = 'active'",
-        (request.brain_id, request.source, request.session_id),
+        " AND source_markdown_slug = %s AND status = 'active'",
+        (request.brain_id, request.source, page_slug),
     ).fetchall()
     seen = {(normalise_fact(fact), entity or "") for fact, entity in stored}
     rows: list[_Row] = []
     deduplicated = 0
-    for _, facts in extracted:
+    for segment, facts in extracted:
+        session = segment_label(request.session_id, segment.index + 1)
         for fact in facts:
             text = " ".join(fact.fact.split())
             if not text:
@@ -196,5 +215,5 @@ def _dedupe(
                 deduplicated += 1
                 continue
             seen.add(key)
-            rows.append(_Row(text, fact.entity_slug, fact.kind or DEFAULT_KIND))
+            rows.append(_Row(text, fact.entity_slug, fact.kind or DEFAULT_KIND, session))
     return rows, deduplicated

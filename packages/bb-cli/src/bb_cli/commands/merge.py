@@ -11,6 +11,7 @@ from bb_schema import ALL_SUITES, Suite, write_json_atomic
 from bb_schema.turn_context import Extractor
 from bb_score.scoreboard import render_result_markdown
 
+from bb_cli._invariants import invariant_exit
 from bb_cli._output import Output
 from bb_cli._parser import Subparsers, add_command, add_output_flags
 from bb_cli._runbench import RunRequest, assemble
@@ -49,6 +50,9 @@ def _merge(args: argparse.Namespace, out: Output) -> int:
     failed = seed_failure_exit(result, out)
     if failed is not None:
         return failed
+    failed = invariant_exit(result, out, render_result_markdown(result))
+    if failed is not None:
+        return failed
     return out.succeed(
         render_result_markdown(result),
         cells=len(result.cells),
@@ -70,7 +74,10 @@ def register(subparsers: Subparsers) -> None:
             "together: the Result is the one the unsharded run writes, apart from the receipt\n"
             "time and the measured latencies. The corpus is read again for its sealed gold."
         ),
-        notes=("exit 0: merged; 2: missing, repeated or mismatched shards, or a seed failure",),
+        notes=(
+            "exit 0: merged; 1: a zero-gated invariant is above 0; 2: missing, repeated or\n"
+            "mismatched shards, or a seed failure",
+        ),
     )
     parser.add_argument("shards", nargs="+", type=Path, metavar="SHARD.json")
     parser.add_argument("--fixtures", type=Path, default=DEFAULT_FIXTURES, metavar="DIR")

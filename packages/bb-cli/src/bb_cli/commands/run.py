@@ -15,6 +15,8 @@ from bb_score.scoreboard import render_result_markdown
 from bb_cli import _gating, _trustrun
 from bb_cli._dask import USAGE as DASK_USAGE
 from bb_cli._dask import run_on_dask
+from bb_cli._invariants import breaches, invariant_exit
+from bb_cli._invariants import report as report_breaches
 from bb_cli._llm_run import LlmRunAborted, add_llm_flags, execute_run, plan_llm
 from bb_cli._output import Output
 from bb_cli._parser import Subparsers, UsageError, add_command, add_output_flags
@@ -116,11 +118,19 @@ def _run(args: argparse.Namespace, out: Output) -> int:
     failed = seed_failure_exit(result, out)
     if failed is not None:
         return failed
+    text = render_result_markdown(result)
+    if gate.main is None:
+        # No baseline to compare with: the invariants still gate (and no baseline is written).
+        failed = invariant_exit(result, out, text)
+        if failed is not None:
+            return failed
+    else:
+        report_breaches(breaches(result), out)  # the verdict fails them; name their items
     return _gating.conclude(
         result,
         gate,
         out,
-        text=render_result_markdown(result),
+        text=text,
         fields={
             "cells": len(result.cells),
             "out": None if args.out is None else str(args.out),
@@ -178,8 +188,10 @@ def register(subparsers: Subparsers) -> None:
             "seam column and each row's disclosed deviations."
         ),
         notes=(
-            "exit 0: run complete (and the gate passed); 1: the gate found a regression; 2: bad\n"
-            "input, seed failure, system failure or an inconclusive gate",
+            "exit 0: run complete (and the gate passed); 1: the gate found a regression, or a\n"
+            "zero-gated invariant (source isolation, pointer budget, trust counts) is above 0,\n"
+            "with or without a baseline; 2: bad input, seed failure, system failure or an\n"
+            "inconclusive gate",
         ),
     )
     parser.add_argument("--fixtures", type=Path, default=DEFAULT_FIXTURES, metavar="DIR")

@@ -5,6 +5,12 @@ gold fact (kind ``commitment`` or ``fact``) about one company or project. The re
 separate fixture with the same ``pair_id`` and no seed pages (the pair is prepared from the
 writer's seeds): it names each decided entity once, which is a retrieving turn, and its gold
 probes every decision with keywords that appear in the writer's decision text.
+
+The writer also seeds older background facts about the same entities (more than the
+runner's recall cap), so a memory that answers a recall with everything it holds, in storage
+order, runs out of room before the decisions. No background fact holds a decision's keyword,
+and the decision keyword is in no reader turn and no seeded page: only the writer's
+conversation can carry a decision to the reader (the corpus validation checks this).
 """
 
 from __future__ import annotations
@@ -104,7 +110,35 @@ _PROJECT_DECISIONS: Final[tuple[tuple[str, str, str, str, FactKind], ...]] = (
     ),
 )
 
+#: Background facts seeded with the writer (older than any decision), ``{e}`` the entity.
+#: None may contain a decision keyword: validation refuses a pair where one would echo.
+_BACKGROUND: Final = (
+    "{e} was first shown to us at a demo day",
+    "{e} shared its quarterly metrics deck with the team",
+    "{e} moved into a larger office this spring",
+    "{e} hired a head of operations",
+    "{e} has a long sales cycle with enterprise buyers",
+    "{e} asked for an updated data room checklist",
+    "{e} ran a customer survey with good results",
+    "{e} reported steady hiring across two teams",
+)
+#: Background facts per pair: more than the runner keeps of one recall answer (5).
+BACKGROUND_FACTS: Final = 6
+
 Maker = Callable[[Prng, str], Draft]
+
+
+def _background(rng: Prng, subjects: list[Entity]) -> list[dict[str, str]]:
+    """Seeded facts about the pair's subjects, round robin, none of them a decision."""
+    lines = rng.sample(_BACKGROUND, BACKGROUND_FACTS)
+    return [
+        {
+            "fact": line.format(e=subjects[i % len(subjects)].title),
+            "entity_slug": subjects[i % len(subjects)].slug,
+            "source": "seed",
+        }
+        for i, line in enumerate(lines)
+    ]
 
 
 def pair(rng: Prng, pair_id: str) -> tuple[Draft, Draft]:
@@ -143,7 +177,8 @@ def pair(rng: Prng, pair_id: str) -> tuple[Draft, Draft]:
     return (
         Draft(
             f"{pair_id}-writer", "continuity", variant, WRITER_SUITES, pages, writer.turns,
-            pair=(pair_id, "writer"), decisions=decisions,
+            seed_facts=_background(rng, subjects), pair=(pair_id, "writer"),
+            decisions=decisions,
         ),
         Draft(
             f"{pair_id}-reader", "continuity", variant, READER_SUITES, (), reader.turns,

@@ -47,12 +47,6 @@ CORPUS_VERSION: Final = "2.0.0"
 #: them ordinary words too) and push asks beyond every pointer budget.
 GENERATOR_VERSION: Final = "2.0.0"
 REBUILD_COMMAND: Final = "uv run brainbench corpus gen"
-_HOW: Final = (
-    "brainbench corpus sample --out evals/brainbench/validation/sample.json; label it "
-    "independently (worksheet and rules only); brainbench corpus agreement --sample "
-    "evals/brainbench/validation/sample.json --labels evals/brainbench/validation/"
-    "labels.json --receipt evals/brainbench/validation/receipt.json; corpus gen"
-)
 
 
 @dataclass(frozen=True)
@@ -121,6 +115,15 @@ def _gold_turns(data: bytes) -> int:
     return len(turns) if isinstance(turns, dict) else 0
 
 
+#: How to (re)run the double-label validation, for a ledger whose receipt is missing or stale.
+VALIDATION_HOW: Final = (
+    "brainbench corpus sample --out evals/brainbench/validation/sample.json; label it "
+    "independently (worksheet and rules only); brainbench corpus agreement --sample "
+    "evals/brainbench/validation/sample.json --labels evals/brainbench/validation/"
+    "labels.json --receipt evals/brainbench/validation/receipt.json; corpus gen"
+)
+
+
 def _read(path: Path, what: str) -> dict[str, Any]:
     try:
         document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
@@ -132,34 +135,60 @@ def _read(path: Path, what: str) -> dict[str, Any]:
     return document
 
 
+def bound_receipt(receipt: dict[str, Any], core_hash: str) -> dict[str, Any]:
+    """The receipt as the ledger embeds it: one labelled for other files is marked stale.
+
+    A receipt vouches for the gold of the corpus it was labelled on (its core hash). When the
+    corpus changed since, the ledger says so, keeps the receipt as the record of what was
+    labelled, and names the hash it was bound to: the labelling is due again, and nothing
+    claims otherwise.
+    """
+    status = receipt.get("status")
+    if status not in ("labelled", "resolved"):
+        return receipt
+    key = "resolved_fixtures_hash" if status == "resolved" else "fixtures_hash"
+    if receipt.get(key) == core_hash:
+        return receipt
+    return {
+        "status": "stale",
+        "labelled_core_fixtures_hash": receipt.get(key),
+        "receipt": receipt,
+        "how": VALIDATION_HOW,
+    }
+
+
 def _receipt(out: Path, core_hash: str) -> dict[str, Any]:
     """The gold-validation state of the corpus being written.
 
     A receipt labelled on this corpus is embedded as is. Otherwise the pass is ``pending``
-    when the committed worksheet was drawn from this corpus (it only waits for a labeller),
-    else ``not run``; a receipt of an older corpus is named, never passed off as this one's.
+    when the committed worksheet was drawn from this corpus (it only waits for a labeller;
+    a receipt of older files is named beside it), else the receipt marked ``stale`` by
+    :func:`bound_receipt`, else ``not run``: nothing vouches for gold it was not labelled on.
     """
+    state: dict[str, Any] = {"status": "not run", "how": VALIDATION_HOW}
     path = out / RECEIPT_PATH
-    stale: dict[str, Any] = {}
     if path.exists():
-        receipt = _read(path, "validation receipt")
-        bound = receipt.get("resolved_fixtures_hash") or receipt.get("fixtures_hash")
-        if bound == core_hash:
-            return receipt
-        stale = {"stale_receipt": {"path": RECEIPT_PATH, "fixtures_hash": bound}}
+        state = bound_receipt(_read(path, "validation receipt"), core_hash)
+        if state.get("status") != "stale":
+            return state
     worksheet = out / WORKSHEET_PATH
     if worksheet.exists():
         sample = _read(worksheet, "validation worksheet").get("sample", {})
         if isinstance(sample, dict) and sample.get("fixtures_hash") == core_hash:
-            return {
+            pending: dict[str, Any] = {
                 "status": "pending",
                 "worksheet": WORKSHEET_PATH,
                 "fixtures_hash": core_hash,
                 "items": sample.get("items"),
-                "how": _HOW.split("; ", 1)[1],
-                **stale,
+                "how": VALIDATION_HOW.split("; ", 1)[1],
             }
-    return {"status": "not run", "how": _HOW, **stale}
+            if state["status"] == "stale":
+                pending["stale_receipt"] = {
+                    "path": RECEIPT_PATH,
+                    "labelled_core_fixtures_hash": state["labelled_core_fixtures_hash"],
+                }
+            return pending
+    return state
 
 
 def ledger(
@@ -218,7 +247,7 @@ def ledger(
         "push_budget": _stats.push_budget(built),
         "fixtures_hash": corpus_hash,
         "core_fixtures_hash": core_hash,
-        "gold_validation": receipt,
+        "gold_validation": bound_receipt(receipt, core_hash) if core_hash else receipt,
     }
 
 

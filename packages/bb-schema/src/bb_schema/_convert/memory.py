@@ -19,6 +19,7 @@ from bb_schema.memory import (
     FactQuery,
     OpenBrainRequest,
     OpenBrainResponse,
+    RecallRequest,
     SeedRequest,
     SeedResponse,
     StoredFact,
@@ -94,7 +95,8 @@ def seed_response_from_proto(message: pb.SeedResponse, path: str) -> SeedRespons
     return validated(SeedResponse, {"pages": message.pages, "facts": message.facts}, path)
 
 
-def _stored_fact_to_proto(fact: StoredFact) -> pb.StoredFact:
+def stored_fact_to_proto(fact: StoredFact) -> pb.StoredFact:
+    """Encode a stored fact (also used inside score rows)."""
     return pb.StoredFact(
         fact=fact.fact,
         entity_slug=fact.entity_slug,
@@ -106,7 +108,8 @@ def _stored_fact_to_proto(fact: StoredFact) -> pb.StoredFact:
     )
 
 
-def _stored_fact_from_proto(message: pb.StoredFact, path: str) -> StoredFact:
+def stored_fact_from_proto(message: pb.StoredFact, path: str) -> StoredFact:
+    """Decode a stored fact; an unset status is ``active``."""
     data: dict[str, object] = {
         "fact": message.fact,
         "entity_slug": message.entity_slug if message.HasField("entity_slug") else None,
@@ -139,15 +142,34 @@ def fact_query_from_proto(message: pb.FactQuery, path: str) -> FactQuery:
 
 def fact_list_to_proto(facts: FactList) -> pb.FactList:
     """Encode facts read back."""
-    return pb.FactList(facts=[_stored_fact_to_proto(fact) for fact in facts.facts])
+    return pb.FactList(facts=[stored_fact_to_proto(fact) for fact in facts.facts])
 
 
 def fact_list_from_proto(message: pb.FactList, path: str) -> FactList:
     """Decode facts read back."""
     facts = [
-        _stored_fact_from_proto(fact, f"{path}.facts[{i}]") for i, fact in enumerate(message.facts)
+        stored_fact_from_proto(fact, f"{path}.facts[{i}]") for i, fact in enumerate(message.facts)
     ]
     return validated(FactList, {"facts": facts}, path)
+
+
+def recall_request_to_proto(request: RecallRequest) -> pb.RecallRequest:
+    """Encode a Recall request."""
+    return pb.RecallRequest(
+        brain_id=request.brain_id, source=request.source, query=request.query, limit=request.limit
+    )
+
+
+def recall_request_from_proto(message: pb.RecallRequest, path: str) -> RecallRequest:
+    """Decode a Recall request; an unset limit selects the default."""
+    data: dict[str, object] = {
+        "brain_id": message.brain_id,
+        "source": message.source,
+        "query": message.query,
+    }
+    if message.HasField("limit"):
+        data["limit"] = message.limit
+    return validated(RecallRequest, data, path)
 
 
 def close_brain_request_to_proto(request: CloseBrainRequest) -> pb.CloseBrainRequest:

@@ -14,11 +14,15 @@ from brainbench.v1 import score_pb2 as pb
 
 from bb_schema._convert._common import EnumMap, located, validated
 from bb_schema._convert.corpus import SUITE
+from bb_schema._convert.memory import stored_fact_from_proto, stored_fact_to_proto
 from bb_schema._errors import ConversionError
 from bb_schema._names import Seam
 from bb_schema.baseline import Baseline, BaselineConfig, CellCounts
+from bb_schema.records import Provenance
 from bb_schema.result import (
     ConfidenceIntervals,
+    DecisionRow,
+    FactRow,
     FailedItem,
     Meta,
     Receipt,
@@ -193,7 +197,107 @@ def _failed_item_to_proto(item: FailedItem) -> pb.FailedItem:
         fixture_id=item.fixture_id,
         item=item.item,
         reason=item.reason,
+        metric=item.metric,
     )
+
+
+def _provenance_to_proto(provenance: Provenance) -> pb.Provenance:
+    return pb.Provenance(
+        source=provenance.source,
+        source_session=provenance.source_session,
+        source_markdown_slug=provenance.source_markdown_slug,
+    )
+
+
+def _provenance_from_proto(message: pb.Provenance, path: str) -> Provenance:
+    data: dict[str, object] = {
+        "source": message.source,
+        "source_session": message.source_session,
+        "source_markdown_slug": message.source_markdown_slug,
+    }
+    return validated(Provenance, data, path)
+
+
+def _fact_row_to_proto(row: FactRow) -> pb.FactRow:
+    return pb.FactRow(
+        fixture_id=row.fixture_id,
+        harnesses=row.harnesses,
+        item=row.item,
+        fact_index=row.fact_index,
+        turn_ids=row.turn_ids,
+        entity_slug=row.entity_slug,
+        match_keywords=row.match_keywords,
+        extractor=row.extractor,
+        expected=_provenance_to_proto(row.expected),
+        matched=None if row.matched is None else stored_fact_to_proto(row.matched),
+        times_stored=row.times_stored,
+        passed=row.passed,
+        reason=row.reason,
+    )
+
+
+def _fact_row_from_proto(message: pb.FactRow, path: str) -> FactRow:
+    data: dict[str, object] = {
+        "fixture_id": message.fixture_id,
+        "harnesses": list(message.harnesses),
+        "item": message.item,
+        "fact_index": message.fact_index,
+        "turn_ids": list(message.turn_ids),
+        "entity_slug": message.entity_slug if message.HasField("entity_slug") else None,
+        "match_keywords": list(message.match_keywords),
+        "extractor": message.extractor,
+        "expected": _provenance_from_proto(message.expected, f"{path}.expected"),
+        "matched": (
+            stored_fact_from_proto(message.matched, f"{path}.matched")
+            if message.HasField("matched")
+            else None
+        ),
+        "times_stored": message.times_stored,
+        "passed": message.passed,
+        "reason": message.reason,
+    }
+    return validated(FactRow, data, path)
+
+
+def _decision_row_to_proto(row: DecisionRow) -> pb.DecisionRow:
+    return pb.DecisionRow(
+        harness=row.harness,
+        pair_id=row.pair_id,
+        reader_fixture_id=row.reader_fixture_id,
+        decision_id=row.decision_id,
+        expected_slugs=row.expected_slugs,
+        match_keywords=row.match_keywords,
+        recall_available=row.recall_available,
+        pushed_turn=row.pushed_turn,
+        pushed_text=row.pushed_text,
+        recalled_turn=row.recalled_turn,
+        recalled=None if row.recalled is None else stored_fact_to_proto(row.recalled),
+        passed=row.passed,
+        reason=row.reason,
+    )
+
+
+def _decision_row_from_proto(message: pb.DecisionRow, path: str) -> DecisionRow:
+    data: dict[str, object] = {
+        "harness": message.harness,
+        "pair_id": message.pair_id,
+        "reader_fixture_id": message.reader_fixture_id,
+        "decision_id": message.decision_id,
+        "expected_slugs": list(message.expected_slugs),
+        "match_keywords": list(message.match_keywords),
+        "recall_available": message.recall_available,
+        "pushed_turn": message.pushed_turn if message.HasField("pushed_turn") else None,
+        "pushed_text": message.pushed_text if message.HasField("pushed_text") else None,
+        "recalled_turn": message.recalled_turn if message.HasField("recalled_turn") else None,
+        "recalled": (
+            stored_fact_from_proto(message.recalled, f"{path}.recalled")
+            if message.HasField("recalled")
+            else None
+        ),
+        "passed": message.passed,
+        "reason": message.reason,
+    }
+    return validated(DecisionRow, data, path)
 
 
 def _sealed_to_proto(sealed: SealedReport | None) -> pb.SealedReport | None:
@@ -224,16 +328,7 @@ def _meta_to_proto(meta: Meta) -> pb.Meta:
     intervals = meta.confidence_intervals
     return pb.Meta(
         metric_glossary=meta.metric_glossary,
-        failed_items=[
-            pb.FailedItem(
-                harness=item.harness,
-                suite=SUITE.encode(item.suite),
-                fixture_id=item.fixture_id,
-                item=item.item,
-                reason=item.reason,
-            )
-            for item in meta.failed_items
-        ],
+        failed_items=[_failed_item_to_proto(item) for item in meta.failed_items],
         seam_disclosures={
             key: pb.StringList(values=lines) for key, lines in meta.seam_disclosures.items()
         },
@@ -243,6 +338,8 @@ def _meta_to_proto(meta: Meta) -> pb.Meta:
         confidence_intervals=None if intervals is None else _intervals_to_proto(intervals),
         sealed=_sealed_to_proto(meta.sealed),
         scorer=_scorer_to_proto(meta.scorer),
+        fact_rows=[_fact_row_to_proto(row) for row in meta.fact_rows],
+        decision_rows=[_decision_row_to_proto(row) for row in meta.decision_rows],
     )
 
 
@@ -259,6 +356,7 @@ def _failed_item_from_proto(message: pb.FailedItem, path: str) -> FailedItem:
         "fixture_id": message.fixture_id,
         "item": message.item,
         "reason": message.reason,
+        "metric": message.metric if message.HasField("metric") else None,
     }
     return validated(FailedItem, data, path)
 
@@ -276,6 +374,14 @@ def _meta_from_proto(message: pb.Meta, path: str) -> Meta:
         "budget_cuts": dict(message.budget_cuts),
         "harnesses": list(message.harnesses),
         "suites": list(message.suites),
+        "fact_rows": [
+            _fact_row_from_proto(row, f"{path}.fact_rows[{i}]")
+            for i, row in enumerate(message.fact_rows)
+        ],
+        "decision_rows": [
+            _decision_row_from_proto(row, f"{path}.decision_rows[{i}]")
+            for i, row in enumerate(message.decision_rows)
+        ],
     }
     if message.HasField("confidence_intervals"):
         data["confidence_intervals"] = _intervals_from_proto(

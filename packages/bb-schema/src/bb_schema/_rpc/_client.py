@@ -21,6 +21,7 @@ from bb_schema.memory import (
     FactQuery,
     OpenBrainRequest,
     OpenBrainResponse,
+    RecallRequest,
     SeedRequest,
     SeedResponse,
     SystemInfo,
@@ -146,6 +147,12 @@ class MemoryClient:
         """ProbeFacts: the active facts of a source containing every keyword."""
         message = convert.FACT_QUERY.to_proto(request)
         reply = self._call("ProbeFacts", self._control.ProbeFacts, message, timeout)
+        return convert.FACT_LIST.from_proto(reply)
+
+    def recall(self, request: RecallRequest, *, timeout: float | None = None) -> FactList:
+        """Recall: the facts that answer a question (UNIMPLEMENTED when the system has none)."""
+        message = convert.RECALL_REQUEST.to_proto(request)
+        reply = self._call("Recall", self._control.Recall, message, timeout)
         return convert.FACT_LIST.from_proto(reply)
 
     def close_brain(self, request: CloseBrainRequest, *, timeout: float | None = None) -> None:

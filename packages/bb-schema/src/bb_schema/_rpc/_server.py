@@ -5,10 +5,11 @@ from __future__ import annotations
 import os
 import socket
 import stat
+from collections.abc import Sequence
 from concurrent import futures
 from pathlib import Path
 from types import TracebackType
-from typing import Final
+from typing import Any, Final
 
 import grpc
 
@@ -72,6 +73,7 @@ class BoundServer:
         tcp_address: str | None = None,
         max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
         max_workers: int = 8,
+        interceptors: Sequence[grpc.ServerInterceptor[Any, Any]] = (),
     ) -> None:
         if unix_socket is None and tcp_address is None:
             raise SchemaUserError(
@@ -82,7 +84,8 @@ class BoundServer:
         options.append(("grpc.so_reuseport", 0))
         self.server: grpc.Server = grpc.server(
             futures.ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="bb-grpc"),
-            interceptors=[BearerAuthInterceptor(secret)],
+            # authentication first: extra interceptors only ever see authenticated calls
+            interceptors=[BearerAuthInterceptor(secret), *interceptors],
             options=options,
         )
         self.unix_socket: Path | None = None

@@ -26,6 +26,7 @@ from bb_schema.memory import (
     FactQuery,
     OpenBrainRequest,
     OpenBrainResponse,
+    RecallRequest,
     SeedRequest,
     SeedResponse,
     SystemInfo,
@@ -92,8 +93,20 @@ class BenchControlImpl(Protocol):
         ...
 
 
+class RecallImpl(Protocol):
+    """The optional explicit recall of a BenchControl server."""
+
+    def recall(self, request: RecallRequest) -> FactList:
+        """Active facts of a source that answer the question, most relevant first."""
+        ...
+
+
 class MemoryImpl(TurnContextImpl, BenchControlImpl, Protocol):
-    """Both services: the reference engine's API, 1:1."""
+    """Both services: the reference engine's API, 1:1 (``recall`` is optional: RecallImpl)."""
+
+
+class RecallingMemory(MemoryImpl, RecallImpl, Protocol):
+    """Both services with the explicit recall: what the bench runner calls."""
 
 
 def _unary(
@@ -186,6 +199,25 @@ def _close_brain_response(result: None) -> bytes:
     return memory_pb2.CloseBrainResponse().SerializeToString()
 
 
+def _unimplemented(method: str) -> grpc.RpcMethodHandler:  # type: ignore[type-arg]
+    """A handler answering UNIMPLEMENTED: the implementation does not offer ``method``."""
+
+    def behavior(request: bytes, context: grpc.ServicerContext) -> bytes:
+        context.abort(
+            grpc.StatusCode.UNIMPLEMENTED, f"{method} is not implemented by this memory system"
+        )
+
+    return grpc.unary_unary_rpc_method_handler(behavior)
+
+
+def _recall_handler(impl: BenchControlImpl) -> grpc.RpcMethodHandler:  # type: ignore[type-arg]
+    """Recall from ``impl.recall`` when the implementation has one, else UNIMPLEMENTED."""
+    recall = getattr(impl, "recall", None)
+    if recall is None:
+        return _unimplemented("Recall")
+    return _unary("Recall", convert.RECALL_REQUEST.from_bytes, recall, convert.FACT_LIST.to_bytes)
+
+
 def add_bench_control_service(server: grpc.Server, impl: BenchControlImpl) -> None:
     """Serve ``brainbench.v1.BenchControl`` from ``impl`` on ``server`` (before start)."""
     c = convert
@@ -213,6 +245,7 @@ def add_bench_control_service(server: grpc.Server, impl: BenchControlImpl) -> No
             "ProbeFacts": _unary(
                 "ProbeFacts", c.FACT_QUERY.from_bytes, impl.probe_facts, c.FACT_LIST.to_bytes
             ),
+            "Recall": _recall_handler(impl),
             "CloseBrain": _unary(
                 "CloseBrain",
                 c.CLOSE_BRAIN_REQUEST.from_bytes,

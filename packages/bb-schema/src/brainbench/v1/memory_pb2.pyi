@@ -271,6 +271,41 @@ class FactList(_message.Message):
 Global___FactList: _TypeAlias = FactList  # noqa: Y015
 
 @_typing.final
+class RecallRequest(_message.Message):
+    """An explicit recall: the question a user asked, answered with stored facts."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    BRAIN_ID_FIELD_NUMBER: _builtins.int
+    SOURCE_FIELD_NUMBER: _builtins.int
+    QUERY_FIELD_NUMBER: _builtins.int
+    LIMIT_FIELD_NUMBER: _builtins.int
+    brain_id: _builtins.str
+    source: _builtins.str
+    """Every fact answered must belong to this source."""
+    query: _builtins.str
+    """The question in the user's own words (the bench sends a reader turn's text verbatim)."""
+    limit: _builtins.int
+    """1..100; unset means 5. Most relevant first; the bench cuts anything past its own cap."""
+    def __init__(
+        self,
+        *,
+        brain_id: _builtins.str = ...,
+        source: _builtins.str = ...,
+        query: _builtins.str = ...,
+        limit: _builtins.int | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_limit", b"_limit", "limit", b"limit"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_limit", b"_limit", "brain_id", b"brain_id", "limit", b"limit", "query", b"query", "source", b"source"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__limit: _TypeAlias = _typing.Literal["limit"]  # noqa: Y015
+    _WhichOneofArgType__limit: _TypeAlias = _typing.Literal["_limit", b"_limit"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__limit) -> _WhichOneofReturnType__limit | None: ...
+
+Global___RecallRequest: _TypeAlias = RecallRequest  # noqa: Y015
+
+@_typing.final
 class CloseBrainRequest(_message.Message):
     """Release a brain and everything in it."""
 

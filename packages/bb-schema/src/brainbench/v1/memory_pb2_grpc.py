@@ -26,7 +26,7 @@ if _version_not_supported:
 
 
 class BenchControlStub:
-    """What the bench runner drives: isolated brains, seeding and read-back of stored facts.
+    """What the bench runner drives: isolated brains, seeding, read-back of stored facts, recall.
     """
 
     def __init__(self, channel):
@@ -60,6 +60,11 @@ class BenchControlStub:
                 request_serializer=brainbench_dot_v1_dot_memory__pb2.FactQuery.SerializeToString,
                 response_deserializer=brainbench_dot_v1_dot_memory__pb2.FactList.FromString,
                 _registered_method=True)
+        self.Recall = channel.unary_unary(
+                '/brainbench.v1.BenchControl/Recall',
+                request_serializer=brainbench_dot_v1_dot_memory__pb2.RecallRequest.SerializeToString,
+                response_deserializer=brainbench_dot_v1_dot_memory__pb2.FactList.FromString,
+                _registered_method=True)
         self.CloseBrain = channel.unary_unary(
                 '/brainbench.v1.BenchControl/CloseBrain',
                 request_serializer=brainbench_dot_v1_dot_memory__pb2.CloseBrainRequest.SerializeToString,
@@ -68,7 +73,7 @@ class BenchControlStub:
 
 
 class BenchControlServicer:
-    """What the bench runner drives: isolated brains, seeding and read-back of stored facts.
+    """What the bench runner drives: isolated brains, seeding, read-back of stored facts, recall.
     """
 
     def Describe(self, request, context):
@@ -101,6 +106,14 @@ class BenchControlServicer:
 
     def ProbeFacts(self, request, context):
         """The active facts of a source containing every keyword (case-insensitive substring).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Recall(self, request, context):
+        """The active facts of a source that answer a question, most relevant first. Optional: a
+        system without an explicit recall answers UNIMPLEMENTED and is measured without one.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -141,6 +154,11 @@ def add_BenchControlServicer_to_server(servicer, server):
                     request_deserializer=brainbench_dot_v1_dot_memory__pb2.FactQuery.FromString,
                     response_serializer=brainbench_dot_v1_dot_memory__pb2.FactList.SerializeToString,
             ),
+            'Recall': grpc.unary_unary_rpc_method_handler(
+                    servicer.Recall,
+                    request_deserializer=brainbench_dot_v1_dot_memory__pb2.RecallRequest.FromString,
+                    response_serializer=brainbench_dot_v1_dot_memory__pb2.FactList.SerializeToString,
+            ),
             'CloseBrain': grpc.unary_unary_rpc_method_handler(
                     servicer.CloseBrain,
                     request_deserializer=brainbench_dot_v1_dot_memory__pb2.CloseBrainRequest.FromString,
@@ -155,7 +173,7 @@ def add_BenchControlServicer_to_server(servicer, server):
 
  # This class is part of an EXPERIMENTAL API.
 class BenchControl:
-    """What the bench runner drives: isolated brains, seeding and read-back of stored facts.
+    """What the bench runner drives: isolated brains, seeding, read-back of stored facts, recall.
     """
 
     @staticmethod
@@ -282,6 +300,33 @@ class BenchControl:
             target,
             '/brainbench.v1.BenchControl/ProbeFacts',
             brainbench_dot_v1_dot_memory__pb2.FactQuery.SerializeToString,
+            brainbench_dot_v1_dot_memory__pb2.FactList.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Recall(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/brainbench.v1.BenchControl/Recall',
+            brainbench_dot_v1_dot_memory__pb2.RecallRequest.SerializeToString,
             brainbench_dot_v1_dot_memory__pb2.FactList.FromString,
             options,
             channel_credentials,

@@ -29,7 +29,7 @@ GRPC_GENERATED_VERSION: str
 GRPC_VERSION: str
 
 class BenchControlStub:
-    """What the bench runner drives: isolated brains, seeding and read-back of stored facts."""
+    """What the bench runner drives: isolated brains, seeding, read-back of stored facts, recall."""
 
     @_typing.overload
     def __new__(cls, channel: _grpc.Channel) -> _Self: ...
@@ -45,12 +45,16 @@ class BenchControlStub:
     """The active facts of a source."""
     ProbeFacts: _grpc.UnaryUnaryMultiCallable[_memory_pb2.FactQuery, _memory_pb2.FactList]
     """The active facts of a source containing every keyword (case-insensitive substring)."""
+    Recall: _grpc.UnaryUnaryMultiCallable[_memory_pb2.RecallRequest, _memory_pb2.FactList]
+    """The active facts of a source that answer a question, most relevant first. Optional: a
+    system without an explicit recall answers UNIMPLEMENTED and is measured without one.
+    """
     CloseBrain: _grpc.UnaryUnaryMultiCallable[_memory_pb2.CloseBrainRequest, _memory_pb2.CloseBrainResponse]
     """Release a brain."""
 
 @_typing.type_check_only
 class BenchControlAsyncStub(BenchControlStub):
-    """What the bench runner drives: isolated brains, seeding and read-back of stored facts."""
+    """What the bench runner drives: isolated brains, seeding, read-back of stored facts, recall."""
 
     def __init__(self, channel: _aio.Channel) -> None: ...
     Describe: _aio.UnaryUnaryMultiCallable[_memory_pb2.DescribeRequest, _memory_pb2.SystemInfo]  # type: ignore[assignment]
@@ -63,11 +67,15 @@ class BenchControlAsyncStub(BenchControlStub):
     """The active facts of a source."""
     ProbeFacts: _aio.UnaryUnaryMultiCallable[_memory_pb2.FactQuery, _memory_pb2.FactList]  # type: ignore[assignment]
     """The active facts of a source containing every keyword (case-insensitive substring)."""
+    Recall: _aio.UnaryUnaryMultiCallable[_memory_pb2.RecallRequest, _memory_pb2.FactList]  # type: ignore[assignment]
+    """The active facts of a source that answer a question, most relevant first. Optional: a
+    system without an explicit recall answers UNIMPLEMENTED and is measured without one.
+    """
     CloseBrain: _aio.UnaryUnaryMultiCallable[_memory_pb2.CloseBrainRequest, _memory_pb2.CloseBrainResponse]  # type: ignore[assignment]
     """Release a brain."""
 
 class BenchControlServicer(metaclass=_abc_1.ABCMeta):
-    """What the bench runner drives: isolated brains, seeding and read-back of stored facts."""
+    """What the bench runner drives: isolated brains, seeding, read-back of stored facts, recall."""
 
     @_abc_1.abstractmethod
     def Describe(
@@ -108,6 +116,16 @@ class BenchControlServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_memory_pb2.FactList, _abc.Awaitable[_memory_pb2.FactList]]:
         """The active facts of a source containing every keyword (case-insensitive substring)."""
+
+    @_abc_1.abstractmethod
+    def Recall(
+        self,
+        request: _memory_pb2.RecallRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_memory_pb2.FactList, _abc.Awaitable[_memory_pb2.FactList]]:
+        """The active facts of a source that answer a question, most relevant first. Optional: a
+        system without an explicit recall answers UNIMPLEMENTED and is measured without one.
+        """
 
     @_abc_1.abstractmethod
     def CloseBrain(

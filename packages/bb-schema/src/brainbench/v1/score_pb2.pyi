@@ -6,6 +6,7 @@ Conventions: see corpus.proto.
 """
 
 from brainbench.v1 import corpus_pb2 as _corpus_pb2
+from brainbench.v1 import memory_pb2 as _memory_pb2
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -235,11 +236,14 @@ class FailedItem(_message.Message):
     FIXTURE_ID_FIELD_NUMBER: _builtins.int
     ITEM_FIELD_NUMBER: _builtins.int
     REASON_FIELD_NUMBER: _builtins.int
+    METRIC_FIELD_NUMBER: _builtins.int
     harness: _builtins.str
     suite: _corpus_pb2.Suite.ValueType
     fixture_id: _builtins.str
     item: _builtins.str
     reason: _builtins.str
+    metric: _builtins.str
+    """The metric the item counts against; unset when the scorer does not say."""
     def __init__(
         self,
         *,
@@ -248,14 +252,207 @@ class FailedItem(_message.Message):
         fixture_id: _builtins.str = ...,
         item: _builtins.str = ...,
         reason: _builtins.str = ...,
+        metric: _builtins.str | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_metric", b"_metric", "metric", b"metric"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_metric", b"_metric", "fixture_id", b"fixture_id", "harness", b"harness", "item", b"item", "metric", b"metric", "reason", b"reason", "suite", b"suite"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__metric: _TypeAlias = _typing.Literal["metric"]  # noqa: Y015
+    _WhichOneofArgType__metric: _TypeAlias = _typing.Literal["_metric", b"_metric"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__metric) -> _WhichOneofReturnType__metric | None: ...
+
+Global___FailedItem: _TypeAlias = FailedItem  # noqa: Y015
+
+@_typing.final
+class Provenance(_message.Message):
+    """Where a write-back fact must come from: source, session label and conversation page."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SOURCE_FIELD_NUMBER: _builtins.int
+    SOURCE_SESSION_FIELD_NUMBER: _builtins.int
+    SOURCE_MARKDOWN_SLUG_FIELD_NUMBER: _builtins.int
+    source: _builtins.str
+    source_session: _builtins.str
+    source_markdown_slug: _builtins.str
+    def __init__(
+        self,
+        *,
+        source: _builtins.str = ...,
+        source_session: _builtins.str = ...,
+        source_markdown_slug: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["fixture_id", b"fixture_id", "harness", b"harness", "item", b"item", "reason", b"reason", "suite", b"suite"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["source", b"source", "source_markdown_slug", b"source_markdown_slug", "source_session", b"source_session"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
-Global___FailedItem: _TypeAlias = FailedItem  # noqa: Y015
+Global___Provenance: _TypeAlias = Provenance  # noqa: Y015
+
+@_typing.final
+class FactRow(_message.Message):
+    """One gold fact of a write-back conversation after write-back: enough to re-score it."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    FIXTURE_ID_FIELD_NUMBER: _builtins.int
+    ITEM_FIELD_NUMBER: _builtins.int
+    FACT_INDEX_FIELD_NUMBER: _builtins.int
+    TURN_IDS_FIELD_NUMBER: _builtins.int
+    ENTITY_SLUG_FIELD_NUMBER: _builtins.int
+    MATCH_KEYWORDS_FIELD_NUMBER: _builtins.int
+    EXTRACTOR_FIELD_NUMBER: _builtins.int
+    EXPECTED_FIELD_NUMBER: _builtins.int
+    MATCHED_FIELD_NUMBER: _builtins.int
+    TIMES_STORED_FIELD_NUMBER: _builtins.int
+    PASSED_FIELD_NUMBER: _builtins.int
+    REASON_FIELD_NUMBER: _builtins.int
+    HARNESSES_FIELD_NUMBER: _builtins.int
+    fixture_id: _builtins.str
+    item: _builtins.str
+    """The failed-item name of this fact ("turn 3 fact 1: <gist>")."""
+    fact_index: _builtins.int
+    """1-based position among the fixture's distinct gold facts."""
+    entity_slug: _builtins.str
+    extractor: _builtins.str
+    times_stored: _builtins.int
+    """Stored rows holding the fact (keywords and entity), the matched one included."""
+    passed: _builtins.bool
+    reason: _builtins.str
+    """Why it failed; empty when it passed."""
+    @_builtins.property
+    def turn_ids(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Every turn stating the fact, first statement first."""
+
+    @_builtins.property
+    def match_keywords(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    @_builtins.property
+    def expected(self) -> Global___Provenance:
+        """source_session is the label of the segment of the first statement."""
+
+    @_builtins.property
+    def matched(self) -> _memory_pb2.StoredFact:
+        """The stored row the fact was matched to; unset when none holds it."""
+
+    @_builtins.property
+    def harnesses(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The harness rows whose write-back cell this row belongs to (one memory system's rows)."""
+
+    def __init__(
+        self,
+        *,
+        fixture_id: _builtins.str = ...,
+        item: _builtins.str = ...,
+        fact_index: _builtins.int = ...,
+        turn_ids: _abc.Iterable[_builtins.int] | None = ...,
+        entity_slug: _builtins.str | None = ...,
+        match_keywords: _abc.Iterable[_builtins.str] | None = ...,
+        extractor: _builtins.str = ...,
+        expected: Global___Provenance | None = ...,
+        matched: _memory_pb2.StoredFact | None = ...,
+        times_stored: _builtins.int = ...,
+        passed: _builtins.bool = ...,
+        reason: _builtins.str = ...,
+        harnesses: _abc.Iterable[_builtins.str] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_entity_slug", b"_entity_slug", "_matched", b"_matched", "entity_slug", b"entity_slug", "expected", b"expected", "matched", b"matched"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_entity_slug", b"_entity_slug", "_matched", b"_matched", "entity_slug", b"entity_slug", "expected", b"expected", "extractor", b"extractor", "fact_index", b"fact_index", "fixture_id", b"fixture_id", "harnesses", b"harnesses", "item", b"item", "match_keywords", b"match_keywords", "matched", b"matched", "passed", b"passed", "reason", b"reason", "times_stored", b"times_stored", "turn_ids", b"turn_ids"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__entity_slug: _TypeAlias = _typing.Literal["entity_slug"]  # noqa: Y015
+    _WhichOneofArgType__entity_slug: _TypeAlias = _typing.Literal["_entity_slug", b"_entity_slug"]  # noqa: Y015
+    _WhichOneofReturnType__matched: _TypeAlias = _typing.Literal["matched"]  # noqa: Y015
+    _WhichOneofArgType__matched: _TypeAlias = _typing.Literal["_matched", b"_matched"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__entity_slug) -> _WhichOneofReturnType__entity_slug | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__matched) -> _WhichOneofReturnType__matched | None: ...
+
+Global___FactRow: _TypeAlias = FactRow  # noqa: Y015
+
+@_typing.final
+class DecisionRow(_message.Message):
+    """One continuity decision on one reader harness row: how (or whether) it reached the reader."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    HARNESS_FIELD_NUMBER: _builtins.int
+    PAIR_ID_FIELD_NUMBER: _builtins.int
+    READER_FIXTURE_ID_FIELD_NUMBER: _builtins.int
+    DECISION_ID_FIELD_NUMBER: _builtins.int
+    EXPECTED_SLUGS_FIELD_NUMBER: _builtins.int
+    MATCH_KEYWORDS_FIELD_NUMBER: _builtins.int
+    RECALL_AVAILABLE_FIELD_NUMBER: _builtins.int
+    PUSHED_TURN_FIELD_NUMBER: _builtins.int
+    PUSHED_TEXT_FIELD_NUMBER: _builtins.int
+    RECALLED_TURN_FIELD_NUMBER: _builtins.int
+    RECALLED_FIELD_NUMBER: _builtins.int
+    PASSED_FIELD_NUMBER: _builtins.int
+    REASON_FIELD_NUMBER: _builtins.int
+    harness: _builtins.str
+    pair_id: _builtins.str
+    reader_fixture_id: _builtins.str
+    decision_id: _builtins.str
+    recall_available: _builtins.bool
+    """Whether the row has an explicit recall path at all."""
+    pushed_turn: _builtins.int
+    """The first reader turn whose injected text carries every keyword; unset when none."""
+    pushed_text: _builtins.str
+    """That turn's injected text."""
+    recalled_turn: _builtins.int
+    """The first reader turn whose recall answered with the decision's fact; unset when none."""
+    passed: _builtins.bool
+    reason: _builtins.str
+    """Why it failed; empty when it passed."""
+    @_builtins.property
+    def expected_slugs(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    @_builtins.property
+    def match_keywords(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    @_builtins.property
+    def recalled(self) -> _memory_pb2.StoredFact:
+        """That fact."""
+
+    def __init__(
+        self,
+        *,
+        harness: _builtins.str = ...,
+        pair_id: _builtins.str = ...,
+        reader_fixture_id: _builtins.str = ...,
+        decision_id: _builtins.str = ...,
+        expected_slugs: _abc.Iterable[_builtins.str] | None = ...,
+        match_keywords: _abc.Iterable[_builtins.str] | None = ...,
+        recall_available: _builtins.bool = ...,
+        pushed_turn: _builtins.int | None = ...,
+        pushed_text: _builtins.str | None = ...,
+        recalled_turn: _builtins.int | None = ...,
+        recalled: _memory_pb2.StoredFact | None = ...,
+        passed: _builtins.bool = ...,
+        reason: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_pushed_text", b"_pushed_text", "_pushed_turn", b"_pushed_turn", "_recalled", b"_recalled", "_recalled_turn", b"_recalled_turn", "pushed_text", b"pushed_text", "pushed_turn", b"pushed_turn", "recalled", b"recalled", "recalled_turn", b"recalled_turn"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_pushed_text", b"_pushed_text", "_pushed_turn", b"_pushed_turn", "_recalled", b"_recalled", "_recalled_turn", b"_recalled_turn", "decision_id", b"decision_id", "expected_slugs", b"expected_slugs", "harness", b"harness", "match_keywords", b"match_keywords", "pair_id", b"pair_id", "passed", b"passed", "pushed_text", b"pushed_text", "pushed_turn", b"pushed_turn", "reader_fixture_id", b"reader_fixture_id", "reason", b"reason", "recall_available", b"recall_available", "recalled", b"recalled", "recalled_turn", b"recalled_turn"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__pushed_text: _TypeAlias = _typing.Literal["pushed_text"]  # noqa: Y015
+    _WhichOneofArgType__pushed_text: _TypeAlias = _typing.Literal["_pushed_text", b"_pushed_text"]  # noqa: Y015
+    _WhichOneofReturnType__pushed_turn: _TypeAlias = _typing.Literal["pushed_turn"]  # noqa: Y015
+    _WhichOneofArgType__pushed_turn: _TypeAlias = _typing.Literal["_pushed_turn", b"_pushed_turn"]  # noqa: Y015
+    _WhichOneofReturnType__recalled: _TypeAlias = _typing.Literal["recalled"]  # noqa: Y015
+    _WhichOneofArgType__recalled: _TypeAlias = _typing.Literal["_recalled", b"_recalled"]  # noqa: Y015
+    _WhichOneofReturnType__recalled_turn: _TypeAlias = _typing.Literal["recalled_turn"]  # noqa: Y015
+    _WhichOneofArgType__recalled_turn: _TypeAlias = _typing.Literal["_recalled_turn", b"_recalled_turn"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__pushed_text) -> _WhichOneofReturnType__pushed_text | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__pushed_turn) -> _WhichOneofReturnType__pushed_turn | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__recalled) -> _WhichOneofReturnType__recalled | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__recalled_turn) -> _WhichOneofReturnType__recalled_turn | None: ...
+
+Global___DecisionRow: _TypeAlias = DecisionRow  # noqa: Y015
 
 @_typing.final
 class StringList(_message.Message):
@@ -498,6 +695,8 @@ class Meta(_message.Message):
     CONFIDENCE_INTERVALS_FIELD_NUMBER: _builtins.int
     SEALED_FIELD_NUMBER: _builtins.int
     SCORER_FIELD_NUMBER: _builtins.int
+    FACT_ROWS_FIELD_NUMBER: _builtins.int
+    DECISION_ROWS_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def metric_glossary(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]: ...
     @_builtins.property
@@ -522,6 +721,14 @@ class Meta(_message.Message):
     def scorer(self) -> Global___ScorerDigest:
         """The scoring code that produced the cells; unset in older or foreign results."""
 
+    @_builtins.property
+    def fact_rows(self) -> _containers.RepeatedCompositeFieldContainer[Global___FactRow]:
+        """One row per distinct gold fact of every scored write-back conversation."""
+
+    @_builtins.property
+    def decision_rows(self) -> _containers.RepeatedCompositeFieldContainer[Global___DecisionRow]:
+        """One row per continuity decision and reader harness row."""
+
     def __init__(
         self,
         *,
@@ -534,10 +741,12 @@ class Meta(_message.Message):
         confidence_intervals: Global___ConfidenceIntervals | None = ...,
         sealed: Global___SealedReport | None = ...,
         scorer: Global___ScorerDigest | None = ...,
+        fact_rows: _abc.Iterable[Global___FactRow] | None = ...,
+        decision_rows: _abc.Iterable[Global___DecisionRow] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["confidence_intervals", b"confidence_intervals", "scorer", b"scorer", "sealed", b"sealed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget_cuts", b"budget_cuts", "confidence_intervals", b"confidence_intervals", "failed_items", b"failed_items", "harnesses", b"harnesses", "metric_glossary", b"metric_glossary", "scorer", b"scorer", "sealed", b"sealed", "seam_disclosures", b"seam_disclosures", "suites", b"suites"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget_cuts", b"budget_cuts", "confidence_intervals", b"confidence_intervals", "decision_rows", b"decision_rows", "fact_rows", b"fact_rows", "failed_items", b"failed_items", "harnesses", b"harnesses", "metric_glossary", b"metric_glossary", "scorer", b"scorer", "sealed", b"sealed", "seam_disclosures", b"seam_disclosures", "suites", b"suites"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -335,7 +335,14 @@ Global___InjectedExtraction: _TypeAlias = InjectedExtraction  # noqa: Y015
 
 @_typing.final
 class WriteBackRequest(_message.Message):
-    """A conversation handed to memory's write path."""
+    """A conversation handed to memory's write path.
+
+    Provenance contract: every fact kept from the conversation is stored ONCE (a restatement
+    is deduplicated) with source = `source`, source_markdown_slug = "conversations/<session_id>"
+    and source_session = "<session_id>#<n>", where n is the 1-based number of the segment in
+    which the fact was first stated. A segment is a run of turns with no gap of more than 30
+    minutes between consecutive timestamped turns (a turn without ts never splits).
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 

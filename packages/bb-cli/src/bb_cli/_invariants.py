@@ -1,0 +1,91 @@
+"""Zero-gated invariants: any run that breaches one exits 1, with or without a baseline.
+
+Cross-source leakage, a pointer past the seam's budget and the memory-trust count invariants
+must be exactly zero in every run (docs/METHODOLOGY.md, "Gate governance"); a baseline cannot
+bank them and no flag waives them. A plain ``brainbench run`` (no ``--compare``) therefore
+fails on them too, and every command that produces a Result lists the offending items.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bb_schema import FailedItem, Result
+from bb_score import ZERO_GATED_METRICS
+
+from bb_cli._output import EXIT_REGRESSION, Output
+
+#: Items listed per breached cell before the rest are summarised as a count.
+ITEMS_SHOWN = 20
+
+
+@dataclass(frozen=True)
+class Breach:
+    """One zero-gated metric above zero in one cell, with the items behind it."""
+
+    harness: str
+    suite: str
+    metric: str
+    value: float
+    items: tuple[FailedItem, ...]
+
+    @property
+    def cell(self) -> str:
+        """The cell key, ``harness/suite``."""
+        return f"{self.harness}/{self.suite}"
+
+
+def breaches(result: Result) -> list[Breach]:
+    """Every zero-gated metric that is not exactly zero, cell by cell, in the Result's order."""
+    found: list[Breach] = []
+    for cell in result.cells:
+        for metric in sorted(ZERO_GATED_METRICS):
+            value = cell.metrics.get(metric)
+            if value is None or value == 0:
+                continue
+            items = tuple(
+                item
+                for item in result.meta.failed_items
+                if (item.harness, item.suite, item.metric) == (cell.harness, cell.suite, metric)
+            )
+            found.append(Breach(cell.harness, cell.suite, metric, value, items))
+    return found
+
+
+def report(found: list[Breach], out: Output) -> None:
+    """List the breached cells and their items on stderr."""
+    for breach in found:
+        out.stderr.write(
+            f"zero-gated invariant breached: {breach.cell} {breach.metric} = {breach.value:g}"
+            " (must be 0 in every run)\n"
+        )
+        for item in breach.items[:ITEMS_SHOWN]:
+            out.stderr.write(f"  {item.fixture_id} {item.item}: {item.reason}\n")
+        if len(breach.items) > ITEMS_SHOWN:
+            out.stderr.write(f"  ... and {len(breach.items) - ITEMS_SHOWN} more\n")
+
+
+def invariant_exit(result: Result, out: Output, text: str) -> int | None:
+    """Exit 1 (after the scoreboard and the offending items) when an invariant is breached."""
+    found = breaches(result)
+    if not found:
+        return None
+    out.result(text)
+    report(found, out)
+    cells = sorted({breach.cell for breach in found})
+    errors = [
+        {
+            "cell": breach.cell,
+            "metric": breach.metric,
+            "value": breach.value,
+            "items": [item.model_dump(mode="json") for item in breach.items],
+        }
+        for breach in found
+    ]
+    out.fail(
+        "regression",
+        f"{len(found)} zero-gated invariant(s) above zero in {', '.join(cells)}: these must be 0 "
+        "in every run, whatever a baseline says",
+        errors,
+    )
+    return EXIT_REGRESSION

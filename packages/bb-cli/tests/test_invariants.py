@@ -1,0 +1,57 @@
+"""A breached zero-gated invariant fails any run, and names its items."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from bb_cli._invariants import breaches, invariant_exit
+from bb_cli._output import Output
+from bb_schema import FailedItem, Meta, Receipt, Result, ScoreCell
+
+
+def _result(isolation: float, cuts: float) -> Result:
+    cell = ScoreCell(
+        suite="know-to-ask",
+        harness="openclaw",
+        seam="production",
+        gold_total=1,
+        gold_failed=0,
+        metrics={"source_isolation_violations": isolation, "pointer_budget_cuts": cuts},
+        fixtures=["f"],
+    )
+    items = [
+        FailedItem(harness="openclaw", suite="know-to-ask", fixture_id="f", item="turn 1",
+                   reason="source isolation: injected [x]", metric="source_isolation_violations"),
+        FailedItem(harness="openclaw", suite="know-to-ask", fixture_id="f", item="turn 2",
+                   reason="false fire", metric="false_fire_rate"),
+    ]  # fmt: skip
+    receipt = Receipt(
+        result_schema_version=1, fixtures_hash="h", harness_sha="s", ts="t", cmd_args=[],
+        seed=0, include_holdout=False, llm=False,
+    )  # fmt: skip
+    return Result(
+        receipt=receipt, cells=[cell], turn_rows=[], seed_failures=[], meta=Meta(failed_items=items)
+    )
+
+
+def test_clean_invariants_pass() -> None:
+    out = Output(json_mode=False, stdout=io.StringIO(), stderr=io.StringIO())
+    assert breaches(_result(0.0, 0.0)) == []
+    assert invariant_exit(_result(0.0, 0.0), out, "board") is None
+
+
+def test_each_breach_exits_1_listing_only_its_own_items() -> None:
+    found = breaches(_result(1.0, 3.0))
+    assert [(b.cell, b.metric, b.value) for b in found] == [
+        ("openclaw/know-to-ask", "pointer_budget_cuts", 3.0),
+        ("openclaw/know-to-ask", "source_isolation_violations", 1.0),
+    ]
+    assert [item.item for item in found[1].items] == ["turn 1"]
+    stdout, stderr = io.StringIO(), io.StringIO()
+    code = invariant_exit(_result(1.0, 0.0), Output(True, stdout, stderr), "board")
+    assert code == 1
+    envelope = json.loads(stdout.getvalue())["error"]
+    assert envelope["kind"] == "regression"
+    assert envelope["errors"][0]["items"][0]["item"] == "turn 1"
+    assert "f turn 1: source isolation" in stderr.getvalue()
