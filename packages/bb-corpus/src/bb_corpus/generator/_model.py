@@ -80,8 +80,9 @@ class Line:
     """One turn's text plus its annotation, produced by one template draw.
 
     ``referred`` pages are pointed at without being named (acceptable, never gold);
-    ``templates`` are the sentence templates the text was written from and ``spans`` where
-    each name-like word of the text sits (both for statistics and tests, not serialised).
+    ``templates`` are the sentence templates the text was written from, ``spans`` where each
+    name-like word of the text sits and ``retracted`` what it took back (statistics and tests
+    only, never serialised).
     """
 
     text: str
@@ -91,6 +92,8 @@ class Line:
     referred: tuple[Entity, ...] = ()
     templates: tuple[str, ...] = ()
     spans: tuple[Span, ...] = ()
+    #: Words the turn said and then took back (a corrected value): never part of a fact.
+    retracted: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

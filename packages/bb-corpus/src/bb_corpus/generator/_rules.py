@@ -66,9 +66,17 @@ RULES: Final[tuple[str, ...]] = (
     "being on a watch list or a budget being approved).",
     "A turn that only says a call or meeting happened ('Just got off the call with ...'), "
     "filler, and a turn that picks the conversation up again carry no facts: write [].",
+    "The user's own guesses, rumours and questions ('maybe they are raising?', 'rumour has it "
+    "...', 'I wonder if ...', 'may or may not') are not claims. A value said and then "
+    "corrected in the same turn ('48 engineers. Wait, no, 55 engineers') is one claim with "
+    "the corrected value only; the value taken back appears in no fact or keyword. A turn can "
+    "hold several claims (run on, or as a list): one entry each.",
     "entity_slug = the known page the claim is about: a preference or belief belongs to the "
     "person who holds it; a commitment to the person it is made to, or to the company or "
-    "project a decision is about; an event or fact to the entity it happened to.",
+    "project a decision is about; an event or fact to the entity it happened to. A claim "
+    "about somebody with no known page belongs to that person: write the slug their page "
+    "would get, 'people/' then their full name lowercase, accents dropped, apostrophes "
+    "removed, other gaps as hyphens ('Niamh O'Sullivan' -> 'people/niamh-osullivan').",
     "keywords = one to three short phrases copied verbatim from the turn that would find this "
     "claim later (distinctive words, not the entity name alone).",
     "Write your answers as one JSON document shaped like 'answer_example': for every item, "

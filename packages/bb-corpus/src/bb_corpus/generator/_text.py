@@ -213,7 +213,9 @@ def _entities(utterance: Utterance, *roles: Role) -> tuple[Entity, ...]:
     return tuple(out)
 
 
-def line(utterance: Utterance, facts: tuple[FactSpec, ...] = ()) -> Line:
+def line(
+    utterance: Utterance, facts: tuple[FactSpec, ...] = (), retracted: tuple[str, ...] = ()
+) -> Line:
     """The :class:`Line` of an utterance: what it names, refers to and where, from roles."""
     text, spans = render(utterance)
     return Line(
@@ -224,6 +226,7 @@ def line(utterance: Utterance, facts: tuple[FactSpec, ...] = ()) -> Line:
         referred=_entities(utterance, "pronoun", "ambiguous"),
         templates=utterance.templates,
         spans=spans,
+        retracted=retracted,
     )
 
 
