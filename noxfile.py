@@ -271,3 +271,18 @@ def foreign_mem0(session: nox.Session) -> None:
             session.error(str(exc))
         finally:
             _stop(server)
+
+
+# --- real-clients: an opt-in session (never in nox.options.sessions) ---------------------
+
+
+@nox.session(name="real-clients", default=False)
+def real_clients(session: nox.Session) -> None:
+    """The real Claude Code and Codex clients end to end (tests/real_clients).
+
+    Installs the pinned clients from the npm registry into ~/.cache/brainbench/real-clients
+    (about 1 GB once), runs them against a loopback fake model server and a served reference
+    brain, prints PASS/FAIL per check and keeps every file under build/real-clients/. Pass
+    `-- --only claude-code` or `-- --only codex` to run one family.
+    """
+    session.run("python", "-m", "tests.real_clients", *session.posargs)

@@ -21,6 +21,7 @@ BENCHMARKS: Final[tuple[str, ...]] = (
     "writeback",
     "loader",
     "trust",
+    "hook",
 )
 
 

@@ -61,6 +61,28 @@ def test_sample_targets_hold_on_every_harness(core: dict[str, Any]) -> None:
         assert cells[f"{harness}/continuity"]["continuity_rate"] == 1.0
 
 
+def test_every_injection_of_the_engine_rows_explains_itself(core: dict[str, Any]) -> None:
+    evidence = {
+        (item["harness"], item["fixture_id"], item["turn_id"]): item
+        for item in core["_meta"]["turn_evidence"]
+    }
+    injected = [
+        row
+        for row in core["turn_rows"]
+        if row["harness"] in ("openclaw", "codex") and row["injected_slugs"]
+    ]
+    assert injected
+    for row in injected:
+        item = evidence[(row["harness"], row["fixture_id"], row["turn_id"])]
+        assert [p["slug"] for p in item["pointers"]] == row["injected_slugs"]
+        for pointer in item["pointers"]:
+            found = pointer["evidence"]
+            assert found["matched"] and found["surface"] and found["end"] > found["start"]
+            assert 0 < found["score"] <= 1 and pointer["arm"]
+    # the hook's wire is text: its pointers carry no evidence, so nothing is filed for it
+    assert not any(harness == "claude-code" for harness, _, _ in evidence)
+
+
 def test_trivial_rows_prove_the_metrics_have_teeth(tmp_path: Path) -> None:
     result = _run(
         tmp_path, "teeth", "--harness", "always-silent,inject-all", "--suite", "know-to-ask,push"

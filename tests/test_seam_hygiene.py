@@ -117,7 +117,9 @@ def crossed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
     def recording_hook(stdin_text: str, **kwargs: Any) -> str:
         hook_inputs.append(stdin_text)
         transcript = Path(json.loads(stdin_text)["transcript_path"])
-        hook_inputs.append(transcript.read_text(encoding="utf-8"))
+        # A session's first prompt has no transcript yet, as with the real client.
+        if transcript.exists():
+            hook_inputs.append(transcript.read_text(encoding="utf-8"))
         return real_hook(stdin_text, **kwargs)
 
     def recording_render(*args: Any, **kwargs: Any) -> str:

@@ -1,9 +1,17 @@
 from dataclasses import dataclass, field
 
-from bb_adapters.pipeline import Delivered, SessionState, enforce_budget, replay_fixture
+from bb_adapters.pipeline import (
+    BUDGET_CUT,
+    Delivered,
+    SessionState,
+    budget_cut,
+    enforce_budget,
+    replay_fixture,
+)
+from bb_adapters.runner import turn_evidence
 from bb_adapters.seams import BUILTIN
 from bb_schema import Fixture, PublicTurn
-from bb_schema.turn_context import Pointer, SeamSettings, TurnContextRequest
+from bb_schema.turn_context import Pointer, PointerEvidence, SeamSettings, TurnContextRequest
 
 
 def _p(slug: str, stage: str = "reflex", source: str = "default") -> Pointer:
@@ -85,3 +93,59 @@ def test_a_turn_the_harness_parser_dropped_is_replayed_silent() -> None:
         fixture, BUILTIN["codex"], _Recorder(parsed=parsed), brain_id="b", session_id="s"
     )
     assert [(r.turn_id, r.injected_slugs) for r in rows] == [(1, ("people/alice",)), (3, ())]
+
+
+def _explained(slug: str, decision: str = "") -> Pointer:
+    evidence = PointerEvidence(matched=slug, score=1.0, decision=decision)
+    return Pointer(slug=slug, source="default", evidence=evidence)
+
+
+def test_budget_cut_pointers_are_kept_as_declined_with_the_reason() -> None:
+    pointers = (_explained("a"), _explained("b"), _explained("c"), _explained("a"))
+    kept, cuts = enforce_budget(pointers, SeamSettings(pointer_budget=1))
+    cut = budget_cut(pointers, kept)
+    assert [p.slug for p in cut] == ["b", "c"] and cuts == 2
+    assert all(p.evidence is not None and p.evidence.decision == BUDGET_CUT for p in cut)
+    assert [p.evidence.matched for p in cut if p.evidence] == ["b", "c"]  # evidence kept
+
+
+@dataclass
+class _Explaining:
+    """Injects two explained pointers past a budget of one and declines a third page."""
+
+    def select_turns(self, fixture: Fixture) -> list[PublicTurn]:
+        return list(fixture.turns)
+
+    def begin(self, state: SessionState) -> str:
+        return ""
+
+    def deliver(self, state: SessionState, request: TurnContextRequest) -> Delivered:
+        if request.turn.turn_id != 1:
+            return Delivered(text="", pointers=())
+        declined = (_explained("people/grace", "declined: ordinary word"),)
+        pointers = (_explained("people/alice"), _explained("people/bob"))
+        return Delivered(text="[two]", pointers=pointers, declined=declined)
+
+    def end(self, state: SessionState) -> None:
+        pass
+
+
+def test_replayed_turns_carry_injected_declined_and_cut_pointers() -> None:
+    config = BUILTIN["codex"]  # one fragment per turn
+    rows = replay_fixture(_fixture(), config, _Explaining(), brain_id="b", session_id="s")
+    first, second = rows
+    assert [p.slug for p in first.pointers] == ["people/alice"]
+    assert [p.slug for p in first.declined] == ["people/grace", "people/bob"]
+    assert first.declined[1].evidence is not None
+    assert first.declined[1].evidence.decision == BUDGET_CUT
+    assert second.pointers == () and second.declined == ()
+    evidence = turn_evidence("f", "codex", first)
+    assert evidence is not None and evidence.turn_id == 1 and evidence.harness == "codex"
+    assert turn_evidence("f", "codex", second) is None
+
+
+def test_pointers_without_evidence_are_not_filed() -> None:
+    recorder = _Recorder()  # a wire with slugs only, like a hook's text
+    rows = replay_fixture(_fixture(), BUILTIN["openclaw"], recorder, brain_id="b", session_id="s")
+    assert rows[0].pointers and all(p.evidence is None for p in rows[0].pointers)
+    assert turn_evidence("f", "openclaw", rows[0]) is None

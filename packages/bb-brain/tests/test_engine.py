@@ -74,6 +74,12 @@ def test_duplicate_page_in_one_seed_is_rejected(engine: Engine, make_brain: Any)
         engine.seed(SeedRequest(brain_id=brain, pages=dup))
 
 
+def test_identical_copies_of_a_page_in_one_seed_collapse(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain()
+    same = [SeedPage(slug="x/y", content="---\ntitle: Y\n---\n")] * 2
+    assert engine.seed(SeedRequest(brain_id=brain, pages=same)).pages == 1
+
+
 FACTS = [
     SeedFact(fact="Alice raised pricing concerns", entity_slug="people/alice", source="seed",
              source_session="s1"),

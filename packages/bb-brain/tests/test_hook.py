@@ -8,13 +8,28 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 from bb_brain import Engine
-from bb_brain.hook import HOOK_SETTINGS, HookConfig, main, run_user_prompt_hook
+from bb_brain._deadline import config_path_in
+from bb_brain.hook import (
+    HOOK_SETTING_VALUES,
+    HOOK_SETTINGS,
+    HookConfig,
+    main,
+    run_user_prompt_hook,
+)
+from bb_brain.hook_config import (
+    HookConfigFile,
+    configured_deadline_ms,
+    default_hook_config,
+    read_hook_config,
+    write_private_file,
+)
 from bb_brain.transcripts import write_claude_transcript
 from bb_schema import PublicTurn
 from bb_schema.rpc import BoundServer, add_turn_context_service
@@ -213,8 +228,7 @@ def test_no_context_prints_nothing(fake: tuple[FakeTurnContext, Path], tmp_path:
         "[]",
         json.dumps({"session_id": "s", "hook_event_name": "UserPromptSubmit"}),  # no prompt
         json.dumps({"session_id": 7, "prompt": "x", "transcript_path": "/tmp/x"}),
-        stdin(None),  # no transcript path
-        stdin(Path("/nonexistent/transcript.jsonl")),
+        json.dumps({"session_id": "s", "prompt": "x", "transcript_path": 3}),
         stdin(Path("/tmp"), hook_event_name="PreToolUse"),
         stdin(Path("/tmp"), prompt="   "),
     ],
@@ -224,6 +238,50 @@ def test_bad_input_is_silent_and_never_calls_memory(
 ) -> None:
     impl, sock = fake
     assert run(text, sock) == ""
+    assert impl.requests == []
+
+
+@pytest.mark.parametrize("where", ["not-written-yet", "no-path"])
+def test_a_missing_transcript_is_a_session_with_no_earlier_turns(
+    fake: tuple[FakeTurnContext, Path], tmp_path: Path, where: str
+) -> None:
+    """Claude Code runs the hook on a new session's first prompt before writing the file."""
+    impl, sock = fake
+    path = None if where == "no-path" else tmp_path / "projects" / "new-session.jsonl"
+    out = run(stdin(path, prompt="Prep me for Alice Example."), sock)
+    assert json.loads(out)["hookSpecificOutput"]["additionalContext"] == impl.text
+    (request,) = impl.requests
+    assert request.turn == PublicTurn(turn_id=1, role="user", text="Prep me for Alice Example.")
+    assert (request.window, request.prior_context) == ([], "")
+
+
+def test_an_unreadable_transcript_is_silent(
+    fake: tuple[FakeTurnContext, Path], tmp_path: Path
+) -> None:
+    impl, sock = fake
+    directory = tmp_path / "a-directory.jsonl"
+    directory.mkdir()
+    assert run(stdin(directory), sock) == ""
+    assert impl.requests == []
+
+
+def test_the_deadline_counts_from_the_given_start(
+    fake: tuple[FakeTurnContext, Path], tmp_path: Path
+) -> None:
+    """A process that spent its budget on start-up does not call memory at all."""
+    impl, sock = fake
+    transcript = write_claude_transcript(tmp_path / "t.jsonl", EARLIER, session_id="s", cwd="/")
+    spent = run_user_prompt_hook(
+        stdin(transcript),
+        socket_path=str(sock),
+        secret=SECRET,
+        brain_id="b",
+        active_source="default",
+        settings=HOOK_SETTINGS,
+        deadline_ms=800,
+        started=time.monotonic() - 0.9,
+    )
+    assert spent == ""
     assert impl.requests == []
 
 
@@ -280,10 +338,14 @@ def test_real_engine_injects_then_dedupes_what_it_injected_before(
         context = json.loads(out)["hookSpecificOutput"]["additionalContext"]
         assert "people/alice-example" in context
         # The harness records the prompt and the injected context; the next prompt that
-        # mentions Alice again must not get her page pushed a second time.
+        # mentions Alice again must not get her page pushed a second time. (The recorded turn
+        # refers to her by pronoun only: a page named in an earlier turn is not pushed again
+        # either, and this test isolates what the attachment dedupe does.)
         later = [
             *first,
-            PublicTurn(turn_id=2, role="user", text=prompt, ts=TS.format(1)),
+            PublicTurn(
+                turn_id=2, role="user", text="What did she say about pricing?", ts=TS.format(1)
+            ),
             PublicTurn(
                 turn_id=3, role="assistant", text="She worried about margin.", ts=TS.format(2)
             ),
@@ -360,8 +422,9 @@ def test_config_defaults() -> None:
     assert (config.active_source, config.deadline_ms, config.settings) == (
         "default",
         800,
-        HOOK_SETTINGS,
+        HOOK_SETTINGS.model_dump(),
     )
+    assert HOOK_SETTINGS == SeamSettings.model_validate(dict(HOOK_SETTING_VALUES))
 
 
 # --- the real console script ----------------------------------------------------------------
@@ -407,3 +470,137 @@ def test_console_script_prints_context_and_stays_silent_when_the_server_is_down(
         check=False,
     )
     assert (down.returncode, down.stdout, down.stderr) == (0, "", "")
+
+
+# --- the hook config file and the process deadline ----------------------------------------
+
+
+def _config_file(tmp_path: Path, sock: Path, **extra: object) -> Path:
+    secret_file = tmp_path / "secret"
+    write_private_file(secret_file, SECRET + "\n")
+    path = tmp_path / "hook.json"
+    config = HookConfigFile(
+        socket=str(sock), secret_file=str(secret_file), brain_id="brain-f", source="work"
+    )
+    document = {**config.as_json(), **extra}
+    write_private_file(path, json.dumps(document))
+    return path
+
+
+def test_a_config_file_configures_the_hook(
+    fake: tuple[FakeTurnContext, Path], tmp_path: Path
+) -> None:
+    impl, sock = fake
+    path = _config_file(tmp_path, sock, deadline_ms=10_000)
+    out = io.StringIO()
+    assert main(io.StringIO(stdin(tmp_path / "none.jsonl")), out, {}, config_path=str(path)) == 0
+    assert json.loads(out.getvalue())["hookSpecificOutput"]["additionalContext"] == impl.text
+    (request,) = impl.requests
+    assert (request.brain_id, request.active_source) == ("brain-f", "work")
+    assert request.settings == HOOK_SETTINGS
+    assert (path.stat().st_mode & 0o777, (tmp_path / "secret").stat().st_mode & 0o777) == (
+        0o600,
+        0o600,
+    )
+
+
+def test_where_the_configuration_comes_from(tmp_path: Path) -> None:
+    sock = tmp_path / "s.sock"
+    path = _config_file(tmp_path, sock)
+    env = {"BRAINBENCH_SOCKET": "/env.sock", "BRAINBENCH_BRAIN_ID": "env", "BRAINBENCH_SECRET": "x"}
+    assert HookConfig.load(str(path), env).brain_id == "brain-f"  # --config wins
+    assert HookConfig.load(None, env).brain_id == "env"
+    assert HookConfig.load(None, {"BRAINBENCH_HOOK_CONFIG": str(path)}).brain_id == "brain-f"
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "hook.json").write_bytes(path.read_bytes())
+    assert HookConfig.load(None, {"BB_BRAIN_HOME": str(home)}).brain_id == "brain-f"
+    xdg = {"XDG_CONFIG_HOME": str(tmp_path / "xdg"), "HOME": "/nonexistent"}
+    assert default_hook_config(xdg) == tmp_path / "xdg" / "bb-brain" / "hook.json"
+    assert default_hook_config({"HOME": "/h"}) == Path("/h/.config/bb-brain/hook.json")
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"version": 2}, "version"),
+        ({"brain_id": ""}, "brain_id"),
+        ({"socket": 3}, "socket"),
+        ({"deadline_ms": "soon"}, "deadline_ms"),
+        ({"settings": [1]}, "settings"),
+        ({"colour": "red"}, "colour"),
+    ],
+)
+def test_a_malformed_config_file_names_the_field_and_the_hook_stays_silent(
+    tmp_path: Path, change: dict[str, object], field: str
+) -> None:
+    path = _config_file(tmp_path, tmp_path / "s.sock", **change)
+    with pytest.raises(ValueError, match=field) as info:
+        read_hook_config(path)
+    assert str(path) in str(info.value)
+    out = io.StringIO()
+    assert main(io.StringIO(stdin(None)), out, {}, config_path=str(path)) == 0
+    assert out.getvalue() == ""
+
+
+def _spawn(config: Path, text: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [console_script(), "hook", "user-prompt", "--config", str(config)],
+        input=text,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def test_the_console_script_deadline_counts_from_process_start(
+    fake: tuple[FakeTurnContext, Path], tmp_path: Path
+) -> None:
+    """1 ms is spent before the first line of the hook runs: memory is never asked."""
+    impl, sock = fake
+    done = _spawn(_config_file(tmp_path, sock, deadline_ms=1), stdin(None))
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+    assert impl.requests == []
+    answered = _spawn(_config_file(tmp_path, sock, deadline_ms=10_000), stdin(None))
+    assert json.loads(answered.stdout)["hookSpecificOutput"]["additionalContext"] == impl.text
+
+
+def test_the_watchdog_ends_a_stuck_hook_silently_at_the_deadline(
+    fake: tuple[FakeTurnContext, Path], tmp_path: Path
+) -> None:
+    """A transcript that never finishes reading (a FIFO nobody writes) cannot hold the prompt."""
+    impl, sock = fake
+    fifo = tmp_path / "stuck.jsonl"
+    os.mkfifo(fifo)
+    done = _spawn(_config_file(tmp_path, sock, deadline_ms=1500), stdin(fifo), timeout=30)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+    assert impl.requests == []
+
+
+def test_the_hook_path_imports_no_model_library() -> None:
+    """What the user waits for: the console script's modules, without pydantic or storage.
+
+    grpc is loaded only by the call itself, after the watchdog is armed, so even a cold
+    start (compiling every module) ends at the deadline.
+    """
+    probe = (
+        "import sys, bb_brain.cli, bb_brain.hook; "
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'pydantic', 'psycopg', 'yaml',"
+        " 'grpc', 'google'}))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_console_script_finds_the_configured_deadline_before_argparse(tmp_path: Path) -> None:
+    path = _config_file(tmp_path, tmp_path / "s.sock", deadline_ms=1234)
+    assert config_path_in(["--config", str(path)]) == str(path)
+    assert config_path_in([f"--config={path}"]) == str(path)
+    assert config_path_in([]) is None
+    assert configured_deadline_ms(str(path), {}) == 1234
+    assert configured_deadline_ms(None, {"BRAINBENCH_SOCKET": "/s"}) is None
+    env = {"BRAINBENCH_SOCKET": "/s", "BRAINBENCH_HOOK_DEADLINE_MS": "5000"}
+    assert configured_deadline_ms(None, env) == 5000
+    assert configured_deadline_ms(str(tmp_path / "missing.json"), {}) is None  # reported later
+    assert configured_deadline_ms(None, {"BRAINBENCH_HOOK_CONFIG": str(path)}) == 1234

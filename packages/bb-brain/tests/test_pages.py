@@ -33,8 +33,16 @@ def test_alias_rows_cover_every_arm() -> None:
         ("ally", "alias"),
         ("alice example", "title"),
         ("alice example", "slug-suffix"),
+        ("example alice", "name-form"),
+        ("ally example", "name-form"),
+        ("example ally", "name-form"),
         ("example", "surname"),
+        ("alice", "given-name"),
     ]
+    titled = parse_page("people/x", "---\ntitle: Prof. Ana de la Cruz\ntype: person\n---\n", "s")
+    assert ("ana de la cruz", "name-form") in titled.alias_rows()
+    assert ("de la cruz", "name-form") in titled.alias_rows()
+    assert ("cruz", "surname") in titled.alias_rows()
 
 
 def test_surname_only_for_people() -> None:

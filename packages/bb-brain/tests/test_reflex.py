@@ -182,7 +182,7 @@ def test_longest_match_wins(engine: Engine, make_brain: Any) -> None:
     response = ask(engine, brain, "did you talk to alice example and alice?")
     assert slugs(response) == ["people/alice-example"]
     assert response.pointers[0].arm == "title"  # the two-word mention, not the later "alice"
-    assert slugs(ask(engine, brain, "what about example?")) == ["concepts/example"]
+    assert slugs(ask(engine, brain, "what about Example?")) == ["concepts/example"]
 
 
 @pytest.mark.parametrize(
@@ -205,9 +205,9 @@ def test_an_alias_used_as_an_ordinary_word_does_not_resolve(
 @pytest.mark.parametrize(
     "text",
     [
-        "What's the latest on lantern?",
-        "did lantern ship?",
-        "Send the lantern deck to the board.",  # the alias modifies a noun: still a name
+        "What's the latest on Lantern?",
+        "did Lantern ship?",
+        "Send the Lantern deck to the board.",  # the name modifies a noun: still a name
         "Tell me about Project Lantern.",
         "The Lantern launch slipped.",  # capitalised mid-phrase: name evidence
     ],
@@ -215,6 +215,33 @@ def test_an_alias_used_as_an_ordinary_word_does_not_resolve(
 def test_an_alias_used_as_a_name_still_resolves(engine: Engine, make_brain: Any, text: str) -> None:
     brain = make_brain(("projects/lantern", md("Project Lantern", aliases="[lantern]")))
     assert slugs(ask(engine, brain, text)) == ["projects/lantern"]
+
+
+def test_a_lowercase_dictionary_word_needs_more_than_its_form(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(("projects/lantern", md("Project Lantern", aliases="[lantern]")))
+    response = ask(engine, brain, "what's the latest on lantern?")
+    assert response.pointers == []
+    (declined,) = response.declined
+    assert declined.slug == "projects/lantern" and declined.evidence is not None
+    assert "ordinary word 'lantern'" in declined.evidence.decision
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("did zorvane ship?", ["projects/zorvane"]),
+        ("send the zorvane deck to the board", ["projects/zorvane"]),
+        ("the zorvane in the lobby is broken", []),  # determiner + noun, then a function word
+        ("we should zorvane the hallway first", []),  # modal + verb + determiner
+    ],
+)
+def test_a_lowercase_name_with_no_ordinary_reading(
+    engine: Engine, make_brain: Any, text: str, expected: list[str]
+) -> None:
+    brain = make_brain(("projects/zorvane", md("Zorvane", aliases="[zorvane]")))
+    assert slugs(ask(engine, brain, text)) == expected
 
 
 def test_more_entities_than_budget(engine: Engine, make_brain: Any) -> None:

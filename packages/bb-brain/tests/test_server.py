@@ -100,11 +100,13 @@ def test_engine_user_errors_are_invalid_argument(served: ServerHandle) -> None:
     assert "no-such-brain" in info.value.details
 
 
-def test_cli_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_usage_errors_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BB_BRAIN_HOME", str(tmp_path / "home"))
     assert main([]) == 2
-    assert main(["serve"]) == 2
-    assert "--socket" in capsys.readouterr().err
     assert main(["serve", "--socket", "/tmp/x.sock", "--secret-file", "/nonexistent/s"]) == 2
+    assert "/nonexistent/s" in capsys.readouterr().err
     assert main(["--help"]) == 0
 
 
@@ -114,7 +116,8 @@ def test_cli_serve_subprocess_round_trip_and_clean_stop(socket_dir: Path) -> Non
     sock = socket_dir / "cli.sock"
     cmd = [sys.executable, "-m", "bb_brain.cli", "serve", "--socket", str(sock),
            "--secret-file", str(secret_file)]  # fmt: skip
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    env = {**os.environ, "BB_BRAIN_HOME": str(socket_dir / "home")}
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         assert proc.stdout is not None
         ready = json.loads(proc.stdout.readline())

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -27,6 +29,7 @@ TURNS = [
     ),
     PublicTurn(turn_id=5, role="user", text="Thanks.", ts="2026-03-02T17:02:00Z"),
 ]
+CLAUDE_2_1_332 = "claude-code-2.1.332-transcript.jsonl"
 POINTER_BLOCK = "Relevant memory:\n- people/alice-example (Alice Example)"
 
 # A real session's transcript: snapshot and summary lines, a meta caveat, tool use and tool
@@ -142,8 +145,8 @@ def test_round_trip_with_injected_context() -> None:
     assert parsed.turns == TURNS
     assert parsed.session_id == "s-1"
     assert parsed.injected_context == [POINTER_BLOCK]
-    assert parsed.window(4) == TURNS[1:]
-    assert parsed.window(10) == TURNS
+    assert [turn.public() for turn in parsed.window(4)] == TURNS[1:]
+    assert [turn.public() for turn in parsed.window(10)] == TURNS
     assert parsed.window(0) == []
     assert parsed.report.skipped_lines == 0
 
@@ -211,3 +214,46 @@ def test_malformed_lines_are_counted_never_turned_into_turns() -> None:
 def test_missing_transcript_is_a_user_error(tmp_path: Path) -> None:
     with pytest.raises(TranscriptError):
         read_claude_transcript(tmp_path / "nope.jsonl")
+
+
+def test_missing_transcript_with_missing_ok_is_a_session_with_no_turns(tmp_path: Path) -> None:
+    """Claude Code runs the hook on a new session's first prompt before writing the file."""
+    parsed = read_claude_transcript(tmp_path / "not-yet.jsonl", missing_ok=True)
+    assert (parsed.entries, parsed.injected_context, parsed.report.warnings) == ([], [], [])
+
+
+def test_a_transcript_the_real_client_wrote() -> None:
+    """Claude Code 2.1.332 with the hook installed: a new session, then two --resume prompts.
+
+    Written by ``nox -s real-clients`` (trimmed): about twenty other line types (queue
+    operations, api-request blobs, cost state, a dozen attachment kinds) sit around the turns.
+    """
+    parsed = read_claude_transcript(Path(__file__).with_name("data") / CLAUDE_2_1_332)
+    assert [(t.turn_id, t.role, t.text) for t in parsed.entries] == [
+        (1, "user", "Alice Example prefers async standups. What should I prepare for my call "
+         "with her?"),
+        (2, "assistant", "Noted."),
+        (3, "user", "Alice Example is worried about the renewal terms."),
+        (4, "assistant", "Noted."),
+        (5, "user", "Bob Builder will own the database cutover next week."),
+        (6, "assistant", "Noted."),
+    ]  # fmt: skip
+    # The hook's context on prompts 1 and 3 (prompt 2 was deduped): Claude Code records the
+    # attachment's content as a list of strings, one per hook that answered.
+    assert parsed.injected_context == [
+        "## Memory\n- [Alice Example](brain://default/people/alice-example) — Founder of "
+        "Widget Co.",
+        "## Memory\n- [Bob Builder](brain://default/people/bob-builder) — Runs infrastructure at "
+        "Widget Co.",
+    ]
+    assert parsed.session_id is not None and parsed.report.warnings == []
+    assert all(turn.ts is not None for turn in parsed.entries)
+
+
+def test_the_parser_imports_neither_pydantic_nor_the_models() -> None:
+    probe = (
+        "import sys; import bb_brain.transcripts.claude_code; "
+        "print(sorted(m for m in sys.modules if m.startswith(('pydantic', 'bb_schema.'))))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

@@ -3,16 +3,19 @@ from __future__ import annotations
 import json
 import logging
 from pathlib import Path
+from typing import Any
 
 import pytest
 from bb_brain._errors import BrainUserError
 from bb_brain.transcripts import (
+    RolloutShape,
     TranscriptError,
     parse_codex_rollout,
     read_codex_rollout,
     render_codex_rollout,
     write_codex_rollout,
 )
+from bb_brain.transcripts.codex import NO_USER_TURN
 from bb_schema import PublicTurn
 
 TURNS = [
@@ -125,11 +128,12 @@ def test_round_trip_preserves_turns_and_metadata() -> None:
     assert [turn.turn_id for turn in rollout.user_turns] == [1, 3]
 
 
-def test_writer_line_shapes() -> None:
-    lines = [
-        json.loads(line)
-        for line in render_codex_rollout(TURNS, session_id="s", cwd="/w").splitlines()
-    ]
+def _lines(text: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def test_current_writer_shape_is_what_codex_0_171_writes() -> None:
+    lines = _lines(render_codex_rollout(TURNS, session_id="s", cwd="/w"))
     assert lines[0]["type"] == "session_meta"
     assert lines[0]["payload"] == {
         "id": "s",
@@ -138,18 +142,60 @@ def test_writer_line_shapes() -> None:
         "originator": "bb_brain",
     }
     assert all("timestamp" in line for line in lines)
-    assert lines[1] == {
-        "timestamp": "2026-03-02T17:00:00Z",
-        "type": "event_msg",
-        "payload": {"type": "user_message", "message": "Met Alice Example today."},
-    }
-    assert lines[2]["payload"] == {
-        "type": "message",
-        "role": "user",
-        "content": [{"type": "input_text", "text": "Met Alice Example today."}],
-    }
-    assert lines[3]["payload"]["content"] == [{"type": "output_text", "text": "How did it go?"}]
-    assert len(lines) == 1 + 2 + 1 + 2
+    kinds = [
+        (line["type"], line["payload"].get("type"), line["payload"].get("role")) for line in lines
+    ]
+    assert kinds == [
+        ("session_meta", None, None),
+        ("event_msg", "task_started", None),
+        ("response_item", "message", "developer"),
+        ("response_item", "message", "user"),  # Codex's environment context
+        ("response_item", "message", "user"),  # the prompt
+        ("event_msg", "item_completed", None),
+        ("event_msg", "item_completed", None),
+        ("response_item", "message", "assistant"),
+        ("event_msg", "task_complete", None),
+        ("event_msg", "task_started", None),
+        ("response_item", "message", "user"),
+        ("event_msg", "item_completed", None),
+        ("event_msg", "task_complete", None),
+    ]
+    context, prompt, item = lines[3]["payload"], lines[4]["payload"], lines[5]["payload"]
+    assert context["content"][0]["text"].startswith("<environment_context>")
+    meta = context["internal_chat_message_metadata_passthrough"]
+    assert meta["content_item_metadata"] == [{"provenance": {"type": "harness", "hook": False}}]
+    assert prompt["id"].startswith("msg_")
+    assert prompt["content"] == [{"type": "input_text", "text": "Met Alice Example today."}]
+    user_meta = prompt["internal_chat_message_metadata_passthrough"]
+    assert user_meta["content_item_metadata"] == [{"provenance": {"type": "user"}}]
+    assert user_meta["turn_id"] == lines[1]["payload"]["turn_id"] == item["turn_id"]
+    assert item["item"]["type"] == "UserMessage"
+    assert item["item"]["content"] == [
+        {"type": "text", "text": "Met Alice Example today.", "text_elements": []}
+    ]
+    assert not any(line["payload"].get("type") == "user_message" for line in lines)
+
+
+def test_legacy_writer_shape_is_what_codex_0_130_writes() -> None:
+    lines = _lines(render_codex_rollout(TURNS, session_id="s", cwd="/w", shape="legacy"))
+    events = [line["payload"] for line in lines if line["type"] == "event_msg"]
+    assert [e["type"] for e in events] == [
+        "task_started", "user_message", "agent_message", "task_complete",
+        "task_started", "user_message", "task_complete",
+    ]  # fmt: skip
+    assert events[1]["message"] == "Met Alice Example today."
+    items = [line["payload"] for line in lines if line["type"] == "response_item"]
+    assert all("id" not in item and "internal_chat_message_metadata_passthrough" not in item
+               for item in items)  # fmt: skip
+
+
+@pytest.mark.parametrize("shape", ["current", "legacy"])
+def test_both_shapes_round_trip(shape: RolloutShape) -> None:
+    rollout = parse_codex_rollout(
+        render_codex_rollout(TURNS, session_id="s", cwd="/w", shape=shape)
+    )
+    assert rollout.turns == TURNS
+    assert rollout.report.warnings == []
 
 
 def test_writer_is_deterministic_and_writes_files(tmp_path: Path) -> None:
@@ -240,3 +286,136 @@ def test_empty_input_yields_no_turns() -> None:
 def test_missing_file_is_a_user_error(tmp_path: Path) -> None:
     with pytest.raises(TranscriptError, match="does not exist"):
         read_codex_rollout(tmp_path / "absent.jsonl")
+
+
+# --- rollouts the real Codex CLI wrote (two prompts: exec, then exec resume; trimmed) ---------
+
+DATA = Path(__file__).with_name("data")
+
+
+@pytest.mark.parametrize(
+    ("name", "prompts"),
+    [
+        (
+            "codex-0.171.0-rollout.jsonl",
+            [
+                "Alice Example prefers async standups.",
+                "Carol Danvers signed off on the budget cut.",
+            ],
+        ),
+        (
+            "codex-0.130.0-rollout.jsonl",
+            [
+                "Alice Example prefers async standups.",
+                "Widget Co prefers weekly demos over status emails.",
+            ],
+        ),
+    ],
+)
+def test_real_rollouts_parse_to_the_typed_prompts(name: str, prompts: list[str]) -> None:
+    rollout = read_codex_rollout(DATA / name)
+    assert [turn.text for turn in rollout.user_turns] == prompts
+    assert [(turn.role, turn.text) for turn in rollout.turns] == [
+        ("user", prompts[0]),
+        ("assistant", "Noted."),
+        ("user", prompts[1]),
+        ("assistant", "Noted."),
+    ]
+    assert (rollout.report.skipped_lines, rollout.report.warnings) == (0, [])
+    assert rollout.session_id is not None and rollout.cwd == "/home/dev/project"
+
+
+def test_the_current_real_rollout_has_no_user_message_events() -> None:
+    """Why the parser reads item_completed: Codex 0.171 writes no user_message at all."""
+    text = (DATA / "codex-0.171.0-rollout.jsonl").read_text(encoding="utf-8")
+    kinds = {(line["type"], line["payload"].get("type")) for line in _lines(text)}
+    assert ("event_msg", "user_message") not in kinds
+    assert ("event_msg", "item_completed") in kinds
+
+
+def _only(lines: list[dict[str, Any]], keep: str) -> str:
+    """The real 0.171 rollout with the user-turn forms other than ``keep`` removed."""
+    kept = []
+    for line in lines:
+        payload = line["payload"]
+        is_item = (
+            line["type"] == "event_msg"
+            and payload.get("type") == "item_completed"
+            and (payload["item"]["type"] == "UserMessage")
+        )
+        is_response = line["type"] == "response_item" and payload.get("role") == "user"
+        if (is_item and keep != "item") or (is_response and keep != "response"):
+            continue
+        kept.append(json.dumps(line))
+    return "\n".join(kept)
+
+
+@pytest.mark.parametrize("keep", ["item", "response"])
+def test_each_form_alone_is_enough(keep: str) -> None:
+    lines = _lines((DATA / "codex-0.171.0-rollout.jsonl").read_text(encoding="utf-8"))
+    rollout = parse_codex_rollout(_only(lines, keep))
+    assert [turn.text for turn in rollout.user_turns] == [
+        "Alice Example prefers async standups.",
+        "Carol Danvers signed off on the budget cut.",
+    ]
+
+
+def test_a_prompt_typed_twice_is_two_turns_in_both_shapes() -> None:
+    again = [
+        PublicTurn(turn_id=1, role="user", text="Ping Alice.", ts="2026-03-02T17:00:00Z"),
+        PublicTurn(turn_id=2, role="user", text="Ping Alice.", ts="2026-03-02T17:01:00Z"),
+        PublicTurn(turn_id=3, role="assistant", text="Done.", ts="2026-03-02T17:02:00Z"),
+        PublicTurn(turn_id=4, role="user", text="Ping Alice.", ts="2026-03-02T17:03:00Z"),
+    ]
+    for shape in ("current", "legacy"):
+        text = render_codex_rollout(again, session_id="s", cwd="/w", shape=shape)  # type: ignore[arg-type]
+        assert parse_codex_rollout(text).turns == again
+
+
+def test_client_context_is_skipped_by_provenance_and_by_shape() -> None:
+    def user_item(text: str, provenance: str | None) -> dict[str, Any]:
+        payload: dict[str, Any] = {
+            "type": "message",
+            "role": "user",
+            "content": [{"type": "input_text", "text": text}],
+        }
+        if provenance is not None:
+            payload["internal_chat_message_metadata_passthrough"] = {
+                "content_item_metadata": [{"provenance": {"type": provenance}}]
+            }
+        return {"timestamp": "2026-03-02T17:00:00Z", "type": "response_item", "payload": payload}
+
+    lines = [
+        user_item("Plain words the client wrote itself.", "harness"),
+        user_item("<user_instructions>\nBe brief.\n</user_instructions>", None),
+        user_item("# AGENTS.md instructions for /w\n\n<INSTRUCTIONS>x</INSTRUCTIONS>", None),
+        user_item("<b>bold</b> is a typed prompt", None),
+        {
+            "timestamp": "2026-03-02T17:00:00Z",
+            "type": "event_msg",
+            "payload": {"type": "user_message", "message": "ctx", "kind": "environment_context"},
+        },
+        user_item("What about Widget Co?", "user"),
+    ]
+    rollout = parse_codex_rollout("\n".join(json.dumps(line) for line in lines))
+    assert [turn.text for turn in rollout.turns] == [
+        "<b>bold</b> is a typed prompt",
+        "What about Widget Co?",
+    ]
+
+
+def test_no_readable_user_turn_warns_once(caplog: pytest.LogCaptureFixture) -> None:
+    lines = _lines((DATA / "codex-0.171.0-rollout.jsonl").read_text(encoding="utf-8"))
+    renamed = []
+    for line in lines:  # a future Codex that renames both user forms
+        payload = line["payload"]
+        if line["type"] == "response_item" and payload.get("role") == "user":
+            payload["role"] = "human"
+        if payload.get("type") == "item_completed" and payload["item"]["type"] == "UserMessage":
+            payload["item"]["type"] = "HumanMessage"
+        renamed.append(json.dumps(line))
+    with caplog.at_level(logging.WARNING, logger="bb_brain.transcripts"):
+        rollout = parse_codex_rollout("\n".join(renamed))
+    assert rollout.user_turns == []
+    assert rollout.report.warnings == [NO_USER_TURN]
+    assert [r.getMessage() for r in caplog.records].count(f"transcript {NO_USER_TURN}") == 1

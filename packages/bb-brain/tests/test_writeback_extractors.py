@@ -193,7 +193,8 @@ def test_rules_extractor_on_a_small_conversation() -> None:
             ALICE.slug,
             "belief",
         ),
-        ("Also she said their MRR hit $X last month, ahead of plan.", ALICE.slug, "fact"),
+        # reported speech is about what is reported: their (the company's) MRR
+        ("Also she said their MRR hit $X last month, ahead of plan.", WIDGET.slug, "fact"),
         (
             "I committed to sending her the diligence checklist by Friday.",
             ALICE.slug,
@@ -228,3 +229,118 @@ def test_rules_reads_only_user_turns_and_explicit_mention_beats_later_pronoun() 
         (WIDGET.slug, "commitment"),
         (ALICE.slug, "belief"),
     ]
+
+
+# --- free phrasing --------------------------------------------------------------------------
+
+
+def rules(*texts: tuple[str, str]) -> list[tuple[str, str | None, str | None]]:
+    facts = RulesExtractor(index()).extract(seg(*texts))
+    return [(f.fact, f.entity_slug, f.entity_title) for f in facts]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Maybe Bob Park will join the board next year.",
+        "I think Alice might move to Lisbon in the spring.",
+        "There's a rumour Widget Co is raising 5M, no idea if it's true.",
+        "Bob Park could be leaving, not sure yet.",
+        "Perhaps we'll revisit the Widget Co deal in Q3.",
+    ],
+)
+def test_hedges_are_not_facts(said: str) -> None:
+    assert rules(("user", said)) == []
+
+
+def test_an_opinion_is_no_hedge() -> None:
+    assert rules(("user", "I think Widget Co is overpriced at 40M.")) == [
+        ("I think Widget Co is overpriced at 40M.", WIDGET.slug, None)
+    ]
+
+
+def test_a_correction_keeps_only_the_corrected_value() -> None:
+    facts = rules(
+        ("user", "The Widget Co board call is on Tuesday at 4."),
+        ("user", "Bob Park joins us on Monday."),
+        ("user", "Sorry, it's Wednesday, not Tuesday."),
+    )
+    assert facts == [
+        ("Bob Park joins us on Monday.", BOB.slug, None),
+        # the old value is gone, and the corrected fact keeps the replaced fact's entity
+        ("it's Wednesday.", WIDGET.slug, None),
+    ]
+
+
+def test_a_correction_with_its_own_entity_replaces_only_that_entitys_fact() -> None:
+    facts = rules(
+        ("user", "Alice Example starts on Monday and Bob Park starts on Monday too."),
+        ("user", "Correction: Bob Park starts in March, not Monday."),
+    )
+    assert ("Correction: Bob Park starts in March.", BOB.slug, None) in facts
+    assert all("Bob Park starts on Monday" not in fact for fact, _, _ in facts)
+    assert any(entity == ALICE.slug and "Monday" in fact for fact, entity, _ in facts)
+
+
+def test_several_facts_in_one_turn_one_per_entity() -> None:
+    facts = rules(
+        ("user", "Bob Park takes over pricing next week, and Alice Example moves to sales."),
+        ("user", "She prefers email over calls, and they renew their contract in April."),
+    )
+    assert [(fact, entity) for fact, entity, _ in facts] == [
+        ("Bob Park takes over pricing next week", BOB.slug),
+        ("Alice Example moves to sales.", ALICE.slug),
+        ("She prefers email over calls", ALICE.slug),
+        ("they renew their contract in April.", None),  # no organisation named before "they"
+    ]
+    facts = rules(
+        ("user", "Alice Example hosts the dinner on the 9th, and asked us to bring wine.")
+    )
+    assert [(fact, entity) for fact, entity, _ in facts] == [
+        ("Alice Example hosts the dinner on the 9th", ALICE.slug),
+        ("asked us to bring wine.", ALICE.slug),  # the subject carries over
+    ]
+
+
+def test_clauses_about_the_same_entity_stay_one_fact() -> None:
+    facts = rules(("user", "We picked Widget Co - it is cheaper and it has the better API."))
+    assert [(fact, entity) for fact, entity, _ in facts] == [
+        ("We picked Widget Co - it is cheaper and it has the better API.", WIDGET.slug)
+    ]
+
+
+def test_a_person_without_a_page_gets_a_slug_and_a_title() -> None:
+    facts = rules(
+        ("user", "Widget Co's new CFO is Zsófia Nagy-Kovács, she starts in May."),
+        ("user", "She wants the board pack a week early."),
+    )
+    slug = "people/zsofia-nagy-kovacs"
+    assert [(entity, title) for _, entity, title in facts] == [
+        (slug, "Zsófia Nagy-Kovács"),
+        (slug, "Zsófia Nagy-Kovács"),  # the pronoun finds her, title and all
+    ]
+    # an unknown capitalised pair with no sign of a person is not invented as one
+    assert rules(("user", "We met Quillon Verance at 10."))[0][1] is None
+
+
+def test_a_message_to_relay_is_a_fact_about_its_addressee() -> None:
+    assert rules(("user", "Can you tell Bob Park I'm moving our call to 3pm?")) == [
+        ("Can you tell Bob Park I'm moving our call to 3pm", BOB.slug, None)
+    ]
+    assert rules(("user", "Can you find the Widget Co deck?")) == []
+
+
+def test_a_decision_that_names_nothing_is_about_the_topic() -> None:
+    facts = rules(
+        ("user", "Widget Co sent two pricing options over."),
+        ("user", "We went with the annual plan in the end."),
+    )
+    assert facts[-1] == ("We went with the annual plan in the end.", WIDGET.slug, None)
+    # a plain statement about the user stays the user's
+    facts = rules(("user", "Widget Co sent options."), ("user", "I'm vegetarian, by the way."))
+    assert facts[-1][1] is None
+
+
+def test_a_belief_belongs_to_its_holder() -> None:
+    facts = rules(("user", "Bob Park reckons the Widget Co deal is too rich."))
+    assert facts == [("Bob Park reckons the Widget Co deal is too rich.", BOB.slug, None)]

@@ -78,7 +78,7 @@ def test_parse_session_without_turns_is_a_user_error(tmp_path: Path) -> None:
 def test_load_pages(pages_dir: Path) -> None:
     (page,) = load_pages(pages_dir, "work")
     assert (page.slug, page.source, page.content) == ("people/alice-example", "work", ALICE)
-    with pytest.raises(BrainUserError, match="not a directory"):
+    with pytest.raises(BrainUserError, match="neither a directory"):
         load_pages(pages_dir / "missing", "work")
 
 
@@ -127,7 +127,9 @@ def test_run_ingest_cli_json_and_human(tmp_path: Path, pages_dir: Path) -> None:
     out = io.StringIO()
     assert run_ingest(args, out, err) == 0
     lines = out.getvalue().splitlines()
-    assert lines[0] == "session 'h': 4 turns, 2 segment(s), 0 line(s) skipped"
+    assert lines[0] == (
+        "session 'h': 4 turns (3 from the user), 2 segment(s), 0 line(s) skipped, 0 warning(s)"
+    )
     assert lines[1] == "wrote conversations/h and 2 fact(s) (0 duplicate(s) dropped)"
     assert (
         lines[2] == "- [belief] She is worried about gross margin.  (entity people/alice-example)"
@@ -163,3 +165,54 @@ def test_bb_brain_ingest_subcommand(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert doc["conversation_slug"] == "conversations/cli-1"
     assert {fact["source"] for fact in doc["facts"]} == {"mine"}
     assert main(["ingest", "codex"]) == 2  # usage: the path is missing
+
+
+DATA = Path(__file__).with_name("data")
+
+
+def test_ingest_of_a_real_current_rollout_with_fixture_pages(tmp_path: Path) -> None:
+    """Codex 0.171 writes no user_message events: the facts must still be found."""
+    fixture = tmp_path / "pages.fixture.json"
+    fixture.write_text(
+        json.dumps(
+            {
+                "schema_version": 1,
+                "fixture_id": "pages",
+                "suites": ["know-to-ask"],
+                "seed_pages": [{"slug": "people/alice-example", "content": ALICE}],
+                "turns": [{"turn_id": 1, "role": "user", "text": "hi"}],
+            }
+        ),
+        encoding="utf-8",
+    )
+    rollout = DATA / "codex-0.171.0-rollout.jsonl"
+    args = build_parser().parse_args(["codex", str(rollout), "--pages", str(fixture), "--json"])
+    out, err = io.StringIO(), io.StringIO()
+    assert run_ingest(args, out, err) == 0
+    doc = json.loads(out.getvalue())
+    assert (doc["user_turns"], doc["warnings"], err.getvalue()) == (2, [], "")
+    assert ("Alice Example prefers async standups.", "people/alice-example") in [
+        (fact["fact"], fact["entity_slug"]) for fact in doc["facts"]
+    ]
+
+
+def test_a_rollout_with_no_readable_user_turn_warns_once(tmp_path: Path) -> None:
+    only_replies = tmp_path / "replies.jsonl"
+    reply = {
+        "type": "message",
+        "role": "assistant",
+        "content": [{"type": "output_text", "text": "Ok."}],
+    }
+    only_replies.write_text(
+        json.dumps({"timestamp": "2026-03-02T17:00:00Z", "type": "response_item", "payload": reply})
+        + "\n",
+        encoding="utf-8",
+    )
+    args = build_parser().parse_args(["codex", str(only_replies), "--json"])
+    out, err = io.StringIO(), io.StringIO()
+    assert run_ingest(args, out, err) == 0
+    doc = json.loads(out.getvalue())
+    assert (doc["user_turns"], doc["facts_written"], len(doc["warnings"])) == (0, 0, 1)
+    assert "no user turn readable" in doc["warnings"][0]
+    (line,) = err.getvalue().splitlines()
+    assert line.startswith(f"bb-brain ingest: warning: {only_replies}: no user turn readable")

@@ -462,3 +462,52 @@ def test_budget_remembers_its_first_exhaustion() -> None:
     with pytest.raises(BudgetExhausted, match="before another call"):
         budget.check()
     assert budget.exhausted == first.value.message  # the first message is kept
+
+
+def test_an_entity_without_a_page_gets_one(engine: Engine, db: Database, brain: str) -> None:
+    engine.seed(
+        SeedRequest(
+            brain_id=brain,
+            pages=[
+                SeedPage(slug="people/ines-alvarado", content="---\ntitle: Ines Alvarado\n---\n")
+            ],
+        )
+    )
+    said = "Ines hired Tomás Öberg as head of data."
+    turn = PublicTurn(turn_id=1, role="user", text=said, ts="2026-03-02T17:00:00Z")
+    extracted = [
+        ExtractedFact(fact=said, entity_slug="people/tomas-oberg", entity_title="Tomás Öberg"),
+        ExtractedFact(fact="Ines runs hiring.", entity_slug="people/ines-alvarado"),
+        ExtractedFact(fact="Data team has a budget.", entity_slug="teams/data"),
+    ]
+    request = WriteBackRequest(
+        brain_id=brain,
+        source="default",
+        session_id="s1",
+        turns=[turn],
+        injected=[InjectedExtraction(turn_text=said, facts=extracted)],
+    )
+    write_back(db, request)
+    with db.connection() as conn:
+        rows = conn.execute(
+            "SELECT slug, title, page_type, frontmatter FROM pages WHERE brain_id = %s"
+            " AND slug <> 'conversations/s1' ORDER BY slug",
+            (brain,),
+        ).fetchall()
+    created = {"created_from": "conversations/s1"}
+    assert rows == [
+        ("people/ines-alvarado", "Ines Alvarado", None, {}),  # already there: untouched
+        ("people/tomas-oberg", "Tomás Öberg", "person", created),
+        ("teams/data", "Data", None, created),  # no title given: one from the slug
+    ]
+    # the new person is mentionable from now on, by full name or family name
+    assert (
+        count(
+            db,
+            "SELECT count(DISTINCT alias_norm) FROM aliases WHERE brain_id = %s AND slug = %s"
+            " AND alias_norm IN ('tomas oberg', 'oberg')",
+            brain,
+            "people/tomas-oberg",
+        )
+        == 2
+    )

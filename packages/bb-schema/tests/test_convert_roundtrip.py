@@ -37,6 +37,7 @@ from bb_schema.result import (
     ScoreCell,
     ScorerDigest,
     SeedFailure,
+    TurnEvidence,
     TurnRow,
 )
 from bb_schema.turn_context import (
@@ -45,6 +46,7 @@ from bb_schema.turn_context import (
     ExtractedFact,
     InjectedExtraction,
     Pointer,
+    PointerEvidence,
     SeamSettings,
     TurnContextRequest,
     TurnContextResponse,
@@ -64,6 +66,33 @@ OPT_TEXT = st.none() | TEXT
 WORDS = st.lists(TEXT, max_size=3)
 KIND = st.none() | st.sampled_from(get_args(FactKind))
 SUITES = st.sampled_from(get_args(Suite))
+
+OFFSET = st.integers(min_value=0, max_value=2**31 - 1)
+EVIDENCE = st.none() | st.builds(
+    PointerEvidence,
+    matched=TEXT,
+    start=OFFSET,
+    end=OFFSET,
+    text_index=OFFSET,
+    surface=TEXT,
+    score=st.floats(0.0, 1.0),
+    signals=WORDS,
+    decision=TEXT,
+)
+POINTERS = st.lists(
+    st.builds(
+        Pointer,
+        slug=TEXT,
+        source=TEXT,
+        title=TEXT,
+        arm=TEXT,
+        confidence=FLOAT,
+        trust_label=TEXT,
+        stage=st.sampled_from(["reflex", "volunteer"]),
+        evidence=EVIDENCE,
+    ),
+    max_size=3,
+)
 
 OFFSETS = st.sampled_from(
     [UTC, timezone(timedelta(hours=5, minutes=30)), timezone(-timedelta(hours=8))]
@@ -286,6 +315,17 @@ RESULTS = st.builds(
         scorer=st.none() | st.builds(ScorerDigest, version=TEXT, digest=TEXT),
         fact_rows=FACT_ROWS,
         decision_rows=DECISION_ROWS,
+        turn_evidence=st.lists(
+            st.builds(
+                TurnEvidence,
+                fixture_id=TEXT,
+                turn_id=INT64,
+                harness=TEXT,
+                pointers=POINTERS,
+                declined=POINTERS,
+            ),
+            max_size=2,
+        ),
     ),
 )
 
@@ -317,19 +357,6 @@ SETTINGS = st.builds(
     volunteer_max_pages=st.integers(0, 64),
     render=st.sampled_from(["markdown", "fragment"]),
 )
-POINTERS = st.lists(
-    st.builds(
-        Pointer,
-        slug=TEXT,
-        source=TEXT,
-        title=TEXT,
-        arm=TEXT,
-        confidence=FLOAT,
-        trust_label=TEXT,
-        stage=st.sampled_from(["reflex", "volunteer"]),
-    ),
-    max_size=3,
-)
 
 CASES: list[tuple[convert.Codec[Any, Any], st.SearchStrategy[Any]]] = [
     (convert.FIXTURE, FIXTURES),
@@ -349,7 +376,10 @@ CASES: list[tuple[convert.Codec[Any, Any], st.SearchStrategy[Any]]] = [
             settings=SETTINGS,
         ),
     ),
-    (convert.TURN_CONTEXT_RESPONSE, st.builds(TurnContextResponse, text=TEXT, pointers=POINTERS)),
+    (
+        convert.TURN_CONTEXT_RESPONSE,
+        st.builds(TurnContextResponse, text=TEXT, pointers=POINTERS, declined=POINTERS),
+    ),
     (
         convert.ENTITY_INDEX_REQUEST,
         st.builds(
@@ -371,7 +401,13 @@ CASES: list[tuple[convert.Codec[Any, Any], st.SearchStrategy[Any]]] = [
                     InjectedExtraction,
                     turn_text=TEXT,
                     facts=st.lists(
-                        st.builds(ExtractedFact, fact=NONEMPTY, entity_slug=OPT_TEXT, kind=KIND),
+                        st.builds(
+                            ExtractedFact,
+                            fact=NONEMPTY,
+                            entity_slug=OPT_TEXT,
+                            kind=KIND,
+                            entity_title=OPT_TEXT,
+                        ),
                         max_size=2,
                     ),
                 ),

@@ -5,6 +5,10 @@ the prior context (earlier turn texts plus everything injected earlier), hands t
 row's delivery path, enforces the seam's budget on what comes back (cut pointers are counted,
 never silently kept), and records what was injected. Assistant turns are never replayed: they
 fold into the window and the prior context.
+
+Each replayed turn also keeps the pointers themselves, with whatever evidence the system
+attached, plus what the system declined and what the budget cut: the runner files them under
+the Result's ``_meta.turn_evidence`` so a failed item explains itself.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bb_schema import Fixture, PublicTurn
-from bb_schema.turn_context import Pointer, SeamSettings, TurnContextRequest
+from bb_schema.turn_context import Pointer, PointerEvidence, SeamSettings, TurnContextRequest
 
 from bb_adapters.seams import HarnessConfig
 
@@ -27,6 +31,8 @@ class Delivered:
     pointers: tuple[Pointer, ...]
     #: Tokens injected once for the whole session (e.g. a static preamble), charged here.
     extra_text: str = ""
+    #: What memory considered and declined (diagnostics, never injections).
+    declined: tuple[Pointer, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,10 @@ class ReplayedTurn:
     budget_cuts: int
     #: Everything injected with this turn (a session's once-only text rides on its first turn).
     text: str = ""
+    #: The injected pointers as delivered (evidence included), after the budget.
+    pointers: tuple[Pointer, ...] = ()
+    #: What memory declined, then what the budget cut (marked so in the evidence).
+    declined: tuple[Pointer, ...] = ()
 
 
 @dataclass
@@ -116,6 +126,27 @@ def enforce_budget(
     return tuple(kept), cuts
 
 
+#: The decision recorded on a pointer the seam's budget cut.
+BUDGET_CUT = "cut: past the seam's pointer budget"
+
+
+def budget_cut(delivered: tuple[Pointer, ...], kept: tuple[Pointer, ...]) -> tuple[Pointer, ...]:
+    """The delivered pointers the budget left out, each marked with :data:`BUDGET_CUT`."""
+    taken = {pointer.slug for pointer in kept}
+    cut: list[Pointer] = []
+    for pointer in delivered:
+        if pointer.slug in taken:
+            continue
+        taken.add(pointer.slug)
+        evidence = pointer.evidence or PointerEvidence()
+        cut.append(
+            pointer.model_copy(
+                update={"evidence": evidence.model_copy(update={"decision": BUDGET_CUT})}
+            )
+        )
+    return tuple(cut)
+
+
 def replay_fixture(
     fixture: Fixture,
     config: HarnessConfig,
@@ -182,4 +213,6 @@ def _replay_turn(
         latency_ms=latency_ms,
         budget_cuts=cuts,
         text="\n\n".join(part for part in (session_text, delivered.text) if part),
+        pointers=kept,
+        declined=delivered.declined + budget_cut(delivered.pointers, kept),
     )

@@ -24,7 +24,15 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from bb_schema import DEFAULT_SOURCE, Fixture, SchemaError, SeedFailure, Suite, TurnRow
+from bb_schema import (
+    DEFAULT_SOURCE,
+    Fixture,
+    SchemaError,
+    SeedFailure,
+    Suite,
+    TurnEvidence,
+    TurnRow,
+)
 from bb_schema.memory import (
     CloseBrainRequest,
     FactQuery,
@@ -119,6 +127,26 @@ class SystemRun:
     readers: list[ReaderRecord] = field(default_factory=list)
     seed_failures: list[SeedFailure] = field(default_factory=list)
     budget_cuts: dict[str, int] = field(default_factory=dict)
+    #: Per replayed turn, the pointers with their evidence (see :func:`turn_evidence`).
+    evidence: list[TurnEvidence] = field(default_factory=list)
+
+
+def turn_evidence(fixture_id: str, harness: str, turn: ReplayedTurn) -> TurnEvidence | None:
+    """What a replayed turn injected and declined, when the system explained any of it.
+
+    Pointers read back off a wire that carries no evidence (a hook's text, the reference
+    rows) explain nothing, so such turns are left out and the Result stays small.
+    """
+    explained = turn.declined or any(p.evidence is not None for p in turn.pointers)
+    if not explained:
+        return None
+    return TurnEvidence(
+        fixture_id=fixture_id,
+        turn_id=turn.turn_id,
+        harness=harness,
+        pointers=list(turn.pointers),
+        declined=list(turn.declined),
+    )
 
 
 @dataclass(frozen=True)
@@ -152,6 +180,7 @@ def merge_runs(parts: Sequence[SystemRun], harnesses: Sequence[str]) -> SystemRu
         merged.writeback.extend(part.writeback)
         merged.readers.extend(part.readers)
         merged.seed_failures.extend(part.seed_failures)
+        merged.evidence.extend(part.evidence)
         for harness, cuts in part.budget_cuts.items():
             merged.budget_cuts[harness] = merged.budget_cuts.get(harness, 0) + cuts
     return merged
@@ -356,6 +385,9 @@ class SystemRunner:
             replays[harness.name] = turns
             for turn in turns:
                 self._out.budget_cuts[harness.name] += turn.budget_cuts
+                explained = turn_evidence(fixture.fixture_id, harness.name, turn)
+                if explained is not None:
+                    self._out.evidence.append(explained)
                 cross = sorted(
                     {
                         slug

@@ -95,8 +95,15 @@ CLAUDE_CODE = HarnessConfig(
         "the shipped UserPromptSubmit hook: stdin JSON -> transcript JSONL window + dedupe of "
         "earlier injected context -> TurnContext over the unix socket with the shared secret "
         "-> additionalContext; 2-pointer budget plus the volunteer arm",
-        "bench-pinned: hook deadline 10000 ms (production 800 ms) to keep CI load from "
-        "flaking; deadline behaviour is covered by the hook's own tests",
+        "the transcript is handed over as Claude Code 2.1.332 has it when the hook runs: no "
+        "file on a session's first prompt, earlier turns only after that (checked with the "
+        "real client by `nox -s real-clients`); the row writes only user, assistant and "
+        "hook-context lines, while a real transcript carries about twenty more line types and "
+        "list-valued attachment content (covered by the parser's tests on a recorded "
+        "transcript, not by the row)",
+        "bench-pinned: hook deadline 10000 ms (production 800 ms, counted from the hook "
+        "process's start) to keep CI load from flaking; deadline behaviour is covered by the "
+        "hook's own tests and its start-up cost by `nox -s bench -- hook`",
         IN_PROCESS_HOOK,
     ),
 )
@@ -116,8 +123,14 @@ CODEX = HarnessConfig(
         *_SHARED_DEVIATION,
         "contract row: a static entity-index preamble (<=50 pages, computed once, slugs not "
         "counted as injections, tokens counted once) plus at most ONE per-turn fragment",
-        "the conversation round-trips through the Codex rollout JSONL format and the "
-        "project's parser selects the user turns; fragment delivery is an assumed shape",
+        "the conversation round-trips through the Codex rollout JSONL format in the shape "
+        "Codex 0.171 writes (item_completed UserMessage events and user response_items with "
+        "provenance, Codex's own developer and environment-context items before the first "
+        "prompt) and the project's parser selects the user turns; real rollouts also carry "
+        "turn_context, world_state, reasoning and token-count lines the writer leaves out "
+        "(the parser's tests on recorded 0.171.0 and 0.130.0 rollouts cover them)",
+        "fragment delivery is an assumed shape: the row measures no Codex injection path "
+        "(Codex 0.171 ships UserPromptSubmit hooks, not exercised here)",
     ),
 )
 

@@ -21,6 +21,8 @@ from typing import Final, Protocol, cast
 SUBCOMMANDS: Final[dict[str, tuple[str, str]]] = {
     "serve": ("bb_brain._cli_serve", "serve TurnContext + BenchControl over gRPC"),
     "hook": ("bb_brain.hook", "harness hooks: `hook user-prompt` for Claude Code"),
+    "install": ("bb_brain._cli_install", "add the memory hook to Claude Code's settings"),
+    "uninstall": ("bb_brain._cli_install", "remove the memory hook from Claude Code's settings"),
     "ingest": ("bb_brain.writeback.ingest", "write a Codex / Claude Code session into memory"),
     # memory trust (a persistence-enabled brain; see README "Memory trust")
     "sync": ("bb_brain.trust.commands.sync", "import the source's git repo as the owner's pages"),

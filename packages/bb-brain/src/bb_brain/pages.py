@@ -1,9 +1,12 @@
 """Markdown pages with YAML frontmatter, and the alias index rows they produce.
 
-A page is mentioned in conversation by its explicit aliases, its title, its slug's last
-segment ("widget-co" -> "widget co") and, for people, the surname. Each surface form is
-normalised once here (:func:`normalise`) and the reflex normalises candidate mentions with
-the same function, so resolution is a plain equality lookup on an index.
+A page is mentioned in conversation by its explicit aliases, its title and its slug's last
+segment ("widget-co" -> "widget co"); a person also by the other forms of the name
+(:mod:`bb_brain._names`): family name first or with a nickname (arm ``name-form``), the family
+name alone (``surname``) and the given name alone (``given-name``). Each surface form is
+normalised once here (:func:`normalise`, diacritics of Latin letters folded) and the reflex
+normalises candidate mentions with the same function, so resolution is a plain equality
+lookup on an index.
 """
 
 from __future__ import annotations
@@ -11,7 +14,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -20,10 +22,11 @@ import yaml
 from bb_schema.turn_context import CONVERSATION_SLUG_PREFIX
 
 from bb_brain._errors import BrainUserError
+from bb_brain._names import fold, name_forms
 from bb_brain._pg import Connection
 
 #: Alias arms in the order resolution trusts them.
-ARMS: Final = ("alias", "title", "slug-suffix", "surname")
+ARMS: Final = ("alias", "title", "name-form", "slug-suffix", "surname", "given-name")
 KNOWN_KEYS: Final = frozenset({"title", "type", "aliases", "summary"})
 CONVERSATION_TYPE: Final = "conversation"
 
@@ -35,8 +38,11 @@ _CSafeLoader: Any = getattr(yaml, "CSafeLoader", None)
 
 
 def normalise(text: str) -> str:
-    """Casefold, collapse whitespace, strip punctuation (and symbols) at both ends."""
-    folded = _SPACES.sub(" ", unicodedata.normalize("NFKC", text).casefold()).strip()
+    """Fold (case, compatibility forms, Latin diacritics), collapse whitespace, trim symbols.
+
+    Punctuation and symbols are stripped at both ends only.
+    """
+    folded = _SPACES.sub(" ", fold(text)).strip()
     start, end = 0, len(folded)
     while start < end and not _is_word_char(folded[start]):
         start += 1
@@ -93,9 +99,7 @@ class PageRecord:
         rows.append((normalise(self.title), "title"))
         rows.append((slug_suffix_form(self.slug), "slug-suffix"))
         if self.is_person:
-            tokens = normalise(self.title).split(" ")
-            if len(tokens) >= 2:
-                rows.append((normalise(tokens[-1]), "surname"))
+            rows += self._name_rows()
         seen: set[tuple[str, str]] = set()
         unique: list[tuple[str, str]] = []
         for row in rows:
@@ -103,6 +107,24 @@ class PageRecord:
                 seen.add(row)
                 unique.append(row)
         return unique
+
+    def _name_rows(self) -> list[tuple[str, str]]:
+        """A person's other name forms (see :mod:`bb_brain._names`)."""
+        forms = name_forms(normalise(self.title))
+        if forms is None:
+            return []
+        rows = [(forms.reversed, "name-form")]
+        if forms.full != normalise(self.title):  # the title without its honorific or suffix
+            rows.insert(0, (forms.full, "name-form"))
+        for alias in self.aliases:
+            nickname = normalise(alias)
+            if nickname and " " not in nickname and nickname != forms.given:
+                rows += [(f"{nickname} {forms.family}", "name-form")]
+                rows += [(f"{forms.family} {nickname}", "name-form")]
+        if forms.family_with_particles:
+            rows.append((forms.family_with_particles, "name-form"))
+        rows += [(forms.family, "surname"), (forms.given, "given-name")]
+        return rows
 
 
 def parse_page(slug: str, content: str, source: str) -> PageRecord:
@@ -212,7 +234,7 @@ def store_pages(conn: Connection, brain_id: str, records: Sequence[PageRecord]) 
     """
     if not records:
         return 0
-    _reject_duplicates(records)
+    records = _distinct(records)
     keys = [(brain_id, rec.source, rec.slug) for rec in records]
     with conn.cursor() as cur:
         cur.executemany(
@@ -250,13 +272,21 @@ def _alias_index_rows(brain_id: str, records: Iterable[PageRecord]) -> Iterable[
             yield (brain_id, rec.source, alias_norm, rec.slug, arm)
 
 
-def _reject_duplicates(records: Sequence[PageRecord]) -> None:
-    seen: set[tuple[str, str]] = set()
+def _distinct(records: Sequence[PageRecord]) -> list[PageRecord]:
+    """One record per (source, slug): identical copies collapse, differing copies are refused.
+
+    A continuity pair seeds its writer's and reader's pages together, and a reader that
+    repeats the writer's pages byte for byte says nothing contradictory.
+    """
+    seen: dict[tuple[str, str], PageRecord] = {}
     for rec in records:
         key = (rec.source, rec.slug)
-        if key in seen:
+        first = seen.get(key)
+        if first is None:
+            seen[key] = rec
+        elif first != rec:
             raise BrainUserError(
-                f"page {rec.slug!r} appears twice in source {rec.source!r} in one seed; "
-                "keep one copy per source"
+                f"page {rec.slug!r} appears twice in source {rec.source!r} in one seed with "
+                "different content; keep one copy per source"
             )
-        seen.add(key)
+    return list(seen.values())

@@ -37,6 +37,7 @@ from bb_schema.turn_context import (
 
 from bb_brain._errors import BrainUserError
 from bb_brain.engine import Engine
+from bb_brain.reflex import preload_in_background as preload_lexicon
 
 Q = TypeVar("Q")
 R = TypeVar("R")
@@ -108,10 +109,13 @@ def build_server(
     """A bound, not yet started server exposing both services of ``engine``.
 
     ``interceptors`` run after authentication (a test records every request with one).
+    The reflex's English lexicon starts loading here, in the background, so start-up does not
+    wait for it and no turn pays for it unless it arrives first (it then waits).
 
     Raises:
         SchemaUserError: No address, an unusable socket path or a busy address.
     """
+    preload_lexicon()
     bound = BoundServer(
         secret=secret,
         unix_socket=socket_path,

@@ -34,7 +34,7 @@ from bb_brain.engine import Engine
 from bb_brain.server import serve_in_thread
 from bb_brain.writeback import ExtractorFactory
 from bb_corpus import LoadedCorpus
-from bb_schema import Meta, Receipt, Result, SeedFailure, Suite
+from bb_schema import Meta, Receipt, Result, SeedFailure, Suite, TurnEvidence
 from bb_schema.rpc import MemoryClient
 from bb_schema.turn_context import Extractor
 from bb_score import glossary_block, score, scorer_digest
@@ -194,6 +194,7 @@ def assemble(
     cells, failed, rows, fact_rows, decision_rows = [], [], [], [], []
     failures: dict[str, SeedFailure] = {}
     cuts: dict[str, int] = {}
+    evidence: list[TurnEvidence] = []
     for harnesses, run in runs:
         scored = score(
             run.rows,
@@ -212,6 +213,7 @@ def assemble(
         decision_rows.extend(scored.decision_rows)
         failures.update({f.fixture_id: f for f in run.seed_failures})
         cuts.update(run.budget_cuts)
+        evidence.extend(run.evidence)
     receipt = Receipt(
         result_schema_version=1,
         fixtures_hash=request.corpus.fixtures_hash,
@@ -232,6 +234,7 @@ def assemble(
         scorer=scorer_digest(),
         fact_rows=fact_rows,
         decision_rows=decision_rows,
+        turn_evidence=evidence,
     )
     return Result(
         receipt=receipt,

@@ -354,9 +354,13 @@ def plan_for_merge(
             run.writeback.extend(system.writeback)
             run.readers.extend(system.readers)
             run.seed_failures.extend(system.seed_failures)
+            run.evidence.extend(
+                item for item in doc.result.meta.turn_evidence if item.harness in wanted
+            )
             for name, cuts in system.budget_cuts.items():
                 run.budget_cuts[name] = run.budget_cuts.get(name, 0) + cuts
         run.rows.sort(key=lambda row: fixture_item.get(row.fixture_id, len(items)))
+        run.evidence.sort(key=lambda item: fixture_item.get(item.fixture_id, len(items)))
         run.writeback.sort(key=lambda rec: fixture_item.get(rec.fixture_id, len(items)))
         run.readers.sort(key=lambda rec: position.get(rec.pair_id, len(items)))
         run.seed_failures.sort(key=lambda fail: position.get(fail.fixture_id, len(items)))

@@ -14,6 +14,7 @@ from bb_schema._base import Strict
 from bb_schema._names import Seam, Suite
 from bb_schema.memory import StoredFact
 from bb_schema.records import Provenance
+from bb_schema.turn_context import Pointer
 
 
 class Receipt(Strict):
@@ -176,6 +177,21 @@ class ScorerDigest(Strict):
     digest: str
 
 
+class TurnEvidence(Strict):
+    """The pointers of one replayed turn on one harness row, with their evidence.
+
+    ``pointers`` is what the row injected (after the seam's budget); ``declined`` what memory
+    considered and left out, plus what the budget cut. The v1 result schema closes turn rows,
+    so this lives under ``_meta``.
+    """
+
+    fixture_id: str
+    turn_id: int
+    harness: str
+    pointers: list[Pointer] = Field(default_factory=list)
+    declined: list[Pointer] = Field(default_factory=list)
+
+
 class Meta(Strict):
     """The open ``_meta`` block: glossary once per result, plus additive run detail."""
 
@@ -194,6 +210,8 @@ class Meta(Strict):
     fact_rows: list[FactRow] = Field(default_factory=list)
     #: One row per continuity decision and reader harness row.
     decision_rows: list[DecisionRow] = Field(default_factory=list)
+    #: Turns that injected or declined anything, in run order.
+    turn_evidence: list[TurnEvidence] = Field(default_factory=list)
 
 
 class Result(Strict):

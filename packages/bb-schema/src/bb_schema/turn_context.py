@@ -23,6 +23,7 @@ Extractor = Literal["gold", "rules", "llm"]
 #: The conversation page a write-back creates is ``conversations/<session_id>``: part of the
 #: contract, so the bench can check provenance without trusting the system under test.
 CONVERSATION_SLUG_PREFIX = "conversations/"
+_INT32_MAX = 2**31 - 1
 
 
 def conversation_slug(session_id: str) -> str:
@@ -87,6 +88,26 @@ class TurnContextRequest(Strict):
     settings: SeamSettings
 
 
+class PointerEvidence(Strict):
+    """Why memory pointed at (or declined) a page, so a failed item explains itself."""
+
+    #: The words as written in the conversation.
+    matched: str = ""
+    #: Character offsets of ``matched`` in the text it came from.
+    start: Annotated[int, Field(ge=0, le=_INT32_MAX)] = 0
+    end: Annotated[int, Field(ge=0, le=_INT32_MAX)] = 0
+    #: 0 is the turn itself, n the n-th earlier window turn.
+    text_index: Annotated[int, Field(ge=0, le=_INT32_MAX)] = 0
+    #: The page's surface form the words matched (normalised).
+    surface: str = ""
+    #: Similarity of the words to the surface: 1.0 exact, below 1.0 fuzzy.
+    score: Annotated[float, Field(ge=0.0, le=1.0)] = 0.0
+    #: The evidence weighed, e.g. "capitalised mid-sentence", "possessive".
+    signals: list[str] = Field(default_factory=list)
+    #: The decision in words, e.g. why an ordinary word was or was not taken as a name.
+    decision: str = ""
+
+
 class Pointer(Strict):
     """One page memory points the agent at."""
 
@@ -97,21 +118,32 @@ class Pointer(Strict):
     confidence: float = 0.0
     trust_label: str = ""
     stage: Literal["reflex", "volunteer"] = "reflex"
+    evidence: PointerEvidence | None = None
 
 
 class TurnContextResponse(Strict):
-    """What memory injects: the rendered text plus the structured pointers behind it."""
+    """What memory injects: the rendered text plus the structured pointers behind it.
+
+    ``declined`` lists pages memory considered and left out, each with its evidence: a
+    diagnostic, never an injection.
+    """
 
     text: str = ""
     pointers: list[Pointer] = Field(default_factory=list)
+    declined: list[Pointer] = Field(default_factory=list)
 
 
 class ExtractedFact(Strict):
-    """A fact an extractor produced from a conversation segment."""
+    """A fact an extractor produced from a conversation segment.
+
+    ``entity_title`` names an entity memory has no page for yet, as written in the
+    conversation; write-back creates the page with that title.
+    """
 
     fact: Annotated[str, Field(min_length=1)]
     entity_slug: str | None = None
     kind: FactKind | None = None
+    entity_title: str | None = None
 
 
 class InjectedExtraction(Strict):

@@ -73,7 +73,11 @@ class CodexDelivery:
     def deliver(self, state: SessionState, request: TurnContextRequest) -> Delivered:
         """At most one fragment: the runner's budget enforcement cuts anything more."""
         response = self._system.turn_context(request)
-        return Delivered(text=response.text, pointers=tuple(response.pointers))
+        return Delivered(
+            text=response.text,
+            pointers=tuple(response.pointers),
+            declined=tuple(response.declined),
+        )
 
     def end(self, state: SessionState) -> None:
         """No per-session resources."""

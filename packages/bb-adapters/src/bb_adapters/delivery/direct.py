@@ -26,7 +26,11 @@ class DirectDelivery:
     def deliver(self, state: SessionState, request: TurnContextRequest) -> Delivered:
         """Ask memory for this turn's context."""
         response = self._system.turn_context(request)
-        return Delivered(text=response.text, pointers=tuple(response.pointers))
+        return Delivered(
+            text=response.text,
+            pointers=tuple(response.pointers),
+            declined=tuple(response.declined),
+        )
 
     def end(self, state: SessionState) -> None:
         """No per-session resources."""

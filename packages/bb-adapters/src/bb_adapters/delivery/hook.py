@@ -1,8 +1,10 @@
 """The claude-code production row: the shipped UserPromptSubmit hook, end to end.
 
-Per user turn the adapter writes the session transcript (earlier turns of both roles plus the
-context the hook injected before, as attachments), hands the hook its stdin JSON, and reads
-the pointers back from the ``additionalContext`` it printed: the wire output is what counts.
+Per user turn the adapter writes the session transcript as Claude Code has it when it runs the
+hook (checked against Claude Code 2.1.332): the earlier turns of both roles plus the context
+the hook injected before, as attachments, but not the prompt being submitted, and no file at
+all on the first prompt of a session. It hands the hook its stdin JSON and reads the pointers
+back from the ``additionalContext`` it printed: the wire output is what counts.
 
 ``in-process`` calls the hook's function directly (fast, the default); ``subprocess`` spawns
 the installed ``bb-brain hook user-prompt`` console script per turn, configured through the
@@ -22,7 +24,7 @@ import tempfile
 from pathlib import Path
 from typing import Literal
 
-from bb_brain.hook import run_user_prompt_hook
+from bb_brain.hook import HOOK_SETTING_VALUES, run_user_prompt_hook
 from bb_brain.reflex import VOLUNTEER_HEADING
 from bb_brain.transcripts import write_claude_transcript
 from bb_schema import Fixture, PublicTurn
@@ -95,16 +97,23 @@ class HookDelivery:
         return ""
 
     def deliver(self, state: SessionState, request: TurnContextRequest) -> Delivered:
-        """Write the transcript so far, run the hook, parse what it printed."""
+        """Write the transcript as Claude Code has it at this point, run the hook, parse it.
+
+        Claude Code runs the hook before it records the prompt: the file holds the earlier
+        turns only, and on a session's first prompt it does not exist yet.
+        """
         assert self._dir is not None
         transcript = Path(self._dir.name) / "transcript.jsonl"
-        write_claude_transcript(
-            transcript,
-            [*state.history, request.turn],
-            session_id=state.session_id,
-            cwd=CWD,
-            injected=self._injected,
-        )
+        if state.history:
+            write_claude_transcript(
+                transcript,
+                list(state.history),
+                session_id=state.session_id,
+                cwd=CWD,
+                injected=self._injected,
+            )
+        else:
+            transcript.unlink(missing_ok=True)
         stdin = json.dumps(
             {
                 "session_id": state.session_id,
@@ -146,10 +155,14 @@ class HookDelivery:
             "BRAINBENCH_SECRET_FILE": str(secret_file),
             "BRAINBENCH_BRAIN_ID": brain_id,
             "BRAINBENCH_SOURCE": request.active_source,
-            "BRAINBENCH_HOOK_SETTINGS": request.settings.model_dump_json(),
             "BRAINBENCH_HOOK_DEADLINE_MS": str(BENCH_DEADLINE_MS),
         }
         env.pop("BRAINBENCH_SECRET", None)
+        env.pop("BRAINBENCH_HOOK_SETTINGS", None)
+        if request.settings.model_dump() != dict(HOOK_SETTING_VALUES):
+            # Only a row whose settings differ from the shipped hook's needs the override
+            # (which the hook validates with the models: a slower start than production's).
+            env["BRAINBENCH_HOOK_SETTINGS"] = request.settings.model_dump_json()
         done = subprocess.run(
             self._command,
             input=stdin,

@@ -1,29 +1,56 @@
 """The reflex: deterministic turn context (no model, no embeddings).
 
-One call per turn, one alias-index query per call:
+One call per turn, one alias-index query per call (and one content query when an ordinary
+word needs the conversation to decide it):
 
 1. extract candidate mentions from the user turn (and, for the volunteer stage, from the
    last ``volunteer_window_turns`` window turns of both roles);
-2. resolve them against the active source's alias index (alias -> title -> slug suffix ->
-   surname, ambiguity stays silent, longest mention wins);
-3. drop pages already in the agent's context (the seam's suppression mode);
-4. reflex: keep at most ``pointer_budget`` pointers from the turn itself;
-5. volunteer: from window + turn, pages at or above ``volunteer_min_confidence`` that the
+2. resolve them against the active source's alias index (alias -> title -> name forms and
+   slug suffix -> surname and given name, ambiguity stays silent, a unique close typo may
+   match fuzzily, longest mention wins);
+3. decide every mention whose form is an ordinary English word on its evidence (the words
+   around it, then related pages named beside it and earlier mentions; see
+   :mod:`bb_brain.reflex._evidence`);
+4. drop pages already in the agent's context (the seam's suppression mode);
+5. reflex: keep at most ``pointer_budget`` pointers from the turn itself;
+6. volunteer: from window + turn, pages at or above ``volunteer_min_confidence`` that the
    reflex did not already point at, at most ``volunteer_max_pages``;
-6. render both through the same wire render; a pointer's line carries the latest facts the
+7. render both through the same wire render; a pointer's line carries the latest facts the
    write path stored about its page from conversations (:mod:`bb_brain.carryover`).
+
+Every pointer carries its evidence (the words matched, where, the surface, the score and any
+ambiguity decision), and the response lists the pages declined on the way with the reason.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Final, Literal
 
-from bb_schema.turn_context import Pointer, TurnContextRequest, TurnContextResponse
+from bb_schema.turn_context import (
+    Pointer,
+    PointerEvidence,
+    TurnContextRequest,
+    TurnContextResponse,
+)
 
 from bb_brain._errors import UnknownBrainError
 from bb_brain._pg import Connection
 from bb_brain.carryover import latest_notes
-from bb_brain.reflex._extract import Candidate, extract
+from bb_brain.reflex._candidate import Candidate
+from bb_brain.reflex._evidence import (
+    CONTEXT,
+    Conversation,
+    accept,
+    decline,
+    final_decline,
+    local_evidence,
+    veto,
+    vetoed,
+)
+from bb_brain.reflex._extract import extract
+from bb_brain.reflex._ordinary import preload, preload_in_background
 from bb_brain.reflex._render import (
     MEMORY_HEADING,
     VOLUNTEER_HEADING,
@@ -31,7 +58,7 @@ from bb_brain.reflex._render import (
     pointer_uri,
     render,
 )
-from bb_brain.reflex._resolve import CONFIDENCE, Resolved, lookup, resolve
+from bb_brain.reflex._resolve import CONFIDENCE, AliasHits, Resolved, lookup, match, resolve
 from bb_brain.trust.proactive import gate_pointers
 
 __all__ = [
@@ -41,9 +68,14 @@ __all__ = [
     "Candidate",
     "extract",
     "pointer_uri",
+    "preload",
+    "preload_in_background",
     "render",
     "turn_context",
 ]
+
+#: Declined pages reported per turn (a diagnostic; the rest are dropped).
+MAX_DECLINED: Final = 8
 
 
 def turn_context(conn: Connection, request: TurnContextRequest) -> TurnContextResponse:
@@ -53,42 +85,132 @@ def turn_context(conn: Connection, request: TurnContextRequest) -> TurnContextRe
         UnknownBrainError: ``request.brain_id`` is not an open brain.
     """
     settings = request.settings
-    turn_candidates = extract(request.turn.text, 0)
-    window_candidates: list[Candidate] = []
-    if settings.volunteer and settings.volunteer_window_turns and settings.volunteer_max_pages:
-        recent = request.window[-settings.volunteer_window_turns :]
-        for index, turn in enumerate(reversed(recent), start=1):
-            window_candidates += extract(turn.text, index)
-    hits = lookup(
-        conn, request.brain_id, request.active_source, turn_candidates + window_candidates
-    )
+    texts = [request.turn.text]
+    if settings.volunteer_window_turns:
+        texts += [
+            turn.text for turn in reversed(request.window[-settings.volunteer_window_turns :])
+        ]
+    candidates = [cand for index, text in enumerate(texts) for cand in extract(text, index)]
+    source = request.active_source
+    hits = lookup(conn, request.brain_id, source, candidates)
     if not hits:
         _require_brain(conn, request.brain_id)
         return TurnContextResponse()
+    prior = "\n".join([request.prior_context, *texts[1:]])
+    conversation = Conversation(conn, request.brain_id, source, prior, texts)
+    accepted, declined = _decide(candidates, hits, conversation)
     suppressor = Suppressor(settings.suppression, request.prior_context)
-    reflex = [res for res in resolve(turn_candidates, hits) if not suppressor.seen(res.slug)]
+    known = (
+        _named_before(accepted, texts, request.prior_context)
+        if settings.suppression == "prior-context"
+        else {}
+    )
+    reflex: list[Resolved] = []
+    for res in resolve([res for res in accepted if res.text_index == 0]):
+        if suppressor.seen(res.slug):
+            continue
+        if res.slug in known:
+            declined.append(_already_named(res, known[res.slug]))
+            continue
+        reflex.append(res)
     reflex = reflex[: settings.pointer_budget]
     volunteered: list[Resolved] = []
     if settings.volunteer and settings.volunteer_max_pages:
         taken = {res.slug for res in reflex}
-        for res in resolve(turn_candidates + window_candidates, hits):
+        for res in resolve(accepted):
             if len(volunteered) >= settings.volunteer_max_pages:
                 break
             if res.slug in taken or res.confidence < settings.volunteer_min_confidence:
                 continue
-            if suppressor.seen(res.slug):
+            if suppressor.seen(res.slug) or res.slug in known:
                 continue
             volunteered.append(res)
-    pointers = [_pointer(res, request.active_source, "reflex") for res in reflex]
-    pointers += [_pointer(res, request.active_source, "volunteer") for res in volunteered]
-    pointers = gate_pointers(conn, request.brain_id, request.active_source, pointers)
+    pointers = [_pointer(res, source, "reflex") for res in reflex]
+    pointers += [_pointer(res, source, "volunteer") for res in volunteered]
+    pointers = gate_pointers(conn, request.brain_id, source, pointers)
     summaries = {res.slug: res.page.summary for res in (*reflex, *volunteered)}
-    notes = latest_notes(conn, request.brain_id, request.active_source, [p.slug for p in pointers])
-    text = render(pointers, summaries, settings.render, notes)
-    return TurnContextResponse(text=text, pointers=pointers)
+    shown = {pointer.slug for pointer in pointers}
+    notes = latest_notes(conn, request.brain_id, source, [p.slug for p in pointers])
+    return TurnContextResponse(
+        text=render(pointers, summaries, settings.render, notes),
+        pointers=pointers,
+        declined=_declined_pointers(declined, shown, source),
+    )
+
+
+def _named_before(
+    accepted: Sequence[Resolved], texts: Sequence[str], prior_context: str
+) -> dict[str, int]:
+    """Pages an earlier turn the agent saw already named (slug -> how many turns back).
+
+    Such a page is no news to the agent: the prior-context seam does not push it again. Only
+    the conversation's own turns count (a name inside an injected summary named no page to
+    the user), and a name settled only by context does not (its bare name named no page).
+    """
+    known: dict[str, int] = {}
+    for res in accepted:
+        if res.text_index == 0 or CONTEXT in res.signals:
+            continue
+        if texts[res.text_index] not in prior_context:
+            continue
+        known[res.slug] = min(known.get(res.slug, res.text_index), res.text_index)
+    return known
+
+
+def _already_named(res: Resolved, back: int) -> Resolved:
+    decision = f"suppressed: already named {back} turn(s) back, the agent has this name"
+    return replace(res, decision=decision)
+
+
+def _decide(
+    candidates: Sequence[Candidate], hits: AliasHits, conversation: Conversation
+) -> tuple[list[Resolved], list[Resolved]]:
+    """Every candidate's resolution, split into accepted and declined (see module docs)."""
+    accepted: list[Resolved] = []
+    declined: list[Resolved] = []
+    pending: list[Resolved] = []
+    for cand in candidates:
+        outcome = match(cand, hits)
+        if outcome.ambiguous and (chosen := conversation.disambiguate(outcome.ambiguous)):
+            accepted.append(chosen)
+            continue
+        declined += outcome.declined
+        res = outcome.resolved
+        if res is None:
+            continue
+        if reason := veto(res):
+            declined.append(vetoed(res, reason))
+        elif not cand.ambiguity:
+            accepted.append(res)
+        elif final_decline(res):
+            declined.append(decline(res))
+        elif evidence := local_evidence(res):
+            accepted.append(accept(res, evidence))
+        else:
+            pending.append(res)
+    if pending:
+        more, rejected = conversation.decide(pending, {res.slug for res in accepted})
+        accepted += more
+        declined += rejected
+    return accepted, declined
+
+
+def _declined_pointers(declined: Sequence[Resolved], shown: set[str], source: str) -> list[Pointer]:
+    """One declined pointer per page that was not injected after all, first reason kept."""
+    pointers: list[Pointer] = []
+    seen = set(shown)
+    for res in sorted(declined, key=lambda r: (r.text_index, r.start, r.slug)):
+        if res.slug in seen:
+            continue
+        seen.add(res.slug)
+        pointers.append(_pointer(res, source, "reflex"))
+        if len(pointers) >= MAX_DECLINED:
+            break
+    return pointers
 
 
 def _pointer(res: Resolved, source: str, stage: Literal["reflex", "volunteer"]) -> Pointer:
+    cand = res.cand
     return Pointer(
         slug=res.slug,
         source=source,
@@ -96,6 +218,16 @@ def _pointer(res: Resolved, source: str, stage: Literal["reflex", "volunteer"]) 
         arm=res.arm,
         confidence=res.confidence,
         stage=stage,
+        evidence=PointerEvidence(
+            matched=cand.raw,
+            start=cand.start,
+            end=cand.end,
+            text_index=cand.text_index,
+            surface=res.surface,
+            score=res.score,
+            signals=list(res.signals or cand.signals),
+            decision=res.decision,
+        ),
     )
 
 

@@ -2,95 +2,63 @@
 
 Four channels produce candidates, each restricted to the alias arms its evidence supports:
 
-* capitalised runs ("Alice Example", "Bank of America"): the whole run, and multi-word
-  sub-spans of it, may match an alias, title or slug suffix; a standalone capitalised word may
-  also match a surname. A single word inside a longer run never resolves alone ("Example" in
-  "Acme Example" names Acme's page, not the Example family's). A sentence-initial common word
-  is trimmed off the run ("Thanks Alice" -> "Alice"), but the untrimmed run still matches an
+* capitalised runs ("Alice Example", "Bank of America", "Dr. Amara Okafor"): the whole run,
+  and multi-word sub-spans of it, may match an alias, title, name form or slug suffix; a
+  standalone capitalised word may also match a surname or given name. A single word inside a
+  longer run never resolves alone ("Example" in "Acme Example" names Acme's page, not the
+  Example family's). Honorifics before a name and suffixes after it are cut off and kept as
+  evidence ("Dr. Okafor" -> "Okafor"). A sentence-initial word with an ordinary reading is
+  trimmed off the run ("Thanks Alice" -> "Alice"), but the untrimmed run still matches an
   exact multi-word title or alias ("Monday Review").
 * @handles: alias, title or slug suffix, whatever the word.
-* lowercase words: an exact alias match for a single uncommon word ("alice"), an exact alias
-  or title match for a multi-word phrase with at least one uncommon word ("widget co").
-  Lowercase evidence is weaker, so its confidence carries a small penalty, and a single
-  lowercase word used the way an ordinary noun or verb is used is no mention at all: after a
-  determiner with nothing name-like following ("the lantern in the lobby", "my compass on"),
-  or after a modal, "to" or "let's" with a determiner following ("should pilot the form").
-  Names take neither construction ("the alice in", "to alice the"), while a lowercase
-  nickname used as a modifier ("the acme deal") keeps its reading.
+* lowercase words (:mod:`bb_brain.reflex._lowercase`): aliases typed without capitals,
+  unless used the way an ordinary noun or verb is used.
 * slug-like tokens ("widget-co", "people/alice-example"): the last segment with dashes as
   spaces, against the slug-suffix, title and alias arms.
 
+A single-word candidate whose form is an ordinary English word, measured against the lexicon
+(:mod:`bb_brain.reflex._ordinary`), carries that as its ``ambiguity``; together with the
+``signals`` read around it (:func:`bb_brain.reflex._tokens.local_signals`) it goes to the
+ambiguity decision (:mod:`bb_brain.reflex._evidence`) once it resolves to a page.
 Possessives are stripped ("Alice's" -> "Alice") and end a run.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+import dataclasses
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final
 
-from bb_brain.pages import normalise, slug_suffix_form
-from bb_brain.reflex._lexicon import (
-    CONNECTORS,
-    DETERMINERS,
-    NEVER_ALONE,
-    VERB_MARKERS,
-    is_common,
+from bb_brain._names import HONORIFICS, NAME_SUFFIXES
+from bb_brain.pages import slug_suffix_form
+from bb_brain.reflex._candidate import ALL_ARMS, NAME_ARMS, Candidate, Maker, join
+from bb_brain.reflex._lexicon import CONNECTORS, NEVER_ALONE, ROLE_NOUNS
+from bb_brain.reflex._lowercase import lowercase, ordinary_uses
+from bb_brain.reflex._ordinary import sense
+from bb_brain.reflex._tokens import (
+    HANDLE,
+    HONORIFIC,
+    INITIAL_CAPITAL,
+    MID_CAPITAL,
+    NAME_SUFFIX,
+    PERSON_VERB,
+    POSSESSIVE,
+    ROLE_NEARBY,
+    SLUG_LIKE,
+    Token,
+    tokenise,
 )
 
-ALL_ARMS: Final = frozenset({"alias", "title", "slug-suffix", "surname"})
-NAME_ARMS: Final = frozenset({"alias", "title", "slug-suffix"})
-EXACT_ARMS: Final = frozenset({"alias", "title"})
-ALIAS_ONLY: Final = frozenset({"alias"})
-LOWERCASE_PENALTY: Final = 0.05
 MAX_SPAN_TOKENS: Final = 6
-MAX_LOWER_TOKENS: Final = 4
+#: Connectors that are articles: inside a name only after another connector.
+ARTICLES: Final = frozenset({"the", "la", "le"})
+#: A typo is only meaningful in a word this long (shorter words are other words).
+FUZZY_MIN_CHARS: Final = 5
 #: Distinct texts kept: a few sessions' worth of turns (each is window input of the next ones).
 EXTRACT_CACHE_SIZE: Final = 4096
 #: Longer texts (a pasted document) are extracted without being kept in the cache.
 EXTRACT_CACHE_MAX_CHARS: Final = 4096
-
-_TOKEN = re.compile(r"@?[^\W_](?:[\w'’&./-]*[^\W_])?")
-_SENTENCE_BREAK = re.compile(r"[.!?:;\n\"“”(\[{•]|(?:^|\s)[-*>](?=\s)")
-_POSSESSIVE = re.compile(r"['’]s$", re.I)
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """A possible mention: a normalised lookup key, where it is, and which arms may match it."""
-
-    norm: str
-    start: int
-    end: int
-    tokens: int
-    arms: frozenset[str]
-    penalty: float = 0.0
-    text_index: int = 0
-
-
-@dataclass(frozen=True)
-class _Token:
-    raw: str
-    norm: str
-    start: int
-    end: int
-    sentence_start: bool
-    #: Only whitespace separates this token from the previous one (same chunk).
-    glued: bool
-    possessive: bool
-
-    @property
-    def handle(self) -> bool:
-        return self.raw.startswith("@")
-
-    @property
-    def capitalised(self) -> bool:
-        return not self.handle and self.raw[:1].isupper()
-
-    @property
-    def slug_like(self) -> bool:
-        return any(mark in self.raw for mark in "-/_")
 
 
 def extract(text: str, text_index: int = 0) -> list[Candidate]:
@@ -106,9 +74,7 @@ def extract(text: str, text_index: int = 0) -> list[Candidate]:
         return list(found)
     # The index only labels the candidates (a window turn moves one place per turn), so the
     # text is extracted once and its candidates are relabelled.
-    return [
-        Candidate(c.norm, c.start, c.end, c.tokens, c.arms, c.penalty, text_index) for c in found
-    ]
+    return [dataclasses.replace(cand, text_index=text_index) for cand in found]
 
 
 @lru_cache(maxsize=EXTRACT_CACHE_SIZE)
@@ -118,43 +84,44 @@ def _extract_cached(text: str) -> tuple[Candidate, ...]:
 
 def _extract(text: str, text_index: int) -> list[Candidate]:
     found: list[Candidate] = []
-    tokens = _tokens(text)
-    ordinary = _ordinary_uses(tokens)
+    tokens = tokenise(text)
+    ordinary = ordinary_uses(tokens)
+    maker = Maker(text, tokens, text_index)
     for chunk in _chunks(tokens):
-        found += _capitalised(chunk, text_index)
-        found += _lowercase(chunk, text_index, ordinary)
+        found += _capitalised(chunk, maker)
+        found += lowercase(chunk, maker, ordinary)
         for tok in chunk:
             if tok.handle:
-                found.append(_cand(tok.norm, [tok], NAME_ARMS, text_index))
+                found.append(maker.make(tok.norm, [tok], NAME_ARMS, extra=(HANDLE,)))
             if tok.slug_like:
-                found.append(
-                    _cand(slug_suffix_form(tok.raw.lstrip("@")), [tok], NAME_ARMS, text_index)
-                )
-    return [cand for cand in found if cand.norm]
+                norm = slug_suffix_form(tok.raw.lstrip("@"))
+                found.append(maker.make(norm, [tok], NAME_ARMS, extra=(SLUG_LIKE,)))
+    return _distinct(cand for cand in found if cand.norm)
 
 
-def _tokens(text: str) -> list[_Token]:
-    tokens: list[_Token] = []
-    previous_end = 0
-    for match in _TOKEN.finditer(text):
-        raw = match.group(0)
-        possessive = bool(_POSSESSIVE.search(raw)) and len(raw) > 2
-        if possessive:
-            raw = raw[:-2]
-        gap = text[previous_end : match.start()]
-        starts = not tokens or bool(_SENTENCE_BREAK.search(gap))
-        glued = bool(tokens) and not gap.strip()
-        start = match.start()
-        norm = normalise(raw.lstrip("@"))
-        tokens.append(_Token(raw, norm, start, start + len(raw), starts, glued, possessive))
-        previous_end = match.end()
-    return tokens
+def _distinct(found: Iterable[Candidate]) -> list[Candidate]:
+    """One candidate per (key, span): arms and evidence of duplicates merged."""
+    merged: dict[tuple[str, int, int], Candidate] = {}
+    for cand in found:
+        key = (cand.norm, cand.start, cand.end)
+        first = merged.get(key)
+        if first is None:
+            merged[key] = cand
+            continue
+        merged[key] = dataclasses.replace(
+            first,
+            arms=first.arms | cand.arms,
+            penalty=min(first.penalty, cand.penalty),
+            signals=tuple(dict.fromkeys((*first.signals, *cand.signals))),
+            fuzzy=first.fuzzy or cand.fuzzy,
+        )
+    return list(merged.values())
 
 
-def _chunks(tokens: list[_Token]) -> list[list[_Token]]:
+def _chunks(tokens: list[Token]) -> list[list[Token]]:
     """Split where anything but whitespace separates two tokens, and after a possessive."""
-    chunks: list[list[_Token]] = []
-    current: list[_Token] = []
+    chunks: list[list[Token]] = []
+    current: list[Token] = []
     for tok in tokens:
         if current and (not tok.glued or current[-1].possessive):
             chunks.append(current)
@@ -165,53 +132,145 @@ def _chunks(tokens: list[_Token]) -> list[list[_Token]]:
     return chunks
 
 
-def _cand(
-    norm: str, toks: list[_Token], arms: frozenset[str], index: int, penalty: float = 0.0
-) -> Candidate:
-    return Candidate(norm, toks[0].start, toks[-1].end, len(toks), arms, penalty, index)
+def _trimmable(tok: Token) -> bool:
+    """A sentence-initial word that may be capitalised only because it starts the sentence."""
+    word = sense(tok.norm)
+    return word.function or word.calendar or word.lexical
 
 
-def _capitalised(chunk: list[_Token], index: int) -> list[Candidate]:
+def _capitalised(chunk: list[Token], maker: Maker) -> list[Candidate]:
     found: list[Candidate] = []
     for run in _runs(chunk):
         if len(run) >= 2:
-            found.append(_cand(_join(run), run, NAME_ARMS, index))
-        trimmed = run[1:] if run[0].sentence_start and is_common(run[0].norm) else run
-        while trimmed and trimmed[-1].norm in CONNECTORS:
-            trimmed = trimmed[:-1]
-        if not trimmed:
-            continue
-        if len(trimmed) == 1:
-            found += _standalone(trimmed[0], index)
-            continue
-        if trimmed is not run:
-            found.append(_cand(_join(trimmed), trimmed, NAME_ARMS, index))
-        for size in range(min(len(trimmed) - 1, MAX_SPAN_TOKENS), 1, -1):
-            for offset in range(len(trimmed) - size + 1):
-                span = trimmed[offset : offset + size]
-                if span[0].norm in CONNECTORS or span[-1].norm in CONNECTORS:
-                    continue
-                found.append(_cand(_join(span), span, NAME_ARMS, index))
+            found.append(maker.make(join(run), run, NAME_ARMS))
+        core, extra = _strip_titles(run)
+        if core is not run and len(core) >= 2:
+            found.append(maker.make(join(core), core, NAME_ARMS, extra=extra))
+        for part in _split_calendar(core):
+            found += _name_run(part, maker, extra)
     return found
 
 
-def _standalone(tok: _Token, index: int) -> list[Candidate]:
-    """A capitalised word on its own: a name unless it is an ordinary word in disguise."""
+def _split_calendar(core: list[Token]) -> list[list[Token]]:
+    """A weekday or month inside a run stands alone: "Tuesday Zeynep" is a day and a name.
+
+    The whole run was already a candidate, so a name that starts with a month ("April
+    Nguyen") still matches its title exactly.
+    """
+    if len(core) < 2 or not any(sense(tok.norm).calendar for tok in core):
+        return [core]
+    parts: list[list[Token]] = []
+    current: list[Token] = []
+    for tok in core:
+        if sense(tok.norm).calendar:
+            parts += [current, [tok]] if current else [[tok]]
+            current = []
+        else:
+            current.append(tok)
+    return [*parts, current] if current else parts
+
+
+def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[Candidate]:
+    """Candidates of one run of capitalised words (honorifics and calendar words apart)."""
+    if len(part) == 1:
+        return _standalone(part[0], maker, extra)
+    trimmed = part[1:] if part[0].sentence_start and _trimmable(part[0]) else part
+    while trimmed and trimmed[0].norm in CONNECTORS:
+        trimmed = trimmed[1:]
+    while trimmed and trimmed[-1].norm in CONNECTORS:
+        trimmed = trimmed[:-1]
+    if not trimmed:
+        return []
+    if len(trimmed) == 1:
+        return _standalone(trimmed[0], maker, extra)
+    fuzzy = _misspelt_run(trimmed)
+    found = [maker.make(join(trimmed), trimmed, NAME_ARMS, extra=extra, fuzzy=fuzzy)]
+    for size in range(min(len(trimmed) - 1, MAX_SPAN_TOKENS), 1, -1):
+        for offset in range(len(trimmed) - size + 1):
+            span = trimmed[offset : offset + size]
+            if span[0].norm in CONNECTORS or span[-1].norm in CONNECTORS:
+                continue
+            found.append(maker.make(join(span), span, NAME_ARMS, extra=extra))
+    return found
+
+
+def _strip_titles(run: list[Token]) -> tuple[list[Token], tuple[str, ...]]:
+    """The run without leading honorifics or roles and trailing name suffixes, and what was cut.
+
+    "Dr. Amara Okafor" -> "Amara Okafor" (honorific), "CFO Grace" -> "Grace" (role noun),
+    "Martin King Jr." -> "Martin King" (name suffix).
+    """
+    start, end = 0, len(run)
+    cut: list[str] = []
+    while start < end - 1 and run[start].norm in HONORIFICS | ROLE_NOUNS:
+        cut.append(HONORIFIC if run[start].norm in HONORIFICS else ROLE_NEARBY)
+        start += 1
+    while end > start + 1 and run[end - 1].norm in NAME_SUFFIXES:
+        cut.append(NAME_SUFFIX)
+        end -= 1
+    extra = tuple(dict.fromkeys(cut))
+    return (run[start:end], extra) if extra else (run, ())
+
+
+def _standalone(tok: Token, maker: Maker, extra: tuple[str, ...]) -> list[Candidate]:
+    """A capitalised word on its own: a name unless it is an ordinary word in disguise.
+
+    At the start of a sentence the capital says nothing: an ordinary word there needs the
+    same evidence as anywhere else, and a function word there ("Will you", "May I") is no
+    candidate at all unless a verb of saying or a possessive makes it a person ("Will
+    said"). A less frequent dictionary word capitalised there is taken as the name: with the
+    page in memory, the name is the likelier reading.
+    """
     if tok.norm in NEVER_ALONE:
         return []
-    if tok.sentence_start and is_common(tok.norm):
-        return []
-    return [_cand(tok.norm, [tok], ALL_ARMS, index)]
+    word = sense(tok.norm)
+    position = INITIAL_CAPITAL if tok.sentence_start else MID_CAPITAL
+    candidate = maker.make(
+        tok.norm,
+        [tok],
+        ALL_ARMS,
+        extra=(position, *extra),
+        ambiguity="",
+        calendar=word.calendar,
+        fuzzy=_misspelt(tok),
+    )
+    if tok.sentence_start and word.function and not extra:
+        if not {PERSON_VERB, POSSESSIVE} & set(candidate.signals):
+            return []
+    if word.ordinary:
+        candidate = dataclasses.replace(candidate, ambiguity=word.describe())
+    return [candidate]
 
 
-def _runs(chunk: list[_Token]) -> list[list[_Token]]:
-    """Maximal capitalised runs, allowing lowercase connectors between capitalised words."""
-    runs: list[list[_Token]] = []
-    current: list[_Token] = []
+def _unknown(tok: Token) -> bool:
+    """No English word at all, nor a name common enough to be in the frequency list."""
+    word = sense(tok.norm)
+    return tok.norm.isalpha() and not word.known_word and word.zipf == 0.0
+
+
+def _misspelt(tok: Token) -> bool:
+    """Long enough for a typo to matter, and no known word (so possibly a typo)."""
+    return len(tok.norm) >= FUZZY_MIN_CHARS and _unknown(tok)
+
+
+def _misspelt_run(run: list[Token]) -> bool:
+    """A run of names with an unknown word in it ("Shreya Iyar") may carry a typo."""
+    long_enough = sum(len(tok.norm) for tok in run) >= FUZZY_MIN_CHARS
+    return long_enough and any(len(tok.norm) >= 3 and _unknown(tok) for tok in run)
+
+
+def _runs(chunk: list[Token]) -> list[list[Token]]:
+    """Maximal capitalised runs, allowing lowercase connectors between capitalised words.
+
+    An article joins a run only after another connector ("Bank of the West"): straight after
+    a name it starts a new phrase ("tell David Chen the Nightjar demo ...").
+    """
+    runs: list[list[Token]] = []
+    current: list[Token] = []
     for tok in chunk:
         if tok.capitalised:
             current.append(tok)
-        elif current and tok.norm in CONNECTORS:
+        elif current and tok.norm in CONNECTORS and _mayjoin(tok, current[-1]):
             current.append(tok)
         else:
             if current:
@@ -228,51 +287,5 @@ def _runs(chunk: list[_Token]) -> list[list[_Token]]:
     return cleaned
 
 
-def _word(tok: _Token) -> str:
-    """The token as a context word: possessive ``'s`` restored ("let's")."""
-    return tok.norm + "'s" if tok.possessive else tok.norm
-
-
-def _ordinary_uses(tokens: list[_Token]) -> frozenset[int]:
-    """Start offsets of lowercase words standing in an ordinary noun or verb construction."""
-    starts: set[int] = set()
-    for i, tok in enumerate(tokens):
-        if tok.capitalised or tok.handle or i == 0:
-            continue
-        before = _word(tokens[i - 1])
-        after = _word(tokens[i + 1]) if i + 1 < len(tokens) else ""
-        ends_phrase = not after or is_common(after)
-        if before in DETERMINERS and ends_phrase and not tok.possessive:
-            starts.add(tok.start)
-        elif before in VERB_MARKERS and after in DETERMINERS:
-            starts.add(tok.start)
-    return frozenset(starts)
-
-
-def _lowercase(chunk: list[_Token], index: int, ordinary: frozenset[int]) -> list[Candidate]:
-    found: list[Candidate] = []
-    stretch: list[_Token] = []
-    for tok in [*chunk, None]:
-        if tok is not None and not tok.capitalised and not tok.handle:
-            stretch.append(tok)
-            continue
-        for size in range(1, min(len(stretch), MAX_LOWER_TOKENS) + 1):
-            for offset in range(len(stretch) - size + 1):
-                span = stretch[offset : offset + size]
-                # An ordinary word at either end adds nothing a shorter span lacks.
-                if not (_uncommon(span[0]) and _uncommon(span[-1])):
-                    continue
-                if size == 1 and span[0].start in ordinary:
-                    continue
-                arms = ALIAS_ONLY if size == 1 else EXACT_ARMS
-                found.append(_cand(_join(span), span, arms, index, LOWERCASE_PENALTY))
-        stretch = []
-    return found
-
-
-def _uncommon(tok: _Token) -> bool:
-    return not is_common(tok.norm) and not tok.norm.isdigit()
-
-
-def _join(tokens: list[_Token]) -> str:
-    return normalise(" ".join(tok.raw for tok in tokens))
+def _mayjoin(tok: Token, previous: Token) -> bool:
+    return tok.norm not in ARTICLES or (not previous.capitalised and previous.norm in CONNECTORS)

@@ -1,13 +1,18 @@
-"""A general English common-word lexicon for mention extraction (not tuned to any corpus).
+"""Closed word classes of English that a frequency list cannot express (not tuned to any corpus).
 
-A capitalised word at the start of a sentence is capitalised because of where it stands, not
-because it names something; a lowercase word that is also someone's nickname ("will", "may")
-is almost always the ordinary word. These lists say which words are ordinary: function words,
-the most frequent verbs, adverbs and adjectives, greetings and discourse markers, and
-calendar words. A word in the lexicon never resolves on its own unless it is a capitalised
-word in the middle of a sentence (where capitalisation is evidence of a name); calendar
-words and the pronoun "I" never resolve on their own at all. Multi-word names made only of
-such words ("Monday Review", "Good Morning") still resolve on an exact title/alias match.
+How ordinary an open-class word is (a noun, verb or adjective that may also be someone's
+name) is measured against a real lexicon in :mod:`bb_brain.reflex._ordinary`. What stays here
+are the small closed classes whose members are defined by grammar rather than frequency:
+
+* function words, greetings and discourse markers: a frequency list ranks "about" and
+  "john" alike, but only one of them can be a name;
+* calendar words: always capitalised, so capitalisation is no evidence of a name for them;
+* determiners and verb markers, the contexts that make a lowercase word an ordinary noun or
+  verb ("the lantern", "to pilot the");
+* name connectors ("Bank of America", "Ludwig van Beethoven");
+* the vocabulary of name evidence: role nouns ("our CFO") and verbs that take a person
+  ("said", "ask"); honorifics and name suffixes live with the name forms in
+  :mod:`bb_brain._names`.
 """
 
 from __future__ import annotations
@@ -40,30 +45,13 @@ FUNCTION_WORDS: Final = _words(
     yes no yeah yep nope ok okay okey alright sure fine right well oh ah aha hmm hm uh um
     hi hello hey hiya howdy greetings welcome bye goodbye cheers thanks thank thx ty please
     sorry pardon excuse congrats congratulations wow cool great nice awesome perfect lovely
-    good bad better best worse worst new old big small little long short high low first last
-    next previous early late great fine happy glad
     let lets let's i'm i've i'd i'll you're you've you'd you'll we're we've we'd we'll
     they're they've they'd they'll he's she's it's that's there's here's what's who's
     don't doesn't didn't can't couldn't won't wouldn't shouldn't isn't aren't wasn't
     weren't haven't hasn't hadn't mustn't
     everything something anything nothing everyone someone anyone noone nobody everybody
     somebody anybody everywhere somewhere anywhere nowhere
-    now soon later today tonight tomorrow yesterday morning afternoon evening night noon
-    midnight week weekend month year day daily weekly monthly yearly
-    """
-)
-
-COMMON_VERBS: Final = _words(
-    """
-    get got make made go went gone come came take took give gave find found tell told ask
-    asked show showed send sent write wrote draft check remind help try call put keep let
-    see saw look looked know knew think thought say said want wanted use used work worked
-    seem feel felt leave left bring brought begin began run ran move play pay meet met
-    include continue set learn change lead understand watch follow stop create speak read
-    spend grow open walk win offer remember love consider appear buy wait serve die send
-    expect build stay fall cut reach kill remain suggest raise pass sell require report
-    decide pull explain summarize summarise list review update add fix clean start finish
-    schedule book plan prepare share note note compare recall describe
+    now soon later today tonight tomorrow yesterday
     """
 )
 
@@ -71,8 +59,7 @@ CALENDAR_WORDS: Final = _words(
     """
     monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs
     fri sat sun january february march april may june july august september october
-    november december jan feb mar apr jun jul aug sep sept oct nov dec today tonight
-    tomorrow yesterday weekend
+    november december jan feb mar apr jun jul aug sep sept oct nov dec
     """
 )
 
@@ -91,12 +78,73 @@ VERB_MARKERS: Final = _words(
 #: Lowercase words allowed inside a capitalised name ("Bank of America", "Ludwig van Beethoven").
 CONNECTORS: Final = _words("of the de del della der den van von da di du la le y &")
 
-COMMON_WORDS: Final = FUNCTION_WORDS | COMMON_VERBS | CALENDAR_WORDS
-
 #: Never a mention on their own, wherever they stand.
-NEVER_ALONE: Final = CALENDAR_WORDS | _words("i i'm i've i'd i'll ok okay hi hello hey thanks")
+NEVER_ALONE: Final = _words("i i'm i've i'd i'll ok okay hi hello hey thanks")
+
+#: Role nouns that stand next to a person's name ("our CFO Grace", "Grace, the designer").
+ROLE_NOUNS: Final = _words(
+    """
+    ceo cto cfo coo cmo cpo cio ciso vp svp evp founder cofounder co-founder president
+    chair chairman chairwoman chairperson director manager lead head engineer designer
+    developer analyst partner investor advisor adviser consultant recruiter colleague
+    coworker co-worker teammate boss mentor mentee intern contractor client customer
+    friend cousin brother sister mother father mom mum dad uncle aunt wife husband
+    boyfriend girlfriend fiance fiancee neighbour neighbor doctor lawyer accountant
+    landlord teacher coach assistant editor reporter producer agent researcher scientist
+    professor student roommate flatmate grandma grandpa grandmother grandfather son
+    daughter niece nephew therapist dentist nurse banker broker
+    """
+)
+
+#: Verbs whose subject is a person, written right after a name ("Grace said").
+PERSON_VERBS_AFTER: Final = _words(
+    """
+    said says told tells asked asks thinks thought wants wanted mentioned emailed texted
+    messaged called replied responded agreed promised suggested wrote writes confirmed
+    explained complained prefers preferred likes liked loves loved hates hated feels felt
+    believes believed knows knew reckons admitted argued warned insisted recommended
+    proposed decided noted pinged introduced invited interviewed hired resigned quit
+    """
+)
+
+#: Verbs and prepositions whose object is a person, written right before a name ("ask Grace").
+PERSON_VERBS_BEFORE: Final = _words(
+    """
+    ask asked tell told email emailed text texted call called ping pinged meet met thank
+    thanked cc message messaged remind reminded invite invited introduce introduced hire
+    hired congratulate congratulated phone phoned dm dmed
+    """
+)
 
 
-def is_common(word_norm: str) -> bool:
-    """True for an ordinary word (normalised form)."""
-    return word_norm in COMMON_WORDS
+def is_function_word(word_norm: str) -> bool:
+    """A closed-class word (normalised form): never a name in lowercase."""
+    return word_norm in FUNCTION_WORDS
+
+
+def is_calendar_word(word_norm: str) -> bool:
+    """A weekday or month name (normalised form), or its abbreviation."""
+    return word_norm in CALENDAR_WORDS
+
+
+#: Prepositions that put the word after them in a place ("a few days in X", "near X").
+LOCATIVE_PREPOSITIONS: Final = _words("in near around across outside inside throughout")
+
+#: Words of travel after which "to X" or "from X" is a destination or an origin.
+MOTION_WORDS: Final = _words(
+    """
+    fly flying flew flown flight flights travel travels travelling traveling travelled traveled
+    trip trips move moving moved relocate relocating relocated drive driving drove head
+    heading headed go going went gone come coming came back return returning returned
+    holiday holidays vacation journey ticket tickets train trains cruise route emigrate
+    emigrated emigrating commute commuting sail sailing sailed
+    """
+)
+
+#: Adverbs that may stand between a subject and its verb ("Grace also said", "X just called").
+INTERVENING_ADVERBS: Final = _words(
+    """
+    also just never already still then finally actually really always often sometimes even
+    probably apparently once again literally basically definitely clearly
+    """
+)

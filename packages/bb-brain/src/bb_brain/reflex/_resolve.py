@@ -1,78 +1,138 @@
 """Resolve candidate mentions to pages with one indexed query, precision first.
 
-Arms are tried in tiers: names (alias, then title), then the slug suffix, then the surname.
-The first tier with any hit decides: exactly one page -> resolved with that arm's confidence;
-two or more pages -> ambiguous, and the mention stays silent (a wrong pointer is worse than
-none, so a weaker tier is not consulted to break the tie). Overlapping mentions keep the
-longest (then earliest) one, and each page keeps its best mention.
+Arms are tried in tiers: names (alias, then title), then other name forms and the slug
+suffix, then the surname and given name. The first tier with any hit decides: exactly one
+page -> resolved with that arm's confidence; two or more pages -> ambiguous, and the mention
+stays silent (a wrong pointer is worse than none, so a weaker tier is not consulted to break
+the tie). A mention with no exact hit at all may still resolve through bounded fuzzy matching
+(:mod:`bb_brain.reflex._fuzzy`). Overlapping mentions keep the longest (then earliest) one,
+and each page keeps its best mention.
+
+Every outcome carries its evidence: what matched, which surface, the score, and for a
+declined page why (see :class:`Resolved`).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from bb_brain._pg import Connection
-from bb_brain.reflex._extract import Candidate
+from bb_brain.reflex._candidate import Candidate
+from bb_brain.reflex._fuzzy import FuzzyRow, fuzzy_keys, fuzzy_match
 
 CONFIDENCE: Final[dict[str, float]] = {
     "alias": 0.95,
     "title": 0.95,
+    "name-form": 0.9,
     "slug-suffix": 0.9,
     "surname": 0.75,
+    "given-name": 0.7,
 }
-TIERS: Final[tuple[tuple[str, ...], ...]] = (("alias", "title"), ("slug-suffix",), ("surname",))
+TIERS: Final[tuple[tuple[str, ...], ...]] = (
+    ("alias", "title"),
+    ("name-form", "slug-suffix"),
+    ("surname", "given-name"),
+)
 #: A turn is a few sentences; a pasted document should not turn into a huge IN list.
 MAX_LOOKUP_KEYS: Final = 4000
+#: Rows a fuzzy lookup may return; more means the key is too common to prove uniqueness.
+MAX_FUZZY_ROWS: Final = 400
 
-_LOOKUP = (
-    "SELECT a.alias_norm, a.arm, a.slug, p.title, coalesce(p.summary, '')"
+_PAGE_COLUMNS = "a.alias_norm, a.arm, a.slug, p.title, coalesce(p.summary, ''), p.page_type"
+_JOIN = (
     " FROM aliases AS a JOIN pages AS p"
     " ON p.brain_id = a.brain_id AND p.source = a.source AND p.slug = a.slug"
+)
+_LOOKUP = (
+    f"SELECT {_PAGE_COLUMNS}, false{_JOIN}"
     " WHERE a.brain_id = %s AND a.source = %s AND a.alias_norm = ANY(%s)"
 )
+_FUZZY_LOOKUP = (
+    f"SELECT {_PAGE_COLUMNS}, true{_JOIN}"
+    " WHERE a.brain_id = %s AND a.source = %s"
+    " AND (a.fuzzy_head = ANY(%s) OR a.fuzzy_tail = ANY(%s))"
+    f" ORDER BY a.alias_norm, a.slug, a.arm LIMIT {MAX_FUZZY_ROWS + 1}"
+)
+
+Row = tuple[str, str, str, str, str, str | None, bool]
 
 
 @dataclass(frozen=True)
 class PageInfo:
-    """What a pointer shows about its page."""
+    """What a pointer shows about its page, and whether it is a person's."""
 
     slug: str
     title: str
     summary: str
+    page_type: str | None = None
+
+    @property
+    def is_person(self) -> bool:
+        """People take person evidence (a role noun, a verb of saying)."""
+        return self.page_type == "person" or self.slug.startswith("people/")
 
 
 @dataclass(frozen=True)
 class Resolved:
-    """A page a mention resolved to, with the arm and confidence that got it there."""
+    """A page a mention resolved to (or was declined for), with everything that led there."""
 
     page: PageInfo
     arm: str
     confidence: float
-    text_index: int
-    start: int
+    cand: Candidate
+    surface: str
+    score: float = 1.0
+    signals: tuple[str, ...] = ()
+    decision: str = ""
 
     @property
     def slug(self) -> str:
         """The page's slug."""
         return self.page.slug
 
+    @property
+    def text_index(self) -> int:
+        """Which text the mention is in (0: the turn)."""
+        return self.cand.text_index
+
+    @property
+    def start(self) -> int:
+        """Where the mention starts in its text."""
+        return self.cand.start
+
     def rank(self) -> tuple[float, int, int, str]:
         """Budget order: confidence desc, earliest text, first mention, slug."""
         return (-self.confidence, self.text_index, self.start, self.page.slug)
 
 
+@dataclass
 class AliasHits:
-    """Index rows for a set of keys: key -> arm -> slugs, plus page details."""
+    """Index rows for a set of keys: key -> arm -> slugs, page details, and fuzzy rows."""
 
-    def __init__(self, rows: Iterable[tuple[str, str, str, str, str]]) -> None:
-        self.by_key: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
-        self.pages: dict[str, PageInfo] = {}
-        for key, arm, slug, title, summary in rows:
-            self.by_key[key][arm].add(slug)
-            self.pages[slug] = PageInfo(slug, title, summary)
+    by_key: dict[str, dict[str, set[str]]] = field(default_factory=dict)
+    pages: dict[str, PageInfo] = field(default_factory=dict)
+    fuzzy_rows: list[FuzzyRow] = field(default_factory=list)
+    #: The fuzzy lookup hit its row cap: uniqueness cannot be shown, so fuzzy stays silent.
+    fuzzy_saturated: bool = False
+
+    @classmethod
+    def from_rows(cls, rows: Iterable[Row]) -> AliasHits:
+        """Group exact rows by key and arm; keep fuzzy rows (capped) as they came."""
+        hits = cls()
+        by_key: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+        for key, arm, slug, title, summary, page_type, fuzzy in rows:
+            hits.pages[slug] = PageInfo(slug, title, summary, page_type)
+            if fuzzy:
+                hits.fuzzy_rows.append(FuzzyRow(key, arm, slug))
+            else:
+                by_key[key][arm].add(slug)
+        hits.by_key = by_key
+        if len(hits.fuzzy_rows) > MAX_FUZZY_ROWS:
+            hits.fuzzy_rows, hits.fuzzy_saturated = [], True
+        return hits
 
     def __bool__(self) -> bool:
         return bool(self.pages)
@@ -81,50 +141,130 @@ class AliasHits:
 def lookup(
     conn: Connection, brain_id: str, source: str, candidates: Sequence[Candidate]
 ) -> AliasHits:
-    """Fetch every index row of the active source matching any candidate key (one query)."""
+    """Fetch the index rows matching any candidate key, then fuzzy neighbours if needed.
+
+    The second query runs only for a possibly misspelt mention that matched nothing exactly
+    and overlaps no mention that did: most turns need the first query only, a turn with an
+    unknown name pays a second round trip.
+    """
     keys = sorted({cand.norm for cand in candidates})[:MAX_LOOKUP_KEYS]
     if not keys:
-        return AliasHits([])
-    rows = conn.execute(_LOOKUP, (brain_id, source, keys)).fetchall()
-    return AliasHits(rows)
+        return AliasHits()
+    rows: list[Row] = conn.execute(_LOOKUP, (brain_id, source, keys)).fetchall()
+    found = {row[0] for row in rows}
+    unmatched = [cand for cand in candidates if cand.fuzzy and cand.norm not in found]
+    heads, tails = fuzzy_keys(cand.norm for cand in _uncovered(unmatched, rows, candidates))
+    if heads:
+        rows += conn.execute(_FUZZY_LOOKUP, (brain_id, source, heads, tails)).fetchall()
+    return AliasHits.from_rows(rows)
 
 
-def match(cand: Candidate, hits: AliasHits) -> Resolved | None:
-    """Resolve one candidate through the first tier with any hit, or None."""
+def _uncovered(
+    unmatched: list[Candidate], rows: list[Row], candidates: Sequence[Candidate]
+) -> list[Candidate]:
+    """Misspelt-looking mentions no exactly matched mention overlaps (those are settled)."""
+    found = {row[0] for row in rows}
+    matched = [cand for cand in candidates if cand.norm in found]
+    return [cand for cand in unmatched if not any(overlaps(cand, hit) for hit in matched)]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one candidate came to: a page, pages it is ambiguous between, or nothing.
+
+    ``ambiguous`` holds one resolution per page a name fits equally (all also in
+    ``declined``), for context to choose from.
+    """
+
+    resolved: Resolved | None = None
+    declined: tuple[Resolved, ...] = ()
+    ambiguous: tuple[Resolved, ...] = ()
+
+
+def match(cand: Candidate, hits: AliasHits) -> Outcome:
+    """Resolve one candidate through the first tier with any hit, else fuzzily, else nothing."""
     arms_hit = hits.by_key.get(cand.norm)
     if not arms_hit:
-        return None
+        return _fuzzy(cand, hits)
     for tier in TIERS:
         arms = [arm for arm in tier if arm in cand.arms and arm in arms_hit]
         slugs = set().union(*(arms_hit[arm] for arm in arms)) if arms else set()
         if not slugs:
             continue
         if len(slugs) > 1:
-            return None
+            decision = (
+                f"ambiguous: {cand.norm!r} names {len(slugs)} pages of this source"
+                f" ({'/'.join(arms)}); a wrong pointer is worse than none"
+            )
+            options = tuple(
+                Resolved(hits.pages[slug], _arm_of(slug, arms, arms_hit), 0.0, cand, cand.norm)
+                for slug in sorted(slugs)
+            )
+            declined = tuple(_declined(cand, hits, sorted(slugs), arms, decision))
+            return Outcome(declined=declined, ambiguous=options)
         (slug,) = slugs
         arm = next(arm for arm in arms if slug in arms_hit[arm])
         confidence = round(CONFIDENCE[arm] - cand.penalty, 4)
-        return Resolved(hits.pages[slug], arm, confidence, cand.text_index, cand.start)
-    return None
+        return Outcome(Resolved(hits.pages[slug], arm, confidence, cand, cand.norm))
+    return Outcome()
 
 
-def resolve(candidates: Sequence[Candidate], hits: AliasHits) -> list[Resolved]:
-    """Longest non-overlapping resolved mentions, one per page (its best), in budget order."""
-    matched = [(cand, res) for cand in candidates if (res := match(cand, hits)) is not None]
-    matched.sort(
-        key=lambda pair: (-pair[0].tokens, pair[0].text_index, pair[0].start, -pair[1].confidence)
+def _arm_of(slug: str, arms: list[str], arms_hit: dict[str, set[str]]) -> str:
+    return next(arm for arm in arms if slug in arms_hit[arm])
+
+
+def _declined(
+    cand: Candidate, hits: AliasHits, slugs: list[str], arms: list[str], decision: str
+) -> list[Resolved]:
+    return [
+        Resolved(hits.pages[slug], arms[0], 0.0, cand, cand.norm, 1.0, (), decision)
+        for slug in slugs
+    ]
+
+
+def _fuzzy(cand: Candidate, hits: AliasHits) -> Outcome:
+    if not cand.fuzzy or not hits.fuzzy_rows:
+        return Outcome()
+    found = fuzzy_match(cand.norm, cand.arms, hits.fuzzy_rows)
+    if found is None:
+        return Outcome()
+    if len(found.slugs) > 1:
+        decision = (
+            f"fuzzy: {cand.raw!r} is as close to {len(found.slugs)} pages of this source;"
+            " fuzzy matching needs a unique candidate"
+        )
+        rows = sorted(found.slugs)
+        return Outcome(declined=tuple(_declined(cand, hits, rows, [found.arm], decision)))
+    (slug,) = found.slugs
+    confidence = round(CONFIDENCE[found.arm] * found.score - cand.penalty, 4)
+    decision = (
+        f"fuzzy: {cand.raw!r} ~ {found.surface!r} ({found.typo}, similarity"
+        f" {found.score:.2f}), the only page this close"
+    )
+    resolved = Resolved(
+        hits.pages[slug], found.arm, confidence, cand, found.surface, found.score, (), decision
+    )
+    return Outcome(resolved)
+
+
+def overlaps(left: Candidate, right: Candidate) -> bool:
+    """Two mentions sharing characters of the same text."""
+    return left.text_index == right.text_index and left.start < right.end and right.start < left.end
+
+
+def resolve(accepted: Sequence[Resolved]) -> list[Resolved]:
+    """Longest non-overlapping mentions, one per page (its best), in budget order."""
+    ordered = sorted(
+        accepted,
+        key=lambda res: (-res.cand.tokens, res.text_index, res.start, -res.confidence),
     )
     taken: list[Candidate] = []
     best: dict[str, Resolved] = {}
-    for cand, res in matched:
-        if any(_overlaps(cand, other) for other in taken):
+    for res in ordered:
+        if any(overlaps(res.cand, other) for other in taken):
             continue
-        taken.append(cand)
+        taken.append(res.cand)
         current = best.get(res.slug)
         if current is None or res.rank() < current.rank():
             best[res.slug] = res
     return sorted(best.values(), key=Resolved.rank)
-
-
-def _overlaps(left: Candidate, right: Candidate) -> bool:
-    return left.text_index == right.text_index and left.start < right.end and right.start < left.end

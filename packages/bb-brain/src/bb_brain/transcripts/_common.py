@@ -3,6 +3,10 @@
 A transcript on disk is written by a harness we do not control, so a parser must survive
 unknown line types and the odd torn or malformed line (a crash mid-write leaves one) without
 ever inventing a turn. Every line it could not use is counted and logged, never silently lost.
+
+Nothing here imports pydantic or the models: the Claude Code hook parses a transcript in a
+process that lives for one prompt. A parsed :class:`Turn` becomes a
+:class:`~bb_schema.PublicTurn` with :meth:`Turn.public` where the models are wanted.
 """
 
 from __future__ import annotations
@@ -11,23 +15,72 @@ import json
 import logging
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
-from typing import Any
-
-from bb_schema import parse_ts
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from bb_brain._errors import BrainUserError
 
+if TYPE_CHECKING:
+    from bb_schema import PublicTurn
+
 log = logging.getLogger("bb_brain.transcripts")
+#: Callers report a parse's warnings themselves (``ParseReport``); without a configured handler
+#: the records would also reach stderr through logging's last resort, a second time.
+log.addHandler(logging.NullHandler())
 
 
 class TranscriptError(BrainUserError):
     """A transcript file could not be read at all (missing, unreadable, not UTF-8)."""
 
 
+class TurnLike(Protocol):
+    """What the writers need of a turn (a :class:`Turn` or a :class:`~bb_schema.PublicTurn`)."""
+
+    @property
+    def turn_id(self) -> int:
+        """Position in the conversation."""
+        ...
+
+    @property
+    def role(self) -> Literal["user", "assistant"]:
+        """Who spoke."""
+        ...
+
+    @property
+    def text(self) -> str:
+        """What was said."""
+        ...
+
+    @property
+    def ts(self) -> str | None:
+        """RFC 3339 timestamp, when known."""
+        ...
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A parsed conversation turn: the fields of a PublicTurn, without pydantic."""
+
+    turn_id: int
+    role: Literal["user", "assistant"]
+    text: str
+    ts: str | None = None
+
+    def public(self) -> PublicTurn:
+        """The same turn as the model the rest of the engine speaks."""
+        from bb_schema.fixture import PublicTurn
+
+        return PublicTurn(turn_id=self.turn_id, role=self.role, text=self.text, ts=self.ts)
+
+
 @dataclass
 class ParseReport:
-    """Lines a parser skipped, with one human reason each (``line N: why``)."""
+    """Lines a parser skipped, with one human reason each (``line N: why``), and warnings.
+
+    ``warnings`` holds every skipped line's reason plus what concerns the file as a whole (a
+    timestamp ignored, a file with no user turn it could read).
+    """
 
     skipped_lines: int = 0
     warnings: list[str] = field(default_factory=list)
@@ -35,7 +88,10 @@ class ParseReport:
     def skip(self, line_no: int, reason: str) -> None:
         """Count a skipped line and log why, so a drifted format is visible, not silent."""
         self.skipped_lines += 1
-        message = f"line {line_no}: {reason}"
+        self.warn(f"line {line_no}: {reason}")
+
+    def warn(self, message: str) -> None:
+        """Record and log one warning."""
         self.warnings.append(message)
         log.warning("transcript %s", message)
 
@@ -76,16 +132,19 @@ def clean_ts(value: object, line_no: int, report: ParseReport) -> str | None:
     """The line's timestamp when it is RFC 3339 with an offset; else None with a warning."""
     if value is None:
         return None
-    if isinstance(value, str):
-        try:
-            parse_ts(value)
-        except ValueError:
-            pass
-        else:
-            return value
-    report.warnings.append(f"line {line_no}: timestamp {value!r} ignored (not RFC 3339)")
-    log.warning("transcript line %d: timestamp %r ignored (not RFC 3339)", line_no, value)
+    if isinstance(value, str) and is_rfc3339(value):
+        return value
+    report.warn(f"line {line_no}: timestamp {value!r} ignored (not RFC 3339)")
     return None
+
+
+def is_rfc3339(value: str) -> bool:
+    """Whether ``bb_schema.parse_ts`` accepts ``value`` (a timestamp with a UTC offset)."""
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return False
+    return parsed.tzinfo is not None
 
 
 def dumps_line(obj: dict[str, Any]) -> str:

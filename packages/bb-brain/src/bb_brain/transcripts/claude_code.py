@@ -18,7 +18,18 @@ The parser also accepts what a real Claude Code session writes around those line
 ``content`` as a list of blocks (text blocks are the prompt; a line of only ``tool_result``
 blocks is tool output, not a turn), assistant lines without text (tool use, thinking), one
 assistant reply split over consecutive lines sharing ``message.id`` (merged), ``isMeta`` and
-``isSidechain`` lines (not the main conversation), and other line types (ignored).
+``isSidechain`` lines (not the main conversation), and other line types (ignored). Checked
+against Claude Code 2.1.332: it also writes ``queue-operation``, ``api-request*``,
+``last-prompt``, ``cost-state`` and a dozen ``attachment`` kinds (environment, date, skill
+listings), none of them a turn; user ``content`` is a string for a typed prompt.
+
+A missing file is a session Claude Code has not written yet: on the first prompt of a new
+session it runs the ``UserPromptSubmit`` hook before the transcript exists, so
+``read_claude_transcript(path, missing_ok=True)`` reads that as no earlier turns.
+
+This module imports neither pydantic nor the models (the hook runs it once per prompt): turns
+are :class:`~bb_brain.transcripts._common.Turn` values, ``ClaudeTranscript.turns`` gives them
+as :class:`~bb_schema.PublicTurn`.
 """
 
 from __future__ import annotations
@@ -27,17 +38,20 @@ import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from bb_schema import PublicTurn, Role
+from typing import TYPE_CHECKING, Any, Literal
 
 from bb_brain.transcripts._common import (
     ParseReport,
+    Turn,
+    TurnLike,
     clean_ts,
     dumps_line,
     iter_objects,
     read_text,
 )
+
+if TYPE_CHECKING:
+    from bb_schema import PublicTurn
 
 HOOK_CONTEXT_TYPE = "hook_additional_context"
 _UUID_NAMESPACE = uuid.UUID("6f1d3c52-8a4e-4b7f-9c2d-0e5a7b9c1d3f")
@@ -51,18 +65,29 @@ class ClaudeTranscript:
     """
 
     session_id: str | None
-    turns: list[PublicTurn]
+    #: The conversation, both roles, as plain values.
+    entries: list[Turn]
     #: Every ``hook_additional_context`` attachment's text, oldest first (cross-turn dedupe).
     injected_context: list[str]
     report: ParseReport = field(default_factory=ParseReport)
 
-    def window(self, last: int) -> list[PublicTurn]:
+    @property
+    def turns(self) -> list[PublicTurn]:
+        """The conversation as models."""
+        return [turn.public() for turn in self.entries]
+
+    @property
+    def user_turns(self) -> list[Turn]:
+        """The prompts the user typed."""
+        return [turn for turn in self.entries if turn.role == "user"]
+
+    def window(self, last: int) -> list[Turn]:
         """The most recent ``last`` turns of both roles, oldest first."""
-        return self.turns[-last:] if last > 0 else []
+        return self.entries[-last:] if last > 0 else []
 
 
 def render_claude_transcript(
-    turns: Sequence[PublicTurn],
+    turns: Sequence[TurnLike],
     *,
     session_id: str,
     cwd: str,
@@ -97,7 +122,7 @@ def render_claude_transcript(
 
 def write_claude_transcript(
     path: Path,
-    turns: Sequence[PublicTurn],
+    turns: Sequence[TurnLike],
     *,
     session_id: str,
     cwd: str,
@@ -109,7 +134,7 @@ def write_claude_transcript(
     return path
 
 
-def _turn_line(turn: PublicTurn) -> dict[str, Any]:
+def _turn_line(turn: TurnLike) -> dict[str, Any]:
     if turn.role == "user":
         return {"type": "user", "message": {"role": "user", "content": turn.text}}
     content = [{"type": "text", "text": turn.text}]
@@ -136,7 +161,7 @@ def parse_claude_transcript(text: str) -> ClaudeTranscript:
     """Parse transcript text; never raises on content, never invents a turn."""
     report = ParseReport()
     session_id: str | None = None
-    turns: list[PublicTurn] = []
+    turns: list[Turn] = []
     injected: list[str] = []
     last_message_id: str | None = None
     for line_no, obj in iter_objects(text, report):
@@ -169,21 +194,24 @@ def parse_claude_transcript(text: str) -> ClaudeTranscript:
             and message_id is not None
             and message_id == last_message_id
         ):
-            merged = f"{previous.text}\n{body}"
-            turns[-1] = previous.model_copy(update={"text": merged})
+            turns[-1] = Turn(
+                previous.turn_id, previous.role, f"{previous.text}\n{body}", previous.ts
+            )
             continue
-        role: Role = "user" if kind == "user" else "assistant"
-        turns.append(PublicTurn(turn_id=len(turns) + 1, role=role, text=body, ts=ts))
+        role: Literal["user", "assistant"] = "user" if kind == "user" else "assistant"
+        turns.append(Turn(turn_id=len(turns) + 1, role=role, text=body, ts=ts))
         last_message_id = message_id
     return ClaudeTranscript(session_id, turns, injected, report)
 
 
-def read_claude_transcript(path: Path) -> ClaudeTranscript:
-    """Read and parse a transcript file.
+def read_claude_transcript(path: Path, *, missing_ok: bool = False) -> ClaudeTranscript:
+    """Read and parse a transcript file; with ``missing_ok`` a missing file has no turns.
 
     Raises:
-        TranscriptError: When the file is missing or unreadable.
+        TranscriptError: When the file is unreadable, or missing without ``missing_ok``.
     """
+    if missing_ok and not path.exists():
+        return ClaudeTranscript(None, [], [])
     return parse_claude_transcript(read_text(path))
 
 

@@ -15,11 +15,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from bb_brain._names import fold
 from bb_brain.writeback._db import Connection
 
 _WORD = re.compile(r"\w+")
+_POSSESSIVE = re.compile(r"['’]s\b", re.IGNORECASE)
 #: Third-person singular pronouns that refer back to the last person mentioned.
 PERSON_PRONOUNS = frozenset({"she", "he", "her", "him", "his", "hers"})
+#: Pronouns that refer back to the last organisation, project or place mentioned.
+THING_PRONOUNS = frozenset({"they", "them", "their", "theirs", "it", "its"})
 #: The arm name of explicit aliases (frontmatter ``aliases``), which match in any case.
 EXPLICIT_ARM = "alias"
 
@@ -40,11 +44,19 @@ class Entity:
 
 @dataclass(frozen=True)
 class Mention:
-    """An entity (or a pronoun, with ``entity`` None) at a word position of a text."""
+    """An entity (or a pronoun, with ``entity`` None) at a word position of a text.
+
+    ``start``/``end`` are character offsets; ``possessive`` marks "Goran's quote" (the
+    mention modifies what follows); ``kind`` is "person" or "thing" for a pronoun.
+    """
 
     position: int
     entity: Entity | None
     pronoun: bool = False
+    start: int = 0
+    end: int = 0
+    possessive: bool = False
+    kind: str = ""
 
 
 @dataclass(frozen=True)
@@ -54,8 +66,8 @@ class _Surface:
 
 
 def tokens(text: str) -> list[str]:
-    """Case-folded word tokens: the unit both surfaces and texts are compared in."""
-    return [match.group(0).casefold() for match in _WORD.finditer(text)]
+    """Folded word tokens (case, Latin accents): the unit surfaces and texts are compared in."""
+    return [fold(match.group(0)) for match in _WORD.finditer(text)]
 
 
 class EntityIndex:
@@ -109,10 +121,13 @@ class EntityIndex:
         """The entity with ``slug``, if the source has that page."""
         return self._entities.get(slug)
 
-    def mentions(self, text: str) -> list[Mention]:
-        """Entity mentions and person pronouns in ``text``, in word order, never overlapping."""
+    def mentions(self, text: str, *, things: bool = False) -> list[Mention]:
+        """Entity mentions and person pronouns in ``text``, in word order, never overlapping.
+
+        With ``things``, pronouns for organisations and projects ("they", "it") too.
+        """
         words = list(_WORD.finditer(text))
-        folded = [word.group(0).casefold() for word in words]
+        folded = [fold(word.group(0)) for word in words]
         found: list[Mention] = []
         index = 0
         while index < len(folded):
@@ -120,11 +135,19 @@ class EntityIndex:
             if hit is not None:
                 length, surface = hit
                 if surface is not None:
-                    found.append(Mention(index, self._entities[surface.slug]))
+                    first, last = words[index], words[index + length - 1]
+                    possessive = _POSSESSIVE.match(text, last.end()) is not None
+                    entity = self._entities[surface.slug]
+                    found.append(
+                        Mention(index, entity, False, first.start(), last.end(), possessive)
+                    )
                 index += length
                 continue
+            word = words[index]
             if folded[index] in PERSON_PRONOUNS:
-                found.append(Mention(index, None, pronoun=True))
+                found.append(Mention(index, None, True, word.start(), word.end(), kind="person"))
+            elif things and folded[index] in THING_PRONOUNS:
+                found.append(Mention(index, None, True, word.start(), word.end(), kind="thing"))
             index += 1
         return found
 

@@ -7,9 +7,11 @@ Order of work, and why:
 3. Extract every segment with no connection held, since the ``llm`` extractor waits on a
    remote model; a failure here (a BudgetExhausted, a malformed answer) stores nothing.
 4. One transaction: replace the conversation page, deduplicate against the conversation's
-   stored facts and within the batch, insert the new facts with one ``executemany``, write one
-   audit row. A per-session advisory lock serialises concurrent write-backs of the same
-   session so dedup cannot race.
+   stored facts and within the batch, create a page for every entity a fact names that the source
+   has no page for yet (a person first met in this conversation: the extractor's
+   ``entity_title``, else a title from the slug), insert the new facts with one
+   ``executemany``, write one audit row. A per-session advisory lock serialises concurrent
+   write-backs of the same session so dedup cannot race.
 
 Provenance follows the contract (``bb_schema.turn_context``): a fact is stored once per
 conversation, stamped with the conversation page as ``source_markdown_slug`` and the label of
@@ -33,6 +35,7 @@ from bb_schema.turn_context import (
 from psycopg.types.json import Jsonb
 
 from bb_brain._errors import UnknownBrainError
+from bb_brain.pages import PageRecord, store_pages, title_from_slug
 from bb_brain.writeback._db import Connection, ConnectionSource
 from bb_brain.writeback._extract import (
     ExtractionContext,
@@ -52,6 +55,10 @@ _INSERT_FACT = (
 )
 
 
+#: The page type of an entity created from a conversation, by slug prefix.
+ENTITY_TYPES = {"people/": "person", "companies/": "company", "projects/": "project"}
+
+
 @dataclass(frozen=True)
 class _Row:
     fact: str
@@ -59,6 +66,7 @@ class _Row:
     kind: FactKind
     #: The session label of the segment that first stated the fact.
     session: str
+    entity_title: str | None = None
 
 
 def write_back(
@@ -124,6 +132,7 @@ def _store(
     conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (lock_key,))
     _replace_page(conn, request, page)
     rows, deduplicated = _dedupe(conn, request, page.slug, extracted)
+    _create_entities(conn, request, page, rows)
     with conn.cursor() as cur:
         cur.executemany(
             _INSERT_FACT,
@@ -215,5 +224,39 @@ def _dedupe(
                 deduplicated += 1
                 continue
             seen.add(key)
-            rows.append(_Row(text, fact.entity_slug, fact.kind or DEFAULT_KIND, session))
+            rows.append(
+                _Row(text, fact.entity_slug, fact.kind or DEFAULT_KIND, session, fact.entity_title)
+            )
     return rows, deduplicated
+
+
+def _create_entities(
+    conn: Connection, request: WriteBackRequest, page: ConversationPage, rows: Sequence[_Row]
+) -> int:
+    """A page for every entity the facts name that the source has none for; how many."""
+    titles: dict[str, str] = {}
+    for row in rows:
+        if row.entity_slug and row.entity_slug not in titles:
+            titles[row.entity_slug] = (row.entity_title or "").strip()
+    if not titles:
+        return 0
+    existing = {
+        slug
+        for (slug,) in conn.execute(
+            "SELECT slug FROM pages WHERE brain_id = %s AND source = %s AND slug = ANY(%s)",
+            (request.brain_id, request.source, sorted(titles)),
+        ).fetchall()
+    }
+    records = [
+        PageRecord(
+            source=request.source,
+            slug=slug,
+            title=titles[slug] or title_from_slug(slug),
+            page_type=next((t for p, t in ENTITY_TYPES.items() if slug.startswith(p)), None),
+            summary=None,
+            body=f"First named in the conversation {page.slug}.\n",
+            frontmatter={"created_from": page.slug},
+        )
+        for slug in sorted(set(titles) - existing)
+    ]
+    return store_pages(conn, request.brain_id, records)

@@ -3,27 +3,44 @@
 It is the honest baseline for extraction quality. Mechanism, per segment:
 
 1. Split every user turn into sentences (abbreviations such as "Dr." do not end one).
-2. Drop what carries no durable information: questions, pleasantries ("Thanks!", "Sounds
-   good."), and "just got off the call" style openers.
-3. Keep a sentence only when a cue marks it as information-bearing, and set the fact kind
-   from the strongest cue: a commitment or decision ("I'll", "I committed to", "we will",
-   "decided to", "we'll pass"), a preference ("prefers", "likes", "wants"), a belief
-   ("worried", "thinks", "concerned"), an amount (kind ``fact``), a date (kind ``event``),
-   or any other number (kind ``fact``).
-4. Attribute the sentence to the earliest entity reference in it: a title or alias of one of
-   the source's pages, or a third-person pronoun resolved to the person mentioned last in the
-   segment (assistant turns count as mentions, since a user answers them).
+2. Drop what states nothing: questions (except a message to relay: "can you tell Ravi I'm
+   pausing the sessions?"), pleasantries ("Thanks!", "Sounds good."), "just got off the call"
+   style openers, and speculation ("maybe", "might", "not sure", a rumour): a hedge is no
+   fact (:mod:`bb_brain.writeback._clauses`).
+3. Split the sentence into clauses (spaced dashes, semicolons, "and"/"but" before a new
+   subject), attribute each (:mod:`bb_brain.writeback._attribute`), and join adjacent
+   clauses about the same entity back together: several facts per turn, one per entity.
+4. A correction ("Thursday, not Wednesday") keeps only the corrected value and replaces the
+   earlier fact that stated the old one, taking over its entity when it names none itself.
+5. Keep a clause when a cue marks it as information-bearing, and set the fact kind from the
+   strongest cue: a commitment or decision ("I'll", "we're going with", "decided to"), a
+   preference ("prefers", "wants"), a belief ("worried", "thinks", "reckons"), an amount
+   (kind ``fact``), a date (kind ``event``), or any other number (kind ``fact``). Without a
+   cue, keep it (kind ``fact``) when it refers to an entity, states an amount or a time in
+   words ("six weeks", "this morning"), or says something about the user ("I'm vegetarian").
+6. A person the conversation introduces who has no page ("my nephew Sipho Dlamini") is an
+   entity all the same: the fact names ``people/<given>-<family>`` and the person's name, and
+   write-back creates the page.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Final
 
 from bb_schema import FactKind
 from bb_schema.turn_context import ExtractedFact
 
-from bb_brain.writeback._entities import Entity, EntityIndex, Mention
+from bb_brain.writeback._attribute import Reference, Salience, choose, references
+from bb_brain.writeback._clauses import (
+    correction,
+    hedged,
+    opens_with_the_user,
+    relayed,
+    split_clauses,
+)
+from bb_brain.writeback._entities import Entity, EntityIndex
 from bb_brain.writeback._segment import Segment
 
 _FLAGS = re.IGNORECASE
@@ -38,7 +55,8 @@ CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
             rf"(?:committed|promised|agreed)|(?:we|she|he|they){_APOS}ll|(?:we|she|he|they) "
             rf"will|we(?:{_APOS}re| are) going to|we (?:committed|promised|agreed)|decided to|"
             r"(?:made|reached) (?:a|the) decision|going to pass|pass(?:ing)? on|"
-            r"plan(?:s|ning)? to|commit(?:s|ted)? to)\b",
+            r"plan(?:s|ning)? to|commit(?:s|ted)? to|decision|going with|went with|go with|"
+            r"chose|chosen|picked|opted|settled on)\b",
             _FLAGS,
         ),
     ),
@@ -55,7 +73,7 @@ CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
         re.compile(
             r"\b(?:worried|worries|worry|thinks?|thought|concerns?|concerned|believes?|"
             r"believed|feels?|felt|afraid|skeptical|sceptical|confident|doubts?|suspects?|"
-            r"expects?|nervous|convinced|unsure)\b",
+            r"expects?|nervous|convinced|unsure|reckons?|my read|in my view)\b",
             _FLAGS,
         ),
     ),
@@ -90,6 +108,25 @@ _OPENER = re.compile(
     r"^(?:(?:i|we)\s+)?(?:just|finally)\s+(?:got off|hung up|wrapped|finished|came out of|left)"
     r"|\b(?:call|meeting|sync|session)\s+(?:just\s+)?(?:wrapped|ended|finished)\b",
     _FLAGS,
+)
+#: A clause opening with a pronoun has a subject of its own (even one nobody was named for).
+_PRONOUN_FIRST = re.compile(r"^\W*(?:(?:and|but)\W+)?(?:he|she|they|it|you)\b", re.IGNORECASE)
+#: A kept clause without a cue has at least this many words.
+MIN_FACT_WORDS: Final = 3
+#: A decision or an opinion of the user's that names nothing is about the topic at hand: the
+#: last organisation or project talked about (a person is no topic here).
+_ABOUT_THE_TOPIC: Final = frozenset({"commitment", "belief"})
+#: Amounts and times written in words ("six weeks", "this morning", "end of the month").
+_QUANTITY = re.compile(
+    r"\b\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|"
+    r"thirty|forty|fifty|hundred|thousand|dozen|half|twice)\b|"
+    r"\b(?:this|next|last) (?:morning|afternoon|evening|week|month|year|quarter|weekend)\b|"
+    r"\bend of the (?:week|month|quarter|year)\b|\b(?:tonight|tomorrow|yesterday)\b",
+    _FLAGS,
+)
+#: The user saying something about themselves ("I'm vegetarian", "my physio says").
+_SELF = re.compile(
+    rf"\b(?:i{_APOS}m|i am|i have|i{_APOS}ve|my|me|we{_APOS}re|we are|our|us)\b", _FLAGS
 )
 _ABBREVIATIONS = frozenset(
     {"mr", "mrs", "ms", "dr", "prof", "inc", "co", "ltd", "corp", "vs", "etc", "st", "jr", "sr"}
@@ -128,7 +165,7 @@ def classify(sentence: str) -> FactKind | None:
 
 
 class RulesExtractor:
-    """Deterministic sentence-level extraction with entity attribution (see module docs)."""
+    """Deterministic clause-level extraction with entity attribution (see module docs)."""
 
     def __init__(self, entities: EntityIndex) -> None:
         """Attribute against ``entities``, the source's pages."""
@@ -136,28 +173,151 @@ class RulesExtractor:
 
     def extract(self, segment: Segment) -> list[ExtractedFact]:
         """Facts stated in the segment's user turns, in order."""
-        facts: list[ExtractedFact] = []
-        last_person: Entity | None = None
+        facts: list[_Fact] = []
+        salience = Salience()
         for turn in segment.turns:
             for sentence in split_sentences(turn.text):
-                mentions = self._entities.mentions(sentence)
-                if turn.role == "user":
-                    kind = classify(sentence)
-                    if kind is not None:
-                        entity = _attribute(mentions, last_person)
-                        slug = entity.slug if entity is not None else None
-                        facts.append(ExtractedFact(fact=sentence, entity_slug=slug, kind=kind))
-                people = [m.entity for m in mentions if m.entity is not None and m.entity.is_person]
-                if people:
-                    last_person = people[-1]
-        return facts
+                if turn.role != "user":
+                    refs = references(self._entities, sentence, salience)
+                    salience.update(refs, choose(refs, sentence))
+                    continue
+                self._sentence(sentence, facts, salience)
+        return [fact.extracted() for fact in facts]
+
+    def _sentence(self, sentence: str, facts: list[_Fact], salience: Salience) -> None:
+        message = relayed(sentence)
+        text = sentence.rstrip("?") if message is not None else sentence
+        if message is None and _not_a_statement(sentence):
+            refs = references(self._entities, sentence, salience)
+            salience.update(refs, choose(refs, sentence))
+            return
+        topic = salience.thing  # what the conversation was about before this sentence
+        for group in self._groups(text, salience):
+            _record(group, facts, topic)
+
+    def _groups(self, text: str, salience: Salience) -> list[_Group]:
+        """The sentence's clauses as facts-to-be (see :class:`_Group` for how they join)."""
+        groups: list[_Group] = []
+        for clause in split_clauses(text):
+            refs = references(self._entities, clause.text, salience)
+            ref = choose(refs, clause.text, attitude=_cue(clause.text) == "belief")
+            salience.update(refs, ref)
+            user = opens_with_the_user(clause.text)
+            if not groups or user:
+                groups.append(_Group(text, clause.start, clause.end, ref, refs))
+                continue
+            last = groups[-1]
+            if not refs and _PRONOUN_FIRST.match(clause.text):
+                groups.append(_Group(text, clause.start, clause.end, None, []))  # "they": nobody
+            elif not refs and _stands_alone(clause.text):
+                groups.append(_Group(text, clause.start, clause.end, last.ref, [], inherited=True))
+            elif not refs or _same(last.ref, ref):
+                last.end, last.refs = clause.end, last.refs + refs
+            else:
+                groups.append(_Group(text, clause.start, clause.end, ref, refs))
+        return groups
 
 
-def _attribute(mentions: list[Mention], last_person: Entity | None) -> Entity | None:
-    """The earliest reference wins: an explicit mention, or a pronoun for the last person."""
-    for mention in mentions:
-        if mention.entity is not None:
-            return mention.entity
-        if mention.pronoun and last_person is not None:
-            return last_person
+@dataclass
+class _Group:
+    """Clauses that make one fact.
+
+    A clause joins the one before it when it continues it: it names the same entity ("we're
+    going with Hollin Barn - it has the big room"), or names nobody and says nothing on its
+    own. A clause that names nobody but says something of its own ("..., and asked us to
+    bring dessert") is a fact of its own about the same entity (``inherited``). A clause that
+    opens with the user ("I always want ...") starts a new fact.
+    """
+
+    sentence: str
+    start: int
+    end: int
+    ref: Reference | None
+    refs: list[Reference]
+    inherited: bool = False
+
+    @property
+    def text(self) -> str:
+        return self.sentence[self.start : self.end].strip()
+
+
+@dataclass
+class _Fact:
+    text: str
+    entity: Entity | None
+    kind: FactKind
+    title: str | None = None
+
+    def extracted(self) -> ExtractedFact:
+        return ExtractedFact(
+            fact=self.text,
+            entity_slug=self.entity.slug if self.entity is not None else None,
+            kind=self.kind,
+            entity_title=self.title,
+        )
+
+
+def _same(left: Reference | None, right: Reference | None) -> bool:
+    if left is None or right is None:
+        return left is right
+    return left.entity.slug == right.entity.slug
+
+
+def _not_a_statement(sentence: str) -> bool:
+    """A question, a pleasantry, an opener or speculation: no fact to keep."""
+    stripped = sentence.strip()
+    return (
+        stripped.endswith("?")
+        or _PLEASANTRY.match(stripped) is not None
+        or _OPENER.search(stripped) is not None
+        or hedged(stripped)
+    )
+
+
+def _stands_alone(text: str) -> bool:
+    return _cue(text) is not None or _informative(text, [])
+
+
+def _record(group: _Group, facts: list[_Fact], topic: Entity | None) -> None:
+    """Keep the clauses as a fact when they carry information; apply a correction."""
+    text, ref, refs = group.text, group.ref, group.refs
+    entity = ref.entity if ref is not None else None
+    title = ref.new_title if ref is not None else None
+    fixed = correction(text)
+    if fixed is not None:
+        replaced = _supersede(facts, fixed.old, entity if ref and ref.explicit else None)
+        text = fixed.text
+        if replaced is not None and (ref is None or not ref.explicit):
+            entity, title = replaced.entity, replaced.title
+    kind = _cue(text)
+    if kind is None and not (group.inherited or _informative(text, refs)):
+        return
+    if entity is None and kind in _ABOUT_THE_TOPIC and opens_with_the_user(text):
+        entity = topic  # "we went with the oak": a decision on the topic at hand
+    facts.append(_Fact(text, entity, kind or "fact", title))
+
+
+def _supersede(facts: list[_Fact], old: str, entity: Entity | None) -> _Fact | None:
+    """Drop the latest fact stating ``old`` (about ``entity``, when given); return it."""
+    pattern = re.compile(rf"(?<!\w){re.escape(old)}(?!\w)", re.IGNORECASE)
+    for index in range(len(facts) - 1, -1, -1):
+        fact = facts[index]
+        if entity is not None and (fact.entity is None or fact.entity.slug != entity.slug):
+            continue
+        if pattern.search(fact.text):
+            return facts.pop(index)
     return None
+
+
+def _cue(text: str) -> FactKind | None:
+    for kind, pattern in CUES:
+        if pattern.search(text):
+            return kind
+    return None
+
+
+def _informative(text: str, refs: list[Reference]) -> bool:
+    """About something memory tracks: an entity, an amount or time, or the user's own state."""
+    if len(text.split()) < MIN_FACT_WORDS:
+        return False
+    return bool(refs) or _QUANTITY.search(text) is not None or _SELF.search(text) is not None

@@ -4,10 +4,13 @@
     bb-brain ingest claude-code TRANSCRIPT.jsonl [...] [--pages DIR] [--json]
 
 The transcript is parsed by the parser the seams use (:mod:`bb_brain.transcripts`), a brain is
-opened, the pages under ``--pages`` (markdown with frontmatter, slug = path without ``.md``)
-are seeded into the source so facts can be attributed to them, and the conversation goes
-through :func:`bb_brain.writeback.write_back`. What was written is printed: the conversation
-page, the segments and every stored fact with its provenance.
+opened, the pages of ``--pages`` (a directory of markdown with frontmatter, slug = path without
+``.md``, or a fixture file's seed pages: :mod:`bb_brain.seeding`) are seeded into the source so
+facts can be attributed to them, and the conversation goes through
+:func:`bb_brain.writeback.write_back`. What was written is printed: the conversation page, the
+segments and every stored fact with its provenance. What the parser warned about (a rollout
+with no user turn it could read, skipped lines) is printed once on stderr and counted in the
+output (``warnings`` with ``--json``).
 
 The database is ``$BRAINBENCH_DSN`` or a private embedded server; either way the run's schema
 lives only as long as the command, so ingest shows what the engine keeps from a session.
@@ -33,6 +36,7 @@ from bb_schema.turn_context import WriteBackRequest, WriteBackResponse
 from bb_brain._errors import BrainError, BrainUserError
 from bb_brain._pg import open_database
 from bb_brain.engine import Engine
+from bb_brain.seeding import load_seed
 from bb_brain.transcripts import ParseReport, read_claude_transcript, read_codex_rollout
 from bb_brain.writeback._extract import ExtractorFactory
 from bb_brain.writeback._llm import LlmBudget, LlmConfig, llm_extractors
@@ -64,7 +68,9 @@ class IngestResult:
         return {
             "session_id": self.session.session_id,
             "turns": len(self.session.turns),
+            "user_turns": sum(turn.role == "user" for turn in self.session.turns),
             "skipped_lines": self.session.report.skipped_lines,
+            "warnings": list(self.session.report.warnings),
             **self.response.model_dump(),
             "facts": [fact.model_dump() for fact in self.facts],
         }
@@ -91,18 +97,13 @@ def parse_session(harness: Harness, path: Path, session_id: str | None = None) -
     return ParsedSession(session_id or own_id or path.stem, turns, report)
 
 
-def load_pages(directory: Path, source: str) -> list[SeedPage]:
-    """Every ``*.md`` under ``directory`` as a page of ``source``; slug = relative path."""
-    if not directory.is_dir():
-        raise BrainUserError(f"--pages {str(directory)!r} is not a directory of markdown pages")
-    return [
-        SeedPage(
-            slug=path.relative_to(directory).with_suffix("").as_posix(),
-            content=path.read_text(encoding="utf-8"),
-            source_id=source,
-        )
-        for path in sorted(directory.rglob("*.md"))
-    ]
+def load_pages(path: Path, source: str) -> list[SeedPage]:
+    """The pages of a directory of markdown or of a fixture file, in ``source`` (a directory).
+
+    Raises:
+        BrainUserError: Neither, or unreadable (see :func:`bb_brain.seeding.load_seed`).
+    """
+    return load_seed(path, source).pages
 
 
 def ingest(
@@ -175,7 +176,12 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_BUDGET_USD,
         help=f"llm spending cap for this run (default {DEFAULT_BUDGET_USD})",
     )
-    parser.add_argument("--pages", type=Path, default=None, help="markdown pages to seed")
+    parser.add_argument(
+        "--pages",
+        type=Path,
+        default=None,
+        help="pages to seed for attribution: a directory of markdown, or a fixture .json",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON document")
 
 
@@ -201,6 +207,8 @@ def run_ingest(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> in
         if args.json:
             print(json.dumps({"error": {"kind": kind, "message": message}}), file=stdout)
         return 2
+    for warning in result.session.report.warnings:
+        print(f"bb-brain ingest: warning: {args.path}: {warning}", file=stderr)
     if args.json:
         print(json.dumps(result.as_json(), ensure_ascii=False, sort_keys=True), file=stdout)
     else:
@@ -227,9 +235,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _print_human(result: IngestResult, out: IO[str]) -> None:
     response = result.response
     report = result.session.report
+    users = sum(turn.role == "user" for turn in result.session.turns)
     print(
-        f"session {result.session.session_id!r}: {len(result.session.turns)} turns, "
-        f"{response.segments} segment(s), {report.skipped_lines} line(s) skipped",
+        f"session {result.session.session_id!r}: {len(result.session.turns)} turns ({users} "
+        f"from the user), {response.segments} segment(s), {report.skipped_lines} line(s) "
+        f"skipped, {len(report.warnings)} warning(s)",
         file=out,
     )
     print(

@@ -15,6 +15,7 @@ from brainbench.v1 import score_pb2 as pb
 from bb_schema._convert._common import EnumMap, located, validated
 from bb_schema._convert.corpus import SUITE
 from bb_schema._convert.memory import stored_fact_from_proto, stored_fact_to_proto
+from bb_schema._convert.turn_context import pointer_to_proto, pointers_from_proto
 from bb_schema._errors import ConversionError
 from bb_schema._names import Seam
 from bb_schema.baseline import Baseline, BaselineConfig, CellCounts
@@ -31,6 +32,7 @@ from bb_schema.result import (
     ScorerDigest,
     SealedReport,
     SeedFailure,
+    TurnEvidence,
     TurnRow,
 )
 
@@ -324,6 +326,27 @@ def _sealed_from_proto(message: pb.SealedReport, path: str) -> SealedReport:
     return validated(SealedReport, data, path)
 
 
+def _turn_evidence_to_proto(item: TurnEvidence) -> pb.TurnEvidence:
+    return pb.TurnEvidence(
+        fixture_id=item.fixture_id,
+        turn_id=item.turn_id,
+        harness=item.harness,
+        pointers=[pointer_to_proto(p) for p in item.pointers],
+        declined=[pointer_to_proto(p) for p in item.declined],
+    )
+
+
+def _turn_evidence_from_proto(message: pb.TurnEvidence, path: str) -> TurnEvidence:
+    data: dict[str, object] = {
+        "fixture_id": message.fixture_id,
+        "turn_id": message.turn_id,
+        "harness": message.harness,
+        "pointers": pointers_from_proto(list(message.pointers), f"{path}.pointers"),
+        "declined": pointers_from_proto(list(message.declined), f"{path}.declined"),
+    }
+    return validated(TurnEvidence, data, path)
+
+
 def _meta_to_proto(meta: Meta) -> pb.Meta:
     intervals = meta.confidence_intervals
     return pb.Meta(
@@ -340,6 +363,7 @@ def _meta_to_proto(meta: Meta) -> pb.Meta:
         scorer=_scorer_to_proto(meta.scorer),
         fact_rows=[_fact_row_to_proto(row) for row in meta.fact_rows],
         decision_rows=[_decision_row_to_proto(row) for row in meta.decision_rows],
+        turn_evidence=[_turn_evidence_to_proto(item) for item in meta.turn_evidence],
     )
 
 
@@ -381,6 +405,10 @@ def _meta_from_proto(message: pb.Meta, path: str) -> Meta:
         "decision_rows": [
             _decision_row_from_proto(row, f"{path}.decision_rows[{i}]")
             for i, row in enumerate(message.decision_rows)
+        ],
+        "turn_evidence": [
+            _turn_evidence_from_proto(item, f"{path}.turn_evidence[{i}]")
+            for i, item in enumerate(message.turn_evidence)
         ],
     }
     if message.HasField("confidence_intervals"):

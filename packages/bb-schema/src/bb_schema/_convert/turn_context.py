@@ -21,6 +21,7 @@ from bb_schema.turn_context import (
     Extractor,
     InjectedExtraction,
     Pointer,
+    PointerEvidence,
     Render,
     SeamSettings,
     Suppression,
@@ -98,7 +99,37 @@ def turn_context_request_from_proto(
     return validated(TurnContextRequest, data, path)
 
 
-def _pointer_to_proto(pointer: Pointer) -> pb.Pointer:
+def _evidence_to_proto(evidence: PointerEvidence | None) -> pb.PointerEvidence | None:
+    if evidence is None:
+        return None
+    return pb.PointerEvidence(
+        matched=evidence.matched,
+        start=evidence.start,
+        end=evidence.end,
+        text_index=evidence.text_index,
+        surface=evidence.surface,
+        score=evidence.score,
+        signals=evidence.signals,
+        decision=evidence.decision,
+    )
+
+
+def _evidence_from_proto(message: pb.PointerEvidence, path: str) -> PointerEvidence:
+    data: dict[str, object] = {
+        "matched": message.matched,
+        "start": message.start,
+        "end": message.end,
+        "text_index": message.text_index,
+        "surface": message.surface,
+        "score": message.score,
+        "signals": list(message.signals),
+        "decision": message.decision,
+    }
+    return validated(PointerEvidence, data, path)
+
+
+def pointer_to_proto(pointer: Pointer) -> pb.Pointer:
+    """Encode one pointer (with its evidence, when it has any)."""
     return pb.Pointer(
         slug=pointer.slug,
         source=pointer.source,
@@ -107,6 +138,7 @@ def _pointer_to_proto(pointer: Pointer) -> pb.Pointer:
         confidence=pointer.confidence,
         trust_label=pointer.trust_label,
         stage=STAGE.encode(pointer.stage),
+        evidence=_evidence_to_proto(pointer.evidence),
     )
 
 
@@ -120,17 +152,22 @@ def _pointer_from_proto(message: pb.Pointer, path: str) -> Pointer:
         "trust_label": message.trust_label,
     }
     put_enum(data, "stage", STAGE, message.stage, path)
+    if message.HasField("evidence"):
+        data["evidence"] = _evidence_from_proto(message.evidence, f"{path}.evidence")
     return validated(Pointer, data, path)
 
 
-def _pointers_from_proto(pointers: list[pb.Pointer], path: str) -> list[Pointer]:
+def pointers_from_proto(pointers: list[pb.Pointer], path: str) -> list[Pointer]:
+    """Decode a list of pointers; ``path`` names the list in error messages."""
     return [_pointer_from_proto(pointer, f"{path}[{i}]") for i, pointer in enumerate(pointers)]
 
 
 def turn_context_response_to_proto(response: TurnContextResponse) -> pb.TurnContextResponse:
     """Encode what memory injects into a turn."""
     return pb.TurnContextResponse(
-        text=response.text, pointers=[_pointer_to_proto(p) for p in response.pointers]
+        text=response.text,
+        pointers=[pointer_to_proto(p) for p in response.pointers],
+        declined=[pointer_to_proto(p) for p in response.declined],
     )
 
 
@@ -140,7 +177,8 @@ def turn_context_response_from_proto(
     """Decode what memory injects into a turn."""
     data: dict[str, object] = {
         "text": message.text,
-        "pointers": _pointers_from_proto(list(message.pointers), f"{path}.pointers"),
+        "pointers": pointers_from_proto(list(message.pointers), f"{path}.pointers"),
+        "declined": pointers_from_proto(list(message.declined), f"{path}.declined"),
     }
     return validated(TurnContextResponse, data, path)
 
@@ -167,14 +205,14 @@ def entity_index_request_from_proto(
 
 def entity_index_response_to_proto(response: EntityIndexResponse) -> pb.EntityIndexResponse:
     """Encode an entity index."""
-    return pb.EntityIndexResponse(entries=[_pointer_to_proto(p) for p in response.entries])
+    return pb.EntityIndexResponse(entries=[pointer_to_proto(p) for p in response.entries])
 
 
 def entity_index_response_from_proto(
     message: pb.EntityIndexResponse, path: str
 ) -> EntityIndexResponse:
     """Decode an entity index."""
-    entries = _pointers_from_proto(list(message.entries), f"{path}.entries")
+    entries = pointers_from_proto(list(message.entries), f"{path}.entries")
     return validated(EntityIndexResponse, {"entries": entries}, path)
 
 
@@ -183,7 +221,10 @@ def _injected_to_proto(injected: InjectedExtraction) -> pb.InjectedExtraction:
         turn_text=injected.turn_text,
         facts=[
             pb.ExtractedFact(
-                fact=fact.fact, entity_slug=fact.entity_slug, kind=kind_to_proto(fact.kind)
+                fact=fact.fact,
+                entity_slug=fact.entity_slug,
+                kind=kind_to_proto(fact.kind),
+                entity_title=fact.entity_title,
             )
             for fact in injected.facts
         ],
@@ -195,6 +236,7 @@ def _extracted_fact_from_proto(message: pb.ExtractedFact, path: str) -> Extracte
         "fact": message.fact,
         "entity_slug": message.entity_slug if message.HasField("entity_slug") else None,
         "kind": kind_from_proto(message.HasField("kind"), message.kind, path),
+        "entity_title": message.entity_title if message.HasField("entity_title") else None,
     }
     return validated(ExtractedFact, data, path)
 

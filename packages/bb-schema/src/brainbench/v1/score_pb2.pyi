@@ -7,6 +7,7 @@ Conventions: see corpus.proto.
 
 from brainbench.v1 import corpus_pb2 as _corpus_pb2
 from brainbench.v1 import memory_pb2 as _memory_pb2
+from brainbench.v1 import turn_context_pb2 as _turn_context_pb2
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -697,6 +698,7 @@ class Meta(_message.Message):
     SCORER_FIELD_NUMBER: _builtins.int
     FACT_ROWS_FIELD_NUMBER: _builtins.int
     DECISION_ROWS_FIELD_NUMBER: _builtins.int
+    TURN_EVIDENCE_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def metric_glossary(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]: ...
     @_builtins.property
@@ -729,6 +731,12 @@ class Meta(_message.Message):
     def decision_rows(self) -> _containers.RepeatedCompositeFieldContainer[Global___DecisionRow]:
         """One row per continuity decision and reader harness row."""
 
+    @_builtins.property
+    def turn_evidence(self) -> _containers.RepeatedCompositeFieldContainer[Global___TurnEvidence]:
+        """What each replayed turn injected and declined, with the evidence (turns with neither
+        are left out).
+        """
+
     def __init__(
         self,
         *,
@@ -743,10 +751,11 @@ class Meta(_message.Message):
         scorer: Global___ScorerDigest | None = ...,
         fact_rows: _abc.Iterable[Global___FactRow] | None = ...,
         decision_rows: _abc.Iterable[Global___DecisionRow] | None = ...,
+        turn_evidence: _abc.Iterable[Global___TurnEvidence] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["confidence_intervals", b"confidence_intervals", "scorer", b"scorer", "sealed", b"sealed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget_cuts", b"budget_cuts", "confidence_intervals", b"confidence_intervals", "decision_rows", b"decision_rows", "fact_rows", b"fact_rows", "failed_items", b"failed_items", "harnesses", b"harnesses", "metric_glossary", b"metric_glossary", "scorer", b"scorer", "sealed", b"sealed", "seam_disclosures", b"seam_disclosures", "suites", b"suites"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget_cuts", b"budget_cuts", "confidence_intervals", b"confidence_intervals", "decision_rows", b"decision_rows", "fact_rows", b"fact_rows", "failed_items", b"failed_items", "harnesses", b"harnesses", "metric_glossary", b"metric_glossary", "scorer", b"scorer", "sealed", b"sealed", "seam_disclosures", b"seam_disclosures", "suites", b"suites", "turn_evidence", b"turn_evidence"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -777,6 +786,45 @@ class ScorerDigest(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___ScorerDigest: _TypeAlias = ScorerDigest  # noqa: Y015
+
+@_typing.final
+class TurnEvidence(_message.Message):
+    """The pointers of one replayed turn on one harness row, with their evidence."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    FIXTURE_ID_FIELD_NUMBER: _builtins.int
+    TURN_ID_FIELD_NUMBER: _builtins.int
+    HARNESS_FIELD_NUMBER: _builtins.int
+    POINTERS_FIELD_NUMBER: _builtins.int
+    DECLINED_FIELD_NUMBER: _builtins.int
+    fixture_id: _builtins.str
+    turn_id: _builtins.int
+    harness: _builtins.str
+    @_builtins.property
+    def pointers(self) -> _containers.RepeatedCompositeFieldContainer[_turn_context_pb2.Pointer]:
+        """What the row injected (after the seam's budget)."""
+
+    @_builtins.property
+    def declined(self) -> _containers.RepeatedCompositeFieldContainer[_turn_context_pb2.Pointer]:
+        """What memory declined, and what the seam's budget cut."""
+
+    def __init__(
+        self,
+        *,
+        fixture_id: _builtins.str = ...,
+        turn_id: _builtins.int = ...,
+        harness: _builtins.str = ...,
+        pointers: _abc.Iterable[_turn_context_pb2.Pointer] | None = ...,
+        declined: _abc.Iterable[_turn_context_pb2.Pointer] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["declined", b"declined", "fixture_id", b"fixture_id", "harness", b"harness", "pointers", b"pointers", "turn_id", b"turn_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TurnEvidence: _TypeAlias = TurnEvidence  # noqa: Y015
 
 @_typing.final
 class SealedReport(_message.Message):

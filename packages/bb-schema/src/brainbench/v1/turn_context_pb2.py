@@ -25,41 +25,43 @@ _sym_db = _symbol_database.Default()
 from brainbench.v1 import corpus_pb2 as brainbench_dot_v1_dot_corpus__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n brainbench/v1/turn_context.proto\x12\rbrainbench.v1\x1a\x1a\x62rainbench/v1/corpus.proto\"\xcf\x02\n\x0cSeamSettings\x12\x16\n\x0epointer_budget\x18\x01 \x01(\x05\x12/\n\x0bsuppression\x18\x02 \x01(\x0e\x32\x1a.brainbench.v1.Suppression\x12\x11\n\tvolunteer\x18\x03 \x01(\x08\x12#\n\x16volunteer_window_turns\x18\x04 \x01(\x05H\x00\x88\x01\x01\x12%\n\x18volunteer_min_confidence\x18\x05 \x01(\x01H\x01\x88\x01\x01\x12 \n\x13volunteer_max_pages\x18\x06 \x01(\x05H\x02\x88\x01\x01\x12%\n\x06render\x18\x07 \x01(\x0e\x32\x15.brainbench.v1.RenderB\x19\n\x17_volunteer_window_turnsB\x1b\n\x19_volunteer_min_confidenceB\x16\n\x14_volunteer_max_pages\"\xeb\x01\n\x12TurnContextRequest\x12\x10\n\x08\x62rain_id\x18\x01 \x01(\t\x12\x12\n\nsession_id\x18\x02 \x01(\t\x12\x15\n\ractive_source\x18\x03 \x01(\t\x12\'\n\x04turn\x18\x04 \x01(\x0b\x32\x19.brainbench.v1.PublicTurn\x12)\n\x06window\x18\x05 \x03(\x0b\x32\x19.brainbench.v1.PublicTurn\x12\x15\n\rprior_context\x18\x06 \x01(\t\x12-\n\x08settings\x18\x07 \x01(\x0b\x32\x1b.brainbench.v1.SeamSettings\"\x98\x01\n\x07Pointer\x12\x0c\n\x04slug\x18\x01 \x01(\t\x12\x0e\n\x06source\x18\x02 \x01(\t\x12\r\n\x05title\x18\x03 \x01(\t\x12\x0b\n\x03\x61rm\x18\x04 \x01(\t\x12\x12\n\nconfidence\x18\x05 \x01(\x01\x12\x13\n\x0btrust_label\x18\x06 \x01(\t\x12*\n\x05stage\x18\x07 \x01(\x0e\x32\x1b.brainbench.v1.PointerStage\"M\n\x13TurnContextResponse\x12\x0c\n\x04text\x18\x01 \x01(\t\x12(\n\x08pointers\x18\x02 \x03(\x0b\x32\x16.brainbench.v1.Pointer\"|\n\rExtractedFact\x12\x0c\n\x04\x66\x61\x63t\x18\x01 \x01(\t\x12\x18\n\x0b\x65ntity_slug\x18\x02 \x01(\tH\x00\x88\x01\x01\x12*\n\x04kind\x18\x03 \x01(\x0e\x32\x17.brainbench.v1.FactKindH\x01\x88\x01\x01\x42\x0e\n\x0c_entity_slugB\x07\n\x05_kind\"T\n\x12InjectedExtraction\x12\x11\n\tturn_text\x18\x01 \x01(\t\x12+\n\x05\x66\x61\x63ts\x18\x02 \x03(\x0b\x32\x1c.brainbench.v1.ExtractedFact\"\xd4\x01\n\x10WriteBackRequest\x12\x10\n\x08\x62rain_id\x18\x01 \x01(\t\x12\x0e\n\x06source\x18\x02 \x01(\t\x12\x12\n\nsession_id\x18\x03 \x01(\t\x12(\n\x05turns\x18\x04 \x03(\x0b\x32\x19.brainbench.v1.PublicTurn\x12+\n\textractor\x18\x05 \x01(\x0e\x32\x18.brainbench.v1.Extractor\x12\x33\n\x08injected\x18\x06 \x03(\x0b\x32!.brainbench.v1.InjectedExtraction\"s\n\x11WriteBackResponse\x12\x19\n\x11\x63onversation_slug\x18\x01 \x01(\t\x12\x10\n\x08segments\x18\x02 \x01(\x03\x12\x15\n\rfacts_written\x18\x03 \x01(\x03\x12\x1a\n\x12\x66\x61\x63ts_deduplicated\x18\x04 \x01(\x03\"[\n\x12\x45ntityIndexRequest\x12\x10\n\x08\x62rain_id\x18\x01 \x01(\t\x12\x15\n\ractive_source\x18\x02 \x01(\t\x12\x12\n\x05limit\x18\x03 \x01(\x05H\x00\x88\x01\x01\x42\x08\n\x06_limit\">\n\x13\x45ntityIndexResponse\x12\'\n\x07\x65ntries\x18\x01 \x03(\x0b\x32\x16.brainbench.v1.Pointer*z\n\x0bSuppression\x12\x1b\n\x17SUPPRESSION_UNSPECIFIED\x10\x00\x12\x14\n\x10SUPPRESSION_NONE\x10\x01\x12\x1d\n\x19SUPPRESSION_PRIOR_CONTEXT\x10\x02\x12\x19\n\x15SUPPRESSION_SLUG_ONLY\x10\x03*J\n\x06Render\x12\x16\n\x12RENDER_UNSPECIFIED\x10\x00\x12\x13\n\x0fRENDER_MARKDOWN\x10\x01\x12\x13\n\x0fRENDER_FRAGMENT\x10\x02*b\n\tExtractor\x12\x19\n\x15\x45XTRACTOR_UNSPECIFIED\x10\x00\x12\x12\n\x0e\x45XTRACTOR_GOLD\x10\x01\x12\x13\n\x0f\x45XTRACTOR_RULES\x10\x02\x12\x11\n\rEXTRACTOR_LLM\x10\x03*d\n\x0cPointerStage\x12\x1d\n\x19POINTER_STAGE_UNSPECIFIED\x10\x00\x12\x18\n\x14POINTER_STAGE_REFLEX\x10\x01\x12\x1b\n\x17POINTER_STAGE_VOLUNTEER\x10\x02\x32\x8f\x02\n\x0bTurnContext\x12W\n\x0eGetTurnContext\x12!.brainbench.v1.TurnContextRequest\x1a\".brainbench.v1.TurnContextResponse\x12W\n\x0eGetEntityIndex\x12!.brainbench.v1.EntityIndexRequest\x1a\".brainbench.v1.EntityIndexResponse\x12N\n\tWriteBack\x12\x1f.brainbench.v1.WriteBackRequest\x1a .brainbench.v1.WriteBackResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n brainbench/v1/turn_context.proto\x12\rbrainbench.v1\x1a\x1a\x62rainbench/v1/corpus.proto\"\xcf\x02\n\x0cSeamSettings\x12\x16\n\x0epointer_budget\x18\x01 \x01(\x05\x12/\n\x0bsuppression\x18\x02 \x01(\x0e\x32\x1a.brainbench.v1.Suppression\x12\x11\n\tvolunteer\x18\x03 \x01(\x08\x12#\n\x16volunteer_window_turns\x18\x04 \x01(\x05H\x00\x88\x01\x01\x12%\n\x18volunteer_min_confidence\x18\x05 \x01(\x01H\x01\x88\x01\x01\x12 \n\x13volunteer_max_pages\x18\x06 \x01(\x05H\x02\x88\x01\x01\x12%\n\x06render\x18\x07 \x01(\x0e\x32\x15.brainbench.v1.RenderB\x19\n\x17_volunteer_window_turnsB\x1b\n\x19_volunteer_min_confidenceB\x16\n\x14_volunteer_max_pages\"\xeb\x01\n\x12TurnContextRequest\x12\x10\n\x08\x62rain_id\x18\x01 \x01(\t\x12\x12\n\nsession_id\x18\x02 \x01(\t\x12\x15\n\ractive_source\x18\x03 \x01(\t\x12\'\n\x04turn\x18\x04 \x01(\x0b\x32\x19.brainbench.v1.PublicTurn\x12)\n\x06window\x18\x05 \x03(\x0b\x32\x19.brainbench.v1.PublicTurn\x12\x15\n\rprior_context\x18\x06 \x01(\t\x12-\n\x08settings\x18\x07 \x01(\x0b\x32\x1b.brainbench.v1.SeamSettings\"\x95\x01\n\x0fPointerEvidence\x12\x0f\n\x07matched\x18\x01 \x01(\t\x12\r\n\x05start\x18\x02 \x01(\x05\x12\x0b\n\x03\x65nd\x18\x03 \x01(\x05\x12\x12\n\ntext_index\x18\x04 \x01(\x05\x12\x0f\n\x07surface\x18\x05 \x01(\t\x12\r\n\x05score\x18\x06 \x01(\x01\x12\x0f\n\x07signals\x18\x07 \x03(\t\x12\x10\n\x08\x64\x65\x63ision\x18\x08 \x01(\t\"\xca\x01\n\x07Pointer\x12\x0c\n\x04slug\x18\x01 \x01(\t\x12\x0e\n\x06source\x18\x02 \x01(\t\x12\r\n\x05title\x18\x03 \x01(\t\x12\x0b\n\x03\x61rm\x18\x04 \x01(\t\x12\x12\n\nconfidence\x18\x05 \x01(\x01\x12\x13\n\x0btrust_label\x18\x06 \x01(\t\x12*\n\x05stage\x18\x07 \x01(\x0e\x32\x1b.brainbench.v1.PointerStage\x12\x30\n\x08\x65vidence\x18\x08 \x01(\x0b\x32\x1e.brainbench.v1.PointerEvidence\"w\n\x13TurnContextResponse\x12\x0c\n\x04text\x18\x01 \x01(\t\x12(\n\x08pointers\x18\x02 \x03(\x0b\x32\x16.brainbench.v1.Pointer\x12(\n\x08\x64\x65\x63lined\x18\x03 \x03(\x0b\x32\x16.brainbench.v1.Pointer\"\xa8\x01\n\rExtractedFact\x12\x0c\n\x04\x66\x61\x63t\x18\x01 \x01(\t\x12\x18\n\x0b\x65ntity_slug\x18\x02 \x01(\tH\x00\x88\x01\x01\x12*\n\x04kind\x18\x03 \x01(\x0e\x32\x17.brainbench.v1.FactKindH\x01\x88\x01\x01\x12\x19\n\x0c\x65ntity_title\x18\x04 \x01(\tH\x02\x88\x01\x01\x42\x0e\n\x0c_entity_slugB\x07\n\x05_kindB\x0f\n\r_entity_title\"T\n\x12InjectedExtraction\x12\x11\n\tturn_text\x18\x01 \x01(\t\x12+\n\x05\x66\x61\x63ts\x18\x02 \x03(\x0b\x32\x1c.brainbench.v1.ExtractedFact\"\xd4\x01\n\x10WriteBackRequest\x12\x10\n\x08\x62rain_id\x18\x01 \x01(\t\x12\x0e\n\x06source\x18\x02 \x01(\t\x12\x12\n\nsession_id\x18\x03 \x01(\t\x12(\n\x05turns\x18\x04 \x03(\x0b\x32\x19.brainbench.v1.PublicTurn\x12+\n\textractor\x18\x05 \x01(\x0e\x32\x18.brainbench.v1.Extractor\x12\x33\n\x08injected\x18\x06 \x03(\x0b\x32!.brainbench.v1.InjectedExtraction\"s\n\x11WriteBackResponse\x12\x19\n\x11\x63onversation_slug\x18\x01 \x01(\t\x12\x10\n\x08segments\x18\x02 \x01(\x03\x12\x15\n\rfacts_written\x18\x03 \x01(\x03\x12\x1a\n\x12\x66\x61\x63ts_deduplicated\x18\x04 \x01(\x03\"[\n\x12\x45ntityIndexRequest\x12\x10\n\x08\x62rain_id\x18\x01 \x01(\t\x12\x15\n\ractive_source\x18\x02 \x01(\t\x12\x12\n\x05limit\x18\x03 \x01(\x05H\x00\x88\x01\x01\x42\x08\n\x06_limit\">\n\x13\x45ntityIndexResponse\x12\'\n\x07\x65ntries\x18\x01 \x03(\x0b\x32\x16.brainbench.v1.Pointer*z\n\x0bSuppression\x12\x1b\n\x17SUPPRESSION_UNSPECIFIED\x10\x00\x12\x14\n\x10SUPPRESSION_NONE\x10\x01\x12\x1d\n\x19SUPPRESSION_PRIOR_CONTEXT\x10\x02\x12\x19\n\x15SUPPRESSION_SLUG_ONLY\x10\x03*J\n\x06Render\x12\x16\n\x12RENDER_UNSPECIFIED\x10\x00\x12\x13\n\x0fRENDER_MARKDOWN\x10\x01\x12\x13\n\x0fRENDER_FRAGMENT\x10\x02*b\n\tExtractor\x12\x19\n\x15\x45XTRACTOR_UNSPECIFIED\x10\x00\x12\x12\n\x0e\x45XTRACTOR_GOLD\x10\x01\x12\x13\n\x0f\x45XTRACTOR_RULES\x10\x02\x12\x11\n\rEXTRACTOR_LLM\x10\x03*d\n\x0cPointerStage\x12\x1d\n\x19POINTER_STAGE_UNSPECIFIED\x10\x00\x12\x18\n\x14POINTER_STAGE_REFLEX\x10\x01\x12\x1b\n\x17POINTER_STAGE_VOLUNTEER\x10\x02\x32\x8f\x02\n\x0bTurnContext\x12W\n\x0eGetTurnContext\x12!.brainbench.v1.TurnContextRequest\x1a\".brainbench.v1.TurnContextResponse\x12W\n\x0eGetEntityIndex\x12!.brainbench.v1.EntityIndexRequest\x1a\".brainbench.v1.EntityIndexResponse\x12N\n\tWriteBack\x12\x1f.brainbench.v1.WriteBackRequest\x1a .brainbench.v1.WriteBackResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'brainbench.v1.turn_context_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_SUPPRESSION']._serialized_start=1590
-  _globals['_SUPPRESSION']._serialized_end=1712
-  _globals['_RENDER']._serialized_start=1714
-  _globals['_RENDER']._serialized_end=1788
-  _globals['_EXTRACTOR']._serialized_start=1790
-  _globals['_EXTRACTOR']._serialized_end=1888
-  _globals['_POINTERSTAGE']._serialized_start=1890
-  _globals['_POINTERSTAGE']._serialized_end=1990
+  _globals['_SUPPRESSION']._serialized_start=1879
+  _globals['_SUPPRESSION']._serialized_end=2001
+  _globals['_RENDER']._serialized_start=2003
+  _globals['_RENDER']._serialized_end=2077
+  _globals['_EXTRACTOR']._serialized_start=2079
+  _globals['_EXTRACTOR']._serialized_end=2177
+  _globals['_POINTERSTAGE']._serialized_start=2179
+  _globals['_POINTERSTAGE']._serialized_end=2279
   _globals['_SEAMSETTINGS']._serialized_start=80
   _globals['_SEAMSETTINGS']._serialized_end=415
   _globals['_TURNCONTEXTREQUEST']._serialized_start=418
   _globals['_TURNCONTEXTREQUEST']._serialized_end=653
-  _globals['_POINTER']._serialized_start=656
-  _globals['_POINTER']._serialized_end=808
-  _globals['_TURNCONTEXTRESPONSE']._serialized_start=810
-  _globals['_TURNCONTEXTRESPONSE']._serialized_end=887
-  _globals['_EXTRACTEDFACT']._serialized_start=889
-  _globals['_EXTRACTEDFACT']._serialized_end=1013
-  _globals['_INJECTEDEXTRACTION']._serialized_start=1015
-  _globals['_INJECTEDEXTRACTION']._serialized_end=1099
-  _globals['_WRITEBACKREQUEST']._serialized_start=1102
-  _globals['_WRITEBACKREQUEST']._serialized_end=1314
-  _globals['_WRITEBACKRESPONSE']._serialized_start=1316
-  _globals['_WRITEBACKRESPONSE']._serialized_end=1431
-  _globals['_ENTITYINDEXREQUEST']._serialized_start=1433
-  _globals['_ENTITYINDEXREQUEST']._serialized_end=1524
-  _globals['_ENTITYINDEXRESPONSE']._serialized_start=1526
-  _globals['_ENTITYINDEXRESPONSE']._serialized_end=1588
-  _globals['_TURNCONTEXT']._serialized_start=1993
-  _globals['_TURNCONTEXT']._serialized_end=2264
+  _globals['_POINTEREVIDENCE']._serialized_start=656
+  _globals['_POINTEREVIDENCE']._serialized_end=805
+  _globals['_POINTER']._serialized_start=808
+  _globals['_POINTER']._serialized_end=1010
+  _globals['_TURNCONTEXTRESPONSE']._serialized_start=1012
+  _globals['_TURNCONTEXTRESPONSE']._serialized_end=1131
+  _globals['_EXTRACTEDFACT']._serialized_start=1134
+  _globals['_EXTRACTEDFACT']._serialized_end=1302
+  _globals['_INJECTEDEXTRACTION']._serialized_start=1304
+  _globals['_INJECTEDEXTRACTION']._serialized_end=1388
+  _globals['_WRITEBACKREQUEST']._serialized_start=1391
+  _globals['_WRITEBACKREQUEST']._serialized_end=1603
+  _globals['_WRITEBACKRESPONSE']._serialized_start=1605
+  _globals['_WRITEBACKRESPONSE']._serialized_end=1720
+  _globals['_ENTITYINDEXREQUEST']._serialized_start=1722
+  _globals['_ENTITYINDEXREQUEST']._serialized_end=1813
+  _globals['_ENTITYINDEXRESPONSE']._serialized_start=1815
+  _globals['_ENTITYINDEXRESPONSE']._serialized_end=1877
+  _globals['_TURNCONTEXT']._serialized_start=2282
+  _globals['_TURNCONTEXT']._serialized_end=2553
 # @@protoc_insertion_point(module_scope)

@@ -210,6 +210,57 @@ class TurnContextRequest(_message.Message):
 Global___TurnContextRequest: _TypeAlias = TurnContextRequest  # noqa: Y015
 
 @_typing.final
+class PointerEvidence(_message.Message):
+    """Why memory pointed at (or declined) a page: what in the conversation matched, and how."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MATCHED_FIELD_NUMBER: _builtins.int
+    START_FIELD_NUMBER: _builtins.int
+    END_FIELD_NUMBER: _builtins.int
+    TEXT_INDEX_FIELD_NUMBER: _builtins.int
+    SURFACE_FIELD_NUMBER: _builtins.int
+    SCORE_FIELD_NUMBER: _builtins.int
+    SIGNALS_FIELD_NUMBER: _builtins.int
+    DECISION_FIELD_NUMBER: _builtins.int
+    matched: _builtins.str
+    """The words as written in the conversation."""
+    start: _builtins.int
+    """Character offsets of `matched` in the text it came from."""
+    end: _builtins.int
+    text_index: _builtins.int
+    """0 is the turn itself, n the n-th earlier window turn."""
+    surface: _builtins.str
+    """The page's surface form the words matched (normalised)."""
+    score: _builtins.float
+    """Similarity of the words to the surface: 1.0 exact, below 1.0 fuzzy."""
+    decision: _builtins.str
+    """The decision in words, e.g. why an ordinary word was or was not taken as a name."""
+    @_builtins.property
+    def signals(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The evidence weighed, e.g. "capitalised mid-sentence", "possessive"."""
+
+    def __init__(
+        self,
+        *,
+        matched: _builtins.str = ...,
+        start: _builtins.int = ...,
+        end: _builtins.int = ...,
+        text_index: _builtins.int = ...,
+        surface: _builtins.str = ...,
+        score: _builtins.float = ...,
+        signals: _abc.Iterable[_builtins.str] | None = ...,
+        decision: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["decision", b"decision", "end", b"end", "matched", b"matched", "score", b"score", "signals", b"signals", "start", b"start", "surface", b"surface", "text_index", b"text_index"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PointerEvidence: _TypeAlias = PointerEvidence  # noqa: Y015
+
+@_typing.final
 class Pointer(_message.Message):
     """One page memory points the agent at."""
 
@@ -222,6 +273,7 @@ class Pointer(_message.Message):
     CONFIDENCE_FIELD_NUMBER: _builtins.int
     TRUST_LABEL_FIELD_NUMBER: _builtins.int
     STAGE_FIELD_NUMBER: _builtins.int
+    EVIDENCE_FIELD_NUMBER: _builtins.int
     slug: _builtins.str
     source: _builtins.str
     title: _builtins.str
@@ -229,6 +281,10 @@ class Pointer(_message.Message):
     confidence: _builtins.float
     trust_label: _builtins.str
     stage: Global___PointerStage.ValueType
+    @_builtins.property
+    def evidence(self) -> Global___PointerEvidence:
+        """Optional: what in the conversation led here."""
+
     def __init__(
         self,
         *,
@@ -239,10 +295,11 @@ class Pointer(_message.Message):
         confidence: _builtins.float = ...,
         trust_label: _builtins.str = ...,
         stage: Global___PointerStage.ValueType = ...,
+        evidence: Global___PointerEvidence | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["evidence", b"evidence"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["arm", b"arm", "confidence", b"confidence", "slug", b"slug", "source", b"source", "stage", b"stage", "title", b"title", "trust_label", b"trust_label"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["arm", b"arm", "confidence", b"confidence", "evidence", b"evidence", "slug", b"slug", "source", b"source", "stage", b"stage", "title", b"title", "trust_label", b"trust_label"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -256,18 +313,26 @@ class TurnContextResponse(_message.Message):
 
     TEXT_FIELD_NUMBER: _builtins.int
     POINTERS_FIELD_NUMBER: _builtins.int
+    DECLINED_FIELD_NUMBER: _builtins.int
     text: _builtins.str
     @_builtins.property
     def pointers(self) -> _containers.RepeatedCompositeFieldContainer[Global___Pointer]: ...
+    @_builtins.property
+    def declined(self) -> _containers.RepeatedCompositeFieldContainer[Global___Pointer]:
+        """Pages memory considered and did not inject, each with the evidence of why (never
+        injections: diagnostics only).
+        """
+
     def __init__(
         self,
         *,
         text: _builtins.str = ...,
         pointers: _abc.Iterable[Global___Pointer] | None = ...,
+        declined: _abc.Iterable[Global___Pointer] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["pointers", b"pointers", "text", b"text"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["declined", b"declined", "pointers", b"pointers", "text", b"text"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -282,27 +347,37 @@ class ExtractedFact(_message.Message):
     FACT_FIELD_NUMBER: _builtins.int
     ENTITY_SLUG_FIELD_NUMBER: _builtins.int
     KIND_FIELD_NUMBER: _builtins.int
+    ENTITY_TITLE_FIELD_NUMBER: _builtins.int
     fact: _builtins.str
     """Non-empty."""
     entity_slug: _builtins.str
     kind: _corpus_pb2.FactKind.ValueType
+    entity_title: _builtins.str
+    """The entity's name as written, when the extractor names an entity memory has no page for
+    yet (write-back creates the page with this title).
+    """
     def __init__(
         self,
         *,
         fact: _builtins.str = ...,
         entity_slug: _builtins.str | None = ...,
         kind: _corpus_pb2.FactKind.ValueType | None = ...,
+        entity_title: _builtins.str | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_entity_slug", b"_entity_slug", "_kind", b"_kind", "entity_slug", b"entity_slug", "kind", b"kind"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_entity_slug", b"_entity_slug", "_entity_title", b"_entity_title", "_kind", b"_kind", "entity_slug", b"entity_slug", "entity_title", b"entity_title", "kind", b"kind"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_entity_slug", b"_entity_slug", "_kind", b"_kind", "entity_slug", b"entity_slug", "fact", b"fact", "kind", b"kind"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_entity_slug", b"_entity_slug", "_entity_title", b"_entity_title", "_kind", b"_kind", "entity_slug", b"entity_slug", "entity_title", b"entity_title", "fact", b"fact", "kind", b"kind"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__entity_slug: _TypeAlias = _typing.Literal["entity_slug"]  # noqa: Y015
     _WhichOneofArgType__entity_slug: _TypeAlias = _typing.Literal["_entity_slug", b"_entity_slug"]  # noqa: Y015
+    _WhichOneofReturnType__entity_title: _TypeAlias = _typing.Literal["entity_title"]  # noqa: Y015
+    _WhichOneofArgType__entity_title: _TypeAlias = _typing.Literal["_entity_title", b"_entity_title"]  # noqa: Y015
     _WhichOneofReturnType__kind: _TypeAlias = _typing.Literal["kind"]  # noqa: Y015
     _WhichOneofArgType__kind: _TypeAlias = _typing.Literal["_kind", b"_kind"]  # noqa: Y015
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__entity_slug) -> _WhichOneofReturnType__entity_slug | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__entity_title) -> _WhichOneofReturnType__entity_title | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__kind) -> _WhichOneofReturnType__kind | None: ...
 

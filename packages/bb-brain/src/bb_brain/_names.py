@@ -1,0 +1,108 @@
+"""Personal names: how a person's page title is written, and the other forms people use.
+
+A title like "Dr. Amara Okafor" or "Martin King Jr." carries an honorific or a suffix that is
+not part of the name; conversation uses the name in several forms: the family name alone
+("Okafor", "Ms Okafor", "Okafor-san"), family name first ("Okafor Amara", the usual order in
+Japanese, Chinese, Korean or Hungarian), a nickname with the family name ("Bob Smith" for
+Robert Smith, when "Bob" is an alias), or the given name alone. This module derives those
+forms from a title and aliases; the index stores them and the reflex looks them up.
+
+Both sides see names through :func:`fold`: case-folded, compatibility-normalised, and with
+the diacritics of Latin letters removed ("José Núñez" and "Jose Nunez" are one name), since a
+keyboard without the accents is the commonest way a name loses them.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Final
+
+#: Titles written before a name ("Dr. Okafor", "Ms Park"), folded, without the period.
+HONORIFICS: Final = frozenset(
+    "mr mrs ms miss mx dr prof professor sir dame lady rev fr mme mlle madame monsieur herr "
+    "frau sr sra srta senor senora capt lt sgt".split()
+)
+#: Honorific suffixes attached with a hyphen ("Tanaka-san", "Gupta-ji", "Kim-nim").
+HONORIFIC_SUFFIXES: Final = frozenset(
+    "san sama kun chan sensei senpai sempai dono ji nim ssi".split()
+)
+#: Generational and degree suffixes written after a name ("King Jr.", "Lee PhD").
+NAME_SUFFIXES: Final = frozenset("jr sr ii iii iv phd md esq".split())
+#: Family-name particles that belong to the family name ("de la Cruz", "van der Berg").
+PARTICLES: Final = frozenset("de del della der den van von da di du la le dos das bin ibn".split())
+
+_LATIN_MAX: Final = 0x024F
+_LATIN_EXTENDED: Final = range(0x1E00, 0x1F00)
+_SPACES = re.compile(r"\s+")
+
+
+def _latin(char: str) -> bool:
+    code = ord(char)
+    return code <= _LATIN_MAX or code in _LATIN_EXTENDED
+
+
+def fold(text: str) -> str:
+    """NFKD, drop the combining marks of Latin letters, casefold, recompose (NFC).
+
+    Marks on other scripts are kept: a Japanese dakuten or a Devanagari vowel sign changes the
+    letter, it is not an accent a keyboard drops.
+    """
+    if text.isascii():  # nothing to decompose: most conversation text
+        return text.casefold()
+    decomposed = unicodedata.normalize("NFKD", text)
+    kept: list[str] = []
+    base = ""
+    for char in decomposed:
+        if unicodedata.combining(char):
+            if base and _latin(base):
+                continue
+        else:
+            base = char
+        kept.append(char)
+    return unicodedata.normalize("NFC", "".join(kept).casefold())
+
+
+def strip_titles(tokens: list[str]) -> list[str]:
+    """Folded name tokens without punctuation, leading honorifics and trailing suffixes."""
+    words = [token.strip(".,") for token in tokens]
+    words = [word for word in words if word]
+    start, end = 0, len(words)
+    while start < end - 1 and words[start] in HONORIFICS:
+        start += 1
+    while end > start + 1 and words[end - 1] in NAME_SUFFIXES:
+        end -= 1
+    return words[start:end]
+
+
+@dataclass(frozen=True)
+class NameForms:
+    """The forms of one person's name, folded (empty strings when a form does not apply)."""
+
+    full: str
+    given: str
+    family: str
+    #: The family name with its particles ("de la cruz"), when it has any.
+    family_with_particles: str
+    #: Family name first ("okafor amara").
+    reversed: str
+
+
+def name_forms(title_folded: str) -> NameForms | None:
+    """The forms of a person's name from a folded title; None for a one-word title."""
+    tokens = strip_titles(_SPACES.split(title_folded.strip()))
+    if len(tokens) < 2:
+        return None
+    first_family = len(tokens) - 1
+    while first_family > 1 and tokens[first_family - 1] in PARTICLES:
+        first_family -= 1
+    given = " ".join(tokens[:first_family])
+    family_with = " ".join(tokens[first_family:]) if first_family < len(tokens) - 1 else ""
+    return NameForms(
+        full=" ".join(tokens),
+        given=tokens[0],
+        family=tokens[-1],
+        family_with_particles=family_with,
+        reversed=" ".join([*tokens[first_family:], given]),
+    )

@@ -1,0 +1,314 @@
+"""The ambiguity decision: when is an ordinary word a name?
+
+A mention whose form is an ordinary English word (:mod:`bb_brain.reflex._ordinary`) resolves
+only on evidence that it is used as a name here. In the mention's own words:
+
+* capitalised in the middle of a sentence (English capitalises names, not nouns there; a
+  sentence-initial capital says nothing, and a weekday or month is capitalised anyway);
+* possessive ("grace's notes"; not for calendar words, "April's numbers" is a month);
+* an honorific or name suffix ("Ms Park", "Park-san", "King Jr.");
+* for a person's page, a role noun beside it ("our CFO Grace", "Grace, the designer") or a
+  verb that takes a person ("Grace said", "ask Grace");
+* an @handle or a slug typed as such.
+
+Failing those, in the conversation around it (read from the page's content, one query, only
+when such a mention is left):
+
+* **co-mention of a related page**: a page named in the same turn or window on its own
+  strength links to this page or is named in its content, or this page is named in that
+  page's content ("grace" next to "Widget Co", whose page says Grace leads design there);
+* **prior mention**: the page's unambiguous name (its full title, another name form, an alias
+  that is no ordinary word, or its slug) was written earlier in the conversation.
+
+Otherwise the mention is declined, and the declined pointer says why. A lowercase ordinary
+word right after a determiner ("a grace period") is an ordinary noun phrase whatever the
+conversation says. An accepted ordinary word costs :data:`AMBIGUITY_PENALTY` confidence.
+
+A name that fits two or more pages equally (two Sarahs) is settled by context only when the
+words of its sentence meet exactly one of those pages' content in at least
+:data:`CONTEXT_MIN_SHARED` content words ("Sarah says the tax filing is due" and one Sarah's
+page says she files the taxes): :meth:`Conversation.disambiguate`. Content words are compared
+by lemma; the most frequent words (Zipf :data:`CONTEXT_MAX_ZIPF` and up: "company", "look")
+turn up in any page and say nothing, while the personal pronouns a turn and a page use for
+someone ("she", "he") count as one word each.
+
+Two readings veto a single-word mention of any form (:func:`veto`): a whole noun phrase
+after a determiner ("a cruise down the Nile": names of people and organisations take no
+article, rivers, mountains and ordinary nouns do), unless the page is a place; and, for a
+person's page, a place reading ("a few days in Paris", "flying to Jordan") with no person
+evidence beside it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Final
+
+from bb_brain._pg import Connection
+from bb_brain.pages import normalise, slug_suffix_form
+from bb_brain.reflex._ordinary import is_ordinary, lemmas, sense
+from bb_brain.reflex._resolve import CONFIDENCE, Resolved
+from bb_brain.reflex._tokens import (
+    AFTER_DETERMINER,
+    DETERMINED_PHRASE,
+    HANDLE,
+    HONORIFIC,
+    LOCATIVE,
+    LOWERCASE,
+    MID_CAPITAL,
+    NAME_SUFFIX,
+    PERSON_VERB,
+    POSSESSIVE,
+    ROLE_NEARBY,
+    SLUG_LIKE,
+)
+
+AMBIGUITY_PENALTY: Final = 0.05
+CO_MENTION: Final = "co-mention of a related page"
+CONTEXT: Final = "context"
+_WORD = re.compile(r"[^\W\d_]+")
+#: A context word must be at least this long (shorter words are mostly function words).
+CONTEXT_MIN_CHARS: Final = 3
+#: Words this frequent appear in any page: no evidence of which page is meant.
+CONTEXT_MAX_ZIPF: Final = 5.5
+#: Shared content words needed: one shared word is too easily a coincidence.
+CONTEXT_MIN_SHARED: Final = 2
+_PRONOUNS: Final = {
+    **dict.fromkeys(("she", "her", "hers", "herself"), "she/her"),
+    **dict.fromkeys(("he", "him", "his", "himself"), "he/him"),
+}
+PRIOR_MENTION: Final = "named earlier in the conversation"
+#: Page content read for relations is capped: a page's opening says what it relates to.
+CONTENT_CHARS: Final = 4000
+
+_ANY_PAGE: Final = (HONORIFIC, NAME_SUFFIX, HANDLE, SLUG_LIKE)
+_PERSON_ONLY: Final = (ROLE_NEARBY, PERSON_VERB)
+_CONTENT = (
+    "SELECT p.slug, p.title, coalesce(p.summary, ''), left(p.body, %s),"
+    " ARRAY(SELECT a.alias_norm FROM aliases AS a WHERE a.brain_id = p.brain_id"
+    " AND a.source = p.source AND a.slug = p.slug ORDER BY a.alias_norm)"
+    " FROM pages AS p WHERE p.brain_id = %s AND p.source = %s AND p.slug = ANY(%s)"
+)
+
+
+def local_evidence(res: Resolved) -> list[str]:
+    """The signals around the mention that make its ordinary word a name."""
+    cand = res.cand
+    signals = set(cand.signals)
+    found: list[str] = []
+    if MID_CAPITAL in signals and not cand.calendar:
+        found.append(MID_CAPITAL)
+    if POSSESSIVE in signals and not cand.calendar and AFTER_DETERMINER not in signals:
+        found.append(POSSESSIVE)
+    found += [signal for signal in _ANY_PAGE if signal in signals]
+    if res.page.is_person:
+        found += [signal for signal in _PERSON_ONLY if signal in signals]
+    return found
+
+
+def _is_place(res: Resolved) -> bool:
+    return res.page.page_type == "place" or res.slug.startswith("places/")
+
+
+def veto(res: Resolved) -> str | None:
+    """Why a single-word mention is no name here whatever its form, or None (module docs)."""
+    signals = set(res.cand.signals)
+    if res.cand.tokens != 1 or _is_place(res):
+        return None
+    if DETERMINED_PHRASE in signals:
+        return f"declined: {res.cand.raw!r} is a whole noun phrase after a determiner"
+    person_evidence = signals & {POSSESSIVE, HONORIFIC, NAME_SUFFIX, ROLE_NEARBY, PERSON_VERB}
+    if LOCATIVE in signals and res.page.is_person and not person_evidence:
+        reading = "a date" if res.cand.calendar else "a place"
+        return f"declined: {res.cand.raw!r} reads as {reading} here, with no person evidence"
+    return None
+
+
+def vetoed(res: Resolved, reason: str) -> Resolved:
+    """The resolution, declined for ``reason`` (confidence 0)."""
+    return replace(res, confidence=0.0, signals=res.cand.signals, decision=reason)
+
+
+def accept(res: Resolved, evidence: Sequence[str]) -> Resolved:
+    """The resolution, with the evidence that made its ordinary word a name."""
+    decision = f"{res.cand.ambiguity} taken as a name: {', '.join(evidence)}"
+    confidence = round(res.confidence - AMBIGUITY_PENALTY, 4)
+    return replace(res, confidence=confidence, signals=tuple(evidence), decision=decision)
+
+
+def decline(res: Resolved) -> Resolved:
+    """The resolution, declined for want of name evidence (confidence 0)."""
+    discounted = [s for s in res.cand.signals if s not in (MID_CAPITAL, LOWERCASE)]
+    decision = f"declined: {res.cand.ambiguity} with no evidence it names this page"
+    return replace(res, confidence=0.0, signals=tuple(discounted), decision=decision)
+
+
+def final_decline(res: Resolved) -> bool:
+    """A lowercase ordinary word after a determiner: an ordinary noun, whatever else is said."""
+    signals = set(res.cand.signals)
+    return LOWERCASE in signals and AFTER_DETERMINER in signals
+
+
+@dataclass(frozen=True)
+class _Content:
+    slug: str
+    folded: str
+    raw: str
+    strong: tuple[str, ...]
+    weak: tuple[str, ...]
+
+
+class Conversation:
+    """Page-level evidence for the mentions the words around them left undecided."""
+
+    def __init__(
+        self,
+        conn: Connection,
+        brain_id: str,
+        source: str,
+        prior_text: str,
+        texts: Sequence[str] = (),
+    ) -> None:
+        """Read pages of (brain, source); ``texts[i]`` is the text of ``text_index`` i."""
+        self._conn = conn
+        self._brain_id = brain_id
+        self._source = source
+        self._prior = prior_text
+        self._prior_folded: str | None = None
+        self._texts = list(texts)
+
+    def disambiguate(self, options: Sequence[Resolved]) -> Resolved | None:
+        """The one page of ``options`` the mention's sentence fits by its words, or None."""
+        cand = options[0].cand
+        if cand.text_index >= len(self._texts):
+            return None
+        text = self._texts[cand.text_index]
+        content = self._content(sorted({res.slug for res in options}))
+        names = {word for res in options for word in _words(res.page.title)}
+        mention = set(_words(cand.raw))
+        context = _context_words(text[: cand.start] + " " + text[cand.end :], names | mention)
+        fits: dict[str, list[str]] = {}
+        for res in options:
+            page = content.get(res.slug)
+            if page is None:
+                continue
+            page_forms = frozenset().union(*_context_words(page.raw, names).values())
+            shared = sorted(word for word, forms in context.items() if forms & page_forms)
+            if shared:
+                fits[res.slug] = shared
+        # One page fits in enough words, and no other page fits in any.
+        if len(fits) != 1:
+            return None
+        ((slug, shared),) = fits.items()
+        if len(shared) < CONTEXT_MIN_SHARED:
+            return None
+        chosen = next(res for res in options if res.slug == slug)
+        others = ", ".join(res.slug for res in options if res.slug != slug)
+        decision = (
+            f"ambiguous {cand.norm!r} settled by {CONTEXT}: {', '.join(shared)} fit this page"
+            f" and not {others}"
+        )
+        confidence = round(_base(chosen) - AMBIGUITY_PENALTY, 4)
+        return replace(chosen, confidence=confidence, signals=(CONTEXT,), decision=decision)
+
+    def decide(
+        self, pending: Sequence[Resolved], anchors: Iterable[str]
+    ) -> tuple[list[Resolved], list[Resolved]]:
+        """Split ``pending`` into (accepted, declined) using ``anchors``, the sure pages."""
+        anchor_slugs = sorted(set(anchors))
+        slugs = sorted({res.slug for res in pending} | set(anchor_slugs))
+        content = self._content(slugs)
+        accepted: list[Resolved] = []
+        declined: list[Resolved] = []
+        for res in pending:
+            page = content.get(res.slug)
+            evidence: list[str] = []
+            if page is not None and self._named_before(page, res.cand.norm):
+                evidence.append(PRIOR_MENTION)
+            related = [
+                slug
+                for slug in anchor_slugs
+                if slug != res.slug and page is not None and slug in content
+                and _related(page, content[slug])
+            ]  # fmt: skip
+            if related:
+                evidence.append(f"{CO_MENTION} ({', '.join(related)})")
+            if evidence:
+                accepted.append(accept(res, evidence))
+            else:
+                declined.append(decline(res))
+        return accepted, declined
+
+    def _content(self, slugs: list[str]) -> dict[str, _Content]:
+        rows = self._conn.execute(
+            _CONTENT, (CONTENT_CHARS, self._brain_id, self._source, slugs)
+        ).fetchall()
+        found: dict[str, _Content] = {}
+        for slug, title, summary, body, aliases in rows:
+            raw = f"{title}\n{summary}\n{body}"
+            surfaces = {normalise(title), slug_suffix_form(slug), *aliases}
+            strong = tuple(sorted(s for s in surfaces if s and not _ordinary_surface(s)))
+            weak = tuple(sorted(s for s in surfaces if s and _ordinary_surface(s)))
+            found[slug] = _Content(slug, normalise(raw), raw, strong, weak)
+        return found
+
+    def _named_before(self, page: _Content, mention: str) -> bool:
+        if not self._prior:
+            return False
+        if self._prior_folded is None:
+            self._prior_folded = normalise(self._prior)
+        if page.slug in self._prior:
+            return True
+        return any(
+            _contains(self._prior_folded, surface) for surface in page.strong if surface != mention
+        )
+
+
+def _base(res: Resolved) -> float:
+    return CONFIDENCE[res.arm] - res.cand.penalty
+
+
+def _words(text: str) -> list[str]:
+    return [normalise(word) for word in _WORD.findall(text)]
+
+
+def _context_words(text: str, exclude: set[str]) -> dict[str, frozenset[str]]:
+    """Content words of ``text`` -> their lemma forms (see module docs for what counts)."""
+    found: dict[str, frozenset[str]] = {}
+    for word in _words(text):
+        if word in _PRONOUNS:
+            found[_PRONOUNS[word]] = frozenset({_PRONOUNS[word]})
+            continue
+        if len(word) < CONTEXT_MIN_CHARS or word in exclude or word in found:
+            continue
+        meaning = sense(word)
+        if meaning.function or meaning.calendar or meaning.zipf >= CONTEXT_MAX_ZIPF:
+            continue
+        found[word] = lemmas(word)
+    return found
+
+
+def _ordinary_surface(surface: str) -> bool:
+    return " " not in surface and is_ordinary(surface)
+
+
+def _contains(folded: str, surface: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(surface)}(?!\w)", folded) is not None
+
+
+def _names(content: _Content, other: _Content) -> bool:
+    """``content`` names ``other``: its slug, an unambiguous surface, or a capitalised one."""
+    if other.slug in content.raw:
+        return True
+    if any(_contains(content.folded, surface) for surface in other.strong):
+        return True
+    return any(
+        re.search(rf"(?<!\w){re.escape(surface.capitalize())}(?!\w)", content.raw)
+        for surface in other.weak
+    )
+
+
+def _related(page: _Content, other: _Content) -> bool:
+    return _names(page, other) or _names(other, page)

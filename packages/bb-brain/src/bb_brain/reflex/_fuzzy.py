@@ -1,0 +1,189 @@
+"""Bounded fuzzy matching of a misspelt name against the source's name forms.
+
+A mention that found no exact hit may be a typo ("Okafro" for "Okafor"); a missing accent
+needs no fuzziness at all, since both sides are folded (:func:`bb_brain._names.fold`). Fuzzy
+matching fires only when everything below holds, so it cannot turn an ordinary word into a
+name:
+
+* the mention is capitalised, at least five characters long, and no English word at all
+  (the extractor marks such candidates ``fuzzy``);
+* the surface it is compared with has as many words, is not an ordinary word itself, and
+  comes from an arm the mention's position allows;
+* the two differ by exactly one edit (optimal string alignment distance, computed by
+  ``rapidfuzz``), and that edit is one a typist makes (:func:`typo_kind`): two neighbouring
+  letters swapped, a letter doubled or a double undone, a key next to the intended one
+  (QWERTY) hit instead or as well, a letter left out of a word of six or more, a special
+  Latin letter typed as its plain look-alike ("Sorensen" for "Sørensen"), or one vowel
+  written for another (the commonest spelling slip in a name heard rather than read:
+  "Volkava", "Adeboyo"). Any other edit makes another name ("Isandria" is not a typo of
+  "Isandra"): a near miss stays silent;
+* every surface within that distance belongs to one page.
+
+Candidate surfaces come from the index by a blocking key (the first or last three
+characters, see ``migrations/012_fuzzy.sql``), so the comparison is bounded by the rows
+sharing a key, never by the size of the brain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from rapidfuzz.distance import OSA
+
+from bb_brain.reflex._ordinary import is_ordinary
+
+#: Surfaces shorter than this get no blocking key (a typo in a short word is another word).
+MIN_CHARS: Final = 5
+#: A left-out letter is a typo only in a surface this long (shorter, it is another name).
+OMISSION_MIN_CHARS: Final = 6
+_QWERTY_ROWS: Final = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_VOWELS: Final = frozenset("aeiou")
+#: Arms in the order a fuzzy hit reports them (the strongest the page matched).
+_ARM_ORDER: Final = ("alias", "title", "name-form", "slug-suffix", "surname", "given-name")
+
+
+@dataclass(frozen=True)
+class FuzzyRow:
+    """An index row fetched by a blocking key."""
+
+    alias_norm: str
+    arm: str
+    slug: str
+
+
+@dataclass(frozen=True)
+class FuzzyFound:
+    """The pages within the edit budget of a mention, and the closest surface."""
+
+    slugs: frozenset[str]
+    arm: str
+    surface: str
+    #: The typing error that explains the difference (see :func:`typo_kind`).
+    typo: str
+    score: float
+
+
+def fuzzy_keys(norms: Iterable[str]) -> tuple[list[str], list[str]]:
+    """The blocking keys (heads, tails) of the mentions that may be misspelt."""
+    heads: set[str] = set()
+    tails: set[str] = set()
+    for norm in norms:
+        if len(norm) >= MIN_CHARS:
+            heads.add(norm[:3])
+            tails.add(norm[-3:])
+    return sorted(heads), sorted(tails)
+
+
+def _keyboard() -> dict[str, frozenset[str]]:
+    """QWERTY neighbours: left and right on the row, and the touching keys above and below."""
+    near: dict[str, set[str]] = {}
+    for row, keys in enumerate(_QWERTY_ROWS):
+        for col, key in enumerate(keys):
+            found = near.setdefault(key, set())
+            found.update(keys[max(col - 1, 0) : col + 2])
+            for other, offsets in ((row - 1, (0, 1)), (row + 1, (-1, 0))):
+                if 0 <= other < len(_QWERTY_ROWS):
+                    line = _QWERTY_ROWS[other]
+                    found.update(line[c] for c in (col + d for d in offsets) if 0 <= c < len(line))
+            found.discard(key)
+    return {key: frozenset(keys) for key, keys in near.items()}
+
+
+_NEAR: Final = _keyboard()
+
+
+def _adjacent(left: str, right: str) -> bool:
+    return right in _NEAR.get(left, frozenset())
+
+
+def _look_alike(typed: str, meant: str) -> bool:
+    """A special Latin letter typed as a plain one (o for ø, l for ł, d for đ)."""
+    return typed.isascii() and typed.isalpha() and not meant.isascii() and meant.isalpha()
+
+
+def typo_kind(typed: str, meant: str) -> str | None:
+    """The typing error that turns ``meant`` into ``typed`` (one edit), or None."""
+    if len(typed) == len(meant):
+        return _replaced(typed, meant)
+    if len(typed) == len(meant) + 1:
+        return _added(typed, meant)
+    if len(typed) + 1 == len(meant):
+        return _dropped(typed, meant)
+    return None
+
+
+def _replaced(typed: str, meant: str) -> str | None:
+    """Same length: two neighbours swapped, or one letter replaced by a plausible slip."""
+    diff = [i for i, (a, b) in enumerate(zip(typed, meant, strict=True)) if a != b]
+    if len(diff) == 2 and diff[1] == diff[0] + 1:
+        i = diff[0]
+        if typed[i] == meant[i + 1] and typed[i + 1] == meant[i]:
+            return "swapped letters"
+    if len(diff) != 1:
+        return None
+    i = diff[0]
+    if _adjacent(meant[i], typed[i]):
+        return "neighbouring key"
+    if _look_alike(typed[i], meant[i]):
+        return "plain letter for a special one"
+    if typed[i] in _VOWELS and meant[i] in _VOWELS:
+        return "vowel for vowel"
+    return None
+
+
+def _first_difference(longer: str, shorter: str) -> int:
+    index = next((k for k, (a, b) in enumerate(zip(longer, shorter, strict=False)) if a != b), -1)
+    return len(shorter) if index < 0 else index
+
+
+def _added(typed: str, meant: str) -> str | None:
+    """One letter more: a doubled letter, or a key next to a neighbouring letter."""
+    i = _first_difference(typed, meant)
+    if typed[:i] + typed[i + 1 :] != meant:
+        return None
+    neighbours = [c for c in (typed[i - 1] if i else "", typed[i + 1 : i + 2]) if c]
+    if typed[i] in neighbours:
+        return "doubled letter"
+    if any(_adjacent(c, typed[i]) for c in neighbours):
+        return "extra neighbouring key"
+    return None
+
+
+def _dropped(typed: str, meant: str) -> str | None:
+    """One letter fewer: a double undone, or a letter left out of a long enough name."""
+    i = _first_difference(meant, typed)
+    if meant[:i] + meant[i + 1 :] != typed:
+        return None
+    neighbours = [c for c in (meant[i - 1] if i else "", meant[i + 1 : i + 2]) if c]
+    if meant[i] in neighbours:
+        return "undoubled letter"
+    return "left-out letter" if len(meant) >= OMISSION_MIN_CHARS else None
+
+
+def fuzzy_match(norm: str, arms: frozenset[str], rows: Sequence[FuzzyRow]) -> FuzzyFound | None:
+    """The pages ``norm`` is a typo of, or None when no surface is close enough."""
+    words = norm.count(" ")
+    close: list[tuple[int, FuzzyRow, str]] = []
+    for row in rows:
+        surface = row.alias_norm
+        if row.arm not in arms or surface == norm or surface.count(" ") != words:
+            continue
+        if abs(len(surface) - len(norm)) > 1 or is_ordinary(surface):
+            continue
+        if OSA.distance(norm, surface, score_cutoff=1) > 1:
+            continue
+        kind = typo_kind(norm, surface)
+        if kind is not None:
+            close.append((_ARM_ORDER.index(row.arm), row, kind))
+    if not close:
+        return None
+    _, best, kind = min(close, key=lambda item: (item[0], item[1].slug))
+    return FuzzyFound(
+        slugs=frozenset(row.slug for _, row, _ in close),
+        arm=best.arm,
+        surface=best.alias_norm,
+        typo=kind,
+        score=round(OSA.normalized_similarity(norm, best.alias_norm), 4),
+    )

@@ -1,0 +1,102 @@
+"""The lowercase channel: words typed without capitals that may still be names.
+
+A single lowercase word is an alias of a page only when nothing makes it an ordinary word in
+an ordinary construction: after a determiner with nothing name-like following ("the lantern
+in the lobby", "my compass on"), or after a modal, "to" or "let's" with a determiner following
+("should pilot the form"). Names take neither construction ("the alice in", "to alice the"),
+while a lowercase nickname used as a modifier ("the acme deal") keeps its reading. A word with
+no ordinary reading at all ("okafor") may also be a surname, given name or title; a dictionary
+word in common use carries that as its ambiguity and needs evidence to be read as a name.
+
+A multi-word lowercase phrase may match an alias, title or name form exactly, when no
+function word stands at either end and at least one word is not ordinary ("widget co").
+Lowercase evidence is weaker, so every candidate here carries a small confidence penalty.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bb_brain.reflex._candidate import (
+    ALIAS_ONLY,
+    EXACT_ARMS,
+    LOWER_NAME_ARMS,
+    LOWERCASE_PENALTY,
+    Candidate,
+    Maker,
+    join,
+)
+from bb_brain.reflex._lexicon import DETERMINERS, VERB_MARKERS
+from bb_brain.reflex._ordinary import is_ordinary, sense
+from bb_brain.reflex._tokens import LOWERCASE, Token
+
+MAX_LOWER_TOKENS: Final = 4
+
+
+def ordinary_uses(tokens: list[Token]) -> frozenset[int]:
+    """Start offsets of lowercase words standing in an ordinary noun or verb construction."""
+    starts: set[int] = set()
+    for i, tok in enumerate(tokens):
+        if tok.capitalised or tok.handle or i == 0:
+            continue
+        before = tokens[i - 1].word
+        after = tokens[i + 1].word if i + 1 < len(tokens) else ""
+        # The noun phrase ends here when a function word follows ("the lantern in the
+        # lobby"); a content word after it makes the word a modifier ("the lantern deck").
+        ends_phrase = not after or sense(after).function
+        if before in DETERMINERS and ends_phrase and not tok.possessive:
+            starts.add(tok.start)
+        elif before in VERB_MARKERS and after in DETERMINERS:
+            starts.add(tok.start)
+    return frozenset(starts)
+
+
+def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> list[Candidate]:
+    found: list[Candidate] = []
+    stretch: list[Token] = []
+    for tok in [*chunk, None]:
+        if tok is not None and not tok.capitalised and not tok.handle:
+            stretch.append(tok)
+            continue
+        for size in range(1, min(len(stretch), MAX_LOWER_TOKENS) + 1):
+            for offset in range(len(stretch) - size + 1):
+                span = stretch[offset : offset + size]
+                if size == 1:
+                    found += _lower_word(span[0], maker, ordinary)
+                    continue
+                # A function word at either end adds nothing a shorter span lacks, and a
+                # phrase of ordinary words only is an ordinary phrase in lowercase.
+                if not (_inner(span[0]) and _inner(span[-1])):
+                    continue
+                if all(is_ordinary(tok.norm) for tok in span):
+                    continue
+                found.append(
+                    maker.make(
+                        join(span), span, EXACT_ARMS, penalty=LOWERCASE_PENALTY, extra=(LOWERCASE,)
+                    )
+                )
+        stretch = []
+    return found
+
+
+def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Candidate]:
+    """A single lowercase word: an alias (a word with no ordinary reading: any single name)."""
+    word = sense(tok.norm)
+    if tok.norm.isdigit() or word.function or tok.start in ordinary:
+        return []
+    arms = ALIAS_ONLY if word.lexical or word.calendar else LOWER_NAME_ARMS
+    return [
+        maker.make(
+            tok.norm,
+            [tok],
+            arms,
+            penalty=LOWERCASE_PENALTY,
+            extra=(LOWERCASE,),
+            ambiguity=word.describe() if word.lowercase_ordinary else "",
+            calendar=word.calendar,
+        )
+    ]
+
+
+def _inner(tok: Token) -> bool:
+    return not sense(tok.norm).function and not tok.norm.isdigit()

@@ -1,0 +1,170 @@
+"""How ordinary a word is, measured against a real English lexicon (no corpus words).
+
+Two maintained packages answer two different questions:
+
+* ``wordfreq`` says how often the string occurs in English text (the Zipf scale: 3 is once
+  per million words, 6 once per thousand). Its small English list stops at Zipf 3; anything
+  rarer reads 0 here.
+* ``lemminflect``'s dictionary (built from a curated English lexicon) says whether the
+  string has an ordinary, lowercase reading as a noun, verb, adjective or adverb at all.
+  Personal and place names have none: "alice" and "jordan" are frequent, but only as names,
+  while "grace", "frank" and "pilot" are everyday words that also happen to be names.
+
+A word is **ordinary** when it is a closed-class function word, a calendar word, or has a
+dictionary reading and a Zipf frequency of at least :data:`ORDINARY_ZIPF` (the band of
+everyday vocabulary, roughly the 15,000 most frequent English words). Written in lowercase a
+name gets no help from capitalisation, so there any dictionary word in common use (Zipf
+:data:`LOWERCASE_ORDINARY_ZIPF`, once per million words, or more) counts as ordinary. An
+ordinary word is a name only on stronger evidence (see :mod:`bb_brain.reflex._evidence`).
+
+Both tables load once per process (about half a second and 40 MB on an idle machine; a
+server starts loading them in the background when it is built, :func:`preload_in_background`,
+and a turn that comes first waits for them), and every answer is memoised, so a word costs
+two dictionary lookups the first time it is seen and one cache hit after that.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Final
+
+from bb_brain.reflex._lexicon import is_calendar_word, is_function_word
+
+#: Zipf frequency from which a word with a dictionary reading counts as everyday vocabulary.
+ORDINARY_ZIPF: Final = 4.0
+#: The same for a word written in lowercase: any dictionary word in common use.
+LOWERCASE_ORDINARY_ZIPF: Final = 3.0
+#: Distinct words whose sense is kept (a large vocabulary; each entry is a few dozen bytes).
+SENSE_CACHE_SIZE: Final = 65536
+
+
+@dataclass(frozen=True)
+class WordSense:
+    """What the lexicon knows about one normalised word."""
+
+    word: str
+    #: Zipf frequency in English text; 0.0 below the list's floor of 3.0.
+    zipf: float
+    #: The word has a lowercase dictionary reading (noun, verb, adjective, adverb).
+    lexical: bool
+    function: bool
+    calendar: bool
+    #: Its dictionary readings (universal part-of-speech tags: NOUN, VERB, ADJ, ADV, AUX).
+    readings: frozenset[str] = frozenset()
+
+    @property
+    def ordinary(self) -> bool:
+        """True when the word needs more than its own form to be read as a name."""
+        return self.function or self.calendar or (self.lexical and self.zipf >= ORDINARY_ZIPF)
+
+    @property
+    def lowercase_ordinary(self) -> bool:
+        """True when the word, written in lowercase, needs more to be read as a name."""
+        return self.ordinary or (self.lexical and self.zipf >= LOWERCASE_ORDINARY_ZIPF)
+
+    @property
+    def adjective(self) -> bool:
+        """The word can be an adjective ("a decent lantern")."""
+        return "ADJ" in self.readings
+
+    @property
+    def known_word(self) -> bool:
+        """True for any real English word (so a near miss of a name is no typo)."""
+        return self.function or self.calendar or self.lexical
+
+    def describe(self) -> str:
+        """The sense in words, for evidence: ``ordinary word 'grace' (zipf 4.56)``."""
+        if self.function:
+            kind = "function word"
+        elif self.calendar:
+            kind = "calendar word"
+        elif self.lexical:
+            kind = "ordinary word" if self.lowercase_ordinary else "uncommon word"
+        else:
+            kind = "name-like word"
+        return f"{kind} {self.word!r} (zipf {self.zipf:.2f})"
+
+
+@dataclass(frozen=True)
+class _Tables:
+    frequencies: Mapping[str, float]
+    lemmatizer: Any
+
+
+_LOCK = threading.Lock()
+_LOADED: list[_Tables] = []
+
+
+def _load() -> _Tables:
+    from lemminflect import Lemmatizer
+    from wordfreq import get_frequency_dict
+
+    frequencies = get_frequency_dict("en", wordlist="small")
+    lemmatizer = Lemmatizer()
+    lemmatizer.getAllLemmas("warm")  # reads the dictionary now, not on some later turn
+    return _Tables(frequencies, lemmatizer)
+
+
+def _tables() -> _Tables:
+    """The loaded tables (the first caller loads them; concurrent callers wait for it)."""
+    if not _LOADED:
+        with _LOCK:
+            if not _LOADED:
+                _LOADED.append(_load())
+    return _LOADED[0]
+
+
+def preload() -> None:
+    """Load the tables now, so no turn pays for it."""
+    _tables()
+
+
+def preload_in_background() -> threading.Thread:
+    """Start loading the tables on a daemon thread (a server's start-up need not wait)."""
+    thread = threading.Thread(target=preload, name="bb-brain-lexicon", daemon=True)
+    thread.start()
+    return thread
+
+
+def zipf(word_norm: str) -> float:
+    """The word's Zipf frequency (0.0 when rarer than once per million words)."""
+    freq = _tables().frequencies.get(word_norm, 0.0)
+    return round(math.log10(freq) + 9, 2) if freq > 0 else 0.0
+
+
+def _readings(word_norm: str) -> frozenset[str]:
+    if not word_norm.isalpha():
+        return frozenset()
+    return frozenset(_tables().lemmatizer.getAllLemmas(word_norm))
+
+
+@lru_cache(maxsize=SENSE_CACHE_SIZE)
+def sense(word_norm: str) -> WordSense:
+    """What the lexicon says about one normalised (case-folded) word."""
+    readings = _readings(word_norm)
+    return WordSense(
+        word=word_norm,
+        zipf=zipf(word_norm),
+        lexical=bool(readings),
+        function=is_function_word(word_norm),
+        calendar=is_calendar_word(word_norm),
+        readings=readings,
+    )
+
+
+def is_ordinary(word_norm: str) -> bool:
+    """True for a word that needs more than its own form to be read as a name."""
+    return sense(word_norm).ordinary
+
+
+@lru_cache(maxsize=SENSE_CACHE_SIZE)
+def lemmas(word_norm: str) -> frozenset[str]:
+    """The word and its dictionary lemmas ("leaks" -> {"leaks", "leak"}), for matching."""
+    if not word_norm.isalpha():
+        return frozenset({word_norm})
+    found = _tables().lemmatizer.getAllLemmas(word_norm)
+    return frozenset({word_norm, *(lemma.lower() for forms in found.values() for lemma in forms)})

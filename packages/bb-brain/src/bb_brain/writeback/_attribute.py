@@ -1,0 +1,149 @@
+"""Which entity a clause is about: references in it, and the one that wins.
+
+References are explicit mentions of the source's pages, people the conversation introduces
+who have no page yet (:mod:`bb_brain.writeback._people`), and pronouns: "he"/"she" refer to
+the last person named, "they"/"it" to the last organisation, project or place named, in the
+segment so far (assistant turns included, since a user answers them).
+
+A pronoun prefers what the previous clause was about over whatever it named last (the
+centering of discourse: "Marrow Bio is raising, Saffron leading. ... their readout" is
+Marrow Bio's), so the chosen reference of each clause is the latest of its kind.
+
+A run of capitalised words that names a new person outranks a single word inside it that
+happens to be a known surname ("my nephew Sipho Dlamini" is not the Dlamini with a page).
+
+The clause is about, in order of preference:
+
+1. an attitude ("she is worried ...", "Ayesha reckons ...") belongs to its holder, the
+   clause's subject; in reported speech ("Leila says their readout is in Q3", "Sofia
+   confirmed they hired Kwabena"), what is reported, when it names anything;
+2. the first entity named outright, unless it only modifies what follows ("Goran's quote for
+   the kitchen": the kitchen, when it is named; Goran otherwise);
+3. the first pronoun that refers back to someone;
+4. nobody: a fact about the user alone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Final
+
+from bb_brain.writeback._entities import Entity, EntityIndex
+from bb_brain.writeback._people import NewPerson, new_people
+
+REPORTED: Final = re.compile(
+    r"\b(?:says|said|confirmed|confirms|told (?:me|us)|tells (?:me|us)|mentioned|reports|"
+    r"reported|let (?:me|us) know)\b(?:\s+that)?\s+",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Reference:
+    """Something a clause refers to, and how."""
+
+    entity: Entity
+    start: int
+    end: int
+    explicit: bool
+    possessive: bool = False
+    #: Set for a person the source has no page for yet (the name as written).
+    new_title: str | None = None
+
+
+@dataclass
+class Salience:
+    """Who a pronoun can refer to: the last person and the last other entity named."""
+
+    person: Entity | None = None
+    thing: Entity | None = None
+    titles: dict[str, str] = field(default_factory=dict)
+
+    def update(self, refs: list[Reference], chosen: Reference | None = None) -> None:
+        """Entities named in a clause become the latest ones, what it is about last of all."""
+        for ref in [*refs, *([chosen] if chosen is not None else [])]:
+            if ref.entity.is_person:
+                self.person = ref.entity
+            else:
+                self.thing = ref.entity
+            if ref.new_title:
+                self.titles[ref.entity.slug] = ref.new_title
+
+
+def references(index: EntityIndex, text: str, salience: Salience) -> list[Reference]:
+    """Every reference in ``text`` with a referent, in order."""
+    found: list[Reference] = []
+    mentions = index.mentions(text, things=True)
+    spans = {(m.start, m.end) for m in mentions if m.entity is not None and m.position >= 0}
+    people = new_people(text, set())
+    inside = {
+        (m.start, m.end)
+        for m in mentions
+        for person in people
+        if m.entity is not None
+        and person.start <= m.start
+        and m.end <= person.end
+        and (m.start, m.end) != (person.start, person.end)
+    }
+    mentions = [m for m in mentions if (m.start, m.end) not in inside]
+    spans -= inside
+    for mention in mentions:
+        if mention.entity is not None:
+            found.append(
+                Reference(mention.entity, mention.start, mention.end, True, mention.possessive)
+            )
+            continue
+        entity = salience.person if mention.kind == "person" else salience.thing
+        if entity is not None:
+            title = salience.titles.get(entity.slug)
+            found.append(Reference(entity, mention.start, mention.end, False, new_title=title))
+    for person in _not_overlapping(people, spans):
+        existing = index.get(person.slug)
+        entity = existing or Entity(person.slug, person.name, "person")
+        title = None if existing else person.name
+        found.append(Reference(entity, person.start, person.end, True, new_title=title))
+    return sorted(found, key=lambda ref: ref.start)
+
+
+def _not_overlapping(people: list[NewPerson], spans: set[tuple[int, int]]) -> list[NewPerson]:
+    return [
+        person
+        for person in people
+        if not any(person.start < end and start < person.end for start, end in spans)
+    ]
+
+
+def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Reference | None:
+    """The reference the clause is about (see module docs), or None.
+
+    ``attitude`` marks a clause reporting a belief or worry: it belongs to its holder, the
+    clause's subject, when the subject is someone ("she is worried the pricing ...").
+    """
+    if attitude and refs and _subject(refs[0], text):
+        return refs[0]
+    report = REPORTED.search(text)
+    if report is not None:
+        reported = [ref for ref in refs if ref.start >= report.end()]
+        speaker = [ref for ref in refs if ref.end <= report.start()]
+        if reported and (speaker or report.start() > 0):
+            return _best(reported)
+    return _best(refs)
+
+
+_LEADING = re.compile(r"^(?:\W|and\b|but\b|also\b|so\b|then\b|oh\b|anyway\b)*", re.IGNORECASE)
+
+
+def _subject(ref: Reference, text: str) -> bool:
+    """The reference opens the clause (after conjunctions): its grammatical subject."""
+    return _LEADING.sub("", text[: ref.start]) == ""
+
+
+def _best(refs: list[Reference]) -> Reference | None:
+    explicit = [ref for ref in refs if ref.explicit]
+    plain = [ref for ref in explicit if not ref.possessive]
+    if plain:
+        return plain[0]
+    if explicit:
+        return explicit[0]
+    return refs[0] if refs else None

@@ -1,0 +1,120 @@
+"""The shape of what a user says: clauses, hedges, corrections and messages to relay.
+
+The rules extractor reads a sentence as one or more clauses and asks of each:
+
+* is it **hedged**? Speculation is not a fact: "maybe", "might", "perhaps", "not sure",
+  "no idea", "a rumour", "could be nothing". A plain opinion ("I think the price is high")
+  is no hedge: it is the user's belief.
+* is it a **correction**? "Actually it's Thursday, not Wednesday": the fact keeps only the
+  corrected value (the ", not ..." phrase goes) and the old value names what it replaces.
+  A contrast only counts after a comma ("X, not Y", "X rather than Y", "X instead of Y"), so
+  an ordinary negation ("she is not coming") is left alone.
+* is it a **message to relay**? "Can you tell Ravi I'm pausing the sessions?" is a question
+  to the assistant that carries a fact about Ravi.
+
+Clauses split at spaced dashes, semicolons, ", and"/", but", a comma before a subject pronoun,
+and "and"/"but" when a new subject (a pronoun or a capitalised name) follows: "He prefers
+email, and they renew in April" says two things about two entities. (The extractor joins a
+clause back to the one before it when it continues it: it names nobody, or the same entity,
+and does not open with the user as a new subject, see :func:`opens_with_the_user`.)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+_I = re.IGNORECASE
+
+HEDGE: Final = re.compile(
+    r"\b(?:maybe|perhaps|possibly|might|may (?:be|have|not|well)|not (?:sure|certain)|unsure|"
+    r"no idea|dunno|don'?t know|rumou?rs?|rumou?red|speculat\w*|could be nothing|i guess|"
+    r"i wonder|who knows|supposedly)\b",
+    _I,
+)
+CORRECTION_START: Final = re.compile(
+    r"^(?:actually|correction|sorry,? i meant|i meant|scratch that|make that|oops|my mistake)"
+    r"\b[\s,:;.!-]*",
+    _I,
+)
+#: ", not Wednesday" / ", rather than the quartz": the old value after a comma.
+CONTRAST: Final = re.compile(
+    r",\s*(?:and\s+)?(?:not|rather than|instead of)\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?P<old>[^,.;!?]+?)\s*(?=[,.;!?]|$)",
+    _I,
+)
+RELAY: Final = re.compile(
+    r"^(?:can|could|would|will) you (?:please )?(?:tell|let|remind|ask|email|text|message|ping|"
+    r"inform|warn) (?P<rest>.+?)\s*\?*$",
+    _I,
+)
+_SPLIT: Final = re.compile(
+    r"\s+[-–—]\s+|;\s+|,\s+(?:and|but)\s+|,\s+(?=(?i:he|she|they|it|we|i)\b)|"
+    r"\s+(?:and|but)\s+(?=(?i:he|she|they|it|we|i|you)\b|[A-Z][a-z])"
+)
+
+
+@dataclass(frozen=True)
+class Clause:
+    """A stretch of a sentence: its text and where it sits in the sentence."""
+
+    text: str
+    start: int
+    end: int
+
+
+def split_clauses(sentence: str) -> list[Clause]:
+    """The sentence's clauses in order (the whole sentence when nothing splits it)."""
+    clauses: list[Clause] = []
+    start = 0
+    for match in _SPLIT.finditer(sentence):
+        if match.start() > start:
+            clauses.append(Clause(sentence[start : match.start()], start, match.start()))
+        start = match.end()
+    if start < len(sentence):
+        clauses.append(Clause(sentence[start:], start, len(sentence)))
+    return [clause for clause in clauses if clause.text.strip()]
+
+
+_USER_SUBJECT: Final = re.compile(
+    r"^\W*(?:(?:and|but|so|then|also|actually|personally|honestly)\W+)*(?:i|we)\b", _I
+)
+
+
+def opens_with_the_user(text: str) -> bool:
+    """The clause starts a new statement by the user ("I always want ...", "we'll ...")."""
+    return _USER_SUBJECT.match(text) is not None
+
+
+def hedged(text: str) -> bool:
+    """Speculation rather than a statement."""
+    return HEDGE.search(text) is not None
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A clause that corrects an earlier statement: its text without the old value."""
+
+    text: str
+    old: str
+
+
+def correction(text: str) -> Correction | None:
+    """The corrected statement and the value it replaces, or None when nothing is replaced."""
+    contrast = CONTRAST.search(text)
+    if contrast is None:
+        return None
+    kept = (text[: contrast.start()] + text[contrast.end() :]).strip()
+    return Correction(text=kept, old=contrast.group("old").strip())
+
+
+def starts_as_correction(text: str) -> bool:
+    """Opens with a correction marker ("Actually", "Correction -", "Sorry, I meant")."""
+    return CORRECTION_START.match(text) is not None
+
+
+def relayed(sentence: str) -> str | None:
+    """The message of a request to pass something on, or None."""
+    match = RELAY.match(sentence.strip())
+    return match.group("rest") if match else None

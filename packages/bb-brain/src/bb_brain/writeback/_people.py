@@ -1,0 +1,111 @@
+"""People a conversation introduces who have no page yet ("our new CTO, Kwabena Owusu").
+
+A run of two or three capitalised words is taken as a new person's full name only when:
+
+* every word looks like a name: no function or calendar word, no everyday English word
+  (measured against the lexicon, :mod:`bb_brain.reflex._ordinary`), no word that names an
+  organisation ("Labs", "Ventures", "Inc"), and the first word has no dictionary reading at
+  all (a given name, not "Blue Harbor");
+* the conversation says it is a person: a role or kinship noun just before it ("my nephew
+  Sipho Dlamini", "head of procurement is Tobias Engel", "their finance person, Bronwen
+  Hughes"), or a personal pronoun or a verb that takes a person right after it ("Tobias
+  Engel, he started...", "Bronwen Hughes says...").
+
+The page the fact attaches to is ``people/<given>-<family>``: every word of the name,
+lowercase ASCII, diacritics removed (:func:`person_slug`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from bb_brain._names import HONORIFICS, fold
+from bb_brain.reflex._lexicon import PERSON_VERBS_AFTER, ROLE_NOUNS
+from bb_brain.reflex._ordinary import sense
+
+#: Nouns that introduce a person besides roles: kinship and plain "person" words.
+PERSON_NOUNS: Final = ROLE_NOUNS | frozenset(
+    "person guy woman man lady rep contact wife husband partner kid child baby "
+    "stepson stepdaughter godson goddaughter".split()
+)
+#: Last words of organisation names: a run ending so names no person.
+ORG_WORDS: Final = frozenset(
+    "inc ltd llc plc gmbh co corp corporation company group labs lab ventures capital "
+    "partners studio studios foods mills textiles health bio ai bank brewing brewery "
+    "university college school hospital clinic airport station hotel cafe restaurant "
+    "systems technologies tech software solutions consulting media games records".split()
+)
+#: Letters that have no decomposition but a usual plain spelling in a slug.
+_PLAIN: Final = str.maketrans(
+    {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe", "ı": "i"}
+)
+_RUN = re.compile(r"(?<![\w'’])([A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){1,2})(?![\w'’])")
+_WORD = re.compile(r"[\w'’-]+")
+_LETTERS = re.compile(r"[^\W_]+")
+_PRONOUN_AFTER: Final = frozenset({"he", "she", "who", "he's", "she's"})
+#: Words looked at before a name for a role or kinship noun.
+LOOK_BEHIND: Final = 4
+
+
+@dataclass(frozen=True)
+class NewPerson:
+    """A person named in a text, with where the name is."""
+
+    name: str
+    slug: str
+    start: int
+    end: int
+
+
+def person_slug(name: str) -> str:
+    """``people/<given>-<family>`` in lowercase ASCII: "José Núñez" -> people/jose-nunez.
+
+    Apostrophes go (O'Connell -> oconnell), hyphens and spaces separate words.
+    """
+    plain = fold(name).translate(_PLAIN).replace("'", "").replace("’", "")
+    words = ["".join(ch for ch in word if ch.isascii()) for word in _LETTERS.findall(plain)]
+    return "people/" + "-".join(word for word in words if word)
+
+
+def new_people(text: str, known: set[tuple[int, int]]) -> list[NewPerson]:
+    """Full names of people in ``text`` that overlap none of the ``known`` mention spans."""
+    found: list[NewPerson] = []
+    for match in _RUN.finditer(text):
+        words = match.group(1).split()
+        while words and fold(words[0]).rstrip(".") in HONORIFICS:
+            words = words[1:]
+        if len(words) < 2 or not _name_like(words):
+            continue
+        start = text.index(words[0], match.start(1))
+        end = match.end(1)
+        if any(start < k_end and k_start < end for k_start, k_end in known):
+            continue
+        if not _said_to_be_a_person(text, start, end):
+            continue
+        name = text[start:end]
+        found.append(NewPerson(name, person_slug(name), start, end))
+    return found
+
+
+def _name_like(words: list[str]) -> bool:
+    folded = [fold(word).strip("'’") for word in words]
+    if folded[-1] in ORG_WORDS:
+        return False
+    first = sense(folded[0])
+    if first.lexical or first.function or first.calendar:
+        return False
+    return not any(sense(word).ordinary for word in folded[1:])
+
+
+def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
+    before = [fold(word) for word in _WORD.findall(text[:start])][-LOOK_BEHIND:]
+    if any(word in PERSON_NOUNS for word in before):
+        return True
+    after = [fold(word) for word in _WORD.findall(text[end:])][:2]
+    if after and (after[0] in _PRONOUN_AFTER or after[0] in PERSON_VERBS_AFTER):
+        return True
+    return (
+        len(after) > 1 and after[0] in ("also", "just", "then") and (after[1] in PERSON_VERBS_AFTER)
+    )

@@ -1,0 +1,250 @@
+"""When a name is also an ordinary word, a place or another page's name: the evidence decides."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from bb_brain import Engine
+from bb_schema.fixture import PublicTurn
+from bb_schema.turn_context import SeamSettings, TurnContextRequest, TurnContextResponse
+
+
+def md(title: str, body: str = "body", **meta: Any) -> str:
+    lines = ["---", f"title: {title}"] + [f"{k}: {v}" for k, v in meta.items()]
+    return "\n".join([*lines, "---", "", body, ""])
+
+
+def ask(
+    engine: Engine,
+    brain: str,
+    text: str,
+    *,
+    prior: str = "",
+    window: list[tuple[str, str]] | None = None,
+    **settings: Any,
+) -> TurnContextResponse:
+    turns = [
+        PublicTurn(turn_id=i, role="user" if role == "u" else "assistant", text=said)
+        for i, (role, said) in enumerate(window or [], start=1)
+    ]
+    request = TurnContextRequest(
+        brain_id=brain,
+        session_id="s",
+        active_source="default",
+        turn=PublicTurn(turn_id=99, role="user", text=text),
+        window=turns,
+        prior_context=prior,
+        settings=SeamSettings(**{"pointer_budget": 3, **settings}),
+    )
+    return engine.turn_context(request)
+
+
+def slugs(response: TurnContextResponse) -> list[str]:
+    return [pointer.slug for pointer in response.pointers]
+
+
+def decisions(response: TurnContextResponse) -> dict[str, str]:
+    return {p.slug: p.evidence.decision for p in response.declined if p.evidence is not None}
+
+
+HOPE = ("people/hope-adeyemi", md("Hope Adeyemi", type="person", aliases="[Hope]"))
+BASIL = ("people/basil-okonkwo", md("Basil Okonkwo", type="person", aliases="[Basil]"))
+ORBIT = ("projects/orbit", md("Orbit", type="project"))
+SIENNA = ("people/sienna-marsh", md("Sienna Marsh", type="person", aliases="[Sienna]"))
+MAY = ("people/may-tran", md("May Tran", type="person", aliases="[May]"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I hope the courier comes before noon.",
+        "Hope you had a good weekend!",  # sentence-initial capital: discounted
+        "There is still some hope for the launch date.",
+        "Chop the basil and add it at the end.",
+        "The satellite is in a stable orbit now.",
+    ],
+)
+def test_ordinary_uses_of_ordinary_words_stay_silent(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    brain = make_brain(HOPE, BASIL, ORBIT)
+    response = ask(engine, brain, text)
+    assert response.pointers == []
+
+
+@pytest.mark.parametrize(
+    ("text", "signal"),
+    [
+        ("I had coffee with Hope this morning.", "capitalised mid-sentence"),
+        ("hope's proposal came in overnight", "possessive"),
+        ("Hope said the proposal is ready.", "verb taking a person"),
+        ("Remind me to email Hope tonight.", "capitalised mid-sentence"),
+        ("Our investor Hope is in town", "role noun nearby"),
+        ("Ms Hope Adeyemi is in town", ""),  # the full name needs no evidence
+    ],
+)
+def test_name_evidence_makes_an_ordinary_word_a_name(
+    engine: Engine, make_brain: Any, text: str, signal: str
+) -> None:
+    brain = make_brain(HOPE)
+    response = ask(engine, brain, text)
+    assert slugs(response) == ["people/hope-adeyemi"]
+    evidence = response.pointers[0].evidence
+    assert evidence is not None
+    if signal:
+        assert signal in evidence.signals
+        assert evidence.decision.startswith("ordinary word 'hope'")
+        assert response.pointers[0].confidence < 0.95  # accepted on evidence costs a little
+
+
+def test_a_declined_ordinary_word_says_why(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(HOPE)
+    response = ask(engine, brain, "Hope you had a good weekend!")
+    assert decisions(response) == {
+        "people/hope-adeyemi": "declined: ordinary word 'hope' (zipf 5.44) with no evidence it "
+        "names this page"
+    }
+
+
+def test_a_related_page_named_beside_it_is_evidence(engine: Engine, make_brain: Any) -> None:
+    lab = ("companies/greenway-lab", md("Greenway Lab", "Hope Adeyemi leads the assays here."))
+    brain = make_brain(HOPE, lab)
+    response = ask(engine, brain, "any news from hope about the Greenway Lab results?")
+    assert slugs(response) == ["companies/greenway-lab", "people/hope-adeyemi"]
+    evidence = response.pointers[1].evidence
+    assert evidence is not None and "co-mention of a related page" in evidence.decision
+    unrelated = ("companies/redfern", md("Redfern", "A supplier of glassware."))
+    brain = make_brain(HOPE, unrelated)
+    assert slugs(ask(engine, brain, "any news from hope about the Redfern order?")) == [
+        "companies/redfern"
+    ]
+
+
+def test_an_earlier_mention_of_the_full_name_is_evidence(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(HOPE)
+    prior = "Hope Adeyemi joined the board last month."
+    response = ask(engine, brain, "did hope get the agenda?", prior=prior, suppression="none")
+    assert slugs(response) == ["people/hope-adeyemi"]
+    evidence = response.pointers[0].evidence
+    assert evidence is not None and "named earlier in the conversation" in evidence.decision
+
+
+def test_months_need_person_evidence(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(MAY)
+    assert ask(engine, brain, "The launch moves to May.").pointers == []
+    assert ask(engine, brain, "In May we start the pilot.").pointers == []
+    assert ask(engine, brain, "let's meet in May").pointers == []
+    assert slugs(ask(engine, brain, "May said she can host.")) == ["people/may-tran"]
+    assert slugs(ask(engine, brain, "can you text May about it?")) == ["people/may-tran"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We spent four days in Sienna and loved the food.",
+        "Flights to Sienna are cheap in spring.",
+        "We're driving back from Sienna on Sunday.",
+    ],
+)
+def test_a_place_reading_vetoes_a_persons_name(engine: Engine, make_brain: Any, text: str) -> None:
+    brain = make_brain(SIENNA)
+    response = ask(engine, brain, text)
+    assert response.pointers == []
+    assert "reads as a place" in decisions(response)["people/sienna-marsh"]
+
+
+def test_a_place_reading_yields_to_person_evidence(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(SIENNA, ("places/sienna", md("Sienna", type="place")))
+    assert slugs(ask(engine, brain, "we talked to Sienna Marsh about it")) == [
+        "people/sienna-marsh"
+    ]
+    assert ask(engine, brain, "staying in Sienna Marsh's flat").pointers[0].slug == (
+        "people/sienna-marsh"
+    )
+    # a place page is what a place reading means
+    brain = make_brain(("places/sienna", md("Sienna", type="place")))
+    assert slugs(ask(engine, brain, "four days in Sienna")) == ["places/sienna"]
+
+
+def test_an_article_makes_a_capitalised_word_something_else(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(ORBIT)
+    response = ask(engine, brain, "We took a boat up the Orbit, it was calm.")
+    assert response.pointers == []
+    assert "whole noun phrase after a determiner" in decisions(response)["projects/orbit"]
+    assert slugs(ask(engine, brain, "How is the Orbit rollout going?")) == ["projects/orbit"]
+    assert slugs(ask(engine, brain, "Did Orbit ship?")) == ["projects/orbit"]
+
+
+SAM_TAX = (
+    "people/sam-kowal",
+    md("Sam Kowal", "Sam does my tax returns and the payroll filing.", type="person",
+       aliases="[Sam]"),
+)  # fmt: skip
+SAM_GARDEN = (
+    "people/sam-ortiz",
+    md("Sam Ortiz", "Sam looks after the hedges; he trims them every spring.", type="person",
+       aliases="[Sam]"),
+)  # fmt: skip
+
+
+def test_context_settles_a_name_two_pages_share(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(SAM_TAX, SAM_GARDEN)
+    response = ask(engine, brain, "Sam needs the payroll numbers for the tax return.")
+    assert slugs(response) == ["people/sam-kowal"]
+    evidence = response.pointers[0].evidence
+    assert evidence is not None and evidence.signals == ["context"]
+    assert "payroll" in evidence.decision and "tax" in evidence.decision
+    response = ask(engine, brain, "Sam said he can come to trim the hedges.")
+    assert slugs(response) == ["people/sam-ortiz"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sam called.",  # no context at all
+        "Sam mentioned the tax thing.",  # a single shared word is too easily chance
+        "Sam wants the payroll and the hedges done.",  # both pages fit
+    ],
+)
+def test_too_little_context_leaves_it_ambiguous(engine: Engine, make_brain: Any, text: str) -> None:
+    brain = make_brain(SAM_TAX, SAM_GARDEN)
+    response = ask(engine, brain, text)
+    assert response.pointers == []
+    assert set(decisions(response)) == {"people/sam-kowal", "people/sam-ortiz"}
+
+
+def test_a_page_named_earlier_in_the_conversation_is_no_news(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(BASIL)
+    window = [("u", "Has Basil Okonkwo sent the draft?"), ("a", "Not yet, Basil said Friday.")]
+    prior = "\n\n".join(text for _, text in window)
+    response = ask(engine, brain, "ok, nudge Basil Okonkwo again", prior=prior, window=window)
+    assert response.pointers == []
+    assert decisions(response)["people/basil-okonkwo"].startswith("suppressed: already named")
+    # without the earlier turns in the agent's context the page is news again
+    assert slugs(ask(engine, brain, "ok, nudge Basil Okonkwo again", window=window)) == [
+        "people/basil-okonkwo"
+    ]
+    # a seam without prior-context suppression pushes it again
+    again = ask(
+        engine, brain, "nudge Basil Okonkwo", prior=prior, window=window, suppression="none"
+    )
+    assert slugs(again) == ["people/basil-okonkwo"]
+
+
+def test_the_volunteer_stage_adds_nothing_the_agent_already_has(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(BASIL, ORBIT)
+    window = [("a", "Basil Okonkwo owns that part of Orbit.")]
+    seen = ask(engine, brain, "ok, what next?", window=window, prior=window[0][1], volunteer=True)
+    assert seen.pointers == []
+    unseen = ask(engine, brain, "ok, what next?", window=window, volunteer=True)
+    assert [(p.slug, p.stage) for p in unseen.pointers] == [
+        ("people/basil-okonkwo", "volunteer"),
+        ("projects/orbit", "volunteer"),
+    ]

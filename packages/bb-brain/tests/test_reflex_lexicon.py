@@ -1,0 +1,169 @@
+"""The pure parts of the reflex: the lexicon's measure, name forms, folding, typo kinds."""
+
+from __future__ import annotations
+
+import pytest
+from bb_brain._names import fold, name_forms, strip_titles
+from bb_brain.pages import PageRecord, normalise
+from bb_brain.reflex._extract import extract
+from bb_brain.reflex._fuzzy import FuzzyRow, fuzzy_match, typo_kind
+from bb_brain.reflex._ordinary import lemmas, sense
+from bb_brain.reflex._tokens import (
+    AFTER_DETERMINER,
+    DETERMINED_PHRASE,
+    HONORIFIC,
+    INITIAL_CAPITAL,
+    LOCATIVE,
+    MID_CAPITAL,
+    PERSON_VERB,
+    POSSESSIVE,
+    ROLE_NEARBY,
+)
+
+
+@pytest.mark.parametrize("word", ["grace", "pilot", "apple", "frank", "signal", "summer"])
+def test_everyday_words_are_ordinary(word: str) -> None:
+    meaning = sense(word)
+    assert meaning.lexical and meaning.zipf >= 4.0 and meaning.ordinary
+
+
+@pytest.mark.parametrize("word", ["alice", "jordan", "okafor", "priyanka", "tanaka"])
+def test_names_have_no_dictionary_reading(word: str) -> None:
+    meaning = sense(word)
+    assert not meaning.lexical and not meaning.ordinary and not meaning.lowercase_ordinary
+
+
+def test_a_less_frequent_word_is_ordinary_only_in_lowercase() -> None:
+    meaning = sense("lantern")
+    assert meaning.lexical and 3.0 <= meaning.zipf < 4.0
+    assert not meaning.ordinary and meaning.lowercase_ordinary
+    assert "uncommon word" not in meaning.describe()
+
+
+def test_closed_classes_come_from_the_lists() -> None:
+    assert sense("the").function and sense("may").function and sense("march").calendar
+    assert sense("june").calendar and sense("june").ordinary  # a month, though no dictionary noun
+    assert "calendar word 'june'" in sense("june").describe()
+
+
+def test_lemmas_cover_inflections() -> None:
+    assert {"leak", "leaks"} <= lemmas("leaks")
+    assert lemmas("okafor") == frozenset({"okafor"})
+
+
+def test_fold_drops_latin_accents_only() -> None:
+    assert fold("José Núñez") == "jose nunez"
+    assert fold("Ñandú ÆSIR") == "nandu æsir"  # ligatures are letters, not accents
+    assert fold("ガギ") == "ガギ"  # the voicing mark changes the letter: kept
+    assert normalise("  Zoë-Müller's, ") == "zoe-muller's"
+
+
+def test_name_forms_of_a_title() -> None:
+    forms = name_forms(fold("Dr. Wanjiru Kamau-Otieno"))
+    assert forms is not None
+    assert (forms.full, forms.given, forms.family) == (
+        "wanjiru kamau-otieno",
+        "wanjiru",
+        "kamau-otieno",
+    )
+    assert forms.reversed == "kamau-otieno wanjiru"
+    particles = name_forms("lucia van der berg")
+    assert particles is not None and particles.family_with_particles == "van der berg"
+    assert particles.reversed == "van der berg lucia"
+    assert name_forms("cher") is None
+    assert strip_titles(["prof.", "ines", "alvarado", "jr."]) == ["ines", "alvarado"]
+
+
+def test_a_person_page_indexes_its_name_forms() -> None:
+    page = PageRecord(
+        source="default",
+        slug="people/tomasz-wrobel",
+        title="Tomasz Wróbel",
+        page_type="person",
+        summary=None,
+        body="",
+        aliases=("Tomek",),
+    )
+    rows = set(page.alias_rows())
+    assert ("wrobel tomasz", "name-form") in rows
+    assert ("tomek wrobel", "name-form") in rows and ("wrobel tomek", "name-form") in rows
+    assert ("wrobel", "surname") in rows and ("tomasz", "given-name") in rows
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant", "kind"),
+    [
+        ("halvroson", "halvorson", "swapped letters"),
+        ("quintanna", "quintana", "doubled letter"),
+        ("quintna", "quintana", "left-out letter"),
+        ("quintsna", "quintana", "neighbouring key"),
+        ("quintanq", "quintana", "neighbouring key"),
+        ("lindqvost", "lindqvist", "neighbouring key"),
+        ("oyelaron", "oyelaran", "vowel for vowel"),
+        ("sondergaard", "søndergaard", "plain letter for a special one"),
+    ],
+)
+def test_typing_slips_are_typos(typed: str, meant: str, kind: str) -> None:
+    assert typo_kind(typed, meant) == kind
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("marisela", "marisol"),  # another name, not a slip
+        ("quintanaro", "quintana"),  # a longer name
+        ("quintaxna", "quintana"),  # an extra letter far from its neighbours on the keyboard
+        ("quinta", "quintana"),  # two letters short
+        ("quitnaan", "quintana"),  # letters moved about
+    ],
+)
+def test_other_differences_are_other_names(typed: str, meant: str) -> None:
+    assert typo_kind(typed, meant) is None
+
+
+def test_fuzzy_match_needs_one_page_and_a_non_ordinary_surface() -> None:
+    rows = [
+        FuzzyRow("quintana", "surname", "people/rosa-quintana"),
+        FuzzyRow("quintano", "surname", "people/leo-quintano"),
+        FuzzyRow("harbor", "alias", "projects/harbor"),
+    ]
+    arms = frozenset({"surname", "alias"})
+    found = fuzzy_match("quintanq", arms, rows)
+    assert found is not None and found.slugs == {"people/rosa-quintana"}
+    both = fuzzy_match("quintane", arms, rows)  # a vowel slip away from both
+    assert both is not None and len(both.slugs) == 2
+    assert fuzzy_match("harbpr", arms, rows) is None  # never fuzzy to an ordinary word
+
+
+def _signals(text: str, norm: str) -> tuple[str, ...]:
+    (cand,) = [c for c in extract(text) if c.norm == norm]
+    return cand.signals
+
+
+def test_signals_around_a_mention() -> None:
+    assert MID_CAPITAL in _signals("we met Bramwell there", "bramwell")
+    assert INITIAL_CAPITAL in _signals("Bramwell was late.", "bramwell")
+    assert POSSESSIVE in _signals("read Bramwell's memo", "bramwell")
+    assert HONORIFIC in _signals("I spoke to Dr. Bramwell today", "bramwell")
+    assert HONORIFIC in _signals("thank Bramwell-san for me", "bramwell")
+    assert ROLE_NEARBY in _signals("our CTO Bramwell signed", "bramwell")
+    assert ROLE_NEARBY in _signals("I met Bramwell, the new recruiter, today", "bramwell")
+    assert PERSON_VERB in _signals("Bramwell finally replied", "bramwell")
+    assert PERSON_VERB in _signals("please email Bramwell now", "bramwell")
+    assert LOCATIVE in _signals("a week in Bramwell with friends", "bramwell")
+    assert LOCATIVE in _signals("we are flying to Bramwell soon", "bramwell")
+    assert LOCATIVE not in _signals("we are talking to Bramwell soon", "bramwell")
+    determined = _signals("a boat trip on the Bramwell, lovely", "bramwell")
+    assert AFTER_DETERMINER in determined and DETERMINED_PHRASE in determined
+    modifier = _signals("the Bramwell budget is tight", "bramwell")
+    assert AFTER_DETERMINER in modifier and DETERMINED_PHRASE not in modifier
+    assert AFTER_DETERMINER in _signals("bought a sturdy lantern yesterday", "lantern")
+
+
+def test_extraction_finds_names_behind_titles_days_and_articles() -> None:
+    norms = {c.norm for c in extract("Mrs Okonjo joins Monday, Tuesday Ravindra.")}
+    assert {"okonjo", "ravindra", "tuesday"} <= norms
+    norms = {c.norm for c in extract("Ping Ines Alvarado the Kestrel notes")}
+    assert {"ines alvarado", "kestrel"} <= norms
+    assert "alvarado the kestrel" not in norms
+    assert "bank of the west" in {c.norm for c in extract("Bank of the West called")}

@@ -1,0 +1,140 @@
+"""Name forms and misspellings through the Engine: each resolves only when unambiguous."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from bb_brain import Engine
+from bb_schema.fixture import PublicTurn
+from bb_schema.turn_context import SeamSettings, TurnContextRequest, TurnContextResponse
+
+
+def md(title: str, **meta: Any) -> str:
+    lines = ["---", f"title: {title}"] + [f"{k}: {v}" for k, v in meta.items()]
+    return "\n".join([*lines, "---", "", "body", ""])
+
+
+def ask(engine: Engine, brain: str, text: str, **settings: Any) -> TurnContextResponse:
+    turn = PublicTurn(turn_id=9, role="user", text=text)
+    request = TurnContextRequest(
+        brain_id=brain,
+        session_id="s",
+        active_source="default",
+        turn=turn,
+        settings=SeamSettings(**{"pointer_budget": 3, **settings}),
+    )
+    return engine.turn_context(request)
+
+
+def slugs(response: TurnContextResponse) -> list[str]:
+    return [pointer.slug for pointer in response.pointers]
+
+
+WANJIRU = (
+    "people/wanjiru-kamau",
+    md("Dr. Wanjiru Kamau", type="person", summary="Runs the soil lab."),
+)
+HARUTO = ("people/haruto-ishikawa", md("Haruto Ishikawa", type="person"))
+ROBERTO = ("people/roberto-quintana", md("Roberto Quintana", type="person", aliases="[Beto]"))
+THERESE = ("people/therese-lindqvist", md("Thérèse Lindqvist", type="person"))
+SOREN = ("people/soren-sondergaard", md("Søren Søndergaard", type="person"))
+ISOLDE = ("people/isolde-marchetti", md("Isolde Marchetti", type="person"))
+
+
+def arms(response: Any) -> list[tuple[str, str]]:
+    return [(p.slug, p.arm) for p in response.pointers]
+
+
+@pytest.mark.parametrize(
+    ("text", "arm"),
+    [
+        ("Ishikawa Haruto sent the slides over", "name-form"),  # family name first
+        ("did Ishikawa-san sign off on it?", "surname"),  # hyphenated honorific
+        ("Can you ask Mr Ishikawa about the visa?", "surname"),
+        ("ask Haruto whether the slides are final", "given-name"),
+    ],
+)
+def test_forms_of_a_persons_name(engine: Engine, make_brain: Any, text: str, arm: str) -> None:
+    brain = make_brain(HARUTO, WANJIRU)
+    assert arms(ask(engine, brain, text)) == [("people/haruto-ishikawa", arm)]
+
+
+def test_titles_and_suffixes_are_not_part_of_the_name(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(WANJIRU, ("people/ade-bello", md("Ade Bello Jr.", type="person")))
+    assert slugs(ask(engine, brain, "Dr Kamau moved the sampling day")) == ["people/wanjiru-kamau"]
+    assert slugs(ask(engine, brain, "has Wanjiru Kamau replied?")) == ["people/wanjiru-kamau"]
+    assert slugs(ask(engine, brain, "we owe Bello an answer")) == ["people/ade-bello"]
+
+
+def test_a_nickname_combines_with_the_family_name(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(ROBERTO, ("people/beto-ruiz", md("Beto Ruiz", type="person")))
+    response = ask(engine, brain, "Beto Quintana wants the keys back")
+    assert arms(response) == [("people/roberto-quintana", "name-form")]
+    # an explicit nickname outranks a given name derived from another title
+    assert arms(ask(engine, brain, "and Beto?")) == [("people/roberto-quintana", "alias")]
+
+
+def test_missing_accents_match_exactly(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(THERESE, SOREN)
+    for text in ("Therese Lindqvist agreed", "therese lindqvist agreed"):
+        response = ask(engine, brain, text)
+        assert arms(response) == [("people/therese-lindqvist", "title")]
+    # ø is a letter of its own, not an accent: a plain o for it is a near typo
+    response = ask(engine, brain, "Sondergaard agreed too")
+    assert slugs(response) == ["people/soren-sondergaard"]
+    evidence = response.pointers[0].evidence
+    assert evidence is not None and "plain letter for a special one" in evidence.decision
+
+
+def test_a_given_name_shared_by_two_people_is_silent(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(HARUTO, ("people/haruto-mori", md("Haruto Mori", type="person")))
+    response = ask(engine, brain, "ask Haruto about it")
+    assert response.pointers == []
+    assert {p.slug for p in response.declined} == {"people/haruto-ishikawa", "people/haruto-mori"}
+    assert all(p.evidence and "ambiguous" in p.evidence.decision for p in response.declined)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "has Isolde Marchetit confirmed the venue?",  # two letters swapped
+        "has Marchettti confirmed the venue?",  # a letter typed twice
+        "has Isolde Marcheti confirmed the venue?",  # a double undone
+        "has Isolde Marchetto confirmed the venue?",  # one vowel for another
+    ],
+)
+def test_a_typing_slip_still_finds_the_page(engine: Engine, make_brain: Any, text: str) -> None:
+    brain = make_brain(ISOLDE, HARUTO)
+    response = ask(engine, brain, text)
+    assert slugs(response) == ["people/isolde-marchetti"]
+    evidence = response.pointers[0].evidence
+    assert evidence is not None and evidence.decision.startswith("fuzzy:")
+    assert 0.75 < evidence.score < 1.0
+    assert response.pointers[0].confidence < 0.95
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "has Isolda Marchesi confirmed the venue?",  # another person altogether
+        "has Marchettini confirmed the venue?",  # a longer name
+        "has Isoldea Marchetti's sister confirmed?",  # a letter no typist adds there
+    ],
+)
+def test_a_near_miss_name_stays_silent(engine: Engine, make_brain: Any, text: str) -> None:
+    brain = make_brain(ISOLDE)
+    assert ask(engine, brain, text).pointers == []
+
+
+def test_fuzzy_needs_a_unique_page(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(
+        ("people/ana-marchetti", md("Ana Marchetti", type="person")),
+        ("people/leo-marchetto", md("Leo Marchetto", type="person")),
+    )
+    response = ask(engine, brain, "did Marchettu call?")  # one vowel away from both
+    assert response.pointers == []
+    assert {p.slug for p in response.declined} == {
+        "people/ana-marchetti",
+        "people/leo-marchetto",
+    }
