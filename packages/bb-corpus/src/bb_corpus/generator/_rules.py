@@ -39,7 +39,9 @@ RULES: Final[tuple[str, ...]] = (
     "Somebody else is not the page: a full name whose family name is not the page's names "
     "another person even when the given name matches ('Grace Santos' when the page is 'Grace "
     "Okafor'), and so does a different real given name that is close in spelling ('Gracie', "
-    "'Rosa', 'Marco'). People the brain has no page for are not pages.",
+    "'Rosa', 'Marco'), and the same name with another suffix ('Nate Harlow Sr.' is not the "
+    "page 'Nate Harlow Jr.'; 'Nate Harlow' alone, when no other page has that name, is). "
+    "People the brain has no page for are not pages.",
     "'pages' = the newly named known pages. 'secondary_pages' = known pages the turn points "
     "at without newly naming them: pages an earlier user turn already surfaced and named "
     "again; the page a pronoun ('she', 'him', 'their', 'it') refers back to; every page a "
