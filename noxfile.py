@@ -20,7 +20,7 @@ import nox
 
 ROOT = Path(__file__).parent
 PACKAGES = sorted(p.name for p in (ROOT / "packages").iterdir() if (p / "pyproject.toml").exists())
-TEST_TOOLS = ["pytest", "pytest-timeout", "hypothesis", "jsonschema"]
+TEST_TOOLS = ["pytest", "pytest-timeout", "hypothesis", "jsonschema", "html5lib"]
 
 nox.options.sessions = ["lint", "typecheck", "tests", "gate"]
 nox.options.default_venv_backend = "none"
@@ -111,15 +111,52 @@ def gate(session: nox.Session) -> None:
     work = ROOT / ".nox" / "gate"
     work.mkdir(parents=True, exist_ok=True)
     result = work / "result.json"
-    # The scoreboard is in the Result; nox prints the run's output only if it fails.
+    # Minutes of work: plain progress lines (one every 30 s per phase), then the scoreboard.
     session.run(
-        "brainbench", "run", "--quiet", "--suite", "all", "--out", str(result),
-        env=env, silent=True,
+        "brainbench", "run", "--progress", "lines", "--suite", "all", "--out", str(result),
+        "--md", str(work / "scoreboard.md"), env=env,
     )  # fmt: skip
     session.run(
         "bb-gate", "ci", "--current", str(result), "--repo", str(ROOT), "--explain",
         "--verdict-out", str(work / "verdict.json"), env=env,
     )  # fmt: skip
+
+
+BROWSER_ENV = "BRAINBENCH_CHROMIUM"
+
+
+@nox.session
+def browser(session: nox.Session) -> None:
+    """Open the HTML report of a real run in headless Chromium; screenshots in build/browser/.
+
+    Opt-in. It drives the machine's Chromium (Debian: `apt-get install -y chromium`; or
+    $BRAINBENCH_CHROMIUM) through the `playwright` package of the `browser` dependency group,
+    which never downloads a browser of its own.
+    """
+    chromium = os.environ.get(BROWSER_ENV, "").strip() or shutil.which("chromium") or ""
+    if not chromium:
+        session.error(f"no Chromium: apt-get install -y chromium, or set {BROWSER_ENV}")
+    out = ROOT / "build" / "browser"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    result, ledger = out / "result.json", out / "ledger.jsonl"
+    session.run(
+        "brainbench", "run", "--out", str(result), "--ledger", str(ledger),
+        "--md", str(out / "scoreboard.md"),
+    )  # fmt: skip
+    session.run(
+        "brainbench", "report", str(result), "--quiet", "--html", str(out / "report.html"),
+        "--baseline", str(result), "--ledger", str(ledger),
+    )  # fmt: skip
+    session.run(
+        "brainbench", "history", "--quiet", "--ledger", str(ledger),
+        "--html", str(out / "history.html"),
+    )  # fmt: skip
+    session.run(
+        "uv", "run", "--group", "browser", "pytest", "tests/browser", "-v", *session.posargs,
+        env={BROWSER_ENV: chromium, "BRAINBENCH_BROWSER_OUT": str(out)},
+    )  # fmt: skip
+    session.log(f"report, history and screenshots in {out}")
 
 
 @nox.session(name="core-probes")

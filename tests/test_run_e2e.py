@@ -104,3 +104,29 @@ def test_two_runs_are_identical_apart_from_time_and_latency(
     core: dict[str, Any], tmp_path: Path
 ) -> None:
     assert _stable(_run(tmp_path, "again")) == _stable(core)
+
+
+def test_json_run_writes_the_markdown_board_and_report_renders_the_saved_result(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, md, html = tmp_path / "r.json", tmp_path / "board.md", tmp_path / "report.html"
+    samples = ["--fixtures", str(SAMPLES / "fixtures"), "--gold", str(SAMPLES / "gold")]
+    code = main(["run", "--json", *samples, "--out", str(out), "--md", str(md),
+                 "--progress", "lines", "--ledger", str(tmp_path / "ledger.jsonl")])  # fmt: skip
+    assert code == 0
+    captured = capsys.readouterr()
+    envelope = json.loads(captured.out)  # stdout is exactly one envelope, progress or not
+    assert "brainbench: replay 7/7 (100%)" in captured.err
+    assert envelope["ok"] is True and envelope["md"] == str(md)
+    board = md.read_text(encoding="utf-8")
+    assert "## know-to-ask" in board and "docs/METRIC_GLOSSARY.md" in board
+    assert max(len(line) for line in board.splitlines()) <= 100
+    code = main(["report", str(out), *samples, "--html", str(html), "--baseline", str(out)])
+    assert code == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith(board)  # the same renderer as run, then the comparison line
+    assert " ".join(printed[len(board) :].split()) == (
+        f"Against {out}: gate pass (exit 0), 0 newly failed, 0 newly passing, 0 finding(s)."
+    )
+    page = html.read_text(encoding="utf-8")
+    assert "Fixture not found" not in page and 'id="comparison"' in page

@@ -81,3 +81,17 @@ def test_unknown_suites_name_every_known_one(capsys: pytest.CaptureFixture[str])
     assert main(["run", "--suite", "trust,poison"]) == 2
     err = capsys.readouterr().err
     assert "'poison'" in err and "state-resolution" in err
+
+
+def test_every_trust_item_is_recorded_with_its_read_surfaces(trust_run: dict[str, Any]) -> None:
+    records = trust_run["_meta"]["trust_items"]
+    cell = next(c for c in trust_run["cells"] if c["suite"] == "trust")
+    assert len(records) == cell["gold_total"]  # one record per gold item of the suite
+    assert {r["fixture_id"] for r in records} == {"gen-trust-005-agent-confirms"}
+    assert sum(not r["passed"] for r in records) == cell["gold_failed"]
+    tiers = [r for r in records if r["kind"] == "tier"]
+    assert tiers and all("stored" in r["observations"] for r in tiers)
+    for record in tiers:  # every read surface says what it saw and what was expected
+        surfaces = {k: v for k, v in record["observations"].items() if k != "read errors"}
+        assert surfaces and all("(expected " in text for text in surfaces.values())
+        assert record["observations"]["read errors"] == "none"

@@ -192,7 +192,12 @@ def test_llm_run_repeats_and_reports_seeded_intervals(
     recall = block["cells"]["openclaw/write-back"]["extraction_recall"]["values"]
     assert recall == [1.0, 0.5, 1.0]
     assert "## Confidence intervals" in board
-    assert "| openclaw | write-back | write_back_fidelity | 0.8333 |" in board
+    assert any(
+        "| openclaw/write-back " in line
+        and "| write_back_fidelity " in line
+        and " 0.8333 [0.5000, 1.0000] |" in line
+        for line in board.splitlines()
+    )
 
 
 def test_budget_exhaustion_aborts_the_whole_run_loudly(

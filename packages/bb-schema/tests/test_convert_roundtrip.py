@@ -36,7 +36,9 @@ from bb_schema.result import (
     Result,
     ScoreCell,
     ScorerDigest,
+    SealedReport,
     SeedFailure,
+    TrustItemRecord,
     TurnEvidence,
     TurnRow,
 )
@@ -294,6 +296,13 @@ RESULTS = st.builds(
     seed_failures=st.lists(st.builds(SeedFailure, fixture_id=TEXT, error=TEXT), max_size=2),
     meta=st.builds(
         Meta,
+        blind=st.none()
+        | st.builds(
+            SealedReport,
+            fixtures_hash=TEXT,
+            cells=st.just([]),
+            seed_failures=st.lists(st.builds(SeedFailure, fixture_id=TEXT, error=TEXT), max_size=2),
+        ),
         metric_glossary=st.dictionaries(TEXT, TEXT, max_size=2),
         failed_items=st.lists(
             st.builds(
@@ -312,6 +321,19 @@ RESULTS = st.builds(
         harnesses=WORDS,
         suites=WORDS,
         confidence_intervals=CONFIDENCE_INTERVALS,
+        trust_items=st.lists(
+            st.builds(
+                TrustItemRecord,
+                suite=SUITES,
+                fixture_id=TEXT,
+                item=TEXT,
+                kind=TEXT,
+                passed=st.booleans(),
+                reason=TEXT,
+                observations=st.dictionaries(TEXT, TEXT, max_size=3),
+            ),
+            max_size=2,
+        ),
         scorer=st.none() | st.builds(ScorerDigest, version=TEXT, digest=TEXT),
         fact_rows=FACT_ROWS,
         decision_rows=DECISION_ROWS,
@@ -490,6 +512,7 @@ def test_nested_messages_mirror_their_models() -> None:
         (ScoreCell, score_pb2.ScoreCell),
         (SeedFailure, score_pb2.SeedFailure),
         (FailedItem, score_pb2.FailedItem),
+        (TrustItemRecord, score_pb2.TrustItemRecord),
         (Meta, score_pb2.Meta),
         (ScorerDigest, score_pb2.ScorerDigest),
         (ConfidenceIntervals, score_pb2.ConfidenceIntervals),

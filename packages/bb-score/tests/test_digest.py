@@ -28,6 +28,8 @@ def test_scoring_modules_are_covered_and_presentation_ones_are_not():
     for scoring in ("retrieval.py", "writeback.py", "continuity.py", "cells.py", "_registry.py"):
         assert scoring in sources
     assert not set(sources) & PRESENTATION_MODULES
+    assert not [name for name in sources if name.startswith("report/")]  # the HTML report
+    assert "failures.py" not in sources and "present.py" not in sources
     assert list(sources) == sorted(sources)
 
 

@@ -1,218 +1,152 @@
 from __future__ import annotations
 
 import json
-from html.parser import HTMLParser
+from types import SimpleNamespace
 
-from bb_schema import (
-    ConfidenceIntervals,
-    FailedItem,
-    Meta,
-    MetricInterval,
-    Receipt,
-    Result,
-    ScoreCell,
-)
-from bb_score import (
-    render_html,
-    render_json,
-    render_markdown,
-    render_result_html,
-    render_result_markdown,
-)
-from bb_score.scoreboard import metric_columns
+from bb_schema import Result
+from bb_schema.result import SealedReport
+from bb_score import render_json, render_result_markdown, render_scoreboard
+from bb_score._registry import REGISTRY
+from bb_score.scoreboard import BOARD_WIDTH, LEGEND, suite_tables
 
-CELLS = [
-    ScoreCell(
-        suite="know-to-ask",
-        harness="openclaw",
-        seam="production",
-        gold_total=3,
-        gold_failed=1,
-        metrics={"know_to_ask_failure_rate": 1 / 3, "false_fire_rate": 0.0},
-        fixtures=["k1"],
-    ),
-    ScoreCell(
-        suite="push",
-        harness="codex",
-        seam="contract",
-        gold_total=96,
-        gold_failed=39,
-        metrics={"push_recall": 57 / 96, "push_precision": 1.0},
-        fixtures=["p1"],
-    ),
-]
-FAILED = [
-    FailedItem(harness="codex", suite="push", fixture_id="p1", item=f"turn {i} x", reason="missed")
-    for i in range(7)
-] + [
-    FailedItem(
-        harness="openclaw",
-        suite="know-to-ask",
-        fixture_id="k1",
-        item="turn 1",
-        reason="should retrieve [a|b]: injected nothing",
+
+def _section(board: str, heading: str) -> str:
+    start = board.index(f"## {heading}\n")
+    end = board.find("\n## ", start + 1)
+    return board[start : end if end != -1 else len(board)]
+
+
+def test_one_table_per_suite_with_only_that_suites_metrics(kit: SimpleNamespace) -> None:
+    board = render_scoreboard(kit.result())
+    know = _section(board, "know-to-ask")
+    push = _section(board, "push")
+    assert "false_fire_rate" in know and "push_recall" not in know
+    assert "push_recall" in push and "false_fire_rate" not in push
+    assert "laundering_violations" in _section(board, "trust")
+    assert "poison_activation_rate" not in _section(board, "trust")
+    assert "n/a" not in board
+
+
+def test_each_metric_row_carries_direction_and_gate_and_each_row_its_seam(
+    kit: SimpleNamespace,
+) -> None:
+    know = _section(render_scoreboard(kit.result()), "know-to-ask")
+    lines = {line.split("|")[1].strip(): line for line in know.splitlines() if "|" in line}
+    assert lines["metric"].split("|")[3].strip() == "openclaw"
+    assert lines["metric"].split("|")[4].strip() == "codex"
+    assert [p.strip() for p in lines["seam"].split("|")[3:5]] == ["production", "contract"]
+    assert "| ↓ *" in lines["know_to_ask_failure_rate"]  # lower is better, gated vs baseline
+    assert "| ↓ =0" in lines["source_isolation_violations"]  # zero-gated every run
+    assert lines["avg_injected_tokens"].split("|")[2].strip() == "↓"  # reported only
+    assert "27.57" in lines["avg_injected_tokens"]  # a mean: 2 decimals
+    assert "0.3333 |   0.0000 |" in lines["know_to_ask_failure_rate"]
+    assert lines["source_isolation_violations"].endswith(" 0 |        0 |")  # counts: whole
+    assert "1/3" in lines["gold failed / total"]
+    poison = _section(render_scoreboard(kit.result()), "poisoning")
+    assert "↑ ≥0.95" in poison and "↓ =0" in poison
+
+
+def test_the_legend_is_one_line_pointing_at_the_glossary(kit: SimpleNamespace) -> None:
+    board = render_scoreboard(kit.result())
+    assert LEGEND in board.splitlines()
+    assert "docs/METRIC_GLOSSARY.md" in LEGEND and len(LEGEND) <= BOARD_WIDTH
+
+
+def test_what_failed_counts_by_kind_and_lists_items_only_when_asked(kit: SimpleNamespace) -> None:
+    board = render_scoreboard(kit.result())
+    failed = _section(board, "What failed")
+    assert "- codex/push: 39 of 96 gold items failed; by kind: 7 gold page not injected" in failed
+    know = "- openclaw/know-to-ask: 1 of 3 gold items failed; by kind: 1 missed (nothing injected)"
+    assert know in failed
+    assert "- codex/know-to-ask: 1 of 3 gold items failed; by kind: 1 false fire" in failed
+    assert (
+        "openclaw/poisoning: 1 of 4 gold items failed; by kind: 1 poison_activation_rate" in failed
     )
-]
-DISCLOSURES = {"codex": ["fragment delivery is harness-shaped"], "openclaw": ["user turns only"]}
+    assert "`p1`" not in board
+    full = render_scoreboard(kit.result(), failed=True)
+    assert full.count("`p1` turn ") == 7
+    assert "### codex/push (7)" in full
+    assert "should retrieve [a\\|b]: injected nothing" in full  # escaped pipe
 
 
-def test_metric_columns_follow_the_registry() -> None:
-    assert metric_columns(CELLS) == [
-        "know_to_ask_failure_rate",
-        "false_fire_rate",
-        "push_precision",
-        "push_recall",
-    ]
+def test_a_cell_counting_failures_it_does_not_list_says_so(kit: SimpleNamespace) -> None:
+    board = render_scoreboard(kit.result(failed=[]))
+    assert "codex/push: 39 of 96 failed (items not listed)" in board
+    clean = [kit.cell("push", "openclaw", {"push_recall": 1.0})]
+    assert "No gold item failed." in render_scoreboard(kit.result(cells=clean, failed=[]))
 
 
-def test_markdown_table_rows_columns_and_four_decimals() -> None:
-    board = render_markdown(CELLS)
-    lines = board.splitlines()
-    assert lines[0] == (
-        "| harness | seam | suite | know_to_ask_failure_rate | false_fire_rate | "
-        "push_precision | push_recall | gold_total | gold_failed |"
+def test_every_line_fits_100_columns_with_every_registered_metric_and_many_rows(
+    kit: SimpleNamespace,
+) -> None:
+    names = ["openclaw", "claude-code", "codex", "always-silent", "inject-all",
+             "grpc:a-long-foreign-memory-system"]  # fmt: skip
+    cells = [
+        kit.cell(suite, harness, {spec.name: 0.123456 for spec in REGISTRY if suite in spec.suites},
+             seam="contract" if harness.startswith("grpc") else "production", total=9999,
+             failed=1234)
+        for harness in names
+        for suite in ("know-to-ask", "push", "write-back", "continuity", "trust",
+                      "state-resolution", "deletion", "poisoning")
+    ]  # fmt: skip
+    failed = [
+        kit.item(h, "push", "gen-push-0001", f"turn {i} people/somebody-with-a-long-name",
+             "should retrieve people/somebody-with-a-long-name: not injected (injected "
+             "[companies/a, companies/b, companies/c, companies/d, companies/e])")
+        for h in names for i in range(3)
+    ]  # fmt: skip
+    res = kit.result(cells=cells, failed=failed)
+    meta = res.meta.model_copy(
+        update={
+            "confidence_intervals": kit.intervals(),
+            "seam_disclosures": {n: ["a long disclosure " * 12] for n in names},
+            "sealed": SealedReport(fixtures_hash="b" * 64, cells=cells[4:8], failed_items=[]),
+        }
     )
-    assert lines[2] == (
-        "| openclaw | production | know-to-ask | 0.3333 | 0.0000 | n/a | n/a | 3 | 1 |"
+    res = res.model_copy(update={"meta": meta})
+    for board in (render_scoreboard(res), render_scoreboard(res, failed=True)):
+        too_wide = [line for line in board.splitlines() if len(line) > BOARD_WIDTH]
+        assert too_wide == []
+    # six rows do not fit one table: the columns are cut into tables that repeat the metrics
+    tables = suite_tables(cells, "poisoning")
+    assert sum(1 for line in tables if line.startswith("| metric ")) >= 2
+    assert all(n in "".join(tables) for n in names)
+
+
+def test_an_unregistered_metric_still_shows_marked_unknown(kit: SimpleNamespace) -> None:
+    cells = [kit.cell("push", "openclaw", {"push_recall": 1.0, "a_newer_metric": 3.0})]
+    board = render_scoreboard(kit.result(cells=cells, failed=[]))
+    assert "| a_newer_metric " in board and "| ?" in board
+
+
+def test_intervals_and_sealed_report_and_seed_failures_show(kit: SimpleNamespace) -> None:
+    res = kit.result()
+    sealed = SealedReport(
+        fixtures_hash="b" * 64,
+        cells=[kit.cell("trust", "openclaw", {"trust_label_accuracy": 0.5}, failed=2)],
+        failed_items=[kit.item("openclaw", "trust", "adv-1", "tier-1", "trust_label_accuracy: x")],
     )
-    assert lines[3] == "| codex | contract | push | n/a | n/a | 1.0000 | 0.5938 | 96 | 39 |"
-    assert "Seam disclosures" not in board and "Failed gold items" not in board
+    meta = res.meta.model_copy(update={"confidence_intervals": kit.intervals(), "sealed": sealed})
+    board = render_scoreboard(res.model_copy(update={"meta": meta}))
+    assert "| codex/push | push_recall    | 0.5500 [0.5000, 0.6000] |    3 |" in board
+    assert "## Sealed adversarial set" in board and "never gated" in board
+    assert "openclaw/trust: 2 of 4 gold items failed; by kind: 1 trust_label_accuracy" in board
 
 
-def test_markdown_disclosures_and_top_n_failed_items() -> None:
-    board = render_markdown(CELLS, disclosures=DISCLOSURES, failed_items=FAILED, top_n=5)
-    assert "**openclaw** (production)\n\n- user turns only" in board
-    assert board.index("**openclaw**") < board.index("**codex**")  # cell order
-    assert "### openclaw / know-to-ask (1)" in board
-    assert "should retrieve [a\\|b]: injected nothing" in board  # pipe escaped
-    assert "### codex / push (7)" in board
-    assert board.count("missed") == 5
-    assert "- ... and 2 more" in board
-    assert board.index("### openclaw") < board.index("### codex")
+def test_run_and_report_share_one_renderer_and_it_is_deterministic(kit: SimpleNamespace) -> None:
+    assert render_result_markdown(kit.result()) == render_scoreboard(kit.result())
+    assert render_scoreboard(kit.result()) == render_scoreboard(kit.result())
 
 
-def test_markdown_is_deterministic() -> None:
-    first = render_markdown(CELLS, disclosures=DISCLOSURES, failed_items=FAILED)
-    assert first == render_markdown(CELLS, disclosures=DISCLOSURES, failed_items=FAILED)
-    assert first.endswith("\n")
-
-
-class _Collector(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.tags: list[str] = []
-        self.text: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.tags.append(tag)
-
-    def handle_data(self, data: str) -> None:
-        self.text.append(data)
-
-
-def test_html_is_self_contained_and_escaped() -> None:
-    hostile = CELLS[0].model_copy(update={"harness": "grpc:<script>alert(1)</script>"})
-    page = render_html(
-        [hostile, CELLS[1]],
-        disclosures={hostile.harness: ["a < b & c"]},
-        failed_items=FAILED,
-        top_n=2,
-    )
-    assert page.startswith("<!DOCTYPE html>")
-    assert "<script>" not in page
-    assert "&lt;script&gt;" in page and "a &lt; b &amp; c" in page
-    assert "http" not in page and "src=" not in page
-    parser = _Collector()
-    parser.feed(page)
-    assert "script" not in parser.tags
-    assert parser.tags.count("tr") == 3
-    text = "".join(parser.text)
-    assert "0.5938" in text and "... and 5 more" in text
-
-
-def _result() -> Result:
-    return Result(
-        receipt=Receipt(
-            result_schema_version=1,
-            fixtures_hash="h",
-            harness_sha="s",
-            ts="2026-01-01T00:00:00Z",
-            cmd_args=["run"],
-            seed=7,
-            include_holdout=False,
-            llm=False,
-        ),
-        cells=CELLS,
-        turn_rows=[],
-        seed_failures=[],
-        meta=Meta(seam_disclosures=DISCLOSURES, failed_items=FAILED),
-    )
-
-
-def test_json_is_the_result() -> None:
-    text = render_json(_result())
+def test_json_is_the_result(kit: SimpleNamespace) -> None:
+    text = render_json(kit.result())
     payload = json.loads(text)
     assert "_meta" in payload and "meta" not in payload
-    assert Result.model_validate(payload) == _result()
-    assert text == render_json(_result())
+    assert Result.model_validate(payload) == kit.result()
+    assert "confidence_intervals" not in payload["_meta"]
 
 
-def test_result_renderers_use_the_result_meta() -> None:
-    result = _result()
-    assert render_result_markdown(result) == render_markdown(
-        CELLS, disclosures=DISCLOSURES, failed_items=FAILED
-    )
-    assert "user turns only" in render_result_html(result)
-
-
-def _intervals() -> ConfidenceIntervals:
-    return ConfidenceIntervals(
-        runs=3,
-        suites=["push"],
-        seed=7,
-        resamples=2000,
-        confidence=0.95,
-        cells={
-            "codex/push": {
-                "push_recall": MetricInterval(
-                    estimate=0.55, low=0.5, high=0.6, values=[0.5, 0.55, 0.6]
-                ),
-                "push_precision": MetricInterval(estimate=1.0, low=1.0, high=1.0, values=[1.0]),
-            },
-            "grpc:<x>/push": {
-                "push_recall": MetricInterval(estimate=0.1, low=0.0, high=0.2, values=[0.1, 0.1])
-            },
-        },
-    )
-
-
-def test_markdown_prints_confidence_intervals_when_present() -> None:
-    assert "Confidence intervals" not in render_markdown(CELLS)
-    board = render_markdown(CELLS, disclosures=DISCLOSURES, intervals=_intervals())
-    section = board[board.index("## Confidence intervals") : board.index("## Seam disclosures")]
-    assert "3 runs of push: the mean over the runs with its 95% percentile bootstrap" in section
-    assert "(2000 resamples, seed 7). The table above shows the first run." in section
-    rows = [line for line in section.splitlines() if line.startswith("| ")]
-    assert rows == [
-        "| harness | suite | metric | mean | low | high | runs |",
-        "| --- | --- | --- | ---: | ---: | ---: | ---: |",
-        "| codex | push | push_precision | 1.0000 | 1.0000 | 1.0000 | 1 |",  # registry order
-        "| codex | push | push_recall | 0.5500 | 0.5000 | 0.6000 | 3 |",
-        "| grpc:<x> | push | push_recall | 0.1000 | 0.0000 | 0.2000 | 2 |",  # not a cell: last
-    ]
-
-
-def test_result_renderers_print_the_result_intervals() -> None:
-    result = _result()
-    meta = result.meta.model_copy(update={"confidence_intervals": _intervals()})
-    repeated = result.model_copy(update={"meta": meta})
-    assert "| codex | push | push_recall | 0.5500 | 0.5000 | 0.6000 | 3 |" in (
-        render_result_markdown(repeated)
-    )
-    page = render_result_html(repeated)
-    assert "<h2>Confidence intervals</h2>" in page and "&lt;x&gt;" in page
-    assert '<td class="n">0.6000</td>' in page
-    payload = json.loads(render_json(repeated))
-    assert payload["_meta"]["confidence_intervals"]["runs"] == 3
-    assert Result.model_validate(payload) == repeated
-    assert "confidence_intervals" not in json.loads(render_json(result))["_meta"]
+def test_cells_keep_their_result_order_per_suite(kit: SimpleNamespace) -> None:
+    board = render_scoreboard(kit.result(cells=list(reversed(kit.CELLS)), failed=kit.FAILED))
+    header = next(line for line in _section(board, "push").splitlines() if "metric" in line)
+    assert header.index("codex") < header.index("openclaw")

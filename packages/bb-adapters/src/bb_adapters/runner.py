@@ -64,7 +64,8 @@ RETRIEVAL_SUITES: tuple[Suite, ...] = ("know-to-ask", "push")
 RECALL_CAP = 5
 
 DeliveryFactory = Callable[[HarnessConfig, MemorySystem], DeliveryPath]
-Progress = Callable[[str], None]
+#: Progress callback: (done, total, what just finished), e.g. ``(12, 361, "gen-kta-001")``.
+Progress = Callable[[int, int, str], None]
 #: One independent unit of work: a fixture, or a continuity pair (writer + reader).
 PlanItem = Unit | Pair
 
@@ -224,7 +225,7 @@ class SystemRunner:
             parts.append(self.run_item(item))
             done += item_fixtures(item)
             if self._progress is not None:
-                self._progress(f"{done}/{total} {item_id(item)}")
+                self._progress(done, total, item_id(item))
         return merge_runs(parts, self.harness_names)
 
     def run_item(self, item: PlanItem) -> SystemRun:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bb_adapters import HarnessConfig
+from bb_adapters.runner import Progress
 from bb_brain.writeback import (
     DEFAULT_TIMEOUT_S,
     DEFAULT_USD_PER_1K_TOKENS,
@@ -154,7 +155,7 @@ def plan_llm(
 def execute_run(
     request: RunRequest,
     plan: LlmPlan | None,
-    progress: Callable[[str], None] | None,
+    progress: Progress | None,
     narrate: Callable[[str], None],
 ) -> Result:
     """The run's Result: one deterministic run, or the budgeted (repeated) llm runs.

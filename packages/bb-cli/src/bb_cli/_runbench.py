@@ -11,7 +11,7 @@ import secrets
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -24,6 +24,7 @@ from bb_adapters.runner import (
     SHUTDOWN_PHASE,
     STARTUP_PHASE,
     PhaseClock,
+    Progress,
     RunSettings,
     SystemRun,
     SystemRunner,
@@ -84,7 +85,7 @@ def harness_sha() -> str:
 
 def execute(
     request: RunRequest,
-    progress: Callable[[str], None] | None,
+    progress: Progress | None,
     *,
     extractors: Mapping[str, ExtractorFactory] | None = None,
     clock: PhaseClock | None = None,
@@ -100,7 +101,7 @@ def execute(
 
 def execute_runs(
     request: RunRequest,
-    progress: Callable[[str], None] | None,
+    progress: Progress | None,
     *,
     extractors: Mapping[str, ExtractorFactory] | None = None,
     clock: PhaseClock | None = None,
@@ -156,7 +157,7 @@ def _execute_in_workers(
     request: RunRequest,
     plan: Plan,
     settings: RunSettings,
-    progress: Callable[[str], None] | None,
+    progress: Progress | None,
     clock: PhaseClock | None,
 ) -> Executed:
     """The same runs spread over ``request.workers`` processes on this run's one server."""

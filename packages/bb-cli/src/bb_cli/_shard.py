@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from bb_adapters import HarnessConfig, Pair, Plan, Unit
-from bb_adapters.runner import PlanItem, SystemRun, item_id, plan_items
+from bb_adapters.runner import PlanItem, Progress, SystemRun, item_id, plan_items
 from bb_corpus import LoadedCorpus
 from bb_schema import ReaderRecord, Result, SeedFailure, WriteBackRecord, write_json_atomic
 from bb_schema.turn_context import SeamSettings
@@ -37,7 +37,7 @@ from bb_cli._plan import build_plan
 from bb_cli._seedfail import seed_failure_exit
 
 if TYPE_CHECKING:
-    from bb_cli._runbench import RunRequest
+    from bb_cli._runbench import Executed, RunRequest
 
 SHARD_FORMAT = 1
 _SPEC = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
@@ -388,21 +388,21 @@ def _fixture_positions(items: Sequence[PlanItem]) -> dict[str, int]:
     return positions
 
 
-def run_shard(
-    request: RunRequest,
-    out_path: Path | None,
-    out: Output,
-    progress: Callable[[str], None] | None,
-) -> int:
-    """``brainbench run --shard``: run the slice, write its shard document, print its board."""
-    from bb_score.scoreboard import render_result_markdown
-
+def execute_shard(request: RunRequest, progress: Progress | None) -> Executed:
+    """``brainbench run --shard``: run the slice (its records are what the shard keeps)."""
     from bb_cli._runbench import execute_runs
 
+    assert request.shard is not None
+    return execute_runs(request, progress)
+
+
+def report_shard(
+    request: RunRequest, executed: Executed, out_path: Path | None, out: Output
+) -> int:
+    """Write the slice's shard document and print its board."""
+    from bb_score.scoreboard import render_result_markdown
+
     assert request.shard is not None and out_path is not None
-    executed = execute_runs(request, progress)
-    if progress is not None:
-        out.stderr.write("\n")
     document = build_shard_result(
         request.shard,
         executed.plan,

@@ -23,15 +23,24 @@ from bb_brain import open_database
 from bb_brain.engine import Engine
 from bb_brain.server import serve_in_thread
 from bb_corpus import CorpusUserError, LoadedCorpus, load_corpus
-from bb_schema import TRUST_SUITES, Fixture, Gold, Result, ScoreCell, TrustSuite
+from bb_schema import (
+    TRUST_SUITES,
+    Fixture,
+    Gold,
+    Result,
+    ScoreCell,
+    TrustItemRecord,
+    TrustSuite,
+)
 from bb_schema.result import SealedReport
 from bb_schema.rpc import MemoryClient
 from bb_score import sort_cells
 from bb_trust import TrustUserError
 from bb_trust.cells import TrustScored, score_trust
+from bb_trust.records import trust_records
 from bb_trust.runner import HarnessSeam, ScenarioRunner
 
-Progress = Callable[[str], None]
+Progress = Callable[[int, int, str], None]
 
 
 def trust_suites(suites: Sequence[str]) -> tuple[TrustSuite, ...]:
@@ -54,8 +63,8 @@ def _sweep(
     dsn: str | None,
     progress: Progress | None,
     workers: int,
-) -> TrustScored:
-    """Run every fixture of ``suites`` and score it for each reference harness row."""
+) -> tuple[TrustScored, list[TrustItemRecord]]:
+    """Run every fixture of ``suites``, score it per reference harness row, record each item."""
     pairs = _members(corpus, suites)
     with open_database(dsn) as db, tempfile.TemporaryDirectory(prefix="bb-trust-run-") as tmp:
         socket_path = str(Path(tmp) / "brain.sock")
@@ -72,9 +81,9 @@ def _sweep(
                 )
             except TrustUserError as error:
                 raise CorpusUserError(error.message) from error
-    return score_trust(
-        run.by_suite, {h.name: h.seam for h in harnesses}, [h.name for h in harnesses]
-    )
+    names = [h.name for h in harnesses]
+    scored = score_trust(run.by_suite, {h.name: h.seam for h in harnesses}, names)
+    return scored, trust_records(run.by_suite, scored.failed_items, names)
 
 
 def with_trust(
@@ -86,6 +95,7 @@ def with_trust(
     dsn: str | None = None,
     sealed: Path | None = None,
     progress: Progress | None = None,
+    sealed_progress: Progress | None = None,
     workers: int = 1,
 ) -> Result:
     """``result`` plus the trust cells of ``suites`` (and the sealed report, when asked).
@@ -99,14 +109,15 @@ def with_trust(
         return result
     cells: list[ScoreCell] = list(result.cells)
     failed = list(result.meta.failed_items)
+    records: list[TrustItemRecord] = []
     if wanted:
-        scored = _sweep(corpus, wanted, reference, dsn, progress, workers)
+        scored, records = _sweep(corpus, wanted, reference, dsn, progress, workers)
         cells = sort_cells([*cells, *scored.cells], [h.name for h in harnesses])
         failed += scored.failed_items
-    meta = result.meta.model_copy(update={"failed_items": failed})
+    meta = result.meta.model_copy(update={"failed_items": failed, "trust_items": records})
     if sealed is not None:
         adversarial = load_corpus(sealed / "fixtures", sealed / "gold", include_holdout=True)
-        report = _sweep(adversarial, TRUST_SUITES, reference, dsn, progress, workers)
+        report, _ = _sweep(adversarial, TRUST_SUITES, reference, dsn, sealed_progress, workers)
         meta = meta.model_copy(
             update={
                 "sealed": SealedReport(

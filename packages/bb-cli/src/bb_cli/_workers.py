@@ -26,7 +26,7 @@ import signal
 import sys
 import tempfile
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
 from multiprocessing.context import BaseContext
@@ -38,6 +38,7 @@ from bb_adapters.delivery import delivery_factory
 from bb_adapters.runner import (
     PhaseClock,
     PlanItem,
+    Progress,
     RunSettings,
     SystemRun,
     SystemRunner,
@@ -124,7 +125,7 @@ def run_in_workers(
     settings: RunSettings,
     db: Database,
     workers: int,
-    progress: Callable[[str], None] | None = None,
+    progress: Progress | None = None,
     clock: PhaseClock | None = None,
 ) -> list[SystemRun]:
     """Run ``items`` on ``workers`` processes; one merged SystemRun per group, in plan order.
@@ -178,7 +179,7 @@ def _collect(
     items: Sequence[PlanItem],
     processes: Sequence[Any],
     results: Any,
-    progress: Callable[[str], None] | None,
+    progress: Progress | None,
     clock: PhaseClock | None,
 ) -> list[list[SystemRun]]:
     parts: list[list[SystemRun] | None] = [None] * len(items)
@@ -197,7 +198,7 @@ def _collect(
             parts[position] = runs
             done += item_fixtures(items[position])
             if progress is not None:
-                progress(f"{done}/{total} {item_id(items[position])}")
+                progress(done, total, item_id(items[position]))
         elif kind == "clock":
             finished += 1
             if clock is not None:

@@ -97,6 +97,7 @@ if TYPE_CHECKING:
         ScoreCell,
         ScorerDigest,
         SeedFailure,
+        TrustItemRecord,
         TurnEvidence,
         TurnRow,
     )
@@ -174,6 +175,7 @@ _LAZY = {
     "ScoreCell": "bb_schema.result",
     "ScorerDigest": "bb_schema.result",
     "SeedFailure": "bb_schema.result",
+    "TrustItemRecord": "bb_schema.result",
     "TurnEvidence": "bb_schema.result",
     "TurnRow": "bb_schema.result",
     "BearerAuthInterceptor": "bb_schema.rpc",
@@ -289,6 +291,7 @@ __all__ = [
     "TurnContextResponse",
     "TurnEvidence",
     "TurnGold",
+    "TrustItemRecord",
     "TurnRow",
     "WriteBackRecord",
     "WriteBackRequest",

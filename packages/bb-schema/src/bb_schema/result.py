@@ -123,6 +123,24 @@ class DecisionRow(Strict):
     reason: str = ""
 
 
+class TrustItemRecord(Strict):
+    """One memory-trust gold item: what each read surface (or store) observed, and the verdict.
+
+    ``observations`` maps a surface or measurement (``get_page``, ``search``, ``recall``,
+    ``stored``, ``harness:<row>``, ``context_pack``, ``step``, ...) to what it showed, so a
+    reader can see which surface disagreed without re-running. ``passed`` is False when the
+    item failed any of its suite's metrics on any harness row; ``reason`` then says why.
+    """
+
+    suite: Suite
+    fixture_id: str
+    item: str
+    kind: str
+    passed: bool
+    reason: str = ""
+    observations: dict[str, str] = Field(default_factory=dict)
+
+
 class MetricInterval(Strict):
     """One metric's percentile bootstrap interval over the repeated runs of one cell."""
 
@@ -155,14 +173,18 @@ class ConfidenceIntervals(Strict):
 
 
 class SealedReport(Strict):
-    """An independently written adversarial trust set (``--sealed DIR``): reported, never gated.
+    """A set scored apart from the gated cells: reported, never gated.
 
-    Kept outside ``cells`` so no gate, baseline or floor ever reads it.
+    ``_meta.sealed`` is an independently written adversarial trust set (``--sealed DIR``);
+    ``_meta.blind`` the independent blind set scored on the core suites beside the corpus. Kept
+    outside ``cells`` so no gate, baseline or floor ever reads it; a fixture of the set that
+    failed to seed is listed here and never fails the run.
     """
 
     fixtures_hash: str
     cells: list[ScoreCell]
     failed_items: list[FailedItem] = Field(default_factory=list)
+    seed_failures: list[SeedFailure] = Field(default_factory=list)
 
 
 class ScorerDigest(Strict):
@@ -204,6 +226,10 @@ class Meta(Strict):
     confidence_intervals: ConfidenceIntervals | None = None
     #: Set only by ``brainbench run --sealed DIR``.
     sealed: SealedReport | None = None
+    #: Set by a published run (``--include-holdout``) or ``brainbench run --blind DIR``.
+    blind: SealedReport | None = None
+    #: One record per memory-trust gold item of the run (empty without trust suites).
+    trust_items: list[TrustItemRecord] = Field(default_factory=list)
     #: The scoring code that produced the cells (absent from older or foreign Results).
     scorer: ScorerDigest | None = None
     #: One row per distinct gold fact of every scored write-back conversation.

@@ -28,14 +28,9 @@ from bb_score.bootstrap import (
 )
 from bb_score.cells import Scored, score, sort_cells, sort_rows
 from bb_score.continuity import score_continuity
+from bb_score.failures import CellFailures, failure_kind, group_failures
 from bb_score.retrieval import RETRIEVAL_SUITES, join_gold, score_retrieval
-from bb_score.scoreboard import (
-    render_html,
-    render_json,
-    render_markdown,
-    render_result_html,
-    render_result_markdown,
-)
+from bb_score.scoreboard import render_json, render_result_markdown, render_scoreboard
 from bb_score.writeback import score_writeback
 
 __version__ = "0.1.0"
@@ -45,6 +40,7 @@ __all__ = [
     "PRESENTATION_MODULES",
     "RETRIEVAL_SUITES",
     "ZERO_GATED_METRICS",
+    "CellFailures",
     "CellScore",
     "Failure",
     "Interval",
@@ -58,16 +54,16 @@ __all__ = [
     "bootstrap_ci",
     "confidence_intervals",
     "direction",
+    "failure_kind",
     "glossary_block",
+    "group_failures",
     "is_lower_better",
     "join_gold",
     "metric",
     "render_glossary_markdown",
-    "render_html",
     "render_json",
-    "render_markdown",
-    "render_result_html",
     "render_result_markdown",
+    "render_scoreboard",
     "score",
     "score_continuity",
     "score_retrieval",

@@ -27,11 +27,24 @@ from bb_schema import ScorerDigest
 from bb_score._registry import REGISTRY, MetricSpec
 
 #: Modules that render or summarise finished cells and cannot move a cell or a failed item:
-#: the scoreboards, the glossary page command and the ``--repeat`` bootstrap intervals (which
-#: land in ``_meta.confidence_intervals``, never in a cell).
+#: the scoreboard and its helpers (how a metric shows, failure kinds, text layout), the HTML
+#: report (the whole ``report/`` subpackage: a name ending in ``/`` skips a directory), the
+#: glossary page command and the ``--repeat`` bootstrap intervals (which land in
+#: ``_meta.confidence_intervals``, never in a cell).
 PRESENTATION_MODULES: Final[frozenset[str]] = frozenset(
-    {"scoreboard.py", "glossary.py", "bootstrap.py"}
-)
+    {
+        "scoreboard.py", "present.py", "failures.py", "_text.py", "report/", "glossary.py",
+        "bootstrap.py",
+    }
+)  # fmt: skip
+
+
+def is_presentation(name: str) -> bool:
+    """Whether the package-relative path ``name`` is left out of the digest."""
+    return name in PRESENTATION_MODULES or any(
+        entry.endswith("/") and name.startswith(entry) for entry in PRESENTATION_MODULES
+    )
+
 
 _DIGEST_PREFIX: Final = "sha256:"
 
@@ -56,7 +69,7 @@ def scoring_sources(root: Traversable | None = None) -> dict[str, bytes]:
     found = {
         name: entry.read_bytes().replace(b"\r\n", b"\n")
         for name, entry in _walk(package, "")
-        if name not in PRESENTATION_MODULES
+        if not is_presentation(name)
     }
     return dict(sorted(found.items()))
 

@@ -1,340 +1,250 @@
-"""Scoreboards: the cells as a markdown table, a static HTML page, or the Result as JSON.
+"""The scoreboard: a Result as text that reads the same in a terminal and as markdown.
 
-Every row carries its seam next to the harness and the seam disclosures print below the table,
-because a row is comparable with another only once the reader knows what each seam measures
-(docs/METHODOLOGY.md, "Seams and rows"). Failed gold items follow, a few per cell, so a maintainer
-can drill from a number to the turns behind it. A repeated ``--llm`` run adds its seeded
-bootstrap intervals (``_meta.confidence_intervals``) in a section under the table.
+One compact table per suite with only that suite's metrics, one column per harness row
+(its seam under its name), each metric with its direction (↓ lower / ↑ higher is better) and
+its gate; a one-line legend points at the glossary. Below: the seam disclosures (a row is
+comparable with another only once the reader knows what each seam measures: docs/METHODOLOGY.md,
+"Seams and rows"), then "what
+failed": per cell, the failed items counted by kind; the full list only when asked
+(``failed=True``), or in the HTML report. Every line fits :data:`BOARD_WIDTH` columns.
 
-Memory-trust cells get their own section, one table per trust suite with that suite's
-metrics, so the core table keeps its columns (and its bytes when a run has no trust cells);
-a ``--sealed`` run's report follows under its own heading, marked as never gated.
+It is a pure function of the Result, so ``brainbench run`` and ``brainbench report`` print
+the same board for the same run.
 """
 
 from __future__ import annotations
 
-import html
 import json
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Final
+from collections.abc import Sequence
 
-from bb_schema import (
-    TRUST_SUITES,
-    ConfidenceIntervals,
-    FailedItem,
-    MetricInterval,
-    Result,
-    ScoreCell,
-)
+from bb_schema import TRUST_SUITES, ConfidenceIntervals, FailedItem, Result, ScoreCell
 from bb_schema.io import to_jsonable
 from bb_schema.result import SealedReport
 
-from bb_score._registry import REGISTRY
+from bb_score._text import BOARD_WIDTH, Align, md, split_columns, table, wrap
+from bb_score.failures import group_failures
+from bb_score.present import (
+    GLOSSARY_DOC,
+    cell_order,
+    format_value,
+    metric_view,
+    metrics_of,
+    sort_metrics,
+    suites_of,
+)
 
 __all__ = [
-    "DEFAULT_TOP_N",
-    "metric_columns",
-    "render_html",
+    "BOARD_WIDTH",
+    "LEGEND",
     "render_json",
-    "render_markdown",
-    "render_result_html",
     "render_result_markdown",
+    "render_scoreboard",
+    "suite_tables",
 ]
 
-#: Failed items shown per cell before the rest are summarised as a count.
-DEFAULT_TOP_N: Final = 5
-_MISSING: Final = "n/a"
-_ORDER = {spec.name: index for index, spec in enumerate(REGISTRY)}
-
-_Groups = list[tuple[tuple[str, str], list[FailedItem]]]
-
-
-def metric_columns(cells: Iterable[ScoreCell]) -> list[str]:
-    """Every metric any cell reports, registry order first, unregistered names after, sorted."""
-    names = {name for cell in cells for name in cell.metrics}
-    return sorted(names, key=lambda name: (_ORDER.get(name, len(_ORDER)), name))
-
-
-def _value(cell: ScoreCell, name: str) -> str:
-    value = cell.metrics.get(name)
-    return _MISSING if value is None else f"{value:.4f}"
+#: The one-line legend under the title.
+LEGEND = f"better: ↓ lower, ↑ higher · gated: * vs baseline, =0 ≥x ≤x every run · {GLOSSARY_DOC}"
+_TRUST_NOTE = (
+    "Memory trust: trust, state-resolution and deletion are harness-independent (every row "
+    "carries the same numbers); poisoning activation is measured per seam."
+)
+_BLIND_NOTE = (
+    "Reported, never gated: a corpus written by hand, independently of the generator and the "
+    "engine, scored beside the main corpus and never tuned against (fixtures_hash {hash})."
+)
+_SEALED_NOTE = (
+    "Reported, never gated: an independently written set kept outside the repository "
+    "(fixtures_hash {hash})."
+)
 
 
-def _md(text: str) -> str:
-    """Text safe inside a markdown table cell or list item."""
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+def suite_tables(cells: Sequence[ScoreCell], suite: str, width: int = BOARD_WIDTH) -> list[str]:
+    """The table(s) of one suite: metric rows, one column per harness row with a cell in it."""
+    members = [cell for cell in cells if cell.suite == suite]
+    by_harness = {cell.harness: cell for cell in members}
+    harnesses = cell_order(members)
+    names = metrics_of(members)
+    views = [metric_view(name) for name in names]
+    lead_header = ["metric", "better"]
+    lead_rows = [["seam", ""], *([md(v.name), f"{v.arrow} {v.gate_mark}".strip()] for v in views)]
+    lead_rows.append(["gold failed / total", ""])
+    values: list[list[str]] = []
+    for harness in harnesses:
+        cell = by_harness[harness]
+        column = [md(harness), cell.seam]
+        column += [format_value(name, cell.metrics.get(name)) for name in names]
+        column.append(f"{cell.gold_failed}/{cell.gold_total}")
+        values.append(column)
+    lead = [[lead_header[i], *(row[i] for row in lead_rows)] for i in range(2)]
+    out: list[str] = []
+    for chunk in split_columns(lead, values, width):
+        header = [*lead_header, *(values[i][0] for i in chunk)]
+        rows = [
+            [*lead_row, *(values[i][r + 1] for i in chunk)] for r, lead_row in enumerate(lead_rows)
+        ]
+        right: list[Align] = ["right"] * len(chunk)
+        align: list[Align] = ["left", "left", *right]
+        out += ["", table(header, rows, align)]
+    return out
 
 
-def _harness_order(
-    cells: Sequence[ScoreCell], disclosures: Mapping[str, Sequence[str]]
-) -> list[str]:
-    order = list(dict.fromkeys(cell.harness for cell in cells))
-    return order + sorted(set(disclosures) - set(order))
-
-
-def _seams(cells: Sequence[ScoreCell]) -> dict[str, str]:
-    return {cell.harness: cell.seam for cell in cells}
-
-
-def _groups(cells: Sequence[ScoreCell], failed_items: Iterable[FailedItem]) -> _Groups:
-    """Failed items grouped per (harness, suite), in cell order, then any other group sorted."""
-    grouped: dict[tuple[str, str], list[FailedItem]] = {}
-    for item in failed_items:
-        grouped.setdefault((item.harness, item.suite), []).append(item)
-    cell_keys: list[tuple[str, str]] = [(cell.harness, cell.suite) for cell in cells]
-    keys = [key for key in cell_keys if key in grouped]
-    keys += sorted(set(grouped) - set(cell_keys))
-    return [(key, grouped[key]) for key in keys]
-
-
-def _interval_rows(
-    cells: Sequence[ScoreCell], intervals: ConfidenceIntervals
-) -> list[tuple[str, str, str, MetricInterval]]:
-    """(harness, suite, metric, interval) in cell order then registry order; others after."""
-    keys = [
-        f"{cell.harness}/{cell.suite}"
-        for cell in cells
-        if f"{cell.harness}/{cell.suite}" in intervals.cells
-    ]
-    keys += sorted(set(intervals.cells) - set(keys))
-    rows: list[tuple[str, str, str, MetricInterval]] = []
-    for key in keys:
-        harness, _, suite = key.rpartition("/")
-        per_metric = intervals.cells[key]
-        for name in sorted(per_metric, key=lambda n: (_ORDER.get(n, len(_ORDER)), n)):
-            rows.append((harness, suite, name, per_metric[name]))
-    return rows
-
-
-def _interval_caption(intervals: ConfidenceIntervals) -> str:
-    return (
+def _intervals(cells: Sequence[ScoreCell], intervals: ConfidenceIntervals) -> list[str]:
+    caption = (
         f"{intervals.runs} runs of {', '.join(intervals.suites)}: the mean over the runs with "
         f"its {intervals.confidence:.0%} percentile bootstrap interval ({intervals.resamples} "
-        f"resamples, seed {intervals.seed}). The table above shows the first run."
+        f"resamples, seed {intervals.seed}); the tables above show the first run."
     )
-
-
-def _markdown_intervals(cells: Sequence[ScoreCell], intervals: ConfidenceIntervals) -> list[str]:
-    lines = ["", "## Confidence intervals", "", _interval_caption(intervals), ""]
-    lines.append("| harness | suite | metric | mean | low | high | runs |")
-    lines.append("| --- | --- | --- | ---: | ---: | ---: | ---: |")
-    for harness, suite, name, interval in _interval_rows(cells, intervals):
-        values = [_md(harness), _md(suite), _md(name)]
-        values += [f"{v:.4f}" for v in (interval.estimate, interval.low, interval.high)]
-        values.append(str(len(interval.values)))
-        lines.append("| " + " | ".join(values) + " |")
-    return lines
-
-
-def _split(cells: Sequence[ScoreCell]) -> tuple[list[ScoreCell], list[ScoreCell]]:
-    """(core cells, memory-trust cells), each in the given order."""
-    trust = [cell for cell in cells if cell.suite in TRUST_SUITES]
-    return [cell for cell in cells if cell.suite not in TRUST_SUITES], trust
-
-
-def _markdown_table(cells: Sequence[ScoreCell]) -> list[str]:
-    columns = metric_columns(cells)
-    header = ["harness", "seam", "suite", *columns, "gold_total", "gold_failed"]
-    lines = [
-        "| " + " | ".join(header) + " |",
-        "| " + " | ".join(["---"] * 3 + ["---:"] * (len(columns) + 2)) + " |",
-    ]
-    for cell in cells:
-        values = [_md(cell.harness), cell.seam, cell.suite]
-        values += [_value(cell, name) for name in columns]
-        values += [str(cell.gold_total), str(cell.gold_failed)]
-        lines.append("| " + " | ".join(values) + " |")
-    return lines
-
-
-def _by_trust_suite(cells: Sequence[ScoreCell]) -> list[tuple[str, list[ScoreCell]]]:
-    return [
-        (suite, [cell for cell in cells if cell.suite == suite])
-        for suite in TRUST_SUITES
-        if any(cell.suite == suite for cell in cells)
-    ]
-
-
-def _markdown_trust(cells: Sequence[ScoreCell], heading: str, note: str) -> list[str]:
-    lines = ["", f"## {heading}", "", note]
-    for suite, members in _by_trust_suite(cells):
-        lines += ["", f"### {suite}", "", *_markdown_table(members)]
-    return lines
-
-
-_TRUST_NOTE: Final = (
-    "trust, state-resolution and deletion are harness-independent (every row carries the "
-    "same numbers); poisoning activation is measured per seam."
-)
-_SEALED_NOTE: Final = (
-    "Reported, never gated: an independently written set kept outside the repository"
-)
-
-
-def _markdown_sealed(sealed: SealedReport, top_n: int) -> list[str]:
-    note = f"{_SEALED_NOTE} (fixtures_hash `{sealed.fixtures_hash}`)."
-    lines = _markdown_trust(sealed.cells, "Sealed adversarial set", note)
-    if sealed.failed_items:
-        lines += ["", f"{len(sealed.failed_items)} failed item(s); the first {top_n}:", ""]
-        for item in sealed.failed_items[: max(top_n, 0)]:
-            lines.append(
-                f"- {_md(item.harness)} / {item.suite}: {_md(item.item)}: {_md(item.reason)}"
+    keys = [f"{c.harness}/{c.suite}" for c in cells if f"{c.harness}/{c.suite}" in intervals.cells]
+    keys += sorted(set(intervals.cells) - set(keys))
+    rows = []
+    for key in dict.fromkeys(keys):
+        per_metric = intervals.cells[key]
+        for name in sort_metrics(per_metric):
+            one = per_metric[name]
+            rows.append(
+                [
+                    md(key),
+                    md(name),
+                    f"{one.estimate:.4f} [{one.low:.4f}, {one.high:.4f}]",
+                    str(len(one.values)),
+                ]
             )
+    header = ["cell", "metric", "mean [low, high]", "runs"]
+    return ["", "## Confidence intervals", "", *wrap(caption), "", table(header, rows, _LLRR)]
+
+
+_LLRR: tuple[Align, ...] = ("left", "left", "right", "right")
+
+
+def _disclosures(result: Result) -> list[str]:
+    seams = {cell.harness: cell.seam for cell in result.cells}
+    order = cell_order(result.cells)
+    order += sorted(set(result.meta.seam_disclosures) - set(order))
+    lines: list[str] = []
+    for harness in order:
+        entries = result.meta.seam_disclosures.get(harness, [])
+        if not entries:
+            continue
+        seam = f" ({seams[harness]})" if harness in seams else ""
+        lines += ["", f"**{md(harness)}**{seam}", ""]
+        for entry in entries:
+            lines += wrap(md(entry), first="- ", indent="  ")
+    return ["", "## Seam disclosures", *lines] if lines else []
+
+
+def _what_failed(
+    cells: Sequence[ScoreCell], items: Sequence[FailedItem], *, full: bool, heading: str
+) -> list[str]:
+    order: list[tuple[str, str]] = [(cell.harness, cell.suite) for cell in cells]
+    totals: dict[tuple[str, str], ScoreCell] = {(c.harness, c.suite): c for c in cells}
+    groups = group_failures(items, order)
+    counted = [cell for cell in cells if cell.gold_failed]
+    if not groups and not counted:
+        return ["", f"## {heading}", "", "No gold item failed."]
+    hint = "Counts by kind per cell" + (
+        "; the full list follows." if full else
+        "; the full list: --failed, or the HTML report (brainbench report RESULT --html OUT)."
+    )  # fmt: skip
+    lines = ["", f"## {heading}", "", *wrap(hint), ""]
+    listed = set()
+    for group in groups:
+        listed.add((group.harness, group.suite))
+        cell = totals.get((group.harness, group.suite))
+        of = f" of {cell.gold_total}" if cell is not None else ""
+        failed = cell.gold_failed if cell is not None else len(group.items)
+        kinds = ", ".join(f"{count} {kind}" for kind, count in group.kinds)
+        text = f"{md(group.key)}: {failed}{of} gold items failed; by kind: {md(kinds)}"
+        lines += wrap(text, first="- ", indent="  ")
+    for cell in counted:
+        if (cell.harness, cell.suite) not in listed:
+            key = f"{cell.harness}/{cell.suite}"
+            text = f"{md(key)}: {cell.gold_failed} of {cell.gold_total} failed (items not listed)"
+            lines += wrap(text, first="- ", indent="  ")
+    if full:
+        for group in groups:
+            lines += ["", f"### {md(group.key)} ({len(group.items)})", ""]
+            for item in group.items:
+                text = f"`{md(item.fixture_id)}` {md(item.item)}: {md(item.reason)}"
+                lines += wrap(text, first="- ", indent="  ")
     return lines
 
 
-def render_markdown(
-    cells: Sequence[ScoreCell],
-    *,
-    disclosures: Mapping[str, Sequence[str]] | None = None,
-    failed_items: Sequence[FailedItem] = (),
-    top_n: int = DEFAULT_TOP_N,
-    intervals: ConfidenceIntervals | None = None,
-    sealed: SealedReport | None = None,
-) -> str:
-    """The markdown scoreboard: cells, trust cells, intervals, disclosures, failed items."""
-    disclosures = disclosures or {}
-    core, trust = _split(cells)
-    lines = _markdown_table(core) if core or not trust else []
-    if trust:
-        lines += _markdown_trust(trust, "Memory trust", _TRUST_NOTE)
-        if not core:
-            lines = lines[1:]  # no core table above: start at the heading
+def _header(result: Result) -> list[str]:
+    receipt = result.receipt
+    rows = cell_order(result.cells)
+    suites = suites_of(result.cells)
+    facts = [
+        f"fixtures_hash {receipt.fixtures_hash[:12]}",
+        f"code {receipt.harness_sha[:12]}",
+        receipt.ts,
+        f"{len(rows)} row{'s' if len(rows) != 1 else ''} x {len(suites)} "
+        f"suite{'s' if len(suites) != 1 else ''}",
+    ]
+    if receipt.include_holdout:
+        facts.append("holdout included")
+    if receipt.llm:
+        facts.append("llm extractor")
+    return ["# BrainBench scoreboard", "", *wrap(" · ".join(facts)), LEGEND]
+
+
+def _suites(cells: Sequence[ScoreCell], width: int) -> list[str]:
+    lines: list[str] = []
+    noted = False
+    for suite in suites_of(cells):
+        if suite in TRUST_SUITES and not noted:
+            lines += ["", *wrap(_TRUST_NOTE, width=width)]
+            noted = True
+        lines += ["", f"## {suite}", *suite_tables(cells, suite, width)]
+    return lines
+
+
+def render_scoreboard(result: Result, *, failed: bool = False, width: int = BOARD_WIDTH) -> str:
+    """The scoreboard of ``result`` (see the module docstring); ``failed`` lists every item."""
+    lines = _header(result)
+    if not result.cells:
+        lines += ["", "No cells: nothing was scored."]
+    lines += _suites(result.cells, width)
+    if result.seed_failures:
+        lines += ["", "## Seed failures (the run is invalid)", ""]
+        for seed in result.seed_failures:
+            lines += wrap(f"`{md(seed.fixture_id)}`: {md(seed.error)}", first="- ", indent="  ")
+    if result.meta.confidence_intervals is not None:
+        lines += _intervals(result.cells, result.meta.confidence_intervals)
+    lines += _disclosures(result)
+    lines += _what_failed(
+        result.cells, result.meta.failed_items, full=failed, heading="What failed"
+    )
+    blind = result.meta.blind
+    if blind is not None:
+        note = _BLIND_NOTE.format(hash=blind.fixtures_hash)
+        lines += _apart("Independent blind set", note, blind, "blind", failed, width)
+    sealed = result.meta.sealed
     if sealed is not None:
-        lines += _markdown_sealed(sealed, top_n)
-    if intervals is not None:
-        lines += _markdown_intervals(cells, intervals)
-    seams = _seams(cells)
-    if disclosures:
-        lines += ["", "## Seam disclosures"]
-        for harness in _harness_order(cells, disclosures):
-            entries = disclosures.get(harness, ())
-            if not entries:
-                continue
-            seam = f" ({seams[harness]})" if harness in seams else ""
-            lines += ["", f"**{_md(harness)}**{seam}", ""]
-            lines += [f"- {_md(entry)}" for entry in entries]
-    groups = _groups(cells, failed_items)
-    if groups:
-        lines += ["", "## Failed gold items"]
-        for (harness, suite), items in groups:
-            lines += ["", f"### {_md(harness)} / {suite} ({len(items)})", ""]
-            for item in items[: max(top_n, 0)]:
-                lines.append(f"- `{_md(item.fixture_id)}` {_md(item.item)}: {_md(item.reason)}")
-            rest = len(items) - max(top_n, 0)
-            if rest > 0:
-                lines.append(f"- ... and {rest} more")
+        note = _SEALED_NOTE.format(hash=sealed.fixtures_hash)
+        lines += _apart("Sealed adversarial set", note, sealed, "sealed", failed, width)
     return "\n".join(lines) + "\n"
 
 
-_STYLE: Final = (
-    "body{font-family:system-ui,sans-serif;margin:2rem;color:#111}"
-    "table{border-collapse:collapse}th,td{border:1px solid #bbb;padding:.3rem .6rem}"
-    "th{background:#eee}td.n{text-align:right;font-variant-numeric:tabular-nums}"
-    "td.fail{color:#a00}li{margin:.15rem 0}code{background:#f4f4f4}"
-)
+def _apart(
+    title: str, note: str, report: SealedReport, tag: str, failed: bool, width: int
+) -> list[str]:
+    """A set scored apart from the gated cells, its headings one level down."""
+    lines = ["", f"## {title}", "", *wrap(note)]
+    lines += _suites(report.cells, width)
+    if report.seed_failures:
+        lines += ["", f"## Seed failures ({tag}; reported, the run stands)", ""]
+        for seed in report.seed_failures:
+            lines += wrap(f"`{md(seed.fixture_id)}`: {md(seed.error)}", first="- ", indent="  ")
+    lines += _what_failed(
+        report.cells, report.failed_items, full=failed, heading=f"What failed ({tag})"
+    )
+    return [line.replace("## ", "### ", 1) if line.startswith("## ") and index > 2 else line
+            for index, line in enumerate(lines)]  # fmt: skip
 
 
-def render_html(
-    cells: Sequence[ScoreCell],
-    *,
-    disclosures: Mapping[str, Sequence[str]] | None = None,
-    failed_items: Sequence[FailedItem] = (),
-    top_n: int = DEFAULT_TOP_N,
-    title: str = "BrainBench scoreboard",
-    intervals: ConfidenceIntervals | None = None,
-    sealed: SealedReport | None = None,
-) -> str:
-    """The scoreboard as one self-contained static HTML page (no scripts, no external links)."""
-    esc = html.escape
-    disclosures = disclosures or {}
-    core, trust = _split(cells)
-    out = [
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>{esc(title)}</title><style>{_STYLE}</style></head><body>",
-        f"<h1>{esc(title)}</h1>",
-    ]
-    if core or not trust:
-        out += _html_table(core)
-    if trust:
-        out += _html_trust(trust, "Memory trust", _TRUST_NOTE)
-    if sealed is not None:
-        note = f"{_SEALED_NOTE} (fixtures_hash {sealed.fixtures_hash})."
-        out += _html_trust(sealed.cells, "Sealed adversarial set", note)
-    if intervals is not None:
-        out += _html_intervals(cells, intervals)
-    seams = _seams(cells)
-    present = [h for h in _harness_order(cells, disclosures) if disclosures.get(h)]
-    if present:
-        out.append("<h2>Seam disclosures</h2>")
-        for harness in present:
-            seam = f" ({esc(seams[harness])})" if harness in seams else ""
-            out.append(f"<h3>{esc(harness)}{seam}</h3><ul>")
-            out += [f"<li>{esc(entry)}</li>" for entry in disclosures[harness]]
-            out.append("</ul>")
-    groups = _groups(cells, failed_items)
-    if groups:
-        out.append("<h2>Failed gold items</h2>")
-        for (harness, suite), items in groups:
-            out.append(f"<h3>{esc(harness)} / {esc(suite)} ({len(items)})</h3><ul>")
-            for item in items[: max(top_n, 0)]:
-                out.append(
-                    f"<li><code>{esc(item.fixture_id)}</code> {esc(item.item)}: "
-                    f"{esc(item.reason)}</li>"
-                )
-            rest = len(items) - max(top_n, 0)
-            if rest > 0:
-                out.append(f"<li>... and {rest} more</li>")
-            out.append("</ul>")
-    out.append("</body></html>")
-    return "\n".join(out) + "\n"
-
-
-def _html_table(cells: Sequence[ScoreCell]) -> list[str]:
-    esc = html.escape
-    columns = metric_columns(cells)
-    header = ["harness", "seam", "suite", *columns, "gold_total", "gold_failed"]
-    out = [
-        "<table><thead><tr>" + "".join(f"<th>{esc(h)}</th>" for h in header) + "</tr></thead>",
-        "<tbody>",
-    ]
-    for cell in cells:
-        tds = [f"<td>{esc(cell.harness)}</td><td>{esc(cell.seam)}</td><td>{esc(cell.suite)}</td>"]
-        tds += [f'<td class="n">{esc(_value(cell, name))}</td>' for name in columns]
-        failed_class = "n fail" if cell.gold_failed else "n"
-        tds.append(f'<td class="n">{cell.gold_total}</td>')
-        tds.append(f'<td class="{failed_class}">{cell.gold_failed}</td>')
-        out.append("<tr>" + "".join(tds) + "</tr>")
-    out.append("</tbody></table>")
-    return out
-
-
-def _html_trust(cells: Sequence[ScoreCell], heading: str, note: str) -> list[str]:
-    out = [f"<h2>{html.escape(heading)}</h2>", f"<p>{html.escape(note)}</p>"]
-    for suite, members in _by_trust_suite(cells):
-        out += [f"<h3>{html.escape(suite)}</h3>", *_html_table(members)]
-    return out
-
-
-def _html_intervals(cells: Sequence[ScoreCell], intervals: ConfidenceIntervals) -> list[str]:
-    esc = html.escape
-    header = ["harness", "suite", "metric", "mean", "low", "high", "runs"]
-    out = [
-        "<h2>Confidence intervals</h2>",
-        f"<p>{esc(_interval_caption(intervals))}</p>",
-        "<table><thead><tr>" + "".join(f"<th>{h}</th>" for h in header) + "</tr></thead>",
-        "<tbody>",
-    ]
-    for harness, suite, name, interval in _interval_rows(cells, intervals):
-        tds = [f"<td>{esc(text)}</td>" for text in (harness, suite, name)]
-        tds += [
-            f'<td class="n">{v:.4f}</td>' for v in (interval.estimate, interval.low, interval.high)
-        ]
-        tds.append(f'<td class="n">{len(interval.values)}</td>')
-        out.append("<tr>" + "".join(tds) + "</tr>")
-    out.append("</tbody></table>")
-    return out
+def render_result_markdown(result: Result, *, failed: bool = False) -> str:
+    """The scoreboard of a Result (the name ``run``, ``merge`` and the benchmarks call)."""
+    return render_scoreboard(result, failed=failed)
 
 
 def render_json(result: Result) -> str:
@@ -345,27 +255,3 @@ def render_json(result: Result) -> str:
     """
     payload = to_jsonable(result)
     return json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
-
-
-def render_result_markdown(result: Result, *, top_n: int = DEFAULT_TOP_N) -> str:
-    """The markdown scoreboard of a Result, with its own disclosures and failed items."""
-    return render_markdown(
-        result.cells,
-        disclosures=result.meta.seam_disclosures,
-        failed_items=result.meta.failed_items,
-        top_n=top_n,
-        intervals=result.meta.confidence_intervals,
-        sealed=result.meta.sealed,
-    )
-
-
-def render_result_html(result: Result, *, top_n: int = DEFAULT_TOP_N) -> str:
-    """The HTML scoreboard of a Result, with its own disclosures and failed items."""
-    return render_html(
-        result.cells,
-        disclosures=result.meta.seam_disclosures,
-        failed_items=result.meta.failed_items,
-        top_n=top_n,
-        intervals=result.meta.confidence_intervals,
-        sealed=result.meta.sealed,
-    )

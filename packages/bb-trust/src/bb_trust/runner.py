@@ -44,7 +44,8 @@ from bb_trust.observations import FixtureObservations, StepOutcome
 from bb_trust.observe import Arm, Captured, Observer, failed_observations
 from bb_trust.reads import describe_error
 
-Progress = Callable[[str], None]
+#: Progress callback: (fixtures done, fixtures in the sweep, the fixture just finished).
+Progress = Callable[[int, int, str], None]
 #: A condition the final observation of a fixture runs under (entered around it).
 View = Callable[[], AbstractContextManager[object]]
 
@@ -138,7 +139,7 @@ class ScenarioRunner:
             with lock:
                 done += 1
                 if self._progress is not None:
-                    self._progress(f"trust {done}/{len(chosen)} {pair[0].fixture_id}")
+                    self._progress(done, len(chosen), pair[0].fixture_id)
             return observed
 
         with ThreadPoolExecutor(max_workers=self._workers) as pool:

@@ -12,7 +12,6 @@ has its postmaster stopped and the directory removed.
 from __future__ import annotations
 
 import atexit
-import ctypes
 import json
 import os
 import shutil
@@ -28,6 +27,7 @@ from pathlib import Path
 import psutil
 
 from bb_brain._errors import DatabaseStartError
+from bb_brain._pg._launch import launcher_argv
 from bb_brain._pg._runtime import bin_dir, chown_tree, run_base, server_user
 from bb_brain._pg._template import copy_tree, ensure_template
 
@@ -176,31 +176,19 @@ def _spawn(data: Path, sock: Path, log: Path) -> subprocess.Popen[bytes]:
     cmd = [str(bin_dir() / "postgres"), "-D", str(data), "-k", str(sock), "-p", str(PORT)]
     for key, value in THROWAWAY_SETTINGS.items():
         cmd += ["-c", f"{key}={value}"]
-    user = server_user()
     # Only from the main thread: the kernel delivers the parent-death signal when the *thread*
     # that forked exits, which would kill the server early if a worker thread started it.
     on_main = threading.current_thread() is threading.main_thread()
-    preexec = _parent_death_signal if on_main and os.uname().sysname == "Linux" else None
+    # Its own session: a Ctrl-C at the terminal reaches us, not the postmaster, so shutdown
+    # happens in order (connections closed first, then a fast stop). The launcher drops to
+    # the server user and asks for SIGQUIT (immediate stop) should we die, without forking us.
+    argv = launcher_argv(
+        cmd, server_user(), setsid=True, pdeathsig=int(signal.SIGQUIT) if on_main else 0
+    )
     with log.open("ab") as out:
         return subprocess.Popen(
-            cmd,
-            stdin=subprocess.DEVNULL,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            user=user.name,
-            # Its own session: a Ctrl-C at the terminal reaches us, not the postmaster, so
-            # shutdown happens in order (connections closed first, then a fast stop).
-            start_new_session=True,
-            preexec_fn=preexec,
-            cwd=str(data),
+            argv, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, cwd=str(data)
         )
-
-
-def _parent_death_signal() -> None:
-    """Runs in the forked child: ask the kernel for SIGQUIT (immediate stop) if we die."""
-    pr_set_pdeathsig = 1
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(pr_set_pdeathsig, int(signal.SIGQUIT), 0, 0, 0)
 
 
 def _wait_ready(data: Path, process: subprocess.Popen[bytes], log: Path) -> None:

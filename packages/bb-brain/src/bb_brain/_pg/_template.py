@@ -16,6 +16,7 @@ import uuid
 from pathlib import Path
 
 from bb_brain._errors import DatabaseStartError
+from bb_brain._pg._launch import launcher_argv
 from bb_brain._pg._runtime import bin_dir, cache_dir, chown_tree, pg_version, run_base, server_user
 
 #: Bump when the way the template is built changes, so stale caches are not reused.
@@ -86,7 +87,7 @@ def _build(final: Path) -> None:
             "postgres",
         ]
         done = subprocess.run(
-            cmd, user=user.name, capture_output=True, text=True, check=False, cwd=work
+            launcher_argv(cmd, user), capture_output=True, text=True, check=False, cwd=work
         )
         if done.returncode != 0:
             raise DatabaseStartError(

@@ -22,7 +22,7 @@ from typing import Final, Protocol
 from bb_cli._parser import Subparsers
 
 #: Command-group modules under ``bb_cli.commands``, in help order.
-COMMANDS: Final[tuple[str, ...]] = ("corpus", "run", "merge", "history", "docs")
+COMMANDS: Final[tuple[str, ...]] = ("corpus", "run", "report", "merge", "history", "docs")
 
 
 class CommandModule(Protocol):

@@ -26,13 +26,18 @@ from bb_corpus.generator import (
 
 from bb_cli._output import Output
 from bb_cli._parser import Parser, Subparsers, add_command, add_output_flags
+from bb_cli._progress import ProgressDisplay, add_progress_flag, resolve_mode
 
 DEFAULT_OUT: Final = Path("evals/brainbench")
 _EXITS = "gen, sample and agreement exit 0 on success and 2 on any error (never 1)."
 
 
 def _gen(args: argparse.Namespace, out: Output) -> int:
-    report = write_corpus(args.out, args.seed)
+    display = ProgressDisplay(
+        out.stderr, resolve_mode(args.progress, quiet=out.quiet, stream=out.stderr)
+    )
+    with display.running():
+        report = write_corpus(args.out, args.seed, display.phase("generate categories"))
     return out.succeed(
         f"{report.fixtures} generated fixtures written to {report.out.as_posix()} "
         f"(seed {report.seed}, {report.gold_turns} gold turns in the corpus)\n"
@@ -93,6 +98,7 @@ def register_generator(commands: Subparsers) -> None:
     gen.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"default: {DEFAULT_SEED}")
     gen.add_argument("--out", type=Path, default=DEFAULT_OUT, metavar="DIR",
                      help="corpus root (default: evals/brainbench)")  # fmt: skip
+    add_progress_flag(gen)
     add_output_flags(gen)
     gen.set_defaults(handler=_gen)
 

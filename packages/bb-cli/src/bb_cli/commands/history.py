@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bb_gate import TrendPoint, cell_trends, direction, is_gated, read_ledger
+from bb_score.report import render_history_html
 
-from bb_cli._gating import DEFAULT_LEDGER, LEDGER_ENV, ledger_path
+from bb_cli._gating import DEFAULT_LEDGER, LEDGER_ENV, ledger_path, write_bytes_atomic
 from bb_cli._output import Output
 from bb_cli._parser import Subparsers, UsageError, add_command, add_output_flags
 
@@ -109,6 +110,13 @@ def _history(args: argparse.Namespace, out: Output) -> int:
                 continue
         shown[cell] = recent
         blocks += _cell_table(cell, recent, names)
+    if args.html is not None:
+        page = render_history_html(shown, source=str(path))
+        try:
+            write_bytes_atomic(args.html, page.encode("utf-8"))
+        except OSError as exc:
+            return out.fail("runtime", f"cannot write {exc.filename!r}: {exc.strerror}")
+        out.narrate(f"history written to {args.html}")
     if not trends:
         text = f"no runs recorded in the ledger {path} yet: `brainbench run` appends one per run"
     elif not shown:
@@ -118,6 +126,7 @@ def _history(args: argparse.Namespace, out: Output) -> int:
     return out.succeed(
         text,
         ledger=str(path),
+        html=None if args.html is None else str(args.html),
         cells={
             cell: [point.model_dump(mode="json") for point in points]
             for cell, points in shown.items()
@@ -148,6 +157,12 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("--metric", metavar="NAME", help="only this metric")
     parser.add_argument(
         "--last", type=int, default=10, metavar="N", help="runs shown per cell (default: 10)"
+    )
+    parser.add_argument(
+        "--html",
+        type=Path,
+        metavar="OUT",
+        help="also write the trends as one self-contained HTML page of charts",
     )
     add_output_flags(parser)
     parser.set_defaults(handler=_history)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from pathlib import Path
 
 from bb_adapters import DEFAULT_HARNESSES, HOOK_EXECS, parse_harnesses, with_hook_exec
@@ -13,6 +12,7 @@ from bb_schema import ALL_SUITES, CORE_SUITES, Suite, write_json_atomic
 from bb_score.scoreboard import render_result_markdown
 
 from bb_cli import _gating, _trustrun
+from bb_cli._blindrun import add_blind_flags, blind_dir, with_blind
 from bb_cli._dask import USAGE as DASK_USAGE
 from bb_cli._dask import run_on_dask
 from bb_cli._invariants import breaches, invariant_exit
@@ -20,10 +20,11 @@ from bb_cli._invariants import report as report_breaches
 from bb_cli._llm_run import LlmRunAborted, add_llm_flags, execute_run, plan_llm
 from bb_cli._output import Output
 from bb_cli._parser import Subparsers, UsageError, add_command, add_output_flags
+from bb_cli._progress import ProgressDisplay, add_progress_flag, resolve_mode
 from bb_cli._runbench import RunRequest, argv_for_receipt
 from bb_cli._seedfail import seed_failure_exit
 from bb_cli._shard import USAGE as SHARD_USAGE
-from bb_cli._shard import ShardSpec, run_shard
+from bb_cli._shard import ShardSpec, execute_shard, report_shard
 from bb_cli._workers import resolve_workers
 from bb_cli.commands.corpus import DEFAULT_FIXTURES, DEFAULT_GOLD
 
@@ -56,6 +57,12 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         )
     llm = plan_llm(args, suites, harnesses)
     workers, shard = _placement(args, gate, llm)
+    blind = blind_dir(args)
+    if shard is not None and blind is not None:
+        raise UsageError(
+            "--shard slices the core replay; score the blind set unsharded (or --no-blind)",
+            "brainbench run --include-holdout",
+        )
     if shard is not None and (_trustrun.trust_suites(suites) or args.sealed is not None):
         raise UsageError(
             "--shard slices the core replay; run the memory-trust suites unsharded",
@@ -66,11 +73,9 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         f"brainbench: {len(corpus.fixtures)} fixtures, harnesses "
         f"{','.join(h.name for h in harnesses)}, suites {','.join(suites)}"
     )
-    interactive = not out.quiet and sys.stderr.isatty()
-
-    def progress(line: str) -> None:
-        out.stderr.write(f"\r{line}\033[K")
-
+    display = ProgressDisplay(
+        out.stderr, resolve_mode(args.progress, quiet=out.quiet, stream=out.stderr)
+    )
     request = RunRequest(
         corpus=corpus,
         harnesses=harnesses,
@@ -82,46 +87,48 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         shard=shard,
     )
     if shard is not None:
-        return run_shard(request, args.out, out, progress if interactive else None)
-    if args.dask is not None:
-        result = run_on_dask(request, args.dask, args.shards, args.out)[0]
-    else:
-        try:
-            result = execute_run(
-                request,
-                llm,
-                progress if interactive else None,
-                out.narrate,
-            )
-        except LlmRunAborted as aborted:
-            if interactive:
-                out.stderr.write("\n")
-            return out.fail("runtime", aborted.message)
-    if interactive:
-        out.stderr.write("\n")
-    result = _trustrun.with_trust(
-        result,
-        corpus,
-        harnesses,
-        suites,
-        dsn=request.dsn,
-        sealed=args.sealed,
-        progress=progress if interactive else None,
-        workers=workers,
-    )
-    if interactive and (_trustrun.trust_suites(suites) or args.sealed is not None):
-        out.stderr.write("\n")
+        with display.running():
+            executed = execute_shard(request, display.phase(f"replay shard {shard}"))
+        return report_shard(request, executed, args.out, out)
+    with display.running():
+        if args.dask is not None:
+            result = run_on_dask(request, args.dask, args.shards, args.out)[0]
+        else:
+            narrate = out.narrate if out.quiet else display.narrate
+            try:
+                result = execute_run(request, llm, display.phase("replay"), narrate)
+            except LlmRunAborted as aborted:
+                return out.fail("runtime", aborted.message)
+        result = _trustrun.with_trust(
+            result,
+            corpus,
+            harnesses,
+            suites,
+            dsn=request.dsn,
+            sealed=args.sealed,
+            progress=display.phase("trust sweep"),
+            sealed_progress=display.phase("sealed trust sweep"),
+            workers=workers,
+        )
+        if blind is not None:
+            result = with_blind(result, request, blind, display.phase("blind set"))
     if args.out is not None:
         write_json_atomic(args.out, result)
         out.narrate(f"result written to {args.out}")
     _gating.record_run(result, gate, out)
+    board = render_result_markdown(result, failed=args.failed)
+    if args.md is not None:
+        try:
+            _gating.write_bytes_atomic(args.md, board.encode("utf-8"))
+        except OSError as exc:
+            return out.fail("runtime", f"cannot write {exc.filename!r}: {exc.strerror}")
+        out.narrate(f"scoreboard written to {args.md}")
     failed = seed_failure_exit(result, out)
     if failed is not None:
         return failed
-    text = render_result_markdown(result)
     if gate.main is None:
         # No baseline to compare with: the invariants still gate (and no baseline is written).
-        failed = invariant_exit(result, out, text)
+        failed = invariant_exit(result, out, board)
         if failed is not None:
             return failed
     else:
@@ -130,10 +137,11 @@ def _run(args: argparse.Namespace, out: Output) -> int:
         result,
         gate,
         out,
-        text=text,
+        text=board,
         fields={
             "cells": len(result.cells),
             "out": None if args.out is None else str(args.out),
+            "md": None if args.md is None else str(args.md),
             "fixtures_hash": result.receipt.fixtures_hash,
         },
     )
@@ -215,8 +223,11 @@ def register(subparsers: Subparsers) -> None:
         "outside the repository): reported under _meta.sealed, never gated",
     )
     parser.add_argument(
-        "--include-holdout", action="store_true", help="also score holdout fixtures"
+        "--include-holdout",
+        action="store_true",
+        help="a published run: also score holdout fixtures and the blind set",
     )
+    add_blind_flags(parser)
     parser.add_argument(
         "--extractor",
         choices=("gold", "rules"),
@@ -233,6 +244,17 @@ def register(subparsers: Subparsers) -> None:
         "default: %(default)s",
     )
     parser.add_argument("--out", type=Path, metavar="FILE", help="write the Result JSON here")
+    parser.add_argument(
+        "--md",
+        type=Path,
+        metavar="OUT",
+        help="also write the scoreboard (markdown) here; works with --json, whose stdout stays "
+        "one envelope",
+    )
+    parser.add_argument(
+        "--failed", action="store_true", help="list every failed item in the scoreboard"
+    )
+    add_progress_flag(parser)
     parser.add_argument(
         "--workers",
         default="1",

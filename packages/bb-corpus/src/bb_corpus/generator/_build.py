@@ -132,10 +132,14 @@ class GeneratedFixture:
     gold_bytes: bytes
 
 
-def build(seed: int = DEFAULT_SEED) -> list[GeneratedFixture]:
+#: Progress callback: (categories done, categories, the category just built).
+Progress = Callable[[int, int, str], None]
+
+
+def build(seed: int = DEFAULT_SEED, progress: Progress | None = None) -> list[GeneratedFixture]:
     """Every generated fixture, validated against bb_schema, in category then id order."""
     out: list[GeneratedFixture] = []
-    for category in CATEGORY_COUNTS:
+    for done, category in enumerate(CATEGORY_COUNTS, start=1):
         drafts = _drafts(seed, category)
         _mark_holdout(seed, category, drafts)
         for draft in drafts:
@@ -152,4 +156,6 @@ def build(seed: int = DEFAULT_SEED) -> list[GeneratedFixture]:
                     dump_json(gold),
                 )
             )
+        if progress is not None:
+            progress(done, len(CATEGORY_COUNTS), category)
     return out

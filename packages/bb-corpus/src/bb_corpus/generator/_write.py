@@ -33,6 +33,7 @@ from bb_corpus.generator._build import (
     HOLDOUT_PERCENT,
     TRUST_CATEGORIES,
     GeneratedFixture,
+    Progress,
     build,
     dump_json,
 )
@@ -278,8 +279,12 @@ def _swap_in(temp: Path, root: Path) -> None:
         raise
 
 
-def write_corpus(out: str | os.PathLike[str], seed: int = DEFAULT_SEED) -> GenerateReport:
+def write_corpus(
+    out: str | os.PathLike[str], seed: int = DEFAULT_SEED, progress: Progress | None = None
+) -> GenerateReport:
     """Generate the corpus for ``seed`` into ``out`` and write its ledger.
+
+    ``progress`` hears (categories done, categories, category) as each one is built.
 
     Raises:
         CorpusUserError: ``out`` exists and is not a directory, or its receipt is unreadable.
@@ -288,7 +293,7 @@ def write_corpus(out: str | os.PathLike[str], seed: int = DEFAULT_SEED) -> Gener
     root = Path(out)
     if root.exists() and not root.is_dir():
         raise CorpusUserError(f"--out {root.as_posix()!r} is a file; expected a directory")
-    built = build(seed)
+    built = build(seed, progress)
     hand_fixtures, hand_gold = _hand_authored(root)
     every = [*hand_fixtures, *hand_gold, *_generated_files(built)]
     corpus_hash = fixtures_hash(every)

@@ -309,6 +309,10 @@ def _sealed_to_proto(sealed: SealedReport | None) -> pb.SealedReport | None:
         fixtures_hash=sealed.fixtures_hash,
         cells=[_cell_to_proto(cell) for cell in sealed.cells],
         failed_items=[_failed_item_to_proto(item) for item in sealed.failed_items],
+        seed_failures=[
+            pb.SeedFailure(fixture_id=failure.fixture_id, error=failure.error)
+            for failure in sealed.seed_failures
+        ],
     )
 
 
@@ -321,6 +325,14 @@ def _sealed_from_proto(message: pb.SealedReport, path: str) -> SealedReport:
         "failed_items": [
             _failed_item_from_proto(item, f"{path}.failed_items[{i}]")
             for i, item in enumerate(message.failed_items)
+        ],
+        "seed_failures": [
+            validated(
+                SeedFailure,
+                {"fixture_id": failure.fixture_id, "error": failure.error},
+                f"{path}.seed_failures[{i}]",
+            )
+            for i, failure in enumerate(message.seed_failures)
         ],
     }
     return validated(SealedReport, data, path)
@@ -360,6 +372,19 @@ def _meta_to_proto(meta: Meta) -> pb.Meta:
         suites=meta.suites,
         confidence_intervals=None if intervals is None else _intervals_to_proto(intervals),
         sealed=_sealed_to_proto(meta.sealed),
+        blind=_sealed_to_proto(meta.blind),
+        trust_items=[
+            pb.TrustItemRecord(
+                suite=SUITE.encode(record.suite),
+                fixture_id=record.fixture_id,
+                item=record.item,
+                kind=record.kind,
+                passed=record.passed,
+                reason=record.reason,
+                observations=record.observations,
+            )
+            for record in meta.trust_items
+        ],
         scorer=_scorer_to_proto(meta.scorer),
         fact_rows=[_fact_row_to_proto(row) for row in meta.fact_rows],
         decision_rows=[_decision_row_to_proto(row) for row in meta.decision_rows],
@@ -398,6 +423,18 @@ def _meta_from_proto(message: pb.Meta, path: str) -> Meta:
         "budget_cuts": dict(message.budget_cuts),
         "harnesses": list(message.harnesses),
         "suites": list(message.suites),
+        "trust_items": [
+            {
+                "suite": SUITE.decode(record.suite, f"{path}.trust_items[{i}].suite"),
+                "fixture_id": record.fixture_id,
+                "item": record.item,
+                "kind": record.kind,
+                "passed": record.passed,
+                "reason": record.reason,
+                "observations": dict(record.observations),
+            }
+            for i, record in enumerate(message.trust_items)
+        ],
         "fact_rows": [
             _fact_row_from_proto(row, f"{path}.fact_rows[{i}]")
             for i, row in enumerate(message.fact_rows)
@@ -417,6 +454,8 @@ def _meta_from_proto(message: pb.Meta, path: str) -> Meta:
         )
     if message.HasField("sealed"):
         data["sealed"] = _sealed_from_proto(message.sealed, f"{path}.sealed")
+    if message.HasField("blind"):
+        data["blind"] = _sealed_from_proto(message.blind, f"{path}.blind")
     if message.HasField("scorer"):
         data["scorer"] = validated(
             ScorerDigest,

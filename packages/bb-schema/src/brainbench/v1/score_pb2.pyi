@@ -699,6 +699,8 @@ class Meta(_message.Message):
     FACT_ROWS_FIELD_NUMBER: _builtins.int
     DECISION_ROWS_FIELD_NUMBER: _builtins.int
     TURN_EVIDENCE_FIELD_NUMBER: _builtins.int
+    TRUST_ITEMS_FIELD_NUMBER: _builtins.int
+    BLIND_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def metric_glossary(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]: ...
     @_builtins.property
@@ -737,6 +739,16 @@ class Meta(_message.Message):
         are left out).
         """
 
+    @_builtins.property
+    def trust_items(self) -> _containers.RepeatedCompositeFieldContainer[Global___TrustItemRecord]:
+        """One record per memory-trust gold item of the run."""
+
+    @_builtins.property
+    def blind(self) -> Global___SealedReport:
+        """The independent blind set, scored on the core suites beside the corpus (published runs,
+        or --blind DIR): reported, never gated.
+        """
+
     def __init__(
         self,
         *,
@@ -752,10 +764,12 @@ class Meta(_message.Message):
         fact_rows: _abc.Iterable[Global___FactRow] | None = ...,
         decision_rows: _abc.Iterable[Global___DecisionRow] | None = ...,
         turn_evidence: _abc.Iterable[Global___TurnEvidence] | None = ...,
+        trust_items: _abc.Iterable[Global___TrustItemRecord] | None = ...,
+        blind: Global___SealedReport | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["confidence_intervals", b"confidence_intervals", "scorer", b"scorer", "sealed", b"sealed"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["blind", b"blind", "confidence_intervals", b"confidence_intervals", "scorer", b"scorer", "sealed", b"sealed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["budget_cuts", b"budget_cuts", "confidence_intervals", b"confidence_intervals", "decision_rows", b"decision_rows", "fact_rows", b"fact_rows", "failed_items", b"failed_items", "harnesses", b"harnesses", "metric_glossary", b"metric_glossary", "scorer", b"scorer", "sealed", b"sealed", "seam_disclosures", b"seam_disclosures", "suites", b"suites", "turn_evidence", b"turn_evidence"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["blind", b"blind", "budget_cuts", b"budget_cuts", "confidence_intervals", b"confidence_intervals", "decision_rows", b"decision_rows", "fact_rows", b"fact_rows", "failed_items", b"failed_items", "harnesses", b"harnesses", "metric_glossary", b"metric_glossary", "scorer", b"scorer", "sealed", b"sealed", "seam_disclosures", b"seam_disclosures", "suites", b"suites", "trust_items", b"trust_items", "turn_evidence", b"turn_evidence"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -786,6 +800,66 @@ class ScorerDigest(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___ScorerDigest: _TypeAlias = ScorerDigest  # noqa: Y015
+
+@_typing.final
+class TrustItemRecord(_message.Message):
+    """One memory-trust gold item: what each read surface (or store) observed, and the verdict."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class ObservationsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    SUITE_FIELD_NUMBER: _builtins.int
+    FIXTURE_ID_FIELD_NUMBER: _builtins.int
+    ITEM_FIELD_NUMBER: _builtins.int
+    KIND_FIELD_NUMBER: _builtins.int
+    PASSED_FIELD_NUMBER: _builtins.int
+    REASON_FIELD_NUMBER: _builtins.int
+    OBSERVATIONS_FIELD_NUMBER: _builtins.int
+    suite: _corpus_pb2.Suite.ValueType
+    fixture_id: _builtins.str
+    item: _builtins.str
+    kind: _builtins.str
+    passed: _builtins.bool
+    reason: _builtins.str
+    @_builtins.property
+    def observations(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]: ...
+    def __init__(
+        self,
+        *,
+        suite: _corpus_pb2.Suite.ValueType = ...,
+        fixture_id: _builtins.str = ...,
+        item: _builtins.str = ...,
+        kind: _builtins.str = ...,
+        passed: _builtins.bool = ...,
+        reason: _builtins.str = ...,
+        observations: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["fixture_id", b"fixture_id", "item", b"item", "kind", b"kind", "observations", b"observations", "passed", b"passed", "reason", b"reason", "suite", b"suite"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TrustItemRecord: _TypeAlias = TrustItemRecord  # noqa: Y015
 
 @_typing.final
 class TurnEvidence(_message.Message):
@@ -835,21 +909,27 @@ class SealedReport(_message.Message):
     FIXTURES_HASH_FIELD_NUMBER: _builtins.int
     CELLS_FIELD_NUMBER: _builtins.int
     FAILED_ITEMS_FIELD_NUMBER: _builtins.int
+    SEED_FAILURES_FIELD_NUMBER: _builtins.int
     fixtures_hash: _builtins.str
     @_builtins.property
     def cells(self) -> _containers.RepeatedCompositeFieldContainer[Global___ScoreCell]: ...
     @_builtins.property
     def failed_items(self) -> _containers.RepeatedCompositeFieldContainer[Global___FailedItem]: ...
+    @_builtins.property
+    def seed_failures(self) -> _containers.RepeatedCompositeFieldContainer[Global___SeedFailure]:
+        """Fixtures of the set that failed to seed: reported with it, never failing the run."""
+
     def __init__(
         self,
         *,
         fixtures_hash: _builtins.str = ...,
         cells: _abc.Iterable[Global___ScoreCell] | None = ...,
         failed_items: _abc.Iterable[Global___FailedItem] | None = ...,
+        seed_failures: _abc.Iterable[Global___SeedFailure] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["cells", b"cells", "failed_items", b"failed_items", "fixtures_hash", b"fixtures_hash"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cells", b"cells", "failed_items", b"failed_items", "fixtures_hash", b"fixtures_hash", "seed_failures", b"seed_failures"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
