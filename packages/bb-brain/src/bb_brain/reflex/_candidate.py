@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from bb_brain._names import GENERATIONS
 from bb_brain.pages import normalise
 from bb_brain.reflex._tokens import Token, local_signals
 
@@ -42,6 +43,8 @@ class Candidate:
     calendar: bool = False
     #: Long enough and unknown enough to be a misspelt name (fuzzy matching may try it).
     fuzzy: bool = False
+    #: The generational suffix written after the name ("jr" for "King Jr."), else "".
+    generation: str = ""
 
 
 class Maker:
@@ -65,6 +68,10 @@ class Maker:
         fuzzy: bool = False,
     ) -> Candidate:
         signals = (*extra, *local_signals(self.tokens, toks[0].index, toks[-1].index))
+        after = toks[-1].index + 1
+        generation = ""
+        if after < len(self.tokens) and self.tokens[after].glued:
+            generation = GENERATIONS.get(self.tokens[after].norm, "")
         return Candidate(
             norm=norm,
             start=toks[0].start,
@@ -78,6 +85,7 @@ class Maker:
             ambiguity=ambiguity,
             calendar=calendar,
             fuzzy=fuzzy,
+            generation=generation,
         )
 
 

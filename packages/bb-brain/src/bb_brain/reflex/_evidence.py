@@ -46,6 +46,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
+from bb_brain._names import generation
 from bb_brain._pg import Connection
 from bb_brain.pages import normalise, slug_suffix_form
 from bb_brain.reflex._ordinary import is_ordinary, lemmas, sense
@@ -115,6 +116,8 @@ def _is_place(res: Resolved) -> bool:
 def veto(res: Resolved) -> str | None:
     """Why a single-word mention is no name here whatever its form, or None (module docs)."""
     signals = set(res.cand.signals)
+    if res.page.is_person and (other := _another_generation(res)):
+        return other
     if res.cand.tokens != 1 or _is_place(res):
         return None
     if DETERMINED_PHRASE in signals:
@@ -123,6 +126,18 @@ def veto(res: Resolved) -> str | None:
     if LOCATIVE in signals and res.page.is_person and not person_evidence:
         reading = "a date" if res.cand.calendar else "a place"
         return f"declined: {res.cand.raw!r} reads as {reading} here, with no person evidence"
+    return None
+
+
+def _another_generation(res: Resolved) -> str | None:
+    """A suffix that names another generation than the page's ("Sr." for a page "Jr.")."""
+    written = res.cand.generation
+    own = generation(normalise(res.page.title))
+    if written and own and written != own:
+        return (
+            f"declined: {res.cand.raw!r} with {written!r} is another person than"
+            f" {res.page.title!r} (a generational suffix tells them apart)"
+        )
     return None
 
 
