@@ -75,7 +75,7 @@ def fold(text: str) -> str:
 
 
 def generation(name_folded: str) -> str:
-    """The generational suffix that ends a folded name ("jr" for "martin king jr."), or ""."""
+    """The generational suffix that ends a folded name ("jr" for "osric vane jr."), or ""."""
     words = [word.strip(".,") for word in _SPACES.split(name_folded.strip())]
     return GENERATIONS.get(words[-1], "") if len(words) > 1 else ""
 

@@ -41,6 +41,8 @@ class Candidate:
     ambiguity: str = ""
     #: A weekday or month: capitalisation is no evidence of a name for it.
     calendar: bool = False
+    #: The name of a well-known place as well ("Adelaide"): a place reading is possible.
+    place: bool = False
     #: Long enough and unknown enough to be a misspelt name (fuzzy matching may try it).
     fuzzy: bool = False
     #: The generational suffix written after the name ("jr" for "King Jr."), else "".
@@ -65,6 +67,7 @@ class Maker:
         extra: tuple[str, ...] = (),
         ambiguity: str = "",
         calendar: bool = False,
+        place: bool = False,
         fuzzy: bool = False,
     ) -> Candidate:
         signals = (*extra, *local_signals(self.tokens, toks[0].index, toks[-1].index))
@@ -84,6 +87,7 @@ class Maker:
             signals=tuple(dict.fromkeys(signals)),
             ambiguity=ambiguity,
             calendar=calendar,
+            place=place,
             fuzzy=fuzzy,
             generation=generation,
         )

@@ -8,7 +8,7 @@ while a lowercase nickname used as a modifier ("the acme deal") keeps its readin
 no ordinary reading at all ("okafor") may also be a surname, given name or title; a dictionary
 word in common use carries that as its ambiguity and needs evidence to be read as a name.
 
-A single word beside a name-like word (one no dictionary knows: "olga adeyemi") is part of a
+A single word beside a name-like word (one no dictionary knows: "tamsin okoro") is part of a
 longer name and does not resolve alone: somebody who shares a given name with a page is
 somebody else.
 
@@ -110,6 +110,7 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
             extra=(LOWERCASE,),
             ambiguity=word.describe() if word.lowercase_ordinary else "",
             calendar=word.calendar,
+            place=word.place,
         )
     ]
 
@@ -122,7 +123,7 @@ def _name_like(tok: Token) -> bool:
 
 
 def _in_name_run(stretch: list[Token], offset: int) -> bool:
-    """The word stands beside a name-like word: one part of a longer name ("olga adeyemi").
+    """The word stands beside a name-like word: one part of a longer name ("tamsin okoro").
 
     As in a capitalised run, a single word of a longer name never resolves alone: another
     person who shares a given name with a page is somebody else. The whole run may still
