@@ -161,3 +161,33 @@ def test_fuzzy_needs_a_unique_page(engine: Engine, make_brain: Any) -> None:
         "people/ana-marchetti",
         "people/leo-marchetto",
     }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "has marchettti confirmed the venue?",  # lowercase, a letter typed twice
+        "has mrachetti confirmed the venue?",  # lowercase, two letters swapped
+        "has isolde marcheti confirmed the venue?",  # inside a lowercase full name
+    ],
+)
+def test_a_typing_slip_in_lowercase_still_finds_the_page(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    brain = make_brain(ISOLDE, HARUTO)
+    response = ask(engine, brain, text)
+    assert slugs(response) == ["people/isolde-marchetti"]
+    evidence = response.pointers[0].evidence
+    assert evidence is not None and evidence.decision.startswith("fuzzy:")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "has marchesini confirmed the venue?",  # another name, more than one slip away
+        "the venue was confrimed yesterday",  # a slip in an ordinary word is no name
+    ],
+)
+def test_a_lowercase_near_miss_stays_silent(engine: Engine, make_brain: Any, text: str) -> None:
+    brain = make_brain(ISOLDE)
+    assert ask(engine, brain, text).pointers == []

@@ -15,6 +15,11 @@ somebody else.
 A multi-word lowercase phrase may match an alias, title or name form exactly, when no
 function word stands at either end and at least one word is not ordinary ("widget co").
 Lowercase evidence is weaker, so every candidate here carries a small confidence penalty.
+
+Typing in lowercase is typing fast: a lowercase word of five letters or more that no
+dictionary or frequency list knows may be a typo of a name, and is offered to the same bounded
+fuzzy matching as a capitalised one (:mod:`bb_brain.reflex._fuzzy`: one typist's edit, a
+unique page, never an ordinary word on either side), alone or inside a lowercase name.
 """
 
 from __future__ import annotations
@@ -42,6 +47,8 @@ from bb_brain.reflex._ordinary import is_ordinary, sense
 from bb_brain.reflex._tokens import LOWERCASE, Token
 
 MAX_LOWER_TOKENS: Final = 4
+#: A word this long, unknown to the lexicon, may be a misspelt name (as in the capital channel).
+FUZZY_MIN_CHARS: Final = 5
 #: Words of the closed classes the lexicon does not know ("cc", "ceo", "dr"): never a name.
 _CLOSED_WORDS: Final = (
     PERSON_VERBS_BEFORE | PERSON_VERBS_AFTER | ROLE_NOUNS | HONORIFICS | (NAME_SUFFIXES)
@@ -88,7 +95,12 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                     continue
                 found.append(
                     maker.make(
-                        join(span), span, EXACT_ARMS, penalty=LOWERCASE_PENALTY, extra=(LOWERCASE,)
+                        join(span),
+                        span,
+                        EXACT_ARMS,
+                        penalty=LOWERCASE_PENALTY,
+                        extra=(LOWERCASE,),
+                        fuzzy=any(_misspelt(tok) for tok in span),
                     )
                 )
         stretch = []
@@ -111,8 +123,17 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
             ambiguity=word.describe() if word.lowercase_ordinary else "",
             calendar=word.calendar,
             place=word.place,
+            fuzzy=_misspelt(tok),
         )
     ]
+
+
+def _misspelt(tok: Token) -> bool:
+    """Long enough for a typo to matter, and in no dictionary or frequency list."""
+    if len(tok.norm) < FUZZY_MIN_CHARS or not tok.norm.isalpha() or tok.norm in _CLOSED_WORDS:
+        return False
+    word = sense(tok.norm)
+    return not word.known_word and word.zipf == 0.0
 
 
 def _name_like(tok: Token) -> bool:
