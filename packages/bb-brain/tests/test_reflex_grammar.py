@@ -52,6 +52,7 @@ ZORP = ("people/zorp-threlkeld", md("Zorp Threlkeld", type="person", aliases="[Z
 RUSTY = ("people/rusty-oyelaran", md("Rusty Oyelaran", type="person", aliases="[Rusty]"))
 BAY = ("people/bay-lindgren", md("Bay Lindgren", type="person", aliases="[Bay]"))
 SUE = ("people/sue-marchetti", md("Sue Marchetti", type="person", aliases="[Sue]"))
+WON = ("people/won-kyungsoo", md("Won Kyungsoo", type="person", aliases="[Won]"))
 QUILL = ("projects/quill", md("Project Quill", type="project", aliases="[Quill]"))
 IRON = ("projects/iron", md("Project Iron", type="project", aliases="[Iron]"))
 ADELAIDE = (
@@ -134,6 +135,7 @@ def test_a_possessive_compound_is_no_owner(engine: Engine, make_brain: Any) -> N
         (ZORP, "Zorp effort and it still failed.", "modifies the noun after it"),
         (RUSTY, "the old bike sounds rather rusty", "an adjective after a degree word"),
         (SUE, "they sue landlords on principle", "a verb after its subject"),
+        (WON, "the bakery won an award last spring", "a verb after its subject"),
         (BAY, "we kept the costs at bay", "a bare noun after 'at'"),
         (QUILL, "Quill feathers sell well at the craft fair.", "before a noun"),
     ],

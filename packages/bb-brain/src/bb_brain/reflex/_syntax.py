@@ -22,7 +22,8 @@ An **ordinary** reading, which settles the word whatever the rest of the convers
 
 * *an imperative*: a verb opening the sentence before an article or a particle ("Iron the
   shirts", "Mark up the invoice"; before a particle and an article, any word);
-* *a verb after its subject*: "we mark the essays", "the pupils brook no delay";
+* *a verb after its subject*: "we mark the essays", "the pupils brook no delay", "the
+  bakery won an award" (after a singular noun, only a past or third-person form);
 * *an adjective after a degree word*: "a little rusty", "rather sage";
 * *a modifier of the noun after it*: "Sage tea", "Hazel saplings" (people's names do not
   modify nouns without a possessive; for a person's page only); before a word that may be a
@@ -250,6 +251,8 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
     if before is not None and "VERB" in meaning.readings and not token.capitalised:
         if before.norm in _SUBJECT_PRONOUNS or _plural_subject(tokens, before):
             found.append(VERB_AFTER_SUBJECT)
+        elif _singular_subject(tokens, before) and {"VBD", "VBZ"} & inflections(token.norm):
+            found.append(VERB_AFTER_SUBJECT)
     if before is not None and meaning.adjective and before.norm in _DEGREE_WORDS:
         found.append(AFTER_DEGREE)
     # After an inverted auxiliary or "let" the word is a subject and a bare verb follows it:
@@ -327,6 +330,20 @@ def _plural_subject(tokens: list[Token], before: Token) -> bool:
         return False
     meaning = sense(before.norm)
     if not meaning.noun or before.norm in meaning.noun_lemmas:
+        return False
+    article = _glued_before(tokens, before.index)
+    return article is not None and article.norm in DETERMINERS
+
+
+def _singular_subject(tokens: list[Token], before: Token) -> bool:
+    """A common noun after a determiner: "the bakery" in "the bakery won an award".
+
+    A singular subject takes only a past or a third-person form, so the word after it must
+    be one of those to count as its verb (the caller checks).
+    """
+    if before.capitalised or before.handle or before.norm in FUNCTION_WORDS:
+        return False
+    if not sense(before.norm).noun:
         return False
     article = _glued_before(tokens, before.index)
     return article is not None and article.norm in DETERMINERS
