@@ -38,6 +38,7 @@ from bb_brain.writeback._clauses import (
     hedged,
     opens_with_the_user,
     relayed,
+    repair,
     split_clauses,
 )
 from bb_brain.writeback._entities import Entity, EntityIndex
@@ -175,16 +176,34 @@ class RulesExtractor:
         """Facts stated in the segment's user turns, in order."""
         facts: list[_Fact] = []
         salience = Salience()
+        said: set[str] = set()
         for turn in segment.turns:
+            previous: list[_Fact] = []  # the facts of the turn's sentence before this one
             for sentence in split_sentences(turn.text):
-                if turn.role != "user":
+                if turn.role != "user" or _restated(sentence, said):
                     refs = references(self._entities, sentence, salience)
                     salience.update(refs, choose(refs, sentence))
                     continue
-                self._sentence(sentence, facts, salience)
+                said.add(_said(sentence))
+                count = len(facts)
+                fixed = repair(sentence)
+                if fixed is not None and previous:
+                    withdrawn = previous[-1]
+                    facts[:] = [fact for fact in facts if fact not in previous]
+                    count = len(facts)
+                    self._sentence(fixed, facts, salience, repairing=True)
+                    for fact in facts[count:]:
+                        if fact.entity is None:
+                            fact.entity, fact.title = withdrawn.entity, withdrawn.title
+                else:
+                    self._sentence(sentence, facts, salience)
+                previous = facts[count:]
         return [fact.extracted() for fact in facts]
 
-    def _sentence(self, sentence: str, facts: list[_Fact], salience: Salience) -> None:
+    def _sentence(
+        self, sentence: str, facts: list[_Fact], salience: Salience, *, repairing: bool = False
+    ) -> None:
+        """Record the sentence's facts; a repair is kept as the statement it replaces was."""
         message = relayed(sentence)
         text = sentence.rstrip("?") if message is not None else sentence
         if message is None and _not_a_statement(sentence):
@@ -192,7 +211,8 @@ class RulesExtractor:
             salience.update(refs, choose(refs, sentence))
             return
         topic = salience.thing  # what the conversation was about before this sentence
-        for group in self._groups(text, salience):
+        for number, group in enumerate(self._groups(text, salience)):
+            group.inherited = group.inherited or (repairing and number == 0)
             _record(group, facts, topic)
 
     def _groups(self, text: str, salience: Salience) -> list[_Group]:
@@ -255,6 +275,21 @@ class _Fact:
             kind=self.kind,
             entity_title=self.title,
         )
+
+
+def _said(text: str) -> str:
+    """A sentence in the form it is compared with a restatement (case, spaces, end marks)."""
+    return " ".join(text.casefold().split()).strip(".!?;:, ")
+
+
+def _restated(sentence: str, said: set[str]) -> bool:
+    """A sentence already said in the segment behind a lead-in ("As I said: <sentence>").
+
+    Whatever precedes the first colon only introduces the rest; when the rest is a sentence
+    the user already said, it states nothing new.
+    """
+    lead, colon, rest = sentence.partition(":")
+    return bool(colon and lead.strip() and rest.strip()) and _said(rest) in said
 
 
 def _same(left: Reference | None, right: Reference | None) -> bool:
