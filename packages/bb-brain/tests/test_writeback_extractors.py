@@ -370,8 +370,23 @@ def test_a_restatement_behind_a_lead_in_is_not_a_second_fact() -> None:
     ]
 
 
+def test_a_restatement_in_a_later_segment_is_not_a_second_fact() -> None:
+    extractor = RulesExtractor(index())
+    first = extractor.extract(seg(("user", "Notes:\n- Widget Co raised 4M in May.")))
+    later = extractor.extract(seg(("user", "To recap: Widget Co raised 4M in May.")))
+    assert [fact.fact for fact in first] == ["- Widget Co raised 4M in May."]
+    assert later == []
+
+
 def test_a_capital_that_opens_the_sentence_is_not_part_of_a_new_name() -> None:
     facts = rules(("user", "Met Solveig Sorvaag, who runs logistics at Widget Co."))
     assert [(entity, title) for _, entity, title in facts] == [
         ("people/solveig-sorvaag", "Solveig Sorvaag")
+    ]
+
+
+def test_a_new_name_may_start_with_an_accented_capital() -> None:
+    facts = rules(("user", "My cousin Ørjan Bakkevig wants the memo before Friday."))
+    assert [(entity, title) for _, entity, title in facts] == [
+        ("people/orjan-bakkevig", "Ørjan Bakkevig")
     ]

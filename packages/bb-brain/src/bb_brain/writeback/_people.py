@@ -42,7 +42,10 @@ ORG_WORDS: Final = frozenset(
 _PLAIN: Final = str.maketrans(
     {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe", "ı": "i"}
 )
-_RUN = re.compile(r"(?<![\w'’])([A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){1,2})(?![\w'’])")
+#: Capital letters a name may start with: ASCII and the Latin letters of European names
+#: ("Åsa", "Łukasz", "Šimon"), so a run is not cut at its first accented capital.
+_UPPER: Final = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x250) if chr(c).isupper())
+_RUN = re.compile(rf"(?<![\w'’])([{_UPPER}][\w'’-]*(?:[ \t]+[{_UPPER}][\w'’-]*){{1,2}})(?![\w'’])")
 _WORD = re.compile(r"[\w'’-]+")
 _LETTERS = re.compile(r"[^\W_]+")
 _PRONOUN_AFTER: Final = frozenset({"he", "she", "who", "he's", "she's"})

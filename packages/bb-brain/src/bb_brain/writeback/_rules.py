@@ -171,12 +171,15 @@ class RulesExtractor:
     def __init__(self, entities: EntityIndex) -> None:
         """Attribute against ``entities``, the source's pages."""
         self._entities = entities
+        #: The user's sentences so far in the conversation (all its segments), to spot one
+        #: restated behind a lead-in.
+        self._said: set[str] = set()
 
     def extract(self, segment: Segment) -> list[ExtractedFact]:
         """Facts stated in the segment's user turns, in order."""
         facts: list[_Fact] = []
         salience = Salience()
-        said: set[str] = set()
+        said = self._said
         for turn in segment.turns:
             previous: list[_Fact] = []  # the facts of the turn's sentence before this one
             for sentence in split_sentences(turn.text):
@@ -279,7 +282,7 @@ class _Fact:
 
 def _said(text: str) -> str:
     """A sentence in the form it is compared with a restatement (case, spaces, end marks)."""
-    return " ".join(text.casefold().split()).strip(".!?;:, ")
+    return " ".join(text.casefold().split()).strip(".!?;:, ").lstrip("-*\u2022 ")
 
 
 def _restated(sentence: str, said: set[str]) -> bool:
