@@ -348,11 +348,11 @@ def test_a_belief_belongs_to_its_holder() -> None:
 
 def test_a_self_repair_withdraws_what_it_repairs() -> None:
     # the repair keeps the entity of the sentence it replaces, and only the new value
-    assert rules(("user", "Widget Co has 30 staff. Wait, no, 34 staff; I miscounted.")) == [
-        ("34 staff", WIDGET.slug, None)
+    assert rules(("user", "Widget Co has 30 staff. Er, no, hold on: 34 staff.")) == [
+        ("34 staff.", WIDGET.slug, None)
     ]
-    repaired = rules(("user", "Widget Co opens a depot in Hull... no, scratch that: it is Derby."))
-    assert repaired == [("it is Derby.", WIDGET.slug, None)]
+    repaired = rules(("user", "Widget Co opens a depot in Hull. No, make that Derby."))
+    assert repaired == [("Derby.", WIDGET.slug, None)]
     # a refusal in another turn is no repair of the user's own words
     kept = rules(("user", "Widget Co has 30 staff."), ("user", "No, nothing else for now."))
     assert kept == [("Widget Co has 30 staff.", WIDGET.slug, None)]
@@ -361,12 +361,12 @@ def test_a_self_repair_withdraws_what_it_repairs() -> None:
 def test_a_restatement_behind_a_lead_in_is_not_a_second_fact() -> None:
     facts = rules(
         ("user", "Widget Co raised 4M in May."),
-        ("user", "For the record, as I said before: Widget Co raised 4M in May."),
-        ("user", "One more for the record: Widget Co hired a CFO in June."),
+        ("user", "As I said before: Widget Co raised 4M in May."),
+        ("user", "Adding one more: Widget Co hired a CFO in the autumn."),
     )
     assert [fact for fact, _, _ in facts] == [
         "Widget Co raised 4M in May.",
-        "One more for the record: Widget Co hired a CFO in June.",
+        "Adding one more: Widget Co hired a CFO in the autumn.",
     ]
 
 

@@ -21,7 +21,7 @@ A **name** reading:
 An **ordinary** reading, which settles the word whatever the rest of the conversation says:
 
 * *an imperative*: a verb opening the sentence before an article or a particle ("Iron the
-  shirts", "Mark up the invoice"; before a particle and an article, any word);
+  shirts", "Pare down the list"; before a particle and an article, any word);
 * *a verb after its subject*: "we mark the essays", "the pupils brook no delay", "the
   bakery won an award" (after a singular noun, only a past or third-person form);
 * *an adjective after a degree word*: "a little rusty", "rather sage";

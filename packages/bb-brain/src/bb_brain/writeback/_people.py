@@ -6,7 +6,7 @@ A run of two or three capitalised words is taken as a new person's full name onl
   (measured against the lexicon, :mod:`bb_brain.reflex._ordinary`), no word that names an
   organisation ("Labs", "Ventures", "Inc"), and the first word has no dictionary reading at
   all (a given name, not "Blue Harbor");
-* a dictionary word that only opens the sentence is not part of the run ("Met Ines Varga");
+* a dictionary word that only opens the sentence is not part of the run ("Met Ines Halloran");
 * the conversation says it is a person: a role or kinship noun just before it ("my nephew
   Sipho Dlamini", "head of procurement is Tobias Engel", "their finance person, Bronwen
   Hughes"), or a personal pronoun or a verb that takes a person right after it ("Tobias
@@ -80,7 +80,7 @@ def new_people(text: str, known: set[tuple[int, int]]) -> list[NewPerson]:
         words = match.group(1).split()
         while words and fold(words[0]).rstrip(".") in HONORIFICS:
             words = words[1:]
-        # A capital that only opens the sentence is no part of the name ("Met Ines Varga").
+        # A capital that only opens the sentence is no part of the name ("Met Ines Halloran").
         while len(words) > 2 and _opens_sentence(text, match.start(1)) and _ordinary(words[0]):
             words = words[1:]
         if len(words) < 2 or not _name_like(words):

@@ -12,7 +12,7 @@ It is the honest baseline for extraction quality. Mechanism, per segment:
    clauses about the same entity back together: several facts per turn, one per entity.
 4. A correction ("Thursday, not Wednesday") keeps only the corrected value and replaces the
    earlier fact that stated the old one, taking over its entity when it names none itself.
-   A self-repair ("Wait, no, 34 staff") withdraws the facts of the sentence before it in the
+   A self-repair ("No, make that 34") withdraws the facts of the sentence before it in the
    same turn and takes over their entity; a sentence the user already said, restated behind
    a lead-in ("As I said: ..."), states nothing new.
 5. Keep a clause when a cue marks it as information-bearing, and set the fact kind from the
