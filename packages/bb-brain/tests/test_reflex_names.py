@@ -191,3 +191,12 @@ def test_a_typing_slip_in_lowercase_still_finds_the_page(
 def test_a_lowercase_near_miss_stays_silent(engine: Engine, make_brain: Any, text: str) -> None:
     brain = make_brain(ISOLDE)
     assert ask(engine, brain, text).pointers == []
+
+
+@pytest.mark.parametrize("text", ["did Govrek reply yet?", "did govrek reply yet?"])
+def test_a_swap_that_moves_both_blocking_keys_is_still_found(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    # "govrek" shares neither its first nor its last three letters with "gorvek"
+    brain = make_brain(("people/tove-gorvek", md("Tove Gorvek", type="person")))
+    assert slugs(ask(engine, brain, text)) == ["people/tove-gorvek"]
