@@ -67,6 +67,29 @@ def test_titles_and_suffixes_are_not_part_of_the_name(engine: Engine, make_brain
     assert slugs(ask(engine, brain, "we owe Bello an answer")) == ["people/ade-bello"]
 
 
+def test_another_generation_is_another_person(engine: Engine, make_brain: Any) -> None:
+    elder = ("people/osric-vane-sr", md("Osric Vane Sr.", type="person"))
+    brain = make_brain(elder)
+    response = ask(engine, brain, "A letter from Osric Vane Jr. arrived today")
+    assert response.pointers == []
+    (declined,) = response.declined
+    assert declined.evidence is not None and "generational suffix" in declined.evidence.decision
+    for text in ("A letter from Osric Vane Sr. arrived", "A letter from Osric Vane arrived"):
+        assert slugs(ask(engine, brain, text)) == ["people/osric-vane-sr"]
+    plain = ("people/tobin-achebe", md("Tobin Achebe", type="person"))
+    brain = make_brain(plain)  # no suffix on the page: the written one may just be fuller
+    assert slugs(ask(engine, brain, "Tobin Achebe Jr. called")) == ["people/tobin-achebe"]
+
+
+def test_a_namesake_typed_in_lowercase_is_somebody_else(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(HARUTO, ROBERTO)
+    assert ask(engine, brain, "did haruto nakagawa ever reply?").pointers == []
+    assert slugs(ask(engine, brain, "did haruto ishikawa ever reply?")) == [
+        "people/haruto-ishikawa"
+    ]
+    assert slugs(ask(engine, brain, "did haruto ever reply btw?")) == ["people/haruto-ishikawa"]
+
+
 def test_a_nickname_combines_with_the_family_name(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(ROBERTO, ("people/beto-ruiz", md("Beto Ruiz", type="person")))
     response = ask(engine, brain, "Beto Quintana wants the keys back")
@@ -138,3 +161,42 @@ def test_fuzzy_needs_a_unique_page(engine: Engine, make_brain: Any) -> None:
         "people/ana-marchetti",
         "people/leo-marchetto",
     }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "has marchettti confirmed the venue?",  # lowercase, a letter typed twice
+        "has mrachetti confirmed the venue?",  # lowercase, two letters swapped
+        "has isolde marcheti confirmed the venue?",  # inside a lowercase full name
+    ],
+)
+def test_a_typing_slip_in_lowercase_still_finds_the_page(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    brain = make_brain(ISOLDE, HARUTO)
+    response = ask(engine, brain, text)
+    assert slugs(response) == ["people/isolde-marchetti"]
+    evidence = response.pointers[0].evidence
+    assert evidence is not None and evidence.decision.startswith("fuzzy:")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "has marchesini confirmed the venue?",  # another name, more than one slip away
+        "the venue was confrimed yesterday",  # a slip in an ordinary word is no name
+    ],
+)
+def test_a_lowercase_near_miss_stays_silent(engine: Engine, make_brain: Any, text: str) -> None:
+    brain = make_brain(ISOLDE)
+    assert ask(engine, brain, text).pointers == []
+
+
+@pytest.mark.parametrize("text", ["did Govrek reply yet?", "did govrek reply yet?"])
+def test_a_swap_that_moves_both_blocking_keys_is_still_found(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    # "govrek" shares neither its first nor its last three letters with "gorvek"
+    brain = make_brain(("people/tove-gorvek", md("Tove Gorvek", type="person")))
+    assert slugs(ask(engine, brain, text)) == ["people/tove-gorvek"]

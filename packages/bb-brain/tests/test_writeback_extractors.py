@@ -344,3 +344,49 @@ def test_a_decision_that_names_nothing_is_about_the_topic() -> None:
 def test_a_belief_belongs_to_its_holder() -> None:
     facts = rules(("user", "Bob Park reckons the Widget Co deal is too rich."))
     assert facts == [("Bob Park reckons the Widget Co deal is too rich.", BOB.slug, None)]
+
+
+def test_a_self_repair_withdraws_what_it_repairs() -> None:
+    # the repair keeps the entity of the sentence it replaces, and only the new value
+    assert rules(("user", "Widget Co has 30 staff. Er, no, hold on: 34 staff.")) == [
+        ("34 staff.", WIDGET.slug, None)
+    ]
+    repaired = rules(("user", "Widget Co opens a depot in Hull. No, make that Derby."))
+    assert repaired == [("Derby.", WIDGET.slug, None)]
+    # a refusal in another turn is no repair of the user's own words
+    kept = rules(("user", "Widget Co has 30 staff."), ("user", "No, nothing else for now."))
+    assert kept == [("Widget Co has 30 staff.", WIDGET.slug, None)]
+
+
+def test_a_restatement_behind_a_lead_in_is_not_a_second_fact() -> None:
+    facts = rules(
+        ("user", "Widget Co raised 4M in May."),
+        ("user", "As I said before: Widget Co raised 4M in May."),
+        ("user", "Adding one more: Widget Co hired a CFO in the autumn."),
+    )
+    assert [fact for fact, _, _ in facts] == [
+        "Widget Co raised 4M in May.",
+        "Adding one more: Widget Co hired a CFO in the autumn.",
+    ]
+
+
+def test_a_restatement_in_a_later_segment_is_not_a_second_fact() -> None:
+    extractor = RulesExtractor(index())
+    first = extractor.extract(seg(("user", "Notes:\n- Widget Co raised 4M in May.")))
+    later = extractor.extract(seg(("user", "To recap: Widget Co raised 4M in May.")))
+    assert [fact.fact for fact in first] == ["- Widget Co raised 4M in May."]
+    assert later == []
+
+
+def test_a_capital_that_opens_the_sentence_is_not_part_of_a_new_name() -> None:
+    facts = rules(("user", "Met Solveig Sorvaag, who runs logistics at Widget Co."))
+    assert [(entity, title) for _, entity, title in facts] == [
+        ("people/solveig-sorvaag", "Solveig Sorvaag")
+    ]
+
+
+def test_a_new_name_may_start_with_an_accented_capital() -> None:
+    facts = rules(("user", "My cousin Ørjan Bakkevig wants the memo before Friday."))
+    assert [(entity, title) for _, entity, title in facts] == [
+        ("people/orjan-bakkevig", "Ørjan Bakkevig")
+    ]

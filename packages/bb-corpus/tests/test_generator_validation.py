@@ -75,7 +75,8 @@ def test_the_sample_is_stratified_and_about_a_tenth() -> None:
     assert set(sample.strata) == categories and "poisoning" not in categories
     units = len(core) - len(corpus().continuity_pairs)
     assert 0.08 * units <= len(sample.items) <= 0.14 * units
-    assert sample.strata["kta-pos"] == 6 and sample.strata["continuity"] == 4
+    # A tenth of each category's units, rounded half up: 72 kta-pos -> 7, 36 pairs -> 4.
+    assert sample.strata["kta-pos"] == 7 and sample.strata["continuity"] == 4
     assert draw_sample(corpus(), 0.1, seed=0) == sample
     assert draw_sample(corpus(), 0.1, seed=1) != sample
     with pytest.raises(CorpusUserError, match="out of range"):
@@ -177,6 +178,13 @@ def test_the_committed_receipt_matches_the_committed_corpus() -> None:
         assert all(d["resolution"] for d in receipt["disagreements"])
     elif receipt.get("status") == "labelled":
         assert receipt["fixtures_hash"] == ledger["core_fixtures_hash"]
+    elif receipt.get("status") == "pending":
+        # The worksheet of this corpus is committed and waits for an independent labeller.
+        sheet = json.loads((EVALS / receipt["worksheet"]).read_text(encoding="utf-8"))
+        assert sheet["sample"]["fixtures_hash"] == ledger["core_fixtures_hash"]
+        assert receipt["fixtures_hash"] == ledger["core_fixtures_hash"]
+        assert receipt["items"] == sheet["sample"]["items"] == len(sheet["items"])
+        assert "corpus agreement" in receipt["how"]
     elif receipt.get("status") == "stale":
         # labelled on other files: the ledger says so, and keeps what was labelled
         assert receipt["labelled_core_fixtures_hash"] != ledger["core_fixtures_hash"]
@@ -184,3 +192,29 @@ def test_the_committed_receipt_matches_the_committed_corpus() -> None:
         assert "corpus agreement" in receipt["how"]
     else:
         assert receipt["status"] == "not run"
+
+
+def test_the_validation_state_never_passes_an_old_receipt_off_as_this_corpus(
+    tmp_path: Path,
+) -> None:
+    for kind in ("fixtures", "gold"):
+        shutil.copytree(EVALS / kind / "spike", tmp_path / kind / "spike")
+    assert write_corpus(tmp_path).ledger["gold_validation"]["status"] == "not run"
+    local = load_corpus(tmp_path / "fixtures", tmp_path / "gold")
+    write_sample(local, tmp_path / "validation" / "sample.json", 0.1, seed=0)
+    state = write_corpus(tmp_path).ledger["gold_validation"]
+    assert state["status"] == "pending" and state["worksheet"] == "validation/sample.json"
+    assert state["fixtures_hash"] == local.core_fixtures_hash
+    old = {"status": "labelled", "fixtures_hash": "0" * 64, "agreement": {}}
+    (tmp_path / "validation" / "receipt.json").write_text(json.dumps(old), encoding="utf-8")
+    state = write_corpus(tmp_path).ledger["gold_validation"]
+    assert state["status"] == "pending"
+    assert state["stale_receipt"] == {
+        "path": "validation/receipt.json",
+        "labelled_core_fixtures_hash": "0" * 64,
+    }
+    write_corpus(tmp_path, seed=5)  # another corpus: the worksheet no longer matches
+    state = write_corpus(tmp_path, seed=5).ledger["gold_validation"]
+    assert state["status"] == "stale" and state["labelled_core_fixtures_hash"] == "0" * 64
+    (tmp_path / "validation" / "receipt.json").unlink()
+    assert write_corpus(tmp_path, seed=5).ledger["gold_validation"]["status"] == "not run"

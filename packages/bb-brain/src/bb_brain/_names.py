@@ -30,6 +30,16 @@ HONORIFIC_SUFFIXES: Final = frozenset(
 )
 #: Generational and degree suffixes written after a name ("King Jr.", "Lee PhD").
 NAME_SUFFIXES: Final = frozenset("jr sr ii iii iv phd md esq".split())
+#: Suffixes that tell generations apart: "Jr." and "Sr." (or "III") are two people.
+GENERATIONS: Final = {
+    "jr": "jr",
+    "junior": "jr",
+    "sr": "sr",
+    "senior": "sr",
+    "ii": "ii",
+    "iii": "iii",
+    "iv": "iv",
+}
 #: Family-name particles that belong to the family name ("de la Cruz", "van der Berg").
 PARTICLES: Final = frozenset("de del della der den van von da di du la le dos das bin ibn".split())
 
@@ -62,6 +72,12 @@ def fold(text: str) -> str:
             base = char
         kept.append(char)
     return unicodedata.normalize("NFC", "".join(kept).casefold())
+
+
+def generation(name_folded: str) -> str:
+    """The generational suffix that ends a folded name ("jr" for "osric vane jr."), or ""."""
+    words = [word.strip(".,") for word in _SPACES.split(name_folded.strip())]
+    return GENERATIONS.get(words[-1], "") if len(words) > 1 else ""
 
 
 def strip_titles(tokens: list[str]) -> list[str]:

@@ -52,9 +52,12 @@ from bb_brain.reflex._evidence import (
     CONTEXT,
     Conversation,
     accept,
+    by_conversation,
     decline,
     final_decline,
     local_evidence,
+    ordinary_declined,
+    ordinary_reading,
     veto,
     vetoed,
 )
@@ -135,6 +138,8 @@ def turn_context(conn: Connection, request: TurnContextRequest) -> TurnContextRe
                 break
             if res.slug in taken or res.confidence < settings.volunteer_min_confidence:
                 continue
+            if res.text_index > 0 and by_conversation(res):
+                continue  # an earlier turn's ordinary word: only the conversation made it a name
             if suppressor.seen(res.slug) or res.slug in known:
                 continue
             volunteered.append(res)
@@ -158,11 +163,12 @@ def _named_before(
 
     Such a page is no news to the agent: the prior-context seam does not push it again. Only
     the conversation's own turns count (a name inside an injected summary named no page to
-    the user), and a name settled only by context does not (its bare name named no page).
+    the user), and a name settled only by context or by the rest of the conversation does
+    not (its bare word named no page on its own).
     """
     known: dict[str, int] = {}
     for res in accepted:
-        if res.text_index == 0 or CONTEXT in res.signals:
+        if res.text_index == 0 or CONTEXT in res.signals or by_conversation(res):
             continue
         if texts[res.text_index] not in prior_context:
             continue
@@ -199,10 +205,12 @@ def _decide(
             declined.append(decline(res))
         elif evidence := local_evidence(res):
             accepted.append(accept(res, evidence))
+        elif readings := ordinary_reading(res):
+            declined.append(ordinary_declined(res, readings))
         else:
             pending.append(res)
     if pending:
-        more, rejected = conversation.decide(pending, {res.slug for res in accepted})
+        more, rejected = conversation.decide(pending, accepted)
         accepted += more
         declined += rejected
     return accepted, declined

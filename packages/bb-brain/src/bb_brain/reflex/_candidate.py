@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from bb_brain._names import GENERATIONS
 from bb_brain.pages import normalise
 from bb_brain.reflex._tokens import Token, local_signals
 
@@ -40,8 +41,12 @@ class Candidate:
     ambiguity: str = ""
     #: A weekday or month: capitalisation is no evidence of a name for it.
     calendar: bool = False
+    #: The name of a well-known place as well ("Adelaide"): a place reading is possible.
+    place: bool = False
     #: Long enough and unknown enough to be a misspelt name (fuzzy matching may try it).
     fuzzy: bool = False
+    #: The generational suffix written after the name ("jr" for "King Jr."), else "".
+    generation: str = ""
 
 
 class Maker:
@@ -62,9 +67,14 @@ class Maker:
         extra: tuple[str, ...] = (),
         ambiguity: str = "",
         calendar: bool = False,
+        place: bool = False,
         fuzzy: bool = False,
     ) -> Candidate:
         signals = (*extra, *local_signals(self.tokens, toks[0].index, toks[-1].index))
+        after = toks[-1].index + 1
+        generation = ""
+        if after < len(self.tokens) and self.tokens[after].glued:
+            generation = GENERATIONS.get(self.tokens[after].norm, "")
         return Candidate(
             norm=norm,
             start=toks[0].start,
@@ -77,7 +87,9 @@ class Maker:
             signals=tuple(dict.fromkeys(signals)),
             ambiguity=ambiguity,
             calendar=calendar,
+            place=place,
             fuzzy=fuzzy,
+            generation=generation,
         )
 
 

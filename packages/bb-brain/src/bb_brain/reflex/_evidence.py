@@ -46,10 +46,25 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
+from bb_brain._names import generation
 from bb_brain._pg import Connection
 from bb_brain.pages import normalise, slug_suffix_form
 from bb_brain.reflex._ordinary import is_ordinary, lemmas, sense
 from bb_brain.reflex._resolve import CONFIDENCE, Resolved
+from bb_brain.reflex._syntax import (
+    AFTER_ARTICLE,
+    ASKED_WHO,
+    BARE_OBJECT,
+    BARE_SUBJECT,
+    CONVERSATION_PARTNER,
+    IMPERATIVE,
+    INDIRECT_OBJECT,
+    LISTED_WITH_PLACE,
+    MODIFIER,
+    NOT_A_PERSON,
+    ORDINARY_READINGS,
+    PERSONAL_POSSESSION,
+)
 from bb_brain.reflex._tokens import (
     AFTER_DETERMINER,
     DETERMINED_PHRASE,
@@ -83,8 +98,17 @@ PRIOR_MENTION: Final = "named earlier in the conversation"
 #: Page content read for relations is capped: a page's opening says what it relates to.
 CONTENT_CHARS: Final = 4000
 
-_ANY_PAGE: Final = (HONORIFIC, NAME_SUFFIX, HANDLE, SLUG_LIKE)
-_PERSON_ONLY: Final = (ROLE_NEARBY, PERSON_VERB)
+_ANY_PAGE: Final = (HONORIFIC, NAME_SUFFIX, HANDLE, SLUG_LIKE, BARE_OBJECT)
+_PERSON_ONLY: Final = (
+    ROLE_NEARBY,
+    PERSON_VERB,
+    ASKED_WHO,
+    PERSONAL_POSSESSION,
+    CONVERSATION_PARTNER,
+    INDIRECT_OBJECT,
+)
+#: Arms of a name the page declares (a family or given name alone is a weaker form).
+NAME_ARMS: Final = frozenset({"alias", "title", "name-form", "slug-suffix"})
 _CONTENT = (
     "SELECT p.slug, p.title, coalesce(p.summary, ''), left(p.body, %s),"
     " ARRAY(SELECT a.alias_norm FROM aliases AS a WHERE a.brain_id = p.brain_id"
@@ -100,12 +124,48 @@ def local_evidence(res: Resolved) -> list[str]:
     found: list[str] = []
     if MID_CAPITAL in signals and not cand.calendar:
         found.append(MID_CAPITAL)
-    if POSSESSIVE in signals and not cand.calendar and AFTER_DETERMINER not in signals:
+    if POSSESSIVE in signals and _possessor(res, signals):
         found.append(POSSESSIVE)
     found += [signal for signal in _ANY_PAGE if signal in signals]
+    if BARE_SUBJECT in signals and res.arm in NAME_ARMS:
+        found.append(BARE_SUBJECT)  # a family name alone needs more: "Cobalt slumped"
     if res.page.is_person:
         found += [signal for signal in _PERSON_ONLY if signal in signals]
     return found
+
+
+def _possessor(res: Resolved, signals: set[str]) -> bool:
+    """A possessive that marks a person or an organisation, not a compound noun.
+
+    "Tamsin's notes" names someone, but a common noun or a place takes the possessive too
+    ("a cowherd's hut", "Lagos's markets", "Friday's figures"): for those only what a person
+    owns ("X's opinion", "X's voicemail") counts.
+    """
+    if PERSONAL_POSSESSION in signals:
+        return True
+    if AFTER_DETERMINER in signals or res.cand.calendar:
+        return False
+    word = sense(res.cand.norm)
+    if MID_CAPITAL in signals or not (word.noun or word.place):
+        return True
+    # Possessive compounds are built on nouns for kinds of people ("a cowherd's hut", "a
+    # novice's error"); an organisation's possessive is its own ("Cobalt's figures").
+    return not res.page.is_person and not word.place
+
+
+def ordinary_reading(res: Resolved) -> list[str]:
+    """Grammar that reads the one-word mention as an ordinary word (:mod:`._syntax`)."""
+    signals = res.cand.signals
+    found: list[str] = [signal for signal in ORDINARY_READINGS if signal in signals]
+    if res.page.is_person:
+        found += [signal for signal in NOT_A_PERSON if signal in signals]
+    return found
+
+
+def ordinary_declined(res: Resolved, readings: Sequence[str]) -> Resolved:
+    """The resolution, declined because the grammar reads the word as an ordinary one."""
+    decision = f"declined: {res.cand.ambiguity} read as an ordinary word: {', '.join(readings)}"
+    return replace(res, confidence=0.0, signals=tuple(readings), decision=decision)
 
 
 def _is_place(res: Resolved) -> bool:
@@ -115,15 +175,51 @@ def _is_place(res: Resolved) -> bool:
 def veto(res: Resolved) -> str | None:
     """Why a single-word mention is no name here whatever its form, or None (module docs)."""
     signals = set(res.cand.signals)
+    if res.page.is_person and (other := _another_generation(res)):
+        return other
     if res.cand.tokens != 1 or _is_place(res):
         return None
     if DETERMINED_PHRASE in signals:
         return f"declined: {res.cand.raw!r} is a whole noun phrase after a determiner"
-    person_evidence = signals & {POSSESSIVE, HONORIFIC, NAME_SUFFIX, ROLE_NEARBY, PERSON_VERB}
-    if LOCATIVE in signals and res.page.is_person and not person_evidence:
+    person_evidence = signals & {
+        POSSESSIVE,
+        HONORIFIC,
+        NAME_SUFFIX,
+        ROLE_NEARBY,
+        PERSON_VERB,
+        CONVERSATION_PARTNER,
+        PERSONAL_POSSESSION,
+    }
+    if person_evidence:
+        return None
+    if IMPERATIVE in signals:
+        return f"declined: {res.cand.raw!r} opens the sentence as a verb ({IMPERATIVE})"
+    if MODIFIER in signals and MID_CAPITAL not in signals and res.page.is_person:
+        return f"declined: {res.cand.raw!r} modifies the noun after it, as no person's name does"
+    place_reading = LOCATIVE in signals or LISTED_WITH_PLACE in signals
+    if place_reading and (res.page.is_person or res.cand.place):
         reading = "a date" if res.cand.calendar else "a place"
         return f"declined: {res.cand.raw!r} reads as {reading} here, with no person evidence"
+    if AFTER_ARTICLE in signals and res.page.is_person:
+        return f"declined: {res.cand.raw!r} follows an article, which a person's name does not"
     return None
+
+
+def _another_generation(res: Resolved) -> str | None:
+    """A suffix that names another generation than the page's ("Sr." for a page "Jr.")."""
+    written = res.cand.generation
+    own = generation(normalise(res.page.title))
+    if written and own and written != own:
+        return (
+            f"declined: {res.cand.raw!r} with {written!r} is another person than"
+            f" {res.page.title!r} (a generational suffix tells them apart)"
+        )
+    return None
+
+
+def by_conversation(res: Resolved) -> bool:
+    """Accepted only on the conversation's evidence (a prior mention, a related page)."""
+    return any(s == PRIOR_MENTION or s.startswith(CO_MENTION) for s in res.signals)
 
 
 def vetoed(res: Resolved, reason: str) -> Resolved:
@@ -214,11 +310,11 @@ class Conversation:
         return replace(chosen, confidence=confidence, signals=(CONTEXT,), decision=decision)
 
     def decide(
-        self, pending: Sequence[Resolved], anchors: Iterable[str]
+        self, pending: Sequence[Resolved], anchors: Iterable[Resolved]
     ) -> tuple[list[Resolved], list[Resolved]]:
-        """Split ``pending`` into (accepted, declined) using ``anchors``, the sure pages."""
-        anchor_slugs = sorted(set(anchors))
-        slugs = sorted({res.slug for res in pending} | set(anchor_slugs))
+        """Split ``pending`` into (accepted, declined) using ``anchors``, the sure mentions."""
+        sure = list(anchors)
+        slugs = sorted({res.slug for res in (*pending, *sure)})
         content = self._content(slugs)
         accepted: list[Resolved] = []
         declined: list[Resolved] = []
@@ -227,9 +323,11 @@ class Conversation:
             evidence: list[str] = []
             if page is not None and self._named_before(page, res.cand.norm):
                 evidence.append(PRIOR_MENTION)
+            # Only a page named in the same text: a window turn may be about something else.
+            beside = sorted({a.slug for a in sure if a.text_index == res.text_index})
             related = [
                 slug
-                for slug in anchor_slugs
+                for slug in beside
                 if slug != res.slug and page is not None and slug in content
                 and _related(page, content[slug])
             ]  # fmt: skip

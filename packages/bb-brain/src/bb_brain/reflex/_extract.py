@@ -215,11 +215,11 @@ def _strip_titles(run: list[Token]) -> tuple[list[Token], tuple[str, ...]]:
 def _standalone(tok: Token, maker: Maker, extra: tuple[str, ...]) -> list[Candidate]:
     """A capitalised word on its own: a name unless it is an ordinary word in disguise.
 
-    At the start of a sentence the capital says nothing: an ordinary word there needs the
-    same evidence as anywhere else, and a function word there ("Will you", "May I") is no
+    At the start of a sentence the capital says nothing: any dictionary word in common use
+    there needs the same evidence as in lowercase, a well-known place name needs evidence
+    that it is not the place, and a function word there ("Will you", "May I") is no
     candidate at all unless a verb of saying or a possessive makes it a person ("Will
-    said"). A less frequent dictionary word capitalised there is taken as the name: with the
-    page in memory, the name is the likelier reading.
+    said").
     """
     if tok.norm in NEVER_ALONE:
         return []
@@ -232,12 +232,17 @@ def _standalone(tok: Token, maker: Maker, extra: tuple[str, ...]) -> list[Candid
         extra=(position, *extra),
         ambiguity="",
         calendar=word.calendar,
+        place=word.place,
         fuzzy=_misspelt(tok),
     )
     if tok.sentence_start and word.function and not extra:
         if not {PERSON_VERB, POSSESSIVE} & set(candidate.signals):
             return []
-    if word.ordinary:
+    # A sentence-initial capital is discounted: the word is as ambiguous as in lowercase,
+    # and a well-known place name there is as likely the place as a namesake.
+    if tok.sentence_start and (word.lowercase_ordinary or word.place):
+        candidate = dataclasses.replace(candidate, ambiguity=word.describe())
+    elif word.ordinary:
         candidate = dataclasses.replace(candidate, ambiguity=word.describe())
     return [candidate]
 

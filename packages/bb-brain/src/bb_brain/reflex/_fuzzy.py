@@ -71,9 +71,19 @@ def fuzzy_keys(norms: Iterable[str]) -> tuple[list[str], list[str]]:
     tails: set[str] = set()
     for norm in norms:
         if len(norm) >= MIN_CHARS:
-            heads.add(norm[:3])
-            tails.add(norm[-3:])
+            # Two swapped letters inside a key move it ("dmeir" for "demir" shares neither
+            # "dem" nor "mir"), so the keys of the three swaps that touch each end are
+            # fetched too: a bounded handful of rows more, never a scan.
+            for form in (norm, *(_swap(norm, i) for i in (0, 1, 2))):
+                heads.add(form[:3])
+            for form in (norm, *(_swap(norm, len(norm) - i) for i in (2, 3, 4))):
+                tails.add(form[-3:])
     return sorted(heads), sorted(tails)
+
+
+def _swap(word: str, i: int) -> str:
+    """``word`` with its letters ``i`` and ``i + 1`` swapped."""
+    return word[:i] + word[i + 1] + word[i] + word[i + 2 :]
 
 
 def _keyboard() -> dict[str, frozenset[str]]:

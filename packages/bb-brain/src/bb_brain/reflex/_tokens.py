@@ -10,7 +10,7 @@ honorific or name suffix, a role noun next to it ("our CFO Grace", "Grace, the d
 a verb that takes a person ("Grace said", "ask Grace"), a determiner before it (the mark
 of an ordinary noun: "the pilot", "a decent lantern"), whether a determiner makes a whole
 noun phrase of it ("the Nile"), or a preposition that puts it in a place ("days in Paris",
-"flying to Jordan").
+"flying to Peru"), and what the grammar around it says (:mod:`bb_brain.reflex._syntax`).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from bb_brain.reflex._lexicon import (
     ROLE_NOUNS,
 )
 from bb_brain.reflex._ordinary import sense
+from bb_brain.reflex._syntax import name_readings, ordinary_readings
 
 POSSESSIVE: Final = "possessive"
 HONORIFIC: Final = "honorific"
@@ -145,6 +146,9 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
         found += _signals_after(tokens, last)
     if _appositive_role(tokens, last):
         found.append(ROLE_NEARBY)
+    found += name_readings(tokens, first, last)
+    if first == last:
+        found += ordinary_readings(tokens, last)
     return list(dict.fromkeys(found))
 
 
@@ -156,8 +160,8 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
         return [HONORIFIC]
     if before.norm in ROLE_NOUNS:
         return [ROLE_NEARBY]
-    if before.norm in PERSON_VERBS_BEFORE:
-        return [PERSON_VERB]
+    if before.norm in PERSON_VERBS_BEFORE and not _determined(tokens, before.index):
+        return [PERSON_VERB]  # "phone Tamsin", but not "the phone socket" (a noun there)
     if _determined(tokens, first):
         return (
             [AFTER_DETERMINER, DETERMINED_PHRASE]
@@ -214,7 +218,7 @@ def _locative(tokens: list[Token], before: Token) -> bool:
     """In a place: "in X", or "to X" / "from X" after a word of travel ("flying to X")."""
     if before.norm in LOCATIVE_PREPOSITIONS:
         return True
-    if before.norm not in ("to", "from", "into"):
+    if before.norm not in ("to", "from", "into", "through", "via"):
         return False
     travel = _previous_glued(tokens, before.index)
     return travel is not None and travel.norm in MOTION_WORDS

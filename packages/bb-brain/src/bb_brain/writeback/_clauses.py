@@ -9,6 +9,9 @@ The rules extractor reads a sentence as one or more clauses and asks of each:
   corrected value (the ", not ..." phrase goes) and the old value names what it replaces.
   A contrast only counts after a comma ("X, not Y", "X rather than Y", "X instead of Y"), so
   an ordinary negation ("she is not coming") is left alone.
+* is it a **self-repair**? "Widget Co has 30 staff. No, make that 34": a sentence that
+  opens with an editing term withdraws what the sentence before it stated, and the repair
+  keeps that statement's entity when it names none (:func:`repair`).
 * is it a **message to relay**? "Can you tell Ravi I'm pausing the sessions?" is a question
   to the assistant that carries a fact about Ravi.
 
@@ -42,6 +45,14 @@ CORRECTION_START: Final = re.compile(
 CONTRAST: Final = re.compile(
     r",\s*(?:and\s+)?(?:not|rather than|instead of)\s+(?:the\s+|a\s+|an\s+)?"
     r"(?P<old>[^,.;!?]+?)\s*(?=[,.;!?]|$)",
+    _I,
+)
+#: A self-repair opening a sentence: the editing term ("no, hold on", "make that") and the
+#: repair after it replace what the sentence before it said.
+REPAIR_START: Final = re.compile(
+    r"^(?:(?:wait|hold on|oh|hmm|er|um)[,.!]*\s+)?(?:no|nope)[,.!]+\s*"
+    r"(?:(?:wait|hold on|sorry|scratch that|make that|i mean|i meant|rather)\b[\s,:;.!-]*)?"
+    r"|^(?:scratch that|make that|i mean|i meant|correction)\b[\s,:;.!-]*",
     _I,
 )
 RELAY: Final = re.compile(
@@ -112,6 +123,21 @@ def correction(text: str) -> Correction | None:
 def starts_as_correction(text: str) -> bool:
     """Opens with a correction marker ("Actually", "Correction -", "Sorry, I meant")."""
     return CORRECTION_START.match(text) is not None
+
+
+def repair(sentence: str) -> str | None:
+    """The repair of a sentence that opens as a self-repair ("No, make that 34"), or None.
+
+    Speakers fix a slip with an editing term and the corrected material: what they said just
+    before (the reparandum) is withdrawn, and the repair stands in its place. None when the
+    sentence opens with no editing term or nothing follows it ("No, that's it" has no repair
+    worth a fact; the caller still needs the repair to be informative on its own).
+    """
+    match = REPAIR_START.match(sentence.strip())
+    if match is None:
+        return None
+    rest = sentence.strip()[match.end() :].strip()
+    return rest or None
 
 
 def relayed(sentence: str) -> str | None:

@@ -6,6 +6,7 @@ A run of two or three capitalised words is taken as a new person's full name onl
   (measured against the lexicon, :mod:`bb_brain.reflex._ordinary`), no word that names an
   organisation ("Labs", "Ventures", "Inc"), and the first word has no dictionary reading at
   all (a given name, not "Blue Harbor");
+* a dictionary word that only opens the sentence is not part of the run ("Met Ines Halloran");
 * the conversation says it is a person: a role or kinship noun just before it ("my nephew
   Sipho Dlamini", "head of procurement is Tobias Engel", "their finance person, Bronwen
   Hughes"), or a personal pronoun or a verb that takes a person right after it ("Tobias
@@ -41,7 +42,10 @@ ORG_WORDS: Final = frozenset(
 _PLAIN: Final = str.maketrans(
     {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe", "ı": "i"}
 )
-_RUN = re.compile(r"(?<![\w'’])([A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){1,2})(?![\w'’])")
+#: Capital letters a name may start with: ASCII and the Latin letters of European names
+#: ("Åsa", "Łukasz", "Šimon"), so a run is not cut at its first accented capital.
+_UPPER: Final = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x250) if chr(c).isupper())
+_RUN = re.compile(rf"(?<![\w'’])([{_UPPER}][\w'’-]*(?:[ \t]+[{_UPPER}][\w'’-]*){{1,2}})(?![\w'’])")
 _WORD = re.compile(r"[\w'’-]+")
 _LETTERS = re.compile(r"[^\W_]+")
 _PRONOUN_AFTER: Final = frozenset({"he", "she", "who", "he's", "she's"})
@@ -76,6 +80,9 @@ def new_people(text: str, known: set[tuple[int, int]]) -> list[NewPerson]:
         words = match.group(1).split()
         while words and fold(words[0]).rstrip(".") in HONORIFICS:
             words = words[1:]
+        # A capital that only opens the sentence is no part of the name ("Met Ines Halloran").
+        while len(words) > 2 and _opens_sentence(text, match.start(1)) and _ordinary(words[0]):
+            words = words[1:]
         if len(words) < 2 or not _name_like(words):
             continue
         start = text.index(words[0], match.start(1))
@@ -87,6 +94,18 @@ def new_people(text: str, known: set[tuple[int, int]]) -> list[NewPerson]:
         name = text[start:end]
         found.append(NewPerson(name, person_slug(name), start, end))
     return found
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    """Nothing but punctuation, a list bullet or spaces before ``start`` in its sentence."""
+    before = text[:start].rstrip()
+    return not before or before[-1] in ".!?:;-*\u2022(\"'"
+
+
+def _ordinary(word: str) -> bool:
+    """A dictionary or function word: a capital on it may only mark a sentence's start."""
+    meaning = sense(fold(word).strip("'’"))
+    return meaning.lexical or meaning.function
 
 
 def _name_like(words: list[str]) -> bool:

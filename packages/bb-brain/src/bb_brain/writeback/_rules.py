@@ -12,6 +12,9 @@ It is the honest baseline for extraction quality. Mechanism, per segment:
    clauses about the same entity back together: several facts per turn, one per entity.
 4. A correction ("Thursday, not Wednesday") keeps only the corrected value and replaces the
    earlier fact that stated the old one, taking over its entity when it names none itself.
+   A self-repair ("No, make that 34") withdraws the facts of the sentence before it in the
+   same turn and takes over their entity; a sentence the user already said, restated behind
+   a lead-in ("As I said: ..."), states nothing new.
 5. Keep a clause when a cue marks it as information-bearing, and set the fact kind from the
    strongest cue: a commitment or decision ("I'll", "we're going with", "decided to"), a
    preference ("prefers", "wants"), a belief ("worried", "thinks", "reckons"), an amount
@@ -39,6 +42,7 @@ from bb_brain.writeback._clauses import (
     hedged,
     opens_with_the_user,
     relayed,
+    repair,
     split_clauses,
 )
 from bb_brain.writeback._entities import Entity, EntityIndex
@@ -171,21 +175,42 @@ class RulesExtractor:
     def __init__(self, entities: EntityIndex) -> None:
         """Attribute against ``entities``, the source's pages."""
         self._entities = entities
+        #: The user's sentences so far in the conversation (all its segments), to spot one
+        #: restated behind a lead-in.
+        self._said: set[str] = set()
 
     def extract(self, segment: Segment) -> list[ExtractedFact]:
         """Facts stated in the segment's user turns, in order (a bounded prefix of each)."""
         facts: list[_Fact] = []
         salience = Salience()
+        said = self._said
         for turn in segment.turns:
+            previous: list[_Fact] = []  # the facts of the turn's sentence before this one
             for sentence in split_sentences(examined(turn.text, WRITEBACK_EXAMINED_CHARS)):
-                if turn.role != "user":
+                if turn.role != "user" or _restated(sentence, said):
                     refs = references(self._entities, sentence, salience)
                     salience.update(refs, choose(refs, sentence))
                     continue
-                self._sentence(sentence, facts, salience)
+                said.add(_said(sentence))
+                count = len(facts)
+                fixed = repair(sentence)
+                if fixed is not None and previous:
+                    withdrawn = previous[-1]
+                    facts[:] = [fact for fact in facts if fact not in previous]
+                    count = len(facts)
+                    self._sentence(fixed, facts, salience, repairing=True)
+                    for fact in facts[count:]:
+                        if fact.entity is None:
+                            fact.entity, fact.title = withdrawn.entity, withdrawn.title
+                else:
+                    self._sentence(sentence, facts, salience)
+                previous = facts[count:]
         return [fact.extracted() for fact in facts]
 
-    def _sentence(self, sentence: str, facts: list[_Fact], salience: Salience) -> None:
+    def _sentence(
+        self, sentence: str, facts: list[_Fact], salience: Salience, *, repairing: bool = False
+    ) -> None:
+        """Record the sentence's facts; a repair is kept as the statement it replaces was."""
         message = relayed(sentence)
         text = sentence.rstrip("?") if message is not None else sentence
         if message is None and _not_a_statement(sentence):
@@ -193,7 +218,8 @@ class RulesExtractor:
             salience.update(refs, choose(refs, sentence))
             return
         topic = salience.thing  # what the conversation was about before this sentence
-        for group in self._groups(text, salience):
+        for number, group in enumerate(self._groups(text, salience)):
+            group.inherited = group.inherited or (repairing and number == 0)
             _record(group, facts, topic)
 
     def _groups(self, text: str, salience: Salience) -> list[_Group]:
@@ -256,6 +282,21 @@ class _Fact:
             kind=self.kind,
             entity_title=self.title,
         )
+
+
+def _said(text: str) -> str:
+    """A sentence in the form it is compared with a restatement (case, spaces, end marks)."""
+    return " ".join(text.casefold().split()).strip(".!?;:, ").lstrip("-*\u2022 ")
+
+
+def _restated(sentence: str, said: set[str]) -> bool:
+    """A sentence already said in the segment behind a lead-in ("As I said: <sentence>").
+
+    Whatever precedes the first colon only introduces the rest; when the rest is a sentence
+    the user already said, it states nothing new.
+    """
+    lead, colon, rest = sentence.partition(":")
+    return bool(colon and lead.strip() and rest.strip()) and _said(rest) in said
 
 
 def _same(left: Reference | None, right: Reference | None) -> bool:

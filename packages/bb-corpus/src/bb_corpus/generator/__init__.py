@@ -1,8 +1,11 @@
 """The seeded corpus generator, its ledger, and the gold-validation sampler.
 
 :func:`write_corpus` regenerates the committed corpus (``evals/brainbench``) byte for byte from
-a seed: a fictional universe from synthetic name pools, template conversations whose text and
-gold come out of the same PRNG draw, a ~15% holdout stratified by category, and a ledger.
+a seed: a small world per fixture (people from many cultures, companies, funds, projects;
+many names that are also ordinary words), conversations written from templates whose text and
+gold come out of the same PRNG draw (:mod:`._text`: every name-like word carries the intent
+the template gave it), a ~15% holdout stratified by category, and a ledger that counts what
+the corpus contains (templates per category, mention forms, push gold sizes).
 
 Gold validation is a double-label pass: :func:`write_sample` draws a stratified sample and
 writes a worksheet with the fixtures' text and the labelling rules but no gold;

@@ -4,7 +4,9 @@ Item types (each an agree / total count):
 
 * ``should_retrieve``: every labelled retrieval turn that has gold;
 * ``gold_pages``: retrieval turns whose gold retrieves: the labeller's ``pages`` == gold_slugs;
-* ``acceptable_pages``: the same turns: ``secondary_pages`` == acceptable_slugs;
+* ``acceptable_pages``: the same turns, plus silent turns where gold or the labeller lists
+  acceptable pages (a pronoun's page, a shared name's pages): ``secondary_pages`` ==
+  acceptable_slugs;
 * ``facts_present``: every labelled facts turn: both say it has facts, or both say none;
 * ``fact_count``: facts turns where either side lists facts: the counts are equal;
 * ``fact_entity`` / ``fact_kind`` / ``fact_keywords``: every gold fact, against the label fact
@@ -170,13 +172,14 @@ def _retrieval(tally: _Tally, where: tuple[str, str, int], gold: Gold,
         return
     said = label.get("should_retrieve")
     tally.check(where, "should_retrieve", turn.should_retrieve, said, said is turn.should_retrieve)
+    pages, secondary = (
+        sorted(label.get("pages") or []),
+        sorted(label.get("secondary_pages") or []),
+    )
     if turn.should_retrieve:
-        pages, secondary = (
-            sorted(label.get("pages") or []),
-            sorted(label.get("secondary_pages") or []),
-        )
         tally.check(where, "gold_pages", sorted(turn.gold_slugs), pages,
                     pages == sorted(turn.gold_slugs))  # fmt: skip
+    if turn.should_retrieve or turn.acceptable_slugs or secondary:
         tally.check(where, "acceptable_pages", sorted(turn.acceptable_slugs), secondary,
                     secondary == sorted(turn.acceptable_slugs))  # fmt: skip
 

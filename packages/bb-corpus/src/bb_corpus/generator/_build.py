@@ -31,13 +31,13 @@ DEFAULT_SEED: Final = 20260309
 
 #: Units generated per category (continuity counts pairs). Each is at least the brief's floor.
 CATEGORY_COUNTS: Final[dict[str, int]] = {
-    "kta-pos": 60,
-    "kta-neg": 36,
-    "push": 48,
+    "kta-pos": 72,
+    "kta-neg": 72,
+    "push": 60,
     "write-back": 48,
     "continuity": 36,
-    "multi-source": 24,
-    "adversarial": 36,
+    "multi-source": 30,
+    "adversarial": 98,  # 14 variants x 7
     # memory-trust families (their fixtures never touch the seeder)
     "trust": 24,
     "state-resolution": 24,
@@ -94,7 +94,8 @@ def _drafts(seed: int, category: str) -> list[Draft]:
             out.append(draft)
         elif category == "adversarial":
             variant = _adversarial.VARIANTS[index % len(_adversarial.VARIANTS)]
-            out.append(_adversarial.adversarial(rng, f"{prefix}-{number}-{variant}", variant))
+            fixture_id = f"{prefix}-{number}-{variant}"
+            out.append(_adversarial.adversarial(rng, fixture_id, variant, index))
         else:
             out.append(_SINGLE[category](rng, f"{prefix}-{number}", index))
     return out

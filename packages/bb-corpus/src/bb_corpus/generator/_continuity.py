@@ -11,6 +11,10 @@ runner's recall cap), so a memory that answers a recall with everything it holds
 order, runs out of room before the decisions. No background fact holds a decision's keyword,
 and the decision keyword is in no reader turn and no seeded page: only the writer's
 conversation can carry a decision to the reader (the corpus validation checks this).
+
+Phrasing is free: each decision has several wordings around its keyword, the writer may add a
+guess that decides nothing (no fact), and the reader asks in the shapes and registers of the
+retrieval families (names from the cast of many cultures), never with a decision's keyword.
 """
 
 from __future__ import annotations
@@ -20,10 +24,12 @@ from typing import Final
 
 from bb_schema import FactKind
 
-from bb_corpus.generator import _phrases as ph
-from bb_corpus.generator._model import Clock, Conversation, DecisionSpec, Draft, FactSpec, Line
+from bb_corpus.generator import _chatter as chat
+from bb_corpus.generator._model import Clock, Conversation, DecisionSpec, Draft, FactSpec
 from bb_corpus.generator._prng import Prng
-from bb_corpus.generator._universe import Entity, Namer, a_moment, describe
+from bb_corpus.generator._scene import Scene
+from bb_corpus.generator._text import Name, fill, line, plain
+from bb_corpus.generator._universe import Entity, a_moment
 
 WRITER_SUITES = ("write-back", "continuity")
 READER_SUITES = ("continuity",)
@@ -32,6 +38,8 @@ _OPENERS: Final = (
     "Partner meeting wrapped on {e}.",
     "Investment committee just finished. We covered {e}.",
     "Wrapped the Monday partner sync, mostly about {e}.",
+    "ok, IC is done. {e} took most of the hour.",
+    "Long debate about {e} this morning, finally settled.",
 )
 _REPLIES: Final = ("What was the call?", "Where did you land?", "What did you decide?")
 _ASKS: Final = (
@@ -39,7 +47,38 @@ _ASKS: Final = (
     "Remind me what we decided about {e}.",
     "What was the final call on {e}?",
     "Quick check before I reply: what's our position on {e}?",
+    "{e} is emailing me again. What did the partners say?",
+    "what happened with {e} at the last partner meeting?",
+    "Before my call with {e}: where do we stand?",
+    "Refresh me on {e}, what's the outcome?",
 )
+#: Guesses the writer adds that decide nothing (no fact); ``{e}`` a subject.
+_MUSINGS: Final = (
+    "Honestly not sure how {e} plays out long term.",
+    "I wonder whether {e} would look different in a year.",
+    "Some of the team still has doubts about {e}, for what it's worth.",
+)
+#: Other wordings of each decision sentence (same keyword, same fact); index-aligned below.
+_WORDINGS: Final[dict[str, tuple[str, ...]]] = {
+    "pass decision": ("Final call on {e}: we pass. Pricing is too rich at this stage.",
+                      "We're going to pass on {e}; the pricing is too rich right now."),
+    "lead decision": ("Decision: we lead the next round in {e} at $X.",
+                      "We'll lead the next round in {e}, at $X."),
+    "watch list decision": ("{e} goes on the watch list until they show retention data.",
+                            "Putting {e} on the watch list until there's retention data."),
+    "follow-on decision": ("If the pilot converts, {e} gets a follow-on check from us.",
+                           "We committed to a follow-on check for {e}, pending the pilot."),
+    "no-renewal decision": ("We will not renew the pilot with {e}, final answer.",
+                            "Decided: we do not renew the {e} pilot."),
+    "budget approval": ("The {e} budget for next year got approved by the partners.",
+                        "Good news: the partners approved next year's {e} budget."),
+    "pause decision": ("{e} is on pause until the next quarter.",
+                       "We'll pause {e} until next quarter."),
+    "ownership move": ("{e} moves to the platform team.",
+                       "Agreed: the platform team takes over {e}."),
+    "cancellation": ("We'll cancel {e} and fold the work into the roadmap.",
+                     "Plan is to cancel {e} and fold the work into the roadmap."),
+}  # fmt: skip
 
 #: (sentence, fact, gist, keyword, kind); ``{e}`` is the entity title.
 _COMPANY_DECISIONS: Final[tuple[tuple[str, str, str, str, FactKind], ...]] = (
@@ -141,38 +180,67 @@ def _background(rng: Prng, subjects: list[Entity]) -> list[dict[str, str]]:
     ]
 
 
+def _echoes(keyword: str, texts: list[str]) -> bool:
+    return any(keyword.casefold() in text.casefold() for text in texts)
+
+
+def _decide(rng: Prng, subject: Entity, options: list[tuple[str, str, str, str, FactKind]],
+            public: list[str]) -> tuple[str, str, str, str, FactKind]:  # fmt: skip
+    """A decision for ``subject`` whose keyword nothing public holds (page, name, reader)."""
+    fresh = [o for o in options if not _echoes(o[3], public)]
+    choice = rng.choice(fresh or options)
+    options.remove(choice)
+    return choice
+
+
 def pair(rng: Prng, pair_id: str) -> tuple[Draft, Draft]:
     """The writer and reader drafts of one continuity pair."""
-    namer = Namer(rng)
+    sc = Scene.new(rng)
     count = 2 if rng.chance(1, 3) else 1
     subjects: list[Entity] = [
-        namer.company() if rng.chance(2, 3) else namer.project() for _ in range(count)
+        sc.cast.company() if rng.chance(2, 3) else sc.cast.project() for _ in range(count)
     ]
-    world = [*subjects, namer.person()]
-    pages = [describe(rng, entity, world) for entity in world]
-    writer = Conversation(frozenset(e.slug for e in world), Clock(a_moment(rng)), rng)
-    writer.note(Line(rng.choice(_OPENERS).format(e=subjects[0].title)))
+    sc.add(*subjects, sc.cast.person())
+    sc.write_pages()
+    pages = sc.pages
+    public = [f"{p.entity.slug}\n{p.content()}" for p in pages]
+    writer = Conversation(sc.conv.known, Clock(a_moment(rng)), rng)
+    opener = fill(sc.pick(_OPENERS), {"e": sc.mention(subjects[0], "full")})
+    writer.note(line(sc.styled(opener)))
     writer.say(rng.choice(_REPLIES))
     decisions: list[DecisionSpec] = []
-    templates = {
-        "company": rng.sample(_COMPANY_DECISIONS, count),
-        "project": rng.sample(_PROJECT_DECISIONS, count),
-    }
+    options = {"company": list(_COMPANY_DECISIONS), "project": list(_PROJECT_DECISIONS)}
     for number, subject in enumerate(subjects, start=1):
-        sentence, fact, gist, keyword, kind = templates[subject.kind].pop()
+        sentence, fact, gist, keyword, kind = _decide(rng, subject, options[subject.kind], public)
         fact_spec = FactSpec(
             gist, fact.format(e=subject.title), subject.slug, (keyword, subject.title), kind
         )
-        writer.note(Line(sentence.format(e=subject.title), facts=(fact_spec,)))
+        wording = rng.choice((sentence, *_WORDINGS[gist]))
+        said = fill(wording, {"e": Name(subject.title, "mention", (subject,), "full")})
+        writer.note(line(said, (fact_spec,)))
+        if rng.chance(1, 4):
+            musing = fill(sc.pick(_MUSINGS), {"e": sc.mention(subject, "full")})
+            writer.note(line(sc.styled(musing)))  # a guess: decides nothing, no fact
         if number < count:
             writer.say(rng.choice(("Noted. Anything else?", "Got it. Next?")))
         decisions.append(DecisionSpec(f"d{number}", (subject.slug,), (keyword, subject.title)))
-    reader = Conversation(frozenset(e.slug for e in world))
+    reader_scene = Scene(rng, sc.register, sc.cast, world=list(sc.world))
+    reader_scene.conv = Conversation(sc.conv.known)
+    said_keywords = [d.keywords[0] for d in decisions]
+    asks = [t for t in _ASKS if not _echoes(" ".join(said_keywords), [t])]
+    asks = [t for t in asks if not any(_echoes(k, [t]) for k in said_keywords)]
     if rng.chance(1, 3):
-        reader.ask(ph.plain(rng, ph.SMALL_TALK))
+        reader_scene.ask(plain(reader_scene.pick(chat.SMALL_TALK)), wrap=False)
     for subject in rng.shuffled(subjects):
-        reader.ask(Line(rng.choice(_ASKS).format(e=subject.title), named=(subject,)))
-        reader.say(rng.choice(ph.ASSISTANT))
+        form = rng.choice(("full", "full", "stem") + ("the-project",) * (subject.kind == "project"))
+        name = reader_scene.mention(subject, form)
+        for _ in range(8):  # a styled ask (a slip, a wrapper) must not say a decision keyword
+            asked = reader_scene.styled(fill(reader_scene.pick(asks), {"e": name}))
+            if not any(_echoes(k, [line(asked).text]) for k in said_keywords):
+                break
+        reader_scene.ask(asked, style=False)
+        reader_scene.reply()
+    reader = reader_scene.conv
     variant = f"decisions-{count}"
     return (
         Draft(

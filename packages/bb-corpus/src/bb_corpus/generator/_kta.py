@@ -1,98 +1,170 @@
 """Know-to-ask fixtures: ``kta-pos`` (memory should surface) and ``kta-neg`` (stay silent).
 
-kta-pos conversations follow one of four shapes that mix full-name, possessive and short-alias
-mentions with small talk, re-mentions (silent) and a new entity beside a re-mentioned one (new
-is gold, old is acceptable). kta-neg conversations name nothing the brain knows: small talk,
-generic questions, capitalised non-entities (including a calendar word next to a page whose
-title starts with it) and people or companies the brain has no page for.
+Both feature pages whose names are also ordinary words, drawn in rotation over every such
+name of the pools so that each one is both used ordinarily (a silent turn) and mentioned for
+real somewhere in the corpus.
+
+kta-pos conversations ask about every page of a small world, each time in a mention form
+drawn from what names that page unambiguously (full name, given name, family name alone or
+behind an honorific, family name first, nickname, no diacritics, a slip of the keyboard,
+possessives), between ordinary uses of the word-names, pronoun follow-ups and re-mentions
+(silent, the page acceptable), pair asks and small talk. kta-neg conversations only talk:
+ordinary uses of the pages' names, people the brain does not know (some sharing a page's
+given name, some with a different name close to it), small talk, generic questions and
+capitalised words that are not names, including a calendar word beside a page titled with it.
 """
 
 from __future__ import annotations
 
-from bb_corpus.generator import _phrases as ph
-from bb_corpus.generator._model import Conversation, Draft, Line
+from typing import Final
+
+from bb_corpus.generator import _chatter as chat
+from bb_corpus.generator import _moves as moves
+from bb_corpus.generator import _pools as v1_pools
+from bb_corpus.generator._model import Draft
+from bb_corpus.generator._names import word_names
 from bb_corpus.generator._prng import Prng
-from bb_corpus.generator._universe import Entity, EntityKind, Namer, Page, describe
+from bb_corpus.generator._scene import Scene
+from bb_corpus.generator._universe import Entity, EntityKind, Page
 
 KTA_SUITES = ("know-to-ask", "push")
 KTA_NEG_SUITES = ("know-to-ask",)
 
-
-def _world(rng: Prng, namer: Namer, extra: int) -> list[Entity]:
-    optional: list[EntityKind] = ["person", "fund", "project", "company"]
-    kinds: list[EntityKind] = ["person", "company", *rng.sample(optional, extra)]
-    return [namer.of_kind(kind) for kind in kinds]
+_OTHER_KINDS: Final[tuple[EntityKind, ...]] = ("person", "person", "company", "fund", "project")
 
 
-def _pages(rng: Prng, world: list[Entity]) -> list[Page]:
-    return [describe(rng, entity, world) for entity in world]
+def featured(index: int, count: int, offset: int = 0) -> list[str]:
+    """Word-names for fixture ``index``: consecutive entries of the rotation over all of them."""
+    every = word_names()
+    return [every[(count * index + offset + k) % len(every)] for k in range(count)]
+
+
+def _world(sc: Scene, words: list[str], others: int) -> list[Entity]:
+    bearers = [sc.cast.bearer(word) for word in words]
+    extra = [sc.cast.of_kind(sc.rng.choice(_OTHER_KINDS)) for _ in range(others)]
+    world = sc.rng.shuffled([*bearers, *extra])
+    sc.add(*world)
+    return world
+
+
+def world_bearers(sc: Scene, words: list[str]) -> list[Entity]:
+    """The pages of the world that carry ``words`` as a name, in the order of ``words``."""
+    return [next(e for e in sc.world if _carries(e, word)) for word in words]
+
+
+def _carries(entity: Entity, word: str) -> bool:
+    return word in (entity.first, entity.last, entity.stem)
+
+
+def _surfaced(sc: Scene, world: list[Entity]) -> list[Entity]:
+    return [e for e in world if e.slug in sc.conv.surfaced]
+
+
+def word_form(entity: Entity, word: str) -> str:
+    """The mention form whose text is the ordinary word itself (the hard reading)."""
+    if entity.kind != "person":
+        return "stem"
+    return "first" if entity.first == word else "surname"
+
+
+def _asks(sc: Scene, pending: list[Entity], words: dict[str, str]) -> None:
+    """Ask about the next pending page: alone, paired with the next, or beside an old one.
+
+    A page named after an ordinary word (``words``: slug -> word) is asked about alone, by
+    the bare word or the full name, so the real mention of every such word gets tested.
+    """
+    entity = pending.pop(0)
+    old = _surfaced(sc, sc.world)
+    if entity.slug in words:
+        form = word_form(entity, words[entity.slug]) if sc.rng.chance(2, 3) else "full"
+        moves.ask_one(sc, entity, form)
+        return
+    roll = sc.rng.below(6)
+    if roll == 0 and pending and pending[0].slug not in words:
+        moves.ask_pair(sc, entity, pending.pop(0))
+    elif roll == 1 and old:
+        moves.ask_mixed(sc, entity, sc.rng.choice(old))
+    else:
+        moves.ask_one(sc, entity)
 
 
 def kta_pos(rng: Prng, fixture_id: str, index: int) -> Draft:
-    """One know-to-ask positive fixture; ``index`` spreads the four shapes evenly."""
-    namer = Namer(rng)
-    world = _world(rng, namer, rng.between(2, 3))
-    pages = _pages(rng, world)
-    a, b, c = rng.shuffled(world)[:3]
-    conv = Conversation(frozenset(e.slug for e in world))
-    shape = index % 4
-    if shape == 0:
-        conv.ask(ph.ask_pair(rng, a, b))
-        conv.say(rng.choice(ph.ASSISTANT))
-        conv.ask(ph.plain(rng, ph.SMALL_TALK))
-        conv.ask(ph.ask_mixed(rng, c, a))
-    elif shape == 1:
-        conv.ask(ph.ask_one(rng, a, "full"))
-        conv.say(rng.choice(ph.ASSISTANT))
-        conv.ask(ph.remention(rng, a))
-        conv.ask(ph.ask_one(rng, b, "short"))
-        conv.say(rng.choice(ph.ASSISTANT))
-        conv.ask(ph.ask_one(rng, c, "possessive"))
-    elif shape == 2:
-        conv.ask(ph.plain(rng, ph.SMALL_TALK))
-        conv.ask(ph.ask_one(rng, a, "possessive"))
-        conv.say(rng.choice(ph.ASSISTANT))
-        conv.ask(ph.ask_pair(rng, b, c))
-        conv.ask(ph.plain(rng, ph.SMALL_TALK))
-    else:
-        conv.ask(ph.ask_one(rng, a, "full"))
-        conv.say(rng.choice(ph.ASSISTANT))
-        conv.ask(ph.ask_mixed(rng, b, a))
-        conv.say(rng.choice(ph.ASSISTANT))
-        conv.ask(ph.remention(rng, b))
-        conv.ask(ph.ask_one(rng, c, "full"))
-    return Draft(fixture_id, "kta-pos", f"shape-{shape}", KTA_SUITES, pages, conv.turns)
+    """One know-to-ask positive fixture."""
+    sc = Scene.new(rng)
+    words = featured(index, 2)
+    world = _world(sc, words, rng.between(1, 2))
+    bearers = {
+        entity.slug: word for entity, word in zip(world_bearers(sc, words), words, strict=True)
+    }
+    sc.write_pages()
+    steps = ["ask"] * len(world) + ["use"] * len(words)
+    steps += rng.sample(("talk", "pronoun", "remention", "generic", "pronoun"), rng.between(1, 3))
+    pending = list(world)
+    uses = list(words)
+    for step in rng.shuffled(steps):
+        old = _surfaced(sc, world)
+        if step == "ask" and pending:
+            _asks(sc, pending, bearers)
+        elif step == "use" and uses:
+            moves.ordinary(sc, uses.pop(0))
+        elif step == "pronoun" and moves.pronoun(sc) is not None:
+            pass
+        elif step == "remention" and old:
+            moves.remention(sc, rng.choice(old))
+        elif step == "generic":
+            moves.chatter(sc, chat.GENERIC)
+        else:
+            moves.chatter(sc, chat.SMALL_TALK)
+        sc.reply((1, 3))
+    while pending:
+        _asks(sc, pending, bearers)
+    return Draft(fixture_id, "kta-pos", sc.register.name, KTA_SUITES, sc.pages, sc.conv.turns)
 
 
-def _unknown_name(rng: Prng, namer: Namer) -> str:
-    kind: EntityKind = rng.choice(("person", "company", "fund"))
-    return namer.of_kind(kind).title
+def _calendar(sc: Scene) -> tuple[str, Entity] | None:
+    free = [c for c in v1_pools.CALENDAR_CONCEPTS if c[0].lower() not in sc.cast.used]
+    if not free:
+        return None
+    word, title, summary = sc.rng.choice(free)
+    concept = Entity("concept", f"concepts/{title.lower().replace(' ', '-')}", title, ())
+    sc.cast.claim(word)
+    sc.add(concept)
+    sc.pages.append(Page(concept, summary, f"The {title} is the {summary.lower()}"))
+    return word, concept
 
 
 def kta_neg(rng: Prng, fixture_id: str, index: int) -> Draft:
     """One know-to-ask negative fixture: every user turn must stay silent."""
-    namer = Namer(rng)
-    world = _world(rng, namer, rng.between(1, 2))
-    pages = _pages(rng, world)
-    kinds = ["calendar", "unknown", rng.choice(("capitalised", "unknown", "calendar"))]
-    kinds += rng.sample(("small-talk", "generic", "capitalised"), rng.between(1, 2))
-    conv = Conversation(frozenset(e.slug for e in world))
-    calendar_used = False
-    for kind in rng.shuffled(kinds):
-        if kind == "calendar" and not calendar_used:
-            word, concept, summary = namer.concept()
-            pages.append(Page(concept, summary, f"The {concept.title} is the {summary.lower()}"))
-            conv = Conversation(conv.known | {concept.slug}, turns=conv.turns)
-            conv.ask(Line(rng.choice(ph.CALENDAR_LINES[word])))
-            calendar_used = True
-        elif kind in ("unknown", "calendar"):
-            conv.ask(ph.unknown(rng, _unknown_name(rng, namer)))
-        elif kind == "small-talk":
-            conv.ask(ph.plain(rng, ph.SMALL_TALK))
-        elif kind == "generic":
-            conv.ask(ph.plain(rng, ph.GENERIC_QUESTIONS))
+    sc = Scene.new(rng)
+    words = featured(index, 2, offset=len(word_names()) // 2)
+    world = _world(sc, words, rng.between(1, 2))
+    calendar = _calendar(sc) if rng.chance(1, 3) else None
+    sc.write_pages()
+    people = [e for e in world if e.kind == "person"]
+    steps = ["use", "use", "use", "unknown"]
+    steps += rng.sample(("talk", "generic", "capitalised", "namesake", "near-miss", "talk"), 3)
+    if calendar:
+        steps.append("calendar")
+    for step in rng.shuffled(steps):
+        if step == "use":
+            word = rng.choice(words)
+            if moves.ordinary(sc, word) is None:
+                moves.chatter(sc, chat.CAPITALISED)
+        elif step == "namesake" and people:
+            moves.namesake(sc, rng.choice(people))
+        elif step == "near-miss" and people and moves.near_miss(sc, rng.choice(people)):
+            pass
+        elif step == "calendar" and calendar:
+            word = calendar[0]
+            sentence = rng.choice(chat.CALENDAR[word])
+            sc.ask(sc.use(sentence, word, "initial"), style=False)
+        elif step == "unknown":
+            moves.unknown(sc)
+        elif step == "generic":
+            moves.chatter(sc, chat.GENERIC)
+        elif step == "capitalised":
+            moves.chatter(sc, chat.CAPITALISED)
         else:
-            conv.ask(ph.plain(rng, ph.CAPITALISED_NON_ENTITIES))
-        if rng.chance(1, 3):
-            conv.say(rng.choice(ph.ASSISTANT))
-    return Draft(fixture_id, "kta-neg", "silent", KTA_NEG_SUITES, pages, conv.turns)
+            moves.chatter(sc, chat.SMALL_TALK)
+        sc.reply((1, 3))
+    return Draft(fixture_id, "kta-neg", sc.register.name, KTA_NEG_SUITES, sc.pages, sc.conv.turns)

@@ -9,7 +9,13 @@ conventions once, here, for every category:
   the named-but-secondary pages the template marks;
 * a user turn naming only already-surfaced pages (a re-mention), or nothing the active source
   knows, stays silent;
+* a page a turn only refers to (a pronoun for someone already named, a name two pages share)
+  is never gold: it is acceptable, on a silent turn as on a retrieving one; so is a page a
+  silent turn re-mentions;
 * a claim turn carries ``gold_facts`` (and ``should_retrieve: false``, as in the samples).
+
+What a line names, refers to or uses as an ordinary word is decided by the template draw that
+wrote it (:mod:`bb_corpus.generator._text`), never by matching its text afterwards.
 
 Serialisation keeps a fixed field order so the committed bytes never depend on dict order.
 """
@@ -49,13 +55,45 @@ class FactSpec:
 
 
 @dataclass(frozen=True)
+class Span:
+    """Where a name-like word sits in a turn and why the template put it there.
+
+    Attributes:
+        start: Offset of the first character in the turn text.
+        end: Offset after the last character.
+        role: ``mention`` (names the page), ``secondary`` (names it in passing), ``pronoun``
+            or ``ambiguous`` (refers to it without naming it), ``use`` (the word in its
+            ordinary sense) or ``stranger`` (somebody the brain has no page for).
+        slugs: The pages concerned (empty for ``use`` and ``stranger``).
+        form: How it is written (``full``, ``surname``, ``misspelled``, ``idiom``...).
+    """
+
+    start: int
+    end: int
+    role: str
+    slugs: tuple[str, ...]
+    form: str
+
+
+@dataclass(frozen=True)
 class Line:
-    """One turn's text plus its annotation, produced by one template draw."""
+    """One turn's text plus its annotation, produced by one template draw.
+
+    ``referred`` pages are pointed at without being named (acceptable, never gold);
+    ``templates`` are the sentence templates the text was written from, ``spans`` where each
+    name-like word of the text sits and ``retracted`` what it took back (statistics and tests
+    only, never serialised).
+    """
 
     text: str
     named: tuple[Entity, ...] = ()
     secondary: tuple[Entity, ...] = ()
     facts: tuple[FactSpec, ...] = ()
+    referred: tuple[Entity, ...] = ()
+    templates: tuple[str, ...] = ()
+    spans: tuple[Span, ...] = ()
+    #: Words the turn said and then took back (a corrected value): never part of a fact.
+    retracted: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -68,10 +106,15 @@ class TurnGoldSpec:
     facts: tuple[FactSpec, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """The gold ``turns`` entry (slug lists only on retrieving turns)."""
+        """The gold ``turns`` entry.
+
+        Slug lists on retrieving turns; acceptable pages on a silent turn only when it has some.
+        """
         out: dict[str, Any] = {"should_retrieve": self.should_retrieve}
         if self.should_retrieve:
             out["gold_slugs"] = list(self.gold)
+            out["acceptable_slugs"] = list(self.acceptable)
+        elif self.acceptable:
             out["acceptable_slugs"] = list(self.acceptable)
         if self.facts:
             out["gold_facts"] = [fact.to_json() for fact in self.facts]
@@ -87,6 +130,8 @@ class TurnSpec:
     text: str
     ts: str | None
     gold: TurnGoldSpec | None
+    #: The line the turn was written from (statistics and tests; never serialised).
+    line: Line | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The fixture ``turns`` entry."""
@@ -154,26 +199,31 @@ class Conversation:
         return self.clock.gap(self.rng) if gap else self.clock.step(self.rng)
 
     def _add(self, role: Literal["user", "assistant"], text: str, gold: TurnGoldSpec | None,
-             gap: bool) -> None:  # fmt: skip
+             gap: bool, line: Line | None = None) -> None:  # fmt: skip
         turn_id = len(self.turns) + 1
-        self.turns.append(TurnSpec(turn_id, role, text, self._ts(gap), gold))
+        self.turns.append(TurnSpec(turn_id, role, text, self._ts(gap), gold, line))
 
     def ask(self, line: Line) -> None:
         """A retrieval turn: gold follows from what the line names (see module docstring)."""
         named = _unique(e.slug for e in line.named if e.slug in self.known)
         secondary = _unique(e.slug for e in line.secondary if e.slug in self.known)
+        referred = _unique(e.slug for e in line.referred if e.slug in self.known)
         new = [slug for slug in named if slug not in self.surfaced]
         if not new:
-            self._add("user", line.text, TurnGoldSpec(False), False)
+            # A silent turn: the pages it re-mentions or refers to are no intrusion.
+            pointed = tuple(_unique([*named, *secondary, *referred]))
+            self._add("user", line.text, TurnGoldSpec(False, acceptable=pointed), False, line)
             return
         acceptable = [s for s in _unique([*named, *secondary]) if s not in new]
-        self._add("user", line.text, TurnGoldSpec(True, tuple(new), tuple(acceptable)), False)
+        extra = [s for s in referred if s not in new and s not in acceptable]
+        gold = TurnGoldSpec(True, tuple(new), (*acceptable, *extra))
+        self._add("user", line.text, gold, False, line)
         self.surfaced.update(new, acceptable)
 
     def note(self, line: Line, *, gap: bool = False) -> None:
         """A write-back turn: claims carry gold facts; a claim-free turn carries no entry."""
         gold = TurnGoldSpec(False, facts=line.facts) if line.facts else None
-        self._add("user", line.text, gold, gap)
+        self._add("user", line.text, gold, gap, line)
 
     def say(self, text: str, *, gap: bool = False) -> None:
         """An assistant turn (never gold)."""

@@ -1,4 +1,6 @@
-"""Synthetic name pools for the fictional universe.
+"""Synthetic name pools of generator 1.x (write-back, continuity and the trust families).
+
+The retrieval families of generator 2.x draw from :mod:`bb_corpus.generator._names` instead.
 
 Every name is invented (no real person, company or fund), distinctive enough that a name
 never collides with an English word, and unique across pools, so a mention in a turn can only

@@ -1,69 +1,64 @@
-"""Push fixtures: multi-entity asks that name more pages than any pointer budget.
+"""Push fixtures: asks naming more pages than a pointer budget, some more than every budget.
 
-The first ask names 4-6 pages. The ones the ask is about have information-bearing pages and
-are gold; up to two more are named only in passing (someone to cc, a note to reuse) and their
-pages are stubs, so they are acceptable, not gold. A follow-up adds new pages next to a
-re-mentioned one (new gold, old acceptable), and a closing thank-you stays silent.
+The first ask names 4-6 pages the ask is about (information-bearing pages: gold), or 7-9 in
+an over-budget fixture, more than the most generous seam can push in one turn (3 pointers plus
+3 volunteered). Up to two more are named in passing (someone to cc, a note whose format to
+reuse): their pages are stubs, acceptable not gold. A re-mention of one of them and a pronoun
+follow-up about it stay silent (the page acceptable), a follow-up adds new pages next to a
+surfaced one (new gold, old acceptable), and a closing line stays silent.
+
+Which fixtures are over budget is fixed by index (:func:`over_budget`), so the share is exact:
+the ledger records it and the root tests derive each seam's structural recall ceiling from it.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from bb_corpus.generator import _phrases as ph
-from bb_corpus.generator._model import Conversation, Draft, Line
+from bb_corpus.generator import _chatter as chat
+from bb_corpus.generator import _moves as moves
+from bb_corpus.generator._model import Draft
 from bb_corpus.generator._prng import Prng
-from bb_corpus.generator._universe import Entity, EntityKind, Namer, describe, stub
+from bb_corpus.generator._scene import Scene
+from bb_corpus.generator._universe import EntityKind
 
 PUSH_SUITES = ("know-to-ask", "push")
 
-_ASKS: Final = (
-    "Prep me for the partner meeting: I need the latest on {list}.",
-    "Give me a one-line status for each of {list}.",
-    "Before the offsite, summarize where we stand with {list}.",
-    "I have ten minutes. Brief me on {list}.",
-    "Draft my weekly update covering {list}.",
-)
-_SECONDARY: Final = (
-    " Cc {s} on the summary.",
-    " Keep the format of the note we sent {s}.",
-    " {s} asked for a copy too.",
-)
-_FOLLOW: Final = (
-    "Also add {list} to that, next to {old}.",
-    "One more thing: fold {list} into the {old} section.",
-    "Can you also cover {list}? Put that after {old}.",
-)
+#: One push fixture in this many asks about more pages than any seam's budget.
+OVER_BUDGET_EVERY: Final = 4
+#: Gold pages of the first ask: within and above every budget.
+IN_BUDGET: Final = (4, 6)
+OVER_BUDGET: Final = (7, 9)
 
 _PRIMARY_KINDS: Final[tuple[EntityKind, ...]] = ("person", "company", "fund", "project")
 
 
-def _named_counts(rng: Prng) -> tuple[int, int]:
-    """(named, secondary) with at least four gold pages per ask."""
-    named = rng.between(4, 6)
-    return named, rng.between(0, named - 4 if named < 6 else 2)
+def over_budget(index: int) -> bool:
+    """Whether push fixture ``index`` (0-based) asks about more pages than any budget."""
+    return index % OVER_BUDGET_EVERY == OVER_BUDGET_EVERY - 1
 
 
 def push(rng: Prng, fixture_id: str, index: int) -> Draft:
     """One push fixture."""
-    namer = Namer(rng)
-    named, secondary_count = _named_counts(rng)
+    sc = Scene.new(rng)
+    low, high = OVER_BUDGET if over_budget(index) else IN_BUDGET
+    named = rng.between(low, high)
+    in_passing = rng.between(0, 2)
     follow_count = rng.between(1, 2)
-    kinds = [rng.choice(_PRIMARY_KINDS) for _ in range(named - secondary_count + follow_count)]
-    primary = [namer.of_kind(kind) for kind in kinds]
-    secondary = [namer.person() for _ in range(secondary_count)]
-    world = primary + secondary
-    pages = [describe(rng, e, world) for e in primary] + [stub(e) for e in secondary]
-    first, later = primary[: len(primary) - follow_count], primary[len(primary) - follow_count :]
-    text = rng.choice(_ASKS).format(list=ph.join_names([e.title for e in first]))
-    for entity in secondary:
-        text += rng.choice(_SECONDARY).format(s=entity.title)
-    conv = Conversation(frozenset(e.slug for e in world))
-    conv.ask(Line(text, named=tuple(first), secondary=tuple(secondary)))
-    conv.say(rng.choice(ph.ASSISTANT))
-    old: Entity = rng.choice(first)
-    follow = rng.choice(_FOLLOW).format(list=ph.join_names([e.title for e in later]), old=old.title)
-    conv.ask(Line(follow, named=(*later, old)))
-    conv.ask(ph.plain(rng, ph.SMALL_TALK))
-    variant = f"named-{named}-secondary-{secondary_count}"
-    return Draft(fixture_id, "push", variant, PUSH_SUITES, pages, conv.turns)
+    kinds = [rng.choice(_PRIMARY_KINDS) for _ in range(named + follow_count)]
+    primary = [sc.cast.of_kind(kind) for kind in kinds]
+    secondary = [sc.cast.person() for _ in range(in_passing)]
+    sc.add(*primary, stubs=secondary)
+    sc.write_pages()
+    first, later = primary[:named], primary[named:]
+    moves.ask_list(sc, first, secondary)
+    sc.reply()
+    if rng.chance(1, 2):  # back to one of them by name, then by pronoun: both silent
+        moves.remention(sc, rng.choice(first))
+        moves.pronoun(sc)
+    moves.follow(sc, later, rng.choice(first))
+    sc.reply((1, 2))
+    moves.chatter(sc, chat.SMALL_TALK)
+    budget = "over-budget" if over_budget(index) else "in-budget"
+    variant = f"{budget}-{named}-in-passing-{in_passing}"
+    return Draft(fixture_id, "push", variant, PUSH_SUITES, sc.pages, sc.conv.turns)

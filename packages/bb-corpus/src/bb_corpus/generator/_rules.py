@@ -22,25 +22,43 @@ RULES: Final[tuple[str, ...]] = (
     "Only pages whose 'source' equals the session's 'active_source' count. A page that exists "
     "only in another source is unknown in this session and must never be surfaced.",
     "should_retrieve is true when the user turn names a known page that no earlier user turn "
-    "of the same session already surfaced. A page is named by its full title, a possessive "
-    "('Title's'), its first name or short name when exactly one known page has it, any of its "
-    "aliases written in any letter case, or a person's surname when exactly one known person "
-    "has that surname.",
-    "'pages' = the newly named known pages the turn is about. 'secondary_pages' = known pages "
-    "the turn names that an earlier user turn already surfaced, plus pages named only in "
-    "passing (someone to cc, a note whose format to reuse, someone who asked for a copy) whose "
-    "page holds no notes. A page belongs in one list or the other, never both.",
-    "should_retrieve is false (pages and secondary_pages empty) for: small talk; generic "
-    "questions; capitalised ordinary words (weekdays, months, sentence-start words, nouns "
-    "like 'Budget' or 'Roadmap') even when a page title begins with that word; names no known "
-    "page has; a name that is close to but not exactly a known name or alias (e.g. 'Alicia' "
-    "when the page is 'Ali'); a common word that is also a page alias but is used in its "
-    "ordinary meaning; a first name or short name shared by two or more known pages (there is "
-    "no telling which is meant); and turns that only re-mention pages an earlier user turn of "
-    "the session already surfaced.",
-    "A page counts as surfaced only when an earlier USER turn of the same session retrieved "
-    "it; a name the assistant said does not surface it. Each session starts with nothing "
-    "surfaced.",
+    "of the same session already surfaced. Name a page the way a careful colleague who has "
+    "read the known pages would: a turn names a page when it unmistakably means it.",
+    "A page is named by: its full title; a possessive ('Title's'); the given name, family "
+    "name, short name or a nickname the page records, when exactly one known page has it; "
+    "the family name behind an honorific ('Dr. Okafor', 'Ms Baker', 'Tanaka-san'); the name "
+    "in the other order, family name first ('Zhang Wei' for the page 'Wei Zhang'); the name "
+    "typed without its accents ('Jose Nunez' for 'José Núñez'); the name with a slip of the "
+    "keyboard that cannot be read as any other known page or as a different real name "
+    "('Okafro'); 'the Atlas project' for 'Project Atlas'. Letter case does not matter, and a "
+    "name at the start of a sentence is still a name.",
+    "A word that is also a page's name but is used in its ordinary meaning names nothing: "
+    "'a grace period', 'to be frank', 'Will you send...', 'park that discussion', 'flying to "
+    "Jordan', 'starts in May', 'a baker's dozen', 'we should pilot it', 'Monday again' beside "
+    "a page 'Monday Review'.",
+    "Somebody else is not the page: a full name whose family name is not the page's names "
+    "another person even when the given name matches ('Grace Santos' when the page is 'Grace "
+    "Okafor'), and so does a different real given name that is close in spelling ('Gracie', "
+    "'Rosa', 'Marco'), and the same name with another suffix ('Nate Harlow Sr.' is not the "
+    "page 'Nate Harlow Jr.'; 'Nate Harlow' alone, when no other page has that name, is). "
+    "People the brain has no page for are not pages.",
+    "'pages' = the newly named known pages. 'secondary_pages' = known pages the turn points "
+    "at without newly naming them: pages an earlier user turn already surfaced and named "
+    "again; the page a pronoun ('she', 'him', 'their', 'it') refers back to; every page a "
+    "name could mean when two or more known pages share it ('Kofi' with two Kofis: no telling "
+    "which); and pages named only in passing (someone to cc, a note whose format to reuse, "
+    "someone who asked for a copy) whose page holds no notes. A page belongs in one list or "
+    "the other, never both.",
+    "should_retrieve is false (pages empty) for: small talk; generic questions; capitalised "
+    "ordinary words (weekdays, months, team names, sentence-start words) even when a page "
+    "title begins with that word; ordinary uses of a name-word; names no known page has; a "
+    "name two or more known pages share; pronouns; and turns that only re-mention pages an "
+    "earlier user turn of the session already surfaced. Such a turn may still have "
+    "secondary_pages (a pronoun's page, a shared name's pages, a re-mentioned page).",
+    "A page counts as surfaced once an earlier USER turn of the same session listed it in "
+    "'pages', or named it in passing or again on a turn that retrieved; a pronoun or a shared "
+    "name surfaces nothing, and neither does a name the assistant said. Each session starts "
+    "with nothing surfaced.",
     # facts
     "FACTS turns: list every claim the turn makes that memory should keep, one entry each. "
     "Kinds: preference (someone prefers one thing over another), commitment (I/we committed, "
@@ -50,9 +68,17 @@ RULES: Final[tuple[str, ...]] = (
     "being on a watch list or a budget being approved).",
     "A turn that only says a call or meeting happened ('Just got off the call with ...'), "
     "filler, and a turn that picks the conversation up again carry no facts: write [].",
+    "The user's own guesses, rumours and questions ('maybe they are raising?', 'rumour has it "
+    "...', 'I wonder if ...', 'may or may not') are not claims. A value said and then "
+    "corrected in the same turn ('48 engineers. Wait, no, 55 engineers') is one claim with "
+    "the corrected value only; the value taken back appears in no fact or keyword. A turn can "
+    "hold several claims (run on, or as a list): one entry each.",
     "entity_slug = the known page the claim is about: a preference or belief belongs to the "
     "person who holds it; a commitment to the person it is made to, or to the company or "
-    "project a decision is about; an event or fact to the entity it happened to.",
+    "project a decision is about; an event or fact to the entity it happened to. A claim "
+    "about somebody with no known page belongs to that person: write the slug their page "
+    "would get, 'people/' then their full name lowercase, accents dropped, apostrophes "
+    "removed, other gaps as hyphens ('Niamh O'Sullivan' -> 'people/niamh-osullivan').",
     "keywords = one to three short phrases copied verbatim from the turn that would find this "
     "claim later (distinctive words, not the entity name alone).",
     "Write your answers as one JSON document shaped like 'answer_example': for every item, "
@@ -66,6 +92,7 @@ ANSWER_EXAMPLE: Final[dict[str, Any]] = {
             "A": {
                 "1": {"should_retrieve": True, "pages": ["people/x-y"], "secondary_pages": []},
                 "3": {"should_retrieve": False, "pages": [], "secondary_pages": []},
+                "5": {"should_retrieve": False, "pages": [], "secondary_pages": ["people/x-y"]},
             }
         },
         "item-02": {

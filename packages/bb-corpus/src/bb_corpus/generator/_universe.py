@@ -36,6 +36,12 @@ class Entity:
         first: A person's first name ("" for other kinds).
         last: A person's surname ("" for other kinds).
         stem: The alias word of a company, fund or project ("" for people and concepts).
+        pronoun: A person's pronoun (she, he, they); "" when no turn refers by pronoun.
+        nickname: A nickname the page records among its aliases ("" for none).
+        honorific: A title the person goes by at work ("Dr.", "Prof."; "" for none).
+        family_first: Whether the person's culture writes the family name first.
+        san: Whether "-san" after the family name is a natural way to address them.
+        suffix: A name suffix in the title ("Jr.", "III"; "" for none).
     """
 
     kind: EntityKind
@@ -45,6 +51,12 @@ class Entity:
     first: str = ""
     last: str = ""
     stem: str = ""
+    pronoun: str = ""
+    nickname: str = ""
+    honorific: str = ""
+    family_first: bool = False
+    san: bool = False
+    suffix: str = ""
 
     @property
     def short(self) -> str:

@@ -6,6 +6,7 @@ Layout under the output directory (default ``evals/brainbench``)::
     gold/generated/<category>/<id>.gold.json          written here, replaced whole
     fixtures/spike/, gold/spike/                      hand-authored: read, never written
     validation/receipt.json                           the gold-validation receipt (input)
+    validation/sample.json                            the blind worksheet (input: pending)
     _ledger.json                                      written here
 
 Everything is first written into a hidden temporary directory inside the output directory
@@ -25,6 +26,7 @@ from typing import Any, Final
 
 from bb_corpus._errors import CorpusRuntimeError, CorpusUserError
 from bb_corpus._files import CorpusFile, discover, fixtures_hash
+from bb_corpus.generator import _stats
 from bb_corpus.generator._build import (
     CATEGORY_COUNTS,
     DEFAULT_SEED,
@@ -39,8 +41,12 @@ from bb_corpus.generator._build import (
 LEDGER_NAME: Final = "_ledger.json"
 RECEIPT_PATH: Final = "validation/receipt.json"
 GENERATED: Final = "generated"
+WORKSHEET_PATH: Final = "validation/sample.json"
 CORPUS_NAME: Final = "brainbench-core"
-CORPUS_VERSION: Final = "1.0.0"
+CORPUS_VERSION: Final = "2.0.0"
+#: The generator's own version: 2.x writes varied language, names from many cultures (many of
+#: them ordinary words too) and push asks beyond every pointer budget.
+GENERATOR_VERSION: Final = "2.0.0"
 REBUILD_COMMAND: Final = "uv run brainbench corpus gen"
 
 
@@ -119,18 +125,15 @@ VALIDATION_HOW: Final = (
 )
 
 
-def _receipt(out: Path) -> dict[str, Any]:
-    path = out / RECEIPT_PATH
-    if not path.exists():
-        return {"status": "not run", "how": VALIDATION_HOW}
+def _read(path: Path, what: str) -> dict[str, Any]:
     try:
-        receipt: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
         raise CorpusUserError(
-            f"cannot read the validation receipt {path.as_posix()!r}: {error}; "
+            f"cannot read the {what} {path.as_posix()!r}: {error}; "
             "fix or remove it and run corpus gen again"
         ) from error
-    return receipt
+    return document
 
 
 def bound_receipt(receipt: dict[str, Any], core_hash: str) -> dict[str, Any]:
@@ -155,6 +158,40 @@ def bound_receipt(receipt: dict[str, Any], core_hash: str) -> dict[str, Any]:
     }
 
 
+def _receipt(out: Path, core_hash: str) -> dict[str, Any]:
+    """The gold-validation state of the corpus being written.
+
+    A receipt labelled on this corpus is embedded as is. Otherwise the pass is ``pending``
+    when the committed worksheet was drawn from this corpus (it only waits for a labeller;
+    a receipt of older files is named beside it), else the receipt marked ``stale`` by
+    :func:`bound_receipt`, else ``not run``: nothing vouches for gold it was not labelled on.
+    """
+    state: dict[str, Any] = {"status": "not run", "how": VALIDATION_HOW}
+    path = out / RECEIPT_PATH
+    if path.exists():
+        state = bound_receipt(_read(path, "validation receipt"), core_hash)
+        if state.get("status") != "stale":
+            return state
+    worksheet = out / WORKSHEET_PATH
+    if worksheet.exists():
+        sample = _read(worksheet, "validation worksheet").get("sample", {})
+        if isinstance(sample, dict) and sample.get("fixtures_hash") == core_hash:
+            pending: dict[str, Any] = {
+                "status": "pending",
+                "worksheet": WORKSHEET_PATH,
+                "fixtures_hash": core_hash,
+                "items": sample.get("items"),
+                "how": VALIDATION_HOW.split("; ", 1)[1],
+            }
+            if state["status"] == "stale":
+                pending["stale_receipt"] = {
+                    "path": RECEIPT_PATH,
+                    "labelled_core_fixtures_hash": state["labelled_core_fixtures_hash"],
+                }
+            return pending
+    return state
+
+
 def ledger(
     seed: int, built: list[GeneratedFixture], spikes: list[CorpusFile], corpus_hash: str,
     receipt: dict[str, Any], core_hash: str = "",
@@ -175,6 +212,11 @@ def ledger(
             "gold_turns": sum(_gold_turns(item.gold_bytes) for item in members),
             "variants": dict(sorted(Counter(item.draft.variant for item in members).items())),
         }
+        drafts = [item.draft for item in members]
+        turn_templates = _stats.templates(drafts)
+        if turn_templates is not None:
+            categories[category]["user_turn_templates"] = turn_templates
+            categories[category]["mention_forms"] = _stats.mention_forms(drafts)
         if category in TRUST_CATEGORIES:
             categories[category]["trust_items"] = sum(
                 len(group) for item in members for key, group in (item.draft.trust or {}).items()
@@ -190,6 +232,7 @@ def ledger(
     return {
         "name": CORPUS_NAME,
         "version": CORPUS_VERSION,
+        "generator_version": GENERATOR_VERSION,
         "seed": seed,
         "rebuild_command": REBUILD_COMMAND + ("" if seed == DEFAULT_SEED else f" --seed {seed}"),
         "generation_cost": {"llm_calls": 0, "usd": 0},
@@ -202,6 +245,7 @@ def ledger(
         "generated_gold_turns": generated_gold,
         "gold_facts": sum(len(t.gold.facts) for i in built for t in i.draft.turns if t.gold),
         "spike_fixtures": spike_list,
+        "push_budget": _stats.push_budget(built),
         "fixtures_hash": corpus_hash,
         "core_fixtures_hash": core_hash,
         "gold_validation": bound_receipt(receipt, core_hash) if core_hash else receipt,
@@ -255,7 +299,12 @@ def write_corpus(
     corpus_hash = fixtures_hash(every)
     core_hash = fixtures_hash(_core(every))
     document = ledger(
-        seed, built, [*hand_fixtures, *hand_gold], corpus_hash, _receipt(root), core_hash
+        seed,
+        built,
+        [*hand_fixtures, *hand_gold],
+        corpus_hash,
+        _receipt(root, core_hash),
+        core_hash,
     )
     temp = root / f".corpus-gen-{os.getpid()}"
     try:

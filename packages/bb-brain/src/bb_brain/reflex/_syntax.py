@@ -1,0 +1,357 @@
+"""What the grammar around a one-word mention says: a name, or an ordinary word used as one.
+
+A capital at the start of a sentence says nothing, and a word typed in lowercase says little,
+so a name that is also an everyday word ("Heath", "sage", "pierce") is decided by how the
+words around it treat it. English grammar gives evidence both ways, read from the lexicon's
+parts of speech and inflections (``lemminflect``), never from a list of names.
+
+A **name** reading:
+
+* *a bare subject*: the word opens its clause and a finite verb follows it straight away
+  ("Heath phoned back", "Sage can take it", "Reed is driving over"). A singular common
+  noun needs an article to be a subject ("The heath burned"), so a bare one is a name. A
+  copula counts only before a verb in -ing: "Adelaide was warm" says as much of a city as
+  of a person;
+* *asked who*: "who is X", "who X is";
+* *the possessor of what only a person has*: "X's opinion", "X's voicemail";
+* *the partner of a conversation*: "speak to X", "lunch with X", "check in with X";
+* *the object of a preposition that cannot be a noun*: "an update on pierce" (a verb);
+* *the indirect object of a verb*: "i promised pierce a draft".
+
+An **ordinary** reading, which settles the word whatever the rest of the conversation says:
+
+* *an imperative*: a verb opening the sentence before an article or a particle ("Iron the
+  shirts", "Pare down the list"; before a particle and an article, any word);
+* *a verb after its subject*: "we mark the essays", "the pupils brook no delay", "the
+  bakery won an award" (after a singular noun, only a past or third-person form);
+* *an adjective after a degree word*: "a little rusty", "rather sage";
+* *a modifier of the noun after it*: "Sage tea", "Hazel saplings" (people's names do not
+  modify nouns without a possessive; for a person's page only); before a word that may be a
+  noun or a verb ("Cobalt prices rose", "Quill feathers ...") the word is either a modifier
+  or a subject, and nothing in the conversation can tell which;
+* *a bare noun after "at"*: "costs kept at bay" (time, place, state; for a person's page).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Final
+
+from bb_brain.reflex._lexicon import DETERMINERS, FUNCTION_WORDS, INTERVENING_ADVERBS
+from bb_brain.reflex._ordinary import inflections, sense
+
+if TYPE_CHECKING:
+    from bb_brain.reflex._tokens import Token
+
+BARE_SUBJECT: Final = "bare subject of a verb"
+BARE_OBJECT: Final = "object of a preposition, and no noun"
+INDIRECT_OBJECT: Final = "indirect object of a verb"
+ASKED_WHO: Final = "asked who"
+PERSONAL_POSSESSION: Final = "possessor of a person's noun"
+CONVERSATION_PARTNER: Final = "partner of a conversation"
+
+IMPERATIVE: Final = "an imperative verb"
+VERB_AFTER_SUBJECT: Final = "a verb after its subject"
+AFTER_DEGREE: Final = "an adjective after a degree word"
+MODIFIER: Final = "a modifier of the noun after it"
+BEFORE_NOUN: Final = "before a noun (its modifier or its subject)"
+AT_BARE_NOUN: Final = "a bare noun after 'at'"
+AFTER_ARTICLE: Final = "after an article"
+LISTED_WITH_PLACE: Final = "listed with a place"
+
+#: Readings that settle the word as ordinary whatever else is said.
+ORDINARY_READINGS: Final = (IMPERATIVE, VERB_AFTER_SUBJECT, AFTER_DEGREE, BEFORE_NOUN)
+#: Ordinary readings that only rule out a person (organisations modify nouns: "the Zenbrook deal").
+NOT_A_PERSON: Final = (MODIFIER, AT_BARE_NOUN)
+_ARTICLES: Final = frozenset({"the", "a", "an"})
+_COORDINATORS: Final = frozenset({"and", "or", "nor", "&", "/"})
+
+_COPULAS: Final = frozenset("is are was were am 's be".split())
+_HAVE: Final = frozenset("has have had".split())
+_MODALS: Final = frozenset("can could will would shall should may might must 'll 'd".split())
+_DO: Final = frozenset("does did doesn't didn't can't won't couldn't wouldn't".split())
+#: Words after which a subject is followed by a bare verb ("did X call", "let X know").
+_INVERTING: Final = _MODALS | _DO | frozenset("do does don't let lets".split())
+#: Words that open a clause before its subject.
+_CLAUSE_OPENERS: Final = frozenset(
+    "and but or so because since when whenever if unless that while though although once "
+    "until after before then also plus cause".split()
+)
+_SUBJECT_PRONOUNS: Final = frozenset("i you we they he she it".split())
+#: Prepositions whose object a bare verb or adverb cannot be ("on pierce" is a name).
+_PREPOSITIONS: Final = frozenset("on about with to for from at of by".split())
+_PARTICLES: Final = frozenset("out up off down into away back over through onto".split())
+_DEGREE_WORDS: Final = frozenset(
+    "very too so quite rather pretty fairly really extremely somewhat slightly super totally "
+    "incredibly bit little more most less least how".split()
+)
+#: Nouns whose possessor is a person: opinions, messages, relations, roles.
+_PERSONAL_NOUNS: Final = frozenset(
+    """
+    take view views opinion opinions thoughts idea ideas proposal feedback advice input
+    email emails message messages note notes reply answer question questions concern
+    concerns suggestion suggestions comment comments call voicemail calendar schedule
+    availability wife husband partner kids son daughter mother father mom dad sister brother
+    family boss manager team role title number phone address birthday intro introduction
+    desk office side point decision request offer signature approval sign-off
+    """.split()
+)
+#: Words of talking and meeting, after which "to X" or "with X" is a person.
+_TALK: Final = frozenset(
+    """
+    talk talked talking talks speak spoke speaking chat chatted chatting call calls called
+    meeting meetings meet met sync synced syncing catch-up lunch coffee dinner drinks reply
+    replied replying write wrote writing email emailed message messaged intro introduced
+    one-on-one 1:1 check-in
+    """.split()
+)
+#: Phrasal verbs of meeting: "check in with X", "catch up with X".
+_TALK_PHRASES: Final = frozenset(
+    "follow followed following catch caught catching check checked checking".split()
+)
+
+
+@lru_cache(maxsize=65536)
+def finite(word: str) -> bool:
+    """A finite verb form a singular subject takes: an auxiliary, a past or a 3rd-person -s."""
+    if word in _COPULAS or word in _HAVE or word in _MODALS or word in _DO:
+        return True
+    return bool({"VBD", "VBZ"} & inflections(word))
+
+
+def _lexical_finite(word: str) -> bool:
+    """A finite form of a content verb that cannot be a noun ("phoned", "wrote", "agrees")."""
+    meaning = sense(word)
+    return finite(word) and not meaning.noun and not meaning.function
+
+
+def _glued_after(tokens: list[Token], index: int) -> Token | None:
+    nxt = index + 1
+    return tokens[nxt] if nxt < len(tokens) and tokens[nxt].glued else None
+
+
+def _glued_before(tokens: list[Token], index: int) -> Token | None:
+    return tokens[index - 1] if index > 0 and tokens[index].glued else None
+
+
+def opens_clause(tokens: list[Token], index: int) -> bool:
+    """The word is the first of its clause (sentence start, after a comma or a conjunction)."""
+    token = tokens[index]
+    if token.sentence_start or token.comma_before or not token.glued:
+        return True
+    before = tokens[index - 1]
+    return before.norm in _CLAUSE_OPENERS or before.norm in ("ok", "okay", "btw", "oh")
+
+
+def _progressive(token: Token | None) -> bool:
+    return token is not None and token.norm.endswith("ing") and "VBG" in inflections(token.norm)
+
+
+def _bare_subject(tokens: list[Token], last: int) -> bool:
+    if not opens_clause(tokens, last):
+        return False
+    if tokens[last].possessive:  # "Reed's driving over": the 's is "is"
+        return _progressive(_glued_after(tokens, last))
+    verb = _glued_after(tokens, last)
+    if verb is not None and verb.norm in INTERVENING_ADVERBS:
+        verb = _glued_after(tokens, verb.index)
+    if verb is None:
+        return False
+    if verb.norm in _COPULAS:
+        return _progressive(_glued_after(tokens, verb.index))
+    if verb.norm in _HAVE:
+        following = _glued_after(tokens, verb.index)
+        return following is not None and bool({"VBN"} & inflections(following.norm))
+    return verb.norm in _MODALS or verb.norm in _DO or _lexical_finite(verb.norm)
+
+
+def _asked_who(tokens: list[Token], first: int, last: int) -> bool:
+    before = _glued_before(tokens, first)
+    if before is None:
+        return False
+    if before.norm == "who" or before.word == "who's":
+        return True  # "who Reed is", "who's Reed"
+    if before.norm in ("is", "was"):
+        asker = _glued_before(tokens, before.index)
+        return asker is not None and asker.norm == "who"
+    return False
+
+
+def _talked_with(tokens: list[Token], first: int) -> bool:
+    before = _glued_before(tokens, first)
+    if before is None or before.norm not in ("to", "with"):
+        return False
+    head = _glued_before(tokens, before.index)
+    if head is None:
+        return False
+    if head.norm in _TALK:
+        return True
+    if head.norm in ("up", "in") and before.norm == "with":
+        verb = _glued_before(tokens, head.index)
+        return verb is not None and verb.norm in _TALK_PHRASES
+    return False
+
+
+def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
+    """Evidence in the grammar around ``tokens[first..last]`` that it is a name."""
+    found: list[str] = []
+    mention = tokens[last]
+    if first == last and _bare_subject(tokens, last):
+        found.append(BARE_SUBJECT)
+    if _asked_who(tokens, first, last):
+        found.append(ASKED_WHO)
+    if mention.possessive:
+        owned = _glued_after(tokens, last)
+        if owned is not None and owned.norm in _PERSONAL_NOUNS:
+            found.append(PERSONAL_POSSESSION)
+    if _talked_with(tokens, first):
+        found.append(CONVERSATION_PARTNER)
+    if first == last and _bare_object(tokens, last):
+        found.append(BARE_OBJECT)
+    if first == last and _indirect_object(tokens, last):
+        found.append(INDIRECT_OBJECT)
+    return found
+
+
+def _phrase_ends(tokens: list[Token], index: int) -> bool:
+    after = _glued_after(tokens, index)
+    return after is None or after.norm in FUNCTION_WORDS
+
+
+def _bare_object(tokens: list[Token], index: int) -> bool:
+    """After a preposition, ending its phrase, and no noun or adjective: "an update on pierce"."""
+    before = _glued_before(tokens, index)
+    if before is None or before.norm not in _PREPOSITIONS or not _phrase_ends(tokens, index):
+        return False
+    meaning = sense(tokens[index].norm)
+    return meaning.lexical and not (meaning.noun or meaning.adjective or meaning.function)
+
+
+def _indirect_object(tokens: list[Token], index: int) -> bool:
+    """Between a verb and an article: "i promised pierce a draft"."""
+    before = _glued_before(tokens, index)
+    after = _glued_after(tokens, index)
+    if before is None or after is None or after.norm not in _ARTICLES:
+        return False
+    if before.capitalised or before.norm in FUNCTION_WORDS or before.norm in _SUBJECT_PRONOUNS:
+        return False
+    verb = sense(before.norm)
+    return "VERB" in verb.readings and not verb.noun
+
+
+def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
+    """Evidence in the grammar around the one-word mention ``tokens[index]`` that it is no name."""
+    token = tokens[index]
+    meaning = sense(token.norm)
+    before = _glued_before(tokens, index)
+    after = None if token.possessive else _glued_after(tokens, index)
+    found: list[str] = []
+    if token.sentence_start and after is not None and _imperative(tokens, token, after):
+        found.append(IMPERATIVE)
+    if before is not None and "VERB" in meaning.readings and not token.capitalised:
+        if before.norm in _SUBJECT_PRONOUNS or _plural_subject(tokens, before):
+            found.append(VERB_AFTER_SUBJECT)
+        elif _singular_subject(tokens, before) and {"VBD", "VBZ"} & inflections(token.norm):
+            found.append(VERB_AFTER_SUBJECT)
+    if before is not None and meaning.adjective and before.norm in _DEGREE_WORDS:
+        found.append(AFTER_DEGREE)
+    # After an inverted auxiliary or "let" the word is a subject and a bare verb follows it:
+    # "did Ines call?", "can Ines review it?", "let Ines know" (the verb may also be a noun).
+    inverted = before is not None and before.norm in _INVERTING
+    if inverted and after is not None and "VERB" in sense(after.norm).readings:
+        after = None
+    if after is not None and _modified_noun(after) and VERB_AFTER_SUBJECT not in found:
+        found.append(MODIFIER)  # a verb after its subject takes an object, it modifies nothing
+    if after is not None and _noun_after(after):
+        found.append(BEFORE_NOUN)
+    if before is not None and before.norm == "at" and not token.capitalised:
+        found.append(AT_BARE_NOUN)
+    if before is not None and before.norm in _ARTICLES:
+        found.append(AFTER_ARTICLE)
+    if meaning.place and _listed_with_place(tokens, index):
+        found.append(LISTED_WITH_PLACE)
+    return found
+
+
+def _listed_with_place(tokens: list[Token], index: int) -> bool:
+    """A place name co-ordinated with another one: "Adelaide or Perth", "Lagos, Accra"."""
+    for step in (-1, 1):
+        link = index + step
+        if not 0 <= link < len(tokens):
+            continue
+        joined = (
+            tokens[link].norm in _COORDINATORS
+            or (step == 1 and tokens[link].comma_before)
+            or (step == -1 and tokens[index].comma_before)
+        )
+        if not joined:
+            continue
+        other = link + step if tokens[link].norm in _COORDINATORS else link
+        if other == index or not 0 <= other < len(tokens):
+            continue
+        neighbour = tokens[other]
+        if neighbour.capitalised and sense(neighbour.norm).place:
+            return True
+    return False
+
+
+def _imperative(tokens: list[Token], token: Token, after: Token) -> bool:
+    """A verb opening the sentence: before an article, or before a particle and an article.
+
+    "Iron the shirts" (a verb the lexicon knows), "Zorp up the figures" (whatever the word:
+    nothing but a verb stands between a sentence's start and a particle with its object).
+    """
+    if after.norm in _PARTICLES:
+        article = _glued_after(tokens, after.index)
+        if article is not None and article.norm in DETERMINERS:
+            return True
+    if "VERB" not in sense(token.norm).readings or not _base_form(token.norm):
+        return False
+    return (after.norm in DETERMINERS and after.norm not in ("that", "this")) or (
+        after.norm in _PARTICLES
+    )
+
+
+def _noun_after(after: Token) -> bool:
+    """A lowercase word with a noun reading follows: a compound or a subject and its verb."""
+    if after.capitalised or after.handle or after.norm in FUNCTION_WORDS:
+        return False
+    return sense(after.norm).noun
+
+
+def _base_form(word: str) -> bool:
+    """The word is the bare infinitive of one of its verbs ("iron", "mark")."""
+    return word in sense(word).verb_lemmas
+
+
+def _plural_subject(tokens: list[Token], before: Token) -> bool:
+    """A plural noun after an article: "the pupils" in "the pupils brook no delay"."""
+    if before.capitalised or not before.norm.endswith("s"):
+        return False
+    meaning = sense(before.norm)
+    if not meaning.noun or before.norm in meaning.noun_lemmas:
+        return False
+    article = _glued_before(tokens, before.index)
+    return article is not None and article.norm in DETERMINERS
+
+
+def _singular_subject(tokens: list[Token], before: Token) -> bool:
+    """A common noun after a determiner: "the bakery" in "the bakery won an award".
+
+    A singular subject takes only a past or a third-person form, so the word after it must
+    be one of those to count as its verb (the caller checks).
+    """
+    if before.capitalised or before.handle or before.norm in FUNCTION_WORDS:
+        return False
+    if not sense(before.norm).noun:
+        return False
+    article = _glued_before(tokens, before.index)
+    return article is not None and article.norm in DETERMINERS
+
+
+def _modified_noun(after: Token) -> bool:
+    """A lowercase common noun that is no finite verb: the head of a compound ("tea")."""
+    if after.capitalised or after.handle or after.norm in FUNCTION_WORDS:
+        return False
+    meaning = sense(after.norm)
+    return meaning.noun and not finite(after.norm) and not after.norm.endswith("ing")

@@ -1,0 +1,196 @@
+"""The grammar around a one-word mention decides between a name and an ordinary word."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from bb_brain import Engine
+from bb_schema.fixture import PublicTurn
+from bb_schema.turn_context import SeamSettings, TurnContextRequest, TurnContextResponse
+
+
+def md(title: str, body: str = "body", **meta: Any) -> str:
+    lines = ["---", f"title: {title}"] + [f"{k}: {v}" for k, v in meta.items()]
+    return "\n".join([*lines, "---", "", body, ""])
+
+
+def ask(
+    engine: Engine, brain: str, text: str, *, window: list[str] | None = None
+) -> TurnContextResponse:
+    turns = [
+        PublicTurn(turn_id=i, role="user", text=said)
+        for i, said in enumerate(window or [], start=1)
+    ]
+    request = TurnContextRequest(
+        brain_id=brain,
+        session_id="s",
+        active_source="default",
+        turn=PublicTurn(turn_id=99, role="user", text=text),
+        window=turns,
+        settings=SeamSettings(pointer_budget=3),
+    )
+    return engine.turn_context(request)
+
+
+def slugs(response: TurnContextResponse) -> list[str]:
+    return [pointer.slug for pointer in response.pointers]
+
+
+def signals(response: TurnContextResponse) -> list[str]:
+    evidence = response.pointers[0].evidence
+    assert evidence is not None
+    return list(evidence.signals)
+
+
+HEATH = ("people/heath-okoro", md("Heath Okoro", type="person", aliases="[Heath]"))
+SAGE = ("people/sage-olsen", md("Sage Olsen", type="person", aliases="[Sage]"))
+PIERCE = ("people/pierce-abara", md("Pierce Abara", type="person", aliases="[Pierce]"))
+WREN = ("people/wren-kaczmarek", md("Wren Kaczmarek", type="person", aliases="[Wren]"))
+COBALT = ("people/tamsin-cobalt", md("Tamsin Cobalt", type="person"))
+ZORP = ("people/zorp-threlkeld", md("Zorp Threlkeld", type="person", aliases="[Zorp]"))
+RUSTY = ("people/rusty-oyelaran", md("Rusty Oyelaran", type="person", aliases="[Rusty]"))
+BAY = ("people/bay-lindgren", md("Bay Lindgren", type="person", aliases="[Bay]"))
+SUE = ("people/sue-marchetti", md("Sue Marchetti", type="person", aliases="[Sue]"))
+WON = ("people/won-kyungsoo", md("Won Kyungsoo", type="person", aliases="[Won]"))
+QUILL = ("projects/quill", md("Project Quill", type="project", aliases="[Quill]"))
+IRON = ("projects/iron", md("Project Iron", type="project", aliases="[Iron]"))
+ADELAIDE = (
+    "people/adelaide-duquesne",
+    md("Adelaide Duquesne", type="person", aliases="[Adelaide]"),
+)
+LAGOS = ("projects/lagos", md("Project Lagos", type="project", aliases="[Lagos]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "signal"),
+    [
+        ("Heath phoned back about the lease.", "bare subject of a verb"),
+        ("Heath can cover the night shift.", "bare subject of a verb"),
+        ("Heath is driving over after lunch.", "bare subject of a verb"),
+        ("Heath's driving over after lunch.", "bare subject of a verb"),
+        ("sorry, who is heath again", "asked who"),
+        ("heath's opinion on the lease, please", "possessor of a person's noun"),
+        ("i need to speak to heath tomorrow", "partner of a conversation"),
+        ("lunch with heath on friday?", "partner of a conversation"),
+    ],
+)
+def test_grammar_that_makes_an_ordinary_word_a_name(
+    engine: Engine, make_brain: Any, text: str, signal: str
+) -> None:
+    brain = make_brain(HEATH)
+    response = ask(engine, brain, text)
+    assert slugs(response) == ["people/heath-okoro"]
+    assert signal in signals(response)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Heath was windswept and bleak all morning.",  # a copula says it of a moor too
+        "Heath fires spread fast in a dry summer.",  # a modifier of the noun after it
+        "the heath behind the house is lovely",  # an ordinary noun phrase
+    ],
+)
+def test_grammar_that_keeps_an_ordinary_word_ordinary(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    brain = make_brain(HEATH)
+    assert ask(engine, brain, text).pointers == []
+
+
+def test_a_verb_or_adverb_cannot_be_the_object_of_a_preposition(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(PIERCE)
+    response = ask(engine, brain, "anything new from pierce?")
+    assert slugs(response) == ["people/pierce-abara"]
+    assert "object of a preposition, and no noun" in signals(response)
+    response = ask(engine, brain, "i promised pierce a draft")
+    assert "indirect object of a verb" in signals(response)
+    assert ask(engine, brain, "we need to pierce the membrane first").pointers == []
+
+
+def test_a_family_name_alone_needs_more_than_a_verb_after_it(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(COBALT)
+    assert ask(engine, brain, "Cobalt slumped on the metals market.").pointers == []
+    assert slugs(ask(engine, brain, "Ms Cobalt slumped into her chair.")) == [
+        "people/tamsin-cobalt"
+    ]
+
+
+def test_a_possessive_compound_is_no_owner(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(WREN)
+    assert ask(engine, brain, "Wren's nest was in the hedge again.").pointers == []
+    assert slugs(ask(engine, brain, "Wren's opinion matters here.")) == ["people/wren-kaczmarek"]
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "reason"),
+    [
+        (IRON, "Iron the shirts before the trip.", "an imperative verb"),
+        (ZORP, "Zorp up the figures before noon.", "an imperative verb"),  # any word
+        (ZORP, "Zorp effort and it still failed.", "modifies the noun after it"),
+        (RUSTY, "the old bike sounds rather rusty", "an adjective after a degree word"),
+        (SUE, "they sue landlords on principle", "a verb after its subject"),
+        (WON, "the bakery won an award last spring", "a verb after its subject"),
+        (BAY, "we kept the costs at bay", "a bare noun after 'at'"),
+        (QUILL, "Quill feathers sell well at the craft fair.", "before a noun"),
+    ],
+)
+def test_ordinary_grammar_outweighs_the_conversation(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, reason: str
+) -> None:
+    """Even with the page's full name earlier in the conversation, the grammar decides."""
+    title = page[1].split("title: ", 1)[1].split("\n", 1)[0]
+    brain = make_brain(page)
+    window = [f"I had a long chat about {title} yesterday."]
+    response = ask(engine, brain, text, window=window)
+    assert response.pointers == []
+    (declined,) = response.declined
+    assert declined.slug == page[0]
+    assert declined.evidence is not None and reason in declined.evidence.decision
+
+
+def test_the_same_words_as_names(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(IRON, ZORP, QUILL)
+    assert slugs(ask(engine, brain, "Iron slipped a week, what happened?")) == ["projects/iron"]
+    assert slugs(ask(engine, brain, "Zorp signed the lease yesterday.")) == [
+        "people/zorp-threlkeld"
+    ]
+    assert slugs(ask(engine, brain, "Quill slipped again this sprint.")) == ["projects/quill"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Adelaide was warm all week.",  # sentence-initial: the city as likely as the person
+        "Is Adelaide or Perth cheaper for the offsite?",  # listed with another place
+        "The Adelaide branch shuts at noon on Saturdays.",  # a person's name takes no article
+        "We spent a week in Adelaide.",  # a place after a preposition of place
+    ],
+)
+def test_a_place_name_read_as_the_place(engine: Engine, make_brain: Any, text: str) -> None:
+    brain = make_brain(ADELAIDE)
+    assert ask(engine, brain, text).pointers == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Adelaide phoned me about the lease.",
+        "Can you ask Adelaide about the lease?",
+        "What did Adelaide decide?",
+    ],
+)
+def test_a_place_name_read_as_the_person(engine: Engine, make_brain: Any, text: str) -> None:
+    brain = make_brain(ADELAIDE)
+    assert slugs(ask(engine, brain, text)) == ["people/adelaide-duquesne"]
+
+
+def test_a_project_named_after_a_city(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(LAGOS)
+    assert ask(engine, brain, "We drove through Lagos last night.").pointers == []
+    assert slugs(ask(engine, brain, "Where does Lagos stand this week?")) == ["projects/lagos"]
