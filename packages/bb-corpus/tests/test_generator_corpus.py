@@ -252,7 +252,8 @@ def test_reader_decisions_point_at_the_writers_decision_text() -> None:
             for entry in golds[writer.fixture_id]["turns"].values()
             for fact in entry.get("gold_facts", [])
         }
-        assert writer_kinds <= {"commitment", "fact"}
+        # decisions are commitments or facts; a view some of the team holds is a belief
+        assert writer_kinds <= {"commitment", "fact", "belief"}
         for decision in decisions:
             assert all(k.lower() in writer_text for k in decision["match_keywords"])
         retrieving = [e for e in golds[reader.fixture_id]["turns"].values() if e["should_retrieve"]]
@@ -423,3 +424,22 @@ def test_the_generator_never_writes_hand_authored_files(tmp_path: Path) -> None:
     write_corpus(tmp_path)
     assert _tree(tmp_path / "fixtures" / "spike") | _tree(tmp_path / "gold" / "spike") == spikes
     assert extra.read_text(encoding="utf-8") == "keep"
+
+
+def test_a_view_the_writer_reports_is_a_belief_and_a_guess_is_no_fact() -> None:
+    beliefs = guesses = 0
+    for item in generated():
+        fixture = _fixture(item)
+        if not (fixture.continuity and fixture.seed_pages):
+            continue  # writers only
+        turns = json.loads(item.gold_bytes)["turns"]
+        for turn in fixture.turns:
+            text = turn.text.lower()
+            kinds = [f["kind"] for f in turns.get(str(turn.turn_id), {}).get("gold_facts", [])]
+            if "has doubts about" in text:
+                beliefs += 1
+                assert kinds == ["belief"], (fixture.fixture_id, turn.text)
+            elif "wonder whether" in text or "not sure how" in text:
+                guesses += 1
+                assert kinds == [], (fixture.fixture_id, turn.text)
+    assert beliefs and guesses

@@ -12,20 +12,21 @@ order, runs out of room before the decisions. No background fact holds a decisio
 and the decision keyword is in no reader turn and no seeded page: only the writer's
 conversation can carry a decision to the reader (the corpus validation checks this).
 
-Phrasing is free: each decision has several wordings around its keyword, the writer may add a
-guess that decides nothing (no fact), and the reader asks in the shapes and registers of the
+Phrasing is free: each decision has several wordings around its keyword, the writer may add an
+aside that decides nothing (a guess is no fact; a view some of the team holds is a ``belief``), and the reader asks in the shapes and registers of the
 retrieval families (names from the cast of many cultures), never with a decision's keyword.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Final
 
 from bb_schema import FactKind
 
 from bb_corpus.generator import _chatter as chat
-from bb_corpus.generator._model import Clock, Conversation, DecisionSpec, Draft, FactSpec
+from bb_corpus.generator._model import Clock, Conversation, DecisionSpec, Draft, FactSpec, Line
 from bb_corpus.generator._prng import Prng
 from bb_corpus.generator._scene import Scene
 from bb_corpus.generator._text import Name, fill, line, plain
@@ -52,12 +53,17 @@ _ASKS: Final = (
     "Before my call with {e}: where do we stand?",
     "Refresh me on {e}, what's the outcome?",
 )
-#: Guesses the writer adds that decide nothing (no fact); ``{e}`` a subject.
+#: Asides the writer adds that decide nothing; ``{e}`` a subject.
 _MUSINGS: Final = (
     "Honestly not sure how {e} plays out long term.",
     "I wonder whether {e} would look different in a year.",
     "Some of the team still has doubts about {e}, for what it's worth.",
 )
+#: The asides that still state something (a view some people hold is a ``belief``):
+#: aside -> (gist, fact, keyword). The others are guesses and carry no fact.
+_BELIEFS: Final[dict[str, tuple[str, str, str]]] = {
+    _MUSINGS[2]: ("team doubts", "Some of the team has doubts about {e}", "doubts"),
+}
 #: Other wordings of each decision sentence (same keyword, same fact); index-aligned below.
 _WORDINGS: Final[dict[str, tuple[str, ...]]] = {
     "pass decision": ("Final call on {e}: we pass. Pricing is too rich at this stage.",
@@ -184,6 +190,19 @@ def _echoes(keyword: str, texts: list[str]) -> bool:
     return any(keyword.casefold() in text.casefold() for text in texts)
 
 
+def _with_belief(said: Line, belief: tuple[str, str, str] | None, subject: Entity) -> Line:
+    """An aside with its ``belief`` fact, when it has one and the styled text still says it."""
+    if belief is None:
+        return said
+    gist, fact, keyword = belief
+    text = said.text.casefold()
+    if keyword.casefold() not in text or subject.title.casefold() not in text:
+        return said  # a slip took the word: nothing a memory could keep verbatim
+    spec = FactSpec(gist, fact.format(e=subject.title), subject.slug, (keyword, subject.title),
+                    "belief")  # fmt: skip
+    return dataclasses.replace(said, facts=(spec,))
+
+
 def _decide(rng: Prng, subject: Entity, options: list[tuple[str, str, str, str, FactKind]],
             public: list[str]) -> tuple[str, str, str, str, FactKind]:  # fmt: skip
     """A decision for ``subject`` whose keyword nothing public holds (page, name, reader)."""
@@ -219,8 +238,9 @@ def pair(rng: Prng, pair_id: str) -> tuple[Draft, Draft]:
         said = fill(wording, {"e": Name(subject.title, "mention", (subject,), "full")})
         writer.note(line(said, (fact_spec,)))
         if rng.chance(1, 4):
-            musing = fill(sc.pick(_MUSINGS), {"e": sc.mention(subject, "full")})
-            writer.note(line(sc.styled(musing)))  # a guess: decides nothing, no fact
+            aside = sc.pick(_MUSINGS)
+            musing = line(sc.styled(fill(aside, {"e": sc.mention(subject, "full")})))
+            writer.note(_with_belief(musing, _BELIEFS.get(aside), subject))
         if number < count:
             writer.say(rng.choice(("Noted. Anything else?", "Got it. Next?")))
         decisions.append(DecisionSpec(f"d{number}", (subject.slug,), (keyword, subject.title)))

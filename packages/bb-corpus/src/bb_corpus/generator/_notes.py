@@ -222,8 +222,9 @@ def correction(rng: Prng, c: Entity, n: Name) -> Note:
         )
     else:
         said, meant = rng.sample(_WEEKDAYS, 2)
+        # a dated meeting is something that happens: an ``event``, like any other meeting
         fact = _fact("board meeting day", f"The {c.title} board meeting is on {meant}", c.slug,
-                     ("board meeting", meant), "fact")  # fmt: skip
+                     ("board meeting", meant), "event")  # fmt: skip
         templates = (
             "The {c} board meeting is on {x}. Scratch that, the board meeting moved to {y}.",
             "{c} has its board meeting on {x}. Correction: the board meeting is {y}.",

@@ -43,10 +43,10 @@ RECEIPT_PATH: Final = "validation/receipt.json"
 GENERATED: Final = "generated"
 WORKSHEET_PATH: Final = "validation/sample.json"
 CORPUS_NAME: Final = "brainbench-core"
-CORPUS_VERSION: Final = "2.0.0"
+CORPUS_VERSION: Final = "2.0.1"
 #: The generator's own version: 2.x writes varied language, names from many cultures (many of
 #: them ordinary words too) and push asks beyond every pointer budget.
-GENERATOR_VERSION: Final = "2.0.0"
+GENERATOR_VERSION: Final = "2.0.1"
 REBUILD_COMMAND: Final = "uv run brainbench corpus gen"
 
 
