@@ -13,8 +13,9 @@ and the decision keyword is in no reader turn and no seeded page: only the write
 conversation can carry a decision to the reader (the corpus validation checks this).
 
 Phrasing is free: each decision has several wordings around its keyword, the writer may add an
-aside that decides nothing (a guess is no fact; a view some of the team holds is a ``belief``), and the reader asks in the shapes and registers of the
-retrieval families (names from the cast of many cultures), never with a decision's keyword.
+aside that decides nothing (a guess is no fact; a view some of the team holds is a
+``belief``), and the reader asks in the shapes and registers of the retrieval families (names
+from the cast of many cultures), never with a decision's keyword.
 """
 
 from __future__ import annotations
