@@ -16,6 +16,7 @@ from bb_corpus import load_corpus
 from bb_cli._limits import add_limit_flags, limits_from
 from bb_cli._output import Output
 from bb_cli._parser import Subparsers, add_command, add_output_flags
+from bb_cli.commands import SUMMARIES
 from bb_cli.commands.corpus_gen import register_generator
 
 DEFAULT_FIXTURES: Final = Path("evals/brainbench/fixtures")
@@ -78,7 +79,7 @@ def register(subparsers: Subparsers) -> None:
     group = add_command(
         subparsers,
         "corpus",
-        summary="validate a corpus or print its fixtures_hash",
+        summary=SUMMARIES["corpus"],
         description="Work with a BrainBench corpus (fixtures + sealed gold).\n\n" + _LAYOUT,
         notes=(_EXITS,),
     )
