@@ -32,8 +32,11 @@ kind: {", ".join(get_args(ErrorKind))}. Ctrl-C or SIGTERM stops any command with
 
 
 def build_parser(argv: Sequence[str] | None = None) -> Parser:
-    """The ``brainbench`` parser: every command group in full, or, given ``argv``, only the
-    group it names (the others listed by name and summary), so start-up imports one group."""
+    """The ``brainbench`` parser, with every command group in full when no ``argv`` is given.
+
+    Given ``argv``, only the group it names is imported and registered in full (the others
+    are listed by name and summary), so start-up imports one group's dependencies.
+    """
     parser = Parser(
         prog="brainbench",
         description=_DESCRIPTION,

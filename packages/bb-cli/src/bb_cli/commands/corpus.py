@@ -17,7 +17,6 @@ from bb_cli._limits import add_limit_flags, limits_from
 from bb_cli._output import Output
 from bb_cli._parser import Subparsers, add_command, add_output_flags
 from bb_cli.commands import SUMMARIES
-from bb_cli.commands.corpus_gen import register_generator
 
 DEFAULT_FIXTURES: Final = Path("evals/brainbench/fixtures")
 DEFAULT_GOLD: Final = Path("evals/brainbench/gold")
@@ -121,4 +120,7 @@ def register(subparsers: Subparsers) -> None:
     )
     _add_dirs(hash_)
     hash_.set_defaults(handler=_hash)
+    # The generator is imported when `corpus` is the command, not when others read the defaults.
+    from bb_cli.commands.corpus_gen import register_generator
+
     register_generator(commands)
