@@ -24,6 +24,7 @@ BENCHMARKS: Final[tuple[str, ...]] = (
     "hook",
     "soak",
     "sidebyside",
+    "startup",
 )
 
 

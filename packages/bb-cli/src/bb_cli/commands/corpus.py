@@ -16,7 +16,7 @@ from bb_corpus import load_corpus
 from bb_cli._limits import add_limit_flags, limits_from
 from bb_cli._output import Output
 from bb_cli._parser import Subparsers, add_command, add_output_flags
-from bb_cli.commands.corpus_gen import register_generator
+from bb_cli.commands import SUMMARIES
 
 DEFAULT_FIXTURES: Final = Path("evals/brainbench/fixtures")
 DEFAULT_GOLD: Final = Path("evals/brainbench/gold")
@@ -78,7 +78,7 @@ def register(subparsers: Subparsers) -> None:
     group = add_command(
         subparsers,
         "corpus",
-        summary="validate a corpus or print its fixtures_hash",
+        summary=SUMMARIES["corpus"],
         description="Work with a BrainBench corpus (fixtures + sealed gold).\n\n" + _LAYOUT,
         notes=(_EXITS,),
     )
@@ -120,4 +120,7 @@ def register(subparsers: Subparsers) -> None:
     )
     _add_dirs(hash_)
     hash_.set_defaults(handler=_hash)
+    # The generator is imported when `corpus` is the command, not when others read the defaults.
+    from bb_cli.commands.corpus_gen import register_generator
+
     register_generator(commands)

@@ -22,6 +22,7 @@ from bb_cli._methodology import (
 )
 from bb_cli._output import EXIT_REGRESSION, Output
 from bb_cli._parser import Subparsers, add_command, add_output_flags
+from bb_cli.commands import SUMMARIES
 
 
 def _methodology(args: argparse.Namespace, out: Output) -> int:
@@ -64,7 +65,7 @@ def register(subparsers: Subparsers) -> None:
     group = add_command(
         subparsers,
         "docs",
-        summary="generated parts of the project's documents",
+        summary=SUMMARIES["docs"],
         description="Generate or check the parts of the project's documents that come from data.",
     )
     leaves = group.add_subparsers(

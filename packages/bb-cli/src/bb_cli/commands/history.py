@@ -21,6 +21,7 @@ from bb_cli._gating import DEFAULT_LEDGER, LEDGER_ENV, ledger_path, write_bytes_
 from bb_cli._output import Output
 from bb_cli._outputs import check_outputs
 from bb_cli._parser import Subparsers, UsageError, add_command, add_output_flags
+from bb_cli.commands import SUMMARIES
 
 _USAGE = (
     "usage: brainbench history [--ledger FILE] [--cell HARNESS/SUITE] [--metric NAME] [--last N]\n"
@@ -141,7 +142,7 @@ def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers,
         "history",
-        summary="print each cell's trend across the runs in the local run ledger",
+        summary=SUMMARIES["history"],
         description=(
             "Read the run ledger that every `brainbench run` appends to and print, per\n"
             "harness/suite cell, the last runs' gold counts and metrics and how each metric\n"

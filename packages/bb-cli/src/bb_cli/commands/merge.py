@@ -18,6 +18,7 @@ from bb_cli._parser import Subparsers, add_command, add_output_flags
 from bb_cli._runbench import RunRequest, assemble
 from bb_cli._seedfail import seed_failure_exit
 from bb_cli._shard import ShardError, plan_for_merge, read_shard_result
+from bb_cli.commands import SUMMARIES
 from bb_cli.commands.corpus import DEFAULT_FIXTURES, DEFAULT_GOLD
 
 
@@ -71,7 +72,7 @@ def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers,
         "merge",
-        summary="combine the shard documents of one run into its Result",
+        summary=SUMMARIES["merge"],
         description=(
             "Read every shard written by `brainbench run --shard i/N --out FILE`, check they\n"
             "are the N slices of one run (same corpus, code, harness rows, suites and command\n"

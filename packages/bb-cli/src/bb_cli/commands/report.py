@@ -25,6 +25,7 @@ from bb_cli._gating import DEFAULT_LEDGER, LEDGER_ENV, ledger_path
 from bb_cli._output import Output
 from bb_cli._outputs import OutputSet, check_outputs
 from bb_cli._parser import Subparsers, add_command, add_output_flags
+from bb_cli.commands import SUMMARIES
 from bb_cli.commands.corpus import DEFAULT_FIXTURES, DEFAULT_GOLD
 
 
@@ -132,7 +133,7 @@ def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers,
         "report",
-        summary="render a saved Result: the scoreboard, markdown, the HTML report",
+        summary=SUMMARIES["report"],
         description=(
             "Render a Result written by `brainbench run --out FILE` without re-running it:\n"
             "the scoreboard on stdout (as `run` prints it), --md OUT for the same as a file,\n"

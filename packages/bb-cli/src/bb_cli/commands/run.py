@@ -39,6 +39,7 @@ from bb_cli._seedfail import seed_failure_exit
 from bb_cli._shard import USAGE as SHARD_USAGE
 from bb_cli._shard import ShardSpec, execute_shard, report_shard
 from bb_cli._workers import resolve_workers
+from bb_cli.commands import SUMMARIES
 from bb_cli.commands.corpus import DEFAULT_FIXTURES, DEFAULT_GOLD
 
 FOREIGN_SECRET_ENV = "BRAINBENCH_FOREIGN_SECRET"
@@ -273,7 +274,7 @@ def register(subparsers: Subparsers) -> None:
     parser = add_command(
         subparsers,
         "run",
-        summary="replay the corpus through the harness seams and print the scoreboard",
+        summary=SUMMARIES["run"],
         description=(
             "Start the reference engine on an embedded PostgreSQL (or BRAINBENCH_DSN), serve\n"
             "it over gRPC on a private unix socket, replay every fixture through each harness\n"
