@@ -1,4 +1,4 @@
-"""The memory-trust metrics, exactly as BRAINBENCH.md "Memory-trust suites" defines them.
+"""The memory-trust metrics, exactly as docs/METHODOLOGY.md ("Memory trust") defines them.
 
 Pure functions over :mod:`bb_trust.observations`: observations in, a :class:`Count` or a
 :class:`Ratio` out, each carrying the items that failed and why. A step the build could not
