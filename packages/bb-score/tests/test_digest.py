@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from pathlib import Path
 
 import bb_score
 from bb_score._digest import (
     PRESENTATION_MODULES,
+    TRUST_SCORING_MODULES,
     compute_digest,
     registry_bytes,
     scoring_sources,
+    trust_scoring_sources,
 )
 from bb_score._registry import REGISTRY
 
@@ -19,7 +22,8 @@ def test_the_digest_is_stable_and_well_formed():
     first = bb_score.scorer_digest()
     assert first.version == bb_score.__version__
     assert re.fullmatch(r"sha256:[0-9a-f]{64}", first.digest)
-    again = compute_digest(bb_score.__version__, registry_bytes(), scoring_sources())
+    sources = scoring_sources() | trust_scoring_sources()
+    again = compute_digest(bb_score.__version__, registry_bytes(), sources)
     assert again == first.digest
 
 
@@ -31,6 +35,18 @@ def test_scoring_modules_are_covered_and_presentation_ones_are_not():
     assert not [name for name in sources if name.startswith("report/")]  # the HTML report
     assert "failures.py" not in sources and "present.py" not in sources
     assert list(sources) == sorted(sources)
+
+
+def test_the_trust_metrics_are_scoring_code_too():
+    import bb_trust  # installed beside bb-score in the workspace; bb-score never imports it
+
+    trust = trust_scoring_sources()
+    assert tuple(trust) == TRUST_SCORING_MODULES
+    package = Path(bb_trust.__file__).parent
+    assert trust["bb_trust/metrics.py"] == (package / "metrics.py").read_bytes()
+    base = compute_digest("0.1.0", registry_bytes(), scoring_sources() | trust)
+    edited = trust | {"bb_trust/metrics.py": trust["bb_trust/metrics.py"] + b"\n# a tweak\n"}
+    assert compute_digest("0.1.0", registry_bytes(), scoring_sources() | edited) != base
 
 
 def test_any_change_to_a_scoring_input_moves_the_digest():

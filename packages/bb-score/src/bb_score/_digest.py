@@ -8,18 +8,22 @@ changed.
 
 The digest covers bb-score's version, the registry (every field of every metric) and the
 source of every module of the package except the ones that only present or summarise cells
-(:data:`PRESENTATION_MODULES`). New modules are covered by default.
+(:data:`PRESENTATION_MODULES`). New modules are covered by default. The memory-trust metrics
+live beside their observations in bb_trust; those modules (:data:`TRUST_SCORING_MODULES`) are
+covered too, read as files so bb-score never imports the package above it.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import importlib.util
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict
 from importlib import resources
 from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import Final
 
 from bb_schema import ScorerDigest
@@ -45,6 +49,14 @@ def is_presentation(name: str) -> bool:
         entry.endswith("/") and name.startswith(entry) for entry in PRESENTATION_MODULES
     )
 
+
+#: The memory-trust scoring code outside this package: formulas, the failure rules that turn
+#: observations into cells, and where a canary counts as wrapped or labelled. The runner that
+#: fills the observations is replay, like bb_adapters for the core suites, and not covered.
+TRUST_SCORING_MODULES: Final[tuple[str, ...]] = (
+    "bb_trust/cells.py", "bb_trust/envelope.py", "bb_trust/metrics.py",
+    "bb_trust/observations.py",
+)  # fmt: skip
 
 _DIGEST_PREFIX: Final = "sha256:"
 
@@ -72,6 +84,22 @@ def scoring_sources(root: Traversable | None = None) -> dict[str, bytes]:
         if not is_presentation(name)
     }
     return dict(sorted(found.items()))
+
+
+def trust_scoring_sources() -> dict[str, bytes]:
+    """``bb_trust/<module>.py`` -> source bytes for :data:`TRUST_SCORING_MODULES`.
+
+    Found through the import system without importing bb_trust; an installation without it
+    (bb-score alone, gating serialized cells) has no trust scoring code and contributes none.
+    """
+    spec = importlib.util.find_spec("bb_trust")
+    if spec is None or not spec.submodule_search_locations:
+        return {}
+    root = Path(next(iter(spec.submodule_search_locations)))
+    return {
+        name: (root / name.partition("/")[2]).read_bytes().replace(b"\r\n", b"\n")
+        for name in TRUST_SCORING_MODULES
+    }
 
 
 def registry_bytes(registry: Iterable[MetricSpec] = REGISTRY) -> bytes:
@@ -102,10 +130,12 @@ def compute_digest(version: str, registry: bytes, sources: Mapping[str, bytes]) 
 
 @functools.cache
 def scorer_digest() -> ScorerDigest:
-    """This installation's scorer: bb-score's version and the digest of its scoring code."""
+    """This installation's scorer: bb-score's version, its scoring code and bb_trust's."""
     from bb_score import __version__
 
     return ScorerDigest(
         version=__version__,
-        digest=compute_digest(__version__, registry_bytes(), scoring_sources()),
+        digest=compute_digest(
+            __version__, registry_bytes(), scoring_sources() | trust_scoring_sources()
+        ),
     )
