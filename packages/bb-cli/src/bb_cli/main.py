@@ -11,6 +11,7 @@ import contextlib
 import io
 import os
 import sys
+import textwrap
 import traceback
 from collections.abc import Sequence
 from typing import get_args
@@ -21,14 +22,18 @@ from bb_cli._parser import Parser, ParserExit, UsageError, add_output_flags, epi
 from bb_cli._signals import Aborted, Interrupted, cause, interruptible, mute
 from bb_cli.commands import named_command, register_all
 
+_KINDS = textwrap.fill(
+    "kind: " + ", ".join(get_args(ErrorKind)) + ".", width=92, break_on_hyphens=False
+)
 _DESCRIPTION = f"""\
 BrainBench: a deterministic conformance benchmark for agent memory.
 
 Every command prints its result on stdout and narration on stderr. With --json (before or
 after the command) stdout carries exactly one JSON envelope: {{"ok": true, ...}} on success,
-{{"error": {{"kind", "message", "errors"}}}} on failure,
-kind: {", ".join(get_args(ErrorKind))}. Ctrl-C or SIGTERM stops any command with one line
-("interrupted"), exit 130 or 143, and no output files."""
+{{"error": {{"kind", "message", "errors"}}}} on failure, with
+{_KINDS}
+Ctrl-C or SIGTERM stops any command with one line ("interrupted"), exit 130 or 143, and no
+output files."""
 
 
 def build_parser(argv: Sequence[str] | None = None) -> Parser:
