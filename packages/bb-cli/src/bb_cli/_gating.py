@@ -74,9 +74,9 @@ def add_gate_flags(parser: argparse.ArgumentParser) -> None:
     """Add the gate and ledger flags to ``brainbench run``."""
     group = parser.add_argument_group(
         "gate",
-        "Compare the run with main's baseline (docs/METHODOLOGY.md, 'Gate governance'): exit 0 "
-        "pass, 1 regression, 2 error or inconclusive. A breached zero-gated invariant exits 1 "
-        "with or without a baseline.",
+        "Compare the run with main's baseline (docs/METHODOLOGY.md, 'Gate governance'):\n"
+        "exit 0 pass, 1 regression, 2 error or inconclusive. A breached zero-gated invariant\n"
+        "exits 1 with or without a baseline.",
     )
     group.add_argument(
         "--compare",

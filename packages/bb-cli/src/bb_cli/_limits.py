@@ -25,7 +25,7 @@ def add_limit_flags(parser: argparse.ArgumentParser) -> None:
     """Add the three size flags (bytes, or with a KiB/MiB/GiB suffix)."""
     group = parser.add_argument_group(
         "corpus size limits",
-        "UTF-8 bytes, or with a suffix (512KiB, 8MiB); a corpus over a limit is refused, "
+        "UTF-8 bytes, or with a suffix (512KiB, 8MiB); a corpus over a limit is refused,\n"
         "naming the file and the field",
     )
     for flag, field, what in (
