@@ -71,8 +71,8 @@ def fuzzy_keys(norms: Iterable[str]) -> tuple[list[str], list[str]]:
     tails: set[str] = set()
     for norm in norms:
         if len(norm) >= MIN_CHARS:
-            # Two swapped letters inside a key move it ("dmeir" for "demir" shares neither
-            # "dem" nor "mir"), so the keys of the three swaps that touch each end are
+            # Two swapped letters inside a key move it ("tvaik" for "tavik" shares neither
+            # "tav" nor "vik"), so the keys of the three swaps that touch each end are
             # fetched too: a bounded handful of rows more, never a scan.
             for form in (norm, *(_swap(norm, i) for i in (0, 1, 2))):
                 heads.add(form[:3])

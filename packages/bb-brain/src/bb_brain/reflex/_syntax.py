@@ -22,7 +22,7 @@ An **ordinary** reading, which settles the word whatever the rest of the convers
 
 * *an imperative*: a verb opening the sentence before an article or a particle ("Iron the
   shirts", "Pare down the list"; before a particle and an article, any word);
-* *a verb after its subject*: "we mark the essays", "the pupils brook no delay", "the
+* *a verb after its subject*: "we hem the curtains", "the pupils brook no delay", "the
   bakery won an award" (after a singular noun, only a past or third-person form);
 * *an adjective after a degree word*: "a little rusty", "rather sage";
 * *a modifier of the noun after it*: "Sage tea", "Hazel saplings" (people's names do not
@@ -320,7 +320,7 @@ def _noun_after(after: Token) -> bool:
 
 
 def _base_form(word: str) -> bool:
-    """The word is the bare infinitive of one of its verbs ("iron", "mark")."""
+    """The word is the bare infinitive of one of its verbs ("iron", "hem")."""
     return word in sense(word).verb_lemmas
 
 
