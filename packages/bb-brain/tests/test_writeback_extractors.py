@@ -14,6 +14,7 @@ from bb_brain.writeback import (
     segment_turns,
     split_sentences,
 )
+from bb_brain.writeback._entities import _page_surfaces
 from bb_brain.writeback._extract import resolve_extractor
 from bb_schema import PublicTurn
 from bb_schema.turn_context import ExtractedFact, InjectedExtraction
@@ -390,3 +391,86 @@ def test_a_new_name_may_start_with_an_accented_capital() -> None:
     assert [(entity, title) for _, entity, title in facts] == [
         ("people/orjan-bakkevig", "Ørjan Bakkevig")
     ]
+
+
+def test_a_parenthesis_after_a_new_name_is_a_fact_about_that_person() -> None:
+    facts = rules(
+        ("user", "Jun Feng (runs procurement at Widget Co, no notes yet) prefers memos to calls.")
+    )
+    assert facts == [
+        ("Jun Feng prefers memos to calls.", "people/jun-feng", "Jun Feng"),
+        ("runs procurement at Widget Co, no notes yet", "people/jun-feng", "Jun Feng"),
+    ]
+
+
+def test_a_month_opens_a_date_not_a_name_after_in() -> None:
+    assert all(
+        slug != "people/june-okafor"
+        for _, slug, _ in rules(("user", "We met our new designer in June Okafor said hello."))
+    )
+
+
+def test_a_second_verb_phrase_of_the_same_subject_is_its_own_fact() -> None:
+    facts = rules(("user", "Bob Park runs procurement and would rather get memos than calls."))
+    assert [(fact, slug) for fact, slug, _ in facts] == [
+        ("Bob Park runs procurement", BOB.slug),
+        ("would rather get memos than calls.", BOB.slug),
+    ]
+
+
+def test_nouns_joined_by_and_stay_in_one_fact() -> None:
+    facts = rules(("user", "Bob Park brought tea and cakes to the Widget Co offsite."))
+    assert len(facts) == 1
+
+
+def test_a_contrast_that_corrects_nothing_keeps_both_sides() -> None:
+    facts = rules(("user", "Bob Park was clear: monthly check-ins, not quarterly reviews."))
+    assert facts == [
+        ("Bob Park was clear: monthly check-ins, not quarterly reviews.", BOB.slug, None)
+    ]
+
+
+def test_i_misspoke_repairs_the_sentence_before() -> None:
+    facts = rules(
+        ("user", "Widget Co is moving its HQ to Leeds. I misspoke, the HQ move is to Osaka.")
+    )
+    assert [fact for fact, _, _ in facts] == ["the HQ move is to Osaka."]
+    assert facts[0][1] == WIDGET.slug
+
+
+def test_a_singular_they_holds_the_speakers_own_view() -> None:
+    facts = rules(("user", "Widget Co is growing. Bob Park said they prefer email over calls."))
+    assert ("Bob Park said they prefer email over calls.", BOB.slug, None) in facts
+
+
+def test_a_restatement_behind_a_connective_is_not_stored_twice() -> None:
+    facts = rules(
+        ("user", "Also, I promised Bob Park the checklist by Friday."),
+        ("user", "Repeating it for the notes: I promised Bob Park the checklist by Friday."),
+    )
+    assert len(facts) == 1
+
+
+def test_a_person_the_conversation_introduced_is_found_by_first_name_later() -> None:
+    facts = rules(
+        ("user", "My new manager, Kwabena Owusu, starts Monday."),
+        ("user", "Kwabena prefers written updates."),
+    )
+    assert ("Kwabena prefers written updates.", "people/kwabena-owusu", "Kwabena Owusu") in facts
+
+
+def test_a_fact_naming_nothing_belongs_to_the_topic_at_hand() -> None:
+    facts = rules(
+        ("user", "Quick update on Widget Co."),
+        ("user", "Revenue grew 18% last quarter."),
+        ("user", "I'm flying to Oslo on Monday."),
+    )
+    assert ("Revenue grew 18% last quarter.", WIDGET.slug, None) in facts
+    assert ("I'm flying to Oslo on Monday.", None, None) in facts
+
+
+def test_a_family_name_of_several_words_finds_its_page() -> None:
+    maricel = Entity("people/maricel-dela-cruz", "Maricel Dela Cruz", "person")
+    index = EntityIndex([maricel], _page_surfaces(maricel, None))
+    facts = RulesExtractor(index).extract(seg(("user", "Mrs. Dela Cruz prefers async updates.")))
+    assert [f.entity_slug for f in facts] == [maricel.slug]

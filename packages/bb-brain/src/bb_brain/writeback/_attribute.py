@@ -16,7 +16,8 @@ The clause is about, in order of preference:
 
 1. an attitude ("she is worried ...", "Ayesha reckons ...") belongs to its holder, the
    clause's subject; in reported speech ("Leila says their readout is in Q3", "Sofia
-   confirmed they hired Kwabena"), what is reported, when it names anything;
+   confirmed they hired Kwabena"), what is reported, when it names anything, except a
+   view a singular "they" holds, which is the speaker's own ("Lena said they prefer email");
 2. the first entity named outright, unless it only modifies what follows ("Goran's quote for
    the kitchen": the kitchen, when it is named; Goran otherwise);
 3. the first pronoun that refers back to someone;
@@ -90,8 +91,10 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
     spans -= inside
     for mention in mentions:
         if mention.entity is not None:
+            named = mention.entity
+            title = named.title if index.introduced(named.slug) else None
             found.append(
-                Reference(mention.entity, mention.start, mention.end, True, mention.possessive)
+                Reference(named, mention.start, mention.end, True, mention.possessive, title)
             )
             continue
         entity = salience.person if mention.kind == "person" else salience.thing
@@ -102,6 +105,8 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
         existing = index.get(person.slug)
         entity = existing or Entity(person.slug, person.name, "person")
         title = None if existing else person.name
+        if existing is None:
+            index.introduce(entity)
         found.append(Reference(entity, person.start, person.end, True, new_title=title))
     return sorted(found, key=lambda ref: ref.start)
 
@@ -120,21 +125,41 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
     ``attitude`` marks a clause reporting a belief or worry: it belongs to its holder, the
     clause's subject, when the subject is someone ("she is worried the pricing ...").
     """
-    if attitude and refs and _subject(refs[0], text):
+    if attitude and refs and subject(refs[0], text):
         return refs[0]
     report = REPORTED.search(text)
     if report is not None:
         reported = [ref for ref in refs if ref.start >= report.end()]
         speaker = [ref for ref in refs if ref.end <= report.start()]
+        if speaker and reported and _own_view(reported[0], speaker[-1], text):
+            return speaker[-1]
         if reported and (speaker or report.start() > 0):
             return _best(reported)
     return _best(refs)
 
 
+#: Verbs of a view only a person holds, right after a singular "they".
+_VIEW = re.compile(
+    r"\s+(?:prefer|like|love|hate|want|would rather|think|feel|believe|worry|are worried)\b",
+    re.IGNORECASE,
+)
+
+
+def _own_view(reported: Reference, speaker: Reference, text: str) -> bool:
+    """A singular "they" holding the speaker's own view ("Lena said they prefer email")."""
+    return (
+        speaker.explicit
+        and speaker.entity.is_person
+        and not reported.explicit
+        and text[reported.start : reported.end].casefold() == "they"
+        and _VIEW.match(text, reported.end) is not None
+    )
+
+
 _LEADING = re.compile(r"^(?:\W|and\b|but\b|also\b|so\b|then\b|oh\b|anyway\b)*", re.IGNORECASE)
 
 
-def _subject(ref: Reference, text: str) -> bool:
+def subject(ref: Reference, text: str) -> bool:
     """The reference opens the clause (after conjunctions): its grammatical subject."""
     return _LEADING.sub("", text[: ref.start]) == ""
 

@@ -6,7 +6,9 @@ The rules extractor reads a sentence as one or more clauses and asks of each:
   "no idea", "a rumour", "could be nothing". A plain opinion ("I think the price is high")
   is no hedge: it is the user's belief.
 * is it a **correction**? "Actually it's Thursday, not Wednesday": the fact keeps only the
-  corrected value (the ", not ..." phrase goes) and the old value names what it replaces.
+  corrected value (the ", not ..." phrase goes) and the old value names what it replaces
+  (the extractor keeps the contrast whole when it replaces nothing said before and opens
+  with no correction marker).
   A contrast only counts after a comma ("X, not Y", "X rather than Y", "X instead of Y"), so
   an ordinary negation ("she is not coming") is left alone.
 * is it a **self-repair**? "Widget Co has 30 staff. No, make that 34": a sentence that
@@ -17,7 +19,9 @@ The rules extractor reads a sentence as one or more clauses and asks of each:
 
 Clauses split at spaced dashes, semicolons, ", and"/", but", a comma before a subject pronoun,
 and "and"/"but" when a new subject (a pronoun or a capitalised name) follows: "He prefers
-email, and they renew in April" says two things about two entities. (The extractor joins a
+email, and they renew in April" says two things about two entities; also before a second
+verb phrase of the same subject ("runs procurement and would rather get memos"), read from
+the lexicon: a modal, or a finite verb form that is no noun. (The extractor joins a
 clause back to the one before it when it continues it: it names nobody, or the same entity,
 and does not open with the user as a new subject, see :func:`opens_with_the_user`.)
 """
@@ -52,7 +56,8 @@ CONTRAST: Final = re.compile(
 REPAIR_START: Final = re.compile(
     r"^(?:(?:wait|hold on|oh|hmm|er|um)[,.!]*\s+)?(?:no|nope)[,.!]+\s*"
     r"(?:(?:wait|hold on|sorry|scratch that|make that|i mean|i meant|rather)\b[\s,:;.!-]*)?"
-    r"|^(?:scratch that|make that|i mean|i meant|correction)\b[\s,:;.!-]*",
+    r"|^(?:(?:sorry,?\s+)?(?:i mean|i meant|i misspoke|i mis-spoke)|scratch that|strike that|"
+    r"make that|correction|my mistake|my bad|let me correct (?:that|myself))\b[\s,:;.!-]*",
     _I,
 )
 RELAY: Final = re.compile(
@@ -75,11 +80,41 @@ class Clause:
     end: int
 
 
+#: "and"/"but" before a word that may open a verb phrase whose subject is left out.
+_AND_VERB: Final = re.compile(r"\s+(?:and|but)\s+(?=(?P<verb>[a-z][a-z']*)\b)")
+_AUXILIARIES: Final = frozenset("would will can could should must".split())
+
+
+def _verb_phrase(word: str) -> bool:
+    """A word that opens a second verb phrase of the same subject ("... and prefers email").
+
+    A modal, or a finite verb form that is no noun ("runs procurement and tea and cakes" keep
+    their nouns together).
+    """
+    if word in _AUXILIARIES:
+        return True
+    from bb_brain.reflex._ordinary import sense
+    from bb_brain.reflex._syntax import finite
+
+    return finite(word) and not sense(word).noun
+
+
+def _boundaries(sentence: str) -> list[re.Match[str]]:
+    found = list(_SPLIT.finditer(sentence))
+    found += [m for m in _AND_VERB.finditer(sentence) if _verb_phrase(m.group("verb"))]
+    found.sort(key=lambda match: match.start())
+    kept: list[re.Match[str]] = []
+    for match in found:
+        if not kept or match.start() >= kept[-1].end():
+            kept.append(match)
+    return kept
+
+
 def split_clauses(sentence: str) -> list[Clause]:
     """The sentence's clauses in order (the whole sentence when nothing splits it)."""
     clauses: list[Clause] = []
     start = 0
-    for match in _SPLIT.finditer(sentence):
+    for match in _boundaries(sentence):
         if match.start() > start:
             clauses.append(Clause(sentence[start : match.start()], start, match.start()))
         start = match.end()

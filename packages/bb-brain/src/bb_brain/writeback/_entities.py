@@ -90,6 +90,7 @@ class EntityIndex:
                 explicit = any(candidate.explicit for candidate in candidates)
                 self._surfaces[key] = _Surface(slugs.pop(), explicit)
         self._longest = max((len(key) for key in self._surfaces), default=0)
+        self._introduced: set[str] = set()
 
     @classmethod
     def load(cls, conn: Connection, brain_id: str, source: str) -> EntityIndex:
@@ -111,6 +112,32 @@ class EntityIndex:
             surfaces.extend(_page_surfaces(Entity(slug, title, page_type), frontmatter))
         surfaces.extend((alias, slug, arm == EXPLICIT_ARM) for alias, slug, arm in aliases)
         return cls(entities, surfaces)
+
+    def introduce(self, entity: Entity) -> None:
+        """Add a person the conversation introduced, so a later "Kwame" finds them.
+
+        Their title, first name and family name become surfaces; a surface another page
+        already has becomes ambiguous (it attributes nothing) rather than changing hands.
+        """
+        if entity.slug in self._entities:
+            return
+        self._entities[entity.slug] = entity
+        self._introduced.add(entity.slug)
+        for text, slug, explicit in _page_surfaces(entity, None):
+            key = tuple(tokens(text))
+            if not key:
+                continue
+            if key in self._surfaces:
+                known = self._surfaces[key]
+                if known is not None and known.slug != slug:
+                    self._surfaces[key] = None
+                continue
+            self._surfaces[key] = _Surface(slug, explicit)
+            self._longest = max(self._longest, len(key))
+
+    def introduced(self, slug: str) -> bool:
+        """The entity is a person this conversation introduced (no page yet)."""
+        return slug in self._introduced
 
     @property
     def entities(self) -> list[Entity]:
@@ -167,12 +194,14 @@ class EntityIndex:
 
 
 def _page_surfaces(entity: Entity, frontmatter: object) -> list[tuple[str, str, bool]]:
-    """Title, slug suffix, a person's first name and surname, and the frontmatter aliases."""
+    """Title, slug suffix, a person's first name and family name, and the frontmatter aliases."""
     slug = entity.slug
     surfaces = [(entity.title, slug, False), (slug.rsplit("/", 1)[-1], slug, False)]
     names = entity.title.split()
     if entity.is_person and len(names) > 1:
-        surfaces += [(names[0], slug, False), (names[-1], slug, False)]
+        # The family name may have several words ("Dela Cruz", "van der Berg"): every tail.
+        surfaces.append((names[0], slug, False))
+        surfaces += [(" ".join(names[start:]), slug, False) for start in range(1, len(names))]
     aliases: Any = frontmatter.get("aliases") if isinstance(frontmatter, Mapping) else None
     if isinstance(aliases, str):
         aliases = [aliases]

@@ -2,15 +2,18 @@
 
 A run of two or three capitalised words is taken as a new person's full name only when:
 
-* every word looks like a name: no function or calendar word, no everyday English word
-  (measured against the lexicon, :mod:`bb_brain.reflex._ordinary`), no word that names an
-  organisation ("Labs", "Ventures", "Inc"), and the first word has no dictionary reading at
-  all (a given name, not "Blue Harbor");
+* every word looks like a name: no function word, no everyday English word (measured
+  against the lexicon, :mod:`bb_brain.reflex._ordinary`), no word that names an
+  organisation ("Labs", "Ventures", "Inc"), and the first word is no everyday word (a given
+  name, not "Blue Harbor"; a rare dictionary entry such as "Theodore" passes); a month may
+  be a given name ("June Okafor", "Jun Feng") unless a word that takes a date comes before
+  it ("in June");
 * a dictionary word that only opens the sentence is not part of the run ("Met Ines Halloran");
 * the conversation says it is a person: a role or kinship noun just before it ("my nephew
   Sipho Dlamini", "head of procurement is Tobias Engel", "their finance person, Bronwen
   Hughes"), or a personal pronoun or a verb that takes a person right after it ("Tobias
-  Engel, he started...", "Bronwen Hughes says...").
+  Engel, he started...", "Bronwen Hughes says..."), or a parenthesis right after it that
+  describes a person ("Jun Feng (runs procurement at ...)", "Priya Raman (our new CTO)").
 
 The page the fact attaches to is ``people/<given>-<family>``: every word of the name,
 lowercase ASCII, diacritics removed (:func:`person_slug`).
@@ -24,7 +27,8 @@ from typing import Final
 
 from bb_brain._names import HONORIFICS, fold
 from bb_brain.reflex._lexicon import PERSON_VERBS_AFTER, ROLE_NOUNS
-from bb_brain.reflex._ordinary import sense
+from bb_brain.reflex._ordinary import ORDINARY_ZIPF, sense
+from bb_brain.reflex._syntax import finite
 
 #: Nouns that introduce a person besides roles: kinship and plain "person" words.
 PERSON_NOUNS: Final = ROLE_NOUNS | frozenset(
@@ -47,7 +51,13 @@ _PLAIN: Final = str.maketrans(
 _UPPER: Final = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x250) if chr(c).isupper())
 _RUN = re.compile(rf"(?<![\w'’])([{_UPPER}][\w'’-]*(?:[ \t]+[{_UPPER}][\w'’-]*){{1,2}})(?![\w'’])")
 _WORD = re.compile(r"[\w'’-]+")
+_ASIDE = re.compile(r"\s*\(([^()]*)\)")
 _LETTERS = re.compile(r"[^\W_]+")
+#: Words before a calendar word that make it a date: "in June", "since April", "late May".
+DATE_LEADS: Final = frozenset(
+    "in on by since until till from to during through before after early late mid last next "
+    "this every each of".split()
+)
 _PRONOUN_AFTER: Final = frozenset({"he", "she", "who", "he's", "she's"})
 #: Words looked at before a name for a role or kinship noun.
 LOOK_BEHIND: Final = 4
@@ -86,6 +96,8 @@ def new_people(text: str, known: set[tuple[int, int]]) -> list[NewPerson]:
         if len(words) < 2 or not _name_like(words):
             continue
         start = text.index(words[0], match.start(1))
+        if sense(fold(words[0])).calendar and _dated(text, start):
+            continue  # "in June Okafor's team ...": a month, then a name
         end = match.end(1)
         if any(start < k_end and k_start < end for k_start, k_end in known):
             continue
@@ -113,16 +125,31 @@ def _name_like(words: list[str]) -> bool:
     if folded[-1] in ORG_WORDS:
         return False
     first = sense(folded[0])
-    if first.lexical or first.function or first.calendar:
+    if first.function or (first.lexical and first.zipf >= ORDINARY_ZIPF):
         return False
     return not any(sense(word).ordinary for word in folded[1:])
+
+
+def _dated(text: str, start: int) -> bool:
+    """A calendar word after a word that takes a date ("in", "since", "early"): a date."""
+    before = [fold(word) for word in _WORD.findall(text[:start])][-1:]
+    return bool(before) and before[0] in DATE_LEADS
 
 
 def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
     before = [fold(word) for word in _WORD.findall(text[:start])][-LOOK_BEHIND:]
     if any(word in PERSON_NOUNS for word in before):
         return True
-    after = [fold(word) for word in _WORD.findall(text[end:])][:2]
+    rest = text[end:]
+    aside = _ASIDE.match(rest)
+    if aside is not None:  # "Jun Feng (runs procurement at ...)", "Priya Raman (our CTO)"
+        inner = [fold(word) for word in _WORD.findall(aside.group(1))][:LOOK_BEHIND]
+        if inner and (inner[0] in _PRONOUN_AFTER or finite(inner[0])):
+            return True
+        if any(word in PERSON_NOUNS for word in inner):
+            return True
+        rest = rest[aside.end() :]
+    after = [fold(word) for word in _WORD.findall(rest)][:2]
     if after and (after[0] in _PRONOUN_AFTER or after[0] in PERSON_VERBS_AFTER):
         return True
     return (

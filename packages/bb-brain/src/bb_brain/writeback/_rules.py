@@ -8,10 +8,14 @@ It is the honest baseline for extraction quality. Mechanism, per segment:
    style openers, and speculation ("maybe", "might", "not sure", a rumour): a hedge is no
    fact (:mod:`bb_brain.writeback._clauses`).
 3. Split the sentence into clauses (spaced dashes, semicolons, "and"/"but" before a new
-   subject), attribute each (:mod:`bb_brain.writeback._attribute`), and join adjacent
-   clauses about the same entity back together: several facts per turn, one per entity.
+   subject or before a second verb phrase of the same one), attribute each
+   (:mod:`bb_brain.writeback._attribute`), and join adjacent clauses about the same entity
+   back together unless the later one states something on its own: several facts per turn.
+   A parenthesis right after a name is a fact about that name's entity.
 4. A correction ("Thursday, not Wednesday") keeps only the corrected value and replaces the
-   earlier fact that stated the old one, taking over its entity when it names none itself.
+   earlier fact that stated the old one, taking over its entity when it names none itself;
+   a contrast that corrects nothing said before and opens with no correction marker
+   ("monthly check-ins, not quarterly reviews") states both sides and is kept whole.
    A self-repair ("No, make that 34") withdraws the facts of the sentence before it in the
    same turn and takes over their entity; a sentence the user already said, restated behind
    a lead-in ("As I said: ..."), states nothing new.
@@ -36,14 +40,16 @@ from bb_schema import FactKind
 from bb_schema.turn_context import ExtractedFact
 
 from bb_brain._examined import WRITEBACK_EXAMINED_CHARS, examined
-from bb_brain.writeback._attribute import Reference, Salience, choose, references
+from bb_brain.writeback._attribute import Reference, Salience, choose, references, subject
 from bb_brain.writeback._clauses import (
+    Clause,
     correction,
     hedged,
     opens_with_the_user,
     relayed,
     repair,
     split_clauses,
+    starts_as_correction,
 )
 from bb_brain.writeback._entities import Entity, EntityIndex
 from bb_brain.writeback._segment import Segment
@@ -133,6 +139,8 @@ _QUANTITY = re.compile(
 _SELF = re.compile(
     rf"\b(?:i{_APOS}m|i am|i have|i{_APOS}ve|my|me|we{_APOS}re|we are|our|us)\b", _FLAGS
 )
+#: A statement about the user alone ("I'm vegetarian", "my flight lands at 9"): no topic's.
+_PERSONAL = re.compile(rf"^\W*(?:i|i{_APOS}m|i{_APOS}ve|i{_APOS}d|my|me)\b", _FLAGS)
 _ABBREVIATIONS = frozenset(
     {"mr", "mrs", "ms", "dr", "prof", "inc", "co", "ltd", "corp", "vs", "etc", "st", "jr", "sr"}
 )
@@ -217,31 +225,41 @@ class RulesExtractor:
             refs = references(self._entities, sentence, salience)
             salience.update(refs, choose(refs, sentence))
             return
-        topic = salience.thing  # what the conversation was about before this sentence
+        topic = salience.thing or salience.person  # what the conversation was about
         for number, group in enumerate(self._groups(text, salience)):
             group.inherited = group.inherited or (repairing and number == 0)
             _record(group, facts, topic)
 
     def _groups(self, text: str, salience: Salience) -> list[_Group]:
-        """The sentence's clauses as facts-to-be (see :class:`_Group` for how they join)."""
+        """The sentence's clauses as facts-to-be (see :class:`_Group` for how they join).
+
+        A parenthesis right after a name describes whoever the name names ("Jun Feng (runs
+        procurement at Dovetrix) likes short agendas"): it is a fact of its own about that
+        entity, and the sentence around it is read without it.
+        """
         groups: list[_Group] = []
-        for clause in split_clauses(text):
+        asides = list(_ASIDE.finditer(text))
+        plain = _blank(text, asides)
+        for clause in split_clauses(plain):
             refs = references(self._entities, clause.text, salience)
             ref = choose(refs, clause.text, attitude=_cue(clause.text) == "belief")
             salience.update(refs, ref)
+            described = _described(asides, clause, refs)
             user = opens_with_the_user(clause.text)
             if not groups or user:
-                groups.append(_Group(text, clause.start, clause.end, ref, refs))
+                groups.append(_Group(plain, clause.start, clause.end, ref, refs))
+                groups.extend(described)
                 continue
             last = groups[-1]
             if not refs and _PRONOUN_FIRST.match(clause.text):
-                groups.append(_Group(text, clause.start, clause.end, None, []))  # "they": nobody
+                groups.append(_Group(plain, clause.start, clause.end, None, []))  # "they": nobody
             elif not refs and _stands_alone(clause.text):
-                groups.append(_Group(text, clause.start, clause.end, last.ref, [], inherited=True))
-            elif not refs or _same(last.ref, ref):
+                groups.append(_Group(plain, clause.start, clause.end, last.ref, [], inherited=True))
+            elif not refs or (_same(last.ref, ref) and not _restarts(ref, clause)):
                 last.end, last.refs = clause.end, last.refs + refs
             else:
-                groups.append(_Group(text, clause.start, clause.end, ref, refs))
+                groups.append(_Group(plain, clause.start, clause.end, ref, refs))
+            groups.extend(described)
         return groups
 
 
@@ -265,7 +283,7 @@ class _Group:
 
     @property
     def text(self) -> str:
-        return self.sentence[self.start : self.end].strip()
+        return " ".join(self.sentence[self.start : self.end].split())
 
 
 @dataclass
@@ -284,9 +302,50 @@ class _Fact:
         )
 
 
+#: A parenthesis (no nesting) and the spaces before it.
+_ASIDE = re.compile(r"\s*\((?P<inner>[^()]*)\)")
+
+
+def _blank(text: str, asides: list[re.Match[str]]) -> str:
+    """``text`` with every parenthesis blanked out by spaces (offsets stay where they were)."""
+    chars = list(text)
+    for aside in asides:
+        chars[aside.start() : aside.end()] = " " * (aside.end() - aside.start())
+    return "".join(chars)
+
+
+def _described(asides: list[re.Match[str]], clause: Clause, refs: list[Reference]) -> list[_Group]:
+    """The parentheses in ``clause`` that describe the entity named just before them."""
+    groups: list[_Group] = []
+    for aside in asides:
+        if not clause.start <= aside.start() < clause.end:
+            continue
+        at = aside.start() - clause.start
+        named = [ref for ref in refs if ref.explicit and ref.end == at]
+        inner = aside.group("inner")
+        if named and len(inner.split()) >= MIN_FACT_WORDS:
+            start = aside.start("inner")
+            groups.append(
+                _Group(aside.string, start, start + len(inner), named[0], [], inherited=True)
+            )
+    return groups
+
+
+#: Words that only join a sentence to the one before ("Also, ...", "Oh, and ...").
+_CONNECTIVES = re.compile(
+    r"^(?:(?:also|and|oh|plus|so|anyway|btw|by the way|another thing|one more thing|"
+    r"oh and|and also)\b[\s,:;.!-]*)+"
+)
+
+
 def _said(text: str) -> str:
-    """A sentence in the form it is compared with a restatement (case, spaces, end marks)."""
-    return " ".join(text.casefold().split()).strip(".!?;:, ").lstrip("-*\u2022 ")
+    """A sentence in the form it is compared with a restatement.
+
+    Case, spaces, end marks, a list bullet and the connectives that only join it to the
+    sentence before ("Also, ...", "Another thing: ...") do not make it a different statement.
+    """
+    plain = " ".join(text.casefold().split()).strip(".!?;:, ").lstrip("-*\u2022 ")
+    return _CONNECTIVES.sub("", plain)
 
 
 def _restated(sentence: str, said: set[str]) -> bool:
@@ -316,6 +375,20 @@ def _not_a_statement(sentence: str) -> bool:
     )
 
 
+def _restarts(ref: Reference | None, clause: Clause) -> bool:
+    """The clause names its entity again as its subject and says something of its own.
+
+    "Met Emi Matsumoto, who runs procurement; Emi prefers monthly check-ins" states two facts
+    about one person.
+    """
+    return (
+        ref is not None
+        and ref.explicit
+        and subject(ref, clause.text)
+        and _cue(clause.text) is not None
+    )
+
+
 def _stands_alone(text: str) -> bool:
     return _cue(text) is not None or _informative(text, [])
 
@@ -328,7 +401,10 @@ def _record(group: _Group, facts: list[_Fact], topic: Entity | None) -> None:
     fixed = correction(text)
     if fixed is not None:
         replaced = _supersede(facts, fixed.old, entity if ref and ref.explicit else None)
-        text = fixed.text
+        if replaced is not None or starts_as_correction(text):
+            text = fixed.text
+        # else a contrast that corrects nothing said before: "monthly check-ins, not
+        # quarterly reviews" states both sides
         if replaced is not None and (ref is None or not ref.explicit):
             entity, title = replaced.entity, replaced.title
     kind = _cue(text)
@@ -336,6 +412,8 @@ def _record(group: _Group, facts: list[_Fact], topic: Entity | None) -> None:
         return
     if entity is None and kind in _ABOUT_THE_TOPIC and opens_with_the_user(text):
         entity = topic  # "we went with the oak": a decision on the topic at hand
+    elif entity is None and not _PERSONAL.match(text) and not _PRONOUN_FIRST.match(text):
+        entity = topic  # "usage-based beat seat pricing by 18%": the topic at hand
     facts.append(_Fact(text, entity, kind or "fact", title))
 
 
