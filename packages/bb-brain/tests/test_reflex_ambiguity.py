@@ -248,3 +248,34 @@ def test_the_volunteer_stage_adds_nothing_the_agent_already_has(
         ("people/basil-okonkwo", "volunteer"),
         ("projects/orbit", "volunteer"),
     ]
+
+
+CLIFF = ("people/cliff-osei", md("Cliff Osei", type="person", aliases="[Cliff]"))
+RUSTY = ("people/rusty-kowal", md("Rusty Kowal", type="person"))
+NADIM = ("people/nadim-okonjo", md("Nadim Okonjo", type="person"))
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("Cliff needs the churn data for the model", CLIFF[0]),  # a verb: it takes an object
+        ("The numbers look off. Rusty will want to see this", RUSTY[0]),  # modal, person's verb
+        ("Also loop in Nadim, he'll want the numbers", NADIM[0]),  # "in" of the verb, no place
+    ],
+)
+def test_grammar_that_makes_a_name(engine: Engine, make_brain: Any, text: str, slug: str) -> None:
+    brain = make_brain(CLIFF, RUSTY, NADIM)
+    assert slugs(ask(engine, brain, text)) == [slug]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "revenue will fall off a cliff in january",
+        "the cliff needs a fence before the tour",
+        "my bike is rusty and needs oil",
+    ],
+)
+def test_the_same_words_used_ordinarily(engine: Engine, make_brain: Any, text: str) -> None:
+    brain = make_brain(CLIFF, RUSTY)
+    assert ask(engine, brain, text).pointers == []

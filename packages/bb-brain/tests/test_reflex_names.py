@@ -200,3 +200,21 @@ def test_a_swap_that_moves_both_blocking_keys_is_still_found(
     # "govrek" shares neither its first nor its last three letters with "gorvek"
     brain = make_brain(("people/tove-gorvek", md("Tove Gorvek", type="person")))
     assert slugs(ask(engine, brain, text)) == ["people/tove-gorvek"]
+
+
+JURGEN = ("people/jurgen-bauer", md("Jürgen Bäuerle", type="person"))
+TARIQ = ("people/tariq-al-hassan", md("Tariq Al-Hassan", type="person"))
+MINH = ("people/minh-tran", md("Trần Văn Minh", type="person", aliases="[Minh Tran]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("I need to answer Juergen Baeuerle about clause 7", JURGEN[0]),  # umlauts spelt out
+        ("Mr. Al Hassan wants a status update", TARIQ[0]),  # a hyphenated family name, spaced
+        ("Minh's spreadsheet has the comps", MINH[0]),  # the given name of a full-name alias
+    ],
+)
+def test_other_spellings_of_a_name(engine: Engine, make_brain: Any, text: str, slug: str) -> None:
+    brain = make_brain(JURGEN, TARIQ, MINH)
+    assert slugs(ask(engine, brain, text)) == [slug]

@@ -53,6 +53,19 @@ def _latin(char: str) -> bool:
     return code <= _LATIN_MAX or code in _LATIN_EXTENDED
 
 
+#: German umlauts as written without them ("Müller" is also typed "Mueller").
+_UMLAUTS: Final = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+
+def umlauts_spelt_out(text: str) -> str | None:
+    """The text with its umlauts written as two letters ("Jürgen Müller" -> "Juergen Mueller").
+
+    None when the text has none: the plain fold already covers the other spelling.
+    """
+    spelt = text.translate(_UMLAUTS)
+    return spelt if spelt != text else None
+
+
 def fold(text: str) -> str:
     """NFKD, drop the combining marks of Latin letters, casefold, recompose (NFC).
 

@@ -22,7 +22,7 @@ from bb_schema.text import SLUG_GRAMMAR, slug_problem
 from bb_schema.turn_context import CONVERSATION_SLUG_PREFIX
 
 from bb_brain._errors import BrainUserError
-from bb_brain._names import fold, name_forms
+from bb_brain._names import fold, name_forms, umlauts_spelt_out
 from bb_brain._pg import Connection
 
 #: Alias arms in the order resolution trusts them.
@@ -104,13 +104,30 @@ class PageRecord:
         return unique
 
     def _name_rows(self) -> list[tuple[str, str]]:
-        """A person's other name forms (see :mod:`bb_brain._names`)."""
-        forms = name_forms(normalise(self.title))
+        """A person's other name forms (see :mod:`bb_brain._names`).
+
+        Besides the title's forms: the title with its umlauts spelt out ("Mueller"), a
+        hyphenated family name written with a space ("Al Sayed"), and the given and family
+        names of a full-name alias ("Duc Nguyen" for a page titled "Nguyễn Minh Đức").
+        """
+        rows = self._forms_rows(self.title)
+        spelt = umlauts_spelt_out(self.title)
+        if spelt is not None:
+            rows += [(normalise(spelt), "name-form"), *self._forms_rows(spelt)]
+        for alias in self.aliases:
+            if len(normalise(alias).split()) > 1:
+                rows += self._forms_rows(alias)
+        return rows
+
+    def _forms_rows(self, name: str) -> list[tuple[str, str]]:
+        forms = name_forms(normalise(name))
         if forms is None:
             return []
         rows = [(forms.reversed, "name-form")]
-        if forms.full != normalise(self.title):  # the title without its honorific or suffix
+        if forms.full != normalise(name):  # the name without its honorific or suffix
             rows.insert(0, (forms.full, "name-form"))
+        if "-" in forms.family:
+            rows.append((forms.family.replace("-", " "), "name-form"))
         for alias in self.aliases:
             nickname = normalise(alias)
             if nickname and " " not in nickname and nickname != forms.given:

@@ -36,7 +36,7 @@ Two readings veto a single-word mention of any form (:func:`veto`): a whole noun
 after a determiner ("a cruise down the Nile": names of people and organisations take no
 article, rivers, mountains and ordinary nouns do), unless the page is a place; and, for a
 person's page, a place reading ("a few days in Paris", "flying to Jordan") with no person
-evidence beside it.
+evidence beside it ("loop in Obinna" is no place reading: "in" belongs to the verb).
 """
 
 from __future__ import annotations

@@ -162,7 +162,29 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
     if verb.norm in _HAVE:
         following = _glued_after(tokens, verb.index)
         return following is not None and bool({"VBN"} & inflections(following.norm))
-    return verb.norm in _MODALS or verb.norm in _DO or _lexical_finite(verb.norm)
+    return (
+        verb.norm in _MODALS
+        or verb.norm in _DO
+        or _lexical_finite(verb.norm)
+        or _verb_by_its_object(tokens, verb)
+    )
+
+
+#: Words that open an object noun phrase: after a word that may be a noun or a verb, they
+#: make it the verb ("Cliff needs the data": a plural noun takes no object).
+_OBJECT_OPENERS: Final = frozenset(
+    "the a an my our your his her their its this that these those some him them us me".split()
+)
+
+
+def _verb_by_its_object(tokens: list[Token], verb: Token) -> bool:
+    """A finite form that may also be a noun ("needs", "wants"), then an object: a verb."""
+    following = _glued_after(tokens, verb.index)
+    return (
+        following is not None
+        and following.norm in _OBJECT_OPENERS
+        and bool({"VBD", "VBZ"} & inflections(verb.norm))
+    )
 
 
 def _asked_who(tokens: list[Token], first: int, last: int) -> bool:
@@ -262,7 +284,7 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
         after = None
     if after is not None and _modified_noun(after) and VERB_AFTER_SUBJECT not in found:
         found.append(MODIFIER)  # a verb after its subject takes an object, it modifies nothing
-    if after is not None and _noun_after(after):
+    if after is not None and _noun_after(after) and not _verb_by_its_object(tokens, after):
         found.append(BEFORE_NOUN)
     if before is not None and before.norm == "at" and not token.capitalised:
         found.append(AT_BARE_NOUN)

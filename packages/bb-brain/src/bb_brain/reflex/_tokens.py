@@ -183,7 +183,30 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
         following = _next_glued(tokens, after.index)
         if following is not None and following.norm in PERSON_VERBS_AFTER:
             return [PERSON_VERB]
+    if after.norm in MODALS_BEFORE_VERB:
+        # "Rusty will want to see this": a modal, then a verb only a person does
+        following = _next_glued(tokens, after.index)
+        if (
+            following is not None
+            and PERSON_VERB_FORMS.get(following.norm, "") in PERSON_VERBS_AFTER
+        ):
+            return [PERSON_VERB]
     return []
+
+
+#: Verbs that take "in" as a particle before a person ("loop in Obinna", "rope in Sam").
+VERBS_WITH_IN: Final = frozenset(
+    "loop looped looping bring brought bringing rope roped roping fill filled filling let "
+    "letting call called calling pull pulled pulling keep kept keeping cc cc'd".split()
+)
+#: Modals between a subject and its bare verb.
+MODALS_BEFORE_VERB: Final = frozenset("will would can could should must might may 'll".split())
+#: The bare form of a person's verb and its third-person form ("want" -> "wants").
+PERSON_VERB_FORMS: Final = {
+    verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb: verb
+    for verb in PERSON_VERBS_AFTER
+    if verb.endswith("s")
+}
 
 
 def _previous_glued(tokens: list[Token], index: int) -> Token | None:
@@ -215,9 +238,13 @@ def _phrase_ends(tokens: list[Token], last: int) -> bool:
 
 
 def _locative(tokens: list[Token], before: Token) -> bool:
-    """In a place: "in X", or "to X" / "from X" after a word of travel ("flying to X")."""
+    """In a place: "in X", or "to X" / "from X" after a word of travel ("flying to X").
+
+    "in" after a verb it makes a phrasal verb of ("loop in X", "bring in X") is no place.
+    """
     if before.norm in LOCATIVE_PREPOSITIONS:
-        return True
+        verb = _previous_glued(tokens, before.index)
+        return not (before.norm == "in" and verb is not None and verb.norm in VERBS_WITH_IN)
     if before.norm not in ("to", "from", "into", "through", "via"):
         return False
     travel = _previous_glued(tokens, before.index)
