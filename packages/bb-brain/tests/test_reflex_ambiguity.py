@@ -279,3 +279,34 @@ def test_grammar_that_makes_a_name(engine: Engine, make_brain: Any, text: str, s
 def test_the_same_words_used_ordinarily(engine: Engine, make_brain: Any, text: str) -> None:
     brain = make_brain(CLIFF, RUSTY)
     assert ask(engine, brain, text).pointers == []
+
+
+MAX = ("people/max-oyelaran", md("Max Oyelaran", type="person"))
+LINCOLN = ("people/lincoln-abara", md("Lincoln Abara", type="person"))
+LAKSHMI = ("people/lakshmi-venkat", md("Lakshmi Venkat", type="person"))
+TEDDY = ("people/theodora-lambros", md("Theodora Lambros", type="person", aliases="[Teddy]"))
+IKE = ("people/ikechukwu-eze", md("Ikechukwu Eze", type="person", aliases="[Ike]"))
+MAGDA = ("people/magdalena-nowak", md("Magdalena Nowak", type="person", aliases="[Magda]"))
+
+
+def test_a_word_that_counts_opens_no_name(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(MAX)
+    assert ask(engine, brain, "Max 3 bullet points please").pointers == []
+    assert slugs(ask(engine, brain, "Max said the slides are done")) == [MAX[0]]
+
+
+def test_a_person_from_an_organisation(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(LINCOLN)
+    assert slugs(ask(engine, brain, "Lincoln from Harbourview reported the crash")) == [LINCOLN[0]]
+    assert ask(engine, brain, "Lincoln from Omaha is a long drive").pointers == []
+
+
+def test_a_name_with_an_initial(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(LAKSHMI)
+    assert slugs(ask(engine, brain, "get Lakshmi V to write up the status")) == [LAKSHMI[0]]
+
+
+def test_a_lowercase_list_of_names(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(TEDDY, IKE, MAGDA)
+    response = ask(engine, brain, "'hey teddy ike magda xavier - retro moved to 2pm'")
+    assert sorted(slugs(response)) == sorted([TEDDY[0], IKE[0], MAGDA[0]])

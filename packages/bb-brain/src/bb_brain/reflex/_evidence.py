@@ -66,6 +66,7 @@ from bb_brain.reflex._syntax import (
     PERSONAL_POSSESSION,
 )
 from bb_brain.reflex._tokens import (
+    AFFILIATION,
     AFTER_DETERMINER,
     DETERMINED_PHRASE,
     HANDLE,
@@ -102,6 +103,7 @@ _ANY_PAGE: Final = (HONORIFIC, NAME_SUFFIX, HANDLE, SLUG_LIKE, BARE_OBJECT)
 _PERSON_ONLY: Final = (
     ROLE_NEARBY,
     PERSON_VERB,
+    AFFILIATION,
     ASKED_WHO,
     PERSONAL_POSSESSION,
     CONVERSATION_PARTNER,
@@ -187,6 +189,7 @@ def veto(res: Resolved) -> str | None:
         NAME_SUFFIX,
         ROLE_NEARBY,
         PERSON_VERB,
+        AFFILIATION,
         CONVERSATION_PARTNER,
         PERSONAL_POSSESSION,
     }

@@ -183,6 +183,9 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
         return []
     if len(trimmed) == 1:
         return _standalone(trimmed[0], maker, extra)
+    if len(trimmed[-1].norm) == 1 and trimmed[-1].norm.isalpha():
+        # "Lakshmi V": a name and the initial of a family name; the name is what is known
+        return _name_run(trimmed[:-1], maker, extra)
     fuzzy = _misspelt_run(trimmed)
     found = [maker.make(join(trimmed), trimmed, NAME_ARMS, extra=extra, fuzzy=fuzzy)]
     for size in range(min(len(trimmed) - 1, MAX_SPAN_TOKENS), 1, -1):
@@ -223,6 +226,8 @@ def _standalone(tok: Token, maker: Maker, extra: tuple[str, ...]) -> list[Candid
     """
     if tok.norm in NEVER_ALONE:
         return []
+    if tok.sentence_start and _counted(maker.tokens, tok):
+        return []  # "Max 3 bullet points", "Top 5 risks": a word that counts, no name
     word = sense(tok.norm)
     position = INITIAL_CAPITAL if tok.sentence_start else MID_CAPITAL
     candidate = maker.make(
@@ -245,6 +250,12 @@ def _standalone(tok: Token, maker: Maker, extra: tuple[str, ...]) -> list[Candid
     elif word.ordinary:
         candidate = dataclasses.replace(candidate, ambiguity=word.describe())
     return [candidate]
+
+
+def _counted(tokens: list[Token], tok: Token) -> bool:
+    """A bare number follows the word straight away."""
+    following = tok.index + 1
+    return following < len(tokens) and tokens[following].glued and tokens[following].norm.isdigit()
 
 
 def _unknown(tok: Token) -> bool:

@@ -47,6 +47,8 @@ from bb_brain.reflex._ordinary import is_ordinary, sense
 from bb_brain.reflex._tokens import LOWERCASE, Token
 
 MAX_LOWER_TOKENS: Final = 4
+#: The most words a person's name runs to when typed ("ana lucia ferrer"); more is a list.
+MAX_NAME_WORDS: Final = 3
 #: A word this long, unknown to the lexicon, may be a misspelt name (as in the capital channel).
 FUZZY_MIN_CHARS: Final = 5
 #: Words of the closed classes the lexicon does not know ("cc", "ceo", "dr"): never a name.
@@ -148,10 +150,24 @@ def _in_name_run(stretch: list[Token], offset: int) -> bool:
 
     As in a capitalised run, a single word of a longer name never resolves alone: another
     person who shares a given name with a page is somebody else. The whole run may still
-    match a page's name exactly.
+    match a page's name exactly. A run longer than any name ("hey teddy ike magda xavier")
+    is a list of names, each standing alone.
     """
+    if _listed_names(stretch, offset) > MAX_NAME_WORDS:
+        return False
     neighbours = stretch[max(offset - 1, 0) : offset] + stretch[offset + 1 : offset + 2]
     return any(_name_like(tok) for tok in neighbours)
+
+
+def _listed_names(stretch: list[Token], offset: int) -> int:
+    """How many words without an ordinary reading stand together around ``offset``."""
+    start = offset
+    while start > 0 and not is_ordinary(stretch[start - 1].norm):
+        start -= 1
+    end = offset
+    while end + 1 < len(stretch) and not is_ordinary(stretch[end + 1].norm):
+        end += 1
+    return end - start + 1
 
 
 def _inner(tok: Token) -> bool:

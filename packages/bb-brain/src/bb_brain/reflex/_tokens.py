@@ -35,6 +35,7 @@ from bb_brain.reflex._ordinary import sense
 from bb_brain.reflex._syntax import name_readings, ordinary_readings
 
 POSSESSIVE: Final = "possessive"
+AFFILIATION: Final = "from or at an organisation"
 HONORIFIC: Final = "honorific"
 NAME_SUFFIX: Final = "name suffix"
 ROLE_NEARBY: Final = "role noun nearby"
@@ -179,6 +180,8 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
         return [NAME_SUFFIX]
     if after.norm in PERSON_VERBS_AFTER:
         return [PERSON_VERB]
+    if _affiliation(tokens, after):
+        return [AFFILIATION]
     if _adverb(after):
         following = _next_glued(tokens, after.index)
         if following is not None and following.norm in PERSON_VERBS_AFTER:
@@ -192,6 +195,18 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
         ):
             return [PERSON_VERB]
     return []
+
+
+def _affiliation(tokens: list[Token], after: Token) -> bool:
+    """A person and where they work: "Lincoln from Harbourview", "Ana at Brightline".
+
+    A place after "from" or "at" is an origin or a location, not an employer ("Austin from
+    Dallas").
+    """
+    if after.norm not in ("from", "at"):
+        return False
+    where = _next_glued(tokens, after.index)
+    return where is not None and where.capitalised and not sense(where.norm).place
 
 
 #: Verbs that take "in" as a particle before a person ("loop in Obinna", "rope in Sam").
