@@ -303,10 +303,17 @@ def test_several_facts_in_one_turn_one_per_entity() -> None:
     ]
 
 
-def test_clauses_about_the_same_entity_stay_one_fact() -> None:
+def test_clauses_about_the_same_entity_are_one_fact_each_when_each_says_something() -> None:
     facts = rules(("user", "We picked Widget Co - it is cheaper and it has the better API."))
     assert [(fact, entity) for fact, entity, _ in facts] == [
-        ("We picked Widget Co - it is cheaper and it has the better API.", WIDGET.slug)
+        ("We picked Widget Co", WIDGET.slug),
+        ("it is cheaper", WIDGET.slug),
+        ("it has the better API.", WIDGET.slug),
+    ]
+    # a clause that says nothing on its own continues the one before it
+    facts = rules(("user", "We picked Widget Co - finally."))
+    assert [(fact, entity) for fact, entity, _ in facts] == [
+        ("We picked Widget Co - finally.", WIDGET.slug)
     ]
 
 
@@ -318,6 +325,7 @@ def test_a_person_without_a_page_gets_a_slug_and_a_title() -> None:
     slug = "people/zsofia-nagy-kovacs"
     assert [(entity, title) for _, entity, title in facts] == [
         (slug, "Zsófia Nagy-Kovács"),
+        (slug, "Zsófia Nagy-Kovács"),  # "she starts in May": a fact of its own
         (slug, "Zsófia Nagy-Kovács"),  # the pronoun finds her, title and all
     ]
     # an unknown capitalised pair with no sign of a person is not invented as one
@@ -474,3 +482,27 @@ def test_a_family_name_of_several_words_finds_its_page() -> None:
     index = EntityIndex([maricel], _page_surfaces(maricel, None))
     facts = RulesExtractor(index).extract(seg(("user", "Mrs. Dela Cruz prefers async updates.")))
     assert [f.entity_slug for f in facts] == [maricel.slug]
+
+
+def test_people_listed_together_are_all_new_people() -> None:
+    facts = rules(("user", "Alice sent two candidates to onsite: Kwame Mensah and Yuki Tanabe"))
+    assert facts[0][1] == ALICE.slug
+    later = rules(
+        ("user", "Alice sent two candidates to onsite: Kwame Mensah and Yuki Tanabe"),
+        ("user", "Yuki did four years at a fintech in Osaka."),
+    )
+    assert (
+        "Yuki did four years at a fintech in Osaka.",
+        "people/yuki-tanabe",
+        "Yuki Tanabe",
+    ) in later
+
+
+def test_a_pronoun_subject_owns_its_clause() -> None:
+    facts = rules(("user", "Alice is staying put. she starts reporting to Bob Park on the 1st"))
+    assert ("she starts reporting to Bob Park on the 1st", ALICE.slug, None) in facts
+
+
+def test_an_organisation_typed_in_lowercase_is_found() -> None:
+    facts = rules(("user", "widget co meeting done."), ("user", "The renewal is in August."))
+    assert ("The renewal is in August.", WIDGET.slug, None) in facts

@@ -20,7 +20,8 @@ The clause is about, in order of preference:
    view a singular "they" holds, which is the speaker's own ("Lena said they prefer email");
 2. the first entity named outright, unless it only modifies what follows ("Goran's quote for
    the kitchen": the kitchen, when it is named; Goran otherwise);
-3. the first pronoun that refers back to someone;
+3. the first pronoun that refers back to someone (first of all, a person's pronoun that is
+   the clause's subject: "he starts reporting to Oluwaseun" is his fact);
 4. nobody: a fact about the user alone.
 """
 
@@ -135,6 +136,8 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
             return speaker[-1]
         if reported and (speaker or report.start() > 0):
             return _best(reported)
+    if refs and not refs[0].explicit and refs[0].entity.is_person and subject(refs[0], text):
+        return refs[0]  # "he starts reporting to Oluwaseun": the subject's fact
     return _best(refs)
 
 
@@ -171,4 +174,6 @@ def _best(refs: list[Reference]) -> Reference | None:
         return plain[0]
     if explicit:
         return explicit[0]
-    return refs[0] if refs else None
+    # "I'll send it to him": the person a pronoun refers to, before the thing
+    people = [ref for ref in refs if ref.entity.is_person]
+    return people[0] if people else (refs[0] if refs else None)

@@ -3,9 +3,9 @@
 The index holds every surface form a page can be mentioned by (title, slug suffix,
 frontmatter aliases, and the engine's alias index rows), tokenised the same way as the text
 it is matched against, so ``widget-co``, ``Widget Co`` and ``widget co`` are one surface.
-Precision first: a surface shared by two pages attributes nothing, and a one-word surface
-that is not an explicit alias (a first name or surname derived from a title) only matches a
-capitalised word, so the common word "park" never resolves to a Ms Park.
+Precision first: a surface shared by two pages attributes nothing, and a person's one-word
+surface that is not an explicit alias (a first name or surname derived from a title) only
+matches a capitalised word, so the common word "park" never resolves to a Ms Park.
 """
 
 from __future__ import annotations
@@ -187,7 +187,10 @@ class EntityIndex:
                 continue
             surface = self._surfaces[key]
             if surface is not None and length == 1 and not surface.explicit:
-                if not words[index].group(0)[:1].isupper():
+                # a person's one-word name needs its capital ("park" is no Ms Park); an
+                # organisation or project is often typed in lowercase ("keystone meeting")
+                lowercase = not words[index].group(0)[:1].isupper()
+                if lowercase and self._entities[surface.slug].is_person:
                     continue
             return length, surface
         return None

@@ -13,7 +13,9 @@ A run of two or three capitalised words is taken as a new person's full name onl
   Sipho Dlamini", "head of procurement is Tobias Engel", "their finance person, Bronwen
   Hughes"), or a personal pronoun or a verb that takes a person right after it ("Tobias
   Engel, he started...", "Bronwen Hughes says..."), or a parenthesis right after it that
-  describes a person ("Jun Feng (runs procurement at ...)", "Priya Raman (our new CTO)").
+  describes a person ("Jun Feng (runs procurement at ...)", "Priya Raman (our new CTO)"),
+  or it is listed right after a name already taken as a person's ("Kwame Mensah and Yuki
+  Tanabe").
 
 The page the fact attaches to is ``people/<given>-<family>``: every word of the name,
 lowercase ASCII, diacritics removed (:func:`person_slug`).
@@ -33,7 +35,8 @@ from bb_brain.reflex._syntax import finite
 #: Nouns that introduce a person besides roles: kinship and plain "person" words.
 PERSON_NOUNS: Final = ROLE_NOUNS | frozenset(
     "person guy woman man lady rep contact wife husband partner kid child baby "
-    "stepson stepdaughter godson goddaughter".split()
+    "stepson stepdaughter godson goddaughter candidate candidates applicant applicants "
+    "hire hires interviewee".split()
 )
 #: Last words of organisation names: a run ending so names no person.
 ORG_WORDS: Final = frozenset(
@@ -52,6 +55,7 @@ _UPPER: Final = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x250) if chr(c).isu
 _RUN = re.compile(rf"(?<![\w'’])([{_UPPER}][\w'’-]*(?:[ \t]+[{_UPPER}][\w'’-]*){{1,2}})(?![\w'’])")
 _WORD = re.compile(r"[\w'’-]+")
 _ASIDE = re.compile(r"\s*\(([^()]*)\)")
+_LIST_LINK = re.compile(r"\s*(?:,|,?\s+(?:and|&)\s+|/)\s*")
 _LETTERS = re.compile(r"[^\W_]+")
 #: Words before a calendar word that make it a date: "in June", "since April", "late May".
 DATE_LEADS: Final = frozenset(
@@ -101,7 +105,7 @@ def new_people(text: str, known: set[tuple[int, int]]) -> list[NewPerson]:
         end = match.end(1)
         if any(start < k_end and k_start < end for k_start, k_end in known):
             continue
-        if not _said_to_be_a_person(text, start, end):
+        if not (_said_to_be_a_person(text, start, end) or _listed_after(found, text, start)):
             continue
         name = text[start:end]
         found.append(NewPerson(name, person_slug(name), start, end))
@@ -128,6 +132,11 @@ def _name_like(words: list[str]) -> bool:
     if first.function or (first.lexical and first.zipf >= ORDINARY_ZIPF):
         return False
     return not any(sense(word).ordinary for word in folded[1:])
+
+
+def _listed_after(found: list[NewPerson], text: str, start: int) -> bool:
+    """Listed with the person just before it: "Kwame Mensah and Yuki Tanabe"."""
+    return bool(found) and _LIST_LINK.fullmatch(text[found[-1].end : start]) is not None
 
 
 def _dated(text: str, start: int) -> bool:

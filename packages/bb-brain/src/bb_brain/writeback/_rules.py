@@ -52,6 +52,7 @@ from bb_brain.writeback._clauses import (
     starts_as_correction,
 )
 from bb_brain.writeback._entities import Entity, EntityIndex
+from bb_brain.writeback._people import new_people
 from bb_brain.writeback._segment import Segment
 
 _FLAGS = re.IGNORECASE
@@ -240,6 +241,13 @@ class RulesExtractor:
         groups: list[_Group] = []
         asides = list(_ASIDE.finditer(text))
         plain = _blank(text, asides)
+        # people the sentence introduces are known before it splits ("Kwame Mensah and Yuki
+        # Tanabe" splits before Yuki, whom only the whole sentence shows to be a person)
+        named = self._entities.mentions(plain)
+        known = {(m.start, m.end) for m in named if m.entity is not None}
+        for person in new_people(plain, known):
+            if self._entities.get(person.slug) is None:
+                self._entities.introduce(Entity(person.slug, person.name, "person"))
         for clause in split_clauses(plain):
             refs = references(self._entities, clause.text, salience)
             ref = choose(refs, clause.text, attitude=_cue(clause.text) == "belief")
@@ -255,7 +263,7 @@ class RulesExtractor:
                 groups.append(_Group(plain, clause.start, clause.end, None, []))  # "they": nobody
             elif not refs and _stands_alone(clause.text):
                 groups.append(_Group(plain, clause.start, clause.end, last.ref, [], inherited=True))
-            elif not refs or (_same(last.ref, ref) and not _restarts(ref, clause)):
+            elif not refs or (_same(last.ref, ref) and not _restarts(ref, refs, clause)):
                 last.end, last.refs = clause.end, last.refs + refs
             else:
                 groups.append(_Group(plain, clause.start, clause.end, ref, refs))
@@ -375,17 +383,16 @@ def _not_a_statement(sentence: str) -> bool:
     )
 
 
-def _restarts(ref: Reference | None, clause: Clause) -> bool:
+def _restarts(ref: Reference | None, refs: list[Reference], clause: Clause) -> bool:
     """The clause names its entity again as its subject and says something of its own.
 
-    "Met Emi Matsumoto, who runs procurement; Emi prefers monthly check-ins" states two facts
-    about one person.
+    "Met Emi Matsumoto, who runs procurement; Emi prefers monthly check-ins" and "Oluwaseun
+    goes by Seun, and he prefers Slack" state two facts about one person each.
     """
     return (
         ref is not None
-        and ref.explicit
         and subject(ref, clause.text)
-        and _cue(clause.text) is not None
+        and (_cue(clause.text) is not None or _informative(clause.text, refs))
     )
 
 
