@@ -506,3 +506,23 @@ def test_a_pronoun_subject_owns_its_clause() -> None:
 def test_an_organisation_typed_in_lowercase_is_found() -> None:
     facts = rules(("user", "widget co meeting done."), ("user", "The renewal is in August."))
     assert ("The renewal is in August.", WIDGET.slug, None) in facts
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Prakriti Shrestha, the new head of data, starts on the 2nd.",
+        "Tomasz Wieczorek from Fjord Capital is a board observer now.",
+        "Diego Araujo joined the team as an HR generalist.",
+    ],
+)
+def test_what_follows_a_name_can_say_it_is_a_person(said: str) -> None:
+    facts = rules(("user", said))
+    assert [slug for _, slug, _ in facts][0].startswith("people/")
+
+
+def test_a_lowercase_name_that_is_no_word_is_found() -> None:
+    seo = Entity("people/jae-won-seo", "Jae-won Seo", "person")
+    index = EntityIndex([seo], _page_surfaces(seo, None))
+    facts = RulesExtractor(index).extract(seg(("user", "jaewon said the model overfits 12%")))
+    assert [f.entity_slug for f in facts] == [seo.slug]

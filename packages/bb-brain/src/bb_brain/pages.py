@@ -107,7 +107,8 @@ class PageRecord:
         """A person's other name forms (see :mod:`bb_brain._names`).
 
         Besides the title's forms: the title with its umlauts spelt out ("Mueller"), a
-        hyphenated family name written with a space ("Al Sayed"), and the given and family
+        hyphenated family name written with a space ("Al Sayed") and a hyphenated given name
+        written as one word ("Jaewon"), and the given and family
         names of a full-name alias ("Duc Nguyen" for a page titled "Nguyễn Minh Đức").
         """
         rows = self._forms_rows(self.title)
@@ -128,6 +129,8 @@ class PageRecord:
             rows.insert(0, (forms.full, "name-form"))
         if "-" in forms.family:
             rows.append((forms.family.replace("-", " "), "name-form"))
+        if "-" in forms.given:  # "Jae-won" is also typed "Jaewon"
+            rows.append((forms.given.replace("-", ""), "given-name"))
         for alias in self.aliases:
             nickname = normalise(alias)
             if nickname and " " not in nickname and nickname != forms.given:

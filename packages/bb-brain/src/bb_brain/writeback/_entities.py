@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bb_brain._names import fold
+from bb_brain.reflex._ordinary import sense
 from bb_brain.writeback._db import Connection
 
 _WORD = re.compile(r"\w+")
@@ -191,7 +192,8 @@ class EntityIndex:
                 # organisation or project is often typed in lowercase ("keystone meeting")
                 lowercase = not words[index].group(0)[:1].isupper()
                 if lowercase and self._entities[surface.slug].is_person:
-                    continue
+                    if sense(key[0]).known_word:  # "jaewon" is nobody's word; "park" is
+                        continue
             return length, surface
         return None
 
@@ -201,6 +203,8 @@ def _page_surfaces(entity: Entity, frontmatter: object) -> list[tuple[str, str, 
     slug = entity.slug
     surfaces = [(entity.title, slug, False), (slug.rsplit("/", 1)[-1], slug, False)]
     names = entity.title.split()
+    if entity.is_person and "-" in names[0]:  # "Jae-won" is also typed "Jaewon"
+        surfaces.append((names[0].replace("-", ""), slug, False))
     if entity.is_person and len(names) > 1:
         # The family name may have several words ("Dela Cruz", "van der Berg"): every tail.
         surfaces.append((names[0], slug, False))

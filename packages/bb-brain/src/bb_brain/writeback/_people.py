@@ -12,7 +12,9 @@ A run of two or three capitalised words is taken as a new person's full name onl
 * the conversation says it is a person: a role or kinship noun just before it ("my nephew
   Sipho Dlamini", "head of procurement is Tobias Engel", "their finance person, Bronwen
   Hughes"), or a personal pronoun or a verb that takes a person right after it ("Tobias
-  Engel, he started...", "Bronwen Hughes says..."), or a parenthesis right after it that
+  Engel, he started...", "Bronwen Hughes says...", "Diego Araujo joined ..."), a role in an
+  apposition or a workplace after it ("Prakriti Shrestha, the new head of data", "Tomasz
+  Wieczorek from Fjord Capital"), or a parenthesis right after it that
   describes a person ("Jun Feng (runs procurement at ...)", "Priya Raman (our new CTO)"),
   or it is listed right after a name already taken as a person's ("Kwame Mensah and Yuki
   Tanabe").
@@ -55,6 +57,15 @@ _UPPER: Final = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x250) if chr(c).isu
 _RUN = re.compile(rf"(?<![\w'’])([{_UPPER}][\w'’-]*(?:[ \t]+[{_UPPER}][\w'’-]*){{1,2}})(?![\w'’])")
 _WORD = re.compile(r"[\w'’-]+")
 _ASIDE = re.compile(r"\s*\(([^()]*)\)")
+#: A comma and the few words after it: an apposition ("Ana Ferrer, our new designer").
+_APPOSITIVE = re.compile(r",\s*((?:[\w'’-]+\s+){0,3}[\w'’-]+)")
+#: "from" or "at" and a capitalised word: where the person works ("Ana from Brightline").
+_AFFILIATION = re.compile(r"\s+(?:from|at)\s+([A-Z][\w'’-]*)")
+#: Verbs after a name that take a person as their subject, besides the reflex's.
+_VERBS_AFTER: Final = PERSON_VERBS_AFTER | frozenset(
+    "joined joins started starts leads led heads headed manages managed works worked "
+    "runs ran".split()
+)
 _LIST_LINK = re.compile(r"\s*(?:,|,?\s+(?:and|&)\s+|/)\s*")
 _LETTERS = re.compile(r"[^\W_]+")
 #: Words before a calendar word that make it a date: "in June", "since April", "late May".
@@ -159,8 +170,12 @@ def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
             return True
         rest = rest[aside.end() :]
     after = [fold(word) for word in _WORD.findall(rest)][:2]
-    if after and (after[0] in _PRONOUN_AFTER or after[0] in PERSON_VERBS_AFTER):
+    if after and (after[0] in _PRONOUN_AFTER or after[0] in _VERBS_AFTER):
         return True
-    return (
-        len(after) > 1 and after[0] in ("also", "just", "then") and (after[1] in PERSON_VERBS_AFTER)
-    )
+    appositive = _APPOSITIVE.match(rest)  # "Prakriti Shrestha, the new head of data"
+    if appositive and any(fold(w) in PERSON_NOUNS for w in _WORD.findall(appositive.group(1))):
+        return True
+    where = _AFFILIATION.match(rest)  # "Tomasz Wieczorek from Fjord Capital"
+    if where is not None and not sense(fold(where.group(1))).place:
+        return True
+    return len(after) > 1 and after[0] in ("also", "just", "then") and (after[1] in _VERBS_AFTER)
