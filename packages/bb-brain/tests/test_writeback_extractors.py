@@ -390,7 +390,8 @@ def test_a_restatement_in_a_later_segment_is_not_a_second_fact() -> None:
 def test_a_capital_that_opens_the_sentence_is_not_part_of_a_new_name() -> None:
     facts = rules(("user", "Met Solveig Sorvaag, who runs logistics at Widget Co."))
     assert [(entity, title) for _, entity, title in facts] == [
-        ("people/solveig-sorvaag", "Solveig Sorvaag")
+        ("people/solveig-sorvaag", "Solveig Sorvaag"),
+        ("people/solveig-sorvaag", "Solveig Sorvaag"),  # the relative clause: about her too
     ]
 
 
@@ -526,3 +527,14 @@ def test_a_lowercase_name_that_is_no_word_is_found() -> None:
     index = EntityIndex([seo], _page_surfaces(seo, None))
     facts = RulesExtractor(index).extract(seg(("user", "jaewon said the model overfits 12%")))
     assert [f.entity_slug for f in facts] == [seo.slug]
+
+
+def test_a_list_of_statements_splits_at_its_commas() -> None:
+    facts = rules(("user", "Bob Park starts Monday on iOS, 3 days a week, his rate is 650 a day"))
+    assert [(fact, slug) for fact, slug, _ in facts] == [
+        ("Bob Park starts Monday on iOS", BOB.slug),
+        ("3 days a week", BOB.slug),
+        ("his rate is 650 a day", BOB.slug),
+    ]
+    # a comma that only joins a phrase to its clause splits nothing
+    assert len(rules(("user", "On Monday, Bob Park joins the Widget Co board."))) == 1

@@ -136,11 +136,15 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
             return speaker[-1]
         if reported and (speaker or report.start() > 0):
             return _best(reported)
-    if refs and not refs[0].explicit and refs[0].entity.is_person and subject(refs[0], text):
-        return refs[0]  # "he starts reporting to Oluwaseun": the subject's fact
+    first = refs[0] if refs else None
+    if first and not first.explicit and first.entity.is_person and subject(first, text):
+        if text[first.start : first.end].casefold() in _NOMINATIVE:
+            return first  # "he starts reporting to Oluwaseun": the subject's fact
     return _best(refs)
 
 
+#: Pronouns that are a clause's subject ("her colleague Farida" opens with no subject).
+_NOMINATIVE: Final = frozenset({"he", "she", "they"})
 #: Verbs of a view only a person holds, right after a singular "they".
 _VIEW = re.compile(
     r"\s+(?:prefer|like|love|hate|want|would rather|think|feel|believe|worry|are worried)\b",

@@ -248,11 +248,17 @@ class RulesExtractor:
         for person in new_people(plain, known):
             if self._entities.get(person.slug) is None:
                 self._entities.introduce(Entity(person.slug, person.name, "person"))
-        for clause in split_clauses(plain):
+        for clause in self._listed(split_clauses(plain)):
             refs = references(self._entities, clause.text, salience)
             ref = choose(refs, clause.text, attitude=_cue(clause.text) == "belief")
             salience.update(refs, ref)
             described = _described(asides, clause, refs)
+            if groups and _RELATIVE.match(clause.text):
+                # ", who runs procurement at Pioneer": about whoever the clause before named
+                last = groups[-1]
+                groups.append(_Group(plain, clause.start, clause.end, last.ref, [], True))
+                groups.extend(described)
+                continue
             user = opens_with_the_user(clause.text)
             if not groups or user:
                 groups.append(_Group(plain, clause.start, clause.end, ref, refs))
@@ -269,6 +275,44 @@ class RulesExtractor:
                 groups.append(_Group(plain, clause.start, clause.end, ref, refs))
             groups.extend(described)
         return groups
+
+    def _listed(self, clauses: list[Clause]) -> list[Clause]:
+        """Clauses with a list of statements split at its commas.
+
+        "Mateus starts Monday on iOS, 3 days a week, his rate is 650 a day" says three
+        things: a comma splits a clause where the words before it and after it each state
+        something (a cue, an amount or time, or an entity and enough words); otherwise the
+        comma only joins a phrase to its clause ("On Monday, three people joined").
+        """
+        pieces: list[Clause] = []
+        for clause in clauses:
+            current = clause
+            for comma in _COMMA.finditer(clause.text):
+                at = clause.start + comma.start()
+                left = Clause(clause.text[: comma.start()], clause.start, at)
+                before = Clause(current.text[: at - current.start], current.start, at)
+                rest = clause.text[comma.end() :].split(",")[0]
+                relative = _RELATIVE.match(rest) is not None
+                if left.text and self._states(before.text) and (relative or self._states(rest)):
+                    pieces.append(before)
+                    start = clause.start + comma.end()
+                    current = Clause(clause.text[comma.end() :], start, clause.end)
+            pieces.append(current)
+        return pieces
+
+    def _states(self, text: str) -> bool:
+        """The words state something of their own (see :meth:`_listed`)."""
+        if len(text.split()) < MIN_FACT_WORDS:
+            return False  # "On Monday", "Tuesday at 4": a phrase of the clause
+        if _cue(text) is not None or _QUANTITY.search(text) is not None:
+            return True
+        return any(m.entity is not None for m in self._entities.mentions(text))
+
+
+#: A relative clause about the person just named ("..., who runs procurement").
+_RELATIVE = re.compile(r"^\W*(?:who|whose|whom)\b", re.IGNORECASE)
+#: A comma between two parts of a clause (not before a contrast: ", not Monday").
+_COMMA = re.compile(r",\s+(?!(?:and\s+)?(?:not|rather than|instead of)\b)", re.IGNORECASE)
 
 
 @dataclass
