@@ -310,3 +310,49 @@ def test_a_lowercase_list_of_names(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(TEDDY, IKE, MAGDA)
     response = ask(engine, brain, "'hey teddy ike magda xavier - retro moved to 2pm'")
     assert sorted(slugs(response)) == sorted([TEDDY[0], IKE[0], MAGDA[0]])
+
+
+PEPPER = ("people/pepper-nakamura", md("Pepper Nakamura", type="person", aliases="[Pepper]"))
+JOY = ("people/joy-mwangi", md("Joy Mwangi", type="person", aliases="[Joy]"))
+MAXH = ("people/max-hoffmann", md("Max Hoffmann", type="person", aliases="[max]"))
+SYDNEY = ("people/sydney-okoro", md("Sydney Okoro", type="person", aliases="[sydney]"))
+KIT = ("people/kit-morales", md("Kit Morales", type="person", aliases="[kit]"))
+APRIL = ("people/april-mensah", md("April Mensah", type="person", aliases="[April]"))
+PHOENIX = ("projects/phoenix", md("Phoenix", type="project"))
+HARVEST = ("companies/harvest-bank", md("Harvest Bank", type="company", aliases="[harvest]"))
+BRENNAN = ("people/miles-brennan", md("Miles Brennan", type="person"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Salt & Pepper to taste. how long does it keep?",  # every word of a title has its capital
+        "songs so far: Penny Lane, Ode to Joy, Brown Eyed Girl",
+        "why does max() on an empty list throw?",  # code
+        "`max([])` raises ValueError",
+        "fantasy football: max points potential is low",  # a frequent word in lowercase
+        "ok and then sydney -> melbourne by train",  # a place in lowercase
+        "cheapest way from London to Sydney in February?",  # the other end of a journey
+        "APRIL: board prep\nMAY: hiring push",  # a heading's label
+    ],
+)
+def test_ordinary_uses_that_look_like_names(engine: Engine, make_brain: Any, text: str) -> None:
+    brain = make_brain(PEPPER, JOY, MAXH, SYDNEY, APRIL)
+    assert ask(engine, brain, text).pointers == []
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("sync notes:\n- kit: relay scope frozen\n- canopy paused", KIT[0]),  # labels a line
+        ("anything on sydney?", SYDNEY[0]),  # what the user asks memory about
+        ("the phoenix project came up in standup", PHOENIX[0]),  # followed by its kind
+        ("we told harvest we'd start in january", HARVEST[0]),  # told: a firm or a person
+        ("and add sydney as owner for the push test", SYDNEY[0]),  # a role given
+        ("does April know about it?", APRIL[0]),  # a question's subject, a person's verb
+        ("I got the redlines back from Brennan today", BRENNAN[0]),  # from whom, not where
+    ],
+)
+def test_evidence_that_makes_a_name(engine: Engine, make_brain: Any, text: str, slug: str) -> None:
+    brain = make_brain(KIT, SYDNEY, PHOENIX, HARVEST, APRIL, BRENNAN)
+    assert slugs(ask(engine, brain, text)) == [slug]

@@ -71,7 +71,10 @@ from bb_brain.reflex._tokens import (
     DETERMINED_PHRASE,
     HANDLE,
     HONORIFIC,
+    KIND_SIGNAL,
+    LINE_LABEL,
     LOCATIVE,
+    LOOKED_UP,
     LOWERCASE,
     MID_CAPITAL,
     NAME_SUFFIX,
@@ -99,7 +102,7 @@ PRIOR_MENTION: Final = "named earlier in the conversation"
 #: Page content read for relations is capped: a page's opening says what it relates to.
 CONTENT_CHARS: Final = 4000
 
-_ANY_PAGE: Final = (HONORIFIC, NAME_SUFFIX, HANDLE, SLUG_LIKE, BARE_OBJECT)
+_ANY_PAGE: Final = (HONORIFIC, NAME_SUFFIX, HANDLE, SLUG_LIKE, BARE_OBJECT, LINE_LABEL)
 _PERSON_ONLY: Final = (
     ROLE_NEARBY,
     PERSON_VERB,
@@ -129,11 +132,41 @@ def local_evidence(res: Resolved) -> list[str]:
     if POSSESSIVE in signals and _possessor(res, signals):
         found.append(POSSESSIVE)
     found += [signal for signal in _ANY_PAGE if signal in signals]
-    if BARE_SUBJECT in signals and res.arm in NAME_ARMS:
-        found.append(BARE_SUBJECT)  # a family name alone needs more: "Cobalt slumped"
+    if LOOKED_UP in signals:
+        found.append(LOOKED_UP)
+    kind = next((signal for signal in signals if signal.startswith(KIND_SIGNAL)), None)
+    if kind is not None and _of_kind(res, kind.rsplit(" ", 1)[-1]):
+        found.append(kind)
+    # a family name alone needs more ("Cobalt slumped"), and so does a noun typed in
+    # lowercase: "ivy is taking over the fence" has a mass noun for its subject
+    lowercase_noun = LOWERCASE in signals and sense(cand.norm).noun
+    if BARE_SUBJECT in signals and res.arm in NAME_ARMS and not lowercase_noun:
+        found.append(BARE_SUBJECT)
     if res.page.is_person:
         found += [signal for signal in _PERSON_ONLY if signal in signals]
+    elif PERSON_VERB in signals and _organisation(res):
+        found.append(PERSON_VERB)  # "we told harvest", "Harvest said": people and firms
     return found
+
+
+def _of_kind(res: Resolved, noun: str) -> bool:
+    """The page is the kind of thing ``noun`` names ("the phoenix project": a project)."""
+    if noun in ("project", "initiative", "program", "programme", "workstream"):
+        kind = (res.page.page_type or "").casefold()
+        return kind == "project" or res.slug.startswith("projects/")
+    if noun == "fund":
+        return res.slug.startswith("funds/") or (res.page.page_type or "") == "fund"
+    return _organisation(res)
+
+
+def _organisation(res: Resolved) -> bool:
+    """A company, fund or other organisation: told things and saying things as people do."""
+    kind = (res.page.page_type or "").casefold()
+    return kind in _ORGANISATION_TYPES or res.slug.split("/", 1)[0] in _ORGANISATION_DIRS
+
+
+_ORGANISATION_TYPES: Final = frozenset({"company", "organization", "organisation", "fund"})
+_ORGANISATION_DIRS: Final = frozenset({"companies", "funds", "orgs", "organizations"})
 
 
 def _possessor(res: Resolved, signals: set[str]) -> bool:
@@ -245,9 +278,16 @@ def decline(res: Resolved) -> Resolved:
 
 
 def final_decline(res: Resolved) -> bool:
-    """A lowercase ordinary word after a determiner: an ordinary noun, whatever else is said."""
+    """A lowercase ordinary word after a determiner: an ordinary noun, whatever else is said.
+
+    Unless the noun after it names the page's kind ("the phoenix project").
+    """
     signals = set(res.cand.signals)
-    return LOWERCASE in signals and AFTER_DETERMINER in signals
+    if not (LOWERCASE in signals and AFTER_DETERMINER in signals):
+        return False
+    # "the phoenix project" names its kind after it: the determiner is the project's
+    kinds = [signal.rsplit(" ", 1)[-1] for signal in signals if signal.startswith(KIND_SIGNAL)]
+    return not any(_of_kind(res, noun) for noun in kinds)
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ Possessives are stripped ("Alice's" -> "Alice") and end a run.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final
@@ -35,7 +36,7 @@ from bb_brain.pages import slug_suffix_form
 from bb_brain.reflex._candidate import ALL_ARMS, NAME_ARMS, Candidate, Maker, join
 from bb_brain.reflex._lexicon import CONNECTORS, NEVER_ALONE, ROLE_NOUNS
 from bb_brain.reflex._lowercase import lowercase, ordinary_uses
-from bb_brain.reflex._ordinary import sense
+from bb_brain.reflex._ordinary import LOWERCASE_ORDINARY_ZIPF, sense
 from bb_brain.reflex._tokens import (
     HANDLE,
     HONORIFIC,
@@ -46,6 +47,7 @@ from bb_brain.reflex._tokens import (
     POSSESSIVE,
     ROLE_NEARBY,
     SLUG_LIKE,
+    TITLE_CASE,
     Token,
     tokenise,
 )
@@ -96,7 +98,25 @@ def _extract(text: str, text_index: int) -> list[Candidate]:
             if tok.slug_like:
                 norm = slug_suffix_form(tok.raw.lstrip("@"))
                 found.append(maker.make(norm, [tok], NAME_ARMS, extra=(SLUG_LIKE,)))
-    return _distinct(cand for cand in found if cand.norm)
+    code = _code_spans(text)
+    return _distinct(cand for cand in found if cand.norm and not _in_code(cand, text, code))
+
+
+#: Inline code (`max([])`) and fenced blocks: identifiers there name no one.
+_CODE = re.compile(r"```.*?(?:```|$)|`[^`\n]*`", re.DOTALL)
+
+
+def _code_spans(text: str) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in _CODE.finditer(text)] if "`" in text else []
+
+
+def _in_code(cand: Candidate, text: str, code: list[tuple[int, int]]) -> bool:
+    """Inside a code span, or a word called as a function ("max(xs)", "len()")."""
+    if cand.text_index != 0:
+        return False  # offsets of a window text are not offsets of ``text``
+    if text[cand.end : cand.end + 1] == "(":
+        return True
+    return any(start <= cand.start and cand.end <= end for start, end in code)
 
 
 def _distinct(found: Iterable[Candidate]) -> list[Candidate]:
@@ -230,6 +250,8 @@ def _standalone(tok: Token, maker: Maker, extra: tuple[str, ...]) -> list[Candid
         return []  # "Max 3 bullet points", "Top 5 risks": a word that counts, no name
     word = sense(tok.norm)
     position = INITIAL_CAPITAL if tok.sentence_start else MID_CAPITAL
+    if position == MID_CAPITAL and _title_cased(maker.text, maker.tokens, tok):
+        position = TITLE_CASE  # "Salt & Pepper", "Ode to Joy": a capital every word has
     candidate = maker.make(
         tok.norm,
         [tok],
@@ -250,6 +272,32 @@ def _standalone(tok: Token, maker: Maker, extra: tuple[str, ...]) -> list[Candid
     elif word.ordinary:
         candidate = dataclasses.replace(candidate, ambiguity=word.describe())
     return [candidate]
+
+
+#: Small words a title keeps in lowercase between its capitalised words ("Ode to Joy").
+_TITLE_LINK = re.compile(r"\s*(?:(?:&|and|of|to|the|a|an|in|on|for|with|or)\s+)?", re.I)
+
+
+def _title_cased(text: str, tokens: list[Token], tok: Token) -> bool:
+    """A capitalised everyday word stands beside the word: a title, not a name.
+
+    In "Salt & Pepper" or "Ode to Joy" every word has its capital, so the capital says
+    nothing about the word; a name beside a name ("Sydney Okoro") is no title.
+    """
+    for other in tokens[max(tok.index - 2, 0) : tok.index + 3]:
+        if other.index == tok.index or not other.capitalised:
+            continue
+        left, right = (other, tok) if other.index < tok.index else (tok, other)
+        link = _TITLE_LINK.fullmatch(text[left.end : right.start])
+        if link is None:
+            continue
+        # a sentence-initial capital counts only across an ampersand ("Salt & Pepper")
+        if other.sentence_start and "&" not in link.group(0):
+            continue
+        meaning = sense(other.norm)
+        if meaning.lexical and meaning.zipf >= LOWERCASE_ORDINARY_ZIPF:
+            return True
+    return False
 
 
 def _counted(tokens: list[Token], tok: Token) -> bool:

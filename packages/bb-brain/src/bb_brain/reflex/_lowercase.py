@@ -43,7 +43,7 @@ from bb_brain.reflex._lexicon import (
     ROLE_NOUNS,
     VERB_MARKERS,
 )
-from bb_brain.reflex._ordinary import is_ordinary, sense
+from bb_brain.reflex._ordinary import ORDINARY_ZIPF, WordSense, is_ordinary, sense
 from bb_brain.reflex._tokens import LOWERCASE, Token
 
 MAX_LOWER_TOKENS: Final = 4
@@ -122,12 +122,21 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
             arms,
             penalty=LOWERCASE_PENALTY,
             extra=(LOWERCASE,),
-            ambiguity=word.describe() if word.lowercase_ordinary else "",
+            ambiguity=word.describe() if _needs_evidence(word) else "",
             calendar=word.calendar,
             place=word.place,
             fuzzy=_misspelt(tok),
         )
     ]
+
+
+def _needs_evidence(word: WordSense) -> bool:
+    """A lowercase word a reader takes for something else first.
+
+    A dictionary word in common use, a place ("sydney -> melbourne") or any word frequent in
+    English text ("max points") needs evidence to be read as a page's name.
+    """
+    return word.lowercase_ordinary or word.place or word.zipf >= ORDINARY_ZIPF
 
 
 def _misspelt(tok: Token) -> bool:

@@ -15,8 +15,10 @@ noun phrase of it ("the Nile"), or a preposition that puts it in a place ("days 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from bb_brain._names import HONORIFIC_SUFFIXES, HONORIFICS, NAME_SUFFIXES, fold
@@ -45,6 +47,15 @@ DETERMINED_PHRASE: Final = "a whole noun phrase after a determiner"
 LOCATIVE: Final = "after a preposition of place"
 MID_CAPITAL: Final = "capitalised mid-sentence"
 INITIAL_CAPITAL: Final = "sentence-initial capital (discounted)"
+TITLE_CASE: Final = "capitalised like the words of a title beside it (discounted)"
+LINE_LABEL: Final = "labels a line of notes"
+LOOKED_UP: Final = "what the user asks memory about"
+#: "the phoenix project": the noun after the word names what kind of thing it is.
+KIND_SIGNAL: Final = "followed by its kind"
+KIND_NOUNS: Final = frozenset(
+    "project initiative program programme workstream company startup client customer "
+    "account fund team".split()
+)
 LOWERCASE: Final = "lowercase"
 HANDLE: Final = "@handle"
 SLUG_LIKE: Final = "slug-like token"
@@ -55,6 +66,8 @@ APPOSITIVE_REACH: Final = 3
 _TOKEN = re.compile(r"@?[^\W_](?:[\w'’&./-]*[^\W_])?")
 _SENTENCE_BREAK = re.compile(r"[.!?:;\n\"“”(\[{•]|(?:^|\s)[-*>](?=\s)")
 _POSSESSIVE = re.compile(r"['’]s$", re.I)
+#: What may stand between a line break and the line's first word: spaces and a bullet.
+_LINE_OPENING = re.compile(r"[^\n]*\n[ \t]*(?:[-*•>]|\d+[.)])?[ \t]*")
 
 
 @dataclass(frozen=True)
@@ -74,6 +87,10 @@ class Token:
     suffixed: bool = False
     #: A comma separates this token from the previous one.
     comma_before: bool = False
+    #: The token opens a line (after a newline and any list bullet), or the text.
+    line_start: bool = False
+    #: A colon follows the token straight away ("kit: scope frozen").
+    colon_after: bool = False
 
     @property
     def handle(self) -> bool:
@@ -128,9 +145,13 @@ def tokenise(text: str) -> list[Token]:
                 possessive=possessive,
                 suffixed=suffixed,
                 comma_before=gap.strip() == ",",
+                line_start=not tokens or _LINE_OPENING.fullmatch(gap) is not None,
             )
         )
         previous_end = match.end()
+    for index, token in enumerate(tokens):
+        if text.startswith(":", token.end):
+            tokens[index] = dataclasses.replace(token, colon_after=True)
     return tokens
 
 
@@ -145,12 +166,76 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
     found += _signals_before(tokens, first, last)
     if not mention.possessive:
         found += _signals_after(tokens, last)
-    if _appositive_role(tokens, last):
+    if _appositive_role(tokens, last) or _as_role(tokens, last):
         found.append(ROLE_NEARBY)
+    if first == last and _labels_line(tokens, first):
+        found.append(LINE_LABEL)
+    if _asked_about(tokens, first, last):
+        found.append(PERSON_VERB)
+    if _looked_up(tokens, first):
+        found.append(LOOKED_UP)
+    after = _next_glued(tokens, last)
+    if after is not None and after.norm in KIND_NOUNS and not mention.possessive:
+        found.append(f"{KIND_SIGNAL}: {after.norm}")
     found += name_readings(tokens, first, last)
     if first == last:
         found += ordinary_readings(tokens, last)
     return list(dict.fromkeys(found))
+
+
+#: Words before "on"/"about" that ask memory for what it holds ("anything on X",
+#: "what do we have on X", "a refresher on X", "what do my notes say about X").
+_LOOKUP_WORDS: Final = frozenset(
+    "anything something everything notes note info information update updates context "
+    "background summary details refresher brief have say know".split()
+)
+
+
+def _looked_up(tokens: list[Token], first: int) -> bool:
+    """The word is what the user asks memory about: "anything on florence"."""
+    on = _previous_glued(tokens, first)
+    if on is None or on.norm not in ("on", "about", "re"):
+        return False
+    asked = _previous_glued(tokens, on.index)
+    return asked is not None and asked.norm in _LOOKUP_WORDS
+
+
+def _asked_about(tokens: list[Token], first: int, last: int) -> bool:
+    """A question's subject before a person's verb: "does April know?", "did Ray approve"."""
+    before = _previous_glued(tokens, first)
+    after = _next_glued(tokens, last)
+    if after is not None and (_adverb(after) or after.norm in _QUESTION_ADVERBS):
+        # "did alice ever reply"
+        after = _next_glued(tokens, after.index)
+    if before is None or after is None or before.norm not in _QUESTION_AUXILIARIES:
+        return False
+    return after.norm in person_verb_lemmas()
+
+
+@lru_cache(maxsize=1)
+def person_verb_lemmas() -> frozenset[str]:
+    """The bare forms of the verbs only a person does ("reply", "say", "email")."""
+    return frozenset(
+        lemma for verb in PERSON_VERBS_AFTER for lemma in sense(verb).verb_lemmas
+    ) | frozenset(PERSON_VERB_FORMS)
+
+
+#: Adverbs between a question's subject and its verb ("did alice ever reply").
+_QUESTION_ADVERBS: Final = frozenset("ever already still even never just also really".split())
+#: Auxiliaries that open a question before its subject.
+_QUESTION_AUXILIARIES: Final = frozenset("does did do can could will would should has have".split())
+
+
+def _labels_line(tokens: list[Token], index: int) -> bool:
+    """The word that opens a line of notes before a colon: "- kit: relay scope frozen".
+
+    Notes label a line by who said or owns it; the word is no part of the sentence.
+    """
+    token = tokens[index]
+    nxt = tokens[index + 1] if index + 1 < len(tokens) else None
+    if token.raw.isupper() or sense(token.norm).calendar:
+        return False  # "APRIL: board prep", "TODO:": a heading's label
+    return token.line_start and token.colon_after and (nxt is None or not nxt.glued)
 
 
 def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
@@ -263,7 +348,19 @@ def _locative(tokens: list[Token], before: Token) -> bool:
     if before.norm not in ("to", "from", "into", "through", "via"):
         return False
     travel = _previous_glued(tokens, before.index)
+    if travel is not None and travel.capitalised and sense(travel.norm).place:
+        return True  # "from London to X": the other end of a journey
+    if travel is not None and travel.norm == "back" and _heard_back(tokens, travel.index):
+        return False  # "got the redlines back from Brennan": from whom, not from where
     return travel is not None and travel.norm in MOTION_WORDS
+
+
+#: Verbs that get something back from someone: "heard back from X", "got it back from X".
+_RECEIVING: Final = frozenset("hear heard hearing get got getting received receive".split())
+
+
+def _heard_back(tokens: list[Token], back: int) -> bool:
+    return any(tok.norm in _RECEIVING for tok in tokens[max(back - 4, 0) : back])
 
 
 def _next_glued(tokens: list[Token], index: int) -> Token | None:
@@ -275,6 +372,24 @@ def _next_glued(tokens: list[Token], index: int) -> Token | None:
 def _adverb(token: Token) -> bool:
     """A word that may stand between a subject and its verb ("Grace also said")."""
     return token.norm in INTERVENING_ADVERBS or (token.norm.endswith("ly") and len(token.norm) > 4)
+
+
+def _as_role(tokens: list[Token], last: int) -> bool:
+    """A role the person is given: "add sydney as owner", "Kit as the new lead"."""
+    word = _next_glued(tokens, last)
+    if word is None or word.norm != "as":
+        return False
+    role = _next_glued(tokens, word.index)
+    if role is not None and role.norm in ("the", "a", "an", "our", "their", "new"):
+        role = _next_glued(tokens, role.index)
+    return role is not None and role.norm in _GIVEN_ROLES
+
+
+#: Roles a person is given for a task ("as owner", "as reviewer"), besides job titles.
+_GIVEN_ROLES: Final = ROLE_NOUNS | frozenset(
+    "owner reviewer approver sponsor contact dri moderator host speaker organiser organizer "
+    "signatory lead point".split()
+)
 
 
 def _appositive_role(tokens: list[Token], last: int) -> bool:
