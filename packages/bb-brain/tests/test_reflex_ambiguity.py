@@ -321,6 +321,7 @@ APRIL = ("people/april-mensah", md("April Mensah", type="person", aliases="[Apri
 PHOENIX = ("projects/phoenix", md("Phoenix", type="project"))
 HARVEST = ("companies/harvest-bank", md("Harvest Bank", type="company", aliases="[harvest]"))
 BRENNAN = ("people/miles-brennan", md("Miles Brennan", type="person"))
+REVIEW = ("concepts/red-flag-review", md("Red Flag Review", type="concept"))
 
 
 @pytest.mark.parametrize(
@@ -351,8 +352,17 @@ def test_ordinary_uses_that_look_like_names(engine: Engine, make_brain: Any, tex
         ("and add sydney as owner for the push test", SYDNEY[0]),  # a role given
         ("does April know about it?", APRIL[0]),  # a question's subject, a person's verb
         ("I got the redlines back from Brennan today", BRENNAN[0]),  # from whom, not where
+        ("does this need the red flag review?", REVIEW[0]),  # a long title in lowercase
+        ("joy from community said signups doubled", JOY[0]),  # a team, then a person's verb
     ],
 )
 def test_evidence_that_makes_a_name(engine: Engine, make_brain: Any, text: str, slug: str) -> None:
-    brain = make_brain(KIT, SYDNEY, PHOENIX, HARVEST, APRIL, BRENNAN)
+    brain = make_brain(KIT, SYDNEY, PHOENIX, HARVEST, APRIL, BRENNAN, REVIEW, JOY)
     assert slugs(ask(engine, brain, text)) == [slug]
+
+
+def test_a_short_lowercase_phrase_of_everyday_words_is_no_title(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(("concepts/weekly-review", md("Weekly Review", type="concept")))
+    assert ask(engine, brain, "the weekly review of my budget is boring").pointers == []

@@ -13,7 +13,8 @@ longer name and does not resolve alone: somebody who shares a given name with a 
 somebody else.
 
 A multi-word lowercase phrase may match an alias, title or name form exactly, when no
-function word stands at either end and at least one word is not ordinary ("widget co").
+function word stands at either end and at least one word is not ordinary ("widget co"), or
+when it runs to three words or more ("the red flag review").
 Lowercase evidence is weaker, so every candidate here carries a small confidence penalty.
 
 Typing in lowercase is typing fast: a lowercase word of five letters or more that no
@@ -47,6 +48,9 @@ from bb_brain.reflex._ordinary import ORDINARY_ZIPF, WordSense, is_ordinary, sen
 from bb_brain.reflex._tokens import LOWERCASE, Token
 
 MAX_LOWER_TOKENS: Final = 4
+#: A phrase this long that matches a title exactly is the title, even in everyday words
+#: ("the red flag review"): three ordinary words rarely fall together by chance.
+EXACT_PHRASE_TOKENS: Final = 3
 #: The most words a person's name runs to when typed ("ana lucia ferrer"); more is a list.
 MAX_NAME_WORDS: Final = 3
 #: A word this long, unknown to the lexicon, may be a misspelt name (as in the capital channel).
@@ -93,7 +97,7 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                 # phrase of ordinary words only is an ordinary phrase in lowercase.
                 if not (_inner(span[0]) and _inner(span[-1])):
                     continue
-                if all(is_ordinary(tok.norm) for tok in span):
+                if len(span) < EXACT_PHRASE_TOKENS and all(is_ordinary(t.norm) for t in span):
                     continue
                 found.append(
                     maker.make(

@@ -291,7 +291,12 @@ def _affiliation(tokens: list[Token], after: Token) -> bool:
     if after.norm not in ("from", "at"):
         return False
     where = _next_glued(tokens, after.index)
-    return where is not None and where.capitalised and not sense(where.norm).place
+    if where is None or sense(where.norm).place:
+        return False
+    if where.capitalised:
+        return True
+    said = _next_glued(tokens, where.index)  # "joy from community said ...": a team
+    return said is not None and said.norm in PERSON_VERBS_AFTER
 
 
 #: Verbs that take "in" as a particle before a person ("loop in Obinna", "rope in Sam").
