@@ -23,7 +23,6 @@ import sys
 import time
 from dataclasses import dataclass
 
-import grpc
 import grpc.aio
 
 METHOD = "/brainbench.v1.TurnContext/GetTurnContext"

@@ -102,9 +102,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     hook.add_argument("--no-hook-config", action="store_true", help="write no hook config")
     parser.add_argument("--dsn", help="PostgreSQL DSN (else $BRAINBENCH_DSN, else embedded)")
-    parser.add_argument(
-        "--workers", type=int, default=8, help="gRPC worker threads (per process)"
-    )
+    parser.add_argument("--workers", type=int, default=8, help="gRPC worker threads (per process)")
     parser.add_argument(
         "--processes",
         type=int,
@@ -365,7 +363,9 @@ def _serve_processes(args: argparse.Namespace, tcp: str, secret: str, seed: Seed
             group.start()
             try:
                 if not args.no_hook_config:
-                    print("bb-brain serve: no hook config written (no unix socket)", file=sys.stderr)
+                    print(
+                        "bb-brain serve: no hook config written (no unix socket)", file=sys.stderr
+                    )
                 ready = {
                     "socket": None,
                     "tcp_port": group.port,

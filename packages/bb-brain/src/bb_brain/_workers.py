@@ -79,7 +79,7 @@ def reserve_port(address: str) -> tuple[socket.socket, str]:
         holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
         holder.bind(sockaddr)
         chosen = int(holder.getsockname()[1])
-        if _listening(family, sockaddr[0], chosen):
+        if _listening(family, str(sockaddr[0]), chosen):
             raise OSError(f"a server already listens on port {chosen}")
     except OSError as exc:
         holder.close()
@@ -254,7 +254,7 @@ def main() -> int:
     except (BrainError, SchemaError) as exc:
         print(f"bb-brain worker {os.getpid()}: {exc.message}", file=sys.stderr)
         return 2
-    except Exception as exc:  # noqa: BLE001 - reported; the parent sees the exit code
+    except Exception as exc:  # reported; the parent sees the exit code
         print(f"bb-brain worker {os.getpid()}: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
     return 0
