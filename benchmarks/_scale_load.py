@@ -57,7 +57,9 @@ async def _run(job: Job) -> dict[str, object]:
     latencies: list[float] = []
     spans: list[tuple[float, float]] = []
 
-    async def client(call: grpc.aio.UnaryUnaryMultiCallable, share: list[bytes], n: int) -> None:
+    async def client(
+        call: grpc.aio.UnaryUnaryMultiCallable[bytes, bytes], share: list[bytes], n: int
+    ) -> None:
         offset = ((job.first_client + n) / max(1, job.total_clients)) * job.interval_s
         wait = job.start_at + offset - time.time()
         if wait > 0:
@@ -81,7 +83,7 @@ async def _run(job: Job) -> dict[str, object]:
         zip(calls, job.shares, strict=True))))  # fmt: skip
     cpu = _cpu() - cpu_before
     for channel in channels:
-        await channel.close()
+        await channel.close(None)
     return {
         "latencies": latencies,
         "first": min(s for s, _ in spans),
