@@ -597,7 +597,12 @@ def _cpu_line(run: LoadRun) -> str:
         f"{role} {cpu / run.wall:.2f} cores ({cpu / calls * 1e6:.0f} us/call)"
         for role, cpu in parts.items()
     )
-    return f"    CPU: {shown}; load average {os.getloadavg()[0]:.2f}"
+    total = sum(parts.values()) / calls
+    return (
+        f"    CPU: {shown}; load average {os.getloadavg()[0]:.2f}\n"
+        f"    all roles {total * 1e6:.0f} us of CPU per call: {os.cpu_count()} otherwise idle "
+        f"cores could run at most {(os.cpu_count() or 1) / total:,.0f} calls/s of this"
+    )
 
 
 def write_backs(target: str, secret: str, requests: list[TurnContextRequest]) -> None:
