@@ -589,8 +589,12 @@ def _report(label: str, samples: list[float], wall: float, targets: Targets) -> 
     return p50, p99
 
 
-def _cpu_line(run: LoadRun) -> str:
-    """Where the machine's CPU went during a run, in cores and microseconds per call."""
+def _cpu_line(run: LoadRun, processes: int) -> str:
+    """Where the machine's CPU went during a run, and the rate idle cores would allow.
+
+    The bound: every core busy with this run's mix, and no server process past one core
+    (one GIL each). It assumes the per-call CPU stays what it was under this load.
+    """
     calls = len(run.latencies)
     parts = {**run.cpu_s, "load generator": run.load_cpu_s}
     shown = ", ".join(
@@ -598,10 +602,12 @@ def _cpu_line(run: LoadRun) -> str:
         for role, cpu in parts.items()
     )
     total = sum(parts.values()) / calls
+    cores = os.cpu_count() or 1
+    bound = min(cores / total, processes * calls / run.cpu_s["server"])
     return (
         f"    CPU: {shown}; load average {os.getloadavg()[0]:.2f}\n"
-        f"    all roles {total * 1e6:.0f} us of CPU per call: {os.cpu_count()} otherwise idle "
-        f"cores could run at most {(os.cpu_count() or 1) / total:,.0f} calls/s of this"
+        f"    all roles {total * 1e6:.0f} us of CPU per call: on {cores} otherwise idle cores "
+        f"at most {bound:,.0f} calls/s ({processes} server process(es), one core each at most)"
     )
 
 
@@ -678,7 +684,7 @@ def main() -> None:
                     run.wall,
                     SATURATION_TARGETS,
                 )
-                print(_cpu_line(run))
+                print(_cpu_line(run, processes))
                 if processes != SERVER_PROCESSES[-1]:
                     continue
                 capacity = len(run.latencies) / run.wall
