@@ -21,9 +21,10 @@ each with ``--workers`` threads and its own connection pool on the one database;
 See :mod:`bb_brain._workers`.
 
 Once listening it prints one JSON line on stdout (``{"socket", "tcp_port", "schema",
-"brain_id", "source", "pages", "facts", "hook_config"}``) so a parent process knows it may
-connect; narration goes to stderr. Exit codes: 0 on a clean stop, 2 on a usage, configuration
-or start-up error (one line naming the file or field).
+"brain_id", "source", "pages", "facts", "hook_config"}``, plus ``"processes"`` and
+``"worker_pids"`` with ``--processes``) so a parent process knows it may connect; narration
+goes to stderr. Exit codes: 0 on a clean stop, 2 on a usage, configuration or start-up error
+(one line naming the file or field), 1 when a serving worker process died.
 """
 
 from __future__ import annotations
