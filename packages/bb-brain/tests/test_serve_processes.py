@@ -139,6 +139,28 @@ def test_two_processes_answer_every_call_like_one_and_stop_on_sigterm(tmp_path: 
         time.sleep(0.1)
 
 
+def test_a_worker_that_dies_stops_serve_and_its_other_workers(tmp_path: Path) -> None:
+    env = {**os.environ, "BB_BRAIN_HOME": str(tmp_path / "home")}
+    env.pop("BRAINBENCH_SECRET", None)
+    cmd = [sys.executable, "-m", "bb_brain.cli", "serve", "--no-hook-config", "--tcp", "0",
+           "--processes", "2", "--workers", "1"]  # fmt: skip
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line, proc.communicate(timeout=60)[1]
+        first, second = json.loads(line)["worker_pids"]
+        os.kill(first, signal.SIGKILL)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 1, err
+    assert f"worker {first} exited with -9" in err
+    assert not _alive(second)
+
+
 def _alive(pid: int) -> bool:
     try:
         return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
