@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -16,6 +17,7 @@ from typing import Any
 import grpc
 import psutil
 import pytest
+from bb_brain._workers import WorkerError, reserve_port
 from bb_brain.cli import main
 from bb_schema import convert
 from bb_schema.rpc import bearer_metadata
@@ -189,3 +191,16 @@ def test_unusable_process_counts_are_one_line_and_exit_2(
     assert main(["serve", "--no-hook-config", *args]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_port_another_server_listens_on_is_refused_even_one_it_would_share() -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as other:
+        other.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)  # would let us join it
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        with pytest.raises(WorkerError, match=f"127.0.0.1:{port}"):
+            reserve_port(f"127.0.0.1:{port}")
+    holder, address = reserve_port("127.0.0.1:0")
+    with holder:
+        assert address.startswith("127.0.0.1:") and int(address.rpartition(":")[2]) > 0
