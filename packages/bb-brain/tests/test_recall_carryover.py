@@ -6,13 +6,15 @@ from typing import Any
 
 import pytest
 from bb_brain import Database, Engine, UnknownBrainError
-from bb_brain.carryover import NOTE_CHARS, NOTES_PER_PAGE, clean_note
+from bb_brain.carryover import NOTE_CHARS, NOTES_PER_PAGE, clean_note, latest_notes
+from bb_brain.trust.proactive import gate_pointers, gate_with_notes
 from bb_brain.writeback import write_back
 from bb_schema.fixture import PublicTurn, SeedFact
 from bb_schema.memory import RecallRequest
 from bb_schema.turn_context import (
     ExtractedFact,
     InjectedExtraction,
+    Pointer,
     SeamSettings,
     TurnContextRequest,
     WriteBackRequest,
@@ -140,6 +142,26 @@ def test_a_pointer_line_carries_the_latest_conversation_facts_about_its_page(
     assert "(latest: Decided to pass on Acme Robotics" in fragment
     # a page nobody talked about carries nothing
     assert "latest:" not in _context(engine, brain, "What about Project Orbit?")
+
+
+def test_the_one_round_trip_gate_returns_what_the_gate_and_the_notes_return(
+    db: Database, make_brain: Any
+) -> None:
+    brain = make_brain(*PAGES)
+    said = [("Acme Robotics hired a CFO", ACME), ("Orbit ships in May", ORBIT),
+            ("Acme Robotics moved offices", ACME), ("Acme Robotics won a bid", ACME)]  # fmt: skip
+    _say(db, brain, said)
+    for slugs in ([ACME], [ORBIT, ACME, "people/nobody"], []):
+        pointers = [Pointer(slug=slug, source="default", title=slug) for slug in slugs]
+        with db.reader() as conn:
+            gated, notes = gate_with_notes(conn, brain, "default", pointers)
+            expected = gate_pointers(conn, brain, "default", pointers)
+            expected_notes = latest_notes(conn, brain, "default", [p.slug for p in expected])
+        assert (gated, notes) == (expected, expected_notes)
+    assert notes == {} and len(expected_notes) == 0
+    with db.reader() as conn:
+        _, notes = gate_with_notes(conn, brain, "default", [Pointer(slug=ACME, source="default")])
+    assert notes == {ACME: ["Acme Robotics won a bid", "Acme Robotics moved offices"]}
 
 
 def test_carried_notes_are_one_bounded_line() -> None:

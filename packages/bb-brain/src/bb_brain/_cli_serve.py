@@ -1,7 +1,7 @@
 """``bb-brain serve``: the engine over gRPC until SIGINT/SIGTERM, optionally seeded.
 
     bb-brain serve [--seed DIR|FIXTURE.json] [--source NAME] [--socket PATH] [--tcp [HOST:]PORT]
-                   [--tcp-host HOST --insecure]
+                   [--tcp-host HOST --insecure] [--processes N] [--workers N]
                    [--secret-file FILE] [--hook-config FILE | --no-hook-config] [--dsn DSN]
 
 With no address it listens on ``<home>/brain.sock`` (``<home>`` is ``$BB_BRAIN_HOME``, else
@@ -14,10 +14,17 @@ file, brain id, source: ``<home>/hook.json`` unless ``--hook-config`` / ``--no-h
 Memory lives as long as the process: the database is per run (embedded, or a schema of
 ``$BRAINBENCH_DSN`` dropped at exit), so a restart seeds again and rewrites the hook config.
 
+``--processes N`` (N > 1) serves from N worker processes sharing the TCP port (SO_REUSEPORT),
+each with ``--workers`` threads and its own connection pool on the one database; it needs
+``--tcp`` and no ``--socket`` (a unix socket path has one listener) and cannot serve
+``--trust`` (the trust seam keeps per-brain state in its process). SIGTERM stops every worker.
+See :mod:`bb_brain._workers`.
+
 Once listening it prints one JSON line on stdout (``{"socket", "tcp_port", "schema",
-"brain_id", "source", "pages", "facts", "hook_config"}``) so a parent process knows it may
-connect; narration goes to stderr. Exit codes: 0 on a clean stop, 2 on a usage, configuration
-or start-up error (one line naming the file or field).
+"brain_id", "source", "pages", "facts", "hook_config"}``, plus ``"processes"`` and
+``"worker_pids"`` with ``--processes``) so a parent process knows it may connect; narration
+goes to stderr. Exit codes: 0 on a clean stop, 2 on a usage, configuration or start-up error
+(one line naming the file or field), 1 when a serving worker process died.
 """
 
 from __future__ import annotations
@@ -29,7 +36,9 @@ import os
 import secrets
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bb_schema import SchemaError
 from bb_schema.rpc import MIN_SECRET_BYTES
@@ -44,6 +53,9 @@ from bb_brain.hook_config import (
     write_hook_config,
     write_private_file,
 )
+
+if TYPE_CHECKING:
+    from bb_brain.seeding import Seed
 
 SECRET_ENV = "BRAINBENCH_SECRET"
 SERVED_BRAIN = "serve"
@@ -91,7 +103,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     hook.add_argument("--no-hook-config", action="store_true", help="write no hook config")
     parser.add_argument("--dsn", help="PostgreSQL DSN (else $BRAINBENCH_DSN, else embedded)")
-    parser.add_argument("--workers", type=int, default=8, help="gRPC worker threads")
+    parser.add_argument("--workers", type=int, default=8, help="gRPC worker threads (per process)")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        metavar="N",
+        help="serve from N processes sharing the --tcp port (SO_REUSEPORT); needs --tcp, "
+        "no --socket, no --trust (default 1)",
+    )
     parser.add_argument(
         "--trust",
         action="store_true",
@@ -192,10 +212,11 @@ def execute(args: argparse.Namespace) -> int:
     """Serve until interrupted; 0 on a clean stop, 2 on a configuration or start-up error."""
     home = brain_home()
     socket_path: Path | None = args.socket
-    if socket_path is None and args.tcp is None:
+    if socket_path is None and args.tcp is None and args.processes == 1:
         socket_path = home / SOCKET_NAME
     try:
         tcp = tcp_address(args.tcp, args.tcp_host, args.insecure)
+        _check_processes(args)
         seed = None
         if args.seed is not None:  # checked first: a bad seed leaves nothing behind
             from bb_brain.seeding import load_seed
@@ -223,6 +244,9 @@ def execute(args: argparse.Namespace) -> int:
     from bb_brain.server import build_server
     from bb_brain.trust.service import ReferenceTrust
 
+    if args.processes > 1:
+        assert tcp is not None
+        return _serve_processes(args, tcp, secret, seed)
     try:
         with open_database(args.dsn, pool_size=max(2, args.workers)) as db:
             engine = Engine(db)
@@ -281,6 +305,112 @@ def execute(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_processes(args: argparse.Namespace) -> None:
+    """``--processes`` and ``--workers`` are usable together with the other flags.
+
+    Raises:
+        ValueError: A count below 1, or several processes with a unix socket, no TCP
+            address, or the trust seam.
+    """
+    if args.workers < 1:
+        raise ValueError(f"--workers {args.workers} must be at least 1")
+    if args.processes < 1:
+        raise ValueError(f"--processes {args.processes} must be at least 1")
+    if args.processes == 1:
+        return
+    if args.socket is not None or args.tcp is None:
+        raise ValueError(
+            f"--processes {args.processes} needs --tcp [HOST:]PORT and no --socket: the "
+            "processes share one TCP port, a unix socket path has a single listener"
+        )
+    if args.trust:
+        raise ValueError(
+            f"--processes {args.processes} cannot serve --trust: the trust seam keeps each "
+            "brain's state in its own process; serve it with --processes 1"
+        )
+
+
+def _serve_processes(args: argparse.Namespace, tcp: str, secret: str, seed: Seed | None) -> int:
+    """Open and seed the brain here, then serve it from ``--processes`` worker processes."""
+    from bb_schema.memory import OpenBrainRequest, SeedRequest
+    from bb_schema.rpc import DEFAULT_MAX_MESSAGE_BYTES
+
+    from bb_brain import Engine, open_database
+    from bb_brain._workers import WorkerConfig, WorkerGroup
+
+    source = seed.active_source if seed is not None else (args.source or "default")
+    code = 0
+    try:
+        with open_database(args.dsn, pool_size=2) as db:
+            engine = Engine(db)
+            brain_id = engine.open_brain(OpenBrainRequest(fixture_id=SERVED_BRAIN)).brain_id
+            seeded = engine.seed(
+                SeedRequest(
+                    brain_id=brain_id,
+                    pages=seed.pages if seed else [],
+                    facts=seed.facts if seed else [],
+                )
+            )
+            config = WorkerConfig(
+                conninfo=db.conninfo,
+                schema=db.schema,
+                secret=secret,
+                address=tcp,
+                threads=args.workers,
+                pool_size=max(2, args.workers),
+                max_message_bytes=DEFAULT_MAX_MESSAGE_BYTES,
+            )
+            group = WorkerGroup(config, args.processes)
+            group.start()
+            try:
+                if not args.no_hook_config:
+                    print(
+                        "bb-brain serve: no hook config written (no unix socket)", file=sys.stderr
+                    )
+                ready = {
+                    "socket": None,
+                    "tcp_port": group.port,
+                    "schema": db.schema,
+                    "brain_id": brain_id,
+                    "source": source,
+                    "pages": seeded.pages,
+                    "facts": seeded.facts,
+                    "hook_config": None,
+                    "processes": args.processes,
+                    "worker_pids": group.pids,
+                }
+                print(json.dumps(ready, sort_keys=True), flush=True)
+                print(
+                    f"bb-brain serve: brain {brain_id!r} ({seeded.pages} pages, {seeded.facts} "
+                    f"facts, source {source!r}) listening on {group.address} from "
+                    f"{args.processes} processes {group.pids}",
+                    file=sys.stderr,
+                )
+                dead = _wait_for_signal(group.dead)
+                if dead is not None:
+                    pid, status = dead
+                    print(
+                        f"bb-brain serve: worker {pid} exited with {status}; stopping",
+                        file=sys.stderr,
+                    )
+                    code = 1
+            finally:
+                group.stop()
+    except (BrainError, SchemaError) as exc:
+        print(f"bb-brain serve: {exc.message}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"bb-brain serve: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        pass
+    except SystemExit as exc:  # SIGTERM, turned into SystemExit by open_database
+        if exc.code not in (0, None, 128 + 15, 128 + 1):
+            raise
+    print("bb-brain serve: stopped", file=sys.stderr)
+    return code
+
+
 def _write_hook_config(
     path: Path | None,
     socket: Path | None,
@@ -305,7 +435,12 @@ def _write_hook_config(
     return path.absolute()
 
 
-def _wait_for_signal() -> None:
+def _wait_for_signal(
+    failed: Callable[[], tuple[int, int] | None] = lambda: None,
+) -> tuple[int, int] | None:
+    """Wait for a signal (raised as an exception), or until ``failed`` reports something."""
     forever = threading.Event()
     while not forever.wait(0.5):  # a timed wait keeps signal delivery prompt
-        pass
+        if (found := failed()) is not None:
+            return found
+    return None

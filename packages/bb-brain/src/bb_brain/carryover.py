@@ -26,15 +26,19 @@ NOTES_PER_PAGE: Final = 2
 #: Characters a carried fact keeps at most (longer ones end with an ellipsis).
 NOTE_CHARS: Final = 160
 
-_LATEST = (
-    "SELECT entity_slug, fact FROM ("
-    " SELECT entity_slug, fact,"
+#: Every qualifying fact of the pages (brain, source, slugs, prefix length, prefix), ranked
+#: newest first per page; shared with the trust gate's one-round-trip query.
+LATEST_RANKED = (
+    "SELECT entity_slug, fact,"
     " row_number() OVER (PARTITION BY entity_slug ORDER BY fact_id DESC) AS rank"
     " FROM facts WHERE brain_id = %s AND source = %s AND entity_slug = ANY(%s)"
     " AND status = 'active' AND (valid_until IS NULL OR valid_until > now())"
     " AND trust_tier IN ('owner', 'user_confirmed')"
     " AND left(source_markdown_slug, %s) = %s"
-    ") AS latest WHERE rank <= %s ORDER BY entity_slug, rank"
+)
+_LATEST = (
+    f"SELECT entity_slug, fact FROM ({LATEST_RANKED}) AS latest WHERE rank <= %s"
+    " ORDER BY entity_slug, rank"
 )
 #: A pointer link inside a carried fact would read as a pointer to a harness parsing the text.
 _LINK = re.compile(r"brain://", re.IGNORECASE)

@@ -140,11 +140,13 @@ def build_server(
     interceptors: Sequence[grpc.ServerInterceptor[Any, Any]] = (),
     max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
     trust: ReferenceTrust | None = None,
+    reuse_port: bool = False,
 ) -> BoundServer:
     """A bound, not yet started server exposing both services of ``engine``.
 
     ``interceptors`` run after authentication (a test records every request with one).
     ``trust``, when given, is served as ``brainbench.v1.MemoryTrust`` on the same server.
+    ``reuse_port`` shares the TCP port with the other worker processes of one server.
     The reflex's English lexicon starts loading here, in the background, so start-up does not
     wait for it and no turn pays for it unless it arrives first (it then waits).
 
@@ -159,6 +161,7 @@ def build_server(
         max_workers=max_workers,
         interceptors=interceptors,
         max_message_bytes=max_message_bytes,
+        reuse_port=reuse_port,
     )
     add_memory_services(bound.server, EngineService(engine, trust=trust is not None))
     if trust is not None:

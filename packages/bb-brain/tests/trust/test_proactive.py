@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from bb_brain import Engine
 from bb_brain.trust import Principal, TrustBrain, TrustSettings
+from bb_brain.trust.proactive import gate_pointers, gate_with_notes
 from bb_schema.turn_context import (
     EntityIndexRequest,
+    Pointer,
     PublicTurn,
     SeamSettings,
     TurnContextRequest,
@@ -57,3 +59,9 @@ def test_pointer_labels_external_wrapper_and_suppression(make_trust_brain: MakeB
             .entries
         )
         assert [e.slug for e in entries] == ["people/alice"]  # preamble: trusted pages only
+        slugs = ["people/carol-outsider", "people/alice", "people/bob-agentson"]
+        pointers = [Pointer(slug=slug, source=SOURCE) for slug in slugs]
+        with brain.db.reader() as conn:  # one round trip, the same gate
+            gated, _ = gate_with_notes(conn, brain.brain_id, SOURCE, pointers)
+            assert gated == gate_pointers(conn, brain.brain_id, SOURCE, pointers)
+        assert len(gated) == (3 if mode == "allow" else 2)

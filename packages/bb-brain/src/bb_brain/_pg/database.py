@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from typing import Any
 
 import psycopg
@@ -46,6 +46,23 @@ class Database:
             name=f"bb-brain-{schema}",
         )
         self._pool.open(wait=True, timeout=30.0)
+        # Reads only (see reader()): a pool whose sessions always reuse a statement's generic
+        # plan. The planner re-plans a statement over `= ANY(array)` for every call when a
+        # generic plan looks costlier for an unknown array size, and that planning costs
+        # several times the execution of TurnContext's indexed reads. Plans never change what
+        # a statement returns. Opened in the background: start-up does not wait for it.
+        self._readers: ConnectionPool[Connection] = ConnectionPool(
+            conninfo,
+            kwargs={
+                "options": f"-c search_path={schema} -c plan_cache_mode=force_generic_plan",
+                "autocommit": True,
+            },
+            min_size=1,
+            max_size=max_size,
+            open=False,
+            name=f"bb-brain-{schema}-readers",
+        )
+        self._readers.open(wait=False)
         #: The embedded server's exit code once it exited on its own (None while it runs).
         self.server_exit: int | None = None
         if server is not None:
@@ -54,7 +71,8 @@ class Database:
     def _server_gone(self, code: int) -> None:
         """The embedded server died: close the pool so no caller waits for a connection."""
         self.server_exit = code
-        threading.Thread(target=self._pool.close, name="bb-pg-gone", daemon=True).start()
+        for pool in (self._pool, self._readers):
+            threading.Thread(target=pool.close, name="bb-pg-gone", daemon=True).start()
 
     @contextmanager
     def connection(self) -> Iterator[Connection]:
@@ -69,15 +87,11 @@ class Database:
         Each statement is its own snapshot and no BEGIN / COMMIT round trips are sent: a
         TurnContext is a couple of indexed SELECTs, and on a server whose backend must be
         woken for every message those two extra round trips are most of a turn's database
-        time. Use :meth:`connection` for anything that writes.
+        time. Use :meth:`connection` for anything that writes. The connection comes from a
+        pool of its own whose sessions use generic plans (see ``__init__``).
         """
-        with self._pool.connection() as conn:
-            conn.autocommit = True
-            try:
-                yield conn
-            finally:
-                with suppress(psycopg.Error):
-                    conn.autocommit = False  # the pool's other borrowers expect transactions
+        with self._readers.connection(timeout=30.0) as conn:
+            yield conn
 
     @property
     def embedded(self) -> bool:
@@ -86,6 +100,7 @@ class Database:
 
     def close(self) -> None:
         """Close every pooled connection (idempotent)."""
+        self._readers.close()
         self._pool.close()
 
     def __repr__(self) -> str:

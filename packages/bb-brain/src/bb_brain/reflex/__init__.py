@@ -16,7 +16,8 @@ word needs the conversation to decide it):
 6. volunteer: from window + turn, pages at or above ``volunteer_min_confidence`` that the
    reflex did not already point at, at most ``volunteer_max_pages``;
 7. render both through the same wire render; a pointer's line carries the latest facts the
-   write path stored about its page from conversations (:mod:`bb_brain.carryover`).
+   write path stored about its page from conversations (:mod:`bb_brain.carryover`), read in
+   the same round trip as the trust gate (:func:`bb_brain.trust.proactive.gate_with_notes`).
 
 Each call reads a bounded prefix of every text (:mod:`bb_brain._examined`), so a megabyte
 turn costs what its first few thousand characters cost.
@@ -46,7 +47,6 @@ from bb_brain._examined import (
     examined,
 )
 from bb_brain._pg import Connection
-from bb_brain.carryover import latest_notes
 from bb_brain.reflex._candidate import Candidate
 from bb_brain.reflex._evidence import (
     CONTEXT,
@@ -71,7 +71,7 @@ from bb_brain.reflex._render import (
     render,
 )
 from bb_brain.reflex._resolve import CONFIDENCE, AliasHits, Resolved, lookup, match, resolve
-from bb_brain.trust.proactive import gate_pointers
+from bb_brain.trust.proactive import gate_with_notes
 
 __all__ = [
     "CONFIDENCE",
@@ -145,10 +145,9 @@ def turn_context(conn: Connection, request: TurnContextRequest) -> TurnContextRe
             volunteered.append(res)
     pointers = [_pointer(res, source, "reflex") for res in reflex]
     pointers += [_pointer(res, source, "volunteer") for res in volunteered]
-    pointers = gate_pointers(conn, request.brain_id, source, pointers)
+    pointers, notes = gate_with_notes(conn, request.brain_id, source, pointers)
     summaries = {res.slug: res.page.summary for res in (*reflex, *volunteered)}
     shown = {pointer.slug for pointer in pointers}
-    notes = latest_notes(conn, request.brain_id, source, [p.slug for p in pointers])
     return TurnContextResponse(
         text=render(pointers, summaries, settings.render, notes),
         pointers=pointers,

@@ -62,7 +62,8 @@ class BoundServer:
     """A not-yet-started ``grpc.Server`` with its listening addresses and auth installed.
 
     Add services to :attr:`server` (see :func:`bb_schema.rpc.add_memory_services`), then
-    :meth:`start`. Usable as a context manager that starts and stops it.
+    :meth:`start`. Usable as a context manager that starts and stops it. ``reuse_port`` lets
+    several processes listen on one TCP port (SO_REUSEPORT: the kernel spreads connections).
     """
 
     def __init__(
@@ -74,6 +75,7 @@ class BoundServer:
         max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
         max_workers: int = 8,
         interceptors: Sequence[grpc.ServerInterceptor[Any, Any]] = (),
+        reuse_port: bool = False,
     ) -> None:
         if unix_socket is None and tcp_address is None:
             raise SchemaUserError(
@@ -81,7 +83,9 @@ class BoundServer:
                 "(host:port), or both"
             )
         options: list[tuple[str, int]] = [*message_options(max_message_bytes)]
-        options.append(("grpc.so_reuseport", 0))
+        # Off by default: a second server on a busy port must fail, not share it silently.
+        # Pre-forked workers of one server turn it on to share their TCP port.
+        options.append(("grpc.so_reuseport", 1 if reuse_port else 0))
         self.server: grpc.Server = grpc.server(
             futures.ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="bb-grpc"),
             # authentication first: extra interceptors only ever see authenticated calls
