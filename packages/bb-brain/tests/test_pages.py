@@ -47,7 +47,12 @@ def test_alias_rows_cover_every_arm() -> None:
 
 def test_surname_only_for_people() -> None:
     company = parse_page("companies/widget-co", "---\ntitle: Widget Co\n---\n", "s")
-    assert [arm for _, arm in company.alias_rows()] == ["title", "slug-suffix"]
+    # no surname or given name; the slug also written as one word, as in an address
+    assert company.alias_rows() == [
+        ("widget co", "title"),
+        ("widget co", "slug-suffix"),
+        ("widgetco", "slug-suffix"),
+    ]
     typed = parse_page("contacts/dana", "---\ntitle: Dana Pruitt\ntype: person\n---\n", "s")
     assert ("pruitt", "surname") in typed.alias_rows()
 

@@ -322,6 +322,7 @@ PHOENIX = ("projects/phoenix", md("Phoenix", type="project"))
 HARVEST = ("companies/harvest-bank", md("Harvest Bank", type="company", aliases="[harvest]"))
 BRENNAN = ("people/miles-brennan", md("Miles Brennan", type="person"))
 REVIEW = ("concepts/red-flag-review", md("Red Flag Review", type="concept"))
+THISTLE = ("companies/thistle-talent", md("Thistle Talent", type="company"))
 
 
 @pytest.mark.parametrize(
@@ -354,10 +355,13 @@ def test_ordinary_uses_that_look_like_names(engine: Engine, make_brain: Any, tex
         ("I got the redlines back from Brennan today", BRENNAN[0]),  # from whom, not where
         ("does this need the red flag review?", REVIEW[0]),  # a long title in lowercase
         ("joy from community said signups doubled", JOY[0]),  # a team, then a person's verb
+        ("From: Robin <robin@thistletalent.co> re the shortlist", THISTLE[0]),  # an address
+        ("i need the phoenix v2 scope doc", PHOENIX[0]),  # a product with its version
+        ("the phoenix launch is paused", PHOENIX[0]),  # the work of a project
     ],
 )
 def test_evidence_that_makes_a_name(engine: Engine, make_brain: Any, text: str, slug: str) -> None:
-    brain = make_brain(KIT, SYDNEY, PHOENIX, HARVEST, APRIL, BRENNAN, REVIEW, JOY)
+    brain = make_brain(KIT, SYDNEY, PHOENIX, HARVEST, APRIL, BRENNAN, REVIEW, JOY, THISTLE)
     assert slugs(ask(engine, brain, text)) == [slug]
 
 

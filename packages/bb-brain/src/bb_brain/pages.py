@@ -95,6 +95,9 @@ class PageRecord:
         rows.append((slug_suffix_form(self.slug), "slug-suffix"))
         if self.is_person:
             rows += self._name_rows()
+        elif " " in slug_suffix_form(self.slug):
+            # written as one word in an address: "thistletalent.co" for Thistle Talent
+            rows.append((slug_suffix_form(self.slug).replace(" ", ""), "slug-suffix"))
         seen: set[tuple[str, str]] = set()
         unique: list[tuple[str, str]] = []
         for row in rows:

@@ -69,6 +69,7 @@ from bb_brain.reflex._tokens import (
     AFFILIATION,
     AFTER_DETERMINER,
     DETERMINED_PHRASE,
+    DOMAIN,
     HANDLE,
     HONORIFIC,
     KIND_SIGNAL,
@@ -82,6 +83,7 @@ from bb_brain.reflex._tokens import (
     POSSESSIVE,
     ROLE_NEARBY,
     SLUG_LIKE,
+    VERSIONED,
 )
 
 AMBIGUITY_PENALTY: Final = 0.05
@@ -134,6 +136,10 @@ def local_evidence(res: Resolved) -> list[str]:
     found += [signal for signal in _ANY_PAGE if signal in signals]
     if LOOKED_UP in signals:
         found.append(LOOKED_UP)
+    if VERSIONED in signals and not res.page.is_person:
+        found.append(VERSIONED)
+    if DOMAIN in signals and _organisation(res):
+        found.append(DOMAIN)
     kind = next((signal for signal in signals if signal.startswith(KIND_SIGNAL)), None)
     if kind is not None and _of_kind(res, kind.rsplit(" ", 1)[-1]):
         found.append(kind)
@@ -151,7 +157,7 @@ def local_evidence(res: Resolved) -> list[str]:
 
 def _of_kind(res: Resolved, noun: str) -> bool:
     """The page is the kind of thing ``noun`` names ("the phoenix project": a project)."""
-    if noun in ("project", "initiative", "program", "programme", "workstream"):
+    if noun == "project":
         kind = (res.page.page_type or "").casefold()
         return kind == "project" or res.slug.startswith("projects/")
     if noun == "fund":
@@ -287,6 +293,8 @@ def final_decline(res: Resolved) -> bool:
         return False
     # "the phoenix project" names its kind after it: the determiner is the project's
     kinds = [signal.rsplit(" ", 1)[-1] for signal in signals if signal.startswith(KIND_SIGNAL)]
+    if VERSIONED in signals and not res.page.is_person:
+        return False  # "the relay v2 scope": a product's version follows it
     return not any(_of_kind(res, noun) for noun in kinds)
 
 

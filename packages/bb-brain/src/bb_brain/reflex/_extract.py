@@ -38,6 +38,7 @@ from bb_brain.reflex._lexicon import CONNECTORS, NEVER_ALONE, ROLE_NOUNS
 from bb_brain.reflex._lowercase import lowercase, ordinary_uses
 from bb_brain.reflex._ordinary import LOWERCASE_ORDINARY_ZIPF, sense
 from bb_brain.reflex._tokens import (
+    DOMAIN,
     HANDLE,
     HONORIFIC,
     INITIAL_CAPITAL,
@@ -110,10 +111,25 @@ def _extract(text: str, text_index: int) -> list[Candidate]:
             if tok.slug_like:
                 norm = slug_suffix_form(tok.raw.lstrip("@"))
                 found.append(maker.make(norm, [tok], NAME_ARMS, extra=(SLUG_LIKE,)))
+    for domain in _DOMAIN.finditer(text):
+        # "robin@thistletalent.co": the organisation the address belongs to
+        label = domain.group("label").casefold()
+        if len(label) >= DOMAIN_MIN_CHARS and not sense(label).known_word:
+            start, end = domain.start("label"), domain.end("label")
+            found.append(
+                Candidate(label, start, end, 1, DOMAIN_ARMS, 0.0, text_index, label, (DOMAIN,))
+            )
     code = _code_spans(text)
     return _distinct(cand for cand in found if cand.norm and not _in_code(cand, text, code))
 
 
+#: An e-mail address or web address: its domain's own label ("thistletalent").
+_DOMAIN = re.compile(
+    r"(?:@|\bhttps?://(?:www\.)?|\bwww\.)(?P<label>[a-z0-9][a-z0-9-]*)\.[a-z]{2,}", re.I
+)
+#: A domain label this long may name an organisation (shorter ones are initials).
+DOMAIN_MIN_CHARS: Final = 5
+DOMAIN_ARMS: Final = frozenset({"slug-suffix"})
 #: Inline code (`max([])`) and fenced blocks: identifiers there name no one.
 _CODE = re.compile(r"```.*?(?:```|$)|`[^`\n]*`", re.DOTALL)
 

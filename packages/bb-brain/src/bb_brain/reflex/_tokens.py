@@ -49,13 +49,23 @@ MID_CAPITAL: Final = "capitalised mid-sentence"
 INITIAL_CAPITAL: Final = "sentence-initial capital (discounted)"
 TITLE_CASE: Final = "capitalised like the words of a title beside it (discounted)"
 LINE_LABEL: Final = "labels a line of notes"
+DOMAIN: Final = "the domain of an address"
+VERSIONED: Final = "followed by a version"
 LOOKED_UP: Final = "what the user asks memory about"
 #: "the phoenix project": the noun after the word names what kind of thing it is.
 KIND_SIGNAL: Final = "followed by its kind"
-KIND_NOUNS: Final = frozenset(
-    "project initiative program programme workstream company startup client customer "
-    "account fund team".split()
-)
+#: The kind a noun after the word names: the work of a project ("the canopy rollout") or
+#: an organisation ("the thistle account").
+KIND_NOUNS: Final = {
+    **dict.fromkeys(
+        "project initiative program programme workstream rollout launch release migration "
+        "roadmap cutover rollback".split(),
+        "project",
+    ),
+    **dict.fromkeys("company startup client customer account team".split(), "company"),
+    "fund": "fund",
+}
+_VERSION = re.compile(r"v\d+(?:\.\d+)*")
 LOWERCASE: Final = "lowercase"
 HANDLE: Final = "@handle"
 SLUG_LIKE: Final = "slug-like token"
@@ -176,7 +186,9 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
         found.append(LOOKED_UP)
     after = _next_glued(tokens, last)
     if after is not None and after.norm in KIND_NOUNS and not mention.possessive:
-        found.append(f"{KIND_SIGNAL}: {after.norm}")
+        found.append(f"{KIND_SIGNAL}: {KIND_NOUNS[after.norm]}")
+    if after is not None and _VERSION.fullmatch(after.norm):
+        found.append(VERSIONED)  # "relay v2": a product or project with its version
     found += name_readings(tokens, first, last)
     if first == last:
         found += ordinary_readings(tokens, last)
