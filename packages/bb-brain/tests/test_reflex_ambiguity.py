@@ -323,6 +323,7 @@ HARVEST = ("companies/harvest-bank", md("Harvest Bank", type="company", aliases=
 BRENNAN = ("people/miles-brennan", md("Miles Brennan", type="person"))
 REVIEW = ("concepts/red-flag-review", md("Red Flag Review", type="concept"))
 THISTLE = ("companies/thistle-talent", md("Thistle Talent", type="company"))
+CANOPY = ("projects/canopy", md("Canopy", type="project"))
 
 
 @pytest.mark.parametrize(
@@ -358,10 +359,12 @@ def test_ordinary_uses_that_look_like_names(engine: Engine, make_brain: Any, tex
         ("From: Robin <robin@thistletalent.co> re the shortlist", THISTLE[0]),  # an address
         ("i need the phoenix v2 scope doc", PHOENIX[0]),  # a product with its version
         ("the phoenix launch is paused", PHOENIX[0]),  # the work of a project
+        ("- canopy rollout paused until the SAML fix", CANOPY[0]),  # "rollout" is jargon
     ],
 )
 def test_evidence_that_makes_a_name(engine: Engine, make_brain: Any, text: str, slug: str) -> None:
-    brain = make_brain(KIT, SYDNEY, PHOENIX, HARVEST, APRIL, BRENNAN, REVIEW, JOY, THISTLE)
+    pages = (KIT, SYDNEY, PHOENIX, HARVEST, APRIL, BRENNAN, REVIEW, JOY, THISTLE, CANOPY)
+    brain = make_brain(*pages)
     assert slugs(ask(engine, brain, text)) == [slug]
 
 

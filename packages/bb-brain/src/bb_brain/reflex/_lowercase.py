@@ -44,8 +44,14 @@ from bb_brain.reflex._lexicon import (
     ROLE_NOUNS,
     VERB_MARKERS,
 )
-from bb_brain.reflex._ordinary import ORDINARY_ZIPF, WordSense, is_ordinary, sense
-from bb_brain.reflex._tokens import LOWERCASE, Token
+from bb_brain.reflex._ordinary import (
+    LOWERCASE_ORDINARY_ZIPF,
+    ORDINARY_ZIPF,
+    WordSense,
+    is_ordinary,
+    sense,
+)
+from bb_brain.reflex._tokens import KIND_NOUNS, LOWERCASE, VERSION, Token
 
 MAX_LOWER_TOKENS: Final = 4
 #: A phrase this long that matches a title exactly is the title, even in everyday words
@@ -119,6 +125,8 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
     if tok.norm.isdigit() or word.function or tok.start in ordinary:
         return []
     arms = ALIAS_ONLY if word.lexical or word.calendar else LOWER_NAME_ARMS
+    if arms is ALIAS_ONLY and _labelled(maker.tokens, tok):
+        arms = ALIAS_ONLY | {"title", "slug-suffix"}  # "relay v2", "the phoenix launch"
     return [
         maker.make(
             tok.norm,
@@ -143,6 +151,17 @@ def _needs_evidence(word: WordSense) -> bool:
     return word.lowercase_ordinary or word.place or word.zipf >= ORDINARY_ZIPF
 
 
+def _labelled(tokens: list[Token], tok: Token) -> bool:
+    """A version or the name of a project's work or an organisation's kind follows the word.
+
+    Then an everyday word typed in lowercase may be a page's title, not only its alias.
+    """
+    nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
+    if nxt is None or not nxt.glued:
+        return False
+    return nxt.norm in KIND_NOUNS or VERSION.fullmatch(nxt.norm) is not None
+
+
 def _misspelt(tok: Token) -> bool:
     """Long enough for a typo to matter, and in no dictionary or frequency list."""
     if len(tok.norm) < FUZZY_MIN_CHARS or not tok.norm.isalpha() or tok.norm in _CLOSED_WORDS:
@@ -152,10 +171,15 @@ def _misspelt(tok: Token) -> bool:
 
 
 def _name_like(tok: Token) -> bool:
-    """A word with no reading in the lexicon at all: a name, typed in lowercase."""
+    """A word with no reading in the lexicon and rare in English text: a name, in lowercase.
+
+    A word English text uses often though no dictionary lists it ("rollout", "signup") is
+    jargon, not a name.
+    """
     if tok.norm in _CLOSED_WORDS or not tok.norm.isalpha() or len(tok.norm) < 2:
         return False
-    return not sense(tok.norm).known_word
+    word = sense(tok.norm)
+    return not word.known_word and word.zipf < LOWERCASE_ORDINARY_ZIPF
 
 
 def _in_name_run(stretch: list[Token], offset: int) -> bool:

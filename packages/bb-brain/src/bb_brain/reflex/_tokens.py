@@ -65,7 +65,8 @@ KIND_NOUNS: Final = {
     **dict.fromkeys("company startup client customer account team".split(), "company"),
     "fund": "fund",
 }
-_VERSION = re.compile(r"v\d+(?:\.\d+)*")
+#: A version written after a product's name ("v2", "v1.3").
+VERSION = re.compile(r"v\d+(?:\.\d+)*")
 LOWERCASE: Final = "lowercase"
 HANDLE: Final = "@handle"
 SLUG_LIKE: Final = "slug-like token"
@@ -187,7 +188,7 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
     after = _next_glued(tokens, last)
     if after is not None and after.norm in KIND_NOUNS and not mention.possessive:
         found.append(f"{KIND_SIGNAL}: {KIND_NOUNS[after.norm]}")
-    if after is not None and _VERSION.fullmatch(after.norm):
+    if after is not None and VERSION.fullmatch(after.norm):
         found.append(VERSIONED)  # "relay v2": a product or project with its version
     found += name_readings(tokens, first, last)
     if first == last:
