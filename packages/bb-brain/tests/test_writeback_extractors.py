@@ -538,3 +538,18 @@ def test_a_list_of_statements_splits_at_its_commas() -> None:
     ]
     # a comma that only joins a phrase to its clause splits nothing
     assert len(rules(("user", "On Monday, Bob Park joins the Widget Co board."))) == 1
+
+
+def test_a_repair_that_gives_only_the_value_keeps_what_it_is_of() -> None:
+    facts = rules(
+        ("user", "the Widget Co cutover date is March 14. no wait, scratch that, it's March 21")
+    )
+    assert facts == [("the Widget Co cutover date is March 21", WIDGET.slug, None)]
+
+
+def test_so_before_a_new_subject_starts_a_clause() -> None:
+    facts = rules(("user", "Bob Park's team is short two engineers so he wants us on retries"))
+    assert [fact for fact, _, _ in facts] == [
+        "Bob Park's team is short two engineers",
+        "he wants us on retries",
+    ]

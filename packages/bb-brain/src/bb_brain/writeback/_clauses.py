@@ -54,8 +54,8 @@ CONTRAST: Final = re.compile(
 #: A self-repair opening a sentence: the editing term ("no, hold on", "make that") and the
 #: repair after it replace what the sentence before it said.
 REPAIR_START: Final = re.compile(
-    r"^(?:(?:wait|hold on|oh|hmm|er|um)[,.!]*\s+)?(?:no|nope)[,.!]+\s*"
-    r"(?:(?:wait|hold on|sorry|scratch that|make that|i mean|i meant|rather)\b[\s,:;.!-]*)?"
+    r"^(?:(?:wait|hold on|oh|hmm|er|um)[,.!]*\s+)?(?:no|nope)(?:[,.!]+\s*|\s+(?=wait|sorry|hold))"
+    r"(?:(?:wait|hold on|sorry|scratch that|make that|i mean|i meant|rather)\b[\s,:;.!-]*)*"
     r"|^(?:(?:sorry,?\s+)?(?:i mean|i meant|i misspoke|i mis-spoke)|scratch that|strike that|"
     r"make that|correction|my mistake|my bad|let me correct (?:that|myself))\b[\s,:;.!-]*",
     _I,
@@ -67,7 +67,8 @@ RELAY: Final = re.compile(
 )
 _SPLIT: Final = re.compile(
     r"\s+[-–—]\s+|;\s+|,\s+(?:and|but)\s+|,\s+(?=(?i:he|she|they|it|we|i|there)\b)|"
-    r"\s+(?:and|but)\s+(?=(?i:he|she|they|it|we|i|you)\b|[A-Z][a-z])"
+    r"\s+(?:and|but)\s+(?=(?i:he|she|they|it|we|i|you)\b|[A-Z][a-z])|"
+    r"\s+(?:so|because|since|while)\s+(?=(?i:he|she|they|we|i)\b)"
 )
 
 

@@ -207,6 +207,7 @@ class RulesExtractor:
                     withdrawn = previous[-1]
                     facts[:] = [fact for fact in facts if fact not in previous]
                     count = len(facts)
+                    fixed = _restated_value(withdrawn.text, fixed)
                     self._sentence(fixed, facts, salience, repairing=True)
                     for fact in facts[count:]:
                         if fact.entity is None:
@@ -388,6 +389,25 @@ _CONNECTIVES = re.compile(
     r"^(?:(?:also|and|oh|plus|so|anyway|btw|by the way|another thing|one more thing|"
     r"oh and|and also)\b[\s,:;.!-]*)+"
 )
+
+
+#: A repair that gives only the new value: "it's March 21", "that's 34".
+_NEW_VALUE = re.compile(rf"^(?:it{_APOS}s|it is|that{_APOS}s|that is)\s+(?P<value>.+)$", _FLAGS)
+#: A statement of a value: what comes up to its copula, and the value after it.
+_OLD_VALUE = re.compile(r"^(?P<subject>.+?\b(?:is|are|was|were))\s+\S.*$", _FLAGS)
+
+
+def _restated_value(withdrawn: str, repair: str) -> str:
+    """The withdrawn statement with the repair's value in place of its own.
+
+    "the cutover date is March 14. no wait, it's March 21" keeps what the date is of: "the
+    cutover date is March 21". A repair that says more than a value stands as it is.
+    """
+    value = _NEW_VALUE.match(repair.strip())
+    old = _OLD_VALUE.match(withdrawn.strip())
+    if value is None or old is None:
+        return repair
+    return f"{old.group('subject')} {value.group('value')}"
 
 
 def _said(text: str) -> str:
