@@ -172,12 +172,88 @@ def _shared_memory(data: Path) -> tuple[int, int] | None:
         return None
 
 
+@dataclass
+class _Spawned:
+    """A postmaster started (or still copying its data directory) and not yet known ready."""
+
+    run_dir: Path
+    process: subprocess.Popen[bytes]
+    built: bool
+    marks: tuple[float, float, float]
+
+    def discard(self) -> None:
+        """Stop it and remove its directory (a start that failed or was never claimed)."""
+        terminate(self.process.pid, self.process.wait)
+        shutil.rmtree(self.run_dir, ignore_errors=True)
+
+
+#: This process's server started ahead of need (:func:`start_embedded_early`), by pid: a
+#: forked child must never claim its parent's.
+_EARLY: dict[int, _Spawned] = {}
+_EARLY_LOCK = threading.Lock()
+
+
+def start_embedded_early() -> None:
+    """Start this process's server now, without waiting for it; :func:`start_embedded` claims it.
+
+    For a command that will need the database after seconds of other start-up work
+    (imports, loading a corpus): the copy of the template and the postmaster's own start run
+    in the launcher process meanwhile. Only from the main thread (the postmaster's
+    parent-death signal is bound to the thread that spawns it); a server never claimed is
+    stopped at exit.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return
+    with _EARLY_LOCK:
+        if os.getpid() in _EARLY:
+            return
+        spawned = _spawn_server(None, copy_in_launcher=True)
+        _EARLY[os.getpid()] = spawned
+    atexit.register(_discard_early, os.getpid())
+
+
+def _discard_early(pid: int) -> None:
+    with _EARLY_LOCK:
+        spawned = _EARLY.pop(pid, None) if os.getpid() == pid else None
+    if spawned is not None:
+        spawned.discard()
+
+
 def start_embedded(data_template: Path | None = None) -> EmbeddedServer:
     """Sweep stale servers, copy a data directory and start a postmaster on a private socket.
+
+    Claims the server :func:`start_embedded_early` started, when there is one.
 
     Args:
         data_template: The data directory to copy (one saved by ``stop(keep_data=...)``);
             default: the initdb template, built on first use.
+    """
+    spawned = None
+    if data_template is None:
+        with _EARLY_LOCK:
+            spawned = _EARLY.pop(os.getpid(), None)
+    if spawned is None:
+        spawned = _spawn_server(data_template, copy_in_launcher=False)
+    try:
+        log = spawned.run_dir / "postgres.log"
+        shm = _wait_ready(spawned.run_dir / "data", spawned.process, log)
+        _rundir.write_server_info(
+            spawned.run_dir, {"postmaster_pid": spawned.process.pid, "shm": shm}
+        )
+        t3 = time.perf_counter()
+    except BaseException:
+        spawned.discard()
+        raise
+    t0, t1, t2 = spawned.marks
+    timings = StartupTimings(spawned.built, (t1 - t0) * 1e3, (t2 - t1) * 1e3, (t3 - t2) * 1e3)
+    return EmbeddedServer(spawned.run_dir, spawned.process, timings)
+
+
+def _spawn_server(data_template: Path | None, *, copy_in_launcher: bool) -> _Spawned:
+    """Sweep, find the template, make the server's directory and spawn the postmaster.
+
+    With ``copy_in_launcher`` the template is copied by the launcher process (``cp -a``)
+    rather than here, so the caller does not wait for it; its time then counts as start.
     """
     sweep_stale()
     user = server_user()
@@ -198,26 +274,25 @@ def start_embedded(data_template: Path | None = None) -> EmbeddedServer:
     process: subprocess.Popen[bytes] | None = None
     try:
         data = run_dir / "data"
-        copy_tree(template, data)
         sock = run_dir / "sock"
-        sock.mkdir(mode=0o700)
-        if data.stat().st_uid != user.uid:  # copied without ownership (fallback copy)
-            chown_tree(data, user)
-        chown_tree(sock, user)
-        data.chmod(0o700)
+        in_launcher = copy_in_launcher and shutil.which("cp") is not None
+        if not in_launcher:
+            copy_tree(template, data)
+            sock.mkdir(mode=0o700)
+            if data.stat().st_uid != user.uid:  # copied without ownership (fallback copy)
+                chown_tree(data, user)
+            chown_tree(sock, user)
+            data.chmod(0o700)
         t2 = time.perf_counter()
-        process = _spawn(data, sock, run_dir / "postgres.log")
+        copy = (str(template), str(data)) if in_launcher else None
+        process = _spawn(data, sock, run_dir / "postgres.log", copy=copy)
         _rundir.write_server_info(run_dir, {"postmaster_pid": process.pid})
-        shm = _wait_ready(data, process, run_dir / "postgres.log")
-        _rundir.write_server_info(run_dir, {"postmaster_pid": process.pid, "shm": shm})
-        t3 = time.perf_counter()
     except BaseException:
         if process is not None:
             terminate(process.pid, process.wait)
         shutil.rmtree(run_dir, ignore_errors=True)
         raise
-    timings = StartupTimings(built, (t1 - t0) * 1e3, (t2 - t1) * 1e3, (t3 - t2) * 1e3)
-    return EmbeddedServer(run_dir, process, timings)
+    return _Spawned(run_dir, process, built, (t0, t1, t2))
 
 
 def _require_traversable(path: Path, user: str) -> None:
@@ -231,7 +306,10 @@ def _require_traversable(path: Path, user: str) -> None:
             )
 
 
-def _spawn(data: Path, sock: Path, log: Path) -> subprocess.Popen[bytes]:
+def _spawn(
+    data: Path, sock: Path, log: Path, *, copy: tuple[str, str] | None = None
+) -> subprocess.Popen[bytes]:
+    """Spawn the launcher that becomes the postmaster (copying its data directory first)."""
     cmd = [str(bin_dir() / "postgres"), "-D", str(data), "-k", str(sock), "-p", str(PORT)]
     for key, value in THROWAWAY_SETTINGS.items():
         cmd += ["-c", f"{key}={value}"]
@@ -242,11 +320,21 @@ def _spawn(data: Path, sock: Path, log: Path) -> subprocess.Popen[bytes]:
     # happens in order (connections closed first, then a fast stop). The launcher drops to
     # the server user and asks for SIGQUIT (immediate stop) should we die, without forking us.
     argv = launcher_argv(
-        cmd, server_user(), setsid=True, pdeathsig=int(signal.SIGQUIT) if on_main else 0
+        cmd,
+        server_user(),
+        setsid=True,
+        pdeathsig=int(signal.SIGQUIT) if on_main else 0,
+        copy=copy,
+        dirs=[str(sock)] if copy is not None else [],
+        private=[str(data)] if copy is not None else [],
     )
     with log.open("ab") as out:
         return subprocess.Popen(
-            argv, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, cwd=str(data)
+            argv,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            cwd=str(data if copy is None else data.parent),
         )
 
 
