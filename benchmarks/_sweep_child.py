@@ -31,6 +31,7 @@ def main(argv: list[str]) -> int:
     from bb_adapters import DEFAULT_HARNESSES, parse_harnesses
     from bb_adapters.runner import PhaseClock
     from bb_cli._runbench import RunRequest, argv_for_receipt, execute
+    from bb_cli.commands import run as _parsed  # noqa: F401 (what parsing `run` imports)
     from bb_cli.commands.corpus import DEFAULT_FIXTURES, DEFAULT_GOLD
     from bb_corpus import load_corpus
     from bb_schema import CORE_SUITES, write_json_atomic

@@ -54,3 +54,10 @@ def test_a_failing_early_start_is_left_for_the_run_to_report(
     monkeypatch.setattr(_server, "start_embedded_early", failing)
     monkeypatch.delenv("BRAINBENCH_DSN", raising=False)
     start_database_early(["run"])  # no exception: the run's own start meets it
+
+
+def test_the_help_names_the_sidecar_bb_gate_writes() -> None:
+    from bb_cli._gating import DEFAULT_BASELINE, DEFAULT_SIDECAR
+    from bb_gate import sidecar_path
+
+    assert DEFAULT_SIDECAR == sidecar_path(DEFAULT_BASELINE)
