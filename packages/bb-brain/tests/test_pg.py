@@ -198,14 +198,15 @@ def test_a_process_pool_in_the_run_directory_exits_without_a_word(tmp_path: Path
 EARLY_START = textwrap.dedent(
     """
     import os, sys
-    from bb_brain._pg import _server
-    _server.start_embedded_early()
+    from bb_brain._pg import _server, start_database_early
+    start_database_early()
     early = _server._EARLY[os.getpid()]
-    print(early.process.pid, early.run_dir, flush=True)
+    print(early.spawned.process.pid, early.spawned.run_dir, flush=True)
     if sys.argv[1] == "claim":
         from bb_brain import open_database
         with open_database() as db:
-            assert db.server.process.pid == early.process.pid  # the early server, claimed
+            assert db.server.process.pid == early.spawned.process.pid  # the early server
+            assert db.schema == early.prepared  # and the schema its thread made
             with db.connection() as conn:
                 assert conn.execute("SELECT count(*) FROM brains").fetchone() == (0,)
         print("claimed", flush=True)
@@ -231,7 +232,7 @@ def test_an_early_server_is_claimed_by_the_run_or_stopped_at_exit(runs_dir: Path
         assert not Path(run_dir).exists()
 
 
-def test_an_early_server_whose_start_fails_is_reported_by_the_run(
+def test_an_early_server_whose_start_fails_is_stopped_and_the_run_meets_the_failure(
     runs_dir: Path, tmp_path: Path
 ) -> None:
     env = _embedded_env(runs_dir)
@@ -253,5 +254,5 @@ def test_an_early_server_whose_start_fails_is_reported_by_the_run(
         timeout=120,
     )  # fmt: skip
     assert done.returncode != 0
-    assert "could not copy the data directory" in done.stderr
+    assert "no-such-template" in done.stderr  # the run's own start met it and said so
     assert list(runs_dir.glob("run-*/pg-*")) == []

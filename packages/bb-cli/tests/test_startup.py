@@ -5,8 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import bb_brain._pg
 import pytest
-from bb_brain._pg import _server
 from bb_cli.main import start_database_early
 
 HEAVY = ("grpc", "psycopg", "pydantic", "bb_brain.engine", "bb_score", "bb_gate", "lemminflect")
@@ -35,7 +35,7 @@ def test_only_a_run_on_the_embedded_server_starts_it_early(
     argv: list[str], starts: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[int] = []
-    monkeypatch.setattr(_server, "start_embedded_early", lambda: calls.append(1))
+    monkeypatch.setattr(bb_brain._pg, "start_database_early", lambda: calls.append(1))
     monkeypatch.delenv("BRAINBENCH_DSN", raising=False)
     start_database_early(argv)
     assert bool(calls) is starts
@@ -51,7 +51,7 @@ def test_a_failing_early_start_is_left_for_the_run_to_report(
     def failing() -> None:
         raise OSError("no room")
 
-    monkeypatch.setattr(_server, "start_embedded_early", failing)
+    monkeypatch.setattr(bb_brain._pg, "start_database_early", failing)
     monkeypatch.delenv("BRAINBENCH_DSN", raising=False)
     start_database_early(["run"])  # no exception: the run's own start meets it
 

@@ -124,7 +124,8 @@ def start_database_early(argv: Sequence[str]) -> None:
 
     Why: the run needs it only after its imports and the corpus load, a few hundred
     milliseconds of Python that the server's own start (a template copy, the postmaster
-    booting, in a process of its own) can overlap. The run claims the started server (see
+    booting, in a process of its own, then the run schema's migrations, from a thread that
+    mostly waits on the server) can overlap. The run claims the started server (see
     :func:`bb_brain._pg._server.start_embedded_early`); one it never claims (``--help``, a
     usage error) is stopped at exit. Whatever fails here is left for the run itself to meet
     and report the usual way.
@@ -135,9 +136,9 @@ def start_database_early(argv: Sequence[str]) -> None:
     if "-h" in head or "--help" in head or any(a.startswith("--dask") for a in head):
         return
     try:
-        from bb_brain._pg._server import start_embedded_early
+        from bb_brain._pg import start_database_early as start
 
-        start_embedded_early()
+        start()
     except Exception:
         pass  # the run starts its server itself and reports what fails
 

@@ -42,9 +42,29 @@ __all__ = [
     "EmbeddedServer",
     "StartupTimings",
     "open_database",
+    "start_database_early",
     "sweep_stale",
     "temp_files_here",
 ]
+
+
+def start_database_early() -> None:
+    """Start the embedded server and create the run schema in the background, right now.
+
+    :func:`open_database` (without a DSN) then takes both instead of starting its own (see
+    :func:`bb_brain._pg._server.start_embedded_early`): for a command that opens the database
+    only after its imports, call this before them. It loads neither psycopg nor the
+    migrations on the caller's thread.
+    """
+    from bb_brain._pg._server import start_embedded_early
+
+    start_embedded_early(prepare=_create_run_schema)
+
+
+def _create_run_schema(conninfo: str) -> str:
+    from bb_brain._pg._open import _create_schema  # psycopg: on the preparing thread
+
+    return _create_schema(conninfo)
 
 
 def __getattr__(name: str) -> Any:

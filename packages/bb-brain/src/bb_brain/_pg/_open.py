@@ -28,7 +28,7 @@ from psycopg import sql
 from bb_brain._errors import DatabaseStartError
 from bb_brain._pg._migrate import apply_migrations
 from bb_brain._pg._runtime import ensure_runtime_dir
-from bb_brain._pg._server import EmbeddedServer, exit_text, start_embedded
+from bb_brain._pg._server import EmbeddedServer, claim_early, exit_text, start_embedded
 from bb_brain._pg.database import Database
 
 DSN_ENV = "BRAINBENCH_DSN"
@@ -56,14 +56,20 @@ def open_database(dsn: str | None = None, *, pool_size: int = 8) -> Iterator[Dat
     with ExitStack() as stack:
         stack.enter_context(_sigterm_as_exit())
         server: EmbeddedServer | None = None
+        schema: str | None = None
         if target is None:
-            server = start_embedded()
+            claimed = claim_early()  # started (and its schema made) by start_database_early
+            if claimed is not None:
+                server, prepared = claimed
+                schema = prepared if isinstance(prepared, str) else None
+            else:
+                server = start_embedded()
             stack.callback(server.stop)
             conninfo = server.conninfo
         else:
             conninfo = target
         try:
-            schema = _create_schema(conninfo)
+            schema = schema or _create_schema(conninfo)
         except DatabaseStartError as exc:
             code = _exited(server)
             if code is None:

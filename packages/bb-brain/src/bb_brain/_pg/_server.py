@@ -187,18 +187,35 @@ class _Spawned:
         shutil.rmtree(self.run_dir, ignore_errors=True)
 
 
+@dataclass
+class _Early:
+    """A server started ahead of need, and what its preparing thread made of it."""
+
+    spawned: _Spawned
+    #: Waits for the postmaster and then runs ``prepare`` (e.g. creates the run schema).
+    thread: threading.Thread | None = None
+    server: EmbeddedServer | None = None
+    #: What ``prepare`` returned.
+    prepared: object = None
+    error: BaseException | None = None
+
+
 #: This process's server started ahead of need (:func:`start_embedded_early`), by pid: a
 #: forked child must never claim its parent's.
-_EARLY: dict[int, _Spawned] = {}
+_EARLY: dict[int, _Early] = {}
 _EARLY_LOCK = threading.Lock()
+#: How long exit waits for a preparing thread before stopping its server anyway.
+_EARLY_JOIN_S = 30.0
 
 
-def start_embedded_early() -> None:
-    """Start this process's server now, without waiting for it; :func:`start_embedded` claims it.
+def start_embedded_early(prepare: Callable[[str], object] | None = None) -> None:
+    """Start this process's server now, without waiting for it; :func:`claim_early` takes it.
 
-    For a command that will need the database after seconds of other start-up work
-    (imports, loading a corpus): the copy of the template and the postmaster's own start run
-    in the launcher process meanwhile. Only from the main thread (the postmaster's
+    For a command that will need the database after a few hundred milliseconds of other
+    start-up work (imports, loading a corpus): the template copy and the postmaster's own
+    start run in the launcher process meanwhile, and a thread waits for the server to be
+    ready and then calls ``prepare(conninfo)`` (the run creates its schema there), so that
+    waiting overlaps the caller's work too. Only from the main thread (the postmaster's
     parent-death signal is bound to the thread that spawns it); a server never claimed is
     stopped at exit.
     """
@@ -207,16 +224,57 @@ def start_embedded_early() -> None:
     with _EARLY_LOCK:
         if os.getpid() in _EARLY:
             return
-        spawned = _spawn_server(None, copy_in_launcher=True)
-        _EARLY[os.getpid()] = spawned
+        early = _Early(_spawn_server(None, copy_in_launcher=True))
+        early.thread = threading.Thread(
+            target=_prepare_early, args=(early, prepare), name="bb-pg-early", daemon=True
+        )
+        _EARLY[os.getpid()] = early
     atexit.register(_discard_early, os.getpid())
+    early.thread.start()
+
+
+def _prepare_early(early: _Early, prepare: Callable[[str], object] | None) -> None:
+    try:
+        early.server = _ready(early.spawned)
+        if prepare is not None:
+            early.prepared = prepare(early.server.conninfo)
+    except BaseException as exc:  # handed to whoever claims the server
+        early.error = exc
+
+
+def claim_early() -> tuple[EmbeddedServer, object] | None:
+    """This process's early server, ready, and what its preparation returned (else None).
+
+    None when there is none; when its start or preparation failed the server is stopped and
+    None returned too, so the caller starts one the usual way and meets the failure there.
+    """
+    with _EARLY_LOCK:
+        early = _EARLY.pop(os.getpid(), None)
+    if early is None:
+        return None
+    if early.thread is not None:
+        early.thread.join()
+    if early.error is not None or early.server is None:
+        _stop_early(early)
+        return None
+    return early.server, early.prepared
+
+
+def _stop_early(early: _Early) -> None:
+    if early.server is not None:
+        early.server.stop()
+    else:
+        early.spawned.discard()
 
 
 def _discard_early(pid: int) -> None:
     with _EARLY_LOCK:
-        spawned = _EARLY.pop(pid, None) if os.getpid() == pid else None
-    if spawned is not None:
-        spawned.discard()
+        early = _EARLY.pop(pid, None) if os.getpid() == pid else None
+    if early is None:
+        return
+    if early.thread is not None:
+        early.thread.join(_EARLY_JOIN_S)
+    _stop_early(early)
 
 
 def start_embedded(data_template: Path | None = None) -> EmbeddedServer:
@@ -228,12 +286,15 @@ def start_embedded(data_template: Path | None = None) -> EmbeddedServer:
         data_template: The data directory to copy (one saved by ``stop(keep_data=...)``);
             default: the initdb template, built on first use.
     """
-    spawned = None
     if data_template is None:
-        with _EARLY_LOCK:
-            spawned = _EARLY.pop(os.getpid(), None)
-    if spawned is None:
-        spawned = _spawn_server(data_template, copy_in_launcher=False)
+        claimed = claim_early()
+        if claimed is not None:
+            return claimed[0]
+    return _ready(_spawn_server(data_template, copy_in_launcher=False))
+
+
+def _ready(spawned: _Spawned) -> EmbeddedServer:
+    """Wait for the spawned postmaster; the running server (stopped and removed on failure)."""
     try:
         log = spawned.run_dir / "postgres.log"
         shm = _wait_ready(spawned.run_dir / "data", spawned.process, log)
