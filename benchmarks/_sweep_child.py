@@ -1,9 +1,10 @@
 """One instrumented ``brainbench run``, as its own process, reporting its phases as JSON.
 
-It does what ``brainbench run --out FILE`` does (load the corpus, run, write the Result,
-render the scoreboard) through the same functions, with a phase clock handed to the run. The
-parent (:mod:`benchmarks.sweep`) times the process from spawn to exit and samples the memory
-of its whole tree, so interpreter start and imports are measured, not assumed.
+It does what ``brainbench run --out FILE`` does (start PostgreSQL early, load the corpus,
+run, write the Result, render the scoreboard) through the same functions, with a phase clock
+handed to the run. The parent (:mod:`benchmarks.sweep`) times the process from spawn to exit
+and samples the memory of its whole tree, so interpreter start and imports are measured, not
+assumed.
 
 Usage: ``python -m benchmarks._sweep_child REPORT.json RESULT.json [brainbench run flags]``.
 """
@@ -24,14 +25,16 @@ def main(argv: list[str]) -> int:
     """Run the sweep; write the phase report."""
     report_path, result_path, *flags = argv
     marks: dict[str, float] = {"main": time.time()}
+    from bb_cli.main import start_database_early
+
+    start_database_early(["run", *flags])  # as the console script does, first of all
     from bb_adapters import DEFAULT_HARNESSES, parse_harnesses
     from bb_adapters.runner import PhaseClock
     from bb_cli._runbench import RunRequest, argv_for_receipt, execute
-    from bb_cli._workers import resolve_workers
+    from bb_cli.commands import run as _parsed  # noqa: F401 (what parsing `run` imports)
     from bb_cli.commands.corpus import DEFAULT_FIXTURES, DEFAULT_GOLD
     from bb_corpus import load_corpus
     from bb_schema import CORE_SUITES, write_json_atomic
-    from bb_score.scoreboard import render_result_markdown
 
     marks["imports"] = time.time()
     options = _options(flags)
@@ -50,10 +53,12 @@ def main(argv: list[str]) -> int:
         include_holdout=False,
         extractor="gold",
         cmd_args=argv_for_receipt(["run", *flags]),
-        workers=resolve_workers(options.get("--workers", "1")),
+        workers=_workers(options.get("--workers", "1")),
     )
     result = execute(request, None, clock=clock)
     marks["run"] = time.time()
+    from bb_score.scoreboard import render_result_markdown  # as the CLI: after the run
+
     write_json_atomic(Path(result_path), result)
     render_result_markdown(result)
     marks["output"] = time.time()
@@ -69,6 +74,14 @@ def main(argv: list[str]) -> int:
     }
     Path(report_path).write_text(json.dumps(report), encoding="utf-8")
     return 0
+
+
+def _workers(spec: str) -> int:
+    if spec == "1":
+        return 1
+    from bb_cli._workers import resolve_workers
+
+    return resolve_workers(spec)
 
 
 def _options(flags: list[str]) -> dict[str, str]:

@@ -8,7 +8,8 @@ Prints (never asserts), for ``brainbench run`` with the default harnesses and co
   seeding, replay per harness, write-back, continuity, trust, scoring, shutdown, output;
 * turns/s per harness and p50/p99 of the per-turn latency each row measured over the unix
   socket (openclaw and codex: the TurnContext call; claude-code: the whole hook);
-* per-fixture reset + seed (open + seed + close of a brain);
+* per-fixture reset + seed (one OpenSeededBrain call that also releases the previous brain;
+  the reference engine declares ``open-seeded``);
 * interpreter + import time with warm and with cold bytecode;
 * ``--workers 2`` against ``--workers 1``: speed-up, and whether the Results are identical.
 
@@ -144,7 +145,8 @@ def print_sweep(
     _print_harnesses(report, replayed)
     brains = [b * 1e3 for b in report["brains"]]
     print(
-        f"== per-fixture reset + seed (open + seed + close, {len(brains)} brains): "
+        f"== per-fixture reset + seed (one OpenSeededBrain call, releasing the previous "
+        f"brain; {len(brains)} brains): "
         f"p50 {pct(brains, 0.5):.2f} ms, p99 {pct(brains, 0.99):.2f} ms, "
         f"mean {statistics.fmean(brains):.2f} ms"
     )
@@ -166,7 +168,7 @@ def _print_phases(run: Sampled) -> None:
         ("start-up: imports", marks["imports"] - report["started"]),
         ("start-up: corpus load", marks["corpus"] - marks["imports"]),
         ("start-up: PostgreSQL + schema + server", phases.pop("start-up", 0.0)),
-        ("seeding (open + seed + close per brain)", phases.pop("seed", 0.0)),
+        ("seeding (reset + seed per brain)", phases.pop("seed", 0.0)),
     ]
     for name in sorted(p for p in phases if p.startswith("replay:")):
         lines.append((f"replay {name.split(':', 1)[1]}", phases.pop(name)))

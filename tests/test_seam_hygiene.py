@@ -22,7 +22,7 @@ import pytest
 from bb_brain.server import serve_in_thread
 from bb_cli.main import main
 from bb_schema import convert
-from bb_schema.memory import OpenBrainRequest, RecallRequest
+from bb_schema.memory import OpenBrainRequest, OpenSeededBrainRequest, RecallRequest
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "evals" / "brainbench"
@@ -58,6 +58,7 @@ CODECS: dict[str, convert.Codec[Any, Any]] = {
     "/brainbench.v1.BenchControl/ProbeFacts": convert.FACT_QUERY,
     "/brainbench.v1.BenchControl/Recall": convert.RECALL_REQUEST,
     "/brainbench.v1.BenchControl/CloseBrain": convert.CLOSE_BRAIN_REQUEST,
+    "/brainbench.v1.BenchControl/OpenSeededBrain": convert.OPEN_SEEDED_BRAIN_REQUEST,
 }
 
 
@@ -154,7 +155,7 @@ def crossed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
     assert code == 0
     requests = [CODECS[method].from_bytes(raw) for method, raw in recorder.seen if method in CODECS]
     assert {method for method, _ in recorder.seen} >= {
-        "/brainbench.v1.BenchControl/OpenBrain",
+        "/brainbench.v1.BenchControl/OpenSeededBrain",  # the reference declares open-seeded
         "/brainbench.v1.TurnContext/GetTurnContext",
         "/brainbench.v1.TurnContext/WriteBack",
         "/brainbench.v1.BenchControl/Recall",
@@ -218,7 +219,7 @@ def test_brains_and_sessions_have_opaque_names_and_recall_asks_the_reader_s_word
     crossed: dict[str, Any],
 ) -> None:
     models = crossed["models"]
-    opened = [m for m in models if isinstance(m, OpenBrainRequest)]
+    opened = [m for m in models if isinstance(m, OpenBrainRequest | OpenSeededBrainRequest)]
     assert opened and all(OPAQUE.fullmatch(m.fixture_id) for m in opened)
     sessions = {m.session_id for m in models if hasattr(m, "session_id")}
     assert sessions and all(OPAQUE.fullmatch(session) for session in sessions)

@@ -16,6 +16,8 @@ from bb_schema.memory import (
     FactQuery,
     OpenBrainRequest,
     OpenBrainResponse,
+    OpenSeededBrainRequest,
+    OpenSeededBrainResponse,
     RecallRequest,
     SeedRequest,
     SeedResponse,
@@ -224,3 +226,69 @@ def test_opaque_names_are_keyed_stable_and_translate_back() -> None:
     view = seam_view(fixture("gen-cont-001-reader", "reader"), session)
     assert view.fixture_id == session
     assert (view.category, view.continuity, view.suites) == (None, None, [])
+
+
+class OneCall(Memory):
+    """A system with the one-call open + seed; ``declared`` says whether Describe lists it."""
+
+    def __init__(self, *, declared: bool = True, refuse: RpcStatus | None = None) -> None:
+        super().__init__()
+        self.declared = declared
+        self.refuse = refuse
+
+    def describe(self) -> SystemInfo:
+        return SystemInfo(
+            name="memory", version="1", capabilities=["open-seeded"] if self.declared else []
+        )
+
+    def open_seeded_brain(self, request: OpenSeededBrainRequest) -> OpenSeededBrainResponse:
+        self.requests.append(request)
+        if self.refuse is not None:
+            raise RpcFailure("OpenSeededBrain", "unix:/x", self.refuse, "page 'x' refused")
+        return OpenSeededBrainResponse(
+            brain_id=f"b-{request.fixture_id}", pages=len(request.pages), facts=len(request.facts)
+        )
+
+
+SINGLES = Plan(
+    singles=(Unit(fixture("gen-wb-001"), EXTRACTION), Unit(fixture("gen-wb-002"), EXTRACTION))
+)
+RESET_CALLS = (OpenBrainRequest, SeedRequest, OpenSeededBrainRequest, CloseBrainRequest)
+
+
+def test_a_declared_one_call_open_seeds_each_fixture_in_one_call_releasing_the_last() -> None:
+    memory = OneCall()
+    out = run(memory, SINGLES)
+    calls = [r for r in memory.requests if isinstance(r, RESET_CALLS)]
+    assert [type(call) for call in calls] == [
+        OpenSeededBrainRequest,
+        OpenSeededBrainRequest,
+        CloseBrainRequest,
+    ]
+    first, second, close = calls
+    assert first.release_brain_id is None
+    assert second.release_brain_id == f"b-{first.fixture_id}"  # the reset rides along
+    assert close.brain_id == f"b-{second.fixture_id}"
+    assert [record.fixture_id for record in out.writeback] == ["gen-wb-001", "gen-wb-002"]
+    assert out.seed_failures == []
+
+
+def test_without_the_capability_the_runner_makes_the_three_calls() -> None:
+    memory = OneCall(declared=False)
+    run(memory, SINGLES)
+    calls = [type(r) for r in memory.requests if isinstance(r, RESET_CALLS)]
+    assert calls == [OpenBrainRequest, SeedRequest, CloseBrainRequest] * 2
+
+
+def test_a_refused_one_call_seed_is_a_seed_failure_and_the_item_is_skipped() -> None:
+    out = run(OneCall(refuse=RpcStatus.INVALID_ARGUMENT), SINGLES)
+    assert [failure.fixture_id for failure in out.seed_failures] == ["gen-wb-001", "gen-wb-002"]
+    assert "page 'x' refused" in out.seed_failures[0].error
+    assert out.writeback == []
+
+
+def test_a_one_call_that_fails_otherwise_fails_the_run_naming_the_fixture() -> None:
+    from bb_adapters import SystemUnderTestError
+
+    with pytest.raises(SystemUnderTestError, match="'gen-wb-001'"):
+        run(OneCall(refuse=RpcStatus.UNAVAILABLE), SINGLES)

@@ -193,3 +193,66 @@ def test_a_process_pool_in_the_run_directory_exits_without_a_word(tmp_path: Path
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[2, 4]"
     assert done.stderr == ""
+
+
+EARLY_START = textwrap.dedent(
+    """
+    import os, sys
+    from bb_brain._pg import _server, start_database_early
+    start_database_early()
+    early = _server._EARLY[os.getpid()]
+    print(early.spawned.process.pid, early.spawned.run_dir, flush=True)
+    if sys.argv[1] == "claim":
+        from bb_brain import open_database
+        with open_database() as db:
+            assert db.server.process.pid == early.spawned.process.pid  # the early server
+            assert db.schema == early.prepared  # and the schema its thread made
+            with db.connection() as conn:
+                assert conn.execute("SELECT count(*) FROM brains").fetchone() == (0,)
+        print("claimed", flush=True)
+    """
+)
+
+
+def test_an_early_server_is_claimed_by_the_run_or_stopped_at_exit(runs_dir: Path) -> None:
+    env = _embedded_env(runs_dir)
+    for mode in ("claim", "unclaimed"):
+        done = subprocess.run(
+            [sys.executable, "-c", EARLY_START, mode], env=env, capture_output=True, text=True,
+            timeout=120,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        first, *rest = done.stdout.split("\n")
+        pid_text, run_dir = first.split()
+        assert rest[0] == ("claimed" if mode == "claim" else "")
+        assert (
+            not psutil.pid_exists(int(pid_text))
+            or psutil.Process(int(pid_text)).status() == "zombie"
+        )
+        assert not Path(run_dir).exists()
+
+
+def test_an_early_server_whose_start_fails_is_stopped_and_the_run_meets_the_failure(
+    runs_dir: Path, tmp_path: Path
+) -> None:
+    env = _embedded_env(runs_dir)
+    broken = textwrap.dedent(
+        """
+        import sys
+        from pathlib import Path
+        from bb_brain._pg import _server
+        _server.ensure_template = lambda: (Path(sys.argv[1]), False)
+        _server.start_embedded_early()
+        from bb_brain import open_database
+        with open_database():
+            pass
+        """
+    )
+    missing = str(tmp_path / "no-such-template")
+    done = subprocess.run(
+        [sys.executable, "-c", broken, missing], env=env, capture_output=True, text=True,
+        timeout=120,
+    )  # fmt: skip
+    assert done.returncode != 0
+    assert "no-such-template" in done.stderr  # the run's own start met it and said so
+    assert list(runs_dir.glob("run-*/pg-*")) == []

@@ -21,6 +21,7 @@ from bb_schema.memory import (
     CloseBrainRequest,
     FactQuery,
     OpenBrainRequest,
+    OpenSeededBrainRequest,
     RecallRequest,
     SeedRequest,
 )
@@ -46,6 +47,51 @@ def served(engine: Engine, socket_dir: Path) -> Iterator[ServerHandle]:
     yield handle
     handle.stop()
     assert not (socket_dir / "brain.sock").exists()
+
+
+def test_open_seeded_brain_opens_seeds_and_releases_in_one_call(served: ServerHandle) -> None:
+    with MemoryClient(served.target, SECRET) as client:
+        assert "open-seeded" in client.describe().capabilities
+        first = client.open_seeded_brain(OpenSeededBrainRequest(fixture_id="one", pages=[ALICE]))
+        assert (first.pages, first.facts) == (1, 0)
+        index = client.entity_index(
+            EntityIndexRequest(brain_id=first.brain_id, active_source="default")
+        )
+        assert [e.slug for e in index.entries] == ["people/alice-example"]
+        second = client.open_seeded_brain(
+            OpenSeededBrainRequest(fixture_id="two", release_brain_id=first.brain_id)
+        )
+        assert second.brain_id != first.brain_id
+        with pytest.raises(RpcFailure) as gone:  # released by the second call
+            client.close_brain(CloseBrainRequest(brain_id=first.brain_id))
+        assert gone.value.status is RpcStatus.INVALID_ARGUMENT
+        client.close_brain(CloseBrainRequest(brain_id=second.brain_id))
+
+
+def test_open_seeded_brain_refusals_name_what_is_wrong_and_leave_no_brain(
+    served: ServerHandle, engine: Engine
+) -> None:
+    twin = SeedPage(slug=ALICE.slug, content="---\ntitle: Someone Else\n---\n")
+    with MemoryClient(served.target, SECRET) as client:
+        with pytest.raises(RpcFailure) as unknown:
+            client.open_seeded_brain(
+                OpenSeededBrainRequest(fixture_id="x", release_brain_id="no-such-brain")
+            )
+        assert unknown.value.status is RpcStatus.INVALID_ARGUMENT
+        assert "'no-such-brain' is not open" in unknown.value.message
+        with pytest.raises(RpcFailure) as empty:
+            client.open_seeded_brain(OpenSeededBrainRequest(fixture_id=" "))
+        assert empty.value.status is RpcStatus.INVALID_ARGUMENT
+        assert "fixture_id" in empty.value.message
+        with engine.db.connection() as conn:
+            before = conn.execute("SELECT count(*) FROM brains").fetchone()
+        with pytest.raises(RpcFailure) as refused:
+            client.open_seeded_brain(OpenSeededBrainRequest(fixture_id="bad", pages=[ALICE, twin]))
+        assert refused.value.status is RpcStatus.INVALID_ARGUMENT
+        assert "'people/alice-example' appears twice" in refused.value.message
+        with engine.db.connection() as conn:
+            after = conn.execute("SELECT count(*) FROM brains").fetchone()
+        assert after == before  # the refused seed's brain was closed again
 
 
 def test_socket_is_private(served: ServerHandle) -> None:

@@ -18,6 +18,8 @@ from bb_schema.memory import (
     FactQuery,
     OpenBrainRequest,
     OpenBrainResponse,
+    OpenSeededBrainRequest,
+    OpenSeededBrainResponse,
     RecallRequest,
     SeedRequest,
     SeedResponse,
@@ -455,6 +457,20 @@ CASES: list[tuple[convert.Codec[Any, Any], st.SearchStrategy[Any]]] = [
         st.builds(SeedRequest, brain_id=TEXT, pages=SEED_PAGES, facts=SEED_FACTS),
     ),
     (convert.SEED_RESPONSE, st.builds(SeedResponse, pages=INT64, facts=INT64)),
+    (
+        convert.OPEN_SEEDED_BRAIN_REQUEST,
+        st.builds(
+            OpenSeededBrainRequest,
+            fixture_id=TEXT,
+            pages=SEED_PAGES,
+            facts=SEED_FACTS,
+            release_brain_id=st.none() | TEXT,
+        ),
+    ),
+    (
+        convert.OPEN_SEEDED_BRAIN_RESPONSE,
+        st.builds(OpenSeededBrainResponse, brain_id=TEXT, pages=INT64, facts=INT64),
+    ),
     (convert.FACT_QUERY, st.builds(FactQuery, brain_id=TEXT, source=TEXT, keywords=WORDS)),
     (convert.FACT_LIST, st.builds(FactList, facts=st.lists(STORED, max_size=3))),
     (

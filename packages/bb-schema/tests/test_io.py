@@ -7,13 +7,15 @@ import math
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 import pytest
-from bb_schema import Baseline, BaselineConfig, CellCounts, Result, SchemaRuntimeError
+from bb_schema import Baseline, BaselineConfig, CellCounts, Result, SchemaRuntimeError, io
 from bb_schema._errors import SchemaUserError
 from bb_schema.gold import Gold, GoldFact, TurnGold
 from bb_schema.io import dump_json, parse_json, read_json, to_jsonable, write_json_atomic
 from bb_schema.result import Meta, Receipt, TurnRow
+from pydantic import BaseModel
 
 
 def baseline(justification: str | None = None) -> Baseline:
@@ -146,3 +148,36 @@ def test_parse_errors_name_the_document_and_the_path() -> None:
 def test_reading_a_missing_file(tmp_path: Path) -> None:
     with pytest.raises(SchemaUserError, match="cannot read"):
         read_json(tmp_path / "nope.json", Baseline)
+
+
+class _Leaf(BaseModel):
+    name: str
+    tags: list[str]
+    parent: str | None  # required: a None is kept
+
+
+class _Optional(BaseModel):
+    name: str
+    note: str | None = None  # optional: a None is dropped
+
+
+class _Tree(BaseModel):
+    leaves: list[_Leaf]
+    optional: list[_Optional]
+    anything: dict[str, Any]
+
+
+def test_only_what_can_hold_an_optional_none_is_walked_and_the_output_is_the_same() -> None:
+    assert io._nothing_to_prune(_Leaf)
+    assert not io._nothing_to_prune(_Optional) and not io._nothing_to_prune(_Tree)
+    assert io._nothing_to_prune(TurnRow) is False  # its gold is a free-form mapping
+    tree = _Tree(
+        leaves=[_Leaf(name="a", tags=["x"], parent=None)],
+        optional=[_Optional(name="b")],
+        anything={"model": _Optional(name="c"), "plain": [1, None]},
+    )
+    assert to_jsonable(tree) == {
+        "leaves": [{"name": "a", "tags": ["x"], "parent": None}],
+        "optional": [{"name": "b"}],
+        "anything": {"model": {"name": "c"}, "plain": [1, None]},
+    }

@@ -17,3 +17,7 @@ class AdapterUserError(AdapterError):
 
 class SystemUnderTestError(AdapterError):
     """The memory system under test failed or broke the contract mid-run (run is invalid)."""
+
+
+class SeedRefused(SystemUnderTestError):
+    """The system refused a fixture's seed data in the one-call open + seed (a seed failure)."""

@@ -14,13 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from bb_schema import RpcFailure, RpcStatus, SchemaError
+from bb_schema import RpcFailure, RpcStatus, SchemaError, SchemaUserError
 from bb_schema.memory import (
     CloseBrainRequest,
     FactList,
     FactQuery,
     OpenBrainRequest,
     OpenBrainResponse,
+    OpenSeededBrainRequest,
+    OpenSeededBrainResponse,
     RecallRequest,
     SeedRequest,
     SeedResponse,
@@ -35,7 +37,7 @@ from bb_schema.turn_context import (
     WriteBackResponse,
 )
 
-from bb_adapters._errors import SystemUnderTestError
+from bb_adapters._errors import SeedRefused, SystemUnderTestError
 from bb_adapters.protocol import MemorySystem
 
 R = TypeVar("R")
@@ -58,6 +60,11 @@ class GuardedSystem:
         self._fixtures: dict[str, str] = {}
         #: Set once the system answered Recall with UNIMPLEMENTED: it has no recall path.
         self._no_recall = False
+
+    @property
+    def inner(self) -> MemorySystem:
+        """The system this guards."""
+        return self._system
 
     def _call(self, fixture: str | None, call: Callable[[], R]) -> R:
         try:
@@ -82,6 +89,33 @@ class GuardedSystem:
         """OpenBrain; remembers which fixture the brain is for."""
         name = self._readable(request.fixture_id)
         response = self._call(name, lambda: self._system.open_brain(request))
+        self._fixtures[response.brain_id] = name
+        return response
+
+    def open_seeded_brain(self, request: OpenSeededBrainRequest) -> OpenSeededBrainResponse:
+        """OpenSeededBrain; remembers the new brain's fixture and forgets the released one.
+
+        A refusal of the request (INVALID_ARGUMENT: the system will not take this seed data)
+        raises :class:`SeedRefused`, recorded as the fixture's seed failure; any other failure
+        is the system failing, as when OpenBrain fails.
+        """
+        name = self._readable(request.fixture_id)
+        try:
+            response: OpenSeededBrainResponse = self._system.open_seeded_brain(  # type: ignore[attr-defined]
+                request
+            )
+        except RpcFailure as exc:
+            failed = self._failed(name, exc)
+            if exc.status is RpcStatus.INVALID_ARGUMENT:
+                raise SeedRefused(failed.message) from exc
+            raise failed from exc
+        except SchemaUserError as exc:
+            raise SeedRefused(self._failed(name, exc).message) from exc
+        except SchemaError as exc:
+            raise self._failed(name, exc) from exc
+        finally:
+            if request.release_brain_id is not None:
+                self._fixtures.pop(request.release_brain_id, None)
         self._fixtures[response.brain_id] = name
         return response
 

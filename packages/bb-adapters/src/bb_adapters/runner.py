@@ -29,15 +29,19 @@ from bb_schema import (
     DEFAULT_SOURCE,
     Fixture,
     SchemaError,
+    SeedFact,
     SeedFailure,
+    SeedPage,
     Suite,
     TurnEvidence,
     TurnRow,
 )
 from bb_schema.memory import (
+    OPEN_SEEDED_CAPABILITY,
     CloseBrainRequest,
     FactQuery,
     OpenBrainRequest,
+    OpenSeededBrainRequest,
     RecallRequest,
     SeedRequest,
     StoredFact,
@@ -50,7 +54,7 @@ from bb_schema.turn_context import (
     conversation_slug,
 )
 
-from bb_adapters._errors import AdapterError, SystemUnderTestError
+from bb_adapters._errors import AdapterError, SeedRefused, SystemUnderTestError
 from bb_adapters.guard import GuardedSystem
 from bb_adapters.opaque import OpaqueIds, seam_view
 from bb_adapters.pipeline import DeliveryPath, ReplayedTurn, replay_fixture
@@ -218,6 +222,10 @@ class SystemRunner:
         self._progress = progress
         self._clock = clock if clock is not None else PhaseClock()
         self._out = self._fresh()
+        #: Whether the system opens and seeds a brain in one call (Describe, asked once).
+        self._one_call: bool | None = None
+        #: The last item's brain, left open for the next one-call open to release.
+        self._release: str | None = None
 
     @property
     def harness_names(self) -> list[str]:
@@ -234,7 +242,18 @@ class SystemRunner:
             done += item_fixtures(item)
             if self._progress is not None:
                 self._progress(done, total, item_id(item))
+        self.release()
         return merge_runs(parts, self.harness_names)
+
+    def release(self) -> None:
+        """Close the brain the last item left for the next one-call open to release.
+
+        Call it once no item follows (:meth:`run` does; a caller of :meth:`run_item` must).
+        """
+        brain_id, self._release = self._release, None
+        if brain_id is not None:
+            with self._clock.measure(SEED_PHASE):
+                self._system.close_brain(CloseBrainRequest(brain_id=brain_id))
 
     def run_item(self, item: PlanItem) -> SystemRun:
         """Replay one item on a brain of its own; returns only that item's records."""
@@ -248,21 +267,37 @@ class SystemRunner:
     def _fresh(self) -> SystemRun:
         return SystemRun(budget_cuts={h.name: 0 for h in self._harnesses})
 
+    def _opens_seeded(self) -> bool:
+        """Whether the system declares the one-call open + seed (``open-seeded``)."""
+        if self._one_call is None:
+            offered = getattr(self._guard.inner, "open_seeded_brain", None) is not None
+            self._one_call = offered and (
+                OPEN_SEEDED_CAPABILITY in self._system.describe().capabilities
+            )
+        return self._one_call
+
     @contextmanager
     def _brain(self, fixture_id: str, fixtures: Sequence[Fixture]) -> Iterator[str | None]:
         """Open and seed a brain; yields None (and records the failure) when seeding fails.
 
-        Open + seed + close is the per-fixture reset cost, charged to the ``seed`` phase.
+        A system with ``open-seeded`` gets one call per item: open + seed, releasing the
+        previous item's brain on the way (the last one goes in :meth:`release`). Others get
+        OpenBrain, Seed and CloseBrain. Either way this is the per-fixture reset cost,
+        charged to the ``seed`` phase.
         """
+        # A continuity reader may repeat its writer's pages or facts word for word: one
+        # brain holds them once (differing copies are a corpus error, see bb_corpus).
+        pages = _once([page for fixture in fixtures for page in fixture.seed_pages])
+        facts = _once([fact for fixture in fixtures for fact in fixture.seed_facts])
+        if self._opens_seeded():
+            with self._seeded_brain(fixture_id, pages, facts) as brain_id:
+                yield brain_id
+            return
         started = time.perf_counter()
         reset = 0.0
         opened = OpenBrainRequest(fixture_id=self._ids.name("brain", fixture_id))
         brain_id = self._system.open_brain(opened).brain_id
         try:
-            # A continuity reader may repeat its writer's pages or facts word for word: one
-            # brain holds them once (differing copies are a corpus error, see bb_corpus).
-            pages = _once([page for fixture in fixtures for page in fixture.seed_pages])
-            facts = _once([fact for fixture in fixtures for fact in fixture.seed_facts])
             seeded: str | None = brain_id
             try:
                 self._system.seed(SeedRequest(brain_id=brain_id, pages=pages, facts=facts))
@@ -286,6 +321,36 @@ class SystemRunner:
             reset += time.perf_counter() - closing
             self._clock.add(SEED_PHASE, reset)
             self._clock.brains.append(reset)
+
+    @contextmanager
+    def _seeded_brain(
+        self, fixture_id: str, pages: list[SeedPage], facts: list[SeedFact]
+    ) -> Iterator[str | None]:
+        """:meth:`_brain` in one OpenSeededBrain call; the brain stays open for the next."""
+        started = time.perf_counter()
+        release, self._release = self._release, None
+        request = OpenSeededBrainRequest(
+            fixture_id=self._ids.name("brain", fixture_id),
+            pages=pages,
+            facts=facts,
+            release_brain_id=release,
+        )
+        brain_id: str | None = None
+        try:
+            brain_id = self._guard.open_seeded_brain(request).brain_id
+        except SeedRefused as exc:
+            self._out.seed_failures.append(SeedFailure(fixture_id=fixture_id, error=exc.message))
+        reset = time.perf_counter() - started
+        try:
+            yield brain_id
+        except BaseException:
+            if brain_id is not None:
+                with suppress(AdapterError):
+                    self._system.close_brain(CloseBrainRequest(brain_id=brain_id))
+            raise
+        self._release = brain_id
+        self._clock.add(SEED_PHASE, reset)
+        self._clock.brains.append(reset)
 
     def _single(self, unit: Unit) -> None:
         fixture = unit.fixture

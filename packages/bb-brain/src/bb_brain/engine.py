@@ -21,6 +21,7 @@ scoping.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from typing import TYPE_CHECKING
 
 from bb_schema.fixture import DEFAULT_SOURCE, SeedFact
@@ -30,6 +31,8 @@ from bb_schema.memory import (
     FactQuery,
     OpenBrainRequest,
     OpenBrainResponse,
+    OpenSeededBrainRequest,
+    OpenSeededBrainResponse,
     RecallRequest,
     SeedRequest,
     SeedResponse,
@@ -60,6 +63,7 @@ CAPABILITIES = (
     "entity-index",
     "facts.list",
     "facts.probe",
+    "open-seeded",
     "recall",
     "render.fragment",
     "render.markdown",
@@ -140,6 +144,29 @@ class Engine:
             pages = store_pages(conn, request.brain_id, records)
             facts = _store_seed_facts(conn, request.brain_id, request.facts)
         return SeedResponse(pages=pages, facts=facts)
+
+    def open_seeded_brain(self, request: OpenSeededBrainRequest) -> OpenSeededBrainResponse:
+        """Release ``release_brain_id`` (if set), open a fresh brain and seed it: one call.
+
+        The same work as CloseBrain + OpenBrain + Seed through the same methods, so the two
+        paths cannot drift. A refused seed closes the fresh brain again before raising.
+
+        Raises:
+            BrainUserError: A page's frontmatter is invalid, or ``fixture_id`` is empty.
+            UnknownBrainError: ``release_brain_id`` names no open brain.
+        """
+        if request.release_brain_id is not None:
+            self.close_brain(CloseBrainRequest(brain_id=request.release_brain_id))
+        brain_id = self.open_brain(OpenBrainRequest(fixture_id=request.fixture_id)).brain_id
+        try:
+            seeded = self.seed(
+                SeedRequest(brain_id=brain_id, pages=request.pages, facts=request.facts)
+            )
+        except BaseException:
+            with suppress(Exception):  # the refusal is the news, not a failed clean-up
+                self.close_brain(CloseBrainRequest(brain_id=brain_id))
+            raise
+        return OpenSeededBrainResponse(brain_id=brain_id, pages=seeded.pages, facts=seeded.facts)
 
     def turn_context(self, request: TurnContextRequest) -> TurnContextResponse:
         """Reflex + volunteer pointers for one turn (see :mod:`bb_brain.reflex`)."""

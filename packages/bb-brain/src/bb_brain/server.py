@@ -22,6 +22,8 @@ from bb_schema.memory import (
     FactQuery,
     OpenBrainRequest,
     OpenBrainResponse,
+    OpenSeededBrainRequest,
+    OpenSeededBrainResponse,
     RecallRequest,
     SeedRequest,
     SeedResponse,
@@ -100,6 +102,10 @@ class EngineService:
     def seed(self, request: SeedRequest) -> SeedResponse:
         """Seed()."""
         return _guard(self.engine.seed, request)
+
+    def open_seeded_brain(self, request: OpenSeededBrainRequest) -> OpenSeededBrainResponse:
+        """OpenSeededBrain()."""
+        return _guard(self.engine.open_seeded_brain, request)
 
     def list_facts(self, request: FactQuery) -> FactList:
         """ListFacts()."""

@@ -17,7 +17,14 @@ from typing import Any, Literal
 
 from bb_schema import PublicTurn, RpcFailure, RpcStatus, SchemaError, SeedPage
 from bb_schema import trust_seam as ts
-from bb_schema.memory import CloseBrainRequest, FactQuery, OpenBrainRequest, SeedRequest
+from bb_schema.memory import (
+    OPEN_SEEDED_CAPABILITY,
+    CloseBrainRequest,
+    FactQuery,
+    OpenBrainRequest,
+    OpenSeededBrainRequest,
+    SeedRequest,
+)
 from bb_schema.rpc import MemoryClient
 from bb_schema.trust import CanonicalFile
 from bb_schema.turn_context import (
@@ -86,6 +93,7 @@ class Conformance:
         )
         self._auth()
         self._core()
+        self._open_seeded()
         self._trust()
         return self.checks
 
@@ -122,6 +130,44 @@ class Conformance:
             self._write_back(brain)
         self._call(
             "CloseBrain answers", lambda: client.close_brain(CloseBrainRequest(brain_id=brain))
+        )
+
+    def _open_seeded(self) -> None:
+        """OpenSeededBrain, when Describe declares it: the counts, and a release accepted."""
+        if OPEN_SEEDED_CAPABILITY not in self.declared:
+            return  # optional: the bench makes OpenBrain, Seed and CloseBrain calls instead
+        client = self.client
+        name = "OpenSeededBrain opens and seeds in one call"
+        page = _page("people/ada-quill", "Ada Quill")
+        first = self._call(
+            name,
+            lambda: client.open_seeded_brain(
+                OpenSeededBrainRequest(fixture_id=secrets.token_hex(12), pages=[page])
+            ),
+        )
+        if first is None:
+            return
+        if (first.pages, first.facts) != (1, 0):
+            self._add(
+                "fail", name, f"seeding 1 page answered {first.pages} pages, {first.facts} facts"
+            )
+        else:
+            self._add("pass", name, "1 page")
+        released = "OpenSeededBrain releases the brain it names"
+        second = self._call(
+            released,
+            lambda: client.open_seeded_brain(
+                OpenSeededBrainRequest(
+                    fixture_id=secrets.token_hex(12), release_brain_id=first.brain_id
+                )
+            ),
+        )
+        if second is None:
+            return
+        self._add("pass", released, "a fresh brain, the earlier one released")
+        self._call(
+            "CloseBrain answers",
+            lambda: client.close_brain(CloseBrainRequest(brain_id=second.brain_id)),
         )
 
     def _turn(self, brain: str, seeded: set[str]) -> None:

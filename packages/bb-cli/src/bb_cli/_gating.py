@@ -22,32 +22,21 @@ import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from bb_gate import (
-    BaselineSet,
-    GateError,
-    GateRuntimeError,
-    Reference,
-    Verdict,
-    append_run,
-    baseline_set_from_result,
-    check_floors,
-    compare,
-    dump_verdict,
-    load_baseline_set,
-    render_verdict_markdown,
-    sidecar_path,
-    write_baseline_set,
-)
 from bb_schema import Result
 
 from bb_cli._output import EXIT_ERROR, EXIT_OK, EXIT_REGRESSION, ErrorKind, Output
 from bb_cli._parser import UsageError
 
+if TYPE_CHECKING:  # bb_gate loads when a run is gated or recorded, not to parse its flags
+    from bb_gate import BaselineSet, Verdict
+
 #: Where ``--update-baseline`` writes without a FILE (relative to the working directory, like
 #: the corpus defaults): the committed baseline CI gates against.
 DEFAULT_BASELINE: Final = Path("evals/brainbench/baselines/main.json")
+#: Its item sidecar, as :func:`bb_gate.sidecar_path` names it (a test keeps the two equal).
+DEFAULT_SIDECAR: Final = DEFAULT_BASELINE.with_name("main.items.json")
 #: The local run ledger: untracked (``/.brainbench/`` is git-ignored), one JSONL record a run.
 DEFAULT_LEDGER: Final = Path(".brainbench/ledger.jsonl")
 #: Overrides the ledger location when ``--ledger`` is not given.
@@ -100,7 +89,7 @@ def add_gate_flags(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help=f"write this run's canonical baseline and its item sidecar, atomically (default "
         f"FILE: {DEFAULT_BASELINE.as_posix()}, sidecar "
-        f"{sidecar_path(DEFAULT_BASELINE).as_posix()})",
+        f"{DEFAULT_SIDECAR.as_posix()})",
     )
     group.add_argument(
         "--justification",
@@ -175,6 +164,8 @@ def plan_gate(args: argparse.Namespace) -> GatePlan:
             )
         if not allow.strip():
             raise _usage("--allow-regression needs a non-empty reason")
+    from bb_gate import load_baseline_set
+
     return GatePlan(
         main=load_baseline_set(compare_path) if compare_path is not None else None,
         main_path=compare_path,
@@ -193,6 +184,8 @@ def record_run(result: Result, plan: GatePlan, out: Output) -> None:
     Why not fatal: the ledger is a local convenience for ``brainbench history``; losing one
     record must not turn a finished benchmark (or a CI gate) into an error.
     """
+    from bb_gate import GateError, append_run
+
     try:
         append_run(plan.ledger, result)
     except GateError as error:
@@ -221,6 +214,14 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
 
 
 def _update_baseline(result: Result, plan: GatePlan, out: Output) -> Path | None:
+    from bb_gate import (
+        GateRuntimeError,
+        baseline_set_from_result,
+        check_floors,
+        sidecar_path,
+        write_baseline_set,
+    )
+
     target = plan.update_baseline
     if target is None:
         return None
@@ -267,6 +268,8 @@ def conclude(
         text: The human result (the scoreboard); the verdict table follows it.
         fields: The success envelope's fields; ``verdict`` and ``baseline`` are added.
     """
+    from bb_gate import GateError, Reference, compare, dump_verdict, render_verdict_markdown
+
     try:
         verdict = None
         if plan.main is not None:

@@ -37,7 +37,6 @@ from bb_brain.writeback import (
     llm_extractors,
 )
 from bb_schema import Result, Suite
-from bb_score import confidence_intervals
 
 from bb_cli._parser import UsageError
 from bb_cli._runbench import RunRequest, execute
@@ -202,6 +201,8 @@ def _merge(results: Sequence[Result], repeated: Sequence[Suite]) -> Result:
     update: dict[str, object] = {"seed_failures": [failures[key] for key in sorted(failures)]}
     if len(results) > 1:
         runs = [[cell for cell in result.cells if cell.suite in repeated] for result in results]
+        from bb_score import confidence_intervals  # only repeated --llm runs need it
+
         intervals = confidence_intervals(runs, seed=first.receipt.seed)
         update["meta"] = first.meta.model_copy(update={"confidence_intervals": intervals})
     return first.model_copy(update=update)

@@ -16,6 +16,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bb_adapters import HarnessConfig, Plan, SystemUnderTestError
 from bb_adapters.delivery import delivery_factory
@@ -34,17 +35,19 @@ from bb_adapters.runner import (
 from bb_brain import open_database
 from bb_brain.engine import Engine
 from bb_brain.server import serve_in_thread
-from bb_brain.writeback import ExtractorFactory
 from bb_corpus import LoadedCorpus
 from bb_schema import Meta, Receipt, Result, SeedFailure, Suite, SystemInfo, TurnEvidence
 from bb_schema.rpc import DEFAULT_MAX_MESSAGE_BYTES, MemoryClient
 from bb_schema.turn_context import Extractor
-from bb_score import glossary_block, score, scorer_digest
 
 from bb_cli._parser import UsageError
 from bb_cli._plan import build_plan
-from bb_cli._shard import ShardSpec, shard_plan
 from bb_cli._signals import end_run_if_exits
+
+if TYPE_CHECKING:
+    from bb_brain.writeback import ExtractorFactory
+
+    from bb_cli._shard import ShardSpec
 
 
 @dataclass(frozen=True)
@@ -120,6 +123,8 @@ def execute_runs(
     """
     plan = build_plan(request.corpus, request.suites)
     if request.shard is not None:
+        from bb_cli._shard import shard_plan
+
         plan = shard_plan(plan, request.shard)
     settings = RunSettings(suites=request.suites, extractor=request.extractor)
     reference = [h for h in request.harnesses if h.target is None]
@@ -208,6 +213,9 @@ def assemble(
     sha: str | None = None,
 ) -> Result:
     """Score each memory system's records and build the Result (``sha``: the receipt's code)."""
+    # Scoring comes after every fixture ran: its imports are no part of a run's start-up.
+    from bb_score import glossary_block, score, scorer_digest
+
     names = [h.name for h in request.harnesses]
     gold = {f.fixture_id: request.corpus.gold_for(f.fixture_id) for f in request.corpus.fixtures}
     cells, failed, rows, fact_rows, decision_rows = [], [], [], [], []

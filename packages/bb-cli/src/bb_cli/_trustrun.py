@@ -18,6 +18,7 @@ import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import closing
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bb_adapters import HarnessConfig
 from bb_adapters.delivery import delivery_factory
@@ -39,13 +40,12 @@ from bb_schema import (
 )
 from bb_schema.result import SealedReport
 from bb_schema.rpc import MemoryClient
-from bb_score import sort_cells
-from bb_trust import TrustUserError
-from bb_trust.cells import TrustScored, score_trust
-from bb_trust.records import trust_records
-from bb_trust.runner import HarnessSeam, ScenarioRunner, TrustRun
 
 from bb_cli._signals import end_run_if_exits
+
+if TYPE_CHECKING:  # the trust sweep's own modules load only when a run has trust fixtures
+    from bb_trust.cells import TrustScored
+    from bb_trust.runner import ScenarioRunner, TrustRun
 
 Progress = Callable[[int, int, str], None]
 #: Trust fixtures run at once at least (threads): each mostly waits on channel processes.
@@ -72,6 +72,8 @@ TRIVIAL_DELIVERIES = ("silent", "inject-all")
 def _run(
     runner: ScenarioRunner, pairs: list[tuple[Fixture, Gold]], suites: tuple[TrustSuite, ...]
 ) -> TrustRun:
+    from bb_trust import TrustUserError
+
     try:
         return runner.run(pairs, suites)
     except TrustUserError as error:
@@ -79,11 +81,14 @@ def _run(
 
 
 #: A sweep's cells and failed items, with one record per trust gold item.
-Swept = tuple[TrustScored, list[TrustItemRecord]]
+Swept = tuple["TrustScored", list[TrustItemRecord]]
 
 
 def _score(run: TrustRun, harnesses: Sequence[HarnessConfig], system: str = "") -> Swept:
     """Cells per row and item records; a foreign system's records name it (``system``)."""
+    from bb_trust.cells import score_trust
+    from bb_trust.records import trust_records
+
     names = [h.name for h in harnesses]
     scored = score_trust(run.by_suite, {h.name: h.seam for h in harnesses}, names)
     records = trust_records(run.by_suite, scored.failed_items, names)
@@ -106,6 +111,7 @@ def _reference(
     """The reference engine's rows: engine + MemoryTrust servicer on a private socket."""
     # The trust service brings the MCP SDK and its web stack: imported by trust runs only.
     from bb_brain.trust.service import ReferenceTrust
+    from bb_trust.runner import HarnessSeam, ScenarioRunner
 
     with open_database(dsn) as db, tempfile.TemporaryDirectory(prefix="bb-trust-run-") as tmp:
         end_run_if_exits(db)
@@ -132,6 +138,8 @@ def _foreign(
     workers: int,
 ) -> Swept:
     """One foreign row: its own server's MemoryTrust and TurnContext."""
+    from bb_trust.runner import HarnessSeam, ScenarioRunner
+
     with connect(harness, secret) as client:
         guarded = GuardedSystem(client, [harness.name])
         factory = delivery_factory("", secret)
@@ -153,6 +161,8 @@ def _sweep(
     secret: str,
 ) -> Swept:
     """Run every fixture of ``suites`` on every system and score each of its rows."""
+    from bb_trust.cells import TrustScored
+
     pairs = _members(corpus, suites)
     reference = [h for h in harnesses if h.target is None]
     parts: list[Swept] = []
@@ -195,6 +205,8 @@ def with_trust(
     scored_rows = [h for h in harnesses if h.delivery not in TRIVIAL_DELIVERIES]
     if (not wanted and sealed is None) or not scored_rows:
         return result
+    from bb_score import sort_cells
+
     described = dict(systems or {})
     workers = max(workers, MIN_TRUST_CONCURRENCY)
     cells: list[ScoreCell] = list(result.cells)

@@ -268,6 +268,8 @@ def _worker_main(spec: WorkerSpec, tasks: Any, results: Any) -> None:
             while (task := tasks.get()) is not None:
                 position, item = task
                 results.put(("item", position, [runner.run_item(item) for runner in runners]))
+            for runner in runners:
+                runner.release()
         results.put(("clock", clock))
     except BaseException as exc:  # reported to the parent, which re-raises it
         results.put(("error", _portable(exc)))

@@ -119,8 +119,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ERROR
 
 
+def start_database_early(argv: Sequence[str]) -> None:
+    """For ``brainbench run`` on the embedded server: start PostgreSQL before anything else.
+
+    Why: the run needs it only after its imports and the corpus load, a few hundred
+    milliseconds of Python that the server's own start (a template copy, the postmaster
+    booting, in a process of its own, then the run schema's migrations, from a thread that
+    mostly waits on the server) can overlap. The run claims the started server (see
+    :func:`bb_brain._pg._server.start_embedded_early`); one it never claims (``--help``, a
+    usage error) is stopped at exit. Whatever fails here is left for the run itself to meet
+    and report the usual way.
+    """
+    if named_command(argv) != "run" or os.environ.get("BRAINBENCH_DSN"):
+        return
+    head = argv[: list(argv).index("--")] if "--" in argv else argv
+    if "-h" in head or "--help" in head or any(a.startswith("--dask") for a in head):
+        return
+    try:
+        from bb_brain._pg import start_database_early as start
+
+        start()
+    except Exception:
+        pass  # the run starts its server itself and reports what fails
+
+
 def run() -> None:
     """Console-script entry point (``brainbench``)."""
+    start_database_early(sys.argv[1:])
     # gRPC's own INFO lines (a GOAWAY while a run is torn down) are not the user's business.
     os.environ.setdefault("GRPC_VERBOSITY", "ERROR")
     for stream in (sys.stdout, sys.stderr):

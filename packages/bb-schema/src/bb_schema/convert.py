@@ -34,6 +34,8 @@ from bb_schema.memory import (
     FactQuery,
     OpenBrainRequest,
     OpenBrainResponse,
+    OpenSeededBrainRequest,
+    OpenSeededBrainResponse,
     RecallRequest,
     SeedRequest,
     SeedResponse,
@@ -171,6 +173,18 @@ SEED_RESPONSE: Final = Codec(
     memory.seed_response_to_proto,
     memory.seed_response_from_proto,
 )
+OPEN_SEEDED_BRAIN_REQUEST: Final = Codec(
+    OpenSeededBrainRequest,
+    memory_pb2.OpenSeededBrainRequest,
+    memory.open_seeded_brain_request_to_proto,
+    memory.open_seeded_brain_request_from_proto,
+)
+OPEN_SEEDED_BRAIN_RESPONSE: Final = Codec(
+    OpenSeededBrainResponse,
+    memory_pb2.OpenSeededBrainResponse,
+    memory.open_seeded_brain_response_to_proto,
+    memory.open_seeded_brain_response_from_proto,
+)
 FACT_QUERY: Final = Codec(
     FactQuery, memory_pb2.FactQuery, memory.fact_query_to_proto, memory.fact_query_from_proto
 )
@@ -242,6 +256,8 @@ __all__ = [
     "GOLD",
     "OPEN_BRAIN_REQUEST",
     "OPEN_BRAIN_RESPONSE",
+    "OPEN_SEEDED_BRAIN_REQUEST",
+    "OPEN_SEEDED_BRAIN_RESPONSE",
     "RECALL_REQUEST",
     "RESULT",
     "SEED_REQUEST",

@@ -9,12 +9,16 @@ present (an object or null). So a ``None`` is dropped exactly when the field is 
 
 from __future__ import annotations
 
+import datetime
+import enum
 import functools
 import json
 import os
 import threading
+import types
+import typing
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from pydantic import BaseModel, ValidationError
 
@@ -24,10 +28,15 @@ M = TypeVar("M", bound=BaseModel)
 
 
 @functools.cache
-def _layout(model_type: type[BaseModel]) -> tuple[tuple[str, str, bool], ...]:
-    """Per model class: (attribute, dumped key, required) of every field, computed once."""
+def _layout(model_type: type[BaseModel]) -> tuple[tuple[str, str, bool, bool], ...]:
+    """Per model class and field: attribute, dumped key, required, nothing nested to prune."""
     return tuple(
-        (name, field.alias or name, field.is_required())
+        (
+            name,
+            field.alias or name,
+            field.is_required(),
+            _nothing_to_prune(cast(Any, field.annotation)),
+        )
         for name, field in model_type.model_fields.items()
     )
 
@@ -35,18 +44,61 @@ def _layout(model_type: type[BaseModel]) -> tuple[tuple[str, str, bool], ...]:
 def _prune(model: BaseModel, data: dict[str, Any]) -> dict[str, Any]:
     """Drop the None of optional fields from ``data`` (``model`` dumped by alias), deeply."""
     out: dict[str, Any] = {}
-    for name, key, required in _layout(type(model)):
+    for name, key, required, plain in _layout(type(model)):
         if key not in data:
             continue
         value = getattr(model, name)
         if value is None and not required:
             continue
-        out[key] = _prune_value(value, data[key])
+        out[key] = data[key] if plain else _prune_value(value, data[key])
     return out
+
+
+def _admits_none(annotation: Any) -> bool:
+    if annotation is None or annotation is type(None) or annotation is Any:
+        return True
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _admits_none(typing.get_args(annotation)[0])
+    if origin is typing.Union or origin is types.UnionType:
+        return any(_admits_none(arg) for arg in typing.get_args(annotation))
+    return False
+
+
+@functools.cache
+def _nothing_to_prune(annotation: Any) -> bool:
+    """True when no value of ``annotation`` can hold the None of an optional field.
+
+    Such values (most of a Result: thousands of turn rows) dump exactly as pydantic dumps
+    them, so :func:`_prune` need not walk them. Anything it cannot tell says False.
+    """
+    if annotation is type(None):
+        return True  # a None inside a list or a required field is kept as it is
+    if annotation is None or annotation is Any:
+        return False
+    origin = typing.get_origin(annotation)
+    if origin is typing.Literal:
+        return True
+    if origin is typing.Annotated:
+        return _nothing_to_prune(typing.get_args(annotation)[0])
+    if origin is not None:
+        args = [arg for arg in typing.get_args(annotation) if arg is not Ellipsis]
+        return bool(args) and all(_nothing_to_prune(arg) for arg in args)
+    if not isinstance(annotation, type):
+        return False
+    if issubclass(annotation, BaseModel):
+        return not annotation.model_computed_fields and all(
+            (field.is_required() or not _admits_none(field.annotation))
+            and _nothing_to_prune(cast(Any, field.annotation))
+            for field in annotation.model_fields.values()
+        )
+    return issubclass(annotation, str | int | float | bool | enum.Enum | datetime.date)
 
 
 def _prune_value(value: object, dumped: Any) -> Any:
     if isinstance(value, BaseModel):
+        if _nothing_to_prune(type(value)):
+            return dumped
         return _prune(value, dumped)
     if isinstance(value, list | tuple):
         return [_prune_value(item, part) for item, part in zip(value, dumped, strict=True)]

@@ -46,6 +46,28 @@ class SeedResponse(Strict):
     facts: int
 
 
+#: The capability a system declares in Describe to offer OpenSeededBrain.
+OPEN_SEEDED_CAPABILITY: Final = "open-seeded"
+
+
+class OpenSeededBrainRequest(Strict):
+    """OpenBrain + Seed in one call, optionally releasing an earlier brain first."""
+
+    fixture_id: str
+    pages: list[SeedPage] = Field(default_factory=list)
+    facts: list[SeedFact] = Field(default_factory=list)
+    #: A brain this caller opened earlier, released (as by CloseBrain) before the new one opens.
+    release_brain_id: str | None = None
+
+
+class OpenSeededBrainResponse(Strict):
+    """The fresh brain's handle and how much was seeded."""
+
+    brain_id: str
+    pages: int
+    facts: int
+
+
 class StoredFact(Strict):
     """A fact as memory stored it, with its provenance."""
 

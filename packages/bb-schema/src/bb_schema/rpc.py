@@ -40,6 +40,7 @@ from bb_schema._rpc._servicer import (
 from bb_schema._rpc._services import (
     BenchControlImpl,
     MemoryImpl,
+    OpenSeededImpl,
     RecallImpl,
     RecallingMemory,
     TurnContextImpl,
@@ -71,6 +72,7 @@ __all__ = [
     "BoundServer",
     "MemoryClient",
     "MemoryImpl",
+    "OpenSeededImpl",
     "RecallImpl",
     "RecallingMemory",
     "RpcFailure",

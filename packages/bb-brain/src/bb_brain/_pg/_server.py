@@ -172,12 +172,149 @@ def _shared_memory(data: Path) -> tuple[int, int] | None:
         return None
 
 
+@dataclass
+class _Spawned:
+    """A postmaster started (or still copying its data directory) and not yet known ready."""
+
+    run_dir: Path
+    process: subprocess.Popen[bytes]
+    built: bool
+    marks: tuple[float, float, float]
+
+    def discard(self) -> None:
+        """Stop it and remove its directory (a start that failed or was never claimed)."""
+        terminate(self.process.pid, self.process.wait)
+        shutil.rmtree(self.run_dir, ignore_errors=True)
+
+
+@dataclass
+class _Early:
+    """A server started ahead of need, and what its preparing thread made of it."""
+
+    spawned: _Spawned
+    #: Waits for the postmaster and then runs ``prepare`` (e.g. creates the run schema).
+    thread: threading.Thread | None = None
+    server: EmbeddedServer | None = None
+    #: What ``prepare`` returned.
+    prepared: object = None
+    error: BaseException | None = None
+
+
+#: This process's server started ahead of need (:func:`start_embedded_early`), by pid: a
+#: forked child must never claim its parent's.
+_EARLY: dict[int, _Early] = {}
+_EARLY_LOCK = threading.Lock()
+#: How long exit waits for a preparing thread before stopping its server anyway.
+_EARLY_JOIN_S = 30.0
+
+
+def start_embedded_early(prepare: Callable[[str], object] | None = None) -> None:
+    """Start this process's server now, without waiting for it; :func:`claim_early` takes it.
+
+    For a command that will need the database after a few hundred milliseconds of other
+    start-up work (imports, loading a corpus): the template copy and the postmaster's own
+    start run in the launcher process meanwhile, and a thread waits for the server to be
+    ready and then calls ``prepare(conninfo)`` (the run creates its schema there), so that
+    waiting overlaps the caller's work too. Only from the main thread (the postmaster's
+    parent-death signal is bound to the thread that spawns it); a server never claimed is
+    stopped at exit.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return
+    with _EARLY_LOCK:
+        if os.getpid() in _EARLY:
+            return
+        early = _Early(_spawn_server(None, copy_in_launcher=True))
+        early.thread = threading.Thread(
+            target=_prepare_early, args=(early, prepare), name="bb-pg-early", daemon=True
+        )
+        _EARLY[os.getpid()] = early
+    atexit.register(_discard_early, os.getpid())
+    early.thread.start()
+
+
+def _prepare_early(early: _Early, prepare: Callable[[str], object] | None) -> None:
+    try:
+        early.server = _ready(early.spawned)
+        if prepare is not None:
+            early.prepared = prepare(early.server.conninfo)
+    except BaseException as exc:  # handed to whoever claims the server
+        early.error = exc
+
+
+def claim_early() -> tuple[EmbeddedServer, object] | None:
+    """This process's early server, ready, and what its preparation returned (else None).
+
+    None when there is none; when its start or preparation failed the server is stopped and
+    None returned too, so the caller starts one the usual way and meets the failure there.
+    """
+    with _EARLY_LOCK:
+        early = _EARLY.pop(os.getpid(), None)
+    if early is None:
+        return None
+    if early.thread is not None:
+        early.thread.join()
+    if early.error is not None or early.server is None:
+        _stop_early(early)
+        return None
+    return early.server, early.prepared
+
+
+def _stop_early(early: _Early) -> None:
+    if early.server is not None:
+        early.server.stop()
+    else:
+        early.spawned.discard()
+
+
+def _discard_early(pid: int) -> None:
+    with _EARLY_LOCK:
+        early = _EARLY.pop(pid, None) if os.getpid() == pid else None
+    if early is None:
+        return
+    if early.thread is not None:
+        early.thread.join(_EARLY_JOIN_S)
+    _stop_early(early)
+
+
 def start_embedded(data_template: Path | None = None) -> EmbeddedServer:
     """Sweep stale servers, copy a data directory and start a postmaster on a private socket.
+
+    Claims the server :func:`start_embedded_early` started, when there is one.
 
     Args:
         data_template: The data directory to copy (one saved by ``stop(keep_data=...)``);
             default: the initdb template, built on first use.
+    """
+    if data_template is None:
+        claimed = claim_early()
+        if claimed is not None:
+            return claimed[0]
+    return _ready(_spawn_server(data_template, copy_in_launcher=False))
+
+
+def _ready(spawned: _Spawned) -> EmbeddedServer:
+    """Wait for the spawned postmaster; the running server (stopped and removed on failure)."""
+    try:
+        log = spawned.run_dir / "postgres.log"
+        shm = _wait_ready(spawned.run_dir / "data", spawned.process, log)
+        _rundir.write_server_info(
+            spawned.run_dir, {"postmaster_pid": spawned.process.pid, "shm": shm}
+        )
+        t3 = time.perf_counter()
+    except BaseException:
+        spawned.discard()
+        raise
+    t0, t1, t2 = spawned.marks
+    timings = StartupTimings(spawned.built, (t1 - t0) * 1e3, (t2 - t1) * 1e3, (t3 - t2) * 1e3)
+    return EmbeddedServer(spawned.run_dir, spawned.process, timings)
+
+
+def _spawn_server(data_template: Path | None, *, copy_in_launcher: bool) -> _Spawned:
+    """Sweep, find the template, make the server's directory and spawn the postmaster.
+
+    With ``copy_in_launcher`` the template is copied by the launcher process (``cp -a``)
+    rather than here, so the caller does not wait for it; its time then counts as start.
     """
     sweep_stale()
     user = server_user()
@@ -198,26 +335,25 @@ def start_embedded(data_template: Path | None = None) -> EmbeddedServer:
     process: subprocess.Popen[bytes] | None = None
     try:
         data = run_dir / "data"
-        copy_tree(template, data)
         sock = run_dir / "sock"
-        sock.mkdir(mode=0o700)
-        if data.stat().st_uid != user.uid:  # copied without ownership (fallback copy)
-            chown_tree(data, user)
-        chown_tree(sock, user)
-        data.chmod(0o700)
+        in_launcher = copy_in_launcher and shutil.which("cp") is not None
+        if not in_launcher:
+            copy_tree(template, data)
+            sock.mkdir(mode=0o700)
+            if data.stat().st_uid != user.uid:  # copied without ownership (fallback copy)
+                chown_tree(data, user)
+            chown_tree(sock, user)
+            data.chmod(0o700)
         t2 = time.perf_counter()
-        process = _spawn(data, sock, run_dir / "postgres.log")
+        copy = (str(template), str(data)) if in_launcher else None
+        process = _spawn(data, sock, run_dir / "postgres.log", copy=copy)
         _rundir.write_server_info(run_dir, {"postmaster_pid": process.pid})
-        shm = _wait_ready(data, process, run_dir / "postgres.log")
-        _rundir.write_server_info(run_dir, {"postmaster_pid": process.pid, "shm": shm})
-        t3 = time.perf_counter()
     except BaseException:
         if process is not None:
             terminate(process.pid, process.wait)
         shutil.rmtree(run_dir, ignore_errors=True)
         raise
-    timings = StartupTimings(built, (t1 - t0) * 1e3, (t2 - t1) * 1e3, (t3 - t2) * 1e3)
-    return EmbeddedServer(run_dir, process, timings)
+    return _Spawned(run_dir, process, built, (t0, t1, t2))
 
 
 def _require_traversable(path: Path, user: str) -> None:
@@ -231,7 +367,10 @@ def _require_traversable(path: Path, user: str) -> None:
             )
 
 
-def _spawn(data: Path, sock: Path, log: Path) -> subprocess.Popen[bytes]:
+def _spawn(
+    data: Path, sock: Path, log: Path, *, copy: tuple[str, str] | None = None
+) -> subprocess.Popen[bytes]:
+    """Spawn the launcher that becomes the postmaster (copying its data directory first)."""
     cmd = [str(bin_dir() / "postgres"), "-D", str(data), "-k", str(sock), "-p", str(PORT)]
     for key, value in THROWAWAY_SETTINGS.items():
         cmd += ["-c", f"{key}={value}"]
@@ -242,11 +381,21 @@ def _spawn(data: Path, sock: Path, log: Path) -> subprocess.Popen[bytes]:
     # happens in order (connections closed first, then a fast stop). The launcher drops to
     # the server user and asks for SIGQUIT (immediate stop) should we die, without forking us.
     argv = launcher_argv(
-        cmd, server_user(), setsid=True, pdeathsig=int(signal.SIGQUIT) if on_main else 0
+        cmd,
+        server_user(),
+        setsid=True,
+        pdeathsig=int(signal.SIGQUIT) if on_main else 0,
+        copy=copy,
+        dirs=[str(sock)] if copy is not None else [],
+        private=[str(data)] if copy is not None else [],
     )
     with log.open("ab") as out:
         return subprocess.Popen(
-            argv, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, cwd=str(data)
+            argv,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            cwd=str(data if copy is None else data.parent),
         )
 
 

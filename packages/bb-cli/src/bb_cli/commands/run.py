@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bb_adapters import (
     DEFAULT_HARNESSES,
@@ -20,14 +21,9 @@ from bb_brain.server import reference_info
 from bb_corpus import load_corpus
 from bb_schema import ALL_SUITES, CORE_SUITES, Result, Suite, SystemInfo, dump_json
 from bb_schema.rpc import DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_TIMEOUT_S, MIN_SECRET_BYTES
-from bb_score.scoreboard import render_result_markdown
 
 from bb_cli import _gating, _trustrun
 from bb_cli._blindrun import add_blind_flags, blind_dir, with_blind
-from bb_cli._dask import USAGE as DASK_USAGE
-from bb_cli._dask import run_on_dask
-from bb_cli._invariants import breaches, invariant_exit
-from bb_cli._invariants import report as report_breaches
 from bb_cli._limits import add_limit_flags, limits_from
 from bb_cli._llm_run import LlmRunAborted, add_llm_flags, execute_run, plan_llm
 from bb_cli._output import Output
@@ -36,11 +32,11 @@ from bb_cli._parser import Subparsers, UsageError, add_command, add_output_flags
 from bb_cli._progress import ProgressDisplay, add_progress_flag, resolve_mode
 from bb_cli._runbench import RunRequest, argv_for_receipt
 from bb_cli._seedfail import seed_failure_exit
-from bb_cli._shard import USAGE as SHARD_USAGE
-from bb_cli._shard import ShardSpec, execute_shard, report_shard
-from bb_cli._workers import resolve_workers
 from bb_cli.commands import SUMMARIES
 from bb_cli.commands.corpus import DEFAULT_FIXTURES, DEFAULT_GOLD
+
+if TYPE_CHECKING:
+    from bb_cli._shard import ShardSpec
 
 FOREIGN_SECRET_ENV = "BRAINBENCH_FOREIGN_SECRET"
 _SUITES = ",".join(CORE_SUITES)
@@ -162,11 +158,15 @@ def _run_here(args: argparse.Namespace, out: Output) -> int:
         systems=systems,
     )
     if shard is not None:
+        from bb_cli._shard import execute_shard, report_shard
+
         with display.running():
             executed = execute_shard(request, display.phase(f"replay shard {shard}"))
         return report_shard(request, executed, args.out, out)
     with display.running():
         if args.dask is not None:
+            from bb_cli._dask import run_on_dask
+
             result = run_on_dask(request, args.dask, args.shards, args.out)[0]
         else:
             narrate = out.narrate if out.quiet else display.narrate
@@ -194,6 +194,12 @@ def _run_here(args: argparse.Namespace, out: Output) -> int:
 
 def _finish(result: Result, args: argparse.Namespace, gate: _gating.GatePlan, out: Output) -> int:
     """Report the finished run; its outputs and ledger record only when it is valid."""
+    # Scoring's modules: loaded once the run is over, never before its first turn.
+    from bb_score.scoreboard import render_result_markdown
+
+    from bb_cli._invariants import breaches, invariant_exit
+    from bb_cli._invariants import report as report_breaches
+
     failed = seed_failure_exit(result, out)
     if failed is not None:
         return failed  # an invalid run: no Result, no scoreboard file, no ledger record
@@ -236,7 +242,12 @@ def _finish(result: Result, args: argparse.Namespace, gate: _gating.GatePlan, ou
 def _placement(
     args: argparse.Namespace, gate: _gating.GatePlan, llm: object
 ) -> tuple[int, ShardSpec | None]:
-    """``--workers`` and ``--shard``: where fixtures run (never what is scored)."""
+    """``--workers`` and ``--shard``: where fixtures run (never what is scored).
+
+    The modules of the other placements load only when their flags are given.
+    """
+    from bb_cli._workers import resolve_workers
+
     try:
         workers = resolve_workers(args.workers)
     except ValueError:
@@ -250,6 +261,8 @@ def _placement(
             "brainbench run --llm --workers 1",
         )
     if args.dask is not None and (args.shard is not None or llm or workers > 1):
+        from bb_cli._dask import USAGE as DASK_USAGE
+
         raise UsageError(
             "--dask runs --shards N shards on the cluster, one process each: drop --shard, "
             "--workers and --llm",
@@ -257,6 +270,9 @@ def _placement(
         )
     if args.shard is None:
         return workers, None
+    from bb_cli._shard import USAGE as SHARD_USAGE
+    from bb_cli._shard import ShardSpec
+
     shard = ShardSpec.parse(args.shard)
     if args.out is None:
         raise UsageError(

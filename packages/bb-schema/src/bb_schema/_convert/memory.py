@@ -19,6 +19,8 @@ from bb_schema.memory import (
     FactQuery,
     OpenBrainRequest,
     OpenBrainResponse,
+    OpenSeededBrainRequest,
+    OpenSeededBrainResponse,
     RecallRequest,
     SeedRequest,
     SeedResponse,
@@ -93,6 +95,54 @@ def seed_response_to_proto(response: SeedResponse) -> pb.SeedResponse:
 def seed_response_from_proto(message: pb.SeedResponse, path: str) -> SeedResponse:
     """Decode how much was seeded."""
     return validated(SeedResponse, {"pages": message.pages, "facts": message.facts}, path)
+
+
+def open_seeded_brain_request_to_proto(
+    request: OpenSeededBrainRequest,
+) -> pb.OpenSeededBrainRequest:
+    """Encode an OpenSeededBrain request."""
+    return pb.OpenSeededBrainRequest(
+        fixture_id=request.fixture_id,
+        pages=[seed_page_to_proto(page) for page in request.pages],
+        facts=[seed_fact_to_proto(fact) for fact in request.facts],
+        release_brain_id=request.release_brain_id,
+    )
+
+
+def open_seeded_brain_request_from_proto(
+    message: pb.OpenSeededBrainRequest, path: str
+) -> OpenSeededBrainRequest:
+    """Decode an OpenSeededBrain request (an unset release_brain_id releases nothing)."""
+    data: dict[str, object] = {
+        "fixture_id": message.fixture_id,
+        "pages": [
+            seed_page_from_proto(page, f"{path}.pages[{i}]") for i, page in enumerate(message.pages)
+        ],
+        "facts": [
+            seed_fact_from_proto(fact, f"{path}.facts[{i}]") for i, fact in enumerate(message.facts)
+        ],
+        "release_brain_id": (
+            message.release_brain_id if message.HasField("release_brain_id") else None
+        ),
+    }
+    return validated(OpenSeededBrainRequest, data, path)
+
+
+def open_seeded_brain_response_to_proto(
+    response: OpenSeededBrainResponse,
+) -> pb.OpenSeededBrainResponse:
+    """Encode the fresh brain's handle and the seeded counts."""
+    return pb.OpenSeededBrainResponse(
+        brain_id=response.brain_id, pages=response.pages, facts=response.facts
+    )
+
+
+def open_seeded_brain_response_from_proto(
+    message: pb.OpenSeededBrainResponse, path: str
+) -> OpenSeededBrainResponse:
+    """Decode the fresh brain's handle and the seeded counts."""
+    data = {"brain_id": message.brain_id, "pages": message.pages, "facts": message.facts}
+    return validated(OpenSeededBrainResponse, data, path)
 
 
 def stored_fact_to_proto(fact: StoredFact) -> pb.StoredFact:

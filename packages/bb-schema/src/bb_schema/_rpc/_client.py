@@ -23,6 +23,8 @@ from bb_schema.memory import (
     FactQuery,
     OpenBrainRequest,
     OpenBrainResponse,
+    OpenSeededBrainRequest,
+    OpenSeededBrainResponse,
     RecallRequest,
     SeedRequest,
     SeedResponse,
@@ -164,6 +166,14 @@ class MemoryClient:
         """CloseBrain: release a brain and everything in it."""
         message = convert.CLOSE_BRAIN_REQUEST.to_proto(request)
         self._call("CloseBrain", self._control.CloseBrain, message, timeout)
+
+    def open_seeded_brain(
+        self, request: OpenSeededBrainRequest, *, timeout: float | None = None
+    ) -> OpenSeededBrainResponse:
+        """OpenSeededBrain: OpenBrain + Seed (+ release of an earlier brain) in one call."""
+        message = convert.OPEN_SEEDED_BRAIN_REQUEST.to_proto(request)
+        reply = self._call("OpenSeededBrain", self._control.OpenSeededBrain, message, timeout)
+        return convert.OPEN_SEEDED_BRAIN_RESPONSE.from_proto(reply)
 
     # -- MemoryTrust -------------------------------------------------------------------------
 

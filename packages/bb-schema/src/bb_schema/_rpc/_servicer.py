@@ -31,6 +31,8 @@ from bb_schema.memory import (
     FactQuery,
     OpenBrainRequest,
     OpenBrainResponse,
+    OpenSeededBrainRequest,
+    OpenSeededBrainResponse,
     RecallRequest,
     SeedRequest,
     SeedResponse,
@@ -92,6 +94,14 @@ class BenchControlServicer:
     def close_brain(self, request: CloseBrainRequest) -> None:
         """CloseBrain: release a brain."""
         raise Unimplemented("CloseBrain")
+
+    def open_seeded_brain(self, request: OpenSeededBrainRequest) -> OpenSeededBrainResponse:
+        """OpenSeededBrain (optional, capability ``open-seeded``): OpenBrain + Seed in one call.
+
+        Declare the capability in :meth:`describe` when overriding this; the bench makes the
+        separate calls otherwise.
+        """
+        raise Unimplemented("OpenSeededBrain")
 
 
 class MemoryTrustServicer:

@@ -29,6 +29,8 @@ from bb_schema.memory import (
     FactQuery,
     OpenBrainRequest,
     OpenBrainResponse,
+    OpenSeededBrainRequest,
+    OpenSeededBrainResponse,
     RecallRequest,
     SeedRequest,
     SeedResponse,
@@ -102,6 +104,14 @@ class RecallImpl(Protocol):
 
     def recall(self, request: RecallRequest) -> FactList:
         """Active facts of a source that answer the question, most relevant first."""
+        ...
+
+
+class OpenSeededImpl(Protocol):
+    """The optional one-call open + seed (+ release) of a BenchControl server."""
+
+    def open_seeded_brain(self, request: OpenSeededBrainRequest) -> OpenSeededBrainResponse:
+        """A fresh brain, seeded; the earlier brain named in the request released first."""
         ...
 
 
@@ -244,6 +254,20 @@ def _recall_handler(impl: BenchControlImpl) -> grpc.RpcMethodHandler:  # type: i
     return _unary("Recall", convert.RECALL_REQUEST.from_bytes, recall, convert.FACT_LIST.to_bytes)
 
 
+def _open_seeded_handler(impl: BenchControlImpl) -> grpc.RpcMethodHandler:  # type: ignore[type-arg]
+    """OpenSeededBrain from ``impl.open_seeded_brain`` when it has one, else UNIMPLEMENTED."""
+    call = getattr(impl, "open_seeded_brain", None)
+    if call is None:
+        return _unimplemented("OpenSeededBrain")
+    c = convert
+    return _unary(
+        "OpenSeededBrain",
+        c.OPEN_SEEDED_BRAIN_REQUEST.from_bytes,
+        call,
+        c.OPEN_SEEDED_BRAIN_RESPONSE.to_bytes,
+    )
+
+
 def add_bench_control_service(server: grpc.Server, impl: BenchControlImpl) -> None:
     """Serve ``brainbench.v1.BenchControl`` from ``impl`` on ``server`` (before start)."""
     c = convert
@@ -278,6 +302,7 @@ def add_bench_control_service(server: grpc.Server, impl: BenchControlImpl) -> No
                 impl.close_brain,
                 _close_brain_response,
             ),
+            "OpenSeededBrain": _open_seeded_handler(impl),
         },
     )
 

@@ -342,3 +342,68 @@ class CloseBrainResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___CloseBrainResponse: _TypeAlias = CloseBrainResponse  # noqa: Y015
+
+@_typing.final
+class OpenSeededBrainRequest(_message.Message):
+    """Open a fresh brain and seed it in one call (capability "open-seeded"): what OpenBrain +
+    Seed do, in one round trip. release_brain_id, when set, names an earlier brain of the same
+    caller to release first (what CloseBrain does), so a fixture's reset costs no call of its
+    own. A seed the system refuses leaves no new brain behind (the released one stays released).
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    FIXTURE_ID_FIELD_NUMBER: _builtins.int
+    PAGES_FIELD_NUMBER: _builtins.int
+    FACTS_FIELD_NUMBER: _builtins.int
+    RELEASE_BRAIN_ID_FIELD_NUMBER: _builtins.int
+    fixture_id: _builtins.str
+    release_brain_id: _builtins.str
+    @_builtins.property
+    def pages(self) -> _containers.RepeatedCompositeFieldContainer[_corpus_pb2.SeedPage]: ...
+    @_builtins.property
+    def facts(self) -> _containers.RepeatedCompositeFieldContainer[_corpus_pb2.SeedFact]: ...
+    def __init__(
+        self,
+        *,
+        fixture_id: _builtins.str = ...,
+        pages: _abc.Iterable[_corpus_pb2.SeedPage] | None = ...,
+        facts: _abc.Iterable[_corpus_pb2.SeedFact] | None = ...,
+        release_brain_id: _builtins.str | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_release_brain_id", b"_release_brain_id", "release_brain_id", b"release_brain_id"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_release_brain_id", b"_release_brain_id", "facts", b"facts", "fixture_id", b"fixture_id", "pages", b"pages", "release_brain_id", b"release_brain_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__release_brain_id: _TypeAlias = _typing.Literal["release_brain_id"]  # noqa: Y015
+    _WhichOneofArgType__release_brain_id: _TypeAlias = _typing.Literal["_release_brain_id", b"_release_brain_id"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__release_brain_id) -> _WhichOneofReturnType__release_brain_id | None: ...
+
+Global___OpenSeededBrainRequest: _TypeAlias = OpenSeededBrainRequest  # noqa: Y015
+
+@_typing.final
+class OpenSeededBrainResponse(_message.Message):
+    """The fresh brain's handle and how much was seeded."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    BRAIN_ID_FIELD_NUMBER: _builtins.int
+    PAGES_FIELD_NUMBER: _builtins.int
+    FACTS_FIELD_NUMBER: _builtins.int
+    brain_id: _builtins.str
+    pages: _builtins.int
+    facts: _builtins.int
+    def __init__(
+        self,
+        *,
+        brain_id: _builtins.str = ...,
+        pages: _builtins.int = ...,
+        facts: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["brain_id", b"brain_id", "facts", b"facts", "pages", b"pages"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___OpenSeededBrainResponse: _TypeAlias = OpenSeededBrainResponse  # noqa: Y015

@@ -70,6 +70,11 @@ class BenchControlStub:
                 request_serializer=brainbench_dot_v1_dot_memory__pb2.CloseBrainRequest.SerializeToString,
                 response_deserializer=brainbench_dot_v1_dot_memory__pb2.CloseBrainResponse.FromString,
                 _registered_method=True)
+        self.OpenSeededBrain = channel.unary_unary(
+                '/brainbench.v1.BenchControl/OpenSeededBrain',
+                request_serializer=brainbench_dot_v1_dot_memory__pb2.OpenSeededBrainRequest.SerializeToString,
+                response_deserializer=brainbench_dot_v1_dot_memory__pb2.OpenSeededBrainResponse.FromString,
+                _registered_method=True)
 
 
 class BenchControlServicer:
@@ -126,6 +131,15 @@ class BenchControlServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def OpenSeededBrain(self, request, context):
+        """OpenBrain + Seed (+ CloseBrain of an earlier brain) in one call. Optional: offered when
+        Describe lists "open-seeded"; a system without it answers UNIMPLEMENTED and the bench
+        makes the separate calls.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_BenchControlServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -163,6 +177,11 @@ def add_BenchControlServicer_to_server(servicer, server):
                     servicer.CloseBrain,
                     request_deserializer=brainbench_dot_v1_dot_memory__pb2.CloseBrainRequest.FromString,
                     response_serializer=brainbench_dot_v1_dot_memory__pb2.CloseBrainResponse.SerializeToString,
+            ),
+            'OpenSeededBrain': grpc.unary_unary_rpc_method_handler(
+                    servicer.OpenSeededBrain,
+                    request_deserializer=brainbench_dot_v1_dot_memory__pb2.OpenSeededBrainRequest.FromString,
+                    response_serializer=brainbench_dot_v1_dot_memory__pb2.OpenSeededBrainResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -355,6 +374,33 @@ class BenchControl:
             '/brainbench.v1.BenchControl/CloseBrain',
             brainbench_dot_v1_dot_memory__pb2.CloseBrainRequest.SerializeToString,
             brainbench_dot_v1_dot_memory__pb2.CloseBrainResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def OpenSeededBrain(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/brainbench.v1.BenchControl/OpenSeededBrain',
+            brainbench_dot_v1_dot_memory__pb2.OpenSeededBrainRequest.SerializeToString,
+            brainbench_dot_v1_dot_memory__pb2.OpenSeededBrainResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -51,6 +51,11 @@ class BenchControlStub:
     """
     CloseBrain: _grpc.UnaryUnaryMultiCallable[_memory_pb2.CloseBrainRequest, _memory_pb2.CloseBrainResponse]
     """Release a brain."""
+    OpenSeededBrain: _grpc.UnaryUnaryMultiCallable[_memory_pb2.OpenSeededBrainRequest, _memory_pb2.OpenSeededBrainResponse]
+    """OpenBrain + Seed (+ CloseBrain of an earlier brain) in one call. Optional: offered when
+    Describe lists "open-seeded"; a system without it answers UNIMPLEMENTED and the bench
+    makes the separate calls.
+    """
 
 @_typing.type_check_only
 class BenchControlAsyncStub(BenchControlStub):
@@ -73,6 +78,11 @@ class BenchControlAsyncStub(BenchControlStub):
     """
     CloseBrain: _aio.UnaryUnaryMultiCallable[_memory_pb2.CloseBrainRequest, _memory_pb2.CloseBrainResponse]  # type: ignore[assignment]
     """Release a brain."""
+    OpenSeededBrain: _aio.UnaryUnaryMultiCallable[_memory_pb2.OpenSeededBrainRequest, _memory_pb2.OpenSeededBrainResponse]  # type: ignore[assignment]
+    """OpenBrain + Seed (+ CloseBrain of an earlier brain) in one call. Optional: offered when
+    Describe lists "open-seeded"; a system without it answers UNIMPLEMENTED and the bench
+    makes the separate calls.
+    """
 
 class BenchControlServicer(metaclass=_abc_1.ABCMeta):
     """What the bench runner drives: isolated brains, seeding, read-back of stored facts, recall."""
@@ -134,5 +144,16 @@ class BenchControlServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_memory_pb2.CloseBrainResponse, _abc.Awaitable[_memory_pb2.CloseBrainResponse]]:
         """Release a brain."""
+
+    @_abc_1.abstractmethod
+    def OpenSeededBrain(
+        self,
+        request: _memory_pb2.OpenSeededBrainRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_memory_pb2.OpenSeededBrainResponse, _abc.Awaitable[_memory_pb2.OpenSeededBrainResponse]]:
+        """OpenBrain + Seed (+ CloseBrain of an earlier brain) in one call. Optional: offered when
+        Describe lists "open-seeded"; a system without it answers UNIMPLEMENTED and the bench
+        makes the separate calls.
+        """
 
 def add_BenchControlServicer_to_server(servicer: BenchControlServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -1,0 +1,162 @@
+"""The English lexicon tables the reflex reads, derived once into the user cache.
+
+Read from their packages, the tables cost most of a second of CPU in every process that reads
+a turn: importing ``lemminflect`` pulls in numpy, ``wordfreq`` pulls in regex, langcodes and
+ftfy, and both then parse gzipped dictionaries. What the reflex asks of them is small: the
+frequency of a word, its lemmas by part of speech (``getAllLemmas``) and the verb forms of a
+lemma (``getAllInflections(upos="VERB")``). So the first process derives exactly those answers
+through the packages' own calls, for every lowercase word their dictionaries hold, and keeps
+them in one marshal file in the user cache (:func:`bb_brain._pg._runtime.cache_dir`), keyed
+by both packages' versions and :data:`FORMAT`: it cannot disagree with what is installed.
+Later processes load the file in about ten milliseconds and decode a word's entry only when it
+is first asked for. A word the file cannot answer for (one with capitals: lemminflect copies
+the caller's capitalisation onto its answers) is asked of ``lemminflect`` itself.
+
+A file that is missing, unreadable or of another shape is rebuilt; one that cannot be written
+costs only the build in that process.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import threading
+from contextlib import suppress
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Final
+
+#: Bump when what the file holds, or how, changes.
+FORMAT: Final = 1
+#: Separators inside one encoded entry: between parts of speech, and between a part of
+#: speech and its forms (lemminflect's own files separate forms by "/" and fields by ",").
+_GROUP: Final = "\x1e"
+_UNIT: Final = "\x1f"
+#: The Penn tags ``getAllInflections(upos="VERB")`` keeps.
+_VERB: Final = "VERB"
+
+Entry = dict[str, tuple[str, ...]]
+
+
+def _plain(word: str) -> bool:
+    """True for a word lemminflect answers in lowercase (its caps style ``lower``)."""
+    return word == word.lower() and not word.isupper() and not (word and word[0].isupper())
+
+
+def _encode(entry: Entry) -> str:
+    parts = []
+    for key, forms in entry.items():
+        for text in (key, *forms):
+            if _GROUP in text or _UNIT in text:
+                raise ValueError(f"lexicon entry {text!r} holds a separator character")
+        parts.append(_UNIT.join((key, *forms)))
+    return _GROUP.join(parts)
+
+
+def _decode(text: str) -> Entry:
+    entry: Entry = {}
+    for part in text.split(_GROUP):
+        key, *forms = part.split(_UNIT)
+        entry[key] = tuple(forms)
+    return entry
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The derived tables; lemma lookups answer as ``lemminflect`` does (and are named so)."""
+
+    #: wordfreq's small English list: word -> frequency.
+    frequencies: dict[str, float]
+    #: Lowercase word -> its encoded ``getAllLemmas`` answer (absent: no reading).
+    lemma_table: dict[str, str]
+    #: Lowercase lemma -> its encoded ``getAllInflections(upos="VERB")`` answer.
+    verb_table: dict[str, str]
+
+    def getAllLemmas(self, word: str) -> Entry:
+        """``lemminflect.getAllLemmas(word)``: lemmas by universal part of speech."""
+        if not _plain(word):
+            return dict(_lemminflect().Lemmatizer().getAllLemmas(word))
+        found = self.lemma_table.get(word)
+        return _decode(found) if found else {}
+
+    def getAllInflections(self, lemma: str, upos: str = _VERB) -> Entry:
+        """``lemminflect.getAllInflections(lemma, upos="VERB")``: forms by Penn tag."""
+        if upos != _VERB or not _plain(lemma):
+            return dict(_lemminflect().getAllInflections(lemma, upos=upos))
+        found = self.verb_table.get(lemma)
+        return _decode(found) if found else {}
+
+
+def _lemminflect() -> Any:
+    import lemminflect
+
+    return lemminflect
+
+
+def cache_path() -> Path | None:
+    """The file for the installed packages' versions (None when no version is known)."""
+    from bb_brain._pg._runtime import cache_dir
+
+    try:
+        versions = f"lemminflect-{metadata.version('lemminflect')}"
+        versions += f"-wordfreq-{metadata.version('wordfreq')}"
+        return cache_dir() / f"lexicon-v{FORMAT}-{versions}.marshal"
+    except (OSError, metadata.PackageNotFoundError):
+        return None
+
+
+def build() -> Lexicon:
+    """Derive the tables through the packages' own calls (about two seconds)."""
+    lemminflect = _lemminflect()
+    from wordfreq import get_frequency_dict
+
+    frequencies = dict(get_frequency_dict("en", wordlist="small"))
+    lemmatizer = lemminflect.Lemmatizer()
+    words = set(lemmatizer._getLemmaDict()) | set(lemmatizer._getOverridesDict())
+    lemma_table = {}
+    for word in sorted(w for w in words if _plain(w)):
+        entry = lemmatizer.getAllLemmas(word)
+        if entry:
+            lemma_table[word] = _encode(entry)
+    inflections = lemminflect.Inflections()
+    lemmas = set(inflections._getInflDict()) | set(inflections._getOverridesDict())
+    verb_table = {}
+    for lemma in sorted(w for w in lemmas if _plain(w)):
+        entry = inflections.getAllInflections(lemma, upos=_VERB)
+        if entry:
+            verb_table[lemma] = _encode(entry)
+    return Lexicon(frequencies, lemma_table, verb_table)
+
+
+def _valid(data: object) -> Lexicon | None:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return None
+    tables = (data.get("frequencies"), data.get("lemmas"), data.get("verbs"))
+    if not all(isinstance(table, dict) for table in tables):
+        return None
+    frequencies, lemma_table, verb_table = tables
+    return Lexicon(frequencies, lemma_table, verb_table)  # type: ignore[arg-type]
+
+
+def load() -> Lexicon:
+    """The tables: from the cache file, else built (and written there for the next process)."""
+    path = cache_path()
+    if path is not None:
+        with suppress(OSError, ValueError, EOFError, TypeError):
+            found = _valid(marshal.loads(path.read_bytes()))
+            if found is not None:
+                return found
+    lexicon = build()
+    if path is not None:
+        data = {
+            "format": FORMAT,
+            "frequencies": lexicon.frequencies,
+            "lemmas": lexicon.lemma_table,
+            "verbs": lexicon.verb_table,
+        }
+        with suppress(OSError):
+            temp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+            temp.write_bytes(marshal.dumps(data))
+            os.replace(temp, path)
+    return lexicon

@@ -1,0 +1,63 @@
+"""The cached lexicon answers exactly as lemminflect and wordfreq do, and survives a bad file."""
+
+from __future__ import annotations
+
+import marshal
+from pathlib import Path
+
+import lemminflect
+import pytest
+from bb_brain import _lexdata
+from wordfreq import get_frequency_dict
+
+
+@pytest.fixture(scope="module")
+def built() -> _lexdata.Lexicon:
+    return _lexdata.build()
+
+
+def _sample_words() -> list[str]:
+    lemmatizer = lemminflect.Lemmatizer()
+    known = sorted(set(lemmatizer._getLemmaDict()) | set(lemmatizer._getOverridesDict()))
+    odd = ["", "zzxqv", "alice", "Grace", "NASA", "wROTE", "naïve", "straße", "o'clock", "Ⓐ"]
+    return known[::7] + odd
+
+
+def test_lemmas_are_lemminflect_s_own_answers(built: _lexdata.Lexicon) -> None:
+    lemmatizer = lemminflect.Lemmatizer()
+    for word in [*_sample_words(), "wrote", "pupils", "leaks", "were"]:
+        assert built.getAllLemmas(word) == lemmatizer.getAllLemmas(word), word
+
+
+def test_verb_forms_are_lemminflect_s_own_answers(built: _lexdata.Lexicon) -> None:
+    inflections = lemminflect.Inflections()
+    lemmas = sorted(set(inflections._getInflDict()))[::5] + ["write", "be", "zzxqv", "Write"]
+    for lemma in lemmas:
+        expected = inflections.getAllInflections(lemma, upos="VERB")
+        assert built.getAllInflections(lemma, upos="VERB") == expected, lemma
+
+
+def test_frequencies_are_wordfreq_s_small_list(built: _lexdata.Lexicon) -> None:
+    assert built.frequencies == get_frequency_dict("en", wordlist="small")
+
+
+def test_the_file_is_written_once_read_after_and_rebuilt_when_bad(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, built: _lexdata.Lexicon
+) -> None:
+    monkeypatch.setenv("BRAINBENCH_CACHE_DIR", str(tmp_path))
+    builds: list[int] = []
+
+    def counting() -> _lexdata.Lexicon:
+        builds.append(1)
+        return built
+
+    monkeypatch.setattr(_lexdata, "build", counting)
+    first = _lexdata.load()
+    path = _lexdata.cache_path()
+    assert path is not None and path.parent == tmp_path and path.is_file()
+    assert _lexdata.load() == first and len(builds) == 1  # the second came from the file
+    path.write_bytes(b"not a marshal file")
+    assert _lexdata.load() == first and len(builds) == 2
+    path.write_bytes(marshal.dumps({"format": _lexdata.FORMAT - 1}))
+    assert _lexdata.load() == first and len(builds) == 3
+    assert marshal.loads(path.read_bytes())["format"] == _lexdata.FORMAT
