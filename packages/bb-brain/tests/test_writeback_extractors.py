@@ -553,3 +553,21 @@ def test_so_before_a_new_subject_starts_a_clause() -> None:
         "Bob Park's team is short two engineers",
         "he wants us on retries",
     ]
+
+
+def test_a_verb_phrase_of_the_same_subject_is_its_own_fact() -> None:
+    facts = rules(("user", "Bob Park was at a Nepali fintech before and did his PhD in Zurich"))
+    assert [(fact, slug) for fact, slug, _ in facts] == [
+        ("Bob Park was at a Nepali fintech before", BOB.slug),
+        ("did his PhD in Zurich", BOB.slug),
+    ]
+
+
+def test_a_subject_and_its_verb_after_but_state_something_of_their_own() -> None:
+    facts = rules(
+        ("user", "Widget Co beat its revenue plan by 18%, but churn in the small tier went up")
+    )
+    assert [fact for fact, _, _ in facts] == [
+        "Widget Co beat its revenue plan by 18%",
+        "churn in the small tier went up",
+    ]

@@ -201,8 +201,17 @@ def _no_suppress(setter: Setter) -> None:
             for p in pointers
         ]
 
+    from bb_brain.carryover import latest_notes
+
+    def gate_with_notes(conn: Any, brain_id: str, source: str, pointers: Any) -> Any:
+        # the reflex reads the gate and the notes in one round trip: the gate as mutated,
+        # the notes as shipped
+        gated = gate_pointers(conn, brain_id, source, pointers)
+        return gated, latest_notes(conn, brain_id, source, [p.slug for p in gated])
+
     _everywhere(setter, gate, "settings", settings)
     _everywhere(setter, proactive, "gate_pointers", gate_pointers)
+    _everywhere(setter, proactive, "gate_with_notes", gate_with_notes)
 
 
 def _strip_pack(setter: Setter, *, agent: bool, external: bool) -> None:

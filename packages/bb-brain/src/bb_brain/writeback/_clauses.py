@@ -100,6 +100,11 @@ def _verb_phrase(word: str) -> bool:
     return finite(word) and not sense(word).noun
 
 
+def opens_with_verb(word: str) -> bool:
+    """The word may open a verb phrase whose subject is left out (see :func:`_verb_phrase`)."""
+    return bool(word) and word.isalpha() and _verb_phrase(word)
+
+
 def _boundaries(sentence: str) -> list[re.Match[str]]:
     found = list(_SPLIT.finditer(sentence))
     found += [m for m in _AND_VERB.finditer(sentence) if _verb_phrase(m.group("verb"))]

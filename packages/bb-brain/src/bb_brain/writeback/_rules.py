@@ -40,12 +40,14 @@ from bb_schema import FactKind
 from bb_schema.turn_context import ExtractedFact
 
 from bb_brain._examined import WRITEBACK_EXAMINED_CHARS, examined
+from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._attribute import Reference, Salience, choose, references, subject
 from bb_brain.writeback._clauses import (
     Clause,
     correction,
     hedged,
     opens_with_the_user,
+    opens_with_verb,
     relayed,
     repair,
     split_clauses,
@@ -270,6 +272,11 @@ class RulesExtractor:
                 groups.append(_Group(plain, clause.start, clause.end, None, []))  # "they": nobody
             elif not refs and _stands_alone(clause.text):
                 groups.append(_Group(plain, clause.start, clause.end, last.ref, [], inherited=True))
+            elif _elided_subject(clause.text) and _stands_alone(clause.text):
+                # "... and did her PhD in Zurich": the same subject's next statement
+                groups.append(
+                    _Group(plain, clause.start, clause.end, last.ref, refs, inherited=True)
+                )
             elif not refs or (_same(last.ref, ref) and not _restarts(ref, refs, clause)):
                 last.end, last.refs = clause.end, last.refs + refs
             else:
@@ -447,6 +454,12 @@ def _not_a_statement(sentence: str) -> bool:
     )
 
 
+def _elided_subject(text: str) -> bool:
+    """The clause opens with its verb: its subject is the clause's before it."""
+    first = text.split()[0].casefold().strip(".,;:!?") if text.split() else ""
+    return opens_with_verb(first)
+
+
 def _restarts(ref: Reference | None, refs: list[Reference], clause: Clause) -> bool:
     """The clause names its entity again as its subject and says something of its own.
 
@@ -461,7 +474,29 @@ def _restarts(ref: Reference | None, refs: list[Reference], clause: Clause) -> b
 
 
 def _stands_alone(text: str) -> bool:
-    return _cue(text) is not None or _informative(text, [])
+    """The clause says something of its own: a cue, information, or a subject and its verb.
+
+    "..., but churn in the smallest tier went up" is a statement of its own even with no
+    entity, amount or cue in it.
+    """
+    return _cue(text) is not None or _informative(text, []) or _full_clause(text)
+
+
+def _full_clause(text: str) -> bool:
+    """Four words or more with a finite verb after the first: a subject and its predicate."""
+    words = [word.strip(".,;:!?").casefold() for word in text.split()]
+    if len(words) < MIN_CLAUSE_WORDS:
+        return False
+
+    return any(
+        word.isalpha() and word not in _NOT_PREDICATES and finite(word) for word in words[1:]
+    )
+
+
+#: A clause this long with a subject and a verb states something on its own.
+MIN_CLAUSE_WORDS: Final = 4
+#: Finite forms too common as auxiliaries or nouns to mark a predicate on their own.
+_NOT_PREDICATES: Final = frozenset("'s do does did".split())
 
 
 def _record(group: _Group, facts: list[_Fact], topic: Entity | None) -> None:
