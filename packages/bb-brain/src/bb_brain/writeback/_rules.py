@@ -272,7 +272,9 @@ class RulesExtractor:
                 groups.append(_Group(plain, clause.start, clause.end, None, []))  # "they": nobody
             elif not refs and _stands_alone(clause.text):
                 groups.append(_Group(plain, clause.start, clause.end, last.ref, [], inherited=True))
-            elif _elided_subject(clause.text) and _stands_alone(clause.text):
+            elif _elided_subject(clause.text) and (
+                _stands_alone(clause.text) or _informative(clause.text, refs)
+            ):
                 # "... and did her PhD in Zurich": the same subject's next statement
                 groups.append(
                     _Group(plain, clause.start, clause.end, last.ref, refs, inherited=True)
