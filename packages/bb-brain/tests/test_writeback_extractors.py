@@ -571,3 +571,16 @@ def test_a_subject_and_its_verb_after_but_state_something_of_their_own() -> None
         "Widget Co beat its revenue plan by 18%",
         "churn in the small tier went up",
     ]
+
+
+def test_an_apposition_describes_the_person_just_named() -> None:
+    facts = rules(
+        (
+            "user",
+            "there's someone new on the Widget Co account, Ana Lucia Ferrer, a motion designer "
+            "Bob Park recommended, she did the animations for a fintech app",
+        )
+    )
+    about_ana = [fact for fact, slug, _ in facts if slug == "people/ana-lucia-ferrer"]
+    assert "a motion designer Bob Park recommended" in about_ana
+    assert "she did the animations for a fintech app" in about_ana

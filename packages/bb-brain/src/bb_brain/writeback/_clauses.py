@@ -66,7 +66,7 @@ RELAY: Final = re.compile(
     _I,
 )
 _SPLIT: Final = re.compile(
-    r"\s+[-–—]\s+|;\s+|,\s+(?:and|but)\s+|,\s+(?=(?i:he|she|they|it|we|i|there)\b)|"
+    r"\s+(?:[-–—]|--)\s+|;\s+|,\s+(?:and|but)\s+|,\s+(?=(?i:he|she|they|it|we|i|there)\b)|"
     r"\s+(?:and|but)\s+(?=(?i:he|she|they|it|we|i|you)\b|[A-Z][a-z])|"
     r"\s+(?:so|because|since|while)\s+(?=(?i:he|she|they|we|i)\b)"
 )

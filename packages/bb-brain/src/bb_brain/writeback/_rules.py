@@ -256,11 +256,14 @@ class RulesExtractor:
             ref = choose(refs, clause.text, attitude=_cue(clause.text) == "belief")
             salience.update(refs, ref)
             described = _described(asides, clause, refs)
-            if groups and _RELATIVE.match(clause.text):
-                # ", who runs procurement at Pioneer": about whoever the clause before named
+            if groups and (_RELATIVE.match(clause.text) or _APPOSITION.match(clause.text)):
+                # ", who runs procurement at Pioneer", ", a motion designer Hazel recommended":
+                # about whoever the clause before named last
                 last = groups[-1]
                 groups.append(_Group(plain, clause.start, clause.end, last.ref, [], True))
                 groups.extend(described)
+                if last.ref is not None:
+                    salience.update([], last.ref)  # still the one a "she" refers back to
                 continue
             user = opens_with_the_user(clause.text)
             if not groups or user:
@@ -302,7 +305,7 @@ class RulesExtractor:
                 left = Clause(clause.text[: comma.start()], clause.start, at)
                 before = Clause(current.text[: at - current.start], current.start, at)
                 rest = clause.text[comma.end() :].split(",")[0]
-                relative = _RELATIVE.match(rest) is not None
+                relative = _RELATIVE.match(rest) is not None or _APPOSITION.match(rest) is not None
                 if left.text and self._states(before.text) and (relative or self._states(rest)):
                     pieces.append(before)
                     start = clause.start + comma.end()
@@ -319,6 +322,8 @@ class RulesExtractor:
         return any(m.entity is not None for m in self._entities.mentions(text))
 
 
+#: An apposition: a noun phrase after a comma that describes what was just named.
+_APPOSITION = re.compile(r"^\W*(?:a|an)\s+\w", re.IGNORECASE)
 #: A relative clause about the person just named ("..., who runs procurement").
 _RELATIVE = re.compile(r"^\W*(?:who|whose|whom)\b", re.IGNORECASE)
 #: A comma between two parts of a clause (not before a contrast: ", not Monday").
