@@ -584,3 +584,11 @@ def test_an_apposition_describes_the_person_just_named() -> None:
     about_ana = [fact for fact, slug, _ in facts if slug == "people/ana-lucia-ferrer"]
     assert "a motion designer Bob Park recommended" in about_ana
     assert "she did the animations for a fintech app" in about_ana
+
+
+def test_a_statement_that_names_only_the_user_is_the_users() -> None:
+    facts = rules(
+        ("user", "Widget Co renewal is done."),
+        ("user", "fyi please don't schedule anything for me before 10am"),
+    )
+    assert ("fyi please don't schedule anything for me before 10am", None, None) in facts

@@ -467,6 +467,20 @@ def _elided_subject(text: str) -> bool:
     return opens_with_verb(first)
 
 
+def _about_the_user(text: str, refs: list[Reference]) -> bool:
+    """A statement about the user alone: it opens with them, or names only them.
+
+    "I'm vegetarian", "please don't schedule anything for me before 10am".
+    """
+    return _PERSONAL.match(text) is not None or (
+        not refs and _FIRST_PERSON.search(text) is not None
+    )
+
+
+#: The user, anywhere in a clause.
+_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself)\b", re.IGNORECASE)
+
+
 def _restarts(ref: Reference | None, refs: list[Reference], clause: Clause) -> bool:
     """The clause names its entity again as its subject and says something of its own.
 
@@ -525,7 +539,7 @@ def _record(group: _Group, facts: list[_Fact], topic: Entity | None) -> None:
         return
     if entity is None and kind in _ABOUT_THE_TOPIC and opens_with_the_user(text):
         entity = topic  # "we went with the oak": a decision on the topic at hand
-    elif entity is None and not _PERSONAL.match(text) and not _PRONOUN_FIRST.match(text):
+    elif entity is None and not _about_the_user(text, refs) and not _PRONOUN_FIRST.match(text):
         entity = topic  # "usage-based beat seat pricing by 18%": the topic at hand
     facts.append(_Fact(text, entity, kind or "fact", title))
 
