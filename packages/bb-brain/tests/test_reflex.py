@@ -221,11 +221,13 @@ def test_a_lowercase_dictionary_word_needs_more_than_its_form(
     engine: Engine, make_brain: Any
 ) -> None:
     brain = make_brain(("projects/lantern", md("Project Lantern", aliases="[lantern]")))
-    response = ask(engine, brain, "what's the latest on lantern?")
+    response = ask(engine, brain, "lantern light looks nice tonight")
     assert response.pointers == []
     (declined,) = response.declined
     assert declined.slug == "projects/lantern" and declined.evidence is not None
     assert "ordinary word 'lantern'" in declined.evidence.decision
+    # asking memory about the word is the evidence it names the page
+    assert slugs(ask(engine, brain, "what's the latest on lantern?")) == ["projects/lantern"]
 
 
 @pytest.mark.parametrize(

@@ -373,3 +373,29 @@ def test_a_short_lowercase_phrase_of_everyday_words_is_no_title(
 ) -> None:
     brain = make_brain(("concepts/weekly-review", md("Weekly Review", type="concept")))
     assert ask(engine, brain, "the weekly review of my budget is boring").pointers == []
+
+
+FROST = ("people/katherine-frost", md("Katherine Frost", type="person"))
+ECHO = ("companies/echo-software", md("Echo Software", type="company", aliases="[Echo]"))
+CASH = ("people/cash-holloway", md("Cash Holloway", type="person", aliases="[cash]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("what do we have on frost?", FROST[0]),  # a family name asked for, in lowercase
+        ("quick check: dr. frost, still head of product?", FROST[0]),  # an honorific
+        ("quick one: Echo, anything new?", ECHO[0]),  # the question follows the name
+    ],
+)
+def test_a_name_asked_for(engine: Engine, make_brain: Any, text: str, slug: str) -> None:
+    brain = make_brain(FROST, ECHO, CASH)
+    assert slugs(ask(engine, brain, text)) == [slug]
+
+
+def test_a_word_asked_about_that_modifies_a_noun_is_no_name(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(FROST, CASH)
+    assert ask(engine, brain, "anything on cash flow this quarter?").pointers == []
+    assert ask(engine, brain, "any notes on frost damage in the orchard?").pointers == []

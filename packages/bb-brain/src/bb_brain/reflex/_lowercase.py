@@ -51,7 +51,7 @@ from bb_brain.reflex._ordinary import (
     is_ordinary,
     sense,
 )
-from bb_brain.reflex._tokens import KIND_NOUNS, LOWERCASE, VERSION, Token
+from bb_brain.reflex._tokens import KIND_NOUNS, LOWERCASE, VERSION, Token, looked_up
 
 MAX_LOWER_TOKENS: Final = 4
 #: A phrase this long that matches a title exactly is the title, even in everyday words
@@ -127,6 +127,8 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
     arms = ALIAS_ONLY if word.lexical or word.calendar else LOWER_NAME_ARMS
     if arms is ALIAS_ONLY and _labelled(maker.tokens, tok):
         arms = ALIAS_ONLY | {"title", "slug-suffix"}  # "relay v2", "the phoenix launch"
+    elif arms is ALIAS_ONLY and _asked_for(maker, tok):
+        arms = LOWER_NAME_ARMS  # "what do we have on frost?", "dr. wood": a name is asked for
     return [
         maker.make(
             tok.norm,
@@ -149,6 +151,14 @@ def _needs_evidence(word: WordSense) -> bool:
     English text ("max points") needs evidence to be read as a page's name.
     """
     return word.lowercase_ordinary or word.place or word.zipf >= ORDINARY_ZIPF
+
+
+def _asked_for(maker: Maker, tok: Token) -> bool:
+    """The user asks memory about the word, or an honorific stands before it."""
+    before = maker.tokens[tok.index - 1] if tok.index > 0 else None
+    if before is not None and tok.glued and before.norm in HONORIFICS:
+        return True
+    return looked_up(maker.tokens, tok.index)
 
 
 def _labelled(tokens: list[Token], tok: Token) -> bool:

@@ -183,7 +183,7 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
         found.append(LINE_LABEL)
     if _asked_about(tokens, first, last):
         found.append(PERSON_VERB)
-    if _looked_up(tokens, first):
+    if looked_up(tokens, first):
         found.append(LOOKED_UP)
     after = _next_glued(tokens, last)
     if after is not None and after.norm in KIND_NOUNS and not mention.possessive:
@@ -200,17 +200,36 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
 #: "what do we have on X", "a refresher on X", "what do my notes say about X").
 _LOOKUP_WORDS: Final = frozenset(
     "anything something everything notes note info information update updates context "
-    "background summary details refresher brief have say know".split()
+    "background summary details refresher brief have say know news latest threads thread".split()
 )
 
 
-def _looked_up(tokens: list[Token], first: int) -> bool:
-    """The word is what the user asks memory about: "anything on florence"."""
+def looked_up(tokens: list[Token], first: int) -> bool:
+    """The word is what the user asks memory about: "anything on florence", "news on may".
+
+    Also a name the question follows: "Echo, anything new?".
+    """
     on = _previous_glued(tokens, first)
-    if on is None or on.norm not in ("on", "about", "re"):
+    after = _next_glued(tokens, first)
+    if after is not None and after.norm not in FUNCTION_WORDS and sense(after.norm).noun:
+        return False  # "anything on cash flow": the word modifies a noun after it
+    if on is not None and on.norm in ("on", "about", "re", "with"):
+        asked = _previous_glued(tokens, on.index)
+        if asked is not None and asked.norm in _LOOKUP_WORDS:
+            return True
+    return _asked_after(tokens, first)
+
+
+def _asked_after(tokens: list[Token], first: int) -> bool:
+    """The question follows the name: "Echo, anything new?", "cliff - any news?"."""
+    if first + 2 >= len(tokens):
         return False
-    asked = _previous_glued(tokens, on.index)
-    return asked is not None and asked.norm in _LOOKUP_WORDS
+    ask, what = tokens[first + 1], tokens[first + 2]
+    return (
+        ask.norm in ("anything", "any")
+        and what.glued
+        and what.norm in ("new", "news", "update", "updates")
+    )
 
 
 def _asked_about(tokens: list[Token], first: int, last: int) -> bool:
