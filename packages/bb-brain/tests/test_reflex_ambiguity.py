@@ -318,7 +318,7 @@ MAXH = ("people/max-hoffmann", md("Max Hoffmann", type="person", aliases="[max]"
 SYDNEY = ("people/sydney-okoro", md("Sydney Okoro", type="person", aliases="[sydney]"))
 KIT = ("people/kit-morales", md("Kit Morales", type="person", aliases="[kit]"))
 APRIL = ("people/april-mensah", md("April Mensah", type="person", aliases="[April]"))
-PHOENIX = ("projects/phoenix", md("Phoenix", type="project"))
+JUNIPER = ("projects/juniper", md("Juniper", type="project"))
 HARVEST = ("companies/harvest-bank", md("Harvest Bank", type="company", aliases="[harvest]"))
 BRENNAN = ("people/miles-brennan", md("Miles Brennan", type="person"))
 REVIEW = ("concepts/red-flag-review", md("Red Flag Review", type="concept"))
@@ -349,7 +349,7 @@ def test_ordinary_uses_that_look_like_names(engine: Engine, make_brain: Any, tex
     [
         ("sync notes:\n- kit: relay scope frozen\n- canopy paused", KIT[0]),  # labels a line
         ("anything on sydney?", SYDNEY[0]),  # what the user asks memory about
-        ("the phoenix project came up in standup", PHOENIX[0]),  # followed by its kind
+        ("the juniper project came up in standup", JUNIPER[0]),  # followed by its kind
         ("we told harvest we'd start in january", HARVEST[0]),  # told: a firm or a person
         ("and add sydney as owner for the push test", SYDNEY[0]),  # a role given
         ("does April know about it?", APRIL[0]),  # a question's subject, a person's verb
@@ -357,13 +357,13 @@ def test_ordinary_uses_that_look_like_names(engine: Engine, make_brain: Any, tex
         ("does this need the red flag review?", REVIEW[0]),  # a long title in lowercase
         ("joy from community said signups doubled", JOY[0]),  # a team, then a person's verb
         ("From: Robin <robin@thistletalent.co> re the shortlist", THISTLE[0]),  # an address
-        ("i need the phoenix v2 scope doc", PHOENIX[0]),  # a product with its version
-        ("the phoenix launch is paused", PHOENIX[0]),  # the work of a project
+        ("i need the juniper v2 scope doc", JUNIPER[0]),  # a product with its version
+        ("the juniper launch is paused", JUNIPER[0]),  # the work of a project
         ("- canopy rollout paused until the SAML fix", CANOPY[0]),  # "rollout" is jargon
     ],
 )
 def test_evidence_that_makes_a_name(engine: Engine, make_brain: Any, text: str, slug: str) -> None:
-    pages = (KIT, SYDNEY, PHOENIX, HARVEST, APRIL, BRENNAN, REVIEW, JOY, THISTLE, CANOPY)
+    pages = (KIT, SYDNEY, JUNIPER, HARVEST, APRIL, BRENNAN, REVIEW, JOY, THISTLE, CANOPY)
     brain = make_brain(*pages)
     assert slugs(ask(engine, brain, text)) == [slug]
 
@@ -375,27 +375,27 @@ def test_a_short_lowercase_phrase_of_everyday_words_is_no_title(
     assert ask(engine, brain, "the weekly review of my budget is boring").pointers == []
 
 
-FROST = ("people/katherine-frost", md("Katherine Frost", type="person"))
-ECHO = ("companies/echo-software", md("Echo Software", type="company", aliases="[Echo]"))
+FINCH = ("people/harriet-finch", md("Harriet Finch", type="person"))
+QUIVER = ("companies/quiver-labs", md("Quiver Labs", type="company", aliases="[Quiver]"))
 CASH = ("people/cash-holloway", md("Cash Holloway", type="person", aliases="[cash]"))
 
 
 @pytest.mark.parametrize(
     ("text", "slug"),
     [
-        ("what do we have on frost?", FROST[0]),  # a family name asked for, in lowercase
-        ("quick check: dr. frost, still head of product?", FROST[0]),  # an honorific
-        ("quick one: Echo, anything new?", ECHO[0]),  # the question follows the name
+        ("what do we have on finch?", FINCH[0]),  # a family name asked for, in lowercase
+        ("quick check: dr. finch, is she back from leave?", FINCH[0]),  # an honorific
+        ("quick one: Quiver, anything new?", QUIVER[0]),  # the question follows the name
     ],
 )
 def test_a_name_asked_for(engine: Engine, make_brain: Any, text: str, slug: str) -> None:
-    brain = make_brain(FROST, ECHO, CASH)
+    brain = make_brain(FINCH, QUIVER, CASH)
     assert slugs(ask(engine, brain, text)) == [slug]
 
 
 def test_a_word_asked_about_that_modifies_a_noun_is_no_name(
     engine: Engine, make_brain: Any
 ) -> None:
-    brain = make_brain(FROST, CASH)
+    brain = make_brain(FINCH, CASH)
     assert ask(engine, brain, "anything on cash flow this quarter?").pointers == []
-    assert ask(engine, brain, "any notes on frost damage in the orchard?").pointers == []
+    assert ask(engine, brain, "any notes on finch feeders for the garden?").pointers == []

@@ -404,11 +404,11 @@ def test_a_new_name_may_start_with_an_accented_capital() -> None:
 
 def test_a_parenthesis_after_a_new_name_is_a_fact_about_that_person() -> None:
     facts = rules(
-        ("user", "Jun Feng (runs procurement at Widget Co, no notes yet) prefers memos to calls.")
+        ("user", "Dagny Holm (leads payroll at Widget Co, no notes yet) prefers memos to calls.")
     )
     assert facts == [
-        ("Jun Feng prefers memos to calls.", "people/jun-feng", "Jun Feng"),
-        ("runs procurement at Widget Co, no notes yet", "people/jun-feng", "Jun Feng"),
+        ("Dagny Holm prefers memos to calls.", "people/dagny-holm", "Dagny Holm"),
+        ("leads payroll at Widget Co, no notes yet", "people/dagny-holm", "Dagny Holm"),
     ]
 
 
@@ -420,9 +420,9 @@ def test_a_month_opens_a_date_not_a_name_after_in() -> None:
 
 
 def test_a_second_verb_phrase_of_the_same_subject_is_its_own_fact() -> None:
-    facts = rules(("user", "Bob Park runs procurement and would rather get memos than calls."))
+    facts = rules(("user", "Bob Park leads payroll and would rather get memos than calls."))
     assert [(fact, slug) for fact, slug, _ in facts] == [
-        ("Bob Park runs procurement", BOB.slug),
+        ("Bob Park leads payroll", BOB.slug),
         ("would rather get memos than calls.", BOB.slug),
     ]
 
@@ -433,17 +433,20 @@ def test_nouns_joined_by_and_stay_in_one_fact() -> None:
 
 
 def test_a_contrast_that_corrects_nothing_keeps_both_sides() -> None:
-    facts = rules(("user", "Bob Park was clear: monthly check-ins, not quarterly reviews."))
+    facts = rules(("user", "Bob Park was clear: written updates, not standing meetings."))
     assert facts == [
-        ("Bob Park was clear: monthly check-ins, not quarterly reviews.", BOB.slug, None)
+        ("Bob Park was clear: written updates, not standing meetings.", BOB.slug, None)
     ]
 
 
 def test_i_misspoke_repairs_the_sentence_before() -> None:
     facts = rules(
-        ("user", "Widget Co is moving its HQ to Leeds. I misspoke, the HQ move is to Osaka.")
+        (
+            "user",
+            "Widget Co is moving its office to Tallinn. I misspoke, the office move is to Gdansk.",
+        )
     )
-    assert [fact for fact, _, _ in facts] == ["the HQ move is to Osaka."]
+    assert [fact for fact, _, _ in facts] == ["the office move is to Gdansk."]
     assert facts[0][1] == WIDGET.slug
 
 
@@ -479,10 +482,10 @@ def test_a_fact_naming_nothing_belongs_to_the_topic_at_hand() -> None:
 
 
 def test_a_family_name_of_several_words_finds_its_page() -> None:
-    maricel = Entity("people/maricel-dela-cruz", "Maricel Dela Cruz", "person")
-    index = EntityIndex([maricel], _page_surfaces(maricel, None))
-    facts = RulesExtractor(index).extract(seg(("user", "Mrs. Dela Cruz prefers async updates.")))
-    assert [f.entity_slug for f in facts] == [maricel.slug]
+    marit = Entity("people/marit-van-houten", "Marit Van Houten", "person")
+    index = EntityIndex([marit], _page_surfaces(marit, None))
+    facts = RulesExtractor(index).extract(seg(("user", "Mrs. Van Houten prefers async updates.")))
+    assert [f.entity_slug for f in facts] == [marit.slug]
 
 
 def test_people_listed_together_are_all_new_people() -> None:
@@ -490,10 +493,10 @@ def test_people_listed_together_are_all_new_people() -> None:
     assert facts[0][1] == ALICE.slug
     later = rules(
         ("user", "Alice sent two candidates to onsite: Kwame Mensah and Yuki Tanabe"),
-        ("user", "Yuki did four years at a fintech in Osaka."),
+        ("user", "Yuki did four years at a fintech in Lyon."),
     )
     assert (
-        "Yuki did four years at a fintech in Osaka.",
+        "Yuki did four years at a fintech in Lyon.",
         "people/yuki-tanabe",
         "Yuki Tanabe",
     ) in later

@@ -156,7 +156,7 @@ def local_evidence(res: Resolved) -> list[str]:
 
 
 def _of_kind(res: Resolved, noun: str) -> bool:
-    """The page is the kind of thing ``noun`` names ("the phoenix project": a project)."""
+    """The page is the kind of thing ``noun`` names ("the juniper project": a project)."""
     if noun == "project":
         kind = (res.page.page_type or "").casefold()
         return kind == "project" or res.slug.startswith("projects/")
@@ -286,12 +286,12 @@ def decline(res: Resolved) -> Resolved:
 def final_decline(res: Resolved) -> bool:
     """A lowercase ordinary word after a determiner: an ordinary noun, whatever else is said.
 
-    Unless the noun after it names the page's kind ("the phoenix project").
+    Unless the noun after it names the page's kind ("the juniper project").
     """
     signals = set(res.cand.signals)
     if not (LOWERCASE in signals and AFTER_DETERMINER in signals):
         return False
-    # "the phoenix project" names its kind after it: the determiner is the project's
+    # "the juniper project" names its kind after it: the determiner is the project's
     kinds = [signal.rsplit(" ", 1)[-1] for signal in signals if signal.startswith(KIND_SIGNAL)]
     if VERSIONED in signals and not res.page.is_person:
         return False  # "the relay v2 scope": a product's version follows it

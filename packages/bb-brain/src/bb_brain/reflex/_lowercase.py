@@ -126,9 +126,9 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
         return []
     arms = ALIAS_ONLY if word.lexical or word.calendar else LOWER_NAME_ARMS
     if arms is ALIAS_ONLY and _labelled(maker.tokens, tok):
-        arms = ALIAS_ONLY | {"title", "slug-suffix"}  # "relay v2", "the phoenix launch"
+        arms = ALIAS_ONLY | {"title", "slug-suffix"}  # "relay v2", "the juniper launch"
     elif arms is ALIAS_ONLY and _asked_for(maker, tok):
-        arms = LOWER_NAME_ARMS  # "what do we have on frost?", "dr. wood": a name is asked for
+        arms = LOWER_NAME_ARMS  # "what do we have on finch?", "dr. finch": a name is asked for
     return [
         maker.make(
             tok.norm,

@@ -52,7 +52,7 @@ LINE_LABEL: Final = "labels a line of notes"
 DOMAIN: Final = "the domain of an address"
 VERSIONED: Final = "followed by a version"
 LOOKED_UP: Final = "what the user asks memory about"
-#: "the phoenix project": the noun after the word names what kind of thing it is.
+#: "the juniper project": the noun after the word names what kind of thing it is.
 KIND_SIGNAL: Final = "followed by its kind"
 #: The kind a noun after the word names: the work of a project ("the canopy rollout") or
 #: an organisation ("the thistle account").
@@ -205,9 +205,9 @@ _LOOKUP_WORDS: Final = frozenset(
 
 
 def looked_up(tokens: list[Token], first: int) -> bool:
-    """The word is what the user asks memory about: "anything on florence", "news on may".
+    """The word is what the user asks memory about: "anything on adelaide", "news on hazel".
 
-    Also a name the question follows: "Echo, anything new?".
+    Also a name the question follows: "Quiver, anything new?".
     """
     on = _previous_glued(tokens, first)
     after = _next_glued(tokens, first)
@@ -221,7 +221,7 @@ def looked_up(tokens: list[Token], first: int) -> bool:
 
 
 def _asked_after(tokens: list[Token], first: int) -> bool:
-    """The question follows the name: "Echo, anything new?", "cliff - any news?"."""
+    """The question follows the name: "Quiver, anything new?", "finch - any news?"."""
     if first + 2 >= len(tokens):
         return False
     ask, what = tokens[first + 1], tokens[first + 2]

@@ -20,7 +20,7 @@ The rules extractor reads a sentence as one or more clauses and asks of each:
 Clauses split at spaced dashes, semicolons, ", and"/", but", a comma before a subject pronoun,
 and "and"/"but" when a new subject (a pronoun or a capitalised name) follows: "He prefers
 email, and they renew in April" says two things about two entities; also before a second
-verb phrase of the same subject ("runs procurement and would rather get memos"), read from
+verb phrase of the same subject ("leads payroll and would rather get memos"), read from
 the lexicon: a modal, or a finite verb form that is no noun. (The extractor joins a
 clause back to the one before it when it continues it: it names nobody, or the same entity,
 and does not open with the user as a new subject, see :func:`opens_with_the_user`.)
@@ -89,8 +89,8 @@ _AUXILIARIES: Final = frozenset("would will can could should must".split())
 def _verb_phrase(word: str) -> bool:
     """A word that opens a second verb phrase of the same subject ("... and prefers email").
 
-    A modal, or a finite verb form that is no noun ("runs procurement and tea and cakes" keep
-    their nouns together).
+    A modal, or a finite verb form that is no noun (in "tea and cakes" the nouns stay
+    together).
     """
     if word in _AUXILIARIES:
         return True

@@ -206,7 +206,7 @@ def _page_surfaces(entity: Entity, frontmatter: object) -> list[tuple[str, str, 
     if entity.is_person and "-" in names[0]:  # "Jae-won" is also typed "Jaewon"
         surfaces.append((names[0].replace("-", ""), slug, False))
     if entity.is_person and len(names) > 1:
-        # The family name may have several words ("Dela Cruz", "van der Berg"): every tail.
+        # The family name may have several words ("Van Houten", "de la Fuente"): every tail.
         surfaces.append((names[0], slug, False))
         surfaces += [(" ".join(names[start:]), slug, False) for start in range(1, len(names))]
     aliases: Any = frontmatter.get("aliases") if isinstance(frontmatter, Mapping) else None

@@ -15,7 +15,7 @@ A run of two or three capitalised words is taken as a new person's full name onl
   Engel, he started...", "Bronwen Hughes says...", "Diego Araujo joined ..."), a role in an
   apposition or a workplace after it ("Prakriti Shrestha, the new head of data", "Tomasz
   Wieczorek from Fjord Capital"), or a parenthesis right after it that
-  describes a person ("Jun Feng (runs procurement at ...)", "Priya Raman (our new CTO)"),
+  describes a person ("Dagny Holm (leads payroll at ...)", "Priya Raman (our new CTO)"),
   or it is listed right after a name already taken as a person's ("Kwame Mensah and Yuki
   Tanabe").
 
@@ -162,7 +162,7 @@ def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
         return True
     rest = text[end:]
     aside = _ASIDE.match(rest)
-    if aside is not None:  # "Jun Feng (runs procurement at ...)", "Priya Raman (our CTO)"
+    if aside is not None:  # "Dagny Holm (leads payroll at ...)", "Priya Raman (our CTO)"
         inner = [fold(word) for word in _WORD.findall(aside.group(1))][:LOOK_BEHIND]
         if inner and (inner[0] in _PRONOUN_AFTER or finite(inner[0])):
             return True

@@ -15,7 +15,7 @@ It is the honest baseline for extraction quality. Mechanism, per segment:
 4. A correction ("Thursday, not Wednesday") keeps only the corrected value and replaces the
    earlier fact that stated the old one, taking over its entity when it names none itself;
    a contrast that corrects nothing said before and opens with no correction marker
-   ("monthly check-ins, not quarterly reviews") states both sides and is kept whole.
+   ("written updates, not standing meetings") states both sides and is kept whole.
    A self-repair ("No, make that 34") withdraws the facts of the sentence before it in the
    same turn and takes over their entity; a sentence the user already said, restated behind
    a lead-in ("As I said: ..."), states nothing new.
@@ -237,8 +237,8 @@ class RulesExtractor:
     def _groups(self, text: str, salience: Salience) -> list[_Group]:
         """The sentence's clauses as facts-to-be (see :class:`_Group` for how they join).
 
-        A parenthesis right after a name describes whoever the name names ("Jun Feng (runs
-        procurement at Dovetrix) likes short agendas"): it is a fact of its own about that
+        A parenthesis right after a name describes whoever the name names ("Dagny Holm (leads
+        payroll at Tallowbrook) prefers written updates"): it is a fact of its own about that
         entity, and the sentence around it is read without it.
         """
         groups: list[_Group] = []
@@ -257,7 +257,7 @@ class RulesExtractor:
             salience.update(refs, ref)
             described = _described(asides, clause, refs)
             if groups and (_RELATIVE.match(clause.text) or _APPOSITION.match(clause.text)):
-                # ", who runs procurement at Pioneer", ", a motion designer Hazel recommended":
+                # ", who leads payroll at Tallowbrook", ", a motion designer Hazel recommended":
                 # about whoever the clause before named last
                 last = groups[-1]
                 groups.append(_Group(plain, clause.start, clause.end, last.ref, [], True))
@@ -324,7 +324,7 @@ class RulesExtractor:
 
 #: An apposition: a noun phrase after a comma that describes what was just named.
 _APPOSITION = re.compile(r"^\W*(?:a|an)\s+\w", re.IGNORECASE)
-#: A relative clause about the person just named ("..., who runs procurement").
+#: A relative clause about the person just named ("..., who leads payroll").
 _RELATIVE = re.compile(r"^\W*(?:who|whose|whom)\b", re.IGNORECASE)
 #: A comma between two parts of a clause (not before a contrast: ", not Monday").
 _COMMA = re.compile(r",\s+(?!(?:and\s+)?(?:not|rather than|instead of)\b)", re.IGNORECASE)
@@ -484,7 +484,7 @@ _FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself)\b", re.IGNORECASE)
 def _restarts(ref: Reference | None, refs: list[Reference], clause: Clause) -> bool:
     """The clause names its entity again as its subject and says something of its own.
 
-    "Met Emi Matsumoto, who runs procurement; Emi prefers monthly check-ins" and "Oluwaseun
+    "Met Oskar Lind, who leads payroll; Oskar prefers written updates" and "Oluwaseun
     goes by Seun, and he prefers Slack" state two facts about one person each.
     """
     return (
@@ -530,8 +530,8 @@ def _record(group: _Group, facts: list[_Fact], topic: Entity | None) -> None:
         replaced = _supersede(facts, fixed.old, entity if ref and ref.explicit else None)
         if replaced is not None or starts_as_correction(text):
             text = fixed.text
-        # else a contrast that corrects nothing said before: "monthly check-ins, not
-        # quarterly reviews" states both sides
+        # else a contrast that corrects nothing said before: "written updates, not
+        # standing meetings" states both sides
         if replaced is not None and (ref is None or not ref.explicit):
             entity, title = replaced.entity, replaced.title
     kind = _cue(text)
