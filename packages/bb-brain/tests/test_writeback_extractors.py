@@ -465,10 +465,14 @@ def test_a_restatement_behind_a_connective_is_not_stored_twice() -> None:
 
 def test_a_person_the_conversation_introduced_is_found_by_first_name_later() -> None:
     facts = rules(
-        ("user", "My new manager, Kwabena Owusu, starts Monday."),
-        ("user", "Kwabena prefers written updates."),
+        ("user", "My new manager, Cornelius Vantongeren, starts Monday."),
+        ("user", "Cornelius prefers written updates."),
     )
-    assert ("Kwabena prefers written updates.", "people/kwabena-owusu", "Kwabena Owusu") in facts
+    assert (
+        "Cornelius prefers written updates.",
+        "people/cornelius-vantongeren",
+        "Cornelius Vantongeren",
+    ) in facts
 
 
 def test_a_fact_naming_nothing_belongs_to_the_topic_at_hand() -> None:
@@ -489,16 +493,16 @@ def test_a_family_name_of_several_words_finds_its_page() -> None:
 
 
 def test_people_listed_together_are_all_new_people() -> None:
-    facts = rules(("user", "Alice sent two candidates to onsite: Kwame Mensah and Yuki Tanabe"))
+    facts = rules(("user", "Alice sent two candidates to onsite: Bram Okoye and Ambrose Holt"))
     assert facts[0][1] == ALICE.slug
     later = rules(
-        ("user", "Alice sent two candidates to onsite: Kwame Mensah and Yuki Tanabe"),
-        ("user", "Yuki did four years at a fintech in Lyon."),
+        ("user", "Alice sent two candidates to onsite: Bram Okoye and Ambrose Holt"),
+        ("user", "Ambrose did four years at a fintech in Lyon."),
     )
     assert (
-        "Yuki did four years at a fintech in Lyon.",
-        "people/yuki-tanabe",
-        "Yuki Tanabe",
+        "Ambrose did four years at a fintech in Lyon.",
+        "people/ambrose-holt",
+        "Ambrose Holt",
     ) in later
 
 
@@ -526,9 +530,9 @@ def test_what_follows_a_name_can_say_it_is_a_person(said: str) -> None:
 
 
 def test_a_lowercase_name_that_is_no_word_is_found() -> None:
-    seo = Entity("people/jae-won-seo", "Jae-won Seo", "person")
+    seo = Entity("people/hye-rin-ambler", "Hye-rin Ambler", "person")
     index = EntityIndex([seo], _page_surfaces(seo, None))
-    facts = RulesExtractor(index).extract(seg(("user", "jaewon said the model overfits 12%")))
+    facts = RulesExtractor(index).extract(seg(("user", "hyerin said the model overfits 12%")))
     assert [f.entity_slug for f in facts] == [seo.slug]
 
 

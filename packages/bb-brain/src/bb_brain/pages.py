@@ -111,7 +111,7 @@ class PageRecord:
 
         Besides the title's forms: the title with its umlauts spelt out ("Mueller"), a
         hyphenated family name written with a space ("Al Sayed") and a hyphenated given name
-        written as one word ("Jaewon"), and the given and family
+        written as one word ("Hyerin"), and the given and family
         names of a full-name alias ("Duc Nguyen" for a page titled "Nguyễn Minh Đức").
         """
         rows = self._forms_rows(self.title)
@@ -132,7 +132,7 @@ class PageRecord:
             rows.insert(0, (forms.full, "name-form"))
         if "-" in forms.family:
             rows.append((forms.family.replace("-", " "), "name-form"))
-        if "-" in forms.given:  # "Jae-won" is also typed "Jaewon"
+        if "-" in forms.given:  # "Hye-rin" is also typed "Hyerin"
             rows.append((forms.given.replace("-", ""), "given-name"))
         for alias in self.aliases:
             nickname = normalise(alias)

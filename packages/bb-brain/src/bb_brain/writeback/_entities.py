@@ -115,7 +115,7 @@ class EntityIndex:
         return cls(entities, surfaces)
 
     def introduce(self, entity: Entity) -> None:
-        """Add a person the conversation introduced, so a later "Kwame" finds them.
+        """Add a person the conversation introduced, so a later "Bram" finds them.
 
         Their title, first name and family name become surfaces; a surface another page
         already has becomes ambiguous (it attributes nothing) rather than changing hands.
@@ -192,7 +192,7 @@ class EntityIndex:
                 # organisation or project is often typed in lowercase ("keystone meeting")
                 lowercase = not words[index].group(0)[:1].isupper()
                 if lowercase and self._entities[surface.slug].is_person:
-                    if sense(key[0]).known_word:  # "jaewon" is nobody's word; "park" is
+                    if sense(key[0]).known_word:  # "hyerin" is nobody's word; "park" is
                         continue
             return length, surface
         return None
@@ -203,7 +203,7 @@ def _page_surfaces(entity: Entity, frontmatter: object) -> list[tuple[str, str, 
     slug = entity.slug
     surfaces = [(entity.title, slug, False), (slug.rsplit("/", 1)[-1], slug, False)]
     names = entity.title.split()
-    if entity.is_person and "-" in names[0]:  # "Jae-won" is also typed "Jaewon"
+    if entity.is_person and "-" in names[0]:  # "Hye-rin" is also typed "Hyerin"
         surfaces.append((names[0].replace("-", ""), slug, False))
     if entity.is_person and len(names) > 1:
         # The family name may have several words ("Van Houten", "de la Fuente"): every tail.

@@ -1,11 +1,11 @@
-"""People a conversation introduces who have no page yet ("our new CTO, Kwabena Owusu").
+"""People a conversation introduces who have no page yet ("our new CTO, Cornelius Vantongeren").
 
 A run of two or three capitalised words is taken as a new person's full name only when:
 
 * every word looks like a name: no function word, no everyday English word (measured
   against the lexicon, :mod:`bb_brain.reflex._ordinary`), no word that names an
   organisation ("Labs", "Ventures", "Inc"), and the first word is no everyday word (a given
-  name, not "Blue Harbor"; a rare dictionary entry such as "Theodore" passes); a month may
+  name, not "Blue Harbor"; a name a dictionary lists only rarely passes); a month may
   be a given name ("June Okafor", "Jun Feng") unless a word that takes a date comes before
   it ("in June");
 * a dictionary word that only opens the sentence is not part of the run ("Met Ines Halloran");
@@ -16,8 +16,8 @@ A run of two or three capitalised words is taken as a new person's full name onl
   apposition or a workplace after it ("Prakriti Shrestha, the new head of data", "Tomasz
   Wieczorek from Fjord Capital"), or a parenthesis right after it that
   describes a person ("Dagny Holm (leads payroll at ...)", "Priya Raman (our new CTO)"),
-  or it is listed right after a name already taken as a person's ("Kwame Mensah and Yuki
-  Tanabe").
+  or it is listed right after a name already taken as a person's ("Bram Okoye and Ambrose
+  Holt").
 
 The page the fact attaches to is ``people/<given>-<family>``: every word of the name,
 lowercase ASCII, diacritics removed (:func:`person_slug`).
@@ -56,7 +56,8 @@ _PLAIN: Final = str.maketrans(
 _UPPER: Final = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x250) if chr(c).isupper())
 _RUN = re.compile(rf"(?<![\w'’])([{_UPPER}][\w'’-]*(?:[ \t]+[{_UPPER}][\w'’-]*){{1,2}})(?![\w'’])")
 _WORD = re.compile(r"[\w'’-]+")
-_ASIDE = re.compile(r"\s*\(([^()]*)\)")
+#: A parenthesis (no nesting) and the spaces before it: an aside about what precedes it.
+ASIDE = re.compile(r"\s*\((?P<inner>[^()]*)\)")
 #: A comma and the few words after it: an apposition ("Ana Ferrer, our new designer").
 _APPOSITIVE = re.compile(r",\s*((?:[\w'’-]+\s+){0,3}[\w'’-]+)")
 #: "from" or "at" and a capitalised word: where the person works ("Ana from Brightline").
@@ -146,7 +147,7 @@ def _name_like(words: list[str]) -> bool:
 
 
 def _listed_after(found: list[NewPerson], text: str, start: int) -> bool:
-    """Listed with the person just before it: "Kwame Mensah and Yuki Tanabe"."""
+    """Listed with the person just before it: "Bram Okoye and Ambrose Holt"."""
     return bool(found) and _LIST_LINK.fullmatch(text[found[-1].end : start]) is not None
 
 
@@ -161,9 +162,9 @@ def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
     if any(word in PERSON_NOUNS for word in before):
         return True
     rest = text[end:]
-    aside = _ASIDE.match(rest)
+    aside = ASIDE.match(rest)
     if aside is not None:  # "Dagny Holm (leads payroll at ...)", "Priya Raman (our CTO)"
-        inner = [fold(word) for word in _WORD.findall(aside.group(1))][:LOOK_BEHIND]
+        inner = [fold(word) for word in _WORD.findall(aside.group("inner"))][:LOOK_BEHIND]
         if inner and (inner[0] in _PRONOUN_AFTER or finite(inner[0])):
             return True
         if any(word in PERSON_NOUNS for word in inner):

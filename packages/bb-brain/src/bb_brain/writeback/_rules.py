@@ -54,7 +54,7 @@ from bb_brain.writeback._clauses import (
     starts_as_correction,
 )
 from bb_brain.writeback._entities import Entity, EntityIndex
-from bb_brain.writeback._people import new_people
+from bb_brain.writeback._people import ASIDE, new_people
 from bb_brain.writeback._segment import Segment
 
 _FLAGS = re.IGNORECASE
@@ -242,10 +242,10 @@ class RulesExtractor:
         entity, and the sentence around it is read without it.
         """
         groups: list[_Group] = []
-        asides = list(_ASIDE.finditer(text))
+        asides = list(ASIDE.finditer(text))
         plain = _blank(text, asides)
-        # people the sentence introduces are known before it splits ("Kwame Mensah and Yuki
-        # Tanabe" splits before Yuki, whom only the whole sentence shows to be a person)
+        # people the sentence introduces are known before it splits ("Bram Okoye and Ambrose
+        # Holt" splits before Ambrose, whom only the whole sentence shows to be a person)
         named = self._entities.mentions(plain)
         known = {(m.start, m.end) for m in named if m.entity is not None}
         for person in new_people(plain, known):
@@ -260,7 +260,7 @@ class RulesExtractor:
                 # ", who leads payroll at Tallowbrook", ", a motion designer Hazel recommended":
                 # about whoever the clause before named last
                 last = groups[-1]
-                groups.append(_Group(plain, clause.start, clause.end, last.ref, [], True))
+                groups.append(_Group(plain, clause.start, clause.end, last.ref, [], inherited=True))
                 groups.extend(described)
                 if last.ref is not None:
                     salience.update([], last.ref)  # still the one a "she" refers back to
@@ -302,11 +302,10 @@ class RulesExtractor:
             current = clause
             for comma in _COMMA.finditer(clause.text):
                 at = clause.start + comma.start()
-                left = Clause(clause.text[: comma.start()], clause.start, at)
                 before = Clause(current.text[: at - current.start], current.start, at)
                 rest = clause.text[comma.end() :].split(",")[0]
                 relative = _RELATIVE.match(rest) is not None or _APPOSITION.match(rest) is not None
-                if left.text and self._states(before.text) and (relative or self._states(rest)):
+                if self._states(before.text) and (relative or self._states(rest)):
                     pieces.append(before)
                     start = clause.start + comma.end()
                     current = Clause(clause.text[comma.end() :], start, clause.end)
@@ -367,10 +366,6 @@ class _Fact:
             kind=self.kind,
             entity_title=self.title,
         )
-
-
-#: A parenthesis (no nesting) and the spaces before it.
-_ASIDE = re.compile(r"\s*\((?P<inner>[^()]*)\)")
 
 
 def _blank(text: str, asides: list[re.Match[str]]) -> str:
@@ -484,7 +479,7 @@ _FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself)\b", re.IGNORECASE)
 def _restarts(ref: Reference | None, refs: list[Reference], clause: Clause) -> bool:
     """The clause names its entity again as its subject and says something of its own.
 
-    "Met Oskar Lind, who leads payroll; Oskar prefers written updates" and "Oluwaseun
+    "Met Oskar Brandvold, who leads payroll; Oskar prefers written updates" and "Oluwaseun
     goes by Seun, and he prefers Slack" state two facts about one person each.
     """
     return (
