@@ -3,7 +3,8 @@
 A page is mentioned in conversation by its explicit aliases, its title and its slug's last
 segment ("widget-co" -> "widget co"); a person also by the other forms of the name
 (:mod:`bb_brain._names`): family name first or with a nickname (arm ``name-form``), the family
-name alone (``surname``) and the given name alone (``given-name``). Each surface form is
+name alone (``surname``) and the given name alone (``given-name``), and the relation to the
+user its page states ("my sister", ``relation``, :mod:`bb_brain._relations`). Each surface form is
 normalised once here (:func:`normalise`, diacritics of Latin letters folded) and the reflex
 normalises candidate mentions with the same function, so resolution is a plain equality
 lookup on an index.
@@ -24,9 +25,18 @@ from bb_schema.turn_context import CONVERSATION_SLUG_PREFIX
 from bb_brain._errors import BrainUserError
 from bb_brain._names import fold, name_forms, umlauts_spelt_out
 from bb_brain._pg import Connection
+from bb_brain._relations import RELATION_ARM, page_relations
 
 #: Alias arms in the order resolution trusts them.
-ARMS: Final = ("alias", "title", "name-form", "slug-suffix", "surname", "given-name")
+ARMS: Final = (
+    "alias",
+    "title",
+    "name-form",
+    "slug-suffix",
+    "surname",
+    "given-name",
+    RELATION_ARM,
+)
 CONVERSATION_TYPE: Final = "conversation"
 
 _SPACES = re.compile(r"\s+")
@@ -95,6 +105,7 @@ class PageRecord:
         rows.append((slug_suffix_form(self.slug), "slug-suffix"))
         if self.is_person:
             rows += self._name_rows()
+            rows += [(key, RELATION_ARM) for key in page_relations(self.summary, self.body)]
         elif " " in slug_suffix_form(self.slug):
             # written as one word in an address: "thistletalent.co" for Thistle Talent
             rows.append((slug_suffix_form(self.slug).replace(" ", ""), "slug-suffix"))

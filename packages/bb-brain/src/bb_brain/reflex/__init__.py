@@ -56,6 +56,7 @@ from bb_brain.reflex._evidence import (
     decline,
     final_decline,
     local_evidence,
+    modifies_a_noun,
     ordinary_declined,
     ordinary_reading,
     veto,
@@ -187,6 +188,7 @@ def _decide(
     accepted: list[Resolved] = []
     declined: list[Resolved] = []
     pending: list[Resolved] = []
+    modifiers: list[tuple[Resolved, list[str]]] = []
     for cand in candidates:
         outcome = match(cand, hits)
         if outcome.ambiguous and (chosen := conversation.disambiguate(outcome.ambiguous)):
@@ -204,12 +206,14 @@ def _decide(
             declined.append(decline(res))
         elif evidence := local_evidence(res):
             accepted.append(accept(res, evidence))
-        elif readings := ordinary_reading(res):
+        elif (readings := ordinary_reading(res)) and modifies_a_noun(res, readings):
+            modifiers.append((res, readings))
+        elif readings:
             declined.append(ordinary_declined(res, readings))
         else:
             pending.append(res)
-    if pending:
-        more, rejected = conversation.decide(pending, accepted)
+    if pending or modifiers:
+        more, rejected = conversation.decide(pending, accepted, modifiers)
         accepted += more
         declined += rejected
     return accepted, declined

@@ -56,6 +56,7 @@ from bb_brain.reflex._syntax import (
     ASKED_WHO,
     BARE_OBJECT,
     BARE_SUBJECT,
+    BEFORE_NOUN,
     CONVERSATION_PARTNER,
     IMPERATIVE,
     INDIRECT_OBJECT,
@@ -101,6 +102,8 @@ _PRONOUNS: Final = {
     **dict.fromkeys(("he", "him", "his", "himself"), "he/him"),
 }
 PRIOR_MENTION: Final = "named earlier in the conversation"
+ON_TOPIC: Final = "the turn speaks of the page's subject"
+_NEXT_WORD = re.compile(r"\s+([^\W\d_]+)")
 #: Page content read for relations is capped: a page's opening says what it relates to.
 CONTENT_CHARS: Final = 4000
 
@@ -203,6 +206,21 @@ def ordinary_reading(res: Resolved) -> list[str]:
     return found
 
 
+#: Readings a project's or an organisation's name takes too ("the keystone backfill").
+MODIFIER_READINGS: Final = frozenset({BEFORE_NOUN, MODIFIER})
+
+
+def modifies_a_noun(res: Resolved, readings: Sequence[str]) -> bool:
+    """The only ordinary reading is a modifier's, and the page is no person's.
+
+    "a lantern festival" and "the keystone backfill" read alike; what tells them apart is a
+    page related to this one named in the same turn on its own strength ("the keystone
+    backfill, sunny's check flagged rows", and the page says Sunny checks Keystone's data):
+    :meth:`Conversation.decide` accepts such a word on that co-mention only.
+    """
+    return not res.page.is_person and bool(readings) and set(readings) <= MODIFIER_READINGS
+
+
 def ordinary_declined(res: Resolved, readings: Sequence[str]) -> Resolved:
     """The resolution, declined because the grammar reads the word as an ordinary one."""
     decision = f"declined: {res.cand.ambiguity} read as an ordinary word: {', '.join(readings)}"
@@ -286,10 +304,14 @@ def decline(res: Resolved) -> Resolved:
 def final_decline(res: Resolved) -> bool:
     """A lowercase ordinary word after a determiner: an ordinary noun, whatever else is said.
 
-    Unless the noun after it names the page's kind ("the juniper project").
+    Unless the noun after it names the page's kind ("the juniper project"), or the page is an
+    organisation's or a project's and the word modifies the noun after it ("the keystone
+    backfill"): that word is left to :func:`modifies_a_noun`.
     """
     signals = set(res.cand.signals)
     if not (LOWERCASE in signals and AFTER_DETERMINER in signals):
+        return False
+    if not res.page.is_person and signals & MODIFIER_READINGS:
         return False
     # "the juniper project" names its kind after it: the determiner is the project's
     kinds = [signal.rsplit(" ", 1)[-1] for signal in signals if signal.startswith(KIND_SIGNAL)]
@@ -361,18 +383,27 @@ class Conversation:
         return replace(chosen, confidence=confidence, signals=(CONTEXT,), decision=decision)
 
     def decide(
-        self, pending: Sequence[Resolved], anchors: Iterable[Resolved]
+        self,
+        pending: Sequence[Resolved],
+        anchors: Iterable[Resolved],
+        modifiers: Sequence[tuple[Resolved, Sequence[str]]] = (),
     ) -> tuple[list[Resolved], list[Resolved]]:
-        """Split ``pending`` into (accepted, declined) using ``anchors``, the sure mentions."""
+        """Split ``pending`` into (accepted, declined) using ``anchors``, the sure mentions.
+
+        ``modifiers`` (with their ordinary readings, :func:`modifies_a_noun`) are accepted on
+        a related page named beside them only; an earlier mention does not settle a modifier.
+        """
         sure = list(anchors)
-        slugs = sorted({res.slug for res in (*pending, *sure)})
+        slugs = sorted({res.slug for res in (*pending, *sure, *(res for res, _ in modifiers))})
         content = self._content(slugs)
         accepted: list[Resolved] = []
         declined: list[Resolved] = []
-        for res in pending:
+        readings_of = {id(res): readings for res, readings in modifiers}
+        for res in (*pending, *(res for res, _ in modifiers)):
             page = content.get(res.slug)
             evidence: list[str] = []
-            if page is not None and self._named_before(page, res.cand.norm):
+            readings = readings_of.get(id(res))
+            if readings is None and page is not None and self._named_before(page, res.cand.norm):
                 evidence.append(PRIOR_MENTION)
             # Only a page named in the same text: a window turn may be about something else.
             beside = sorted({a.slug for a in sure if a.text_index == res.text_index})
@@ -384,11 +415,38 @@ class Conversation:
             ]  # fmt: skip
             if related:
                 evidence.append(f"{CO_MENTION} ({', '.join(related)})")
+            if not evidence and page is not None and (shared := self._on_topic(res, page)):
+                evidence.append(f"{ON_TOPIC} ({', '.join(shared)})")
             if evidence:
                 accepted.append(accept(res, evidence))
+            elif readings is not None:
+                declined.append(ordinary_declined(res, readings))
             else:
                 declined.append(decline(res))
         return accepted, declined
+
+    def _on_topic(self, res: Resolved, page: _Content) -> list[str]:
+        """The words the mention's turn shares with what the page is about, if enough.
+
+        A page says what its subject is about; a turn that names the page talks about the same
+        things ("compass is blocked on the schema review" of a page "Compass ... blocked on
+        schema review"), while the everyday word does not ("the compass on my phone").
+        :data:`CONTEXT_MIN_SHARED` words must be shared, or the noun the word modifies ("the
+        mosaic strings" of a page that speaks of strings).
+        """
+        cand = res.cand
+        if cand.text_index >= len(self._texts):
+            return []
+        text = self._texts[cand.text_index]
+        names = set(_words(res.page.title)) | set(_words(cand.raw))
+        context = _context_words(text[: cand.start] + " " + text[cand.end :], names)
+        page_forms = frozenset().union(*_context_words(page.raw, names).values())
+        shared = sorted(word for word, forms in context.items() if forms & page_forms)
+        head = _NEXT_WORD.match(text, cand.end)
+        modified = head is not None and normalise(head.group(1)) in shared
+        if len(shared) >= CONTEXT_MIN_SHARED or modified:
+            return shared
+        return []
 
     def _content(self, slugs: list[str]) -> dict[str, _Content]:
         rows = self._conn.execute(

@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import Final
 
 from bb_brain._names import HONORIFICS, NAME_SUFFIXES
+from bb_brain._relations import MAX_MODIFIERS, RELATION_ARM, relation_in
 from bb_brain.pages import slug_suffix_form
 from bb_brain.reflex._candidate import ALL_ARMS, NAME_ARMS, Candidate, Maker, join
 from bb_brain.reflex._lexicon import CONNECTORS, NEVER_ALONE, ROLE_NOUNS
@@ -119,6 +120,7 @@ def _extract(text: str, text_index: int) -> list[Candidate]:
             found.append(
                 Candidate(label, start, end, 1, DOMAIN_ARMS, 0.0, text_index, label, (DOMAIN,))
             )
+    found += _relations(tokens, maker)
     code = _code_spans(text)
     return _distinct(cand for cand in found if cand.norm and not _in_code(cand, text, code))
 
@@ -147,11 +149,42 @@ def _in_code(cand: Candidate, text: str, code: list[tuple[int, int]]) -> bool:
     return any(start <= cand.start and cand.end <= end for start, end in code)
 
 
+#: Words a relation to the speaker follows ("my sister", "our accountant").
+_SPEAKERS: Final = frozenset({"my", "our"})
+RELATION_ARMS: Final = frozenset({RELATION_ARM})
+
+
+def _relations(tokens: list[Token], maker: Maker) -> list[Candidate]:
+    """Who someone is to the user: "my younger sister", "our accountant".
+
+    The key is the one a person's page files its stated relation under
+    (:mod:`bb_brain._relations`), so the alias index resolves it like any other name.
+    """
+    found: list[Candidate] = []
+    for tok in tokens:
+        if tok.norm not in _SPEAKERS or tok.possessive:
+            continue
+        following: list[Token] = []
+        for nxt in tokens[tok.index + 1 : tok.index + 2 + MAX_MODIFIERS]:
+            if not nxt.glued:
+                break
+            following.append(nxt)
+        hit = relation_in([nxt.word for nxt in following], possessive=True)
+        if hit is not None:
+            key, size = hit
+            found.append(maker.make(key, [tok, *following[:size]], RELATION_ARMS))
+    return found
+
+
 def _distinct(found: Iterable[Candidate]) -> list[Candidate]:
-    """One candidate per (key, span): arms and evidence of duplicates merged."""
-    merged: dict[tuple[str, int, int], Candidate] = {}
+    """One candidate per (key, span, ambiguity): arms and evidence of duplicates merged.
+
+    The same word may be offered twice with different needs ("lantern" as an alias outright,
+    as a title on evidence only): those stay apart.
+    """
+    merged: dict[tuple[str, int, int, str], Candidate] = {}
     for cand in found:
-        key = (cand.norm, cand.start, cand.end)
+        key = (cand.norm, cand.start, cand.end, cand.ambiguity)
         first = merged.get(key)
         if first is None:
             merged[key] = cand

@@ -54,6 +54,8 @@ from bb_brain.reflex._ordinary import (
 from bb_brain.reflex._tokens import KIND_NOUNS, LOWERCASE, VERSION, Token, looked_up
 
 MAX_LOWER_TOKENS: Final = 4
+#: The arms a lowercase everyday word may match beside an alias (on evidence only).
+TITLE_ARMS: Final = frozenset({"title", "slug-suffix", "given-name"})
 #: A phrase this long that matches a title exactly is the title, even in everyday words
 #: ("the red flag review"): three ordinary words rarely fall together by chance.
 EXACT_PHRASE_TOKENS: Final = 3
@@ -129,7 +131,7 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
         arms = ALIAS_ONLY | {"title", "slug-suffix"}  # "relay v2", "the juniper launch"
     elif arms is ALIAS_ONLY and _asked_for(maker, tok):
         arms = LOWER_NAME_ARMS  # "what do we have on finch?", "dr. finch": a name is asked for
-    return [
+    found = [
         maker.make(
             tok.norm,
             [tok],
@@ -142,6 +144,20 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
             fuzzy=_misspelt(tok),
         )
     ]
+    if arms is ALIAS_ONLY and word.lexical and not word.calendar:
+        # "mainly lantern slipping": a page titled with the word, on evidence only
+        found.append(
+            maker.make(
+                tok.norm,
+                [tok],
+                TITLE_ARMS,
+                penalty=LOWERCASE_PENALTY,
+                extra=(LOWERCASE,),
+                ambiguity=word.describe(),
+                place=word.place,
+            )
+        )
+    return found
 
 
 def _needs_evidence(word: WordSense) -> bool:

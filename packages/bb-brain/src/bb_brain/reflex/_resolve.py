@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from bb_brain._pg import Connection
+from bb_brain._relations import RELATION_ARM
 from bb_brain.reflex._candidate import Candidate
 from bb_brain.reflex._fuzzy import FuzzyRow, fuzzy_keys, fuzzy_match
 
@@ -31,11 +32,13 @@ CONFIDENCE: Final[dict[str, float]] = {
     "slug-suffix": 0.9,
     "surname": 0.75,
     "given-name": 0.7,
+    RELATION_ARM: 0.8,
 }
 TIERS: Final[tuple[tuple[str, ...], ...]] = (
     ("alias", "title"),
     ("name-form", "slug-suffix"),
     ("surname", "given-name"),
+    (RELATION_ARM,),
 )
 #: A turn is a few sentences; a pasted document should not turn into a huge IN list.
 MAX_LOOKUP_KEYS: Final = 4000
@@ -55,6 +58,7 @@ _FUZZY_LOOKUP = (
     f"SELECT {_PAGE_COLUMNS}, true{_JOIN}"
     " WHERE a.brain_id = %s AND a.source = %s"
     " AND (a.fuzzy_head = ANY(%s) OR a.fuzzy_tail = ANY(%s))"
+    f" AND a.arm <> '{RELATION_ARM}'"
     f" ORDER BY a.alias_norm, a.slug, a.arm LIMIT {MAX_FUZZY_ROWS + 1}"
 )
 

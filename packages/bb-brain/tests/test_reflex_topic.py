@@ -1,0 +1,151 @@
+"""Everyday words that title a page, relations to the user, and what a turn is about."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from bb_brain import Engine
+from bb_brain._relations import page_relations, relation_in
+from bb_brain.pages import parse_page
+
+from .test_reflex_ambiguity import ask, decisions, md, slugs
+
+TRELLIS = (
+    "projects/trellis",
+    md(
+        "Trellis",
+        "Trellis moves the invoicing jobs onto the new queue. Owner: Odile Marchetti."
+        " Blocked on the load test.",
+        type="project",
+        summary="Invoicing jobs moved to the new queue.",
+    ),
+)
+ODILE = ("people/odile-marchetti", md("Odile Marchetti", type="person", aliases="[Odile]"))
+FENWICK = (
+    "people/fenwick-adair",
+    md("Fenwick Adair", "Fenwick Adair is the user's older brother.", type="person"),
+)
+LOIS = (
+    "people/lois-varga",
+    md("Lois Varga", "Lois keeps the books.", type="person", summary="Our accountant."),
+)
+HEATH = ("people/heath-okwu", md("Heath Okwu", "Heath runs the lab.", type="person"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mainly trellis slipping, odile said the load test moved",  # a related page beside it
+        "trellis is blocked on the load test again",  # the page's own subject
+        "the trellis queue backed up overnight, odile is on it",  # a modifier, and a co-mention
+    ],
+)
+def test_a_lowercase_everyday_title_on_evidence(engine: Engine, make_brain: Any, text: str) -> None:
+    brain = make_brain(TRELLIS, ODILE)
+    assert "projects/trellis" in slugs(ask(engine, brain, text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the roses need a new trellis before spring",
+        "we put a trellis up along the fence",
+        "trellis netting is cheaper online",
+    ],
+)
+def test_a_lowercase_everyday_title_used_ordinarily(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    brain = make_brain(TRELLIS, ODILE)
+    response = ask(engine, brain, text)
+    assert "projects/trellis" not in slugs(response)
+
+
+def test_the_evidence_of_a_title_on_topic_says_which_words(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(TRELLIS, ODILE)
+    response = ask(engine, brain, "trellis is blocked on the load test again")
+    (pointer,) = response.pointers
+    assert pointer.evidence is not None
+    assert "speaks of the page's subject" in pointer.evidence.decision
+    assert "blocked" in pointer.evidence.decision
+
+
+def test_a_lowercase_given_name_that_is_a_word_needs_evidence(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(HEATH)
+    assert slugs(ask(engine, brain, "heath said the samples are ready")) == ["people/heath-okwu"]
+    assert ask(engine, brain, "we walked across the heath at dawn").pointers == []
+    response = ask(engine, brain, "heath and heather cover the hills up there")
+    assert response.pointers == []
+    assert "people/heath-okwu" in decisions(response)
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("remind me to call my brother on sunday", "people/fenwick-adair"),
+        ("my older brother's flat is flooded", "people/fenwick-adair"),
+        ("our accountant wants the receipts by friday", "people/lois-varga"),
+        ("can you draft a note to my accountant", "people/lois-varga"),
+    ],
+)
+def test_a_relation_the_page_states(engine: Engine, make_brain: Any, text: str, slug: str) -> None:
+    brain = make_brain(FENWICK, LOIS)
+    response = ask(engine, brain, text)
+    assert slugs(response) == [slug]
+    assert response.pointers[0].arm == "relation"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my brother-in-law is visiting",  # another relation
+        "her brother is visiting",  # somebody else's
+        "a friend's accountant recommended this app",
+        "my former accountant kept the old files",  # the page's is the current one
+    ],
+)
+def test_other_relations_stay_silent(engine: Engine, make_brain: Any, text: str) -> None:
+    brain = make_brain(FENWICK, LOIS)
+    assert ask(engine, brain, text).pointers == []
+
+
+def test_two_pages_with_one_relation_stay_silent(engine: Engine, make_brain: Any) -> None:
+    other = ("people/ines-varga", md("Ines Varga", type="person", summary="The user's accountant."))
+    brain = make_brain(LOIS, other)
+    assert ask(engine, brain, "my accountant emailed again").pointers == []
+
+
+@pytest.mark.parametrize(
+    ("summary", "body", "keys"),
+    [
+        ("The user's younger sister.", "", ["my sister"]),
+        ("Our accountant; files the returns.", "", ["my accountant"]),
+        ("Charge nurse and the user's line manager.", "", ["my manager"]),
+        ("The user's old boss.", "", ["my former manager"]),
+        ("", "Marta is the mother of the user.", ["my mother"]),
+        ("Teacher of the user's daughter.", "", []),  # the daughter's relation, not hers
+        ("A close friend of the user.", "", []),  # one of many: no key
+        ("Sits on our board.", "", []),
+    ],
+)
+def test_the_relation_a_page_states(summary: str, body: str, keys: list[str]) -> None:
+    assert page_relations(summary, body) == keys
+
+
+def test_relation_rows_only_for_people() -> None:
+    person = parse_page("people/x-y", md("X Y", type="person", summary="The user's sister."), "s")
+    company = parse_page("companies/z", md("Z", summary="Our accountant."), "s")
+    assert ("my sister", "relation") in person.alias_rows()
+    assert not [row for row in company.alias_rows() if row[1] == "relation"]
+
+
+def test_a_relation_in_a_turn() -> None:
+    assert relation_in(["younger", "sister"], possessive=True) == ("my sister", 2)
+    assert relation_in(["daughter's", "teacher"]) is None
+    assert relation_in(["daughter's", "teacher"], possessive=True) == ("my daughter", 1)
+    assert relation_in(["new", "car"]) is None
