@@ -62,9 +62,7 @@ def test_a_lowercase_everyday_title_used_ordinarily(
     assert "projects/trellis" not in slugs(response)
 
 
-def test_the_evidence_of_a_title_on_topic_says_which_words(
-    engine: Engine, make_brain: Any
-) -> None:
+def test_the_evidence_of_a_title_on_topic_says_which_words(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(TRELLIS, ODILE)
     response = ask(engine, brain, "trellis is blocked on the load test again")
     (pointer,) = response.pointers
