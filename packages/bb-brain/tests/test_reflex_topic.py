@@ -147,3 +147,40 @@ def test_a_relation_in_a_turn() -> None:
     assert relation_in(["daughter's", "teacher"]) is None
     assert relation_in(["daughter's", "teacher"], possessive=True) == ("my daughter", 1)
     assert relation_in(["new", "car"]) is None
+
+
+MARGIT = ("people/margit-adair", md("Margit Adair", type="person", summary="The user's mum."))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("mum rang about sunday lunch", True),
+        ("it's mum's birthday on friday", True),
+        ("her mum picked them up", False),  # somebody else's
+        ("the other mums at the gate were lovely", False),
+    ],
+)
+def test_a_family_word_as_a_name(engine: Engine, make_brain: Any, text: str, found: bool) -> None:
+    brain = make_brain(MARGIT)
+    assert slugs(ask(engine, brain, text)) == (["people/margit-adair"] if found else [])
+
+
+WREN = ("people/wren-halloway", md("Wren Halloway", type="person", aliases="[Wren]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("wren can take the late shift, she's done it before", True),
+        ("so wren missed the bus and he had to walk", True),
+        ("wren nests are tiny, it's amazing", False),  # a noun is an "it"
+        ("wren can take the shift. She asked me yesterday", False),  # another sentence
+        ("wren can cover it, Priya said she would check", False),  # another name between
+    ],
+)
+def test_a_subject_referred_back_to_as_a_person(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    brain = make_brain(WREN)
+    assert slugs(ask(engine, brain, text)) == (["people/wren-halloway"] if found else [])

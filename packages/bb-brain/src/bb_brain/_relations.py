@@ -70,6 +70,10 @@ RELATION_NOUNS: Final = frozenset(
         """.split(),
     }
 )
+#: Family words used as a name, for the speaker's own ("mum rang", "dad's birthday").
+KIN_NAMES: Final = frozenset(
+    "mum mom mam mommy mummy dad daddy grandma granny nan nana grandpa grandad granddad".split()
+)
 #: Words before the noun that change who is meant: kept in the key.
 _QUALIFIERS: Final = {
     "former": "former",

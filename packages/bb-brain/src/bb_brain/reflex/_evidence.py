@@ -65,6 +65,7 @@ from bb_brain.reflex._syntax import (
     NOT_A_PERSON,
     ORDINARY_READINGS,
     PERSONAL_POSSESSION,
+    REFERRED_BACK,
 )
 from bb_brain.reflex._tokens import (
     AFFILIATION,
@@ -109,6 +110,7 @@ CONTENT_CHARS: Final = 4000
 
 _ANY_PAGE: Final = (HONORIFIC, NAME_SUFFIX, HANDLE, SLUG_LIKE, BARE_OBJECT, LINE_LABEL)
 _PERSON_ONLY: Final = (
+    REFERRED_BACK,
     ROLE_NEARBY,
     PERSON_VERB,
     AFFILIATION,

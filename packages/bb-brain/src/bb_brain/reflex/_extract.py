@@ -32,10 +32,16 @@ from functools import lru_cache
 from typing import Final
 
 from bb_brain._names import HONORIFICS, NAME_SUFFIXES
-from bb_brain._relations import MAX_MODIFIERS, RELATION_ARM, relation_in
+from bb_brain._relations import (
+    KIN_NAMES,
+    MAX_MODIFIERS,
+    RELATION_ARM,
+    relation_in,
+    relation_key,
+)
 from bb_brain.pages import slug_suffix_form
 from bb_brain.reflex._candidate import ALL_ARMS, NAME_ARMS, Candidate, Maker, join
-from bb_brain.reflex._lexicon import CONNECTORS, NEVER_ALONE, ROLE_NOUNS
+from bb_brain.reflex._lexicon import CONNECTORS, DETERMINERS, NEVER_ALONE, ROLE_NOUNS
 from bb_brain.reflex._lowercase import lowercase, ordinary_uses
 from bb_brain.reflex._ordinary import LOWERCASE_ORDINARY_ZIPF, sense
 from bb_brain.reflex._tokens import (
@@ -162,6 +168,11 @@ def _relations(tokens: list[Token], maker: Maker) -> list[Candidate]:
     """
     found: list[Candidate] = []
     for tok in tokens:
+        if tok.norm in KIN_NAMES and _kin_name(tokens, tok):
+            key = relation_key([], tok.norm)
+            if key is not None:
+                found.append(maker.make(key, [tok], RELATION_ARMS))
+            continue
         if tok.norm not in _SPEAKERS or tok.possessive:
             continue
         following: list[Token] = []
@@ -174,6 +185,16 @@ def _relations(tokens: list[Token], maker: Maker) -> list[Candidate]:
             key, size = hit
             found.append(maker.make(key, [tok, *following[:size]], RELATION_ARMS))
     return found
+
+
+def _kin_name(tokens: list[Token], tok: Token) -> bool:
+    """A family word as a name: "mum rang" is the speaker's mother, "her mum" is not."""
+    before = tokens[tok.index - 1] if tok.index > 0 and tok.glued else None
+    if before is None:
+        return True
+    # "it's mum's birthday": the 's of a pronoun is "is"
+    owner = before.possessive and not sense(before.norm).function
+    return not (before.norm in DETERMINERS or owner)
 
 
 def _distinct(found: Iterable[Candidate]) -> list[Candidate]:

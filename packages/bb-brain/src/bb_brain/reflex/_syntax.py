@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
 BARE_SUBJECT: Final = "bare subject of a verb"
 BARE_OBJECT: Final = "object of a preposition, and no noun"
+REFERRED_BACK: Final = "a subject that 'he' or 'she' refers back to"
 INDIRECT_OBJECT: Final = "indirect object of a verb"
 ASKED_WHO: Final = "asked who"
 PERSONAL_POSSESSION: Final = "possessor of a person's noun"
@@ -147,6 +148,27 @@ def _progressive(token: Token | None) -> bool:
     return token is not None and token.norm.endswith("ing") and "VBG" in inflections(token.norm)
 
 
+#: Pronouns that refer to a person (a noun is "it"): "ivy forgot her book".
+_PERSONAL_PRONOUNS: Final = frozenset("he she him her his hers himself herself".split())
+#: Words scanned after a subject for a pronoun that refers back to it.
+REFER_BACK_TOKENS: Final = 16
+
+
+def _referred_back(tokens: list[Token], index: int) -> bool:
+    """A personal pronoun later in the sentence refers back to the subject ``tokens[index]``.
+
+    "verity can proofread it, she's done these before": an everyday noun is an "it", so a
+    "he" or "she" with no other name between them makes the subject a person. The sentence
+    ends the search, and so does any capitalised word (another name may be the antecedent).
+    """
+    for tok in tokens[index + 1 : index + 1 + REFER_BACK_TOKENS]:
+        if tok.sentence_start or (tok.capitalised and tok.norm != "i"):
+            return False
+        if tok.norm in _PERSONAL_PRONOUNS or tok.norm in ("he's", "she's"):
+            return True
+    return False
+
+
 def _bare_subject(tokens: list[Token], last: int) -> bool:
     if not opens_clause(tokens, last):
         return False
@@ -220,6 +242,8 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
     mention = tokens[last]
     if first == last and _bare_subject(tokens, last):
         found.append(BARE_SUBJECT)
+        if _referred_back(tokens, last):
+            found.append(REFERRED_BACK)
     if _asked_who(tokens, first, last):
         found.append(ASKED_WHO)
     if mention.possessive:
