@@ -70,6 +70,19 @@ RELATION_NOUNS: Final = frozenset(
         """.split(),
     }
 )
+#: Relations that say whether the person is a "he" or a "she".
+_PRONOUNS: Final = {
+    **dict.fromkeys(
+        "mother sister wife daughter aunt niece grandmother stepmother stepsister "
+        "stepdaughter girlfriend godmother mother-in-law sister-in-law landlady".split(),
+        "she",
+    ),
+    **dict.fromkeys(
+        "father brother husband son uncle nephew grandfather stepfather stepbrother "
+        "stepson boyfriend godfather father-in-law brother-in-law".split(),
+        "he",
+    ),
+}
 #: Family words used as a name, for the speaker's own ("mum rang", "dad's birthday").
 KIN_NAMES: Final = frozenset(
     "mum mom mam mommy mummy dad daddy grandma granny nan nana grandpa grandad granddad".split()
@@ -137,12 +150,31 @@ def _after_preposition(text: str, start: int) -> bool:
     return bool(before) and before[-1].casefold() in _PREPOSITIONS
 
 
-def page_relations(summary: str | None, body: str) -> list[str]:
-    """The relation keys a person's page states ("The user's sister." -> ``my sister``)."""
+def _of_another(text: str, start: int, own: set[str]) -> bool:
+    """The phrase stands in apposition to a name that is not the page's own."""
+    before = text[max(start - 40, 0) : start].rstrip()
+    if not before.endswith(","):
+        return False
+    name: list[str] = []
+    for word in reversed(_WORDS.findall(before)):
+        if not word[:1].isupper():
+            break
+        name.append(word.casefold())
+    return bool(name) and not set(name) <= own
+
+
+def page_relations(summary: str | None, body: str, title: str = "") -> list[str]:
+    """The relation keys a person's page states ("The user's sister." -> ``my sister``).
+
+    A relation in apposition to another name is that person's ("married to Ana Ruiz, the
+    user's sister"); in apposition to the page's own name it is the page's.
+    """
+    own = {word.casefold() for word in _WORDS.findall(title)}
     keys: list[str] = []
     for text in (summary or "", body[:OPENING_CHARS]):
         for possessor in _POSSESSOR.finditer(text):
-            if _after_preposition(text, possessor.start()):
+            start = possessor.start()
+            if _after_preposition(text, start) or _of_another(text, start, own):
                 continue
             hit = relation_in(_WORDS.findall(text[possessor.end() : possessor.end() + 80]))
             if hit is not None and hit[0] not in keys:
@@ -152,3 +184,9 @@ def page_relations(summary: str | None, body: str) -> list[str]:
             if key is not None and key not in keys:
                 keys.append(key)
     return keys
+
+
+def relation_pronoun(keys: Sequence[str]) -> str:
+    """The pronoun a relation implies: "she" for a sister, "he" for a brother, else ""."""
+    found = {_PRONOUNS.get(key.rsplit(" ", 1)[-1], "") for key in keys} - {""}
+    return found.pop() if len(found) == 1 else ""

@@ -105,7 +105,9 @@ class PageRecord:
         rows.append((slug_suffix_form(self.slug), "slug-suffix"))
         if self.is_person:
             rows += self._name_rows()
-            rows += [(key, RELATION_ARM) for key in page_relations(self.summary, self.body)]
+            rows += [
+                (key, RELATION_ARM) for key in page_relations(self.summary, self.body, self.title)
+            ]
         elif " " in slug_suffix_form(self.slug):
             # written as one word in an address: "thistletalent.co" for Thistle Talent
             rows.append((slug_suffix_form(self.slug).replace(" ", ""), "slug-suffix"))

@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
-from bb_brain.writeback._entities import Entity, EntityIndex
+from bb_brain.writeback._entities import Entity, EntityIndex, pronoun_class
 from bb_brain.writeback._people import NewPerson, new_people
 
 REPORTED: Final = re.compile(
@@ -61,16 +61,42 @@ class Salience:
     person: Entity | None = None
     thing: Entity | None = None
     titles: dict[str, str] = field(default_factory=dict)
+    #: People named so far, the latest last.
+    people: list[Entity] = field(default_factory=list)
+    #: The pronoun the conversation used of a person ("my dad ... his knee": "he").
+    pronouns: dict[str, str] = field(default_factory=dict)
 
     def update(self, refs: list[Reference], chosen: Reference | None = None) -> None:
         """Entities named in a clause become the latest ones, what it is about last of all."""
         for ref in [*refs, *([chosen] if chosen is not None else [])]:
             if ref.entity.is_person:
                 self.person = ref.entity
+                if ref.entity in self.people:
+                    self.people.remove(ref.entity)
+                self.people.append(ref.entity)
             else:
                 self.thing = ref.entity
             if ref.new_title:
                 self.titles[ref.entity.slug] = ref.new_title
+
+    def referent(self, word: str) -> Entity | None:
+        """The person "he" or "she" refers back to: the latest one it can be.
+
+        A person is a "he" or a "she" by their page's own pronouns or by what the conversation
+        called them before; the latest person who is known to be the other one is passed over
+        ("dana will be with him. ... he wants to go fishing" is not Dana's, once "his knee"
+        made the father a "he" or Dana's page calls her "she").
+        """
+        wanted = pronoun_class(word)
+        if not wanted or self.person is None:
+            return self.person
+        for person in reversed(self.people):
+            known = person.pronoun or self.pronouns.get(person.slug, "")
+            if known in ("", wanted):
+                if not known:
+                    self.pronouns[person.slug] = wanted
+                return person
+        return self.person
 
 
 def references(index: EntityIndex, text: str, salience: Salience) -> list[Reference]:
@@ -90,15 +116,22 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
     }
     mentions = [m for m in mentions if (m.start, m.end) not in inside]
     spans -= inside
+    named_here: list[Entity] = []
     for mention in mentions:
         if mention.entity is not None:
             named = mention.entity
+            if named.is_person:
+                named_here.append(named)
             title = named.title if index.introduced(named.slug) else None
             found.append(
                 Reference(named, mention.start, mention.end, True, mention.possessive, title)
             )
             continue
-        entity = salience.person if mention.kind == "person" else salience.thing
+        word = text[mention.start : mention.end]
+        if mention.kind == "person":
+            entity = _subject_named_here(word, named_here, salience) or salience.referent(word)
+        else:
+            entity = salience.thing
         if entity is not None:
             title = salience.titles.get(entity.slug)
             found.append(Reference(entity, mention.start, mention.end, False, new_title=title))
@@ -110,6 +143,18 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
             index.introduce(entity)
         found.append(Reference(entity, person.start, person.end, True, new_title=title))
     return sorted(found, key=lambda ref: ref.start)
+
+
+def _subject_named_here(word: str, named: list[Entity], salience: Salience) -> Entity | None:
+    """A subject "he"/"she" after a person named in the text: "Mirela says she can sign".
+
+    An object pronoun is somebody else ("Dana will be with him" is not Dana).
+    """
+    if word.casefold() not in _NOMINATIVE or not named:
+        return None
+    person = named[-1]
+    known = person.pronoun or salience.pronouns.get(person.slug, "")
+    return person if known in ("", pronoun_class(word)) else None
 
 
 def _not_overlapping(people: list[NewPerson], spans: set[tuple[int, int]]) -> list[NewPerson]:

@@ -16,6 +16,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from bb_brain._names import fold
+from bb_brain._relations import (
+    KIN_NAMES,
+    MAX_MODIFIERS,
+    page_relations,
+    relation_in,
+    relation_key,
+    relation_pronoun,
+)
 from bb_brain.reflex._ordinary import sense
 from bb_brain.writeback._db import Connection
 
@@ -27,6 +35,10 @@ PERSON_PRONOUNS = frozenset({"she", "he", "her", "him", "his", "hers"})
 THING_PRONOUNS = frozenset({"they", "them", "their", "theirs", "it", "its"})
 #: The arm name of explicit aliases (frontmatter ``aliases``), which match in any case.
 EXPLICIT_ARM = "alias"
+#: Words a relation to the speaker follows ("my sister"), and words that make it another's.
+_SPEAKERS = frozenset({"my", "our"})
+_CONTRACTED = frozenset("it that there here what who he she where how".split())
+_OWNERS = frozenset("a an the this that his her their your its my our some any".split())
 
 
 @dataclass(frozen=True)
@@ -36,6 +48,8 @@ class Entity:
     slug: str
     title: str
     page_type: str | None = None
+    #: "he" or "she" when the page refers to the person so, else "" (:func:`page_pronoun`).
+    pronoun: str = ""
 
     @property
     def is_person(self) -> bool:
@@ -97,19 +111,25 @@ class EntityIndex:
     def load(cls, conn: Connection, brain_id: str, source: str) -> EntityIndex:
         """Read the source's pages and alias rows (conversation pages are never entities)."""
         pages = conn.execute(
-            "SELECT slug, title, page_type, frontmatter FROM pages"
+            "SELECT slug, title, page_type, frontmatter, left(body, %s), coalesce(summary, '')"
+            " FROM pages"
             " WHERE brain_id = %s AND source = %s AND page_type IS DISTINCT FROM 'conversation'"
             " ORDER BY slug",
-            (brain_id, source),
+            (PRONOUN_CHARS, brain_id, source),
         ).fetchall()
         aliases = conn.execute(
             "SELECT alias_norm, slug, arm FROM aliases WHERE brain_id = %s AND source = %s"
             " ORDER BY slug, alias_norm, arm",
             (brain_id, source),
         ).fetchall()
-        entities = [Entity(slug, title, page_type) for slug, title, page_type, _ in pages]
+        entities = [
+            Entity(slug, title, page_type, _pronoun(title, summary, body))
+            if _personal(slug, page_type)
+            else Entity(slug, title, page_type)
+            for slug, title, page_type, _, body, summary in pages
+        ]
         surfaces: list[tuple[str, str, bool]] = []
-        for slug, title, page_type, frontmatter in pages:
+        for slug, title, page_type, frontmatter, _, _ in pages:
             surfaces.extend(_page_surfaces(Entity(slug, title, page_type), frontmatter))
         surfaces.extend((alias, slug, arm == EXPLICIT_ARM) for alias, slug, arm in aliases)
         return cls(entities, surfaces)
@@ -159,7 +179,9 @@ class EntityIndex:
         found: list[Mention] = []
         index = 0
         while index < len(folded):
-            hit = self._match_at(folded, words, index)
+            hit = self._relation_at(folded, words, text, index) or self._match_at(
+                folded, words, index
+            )
             if hit is not None:
                 length, surface = hit
                 if surface is not None:
@@ -179,6 +201,33 @@ class EntityIndex:
             index += 1
         return found
 
+    def _relation_at(
+        self, folded: list[str], words: list[re.Match[str]], text: str, index: int
+    ) -> tuple[int, _Surface | None] | None:
+        """A relation a page states: "my younger sister", "our accountant", "mum".
+
+        The page's relation rows (:mod:`bb_brain._relations`) are keyed "my sister"; the words
+        in between are modifiers. A hyphenated compound is another relation ("brother-in-law").
+        """
+        word = folded[index]
+        if word in KIN_NAMES:
+            if _anothers(folded, index):
+                return None
+            hit: tuple[str, int] | None = (relation_key([], word) or "", 0)
+        elif word in _SPEAKERS:
+            following = folded[index + 1 : index + 2 + MAX_MODIFIERS]
+            hit = relation_in(following, possessive=True)
+        else:
+            return None
+        if hit is None or not hit[0]:
+            return None
+        key, length = hit
+        last = words[index + length]
+        if text[last.end() : last.end() + 1] == "-":
+            return None
+        surface = self._surfaces.get(tuple(tokens(key)))
+        return (length + 1, surface) if surface is not None else None
+
     def _match_at(
         self, folded: list[str], words: list[re.Match[str]], index: int
     ) -> tuple[int, _Surface | None] | None:
@@ -196,6 +245,42 @@ class EntityIndex:
                         continue
             return length, surface
         return None
+
+
+#: Characters of a page's body read for the pronoun it uses of its person.
+PRONOUN_CHARS = 1000
+_PRONOUN_CLASSES = {
+    **dict.fromkeys(("he", "him", "his", "himself"), "he"),
+    **dict.fromkeys(("she", "her", "hers", "herself"), "she"),
+}
+
+
+def pronoun_class(word: str) -> str:
+    """The class of a personal pronoun: "he" (he, him, his), "she" (she, her, hers) or ""."""
+    return _PRONOUN_CLASSES.get(word.casefold(), "")
+
+
+def page_pronoun(body: str) -> str:
+    """The pronoun a person's page uses of them ("She works nights" -> "she"), if only one."""
+    used = {pronoun_class(word) for word in _WORD.findall(body[:PRONOUN_CHARS])} - {""}
+    return used.pop() if len(used) == 1 else ""
+
+
+def _pronoun(title: str, summary: str, body: str) -> str:
+    """A person's pronoun: the one their page uses, else the one their relation implies."""
+    return page_pronoun(body) or relation_pronoun(page_relations(summary, body, title))
+
+
+def _personal(slug: str, page_type: str | None) -> bool:
+    return Entity(slug, "", page_type).is_person
+
+
+def _anothers(folded: list[str], index: int) -> bool:
+    """Somebody else's family: "her mum", "a mum", "Jo's mum" (not "it's mum's")."""
+    before = folded[index - 1] if index else ""
+    if before == "s" and index >= 2:
+        return fold(folded[index - 2]) not in _CONTRACTED
+    return before in _OWNERS
 
 
 def _page_surfaces(entity: Entity, frontmatter: object) -> list[tuple[str, str, bool]]:

@@ -1,0 +1,79 @@
+"""Relations to the user and the pronouns people go by, on the write path."""
+
+from __future__ import annotations
+
+from bb_brain._relations import relation_pronoun
+from bb_brain.writeback import Entity, EntityIndex, RulesExtractor, Segment
+from bb_brain.writeback._entities import page_pronoun
+from bb_schema import PublicTurn
+
+ROSALIND = Entity("people/rosalind-achebe", "Rosalind Achebe", "person", "she")
+OSKAR = Entity("people/oskar-achebe", "Oskar Achebe", "person", "he")
+MIRELA = Entity("people/mirela-dobos", "Mirela Dobos", "person", "she")
+TEODOR = Entity("people/teodor-vass", "Teodor Vass", "person")
+
+
+def index() -> EntityIndex:
+    surfaces = [
+        ("Rosalind Achebe", ROSALIND.slug, False),
+        ("rosalind", ROSALIND.slug, True),
+        ("my sister", ROSALIND.slug, False),
+        ("Oskar Achebe", OSKAR.slug, False),
+        ("my father", OSKAR.slug, False),
+        ("Mirela Dobos", MIRELA.slug, False),
+        ("mirela", MIRELA.slug, True),
+        ("Teodor Vass", TEODOR.slug, False),
+        ("teodor", TEODOR.slug, True),
+    ]
+    return EntityIndex([ROSALIND, OSKAR, MIRELA, TEODOR], surfaces)
+
+
+def facts(*texts: str) -> list[tuple[str | None, str]]:
+    turns = [
+        PublicTurn.model_validate({"turn_id": i, "role": "user", "text": text})
+        for i, text in enumerate(texts, start=1)
+    ]
+    extracted = RulesExtractor(index()).extract(Segment(0, tuple(turns)))
+    return [(fact.entity_slug, fact.fact) for fact in extracted]
+
+
+def slug_of(found: list[tuple[str | None, str]], words: str) -> str | None:
+    return next(slug for slug, fact in found if words in fact)
+
+
+def test_a_relation_names_the_page_that_states_it() -> None:
+    found = facts("my younger sister just moved to Porto for a new job")
+    assert slug_of(found, "Porto") == ROSALIND.slug
+
+
+def test_a_family_word_as_a_name() -> None:
+    found = facts("dad booked his hip operation for the 9th")
+    assert slug_of(found, "hip operation") == OSKAR.slug
+    found = facts("mirela's dad booked a cruise for the 9th")
+    assert slug_of(found, "cruise") == MIRELA.slug  # somebody else's father
+
+
+def test_he_and_she_refer_to_the_person_they_can_be() -> None:
+    found = facts(
+        "talked to my dad tonight, his knee is better",
+        "mirela will drive over on saturday",
+        "he wants to go fishing once the weather turns",
+    )
+    assert slug_of(found, "fishing") == OSKAR.slug  # not Mirela, who is a "she"
+
+
+def test_the_latest_person_when_nothing_tells_them_apart() -> None:
+    found = facts("oskar called about the lease", "teodor is back, he can sign it monday")
+    assert slug_of(found, "sign it monday") == TEODOR.slug
+
+
+def test_a_subject_pronoun_after_a_name_is_that_person() -> None:
+    found = facts("rosalind called about the lease", "mirela says she can sign it monday")
+    assert slug_of(found, "sign it monday") == MIRELA.slug
+
+
+def test_pronouns_from_a_page_and_from_a_relation() -> None:
+    assert page_pronoun("Priya runs the lab. She prefers mornings.") == "she"
+    assert page_pronoun("Tomas and his sister run the shop with her husband.") == ""
+    assert relation_pronoun(["my stepmother"]) == "she"
+    assert relation_pronoun(["my accountant"]) == ""
