@@ -184,3 +184,41 @@ def test_a_subject_referred_back_to_as_a_person(
 ) -> None:
     brain = make_brain(WREN)
     assert slugs(ask(engine, brain, text)) == (["people/wren-halloway"] if found else [])
+
+
+JUNE = ("people/june-okafor", md("June Okafor", type="person"))
+MILES = ("people/miles-arkwright", md("Miles Arkwright", type="person"))
+TAMSIN = ("people/tamsin-okoro", md("Tamsin Okoro", type="person", aliases="[Tamsin]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("tamsin and miles are flying in on friday", "people/miles-arkwright"),
+        ("lunch with miles, tamsin and the new hire", "people/miles-arkwright"),
+        ("june and I are splitting the invoice", "people/june-okafor"),
+        ("standup\ntamsin - finished the retries\nmiles - off thurs/fri", "people/miles-arkwright"),
+    ],
+)
+def test_names_listed_with_people_or_labelling_notes(
+    engine: Engine, make_brain: Any, text: str, slug: str
+) -> None:
+    brain = make_brain(JUNE, MILES, TAMSIN)
+    assert slug in slugs(ask(engine, brain, text, pointer_budget=5))
+
+
+@pytest.mark.parametrize(
+    ("text", "window"),
+    [
+        # a number counts a noun, even of a name the conversation used before
+        ("the venue is about 20 miles from the station", "Miles Arkwright and June said hi."),
+        ("salt and pepper, and miles of coastline", ""),
+        ("in june and july the office is quiet", ""),
+    ],
+)
+def test_everyday_words_in_lists_and_measures(
+    engine: Engine, make_brain: Any, text: str, window: str
+) -> None:
+    brain = make_brain(JUNE, MILES, TAMSIN)
+    response = ask(engine, brain, text, window=[("a", window)] if window else None)
+    assert response.pointers == []

@@ -104,6 +104,9 @@ _PRONOUNS: Final = {
 }
 PRIOR_MENTION: Final = "named earlier in the conversation"
 ON_TOPIC: Final = "the turn speaks of the page's subject"
+LISTED_WITH_PERSON: Final = "listed with a person"
+#: What joins two names in a list: "joy and miles", "chase, priya", "ana & tom".
+_LIST_JOINT = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s(?:and|&)\s)\s*", re.IGNORECASE)
 _NEXT_WORD = re.compile(r"\s+([^\W\d_]+)")
 #: Page content read for relations is capped: a page's opening says what it relates to.
 CONTENT_CHARS: Final = 4000
@@ -400,6 +403,7 @@ class Conversation:
         content = self._content(slugs)
         accepted: list[Resolved] = []
         declined: list[Resolved] = []
+        undecided: list[Resolved] = []
         readings_of = {id(res): readings for res, readings in modifiers}
         for res in (*pending, *(res for res, _ in modifiers)):
             page = content.get(res.slug)
@@ -417,6 +421,9 @@ class Conversation:
             ]  # fmt: skip
             if related:
                 evidence.append(f"{CO_MENTION} ({', '.join(related)})")
+            listed = [a.slug for a in sure if self._listed_with(res, a)]
+            if listed and res.page.is_person and readings is None:
+                evidence.append(f"{LISTED_WITH_PERSON} ({', '.join(sorted(set(listed)))})")
             if not evidence and page is not None and (shared := self._on_topic(res, page)):
                 evidence.append(f"{ON_TOPIC} ({', '.join(shared)})")
             if evidence:
@@ -424,8 +431,29 @@ class Conversation:
             elif readings is not None:
                 declined.append(ordinary_declined(res, readings))
             else:
+                undecided.append(res)
+        # One more round for lists: a person this round accepted anchors the names beside it.
+        for res in undecided:
+            listed = sorted({a.slug for a in accepted if self._listed_with(res, a)})
+            if listed and res.page.is_person:
+                accepted.append(accept(res, [f"{LISTED_WITH_PERSON} ({', '.join(listed)})"]))
+            else:
                 declined.append(decline(res))
         return accepted, declined
+
+    def _listed_with(self, res: Resolved, other: Resolved) -> bool:
+        """The mention and a person named on their own strength stand side by side in a list.
+
+        "joy and miles' wedding", "me, chase and priya": people are listed with people, and
+        an everyday word is seldom listed with a person ("salt and pepper" names nobody).
+        """
+        if other.text_index != res.text_index or not other.page.is_person:
+            return False
+        if other.slug == res.slug or res.text_index >= len(self._texts):
+            return False
+        first, second = sorted((res.cand, other.cand), key=lambda cand: cand.start)
+        between = self._texts[res.text_index][first.end : second.start]
+        return first.end <= second.start and _LIST_JOINT.fullmatch(between) is not None
 
     def _on_topic(self, res: Resolved, page: _Content) -> list[str]:
         """The words the mention's turn shares with what the page is about, if enough.

@@ -144,7 +144,7 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
             fuzzy=_misspelt(tok),
         )
     ]
-    if arms is ALIAS_ONLY and word.lexical and not word.calendar:
+    if arms is ALIAS_ONLY and (word.lexical or word.calendar):
         # "mainly lantern slipping": a page titled with the word, on evidence only
         found.append(
             maker.make(
@@ -154,6 +154,7 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
                 penalty=LOWERCASE_PENALTY,
                 extra=(LOWERCASE,),
                 ambiguity=word.describe(),
+                calendar=word.calendar,
                 place=word.place,
             )
         )

@@ -58,10 +58,15 @@ MODIFIER: Final = "a modifier of the noun after it"
 BEFORE_NOUN: Final = "before a noun (its modifier or its subject)"
 AT_BARE_NOUN: Final = "a bare noun after 'at'"
 AFTER_ARTICLE: Final = "after an article"
+COUNTED: Final = "a noun counted by the number before it"
+_NUMBER_WORDS: Final = frozenset(
+    "two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty "
+    "fifty hundred thousand dozen few several many".split()
+)
 LISTED_WITH_PLACE: Final = "listed with a place"
 
 #: Readings that settle the word as ordinary whatever else is said.
-ORDINARY_READINGS: Final = (IMPERATIVE, VERB_AFTER_SUBJECT, AFTER_DEGREE, BEFORE_NOUN)
+ORDINARY_READINGS: Final = (IMPERATIVE, VERB_AFTER_SUBJECT, AFTER_DEGREE, BEFORE_NOUN, COUNTED)
 #: Ordinary readings that only rule out a person (organisations modify nouns: "the Zenbrook deal").
 NOT_A_PERSON: Final = (MODIFIER, AT_BARE_NOUN)
 _ARTICLES: Final = frozenset({"the", "a", "an"})
@@ -236,6 +241,25 @@ def _talked_with(tokens: list[Token], first: int) -> bool:
     return False
 
 
+def _counts(token: Token) -> bool:
+    """A number or a counting word: "20", "2.5", "twenty", "a few"."""
+    return token.norm in _NUMBER_WORDS or token.norm.replace(".", "", 1).isdigit()
+
+
+def _with_the_speaker(tokens: list[Token], first: int, last: int) -> bool:
+    """Listed with the speaker: "mark and I split it", "me and mark", "with jo and me"."""
+    after = _glued_after(tokens, last)
+    if after is not None and after.norm in ("and", "&"):
+        speaker = _glued_after(tokens, after.index)
+        if speaker is not None and speaker.norm in ("i", "me"):
+            return True
+    before = _glued_before(tokens, first)
+    if before is not None and before.norm in ("and", "&"):
+        speaker = _glued_before(tokens, before.index)
+        return speaker is not None and speaker.norm == "me"
+    return False
+
+
 def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
     """Evidence in the grammar around ``tokens[first..last]`` that it is a name."""
     found: list[str] = []
@@ -250,7 +274,7 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
         owned = _glued_after(tokens, last)
         if owned is not None and owned.norm in _PERSONAL_NOUNS:
             found.append(PERSONAL_POSSESSION)
-    if _talked_with(tokens, first):
+    if _talked_with(tokens, first) or _with_the_speaker(tokens, first, last):
         found.append(CONVERSATION_PARTNER)
     if first == last and _bare_object(tokens, last):
         found.append(BARE_OBJECT)
@@ -301,6 +325,8 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
             found.append(VERB_AFTER_SUBJECT)
     if before is not None and meaning.adjective and before.norm in _DEGREE_WORDS:
         found.append(AFTER_DEGREE)
+    if before is not None and _counts(before) and meaning.noun and not token.capitalised:
+        found.append(COUNTED)  # "20 miles from the venue": a measure, not a name
     # After an inverted auxiliary or "let" the word is a subject and a bare verb follows it:
     # "did Ines call?", "can Ines review it?", "let Ines know" (the verb may also be a noun).
     inverted = before is not None and before.norm in _INVERTING
