@@ -221,11 +221,14 @@ def _distinct(found: Iterable[Candidate]) -> list[Candidate]:
 
 
 def _chunks(tokens: list[Token]) -> list[list[Token]]:
-    """Split where anything but whitespace separates two tokens, and after a possessive."""
+    """Split where anything but whitespace separates tokens, after a possessive, at a line end.
+
+    A pasted list puts one item on each line ("The Granary" / "Mon 16:00"): no name runs on.
+    """
     chunks: list[list[Token]] = []
     current: list[Token] = []
     for tok in tokens:
-        if current and (not tok.glued or current[-1].possessive):
+        if current and (not tok.glued or current[-1].possessive or tok.line_start):
             chunks.append(current)
             current = []
         current.append(tok)
