@@ -54,6 +54,7 @@ from bb_brain.writeback._clauses import (
     starts_as_correction,
 )
 from bb_brain.writeback._entities import Entity, EntityIndex
+from bb_brain.writeback._forwarded import in_senders_words
 from bb_brain.writeback._people import ASIDE, new_people
 from bb_brain.writeback._segment import Segment
 
@@ -197,7 +198,8 @@ class RulesExtractor:
         said = self._said
         for turn in segment.turns:
             previous: list[_Fact] = []  # the facts of the turn's sentence before this one
-            for sentence in split_sentences(examined(turn.text, WRITEBACK_EXAMINED_CHARS)):
+            text = in_senders_words(examined(turn.text, WRITEBACK_EXAMINED_CHARS))
+            for sentence in split_sentences(text):
                 if turn.role != "user" or _restated(sentence, said):
                     refs = references(self._entities, sentence, salience)
                     salience.update(refs, choose(refs, sentence))

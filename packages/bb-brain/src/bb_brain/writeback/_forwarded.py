@@ -1,0 +1,69 @@
+"""A pasted or forwarded e-mail speaks in its sender's voice, not the user's.
+
+"From: Dana Reyes ... I'm stepping back in January" states a fact about Dana, while the same
+words typed by the user state one about the user. Below a ``From:`` header (and the header
+lines that follow it), the first person singular is rewritten in the third person with the
+sender's name ("Dana Reyes is stepping back in January"), up to the next ``From:`` or
+"On ... wrote:" line, so attribution reads the e-mail as a note-taker would.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+_HEADER = re.compile(r"^[ \t>]*(?:From|Von|De)\s*:\s*(?P<sender>[^\n]*)$", re.MULTILINE)
+_OTHER_HEADER = re.compile(
+    r"^[ \t>]*(?:To|Cc|Bcc|Subject|Date|Sent|Re)\s*:", re.IGNORECASE | re.MULTILINE
+)
+_QUOTE_INTRO = re.compile(r"^[ \t>]*On\b[^\n]*\bwrote:\s*$", re.MULTILINE)
+_ADDRESS = re.compile(r"<[^>]*>|\S+@\S+|\"")
+#: A sender's name: a few capitalised words (an address alone names no one here).
+_NAME = re.compile(r"^[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}$")
+_FIRST_PERSON: Final = (
+    (re.compile(r"\bI['’]m\b"), "{} is"),
+    (re.compile(r"\bI['’]d\b"), "{} would"),
+    (re.compile(r"\bI['’]ll\b"), "{} will"),
+    (re.compile(r"\bI['’]ve\b"), "{} has"),
+    (re.compile(r"\bI\b"), "{}"),
+    (re.compile(r"\b[Mm]y\b"), "{}'s"),
+    (re.compile(r"\b(?:me|myself)\b"), "{}"),
+)
+
+
+def in_senders_words(text: str) -> str:
+    """``text`` with every e-mail body under a ``From:`` header in its sender's voice."""
+    headers = list(_HEADER.finditer(text))
+    if not headers:
+        return text
+    pieces: list[str] = []
+    done = 0
+    for number, header in enumerate(headers):
+        sender = _ADDRESS.sub("", header.group("sender")).strip(" ,;")
+        body_start = _after_headers(text, header.end())
+        body_end = headers[number + 1].start() if number + 1 < len(headers) else len(text)
+        quoted = _QUOTE_INTRO.search(text, body_start, body_end)
+        if quoted is not None:
+            body_end = quoted.start()
+        if not _NAME.match(sender) or body_start >= body_end:
+            continue
+        pieces += [text[done:body_start], _third_person(text[body_start:body_end], sender)]
+        done = body_end
+    return "".join([*pieces, text[done:]])
+
+
+def _after_headers(text: str, position: int) -> int:
+    """Where the body starts: past the header lines that follow ``From:``."""
+    while position < len(text):
+        line_end = text.find("\n", position + 1)
+        line_end = len(text) if line_end == -1 else line_end
+        if not _OTHER_HEADER.match(text, position + 1 if text[position] == "\n" else position):
+            return position
+        position = line_end
+    return position
+
+
+def _third_person(body: str, sender: str) -> str:
+    for pattern, replacement in _FIRST_PERSON:
+        body = pattern.sub(replacement.format(sender), body)
+    return body

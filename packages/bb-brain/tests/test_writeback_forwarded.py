@@ -1,0 +1,35 @@
+"""A forwarded e-mail speaks in its sender's voice."""
+
+from __future__ import annotations
+
+from bb_brain.writeback._forwarded import in_senders_words
+
+EMAIL = """fwd from dana, keep the key points:
+
+---------- Forwarded message ---------
+From: Dana Reyes <dana@example.org>
+To: me
+Subject: Re: the budget
+
+I'm stepping back in January and Ilse will take my seat. I'd like a plan by Friday.
+On Mon, Tom Hale wrote:
+> I think the plan is fine"""
+
+
+def test_the_body_under_from_is_in_the_senders_voice() -> None:
+    rewritten = in_senders_words(EMAIL)
+    assert "Dana Reyes is stepping back in January" in rewritten
+    assert "will take Dana Reyes's seat" in rewritten
+    assert "Dana Reyes would like a plan by Friday" in rewritten
+
+
+def test_headers_the_users_words_and_quoted_replies_are_kept() -> None:
+    rewritten = in_senders_words(EMAIL)
+    assert rewritten.startswith("fwd from dana, keep the key points:")
+    assert "To: me\n" in rewritten
+    assert "> I think the plan is fine" in rewritten
+
+
+def test_text_without_a_sender_is_untouched() -> None:
+    for text in ("I'm off on Friday", "From: what I saw it is fine", "From: a@b.org\nI agree"):
+        assert in_senders_words(text) == text
