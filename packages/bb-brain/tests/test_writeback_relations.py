@@ -77,3 +77,35 @@ def test_pronouns_from_a_page_and_from_a_relation() -> None:
     assert page_pronoun("Tomas and his sister run the shop with her husband.") == ""
     assert relation_pronoun(["my stepmother"]) == "she"
     assert relation_pronoun(["my accountant"]) == ""
+
+
+LOOM = Entity("projects/loom", "Loom", "project")
+SPINDLE = Entity("projects/spindle", "Spindle", "project")
+
+
+def project_facts(*texts: str) -> list[tuple[str | None, str]]:
+    surfaces = [("Loom", LOOM.slug, False), ("Spindle", SPINDLE.slug, False)]
+    turns = [
+        PublicTurn.model_validate({"turn_id": i, "role": "user", "text": text})
+        for i, text in enumerate(texts, start=1)
+    ]
+    extracted = RulesExtractor(EntityIndex([LOOM, SPINDLE], surfaces)).extract(
+        Segment(0, tuple(turns))
+    )
+    return [(fact.entity_slug, fact.fact) for fact in extracted]
+
+
+def test_numbered_notes_are_facts_of_the_topic() -> None:
+    found = project_facts(
+        "the Loom decisions:\n1. postgres-backed queue, no kafka yet\n2. tls only"
+    )
+    assert slug_of(found, "postgres-backed queue") == LOOM.slug
+    assert not [fact for _, fact in found if fact.strip() in ("1.", "2.")]
+
+
+def test_a_thing_named_after_a_preposition_keeps_the_topic() -> None:
+    found = project_facts(
+        "Loom scope is frozen: offline mode, alerts via Spindle",
+        "launch date is june 3, about 200 pilot users",
+    )
+    assert slug_of(found, "june 3") == LOOM.slug

@@ -52,6 +52,8 @@ class Reference:
     possessive: bool = False
     #: Set for a person the source has no page for yet (the name as written).
     new_title: str | None = None
+    #: Named as the object of a preposition ("push notifications via relay").
+    oblique: bool = False
 
 
 @dataclass
@@ -69,6 +71,8 @@ class Salience:
     def update(self, refs: list[Reference], chosen: Reference | None = None) -> None:
         """Entities named in a clause become the latest ones, what it is about last of all."""
         for ref in [*refs, *([chosen] if chosen is not None else [])]:
+            if ref.oblique and not ref.entity.is_person and self.thing is not None:
+                continue  # "... push notifications via relay": the topic stays what it was
             if ref.entity.is_person:
                 self.person = ref.entity
                 if ref.entity in self.people:
@@ -124,7 +128,15 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
                 named_here.append(named)
             title = named.title if index.introduced(named.slug) else None
             found.append(
-                Reference(named, mention.start, mention.end, True, mention.possessive, title)
+                Reference(
+                    named,
+                    mention.start,
+                    mention.end,
+                    True,
+                    mention.possessive,
+                    title,
+                    _OBLIQUE.search(text, 0, mention.start) is not None,
+                )
             )
             continue
         word = text[mention.start : mention.end]
@@ -208,6 +220,11 @@ def _own_view(reported: Reference, speaker: Reference, text: str) -> bool:
     )
 
 
+#: A preposition right before a name ("via relay", "with the Acme team").
+_OBLIQUE = re.compile(
+    r"\b(?:via|with|through|using|into|onto|from|to|for|on|at|by|about)\s+(?:the\s+)?\W*$",
+    re.IGNORECASE,
+)
 _LEADING = re.compile(r"^(?:\W|and\b|but\b|also\b|so\b|then\b|oh\b|anyway\b)*", re.IGNORECASE)
 
 

@@ -150,6 +150,9 @@ _ABBREVIATIONS = frozenset(
 )
 _BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\n+")
 _LAST_WORD = re.compile(r"(\w+)\W*$")
+_LIST_NUMBER = re.compile(r"\s*\(?\d{1,2}[.)]")
+#: A line of a list: a note in its own right ("- postgres-backed queue, no kafka").
+_LIST_ITEM = re.compile(r"^\s*(?:\(?\d{1,2}[.)]|[-*\u2022])\s+\S")
 
 
 def split_sentences(text: str) -> list[str]:
@@ -161,6 +164,8 @@ def split_sentences(text: str) -> list[str]:
         last = _LAST_WORD.search(piece)
         if "\n" not in boundary.group(0) and last and _is_abbreviation(piece, last.group(1)):
             continue
+        if "\n" not in boundary.group(0) and _LIST_NUMBER.fullmatch(piece):
+            continue  # "1. postgres-backed queue": the number of a list item ends nothing
         pieces.append(piece)
         start = boundary.end()
     pieces.append(text[start:])
@@ -564,4 +569,6 @@ def _informative(text: str, refs: list[Reference]) -> bool:
     """About something memory tracks: an entity, an amount or time, or the user's own state."""
     if len(text.split()) < MIN_FACT_WORDS:
         return False
+    if _LIST_ITEM.match(text):
+        return True
     return bool(refs) or _QUANTITY.search(text) is not None or _SELF.search(text) is not None
