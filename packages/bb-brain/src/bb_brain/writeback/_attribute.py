@@ -120,12 +120,9 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
     }
     mentions = [m for m in mentions if (m.start, m.end) not in inside]
     spans -= inside
-    named_here: list[Entity] = []
     for mention in mentions:
         if mention.entity is not None:
             named = mention.entity
-            if named.is_person:
-                named_here.append(named)
             title = named.title if index.introduced(named.slug) else None
             found.append(
                 Reference(
@@ -140,10 +137,7 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
             )
             continue
         word = text[mention.start : mention.end]
-        if mention.kind == "person":
-            entity = _subject_named_here(word, named_here, salience) or salience.referent(word)
-        else:
-            entity = salience.thing
+        entity = salience.referent(word) if mention.kind == "person" else salience.thing
         if entity is not None:
             title = salience.titles.get(entity.slug)
             found.append(Reference(entity, mention.start, mention.end, False, new_title=title))
@@ -155,18 +149,6 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
             index.introduce(entity)
         found.append(Reference(entity, person.start, person.end, True, new_title=title))
     return sorted(found, key=lambda ref: ref.start)
-
-
-def _subject_named_here(word: str, named: list[Entity], salience: Salience) -> Entity | None:
-    """A subject "he"/"she" after a person named in the text: "Mirela says she can sign".
-
-    An object pronoun is somebody else ("Dana will be with him" is not Dana).
-    """
-    if word.casefold() not in _NOMINATIVE or not named:
-        return None
-    person = named[-1]
-    known = person.pronoun or salience.pronouns.get(person.slug, "")
-    return person if known in ("", pronoun_class(word)) else None
 
 
 def _not_overlapping(people: list[NewPerson], spans: set[tuple[int, int]]) -> list[NewPerson]:
