@@ -85,6 +85,7 @@ from bb_brain.reflex._tokens import (
     POSSESSIVE,
     ROLE_NEARBY,
     SLUG_LIKE,
+    SPEAKERS_OWN,
     VERSIONED,
 )
 
@@ -146,6 +147,8 @@ def local_evidence(res: Resolved) -> list[str]:
         found.append(LOOKED_UP)
     if VERSIONED in signals and not res.page.is_person:
         found.append(VERSIONED)
+    if SPEAKERS_OWN in signals and res.cand.tokens > 1 and not res.page.is_person:
+        found.append(SPEAKERS_OWN)  # "our house rules": their own practice's page
     if DOMAIN in signals and _organisation(res):
         found.append(DOMAIN)
     kind = next((signal for signal in signals if signal.startswith(KIND_SIGNAL)), None)
@@ -316,7 +319,7 @@ def final_decline(res: Resolved) -> bool:
     signals = set(res.cand.signals)
     if not (LOWERCASE in signals and AFTER_DETERMINER in signals):
         return False
-    if not res.page.is_person and signals & MODIFIER_READINGS:
+    if res.cand.tokens > 1 or (not res.page.is_person and signals & MODIFIER_READINGS):
         return False
     # "the juniper project" names its kind after it: the determiner is the project's
     kinds = [signal.rsplit(" ", 1)[-1] for signal in signals if signal.startswith(KIND_SIGNAL)]

@@ -105,8 +105,9 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                 # phrase of ordinary words only is an ordinary phrase in lowercase.
                 if not (_inner(span[0]) and _inner(span[-1])):
                     continue
-                if len(span) < EXACT_PHRASE_TOKENS and all(is_ordinary(t.norm) for t in span):
-                    continue
+                everyday = len(span) < EXACT_PHRASE_TOKENS and all(
+                    is_ordinary(t.norm) for t in span
+                )
                 found.append(
                     maker.make(
                         join(span),
@@ -114,6 +115,8 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                         EXACT_ARMS,
                         penalty=LOWERCASE_PENALTY,
                         extra=(LOWERCASE,),
+                        # "house rules", "sunday table": a title on evidence only
+                        ambiguity=f"everyday phrase {join(span)!r}" if everyday else "",
                         fuzzy=any(_misspelt(tok) for tok in span),
                     )
                 )

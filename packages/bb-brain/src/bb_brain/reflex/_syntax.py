@@ -185,7 +185,10 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
     if verb is None:
         return False
     if verb.norm in _COPULAS:
-        return _progressive(_glued_after(tokens, verb.index))
+        # "august is going to be chaos": a month is the subject of "be" as often as a person
+        return not sense(tokens[last].norm).calendar and _progressive(
+            _glued_after(tokens, verb.index)
+        )
     if verb.norm in _HAVE:
         following = _glued_after(tokens, verb.index)
         return following is not None and bool({"VBN"} & inflections(following.norm))

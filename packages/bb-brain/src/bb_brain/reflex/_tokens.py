@@ -68,6 +68,7 @@ KIND_NOUNS: Final = {
 #: A version written after a product's name ("v2", "v1.3").
 VERSION = re.compile(r"v\d+(?:\.\d+)*")
 LOWERCASE: Final = "lowercase"
+SPEAKERS_OWN: Final = "a phrase the speaker calls their own"
 HANDLE: Final = "@handle"
 SLUG_LIKE: Final = "slug-like token"
 
@@ -182,6 +183,8 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
         found.append(ROLE_NEARBY)
     if first == last and _labels_line(tokens, first):
         found.append(LINE_LABEL)
+    if first < last and _speakers_own(tokens, first):
+        found.append(SPEAKERS_OWN)
     if _asked_about(tokens, first, last):
         found.append(PERSON_VERB)
     if looked_up(tokens, first):
@@ -349,6 +352,14 @@ PERSON_VERB_FORMS: Final = {
     for verb in PERSON_VERBS_AFTER
     if verb.endswith("s")
 }
+
+
+def _speakers_own(tokens: list[Token], first: int) -> bool:
+    """A phrase the speaker's group owns: "our house rules", "our usual interview loop"."""
+    before = _previous_glued(tokens, first)
+    if before is not None and before.norm not in ("our", "my"):
+        before = _previous_glued(tokens, before.index)
+    return before is not None and before.norm in ("our", "my")
 
 
 def _previous_glued(tokens: list[Token], index: int) -> Token | None:
