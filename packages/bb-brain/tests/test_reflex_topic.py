@@ -36,7 +36,7 @@ HEATH = ("people/heath-okwu", md("Heath Okwu", "Heath runs the lab.", type="pers
 @pytest.mark.parametrize(
     "text",
     [
-        "mainly trellis slipping, odile said the load test moved",  # a related page beside it
+        "trellis slipped again, odile said the load test moved",  # a related page beside it
         "trellis is blocked on the load test again",  # the page's own subject
         "the trellis queue backed up overnight, odile is on it",  # a modifier, and a co-mention
     ],
@@ -85,7 +85,7 @@ def test_a_lowercase_given_name_that_is_a_word_needs_evidence(
 @pytest.mark.parametrize(
     ("text", "slug"),
     [
-        ("remind me to call my brother on sunday", "people/fenwick-adair"),
+        ("can you remind me to ring my brother tonight", "people/fenwick-adair"),
         ("my older brother's flat is flooded", "people/fenwick-adair"),
         ("our accountant wants the receipts by friday", "people/lois-varga"),
         ("can you draft a note to my accountant", "people/lois-varga"),
@@ -125,14 +125,21 @@ def test_two_pages_with_one_relation_stay_silent(engine: Engine, make_brain: Any
         ("Our accountant; files the returns.", "", ["my accountant"]),
         ("Charge nurse and the user's line manager.", "", ["my manager"]),
         ("The user's old boss.", "", ["my former manager"]),
-        ("", "Marta is the mother of the user.", ["my mother"]),
+        ("Mother of the user.", "", ["my mother"]),
+        ("", "Rosa Lind is the user's aunt; she lives in Hull.", ["my aunt"]),
+        ("", "Rosa Lind, the user's godmother, lives in Hull.", ["my godmother"]),
         ("Teacher of the user's daughter.", "", []),  # the daughter's relation, not hers
+        ("Knows my sister from school.", "", []),  # named in passing
+        ("", "Met through my accountant.", []),
+        ("", "Rosa Lind is married to Ana Ruiz, the user's sister.", []),  # beside another name
+        ("Our son Leo's tutor.", "", []),  # somebody else's relation
+        ("The user's business partner.", "", []),  # a word before it that is no "which one"
         ("A close friend of the user.", "", []),  # one of many: no key
         ("Sits on our board.", "", []),
     ],
 )
 def test_the_relation_a_page_states(summary: str, body: str, keys: list[str]) -> None:
-    assert page_relations(summary, body) == keys
+    assert page_relations(summary, body, "Rosa Lind") == keys
 
 
 def test_relation_rows_only_for_people() -> None:
@@ -172,7 +179,7 @@ WREN = ("people/wren-halloway", md("Wren Halloway", type="person", aliases="[Wre
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("wren can take the late shift, she's done it before", True),
+        ("wren can cover the late shift, she knows the routine", True),
         ("so wren missed the bus and he had to walk", True),
         ("wren nests are tiny, it's amazing", False),  # a noun is an "it"
         ("wren can take the shift. She asked me yesterday", False),  # another sentence
@@ -196,8 +203,8 @@ TAMSIN = ("people/tamsin-okoro", md("Tamsin Okoro", type="person", aliases="[Tam
     [
         ("tamsin and miles are flying in on friday", "people/miles-arkwright"),
         ("lunch with miles, tamsin and the new hire", "people/miles-arkwright"),
-        ("june and I are splitting the invoice", "people/june-okafor"),
-        ("standup\ntamsin - finished the retries\nmiles - off thurs/fri", "people/miles-arkwright"),
+        ("june and I are sharing the driving", "people/june-okafor"),
+        ("standup\ntamsin: finished the retries\nmiles: off thurs/fri", "people/miles-arkwright"),
     ],
 )
 def test_names_listed_with_people_or_labelling_notes(
@@ -211,7 +218,7 @@ def test_names_listed_with_people_or_labelling_notes(
     ("text", "window"),
     [
         # a number counts a noun, even of a name the conversation used before
-        ("the venue is about 20 miles from the station", "Miles Arkwright and June said hi."),
+        ("the station is about 3 miles from the house", "Miles Arkwright and June said hi."),
         ("salt and pepper, and miles of coastline", ""),
         ("in june and july the office is quiet", ""),
     ],
@@ -222,3 +229,30 @@ def test_everyday_words_in_lists_and_measures(
     brain = make_brain(JUNE, MILES, TAMSIN)
     response = ask(engine, brain, text, window=[("a", window)] if window else None)
     assert response.pointers == []
+
+
+MANAGER = (
+    "people/ines-halloran",
+    md("Ines Halloran", type="person", summary="The user's line manager."),
+)
+NANA = ("people/edith-varga", md("Edith Varga", type="person", summary="The user's grandmother."))
+DAWN = ("people/dawn-okeke", md("Dawn Okeke", type="person", aliases="[Dawn]"))
+MARK = ("people/mark-tolliver", md("Mark Tolliver", type="person", aliases="[Mark]"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I keep every login in my password manager",  # a manager of passwords
+        "our package manager keeps pinning old versions",
+        "the loss goes nan after a few steps",  # "nan" alone is no grandmother
+        "dawn broke before she woke up",  # a pronoun inside a subordinate clause
+        "odile, mark this as urgent please",  # a verb with its object, not a listed name
+        "ping odile and mark it as done",
+    ],
+)
+def test_everyday_english_that_looks_like_a_relation_or_a_list(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    brain = make_brain(MANAGER, NANA, DAWN, MARK, ODILE)
+    assert [s for s in slugs(ask(engine, brain, text)) if s != "people/odile-marchetti"] == []

@@ -33,3 +33,10 @@ def test_headers_the_users_words_and_quoted_replies_are_kept() -> None:
 def test_text_without_a_sender_is_untouched() -> None:
     for text in ("I'm off on Friday", "From: what I saw it is fine", "From: a@b.org\nI agree"):
         assert in_senders_words(text) == text
+
+
+def test_the_message_ends_at_its_sign_off_and_the_users_words_stay_theirs() -> None:
+    text = "From: Dana Reyes\n\nI am away in May.\nBest,\nDana\n\nthoughts? I'm worried"
+    rewritten = in_senders_words(text)
+    assert "Dana Reyes is away in May." in rewritten
+    assert rewritten.endswith("thoughts? I'm worried")

@@ -2,16 +2,24 @@
 
 People refer to those close to them by relation more often than by name. A person's page
 usually says the relation in its own words ("The user's younger sister", "Our accountant;
-handles the returns", "the user's line manager"); this module reads it from the page's
-summary and opening, and reads the same phrase from a turn ("my sister is visiting"), so both
-meet on one key in the alias index (arm ``relation``): ``my sister``.
+handles the returns", "Rosa Lind is the user's line manager"); this module reads it from the
+page and reads the same phrase from a turn ("my sister is visiting"), so both meet on one key
+in the alias index (arm ``relation``): ``my sister``.
+
+A page states a relation only as what its person *is*: its summary describes them with it
+("The user's sister", "Ward sister and the user's line manager"), or a sentence of its body
+about them says "<name> is the user's ..." or sets it beside the name ("Rosa Lind, the user's
+sister, ..."). A relation named in passing ("knows my sister from school", "teacher of the
+user's daughter") is somebody else's.
 
 Only relations a person usually has one of count (a sister, a landlord, an accountant, a
-manager); a friend, a colleague or a client is one of many, and "my friend" would point at
-whichever friend happens to have a page. A word that changes who is meant stays in the key
-("my former manager" is not "my manager"); other words before the noun do not ("my younger
-sister", "my personal accountant" are "my sister", "my accountant"). Two pages with one
-relation (two sisters) make the key ambiguous, and an ambiguous key stays silent.
+manager); a friend, a colleague, a client or a neighbour is one of many, and "my friend" would
+point at whichever friend happens to have a page. The relation word is the head of its phrase:
+only a few words may stand before it, those that say which one ("younger", "line",
+"personal"), and those that change who is meant stay in the key ("my former manager" is not
+"my manager"); any other word before it makes it something else ("my password manager",
+"our package manager", "my business partner"). Two pages with one relation (two sisters) make
+the key ambiguous, and an ambiguous key stays silent.
 """
 
 from __future__ import annotations
@@ -32,7 +40,6 @@ _SYNONYMS: Final = {
     "mam": "mother",
     "dad": "father",
     "daddy": "father",
-    "pa": "father",
     "grandma": "grandmother",
     "granny": "grandmother",
     "nan": "grandmother",
@@ -47,7 +54,6 @@ _SYNONYMS: Final = {
     "boss": "manager",
     "gp": "doctor",
     "physio": "physiotherapist",
-    "neighbor": "neighbour",
     "solicitor": "lawyer",
     "attorney": "lawyer",
     "co-founder": "cofounder",
@@ -63,31 +69,21 @@ RELATION_NOUNS: Final = frozenset(
         son daughter stepmother stepfather stepson stepdaughter stepsister stepbrother
         grandmother grandfather aunt uncle niece nephew godmother godfather
         mother-in-law father-in-law sister-in-law brother-in-law
-        landlord nanny babysitter childminder cleaner
+        landlord nanny babysitter childminder
         accountant lawyer doctor dentist therapist physiotherapist psychiatrist vet tutor
-        mechanic trainer coach hairdresser barber optician
-        manager supervisor mentor cofounder assistant
+        mechanic hairdresser barber optician
+        manager supervisor mentor cofounder
         """.split(),
     }
 )
-#: Relations that say whether the person is a "he" or a "she".
-_PRONOUNS: Final = {
-    **dict.fromkeys(
-        "mother sister wife daughter aunt niece grandmother stepmother stepsister "
-        "stepdaughter girlfriend godmother mother-in-law sister-in-law landlady".split(),
-        "she",
-    ),
-    **dict.fromkeys(
-        "father brother husband son uncle nephew grandfather stepfather stepbrother "
-        "stepson boyfriend godfather father-in-law brother-in-law".split(),
-        "he",
-    ),
-}
-#: Family words used as a name, for the speaker's own ("mum rang", "dad's birthday").
-KIN_NAMES: Final = frozenset(
-    "mum mom mam mommy mummy dad daddy grandma granny nan nana grandpa grandad granddad".split()
+#: Words that may stand before the relation word and say which one: dropped from the key.
+_WHICH: Final = frozenset(
+    """
+    younger older little big baby twin eldest oldest youngest elder half step dear
+    line direct personal family own current real birth adoptive biological
+    """.split()
 )
-#: Words before the noun that change who is meant: kept in the key.
+#: Words before the relation word that change who is meant: kept in the key.
 _QUALIFIERS: Final = {
     "former": "former",
     "old": "former",
@@ -97,28 +93,72 @@ _QUALIFIERS: Final = {
     "new": "new",
     "future": "future",
 }
-#: Words that may stand between the possessor and the noun ("my younger sister").
+#: Relations that say whether the person is a "he" or a "she".
+_PRONOUNS: Final = {
+    **dict.fromkeys(
+        "mother sister wife daughter aunt niece grandmother stepmother stepsister "
+        "stepdaughter girlfriend godmother mother-in-law sister-in-law".split(),
+        "she",
+    ),
+    **dict.fromkeys(
+        "father brother husband son uncle nephew grandfather stepfather stepbrother "
+        "stepson boyfriend godfather father-in-law brother-in-law".split(),
+        "he",
+    ),
+}
+#: Family words used as a name, for the speaker's own ("mum rang", "dad's birthday"). "nan"
+#: is left out: alone it is far more often "not a number" than a grandmother.
+KIN_NAMES: Final = frozenset(
+    "mum mom mam mommy mummy dad daddy grandma granny nana grandpa grandad granddad".split()
+)
+#: Words that may stand between the possessor and the relation word ("my younger sister").
 MAX_MODIFIERS: Final = 2
 
-#: "the user's younger sister", "our accountant", "my line manager".
-_POSSESSOR = re.compile(r"\b(?:the\s+user['’]s|user['’]s|our|my)\s+", re.IGNORECASE)
-#: "sister of the user", "accountant to the user".
-_OF_THE_USER = re.compile(r"\b([^\W\d_][\w-]*)\s+(?:of|to|for)\s+the\s+user\b", re.IGNORECASE)
 _POSSESSIVE_END = re.compile(r"['’]s?$")
 _WORDS = re.compile(r"[^\W\d_][\w'’-]*")
-_PREPOSITIONS: Final = frozenset(
-    "of to for with from at by about on in into under beside behind near like than".split()
+#: The summary describes its person with the relation: "The user's younger sister.", "Our
+#: accountant; ...", "Ward sister and the user's line manager".
+_DESCRIBED = re.compile(
+    r"(?:^|[,;]|\band\b|\bis\b|\bwas\b)\s*(?:the\s+)?(?:user['’]s|our|my)\s+"
+    r"(?P<phrase>[^.;,:()\n]+)",
+    re.IGNORECASE,
 )
-#: Characters of a page read for its relation: the summary and the body's opening.
+#: "... is the user's line manager", "..., the user's sister, ..." in the body.
+_STATED = re.compile(
+    r"(?P<lead>[^.;\n]*?)(?:\s+(?:is|was)\s+|(?P<beside>,)\s+)(?:the\s+|a\s+)?"
+    r"(?:user['’]s|our|my)\s+"
+    r"(?P<phrase>[^.;,:()\n]+)",
+    re.IGNORECASE,
+)
+#: "Sister of the user." opening the summary.
+_OF_THE_USER = re.compile(
+    r"^\s*(?:the\s+)?(?P<noun>[^\W\d_][\w-]*)\s+(?:of|to)\s+the\s+user\b", re.I
+)
+#: Characters of a page's body read for its relation: its opening.
 OPENING_CHARS: Final = 400
+
+
+def relation_key(modifiers: Sequence[str], noun: str) -> str | None:
+    """The index key for ``my <modifiers> <noun>``, or None when that is no relation."""
+    noun = noun.casefold()
+    if noun not in RELATION_NOUNS:
+        return None
+    qualifiers: list[str] = []
+    for word in (word.casefold() for word in modifiers):
+        if word in _QUALIFIERS:
+            qualifiers.append(_QUALIFIERS[word])
+        elif word not in _WHICH:
+            return None  # "my password manager": a manager of passwords
+    return " ".join(["my", *dict.fromkeys(qualifiers), _SYNONYMS.get(noun, noun)])
 
 
 def relation_in(words: Sequence[str], *, possessive: bool = False) -> tuple[str, int] | None:
     """The key of the relation the words after "my" name, and how many words it took.
 
-    The noun is one of the next ``MAX_MODIFIERS + 1`` words; a possessive before it means
-    somebody else's relation ("my daughter's teacher" is nobody's "my teacher"). With
-    ``possessive`` the noun itself may be one ("my sister's kids" names the sister).
+    The relation word is one of the next ``MAX_MODIFIERS + 1`` words; a possessive before it
+    means somebody else's relation ("my daughter's teacher" is nobody's "my teacher"). With
+    ``possessive`` the relation word itself may be one ("my sister's kids" names the sister).
+    A hyphen after it makes it part of another word ("my sister-in-law").
     """
     for index, word in enumerate(words[: MAX_MODIFIERS + 1]):
         bare = _POSSESSIVE_END.sub("", word)
@@ -127,63 +167,36 @@ def relation_in(words: Sequence[str], *, possessive: bool = False) -> tuple[str,
         key = relation_key(words[:index], bare)
         if key is not None:
             return key, index + 1
-        if bare != word:
+        if bare != word or word.casefold() == "s":
             return None
     return None
 
 
-def relation_key(modifiers: Sequence[str], noun: str) -> str | None:
-    """The index key for ``my <modifiers> <noun>``, or None when ``noun`` is no relation."""
-    noun = noun.casefold()
-    if noun not in RELATION_NOUNS:
-        return None
-    canonical = _SYNONYMS.get(noun, noun)
-    qualifiers = [
-        _QUALIFIERS[word.casefold()] for word in modifiers if word.casefold() in _QUALIFIERS
-    ]
-    return " ".join(["my", *dict.fromkeys(qualifiers), canonical])
-
-
-def _after_preposition(text: str, start: int) -> bool:
-    """After a preposition ("teacher of the user's daughter") the relation is another's."""
-    before = _WORDS.findall(text[max(start - 20, 0) : start])
-    return bool(before) and before[-1].casefold() in _PREPOSITIONS
-
-
-def _of_another(text: str, start: int, own: set[str]) -> bool:
-    """The phrase stands in apposition to a name that is not the page's own."""
-    before = text[max(start - 40, 0) : start].rstrip()
-    if not before.endswith(","):
-        return False
-    name: list[str] = []
-    for word in reversed(_WORDS.findall(before)):
-        if not word[:1].isupper():
-            break
-        name.append(word.casefold())
-    return bool(name) and not set(name) <= own
-
-
 def page_relations(summary: str | None, body: str, title: str = "") -> list[str]:
-    """The relation keys a person's page states ("The user's sister." -> ``my sister``).
-
-    A relation in apposition to another name is that person's ("married to Ana Ruiz, the
-    user's sister"); in apposition to the page's own name it is the page's.
-    """
-    own = {word.casefold() for word in _WORDS.findall(title)}
+    """The relation keys a person's page states of its person (see module docs)."""
     keys: list[str] = []
-    for text in (summary or "", body[:OPENING_CHARS]):
-        for possessor in _POSSESSOR.finditer(text):
-            start = possessor.start()
-            if _after_preposition(text, start) or _of_another(text, start, own):
-                continue
-            hit = relation_in(_WORDS.findall(text[possessor.end() : possessor.end() + 80]))
-            if hit is not None and hit[0] not in keys:
-                keys.append(hit[0])
-        for relation in _OF_THE_USER.finditer(text):
-            key = relation_key([], relation.group(1))
-            if key is not None and key not in keys:
-                keys.append(key)
-    return keys
+    own = {word.casefold() for word in _WORDS.findall(title)}
+    keys += [_head_key(found.group("phrase")) for found in _DESCRIBED.finditer(summary or "")]
+    of_the_user = _OF_THE_USER.match(summary or "")
+    if of_the_user is not None:
+        keys.append(relation_key([], of_the_user.group("noun")) or "")
+    for stated in _STATED.finditer(body[:OPENING_CHARS]):
+        lead = [word.casefold() for word in _WORDS.findall(stated.group("lead"))]
+        subject = own | {"she", "he"}
+        if not lead or lead[0] not in subject:
+            continue  # the sentence is about someone else
+        if stated.group("beside") and not set(lead) <= subject:
+            continue  # "married to Ana Ruiz, the user's sister": beside another name
+        keys.append(_head_key(stated.group("phrase")))
+    return [key for key in dict.fromkeys(keys) if key]
+
+
+def _head_key(phrase: str) -> str:
+    """The key of a phrase whose last word is the relation ("younger sister" -> my sister)."""
+    words = _WORDS.findall(phrase)
+    if not words or len(words) > MAX_MODIFIERS + 1 or any(_POSSESSIVE_END.search(w) for w in words):
+        return ""
+    return relation_key(words[:-1], words[-1]) or ""
 
 
 def relation_pronoun(keys: Sequence[str]) -> str:

@@ -106,9 +106,16 @@ _PRONOUNS: Final = {
 PRIOR_MENTION: Final = "named earlier in the conversation"
 ON_TOPIC: Final = "the turn speaks of the page's subject"
 LISTED_WITH_PERSON: Final = "listed with a person"
-#: What joins two names in a list: "joy and miles", "chase, priya", "ana & tom".
-_LIST_JOINT = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s(?:and|&)\s)\s*", re.IGNORECASE)
+#: What joins two names in a list: "wren and rook", "odile, and tamsin", "ana & tom".
+_LIST_JOINT = re.compile(r"\s*,?\s*(?:and|&)\s+", re.IGNORECASE)
+#: Words after a verb that make it one with its object ("bill the client", "mark it done").
+_OBJECTS: Final = frozenset(
+    "me him her them us it this that the a an my our your his their".split()
+)
 _NEXT_WORD = re.compile(r"\s+([^\W\d_]+)")
+#: How far the sentence of a mention reaches either side of it, at most (characters).
+SENTENCE_REACH: Final = 300
+_PRONOUN_CLASSES: Final = frozenset({"she/her", "he/him"})
 #: Page content read for relations is capped: a page's opening says what it relates to.
 CONTENT_CHARS: Final = 4000
 
@@ -214,16 +221,17 @@ def ordinary_reading(res: Resolved) -> list[str]:
     return found
 
 
-#: Readings a project's or an organisation's name takes too ("the keystone backfill").
+#: Readings a project's or an organisation's name takes too ("the trellis backlog").
 MODIFIER_READINGS: Final = frozenset({BEFORE_NOUN, MODIFIER})
 
 
 def modifies_a_noun(res: Resolved, readings: Sequence[str]) -> bool:
     """The only ordinary reading is a modifier's, and the page is no person's.
 
-    "a lantern festival" and "the keystone backfill" read alike; what tells them apart is a
-    page related to this one named in the same turn on its own strength ("the keystone
-    backfill, sunny's check flagged rows", and the page says Sunny checks Keystone's data):
+    "a trellis fence" and "the trellis backlog" read alike; what tells them apart is a page
+    related to this one named in the same turn on its own strength ("the trellis backlog,
+    odile flagged it", and the page says Odile owns Trellis), or the sentence speaking of
+    what the page is about:
     :meth:`Conversation.decide` accepts such a word on that co-mention only.
     """
     return not res.page.is_person and bool(readings) and set(readings) <= MODIFIER_READINGS
@@ -355,6 +363,7 @@ class Conversation:
         self._prior = prior_text
         self._prior_folded: str | None = None
         self._texts = list(texts)
+        self._forms: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
 
     def disambiguate(self, options: Sequence[Resolved]) -> Resolved | None:
         """The one page of ``options`` the mention's sentence fits by its words, or None."""
@@ -436,8 +445,10 @@ class Conversation:
             else:
                 undecided.append(res)
         # One more round for lists: a person this round accepted anchors the names beside it.
+        # Only a name accepted on evidence of its own anchors another (not one itself listed).
+        firm = [a for a in accepted if not any(_soft(signal) for signal in a.signals)]
         for res in undecided:
-            listed = sorted({a.slug for a in accepted if self._listed_with(res, a)})
+            listed = sorted({a.slug for a in firm if self._listed_with(res, a)})
             if listed and res.page.is_person:
                 accepted.append(accept(res, [f"{LISTED_WITH_PERSON} ({', '.join(listed)})"]))
             else:
@@ -447,39 +458,60 @@ class Conversation:
     def _listed_with(self, res: Resolved, other: Resolved) -> bool:
         """The mention and a person named on their own strength stand side by side in a list.
 
-        "joy and miles' wedding", "me, chase and priya": people are listed with people, and
+        "wren and rook's wedding", "me, odile and tamsin": people are listed with people, and
         an everyday word is seldom listed with a person ("salt and pepper" names nobody).
         """
         if other.text_index != res.text_index or not other.page.is_person:
             return False
         if other.slug == res.slug or res.text_index >= len(self._texts):
             return False
+        text = self._texts[res.text_index]
         first, second = sorted((res.cand, other.cand), key=lambda cand: cand.start)
-        between = self._texts[res.text_index][first.end : second.start]
-        return first.end <= second.start and _LIST_JOINT.fullmatch(between) is not None
+        if (
+            first.end > second.start
+            or _LIST_JOINT.fullmatch(text[first.end : second.start]) is None
+        ):
+            return False
+        # "ping Odile and mark it as done": a verb with its object, not a second name
+        after = _NEXT_WORD.match(text, res.cand.end)
+        verb = "VERB" in sense(res.cand.norm).readings
+        return not (verb and after is not None and normalise(after.group(1)) in _OBJECTS)
 
     def _on_topic(self, res: Resolved, page: _Content) -> list[str]:
-        """The words the mention's turn shares with what the page is about, if enough.
+        """The words the mention's sentence shares with what the page is about, if enough.
 
-        A page says what its subject is about; a turn that names the page talks about the same
-        things ("compass is blocked on the schema review" of a page "Compass ... blocked on
-        schema review"), while the everyday word does not ("the compass on my phone").
-        :data:`CONTEXT_MIN_SHARED` words must be shared, or the noun the word modifies ("the
-        mosaic strings" of a page that speaks of strings).
+        A page says what its subject is about; a sentence that names the page talks about the
+        same things ("trellis is blocked on the load test" of a page "Trellis ... blocked on
+        the load test"), while the everyday word does not ("a trellis for the roses").
+        Only the mention's own sentence counts (a long pasted text shares words with any
+        page), and pronouns do not. :data:`CONTEXT_MIN_SHARED` words must be shared, or the
+        noun the word modifies ("the trellis queue" of a page that speaks of its queue).
         """
         cand = res.cand
         if cand.text_index >= len(self._texts):
             return []
         text = self._texts[cand.text_index]
+        start, end = _sentence_around(text, cand.start, cand.end)
         names = set(_words(res.page.title)) | set(_words(cand.raw))
-        context = _context_words(text[: cand.start] + " " + text[cand.end :], names)
-        page_forms = frozenset().union(*_context_words(page.raw, names).values())
-        shared = sorted(word for word, forms in context.items() if forms & page_forms)
+        context = _context_words(text[start : cand.start] + " " + text[cand.end : end], names)
+        page_forms = self._page_forms(page, names)
+        shared = sorted(
+            word
+            for word, forms in context.items()
+            if word not in _PRONOUN_CLASSES and forms & page_forms
+        )
         head = _NEXT_WORD.match(text, cand.end)
         modified = head is not None and normalise(head.group(1)) in shared
         if len(shared) >= CONTEXT_MIN_SHARED or modified:
             return shared
         return []
+
+    def _page_forms(self, page: _Content, names: set[str]) -> frozenset[str]:
+        """The lemma forms of a page's content words (memoised per page and name set)."""
+        key = (page.slug, frozenset(names))
+        if key not in self._forms:
+            self._forms[key] = frozenset().union(*_context_words(page.raw, names).values())
+        return self._forms[key]
 
     def _content(self, slugs: list[str]) -> dict[str, _Content]:
         rows = self._conn.execute(
@@ -504,6 +536,20 @@ class Conversation:
         return any(
             _contains(self._prior_folded, surface) for surface in page.strong if surface != mention
         )
+
+
+def _soft(signal: str) -> bool:
+    """Evidence that leans on other guesses: sharing words with a page, or a list."""
+    return signal.startswith((ON_TOPIC, LISTED_WITH_PERSON))
+
+
+def _sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
+    """The bounds of the sentence or line holding ``text[start:end]`` (a bounded reach)."""
+    before = max(text.rfind(mark, 0, start) for mark in ".!?\n")
+    after = [found for mark in ".!?\n" if (found := text.find(mark, end)) != -1]
+    left = max(before + 1, start - SENTENCE_REACH)
+    right = min(min(after, default=len(text)), end + SENTENCE_REACH)
+    return left, right
 
 
 def _base(res: Resolved) -> float:

@@ -200,7 +200,7 @@ def _kin_name(tokens: list[Token], tok: Token) -> bool:
 def _distinct(found: Iterable[Candidate]) -> list[Candidate]:
     """One candidate per (key, span, ambiguity): arms and evidence of duplicates merged.
 
-    The same word may be offered twice with different needs ("lantern" as an alias outright,
+    The same word may be offered twice with different needs ("trellis" as an alias outright,
     as a title on evidence only): those stay apart.
     """
     merged: dict[tuple[str, int, int, str], Candidate] = {}
@@ -223,7 +223,7 @@ def _distinct(found: Iterable[Candidate]) -> list[Candidate]:
 def _chunks(tokens: list[Token]) -> list[list[Token]]:
     """Split where anything but whitespace separates tokens, after a possessive, at a line end.
 
-    A pasted list puts one item on each line ("The Granary" / "Mon 16:00"): no name runs on.
+    A pasted list puts one item on each line ("The Old Mill" / "Tue 09:30"): no name runs on.
     """
     chunks: list[list[Token]] = []
     current: list[Token] = []

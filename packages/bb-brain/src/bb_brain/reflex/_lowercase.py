@@ -148,7 +148,7 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
         )
     ]
     if arms is ALIAS_ONLY and (word.lexical or word.calendar):
-        # "mainly lantern slipping": a page titled with the word, on evidence only
+        # "mainly trellis slipping": a page titled with the word, on evidence only
         found.append(
             maker.make(
                 tok.norm,

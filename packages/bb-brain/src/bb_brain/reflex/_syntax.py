@@ -34,6 +34,7 @@ An **ordinary** reading, which settles the word whatever the rest of the convers
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
@@ -59,6 +60,7 @@ BEFORE_NOUN: Final = "before a noun (its modifier or its subject)"
 AT_BARE_NOUN: Final = "a bare noun after 'at'"
 AFTER_ARTICLE: Final = "after an article"
 COUNTED: Final = "a noun counted by the number before it"
+_NUMBER: Final = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _NUMBER_WORDS: Final = frozenset(
     "two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty "
     "fifty hundred thousand dozen few several many".split()
@@ -153,24 +155,29 @@ def _progressive(token: Token | None) -> bool:
     return token is not None and token.norm.endswith("ing") and "VBG" in inflections(token.norm)
 
 
-#: Pronouns that refer to a person (a noun is "it"): "ivy forgot her book".
-_PERSONAL_PRONOUNS: Final = frozenset("he she him her his hers himself herself".split())
+#: Subject pronouns that refer to a person (a noun is an "it").
+_PERSONAL_SUBJECTS: Final = frozenset({"he", "she"})
+#: Words that open a clause of the same sentence ("..., and she", "... but he").
+_NEXT_CLAUSE: Final = frozenset("and but so because cos coz then though".split())
 #: Words scanned after a subject for a pronoun that refers back to it.
 REFER_BACK_TOKENS: Final = 16
 
 
 def _referred_back(tokens: list[Token], index: int) -> bool:
-    """A personal pronoun later in the sentence refers back to the subject ``tokens[index]``.
+    """A "he" or "she" opening the next clause refers back to the subject ``tokens[index]``.
 
-    "verity can proofread it, she's done these before": an everyday noun is an "it", so a
-    "he" or "she" with no other name between them makes the subject a person. The sentence
-    ends the search, and so does any capitalised word (another name may be the antecedent).
+    "wren can cover the shift, she knows the routine": an everyday noun is an "it", so a
+    subject "he" or "she" that opens the following clause, with no other name between,
+    makes the subject a person. An object or possessive pronoun may be anyone's ("hope kept
+    him going"), and so may one inside a subordinate clause ("dawn broke before she woke").
+    The sentence ends the search, and so does any capitalised word (another name).
     """
     for tok in tokens[index + 1 : index + 1 + REFER_BACK_TOKENS]:
         if tok.sentence_start or (tok.capitalised and tok.norm != "i"):
             return False
-        if tok.norm in _PERSONAL_PRONOUNS or tok.norm in ("he's", "she's"):
-            return True
+        if tok.norm in _PERSONAL_SUBJECTS:
+            before = tokens[tok.index - 1]
+            return tok.comma_before or (tok.glued and before.norm in _NEXT_CLAUSE)
     return False
 
 
@@ -185,7 +192,7 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
     if verb is None:
         return False
     if verb.norm in _COPULAS:
-        # "august is going to be chaos": a month is the subject of "be" as often as a person
+        # "march is going to be busy": a month is the subject of "be" as often as a person
         return not sense(tokens[last].norm).calendar and _progressive(
             _glued_after(tokens, verb.index)
         )
@@ -246,7 +253,7 @@ def _talked_with(tokens: list[Token], first: int) -> bool:
 
 def _counts(token: Token) -> bool:
     """A number or a counting word: "20", "2.5", "twenty", "a few"."""
-    return token.norm in _NUMBER_WORDS or token.norm.replace(".", "", 1).isdigit()
+    return token.norm in _NUMBER_WORDS or _NUMBER.fullmatch(token.norm) is not None
 
 
 def _with_the_speaker(tokens: list[Token], first: int, last: int) -> bool:
@@ -329,7 +336,7 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
     if before is not None and meaning.adjective and before.norm in _DEGREE_WORDS:
         found.append(AFTER_DEGREE)
     if before is not None and _counts(before) and meaning.noun and not token.capitalised:
-        found.append(COUNTED)  # "20 miles from the venue": a measure, not a name
+        found.append(COUNTED)  # "3 miles of towpath": a measure, not a name
     # After an inverted auxiliary or "let" the word is a subject and a bare verb follows it:
     # "did Ines call?", "can Ines review it?", "let Ines know" (the verb may also be a noun).
     inverted = before is not None and before.norm in _INVERTING

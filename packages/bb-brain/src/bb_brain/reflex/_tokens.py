@@ -101,8 +101,7 @@ class Token:
     comma_before: bool = False
     #: The token opens a line (after a newline and any list bullet), or the text.
     line_start: bool = False
-    #: A colon follows the token straight away ("kit: scope frozen"), or a spaced dash
-    #: ("kit - scope frozen"): the punctuation that labels a line of notes.
+    #: A colon follows the token straight away ("kit: scope frozen").
     colon_after: bool = False
 
     @property
@@ -163,7 +162,7 @@ def tokenise(text: str) -> list[Token]:
         )
         previous_end = match.end()
     for index, token in enumerate(tokens):
-        if text.startswith(":", token.end) or _LABEL_DASH.match(text, token.end):
+        if text.startswith(":", token.end):
             tokens[index] = dataclasses.replace(token, colon_after=True)
     return tokens
 
@@ -262,12 +261,8 @@ _QUESTION_ADVERBS: Final = frozenset("ever already still even never just also re
 _QUESTION_AUXILIARIES: Final = frozenset("does did do can could will would should has have".split())
 
 
-#: A dash between spaces after a line's first word: "sunita - finished the retries".
-_LABEL_DASH = re.compile(r"[ \t]+[-\u2013\u2014][ \t]+\S")
-
-
 def _labels_line(tokens: list[Token], index: int) -> bool:
-    """The word that opens a line of notes before a colon or dash: "- kit: scope frozen".
+    """The word that opens a line of notes before a colon: "- kit: relay scope frozen".
 
     Notes label a line by who said or owns it; the word is no part of the sentence.
     """

@@ -52,7 +52,7 @@ class Reference:
     possessive: bool = False
     #: Set for a person the source has no page for yet (the name as written).
     new_title: str | None = None
-    #: Named as the object of a preposition ("push notifications via relay").
+    #: Named as the object of a preposition ("reminders sent via Spindle").
     oblique: bool = False
 
 
@@ -72,7 +72,7 @@ class Salience:
         """Entities named in a clause become the latest ones, what it is about last of all."""
         for ref in [*refs, *([chosen] if chosen is not None else [])]:
             if ref.oblique and not ref.entity.is_person and self.thing is not None:
-                continue  # "... push notifications via relay": the topic stays what it was
+                continue  # "... reminders sent via Spindle": the topic stays what it was
             if ref.entity.is_person:
                 self.person = ref.entity
                 if ref.entity in self.people:
@@ -88,8 +88,8 @@ class Salience:
 
         A person is a "he" or a "she" by their page's own pronouns or by what the conversation
         called them before; the latest person who is known to be the other one is passed over
-        ("dana will be with him. ... he wants to go fishing" is not Dana's, once "his knee"
-        made the father a "he" or Dana's page calls her "she").
+        ("rook will drive him. ... he wants to sail" is not Rook's, once "his hip" made the
+        father a "he" or Rook's page calls her "she").
         """
         wanted = pronoun_class(word)
         if not wanted or self.person is None:
@@ -97,8 +97,8 @@ class Salience:
         for person in reversed(self.people):
             known = person.pronoun or self.pronouns.get(person.slug, "")
             if known in ("", wanted):
-                if not known:
-                    self.pronouns[person.slug] = wanted
+                if not known and len(self.people) == 1:
+                    self.pronouns[person.slug] = wanted  # nobody else it could be
                 return person
         return self.person
 
@@ -202,9 +202,10 @@ def _own_view(reported: Reference, speaker: Reference, text: str) -> bool:
     )
 
 
-#: A preposition right before a name ("via relay", "with the Acme team").
+#: A preposition of means right before a name ("sent via Spindle", "paid through a bank");
+#: "on", "to" or "about" often bring in the new topic ("working on Spindle").
 _OBLIQUE = re.compile(
-    r"\b(?:via|with|through|using|into|onto|from|to|for|on|at|by|about)\s+(?:the\s+)?\W*$",
+    r"\b(?:via|through|using)\s+(?:the\s+)?\W*$",
     re.IGNORECASE,
 )
 _LEADING = re.compile(r"^(?:\W|and\b|but\b|also\b|so\b|then\b|oh\b|anyway\b)*", re.IGNORECASE)

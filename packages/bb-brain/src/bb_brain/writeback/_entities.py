@@ -224,7 +224,7 @@ class EntityIndex:
         key, length = hit
         last = words[index + length]
         if text[last.end() : last.end() + 1] == "-":
-            return None
+            return length + 1, None  # "my sister-in-law": no sister's, and nobody's here
         surface = self._surfaces.get(tuple(tokens(key)))
         return (length + 1, surface) if surface is not None else None
 

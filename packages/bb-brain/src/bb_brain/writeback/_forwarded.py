@@ -3,8 +3,9 @@
 "From: Dana Reyes ... I'm stepping back in January" states a fact about Dana, while the same
 words typed by the user state one about the user. Below a ``From:`` header (and the header
 lines that follow it), the first person singular is rewritten in the third person with the
-sender's name ("Dana Reyes is stepping back in January"), up to the next ``From:`` or
-"On ... wrote:" line, so attribution reads the e-mail as a note-taker would.
+sender's name ("Dana Reyes is stepping back in January"), up to the message's end: the next
+``From:`` or "On ... wrote:" line, a sign-off or signature line, or the user's own chat after
+a blank line. Attribution then reads the e-mail as a note-taker would.
 """
 
 from __future__ import annotations
@@ -21,13 +22,30 @@ _ADDRESS = re.compile(r"<[^>]*>|\S+@\S+|\"")
 #: A sender's name: a few capitalised words (an address alone names no one here).
 _NAME = re.compile(r"^[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}$")
 _FIRST_PERSON: Final = (
-    (re.compile(r"\bI['’]m\b"), "{} is"),
+    (re.compile(r"\bI(?:['’]m| am)\b"), "{} is"),
+    (
+        re.compile(
+            r"\bI(?:['’]d|\s+had)(?=\s+(?:(?:already|just|never|not)\s+)?(?:\w+ed|been|sent|done|made|seen|told|had)\b)"
+        ),
+        "{} had",
+    ),
     (re.compile(r"\bI['’]d\b"), "{} would"),
     (re.compile(r"\bI['’]ll\b"), "{} will"),
-    (re.compile(r"\bI['’]ve\b"), "{} has"),
-    (re.compile(r"\bI\b"), "{}"),
+    (re.compile(r"\bI(?:['’]ve| have)\b"), "{} has"),
+    (re.compile(r"\bI was\b"), "{} was"),
+    (
+        re.compile(r"(?<![.\w])(?<![A-Z][a-z] )(?<![A-Z][a-z]{2} )(?<![A-Z][a-z]{3} )I(?![.\w'’])"),
+        "{}",
+    ),
     (re.compile(r"\b[Mm]y\b"), "{}'s"),
-    (re.compile(r"\b(?:me|myself)\b"), "{}"),
+    (re.compile(r"\b(?:[Mm]e|[Mm]yself)\b"), "{}"),
+)
+#: Where a forwarded message ends: a sign-off, a signature or rule line, or the user's
+#: own chat after a blank line ("thoughts?").
+_BODY_END = re.compile(
+    r"^[ \t>]*(?:--+|_{3,}|(?:best|thanks|thank you|cheers|regards|kind regards|best regards|"
+    r"all the best|warmly|sincerely)\b[^\n]{0,20})[ \t]*$|\n[ \t]*\n(?=[a-z])",
+    re.IGNORECASE | re.MULTILINE,
 )
 
 
@@ -42,9 +60,10 @@ def in_senders_words(text: str) -> str:
         sender = _ADDRESS.sub("", header.group("sender")).strip(" ,;")
         body_start = _after_headers(text, header.end())
         body_end = headers[number + 1].start() if number + 1 < len(headers) else len(text)
-        quoted = _QUOTE_INTRO.search(text, body_start, body_end)
-        if quoted is not None:
-            body_end = quoted.start()
+        for end in (_QUOTE_INTRO.search(text, body_start, body_end),
+                    _BODY_END.search(text, body_start + 1, body_end)):  # fmt: skip
+            if end is not None:
+                body_end = min(body_end, end.start())
         if not _NAME.match(sender) or body_start >= body_end:
             continue
         pieces += [text[done:body_start], _third_person(text[body_start:body_end], sender)]

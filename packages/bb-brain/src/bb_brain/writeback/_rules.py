@@ -151,7 +151,7 @@ _ABBREVIATIONS = frozenset(
 _BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\n+")
 _LAST_WORD = re.compile(r"(\w+)\W*$")
 _LIST_NUMBER = re.compile(r"\s*\(?\d{1,2}[.)]")
-#: A line of a list: a note in its own right ("- postgres-backed queue, no kafka").
+#: A line of a list ("1. nightly backups only", "- tls only").
 _LIST_ITEM = re.compile(r"^\s*(?:\(?\d{1,2}[.)]|[-*\u2022])\s+\S")
 
 
@@ -165,7 +165,7 @@ def split_sentences(text: str) -> list[str]:
         if "\n" not in boundary.group(0) and last and _is_abbreviation(piece, last.group(1)):
             continue
         if "\n" not in boundary.group(0) and _LIST_NUMBER.fullmatch(piece):
-            continue  # "1. postgres-backed queue": the number of a list item ends nothing
+            continue  # "1. nightly backups": the number of a list item ends nothing
         pieces.append(piece)
         start = boundary.end()
     pieces.append(text[start:])
@@ -204,7 +204,10 @@ class RulesExtractor:
         for turn in segment.turns:
             previous: list[_Fact] = []  # the facts of the turn's sentence before this one
             text = in_senders_words(examined(turn.text, WRITEBACK_EXAMINED_CHARS))
+            headed = False  # a heading naming a page introduced a list ("loom decisions:")
             for sentence in split_sentences(text):
+                listed = headed and _LIST_ITEM.match(sentence) is not None
+                headed = headed or (sentence.endswith(":") and self._names_a_page(sentence))
                 if turn.role != "user" or _restated(sentence, said):
                     refs = references(self._entities, sentence, salience)
                     salience.update(refs, choose(refs, sentence))
@@ -222,14 +225,24 @@ class RulesExtractor:
                         if fact.entity is None:
                             fact.entity, fact.title = withdrawn.entity, withdrawn.title
                 else:
-                    self._sentence(sentence, facts, salience)
+                    self._sentence(sentence, facts, salience, listed=listed)
                 previous = facts[count:]
         return [fact.extracted() for fact in facts]
 
     def _sentence(
-        self, sentence: str, facts: list[_Fact], salience: Salience, *, repairing: bool = False
+        self,
+        sentence: str,
+        facts: list[_Fact],
+        salience: Salience,
+        *,
+        repairing: bool = False,
+        listed: bool = False,
     ) -> None:
-        """Record the sentence's facts; a repair is kept as the statement it replaces was."""
+        """Record the sentence's facts; a repair is kept as the statement it replaces was.
+
+        An item of a list under a heading that names a page is a note in its own right
+        ("loom decisions:" / "1. nightly backups only, no replicas yet").
+        """
         message = relayed(sentence)
         text = sentence.rstrip("?") if message is not None else sentence
         if message is None and _not_a_statement(sentence):
@@ -238,7 +251,7 @@ class RulesExtractor:
             return
         topic = salience.thing or salience.person  # what the conversation was about
         for number, group in enumerate(self._groups(text, salience)):
-            group.inherited = group.inherited or (repairing and number == 0)
+            group.inherited = group.inherited or ((repairing or listed) and number == 0)
             _record(group, facts, topic)
 
     def _groups(self, text: str, salience: Salience) -> list[_Group]:
@@ -318,6 +331,9 @@ class RulesExtractor:
                     current = Clause(clause.text[comma.end() :], start, clause.end)
             pieces.append(current)
         return pieces
+
+    def _names_a_page(self, text: str) -> bool:
+        return any(m.entity is not None for m in self._entities.mentions(text))
 
     def _states(self, text: str) -> bool:
         """The words state something of their own (see :meth:`_listed`)."""
@@ -569,6 +585,4 @@ def _informative(text: str, refs: list[Reference]) -> bool:
     """About something memory tracks: an entity, an amount or time, or the user's own state."""
     if len(text.split()) < MIN_FACT_WORDS:
         return False
-    if _LIST_ITEM.match(text):
-        return True
     return bool(refs) or _QUANTITY.search(text) is not None or _SELF.search(text) is not None
