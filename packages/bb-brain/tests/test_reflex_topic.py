@@ -256,3 +256,13 @@ def test_everyday_english_that_looks_like_a_relation_or_a_list(
 ) -> None:
     brain = make_brain(MANAGER, NANA, DAWN, MARK, ODILE)
     assert [s for s in slugs(ask(engine, brain, text)) if s != "people/odile-marchetti"] == []
+
+
+def test_common_words_shared_with_a_page_say_too_little(engine: Engine, make_brain: Any) -> None:
+    march = (
+        "people/march-okonjo",
+        md("March Okonjo", "March has the kids at weekends and is working nights.", type="person"),
+    )
+    brain = make_brain(march)
+    response = ask(engine, brain, "march is busy, the kids are off and i'm working")
+    assert response.pointers == []

@@ -113,6 +113,8 @@ _OBJECTS: Final = frozenset(
     "me him her them us it this that the a an my our your his their".split()
 )
 _NEXT_WORD = re.compile(r"\s+([^\W\d_]+)")
+#: The summed rarity of the words a sentence shares with a page that makes it on topic.
+ON_TOPIC_MIN_WEIGHT: Final = 2.0
 #: How far the sentence of a mention reaches either side of it, at most (characters).
 SENTENCE_REACH: Final = 300
 _PRONOUN_CLASSES: Final = frozenset({"she/her", "he/him"})
@@ -484,8 +486,12 @@ class Conversation:
         same things ("trellis is blocked on the load test" of a page "Trellis ... blocked on
         the load test"), while the everyday word does not ("a trellis for the roses").
         Only the mention's own sentence counts (a long pasted text shares words with any
-        page), and pronouns do not. :data:`CONTEXT_MIN_SHARED` words must be shared, or the
-        noun the word modifies ("the trellis queue" of a page that speaks of its queue).
+        page), and pronouns do not. :data:`CONTEXT_MIN_SHARED` words must be shared and say
+        enough together: a word's weight is how rare it is in English (6 minus its Zipf
+        frequency: "schema" 2.9, "kids" 0.7), and the weights must reach
+        :data:`ON_TOPIC_MIN_WEIGHT` ("kids" and "working" are in every family's pages). Or the
+        noun the word modifies is shared and half as rare ("the trellis queue" of a page that
+        speaks of its queue).
         """
         cand = res.cand
         if cand.text_index >= len(self._texts):
@@ -500,9 +506,12 @@ class Conversation:
             for word, forms in context.items()
             if word not in _PRONOUN_CLASSES and forms & page_forms
         )
-        head = _NEXT_WORD.match(text, cand.end)
-        modified = head is not None and normalise(head.group(1)) in shared
-        if len(shared) >= CONTEXT_MIN_SHARED or modified:
+        weight = sum(_specificity(word) for word in shared)
+        following = _NEXT_WORD.match(text, cand.end)
+        head = normalise(following.group(1)) if following is not None else ""
+        if len(shared) >= CONTEXT_MIN_SHARED and weight >= ON_TOPIC_MIN_WEIGHT:
+            return shared
+        if head in shared and _specificity(head) >= ON_TOPIC_MIN_WEIGHT / 2:
             return shared
         return []
 
@@ -536,6 +545,11 @@ class Conversation:
         return any(
             _contains(self._prior_folded, surface) for surface in page.strong if surface != mention
         )
+
+
+def _specificity(word: str) -> float:
+    """How much a shared word says: 6 minus its Zipf frequency (a rare word says more)."""
+    return max(0.0, 6.0 - sense(word).zipf)
 
 
 def _soft(signal: str) -> bool:
