@@ -266,3 +266,19 @@ def test_common_words_shared_with_a_page_say_too_little(engine: Engine, make_bra
     brain = make_brain(march)
     response = ask(engine, brain, "march is busy, the kids are off and i'm working")
     assert response.pointers == []
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("heath has agreed to chair it", True),  # a perfect of a person's verb
+        ("heath is going to ask about the budget", True),
+        ("heath is going to be covered in snow", False),
+        ("the heath has grown back", False),
+    ],
+)
+def test_a_person_verb_after_an_auxiliary(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    brain = make_brain(HEATH)
+    assert slugs(ask(engine, brain, text)) == (["people/heath-okwu"] if found else [])

@@ -306,15 +306,40 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
         following = _next_glued(tokens, after.index)
         if following is not None and following.norm in PERSON_VERBS_AFTER:
             return [PERSON_VERB]
-    if after.norm in MODALS_BEFORE_VERB:
-        # "Rusty will want to see this": a modal, then a verb only a person does
-        following = _next_glued(tokens, after.index)
+    if after.norm in MODALS_BEFORE_VERB or after.norm in _GOING_TO:
+        # "Rusty will want to see this", "rusty is going to ask": then a verb only a person does
+        following = _after_going_to(tokens, after)
         if (
             following is not None
             and PERSON_VERB_FORMS.get(following.norm, "") in PERSON_VERBS_AFTER
         ):
             return [PERSON_VERB]
+    if after.norm in ("has", "had", "have"):
+        # "rusty has agreed to it": a perfect of a verb only a person does
+        following = _next_glued(tokens, after.index)
+        if following is not None and _adverb(following):
+            following = _next_glued(tokens, following.index)
+        if following is not None and following.norm in PERSON_VERBS_AFTER:
+            return [PERSON_VERB]
     return []
+
+
+_GOING_TO: Final = frozenset({"is", "was", "'s"})
+
+
+def _after_going_to(tokens: list[Token], after: Token) -> Token | None:
+    """The verb after a modal, or after "is going to" ("... is going to ask")."""
+    following = _next_glued(tokens, after.index)
+    if after.norm not in _GOING_TO:
+        return following
+    words = [following]
+    for _ in range(2):
+        last = words[-1]
+        words.append(_next_glued(tokens, last.index) if last is not None else None)
+    going, to, verb = words
+    if going is None or to is None or going.norm != "going" or to.norm != "to":
+        return None
+    return verb
 
 
 def _affiliation(tokens: list[Token], after: Token) -> bool:
