@@ -282,3 +282,22 @@ def test_a_person_verb_after_an_auxiliary(
 ) -> None:
     brain = make_brain(HEATH)
     assert slugs(ask(engine, brain, text)) == (["people/heath-okwu"] if found else [])
+
+
+FOUNDRY = ("places/the-foundry", md("The Foundry", type="place", summary="A climbing gym."))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("i've got a shift at the foundry on saturday", True),
+        ("meet you outside the foundry at six", True),
+        ("the foundry closed in 1920", False),  # no place reading before it
+        ("the iron came from a foundry up north", False),  # not the place's own title
+    ],
+)
+def test_a_place_titled_with_its_article(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    brain = make_brain(FOUNDRY)
+    assert slugs(ask(engine, brain, text)) == (["places/the-foundry"] if found else [])

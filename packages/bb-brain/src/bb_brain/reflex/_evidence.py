@@ -156,6 +156,8 @@ def local_evidence(res: Resolved) -> list[str]:
         found.append(LOOKED_UP)
     if VERSIONED in signals and not res.page.is_person:
         found.append(VERSIONED)
+    if LOCATIVE in signals and res.cand.tokens > 1 and _is_place(res):
+        found.append(LOCATIVE)  # "a shift at the foundry", of a place titled "The Foundry"
     if SPEAKERS_OWN in signals and res.cand.tokens > 1 and not res.page.is_person:
         found.append(SPEAKERS_OWN)  # "our house rules": their own practice's page
     if DOMAIN in signals and _organisation(res):

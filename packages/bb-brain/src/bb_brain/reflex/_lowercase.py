@@ -51,7 +51,14 @@ from bb_brain.reflex._ordinary import (
     is_ordinary,
     sense,
 )
-from bb_brain.reflex._tokens import KIND_NOUNS, LOWERCASE, VERSION, Token, looked_up
+from bb_brain.reflex._tokens import (
+    KIND_NOUNS,
+    LOCATIVE,
+    LOWERCASE,
+    VERSION,
+    Token,
+    looked_up,
+)
 
 MAX_LOWER_TOKENS: Final = 4
 #: The arms a lowercase everyday word may match beside an alias (on evidence only).
@@ -101,6 +108,9 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                     if not _in_name_run(stretch, offset):
                         found += _lower_word(span[0], maker, ordinary)
                     continue
+                if size == 2 and span[0].norm == "the" and _inner(span[1]):
+                    found.append(_the_place(span, maker))  # "at the foundry"
+                    continue
                 # A function word at either end adds nothing a shorter span lacks, and a
                 # phrase of ordinary words only is an ordinary phrase in lowercase.
                 if not (_inner(span[0]) and _inner(span[-1])):
@@ -122,6 +132,26 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                 )
         stretch = []
     return found
+
+
+def _the_place(span: list[Token], maker: Maker) -> Candidate:
+    """A place titled with its article ("the foundry"): on evidence only, a place reading."""
+    norm = join(span)
+    first = span[0]
+    before = maker.tokens[first.index - 1] if first.index and first.glued else None
+    placed = before is not None and before.norm in _PLACE_PREPOSITIONS
+    return maker.make(
+        norm,
+        span,
+        EXACT_ARMS,
+        penalty=LOWERCASE_PENALTY,
+        extra=(LOWERCASE, LOCATIVE) if placed else (LOWERCASE,),
+        ambiguity=f"everyday phrase {norm!r}",
+    )
+
+
+#: Prepositions before a place ("a shift at the foundry", "back to the annex").
+_PLACE_PREPOSITIONS: Final = frozenset("at in to from near outside inside into".split())
 
 
 def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Candidate]:
