@@ -234,16 +234,22 @@ class SystemRunner:
 
     def run(self, plan: Plan) -> SystemRun:
         """Replay every item of the plan; a seed failure is recorded and the item skipped."""
+        return merge_runs(list(self.run_each(plan)), self.harness_names)
+
+    def run_each(self, plan: Plan) -> Iterator[SystemRun]:
+        """:meth:`run`, one item's records at a time, in plan order.
+
+        A caller that scores each item as it comes and then drops it holds one item's
+        records at a time, however large the corpus.
+        """
         total = plan.fixture_count
         done = 0
-        parts: list[SystemRun] = []
         for item in plan_items(plan):
-            parts.append(self.run_item(item))
+            yield self.run_item(item)
             done += item_fixtures(item)
             if self._progress is not None:
                 self._progress(done, total, item_id(item))
         self.release()
-        return merge_runs(parts, self.harness_names)
 
     def release(self) -> None:
         """Close the brain the last item left for the next one-call open to release.
