@@ -20,7 +20,7 @@ machines reassembles into exactly the records of a sequential one.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -242,9 +242,12 @@ class SystemRunner:
         A caller that scores each item as it comes and then drops it holds one item's
         records at a time, however large the corpus.
         """
-        total = plan.fixture_count
+        return self.run_items(plan_items(plan), plan.fixture_count)
+
+    def run_items(self, items: Iterable[PlanItem], total: int) -> Iterator[SystemRun]:
+        """:meth:`run_each` over ``items`` (touching ``total`` fixtures), read one by one."""
         done = 0
-        for item in plan_items(plan):
+        for item in items:
             yield self.run_item(item)
             done += item_fixtures(item)
             if self._progress is not None:

@@ -11,7 +11,7 @@ import secrets
 import subprocess
 import sys
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -40,6 +40,7 @@ from bb_schema import (
     DecisionRow,
     FactRow,
     FailedItem,
+    Gold,
     Meta,
     Receipt,
     Result,
@@ -54,7 +55,7 @@ from bb_schema.rpc import DEFAULT_MAX_MESSAGE_BYTES, MemoryClient
 from bb_schema.turn_context import Extractor
 
 from bb_cli._parser import UsageError
-from bb_cli._plan import build_plan
+from bb_cli._plan import PlanItems, build_plan
 from bb_cli._signals import end_run_if_exits
 
 if TYPE_CHECKING:
@@ -252,7 +253,7 @@ def execute_streamed(
             "run --llm with --workers 1",
             "brainbench run --llm --workers 1",
         )
-    plan = build_plan(request.corpus, request.suites)
+    items = PlanItems(request.corpus)
     settings = RunSettings(suites=request.suites, extractor=request.extractor)
     reference = tuple(h for h in request.harnesses if h.target is None)
     foreign = [h for h in request.harnesses if h.target is not None]
@@ -270,7 +271,7 @@ def execute_streamed(
                 db = stack.enter_context(open_database(request.dsn))
                 end_run_if_exits(db)
             run_in_workers(
-                plan_items(plan),
+                items,
                 system_groups,
                 settings,
                 db,
@@ -283,14 +284,14 @@ def execute_streamed(
             with clock.measure(SHUTDOWN_PHASE):
                 stack.close()
     else:
-        _stream_sequential(request, plan, settings, groups, assembly, progress, extractors, clock)
+        _stream_sequential(request, items, settings, groups, assembly, progress, extractors, clock)
     with clock.measure(SCORING_PHASE):
         return assembly.result()
 
 
 def _stream_sequential(
     request: RunRequest,
-    plan: Plan,
+    items: PlanItems,
     settings: RunSettings,
     groups: Sequence[tuple[HarnessConfig, ...]],
     assembly: _Assembly,
@@ -320,10 +321,41 @@ def _stream_sequential(
                 client = connect(group[0], os.environ.get("BRAINBENCH_FOREIGN_SECRET", ""))
             with client:
                 runner = SystemRunner(client, group, factory, settings, progress, clock)
-                for part in runner.run_each(plan):
+                for part in runner.run_items(items, items.fixture_count):
                     assembly.add(index, part)
         with clock.measure(SHUTDOWN_PHASE):
             stack.close()
+
+
+class _GoldOf(Mapping[str, Gold]):
+    """The corpus's gold by fixture id, decoded on demand (a packed corpus holds bytes).
+
+    Scoring reads one fixture's gold once per row, so the last few are kept.
+    """
+
+    KEEP = 8
+
+    def __init__(self, corpus: LoadedCorpus) -> None:
+        self._corpus = corpus
+        self._ids = frozenset(corpus.ids)
+        self._recent: dict[str, Gold] = {}
+
+    def __getitem__(self, fixture_id: str) -> Gold:
+        found = self._recent.get(fixture_id)
+        if found is None:
+            if fixture_id not in self._ids:
+                raise KeyError(fixture_id)
+            found = self._corpus.gold_for(fixture_id)
+            if len(self._recent) >= self.KEEP:
+                del self._recent[next(iter(self._recent))]
+            self._recent[fixture_id] = found
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._corpus.ids)
+
+    def __len__(self) -> int:
+        return len(self._ids)
 
 
 class _Assembly:
@@ -338,8 +370,7 @@ class _Assembly:
     ) -> None:
         from bb_cli._streamscore import GroupScorer
 
-        corpus = request.corpus
-        gold = {f.fixture_id: corpus.gold_for(f.fixture_id) for f in corpus.fixtures}
+        gold = _GoldOf(request.corpus)
         self._request = request
         self._spill = spill
         self._clock = clock

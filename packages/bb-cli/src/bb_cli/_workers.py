@@ -68,6 +68,9 @@ PARENT_POLL_S = 0.2
 EXIT_ORPHANED = 3
 #: ``--workers auto``: one per core, at most this many.
 MAX_AUTO_WORKERS = 8
+#: Items queued ahead per worker: enough that none waits, few enough that a large corpus is
+#: never all in the queue at once.
+AHEAD_PER_WORKER = 4
 #: Where one item's records go, one SystemRun per group, in plan order.
 ItemSink = Callable[[list[SystemRun]], None]
 
@@ -183,13 +186,23 @@ def run_in_workers(
     ]
     for process in processes:
         process.start()
+    fed = 0
+
+    def feed() -> None:
+        """Queue the next item (the sentinels after the last): a few per worker in flight."""
+        nonlocal fed
+        if fed < len(items):
+            tasks.put((fed, items[fed]))
+        elif fed == len(items):
+            for _ in processes:
+                tasks.put(None)
+        fed += 1
+
     try:
-        for position, item in enumerate(items):
-            tasks.put((position, item))
-        for _ in processes:
-            tasks.put(None)
+        for _ in range(count * AHEAD_PER_WORKER):
+            feed()
         parts: list[list[SystemRun]] = []
-        _collect(items, processes, results, progress, clock, sink or parts.append)
+        _collect(items, processes, results, progress, clock, sink or parts.append, feed)
     finally:
         _stop(processes)
         for channel in (tasks, results):
@@ -210,6 +223,7 @@ def _collect(
     progress: Progress | None,
     clock: PhaseClock | None,
     sink: ItemSink,
+    feed: Callable[[], None],
 ) -> None:
     """Hand each item's records to ``sink`` in plan order; early ones wait for the rest."""
     early: dict[int, list[SystemRun]] = {}
@@ -226,6 +240,7 @@ def _collect(
         kind = message[0]
         if kind == "item":
             _, position, runs = message
+            feed()
             early[position] = runs
             while delivered in early:
                 sink(early.pop(delivered))

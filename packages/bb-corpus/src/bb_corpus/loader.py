@@ -43,7 +43,7 @@ from bb_corpus._errors import CorpusIssue, CorpusValidationError
 from bb_corpus._files import CorpusFile, directory_problem, discover, fixtures_hash
 from bb_corpus._jsonpath import ROOT
 from bb_corpus._limits import CorpusLimits
-from bb_corpus.corpus import LoadedCorpus
+from bb_corpus.corpus import LoadedCorpus, _Held, _Packed
 
 PathArg = str | os.PathLike[str]
 
@@ -105,6 +105,7 @@ def load_corpus(
     *,
     include_holdout: bool = True,
     limits: CorpusLimits | None = None,
+    packed: bool = False,
 ) -> LoadedCorpus:
     """Read, validate and join a corpus; every problem in every file is reported at once.
 
@@ -114,6 +115,9 @@ def load_corpus(
         include_holdout: Load holdout fixtures too. The gate runs without them; published runs
             include them. Holdout fixtures are validated and hashed either way.
         limits: Size limits per turn, page and file (default :class:`CorpusLimits`).
+        packed: Keep each validated document as its compressed file bytes and validate it
+            again on access, instead of holding every model: what a run over a large corpus
+            wants, since it replays one fixture at a time. The models are the same.
 
     Returns:
         The validated corpus, fixtures sorted by fixture_id.
@@ -125,11 +129,17 @@ def load_corpus(
             otherwise be reported as orphaned).
     """
     with _collector_paused():
-        return _load(Path(fixtures_dir), Path(gold_dir), include_holdout, limits or CorpusLimits())
+        return _load(
+            Path(fixtures_dir), Path(gold_dir), include_holdout, limits or CorpusLimits(), packed
+        )
 
 
 def _load(
-    fixtures_path: Path, gold_path: Path, include_holdout: bool, limits: CorpusLimits
+    fixtures_path: Path,
+    gold_path: Path,
+    include_holdout: bool,
+    limits: CorpusLimits,
+    packed: bool,
 ) -> LoadedCorpus:
     missing = [
         problem
@@ -181,8 +191,21 @@ def _load(
     holdout_ids = frozenset(f.fixture_id for f in every if f.holdout)
     loaded = tuple(f for f in every if include_holdout or not f.holdout)
     loaded_ids = {f.fixture_id for f in loaded}
+    gold_of = {
+        fixture_id: item
+        for fixture_id, item in gold_by_id.items()
+        if item.gold is not None and fixture_id in loaded_ids
+    }
+    store: _Held | _Packed
+    if packed:
+        data = {item.file.stem: item.file.data for item in fixtures if item.fixture}
+        store = _Packed(
+            {key: value for key, value in data.items() if key in loaded_ids},
+            {key: item.file.data for key, item in gold_of.items()},
+        )
+    else:
+        store = _Held(loaded, {key: item.gold for key, item in gold_of.items() if item.gold})
     return LoadedCorpus(
-        fixtures=loaded,
         fixtures_hash=fixtures_hash([*fixture_files, *gold_files]),
         holdout_ids=holdout_ids,
         continuity_pairs={
@@ -192,9 +215,5 @@ def _load(
         },
         include_holdout=include_holdout,
         core_fixtures_hash=fixtures_hash(_core_files(fixtures, gold)),
-        _gold={
-            fixture_id: item.gold
-            for fixture_id, item in gold_by_id.items()
-            if item.gold is not None and fixture_id in loaded_ids
-        },
+        _store=store,
     )

@@ -136,12 +136,13 @@ def _run_here(args: argparse.Namespace, out: Output, spill: ResultSpill) -> int:
             "brainbench run --suite trust,state-resolution,deletion,poisoning",
         )
     limits = limits_from(args)
+    # Packed: the run replays one fixture at a time, so it holds one at a time.
     corpus = load_corpus(
-        args.fixtures, args.gold, include_holdout=args.include_holdout, limits=limits
+        args.fixtures, args.gold, include_holdout=args.include_holdout, limits=limits, packed=True
     )
     systems = _systems(harnesses, suites, secret)  # a dead foreign target: exit 2, now
     out.narrate(
-        f"brainbench: {len(corpus.fixtures)} fixtures, harnesses "
+        f"brainbench: {len(corpus.ids)} fixtures, harnesses "
         f"{','.join(h.name for h in harnesses)}, suites {','.join(suites)}"
     )
     display = ProgressDisplay(
