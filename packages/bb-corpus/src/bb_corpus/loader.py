@@ -30,6 +30,7 @@ included); copying the two directories elsewhere does not.
 from __future__ import annotations
 
 import gc
+import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -43,7 +44,7 @@ from bb_corpus._errors import CorpusIssue, CorpusValidationError
 from bb_corpus._files import CorpusFile, directory_problem, discover, fixtures_hash
 from bb_corpus._jsonpath import ROOT
 from bb_corpus._limits import CorpusLimits
-from bb_corpus.corpus import LoadedCorpus, _Held, _Packed
+from bb_corpus.corpus import ContinuityPair, LoadedCorpus, _Held, _Packed
 
 PathArg = str | os.PathLike[str]
 
@@ -128,10 +129,100 @@ def load_corpus(
             fixtures or gold directory is the only issue reported (every file would
             otherwise be reported as orphaned).
     """
+    fixtures_path, gold_path, limits = Path(fixtures_dir), Path(gold_dir), limits or CorpusLimits()
     with _collector_paused():
-        return _load(
-            Path(fixtures_dir), Path(gold_dir), include_holdout, limits or CorpusLimits(), packed
-        )
+        if packed:
+            loaded = _load_packed(fixtures_path, gold_path, include_holdout, limits)
+            if loaded is not None:
+                return loaded
+        # Whole; for a packed load, only when the corpus has an issue to report in full.
+        return _load(fixtures_path, gold_path, include_holdout, limits, packed)
+
+
+def _pair_of(file: CorpusFile) -> str | None:
+    """The continuity pair a fixture file names (read from its raw JSON), if any."""
+    document = json.loads(file.data)
+    continuity = document.get("continuity") if isinstance(document, dict) else None
+    pair_id = continuity.get("pair_id") if isinstance(continuity, dict) else None
+    return pair_id if isinstance(pair_id, str) else None
+
+
+def _load_packed(
+    fixtures_path: Path, gold_path: Path, include_holdout: bool, limits: CorpusLimits
+) -> LoadedCorpus | None:
+    """A packed load that never holds more than one fixture (or pair) as models.
+
+    Every rule of :func:`_load` concerns file names, one fixture with its gold, or one
+    continuity pair, so the documents are validated a group at a time (a fixture and its
+    gold, or every fixture naming one pair and their gold) and only their bytes are kept.
+    Returns None at the first issue of any kind: the caller then loads the corpus whole,
+    which reports every issue exactly as an ordinary load does.
+    """
+    if directory_problem(fixtures_path, "fixtures") or directory_problem(gold_path, "gold"):
+        return None
+    if _same_directory(fixtures_path, gold_path):
+        return None
+    fixture_files, issues = discover(fixtures_path, "fixtures")
+    gold_files, found = discover(gold_path, "gold")
+    issues.extend(found)
+    issues.extend(_checks.duplicate_names(fixture_files))
+    issues.extend(_checks.duplicate_names(gold_files))
+    issues.extend(
+        _checks.joins(fixture_files, gold_files, fixtures_path.as_posix(), gold_path.as_posix())
+    )
+    if issues:
+        return None
+    gold_files_by_id = {file.stem: file for file in gold_files}
+    groups: dict[tuple[str, str], list[CorpusFile]] = {}
+    for file in fixture_files:
+        try:
+            pair_id = _pair_of(file)
+        except ValueError:
+            return None
+        key = ("pair", pair_id) if pair_id is not None else ("fixture", file.stem)
+        groups.setdefault(key, []).append(file)
+    holdout: set[str] = set()
+    trust: set[str] = set()
+    pairs: dict[str, ContinuityPair] = {}
+    for key in sorted(groups):
+        files = groups[key]
+        fixtures = _parse(files, issues, limits)
+        gold = _parse([gold_files_by_id[file.stem] for file in files], issues, limits)
+        issues.extend(_checks.file_names([*fixtures, *gold]))
+        for item in fixtures:
+            issues.extend(_checks.timestamps(item))
+        found_pairs, found = _checks.continuity_pairs(fixtures)
+        issues.extend(found)
+        gold_by_id = {item.file.stem: item for item in gold}
+        issues.extend(_checks.joined(fixtures, gold_by_id))
+        issues.extend(_gold_rules.check(fixtures, gold_by_id, found_pairs))
+        issues.extend(_content.check(fixtures, found_pairs, limits))
+        if issues or any(item.fixture is None for item in fixtures):
+            return None
+        pairs.update(found_pairs)
+        for item in fixtures:
+            assert item.fixture is not None
+            if item.fixture.holdout:
+                holdout.add(item.file.stem)
+            if item.fixture.trust_steps is not None:
+                trust.add(item.file.stem)
+    loaded = {f.stem for f in fixture_files if include_holdout or f.stem not in holdout}
+    core = [file for file in (*fixture_files, *gold_files) if file.stem not in trust]
+    return LoadedCorpus(
+        fixtures_hash=fixtures_hash([*fixture_files, *gold_files]),
+        holdout_ids=frozenset(holdout),
+        continuity_pairs={
+            pair_id: pair
+            for pair_id, pair in pairs.items()
+            if pair.writer in loaded and pair.reader in loaded
+        },
+        include_holdout=include_holdout,
+        core_fixtures_hash=fixtures_hash(core),
+        _store=_Packed(
+            {file.stem: file.data for file in fixture_files if file.stem in loaded},
+            {file.stem: file.data for file in gold_files if file.stem in loaded},
+        ),
+    )
 
 
 def _load(
