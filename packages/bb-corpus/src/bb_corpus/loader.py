@@ -141,6 +141,8 @@ def load_corpus(
 
 def _pair_of(file: CorpusFile) -> str | None:
     """The continuity pair a fixture file names (read from its raw JSON), if any."""
+    if b'"continuity"' not in file.data:
+        return None  # most fixtures: no need to parse the file twice
     document = json.loads(file.data)
     continuity = document.get("continuity") if isinstance(document, dict) else None
     pair_id = continuity.get("pair_id") if isinstance(continuity, dict) else None
@@ -184,6 +186,7 @@ def _load_packed(
     holdout: set[str] = set()
     trust: set[str] = set()
     pairs: dict[str, ContinuityPair] = {}
+    read: dict[str, str | None] = {}  # pages repeat across fixtures: read each once
     for key in sorted(groups):
         files = groups[key]
         fixtures = _parse(files, issues, limits)
@@ -196,7 +199,7 @@ def _load_packed(
         gold_by_id = {item.file.stem: item for item in gold}
         issues.extend(_checks.joined(fixtures, gold_by_id))
         issues.extend(_gold_rules.check(fixtures, gold_by_id, found_pairs))
-        issues.extend(_content.check(fixtures, found_pairs, limits))
+        issues.extend(_content.check(fixtures, found_pairs, limits, read))
         if issues or any(item.fixture is None for item in fixtures):
             return None
         pairs.update(found_pairs)
