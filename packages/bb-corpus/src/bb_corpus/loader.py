@@ -30,6 +30,7 @@ included); copying the two directories elsewhere does not.
 from __future__ import annotations
 
 import gc
+import hashlib
 import json
 import os
 from collections.abc import Iterator
@@ -41,7 +42,14 @@ from bb_schema import Fixture, Gold
 from bb_corpus import _checks, _content, _gold_rules
 from bb_corpus._documents import parse_document
 from bb_corpus._errors import CorpusIssue, CorpusValidationError
-from bb_corpus._files import CorpusFile, directory_problem, discover, fixtures_hash
+from bb_corpus._files import (
+    CorpusFile,
+    directory_problem,
+    discover,
+    fixtures_hash,
+    hash_of_digests,
+    read_file,
+)
 from bb_corpus._jsonpath import ROOT
 from bb_corpus._limits import CorpusLimits
 from bb_corpus.corpus import ContinuityPair, LoadedCorpus, _Held, _Packed
@@ -140,10 +148,16 @@ def load_corpus(
 
 
 def _pair_of(file: CorpusFile) -> str | None:
-    """The continuity pair a fixture file names (read from its raw JSON), if any."""
-    if b'"continuity"' not in file.data:
+    """The continuity pair a fixture file names (read from its raw JSON), if any.
+
+    Raises:
+        OSError: The file cannot be read.
+        ValueError: It is not JSON.
+    """
+    data = read_file(file).data
+    if b'"continuity"' not in data:
         return None  # most fixtures: no need to parse the file twice
-    document = json.loads(file.data)
+    document = json.loads(data)
     continuity = document.get("continuity") if isinstance(document, dict) else None
     pair_id = continuity.get("pair_id") if isinstance(continuity, dict) else None
     return pair_id if isinstance(pair_id, str) else None
@@ -152,20 +166,20 @@ def _pair_of(file: CorpusFile) -> str | None:
 def _load_packed(
     fixtures_path: Path, gold_path: Path, include_holdout: bool, limits: CorpusLimits
 ) -> LoadedCorpus | None:
-    """A packed load that never holds more than one fixture (or pair) as models.
+    """A packed load that never holds more than one fixture (or pair) as models or bytes.
 
     Every rule of :func:`_load` concerns file names, one fixture with its gold, or one
-    continuity pair, so the documents are validated a group at a time (a fixture and its
-    gold, or every fixture naming one pair and their gold) and only their bytes are kept.
-    Returns None at the first issue of any kind: the caller then loads the corpus whole,
-    which reports every issue exactly as an ordinary load does.
+    continuity pair, so the documents are read and validated a group at a time (a fixture and
+    its gold, or every fixture naming one pair and their gold) and only their hashes and
+    compressed bytes are kept. Returns None at the first issue of any kind: the caller then
+    loads the corpus whole, which reports every issue exactly as an ordinary load does.
     """
     if directory_problem(fixtures_path, "fixtures") or directory_problem(gold_path, "gold"):
         return None
     if _same_directory(fixtures_path, gold_path):
         return None
-    fixture_files, issues = discover(fixtures_path, "fixtures")
-    gold_files, found = discover(gold_path, "gold")
+    fixture_files, issues = discover(fixtures_path, "fixtures", read=False)
+    gold_files, found = discover(gold_path, "gold", read=False)
     issues.extend(found)
     issues.extend(_checks.duplicate_names(fixture_files))
     issues.extend(_checks.duplicate_names(gold_files))
@@ -179,18 +193,24 @@ def _load_packed(
     for file in fixture_files:
         try:
             pair_id = _pair_of(file)
-        except ValueError:
+        except (OSError, ValueError):
             return None
         key = ("pair", pair_id) if pair_id is not None else ("fixture", file.stem)
         groups.setdefault(key, []).append(file)
     holdout: set[str] = set()
     trust: set[str] = set()
     pairs: dict[str, ContinuityPair] = {}
+    digests: dict[str, tuple[str, str]] = {}  # hash path -> (stem, sha256 hex)
+    packed: dict[str, bytes] = {}  # hash path -> compressed bytes
     read: dict[str, str | None] = {}  # pages repeat across fixtures: read each once
     for key in sorted(groups):
-        files = groups[key]
+        try:
+            files = [read_file(file) for file in groups[key]]
+            golds = [read_file(gold_files_by_id[file.stem]) for file in files]
+        except OSError:
+            return None
         fixtures = _parse(files, issues, limits)
-        gold = _parse([gold_files_by_id[file.stem] for file in files], issues, limits)
+        gold = _parse(golds, issues, limits)
         issues.extend(_checks.file_names([*fixtures, *gold]))
         for item in fixtures:
             issues.extend(_checks.timestamps(item))
@@ -209,10 +229,14 @@ def _load_packed(
                 holdout.add(item.file.stem)
             if item.fixture.trust_steps is not None:
                 trust.add(item.file.stem)
+        for file in (*files, *golds):
+            digests[file.hash_path] = (file.stem, hashlib.sha256(file.data).hexdigest())
+            packed[file.hash_path] = _Packed.pack(file.data)
     loaded = {f.stem for f in fixture_files if include_holdout or f.stem not in holdout}
-    core = [file for file in (*fixture_files, *gold_files) if file.stem not in trust]
+    every = [(path, hexdigest) for path, (_, hexdigest) in digests.items()]
+    core = [(path, hexdigest) for path, (stem, hexdigest) in digests.items() if stem not in trust]
     return LoadedCorpus(
-        fixtures_hash=fixtures_hash([*fixture_files, *gold_files]),
+        fixtures_hash=hash_of_digests(every),
         holdout_ids=frozenset(holdout),
         continuity_pairs={
             pair_id: pair
@@ -220,10 +244,10 @@ def _load_packed(
             if pair.writer in loaded and pair.reader in loaded
         },
         include_holdout=include_holdout,
-        core_fixtures_hash=fixtures_hash(core),
+        core_fixtures_hash=hash_of_digests(core),
         _store=_Packed(
-            {file.stem: file.data for file in fixture_files if file.stem in loaded},
-            {file.stem: file.data for file in gold_files if file.stem in loaded},
+            {f.stem: packed[f.hash_path] for f in fixture_files if f.stem in loaded},
+            {f.stem: packed[f.hash_path] for f in gold_files if f.stem in loaded},
         ),
     )
 
@@ -294,8 +318,8 @@ def _load(
     if packed:
         data = {item.file.stem: item.file.data for item in fixtures if item.fixture}
         store = _Packed(
-            {key: value for key, value in data.items() if key in loaded_ids},
-            {key: item.file.data for key, item in gold_of.items()},
+            {key: _Packed.pack(value) for key, value in data.items() if key in loaded_ids},
+            {key: _Packed.pack(item.file.data) for key, item in gold_of.items()},
         )
     else:
         store = _Held(loaded, {key: item.gold for key, item in gold_of.items() if item.gold})
