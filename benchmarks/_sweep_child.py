@@ -1,7 +1,8 @@
 """One instrumented ``brainbench run``, as its own process, reporting its phases as JSON.
 
 It does what ``brainbench run --out FILE`` does (start PostgreSQL early, load the corpus,
-run, write the Result, render the scoreboard) through the same functions, with a phase clock
+run with each item scored as it finishes, write the Result from its spill, render the
+scoreboard) through the same functions, with a phase clock
 handed to the run. The parent (:mod:`benchmarks.sweep`) times the process from spawn to exit
 and samples the memory of its whole tree, so interpreter start and imports are measured, not
 assumed.
@@ -30,11 +31,12 @@ def main(argv: list[str]) -> int:
     start_database_early(["run", *flags])  # as the console script does, first of all
     from bb_adapters import DEFAULT_HARNESSES, parse_harnesses
     from bb_adapters.runner import PhaseClock
-    from bb_cli._runbench import RunRequest, argv_for_receipt, execute
+    from bb_cli._runbench import RunRequest, argv_for_receipt, execute_streamed
+    from bb_cli._spill import ResultSpill
     from bb_cli.commands import run as _parsed  # noqa: F401 (what parsing `run` imports)
     from bb_cli.commands.corpus import DEFAULT_FIXTURES, DEFAULT_GOLD
     from bb_corpus import load_corpus
-    from bb_schema import CORE_SUITES, write_json_atomic
+    from bb_schema import CORE_SUITES
 
     marks["imports"] = time.time()
     options = _options(flags)
@@ -42,6 +44,7 @@ def main(argv: list[str]) -> int:
         Path(options.get("--fixtures", str(DEFAULT_FIXTURES))),
         Path(options.get("--gold", str(DEFAULT_GOLD))),
         include_holdout=False,
+        packed=True,
     )
     marks["corpus"] = time.time()
     clock = PhaseClock()
@@ -55,12 +58,15 @@ def main(argv: list[str]) -> int:
         cmd_args=argv_for_receipt(["run", *flags]),
         workers=_workers(options.get("--workers", "1")),
     )
-    result = execute(request, None, clock=clock)
-    marks["run"] = time.time()
-    from bb_score.scoreboard import render_result_markdown  # as the CLI: after the run
+    with ResultSpill.temporary() as spill:
+        result = execute_streamed(request, None, spill, clock=clock)
+        marks["run"] = time.time()
+        from bb_score.scoreboard import render_result_markdown  # as the CLI: after the run
 
-    write_json_atomic(Path(result_path), result)
-    render_result_markdown(result)
+        with Path(result_path).open("wb") as handle:
+            spill.write(handle, result)
+        render_result_markdown(result)
+        rows = spill.row_count
     marks["output"] = time.time()
     report = {
         "spawned": float(os.environ.get("BRAINBENCH_BENCH_SPAWNED", STARTED)),
@@ -68,8 +74,8 @@ def main(argv: list[str]) -> int:
         "marks": marks,
         "phases": clock.seconds,
         "brains": clock.brains,
-        "fixtures": len(corpus.fixtures),
-        "turn_rows": len(result.turn_rows),
+        "fixtures": len(corpus.ids),
+        "turn_rows": rows,
         "bytecode_cached": _bytecode_cached(),
     }
     Path(report_path).write_text(json.dumps(report), encoding="utf-8")

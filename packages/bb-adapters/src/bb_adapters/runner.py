@@ -20,7 +20,7 @@ machines reassembles into exactly the records of a sequential one.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -234,16 +234,25 @@ class SystemRunner:
 
     def run(self, plan: Plan) -> SystemRun:
         """Replay every item of the plan; a seed failure is recorded and the item skipped."""
-        total = plan.fixture_count
+        return merge_runs(list(self.run_each(plan)), self.harness_names)
+
+    def run_each(self, plan: Plan) -> Iterator[SystemRun]:
+        """:meth:`run`, one item's records at a time, in plan order.
+
+        A caller that scores each item as it comes and then drops it holds one item's
+        records at a time, however large the corpus.
+        """
+        return self.run_items(plan_items(plan), plan.fixture_count)
+
+    def run_items(self, items: Iterable[PlanItem], total: int) -> Iterator[SystemRun]:
+        """:meth:`run_each` over ``items`` (touching ``total`` fixtures), read one by one."""
         done = 0
-        parts: list[SystemRun] = []
-        for item in plan_items(plan):
-            parts.append(self.run_item(item))
+        for item in items:
+            yield self.run_item(item)
             done += item_fixtures(item)
             if self._progress is not None:
                 self._progress(done, total, item_id(item))
         self.release()
-        return merge_runs(parts, self.harness_names)
 
     def release(self) -> None:
         """Close the brain the last item left for the next one-call open to release.

@@ -22,7 +22,7 @@ import argparse
 import dataclasses
 import logging
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import Final
 
@@ -39,7 +39,8 @@ from bb_brain.writeback import (
 from bb_schema import Result, Suite
 
 from bb_cli._parser import UsageError
-from bb_cli._runbench import RunRequest, execute
+from bb_cli._runbench import RunRequest, execute_streamed
+from bb_cli._spill import ResultSpill
 
 #: The suites whose numbers depend on the extractor: only these are repeated.
 STOCHASTIC_SUITES: Final[tuple[Suite, ...]] = ("write-back", "continuity")
@@ -156,14 +157,19 @@ def execute_run(
     plan: LlmPlan | None,
     progress: Progress | None,
     narrate: Callable[[str], None],
+    spill: ResultSpill,
 ) -> Result:
     """The run's Result: one deterministic run, or the budgeted (repeated) llm runs.
+
+    The run streams (:func:`~bb_cli._runbench.execute_streamed`): the Result returned has
+    its turn rows and evidence in ``spill``, which writes the Result file. Repeats past the
+    first contribute only their cells, so their rows are dropped with a spill of their own.
 
     Raises:
         LlmRunAborted: the budget ran out in any repeat; no Result exists.
     """
     if plan is None:
-        return execute(request, progress)
+        return execute_streamed(request, progress, spill)
     budget = LlmBudget(plan.budget_usd, usd_per_1k_tokens=plan.config.usd_per_1k_tokens)
     repeated = tuple(suite for suite in request.suites if suite in STOCHASTIC_SUITES)
     results: list[Result] = []
@@ -176,10 +182,10 @@ def execute_run(
         if config.seed is not None:
             config = dataclasses.replace(config, seed=config.seed + index)
         try:
-            with _quiet_budget_tracebacks():
-                results.append(
-                    execute(run_request, progress, extractors=llm_extractors(config, budget))
-                )
+            with _quiet_budget_tracebacks(), ExitStack() as stack:
+                into = spill if index == 0 else stack.enter_context(ResultSpill.temporary())
+                extractors = llm_extractors(config, budget)
+                results.append(execute_streamed(run_request, progress, into, extractors=extractors))
         except Exception as exc:
             if budget.exhausted is None:
                 raise

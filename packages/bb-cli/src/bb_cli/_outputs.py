@@ -18,6 +18,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 from bb_cli._parser import UsageError
 
@@ -75,12 +76,20 @@ class OutputSet:
         Raises:
             OSError: The temp file cannot be written.
         """
+        self.stage_with(path, lambda handle: handle.write(data))
+
+    def stage_with(self, path: Path, write: Callable[[IO[bytes]], object]) -> None:
+        """:meth:`stage` of what ``write`` writes to the open temp file (a streamed output).
+
+        Raises:
+            OSError: The temp file cannot be written.
+        """
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         try:
             os.fchmod(fd, path.stat().st_mode & 0o777 if path.exists() else 0o644)
             with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
+                write(handle)
                 handle.flush()
                 os.fsync(handle.fileno())
         except BaseException:

@@ -9,7 +9,11 @@ recalled with their own turn text, and scoring decides what arrived.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import overload
+
 from bb_adapters import Pair, Plan, Unit
+from bb_adapters.runner import PlanItem
 from bb_corpus import LoadedCorpus
 from bb_schema import Fixture, Gold
 from bb_schema.turn_context import ExtractedFact, InjectedExtraction
@@ -51,3 +55,48 @@ def build_plan(corpus: LoadedCorpus, suites: tuple[str, ...]) -> Plan:
             )
         )
     return Plan(singles=singles, pairs=tuple(pairs), suites=suites)
+
+
+class PlanItems(Sequence[PlanItem]):
+    """:func:`build_plan`'s items in run order, each built from the corpus when it is read.
+
+    A plan holds every fixture; this holds ids, so a run over a packed corpus (see
+    :func:`bb_corpus.load_corpus`) has in memory only the items it is replaying.
+    """
+
+    def __init__(self, corpus: LoadedCorpus) -> None:
+        self._corpus = corpus
+        paired = {member for pair in corpus.continuity_pairs.values() for member in pair}
+        self._singles = [fixture_id for fixture_id in corpus.ids if fixture_id not in paired]
+        self._pairs = sorted(corpus.continuity_pairs)
+        #: How many fixtures the items touch (a pair replays two).
+        self.fixture_count = len(self._singles) + 2 * len(self._pairs)
+
+    def __len__(self) -> int:
+        return len(self._singles) + len(self._pairs)
+
+    @overload
+    def __getitem__(self, index: int) -> PlanItem: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[PlanItem]: ...
+
+    def __getitem__(self, index: int | slice) -> PlanItem | Sequence[PlanItem]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        corpus = self._corpus
+        if index < len(self._singles):
+            fixture = corpus.fixture(self._singles[index])
+            return Unit(fixture, gold_extraction(fixture, corpus.gold_for(fixture.fixture_id)))
+        pair_id = self._pairs[index - len(self._singles)]
+        writer_id, reader_id = corpus.continuity_pairs[pair_id]
+        writer = corpus.fixture(writer_id)
+        return Pair(
+            pair_id=pair_id,
+            writer=Unit(writer, gold_extraction(writer, corpus.gold_for(writer_id))),
+            reader=Unit(corpus.fixture(reader_id)),
+        )

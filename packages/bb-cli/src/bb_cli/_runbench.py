@@ -11,12 +11,12 @@ import secrets
 import subprocess
 import sys
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bb_adapters import HarnessConfig, Plan, SystemUnderTestError
 from bb_adapters.delivery import delivery_factory
@@ -36,18 +36,34 @@ from bb_brain import open_database
 from bb_brain.engine import Engine
 from bb_brain.server import serve_in_thread
 from bb_corpus import LoadedCorpus
-from bb_schema import Meta, Receipt, Result, SeedFailure, Suite, SystemInfo, TurnEvidence
+from bb_schema import (
+    DecisionRow,
+    FactRow,
+    FailedItem,
+    Gold,
+    Meta,
+    Receipt,
+    Result,
+    ScoreCell,
+    SeedFailure,
+    Suite,
+    SystemInfo,
+    TurnEvidence,
+    TurnRow,
+)
 from bb_schema.rpc import DEFAULT_MAX_MESSAGE_BYTES, MemoryClient
 from bb_schema.turn_context import Extractor
 
 from bb_cli._parser import UsageError
-from bb_cli._plan import build_plan
+from bb_cli._plan import PlanItems, build_plan
 from bb_cli._signals import end_run_if_exits
 
 if TYPE_CHECKING:
     from bb_brain.writeback import ExtractorFactory
+    from bb_score import Scored
 
     from bb_cli._shard import ShardSpec
+    from bb_cli._spill import ResultSpill
 
 
 @dataclass(frozen=True)
@@ -206,6 +222,219 @@ def _execute_in_workers(
         return Executed(assemble(request, runs), plan, runs)
 
 
+def execute_streamed(
+    request: RunRequest,
+    progress: Progress | None,
+    spill: ResultSpill,
+    *,
+    extractors: Mapping[str, ExtractorFactory] | None = None,
+    clock: PhaseClock | None = None,
+) -> Result:
+    """:func:`execute`, scoring each item as it finishes; rows and evidence go to ``spill``.
+
+    The run holds one item's records at a time (with ``--workers``, those that finished
+    before an earlier item), so its memory does not grow with the number of fixtures. The
+    Result returned carries no turn rows and no turn evidence: ``spill`` writes the Result
+    file with them (:meth:`ResultSpill.write`), byte for byte the file :func:`execute`'s
+    Result makes.
+
+    Raises:
+        UsageError: ``--workers`` above 1 with configured extractors, or a ``--shard`` run
+            (a shard document carries raw records: use :func:`execute_runs`).
+    """
+    if request.shard is not None:
+        raise UsageError(
+            "a --shard run writes raw records, not a streamed Result",
+            "brainbench run --shard I/N --out FILE",
+        )
+    if request.workers > 1 and extractors:
+        raise UsageError(
+            "--workers above 1 cannot share one --llm budget across processes; "
+            "run --llm with --workers 1",
+            "brainbench run --llm --workers 1",
+        )
+    items = PlanItems(request.corpus)
+    settings = RunSettings(suites=request.suites, extractor=request.extractor)
+    reference = tuple(h for h in request.harnesses if h.target is None)
+    foreign = [h for h in request.harnesses if h.target is not None]
+    groups: list[tuple[HarnessConfig, ...]] = [reference] if reference else []
+    groups += [(h,) for h in foreign]
+    clock = clock if clock is not None else PhaseClock()
+    assembly = _Assembly(request, groups, spill, clock)
+    if request.workers > 1:
+        from bb_cli._workers import SystemGroup, run_in_workers, warm_up
+
+        warm_up()
+        system_groups = [SystemGroup(group, group[0].target) for group in groups]
+        with ExitStack() as stack:
+            with clock.measure(STARTUP_PHASE):
+                db = stack.enter_context(open_database(request.dsn))
+                end_run_if_exits(db)
+            run_in_workers(
+                items,
+                system_groups,
+                settings,
+                db,
+                request.workers,
+                progress,
+                clock,
+                max_message_bytes=request.max_message_bytes,
+                sink=assembly.add_item,
+            )
+            with clock.measure(SHUTDOWN_PHASE):
+                stack.close()
+    else:
+        _stream_sequential(request, items, settings, groups, assembly, progress, extractors, clock)
+    with clock.measure(SCORING_PHASE):
+        return assembly.result()
+
+
+def _stream_sequential(
+    request: RunRequest,
+    items: PlanItems,
+    settings: RunSettings,
+    groups: Sequence[tuple[HarnessConfig, ...]],
+    assembly: _Assembly,
+    progress: Progress | None,
+    extractors: Mapping[str, ExtractorFactory] | None,
+    clock: PhaseClock,
+) -> None:
+    """Every memory system in turn, in this process, each item scored as it finishes."""
+    with ExitStack() as stack:
+        with clock.measure(STARTUP_PHASE):
+            db = stack.enter_context(open_database(request.dsn))
+            end_run_if_exits(db)
+            tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="bb-run-"))
+            socket_path = str(Path(tmp) / "brain.sock")
+            secret = secrets.token_hex(16)
+            engine = Engine(db, extractors=extractors)
+            limit = request.max_message_bytes
+            stack.enter_context(
+                serve_in_thread(engine, socket_path, secret, max_message_bytes=limit)
+            )
+        factory = delivery_factory(socket_path, secret)
+        for index, group in enumerate(groups):
+            target = group[0].target
+            if target is None:
+                client: Any = MemoryClient(socket_path, secret, max_message_bytes=limit)
+            else:
+                client = connect(group[0], os.environ.get("BRAINBENCH_FOREIGN_SECRET", ""))
+            with client:
+                runner = SystemRunner(client, group, factory, settings, progress, clock)
+                for part in runner.run_items(items, items.fixture_count):
+                    assembly.add(index, part)
+        with clock.measure(SHUTDOWN_PHASE):
+            stack.close()
+
+
+class _GoldOf(Mapping[str, Gold]):
+    """The corpus's gold by fixture id, decoded on demand (a packed corpus holds bytes).
+
+    Scoring reads one fixture's gold once per row, so the last few are kept.
+    """
+
+    KEEP = 8
+
+    def __init__(self, corpus: LoadedCorpus) -> None:
+        self._corpus = corpus
+        self._ids = frozenset(corpus.ids)
+        self._recent: dict[str, Gold] = {}
+
+    def __getitem__(self, fixture_id: str) -> Gold:
+        found = self._recent.get(fixture_id)
+        if found is None:
+            if fixture_id not in self._ids:
+                raise KeyError(fixture_id)
+            found = self._corpus.gold_for(fixture_id)
+            if len(self._recent) >= self.KEEP:
+                del self._recent[next(iter(self._recent))]
+            self._recent[fixture_id] = found
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._corpus.ids)
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+
+class _Assembly:
+    """The Result of a streamed run, built item by item (see :func:`execute_streamed`)."""
+
+    def __init__(
+        self,
+        request: RunRequest,
+        groups: Sequence[tuple[HarnessConfig, ...]],
+        spill: ResultSpill,
+        clock: PhaseClock,
+    ) -> None:
+        from bb_cli._streamscore import GroupScorer
+
+        gold = _GoldOf(request.corpus)
+        self._request = request
+        self._spill = spill
+        self._clock = clock
+        self._scorers = [
+            GroupScorer(
+                gold,
+                {h.name: h.seam for h in group},
+                [h.name for h in group],
+                request.suites,
+                spill.add_rows,
+            )
+            for group in groups
+        ]
+        self._cuts = [{h.name: 0 for h in group} for group in groups]
+        self._failures: dict[str, SeedFailure] = {}
+        self._unknown: dict[str, list[str]] = {}
+        spill.row_order = [h.name for group in groups for h in group]
+
+    def add_item(self, parts: list[SystemRun]) -> None:
+        """One item's records of every memory system, in group order (``--workers``)."""
+        for index, part in enumerate(parts):
+            self.add(index, part)
+
+    def add(self, index: int, part: SystemRun) -> None:
+        """Score one item's records of memory system ``index``, then let them go."""
+        with self._clock.measure(SCORING_PHASE):
+            for row in part.rows:
+                if row.unknown_slugs:
+                    key = f"{row.harness}/{row.fixture_id}/{row.turn_id}"
+                    self._unknown[key] = list(row.unknown_slugs)
+            self._scorers[index].add(part.rows, part.writeback, part.readers)
+            self._failures.update({f.fixture_id: f for f in part.seed_failures})
+            cuts = self._cuts[index]
+            for harness, count in part.budget_cuts.items():
+                cuts[harness] = cuts.get(harness, 0) + count
+            self._spill.add_evidence(index, part.evidence)
+
+    def result(self, sha: str | None = None) -> Result:
+        """The Result without rows and evidence (they are in the spill)."""
+        from bb_score import Scored
+
+        cells: list[ScoreCell] = []
+        failed: list[FailedItem] = []
+        fact_rows: list[FactRow] = []
+        decision_rows: list[DecisionRow] = []
+        cuts: dict[str, int] = {}
+        for scorer, group_cuts in zip(self._scorers, self._cuts, strict=True):
+            scored = scorer.finish(group_cuts)
+            cells.extend(scored.cells)
+            failed.extend(scored.failed_items)
+            fact_rows.extend(scored.fact_rows)
+            decision_rows.extend(scored.decision_rows)
+            cuts.update(group_cuts)
+        return _build_result(
+            self._request,
+            Scored(cells, failed, [], fact_rows, decision_rows),
+            failures=self._failures,
+            cuts=cuts,
+            unknown=self._unknown,
+            evidence=[],
+            sha=sha,
+        )
+
+
 def assemble(
     request: RunRequest,
     runs: Sequence[tuple[Sequence[HarnessConfig], SystemRun]],
@@ -214,11 +443,14 @@ def assemble(
 ) -> Result:
     """Score each memory system's records and build the Result (``sha``: the receipt's code)."""
     # Scoring comes after every fixture ran: its imports are no part of a run's start-up.
-    from bb_score import glossary_block, score, scorer_digest
+    from bb_score import Scored, score
 
-    names = [h.name for h in request.harnesses]
     gold = {f.fixture_id: request.corpus.gold_for(f.fixture_id) for f in request.corpus.fixtures}
-    cells, failed, rows, fact_rows, decision_rows = [], [], [], [], []
+    cells: list[ScoreCell] = []
+    failed: list[FailedItem] = []
+    rows: list[TurnRow] = []
+    fact_rows: list[FactRow] = []
+    decision_rows: list[DecisionRow] = []
     failures: dict[str, SeedFailure] = {}
     cuts: dict[str, int] = {}
     unknown: dict[str, list[str]] = {}
@@ -245,6 +477,30 @@ def assemble(
         failures.update({f.fixture_id: f for f in run.seed_failures})
         cuts.update(run.budget_cuts)
         evidence.extend(run.evidence)
+    return _build_result(
+        request,
+        Scored(cells, failed, rows, fact_rows, decision_rows),
+        failures=failures,
+        cuts=cuts,
+        unknown=unknown,
+        evidence=evidence,
+        sha=sha,
+    )
+
+
+def _build_result(
+    request: RunRequest,
+    scored: Scored,
+    *,
+    failures: Mapping[str, SeedFailure],
+    cuts: Mapping[str, int],
+    unknown: Mapping[str, list[str]],
+    evidence: list[TurnEvidence],
+    sha: str | None,
+) -> Result:
+    """The Result of every memory system's scored records (receipt, cells, ``_meta``)."""
+    from bb_score import glossary_block, scorer_digest
+
     receipt = Receipt(
         result_schema_version=1,
         fixtures_hash=request.corpus.fixtures_hash,
@@ -257,22 +513,22 @@ def assemble(
     )
     meta = Meta(
         metric_glossary=glossary_block(),
-        failed_items=failed,
+        failed_items=scored.failed_items,
         seam_disclosures={h.name: list(h.disclosures) for h in request.harnesses},
-        budget_cuts=cuts,
-        harnesses=names,
+        budget_cuts=dict(cuts),
+        harnesses=[h.name for h in request.harnesses],
         suites=list(request.suites),
         scorer=scorer_digest(),
-        fact_rows=fact_rows,
-        decision_rows=decision_rows,
+        fact_rows=scored.fact_rows,
+        decision_rows=scored.decision_rows,
         unknown_slugs=dict(sorted(unknown.items())),
         systems=dict(sorted(request.systems.items())),
         turn_evidence=evidence,
     )
     return Result(
         receipt=receipt,
-        cells=cells,
-        turn_rows=rows,
+        cells=scored.cells,
+        turn_rows=scored.joined_rows,
         seed_failures=[failures[k] for k in sorted(failures)],
         meta=meta,
     )
@@ -311,5 +567,6 @@ __all__ = [
     "argv_for_receipt",
     "execute",
     "execute_runs",
+    "execute_streamed",
     "harness_sha",
 ]

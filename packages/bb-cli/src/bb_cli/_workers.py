@@ -31,7 +31,7 @@ import tempfile
 import threading
 import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
 from multiprocessing.context import BaseContext
@@ -68,6 +68,11 @@ PARENT_POLL_S = 0.2
 EXIT_ORPHANED = 3
 #: ``--workers auto``: one per core, at most this many.
 MAX_AUTO_WORKERS = 8
+#: Items queued ahead per worker: enough that none waits, few enough that a large corpus is
+#: never all in the queue at once.
+AHEAD_PER_WORKER = 4
+#: Where one item's records go, one SystemRun per group, in plan order.
+ItemSink = Callable[[list[SystemRun]], None]
 
 
 @dataclass(frozen=True)
@@ -143,15 +148,20 @@ def run_in_workers(
     clock: PhaseClock | None = None,
     *,
     max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
+    sink: ItemSink | None = None,
 ) -> list[SystemRun]:
     """Run ``items`` on ``workers`` processes; one merged SystemRun per group, in plan order.
+
+    With a ``sink``, each item's records (one SystemRun per group) go to it in plan order as
+    soon as every item before it has arrived, nothing is kept, and the list returned is
+    empty: a run that scores items as they come holds only those that finished early.
 
     Raises:
         Whatever a worker raised (re-raised here with its type and message), or
         WorkerCrashed when a worker died without a word.
     """
     if not items:
-        return [merge_runs([], group.names) for group in groups]
+        return [] if sink is not None else [merge_runs([], group.names) for group in groups]
     context = _context()
     tasks: Any = context.Queue()
     results: Any = context.Queue()
@@ -176,17 +186,30 @@ def run_in_workers(
     ]
     for process in processes:
         process.start()
+    fed = 0
+
+    def feed() -> None:
+        """Queue the next item (the sentinels after the last): a few per worker in flight."""
+        nonlocal fed
+        if fed < len(items):
+            tasks.put((fed, items[fed]))
+        elif fed == len(items):
+            for _ in processes:
+                tasks.put(None)
+        fed += 1
+
     try:
-        for position, item in enumerate(items):
-            tasks.put((position, item))
-        for _ in processes:
-            tasks.put(None)
-        parts = _collect(items, processes, results, progress, clock)
+        for _ in range(count * AHEAD_PER_WORKER):
+            feed()
+        parts: list[list[SystemRun]] = []
+        _collect(items, processes, results, progress, clock, sink or parts.append, feed)
     finally:
         _stop(processes)
         for channel in (tasks, results):
             channel.close()
             channel.cancel_join_thread()
+    if sink is not None:
+        return []
     return [
         merge_runs([part[index] for part in parts], group.names)
         for index, group in enumerate(groups)
@@ -199,8 +222,12 @@ def _collect(
     results: Any,
     progress: Progress | None,
     clock: PhaseClock | None,
-) -> list[list[SystemRun]]:
-    parts: list[list[SystemRun] | None] = [None] * len(items)
+    sink: ItemSink,
+    feed: Callable[[], None],
+) -> None:
+    """Hand each item's records to ``sink`` in plan order; early ones wait for the rest."""
+    early: dict[int, list[SystemRun]] = {}
+    delivered = 0
     total = sum(item_fixtures(item) for item in items)
     done = 0
     finished = 0
@@ -213,7 +240,11 @@ def _collect(
         kind = message[0]
         if kind == "item":
             _, position, runs = message
-            parts[position] = runs
+            feed()
+            early[position] = runs
+            while delivered in early:
+                sink(early.pop(delivered))
+                delivered += 1
             done += item_fixtures(items[position])
             if progress is not None:
                 progress(done, total, item_id(items[position]))
@@ -223,10 +254,9 @@ def _collect(
                 clock.absorb(message[1])
         else:
             raise message[1]
-    missing = [item_id(items[k]) for k, part in enumerate(parts) if part is None]
-    if missing:
+    if delivered < len(items):
+        missing = [item_id(items[k]) for k in range(delivered, len(items)) if k not in early]
         raise WorkerCrashed(f"workers finished without running {missing[:3]!r}")
-    return [part for part in parts if part is not None]
 
 
 def _check_alive(processes: Sequence[Any], finished: int) -> None:

@@ -50,11 +50,18 @@ def file_size(parsed: Parsed, limits: CorpusLimits) -> CorpusIssue | None:
 
 
 def check(
-    fixtures: Iterable[Parsed], pairs: Mapping[str, ContinuityPair], limits: CorpusLimits
+    fixtures: Iterable[Parsed],
+    pairs: Mapping[str, ContinuityPair],
+    limits: CorpusLimits,
+    read: dict[str, str | None] | None = None,
 ) -> list[CorpusIssue]:
-    """Sizes, frontmatter and repeated pages of every valid fixture."""
+    """Sizes, frontmatter and repeated pages of every valid fixture.
+
+    ``read`` (page content -> why it cannot be read, None: fine) remembers pages already
+    read; pass one dict to calls over parts of one corpus, where pages repeat.
+    """
     issues: list[CorpusIssue] = []
-    read: dict[str, str | None] = {}  # page content -> why it cannot be read (None: fine)
+    read = {} if read is None else read
     by_id: dict[str, Parsed] = {}
     for item in fixtures:
         fixture = item.fixture

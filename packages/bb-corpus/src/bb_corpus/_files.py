@@ -6,6 +6,7 @@ describes what was validated (no window for a file to change between the two).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 from collections.abc import Iterable
@@ -74,12 +75,15 @@ def directory_problem(directory: Path, kind: Kind) -> CorpusIssue | None:
     return None
 
 
-def discover(directory: Path, kind: Kind) -> tuple[list[CorpusFile], list[CorpusIssue]]:
+def discover(
+    directory: Path, kind: Kind, *, read: bool = True
+) -> tuple[list[CorpusFile], list[CorpusIssue]]:
     """Read every ``kind`` file below ``directory`` (recursively), sorted by relative path.
 
     Hidden entries (``.name``) and files not ending in ``.json`` are ignored, so editor files
     and READMEs may sit beside a corpus; any other ``.json`` file is reported, because a
-    misnamed fixture silently left out of a run is worse than an error.
+    misnamed fixture silently left out of a run is worse than an error. With ``read=False``
+    the files are found but not read (``data`` is empty; :func:`read_file` reads one).
     """
     noun = _NOUN[kind]
     unusable = directory_problem(directory, kind)
@@ -121,8 +125,7 @@ def discover(directory: Path, kind: Kind) -> tuple[list[CorpusFile], list[Corpus
     suffix_length = len(_SUFFIX[kind])
     for rel, path in sorted(found):
         try:
-            with open(path, "rb") as handle:
-                data = handle.read()
+            data = _read(path) if read else b""
         except OSError as error:
             issues.append(_issue(path, f"cannot read: {error.strerror or error}"))
             continue
@@ -134,11 +137,29 @@ def discover(directory: Path, kind: Kind) -> tuple[list[CorpusFile], list[Corpus
     return files, issues
 
 
+def _read(path: str) -> bytes:
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+def read_file(file: CorpusFile) -> CorpusFile:
+    """``file`` with its bytes, read now (a file :func:`discover` found without reading).
+
+    Raises:
+        OSError: The file cannot be read.
+    """
+    return dataclasses.replace(file, data=_read(file.display))
+
+
 def fixtures_hash(files: Iterable[CorpusFile]) -> str:
     """The corpus identity: see :mod:`bb_corpus.loader` for the exact definition."""
+    return hash_of_digests((f.hash_path, hashlib.sha256(f.data).hexdigest()) for f in files)
+
+
+def hash_of_digests(digests: Iterable[tuple[str, str]]) -> str:
+    """:func:`fixtures_hash` from each file's hash path and hex sha256, already computed."""
     lines = sorted(
-        (f.hash_path.encode("utf-8", "surrogateescape"), hashlib.sha256(f.data).hexdigest())
-        for f in files
+        (path.encode("utf-8", "surrogateescape"), hexdigest) for path, hexdigest in digests
     )
     digest = hashlib.sha256()
     for path, file_hex in lines:

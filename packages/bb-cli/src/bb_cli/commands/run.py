@@ -19,7 +19,7 @@ from bb_adapters.seams import with_call_options
 from bb_brain import temp_files_here
 from bb_brain.server import reference_info
 from bb_corpus import load_corpus
-from bb_schema import ALL_SUITES, CORE_SUITES, Result, Suite, SystemInfo, dump_json
+from bb_schema import ALL_SUITES, CORE_SUITES, Result, Suite, SystemInfo
 from bb_schema.rpc import DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_TIMEOUT_S, MIN_SECRET_BYTES
 
 from bb_cli import _gating, _trustrun
@@ -32,6 +32,7 @@ from bb_cli._parser import Subparsers, UsageError, add_command, add_output_flags
 from bb_cli._progress import ProgressDisplay, add_progress_flag, resolve_mode
 from bb_cli._runbench import RunRequest, argv_for_receipt
 from bb_cli._seedfail import seed_failure_exit
+from bb_cli._spill import ResultSpill
 from bb_cli.commands import SUMMARIES
 from bb_cli.commands.corpus import DEFAULT_FIXTURES, DEFAULT_GOLD
 
@@ -81,11 +82,12 @@ def _systems(
 def _run(args: argparse.Namespace, out: Output) -> int:
     # Every run-scoped file (sockets, hook transcripts, worker files) in one private run
     # directory that goes with the run, or with the next run's sweep after a SIGKILL.
-    with temp_files_here():
-        return _run_here(args, out)
+    # The Result's rows and evidence wait on disk there too (see bb_cli._spill).
+    with temp_files_here(), ResultSpill.temporary() as spill:
+        return _run_here(args, out, spill)
 
 
-def _run_here(args: argparse.Namespace, out: Output) -> int:
+def _run_here(args: argparse.Namespace, out: Output, spill: ResultSpill) -> int:
     gate = _gating.plan_gate(args)
     check_outputs(
         [
@@ -134,12 +136,13 @@ def _run_here(args: argparse.Namespace, out: Output) -> int:
             "brainbench run --suite trust,state-resolution,deletion,poisoning",
         )
     limits = limits_from(args)
+    # Packed: the run replays one fixture at a time, so it holds one at a time.
     corpus = load_corpus(
-        args.fixtures, args.gold, include_holdout=args.include_holdout, limits=limits
+        args.fixtures, args.gold, include_holdout=args.include_holdout, limits=limits, packed=True
     )
     systems = _systems(harnesses, suites, secret)  # a dead foreign target: exit 2, now
     out.narrate(
-        f"brainbench: {len(corpus.fixtures)} fixtures, harnesses "
+        f"brainbench: {len(corpus.ids)} fixtures, harnesses "
         f"{','.join(h.name for h in harnesses)}, suites {','.join(suites)}"
     )
     display = ProgressDisplay(
@@ -171,7 +174,7 @@ def _run_here(args: argparse.Namespace, out: Output) -> int:
         else:
             narrate = out.narrate if out.quiet else display.narrate
             try:
-                result = execute_run(request, llm, display.phase("replay"), narrate)
+                result = execute_run(request, llm, display.phase("replay"), narrate, spill)
             except LlmRunAborted as aborted:
                 return out.fail("runtime", aborted.message)
         result = _trustrun.with_trust(
@@ -189,10 +192,16 @@ def _run_here(args: argparse.Namespace, out: Output) -> int:
         )
         if blind is not None:
             result = with_blind(result, request, blind, display.phase("blind set"))
-    return _finish(result, args, gate, out)
+    return _finish(result, args, gate, out, spill)
 
 
-def _finish(result: Result, args: argparse.Namespace, gate: _gating.GatePlan, out: Output) -> int:
+def _finish(
+    result: Result,
+    args: argparse.Namespace,
+    gate: _gating.GatePlan,
+    out: Output,
+    spill: ResultSpill,
+) -> int:
     """Report the finished run; its outputs and ledger record only when it is valid."""
     # Scoring's modules: loaded once the run is over, never before its first turn.
     from bb_score.scoreboard import render_result_markdown
@@ -208,7 +217,7 @@ def _finish(result: Result, args: argparse.Namespace, gate: _gating.GatePlan, ou
     try:
         with outputs.writing():
             if args.out is not None:
-                outputs.stage(args.out, dump_json(result))
+                outputs.stage_with(args.out, lambda handle: spill.write(handle, result))
             if args.md is not None:
                 outputs.stage(args.md, board.encode("utf-8"))
             outputs.then(lambda: _gating.record_run(result, gate, out))
