@@ -7,9 +7,9 @@ import math
 
 import pytest
 from bb_cli._spill import ResultSpill
-from bb_cli._streamscore import ExactSum
 from bb_schema import Meta, Receipt, Result, ScoreCell, TurnEvidence, TurnRow, dump_json
 from bb_schema.turn_context import Pointer, PointerEvidence
+from bb_score.stream import ExactSum
 
 HARNESSES = ["openclaw", "codex"]
 

@@ -368,7 +368,7 @@ class _Assembly:
         spill: ResultSpill,
         clock: PhaseClock,
     ) -> None:
-        from bb_cli._streamscore import GroupScorer
+        from bb_score.stream import GroupScorer
 
         gold = _GoldOf(request.corpus)
         self._request = request
