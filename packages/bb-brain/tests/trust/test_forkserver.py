@@ -94,3 +94,40 @@ def test_where_bytecode_is_cached_does_not_matter(launcher: ForkServer) -> None:
     env = {k: v for k, v in os.environ.items()
            if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH", "PYTHONSTARTUP")}  # fmt: skip
     assert launcher.accepts({**env, "PYTHONPYCACHEPREFIX": "/tmp/elsewhere"})
+
+
+class _Exited:
+    """A child that has already exited, as a busy machine reports it before its output lands."""
+
+    returncode = 0
+
+    def poll(self) -> int:
+        return 0
+
+    def wait(self, timeout: float | None = None) -> int:
+        return 0
+
+    def kill(self) -> None:
+        pass
+
+
+def test_a_terminal_is_read_to_its_end_after_the_child_exits() -> None:
+    import os
+    import pty
+    import threading
+    import time
+
+    from bb_brain.trust.clients import _drain
+
+    master, slave = pty.openpty()
+
+    def late_output() -> None:
+        time.sleep(0.3)  # the kernel hands the last lines over after the child is gone
+        os.write(slave, b"purged from: pages, chunks\n")
+        os.close(slave)
+
+    writer = threading.Thread(target=late_output)
+    writer.start()
+    out = _drain(master, _Exited(), 10.0)  # type: ignore[arg-type]
+    writer.join()
+    assert "purged from: pages, chunks" in out

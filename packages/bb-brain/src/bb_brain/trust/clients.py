@@ -25,7 +25,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any
+from typing import Any, Final
 
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
@@ -146,28 +146,44 @@ def _run_forked(
 
 
 def _drain(master: int, proc: subprocess.Popen[bytes] | ForkedProcess, timeout: float) -> str:
+    """Everything the child wrote to its terminal, read until the terminal closes.
+
+    The kernel hands a pseudo-terminal's output to the reading side in deferred work, so on a
+    busy machine the child may have exited while its last lines are still on their way: an
+    exited child ends the read only once the terminal reports closed (EIO) or stays silent
+    for :data:`PTY_SETTLE_S`.
+    """
     chunks: list[bytes] = []
     deadline = time.monotonic() + timeout
+    quiet_since: float | None = None
     try:
         while True:
-            if time.monotonic() > deadline:
+            now = time.monotonic()
+            if now > deadline:
                 proc.kill()
                 raise BrainRuntimeError(f"bb-brain did not finish within {timeout:g}s")
             ready, _, _ = select.select([master], [], [], 0.05)
             if ready:
                 try:
                     data = os.read(master, 65536)
-                except OSError:  # EIO: the child closed the terminal
+                except OSError:  # EIO: the terminal closed and everything was read
                     data = b""
                 if not data:
                     break
                 chunks.append(data)
+                quiet_since = None
             elif proc.poll() is not None:
-                break
+                quiet_since = now if quiet_since is None else quiet_since
+                if now - quiet_since >= PTY_SETTLE_S:
+                    break
         proc.wait(timeout=max(0.1, deadline - time.monotonic()))
     finally:
         os.close(master)
     return b"".join(chunks).decode("utf-8", "replace")
+
+
+#: How long an exited child's terminal may stay silent before its output counts as complete.
+PTY_SETTLE_S: Final = 1.0
 
 
 class McpAgent:
