@@ -6,8 +6,9 @@ word needs the conversation to decide it):
 1. extract candidate mentions from the user turn (and, for the volunteer stage, from the
    last ``volunteer_window_turns`` window turns of both roles);
 2. resolve them against the active source's alias index (alias -> title -> name forms and
-   slug suffix -> surname and given name, ambiguity stays silent, a unique close typo may
-   match fuzzily, longest mention wins);
+   slug suffix -> surname and given name, and the relation a person's page states, "my
+   sister"; ambiguity stays silent, a unique close typo may match fuzzily, longest mention
+   wins);
 3. decide every mention whose form is an ordinary English word on its evidence (the words
    around it, then related pages named beside it and earlier mentions; see
    :mod:`bb_brain.reflex._evidence`);

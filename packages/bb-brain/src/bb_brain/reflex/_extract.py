@@ -1,6 +1,6 @@
 """Candidate entity mentions in a piece of conversation text (deterministic, no model).
 
-Four channels produce candidates, each restricted to the alias arms its evidence supports:
+Five channels produce candidates, each restricted to the alias arms its evidence supports:
 
 * capitalised runs ("Alice Example", "Bank of America", "Dr. Amara Okafor"): the whole run,
   and multi-word sub-spans of it, may match an alias, title, name form or slug suffix; a
@@ -15,6 +15,9 @@ Four channels produce candidates, each restricted to the alias arms its evidence
   unless used the way an ordinary noun or verb is used.
 * slug-like tokens ("widget-co", "people/alice-example"): the last segment with dashes as
   spaces, against the slug-suffix, title and alias arms.
+* relations to the speaker ("my younger sister", "our accountant", "mum rang"): the key a
+  person's page files its stated relation under (:mod:`bb_brain._relations`), against the
+  relation arm only.
 
 A single-word candidate whose form is an ordinary English word, measured against the lexicon
 (:mod:`bb_brain.reflex._ordinary`), carries that as its ``ambiguity``; together with the

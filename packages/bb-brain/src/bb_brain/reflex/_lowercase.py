@@ -6,7 +6,10 @@ in the lobby", "my compass on"), or after a modal, "to" or "let's" with a determ
 ("should pilot the form"). Names take neither construction ("the alice in", "to alice the"),
 while a lowercase nickname used as a modifier ("the acme deal") keeps its reading. A word with
 no ordinary reading at all ("okafor") may also be a surname, given name or title; a dictionary
-word in common use carries that as its ambiguity and needs evidence to be read as a name.
+word in common use carries that as its ambiguity and needs evidence to be read as a name. A
+dictionary word (a month too) may also be a page's title or a person's given name ("trellis
+is blocked on the load test", "heath said"), but only on evidence: it is offered a second
+time for those arms with its ambiguity set whatever its frequency.
 
 A single word beside a name-like word (one no dictionary knows: "tamsin okoro") is part of a
 longer name and does not resolve alone: somebody who shares a given name with a page is
@@ -14,7 +17,8 @@ somebody else.
 
 A multi-word lowercase phrase may match an alias, title or name form exactly, when no
 function word stands at either end and at least one word is not ordinary ("widget co"), or
-when it runs to three words or more ("the red flag review").
+when it runs to three words or more ("the red flag review"). Two everyday words ("house
+rules") and a title with its article ("the foundry") match too, on evidence only.
 Lowercase evidence is weaker, so every candidate here carries a small confidence penalty.
 
 Typing in lowercase is typing fast: a lowercase word of five letters or more that no
