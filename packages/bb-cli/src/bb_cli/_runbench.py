@@ -156,17 +156,8 @@ def execute_runs(
         return _execute_in_workers(request, plan, settings, progress, clock)
     clock = clock if clock is not None else PhaseClock()
     with ExitStack() as stack:
-        with clock.measure(STARTUP_PHASE):
-            db = stack.enter_context(open_database(request.dsn))
-            end_run_if_exits(db)
-            tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="bb-run-"))
-            socket_path = str(Path(tmp) / "brain.sock")
-            secret = secrets.token_hex(16)
-            engine = Engine(db, extractors=extractors)
-            limit = request.max_message_bytes
-            stack.enter_context(
-                serve_in_thread(engine, socket_path, secret, max_message_bytes=limit)
-            )
+        served = _serve_here(stack, request, extractors, clock)
+        socket_path, secret, limit = served.socket_path, served.secret, served.limit
         factory = delivery_factory(socket_path, secret)
         if reference:
             with MemoryClient(socket_path, secret, max_message_bytes=limit) as client:
@@ -289,6 +280,34 @@ def execute_streamed(
         return assembly.result()
 
 
+@dataclass(frozen=True)
+class _Served:
+    """The run's own reference engine, served on a private unix socket."""
+
+    socket_path: str
+    secret: str
+    limit: int
+
+
+def _serve_here(
+    stack: ExitStack,
+    request: RunRequest,
+    extractors: Mapping[str, ExtractorFactory] | None,
+    clock: PhaseClock,
+) -> _Served:
+    """Open the run's database and serve the reference engine in a thread (closed by ``stack``)."""
+    with clock.measure(STARTUP_PHASE):
+        db = stack.enter_context(open_database(request.dsn))
+        end_run_if_exits(db)
+        tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="bb-run-"))
+        socket_path = str(Path(tmp) / "brain.sock")
+        secret = secrets.token_hex(16)
+        engine = Engine(db, extractors=extractors)
+        limit = request.max_message_bytes
+        stack.enter_context(serve_in_thread(engine, socket_path, secret, max_message_bytes=limit))
+    return _Served(socket_path, secret, limit)
+
+
 def _stream_sequential(
     request: RunRequest,
     items: PlanItems,
@@ -301,17 +320,8 @@ def _stream_sequential(
 ) -> None:
     """Every memory system in turn, in this process, each item scored as it finishes."""
     with ExitStack() as stack:
-        with clock.measure(STARTUP_PHASE):
-            db = stack.enter_context(open_database(request.dsn))
-            end_run_if_exits(db)
-            tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="bb-run-"))
-            socket_path = str(Path(tmp) / "brain.sock")
-            secret = secrets.token_hex(16)
-            engine = Engine(db, extractors=extractors)
-            limit = request.max_message_bytes
-            stack.enter_context(
-                serve_in_thread(engine, socket_path, secret, max_message_bytes=limit)
-            )
+        served = _serve_here(stack, request, extractors, clock)
+        socket_path, secret, limit = served.socket_path, served.secret, served.limit
         factory = delivery_factory(socket_path, secret)
         for index, group in enumerate(groups):
             target = group[0].target
