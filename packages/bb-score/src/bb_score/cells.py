@@ -83,13 +83,14 @@ def sort_rows(rows: Iterable[TurnRow], harnesses: Sequence[str]) -> list[TurnRow
     )
 
 
-def _check_inputs(
-    rows: Sequence[TurnRow],
-    seams: Mapping[str, Seam],
-    harnesses: Sequence[str],
-    suites: Sequence[Suite],
-    budget_cuts: Mapping[str, int],
+def check_harnesses(
+    seams: Mapping[str, Seam], harnesses: Sequence[str], suites: Sequence[Suite]
 ) -> None:
+    """The checks every scoring path makes first.
+
+    Raises:
+        ScoreUserError: no harness, a repeated one, one without a seam, an unknown suite.
+    """
     if not harnesses:
         raise ScoreUserError("no harness to score; name at least one, e.g. --harness openclaw")
     if len(set(harnesses)) != len(harnesses):
@@ -102,6 +103,16 @@ def _check_inputs(
     for suite in suites:
         if suite not in _SUITE_ORDER:
             raise ScoreUserError(f"suite {suite!r} is unknown; choose from {list(ALL_SUITES)!r}")
+
+
+def _check_inputs(
+    rows: Sequence[TurnRow],
+    seams: Mapping[str, Seam],
+    harnesses: Sequence[str],
+    suites: Sequence[Suite],
+    budget_cuts: Mapping[str, int],
+) -> None:
+    check_harnesses(seams, harnesses, suites)
     for harness, cuts in budget_cuts.items():
         if harness not in harnesses or cuts < 0:
             raise ScoreUserError(

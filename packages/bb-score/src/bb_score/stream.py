@@ -20,7 +20,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from bb_schema import ALL_SUITES, FailedItem, Gold, ScoreCell, Seam, Suite, TurnRow
+from bb_schema import FailedItem, Gold, ScoreCell, Seam, Suite, TurnRow
 from bb_schema.records import ReaderRecord, WriteBackRecord
 
 from bb_score import (
@@ -34,12 +34,12 @@ from bb_score import (
     score_continuity,
     score_writeback,
 )
+from bb_score.cells import _SUITE_ORDER, check_harnesses
 from bb_score.retrieval import TurnTally, tally_turns
 
 #: Where a fixture's joined rows of one cell go: (harness, suite, fixture_id, rows by turn).
 RowSink = Callable[[str, Suite, str, list[TurnRow]], None]
 
-_SUITE_ORDER = {suite: index for index, suite in enumerate(ALL_SUITES)}
 _COUNTS = (
     "turns",
     "gold_turns",
@@ -165,20 +165,7 @@ class GroupScorer:
         Raises:
             ScoreUserError: no harness, a repeated one, one without a seam, an unknown suite.
         """
-        if not harnesses:
-            raise ScoreUserError("no harness to score; name at least one, e.g. --harness openclaw")
-        if len(set(harnesses)) != len(harnesses):
-            raise ScoreUserError(f"harnesses {list(harnesses)!r} repeat a name; list each once")
-        for harness in harnesses:
-            if harness not in seams:
-                raise ScoreUserError(
-                    f"harness {harness!r} has no seam; pass its seam (production or contract)"
-                )
-        for suite in suites:
-            if suite not in _SUITE_ORDER:
-                raise ScoreUserError(
-                    f"suite {suite!r} is unknown; choose from {list(ALL_SUITES)!r}"
-                )
+        check_harnesses(seams, harnesses, suites)
         self._gold = gold
         self._seams = dict(seams)
         self._harnesses = list(harnesses)
