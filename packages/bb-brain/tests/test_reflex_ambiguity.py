@@ -124,7 +124,7 @@ def test_a_related_page_named_beside_it_is_evidence(engine: Engine, make_brain: 
 def test_an_earlier_mention_of_the_full_name_is_evidence(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(HOPE)
     prior = "Hope Adeyemi joined the board last month."
-    response = ask(engine, brain, "did hope get the agenda?", prior=prior, suppression="none")
+    response = ask(engine, brain, "is the agenda with hope yet?", prior=prior, suppression="none")
     assert slugs(response) == ["people/hope-adeyemi"]
     evidence = response.pointers[0].evidence
     assert evidence is not None and "named earlier in the conversation" in evidence.decision
@@ -347,7 +347,7 @@ def test_ordinary_uses_that_look_like_names(engine: Engine, make_brain: Any, tex
 @pytest.mark.parametrize(
     ("text", "slug"),
     [
-        ("sync notes:\n- kit: relay scope frozen\n- canopy paused", KIT[0]),  # labels a line
+        ("sync notes:\n- kit: relay scope frozen\n- docs paused", KIT[0]),  # labels a line
         ("anything on sydney?", SYDNEY[0]),  # what the user asks memory about
         ("the juniper project came up in standup", JUNIPER[0]),  # followed by its kind
         ("we told harvest we'd start in january", HARVEST[0]),  # told: a firm or a person

@@ -194,3 +194,57 @@ def test_a_project_named_after_a_city(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(LAGOS)
     assert ask(engine, brain, "We drove through Lagos last night.").pointers == []
     assert slugs(ask(engine, brain, "Where does Lagos stand this week?")) == ["projects/lagos"]
+
+
+BANKS = ("people/banks-odutola", md("Banks Odutola", type="person", aliases="[Banks]"))
+DREW = ("people/drew-halloway", md("Drew Halloway", type="person", aliases="[Drew]"))
+LUMI = ("people/lumi-korhonen", md("Lumi Korhonen", type="person", aliases="[Lumi]"))
+THIMBLE = ("companies/thimble-and-thread", md("Thimble & Thread", type="company"))
+NETTLE = ("projects/nettle", md("Nettle", type="project"))
+BREAD = ("companies/bread-and-butter", md("Bread & Butter", type="company"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (HEATH, "heath pushed back on the quote yesterday"),  # a deed with a particle
+        (HEATH, "so heath sent the figures over this morning"),  # ... and with an object
+        (HEATH, "heath's off sick today, can you move my 3pm"),  # where they are
+        (HEATH, "and did heath sign the lease in the end?"),  # the subject of a question
+        (BANKS, "banks was on call overnight"),  # a plural form before a singular verb
+        (DREW, "drew sent the plan for the shed"),
+    ],
+)
+def test_a_bare_subject_of_a_deed_is_a_name(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    brain = make_brain(page)
+    response = ask(engine, brain, text)
+    assert slugs(response) == [page[0]]
+    assert "bare subject of an event" in signals(response)
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (HEATH, "heath burned for days last summer"),  # no object: nature happens
+        (HEATH, "heath grows back fast after a fire"),  # a generic present
+        (BANKS, "banks were shut on the holiday"),  # a plural subject, a plural verb
+        (DREW, "ok drew a rough plan of the garden"),  # "I" left out: the verb
+        (LUMI, "is 'lumi' the finnish word for snow?"),  # a word talked about
+        (ADELAIDE, "Perth → Adelaide → Darwin over three weeks, too much?"),  # a route
+        (HEATH, "we rewatched Heath on the plane"),  # a film's title
+        (BREAD, "that contract is bread & butter for us"),  # everyday words need evidence
+        (NETTLE, "spent the weekend pulling up nettles"),  # a plural, not a typo
+    ],
+)
+def test_the_same_shapes_with_no_name_in_them(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    brain = make_brain(page)
+    assert slugs(ask(engine, brain, text)) == []
+
+
+def test_a_title_with_an_ampersand_typed_in_lowercase(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(THIMBLE)
+    assert slugs(ask(engine, brain, "thimble & thread sent the samples")) == [THIMBLE[0]]

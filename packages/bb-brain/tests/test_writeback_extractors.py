@@ -599,3 +599,28 @@ def test_a_statement_that_names_only_the_user_is_the_users() -> None:
         ("user", "fyi please don't schedule anything for me before 10am"),
     )
     assert ("fyi please don't schedule anything for me before 10am", None, None) in facts
+
+
+@pytest.mark.parametrize(
+    ("said", "slug"),
+    [
+        # a title before the name says it is a person's, with a surname alone too
+        ("Night cover from Monday will be Dr. Ilse Varnhagen.", "people/ilse-varnhagen"),
+        ("Supply cover this term will be Mr Abernethy.", "people/mr-abernethy"),
+        # a verb right after the name: its subject
+        ("- Tobiah Kranz covers the front desk while she's away", "people/tobiah-kranz"),
+        ("Ysolde Marchetti will take the Thursday clinic.", "people/ysolde-marchetti"),
+        # a noun for a kind of person before it: a squad's player, a practice's locum
+        ("new player signed up: Idris Fonseca, 12, left back", "people/idris-fonseca"),
+    ],
+)
+def test_evidence_that_a_new_name_is_a_persons(said: str, slug: str) -> None:
+    assert [entity for _, entity, _ in rules(("user", said))] == [slug]
+
+
+def test_a_later_first_name_finds_the_person_introduced() -> None:
+    facts = rules(
+        ("user", "- Tobiah Kranz covers the front desk while she's away"),
+        ("user", "tobiah's been on reception for six years"),
+    )
+    assert [entity for _, entity, _ in facts] == ["people/tobiah-kranz"] * 2

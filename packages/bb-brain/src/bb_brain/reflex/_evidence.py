@@ -9,7 +9,9 @@ only on evidence that it is used as a name here. In the mention's own words:
 * an honorific or name suffix ("Ms Park", "Park-san", "King Jr.");
 * for a person's page, a role noun beside it ("our CFO Grace", "Grace, the designer") or a
   verb that takes a person ("Grace said", "ask Grace");
-* an @handle or a slug typed as such.
+* an @handle or a slug typed as such;
+* the bare subject of a deed ("earl pushed back on the price", "did meridian send the
+  results"): a common noun takes "the" or "my" there, see :mod:`bb_brain.reflex._syntax`.
 
 Failing those, in the conversation around it (read from the page's content, one query, only
 when such a mention is left):
@@ -36,7 +38,9 @@ Two readings veto a single-word mention of any form (:func:`veto`): a whole noun
 after a determiner ("a cruise down the Nile": names of people and organisations take no
 article, rivers, mountains and ordinary nouns do), unless the page is a place; and, for a
 person's page, a place reading ("a few days in Paris", "flying to Jordan") with no person
-evidence beside it ("loop in Obinna" is no place reading: "in" belongs to the verb).
+evidence beside it ("loop in Obinna" is no place reading: "in" belongs to the verb). A word
+quoted alone is talked about as a word ("is 'lumi' Finnish?"), and a capitalised word after
+a verb of watching titles a film or a show, for a person's page.
 """
 
 from __future__ import annotations
@@ -52,12 +56,14 @@ from bb_brain.pages import normalise, slug_suffix_form
 from bb_brain.reflex._ordinary import is_ordinary, lemmas, sense
 from bb_brain.reflex._resolve import CONFIDENCE, Resolved
 from bb_brain.reflex._syntax import (
+    A_WORK_WATCHED,
     AFTER_ARTICLE,
     ASKED_WHO,
     BARE_OBJECT,
     BARE_SUBJECT,
     BEFORE_NOUN,
     CONVERSATION_PARTNER,
+    EPISODE_SUBJECT,
     IMPERATIVE,
     INDIRECT_OBJECT,
     LISTED_WITH_PLACE,
@@ -65,6 +71,7 @@ from bb_brain.reflex._syntax import (
     NOT_A_PERSON,
     ORDINARY_READINGS,
     PERSONAL_POSSESSION,
+    QUOTED_WORD,
     REFERRED_BACK,
 )
 from bb_brain.reflex._tokens import (
@@ -134,6 +141,8 @@ _PERSON_ONLY: Final = (
 )
 #: Arms of a name the page declares (a family or given name alone is a weaker form).
 NAME_ARMS: Final = frozenset({"alias", "title", "name-form", "slug-suffix"})
+#: Arms a bare subject or possessor settles: a person goes by their given name alone.
+_EVENT_ARMS: Final = NAME_ARMS | {"given-name"}
 _CONTENT = (
     "SELECT p.slug, p.title, coalesce(p.summary, ''), left(p.body, %s),"
     " ARRAY(SELECT a.alias_norm FROM aliases AS a WHERE a.brain_id = p.brain_id"
@@ -170,6 +179,8 @@ def local_evidence(res: Resolved) -> list[str]:
     lowercase_noun = LOWERCASE in signals and sense(cand.norm).noun
     if BARE_SUBJECT in signals and res.arm in NAME_ARMS and not lowercase_noun:
         found.append(BARE_SUBJECT)
+    if EPISODE_SUBJECT in signals and res.arm in _EVENT_ARMS:
+        found.append(EPISODE_SUBJECT)  # "earl pushed back": a noun would take "the"
     if res.page.is_person:
         found += [signal for signal in _PERSON_ONLY if signal in signals]
     elif PERSON_VERB in signals and _organisation(res):
@@ -274,6 +285,10 @@ def veto(res: Resolved) -> str | None:
         return None
     if IMPERATIVE in signals:
         return f"declined: {res.cand.raw!r} opens the sentence as a verb ({IMPERATIVE})"
+    if QUOTED_WORD in signals:
+        return f"declined: {res.cand.raw!r} is {QUOTED_WORD}"
+    if A_WORK_WATCHED in signals and res.page.is_person:
+        return f"declined: {res.cand.raw!r} is {A_WORK_WATCHED}"
     if MODIFIER in signals and MID_CAPITAL not in signals and res.page.is_person:
         return f"declined: {res.cand.raw!r} modifies the noun after it, as no person's name does"
     place_reading = LOCATIVE in signals or LISTED_WITH_PLACE in signals

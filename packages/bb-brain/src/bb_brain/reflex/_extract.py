@@ -46,7 +46,7 @@ from bb_brain.pages import slug_suffix_form
 from bb_brain.reflex._candidate import ALL_ARMS, NAME_ARMS, Candidate, Maker, join
 from bb_brain.reflex._lexicon import CONNECTORS, DETERMINERS, NEVER_ALONE, ROLE_NOUNS
 from bb_brain.reflex._lowercase import lowercase, ordinary_uses
-from bb_brain.reflex._ordinary import LOWERCASE_ORDINARY_ZIPF, sense
+from bb_brain.reflex._ordinary import LOWERCASE_ORDINARY_ZIPF, sense, unknown_word
 from bb_brain.reflex._tokens import (
     DOMAIN,
     HANDLE,
@@ -112,7 +112,7 @@ def _extract(text: str, text_index: int) -> list[Candidate]:
     tokens = tokenise(text)
     ordinary = ordinary_uses(tokens)
     maker = Maker(text, tokens, text_index)
-    for chunk in _chunks(tokens):
+    for chunk in _chunks(tokens, text):
         found += _capitalised(chunk, maker)
         found += lowercase(chunk, maker, ordinary)
         for tok in chunk:
@@ -223,21 +223,32 @@ def _distinct(found: Iterable[Candidate]) -> list[Candidate]:
     return list(merged.values())
 
 
-def _chunks(tokens: list[Token]) -> list[list[Token]]:
+def _chunks(tokens: list[Token], text: str) -> list[list[Token]]:
     """Split where anything but whitespace separates tokens, after a possessive, at a line end.
 
     A pasted list puts one item on each line ("The Old Mill" / "Tue 09:30"): no name runs on.
+    An ampersand between two lowercase words joins them ("tallow & wick" may be a title).
     """
     chunks: list[list[Token]] = []
     current: list[Token] = []
     for tok in tokens:
-        if current and (not tok.glued or current[-1].possessive or tok.line_start):
+        if current and (
+            not (tok.glued or _ampersand(current[-1], tok, text))
+            or current[-1].possessive
+            or tok.line_start
+        ):
             chunks.append(current)
             current = []
         current.append(tok)
     if current:
         chunks.append(current)
     return chunks
+
+
+def _ampersand(left: Token, right: Token, text: str) -> bool:
+    """Two lowercase words joined by "&" only."""
+    lower = not (left.capitalised or right.capitalised)
+    return lower and text[left.end : right.start].strip() == "&"
 
 
 def _trimmable(tok: Token) -> bool:
@@ -396,8 +407,7 @@ def _counted(tokens: list[Token], tok: Token) -> bool:
 
 def _unknown(tok: Token) -> bool:
     """No English word at all, nor a name common enough to be in the frequency list."""
-    word = sense(tok.norm)
-    return tok.norm.isalpha() and not word.known_word and word.zipf == 0.0
+    return unknown_word(tok.norm)
 
 
 def _misspelt(tok: Token) -> bool:

@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Final
 
 from bb_brain._names import HONORIFICS, NAME_SUFFIXES
+from bb_brain.pages import normalise
 from bb_brain.reflex._candidate import (
     ALIAS_ONLY,
     EXACT_ARMS,
@@ -54,6 +55,7 @@ from bb_brain.reflex._ordinary import (
     WordSense,
     is_ordinary,
     sense,
+    unknown_word,
 )
 from bb_brain.reflex._tokens import (
     KIND_NOUNS,
@@ -122,20 +124,33 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                 everyday = len(span) < EXACT_PHRASE_TOKENS and all(
                     is_ordinary(t.norm) for t in span
                 )
+                norm = _phrase(span, maker.text)
                 found.append(
                     maker.make(
-                        join(span),
+                        norm,
                         span,
                         EXACT_ARMS,
                         penalty=LOWERCASE_PENALTY,
                         extra=(LOWERCASE,),
                         # "house rules", "sunday table": a title on evidence only
-                        ambiguity=f"everyday phrase {join(span)!r}" if everyday else "",
+                        ambiguity=f"everyday phrase {norm!r}" if everyday else "",
                         fuzzy=any(_misspelt(tok) for tok in span),
                     )
                 )
         stretch = []
     return found
+
+
+def _phrase(span: list[Token], text: str) -> str:
+    """The phrase's form, keeping an ampersand between its words ("tallow & wick").
+
+    The ampersand is no word, so it is no token, but a title spells it ("Salt & Pepper");
+    any other gap between the words is a space.
+    """
+    gaps = [text[left.end : right.start] for left, right in zip(span, span[1:], strict=False)]
+    if not any(gap.strip() == "&" for gap in gaps):
+        return join(span)
+    return normalise(text[span[0].start : span[-1].end])
 
 
 def _the_place(span: list[Token], maker: Maker) -> Candidate:
@@ -230,8 +245,7 @@ def _misspelt(tok: Token) -> bool:
     """Long enough for a typo to matter, and in no dictionary or frequency list."""
     if len(tok.norm) < FUZZY_MIN_CHARS or not tok.norm.isalpha() or tok.norm in _CLOSED_WORDS:
         return False
-    word = sense(tok.norm)
-    return not word.known_word and word.zipf == 0.0
+    return unknown_word(tok.norm)
 
 
 def _name_like(tok: Token) -> bool:

@@ -257,6 +257,21 @@ def is_ordinary(word_norm: str) -> bool:
     return sense(word_norm).ordinary
 
 
+def unknown_word(word_norm: str) -> bool:
+    """No English word, nor a plural of one, nor a name common enough to be in the list.
+
+    Such a word may be a typo of a name. "brambles" is no typo of "Bramble": its singular
+    is a dictionary word the lemmatiser may not inflect.
+    """
+    if not word_norm.isalpha():
+        return False
+    word = sense(word_norm)
+    if word.known_word or word.zipf > 0.0:
+        return False
+    stems = (word_norm[:-1], word_norm[:-2]) if word_norm.endswith("es") else (word_norm[:-1],)
+    return not (word_norm.endswith("s") and any(sense(stem).known_word for stem in stems))
+
+
 @lru_cache(maxsize=SENSE_CACHE_SIZE)
 def lemmas(word_norm: str) -> frozenset[str]:
     """The word and its dictionary lemmas ("leaks" -> {"leaks", "leak"}), for matching."""

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 BARE_SUBJECT: Final = "bare subject of a verb"
 BARE_OBJECT: Final = "object of a preposition, and no noun"
 REFERRED_BACK: Final = "a subject that 'he' or 'she' refers back to"
+EPISODE_SUBJECT: Final = "bare subject of an event"
 INDIRECT_OBJECT: Final = "indirect object of a verb"
 ASKED_WHO: Final = "asked who"
 PERSONAL_POSSESSION: Final = "possessor of a person's noun"
@@ -66,11 +67,26 @@ _NUMBER_WORDS: Final = frozenset(
     "fifty hundred thousand dozen few several many".split()
 )
 LISTED_WITH_PLACE: Final = "listed with a place"
+SUBJECT_LEFT_OUT: Final = "a verb whose subject is left out"
+QUOTED_WORD: Final = "a word quoted alone, talked about as a word"
+A_WORK_WATCHED: Final = "the title of something watched"
+#: Verbs of watching: a capitalised word after one titles a film or a show ("watched Rocky").
+_VIEWING: Final = frozenset(
+    "watched watching watch rewatched rewatching binged bingeing binge streamed streaming".split()
+)
 
 #: Readings that settle the word as ordinary whatever else is said.
-ORDINARY_READINGS: Final = (IMPERATIVE, VERB_AFTER_SUBJECT, AFTER_DEGREE, BEFORE_NOUN, COUNTED)
+ORDINARY_READINGS: Final = (
+    IMPERATIVE,
+    VERB_AFTER_SUBJECT,
+    AFTER_DEGREE,
+    BEFORE_NOUN,
+    COUNTED,
+    SUBJECT_LEFT_OUT,
+    QUOTED_WORD,
+)
 #: Ordinary readings that only rule out a person (organisations modify nouns: "the Zenbrook deal").
-NOT_A_PERSON: Final = (MODIFIER, AT_BARE_NOUN)
+NOT_A_PERSON: Final = (MODIFIER, AT_BARE_NOUN, A_WORK_WATCHED)
 _ARTICLES: Final = frozenset({"the", "a", "an"})
 _COORDINATORS: Final = frozenset({"and", "or", "nor", "&", "/"})
 
@@ -102,6 +118,8 @@ _PERSONAL_NOUNS: Final = frozenset(
     availability wife husband partner kids son daughter mother father mom dad sister brother
     family boss manager team role title number phone address birthday intro introduction
     desk office side point decision request offer signature approval sign-off
+    pr prs ticket tickets branch draft drafts doc docs slides deck invoice invoices contract
+    shift shifts flight leave appointment appt wedding
     """.split()
 )
 #: Words of talking and meeting, after which "to X" or "with X" is a person.
@@ -207,6 +225,65 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
     )
 
 
+#: Where someone is, after "'s" ("penny's in this afternoon", "basil's off sick").
+_AWAY: Final = frozenset("in off out away back late sick ill".split())
+
+
+def _episode_subject(tokens: list[Token], index: int) -> bool:
+    """A bare noun as the subject of one deed: a name, since a common noun needs a determiner.
+
+    "earl pushed back on the price", "biscuit threw up twice", "june finished the milk",
+    "did meridian send the results": an everyday count noun names one thing in an event
+    only with "the" or "my" before it, so without one the word is somebody's name. A plural
+    form as the subject of a singular verb is one too ("miles was on call"), and so is a
+    whereabouts after "'s" ("basil's off sick"). The deed must have an object or a particle:
+    mass and abstract nouns happen without one ("dawn broke", "hope faded"), and generic
+    statements are no deed at all ("ivy grows fast", "hope can change a lot").
+    """
+    token = tokens[index]
+    after = _glued_after(tokens, index)
+    if token.possessive:  # "penny's in today", "basil's off sick": the 's is "is"
+        return opens_clause(tokens, index) and after is not None and after.norm in _AWAY
+    before = _glued_before(tokens, index)
+    if before is not None and before.norm in _DO and opens_clause(tokens, before.index):
+        # "did meridian send the results": a question's subject, then the verb and its object
+        return after is not None and _plain_verb(after.norm) and _has_object(tokens, after)
+    if not opens_clause(tokens, index):
+        return False
+    verb = after
+    while verb is not None and verb.norm in INTERVENING_ADVERBS:
+        verb = _glued_after(tokens, verb.index)
+    if verb is None:
+        return False
+    word = sense(token.norm)
+    if word.noun_lemmas and token.norm not in word.noun_lemmas:  # a plural noun's form
+        return verb.norm in ("is", "was", "has") or "VBZ" in inflections(verb.norm)
+    return _past_event(verb.norm) and _has_object(tokens, verb)
+
+
+def _has_object(tokens: list[Token], verb: Token) -> bool:
+    """An object or a particle after the verb: "sent over the spec", "threw up", "raised prices"."""
+    following = _glued_after(tokens, verb.index)
+    if following is None:
+        return False
+    if following.norm in _OBJECT_OPENERS or following.norm in _PARTICLES:
+        return True
+    word = sense(following.norm)  # "raised egress prices": a bare noun phrase
+    return not following.capitalised and not word.function and (word.noun or not word.lexical)
+
+
+def _plain_verb(word: str) -> bool:
+    """A verb's plain form that is no noun-only word ("send", "do", "cover")."""
+    return "VB" in inflections(word) or "VBP" in inflections(word)
+
+
+def _past_event(word: str) -> bool:
+    """A past tense of a content verb ("pushed", "sent", "threw"), not "was" or "had"."""
+    if word in _COPULAS or word in _HAVE or word in _DO or word in _MODALS:
+        return False
+    return "VBD" in inflections(word) and not sense(word).function
+
+
 #: Words that open an object noun phrase: after a word that may be a noun or a verb, they
 #: make it the verb ("Cliff needs the data": a plural noun takes no object).
 _OBJECT_OPENERS: Final = frozenset(
@@ -278,6 +355,8 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
         found.append(BARE_SUBJECT)
         if _referred_back(tokens, last):
             found.append(REFERRED_BACK)
+    if first == last and _episode_subject(tokens, last):
+        found.append(EPISODE_SUBJECT)
     if _asked_who(tokens, first, last):
         found.append(ASKED_WHO)
     if mention.possessive:
@@ -328,6 +407,7 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
     found: list[str] = []
     if token.sentence_start and after is not None and _imperative(tokens, token, after):
         found.append(IMPERATIVE)
+    found += _no_name_here(tokens, token, before, after)
     if before is not None and "VERB" in meaning.readings and not token.capitalised:
         if before.norm in _SUBJECT_PRONOUNS or _plural_subject(tokens, before):
             found.append(VERB_AFTER_SUBJECT)
@@ -363,8 +443,8 @@ def _listed_with_place(tokens: list[Token], index: int) -> bool:
             continue
         joined = (
             tokens[link].norm in _COORDINATORS
-            or (step == 1 and tokens[link].comma_before)
-            or (step == -1 and tokens[index].comma_before)
+            or (step == 1 and (tokens[link].comma_before or tokens[link].arrow_before))
+            or (step == -1 and (tokens[index].comma_before or tokens[index].arrow_before))
         )
         if not joined:
             continue
@@ -375,6 +455,33 @@ def _listed_with_place(tokens: list[Token], index: int) -> bool:
         if neighbour.capitalised and sense(neighbour.norm).place:
             return True
     return False
+
+
+def _no_name_here(
+    tokens: list[Token], token: Token, before: Token | None, after: Token | None
+) -> list[str]:
+    """Readings of the word as no name at all: a verb, a word quoted, a film's title."""
+    found: list[str] = []
+    if after is not None and _subject_left_out(tokens, token, after):
+        found.append(SUBJECT_LEFT_OUT)
+    if token.quoted:
+        found.append(QUOTED_WORD)
+    if before is not None and before.norm in _VIEWING and token.capitalised:
+        found.append(A_WORK_WATCHED)
+    return found
+
+
+def _subject_left_out(tokens: list[Token], token: Token, after: Token) -> bool:
+    """A past tense opening its clause before an article: "ok drew a quick diagram".
+
+    Chat leaves out "I", and a name is never followed straight by an article when it opens
+    a clause, so the word is the verb. A capital in mid-sentence is left to the name.
+    """
+    if token.capitalised and not token.sentence_start:
+        return False
+    if not opens_clause(tokens, token.index) or after.norm not in _ARTICLES:
+        return False
+    return "VBD" in inflections(token.norm)
 
 
 def _imperative(tokens: list[Token], token: Token, after: Token) -> bool:

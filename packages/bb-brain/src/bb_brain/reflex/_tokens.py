@@ -103,6 +103,10 @@ class Token:
     line_start: bool = False
     #: A colon follows the token straight away ("kit: scope frozen").
     colon_after: bool = False
+    #: An arrow separates this token from the previous one ("Lagos -> Accra": a route).
+    arrow_before: bool = False
+    #: Quote marks enclose the token alone ("'esperanza' and 'espera'"): a word talked about.
+    quoted: bool = False
 
     @property
     def handle(self) -> bool:
@@ -157,6 +161,7 @@ def tokenise(text: str) -> list[Token]:
                 possessive=possessive,
                 suffixed=suffixed,
                 comma_before=gap.strip() == ",",
+                arrow_before=gap.strip() in _ARROWS,
                 line_start=not tokens or _LINE_OPENING.fullmatch(gap) is not None,
             )
         )
@@ -164,7 +169,16 @@ def tokenise(text: str) -> list[Token]:
     for index, token in enumerate(tokens):
         if text.startswith(":", token.end):
             tokens[index] = dataclasses.replace(token, colon_after=True)
+        opening = text[token.start - 1 : token.start] if token.start else ""
+        if opening in _QUOTES and text.startswith(_QUOTES[opening], token.end):
+            tokens[index] = dataclasses.replace(tokens[index], quoted=True)
     return tokens
+
+
+#: Gaps between two words that make a route or a sequence of them.
+_ARROWS: Final = frozenset({"->", "→", "=>", ">", "—>", "-->"})
+#: Opening quote marks and the mark that closes each.
+_QUOTES: Final = {"'": "'", '"': '"', "‘": "’", "“": "”"}
 
 
 def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:

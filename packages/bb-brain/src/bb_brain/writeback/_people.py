@@ -38,7 +38,11 @@ from bb_brain.reflex._syntax import finite
 PERSON_NOUNS: Final = ROLE_NOUNS | frozenset(
     "person guy woman man lady rep contact wife husband partner kid child baby "
     "stepson stepdaughter godson goddaughter candidate candidates applicant applicants "
-    "hire hires interviewee".split()
+    "hire hires interviewee player players locum tenant tenants patient patients pupil "
+    "pupils volunteer volunteers member members guest guests resident residents carer "
+    "caregiver nanny babysitter cleaner plumber electrician builder surgeon gp vet "
+    "pharmacist midwife physio receptionist secretary officer supervisor owner trainee "
+    "apprentice starter newcomer".split()
 )
 #: Last words of organisation names: a run ending so names no person.
 ORG_WORDS: Final = frozenset(
@@ -74,6 +78,8 @@ DATE_LEADS: Final = frozenset(
     "in on by since until till from to during through before after early late mid last next "
     "this every each of".split()
 )
+#: Auxiliaries after a name: "Ana Ferrer will ...", "Ana Ferrer is ...".
+_MODAL_OR_BE: Final = frozenset("will would can could should must might may is was has had".split())
 _PRONOUN_AFTER: Final = frozenset({"he", "she", "who", "he's", "she's"})
 #: Words looked at before a name for a role or kinship noun.
 LOOK_BEHIND: Final = 4
@@ -104,11 +110,14 @@ def new_people(text: str, known: set[tuple[int, int]]) -> list[NewPerson]:
     found: list[NewPerson] = []
     for match in _RUN.finditer(text):
         words = match.group(1).split()
+        titled = _titled(text, match.start(1))
         while words and fold(words[0]).rstrip(".") in HONORIFICS:
-            words = words[1:]
+            words, titled = words[1:], True
         # A capital that only opens the sentence is no part of the name ("Met Ines Halloran").
         while len(words) > 2 and _opens_sentence(text, match.start(1)) and _ordinary(words[0]):
             words = words[1:]
+        if len(words) == 1 and titled and _name_like(words):
+            words = match.group(1).split()  # "Mr Okonjo": the title names them
         if len(words) < 2 or not _name_like(words):
             continue
         start = text.index(words[0], match.start(1))
@@ -117,7 +126,9 @@ def new_people(text: str, known: set[tuple[int, int]]) -> list[NewPerson]:
         end = match.end(1)
         if any(start < k_end and k_start < end for k_start, k_end in known):
             continue
-        if not (_said_to_be_a_person(text, start, end) or _listed_after(found, text, start)):
+        if not (
+            titled or _said_to_be_a_person(text, start, end) or _listed_after(found, text, start)
+        ):
             continue
         name = text[start:end]
         found.append(NewPerson(name, person_slug(name), start, end))
@@ -146,9 +157,29 @@ def _name_like(words: list[str]) -> bool:
     return not any(sense(word).ordinary for word in folded[1:])
 
 
+def _titled(text: str, start: int) -> bool:
+    """An honorific just before ``start`` ("Dr. Ybarra"): what follows names a person."""
+    before = _WORD.findall(text[max(0, start - 12) : start])[-1:]
+    return (
+        bool(before)
+        and text[:start].rstrip().endswith((before[0], before[0] + "."))
+        and fold(before[0]) in HONORIFICS
+    )
+
+
 def _listed_after(found: list[NewPerson], text: str, start: int) -> bool:
     """Listed with the person just before it: "Bram Okoye and Ambrose Holt"."""
     return bool(found) and _LIST_LINK.fullmatch(text[found[-1].end : start]) is not None
+
+
+def _acts(word: str) -> bool:
+    """A finite verb that is not also a plural noun: the name before it is its subject.
+
+    Two rare capitalised words followed by "covers" or "will" are a person acting; "Orchard
+    Leaves" has no verb after its capitals to be read that way.
+    """
+    meaning = sense(word)
+    return finite(word) and not meaning.function or word in _MODAL_OR_BE
 
 
 def _dated(text: str, start: int) -> bool:
@@ -172,6 +203,8 @@ def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
         rest = rest[aside.end() :]
     after = [fold(word) for word in _WORD.findall(rest)][:2]
     if after and (after[0] in _PRONOUN_AFTER or after[0] in _VERBS_AFTER):
+        return True
+    if after and _acts(after[0]):  # "Kofi Mensah covers ...", "Ana Ferrer will ..."
         return True
     appositive = _APPOSITIVE.match(rest)  # "Prakriti Shrestha, the new head of data"
     if appositive and any(fold(w) in PERSON_NOUNS for w in _WORD.findall(appositive.group(1))):
