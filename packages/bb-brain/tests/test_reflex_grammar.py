@@ -235,6 +235,10 @@ def test_a_bare_subject_of_a_deed_is_a_name(
         (ADELAIDE, "Perth → Adelaide → Darwin over three weeks, too much?"),  # a route
         (HEATH, "we rewatched Heath on the plane"),  # a film's title
         (BREAD, "that contract is bread & butter for us"),  # everyday words need evidence
+        (BREAD, "she knows the bread and butter of the trade"),  # "and" adds no third word
+        (HEATH, "which moorland heath should we walk first?"),  # a compound's head
+        (BANKS, "the label says 'Banks holiday hours' in red"),  # a quotation's own capital
+
         (NETTLE, "spent the weekend pulling up nettles"),  # a plural, not a typo
     ],
 )
@@ -248,3 +252,12 @@ def test_the_same_shapes_with_no_name_in_them(
 def test_a_title_with_an_ampersand_typed_in_lowercase(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(THIMBLE)
     assert slugs(ask(engine, brain, "thimble & thread sent the samples")) == [THIMBLE[0]]
+
+
+def test_a_role_in_a_parenthesis_after_the_name(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(HEATH)
+    response = ask(engine, brain, "Heath (our site manager, not the moor) wants it by 5")
+    assert slugs(response) == [HEATH[0]]
+    assert "role noun nearby" in signals(response)
+    # a role before a lowercase name is no part of the name ("physio heath")
+    assert slugs(ask(engine, brain, "my physio heath says to rest it")) == [HEATH[0]]

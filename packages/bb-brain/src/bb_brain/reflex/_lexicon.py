@@ -95,7 +95,10 @@ ROLE_NOUNS: Final = _words(
     boyfriend girlfriend fiance fiancee neighbour neighbor doctor lawyer accountant
     landlord teacher coach assistant editor reporter producer agent researcher scientist
     professor student roommate flatmate grandma grandpa grandmother grandfather son
-    daughter niece nephew therapist dentist nurse banker broker
+    daughter niece nephew therapist dentist nurse banker broker physio physiotherapist
+    captain carer caregiver tutor trainer instructor supervisor owner receptionist secretary
+    pharmacist midwife plumber builder electrician cleaner nanny babysitter childminder vet
+    gp surgeon locum counsellor counselor optician mechanic gardener handyman
     """
 )
 
@@ -152,3 +155,15 @@ INTERVENING_ADVERBS: Final = _words(
     probably apparently once again literally basically definitely clearly
     """
 )
+
+#: The kind a noun after the word names: the work of a project ("the canopy rollout") or
+#: an organisation ("the thistle account").
+KIND_NOUNS: Final = {
+    **dict.fromkeys(
+        "project initiative program programme workstream rollout launch release migration "
+        "roadmap cutover rollback".split(),
+        "project",
+    ),
+    **dict.fromkeys("company startup client customer account team".split(), "company"),
+    "fund": "fund",
+}

@@ -44,6 +44,7 @@ from bb_brain.reflex._candidate import (
 )
 from bb_brain.reflex._lexicon import (
     DETERMINERS,
+    KIND_NOUNS,
     PERSON_VERBS_AFTER,
     PERSON_VERBS_BEFORE,
     ROLE_NOUNS,
@@ -58,7 +59,6 @@ from bb_brain.reflex._ordinary import (
     unknown_word,
 )
 from bb_brain.reflex._tokens import (
-    KIND_NOUNS,
     LOCATIVE,
     LOWERCASE,
     VERSION,
@@ -121,8 +121,10 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                 # phrase of ordinary words only is an ordinary phrase in lowercase.
                 if not (_inner(span[0]) and _inner(span[-1])):
                     continue
-                everyday = len(span) < EXACT_PHRASE_TOKENS and all(
-                    is_ordinary(t.norm) for t in span
+                # "chapter and verse" is two everyday words, however many tokens it spans
+                content = [t for t in span if not sense(t.norm).function]
+                everyday = len(content) < EXACT_PHRASE_TOKENS and all(
+                    is_ordinary(t.norm) for t in content
                 )
                 norm = _phrase(span, maker.text)
                 found.append(

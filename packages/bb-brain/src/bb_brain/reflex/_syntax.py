@@ -38,7 +38,13 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
-from bb_brain.reflex._lexicon import DETERMINERS, FUNCTION_WORDS, INTERVENING_ADVERBS
+from bb_brain.reflex._lexicon import (
+    DETERMINERS,
+    FUNCTION_WORDS,
+    INTERVENING_ADVERBS,
+    KIND_NOUNS,
+    ROLE_NOUNS,
+)
 from bb_brain.reflex._ordinary import inflections, sense
 
 if TYPE_CHECKING:
@@ -70,6 +76,7 @@ LISTED_WITH_PLACE: Final = "listed with a place"
 SUBJECT_LEFT_OUT: Final = "a verb whose subject is left out"
 QUOTED_WORD: Final = "a word quoted alone, talked about as a word"
 A_WORK_WATCHED: Final = "the title of something watched"
+AFTER_A_NOUN: Final = "the head of a compound after a noun"
 #: Verbs of watching: a capitalised word after one titles a film or a show ("watched Rocky").
 _VIEWING: Final = frozenset(
     "watched watching watch rewatched rewatching binged bingeing binge streamed streaming".split()
@@ -84,6 +91,7 @@ ORDINARY_READINGS: Final = (
     COUNTED,
     SUBJECT_LEFT_OUT,
     QUOTED_WORD,
+    AFTER_A_NOUN,
 )
 #: Ordinary readings that only rule out a person (organisations modify nouns: "the Zenbrook deal").
 NOT_A_PERSON: Final = (MODIFIER, AT_BARE_NOUN, A_WORK_WATCHED)
@@ -468,7 +476,23 @@ def _no_name_here(
         found.append(QUOTED_WORD)
     if before is not None and before.norm in _VIEWING and token.capitalised:
         found.append(A_WORK_WATCHED)
+    if before is not None and not token.capitalised and _modifying_noun(before):
+        found.append(AFTER_A_NOUN)
     return found
+
+
+def _modifying_noun(before: Token) -> bool:
+    """A lowercase noun that is no verb, role or kind: "what strength reed", "dog biscuit".
+
+    A name follows a role ("physio brooke") or a kind ("project trellis"), never another
+    common noun; a word that may be a verb takes a name as its object ("call reed").
+    """
+    if before.capitalised or before.possessive or before.norm in FUNCTION_WORDS:
+        return False
+    if before.norm in ROLE_NOUNS or before.norm in KIND_NOUNS:
+        return False
+    word = sense(before.norm)
+    return word.noun and "VERB" not in word.readings and not word.adjective
 
 
 def _subject_left_out(tokens: list[Token], token: Token, after: Token) -> bool:

@@ -27,6 +27,7 @@ from bb_brain.reflex._lexicon import (
     DETERMINERS,
     FUNCTION_WORDS,
     INTERVENING_ADVERBS,
+    KIND_NOUNS,
     LOCATIVE_PREPOSITIONS,
     MOTION_WORDS,
     PERSON_VERBS_AFTER,
@@ -54,17 +55,6 @@ VERSIONED: Final = "followed by a version"
 LOOKED_UP: Final = "what the user asks memory about"
 #: "the juniper project": the noun after the word names what kind of thing it is.
 KIND_SIGNAL: Final = "followed by its kind"
-#: The kind a noun after the word names: the work of a project ("the canopy rollout") or
-#: an organisation ("the thistle account").
-KIND_NOUNS: Final = {
-    **dict.fromkeys(
-        "project initiative program programme workstream rollout launch release migration "
-        "roadmap cutover rollback".split(),
-        "project",
-    ),
-    **dict.fromkeys("company startup client customer account team".split(), "company"),
-    "fund": "fund",
-}
 #: A version written after a product's name ("v2", "v1.3").
 VERSION = re.compile(r"v\d+(?:\.\d+)*")
 LOWERCASE: Final = "lowercase"
@@ -76,6 +66,8 @@ SLUG_LIKE: Final = "slug-like token"
 APPOSITIVE_REACH: Final = 3
 
 _TOKEN = re.compile(r"@?[^\W_](?:[\w'’&./-]*[^\W_])?")
+#: An opening single quote right before a word: a quotation starts ("'Mason jars x 48'").
+_OPENING_QUOTE = re.compile(r"(?:^|\s)['‘]$")
 _SENTENCE_BREAK = re.compile(r"[.!?:;\n\"“”(\[{•]|(?:^|\s)[-*>](?=\s)")
 _POSSESSIVE = re.compile(r"['’]s$", re.I)
 #: What may stand between a line break and the line's first word: spaces and a bullet.
@@ -105,6 +97,8 @@ class Token:
     colon_after: bool = False
     #: An arrow separates this token from the previous one ("Lagos -> Accra": a route).
     arrow_before: bool = False
+    #: A parenthesis opens between this token and the previous one ("Lance (our captain)").
+    paren_before: bool = False
     #: Quote marks enclose the token alone ("'esperanza' and 'espera'"): a word talked about.
     quoted: bool = False
 
@@ -144,7 +138,7 @@ def tokenise(text: str) -> list[Token]:
             if fold(tail) in HONORIFIC_SUFFIXES:
                 raw, suffixed = head, True
         gap = text[previous_end : match.start()]
-        starts = not tokens or bool(_SENTENCE_BREAK.search(gap))
+        starts = not tokens or bool(_SENTENCE_BREAK.search(gap) or _OPENING_QUOTE.search(gap))
         glued = bool(tokens) and not gap.strip()
         if tokens and gap.strip() == "." and tokens[-1].norm in HONORIFICS:
             starts, glued = False, True  # "Dr. Okafor": the period abbreviates the title
@@ -162,6 +156,7 @@ def tokenise(text: str) -> list[Token]:
                 suffixed=suffixed,
                 comma_before=gap.strip() == ",",
                 arrow_before=gap.strip() in _ARROWS,
+                paren_before=gap.strip() == "(",
                 line_start=not tokens or _LINE_OPENING.fullmatch(gap) is not None,
             )
         )
@@ -480,8 +475,13 @@ _GIVEN_ROLES: Final = ROLE_NOUNS | frozenset(
 
 
 def _appositive_role(tokens: list[Token], last: int) -> bool:
-    """A comma, then a role noun within a few words ("Grace, our CFO"), nothing between."""
-    if last + 1 >= len(tokens) or not tokens[last + 1].comma_before:
+    """A comma or a parenthesis, then a role noun within a few words, nothing between.
+
+    "Grace, our CFO", "Lance (our club captain)".
+    """
+    if last + 1 >= len(tokens):
+        return False
+    if not (tokens[last + 1].comma_before or tokens[last + 1].paren_before):
         return False
     for offset in range(1, APPOSITIVE_REACH + 1):
         index = last + offset

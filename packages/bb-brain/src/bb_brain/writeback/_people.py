@@ -38,10 +38,8 @@ from bb_brain.reflex._syntax import finite
 PERSON_NOUNS: Final = ROLE_NOUNS | frozenset(
     "person guy woman man lady rep contact wife husband partner kid child baby "
     "stepson stepdaughter godson goddaughter candidate candidates applicant applicants "
-    "hire hires interviewee player players locum tenant tenants patient patients pupil "
-    "pupils volunteer volunteers member members guest guests resident residents carer "
-    "caregiver nanny babysitter cleaner plumber electrician builder surgeon gp vet "
-    "pharmacist midwife physio receptionist secretary officer supervisor owner trainee "
+    "hire hires interviewee player players tenant tenants patient patients pupil pupils "
+    "volunteer volunteers member members guest guests resident residents officer trainee "
     "apprentice starter newcomer".split()
 )
 #: Last words of organisation names: a run ending so names no person.
