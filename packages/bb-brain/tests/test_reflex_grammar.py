@@ -238,7 +238,6 @@ def test_a_bare_subject_of_a_deed_is_a_name(
         (BREAD, "she knows the bread and butter of the trade"),  # "and" adds no third word
         (HEATH, "which moorland heath should we walk first?"),  # a compound's head
         (BANKS, "the label says 'Banks holiday hours' in red"),  # a quotation's own capital
-
         (NETTLE, "spent the weekend pulling up nettles"),  # a plural, not a typo
     ],
 )
@@ -249,9 +248,21 @@ def test_the_same_shapes_with_no_name_in_them(
     assert slugs(ask(engine, brain, text)) == []
 
 
-def test_a_title_with_an_ampersand_typed_in_lowercase(engine: Engine, make_brain: Any) -> None:
+def test_a_title_with_an_ampersand(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(THIMBLE)
     assert slugs(ask(engine, brain, "thimble & thread sent the samples")) == [THIMBLE[0]]
+    assert slugs(ask(engine, brain, "ordered the lining from Thimble & Thread")) == [THIMBLE[0]]
+    # each name of a pair joined by "&" is still a name of its own
+    brain = make_brain(HEATH, SAGE)
+    assert sorted(slugs(ask(engine, brain, "Heath & Sage are coming at 6"))) == [
+        HEATH[0],
+        SAGE[0],
+    ]
+
+
+def test_an_aside_that_calls_the_word_a_place(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(ADELAIDE)
+    assert slugs(ask(engine, brain, "next spring maybe Adelaide (the city, not my aunt)")) == []
 
 
 def test_a_role_in_a_parenthesis_after_the_name(engine: Engine, make_brain: Any) -> None:

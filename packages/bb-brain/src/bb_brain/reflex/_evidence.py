@@ -73,6 +73,7 @@ from bb_brain.reflex._syntax import (
     PERSONAL_POSSESSION,
     QUOTED_WORD,
     REFERRED_BACK,
+    SAID_TO_BE_A_PLACE,
 )
 from bb_brain.reflex._tokens import (
     AFFILIATION,
@@ -291,7 +292,7 @@ def veto(res: Resolved) -> str | None:
         return f"declined: {res.cand.raw!r} is {A_WORK_WATCHED}"
     if MODIFIER in signals and MID_CAPITAL not in signals and res.page.is_person:
         return f"declined: {res.cand.raw!r} modifies the noun after it, as no person's name does"
-    place_reading = LOCATIVE in signals or LISTED_WITH_PLACE in signals
+    place_reading = bool(signals & {LOCATIVE, LISTED_WITH_PLACE, SAID_TO_BE_A_PLACE})
     if place_reading and (res.page.is_person or res.cand.place):
         reading = "a date" if res.cand.calendar else "a place"
         return f"declined: {res.cand.raw!r} reads as {reading} here, with no person evidence"

@@ -29,6 +29,7 @@ Possessives are stripped ("Alice's" -> "Alice") and end a run.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 from collections.abc import Iterable
 from functools import lru_cache
@@ -42,7 +43,7 @@ from bb_brain._relations import (
     relation_in,
     relation_key,
 )
-from bb_brain.pages import slug_suffix_form
+from bb_brain.pages import normalise, slug_suffix_form
 from bb_brain.reflex._candidate import ALL_ARMS, NAME_ARMS, Candidate, Maker, join
 from bb_brain.reflex._lexicon import CONNECTORS, DETERMINERS, NEVER_ALONE, ROLE_NOUNS
 from bb_brain.reflex._lowercase import lowercase, ordinary_uses
@@ -130,6 +131,7 @@ def _extract(text: str, text_index: int) -> list[Candidate]:
                 Candidate(label, start, end, 1, DOMAIN_ARMS, 0.0, text_index, label, (DOMAIN,))
             )
     found += _relations(tokens, maker)
+    found += _ampersand_titles(tokens, maker)
     code = _code_spans(text)
     return _distinct(cand for cand in found if cand.norm and not _in_code(cand, text, code))
 
@@ -245,10 +247,27 @@ def _chunks(tokens: list[Token], text: str) -> list[list[Token]]:
     return chunks
 
 
+def _ampersand_titles(tokens: list[Token], maker: Maker) -> list[Candidate]:
+    """Two capitalised words joined by "&" ("Granite & Grain"): a title, spelt as one.
+
+    Each word stays a candidate of its own too, so "Ana & Ben" still names two people.
+    """
+    found: list[Candidate] = []
+    for left, right in itertools.pairwise(tokens):
+        if left.capitalised and right.capitalised and _joined_by_ampersand(left, right, maker.text):
+            norm = normalise(maker.text[left.start : right.end])
+            found.append(maker.make(norm, [left, right], NAME_ARMS))
+    return found
+
+
+def _joined_by_ampersand(left: Token, right: Token, text: str) -> bool:
+    return text[left.end : right.start].strip() == "&"
+
+
 def _ampersand(left: Token, right: Token, text: str) -> bool:
     """Two lowercase words joined by "&" only."""
     lower = not (left.capitalised or right.capitalised)
-    return lower and text[left.end : right.start].strip() == "&"
+    return lower and _joined_by_ampersand(left, right, text)
 
 
 def _trimmable(tok: Token) -> bool:

@@ -161,9 +161,13 @@ INTERVENING_ADVERBS: Final = _words(
 KIND_NOUNS: Final = {
     **dict.fromkeys(
         "project initiative program programme workstream rollout launch release migration "
-        "roadmap cutover rollback".split(),
+        "roadmap cutover rollback signups sprint backlog kickoff".split(),
         "project",
     ),
-    **dict.fromkeys("company startup client customer account team".split(), "company"),
+    **dict.fromkeys(
+        "company startup client customer account team deal contract renewal invoice invoices "
+        "partnership".split(),
+        "company",
+    ),
     "fund": "fund",
 }

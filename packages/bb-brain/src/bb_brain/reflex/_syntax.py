@@ -77,6 +77,11 @@ SUBJECT_LEFT_OUT: Final = "a verb whose subject is left out"
 QUOTED_WORD: Final = "a word quoted alone, talked about as a word"
 A_WORK_WATCHED: Final = "the title of something watched"
 AFTER_A_NOUN: Final = "the head of a compound after a noun"
+SAID_TO_BE_A_PLACE: Final = "a parenthesis after it says it is a place"
+#: Nouns for places that an aside names ("Georgia (the country)").
+_PLACE_NOUNS: Final = frozenset(
+    "country state city town village island region county province capital".split()
+)
 #: Verbs of watching: a capitalised word after one titles a film or a show ("watched Rocky").
 _VIEWING: Final = frozenset(
     "watched watching watch rewatched rewatching binged bingeing binge streamed streaming".split()
@@ -440,7 +445,21 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
         found.append(AFTER_ARTICLE)
     if meaning.place and _listed_with_place(tokens, index):
         found.append(LISTED_WITH_PLACE)
+    if _aside_names_a_place(tokens, index):
+        found.append(SAID_TO_BE_A_PLACE)
     return found
+
+
+def _aside_names_a_place(tokens: list[Token], index: int) -> bool:
+    """A parenthesis right after the word calls it a place: "Georgia (the country)"."""
+    if index + 1 >= len(tokens) or not tokens[index + 1].paren_before:
+        return False
+    inner = tokens[index + 1 : index + 1 + _ASIDE_REACH]
+    return any(tok.norm in _PLACE_NOUNS for tok in inner)
+
+
+#: Words of an aside looked at for what it calls the word before it.
+_ASIDE_REACH: Final = 3
 
 
 def _listed_with_place(tokens: list[Token], index: int) -> bool:
