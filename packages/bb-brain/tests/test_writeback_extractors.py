@@ -624,3 +624,21 @@ def test_a_later_first_name_finds_the_person_introduced() -> None:
         ("user", "tobiah's been on reception for six years"),
     )
     assert [entity for _, entity, _ in facts] == ["people/tobiah-kranz"] * 2
+
+
+def test_a_title_before_a_pages_family_name_is_that_pages_person() -> None:
+    facts = rules(("user", "One worry from Dr Park: the renewal is slipping to March."))
+    assert [entity for _, entity, _ in facts] == ["people/bob-park"]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I said I'd send the signed lease back by Friday",
+        "I owe them the revised floor plan by the 5th",
+        "I'm doing the seating chart for all 12 tables",
+    ],
+)
+def test_the_users_own_undertaking_is_about_the_topic(said: str) -> None:
+    facts = rules(("user", "Widget Co moved the launch to 3 June."), ("user", said))
+    assert facts[-1][1] == WIDGET.slug

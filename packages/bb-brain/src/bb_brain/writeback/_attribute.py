@@ -108,7 +108,7 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
     found: list[Reference] = []
     mentions = index.mentions(text, things=True)
     spans = {(m.start, m.end) for m in mentions if m.entity is not None and m.position >= 0}
-    people = new_people(text, set())
+    people = [person for person in new_people(text, set()) if not _titled(person, spans)]
     inside = {
         (m.start, m.end)
         for m in mentions
@@ -149,6 +149,13 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
             index.introduce(entity)
         found.append(Reference(entity, person.start, person.end, True, new_title=title))
     return sorted(found, key=lambda ref: ref.start)
+
+
+def _titled(person: NewPerson, spans: set[tuple[int, int]]) -> bool:
+    """A title before a page's family name ("Dr Kowalski"): the page's person, nobody new."""
+    return len(person.name.split()) == 2 and any(
+        start > person.start and end == person.end for start, end in spans
+    )
 
 
 def _not_overlapping(people: list[NewPerson], spans: set[tuple[int, int]]) -> list[NewPerson]:

@@ -71,7 +71,10 @@ CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
             rf"will|we(?:{_APOS}re| are) going to|we (?:committed|promised|agreed)|decided to|"
             r"(?:made|reached) (?:a|the) decision|going to pass|pass(?:ing)? on|"
             r"plan(?:s|ning)? to|commit(?:s|ted)? to|decision|going with|went with|go with|"
-            r"chose|chosen|picked|opted|settled on)\b",
+            r"chose|chosen|picked|opted|settled on|"
+            rf"(?:said|told \w+|promised \w+) i{_APOS}d|i{_APOS}m committing|i owe|"
+            rf"i(?:{_APOS}m| am) (?:doing|taking|handling|covering|running|booking|sorting)|"
+            rf"i (?:need|have) to|i{_APOS}ve got to)\b",
             _FLAGS,
         ),
     ),
