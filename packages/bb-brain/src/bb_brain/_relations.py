@@ -113,6 +113,14 @@ KIN_NAMES: Final = frozenset(
 )
 #: Words that may stand between the possessor and the relation word ("my younger sister").
 MAX_MODIFIERS: Final = 2
+#: People one hires and has one of: "the accountant" in one's own chat is one's accountant.
+#: A doctor or a manager may be anyone's, so "the" does not make them the speaker's.
+SERVICE_ROLES: Final = frozenset(
+    """
+    landlord landlady nanny babysitter childminder accountant lawyer solicitor dentist
+    therapist physio physiotherapist vet tutor mechanic hairdresser barber optician
+    """.split()
+)
 
 _POSSESSIVE_END = re.compile(r"['’]s?$")
 _WORDS = re.compile(r"[^\W\d_][\w'’-]*")

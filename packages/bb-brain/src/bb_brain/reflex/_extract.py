@@ -40,6 +40,7 @@ from bb_brain._relations import (
     KIN_NAMES,
     MAX_MODIFIERS,
     RELATION_ARM,
+    SERVICE_ROLES,
     relation_in,
     relation_key,
 )
@@ -177,6 +178,13 @@ def _relations(tokens: list[Token], maker: Maker) -> list[Candidate]:
             key = relation_key([], tok.norm)
             if key is not None:
                 found.append(maker.make(key, [tok], RELATION_ARMS))
+            continue
+        if tok.norm == "the" and not tok.possessive:
+            nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
+            if nxt is not None and nxt.glued and nxt.norm in SERVICE_ROLES:
+                key = relation_key([], nxt.norm)  # "the accountant wants the receipts"
+                if key is not None:
+                    found.append(maker.make(key, [tok, nxt], RELATION_ARMS))
             continue
         if tok.norm not in _SPEAKERS or tok.possessive:
             continue
