@@ -201,6 +201,7 @@ DREW = ("people/drew-halloway", md("Drew Halloway", type="person", aliases="[Dre
 LUMI = ("people/lumi-korhonen", md("Lumi Korhonen", type="person", aliases="[Lumi]"))
 THIMBLE = ("companies/thimble-and-thread", md("Thimble & Thread", type="company"))
 NETTLE = ("projects/nettle", md("Nettle", type="project"))
+DOOR = ("companies/green-door", md("Green Door", type="company"))
 BREAD = ("companies/bread-and-butter", md("Bread & Butter", type="company"))
 
 
@@ -213,6 +214,8 @@ BREAD = ("companies/bread-and-butter", md("Bread & Butter", type="company"))
         (HEATH, "and did heath sign the lease in the end?"),  # the subject of a question
         (BANKS, "banks was on call overnight"),  # a plural form before a singular verb
         (DREW, "drew sent the plan for the shed"),
+        (HEATH, "at least heath swapped my friday shift"),  # after an opening adverb
+        (DOOR, "green door sent the new price list"),  # a title of two everyday words
     ],
 )
 def test_a_bare_subject_of_a_deed_is_a_name(
@@ -235,6 +238,7 @@ def test_a_bare_subject_of_a_deed_is_a_name(
         (ADELAIDE, "Perth → Adelaide → Darwin over three weeks, too much?"),  # a route
         (HEATH, "we rewatched Heath on the plane"),  # a film's title
         (BREAD, "that contract is bread & butter for us"),  # everyday words need evidence
+        (DOOR, "the green door swelled in the rain again"),  # the article: a common noun
         (BREAD, "she knows the bread and butter of the trade"),  # "and" adds no third word
         (HEATH, "which moorland heath should we walk first?"),  # a compound's head
         (BANKS, "the label says 'Banks holiday hours' in red"),  # a quotation's own capital
@@ -272,3 +276,18 @@ def test_a_role_in_a_parenthesis_after_the_name(engine: Engine, make_brain: Any)
     assert "role noun nearby" in signals(response)
     # a role before a lowercase name is no part of the name ("physio heath")
     assert slugs(ask(engine, brain, "my physio heath says to rest it")) == [HEATH[0]]
+
+
+@pytest.mark.parametrize(
+    ("text", "signal"),
+    [
+        ("lesson with heath tomorrow and I haven't practised", "partner of a conversation"),
+        ("Heath has year 4 now and she loves it", "a subject that 'he' or 'she' refers back to"),
+        ("heath's quote in the paper was brutal", "possessor of a person's noun"),
+    ],
+)
+def test_more_company_a_name_keeps(engine: Engine, make_brain: Any, text: str, signal: str) -> None:
+    brain = make_brain(HEATH)
+    response = ask(engine, brain, text)
+    assert slugs(response) == [HEATH[0]]
+    assert signal in signals(response)

@@ -132,7 +132,7 @@ _PERSONAL_NOUNS: Final = frozenset(
     family boss manager team role title number phone address birthday intro introduction
     desk office side point decision request offer signature approval sign-off
     pr prs ticket tickets branch draft drafts doc docs slides deck invoice invoices contract
-    shift shifts flight leave appointment appt wedding
+    shift shifts flight leave appointment appt wedding quote quotes statement interview
     """.split()
 )
 #: Words of talking and meeting, after which "to X" or "with X" is a person.
@@ -141,7 +141,8 @@ _TALK: Final = frozenset(
     talk talked talking talks speak spoke speaking chat chatted chatting call calls called
     meeting meetings meet met sync synced syncing catch-up lunch coffee dinner drinks reply
     replied replying write wrote writing email emailed message messaged intro introduced
-    one-on-one 1:1 check-in
+    one-on-one 1:1 check-in lesson lessons session sessions class appointment appt interview
+    shift rehearsal practice
     """.split()
 )
 #: Phrasal verbs of meeting: "check in with X", "catch up with X".
@@ -173,13 +174,20 @@ def _glued_before(tokens: list[Token], index: int) -> Token | None:
     return tokens[index - 1] if index > 0 and tokens[index].glued else None
 
 
+#: Words a clause may open with before its subject ("at least sunny swapped", "btw").
+_OPENING_ADVERBS: Final = frozenset(
+    "ok okay btw oh least luckily unfortunately apparently honestly anyway anyways now "
+    "today yesterday tonight tomorrow finally".split()
+)
+
+
 def opens_clause(tokens: list[Token], index: int) -> bool:
     """The word is the first of its clause (sentence start, after a comma or a conjunction)."""
     token = tokens[index]
     if token.sentence_start or token.comma_before or not token.glued:
         return True
     before = tokens[index - 1]
-    return before.norm in _CLAUSE_OPENERS or before.norm in ("ok", "okay", "btw", "oh")
+    return before.norm in _CLAUSE_OPENERS or before.norm in _OPENING_ADVERBS
 
 
 def _progressive(token: Token | None) -> bool:
@@ -242,7 +250,7 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
 _AWAY: Final = frozenset("in off out away back late sick ill".split())
 
 
-def _episode_subject(tokens: list[Token], index: int) -> bool:
+def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     """A bare noun as the subject of one deed: a name, since a common noun needs a determiner.
 
     "earl pushed back on the price", "biscuit threw up twice", "june finished the milk",
@@ -251,18 +259,19 @@ def _episode_subject(tokens: list[Token], index: int) -> bool:
     form as the subject of a singular verb is one too ("miles was on call"), and so is a
     whereabouts after "'s" ("basil's off sick"). The deed must have an object or a particle:
     mass and abstract nouns happen without one ("dawn broke", "hope faded"), and generic
-    statements are no deed at all ("ivy grows fast", "hope can change a lot").
+    statements are no deed at all ("ivy grows fast", "hope can change a lot"). A title of
+    several words takes the same reading ("harvest mill sent the price list").
     """
-    token = tokens[index]
-    after = _glued_after(tokens, index)
+    token = tokens[last]
+    after = _glued_after(tokens, last)
     if token.possessive:  # "penny's in today", "basil's off sick": the 's is "is"
-        return opens_clause(tokens, index) and after is not None and after.norm in _AWAY
-    before = _glued_before(tokens, index)
+        return opens_clause(tokens, first) and after is not None and after.norm in _AWAY
+    before = _glued_before(tokens, first)
     if before is not None and before.norm in _DO and opens_clause(tokens, before.index):
         # "did meridian send the results": a question's subject, then the verb and its object
         return after is not None and _plain_verb(after.norm) and _has_object(tokens, after)
-    if not opens_clause(tokens, index):
-        return False
+    if not opens_clause(tokens, first) or tokens[first].norm in DETERMINERS:
+        return False  # "the courier dropped it off": a common noun has its article
     verb = after
     while verb is not None and verb.norm in INTERVENING_ADVERBS:
         verb = _glued_after(tokens, verb.index)
@@ -272,6 +281,12 @@ def _episode_subject(tokens: list[Token], index: int) -> bool:
     if word.noun_lemmas and token.norm not in word.noun_lemmas:  # a plural noun's form
         return verb.norm in ("is", "was", "has") or "VBZ" in inflections(verb.norm)
     return _past_event(verb.norm) and _has_object(tokens, verb)
+
+
+def _subject_then_verb(tokens: list[Token], index: int) -> bool:
+    """The word opens its clause and a finite verb follows: "Ivy has year 2 ..."."""
+    verb = _glued_after(tokens, index)
+    return opens_clause(tokens, index) and verb is not None and finite(verb.norm)
 
 
 def _has_object(tokens: list[Token], verb: Token) -> bool:
@@ -366,9 +381,9 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
     mention = tokens[last]
     if first == last and _bare_subject(tokens, last):
         found.append(BARE_SUBJECT)
-        if _referred_back(tokens, last):
-            found.append(REFERRED_BACK)
-    if first == last and _episode_subject(tokens, last):
+    if first == last and _subject_then_verb(tokens, last) and _referred_back(tokens, last):
+        found.append(REFERRED_BACK)
+    if _episode_subject(tokens, first, last):
         found.append(EPISODE_SUBJECT)
     if _asked_who(tokens, first, last):
         found.append(ASKED_WHO)
