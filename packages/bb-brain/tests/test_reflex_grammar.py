@@ -291,3 +291,19 @@ def test_more_company_a_name_keeps(engine: Engine, make_brain: Any, text: str, s
     response = ask(engine, brain, text)
     assert slugs(response) == [HEATH[0]]
     assert signal in signals(response)
+
+
+MAY = ("people/may-okonkwo", md("May Okonkwo", type="person", aliases="[May]"))
+
+
+def test_a_modal_before_a_verb_it_cannot_take_is_a_name(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(MAY)
+    assert slugs(ask(engine, brain, "may thinks we should open on sundays")) == [MAY[0]]
+    assert ask(engine, brain, "it may rain on sunday").pointers == []
+    assert ask(engine, brain, "we may put the prices up").pointers == []
+
+
+def test_someone_from_work_is_a_person(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(ADELAIDE)
+    response = ask(engine, brain, "Adelaide from work did the same walk last year")
+    assert slugs(response) == [ADELAIDE[0]]

@@ -54,6 +54,7 @@ from bb_brain.reflex._ordinary import (
     LOWERCASE_ORDINARY_ZIPF,
     ORDINARY_ZIPF,
     WordSense,
+    inflections,
     is_ordinary,
     sense,
     unknown_word,
@@ -155,6 +156,25 @@ def _phrase(span: list[Token], text: str) -> str:
     return normalise(text[span[0].start : span[-1].end])
 
 
+def _modal_as_name(tokens: list[Token], tok: Token) -> bool:
+    """A modal before a verb it cannot take: "may thinks we should", "will says it's fine".
+
+    A modal takes a verb's plain form; a form with -s or a past tense after it makes the
+    word a subject, and so a name ("May", "Will").
+    """
+    if tok.norm not in _NAME_MODALS:
+        return False
+    nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
+    if nxt is None or not nxt.glued:
+        return False
+    forms = inflections(nxt.norm)
+    return bool(forms & {"VBZ", "VBD"}) and not forms & {"VB", "VBP"}
+
+
+#: Modals that are also given names.
+_NAME_MODALS: Final = frozenset({"may", "will"})
+
+
 def _the_place(span: list[Token], maker: Maker) -> Candidate:
     """A place titled with its article ("the foundry"): on evidence only, a place reading."""
     norm = join(span)
@@ -178,7 +198,9 @@ _PLACE_PREPOSITIONS: Final = frozenset("at in to from near outside inside into".
 def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Candidate]:
     """A single lowercase word: an alias (a word with no ordinary reading: any single name)."""
     word = sense(tok.norm)
-    if tok.norm.isdigit() or word.function or tok.start in ordinary:
+    if tok.norm.isdigit() or (word.function and not _modal_as_name(maker.tokens, tok)):
+        return []
+    if tok.start in ordinary:
         return []
     arms = ALIAS_ONLY if word.lexical or word.calendar else LOWER_NAME_ARMS
     if arms is ALIAS_ONLY and _labelled(maker.tokens, tok):

@@ -362,12 +362,14 @@ def _affiliation(tokens: list[Token], after: Token) -> bool:
     where = _next_glued(tokens, after.index)
     if where is None or sense(where.norm).place:
         return False
-    if where.capitalised:
-        return True
+    if where.capitalised or where.norm in _WHERE_PEOPLE_MEET:
+        return True  # "Georgia from work", "tam from book club"
     said = _next_glued(tokens, where.index)  # "joy from community said ...": a team
     return said is not None and said.norm in PERSON_VERBS_AFTER
 
 
+#: Places one knows people from: "X from work" is a colleague, whatever X is.
+_WHERE_PEOPLE_MEET: Final = frozenset("work school uni college church gym nursery".split())
 #: Verbs that take "in" as a particle before a person ("loop in Obinna", "rope in Sam").
 VERBS_WITH_IN: Final = frozenset(
     "loop looped looping bring brought bringing rope roped roping fill filled filling let "
