@@ -307,3 +307,14 @@ def test_someone_from_work_is_a_person(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(ADELAIDE)
     response = ask(engine, brain, "Adelaide from work did the same walk last year")
     assert slugs(response) == [ADELAIDE[0]]
+
+
+def test_jargon_for_a_kind_is_no_part_of_a_name(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(QUILL)
+    response = ask(engine, brain, "the quill cutover is moving to the 21st")
+    assert slugs(response) == [QUILL[0]]
+
+
+def test_a_verb_before_there_or_now(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(ADELAIDE)
+    assert slugs(ask(engine, brain, "Adelaide works there now, I could ask her")) == [ADELAIDE[0]]

@@ -79,7 +79,12 @@ MAX_NAME_WORDS: Final = 3
 FUZZY_MIN_CHARS: Final = 5
 #: Words of the closed classes the lexicon does not know ("cc", "ceo", "dr"): never a name.
 _CLOSED_WORDS: Final = (
-    PERSON_VERBS_BEFORE | PERSON_VERBS_AFTER | ROLE_NOUNS | HONORIFICS | (NAME_SUFFIXES)
+    PERSON_VERBS_BEFORE
+    | PERSON_VERBS_AFTER
+    | ROLE_NOUNS
+    | HONORIFICS
+    | NAME_SUFFIXES
+    | frozenset(KIND_NOUNS)  # "the anchor cutover": jargon for a kind, no name
 )
 
 

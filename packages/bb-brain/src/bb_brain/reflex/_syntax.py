@@ -320,13 +320,20 @@ _OBJECT_OPENERS: Final = frozenset(
 
 
 def _verb_by_its_object(tokens: list[Token], verb: Token) -> bool:
-    """A finite form that may also be a noun ("needs", "wants"), then an object: a verb."""
+    """A finite form that may also be a noun ("needs", "wants"), then an object: a verb.
+
+    "there", "here" and "now" follow a verb too ("works there"), never a plural noun.
+    """
     following = _glued_after(tokens, verb.index)
     return (
         following is not None
-        and following.norm in _OBJECT_OPENERS
+        and (following.norm in _OBJECT_OPENERS or following.norm in _PLACE_ADVERBS)
         and bool({"VBD", "VBZ"} & inflections(verb.norm))
     )
+
+
+#: Adverbs a verb takes and a noun does not: "Austin works there now".
+_PLACE_ADVERBS: Final = frozenset({"there", "here", "now"})
 
 
 def _asked_who(tokens: list[Token], first: int, last: int) -> bool:
