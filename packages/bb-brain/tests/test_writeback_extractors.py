@@ -642,3 +642,14 @@ def test_a_title_before_a_pages_family_name_is_that_pages_person() -> None:
 def test_the_users_own_undertaking_is_about_the_topic(said: str) -> None:
     facts = rules(("user", "Widget Co moved the launch to 3 June."), ("user", said))
     assert facts[-1][1] == WIDGET.slug
+
+
+def test_a_correction_that_only_names_the_new_value_restates_the_fact() -> None:
+    facts = rules(
+        ("user", "Alice's wedding is on 22 August in Lisbon."),
+        ("user", "sorry, not Lisbon, it's Porto, I always mix them up"),
+    )
+    texts = [text for text, _, _ in facts]
+    assert "Alice's wedding is on 22 August in Porto." in texts
+    assert not any("Lisbon" in text for text in texts)
+    assert [entity for _, entity, _ in facts] == [ALICE.slug]

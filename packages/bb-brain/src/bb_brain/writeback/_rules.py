@@ -555,6 +555,11 @@ def _record(group: _Group, facts: list[_Fact], topic: Entity | None) -> None:
         # standing meetings" states both sides
         if replaced is not None and (ref is None or not ref.explicit):
             entity, title = replaced.entity, replaced.title
+        if replaced is not None and not _informative(text, refs):
+            restated = _with_new_value(replaced.text, fixed.old, group.sentence[group.end :])
+            if restated is not None:  # "not gothenburg, it's Malmö": the fact, now in Malmö
+                facts.append(_Fact(restated, replaced.entity, replaced.kind, replaced.title))
+                return
     kind = _cue(text)
     if kind is None and not (group.inherited or _informative(text, refs)):
         return
@@ -563,6 +568,22 @@ def _record(group: _Group, facts: list[_Fact], topic: Entity | None) -> None:
     elif entity is None and not _about_the_user(text, refs) and not _PRONOUN_FIRST.match(text):
         entity = topic  # "usage-based beat seat pricing by 18%": the topic at hand
     facts.append(_Fact(text, entity, kind or "fact", title))
+
+
+#: The new value stated after a correction: "..., it's Malmö", "..., make that 34".
+_STATED_VALUE = re.compile(
+    rf"^\W*(?:it{_APOS}s|it is|that{_APOS}s|make that|it{_APOS}ll be)\s+(?P<value>[^,.;!?]+)",
+    _FLAGS,
+)
+
+
+def _with_new_value(fact: str, old: str, after: str) -> str | None:
+    """The superseded fact with the value stated after the correction in place of ``old``."""
+    value = _STATED_VALUE.match(after)
+    if value is None:
+        return None
+    pattern = re.compile(rf"(?<!\w){re.escape(old)}(?!\w)", re.IGNORECASE)
+    return pattern.sub(value.group("value").strip(), fact, count=1)
 
 
 def _supersede(facts: list[_Fact], old: str, entity: Entity | None) -> _Fact | None:
