@@ -653,3 +653,15 @@ def test_a_correction_that_only_names_the_new_value_restates_the_fact() -> None:
     assert "Alice's wedding is on 22 August in Porto." in texts
     assert not any("Lisbon" in text for text in texts)
     assert [entity for _, entity, _ in facts] == [ALICE.slug]
+
+
+def test_a_modal_hedge_in_a_later_clause_hedges_only_that_clause() -> None:
+    facts = rules(("user", "Alice is moving to Porto in May so the next review might be remote"))
+    assert [text for text, _, _ in facts] == ["Alice is moving to Porto in May"]
+    # a hedge that comments on the whole sentence keeps it out
+    assert rules(("user", "Bob Park is leaving in June, not sure yet")) == []
+
+
+def test_a_list_item_headed_by_a_new_name_is_about_that_person() -> None:
+    facts = rules(("user", "loop notes:\n* Ingrid Solvang — strong system design, weak on tests"))
+    assert [entity for _, entity, _ in facts][-1] == "people/ingrid-solvang"

@@ -170,6 +170,24 @@ def _listed_after(found: list[NewPerson], text: str, start: int) -> bool:
     return bool(found) and _LIST_LINK.fullmatch(text[found[-1].end : start]) is not None
 
 
+def _labels_an_item(text: str, start: int, end: int) -> bool:
+    """A list item that opens with the name and a dash: "* Priya Raman — strong on design".
+
+    Notes on candidates, guests or players list each under their name; a place or a firm
+    heads such an item too, but its words would be everyday ones or an organisation's.
+    """
+    line_start = text.rfind("\n", 0, start) + 1
+    if _BULLET.fullmatch(text[line_start:start]) is None:
+        return False
+    return _LABEL_DASH.match(text, end) is not None
+
+
+#: A list bullet and the spaces around it, or nothing (the text's first line).
+_BULLET = re.compile(r"\s*(?:[-*•]|\d+[.)])?\s*")
+#: A dash or colon after an item's label ("Priya Raman — ...", "Mark Oyelaran: ...").
+_LABEL_DASH = re.compile(r"\s*(?:[—–]|-\s|:)")
+
+
 def _acts(word: str) -> bool:
     """A finite verb that is not also a plural noun: the name before it is its subject.
 
@@ -187,6 +205,8 @@ def _dated(text: str, start: int) -> bool:
 
 
 def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
+    if _labels_an_item(text, start, end):
+        return True
     before = [fold(word) for word in _WORD.findall(text[:start])][-LOOK_BEHIND:]
     if any(word in PERSON_NOUNS for word in before):
         return True

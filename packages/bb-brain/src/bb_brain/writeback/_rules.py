@@ -43,6 +43,7 @@ from bb_brain._examined import WRITEBACK_EXAMINED_CHARS, examined
 from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._attribute import Reference, Salience, choose, references, subject
 from bb_brain.writeback._clauses import (
+    HEDGE,
     Clause,
     correction,
     hedged,
@@ -247,6 +248,7 @@ class RulesExtractor:
         ("loom decisions:" / "1. nightly backups only, no replicas yet").
         """
         message = relayed(sentence)
+        sentence = _before_hedge(sentence)
         text = sentence.rstrip("?") if message is not None else sentence
         if message is None and _not_a_statement(sentence):
             refs = references(self._entities, sentence, salience)
@@ -480,6 +482,36 @@ def _not_a_statement(sentence: str) -> bool:
         or _OPENER.search(stripped) is not None
         or hedged(stripped)
     )
+
+
+#: Words that hedge only the clause they stand in ("... so the next one might be online").
+_MODAL_HEDGE = re.compile(r"\b(?:maybe|perhaps|possibly|might|may be)\b", re.IGNORECASE)
+#: Where a later clause starts: a comma, a semicolon, a dash, or a conjunction.
+_LATER_CLAUSE = re.compile(r"(?:[,;]|\s[-–—])\s*|\s(?:so|and|but|though)\s", re.IGNORECASE)
+
+
+def _before_hedge(sentence: str) -> str:
+    """The sentence up to a later clause that only a modal hedges.
+
+    "he's moving to Lisbon in september so the next dinner might be a call" states the move;
+    only its second clause is speculation. A hedge that comments on the whole ("Bob could be
+    leaving, not sure yet") or opens the sentence ("maybe we'll revisit it") leaves it as it is.
+    """
+    hedge = HEDGE.search(sentence)
+    if hedge is None or _MODAL_HEDGE.fullmatch(hedge.group(0)) is None:
+        return sentence
+    cuts = [m.start() for m in _LATER_CLAUSE.finditer(sentence, 0, hedge.start())]
+    if not cuts:
+        return sentence
+    before = sentence[: cuts[-1]]
+    stated = _full_clause(before) or _CONTRACTED.search(before) is not None
+    if HEDGE.search(sentence, hedge.end()) is not None or not stated:
+        return sentence
+    return before
+
+
+#: A pronoun and a contracted verb: a subject and its predicate ("he's moving").
+_CONTRACTED = re.compile(rf"\b(?:he|she|it|they|we|i|you){_APOS}(?:s|re|m|ll|ve|d)\b", _FLAGS)
 
 
 def _elided_subject(text: str) -> bool:
