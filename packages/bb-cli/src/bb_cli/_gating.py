@@ -24,13 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from bb_schema import Result
-
 from bb_cli._output import EXIT_ERROR, EXIT_OK, EXIT_REGRESSION, ErrorKind, Output
 from bb_cli._parser import UsageError
 
 if TYPE_CHECKING:  # bb_gate loads when a run is gated or recorded, not to parse its flags
     from bb_gate import BaselineSet, Verdict
+    from bb_schema import Result
 
 #: Where ``--update-baseline`` writes without a FILE (relative to the working directory, like
 #: the corpus defaults): the committed baseline CI gates against.
