@@ -74,7 +74,7 @@ def main(argv: list[str]) -> int:
         "started": STARTED,
         "marks": marks,
         "phases": clock.seconds,
-        "first_item": clock.first_item,
+        "first_turn": clock.first_turn,
         "brains": clock.brains,
         "fixtures": len(corpus.ids),
         "turn_rows": rows,

@@ -98,8 +98,8 @@ class PhaseClock:
     """Wall seconds per run phase, for benchmarks; timing never enters a Result.
 
     ``brains`` holds one open + seed + close duration per brain (the per-fixture reset cost).
-    ``first_item`` is the wall-clock time (``time.time()``) the first item began: what a
-    start-up benchmark measures a process's spawn to.
+    ``first_turn`` is the wall-clock time (``time.time()``) the first turn's replay began,
+    its brain opened and seeded: what a start-up benchmark measures a process's spawn to.
     Continuity pairs charge their seeding to ``seed`` and everything after it (the writer's
     write-back, the recalls, every reader replay) to ``continuity``. ``trust`` stays absent
     until trust scenarios run here.
@@ -107,7 +107,7 @@ class PhaseClock:
 
     seconds: dict[str, float] = field(default_factory=dict)
     brains: list[float] = field(default_factory=list)
-    first_item: float | None = None
+    first_turn: float | None = None
 
     def add(self, phase: str, seconds: float) -> None:
         """Charge ``seconds`` to ``phase``."""
@@ -269,8 +269,6 @@ class SystemRunner:
 
     def run_item(self, item: PlanItem) -> SystemRun:
         """Replay one item on a brain of its own; returns only that item's records."""
-        if self._clock.first_item is None:
-            self._clock.first_item = time.time()
         self._out = self._fresh()
         if isinstance(item, Pair):
             self._pair(item)
@@ -474,6 +472,8 @@ class SystemRunner:
         )
         replays: dict[str, list[ReplayedTurn]] = {}
         for harness in self._harnesses:
+            if self._clock.first_turn is None:
+                self._clock.first_turn = time.time()
             started = time.perf_counter()
             turns = replay_fixture(
                 seam_view(fixture, self._ids.name("brain", fixture.fixture_id)),
