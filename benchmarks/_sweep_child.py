@@ -31,6 +31,7 @@ def main(argv: list[str]) -> int:
     start_database_early(["run", *flags])  # as the console script does, first of all
     from bb_adapters import DEFAULT_HARNESSES, parse_harnesses
     from bb_adapters.runner import PhaseClock
+    from bb_cli import _runcommand  # noqa: F401 (what executing `run` imports)
     from bb_cli._runbench import RunRequest, argv_for_receipt, execute_streamed
     from bb_cli._spill import ResultSpill
     from bb_cli.commands import run as _parsed  # noqa: F401 (what parsing `run` imports)
@@ -73,6 +74,7 @@ def main(argv: list[str]) -> int:
         "started": STARTED,
         "marks": marks,
         "phases": clock.seconds,
+        "first_turn": clock.first_turn,
         "brains": clock.brains,
         "fixtures": len(corpus.ids),
         "turn_rows": rows,

@@ -5,8 +5,10 @@ exit, the machine's load beside every figure:
 
 * ``brainbench --help`` and ``brainbench run --help`` (the parser of one command group);
 * ``bb-brain hook user-prompt`` with no server listening: interpreter, imports, parsing;
-* ``brainbench run`` on the interop samples up to its first turn: interpreter, imports,
-  corpus load and the embedded PostgreSQL + schema + server, from the instrumented child of
+* ``brainbench run`` on the interop samples from spawn to the replay of its first turn (its
+  brain opened and seeded), as the run's own clock records it, with the parts: interpreter,
+  imports, corpus load, the embedded PostgreSQL + schema + server, and the rest (the run's
+  set-up between those, the first brain's open + seed), from the instrumented child of
   :mod:`benchmarks.sweep`; and the whole small run, spawn to exit.
 
 Target: start-up <= 300 ms.
@@ -94,14 +96,19 @@ def _first_turn(scratch: Path) -> None:
             "corpus": marks["corpus"] - marks["imports"],
             "database": report["phases"].get("start-up", 0.0),
         }
-        parts["total"] = sum(parts.values())
+        # Spawn to the first turn's replay, as the run's clock saw it; what the phases above
+        # leave out (the run's set-up between them, the first brain's open + seed, modules
+        # loaded on the way) is "rest".
+        phases = sum(parts.values())
+        parts["total"] = report["first_turn"] - report["spawned"]
+        parts["rest"] = parts["total"] - phases
         if best is None or parts["total"] < best["total"]:
             best = parts
     assert best is not None
     _print("brainbench run: spawn to first turn", best["total"] * 1e3)
     print(
         "    interpreter {interpreter:.0f} ms, imports {imports:.0f} ms, corpus {corpus:.0f} ms, "
-        "PostgreSQL + schema + server {database:.0f} ms".format(
+        "PostgreSQL + schema + server {database:.0f} ms, rest {rest:.0f} ms".format(
             **{key: value * 1e3 for key, value in best.items()}
         )
     )

@@ -1,6 +1,6 @@
 import pytest
-from bb_adapters import AdapterUserError
-from bb_adapters.seams import BUILTIN, DEFAULT_HARNESSES, parse_harnesses
+from bb_adapters import DEFAULT_HARNESSES, AdapterUserError
+from bb_adapters.seams import BUILTIN, parse_harnesses
 
 
 def test_default_rows_are_the_three_v1_harnesses() -> None:

@@ -94,12 +94,12 @@ def test_json_after_double_dash_is_not_a_flag(capsys: pytest.CaptureFixture[str]
 
 
 def _patch_handler(monkeypatch: pytest.MonkeyPatch, error: Exception) -> None:
-    corpus_commands = importlib.import_module("bb_cli.commands.corpus")
+    corpus = importlib.import_module("bb_corpus")  # the corpus commands call it through here
 
     def boom(*_: Any, **__: Any) -> None:
         raise error
 
-    monkeypatch.setattr(corpus_commands, "load_corpus", boom)
+    monkeypatch.setattr(corpus, "load_corpus", boom)
 
 
 def test_schema_user_error_is_exit_2_without_traceback(

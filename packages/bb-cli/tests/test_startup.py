@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -12,10 +13,59 @@ from bb_cli.main import start_database_early
 HEAVY = ("grpc", "psycopg", "pydantic", "bb_brain.engine", "bb_score", "bb_gate", "lemminflect")
 
 
+#: What parsing `brainbench run` (its --help included) must not import: the run's machinery
+#: loads when a run executes (bb_cli._runcommand).
+RUN_MACHINERY = (
+    *HEAVY,
+    "google.protobuf",
+    "yaml",
+    "rapidfuzz",
+    "bb_brain.server",
+    "bb_brain.writeback",
+    "bb_adapters.seams",
+    "bb_adapters.runner",
+    "bb_corpus.loader",
+    "bb_cli._runbench",
+    "bb_cli._runcommand",
+)
+#: Loaded by the first call that needs them, never by serving the engine or starting a run.
+ON_FIRST_USE = ("yaml", "rapidfuzz", "bb_score", "bb_gate", "bb_trust", "bb_brain.writeback")
+
+
+def _loaded(code: str, names: tuple[str, ...]) -> list[str]:
+    """The modules of ``names`` that a fresh interpreter has loaded after running ``code``."""
+    probe = (
+        f"{code}\nimport json, sys\nprint(json.dumps([m for m in {names!r} if m in sys.modules]))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    found: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
+    return found
+
+
 def test_importing_the_command_line_loads_no_engine_wire_or_database_library() -> None:
-    code = f"import sys, bb_cli.main; print(sorted(m for m in {HEAVY!r} if m in sys.modules))"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]"
+    assert _loaded("import bb_cli.main", HEAVY) == []
+
+
+@pytest.mark.parametrize("argv", [["run", "--help"], ["--json", "run", "-h"]])
+def test_run_help_loads_none_of_the_runs_machinery(argv: list[str]) -> None:
+    code = (
+        "import contextlib, io\n"
+        "from bb_cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as text:\n"
+        f"    assert main({argv!r}) == 0\n"
+        "assert '--suite' in text.getvalue()"
+    )
+    assert _loaded(code, RUN_MACHINERY) == []
+
+
+def test_building_the_run_parser_loads_none_of_the_runs_machinery() -> None:
+    code = "from bb_cli.main import build_parser\nbuild_parser(['run'])"
+    assert _loaded(code, RUN_MACHINERY) == []
+
+
+def test_serving_the_engine_and_starting_a_run_defer_what_a_first_use_needs() -> None:
+    code = "import bb_cli._runcommand, bb_cli._runbench, bb_brain.server, bb_brain.engine"
+    assert _loaded(code, ON_FIRST_USE) == []
 
 
 @pytest.mark.parametrize(

@@ -1,18 +1,34 @@
-"""Harness adapters as declarative configs over one replay pipeline, and the runner."""
+"""Harness adapters as declarative configs over one replay pipeline, and the runner.
+
+The row names and hook modes and the error hierarchy are always loaded; every other name
+loads on first use (PEP 562): a command line that only parses its flags must not import the
+wire models and grpc.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from bb_adapters._errors import AdapterError, AdapterUserError, SystemUnderTestError
-from bb_adapters.plan import Pair, Plan, Unit
-from bb_adapters.seams import (
-    BUILTIN,
-    DEFAULT_HARNESSES,
-    HOOK_EXECS,
-    HarnessConfig,
-    HookExec,
-    parse_harnesses,
-    with_hook_exec,
-)
+from bb_adapters._names import DEFAULT_HARNESSES, HOOK_EXECS, HookExec
+
+if TYPE_CHECKING:
+    from bb_adapters.plan import Pair, Plan, Unit
+    from bb_adapters.seams import BUILTIN, HarnessConfig, parse_harnesses, with_hook_exec
 
 __version__ = "0.1.0"
+
+#: Public name -> the module that defines it, imported on first attribute access.
+_LAZY = {
+    "Pair": "bb_adapters.plan",
+    "Plan": "bb_adapters.plan",
+    "Unit": "bb_adapters.plan",
+    "BUILTIN": "bb_adapters.seams",
+    "HarnessConfig": "bb_adapters.seams",
+    "parse_harnesses": "bb_adapters.seams",
+    "with_hook_exec": "bb_adapters.seams",
+}
 
 __all__ = [
     "BUILTIN",
@@ -29,3 +45,16 @@ __all__ = [
     "parse_harnesses",
     "with_hook_exec",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'bb_adapters' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip this hook
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

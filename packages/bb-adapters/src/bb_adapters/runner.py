@@ -98,6 +98,8 @@ class PhaseClock:
     """Wall seconds per run phase, for benchmarks; timing never enters a Result.
 
     ``brains`` holds one open + seed + close duration per brain (the per-fixture reset cost).
+    ``first_turn`` is the wall-clock time (``time.time()``) the first turn's replay began,
+    its brain opened and seeded: what a start-up benchmark measures a process's spawn to.
     Continuity pairs charge their seeding to ``seed`` and everything after it (the writer's
     write-back, the recalls, every reader replay) to ``continuity``. ``trust`` stays absent
     until trust scenarios run here.
@@ -105,6 +107,7 @@ class PhaseClock:
 
     seconds: dict[str, float] = field(default_factory=dict)
     brains: list[float] = field(default_factory=list)
+    first_turn: float | None = None
 
     def add(self, phase: str, seconds: float) -> None:
         """Charge ``seconds`` to ``phase``."""
@@ -469,6 +472,8 @@ class SystemRunner:
         )
         replays: dict[str, list[ReplayedTurn]] = {}
         for harness in self._harnesses:
+            if self._clock.first_turn is None:
+                self._clock.first_turn = time.time()
             started = time.perf_counter()
             turns = replay_fixture(
                 seam_view(fixture, self._ids.name("brain", fixture.fixture_id)),

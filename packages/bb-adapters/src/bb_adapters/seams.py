@@ -11,16 +11,13 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from bb_schema import Seam
-from bb_schema.rpc import DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_TIMEOUT_S
+from bb_schema import DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_TIMEOUT_S, Seam
 from bb_schema.turn_context import SeamSettings
 
 from bb_adapters._errors import AdapterUserError
+from bb_adapters._names import HookExec
 
 Delivery = Literal["grpc", "hook", "codex", "silent", "inject-all"]
-#: How a hook row runs its hook: the function in-process, or the installed console script.
-HookExec = Literal["in-process", "subprocess"]
-HOOK_EXECS: tuple[HookExec, ...] = ("in-process", "subprocess")
 
 
 @dataclass(frozen=True)
@@ -166,7 +163,6 @@ INJECT_ALL = HarnessConfig(
 BUILTIN: dict[str, HarnessConfig] = {
     config.name: config for config in (OPENCLAW, CLAUDE_CODE, CODEX, ALWAYS_SILENT, INJECT_ALL)
 }
-DEFAULT_HARNESSES: tuple[str, ...] = ("openclaw", "claude-code", "codex")
 
 _FOREIGN = re.compile(r"^grpc:(?P<name>[a-z0-9][a-z0-9_.-]*)=(?P<target>\S+)$")
 

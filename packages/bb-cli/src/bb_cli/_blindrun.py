@@ -16,14 +16,15 @@ from __future__ import annotations
 import argparse
 import dataclasses
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from bb_adapters.runner import Progress
-from bb_corpus import load_corpus
-from bb_schema import CORE_SUITES, Result
-from bb_schema.result import SealedReport
+from bb_schema import CORE_SUITES
 
-from bb_cli._runbench import RunRequest, execute
+if TYPE_CHECKING:  # the run's machinery loads when a blind set is scored, not to parse flags
+    from bb_adapters.runner import Progress
+    from bb_schema import Result
+
+    from bb_cli._runbench import RunRequest
 
 DEFAULT_BLIND: Final = Path("evals/brainbench/blind")
 
@@ -62,6 +63,11 @@ def with_blind(
     Raises:
         CorpusError: the blind set does not load (named file and field).
     """
+    from bb_corpus import load_corpus
+    from bb_schema.result import SealedReport
+
+    from bb_cli._runbench import execute
+
     suites = tuple(suite for suite in request.suites if suite in CORE_SUITES)
     if not suites:
         return result

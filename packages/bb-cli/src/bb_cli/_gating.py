@@ -24,13 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from bb_schema import Result
-
 from bb_cli._output import EXIT_ERROR, EXIT_OK, EXIT_REGRESSION, ErrorKind, Output
 from bb_cli._parser import UsageError
 
 if TYPE_CHECKING:  # bb_gate loads when a run is gated or recorded, not to parse its flags
     from bb_gate import BaselineSet, Verdict
+    from bb_schema import Result
 
 #: Where ``--update-baseline`` writes without a FILE (relative to the working directory, like
 #: the corpus defaults): the committed baseline CI gates against.
@@ -164,18 +163,24 @@ def plan_gate(args: argparse.Namespace) -> GatePlan:
             )
         if not allow.strip():
             raise _usage("--allow-regression needs a non-empty reason")
-    from bb_gate import load_baseline_set
-
     return GatePlan(
-        main=load_baseline_set(compare_path) if compare_path is not None else None,
+        main=_baseline_set(compare_path),
         main_path=compare_path,
-        committed=load_baseline_set(committed_path) if committed_path is not None else None,
+        committed=_baseline_set(committed_path),
         update_baseline=args.update_baseline,
         justification=justification,
         allow_regression=allow,
         verdict_out=args.verdict_out,
         ledger=ledger_path(args.ledger),
     )
+
+
+def _baseline_set(path: Path | None) -> BaselineSet | None:
+    if path is None:
+        return None
+    from bb_gate import load_baseline_set  # only a gated run reads a baseline
+
+    return load_baseline_set(path)
 
 
 def record_run(result: Result, plan: GatePlan, out: Output) -> None:

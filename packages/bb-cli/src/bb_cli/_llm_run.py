@@ -24,23 +24,20 @@ import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from bb_adapters import HarnessConfig
-from bb_adapters.runner import Progress
-from bb_brain.writeback import (
-    DEFAULT_TIMEOUT_S,
-    DEFAULT_USD_PER_1K_TOKENS,
-    BudgetExhausted,
-    LlmBudget,
-    LlmConfig,
-    llm_extractors,
-)
-from bb_schema import Result, Suite
+from bb_brain._llm_defaults import DEFAULT_TIMEOUT_S, DEFAULT_USD_PER_1K_TOKENS
 
 from bb_cli._parser import UsageError
-from bb_cli._runbench import RunRequest, execute_streamed
-from bb_cli._spill import ResultSpill
+
+if TYPE_CHECKING:  # the run's and the write path's modules load when a run executes
+    from bb_adapters import HarnessConfig
+    from bb_adapters.runner import Progress
+    from bb_brain.writeback import LlmConfig
+    from bb_schema import Result, Suite
+
+    from bb_cli._runbench import RunRequest
+    from bb_cli._spill import ResultSpill
 
 #: The suites whose numbers depend on the extractor: only these are repeated.
 STOCHASTIC_SUITES: Final[tuple[Suite, ...]] = ("write-back", "continuity")
@@ -149,6 +146,8 @@ def plan_llm(
             "has neither",
             _USAGE,
         )
+    from bb_brain.writeback import LlmConfig  # the write path: only for an --llm run
+
     return LlmPlan(config=LlmConfig.from_env(), budget_usd=budget, repeat=repeat)
 
 
@@ -168,8 +167,14 @@ def execute_run(
     Raises:
         LlmRunAborted: the budget ran out in any repeat; no Result exists.
     """
+    from bb_cli._runbench import execute_streamed
+
     if plan is None:
         return execute_streamed(request, progress, spill)
+    from bb_brain.writeback import LlmBudget, llm_extractors  # the write path: --llm only
+
+    from bb_cli._spill import ResultSpill
+
     budget = LlmBudget(plan.budget_usd, usd_per_1k_tokens=plan.config.usd_per_1k_tokens)
     repeated = tuple(suite for suite in request.suites if suite in STOCHASTIC_SUITES)
     results: list[Result] = []
@@ -218,6 +223,8 @@ class _DropBudgetTracebacks(logging.Filter):
     """The server logs a failed call with its traceback; a spent budget is reported cleanly."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        from bb_brain.writeback import BudgetExhausted  # loaded by the run this filter guards
+
         error = record.exc_info[1] if record.exc_info else None
         return not isinstance(error, BudgetExhausted)
 

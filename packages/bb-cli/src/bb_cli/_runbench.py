@@ -61,6 +61,7 @@ from bb_cli._signals import end_run_if_exits
 if TYPE_CHECKING:
     from bb_brain.writeback import ExtractorFactory
     from bb_score import Scored
+    from bb_score.stream import GroupScorer
 
     from bb_cli._shard import ShardSpec
     from bb_cli._spill import ResultSpill
@@ -378,26 +379,37 @@ class _Assembly:
         spill: ResultSpill,
         clock: PhaseClock,
     ) -> None:
-        from bb_score.stream import GroupScorer
-
-        gold = _GoldOf(request.corpus)
         self._request = request
+        self._groups = groups
         self._spill = spill
         self._clock = clock
-        self._scorers = [
-            GroupScorer(
-                gold,
-                {h.name: h.seam for h in group},
-                [h.name for h in group],
-                request.suites,
-                spill.add_rows,
-            )
-            for group in groups
-        ]
+        self._made: list[GroupScorer] | None = None
         self._cuts = [{h.name: 0 for h in group} for group in groups]
         self._failures: dict[str, SeedFailure] = {}
         self._unknown: dict[str, list[str]] = {}
         spill.row_order = [h.name for group in groups for h in group]
+
+    @property
+    def _scorers(self) -> list[GroupScorer]:
+        """One scorer per memory system, made when the first item is scored.
+
+        Scoring's modules load then, not before the run's first turn.
+        """
+        if self._made is None:
+            from bb_score.stream import GroupScorer
+
+            gold = _GoldOf(self._request.corpus)
+            self._made = [
+                GroupScorer(
+                    gold,
+                    {h.name: h.seam for h in group},
+                    [h.name for h in group],
+                    self._request.suites,
+                    self._spill.add_rows,
+                )
+                for group in self._groups
+            ]
+        return self._made
 
     def add_item(self, parts: list[SystemRun]) -> None:
         """One item's records of every memory system, in group order (``--workers``)."""

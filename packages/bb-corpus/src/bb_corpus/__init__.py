@@ -4,7 +4,15 @@
 bb_schema, joins them by fixture_id and returns a :class:`LoadedCorpus` carrying the
 ``fixtures_hash`` the gate compares. Adapters receive only :class:`AdapterFixtureView` values;
 gold is reachable solely through :meth:`LoadedCorpus.gold_for`.
+
+The loader and the corpus types load on first use (PEP 562): a command line offering the size
+limits in its ``--help`` must not import the wire models.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from bb_corpus._errors import (
     CorpusError,
@@ -16,10 +24,20 @@ from bb_corpus._errors import (
 )
 from bb_corpus._files import FIXTURE_SUFFIX, GOLD_SUFFIX
 from bb_corpus._limits import CorpusLimits, parse_size
-from bb_corpus.corpus import AdapterFixtureView, ContinuityPair, LoadedCorpus
-from bb_corpus.loader import load_corpus
+
+if TYPE_CHECKING:
+    from bb_corpus.corpus import AdapterFixtureView, ContinuityPair, LoadedCorpus
+    from bb_corpus.loader import load_corpus
 
 __version__ = "0.1.0"
+
+#: Public name -> the module that defines it, imported on first attribute access.
+_LAZY = {
+    "AdapterFixtureView": "bb_corpus.corpus",
+    "ContinuityPair": "bb_corpus.corpus",
+    "LoadedCorpus": "bb_corpus.corpus",
+    "load_corpus": "bb_corpus.loader",
+}
 
 __all__ = [
     "FIXTURE_SUFFIX",
@@ -37,3 +55,16 @@ __all__ = [
     "load_corpus",
     "parse_size",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'bb_corpus' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip this hook
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from bb_schema import Fixture, Gold
 
-from bb_corpus._errors import CorpusIssue
+from bb_corpus._errors import ROOT, CorpusIssue
 from bb_corpus._files import FIXTURE_SUFFIX, GOLD_SUFFIX, CorpusFile
-from bb_corpus._jsonpath import ROOT, json_path
+from bb_corpus._jsonpath import json_path
 from bb_corpus.corpus import ContinuityPair
 
 _TURN_KEY = re.compile(r"-?(0|[1-9][0-9]*)")

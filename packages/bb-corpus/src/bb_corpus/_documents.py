@@ -17,9 +17,9 @@ from bb_schema.text import bad_character
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
-from bb_corpus._errors import CorpusIssue
+from bb_corpus._errors import ROOT, CorpusIssue
 from bb_corpus._files import CorpusFile
-from bb_corpus._jsonpath import ROOT, allowed_keys, json_path
+from bb_corpus._jsonpath import allowed_keys, json_path
 
 M = TypeVar("M", bound=BaseModel)
 

@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+#: The JSON path of a whole document.
+ROOT = "$"
+
 
 @dataclass(frozen=True, order=True)
 class CorpusIssue:

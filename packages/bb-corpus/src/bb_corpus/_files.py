@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from bb_corpus._errors import CorpusIssue
-from bb_corpus._jsonpath import ROOT
+from bb_corpus._errors import ROOT, CorpusIssue
 
 FIXTURE_SUFFIX = ".fixture.json"
 GOLD_SUFFIX = ".gold.json"

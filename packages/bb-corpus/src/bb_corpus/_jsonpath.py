@@ -15,7 +15,7 @@ from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
-ROOT = "$"
+from bb_corpus._errors import ROOT
 
 
 def json_path(loc: Sequence[int | str], model: type[BaseModel] | None = None) -> str:

@@ -41,7 +41,7 @@ from bb_schema import Fixture, Gold
 
 from bb_corpus import _checks, _content, _gold_rules
 from bb_corpus._documents import parse_document
-from bb_corpus._errors import CorpusIssue, CorpusValidationError
+from bb_corpus._errors import ROOT, CorpusIssue, CorpusValidationError
 from bb_corpus._files import (
     CorpusFile,
     directory_problem,
@@ -50,7 +50,6 @@ from bb_corpus._files import (
     hash_of_digests,
     read_file,
 )
-from bb_corpus._jsonpath import ROOT
 from bb_corpus._limits import CorpusLimits
 from bb_corpus.corpus import ContinuityPair, LoadedCorpus, _Held, _Packed
 

@@ -41,6 +41,11 @@ from bb_schema._versions import (
 )
 
 if TYPE_CHECKING:
+    from bb_schema._rpc._limits import (
+        DEFAULT_MAX_MESSAGE_BYTES,
+        DEFAULT_TIMEOUT_S,
+        MIN_SECRET_BYTES,
+    )
     from bb_schema.baseline import (
         Baseline,
         BaselineConfig,
@@ -188,6 +193,9 @@ _LAZY = {
     "TrustItemRecord": "bb_schema.result",
     "TurnEvidence": "bb_schema.result",
     "TurnRow": "bb_schema.result",
+    "DEFAULT_MAX_MESSAGE_BYTES": "bb_schema._rpc._limits",
+    "DEFAULT_TIMEOUT_S": "bb_schema._rpc._limits",
+    "MIN_SECRET_BYTES": "bb_schema._rpc._limits",
     "BearerAuthInterceptor": "bb_schema.rpc",
     "BoundServer": "bb_schema.rpc",
     "MemoryClient": "bb_schema.rpc",
@@ -230,9 +238,12 @@ __all__ = [
     "BASELINE_SCHEMA_VERSION",
     "CORE_HARNESSES",
     "CORE_SUITES",
+    "DEFAULT_MAX_MESSAGE_BYTES",
     "DEFAULT_SOURCE",
+    "DEFAULT_TIMEOUT_S",
     "FIXTURE_SCHEMA_VERSION",
     "GOLD_SCHEMA_VERSION",
+    "MIN_SECRET_BYTES",
     "RESULT_SCHEMA_VERSION",
     "TRUST_SUITES",
     "WIRE_PACKAGE",

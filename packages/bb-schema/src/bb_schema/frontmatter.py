@@ -33,14 +33,17 @@ name or a list of names. Other keys are kept as plain JSON values.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
-
-import yaml
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Final
 
 from bb_schema._errors import SchemaUserError
+
+if TYPE_CHECKING:
+    import yaml
 
 #: The keys the engine models; the rest are kept as they are.
 KNOWN_KEYS: Final = frozenset({"title", "type", "aliases", "summary"})
@@ -49,7 +52,14 @@ _BLOCK = re.compile(r"\A\ufeff?---[ \t]*\r?\n(.*?)^(?:---|\.\.\.)[ \t]*(?:\r?\n|
 _KEY_LINE = re.compile(
     r"(?P<key>[A-Za-z0-9_][A-Za-z0-9_.-]*)[ \t]*:(?:[ \t]+(?P<value>.*?))?[ \t]*"
 )
-_CSafeLoader: Any = getattr(yaml, "CSafeLoader", None)
+
+
+@functools.cache
+def _yaml() -> ModuleType:
+    """PyYAML, imported by the first page that has a frontmatter block (most have none)."""
+    import yaml
+
+    return yaml
 
 
 class FrontmatterError(SchemaUserError):
@@ -106,7 +116,7 @@ def parse_frontmatter(content: str) -> Frontmatter:
     body = content[match.end() :]
     try:
         loaded = _load_yaml(block)
-    except yaml.YAMLError as exc:
+    except _yaml().YAMLError as exc:
         return Frontmatter(_line_by_line(block, exc), body, lenient=True)
     if loaded is None:
         return Frontmatter({}, body)
@@ -125,9 +135,11 @@ def _load_yaml(text: str) -> Any:
     Both loaders share the safe constructor, so a document yields the same values; a document
     libyaml rejects is parsed again by the pure loader, so acceptance is the pure loader's.
     """
-    if _CSafeLoader is not None:
+    yaml = _yaml()
+    fast: Any = getattr(yaml, "CSafeLoader", None)
+    if fast is not None:
         try:
-            return yaml.load(text, Loader=_CSafeLoader)
+            return yaml.load(text, Loader=fast)
         except yaml.YAMLError:
             pass
     return yaml.safe_load(text)
@@ -157,7 +169,7 @@ def _line_by_line(block: str, cause: yaml.YAMLError) -> dict[str, Any]:
 def _line_value(line: str, key: str, raw: str | None) -> Any:
     try:
         alone = _load_yaml(line)
-    except yaml.YAMLError:
+    except _yaml().YAMLError:
         alone = None
     if isinstance(alone, dict) and len(alone) == 1 and str(next(iter(alone))) == key:
         return next(iter(alone.values()))

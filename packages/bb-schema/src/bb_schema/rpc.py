@@ -21,14 +21,10 @@ by :class:`BearerAuthInterceptor`; anything else gets UNAUTHENTICATED. A failed 
 :class:`RpcFailure` whose ``status`` is an :class:`RpcStatus`.
 """
 
-from bb_schema._rpc._auth import (
-    AUTH_KEY,
-    MIN_SECRET_BYTES,
-    BearerAuthInterceptor,
-    bearer_metadata,
-)
-from bb_schema._rpc._client import DEFAULT_TIMEOUT_S, MemoryClient, channel_target
-from bb_schema._rpc._server import DEFAULT_MAX_MESSAGE_BYTES, BoundServer, clear_stale_socket
+from bb_schema._rpc._auth import AUTH_KEY, BearerAuthInterceptor, bearer_metadata
+from bb_schema._rpc._client import MemoryClient, channel_target
+from bb_schema._rpc._limits import DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_TIMEOUT_S, MIN_SECRET_BYTES
+from bb_schema._rpc._server import BoundServer, clear_stale_socket
 from bb_schema._rpc._servicer import (
     BenchControlServicer,
     MemoryServicer,

@@ -21,7 +21,8 @@ from brainbench.v1 import corpus_pb2, turn_context_pb2, turn_context_pb2_grpc
 
 from bb_schema._errors import SchemaUserError
 from bb_schema._rpc._auth import bearer_metadata, check_secret
-from bb_schema._rpc._server import DEFAULT_MAX_MESSAGE_BYTES, message_options
+from bb_schema._rpc._limits import DEFAULT_MAX_MESSAGE_BYTES
+from bb_schema._rpc._server import message_options
 from bb_schema._rpc._status import RpcFailure
 
 #: The keys of a :class:`~bb_schema.turn_context.SeamSettings` dump, all required here.

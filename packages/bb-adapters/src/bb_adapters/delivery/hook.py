@@ -31,8 +31,8 @@ from bb_schema import Fixture, PublicTurn
 from bb_schema.turn_context import Pointer, TurnContextRequest
 
 from bb_adapters._errors import AdapterUserError, SystemUnderTestError
+from bb_adapters._names import HookExec
 from bb_adapters.pipeline import Delivered, SessionState
-from bb_adapters.seams import HookExec
 
 #: The bench pins a generous deadline (production: 800 ms) so CI load cannot flake the row.
 BENCH_DEADLINE_MS = 10_000

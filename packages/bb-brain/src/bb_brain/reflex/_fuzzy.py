@@ -30,8 +30,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from rapidfuzz.distance import OSA
-
 from bb_brain.reflex._ordinary import is_ordinary
 
 #: Surfaces shorter than this get no blocking key (a typo in a short word is another word).
@@ -174,6 +172,8 @@ def _dropped(typed: str, meant: str) -> str | None:
 
 def fuzzy_match(norm: str, arms: frozenset[str], rows: Sequence[FuzzyRow]) -> FuzzyFound | None:
     """The pages ``norm`` is a typo of, or None when no surface is close enough."""
+    from rapidfuzz.distance import OSA  # loaded by the first fuzzy match tried, not at start
+
     words = norm.count(" ")
     close: list[tuple[int, FuzzyRow, str]] = []
     for row in rows:

@@ -7,6 +7,7 @@ is an :class:`Extractor` built per conversation by a factory chosen by the reque
 run-scoped :class:`LlmBudget`).
 """
 
+from bb_brain._llm_defaults import DEFAULT_TIMEOUT_S, DEFAULT_USD_PER_1K_TOKENS
 from bb_brain.writeback._db import ConnectionSource
 from bb_brain.writeback._entities import Entity, EntityIndex, Mention
 from bb_brain.writeback._errors import (
@@ -25,8 +26,6 @@ from bb_brain.writeback._extract import (
     normalise_fact,
 )
 from bb_brain.writeback._llm import (
-    DEFAULT_TIMEOUT_S,
-    DEFAULT_USD_PER_1K_TOKENS,
     ChatClient,
     LlmBudget,
     LlmConfig,

@@ -40,13 +40,12 @@ from typing import Any
 from bb_schema.turn_context import ExtractedFact
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from bb_brain._llm_defaults import DEFAULT_TIMEOUT_S, DEFAULT_USD_PER_1K_TOKENS
 from bb_brain.writeback._entities import EntityIndex
 from bb_brain.writeback._errors import BudgetExhausted, LlmConfigError, LlmError, LlmOutputError
 from bb_brain.writeback._extract import ExtractionContext, ExtractorFactory
 from bb_brain.writeback._segment import Segment
 
-DEFAULT_USD_PER_1K_TOKENS = 0.01
-DEFAULT_TIMEOUT_S = 60.0
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
 
 SYSTEM_PROMPT = (

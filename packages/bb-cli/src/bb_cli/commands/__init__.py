@@ -12,7 +12,9 @@ To add a command group ``foo``:
 
 Only the group the command line names is imported and registered in full: the others get a
 bare entry with their summary, so ``brainbench --help`` and ``brainbench run`` never import
-the dependencies of groups they do not use.
+the dependencies of groups they do not use. A group whose work needs heavy modules keeps them
+out of its ``register`` too: ``run`` registers from light modules and its handler imports the
+run's machinery (:mod:`bb_cli._runcommand`), so ``brainbench run --help`` stays fast.
 
 Handlers report through :class:`bb_cli._output.Output` and let package exceptions propagate:
 :func:`bb_cli.main.main` maps them to exit 2 and a ``--json`` error envelope (add new

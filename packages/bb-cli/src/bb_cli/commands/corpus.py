@@ -11,7 +11,7 @@ import argparse
 from pathlib import Path
 from typing import Final
 
-from bb_corpus import load_corpus
+import bb_corpus  # its loader loads on first use: `run` reads only this module's defaults
 
 from bb_cli._limits import add_limit_flags, limits_from
 from bb_cli._output import Output
@@ -51,7 +51,7 @@ def _add_dirs(parser: argparse.ArgumentParser) -> None:
 
 
 def _validate(args: argparse.Namespace, out: Output) -> int:
-    corpus = load_corpus(args.fixtures, args.gold, limits=limits_from(args))
+    corpus = bb_corpus.load_corpus(args.fixtures, args.gold, limits=limits_from(args))
     fixtures, gold_turns, holdout = (
         len(corpus.fixtures),
         corpus.gold_turn_count,
@@ -69,7 +69,7 @@ def _validate(args: argparse.Namespace, out: Output) -> int:
 
 
 def _hash(args: argparse.Namespace, out: Output) -> int:
-    corpus = load_corpus(args.fixtures, args.gold, limits=limits_from(args))
+    corpus = bb_corpus.load_corpus(args.fixtures, args.gold, limits=limits_from(args))
     return out.succeed(corpus.fixtures_hash, fixtures_hash=corpus.fixtures_hash)
 
 

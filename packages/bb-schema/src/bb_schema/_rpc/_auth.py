@@ -9,13 +9,10 @@ from typing import Any, Final
 import grpc
 
 from bb_schema._errors import SchemaUserError
+from bb_schema._rpc._limits import MIN_SECRET_BYTES
 
 AUTH_KEY: Final = "authorization"
 _SCHEME: Final = "Bearer "
-
-
-#: The shortest shared secret a server or client accepts (a hex token of 16 random bytes).
-MIN_SECRET_BYTES: Final = 32
 
 
 def bearer_metadata(secret: str) -> tuple[tuple[str, str], ...]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final, TypeVar
+from typing import Any, TypeVar
 
 import grpc
 from brainbench.v1 import memory_pb2, memory_pb2_grpc, trust_pb2_grpc, turn_context_pb2_grpc
@@ -15,7 +15,8 @@ from bb_schema import convert
 from bb_schema import trust_seam as ts
 from bb_schema._errors import SchemaUserError
 from bb_schema._rpc._auth import bearer_metadata, check_secret
-from bb_schema._rpc._server import DEFAULT_MAX_MESSAGE_BYTES, message_options
+from bb_schema._rpc._limits import DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_TIMEOUT_S
+from bb_schema._rpc._server import message_options
 from bb_schema._rpc._status import RpcFailure
 from bb_schema.memory import (
     CloseBrainRequest,
@@ -43,8 +44,6 @@ Q = TypeVar("Q", bound=Message)
 R = TypeVar("R", bound=Message)
 M = TypeVar("M", bound=BaseModel)
 N = TypeVar("N", bound=BaseModel)
-
-DEFAULT_TIMEOUT_S: Final = 30.0
 
 
 def channel_target(target: str | Path) -> str:

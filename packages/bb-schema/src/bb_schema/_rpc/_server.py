@@ -15,9 +15,8 @@ import grpc
 
 from bb_schema._errors import SchemaUserError
 from bb_schema._rpc._auth import BearerAuthInterceptor
+from bb_schema._rpc._limits import DEFAULT_MAX_MESSAGE_BYTES
 
-#: Per-message limit both ways; larger requests are refused with RESOURCE_EXHAUSTED.
-DEFAULT_MAX_MESSAGE_BYTES: Final = 16 * 1024 * 1024
 #: sockaddr_un.sun_path holds 108 bytes including the terminating NUL.
 _MAX_SOCKET_PATH: Final = 107
 

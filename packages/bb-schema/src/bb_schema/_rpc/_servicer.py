@@ -18,7 +18,8 @@ from typing import Any
 import grpc
 
 from bb_schema import trust_seam as ts
-from bb_schema._rpc._server import DEFAULT_MAX_MESSAGE_BYTES, BoundServer
+from bb_schema._rpc._limits import DEFAULT_MAX_MESSAGE_BYTES
+from bb_schema._rpc._server import BoundServer
 from bb_schema._rpc._services import (
     Unimplemented,
     add_bench_control_service,
