@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import psutil
@@ -22,6 +25,21 @@ from bb_brain._pg._runtime import run_base
 SAMPLES = Path(__file__).resolve().parents[3].parent / "shared" / "interop" / "samples"
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux processes")
+
+
+@pytest.fixture(autouse=True)
+def _private_run_base(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Runs here keep their run directories to themselves.
+
+    Every run sweeps the run base of directories whose owner is gone, so a run elsewhere
+    on the machine would sweep the killed run's directory before the test looks at it. The
+    base is short: a unix socket's path must stay under about 100 bytes.
+    """
+    shm = Path("/dev/shm")
+    base = tempfile.mkdtemp(prefix="bbf-", dir=shm if os.access(shm, os.W_OK) else None)
+    monkeypatch.setenv("BRAINBENCH_RUN_DIR", base)
+    yield
+    shutil.rmtree(base, ignore_errors=True)
 
 
 def _start(tmp_path: Path, *extra: str) -> subprocess.Popen[str]:
