@@ -318,3 +318,12 @@ def test_jargon_for_a_kind_is_no_part_of_a_name(engine: Engine, make_brain: Any)
 def test_a_verb_before_there_or_now(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(ADELAIDE)
     assert slugs(ask(engine, brain, "Adelaide works there now, I could ask her")) == [ADELAIDE[0]]
+
+
+def test_that_before_a_subject_opens_a_clause(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(ZORP)
+    assert slugs(ask(engine, brain, "is it normal that zorp doesn't answer on fridays")) == [
+        ZORP[0]
+    ]
+    brain = make_brain(HEATH)
+    assert ask(engine, brain, "I think that heath is lovely in august").pointers == []

@@ -94,6 +94,8 @@ def ordinary_uses(tokens: list[Token]) -> frozenset[int]:
     for i, tok in enumerate(tokens):
         if tok.capitalised or tok.handle or i == 0:
             continue
+        if not sense(tok.norm).known_word:
+            continue  # "that meadowbrook doesn't pay": no dictionary noun, so a name
         before = tokens[i - 1].word
         after = tokens[i + 1].word if i + 1 < len(tokens) else ""
         # The noun phrase ends here when a function word follows ("the lantern in the

@@ -35,7 +35,7 @@ from bb_brain.reflex._lexicon import (
     ROLE_NOUNS,
 )
 from bb_brain.reflex._ordinary import sense
-from bb_brain.reflex._syntax import name_readings, ordinary_readings
+from bb_brain.reflex._syntax import finite, name_readings, ordinary_readings
 
 POSSESSIVE: Final = "possessive"
 AFFILIATION: Final = "from or at an organisation"
@@ -292,6 +292,8 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
         return [ROLE_NEARBY]
     if before.norm in PERSON_VERBS_BEFORE and not _determined(tokens, before.index):
         return [PERSON_VERB]  # "phone Tamsin", but not "the phone socket" (a noun there)
+    if before.norm == "that" and _verb_follows(tokens, last):
+        return []  # "normal that meadowbrook doesn't pay": "that" opens a clause
     if _determined(tokens, first):
         return (
             [AFTER_DETERMINER, DETERMINED_PHRASE]
@@ -397,6 +399,11 @@ def _previous_glued(tokens: list[Token], index: int) -> Token | None:
     if index > 0 and tokens[index].glued:
         return tokens[index - 1]
     return None
+
+
+def _verb_follows(tokens: list[Token], last: int) -> bool:
+    after = _next_glued(tokens, last)
+    return after is not None and finite(after.norm)
 
 
 def _determined(tokens: list[Token], first: int) -> bool:
