@@ -94,14 +94,14 @@ def ordinary_uses(tokens: list[Token]) -> frozenset[int]:
     for i, tok in enumerate(tokens):
         if tok.capitalised or tok.handle or i == 0:
             continue
-        if not sense(tok.norm).known_word:
-            continue  # "that meadowbrook doesn't pay": no dictionary noun, so a name
         before = tokens[i - 1].word
         after = tokens[i + 1].word if i + 1 < len(tokens) else ""
         # The noun phrase ends here when a function word follows ("the lantern in the
         # lobby"); a content word after it makes the word a modifier ("the lantern deck").
         ends_phrase = not after or sense(after).function
-        if before in DETERMINERS and ends_phrase and not tok.possessive:
+        # a word no dictionary knows is no ordinary noun: "that meadowbrook doesn't pay"
+        noun = sense(tok.norm).known_word
+        if before in DETERMINERS and ends_phrase and not tok.possessive and noun:
             starts.add(tok.start)
         elif before in VERB_MARKERS and after in DETERMINERS:
             starts.add(tok.start)
