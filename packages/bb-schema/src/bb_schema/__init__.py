@@ -9,7 +9,6 @@ that needs one module (the hook Claude Code runs once per prompt) pays for no ot
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
 from bb_schema._errors import (
@@ -19,6 +18,7 @@ from bb_schema._errors import (
     SchemaUserError,
     Unavailable,
 )
+from bb_schema._lazy import lazy_exports
 from bb_schema._names import (
     ALL_SUITES,
     CORE_HARNESSES,
@@ -220,16 +220,6 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> object:
-    """Load a re-export on first use (PEP 562)."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'bb_schema' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
 __version__ = "0.1.0"
 
 __all__ = [
@@ -331,3 +321,5 @@ __all__ = [
     "to_jsonable",
     "write_json_atomic",
 ]
+
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY, globals(), __all__)

@@ -12,8 +12,9 @@ cache and run directories are, starting the server process) must not pay for psy
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from bb_schema._lazy import lazy_exports
 
 if TYPE_CHECKING:
     from bb_brain._pg._open import DSN_ENV, SCHEMA_PREFIX, open_database
@@ -67,14 +68,4 @@ def _create_run_schema(conninfo: str) -> str:
     return _create_schema(conninfo)
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'bb_brain._pg' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # later lookups skip this hook
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY, globals(), __all__)
