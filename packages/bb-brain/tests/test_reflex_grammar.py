@@ -327,3 +327,9 @@ def test_that_before_a_subject_opens_a_clause(engine: Engine, make_brain: Any) -
     ]
     brain = make_brain(HEATH)
     assert ask(engine, brain, "I think that heath is lovely in august").pointers == []
+
+
+def test_an_acronym_may_open_a_lowercase_title(engine: Engine, make_brain: Any) -> None:
+    register = ("concepts/kpi-register", md("KPI register", type="concept"))
+    brain = make_brain(register)
+    assert slugs(ask(engine, brain, "should we check the KPI register first?")) == [register[0]]

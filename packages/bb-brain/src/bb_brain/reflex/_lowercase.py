@@ -112,16 +112,18 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
     found: list[Candidate] = []
     stretch: list[Token] = []
     for tok in [*chunk, None]:
-        if tok is not None and not tok.capitalised and not tok.handle:
-            stretch.append(tok)
+        if tok is not None and (_acronym(tok) or not (tok.capitalised or tok.handle)):
+            stretch.append(tok)  # an acronym may open a lowercase title ("SEN register")
             continue
         for size in range(1, min(len(stretch), MAX_LOWER_TOKENS) + 1):
             for offset in range(len(stretch) - size + 1):
                 span = stretch[offset : offset + size]
                 if size == 1:
-                    if not _in_name_run(stretch, offset):
+                    if not _acronym(span[0]) and not _in_name_run(stretch, offset):
                         found += _lower_word(span[0], maker, ordinary)
                     continue
+                if all(_acronym(tok) for tok in span):
+                    continue  # the capitalised channel reads a run of capitals
                 if size == 2 and span[0].norm == "the" and _inner(span[1]):
                     found.append(_the_place(span, maker))  # "at the foundry"
                     continue
@@ -149,6 +151,11 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                 )
         stretch = []
     return found
+
+
+def _acronym(tok: Token) -> bool:
+    """Two or more capitals and nothing else ("SEN", "KPI")."""
+    return len(tok.raw) > 1 and tok.raw.isalpha() and tok.raw.isupper()
 
 
 def _phrase(span: list[Token], text: str) -> str:
