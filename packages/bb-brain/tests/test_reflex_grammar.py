@@ -196,6 +196,7 @@ def test_a_project_named_after_a_city(engine: Engine, make_brain: Any) -> None:
     assert slugs(ask(engine, brain, "Where does Lagos stand this week?")) == ["projects/lagos"]
 
 
+BRAMLEY = ("people/ines-bramley", md("Ines Bramley", type="person"))
 BANKS = ("people/banks-odutola", md("Banks Odutola", type="person", aliases="[Banks]"))
 DREW = ("people/drew-halloway", md("Drew Halloway", type="person", aliases="[Drew]"))
 LUMI = ("people/lumi-korhonen", md("Lumi Korhonen", type="person", aliases="[Lumi]"))
@@ -215,6 +216,9 @@ BREAD = ("companies/bread-and-butter", md("Bread & Butter", type="company"))
         (BANKS, "banks was on call overnight"),  # a plural form before a singular verb
         (DREW, "drew sent the plan for the shed"),
         (HEATH, "at least heath swapped my friday shift"),  # after an opening adverb
+        (HEATH, "heath will present the plans on monday"),  # a modal, a verb, its object
+        (HEATH, "heath has offered to do the nights"),  # a deed done
+        (HEATH, "heath's handling the till tonight"),  # a doing with its object
         (DOOR, "green door sent the new price list"),  # a title of two everyday words
     ],
 )
@@ -232,6 +236,9 @@ def test_a_bare_subject_of_a_deed_is_a_name(
     [
         (HEATH, "heath burned for days last summer"),  # no object: nature happens
         (HEATH, "heath grows back fast after a fire"),  # a generic present
+        (HEATH, "heath can change a whole hillside"),  # a modal with no deed's object
+        (HEATH, "heath's taking over the bank"),  # a particle: what a plant does too
+        (BRAMLEY, "we've got 2 acres of bramley nobody wants"),  # a counted "of": a stuff
         (BANKS, "banks were shut on the holiday"),  # a plural subject, a plural verb
         (DREW, "ok drew a rough plan of the garden"),  # "I" left out: the verb
         (LUMI, "is 'lumi' the finnish word for snow?"),  # a word talked about
@@ -333,3 +340,19 @@ def test_an_acronym_may_open_a_lowercase_title(engine: Engine, make_brain: Any) 
     register = ("concepts/kpi-register", md("KPI register", type="concept"))
     brain = make_brain(register)
     assert slugs(ask(engine, brain, "should we check the KPI register first?")) == [register[0]]
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (HEATH, "heath the plumber wants cash"),  # "the" and a role after the name
+        (HEATH, "ok. Heath (my job share) takes the mornings"),  # what they are to me
+        (QUILL, "quill 0.9 is blocked on the api review"),  # a version after a project
+        (("concepts/plot-7", md("Plot 7", type="concept")), "the readings from plot 7 look off"),
+    ],
+)
+def test_more_evidence_around_a_name(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    brain = make_brain(page)
+    assert slugs(ask(engine, brain, text)) == [page[0]]

@@ -28,6 +28,8 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
+from bb_brain._names import fold
+
 #: The relation arm of the alias index.
 RELATION_ARM: Final = "relation"
 
@@ -148,7 +150,7 @@ OPENING_CHARS: Final = 400
 
 def relation_key(modifiers: Sequence[str], noun: str) -> str | None:
     """The index key for ``my <modifiers> <noun>``, or None when that is no relation."""
-    noun = noun.casefold()
+    noun = fold(noun)  # "fiancé" is typed with and without its accent
     if noun not in RELATION_NOUNS:
         return None
     qualifiers: list[str] = []
@@ -172,6 +174,11 @@ def relation_in(words: Sequence[str], *, possessive: bool = False) -> tuple[str,
         bare = _POSSESSIVE_END.sub("", word)
         if bare != word and not possessive:
             return None
+        in_law = [w.casefold() for w in words[index + 1 : index + 3]]
+        if bare == word and in_law[:1] == ["in"] and in_law[1:] and in_law[1].startswith("law"):
+            # "my brother in law" is the one written "brother-in-law"
+            key = relation_key(words[:index], f"{bare}-in-law")
+            return (key, index + 3) if key is not None else None
         key = relation_key(words[:index], bare)
         if key is not None:
             return key, index + 1

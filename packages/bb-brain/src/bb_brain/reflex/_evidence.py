@@ -67,6 +67,7 @@ from bb_brain.reflex._syntax import (
     IMPERATIVE,
     INDIRECT_OBJECT,
     LISTED_WITH_PLACE,
+    MEASURED,
     MODIFIER,
     NOT_A_PERSON,
     ORDINARY_READINGS,
@@ -288,6 +289,8 @@ def veto(res: Resolved) -> str | None:
         return f"declined: {res.cand.raw!r} opens the sentence as a verb ({IMPERATIVE})"
     if QUOTED_WORD in signals:
         return f"declined: {res.cand.raw!r} is {QUOTED_WORD}"
+    if MEASURED in signals:
+        return f"declined: {res.cand.raw!r} is {MEASURED}"
     if A_WORK_WATCHED in signals and res.page.is_person:
         return f"declined: {res.cand.raw!r} is {A_WORK_WATCHED}"
     if MODIFIER in signals and MID_CAPITAL not in signals and res.page.is_person:

@@ -98,7 +98,9 @@ ROLE_NOUNS: Final = _words(
     daughter niece nephew therapist dentist nurse banker broker physio physiotherapist
     captain carer caregiver tutor trainer instructor supervisor owner receptionist secretary
     pharmacist midwife plumber builder electrician cleaner nanny babysitter childminder vet
-    gp surgeon locum counsellor counselor optician mechanic gardener handyman
+    gp surgeon locum counsellor counselor optician mechanic gardener handyman dj
+    photographer florist caterer planner officiant celebrant driver chef cook waiter barista
+    bartender
     """
 )
 

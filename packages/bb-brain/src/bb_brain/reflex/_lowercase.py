@@ -129,7 +129,7 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                     continue
                 # A function word at either end adds nothing a shorter span lacks, and a
                 # phrase of ordinary words only is an ordinary phrase in lowercase.
-                if not (_inner(span[0]) and _inner(span[-1])):
+                if not (_inner(span[0]) and (_inner(span[-1]) or _numbered(span))):
                     continue
                 # "chapter and verse" is two everyday words, however many tokens it spans
                 content = [t for t in span if not sense(t.norm).function]
@@ -325,3 +325,8 @@ def _listed_names(stretch: list[Token], offset: int) -> int:
 
 def _inner(tok: Token) -> bool:
     return not sense(tok.norm).function and not tok.norm.isdigit()
+
+
+def _numbered(span: list[Token]) -> bool:
+    """Words, then a number: a title that counts ("plot 7", "room 12")."""
+    return len(span) >= 2 and span[-1].norm.isdigit() and _inner(span[0])

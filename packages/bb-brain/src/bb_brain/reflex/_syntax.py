@@ -67,6 +67,7 @@ BEFORE_NOUN: Final = "before a noun (its modifier or its subject)"
 AT_BARE_NOUN: Final = "a bare noun after 'at'"
 AFTER_ARTICLE: Final = "after an article"
 COUNTED: Final = "a noun counted by the number before it"
+MEASURED: Final = "what a counted measure is of"
 _NUMBER: Final = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _NUMBER_WORDS: Final = frozenset(
     "two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty "
@@ -265,7 +266,13 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     token = tokens[last]
     after = _glued_after(tokens, last)
     if token.possessive:  # "penny's in today", "basil's off sick": the 's is "is"
-        return opens_clause(tokens, first) and after is not None and after.norm in _AWAY
+        if not opens_clause(tokens, first) or after is None:
+            return False
+        # "pepper's handling the window": a doing with its object ("ivy's taking over the
+        # fence" has a particle, and a plant does that)
+        following = _glued_after(tokens, after.index)
+        doing = following is not None and following.norm in _OBJECT_OPENERS
+        return after.norm in _AWAY or (_progressive(after) and doing)
     before = _glued_before(tokens, first)
     if before is not None and before.norm in _DO and opens_clause(tokens, before.index):
         # "did meridian send the results": a question's subject, then the verb and its object
@@ -280,7 +287,38 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     word = sense(token.norm)
     if word.noun_lemmas and token.norm not in word.noun_lemmas:  # a plural noun's form
         return verb.norm in ("is", "was", "has") or "VBZ" in inflections(verb.norm)
+    if verb.norm in _MODALS:  # "ivy will present the plans", "penny will kill me"
+        deed = _glued_after(tokens, verb.index)
+        while deed is not None and deed.norm in _MODAL_ADVERBS:
+            deed = _glued_after(tokens, deed.index)
+        after_deed = _glued_after(tokens, deed.index) if deed is not None else None
+        return (
+            deed is not None
+            and deed.norm not in ("be", "have")
+            and _plain_verb(deed.norm)
+            and after_deed is not None
+            and after_deed.norm in _DEFINITE_OBJECTS
+        )
+    if verb.norm in _PERFECT:  # "patience has offered to do nights", "keystone hasn't sent it"
+        done = _glued_after(tokens, verb.index)
+        while done is not None and done.norm in INTERVENING_ADVERBS:
+            done = _glued_after(tokens, done.index)
+        return done is not None and _past_deed(done, tokens)
     return _past_event(verb.norm) and _has_object(tokens, verb)
+
+
+#: Adverbs between a modal and its verb ("can only do", "will probably send").
+_MODAL_ADVERBS: Final = INTERVENING_ADVERBS | frozenset({"only", "not"})
+#: "has" and "had" before a participle: a deed done.
+_PERFECT: Final = frozenset("has had hasn't hadn't".split())
+
+
+def _past_deed(done: Token, tokens: list[Token]) -> bool:
+    """A participle of a content verb with an object, a particle or "to" after it."""
+    if done.norm in _COPULAS or done.norm == "been" or not {"VBN", "VBD"} & inflections(done.norm):
+        return False
+    after = _glued_after(tokens, done.index)
+    return _has_object(tokens, done) or (after is not None and after.norm == "to")
 
 
 def _subject_then_verb(tokens: list[Token], index: int) -> bool:
@@ -317,6 +355,9 @@ def _past_event(word: str) -> bool:
 _OBJECT_OPENERS: Final = frozenset(
     "the a an my our your his her their its this that these those some him them us me".split()
 )
+#: Objects of one deed: a definite or a personal one ("will present the plans", "will kill
+#: me"); "can change a hillside" is a generic statement.
+_DEFINITE_OBJECTS: Final = _OBJECT_OPENERS - {"a", "an", "some"}
 
 
 def _verb_by_its_object(tokens: list[Token], verb: Token) -> bool:
@@ -361,6 +402,13 @@ def _talked_with(tokens: list[Token], first: int) -> bool:
         verb = _glued_before(tokens, head.index)
         return verb is not None and verb.norm in _TALK_PHRASES
     return False
+
+
+def _measured(tokens: list[Token], of: Token) -> bool:
+    """The word "of" after a counted measure: "2 acres of", "three bags of"."""
+    measure = _glued_before(tokens, of.index) if of.norm == "of" else None
+    count = _glued_before(tokens, measure.index) if measure is not None else None
+    return count is not None and _counts(count)
 
 
 def _counts(token: Token) -> bool:
@@ -452,6 +500,8 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
         found.append(AFTER_DEGREE)
     if before is not None and _counts(before) and meaning.noun and not token.capitalised:
         found.append(COUNTED)  # "3 miles of towpath": a measure, not a name
+    if before is not None and _measured(tokens, before) and not token.capitalised:
+        found.append(MEASURED)  # "2 acres of cox": a stuff or a crop measured out
     # After an inverted auxiliary or "let" the word is a subject and a bare verb follows it:
     # "did Ines call?", "can Ines review it?", "let Ines know" (the verb may also be a noun).
     inverted = before is not None and before.norm in _INVERTING
@@ -561,6 +611,9 @@ def _imperative(tokens: list[Token], token: Token, after: Token) -> bool:
             return True
     if "VERB" not in sense(token.norm).readings or not _base_form(token.norm):
         return False
+    role = _glued_after(tokens, after.index)
+    if after.norm == "the" and role is not None and role.norm in ROLE_NOUNS:
+        return False  # "lance the dj wants ...": a name and its role
     return (after.norm in DETERMINERS and after.norm not in ("that", "this")) or (
         after.norm in _PARTICLES
     )

@@ -55,8 +55,8 @@ VERSIONED: Final = "followed by a version"
 LOOKED_UP: Final = "what the user asks memory about"
 #: "the juniper project": the noun after the word names what kind of thing it is.
 KIND_SIGNAL: Final = "followed by its kind"
-#: A version written after a product's name ("v2", "v1.3").
-VERSION = re.compile(r"v\d+(?:\.\d+)*")
+#: A version written after a product's name ("v2", "v1.3", "0.9").
+VERSION = re.compile(r"v\d+(?:\.\d+)*|\d+\.\d+(?:\.\d+)*")
 LOWERCASE: Final = "lowercase"
 SPEAKERS_OWN: Final = "a phrase the speaker calls their own"
 HANDLE: Final = "@handle"
@@ -187,7 +187,7 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
     found += _signals_before(tokens, first, last)
     if not mention.possessive:
         found += _signals_after(tokens, last)
-    if _appositive_role(tokens, last) or _as_role(tokens, last):
+    if _appositive_role(tokens, last) or _as_role(tokens, last) or _the_role(tokens, last):
         found.append(ROLE_NEARBY)
     if first == last and _labels_line(tokens, first):
         found.append(LINE_LABEL)
@@ -483,6 +483,15 @@ _GIVEN_ROLES: Final = ROLE_NOUNS | frozenset(
 )
 
 
+def _the_role(tokens: list[Token], last: int) -> bool:
+    """The name, then "the" and a role noun: "Lance the DJ", "mo the plumber"."""
+    article = _next_glued(tokens, last)
+    if article is None or article.norm != "the":
+        return False
+    role = _next_glued(tokens, article.index)
+    return role is not None and role.norm in ROLE_NOUNS
+
+
 def _appositive_role(tokens: list[Token], last: int) -> bool:
     """A comma or a parenthesis, then a role noun within a few words, nothing between.
 
@@ -492,6 +501,8 @@ def _appositive_role(tokens: list[Token], last: int) -> bool:
         return False
     if not (tokens[last + 1].comma_before or tokens[last + 1].paren_before):
         return False
+    if tokens[last + 1].paren_before and tokens[last + 1].norm == "my":
+        return True  # "Heather (my job share)": what the person is to the speaker
     for offset in range(1, APPOSITIVE_REACH + 1):
         index = last + offset
         if index >= len(tokens) or (offset > 1 and not tokens[index].glued):

@@ -226,6 +226,8 @@ class EntityIndex:
         if text[last.end() : last.end() + 1] == "-":
             return length + 1, None  # "my sister-in-law": no sister's, and nobody's here
         surface = self._surfaces.get(tuple(tokens(key)))
+        if surface is None and key.endswith("-in-law"):
+            return length + 1, None  # "my sister in law": nobody's here, and no sister's
         return (length + 1, surface) if surface is not None else None
 
     def _match_at(
