@@ -219,6 +219,7 @@ BREAD = ("companies/bread-and-butter", md("Bread & Butter", type="company"))
         (HEATH, "heath will present the plans on monday"),  # a modal, a verb, its object
         (HEATH, "heath has offered to do the nights"),  # a deed done
         (HEATH, "heath's handling the till tonight"),  # a doing with its object
+        (DOOR, "green door are doing a free check on saturday"),  # "are" and a doing
         (DOOR, "green door sent the new price list"),  # a title of two everyday words
     ],
 )
@@ -348,6 +349,7 @@ def test_an_acronym_may_open_a_lowercase_title(engine: Engine, make_brain: Any) 
         (HEATH, "heath the plumber wants cash"),  # "the" and a role after the name
         (HEATH, "ok. Heath (my job share) takes the mornings"),  # what they are to me
         (QUILL, "quill 0.9 is blocked on the api review"),  # a version after a project
+        (ZORP, "separate thing, zorps RFE came in today"),  # a possessive typed fast
         (("concepts/plot-7", md("Plot 7", type="concept")), "the readings from plot 7 look off"),
     ],
 )

@@ -170,6 +170,22 @@ def _phrase(span: list[Token], text: str) -> str:
     return normalise(text[span[0].start : span[-1].end])
 
 
+def _possessive_typed_without_apostrophe(tokens: list[Token], tok: Token) -> str | None:
+    """The name in "lorenzos RFE": an unknown word, an "s", and something of theirs after it.
+
+    The word is unknown to the lexicon and the word without its "s" is no dictionary word
+    (a name may be a frequent one), so no plural of a dictionary word is taken apart.
+    """
+    nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
+    if nxt is None or not nxt.glued or len(tok.norm) < FUZZY_MIN_CHARS:
+        return None
+    if not tok.norm.endswith("s") or not unknown_word(tok.norm):
+        return None
+    stem = tok.norm[:-1]
+    meaning = sense(stem)
+    return None if meaning.known_word or meaning.function or stem.endswith("s") else stem
+
+
 def _modal_as_name(tokens: list[Token], tok: Token) -> bool:
     """A modal before a verb it cannot take: "may thinks we should", "will says it's fine".
 
@@ -234,6 +250,11 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
             fuzzy=_misspelt(tok),
         )
     ]
+    stem = _possessive_typed_without_apostrophe(maker.tokens, tok)
+    if stem is not None:  # "lorenzos RFE": a possessive typed fast
+        found.append(
+            maker.make(stem, [tok], LOWER_NAME_ARMS, penalty=LOWERCASE_PENALTY, extra=(LOWERCASE,))
+        )
     if arms is ALIAS_ONLY and (word.lexical or word.calendar):
         # "mainly trellis slipping": a page titled with the word, on evidence only
         found.append(
@@ -294,6 +315,8 @@ def _name_like(tok: Token) -> bool:
     """
     if tok.norm in _CLOSED_WORDS or not tok.norm.isalpha() or len(tok.norm) < 2:
         return False
+    if _acronym(tok):
+        return False  # "lorenzos RFE": an acronym is no part of a typed name
     word = sense(tok.norm)
     return not word.known_word and word.zipf < LOWERCASE_ORDINARY_ZIPF
 

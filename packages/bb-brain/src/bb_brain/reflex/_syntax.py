@@ -287,6 +287,10 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     word = sense(token.norm)
     if word.noun_lemmas and token.norm not in word.noun_lemmas:  # a plural noun's form
         return verb.norm in ("is", "was", "has") or "VBZ" in inflections(verb.norm)
+    if verb.norm in _COPULAS:  # "spoke and chain are doing a free check": a doing's object
+        going = _glued_after(tokens, verb.index)
+        taken = _glued_after(tokens, going.index) if going is not None else None
+        return _progressive(going) and taken is not None and taken.norm in _OBJECT_OPENERS
     if verb.norm in _MODALS:  # "ivy will present the plans", "penny will kill me"
         deed = _glued_after(tokens, verb.index)
         while deed is not None and deed.norm in _MODAL_ADVERBS:
