@@ -343,6 +343,47 @@ def test_an_acronym_may_open_a_lowercase_title(engine: Engine, make_brain: Any) 
     assert slugs(ask(engine, brain, "should we check the KPI register first?")) == [register[0]]
 
 
+FROST = ("people/frost-adebayo", md("Frost Adebayo", type="person", aliases="[Frost]"))
+HOPE = ("people/hope-varga", md("Hope Varga", type="person", aliases="[Hope]"))
+SAGE_HERB = ("projects/sage", md("Sage", type="project"))
+SEDGE = (
+    "people/sedge-wilmot",
+    md("Sedge Wilmot", "Sedge restores old boats and sails them on weekends.", type="person"),
+)
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (FROST, "frost killed the seedlings again"),  # weather does things, not deeds
+        (FROST, "frost will kill the tomatoes tonight"),
+        (HOPE, "hope kept me going through the winter"),
+        (HEATH, "dawn broke over the heath"),
+        (SAGE_HERB, "added sage 2.5 tbsp to the sauce"),  # a quantity, not a version
+        (SEDGE, "which marsh sedge grows best near boats and sails?"),  # a compound's head
+    ],
+)
+def test_what_weather_moods_and_stuff_do_is_no_name(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    brain = make_brain(page)
+    assert slugs(ask(engine, brain, text)) == []
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (QUILL, "how is 'Quill' going this week?"),  # a codename in quotes
+        (HEATH, "we watched Heath play in the cup final"),  # a person seen doing something
+    ],
+)
+def test_quotes_and_watching_that_still_name(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    brain = make_brain(page)
+    assert slugs(ask(engine, brain, text)) == [page[0]]
+
+
 @pytest.mark.parametrize(
     ("page", "text"),
     [
@@ -350,7 +391,7 @@ def test_an_acronym_may_open_a_lowercase_title(engine: Engine, make_brain: Any) 
         (HEATH, "ok. Heath (my job share) takes the mornings"),  # what they are to me
         (QUILL, "quill 0.9 is blocked on the api review"),  # a version after a project
         (ZORP, "separate thing, zorps RFE came in today"),  # a possessive typed fast
-        (("concepts/plot-7", md("Plot 7", type="concept")), "the readings from plot 7 look off"),
+        (("concepts/bay-9", md("Bay 9", type="concept")), "the pallets in bay 9 look damp"),
     ],
 )
 def test_more_evidence_around_a_name(

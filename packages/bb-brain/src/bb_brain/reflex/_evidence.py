@@ -10,7 +10,7 @@ only on evidence that it is used as a name here. In the mention's own words:
 * for a person's page, a role noun beside it ("our CFO Grace", "Grace, the designer") or a
   verb that takes a person ("Grace said", "ask Grace");
 * an @handle or a slug typed as such;
-* the bare subject of a deed ("earl pushed back on the price", "did meridian send the
+* the bare subject of a deed ("thorn pushed back on the price", "did garnet send the
   results"): a common noun takes "the" or "my" there, see :mod:`bb_brain.reflex._syntax`.
 
 Failing those, in the conversation around it (read from the page's content, one query, only
@@ -182,7 +182,7 @@ def local_evidence(res: Resolved) -> list[str]:
     if BARE_SUBJECT in signals and res.arm in NAME_ARMS and not lowercase_noun:
         found.append(BARE_SUBJECT)
     if EPISODE_SUBJECT in signals and res.arm in _EVENT_ARMS:
-        found.append(EPISODE_SUBJECT)  # "earl pushed back": a noun would take "the"
+        found.append(EPISODE_SUBJECT)  # "thorn pushed back": a noun would take "the"
     if res.page.is_person:
         found += [signal for signal in _PERSON_ONLY if signal in signals]
     elif PERSON_VERB in signals and _organisation(res):

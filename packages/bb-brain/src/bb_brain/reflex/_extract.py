@@ -182,7 +182,7 @@ def _relations(tokens: list[Token], maker: Maker) -> list[Candidate]:
         if tok.norm == "the" and not tok.possessive:
             nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
             if nxt is not None and nxt.glued and nxt.norm in SERVICE_ROLES:
-                key = relation_key([], nxt.norm)  # "the accountant wants the receipts"
+                key = relation_key([], nxt.norm)  # "the accountant needs the payslips"
                 if key is not None:
                     found.append(maker.make(key, [tok, nxt], RELATION_ARMS))
             continue
@@ -237,7 +237,7 @@ def _chunks(tokens: list[Token], text: str) -> list[list[Token]]:
     """Split where anything but whitespace separates tokens, after a possessive, at a line end.
 
     A pasted list puts one item on each line ("The Old Mill" / "Tue 09:30"): no name runs on.
-    An ampersand between two lowercase words joins them ("tallow & wick" may be a title).
+    An ampersand between two lowercase words joins them ("flax & tansy" may be a title).
     """
     chunks: list[list[Token]] = []
     current: list[Token] = []
@@ -256,7 +256,7 @@ def _chunks(tokens: list[Token], text: str) -> list[list[Token]]:
 
 
 def _ampersand_titles(tokens: list[Token], maker: Maker) -> list[Candidate]:
-    """Two capitalised words joined by "&" ("Granite & Grain"): a title, spelt as one.
+    """Two capitalised words joined by "&" ("Briar & Sorrel"): a title, spelt as one.
 
     Each word stays a candidate of its own too, so "Ana & Ben" still names two people.
     """
@@ -432,20 +432,15 @@ def _counted(tokens: list[Token], tok: Token) -> bool:
     return following < len(tokens) and tokens[following].glued and tokens[following].norm.isdigit()
 
 
-def _unknown(tok: Token) -> bool:
-    """No English word at all, nor a name common enough to be in the frequency list."""
-    return unknown_word(tok.norm)
-
-
 def _misspelt(tok: Token) -> bool:
     """Long enough for a typo to matter, and no known word (so possibly a typo)."""
-    return len(tok.norm) >= FUZZY_MIN_CHARS and _unknown(tok)
+    return len(tok.norm) >= FUZZY_MIN_CHARS and unknown_word(tok.norm)
 
 
 def _misspelt_run(run: list[Token]) -> bool:
     """A run of names with an unknown word in it ("Shreya Iyar") may carry a typo."""
     long_enough = sum(len(tok.norm) for tok in run) >= FUZZY_MIN_CHARS
-    return long_enough and any(len(tok.norm) >= 3 and _unknown(tok) for tok in run)
+    return long_enough and any(len(tok.norm) >= 3 and unknown_word(tok.norm) for tok in run)
 
 
 def _runs(chunk: list[Token]) -> list[list[Token]]:

@@ -173,3 +173,20 @@ KIND_NOUNS: Final = {
     ),
     "fund": "fund",
 }
+
+#: Verbs of what people and firms do on purpose: their bare subject is somebody. Weather and
+#: moods do things too ("frost killed the seedlings", "hope kept me going"), but none of these.
+AGENT_VERBS: Final = _words(
+    """
+    send email text call ring phone message sign swap pay quote book cancel order deliver
+    ship invoice charge raise offer agree approve reject confirm finish forget push throw
+    present handle do cover take lead chair write draft review submit fix hire interview
+    visit invite promise refuse decline accept ask tell say mention reply answer complain
+    suggest recommend plan organise organize bring pick drop collect drive fly move leave
+    join quit resign win miss chase prep teach coach train sell buy rent lend borrow give
+    share post publish upload update change cook bake clean check host run bump schedule
+    reschedule sort arrange email forward cc ping nudge owe lose spend set build install
+    deploy merge release launch design prepare hand pass file return print read put make get
+    start begin
+    """
+)

@@ -84,7 +84,7 @@ _CLOSED_WORDS: Final = (
     | ROLE_NOUNS
     | HONORIFICS
     | NAME_SUFFIXES
-    | frozenset(KIND_NOUNS)  # "the anchor cutover": jargon for a kind, no name
+    | frozenset(KIND_NOUNS)  # "the garnet cutover": jargon for a kind, no name
 )
 
 
@@ -99,7 +99,7 @@ def ordinary_uses(tokens: list[Token]) -> frozenset[int]:
         # The noun phrase ends here when a function word follows ("the lantern in the
         # lobby"); a content word after it makes the word a modifier ("the lantern deck").
         ends_phrase = not after or sense(after).function
-        # a word no dictionary knows is no ordinary noun: "that meadowbrook doesn't pay"
+        # a word no dictionary knows is no ordinary noun: "that rookwood doesn't pay"
         noun = sense(tok.norm).known_word
         if before in DETERMINERS and ends_phrase and not tok.possessive and noun:
             starts.add(tok.start)
@@ -113,7 +113,7 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
     stretch: list[Token] = []
     for tok in [*chunk, None]:
         if tok is not None and (_acronym(tok) or not (tok.capitalised or tok.handle)):
-            stretch.append(tok)  # an acronym may open a lowercase title ("SEN register")
+            stretch.append(tok)  # an acronym may open a lowercase title ("KPI register")
             continue
         for size in range(1, min(len(stretch), MAX_LOWER_TOKENS) + 1):
             for offset in range(len(stretch) - size + 1):
@@ -131,7 +131,7 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                 # phrase of ordinary words only is an ordinary phrase in lowercase.
                 if not (_inner(span[0]) and (_inner(span[-1]) or _numbered(span))):
                     continue
-                # "chapter and verse" is two everyday words, however many tokens it spans
+                # "salt and vinegar" is two everyday words, however many tokens it spans
                 content = [t for t in span if not sense(t.norm).function]
                 everyday = len(content) < EXACT_PHRASE_TOKENS and all(
                     is_ordinary(t.norm) for t in content
@@ -159,7 +159,7 @@ def _acronym(tok: Token) -> bool:
 
 
 def _phrase(span: list[Token], text: str) -> str:
-    """The phrase's form, keeping an ampersand between its words ("tallow & wick").
+    """The phrase's form, keeping an ampersand between its words ("flax & tansy").
 
     The ampersand is no word, so it is no token, but a title spells it ("Salt & Pepper");
     any other gap between the words is a space.
@@ -171,7 +171,7 @@ def _phrase(span: list[Token], text: str) -> str:
 
 
 def _possessive_typed_without_apostrophe(tokens: list[Token], tok: Token) -> str | None:
-    """The name in "lorenzos RFE": an unknown word, an "s", and something of theirs after it.
+    """The name in "osrics RFE": an unknown word, an "s", and something of theirs after it.
 
     The word is unknown to the lexicon and the word without its "s" is no dictionary word
     (a name may be a frequent one), so no plural of a dictionary word is taken apart.
@@ -187,7 +187,7 @@ def _possessive_typed_without_apostrophe(tokens: list[Token], tok: Token) -> str
 
 
 def _modal_as_name(tokens: list[Token], tok: Token) -> bool:
-    """A modal before a verb it cannot take: "may thinks we should", "will says it's fine".
+    """A modal before a verb it cannot take: "may wants the late shift", "will says it's fine".
 
     A modal takes a verb's plain form; a form with -s or a past tense after it makes the
     word a subject, and so a name ("May", "Will").
@@ -251,7 +251,7 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
         )
     ]
     stem = _possessive_typed_without_apostrophe(maker.tokens, tok)
-    if stem is not None:  # "lorenzos RFE": a possessive typed fast
+    if stem is not None:  # "osrics RFE": a possessive typed fast
         found.append(
             maker.make(stem, [tok], LOWER_NAME_ARMS, penalty=LOWERCASE_PENALTY, extra=(LOWERCASE,))
         )
@@ -316,7 +316,7 @@ def _name_like(tok: Token) -> bool:
     if tok.norm in _CLOSED_WORDS or not tok.norm.isalpha() or len(tok.norm) < 2:
         return False
     if _acronym(tok):
-        return False  # "lorenzos RFE": an acronym is no part of a typed name
+        return False  # "osrics RFE": an acronym is no part of a typed name
     word = sense(tok.norm)
     return not word.known_word and word.zipf < LOWERCASE_ORDINARY_ZIPF
 
@@ -351,5 +351,5 @@ def _inner(tok: Token) -> bool:
 
 
 def _numbered(span: list[Token]) -> bool:
-    """Words, then a number: a title that counts ("plot 7", "room 12")."""
+    """Words, then a number: a title that counts ("bay 9", "room 12")."""
     return len(span) >= 2 and span[-1].norm.isdigit() and _inner(span[0])

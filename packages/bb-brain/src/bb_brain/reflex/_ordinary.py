@@ -260,7 +260,7 @@ def is_ordinary(word_norm: str) -> bool:
 def unknown_word(word_norm: str) -> bool:
     """No English word, nor a plural of one, nor a name common enough to be in the list.
 
-    Such a word may be a typo of a name. "brambles" is no typo of "Bramble": its singular
+    Such a word may be a typo of a name. "sedges" is no typo of "Sedge": its singular
     is a dictionary word the lemmatiser may not inflect.
     """
     if not word_norm.isalpha():

@@ -39,6 +39,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from bb_brain.reflex._lexicon import (
+    AGENT_VERBS,
     DETERMINERS,
     FUNCTION_WORDS,
     INTERVENING_ADVERBS,
@@ -79,14 +80,12 @@ QUOTED_WORD: Final = "a word quoted alone, talked about as a word"
 A_WORK_WATCHED: Final = "the title of something watched"
 AFTER_A_NOUN: Final = "the head of a compound after a noun"
 SAID_TO_BE_A_PLACE: Final = "a parenthesis after it says it is a place"
-#: Nouns for places that an aside names ("Georgia (the country)").
+#: Nouns for places that an aside names ("Chad (the country)").
 _PLACE_NOUNS: Final = frozenset(
     "country state city town village island region county province capital".split()
 )
-#: Verbs of watching: a capitalised word after one titles a film or a show ("watched Rocky").
-_VIEWING: Final = frozenset(
-    "watched watching watch rewatched rewatching binged bingeing binge streamed streaming".split()
-)
+#: Verbs of watching: a capitalised word after one titles a film or a show ("watched Hook").
+_VIEWING: Final = frozenset("watched rewatched rewatching binged bingeing streamed".split())
 
 #: Readings that settle the word as ordinary whatever else is said.
 ORDINARY_READINGS: Final = (
@@ -175,7 +174,7 @@ def _glued_before(tokens: list[Token], index: int) -> Token | None:
     return tokens[index - 1] if index > 0 and tokens[index].glued else None
 
 
-#: Words a clause may open with before its subject ("at least sunny swapped", "btw").
+#: Words a clause may open with before its subject ("at least thorn swapped", "btw").
 _OPENING_ADVERBS: Final = frozenset(
     "ok okay btw oh least luckily unfortunately apparently honestly anyway anyways now "
     "today yesterday tonight tomorrow finally".split()
@@ -247,38 +246,43 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
     )
 
 
-#: Where someone is, after "'s" ("penny's in this afternoon", "basil's off sick").
-_AWAY: Final = frozenset("in off out away back late sick ill".split())
+#: Where someone is, after "'s" ("heath's off sick", "heath's away till monday").
+_AWAY: Final = frozenset("off away sick ill".split())
 
 
 def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     """A bare noun as the subject of one deed: a name, since a common noun needs a determiner.
 
-    "earl pushed back on the price", "biscuit threw up twice", "june finished the milk",
-    "did meridian send the results": an everyday count noun names one thing in an event
+    "thorn pushed back on the price", "linnet threw up twice", "sorrel finished the tea",
+    "did garnet send the results": an everyday count noun names one thing in an event
     only with "the" or "my" before it, so without one the word is somebody's name. A plural
-    form as the subject of a singular verb is one too ("miles was on call"), and so is a
-    whereabouts after "'s" ("basil's off sick"). The deed must have an object or a particle:
+    form as the subject of a singular verb is one too ("banks was on call"), and so is a
+    whereabouts after "'s" ("briar's off sick"). The deed must have an object or a particle:
     mass and abstract nouns happen without one ("dawn broke", "hope faded"), and generic
     statements are no deed at all ("ivy grows fast", "hope can change a lot"). A title of
-    several words takes the same reading ("harvest mill sent the price list").
+    several words takes the same reading ("copper kiln sent the price list").
     """
     token = tokens[last]
     after = _glued_after(tokens, last)
-    if token.possessive:  # "penny's in today", "basil's off sick": the 's is "is"
+    if token.possessive:  # "briar's off sick", "briar's away": the 's is "is"
         if not opens_clause(tokens, first) or after is None:
             return False
-        # "pepper's handling the window": a doing with its object ("ivy's taking over the
+        # "briar's handling the till": a doing with its object ("ivy's taking over the
         # fence" has a particle, and a plant does that)
         following = _glued_after(tokens, after.index)
         doing = following is not None and following.norm in _OBJECT_OPENERS
-        return after.norm in _AWAY or (_progressive(after) and doing)
+        return after.norm in _AWAY or (_progressive(after) and doing and _agentive(after))
     before = _glued_before(tokens, first)
     if before is not None and before.norm in _DO and opens_clause(tokens, before.index):
-        # "did meridian send the results": a question's subject, then the verb and its object
-        return after is not None and _plain_verb(after.norm) and _has_object(tokens, after)
+        # "did garnet send the results": a question's subject, then the verb and its object
+        return (
+            after is not None
+            and _plain_verb(after.norm)
+            and _agentive(after)
+            and _has_object(tokens, after)
+        )
     if not opens_clause(tokens, first) or tokens[first].norm in DETERMINERS:
-        return False  # "the courier dropped it off": a common noun has its article
+        return False  # "the plumber fixed the tap": a common noun has its article
     verb = after
     while verb is not None and verb.norm in INTERVENING_ADVERBS:
         verb = _glued_after(tokens, verb.index)
@@ -287,11 +291,12 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     word = sense(token.norm)
     if word.noun_lemmas and token.norm not in word.noun_lemmas:  # a plural noun's form
         return verb.norm in ("is", "was", "has") or "VBZ" in inflections(verb.norm)
-    if verb.norm in _COPULAS:  # "spoke and chain are doing a free check": a doing's object
+    if verb.norm in _COPULAS:  # "briar and sorrel are doing the catering": a doing's object
         going = _glued_after(tokens, verb.index)
         taken = _glued_after(tokens, going.index) if going is not None else None
-        return _progressive(going) and taken is not None and taken.norm in _OBJECT_OPENERS
-    if verb.norm in _MODALS:  # "ivy will present the plans", "penny will kill me"
+        object_after = taken is not None and taken.norm in _OBJECT_OPENERS
+        return _progressive(going) and _agentive(going) and object_after
+    if verb.norm in _MODALS:  # "rook will present the plans", "linnet will call me"
         deed = _glued_after(tokens, verb.index)
         while deed is not None and deed.norm in _MODAL_ADVERBS:
             deed = _glued_after(tokens, deed.index)
@@ -300,15 +305,16 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
             deed is not None
             and deed.norm not in ("be", "have")
             and _plain_verb(deed.norm)
+            and _agentive(deed)
             and after_deed is not None
             and after_deed.norm in _DEFINITE_OBJECTS
         )
-    if verb.norm in _PERFECT:  # "patience has offered to do nights", "keystone hasn't sent it"
+    if verb.norm in _PERFECT:  # "sorrel has offered to do nights", "garnet hasn't sent the letter"
         done = _glued_after(tokens, verb.index)
         while done is not None and done.norm in INTERVENING_ADVERBS:
             done = _glued_after(tokens, done.index)
         return done is not None and _past_deed(done, tokens)
-    return _past_event(verb.norm) and _has_object(tokens, verb)
+    return _past_event(verb.norm) and _agentive(verb) and _has_object(tokens, verb)
 
 
 #: Adverbs between a modal and its verb ("can only do", "will probably send").
@@ -321,25 +327,38 @@ def _past_deed(done: Token, tokens: list[Token]) -> bool:
     """A participle of a content verb with an object, a particle or "to" after it."""
     if done.norm in _COPULAS or done.norm == "been" or not {"VBN", "VBD"} & inflections(done.norm):
         return False
+    if not _agentive(done):
+        return False
     after = _glued_after(tokens, done.index)
     return _has_object(tokens, done) or (after is not None and after.norm == "to")
 
 
 def _subject_then_verb(tokens: list[Token], index: int) -> bool:
-    """The word opens its clause and a finite verb follows: "Ivy has year 2 ..."."""
+    """The word opens its clause and a finite verb follows: "Rook has year 4 ..."."""
     verb = _glued_after(tokens, index)
     return opens_clause(tokens, index) and verb is not None and finite(verb.norm)
 
 
 def _has_object(tokens: list[Token], verb: Token) -> bool:
-    """An object or a particle after the verb: "sent over the spec", "threw up", "raised prices"."""
+    """An object or a particle after the verb: "sent over the drawings", "threw up"."""
     following = _glued_after(tokens, verb.index)
     if following is None:
         return False
     if following.norm in _OBJECT_OPENERS or following.norm in _PARTICLES:
         return True
-    word = sense(following.norm)  # "raised egress prices": a bare noun phrase
+    word = sense(following.norm)  # "raised hosting prices": a bare noun phrase
     return not following.capitalised and not word.function and (word.noun or not word.lexical)
+
+
+def _agentive(verb: Token | None) -> bool:
+    """A verb of what people and firms do on purpose (:data:`AGENT_VERBS`)."""
+    return verb is not None and not sense(verb.norm).verb_lemmas.isdisjoint(AGENT_VERBS)
+
+
+def _bare_verb(token: Token) -> bool:
+    """A verb's plain form that is no adjective or function word ("play", not "last")."""
+    word = sense(token.norm)
+    return _plain_verb(token.norm) and not (word.adjective or word.function)
 
 
 def _plain_verb(word: str) -> bool:
@@ -359,7 +378,7 @@ def _past_event(word: str) -> bool:
 _OBJECT_OPENERS: Final = frozenset(
     "the a an my our your his her their its this that these those some him them us me".split()
 )
-#: Objects of one deed: a definite or a personal one ("will present the plans", "will kill
+#: Objects of one deed: a definite or a personal one ("will present the plans", "will call
 #: me"); "can change a hillside" is a generic statement.
 _DEFINITE_OBJECTS: Final = _OBJECT_OPENERS - {"a", "an", "some"}
 
@@ -377,7 +396,7 @@ def _verb_by_its_object(tokens: list[Token], verb: Token) -> bool:
     )
 
 
-#: Adverbs a verb takes and a noun does not: "Austin works there now".
+#: Adverbs a verb takes and a noun does not: "Garnet works there now".
 _PLACE_ADVERBS: Final = frozenset({"there", "here", "now"})
 
 
@@ -505,7 +524,7 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
     if before is not None and _counts(before) and meaning.noun and not token.capitalised:
         found.append(COUNTED)  # "3 miles of towpath": a measure, not a name
     if before is not None and _measured(tokens, before) and not token.capitalised:
-        found.append(MEASURED)  # "2 acres of cox": a stuff or a crop measured out
+        found.append(MEASURED)  # "3 tonnes of russet": a stuff or a crop measured out
     # After an inverted auxiliary or "let" the word is a subject and a bare verb follows it:
     # "did Ines call?", "can Ines review it?", "let Ines know" (the verb may also be a noun).
     inverted = before is not None and before.norm in _INVERTING
@@ -527,7 +546,7 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
 
 
 def _aside_names_a_place(tokens: list[Token], index: int) -> bool:
-    """A parenthesis right after the word calls it a place: "Georgia (the country)"."""
+    """A parenthesis right after the word calls it a place: "Chad (the country)"."""
     if index + 1 >= len(tokens) or not tokens[index + 1].paren_before:
         return False
     inner = tokens[index + 1 : index + 1 + _ASIDE_REACH]
@@ -567,20 +586,21 @@ def _no_name_here(
     found: list[str] = []
     if after is not None and _subject_left_out(tokens, token, after):
         found.append(SUBJECT_LEFT_OUT)
-    if token.quoted:
+    if token.quoted and not token.capitalised:  # a 'Quill' in quotes is a codename
         found.append(QUOTED_WORD)
     if before is not None and before.norm in _VIEWING and token.capitalised:
-        found.append(A_WORK_WATCHED)
+        if after is None or not _bare_verb(after):  # "watched Leo play": a person
+            found.append(A_WORK_WATCHED)
     if before is not None and not token.capitalised and _modifying_noun(before):
         found.append(AFTER_A_NOUN)
     return found
 
 
 def _modifying_noun(before: Token) -> bool:
-    """A lowercase noun that is no verb, role or kind: "what strength reed", "dog biscuit".
+    """A lowercase noun that is no verb, role or kind: "which grade sedge", "horse sorrel".
 
-    A name follows a role ("physio brooke") or a kind ("project trellis"), never another
-    common noun; a word that may be a verb takes a name as its object ("call reed").
+    A name follows a role ("physio thorn") or a kind ("project trellis"), never another
+    common noun; a word that may be a verb takes a name as its object ("call thorn").
     """
     if before.capitalised or before.possessive or before.norm in FUNCTION_WORDS:
         return False
@@ -591,7 +611,7 @@ def _modifying_noun(before: Token) -> bool:
 
 
 def _subject_left_out(tokens: list[Token], token: Token, after: Token) -> bool:
-    """A past tense opening its clause before an article: "ok drew a quick diagram".
+    """A past tense opening its clause before an article: "ok drew the floor plan".
 
     Chat leaves out "I", and a name is never followed straight by an article when it opens
     a clause, so the word is the verb. A capital in mid-sentence is left to the name.
@@ -617,7 +637,7 @@ def _imperative(tokens: list[Token], token: Token, after: Token) -> bool:
         return False
     role = _glued_after(tokens, after.index)
     if after.norm == "the" and role is not None and role.norm in ROLE_NOUNS:
-        return False  # "lance the dj wants ...": a name and its role
+        return False  # "thorn the dj wants ...": a name and its role
     return (after.norm in DETERMINERS and after.norm not in ("that", "this")) or (
         after.norm in _PARTICLES
     )

@@ -55,8 +55,10 @@ VERSIONED: Final = "followed by a version"
 LOOKED_UP: Final = "what the user asks memory about"
 #: "the juniper project": the noun after the word names what kind of thing it is.
 KIND_SIGNAL: Final = "followed by its kind"
-#: A version written after a product's name ("v2", "v1.3", "0.9").
-VERSION = re.compile(r"v\d+(?:\.\d+)*|\d+\.\d+(?:\.\d+)*")
+#: A version written after a product's name ("v2", "v1.3").
+VERSION = re.compile(r"v\d+(?:\.\d+)*")
+#: A version written bare ("quill 0.9 is out"); "sage 2.5 tbsp" is a quantity of something.
+BARE_VERSION = re.compile(r"\d+\.\d+(?:\.\d+)*")
 LOWERCASE: Final = "lowercase"
 SPEAKERS_OWN: Final = "a phrase the speaker calls their own"
 HANDLE: Final = "@handle"
@@ -66,7 +68,7 @@ SLUG_LIKE: Final = "slug-like token"
 APPOSITIVE_REACH: Final = 3
 
 _TOKEN = re.compile(r"@?[^\W_](?:[\w'’&./-]*[^\W_])?")
-#: An opening single quote right before a word: a quotation starts ("'Mason jars x 48'").
+#: An opening single quote right before a word: a quotation starts ("'Garnet jars x 12'").
 _OPENING_QUOTE = re.compile(r"(?:^|\s)['‘]$")
 _SENTENCE_BREAK = re.compile(r"[.!?:;\n\"“”(\[{•]|(?:^|\s)[-*>](?=\s)")
 _POSSESSIVE = re.compile(r"['’]s$", re.I)
@@ -97,9 +99,9 @@ class Token:
     colon_after: bool = False
     #: An arrow separates this token from the previous one ("Lagos -> Accra": a route).
     arrow_before: bool = False
-    #: A parenthesis opens between this token and the previous one ("Lance (our captain)").
+    #: A parenthesis opens between this token and the previous one ("Thorn (our captain)").
     paren_before: bool = False
-    #: Quote marks enclose the token alone ("'esperanza' and 'espera'"): a word talked about.
+    #: Quote marks enclose the token alone ("'sorrel' and 'sorrow'"): a word talked about.
     quoted: bool = False
 
     @property
@@ -126,6 +128,7 @@ class Token:
 def tokenise(text: str) -> list[Token]:
     """Every token of ``text`` in order."""
     tokens: list[Token] = []
+    quote_starts: list[bool] = []  # the token opens a quotation, and nothing else a sentence
     previous_end = 0
     for match in _TOKEN.finditer(text):
         raw = match.group(0)
@@ -138,7 +141,9 @@ def tokenise(text: str) -> list[Token]:
             if fold(tail) in HONORIFIC_SUFFIXES:
                 raw, suffixed = head, True
         gap = text[previous_end : match.start()]
-        starts = not tokens or bool(_SENTENCE_BREAK.search(gap) or _OPENING_QUOTE.search(gap))
+        starts = not tokens or bool(_SENTENCE_BREAK.search(gap))
+        quote_starts.append(not starts and _OPENING_QUOTE.search(gap) is not None)
+        starts = starts or quote_starts[-1]
         glued = bool(tokens) and not gap.strip()
         if tokens and gap.strip() == "." and tokens[-1].norm in HONORIFICS:
             starts, glued = False, True  # "Dr. Okafor": the period abbreviates the title
@@ -166,7 +171,9 @@ def tokenise(text: str) -> list[Token]:
             tokens[index] = dataclasses.replace(token, colon_after=True)
         opening = text[token.start - 1 : token.start] if token.start else ""
         if opening in _QUOTES and text.startswith(_QUOTES[opening], token.end):
-            tokens[index] = dataclasses.replace(tokens[index], quoted=True)
+            # a word quoted alone: no quotation opens there ("how is 'Quill' going?")
+            starts = token.sentence_start and not quote_starts[index]
+            tokens[index] = dataclasses.replace(tokens[index], quoted=True, sentence_start=starts)
     return tokens
 
 
@@ -200,7 +207,7 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
     after = _next_glued(tokens, last)
     if after is not None and after.norm in KIND_NOUNS and not mention.possessive:
         found.append(f"{KIND_SIGNAL}: {KIND_NOUNS[after.norm]}")
-    if after is not None and VERSION.fullmatch(after.norm):
+    if after is not None and _versioned(tokens, after):
         found.append(VERSIONED)  # "relay v2": a product or project with its version
     found += name_readings(tokens, first, last)
     if first == last:
@@ -293,7 +300,7 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
     if before.norm in PERSON_VERBS_BEFORE and not _determined(tokens, before.index):
         return [PERSON_VERB]  # "phone Tamsin", but not "the phone socket" (a noun there)
     if before.norm == "that" and _verb_follows(tokens, last):
-        return []  # "normal that meadowbrook doesn't pay": "that" opens a clause
+        return []  # "odd that rookwood doesn't pay": "that" opens a clause
     if _determined(tokens, first):
         return (
             [AFTER_DETERMINER, DETERMINED_PHRASE]
@@ -365,7 +372,7 @@ def _affiliation(tokens: list[Token], after: Token) -> bool:
     if where is None or sense(where.norm).place:
         return False
     if where.capitalised or where.norm in _WHERE_PEOPLE_MEET:
-        return True  # "Georgia from work", "tam from book club"
+        return True  # "Sorrel from work", "tam from book club"
     said = _next_glued(tokens, where.index)  # "joy from community said ...": a team
     return said is not None and said.norm in PERSON_VERBS_AFTER
 
@@ -483,8 +490,18 @@ _GIVEN_ROLES: Final = ROLE_NOUNS | frozenset(
 )
 
 
+def _versioned(tokens: list[Token], after: Token) -> bool:
+    """A version after the word: "v2", or a bare "0.9" that ends its phrase (no unit after)."""
+    if VERSION.fullmatch(after.norm):
+        return True
+    if not BARE_VERSION.fullmatch(after.norm):
+        return False
+    unit = _next_glued(tokens, after.index)
+    return unit is None or unit.norm in FUNCTION_WORDS
+
+
 def _the_role(tokens: list[Token], last: int) -> bool:
-    """The name, then "the" and a role noun: "Lance the DJ", "mo the plumber"."""
+    """The name, then "the" and a role noun: "Thorn the DJ", "mo the plumber"."""
     article = _next_glued(tokens, last)
     if article is None or article.norm != "the":
         return False
@@ -495,14 +512,14 @@ def _the_role(tokens: list[Token], last: int) -> bool:
 def _appositive_role(tokens: list[Token], last: int) -> bool:
     """A comma or a parenthesis, then a role noun within a few words, nothing between.
 
-    "Grace, our CFO", "Lance (our club captain)".
+    "Grace, our CFO", "Thorn (our club captain)".
     """
     if last + 1 >= len(tokens):
         return False
     if not (tokens[last + 1].comma_before or tokens[last + 1].paren_before):
         return False
     if tokens[last + 1].paren_before and tokens[last + 1].norm == "my":
-        return True  # "Heather (my job share)": what the person is to the speaker
+        return True  # "Sorrel (my job share)": what the person is to the speaker
     for offset in range(1, APPOSITIVE_REACH + 1):
         index = last + offset
         if index >= len(tokens) or (offset > 1 and not tokens[index].glued):

@@ -76,8 +76,6 @@ DATE_LEADS: Final = frozenset(
     "in on by since until till from to during through before after early late mid last next "
     "this every each of".split()
 )
-#: Auxiliaries after a name: "Ana Ferrer will ...", "Ana Ferrer is ...".
-_MODAL_OR_BE: Final = frozenset("will would can could should must might may is was has had".split())
 _PRONOUN_AFTER: Final = frozenset({"he", "she", "who", "he's", "she's"})
 #: Words looked at before a name for a role or kinship noun.
 LOOK_BEHIND: Final = 4
@@ -115,7 +113,7 @@ def new_people(text: str, known: set[tuple[int, int]]) -> list[NewPerson]:
         while len(words) > 2 and _opens_sentence(text, match.start(1)) and _ordinary(words[0]):
             words = words[1:]
         if len(words) == 1 and titled and _name_like(words):
-            words = match.group(1).split()  # "Mr Okonjo": the title names them
+            words = match.group(1).split()  # "Mr Abernethy": the title names them
         if len(words) < 2 or not _name_like(words):
             continue
         start = text.index(words[0], match.start(1))
@@ -156,7 +154,7 @@ def _name_like(words: list[str]) -> bool:
 
 
 def _titled(text: str, start: int) -> bool:
-    """An honorific just before ``start`` ("Dr. Ybarra"): what follows names a person."""
+    """An honorific just before ``start`` ("Dr. Varnhagen"): what follows names a person."""
     before = _WORD.findall(text[max(0, start - 12) : start])[-1:]
     return (
         bool(before)
@@ -170,32 +168,15 @@ def _listed_after(found: list[NewPerson], text: str, start: int) -> bool:
     return bool(found) and _LIST_LINK.fullmatch(text[found[-1].end : start]) is not None
 
 
-def _labels_an_item(text: str, start: int, end: int) -> bool:
-    """A list item that opens with the name and a dash: "* Priya Raman — strong on design".
-
-    Notes on candidates, guests or players list each under their name; a place or a firm
-    heads such an item too, but its words would be everyday ones or an organisation's.
-    """
-    line_start = text.rfind("\n", 0, start) + 1
-    if _BULLET.fullmatch(text[line_start:start]) is None:
-        return False
-    return _LABEL_DASH.match(text, end) is not None
-
-
-#: A list bullet and the spaces around it, or nothing (the text's first line).
-_BULLET = re.compile(r"\s*(?:[-*•]|\d+[.)])?\s*")
-#: A dash or colon after an item's label ("Priya Raman — ...", "Mark Oyelaran: ...").
-_LABEL_DASH = re.compile(r"\s*(?:[—–]|-\s|:)")
-
-
 def _acts(word: str) -> bool:
-    """A finite verb that is not also a plural noun: the name before it is its subject.
+    """A content verb's finite form that is no noun: the name before it is its subject.
 
-    Two rare capitalised words followed by "covers" or "will" are a person acting; "Orchard
-    Leaves" has no verb after its capitals to be read that way.
+    Two rare capitalised words before "manages" or "phoned" are a person acting. "is", "was"
+    or "will" say nothing ("Costa Rica was amazing", "Tel Aviv will host it"), and neither
+    does a word that may be a plural noun ("Goldman Sachs shares fell").
     """
     meaning = sense(word)
-    return finite(word) and not meaning.function or word in _MODAL_OR_BE
+    return finite(word) and not (meaning.function or meaning.noun)
 
 
 def _dated(text: str, start: int) -> bool:
@@ -205,8 +186,6 @@ def _dated(text: str, start: int) -> bool:
 
 
 def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
-    if _labels_an_item(text, start, end):
-        return True
     before = [fold(word) for word in _WORD.findall(text[:start])][-LOOK_BEHIND:]
     if any(word in PERSON_NOUNS for word in before):
         return True
@@ -222,7 +201,7 @@ def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
     after = [fold(word) for word in _WORD.findall(rest)][:2]
     if after and (after[0] in _PRONOUN_AFTER or after[0] in _VERBS_AFTER):
         return True
-    if after and _acts(after[0]):  # "Kofi Mensah covers ...", "Ana Ferrer will ..."
+    if after and _acts(after[0]):  # "Ysolde Marchetti manages ...", "Ana Ferrer phoned"
         return True
     appositive = _APPOSITIVE.match(rest)  # "Prakriti Shrestha, the new head of data"
     if appositive and any(fold(w) in PERSON_NOUNS for w in _WORD.findall(appositive.group(1))):

@@ -45,6 +45,7 @@ from bb_brain.writeback._attribute import Reference, Salience, choose, reference
 from bb_brain.writeback._clauses import (
     HEDGE,
     Clause,
+    Correction,
     correction,
     hedged,
     opens_with_the_user,
@@ -75,7 +76,7 @@ CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
             r"chose|chosen|picked|opted|settled on|"
             rf"(?:said|told \w+|promised \w+) i{_APOS}d|i{_APOS}m committing|i owe|"
             rf"i(?:{_APOS}m| am) (?:doing|taking|handling|covering|running|booking|sorting)|"
-            rf"i (?:need|have) to|i{_APOS}ve got to)\b",
+            r"i need to)\b",
             _FLAGS,
         ),
     ),
@@ -255,9 +256,12 @@ class RulesExtractor:
             salience.update(refs, choose(refs, sentence))
             return
         topic = salience.thing or salience.person  # what the conversation was about
+        restated = False
         for number, group in enumerate(self._groups(text, salience)):
             group.inherited = group.inherited or ((repairing or listed) and number == 0)
-            _record(group, facts, topic)
+            if restated and _NEW_VALUE.match(group.text):
+                continue  # "..., it's at 3pm": the value a restated fact already holds
+            restated = _record(group, facts, topic)
 
     def _groups(self, text: str, salience: Salience) -> list[_Group]:
         """The sentence's clauses as facts-to-be (see :class:`_Group` for how they join).
@@ -493,7 +497,7 @@ _LATER_CLAUSE = re.compile(r"(?:[,;]|\s[-–—])\s*|\s(?:so|and|but|though)\s",
 def _before_hedge(sentence: str) -> str:
     """The sentence up to a later clause that only a modal hedges.
 
-    "he's moving to Lisbon in september so the next dinner might be a call" states the move;
+    "she's moving to Porto in May so the next review might be remote" states the move;
     only its second clause is speculation. A hedge that comments on the whole ("Bob could be
     leaving, not sure yet") or opens the sentence ("maybe we'll revisit it") leaves it as it is.
     """
@@ -503,11 +507,20 @@ def _before_hedge(sentence: str) -> str:
     cuts = [m.start() for m in _LATER_CLAUSE.finditer(sentence, 0, hedge.start())]
     if not cuts:
         return sentence
-    before = sentence[: cuts[-1]]
+    before, hedged_part = sentence[: cuts[-1]], sentence[cuts[-1] :]
     stated = _full_clause(before) or _CONTRACTED.search(before) is not None
-    if HEDGE.search(sentence, hedge.end()) is not None or not stated:
+    # the hedged part must be a clause of its own ("..., maybe" or "..., or maybe July"
+    # hedges the whole) and not the speaker's doubt ("..., I might be wrong")
+    own_clause = _full_clause(hedged_part.strip(" ,;-–—")) and not _SPEAKERS_DOUBT.match(
+        hedged_part.strip(" ,;-–—")
+    )
+    if HEDGE.search(sentence, hedge.end()) is not None or not (stated and own_clause):
         return sentence
     return before
+
+
+#: The speaker's doubt about what they said: it hedges the whole sentence.
+_SPEAKERS_DOUBT = re.compile(r"^(?:(?:and|but|so|though)\s+)?i\b", re.IGNORECASE)
 
 
 #: A pronoun and a contracted verb: a subject and its predicate ("he's moving").
@@ -573,12 +586,15 @@ MIN_CLAUSE_WORDS: Final = 4
 _NOT_PREDICATES: Final = frozenset("'s do does did".split())
 
 
-def _record(group: _Group, facts: list[_Fact], topic: Entity | None) -> None:
-    """Keep the clauses as a fact when they carry information; apply a correction."""
+def _record(group: _Group, facts: list[_Fact], topic: Entity | None) -> bool:
+    """Keep the clauses as a fact when they carry information; apply a correction.
+
+    True when a correction restated the fact it replaced with the value stated after it.
+    """
     text, ref, refs = group.text, group.ref, group.refs
     entity = ref.entity if ref is not None else None
     title = ref.new_title if ref is not None else None
-    fixed = correction(text)
+    fixed = correction(text) or _withdrawn_alone(text, group.sentence[group.end :])
     if fixed is not None:
         replaced = _supersede(facts, fixed.old, entity if ref and ref.explicit else None)
         if replaced is not None or starts_as_correction(text):
@@ -589,33 +605,61 @@ def _record(group: _Group, facts: list[_Fact], topic: Entity | None) -> None:
             entity, title = replaced.entity, replaced.title
         if replaced is not None and not _informative(text, refs):
             restated = _with_new_value(replaced.text, fixed.old, group.sentence[group.end :])
-            if restated is not None:  # "not gothenburg, it's Malmö": the fact, now in Malmö
+            if restated is not None:  # "not Lisbon, it's Porto": the fact, now in Porto
                 facts.append(_Fact(restated, replaced.entity, replaced.kind, replaced.title))
-                return
+                return True
     kind = _cue(text)
     if kind is None and not (group.inherited or _informative(text, refs)):
-        return
+        return False
     if entity is None and kind in _ABOUT_THE_TOPIC and opens_with_the_user(text):
         entity = topic  # "we went with the oak": a decision on the topic at hand
     elif entity is None and not _about_the_user(text, refs) and not _PRONOUN_FIRST.match(text):
         entity = topic  # "usage-based beat seat pricing by 18%": the topic at hand
     facts.append(_Fact(text, entity, kind or "fact", title))
+    return False
 
 
-#: The new value stated after a correction: "..., it's Malmö", "..., make that 34".
-_STATED_VALUE = re.compile(
-    rf"^\W*(?:it{_APOS}s|it is|that{_APOS}s|make that|it{_APOS}ll be)\s+(?P<value>[^,.;!?]+)",
-    _FLAGS,
-)
+def _withdrawn_alone(text: str, after: str) -> Correction | None:
+    """A clause that only withdraws a value, the new one stated next: "not Lisbon, it's Porto"."""
+    withdrawn = _NOT_VALUE.match(text)
+    if withdrawn is None or _NEW_VALUE.match(after.lstrip(" ,;:-–—")) is None:
+        return None
+    return Correction(text="", old=withdrawn.group("old"))
+
+
+#: "not Lisbon": a value withdrawn on its own.
+_NOT_VALUE = re.compile(r"^\W*not\s+(?:the\s+|a\s+|an\s+)?(?P<old>[^,.;!?]+?)\W*$", _FLAGS)
 
 
 def _with_new_value(fact: str, old: str, after: str) -> str | None:
-    """The superseded fact with the value stated after the correction in place of ``old``."""
-    value = _STATED_VALUE.match(after)
-    if value is None:
+    """The superseded fact with the value stated after the correction in place of ``old``.
+
+    "not Lisbon, it's St. Ives now" restates "... in Lisbon" as "... in St. Ives"; a
+    preposition both sides share is not doubled ("at 2pm" -> "at 3pm").
+    """
+    stated = _NEW_VALUE.match(after.lstrip(" ,;:-–—"))
+    if stated is None:
         return None
-    pattern = re.compile(rf"(?<!\w){re.escape(old)}(?!\w)", re.IGNORECASE)
-    return pattern.sub(value.group("value").strip(), fact, count=1)
+    value = _TRAILING.sub("", _VALUE_END.split(stated.group("value"), maxsplit=1)[0]).strip()
+    if not value:
+        return None
+    pattern = re.compile(rf"(?<!\w)(?P<lead>{_LEADS}\s+)?{re.escape(old)}(?!\w)", re.IGNORECASE)
+    found = pattern.search(fact)
+    if found is None:
+        return None
+    lead = found.group("lead") or ""
+    if lead and value.casefold().startswith(lead.casefold()):
+        value = value[len(lead) :]
+    return fact[: found.start()] + lead + value + fact[found.end() :]
+
+
+#: Where a stated value ends: a clause break, or a full stop that ends a sentence (not the
+#: one of an abbreviation: "St. Ives").
+_VALUE_END = re.compile(r"\s*[,;!?]|(?<!\b[A-Z][a-z])\.(?=\s|$)")
+#: Prepositions a value is given with ("at 3pm", "in Porto").
+_LEADS = r"(?:at|on|in|to|by|for)"
+#: Words after a value that are no part of it ("it's Porto now", "it's Porto actually").
+_TRAILING = re.compile(r"\s+(?:now|actually|instead|then|though|apparently)$", re.IGNORECASE)
 
 
 def _supersede(facts: list[_Fact], old: str, entity: Entity | None) -> _Fact | None:
