@@ -259,7 +259,9 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     form as the subject of a singular verb is one too ("banks was on call"), and so is a
     whereabouts after "'s" ("briar's off sick"). The deed must have an object or a particle:
     mass and abstract nouns happen without one ("dawn broke", "hope faded"), and generic
-    statements are no deed at all ("ivy grows fast", "hope can change a lot"). A title of
+    statements are no deed at all ("ivy grows fast", "hope can change a lot"). Its verb must
+    be one of what people and firms do on purpose (:data:`AGENT_VERBS`): weather and moods
+    act too, on objects ("frost killed the seedlings", "hope kept me going"). A title of
     several words takes the same reading ("copper kiln sent the price list").
     """
     token = tokens[last]
