@@ -399,3 +399,30 @@ def test_more_evidence_around_a_name(
 ) -> None:
     brain = make_brain(page)
     assert slugs(ask(engine, brain, text)) == [page[0]]
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (THIMBLE, "Thimble and Thread had the lining I wanted"),  # "&" written "and"
+        (COBALT, "Cllr Cobalt is holding a surgery on saturday"),  # a councillor's title
+        (HEATH, "heath's asked me to move the meeting"),  # "'s" is "has" before a deed
+        (HEATH, "heath's coming over on friday, she doesn't eat fish"),  # "'s" is "is"
+    ],
+)
+def test_titles_and_contractions(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    brain = make_brain(page)
+    assert slugs(ask(engine, brain, text)) == [page[0]]
+
+
+def test_a_word_read_as_a_place_once_is_the_place_throughout(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(ADELAIDE)
+    text = "is Adelaide nice in spring? a friend is flying to adelaide in march"
+    assert slugs(ask(engine, brain, text)) == []
+    assert slugs(ask(engine, brain, "Adelaide said she is flying to adelaide in march")) == [
+        ADELAIDE[0]
+    ]

@@ -22,7 +22,7 @@ from typing import Final
 #: Titles written before a name ("Dr. Okafor", "Ms Park"), folded, without the period.
 HONORIFICS: Final = frozenset(
     "mr mrs ms miss mx dr prof professor sir dame lady rev fr mme mlle madame monsieur herr "
-    "frau sr sra srta senor senora capt lt sgt".split()
+    "frau sr sra srta senor senora capt lt sgt cllr".split()
 )
 #: Honorific suffixes attached with a hyphen ("Tanaka-san", "Gupta-ji", "Kim-nim").
 HONORIFIC_SUFFIXES: Final = frozenset(

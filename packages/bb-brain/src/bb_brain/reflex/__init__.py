@@ -58,6 +58,7 @@ from bb_brain.reflex._evidence import (
     final_decline,
     local_evidence,
     modifies_a_noun,
+    one_sense_per_text,
     ordinary_declined,
     ordinary_reading,
     veto,
@@ -217,7 +218,7 @@ def _decide(
         more, rejected = conversation.decide(pending, accepted, modifiers)
         accepted += more
         declined += rejected
-    return accepted, declined
+    return one_sense_per_text(accepted, declined)
 
 
 def _declined_pointers(declined: Sequence[Resolved], shown: set[str], source: str) -> list[Pointer]:

@@ -273,17 +273,7 @@ def veto(res: Resolved) -> str | None:
         return None
     if DETERMINED_PHRASE in signals:
         return f"declined: {res.cand.raw!r} is a whole noun phrase after a determiner"
-    person_evidence = signals & {
-        POSSESSIVE,
-        HONORIFIC,
-        NAME_SUFFIX,
-        ROLE_NEARBY,
-        PERSON_VERB,
-        AFFILIATION,
-        CONVERSATION_PARTNER,
-        PERSONAL_POSSESSION,
-    }
-    if person_evidence:
+    if signals & _PERSON_EVIDENCE:
         return None
     if IMPERATIVE in signals:
         return f"declined: {res.cand.raw!r} opens the sentence as a verb ({IMPERATIVE})"
@@ -298,10 +288,53 @@ def veto(res: Resolved) -> str | None:
     place_reading = bool(signals & {LOCATIVE, LISTED_WITH_PLACE, SAID_TO_BE_A_PLACE})
     if place_reading and (res.page.is_person or res.cand.place):
         reading = "a date" if res.cand.calendar else "a place"
-        return f"declined: {res.cand.raw!r} reads as {reading} here, with no person evidence"
+        return f"declined: {res.cand.raw!r} reads as {reading} here, {_NO_PERSON}"
     if AFTER_ARTICLE in signals and res.page.is_person:
         return f"declined: {res.cand.raw!r} follows an article, which a person's name does not"
     return None
+
+
+_NO_PERSON: Final = "with no person evidence"
+#: Signals that make a word a person's name whatever else the text says.
+_PERSON_EVIDENCE: Final = frozenset(
+    {
+        POSSESSIVE,
+        HONORIFIC,
+        NAME_SUFFIX,
+        ROLE_NEARBY,
+        PERSON_VERB,
+        AFFILIATION,
+        CONVERSATION_PARTNER,
+        PERSONAL_POSSESSION,
+    }
+)
+
+
+def one_sense_per_text(
+    accepted: list[Resolved], declined: list[Resolved]
+) -> tuple[list[Resolved], list[Resolved]]:
+    """A word read as a place once in a text is that place everywhere in it.
+
+    "is Jordan nice in spring? a friend is flying to jordan": the second reads as the place,
+    so the first, with only its capital for it, is the place too. Person evidence of its own
+    keeps a mention ("Jordan said ...").
+    """
+    places = {
+        (res.cand.text_index, res.cand.norm, res.slug)
+        for res in declined
+        if "reads as a place" in res.decision
+    }
+    if not places:
+        return accepted, declined
+    kept: list[Resolved] = []
+    for res in accepted:
+        key = (res.cand.text_index, res.cand.norm, res.slug)
+        if key in places and not _PERSON_EVIDENCE & set(res.cand.signals):
+            reason = f"declined: {res.cand.raw!r} reads as a place elsewhere here, {_NO_PERSON}"
+            declined.append(vetoed(res, reason))
+        else:
+            kept.append(res)
+    return kept, declined
 
 
 def _another_generation(res: Resolved) -> str | None:

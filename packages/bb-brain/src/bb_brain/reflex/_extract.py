@@ -256,7 +256,7 @@ def _chunks(tokens: list[Token], text: str) -> list[list[Token]]:
 
 
 def _ampersand_titles(tokens: list[Token], maker: Maker) -> list[Candidate]:
-    """Two capitalised words joined by "&" ("Briar & Sorrel"): a title, spelt as one.
+    """Two capitalised words joined by "&" or "and" ("Briar & Sorrel"): a title, spelt as one.
 
     Each word stays a candidate of its own too, so "Ana & Ben" still names two people.
     """
@@ -265,6 +265,12 @@ def _ampersand_titles(tokens: list[Token], maker: Maker) -> list[Candidate]:
         if left.capitalised and right.capitalised and _joined_by_ampersand(left, right, maker.text):
             norm = normalise(maker.text[left.start : right.end])
             found.append(maker.make(norm, [left, right], NAME_ARMS))
+    for left, middle, right in zip(tokens, tokens[1:], tokens[2:], strict=False):
+        # "Opal and Finch": the same title with its "&" written out
+        joined = middle.norm == "and" and middle.glued and right.glued
+        if joined and left.capitalised and right.capitalised:
+            norm = normalise(maker.text[left.start : right.end])
+            found.append(maker.make(norm, [left, middle, right], NAME_ARMS))
     return found
 
 

@@ -187,6 +187,6 @@ AGENT_VERBS: Final = _words(
     share post publish upload update change cook bake clean check host run bump schedule
     reschedule sort arrange email forward cc ping nudge owe lose spend set build install
     deploy merge release launch design prepare hand pass file return print read put make get
-    start begin
+    start begin correct quiz
     """
 )

@@ -273,7 +273,9 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
         # fence" has a particle, and a plant does that)
         following = _glued_after(tokens, after.index)
         doing = following is not None and following.norm in _OBJECT_OPENERS
-        return after.norm in _AWAY or (_progressive(after) and doing and _agentive(after))
+        if after.norm in _AWAY or (_progressive(after) and doing and _agentive(after)):
+            return True
+        return _past_deed(after, tokens)  # "frank's asked me to": the 's is "has"
     before = _glued_before(tokens, first)
     if before is not None and before.norm in _DO and opens_clause(tokens, before.index):
         # "did garnet send the results": a question's subject, then the verb and its object
@@ -336,9 +338,14 @@ def _past_deed(done: Token, tokens: list[Token]) -> bool:
 
 
 def _subject_then_verb(tokens: list[Token], index: int) -> bool:
-    """The word opens its clause and a finite verb follows: "Rook has year 4 ..."."""
+    """The word opens its clause and a finite verb follows: "Rook has year 4 ...".
+
+    The "'s" of "Rook's coming over" is that verb.
+    """
     verb = _glued_after(tokens, index)
-    return opens_clause(tokens, index) and verb is not None and finite(verb.norm)
+    if not opens_clause(tokens, index) or verb is None:
+        return False
+    return tokens[index].possessive or finite(verb.norm)
 
 
 def _has_object(tokens: list[Token], verb: Token) -> bool:
