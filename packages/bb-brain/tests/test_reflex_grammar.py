@@ -373,44 +373,20 @@ def test_what_weather_moods_and_stuff_do_is_no_name(
 @pytest.mark.parametrize(
     ("page", "text"),
     [
-        (QUILL, "how is 'Quill' going this week?"),  # a codename in quotes
-        (HEATH, "we watched Heath play in the cup final"),  # a person seen doing something
-    ],
-)
-def test_quotes_and_watching_that_still_name(
-    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
-) -> None:
-    brain = make_brain(page)
-    assert slugs(ask(engine, brain, text)) == [page[0]]
-
-
-@pytest.mark.parametrize(
-    ("page", "text"),
-    [
         (HEATH, "heath the plumber wants cash"),  # "the" and a role after the name
         (HEATH, "ok. Heath (my job share) takes the mornings"),  # what they are to me
         (QUILL, "quill 0.9 is blocked on the api review"),  # a version after a project
         (ZORP, "separate thing, zorps RFE came in today"),  # a possessive typed fast
         (("concepts/bay-9", md("Bay 9", type="concept")), "the pallets in bay 9 look damp"),
-    ],
-)
-def test_more_evidence_around_a_name(
-    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
-) -> None:
-    brain = make_brain(page)
-    assert slugs(ask(engine, brain, text)) == [page[0]]
-
-
-@pytest.mark.parametrize(
-    ("page", "text"),
-    [
+        (QUILL, "how is 'Quill' going this week?"),  # a codename in quotes
+        (HEATH, "we watched Heath play in the cup final"),  # a person seen doing something
         (THIMBLE, "Thimble and Thread had the lining I wanted"),  # "&" written "and"
         (COBALT, "Cllr Cobalt is holding a surgery on saturday"),  # a councillor's title
         (HEATH, "heath's asked me to move the meeting"),  # "'s" is "has" before a deed
         (HEATH, "heath's coming over on friday, she doesn't eat fish"),  # "'s" is "is"
     ],
 )
-def test_titles_and_contractions(
+def test_more_evidence_around_a_name(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str
 ) -> None:
     brain = make_brain(page)
