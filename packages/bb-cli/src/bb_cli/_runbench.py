@@ -26,6 +26,7 @@ from bb_adapters.runner import (
     SHUTDOWN_PHASE,
     STARTUP_PHASE,
     PhaseClock,
+    PlanItem,
     Progress,
     RunSettings,
     SystemRun,
@@ -65,6 +66,7 @@ if TYPE_CHECKING:
 
     from bb_cli._shard import ShardSpec
     from bb_cli._spill import ResultSpill
+    from bb_cli._workers import ItemSink, SystemGroup
 
 
 @dataclass(frozen=True)
@@ -184,29 +186,14 @@ def _execute_in_workers(
     clock: PhaseClock | None,
 ) -> Executed:
     """The same runs spread over ``request.workers`` processes on this run's one server."""
-    from bb_cli._workers import SystemGroup, run_in_workers, warm_up
+    from bb_cli._workers import SystemGroup, warm_up
 
     warm_up()
     reference = tuple(h for h in request.harnesses if h.target is None)
     groups = [SystemGroup(reference)] if reference else []
     groups += [SystemGroup((h,), h.target) for h in request.harnesses if h.target is not None]
     clock = clock if clock is not None else PhaseClock()
-    with ExitStack() as stack:
-        with clock.measure(STARTUP_PHASE):
-            db = stack.enter_context(open_database(request.dsn))
-            end_run_if_exits(db)
-        merged = run_in_workers(
-            plan_items(plan),
-            groups,
-            settings,
-            db,
-            request.workers,
-            progress,
-            clock,
-            max_message_bytes=request.max_message_bytes,
-        )
-        with clock.measure(SHUTDOWN_PHASE):
-            stack.close()
+    merged = _on_one_server(request, plan_items(plan), groups, settings, progress, clock)
     runs: list[tuple[Sequence[HarnessConfig], SystemRun]] = [
         (group.harnesses, run) for group, run in zip(groups, merged, strict=True)
     ]
@@ -254,31 +241,50 @@ def execute_streamed(
     clock = clock if clock is not None else PhaseClock()
     assembly = _Assembly(request, groups, spill, clock)
     if request.workers > 1:
-        from bb_cli._workers import SystemGroup, run_in_workers, warm_up
+        from bb_cli._workers import SystemGroup, warm_up
 
         warm_up()
         system_groups = [SystemGroup(group, group[0].target) for group in groups]
-        with ExitStack() as stack:
-            with clock.measure(STARTUP_PHASE):
-                db = stack.enter_context(open_database(request.dsn))
-                end_run_if_exits(db)
-            run_in_workers(
-                items,
-                system_groups,
-                settings,
-                db,
-                request.workers,
-                progress,
-                clock,
-                max_message_bytes=request.max_message_bytes,
-                sink=assembly.add_item,
-            )
-            with clock.measure(SHUTDOWN_PHASE):
-                stack.close()
+        _on_one_server(
+            request, items, system_groups, settings, progress, clock, sink=assembly.add_item
+        )
     else:
         _stream_sequential(request, items, settings, groups, assembly, progress, extractors, clock)
     with clock.measure(SCORING_PHASE):
         return assembly.result()
+
+
+def _on_one_server(
+    request: RunRequest,
+    items: Sequence[PlanItem],
+    groups: Sequence[SystemGroup],
+    settings: RunSettings,
+    progress: Progress | None,
+    clock: PhaseClock,
+    *,
+    sink: ItemSink | None = None,
+) -> list[SystemRun]:
+    """Items over ``request.workers`` processes that share this run's one embedded server."""
+    from bb_cli._workers import run_in_workers
+
+    with ExitStack() as stack:
+        with clock.measure(STARTUP_PHASE):
+            db = stack.enter_context(open_database(request.dsn))
+            end_run_if_exits(db)
+        merged = run_in_workers(
+            items,
+            groups,
+            settings,
+            db,
+            request.workers,
+            progress,
+            clock,
+            max_message_bytes=request.max_message_bytes,
+            sink=sink,
+        )
+        with clock.measure(SHUTDOWN_PHASE):
+            stack.close()
+    return merged
 
 
 @dataclass(frozen=True)

@@ -18,10 +18,11 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
-from bb_schema import ALL_SUITES, Result, SchemaRuntimeError, Suite, TurnEvidence, TurnRow
-from bb_schema.io import dump_json, to_jsonable
+from bb_schema import ALL_SUITES, Result, Suite, TurnEvidence, TurnRow
+from bb_schema.io import dump_json, json_text, to_jsonable
+from pydantic import BaseModel
 
 _SUITE_ORDER = {suite: index for index, suite in enumerate(ALL_SUITES)}
 #: How deep each spilled list sits in the Result file (its items' indent, in spaces).
@@ -29,18 +30,9 @@ _ROWS_INDENT = 4
 _EVIDENCE_INDENT = 6
 
 
-def _element(model: Any, indent: int) -> bytes:
+def _element(model: BaseModel, indent: int) -> bytes:
     """One list element as ``json.dumps(indent=2)`` writes it ``indent`` spaces deep."""
-    try:
-        text = json.dumps(
-            to_jsonable(model), sort_keys=True, indent=2, ensure_ascii=False, allow_nan=False
-        )
-    except ValueError as exc:
-        raise SchemaRuntimeError(
-            f"{type(model).__name__} holds a value JSON cannot carry ({exc}); a latency is "
-            "NaN or infinite, which is a bug in whatever measured it"
-        ) from exc
-    return text.replace("\n", "\n" + " " * indent).encode()
+    return json_text(model).replace("\n", "\n" + " " * indent).encode()
 
 
 class ResultSpill:

@@ -118,8 +118,17 @@ def dump_json(model: BaseModel) -> bytes:
     Raises:
         SchemaRuntimeError: a float is NaN or infinite (not representable in JSON).
     """
+    return (json_text(model) + "\n").encode()
+
+
+def json_text(model: BaseModel) -> str:
+    """``model`` as :func:`dump_json` writes it, without the trailing newline.
+
+    Raises:
+        SchemaRuntimeError: a float is NaN or infinite (not representable in JSON).
+    """
     try:
-        text = json.dumps(
+        return json.dumps(
             to_jsonable(model), sort_keys=True, indent=2, ensure_ascii=False, allow_nan=False
         )
     except ValueError as exc:
@@ -127,7 +136,6 @@ def dump_json(model: BaseModel) -> bytes:
             f"{type(model).__name__} holds a value JSON cannot carry ({exc}); "
             "a metric or latency is NaN or infinite, which is a bug in whatever computed it"
         ) from exc
-    return (text + "\n").encode()
 
 
 def write_json_atomic(path: Path, model: BaseModel) -> None:

@@ -117,7 +117,7 @@ ON_TOPIC: Final = "the turn speaks of the page's subject"
 LISTED_WITH_PERSON: Final = "listed with a person"
 #: What joins two names in a list: "wren and rook", "odile, and tamsin", "ana & tom".
 _LIST_JOINT = re.compile(r"\s*,?\s*(?:and|&)\s+", re.IGNORECASE)
-#: Words after a verb that make it one with its object ("bill the client", "mark it done").
+#: Words after a verb that make it one with its object ("bill the tenant", "mark it done").
 _OBJECTS: Final = frozenset(
     "me him her them us it this that the a an my our your his their".split()
 )

@@ -237,19 +237,21 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
         arms = ALIAS_ONLY | {"title", "slug-suffix"}  # "relay v2", "the juniper launch"
     elif arms is ALIAS_ONLY and _asked_for(maker, tok):
         arms = LOWER_NAME_ARMS  # "what do we have on finch?", "dr. finch": a name is asked for
-    found = [
-        maker.make(
+
+    def offered(arms: frozenset[str], ambiguity: str, *, fuzzy: bool = False) -> Candidate:
+        return maker.make(
             tok.norm,
             [tok],
             arms,
             penalty=LOWERCASE_PENALTY,
             extra=(LOWERCASE,),
-            ambiguity=word.describe() if _needs_evidence(word) else "",
+            ambiguity=ambiguity,
             calendar=word.calendar,
             place=word.place,
-            fuzzy=_misspelt(tok),
+            fuzzy=fuzzy,
         )
-    ]
+
+    found = [offered(arms, word.describe() if _needs_evidence(word) else "", fuzzy=_misspelt(tok))]
     stem = _possessive_typed_without_apostrophe(maker.tokens, tok)
     if stem is not None:  # "osrics RFE": a possessive typed fast
         found.append(
@@ -257,18 +259,7 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
         )
     if arms is ALIAS_ONLY and (word.lexical or word.calendar):
         # "mainly trellis slipping": a page titled with the word, on evidence only
-        found.append(
-            maker.make(
-                tok.norm,
-                [tok],
-                TITLE_ARMS,
-                penalty=LOWERCASE_PENALTY,
-                extra=(LOWERCASE,),
-                ambiguity=word.describe(),
-                calendar=word.calendar,
-                place=word.place,
-            )
-        )
+        found.append(offered(TITLE_ARMS, word.describe()))
     return found
 
 
