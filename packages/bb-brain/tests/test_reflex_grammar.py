@@ -402,3 +402,45 @@ def test_a_word_read_as_a_place_once_is_the_place_throughout(
     assert slugs(ask(engine, brain, "Adelaide said she is flying to adelaide in march")) == [
         ADELAIDE[0]
     ]
+
+
+GABLE = ("people/gable-mensah", md("Gable Mensah", type="person", aliases="[Gable]"))
+ANVIL = ("companies/anvil", md("Anvil", type="company", summary="Our payroll bureau."))
+BUCKLE = ("people/buckle-imrie", md("Buckle Imrie", type="person", aliases="[Buckle]"))
+IVY = ("people/ivy-osei", md("Ivy Osei", type="person", aliases="[Ivy]"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "signal"),
+    [
+        (GABLE, "gable can only do tuesdays now", "bare subject of a verb"),
+        (GABLE, "and gable wants the rota by friday", "bare subject of a verb"),
+        (ANVIL, "all the payments go to anvil, not to me", "object of a preposition, and no noun"),
+        (ANVIL, "new job from anvil this morning", "object of a preposition, and no noun"),
+    ],
+)
+def test_a_count_noun_with_no_determiner_is_a_name(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, signal: str
+) -> None:
+    brain = make_brain(page)
+    response = ask(engine, brain, text)
+    assert slugs(response) == [page[0]]
+    assert signal in signals(response)
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (GABLE, "the gable needs repainting before winter"),  # its determiner
+        (GABLE, "we're painting the east gable"),
+        (ANVIL, "he hammered it flat on an anvil"),
+        (BUCKLE, "the shelf started to buckle under the books"),  # "to" before a verb
+        (IVY, "ivy is taking over the back fence"),  # a plant spoken of as a stuff
+        (IVY, "the wall was covered with ivy"),
+    ],
+)
+def test_a_count_noun_with_its_determiner_or_a_mass_noun_bare(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    brain = make_brain(page)
+    assert slugs(ask(engine, brain, text)) == []

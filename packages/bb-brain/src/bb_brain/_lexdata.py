@@ -3,8 +3,9 @@
 Read from their packages, the tables cost most of a second of CPU in every process that reads
 a turn: importing ``lemminflect`` pulls in numpy, ``wordfreq`` pulls in regex, langcodes and
 ftfy, and both then parse gzipped dictionaries. What the reflex asks of them is small: the
-frequency of a word, its lemmas by part of speech (``getAllLemmas``) and the verb forms of a
-lemma (``getAllInflections(upos="VERB")``). So the first process derives exactly those answers
+frequency of a word, its lemmas by part of speech (``getAllLemmas``), the verb forms of a
+lemma (``getAllInflections(upos="VERB")``) and which nouns count (:func:`count_nouns`). So
+the first process derives exactly those answers
 through the packages' own calls, for every lowercase word their dictionaries hold, and keeps
 them in one marshal file in the user cache (:func:`bb_brain._pg._runtime.cache_dir`), keyed
 by both packages' versions and :data:`FORMAT`: it cannot disagree with what is installed.
@@ -28,7 +29,11 @@ from pathlib import Path
 from typing import Any, Final
 
 #: Bump when what the file holds, or how, changes.
-FORMAT: Final = 1
+FORMAT: Final = 2
+#: A count noun's plural is at least this common next to its singular (Zipf difference, wordfreq's
+#: large list): "kettles" is to "kettle" as 1 to 10, "ivies" to "ivy" as 1 to 90 (the dictionary
+#: counts ivy; people speak of it as a stuff).
+COUNT_PLURAL_GAP: Final = 1.4
 #: Separators inside one encoded entry: between parts of speech, and between a part of
 #: speech and its forms (lemminflect's own files separate forms by "/" and fields by ",").
 _GROUP: Final = "\x1e"
@@ -72,6 +77,8 @@ class Lexicon:
     lemma_table: dict[str, str]
     #: Lowercase lemma -> its encoded ``getAllInflections(upos="VERB")`` answer.
     verb_table: dict[str, str]
+    #: Singular nouns that only count (:func:`count_nouns`).
+    count_table: frozenset[str] = frozenset()
 
     def getAllLemmas(self, word: str) -> Entry:
         """``lemminflect.getAllLemmas(word)``: lemmas by universal part of speech."""
@@ -126,17 +133,40 @@ def build() -> Lexicon:
         entry = inflections.getAllInflections(lemma, upos=_VERB)
         if entry:
             verb_table[lemma] = _encode(entry)
-    return Lexicon(frequencies, lemma_table, verb_table)
+    return Lexicon(frequencies, lemma_table, verb_table, count_nouns(inflections, frequencies))
+
+
+def count_nouns(inflections: Any, frequencies: dict[str, float]) -> frozenset[str]:
+    """Nouns of everyday vocabulary that are only ever counted: "a kettle", never "some kettle".
+
+    The dictionary gives a noun that also has a mass use its own singular among its plurals
+    ("faith" -> "faiths", "faith"); a count noun has only a real plural. Its word for a plant
+    or a name-like noun may still be a stuff in use ("ivy", "holly"), so the plural must be
+    in common use too: at most :data:`COUNT_PLURAL_GAP` below the singular on the Zipf scale.
+    """
+    from wordfreq import zipf_frequency
+
+    found = set()
+    for word in sorted(w for w in frequencies if _plain(w) and w.isalpha()):
+        plurals = inflections.getAllInflections(word, upos="NOUN").get("NNS", ())
+        if not plurals or word in plurals:
+            continue
+        singular = zipf_frequency(word, "en", wordlist="large")
+        plural = max(zipf_frequency(form, "en", wordlist="large") for form in plurals)
+        if singular - plural <= COUNT_PLURAL_GAP:
+            found.add(word)
+    return frozenset(found)
 
 
 def _valid(data: object) -> Lexicon | None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return None
     tables = (data.get("frequencies"), data.get("lemmas"), data.get("verbs"))
-    if not all(isinstance(table, dict) for table in tables):
+    counted = data.get("count_nouns")
+    if not all(isinstance(table, dict) for table in tables) or not isinstance(counted, frozenset):
         return None
     frequencies, lemma_table, verb_table = tables
-    return Lexicon(frequencies, lemma_table, verb_table)  # type: ignore[arg-type]
+    return Lexicon(frequencies, lemma_table, verb_table, counted)  # type: ignore[arg-type]
 
 
 def load() -> Lexicon:
@@ -154,6 +184,7 @@ def load() -> Lexicon:
             "frequencies": lexicon.frequencies,
             "lemmas": lexicon.lemma_table,
             "verbs": lexicon.verb_table,
+            "count_nouns": lexicon.count_table,
         }
         with suppress(OSError):
             temp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")

@@ -75,6 +75,7 @@ from bb_brain.reflex._syntax import (
     QUOTED_WORD,
     REFERRED_BACK,
     SAID_TO_BE_A_PLACE,
+    bare_count_noun,
 )
 from bb_brain.reflex._tokens import (
     AFFILIATION,
@@ -177,8 +178,10 @@ def local_evidence(res: Resolved) -> list[str]:
     if kind is not None and _of_kind(res, kind.rsplit(" ", 1)[-1]):
         found.append(kind)
     # a family name alone needs more ("Cobalt slumped"), and so does a noun typed in
-    # lowercase: "ivy is taking over the fence" has a mass noun for its subject
-    lowercase_noun = LOWERCASE in signals and sense(cand.norm).noun
+    # lowercase: "ivy is taking over the fence" has a mass noun for its subject; a count
+    # noun cannot be one bare ("lance can only do thursdays"; see _syntax.bare_count_noun)
+    word = sense(cand.norm)
+    lowercase_noun = LOWERCASE in signals and word.noun and not bare_count_noun(word)
     if BARE_SUBJECT in signals and res.arm in NAME_ARMS and not lowercase_noun:
         found.append(BARE_SUBJECT)
     if EPISODE_SUBJECT in signals and res.arm in _EVENT_ARMS:

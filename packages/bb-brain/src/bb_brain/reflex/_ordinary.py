@@ -74,6 +74,9 @@ class WordSense:
     #: The verbs and nouns it is a form of ("wrote" -> {"write"}; "pupils" -> {"pupil"}).
     verb_lemmas: frozenset[str] = frozenset()
     noun_lemmas: frozenset[str] = frozenset()
+    #: A singular noun only ever counted ("a kettle", never "some kettle"; see
+    #: :func:`bb_brain._lexdata.count_nouns`): without a determiner it is no noun phrase.
+    count_noun: bool = False
 
     @property
     def ordinary(self) -> bool:
@@ -237,6 +240,7 @@ def sense(word_norm: str) -> WordSense:
         place=word_norm in _tables().places,
         verb_lemmas=frozenset(by_pos.get("VERB", ())),
         noun_lemmas=frozenset(by_pos.get("NOUN", ())),
+        count_noun=word_norm in _tables().lemmatizer.count_table,
     )
 
 

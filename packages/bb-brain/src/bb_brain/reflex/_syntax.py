@@ -46,7 +46,7 @@ from bb_brain.reflex._lexicon import (
     KIND_NOUNS,
     ROLE_NOUNS,
 )
-from bb_brain.reflex._ordinary import inflections, sense
+from bb_brain.reflex._ordinary import WordSense, inflections, sense
 
 if TYPE_CHECKING:
     from bb_brain.reflex._tokens import Token
@@ -493,12 +493,29 @@ def _phrase_ends(tokens: list[Token], index: int) -> bool:
 
 
 def _bare_object(tokens: list[Token], index: int) -> bool:
-    """After a preposition, ending its phrase, and no noun or adjective: "an update on pierce"."""
+    """After a preposition, ending its phrase: a verb ("an update on pierce") or a count noun.
+
+    A count noun needs a determiner there as anywhere ("money goes to the acorn fund"), so
+    "all money goes to acorn" names something. After "to" a verb is an infinitive ("time to
+    brook no delay"), so there the word must be no verb.
+    """
     before = _glued_before(tokens, index)
     if before is None or before.norm not in _PREPOSITIONS or not _phrase_ends(tokens, index):
         return False
     meaning = sense(tokens[index].norm)
-    return meaning.lexical and not (meaning.noun or meaning.adjective or meaning.function)
+    if meaning.lexical and not (meaning.noun or meaning.adjective or meaning.function):
+        return True
+    return bare_count_noun(meaning) and not (before.norm == "to" and "VERB" in meaning.readings)
+
+
+#: A count noun this common is used bare in set phrases ("by car", "at home", "to bed", "in
+#: town") and in chat that drops its articles ("car's in the shop").
+BARE_COUNT_MAX_ZIPF: Final = 4.6
+
+
+def bare_count_noun(meaning: WordSense) -> bool:
+    """A singular count noun below :data:`BARE_COUNT_MAX_ZIPF`: bare, it is no noun phrase."""
+    return meaning.count_noun and not meaning.adjective and meaning.zipf < BARE_COUNT_MAX_ZIPF
 
 
 def _indirect_object(tokens: list[Token], index: int) -> bool:
