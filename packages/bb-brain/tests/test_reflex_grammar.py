@@ -444,3 +444,18 @@ def test_a_count_noun_with_its_determiner_or_a_mass_noun_bare(
 ) -> None:
     brain = make_brain(page)
     assert slugs(ask(engine, brain, text)) == []
+
+
+COPPER_DESK = (
+    "concepts/copper-desk",
+    md("Copper Desk", type="concept", summary="The shared hot desk by the window."),
+)
+
+
+def test_a_definite_phrase_that_is_a_whole_title(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(COPPER_DESK)
+    response = ask(engine, brain, "who booked the copper desk for friday?")
+    assert slugs(response) == ["concepts/copper-desk"]
+    assert "a phrase of several words after 'the'" in signals(response)
+    assert slugs(ask(engine, brain, "a copper desk would look great in the hall")) == []
+    assert slugs(ask(engine, brain, "copper desk lamps are back in fashion")) == []

@@ -80,6 +80,7 @@ from bb_brain.reflex._syntax import (
 from bb_brain.reflex._tokens import (
     AFFILIATION,
     AFTER_DETERMINER,
+    DEFINITE_PHRASE,
     DETERMINED_PHRASE,
     DOMAIN,
     HANDLE,
@@ -172,6 +173,8 @@ def local_evidence(res: Resolved) -> list[str]:
         found.append(LOCATIVE)  # "a shift at the foundry", of a place titled "The Foundry"
     if SPEAKERS_OWN in signals and res.cand.tokens > 1 and not res.page.is_person:
         found.append(SPEAKERS_OWN)  # "our house rules": their own practice's page
+    if DEFINITE_PHRASE in signals and _known_by_the(res):
+        found.append(DEFINITE_PHRASE)  # "the copper desk": the one both sides know of
     if DOMAIN in signals and _organisation(res):
         found.append(DOMAIN)
     kind = next((signal for signal in signals if signal.startswith(KIND_SIGNAL)), None)
@@ -191,6 +194,17 @@ def local_evidence(res: Resolved) -> list[str]:
     elif PERSON_VERB in signals and _organisation(res):
         found.append(PERSON_VERB)  # "we told harvest", "Harvest said": people and firms
     return found
+
+
+def _known_by_the(res: Resolved) -> bool:
+    """A thing, place or work called by its title after "the"; a firm only with "The" in its title.
+
+    People and firms take no article ("the green door swelled" is a door, whatever firm is
+    called Green Door), unless "The" is part of the name ("the corn exchange").
+    """
+    if res.cand.tokens < 2 or res.page.is_person:
+        return False
+    return not _organisation(res) or res.cand.norm.startswith("the ")
 
 
 def _of_kind(res: Resolved, noun: str) -> bool:

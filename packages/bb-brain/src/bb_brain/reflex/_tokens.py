@@ -61,6 +61,7 @@ VERSION = re.compile(r"v\d+(?:\.\d+)*")
 BARE_VERSION = re.compile(r"\d+\.\d+(?:\.\d+)*")
 LOWERCASE: Final = "lowercase"
 SPEAKERS_OWN: Final = "a phrase the speaker calls their own"
+DEFINITE_PHRASE: Final = "a phrase of several words after 'the'"
 HANDLE: Final = "@handle"
 SLUG_LIKE: Final = "slug-like token"
 
@@ -200,6 +201,8 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
         found.append(LINE_LABEL)
     if first < last and _speakers_own(tokens, first):
         found.append(SPEAKERS_OWN)
+    if first < last and _definite(tokens, first, last):
+        found.append(DEFINITE_PHRASE)
     if _asked_about(tokens, first, last):
         found.append(PERSON_VERB)
     if looked_up(tokens, first):
@@ -400,6 +403,29 @@ def _speakers_own(tokens: list[Token], first: int) -> bool:
     if before is not None and before.norm not in ("our", "my"):
         before = _previous_glued(tokens, before.index)
     return before is not None and before.norm in ("our", "my")
+
+
+def _definite(tokens: list[Token], first: int, last: int) -> bool:
+    """Several words right after "the" and opening with none: "the copper desk".
+
+    A definite description the speaker does not introduce presumes the hearer knows which
+    thing it is; when it is a page's whole title, the hearer's memory is that page. One
+    that a phrase or clause after it identifies presumes nothing ("the weekly review of my
+    budget", "the copper desk that we ordered").
+    """
+    if tokens[first].norm == "the":  # a title that has its article: "The Corn Exchange"
+        if last - first < 2:
+            return False  # "the foundry": one word after "the" is any foundry
+    else:
+        before = _previous_glued(tokens, first)
+        if before is None or before.norm != "the" or tokens[first].norm in DETERMINERS:
+            return False
+    after = _next_glued(tokens, last)
+    return after is None or after.norm not in _IDENTIFYING
+
+
+#: Words after a noun phrase that say which one it is: "of", or a relative clause.
+_IDENTIFYING: Final = frozenset("of that which who whom whose where".split())
 
 
 def _previous_glued(tokens: list[Token], index: int) -> Token | None:
