@@ -221,6 +221,10 @@ BREAD = ("companies/bread-and-butter", md("Bread & Butter", type="company"))
         (HEATH, "heath's handling the till tonight"),  # a doing with its object
         (DOOR, "green door are doing a free check on saturday"),  # "are" and a doing
         (DOOR, "green door sent the new price list"),  # a title of two everyday words
+        (HEATH, "heath's been running the bar all week"),  # a doing so far
+        (HEATH, "heath keeps changing the menu on me"),  # a doing that goes on
+        (HEATH, "heath is handling refunds today"),  # a doing with a bare object
+        (HEATH, "heath would fight you on that"),  # a modal, a deed, "you"
     ],
 )
 def test_a_bare_subject_of_a_deed_is_a_name(
@@ -358,6 +362,9 @@ SEDGE = (
         (FROST, "frost killed the seedlings again"),  # weather does things, not deeds
         (FROST, "frost will kill the tomatoes tonight"),
         (HOPE, "hope kept me going through the winter"),
+        (HEATH, "heath's been taking over the bank"),  # a particle: what a plant does too
+        (FROST, "frost keeps killing the seedlings"),  # no deed of anyone's
+        (HOPE, "hope is growing on the team"),
         (HEATH, "dawn broke over the heath"),
         (SAGE_HERB, "added sage 2.5 tbsp to the sauce"),  # a quantity, not a version
         (SEDGE, "which marsh sedge grows best near boats and sails?"),  # a compound's head
@@ -459,3 +466,10 @@ def test_a_definite_phrase_that_is_a_whole_title(engine: Engine, make_brain: Any
     assert "a phrase of several words after 'the'" in signals(response)
     assert slugs(ask(engine, brain, "a copper desk would look great in the hall")) == []
     assert slugs(ask(engine, brain, "copper desk lamps are back in fashion")) == []
+
+
+def test_a_family_word_before_a_name(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(HOPE)
+    response = ask(engine, brain, "remind me to call aunty hope on sunday")
+    assert slugs(response) == ["people/hope-varga"]
+    assert "role noun nearby" in signals(response)

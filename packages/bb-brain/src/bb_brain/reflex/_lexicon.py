@@ -100,7 +100,9 @@ ROLE_NOUNS: Final = _words(
     pharmacist midwife plumber builder electrician cleaner nanny babysitter childminder vet
     gp surgeon locum counsellor counselor optician mechanic gardener handyman dj
     photographer florist caterer planner officiant celebrant driver chef cook waiter barista
-    bartender
+    bartender aunty auntie nan nana nanna gran granny grandad granddad gramps grandson
+    granddaughter stepdad stepmum stepmom stepfather stepmother stepson stepdaughter
+    stepbrother stepsister godmother godfather godson goddaughter godparent mate bestie
     """
 )
 
@@ -187,6 +189,8 @@ AGENT_VERBS: Final = _words(
     share post publish upload update change cook bake clean check host run bump schedule
     reschedule sort arrange email forward cc ping nudge owe lose spend set build install
     deploy merge release launch design prepare hand pass file return print read put make get
-    start begin correct quiz
+    start begin correct quiz renew sponsor fund negotiate argue fight report test record
+    film photograph measure inspect survey audit translate edit proofread mentor supervise
+    manage
     """
 )

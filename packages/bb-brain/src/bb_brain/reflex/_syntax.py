@@ -271,10 +271,11 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
             return False
         # "briar's handling the till": a doing with its object ("ivy's taking over the
         # fence" has a particle, and a plant does that)
-        following = _glued_after(tokens, after.index)
-        doing = following is not None and following.norm in _OBJECT_OPENERS
-        if after.norm in _AWAY or (_progressive(after) and doing and _agentive(after)):
+        if after.norm in _AWAY or _doing(tokens, after):
             return True
+        if after.norm == "been":  # "briar's been running the till": a doing, so far
+            doing = _glued_after(tokens, after.index)
+            return doing is not None and _doing(tokens, doing)
         return _past_deed(after, tokens)  # "frank's asked me to": the 's is "has"
     before = _glued_before(tokens, first)
     if before is not None and before.norm in _DO and opens_clause(tokens, before.index):
@@ -295,11 +296,10 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     word = sense(token.norm)
     if word.noun_lemmas and token.norm not in word.noun_lemmas:  # a plural noun's form
         return verb.norm in ("is", "was", "has") or "VBZ" in inflections(verb.norm)
-    if verb.norm in _COPULAS:  # "briar and sorrel are doing the catering": a doing's object
+    if verb.norm in _COPULAS or verb.norm in _CATENATIVES:
+        # "briar and sorrel are doing the catering", "briar keeps changing the plan"
         going = _glued_after(tokens, verb.index)
-        taken = _glued_after(tokens, going.index) if going is not None else None
-        object_after = taken is not None and taken.norm in _OBJECT_OPENERS
-        return _progressive(going) and _agentive(going) and object_after
+        return going is not None and _doing(tokens, going)
     if verb.norm in _MODALS:  # "rook will present the plans", "linnet will call me"
         deed = _glued_after(tokens, verb.index)
         while deed is not None and deed.norm in _MODAL_ADVERBS:
@@ -319,6 +319,23 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
             done = _glued_after(tokens, done.index)
         return done is not None and _past_deed(done, tokens)
     return _past_event(verb.norm) and _agentive(verb) and _has_object(tokens, verb)
+
+
+def _doing(tokens: list[Token], going: Token) -> bool:
+    """A doing of what people do on purpose, with its object: "handling the till", "hosting sunday".
+
+    A particle is no object here: "ivy's taking over the fence" is what a plant does too.
+    """
+    if not (_progressive(going) and _agentive(going)):
+        return False
+    taken = _glued_after(tokens, going.index)
+    if taken is None or taken.norm in _PARTICLES:
+        return False
+    return taken.norm in _OBJECT_OPENERS or _bare_noun_phrase(taken)
+
+
+#: Verbs before a doing that say it goes on, starts or stops: "keeps changing the plan".
+_CATENATIVES: Final = frozenset("keeps kept started starts stopped stops".split())
 
 
 #: Adverbs between a modal and its verb ("can only do", "will probably send").
@@ -355,7 +372,12 @@ def _has_object(tokens: list[Token], verb: Token) -> bool:
         return False
     if following.norm in _OBJECT_OPENERS or following.norm in _PARTICLES:
         return True
-    word = sense(following.norm)  # "raised hosting prices": a bare noun phrase
+    return _bare_noun_phrase(following)
+
+
+def _bare_noun_phrase(following: Token) -> bool:
+    """A lowercase noun with no determiner: "raised hosting prices", "handling flights"."""
+    word = sense(following.norm)
     return not following.capitalised and not word.function and (word.noun or not word.lexical)
 
 
@@ -385,7 +407,7 @@ def _past_event(word: str) -> bool:
 #: Words that open an object noun phrase: after a word that may be a noun or a verb, they
 #: make it the verb ("Cliff needs the data": a plural noun takes no object).
 _OBJECT_OPENERS: Final = frozenset(
-    "the a an my our your his her their its this that these those some him them us me".split()
+    "the a an my our your his her their its this that these those some him them us me you".split()
 )
 #: Objects of one deed: a definite or a personal one ("will present the plans", "will call
 #: me"); "can change a hillside" is a generic statement.
