@@ -68,3 +68,8 @@ def test_count_nouns_are_the_dictionary_s_with_a_plural_in_use(built: _lexdata.L
     assert "faith" not in built.count_table  # "faith" is also its own plural: a mass use
     assert "ivy" not in built.count_table  # counted in the dictionary, "ivies" all but unused
     assert "kettles" not in built.count_table  # singulars only
+
+
+def test_foreign_words_are_another_language_s_and_not_english_s(built: _lexdata.Lexicon) -> None:
+    assert {"desde", "avec", "luz", "la", "del"} <= built.foreign_table
+    assert not {"piano", "chef", "the", "kettle", "grace"} & built.foreign_table

@@ -473,3 +473,14 @@ def test_a_family_word_before_a_name(engine: Engine, make_brain: Any) -> None:
     response = ask(engine, brain, "remind me to call aunty hope on sunday")
     assert slugs(response) == ["people/hope-varga"]
     assert "role noun nearby" in signals(response)
+
+
+SOL = ("people/sol-iturbe", md("Sol Iturbe", type="person", aliases="[Sol]"))
+
+
+def test_a_word_of_a_passage_in_another_language(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(SOL)
+    assert slugs(ask(engine, brain, "what does 'hace sol y mucho calor' mean?")) == []
+    assert slugs(ask(engine, brain, "translate: el sol sale por el este")) == []
+    response = ask(engine, brain, "Sol says calor is the word for heat, right?")
+    assert slugs(response) == ["people/sol-iturbe"]

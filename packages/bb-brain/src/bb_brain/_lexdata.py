@@ -4,7 +4,8 @@ Read from their packages, the tables cost most of a second of CPU in every proce
 a turn: importing ``lemminflect`` pulls in numpy, ``wordfreq`` pulls in regex, langcodes and
 ftfy, and both then parse gzipped dictionaries. What the reflex asks of them is small: the
 frequency of a word, its lemmas by part of speech (``getAllLemmas``), the verb forms of a
-lemma (``getAllInflections(upos="VERB")``) and which nouns count (:func:`count_nouns`). So
+lemma (``getAllInflections(upos="VERB")``), which nouns count (:func:`count_nouns`) and
+which words belong to other languages (:func:`foreign_words`). So
 the first process derives exactly those answers
 through the packages' own calls, for every lowercase word their dictionaries hold, and keeps
 them in one marshal file in the user cache (:func:`bb_brain._pg._runtime.cache_dir`), keyed
@@ -20,6 +21,7 @@ costs only the build in that process.
 from __future__ import annotations
 
 import marshal
+import math
 import os
 import threading
 from contextlib import suppress
@@ -79,6 +81,8 @@ class Lexicon:
     verb_table: dict[str, str]
     #: Singular nouns that only count (:func:`count_nouns`).
     count_table: frozenset[str] = frozenset()
+    #: Common words of other languages that English does not use (:func:`foreign_words`).
+    foreign_table: frozenset[str] = frozenset()
 
     def getAllLemmas(self, word: str) -> Entry:
         """``lemminflect.getAllLemmas(word)``: lemmas by universal part of speech."""
@@ -133,7 +137,41 @@ def build() -> Lexicon:
         entry = inflections.getAllInflections(lemma, upos=_VERB)
         if entry:
             verb_table[lemma] = _encode(entry)
-    return Lexicon(frequencies, lemma_table, verb_table, count_nouns(inflections, frequencies))
+    counted = count_nouns(inflections, frequencies)
+    foreign = foreign_words(frequencies, frozenset(lemma_table))
+    return Lexicon(frequencies, lemma_table, verb_table, counted, foreign)
+
+
+#: The languages whose words English chat quotes most, from wordfreq's lists.
+FOREIGN_LANGUAGES: Final = ("es", "fr", "it", "de", "pt")
+#: A foreign word is this common in its language (Zipf) ...
+FOREIGN_MIN_ZIPF: Final = 4.0
+#: ... and this much more common there than in English ...
+FOREIGN_MARGIN: Final = 1.0
+#: ... or, for a word an English dictionary has too ("la", "del", "con"), this much.
+FOREIGN_MARGIN_OVER_ENGLISH: Final = 2.0
+
+
+def foreign_words(frequencies: dict[str, float], english: frozenset[str]) -> frozenset[str]:
+    """Everyday words of another language that no English dictionary has: "luz", "desde", "avec".
+
+    A passage quoted or typed in another language is made of them, and a page's name may be one
+    ("Luz", "Faro"): such a word in such a passage is no mention. A word English has too
+    counts when the other language uses it far more ("la", "del"), not "piano" or "chef".
+    """
+    from wordfreq import get_frequency_dict
+
+    found = set()
+    for language in FOREIGN_LANGUAGES:
+        for word, freq in get_frequency_dict(language, wordlist="small").items():
+            if not word.isalpha() or not _plain(word):
+                continue
+            zipf = math.log10(freq) + 9
+            native = math.log10(frequencies[word]) + 9 if word in frequencies else 0.0
+            margin = FOREIGN_MARGIN_OVER_ENGLISH if word in english else FOREIGN_MARGIN
+            if zipf >= FOREIGN_MIN_ZIPF and zipf - native >= margin:
+                found.add(word)
+    return frozenset(found)
 
 
 def count_nouns(inflections: Any, frequencies: dict[str, float]) -> frozenset[str]:
@@ -162,11 +200,13 @@ def _valid(data: object) -> Lexicon | None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return None
     tables = (data.get("frequencies"), data.get("lemmas"), data.get("verbs"))
-    counted = data.get("count_nouns")
-    if not all(isinstance(table, dict) for table in tables) or not isinstance(counted, frozenset):
+    sets = (data.get("count_nouns"), data.get("foreign"))
+    if not all(isinstance(table, dict) for table in tables):
+        return None
+    if not all(isinstance(table, frozenset) for table in sets):
         return None
     frequencies, lemma_table, verb_table = tables
-    return Lexicon(frequencies, lemma_table, verb_table, counted)  # type: ignore[arg-type]
+    return Lexicon(frequencies, lemma_table, verb_table, *sets)  # type: ignore[arg-type]
 
 
 def load() -> Lexicon:
@@ -185,6 +225,7 @@ def load() -> Lexicon:
             "lemmas": lexicon.lemma_table,
             "verbs": lexicon.verb_table,
             "count_nouns": lexicon.count_table,
+            "foreign": lexicon.foreign_table,
         }
         with suppress(OSError):
             temp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")

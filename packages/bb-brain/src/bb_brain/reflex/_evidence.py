@@ -64,6 +64,7 @@ from bb_brain.reflex._syntax import (
     BEFORE_NOUN,
     CONVERSATION_PARTNER,
     EPISODE_SUBJECT,
+    FOREIGN_PASSAGE,
     IMPERATIVE,
     INDIRECT_OBJECT,
     LISTED_WITH_PLACE,
@@ -296,6 +297,8 @@ def veto(res: Resolved) -> str | None:
         return f"declined: {res.cand.raw!r} opens the sentence as a verb ({IMPERATIVE})"
     if QUOTED_WORD in signals:
         return f"declined: {res.cand.raw!r} is {QUOTED_WORD}"
+    if FOREIGN_PASSAGE in signals:
+        return f"declined: {res.cand.raw!r} is {FOREIGN_PASSAGE}"
     if MEASURED in signals:
         return f"declined: {res.cand.raw!r} is {MEASURED}"
     if A_WORK_WATCHED in signals and res.page.is_person:

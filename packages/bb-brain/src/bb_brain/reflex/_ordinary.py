@@ -77,6 +77,8 @@ class WordSense:
     #: A singular noun only ever counted ("a kettle", never "some kettle"; see
     #: :func:`bb_brain._lexdata.count_nouns`): without a determiner it is no noun phrase.
     count_noun: bool = False
+    #: An everyday word of another language that English does not use ("luz", "desde").
+    foreign: bool = False
 
     @property
     def ordinary(self) -> bool:
@@ -241,6 +243,7 @@ def sense(word_norm: str) -> WordSense:
         verb_lemmas=frozenset(by_pos.get("VERB", ())),
         noun_lemmas=frozenset(by_pos.get("NOUN", ())),
         count_noun=word_norm in _tables().lemmatizer.count_table,
+        foreign=word_norm in _tables().lemmatizer.foreign_table,
     )
 
 

@@ -80,6 +80,9 @@ QUOTED_WORD: Final = "a word quoted alone, talked about as a word"
 A_WORK_WATCHED: Final = "the title of something watched"
 AFTER_A_NOUN: Final = "the head of a compound after a noun"
 SAID_TO_BE_A_PLACE: Final = "a parenthesis after it says it is a place"
+FOREIGN_PASSAGE: Final = "a word of a passage in another language"
+#: How many words either side of a word show which language its sentence is in.
+LANGUAGE_REACH: Final = 4
 #: Nouns for places that an aside names ("Chad (the country)").
 _PLACE_NOUNS: Final = frozenset(
     "country state city town village island region county province capital".split()
@@ -627,6 +630,37 @@ def _listed_with_place(tokens: list[Token], index: int) -> bool:
     return False
 
 
+def _in_foreign_passage(tokens: list[Token], index: int) -> bool:
+    """The word and most words of its sentence around it are another language's.
+
+    "is it 'enciende la luz'?", "translate: La luz del faro se veía desde la playa": a page
+    named Luz or Faro is not meant. One foreign word in English ("Luz says prender is more
+    Latin American") leaves the name alone, and so do names: they are no language's words.
+    """
+    if not sense(tokens[index].norm).foreign:
+        return False
+    around: list[Token] = []
+    left = index
+    while left > 0 and not tokens[left].sentence_start and index - left < LANGUAGE_REACH:
+        left -= 1
+        around.append(tokens[left])
+    right = index + 1
+    while (
+        right < len(tokens) and not tokens[right].sentence_start and right - index <= LANGUAGE_REACH
+    ):
+        around.append(tokens[right])
+        right += 1
+    foreign = sum(1 for token in around if _not_english(token))
+    return len(around) >= 2 and 3 * foreign >= 2 * len(around)
+
+
+def _not_english(token: Token) -> bool:
+    """Another language's everyday word, or a lowercase word English does not know at all."""
+    word = sense(token.norm)
+    unknown = not token.capitalised and token.norm.isalpha() and not word.known_word
+    return word.foreign or (unknown and word.zipf == 0.0)
+
+
 def _no_name_here(
     tokens: list[Token], token: Token, before: Token | None, after: Token | None
 ) -> list[str]:
@@ -634,6 +668,8 @@ def _no_name_here(
     found: list[str] = []
     if after is not None and _subject_left_out(tokens, token, after):
         found.append(SUBJECT_LEFT_OUT)
+    if _in_foreign_passage(tokens, token.index):
+        found.append(FOREIGN_PASSAGE)
     if token.quoted and not token.capitalised:  # a 'Quill' in quotes is a codename
         found.append(QUOTED_WORD)
     if before is not None and before.norm in _VIEWING and token.capitalised:
