@@ -484,3 +484,32 @@ def test_a_word_of_a_passage_in_another_language(engine: Engine, make_brain: Any
     assert slugs(ask(engine, brain, "translate: el sol sale por el este")) == []
     response = ask(engine, brain, "Sol says calor is the word for heat, right?")
     assert slugs(response) == ["people/sol-iturbe"]
+
+
+CLINIC = ("concepts/thursday-clinic", md("Thursday Clinic", type="concept", summary="Drop-in."))
+HIGH_TIDE = ("projects/high-tide", md("High Tide", type="project", summary="The EP."))
+
+
+@pytest.mark.parametrize(
+    "text", ["can we take it to thursday clinic?", "thursday clinic starts at ten now"]
+)
+def test_a_title_ending_in_a_count_noun_with_no_determiner(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    response = ask(engine, make_brain(CLINIC), text)
+    assert slugs(response) == ["concepts/thursday-clinic"]
+    assert "a phrase ending in a count noun, with no determiner" in signals(response)
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (CLINIC, "we had a thursday clinic about it"),  # its determiner
+        (CLINIC, "thursday clinic is the worst idea"),  # a copula: said of any such clinic
+        (HIGH_TIDE, "we can only launch the boat at high tide"),  # "tide" has a mass use
+    ],
+)
+def test_the_same_words_as_an_ordinary_phrase(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == []

@@ -59,6 +59,7 @@ from bb_brain.reflex._syntax import (
     A_WORK_WATCHED,
     AFTER_ARTICLE,
     ASKED_WHO,
+    BARE_COUNT_PHRASE,
     BARE_OBJECT,
     BARE_SUBJECT,
     BEFORE_NOUN,
@@ -174,6 +175,8 @@ def local_evidence(res: Resolved) -> list[str]:
         found.append(LOCATIVE)  # "a shift at the foundry", of a place titled "The Foundry"
     if SPEAKERS_OWN in signals and res.cand.tokens > 1 and not res.page.is_person:
         found.append(SPEAKERS_OWN)  # "our house rules": their own practice's page
+    if BARE_COUNT_PHRASE in signals and res.cand.tokens > 1 and not res.page.is_person:
+        found.append(BARE_COUNT_PHRASE)  # "at friday demo": a count noun needs its article
     if DEFINITE_PHRASE in signals and _known_by_the(res):
         found.append(DEFINITE_PHRASE)  # "the copper desk": the one both sides know of
     if DOMAIN in signals and _organisation(res):

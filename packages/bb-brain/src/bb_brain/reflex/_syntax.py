@@ -59,6 +59,7 @@ INDIRECT_OBJECT: Final = "indirect object of a verb"
 ASKED_WHO: Final = "asked who"
 PERSONAL_POSSESSION: Final = "possessor of a person's noun"
 CONVERSATION_PARTNER: Final = "partner of a conversation"
+BARE_COUNT_PHRASE: Final = "a phrase ending in a count noun, with no determiner"
 
 IMPERATIVE: Final = "an imperative verb"
 VERB_AFTER_SUBJECT: Final = "a verb after its subject"
@@ -507,6 +508,8 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
         found.append(CONVERSATION_PARTNER)
     if first == last and _bare_object(tokens, last):
         found.append(BARE_OBJECT)
+    if first < last and _bare_count_phrase(tokens, first, last):
+        found.append(BARE_COUNT_PHRASE)
     if first == last and _indirect_object(tokens, last):
         found.append(INDIRECT_OBJECT)
     return found
@@ -531,6 +534,42 @@ def _bare_object(tokens: list[Token], index: int) -> bool:
     if meaning.lexical and not (meaning.noun or meaning.adjective or meaning.function):
         return True
     return bare_count_noun(meaning) and not (before.norm == "to" and "VERB" in meaning.readings)
+
+
+def _bare_count_phrase(tokens: list[Token], first: int, last: int) -> bool:
+    """Words ending in a singular count noun, with no determiner, as an argument: a title.
+
+    "let's show it at friday demo", "i'm hosting sunday table", "move story hour to 11": a
+    noun phrase whose head only counts needs "a", "the" or "my" ("at the friday demo"), so
+    without one it is the name of something. Set phrases have heads with a mass use ("at low
+    tide", "on short notice", "second chance").
+    """
+    head = tokens[last]
+    if not sense(head.norm).count_noun or tokens[first].norm in DETERMINERS:
+        return False
+    if any(token.possessive or token.norm in FUNCTION_WORDS for token in tokens[first:last]):
+        return False
+    before = _glued_before(tokens, first)
+    if before is None or opens_clause(tokens, first):
+        # its subject: "story hour starts at 11"; before a copula only a doing ("golden hour
+        # is at 7" speaks of a time of day)
+        after = _glued_after(tokens, last)
+        if after is None or not finite(after.norm):
+            return False
+        return after.norm not in _COPULAS or _progressive(_glued_after(tokens, after.index))
+    if before.norm in _PHRASE_PREPOSITIONS:
+        return True
+    verb = sense(before.norm)
+    if "VERB" not in verb.readings or verb.adjective or verb.function:
+        return False
+    ahead = _glued_before(tokens, before.index)  # "a move story ..." is a noun's compound
+    return ahead is None or ahead.norm not in DETERMINERS
+
+
+#: Prepositions before a bare title: "at friday demo", "into story hour".
+_PHRASE_PREPOSITIONS: Final = _PREPOSITIONS | frozenset(
+    "in into onto after before during until till via like".split()
+)
 
 
 #: A count noun this common is used bare in set phrases ("by car", "at home", "to bed", "in
