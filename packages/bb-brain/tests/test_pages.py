@@ -47,14 +47,34 @@ def test_alias_rows_cover_every_arm() -> None:
 
 def test_surname_only_for_people() -> None:
     company = parse_page("companies/widget-co", "---\ntitle: Widget Co\n---\n", "s")
-    # no surname or given name; the slug also written as one word, as in an address
+    # no surname or given name; the slug also written as one word, as in an address; the
+    # title without its business ending
     assert company.alias_rows() == [
         ("widget co", "title"),
         ("widget co", "slug-suffix"),
         ("widgetco", "slug-suffix"),
+        ("widget", "short-name"),
     ]
     typed = parse_page("contacts/dana", "---\ntitle: Dana Pruitt\ntype: person\n---\n", "s")
     assert ("pruitt", "surname") in typed.alias_rows()
+
+
+@pytest.mark.parametrize(
+    ("slug", "title", "short"),
+    [
+        ("companies/tallow-fund", "Tallow Fund", "tallow"),
+        ("companies/brindle-co", "Brindle & Co", "brindle"),
+        ("companies/the-quay-bakery", "The Quay Bakery", "quay"),
+        ("orgs/second-wind-rescue", "Second Wind Rescue", "second wind"),
+        ("companies/old-granary", "Old Granary", None),  # no business ending
+        ("companies/labs", "Labs", None),  # nothing but the ending
+        ("projects/tallow-fund", "Tallow Fund", None),  # no organisation
+    ],
+)
+def test_an_organisation_s_short_name(slug: str, title: str, short: str | None) -> None:
+    rows = parse_page(slug, f"---\ntitle: {title}\n---\n", "s").alias_rows()
+    found = [alias for alias, arm in rows if arm == "short-name"]
+    assert found == ([short] if short else [])
 
 
 def test_conversation_pages_are_not_indexed() -> None:

@@ -513,3 +513,15 @@ def test_the_same_words_as_an_ordinary_phrase(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == []
+
+
+TALLOW = ("companies/tallow-fund", md("Tallow Fund", type="company", summary="Seed investors."))
+
+
+def test_an_organisation_by_its_short_name_on_evidence(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(TALLOW)
+    response = ask(engine, brain, "call with ngozi from tallow at 2")
+    assert slugs(response) == ["companies/tallow-fund"]
+    assert "where someone named works ('priya from X')" in signals(response)
+    assert slugs(ask(engine, brain, "I need more tallow for the candles")) == []
+    assert slugs(ask(engine, brain, "Tallow said yes to the round!")) == ["companies/tallow-fund"]

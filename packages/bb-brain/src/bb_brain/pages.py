@@ -4,7 +4,9 @@ A page is mentioned in conversation by its explicit aliases, its title and its s
 segment ("widget-co" -> "widget co"); a person also by the other forms of the name
 (:mod:`bb_brain._names`): family name first or with a nickname (arm ``name-form``), the family
 name alone (``surname``) and the given name alone (``given-name``), and the relation to the
-user its page states ("my sister", ``relation``, :mod:`bb_brain._relations`). Each surface form is
+user its page states ("my sister", ``relation``, :mod:`bb_brain._relations`); an organisation
+also by its title without its business ending ("meridian" for Meridian Fund, ``short-name``,
+:mod:`bb_brain._orgnames`). Each surface form is
 normalised once here (:func:`normalise`, diacritics of Latin letters folded) and the reflex
 normalises candidate mentions with the same function, so resolution is a plain equality
 lookup on an index.
@@ -24,9 +26,12 @@ from bb_schema.turn_context import CONVERSATION_SLUG_PREFIX
 
 from bb_brain._errors import BrainUserError
 from bb_brain._names import fold, name_forms, umlauts_spelt_out
+from bb_brain._orgnames import is_organisation, short_name
 from bb_brain._pg import Connection
 from bb_brain._relations import RELATION_ARM, page_relations
 
+#: The arm of an organisation's title without its business ending (:mod:`bb_brain._orgnames`).
+SHORT_NAME_ARM: Final = "short-name"
 #: Alias arms in the order resolution trusts them.
 ARMS: Final = (
     "alias",
@@ -35,6 +40,7 @@ ARMS: Final = (
     "slug-suffix",
     "surname",
     "given-name",
+    SHORT_NAME_ARM,
     RELATION_ARM,
 )
 CONVERSATION_TYPE: Final = "conversation"
@@ -111,6 +117,10 @@ class PageRecord:
         elif " " in slug_suffix_form(self.slug):
             # written as one word in an address: "thistletalent.co" for Thistle Talent
             rows.append((slug_suffix_form(self.slug).replace(" ", ""), "slug-suffix"))
+        if not self.is_person and is_organisation(self.page_type, self.slug):
+            short = short_name(self.title)
+            if short is not None:
+                rows.append((normalise(short), SHORT_NAME_ARM))  # "meridian" for Meridian Fund
         seen: set[tuple[str, str]] = set()
         unique: list[tuple[str, str]] = []
         for row in rows:

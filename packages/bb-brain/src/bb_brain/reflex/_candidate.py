@@ -11,14 +11,18 @@ from dataclasses import dataclass
 from typing import Final
 
 from bb_brain._names import GENERATIONS
-from bb_brain.pages import normalise
+from bb_brain.pages import SHORT_NAME_ARM, normalise
 from bb_brain.reflex._tokens import Token, local_signals
 
-ALL_ARMS: Final = frozenset({"alias", "title", "name-form", "slug-suffix", "surname", "given-name"})
+ALL_ARMS: Final = frozenset(
+    {"alias", "title", "name-form", "slug-suffix", "surname", "given-name", SHORT_NAME_ARM}
+)
 NAME_ARMS: Final = frozenset({"alias", "title", "name-form", "slug-suffix"})
 EXACT_ARMS: Final = frozenset({"alias", "title", "name-form"})
 ALIAS_ONLY: Final = frozenset({"alias"})
-LOWER_NAME_ARMS: Final = frozenset({"alias", "title", "slug-suffix", "surname", "given-name"})
+LOWER_NAME_ARMS: Final = frozenset(
+    {"alias", "title", "slug-suffix", "surname", "given-name", SHORT_NAME_ARM}
+)
 LOWERCASE_PENALTY: Final = 0.05
 
 

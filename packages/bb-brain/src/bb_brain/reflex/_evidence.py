@@ -51,8 +51,9 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from bb_brain._names import generation
+from bb_brain._orgnames import is_organisation
 from bb_brain._pg import Connection
-from bb_brain.pages import normalise, slug_suffix_form
+from bb_brain.pages import SHORT_NAME_ARM, normalise, slug_suffix_form
 from bb_brain.reflex._ordinary import is_ordinary, lemmas, sense
 from bb_brain.reflex._resolve import CONFIDENCE, Resolved
 from bb_brain.reflex._syntax import (
@@ -85,6 +86,7 @@ from bb_brain.reflex._tokens import (
     DEFINITE_PHRASE,
     DETERMINED_PHRASE,
     DOMAIN,
+    EMPLOYER,
     HANDLE,
     HONORIFIC,
     KIND_SIGNAL,
@@ -148,7 +150,7 @@ _PERSON_ONLY: Final = (
 #: Arms of a name the page declares (a family or given name alone is a weaker form).
 NAME_ARMS: Final = frozenset({"alias", "title", "name-form", "slug-suffix"})
 #: Arms a bare subject or possessor settles: a person goes by their given name alone.
-_EVENT_ARMS: Final = NAME_ARMS | {"given-name"}
+_EVENT_ARMS: Final = NAME_ARMS | {"given-name", SHORT_NAME_ARM}
 _CONTENT = (
     "SELECT p.slug, p.title, coalesce(p.summary, ''), left(p.body, %s),"
     " ARRAY(SELECT a.alias_norm FROM aliases AS a WHERE a.brain_id = p.brain_id"
@@ -171,16 +173,10 @@ def local_evidence(res: Resolved) -> list[str]:
         found.append(LOOKED_UP)
     if VERSIONED in signals and not res.page.is_person:
         found.append(VERSIONED)
-    if LOCATIVE in signals and res.cand.tokens > 1 and _is_place(res):
-        found.append(LOCATIVE)  # "a shift at the foundry", of a place titled "The Foundry"
-    if SPEAKERS_OWN in signals and res.cand.tokens > 1 and not res.page.is_person:
-        found.append(SPEAKERS_OWN)  # "our house rules": their own practice's page
-    if BARE_COUNT_PHRASE in signals and res.cand.tokens > 1 and not res.page.is_person:
-        found.append(BARE_COUNT_PHRASE)  # "at friday demo": a count noun needs its article
-    if DEFINITE_PHRASE in signals and _known_by_the(res):
-        found.append(DEFINITE_PHRASE)  # "the copper desk": the one both sides know of
-    if DOMAIN in signals and _organisation(res):
-        found.append(DOMAIN)
+    if res.cand.tokens > 1:
+        found += _title_evidence(res, signals)
+    if _organisation(res):
+        found += _organisation_evidence(res, signals)
     kind = next((signal for signal in signals if signal.startswith(KIND_SIGNAL)), None)
     if kind is not None and _of_kind(res, kind.rsplit(" ", 1)[-1]):
         found.append(kind)
@@ -195,7 +191,31 @@ def local_evidence(res: Resolved) -> list[str]:
         found.append(EPISODE_SUBJECT)  # "thorn pushed back": a noun would take "the"
     if res.page.is_person:
         found += [signal for signal in _PERSON_ONLY if signal in signals]
-    elif PERSON_VERB in signals and _organisation(res):
+    return found
+
+
+def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:
+    """What makes a phrase of several everyday words a page's title."""
+    found: list[str] = []
+    if LOCATIVE in signals and _is_place(res):
+        found.append(LOCATIVE)  # "a shift at the foundry", of a place titled "The Foundry"
+    if SPEAKERS_OWN in signals and not res.page.is_person:
+        found.append(SPEAKERS_OWN)  # "our house rules": their own practice's page
+    if BARE_COUNT_PHRASE in signals and not res.page.is_person:
+        found.append(BARE_COUNT_PHRASE)  # "at friday demo": a count noun needs its article
+    if DEFINITE_PHRASE in signals and _known_by_the(res):
+        found.append(DEFINITE_PHRASE)  # "the copper desk": the one both sides know of
+    return found
+
+
+def _organisation_evidence(res: Resolved, signals: set[str]) -> list[str]:
+    """What makes an everyday word an organisation's name."""
+    found: list[str] = []
+    if EMPLOYER in signals and not res.cand.place:
+        found.append(EMPLOYER)  # "priya from meridian": where a person works
+    if DOMAIN in signals:
+        found.append(DOMAIN)
+    if PERSON_VERB in signals and not res.page.is_person:
         found.append(PERSON_VERB)  # "we told harvest", "Harvest said": people and firms
     return found
 
@@ -206,7 +226,7 @@ def _known_by_the(res: Resolved) -> bool:
     People and firms take no article ("the green door swelled" is a door, whatever firm is
     called Green Door), unless "The" is part of the name ("the corn exchange").
     """
-    if res.cand.tokens < 2 or res.page.is_person:
+    if res.page.is_person:
         return False
     return not _organisation(res) or res.cand.norm.startswith("the ")
 
@@ -223,12 +243,7 @@ def _of_kind(res: Resolved, noun: str) -> bool:
 
 def _organisation(res: Resolved) -> bool:
     """A company, fund or other organisation: told things and saying things as people do."""
-    kind = (res.page.page_type or "").casefold()
-    return kind in _ORGANISATION_TYPES or res.slug.split("/", 1)[0] in _ORGANISATION_DIRS
-
-
-_ORGANISATION_TYPES: Final = frozenset({"company", "organization", "organisation", "fund"})
-_ORGANISATION_DIRS: Final = frozenset({"companies", "funds", "orgs", "organizations"})
+    return is_organisation(res.page.page_type, res.slug)
 
 
 def _possessor(res: Resolved, signals: set[str]) -> bool:

@@ -30,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from bb_brain.pages import SHORT_NAME_ARM
 from bb_brain.reflex._ordinary import is_ordinary
 
 #: Surfaces shorter than this get no blocking key (a typo in a short word is another word).
@@ -39,7 +40,15 @@ OMISSION_MIN_CHARS: Final = 6
 _QWERTY_ROWS: Final = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 _VOWELS: Final = frozenset("aeiou")
 #: Arms in the order a fuzzy hit reports them (the strongest the page matched).
-_ARM_ORDER: Final = ("alias", "title", "name-form", "slug-suffix", "surname", "given-name")
+_ARM_ORDER: Final = (
+    "alias",
+    "title",
+    "name-form",
+    "slug-suffix",
+    "surname",
+    "given-name",
+    SHORT_NAME_ARM,
+)
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Final
 
 from bb_brain._names import HONORIFICS, NAME_SUFFIXES
-from bb_brain.pages import normalise
+from bb_brain.pages import SHORT_NAME_ARM, normalise
 from bb_brain.reflex._candidate import (
     ALIAS_ONLY,
     EXACT_ARMS,
@@ -69,7 +69,7 @@ from bb_brain.reflex._tokens import (
 
 MAX_LOWER_TOKENS: Final = 4
 #: The arms a lowercase everyday word may match beside an alias (on evidence only).
-TITLE_ARMS: Final = frozenset({"title", "slug-suffix", "given-name"})
+TITLE_ARMS: Final = frozenset({"title", "slug-suffix", "given-name", SHORT_NAME_ARM})
 #: A phrase this long that matches a title exactly is the title, even in everyday words
 #: ("the red flag review"): three ordinary words rarely fall together by chance.
 EXACT_PHRASE_TOKENS: Final = 3

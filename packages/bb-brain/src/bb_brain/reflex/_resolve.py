@@ -22,6 +22,7 @@ from typing import Final
 
 from bb_brain._pg import Connection
 from bb_brain._relations import RELATION_ARM
+from bb_brain.pages import SHORT_NAME_ARM
 from bb_brain.reflex._candidate import Candidate
 from bb_brain.reflex._fuzzy import FuzzyRow, fuzzy_keys, fuzzy_match
 
@@ -32,12 +33,13 @@ CONFIDENCE: Final[dict[str, float]] = {
     "slug-suffix": 0.9,
     "surname": 0.75,
     "given-name": 0.7,
+    SHORT_NAME_ARM: 0.7,
     RELATION_ARM: 0.8,
 }
 TIERS: Final[tuple[tuple[str, ...], ...]] = (
     ("alias", "title"),
     ("name-form", "slug-suffix"),
-    ("surname", "given-name"),
+    ("surname", "given-name", SHORT_NAME_ARM),
     (RELATION_ARM,),
 )
 #: A turn is a few sentences; a pasted document should not turn into a huge IN list.

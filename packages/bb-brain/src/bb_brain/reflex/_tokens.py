@@ -39,6 +39,7 @@ from bb_brain.reflex._syntax import finite, name_readings, ordinary_readings
 
 POSSESSIVE: Final = "possessive"
 AFFILIATION: Final = "from or at an organisation"
+EMPLOYER: Final = "where someone named works ('priya from X')"
 HONORIFIC: Final = "honorific"
 NAME_SUFFIX: Final = "name suffix"
 ROLE_NEARBY: Final = "role noun nearby"
@@ -302,6 +303,8 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
         return [ROLE_NEARBY]
     if before.norm in PERSON_VERBS_BEFORE and not _determined(tokens, before.index):
         return [PERSON_VERB]  # "phone Tamsin", but not "the phone socket" (a noun there)
+    if _employer(tokens, before):
+        return [EMPLOYER]
     if before.norm == "that" and _verb_follows(tokens, last):
         return []  # "odd that rookwood doesn't pay": "that" opens a clause
     if _determined(tokens, first):
@@ -378,6 +381,20 @@ def _affiliation(tokens: list[Token], after: Token) -> bool:
         return True  # "Sorrel from work", "tam from book club"
     said = _next_glued(tokens, where.index)  # "joy from community said ...": a team
     return said is not None and said.norm in PERSON_VERBS_AFTER
+
+
+def _employer(tokens: list[Token], before: Token) -> bool:
+    """After "from" or "at" that follows a person's name: "priya from meridian", "Ana at X".
+
+    The name is a word no dictionary has ("priya") or capitalised mid-sentence ("Ana").
+    """
+    if before.norm not in ("from", "at"):
+        return False
+    person = _previous_glued(tokens, before.index)
+    if person is None or person.possessive:
+        return False
+    named = person.capitalised and not person.sentence_start
+    return named or (person.norm.isalpha() and not sense(person.norm).known_word)
 
 
 #: Places one knows people from: "X from work" is a colleague, whatever X is.

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bb_brain._names import HONORIFICS, fold
+from bb_brain._orgnames import ORG_WORDS
 from bb_brain.reflex._lexicon import PERSON_VERBS_AFTER, ROLE_NOUNS
 from bb_brain.reflex._ordinary import ORDINARY_ZIPF, sense
 from bb_brain.reflex._syntax import finite
@@ -41,13 +42,6 @@ PERSON_NOUNS: Final = ROLE_NOUNS | frozenset(
     "hire hires interviewee player players tenant tenants patient patients pupil pupils "
     "volunteer volunteers member members guest guests resident residents officer trainee "
     "apprentice starter newcomer".split()
-)
-#: Last words of organisation names: a run ending so names no person.
-ORG_WORDS: Final = frozenset(
-    "inc ltd llc plc gmbh co corp corporation company group labs lab ventures capital "
-    "partners studio studios foods mills textiles health bio ai bank brewing brewery "
-    "university college school hospital clinic airport station hotel cafe restaurant "
-    "systems technologies tech software solutions consulting media games records".split()
 )
 #: Letters that have no decomposition but a usual plain spelling in a slug.
 _PLAIN: Final = str.maketrans(

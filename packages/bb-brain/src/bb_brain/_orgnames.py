@@ -1,0 +1,59 @@
+"""Organisation names: which pages are organisations, and the short name people call them by.
+
+A firm's title often ends in the kind of business it is ("Meridian Fund", "Juniper Freight",
+"Crabapple Bakery", "Flint & Co"), and conversation drops that ending: "priya from
+meridian", "juniper can't make friday". The words before it are the firm's **short name**,
+indexed under its own arm; like a person's given name alone, a short name that is an
+everyday word resolves only on evidence (:mod:`bb_brain.reflex._evidence`).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bb_brain._names import fold
+
+#: Page types of organisations.
+ORGANISATION_TYPES: Final = frozenset({"company", "organization", "organisation", "fund"})
+#: Slug directories of organisations.
+ORGANISATION_DIRS: Final = frozenset({"companies", "funds", "orgs", "organizations"})
+#: Last words of organisation names: the legal form or the kind of business.
+ORG_WORDS: Final = frozenset(
+    """
+    inc ltd llc plc gmbh co corp corporation company group labs lab ventures capital
+    partners studio studios foods mills textiles health bio ai bank brewing brewery
+    university college school hospital clinic airport station hotel cafe restaurant
+    systems technologies tech software solutions consulting media games records
+    fund funds freight logistics shipping transport airways airlines legal law lettings
+    estates property properties languages translations engineering audio events trust
+    academy foundation charity society cycles motors bakery kitchen catering dental
+    supplies photo photography design builders construction plumbing electrical
+    landscaping insurance finance financial accounting accountants architects agency
+    associates holdings industries international rescue vets veterinary pharmacy press
+    publishing roasters farms dairy interiors productions pictures films music
+    """.split()
+)
+#: Words that join a short name to its ending ("Flint & Co", "Keel and Partners").
+_JOINERS: Final = frozenset({"&", "and", "+"})
+
+
+def is_organisation(page_type: str | None, slug: str) -> bool:
+    """A company, fund or other organisation, by its page type or its slug's directory."""
+    kind = (page_type or "").casefold()
+    return kind in ORGANISATION_TYPES or slug.split("/", 1)[0] in ORGANISATION_DIRS
+
+
+def short_name(title: str) -> str | None:
+    """The title without its business ending ("Meridian Fund" -> "meridian"), folded.
+
+    None when the title has no such ending, or nothing would be left of it.
+    """
+    words = fold(title).split()
+    if words and words[0] == "the":
+        words = words[1:]
+    end = len(words)
+    while end > 0 and (words[end - 1] in ORG_WORDS or words[end - 1] in _JOINERS):
+        end -= 1
+    if end == 0 or end == len(words):
+        return None
+    return " ".join(words[:end])
