@@ -708,3 +708,20 @@ def test_a_hedge_on_the_whole_sentence_keeps_it_out(said: str) -> None:
 )
 def test_places_and_firms_are_no_new_people(said: str) -> None:
     assert not any((entity or "").startswith("people/") for _, entity, _ in rules(("user", said)))
+
+
+def test_a_relative_introduced_by_a_given_name_alone() -> None:
+    facts = rules(
+        ("user", "Bob Park's knee op is on the 3rd."),
+        ("user", "His daughter Ilinca will collect the keys instead."),
+        ("user", "He wants a call on Friday."),
+    )
+    assert [(entity, title) for _, entity, title in facts] == [
+        ("people/bob-park", None),
+        ("people/ilinca-park", "Ilinca Park"),  # a daughter shares his family name
+        ("people/bob-park", None),  # "he" is not the daughter
+    ]
+    niece = rules(("user", "My niece Ffiona starts at the bakery on Monday."))
+    assert [(entity, title) for _, entity, title in niece] == [("people/ffiona", "Ffiona")]
+    # a given name the source already has stays that page
+    assert rules(("user", "My cousin Alice is visiting in May."))[0][1] == "people/alice-example"

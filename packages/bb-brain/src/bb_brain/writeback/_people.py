@@ -125,6 +125,70 @@ def new_people(text: str, known: set[tuple[int, int]]) -> list[NewPerson]:
     return found
 
 
+#: Family words after which a given name alone introduces someone ("his wife Celine").
+KIN_NOUNS: Final = frozenset(
+    """
+    wife husband partner son daughter dad father mum mom mother brother sister stepson
+    stepdaughter stepdad stepmum stepmom niece nephew cousin aunt auntie aunty uncle grandson
+    granddaughter grandma grandmother grandpa grandfather nan nana gran granny fiance fiancee
+    girlfriend boyfriend
+    """.split()
+)
+#: The pronoun a family word gives its person ("his wife Celine ... she").
+KIN_PRONOUNS: Final = {
+    **dict.fromkeys(
+        "wife daughter mum mom mother sister stepdaughter stepmum stepmom niece aunt auntie "
+        "aunty granddaughter grandma grandmother nan nana gran granny fiancee girlfriend".split(),
+        "she",
+    ),
+    **dict.fromkeys(
+        "husband son dad father brother stepson stepdad nephew uncle grandson grandpa "
+        "grandfather fiance boyfriend".split(),
+        "he",
+    ),
+}
+#: Of those, the relatives who usually share the family name of the one whose they are.
+SAME_FAMILY_NAME: Final = frozenset(
+    "wife husband son daughter dad father mum mom mother brother sister".split()
+)
+_KIN_NAME = re.compile(
+    rf"\b(my|his|her|their|our)\s+([\w-]+)\s+([{_UPPER}][\w'’-]*)(?![\w'’])", re.I
+)
+
+
+@dataclass(frozen=True)
+class KinNamed:
+    """A given name introduced by a family word: "her son Nikolai", "my niece Ffion"."""
+
+    given: str
+    start: int
+    end: int
+    #: "my", "his", "her", "their" or "our", folded.
+    whose: str
+    kin: str
+
+
+def kin_named(text: str, known: set[tuple[int, int]]) -> list[KinNamed]:
+    """Given names after a possessive and a family word, overlapping no ``known`` span.
+
+    A full name there is :func:`new_people`'s; a word the lexicon knows is no given name
+    ("my son Will" may be "will", and is left alone).
+    """
+    found: list[KinNamed] = []
+    for match in _KIN_NAME.finditer(text):
+        kin = fold(match.group(2))
+        given = match.group(3)
+        start, end = match.span(3)
+        if kin not in KIN_NOUNS or not given[0].isupper() or not _name_like([given]):
+            continue
+        if _ordinary(given) or any(start < k_end and k_start < end for k_start, k_end in known):
+            continue
+        if _RUN.match(text, start) is not None:
+            continue  # "my nephew Sipho Dlamini": a full name
+        found.append(KinNamed(given, start, end, fold(match.group(1)), kin))
+    return found
+
+
 def _opens_sentence(text: str, start: int) -> bool:
     """Nothing but punctuation, a list bullet or spaces before ``start`` in its sentence."""
     before = text[:start].rstrip()

@@ -57,7 +57,15 @@ from bb_brain.writeback._clauses import (
 )
 from bb_brain.writeback._entities import Entity, EntityIndex
 from bb_brain.writeback._forwarded import in_senders_words
-from bb_brain.writeback._people import ASIDE, new_people
+from bb_brain.writeback._people import (
+    ASIDE,
+    KIN_PRONOUNS,
+    SAME_FAMILY_NAME,
+    KinNamed,
+    kin_named,
+    new_people,
+    person_slug,
+)
 from bb_brain.writeback._segment import Segment
 
 _FLAGS = re.IGNORECASE
@@ -280,6 +288,13 @@ class RulesExtractor:
         for person in new_people(plain, known):
             if self._entities.get(person.slug) is None:
                 self._entities.introduce(Entity(person.slug, person.name, "person"))
+            known.add((person.start, person.end))
+        for kin in kin_named(plain, known):
+            name = _with_family_name(kin, salience)
+            if self._entities.get(person_slug(name)) is None:
+                self._entities.introduce(Entity(person_slug(name), name, "person"))
+                if kin.kin in KIN_PRONOUNS:  # "his wife Celine": a "she" from now on
+                    salience.pronouns[person_slug(name)] = KIN_PRONOUNS[kin.kin]
         for clause in self._listed(split_clauses(plain)):
             refs = references(self._entities, clause.text, salience)
             ref = choose(refs, clause.text, attitude=_cue(clause.text) == "belief")
@@ -398,6 +413,20 @@ class _Fact:
             kind=self.kind,
             entity_title=self.title,
         )
+
+
+def _with_family_name(kin: KinNamed, salience: Salience) -> str:
+    """The new relative's name: with the family name of whose they are, when they share it.
+
+    "his daughter Pia", said of Reggie Castillo, is Pia Castillo; "my niece Ffion" and "his
+    cousin Ana" are their given names alone (the user's own name is not known, a cousin's
+    family name may be anyone's).
+    """
+    if kin.whose not in ("his", "her") or kin.kin not in SAME_FAMILY_NAME:
+        return kin.given
+    owner = salience.referent(kin.whose)
+    words = owner.title.split() if owner is not None and owner.is_person else []
+    return f"{kin.given} {words[-1]}" if len(words) > 1 else kin.given
 
 
 def _blank(text: str, asides: list[re.Match[str]]) -> str:
