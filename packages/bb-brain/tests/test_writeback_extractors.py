@@ -725,3 +725,8 @@ def test_a_relative_introduced_by_a_given_name_alone() -> None:
     assert [(entity, title) for _, entity, title in niece] == [("people/ffiona", "Ffiona")]
     # a given name the source already has stays that page
     assert rules(("user", "My cousin Alice is visiting in May."))[0][1] == "people/alice-example"
+
+
+def test_they_after_a_colon_opens_a_statement_of_its_own() -> None:
+    facts = rules(("user", "Call with Bob Park at Widget Co: they want 500 units a month."))
+    assert ("they want 500 units a month.", "companies/widget-co", None) in facts

@@ -67,6 +67,7 @@ RELAY: Final = re.compile(
 )
 _SPLIT: Final = re.compile(
     r"\s+(?:[-–—]|--)\s+|;\s+|,\s+(?:and|but)\s+|,\s+(?=(?i:he|she|they|it|we|i|there)\b)|"
+    r":\s+(?=(?i:they)\b)|"
     r"\s+(?:and|but)\s+(?=(?i:he|she|they|it|we|i|you)\b|[A-Z][a-z])|"
     r"\s+(?:so|because|since|while)\s+(?=(?i:he|she|they|we|i)\b)"
 )
