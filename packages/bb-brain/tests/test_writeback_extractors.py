@@ -730,3 +730,11 @@ def test_a_relative_introduced_by_a_given_name_alone() -> None:
 def test_they_after_a_colon_opens_a_statement_of_its_own() -> None:
     facts = rules(("user", "Call with Bob Park at Widget Co: they want 500 units a month."))
     assert ("they want 500 units a month.", "companies/widget-co", None) in facts
+
+
+def test_a_sentence_with_no_subject_after_a_person_is_about_them() -> None:
+    facts = rules(
+        ("user", "Widget Co moved the launch to May."),
+        ("user", "New volunteer: Ravindra Okeke. Retired teacher, loves crosswords."),
+    )
+    assert facts[-1][:2] == ("Retired teacher, loves crosswords.", "people/ravindra-okeke")

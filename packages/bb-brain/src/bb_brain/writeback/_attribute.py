@@ -67,12 +67,15 @@ class Salience:
     people: list[Entity] = field(default_factory=list)
     #: The pronoun the conversation used of a person ("my dad ... his knee": "he").
     pronouns: dict[str, str] = field(default_factory=dict)
+    #: The entity named last, person or not.
+    latest: Entity | None = None
 
     def update(self, refs: list[Reference], chosen: Reference | None = None) -> None:
         """Entities named in a clause become the latest ones, what it is about last of all."""
         for ref in [*refs, *([chosen] if chosen is not None else [])]:
             if ref.oblique and not ref.entity.is_person and self.thing is not None:
                 continue  # "... reminders sent via Spindle": the topic stays what it was
+            self.latest = ref.entity
             if ref.entity.is_person:
                 self.person = ref.entity
                 if ref.entity in self.people:

@@ -264,6 +264,9 @@ class RulesExtractor:
             salience.update(refs, choose(refs, sentence))
             return
         topic = salience.thing or salience.person  # what the conversation was about
+        latest = salience.latest
+        if latest is not None and latest.is_person and _elided_subject(text):
+            topic = latest  # "new member: Tomasz Nowak. retired architect, loves Lem": his
         restated = False
         for number, group in enumerate(self._groups(text, salience)):
             group.inherited = group.inherited or ((repairing or listed) and number == 0)
