@@ -109,6 +109,8 @@ def test_a_verb_or_adverb_cannot_be_the_object_of_a_preposition(
     response = ask(engine, brain, "i promised pierce a draft")
     assert "indirect object of a verb" in signals(response)
     assert ask(engine, brain, "we need to pierce the membrane first").pointers == []
+    assert ask(engine, brain, "you'd have to pierce through it").pointers == []  # infinitive
+    assert slugs(ask(engine, brain, "send the form to pierce.")) == ["people/pierce-abara"]
 
 
 def test_a_family_name_alone_needs_more_than_a_verb_after_it(
@@ -311,6 +313,7 @@ MAY = ("people/may-okonkwo", md("May Okonkwo", type="person", aliases="[May]"))
 def test_a_modal_before_a_verb_it_cannot_take_is_a_name(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(MAY)
     assert slugs(ask(engine, brain, "may thinks we should open on sundays")) == [MAY[0]]
+    assert slugs(ask(engine, brain, "may can only do mornings now")) == [MAY[0]]  # two modals
     assert ask(engine, brain, "it may rain on sunday").pointers == []
     assert ask(engine, brain, "we may put the prices up").pointers == []
 

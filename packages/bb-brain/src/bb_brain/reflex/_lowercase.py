@@ -190,19 +190,24 @@ def _modal_as_name(tokens: list[Token], tok: Token) -> bool:
     """A modal before a verb it cannot take: "may wants the late shift", "will says it's fine".
 
     A modal takes a verb's plain form; a form with -s or a past tense after it makes the
-    word a subject, and so a name ("May", "Will").
+    word a subject, and so a name ("May", "Will"); so does another modal ("may can only do
+    thursdays").
     """
     if tok.norm not in _NAME_MODALS:
         return False
     nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
     if nxt is None or not nxt.glued:
         return False
+    if nxt.norm in _OTHER_MODALS:
+        return True
     forms = inflections(nxt.norm)
     return bool(forms & {"VBZ", "VBD"}) and not forms & {"VB", "VBP"}
 
 
 #: Modals that are also given names.
 _NAME_MODALS: Final = frozenset({"may", "will"})
+#: Modals that cannot follow another one.
+_OTHER_MODALS: Final = frozenset("can could will would shall should must might may".split())
 
 
 def _the_place(span: list[Token], maker: Maker) -> Candidate:

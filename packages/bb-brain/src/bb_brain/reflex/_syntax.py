@@ -531,6 +531,8 @@ def _bare_object(tokens: list[Token], index: int) -> bool:
     if before is None or before.norm not in _PREPOSITIONS or not _phrase_ends(tokens, index):
         return False
     meaning = sense(tokens[index].norm)
+    if before.norm == "to" and "VERB" in meaning.readings and _glued_after(tokens, index):
+        return False  # "to wade through it": an infinitive with its particle or object
     if meaning.lexical and not (meaning.noun or meaning.adjective or meaning.function):
         return True
     return bare_count_noun(meaning) and not (before.norm == "to" and "VERB" in meaning.readings)
@@ -562,6 +564,8 @@ def _bare_count_phrase(tokens: list[Token], first: int, last: int) -> bool:
     verb = sense(before.norm)
     if "VERB" not in verb.readings or verb.adjective or verb.function:
         return False
+    if verb.noun and before.norm not in verb.noun_lemmas:
+        return False  # "eggs sunny side up": a plural noun, more often than a verb in -s
     ahead = _glued_before(tokens, before.index)  # "a move story ..." is a noun's compound
     return ahead is None or ahead.norm not in DETERMINERS
 
