@@ -738,3 +738,20 @@ def test_a_sentence_with_no_subject_after_a_person_is_about_them() -> None:
         ("user", "New volunteer: Ravindra Okeke. Retired teacher, loves crosswords."),
     )
     assert facts[-1][:2] == ("Retired teacher, loves crosswords.", "people/ravindra-okeke")
+
+
+def test_a_list_under_a_heading_about_people_names_people() -> None:
+    facts = rules(
+        (
+            "user",
+            "New players this season:\n1. Oyelaran Quist – goalkeeper\n2. Tilde Marrow – left back",
+        ),
+    )
+    assert [entity for _, entity, _ in facts] == ["people/oyelaran-quist", "people/tilde-marrow"]
+    # a list under any other heading invents nobody
+    assert rules(("user", "Menu ideas:\n1. Tilde Marrow – a soup"))[0][1] is None
+
+
+def test_the_new_lad_is_a_person() -> None:
+    facts = rules(("user", "the new lad Oyelaran Quist: 11, left-footed, plays as a winger"))
+    assert facts[0][1] == "people/oyelaran-quist"

@@ -97,13 +97,18 @@ class Salience:
         wanted = pronoun_class(word)
         if not wanted or self.person is None:
             return self.person
-        for person in reversed(self.people):
-            known = person.pronoun or self.pronouns.get(person.slug, "")
-            if known in ("", wanted):
-                if not known and len(self.people) == 1:
-                    self.pronouns[person.slug] = wanted  # nobody else it could be
-                return person
-        return self.person
+        fits = [person for person in self.people if self._pronoun(person) in ("", wanted)]
+        if not fits:
+            return self.person
+        person = fits[-1]
+        if len(fits) == 1:
+            # nobody else it could be: "Ravi ... his partner Siobhan Kelly, she's ..." makes
+            # her a "she" from now on
+            self.pronouns[person.slug] = wanted
+        return person
+
+    def _pronoun(self, person: Entity) -> str:
+        return person.pronoun or self.pronouns.get(person.slug, "")
 
 
 def references(index: EntityIndex, text: str, salience: Salience) -> list[Reference]:

@@ -41,7 +41,9 @@ PERSON_NOUNS: Final = ROLE_NOUNS | frozenset(
     "stepson stepdaughter godson goddaughter candidate candidates applicant applicants "
     "hire hires interviewee player players tenant tenants patient patients pupil pupils "
     "volunteer volunteers member members guest guests resident residents officer trainee "
-    "apprentice starter newcomer".split()
+    "apprentice starter newcomer lad lads lass boy boys girl girls bloke chap fella "
+    "freelancer freelancers recruit recruits joiner joiners signing signings newbie "
+    "colleagues staff people kids children".split()
 )
 #: Letters that have no decomposition but a usual plain spelling in a slug.
 _PLAIN: Final = str.maketrans(
@@ -95,8 +97,12 @@ def person_slug(name: str) -> str:
     return "people/" + "-".join(word for word in words if word)
 
 
-def new_people(text: str, known: set[tuple[int, int]]) -> list[NewPerson]:
-    """Full names of people in ``text`` that overlap none of the ``known`` mention spans."""
+def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) -> list[NewPerson]:
+    """Full names of people in ``text`` that overlap none of the ``known`` mention spans.
+
+    With ``roster`` the text is an item of a list under a heading about people ("New members
+    joining this term:" / "1. Priya Raman – second violin"): a name opening it is a person's.
+    """
     found: list[NewPerson] = []
     for match in _RUN.finditer(text):
         words = match.group(1).split()
@@ -116,8 +122,12 @@ def new_people(text: str, known: set[tuple[int, int]]) -> list[NewPerson]:
         end = match.end(1)
         if any(start < k_end and k_start < end for k_start, k_end in known):
             continue
+        listed = roster and _ITEM_OPENING.fullmatch(text[:start]) is not None
         if not (
-            titled or _said_to_be_a_person(text, start, end) or _listed_after(found, text, start)
+            titled
+            or listed
+            or _said_to_be_a_person(text, start, end)
+            or _listed_after(found, text, start)
         ):
             continue
         name = text[start:end]
@@ -187,6 +197,16 @@ def kin_named(text: str, known: set[tuple[int, int]]) -> list[KinNamed]:
             continue  # "my nephew Sipho Dlamini": a full name
         found.append(KinNamed(given, start, end, fold(match.group(1)), kin))
     return found
+
+
+#: What may stand before the first word of a list item: spaces, a number or a bullet.
+_ITEM_OPENING = re.compile(r"\s*(?:\(?\d{1,2}[.)]|[-*\u2022])?\s*")
+
+
+def roster_heading(text: str) -> bool:
+    """A heading over a list of people: it ends in a colon and has a person noun."""
+    words = [fold(word) for word in _WORD.findall(text)]
+    return text.rstrip().endswith(":") and any(word in PERSON_NOUNS for word in words)
 
 
 def _opens_sentence(text: str, start: int) -> bool:

@@ -65,6 +65,7 @@ from bb_brain.writeback._people import (
     kin_named,
     new_people,
     person_slug,
+    roster_heading,
 )
 from bb_brain.writeback._segment import Segment
 
@@ -218,9 +219,13 @@ class RulesExtractor:
             previous: list[_Fact] = []  # the facts of the turn's sentence before this one
             text = in_senders_words(examined(turn.text, WRITEBACK_EXAMINED_CHARS))
             headed = False  # a heading naming a page introduced a list ("loom decisions:")
+            roster = False  # a heading introduced a list of people ("New members:")
             for sentence in split_sentences(text):
-                listed = headed and _LIST_ITEM.match(sentence) is not None
+                item = _LIST_ITEM.match(sentence) is not None
+                listed = headed and item
+                people = roster and item
                 headed = headed or (sentence.endswith(":") and self._names_a_page(sentence))
+                roster = roster or roster_heading(sentence)
                 if turn.role != "user" or _restated(sentence, said):
                     refs = references(self._entities, sentence, salience)
                     salience.update(refs, choose(refs, sentence))
@@ -238,7 +243,7 @@ class RulesExtractor:
                         if fact.entity is None:
                             fact.entity, fact.title = withdrawn.entity, withdrawn.title
                 else:
-                    self._sentence(sentence, facts, salience, listed=listed)
+                    self._sentence(sentence, facts, salience, listed=listed, people=people)
                 previous = facts[count:]
         return [fact.extracted() for fact in facts]
 
@@ -250,6 +255,7 @@ class RulesExtractor:
         *,
         repairing: bool = False,
         listed: bool = False,
+        people: bool = False,
     ) -> None:
         """Record the sentence's facts; a repair is kept as the statement it replaces was.
 
@@ -268,13 +274,13 @@ class RulesExtractor:
         if latest is not None and latest.is_person and _elided_subject(text):
             topic = latest  # "new member: Tomasz Nowak. retired architect, loves Lem": his
         restated = False
-        for number, group in enumerate(self._groups(text, salience)):
+        for number, group in enumerate(self._groups(text, salience, people=people)):
             group.inherited = group.inherited or ((repairing or listed) and number == 0)
             if restated and _NEW_VALUE.match(group.text):
                 continue  # "..., it's at 3pm": the value a restated fact already holds
             restated = _record(group, facts, topic)
 
-    def _groups(self, text: str, salience: Salience) -> list[_Group]:
+    def _groups(self, text: str, salience: Salience, *, people: bool = False) -> list[_Group]:
         """The sentence's clauses as facts-to-be (see :class:`_Group` for how they join).
 
         A parenthesis right after a name describes whoever the name names ("Dagny Holm (leads
@@ -288,7 +294,7 @@ class RulesExtractor:
         # Holt" splits before Ambrose, whom only the whole sentence shows to be a person)
         named = self._entities.mentions(plain)
         known = {(m.start, m.end) for m in named if m.entity is not None}
-        for person in new_people(plain, known):
+        for person in new_people(plain, known, roster=people):
             if self._entities.get(person.slug) is None:
                 self._entities.introduce(Entity(person.slug, person.name, "person"))
             known.add((person.start, person.end))
