@@ -755,3 +755,17 @@ def test_a_list_under_a_heading_about_people_names_people() -> None:
 def test_the_new_lad_is_a_person() -> None:
     facts = rules(("user", "the new lad Oyelaran Quist: 11, left-footed, plays as a winger"))
     assert facts[0][1] == "people/oyelaran-quist"
+
+
+def test_a_number_corrected_without_a_comma() -> None:
+    facts = rules(
+        ("user", "Widget Co expects 110 guests at the launch."),
+        ("user", "Bob Park joins us on Monday."),
+        ("user", "oh wait it's 120 guests not 110"),
+    )
+    assert facts == [
+        ("Bob Park joins us on Monday.", BOB.slug, None),
+        ("oh wait it's 120 guests", WIDGET.slug, None),
+    ]
+    # "not" before a word is no number's correction
+    assert rules(("user", "Bob Park will sit not far from the stage."))[0][0].endswith("stage.")

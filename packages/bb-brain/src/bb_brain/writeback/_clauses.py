@@ -153,9 +153,17 @@ class Correction:
     old: str
 
 
+#: "120 guests not 110", "the 7th not the 6th": a number replaced, no comma needed.
+NUMBER_CONTRAST: Final = re.compile(
+    r"\s+(?:not|rather than|instead of)\s+(?:the\s+)?"
+    r"(?P<old>\d[\d,.:/]*(?:\s*(?:am|pm|st|nd|rd|th|k|%))?)(?=\s*(?:[,.;!?]|$))",
+    _I,
+)
+
+
 def correction(text: str) -> Correction | None:
     """The corrected statement and the value it replaces, or None when nothing is replaced."""
-    contrast = CONTRAST.search(text)
+    contrast = CONTRAST.search(text) or NUMBER_CONTRAST.search(text)
     if contrast is None:
         return None
     kept = (text[: contrast.start()] + text[contrast.end() :]).strip()
