@@ -528,3 +528,17 @@ def test_an_organisation_by_its_short_name_on_evidence(engine: Engine, make_brai
     assert "where someone named works ('priya from X')" in signals(response)
     assert slugs(ask(engine, brain, "I need more tallow for the candles")) == []
     assert slugs(ask(engine, brain, "Tallow said yes to the round!")) == ["companies/tallow-fund"]
+
+
+ROWAN = ("people/rowan-achebe", md("Rowan Achebe", type="person", aliases="[Rowan]"))
+
+
+def test_listed_with_a_person_is_a_person(engine: Engine, make_brain: Any) -> None:
+    response = ask(engine, make_brain(HEATH), "she and heath want a ceilidh band")
+    assert slugs(response) == ["people/heath-okoro"]
+
+
+def test_a_plural_after_a_name_is_the_noun_it_modifies(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(ROWAN)
+    assert slugs(ask(engine, brain, "Rowan trees, do they need much water?")) == []
+    assert slugs(ask(engine, brain, "Rowan needs the van on friday")) == ["people/rowan-achebe"]

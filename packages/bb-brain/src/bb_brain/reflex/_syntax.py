@@ -475,16 +475,16 @@ def _counts(token: Token) -> bool:
 
 
 def _with_the_speaker(tokens: list[Token], first: int, last: int) -> bool:
-    """Listed with the speaker: "mark and I split it", "me and mark", "with jo and me"."""
+    """Listed with the speaker or a person: "mark and I split it", "she and mark want a band"."""
     after = _glued_after(tokens, last)
     if after is not None and after.norm in ("and", "&"):
         speaker = _glued_after(tokens, after.index)
-        if speaker is not None and speaker.norm in ("i", "me"):
+        if speaker is not None and speaker.norm in ("i", "me", "he", "she"):
             return True
     before = _glued_before(tokens, first)
     if before is not None and before.norm in ("and", "&"):
         speaker = _glued_before(tokens, before.index)
-        return speaker is not None and speaker.norm == "me"
+        return speaker is not None and speaker.norm in ("me", "he", "she", "him", "her")
     return False
 
 
@@ -624,7 +624,8 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
     inverted = before is not None and before.norm in _INVERTING
     if inverted and after is not None and "VERB" in sense(after.norm).readings:
         after = None
-    if after is not None and _modified_noun(after) and VERB_AFTER_SUBJECT not in found:
+    following = _glued_after(tokens, after.index) if after is not None else None
+    if after is not None and _modified_noun(after, following) and VERB_AFTER_SUBJECT not in found:
         found.append(MODIFIER)  # a verb after its subject takes an object, it modifies nothing
     if after is not None and _noun_after(after) and not _verb_by_its_object(tokens, after):
         found.append(BEFORE_NOUN)
@@ -807,9 +808,22 @@ def _singular_subject(tokens: list[Token], before: Token) -> bool:
     return article is not None and article.norm in DETERMINERS
 
 
-def _modified_noun(after: Token) -> bool:
-    """A lowercase common noun that is no finite verb: the head of a compound ("tea")."""
+def _modified_noun(after: Token, following: Token | None = None) -> bool:
+    """A lowercase common noun that is no finite verb: the head of a compound ("tea").
+
+    A plural that is also a verb's -s form is the noun when its clause ends after it or
+    a plural verb follows ("Rowan trees, do ...", "Holly berries are ...").
+    """
     if after.capitalised or after.handle or after.norm in FUNCTION_WORDS:
         return False
     meaning = sense(after.norm)
-    return meaning.noun and not finite(after.norm) and not after.norm.endswith("ing")
+    if not meaning.noun or after.norm.endswith("ing"):
+        return False
+    if not finite(after.norm):
+        return True
+    plural = bool(meaning.noun_lemmas) and after.norm not in meaning.noun_lemmas
+    return plural and (following is None or following.norm in _PLURAL_VERBS)
+
+
+#: Verbs a plural subject takes straight after it.
+_PLURAL_VERBS: Final = frozenset("are were have do don't aren't weren't".split())
