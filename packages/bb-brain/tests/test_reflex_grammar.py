@@ -322,6 +322,10 @@ def test_someone_from_work_is_a_person(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(ADELAIDE)
     response = ask(engine, brain, "Adelaide from work did the same walk last year")
     assert slugs(response) == [ADELAIDE[0]]
+    heath = make_brain(HEATH)
+    response = ask(engine, heath, "Heath from the walking group will be thrilled")
+    assert slugs(response) == [HEATH[0]]
+    assert ask(engine, heath, "we came back from the heath by the canal").pointers == []
 
 
 def test_jargon_for_a_kind_is_no_part_of_a_name(engine: Engine, make_brain: Any) -> None:

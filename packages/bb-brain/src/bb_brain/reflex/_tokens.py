@@ -379,6 +379,8 @@ def _affiliation(tokens: list[Token], after: Token) -> bool:
         return False
     if where.capitalised or where.norm in _WHERE_PEOPLE_MEET:
         return True  # "Sorrel from work", "tam from book club"
+    if where.norm == "the" and _a_group_follows(tokens, where):
+        return True  # "Wren from the wildlife group", "Tam at the sailing club"
     said = _next_glued(tokens, where.index)  # "joy from community said ...": a team
     return said is not None and said.norm in PERSON_VERBS_AFTER
 
@@ -397,6 +399,23 @@ def _employer(tokens: list[Token], before: Token) -> bool:
     return named or (person.norm.isalpha() and not sense(person.norm).known_word)
 
 
+def _a_group_follows(tokens: list[Token], the: Token) -> bool:
+    """A noun for a group of people closes the phrase after "the" within three words."""
+    following: Token | None = the
+    for _ in range(3):
+        following = _next_glued(tokens, following.index) if following is not None else None
+        if following is None:
+            return False
+        if following.norm in _GROUPS:
+            return True
+    return False
+
+
+#: Groups of people one is "from": "from the wildlife group", "at the sailing club".
+_GROUPS: Final = frozenset(
+    "group team club society committee choir band class office department crew union "
+    "council board charity league".split()
+)
 #: Places one knows people from: "X from work" is a colleague, whatever X is.
 _WHERE_PEOPLE_MEET: Final = frozenset("work school uni college church gym nursery".split())
 #: Verbs that take "in" as a particle before a person ("loop in Obinna", "rope in Sam").
