@@ -72,4 +72,6 @@ def test_count_nouns_are_the_dictionary_s_with_a_plural_in_use(built: _lexdata.L
 
 def test_foreign_words_are_another_language_s_and_not_english_s(built: _lexdata.Lexicon) -> None:
     assert {"desde", "avec", "luz", "la", "del"} <= built.foreign_table
-    assert not {"piano", "chef", "the", "kettle", "grace"} & built.foreign_table
+    assert not {"piano", "chef", "the", "kettle", "grace", "dont", "per"} & built.foreign_table
+    assert {"la", "und", "que"} <= built.foreign_function_table
+    assert "luz" not in built.foreign_function_table

@@ -544,5 +544,30 @@ def test_listed_with_a_person_is_a_person(engine: Engine, make_brain: Any) -> No
 
 def test_a_plural_after_a_name_is_the_noun_it_modifies(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(ROWAN)
-    assert slugs(ask(engine, brain, "Rowan trees, do they need much water?")) == []
+    assert slugs(ask(engine, brain, "Rowan berries are poisonous to dogs, right?")) == []
     assert slugs(ask(engine, brain, "Rowan needs the van on friday")) == ["people/rowan-achebe"]
+
+
+PAOLO = ("people/paolo-ricci", md("Paolo Ricci", type="person", aliases="[Paolo]"))
+SHIFT = ("companies/shift", md("Shift", type="company", summary="Our rota app."))
+SUNRISE = ("companies/sunrise-bakery", md("Sunrise Bakery", type="company"))
+FINAL_DRAFT = ("tools/final-draft", md("Final Draft", type="tool", summary="Script software."))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "expected"),
+    [
+        (PAOLO, "Paolo, Giulia, Chiara: table for 3", [PAOLO[0]]),  # names, no language
+        (ROWAN, "Rowan drives, I'll navigate.", [ROWAN[0]]),  # a verb's -s form
+        (PIERCE, "i gave the keys to pierce on friday", [PIERCE[0]]),  # no infinitive
+        (SHIFT, "I'm on shift till 6 tonight", []),  # a state, no name
+        (SHIFT, "we paid by cheque, not by shift", []),  # means take no article
+        (SUNRISE, "went running with Ana at sunrise", []),  # a time, no employer
+        (SUNRISE, "see you Monday from sunrise onwards", []),  # a day is nobody
+        (FINAL_DRAFT, "send me the final draft by friday", []),  # a tool's everyday title
+    ],
+)
+def test_shapes_the_new_readings_leave_alone(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, expected: list[str]
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == expected

@@ -769,3 +769,21 @@ def test_a_number_corrected_without_a_comma() -> None:
     ]
     # "not" before a word is no number's correction
     assert rules(("user", "Bob Park will sit not far from the stage."))[0][0].endswith("stage.")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "My dad Tuesday is fine for the call.",  # a day after a family word
+        "Presents for the kids:\n- Lego Technic set\n- Harry Potter books",  # not a roster
+        "New members:\n1. Oyelaran Quist\n\nMenu ideas:\n- Tilde Marrow soup",  # a new heading
+    ],
+)
+def test_no_person_invented_from_days_gifts_or_a_later_list(said: str) -> None:
+    slugs = {entity for _, entity, _ in rules(("user", said))}
+    assert not slugs & {"people/tuesday", "people/lego-technic", "people/tilde-marrow"}
+
+
+def test_a_relative_s_possessive_is_no_part_of_the_name() -> None:
+    facts = rules(("user", "My wife Celinde's car broke down again."))
+    assert facts[0][1:] == ("people/celinde", "Celinde")

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Final
 
 #: Bump when what the file holds, or how, changes.
-FORMAT: Final = 2
+FORMAT: Final = 3
 #: A count noun's plural is at least this common next to its singular (Zipf difference, wordfreq's
 #: large list): "kettles" is to "kettle" as 1 to 10, "ivies" to "ivy" as 1 to 90 (the dictionary
 #: counts ivy; people speak of it as a stuff).
@@ -80,9 +80,11 @@ class Lexicon:
     #: Lowercase lemma -> its encoded ``getAllInflections(upos="VERB")`` answer.
     verb_table: dict[str, str]
     #: Singular nouns that only count (:func:`count_nouns`).
-    count_table: frozenset[str] = frozenset()
+    count_table: frozenset[str]
     #: Common words of other languages that English does not use (:func:`foreign_words`).
-    foreign_table: frozenset[str] = frozenset()
+    foreign_table: frozenset[str]
+    #: Of those, the commonest: another language's function words ("la", "und", "que").
+    foreign_function_table: frozenset[str]
 
     def getAllLemmas(self, word: str) -> Entry:
         """``lemminflect.getAllLemmas(word)``: lemmas by universal part of speech."""
@@ -138,8 +140,10 @@ def build() -> Lexicon:
         if entry:
             verb_table[lemma] = _encode(entry)
     counted = count_nouns(inflections, frequencies)
-    foreign = foreign_words(frequencies, frozenset(lemma_table))
-    return Lexicon(frequencies, lemma_table, verb_table, counted, foreign)
+    english = frozenset(lemma_table)
+    foreign = foreign_words(frequencies, english)
+    function = foreign_words(frequencies, english, FOREIGN_FUNCTION_ZIPF)
+    return Lexicon(frequencies, lemma_table, verb_table, counted, foreign, function)
 
 
 #: The languages whose words English chat quotes most, from wordfreq's lists.
@@ -148,16 +152,21 @@ FOREIGN_LANGUAGES: Final = ("es", "fr", "it", "de", "pt")
 FOREIGN_MIN_ZIPF: Final = 4.0
 #: ... and this much more common there than in English ...
 FOREIGN_MARGIN: Final = 1.0
-#: ... or, for a word an English dictionary has too ("la", "del", "con"), this much.
+#: ... or, for a word English has too ("la", "del", "con", "dont"), this much.
 FOREIGN_MARGIN_OVER_ENGLISH: Final = 2.0
+#: A foreign word this common is one of its language's function words ("la", "und", "que").
+FOREIGN_FUNCTION_ZIPF: Final = 6.0
 
 
-def foreign_words(frequencies: dict[str, float], english: frozenset[str]) -> frozenset[str]:
+def foreign_words(
+    frequencies: dict[str, float], english: frozenset[str], floor: float = FOREIGN_MIN_ZIPF
+) -> frozenset[str]:
     """Everyday words of another language that no English dictionary has: "luz", "desde", "avec".
 
     A passage quoted or typed in another language is made of them, and a page's name may be one
-    ("Luz", "Faro"): such a word in such a passage is no mention. A word English has too
-    counts when the other language uses it far more ("la", "del"), not "piano" or "chef".
+    ("Luz", "Faro"): such a word in such a passage is no mention. A word English has or uses
+    too counts when the other language uses it far more ("la", "del"), not "piano", "chef"
+    or chat's "dont".
     """
     from wordfreq import get_frequency_dict
 
@@ -168,8 +177,9 @@ def foreign_words(frequencies: dict[str, float], english: frozenset[str]) -> fro
                 continue
             zipf = math.log10(freq) + 9
             native = math.log10(frequencies[word]) + 9 if word in frequencies else 0.0
-            margin = FOREIGN_MARGIN_OVER_ENGLISH if word in english else FOREIGN_MARGIN
-            if zipf >= FOREIGN_MIN_ZIPF and zipf - native >= margin:
+            known = word in english or word in frequencies  # "la", "dont", "per"
+            margin = FOREIGN_MARGIN_OVER_ENGLISH if known else FOREIGN_MARGIN
+            if zipf >= floor and zipf - native >= margin:
                 found.add(word)
     return frozenset(found)
 
@@ -200,7 +210,7 @@ def _valid(data: object) -> Lexicon | None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return None
     tables = (data.get("frequencies"), data.get("lemmas"), data.get("verbs"))
-    sets = (data.get("count_nouns"), data.get("foreign"))
+    sets = (data.get("count_nouns"), data.get("foreign"), data.get("foreign_function"))
     if not all(isinstance(table, dict) for table in tables):
         return None
     if not all(isinstance(table, frozenset) for table in sets):
@@ -226,6 +236,7 @@ def load() -> Lexicon:
             "verbs": lexicon.verb_table,
             "count_nouns": lexicon.count_table,
             "foreign": lexicon.foreign_table,
+            "foreign_function": lexicon.foreign_function_table,
         }
         with suppress(OSError):
             temp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")

@@ -54,6 +54,7 @@ from bb_brain._names import generation
 from bb_brain._orgnames import is_organisation
 from bb_brain._pg import Connection
 from bb_brain.pages import SHORT_NAME_ARM, normalise, slug_suffix_form
+from bb_brain.reflex._candidate import NAME_ARMS
 from bb_brain.reflex._ordinary import is_ordinary, lemmas, sense
 from bb_brain.reflex._resolve import CONFIDENCE, Resolved
 from bb_brain.reflex._syntax import (
@@ -147,8 +148,6 @@ _PERSON_ONLY: Final = (
     CONVERSATION_PARTNER,
     INDIRECT_OBJECT,
 )
-#: Arms of a name the page declares (a family or given name alone is a weaker form).
-NAME_ARMS: Final = frozenset({"alias", "title", "name-form", "slug-suffix"})
 #: Arms a bare subject or possessor settles: a person goes by their given name alone.
 _EVENT_ARMS: Final = NAME_ARMS | {"given-name", SHORT_NAME_ARM}
 _CONTENT = (
@@ -221,14 +220,20 @@ def _organisation_evidence(res: Resolved, signals: set[str]) -> list[str]:
 
 
 def _known_by_the(res: Resolved) -> bool:
-    """A thing, place or work called by its title after "the"; a firm only with "The" in its title.
+    """A concept, project, place or event named by "the" and its title; a firm by its "The".
 
     People and firms take no article ("the green door swelled" is a door, whatever firm is
-    called Green Door), unless "The" is part of the name ("the corn exchange").
+    called Green Door), unless "The" is part of the name ("the corn exchange"); a product
+    or a tool named by an everyday phrase ("Final Draft") is that phrase's thing as often.
     """
-    if res.page.is_person:
-        return False
-    return not _organisation(res) or res.cand.norm.startswith("the ")
+    if _organisation(res):
+        return res.cand.norm.startswith("the ")
+    kind = (res.page.page_type or res.slug.split("/", 1)[0].rstrip("s")).casefold()
+    return kind in _KNOWN_BY_THE
+
+
+#: Kinds of page a definite description names by its title.
+_KNOWN_BY_THE: Final = frozenset({"concept", "project", "place", "event"})
 
 
 def _of_kind(res: Resolved, noun: str) -> bool:

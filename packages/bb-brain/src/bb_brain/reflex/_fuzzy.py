@@ -30,7 +30,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from bb_brain.pages import SHORT_NAME_ARM
+from bb_brain._relations import RELATION_ARM
+from bb_brain.pages import ARMS
 from bb_brain.reflex._ordinary import is_ordinary
 
 #: Surfaces shorter than this get no blocking key (a typo in a short word is another word).
@@ -40,15 +41,7 @@ OMISSION_MIN_CHARS: Final = 6
 _QWERTY_ROWS: Final = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 _VOWELS: Final = frozenset("aeiou")
 #: Arms in the order a fuzzy hit reports them (the strongest the page matched).
-_ARM_ORDER: Final = (
-    "alias",
-    "title",
-    "name-form",
-    "slug-suffix",
-    "surname",
-    "given-name",
-    SHORT_NAME_ARM,
-)
+_ARM_ORDER: Final = tuple(arm for arm in ARMS if arm != RELATION_ARM)
 
 
 @dataclass(frozen=True)

@@ -85,7 +85,7 @@ CONNECTORS: Final = _words("of the de del della der den van von da di du la le y
 NEVER_ALONE: Final = _words("i i'm i've i'd i'll ok okay hi hello hey thanks")
 
 #: Role nouns that stand next to a person's name ("our CFO Grace", "Grace, the designer").
-ROLE_NOUNS: Final = _words(
+_ROLES: Final = _words(
     """
     ceo cto cfo coo cmo cpo cio ciso vp svp evp founder cofounder co-founder president
     chair chairman chairwoman chairperson director manager lead head engineer designer
@@ -100,11 +100,31 @@ ROLE_NOUNS: Final = _words(
     pharmacist midwife plumber builder electrician cleaner nanny babysitter childminder vet
     gp surgeon locum counsellor counselor optician mechanic gardener handyman dj
     photographer florist caterer planner officiant celebrant driver chef cook waiter barista
-    bartender aunty auntie nan nana nanna gran granny grandad granddad gramps grandson
-    granddaughter stepdad stepmum stepmom stepfather stepmother stepson stepdaughter
-    stepbrother stepsister godmother godfather godson goddaughter godparent mate bestie
+    bartender godparent mate bestie
     """
 )
+#: Family words and the pronoun each gives its person ("his wife Celine ... she").
+FAMILY_WORDS: Final[dict[str, str]] = {
+    **dict.fromkeys(
+        """
+        wife daughter mum mom mother sister stepdaughter stepmum stepmom stepmother stepsister
+        niece aunt auntie aunty granddaughter grandma grandmother nan nana nanna gran granny
+        godmother goddaughter fiancee girlfriend
+        """.split(),
+        "she",
+    ),
+    **dict.fromkeys(
+        """
+        husband son dad father brother stepson stepdad stepfather stepbrother nephew uncle
+        grandson grandpa grandfather grandad granddad gramps godfather godson fiance
+        boyfriend
+        """.split(),
+        "he",
+    ),
+    **dict.fromkeys("partner cousin".split(), ""),
+}
+#: Role nouns and family words: either stands before a name as its role.
+ROLE_NOUNS: Final = _ROLES | frozenset(FAMILY_WORDS)
 
 #: Verbs whose subject is a person, written right after a name ("Grace said").
 PERSON_VERBS_AFTER: Final = _words(

@@ -79,6 +79,8 @@ class WordSense:
     count_noun: bool = False
     #: An everyday word of another language that English does not use ("luz", "desde").
     foreign: bool = False
+    #: One of another language's function words ("la", "und", "que").
+    foreign_function: bool = False
 
     @property
     def ordinary(self) -> bool:
@@ -244,6 +246,7 @@ def sense(word_norm: str) -> WordSense:
         noun_lemmas=frozenset(by_pos.get("NOUN", ())),
         count_noun=word_norm in _tables().lemmatizer.count_table,
         foreign=word_norm in _tables().lemmatizer.foreign_table,
+        foreign_function=word_norm in _tables().lemmatizer.foreign_function_table,
     )
 
 

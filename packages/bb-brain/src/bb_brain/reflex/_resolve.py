@@ -39,7 +39,8 @@ CONFIDENCE: Final[dict[str, float]] = {
 TIERS: Final[tuple[tuple[str, ...], ...]] = (
     ("alias", "title"),
     ("name-form", "slug-suffix"),
-    ("surname", "given-name", SHORT_NAME_ARM),
+    ("surname", "given-name"),
+    (SHORT_NAME_ARM,),  # "Patel" is Amit Patel before Patel Dental
     (RELATION_ARM,),
 )
 #: A turn is a few sentences; a pasted document should not turn into a huge IN list.

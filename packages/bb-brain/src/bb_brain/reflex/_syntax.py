@@ -531,11 +531,19 @@ def _bare_object(tokens: list[Token], index: int) -> bool:
     if before is None or before.norm not in _PREPOSITIONS or not _phrase_ends(tokens, index):
         return False
     meaning = sense(tokens[index].norm)
-    if before.norm == "to" and "VERB" in meaning.readings and _glued_after(tokens, index):
+    nxt = _glued_after(tokens, index)
+    taken = nxt is not None and (nxt.norm in _PARTICLES or nxt.norm in _OBJECT_OPENERS)
+    if before.norm == "to" and "VERB" in meaning.readings and taken:
         return False  # "to wade through it": an infinitive with its particle or object
     if meaning.lexical and not (meaning.noun or meaning.adjective or meaning.function):
         return True
+    if before.norm in _SET_PHRASE_PREPOSITIONS:
+        return False  # "by tram", "on shift", "off duty": means and states take no article
     return bare_count_noun(meaning) and not (before.norm == "to" and "VERB" in meaning.readings)
+
+
+#: Prepositions whose bare count nouns make set phrases of means and states.
+_SET_PHRASE_PREPOSITIONS: Final = frozenset({"by", "on", "off", "per", "at"})
 
 
 def _bare_count_phrase(tokens: list[Token], first: int, last: int) -> bool:
@@ -678,11 +686,14 @@ def _in_foreign_passage(tokens: list[Token], index: int) -> bool:
     """The word and most words of its sentence around it are another language's.
 
     "is it 'enciende la luz'?", "translate: La luz del faro se veía desde la playa": a page
-    named Luz or Faro is not meant. One foreign word in English ("Luz says prender is more
-    Latin American") leaves the name alone, and so do names: they are no language's words.
+    named Luz or Faro is not meant. Only lowercase words show the language, and one of them
+    must be a function word of it: a list of names ("Paolo, Giulia, Chiara") or one foreign
+    word in English ("Luz says prender is more Latin American") leaves the name alone, and
+    so does a capital in mid-sentence.
     """
-    if not sense(tokens[index].norm).foreign:
-        return False
+    token = tokens[index]
+    if token.capitalised and not token.sentence_start:
+        return False  # "le dije a Sol": a name, capitalised as names are in any language
     around: list[Token] = []
     left = index
     while left > 0 and not tokens[left].sentence_start and index - left < LANGUAGE_REACH:
@@ -694,15 +705,17 @@ def _in_foreign_passage(tokens: list[Token], index: int) -> bool:
     ):
         around.append(tokens[right])
         right += 1
-    foreign = sum(1 for token in around if _not_english(token))
-    return len(around) >= 2 and 3 * foreign >= 2 * len(around)
+    words = [token for token in around if not token.capitalised]
+    if not any(sense(token.norm).foreign_function for token in words):
+        return False  # a list of names has no "la", "und" or "que"
+    foreign = sum(1 for token in words if _not_english(token))
+    return len(words) >= 2 and 3 * foreign >= 2 * len(words)
 
 
 def _not_english(token: Token) -> bool:
-    """Another language's everyday word, or a lowercase word English does not know at all."""
+    """Another language's everyday word, or a word English does not know at all."""
     word = sense(token.norm)
-    unknown = not token.capitalised and token.norm.isalpha() and not word.known_word
-    return word.foreign or (unknown and word.zipf == 0.0)
+    return word.foreign or (token.norm.isalpha() and not word.known_word and word.zipf == 0.0)
 
 
 def _no_name_here(
@@ -811,8 +824,8 @@ def _singular_subject(tokens: list[Token], before: Token) -> bool:
 def _modified_noun(after: Token, following: Token | None = None) -> bool:
     """A lowercase common noun that is no finite verb: the head of a compound ("tea").
 
-    A plural that is also a verb's -s form is the noun when its clause ends after it or
-    a plural verb follows ("Rowan trees, do ...", "Holly berries are ...").
+    A plural that is also a verb's -s form is the noun when a plural verb follows it
+    ("Holly berries are poisonous"); "Rowan drives, I'll navigate" is a verb.
     """
     if after.capitalised or after.handle or after.norm in FUNCTION_WORDS:
         return False
@@ -822,7 +835,7 @@ def _modified_noun(after: Token, following: Token | None = None) -> bool:
     if not finite(after.norm):
         return True
     plural = bool(meaning.noun_lemmas) and after.norm not in meaning.noun_lemmas
-    return plural and (following is None or following.norm in _PLURAL_VERBS)
+    return plural and following is not None and following.norm in _PLURAL_VERBS
 
 
 #: Verbs a plural subject takes straight after it.

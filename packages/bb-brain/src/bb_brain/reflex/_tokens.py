@@ -386,17 +386,18 @@ def _affiliation(tokens: list[Token], after: Token) -> bool:
 
 
 def _employer(tokens: list[Token], before: Token) -> bool:
-    """After "from" or "at" that follows a person's name: "priya from meridian", "Ana at X".
+    """After "from" that follows a person's name: "priya from meridian", "Ana from X".
 
-    The name is a word no dictionary has ("priya") or capitalised mid-sentence ("Ana").
+    The name is a word no dictionary has ("priya", "Ana"), and no day, month or place ("see
+    you Monday from ..."). "at" also takes a time ("Ana at sunrise"), so only "from" counts.
     """
-    if before.norm not in ("from", "at"):
+    if before.norm != "from":
         return False
     person = _previous_glued(tokens, before.index)
-    if person is None or person.possessive:
+    if person is None or person.possessive or not person.norm.isalpha():
         return False
-    named = person.capitalised and not person.sentence_start
-    return named or (person.norm.isalpha() and not sense(person.norm).known_word)
+    word = sense(person.norm)
+    return not (word.known_word or word.place)
 
 
 def _a_group_follows(tokens: list[Token], the: Token) -> bool:

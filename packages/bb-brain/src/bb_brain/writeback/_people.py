@@ -31,7 +31,7 @@ from typing import Final
 
 from bb_brain._names import HONORIFICS, fold
 from bb_brain._orgnames import ORG_WORDS
-from bb_brain.reflex._lexicon import PERSON_VERBS_AFTER, ROLE_NOUNS
+from bb_brain.reflex._lexicon import FAMILY_WORDS, PERSON_VERBS_AFTER, ROLE_NOUNS
 from bb_brain.reflex._ordinary import ORDINARY_ZIPF, sense
 from bb_brain.reflex._syntax import finite
 
@@ -42,8 +42,7 @@ PERSON_NOUNS: Final = ROLE_NOUNS | frozenset(
     "hire hires interviewee player players tenant tenants patient patients pupil pupils "
     "volunteer volunteers member members guest guests resident residents officer trainee "
     "apprentice starter newcomer lad lads lass boy boys girl girls bloke chap fella "
-    "freelancer freelancers recruit recruits joiner joiners signing signings newbie "
-    "colleagues staff people kids children".split()
+    "freelancer freelancers recruit recruits joiner joiners newbie colleagues".split()
 )
 #: Letters that have no decomposition but a usual plain spelling in a slug.
 _PLAIN: Final = str.maketrans(
@@ -135,34 +134,15 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
     return found
 
 
-#: Family words after which a given name alone introduces someone ("his wife Celine").
-KIN_NOUNS: Final = frozenset(
-    """
-    wife husband partner son daughter dad father mum mom mother brother sister stepson
-    stepdaughter stepdad stepmum stepmom niece nephew cousin aunt auntie aunty uncle grandson
-    granddaughter grandma grandmother grandpa grandfather nan nana gran granny fiance fiancee
-    girlfriend boyfriend
-    """.split()
-)
-#: The pronoun a family word gives its person ("his wife Celine ... she").
-KIN_PRONOUNS: Final = {
-    **dict.fromkeys(
-        "wife daughter mum mom mother sister stepdaughter stepmum stepmom niece aunt auntie "
-        "aunty granddaughter grandma grandmother nan nana gran granny fiancee girlfriend".split(),
-        "she",
-    ),
-    **dict.fromkeys(
-        "husband son dad father brother stepson stepdad nephew uncle grandson grandpa "
-        "grandfather fiance boyfriend".split(),
-        "he",
-    ),
-}
+#: Family words after which a given name alone introduces someone ("his wife Celine"), with
+#: the pronoun each gives its person (:data:`bb_brain.reflex._lexicon.FAMILY_WORDS`).
+KIN_PRONOUNS: Final = FAMILY_WORDS
 #: Of those, the relatives who usually share the family name of the one whose they are.
 SAME_FAMILY_NAME: Final = frozenset(
     "wife husband son daughter dad father mum mom mother brother sister".split()
 )
 _KIN_NAME = re.compile(
-    rf"\b(my|his|her|their|our)\s+([\w-]+)\s+([{_UPPER}][\w'’-]*)(?![\w'’])", re.I
+    rf"\b(my|his|her|their|our)\s+([\w-]+)\s+([{_UPPER}][\w-]*(?:['’](?!s\b)[\w-]+)?)", re.I
 )
 
 
@@ -189,9 +169,11 @@ def kin_named(text: str, known: set[tuple[int, int]]) -> list[KinNamed]:
         kin = fold(match.group(2))
         given = match.group(3)
         start, end = match.span(3)
-        if kin not in KIN_NOUNS or not given[0].isupper() or not _name_like([given]):
+        if kin not in KIN_PRONOUNS or not given[0].isupper() or not _name_like([given]):
             continue
-        if _ordinary(given) or any(start < k_end and k_start < end for k_start, k_end in known):
+        if _ordinary(given) or sense(fold(given)).calendar:
+            continue  # "my dad Tuesday is fine": a day, no name
+        if any(start < k_end and k_start < end for k_start, k_end in known):
             continue
         if _RUN.match(text, start) is not None:
             continue  # "my nephew Sipho Dlamini": a full name
@@ -204,9 +186,29 @@ _ITEM_OPENING = re.compile(r"\s*(?:\(?\d{1,2}[.)]|[-*\u2022])?\s*")
 
 
 def roster_heading(text: str) -> bool:
-    """A heading over a list of people: it ends in a colon and has a person noun."""
+    """A heading over a list of people: it ends in a colon and is about people.
+
+    "New members joining this term:", "Players:": the person noun heads the heading's noun
+    phrase. One after a preposition ("Presents for the kids:") or before a noun it modifies
+    ("Staff party planning:") says the list is of something else.
+    """
+    if not text.rstrip().endswith(":"):
+        return False
     words = [fold(word) for word in _WORD.findall(text)]
-    return text.rstrip().endswith(":") and any(word in PERSON_NOUNS for word in words)
+    for index, word in enumerate(words):
+        if word not in PERSON_NOUNS:
+            continue
+        if any(before in _HEADING_PREPOSITIONS for before in words[max(0, index - 2) : index]):
+            continue
+        after = sense(words[index + 1]) if index + 1 < len(words) else None
+        if after is not None and after.noun and not (after.function or after.word.endswith("ing")):
+            continue
+        return True
+    return False
+
+
+#: Prepositions that make a person noun after them the heading's object, not its head.
+_HEADING_PREPOSITIONS: Final = frozenset("for to with of from about by".split())
 
 
 def _opens_sentence(text: str, start: int) -> bool:

@@ -225,7 +225,8 @@ class RulesExtractor:
                 listed = headed and item
                 people = roster and item
                 headed = headed or (sentence.endswith(":") and self._names_a_page(sentence))
-                roster = roster or roster_heading(sentence)
+                if sentence.endswith(":"):
+                    roster = roster_heading(sentence)  # each heading says what its list is
                 if turn.role != "user" or _restated(sentence, said):
                     refs = references(self._entities, sentence, salience)
                     salience.update(refs, choose(refs, sentence))
@@ -302,7 +303,7 @@ class RulesExtractor:
             name = _with_family_name(kin, salience)
             if self._entities.get(person_slug(name)) is None:
                 self._entities.introduce(Entity(person_slug(name), name, "person"))
-                if kin.kin in KIN_PRONOUNS:  # "his wife Celine": a "she" from now on
+                if KIN_PRONOUNS[kin.kin]:  # "his wife Celine": a "she" from now on
                     salience.pronouns[person_slug(name)] = KIN_PRONOUNS[kin.kin]
         for clause in self._listed(split_clauses(plain)):
             refs = references(self._entities, clause.text, salience)
