@@ -64,14 +64,14 @@ def test_the_file_is_written_once_read_after_and_rebuilt_when_bad(
 
 
 def test_count_nouns_are_the_dictionary_s_with_a_plural_in_use(built: _lexdata.Lexicon) -> None:
-    assert {"kettle", "acorn", "printer"} <= built.count_table
+    assert {"anvil", "gable", "printer"} <= built.count_table
     assert "faith" not in built.count_table  # "faith" is also its own plural: a mass use
     assert "ivy" not in built.count_table  # counted in the dictionary, "ivies" all but unused
     assert "kettles" not in built.count_table  # singulars only
 
 
 def test_foreign_words_are_another_language_s_and_not_english_s(built: _lexdata.Lexicon) -> None:
-    assert {"desde", "avec", "luz", "la", "del"} <= built.foreign_table
+    assert {"desde", "avec", "und", "la", "del"} <= built.foreign_table
     assert not {"piano", "chef", "the", "kettle", "grace", "dont", "per"} & built.foreign_table
     assert {"la", "und", "que"} <= built.foreign_function_table
-    assert "luz" not in built.foreign_function_table
+    assert "calor" in built.foreign_table - built.foreign_function_table  # a noun, no function word

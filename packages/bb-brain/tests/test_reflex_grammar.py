@@ -109,7 +109,7 @@ def test_a_verb_or_adverb_cannot_be_the_object_of_a_preposition(
     response = ask(engine, brain, "i promised pierce a draft")
     assert "indirect object of a verb" in signals(response)
     assert ask(engine, brain, "we need to pierce the membrane first").pointers == []
-    assert ask(engine, brain, "you'd have to pierce through it").pointers == []  # infinitive
+    assert ask(engine, brain, "we need to pierce through the foil").pointers == []  # infinitive
     assert slugs(ask(engine, brain, "send the form to pierce.")) == ["people/pierce-abara"]
 
 
@@ -224,9 +224,9 @@ BREAD = ("companies/bread-and-butter", md("Bread & Butter", type="company"))
         (DOOR, "green door are doing a free check on saturday"),  # "are" and a doing
         (DOOR, "green door sent the new price list"),  # a title of two everyday words
         (HEATH, "heath's been running the bar all week"),  # a doing so far
-        (HEATH, "heath keeps changing the menu on me"),  # a doing that goes on
-        (HEATH, "heath is handling refunds today"),  # a doing with a bare object
-        (HEATH, "heath would fight you on that"),  # a modal, a deed, "you"
+        (HEATH, "heath keeps moving the deadline"),  # a doing that goes on
+        (HEATH, "heath is booking rooms for us"),  # a doing with a bare object
+        (HEATH, "heath will email you the form"),  # a modal, a deed, "you"
     ],
 )
 def test_a_bare_subject_of_a_deed_is_a_name(
@@ -313,7 +313,7 @@ MAY = ("people/may-okonkwo", md("May Okonkwo", type="person", aliases="[May]"))
 def test_a_modal_before_a_verb_it_cannot_take_is_a_name(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(MAY)
     assert slugs(ask(engine, brain, "may thinks we should open on sundays")) == [MAY[0]]
-    assert slugs(ask(engine, brain, "may can only do mornings now")) == [MAY[0]]  # two modals
+    assert slugs(ask(engine, brain, "may can take the van tomorrow")) == [MAY[0]]  # two modals
     assert ask(engine, brain, "it may rain on sunday").pointers == []
     assert ask(engine, brain, "we may put the prices up").pointers == []
 
@@ -323,7 +323,7 @@ def test_someone_from_work_is_a_person(engine: Engine, make_brain: Any) -> None:
     response = ask(engine, brain, "Adelaide from work did the same walk last year")
     assert slugs(response) == [ADELAIDE[0]]
     heath = make_brain(HEATH)
-    response = ask(engine, heath, "Heath from the walking group will be thrilled")
+    response = ask(engine, heath, "Heath from the church choir sent flowers")
     assert slugs(response) == [HEATH[0]]
     assert ask(engine, heath, "we came back from the heath by the canal").pointers == []
 
@@ -427,10 +427,14 @@ IVY = ("people/ivy-osei", md("Ivy Osei", type="person", aliases="[Ivy]"))
 @pytest.mark.parametrize(
     ("page", "text", "signal"),
     [
-        (GABLE, "gable can only do tuesdays now", "bare subject of a verb"),
+        (GABLE, "gable could swap with me next week", "bare subject of a verb"),
         (GABLE, "and gable wants the rota by friday", "bare subject of a verb"),
-        (ANVIL, "all the payments go to anvil, not to me", "object of a preposition, and no noun"),
-        (ANVIL, "new job from anvil this morning", "object of a preposition, and no noun"),
+        (ANVIL, "please forward the payslips to anvil", "object of a preposition, and no noun"),
+        (
+            ANVIL,
+            "a letter came from anvil about the pensions",
+            "object of a preposition, and no noun",
+        ),
     ],
 )
 def test_a_count_noun_with_no_determiner_is_a_name(
@@ -529,7 +533,7 @@ def test_an_organisation_by_its_short_name_on_evidence(engine: Engine, make_brai
     brain = make_brain(TALLOW)
     response = ask(engine, brain, "call with ngozi from tallow at 2")
     assert slugs(response) == ["companies/tallow-fund"]
-    assert "where someone named works ('priya from X')" in signals(response)
+    assert "where someone named works ('ngozi from X')" in signals(response)
     assert slugs(ask(engine, brain, "I need more tallow for the candles")) == []
     assert slugs(ask(engine, brain, "Tallow said yes to the round!")) == ["companies/tallow-fund"]
 
@@ -538,7 +542,7 @@ ROWAN = ("people/rowan-achebe", md("Rowan Achebe", type="person", aliases="[Rowa
 
 
 def test_listed_with_a_person_is_a_person(engine: Engine, make_brain: Any) -> None:
-    response = ask(engine, make_brain(HEATH), "she and heath want a ceilidh band")
+    response = ask(engine, make_brain(HEATH), "she and heath want a quiet table")
     assert slugs(response) == ["people/heath-okoro"]
 
 

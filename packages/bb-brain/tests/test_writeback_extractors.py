@@ -721,15 +721,15 @@ def test_a_relative_introduced_by_a_given_name_alone() -> None:
         ("people/ilinca-park", "Ilinca Park"),  # a daughter shares his family name
         ("people/bob-park", None),  # "he" is not the daughter
     ]
-    niece = rules(("user", "My niece Ffiona starts at the bakery on Monday."))
-    assert [(entity, title) for _, entity, title in niece] == [("people/ffiona", "Ffiona")]
+    niece = rules(("user", "My niece Marisela starts at the bakery on Monday."))
+    assert [(entity, title) for _, entity, title in niece] == [("people/marisela", "Marisela")]
     # a given name the source already has stays that page
     assert rules(("user", "My cousin Alice is visiting in May."))[0][1] == "people/alice-example"
 
 
 def test_they_after_a_colon_opens_a_statement_of_its_own() -> None:
-    facts = rules(("user", "Call with Bob Park at Widget Co: they want 500 units a month."))
-    assert ("they want 500 units a month.", "companies/widget-co", None) in facts
+    facts = rules(("user", "Met Bob Park at Widget Co: they need two more desks by June."))
+    assert ("they need two more desks by June.", "companies/widget-co", None) in facts
 
 
 def test_a_sentence_with_no_subject_after_a_person_is_about_them() -> None:
@@ -753,19 +753,19 @@ def test_a_list_under_a_heading_about_people_names_people() -> None:
 
 
 def test_the_new_lad_is_a_person() -> None:
-    facts = rules(("user", "the new lad Oyelaran Quist: 11, left-footed, plays as a winger"))
+    facts = rules(("user", "the new lad Oyelaran Quist: nine, keen, wants to bowl"))
     assert facts[0][1] == "people/oyelaran-quist"
 
 
 def test_a_number_corrected_without_a_comma() -> None:
     facts = rules(
-        ("user", "Widget Co expects 110 guests at the launch."),
+        ("user", "Widget Co expects 40 covers at the launch."),
         ("user", "Bob Park joins us on Monday."),
-        ("user", "oh wait it's 120 guests not 110"),
+        ("user", "sorry, it's 45 covers not 40"),
     )
     assert facts == [
         ("Bob Park joins us on Monday.", BOB.slug, None),
-        ("oh wait it's 120 guests", WIDGET.slug, None),
+        ("it's 45 covers", WIDGET.slug, None),
     ]
     # "not" before a word is no number's correction
     assert rules(("user", "Bob Park will sit not far from the stage."))[0][0].endswith("stage.")
@@ -785,5 +785,5 @@ def test_no_person_invented_from_days_gifts_or_a_later_list(said: str) -> None:
 
 
 def test_a_relative_s_possessive_is_no_part_of_the_name() -> None:
-    facts = rules(("user", "My wife Celinde's car broke down again."))
-    assert facts[0][1:] == ("people/celinde", "Celinde")
+    facts = rules(("user", "My wife Ottilie's car broke down again."))
+    assert facts[0][1:] == ("people/ottilie", "Ottilie")

@@ -161,10 +161,10 @@ FOREIGN_FUNCTION_ZIPF: Final = 6.0
 def foreign_words(
     frequencies: dict[str, float], english: frozenset[str], floor: float = FOREIGN_MIN_ZIPF
 ) -> frozenset[str]:
-    """Everyday words of another language that no English dictionary has: "luz", "desde", "avec".
+    """Everyday words of another language that no English dictionary has: "desde", "avec", "und".
 
     A passage quoted or typed in another language is made of them, and a page's name may be one
-    ("Luz", "Faro"): such a word in such a passage is no mention. A word English has or uses
+    ("Sol", "Desde"): such a word in such a passage is no mention. A word English has or uses
     too counts when the other language uses it far more ("la", "del"), not "piano", "chef"
     or chat's "dont".
     """

@@ -181,7 +181,7 @@ def local_evidence(res: Resolved) -> list[str]:
         found.append(kind)
     # a family name alone needs more ("Cobalt slumped"), and so does a noun typed in
     # lowercase: "ivy is taking over the fence" has a mass noun for its subject; a count
-    # noun cannot be one bare ("lance can only do thursdays"; see _syntax.bare_count_noun)
+    # noun cannot be one bare ("gable could swap with me"; see _syntax.bare_count_noun)
     word = sense(cand.norm)
     lowercase_noun = LOWERCASE in signals and word.noun and not bare_count_noun(word)
     if BARE_SUBJECT in signals and res.arm in NAME_ARMS and not lowercase_noun:
@@ -201,7 +201,7 @@ def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:
     if SPEAKERS_OWN in signals and not res.page.is_person:
         found.append(SPEAKERS_OWN)  # "our house rules": their own practice's page
     if BARE_COUNT_PHRASE in signals and not res.page.is_person:
-        found.append(BARE_COUNT_PHRASE)  # "at friday demo": a count noun needs its article
+        found.append(BARE_COUNT_PHRASE)  # "to thursday clinic": a count noun needs its article
     if DEFINITE_PHRASE in signals and _known_by_the(res):
         found.append(DEFINITE_PHRASE)  # "the copper desk": the one both sides know of
     return found
@@ -211,7 +211,7 @@ def _organisation_evidence(res: Resolved, signals: set[str]) -> list[str]:
     """What makes an everyday word an organisation's name."""
     found: list[str] = []
     if EMPLOYER in signals and not res.cand.place:
-        found.append(EMPLOYER)  # "priya from meridian": where a person works
+        found.append(EMPLOYER)  # "ngozi from tallow": where a person works
     if DOMAIN in signals:
         found.append(DOMAIN)
     if PERSON_VERB in signals and not res.page.is_person:
@@ -223,7 +223,7 @@ def _known_by_the(res: Resolved) -> bool:
     """A concept, project, place or event named by "the" and its title; a firm by its "The".
 
     People and firms take no article ("the green door swelled" is a door, whatever firm is
-    called Green Door), unless "The" is part of the name ("the corn exchange"); a product
+    called Green Door), unless "The" is part of the name ("the old mill"); a product
     or a tool named by an everyday phrase ("Final Draft") is that phrase's thing as often.
     """
     if _organisation(res):

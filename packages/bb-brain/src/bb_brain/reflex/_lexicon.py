@@ -103,7 +103,7 @@ _ROLES: Final = _words(
     bartender godparent mate bestie
     """
 )
-#: Family words and the pronoun each gives its person ("his wife Celine ... she").
+#: Family words and the pronoun each gives its person ("his wife Ottilie ... she").
 FAMILY_WORDS: Final[dict[str, str]] = {
     **dict.fromkeys(
         """

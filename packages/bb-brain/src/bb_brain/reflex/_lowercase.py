@@ -190,8 +190,8 @@ def _modal_as_name(tokens: list[Token], tok: Token) -> bool:
     """A modal before a verb it cannot take: "may wants the late shift", "will says it's fine".
 
     A modal takes a verb's plain form; a form with -s or a past tense after it makes the
-    word a subject, and so a name ("May", "Will"); so does another modal ("may can only do
-    thursdays").
+    word a subject, and so a name ("May", "Will"); so does another modal ("may can take the
+    van").
     """
     if tok.norm not in _NAME_MODALS:
         return False

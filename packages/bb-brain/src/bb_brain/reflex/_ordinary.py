@@ -77,7 +77,7 @@ class WordSense:
     #: A singular noun only ever counted ("a kettle", never "some kettle"; see
     #: :func:`bb_brain._lexdata.count_nouns`): without a determiner it is no noun phrase.
     count_noun: bool = False
-    #: An everyday word of another language that English does not use ("luz", "desde").
+    #: An everyday word of another language that English does not use ("desde", "avec").
     foreign: bool = False
     #: One of another language's function words ("la", "und", "que").
     foreign_function: bool = False

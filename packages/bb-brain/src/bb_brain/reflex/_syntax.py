@@ -15,8 +15,12 @@ A **name** reading:
 * *asked who*: "who is X", "who X is";
 * *the possessor of what only a person has*: "X's opinion", "X's voicemail";
 * *the partner of a conversation*: "speak to X", "lunch with X", "check in with X";
-* *the object of a preposition that cannot be a noun*: "an update on pierce" (a verb);
-* *the indirect object of a verb*: "i promised pierce a draft".
+* *the object of a preposition that cannot be a noun*: "an update on pierce" (a verb), or a
+  singular count noun with no determiner ("please forward the payslips to anvil");
+* *the indirect object of a verb*: "i promised pierce a draft";
+* *a title ending in a count noun, with no determiner*, as an argument: "take it to
+  thursday clinic";
+* *listed with a person*: "she and mark want a quiet table".
 
 An **ordinary** reading, which settles the word whatever the rest of the conversation says:
 
@@ -29,7 +33,8 @@ An **ordinary** reading, which settles the word whatever the rest of the convers
   modify nouns without a possessive; for a person's page only); before a word that may be a
   noun or a verb ("Cobalt prices rose", "Quill feathers ...") the word is either a modifier
   or a subject, and nothing in the conversation can tell which;
-* *a bare noun after "at"*: "costs kept at bay" (time, place, state; for a person's page).
+* *a bare noun after "at"*: "costs kept at bay" (time, place, state; for a person's page);
+* *a word of a passage in another language*: "translate: el sol sale por el este".
 """
 
 from __future__ import annotations
@@ -475,7 +480,7 @@ def _counts(token: Token) -> bool:
 
 
 def _with_the_speaker(tokens: list[Token], first: int, last: int) -> bool:
-    """Listed with the speaker or a person: "mark and I split it", "she and mark want a band"."""
+    """Listed with the speaker or a person: "mark and I split it", "she and mark want tea"."""
     after = _glued_after(tokens, last)
     if after is not None and after.norm in ("and", "&"):
         speaker = _glued_after(tokens, after.index)
@@ -523,9 +528,9 @@ def _phrase_ends(tokens: list[Token], index: int) -> bool:
 def _bare_object(tokens: list[Token], index: int) -> bool:
     """After a preposition, ending its phrase: a verb ("an update on pierce") or a count noun.
 
-    A count noun needs a determiner there as anywhere ("money goes to the acorn fund"), so
-    "all money goes to acorn" names something. After "to" a verb is an infinitive ("time to
-    brook no delay"), so there the word must be no verb.
+    A count noun needs a determiner there as anywhere ("payments go to the anvil account"),
+    so "please forward the payslips to anvil" names something. After "to" a verb is an
+    infinitive ("time to pierce the foil"), so there the word must be no verb.
     """
     before = _glued_before(tokens, index)
     if before is None or before.norm not in _PREPOSITIONS or not _phrase_ends(tokens, index):
@@ -534,7 +539,7 @@ def _bare_object(tokens: list[Token], index: int) -> bool:
     nxt = _glued_after(tokens, index)
     taken = nxt is not None and (nxt.norm in _PARTICLES or nxt.norm in _OBJECT_OPENERS)
     if before.norm == "to" and "VERB" in meaning.readings and taken:
-        return False  # "to wade through it": an infinitive with its particle or object
+        return False  # "to pierce through it": an infinitive with its particle or object
     if meaning.lexical and not (meaning.noun or meaning.adjective or meaning.function):
         return True
     if before.norm in _SET_PHRASE_PREPOSITIONS:
@@ -549,8 +554,8 @@ _SET_PHRASE_PREPOSITIONS: Final = frozenset({"by", "on", "off", "per", "at"})
 def _bare_count_phrase(tokens: list[Token], first: int, last: int) -> bool:
     """Words ending in a singular count noun, with no determiner, as an argument: a title.
 
-    "let's show it at friday demo", "i'm hosting sunday table", "move story hour to 11": a
-    noun phrase whose head only counts needs "a", "the" or "my" ("at the friday demo"), so
+    "take it to thursday clinic", "i'm hosting thursday clinic", "move thursday clinic to 11": a
+    noun phrase whose head only counts needs "a", "the" or "my" ("at the thursday clinic"), so
     without one it is the name of something. Set phrases have heads with a mass use ("at low
     tide", "on short notice", "second chance").
     """
@@ -561,8 +566,8 @@ def _bare_count_phrase(tokens: list[Token], first: int, last: int) -> bool:
         return False
     before = _glued_before(tokens, first)
     if before is None or opens_clause(tokens, first):
-        # its subject: "story hour starts at 11"; before a copula only a doing ("golden hour
-        # is at 7" speaks of a time of day)
+        # its subject: "thursday clinic starts at ten"; before a copula only a doing ("rush
+        # hour is at 5" speaks of a time of day)
         after = _glued_after(tokens, last)
         if after is None or not finite(after.norm):
             return False
@@ -573,12 +578,12 @@ def _bare_count_phrase(tokens: list[Token], first: int, last: int) -> bool:
     if "VERB" not in verb.readings or verb.adjective or verb.function:
         return False
     if verb.noun and before.norm not in verb.noun_lemmas:
-        return False  # "eggs sunny side up": a plural noun, more often than a verb in -s
+        return False  # "dogs winter coat": a plural noun, more often than a verb in -s
     ahead = _glued_before(tokens, before.index)  # "a move story ..." is a noun's compound
     return ahead is None or ahead.norm not in DETERMINERS
 
 
-#: Prepositions before a bare title: "at friday demo", "into story hour".
+#: Prepositions before a bare title: "to thursday clinic", "after thursday clinic".
 _PHRASE_PREPOSITIONS: Final = _PREPOSITIONS | frozenset(
     "in into onto after before during until till via like".split()
 )
@@ -685,10 +690,10 @@ def _listed_with_place(tokens: list[Token], index: int) -> bool:
 def _in_foreign_passage(tokens: list[Token], index: int) -> bool:
     """The word and most words of its sentence around it are another language's.
 
-    "is it 'enciende la luz'?", "translate: La luz del faro se veía desde la playa": a page
-    named Luz or Faro is not meant. Only lowercase words show the language, and one of them
+    "what does 'hace sol y mucho calor' mean?", "translate: el sol sale por el este": a page
+    named Sol is not meant. Only lowercase words show the language, and one of them
     must be a function word of it: a list of names ("Paolo, Giulia, Chiara") or one foreign
-    word in English ("Luz says prender is more Latin American") leaves the name alone, and
+    word in English ("Sol says calor is the word for heat") leaves the name alone, and
     so does a capital in mid-sentence.
     """
     token = tokens[index]

@@ -39,7 +39,7 @@ from bb_brain.reflex._syntax import finite, name_readings, ordinary_readings
 
 POSSESSIVE: Final = "possessive"
 AFFILIATION: Final = "from or at an organisation"
-EMPLOYER: Final = "where someone named works ('priya from X')"
+EMPLOYER: Final = "where someone named works ('ngozi from X')"
 HONORIFIC: Final = "honorific"
 NAME_SUFFIX: Final = "name suffix"
 ROLE_NEARBY: Final = "role noun nearby"
@@ -380,15 +380,15 @@ def _affiliation(tokens: list[Token], after: Token) -> bool:
     if where.capitalised or where.norm in _WHERE_PEOPLE_MEET:
         return True  # "Sorrel from work", "tam from book club"
     if where.norm == "the" and _a_group_follows(tokens, where):
-        return True  # "Wren from the wildlife group", "Tam at the sailing club"
+        return True  # "Heath from the church choir", "Tam at the sailing club"
     said = _next_glued(tokens, where.index)  # "joy from community said ...": a team
     return said is not None and said.norm in PERSON_VERBS_AFTER
 
 
 def _employer(tokens: list[Token], before: Token) -> bool:
-    """After "from" that follows a person's name: "priya from meridian", "Ana from X".
+    """After "from" that follows a person's name: "ngozi from tallow", "Ana from X".
 
-    The name is a word no dictionary has ("priya", "Ana"), and no day, month or place ("see
+    The name is a word no dictionary has ("ngozi", "Ana"), and no day, month or place ("see
     you Monday from ..."). "at" also takes a time ("Ana at sunrise"), so only "from" counts.
     """
     if before.norm != "from":
@@ -412,7 +412,7 @@ def _a_group_follows(tokens: list[Token], the: Token) -> bool:
     return False
 
 
-#: Groups of people one is "from": "from the wildlife group", "at the sailing club".
+#: Groups of people one is "from": "from the church choir", "at the sailing club".
 _GROUPS: Final = frozenset(
     "group team club society committee choir band class office department crew union "
     "council board charity league".split()
@@ -450,7 +450,7 @@ def _definite(tokens: list[Token], first: int, last: int) -> bool:
     that a phrase or clause after it identifies presumes nothing ("the weekly review of my
     budget", "the copper desk that we ordered").
     """
-    if tokens[first].norm == "the":  # a title that has its article: "The Corn Exchange"
+    if tokens[first].norm == "the":  # a title that has its article: "The Old Mill"
         if last - first < 2:
             return False  # "the foundry": one word after "the" is any foundry
     else:

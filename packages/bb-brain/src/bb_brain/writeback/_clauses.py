@@ -153,7 +153,7 @@ class Correction:
     old: str
 
 
-#: "120 guests not 110", "the 7th not the 6th": a number replaced, no comma needed.
+#: "45 covers not 40", "the 7th not the 6th": a number replaced, no comma needed.
 NUMBER_CONTRAST: Final = re.compile(
     r"\s+(?:not|rather than|instead of)\s+(?:the\s+)?"
     r"(?P<old>\d[\d,.:/]*(?:\s*(?:am|pm|st|nd|rd|th|k|%))?)(?=\s*(?:[,.;!?]|$))",

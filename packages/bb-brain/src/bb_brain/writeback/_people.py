@@ -99,8 +99,8 @@ def person_slug(name: str) -> str:
 def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) -> list[NewPerson]:
     """Full names of people in ``text`` that overlap none of the ``known`` mention spans.
 
-    With ``roster`` the text is an item of a list under a heading about people ("New members
-    joining this term:" / "1. Priya Raman – second violin"): a name opening it is a person's.
+    With ``roster`` the text is an item of a list under a heading about people ("New players
+    this season:" / "1. Oyelaran Quist – goalkeeper"): a name opening it is a person's.
     """
     found: list[NewPerson] = []
     for match in _RUN.finditer(text):
@@ -134,7 +134,7 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
     return found
 
 
-#: Family words after which a given name alone introduces someone ("his wife Celine"), with
+#: Family words after which a given name alone introduces someone ("his wife Ottilie"), with
 #: the pronoun each gives its person (:data:`bb_brain.reflex._lexicon.FAMILY_WORDS`).
 KIN_PRONOUNS: Final = FAMILY_WORDS
 #: Of those, the relatives who usually share the family name of the one whose they are.
@@ -148,7 +148,7 @@ _KIN_NAME = re.compile(
 
 @dataclass(frozen=True)
 class KinNamed:
-    """A given name introduced by a family word: "her son Nikolai", "my niece Ffion"."""
+    """A given name introduced by a family word: "her son Anselm", "my niece Marisela"."""
 
     given: str
     start: int
@@ -188,7 +188,7 @@ _ITEM_OPENING = re.compile(r"\s*(?:\(?\d{1,2}[.)]|[-*\u2022])?\s*")
 def roster_heading(text: str) -> bool:
     """A heading over a list of people: it ends in a colon and is about people.
 
-    "New members joining this term:", "Players:": the person noun heads the heading's noun
+    "New players this season:", "Volunteers:": the person noun heads the heading's noun
     phrase. One after a preposition ("Presents for the kids:") or before a noun it modifies
     ("Staff party planning:") says the list is of something else.
     """

@@ -273,7 +273,7 @@ class RulesExtractor:
         topic = salience.thing or salience.person  # what the conversation was about
         latest = salience.latest
         if latest is not None and latest.is_person and _elided_subject(text):
-            topic = latest  # "new member: Tomasz Nowak. retired architect, loves Lem": his
+            topic = latest  # "new volunteer: Ravindra Okeke. retired teacher, loves crosswords"
         restated = False
         for number, group in enumerate(self._groups(text, salience, people=people)):
             group.inherited = group.inherited or ((repairing or listed) and number == 0)
@@ -303,7 +303,7 @@ class RulesExtractor:
             name = _with_family_name(kin, salience)
             if self._entities.get(person_slug(name)) is None:
                 self._entities.introduce(Entity(person_slug(name), name, "person"))
-                if KIN_PRONOUNS[kin.kin]:  # "his wife Celine": a "she" from now on
+                if KIN_PRONOUNS[kin.kin]:  # "his wife Ottilie": a "she" from now on
                     salience.pronouns[person_slug(name)] = KIN_PRONOUNS[kin.kin]
         for clause in self._listed(split_clauses(plain)):
             refs = references(self._entities, clause.text, salience)
@@ -428,7 +428,7 @@ class _Fact:
 def _with_family_name(kin: KinNamed, salience: Salience) -> str:
     """The new relative's name: with the family name of whose they are, when they share it.
 
-    "his daughter Pia", said of Reggie Castillo, is Pia Castillo; "my niece Ffion" and "his
+    "his daughter Ilinca", said of Bob Park, is Ilinca Park; "my niece Marisela" and "his
     cousin Ana" are their given names alone (the user's own name is not known, a cousin's
     family name may be anyone's).
     """
