@@ -62,13 +62,13 @@ def test_surname_only_for_people() -> None:
 @pytest.mark.parametrize(
     ("slug", "title", "short"),
     [
-        ("companies/tallow-fund", "Tallow Fund", "tallow"),
-        ("companies/brindle-co", "Brindle & Co", "brindle"),
-        ("companies/the-quay-bakery", "The Quay Bakery", "quay"),
+        ("companies/shale-fund", "Shale Fund", "shale"),
+        ("companies/gantry-co", "Gantry & Co", "gantry"),
+        ("companies/the-satchel-bakery", "The Satchel Bakery", "satchel"),
         ("orgs/second-wind-rescue", "Second Wind Rescue", "second wind"),
         ("companies/old-granary", "Old Granary", None),  # no business ending
         ("companies/labs", "Labs", None),  # nothing but the ending
-        ("projects/tallow-fund", "Tallow Fund", None),  # no organisation
+        ("projects/shale-fund", "Shale Fund", None),  # no organisation
     ],
 )
 def test_an_organisation_s_short_name(slug: str, title: str, short: str | None) -> None:

@@ -419,7 +419,7 @@ def test_a_word_read_as_a_place_once_is_the_place_throughout(
 
 
 GABLE = ("people/gable-mensah", md("Gable Mensah", type="person", aliases="[Gable]"))
-ANVIL = ("companies/anvil", md("Anvil", type="company", summary="Our payroll bureau."))
+SPINDLE = ("companies/spindle", md("Spindle", type="company", summary="Our payroll bureau."))
 BUCKLE = ("people/buckle-imrie", md("Buckle Imrie", type="person", aliases="[Buckle]"))
 IVY = ("people/ivy-osei", md("Ivy Osei", type="person", aliases="[Ivy]"))
 
@@ -429,10 +429,10 @@ IVY = ("people/ivy-osei", md("Ivy Osei", type="person", aliases="[Ivy]"))
     [
         (GABLE, "gable could swap with me next week", "bare subject of a verb"),
         (GABLE, "and gable wants the rota by friday", "bare subject of a verb"),
-        (ANVIL, "please forward the payslips to anvil", "object of a preposition, and no noun"),
+        (SPINDLE, "i've signed the contract for spindle", "object of a preposition, and no noun"),
         (
-            ANVIL,
-            "a letter came from anvil about the pensions",
+            SPINDLE,
+            "a letter came from spindle about the pensions",
             "object of a preposition, and no noun",
         ),
     ],
@@ -451,7 +451,7 @@ def test_a_count_noun_with_no_determiner_is_a_name(
     [
         (GABLE, "the gable needs repainting before winter"),  # its determiner
         (GABLE, "we're painting the east gable"),
-        (ANVIL, "he hammered it flat on an anvil"),
+        (SPINDLE, "the thread wound round the spindle snapped"),
         (BUCKLE, "the shelf started to buckle under the books"),  # "to" before a verb
         (IVY, "ivy is taking over the back fence"),  # a plant spoken of as a stuff
         (IVY, "the wall was covered with ivy"),
@@ -526,19 +526,19 @@ def test_the_same_words_as_an_ordinary_phrase(
     assert slugs(ask(engine, make_brain(page), text)) == []
 
 
-TALLOW = ("companies/tallow-fund", md("Tallow Fund", type="company", summary="Seed investors."))
+SHALE = ("companies/shale-fund", md("Shale Fund", type="company", summary="Seed investors."))
 
 
 def test_an_organisation_by_its_short_name_on_evidence(engine: Engine, make_brain: Any) -> None:
-    brain = make_brain(TALLOW)
-    response = ask(engine, brain, "call with ngozi from tallow at 2")
-    assert slugs(response) == ["companies/tallow-fund"]
-    assert "where someone named works ('ngozi from X')" in signals(response)
-    assert slugs(ask(engine, brain, "I need more tallow for the candles")) == []
-    assert slugs(ask(engine, brain, "Tallow said yes to the round!")) == ["companies/tallow-fund"]
+    brain = make_brain(SHALE)
+    response = ask(engine, brain, "call with zubeida from shale at 2")
+    assert slugs(response) == ["companies/shale-fund"]
+    assert "where someone named works ('zubeida from X')" in signals(response)
+    assert slugs(ask(engine, brain, "the cliff path is mostly shale")) == []
+    assert slugs(ask(engine, brain, "Shale said yes to the round!")) == ["companies/shale-fund"]
 
 
-ROWAN = ("people/rowan-achebe", md("Rowan Achebe", type="person", aliases="[Rowan]"))
+ROWAN = ("people/rowan-ilves", md("Rowan Ilves", type="person", aliases="[Rowan]"))
 
 
 def test_listed_with_a_person_is_a_person(engine: Engine, make_brain: Any) -> None:
@@ -549,7 +549,7 @@ def test_listed_with_a_person_is_a_person(engine: Engine, make_brain: Any) -> No
 def test_a_plural_after_a_name_is_the_noun_it_modifies(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(ROWAN)
     assert slugs(ask(engine, brain, "Rowan berries are poisonous to dogs, right?")) == []
-    assert slugs(ask(engine, brain, "Rowan needs the van on friday")) == ["people/rowan-achebe"]
+    assert slugs(ask(engine, brain, "Rowan needs the van on friday")) == ["people/rowan-ilves"]
 
 
 PAOLO = ("people/paolo-ricci", md("Paolo Ricci", type="person", aliases="[Paolo]"))

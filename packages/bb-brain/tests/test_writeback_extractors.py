@@ -735,26 +735,26 @@ def test_they_after_a_colon_opens_a_statement_of_its_own() -> None:
 def test_a_sentence_with_no_subject_after_a_person_is_about_them() -> None:
     facts = rules(
         ("user", "Widget Co moved the launch to May."),
-        ("user", "New volunteer: Ravindra Okeke. Retired teacher, loves crosswords."),
+        ("user", "New volunteer: Ravindra Pelto. Retired teacher, loves crosswords."),
     )
-    assert facts[-1][:2] == ("Retired teacher, loves crosswords.", "people/ravindra-okeke")
+    assert facts[-1][:2] == ("Retired teacher, loves crosswords.", "people/ravindra-pelto")
 
 
 def test_a_list_under_a_heading_about_people_names_people() -> None:
     facts = rules(
         (
             "user",
-            "New players this season:\n1. Oyelaran Quist – goalkeeper\n2. Tilde Marrow – left back",
+            "New players this season:\n1. Radomir Vesk – goalkeeper\n2. Tilde Marrow – left back",
         ),
     )
-    assert [entity for _, entity, _ in facts] == ["people/oyelaran-quist", "people/tilde-marrow"]
+    assert [entity for _, entity, _ in facts] == ["people/radomir-vesk", "people/tilde-marrow"]
     # a list under any other heading invents nobody
     assert rules(("user", "Menu ideas:\n1. Tilde Marrow – a soup"))[0][1] is None
 
 
 def test_the_new_lad_is_a_person() -> None:
-    facts = rules(("user", "the new lad Oyelaran Quist: nine, keen, wants to bowl"))
-    assert facts[0][1] == "people/oyelaran-quist"
+    facts = rules(("user", "the new lad Radomir Vesk: nine, keen, wants to bowl"))
+    assert facts[0][1] == "people/radomir-vesk"
 
 
 def test_a_number_corrected_without_a_comma() -> None:
@@ -776,7 +776,7 @@ def test_a_number_corrected_without_a_comma() -> None:
     [
         "My dad Tuesday is fine for the call.",  # a day after a family word
         "Presents for the kids:\n- Lego Technic set\n- Harry Potter books",  # not a roster
-        "New members:\n1. Oyelaran Quist\n\nMenu ideas:\n- Tilde Marrow soup",  # a new heading
+        "New members:\n1. Radomir Vesk\n\nMenu ideas:\n- Tilde Marrow soup",  # a new heading
     ],
 )
 def test_no_person_invented_from_days_gifts_or_a_later_list(said: str) -> None:

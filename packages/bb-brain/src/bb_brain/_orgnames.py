@@ -1,8 +1,8 @@
 """Organisation names: which pages are organisations, and the short name people call them by.
 
-A firm's title often ends in the kind of business it is ("Tallow Fund", "Brindle Freight",
-"Quay Bakery", "Osier & Co"), and conversation drops that ending: "ngozi from
-tallow", "brindle can't make friday". The words before it are the firm's **short name**,
+A firm's title often ends in the kind of business it is ("Shale Fund", "Gantry Freight",
+"Satchel Bakery", "Osier & Co"), and conversation drops that ending: "zubeida from
+shale", "gantry can't make friday". The words before it are the firm's **short name**,
 indexed under its own arm; like a person's given name alone, a short name that is an
 everyday word resolves only on evidence (:mod:`bb_brain.reflex._evidence`).
 """
@@ -33,7 +33,7 @@ ORG_WORDS: Final = frozenset(
     publishing roasters farms dairy interiors productions pictures films music
     """.split()
 )
-#: Words that join a short name to its ending ("Osier & Co", "Gantry and Partners").
+#: Words that join a short name to its ending ("Osier & Co", "Trestle and Partners").
 _JOINERS: Final = frozenset({"&", "and", "+"})
 
 
@@ -44,7 +44,7 @@ def is_organisation(page_type: str | None, slug: str) -> bool:
 
 
 def short_name(title: str) -> str | None:
-    """The title without its business ending ("Tallow Fund" -> "tallow"), folded.
+    """The title without its business ending ("Shale Fund" -> "shale"), folded.
 
     None when the title has no such ending, or nothing would be left of it.
     """

@@ -5,7 +5,7 @@ segment ("widget-co" -> "widget co"); a person also by the other forms of the na
 (:mod:`bb_brain._names`): family name first or with a nickname (arm ``name-form``), the family
 name alone (``surname``) and the given name alone (``given-name``), and the relation to the
 user its page states ("my sister", ``relation``, :mod:`bb_brain._relations`); an organisation
-also by its title without its business ending ("tallow" for Tallow Fund, ``short-name``,
+also by its title without its business ending ("shale" for Shale Fund, ``short-name``,
 :mod:`bb_brain._orgnames`). Each surface form is
 normalised once here (:func:`normalise`, diacritics of Latin letters folded) and the reflex
 normalises candidate mentions with the same function, so resolution is a plain equality
@@ -120,7 +120,7 @@ class PageRecord:
         if not self.is_person and is_organisation(self.page_type, self.slug):
             short = short_name(self.title)
             if short is not None:
-                rows.append((normalise(short), SHORT_NAME_ARM))  # "tallow" for Tallow Fund
+                rows.append((normalise(short), SHORT_NAME_ARM))  # "shale" for Shale Fund
         seen: set[tuple[str, str]] = set()
         unique: list[tuple[str, str]] = []
         for row in rows:

@@ -211,7 +211,7 @@ def _organisation_evidence(res: Resolved, signals: set[str]) -> list[str]:
     """What makes an everyday word an organisation's name."""
     found: list[str] = []
     if EMPLOYER in signals and not res.cand.place:
-        found.append(EMPLOYER)  # "ngozi from tallow": where a person works
+        found.append(EMPLOYER)  # "zubeida from shale": where a person works
     if DOMAIN in signals:
         found.append(DOMAIN)
     if PERSON_VERB in signals and not res.page.is_person:

@@ -16,7 +16,7 @@ A **name** reading:
 * *the possessor of what only a person has*: "X's opinion", "X's voicemail";
 * *the partner of a conversation*: "speak to X", "lunch with X", "check in with X";
 * *the object of a preposition that cannot be a noun*: "an update on pierce" (a verb), or a
-  singular count noun with no determiner ("please forward the payslips to anvil");
+  singular count noun with no determiner ("a letter came from spindle");
 * *the indirect object of a verb*: "i promised pierce a draft";
 * *a title ending in a count noun, with no determiner*, as an argument: "take it to
   thursday clinic";
@@ -528,9 +528,9 @@ def _phrase_ends(tokens: list[Token], index: int) -> bool:
 def _bare_object(tokens: list[Token], index: int) -> bool:
     """After a preposition, ending its phrase: a verb ("an update on pierce") or a count noun.
 
-    A count noun needs a determiner there as anywhere ("payments go to the anvil account"),
-    so "please forward the payslips to anvil" names something. After "to" a verb is an
-    infinitive ("time to pierce the foil"), so there the word must be no verb.
+    A count noun needs a determiner there as anywhere ("a letter from the spindle office"), so
+    "a letter came from spindle" names something. After "to" a verb is an infinitive ("time
+    to pierce the foil"), so there the word must be no verb.
     """
     before = _glued_before(tokens, index)
     if before is None or before.norm not in _PREPOSITIONS or not _phrase_ends(tokens, index):

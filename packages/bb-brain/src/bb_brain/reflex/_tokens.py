@@ -39,7 +39,7 @@ from bb_brain.reflex._syntax import finite, name_readings, ordinary_readings
 
 POSSESSIVE: Final = "possessive"
 AFFILIATION: Final = "from or at an organisation"
-EMPLOYER: Final = "where someone named works ('ngozi from X')"
+EMPLOYER: Final = "where someone named works ('zubeida from X')"
 HONORIFIC: Final = "honorific"
 NAME_SUFFIX: Final = "name suffix"
 ROLE_NEARBY: Final = "role noun nearby"
@@ -386,9 +386,9 @@ def _affiliation(tokens: list[Token], after: Token) -> bool:
 
 
 def _employer(tokens: list[Token], before: Token) -> bool:
-    """After "from" that follows a person's name: "ngozi from tallow", "Ana from X".
+    """After "from" that follows a person's name: "zubeida from shale", "Ana from X".
 
-    The name is a word no dictionary has ("ngozi", "Ana"), and no day, month or place ("see
+    The name is a word no dictionary has ("zubeida", "Ana"), and no day, month or place ("see
     you Monday from ..."). "at" also takes a time ("Ana at sunrise"), so only "from" counts.
     """
     if before.norm != "from":

@@ -102,7 +102,7 @@ class Salience:
             return self.person
         person = fits[-1]
         if len(fits) == 1:
-            # nobody else it could be: "Bob ... his partner Saoirse Lund, she's ..." makes
+            # nobody else it could be: "Bob ... his partner Maren Lund, she's ..." makes
             # her a "she" from now on
             self.pronouns[person.slug] = wanted
         return person

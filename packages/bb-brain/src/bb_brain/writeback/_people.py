@@ -100,7 +100,7 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
     """Full names of people in ``text`` that overlap none of the ``known`` mention spans.
 
     With ``roster`` the text is an item of a list under a heading about people ("New players
-    this season:" / "1. Oyelaran Quist – goalkeeper"): a name opening it is a person's.
+    this season:" / "1. Radomir Vesk – goalkeeper"): a name opening it is a person's.
     """
     found: list[NewPerson] = []
     for match in _RUN.finditer(text):

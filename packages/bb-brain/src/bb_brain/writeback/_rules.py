@@ -273,7 +273,7 @@ class RulesExtractor:
         topic = salience.thing or salience.person  # what the conversation was about
         latest = salience.latest
         if latest is not None and latest.is_person and _elided_subject(text):
-            topic = latest  # "new volunteer: Ravindra Okeke. retired teacher, loves crosswords"
+            topic = latest  # "new volunteer: Ravindra Pelto. retired teacher, loves crosswords"
         restated = False
         for number, group in enumerate(self._groups(text, salience, people=people)):
             group.inherited = group.inherited or ((repairing or listed) and number == 0)
