@@ -575,3 +575,65 @@ def test_shapes_the_new_readings_leave_alone(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str, expected: list[str]
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == expected
+
+
+ODALYS = ("people/odalys-ferrer", md("Odalys Ferrer", type="person"))
+BRISA = ("people/brisa-quan", md("Brisa Quan", type="person", aliases="[Brisa]"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (ODALYS, "Odalys in Marrakesh is such a sad character honestly"),
+        (ODALYS, "odalys is a lovely carol but the key is too high"),
+        (BRISA, "Brisa: Tidefall is the best film of the summer"),
+        (BRISA, "in the old myths is Brisa the same goddess as Yrsa?"),
+    ],
+)
+def test_a_name_said_to_be_a_work_or_a_being_of_fiction(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Odalys is a real character, you'll like her",  # said of people too
+        "Odalys is in a film tonight",  # where she is, not what
+        "Odalys thinks Tidefall is the best film",  # another subject's description
+    ],
+)
+def test_a_person_described_otherwise(engine: Engine, make_brain: Any, text: str) -> None:
+    assert slugs(ask(engine, make_brain(ODALYS), text)) == ["people/odalys-ferrer"]
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "signal"),
+    [
+        (GABLE, "we still need gable to confirm the dates", "the one needed to do something"),
+        (IVY, "pay the deposit to ivy, not to me", "partner of a conversation"),
+        (IVY, "ivy rather than her should sign it", "partner of a conversation"),
+        (GABLE, "gable from flat 4 says the boiler is out again", "verb taking a person"),
+        (GABLE, "gable next door said the bins go out tonight", "verb taking a person"),
+        (IVY, "ivy's chairing, so put the agenda first", "bare subject of an event"),
+    ],
+)
+def test_a_person_by_what_they_are_to_do_or_say(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, signal: str
+) -> None:
+    response = ask(engine, make_brain(page), text)
+    assert slugs(response) == [page[0]]
+    assert signal in signals(response)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we need time to confirm the dates",  # a mass noun
+        "we need the gable to match the porch",  # its determiner
+        "the gable or the porch should be painted first",
+    ],
+)
+def test_no_one_to_do_it(engine: Engine, make_brain: Any, text: str) -> None:
+    assert slugs(ask(engine, make_brain(GABLE), text)) == []

@@ -79,6 +79,8 @@ from bb_brain.reflex._syntax import (
     QUOTED_WORD,
     REFERRED_BACK,
     SAID_TO_BE_A_PLACE,
+    SAID_TO_BE_A_WORK,
+    TO_DO_SOMETHING,
     bare_count_noun,
 )
 from bb_brain.reflex._tokens import (
@@ -137,7 +139,15 @@ _PRONOUN_CLASSES: Final = frozenset({"she/her", "he/him"})
 #: Page content read for relations is capped: a page's opening says what it relates to.
 CONTENT_CHARS: Final = 4000
 
-_ANY_PAGE: Final = (HONORIFIC, NAME_SUFFIX, HANDLE, SLUG_LIKE, BARE_OBJECT, LINE_LABEL)
+_ANY_PAGE: Final = (
+    HONORIFIC,
+    NAME_SUFFIX,
+    HANDLE,
+    SLUG_LIKE,
+    BARE_OBJECT,
+    TO_DO_SOMETHING,
+    LINE_LABEL,
+)
 _PERSON_ONLY: Final = (
     REFERRED_BACK,
     ROLE_NEARBY,
@@ -326,6 +336,8 @@ def veto(res: Resolved) -> str | None:
         return f"declined: {res.cand.raw!r} is {MEASURED}"
     if A_WORK_WATCHED in signals and res.page.is_person:
         return f"declined: {res.cand.raw!r} is {A_WORK_WATCHED}"
+    if SAID_TO_BE_A_WORK in signals and res.page.is_person:
+        return f"declined: {res.cand.raw!r} is {SAID_TO_BE_A_WORK}"
     if MODIFIER in signals and MID_CAPITAL not in signals and res.page.is_person:
         return f"declined: {res.cand.raw!r} modifies the noun after it, as no person's name does"
     place_reading = bool(signals & {LOCATIVE, LISTED_WITH_PLACE, SAID_TO_BE_A_PLACE})

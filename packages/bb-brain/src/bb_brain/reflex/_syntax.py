@@ -58,6 +58,7 @@ if TYPE_CHECKING:
 
 BARE_SUBJECT: Final = "bare subject of a verb"
 BARE_OBJECT: Final = "object of a preposition, and no noun"
+TO_DO_SOMETHING: Final = "the one needed to do something"
 REFERRED_BACK: Final = "a subject that 'he' or 'she' refers back to"
 EPISODE_SUBJECT: Final = "bare subject of an event"
 INDIRECT_OBJECT: Final = "indirect object of a verb"
@@ -87,6 +88,7 @@ A_WORK_WATCHED: Final = "the title of something watched"
 AFTER_A_NOUN: Final = "the head of a compound after a noun"
 SAID_TO_BE_A_PLACE: Final = "a parenthesis after it says it is a place"
 FOREIGN_PASSAGE: Final = "a word of a passage in another language"
+SAID_TO_BE_A_WORK: Final = "said to be a work or a being of fiction"
 #: How many words either side of a word show which language its sentence is in.
 LANGUAGE_REACH: Final = 4
 #: Nouns for places that an aside names ("Chad (the country)").
@@ -108,7 +110,7 @@ ORDINARY_READINGS: Final = (
     AFTER_A_NOUN,
 )
 #: Ordinary readings that only rule out a person (organisations modify nouns: "the Zenbrook deal").
-NOT_A_PERSON: Final = (MODIFIER, AT_BARE_NOUN, A_WORK_WATCHED)
+NOT_A_PERSON: Final = (MODIFIER, AT_BARE_NOUN, A_WORK_WATCHED, SAID_TO_BE_A_WORK)
 _ARTICLES: Final = frozenset({"the", "a", "an"})
 _COORDINATORS: Final = frozenset({"and", "or", "nor", "&", "/"})
 
@@ -331,14 +333,16 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
 
 
 def _doing(tokens: list[Token], going: Token) -> bool:
-    """A doing of what people do on purpose, with its object: "handling the till", "hosting sunday".
+    """A doing of what people do on purpose: "handling the till", "hosting sunday", "chairing".
 
     A particle is no object here: "ivy's taking over the fence" is what a plant does too.
     """
     if not (_progressive(going) and _agentive(going)):
         return False
     taken = _glued_after(tokens, going.index)
-    if taken is None or taken.norm in _PARTICLES:
+    if taken is None:
+        return True  # "wren's chairing, ...": done on purpose, with or without an object
+    if taken.norm in _PARTICLES:
         return False
     return taken.norm in _OBJECT_OPENERS or _bare_noun_phrase(taken)
 
@@ -480,17 +484,62 @@ def _counts(token: Token) -> bool:
 
 
 def _with_the_speaker(tokens: list[Token], first: int, last: int) -> bool:
-    """Listed with the speaker or a person: "mark and I split it", "she and mark want tea"."""
+    """Listed with the speaker or a person: "mark and I split it", "she and mark want tea".
+
+    Set against one, too: "pay it to gable, not to me", "gable rather than her" (only a
+    person is the alternative to a person).
+    """
     after = _glued_after(tokens, last)
     if after is not None and after.norm in ("and", "&"):
         speaker = _glued_after(tokens, after.index)
         if speaker is not None and speaker.norm in ("i", "me", "he", "she"):
+            return True
+    if after is None and last + 1 < len(tokens) and tokens[last + 1].comma_before:
+        after = tokens[last + 1]  # "to gable, not to me"
+    if after is not None and after.norm in _CONTRASTS:
+        other = _glued_after(tokens, after.index)
+        if other is not None and after.norm == "rather":
+            other = _glued_after(tokens, other.index) if other.norm == "than" else None
+        before = _glued_before(tokens, first)
+        if other is not None and before is not None and other.norm == before.norm:
+            other = _glued_after(tokens, other.index)  # "to gable not to me"
+        if other is not None and other.norm in _PERSONAL_OBJECTS:
             return True
     before = _glued_before(tokens, first)
     if before is not None and before.norm in ("and", "&"):
         speaker = _glued_before(tokens, before.index)
         return speaker is not None and speaker.norm in ("me", "he", "she", "him", "her")
     return False
+
+
+#: Words that set one alternative against another ("gable, not me", "gable or her").
+_CONTRASTS: Final = frozenset({"not", "or", "rather", "instead"})
+#: Object pronouns that stand for a person ("it" and "them" may be things).
+_PERSONAL_OBJECTS: Final = frozenset({"me", "him", "her", "us"})
+
+
+def _told_to_do(tokens: list[Token], index: int) -> bool:
+    """The object of "need", "want" or "get" that is to do something: "need gable to sign".
+
+    Whoever is to do it is someone: a count noun there would need its article ("need the
+    ladder to reach"), and a mass noun stays ordinary ("need time to think", "want
+    feedback to improve"). The deed must be what people and firms do on purpose.
+    """
+    before = _glued_before(tokens, index)
+    to = _glued_after(tokens, index)
+    if before is None or to is None or before.norm not in _CONTROL_VERBS or to.norm != "to":
+        return False
+    deed = _glued_after(tokens, to.index)
+    if deed is None or not _plain_verb(deed.norm) or not _agentive(deed):
+        return False
+    meaning = sense(tokens[index].norm)
+    return bare_count_noun(meaning) or not (meaning.lexical or meaning.function)
+
+
+#: Verbs whose object is to do what follows ("need gable to sign", "got gable to cover").
+_CONTROL_VERBS: Final = frozenset(
+    "need needs needed want wants wanted get got expect expects expected".split()
+)
 
 
 def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
@@ -513,6 +562,8 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
         found.append(CONVERSATION_PARTNER)
     if first == last and _bare_object(tokens, last):
         found.append(BARE_OBJECT)
+    if first == last and _told_to_do(tokens, last):
+        found.append(TO_DO_SOMETHING)
     if first < last and _bare_count_phrase(tokens, first, last):
         found.append(BARE_COUNT_PHRASE)
     if first == last and _indirect_object(tokens, last):
@@ -739,7 +790,73 @@ def _no_name_here(
             found.append(A_WORK_WATCHED)
     if before is not None and not token.capitalised and _modifying_noun(before):
         found.append(AFTER_A_NOUN)
+    if _said_to_be_a_work(tokens, token):
+        found.append(SAID_TO_BE_A_WORK)
     return found
+
+
+def _said_to_be_a_work(tokens: list[Token], token: Token) -> bool:
+    """The sentence says what the word names is a work or a being of fiction.
+
+    "Odalys is such a sad character", "Brisa: Tidefall is the best film", "is Yrsa the same
+    goddess as Hel?": a song, a film, a god or a character of that name, whoever of that
+    name the brain knows. The word is the subject: nothing but a place ("Odalys in
+    Marrakesh") or a subtitle after a colon stands between it and the verb.
+    """
+    at = token.index + 1
+    if token.colon_after:  # a subtitle: "Brisa: Tidefall is ..."
+        while at < len(tokens) and tokens[at].capitalised and at - token.index <= _SUBTITLE:
+            at += 1
+    elif at < len(tokens) and tokens[at].norm in ("in", "from", "of") and tokens[at].glued:
+        at += 1
+        while at < len(tokens) and tokens[at].capitalised and tokens[at].glued:
+            at += 1
+    if at >= len(tokens) or (at > token.index + 1 and not tokens[at].glued):
+        return False
+    verb = tokens[at]
+    if token.possessive and at == token.index + 1:
+        at -= 1  # "Odalys's a sad character": the 's is "is"
+    elif verb.norm in ("is", "was"):
+        pass
+    elif verb.norm == "the" and token.index > 0 and tokens[token.index - 1].norm in ("is", "was"):
+        at -= 1  # "is Yrsa the same goddess": the question's subject, then what it is
+    else:
+        return False
+    described = False  # a word says what kind: "a sad character", not "a real character"
+    for tok in tokens[at + 1 : at + 1 + _DESCRIPTION_REACH]:
+        if not tok.glued:
+            return False
+        if tok.norm in _WORK_NOUNS and (tok.norm not in _PERSONAL_TOO or described):
+            after = _glued_after(tokens, tok.index)
+            return after is None or not sense(after.norm).noun or after.norm in FUNCTION_WORDS
+        if tok.norm not in _DESCRIBING and (tok.capitalised or tok.norm in _DESCRIPTION_ENDS):
+            return False
+        described = described or tok.norm not in _DESCRIBING | _PLAIN_PRAISE
+    return False
+
+
+#: Capitalised words of a subtitle after a colon ("Brisa: Tidefall Rising").
+_SUBTITLE: Final = 3
+#: Words after the verb searched for what the subject is said to be.
+_DESCRIPTION_REACH: Final = 5
+#: Words of a description before its noun: "such a sad", "the same", "one of the best".
+_DESCRIBING: Final = frozenset("such a an the same one of my our his her their".split())
+#: Words that end a description before any noun of it ("is a mess but the film ...").
+_DESCRIPTION_ENDS: Final = _COPULAS | frozenset(
+    "and but or so because that which who if when than as for to with by in on at".split()
+)
+#: Nouns said of living people too, unless a word says what kind ("he's a real character").
+_PERSONAL_TOO: Final = frozenset({"character", "characters"})
+#: Words that praise or mock a person, and say nothing of what kind of being they are.
+_PLAIN_PRAISE: Final = frozenset("real total proper right quite bit such".split())
+#: Works and beings of fiction: what no person in the brain is said to be.
+_WORK_NOUNS: Final = frozenset(
+    """
+    character characters goddess god deity carol hymn song film movie album novel poem
+    opera sitcom series episode franchise painting myth villain protagonist heroine
+    superhero cartoon anime
+    """.split()
+)
 
 
 def _modifying_noun(before: Token) -> bool:

@@ -326,6 +326,8 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
         return [PERSON_VERB]
     if _affiliation(tokens, after):
         return [AFFILIATION]
+    if _where_from_then_says(tokens, after):
+        return [PERSON_VERB]
     if _adverb(after):
         following = _next_glued(tokens, after.index)
         if following is not None and following.norm in PERSON_VERBS_AFTER:
@@ -349,6 +351,31 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
 
 
 _GOING_TO: Final = frozenset({"is", "was", "'s"})
+
+
+def _where_from_then_says(tokens: list[Token], after: Token) -> bool:
+    """Where someone lives or works, then a verb only a person does: "gable from flat 4 says".
+
+    The phrase is a few words with no verb of its own ("wren next door said").
+    """
+    if after.norm not in _WHEREABOUTS:
+        return False
+    token: Token | None = after
+    for _ in range(_WHEREABOUTS_REACH):
+        token = _next_glued(tokens, token.index) if token is not None else None
+        if token is None or token.possessive:
+            return False
+        if token.norm in PERSON_VERBS_AFTER:
+            return True
+        if finite(token.norm) and not sense(token.norm).noun:
+            return False
+    return False
+
+
+#: Words that open where someone lives or works ("from flat 4", "next door", "at the bank").
+_WHEREABOUTS: Final = frozenset("from at in next upstairs downstairs across".split())
+#: Words of that phrase searched for the verb after it.
+_WHEREABOUTS_REACH: Final = 4
 
 
 def _after_going_to(tokens: list[Token], after: Token) -> Token | None:
