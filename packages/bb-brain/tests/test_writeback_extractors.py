@@ -787,3 +787,36 @@ def test_no_person_invented_from_days_gifts_or_a_later_list(said: str) -> None:
 def test_a_relative_s_possessive_is_no_part_of_the_name() -> None:
     facts = rules(("user", "My wife Ottilie's car broke down again."))
     assert facts[0][1:] == ("people/ottilie", "Ottilie")
+
+
+def test_a_pronoun_after_a_person_named_in_its_clause_is_theirs() -> None:
+    facts = rules(
+        ("user", "Bob Park is back from leave."),
+        ("user", "Rowan Ilves said he'd take the Friday shift."),
+    )
+    assert facts[-1][1] == "people/rowan-ilves"
+
+
+def test_a_pronoun_known_for_someone_else_stays_theirs() -> None:
+    facts = rules(
+        ("user", "Alice started a new job, she loves it."),
+        ("user", "Ms Ilves says she's settling in well with the team."),
+    )
+    assert facts[-1][1] == ALICE.slug
+
+
+def test_a_given_name_said_to_be_a_persons() -> None:
+    facts = rules(("user", "Our new sound engineer is Tadeo, Bob Park's nephew."))
+    assert facts[0][1:] == ("people/tadeo", "Tadeo")
+    porter = rules(("user", "The night porter is Will, and the keys stay with Bob Park."))
+    assert "people/will" not in {entity for _, entity, _ in porter}  # "will" is a word
+
+
+def test_an_honorific_in_a_title_names_nobody() -> None:
+    doctor = Entity("people/noor-vesk", "Dr Noor Vesk", "person")
+    surfaces = _page_surfaces(doctor, None)
+    assert ("Noor", doctor.slug, False) in surfaces
+    assert ("Dr", doctor.slug, False) not in surfaces
+    extractor = RulesExtractor(EntityIndex([doctor], surfaces))
+    facts = extractor.extract(seg(("user", "The new registrar, Dr Ana Quist, starts Monday.")))
+    assert [fact.entity_slug for fact in facts] == ["people/ana-quist"]

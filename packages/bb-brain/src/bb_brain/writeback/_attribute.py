@@ -108,12 +108,14 @@ class Salience:
         return person
 
     def _pronoun(self, person: Entity) -> str:
+        """The pronoun a person goes by, as far as their page and the conversation tell."""
         return person.pronoun or self.pronouns.get(person.slug, "")
 
 
 def references(index: EntityIndex, text: str, salience: Salience) -> list[Reference]:
     """Every reference in ``text`` with a referent, in order."""
     found: list[Reference] = []
+    told = dict(salience.pronouns)  # before this clause's pronouns are resolved
     mentions = index.mentions(text, things=True)
     spans = {(m.start, m.end) for m in mentions if m.entity is not None and m.position >= 0}
     people = [person for person in new_people(text, set()) if not _titled(person, spans)]
@@ -156,7 +158,49 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
         if existing is None:
             index.introduce(entity)
         found.append(Reference(entity, person.start, person.end, True, new_title=title))
-    return sorted(found, key=lambda ref: ref.start)
+    return _bound(sorted(found, key=lambda ref: ref.start), text, salience, told)
+
+
+def _bound(
+    refs: list[Reference], text: str, salience: Salience, told: dict[str, str]
+) -> list[Reference]:
+    """A "he" or "she" after a person named in the same clause refers to that person.
+
+    "Rowan Ilves said he'd drive" is Rowan's promise, whoever the sentence before was about;
+    the nearest person named before the pronoun who can be called by it is meant
+    ("Ottilie's assistant is Bram, he keeps her diary": "he" is Bram, "her" Ottilie).
+    A person the conversation already knows by that pronoun stays meant over one named here
+    whose pronoun nothing has told yet ("Ms Ilves says she's reading well", of a daughter).
+    """
+    bound: list[Reference] = []
+    said = dict(told)  # the pronoun each person is known by, this clause's uses included
+
+    def known(person: Entity) -> str:
+        return person.pronoun or said.get(person.slug, "")
+
+    for ref in refs:
+        word = text[ref.start : ref.end]
+        wanted = pronoun_class(word)
+        if ref.explicit or not wanted or not ref.entity.is_person:
+            bound.append(ref)
+            continue
+        named = [
+            earlier.entity
+            for earlier in bound
+            if earlier.explicit and earlier.entity.is_person
+            and known(earlier.entity) in ("", wanted)
+        ]  # fmt: skip
+        if named and known(ref.entity) == wanted and not known(named[-1]):
+            named = []  # "Ms Ilves says she's reading well": the girl known as "she" before
+        if named:
+            entity = named[-1]
+            said[entity.slug] = wanted
+            title = salience.titles.get(entity.slug) or next(
+                (earlier.new_title for earlier in bound if earlier.entity == entity), None
+            )
+            ref = Reference(entity, ref.start, ref.end, False, ref.possessive, title, ref.oblique)
+        bound.append(ref)
+    return bound
 
 
 def _titled(person: NewPerson, spans: set[tuple[int, int]]) -> bool:

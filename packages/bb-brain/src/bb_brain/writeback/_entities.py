@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bb_brain._names import fold
+from bb_brain._names import HONORIFICS, fold
 from bb_brain._relations import (
     KIN_NAMES,
     MAX_MODIFIERS,
@@ -290,6 +290,8 @@ def _page_surfaces(entity: Entity, frontmatter: object) -> list[tuple[str, str, 
     slug = entity.slug
     surfaces = [(entity.title, slug, False), (slug.rsplit("/", 1)[-1], slug, False)]
     names = entity.title.split()
+    while entity.is_person and len(names) > 1 and fold(names[0]).rstrip(".") in HONORIFICS:
+        names = names[1:]  # "Dr Noor Hashemi" is Noor, not "Dr"
     if entity.is_person and "-" in names[0]:  # "Hye-rin" is also typed "Hyerin"
         surfaces.append((names[0].replace("-", ""), slug, False))
     if entity.is_person and len(names) > 1:

@@ -181,6 +181,34 @@ def kin_named(text: str, known: set[tuple[int, int]]) -> list[KinNamed]:
     return found
 
 
+_CALLED = re.compile(
+    rf"\b(?:is|was|called|named)\s+([{_UPPER}][\w-]*(?:['’](?!s\b)[\w-]+)?)(?!['’]s\b)"
+)
+
+
+def called_by_name(text: str, known: set[tuple[int, int]]) -> list[tuple[str, int, int]]:
+    """Given names said to be a person's: "our new sound engineer is Tadeo", "a guy called Ovi".
+
+    A person noun stands a few words before "is", "called" or "named"; a full name there is
+    :func:`new_people`'s, and a word the lexicon knows is no given name ("the lead is Will").
+    """
+    found: list[tuple[str, int, int]] = []
+    for match in _CALLED.finditer(text):
+        given = match.group(1)
+        start, end = match.span(1)
+        before = [fold(word) for word in _WORD.findall(text[: match.start()])][-LOOK_BEHIND:]
+        if not any(word in PERSON_NOUNS for word in before) or not _name_like([given]):
+            continue
+        if _ordinary(given) or sense(fold(given)).calendar or fold(given) in HONORIFICS:
+            continue
+        if any(start < k_end and k_start < end for k_start, k_end in known):
+            continue
+        if _RUN.match(text, start) is not None:
+            continue  # "the CTO is Ben Adeyemi": a full name
+        found.append((given, start, end))
+    return found
+
+
 #: What may stand before the first word of a list item: spaces, a number or a bullet.
 _ITEM_OPENING = re.compile(r"\s*(?:\(?\d{1,2}[.)]|[-*\u2022])?\s*")
 

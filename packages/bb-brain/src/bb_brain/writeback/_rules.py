@@ -62,6 +62,7 @@ from bb_brain.writeback._people import (
     KIN_PRONOUNS,
     SAME_FAMILY_NAME,
     KinNamed,
+    called_by_name,
     kin_named,
     new_people,
     person_slug,
@@ -291,20 +292,7 @@ class RulesExtractor:
         groups: list[_Group] = []
         asides = list(ASIDE.finditer(text))
         plain = _blank(text, asides)
-        # people the sentence introduces are known before it splits ("Bram Okoye and Ambrose
-        # Holt" splits before Ambrose, whom only the whole sentence shows to be a person)
-        named = self._entities.mentions(plain)
-        known = {(m.start, m.end) for m in named if m.entity is not None}
-        for person in new_people(plain, known, roster=people):
-            if self._entities.get(person.slug) is None:
-                self._entities.introduce(Entity(person.slug, person.name, "person"))
-            known.add((person.start, person.end))
-        for kin in kin_named(plain, known):
-            name = _with_family_name(kin, salience)
-            if self._entities.get(person_slug(name)) is None:
-                self._entities.introduce(Entity(person_slug(name), name, "person"))
-                if KIN_PRONOUNS[kin.kin]:  # "his wife Ottilie": a "she" from now on
-                    salience.pronouns[person_slug(name)] = KIN_PRONOUNS[kin.kin]
+        self._introduce(plain, salience, people=people)
         for clause in self._listed(split_clauses(plain)):
             refs = references(self._entities, clause.text, salience)
             ref = choose(refs, clause.text, attitude=_cue(clause.text) == "belief")
@@ -342,6 +330,29 @@ class RulesExtractor:
                 groups.append(_Group(plain, clause.start, clause.end, ref, refs))
             groups.extend(described)
         return groups
+
+    def _introduce(self, plain: str, salience: Salience, *, people: bool) -> None:
+        """Make the people the sentence introduces known before it splits.
+
+        "Bram Okoye and Ambrose Holt" splits before Ambrose, whom only the whole sentence
+        shows to be a person.
+        """
+        named = self._entities.mentions(plain)
+        known = {(m.start, m.end) for m in named if m.entity is not None}
+        for person in new_people(plain, known, roster=people):
+            if self._entities.get(person.slug) is None:
+                self._entities.introduce(Entity(person.slug, person.name, "person"))
+            known.add((person.start, person.end))
+        for given, start, end in called_by_name(plain, known):
+            if self._entities.get(person_slug(given)) is None:
+                self._entities.introduce(Entity(person_slug(given), given, "person"))
+            known.add((start, end))
+        for kin in kin_named(plain, known):
+            name = _with_family_name(kin, salience)
+            if self._entities.get(person_slug(name)) is None:
+                self._entities.introduce(Entity(person_slug(name), name, "person"))
+                if KIN_PRONOUNS[kin.kin]:  # "his wife Ottilie": a "she" from now on
+                    salience.pronouns[person_slug(name)] = KIN_PRONOUNS[kin.kin]
 
     def _listed(self, clauses: list[Clause]) -> list[Clause]:
         """Clauses with a list of statements split at its commas.
