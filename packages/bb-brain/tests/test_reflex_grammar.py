@@ -637,3 +637,41 @@ def test_a_person_by_what_they_are_to_do_or_say(
 )
 def test_no_one_to_do_it(engine: Engine, make_brain: Any, text: str) -> None:
     assert slugs(ask(engine, make_brain(GABLE), text)) == []
+
+
+GRAIN_EXCHANGE = ("places/grain-exchange", md("The Grain Exchange", type="place", summary="Venue."))
+FERRY_FARE = ("concepts/ferry-run", md("Ferry run fare", type="concept", summary="Fixed fare."))
+REVUE = ("projects/revue-2027", md("Spring Revue 2027", type="project", aliases="[the revue]"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (GRAIN_EXCHANGE, "get-in at the grain exchange is the sunday before tech"),
+        (FERRY_FARE, "should we put the ferry run up this winter?"),
+        (REVUE, "ticket sales for the revue are slow this week"),
+    ],
+)
+def test_a_lowercase_definite_phrase_by_the_pages_own_words(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    response = ask(engine, make_brain(page), text)
+    assert slugs(response) == [page[0]]
+    assert "a phrase of several words after 'the'" in signals(response)
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (GRAIN_EXCHANGE, "a grain exchange is where farmers once sold wheat"),
+        (REVUE, "a revue is a show of sketches and songs"),  # no article of its own
+        (
+            ("companies/the-foundry", md("The Foundry", type="company")),
+            "we toured the foundry on the school trip",
+        ),
+    ],
+)
+def test_an_everyday_phrase_with_no_alias_of_its_own(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == []

@@ -212,8 +212,11 @@ def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:
         found.append(SPEAKERS_OWN)  # "our house rules": their own practice's page
     if BARE_COUNT_PHRASE in signals and not res.page.is_person:
         found.append(BARE_COUNT_PHRASE)  # "to thursday clinic": a count noun needs its article
-    if DEFINITE_PHRASE in signals and _known_by_the(res):
-        found.append(DEFINITE_PHRASE)  # "the copper desk": the one both sides know of
+    # "the copper desk": the one both sides know of; "the foundry" is any foundry, unless
+    # the page's aliases say that is what its people call it ("the panto")
+    one_word = res.cand.tokens == 2 and res.cand.norm.startswith("the ")
+    if DEFINITE_PHRASE in signals and _known_by_the(res) and (res.arm == "alias" or not one_word):
+        found.append(DEFINITE_PHRASE)
     return found
 
 

@@ -68,6 +68,9 @@ from bb_brain.reflex._tokens import (
 )
 
 MAX_LOWER_TOKENS: Final = 4
+#: The arms a lowercase phrase may match: a page's slug words are a form of its title too
+#: ("the corn exchange" of "The Corn Exchange", "the airport run" of "Airport run fare").
+PHRASE_ARMS: Final = EXACT_ARMS | {"slug-suffix"}
 #: The arms a lowercase everyday word may match beside an alias (on evidence only).
 TITLE_ARMS: Final = frozenset({"title", "slug-suffix", "given-name", SHORT_NAME_ARM})
 #: A phrase this long that matches a title exactly is the title, even in everyday words
@@ -141,7 +144,7 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                     maker.make(
                         norm,
                         span,
-                        EXACT_ARMS,
+                        PHRASE_ARMS,
                         penalty=LOWERCASE_PENALTY,
                         extra=(LOWERCASE,),
                         # "house rules", "sunday table": a title on evidence only

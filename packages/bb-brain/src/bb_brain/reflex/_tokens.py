@@ -478,8 +478,7 @@ def _definite(tokens: list[Token], first: int, last: int) -> bool:
     budget", "the copper desk that we ordered").
     """
     if tokens[first].norm == "the":  # a title that has its article: "The Old Mill"
-        if last - first < 2:
-            return False  # "the foundry": one word after "the" is any foundry
+        pass  # "the foundry" is any foundry unless the page's own alias says so (_evidence)
     else:
         before = _previous_glued(tokens, first)
         if before is None or before.norm != "the" or tokens[first].norm in DETERMINERS:
