@@ -675,3 +675,41 @@ def test_an_everyday_phrase_with_no_alias_of_its_own(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == []
+
+
+OPEN_DAY = ("concepts/open-day", md("Open Day", type="concept", summary="Yearly."))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "signal"),
+    [
+        (IVY, "ivy's on annual leave until the 9th", "bare subject of an event"),
+        (IVY, "Ivy's on nights all next week", "bare subject of an event"),
+        (SPINDLE, "can you book it into spindle?", "object of a preposition, and no noun"),
+        (
+            OPEN_DAY,
+            "who's hosting the open day that week?",
+            "a phrase of several words after 'the'",
+        ),
+    ],
+)
+def test_a_rota_a_destination_and_a_phrase_before_another_phrase(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, signal: str
+) -> None:
+    response = ask(engine, make_brain(page), text)
+    assert slugs(response) == [page[0]]
+    assert signal in signals(response)
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (GABLE, "we hung a paper gable over the door"),  # a noun after its article
+        (IVY, "ivy's on the fence again"),  # where a plant grows
+        (OPEN_DAY, "the open day that we ran in may was chaos"),  # which one: a relative
+    ],
+)
+def test_a_noun_a_plant_and_a_phrase_a_relative_identifies(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == []

@@ -259,6 +259,17 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
 
 #: Where someone is, after "'s" ("heath's off sick", "heath's away till monday").
 _AWAY: Final = frozenset("off away sick ill".split())
+#: What someone is on, after "'s on" ("briar's on annual leave", "briar's on nights").
+_ON_DUTY: Final = frozenset(
+    "leave holiday holidays annual maternity paternity parental nights earlies lates call "
+    "duty shift lunch".split()
+)
+
+
+def _on_leave(tokens: list[Token], on: Token) -> bool:
+    """On leave or on a shift ("'s on leave", "'s on nights"): a person's rota, no place."""
+    what = _glued_after(tokens, on.index)
+    return on.norm == "on" and what is not None and what.norm in _ON_DUTY
 
 
 def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
@@ -282,7 +293,7 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
             return False
         # "briar's handling the till": a doing with its object ("ivy's taking over the
         # fence" has a particle, and a plant does that)
-        if after.norm in _AWAY or _doing(tokens, after):
+        if after.norm in _AWAY or _doing(tokens, after) or _on_leave(tokens, after):
             return True
         if after.norm == "been":  # "briar's been running the till": a doing, so far
             doing = _glued_after(tokens, after.index)
@@ -584,7 +595,9 @@ def _bare_object(tokens: list[Token], index: int) -> bool:
     to pierce the foil"), so there the word must be no verb.
     """
     before = _glued_before(tokens, index)
-    if before is None or before.norm not in _PREPOSITIONS or not _phrase_ends(tokens, index):
+    if before is None or not _phrase_ends(tokens, index):
+        return False
+    if before.norm not in _PREPOSITIONS and before.norm not in _MOTION_PREPOSITIONS:
         return False
     meaning = sense(tokens[index].norm)
     nxt = _glued_after(tokens, index)
@@ -598,6 +611,8 @@ def _bare_object(tokens: list[Token], index: int) -> bool:
     return bare_count_noun(meaning) and not (before.norm == "to" and "VERB" in meaning.readings)
 
 
+#: Prepositions of where something goes or passes: "book it into gable", "sent via spindle".
+_MOTION_PREPOSITIONS: Final = frozenset({"into", "via"})
 #: Prepositions whose bare count nouns make set phrases of means and states.
 _SET_PHRASE_PREPOSITIONS: Final = frozenset({"by", "on", "off", "per", "at"})
 
@@ -788,7 +803,7 @@ def _no_name_here(
     if before is not None and before.norm in _VIEWING and token.capitalised:
         if after is None or not _bare_verb(after):  # "watched Leo play": a person
             found.append(A_WORK_WATCHED)
-    if before is not None and not token.capitalised and _modifying_noun(before):
+    if before is not None and not token.capitalised and _modifying_noun(before, tokens):
         found.append(AFTER_A_NOUN)
     if _said_to_be_a_work(tokens, token):
         found.append(SAID_TO_BE_A_WORK)
@@ -859,18 +874,24 @@ _WORK_NOUNS: Final = frozenset(
 )
 
 
-def _modifying_noun(before: Token) -> bool:
+def _modifying_noun(before: Token, tokens: list[Token]) -> bool:
     """A lowercase noun that is no verb, role or kind: "which grade sedge", "horse sorrel".
 
     A name follows a role ("physio thorn") or a kind ("project trellis"), never another
-    common noun; a word that may be a verb takes a name as its object ("call thorn").
+    common noun; a word that may be a verb takes a name as its object ("call thorn"), unless
+    an article before it makes it a noun ("a paper lantern", "the steel gable").
     """
     if before.capitalised or before.possessive or before.norm in FUNCTION_WORDS:
         return False
     if before.norm in ROLE_NOUNS or before.norm in KIND_NOUNS:
         return False
     word = sense(before.norm)
-    return word.noun and "VERB" not in word.readings and not word.adjective
+    if not word.noun:
+        return False
+    article = _glued_before(tokens, before.index)
+    return (article is not None and article.norm in _ARTICLES) or not (
+        "VERB" in word.readings or word.adjective
+    )
 
 
 def _subject_left_out(tokens: list[Token], token: Token, after: Token) -> bool:

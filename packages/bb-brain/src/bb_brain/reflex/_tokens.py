@@ -484,6 +484,15 @@ def _definite(tokens: list[Token], first: int, last: int) -> bool:
         if before is None or before.norm != "the" or tokens[first].norm in DETERMINERS:
             return False
     after = _next_glued(tokens, last)
+    if after is not None and after.norm == "that":
+        # "the game jam that month": "that" is the next phrase's determiner, no relative
+        following = _next_glued(tokens, after.index)
+        return (
+            following is not None
+            and following.norm not in FUNCTION_WORDS
+            and sense(following.norm).noun
+            and not finite(following.norm)
+        )
     return after is None or after.norm not in _IDENTIFYING
 
 
