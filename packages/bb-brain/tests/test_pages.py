@@ -66,6 +66,8 @@ def test_surname_only_for_people() -> None:
         ("companies/gantry-co", "Gantry & Co", "gantry"),
         ("companies/the-satchel-bakery", "The Satchel Bakery", "satchel"),
         ("orgs/second-wind-rescue", "Second Wind Rescue", "second wind"),
+        ("companies/harrowby-hire", "Harrowby Hire", "harrowby"),  # a trade's ending
+        ("companies/pale-ridge-windows", "Pale Ridge Windows", "pale ridge"),
         ("companies/old-granary", "Old Granary", None),  # no business ending
         ("companies/labs", "Labs", None),  # nothing but the ending
         ("projects/shale-fund", "Shale Fund", None),  # no organisation

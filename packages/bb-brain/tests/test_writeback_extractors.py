@@ -820,3 +820,22 @@ def test_an_honorific_in_a_title_names_nobody() -> None:
     extractor = RulesExtractor(EntityIndex([doctor], surfaces))
     facts = extractor.extract(seg(("user", "The new registrar, Dr Ana Quist, starts Monday.")))
     assert [fact.entity_slug for fact in facts] == ["people/ana-quist"]
+
+
+def test_a_relative_by_marriage_keeps_their_own_name() -> None:
+    facts = rules(("user", "My sister-in-law Quenby will run the raffle this year."))
+    assert facts[0][1:] == ("people/quenby", "Quenby")
+
+
+def test_an_alias_after_its_article_is_the_everyday_noun() -> None:
+    mason = Entity("people/mason-tallow", "Mason Tallow", "person")
+    surfaces = [("Mason Tallow", mason.slug, False), ("Mason", mason.slug, True)]
+    extractor = RulesExtractor(
+        EntityIndex([mason, WIDGET], [*surfaces, ("Widget Co", WIDGET.slug, False)])
+    )
+    facts = extractor.extract(
+        seg(("user", "Widget Co fitted the doors. We need a stone mason for the garden wall."))
+    )
+    assert mason.slug not in {fact.entity_slug for fact in facts}
+    named = extractor.extract(seg(("user", "told mason the wall can wait till spring")))
+    assert [fact.entity_slug for fact in named] == [mason.slug]

@@ -31,6 +31,12 @@ ORG_WORDS: Final = frozenset(
     landscaping insurance finance financial accounting accountants architects agency
     associates holdings industries international rescue vets veterinary pharmacy press
     publishing roasters farms dairy interiors productions pictures films music
+    windows hire recycling removals joinery joiners coaches medical charging wines
+    importers carriers couriers cleaning security printing printers travel tours taxis
+    garage nursery fitness salon florists opticians solicitors surveyors scaffolding
+    roofing glazing kitchens bathrooms flooring timber hardware storage packaging
+    marketing recruitment training care housing energy solar drinks distillery vineyards
+    winery deli grocers butchers
     """.split()
 )
 #: Words that join a short name to its ending ("Osier & Co", "Trestle and Partners").

@@ -245,8 +245,18 @@ class EntityIndex:
                 if lowercase and self._entities[surface.slug].is_person:
                     if sense(key[0]).known_word:  # "hyerin" is nobody's word; "park" is
                         continue
+            if surface is not None and length == 1 and _after_an_article(folded, index):
+                # "a stone mason", "the brook": a noun with its article, whoever has the alias
+                if self._entities[surface.slug].is_person and sense(key[0]).known_word:
+                    if not words[index].group(0)[:1].isupper():
+                        continue
             return length, surface
         return None
+
+
+def _after_an_article(folded: list[str], index: int) -> bool:
+    """An article one or two words before: "a mason", "a stone mason"."""
+    return any(word in ("a", "an", "the") for word in folded[max(0, index - 2) : index])
 
 
 #: Characters of a page's body read for the pronoun it uses of its person.

@@ -146,6 +146,10 @@ _KIN_NAME = re.compile(
 )
 
 
+#: What makes a relative one by marriage ("brother-in-law"): the family word says the rest.
+_IN_LAW: Final = "-in-law"
+
+
 @dataclass(frozen=True)
 class KinNamed:
     """A given name introduced by a family word: "her son Anselm", "my niece Marisela"."""
@@ -156,6 +160,8 @@ class KinNamed:
     #: "my", "his", "her", "their" or "our", folded.
     whose: str
     kin: str
+    #: A relative by marriage: another family's name ("his sister-in-law Odile").
+    in_law: bool = False
 
 
 def kin_named(text: str, known: set[tuple[int, int]]) -> list[KinNamed]:
@@ -166,7 +172,7 @@ def kin_named(text: str, known: set[tuple[int, int]]) -> list[KinNamed]:
     """
     found: list[KinNamed] = []
     for match in _KIN_NAME.finditer(text):
-        kin = fold(match.group(2))
+        kin = fold(match.group(2)).removesuffix(_IN_LAW)  # "my sister-in-law Priya": a sister's
         given = match.group(3)
         start, end = match.span(3)
         if kin not in KIN_PRONOUNS or not given[0].isupper() or not _name_like([given]):
@@ -177,7 +183,8 @@ def kin_named(text: str, known: set[tuple[int, int]]) -> list[KinNamed]:
             continue
         if _RUN.match(text, start) is not None:
             continue  # "my nephew Sipho Dlamini": a full name
-        found.append(KinNamed(given, start, end, fold(match.group(1)), kin))
+        in_law = fold(match.group(2)).endswith(_IN_LAW)
+        found.append(KinNamed(given, start, end, fold(match.group(1)), kin, in_law))
     return found
 
 

@@ -443,7 +443,7 @@ def _with_family_name(kin: KinNamed, salience: Salience) -> str:
     cousin Ana" are their given names alone (the user's own name is not known, a cousin's
     family name may be anyone's).
     """
-    if kin.whose not in ("his", "her") or kin.kin not in SAME_FAMILY_NAME:
+    if kin.whose not in ("his", "her") or kin.kin not in SAME_FAMILY_NAME or kin.in_law:
         return kin.given
     owner = salience.referent(kin.whose)
     words = owner.title.split() if owner is not None and owner.is_person else []
