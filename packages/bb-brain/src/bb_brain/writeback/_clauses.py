@@ -69,6 +69,7 @@ _SPLIT: Final = re.compile(
     r"\s+(?:[-–—]|--)\s+|;\s+|,\s+(?:and|but)\s+|,\s+(?=(?i:he|she|they|it|we|i|there)\b)|"
     r":\s+(?=(?i:they)\b)|"
     r"\s+(?:and|but)\s+(?=(?i:he|she|they|it|we|i|you)\b|[A-Z][a-z])|"
+    r"\s+and\s+(?=(?i:an?)\s+(?:[\w-]+\s+){0,3}(?i:called|named)\s+[A-Z])|"
     r"\s+(?:so|because|since|while)\s+(?=(?i:he|she|they|we|i)\b)"
 )
 

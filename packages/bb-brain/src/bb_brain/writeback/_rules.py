@@ -57,6 +57,7 @@ from bb_brain.writeback._clauses import (
 )
 from bb_brain.writeback._entities import Entity, EntityIndex
 from bb_brain.writeback._forwarded import in_senders_words
+from bb_brain.writeback._organisations import new_organisations
 from bb_brain.writeback._people import (
     ASIDE,
     KIN_PRONOUNS,
@@ -298,7 +299,8 @@ class RulesExtractor:
             ref = choose(refs, clause.text, attitude=_cue(clause.text) == "belief")
             salience.update(refs, ref)
             described = _described(asides, clause, refs)
-            if groups and (_RELATIVE.match(clause.text) or _APPOSITION.match(clause.text)):
+            appended = _RELATIVE.match(clause.text) or _APPOSITION.match(clause.text)
+            if groups and appended and not _INTRODUCES.match(clause.text):
                 # ", who leads payroll at Tallowbrook", ", a motion designer Hazel recommended":
                 # about whoever the clause before named last
                 last = groups[-1]
@@ -353,6 +355,10 @@ class RulesExtractor:
                 self._entities.introduce(Entity(person_slug(name), name, "person"))
                 if KIN_PRONOUNS[kin.kin]:  # "his wife Ottilie": a "she" from now on
                     salience.pronouns[person_slug(name)] = KIN_PRONOUNS[kin.kin]
+            known.add((kin.start, kin.end))
+        for firm in new_organisations(plain, known):
+            if self._entities.get(firm.slug) is None:
+                self._entities.introduce(Entity(firm.slug, firm.name, "company"))
 
     def _listed(self, clauses: list[Clause]) -> list[Clause]:
         """Clauses with a list of statements split at its commas.
@@ -391,6 +397,8 @@ class RulesExtractor:
 
 #: An apposition: a noun phrase after a comma that describes what was just named.
 _APPOSITION = re.compile(r"^\W*(?:a|an)\s+\w", re.IGNORECASE)
+#: A noun phrase that names someone new: "a student called Tamsin Quell" is about Tamsin.
+_INTRODUCES = re.compile(r"^\W*(?i:a|an)\s+(?:[\w-]+\s+){0,3}(?i:called|named)\s+[A-Z]")
 #: A relative clause about the person just named ("..., who leads payroll").
 _RELATIVE = re.compile(r"^\W*(?:who|whose|whom)\b", re.IGNORECASE)
 #: A comma between two parts of a clause (not before a contrast: ", not Monday").

@@ -1,0 +1,99 @@
+"""Organisations a conversation introduces that have no page yet ("a new supplier, Ferro & Figli").
+
+A run of capitalised words (joined by "&", "and" or "of" when needed) is taken as a new
+organisation's name when:
+
+* a noun for an organisation introduces it: "a new supplier, Ferro & Figli", "a company
+  called Routewise", "our insurer is Stanway Mutual"; or
+* it ends in a word for an organisation's legal form or trade (:data:`ORG_WORDS`: "Harrowgate
+  Estates", "Gritstone Joinery"), and it is a name, not a phrase: a capital in mid-sentence,
+  or a word no dictionary lists ("High School" opening a sentence is no firm).
+
+The page it gets is ``companies/<words>``: lowercase ASCII, "&" read as "and", apostrophes
+dropped ("Hartley's Bakery" -> companies/hartleys-bakery).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from bb_brain._names import fold
+from bb_brain._orgnames import ORG_WORDS
+from bb_brain.reflex._ordinary import sense
+
+_UPPER: Final = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x250) if chr(c).isupper())
+_NAME_WORD: Final = rf"[{_UPPER}][\w'’.-]*"
+#: Capitalised words, joined by spaces or by "&", "and", "of" ("Kettle & Hound").
+_RUN = re.compile(
+    rf"(?<![\w'’])({_NAME_WORD}(?:[ \t]+(?:(?:&|and|of)[ \t]+)?{_NAME_WORD}){{0,3}})(?![\w'’])"
+)
+#: Nouns for an organisation, and what may stand between one and the name it introduces.
+_INTRODUCED = re.compile(
+    r"\b(?:supplier|vendor|company|firm|agency|importer|distributor|wholesaler|roaster|"
+    r"manufacturer|insurer|lender|brand|label|publisher|charity|business|outfit)"
+    r"(?:,\s*|\s+(?:is|was|called|named)\s+|:\s*|\s+[-–—]\s+)$",
+    re.IGNORECASE,
+)
+_LETTERS = re.compile(r"[^\W_]+")
+_WORD = re.compile(r"[\w'’]+")
+
+
+@dataclass(frozen=True)
+class NewOrganisation:
+    """An organisation named in a text, with where the name is."""
+
+    name: str
+    slug: str
+    start: int
+    end: int
+
+
+def organisation_slug(name: str) -> str:
+    """``companies/<words>``: "Kettle & Hound" -> companies/kettle-and-hound."""
+    plain = fold(name).replace("&", " and ").replace("'", "").replace("’", "")
+    words = ["".join(ch for ch in word if ch.isascii()) for word in _LETTERS.findall(plain)]
+    return "companies/" + "-".join(word for word in words if word)
+
+
+def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganisation]:
+    """Names of organisations in ``text`` that overlap none of the ``known`` mention spans."""
+    found: list[NewOrganisation] = []
+    for match in _RUN.finditer(text):
+        start, end = match.span(1)
+        if any(start < k_end and k_start < end for k_start, k_end in known):
+            continue
+        name = match.group(1).rstrip(".")
+        words = [fold(word).strip("'’") for word in _WORD.findall(name)]  # "quarrel's" stays
+        introduced = _INTRODUCED.search(text[max(0, start - _LOOK_BEHIND) : start]) is not None
+        if not (introduced or _trade_name(words, _opens_sentence(text, start))):
+            continue
+        if introduced and len(words) == 1 and _ordinary(words[0]):
+            continue  # "the company is Small": no name
+        found.append(NewOrganisation(name, organisation_slug(name), start, start + len(name)))
+    return found
+
+
+#: Characters looked at before a name for the noun that introduces it.
+_LOOK_BEHIND: Final = 40
+
+
+def _trade_name(words: list[str], opening: bool) -> bool:
+    """Ends in a trade or legal form, and the words before it make a name."""
+    if len(words) < 2 or words[-1] not in ORG_WORDS:
+        return False
+    before = [word for word in words[:-1] if word not in ("and", "of")]
+    if any(word.endswith(("'s", "’s")) for word in before):
+        return True  # "Quarrel's Bakery": named after its owner
+    return not opening or any(not _ordinary(word) for word in before)
+
+
+def _ordinary(word: str) -> bool:
+    meaning = sense(word.removesuffix("'s").removesuffix("’s"))
+    return meaning.lexical or meaning.function
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    before = text[:start].rstrip()
+    return not before or before[-1] in ".!?:;-*\u2022(\"'"

@@ -1,0 +1,73 @@
+"""New organisations a conversation introduces get their own page (examples are made up)."""
+
+from __future__ import annotations
+
+import pytest
+from bb_brain.writeback import Entity, EntityIndex, RulesExtractor, Segment
+from bb_brain.writeback._organisations import new_organisations, organisation_slug
+from bb_schema import PublicTurn
+
+BOB = Entity("people/bob-park", "Bob Park", "person")
+
+
+def facts(*texts: str) -> list[tuple[str, str | None]]:
+    turns = [PublicTurn(turn_id=i, role="user", text=text) for i, text in enumerate(texts, start=1)]
+    index = EntityIndex([BOB], [("Bob Park", BOB.slug, False), ("Bob", BOB.slug, True)])
+    found = RulesExtractor(index).extract(Segment(0, tuple(turns)))
+    return [(fact.fact, fact.entity_slug) for fact in found]
+
+
+@pytest.mark.parametrize(
+    ("name", "slug"),
+    [
+        ("Pellow & Ossory", "companies/pellow-and-ossory"),
+        ("Quarrel's Bakery", "companies/quarrels-bakery"),
+        ("Stanway Mutual", "companies/stanway-mutual"),
+    ],
+)
+def test_an_organisation_s_slug(name: str, slug: str) -> None:
+    assert organisation_slug(name) == slug
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("we're trying a new supplier, Pellow & Ossory, for the olives", "Pellow & Ossory"),
+        ("we moved to a company called Stanwise for the fuel cards", "Stanwise"),
+        ("the quote from Ossory Joinery came in at 4k", "Ossory Joinery"),  # a trade's ending
+        ("Quarrel's Bakery bought a half page in the programme", "Quarrel's Bakery"),
+    ],
+)
+def test_a_new_organisation_is_found(text: str, name: str) -> None:
+    assert [org.name for org in new_organisations(text, set())] == [name]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "High School starts at 8 for the older ones",  # an everyday phrase opening a sentence
+        "the company is small but growing",  # no name after the noun
+        "Bob Park said the Friday market is busier",  # no organisation at all
+    ],
+)
+def test_no_organisation_in_an_everyday_phrase(text: str) -> None:
+    assert new_organisations(text, set()) == []
+
+
+def test_facts_about_a_new_organisation_go_to_its_page() -> None:
+    found = facts(
+        "we have a new supplier, Pellow & Ossory, for the olives",
+        "Pellow & Ossory want 30 days to pay on the first order",
+    )
+    assert found[-1] == (
+        "Pellow & Ossory want 30 days to pay on the first order",
+        "companies/pellow-and-ossory",
+    )
+
+
+def test_a_person_introduced_by_a_noun_and_called_is_the_clause_s_subject() -> None:
+    found = facts(
+        "two new volunteers: Bob Park, who used to run a cafe, "
+        "and a student called Tamsin Quell who only wants weekend shifts"
+    )
+    assert found[-1][1] == "people/tamsin-quell"
