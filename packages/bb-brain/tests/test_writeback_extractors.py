@@ -839,3 +839,16 @@ def test_an_alias_after_its_article_is_the_everyday_noun() -> None:
     assert mason.slug not in {fact.entity_slug for fact in facts}
     named = extractor.extract(seg(("user", "told mason the wall can wait till spring")))
     assert [fact.entity_slug for fact in named] == [mason.slug]
+
+
+def test_a_relative_of_someone_named() -> None:
+    facts = rules(("user", "Bob Park's daughter Ilinca starts at the nursery in May."))
+    assert facts[0][1:] == ("people/ilinca-park", "Ilinca Park")
+
+
+def test_a_heading_about_people_in_the_plural() -> None:
+    facts = rules(
+        ("user", "New drivers starting Monday:\n- Oskar Tamm, nights only\n- Liesl Orav, days")
+    )
+    named = [entity for _, entity, _ in facts if entity is not None]
+    assert named == ["people/oskar-tamm", "people/liesl-orav"]

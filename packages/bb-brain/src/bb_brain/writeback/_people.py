@@ -142,10 +142,13 @@ SAME_FAMILY_NAME: Final = frozenset(
     "wife husband son daughter dad father mum mom mother brother sister".split()
 )
 _KIN_NAME = re.compile(
-    rf"\b(my|his|her|their|our)\s+([\w-]+)\s+([{_UPPER}][\w-]*(?:['’](?!s\b)[\w-]+)?)", re.I
+    rf"\b(my|his|her|their|our|[{_UPPER}][\w-]*['’]s)\s+([\w-]+)\s+"
+    rf"([{_UPPER}][\w-]*(?:['’](?!s\b)[\w-]+)?)",
+    re.I,
 )
 
 
+_POSSESSIVE_PRONOUNS: Final = frozenset({"my", "his", "her", "their", "our"})
 #: What makes a relative one by marriage ("brother-in-law"): the family word says the rest.
 _IN_LAW: Final = "-in-law"
 
@@ -157,7 +160,7 @@ class KinNamed:
     given: str
     start: int
     end: int
-    #: "my", "his", "her", "their" or "our", folded.
+    #: "my", "his", "her", "their" or "our", or a name's possessive as written ("Ines's").
     whose: str
     kin: str
     #: A relative by marriage: another family's name ("his sister-in-law Odile").
@@ -183,8 +186,12 @@ def kin_named(text: str, known: set[tuple[int, int]]) -> list[KinNamed]:
             continue
         if _RUN.match(text, start) is not None:
             continue  # "my nephew Sipho Dlamini": a full name
+        whose = match.group(1)
+        if fold(whose) not in _POSSESSIVE_PRONOUNS and not whose[0].isupper():
+            continue  # "there's uncle Bob": no one's relative named
         in_law = fold(match.group(2)).endswith(_IN_LAW)
-        found.append(KinNamed(given, start, end, fold(match.group(1)), kin, in_law))
+        whose = fold(whose) if fold(whose) in _POSSESSIVE_PRONOUNS else whose
+        found.append(KinNamed(given, start, end, whose, kin, in_law))
     return found
 
 
@@ -231,8 +238,8 @@ def roster_heading(text: str) -> bool:
         return False
     words = [fold(word) for word in _WORD.findall(text)]
     for index, word in enumerate(words):
-        if word not in PERSON_NOUNS:
-            continue
+        if word not in PERSON_NOUNS and word.removesuffix("s") not in PERSON_NOUNS:
+            continue  # "New drivers starting Monday:"
         if any(before in _HEADING_PREPOSITIONS for before in words[max(0, index - 2) : index]):
             continue
         after = sense(words[index + 1]) if index + 1 < len(words) else None

@@ -350,7 +350,7 @@ class RulesExtractor:
                 self._entities.introduce(Entity(person_slug(given), given, "person"))
             known.add((start, end))
         for kin in kin_named(plain, known):
-            name = _with_family_name(kin, salience)
+            name = _with_family_name(kin, salience, self._entities)
             if self._entities.get(person_slug(name)) is None:
                 self._entities.introduce(Entity(person_slug(name), name, "person"))
                 if KIN_PRONOUNS[kin.kin]:  # "his wife Ottilie": a "she" from now on
@@ -444,16 +444,20 @@ class _Fact:
         )
 
 
-def _with_family_name(kin: KinNamed, salience: Salience) -> str:
+def _with_family_name(kin: KinNamed, salience: Salience, index: EntityIndex) -> str:
     """The new relative's name: with the family name of whose they are, when they share it.
 
-    "his daughter Ilinca", said of Bob Park, is Ilinca Park; "my niece Marisela" and "his
-    cousin Ana" are their given names alone (the user's own name is not known, a cousin's
-    family name may be anyone's).
+    "his daughter Ilinca" and "Bob's daughter Ilinca", said of Bob Park, are Ilinca Park; "my
+    niece Marisela" and "his cousin Ana" are their given names alone (the user's own name is
+    not known, a cousin's family name may be anyone's).
     """
-    if kin.whose not in ("his", "her") or kin.kin not in SAME_FAMILY_NAME or kin.in_law:
+    if kin.whose in ("my", "our", "their") or kin.kin not in SAME_FAMILY_NAME or kin.in_law:
         return kin.given
-    owner = salience.referent(kin.whose)
+    if kin.whose in ("his", "her"):
+        owner = salience.referent(kin.whose)
+    else:  # "bob's": the page the name is
+        named = [m.entity for m in index.mentions(kin.whose) if m.entity is not None]
+        owner = named[0] if len(named) == 1 else None
     words = owner.title.split() if owner is not None and owner.is_person else []
     return f"{kin.given} {words[-1]}" if len(words) > 1 else kin.given
 
