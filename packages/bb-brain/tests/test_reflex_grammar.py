@@ -713,3 +713,12 @@ def test_a_noun_a_plant_and_a_phrase_a_relative_identifies(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == []
+
+
+def test_a_title_needed_to_do_something(engine: Engine, make_brain: Any) -> None:
+    relief = ("concepts/relief-staff", md("Relief Staff", type="concept", summary="The pool."))
+    brain = make_brain(relief)
+    response = ask(engine, brain, "we'll need relief staff to cover the 2nd and 3rd")
+    assert slugs(response) == ["concepts/relief-staff"]
+    assert "the one needed to do something" in signals(response)
+    assert slugs(ask(engine, brain, "relief staff are hard to find in august")) == []

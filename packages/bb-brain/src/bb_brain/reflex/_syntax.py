@@ -529,21 +529,24 @@ _CONTRASTS: Final = frozenset({"not", "or", "rather", "instead"})
 _PERSONAL_OBJECTS: Final = frozenset({"me", "him", "her", "us"})
 
 
-def _told_to_do(tokens: list[Token], index: int) -> bool:
+def _told_to_do(tokens: list[Token], first: int, last: int) -> bool:
     """The object of "need", "want" or "get" that is to do something: "need gable to sign".
 
     Whoever is to do it is someone: a count noun there would need its article ("need the
     ladder to reach"), and a mass noun stays ordinary ("need time to think", "want
-    feedback to improve"). The deed must be what people and firms do on purpose.
+    feedback to improve"). A title of several words is taken whole ("want thursday
+    clinic to move"). The deed must be what people and firms do on purpose.
     """
-    before = _glued_before(tokens, index)
-    to = _glued_after(tokens, index)
+    before = _glued_before(tokens, first)
+    to = _glued_after(tokens, last)
     if before is None or to is None or before.norm not in _CONTROL_VERBS or to.norm != "to":
         return False
     deed = _glued_after(tokens, to.index)
     if deed is None or not _plain_verb(deed.norm) or not _agentive(deed):
         return False
-    meaning = sense(tokens[index].norm)
+    if first < last:
+        return not any(token.norm in FUNCTION_WORDS for token in tokens[first : last + 1])
+    meaning = sense(tokens[last].norm)
     return bare_count_noun(meaning) or not (meaning.lexical or meaning.function)
 
 
@@ -573,7 +576,7 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
         found.append(CONVERSATION_PARTNER)
     if first == last and _bare_object(tokens, last):
         found.append(BARE_OBJECT)
-    if first == last and _told_to_do(tokens, last):
+    if _told_to_do(tokens, first, last):
         found.append(TO_DO_SOMETHING)
     if first < last and _bare_count_phrase(tokens, first, last):
         found.append(BARE_COUNT_PHRASE)
