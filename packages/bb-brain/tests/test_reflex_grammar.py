@@ -390,6 +390,7 @@ def test_what_weather_moods_and_stuff_do_is_no_name(
         (HEATH, "heath the plumber wants cash"),  # "the" and a role after the name
         (HEATH, "ok. Heath (my job share) takes the mornings"),  # what they are to me
         (QUILL, "quill 0.9 is blocked on the api review"),  # a version after a project
+        (QUILL, "ok, quill 0.9 crashes on the old tablets"),  # a version, then its verb
         (ZORP, "separate thing, zorps RFE came in today"),  # a possessive typed fast
         (("concepts/bay-9", md("Bay 9", type="concept")), "the pallets in bay 9 look damp"),
         (QUILL, "how is 'Quill' going this week?"),  # a codename in quotes

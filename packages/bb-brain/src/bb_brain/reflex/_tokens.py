@@ -589,13 +589,16 @@ _GIVEN_ROLES: Final = ROLE_NOUNS | frozenset(
 
 
 def _versioned(tokens: list[Token], after: Token) -> bool:
-    """A version after the word: "v2", or a bare "0.9" that ends its phrase (no unit after)."""
+    """A version after the word: "v2", or a bare "0.9" that ends its phrase (no unit after).
+
+    A verb may follow it: "quill 0.9 crashes on start".
+    """
     if VERSION.fullmatch(after.norm):
         return True
     if not BARE_VERSION.fullmatch(after.norm):
         return False
     unit = _next_glued(tokens, after.index)
-    return unit is None or unit.norm in FUNCTION_WORDS
+    return unit is None or unit.norm in FUNCTION_WORDS or finite(unit.norm)
 
 
 def _the_role(tokens: list[Token], last: int) -> bool:
