@@ -296,7 +296,7 @@ def test_a_role_in_a_parenthesis_after_the_name(engine: Engine, make_brain: Any)
     ("text", "signal"),
     [
         ("lesson with heath tomorrow and I haven't practised", "partner of a conversation"),
-        ("Heath has year 4 now and she loves it", "a subject that 'he' or 'she' refers back to"),
+        ("Heath has year 4 now and she loves it", "a name that 'he' or 'she' refers back to"),
         ("heath's quote in the paper was brutal", "possessor of a person's noun"),
     ],
 )
@@ -723,3 +723,38 @@ def test_a_title_needed_to_do_something(engine: Engine, make_brain: Any) -> None
     assert slugs(response) == ["concepts/relief-staff"]
     assert "the one needed to do something" in signals(response)
     assert slugs(ask(engine, brain, "relief staff are hard to find in august")) == []
+
+
+ANCHOR_HIRE = ("companies/anchor-hire", md("Anchor Hire", type="company", summary="PA hire."))
+GABLE_CO = ("companies/gable-builders", md("Gable Builders", type="company", aliases="[gable]"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (IVY, "ivy's asked for every saturday off in june"),
+        (IVY, "ivy has been doing the logs since september"),
+        (GABLE_CO, "get gable to requote for the back wall"),
+        (GABLE_CO, "so gable need to redo the flashing first"),
+        (ANCHOR_HIRE, "booking anchor hire for the PA again"),
+        (IVY, "send a gentle nudge to ivy about the invoice, she's 3 weeks late"),
+    ],
+)
+def test_deeds_and_names_of_this_round(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == [page[0]]
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (ANCHOR_HIRE, "an anchor hire place near us does boats"),  # any such firm
+        (IVY, "we walked to ivy fields, she was tired"),  # "ivy" modifies a noun
+        (IVY, "the ivy has been covering the shed all summer"),  # its determiner
+    ],
+)
+def test_no_deed_and_no_name(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == []

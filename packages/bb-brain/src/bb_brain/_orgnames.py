@@ -36,7 +36,7 @@ ORG_WORDS: Final = frozenset(
     garage nursery fitness salon florists opticians solicitors surveyors scaffolding
     roofing glazing kitchens bathrooms flooring timber hardware storage packaging
     marketing recruitment training care housing energy solar drinks distillery vineyards
-    winery deli grocers butchers
+    winery deli grocers butchers coffee
     """.split()
 )
 #: Words that join a short name to its ending ("Osier & Co", "Trestle and Partners").

@@ -51,7 +51,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from bb_brain._names import generation
-from bb_brain._orgnames import is_organisation
+from bb_brain._orgnames import ORG_WORDS, is_organisation
 from bb_brain._pg import Connection
 from bb_brain.pages import SHORT_NAME_ARM, normalise, slug_suffix_form
 from bb_brain.reflex._candidate import NAME_ARMS
@@ -109,6 +109,7 @@ from bb_brain.reflex._tokens import (
 
 AMBIGUITY_PENALTY: Final = 0.05
 CO_MENTION: Final = "co-mention of a related page"
+TRADE_NAME: Final = "a firm's whole name, ending in its trade"
 CONTEXT: Final = "context"
 _WORD = re.compile(r"[^\W\d_]+")
 #: A context word must be at least this long (shorter words are mostly function words).
@@ -229,7 +230,24 @@ def _organisation_evidence(res: Resolved, signals: set[str]) -> list[str]:
         found.append(DOMAIN)
     if PERSON_VERB in signals and not res.page.is_person:
         found.append(PERSON_VERB)  # "we told harvest", "Harvest said": people and firms
+    if _trade_name(res, signals):
+        found.append(TRADE_NAME)  # "booking harmony hire again": the firm's whole name
     return found
+
+
+def _trade_name(res: Resolved, signals: set[str]) -> bool:
+    """The firm's whole title, ending in its trade, with no determiner ("harmony hire").
+
+    "a harmony hire" or "the party hire" would be any such business; bare, the phrase is
+    the one firm's name.
+    """
+    words = res.cand.norm.split()
+    return (
+        res.arm in ("title", "slug-suffix")
+        and len(words) > 1
+        and words[-1] in ORG_WORDS
+        and not signals & {AFTER_DETERMINER, DETERMINED_PHRASE}
+    )
 
 
 def _known_by_the(res: Resolved) -> bool:

@@ -59,7 +59,7 @@ if TYPE_CHECKING:
 BARE_SUBJECT: Final = "bare subject of a verb"
 BARE_OBJECT: Final = "object of a preposition, and no noun"
 TO_DO_SOMETHING: Final = "the one needed to do something"
-REFERRED_BACK: Final = "a subject that 'he' or 'she' refers back to"
+REFERRED_BACK: Final = "a name that 'he' or 'she' refers back to"
 EPISODE_SUBJECT: Final = "bare subject of an event"
 INDIRECT_OBJECT: Final = "indirect object of a verb"
 ASKED_WHO: Final = "asked who"
@@ -231,6 +231,21 @@ def _referred_back(tokens: list[Token], index: int) -> bool:
     return False
 
 
+def _sent_to(tokens: list[Token], index: int) -> bool:
+    """After "to", "from" or "for", and no everyday noun of a set phrase ("to church").
+
+    "a nudge to marlowe about the invoice, he's late": the "he" that opens the next
+    clause is whoever the message goes to.
+    """
+    before = _glued_before(tokens, index)
+    if before is None or before.norm not in ("to", "from", "for"):
+        return False
+    if not _phrase_ends(tokens, index):
+        return False  # "to ivy fields, she ...": the word modifies a noun
+    meaning = sense(tokens[index].norm)
+    return not (meaning.noun and meaning.zipf >= BARE_COUNT_MAX_ZIPF) and not meaning.function
+
+
 def _bare_subject(tokens: list[Token], last: int) -> bool:
     if not opens_clause(tokens, last):
         return False
@@ -335,12 +350,20 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
             and after_deed is not None
             and after_deed.norm in _DEFINITE_OBJECTS
         )
-    if verb.norm in _PERFECT:  # "sorrel has offered to do nights", "garnet hasn't sent the letter"
-        done = _glued_after(tokens, verb.index)
-        while done is not None and done.norm in INTERVENING_ADVERBS:
-            done = _glued_after(tokens, done.index)
-        return done is not None and _past_deed(done, tokens)
+    if verb.norm in _PERFECT:
+        return _perfect_deed(tokens, verb)
     return _past_event(verb.norm) and _agentive(verb) and _has_object(tokens, verb)
+
+
+def _perfect_deed(tokens: list[Token], has: Token) -> bool:
+    """A deed done so far: "has offered to do nights", "hasn't sent it", "has been doing it"."""
+    done = _glued_after(tokens, has.index)
+    while done is not None and done.norm in INTERVENING_ADVERBS:
+        done = _glued_after(tokens, done.index)
+    if done is not None and done.norm == "been":
+        doing = _glued_after(tokens, done.index)
+        return doing is not None and _doing(tokens, doing)
+    return done is not None and _past_deed(done, tokens)
 
 
 def _doing(tokens: list[Token], going: Token) -> bool:
@@ -369,13 +392,13 @@ _PERFECT: Final = frozenset("has had hasn't hadn't".split())
 
 
 def _past_deed(done: Token, tokens: list[Token]) -> bool:
-    """A participle of a content verb with an object, a particle or "to" after it."""
+    """A participle of a content verb with an object, a particle, "to" or "for" after it."""
     if done.norm in _COPULAS or done.norm == "been" or not {"VBN", "VBD"} & inflections(done.norm):
         return False
     if not _agentive(done):
         return False
     after = _glued_after(tokens, done.index)
-    return _has_object(tokens, done) or (after is not None and after.norm == "to")
+    return _has_object(tokens, done) or (after is not None and after.norm in ("to", "for"))
 
 
 def _subject_then_verb(tokens: list[Token], index: int) -> bool:
@@ -406,8 +429,16 @@ def _bare_noun_phrase(following: Token) -> bool:
 
 
 def _agentive(verb: Token | None) -> bool:
-    """A verb of what people and firms do on purpose (:data:`AGENT_VERBS`)."""
-    return verb is not None and not sense(verb.norm).verb_lemmas.isdisjoint(AGENT_VERBS)
+    """A verb of what people and firms do on purpose (:data:`AGENT_VERBS`), or it again.
+
+    "requote", "resend": doing one of them again is as much on purpose.
+    """
+    if verb is None:
+        return False
+    if not sense(verb.norm).verb_lemmas.isdisjoint(AGENT_VERBS):
+        return True
+    again = verb.norm.removeprefix("re")
+    return again != verb.norm and again in AGENT_VERBS
 
 
 def _bare_verb(token: Token) -> bool:
@@ -444,10 +475,14 @@ def _verb_by_its_object(tokens: list[Token], verb: Token) -> bool:
     "there", "here" and "now" follow a verb too ("works there"), never a plural noun.
     """
     following = _glued_after(tokens, verb.index)
-    return (
-        following is not None
-        and (following.norm in _OBJECT_OPENERS or following.norm in _PLACE_ADVERBS)
-        and bool({"VBD", "VBZ"} & inflections(verb.norm))
+    if following is None:
+        return False
+    if following.norm == "to" and {"VBP", "VBZ", "VBD"} & inflections(verb.norm):
+        # "gable need to redo the roof": a verb, then the infinitive it takes
+        deed = _glued_after(tokens, following.index)
+        return deed is not None and _plain_verb(deed.norm)
+    return (following.norm in _OBJECT_OPENERS or following.norm in _PLACE_ADVERBS) and bool(
+        {"VBD", "VBZ"} & inflections(verb.norm)
     )
 
 
@@ -542,8 +577,10 @@ def _told_to_do(tokens: list[Token], first: int, last: int) -> bool:
     if before is None or to is None or before.norm not in _CONTROL_VERBS or to.norm != "to":
         return False
     deed = _glued_after(tokens, to.index)
-    if deed is None or not _plain_verb(deed.norm) or not _agentive(deed):
+    if deed is None or not _agentive(deed):
         return False
+    if not (_plain_verb(deed.norm) or _plain_verb(deed.norm.removeprefix("re"))):
+        return False  # "to requote": a verb done again
     if first < last:
         return not any(token.norm in FUNCTION_WORDS for token in tokens[first : last + 1])
     meaning = sense(tokens[last].norm)
@@ -562,8 +599,9 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
     mention = tokens[last]
     if first == last and _bare_subject(tokens, last):
         found.append(BARE_SUBJECT)
-    if first == last and _subject_then_verb(tokens, last) and _referred_back(tokens, last):
-        found.append(REFERRED_BACK)
+    if first == last and _referred_back(tokens, last):
+        if _subject_then_verb(tokens, last) or _sent_to(tokens, last):
+            found.append(REFERRED_BACK)
     if _episode_subject(tokens, first, last):
         found.append(EPISODE_SUBJECT)
     if _asked_who(tokens, first, last):
