@@ -36,6 +36,8 @@ def test_an_organisation_s_slug(name: str, slug: str) -> None:
         ("we moved to a company called Stanwise for the fuel cards", "Stanwise"),
         ("the quote from Ossory Joinery came in at 4k", "Ossory Joinery"),  # a trade's ending
         ("Quarrel's Bakery bought a half page in the programme", "Quarrel's Bakery"),
+        ("new caterer appointed: Meadowsweet Ltd, from March", "Meadowsweet Ltd"),  # a legal form
+        ("she's booked a repair, the firm's called Kettlewell and they quoted 240", "Kettlewell"),
     ],
 )
 def test_a_new_organisation_is_found(text: str, name: str) -> None:

@@ -36,9 +36,11 @@ ORG_WORDS: Final = frozenset(
     garage nursery fitness salon florists opticians solicitors surveyors scaffolding
     roofing glazing kitchens bathrooms flooring timber hardware storage packaging
     marketing recruitment training care housing energy solar drinks distillery vineyards
-    winery deli grocers butchers coffee
+    winery deli grocers butchers coffee consultants consultancy
     """.split()
 )
+#: Legal forms: a name ending in one is an organisation's, whatever its other words.
+LEGAL_FORMS: Final = frozenset("inc ltd llc plc gmbh corp lp llp pty".split())
 #: Words that join a short name to its ending ("Osier & Co", "Trestle and Partners").
 _JOINERS: Final = frozenset({"&", "and", "+"})
 

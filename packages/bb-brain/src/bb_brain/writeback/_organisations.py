@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bb_brain._names import fold
-from bb_brain._orgnames import ORG_WORDS
+from bb_brain._orgnames import LEGAL_FORMS, ORG_WORDS
 from bb_brain.reflex._ordinary import sense
 
 _UPPER: Final = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x250) if chr(c).isupper())
@@ -33,7 +33,7 @@ _RUN = re.compile(
 _INTRODUCED = re.compile(
     r"\b(?:supplier|vendor|company|firm|agency|importer|distributor|wholesaler|roaster|"
     r"manufacturer|insurer|lender|brand|label|publisher|charity|business|outfit)"
-    r"(?:,\s*|\s+(?:is|was|called|named)\s+|:\s*|\s+[-–—]\s+)$",
+    r"(?:,\s*|(?:['’]s|\s+is|\s+was)?\s+(?:called|named)\s+|\s+(?:is|was)\s+|:\s*|\s+[-–—]\s+)$",
     re.IGNORECASE,
 )
 _LETTERS = re.compile(r"[^\W_]+")
@@ -83,6 +83,8 @@ def _trade_name(words: list[str], opening: bool) -> bool:
     """Ends in a trade or legal form, and the words before it make a name."""
     if len(words) < 2 or words[-1] not in ORG_WORDS:
         return False
+    if words[-1] in LEGAL_FORMS:
+        return True  # "Greensward Ltd": a company, whatever its other words
     before = [word for word in words[:-1] if word not in ("and", "of")]
     if any(word.endswith(("'s", "’s")) for word in before):
         return True  # "Quarrel's Bakery": named after its owner
