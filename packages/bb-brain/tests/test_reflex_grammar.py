@@ -737,6 +737,10 @@ GABLE_CO = ("companies/gable-builders", md("Gable Builders", type="company", ali
         (GABLE_CO, "get gable to requote for the back wall"),
         (GABLE_CO, "so gable need to redo the flashing first"),
         (ANCHOR_HIRE, "booking anchor hire for the PA again"),
+        (
+            ("companies/gable-roofing", md("Gable Roofing", type="company")),
+            "so gable need to redo the flashing first",  # a firm by its short name
+        ),
         (IVY, "send a gentle nudge to ivy about the invoice, she's 3 weeks late"),
     ],
 )

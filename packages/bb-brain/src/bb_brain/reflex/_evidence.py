@@ -195,7 +195,8 @@ def local_evidence(res: Resolved) -> list[str]:
     # noun cannot be one bare ("gable could swap with me"; see _syntax.bare_count_noun)
     word = sense(cand.norm)
     lowercase_noun = LOWERCASE in signals and word.noun and not bare_count_noun(word)
-    if BARE_SUBJECT in signals and res.arm in NAME_ARMS and not lowercase_noun:
+    subject_arms = NAME_ARMS | {SHORT_NAME_ARM}  # "cornerstone need to redo it": the firm
+    if BARE_SUBJECT in signals and res.arm in subject_arms and not lowercase_noun:
         found.append(BARE_SUBJECT)
     if EPISODE_SUBJECT in signals and res.arm in _EVENT_ARMS:
         found.append(EPISODE_SUBJECT)  # "thorn pushed back": a noun would take "the"
