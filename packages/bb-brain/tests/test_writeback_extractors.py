@@ -852,3 +852,14 @@ def test_a_heading_about_people_in_the_plural() -> None:
     )
     named = [entity for _, entity, _ in facts if entity is not None]
     assert named == ["people/oskar-tamm", "people/liesl-orav"]
+
+
+def test_a_lowercase_given_name_opening_its_clause_before_a_person_s_verb() -> None:
+    gable = Entity("people/gable-mensah", "Gable Mensah", "person")
+    index = EntityIndex([gable], _page_surfaces(gable, None))
+    said = RulesExtractor(index).extract(seg(("user", "gable is off on leave from the 1st of May")))
+    assert [fact.entity_slug for fact in said] == [gable.slug]
+    house = RulesExtractor(EntityIndex([gable], _page_surfaces(gable, None))).extract(
+        seg(("user", "the gable is cracked again after the storm last week"))
+    )
+    assert gable.slug not in {fact.entity_slug for fact in house}

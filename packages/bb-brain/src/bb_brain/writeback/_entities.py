@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from bb_brain._names import HONORIFICS, fold
 from bb_brain._relations import (
@@ -243,8 +243,8 @@ class EntityIndex:
                 # organisation or project is often typed in lowercase ("keystone meeting")
                 lowercase = not words[index].group(0)[:1].isupper()
                 if lowercase and self._entities[surface.slug].is_person:
-                    if sense(key[0]).known_word:  # "hyerin" is nobody's word; "park" is
-                        continue
+                    if sense(key[0]).known_word and not _subject(folded, index):
+                        continue  # "hyerin" is nobody's word; "park" is
             if surface is not None and length == 1 and _after_an_article(folded, index):
                 # "a stone mason", "the brook": a noun with its article, whoever has the alias
                 if self._entities[surface.slug].is_person and sense(key[0]).known_word:
@@ -252,6 +252,27 @@ class EntityIndex:
                         continue
             return length, surface
         return None
+
+
+def _subject(folded: list[str], index: int) -> bool:
+    """A lowercase word opening its clause before a person's verb: "heath is off", "heath's".
+
+    A noun there would take its article ("the heath is lovely"); the verbs are those a
+    person's news comes with.
+    """
+    opening = index == 0 or folded[index - 1] in _CLAUSE_OPENERS
+    if not opening or index + 1 >= len(folded):
+        return False
+    return folded[index + 1] in _PERSON_NEWS or folded[index + 1] == "s"  # "heath's off"
+
+
+#: Words before a clause's subject ("and heath said", "btw heath is").
+_CLAUSE_OPENERS: Final = frozenset("and but so also oh btw plus then".split())
+#: Verbs right after a person's name that bring news of them.
+_PERSON_NEWS: Final = frozenset(
+    "is was has had will can could said says wants wanted asked thinks reckons told "
+    "emailed called rang texted".split()
+)
 
 
 def _after_an_article(folded: list[str], index: int) -> bool:
