@@ -863,3 +863,14 @@ def test_a_lowercase_given_name_opening_its_clause_before_a_person_s_verb() -> N
         seg(("user", "the gable is cracked again after the storm last week"))
     )
     assert gable.slug not in {fact.entity_slug for fact in house}
+
+
+def test_a_name_the_next_sentence_shows_to_be_a_person_s() -> None:
+    facts = rules(
+        ("user", "Bob Park is off till May."),
+        (
+            "user",
+            "To cover him we've taken on Tamsin Quell. She toured with a jazz trio for years.",
+        ),
+    )
+    assert facts[-1][:2] == ("She toured with a jazz trio for years.", "people/tamsin-quell")

@@ -220,6 +220,13 @@ class RulesExtractor:
         for turn in segment.turns:
             previous: list[_Fact] = []  # the facts of the turn's sentence before this one
             text = in_senders_words(examined(turn.text, WRITEBACK_EXAMINED_CHARS))
+            if turn.role == "user":
+                # a name the next sentence shows to be a person's ("... taken on Bronwen
+                # Pryce. She toured with ..."): read the whole turn for full names first,
+                # a firm's before a person's who shares a word of it ("Ferro & Figli ...
+                # their rep is Lorenzo Ferro")
+                self._new_organisations(text)
+                self._new_people(text, roster=False)
             headed = False  # a heading naming a page introduced a list ("loom decisions:")
             roster = False  # a heading introduced a list of people ("New members:")
             for sentence in split_sentences(text):
@@ -333,18 +340,31 @@ class RulesExtractor:
             groups.extend(described)
         return groups
 
+    def _new_people(self, text: str, *, roster: bool) -> set[tuple[int, int]]:
+        """Introduce the full names of people in ``text``; the spans of every name in it."""
+        named = self._entities.mentions(text)
+        known = {(m.start, m.end) for m in named if m.entity is not None}
+        for person in new_people(text, known, roster=roster):
+            if self._entities.get(person.slug) is None:
+                self._entities.introduce(Entity(person.slug, person.name, "person"))
+            known.add((person.start, person.end))
+        return known
+
+    def _new_organisations(self, text: str, known: set[tuple[int, int]] | None = None) -> None:
+        """Introduce the organisations ``text`` names that have no page yet."""
+        if known is None:
+            known = {(m.start, m.end) for m in self._entities.mentions(text) if m.entity}
+        for firm in new_organisations(text, known):
+            if self._entities.get(firm.slug) is None:
+                self._entities.introduce(Entity(firm.slug, firm.name, "company"))
+
     def _introduce(self, plain: str, salience: Salience, *, people: bool) -> None:
         """Make the people the sentence introduces known before it splits.
 
         "Bram Okoye and Ambrose Holt" splits before Ambrose, whom only the whole sentence
         shows to be a person.
         """
-        named = self._entities.mentions(plain)
-        known = {(m.start, m.end) for m in named if m.entity is not None}
-        for person in new_people(plain, known, roster=people):
-            if self._entities.get(person.slug) is None:
-                self._entities.introduce(Entity(person.slug, person.name, "person"))
-            known.add((person.start, person.end))
+        known = self._new_people(plain, roster=people)
         for given, start, end in called_by_name(plain, known):
             if self._entities.get(person_slug(given)) is None:
                 self._entities.introduce(Entity(person_slug(given), given, "person"))
@@ -356,9 +376,7 @@ class RulesExtractor:
                 if KIN_PRONOUNS[kin.kin]:  # "his wife Ottilie": a "she" from now on
                     salience.pronouns[person_slug(name)] = KIN_PRONOUNS[kin.kin]
             known.add((kin.start, kin.end))
-        for firm in new_organisations(plain, known):
-            if self._entities.get(firm.slug) is None:
-                self._entities.introduce(Entity(firm.slug, firm.name, "company"))
+        self._new_organisations(plain, known)
 
     def _listed(self, clauses: list[Clause]) -> list[Clause]:
         """Clauses with a list of statements split at its commas.
