@@ -129,6 +129,7 @@ def test_two_pages_with_one_relation_stay_silent(engine: Engine, make_brain: Any
         ("Charge nurse and the user's line manager.", "", ["my manager"]),
         ("The user's old boss.", "", ["my former manager"]),
         ("Mother of the user.", "", ["my mother"]),
+        ("The user's stepdad, retired to the coast.", "", ["my stepfather"]),
         ("", "Rosa Lind is the user's aunt; she lives in Hull.", ["my aunt"]),
         ("", "Rosa Lind, the user's godmother, lives in Hull.", ["my godmother"]),
         ("Teacher of the user's daughter.", "", []),  # the daughter's relation, not hers
