@@ -762,3 +762,11 @@ def test_no_deed_and_no_name(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == []
+
+
+def test_a_person_by_the_mailbox_of_their_address(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(("people/oswin-tarr", md("Oswin Tarr", type="person")))
+    response = ask(engine, brain, "To: ops@, oswin.tarr@\nSubject: delays overnight")
+    assert slugs(response) == ["people/oswin-tarr"]
+    assert "the mailbox of an e-mail address" in signals(response)
+    assert slugs(ask(engine, brain, "send it to ops.team@ please")) == []

@@ -97,6 +97,7 @@ from bb_brain.reflex._tokens import (
     LOCATIVE,
     LOOKED_UP,
     LOWERCASE,
+    MAILBOX,
     MID_CAPITAL,
     NAME_SUFFIX,
     PERSON_VERB,
@@ -141,6 +142,7 @@ _PRONOUN_CLASSES: Final = frozenset({"she/her", "he/him"})
 CONTENT_CHARS: Final = 4000
 
 _ANY_PAGE: Final = (
+    MAILBOX,
     HONORIFIC,
     NAME_SUFFIX,
     HANDLE,

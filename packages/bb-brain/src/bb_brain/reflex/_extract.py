@@ -54,6 +54,7 @@ from bb_brain.reflex._tokens import (
     HANDLE,
     HONORIFIC,
     INITIAL_CAPITAL,
+    MAILBOX,
     MID_CAPITAL,
     NAME_SUFFIX,
     PERSON_VERB,
@@ -131,6 +132,13 @@ def _extract(text: str, text_index: int) -> list[Candidate]:
             found.append(
                 Candidate(label, start, end, 1, DOMAIN_ARMS, 0.0, text_index, label, (DOMAIN,))
             )
+    for mailbox in _PERSONAL_MAILBOX.finditer(text):
+        # "nia.baker@..." or "nia.baker@": the person the address belongs to
+        norm = f"{mailbox.group('given')} {mailbox.group('family')}".casefold()
+        start, end = mailbox.start("given"), mailbox.end("family")
+        found.append(
+            Candidate(norm, start, end, 2, _MAILBOX_ARMS, 0.0, text_index, norm, (MAILBOX,))
+        )
     found += _relations(tokens, maker)
     found += _ampersand_titles(tokens, maker)
     code = _code_spans(text)
@@ -143,6 +151,12 @@ _DOMAIN = re.compile(
 )
 #: A domain label this long may name an organisation (shorter ones are initials).
 DOMAIN_MIN_CHARS: Final = 5
+#: The mailbox of an address written as a person's names: "nia.baker@", "n_baker" is not.
+_PERSONAL_MAILBOX = re.compile(
+    r"(?<![\w.@-])(?P<given>[A-Za-z]{2,})[._](?P<family>[A-Za-z]{2,})@", re.ASCII
+)
+#: Arms a mailbox's names may match: a person's full name, as a title or name form.
+_MAILBOX_ARMS: Final = frozenset({"title", "name-form", "slug-suffix"})
 DOMAIN_ARMS: Final = frozenset({"slug-suffix"})
 #: Inline code (`max([])`) and fenced blocks: identifiers there name no one.
 _CODE = re.compile(r"```.*?(?:```|$)|`[^`\n]*`", re.DOTALL)

@@ -52,6 +52,7 @@ INITIAL_CAPITAL: Final = "sentence-initial capital (discounted)"
 TITLE_CASE: Final = "capitalised like the words of a title beside it (discounted)"
 LINE_LABEL: Final = "labels a line of notes"
 DOMAIN: Final = "the domain of an address"
+MAILBOX: Final = "the mailbox of an e-mail address"
 VERSIONED: Final = "followed by a version"
 LOOKED_UP: Final = "what the user asks memory about"
 #: "the juniper project": the noun after the word names what kind of thing it is.
