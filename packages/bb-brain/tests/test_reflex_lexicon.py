@@ -105,6 +105,8 @@ def test_a_person_page_indexes_its_name_forms() -> None:
         ("lindqvost", "lindqvist", "neighbouring key"),
         ("oyelaron", "oyelaran", "vowel for vowel"),
         ("sondergaard", "søndergaard", "plain letter for a special one"),
+        ("radec", "radek", "letter that sounds the same"),
+        ("sylvie", "silvie", "letter that sounds the same"),
     ],
 )
 def test_typing_slips_are_typos(typed: str, meant: str, kind: str) -> None:
@@ -119,6 +121,7 @@ def test_typing_slips_are_typos(typed: str, meant: str, kind: str) -> None:
         ("quintaxna", "quintana"),  # an extra letter far from its neighbours on the keyboard
         ("quinta", "quintana"),  # two letters short
         ("quitnaan", "quintana"),  # letters moved about
+        ("radet", "radek"),  # another consonant altogether
     ],
 )
 def test_other_differences_are_other_names(typed: str, meant: str) -> None:

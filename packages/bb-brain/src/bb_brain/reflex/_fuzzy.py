@@ -13,9 +13,10 @@ name:
   ``rapidfuzz``), and that edit is one a typist makes (:func:`typo_kind`): two neighbouring
   letters swapped, a letter doubled or a double undone, a key next to the intended one
   (QWERTY) hit instead or as well, a letter left out of a word of six or more, a special
-  Latin letter typed as its plain look-alike ("Sorensen" for "Sørensen"), or one vowel
+  Latin letter typed as its plain look-alike ("Sorensen" for "Sørensen"), one vowel
   written for another (the commonest spelling slip in a name heard rather than read:
-  "Volkava", "Adeboyo"). Any other edit makes another name ("Isandria" is not a typo of
+  "Volkava", "Adeboyo"), or a letter for one that sounds the same ("Marec" for "Marek",
+  "Sylvie" for "Silvie"). Any other edit makes another name ("Isandria" is not a typo of
   "Isandra"): a near miss stays silent;
 * every surface within that distance belongs to one page.
 
@@ -140,7 +141,13 @@ def _replaced(typed: str, meant: str) -> str | None:
         return "plain letter for a special one"
     if typed[i] in _VOWELS and meant[i] in _VOWELS:
         return "vowel for vowel"
+    if frozenset((typed[i], meant[i])) in _SOUND_ALIKE:
+        return "letter that sounds the same"
     return None
+
+
+#: Consonants a name heard rather than read is spelt with, one for the other ("Marec").
+_SOUND_ALIKE: Final = frozenset({frozenset("ck"), frozenset("sz"), frozenset("iy")})
 
 
 def _first_difference(longer: str, shorter: str) -> int:
