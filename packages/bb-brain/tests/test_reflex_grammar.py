@@ -770,3 +770,13 @@ def test_a_person_by_the_mailbox_of_their_address(engine: Engine, make_brain: An
     assert slugs(response) == ["people/oswin-tarr"]
     assert "the mailbox of an e-mail address" in signals(response)
     assert slugs(ask(engine, brain, "send it to ops.team@ please")) == []
+
+
+def test_a_possessive_written_with_the_apostrophe_alone(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(
+        ("people/miles-tarrant", md("Miles Tarrant", type="person", aliases="[Miles]"))
+    )
+    response = ask(engine, brain, "ivy and miles' wedding is three weeks out")
+    assert slugs(response) == ["people/miles-tarrant"]
+    assert "possessive" in signals(response)
+    assert slugs(ask(engine, brain, "the 'miles' column in the sheet is wrong")) == []

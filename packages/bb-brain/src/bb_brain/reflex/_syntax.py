@@ -249,7 +249,7 @@ def _sent_to(tokens: list[Token], index: int) -> bool:
 def _bare_subject(tokens: list[Token], last: int) -> bool:
     if not opens_clause(tokens, last):
         return False
-    if tokens[last].possessive:  # "Reed's driving over": the 's is "is"
+    if tokens[last].contracted:  # "Reed's driving over": the 's is "is"
         return _progressive(_glued_after(tokens, last))
     verb = _glued_after(tokens, last)
     if verb is not None and verb.norm in INTERVENING_ADVERBS:
@@ -303,7 +303,7 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     """
     token = tokens[last]
     after = _glued_after(tokens, last)
-    if token.possessive:  # "briar's off sick", "briar's away": the 's is "is"
+    if token.contracted:  # "briar's off sick", "briar's away": the 's is "is"
         if not opens_clause(tokens, first) or after is None:
             return False
         # "briar's handling the till": a doing with its object ("ivy's taking over the
@@ -409,7 +409,7 @@ def _subject_then_verb(tokens: list[Token], index: int) -> bool:
     verb = _glued_after(tokens, index)
     if not opens_clause(tokens, index) or verb is None:
         return False
-    return tokens[index].possessive or finite(verb.norm)
+    return tokens[index].contracted or finite(verb.norm)
 
 
 def _has_object(tokens: list[Token], verb: Token) -> bool:
@@ -870,7 +870,7 @@ def _said_to_be_a_work(tokens: list[Token], token: Token) -> bool:
     if at >= len(tokens) or (at > token.index + 1 and not tokens[at].glued):
         return False
     verb = tokens[at]
-    if token.possessive and at == token.index + 1:
+    if token.contracted and at == token.index + 1:
         at -= 1  # "Odalys's a sad character": the 's is "is"
     elif verb.norm in ("is", "was"):
         pass

@@ -106,6 +106,13 @@ class Token:
     paren_before: bool = False
     #: Quote marks enclose the token alone ("'sorrel' and 'sorrow'"): a word talked about.
     quoted: bool = False
+    #: The possessive is an apostrophe alone ("miles' wedding"): never "is" or "has".
+    apostrophe_only: bool = False
+
+    @property
+    def contracted(self) -> bool:
+        """The "'s" may be "is" or "has" ("reed's driving", "reed's asked")."""
+        return self.possessive and not self.apostrophe_only
 
     @property
     def handle(self) -> bool:
@@ -128,6 +135,16 @@ class Token:
         return self.norm + "'s" if self.possessive else self.norm
 
 
+#: An apostrophe straight after a word, then spaces: a plural's or an s-name's possessive.
+_PLURAL_POSSESSIVE = re.compile(r"['’][ \t]+")
+
+
+def _plural_possessor(token: Token, text: str) -> bool:
+    """A word ending in s, not itself opened by a quote mark ("'miles' is a unit")."""
+    before = text[token.start - 1 : token.start] if token.start else ""
+    return token.raw[-1:] in "sS" and before not in _QUOTES and not token.possessive
+
+
 def tokenise(text: str) -> list[Token]:
     """Every token of ``text`` in order."""
     tokens: list[Token] = []
@@ -144,6 +161,10 @@ def tokenise(text: str) -> list[Token]:
             if fold(tail) in HONORIFIC_SUFFIXES:
                 raw, suffixed = head, True
         gap = text[previous_end : match.start()]
+        if tokens and _PLURAL_POSSESSIVE.fullmatch(gap) and _plural_possessor(tokens[-1], text):
+            # "joy and miles' wedding": the apostrophe alone makes a name ending in s its owner
+            tokens[-1] = dataclasses.replace(tokens[-1], possessive=True, apostrophe_only=True)
+            gap = gap[1:]
         starts = not tokens or bool(_SENTENCE_BREAK.search(gap))
         quote_starts.append(not starts and _OPENING_QUOTE.search(gap) is not None)
         starts = starts or quote_starts[-1]
