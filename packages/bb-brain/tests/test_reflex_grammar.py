@@ -388,6 +388,7 @@ def test_what_weather_moods_and_stuff_do_is_no_name(
     ("page", "text"),
     [
         (HEATH, "heath the plumber wants cash"),  # "the" and a role after the name
+        (HEATH, "it's from heath, the june 14 bride, about the terrace"),  # a role farther on
         (HEATH, "ok. Heath (my job share) takes the mornings"),  # what they are to me
         (QUILL, "quill 0.9 is blocked on the api review"),  # a version after a project
         (QUILL, "ok, quill 0.9 crashes on the old tablets"),  # a version, then its verb

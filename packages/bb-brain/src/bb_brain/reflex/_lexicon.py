@@ -100,7 +100,7 @@ _ROLES: Final = _words(
     pharmacist midwife plumber builder electrician cleaner nanny babysitter childminder vet
     gp surgeon locum counsellor counselor optician mechanic gardener handyman dj
     photographer florist caterer planner officiant celebrant driver chef cook waiter barista
-    bartender godparent mate bestie
+    bartender godparent mate bestie bride groom
     """
 )
 #: Family words and the pronoun each gives its person ("his wife Ottilie ... she").

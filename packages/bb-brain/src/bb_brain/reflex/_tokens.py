@@ -68,7 +68,7 @@ HANDLE: Final = "@handle"
 SLUG_LIKE: Final = "slug-like token"
 
 #: How far an appositive role may follow a name: "Grace, our new CFO".
-APPOSITIVE_REACH: Final = 3
+APPOSITIVE_REACH: Final = 4
 
 _TOKEN = re.compile(r"@?[^\W_](?:[\w'’&./-]*[^\W_])?")
 #: An opening single quote right before a word: a quotation starts ("'Garnet jars x 12'").
