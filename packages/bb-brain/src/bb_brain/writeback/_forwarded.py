@@ -50,7 +50,13 @@ _BODY_END = re.compile(
 
 
 def in_senders_words(text: str) -> str:
-    """``text`` with every e-mail body under a ``From:`` header in its sender's voice."""
+    """``text`` with every e-mail body under a ``From:`` header in its sender's voice.
+
+    A pasted message signed for an organisation ("... Thanks, Ines Carvalho, Sierra
+    Outdoor", "... Nadia @ Copper Kettle") speaks for it: its "we" and "our" are the
+    organisation's.
+    """
+    text = _signed_for(text)
     headers = list(_HEADER.finditer(text))
     if not headers:
         return text
@@ -86,3 +92,46 @@ def _third_person(body: str, sender: str) -> str:
     for pattern, replacement in _FIRST_PERSON:
         body = pattern.sub(replacement.format(sender), body)
     return body
+
+
+#: A pasted message: lines quoted with ">", or a passage in quote marks.
+_MESSAGE = re.compile(
+    r"(?:^[ \t]*>[^\n]*(?:\n|$))+|(?<![\w])['\"“‘][^'\"”’\n]{40,}['\"”’](?![\w])", re.M
+)
+#: Its signature: a person's name, then the organisation they write for.
+_SIGNATURE = re.compile(
+    r"(?:^|[.!?,]\s+|\s)(?:(?i:thanks|cheers|best|regards|many thanks)[,!]?\s+)?"
+    r"(?!(?i:thanks|cheers|best|regards|many)\b)"
+    r"(?P<person>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s*(?:@|,|-|–|—|from|at)\s*"
+    r"(?P<org>[A-Z][\w'’&-]*(?:\s+(?:&\s+)?[A-Z][\w'’&-]*){0,3})\s*['\"”’]?\s*$"
+)
+#: The first person plural, and how the organisation's name stands in for it.
+_WE: Final = (
+    (re.compile(r"\b[Ww]e(?:['’]ll| will)\b"), "{} will"),
+    (re.compile(r"\b[Ww]e(?:['’]re| are)\b"), "{} are"),
+    (re.compile(r"\b[Ww]e(?:['’]ve| have)\b"), "{} have"),
+    (re.compile(r"\b[Ww]e\b"), "{}"),
+    (re.compile(r"\b[Oo]ur\b"), "{}'s"),
+)
+
+
+def _signed_for(text: str) -> str:
+    """Each pasted message signed for an organisation, in the organisation's voice."""
+    pieces: list[str] = []
+    done = 0
+    for message in _MESSAGE.finditer(text):
+        body = message.group(0)
+        signed = _SIGNATURE.search(body.rstrip())
+        if signed is None or signed.group("org").split()[0].casefold() in _NOT_ORGS:
+            continue
+        org = signed.group("org").rstrip("'’")
+        voiced = body[: signed.start()]
+        for pattern, replacement in _WE:
+            voiced = pattern.sub(replacement.format(org), voiced)
+        pieces += [text[done : message.start()], voiced, body[signed.start() :]]
+        done = message.end()
+    return "".join([*pieces, text[done:]]) if pieces else text
+
+
+#: Words a signature's second part may start with that name no organisation.
+_NOT_ORGS: Final = frozenset("thanks cheers best regards x xx and the".split())
