@@ -388,10 +388,13 @@ def test_what_weather_moods_and_stuff_do_is_no_name(
     ("page", "text"),
     [
         (HEATH, "heath the plumber wants cash"),  # "the" and a role after the name
-        (HEATH, "it's from heath, the june 14 bride, about the terrace"),  # a role farther on
+        (
+            HEATH,
+            "a note from heath, the saturday morning groom, about parking",
+        ),  # a role farther on
         (HEATH, "ok. Heath (my job share) takes the mornings"),  # what they are to me
         (QUILL, "quill 0.9 is blocked on the api review"),  # a version after a project
-        (QUILL, "ok, quill 0.9 crashes on the old tablets"),  # a version, then its verb
+        (QUILL, "since quill 2.1 shipped the exports look wrong"),  # a version, then its verb
         (ZORP, "separate thing, zorps RFE came in today"),  # a possessive typed fast
         (("concepts/bay-9", md("Bay 9", type="concept")), "the pallets in bay 9 look damp"),
         (QUILL, "how is 'Quill' going this week?"),  # a codename in quotes
@@ -586,10 +589,10 @@ BRISA = ("people/brisa-quan", md("Brisa Quan", type="person", aliases="[Brisa]")
 @pytest.mark.parametrize(
     ("page", "text"),
     [
-        (ODALYS, "Odalys in Marrakesh is such a sad character honestly"),
-        (ODALYS, "odalys is a lovely carol but the key is too high"),
-        (BRISA, "Brisa: Tidefall is the best film of the summer"),
-        (BRISA, "in the old myths is Brisa the same goddess as Yrsa?"),
+        (ODALYS, "Odalys in Veremoor is a brilliant character"),
+        (ODALYS, "odalys is an old hymn our choir sings at harvest"),
+        (BRISA, "Brisa: Tidefall was my favourite film as a kid"),
+        (BRISA, "was Brisa the sea goddess in those old stories?"),
     ],
 )
 def test_a_name_said_to_be_a_work_or_a_being_of_fiction(
@@ -613,12 +616,12 @@ def test_a_person_described_otherwise(engine: Engine, make_brain: Any, text: str
 @pytest.mark.parametrize(
     ("page", "text", "signal"),
     [
-        (GABLE, "we still need gable to confirm the dates", "the one needed to do something"),
-        (IVY, "pay the deposit to ivy, not to me", "partner of a conversation"),
+        (GABLE, "we need gable to sign off the plans", "the one needed to do something"),
+        (IVY, "the keys go to ivy, not to me", "partner of a conversation"),
         (IVY, "ivy rather than her should sign it", "partner of a conversation"),
-        (GABLE, "gable from flat 4 says the boiler is out again", "verb taking a person"),
-        (GABLE, "gable next door said the bins go out tonight", "verb taking a person"),
-        (IVY, "ivy's chairing, so put the agenda first", "bare subject of an event"),
+        (GABLE, "gable from number 9 says the boiler is out again", "verb taking a person"),
+        (GABLE, "gable across the road said the bins go out tonight", "verb taking a person"),
+        (IVY, "ivy's presenting, so keep it short", "bare subject of an event"),
     ],
 )
 def test_a_person_by_what_they_are_to_do_or_say(
@@ -649,9 +652,9 @@ REVUE = ("projects/revue-2027", md("Spring Revue 2027", type="project", aliases=
 @pytest.mark.parametrize(
     ("page", "text"),
     [
-        (GRAIN_EXCHANGE, "get-in at the grain exchange is the sunday before tech"),
-        (FERRY_FARE, "should we put the ferry run up this winter?"),
-        (REVUE, "ticket sales for the revue are slow this week"),
+        (GRAIN_EXCHANGE, "the band loads in at the grain exchange at six"),
+        (FERRY_FARE, "how much is the ferry run for two adults?"),
+        (REVUE, "who's directing the revue this spring?"),
     ],
 )
 def test_a_lowercase_definite_phrase_by_the_pages_own_words(
@@ -685,9 +688,13 @@ OPEN_DAY = ("concepts/open-day", md("Open Day", type="concept", summary="Yearly.
 @pytest.mark.parametrize(
     ("page", "text", "signal"),
     [
-        (IVY, "ivy's on annual leave until the 9th", "bare subject of an event"),
+        (IVY, "ivy's on holiday till the 20th", "bare subject of an event"),
         (IVY, "Ivy's on nights all next week", "bare subject of an event"),
-        (SPINDLE, "can you book it into spindle?", "object of a preposition, and no noun"),
+        (
+            SPINDLE,
+            "can you send the van into spindle for a service?",
+            "object of a preposition, and no noun",
+        ),
         (
             OPEN_DAY,
             "who's hosting the open day that week?",
@@ -720,7 +727,7 @@ def test_a_noun_a_plant_and_a_phrase_a_relative_identifies(
 def test_a_title_needed_to_do_something(engine: Engine, make_brain: Any) -> None:
     relief = ("concepts/relief-staff", md("Relief Staff", type="concept", summary="The pool."))
     brain = make_brain(relief)
-    response = ask(engine, brain, "we'll need relief staff to cover the 2nd and 3rd")
+    response = ask(engine, brain, "we need relief staff to run the late shift")
     assert slugs(response) == ["concepts/relief-staff"]
     assert "the one needed to do something" in signals(response)
     assert slugs(ask(engine, brain, "relief staff are hard to find in august")) == []
@@ -733,16 +740,16 @@ GABLE_CO = ("companies/gable-builders", md("Gable Builders", type="company", ali
 @pytest.mark.parametrize(
     ("page", "text"),
     [
-        (IVY, "ivy's asked for every saturday off in june"),
-        (IVY, "ivy has been doing the logs since september"),
-        (GABLE_CO, "get gable to requote for the back wall"),
-        (GABLE_CO, "so gable need to redo the flashing first"),
-        (ANCHOR_HIRE, "booking anchor hire for the PA again"),
+        (IVY, "ivy's asked for the first week of june off"),
+        (IVY, "ivy has been running the bar since easter"),
+        (GABLE_CO, "we need gable to resend the drawings"),
+        (GABLE_CO, "gable need to fix the gutter before friday"),
+        (ANCHOR_HIRE, "anchor hire dropped the marquee off early"),
         (
             ("companies/gable-roofing", md("Gable Roofing", type="company")),
-            "so gable need to redo the flashing first",  # a firm by its short name
+            "gable need to replace the porch roof",  # a firm by its short name
         ),
-        (IVY, "send a gentle nudge to ivy about the invoice, she's 3 weeks late"),
+        (IVY, "pass the keys to ivy after lunch, she's back at two"),
     ],
 )
 def test_deeds_and_names_of_this_round(
@@ -767,7 +774,7 @@ def test_no_deed_and_no_name(
 
 def test_a_person_by_the_mailbox_of_their_address(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(("people/oswin-tarr", md("Oswin Tarr", type="person")))
-    response = ask(engine, brain, "To: ops@, oswin.tarr@\nSubject: delays overnight")
+    response = ask(engine, brain, "cc oswin.tarr@ on the reply please")
     assert slugs(response) == ["people/oswin-tarr"]
     assert "the mailbox of an e-mail address" in signals(response)
     assert slugs(ask(engine, brain, "send it to ops.team@ please")) == []
@@ -777,7 +784,7 @@ def test_a_possessive_written_with_the_apostrophe_alone(engine: Engine, make_bra
     brain = make_brain(
         ("people/miles-tarrant", md("Miles Tarrant", type="person", aliases="[Miles]"))
     )
-    response = ask(engine, brain, "ivy and miles' wedding is three weeks out")
+    response = ask(engine, brain, "we're getting a cake for miles' birthday on friday")
     assert slugs(response) == ["people/miles-tarrant"]
     assert "possessive" in signals(response)
     assert slugs(ask(engine, brain, "the 'miles' column in the sheet is wrong")) == []

@@ -800,13 +800,13 @@ def test_a_pronoun_after_a_person_named_in_its_clause_is_theirs() -> None:
 def test_a_pronoun_known_for_someone_else_stays_theirs() -> None:
     facts = rules(
         ("user", "Alice started a new job, she loves it."),
-        ("user", "Ms Ilves says she's settling in well with the team."),
+        ("user", "Ms Ilves says she's settling in and has made friends."),
     )
     assert facts[-1][1] == ALICE.slug
 
 
 def test_a_given_name_said_to_be_a_persons() -> None:
-    facts = rules(("user", "Our new sound engineer is Tadeo, Bob Park's nephew."))
+    facts = rules(("user", "The sound engineer for the tour is Tadeo, from Bob Park's old band."))
     assert facts[0][1:] == ("people/tadeo", "Tadeo")
     porter = rules(("user", "The night porter is Will, and the keys stay with Bob Park."))
     assert "people/will" not in {entity for _, entity, _ in porter}  # "will" is a word
@@ -823,7 +823,7 @@ def test_an_honorific_in_a_title_names_nobody() -> None:
 
 
 def test_a_relative_by_marriage_keeps_their_own_name() -> None:
-    facts = rules(("user", "My sister-in-law Quenby will run the raffle this year."))
+    facts = rules(("user", "My sister-in-law Quenby is our new treasurer."))
     assert facts[0][1:] == ("people/quenby", "Quenby")
 
 
@@ -834,7 +834,7 @@ def test_an_alias_after_its_article_is_the_everyday_noun() -> None:
         EntityIndex([mason, WIDGET], [*surfaces, ("Widget Co", WIDGET.slug, False)])
     )
     facts = extractor.extract(
-        seg(("user", "Widget Co fitted the doors. We need a stone mason for the garden wall."))
+        seg(("user", "Widget Co fitted the doors. The chapel needs a mason who knows lime mortar."))
     )
     assert mason.slug not in {fact.entity_slug for fact in facts}
     named = extractor.extract(seg(("user", "told mason the wall can wait till spring")))
@@ -848,7 +848,7 @@ def test_a_relative_of_someone_named() -> None:
 
 def test_a_heading_about_people_in_the_plural() -> None:
     facts = rules(
-        ("user", "New drivers starting Monday:\n- Oskar Tamm, nights only\n- Liesl Orav, days")
+        ("user", "New cleaners from next week:\n- Oskar Tamm, nights only\n- Liesl Orav, days")
     )
     named = [entity for _, entity, _ in facts if entity is not None]
     assert named == ["people/oskar-tamm", "people/liesl-orav"]
@@ -857,7 +857,7 @@ def test_a_heading_about_people_in_the_plural() -> None:
 def test_a_lowercase_given_name_opening_its_clause_before_a_person_s_verb() -> None:
     gable = Entity("people/gable-mensah", "Gable Mensah", "person")
     index = EntityIndex([gable], _page_surfaces(gable, None))
-    said = RulesExtractor(index).extract(seg(("user", "gable is off on leave from the 1st of May")))
+    said = RulesExtractor(index).extract(seg(("user", "gable is back from Lisbon on the 3rd")))
     assert [fact.entity_slug for fact in said] == [gable.slug]
     house = RulesExtractor(EntityIndex([gable], _page_surfaces(gable, None))).extract(
         seg(("user", "the gable is cracked again after the storm last week"))
@@ -870,7 +870,7 @@ def test_a_name_the_next_sentence_shows_to_be_a_person_s() -> None:
         ("user", "Bob Park is off till May."),
         (
             "user",
-            "To cover him we've taken on Tamsin Quell. She toured with a jazz trio for years.",
+            "For the autumn term we've hired Tamsin Quell. She taught in Leeds for years.",
         ),
     )
-    assert facts[-1][:2] == ("She toured with a jazz trio for years.", "people/tamsin-quell")
+    assert facts[-1][:2] == ("She taught in Leeds for years.", "people/tamsin-quell")

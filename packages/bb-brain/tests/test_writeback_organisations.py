@@ -32,12 +32,12 @@ def test_an_organisation_s_slug(name: str, slug: str) -> None:
 @pytest.mark.parametrize(
     ("text", "name"),
     [
-        ("we're trying a new supplier, Pellow & Ossory, for the olives", "Pellow & Ossory"),
-        ("we moved to a company called Stanwise for the fuel cards", "Stanwise"),
+        ("we have a new supplier, Pellow & Ossory, for the olives", "Pellow & Ossory"),
+        ("the payroll now goes through a company called Stanwise", "Stanwise"),
         ("the quote from Ossory Joinery came in at 4k", "Ossory Joinery"),  # a trade's ending
-        ("Quarrel's Bakery bought a half page in the programme", "Quarrel's Bakery"),
-        ("new caterer appointed: Meadowsweet Ltd, from March", "Meadowsweet Ltd"),  # a legal form
-        ("she's booked a repair, the firm's called Kettlewell and they quoted 240", "Kettlewell"),
+        ("Quarrel's Bakery sponsors the under-9s kit", "Quarrel's Bakery"),
+        ("the caterer this year is Meadowsweet Ltd", "Meadowsweet Ltd"),  # a legal form
+        ("the roofer's firm is called Kettlewell, ask them for a date", "Kettlewell"),
     ],
 )
 def test_a_new_organisation_is_found(text: str, name: str) -> None:
@@ -69,7 +69,7 @@ def test_facts_about_a_new_organisation_go_to_its_page() -> None:
 
 def test_a_person_introduced_by_a_noun_and_called_is_the_clause_s_subject() -> None:
     found = facts(
-        "two new volunteers: Bob Park, who used to run a cafe, "
-        "and a student called Tamsin Quell who only wants weekend shifts"
+        "two helpers this week: Bob Park, who used to run a cafe, "
+        "and a nurse called Tamsin Quell who lives nearby"
     )
     assert found[-1][1] == "people/tamsin-quell"

@@ -197,7 +197,7 @@ def local_evidence(res: Resolved) -> list[str]:
     # noun cannot be one bare ("gable could swap with me"; see _syntax.bare_count_noun)
     word = sense(cand.norm)
     lowercase_noun = LOWERCASE in signals and word.noun and not bare_count_noun(word)
-    subject_arms = NAME_ARMS | {SHORT_NAME_ARM}  # "cornerstone need to redo it": the firm
+    subject_arms = NAME_ARMS | {SHORT_NAME_ARM}  # "gable need to fix it": the firm
     if BARE_SUBJECT in signals and res.arm in subject_arms and not lowercase_noun:
         found.append(BARE_SUBJECT)
     if EPISODE_SUBJECT in signals and res.arm in _EVENT_ARMS:
@@ -217,7 +217,7 @@ def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:
     if BARE_COUNT_PHRASE in signals and not res.page.is_person:
         found.append(BARE_COUNT_PHRASE)  # "to thursday clinic": a count noun needs its article
     # "the copper desk": the one both sides know of; "the foundry" is any foundry, unless
-    # the page's aliases say that is what its people call it ("the panto")
+    # the page's aliases say that is what its people call it ("the revue")
     one_word = res.cand.tokens == 2 and res.cand.norm.startswith("the ")
     if DEFINITE_PHRASE in signals and _known_by_the(res) and (res.arm == "alias" or not one_word):
         found.append(DEFINITE_PHRASE)
@@ -234,14 +234,14 @@ def _organisation_evidence(res: Resolved, signals: set[str]) -> list[str]:
     if PERSON_VERB in signals and not res.page.is_person:
         found.append(PERSON_VERB)  # "we told harvest", "Harvest said": people and firms
     if _trade_name(res, signals):
-        found.append(TRADE_NAME)  # "booking harmony hire again": the firm's whole name
+        found.append(TRADE_NAME)  # "anchor hire dropped it off": the firm's whole name
     return found
 
 
 def _trade_name(res: Resolved, signals: set[str]) -> bool:
-    """The firm's whole title, ending in its trade, with no determiner ("harmony hire").
+    """The firm's whole title, ending in its trade, with no determiner ("anchor hire").
 
-    "a harmony hire" or "the party hire" would be any such business; bare, the phrase is
+    "an anchor hire" or "the party hire" would be any such business; bare, the phrase is
     the one firm's name.
     """
     words = res.cand.norm.split()

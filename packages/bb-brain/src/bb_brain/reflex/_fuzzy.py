@@ -15,7 +15,7 @@ name:
   (QWERTY) hit instead or as well, a letter left out of a word of six or more, a special
   Latin letter typed as its plain look-alike ("Sorensen" for "Sørensen"), one vowel
   written for another (the commonest spelling slip in a name heard rather than read:
-  "Volkava", "Adeboyo"), or a letter for one that sounds the same ("Marec" for "Marek",
+  "Volkava", "Adeboyo"), or a letter for one that sounds the same ("Radec" for "Radek",
   "Sylvie" for "Silvie"). Any other edit makes another name ("Isandria" is not a typo of
   "Isandra"): a near miss stays silent;
 * every surface within that distance belongs to one page.
@@ -146,7 +146,7 @@ def _replaced(typed: str, meant: str) -> str | None:
     return None
 
 
-#: Consonants a name heard rather than read is spelt with, one for the other ("Marec").
+#: Consonants a name heard rather than read is spelt with, one for the other ("Radec").
 _SOUND_ALIKE: Final = frozenset({frozenset("ck"), frozenset("sz"), frozenset("iy")})
 
 

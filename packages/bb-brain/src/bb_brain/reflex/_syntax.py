@@ -234,7 +234,7 @@ def _referred_back(tokens: list[Token], index: int) -> bool:
 def _sent_to(tokens: list[Token], index: int) -> bool:
     """After "to", "from" or "for", and no everyday noun of a set phrase ("to church").
 
-    "a nudge to marlowe about the invoice, he's late": the "he" that opens the next
+    "pass the keys to marlowe, he's back at two": the "he" that opens the next
     clause is whoever the message goes to.
     """
     before = _glued_before(tokens, index)
@@ -274,7 +274,7 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
 
 #: Where someone is, after "'s" ("heath's off sick", "heath's away till monday").
 _AWAY: Final = frozenset("off away sick ill".split())
-#: What someone is on, after "'s on" ("briar's on annual leave", "briar's on nights").
+#: What someone is on, after "'s on" ("briar's on holiday", "briar's on nights").
 _ON_DUTY: Final = frozenset(
     "leave holiday holidays annual maternity paternity parental nights earlies lates call "
     "duty shift lunch".split()
@@ -375,7 +375,7 @@ def _doing(tokens: list[Token], going: Token) -> bool:
         return False
     taken = _glued_after(tokens, going.index)
     if taken is None:
-        return True  # "wren's chairing, ...": done on purpose, with or without an object
+        return True  # "wren's presenting, ...": done on purpose, with or without an object
     if taken.norm in _PARTICLES:
         return False
     return taken.norm in _OBJECT_OPENERS or _bare_noun_phrase(taken)
@@ -431,7 +431,7 @@ def _bare_noun_phrase(following: Token) -> bool:
 def _agentive(verb: Token | None) -> bool:
     """A verb of what people and firms do on purpose (:data:`AGENT_VERBS`), or it again.
 
-    "requote", "resend": doing one of them again is as much on purpose.
+    "resend", "rebook": doing one of them again is as much on purpose.
     """
     if verb is None:
         return False
@@ -580,14 +580,14 @@ def _told_to_do(tokens: list[Token], first: int, last: int) -> bool:
     if deed is None or not _agentive(deed):
         return False
     if not (_plain_verb(deed.norm) or _plain_verb(deed.norm.removeprefix("re"))):
-        return False  # "to requote": a verb done again
+        return False  # "to resend": a verb done again
     if first < last:
         return not any(token.norm in FUNCTION_WORDS for token in tokens[first : last + 1])
     meaning = sense(tokens[last].norm)
     return bare_count_noun(meaning) or not (meaning.lexical or meaning.function)
 
 
-#: Verbs whose object is to do what follows ("need gable to sign", "got gable to cover").
+#: Verbs whose object is to do what follows ("need gable to sign", "got gable to drive").
 _CONTROL_VERBS: Final = frozenset(
     "need needs needed want wants wanted get got expect expects expected".split()
 )
@@ -652,7 +652,7 @@ def _bare_object(tokens: list[Token], index: int) -> bool:
     return bare_count_noun(meaning) and not (before.norm == "to" and "VERB" in meaning.readings)
 
 
-#: Prepositions of where something goes or passes: "book it into gable", "sent via spindle".
+#: Prepositions of where something goes or passes: "send the van into gable", "sent via spindle".
 _MOTION_PREPOSITIONS: Final = frozenset({"into", "via"})
 #: Prepositions whose bare count nouns make set phrases of means and states.
 _SET_PHRASE_PREPOSITIONS: Final = frozenset({"by", "on", "off", "per", "at"})
@@ -854,13 +854,13 @@ def _no_name_here(
 def _said_to_be_a_work(tokens: list[Token], token: Token) -> bool:
     """The sentence says what the word names is a work or a being of fiction.
 
-    "Odalys is such a sad character", "Brisa: Tidefall is the best film", "is Yrsa the same
-    goddess as Hel?": a song, a film, a god or a character of that name, whoever of that
-    name the brain knows. The word is the subject: nothing but a place ("Odalys in
-    Marrakesh") or a subtitle after a colon stands between it and the verb.
+    "Odalys in Veremoor is a brilliant character", "Brisa: Tidefall was my favourite film",
+    "was Yrsa the sea goddess?": a song, a film, a god or a character of that name, whoever
+    of that name the brain knows. The word is the subject: nothing but a place ("Odalys in
+    Veremoor") or a subtitle after a colon stands between it and the verb.
     """
     at = token.index + 1
-    if token.colon_after:  # a subtitle: "Brisa: Tidefall is ..."
+    if token.colon_after:  # a subtitle: "Brisa: Tidefall was ..."
         while at < len(tokens) and tokens[at].capitalised and at - token.index <= _SUBTITLE:
             at += 1
     elif at < len(tokens) and tokens[at].norm in ("in", "from", "of") and tokens[at].glued:
@@ -871,11 +871,11 @@ def _said_to_be_a_work(tokens: list[Token], token: Token) -> bool:
         return False
     verb = tokens[at]
     if token.contracted and at == token.index + 1:
-        at -= 1  # "Odalys's a sad character": the 's is "is"
+        at -= 1  # "Odalys's a brilliant character": the 's is "is"
     elif verb.norm in ("is", "was"):
         pass
     elif verb.norm == "the" and token.index > 0 and tokens[token.index - 1].norm in ("is", "was"):
-        at -= 1  # "is Yrsa the same goddess": the question's subject, then what it is
+        at -= 1  # "was Yrsa the sea goddess": the question's subject, then what it is
     else:
         return False
     described = False  # a word says what kind: "a sad character", not "a real character"
@@ -920,7 +920,7 @@ def _modifying_noun(before: Token, tokens: list[Token]) -> bool:
 
     A name follows a role ("physio thorn") or a kind ("project trellis"), never another
     common noun; a word that may be a verb takes a name as its object ("call thorn"), unless
-    an article before it makes it a noun ("a paper lantern", "the steel gable").
+    an article before it makes it a noun ("a paper crown", "the steel gable").
     """
     if before.capitalised or before.possessive or before.norm in FUNCTION_WORDS:
         return False

@@ -106,7 +106,7 @@ class Token:
     paren_before: bool = False
     #: Quote marks enclose the token alone ("'sorrel' and 'sorrow'"): a word talked about.
     quoted: bool = False
-    #: The possessive is an apostrophe alone ("miles' wedding"): never "is" or "has".
+    #: The possessive is an apostrophe alone ("miles' birthday"): never "is" or "has".
     apostrophe_only: bool = False
 
     @property
@@ -162,7 +162,7 @@ def tokenise(text: str) -> list[Token]:
                 raw, suffixed = head, True
         gap = text[previous_end : match.start()]
         if tokens and _PLURAL_POSSESSIVE.fullmatch(gap) and _plural_possessor(tokens[-1], text):
-            # "joy and miles' wedding": the apostrophe alone makes a name ending in s its owner
+            # "ivy and miles' birthday": the apostrophe alone makes a name ending in s its owner
             tokens[-1] = dataclasses.replace(tokens[-1], possessive=True, apostrophe_only=True)
             gap = gap[1:]
         starts = not tokens or bool(_SENTENCE_BREAK.search(gap))
@@ -376,9 +376,9 @@ _GOING_TO: Final = frozenset({"is", "was", "'s"})
 
 
 def _where_from_then_says(tokens: list[Token], after: Token) -> bool:
-    """Where someone lives or works, then a verb only a person does: "gable from flat 4 says".
+    """Where someone lives or works, then a verb only a person does: "gable from number 9 says".
 
-    The phrase is a few words with no verb of its own ("wren next door said").
+    The phrase is a few words with no verb of its own ("wren across the road said").
     """
     if after.norm not in _WHEREABOUTS:
         return False
@@ -394,7 +394,7 @@ def _where_from_then_says(tokens: list[Token], after: Token) -> bool:
     return False
 
 
-#: Words that open where someone lives or works ("from flat 4", "next door", "at the bank").
+#: Words that open where someone lives or works ("from number 9", "next door", "at the bank").
 _WHEREABOUTS: Final = frozenset("from at in next upstairs downstairs across".split())
 #: Words of that phrase searched for the verb after it.
 _WHEREABOUTS_REACH: Final = 4
@@ -507,7 +507,7 @@ def _definite(tokens: list[Token], first: int, last: int) -> bool:
             return False
     after = _next_glued(tokens, last)
     if after is not None and after.norm == "that":
-        # "the game jam that month": "that" is the next phrase's determiner, no relative
+        # "the open day that week": "that" is the next phrase's determiner, no relative
         following = _next_glued(tokens, after.index)
         return (
             following is not None
@@ -613,7 +613,7 @@ _GIVEN_ROLES: Final = ROLE_NOUNS | frozenset(
 def _versioned(tokens: list[Token], after: Token) -> bool:
     """A version after the word: "v2", or a bare "0.9" that ends its phrase (no unit after).
 
-    A verb may follow it: "quill 0.9 crashes on start".
+    A verb may follow it: "since quill 2.1 shipped".
     """
     if VERSION.fullmatch(after.norm):
         return True

@@ -168,7 +168,7 @@ def _bound(
 
     "Rowan Ilves said he'd drive" is Rowan's promise, whoever the sentence before was about;
     the nearest person named before the pronoun who can be called by it is meant
-    ("Ottilie's assistant is Bram, he keeps her diary": "he" is Bram, "her" Ottilie).
+    ("Ottilie's lodger is Bram, he pays her on Fridays": "he" is Bram, "her" Ottilie).
     A person the conversation already knows by that pronoun stays meant over one named here
     whose pronoun nothing has told yet ("Ms Ilves says she's reading well", of a daughter).
     """

@@ -246,7 +246,7 @@ class EntityIndex:
                     if sense(key[0]).known_word and not _subject(folded, index):
                         continue  # "hyerin" is nobody's word; "park" is
             if surface is not None and length == 1 and _after_an_article(folded, index):
-                # "a stone mason", "the brook": a noun with its article, whoever has the alias
+                # "a mason who knows lime", "the brook": a noun with its article
                 if self._entities[surface.slug].is_person and sense(key[0]).known_word:
                     if not words[index].group(0)[:1].isupper():
                         continue
@@ -255,7 +255,7 @@ class EntityIndex:
 
 
 def _subject(folded: list[str], index: int) -> bool:
-    """A lowercase word opening its clause before a person's verb: "heath is off", "heath's".
+    """A lowercase word opening its clause before a person's verb: "gable is back", "gable's".
 
     A noun there would take its article ("the heath is lovely"); the verbs are those a
     person's news comes with.
@@ -263,7 +263,7 @@ def _subject(folded: list[str], index: int) -> bool:
     opening = index == 0 or folded[index - 1] in _CLAUSE_OPENERS
     if not opening or index + 1 >= len(folded):
         return False
-    return folded[index + 1] in _PERSON_NEWS or folded[index + 1] == "s"  # "heath's off"
+    return folded[index + 1] in _PERSON_NEWS or folded[index + 1] == "s"  # "gable's back"
 
 
 #: Words before a clause's subject ("and heath said", "btw heath is").
@@ -276,7 +276,7 @@ _PERSON_NEWS: Final = frozenset(
 
 
 def _after_an_article(folded: list[str], index: int) -> bool:
-    """An article one or two words before: "a mason", "a stone mason"."""
+    """An article one or two words before: "a mason", "a good mason"."""
     return any(word in ("a", "an", "the") for word in folded[max(0, index - 2) : index])
 
 
@@ -322,7 +322,7 @@ def _page_surfaces(entity: Entity, frontmatter: object) -> list[tuple[str, str, 
     surfaces = [(entity.title, slug, False), (slug.rsplit("/", 1)[-1], slug, False)]
     names = entity.title.split()
     while entity.is_person and len(names) > 1 and fold(names[0]).rstrip(".") in HONORIFICS:
-        names = names[1:]  # "Dr Noor Hashemi" is Noor, not "Dr"
+        names = names[1:]  # "Dr Noor Vesk" is Noor, not "Dr"
     if entity.is_person and "-" in names[0]:  # "Hye-rin" is also typed "Hyerin"
         surfaces.append((names[0].replace("-", ""), slug, False))
     if entity.is_person and len(names) > 1:

@@ -52,8 +52,8 @@ _BODY_END = re.compile(
 def in_senders_words(text: str) -> str:
     """``text`` with every e-mail body under a ``From:`` header in its sender's voice.
 
-    A pasted message signed for an organisation ("... Thanks, Ines Carvalho, Sierra
-    Outdoor", "... Nadia @ Copper Kettle") speaks for it: its "we" and "our" are the
+    A pasted message signed for an organisation ("... Thanks, Odile Marsh,
+    Widget Co", "... Odile @ Widget Co") speaks for it: its "we" and "our" are the
     organisation's.
     """
     text = _signed_for(text)

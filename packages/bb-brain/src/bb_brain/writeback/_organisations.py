@@ -1,16 +1,16 @@
-"""Organisations a conversation introduces that have no page yet ("a new supplier, Ferro & Figli").
+"""Organisations a conversation introduces that have no page yet ("a supplier, Pellow & Ossory").
 
 A run of capitalised words (joined by "&", "and" or "of" when needed) is taken as a new
 organisation's name when:
 
-* a noun for an organisation introduces it: "a new supplier, Ferro & Figli", "a company
-  called Routewise", "our insurer is Stanway Mutual"; or
-* it ends in a word for an organisation's legal form or trade (:data:`ORG_WORDS`: "Harrowgate
-  Estates", "Gritstone Joinery"), and it is a name, not a phrase: a capital in mid-sentence,
+* a noun for an organisation introduces it: "a new supplier, Pellow & Ossory", "a company
+  called Stanwise", "our insurer is Stanway Mutual"; or
+* it ends in a word for an organisation's legal form or trade (:data:`ORG_WORDS`: "Ossory
+  Joinery", "Meadowsweet Ltd"), and it is a name, not a phrase: a capital in mid-sentence,
   or a word no dictionary lists ("High School" opening a sentence is no firm).
 
 The page it gets is ``companies/<words>``: lowercase ASCII, "&" read as "and", apostrophes
-dropped ("Hartley's Bakery" -> companies/hartleys-bakery).
+dropped ("Quarrel's Bakery" -> companies/quarrels-bakery).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from bb_brain.reflex._ordinary import sense
 
 _UPPER: Final = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x250) if chr(c).isupper())
 _NAME_WORD: Final = rf"[{_UPPER}][\w'’.-]*"
-#: Capitalised words, joined by spaces or by "&", "and", "of" ("Kettle & Hound").
+#: Capitalised words, joined by spaces or by "&", "and", "of" ("Pellow & Ossory").
 _RUN = re.compile(
     rf"(?<![\w'’])({_NAME_WORD}(?:[ \t]+(?:(?:&|and|of)[ \t]+)?{_NAME_WORD}){{0,3}})(?![\w'’])"
 )
@@ -51,7 +51,7 @@ class NewOrganisation:
 
 
 def organisation_slug(name: str) -> str:
-    """``companies/<words>``: "Kettle & Hound" -> companies/kettle-and-hound."""
+    """``companies/<words>``: "Pellow & Ossory" -> companies/pellow-and-ossory."""
     plain = fold(name).replace("&", " and ").replace("'", "").replace("’", "")
     words = ["".join(ch for ch in word if ch.isascii()) for word in _LETTERS.findall(plain)]
     return "companies/" + "-".join(word for word in words if word)
@@ -84,7 +84,7 @@ def _trade_name(words: list[str], opening: bool) -> bool:
     if len(words) < 2 or words[-1] not in ORG_WORDS:
         return False
     if words[-1] in LEGAL_FORMS:
-        return True  # "Greensward Ltd": a company, whatever its other words
+        return True  # "Meadowsweet Ltd": a company, whatever its other words
     before = [word for word in words[:-1] if word not in ("and", "of")]
     if any(word.endswith(("'s", "’s")) for word in before):
         return True  # "Quarrel's Bakery": named after its owner

@@ -175,7 +175,7 @@ def kin_named(text: str, known: set[tuple[int, int]]) -> list[KinNamed]:
     """
     found: list[KinNamed] = []
     for match in _KIN_NAME.finditer(text):
-        kin = fold(match.group(2)).removesuffix(_IN_LAW)  # "my sister-in-law Priya": a sister's
+        kin = fold(match.group(2)).removesuffix(_IN_LAW)  # "my sister-in-law Quenby": a sister's
         given = match.group(3)
         start, end = match.span(3)
         if kin not in KIN_PRONOUNS or not given[0].isupper() or not _name_like([given]):
@@ -201,7 +201,7 @@ _CALLED = re.compile(
 
 
 def called_by_name(text: str, known: set[tuple[int, int]]) -> list[tuple[str, int, int]]:
-    """Given names said to be a person's: "our new sound engineer is Tadeo", "a guy called Ovi".
+    """Given names said to be a person's: "the tour's engineer is Tadeo", "a nurse called Ovi".
 
     A person noun stands a few words before "is", "called" or "named"; a full name there is
     :func:`new_people`'s, and a word the lexicon knows is no given name ("the lead is Will").
@@ -239,7 +239,7 @@ def roster_heading(text: str) -> bool:
     words = [fold(word) for word in _WORD.findall(text)]
     for index, word in enumerate(words):
         if word not in PERSON_NOUNS and word.removesuffix("s") not in PERSON_NOUNS:
-            continue  # "New drivers starting Monday:"
+            continue  # "New cleaners from next week:"
         if any(before in _HEADING_PREPOSITIONS for before in words[max(0, index - 2) : index]):
             continue
         after = sense(words[index + 1]) if index + 1 < len(words) else None

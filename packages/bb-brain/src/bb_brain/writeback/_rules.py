@@ -221,10 +221,10 @@ class RulesExtractor:
             previous: list[_Fact] = []  # the facts of the turn's sentence before this one
             text = in_senders_words(examined(turn.text, WRITEBACK_EXAMINED_CHARS))
             if turn.role == "user":
-                # a name the next sentence shows to be a person's ("... taken on Bronwen
-                # Pryce. She toured with ..."): read the whole turn for full names first,
-                # a firm's before a person's who shares a word of it ("Ferro & Figli ...
-                # their rep is Lorenzo Ferro")
+                # a name the next sentence shows to be a person's ("... we've hired Tamsin
+                # Quell. She taught in ..."): read the whole turn for full names first,
+                # a firm's before a person's who shares a word of it ("Pellow & Ossory
+                # ... their rep is Ana Pellow")
                 self._new_organisations(text)
                 self._new_people(text, roster=False)
             headed = False  # a heading naming a page introduced a list ("loom decisions:")
@@ -415,7 +415,7 @@ class RulesExtractor:
 
 #: An apposition: a noun phrase after a comma that describes what was just named.
 _APPOSITION = re.compile(r"^\W*(?:a|an)\s+\w", re.IGNORECASE)
-#: A noun phrase that names someone new: "a student called Tamsin Quell" is about Tamsin.
+#: A noun phrase that names someone new: "a nurse called Tamsin Quell" is about Tamsin.
 _INTRODUCES = re.compile(r"^\W*(?i:a|an)\s+(?:[\w-]+\s+){0,3}(?i:called|named)\s+[A-Z]")
 #: A relative clause about the person just named ("..., who leads payroll").
 _RELATIVE = re.compile(r"^\W*(?:who|whose|whom)\b", re.IGNORECASE)
