@@ -788,3 +788,28 @@ def test_a_possessive_written_with_the_apostrophe_alone(engine: Engine, make_bra
     assert slugs(response) == ["people/miles-tarrant"]
     assert "possessive" in signals(response)
     assert slugs(ask(engine, brain, "the 'miles' column in the sheet is wrong")) == []
+
+
+NUTMEG = ("pets/nutmeg", md("Nutmeg", type="pet", summary="The office spaniel."))
+
+
+@pytest.mark.parametrize(
+    ("text", "signal"),
+    [
+        ("who walks nutmeg while i'm in Leeds?", "an animal looked after"),
+        ("nutmeg barked at the courier again", "what only an animal does"),
+    ],
+)
+def test_a_pet_by_its_care_and_its_deeds(
+    engine: Engine, make_brain: Any, text: str, signal: str
+) -> None:
+    response = ask(engine, make_brain(NUTMEG), text)
+    assert slugs(response) == ["pets/nutmeg"]
+    assert signal in signals(response)
+
+
+@pytest.mark.parametrize(
+    "text", ["grate nutmeg over the custard", "feed nutmeg to the sourdough? no, that's odd"]
+)
+def test_a_spice_is_no_pet(engine: Engine, make_brain: Any, text: str) -> None:
+    assert slugs(ask(engine, make_brain(NUTMEG), text)) == []

@@ -86,6 +86,8 @@ from bb_brain.reflex._syntax import (
 from bb_brain.reflex._tokens import (
     AFFILIATION,
     AFTER_DETERMINER,
+    ANIMAL_DEED,
+    CARED_FOR,
     DEFINITE_PHRASE,
     DETERMINED_PHRASE,
     DOMAIN,
@@ -204,7 +206,13 @@ def local_evidence(res: Resolved) -> list[str]:
         found.append(EPISODE_SUBJECT)  # "thorn pushed back": a noun would take "the"
     if res.page.is_person:
         found += [signal for signal in _PERSON_ONLY if signal in signals]
+    if _is_pet(res):
+        found += [signal for signal in (CARED_FOR, ANIMAL_DEED) if signal in signals]
     return found
+
+
+def _is_pet(res: Resolved) -> bool:
+    return res.page.page_type == "pet" or res.slug.startswith("pets/")
 
 
 def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:

@@ -44,6 +44,8 @@ HONORIFIC: Final = "honorific"
 NAME_SUFFIX: Final = "name suffix"
 ROLE_NEARBY: Final = "role noun nearby"
 PERSON_VERB: Final = "verb taking a person"
+CARED_FOR: Final = "an animal looked after"
+ANIMAL_DEED: Final = "what only an animal does"
 AFTER_DETERMINER: Final = "after a determiner"
 DETERMINED_PHRASE: Final = "a whole noun phrase after a determiner"
 LOCATIVE: Final = "after a preposition of place"
@@ -325,6 +327,8 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
         return [ROLE_NEARBY]
     if before.norm in PERSON_VERBS_BEFORE and not _determined(tokens, before.index):
         return [PERSON_VERB]  # "phone Tamsin", but not "the phone socket" (a noun there)
+    if before.norm in _CARE_VERBS and _cared_for(tokens, last):
+        return [CARED_FOR]  # "who walks biscuit tonight": an animal looked after
     if _employer(tokens, before):
         return [EMPLOYER]
     if before.norm == "that" and _verb_follows(tokens, last):
@@ -348,6 +352,8 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
         return [PERSON_VERB]
     if _affiliation(tokens, after):
         return [AFFILIATION]
+    if after.norm in _ANIMAL_DEEDS:
+        return [ANIMAL_DEED]  # "biscuit barked all night"
     if _where_from_then_says(tokens, after):
         return [PERSON_VERB]
     if _adverb(after):
@@ -373,6 +379,29 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
 
 
 _GOING_TO: Final = frozenset({"is", "was", "'s"})
+#: Verbs whose object is an animal someone keeps ("feed biscuit", "walk biscuit").
+_CARE_VERBS: Final = frozenset(
+    """
+    feed feeds fed feeding walk walks walked walking groom grooms groomed worm wormed
+    vaccinate vaccinated neuter neutered spay spayed microchip microchipped rehome rehomed
+    foster fostered adopt adopted
+    """.split()
+)
+
+
+def _cared_for(tokens: list[Token], last: int) -> bool:
+    """The noun phrase ends at the word, and it is no food fed to another ("feed X to Y")."""
+    after = _next_glued(tokens, last)
+    return after is None or (after.norm in FUNCTION_WORDS and after.norm != "to")
+
+
+#: What only an animal does, right after its name ("biscuit barked at the postman").
+_ANIMAL_DEEDS: Final = frozenset(
+    """
+    bark barks barked barking purr purrs purred purring meow meows meowed miaowed howled
+    howls growled growls whined whines wagged wags
+    """.split()
+)
 
 
 def _where_from_then_says(tokens: list[Token], after: Token) -> bool:
