@@ -691,11 +691,6 @@ OPEN_DAY = ("concepts/open-day", md("Open Day", type="concept", summary="Yearly.
         (IVY, "ivy's on holiday till the 20th", "bare subject of an event"),
         (IVY, "Ivy's on nights all next week", "bare subject of an event"),
         (
-            SPINDLE,
-            "can you send the van into spindle for a service?",
-            "object of a preposition, and no noun",
-        ),
-        (
             OPEN_DAY,
             "who's hosting the open day that week?",
             "a phrase of several words after 'the'",
@@ -742,7 +737,7 @@ GABLE_CO = ("companies/gable-builders", md("Gable Builders", type="company", ali
     [
         (IVY, "ivy's asked for the first week of june off"),
         (IVY, "ivy has been running the bar since easter"),
-        (GABLE_CO, "we need gable to resend the drawings"),
+        (GABLE_CO, "we need gable to rebook the scaffold"),
         (GABLE_CO, "gable need to fix the gutter before friday"),
         (ANCHOR_HIRE, "anchor hire dropped the marquee off early"),
         (
@@ -813,3 +808,57 @@ def test_a_pet_by_its_care_and_its_deeds(
 )
 def test_a_spice_is_no_pet(engine: Engine, make_brain: Any, text: str) -> None:
     assert slugs(ask(engine, make_brain(NUTMEG), text)) == []
+
+
+def _page(slug: str, title: str, kind: str, alias: str = "") -> tuple[str, str]:
+    meta = {"type": kind} | ({"aliases": f"[{alias}]"} if alias else {})
+    return (slug, md(title, **meta))
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (
+            _page("companies/green-energy", "Green Energy", "company"),
+            "we should switch to green energy",
+        ),
+        (_page("companies/home-care", "Home Care", "company"), "mum needs home care after the op"),
+        (_page("companies/sky-media", "Sky Media", "company"), "we went home, then sky got dark"),
+        (_page("people/penny-orr", "Penny Orr", "person", "Penny"), "penny in the jar says 1987"),
+        (_page("people/ivy-osei", "Ivy Osei", "person", "Ivy"), "should I plant ivy or her roses?"),
+        (
+            _page("people/grace-ude", "Grace Ude", "person", "Grace"),
+            "she passed thanks to grace, she told me",
+        ),
+        (_page("companies/orbit", "Orbit", "company"), "the satellite went into orbit"),
+        (_page("projects/iron", "Project Iron", "project", "Iron"), "iron 2.5 tablets daily"),
+        (_page("projects/house-move", "Moving to Leeds", "project"), "the house move is stressful"),
+    ],
+)
+def test_everyday_sentences_the_new_readings_leave_alone(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == []
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (
+            _page("people/mark-odell", "Mark Odell", "person", "Mark"),
+            "Honestly Mark was the villain of the piece",
+        ),
+        (
+            _page("people/rowan-ude", "Rowan Ude", "person", "Rowan"),
+            "Rowan is a god at pub quizzes",
+        ),
+        (
+            _page("people/hazel-orr", "Hazel Orr", "person", "Hazel"),
+            "Hazel is such a sad character, she cried all day",
+        ),
+    ],
+)
+def test_a_person_praised_or_mocked_is_no_work_of_fiction(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == [page[0]]

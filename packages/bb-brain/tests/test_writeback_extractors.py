@@ -874,3 +874,18 @@ def test_a_name_the_next_sentence_shows_to_be_a_person_s() -> None:
         ),
     )
     assert facts[-1][:2] == ("She taught in Leeds for years.", "people/tamsin-quell")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Our new driver is German.",
+        "My boss is American, so she works late.",
+        "The new team lead is London-based.",
+        "My favourite teacher is Christmas themed.",
+    ],
+)
+def test_a_nationality_or_a_description_after_is_names_nobody(said: str) -> None:
+    assert all(
+        entity is None or not entity.startswith("people/") for _, entity, _ in rules(("user", said))
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from bb_brain.writeback._forwarded import in_senders_words
 
 EMAIL = """fwd from dana, keep the key points:
@@ -47,9 +48,21 @@ def test_a_pasted_message_signed_for_an_organisation_speaks_for_it() -> None:
         "fwd from the supplier:\n\n> Hello, our new showroom opens on 2 June and"
         " we'll send invites nearer the time. Thanks, Odile Marsh, Widget Co"
     )
-    voiced = in_senders_words(text)
+    voiced = in_senders_words(text, lambda name: name == "Widget Co")
     assert "Widget Co will send invites nearer the time" in voiced
     assert "Widget Co's new showroom opens on 2 June" in voiced
     # signed by the person alone: the first person stays hers
     own = "> We'll confirm the room next week. Best, Odile Marsh"
-    assert in_senders_words(own) == own
+    assert in_senders_words(own, lambda name: True) == own
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The sign said:\n> We are open late on Saturday, Sunday",  # no sign-off
+        "She said:\n> We'll meet you and Alice at Kings Cross",
+        "> Our van broke down, sorry.\n> Cheers, Odile @ Larkmoor",  # no organisation known
+    ],
+)
+def test_a_message_not_signed_for_a_known_organisation_is_left_alone(text: str) -> None:
+    assert in_senders_words(text, lambda name: name == "Widget Co") == text

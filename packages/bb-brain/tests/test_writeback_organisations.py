@@ -49,6 +49,8 @@ def test_a_new_organisation_is_found(text: str, name: str) -> None:
     [
         "High School starts at 8 for the older ones",  # an everyday phrase opening a sentence
         "the company is small but growing",  # no name after the noun
+        "I started First Aid Training on Monday",  # dictionary words before a trade
+        "We went to Kings Cross Station for the train",
         "Bob Park said the Friday market is busier",  # no organisation at all
     ],
 )

@@ -31,12 +31,10 @@ ORG_WORDS: Final = frozenset(
     landscaping insurance finance financial accounting accountants architects agency
     associates holdings industries international rescue vets veterinary pharmacy press
     publishing roasters farms dairy interiors productions pictures films music
-    windows hire recycling removals joinery joiners coaches medical charging wines
-    importers carriers couriers cleaning security printing printers travel tours taxis
-    garage nursery fitness salon florists opticians solicitors surveyors scaffolding
-    roofing glazing kitchens bathrooms flooring timber hardware storage packaging
-    marketing recruitment training care housing energy solar drinks distillery vineyards
-    winery deli grocers butchers coffee consultants consultancy
+    windows hire recycling removals joinery joiners coaches medical charging wines importers
+    carriers couriers printers taxis garage nursery salon florists opticians solicitors
+    surveyors scaffolding roofing glazing kitchens bathrooms flooring timber hardware
+    distillery vineyards winery deli grocers butchers coffee consultants consultancy
     """.split()
 )
 #: Legal forms: a name ending in one is an organisation's, whatever its other words.

@@ -51,7 +51,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from bb_brain._names import generation
-from bb_brain._orgnames import ORG_WORDS, is_organisation
+from bb_brain._orgnames import is_organisation
 from bb_brain._pg import Connection
 from bb_brain.pages import SHORT_NAME_ARM, normalise, slug_suffix_form
 from bb_brain.reflex._candidate import NAME_ARMS
@@ -61,6 +61,7 @@ from bb_brain.reflex._syntax import (
     A_WORK_WATCHED,
     AFTER_ARTICLE,
     ASKED_WHO,
+    BARE_COUNT_MAX_ZIPF,
     BARE_COUNT_PHRASE,
     BARE_OBJECT,
     BARE_SUBJECT,
@@ -206,9 +207,37 @@ def local_evidence(res: Resolved) -> list[str]:
         found.append(EPISODE_SUBJECT)  # "thorn pushed back": a noun would take "the"
     if res.page.is_person:
         found += [signal for signal in _PERSON_ONLY if signal in signals]
+    if res.arm == SHORT_NAME_ARM and LOWERCASE in signals and word.zipf >= BARE_COUNT_MAX_ZIPF:
+        # "then sky got dark": a firm's short name this common is the word as a subject
+        found = [signal for signal in found if signal not in (BARE_SUBJECT, EPISODE_SUBJECT)]
     if _is_pet(res):
         found += [signal for signal in (CARED_FOR, ANIMAL_DEED) if signal in signals]
     return found
+
+
+def _slug_in_title(res: Resolved) -> bool:
+    """The slug's words stand in the title, in order, each a word or the initials of a few.
+
+    "corn exchange" of "The Corn Exchange", "rfe checklist" of "RFE response checklist",
+    "fete ob" of "Fete outside broadcast"; not "house move" of "Moving to Leeds".
+    """
+    title = normalise(res.page.title).split()
+    at = 0
+    for word in slug_suffix_form(res.slug).split():
+        found = next(
+            (
+                end
+                for start in range(at, len(title))
+                for end in range(start + 1, min(start + len(word), len(title)) + 1)
+                if (end == start + 1 and title[start] == word)
+                or (end > start + 1 and "".join(w[0] for w in title[start:end]) == word)
+            ),
+            None,
+        )
+        if found is None:
+            return False
+        at = found
+    return True
 
 
 def _is_pet(res: Resolved) -> bool:
@@ -256,9 +285,21 @@ def _trade_name(res: Resolved, signals: set[str]) -> bool:
     return (
         res.arm in ("title", "slug-suffix")
         and len(words) > 1
-        and words[-1] in ORG_WORDS
+        and words[-1] in _TRADES
         and not signals & {AFTER_DETERMINER, DETERMINED_PHRASE}
     )
+
+
+#: Endings of a firm's name that name one business, never a field or a service in general
+#: ("green energy", "home care" and "soft drinks" are everyday phrases).
+_TRADES: Final = frozenset(
+    """
+    hire builders motors bakery joinery joiners removals plumbing roofing glazing
+    scaffolding florists butchers grocers deli brewery distillery winery vets pharmacy
+    opticians solicitors surveyors accountants architects lettings couriers carriers cycles
+    coaches taxis garage printers roasters ltd inc llc plc gmbh corp
+    """.split()
+)
 
 
 def _known_by_the(res: Resolved) -> bool:
@@ -352,6 +393,9 @@ def veto(res: Resolved) -> str | None:
     signals = set(res.cand.signals)
     if res.page.is_person and (other := _another_generation(res)):
         return other
+    if res.arm == "slug-suffix" and LOWERCASE in signals and not _slug_in_title(res):
+        # "the house move" of a page titled "Moving to Leeds": its slug is an old label
+        return f"declined: {res.cand.raw!r} matches only the slug of {res.page.title!r}"
     if res.cand.tokens != 1 or _is_place(res):
         return None
     if DETERMINED_PHRASE in signals:

@@ -133,7 +133,7 @@ def _extract(text: str, text_index: int) -> list[Candidate]:
                 Candidate(label, start, end, 1, DOMAIN_ARMS, 0.0, text_index, label, (DOMAIN,))
             )
     for mailbox in _PERSONAL_MAILBOX.finditer(text):
-        # "nia.baker@..." or "nia.baker@": the person the address belongs to
+        # "oswin.tarr@..." or "oswin.tarr@": the person the address belongs to
         norm = f"{mailbox.group('given')} {mailbox.group('family')}".casefold()
         start, end = mailbox.start("given"), mailbox.end("family")
         found.append(
@@ -151,7 +151,8 @@ _DOMAIN = re.compile(
 )
 #: A domain label this long may name an organisation (shorter ones are initials).
 DOMAIN_MIN_CHARS: Final = 5
-#: The mailbox of an address written as a person's names: "nia.baker@", "n_baker" is not.
+#: The mailbox of an address written as a person's names: "oswin.tarr@", "oswin_tarr@" (an
+#: initial, "o.tarr@", is too little to go on).
 _PERSONAL_MAILBOX = re.compile(
     r"(?<![\w.@-])(?P<given>[A-Za-z]{2,})[._](?P<family>[A-Za-z]{2,})@", re.ASCII
 )

@@ -15,9 +15,9 @@ name:
   (QWERTY) hit instead or as well, a letter left out of a word of six or more, a special
   Latin letter typed as its plain look-alike ("Sorensen" for "Sørensen"), one vowel
   written for another (the commonest spelling slip in a name heard rather than read:
-  "Volkava", "Adeboyo"), or a letter for one that sounds the same ("Radec" for "Radek",
-  "Sylvie" for "Silvie"). Any other edit makes another name ("Isandria" is not a typo of
-  "Isandra"): a near miss stays silent;
+  "Volkava", "Adeboyo"), or after the first letter a consonant for one that sounds the
+  same ("Radec" for "Radek"). Any other edit makes another name ("Isandria" is not a typo
+  of "Isandra"): a near miss stays silent;
 * every surface within that distance belongs to one page.
 
 Candidate surfaces come from the index by a blocking key (the first or last three
@@ -141,13 +141,13 @@ def _replaced(typed: str, meant: str) -> str | None:
         return "plain letter for a special one"
     if typed[i] in _VOWELS and meant[i] in _VOWELS:
         return "vowel for vowel"
-    if frozenset((typed[i], meant[i])) in _SOUND_ALIKE:
-        return "letter that sounds the same"
+    if i > 0 and frozenset((typed[i], meant[i])) in _SOUND_ALIKE:
+        return "letter that sounds the same"  # not the first: "Cristen" is another name
     return None
 
 
 #: Consonants a name heard rather than read is spelt with, one for the other ("Radec").
-_SOUND_ALIKE: Final = frozenset({frozenset("ck"), frozenset("sz"), frozenset("iy")})
+_SOUND_ALIKE: Final = frozenset({frozenset("ck"), frozenset("sz")})
 
 
 def _first_difference(longer: str, shorter: str) -> int:

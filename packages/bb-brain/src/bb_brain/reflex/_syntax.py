@@ -240,10 +240,19 @@ def _sent_to(tokens: list[Token], index: int) -> bool:
     before = _glued_before(tokens, index)
     if before is None or before.norm not in ("to", "from", "for"):
         return False
+    head = _glued_before(tokens, before.index)
+    if head is not None and head.norm in _PREPOSITION_IDIOMS:
+        return False  # "thanks to grace, she ...": grace is what she was thankful for
     if not _phrase_ends(tokens, index):
         return False  # "to ivy fields, she ...": the word modifies a noun
     meaning = sense(tokens[index].norm)
     return not (meaning.noun and meaning.zipf >= BARE_COUNT_MAX_ZIPF) and not meaning.function
+
+
+#: Words that make "to", "from" or "for" part of an idiom, with no one sent anything.
+_PREPOSITION_IDIOMS: Final = frozenset(
+    "thanks due next close up according prior owing similar compared apart aside far".split()
+)
 
 
 def _bare_subject(tokens: list[Token], last: int) -> bool:
@@ -431,14 +440,16 @@ def _bare_noun_phrase(following: Token) -> bool:
 def _agentive(verb: Token | None) -> bool:
     """A verb of what people and firms do on purpose (:data:`AGENT_VERBS`), or it again.
 
-    "resend", "rebook": doing one of them again is as much on purpose.
+    A word no dictionary lists that is "re" and one of them ("requote", "requoted") is doing
+    it again, as much on purpose.
     """
     if verb is None:
         return False
-    if not sense(verb.norm).verb_lemmas.isdisjoint(AGENT_VERBS):
-        return True
+    lemmas = sense(verb.norm).verb_lemmas
+    if lemmas:  # a verb the dictionary knows is judged as itself ("recover" is no re-cover)
+        return not lemmas.isdisjoint(AGENT_VERBS)
     again = verb.norm.removeprefix("re")
-    return again != verb.norm and again in AGENT_VERBS
+    return again != verb.norm and not sense(again).verb_lemmas.isdisjoint(AGENT_VERBS)
 
 
 def _bare_verb(token: Token) -> bool:
@@ -550,7 +561,8 @@ def _with_the_speaker(tokens: list[Token], first: int, last: int) -> bool:
         if other is not None and before is not None and other.norm == before.norm:
             other = _glued_after(tokens, other.index)  # "to gable not to me"
         if other is not None and other.norm in _PERSONAL_OBJECTS:
-            return True
+            owned = _glued_after(tokens, other.index)  # "ivy or her roses": her roses
+            return other.norm != "her" or owned is None or owned.norm in FUNCTION_WORDS
     before = _glued_before(tokens, first)
     if before is not None and before.norm in ("and", "&"):
         speaker = _glued_before(tokens, before.index)
@@ -580,7 +592,7 @@ def _told_to_do(tokens: list[Token], first: int, last: int) -> bool:
     if deed is None or not _agentive(deed):
         return False
     if not (_plain_verb(deed.norm) or _plain_verb(deed.norm.removeprefix("re"))):
-        return False  # "to resend": a verb done again
+        return False  # "to requote": a verb done again, in no dictionary
     if first < last:
         return not any(token.norm in FUNCTION_WORDS for token in tokens[first : last + 1])
     meaning = sense(tokens[last].norm)
@@ -638,7 +650,7 @@ def _bare_object(tokens: list[Token], index: int) -> bool:
     before = _glued_before(tokens, index)
     if before is None or not _phrase_ends(tokens, index):
         return False
-    if before.norm not in _PREPOSITIONS and before.norm not in _MOTION_PREPOSITIONS:
+    if before.norm not in _PREPOSITIONS:
         return False
     meaning = sense(tokens[index].norm)
     nxt = _glued_after(tokens, index)
@@ -652,8 +664,6 @@ def _bare_object(tokens: list[Token], index: int) -> bool:
     return bare_count_noun(meaning) and not (before.norm == "to" and "VERB" in meaning.readings)
 
 
-#: Prepositions of where something goes or passes: "send the van into gable", "sent via spindle".
-_MOTION_PREPOSITIONS: Final = frozenset({"into", "via"})
 #: Prepositions whose bare count nouns make set phrases of means and states.
 _SET_PHRASE_PREPOSITIONS: Final = frozenset({"by", "on", "off", "per", "at"})
 
@@ -882,9 +892,11 @@ def _said_to_be_a_work(tokens: list[Token], token: Token) -> bool:
     for tok in tokens[at + 1 : at + 1 + _DESCRIPTION_REACH]:
         if not tok.glued:
             return False
-        if tok.norm in _WORK_NOUNS and (tok.norm not in _PERSONAL_TOO or described):
+        if tok.norm in _WORK_NOUNS:
             after = _glued_after(tokens, tok.index)
-            return after is None or not sense(after.norm).noun or after.norm in FUNCTION_WORDS
+            if after is not None and sense(after.norm).noun and after.norm not in FUNCTION_WORDS:
+                return False  # "a film buff": a noun it modifies
+            return tok.norm not in _PERSONAL_TOO or _of_fiction(tokens, token)
         if tok.norm not in _DESCRIBING and (tok.capitalised or tok.norm in _DESCRIPTION_ENDS):
             return False
         described = described or tok.norm not in _DESCRIBING | _PLAIN_PRAISE
@@ -901,8 +913,45 @@ _DESCRIBING: Final = frozenset("such a an the same one of my our his her their".
 _DESCRIPTION_ENDS: Final = _COPULAS | frozenset(
     "and but or so because that which who if when than as for to with by in on at".split()
 )
-#: Nouns said of living people too, unless a word says what kind ("he's a real character").
-_PERSONAL_TOO: Final = frozenset({"character", "characters"})
+#: Nouns said of living people too ("he's a real character", "she's a god at quizzes",
+#: "the villain of the piece"): only where the sentence speaks of fiction.
+_PERSONAL_TOO: Final = frozenset(
+    "character characters god goddess deity villain protagonist heroine superhero".split()
+)
+#: Words that put a sentence in a story, a myth or on screen.
+_FICTION: Final = frozenset(
+    """
+    film films movie movies book books novel novels story stories myth myths mythology
+    legend legends show shows series episode episodes game games play plays comic comics
+    saga fairytale fable marvel disney
+    """.split()
+)
+
+
+def _of_fiction(tokens: list[Token], token: Token) -> bool:
+    """The sentence speaks of a story, or sets the name in a capitalised work's world.
+
+    "Odalys in Veremoor is ...": a place named between the name and its verb; "in norse
+    myth is Yrsa the sea goddess": a word of fiction in the sentence.
+    """
+    start = token.index
+    while start > 0 and not tokens[start].sentence_start:
+        start -= 1
+    end = token.index + 1
+    while end < len(tokens) and not tokens[end].sentence_start:
+        end += 1
+    if any(tok.norm in _FICTION for tok in tokens[start:end]):
+        return True
+    after = _glued_after(tokens, token.index)
+    following = _glued_after(tokens, after.index) if after is not None else None
+    return (
+        after is not None
+        and after.norm in ("in", "from")
+        and following is not None
+        and following.capitalised
+    )
+
+
 #: Words that praise or mock a person, and say nothing of what kind of being they are.
 _PLAIN_PRAISE: Final = frozenset("real total proper right quite bit such".split())
 #: Works and beings of fiction: what no person in the brain is said to be.

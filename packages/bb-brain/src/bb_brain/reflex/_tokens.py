@@ -63,6 +63,8 @@ KIND_SIGNAL: Final = "followed by its kind"
 VERSION = re.compile(r"v\d+(?:\.\d+)*")
 #: A version written bare ("quill 0.9 is out"); "sage 2.5 tbsp" is a quantity of something.
 BARE_VERSION = re.compile(r"\d+\.\d+(?:\.\d+)*")
+#: A number no quantity is written as: a leading zero point, or two points.
+_ONLY_A_VERSION = re.compile(r"0\.\d+(?:\.\d+)*|\d+\.\d+\.\d+(?:\.\d+)*")
 LOWERCASE: Final = "lowercase"
 SPEAKERS_OWN: Final = "a phrase the speaker calls their own"
 DEFINITE_PHRASE: Final = "a phrase of several words after 'the'"
@@ -423,8 +425,9 @@ def _where_from_then_says(tokens: list[Token], after: Token) -> bool:
     return False
 
 
-#: Words that open where someone lives or works ("from number 9", "next door", "at the bank").
-_WHEREABOUTS: Final = frozenset("from at in next upstairs downstairs across".split())
+#: Words that open where someone lives or works ("from number 9", "next door"); "in" and
+#: "at" say where a thing is too ("penny in the jar says 1987").
+_WHEREABOUTS: Final = frozenset("from next upstairs downstairs across".split())
 #: Words of that phrase searched for the verb after it.
 _WHEREABOUTS_REACH: Final = 4
 
@@ -642,14 +645,19 @@ _GIVEN_ROLES: Final = ROLE_NOUNS | frozenset(
 def _versioned(tokens: list[Token], after: Token) -> bool:
     """A version after the word: "v2", or a bare "0.9" that ends its phrase (no unit after).
 
-    A verb may follow it: "since quill 2.1 shipped".
+    A verb may follow it: "since quill 2.1 shipped", "quill 0.9 crashes".
     """
     if VERSION.fullmatch(after.norm):
         return True
     if not BARE_VERSION.fullmatch(after.norm):
         return False
     unit = _next_glued(tokens, after.index)
-    return unit is None or unit.norm in FUNCTION_WORDS or finite(unit.norm)
+    if unit is None or unit.norm in FUNCTION_WORDS:
+        return True
+    # a verb after it, not a plural noun's unit ("iron 2.5 tablets"), unless the number
+    # can only be a version ("0.9", "2.1.3")
+    verb = finite(unit.norm) and not sense(unit.norm).noun
+    return verb or (finite(unit.norm) and _ONLY_A_VERSION.fullmatch(after.norm) is not None)
 
 
 def _the_role(tokens: list[Token], last: int) -> bool:

@@ -11,6 +11,7 @@ a blank line. Attribution then reads the e-mail as a note-taker would.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Final
 
 _HEADER = re.compile(r"^[ \t>]*(?:From|Von|De)\s*:\s*(?P<sender>[^\n]*)$", re.MULTILINE)
@@ -49,14 +50,15 @@ _BODY_END = re.compile(
 )
 
 
-def in_senders_words(text: str) -> str:
+def in_senders_words(text: str, organisation: Callable[[str], bool] | None = None) -> str:
     """``text`` with every e-mail body under a ``From:`` header in its sender's voice.
 
-    A pasted message signed for an organisation ("... Thanks, Odile Marsh,
-    Widget Co", "... Odile @ Widget Co") speaks for it: its "we" and "our" are the
-    organisation's.
+    A pasted message signed off for an organisation ("... Thanks, Odile Marsh, Widget Co")
+    speaks for it: its "we" and "our" are the organisation's, when ``organisation`` says
+    the name is one (a page the source has, say).
     """
-    text = _signed_for(text)
+    if organisation is not None:
+        text = _signed_for(text, organisation)
     headers = list(_HEADER.finditer(text))
     if not headers:
         return text
@@ -100,8 +102,8 @@ _MESSAGE = re.compile(
 )
 #: Its signature: a person's name, then the organisation they write for.
 _SIGNATURE = re.compile(
-    r"(?:^|[.!?,]\s+|\s)(?:(?i:thanks|cheers|best|regards|many thanks)[,!]?\s+)?"
-    r"(?!(?i:thanks|cheers|best|regards|many)\b)"
+    r"(?:^|[.!?,]\s+|\s)(?i:thanks|cheers|best|regards|best wishes|kind regards|many thanks)"
+    r"[,!]?\s+(?:>\s*)?"
     r"(?P<person>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s*(?:@|,|-|–|—|from|at)\s*"
     r"(?P<org>[A-Z][\w'’&-]*(?:\s+(?:&\s+)?[A-Z][\w'’&-]*){0,3})\s*['\"”’]?\s*$"
 )
@@ -115,23 +117,21 @@ _WE: Final = (
 )
 
 
-def _signed_for(text: str) -> str:
-    """Each pasted message signed for an organisation, in the organisation's voice."""
+def _signed_for(text: str, organisation: Callable[[str], bool]) -> str:
+    """Each pasted message signed off for an organisation, in the organisation's voice."""
     pieces: list[str] = []
     done = 0
     for message in _MESSAGE.finditer(text):
         body = message.group(0)
         signed = _SIGNATURE.search(body.rstrip())
-        if signed is None or signed.group("org").split()[0].casefold() in _NOT_ORGS:
+        if signed is None:
             continue
         org = signed.group("org").rstrip("'’")
+        if not organisation(org):
+            continue  # "Cheers, Ana, Lisbon": a place, or a name the brain does not know
         voiced = body[: signed.start()]
         for pattern, replacement in _WE:
             voiced = pattern.sub(replacement.format(org), voiced)
         pieces += [text[done : message.start()], voiced, body[signed.start() :]]
         done = message.end()
     return "".join([*pieces, text[done:]]) if pieces else text
-
-
-#: Words a signature's second part may start with that name no organisation.
-_NOT_ORGS: Final = frozenset("thanks cheers best regards x xx and the".split())

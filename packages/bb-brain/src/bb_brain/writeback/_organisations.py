@@ -6,8 +6,8 @@ organisation's name when:
 * a noun for an organisation introduces it: "a new supplier, Pellow & Ossory", "a company
   called Stanwise", "our insurer is Stanway Mutual"; or
 * it ends in a word for an organisation's legal form or trade (:data:`ORG_WORDS`: "Ossory
-  Joinery", "Meadowsweet Ltd"), and it is a name, not a phrase: a capital in mid-sentence,
-  or a word no dictionary lists ("High School" opening a sentence is no firm).
+  Joinery", "Meadowsweet Ltd"), and it is a name, not a phrase: a word no dictionary lists,
+  an owner's possessive or a legal form ("High School", "Kings Cross Station" are no firm).
 
 The page it gets is ``companies/<words>``: lowercase ASCII, "&" read as "and", apostrophes
 dropped ("Quarrel's Bakery" -> companies/quarrels-bakery).
@@ -67,7 +67,7 @@ def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganis
         name = match.group(1).rstrip(".")
         words = [fold(word).strip("'’") for word in _WORD.findall(name)]  # "quarrel's" stays
         introduced = _INTRODUCED.search(text[max(0, start - _LOOK_BEHIND) : start]) is not None
-        if not (introduced or _trade_name(words, _opens_sentence(text, start))):
+        if not (introduced or _trade_name(words)):
             continue
         if introduced and len(words) == 1 and _ordinary(words[0]):
             continue  # "the company is Small": no name
@@ -79,8 +79,12 @@ def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganis
 _LOOK_BEHIND: Final = 40
 
 
-def _trade_name(words: list[str], opening: bool) -> bool:
-    """Ends in a trade or legal form, and the words before it make a name."""
+def _trade_name(words: list[str]) -> bool:
+    """Ends in a trade or legal form, and the words before it make a name.
+
+    Dictionary words alone make a phrase whatever its capitals ("First Aid Training",
+    "Kings Cross Station"), unless a legal form ends it or an owner's name opens it.
+    """
     if len(words) < 2 or words[-1] not in ORG_WORDS:
         return False
     if words[-1] in LEGAL_FORMS:
@@ -88,14 +92,9 @@ def _trade_name(words: list[str], opening: bool) -> bool:
     before = [word for word in words[:-1] if word not in ("and", "of")]
     if any(word.endswith(("'s", "’s")) for word in before):
         return True  # "Quarrel's Bakery": named after its owner
-    return not opening or any(not _ordinary(word) for word in before)
+    return any(not _ordinary(word) for word in before)
 
 
 def _ordinary(word: str) -> bool:
     meaning = sense(word.removesuffix("'s").removesuffix("’s"))
     return meaning.lexical or meaning.function
-
-
-def _opens_sentence(text: str, start: int) -> bool:
-    before = text[:start].rstrip()
-    return not before or before[-1] in ".!?:;-*\u2022(\"'"

@@ -215,12 +215,46 @@ def called_by_name(text: str, known: set[tuple[int, int]]) -> list[tuple[str, in
             continue
         if _ordinary(given) or sense(fold(given)).calendar or fold(given) in HONORIFICS:
             continue
+        if "-" in given or fold(given) in NATIONALITIES or not _ends_phrase(text, end):
+            continue  # "is German", "is London-based", "is Christmas themed": no name
         if any(start < k_end and k_start < end for k_start, k_end in known):
             continue
         if _RUN.match(text, start) is not None:
             continue  # "the CTO is Ben Adeyemi": a full name
         found.append((given, start, end))
     return found
+
+
+#: Words for where someone is from or what they speak: after "is" they describe a person.
+NATIONALITIES: Final = frozenset(
+    """
+    afghan albanian algerian american angolan argentine argentinian armenian australian
+    austrian bangladeshi belarusian belgian bolivian bosnian brazilian british bulgarian
+    cambodian cameroonian canadian chilean chinese colombian congolese croatian cuban cypriot
+    czech danish dominican dutch ecuadorian egyptian english eritrean estonian ethiopian
+    filipino finnish french georgian german ghanaian greek guatemalan haitian honduran
+    hungarian icelandic indian indonesian iranian iraqi irish israeli italian ivorian
+    jamaican japanese jordanian kenyan korean kosovan kurdish kuwaiti latvian lebanese
+    libyan lithuanian malaysian maltese mexican moldovan mongolian montenegrin moroccan
+    nepalese nepali nigerian norwegian pakistani palestinian peruvian polish portuguese
+    romanian russian rwandan saudi scottish senegalese serbian singaporean slovak slovenian
+    somali spanish sudanese swedish swiss syrian taiwanese tanzanian thai tunisian turkish
+    ugandan ukrainian uruguayan venezuelan vietnamese welsh yemeni zambian zimbabwean
+    catalan basque flemish cornish maori aboriginal european african asian latin arab
+    """.split()
+)
+
+
+def _ends_phrase(text: str, end: int) -> bool:
+    """Nothing but punctuation, a clause boundary or a function word after the name.
+
+    "is Tadeo, from Lisbon" names him; "is Christmas themed" describes something.
+    """
+    after = _WORD.match(text[end:].lstrip())
+    if after is None or text[end : end + 1] in ",.;:!?)":
+        return True
+    word = fold(after.group(0))
+    return sense(word).function or word in ("who", "and", "but", "from", "at", "in", "on")
 
 
 #: What may stand before the first word of a list item: spaces, a number or a bullet.

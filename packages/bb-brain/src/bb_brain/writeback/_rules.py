@@ -40,6 +40,7 @@ from bb_schema import FactKind
 from bb_schema.turn_context import ExtractedFact
 
 from bb_brain._examined import WRITEBACK_EXAMINED_CHARS, examined
+from bb_brain._orgnames import is_organisation
 from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._attribute import Reference, Salience, choose, references, subject
 from bb_brain.writeback._clauses import (
@@ -219,7 +220,9 @@ class RulesExtractor:
         said = self._said
         for turn in segment.turns:
             previous: list[_Fact] = []  # the facts of the turn's sentence before this one
-            text = in_senders_words(examined(turn.text, WRITEBACK_EXAMINED_CHARS))
+            text = in_senders_words(
+                examined(turn.text, WRITEBACK_EXAMINED_CHARS), self._organisation
+            )
             if turn.role == "user":
                 # a name the next sentence shows to be a person's ("... we've hired Tamsin
                 # Quell. She taught in ..."): read the whole turn for full names first,
@@ -349,6 +352,14 @@ class RulesExtractor:
                 self._entities.introduce(Entity(person.slug, person.name, "person"))
             known.add((person.start, person.end))
         return known
+
+    def _organisation(self, name: str) -> bool:
+        """The name is the whole of an organisation's page name, or has a firm's ending."""
+        named = self._entities.mentions(name)
+        if len(named) == 1 and named[0].entity is not None:
+            whole = named[0].start == 0 and named[0].end == len(name)
+            return whole and is_organisation(named[0].entity.page_type, named[0].entity.slug)
+        return bool(new_organisations(name, set()))
 
     def _new_organisations(self, text: str, known: set[tuple[int, int]] | None = None) -> None:
         """Introduce the organisations ``text`` names that have no page yet."""
