@@ -582,7 +582,7 @@ def test_shapes_the_new_readings_leave_alone(
     assert slugs(ask(engine, make_brain(page), text)) == expected
 
 
-ODALYS = ("people/odalys-ferrer", md("Odalys Ferrer", type="person"))
+ODALYS = ("people/odalys-brenn", md("Odalys Brenn", type="person"))
 BRISA = ("people/brisa-quan", md("Brisa Quan", type="person", aliases="[Brisa]"))
 
 
@@ -610,7 +610,7 @@ def test_a_name_said_to_be_a_work_or_a_being_of_fiction(
     ],
 )
 def test_a_person_described_otherwise(engine: Engine, make_brain: Any, text: str) -> None:
-    assert slugs(ask(engine, make_brain(ODALYS), text)) == ["people/odalys-ferrer"]
+    assert slugs(ask(engine, make_brain(ODALYS), text)) == ["people/odalys-brenn"]
 
 
 @pytest.mark.parametrize(

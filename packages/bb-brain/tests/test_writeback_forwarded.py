@@ -46,13 +46,13 @@ def test_the_message_ends_at_its_sign_off_and_the_users_words_stay_theirs() -> N
 def test_a_pasted_message_signed_for_an_organisation_speaks_for_it() -> None:
     text = (
         "fwd from the supplier:\n\n> Hello, our new showroom opens on 2 June and"
-        " we'll send invites nearer the time. Thanks, Odile Marsh, Widget Co"
+        " we'll send invites nearer the time. Thanks, Odile Varn, Widget Co"
     )
     voiced = in_senders_words(text, lambda name: name == "Widget Co")
     assert "Widget Co will send invites nearer the time" in voiced
     assert "Widget Co's new showroom opens on 2 June" in voiced
     # signed by the person alone: the first person stays hers
-    own = "> We'll confirm the room next week. Best, Odile Marsh"
+    own = "> We'll confirm the room next week. Best, Odile Varn"
     assert in_senders_words(own, lambda name: True) == own
 
 

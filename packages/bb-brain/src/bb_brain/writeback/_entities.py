@@ -322,7 +322,7 @@ def _page_surfaces(entity: Entity, frontmatter: object) -> list[tuple[str, str, 
     surfaces = [(entity.title, slug, False), (slug.rsplit("/", 1)[-1], slug, False)]
     names = entity.title.split()
     while entity.is_person and len(names) > 1 and fold(names[0]).rstrip(".") in HONORIFICS:
-        names = names[1:]  # "Dr Noor Vesk" is Noor, not "Dr"
+        names = names[1:]  # "Dr Nusa Vesk" is Nusa, not "Dr"
     if entity.is_person and "-" in names[0]:  # "Hye-rin" is also typed "Hyerin"
         surfaces.append((names[0].replace("-", ""), slug, False))
     if entity.is_person and len(names) > 1:

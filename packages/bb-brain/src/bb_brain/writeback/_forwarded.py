@@ -53,7 +53,7 @@ _BODY_END = re.compile(
 def in_senders_words(text: str, organisation: Callable[[str], bool] | None = None) -> str:
     """``text`` with every e-mail body under a ``From:`` header in its sender's voice.
 
-    A pasted message signed off for an organisation ("... Thanks, Odile Marsh, Widget Co")
+    A pasted message signed off for an organisation ("... Thanks, Odile Varn, Widget Co")
     speaks for it: its "we" and "our" are the organisation's, when ``organisation`` says
     the name is one (a page the source has, say).
     """
