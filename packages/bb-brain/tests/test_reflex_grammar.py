@@ -394,7 +394,8 @@ def test_what_weather_moods_and_stuff_do_is_no_name(
         ),  # a role farther on
         (HEATH, "ok. Heath (my job share) takes the mornings"),  # what they are to me
         (QUILL, "quill 0.9 is blocked on the api review"),  # a version after a project
-        (QUILL, "since quill 2.1 shipped the exports look wrong"),  # a version, then its verb
+        (QUILL, "since quill 2.1 shipped the exports look wrong"),
+        (QUILL, "quill 2.1 crashes on the old tablets"),  # a version, then its verb
         (ZORP, "separate thing, zorps RFE came in today"),  # a possessive typed fast
         (("concepts/bay-9", md("Bay 9", type="concept")), "the pallets in bay 9 look damp"),
         (QUILL, "how is 'Quill' going this week?"),  # a codename in quotes
@@ -738,6 +739,7 @@ GABLE_CO = ("companies/gable-builders", md("Gable Builders", type="company", ali
         (IVY, "ivy's asked for the first week of june off"),
         (IVY, "ivy has been running the bar since easter"),
         (GABLE_CO, "we need gable to rebook the scaffold"),
+        (GABLE_CO, "we need gable to resend the drawings"),
         (GABLE_CO, "gable need to fix the gutter before friday"),
         (ANCHOR_HIRE, "anchor hire dropped the marquee off early"),
         (
@@ -804,7 +806,14 @@ def test_a_pet_by_its_care_and_its_deeds(
 
 
 @pytest.mark.parametrize(
-    "text", ["grate nutmeg over the custard", "feed nutmeg to the sourdough? no, that's odd"]
+    "text",
+    [
+        "grate nutmeg over the custard",
+        "feed nutmeg to the sourdough? no, that's odd",
+        "feed nutmeg into the grinder",
+        "walk nutmeg through the recipe for me",
+        "we should adopt nutmeg as the team colour",
+    ],
 )
 def test_a_spice_is_no_pet(engine: Engine, make_brain: Any, text: str) -> None:
     assert slugs(ask(engine, make_brain(NUTMEG), text)) == []
@@ -833,6 +842,7 @@ def _page(slug: str, title: str, kind: str, alias: str = "") -> tuple[str, str]:
         (_page("companies/orbit", "Orbit", "company"), "the satellite went into orbit"),
         (_page("projects/iron", "Project Iron", "project", "Iron"), "iron 2.5 tablets daily"),
         (_page("projects/house-move", "Moving to Leeds", "project"), "the house move is stressful"),
+        (_page("projects/sage", "Project Sage", "project", "Sage"), "add sage 0.5 cups, chopped"),
     ],
 )
 def test_everyday_sentences_the_new_readings_leave_alone(
@@ -853,6 +863,14 @@ def test_everyday_sentences_the_new_readings_leave_alone(
             "Rowan is a god at pub quizzes",
         ),
         (
+            _page("people/rowan-ude", "Rowan Ude", "person", "Rowan"),
+            "Rowan is a god at quizzes, she books the table every week",
+        ),
+        (
+            _page("people/rowan-ude", "Rowan Ude", "person", "Rowan"),
+            "Rowan in Leeds is a god at spreadsheets",
+        ),
+        (
             _page("people/hazel-orr", "Hazel Orr", "person", "Hazel"),
             "Hazel is such a sad character, she cried all day",
         ),
@@ -862,3 +880,8 @@ def test_a_person_praised_or_mocked_is_no_work_of_fiction(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == [page[0]]
+
+
+def test_a_slug_in_other_words_of_the_title(engine: Engine, make_brain: Any) -> None:
+    page = _page("projects/colour-scheme", "Color schemes", "project")
+    assert slugs(ask(engine, make_brain(page), "is the colour scheme agreed yet?")) == [page[0]]

@@ -889,3 +889,18 @@ def test_a_nationality_or_a_description_after_is_names_nobody(said: str) -> None
     assert all(
         entity is None or not entity.startswith("people/") for _, entity, _ in rules(("user", said))
     )
+
+
+def test_a_given_name_with_a_hyphen() -> None:
+    facts = rules(("user", "Our new nanny is Anne-Marie, she starts on Monday."))
+    assert "people/anne-marie" in {entity for _, entity, _ in facts}
+
+
+def test_a_pasted_message_signed_for_a_page_s_firm_is_its() -> None:
+    facts = rules(
+        (
+            "user",
+            "fwd:\n> Hello, our new showroom opens on 2 June. Thanks, Odile Varn, Widget Co Ltd",
+        )
+    )
+    assert any("Widget Co" in fact and entity == WIDGET.slug for fact, entity, _ in facts)

@@ -61,8 +61,14 @@ def test_a_pasted_message_signed_for_an_organisation_speaks_for_it() -> None:
     [
         "The sign said:\n> We are open late on Saturday, Sunday",  # no sign-off
         "She said:\n> We'll meet you and Alice at Kings Cross",
-        "> Our van broke down, sorry.\n> Cheers, Odile @ Larkmoor",  # no organisation known
+        "> Our van broke down, sorry. Love, Odile, Lisbon",  # no sign-off word it knows
     ],
 )
-def test_a_message_not_signed_for_a_known_organisation_is_left_alone(text: str) -> None:
+def test_a_message_with_no_sign_off_is_left_alone(text: str) -> None:
+    assert in_senders_words(text, lambda name: True) == text
+
+
+def test_a_message_signed_for_a_name_that_is_no_organisation_is_left_alone() -> None:
+    text = "> Our van broke down, sorry.\n> Cheers, Odile @ Larkmoor"
+    assert "Larkmoor" in in_senders_words(text, lambda name: True).split("\n")[0]
     assert in_senders_words(text, lambda name: name == "Widget Co") == text

@@ -50,6 +50,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
+from rapidfuzz.distance import Levenshtein
+
 from bb_brain._names import generation
 from bb_brain._orgnames import is_organisation
 from bb_brain._pg import Connection
@@ -219,9 +221,10 @@ def _slug_in_title(res: Resolved) -> bool:
     """The slug's words stand in the title, in order, each a word or the initials of a few.
 
     "corn exchange" of "The Corn Exchange", "rfe checklist" of "RFE response checklist",
-    "fete ob" of "Fete outside broadcast"; not "house move" of "Moving to Leeds".
+    "fete ob" of "Fete outside broadcast", "colour scheme" of "Color schemes"; not "house
+    move" of "Moving to Leeds".
     """
-    title = normalise(res.page.title).split()
+    title = normalise(res.page.title).replace("'", "").replace("’", "").split()
     at = 0
     for word in slug_suffix_form(res.slug).split():
         found = next(
@@ -229,7 +232,7 @@ def _slug_in_title(res: Resolved) -> bool:
                 end
                 for start in range(at, len(title))
                 for end in range(start + 1, min(start + len(word), len(title)) + 1)
-                if (end == start + 1 and title[start] == word)
+                if (end == start + 1 and _same_word(title[start], word))
                 or (end > start + 1 and "".join(w[0] for w in title[start:end]) == word)
             ),
             None,
@@ -238,6 +241,17 @@ def _slug_in_title(res: Resolved) -> bool:
             return False
         at = found
     return True
+
+
+def _same_word(a: str, b: str) -> bool:
+    """One word, whatever its number or spelling ("renovations", "colour" / "color")."""
+    if a == b or a.rstrip("s") == b.rstrip("s"):
+        return True
+    return min(len(a), len(b)) >= SAME_WORD_MIN_CHARS and Levenshtein.distance(a, b) <= 1
+
+
+#: Words this long may differ by a letter and still be one word ("colour" / "color").
+SAME_WORD_MIN_CHARS: Final = 5
 
 
 def _is_pet(res: Resolved) -> bool:
@@ -290,8 +304,9 @@ def _trade_name(res: Resolved, signals: set[str]) -> bool:
     )
 
 
-#: Endings of a firm's name that name one business, never a field or a service in general
-#: ("green energy", "home care" and "soft drinks" are everyday phrases).
+#: Endings of a firm's name that usually name one business rather than a field ("green
+#: energy", "home care" and "soft drinks" are everyday phrases; "car hire" can be too, and
+#: is a firm only when a page has that whole title).
 _TRADES: Final = frozenset(
     """
     hire builders motors bakery joinery joiners removals plumbing roofing glazing

@@ -440,16 +440,27 @@ def _bare_noun_phrase(following: Token) -> bool:
 def _agentive(verb: Token | None) -> bool:
     """A verb of what people and firms do on purpose (:data:`AGENT_VERBS`), or it again.
 
-    A word no dictionary lists that is "re" and one of them ("requote", "requoted") is doing
+    "re" and one of them ("resend", "reorder", "requote", even in no dictionary) is doing
     it again, as much on purpose.
     """
     if verb is None:
         return False
     lemmas = sense(verb.norm).verb_lemmas
-    if lemmas:  # a verb the dictionary knows is judged as itself ("recover" is no re-cover)
-        return not lemmas.isdisjoint(AGENT_VERBS)
-    again = verb.norm.removeprefix("re")
+    if not lemmas.isdisjoint(AGENT_VERBS):
+        return True
+    if lemmas:  # "resend", "reorder": one of them again; "recover" is no re-cover
+        return any(
+            lemma.startswith("re")
+            and lemma not in _NOT_AGAIN
+            and lemma[2:].lstrip("-") in AGENT_VERBS
+            for lemma in lemmas
+        )
+    again = verb.norm.removeprefix("re")  # "requote", "requoted": in no dictionary
     return again != verb.norm and not sense(again).verb_lemmas.isdisjoint(AGENT_VERBS)
+
+
+#: Verbs that begin with "re" and one of :data:`AGENT_VERBS` without doing it again.
+_NOT_AGAIN: Final = frozenset({"recover", "recall", "reflect", "relive", "rely"})
 
 
 def _bare_verb(token: Token) -> bool:
@@ -921,9 +932,9 @@ _PERSONAL_TOO: Final = frozenset(
 #: Words that put a sentence in a story, a myth or on screen.
 _FICTION: Final = frozenset(
     """
-    film films movie movies book books novel novels story stories myth myths mythology
-    legend legends show shows series episode episodes game games play plays comic comics
-    saga fairytale fable marvel disney
+    film films movie movies novel novels story stories myth myths mythology legend legends
+    series episode episodes sitcom franchise comic comics saga fairytale fable marvel
+    disney
     """.split()
 )
 
@@ -931,8 +942,8 @@ _FICTION: Final = frozenset(
 def _of_fiction(tokens: list[Token], token: Token) -> bool:
     """The sentence speaks of a story, or sets the name in a capitalised work's world.
 
-    "Odalys in Veremoor is ...": a place named between the name and its verb; "in norse
-    myth is Yrsa the sea goddess": a word of fiction in the sentence.
+    "Odalys in Veremoor is ...": a world no map has, between the name and its verb; "in
+    norse myth is Yrsa the sea goddess": a word of fiction in the sentence.
     """
     start = token.index
     while start > 0 and not tokens[start].sentence_start:
@@ -946,9 +957,10 @@ def _of_fiction(tokens: list[Token], token: Token) -> bool:
     following = _glued_after(tokens, after.index) if after is not None else None
     return (
         after is not None
-        and after.norm in ("in", "from")
+        and after.norm == "in"
         and following is not None
         and following.capitalised
+        and not sense(following.norm).place  # "Rowan in Leeds is a god at spreadsheets"
     )
 
 

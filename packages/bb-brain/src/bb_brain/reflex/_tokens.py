@@ -63,8 +63,15 @@ KIND_SIGNAL: Final = "followed by its kind"
 VERSION = re.compile(r"v\d+(?:\.\d+)*")
 #: A version written bare ("quill 0.9 is out"); "sage 2.5 tbsp" is a quantity of something.
 BARE_VERSION = re.compile(r"\d+\.\d+(?:\.\d+)*")
-#: A number no quantity is written as: a leading zero point, or two points.
-_ONLY_A_VERSION = re.compile(r"0\.\d+(?:\.\d+)*|\d+\.\d+\.\d+(?:\.\d+)*")
+#: Plural units a measured amount takes, which are verbs' -s forms too ("2.5 tablets").
+_UNITS: Final = frozenset(
+    """
+    tablets pills capsules doses drops cups spoons teaspoons tablespoons tbsp tsp cans
+    bottles jars bags boxes packs pieces slices loaves portions servings pounds grams kilos
+    litres liters pints gallons tonnes tons metres meters miles hours minutes days weeks
+    months years times points shares units rounds laps sets reps
+    """.split()
+)
 LOWERCASE: Final = "lowercase"
 SPEAKERS_OWN: Final = "a phrase the speaker calls their own"
 DEFINITE_PHRASE: Final = "a phrase of several words after 'the'"
@@ -392,11 +399,20 @@ _CARE_VERBS: Final = frozenset(
 
 
 def _cared_for(tokens: list[Token], last: int) -> bool:
-    """The noun phrase ends at the word, and it is no food fed to another ("feed X to Y")."""
+    """The word ends its clause or a time follows: "who walks biscuit tonight", "feed it at 6".
+
+    "feed pepper into the grinder", "walk ginger through the checklist" and "adopt clover
+    as the logo" treat the word as a thing.
+    """
     after = _next_glued(tokens, last)
-    return after is None or (after.norm in FUNCTION_WORDS and after.norm != "to")
+    return after is None or after.norm in _CARE_TIMES
 
 
+#: Words of when, after an animal looked after ("walk biscuit tonight", "feed her at 6").
+_CARE_TIMES: Final = frozenset(
+    "tonight today tomorrow later first please again every each after before while when at "
+    "on twice once this".split()
+)
 #: What only an animal does, right after its name ("biscuit barked at the postman").
 _ANIMAL_DEEDS: Final = frozenset(
     """
@@ -645,7 +661,7 @@ _GIVEN_ROLES: Final = ROLE_NOUNS | frozenset(
 def _versioned(tokens: list[Token], after: Token) -> bool:
     """A version after the word: "v2", or a bare "0.9" that ends its phrase (no unit after).
 
-    A verb may follow it: "since quill 2.1 shipped", "quill 0.9 crashes".
+    A verb may follow it ("since quill 2.1 shipped", "quill 2.1 crashes"), not a unit.
     """
     if VERSION.fullmatch(after.norm):
         return True
@@ -654,10 +670,7 @@ def _versioned(tokens: list[Token], after: Token) -> bool:
     unit = _next_glued(tokens, after.index)
     if unit is None or unit.norm in FUNCTION_WORDS:
         return True
-    # a verb after it, not a plural noun's unit ("iron 2.5 tablets"), unless the number
-    # can only be a version ("0.9", "2.1.3")
-    verb = finite(unit.norm) and not sense(unit.norm).noun
-    return verb or (finite(unit.norm) and _ONLY_A_VERSION.fullmatch(after.norm) is not None)
+    return finite(unit.norm) and unit.norm not in _UNITS  # "iron 2.5 tablets" is a dose
 
 
 def _the_role(tokens: list[Token], last: int) -> bool:

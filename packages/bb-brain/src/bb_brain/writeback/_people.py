@@ -215,7 +215,7 @@ def called_by_name(text: str, known: set[tuple[int, int]]) -> list[tuple[str, in
             continue
         if _ordinary(given) or sense(fold(given)).calendar or fold(given) in HONORIFICS:
             continue
-        if "-" in given or fold(given) in NATIONALITIES or not _ends_phrase(text, end):
+        if _described(given) or fold(given) in NATIONALITIES or not _ends_phrase(text, end):
             continue  # "is German", "is London-based", "is Christmas themed": no name
         if any(start < k_end and k_start < end for k_start, k_end in known):
             continue
@@ -243,6 +243,11 @@ NATIONALITIES: Final = frozenset(
     catalan basque flemish cornish maori aboriginal european african asian latin arab
     """.split()
 )
+
+
+def _described(word: str) -> bool:
+    """A compound with a lowercase part ("London-based"); "Anne-Marie" is a name."""
+    return any(part[:1].islower() for part in word.split("-")[1:])
 
 
 def _ends_phrase(text: str, end: int) -> bool:

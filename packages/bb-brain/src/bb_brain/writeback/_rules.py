@@ -357,9 +357,10 @@ class RulesExtractor:
         """The name is the whole of an organisation's page name, or has a firm's ending."""
         named = self._entities.mentions(name)
         if len(named) == 1 and named[0].entity is not None:
-            whole = named[0].start == 0 and named[0].end == len(name)
-            return whole and is_organisation(named[0].entity.page_type, named[0].entity.slug)
-        return bool(new_organisations(name, set()))
+            entity = named[0].entity
+            if named[0].start == 0 and named[0].end == len(name):
+                return is_organisation(entity.page_type, entity.slug)
+        return bool(new_organisations(name, set()))  # "Widget Co Ltd": a firm's ending
 
     def _new_organisations(self, text: str, known: set[tuple[int, int]] | None = None) -> None:
         """Introduce the organisations ``text`` names that have no page yet."""
