@@ -50,8 +50,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from rapidfuzz.distance import Levenshtein
-
 from bb_brain._names import generation
 from bb_brain._orgnames import is_organisation
 from bb_brain._pg import Connection
@@ -247,7 +245,11 @@ def _same_word(a: str, b: str) -> bool:
     """One word, whatever its number or spelling ("renovations", "colour" / "color")."""
     if a == b or a.rstrip("s") == b.rstrip("s"):
         return True
-    return min(len(a), len(b)) >= SAME_WORD_MIN_CHARS and Levenshtein.distance(a, b) <= 1
+    if min(len(a), len(b)) < SAME_WORD_MIN_CHARS:
+        return False
+    from rapidfuzz.distance import Levenshtein  # on first use: a run's start-up skips it
+
+    return Levenshtein.distance(a, b) <= 1
 
 
 #: Words this long may differ by a letter and still be one word ("colour" / "color").
