@@ -401,8 +401,8 @@ _CARE_VERBS: Final = frozenset(
 def _cared_for(tokens: list[Token], last: int) -> bool:
     """The word ends its clause or a time follows: "who walks biscuit tonight", "feed it at 6".
 
-    "feed pepper into the grinder", "walk ginger through the checklist" and "adopt clover
-    as the logo" treat the word as a thing.
+    "feed nutmeg into the grinder", "walk nutmeg through the recipe" and "adopt nutmeg as
+    the team colour" treat the word as a thing.
     """
     after = _next_glued(tokens, last)
     return after is None or after.norm in _CARE_TIMES
