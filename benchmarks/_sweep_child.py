@@ -26,8 +26,10 @@ def main(argv: list[str]) -> int:
     """Run the sweep; write the phase report."""
     report_path, result_path, *flags = argv
     marks: dict[str, float] = {"main": time.time()}
+    from bb_cli import _collector
     from bb_cli.main import start_database_early
 
+    _collector.pause()  # as the console script does for a run
     start_database_early(["run", *flags])  # as the console script does, first of all
     from bb_adapters import DEFAULT_HARNESSES, parse_harnesses
     from bb_adapters.runner import PhaseClock
@@ -48,6 +50,7 @@ def main(argv: list[str]) -> int:
         packed=True,
     )
     marks["corpus"] = time.time()
+    _collector.settle()  # as the run command does before its replay
     clock = PhaseClock()
     harnesses = tuple(parse_harnesses(options.get("--harness", ",".join(DEFAULT_HARNESSES))))
     request = RunRequest(

@@ -19,7 +19,7 @@ from bb_brain.server import reference_info
 from bb_corpus import load_corpus
 from bb_schema import ALL_SUITES, MIN_SECRET_BYTES, Result, Suite, SystemInfo
 
-from bb_cli import _gating, _trustrun
+from bb_cli import _collector, _gating, _trustrun
 from bb_cli._blindrun import blind_dir, with_blind
 from bb_cli._limits import limits_from
 from bb_cli._llm_run import LlmRunAborted, execute_run, plan_llm
@@ -136,6 +136,7 @@ def _run_here(args: argparse.Namespace, out: Output, spill: ResultSpill) -> int:
         args.fixtures, args.gold, include_holdout=args.include_holdout, limits=limits, packed=True
     )
     systems = _systems(harnesses, suites, secret)  # a dead foreign target: exit 2, now
+    _collector.settle()  # start-up is over: what it allocated stays out of collections
     out.narrate(
         f"brainbench: {len(corpus.ids)} fixtures, harnesses "
         f"{','.join(h.name for h in harnesses)}, suites {','.join(suites)}"

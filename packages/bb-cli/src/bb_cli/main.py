@@ -16,7 +16,7 @@ import traceback
 from collections.abc import Sequence
 from typing import get_args
 
-from bb_cli import __version__
+from bb_cli import __version__, _collector
 from bb_cli._output import EXIT_ERROR, ErrorKind, Output, dump_envelope, ok_envelope
 from bb_cli._parser import Parser, ParserExit, UsageError, add_output_flags, epilog
 from bb_cli._signals import Aborted, Interrupted, cause, interruptible, mute
@@ -145,6 +145,8 @@ def start_database_early(argv: Sequence[str]) -> None:
 
 def run() -> None:
     """Console-script entry point (``brainbench``)."""
+    if named_command(sys.argv[1:]) == "run":
+        _collector.pause()  # until the run's machinery is loaded: see bb_cli._collector
     start_database_early(sys.argv[1:])
     # gRPC's own INFO lines (a GOAWAY while a run is torn down) are not the user's business.
     os.environ.setdefault("GRPC_VERBOSITY", "ERROR")
