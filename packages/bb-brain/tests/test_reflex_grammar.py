@@ -885,3 +885,49 @@ def test_a_person_praised_or_mocked_is_no_work_of_fiction(
 def test_a_slug_in_other_words_of_the_title(engine: Engine, make_brain: Any) -> None:
     page = _page("projects/colour-scheme", "Color schemes", "project")
     assert slugs(ask(engine, make_brain(page), "is the colour scheme agreed yet?")) == [page[0]]
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (GABLE, "gable's in this afternoon if you want the keys"),  # on the rota at a time
+        (NUTMEG, "nutmeg is back on friday to have the cone off"),
+        (GABLE, "can you redo the rota? gable needs thurs off"),  # a day off
+        (IVY, "ivy asked for every other saturday off"),
+    ],
+)
+def test_someone_in_back_or_off_at_a_time(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    response = ask(engine, make_brain(page), text)
+    assert slugs(response) == [page[0]]
+    assert "bare subject of an event" in signals(response)
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (FROST, "frost's back tomorrow night, cover the seedlings"),  # weather comes and goes
+        (GABLE, "the gable is back on friday after the repaint"),  # its article
+        (IVY, "ivy needs cutting back before it is off the wall"),  # no day off
+    ],
+)
+def test_weather_or_a_thing_at_a_time(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == []
+
+
+WILL = ("people/will-achterberg", md("Will Achterberg", type="person", aliases="[Will]"))
+
+
+def test_a_modal_before_where_someone_lives_is_their_name(engine: Engine, make_brain: Any) -> None:
+    response = ask(engine, make_brain(WILL), "will from number 12 says the bins were missed")
+    assert slugs(response) == ["people/will-achterberg"]
+
+
+@pytest.mark.parametrize(
+    "text", ["I will from now on keep the receipts", "it will from monday cost more"]
+)
+def test_a_modal_before_a_time_is_a_modal(engine: Engine, make_brain: Any, text: str) -> None:
+    assert slugs(ask(engine, make_brain(WILL), text)) == []

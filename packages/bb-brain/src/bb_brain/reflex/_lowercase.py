@@ -194,21 +194,23 @@ def _modal_as_name(tokens: list[Token], tok: Token) -> bool:
 
     A modal takes a verb's plain form; a form with -s or a past tense after it makes the
     word a subject, and so a name ("May", "Will"); so does another modal ("may can take the
-    van").
+    van"), or where someone lives ("will from number 4 says").
     """
     if tok.norm not in _NAME_MODALS:
         return False
     nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
     if nxt is None or not nxt.glued:
         return False
-    if nxt.norm in _OTHER_MODALS:
-        return True
+    if nxt.norm in _OTHER_MODALS or nxt.norm in _NO_VERB_BUT_A_PLACE:
+        return True  # "will from number 4 says": where the one named lives, then a verb
     forms = inflections(nxt.norm)
     return bool(forms & {"VBZ", "VBD"}) and not forms & {"VB", "VBP"}
 
 
 #: Modals that are also given names.
 _NAME_MODALS: Final = frozenset({"may", "will"})
+#: Words that open where someone lives, which no modal takes for its verb.
+_NO_VERB_BUT_A_PLACE: Final = frozenset({"from", "upstairs", "downstairs"})
 #: Modals that cannot follow another one.
 _OTHER_MODALS: Final = frozenset("can could will would shall should must might may".split())
 

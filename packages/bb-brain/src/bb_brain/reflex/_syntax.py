@@ -50,6 +50,7 @@ from bb_brain.reflex._lexicon import (
     INTERVENING_ADVERBS,
     KIND_NOUNS,
     ROLE_NOUNS,
+    is_calendar_word,
 )
 from bb_brain.reflex._ordinary import WordSense, inflections, sense
 
@@ -296,6 +297,65 @@ def _on_leave(tokens: list[Token], on: Token) -> bool:
     return on.norm == "on" and what is not None and what.norm in _ON_DUTY
 
 
+#: Where someone is at a time, after "is" ("heath's in this afternoon", "is back tomorrow").
+_PRESENT: Final = frozenset("in back here around free".split())
+#: A time on its own ("in today"), or a word that opens one ("in this afternoon").
+_TIMES: Final = frozenset("today tonight tomorrow tmrw tmr later".split())
+_TIME_OPENERS: Final = frozenset("this next every on from till until til at by after all".split())
+_TIME_NOUNS: Final = frozenset(
+    "morning afternoon evening night day week weekend lunch noon".split()
+)
+#: Weather comes and goes at a time as people do ("rain's back tomorrow").
+_WEATHER: Final = frozenset(
+    "rain snow sun sunshine frost fog wind storm storms hail sleet mist cloud heat ice "
+    "thunder drizzle showers gales".split()
+)
+
+
+def _at_a_time(tokens: list[Token], where: Token) -> bool:
+    """In, back or around at a time ("'s in this afternoon", "is back tomorrow"): a rota."""
+    when = _glued_after(tokens, where.index)
+    if where.norm not in _PRESENT or when is None:
+        return False
+    if when.norm in _TIMES or is_calendar_word(when.norm):
+        return True
+    then = _glued_after(tokens, when.index)
+    return (
+        when.norm in _TIME_OPENERS
+        and then is not None
+        and (then.norm in _TIMES or then.norm in _TIME_NOUNS or is_calendar_word(then.norm)
+             or then.norm[:1].isdigit())
+    )  # fmt: skip
+
+
+#: Verbs of a day off asked for or given ("needs tues off", "booked next friday off").
+_TIME_OFF_VERBS: Final = frozenset(
+    "needs need needed wants want wanted asked booked requested took takes has had got gets".split()
+)
+#: How many words a day off may take between its verb and "off" ("every other saturday").
+_TIME_OFF_REACH: Final = 3
+
+
+def _time_off(tokens: list[Token], verb: Token) -> bool:
+    """A day off in a rota: "needs tues off", "asked for every saturday off"."""
+    if verb.norm not in _TIME_OFF_VERBS:
+        return False
+    word = _glued_after(tokens, verb.index)
+    if word is not None and word.norm == "for":
+        word = _glued_after(tokens, word.index)
+    timed = False
+    for _ in range(_TIME_OFF_REACH + 1):
+        if word is None:
+            return False
+        if word.norm == "off":
+            return timed
+        timed = timed or is_calendar_word(word.norm) or word.norm in _TIME_NOUNS
+        if not (timed or word.norm in _TIME_OPENERS or word.norm in ("the", "other", "a")):
+            return False
+        word = _glued_after(tokens, word.index)
+    return False
+
+
 def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     """A bare noun as the subject of one deed: a name, since a common noun needs a determiner.
 
@@ -313,16 +373,7 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     token = tokens[last]
     after = _glued_after(tokens, last)
     if token.contracted:  # "briar's off sick", "briar's away": the 's is "is"
-        if not opens_clause(tokens, first) or after is None:
-            return False
-        # "briar's handling the till": a doing with its object ("ivy's taking over the
-        # fence" has a particle, and a plant does that)
-        if after.norm in _AWAY or _doing(tokens, after) or _on_leave(tokens, after):
-            return True
-        if after.norm == "been":  # "briar's been running the till": a doing, so far
-            doing = _glued_after(tokens, after.index)
-            return doing is not None and _doing(tokens, doing)
-        return _past_deed(after, tokens)  # "frank's asked me to": the 's is "has"
+        return opens_clause(tokens, first) and after is not None and _after_is(tokens, after)
     before = _glued_before(tokens, first)
     if before is not None and before.norm in _DO and opens_clause(tokens, before.index):
         # "did garnet send the results": a question's subject, then the verb and its object
@@ -345,7 +396,11 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     if verb.norm in _COPULAS or verb.norm in _CATENATIVES:
         # "briar and sorrel are doing the catering", "briar keeps changing the plan"
         going = _glued_after(tokens, verb.index)
+        if going is not None and verb.norm in _COPULAS and _at_a_time(tokens, going):
+            return token.norm not in _WEATHER  # "briar is back tomorrow"
         return going is not None and _doing(tokens, going)
+    if _time_off(tokens, verb):
+        return True  # "briar needs tues off"
     if verb.norm in _MODALS:  # "rook will present the plans", "linnet will call me"
         deed = _glued_after(tokens, verb.index)
         while deed is not None and deed.norm in _MODAL_ADVERBS:
@@ -362,6 +417,21 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     if verb.norm in _PERFECT:
         return _perfect_deed(tokens, verb)
     return _past_event(verb.norm) and _agentive(verb) and _has_object(tokens, verb)
+
+
+def _after_is(tokens: list[Token], after: Token) -> bool:
+    """What follows a subject's "'s" makes it someone ("briar's off sick", "'s asked me")."""
+    subject = tokens[after.index - 1]
+    # "briar's handling the till": a doing with its object ("ivy's taking over the
+    # fence" has a particle, and a plant does that)
+    if after.norm in _AWAY or _doing(tokens, after) or _on_leave(tokens, after):
+        return True
+    if _at_a_time(tokens, after):  # "briar's in this afternoon": unless it is weather
+        return subject.norm not in _WEATHER
+    if after.norm == "been":  # "briar's been running the till": a doing, so far
+        doing = _glued_after(tokens, after.index)
+        return doing is not None and _doing(tokens, doing)
+    return _past_deed(after, tokens)  # "frank's asked me to": the 's is "has"
 
 
 def _perfect_deed(tokens: list[Token], has: Token) -> bool:
