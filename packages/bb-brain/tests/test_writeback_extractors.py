@@ -740,6 +740,26 @@ def test_a_sentence_with_no_subject_after_a_person_is_about_them() -> None:
     assert facts[-1][:2] == ("Retired teacher, loves crosswords.", "people/ravindra-pelto")
 
 
+def test_a_role_said_without_a_verb_after_a_person_describes_them() -> None:
+    facts = rules(
+        ("user", "Widget Co moved the launch to May."),
+        ("user", "We've hired Odran Vesk. Former CFO, very numbers-driven. Starts Monday."),
+    )
+    assert ("Former CFO, very numbers-driven.", "people/odran-vesk") in [f[:2] for f in facts]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Odran Vesk came by. Good chat overall.",  # no role
+        "Odran Vesk came by. The teacher says the trip is off.",  # a role with its verb
+    ],
+)
+def test_no_description_without_a_role_or_with_a_verb(text: str) -> None:
+    facts = rules(("user", text))
+    assert not [f for f in facts if f[1] == "people/odran-vesk" and "Odran" not in f[0]]
+
+
 def test_a_list_under_a_heading_about_people_names_people() -> None:
     facts = rules(
         (

@@ -346,6 +346,14 @@ def _dated(text: str, start: int) -> bool:
     return bool(before) and before[0] in DATE_LEADS
 
 
+#: A description set after a name: a new sentence or a dash, then words with no verb.
+_DESCRIPTION = re.compile(r"\s*(?:[.;:]|\s[-–—])\s")
+#: How far into the text after a name its description is read (characters).
+_DESCRIPTION_CHARS: Final = 80
+#: How far into a description its role noun comes: "retired secondary school teacher".
+ROLE_REACH: Final = 4
+
+
 def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
     before = [fold(word) for word in _WORD.findall(text[:start])][-LOOK_BEHIND:]
     if any(word in PERSON_NOUNS for word in before):
@@ -359,7 +367,8 @@ def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
         if any(word in PERSON_NOUNS for word in inner):
             return True
         rest = rest[aside.end() :]
-    after = [fold(word) for word in _WORD.findall(rest)][:2]
+    after_all = [fold(word) for word in _WORD.findall(rest[:_DESCRIPTION_CHARS])]
+    after = after_all[:2]
     if after and (after[0] in _PRONOUN_AFTER or after[0] in _VERBS_AFTER):
         return True
     if after and _acts(after[0]):  # "Ysolde Marchetti manages ...", "Ana Ferrer phoned"
@@ -370,4 +379,6 @@ def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
     where = _AFFILIATION.match(rest)  # "Tomasz Wieczorek from Fjord Capital"
     if where is not None and not sense(fold(where.group(1))).place:
         return True
+    if _DESCRIPTION.match(rest) and any(word in PERSON_NOUNS for word in after_all[:ROLE_REACH]):
+        return True  # "we've hired Odran Vesk. Former CFO, ...": a role said of them next
     return len(after) > 1 and after[0] in ("also", "just", "then") and (after[1] in _VERBS_AFTER)

@@ -62,6 +62,8 @@ from bb_brain.writeback._organisations import new_organisations
 from bb_brain.writeback._people import (
     ASIDE,
     KIN_PRONOUNS,
+    PERSON_NOUNS,
+    ROLE_REACH,
     SAME_FAMILY_NAME,
     KinNamed,
     called_by_name,
@@ -284,11 +286,14 @@ class RulesExtractor:
             return
         topic = salience.thing or salience.person  # what the conversation was about
         latest = salience.latest
-        if latest is not None and latest.is_person and _elided_subject(text):
+        person = latest is not None and latest.is_person
+        described = person and _role_described(text)  # "... Odran Vesk. former CFO."
+        if person and (_elided_subject(text) or described):
             topic = latest  # "new volunteer: Ravindra Pelto. retired teacher, loves crosswords"
         restated = False
         for number, group in enumerate(self._groups(text, salience, people=people)):
-            group.inherited = group.inherited or ((repairing or listed) and number == 0)
+            opening = repairing or listed or described
+            group.inherited = group.inherited or (opening and number == 0)
             if restated and _NEW_VALUE.match(group.text):
                 continue  # "..., it's at 3pm": the value a restated fact already holds
             restated = _record(group, facts, topic)
@@ -623,6 +628,26 @@ def _elided_subject(text: str) -> bool:
     """The clause opens with its verb: its subject is the clause's before it."""
     first = text.split()[0].casefold().strip(".,;:!?") if text.split() else ""
     return opens_with_verb(first)
+
+
+def _role_described(text: str) -> bool:
+    """A few words that give someone's role, with no verb: "Retired chemistry teacher.".
+
+    Said right after a person is named, it describes them ("we've hired Odran Vesk. former
+    CFO, very numbers-driven"): the role comes within its first words, and no verb follows.
+    """
+    words = [word.strip(".,;:!?()").casefold() for word in text.split()]
+    if not words or len(words) > MAX_DESCRIPTION_WORDS or words[0] in _SUBJECTS:
+        return False
+    role = next((i for i, word in enumerate(words[:ROLE_REACH]) if word in PERSON_NOUNS), None)
+    return role is not None and not any(
+        word.isalpha() and finite(word) for word in words[role + 1 :]
+    )
+
+
+#: How long a verbless description of someone runs, at most (words).
+MAX_DESCRIPTION_WORDS: Final = 8
+_SUBJECTS: Final = frozenset("i we you he she they it this that there".split())
 
 
 def _about_the_user(text: str, refs: list[Reference]) -> bool:
