@@ -931,3 +931,41 @@ def test_a_modal_before_where_someone_lives_is_their_name(engine: Engine, make_b
 )
 def test_a_modal_before_a_time_is_a_modal(engine: Engine, make_brain: Any, text: str) -> None:
     assert slugs(ask(engine, make_brain(WILL), text)) == []
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (WILL, "thanks. Will has the spare keys, ask him"),  # no modal takes "has"
+        (IVY, "ivy flagged that the fridge log wasn't signed"),  # a deed said with "that"
+        (IVY, "Ivy has 6 helpers for sunday, we need 10"),  # a head count
+        (IVY, "ivy has a cold so the class is off"),  # an ailment
+        (IVY, "ivy's crew are back on monday"),  # the people she leads
+    ],
+)
+def test_a_name_by_what_its_bearer_has_or_does(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == [page[0]]
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (WILL, "Will you send it over?"),
+        (IVY, "ivy has a place in every cottage garden"),  # a plant has no head count
+        (NUTMEG, "add a nutmeg grating to the custard"),  # after "a": the spice
+    ],
+)
+def test_the_word_by_what_it_has_or_its_article(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == []
+
+
+SORREL = ("people/sorrel-haddad", md("Sorrel Haddad", type="person", summary="Runs the stall."))
+
+
+def test_a_possessive_before_a_kind_noun_is_the_owner(engine: Engine, make_brain: Any) -> None:
+    response = ask(engine, make_brain(SORREL), "sorrel's team will handle the refunds")
+    assert slugs(response) == ["people/sorrel-haddad"]

@@ -132,6 +132,8 @@ def test_two_pages_with_one_relation_stay_silent(engine: Engine, make_brain: Any
         ("The user's stepdad, retired to the coast.", "", ["my stepfather"]),
         ("", "Rosa Lind is the user's aunt; she lives in Hull.", ["my aunt"]),
         ("", "Rosa Lind, the user's godmother, lives in Hull.", ["my godmother"]),
+        ("", "Rosa Lind runs the cafe. She is also the user's aunt.", ["my aunt"]),
+        ("", "Rosa Lind runs the cafe. She's the user's sister-in-law.", ["my sister-in-law"]),
         ("Teacher of the user's daughter.", "", []),  # the daughter's relation, not hers
         ("Knows my sister from school.", "", []),  # named in passing
         ("", "Met through my accountant.", []),

@@ -136,9 +136,11 @@ _DESCRIBED = re.compile(
     r"(?P<phrase>[^.;,:()\n]+)",
     re.IGNORECASE,
 )
-#: "... is the user's line manager", "..., the user's sister, ..." in the body.
+#: "... is the user's line manager", "she's also the user's sister", "..., the user's
+#: sister, ..." in the body.
 _STATED = re.compile(
-    r"(?P<lead>[^.;\n]*?)(?:\s+(?:is|was)\s+|(?P<beside>,)\s+)(?:the\s+|a\s+)?"
+    r"(?P<lead>[^.;\n]*?)(?:(?:\s+(?:is|was)|['’]s)(?:\s+(?:also|now|still|actually))?\s+"
+    r"|(?P<beside>,)\s+)(?:the\s+|a\s+)?"
     r"(?:user['’]s|our|my)\s+"
     r"(?P<phrase>[^.;,:()\n]+)",
     re.IGNORECASE,

@@ -73,6 +73,7 @@ from bb_brain.reflex._syntax import (
     INDIRECT_OBJECT,
     LISTED_WITH_PLACE,
     MEASURED,
+    MODAL_AS_NAME,
     MODIFIER,
     NOT_A_PERSON,
     ORDINARY_READINGS,
@@ -155,6 +156,7 @@ _ANY_PAGE: Final = (
     LINE_LABEL,
 )
 _PERSON_ONLY: Final = (
+    MODAL_AS_NAME,
     REFERRED_BACK,
     ROLE_NEARBY,
     PERSON_VERB,

@@ -54,11 +54,11 @@ from bb_brain.reflex._ordinary import (
     LOWERCASE_ORDINARY_ZIPF,
     ORDINARY_ZIPF,
     WordSense,
-    inflections,
     is_ordinary,
     sense,
     unknown_word,
 )
+from bb_brain.reflex._syntax import modal_as_name
 from bb_brain.reflex._tokens import (
     LOCATIVE,
     LOWERCASE,
@@ -189,32 +189,6 @@ def _possessive_typed_without_apostrophe(tokens: list[Token], tok: Token) -> str
     return None if meaning.known_word or meaning.function or stem.endswith("s") else stem
 
 
-def _modal_as_name(tokens: list[Token], tok: Token) -> bool:
-    """A modal before a verb it cannot take: "may wants the late shift", "will says it's fine".
-
-    A modal takes a verb's plain form; a form with -s or a past tense after it makes the
-    word a subject, and so a name ("May", "Will"); so does another modal ("may can take the
-    van"), or where someone lives ("will from number 4 says").
-    """
-    if tok.norm not in _NAME_MODALS:
-        return False
-    nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
-    if nxt is None or not nxt.glued:
-        return False
-    if nxt.norm in _OTHER_MODALS or nxt.norm in _NO_VERB_BUT_A_PLACE:
-        return True  # "will from number 4 says": where the one named lives, then a verb
-    forms = inflections(nxt.norm)
-    return bool(forms & {"VBZ", "VBD"}) and not forms & {"VB", "VBP"}
-
-
-#: Modals that are also given names.
-_NAME_MODALS: Final = frozenset({"may", "will"})
-#: Words that open where someone lives, which no modal takes for its verb.
-_NO_VERB_BUT_A_PLACE: Final = frozenset({"from", "upstairs", "downstairs"})
-#: Modals that cannot follow another one.
-_OTHER_MODALS: Final = frozenset("can could will would shall should must might may".split())
-
-
 def _the_place(span: list[Token], maker: Maker) -> Candidate:
     """A place titled with its article ("the foundry"): on evidence only, a place reading."""
     norm = join(span)
@@ -238,7 +212,7 @@ _PLACE_PREPOSITIONS: Final = frozenset("at in to from near outside inside into".
 def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Candidate]:
     """A single lowercase word: an alias (a word with no ordinary reading: any single name)."""
     word = sense(tok.norm)
-    if tok.norm.isdigit() or (word.function and not _modal_as_name(maker.tokens, tok)):
+    if tok.norm.isdigit() or (word.function and not modal_as_name(maker.tokens, tok)):
         return []
     if tok.start in ordinary:
         return []
@@ -261,7 +235,10 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
             fuzzy=fuzzy,
         )
 
-    found = [offered(arms, word.describe() if _needs_evidence(word) else "", fuzzy=_misspelt(tok))]
+    # "saw a puffin colony": after "a", even a rare dictionary word is that word
+    indefinite = word.lexical and _after_indefinite_article(maker.tokens, tok)
+    needs = _needs_evidence(word) or indefinite
+    found = [offered(arms, word.describe() if needs else "", fuzzy=_misspelt(tok))]
     stem = _possessive_typed_without_apostrophe(maker.tokens, tok)
     if stem is not None:  # "osrics RFE": a possessive typed fast
         found.append(
@@ -271,6 +248,11 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
         # "mainly trellis slipping": a page titled with the word, on evidence only
         found.append(offered(TITLE_ARMS, word.describe()))
     return found
+
+
+def _after_indefinite_article(tokens: list[Token], tok: Token) -> bool:
+    before = tokens[tok.index - 1] if tok.index > 0 and tok.glued else None
+    return before is not None and before.norm in ("a", "an")
 
 
 def _needs_evidence(word: WordSense) -> bool:
@@ -293,10 +275,11 @@ def _asked_for(maker: Maker, tok: Token) -> bool:
 def _labelled(tokens: list[Token], tok: Token) -> bool:
     """A version or the name of a project's work or an organisation's kind follows the word.
 
-    Then an everyday word typed in lowercase may be a page's title, not only its alias.
+    Then an everyday word typed in lowercase may be a page's title, not only its alias. A
+    possessive owns what follows, which labels nothing ("brandy's team" is Brandy's).
     """
     nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
-    if nxt is None or not nxt.glued:
+    if nxt is None or not nxt.glued or tok.possessive:
         return False
     return nxt.norm in KIND_NOUNS or VERSION.fullmatch(nxt.norm) is not None
 

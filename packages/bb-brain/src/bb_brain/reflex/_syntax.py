@@ -90,6 +90,7 @@ AFTER_A_NOUN: Final = "the head of a compound after a noun"
 SAID_TO_BE_A_PLACE: Final = "a parenthesis after it says it is a place"
 FOREIGN_PASSAGE: Final = "a word of a passage in another language"
 SAID_TO_BE_A_WORK: Final = "said to be a work or a being of fiction"
+MODAL_AS_NAME: Final = "a modal before a verb no modal takes"
 #: How many words either side of a word show which language its sentence is in.
 LANGUAGE_REACH: Final = 4
 #: Nouns for places that an aside names ("Chad (the country)").
@@ -145,6 +146,7 @@ _PERSONAL_NOUNS: Final = frozenset(
     desk office side point decision request offer signature approval sign-off
     pr prs ticket tickets branch draft drafts doc docs slides deck invoice invoices contract
     shift shifts flight leave appointment appt wedding quote quotes statement interview
+    crew gang squad lads staff
     """.split()
 )
 #: Words of talking and meeting, after which "to X" or "with X" is a person.
@@ -415,8 +417,38 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
             and after_deed.norm in _DEFINITE_OBJECTS
         )
     if verb.norm in _PERFECT:
-        return _perfect_deed(tokens, verb)
+        return _perfect_deed(tokens, verb) or _has_people_or_an_ailment(tokens, verb)
     return _past_event(verb.norm) and _agentive(verb) and _has_object(tokens, verb)
+
+
+#: What a person or an animal has, not a thing or an idea: "has a cold", "has the flu".
+_AILMENTS: Final = frozenset(
+    "cold flu fever temperature migraine headache cough covid virus bug infection "
+    "sore rash tummy".split()
+)
+
+
+def _has_people_or_an_ailment(tokens: list[Token], has: Token) -> bool:
+    """Has a number of people or an ailment: "has 9 volunteers", "has a cold".
+
+    An idea or a stuff has "a place" or "limits", never a head count or a cold.
+    """
+    what = _glued_after(tokens, has.index)
+    if what is not None and what.norm in ("a", "an", "the"):
+        what = _glued_after(tokens, what.index)
+        return what is not None and what.norm in _AILMENTS
+    if what is None or not what.norm.isdigit():
+        return what is not None and what.norm in _AILMENTS
+    people = _glued_after(tokens, what.index)
+    if people is None:
+        return False
+    return bool({people.norm, *sense(people.norm).noun_lemmas} & _PEOPLE)
+
+
+#: Who is counted by the head: people in a role ("9 volunteers", "3 drivers").
+_PEOPLE: Final = ROLE_NOUNS | frozenset(
+    "person people kid child guest member volunteer student pupil player helper staff".split()
+)
 
 
 def _after_is(tokens: list[Token], after: Token) -> bool:
@@ -713,7 +745,48 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
         found.append(BARE_COUNT_PHRASE)
     if first == last and _indirect_object(tokens, last):
         found.append(INDIRECT_OBJECT)
+    if first == last and _modal_before_no_verb(tokens, mention):
+        found.append(MODAL_AS_NAME)  # "Will has the keys": no modal takes "has"
     return found
+
+
+def modal_as_name(tokens: list[Token], tok: Token) -> bool:
+    """A modal before a verb it cannot take: "may wants the late shift", "will says it's fine".
+
+    A modal takes a verb's plain form; a form with -s or a past tense after it makes the
+    word a subject, and so a name ("May", "Will"); so does another modal ("may can take the
+    van"), or where someone lives ("will from number 4 says").
+    """
+    if tok.norm not in _NAME_MODALS:
+        return False
+    nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
+    if nxt is None or not nxt.glued:
+        return False
+    if nxt.norm in _OTHER_MODALS or nxt.norm in _NO_VERB_BUT_A_PLACE:
+        return True  # "will from number 4 says": where the one named lives, then a verb
+    forms = inflections(nxt.norm)
+    return bool(forms & {"VBZ", "VBD"}) and not forms & {"VB", "VBP"}
+
+
+def _modal_before_no_verb(tokens: list[Token], tok: Token) -> bool:
+    """:func:`modal_as_name` by the grammar alone: a verb form or a modal follows it.
+
+    Where someone lives may follow a modal's subject too ("I will from now on ..."), so
+    only the verb after the place says it ("will from number 4 says").
+    """
+    after = _glued_after(tokens, tok.index)
+    before = _glued_before(tokens, tok.index)
+    if after is None or after.norm in _NO_VERB_BUT_A_PLACE:
+        return False
+    return modal_as_name(tokens, tok) and not (before and before.norm in _SUBJECT_PRONOUNS)
+
+
+#: Modals that are also given names.
+_NAME_MODALS: Final = frozenset({"may", "will"})
+#: Words that open where someone lives, which no modal takes for its verb.
+_NO_VERB_BUT_A_PLACE: Final = frozenset({"from", "upstairs", "downstairs"})
+#: Modals that cannot follow another one.
+_OTHER_MODALS: Final = frozenset("can could will would shall should must might may".split())
 
 
 def _phrase_ends(tokens: list[Token], index: int) -> bool:
