@@ -38,6 +38,9 @@ def test_an_organisation_s_slug(name: str, slug: str) -> None:
         ("Quarrel's Bakery sponsors the under-9s kit", "Quarrel's Bakery"),
         ("the caterer this year is Meadowsweet Ltd", "Meadowsweet Ltd"),  # a legal form
         ("the roofer's firm is called Kettlewell, ask them for a date", "Kettlewell"),
+        ("the new caterer is a family firm, Bramble & Sons", "Bramble & Sons"),  # a partnership
+        ("we hired the vans from Tallow & Co. 3 of them", "Tallow & Co"),
+        ("the bibs come from Quillfield Sportswear now", "Quillfield Sportswear"),  # its goods
     ],
 )
 def test_a_new_organisation_is_found(text: str, name: str) -> None:
@@ -52,6 +55,8 @@ def test_a_new_organisation_is_found(text: str, name: str) -> None:
         "I started First Aid Training on Monday",  # dictionary words before a trade
         "We went to Kings Cross Station for the train",
         "Bob Park said the Friday market is busier",  # no organisation at all
+        "ask Holly Flowers about the rota",  # a family name in a plural
+        "Salt & Pepper is our favourite song",  # "&" and no partnership
     ],
 )
 def test_no_organisation_in_an_everyday_phrase(text: str) -> None:

@@ -67,7 +67,7 @@ def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganis
         name = match.group(1).rstrip(".")
         words = [fold(word).strip("'’") for word in _WORD.findall(name)]  # "quarrel's" stays
         introduced = _INTRODUCED.search(text[max(0, start - _LOOK_BEHIND) : start]) is not None
-        if not (introduced or _trade_name(words)):
+        if not (introduced or _trade_name(words) or _PARTNERSHIP.search(name)):
             continue
         if introduced and len(words) == 1 and _ordinary(words[0]):
             continue  # "the company is Small": no name
@@ -79,13 +79,19 @@ def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganis
 _LOOK_BEHIND: Final = 40
 
 
+#: A partnership's form: "Harrow & Sons", "Crumb & Co", "Fenwick and Daughters".
+_PARTNERSHIP = re.compile(
+    r"\S[ \t]+(?:&|and)[ \t]+(?:Co|Sons?|Daughters?|Partners|Associates|Brothers|Bros)\.?$"
+)
+
+
 def _trade_name(words: list[str]) -> bool:
     """Ends in a trade or legal form, and the words before it make a name.
 
     Dictionary words alone make a phrase whatever its capitals ("First Aid Training",
     "Kings Cross Station"), unless a legal form ends it or an owner's name opens it.
     """
-    if len(words) < 2 or words[-1] not in ORG_WORDS:
+    if len(words) < 2 or not _trade(words[-1]):
         return False
     if words[-1] in LEGAL_FORMS:
         return True  # "Meadowsweet Ltd": a company, whatever its other words
@@ -93,6 +99,15 @@ def _trade_name(words: list[str]) -> bool:
     if any(word.endswith(("'s", "’s")) for word in before):
         return True  # "Quarrel's Bakery": named after its owner
     return any(not _ordinary(word) for word in before)
+
+
+def _trade(word: str) -> bool:
+    """A trade or legal form (:data:`ORG_WORDS`), or what a trade makes ("Sportswear").
+
+    Plurals of those who ply a trade ("Weavers") are left out: as many are family names
+    ("Flowers", "Sanders", "Summers").
+    """
+    return word in ORG_WORDS or (word.endswith("wear") and sense(word).noun)
 
 
 def _ordinary(word: str) -> bool:
