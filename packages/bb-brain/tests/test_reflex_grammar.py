@@ -555,6 +555,8 @@ def test_listed_with_a_person_is_a_person(engine: Engine, make_brain: Any) -> No
 def test_a_plural_after_a_name_is_the_noun_it_modifies(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(ROWAN)
     assert slugs(ask(engine, brain, "Rowan berries are poisonous to dogs, right?")) == []
+    # "to flower" is a verb no one writes in the past: a plural noun whatever follows
+    assert slugs(ask(engine, brain, "Rowan flowers, do bees like them?")) == []
     assert slugs(ask(engine, brain, "Rowan needs the van on friday")) == ["people/rowan-ilves"]
 
 

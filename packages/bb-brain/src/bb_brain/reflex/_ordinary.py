@@ -262,6 +262,22 @@ def inflections(word_norm: str) -> frozenset[str]:
     return frozenset(tags)
 
 
+@lru_cache(maxsize=SENSE_CACHE_SIZE)
+def seldom_a_verb(word_norm: str) -> bool:
+    """The word's verbs are hardly used: no past tense of theirs is in the frequency list.
+
+    "trees", "berries", "flowers" are verbs' -s forms in the dictionary ("to tree a cat"),
+    but "treed" is too rare to count: written after a name, they are plural nouns.
+    """
+    lemmas = sense(word_norm).verb_lemmas
+    pasts = [
+        form
+        for lemma in lemmas
+        for form in _tables().lemmatizer.getAllInflections(lemma, upos="VERB").get("VBD", ())
+    ]
+    return bool(lemmas) and all(zipf(form) == 0.0 for form in pasts)
+
+
 def is_ordinary(word_norm: str) -> bool:
     """True for a word that needs more than its own form to be read as a name."""
     return sense(word_norm).ordinary

@@ -52,7 +52,7 @@ from bb_brain.reflex._lexicon import (
     ROLE_NOUNS,
     is_calendar_word,
 )
-from bb_brain.reflex._ordinary import WordSense, inflections, sense
+from bb_brain.reflex._ordinary import WordSense, inflections, seldom_a_verb, sense
 
 if TYPE_CHECKING:
     from bb_brain.reflex._tokens import Token
@@ -1223,6 +1223,8 @@ def _modified_noun(after: Token, following: Token | None = None) -> bool:
     if not finite(after.norm):
         return True
     plural = bool(meaning.noun_lemmas) and after.norm not in meaning.noun_lemmas
+    if plural and seldom_a_verb(after.norm):
+        return True  # "Rowan trees, ...": "to tree" is in the dictionary, hardly in use
     return plural and following is not None and following.norm in _PLURAL_VERBS
 
 
