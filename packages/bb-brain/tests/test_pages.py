@@ -68,7 +68,9 @@ def test_surname_only_for_people() -> None:
         ("orgs/second-wind-rescue", "Second Wind Rescue", "second wind"),
         ("companies/kestow-hire", "Kestow Hire", "kestow"),  # a trade's ending
         ("companies/pale-ridge-windows", "Pale Ridge Windows", "pale ridge"),
-        ("companies/old-granary", "Old Granary", None),  # no business ending
+        ("companies/old-granary", "Old Granary", None),  # a thing described, no ending
+        ("companies/quayhead-surfaces", "Quayhead Surfaces", "quayhead"),  # its trade's noun
+        ("companies/bread-and-butter", "Bread & Butter", None),  # both words are the name
         ("companies/labs", "Labs", None),  # nothing but the ending
         ("projects/shale-fund", "Shale Fund", None),  # no organisation
     ],

@@ -52,7 +52,10 @@ def is_organisation(page_type: str | None, slug: str) -> bool:
 def short_name(title: str) -> str | None:
     """The title without its business ending ("Shale Fund" -> "shale"), folded.
 
-    None when the title has no such ending, or nothing would be left of it.
+    Any common noun naming the trade ends a firm's name too ("Courtside Surfaces" ->
+    "courtside"), unless "&" joins the words ("Bread & Butter") or an adjective describes
+    the noun ("Old Granary"). None when the title has no such ending, or nothing would be
+    left of it.
     """
     words = fold(title).split()
     if words and words[0] == "the":
@@ -60,6 +63,22 @@ def short_name(title: str) -> str | None:
     end = len(words)
     while end > 0 and (words[end - 1] in ORG_WORDS or words[end - 1] in _JOINERS):
         end -= 1
+    if end == len(words) and len(words) > 1 and not _JOINERS & set(words):
+        end -= int(_trade_noun(words[-1]) and not any(map(_adjective, words[:-1])))
     if end == 0 or end == len(words):
         return None
     return " ".join(words[:end])
+
+
+def _trade_noun(word: str) -> bool:
+    """A common noun, as a firm's last word names its trade ("Conveyancing", "Surfaces")."""
+    from bb_brain.reflex._ordinary import sense  # the lexicon: only when an index is built
+
+    return "NOUN" in sense(word).readings
+
+
+def _adjective(word: str) -> bool:
+    """ "Old Granary", "Green Door": a firm named by a described thing has no shorter name."""
+    from bb_brain.reflex._ordinary import sense
+
+    return "ADJ" in sense(word).readings
