@@ -971,3 +971,16 @@ SORREL = ("people/sorrel-haddad", md("Sorrel Haddad", type="person", summary="Ru
 def test_a_possessive_before_a_kind_noun_is_the_owner(engine: Engine, make_brain: Any) -> None:
     response = ask(engine, make_brain(SORREL), "sorrel's team will handle the refunds")
     assert slugs(response) == ["people/sorrel-haddad"]
+
+
+def test_a_present_deed_on_a_definite_thing_has_a_doer(engine: Engine, make_brain: Any) -> None:
+    response = ask(engine, make_brain(GABLE), "oh and make sure gable gets the float by six")
+    assert slugs(response) == ["people/gable-mensah"]
+    assert "bare subject of an event" in signals(response)
+
+
+@pytest.mark.parametrize(
+    "text", ["hope gets me through the long shifts", "hope moves mountains, they say"]
+)
+def test_a_mood_acts_on_people_and_in_general(engine: Engine, make_brain: Any, text: str) -> None:
+    assert slugs(ask(engine, make_brain(HOPE), text)) == []

@@ -125,7 +125,7 @@ _INVERTING: Final = _MODALS | _DO | frozenset("do does don't let lets".split())
 #: Words that open a clause before its subject.
 _CLAUSE_OPENERS: Final = frozenset(
     "and but or so because since when whenever if unless that while though although once "
-    "until after before then also plus cause".split()
+    "until after before then also plus cause sure".split()
 )
 _SUBJECT_PRONOUNS: Final = frozenset("i you we they he she it".split())
 #: Prepositions whose object a bare verb or adverb cannot be ("on pierce" is a name).
@@ -418,7 +418,31 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
         )
     if verb.norm in _PERFECT:
         return _perfect_deed(tokens, verb) or _has_people_or_an_ailment(tokens, verb)
-    return _past_event(verb.norm) and _agentive(verb) and _has_object(tokens, verb)
+    if not _agentive(verb):
+        return False
+    if _past_event(verb.norm):
+        return _has_object(tokens, verb)
+    return "VBZ" in inflections(verb.norm) and _definite_thing(tokens, verb)
+
+
+def _definite_thing(tokens: list[Token], verb: Token) -> bool:
+    """A definite thing as the object of a present deed: "gets the match fees".
+
+    A mood or the weather acts on people ("hope gets me through") and in general ("faith
+    moves mountains"), not on the one thing the sentence means.
+    """
+    article = _glued_after(tokens, verb.index)
+    thing = _glued_after(tokens, article.index) if article is not None else None
+    return (
+        article is not None
+        and article.norm in _DEFINITE_OBJECTS - _OBJECT_PRONOUNS
+        and thing is not None
+        and sense(thing.norm).noun
+    )
+
+
+#: Objects that are people: "hope keeps me going".
+_OBJECT_PRONOUNS: Final = frozenset("him her them us me you".split())
 
 
 #: What a person or an animal has, not a thing or an idea: "has a cold", "has the flu".
