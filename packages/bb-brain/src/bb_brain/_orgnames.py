@@ -78,7 +78,7 @@ def _trade_noun(word: str) -> bool:
 
 
 def _adjective(word: str) -> bool:
-    """ "Old Granary", "Green Door": a firm named by a described thing has no shorter name."""
+    """A firm named by a thing described ("Old Granary", "Green Door") has no shorter name."""
     from bb_brain.reflex._ordinary import sense
 
     return "ADJ" in sense(word).readings
