@@ -984,3 +984,37 @@ def test_a_present_deed_on_a_definite_thing_has_a_doer(engine: Engine, make_brai
 )
 def test_a_mood_acts_on_people_and_in_general(engine: Engine, make_brain: Any, text: str) -> None:
     assert slugs(ask(engine, make_brain(HOPE), text)) == []
+
+
+COLD_STORE = ("places/the-cold-store", md("The Cold Store", type="place", summary="Our unit."))
+CHANDLER = ("people/ines-chandler", md("Ines Chandler", type="person", summary="Our plasterer."))
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (COLD_STORE, "can you write a sign for the cold store: back in 5 mins"),  # its whole name
+        (CHANDLER, "chandler says the ceiling needs another coat"),  # a family name, then a verb
+        (IVY, "ivy is off sick tomorrow, who can cover?"),  # where she is
+        (IVY, "ivy's diary is full until march"),  # what a person keeps
+        (NUTMEG, "nutmeg stole a sausage off the counter"),  # a deed with its object
+    ],
+)
+def test_a_title_a_family_name_and_a_whereabouts_in_lowercase(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == [page[0]]
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (COLD_STORE, "a cold store costs less to run than a walk-in"),  # one of many
+        (CHANDLER, "the chandler says the candles need another week"),  # its article
+        (FROST, "frost is off the windscreen by ten"),  # weather
+    ],
+)
+def test_everyday_readings_of_a_title_and_a_family_name(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == []

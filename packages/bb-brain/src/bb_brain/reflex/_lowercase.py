@@ -58,10 +58,12 @@ from bb_brain.reflex._ordinary import (
     sense,
     unknown_word,
 )
-from bb_brain.reflex._syntax import modal_as_name
+from bb_brain.reflex._syntax import EPISODE_SUBJECT, TO_DO_SOMETHING, modal_as_name
 from bb_brain.reflex._tokens import (
+    HONORIFIC,
     LOCATIVE,
     LOWERCASE,
+    PERSON_VERB,
     VERSION,
     Token,
     looked_up,
@@ -73,6 +75,10 @@ MAX_LOWER_TOKENS: Final = 4
 PHRASE_ARMS: Final = EXACT_ARMS | {"slug-suffix"}
 #: The arms a lowercase everyday word may match beside an alias (on evidence only).
 TITLE_ARMS: Final = frozenset({"title", "slug-suffix", "given-name", SHORT_NAME_ARM})
+#: The arm a lowercase everyday word may match as a family name, on a person's deed only.
+SURNAME_ONLY: Final = frozenset({"surname"})
+#: What only a person does or has around the word: a family name may stand alone then.
+_PERSON_SIGNALS: Final = frozenset({PERSON_VERB, EPISODE_SUBJECT, HONORIFIC, TO_DO_SOMETHING})
 #: A phrase this long that matches a title exactly is the title, even in everyday words
 #: ("the red flag review"): three ordinary words rarely fall together by chance.
 EXACT_PHRASE_TOKENS: Final = 3
@@ -130,15 +136,13 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                 if size == 2 and span[0].norm == "the" and _inner(span[1]):
                     found.append(_the_place(span, maker))  # "at the foundry"
                     continue
+                if span[0].norm == "the" and all(_inner(tok) for tok in span[1:]):
+                    found.append(_the_title(span, maker))  # "for the old dairy"
+                    continue
                 # A function word at either end adds nothing a shorter span lacks, and a
                 # phrase of ordinary words only is an ordinary phrase in lowercase.
                 if not (_inner(span[0]) and (_inner(span[-1]) or _numbered(span))):
                     continue
-                # "salt and vinegar" is two everyday words, however many tokens it spans
-                content = [t for t in span if not sense(t.norm).function]
-                everyday = len(content) < EXACT_PHRASE_TOKENS and all(
-                    is_ordinary(t.norm) for t in content
-                )
                 norm = _phrase(span, maker.text)
                 found.append(
                     maker.make(
@@ -148,12 +152,19 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                         penalty=LOWERCASE_PENALTY,
                         extra=(LOWERCASE,),
                         # "house rules", "sunday table": a title on evidence only
-                        ambiguity=f"everyday phrase {norm!r}" if everyday else "",
+                        ambiguity=_everyday(span, norm),
                         fuzzy=any(_misspelt(tok) for tok in span),
                     )
                 )
         stretch = []
     return found
+
+
+def _everyday(span: list[Token], norm: str | None = None) -> str:
+    """The ambiguity of a phrase of everyday words ("salt and vinegar"), else ""."""
+    content = [t for t in span if not sense(t.norm).function]
+    everyday = len(content) < EXACT_PHRASE_TOKENS and all(is_ordinary(t.norm) for t in content)
+    return f"everyday phrase {norm or join(span)!r}" if everyday else ""
 
 
 def _acronym(tok: Token) -> bool:
@@ -205,6 +216,25 @@ def _the_place(span: list[Token], maker: Maker) -> Candidate:
     )
 
 
+def _the_title(span: list[Token], maker: Maker) -> Candidate:
+    """A title of several words with its article ("the old dairy"): matched whole, as written.
+
+    Only a page whose own name opens with "the" has it; its words after "the" are read as the
+    same phrase without the article is (see :func:`lowercase`).
+    """
+    inner = maker.make(
+        join(span[1:]), span[1:], EXACT_ARMS, penalty=LOWERCASE_PENALTY, extra=(LOWERCASE,)
+    )
+    return maker.make(
+        join(span),
+        span,
+        EXACT_ARMS,
+        penalty=LOWERCASE_PENALTY,
+        extra=tuple(dict.fromkeys((LOWERCASE, *inner.signals))),
+        ambiguity=_everyday(span[1:]),
+    )
+
+
 #: Prepositions before a place ("a shift at the foundry", "back to the annex").
 _PLACE_PREPOSITIONS: Final = frozenset("at in to from near outside inside into".split())
 
@@ -247,6 +277,9 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
     if arms is ALIAS_ONLY and (word.lexical or word.calendar):
         # "mainly trellis slipping": a page titled with the word, on evidence only
         found.append(offered(TITLE_ARMS, word.describe()))
+        if _PERSON_SIGNALS & set(found[0].signals):
+            # "chandler says the ceiling ...": a family name, by what only a person does
+            found.append(offered(SURNAME_ONLY, word.describe()))
     return found
 
 

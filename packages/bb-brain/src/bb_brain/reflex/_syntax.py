@@ -146,7 +146,7 @@ _PERSONAL_NOUNS: Final = frozenset(
     desk office side point decision request offer signature approval sign-off
     pr prs ticket tickets branch draft drafts doc docs slides deck invoice invoices contract
     shift shifts flight leave appointment appt wedding quote quotes statement interview
-    crew gang squad lads staff
+    crew gang squad lads staff diary books lesson lessons
     """.split()
 )
 #: Words of talking and meeting, after which "to X" or "with X" is a person.
@@ -398,8 +398,8 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     if verb.norm in _COPULAS or verb.norm in _CATENATIVES:
         # "briar and sorrel are doing the catering", "briar keeps changing the plan"
         going = _glued_after(tokens, verb.index)
-        if going is not None and verb.norm in _COPULAS and _at_a_time(tokens, going):
-            return token.norm not in _WEATHER  # "briar is back tomorrow"
+        if going is not None and verb.norm in _COPULAS and _whereabouts(tokens, going):
+            return token.norm not in _WEATHER  # "briar is back tomorrow", "is off sick"
         return going is not None and _doing(tokens, going)
     if _time_off(tokens, verb):
         return True  # "briar needs tues off"
@@ -473,6 +473,11 @@ def _has_people_or_an_ailment(tokens: list[Token], has: Token) -> bool:
 _PEOPLE: Final = ROLE_NOUNS | frozenset(
     "person people kid child guest member volunteer student pupil player helper staff".split()
 )
+
+
+def _whereabouts(tokens: list[Token], where: Token) -> bool:
+    """Away, on leave or a shift, or in or back at a time: where someone is, after "is"."""
+    return where.norm in _AWAY or _on_leave(tokens, where) or _at_a_time(tokens, where)
 
 
 def _after_is(tokens: list[Token], after: Token) -> bool:
