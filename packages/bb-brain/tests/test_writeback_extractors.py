@@ -14,7 +14,7 @@ from bb_brain.writeback import (
     segment_turns,
     split_sentences,
 )
-from bb_brain.writeback._entities import _page_surfaces
+from bb_brain.writeback._entities import _page_surfaces, _users_own
 from bb_brain.writeback._extract import resolve_extractor
 from bb_schema import PublicTurn
 from bb_schema.turn_context import ExtractedFact, InjectedExtraction
@@ -924,3 +924,50 @@ def test_a_pasted_message_signed_for_a_page_s_firm_is_its() -> None:
         )
     )
     assert any("Widget Co" in fact and entity == WIDGET.slug for fact, entity, _ in facts)
+
+
+CLUB = Entity("companies/tarn-rowing-club", "Tarn Rowing Club", "company", users_own=True)
+LANTERN = Entity("projects/lantern-launch", "Lantern Launch", "project")
+
+
+def own_rules(*texts: str, own: tuple[Entity, ...] = (CLUB,)) -> list[tuple[str, str | None]]:
+    surfaces = [(entity.title, entity.slug, False) for entity in (ALICE, *own, LANTERN)]
+    extractor = RulesExtractor(EntityIndex([ALICE, *own, LANTERN], surfaces))
+    facts = extractor.extract(seg(*(("user", text) for text in texts)))
+    return [(f.fact, f.entity_slug) for f in facts]
+
+
+def test_we_who_name_nobody_else_are_the_users_own_organisation() -> None:
+    found = own_rules("we ordered a new coxless four, £9,000 with the riggers")
+    assert found == [("we ordered a new coxless four, £9,000 with the riggers", CLUB.slug)]
+
+
+def test_notes_that_name_nothing_are_about_the_users_own_organisation() -> None:
+    found = own_rules("AGM notes:\n- boat hire going up to £42 a session")
+    assert ("- boat hire going up to £42 a session", CLUB.slug) in found
+
+
+def test_a_project_at_hand_keeps_its_we() -> None:
+    found = own_rules("Lantern Launch update: launch is the 12th.", "we're skipping the flyers")
+    assert [slug for _, slug in found] == [LANTERN.slug, LANTERN.slug]
+
+
+def test_two_organisations_of_the_users_make_we_nobody_in_particular() -> None:
+    other = Entity("companies/tarn-choir", "Tarn Choir", "company", users_own=True)
+    found = own_rules("we ordered a new coxless four, £9,000 with the riggers", own=(CLUB, other))
+    assert found[0][1] is None
+
+
+@pytest.mark.parametrize(
+    ("summary", "own"),
+    [
+        ("The user's rowing club on the river.", True),
+        ("Parish council the user sits on.", True),
+        ("Our allotment society.", True),
+        ("A rowing club in the next valley.", False),
+        ("Rival club; the user rows against them.", False),
+    ],
+)
+def test_an_organisation_the_users_own_by_its_summary(summary: str, own: bool) -> None:
+    assert _users_own("companies/x", "company", summary) is own
+    assert _users_own("people/x", "person", summary) is False

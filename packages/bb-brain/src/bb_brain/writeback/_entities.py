@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from bb_brain._names import HONORIFICS, fold
+from bb_brain._orgnames import is_organisation
 from bb_brain._relations import (
     KIN_NAMES,
     MAX_MODIFIERS,
@@ -50,6 +51,8 @@ class Entity:
     page_type: str | None = None
     #: "he" or "she" when the page refers to the person so, else "" (:func:`page_pronoun`).
     pronoun: str = ""
+    #: An organisation the user belongs to, by its summary ("The user's rowing club").
+    users_own: bool = False
 
     @property
     def is_person(self) -> bool:
@@ -125,7 +128,7 @@ class EntityIndex:
         entities = [
             Entity(slug, title, page_type, _pronoun(title, summary, body))
             if _personal(slug, page_type)
-            else Entity(slug, title, page_type)
+            else Entity(slug, title, page_type, users_own=_users_own(slug, page_type, summary))
             for slug, title, page_type, _, body, summary in pages
         ]
         surfaces: list[tuple[str, str, bool]] = []
@@ -164,6 +167,12 @@ class EntityIndex:
     def entities(self) -> list[Entity]:
         """Every entity of the source, by slug."""
         return [self._entities[slug] for slug in sorted(self._entities)]
+
+    @property
+    def own(self) -> Entity | None:
+        """The one organisation the user belongs to, by its page's summary, if just one."""
+        own = [entity for entity in self._entities.values() if entity.users_own]
+        return own[0] if len(own) == 1 else None
 
     def get(self, slug: str) -> Entity | None:
         """The entity with ``slug``, if the source has that page."""
@@ -335,3 +344,18 @@ def _page_surfaces(entity: Entity, frontmatter: object) -> list[tuple[str, str, 
     if isinstance(aliases, list):
         surfaces.extend((alias, slug, True) for alias in aliases if isinstance(alias, str))
     return surfaces
+
+
+#: A summary that makes an organisation the user's: "The user's microbrewery", "Our club",
+#: "Parish council the user sits on".
+_USERS_OWN = re.compile(
+    r"^\s*(?:the\s+user['’]s|our)\b"
+    r"|\bthe\s+user\s+(?:runs|owns|manages|leads|founded|co-founded|chairs|coaches|sits\s+on"
+    r"|belongs\s+to|works\s+(?:at|for|in)|volunteers\s+(?:at|with|for)|is\s+a\s+member\s+of)\b",
+    re.IGNORECASE,
+)
+
+
+def _users_own(slug: str, page_type: str | None, summary: str) -> bool:
+    """An organisation whose summary says the user belongs to it: "we" may mean it."""
+    return is_organisation(page_type, slug) and _USERS_OWN.search(summary) is not None

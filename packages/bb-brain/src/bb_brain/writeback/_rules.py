@@ -296,7 +296,7 @@ class RulesExtractor:
             group.inherited = group.inherited or (opening and number == 0)
             if restated and _NEW_VALUE.match(group.text):
                 continue  # "..., it's at 3pm": the value a restated fact already holds
-            restated = _record(group, facts, topic)
+            restated = _record(group, facts, topic, self._own(salience))
 
     def _groups(self, text: str, salience: Salience, *, people: bool = False) -> list[_Group]:
         """The sentence's clauses as facts-to-be (see :class:`_Group` for how they join).
@@ -357,6 +357,12 @@ class RulesExtractor:
                 self._entities.introduce(Entity(person.slug, person.name, "person"))
             known.add((person.start, person.end))
         return known
+
+    def _own(self, salience: Salience) -> Entity | None:
+        """The user's own organisation, unless a project or another firm is what is at hand."""
+        own = self._entities.own
+        thing = salience.thing
+        return own if thing is None or own is None or thing.slug == own.slug else None
 
     def _organisation(self, name: str) -> bool:
         """The name is the whole of an organisation's page name, or has a firm's ending."""
@@ -703,10 +709,16 @@ MIN_CLAUSE_WORDS: Final = 4
 _NOT_PREDICATES: Final = frozenset("'s do does did".split())
 
 
-def _record(group: _Group, facts: list[_Fact], topic: Entity | None) -> bool:
+def _record(
+    group: _Group, facts: list[_Fact], topic: Entity | None, own: Entity | None = None
+) -> bool:
     """Keep the clauses as a fact when they carry information; apply a correction.
 
-    True when a correction restated the fact it replaced with the value stated after it.
+    A "we" or "our" that names nobody else is the organisation the user belongs to, ``own``
+    ("we ordered a new four" in the notes of the user's rowing club); the caller passes none
+    when a project or another organisation is at hand ("compass update: we're skipping the
+    press release"). True when a correction
+    restated the fact it replaced with the value stated after it.
     """
     text, ref, refs = group.text, group.ref, group.refs
     entity = ref.entity if ref is not None else None
@@ -728,12 +740,20 @@ def _record(group: _Group, facts: list[_Fact], topic: Entity | None) -> bool:
     kind = _cue(text)
     if kind is None and not (group.inherited or _informative(text, refs)):
         return False
-    if entity is None and kind in _ABOUT_THE_TOPIC and opens_with_the_user(text):
+    if entity is None and own is not None and not refs and _WE.match(text):
+        entity = own  # "we ordered a new coxless four": the user's club
+    elif entity is None and kind in _ABOUT_THE_TOPIC and opens_with_the_user(text):
         entity = topic  # "we went with the oak": a decision on the topic at hand
     elif entity is None and not _about_the_user(text, refs) and not _PRONOUN_FIRST.match(text):
         entity = topic  # "usage-based beat seat pricing by 18%": the topic at hand
+        if own is not None and (topic is None or topic.slug == own.slug) and not refs:
+            entity = own  # "AGM notes: rent going up to £42", nothing else named: the society
     facts.append(_Fact(text, entity, kind or "fact", title))
     return False
+
+
+#: A clause whose subject is "we" or "our ...": the user and the people they belong with.
+_WE = re.compile(rf"^\W*(?:(?:and|but|so|also|then)\W+)?(?:we\b|we{_APOS}|our\b)", _FLAGS)
 
 
 def _withdrawn_alone(text: str, after: str) -> Correction | None:
