@@ -971,3 +971,11 @@ def test_two_organisations_of_the_users_make_we_nobody_in_particular() -> None:
 def test_an_organisation_the_users_own_by_its_summary(summary: str, own: bool) -> None:
     assert _users_own("companies/x", "company", summary) is own
     assert _users_own("people/x", "person", summary) is False
+
+
+def test_a_relatives_full_name_in_an_aside_is_theirs() -> None:
+    found = rules(
+        ("user", "my sister-in-law Bea (Beatrix Holloway, a vet) is running the raffle."),
+        ("user", "Bea wants the prizes by friday"),
+    )
+    assert {slug for _, slug, _ in found} == {"people/beatrix-holloway"}

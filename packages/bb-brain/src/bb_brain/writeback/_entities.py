@@ -137,17 +137,24 @@ class EntityIndex:
         surfaces.extend((alias, slug, arm == EXPLICIT_ARM) for alias, slug, arm in aliases)
         return cls(entities, surfaces)
 
-    def introduce(self, entity: Entity) -> None:
+    def introduce(self, entity: Entity, also: Iterable[str] = ()) -> None:
         """Add a person the conversation introduced, so a later "Bram" finds them.
 
-        Their title, first name and family name become surfaces; a surface another page
+        Their title, first name and family name become surfaces, and ``also`` (a short name
+        the conversation calls them by, "Dev" for Devendra Rao); a surface another page
         already has becomes ambiguous (it attributes nothing) rather than changing hands.
         """
+        extra = [(name, entity.slug, True) for name in also]
         if entity.slug in self._entities:
+            if entity.slug in self._introduced:
+                self._add_surfaces(extra)  # named in full earlier in the turn
             return
         self._entities[entity.slug] = entity
         self._introduced.add(entity.slug)
-        for text, slug, explicit in _page_surfaces(entity, None):
+        self._add_surfaces([*_page_surfaces(entity, None), *extra])
+
+    def _add_surfaces(self, surfaces: Iterable[tuple[str, str, bool]]) -> None:
+        for text, slug, explicit in surfaces:
             key = tuple(tokens(text))
             if not key:
                 continue

@@ -308,7 +308,7 @@ class RulesExtractor:
         groups: list[_Group] = []
         asides = list(ASIDE.finditer(text))
         plain = _blank(text, asides)
-        self._introduce(plain, salience, people=people)
+        self._introduce(plain, salience, people=people, text=text)
         for clause in self._listed(split_clauses(plain)):
             refs = references(self._entities, clause.text, salience)
             ref = choose(refs, clause.text, attitude=_cue(clause.text) == "belief")
@@ -381,7 +381,7 @@ class RulesExtractor:
             if self._entities.get(firm.slug) is None:
                 self._entities.introduce(Entity(firm.slug, firm.name, "company"))
 
-    def _introduce(self, plain: str, salience: Salience, *, people: bool) -> None:
+    def _introduce(self, plain: str, salience: Salience, *, people: bool, text: str) -> None:
         """Make the people the sentence introduces known before it splits.
 
         "Bram Okoye and Ambrose Holt" splits before Ambrose, whom only the whole sentence
@@ -393,9 +393,11 @@ class RulesExtractor:
                 self._entities.introduce(Entity(person_slug(given), given, "person"))
             known.add((start, end))
         for kin in kin_named(plain, known):
-            name = _with_family_name(kin, salience, self._entities)
-            if self._entities.get(person_slug(name)) is None:
-                self._entities.introduce(Entity(person_slug(name), name, "person"))
+            full = _full_name_aside(text, kin)  # "my brother-in-law Dev (Devendra Rao)"
+            name = full or _with_family_name(kin, salience, self._entities)
+            if full is not None or self._entities.get(person_slug(name)) is None:
+                also = [kin.given] if full else []
+                self._entities.introduce(Entity(person_slug(name), name, "person"), also)
                 if KIN_PRONOUNS[kin.kin]:  # "his wife Ottilie": a "she" from now on
                     salience.pronouns[person_slug(name)] = KIN_PRONOUNS[kin.kin]
             known.add((kin.start, kin.end))
@@ -501,6 +503,18 @@ def _with_family_name(kin: KinNamed, salience: Salience, index: EntityIndex) -> 
         owner = named[0] if len(named) == 1 else None
     words = owner.title.split() if owner is not None and owner.is_person else []
     return f"{kin.given} {words[-1]}" if len(words) > 1 else kin.given
+
+
+def _full_name_aside(text: str, kin: KinNamed) -> str | None:
+    """The full name an aside right after a relative's given name opens with, if any.
+
+    "my brother-in-law Dev (Devendra Rao, married to my sister)" is Devendra Rao.
+    """
+    aside = ASIDE.match(text, kin.end)
+    if aside is None:
+        return None
+    found = new_people(aside.group("inner"), set(), roster=True)
+    return found[0].name if found and found[0].start == 0 else None
 
 
 def _blank(text: str, asides: list[re.Match[str]]) -> str:
