@@ -1018,3 +1018,24 @@ def test_everyday_readings_of_a_title_and_a_family_name(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == []
+
+
+TAVI = ("people/tavi-orsk", md("Tavi Orsk", type="person", aliases="[Tavi]"))
+PLATES = ("companies/green-plates", md("Green Plates", type="company", summary="Caterer."))
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (TAVI, "tavis lesson on sunday needs moving to 11"),  # a possessive typed fast
+        (PLATES, "green plates have changed the menu without telling us"),  # a firm's deed
+    ],
+)
+def test_a_fast_possessive_and_a_plural_title_doing_something(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == [page[0]]
+
+
+def test_green_plates_in_general(engine: Engine, make_brain: Any) -> None:
+    assert slugs(ask(engine, make_brain(PLATES), "green plates have a calm look to them")) == []

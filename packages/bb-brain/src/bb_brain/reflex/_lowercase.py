@@ -64,6 +64,7 @@ from bb_brain.reflex._tokens import (
     LOCATIVE,
     LOWERCASE,
     PERSON_VERB,
+    POSSESSIVE,
     VERSION,
     Token,
     looked_up,
@@ -272,7 +273,14 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
     stem = _possessive_typed_without_apostrophe(maker.tokens, tok)
     if stem is not None:  # "osrics RFE": a possessive typed fast
         found.append(
-            maker.make(stem, [tok], LOWER_NAME_ARMS, penalty=LOWERCASE_PENALTY, extra=(LOWERCASE,))
+            # the "s" is its possessive: the word modifies nothing ("osrics RFE" is Osric's)
+            maker.make(
+                stem,
+                [tok],
+                LOWER_NAME_ARMS,
+                penalty=LOWERCASE_PENALTY,
+                extra=(LOWERCASE, POSSESSIVE),
+            )
         )
     if arms is ALIAS_ONLY and (word.lexical or word.calendar):
         # "mainly trellis slipping": a page titled with the word, on evidence only

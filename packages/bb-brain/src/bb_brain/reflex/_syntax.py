@@ -394,7 +394,7 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
         return False
     word = sense(token.norm)
     if word.noun_lemmas and token.norm not in word.noun_lemmas:  # a plural noun's form
-        return verb.norm in ("is", "was", "has") or "VBZ" in inflections(verb.norm)
+        return _plural_name_deed(tokens, first < last, verb)
     if verb.norm in _COPULAS or verb.norm in _CATENATIVES:
         # "briar and sorrel are doing the catering", "briar keeps changing the plan"
         going = _glued_after(tokens, verb.index)
@@ -473,6 +473,17 @@ def _has_people_or_an_ailment(tokens: list[Token], has: Token) -> bool:
 _PEOPLE: Final = ROLE_NOUNS | frozenset(
     "person people kid child guest member volunteer student pupil player helper staff".split()
 )
+
+
+def _plural_name_deed(tokens: list[Token], title: bool, verb: Token) -> bool:
+    """A plural form naming one: a singular verb's subject, or a title doing something.
+
+    "banks was on call" names Banks; "green plates have changed the menu" names a firm, since
+    a plural of everyday things does nothing on purpose.
+    """
+    if title and verb.norm in ("have", "haven't"):
+        return _perfect_deed(tokens, verb)
+    return verb.norm in ("is", "was", "has") or "VBZ" in inflections(verb.norm)
 
 
 def _whereabouts(tokens: list[Token], where: Token) -> bool:
