@@ -35,6 +35,8 @@ ORG_WORDS: Final = frozenset(
     carriers couriers printers taxis garage nursery salon florists opticians solicitors
     surveyors scaffolding roofing glazing kitchens bathrooms flooring timber hardware
     distillery vineyards winery deli grocers butchers coffee consultants consultancy
+    optical optics seafood seafoods fisheries bottling maltings conveyancing electrics
+    decorators cleaners cleaning brewers distillers tyres fitness
     """.split()
 )
 #: Legal forms: a name ending in one is an organisation's, whatever its other words.
