@@ -41,7 +41,7 @@ def test_an_organisation_s_slug(name: str, slug: str) -> None:
         ("the new caterer is a family firm, Bramble & Sons", "Bramble & Sons"),  # a partnership
         ("we hired the vans from Tallow & Co. 3 of them", "Tallow & Co"),
         ("the bibs come from Quillfield Sportswear now", "Quillfield Sportswear"),  # its goods
-        ("the lenses go to Harrowgate Optical from May", "Harrowgate Optical"),  # a trade
+        ("the lenses go to Quenmoor Optical from May", "Quenmoor Optical"),  # a trade
     ],
 )
 def test_a_new_organisation_is_found(text: str, name: str) -> None:
