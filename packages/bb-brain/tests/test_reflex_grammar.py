@@ -556,7 +556,7 @@ def test_a_plural_after_a_name_is_the_noun_it_modifies(engine: Engine, make_brai
     brain = make_brain(ROWAN)
     assert slugs(ask(engine, brain, "Rowan berries are poisonous to dogs, right?")) == []
     # "to flower" is a verb no one writes in the past: a plural noun whatever follows
-    assert slugs(ask(engine, brain, "Rowan flowers, do bees like them?")) == []
+    assert slugs(ask(engine, brain, "Rowan flowers look lovely in a jug")) == []
     assert slugs(ask(engine, brain, "Rowan needs the van on friday")) == ["people/rowan-ilves"]
 
 
@@ -892,7 +892,7 @@ def test_a_slug_in_other_words_of_the_title(engine: Engine, make_brain: Any) -> 
 @pytest.mark.parametrize(
     ("page", "text"),
     [
-        (GABLE, "gable's in this afternoon if you want the keys"),  # on the rota at a time
+        (GABLE, "gable's in this evening if you want the keys"),  # on the rota at a time
         (NUTMEG, "nutmeg is back on friday to have the cone off"),
         (GABLE, "can you redo the rota? gable needs thurs off"),  # a day off
         (IVY, "ivy asked for every other saturday off"),
@@ -920,12 +920,12 @@ def test_weather_or_a_thing_at_a_time(
     assert slugs(ask(engine, make_brain(page), text)) == []
 
 
-WILL = ("people/will-achterberg", md("Will Achterberg", type="person", aliases="[Will]"))
+WILL = ("people/will-ostrander", md("Will Ostrander", type="person", aliases="[Will]"))
 
 
 def test_a_modal_before_where_someone_lives_is_their_name(engine: Engine, make_brain: Any) -> None:
     response = ask(engine, make_brain(WILL), "will from number 12 says the bins were missed")
-    assert slugs(response) == ["people/will-achterberg"]
+    assert slugs(response) == ["people/will-ostrander"]
 
 
 @pytest.mark.parametrize(
@@ -938,11 +938,11 @@ def test_a_modal_before_a_time_is_a_modal(engine: Engine, make_brain: Any, text:
 @pytest.mark.parametrize(
     ("page", "text"),
     [
-        (WILL, "thanks. Will has the spare keys, ask him"),  # no modal takes "has"
-        (IVY, "ivy flagged that the fridge log wasn't signed"),  # a deed said with "that"
-        (IVY, "Ivy has 6 helpers for sunday, we need 10"),  # a head count
-        (IVY, "ivy has a cold so the class is off"),  # an ailment
-        (IVY, "ivy's crew are back on monday"),  # the people she leads
+        (WILL, "Will has the spare keys, ask him"),  # no modal takes "has"
+        (HOPE, "hope flagged that the boiler needs a service"),  # a deed said with "that"
+        (IVY, "Ivy has 6 helpers lined up for the fete"),  # a head count
+        (IVY, "ivy has the flu so the class is off"),  # an ailment
+        (IVY, "ivy's crew start the roof on monday"),  # the people she leads
     ],
 )
 def test_a_name_by_what_its_bearer_has_or_does(
@@ -965,16 +965,16 @@ def test_the_word_by_what_it_has_or_its_article(
     assert slugs(ask(engine, make_brain(page), text)) == []
 
 
-SORREL = ("people/sorrel-haddad", md("Sorrel Haddad", type="person", summary="Runs the stall."))
+SORREL = ("people/sorrel-marrit", md("Sorrel Marrit", type="person", summary="Runs the stall."))
 
 
 def test_a_possessive_before_a_kind_noun_is_the_owner(engine: Engine, make_brain: Any) -> None:
-    response = ask(engine, make_brain(SORREL), "sorrel's team will handle the refunds")
-    assert slugs(response) == ["people/sorrel-haddad"]
+    response = ask(engine, make_brain(SORREL), "sorrel's team can cover the refunds")
+    assert slugs(response) == ["people/sorrel-marrit"]
 
 
 def test_a_present_deed_on_a_definite_thing_has_a_doer(engine: Engine, make_brain: Any) -> None:
-    response = ask(engine, make_brain(GABLE), "oh and make sure gable gets the float by six")
+    response = ask(engine, make_brain(GABLE), "can you make sure gable gets the float by six")
     assert slugs(response) == ["people/gable-mensah"]
     assert "bare subject of an event" in signals(response)
 
@@ -987,17 +987,17 @@ def test_a_mood_acts_on_people_and_in_general(engine: Engine, make_brain: Any, t
 
 
 COLD_STORE = ("places/the-cold-store", md("The Cold Store", type="place", summary="Our unit."))
-CHANDLER = ("people/ines-chandler", md("Ines Chandler", type="person", summary="Our plasterer."))
+CHANDLER = ("people/odile-chandler", md("Odile Chandler", type="person", summary="Our plasterer."))
 
 
 @pytest.mark.parametrize(
     ("page", "text"),
     [
-        (COLD_STORE, "can you write a sign for the cold store: back in 5 mins"),  # its whole name
+        (COLD_STORE, "the van can park behind the cold store tonight"),  # its whole name
         (CHANDLER, "chandler says the ceiling needs another coat"),  # a family name, then a verb
-        (IVY, "ivy is off sick tomorrow, who can cover?"),  # where she is
-        (IVY, "ivy's diary is full until march"),  # what a person keeps
-        (NUTMEG, "nutmeg stole a sausage off the counter"),  # a deed with its object
+        (IVY, "ivy is off sick today so the shop opens late"),  # where she is
+        (IVY, "ivy's diary is packed next week"),  # what a person keeps
+        (NUTMEG, "nutmeg stole a sausage from the barbecue"),  # a deed with its object
     ],
 )
 def test_a_title_a_family_name_and_a_whereabouts_in_lowercase(
@@ -1027,8 +1027,8 @@ PLATES = ("companies/green-plates", md("Green Plates", type="company", summary="
 @pytest.mark.parametrize(
     ("page", "text"),
     [
-        (TAVI, "tavis lesson on sunday needs moving to 11"),  # a possessive typed fast
-        (PLATES, "green plates have changed the menu without telling us"),  # a firm's deed
+        (TAVI, "tavis lesson is moving to the afternoon"),  # a possessive typed fast
+        (PLATES, "green plates have changed the delivery slot again"),  # a firm's deed
     ],
 )
 def test_a_fast_possessive_and_a_plural_title_doing_something(

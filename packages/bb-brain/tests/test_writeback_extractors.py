@@ -743,9 +743,9 @@ def test_a_sentence_with_no_subject_after_a_person_is_about_them() -> None:
 def test_a_role_said_without_a_verb_after_a_person_describes_them() -> None:
     facts = rules(
         ("user", "Widget Co moved the launch to May."),
-        ("user", "We've hired Odran Vesk. Former CFO, very numbers-driven. Starts Monday."),
+        ("user", "We've hired Odran Vesk. Former midwife, very punctual. Starts Monday."),
     )
-    assert ("Former CFO, very numbers-driven.", "people/odran-vesk") in [f[:2] for f in facts]
+    assert ("Former midwife, very punctual.", "people/odran-vesk") in [f[:2] for f in facts]
 
 
 @pytest.mark.parametrize(
@@ -927,42 +927,42 @@ def test_a_pasted_message_signed_for_a_page_s_firm_is_its() -> None:
 
 
 CLUB = Entity("companies/tarn-rowing-club", "Tarn Rowing Club", "company", users_own=True)
-LANTERN = Entity("projects/lantern-launch", "Lantern Launch", "project")
+FERRULE = Entity("projects/ferrule-launch", "Ferrule Launch", "project")
 
 
 def own_rules(*texts: str, own: tuple[Entity, ...] = (CLUB,)) -> list[tuple[str, str | None]]:
-    surfaces = [(entity.title, entity.slug, False) for entity in (ALICE, *own, LANTERN)]
-    extractor = RulesExtractor(EntityIndex([ALICE, *own, LANTERN], surfaces))
+    surfaces = [(entity.title, entity.slug, False) for entity in (ALICE, *own, FERRULE)]
+    extractor = RulesExtractor(EntityIndex([ALICE, *own, FERRULE], surfaces))
     facts = extractor.extract(seg(*(("user", text) for text in texts)))
     return [(f.fact, f.entity_slug) for f in facts]
 
 
 def test_we_who_name_nobody_else_are_the_users_own_organisation() -> None:
-    found = own_rules("we ordered a new coxless four, £9,000 with the riggers")
-    assert found == [("we ordered a new coxless four, £9,000 with the riggers", CLUB.slug)]
+    found = own_rules("we ordered a new trailer for the boats, £9,000 fitted")
+    assert found == [("we ordered a new trailer for the boats, £9,000 fitted", CLUB.slug)]
 
 
 def test_notes_that_name_nothing_are_about_the_users_own_organisation() -> None:
-    found = own_rules("AGM notes:\n- boat hire going up to £42 a session")
-    assert ("- boat hire going up to £42 a session", CLUB.slug) in found
+    found = own_rules("AGM notes:\n- boat hire going up to £30 a session")
+    assert ("- boat hire going up to £30 a session", CLUB.slug) in found
 
 
 def test_a_project_at_hand_keeps_its_we() -> None:
-    found = own_rules("Lantern Launch update: launch is the 12th.", "we're skipping the flyers")
-    assert [slug for _, slug in found] == [LANTERN.slug, LANTERN.slug]
+    found = own_rules("Ferrule Launch update: launch is the 12th.", "we're skipping the flyers")
+    assert [slug for _, slug in found] == [FERRULE.slug, FERRULE.slug]
 
 
 def test_two_organisations_of_the_users_make_we_nobody_in_particular() -> None:
     other = Entity("companies/tarn-choir", "Tarn Choir", "company", users_own=True)
-    found = own_rules("we ordered a new coxless four, £9,000 with the riggers", own=(CLUB, other))
+    found = own_rules("we ordered a new trailer for the boats, £9,000 fitted", own=(CLUB, other))
     assert found[0][1] is None
 
 
 @pytest.mark.parametrize(
     ("summary", "own"),
     [
-        ("The user's rowing club on the river.", True),
-        ("Parish council the user sits on.", True),
+        ("The user's choir, in the town hall.", True),
+        ("Residents' association the user sits on.", True),
         ("Our allotment society.", True),
         ("A rowing club in the next valley.", False),
         ("Rival club; the user rows against them.", False),
@@ -975,7 +975,7 @@ def test_an_organisation_the_users_own_by_its_summary(summary: str, own: bool) -
 
 def test_a_relatives_full_name_in_an_aside_is_theirs() -> None:
     found = rules(
-        ("user", "my sister-in-law Bea (Beatrix Holloway, a vet) is running the raffle."),
+        ("user", "my sister-in-law Bea (Beatrix Quorn, a vet) is running the raffle."),
         ("user", "Bea wants the prizes by friday"),
     )
-    assert {slug for _, slug, _ in found} == {"people/beatrix-holloway"}
+    assert {slug for _, slug, _ in found} == {"people/beatrix-quorn"}

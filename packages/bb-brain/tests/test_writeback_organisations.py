@@ -38,8 +38,8 @@ def test_an_organisation_s_slug(name: str, slug: str) -> None:
         ("Quarrel's Bakery sponsors the under-9s kit", "Quarrel's Bakery"),
         ("the caterer this year is Meadowsweet Ltd", "Meadowsweet Ltd"),  # a legal form
         ("the roofer's firm is called Kettlewell, ask them for a date", "Kettlewell"),
-        ("the new caterer is a family firm, Bramble & Sons", "Bramble & Sons"),  # a partnership
-        ("we hired the vans from Tallow & Co. 3 of them", "Tallow & Co"),
+        ("the new caterer is a family firm, Brockwell & Sons", "Brockwell & Sons"),  # a partnership
+        ("we hired the vans from Vantry & Co. 3 of them", "Vantry & Co"),
         ("the bibs come from Quillfield Sportswear now", "Quillfield Sportswear"),  # its goods
         ("the lenses go to Quenmoor Optical from May", "Quenmoor Optical"),  # a trade
     ],

@@ -54,8 +54,8 @@ def is_organisation(page_type: str | None, slug: str) -> bool:
 def short_name(title: str) -> str | None:
     """The title without its business ending ("Shale Fund" -> "shale"), folded.
 
-    Any common noun naming the trade ends a firm's name too ("Courtside Surfaces" ->
-    "courtside"), unless "&" joins the words ("Bread & Butter") or an adjective describes
+    Any common noun naming the trade ends a firm's name too ("Quayhead Surfaces" ->
+    "quayhead"), unless "&" joins the words ("Bread & Butter") or an adjective describes
     the noun ("Old Granary"). None when the title has no such ending, or nothing would be
     left of it.
     """
@@ -73,7 +73,7 @@ def short_name(title: str) -> str | None:
 
 
 def _trade_noun(word: str) -> bool:
-    """A common noun, as a firm's last word names its trade ("Conveyancing", "Surfaces")."""
+    """A common noun, as a firm's last word names its trade ("Surfaces", "Fittings")."""
     from bb_brain.reflex._ordinary import sense  # the lexicon: only when an index is built
 
     return "NOUN" in sense(word).readings

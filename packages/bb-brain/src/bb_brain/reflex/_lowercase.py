@@ -138,7 +138,7 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                     found.append(_the_place(span, maker))  # "at the foundry"
                     continue
                 if span[0].norm == "the" and all(_inner(tok) for tok in span[1:]):
-                    found.append(_the_title(span, maker))  # "for the old dairy"
+                    found.append(_the_title(span, maker))  # "for the cold store"
                     continue
                 # A function word at either end adds nothing a shorter span lacks, and a
                 # phrase of ordinary words only is an ordinary phrase in lowercase.
@@ -218,7 +218,7 @@ def _the_place(span: list[Token], maker: Maker) -> Candidate:
 
 
 def _the_title(span: list[Token], maker: Maker) -> Candidate:
-    """A title of several words with its article ("the old dairy"): matched whole, as written.
+    """A title of several words with its article ("the cold store"): matched whole, as written.
 
     Only a page whose own name opens with "the" has it; its words after "the" are read as the
     same phrase without the article is (see :func:`lowercase`).
@@ -266,7 +266,7 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
             fuzzy=fuzzy,
         )
 
-    # "saw a puffin colony": after "a", even a rare dictionary word is that word
+    # "spotted a wagtail nest": after "a", even a rare dictionary word is that word
     indefinite = word.lexical and _after_indefinite_article(maker.tokens, tok)
     needs = _needs_evidence(word) or indefinite
     found = [offered(arms, word.describe() if needs else "", fuzzy=_misspelt(tok))]
@@ -317,7 +317,7 @@ def _labelled(tokens: list[Token], tok: Token) -> bool:
     """A version or the name of a project's work or an organisation's kind follows the word.
 
     Then an everyday word typed in lowercase may be a page's title, not only its alias. A
-    possessive owns what follows, which labels nothing ("brandy's team" is Brandy's).
+    possessive owns what follows, which labels nothing ("sorrel's team" is Sorrel's).
     """
     nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
     if nxt is None or not nxt.glued or tok.possessive:

@@ -299,9 +299,9 @@ def _on_leave(tokens: list[Token], on: Token) -> bool:
     return on.norm == "on" and what is not None and what.norm in _ON_DUTY
 
 
-#: Where someone is at a time, after "is" ("heath's in this afternoon", "is back tomorrow").
+#: Where someone is at a time, after "is" ("heath's in this evening", "is back tomorrow").
 _PRESENT: Final = frozenset("in back here around free".split())
-#: A time on its own ("in today"), or a word that opens one ("in this afternoon").
+#: A time on its own ("in today"), or a word that opens one ("in this evening").
 _TIMES: Final = frozenset("today tonight tomorrow tmrw tmr later".split())
 _TIME_OPENERS: Final = frozenset("this next every on from till until til at by after all".split())
 _TIME_NOUNS: Final = frozenset(
@@ -315,7 +315,7 @@ _WEATHER: Final = frozenset(
 
 
 def _at_a_time(tokens: list[Token], where: Token) -> bool:
-    """In, back or around at a time ("'s in this afternoon", "is back tomorrow"): a rota."""
+    """In, back or around at a time ("'s in this evening", "is back tomorrow"): a rota."""
     when = _glued_after(tokens, where.index)
     if where.norm not in _PRESENT or when is None:
         return False
@@ -330,7 +330,7 @@ def _at_a_time(tokens: list[Token], where: Token) -> bool:
     )  # fmt: skip
 
 
-#: Verbs of a day off asked for or given ("needs tues off", "booked next friday off").
+#: Verbs of a day off asked for or given ("needs weds off", "booked next friday off").
 _TIME_OFF_VERBS: Final = frozenset(
     "needs need needed wants want wanted asked booked requested took takes has had got gets".split()
 )
@@ -339,7 +339,7 @@ _TIME_OFF_REACH: Final = 3
 
 
 def _time_off(tokens: list[Token], verb: Token) -> bool:
-    """A day off in a rota: "needs tues off", "asked for every saturday off"."""
+    """A day off in a rota: "needs weds off", "asked for every other sunday off"."""
     if verb.norm not in _TIME_OFF_VERBS:
         return False
     word = _glued_after(tokens, verb.index)
@@ -402,7 +402,7 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
             return token.norm not in _WEATHER  # "briar is back tomorrow", "is off sick"
         return going is not None and _doing(tokens, going)
     if _time_off(tokens, verb):
-        return True  # "briar needs tues off"
+        return True  # "briar needs weds off"
     if verb.norm in _MODALS:  # "rook will present the plans", "linnet will call me"
         deed = _glued_after(tokens, verb.index)
         while deed is not None and deed.norm in _MODAL_ADVERBS:
@@ -426,7 +426,7 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
 
 
 def _definite_thing(tokens: list[Token], verb: Token) -> bool:
-    """A definite thing as the object of a present deed: "gets the match fees".
+    """A definite thing as the object of a present deed: "gets the float".
 
     A mood or the weather acts on people ("hope gets me through") and in general ("faith
     moves mountains"), not on the one thing the sentence means.
@@ -445,7 +445,7 @@ def _definite_thing(tokens: list[Token], verb: Token) -> bool:
 _OBJECT_PRONOUNS: Final = frozenset("him her them us me you".split())
 
 
-#: What a person or an animal has, not a thing or an idea: "has a cold", "has the flu".
+#: What a person or an animal has, not a thing or an idea: "has the flu", "has a migraine".
 _AILMENTS: Final = frozenset(
     "cold flu fever temperature migraine headache cough covid virus bug infection "
     "sore rash tummy".split()
@@ -453,7 +453,7 @@ _AILMENTS: Final = frozenset(
 
 
 def _has_people_or_an_ailment(tokens: list[Token], has: Token) -> bool:
-    """Has a number of people or an ailment: "has 9 volunteers", "has a cold".
+    """Has a number of people or an ailment: "has 6 helpers", "has the flu".
 
     An idea or a stuff has "a place" or "limits", never a head count or a cold.
     """
@@ -469,7 +469,7 @@ def _has_people_or_an_ailment(tokens: list[Token], has: Token) -> bool:
     return bool({people.norm, *sense(people.norm).noun_lemmas} & _PEOPLE)
 
 
-#: Who is counted by the head: people in a role ("9 volunteers", "3 drivers").
+#: Who is counted by the head: people in a role ("6 helpers", "3 drivers").
 _PEOPLE: Final = ROLE_NOUNS | frozenset(
     "person people kid child guest member volunteer student pupil player helper staff".split()
 )
@@ -498,7 +498,7 @@ def _after_is(tokens: list[Token], after: Token) -> bool:
     # fence" has a particle, and a plant does that)
     if after.norm in _AWAY or _doing(tokens, after) or _on_leave(tokens, after):
         return True
-    if _at_a_time(tokens, after):  # "briar's in this afternoon": unless it is weather
+    if _at_a_time(tokens, after):  # "briar's in this evening": unless it is weather
         return subject.norm not in _WEATHER
     if after.norm == "been":  # "briar's been running the till": a doing, so far
         doing = _glued_after(tokens, after.index)
@@ -1264,7 +1264,7 @@ def _modified_noun(after: Token, following: Token | None = None) -> bool:
         return True
     plural = bool(meaning.noun_lemmas) and after.norm not in meaning.noun_lemmas
     if plural and seldom_a_verb(after.norm):
-        return True  # "Rowan trees, ...": "to tree" is in the dictionary, hardly in use
+        return True  # "Rowan flowers, ...": "to flower" is in the dictionary, hardly in the past
     return plural and following is not None and following.norm in _PLURAL_VERBS
 
 

@@ -51,7 +51,7 @@ class Entity:
     page_type: str | None = None
     #: "he" or "she" when the page refers to the person so, else "" (:func:`page_pronoun`).
     pronoun: str = ""
-    #: An organisation the user belongs to, by its summary ("The user's rowing club").
+    #: An organisation the user belongs to, by its summary ("The user's choir").
     users_own: bool = False
 
     @property
@@ -141,7 +141,7 @@ class EntityIndex:
         """Add a person the conversation introduced, so a later "Bram" finds them.
 
         Their title, first name and family name become surfaces, and ``also`` (a short name
-        the conversation calls them by, "Dev" for Devendra Rao); a surface another page
+        the conversation calls them by, "Bea" for Beatrix Quorn); a surface another page
         already has becomes ambiguous (it attributes nothing) rather than changing hands.
         """
         extra = [(name, entity.slug, True) for name in also]
@@ -353,8 +353,8 @@ def _page_surfaces(entity: Entity, frontmatter: object) -> list[tuple[str, str, 
     return surfaces
 
 
-#: A summary that makes an organisation the user's: "The user's microbrewery", "Our club",
-#: "Parish council the user sits on".
+#: A summary that makes an organisation the user's: "The user's bakery", "Our choir",
+#: "Residents' association the user sits on".
 _USERS_OWN = re.compile(
     r"^\s*(?:the\s+user['’]s|our)\b"
     r"|\bthe\s+user\s+(?:runs|owns|manages|leads|founded|co-founded|chairs|coaches|sits\s+on"

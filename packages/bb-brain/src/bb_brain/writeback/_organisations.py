@@ -79,7 +79,7 @@ def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganis
 _LOOK_BEHIND: Final = 40
 
 
-#: A partnership's form: "Harrow & Sons", "Crumb & Co", "Fenwick and Daughters".
+#: A partnership's form: "Brockwell & Sons", "Vantry & Co", "Ostrander and Daughters".
 _PARTNERSHIP = re.compile(
     r"\S[ \t]+(?:&|and)[ \t]+(?:Co|Sons?|Daughters?|Partners|Associates|Brothers|Bros)\.?$"
 )

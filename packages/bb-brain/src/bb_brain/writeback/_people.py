@@ -380,5 +380,5 @@ def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
     if where is not None and not sense(fold(where.group(1))).place:
         return True
     if _DESCRIPTION.match(rest) and any(word in PERSON_NOUNS for word in after_all[:ROLE_REACH]):
-        return True  # "we've hired Odran Vesk. Former CFO, ...": a role said of them next
+        return True  # "we've hired Odran Vesk. Former midwife, ...": a role said of them
     return len(after) > 1 and after[0] in ("also", "just", "then") and (after[1] in _VERBS_AFTER)

@@ -287,7 +287,7 @@ class RulesExtractor:
         topic = salience.thing or salience.person  # what the conversation was about
         latest = salience.latest
         person = latest is not None and latest.is_person
-        described = person and _role_described(text)  # "... Odran Vesk. former CFO."
+        described = person and _role_described(text)  # "... Odran Vesk. former midwife."
         if person and (_elided_subject(text) or described):
             topic = latest  # "new volunteer: Ravindra Pelto. retired teacher, loves crosswords"
         restated = False
@@ -393,7 +393,7 @@ class RulesExtractor:
                 self._entities.introduce(Entity(person_slug(given), given, "person"))
             known.add((start, end))
         for kin in kin_named(plain, known):
-            full = _full_name_aside(text, kin)  # "my brother-in-law Dev (Devendra Rao)"
+            full = _full_name_aside(text, kin)  # "my sister-in-law Bea (Beatrix Quorn)"
             name = full or _with_family_name(kin, salience, self._entities)
             if full is not None or self._entities.get(person_slug(name)) is None:
                 also = [kin.given] if full else []
@@ -508,7 +508,7 @@ def _with_family_name(kin: KinNamed, salience: Salience, index: EntityIndex) -> 
 def _full_name_aside(text: str, kin: KinNamed) -> str | None:
     """The full name an aside right after a relative's given name opens with, if any.
 
-    "my brother-in-law Dev (Devendra Rao, married to my sister)" is Devendra Rao.
+    "my sister-in-law Bea (Beatrix Quorn, a vet)" is Beatrix Quorn.
     """
     aside = ASIDE.match(text, kin.end)
     if aside is None:
@@ -651,10 +651,10 @@ def _elided_subject(text: str) -> bool:
 
 
 def _role_described(text: str) -> bool:
-    """A few words that give someone's role, with no verb: "Retired chemistry teacher.".
+    """A few words that give someone's role, with no verb: "Retired midwife.".
 
     Said right after a person is named, it describes them ("we've hired Odran Vesk. former
-    CFO, very numbers-driven"): the role comes within its first words, and no verb follows.
+    midwife, very punctual"): the role comes within its first words, and no verb follows.
     """
     words = [word.strip(".,;:!?()").casefold() for word in text.split()]
     if not words or len(words) > MAX_DESCRIPTION_WORDS or words[0] in _SUBJECTS:
@@ -729,9 +729,9 @@ def _record(
     """Keep the clauses as a fact when they carry information; apply a correction.
 
     A "we" or "our" that names nobody else is the organisation the user belongs to, ``own``
-    ("we ordered a new four" in the notes of the user's rowing club); the caller passes none
-    when a project or another organisation is at hand ("compass update: we're skipping the
-    press release"). True when a correction
+    ("we've booked the hall" in the notes of the user's choir); the caller passes none
+    when a project or another organisation is at hand ("ferrule launch: we're skipping the
+    flyers"). True when a correction
     restated the fact it replaced with the value stated after it.
     """
     text, ref, refs = group.text, group.ref, group.refs
@@ -755,13 +755,13 @@ def _record(
     if kind is None and not (group.inherited or _informative(text, refs)):
         return False
     if entity is None and own is not None and not refs and _WE.match(text):
-        entity = own  # "we ordered a new coxless four": the user's club
+        entity = own  # "we've booked the hall for the spring show": the choir
     elif entity is None and kind in _ABOUT_THE_TOPIC and opens_with_the_user(text):
         entity = topic  # "we went with the oak": a decision on the topic at hand
     elif entity is None and not _about_the_user(text, refs) and not _PRONOUN_FIRST.match(text):
         entity = topic  # "usage-based beat seat pricing by 18%": the topic at hand
         if own is not None and (topic is None or topic.slug == own.slug) and not refs:
-            entity = own  # "AGM notes: rent going up to £42", nothing else named: the society
+            entity = own  # "AGM notes: subs up to £30", nothing else named: the choir
     facts.append(_Fact(text, entity, kind or "fact", title))
     return False
 
