@@ -979,3 +979,30 @@ def test_a_relatives_full_name_in_an_aside_is_theirs() -> None:
         ("user", "Bea wants the prizes by friday"),
     )
     assert {slug for _, slug, _ in found} == {"people/beatrix-quorn"}
+
+
+@pytest.mark.parametrize(
+    ("said", "slug"),
+    [
+        # a given name no dictionary has, then a family name that is a word
+        ("new helper signed up: Tiwaloluwa Bright, retired plumber.", "people/tiwaloluwa-bright"),
+        # a full name in the possessive
+        ("Okwudili Ostrander's off on leave until June.", "people/okwudili-ostrander"),
+        # a noun in "-ist" for one who practises something
+        ("we have a new harpist, Ezra Quorn, from next term", "people/ezra-quorn"),
+    ],
+)
+def test_more_ways_a_new_person_is_named(said: str, slug: str) -> None:
+    assert slug in {entity for _, entity, _ in rules(("user", said))}
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "St Osric's raised 97kg for the drive",  # a school or a church named after a saint
+        "the Ashcombe Valley's best pub is shut",  # a place in the possessive
+        "the new playlist, Moon River and Blue Moon",  # a list is no person
+    ],
+)
+def test_saints_places_and_lists_are_no_new_people(said: str) -> None:
+    assert not [entity for _, entity, _ in rules(("user", said)) if entity and "people/" in entity]

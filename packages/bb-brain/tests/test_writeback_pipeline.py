@@ -353,7 +353,8 @@ def test_rules_never_attributes_to_another_sources_page(
     page = "---\ntitle: Alice Example\ntype: person\n---\nbody\n"
     other = SeedPage(slug="people/alice-example", content=page, source_id="other")
     engine.seed(SeedRequest(brain_id=brain, pages=[other]))
-    conv = turns(("Alice Example thinks pricing is high.", "2026-03-02T17:00:00Z"))
+    # her given name alone: only the other source's page could say who she is
+    conv = turns(("Alice thinks pricing is high.", "2026-03-02T17:00:00Z"))
     write_back(
         db,
         WriteBackRequest(

@@ -113,12 +113,18 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
             words = words[1:]
         if len(words) == 1 and titled and _name_like(words):
             words = match.group(1).split()  # "Mr Abernethy": the title names them
-        if len(words) < 2 or not _name_like(words):
+        # "Jonah Adebayo's": the name, then its possessive
+        owned = [*words[:-1], words[-1][:-2]] if words[-1].endswith(("'s", "’s")) else words
+        if len(words) < 2 or not _name_like(owned):
             continue
         start = text.index(words[0], match.start(1))
         if sense(fold(words[0])).calendar and _dated(text, start):
             continue  # "in June Okafor's team ...": a month, then a name
         end = match.end(1)
+        if text[start:end].endswith(("'s", "’s")):
+            if fold(words[0]).rstrip(".") in _SAINTS:
+                continue  # "St Aidan's": a church or a school named after a saint
+            end -= 2  # "Jonah Adebayo's": the name, then its possessive
         if any(start < k_end and k_start < end for k_start, k_end in known):
             continue
         listed = roster and _ITEM_OPENING.fullmatch(text[:start]) is not None
@@ -311,6 +317,8 @@ def _name_like(words: list[str]) -> bool:
     first = sense(folded[0])
     if first.function or (first.lexical and first.zipf >= ORDINARY_ZIPF):
         return False
+    if len(folded) == 2 and not first.known_word and not sense(folded[1]).function:
+        return True  # "Oluwaseun Bright": a given name no dictionary has, then any family name
     return not any(sense(word).ordinary for word in folded[1:])
 
 
@@ -327,6 +335,23 @@ def _titled(text: str, start: int) -> bool:
 def _listed_after(found: list[NewPerson], text: str, start: int) -> bool:
     """Listed with the person just before it: "Bram Okoye and Ambrose Holt"."""
     return bool(found) and _LIST_LINK.fullmatch(text[found[-1].end : start]) is not None
+
+
+def _one_who_practises(word: str) -> bool:
+    """A noun in "-ist" for someone who practises something: "accompanist", "florist".
+
+    Lists are no people ("playlist", "checklist"), nor short words ("mist", "wrist").
+    """
+    return (
+        len(word) >= _PRACTISES_MIN_CHARS
+        and word.endswith("ist")
+        and not word.endswith("list")
+        and sense(word).noun
+    )
+
+
+#: The shortest "-ist" noun taken for a person ("artist"; "wrist" and "twist" are shorter).
+_PRACTISES_MIN_CHARS: Final = 6
 
 
 def _acts(word: str) -> bool:
@@ -346,6 +371,10 @@ def _dated(text: str, start: int) -> bool:
     return bool(before) and before[0] in DATE_LEADS
 
 
+#: "St" and "Saint", which open the names of churches and schools ("St Aidan's").
+_SAINTS: Final = frozenset({"st", "saint"})
+#: A possessive straight after a name.
+_POSSESSIVE_AFTER = re.compile(r"['’]s\b")
 #: A description set after a name: a new sentence or a dash, then words with no verb.
 _DESCRIPTION = re.compile(r"\s*(?:[.;:]|\s[-–—])\s")
 #: How far into the text after a name its description is read (characters).
@@ -356,7 +385,7 @@ ROLE_REACH: Final = 4
 
 def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
     before = [fold(word) for word in _WORD.findall(text[:start])][-LOOK_BEHIND:]
-    if any(word in PERSON_NOUNS for word in before):
+    if any(word in PERSON_NOUNS or _one_who_practises(word) for word in before):
         return True
     rest = text[end:]
     aside = ASIDE.match(rest)
@@ -367,6 +396,10 @@ def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
         if any(word in PERSON_NOUNS for word in inner):
             return True
         rest = rest[aside.end() :]
+    if _POSSESSIVE_AFTER.match(rest):
+        if not any(sense(fold(word)).known_word for word in text[start:end].split()[1:]):
+            return True  # "Jonah Adebayo's off till May": a name of name-like words, owning
+        rest = rest[2:]  # the rest is read after the possessive, as before
     after_all = [fold(word) for word in _WORD.findall(rest[:_DESCRIPTION_CHARS])]
     after = after_all[:2]
     if after and (after[0] in _PRONOUN_AFTER or after[0] in _VERBS_AFTER):
