@@ -71,6 +71,7 @@ def test_surname_only_for_people() -> None:
         ("companies/old-granary", "Old Granary", None),  # a thing described, no ending
         ("companies/quayhead-surfaces", "Quayhead Surfaces", "quayhead"),  # its trade's noun
         ("companies/bread-and-butter", "Bread & Butter", None),  # both words are the name
+        ("companies/pizza-hut", "Pizza Hut", None),  # a singular noun is part of the name
         ("companies/labs", "Labs", None),  # nothing but the ending
         ("projects/shale-fund", "Shale Fund", None),  # no organisation
     ],

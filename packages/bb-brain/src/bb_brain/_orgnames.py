@@ -36,7 +36,7 @@ ORG_WORDS: Final = frozenset(
     surveyors scaffolding roofing glazing kitchens bathrooms flooring timber hardware
     distillery vineyards winery deli grocers butchers coffee consultants consultancy
     optical optics seafood seafoods fisheries bottling maltings conveyancing electrics
-    decorators cleaners cleaning brewers distillers tyres fitness
+    decorators cleaners cleaning brewers distillers tyres
     """.split()
 )
 #: Legal forms: a name ending in one is an organisation's, whatever its other words.
@@ -67,16 +67,21 @@ def short_name(title: str) -> str | None:
         end -= 1
     if end == len(words) and len(words) > 1 and not _JOINERS & set(words):
         end -= int(_trade_noun(words[-1]) and not any(map(_adjective, words[:-1])))
+    # (a plural: "Quayhead Surfaces"; "Pizza Hut", "Rose Garden" keep their whole name)
     if end == 0 or end == len(words):
         return None
     return " ".join(words[:end])
 
 
 def _trade_noun(word: str) -> bool:
-    """A common noun, as a firm's last word names its trade ("Surfaces", "Fittings")."""
+    """A plural noun, as a firm's last word names its trade ("Surfaces", "Fittings").
+
+    A singular one is part of the name ("Pizza Hut", "Rose Garden", "Hope Street").
+    """
     from bb_brain.reflex._ordinary import sense  # the lexicon: only when an index is built
 
-    return "NOUN" in sense(word).readings
+    meaning = sense(word)
+    return bool(meaning.noun_lemmas) and word not in meaning.noun_lemmas
 
 
 def _adjective(word: str) -> bool:

@@ -69,6 +69,7 @@ from bb_brain.reflex._syntax import (
     CONVERSATION_PARTNER,
     EPISODE_SUBJECT,
     FOREIGN_PASSAGE,
+    HAS_PEOPLE_OR_AILMENT,
     IMPERATIVE,
     INDIRECT_OBJECT,
     LISTED_WITH_PLACE,
@@ -83,6 +84,7 @@ from bb_brain.reflex._syntax import (
     SAID_TO_BE_A_PLACE,
     SAID_TO_BE_A_WORK,
     TO_DO_SOMETHING,
+    WHEREABOUTS,
     bare_count_noun,
 )
 from bb_brain.reflex._tokens import (
@@ -214,6 +216,9 @@ def local_evidence(res: Resolved) -> list[str]:
         found = [signal for signal in found if signal not in (BARE_SUBJECT, EPISODE_SUBJECT)]
     if _is_pet(res):
         found += [signal for signal in (CARED_FOR, ANIMAL_DEED) if signal in signals]
+    if res.page.is_person or _is_pet(res):
+        # "gable's in this evening", "nutmeg is back on friday", "ivy has the flu"
+        found += [signal for signal in (WHEREABOUTS, HAS_PEOPLE_OR_AILMENT) if signal in signals]
     return found
 
 

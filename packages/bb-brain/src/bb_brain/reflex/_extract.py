@@ -412,7 +412,7 @@ def _standalone(tok: Token, maker: Maker, extra: tuple[str, ...]) -> list[Candid
     )
     if tok.sentence_start and word.function and not extra:
         if not {PERSON_VERB, POSSESSIVE, MODAL_AS_NAME} & set(candidate.signals):
-            return []  # "Will has the keys" is Will's, "Will you ..." no one's
+            return []  # "Will wants the keys" is Will's, "Will you ..." no one's
     # A sentence-initial capital is discounted: the word is as ambiguous as in lowercase,
     # and a well-known place name there is as likely the place as a namesake.
     if tok.sentence_start and (word.lowercase_ordinary or word.place):

@@ -29,6 +29,7 @@ unique page, never an ordinary word on either side), alone or inside a lowercase
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Final
 
 from bb_brain._names import HONORIFICS, NAME_SUFFIXES
@@ -60,6 +61,7 @@ from bb_brain.reflex._ordinary import (
 )
 from bb_brain.reflex._syntax import EPISODE_SUBJECT, TO_DO_SOMETHING, modal_as_name
 from bb_brain.reflex._tokens import (
+    DEFINITE_PHRASE,
     HONORIFIC,
     LOCATIVE,
     LOWERCASE,
@@ -220,20 +222,25 @@ def _the_place(span: list[Token], maker: Maker) -> Candidate:
 def _the_title(span: list[Token], maker: Maker) -> Candidate:
     """A title of several words with its article ("the cold store"): matched whole, as written.
 
-    Only a page whose own name opens with "the" has it; its words after "the" are read as the
-    same phrase without the article is (see :func:`lowercase`).
+    Only a page whose own name opens with "the" has it, and as with :func:`_the_place` only
+    on evidence: after a preposition of place, a place reading. A phrase of everyday words
+    after "the" is as often an idiom ("the big picture", "the long game").
     """
-    inner = maker.make(
-        join(span[1:]), span[1:], EXACT_ARMS, penalty=LOWERCASE_PENALTY, extra=(LOWERCASE,)
-    )
-    return maker.make(
-        join(span),
+    first = span[0]
+    before = maker.tokens[first.index - 1] if first.index and first.glued else None
+    placed = before is not None and before.norm in _PLACE_PREPOSITIONS
+    norm = join(span)
+    made = maker.make(
+        norm,
         span,
         EXACT_ARMS,
         penalty=LOWERCASE_PENALTY,
-        extra=tuple(dict.fromkeys((LOWERCASE, *inner.signals))),
-        ambiguity=_everyday(span[1:]),
+        extra=(LOWERCASE, LOCATIVE) if placed else (LOWERCASE,),
+        ambiguity=_everyday(span[1:]) and f"everyday phrase {norm!r}",
     )
+    # its "the" is its own, no sign of a definite description ("the big picture")
+    signals = tuple(signal for signal in made.signals if signal != DEFINITE_PHRASE)
+    return dataclasses.replace(made, signals=signals)
 
 
 #: Prepositions before a place ("a shift at the foundry", "back to the annex").
@@ -285,8 +292,9 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
     if arms is ALIAS_ONLY and (word.lexical or word.calendar):
         # "mainly trellis slipping": a page titled with the word, on evidence only
         found.append(offered(TITLE_ARMS, word.describe()))
-        if _PERSON_SIGNALS & set(found[0].signals):
-            # "chandler says the ceiling ...": a family name, by what only a person does
+        if _PERSON_SIGNALS & set(found[0].signals) and tok.norm not in ROLE_NOUNS:
+            # "chandler says the ceiling ...": a family name, by what only a person does;
+            # "nurse says I can go home" is the nurse, with her article left out
             found.append(offered(SURNAME_ONLY, word.describe()))
     return found
 

@@ -264,18 +264,21 @@ def inflections(word_norm: str) -> frozenset[str]:
 
 @lru_cache(maxsize=SENSE_CACHE_SIZE)
 def seldom_a_verb(word_norm: str) -> bool:
-    """The word's verbs are hardly used: no past tense of theirs is in the frequency list.
+    """The word's verbs are hardly used: none of their -ed or -ing forms is in the list.
 
-    "trees", "berries", "flowers" are verbs' -s forms in the dictionary ("to tree a cat"),
-    but "treed" is too rare to count: written after a name, they are plural nouns.
+    "trees" and "berries" are verbs' -s forms in the dictionary ("to tree a cat"), but
+    "treed" and "treeing" are too rare to count: written after a name, they are plural
+    nouns. "nurses" is a verb ("nursing" is in use), so "Rowan nurses her mum" names Rowan.
     """
     lemmas = sense(word_norm).verb_lemmas
-    pasts = [
+    forms = [
         form
         for lemma in lemmas
-        for form in _tables().lemmatizer.getAllInflections(lemma, upos="VERB").get("VBD", ())
+        for tag, found in _tables().lemmatizer.getAllInflections(lemma, upos="VERB").items()
+        if tag in ("VBD", "VBG", "VBN")
+        for form in found
     ]
-    return bool(lemmas) and all(zipf(form) == 0.0 for form in pasts)
+    return bool(lemmas) and all(zipf(form) == 0.0 for form in forms)
 
 
 def is_ordinary(word_norm: str) -> bool:

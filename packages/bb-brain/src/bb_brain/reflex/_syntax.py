@@ -91,6 +91,8 @@ SAID_TO_BE_A_PLACE: Final = "a parenthesis after it says it is a place"
 FOREIGN_PASSAGE: Final = "a word of a passage in another language"
 SAID_TO_BE_A_WORK: Final = "said to be a work or a being of fiction"
 MODAL_AS_NAME: Final = "a modal before a verb no modal takes"
+WHEREABOUTS: Final = "where someone is at a time, or a day off"
+HAS_PEOPLE_OR_AILMENT: Final = "has a head count or an ailment"
 #: How many words either side of a word show which language its sentence is in.
 LANGUAGE_REACH: Final = 4
 #: Nouns for places that an aside names ("Chad (the country)").
@@ -125,7 +127,7 @@ _INVERTING: Final = _MODALS | _DO | frozenset("do does don't let lets".split())
 #: Words that open a clause before its subject.
 _CLAUSE_OPENERS: Final = frozenset(
     "and but or so because since when whenever if unless that while though although once "
-    "until after before then also plus cause sure".split()
+    "until after before then also plus cause".split()
 )
 _SUBJECT_PRONOUNS: Final = frozenset("i you we they he she it".split())
 #: Prepositions whose object a bare verb or adverb cannot be ("on pierce" is a name).
@@ -146,7 +148,7 @@ _PERSONAL_NOUNS: Final = frozenset(
     desk office side point decision request offer signature approval sign-off
     pr prs ticket tickets branch draft drafts doc docs slides deck invoice invoices contract
     shift shifts flight leave appointment appt wedding quote quotes statement interview
-    crew gang squad lads staff diary books lesson lessons
+    crew gang squad lads staff lesson lessons
     """.split()
 )
 #: Words of talking and meeting, after which "to X" or "with X" is a person.
@@ -307,6 +309,9 @@ _TIME_OPENERS: Final = frozenset("this next every on from till until til at by a
 _TIME_NOUNS: Final = frozenset(
     "morning afternoon evening night day week weekend lunch noon".split()
 )
+#: The times of a day someone is in ("in this evening", "in today").
+_PARTS_OF_DAY: Final = frozenset("morning afternoon evening lunchtime".split())
+_DAY_TIMES: Final = frozenset("today tonight".split())
 #: Weather comes and goes at a time as people do ("rain's back tomorrow").
 _WEATHER: Final = frozenset(
     "rain snow sun sunshine frost fog wind storm storms hail sleet mist cloud heat ice "
@@ -319,9 +324,15 @@ def _at_a_time(tokens: list[Token], where: Token) -> bool:
     when = _glued_after(tokens, where.index)
     if where.norm not in _PRESENT or when is None:
         return False
+    then = _glued_after(tokens, when.index)
+    if where.norm == "in":  # "in this evening", "in at 9", "in today": a time of day
+        return when.norm in _DAY_TIMES or (
+            when.norm in _TIME_OPENERS
+            and then is not None
+            and (then.norm in _PARTS_OF_DAY or then.norm[:1].isdigit())
+        )
     if when.norm in _TIMES or is_calendar_word(when.norm):
         return True
-    then = _glued_after(tokens, when.index)
     return (
         when.norm in _TIME_OPENERS
         and then is not None
@@ -398,11 +409,7 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     if verb.norm in _COPULAS or verb.norm in _CATENATIVES:
         # "briar and sorrel are doing the catering", "briar keeps changing the plan"
         going = _glued_after(tokens, verb.index)
-        if going is not None and verb.norm in _COPULAS and _whereabouts(tokens, going):
-            return token.norm not in _WEATHER  # "briar is back tomorrow", "is off sick"
         return going is not None and _doing(tokens, going)
-    if _time_off(tokens, verb):
-        return True  # "briar needs weds off"
     if verb.norm in _MODALS:  # "rook will present the plans", "linnet will call me"
         deed = _glued_after(tokens, verb.index)
         while deed is not None and deed.norm in _MODAL_ADVERBS:
@@ -417,32 +424,8 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
             and after_deed.norm in _DEFINITE_OBJECTS
         )
     if verb.norm in _PERFECT:
-        return _perfect_deed(tokens, verb) or _has_people_or_an_ailment(tokens, verb)
-    if not _agentive(verb):
-        return False
-    if _past_event(verb.norm):
-        return _has_object(tokens, verb)
-    return "VBZ" in inflections(verb.norm) and _definite_thing(tokens, verb)
-
-
-def _definite_thing(tokens: list[Token], verb: Token) -> bool:
-    """A definite thing as the object of a present deed: "gets the float".
-
-    A mood or the weather acts on people ("hope gets me through") and in general ("faith
-    moves mountains"), not on the one thing the sentence means.
-    """
-    article = _glued_after(tokens, verb.index)
-    thing = _glued_after(tokens, article.index) if article is not None else None
-    return (
-        article is not None
-        and article.norm in _DEFINITE_OBJECTS - _OBJECT_PRONOUNS
-        and thing is not None
-        and sense(thing.norm).noun
-    )
-
-
-#: Objects that are people: "hope keeps me going".
-_OBJECT_PRONOUNS: Final = frozenset("him her them us me you".split())
+        return _perfect_deed(tokens, verb)
+    return _past_event(verb.norm) and _agentive(verb) and _has_object(tokens, verb)
 
 
 #: What a person or an animal has, not a thing or an idea: "has the flu", "has a migraine".
@@ -452,27 +435,34 @@ _AILMENTS: Final = frozenset(
 )
 
 
-def _has_people_or_an_ailment(tokens: list[Token], has: Token) -> bool:
-    """Has a number of people or an ailment: "has 6 helpers", "has the flu".
+def _has_people_or_an_ailment(tokens: list[Token], index: int) -> bool:
+    """A bare word that has a number of people or an ailment: "has 6 helpers", "has the flu".
 
-    An idea or a stuff has "a place" or "limits", never a head count or a cold.
+    An idea or a stuff has "a place" or "limits"; "a cold bite" is cold weather, so the
+    ailment must end its phrase. Counted for a person or a pet only (a team or a country has
+    players too).
     """
-    what = _glued_after(tokens, has.index)
-    if what is not None and what.norm in ("a", "an", "the"):
-        what = _glued_after(tokens, what.index)
-        return what is not None and what.norm in _AILMENTS
-    if what is None or not what.norm.isdigit():
-        return what is not None and what.norm in _AILMENTS
-    people = _glued_after(tokens, what.index)
-    if people is None:
+    if not opens_clause(tokens, index) or tokens[index].norm in DETERMINERS:
         return False
-    return bool({people.norm, *sense(people.norm).noun_lemmas} & _PEOPLE)
+    if sense(tokens[index].norm).place:
+        return False  # "Georgia has 12 players": a country's team
+    has = _glued_after(tokens, index)
+    what = _glued_after(tokens, has.index) if has is not None and has.norm in _HAVE else None
+    if what is None:
+        return False
+    if what.norm.isdigit():  # "has 6 helpers"
+        people = _glued_after(tokens, what.index)
+        return people is not None and bool({people.norm, *sense(people.norm).noun_lemmas} & _PEOPLE)
+    if what.norm in ("a", "an", "the"):
+        what = _glued_after(tokens, what.index)
+    after = _glued_after(tokens, what.index) if what is not None else None
+    ends = after is None or not sense(after.norm).noun
+    return what is not None and what.norm in _AILMENTS and ends
 
 
-#: Who is counted by the head: people in a role ("6 helpers", "3 drivers").
-_PEOPLE: Final = ROLE_NOUNS | frozenset(
-    "person people kid child guest member volunteer student pupil player helper staff".split()
-)
+#: Who is counted by the head: the people someone gathers ("6 helpers", "9 volunteers");
+#: a club or a school has players, members and staff of its own.
+_PEOPLE: Final = frozenset("helper volunteer guest kid child person people".split())
 
 
 def _plural_name_deed(tokens: list[Token], title: bool, verb: Token) -> bool:
@@ -486,20 +476,51 @@ def _plural_name_deed(tokens: list[Token], title: bool, verb: Token) -> bool:
     return verb.norm in ("is", "was", "has") or "VBZ" in inflections(verb.norm)
 
 
-def _whereabouts(tokens: list[Token], where: Token) -> bool:
-    """Away, on leave or a shift, or in or back at a time: where someone is, after "is"."""
-    return where.norm in _AWAY or _on_leave(tokens, where) or _at_a_time(tokens, where)
+def _whereabouts(tokens: list[Token], index: int) -> bool:
+    """A bare word with where it is at a time, or a day off: a person's or a pet's rota.
+
+    "briar's in this evening", "nutmeg is back on friday", "briar is off sick", "briar needs
+    weds off". Seasons, the weather and words that describe it come and go as well
+    ("summer's back next week", "stormy is back tonight"), and produce is in at a time
+    ("basil is in this week"), so "in" takes a time of day only; the reading counts for a
+    person or a pet alone (:func:`bb_brain.reflex._evidence.local_evidence`).
+    """
+    token = tokens[index]
+    word = sense(token.norm)
+    if token.norm in _COMES_AND_GOES or word.adjective or word.calendar:
+        return False
+    if not opens_clause(tokens, index) or token.norm in DETERMINERS:
+        return False
+    after = _glued_after(tokens, index)
+    if after is None:
+        return False
+    if token.contracted:
+        return _at_a_time(tokens, after) and not _produce_in(word, after)
+    if after.norm in _COPULAS:
+        going = _glued_after(tokens, after.index)
+        if going is None:
+            return False
+        if _at_a_time(tokens, going):
+            return not _produce_in(word, going)
+        return going.norm in _AWAY or _on_leave(tokens, going)
+    return _time_off(tokens, after)
+
+
+def _produce_in(word: WordSense, where: Token) -> bool:
+    """A stuff "in" at a time is a delivery ("honey's in this afternoon from the farm")."""
+    return where.norm == "in" and word.noun and not word.count_noun
+
+
+#: What comes and goes at a time as people do: the weather and the seasons.
+_COMES_AND_GOES: Final = _WEATHER | frozenset("spring summer autumn fall winter".split())
 
 
 def _after_is(tokens: list[Token], after: Token) -> bool:
     """What follows a subject's "'s" makes it someone ("briar's off sick", "'s asked me")."""
-    subject = tokens[after.index - 1]
     # "briar's handling the till": a doing with its object ("ivy's taking over the
     # fence" has a particle, and a plant does that)
     if after.norm in _AWAY or _doing(tokens, after) or _on_leave(tokens, after):
         return True
-    if _at_a_time(tokens, after):  # "briar's in this evening": unless it is weather
-        return subject.norm not in _WEATHER
     if after.norm == "been":  # "briar's been running the till": a doing, so far
         doing = _glued_after(tokens, after.index)
         return doing is not None and _doing(tokens, doing)
@@ -769,6 +790,8 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
             found.append(REFERRED_BACK)
     if _episode_subject(tokens, first, last):
         found.append(EPISODE_SUBJECT)
+    if first == last:
+        found += _rota_readings(tokens, last)
     if _asked_who(tokens, first, last):
         found.append(ASKED_WHO)
     if mention.possessive:
@@ -786,7 +809,7 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
     if first == last and _indirect_object(tokens, last):
         found.append(INDIRECT_OBJECT)
     if first == last and _modal_before_no_verb(tokens, mention):
-        found.append(MODAL_AS_NAME)  # "Will has the keys": no modal takes "has"
+        found.append(MODAL_AS_NAME)  # "Will wants the keys": no modal takes "wants"
     return found
 
 
@@ -809,14 +832,17 @@ def modal_as_name(tokens: list[Token], tok: Token) -> bool:
 
 
 def _modal_before_no_verb(tokens: list[Token], tok: Token) -> bool:
-    """:func:`modal_as_name` by the grammar alone: a verb form or a modal follows it.
+    """:func:`modal_as_name` by the grammar alone: a content verb's -s or past form follows.
 
-    Where someone lives may follow a modal's subject too ("I will from now on ..."), so
-    only the verb after the place says it ("will from number 4 says").
+    "May wants the late shift", "Will sent the keys": no modal takes those. "is", "was" and
+    "has" say nothing ("May is our busiest month", "Will was read out"), nor does a place
+    ("I will from now on ..."), nor a subject pronoun before the word ("I will").
     """
     after = _glued_after(tokens, tok.index)
     before = _glued_before(tokens, tok.index)
     if after is None or after.norm in _NO_VERB_BUT_A_PLACE:
+        return False
+    if after.norm in _COPULAS or after.norm in _HAVE or after.norm in _OTHER_MODALS:
         return False
     return modal_as_name(tokens, tok) and not (before and before.norm in _SUBJECT_PRONOUNS)
 
@@ -827,6 +853,16 @@ _NAME_MODALS: Final = frozenset({"may", "will"})
 _NO_VERB_BUT_A_PLACE: Final = frozenset({"from", "upstairs", "downstairs"})
 #: Modals that cannot follow another one.
 _OTHER_MODALS: Final = frozenset("can could will would shall should must might may".split())
+
+
+def _rota_readings(tokens: list[Token], index: int) -> list[str]:
+    """What a person's or a pet's one word reads as: where it is at a time, what it has."""
+    found: list[str] = []
+    if _whereabouts(tokens, index):
+        found.append(WHEREABOUTS)
+    if _has_people_or_an_ailment(tokens, index):
+        found.append(HAS_PEOPLE_OR_AILMENT)
+    return found
 
 
 def _phrase_ends(tokens: list[Token], index: int) -> bool:
@@ -1264,7 +1300,9 @@ def _modified_noun(after: Token, following: Token | None = None) -> bool:
         return True
     plural = bool(meaning.noun_lemmas) and after.norm not in meaning.noun_lemmas
     if plural and seldom_a_verb(after.norm):
-        return True  # "Rowan flowers, ...": "to flower" is in the dictionary, hardly in the past
+        # "Rowan hedges, ...": "to hedge" is in the dictionary, hardly in use; an object
+        # after it makes it the verb after all ("rowan ferries the kids")
+        return following is None or following.norm not in _OBJECT_OPENERS
     return plural and following is not None and following.norm in _PLURAL_VERBS
 
 

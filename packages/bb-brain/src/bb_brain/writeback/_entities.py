@@ -353,16 +353,32 @@ def _page_surfaces(entity: Entity, frontmatter: object) -> list[tuple[str, str, 
     return surfaces
 
 
-#: A summary that makes an organisation the user's: "The user's bakery", "Our choir",
-#: "Residents' association the user sits on".
+#: A summary that makes an organisation the user's own: it opens with "the user's" or "our"
+#: and a word for a body one belongs to ("The user's choir", "Our bakery"), or says the user
+#: runs it or belongs to it before any preposition ("Residents' association the user sits
+#: on"; not "Supplier to the bakery the user runs").
+_OWN_BODY: Final = (
+    "club society team company business firm shop studio practice school choir band church "
+    "charity council committee association brewery bakery cafe restaurant startup agency "
+    "employer workplace group orchestra league kitchen salon farm allotments surgery clinic "
+    "centre center garage nursery office microbrewery collective co-op cooperative"
+)
 _USERS_OWN = re.compile(
-    r"^\s*(?:the\s+user['’]s|our)\b"
-    r"|\bthe\s+user\s+(?:runs|owns|manages|leads|founded|co-founded|chairs|coaches|sits\s+on"
-    r"|belongs\s+to|works\s+(?:at|for|in)|volunteers\s+(?:at|with|for)|is\s+a\s+member\s+of)\b",
+    r"^\s*(?:the\s+user['’]s|our)\s+(?:[\w'’-]+\s+){0,2}?"
+    rf"(?:{'|'.join(_OWN_BODY.split())})\b"
+    r"|^(?:(?!\b(?:to|for|of|with|from|at)\b)[^.;])*?\bthe\s+user\s+(?:runs|owns|manages"
+    r"|leads|founded|co-founded|chairs|coaches|sits\s+on|belongs\s+to|works\s+(?:at|for|in)"
+    r"|volunteers\s+(?:at|with|for)|is\s+a\s+member\s+of)\b",
     re.IGNORECASE,
 )
+#: Words that make it somebody else's, or no longer the user's.
+_NOT_OWN = re.compile(r"\b(?:former|ex-|previous|old|rival|competitor|supplier|customer)\b", re.I)
 
 
 def _users_own(slug: str, page_type: str | None, summary: str) -> bool:
     """An organisation whose summary says the user belongs to it: "we" may mean it."""
-    return is_organisation(page_type, slug) and _USERS_OWN.search(summary) is not None
+    return (
+        is_organisation(page_type, slug)
+        and _USERS_OWN.search(summary) is not None
+        and _NOT_OWN.search(summary) is None
+    )

@@ -337,6 +337,32 @@ def _listed_after(found: list[NewPerson], text: str, start: int) -> bool:
     return bool(found) and _LIST_LINK.fullmatch(text[found[-1].end : start]) is not None
 
 
+def describes_a_role(text: str) -> bool:
+    """The words open with someone's role and no verb: "Former midwife, very punctual.".
+
+    The role comes within :data:`ROLE_REACH` words and ends its phrase (a comma, a stop or a
+    preposition follows: "Teacher training day Friday" is about a training day), and no verb
+    follows in the sentence ("Waiter was rude" says something else).
+    """
+    sentence = re.split(r"[.!?;\n]", text, maxsplit=1)[0]
+    words = _WORD.findall(sentence)
+    for index, word in enumerate(words[:ROLE_REACH]):
+        folded = fold(word)
+        if folded not in PERSON_NOUNS and not _one_who_practises(folded):
+            continue
+        nxt = fold(words[index + 1]) if index + 1 < len(words) else ""
+        if nxt in PERSON_NOUNS:
+            continue  # "baby girl", "head chef": the role's phrase goes on
+        ends = not nxt or nxt in _ROLE_ENDS or re.search(rf"{re.escape(word)}\s*[,:(–—-]", sentence)
+        rest = [fold(w) for w in words[index + 1 :]]
+        return bool(ends) and not any(w.isalpha() and finite(w) for w in rest)
+    return False
+
+
+#: Words that end a role's phrase: "midwife at the infirmary", "engineer from Leeds".
+_ROLE_ENDS: Final = frozenset("at from of for with in on".split())
+
+
 def _one_who_practises(word: str) -> bool:
     """A noun in "-ist" for someone who practises something: "accompanist", "florist".
 
@@ -412,6 +438,7 @@ def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
     where = _AFFILIATION.match(rest)  # "Tomasz Wieczorek from Fjord Capital"
     if where is not None and not sense(fold(where.group(1))).place:
         return True
-    if _DESCRIPTION.match(rest) and any(word in PERSON_NOUNS for word in after_all[:ROLE_REACH]):
+    opened = _DESCRIPTION.match(rest)
+    if opened and describes_a_role(rest[opened.end() : opened.end() + _DESCRIPTION_CHARS]):
         return True  # "we've hired Odran Vesk. Former midwife, ...": a role said of them
     return len(after) > 1 and after[0] in ("also", "just", "then") and (after[1] in _VERBS_AFTER)

@@ -40,6 +40,7 @@ from bb_schema import FactKind
 from bb_schema.turn_context import ExtractedFact
 
 from bb_brain._examined import WRITEBACK_EXAMINED_CHARS, examined
+from bb_brain._names import fold
 from bb_brain._orgnames import is_organisation
 from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._attribute import Reference, Salience, choose, references, subject
@@ -62,11 +63,10 @@ from bb_brain.writeback._organisations import new_organisations
 from bb_brain.writeback._people import (
     ASIDE,
     KIN_PRONOUNS,
-    PERSON_NOUNS,
-    ROLE_REACH,
     SAME_FAMILY_NAME,
     KinNamed,
     called_by_name,
+    describes_a_role,
     kin_named,
     new_people,
     person_slug,
@@ -214,6 +214,8 @@ class RulesExtractor:
         #: The user's sentences so far in the conversation (all its segments), to spot one
         #: restated behind a lead-in.
         self._said: set[str] = set()
+        #: The pages the conversation has named so far (its own organisation among them).
+        self._named: set[str] = set()
 
     def extract(self, segment: Segment) -> list[ExtractedFact]:
         """Facts stated in the segment's user turns, in order (a bounded prefix of each)."""
@@ -311,6 +313,7 @@ class RulesExtractor:
         self._introduce(plain, salience, people=people, text=text)
         for clause in self._listed(split_clauses(plain)):
             refs = references(self._entities, clause.text, salience)
+            self._named.update(ref.entity.slug for ref in refs if ref.entity is not None)
             ref = choose(refs, clause.text, attitude=_cue(clause.text) == "belief")
             salience.update(refs, ref)
             described = _described(asides, clause, refs)
@@ -359,10 +362,17 @@ class RulesExtractor:
         return known
 
     def _own(self, salience: Salience) -> Entity | None:
-        """The user's own organisation, unless a project or another firm is what is at hand."""
+        """The user's own organisation, once named, unless something else is at hand.
+
+        A project or another firm at hand keeps the "we", and a household's "we" is not
+        the club: only a conversation about the organisation
+        ("club notes: ... we ordered a trailer") makes its "we" the organisation's.
+        """
         own = self._entities.own
+        if own is None or own.slug not in self._named:
+            return None
         thing = salience.thing
-        return own if thing is None or own is None or thing.slug == own.slug else None
+        return own if thing is None or thing.slug == own.slug else None
 
     def _organisation(self, name: str) -> bool:
         """The name is the whole of an organisation's page name, or has a firm's ending."""
@@ -514,7 +524,12 @@ def _full_name_aside(text: str, kin: KinNamed) -> str | None:
     if aside is None:
         return None
     found = new_people(aside.group("inner"), set(), roster=True)
-    return found[0].name if found and found[0].start == 0 else None
+    if not found or found[0].start != 0:
+        return None
+    # the short name is a shortening of the full given name ("Bea", "Beatrix"); another
+    # name in the aside is someone else's ("my sister Bea (Jane Austen fan)")
+    short, given = fold(kin.given), fold(found[0].name.split()[0])
+    return found[0].name if given.startswith(short) else None
 
 
 def _blank(text: str, asides: list[re.Match[str]]) -> str:
@@ -659,10 +674,7 @@ def _role_described(text: str) -> bool:
     words = [word.strip(".,;:!?()").casefold() for word in text.split()]
     if not words or len(words) > MAX_DESCRIPTION_WORDS or words[0] in _SUBJECTS:
         return False
-    role = next((i for i, word in enumerate(words[:ROLE_REACH]) if word in PERSON_NOUNS), None)
-    return role is not None and not any(
-        word.isalpha() and finite(word) for word in words[role + 1 :]
-    )
+    return describes_a_role(text)
 
 
 #: How long a verbless description of someone runs, at most (words).
