@@ -796,6 +796,7 @@ def test_a_possessive_written_with_the_apostrophe_alone(engine: Engine, make_bra
 
 
 NUTMEG = ("pets/nutmeg", md("Nutmeg", type="pet", summary="The office spaniel."))
+BUTTON = ("pets/button", md("Button", type="pet", summary="The practice cat."))
 
 
 @pytest.mark.parametrize(
@@ -899,7 +900,7 @@ def test_a_slug_in_other_words_of_the_title(engine: Engine, make_brain: Any) -> 
     ("page", "text"),
     [
         (GABLE, "gable's in this evening if you want the keys"),  # on the rota at a time
-        (NUTMEG, "nutmeg is back on friday to have the cone off"),
+        (BUTTON, "button is back on friday to have the cone off"),  # a pet counted, not a stuff
         (GABLE, "can you redo the rota? gable needs thurs off"),  # a day off
         (IVY, "ivy asked for every other saturday off"),
     ],
@@ -1056,6 +1057,7 @@ GEORGIA = ("people/georgia-mills", md("Georgia Mills", type="person", aliases="[
         (MAY, "May has the longest evenings"),
         (WILL, "Will was read out after the funeral"),  # the noun's
         (SUMMER, "summer's back next week, 28 degrees"),  # a season comes and goes
+        (NUTMEG, "nutmeg is back in stock on friday"),  # a stuff comes and goes too
         (NURSE, "nurse says I can go home tomorrow"),  # the nurse, her article left out
         (FROST, "frost has a cold bite this morning"),  # "cold" describes the bite
         (GEORGIA, "Georgia has 12 players in the squad"),  # a country's team

@@ -49,7 +49,7 @@ from bb_brain.reflex._candidate import ALL_ARMS, NAME_ARMS, Candidate, Maker, jo
 from bb_brain.reflex._lexicon import CONNECTORS, DETERMINERS, NEVER_ALONE, ROLE_NOUNS
 from bb_brain.reflex._lowercase import lowercase, ordinary_uses
 from bb_brain.reflex._ordinary import LOWERCASE_ORDINARY_ZIPF, sense, unknown_word
-from bb_brain.reflex._syntax import MODAL_AS_NAME
+from bb_brain.reflex._syntax import MODAL_AS_NAME, WHEREABOUTS
 from bb_brain.reflex._tokens import (
     DOMAIN,
     HANDLE,
@@ -411,7 +411,7 @@ def _standalone(tok: Token, maker: Maker, extra: tuple[str, ...]) -> list[Candid
         fuzzy=_misspelt(tok),
     )
     if tok.sentence_start and word.function and not extra:
-        if not {PERSON_VERB, POSSESSIVE, MODAL_AS_NAME} & set(candidate.signals):
+        if not {PERSON_VERB, POSSESSIVE, MODAL_AS_NAME, WHEREABOUTS} & set(candidate.signals):
             return []  # "Will wants the keys" is Will's, "Will you ..." no one's
     # A sentence-initial capital is discounted: the word is as ambiguous as in lowercase,
     # and a well-known place name there is as likely the place as a namesake.

@@ -244,7 +244,9 @@ def _the_title(span: list[Token], maker: Maker) -> Candidate:
 
 
 #: Prepositions before a place ("a shift at the foundry", "back to the annex").
-_PLACE_PREPOSITIONS: Final = frozenset("at in to from near outside inside into".split())
+_PLACE_PREPOSITIONS: Final = frozenset(
+    "at in to from near outside inside into behind beside opposite past round".split()
+)
 
 
 def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Candidate]:

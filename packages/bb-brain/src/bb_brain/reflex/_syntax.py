@@ -302,16 +302,15 @@ def _on_leave(tokens: list[Token], on: Token) -> bool:
 
 
 #: Where someone is at a time, after "is" ("heath's in this evening", "is back tomorrow").
-_PRESENT: Final = frozenset("in back here around free".split())
+_PRESENT: Final = frozenset("in back here around off away".split())
 #: A time on its own ("in today"), or a word that opens one ("in this evening").
 _TIMES: Final = frozenset("today tonight tomorrow tmrw tmr later".split())
 _TIME_OPENERS: Final = frozenset("this next every on from till until til at by after all".split())
 _TIME_NOUNS: Final = frozenset(
     "morning afternoon evening night day week weekend lunch noon".split()
 )
-#: The times of a day someone is in ("in this evening", "in today").
+#: The times of a day someone is in ("in this evening").
 _PARTS_OF_DAY: Final = frozenset("morning afternoon evening lunchtime".split())
-_DAY_TIMES: Final = frozenset("today tonight".split())
 #: Weather comes and goes at a time as people do ("rain's back tomorrow").
 _WEATHER: Final = frozenset(
     "rain snow sun sunshine frost fog wind storm storms hail sleet mist cloud heat ice "
@@ -325,11 +324,19 @@ def _at_a_time(tokens: list[Token], where: Token) -> bool:
     if where.norm not in _PRESENT or when is None:
         return False
     then = _glued_after(tokens, when.index)
-    if where.norm == "in":  # "in this evening", "in at 9", "in today": a time of day
-        return when.norm in _DAY_TIMES or (
-            when.norm in _TIME_OPENERS
-            and then is not None
-            and (then.norm in _PARTS_OF_DAY or then.norm[:1].isdigit())
+    if where.norm == "in":  # "in this evening", "in at 9", "in tomorrow", "in on monday"
+        return (
+            when.norm in _TIMES
+            or is_calendar_word(when.norm)
+            or (
+                when.norm in _TIME_OPENERS
+                and then is not None
+                and (
+                    then.norm in _PARTS_OF_DAY
+                    or then.norm[:1].isdigit()
+                    or is_calendar_word(then.norm)
+                )
+            )
         )
     if when.norm in _TIMES or is_calendar_word(when.norm):
         return True
@@ -431,7 +438,7 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
 #: What a person or an animal has, not a thing or an idea: "has the flu", "has a migraine".
 _AILMENTS: Final = frozenset(
     "cold flu fever temperature migraine headache cough covid virus bug infection "
-    "sore rash tummy".split()
+    "sore rash tummy fleas worms ticks".split()
 )
 
 
@@ -444,19 +451,19 @@ def _has_people_or_an_ailment(tokens: list[Token], index: int) -> bool:
     """
     if not opens_clause(tokens, index) or tokens[index].norm in DETERMINERS:
         return False
-    if sense(tokens[index].norm).place:
-        return False  # "Georgia has 12 players": a country's team
     has = _glued_after(tokens, index)
     what = _glued_after(tokens, has.index) if has is not None and has.norm in _HAVE else None
     if what is None:
         return False
-    if what.norm.isdigit():  # "has 6 helpers"
+    if what.norm.isdigit():  # "has 6 helpers"; "Georgia has 12 players": a country's team
+        if sense(tokens[index].norm).place:
+            return False
         people = _glued_after(tokens, what.index)
         return people is not None and bool({people.norm, *sense(people.norm).noun_lemmas} & _PEOPLE)
     if what.norm in ("a", "an", "the"):
         what = _glued_after(tokens, what.index)
     after = _glued_after(tokens, what.index) if what is not None else None
-    ends = after is None or not sense(after.norm).noun
+    ends = after is None or after.norm in _TIMES or not sense(after.norm).noun
     return what is not None and what.norm in _AILMENTS and ends
 
 
@@ -481,13 +488,13 @@ def _whereabouts(tokens: list[Token], index: int) -> bool:
 
     "briar's in this evening", "nutmeg is back on friday", "briar is off sick", "briar needs
     weds off". Seasons, the weather and words that describe it come and go as well
-    ("summer's back next week", "stormy is back tonight"), and produce is in at a time
-    ("basil is in this week"), so "in" takes a time of day only; the reading counts for a
-    person or a pet alone (:func:`bb_brain.reflex._evidence.local_evidence`).
+    ("summer's back next week", "stormy is back tonight"), and produce is in for a while
+    ("basil is in this week"), so "in" takes a day or a time of day only; the reading
+    counts for a person or a pet alone (:func:`bb_brain.reflex._evidence.local_evidence`).
     """
     token = tokens[index]
     word = sense(token.norm)
-    if token.norm in _COMES_AND_GOES or word.adjective or word.calendar:
+    if token.norm in _COMES_AND_GOES or word.place:
         return False
     if not opens_clause(tokens, index) or token.norm in DETERMINERS:
         return False
@@ -495,24 +502,33 @@ def _whereabouts(tokens: list[Token], index: int) -> bool:
     if after is None:
         return False
     if token.contracted:
-        return _at_a_time(tokens, after) and not _produce_in(word, after)
-    if after.norm in _COPULAS:
-        going = _glued_after(tokens, after.index)
-        if going is None:
-            return False
-        if _at_a_time(tokens, going):
-            return not _produce_in(word, going)
-        return going.norm in _AWAY or _on_leave(tokens, going)
-    return _time_off(tokens, after)
+        where: Token | None = after
+    elif after.norm in ("is", "was"):  # "chelsea are back": a team, no one person
+        where = _glued_after(tokens, after.index)
+    else:
+        return _time_off(tokens, after)
+    if where is None:
+        return False
+    if _unwell(tokens, where) or _on_leave(tokens, where):
+        return True  # "hazel is off sick", "hazel's on leave": only a person is
+    # a stuff or a pastime comes and goes too ("cricket's back on saturday", "honey's in at
+    # 6"), and is off when called off: the bare word must be one to count
+    return not (word.noun and not word.count_noun) and _at_a_time(tokens, where)
 
 
-def _produce_in(word: WordSense, where: Token) -> bool:
-    """A stuff "in" at a time is a delivery ("honey's in this afternoon from the farm")."""
-    return where.norm == "in" and word.noun and not word.count_noun
+def _unwell(tokens: list[Token], where: Token) -> bool:
+    """Off sick, ill or unwell: "hazel is off sick", "hazel's ill today"."""
+    if where.norm in ("sick", "ill", "unwell"):
+        return True
+    after = _glued_after(tokens, where.index)
+    return where.norm == "off" and after is not None and after.norm in ("sick", "ill")
 
 
 #: What comes and goes at a time as people do: the weather and the seasons.
-_COMES_AND_GOES: Final = _WEATHER | frozenset("spring summer autumn fall winter".split())
+_COMES_AND_GOES: Final = _WEATHER | frozenset(
+    "spring summer autumn fall winter sunny stormy frosty foggy windy rainy snowy cloudy "
+    "misty icy".split()
+)
 
 
 def _after_is(tokens: list[Token], after: Token) -> bool:

@@ -361,7 +361,8 @@ _OWN_BODY: Final = (
     "club society team company business firm shop studio practice school choir band church "
     "charity council committee association brewery bakery cafe restaurant startup agency "
     "employer workplace group orchestra league kitchen salon farm allotments surgery clinic "
-    "centre center garage nursery office microbrewery collective co-op cooperative"
+    "centre center garage nursery office microbrewery collective co-op cooperative gym pub "
+    "union branch"
 )
 _USERS_OWN = re.compile(
     r"^\s*(?:the\s+user['’]s|our)\s+(?:[\w'’-]+\s+){0,2}?"
@@ -371,8 +372,14 @@ _USERS_OWN = re.compile(
     r"|volunteers\s+(?:at|with|for)|is\s+a\s+member\s+of)\b",
     re.IGNORECASE,
 )
-#: Words that make it somebody else's, or no longer the user's.
-_NOT_OWN = re.compile(r"\b(?:former|ex-|previous|old|rival|competitor|supplier|customer)\b", re.I)
+#: Words that make it somebody else's, or no longer the user's: a former one, a rival, or a
+#: relative's ("The user's husband's company", "Our kids' school").
+_NOT_OWN = re.compile(
+    r"^\s*(?:the\s+user['’]s|our)\s+(?:former|ex-|previous|old)\b"
+    r"|^\s*(?:the\s+user['’]s|our)\s+[\w-]+(?:['’]s|s['’])\s"
+    r"|\b(?:rival|competitor|supplier|customer)\b",
+    re.IGNORECASE,
+)
 
 
 def _users_own(slug: str, page_type: str | None, summary: str) -> bool:

@@ -82,7 +82,7 @@ _LOOK_BEHIND: Final = 40
 #: A partnership's form: "Brockwell & Sons", "Vantry & Co". Written with "and" it is as
 #: often a title or a household ("Dombey and Son", "Mum and Co"), so only "&" counts.
 _PARTNERSHIP = re.compile(
-    r"\S[ \t]+&[ \t]+(?:Co|Sons|Daughters|Partners|Associates|Brothers|Bros)\.?$"
+    r"\S[ \t]+&[ \t]+(?:Co|Sons?|Daughters?|Partners|Associates|Brothers|Bros)\.?$"
 )
 
 

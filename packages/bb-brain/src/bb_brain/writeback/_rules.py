@@ -529,7 +529,7 @@ def _full_name_aside(text: str, kin: KinNamed) -> str | None:
     # the short name is a shortening of the full given name ("Bea", "Beatrix"); another
     # name in the aside is someone else's ("my sister Bea (Jane Austen fan)")
     short, given = fold(kin.given), fold(found[0].name.split()[0])
-    return found[0].name if given.startswith(short) else None
+    return found[0].name if given.startswith(short) or short.startswith(given) else None
 
 
 def _blank(text: str, asides: list[re.Match[str]]) -> str:
