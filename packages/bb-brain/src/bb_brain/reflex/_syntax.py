@@ -486,11 +486,13 @@ def _plural_name_deed(tokens: list[Token], title: bool, verb: Token) -> bool:
 def _whereabouts(tokens: list[Token], index: int) -> bool:
     """A bare word with where it is at a time, or a day off: a person's or a pet's rota.
 
-    "briar's in this evening", "nutmeg is back on friday", "briar is off sick", "briar needs
-    weds off". Seasons, the weather and words that describe it come and go as well
-    ("summer's back next week", "stormy is back tonight"), and produce is in for a while
-    ("basil is in this week"), so "in" takes a day or a time of day only; the reading
-    counts for a person or a pet alone (:func:`bb_brain.reflex._evidence.local_evidence`).
+    "briar is off sick", "briar needs weds off", and for a word that is counted, "briar's in
+    this evening", "button is back on friday". Seasons, the weather and words that describe
+    it come and go as well ("summer's back next week", "stormy is back tonight"), so does a
+    stuff or a pastime (a mass noun: "nutmeg is back in stock", "cricket's back on
+    saturday"), and produce is in for a while ("basil is in this week"), so "in" takes a day
+    or a time of day only. The reading counts for a person or a pet alone
+    (:func:`bb_brain.reflex._evidence.local_evidence`).
     """
     token = tokens[index]
     word = sense(token.norm)
