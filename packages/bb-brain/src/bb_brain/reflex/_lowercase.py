@@ -297,7 +297,7 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
         if _PERSON_SIGNALS & set(found[0].signals) and tok.norm not in ROLE_NOUNS:
             # "chandler says the ceiling ...": a family name, by what only a person does;
             # "nurse says I can go home" is the nurse, with her article left out
-            found.append(offered(SURNAME_ONLY, word.describe()))
+            found.append(dataclasses.replace(found[-1], arms=SURNAME_ONLY))
     return found
 
 

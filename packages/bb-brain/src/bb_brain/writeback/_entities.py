@@ -109,6 +109,9 @@ class EntityIndex:
                 self._surfaces[key] = _Surface(slugs.pop(), explicit)
         self._longest = max((len(key) for key in self._surfaces), default=0)
         self._introduced: set[str] = set()
+        # a conversation introduces people and firms only, never one the user belongs to
+        own = [entity for entity in self._entities.values() if entity.users_own]
+        self._own = own[0] if len(own) == 1 else None
 
     @classmethod
     def load(cls, conn: Connection, brain_id: str, source: str) -> EntityIndex:
@@ -178,8 +181,7 @@ class EntityIndex:
     @property
     def own(self) -> Entity | None:
         """The one organisation the user belongs to, by its page's summary, if just one."""
-        own = [entity for entity in self._entities.values() if entity.users_own]
-        return own[0] if len(own) == 1 else None
+        return self._own
 
     def get(self, slug: str) -> Entity | None:
         """The entity with ``slug``, if the source has that page."""
