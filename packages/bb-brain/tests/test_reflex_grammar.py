@@ -227,6 +227,9 @@ BREAD = ("companies/bread-and-butter", md("Bread & Butter", type="company"))
         (HEATH, "heath keeps moving the deadline"),  # a doing that goes on
         (HEATH, "heath is booking rooms for us"),  # a doing with a bare object
         (HEATH, "heath will email you the form"),  # a modal, a deed, "you"
+        (HEATH, "and heath found a leak under the sink"),  # finding is done on purpose
+        (HEATH, "heath tweaked the recipe again"),
+        (HEATH, "heath chose the blue tiles in the end"),
     ],
 )
 def test_a_bare_subject_of_a_deed_is_a_name(
@@ -244,6 +247,7 @@ def test_a_bare_subject_of_a_deed_is_a_name(
         (HEATH, "heath burned for days last summer"),  # no object: nature happens
         (HEATH, "heath grows back fast after a fire"),  # a generic present
         (HEATH, "heath can change a whole hillside"),  # a modal with no deed's object
+        (HEATH, "heath found its way into the lawn"),  # no object but "its way"
         (HEATH, "heath's taking over the bank"),  # a particle: what a plant does too
         (BRAMLEY, "we've got 2 acres of bramley nobody wants"),  # a counted "of": a stuff
         (BANKS, "banks were shut on the holiday"),  # a plural subject, a plural verb

@@ -14,7 +14,7 @@ from bb_brain.writeback import (
     segment_turns,
     split_sentences,
 )
-from bb_brain.writeback._entities import _page_surfaces, _users_own
+from bb_brain.writeback._entities import _body, _page_surfaces, _users_own
 from bb_brain.writeback._extract import resolve_extractor
 from bb_schema import PublicTurn
 from bb_schema.turn_context import ExtractedFact, InjectedExtraction
@@ -1005,6 +1005,11 @@ def test_a_relatives_full_name_in_an_aside_is_theirs() -> None:
         ("Okwudili Ostrander's off on leave until June.", "people/okwudili-ostrander"),
         # a noun in "-ist" for one who practises something
         ("we have a new harpist, Ezra Quorn, from next term", "people/ezra-quorn"),
+        # said to be someone with "is" and a person noun
+        ("Ysolde Varga is our contact there, very helpful", "people/ysolde-varga"),
+        ("Oyelowo Stark was the new head chef at the time", "people/oyelowo-stark"),
+        # an aside between commas, then a verb that takes a person
+        ("the account moved to Tavish Obuya, very keen, wants to come in", "people/tavish-obuya"),
     ],
 )
 def test_more_ways_a_new_person_is_named(said: str, slug: str) -> None:
@@ -1017,6 +1022,8 @@ def test_more_ways_a_new_person_is_named(said: str, slug: str) -> None:
         "St Osric's raised 97kg for the drive",  # a school or a church named after a saint
         "the Ashcombe Valley's best pub is shut",  # a place in the possessive
         "the new playlist, Moon River and Blue Moon",  # a list is no person
+        "Vantry Osk is the best supplier we have",  # said to be no person
+        "Pellam Quay is our local, the beer is good",  # "local" is no person noun
     ],
 )
 def test_saints_places_and_lists_are_no_new_people(said: str) -> None:
@@ -1034,3 +1041,66 @@ def test_saints_places_and_lists_are_no_new_people(said: str) -> None:
 def test_no_person_or_firm_from_a_role_an_aside_or_an_and(said: str) -> None:
     found = {entity for _, entity, _ in rules(("user", said))}
     assert not found & {"people/marlow-grill", "people/jane-austen", "companies/tom-and-partners"}
+
+
+CHOIR = Entity("companies/lindell-choir", "Lindell Voices", "company", users_own=True, body="choir")
+
+
+def test_the_users_own_organisation_is_named_by_the_word_for_its_body() -> None:
+    found = own_rules(
+        "choir stuff: rehearsals moving to wednesday 7.30 from next week", own=(CHOIR,)
+    )
+    assert found == [
+        ("choir stuff: rehearsals moving to wednesday 7.30 from next week", CHOIR.slug)
+    ]
+
+
+def test_the_users_own_organisation_is_named_by_a_rare_word_of_its_name() -> None:
+    found = own_rules("Lindell AGM last night.", "subs going up to £40 a term", own=(CHOIR,))
+    assert ("subs going up to £40 a term", CHOIR.slug) in found
+
+
+def test_a_common_word_of_its_name_does_not_name_the_users_own_organisation() -> None:
+    # "Voices" is too common a word to say which body is meant
+    assert {
+        slug for _, slug in own_rules("voices carry in this house, £30 for a rug", own=(CHOIR,))
+    } == {None}
+
+
+@pytest.mark.parametrize(
+    ("summary", "body"),
+    [
+        ("The user's community choir.", "choir"),
+        ("Our allotment society.", "society"),
+        ("Residents' association the user sits on.", ""),  # no word for its body up front
+        ("A rowing club in the next valley.", ""),
+    ],
+)
+def test_the_word_for_the_body_an_own_organisation_is(summary: str, body: str) -> None:
+    assert _body(summary) == body
+
+
+@pytest.mark.parametrize(
+    ("said", "said_of", "slug"),
+    [
+        # a person introduced after an indefinite: what the clause says is theirs
+        (
+            "Alice found us someone, Wenna Thorsby, retired seamstress, lives on Elm Row.",
+            "seamstress",
+            "people/wenna-thorsby",
+        ),
+        (
+            "she's talking to another fish guy, Dorran Kisby at the market.",
+            "market",
+            "people/dorran-kisby",
+        ),
+        # a person introduced as someone's relation: the clause is the other's
+        ("Alice and her fiance Jun-seo Brack confirmed 120 guests for the 9th", "120", ALICE.slug),
+        ("Alice wants an intro to my accountant friend Layla Vossberg", "intro", ALICE.slug),
+    ],
+)
+def test_a_newcomer_introduced_as_someone_new_owns_the_clause(
+    said: str, said_of: str, slug: str
+) -> None:
+    found = rules(("user", "Alice Example called."), ("user", said))
+    assert [entity for fact, entity, _ in found if said_of in fact] == [slug]

@@ -36,7 +36,7 @@ ORG_WORDS: Final = frozenset(
     surveyors scaffolding roofing glazing kitchens bathrooms flooring timber hardware
     distillery vineyards winery deli grocers butchers coffee consultants consultancy
     optical optics seafood seafoods fisheries bottling maltings conveyancing electrics
-    decorators cleaners cleaning brewers distillers tyres
+    decorators cleaners cleaning brewers distillers tyres landscapes nurseries contractors
     """.split()
 )
 #: Legal forms: a name ending in one is an organisation's, whatever its other words.

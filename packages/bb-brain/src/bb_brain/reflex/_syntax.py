@@ -603,10 +603,16 @@ def _subject_then_verb(tokens: list[Token], index: int) -> bool:
 
 
 def _has_object(tokens: list[Token], verb: Token) -> bool:
-    """An object or a particle after the verb: "sent over the drawings", "threw up"."""
+    """An object or a particle after the verb: "sent over the drawings", "threw up".
+
+    An object that is the subject's own "its" makes the subject a thing ("heath found its
+    way into the lawn"); a person's deed has "his", "her" or "their".
+    """
     following = _glued_after(tokens, verb.index)
     if following is None:
         return False
+    if following.norm == "its":
+        return False  # "found its way", "made its mark": a thing's own, no one's deed
     if following.norm in _OBJECT_OPENERS or following.norm in _PARTICLES:
         return True
     return _bare_noun_phrase(following)

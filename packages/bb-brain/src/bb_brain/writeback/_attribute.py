@@ -19,7 +19,9 @@ The clause is about, in order of preference:
    confirmed they hired Kwabena"), what is reported, when it names anything, except a
    view a singular "they" holds, which is the speaker's own ("Lena said they prefer email");
 2. the first entity named outright, unless it only modifies what follows ("Goran's quote for
-   the kitchen": the kitchen, when it is named; Goran otherwise);
+   the kitchen": the kitchen, when it is named; Goran otherwise); a person the clause
+   introduces after an indefinite ("found us someone, Wenna Thorsby, retired seamstress")
+   outranks it (see :mod:`bb_brain.writeback._rules`);
 3. the first pronoun that refers back to someone (first of all, a person's pronoun that is
    the clause's subject: "he starts reporting to Oluwaseun" is his fact);
 4. nobody: a fact about the user alone.

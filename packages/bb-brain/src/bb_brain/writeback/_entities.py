@@ -53,6 +53,8 @@ class Entity:
     pronoun: str = ""
     #: An organisation the user belongs to, by its summary ("The user's choir").
     users_own: bool = False
+    #: For such an organisation, the word for the body its summary uses ("choir").
+    body: str = ""
 
     @property
     def is_person(self) -> bool:
@@ -112,6 +114,7 @@ class EntityIndex:
         # a conversation introduces people and firms only, never one the user belongs to
         own = [entity for entity in self._entities.values() if entity.users_own]
         self._own = own[0] if len(own) == 1 else None
+        self._own_words = _own_words(self._own) if self._own is not None else frozenset()
 
     @classmethod
     def load(cls, conn: Connection, brain_id: str, source: str) -> EntityIndex:
@@ -131,7 +134,13 @@ class EntityIndex:
         entities = [
             Entity(slug, title, page_type, _pronoun(title, summary, body))
             if _personal(slug, page_type)
-            else Entity(slug, title, page_type, users_own=_users_own(slug, page_type, summary))
+            else Entity(
+                slug,
+                title,
+                page_type,
+                users_own=_users_own(slug, page_type, summary),
+                body=_body(summary),
+            )
             for slug, title, page_type, _, body, summary in pages
         ]
         surfaces: list[tuple[str, str, bool]] = []
@@ -182,6 +191,16 @@ class EntityIndex:
     def own(self) -> Entity | None:
         """The one organisation the user belongs to, by its page's summary, if just one."""
         return self._own
+
+    def speaks_of_own(self, text: str) -> bool:
+        """The text speaks of the user's own organisation by a word of its name or its body.
+
+        "choir stuff: ...", "allotment AGM last night": the conversation is about it, though
+        it may never give the whole name.
+        """
+        return bool(self._own_words) and not self._own_words.isdisjoint(
+            fold(word) for word in _NAME_WORD.findall(text)
+        )
 
     def get(self, slug: str) -> Entity | None:
         """The entity with ``slug``, if the source has that page."""
@@ -368,7 +387,7 @@ _OWN_BODY: Final = (
 )
 _USERS_OWN = re.compile(
     r"^\s*(?:the\s+user['’]s|our)\s+(?:[\w'’-]+\s+){0,2}?"
-    rf"(?:{'|'.join(_OWN_BODY.split())})\b"
+    rf"(?P<body>{'|'.join(_OWN_BODY.split())})\b"
     r"|^(?:(?!\b(?:to|for|of|with|from|at)\b)[^.;])*?\bthe\s+user\s+(?:runs|owns|manages"
     r"|leads|founded|co-founded|chairs|coaches|sits\s+on|belongs\s+to|works\s+(?:at|for|in)"
     r"|volunteers\s+(?:at|with|for)|is\s+a\s+member\s+of)\b",
@@ -391,3 +410,21 @@ def _users_own(slug: str, page_type: str | None, summary: str) -> bool:
         and _USERS_OWN.search(summary) is not None
         and _NOT_OWN.search(summary) is None
     )
+
+
+def _body(summary: str) -> str:
+    """The word for the body an own organisation's summary names ("The user's choir")."""
+    found = _USERS_OWN.search(summary)
+    return fold(found.group("body")) if found is not None and found.group("body") else ""
+
+
+_NAME_WORD = re.compile(r"[\w'’-]+")
+#: Words of a name too common to say which organisation is meant ("Community", "Housing").
+_COMMON_NAME_WORD_ZIPF: Final = 4.0
+
+
+def _own_words(own: Entity) -> frozenset[str]:
+    """The words that speak of the user's own organisation: its body and its name's rarer words."""
+    words = {fold(word) for word in _NAME_WORD.findall(own.title)}
+    rare = {word for word in words if len(word) > 2 and sense(word).zipf < _COMMON_NAME_WORD_ZIPF}
+    return frozenset(rare | ({own.body} if own.body else set()))

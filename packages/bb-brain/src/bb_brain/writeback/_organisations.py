@@ -4,7 +4,8 @@ A run of capitalised words (joined by "&", "and" or "of" when needed) is taken a
 organisation's name when:
 
 * a noun for an organisation introduces it: "a new supplier, Pellow & Ossory", "a company
-  called Stanwise", "our insurer is Stanway Mutual"; or
+  called Stanwise", "our insurer is Stanway Mutual", or follows it in an apposition
+  ("Cog Tandem, the bike charity"); or
 * it ends in a word for an organisation's legal form or trade (:data:`ORG_WORDS`: "Ossory
   Joinery", "Meadowsweet Ltd"), and it is a name, not a phrase: a word no dictionary lists,
   an owner's possessive or a legal form ("High School", "Kings Cross Station" are no firm).
@@ -29,11 +30,17 @@ _NAME_WORD: Final = rf"[{_UPPER}][\w'’.-]*"
 _RUN = re.compile(
     rf"(?<![\w'’])({_NAME_WORD}(?:[ \t]+(?:(?:&|and|of)[ \t]+)?{_NAME_WORD}){{0,3}})(?![\w'’])"
 )
-#: Nouns for an organisation, and what may stand between one and the name it introduces.
+#: Nouns for an organisation: "a new supplier, ...", "..., the bike charity".
+_ORG_NOUNS: Final = (
+    r"(?:supplier|vendor|company|firm|agency|importer|distributor|wholesaler|roaster|"
+    r"manufacturer|insurer|lender|brand|label|publisher|charity|business|outfit|press|"
+    r"mill|shop|studio|bakery|brewery|caterer|contractor|builder|printer|maker|dealer|"
+    r"retailer|stockist|nursery|trust|foundation|clinic|garage|venue)"
+)
+#: An organisation noun, and what may stand between it and the name it introduces.
 _INTRODUCED = re.compile(
-    r"\b(?:supplier|vendor|company|firm|agency|importer|distributor|wholesaler|roaster|"
-    r"manufacturer|insurer|lender|brand|label|publisher|charity|business|outfit)"
-    r"(?:,\s*|(?:['’]s|\s+is|\s+was)?\s+(?:called|named)\s+|\s+(?:is|was)\s+|:\s*|\s+[-–—]\s+)$",
+    r"\b" + _ORG_NOUNS + r"(?:,\s*|(?:['’]s|\s+is|\s+was)?\s+(?:called|named)\s+"
+    r"|\s+(?:is|was)\s+|:\s*|\s+[-–—]\s+)$",
     re.IGNORECASE,
 )
 _LETTERS = re.compile(r"[^\W_]+")
@@ -67,6 +74,7 @@ def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganis
         name = match.group(1).rstrip(".")
         words = [fold(word).strip("'’") for word in _WORD.findall(name)]  # "quarrel's" stays
         introduced = _INTRODUCED.search(text[max(0, start - _LOOK_BEHIND) : start]) is not None
+        introduced = introduced or _APPOSITION.match(text, start + len(name)) is not None
         if not (introduced or _trade_name(words) or _PARTNERSHIP.search(name)):
             continue
         if introduced and len(words) == 1 and _ordinary(words[0]):
@@ -75,6 +83,11 @@ def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganis
     return found
 
 
+#: An apposition after the name that says what it is: "Second Spin, the bike charity".
+_APPOSITION = re.compile(
+    r",\s+(?:the|a|an|our|their)\s+(?:[\w'’-]+\s+){0,2}?" + _ORG_NOUNS + r"s?\b",
+    re.IGNORECASE,
+)
 #: Characters looked at before a name for the noun that introduces it.
 _LOOK_BEHIND: Final = 40
 

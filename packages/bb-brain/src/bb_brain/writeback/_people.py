@@ -12,11 +12,12 @@ A run of two or three capitalised words is taken as a new person's full name onl
 * the conversation says it is a person: a role or kinship noun just before it ("my nephew
   Sipho Dlamini", "head of procurement is Tobias Engel", "their finance person, Bronwen
   Hughes"), or a personal pronoun or a verb that takes a person right after it ("Tobias
-  Engel, he started...", "Bronwen Hughes says...", "Diego Araujo joined ..."), a role in an
-  apposition or a workplace after it ("Prakriti Shrestha, the new head of data", "Tomasz
-  Wieczorek from Fjord Capital"), or a parenthesis right after it that
-  describes a person ("Dagny Holm (leads payroll at ...)", "Priya Raman (our new CTO)"),
-  or it is listed right after a name already taken as a person's ("Bram Okoye and Ambrose
+  Engel, he started...", "Bronwen Hughes says...", "Diego Araujo joined ..."), a person noun
+  after "is" ("Marit Lund is our contact"), a short aside and then a person's verb ("Obi
+  Lund, very keen, wants to ..."), a role in an apposition or a workplace after it
+  ("Prakriti Shrestha, the new head of data", "Tomasz Wieczorek from Fjord Capital"), or
+  a parenthesis right after it that describes a person ("Dagny Holm (leads payroll at
+  ...)", "Priya Raman (our new CTO)"), or it is listed right after a name already taken as a person's ("Bram Okoye and Ambrose
   Holt").
 
 The page the fact attaches to is ``people/<given>-<family>``: every word of the name,
@@ -380,6 +381,34 @@ def _one_who_practises(word: str) -> bool:
 _PRACTISES_MIN_CHARS: Final = 6
 
 
+#: "is" or "was" straight after a name: what follows may say who they are.
+_SAID_TO_BE = re.compile(r"\s+(?:is|was)\s", re.IGNORECASE)
+#: A short aside between commas, then the verb it leaves the name to.
+_ASIDE_THEN_VERB = re.compile(r",(?P<aside>(?:\s+[\w'’-]+){1,3}),\s+(?P<verb>[\w'’]+)")
+#: Words that may stand between "is" and the person noun: "our", "the new", "a freelance".
+_BEFORE_ROLE: Final = frozenset("a an the our their my his her your new old".split())
+
+
+def _said_to_be(words: list[str]) -> bool:
+    """After "is": a person noun, with at most a determiner and two modifiers before it.
+
+    "is our contact", "was the new head chef"; "is the best supplier" says nothing of a
+    person, nor does a verb ("is sending"), since the noun must come within three words.
+    """
+    for index, word in enumerate(words[:_ROLE_AFTER_IS]):
+        if word in PERSON_NOUNS or _one_who_practises(word):
+            return True
+        if index == 0 and word in _BEFORE_ROLE:
+            continue
+        if not (sense(word).adjective or word in _BEFORE_ROLE or sense(word).noun):
+            return False
+    return False
+
+
+#: How many words after "is" the person noun may come: "is our new contact".
+_ROLE_AFTER_IS: Final = 4
+
+
 def _acts(word: str) -> bool:
     """A content verb's finite form that is no noun: the name before it is its subject.
 
@@ -429,6 +458,11 @@ def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
     after_all = [fold(word) for word in _WORD.findall(rest[:_DESCRIPTION_CHARS])]
     after = after_all[:2]
     if after and (after[0] in _PRONOUN_AFTER or after[0] in _VERBS_AFTER):
+        return True
+    if _SAID_TO_BE.match(rest) and _said_to_be(after_all[1:]):
+        return True  # "Marta Puig is our contact there"
+    aside_then = _ASIDE_THEN_VERB.match(rest)  # "Obinna Chukwu, very keen, wants to come in"
+    if aside_then is not None and fold(aside_then.group("verb")) in _VERBS_AFTER:
         return True
     if after and _acts(after[0]):  # "Ysolde Marchetti manages ...", "Ana Ferrer phoned"
         return True

@@ -313,8 +313,17 @@ class RulesExtractor:
         self._introduce(plain, salience, people=people, text=text)
         for clause in self._listed(split_clauses(plain)):
             refs = references(self._entities, clause.text, salience)
+            fresh = {
+                ref.entity.slug
+                for ref in refs
+                if self._entities.introduced(ref.entity.slug) and ref.entity.slug not in self._named
+            }
             self._named.update(ref.entity.slug for ref in refs if ref.entity is not None)
+            own = self._entities.own
+            if own is not None and self._entities.speaks_of_own(clause.text):
+                self._named.add(own.slug)
             ref = choose(refs, clause.text, attitude=_cue(clause.text) == "belief")
+            ref = _newcomer(refs, fresh, clause.text) or ref
             salience.update(refs, ref)
             described = _described(asides, clause, refs)
             appended = _RELATIVE.match(clause.text) or _APPOSITION.match(clause.text)
@@ -733,6 +742,31 @@ def _full_clause(text: str) -> bool:
 MIN_CLAUSE_WORDS: Final = 4
 #: Finite forms too common as auxiliaries or nouns to mark a predicate on their own.
 _NOT_PREDICATES: Final = frozenset("'s do does did".split())
+
+
+def _newcomer(refs: list[Reference], fresh: set[str], text: str) -> Reference | None:
+    """A person this clause introduces as someone new: what it says is theirs.
+
+    "Crystal found us someone, Bernadette Kowalczyk, retired seamstress", "she's talking to
+    another fish guy, Duncan Gray": a note-taker files a newcomer's description under the
+    newcomer, not under whoever found them. Only a person named for the first time after
+    an indefinite ("someone", "a dep", "another fish guy") counts: "her fiance Jun-ho Lim"
+    or "my accountant friend Layla" is said of the one they belong to.
+    """
+    for ref in refs:
+        if ref.explicit and ref.entity.is_person and ref.entity.slug in fresh:
+            if _SOMEONE_NEW.search(text, 0, ref.start) is not None:
+                return ref
+    return None
+
+
+#: An indefinite that introduces the name after it: "someone, ", "a new dep, ", "another
+#: fish guy, ", "a woman called ".
+_SOMEONE_NEW = re.compile(
+    r"\b(?:someone|somebody|(?:a|an|another)(?:\s+[\w'’-]+){1,3}?)"
+    r"(?:\s*,|\s+(?:called|named)|\s*:|\s+[-–—])\s*$",
+    re.IGNORECASE,
+)
 
 
 def _record(
