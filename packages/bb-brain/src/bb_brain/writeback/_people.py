@@ -17,8 +17,8 @@ A run of two or three capitalised words is taken as a new person's full name onl
   Lund, very keen, wants to ..."), a role in an apposition or a workplace after it
   ("Prakriti Shrestha, the new head of data", "Tomasz Wieczorek from Fjord Capital"), or
   a parenthesis right after it that describes a person ("Dagny Holm (leads payroll at
-  ...)", "Priya Raman (our new CTO)"), or it is listed right after a name already taken as a person's ("Bram Okoye and Ambrose
-  Holt").
+  ...)", "Priya Raman (our new CTO)"), or it is listed right after a name already taken
+  as a person's ("Bram Okoye and Ambrose Holt").
 
 The page the fact attaches to is ``people/<given>-<family>``: every word of the name,
 lowercase ASCII, diacritics removed (:func:`person_slug`).
