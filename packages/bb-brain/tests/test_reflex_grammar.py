@@ -548,6 +548,50 @@ def test_an_organisation_by_its_short_name_on_evidence(engine: Engine, make_brai
     assert slugs(ask(engine, brain, "Shale said yes to the round!")) == ["companies/shale-fund"]
 
 
+BRIGHTWATER = ("projects/brightwater-hike", md("Brightwater Hike", type="project"))
+AIDANS = ("places/st-aidans-hall", md("St Aidan's Hall", type="place"))
+KILN = ("companies/kiln-yard-brewing", md("Kiln Yard Brewing", type="company"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (BRIGHTWATER, "where are we on the brightwater total?"),  # a coined word, modifying
+        (BRIGHTWATER, "we need new marks for the brightwater this year"),  # after "the"
+        (AIDANS, "is St Aidan's free for the extra rehearsal?"),  # a saint's name, owning
+        (KILN, "Kiln Yard said they can deliver on friday"),  # a short name of two words
+    ],
+)
+def test_a_page_by_a_short_name(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == [page[0]]
+
+
+def test_a_word_the_lists_lack_is_a_thing_of_a_kind_after_a(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(("projects/tailwind", md("Tailwind", type="project")))
+    assert slugs(ask(engine, brain, "we had a tailwind the whole way back")) == []
+    assert slugs(ask(engine, brain, "the tailwind sessions are full")) == ["projects/tailwind"]
+
+
+def test_a_time_of_day_goes_bare_and_names_no_title(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(("projects/golden-hour", md("Golden Hour", type="project")))
+    assert slugs(ask(engine, brain, "they want portraits during golden hour")) == []
+
+
+WILL = ("people/will-nakamura", md("Will Nakamura", type="person", aliases="[will]"))
+
+
+def test_a_modal_after_a_verb_that_takes_a_person_is_the_person(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(WILL)
+    assert slugs(ask(engine, brain, "yes please, and cc will, he has the permit")) == [WILL[0]]
+    assert slugs(ask(engine, brain, "I will, honestly, once it's done")) == []
+
+
 ROWAN = ("people/rowan-ilves", md("Rowan Ilves", type="person", aliases="[Rowan]"))
 
 

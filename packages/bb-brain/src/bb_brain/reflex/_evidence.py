@@ -55,11 +55,12 @@ from bb_brain._orgnames import is_organisation
 from bb_brain._pg import Connection
 from bb_brain.pages import SHORT_NAME_ARM, normalise, slug_suffix_form
 from bb_brain.reflex._candidate import NAME_ARMS
-from bb_brain.reflex._ordinary import is_ordinary, lemmas, sense
+from bb_brain.reflex._ordinary import is_ordinary, lemmas, sense, unknown_word
 from bb_brain.reflex._resolve import CONFIDENCE, Resolved
 from bb_brain.reflex._syntax import (
     A_WORK_WATCHED,
     AFTER_ARTICLE,
+    AFTER_THE,
     ASKED_WHO,
     BARE_COUNT_MAX_ZIPF,
     BARE_COUNT_PHRASE,
@@ -220,6 +221,23 @@ def local_evidence(res: Resolved) -> list[str]:
         # "gable's in this evening", "nutmeg is back on friday", "ivy has the flu"
         found += [signal for signal in (WHEREABOUTS, HAS_PEOPLE_OR_AILMENT) if signal in signals]
     return found
+
+
+def _coined_after_the(res: Resolved) -> bool:
+    """A title's coined word after "the", its kind left out: "marks for the bluewater".
+
+    "The Bluewater [Regatta]": the short name of a project's, event's or place's title
+    keeps the article the whole title takes. A whole title after "the" is a noun phrase of
+    its own ("the zorvane in the lobby"), and after "a" any word is a thing of a kind ("a
+    tailwind", which the word lists lack).
+    """
+    return (
+        res.arm == SHORT_NAME_ARM
+        and AFTER_THE in res.cand.signals
+        and not res.cand.ambiguity
+        and unknown_word(res.cand.norm)
+        and _known_by_the(res)
+    )
 
 
 def _slug_in_title(res: Resolved) -> bool:
@@ -422,7 +440,7 @@ def veto(res: Resolved) -> str | None:
         return f"declined: {res.cand.raw!r} matches only the slug of {res.page.title!r}"
     if res.cand.tokens != 1 or _is_place(res):
         return None
-    if DETERMINED_PHRASE in signals:
+    if DETERMINED_PHRASE in signals and not _coined_after_the(res):
         return f"declined: {res.cand.raw!r} is a whole noun phrase after a determiner"
     if signals & _PERSON_EVIDENCE:
         return None

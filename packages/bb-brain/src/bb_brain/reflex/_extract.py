@@ -44,7 +44,7 @@ from bb_brain._relations import (
     relation_in,
     relation_key,
 )
-from bb_brain.pages import normalise, slug_suffix_form
+from bb_brain.pages import SHORT_NAME_ARM, normalise, slug_suffix_form
 from bb_brain.reflex._candidate import ALL_ARMS, NAME_ARMS, Candidate, Maker, join
 from bb_brain.reflex._lexicon import CONNECTORS, DETERMINERS, NEVER_ALONE, ROLE_NOUNS
 from bb_brain.reflex._lowercase import lowercase, ordinary_uses
@@ -68,6 +68,9 @@ from bb_brain.reflex._tokens import (
 )
 
 MAX_SPAN_TOKENS: Final = 6
+#: Arms a run of capitalised words may match: a name's forms, or a short name of several
+#: words ("Kiln Yard" for Kiln Yard Brewing, "St Aidan's" for St Aidan's Hall).
+RUN_ARMS: Final = NAME_ARMS | {SHORT_NAME_ARM}
 #: Connectors that are articles: inside a name only after another connector.
 ARTICLES: Final = frozenset({"the", "la", "le"})
 #: A typo is only meaningful in a word this long (shorter words are other words).
@@ -310,10 +313,10 @@ def _capitalised(chunk: list[Token], maker: Maker) -> list[Candidate]:
     found: list[Candidate] = []
     for run in _runs(chunk):
         if len(run) >= 2:
-            found.append(maker.make(join(run), run, NAME_ARMS))
+            found.append(maker.make(join(run), run, RUN_ARMS))
         core, extra = _strip_titles(run)
         if core is not run and len(core) >= 2:
-            found.append(maker.make(join(core), core, NAME_ARMS, extra=extra))
+            found.append(maker.make(join(core), core, RUN_ARMS, extra=extra))
         for part in _split_calendar(core):
             found += _name_run(part, maker, extra)
     return found
@@ -355,13 +358,13 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
         # "Lakshmi V": a name and the initial of a family name; the name is what is known
         return _name_run(trimmed[:-1], maker, extra)
     fuzzy = _misspelt_run(trimmed)
-    found = [maker.make(join(trimmed), trimmed, NAME_ARMS, extra=extra, fuzzy=fuzzy)]
+    found = [maker.make(join(trimmed), trimmed, RUN_ARMS, extra=extra, fuzzy=fuzzy)]
     for size in range(min(len(trimmed) - 1, MAX_SPAN_TOKENS), 1, -1):
         for offset in range(len(trimmed) - size + 1):
             span = trimmed[offset : offset + size]
             if span[0].norm in CONNECTORS or span[-1].norm in CONNECTORS:
                 continue
-            found.append(maker.make(join(span), span, NAME_ARMS, extra=extra))
+            found.append(maker.make(join(span), span, RUN_ARMS, extra=extra))
     return found
 
 

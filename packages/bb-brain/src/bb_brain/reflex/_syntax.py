@@ -49,6 +49,7 @@ from bb_brain.reflex._lexicon import (
     FUNCTION_WORDS,
     INTERVENING_ADVERBS,
     KIND_NOUNS,
+    PERSON_VERBS_BEFORE,
     ROLE_NOUNS,
     is_calendar_word,
 )
@@ -75,6 +76,7 @@ MODIFIER: Final = "a modifier of the noun after it"
 BEFORE_NOUN: Final = "before a noun (its modifier or its subject)"
 AT_BARE_NOUN: Final = "a bare noun after 'at'"
 AFTER_ARTICLE: Final = "after an article"
+AFTER_THE: Final = "after 'the'"
 COUNTED: Final = "a noun counted by the number before it"
 MEASURED: Final = "what a counted measure is of"
 _NUMBER: Final = re.compile(r"[0-9]+(?:\.[0-9]+)?")
@@ -842,13 +844,16 @@ def modal_as_name(tokens: list[Token], tok: Token) -> bool:
 
     A modal takes a verb's plain form; a form with -s or a past tense after it makes the
     word a subject, and so a name ("May", "Will"); so does another modal ("may can take the
-    van"), or where someone lives ("will from number 4 says").
+    van"), or where someone lives ("will from number 4 says"). A modal ending its clause
+    after a verb that takes a person is that person ("cc will, he has the permit").
     """
     if tok.norm not in _NAME_MODALS:
         return False
     nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
     if nxt is None or not nxt.glued:
-        return False
+        # "cc will, he has the permit", "ask may.": the object of a verb that takes a person
+        before = _glued_before(tokens, tok.index)
+        return before is not None and before.norm in PERSON_VERBS_BEFORE
     if nxt.norm in _OTHER_MODALS or nxt.norm in _NO_VERB_BUT_A_PLACE:
         return True  # "will from number 4 says": where the one named lives, then a verb
     forms = inflections(nxt.norm)
@@ -933,6 +938,8 @@ def _bare_count_phrase(tokens: list[Token], first: int, last: int) -> bool:
     head = tokens[last]
     if not sense(head.norm).count_noun or tokens[first].norm in DETERMINERS:
         return False
+    if head.norm in _TIMES_OF_DAY:
+        return False  # "during golden hour", "after lunch break": a time goes bare
     if any(token.possessive or token.norm in FUNCTION_WORDS for token in tokens[first:last]):
         return False
     before = _glued_before(tokens, first)
@@ -954,6 +961,10 @@ def _bare_count_phrase(tokens: list[Token], first: int, last: int) -> bool:
     return ahead is None or ahead.norm not in DETERMINERS
 
 
+#: Heads of times that go without an article ("during golden hour", "at half term").
+_TIMES_OF_DAY: Final = frozenset(
+    "hour time night day morning afternoon evening week weekend term season break".split()
+)
 #: Prepositions before a bare title: "to thursday clinic", "after thursday clinic".
 _PHRASE_PREPOSITIONS: Final = _PREPOSITIONS | frozenset(
     "in into onto after before during until till via like".split()
@@ -1016,7 +1027,7 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
     if before is not None and before.norm == "at" and not token.capitalised:
         found.append(AT_BARE_NOUN)
     if before is not None and before.norm in _ARTICLES:
-        found.append(AFTER_ARTICLE)
+        found += [AFTER_ARTICLE, AFTER_THE] if before.norm == "the" else [AFTER_ARTICLE]
     if meaning.place and _listed_with_place(tokens, index):
         found.append(LISTED_WITH_PLACE)
     if _aside_names_a_place(tokens, index):
