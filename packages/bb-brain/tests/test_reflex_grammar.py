@@ -581,6 +581,19 @@ def test_a_time_of_day_goes_bare_and_names_no_title(engine: Engine, make_brain: 
     assert slugs(ask(engine, brain, "they want portraits during golden hour")) == []
 
 
+def test_a_place_titled_with_the_by_its_whole_lowercase_title(
+    engine: Engine, make_brain: Any
+) -> None:
+    darkroom = ("places/the-darkroom", md("The Darkroom", type="place"))
+    assert slugs(ask(engine, make_brain(darkroom), "the darkroom needs a deep clean")) == [
+        darkroom[0]
+    ]
+    kitchen = ("places/the-kitchen", md("The Kitchen", type="place"))  # any kitchen
+    assert slugs(ask(engine, make_brain(kitchen), "the kitchen needs a deep clean")) == []
+    courier = ("companies/the-courier", md("The Courier", type="company"))  # no place
+    assert slugs(ask(engine, make_brain(courier), "the courier dropped off my laptop")) == []
+
+
 WILL = ("people/will-nakamura", md("Will Nakamura", type="person", aliases="[will]"))
 
 

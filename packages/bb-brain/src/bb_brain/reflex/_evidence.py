@@ -297,9 +297,24 @@ def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:
     # "the copper desk": the one both sides know of; "the foundry" is any foundry, unless
     # the page's aliases say that is what its people call it ("the revue")
     one_word = res.cand.tokens == 2 and res.cand.norm.startswith("the ")
-    if DEFINITE_PHRASE in signals and _known_by_the(res) and (res.arm == "alias" or not one_word):
+    # "the darkroom", of a place titled "The Darkroom": its own name, if no everyday word
+    own_the = one_word and res.arm == "title" and _is_place(res) and _uncommon(res.cand.norm)
+    if (
+        DEFINITE_PHRASE in signals
+        and _known_by_the(res)
+        and (res.arm == "alias" or not one_word or own_the)
+    ):
         found.append(DEFINITE_PHRASE)
     return found
+
+
+#: A word this common after "the" is any such place ("the kitchen"), whatever a page's title.
+_THE_TITLE_MAX_ZIPF: Final = 4.0
+
+
+def _uncommon(phrase: str) -> bool:
+    """Every word after "the" rare enough that the phrase names the one place so titled."""
+    return all(sense(word).zipf < _THE_TITLE_MAX_ZIPF for word in phrase.split()[1:])
 
 
 def _organisation_evidence(res: Resolved, signals: set[str]) -> list[str]:
