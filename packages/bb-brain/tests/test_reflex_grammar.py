@@ -560,6 +560,10 @@ KILN = ("companies/kiln-yard-brewing", md("Kiln Yard Brewing", type="company"))
         (BRIGHTWATER, "we need new marks for the brightwater this year"),  # after "the"
         (AIDANS, "is St Aidan's free for the extra rehearsal?"),  # a saint's name, owning
         (KILN, "Kiln Yard said they can deliver on friday"),  # a short name of two words
+        (  # a firm's coined short name keeps the article its whole title takes
+            ("companies/quorbury-hotel", md("Quorbury Hotel", type="company")),
+            "price it at £140 a week for the quorbury, does that sound right",
+        ),
     ],
 )
 def test_a_page_by_a_short_name(

@@ -226,9 +226,9 @@ def local_evidence(res: Resolved) -> list[str]:
 def _coined_after_the(res: Resolved) -> bool:
     """A title's coined word after "the", its kind left out: "marks for the bluewater".
 
-    "The Bluewater [Regatta]": the short name of a project's, event's or place's title
-    keeps the article the whole title takes. A whole title after "the" is a noun phrase of
-    its own ("the zorvane in the lobby"), and after "a" any word is a thing of a kind ("a
+    "The Bluewater [Regatta]", "a week at the Ravensworth [Hotel]": the short name keeps
+    the article the whole title takes. A whole title after "the" is a noun phrase of its own
+    ("the zorvane in the lobby"), and after "a" any word is a thing of a kind ("a
     tailwind", which the word lists lack).
     """
     return (
@@ -236,7 +236,6 @@ def _coined_after_the(res: Resolved) -> bool:
         and AFTER_THE in res.cand.signals
         and not res.cand.ambiguity
         and unknown_word(res.cand.norm)
-        and _known_by_the(res)
     )
 
 
