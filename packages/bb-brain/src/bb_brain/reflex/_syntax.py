@@ -864,16 +864,33 @@ def _modal_before_no_verb(tokens: list[Token], tok: Token) -> bool:
     """:func:`modal_as_name` by the grammar alone: a content verb's -s or past form follows.
 
     "May wants the late shift", "Will sent the keys": no modal takes those. "is", "was" and
-    "has" say nothing ("May is our busiest month", "Will was read out"), nor does a place
-    ("I will from now on ..."), nor a subject pronoun before the word ("I will").
+    "has" say nothing ("May is our busiest month", "Will was read out") unless "will" has
+    something or is doing it (:func:`_will_has_or_is_doing`), nor does a place ("I will from
+    now on ..."), nor a subject pronoun before the word ("I will").
     """
     after = _glued_after(tokens, tok.index)
     before = _glued_before(tokens, tok.index)
     if after is None or after.norm in _NO_VERB_BUT_A_PLACE:
         return False
-    if after.norm in _COPULAS or after.norm in _HAVE or after.norm in _OTHER_MODALS:
+    if before is not None and before.norm in _SUBJECT_PRONOUNS:
         return False
-    return modal_as_name(tokens, tok) and not (before and before.norm in _SUBJECT_PRONOUNS)
+    if after.norm in _COPULAS or after.norm in _HAVE or after.norm in _OTHER_MODALS:
+        return tok.norm == "will" and _will_has_or_is_doing(tokens, after)
+    return modal_as_name(tokens, tok)
+
+
+def _will_has_or_is_doing(tokens: list[Token], verb: Token) -> bool:
+    """Will, a person, has or does: "Will has the times", "Will is doing the lights".
+
+    The noun "will" takes neither bare: it is read out, or is free ("Will was read out").
+    "May" is the month as often ("May has the longest evenings"), so only "will" counts.
+    """
+    following = _glued_after(tokens, verb.index)
+    if following is None:
+        return False
+    if verb.norm in _HAVE:
+        return following.norm in _DEFINITE_OBJECTS or following.norm.isdigit()
+    return verb.norm in _COPULAS and _progressive(following)
 
 
 #: Modals that are also given names.
