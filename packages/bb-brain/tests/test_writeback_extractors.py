@@ -1104,3 +1104,12 @@ def test_a_newcomer_introduced_as_someone_new_owns_the_clause(
 ) -> None:
     found = rules(("user", "Alice Example called."), ("user", said))
     assert [entity for fact, entity, _ in found if said_of in fact] == [slug]
+
+
+def test_a_she_typed_without_its_apostrophe_refers_back() -> None:
+    found = rules(
+        ("user", "Alice Example is taking over the wheel builds from now on, full time."),
+        ("user", "we've started buying tyres from Widget Co, they deliver on mondays"),
+        ("user", "oh and shes on £13.50 an hour"),
+    )
+    assert [slug for fact, slug, _ in found if "13.50" in fact] == [ALICE.slug]

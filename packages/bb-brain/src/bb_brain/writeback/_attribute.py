@@ -244,7 +244,7 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
 
 
 #: Pronouns that are a clause's subject ("her colleague Farida" opens with no subject).
-_NOMINATIVE: Final = frozenset({"he", "she", "they"})
+_NOMINATIVE: Final = frozenset({"he", "she", "hes", "shes", "they"})
 #: Verbs of a view only a person holds, right after a singular "they".
 _VIEW = re.compile(
     r"\s+(?:prefer|like|love|hate|want|would rather|think|feel|believe|worry|are worried)\b",

@@ -31,7 +31,8 @@ from bb_brain.writeback._db import Connection
 _WORD = re.compile(r"\w+")
 _POSSESSIVE = re.compile(r"['’]s\b", re.IGNORECASE)
 #: Third-person singular pronouns that refer back to the last person mentioned.
-PERSON_PRONOUNS = frozenset({"she", "he", "her", "him", "his", "hers"})
+#: "hes" and "shes" are "he's" and "she's" typed without the apostrophe, as chat does.
+PERSON_PRONOUNS = frozenset({"she", "he", "her", "him", "his", "hers", "hes", "shes"})
 #: Pronouns that refer back to the last organisation, project or place mentioned.
 THING_PRONOUNS = frozenset({"they", "them", "their", "theirs", "it", "its"})
 #: The arm name of explicit aliases (frontmatter ``aliases``), which match in any case.
@@ -320,8 +321,8 @@ def _after_an_article(folded: list[str], index: int) -> bool:
 #: Characters of a page's body read for the pronoun it uses of its person.
 PRONOUN_CHARS = 1000
 _PRONOUN_CLASSES = {
-    **dict.fromkeys(("he", "him", "his", "himself"), "he"),
-    **dict.fromkeys(("she", "her", "hers", "herself"), "she"),
+    **dict.fromkeys(("he", "him", "his", "himself", "hes"), "he"),
+    **dict.fromkeys(("she", "her", "hers", "herself", "shes"), "she"),
 }
 
 

@@ -144,7 +144,9 @@ _OPENER = re.compile(
     _FLAGS,
 )
 #: A clause opening with a pronoun has a subject of its own (even one nobody was named for).
-_PRONOUN_FIRST = re.compile(r"^\W*(?:(?:and|but)\W+)?(?:he|she|they|it|you)\b", re.IGNORECASE)
+_PRONOUN_FIRST = re.compile(
+    r"^\W*(?:(?:and|but)\W+)?(?:he|she|hes|shes|they|it|you)\b", re.IGNORECASE
+)
 #: A kept clause without a cue has at least this many words.
 MIN_FACT_WORDS: Final = 3
 #: A decision or an opinion of the user's that names nothing is about the topic at hand: the
