@@ -86,6 +86,7 @@ from bb_brain.reflex._syntax import (
     SAID_TO_BE_A_WORK,
     TO_DO_SOMETHING,
     WHEREABOUTS,
+    WORD_OF_A_LANGUAGE,
     bare_count_noun,
 )
 from bb_brain.reflex._tokens import (
@@ -296,24 +297,9 @@ def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:
     # "the copper desk": the one both sides know of; "the foundry" is any foundry, unless
     # the page's aliases say that is what its people call it ("the revue")
     one_word = res.cand.tokens == 2 and res.cand.norm.startswith("the ")
-    # "the darkroom", of a place titled "The Darkroom": its own name, if no everyday word
-    own_the = one_word and res.arm == "title" and _is_place(res) and _uncommon(res.cand.norm)
-    if (
-        DEFINITE_PHRASE in signals
-        and _known_by_the(res)
-        and (res.arm == "alias" or not one_word or own_the)
-    ):
+    if DEFINITE_PHRASE in signals and _known_by_the(res) and (res.arm == "alias" or not one_word):
         found.append(DEFINITE_PHRASE)
     return found
-
-
-#: A word this common after "the" is any such place ("the kitchen"), whatever a page's title.
-_THE_TITLE_MAX_ZIPF: Final = 4.0
-
-
-def _uncommon(phrase: str) -> bool:
-    """Every word after "the" rare enough that the phrase names the one place so titled."""
-    return all(sense(word).zipf < _THE_TITLE_MAX_ZIPF for word in phrase.split()[1:])
 
 
 def _organisation_evidence(res: Resolved, signals: set[str]) -> list[str]:
@@ -460,16 +446,11 @@ def veto(res: Resolved) -> str | None:
         return None
     if IMPERATIVE in signals:
         return f"declined: {res.cand.raw!r} opens the sentence as a verb ({IMPERATIVE})"
-    if QUOTED_WORD in signals:
-        return f"declined: {res.cand.raw!r} is {QUOTED_WORD}"
-    if FOREIGN_PASSAGE in signals:
-        return f"declined: {res.cand.raw!r} is {FOREIGN_PASSAGE}"
-    if MEASURED in signals:
-        return f"declined: {res.cand.raw!r} is {MEASURED}"
-    if A_WORK_WATCHED in signals and res.page.is_person:
-        return f"declined: {res.cand.raw!r} is {A_WORK_WATCHED}"
-    if SAID_TO_BE_A_WORK in signals and res.page.is_person:
-        return f"declined: {res.cand.raw!r} is {SAID_TO_BE_A_WORK}"
+    settled: list[str] = [signal for signal in _NO_NAME_AT_ALL if signal in signals]
+    if res.page.is_person:
+        settled += [signal for signal in (A_WORK_WATCHED, SAID_TO_BE_A_WORK) if signal in signals]
+    if settled:
+        return f"declined: {res.cand.raw!r} is {settled[0]}"
     if MODIFIER in signals and MID_CAPITAL not in signals and res.page.is_person:
         return f"declined: {res.cand.raw!r} modifies the noun after it, as no person's name does"
     place_reading = bool(signals & {LOCATIVE, LISTED_WITH_PLACE, SAID_TO_BE_A_PLACE})
@@ -481,6 +462,8 @@ def veto(res: Resolved) -> str | None:
     return None
 
 
+#: Readings of a word as no name of any page: talked about, another language's, measured out.
+_NO_NAME_AT_ALL: Final = (QUOTED_WORD, WORD_OF_A_LANGUAGE, FOREIGN_PASSAGE, MEASURED)
 _NO_PERSON: Final = "with no person evidence"
 #: Signals that make a word a person's name whatever else the text says.
 _PERSON_EVIDENCE: Final = frozenset(

@@ -87,6 +87,7 @@ _NUMBER_WORDS: Final = frozenset(
 LISTED_WITH_PLACE: Final = "listed with a place"
 SUBJECT_LEFT_OUT: Final = "a verb whose subject is left out"
 QUOTED_WORD: Final = "a word quoted alone, talked about as a word"
+WORD_OF_A_LANGUAGE: Final = "a word of the language its sentence names"
 A_WORK_WATCHED: Final = "the title of something watched"
 AFTER_A_NOUN: Final = "the head of a compound after a noun"
 SAID_TO_BE_A_PLACE: Final = "a parenthesis after it says it is a place"
@@ -113,6 +114,7 @@ ORDINARY_READINGS: Final = (
     COUNTED,
     SUBJECT_LEFT_OUT,
     QUOTED_WORD,
+    WORD_OF_A_LANGUAGE,
     AFTER_A_NOUN,
 )
 #: Ordinary readings that only rule out a person (organisations modify nouns: "the Zenbrook deal").
@@ -1116,6 +1118,27 @@ def _in_foreign_passage(tokens: list[Token], index: int) -> bool:
     return len(words) >= 2 and 3 * foreign >= 2 * len(words)
 
 
+def _word_of_a_language(tokens: list[Token], token: Token) -> bool:
+    """Another language's word in lowercase, in a sentence that names that language.
+
+    "how do I say 'peace' in spanish, is it paz?": the word is talked about, whoever is
+    called Paz. A capital in mid-sentence is a name still ("Paz taught me the spanish").
+    """
+    if token.capitalised or not sense(token.norm).foreign:
+        return False
+    first = token.index
+    while first > 0 and not tokens[first].sentence_start:
+        first -= 1
+    last = token.index + 1
+    while last < len(tokens) and not tokens[last].sentence_start:
+        last += 1
+    return any(other.norm in _LANGUAGES for other in tokens[first:last])
+
+
+#: The languages whose everyday words the lexicon knows, by their English names.
+_LANGUAGES: Final = frozenset({"spanish", "french", "italian", "german", "portuguese"})
+
+
 def _not_english(token: Token) -> bool:
     """Another language's everyday word, or a word English does not know at all."""
     word = sense(token.norm)
@@ -1133,6 +1156,8 @@ def _no_name_here(
         found.append(FOREIGN_PASSAGE)
     if token.quoted and not token.capitalised:  # a 'Quill' in quotes is a codename
         found.append(QUOTED_WORD)
+    if _word_of_a_language(tokens, token):
+        found.append(WORD_OF_A_LANGUAGE)
     if before is not None and before.norm in _VIEWING and token.capitalised:
         if after is None or not _bare_verb(after):  # "watched Leo play": a person
             found.append(A_WORK_WATCHED)
