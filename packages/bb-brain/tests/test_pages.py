@@ -82,28 +82,6 @@ def test_an_organisation_s_short_name(slug: str, title: str, short: str | None) 
     assert found == ([short] if short else [])
 
 
-@pytest.mark.parametrize(
-    ("slug", "title", "short"),
-    [
-        ("projects/brightwater-hike", "Brightwater Hike", "brightwater"),  # a coined word
-        ("places/pennywell-stores", "Pennywell Stores", "pennywell"),
-        ("places/st-aidans-hall", "St Aidan's Hall", "st aidan"),  # a saint's name
-        ("places/kestrel-wood", "Kestrel Wood", None),  # two dictionary words
-        ("projects/lantern-evening", "Lantern Evening", None),
-        ("concepts/quillon-policy", "Quillon Policy", None),  # a concept keeps its title
-        ("projects/dep-rota", "Dep Rota", None),  # too short to be coined
-        ("places/st-marks-church", "St Mark's Church", None),  # a saint the lexicon knows
-        ("people/brightwater-hike", "Brightwater Hike", None),  # a person's name
-    ],
-)
-def test_a_project_or_place_by_the_coined_word_of_its_title(
-    slug: str, title: str, short: str | None
-) -> None:
-    rows = parse_page(slug, f"---\ntitle: {title}\n---\n", "s").alias_rows()
-    found = [alias for alias, arm in rows if arm == "short-name"]
-    assert found == ([short] if short else [])
-
-
 def test_conversation_pages_are_not_indexed() -> None:
     by_slug = parse_page("conversations/s1", "---\ntitle: Call\n---\n", "s")
     by_type = parse_page("notes/call", "---\ntitle: Call\ntype: conversation\n---\n", "s")

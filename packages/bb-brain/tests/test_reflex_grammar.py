@@ -229,7 +229,8 @@ BREAD = ("companies/bread-and-butter", md("Bread & Butter", type="company"))
         (HEATH, "heath will email you the form"),  # a modal, a deed, "you"
         (HEATH, "and heath found a leak under the sink"),  # finding is done on purpose
         (HEATH, "heath tweaked the recipe again"),
-        (HEATH, "heath chose the blue tiles in the end"),
+        (HEATH, "heath grabbed the last two tickets"),
+        (HEATH, "heath fixed its wheel, the bike's fine now"),  # "its" of a thing he fixed
     ],
 )
 def test_a_bare_subject_of_a_deed_is_a_name(
@@ -548,17 +549,13 @@ def test_an_organisation_by_its_short_name_on_evidence(engine: Engine, make_brai
     assert slugs(ask(engine, brain, "Shale said yes to the round!")) == ["companies/shale-fund"]
 
 
-BRIGHTWATER = ("projects/brightwater-hike", md("Brightwater Hike", type="project"))
-AIDANS = ("places/st-aidans-hall", md("St Aidan's Hall", type="place"))
 KILN = ("companies/kiln-yard-brewing", md("Kiln Yard Brewing", type="company"))
+NORTH_STAR = ("companies/north-star-coffee", md("North Star Coffee", type="company"))
 
 
 @pytest.mark.parametrize(
     ("page", "text"),
     [
-        (BRIGHTWATER, "where are we on the brightwater total?"),  # a coined word, modifying
-        (BRIGHTWATER, "we need new marks for the brightwater this year"),  # after "the"
-        (AIDANS, "is St Aidan's free for the extra rehearsal?"),  # a saint's name, owning
         (KILN, "Kiln Yard said they can deliver on friday"),  # a short name of two words
         (  # a firm's coined short name keeps the article its whole title takes
             ("companies/quorbury-hotel", md("Quorbury Hotel", type="company")),
@@ -572,12 +569,24 @@ def test_a_page_by_a_short_name(
     assert slugs(ask(engine, make_brain(page), text)) == [page[0]]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "North Star is really bright tonight",  # everyday words, capitalised: no evidence
+        "North Star thinking is not what this team needs",
+    ],
+)
+def test_a_short_name_of_everyday_words_needs_evidence(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(NORTH_STAR), text)) == []
+
+
 def test_a_word_the_lists_lack_is_a_thing_of_a_kind_after_a(
     engine: Engine, make_brain: Any
 ) -> None:
-    brain = make_brain(("projects/tailwind", md("Tailwind", type="project")))
+    brain = make_brain(("companies/tailwind-cycles", md("Tailwind Cycles", type="company")))
     assert slugs(ask(engine, brain, "we had a tailwind the whole way back")) == []
-    assert slugs(ask(engine, brain, "the tailwind sessions are full")) == ["projects/tailwind"]
 
 
 def test_a_word_of_the_language_its_sentence_names_is_talked_about(
@@ -587,11 +596,6 @@ def test_a_word_of_the_language_its_sentence_names_is_talked_about(
     assert slugs(ask(engine, brain, "how do I say 'peace' in spanish, is it paz?")) == []
     named = "my tutor Paz says the spanish for it is tricky"  # a capital mid-sentence
     assert slugs(ask(engine, brain, named)) == ["people/paz-orrantia"]
-
-
-def test_a_time_of_day_goes_bare_and_names_no_title(engine: Engine, make_brain: Any) -> None:
-    brain = make_brain(("projects/golden-hour", md("Golden Hour", type="project")))
-    assert slugs(ask(engine, brain, "they want portraits during golden hour")) == []
 
 
 WILL = ("people/will-ostrander", md("Will Ostrander", type="person", aliases="[Will]"))
@@ -1022,6 +1026,7 @@ def test_this_rounds_readings_name_the_page(
         (WILL, "it will from monday cost more"),
         (WILL, "Will you send it over?"),
         (WILL, "Will was read out after the funeral"),  # the noun's verb
+        (WILL, "Dad's will has the flat going to my sister"),  # the noun, owned
         (MAY, "May is our busiest month"),  # the month's
         (MAY, "May has the longest evenings"),
         (IVY, "ivy has a place in every cottage garden"),  # a plant has no head count

@@ -90,33 +90,3 @@ def _adjective(word: str) -> bool:
     from bb_brain.reflex._ordinary import sense
 
     return "ADJ" in sense(word).readings
-
-
-def coined_name(title: str) -> str | None:
-    """A project's, event's or place's coined word without the noun for its kind, folded.
-
-    People shorten such a title to the part no dictionary has: "Brightwater Hike" ->
-    "brightwater" ("the brightwater total"), "Pennywell Stores" -> "pennywell", "St Aidan's
-    Hall" -> "st aidan" ("is St Aidan's free?", looked up without its possessive). Only when
-    every word before the last is coined (or a saint's "St" and name), and the last is an
-    everyday noun: "Kestrel Wood" and "Lantern Evening" are ordinary words, and stay whole.
-    """
-    from bb_brain.reflex._ordinary import sense, unknown_word
-
-    words = fold(title).split()
-    if words and words[0] == "the":
-        words = words[1:]
-    if len(words) < 2 or not sense(words[-1]).noun:
-        return None
-    head = [word.removesuffix("'s").removesuffix("’s") for word in words[:-1]]
-    if head[0] in _SAINT and len(head) > 1:  # a saint's name: any name no dictionary has
-        coined = all(not sense(word).lexical for word in head[1:])
-    else:
-        coined = all(len(word) >= _COINED_MIN_CHARS and unknown_word(word) for word in head)
-    return " ".join(head) if coined else None
-
-
-#: A coined word at least this long: shorter ones are abbreviations ("Dep Policy").
-_COINED_MIN_CHARS: Final = 5
-#: "St" before a saint's name, which a coined name may open with ("St Aidan's Hall").
-_SAINT: Final = frozenset({"st", "saint"})

@@ -26,14 +26,12 @@ from bb_schema.turn_context import CONVERSATION_SLUG_PREFIX
 
 from bb_brain._errors import BrainUserError
 from bb_brain._names import fold, name_forms, umlauts_spelt_out
-from bb_brain._orgnames import coined_name, is_organisation, short_name
+from bb_brain._orgnames import is_organisation, short_name
 from bb_brain._pg import Connection
 from bb_brain._relations import RELATION_ARM, page_relations
 
 #: The arm of an organisation's title without its business ending (:mod:`bb_brain._orgnames`).
 SHORT_NAME_ARM: Final = "short-name"
-#: Kinds of page people call by the coined word of its title (:func:`coined_name`).
-_COINED_KINDS: Final = frozenset({"project", "event", "place"})
 #: Alias arms in the order resolution trusts them.
 ARMS: Final = (
     "alias",
@@ -123,8 +121,6 @@ class PageRecord:
             short = short_name(self.title)
             if short is not None:
                 rows.append((normalise(short), SHORT_NAME_ARM))  # "shale" for Shale Fund
-        elif self._goes_by_coined_name and (coined := coined_name(self.title)) is not None:
-            rows.append((normalise(coined), SHORT_NAME_ARM))  # "brightwater" for Brightwater Hike
         seen: set[tuple[str, str]] = set()
         unique: list[tuple[str, str]] = []
         for row in rows:
@@ -132,12 +128,6 @@ class PageRecord:
                 seen.add(row)
                 unique.append(row)
         return unique
-
-    @property
-    def _goes_by_coined_name(self) -> bool:
-        """A project, event or place: "the brightwater" is Brightwater Hike."""
-        kind = (self.page_type or self.slug.split("/", 1)[0].removesuffix("s")).casefold()
-        return kind in _COINED_KINDS
 
     def _name_rows(self) -> list[tuple[str, str]]:
         """A person's other name forms (see :mod:`bb_brain._names`).

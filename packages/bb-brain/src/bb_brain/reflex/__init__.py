@@ -55,6 +55,7 @@ from bb_brain.reflex._evidence import (
     accept,
     by_conversation,
     decline,
+    everyday_short_name,
     final_decline,
     local_evidence,
     modifies_a_noun,
@@ -197,12 +198,12 @@ def _decide(
             accepted.append(chosen)
             continue
         declined += outcome.declined
-        res = outcome.resolved
-        if res is None:
+        if outcome.resolved is None:
             continue
+        res = everyday_short_name(outcome.resolved)
         if reason := veto(res):
             declined.append(vetoed(res, reason))
-        elif not cand.ambiguity:
+        elif not res.cand.ambiguity:
             accepted.append(res)
         elif final_decline(res):
             declined.append(decline(res))

@@ -224,13 +224,27 @@ def local_evidence(res: Resolved) -> list[str]:
     return found
 
 
-def _coined_after_the(res: Resolved) -> bool:
-    """A title's coined word after "the", its kind left out: "marks for the bluewater".
+def everyday_short_name(res: Resolved) -> Resolved:
+    """A short name of several everyday words is as ambiguous capitalised as in lowercase.
 
-    "The Bluewater [Regatta]", "a week at the Ravensworth [Hotel]": the short name keeps
-    the article the whole title takes. A whole title after "the" is a noun phrase of its own
-    ("the zorvane in the lobby"), and after "a" any word is a thing of a kind ("a
-    tailwind", which the word lists lack).
+    "Kiln Yard said ..." names Kiln Yard Brewing on the evidence of "said"; "North Star is
+    bright tonight" is the star, whatever firm is called North Star Coffee. A whole title
+    needs no such evidence: its business ending says what it is.
+    """
+    cand = res.cand
+    if res.arm != SHORT_NAME_ARM or cand.tokens < 2 or cand.ambiguity:
+        return res
+    if not all(is_ordinary(word) for word in cand.norm.split()):
+        return res
+    return replace(res, cand=replace(cand, ambiguity=f"everyday phrase {cand.norm!r}"))
+
+
+def _coined_after_the(res: Resolved) -> bool:
+    """A firm's short name no dictionary has, after "the": "a week at the ravensworth".
+
+    "The Ravensworth [Hotel]": the short name keeps the article its whole title takes. A
+    whole title after "the" is a noun phrase of its own ("the zorvane in the lobby"), and
+    after "a" any word is a thing of a kind ("a tailwind", which the word lists lack).
     """
     return (
         res.arm == SHORT_NAME_ARM

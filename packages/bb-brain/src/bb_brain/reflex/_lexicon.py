@@ -212,6 +212,6 @@ AGENT_VERBS: Final = _words(
     start begin correct quiz renew sponsor fund negotiate argue fight report test record
     film photograph measure inspect survey audit translate edit proofread mentor supervise
     manage flag warn remind notice spot insist explain announce admit volunteer steal find
-    tweak contact choose decide grab donate perform paint
+    tweak contact decide grab donate perform paint
     """
 )

@@ -609,14 +609,15 @@ def _subject_then_verb(tokens: list[Token], index: int) -> bool:
 def _has_object(tokens: list[Token], verb: Token) -> bool:
     """An object or a particle after the verb: "sent over the drawings", "threw up".
 
-    An object that is the subject's own "its" makes the subject a thing ("heath found its
-    way into the lawn"); a person's deed has "his", "her" or "their".
+    "Its way" makes the subject a thing that spreads or moves ("heath found its way into
+    the lawn", "made its way"), no one's deed.
     """
     following = _glued_after(tokens, verb.index)
     if following is None:
         return False
-    if following.norm == "its":
-        return False  # "found its way", "made its mark": a thing's own, no one's deed
+    way = _glued_after(tokens, following.index) if following.norm == "its" else None
+    if way is not None and way.norm == "way":
+        return False  # "found its way into the lawn", "made its way": a thing moving
     if following.norm in _OBJECT_OPENERS or following.norm in _PARTICLES:
         return True
     return _bare_noun_phrase(following)
@@ -877,14 +878,16 @@ def _modal_before_no_verb(tokens: list[Token], tok: Token) -> bool:
     if before is not None and before.norm in _SUBJECT_PRONOUNS:
         return False
     if after.norm in _COPULAS or after.norm in _HAVE or after.norm in _OTHER_MODALS:
-        return tok.norm == "will" and _will_has_or_is_doing(tokens, after)
+        owned = before is not None and (before.possessive or before.norm in DETERMINERS)
+        return tok.norm == "will" and not owned and _will_has_or_is_doing(tokens, after)
     return modal_as_name(tokens, tok)
 
 
 def _will_has_or_is_doing(tokens: list[Token], verb: Token) -> bool:
     """Will, a person, has or does: "Will has the times", "Will is doing the lights".
 
-    The noun "will" takes neither bare: it is read out, or is free ("Will was read out").
+    The noun "will" takes neither bare: it is read out, or is free ("Will was read out"),
+    or has an owner ("Dad's will has the flat going to my sister").
     "May" is the month as often ("May has the longest evenings"), so only "will" counts.
     """
     following = _glued_after(tokens, verb.index)
@@ -957,8 +960,6 @@ def _bare_count_phrase(tokens: list[Token], first: int, last: int) -> bool:
     head = tokens[last]
     if not sense(head.norm).count_noun or tokens[first].norm in DETERMINERS:
         return False
-    if head.norm in _TIMES_OF_DAY:
-        return False  # "during golden hour", "after lunch break": a time goes bare
     if any(token.possessive or token.norm in FUNCTION_WORDS for token in tokens[first:last]):
         return False
     before = _glued_before(tokens, first)
@@ -980,10 +981,6 @@ def _bare_count_phrase(tokens: list[Token], first: int, last: int) -> bool:
     return ahead is None or ahead.norm not in DETERMINERS
 
 
-#: Heads of times that go without an article ("during golden hour", "at half term").
-_TIMES_OF_DAY: Final = frozenset(
-    "hour time night day morning afternoon evening week weekend term season break".split()
-)
 #: Prepositions before a bare title: "to thursday clinic", "after thursday clinic".
 _PHRASE_PREPOSITIONS: Final = _PREPOSITIONS | frozenset(
     "in into onto after before during until till via like".split()

@@ -332,8 +332,8 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
         return []
     if before.norm in HONORIFICS:
         return [HONORIFIC]
-    if before.norm in ROLE_NOUNS:
-        return [ROLE_NEARBY]
+    if before.norm in ROLE_NOUNS and not before.possessive:
+        return [ROLE_NEARBY]  # "our CFO Grace"; "dad's will" is a thing dad has
     if before.norm in PERSON_VERBS_BEFORE and not _determined(tokens, before.index):
         return [PERSON_VERB]  # "phone Tamsin", but not "the phone socket" (a noun there)
     if before.norm in _CARE_VERBS and _cared_for(tokens, last):

@@ -194,13 +194,26 @@ class EntityIndex:
         return self._own
 
     def speaks_of_own(self, text: str) -> bool:
-        """The text speaks of the user's own organisation by a word of its name or its body.
+        """The text speaks of the user's own organisation, though not by its whole name.
 
-        "choir stuff: ...", "allotment AGM last night": the conversation is about it, though
-        it may never give the whole name.
+        By a word of its name no dictionary has, anywhere ("Lindell AGM last night"), or by
+        the word for its body when that word is no everyday one and stands as the name does:
+        after "the" or "our", or opening the text ("choir stuff: ...", "the choir's
+        rehearsal"). "a cafe", "my daughter's school" or "the team at work" are others'.
         """
-        return bool(self._own_words) and not self._own_words.isdisjoint(
-            fold(word) for word in _NAME_WORD.findall(text)
+        own = self._own
+        if own is None:
+            return False
+        words = [fold(word) for word in _NAME_WORD.findall(text)]
+        if not self._own_words.isdisjoint(words):
+            return True
+        body = own.body
+        if not body or sense(body).zipf >= _EVERYDAY_BODY_ZIPF:
+            return False
+        return any(
+            word.removesuffix("'s").removesuffix("’s") == body
+            and (index < _OPENING_WORDS or words[index - 1] in ("the", "our"))
+            for index, word in enumerate(words)
         )
 
     def get(self, slug: str) -> Entity | None:
@@ -420,12 +433,17 @@ def _body(summary: str) -> str:
 
 
 _NAME_WORD = re.compile(r"[\w'’-]+")
-#: Words of a name too common to say which organisation is meant ("Community", "Housing").
-_COMMON_NAME_WORD_ZIPF: Final = 4.0
+#: A body this common is anyone's ("the team", "the school", "the club").
+_EVERYDAY_BODY_ZIPF: Final = 4.5
+#: The body's word opens the text within this many words ("choir stuff:", "cycling club notes").
+_OPENING_WORDS: Final = 2
 
 
 def _own_words(own: Entity) -> frozenset[str]:
-    """The words that speak of the user's own organisation: its body and its name's rarer words."""
+    """The words of the name of the user's own organisation that no word list has."""
     words = {fold(word) for word in _NAME_WORD.findall(own.title)}
-    rare = {word for word in words if len(word) > 2 and sense(word).zipf < _COMMON_NAME_WORD_ZIPF}
-    return frozenset(rare | ({own.body} if own.body else set()))
+    return frozenset(
+        word
+        for word in words
+        if len(word) > 2 and sense(word).zipf == 0 and not sense(word).lexical
+    )

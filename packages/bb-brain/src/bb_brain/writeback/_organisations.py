@@ -5,7 +5,8 @@ organisation's name when:
 
 * a noun for an organisation introduces it: "a new supplier, Pellow & Ossory", "a company
   called Stanwise", "our insurer is Stanway Mutual", or follows it in an apposition
-  ("Cog Tandem, the bike charity"); or
+  ("Cog Tandem, the bike charity"), or a business's trade after "a" comes before it in
+  an apposition the name closes ("a small press, Wren Lantern, ..."); or
 * it ends in a word for an organisation's legal form or trade (:data:`ORG_WORDS`: "Ossory
   Joinery", "Meadowsweet Ltd"), and it is a name, not a phrase: a word no dictionary lists,
   an owner's possessive or a legal form ("High School", "Kings Cross Station" are no firm).
@@ -30,12 +31,11 @@ _NAME_WORD: Final = rf"[{_UPPER}][\w'’.-]*"
 _RUN = re.compile(
     rf"(?<![\w'’])({_NAME_WORD}(?:[ \t]+(?:(?:&|and|of)[ \t]+)?{_NAME_WORD}){{0,3}})(?![\w'’])"
 )
-#: Nouns for an organisation: "a new supplier, ...", "..., the bike charity".
+#: Nouns for an organisation, never for a person or a place: "a new supplier, ...", "...,
+#: the bike charity". ("builder", "dealer" name people; "the shop, Ellie ..." a place.)
 _ORG_NOUNS: Final = (
     r"(?:supplier|vendor|company|firm|agency|importer|distributor|wholesaler|roaster|"
-    r"manufacturer|insurer|lender|brand|label|publisher|charity|business|outfit|press|"
-    r"mill|shop|studio|bakery|brewery|caterer|contractor|builder|printer|maker|dealer|"
-    r"retailer|stockist|nursery|trust|foundation|clinic|garage|venue)"
+    r"manufacturer|insurer|lender|brand|label|publisher|charity|business|outfit)"
 )
 #: An organisation noun, and what may stand between it and the name it introduces.
 _INTRODUCED = re.compile(
@@ -43,6 +43,17 @@ _INTRODUCED = re.compile(
     r"|\s+(?:is|was)\s+|:\s*|\s+[-–—]\s+)$",
     re.IGNORECASE,
 )
+#: A business's premises or trade after "a" and before a comma: "a local press, Moth Press,"
+#: "a second mill, Kestrel Valley Mills." The name must close the apposition ("a little
+#: cafe, Ellie Marsh was there" names a person in it).
+_A_BUSINESS = re.compile(
+    r"\b(?:a|an|another)\s+(?:[\w'’-]+\s+){0,2}?"
+    r"(?:press|mill|shop|studio|bakery|brewery|nursery|stockist|retailer|trust|foundation|"
+    r"cafe|café|deli|garage|salon)\s*,\s*$",
+    re.IGNORECASE,
+)
+#: What may follow a name that closes an apposition: a comma, a stop, or the end.
+_CLOSED = re.compile(r"\s*(?:[,.;:!?)]|$)")
 _LETTERS = re.compile(r"[^\W_]+")
 _WORD = re.compile(r"[\w'’]+")
 
@@ -73,8 +84,12 @@ def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganis
             continue
         name = match.group(1).rstrip(".")
         words = [fold(word).strip("'’") for word in _WORD.findall(name)]  # "quarrel's" stays
-        introduced = _INTRODUCED.search(text[max(0, start - _LOOK_BEHIND) : start]) is not None
-        introduced = introduced or _APPOSITION.match(text, start + len(name)) is not None
+        before = text[max(0, start - _LOOK_BEHIND) : start]
+        introduced = (
+            _INTRODUCED.search(before) is not None
+            or (_A_BUSINESS.search(before) is not None and _CLOSED.match(text, start + len(name)))
+            or _APPOSITION.match(text, start + len(name)) is not None
+        )
         if not (introduced or _trade_name(words) or _PARTNERSHIP.search(name)):
             continue
         if introduced and len(words) == 1 and _ordinary(words[0]):

@@ -383,30 +383,48 @@ _PRACTISES_MIN_CHARS: Final = 6
 
 #: "is" or "was" straight after a name: what follows may say who they are.
 _SAID_TO_BE = re.compile(r"\s+(?:is|was)\s", re.IGNORECASE)
+#: Words of degree that may open an aside describing someone: "very keen", "so helpful".
+_DEGREE: Final = frozenset("very really so super quite".split())
 #: A short aside between commas, then the verb it leaves the name to.
 _ASIDE_THEN_VERB = re.compile(r",(?P<aside>(?:\s+[\w'’-]+){1,3}),\s+(?P<verb>[\w'’]+)")
-#: Words that may stand between "is" and the person noun: "our", "the new", "a freelance".
-_BEFORE_ROLE: Final = frozenset("a an the our their my his her your new old".split())
 
 
 def _said_to_be(words: list[str]) -> bool:
-    """After "is": a person noun, with at most a determiner and two modifiers before it.
+    """After "is": a determiner, at most two modifiers, then a person noun heading its phrase.
 
     "is our contact", "was the new head chef"; "is the best supplier" says nothing of a
-    person, nor does a verb ("is sending"), since the noun must come within three words.
+    person, nor does a verb ("is sending"), nor a person noun that only modifies the noun
+    after it ("is the contact point", "is the home my gran moved into").
     """
-    for index, word in enumerate(words[:_ROLE_AFTER_IS]):
-        if word in PERSON_NOUNS or _one_who_practises(word):
-            return True
-        if index == 0 and word in _BEFORE_ROLE:
-            continue
-        if not (sense(word).adjective or word in _BEFORE_ROLE or sense(word).noun):
-            return False
+    if not words or words[0] not in _DETERMINERS_BEFORE_ROLE:
+        return False
+    for index, word in enumerate(words[1 : 1 + _MODIFIERS_BEFORE_ROLE + 1], start=1):
+        after = words[index + 1] if index + 1 < len(words) else ""
+        if _a_person(word) and not _a_person(after):
+            # "the head chef": a role; "the head office", "the contact point": a thing
+            return not (after and sense(after).noun and after not in _ROLE_ENDS)
+        meaning = sense(word)
+        if not (meaning.noun or meaning.adjective or word in _NEW_OR_OLD):
+            return False  # "is the home my gran moved into": "my" ends the phrase
     return False
 
 
-#: How many words after "is" the person noun may come: "is our new contact".
-_ROLE_AFTER_IS: Final = 4
+def _a_person(word: str) -> bool:
+    return word in PERSON_NOUNS or _one_who_practises(word)
+
+
+def _family_name(name: str) -> bool:
+    """The last word of a name is no dictionary word: "Marta Puig", not "Tasker Lane"."""
+    last = fold(name.split()[-1]).strip("'’")
+    return not sense(last).lexical
+
+
+#: What opens the phrase after "is" that says who someone is: "our contact", "the new chef".
+_DETERMINERS_BEFORE_ROLE: Final = frozenset("a an the our their my his her your".split())
+#: Words before a role that make no phrase of their own.
+_NEW_OR_OLD: Final = frozenset({"new", "old", "former", "regular", "usual", "main"})
+#: At most this many words between the determiner and the role: "our new sales contact".
+_MODIFIERS_BEFORE_ROLE: Final = 2
 
 
 def _acts(word: str) -> bool:
@@ -459,11 +477,13 @@ def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
     after = after_all[:2]
     if after and (after[0] in _PRONOUN_AFTER or after[0] in _VERBS_AFTER):
         return True
-    if _SAID_TO_BE.match(rest) and _said_to_be(after_all[1:]):
+    if _SAID_TO_BE.match(rest) and _said_to_be(after_all[1:]) and _family_name(text[start:end]):
         return True  # "Marta Puig is our contact there"
     aside_then = _ASIDE_THEN_VERB.match(rest)  # "Obinna Chukwu, very keen, wants to come in"
     if aside_then is not None and fold(aside_then.group("verb")) in _VERBS_AFTER:
-        return True
+        opening = fold(aside_then.group("aside").split()[0])
+        if opening in _DEGREE or not (sense(opening).function or opening.endswith("ly")):
+            return True  # not "Anglian Water, as usual, says ...": an aside of manner
     if after and _acts(after[0]):  # "Ysolde Marchetti manages ...", "Ana Ferrer phoned"
         return True
     appositive = _APPOSITIVE.match(rest)  # "Prakriti Shrestha, the new head of data"

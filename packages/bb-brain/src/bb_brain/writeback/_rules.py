@@ -325,7 +325,7 @@ class RulesExtractor:
             if own is not None and self._entities.speaks_of_own(clause.text):
                 self._named.add(own.slug)
             ref = choose(refs, clause.text, attitude=_cue(clause.text) == "belief")
-            ref = _newcomer(refs, fresh, clause.text) or ref
+            ref = _newcomer(refs, fresh, clause.text, ref) or ref
             salience.update(refs, ref)
             described = _described(asides, clause, refs)
             appended = _RELATIVE.match(clause.text) or _APPOSITION.match(clause.text)
@@ -746,20 +746,36 @@ MIN_CLAUSE_WORDS: Final = 4
 _NOT_PREDICATES: Final = frozenset("'s do does did".split())
 
 
-def _newcomer(refs: list[Reference], fresh: set[str], text: str) -> Reference | None:
+def _newcomer(
+    refs: list[Reference], fresh: set[str], text: str, chosen: Reference | None
+) -> Reference | None:
     """A person this clause introduces as someone new: what it says is theirs.
 
-    "Crystal found us someone, Bernadette Kowalczyk, retired seamstress", "she's talking to
-    another fish guy, Duncan Gray": a note-taker files a newcomer's description under the
+    "Crystal found us someone, Bernadette Kowalczyk, retired seamstress", "we've booked a
+    dep, Priya Venkatesan, £120": a note-taker files a newcomer's description under the
     newcomer, not under whoever found them. Only a person named for the first time after
-    an indefinite ("someone", "a dep", "another fish guy") counts: "her fiance Jun-ho Lim"
-    or "my accountant friend Layla" is said of the one they belong to.
+    an indefinite ("someone", "a dep", "another fish guy") counts ("her fiance Jun-ho Lim"
+    or "my accountant friend Layla" is said of the one they belong to), and only when
+    the name is described or the clause has no one named for its subject: "Alice sold her
+    car to a colleague, Femi Adeyinka, for £3,000" is Alice's.
     """
+    named_subject = chosen is not None and chosen.explicit and subject(chosen, text)
     for ref in refs:
-        if ref.explicit and ref.entity.is_person and ref.entity.slug in fresh:
-            if _SOMEONE_NEW.search(text, 0, ref.start) is not None:
-                return ref
+        if not (ref.explicit and ref.entity.is_person and ref.entity.slug in fresh):
+            continue
+        if _SOMEONE_NEW.search(text, 0, ref.start) is None:
+            continue
+        if not named_subject or _DESCRIBED_AFTER.match(text, ref.end):
+            return ref
     return None
+
+
+#: A description right after a newcomer's name: a role, a workplace, where they live.
+_DESCRIBED_AFTER = re.compile(
+    r"(?:\s*,\s*(?:[\w'’-]+\s+){0,3}?(?:retired|former|ex-\w+|lives|works|based)\b"
+    r"|\s+(?:at|from)\s+[A-Z])",
+    re.IGNORECASE,
+)
 
 
 #: An indefinite that introduces the name after it: "someone, ", "a new dep, ", "another
