@@ -1163,3 +1163,19 @@ def test_a_households_we_stays_the_users_after_an_everyday_word_of_the_organisat
 )
 def test_a_newcomer_in_a_clause_with_its_own_subject_leaves_it_to_the_subject(said: str) -> None:
     assert [entity for _, entity, _ in rules(("user", said))][0] == ALICE.slug
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Ellie Park was on the till today", []),  # another given name: someone else
+        ("Ms Park wants the invoice by friday", [BOB.slug]),
+        ("Bob Park wants the invoice by friday", [BOB.slug]),
+        ("On Friday Park said yes", [BOB.slug]),  # a word that opens no name
+    ],
+)
+def test_a_family_name_after_another_given_name_is_someone_else(
+    text: str, named: list[str]
+) -> None:
+    found = [m.entity.slug for m in index().mentions(text) if m.entity is not None]
+    assert found == named

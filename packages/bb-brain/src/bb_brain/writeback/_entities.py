@@ -281,6 +281,24 @@ class EntityIndex:
             return length + 1, None  # "my sister in law": nobody's here, and no sister's
         return (length + 1, surface) if surface is not None else None
 
+    def _anothers_family_name(
+        self, folded: list[str], words: list[re.Match[str]], index: int, surface: _Surface
+    ) -> bool:
+        """A person's family name after another capitalised given name: someone else.
+
+        "Ellie Marsh was on the till" names no Jo Marsh; "Ms Marsh", "Jo Marsh" and
+        "Friday Marsh said" (a word that opens nothing of a name) do not count against.
+        """
+        entity = self._entities[surface.slug]
+        if index == 0 or not entity.is_person or not _is_family_name_of(entity, folded[index]):
+            return False
+        before, word = words[index - 1].group(0), folded[index - 1]
+        if not before[:1].isupper() or word.rstrip(".") in HONORIFICS:
+            return False
+        given = fold(entity.title.split()[0])
+        meaning = sense(word)
+        return word != given and not (meaning.function or meaning.calendar or meaning.lexical)
+
     def _match_at(
         self, folded: list[str], words: list[re.Match[str]], index: int
     ) -> tuple[int, _Surface | None] | None:
@@ -296,6 +314,8 @@ class EntityIndex:
                 if lowercase and self._entities[surface.slug].is_person:
                     if sense(key[0]).known_word and not _subject(folded, index):
                         continue  # "hyerin" is nobody's word; "park" is
+            if surface is not None and self._anothers_family_name(folded, words, index, surface):
+                return length, None  # "Ellie Marsh" is not Jo Marsh: another of the family
             if surface is not None and length == 1 and _after_an_article(folded, index):
                 # "a mason who knows lime", "the brook": a noun with its article
                 if self._entities[surface.slug].is_person and sense(key[0]).known_word:
@@ -303,6 +323,13 @@ class EntityIndex:
                         continue
             return length, surface
         return None
+
+
+def _is_family_name_of(entity: Entity, key: str) -> bool:
+    names = [fold(name) for name in entity.title.split()]
+    while len(names) > 1 and names[0].rstrip(".") in HONORIFICS:
+        names = names[1:]
+    return len(names) > 1 and key == names[-1]
 
 
 def _subject(folded: list[str], index: int) -> bool:
