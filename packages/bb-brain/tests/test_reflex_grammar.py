@@ -582,6 +582,13 @@ def test_a_short_name_of_everyday_words_needs_evidence(
     assert slugs(ask(engine, make_brain(NORTH_STAR), text)) == []
 
 
+def test_a_title_joined_by_a_small_word(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(("projects/tarts-on-tour", md("Tarts on Tour", type="project")))
+    text = "Tarts on Tour opens in Kendal on the 4th, can you build a calendar"
+    assert slugs(ask(engine, brain, text)) == ["projects/tarts-on-tour"]
+    assert slugs(ask(engine, brain, "Jess on Tuesday, Tour guides on Friday")) == []
+
+
 def test_a_word_the_lists_lack_is_a_thing_of_a_kind_after_a(
     engine: Engine, make_brain: Any
 ) -> None:

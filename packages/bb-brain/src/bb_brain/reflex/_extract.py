@@ -310,7 +310,7 @@ def _trimmable(tok: Token) -> bool:
 
 
 def _capitalised(chunk: list[Token], maker: Maker) -> list[Candidate]:
-    found: list[Candidate] = []
+    found: list[Candidate] = _titles_with_a_small_word(chunk, maker)
     for run in _runs(chunk):
         if len(run) >= 2:
             found.append(maker.make(join(run), run, RUN_ARMS))
@@ -320,6 +320,34 @@ def _capitalised(chunk: list[Token], maker: Maker) -> list[Candidate]:
         for part in _split_calendar(core):
             found += _name_run(part, maker, extra)
     return found
+
+
+def _titles_with_a_small_word(chunk: list[Token], maker: Maker) -> list[Candidate]:
+    """A title whose capitalised words a small lowercase word joins: "Hamlet on Wheels".
+
+    Such a run is no name of a person, so it is looked up as a title or an alias only,
+    whole: "Kendal on the 4th" matches nothing, and the runs either side stay candidates.
+    """
+    found: list[Candidate] = []
+    for index, tok in enumerate(chunk):
+        if tok.capitalised or tok.norm not in _TITLE_SMALL_WORDS or not tok.glued:
+            continue
+        left = index
+        while left > 0 and chunk[left - 1].capitalised and chunk[left].glued:
+            left -= 1
+        right = index + 1
+        while right < len(chunk) and chunk[right].capitalised and chunk[right].glued:
+            right += 1
+        span = chunk[left:right]
+        if left < index < right - 1 and len(span) <= MAX_SPAN_TOKENS:
+            found.append(maker.make(join(span), span, _TITLE_ARMS))
+    return found
+
+
+#: Small words a title keeps in lowercase between its capitalised words.
+_TITLE_SMALL_WORDS: Final = frozenset("on in at for with to upon under over and".split())
+#: What a title joined by a small word may match: no person's name form.
+_TITLE_ARMS: Final = frozenset({"title", "alias"})
 
 
 def _split_calendar(core: list[Token]) -> list[list[Token]]:
