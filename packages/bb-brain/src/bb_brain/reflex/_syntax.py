@@ -1123,13 +1123,18 @@ def _word_of_a_language(tokens: list[Token], token: Token) -> bool:
     """
     if token.capitalised or not sense(token.norm).foreign:
         return False
-    first = token.index
-    while first > 0 and not tokens[first].sentence_start:
-        first -= 1
-    last = token.index + 1
-    while last < len(tokens) and not tokens[last].sentence_start:
-        last += 1
-    return any(other.norm in _LANGUAGES for other in tokens[first:last])
+    return any(other.norm in _LANGUAGES for other in _sentence_of(tokens, token))
+
+
+def _sentence_of(tokens: list[Token], token: Token) -> list[Token]:
+    """The tokens of the sentence ``token`` stands in."""
+    start = token.index
+    while start > 0 and not tokens[start].sentence_start:
+        start -= 1
+    end = token.index + 1
+    while end < len(tokens) and not tokens[end].sentence_start:
+        end += 1
+    return tokens[start:end]
 
 
 #: The languages whose everyday words the lexicon knows, by their English names.
@@ -1238,13 +1243,7 @@ def _of_fiction(tokens: list[Token], token: Token) -> bool:
     "Odalys in Veremoor is ...": a world no map has, between the name and its verb; "in
     norse myth is Yrsa the sea goddess": a word of fiction in the sentence.
     """
-    start = token.index
-    while start > 0 and not tokens[start].sentence_start:
-        start -= 1
-    end = token.index + 1
-    while end < len(tokens) and not tokens[end].sentence_start:
-        end += 1
-    if any(tok.norm in _FICTION for tok in tokens[start:end]):
+    if any(tok.norm in _FICTION for tok in _sentence_of(tokens, token)):
         return True
     after = _glued_after(tokens, token.index)
     following = _glued_after(tokens, after.index) if after is not None else None
