@@ -1008,6 +1008,7 @@ def test_a_relatives_full_name_in_an_aside_is_theirs() -> None:
         # said to be someone with "is" and a person noun
         ("Ysolde Varga is our contact there, very helpful", "people/ysolde-varga"),
         ("Oyelowo Starkey was the new head chef at the time", "people/oyelowo-starkey"),
+        ("Ysolde Baker is our new plumber", "people/ysolde-baker"),  # a family name a word
         # an aside between commas, then a verb that takes a person
         ("the account moved to Tavish Obuya, very keen, wants to come in", "people/tavish-obuya"),
     ],
@@ -1028,6 +1029,9 @@ def test_more_ways_a_new_person_is_named(said: str, slug: str) -> None:
         "Marlow Grange is the head office, everyone hates the commute",  # a compound's modifier
         "Velmont Travel is our agent for the school trip",  # a name ending in a word
         "Anglian Water, as usual, says the leak is ours",  # an aside of manner
+        "British Gas, true to form, wants another £200",
+        "Thames Waterhouse, very annoyingly, says the leak is ours",
+        "Nettlebed Road, past the garage, wants a new crossing",  # an aside of place
     ],
 )
 def test_saints_places_and_lists_are_no_new_people(said: str) -> None:
@@ -1138,9 +1142,13 @@ def test_people_named_beside_a_trade_or_a_place_stay_people(said: str, slug: str
         "popped into the shop, Ellie Marsh was on the till",  # a place, then a person
         "Ravi Dhillon, a car dealer from Leeds, offered £6,000",  # a trade of one person
         "Halden Mill, the old mill by the river, is closing",  # a place
+        "Sam Hunt, the agency nurse, is on tonight",  # the firm's noun modifies a role
+        "Ruth Okoro, the company secretary, wants the minutes",
+        "stopped at a garage, Phil Dunn, the mechanic, says it's the alternator",
+        "we tried a new salon, Nadia Karim, the stylist, was brilliant",  # a role after
     ],
 )
-def test_no_firm_from_a_place_or_a_persons_trade(said: str) -> None:
+def test_no_firm_from_a_place_or_a_persons_trade_(said: str) -> None:
     assert not [e for _, e, _ in rules(("user", said)) if e and e.startswith("companies/")]
 
 
@@ -1179,3 +1187,25 @@ def test_a_family_name_after_another_given_name_is_someone_else(
 ) -> None:
     found = [m.entity.slug for m in index().mentions(text) if m.entity is not None]
     assert found == named
+
+
+@pytest.mark.parametrize(
+    ("lines", "slug"),
+    [
+        (
+            ("our choir sang at the summer fair", "we raised £300 for the roof"),
+            "companies/lindell-choir",
+        ),
+        (("a choir sang at my cousin's wedding", "we bought them a toaster for £30"), None),
+    ],
+)
+def test_the_users_own_organisation_by_our_and_not_by_a(
+    lines: tuple[str, str], slug: str | None
+) -> None:
+    found = own_rules(*lines, own=(CHOIR,))
+    assert [entity for fact, entity in found if "£" in fact] == [slug]
+
+
+def test_a_pronoun_talked_about_as_a_word_refers_to_no_one() -> None:
+    assert index().mentions("the hes and shes on the doors are tiny") == []
+    assert [m.kind for m in index().mentions("shes on £13.50 an hour")] == ["person"]

@@ -240,18 +240,27 @@ def everyday_short_name(res: Resolved) -> Resolved:
 
 
 def _coined_after_the(res: Resolved) -> bool:
-    """A firm's short name no dictionary has, after "the": "a week at the ravensworth".
+    """A venue's short name no dictionary has, after "the": "a week at the ravensworth".
 
-    "The Ravensworth [Hotel]": the short name keeps the article its whole title takes. A
-    whole title after "the" is a noun phrase of its own ("the zorvane in the lobby"), and
-    after "a" any word is a thing of a kind ("a tailwind", which the word lists lack).
+    "The Ravensworth [Hotel]": a hotel, an inn or a theatre keeps the article its whole name
+    takes. A firm named after a region does not ("the dordogne" of Dordogne Holidays is the
+    region), a whole title after "the" is a noun phrase of its own ("the zorvane in the
+    lobby"), and after "a" any word is a thing of a kind ("a tailwind", which the word lists
+    lack).
     """
+    title = res.page.title.split()
     return (
         res.arm == SHORT_NAME_ARM
         and AFTER_THE in res.cand.signals
         and not res.cand.ambiguity
         and unknown_word(res.cand.norm)
+        and len(title) > 1
+        and title[-1].casefold() in _VENUES
     )
+
+
+#: Kinds of venue whose name takes "the": "the Ravensworth" for Ravensworth Hotel.
+_VENUES: Final = frozenset("hotel inn arms tavern theatre cinema hall lodge gallery".split())
 
 
 def _slug_in_title(res: Resolved) -> bool:
@@ -306,8 +315,10 @@ def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:
         found.append(LOCATIVE)  # "a shift at the foundry", of a place titled "The Foundry"
     if SPEAKERS_OWN in signals and not res.page.is_person:
         found.append(SPEAKERS_OWN)  # "our house rules": their own practice's page
-    if BARE_COUNT_PHRASE in signals and not res.page.is_person:
-        found.append(BARE_COUNT_PHRASE)  # "to thursday clinic": a count noun needs its article
+    if BARE_COUNT_PHRASE in signals and not res.page.is_person and res.arm != SHORT_NAME_ARM:
+        # "to thursday clinic": a count noun needs its article; a short name of everyday
+        # words is just as bare as the phrase ("Golden Eagle spotted near the loch")
+        found.append(BARE_COUNT_PHRASE)
     # "the copper desk": the one both sides know of; "the foundry" is any foundry, unless
     # the page's aliases say that is what its people call it ("the revue")
     one_word = res.cand.tokens == 2 and res.cand.norm.startswith("the ")

@@ -211,7 +211,7 @@ AGENT_VERBS: Final = _words(
     deploy merge release launch design prepare hand pass file return print read put make get
     start begin correct quiz renew sponsor fund negotiate argue fight report test record
     film photograph measure inspect survey audit translate edit proofread mentor supervise
-    manage flag warn remind notice spot insist explain announce admit volunteer steal find
-    tweak contact decide grab donate perform paint
+    manage flag warn remind notice spot insist explain announce admit volunteer steal
+    tweak contact decide donate perform
     """
 )

@@ -878,7 +878,9 @@ def _modal_before_no_verb(tokens: list[Token], tok: Token) -> bool:
     if before is not None and before.norm in _SUBJECT_PRONOUNS:
         return False
     if after.norm in _COPULAS or after.norm in _HAVE or after.norm in _OTHER_MODALS:
-        owned = before is not None and (before.possessive or before.norm in DETERMINERS)
+        owned = before is not None and (
+            before.possessive or before.norm in DETERMINERS or sense(before.norm).adjective
+        )  # "Dad's will", "the will", "free will": the noun
         return tok.norm == "will" and not owned and _will_has_or_is_doing(tokens, after)
     return modal_as_name(tokens, tok)
 
@@ -1119,10 +1121,14 @@ def _word_of_a_language(tokens: list[Token], token: Token) -> bool:
     """Another language's word in lowercase, in a sentence that names that language.
 
     "how do I say 'peace' in spanish, is it paz?": the word is talked about, whoever is
-    called Paz. A capital in mid-sentence is a name still ("Paz taught me the spanish").
+    called Paz. A capital in mid-sentence is a name still ("Paz taught me the spanish"), and
+    so is the subject of a verb ("paz is teaching me spanish").
     """
     if token.capitalised or not sense(token.norm).foreign:
         return False
+    after = _glued_after(tokens, token.index)
+    if after is not None and finite(after.norm):
+        return False  # "paz is teaching me spanish": the subject of a verb, a name
     return any(other.norm in _LANGUAGES for other in _sentence_of(tokens, token))
 
 

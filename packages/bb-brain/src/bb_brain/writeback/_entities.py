@@ -196,10 +196,11 @@ class EntityIndex:
     def speaks_of_own(self, text: str) -> bool:
         """The text speaks of the user's own organisation, though not by its whole name.
 
-        By a word of its name no dictionary has, anywhere ("Lindell AGM last night"), or by
-        the word for its body when that word is no everyday one and stands as the name does:
-        after "the" or "our", or opening the text ("choir stuff: ...", "the choir's
-        rehearsal"). "a cafe", "my daughter's school" or "the team at work" are others'.
+        By a word of its name no dictionary has, anywhere ("Lindell AGM last night"); by the
+        word for its body heading the text ("club notes: ...", "Cycling club update"); or
+        by that word, when it is no everyday one, where the name would stand: after "the"
+        or "our", or opening the text ("choir stuff: ...", "the choir's rehearsal"). "a
+        cafe", "my daughter's school" or "the team at work" are others'.
         """
         own = self._own
         if own is None:
@@ -208,13 +209,23 @@ class EntityIndex:
         if not self._own_words.isdisjoint(words):
             return True
         body = own.body
-        if not body or sense(body).zipf >= _EVERYDAY_BODY_ZIPF:
+        if not body:
             return False
-        return any(
-            word.removesuffix("'s").removesuffix("’s") == body
-            and (index < _OPENING_WORDS or words[index - 1] in ("the", "our"))
-            for index, word in enumerate(words)
-        )
+        everyday = sense(body).zipf >= _EVERYDAY_BODY_ZIPF
+        for index, word in enumerate(words):
+            if word.removesuffix("'s").removesuffix("’s") != body:
+                continue
+            after = words[index + 1] if index + 1 < len(words) else ""
+            before = words[index - 1] if index else ""
+            if before in _ANOTHERS:
+                continue  # "a choir sang at the wedding", "my daughter's school"
+            if before == "our":
+                return True  # "our team won 3-1": how members speak of it
+            if index < _OPENING_WORDS and (after in _HEADING_WORDS or _heads(text, word)):
+                return True  # "club notes:", "Cycling club update": a heading about it
+            if not everyday and (index < _OPENING_WORDS or before == "the"):
+                return True  # "the choir's rehearsal"; "the team at work" is anyone's
+        return False
 
     def get(self, slug: str) -> Entity | None:
         """The entity with ``slug``, if the source has that page."""
@@ -245,7 +256,7 @@ class EntityIndex:
                 index += length
                 continue
             word = words[index]
-            if folded[index] in PERSON_PRONOUNS:
+            if folded[index] in PERSON_PRONOUNS and not _named_as_a_word(folded, index):
                 found.append(Mention(index, None, True, word.start(), word.end(), kind="person"))
             elif things and folded[index] in THING_PRONOUNS:
                 found.append(Mention(index, None, True, word.start(), word.end(), kind="thing"))
@@ -323,6 +334,14 @@ class EntityIndex:
                         continue
             return length, surface
         return None
+
+
+def _named_as_a_word(folded: list[str], index: int) -> bool:
+    """A pronoun talked about as a noun: "the hes and shes on the doors"."""
+    if index > 0 and folded[index - 1] in ("the", "a", "an"):
+        return True
+    joined = index > 1 and folded[index - 1] in ("and", "or")
+    return joined and folded[index - 2] in PERSON_PRONOUNS and _named_as_a_word(folded, index - 2)
 
 
 def _is_family_name_of(entity: Entity, key: str) -> bool:
@@ -464,6 +483,19 @@ _NAME_WORD = re.compile(r"[\w'’-]+")
 _EVERYDAY_BODY_ZIPF: Final = 4.5
 #: The body's word opens the text within this many words ("choir stuff:", "cycling club notes").
 _OPENING_WORDS: Final = 2
+
+
+#: Words before a body's word that make it another one: "a choir", "her school".
+_ANOTHERS: Final = frozenset("a an my his her their your another every any some".split())
+#: Words after a body's word in a heading about it: "club notes", "choir update".
+_HEADING_WORDS: Final = frozenset(
+    "notes update updates stuff minutes agm news meeting committee".split()
+)
+
+
+def _heads(text: str, word: str) -> bool:
+    """The word ends a heading: "Club:", "Choir -"."""
+    return re.search(rf"\b{re.escape(word)}\s*[:\-–—]", text, re.IGNORECASE) is not None
 
 
 def _own_words(own: Entity) -> frozenset[str]:

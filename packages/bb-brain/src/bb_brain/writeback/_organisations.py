@@ -54,6 +54,8 @@ _A_BUSINESS = re.compile(
 )
 #: What may follow a name that closes an apposition: a comma, a stop, or the end.
 _CLOSED = re.compile(r"\s*(?:[,.;:!?)]|$)")
+#: A role said of the name: "a salon, Nadia Karim, the stylist, ..." (see :func:`_someone`).
+_ROLE_AFTER = re.compile(r"\s*,\s*(?:the|my|our|their|her|his)\s+(?:([\w'’-]+)\s+)?([\w'’-]+)")
 _LETTERS = re.compile(r"[^\W_]+")
 _WORD = re.compile(r"[\w'’]+")
 
@@ -85,10 +87,12 @@ def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganis
         name = match.group(1).rstrip(".")
         words = [fold(word).strip("'’") for word in _WORD.findall(name)]  # "quarrel's" stays
         before = text[max(0, start - _LOOK_BEHIND) : start]
+        after = start + len(name)
+        in_a_business = _A_BUSINESS.search(before) is not None and _CLOSED.match(text, after)
         introduced = (
             _INTRODUCED.search(before) is not None
-            or (_A_BUSINESS.search(before) is not None and _CLOSED.match(text, start + len(name)))
-            or _APPOSITION.match(text, start + len(name)) is not None
+            or (in_a_business and not _someone(text, after))
+            or _APPOSITION.match(text, after) is not None
         )
         if not (introduced or _trade_name(words) or _PARTNERSHIP.search(name)):
             continue
@@ -98,9 +102,12 @@ def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganis
     return found
 
 
-#: An apposition after the name that says what it is: "Second Spin, the bike charity".
+#: An apposition after the name that says what it is: "Second Spin, the bike charity". The
+#: noun must close it: "Sam Hunt, the agency nurse" is a person with a job.
 _APPOSITION = re.compile(
-    r",\s+(?:the|a|an|our|their)\s+(?:[\w'’-]+\s+){0,2}?" + _ORG_NOUNS + r"s?\b",
+    r",\s+(?:the|a|an|our|their)\s+(?:[\w'’-]+\s+){0,2}?"
+    + _ORG_NOUNS
+    + r"s?(?=\s*(?:[,.;:!?)]|$|\s+(?:on|in|from|based|near|at)\b))",
     re.IGNORECASE,
 )
 #: Characters looked at before a name for the noun that introduces it.
@@ -112,6 +119,16 @@ _LOOK_BEHIND: Final = 40
 _PARTNERSHIP = re.compile(
     r"\S[ \t]+&[ \t]+(?:Co|Sons?|Daughters?|Partners|Associates|Brothers|Bros)\.?$"
 )
+
+
+def _someone(text: str, end: int) -> bool:
+    """A person's role follows the name in an apposition: "Phil Dunn, the mechanic, ..."."""
+    from bb_brain.writeback._people import person_noun  # the people module reads firms'
+
+    role = _ROLE_AFTER.match(text, end)
+    return role is not None and any(
+        person_noun(fold(word)) for word in role.groups() if word is not None
+    )
 
 
 def _trade_name(words: list[str]) -> bool:

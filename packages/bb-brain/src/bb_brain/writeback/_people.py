@@ -365,16 +365,23 @@ _ROLE_ENDS: Final = frozenset("at from of for with in on".split())
 
 
 def _one_who_practises(word: str) -> bool:
-    """A noun in "-ist" for someone who practises something: "accompanist", "florist".
+    """A noun in "-ist" for someone who practises something: "accompanist", "stylist".
 
-    Lists are no people ("playlist", "checklist"), nor short words ("mist", "wrist").
+    Lists are no people ("playlist", "checklist": an everyday word and "list"), nor short
+    words ("mist", "wrist").
     """
+    listed = word.endswith("list") and sense(word[:-4]).zipf >= _LIST_COMPOUND_MIN_ZIPF
     return (
         len(word) >= _PRACTISES_MIN_CHARS
         and word.endswith("ist")
-        and not word.endswith("list")
-        and sense(word).noun
+        and not listed
+        and (sense(word).noun)
     )
+
+
+#: The first part of a compound in "-list" is this common a word ("play", "check", "set");
+#: "sty" in "stylist" or "cyc" in "cyclist" is not.
+_LIST_COMPOUND_MIN_ZIPF: Final = 3.5
 
 
 #: The shortest "-ist" noun taken for a person ("artist"; "wrist" and "twist" are shorter).
@@ -383,6 +390,24 @@ _PRACTISES_MIN_CHARS: Final = 6
 
 #: "is" or "was" straight after a name: what follows may say who they are.
 _SAID_TO_BE = re.compile(r"\s+(?:is|was)\s", re.IGNORECASE)
+
+
+def _describes(aside: list[str]) -> bool:
+    """An aside of adjectives only: "very keen", "lovely".
+
+    Not "as usual", "true to form", "very annoyingly" or "past the garage", which say how or
+    where, not who.
+    """
+    words = [fold(word) for word in aside]
+    if not words or words[-1] in _DEGREE:
+        return False
+    return all(
+        word in _DEGREE
+        or (sense(word).adjective and not sense(word).function and not word.endswith("ly"))
+        for word in words
+    )
+
+
 #: Words of degree that may open an aside describing someone: "very keen", "so helpful".
 _DEGREE: Final = frozenset("very really so super quite".split())
 #: A short aside between commas, then the verb it leaves the name to.
@@ -400,23 +425,29 @@ def _said_to_be(words: list[str]) -> bool:
         return False
     for index, word in enumerate(words[1 : 1 + _MODIFIERS_BEFORE_ROLE + 1], start=1):
         after = words[index + 1] if index + 1 < len(words) else ""
-        if _a_person(word) and not _a_person(after):
+        if person_noun(word) and not person_noun(after):
             # "the head chef": a role; "the head office", "the contact point": a thing
             return not (after and sense(after).noun and after not in _ROLE_ENDS)
         meaning = sense(word)
-        if not (meaning.noun or meaning.adjective or word in _NEW_OR_OLD):
+        if meaning.function or not (meaning.noun or meaning.adjective or word in _NEW_OR_OLD):
             return False  # "is the home my gran moved into": "my" ends the phrase
     return False
 
 
-def _a_person(word: str) -> bool:
+def person_noun(word: str) -> bool:
+    """A noun for a person: a role, a kinship word, or one who practises ("stylist")."""
     return word in PERSON_NOUNS or _one_who_practises(word)
 
 
 def _family_name(name: str) -> bool:
-    """The last word of a name is no dictionary word: "Marta Puig", not "Tasker Lane"."""
+    """The last word of a name may be a family name: not a plural noun ("Ashdown Homes").
+
+    Firms whose last word names their trade in the singular are kept out by it
+    (:data:`bb_brain._orgnames.ORG_WORDS`, "Velmont Travel"); "Tom Baker" passes.
+    """
     last = fold(name.split()[-1]).strip("'’")
-    return not sense(last).lexical
+    meaning = sense(last)
+    return last not in ORG_WORDS and not (meaning.noun_lemmas and last not in meaning.noun_lemmas)
 
 
 #: What opens the phrase after "is" that says who someone is: "our contact", "the new chef".
@@ -481,9 +512,8 @@ def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
         return True  # "Marta Puig is our contact there"
     aside_then = _ASIDE_THEN_VERB.match(rest)  # "Obinna Chukwu, very keen, wants to come in"
     if aside_then is not None and fold(aside_then.group("verb")) in _VERBS_AFTER:
-        opening = fold(aside_then.group("aside").split()[0])
-        if opening in _DEGREE or not (sense(opening).function or opening.endswith("ly")):
-            return True  # not "Anglian Water, as usual, says ...": an aside of manner
+        if _describes(aside_then.group("aside").split()):
+            return True
     if after and _acts(after[0]):  # "Ysolde Marchetti manages ...", "Ana Ferrer phoned"
         return True
     appositive = _APPOSITIVE.match(rest)  # "Prakriti Shrestha, the new head of data"

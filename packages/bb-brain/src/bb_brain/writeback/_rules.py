@@ -772,7 +772,7 @@ def _newcomer(
 
 #: A description right after a newcomer's name: a role, a workplace, where they live.
 _DESCRIBED_AFTER = re.compile(
-    r"(?:\s*,\s*(?:[\w'’-]+\s+){0,3}?(?:retired|former|ex-\w+|lives|works|based)\b"
+    r"(?:\s*,\s*(?:[\w'’-]+\s+){0,3}?(?:retired|former|ex-\w+|lives|works|based|who)\b"
     r"|\s+(?:at|from)\s+[A-Z])",
     re.IGNORECASE,
 )
