@@ -559,9 +559,13 @@ NORTH_STAR = ("companies/north-star-coffee", md("North Star Coffee", type="compa
     ("page", "text"),
     [
         (KILN, "Kiln Yard said they can deliver on friday"),  # a short name of two words
-        (  # a firm's coined short name keeps the article its whole title takes
+        (  # a venue's coined short name keeps the article its whole title takes
             ("companies/quorbury-hotel", md("Quorbury Hotel", type="company")),
             "price it at £140 a week for the quorbury, does that sound right",
+        ),
+        (
+            ("companies/brackla-restaurant", md("Brackla Restaurant", type="company")),
+            "dinner at the brackla was amazing",
         ),
     ],
 )
@@ -615,6 +619,7 @@ def test_a_word_of_the_language_its_sentence_names_is_talked_about(
     assert slugs(ask(engine, brain, named)) == ["people/paz-orrantia"]
     subject = "paz is teaching me spanish on tuesdays"  # the subject of a verb
     assert slugs(ask(engine, brain, subject)) == ["people/paz-orrantia"]
+    assert slugs(ask(engine, brain, "paz means peace in spanish, right?")) == []
 
 
 WILL = ("people/will-ostrander", md("Will Ostrander", type="person", aliases="[Will]"))

@@ -1209,3 +1209,49 @@ def test_the_users_own_organisation_by_our_and_not_by_a(
 def test_a_pronoun_talked_about_as_a_word_refers_to_no_one() -> None:
     assert index().mentions("the hes and shes on the doors are tiny") == []
     assert [m.kind for m in index().mentions("shes on £13.50 an hour")] == ["person"]
+
+
+TEAM = Entity("companies/hilltop-fc", "Hilltop FC", "company", users_own=True, body="team")
+
+
+@pytest.mark.parametrize(
+    ("lines", "slug"),
+    [
+        (("our team won 3-1 on Saturday", "we raised £200 at the raffle"), TEAM.slug),
+        (("our team lunch is on Friday", "we're going to Nando's, about £20 each"), None),
+        (("our team at work is hiring", "we split a pizza, £20 each"), None),
+    ],
+)
+def test_our_and_the_body_ending_its_phrase_names_the_users_organisation(
+    lines: tuple[str, str], slug: str | None
+) -> None:
+    found = own_rules(*lines, own=(TEAM,))
+    assert [entity for fact, entity in found if "£" in fact] == [slug]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["DI Park rang about the burglary", "Grandad Park paid the deposit", "Bob T Park paid"],
+)
+def test_a_rank_a_family_title_or_an_initial_before_a_family_name_is_no_other_name(
+    text: str,
+) -> None:
+    assert [m.entity.slug for m in index().mentions(text) if m.entity is not None] == [BOB.slug]
+
+
+@pytest.mark.parametrize(
+    ("said", "slug"),
+    [
+        (
+            "Redwood Lettings, the agency that manages our flat, wants £150",
+            "companies/redwood-lettings",
+        ),
+        ("we tried a new cafe, Bean There, the owner is lovely", "companies/bean-there"),
+        ("Sara Greeno is my line manager now", "people/sara-greeno"),
+        ("we have a new panellist, Orin Vask, for the debate", "people/orin-vask"),
+        ("Orla Breen, bless her, says she'll bring cake", "people/orla-breen"),
+        ("Nadia Karim, the stylist, charged £45", "people/nadia-karim"),
+    ],
+)
+def test_who_or_what_an_apposition_or_an_aside_says_a_name_is(said: str, slug: str) -> None:
+    assert slug in {entity for _, entity, _ in rules(("user", said))}

@@ -260,7 +260,10 @@ def _coined_after_the(res: Resolved) -> bool:
 
 
 #: Kinds of venue whose name takes "the": "the Ravensworth" for Ravensworth Hotel.
-_VENUES: Final = frozenset("hotel inn arms tavern theatre cinema hall lodge gallery".split())
+_VENUES: Final = frozenset(
+    "hotel inn arms tavern theatre cinema hall lodge gallery restaurant bistro brewery pub "
+    "bar spa club cafe".split()
+)
 
 
 def _slug_in_title(res: Resolved) -> bool:

@@ -1127,8 +1127,9 @@ def _word_of_a_language(tokens: list[Token], token: Token) -> bool:
     if token.capitalised or not sense(token.norm).foreign:
         return False
     after = _glued_after(tokens, token.index)
-    if after is not None and finite(after.norm):
-        return False  # "paz is teaching me spanish": the subject of a verb, a name
+    if after is not None and finite(after.norm) and after.norm not in _SAYS_WHAT_A_WORD_IS:
+        if after.norm not in _COPULAS or _progressive(_glued_after(tokens, after.index)):
+            return False  # "paz is teaching me spanish": the subject of a doing, a name
     return any(other.norm in _LANGUAGES for other in _sentence_of(tokens, token))
 
 
@@ -1143,6 +1144,8 @@ def _sentence_of(tokens: list[Token], token: Token) -> list[Token]:
     return tokens[start:end]
 
 
+#: Verbs whose subject is a word talked about: "paz means peace in spanish".
+_SAYS_WHAT_A_WORD_IS: Final = frozenset("means meant translates stands".split())
 #: The languages whose everyday words the lexicon knows, by their English names.
 _LANGUAGES: Final = frozenset({"spanish", "french", "italian", "german", "portuguese"})
 

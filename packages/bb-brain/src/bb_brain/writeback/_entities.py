@@ -25,6 +25,7 @@ from bb_brain._relations import (
     relation_key,
     relation_pronoun,
 )
+from bb_brain.reflex._lexicon import FAMILY_WORDS, ROLE_NOUNS
 from bb_brain.reflex._ordinary import sense
 from bb_brain.writeback._db import Connection
 
@@ -219,10 +220,13 @@ class EntityIndex:
             before = words[index - 1] if index else ""
             if before in _ANOTHERS:
                 continue  # "a choir sang at the wedding", "my daughter's school"
-            if before == "our":
-                return True  # "our team won 3-1": how members speak of it
-            if index < _OPENING_WORDS and (after in _HEADING_WORDS or _heads(text, word)):
+            ends = not after or not (sense(after).noun or after in _NOT_THE_BODY)
+            if before == "our" and ends:
+                return True  # "our team won 3-1"; not "our team lunch", "our team at work"
+            if index < _OPENING_WORDS and after in _HEADING_WORDS:
                 return True  # "club notes:", "Cycling club update": a heading about it
+            if index < _OPENING_WORDS and not everyday and _heads(text, word):
+                return True  # "Choir: ..."; "School: the kids are off" is anyone's school
             if not everyday and (index < _OPENING_WORDS or before == "the"):
                 return True  # "the choir's rehearsal"; "the team at work" is anyone's
         return False
@@ -304,8 +308,10 @@ class EntityIndex:
         if index == 0 or not entity.is_person or not _is_family_name_of(entity, folded[index]):
             return False
         before, word = words[index - 1].group(0), folded[index - 1]
-        if not before[:1].isupper() or word.rstrip(".") in HONORIFICS:
-            return False
+        if not before[:1].isupper() or word.rstrip(".") in HONORIFICS or len(word) < 2:
+            return False  # "Ms Park", "Bob T Park": a title or an initial, not a name
+        if before.isupper() or word in KIN_NAMES or word in FAMILY_WORDS or word in ROLE_NOUNS:
+            return False  # "DI Park", "Grandad Park", "Coach Park": a rank or a family title
         given = fold(entity.title.split()[0])
         meaning = sense(word)
         return word != given and not (meaning.function or meaning.calendar or meaning.lexical)
@@ -487,6 +493,9 @@ _OPENING_WORDS: Final = 2
 
 #: Words before a body's word that make it another one: "a choir", "her school".
 _ANOTHERS: Final = frozenset("a an my his her their your another every any some".split())
+#: Words after a body's word that make it a place or a time of the user's, not the body:
+#: "our team at work", "our school run".
+_NOT_THE_BODY: Final = frozenset("at in from of run".split())
 #: Words after a body's word in a heading about it: "club notes", "choir update".
 _HEADING_WORDS: Final = frozenset(
     "notes update updates stuff minutes agm news meeting committee".split()

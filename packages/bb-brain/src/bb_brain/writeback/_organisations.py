@@ -55,7 +55,9 @@ _A_BUSINESS = re.compile(
 #: What may follow a name that closes an apposition: a comma, a stop, or the end.
 _CLOSED = re.compile(r"\s*(?:[,.;:!?)]|$)")
 #: A role said of the name: "a salon, Nadia Karim, the stylist, ..." (see :func:`_someone`).
-_ROLE_AFTER = re.compile(r"\s*,\s*(?:the|my|our|their|her|his)\s+(?:([\w'’-]+)\s+)?([\w'’-]+)")
+_ROLE_AFTER = re.compile(
+    r"\s*,\s*(?:the|my|our|their|her|his)\s+(?:([\w'’-]+)\s+)?([\w'’-]+)\s*(?:[,.;:!?)]|$)"
+)
 _LETTERS = re.compile(r"[^\W_]+")
 _WORD = re.compile(r"[\w'’]+")
 
@@ -107,7 +109,8 @@ def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganis
 _APPOSITION = re.compile(
     r",\s+(?:the|a|an|our|their)\s+(?:[\w'’-]+\s+){0,2}?"
     + _ORG_NOUNS
-    + r"s?(?=\s*(?:[,.;:!?)]|$|\s+(?:on|in|from|based|near|at)\b))",
+    + r"s?(?=\s*(?:[,.;:!?)]|$|\s+(?:on|in|from|based|near|at|that|which|who|my|our|we|"
+    r"i|run|owned)\b))",
     re.IGNORECASE,
 )
 #: Characters looked at before a name for the noun that introduces it.

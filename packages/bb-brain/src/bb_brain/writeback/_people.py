@@ -370,7 +370,11 @@ def _one_who_practises(word: str) -> bool:
     Lists are no people ("playlist", "checklist": an everyday word and "list"), nor short
     words ("mist", "wrist").
     """
-    listed = word.endswith("list") and sense(word[:-4]).zipf >= _LIST_COMPOUND_MIN_ZIPF
+    listed = (
+        word.endswith("list")
+        and not word[:-3].endswith("ll")  # "panellist", "medallist": the "l" doubled
+        and sense(word[:-4]).zipf >= _LIST_COMPOUND_MIN_ZIPF
+    )
     return (
         len(word) >= _PRACTISES_MIN_CHARS
         and word.endswith("ist")
@@ -399,6 +403,8 @@ def _describes(aside: list[str]) -> bool:
     where, not who.
     """
     words = [fold(word) for word in aside]
+    if words[:1] == ["bless"]:
+        return True  # "Orla Breen, bless her, says ...": said of a person only
     if not words or words[-1] in _DEGREE:
         return False
     return all(
@@ -427,7 +433,8 @@ def _said_to_be(words: list[str]) -> bool:
         after = words[index + 1] if index + 1 < len(words) else ""
         if person_noun(word) and not person_noun(after):
             # "the head chef": a role; "the head office", "the contact point": a thing
-            return not (after and sense(after).noun and after not in _ROLE_ENDS)
+            compound = after and sense(after).noun and not sense(after).function
+            return not (compound and after not in _ROLE_ENDS and after not in _NOW)
         meaning = sense(word)
         if meaning.function or not (meaning.noun or meaning.adjective or word in _NEW_OR_OLD):
             return False  # "is the home my gran moved into": "my" ends the phrase
@@ -450,6 +457,8 @@ def _family_name(name: str) -> bool:
     return last not in ORG_WORDS and not (meaning.noun_lemmas and last not in meaning.noun_lemmas)
 
 
+#: Words after a role that say when, not what: "is my line manager now".
+_NOW: Final = frozenset("now too again though".split())
 #: What opens the phrase after "is" that says who someone is: "our contact", "the new chef".
 _DETERMINERS_BEFORE_ROLE: Final = frozenset("a an the our their my his her your".split())
 #: Words before a role that make no phrase of their own.
@@ -517,7 +526,7 @@ def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
     if after and _acts(after[0]):  # "Ysolde Marchetti manages ...", "Ana Ferrer phoned"
         return True
     appositive = _APPOSITIVE.match(rest)  # "Prakriti Shrestha, the new head of data"
-    if appositive and any(fold(w) in PERSON_NOUNS for w in _WORD.findall(appositive.group(1))):
+    if appositive and any(person_noun(fold(w)) for w in _WORD.findall(appositive.group(1))):
         return True
     where = _AFFILIATION.match(rest)  # "Tomasz Wieczorek from Fjord Capital"
     if where is not None and not sense(fold(where.group(1))).place:
