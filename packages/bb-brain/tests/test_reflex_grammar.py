@@ -589,6 +589,36 @@ def test_a_short_name_of_everyday_words_needs_evidence(
     assert slugs(ask(engine, make_brain(NORTH_STAR), text)) == []
 
 
+def test_a_unit_after_per_names_nothing(engine: Engine, make_brain: Any) -> None:
+    studio = ("places/quire-studio", md("Quire Studio", type="place", aliases="[Quire]"))
+    assert slugs(ask(engine, make_brain(studio), "how many sheets per quire is normal?")) == []
+    assert slugs(ask(engine, make_brain(studio), "is quire open on sunday?")) == [studio[0]]
+
+
+def test_an_inflected_word_is_no_typo_of_a_name(engine: Engine, make_brain: Any) -> None:
+    kit = ("companies/blindside-kit", md("Blindside Kit", type="company", aliases="[Blindside]"))
+    assert slugs(ask(engine, make_brain(kit), "I was completely blindsided by it")) == []
+
+
+def test_a_line_labelled_with_a_dash(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(
+        ("people/autumn-blake", md("Autumn Blake", type="person", aliases="[Autumn]"))
+    )
+    notes = "standup notes\nautumn - off thurs/fri\nme - reviewing the PR"
+    assert slugs(ask(engine, brain, notes)) == ["people/autumn-blake"]
+
+
+def test_a_name_listed_with_commas_beside_a_person(engine: Engine, make_brain: Any) -> None:
+    people = (
+        ("people/april-nakamura", md("April Nakamura", type="person")),
+        ("people/grant-oduya", md("Grant Oduya", type="person", aliases="[Grant]")),
+    )
+    text = "april nakamura, grant, me, and the two students"
+    assert sorted(slugs(ask(engine, make_brain(*people), text))) == sorted(p[0] for p in people)
+    clauses = "I rang april nakamura, grant forms are due friday"  # two clauses, no list
+    assert slugs(ask(engine, make_brain(*people), clauses)) == ["people/april-nakamura"]
+
+
 def test_a_title_joined_by_a_small_word(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(("projects/tarts-on-tour", md("Tarts on Tour", type="project")))
     text = "Tarts on Tour opens in Kendal on the 4th, can you build a calendar"
@@ -1032,6 +1062,10 @@ GEORGIA = ("people/georgia-mills", md("Georgia Mills", type="person", aliases="[
         (NUTMEG, "nutmeg stole a sausage from the barbecue"),  # a deed with its object
         (TAVI, "tavis lesson is moving to the afternoon"),  # a possessive typed fast
         (PLATES, "green plates have changed the delivery slot again"),  # a firm's deed
+        (  # had to do something
+            ("people/robin-baptiste", md("Robin Baptiste", type="person", aliases="[Robin]")),
+            "a fox got in and robin had to chase it out",
+        ),
     ],
 )
 def test_this_rounds_readings_name_the_page(

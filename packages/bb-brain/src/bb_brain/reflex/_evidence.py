@@ -58,6 +58,7 @@ from bb_brain.reflex._candidate import NAME_ARMS
 from bb_brain.reflex._ordinary import is_ordinary, lemmas, sense, unknown_word
 from bb_brain.reflex._resolve import CONFIDENCE, Resolved
 from bb_brain.reflex._syntax import (
+    A_UNIT,
     A_WORK_WATCHED,
     AFTER_ARTICLE,
     AFTER_THE,
@@ -136,6 +137,9 @@ ON_TOPIC: Final = "the turn speaks of the page's subject"
 LISTED_WITH_PERSON: Final = "listed with a person"
 #: What joins two names in a list: "wren and rook", "odile, and tamsin", "ana & tom".
 _LIST_JOINT = re.compile(r"\s*,?\s*(?:and|&)\s+", re.IGNORECASE)
+#: A comma alone between two names of a list, and what shows the list goes on after one.
+_LIST_COMMA = re.compile(r"\s*,\s*")
+_LIST_GOES_ON = re.compile(r"\s*(?:,|(?:and|&)\s|$)", re.IGNORECASE)
 #: Words after a verb that make it one with its object ("bill the tenant", "mark it done").
 _OBJECTS: Final = frozenset(
     "me him her them us it this that the a an my our your his their".split()
@@ -466,7 +470,12 @@ def veto(res: Resolved) -> str | None:
     if res.arm == "slug-suffix" and LOWERCASE in signals and not _slug_in_title(res):
         # "the house move" of a page titled "Moving to Leeds": its slug is an old label
         return f"declined: {res.cand.raw!r} matches only the slug of {res.page.title!r}"
-    if res.cand.tokens != 1 or _is_place(res):
+    if res.cand.tokens != 1:
+        return None
+    settled: list[str] = [signal for signal in _NO_NAME_AT_ALL if signal in signals]
+    if settled and not signals & _PERSON_EVIDENCE:  # "sheets per quire", of a studio too
+        return f"declined: {res.cand.raw!r} is {settled[0]}"
+    if _is_place(res):
         return None
     if DETERMINED_PHRASE in signals and not _coined_after_the(res):
         return f"declined: {res.cand.raw!r} is a whole noun phrase after a determiner"
@@ -474,11 +483,10 @@ def veto(res: Resolved) -> str | None:
         return None
     if IMPERATIVE in signals:
         return f"declined: {res.cand.raw!r} opens the sentence as a verb ({IMPERATIVE})"
-    settled: list[str] = [signal for signal in _NO_NAME_AT_ALL if signal in signals]
     if res.page.is_person:
-        settled += [signal for signal in (A_WORK_WATCHED, SAID_TO_BE_A_WORK) if signal in signals]
-    if settled:
-        return f"declined: {res.cand.raw!r} is {settled[0]}"
+        settled = [signal for signal in (A_WORK_WATCHED, SAID_TO_BE_A_WORK) if signal in signals]
+        if settled:
+            return f"declined: {res.cand.raw!r} is {settled[0]}"
     if MODIFIER in signals and MID_CAPITAL not in signals and res.page.is_person:
         return f"declined: {res.cand.raw!r} modifies the noun after it, as no person's name does"
     place_reading = bool(signals & {LOCATIVE, LISTED_WITH_PLACE, SAID_TO_BE_A_PLACE})
@@ -491,7 +499,7 @@ def veto(res: Resolved) -> str | None:
 
 
 #: Readings of a word as no name of any page: talked about, another language's, measured out.
-_NO_NAME_AT_ALL: Final = (QUOTED_WORD, WORD_OF_A_LANGUAGE, FOREIGN_PASSAGE, MEASURED)
+_NO_NAME_AT_ALL: Final = (QUOTED_WORD, WORD_OF_A_LANGUAGE, FOREIGN_PASSAGE, MEASURED, A_UNIT)
 _NO_PERSON: Final = "with no person evidence"
 #: Signals that make a word a person's name whatever else the text says.
 _PERSON_EVIDENCE: Final = frozenset(
@@ -712,7 +720,8 @@ class Conversation:
     def _listed_with(self, res: Resolved, other: Resolved) -> bool:
         """The mention and a person named on their own strength stand side by side in a list.
 
-        "wren and rook's wedding", "me, odile and tamsin": people are listed with people, and
+        "wren and rook's wedding", "me, odile and tamsin", "april nakamura, grant, me": people
+        are listed with people, and
         an everyday word is seldom listed with a person ("salt and pepper" names nobody).
         """
         if other.text_index != res.text_index or not other.page.is_person:
@@ -721,11 +730,15 @@ class Conversation:
             return False
         text = self._texts[res.text_index]
         first, second = sorted((res.cand, other.cand), key=lambda cand: cand.start)
-        if (
-            first.end > second.start
-            or _LIST_JOINT.fullmatch(text[first.end : second.start]) is None
-        ):
+        if first.end > second.start:
             return False
+        between = text[first.end : second.start]
+        if _LIST_JOINT.fullmatch(between) is None:
+            # "me, bailey, brandy and two casuals": a comma joins a list only when the list
+            # goes on after the mention ("I rang Odile, grant forms are due" is two clauses)
+            listed_on = _LIST_GOES_ON.match(text, res.cand.end) is not None
+            if _LIST_COMMA.fullmatch(between) is None or not listed_on:
+                return False
         # "ping Odile and mark it as done": a verb with its object, not a second name
         after = _NEXT_WORD.match(text, res.cand.end)
         verb = "VERB" in sense(res.cand.norm).readings

@@ -41,6 +41,8 @@ MIN_CHARS: Final = 5
 OMISSION_MIN_CHARS: Final = 6
 _QWERTY_ROWS: Final = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 _VOWELS: Final = frozenset("aeiou")
+#: Endings that inflect a word ("-s", "-d", "-r"): one letter added is a form of it.
+_INFLECTIONS: Final = frozenset({"s", "d", "r"})
 #: Arms in the order a fuzzy hit reports them (the strongest the page matched).
 _ARM_ORDER: Final = tuple(arm for arm in ARMS if arm != RELATION_ARM)
 
@@ -115,7 +117,13 @@ def _look_alike(typed: str, meant: str) -> bool:
 
 
 def typo_kind(typed: str, meant: str) -> str | None:
-    """The typing error that turns ``meant`` into ``typed`` (one edit), or None."""
+    """The typing error that turns ``meant`` into ``typed`` (one edit), or None.
+
+    An ending English inflects a word with is no slip: "blindsided" is the verb of
+    "Blindside", "waggles" of "Waggle".
+    """
+    if typed.startswith(meant) and typed[len(meant) :] in _INFLECTIONS:
+        return None
     if len(typed) == len(meant):
         return _replaced(typed, meant)
     if len(typed) == len(meant) + 1:

@@ -88,6 +88,7 @@ LISTED_WITH_PLACE: Final = "listed with a place"
 SUBJECT_LEFT_OUT: Final = "a verb whose subject is left out"
 QUOTED_WORD: Final = "a word quoted alone, talked about as a word"
 WORD_OF_A_LANGUAGE: Final = "a word of the language its sentence names"
+A_UNIT: Final = "a unit after 'per'"
 A_WORK_WATCHED: Final = "the title of something watched"
 AFTER_A_NOUN: Final = "the head of a compound after a noun"
 SAID_TO_BE_A_PLACE: Final = "a parenthesis after it says it is a place"
@@ -115,6 +116,7 @@ ORDINARY_READINGS: Final = (
     SUBJECT_LEFT_OUT,
     QUOTED_WORD,
     WORD_OF_A_LANGUAGE,
+    A_UNIT,
     AFTER_A_NOUN,
 )
 #: Ordinary readings that only rule out a person (organisations modify nouns: "the Zenbrook deal").
@@ -281,6 +283,9 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
         )
     if verb.norm in _HAVE:
         following = _glued_after(tokens, verb.index)
+        if following is not None and following.norm == "to":  # "robin had to chase it out"
+            deed = _glued_after(tokens, following.index)
+            return deed is not None and _plain_verb(deed.norm) and _agentive(deed)
         return following is not None and bool({"VBN"} & inflections(following.norm))
     return (
         verb.norm in _MODALS
@@ -1167,6 +1172,8 @@ def _no_name_here(
         found.append(FOREIGN_PASSAGE)
     if token.quoted and not token.capitalised:  # a 'Quill' in quotes is a codename
         found.append(QUOTED_WORD)
+    if before is not None and before.norm == "per" and not token.capitalised:
+        found.append(A_UNIT)  # "sheets per quire", "£5 per head"; "as per Alice" is hers
     if _word_of_a_language(tokens, token):
         found.append(WORD_OF_A_LANGUAGE)
     if before is not None and before.norm in _VIEWING and token.capitalised:

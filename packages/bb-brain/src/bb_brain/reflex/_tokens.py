@@ -111,6 +111,8 @@ class Token:
     line_start: bool = False
     #: A colon follows the token straight away ("kit: scope frozen").
     colon_after: bool = False
+    #: A dash set off by spaces follows the token ("sunita - finished the retries").
+    dash_after: bool = False
     #: An arrow separates this token from the previous one ("Lagos -> Accra": a route).
     arrow_before: bool = False
     #: A parenthesis opens between this token and the previous one ("Thorn (our captain)").
@@ -204,6 +206,8 @@ def tokenise(text: str) -> list[Token]:
     for index, token in enumerate(tokens):
         if text.startswith(":", token.end):
             tokens[index] = dataclasses.replace(token, colon_after=True)
+        elif _DASH_AFTER.match(text, token.end):
+            tokens[index] = dataclasses.replace(token, dash_after=True)
         opening = text[token.start - 1 : token.start] if token.start else ""
         if opening in _QUOTES and text.startswith(_QUOTES[opening], token.end):
             # a word quoted alone: no quotation opens there ("how is 'Quill' going?")
@@ -212,6 +216,8 @@ def tokenise(text: str) -> list[Token]:
     return tokens
 
 
+#: A dash set off by spaces, as notes put one after a line's label.
+_DASH_AFTER = re.compile(r"[ \t]+[-–—][ \t]+")
 #: Gaps between two words that make a route or a sequence of them.
 _ARROWS: Final = frozenset({"->", "→", "=>", ">", "—>", "-->"})
 #: Opening quote marks and the mark that closes each.
@@ -315,7 +321,7 @@ _QUESTION_AUXILIARIES: Final = frozenset("does did do can could will would shoul
 
 
 def _labels_line(tokens: list[Token], index: int) -> bool:
-    """The word that opens a line of notes before a colon: "- kit: relay scope frozen".
+    """The word that opens a line of notes before a colon or a dash: "- kit: scope frozen".
 
     Notes label a line by who said or owns it; the word is no part of the sentence.
     """
@@ -323,7 +329,8 @@ def _labels_line(tokens: list[Token], index: int) -> bool:
     nxt = tokens[index + 1] if index + 1 < len(tokens) else None
     if token.raw.isupper() or sense(token.norm).calendar:
         return False  # "APRIL: board prep", "TODO:": a heading's label
-    return token.line_start and token.colon_after and (nxt is None or not nxt.glued)
+    labelled = token.colon_after or token.dash_after  # "kit: ...", "sunita - finished ..."
+    return token.line_start and labelled and (nxt is None or not nxt.glued)
 
 
 def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
