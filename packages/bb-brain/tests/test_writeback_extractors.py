@@ -1255,3 +1255,12 @@ def test_a_rank_a_family_title_or_an_initial_before_a_family_name_is_no_other_na
 )
 def test_who_or_what_an_apposition_or_an_aside_says_a_name_is(said: str, slug: str) -> None:
     assert slug in {entity for _, entity, _ in rules(("user", said))}
+
+
+def test_what_only_a_body_one_belongs_to_has_is_the_users_organisation() -> None:
+    found = own_rules(
+        "Ferrule Launch update: launch is the 12th.", "subs are going up to £40 a term"
+    )
+    assert ("subs are going up to £40 a term", CLUB.slug) in found
+    other = own_rules("Ferrule Launch update: launch is the 12th.", "fees are going up to £40")
+    assert ("fees are going up to £40", CLUB.slug) not in other  # anyone's fees

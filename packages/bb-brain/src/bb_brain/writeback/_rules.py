@@ -300,7 +300,7 @@ class RulesExtractor:
             group.inherited = group.inherited or (opening and number == 0)
             if restated and _NEW_VALUE.match(group.text):
                 continue  # "..., it's at 3pm": the value a restated fact already holds
-            restated = _record(group, facts, topic, self._own(salience))
+            restated = _record(group, facts, topic, self._own(salience), self._entities.own)
 
     def _groups(self, text: str, salience: Salience, *, people: bool = False) -> list[_Group]:
         """The sentence's clauses as facts-to-be (see :class:`_Group` for how they join).
@@ -788,7 +788,11 @@ _SOMEONE_NEW = re.compile(
 
 
 def _record(
-    group: _Group, facts: list[_Fact], topic: Entity | None, own: Entity | None = None
+    group: _Group,
+    facts: list[_Fact],
+    topic: Entity | None,
+    own: Entity | None = None,
+    body: Entity | None = None,
 ) -> bool:
     """Keep the clauses as a fact when they carry information; apply a correction.
 
@@ -818,7 +822,9 @@ def _record(
     kind = _cue(text)
     if kind is None and not (group.inherited or _informative(text, refs)):
         return False
-    if entity is None and own is not None and not refs and _WE.match(text):
+    if entity is None and body is not None and not refs and _MEMBERSHIP.match(text):
+        entity = body  # "subs are going up to £65 a term": the club's, whatever is at hand
+    elif entity is None and own is not None and not refs and _WE.match(text):
         entity = own  # "we've booked the hall for the spring show": the choir
     elif entity is None and kind in _ABOUT_THE_TOPIC and opens_with_the_user(text):
         entity = topic  # "we went with the oak": a decision on the topic at hand
@@ -831,6 +837,12 @@ def _record(
 
 
 #: A clause whose subject is "we" or "our ...": the user and the people they belong with.
+#: What only a body one belongs to has, opening a clause: "subs are £60 a term".
+_MEMBERSHIP = re.compile(
+    r"^\W*(?:(?:and|but|so|also|then|oh)\W+)?(?:the\s+)?(?:subs|membership|memberships|"
+    r"members|dues|committee|agm)\b",
+    re.IGNORECASE,
+)
 _WE = re.compile(rf"^\W*(?:(?:and|but|so|also|then)\W+)?(?:we\b|we{_APOS}|our\b)", _FLAGS)
 
 
