@@ -1264,3 +1264,10 @@ def test_what_only_a_body_one_belongs_to_has_is_the_users_organisation() -> None
     assert ("subs are going up to £40 a term", CLUB.slug) in found
     other = own_rules("Ferrule Launch update: launch is the 12th.", "fees are going up to £40")
     assert ("fees are going up to £40", CLUB.slug) not in other  # anyone's fees
+
+
+def test_an_organisation_named_as_the_venue_leaves_the_fact_to_the_topic() -> None:
+    found = own_rules(
+        "Ferrule Launch update: launch is the 12th.", "the party is at Tarn Rowing Club"
+    )
+    assert ("the party is at Tarn Rowing Club", FERRULE.slug) in found

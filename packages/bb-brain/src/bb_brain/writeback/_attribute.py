@@ -266,7 +266,7 @@ def _own_view(reported: Reference, speaker: Reference, text: str) -> bool:
 #: A preposition of means right before a name ("sent via Spindle", "paid through a bank");
 #: "on", "to" or "about" often bring in the new topic ("working on Spindle").
 _OBLIQUE = re.compile(
-    r"\b(?:via|through|using)\s+(?:the\s+)?\W*$",
+    r"\b(?:via|through|using|at)\s+(?:the\s+)?\W*$",
     re.IGNORECASE,
 )
 _LEADING = re.compile(r"^(?:\W|and\b|but\b|also\b|so\b|then\b|oh\b|anyway\b)*", re.IGNORECASE)

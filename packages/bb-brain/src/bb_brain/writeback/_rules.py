@@ -326,6 +326,9 @@ class RulesExtractor:
                 self._named.add(own.slug)
             ref = choose(refs, clause.text, attitude=_cue(clause.text) == "belief")
             ref = _newcomer(refs, fresh, clause.text, ref) or ref
+            if ref is not None and ref.oblique and not ref.entity.is_person:
+                if salience.thing is not None and salience.thing != ref.entity:
+                    ref = None  # "concert is 12 december at St Aldhelm's": the concert's
             salience.update(refs, ref)
             described = _described(asides, clause, refs)
             appended = _RELATIVE.match(clause.text) or _APPOSITION.match(clause.text)
