@@ -608,6 +608,15 @@ def test_a_line_labelled_with_a_dash(engine: Engine, make_brain: Any) -> None:
     assert slugs(ask(engine, brain, notes)) == ["people/autumn-blake"]
 
 
+def test_a_numbered_item_labelled_with_a_dash(engine: Engine, make_brain: Any) -> None:
+    pets = (
+        ("pets/biscuit", md("Biscuit", type="pet")),
+        ("pets/pepper", md("Pepper", type="pet")),
+    )
+    route = "1. biscuit (cockapoo) - 8am, ellesmere rd\n2. Pepper - schnauzer, 9:30"
+    assert sorted(slugs(ask(engine, make_brain(*pets), route))) == ["pets/biscuit", "pets/pepper"]
+
+
 def test_a_name_listed_with_commas_beside_a_person(engine: Engine, make_brain: Any) -> None:
     people = (
         ("people/april-nakamura", md("April Nakamura", type="person")),

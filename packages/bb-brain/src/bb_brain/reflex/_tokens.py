@@ -199,7 +199,11 @@ def tokenise(text: str) -> list[Token]:
                 comma_before=gap.strip() == ",",
                 arrow_before=gap.strip() in _ARROWS,
                 paren_before=gap.strip() == "(",
-                line_start=not tokens or _LINE_OPENING.fullmatch(gap) is not None,
+                line_start=(
+                    not tokens
+                    or _LINE_OPENING.fullmatch(gap) is not None
+                    or _numbered_item(tokens[-1], gap)
+                ),
             )
         )
         previous_end = match.end()
@@ -216,8 +220,11 @@ def tokenise(text: str) -> list[Token]:
     return tokens
 
 
-#: A dash set off by spaces, as notes put one after a line's label.
-_DASH_AFTER = re.compile(r"[ \t]+[-–—][ \t]+")
+#: A dash set off by spaces, as notes put one after a line's label (and an aside before it:
+#: "biscuit (cockapoo) - 8am").
+_DASH_AFTER = re.compile(r"(?:[ \t]*\([^()\n]{1,40}\))?[ \t]+[-–—][ \t]+")
+#: The number and stop of a numbered item before its first word ("2. Pepper - schnauzer").
+_ITEM_NUMBER_GAP = re.compile(r"[.)][ \t]+")
 #: Gaps between two words that make a route or a sequence of them.
 _ARROWS: Final = frozenset({"->", "→", "=>", ">", "—>", "-->"})
 #: Opening quote marks and the mark that closes each.
@@ -318,6 +325,11 @@ def person_verb_lemmas() -> frozenset[str]:
 _QUESTION_ADVERBS: Final = frozenset("ever already still even never just also really".split())
 #: Auxiliaries that open a question before its subject.
 _QUESTION_AUXILIARIES: Final = frozenset("does did do can could will would should has have".split())
+
+
+def _numbered_item(previous: Token, gap: str) -> bool:
+    """The word opens a numbered item: the number opened the line, then "." or ")"."""
+    return previous.line_start and previous.norm.isdigit() and bool(_ITEM_NUMBER_GAP.fullmatch(gap))
 
 
 def _labels_line(tokens: list[Token], index: int) -> bool:
