@@ -1258,12 +1258,25 @@ def test_who_or_what_an_apposition_or_an_aside_says_a_name_is(said: str, slug: s
 
 
 def test_what_only_a_body_one_belongs_to_has_is_the_users_organisation() -> None:
-    found = own_rules(
-        "Ferrule Launch update: launch is the 12th.", "subs are going up to £40 a term"
-    )
+    lines = ("Tarn Rowing Club notes.", "Ferrule Launch update: launch is the 12th.")
+    found = own_rules(*lines, "subs are going up to £40 a term")
     assert ("subs are going up to £40 a term", CLUB.slug) in found
-    other = own_rules("Ferrule Launch update: launch is the 12th.", "fees are going up to £40")
+    other = own_rules(*lines, "fees are going up to £40")
     assert ("fees are going up to £40", CLUB.slug) not in other  # anyone's fees
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "members of the public can park free after 6pm",
+        "subs came on at 60 minutes and we still lost 3-0",
+        "the committee at work approved my £2,000 training budget",
+    ],
+)
+def test_anyones_members_and_committees_are_not_the_users_organisation(said: str) -> None:
+    found = own_rules("Tarn Rowing Club notes.", "Ferrule Launch update: launch is the 12th.", said)
+    assert (said, CLUB.slug) not in found  # the topic at hand keeps it
+    assert CLUB.slug not in {slug for _, slug in own_rules(said)}  # never named
 
 
 def test_an_organisation_named_as_the_venue_leaves_the_fact_to_the_topic() -> None:
@@ -1271,3 +1284,6 @@ def test_an_organisation_named_as_the_venue_leaves_the_fact_to_the_topic() -> No
         "Ferrule Launch update: launch is the 12th.", "the party is at Tarn Rowing Club"
     )
     assert ("the party is at Tarn Rowing Club", FERRULE.slug) in found
+    offer = "got a job offer at Tarn Rowing Club, £38k"  # where one works: the firm's fact
+    taken = own_rules("Ferrule Launch update.", offer)
+    assert [slug for fact, slug in taken if "£38k" in fact] == [CLUB.slug]

@@ -139,7 +139,9 @@ LISTED_WITH_PERSON: Final = "listed with a person"
 _LIST_JOINT = re.compile(r"\s*,?\s*(?:and|&)\s+", re.IGNORECASE)
 #: A comma alone between two names of a list, and what shows the list goes on after one.
 _LIST_COMMA = re.compile(r"\s*,\s*")
-_LIST_GOES_ON = re.compile(r"\s*(?:,|(?:and|&)\s|$)", re.IGNORECASE)
+_LIST_GOES_ON = re.compile(
+    r"\s*(?:,\s*|(?:and|&)\s+|$)(?:(?:and|&)\s+)?(?P<next>[\w'’]*)", re.IGNORECASE
+)
 #: Words after a verb that make it one with its object ("bill the tenant", "mark it done").
 _OBJECTS: Final = frozenset(
     "me him her them us it this that the a an my our your his their".split()
@@ -268,6 +270,18 @@ _VENUES: Final = frozenset(
     "hotel inn arms tavern theatre cinema hall lodge gallery restaurant bistro brewery pub "
     "bar spa club cafe".split()
 )
+
+
+#: Number words that open the last item of a list of people ("and two casuals").
+_COUNTS: Final = frozenset("two three four five six some a few".split())
+
+
+def _a_thing_listed(word: str) -> bool:
+    """An everyday lowercase noun or adjective goes on the list: it lists things, not people."""
+    if not word or not word.islower() or word in _COUNTS:
+        return False  # "brandy and two casuals": a count of people may end it
+    meaning = sense(word)
+    return (meaning.noun or meaning.adjective) and not meaning.function and meaning.lexical
 
 
 def _slug_in_title(res: Resolved) -> bool:
@@ -736,9 +750,11 @@ class Conversation:
         if _LIST_JOINT.fullmatch(between) is None:
             # "me, bailey, brandy and two casuals": a comma joins a list only when the list
             # goes on after the mention ("I rang Odile, grant forms are due" is two clauses)
-            listed_on = _LIST_GOES_ON.match(text, res.cand.end) is not None
-            if _LIST_COMMA.fullmatch(between) is None or not listed_on:
+            goes_on = _LIST_GOES_ON.match(text, res.cand.end)
+            if _LIST_COMMA.fullmatch(between) is None or goes_on is None:
                 return False
+            if _a_thing_listed(goes_on.group("next")):
+                return False  # "Tom Hale, ash, oak and birch logs": a list of things
         # "ping Odile and mark it as done": a verb with its object, not a second name
         after = _NEXT_WORD.match(text, res.cand.end)
         verb = "VERB" in sense(res.cand.norm).readings

@@ -1173,7 +1173,8 @@ def _no_name_here(
     if token.quoted and not token.capitalised:  # a 'Quill' in quotes is a codename
         found.append(QUOTED_WORD)
     if before is not None and before.norm == "per" and not token.capitalised:
-        found.append(A_UNIT)  # "sheets per quire", "£5 per head"; "as per Alice" is hers
+        if sense(token.norm).lexical:  # "sheets per quire", "£5 per head"; "per priya" hers
+            found.append(A_UNIT)
     if _word_of_a_language(tokens, token):
         found.append(WORD_OF_A_LANGUAGE)
     if before is not None and before.norm in _VIEWING and token.capitalised:

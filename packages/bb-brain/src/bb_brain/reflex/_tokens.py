@@ -88,6 +88,8 @@ _SENTENCE_BREAK = re.compile(r"[.!?:;\n\"“”(\[{•]|(?:^|\s)[-*>](?=\s)")
 _POSSESSIVE = re.compile(r"['’]s$", re.I)
 #: What may stand between a line break and the line's first word: spaces and a bullet.
 _LINE_OPENING = re.compile(r"[^\n]*\n[ \t]*(?:[-*•>]|\d+[.)])?[ \t]*")
+#: A line opened with a bullet ("- ", "• ") before its first word.
+_BULLETED = re.compile(r"[^\n]*\n[ \t]*[-*•][ \t]*")
 
 
 @dataclass(frozen=True)
@@ -113,6 +115,8 @@ class Token:
     colon_after: bool = False
     #: A dash set off by spaces follows the token ("sunita - finished the retries").
     dash_after: bool = False
+    #: The token opens an item of a list: its line starts with a bullet or a number.
+    item: bool = False
     #: An arrow separates this token from the previous one ("Lagos -> Accra": a route).
     arrow_before: bool = False
     #: A parenthesis opens between this token and the previous one ("Thorn (our captain)").
@@ -204,6 +208,9 @@ def tokenise(text: str) -> list[Token]:
                     or _LINE_OPENING.fullmatch(gap) is not None
                     or _numbered_item(tokens[-1], gap)
                 ),
+                item=_BULLETED.fullmatch(gap) is not None or _numbered_item(tokens[-1], gap)
+                if tokens
+                else _BULLETED.fullmatch("\n" + gap) is not None,
             )
         )
         previous_end = match.end()
@@ -327,13 +334,17 @@ _QUESTION_ADVERBS: Final = frozenset("ever already still even never just also re
 _QUESTION_AUXILIARIES: Final = frozenset("does did do can could will would should has have".split())
 
 
+#: Items labelled with a dash it takes to make a list of labelled items.
+_LABELLED_ITEMS: Final = 2
+
+
 def _numbered_item(previous: Token, gap: str) -> bool:
     """The word opens a numbered item: the number opened the line, then "." or ")"."""
     return previous.line_start and previous.norm.isdigit() and bool(_ITEM_NUMBER_GAP.fullmatch(gap))
 
 
 def _labels_line(tokens: list[Token], index: int) -> bool:
-    """The word that opens a line of notes before a colon or a dash: "- kit: scope frozen".
+    """The word that opens a line of notes before a colon, or a list item before a dash.
 
     Notes label a line by who said or owns it; the word is no part of the sentence.
     """
@@ -341,8 +352,14 @@ def _labels_line(tokens: list[Token], index: int) -> bool:
     nxt = tokens[index + 1] if index + 1 < len(tokens) else None
     if token.raw.isupper() or sense(token.norm).calendar:
         return False  # "APRIL: board prep", "TODO:": a heading's label
-    labelled = token.colon_after or token.dash_after  # "kit: ...", "sunita - finished ..."
-    return token.line_start and labelled and (nxt is None or not nxt.glued)
+    if not token.line_start or (nxt is not None and nxt.glued):
+        return False
+    if token.colon_after:
+        return True  # "kit: relay scope frozen"
+    # "2. Pepper - schnauzer": a dash labels an item of a list of such items; a line alone
+    # with a dash is as often a gloss ("rose - pruned back hard")
+    items = sum(1 for other in tokens if other.item and other.dash_after)
+    return token.dash_after and token.item and items >= _LABELLED_ITEMS
 
 
 def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:

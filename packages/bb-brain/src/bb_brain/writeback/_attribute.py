@@ -263,10 +263,13 @@ def _own_view(reported: Reference, speaker: Reference, text: str) -> bool:
     )
 
 
-#: A preposition of means right before a name ("sent via Spindle", "paid through a bank");
-#: "on", "to" or "about" often bring in the new topic ("working on Spindle").
+#: A preposition of means right before a name ("sent via Spindle", "paid through a bank"),
+#: or where something is held ("the concert is 12 december at St Osric's"); "on", "to" or
+#: "about" often bring in the new topic ("working on Spindle"), and so does "at" elsewhere
+#: ("got a job offer at Widget Co").
 _OBLIQUE = re.compile(
-    r"\b(?:via|through|using|at)\s+(?:the\s+)?\W*$",
+    r"\b(?:via|through|using)\s+(?:the\s+)?\W*$"
+    r"|\b(?:is|was|are|were|'s|’s|held|hosted)\b(?:\s+[\w'’-]+){0,4}\s+at\s+(?:the\s+)?\W*$",
     re.IGNORECASE,
 )
 _LEADING = re.compile(r"^(?:\W|and\b|but\b|also\b|so\b|then\b|oh\b|anyway\b)*", re.IGNORECASE)

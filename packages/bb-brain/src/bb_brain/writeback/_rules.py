@@ -300,7 +300,9 @@ class RulesExtractor:
             group.inherited = group.inherited or (opening and number == 0)
             if restated and _NEW_VALUE.match(group.text):
                 continue  # "..., it's at 3pm": the value a restated fact already holds
-            restated = _record(group, facts, topic, self._own(salience), self._entities.own)
+            club = self._entities.own
+            named_club = club if club is not None and club.slug in self._named else None
+            restated = _record(group, facts, topic, self._own(salience), named_club)
 
     def _groups(self, text: str, salience: Salience, *, people: bool = False) -> list[_Group]:
         """The sentence's clauses as facts-to-be (see :class:`_Group` for how they join).
@@ -827,6 +829,7 @@ def _record(
         return False
     if entity is None and body is not None and not refs and _MEMBERSHIP.match(text):
         entity = body  # "subs are going up to £65 a term": the club's, whatever is at hand
+        # (the caller passes the club only once the conversation has named it)
     elif entity is None and own is not None and not refs and _WE.match(text):
         entity = own  # "we've booked the hall for the spring show": the choir
     elif entity is None and kind in _ABOUT_THE_TOPIC and opens_with_the_user(text):
@@ -842,8 +845,9 @@ def _record(
 #: A clause whose subject is "we" or "our ...": the user and the people they belong with.
 #: What only a body one belongs to has, opening a clause: "subs are £60 a term".
 _MEMBERSHIP = re.compile(
-    r"^\W*(?:(?:and|but|so|also|then|oh)\W+)?(?:the\s+)?(?:subs|membership|memberships|"
-    r"members|dues|committee|agm)\b",
+    r"^\W*(?:(?:and|but|so|also|then|oh)\W+)?(?:(?:the|our|club|annual|yearly)\s+)?"
+    r"(?:subs|membership|memberships|members|dues|committee|agm)\b"
+    r"(?!\s+(?:of|at|for|from|came|come|on|off)\b)",  # "members of the public", "subs came on"
     re.IGNORECASE,
 )
 _WE = re.compile(rf"^\W*(?:(?:and|but|so|also|then)\W+)?(?:we\b|we{_APOS}|our\b)", _FLAGS)
