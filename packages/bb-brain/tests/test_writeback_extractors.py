@@ -1271,6 +1271,8 @@ def test_what_only_a_body_one_belongs_to_has_is_the_users_organisation() -> None
         "members of the public can park free after 6pm",
         "subs came on at 60 minutes and we still lost 3-0",
         "the committee at work approved my £2,000 training budget",
+        "membership with the AA renewed, £160",
+        "the subs bench was empty by half time",
     ],
 )
 def test_anyones_members_and_committees_are_not_the_users_organisation(said: str) -> None:
@@ -1284,6 +1286,6 @@ def test_an_organisation_named_as_the_venue_leaves_the_fact_to_the_topic() -> No
         "Ferrule Launch update: launch is the 12th.", "the party is at Tarn Rowing Club"
     )
     assert ("the party is at Tarn Rowing Club", FERRULE.slug) in found
-    offer = "got a job offer at Tarn Rowing Club, £38k"  # where one works: the firm's fact
+    offer = "Alice is starting at Tarn Rowing Club, £38k"  # where one works: the firm's fact
     taken = own_rules("Ferrule Launch update.", offer)
     assert [slug for fact, slug in taken if "£38k" in fact] == [CLUB.slug]

@@ -272,6 +272,11 @@ _VENUES: Final = frozenset(
 )
 
 
+#: Nouns for people that may end a list of them ("grace, family and friends").
+_PEOPLE_AT_THE_END: Final = frozenset(
+    "family friends friend people kids children neighbours neighbors colleagues guests "
+    "everyone everybody others cousins parents".split()
+)
 #: Number words that open the last item of a list of people ("and two casuals").
 _COUNTS: Final = frozenset("two three four five six some a few".split())
 
@@ -281,6 +286,8 @@ def _a_thing_listed(word: str) -> bool:
     if not word or not word.islower() or word in _COUNTS:
         return False  # "brandy and two casuals": a count of people may end it
     meaning = sense(word)
+    if word in _PEOPLE_AT_THE_END:
+        return False  # "grace, family and friends": people still
     return (meaning.noun or meaning.adjective) and not meaning.function and meaning.lexical
 
 

@@ -88,7 +88,7 @@ LISTED_WITH_PLACE: Final = "listed with a place"
 SUBJECT_LEFT_OUT: Final = "a verb whose subject is left out"
 QUOTED_WORD: Final = "a word quoted alone, talked about as a word"
 WORD_OF_A_LANGUAGE: Final = "a word of the language its sentence names"
-A_UNIT: Final = "a unit after 'per'"
+A_UNIT: Final = "a unit after a quantity and 'per'"
 A_WORK_WATCHED: Final = "the title of something watched"
 AFTER_A_NOUN: Final = "the head of a compound after a noun"
 SAID_TO_BE_A_PLACE: Final = "a parenthesis after it says it is a place"
@@ -1122,6 +1122,14 @@ def _in_foreign_passage(tokens: list[Token], index: int) -> bool:
     return len(words) >= 2 and 3 * foreign >= 2 * len(words)
 
 
+def _a_quantity(token: Token) -> bool:
+    """A number or a plural of things before "per": "£5 per head", "sheets per quire"."""
+    if token.norm.isdigit():
+        return True
+    meaning = sense(token.norm)
+    return bool(meaning.noun_lemmas) and token.norm not in meaning.noun_lemmas
+
+
 def _word_of_a_language(tokens: list[Token], token: Token) -> bool:
     """Another language's word in lowercase, in a sentence that names that language.
 
@@ -1173,8 +1181,9 @@ def _no_name_here(
     if token.quoted and not token.capitalised:  # a 'Quill' in quotes is a codename
         found.append(QUOTED_WORD)
     if before is not None and before.norm == "per" and not token.capitalised:
-        if sense(token.norm).lexical:  # "sheets per quire", "£5 per head"; "per priya" hers
-            found.append(A_UNIT)
+        quantity = _glued_before(tokens, before.index)
+        if quantity is not None and _a_quantity(quantity):
+            found.append(A_UNIT)  # "sheets per quire", "£5 per head"; "as per priya" hers
     if _word_of_a_language(tokens, token):
         found.append(WORD_OF_A_LANGUAGE)
     if before is not None and before.norm in _VIEWING and token.capitalised:

@@ -334,8 +334,8 @@ _QUESTION_ADVERBS: Final = frozenset("ever already still even never just also re
 _QUESTION_AUXILIARIES: Final = frozenset("does did do can could will would should has have".split())
 
 
-#: Items labelled with a dash it takes to make a list of labelled items.
-_LABELLED_ITEMS: Final = 2
+#: Labels of a line that are the speaker: notes of who does what ("me - reviewing the PR").
+_SPEAKER_LABELS: Final = frozenset({"me", "i", "us", "we"})
 
 
 def _numbered_item(previous: Token, gap: str) -> bool:
@@ -344,7 +344,7 @@ def _numbered_item(previous: Token, gap: str) -> bool:
 
 
 def _labels_line(tokens: list[Token], index: int) -> bool:
-    """The word that opens a line of notes before a colon, or a list item before a dash.
+    """The word that opens a line of notes before a colon, or before a dash among people's.
 
     Notes label a line by who said or owns it; the word is no part of the sentence.
     """
@@ -356,10 +356,15 @@ def _labels_line(tokens: list[Token], index: int) -> bool:
         return False
     if token.colon_after:
         return True  # "kit: relay scope frozen"
-    # "2. Pepper - schnauzer": a dash labels an item of a list of such items; a line alone
-    # with a dash is as often a gloss ("rose - pruned back hard")
-    items = sum(1 for other in tokens if other.item and other.dash_after)
-    return token.dash_after and token.item and items >= _LABELLED_ITEMS
+    # "autumn - off thurs/fri" in standup notes where "me - ..." or "sunita - ..." labels
+    # another line; a line alone, or a list of things, glosses ("rose - pruned back hard")
+    return token.dash_after and any(
+        other.index != token.index
+        and other.line_start
+        and other.dash_after
+        and (other.norm in _SPEAKER_LABELS or not sense(other.norm).lexical)
+        for other in tokens
+    )
 
 
 def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:

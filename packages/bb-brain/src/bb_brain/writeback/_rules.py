@@ -847,7 +847,7 @@ def _record(
 _MEMBERSHIP = re.compile(
     r"^\W*(?:(?:and|but|so|also|then|oh)\W+)?(?:(?:the|our|club|annual|yearly)\s+)?"
     r"(?:subs|membership|memberships|members|dues|committee|agm)\b"
-    r"(?!\s+(?:of|at|for|from|came|come|on|off)\b)",  # "members of the public", "subs came on"
+    r"(?!\s+(?:of|at|for|from|with|to|in|came|come|on|off|bench)\b)",  # "members of the public"
     re.IGNORECASE,
 )
 _WE = re.compile(rf"^\W*(?:(?:and|but|so|also|then)\W+)?(?:we\b|we{_APOS}|our\b)", _FLAGS)
