@@ -551,17 +551,17 @@ def test_an_organisation_by_its_short_name_on_evidence(engine: Engine, make_brai
     assert slugs(ask(engine, brain, "Shale said yes to the round!")) == ["companies/shale-fund"]
 
 
-KILN = ("companies/kiln-yard-brewing", md("Kiln Yard Brewing", type="company"))
+COPPER_YARD = ("companies/copper-yard-brewing", md("Copper Yard Brewing", type="company"))
 NORTH_STAR = ("companies/north-star-coffee", md("North Star Coffee", type="company"))
 
 
 @pytest.mark.parametrize(
     ("page", "text"),
     [
-        (KILN, "Kiln Yard said they can deliver on friday"),  # a short name of two words
+        (COPPER_YARD, "Copper Yard said they can deliver on friday"),  # a short name of two words
         (  # a venue's coined short name keeps the article its whole title takes
             ("companies/quorbury-hotel", md("Quorbury Hotel", type="company")),
-            "price it at £140 a week for the quorbury, does that sound right",
+            "book us two nights at the quorbury in june",
         ),
         (
             ("companies/brackla-restaurant", md("Brackla Restaurant", type="company")),
@@ -590,25 +590,28 @@ def test_a_short_name_of_everyday_words_needs_evidence(
 
 
 def test_a_unit_after_per_names_nothing(engine: Engine, make_brain: Any) -> None:
-    studio = ("places/quire-studio", md("Quire Studio", type="place", aliases="[Quire]"))
-    assert slugs(ask(engine, make_brain(studio), "how many sheets per quire is normal?")) == []
-    priya = ("people/priya-nair", md("Priya Nair", type="person", aliases="[priya]"))
+    studio = ("places/ream-studio", md("Ream Studio", type="place", aliases="[Ream]"))
+    assert (
+        slugs(ask(engine, make_brain(studio), "we buy 500 sheets per ream, is that normal?")) == []
+    )
+    priya = ("people/priya-osei", md("Priya Osei", type="person", aliases="[priya]"))
     assert slugs(ask(engine, make_brain(priya), "per priya, the forms are due friday")) == [
         priya[0]
     ]
 
 
 def test_an_inflected_word_is_no_typo_of_a_name(engine: Engine, make_brain: Any) -> None:
-    kit = ("companies/blindside-kit", md("Blindside Kit", type="company", aliases="[Blindside]"))
-    assert slugs(ask(engine, make_brain(kit), "I was completely blindsided by it")) == []
+    kit = (
+        "companies/blindside-tours",
+        md("Blindside Tours", type="company", aliases="[Blindside]"),
+    )
+    assert slugs(ask(engine, make_brain(kit), "that storm blindsided the whole crew")) == []
 
 
 def test_a_line_labelled_with_a_dash(engine: Engine, make_brain: Any) -> None:
-    brain = make_brain(
-        ("people/autumn-blake", md("Autumn Blake", type="person", aliases="[Autumn]"))
-    )
-    notes = "standup notes\nautumn - off thurs/fri\nme - reviewing the PR"
-    assert slugs(ask(engine, brain, notes)) == ["people/autumn-blake"]
+    brain = make_brain(("people/autumn-vell", md("Autumn Vell", type="person", aliases="[Autumn]")))
+    notes = "team notes\nautumn - off till weds\nme - chasing invoices"
+    assert slugs(ask(engine, brain, notes)) == ["people/autumn-vell"]
     gloss = "autumn - lovely colours on the walk today"  # a line alone: a gloss
     assert slugs(ask(engine, brain, gloss)) == []
     things = "garden jobs\n1. autumn - bulbs in\n2. lavender - cut back"  # a list of things
@@ -620,28 +623,28 @@ def test_a_numbered_item_labelled_with_a_dash(engine: Engine, make_brain: Any) -
         ("pets/biscuit", md("Biscuit", type="pet")),
         ("pets/pepper", md("Pepper", type="pet")),
     )
-    route = "1. biscuit (cockapoo) - 8am\n2. Pepper - schnauzer, 9:30\n3. me - lunch"
+    route = "1. biscuit (spaniel) - bath at 10\n2. Pepper - nails only\n3. me - lunch"
     assert sorted(slugs(ask(engine, make_brain(*pets), route))) == ["pets/biscuit", "pets/pepper"]
 
 
 def test_a_name_listed_with_commas_beside_a_person(engine: Engine, make_brain: Any) -> None:
     people = (
-        ("people/april-nakamura", md("April Nakamura", type="person")),
-        ("people/grant-oduya", md("Grant Oduya", type="person", aliases="[Grant]")),
+        ("people/oona-pell", md("Oona Pell", type="person")),
+        ("people/grant-ilsley", md("Grant Ilsley", type="person", aliases="[Grant]")),
     )
-    text = "april nakamura, grant, me, and the two students"
+    text = "oona pell, grant, me and the new starter"
     assert sorted(slugs(ask(engine, make_brain(*people), text))) == sorted(p[0] for p in people)
-    clauses = "I rang april nakamura, grant forms are due friday"  # two clauses, no list
-    assert slugs(ask(engine, make_brain(*people), clauses)) == ["people/april-nakamura"]
-    things = "april nakamura, grant, oak and birch logs are £80 a load"  # a list of things
-    assert slugs(ask(engine, make_brain(*people), things)) == ["people/april-nakamura"]
-    guests = "invited april nakamura, grant, family and friends"
+    clauses = "I rang oona pell, grant forms are due friday"  # two clauses, no list
+    assert slugs(ask(engine, make_brain(*people), clauses)) == ["people/oona-pell"]
+    things = "oona pell, grant, oak and birch logs are £80 a load"  # a list of things
+    assert slugs(ask(engine, make_brain(*people), things)) == ["people/oona-pell"]
+    guests = "invited oona pell, grant, family and friends"
     assert len(slugs(ask(engine, make_brain(*people), guests))) == 2
 
 
 def test_a_title_joined_by_a_small_word(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(("projects/tarts-on-tour", md("Tarts on Tour", type="project")))
-    text = "Tarts on Tour opens in Kendal on the 4th, can you build a calendar"
+    text = "Tarts on Tour starts in Whitby in May, sort the dates"
     assert slugs(ask(engine, brain, text)) == ["projects/tarts-on-tour"]
     assert slugs(ask(engine, brain, "Jess on Tuesday, Tour guides on Friday")) == []
 
@@ -656,15 +659,15 @@ def test_a_short_name_after_the_of_a_firm_named_after_a_region(
 def test_a_word_the_lists_lack_is_a_thing_of_a_kind_after_a(
     engine: Engine, make_brain: Any
 ) -> None:
-    brain = make_brain(("companies/tailwind-cycles", md("Tailwind Cycles", type="company")))
-    assert slugs(ask(engine, brain, "we had a tailwind the whole way back")) == []
+    brain = make_brain(("companies/tradewind-cycles", md("Tradewind Cycles", type="company")))
+    assert slugs(ask(engine, brain, "we rode home with a tradewind, lovely")) == []
 
 
 def test_a_word_of_the_language_its_sentence_names_is_talked_about(
     engine: Engine, make_brain: Any
 ) -> None:
     brain = make_brain(("people/paz-orrantia", md("Paz Orrantia", type="person", aliases="[Paz]")))
-    assert slugs(ask(engine, brain, "how do I say 'peace' in spanish, is it paz?")) == []
+    assert slugs(ask(engine, brain, "what's the spanish for peace again, paz?")) == []
     named = "my tutor Paz says the spanish for it is tricky"  # a capital mid-sentence
     assert slugs(ask(engine, brain, named)) == ["people/paz-orrantia"]
     subject = "paz is teaching me spanish on tuesdays"  # the subject of a verb
@@ -679,7 +682,7 @@ def test_a_modal_after_a_verb_that_takes_a_person_is_the_person(
     engine: Engine, make_brain: Any
 ) -> None:
     brain = make_brain(WILL)
-    assert slugs(ask(engine, brain, "yes please, and cc will, he has the permit")) == [WILL[0]]
+    assert slugs(ask(engine, brain, "sure, and ask will, he knows the code")) == [WILL[0]]
     assert slugs(ask(engine, brain, "I will, honestly, once it's done")) == []
 
 
@@ -1068,8 +1071,8 @@ GEORGIA = ("people/georgia-mills", md("Georgia Mills", type="person", aliases="[
     [
         (WILL, "will from number 12 says the bins were missed"),  # where he lives, then a verb
         (WILL, "Will wants the spare keys back, ask him"),  # no modal takes "wants"
-        (WILL, "thanks. Will has the get-in times, I'll add them later"),  # "will" has things
-        (WILL, "Will is doing the lights on the night"),  # ... and does them
+        (WILL, "thanks. Will has the float for the till, ask him"),  # "will" has things
+        (WILL, "Will is fixing the van today"),  # ... and does them
         (HOPE, "hope flagged that the boiler needs a service"),  # a deed said with "that"
         (IVY, "Ivy has 6 helpers lined up for the fete"),  # a head count
         (IVY, "ivy has the flu so the class is off"),  # an ailment
@@ -1083,8 +1086,8 @@ GEORGIA = ("people/georgia-mills", md("Georgia Mills", type="person", aliases="[
         (TAVI, "tavis lesson is moving to the afternoon"),  # a possessive typed fast
         (PLATES, "green plates have changed the delivery slot again"),  # a firm's deed
         (  # had to do something
-            ("people/robin-baptiste", md("Robin Baptiste", type="person", aliases="[Robin]")),
-            "a fox got in and robin had to chase it out",
+            ("people/robin-quayle", md("Robin Quayle", type="person", aliases="[Robin]")),
+            "the printer jammed so robin had to fix it",
         ),
     ],
 )

@@ -1006,11 +1006,11 @@ def test_a_relatives_full_name_in_an_aside_is_theirs() -> None:
         # a noun in "-ist" for one who practises something
         ("we have a new harpist, Ezra Quorn, from next term", "people/ezra-quorn"),
         # said to be someone with "is" and a person noun
-        ("Ysolde Varga is our contact there, very helpful", "people/ysolde-varga"),
-        ("Oyelowo Starkey was the new head chef at the time", "people/oyelowo-starkey"),
+        ("Ysolde Vantrell is our rep at the mill now", "people/ysolde-vantrell"),
+        ("Ottoline Starkey was the new head chef at the time", "people/ottoline-starkey"),
         ("Ysolde Baker is our new plumber", "people/ysolde-baker"),  # a family name a word
         # an aside between commas, then a verb that takes a person
-        ("the account moved to Tavish Obuya, very keen, wants to come in", "people/tavish-obuya"),
+        ("the account moved to Tavish Obuya, very keen, asked for samples", "people/tavish-obuya"),
     ],
 )
 def test_more_ways_a_new_person_is_named(said: str, slug: str) -> None:
@@ -1055,17 +1055,13 @@ CHOIR = Entity("companies/lindell-choir", "Lindell Voices", "company", users_own
 
 
 def test_the_users_own_organisation_is_named_by_the_word_for_its_body() -> None:
-    found = own_rules(
-        "choir stuff: rehearsals moving to wednesday 7.30 from next week", own=(CHOIR,)
-    )
-    assert found == [
-        ("choir stuff: rehearsals moving to wednesday 7.30 from next week", CHOIR.slug)
-    ]
+    found = own_rules("choir news: the spring concert moves to the 9th", own=(CHOIR,))
+    assert found == [("choir news: the spring concert moves to the 9th", CHOIR.slug)]
 
 
 def test_the_users_own_organisation_is_named_by_a_rare_word_of_its_name() -> None:
-    found = own_rules("Lindell AGM last night.", "subs going up to £40 a term", own=(CHOIR,))
-    assert ("subs going up to £40 a term", CHOIR.slug) in found
+    found = own_rules("Lindell AGM last night.", "annual subs rise to £40 in april", own=(CHOIR,))
+    assert ("annual subs rise to £40 in april", CHOIR.slug) in found
 
 
 def test_a_common_word_of_its_name_does_not_name_the_users_own_organisation() -> None:
@@ -1078,9 +1074,9 @@ def test_a_common_word_of_its_name_does_not_name_the_users_own_organisation() ->
 @pytest.mark.parametrize(
     ("summary", "body"),
     [
-        ("The user's community choir.", "choir"),
+        ("The user's chamber choir.", "choir"),
         ("Our allotment society.", "society"),
-        ("Residents' association the user sits on.", ""),  # no word for its body up front
+        ("Tenants' forum the user sits on.", ""),  # no word for its body up front
         ("A rowing club in the next valley.", ""),
     ],
 )
@@ -1093,18 +1089,18 @@ def test_the_word_for_the_body_an_own_organisation_is(summary: str, body: str) -
     [
         # a person introduced after an indefinite: what the clause says is theirs
         (
-            "Alice found us someone, Wenna Thorsby, retired seamstress, lives on Elm Row.",
-            "seamstress",
+            "Alice found us a helper, Wenna Thorsby, retired joiner, lives by the canal.",
+            "joiner",
             "people/wenna-thorsby",
         ),
         (
-            "she's talking to another fish guy, Dorran Kisby at the market.",
-            "market",
+            "she's meeting another chef, Dorran Kisby at Brinkley's.",
+            "Brinkley",
             "people/dorran-kisby",
         ),
         # a person introduced as someone's relation: the clause is the other's
-        ("Alice and her fiance Jun-seo Brack confirmed 120 guests for the 9th", "120", ALICE.slug),
-        ("Alice wants an intro to my accountant friend Layla Vossberg", "intro", ALICE.slug),
+        ("Alice and her partner Jun-seo Brack booked 80 covers for the 9th", "80", ALICE.slug),
+        ("Alice asked to meet my architect friend Layla Vossberg", "meet", ALICE.slug),
     ],
 )
 def test_a_newcomer_introduced_as_someone_new_owns_the_clause(
@@ -1116,8 +1112,8 @@ def test_a_newcomer_introduced_as_someone_new_owns_the_clause(
 
 def test_a_she_typed_without_its_apostrophe_refers_back() -> None:
     found = rules(
-        ("user", "Alice Example is taking over the wheel builds from now on, full time."),
-        ("user", "we've started buying tyres from Widget Co, they deliver on mondays"),
+        ("user", "Alice Example is running the Saturday shop from now on."),
+        ("user", "we order paper from Widget Co now, they deliver on mondays"),
         ("user", "oh and shes on £13.50 an hour"),
     )
     assert [slug for fact, slug, _ in found if "13.50" in fact] == [ALICE.slug]
@@ -1140,10 +1136,10 @@ def test_people_named_beside_a_trade_or_a_place_stay_people(said: str, slug: str
     "said",
     [
         "popped into the shop, Ellie Marsh was on the till",  # a place, then a person
-        "Ravi Dhillon, a car dealer from Leeds, offered £6,000",  # a trade of one person
-        "Halden Mill, the old mill by the river, is closing",  # a place
+        "Ravi Dhiman, a car dealer from Leeds, offered £6,000",  # a trade of one person
+        "Hexby Mill, the old mill by the river, is closing",  # a place
         "Sam Hunt, the agency nurse, is on tonight",  # the firm's noun modifies a role
-        "Ruth Okoro, the company secretary, wants the minutes",
+        "Ruth Ebbage, the company secretary, wants the minutes",
         "stopped at a garage, Phil Dunn, the mechanic, says it's the alternator",
         "we tried a new salon, Nadia Karim, the stylist, was brilliant",  # a role after
     ],
@@ -1165,7 +1161,7 @@ def test_a_households_we_stays_the_users_after_an_everyday_word_of_the_organisat
 @pytest.mark.parametrize(
     "said",
     [
-        "Alice sold her old car to a colleague, Femi Adeyinka, for £3,000 last week.",
+        "Alice sold her old car to a colleague, Femi Varlow, for £3,000 last week.",
         "Alice had lunch with an old friend, Petra Novak, and signed the lease.",
     ],
 )
@@ -1259,10 +1255,10 @@ def test_who_or_what_an_apposition_or_an_aside_says_a_name_is(said: str, slug: s
 
 def test_what_only_a_body_one_belongs_to_has_is_the_users_organisation() -> None:
     lines = ("Tarn Rowing Club notes.", "Ferrule Launch update: launch is the 12th.")
-    found = own_rules(*lines, "subs are going up to £40 a term")
-    assert ("subs are going up to £40 a term", CLUB.slug) in found
-    other = own_rules(*lines, "fees are going up to £40")
-    assert ("fees are going up to £40", CLUB.slug) not in other  # anyone's fees
+    found = own_rules(*lines, "annual subs rise to £40 in april")
+    assert ("annual subs rise to £40 in april", CLUB.slug) in found
+    other = own_rules(*lines, "fees rise to £40 in april")
+    assert ("fees rise to £40 in april", CLUB.slug) not in other  # anyone's fees
 
 
 @pytest.mark.parametrize(

@@ -233,7 +233,7 @@ def local_evidence(res: Resolved) -> list[str]:
 def everyday_short_name(res: Resolved) -> Resolved:
     """A short name of several everyday words is as ambiguous capitalised as in lowercase.
 
-    "Kiln Yard said ..." names Kiln Yard Brewing on the evidence of "said"; "North Star is
+    "Copper Yard said ..." names Copper Yard Brewing on the evidence of "said"; "North Star is
     bright tonight" is the star, whatever firm is called North Star Coffee. A whole title
     needs no such evidence: its business ending says what it is.
     """
@@ -246,12 +246,12 @@ def everyday_short_name(res: Resolved) -> Resolved:
 
 
 def _coined_after_the(res: Resolved) -> bool:
-    """A venue's short name no dictionary has, after "the": "a week at the ravensworth".
+    """A venue's short name no dictionary has, after "the": "two nights at the quorbury".
 
-    "The Ravensworth [Hotel]": a hotel, an inn or a theatre keeps the article its whole name
+    "The Quorbury [Hotel]": a hotel, an inn or a theatre keeps the article its whole name
     takes. A firm named after a region does not ("the dordogne" of Dordogne Holidays is the
     region), a whole title after "the" is a noun phrase of its own ("the zorvane in the
-    lobby"), and after "a" any word is a thing of a kind ("a tailwind", which the word lists
+    lobby"), and after "a" any word is a thing of a kind ("a tradewind", which the word lists
     lack).
     """
     title = res.page.title.split()
@@ -265,7 +265,7 @@ def _coined_after_the(res: Resolved) -> bool:
     )
 
 
-#: Kinds of venue whose name takes "the": "the Ravensworth" for Ravensworth Hotel.
+#: Kinds of venue whose name takes "the": "the Quorbury" for Quorbury Hotel.
 _VENUES: Final = frozenset(
     "hotel inn arms tavern theatre cinema hall lodge gallery restaurant bistro brewery pub "
     "bar spa club cafe".split()
@@ -277,14 +277,14 @@ _PEOPLE_AT_THE_END: Final = frozenset(
     "family friends friend people kids children neighbours neighbors colleagues guests "
     "everyone everybody others cousins parents".split()
 )
-#: Number words that open the last item of a list of people ("and two casuals").
+#: Number words that open the last item of a list of people ("and two temps").
 _COUNTS: Final = frozenset("two three four five six some a few".split())
 
 
 def _a_thing_listed(word: str) -> bool:
     """An everyday lowercase noun or adjective goes on the list: it lists things, not people."""
     if not word or not word.islower() or word in _COUNTS:
-        return False  # "brandy and two casuals": a count of people may end it
+        return False  # "hazel and two temps": a count of people may end it
     meaning = sense(word)
     if word in _PEOPLE_AT_THE_END:
         return False  # "grace, family and friends": people still
@@ -494,7 +494,7 @@ def veto(res: Resolved) -> str | None:
     if res.cand.tokens != 1:
         return None
     settled: list[str] = [signal for signal in _NO_NAME_AT_ALL if signal in signals]
-    if settled and not signals & _PERSON_EVIDENCE:  # "sheets per quire", of a studio too
+    if settled and not signals & _PERSON_EVIDENCE:  # "sheets per ream", of a studio too
         return f"declined: {res.cand.raw!r} is {settled[0]}"
     if _is_place(res):
         return None
@@ -741,7 +741,7 @@ class Conversation:
     def _listed_with(self, res: Resolved, other: Resolved) -> bool:
         """The mention and a person named on their own strength stand side by side in a list.
 
-        "wren and rook's wedding", "me, odile and tamsin", "april nakamura, grant, me": people
+        "wren and rook's wedding", "me, odile and tamsin", "oona pell, grant, me": people
         are listed with people, and
         an everyday word is seldom listed with a person ("salt and pepper" names nobody).
         """
@@ -755,7 +755,7 @@ class Conversation:
             return False
         between = text[first.end : second.start]
         if _LIST_JOINT.fullmatch(between) is None:
-            # "me, bailey, brandy and two casuals": a comma joins a list only when the list
+            # "me, bailey, hazel and two temps": a comma joins a list only when the list
             # goes on after the mention ("I rang Odile, grant forms are due" is two clauses)
             goes_on = _LIST_GOES_ON.match(text, res.cand.end)
             if _LIST_COMMA.fullmatch(between) is None or goes_on is None:

@@ -69,7 +69,7 @@ from bb_brain.reflex._tokens import (
 
 MAX_SPAN_TOKENS: Final = 6
 #: Arms a run of capitalised words may match: a name's forms, or a short name of several
-#: words ("Kiln Yard" for Kiln Yard Brewing, "St Aidan's" for St Aidan's Hall).
+#: words ("Copper Yard" for Copper Yard Brewing).
 RUN_ARMS: Final = NAME_ARMS | {SHORT_NAME_ARM}
 #: Connectors that are articles: inside a name only after another connector.
 ARTICLES: Final = frozenset({"the", "la", "le"})
@@ -323,10 +323,10 @@ def _capitalised(chunk: list[Token], maker: Maker) -> list[Candidate]:
 
 
 def _titles_with_a_small_word(chunk: list[Token], maker: Maker) -> list[Candidate]:
-    """A title whose capitalised words a small lowercase word joins: "Hamlet on Wheels".
+    """A title whose capitalised words a small lowercase word joins: "Tarts on Tour".
 
     Such a run is no name of a person, so it is looked up as a title or an alias only,
-    whole: "Kendal on the 4th" matches nothing, and the runs either side stay candidates.
+    whole: "Whitby in May" matches nothing, and the runs either side stay candidates.
     """
     found: list[Candidate] = []
     for index, tok in enumerate(chunk):

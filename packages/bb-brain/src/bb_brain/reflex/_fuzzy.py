@@ -120,7 +120,7 @@ def typo_kind(typed: str, meant: str) -> str | None:
     """The typing error that turns ``meant`` into ``typed`` (one edit), or None.
 
     An ending English inflects a word with is no slip: "blindsided" is the verb of
-    "Blindside", "waggles" of "Waggle".
+    "Blindside", "skates" of "Skate".
     """
     if typed.startswith(meant) and typed[len(meant) :] in _INFLECTIONS:
         return None

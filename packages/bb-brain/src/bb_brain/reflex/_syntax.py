@@ -283,7 +283,7 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
         )
     if verb.norm in _HAVE:
         following = _glued_after(tokens, verb.index)
-        if following is not None and following.norm == "to":  # "robin had to chase it out"
+        if following is not None and following.norm == "to":  # "robin had to fix it"
             deed = _glued_after(tokens, following.index)
             return deed is not None and _plain_verb(deed.norm) and _agentive(deed)
         return following is not None and bool({"VBN"} & inflections(following.norm))
@@ -853,13 +853,13 @@ def modal_as_name(tokens: list[Token], tok: Token) -> bool:
     A modal takes a verb's plain form; a form with -s or a past tense after it makes the
     word a subject, and so a name ("May", "Will"); so does another modal ("may can take the
     van"), or where someone lives ("will from number 4 says"). A modal ending its clause
-    after a verb that takes a person is that person ("cc will, he has the permit").
+    after a verb that takes a person is that person ("ask will, he knows the code").
     """
     if tok.norm not in _NAME_MODALS:
         return False
     nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
     if nxt is None or not nxt.glued:
-        # "cc will, he has the permit", "ask may.": the object of a verb that takes a person
+        # "ask will, he knows the code", "ask may.": the object of a verb that takes a person
         before = _glued_before(tokens, tok.index)
         return before is not None and before.norm in PERSON_VERBS_BEFORE
     if nxt.norm in _OTHER_MODALS or nxt.norm in _NO_VERB_BUT_A_PLACE:
@@ -891,7 +891,7 @@ def _modal_before_no_verb(tokens: list[Token], tok: Token) -> bool:
 
 
 def _will_has_or_is_doing(tokens: list[Token], verb: Token) -> bool:
-    """Will, a person, has or does: "Will has the times", "Will is doing the lights".
+    """Will, a person, has or does: "Will has the float", "Will is doing the lights".
 
     The noun "will" takes neither bare: it is read out, or is free ("Will was read out"),
     or has an owner ("Dad's will has the flat going to my sister").
@@ -1123,7 +1123,7 @@ def _in_foreign_passage(tokens: list[Token], index: int) -> bool:
 
 
 def _a_quantity(token: Token) -> bool:
-    """A number or a plural of things before "per": "£5 per head", "sheets per quire"."""
+    """A number or a plural of things before "per": "£5 per head", "sheets per ream"."""
     if token.norm.isdigit():
         return True
     meaning = sense(token.norm)
@@ -1133,7 +1133,7 @@ def _a_quantity(token: Token) -> bool:
 def _word_of_a_language(tokens: list[Token], token: Token) -> bool:
     """Another language's word in lowercase, in a sentence that names that language.
 
-    "how do I say 'peace' in spanish, is it paz?": the word is talked about, whoever is
+    "what's the spanish for peace again, paz?": the word is talked about, whoever is
     called Paz. A capital in mid-sentence is a name still ("Paz taught me the spanish"), and
     so is the subject of a verb ("paz is teaching me spanish").
     """
@@ -1183,7 +1183,7 @@ def _no_name_here(
     if before is not None and before.norm == "per" and not token.capitalised:
         quantity = _glued_before(tokens, before.index)
         if quantity is not None and _a_quantity(quantity):
-            found.append(A_UNIT)  # "sheets per quire", "£5 per head"; "as per priya" hers
+            found.append(A_UNIT)  # "sheets per ream", "£5 per head"; "as per priya" hers
     if _word_of_a_language(tokens, token):
         found.append(WORD_OF_A_LANGUAGE)
     if before is not None and before.norm in _VIEWING and token.capitalised:

@@ -113,7 +113,7 @@ class Token:
     line_start: bool = False
     #: A colon follows the token straight away ("kit: scope frozen").
     colon_after: bool = False
-    #: A dash set off by spaces follows the token ("sunita - finished the retries").
+    #: A dash set off by spaces follows the token ("priyanka - finished the invoices").
     dash_after: bool = False
     #: The token opens an item of a list: its line starts with a bullet or a number.
     item: bool = False
@@ -228,9 +228,9 @@ def tokenise(text: str) -> list[Token]:
 
 
 #: A dash set off by spaces, as notes put one after a line's label (and an aside before it:
-#: "biscuit (cockapoo) - 8am").
+#: "biscuit (spaniel) - bath at 10").
 _DASH_AFTER = re.compile(r"(?:[ \t]*\([^()\n]{1,40}\))?[ \t]+[-–—][ \t]+")
-#: The number and stop of a numbered item before its first word ("2. Pepper - schnauzer").
+#: The number and stop of a numbered item before its first word ("2. Pepper - nails only").
 _ITEM_NUMBER_GAP = re.compile(r"[.)][ \t]+")
 #: Gaps between two words that make a route or a sequence of them.
 _ARROWS: Final = frozenset({"->", "→", "=>", ">", "—>", "-->"})
@@ -334,7 +334,7 @@ _QUESTION_ADVERBS: Final = frozenset("ever already still even never just also re
 _QUESTION_AUXILIARIES: Final = frozenset("does did do can could will would should has have".split())
 
 
-#: Labels of a line that are the speaker: notes of who does what ("me - reviewing the PR").
+#: Labels of a line that are the speaker: notes of who does what ("me - chasing invoices").
 _SPEAKER_LABELS: Final = frozenset({"me", "i", "us", "we"})
 
 
@@ -356,7 +356,7 @@ def _labels_line(tokens: list[Token], index: int) -> bool:
         return False
     if token.colon_after:
         return True  # "kit: relay scope frozen"
-    # "autumn - off thurs/fri" in standup notes where "me - ..." or "sunita - ..." labels
+    # "autumn - off till weds" in standup notes where "me - ..." or "priyanka - ..." labels
     # another line; a line alone, or a list of things, glosses ("rose - pruned back hard")
     return token.dash_after and any(
         other.index != token.index

@@ -20,7 +20,7 @@ The clause is about, in order of preference:
    view a singular "they" holds, which is the speaker's own ("Lena said they prefer email");
 2. the first entity named outright, unless it only modifies what follows ("Goran's quote for
    the kitchen": the kitchen, when it is named; Goran otherwise); a person the clause
-   introduces after an indefinite ("found us someone, Wenna Thorsby, retired seamstress")
+   introduces after an indefinite ("found us a helper, Wenna Thorsby, retired joiner")
    outranks it (see :mod:`bb_brain.writeback._rules`);
 3. the first pronoun that refers back to someone (first of all, a person's pronoun that is
    the clause's subject: "he starts reporting to Oluwaseun" is his fact);
@@ -264,7 +264,7 @@ def _own_view(reported: Reference, speaker: Reference, text: str) -> bool:
 
 
 #: A preposition of means right before a name ("sent via Spindle", "paid through a bank"),
-#: or where something is held ("the concert is 12 december at St Osric's"); "on", "to" or
+#: or where something is held ("the recital is on 3 may at St Osric's"); "on", "to" or
 #: "about" often bring in the new topic ("working on Spindle"), and so does "at" elsewhere
 #: ("got a job offer at Widget Co").
 _OBLIQUE = re.compile(

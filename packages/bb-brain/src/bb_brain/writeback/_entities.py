@@ -200,7 +200,7 @@ class EntityIndex:
         By a word of its name no dictionary has, anywhere ("Lindell AGM last night"); by the
         word for its body heading the text ("club notes: ...", "Cycling club update"); or
         by that word, when it is no everyday one, where the name would stand: after "the"
-        or "our", or opening the text ("choir stuff: ...", "the choir's rehearsal"). "a
+        or "our", or opening the text ("choir news: ...", "the choir's rehearsal"). "a
         cafe", "my daughter's school" or "the team at work" are others'.
         """
         own = self._own
@@ -487,7 +487,7 @@ def _body(summary: str) -> str:
 _NAME_WORD = re.compile(r"[\w'’-]+")
 #: A body this common is anyone's ("the team", "the school", "the club").
 _EVERYDAY_BODY_ZIPF: Final = 4.5
-#: The body's word opens the text within this many words ("choir stuff:", "cycling club notes").
+#: The body's word opens the text within this many words ("choir news:", "cycling club notes").
 _OPENING_WORDS: Final = 2
 
 

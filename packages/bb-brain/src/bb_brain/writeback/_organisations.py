@@ -5,7 +5,7 @@ organisation's name when:
 
 * a noun for an organisation introduces it: "a new supplier, Pellow & Ossory", "a company
   called Stanwise", "our insurer is Stanway Mutual", or follows it in an apposition
-  ("Cog Tandem, the bike charity"), or a business's trade after "a" comes before it in
+  ("Cog Tandem, the youth charity"), or a business's trade after "a" comes before it in
   an apposition the name closes ("a small press, Wren Lantern, ..."); or
 * it ends in a word for an organisation's legal form or trade (:data:`ORG_WORDS`: "Ossory
   Joinery", "Meadowsweet Ltd"), and it is a name, not a phrase: a word no dictionary lists,
@@ -43,8 +43,8 @@ _INTRODUCED = re.compile(
     r"|\s+(?:is|was)\s+|:\s*|\s+[-–—]\s+)$",
     re.IGNORECASE,
 )
-#: A business's premises or trade after "a" and before a comma: "a local press, Moth Press,"
-#: "a second mill, Kestrel Valley Mills." The name must close the apposition ("a little
+#: A business's premises or trade after "a" and before a comma: "a small press, Wren Lantern,"
+#: "a second mill, Tollard Mills." The name must close the apposition ("a little
 #: cafe, Ellie Marsh was there" names a person in it).
 _A_BUSINESS = re.compile(
     r"\b(?:a|an|another)\s+(?:[\w'’-]+\s+){0,2}?"
@@ -104,7 +104,7 @@ def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganis
     return found
 
 
-#: An apposition after the name that says what it is: "Second Spin, the bike charity". The
+#: An apposition after the name that says what it is: "Cog Tandem, the youth charity". The
 #: noun must close it: "Sam Hunt, the agency nurse" is a person with a job.
 _APPOSITION = re.compile(
     r",\s+(?:the|a|an|our|their)\s+(?:[\w'’-]+\s+){0,2}?"

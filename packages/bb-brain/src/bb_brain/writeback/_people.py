@@ -15,7 +15,7 @@ A run of two or three capitalised words is taken as a new person's full name onl
   Engel, he started...", "Bronwen Hughes says...", "Diego Araujo joined ..."), a person noun
   after "is" ("Marit Lund is our contact"), a short aside and then a person's verb ("Obi
   Lund, very keen, wants to ..."), a role in an apposition or a workplace after it
-  ("Prakriti Shrestha, the new head of data", "Tomasz Wieczorek from Fjord Capital"), or
+  ("Prakriti Shrestha, the new head of data", "Teodric Wilkowski from Brannock Capital"), or
   a parenthesis right after it that describes a person ("Dagny Holm (leads payroll at
   ...)", "Priya Raman (our new CTO)"), or it is listed right after a name already taken
   as a person's ("Bram Okoye and Ambrose Holt").
@@ -518,8 +518,8 @@ def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
     if after and (after[0] in _PRONOUN_AFTER or after[0] in _VERBS_AFTER):
         return True
     if _SAID_TO_BE.match(rest) and _said_to_be(after_all[1:]) and _family_name(text[start:end]):
-        return True  # "Marta Puig is our contact there"
-    aside_then = _ASIDE_THEN_VERB.match(rest)  # "Obinna Chukwu, very keen, wants to come in"
+        return True  # "Ysolde Vantrell is our rep there"
+    aside_then = _ASIDE_THEN_VERB.match(rest)  # "Tavish Obuya, very keen, asked for samples"
     if aside_then is not None and fold(aside_then.group("verb")) in _VERBS_AFTER:
         if _describes(aside_then.group("aside").split()):
             return True
@@ -528,7 +528,7 @@ def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
     appositive = _APPOSITIVE.match(rest)  # "Prakriti Shrestha, the new head of data"
     if appositive and any(person_noun(fold(w)) for w in _WORD.findall(appositive.group(1))):
         return True
-    where = _AFFILIATION.match(rest)  # "Tomasz Wieczorek from Fjord Capital"
+    where = _AFFILIATION.match(rest)  # "Teodric Wilkowski from Brannock Capital"
     if where is not None and not sense(fold(where.group(1))).place:
         return True
     opened = _DESCRIPTION.match(rest)

@@ -330,7 +330,7 @@ class RulesExtractor:
             ref = _newcomer(refs, fresh, clause.text, ref) or ref
             if ref is not None and ref.oblique and not ref.entity.is_person:
                 if salience.thing is not None and salience.thing != ref.entity:
-                    ref = None  # "concert is 12 december at St Aldhelm's": the concert's
+                    ref = None  # "the recital is on 3 may at St Osric's": the recital's
             salience.update(refs, ref)
             described = _described(asides, clause, refs)
             appended = _RELATIVE.match(clause.text) or _APPOSITION.match(clause.text)
@@ -756,13 +756,13 @@ def _newcomer(
 ) -> Reference | None:
     """A person this clause introduces as someone new: what it says is theirs.
 
-    "Crystal found us someone, Bernadette Kowalczyk, retired seamstress", "we've booked a
-    dep, Priya Venkatesan, £120": a note-taker files a newcomer's description under the
+    "Alice found us a helper, Wenna Thorsby, retired joiner", "we've hired a
+    tutor, Omar Vell, £30 an hour": a note-taker files a newcomer's description under the
     newcomer, not under whoever found them. Only a person named for the first time after
-    an indefinite ("someone", "a dep", "another fish guy") counts ("her fiance Jun-ho Lim"
-    or "my accountant friend Layla" is said of the one they belong to), and only when
+    an indefinite ("someone", "a tutor", "another chef") counts ("her partner Jun-seo Brack"
+    or "my architect friend Layla" is said of the one they belong to), and only when
     the name is described or the clause has no one named for its subject: "Alice sold her
-    car to a colleague, Femi Adeyinka, for £3,000" is Alice's.
+    car to a colleague, Femi Varlow, for £3,000" is Alice's.
     """
     named_subject = chosen is not None and chosen.explicit and subject(chosen, text)
     for ref in refs:
@@ -783,8 +783,8 @@ _DESCRIBED_AFTER = re.compile(
 )
 
 
-#: An indefinite that introduces the name after it: "someone, ", "a new dep, ", "another
-#: fish guy, ", "a woman called ".
+#: An indefinite that introduces the name after it: "someone, ", "a new tutor, ", "another
+#: chef, ", "a woman called ".
 _SOMEONE_NEW = re.compile(
     r"\b(?:someone|somebody|(?:a|an|another)(?:\s+[\w'’-]+){1,3}?)"
     r"(?:\s*,|\s+(?:called|named)|\s*:|\s+[-–—])\s*$",
@@ -828,7 +828,7 @@ def _record(
     if kind is None and not (group.inherited or _informative(text, refs)):
         return False
     if entity is None and body is not None and not refs and _MEMBERSHIP.match(text):
-        entity = body  # "subs are going up to £65 a term": the club's, whatever is at hand
+        entity = body  # "annual subs rise to £40 in april": the club's, whatever is at hand
         # (the caller passes the club only once the conversation has named it)
     elif entity is None and own is not None and not refs and _WE.match(text):
         entity = own  # "we've booked the hall for the spring show": the choir
@@ -843,7 +843,7 @@ def _record(
 
 
 #: A clause whose subject is "we" or "our ...": the user and the people they belong with.
-#: What only a body one belongs to has, opening a clause: "subs are £60 a term".
+#: What only a body one belongs to has, opening a clause: "annual subs rise to £40 in april".
 _MEMBERSHIP = re.compile(
     r"^\W*(?:(?:and|but|so|also|then|oh)\W+)?(?:(?:the|our|club|annual|yearly)\s+)?"
     r"(?:subs|membership|memberships|members|dues|committee|agm)\b"
