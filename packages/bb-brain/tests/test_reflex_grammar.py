@@ -590,6 +590,9 @@ def test_a_short_name_of_everyday_words_needs_evidence(
 
 
 def test_a_unit_after_per_names_nothing(engine: Engine, make_brain: Any) -> None:
+    quire = ("places/quire-studio", md("Quire Studio", type="place", aliases="[Quire]"))
+    for text in ("the price per quire went up again", "30p per quire, is that fair?"):
+        assert slugs(ask(engine, make_brain(quire), text)) == []
     studio = ("places/ream-studio", md("Ream Studio", type="place", aliases="[Ream]"))
     assert (
         slugs(ask(engine, make_brain(studio), "we buy 500 sheets per ream, is that normal?")) == []
@@ -616,6 +619,8 @@ def test_a_line_labelled_with_a_dash(engine: Engine, make_brain: Any) -> None:
     assert slugs(ask(engine, brain, gloss)) == []
     things = "garden jobs\n1. autumn - bulbs in\n2. lavender - cut back"  # a list of things
     assert slugs(ask(engine, brain, things)) == []
+    order = "tapas order\nautumn - £4\npatatas - £5"  # no line is the speaker's
+    assert slugs(ask(engine, brain, order)) == []
 
 
 def test_a_numbered_item_labelled_with_a_dash(engine: Engine, make_brain: Any) -> None:

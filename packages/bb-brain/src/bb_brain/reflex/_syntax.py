@@ -1123,11 +1123,18 @@ def _in_foreign_passage(tokens: list[Token], index: int) -> bool:
 
 
 def _a_quantity(token: Token) -> bool:
-    """A number or a plural of things before "per": "£5 per head", "sheets per ream"."""
-    if token.norm.isdigit():
+    """An amount, a measure or a plural of things before "per".
+
+    "30p per head", "the price per ream", "500 sheets per ream".
+    """
+    if any(char.isdigit() for char in token.norm) or token.norm in _MEASURES:
         return True
     meaning = sense(token.norm)
     return bool(meaning.noun_lemmas) and token.norm not in meaning.noun_lemmas
+
+
+#: Words for what is paid or counted per unit: "the price per ream", "the rate per hour".
+_MEASURES: Final = frozenset("price cost rate fee charge pay wage cap limit".split())
 
 
 def _word_of_a_language(tokens: list[Token], token: Token) -> bool:

@@ -356,13 +356,13 @@ def _labels_line(tokens: list[Token], index: int) -> bool:
         return False
     if token.colon_after:
         return True  # "kit: relay scope frozen"
-    # "autumn - off till weds" in standup notes where "me - ..." or "priyanka - ..." labels
-    # another line; a line alone, or a list of things, glosses ("rose - pruned back hard")
+    # "autumn - off till weds" in notes where "me - ..." labels another line: who does
+    # what; a line alone, or a list of things, glosses ("rose - pruned back hard")
     return token.dash_after and any(
         other.index != token.index
         and other.line_start
         and other.dash_after
-        and (other.norm in _SPEAKER_LABELS or not sense(other.norm).lexical)
+        and other.norm in _SPEAKER_LABELS
         for other in tokens
     )
 

@@ -270,9 +270,10 @@ def _own_view(reported: Reference, speaker: Reference, text: str) -> bool:
 _OBLIQUE = re.compile(
     r"\b(?:via|through|using)\s+(?:the\s+)?\W*$"
     r"|\b(?:held|hosted)\s+at\s+(?:the\s+)?\W*$"
-    r"|\b(?:party|launch|meeting|concert|gig|show|rehearsal|session|class|wedding|reception|"
-    r"dinner|drinks|ceremony|service|fair|match|talk|workshop|course|agm|event)(?:['’]s)?\s+"
-    r"(?:is|was|are|were)\b(?:\s+[\w'’-]+){0,4}\s+at\s+(?:the\s+)?\W*$",
+    r"|\b(?:party|afterparty|launch|meeting|concert|gig|show|rehearsal|session|class|"
+    r"wedding|reception|dinner|drinks|ceremony|service|fair|match|talk|workshop|course|agm|"
+    r"event|quiz|bbq|barbecue|fundraiser|gala|celebration|do)"
+    r"(?:\s+(?:is|was|are|were)\b|['’]s\b)(?:\s+[\w'’-]+){0,4}\s+at\s+(?:the\s+)?\W*$",
     re.IGNORECASE,
 )
 _LEADING = re.compile(r"^(?:\W|and\b|but\b|also\b|so\b|then\b|oh\b|anyway\b)*", re.IGNORECASE)

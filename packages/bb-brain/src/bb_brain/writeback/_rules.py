@@ -847,7 +847,11 @@ def _record(
 _MEMBERSHIP = re.compile(
     r"^\W*(?:(?:and|but|so|also|then|oh)\W+)?(?:(?:the|our|club|annual|yearly)\s+)?"
     r"(?:subs|membership|memberships|members|dues|committee|agm)\b"
-    r"(?!\s+(?:of|at|for|from|with|to|in|came|come|on|off|bench)\b)",  # "members of the public"
+    r"(?!\s+(?:came|come|off|bench)\b)"  # "subs came on", "the subs bench"
+    # "members of the public", "membership with the AA", "dues to the HOA", "subs at work";
+    # not "subs to be paid by friday", "membership in April"
+    r"(?!\s+(?:of|at|for|from|with|to|in|on)\s+(?:the|a|an|my|our|his|her|their|your|work|"
+    r"(?-i:[A-Z])))",
     re.IGNORECASE,
 )
 _WE = re.compile(rf"^\W*(?:(?:and|but|so|also|then)\W+)?(?:we\b|we{_APOS}|our\b)", _FLAGS)
