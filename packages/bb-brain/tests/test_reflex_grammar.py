@@ -590,9 +590,9 @@ def test_a_short_name_of_everyday_words_needs_evidence(
 
 
 def test_a_unit_after_per_names_nothing(engine: Engine, make_brain: Any) -> None:
-    quire = ("places/quire-studio", md("Quire Studio", type="place", aliases="[Quire]"))
-    for text in ("the price per quire went up again", "30p per quire, is that fair?"):
-        assert slugs(ask(engine, make_brain(quire), text)) == []
+    sheaf = ("places/sheaf-studio", md("Sheaf Studio", type="place", aliases="[Sheaf]"))
+    for text in ("the price per sheaf went up again", "30p per sheaf, is that fair?"):
+        assert slugs(ask(engine, make_brain(sheaf), text)) == []
     studio = ("places/ream-studio", md("Ream Studio", type="place", aliases="[Ream]"))
     assert (
         slugs(ask(engine, make_brain(studio), "we buy 500 sheets per ream, is that normal?")) == []
