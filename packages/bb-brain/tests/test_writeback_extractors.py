@@ -1188,23 +1188,6 @@ def test_a_family_name_after_another_given_name_is_someone_else(
     assert found == named
 
 
-@pytest.mark.parametrize(
-    ("lines", "slug"),
-    [
-        (
-            ("our choir sang at the summer fair", "we raised £300 for the roof"),
-            "companies/lindell-choir",
-        ),
-        (("a choir sang at my cousin's wedding", "we bought them a toaster for £30"), None),
-    ],
-)
-def test_the_users_own_organisation_by_our_and_not_by_a(
-    lines: tuple[str, str], slug: str | None
-) -> None:
-    found = own_rules(*lines, own=(CHOIR,))
-    assert [entity for fact, entity in found if "£" in fact] == [slug]
-
-
 def test_a_pronoun_talked_about_as_a_word_refers_to_no_one() -> None:
     assert index().mentions("the hes and shes on the doors are tiny") == []
     assert [m.kind for m in index().mentions("shes on £13.50 an hour")] == ["person"]
@@ -1214,17 +1197,19 @@ TEAM = Entity("companies/hilltop-fc", "Hilltop FC", "company", users_own=True, b
 
 
 @pytest.mark.parametrize(
-    ("lines", "slug"),
+    ("own", "lines", "slug"),
     [
-        (("our team won 3-1 on Saturday", "we raised £200 at the raffle"), TEAM.slug),
-        (("our team lunch is on Friday", "we're going to Nando's, about £20 each"), None),
-        (("our team at work is hiring", "we split a pizza, £20 each"), None),
+        (CHOIR, ("our choir sang at the summer fair", "we raised £300 for the roof"), CHOIR.slug),
+        (CHOIR, ("a choir sang at my cousin's wedding", "we bought them a toaster for £30"), None),
+        (TEAM, ("our team won 3-1 on Saturday", "we raised £200 at the raffle"), TEAM.slug),
+        (TEAM, ("our team lunch is on Friday", "we're going to Nando's, about £20 each"), None),
+        (TEAM, ("our team at work is hiring", "we split a pizza, £20 each"), None),
     ],
 )
 def test_our_and_the_body_ending_its_phrase_names_the_users_organisation(
-    lines: tuple[str, str], slug: str | None
+    own: Entity, lines: tuple[str, str], slug: str | None
 ) -> None:
-    found = own_rules(*lines, own=(TEAM,))
+    found = own_rules(*lines, own=(own,))
     assert [entity for fact, entity in found if "£" in fact] == [slug]
 
 

@@ -81,8 +81,7 @@ def _trade_noun(word: str) -> bool:
     """
     from bb_brain.reflex._ordinary import sense  # the lexicon: only when an index is built
 
-    meaning = sense(word)
-    return bool(meaning.noun_lemmas) and word not in meaning.noun_lemmas
+    return sense(word).plural_noun
 
 
 def _adjective(word: str) -> bool:

@@ -245,7 +245,7 @@ def everyday_short_name(res: Resolved) -> Resolved:
     return replace(res, cand=replace(cand, ambiguity=f"everyday phrase {cand.norm!r}"))
 
 
-def _coined_after_the(res: Resolved) -> bool:
+def _venue_after_the(res: Resolved) -> bool:
     """A venue's short name no dictionary has, after "the": "two nights at the quorbury".
 
     "The Quorbury [Hotel]": a hotel, an inn or a theatre keeps the article its whole name
@@ -498,7 +498,7 @@ def veto(res: Resolved) -> str | None:
         return f"declined: {res.cand.raw!r} is {settled[0]}"
     if _is_place(res):
         return None
-    if DETERMINED_PHRASE in signals and not _coined_after_the(res):
+    if DETERMINED_PHRASE in signals and not _venue_after_the(res):
         return f"declined: {res.cand.raw!r} is a whole noun phrase after a determiner"
     if signals & _PERSON_EVIDENCE:
         return None

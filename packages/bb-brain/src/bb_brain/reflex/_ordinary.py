@@ -98,6 +98,11 @@ class WordSense:
         return "NOUN" in self.readings
 
     @property
+    def plural_noun(self) -> bool:
+        """The word is a noun's plural form ("hedges"): it has noun lemmas, none of them itself."""
+        return bool(self.noun_lemmas) and self.word not in self.noun_lemmas
+
+    @property
     def adjective(self) -> bool:
         """The word can be an adjective ("a decent lantern")."""
         return "ADJ" in self.readings

@@ -420,7 +420,7 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     if verb is None:
         return False
     word = sense(token.norm)
-    if word.noun_lemmas and token.norm not in word.noun_lemmas:  # a plural noun's form
+    if word.plural_noun:
         return _plural_name_deed(tokens, first < last, verb)
     if verb.norm in _COPULAS or verb.norm in _CATENATIVES:
         # "briar and sorrel are doing the catering", "briar keeps changing the plan"
@@ -1129,8 +1129,7 @@ def _a_quantity(token: Token) -> bool:
     """
     if any(char.isdigit() for char in token.norm) or token.norm in _MEASURES:
         return True
-    meaning = sense(token.norm)
-    return bool(meaning.noun_lemmas) and token.norm not in meaning.noun_lemmas
+    return sense(token.norm).plural_noun
 
 
 #: Words for what is paid or counted per unit: "the price per ream", "the rate per hour".
@@ -1404,12 +1403,11 @@ def _modified_noun(after: Token, following: Token | None = None) -> bool:
         return False
     if not finite(after.norm):
         return True
-    plural = bool(meaning.noun_lemmas) and after.norm not in meaning.noun_lemmas
-    if plural and seldom_a_verb(after.norm):
+    if meaning.plural_noun and seldom_a_verb(after.norm):
         # "Rowan hedges, ...": "to hedge" is in the dictionary, hardly in use; an object
         # after it makes it the verb after all ("rowan ferries the kids")
         return following is None or following.norm not in _OBJECT_OPENERS
-    return plural and following is not None and following.norm in _PLURAL_VERBS
+    return meaning.plural_noun and following is not None and following.norm in _PLURAL_VERBS
 
 
 #: Verbs a plural subject takes straight after it.

@@ -449,12 +449,10 @@ def person_noun(word: str) -> bool:
 def _family_name(name: str) -> bool:
     """The last word of a name may be a family name: not a plural noun ("Ashdown Homes").
 
-    Firms whose last word names their trade in the singular are kept out by it
-    (:data:`bb_brain._orgnames.ORG_WORDS`, "Velmont Travel"); "Tom Baker" passes.
+    (A firm's word for its trade in the singular, "Velmont Travel", is no name at all:
+    :func:`_name_like`.)
     """
-    last = fold(name.split()[-1]).strip("'’")
-    meaning = sense(last)
-    return last not in ORG_WORDS and not (meaning.noun_lemmas and last not in meaning.noun_lemmas)
+    return not sense(fold(name.split()[-1]).strip("'’")).plural_noun
 
 
 #: Words after a role that say when, not what: "is my line manager now".
