@@ -1013,6 +1013,11 @@ BIG_PICTURE = ("projects/the-big-picture", md("The Big Picture", type="project",
 SUMMER = ("people/summer-lane", md("Summer Lane", type="person", aliases="[Summer]"))
 NURSE = ("people/paul-nurse", md("Paul Nurse", type="person", summary="Neighbour."))
 GEORGIA = ("people/georgia-mills", md("Georgia Mills", type="person", aliases="[Georgia]"))
+BROOK = ("people/brook-tarrant", md("Brook Tarrant", type="person", aliases="[Brook]"))
+BILL = ("people/bill-osei", md("Bill Osei", type="person", aliases="[Bill]"))
+HERON = ("places/the-heron", md("The Heron", type="place", aliases="[the heron]"))
+KILNWORTH = ("places/kilnworth-yard", md("Kilnworth Yard", type="place", aliases="[Kilnworth]"))
+OKAFOR = ("people/amara-okafor", md("Amara Okafor", type="person"))
 
 
 @pytest.mark.parametrize(
@@ -1058,6 +1063,13 @@ GEORGIA = ("people/georgia-mills", md("Georgia Mills", type="person", aliases="[
             "gable need to replace the porch roof",  # a firm by its short name
         ),
         (IVY, "pass the keys to ivy after lunch, she's back at two"),
+        (BROOK, "could brook drop it off tomorrow?"),  # a question's subject, then a deed
+        (BROOK, "the route past the bakery is brook's patch"),  # a possessor, no article
+        (BILL, "bill's lorry is blocking the drive again"),
+        (BILL, "when bill's lease ends we can have the garage"),
+        (SAGE, "Poor Sage has had a week of it"),  # an adjective before a name
+        (HERON, "the heron needs a new sign out front"),
+        (KILNWORTH, "print forty flyers: 'Kilnworth Winter Market, 6 Dec'"),  # a coined modifier
     ],
 )
 def test_these_readings_name_the_page(
@@ -1099,6 +1111,14 @@ def test_these_readings_name_the_page(
         (ANCHOR_HIRE, "an anchor hire place near us does boats"),  # any such firm
         (IVY, "we walked to ivy fields, she was tired"),  # "ivy" modifies a noun
         (IVY, "the ivy has been covering the shed all summer"),  # its determiner
+        (IVY, "could ivy damage the brickwork?"),  # no deed done on purpose
+        (BROOK, "the brook's edge is muddy after the rain"),  # the noun with its article
+        (BILL, "bill's due on friday, can you remind me"),  # "'s" is "is"
+        (BILL, "bill's paid now, thanks"),
+        (BILL, "we only buy goat's cheese and bill's fine with that"),  # "'s" is "is"
+        (SAGE, "Garden Sage: gin, honey and lemon, served long"),  # a drink's name
+        (HERON, "how long does the heron dance last on the show"),  # the phrase goes on
+        (OKAFOR, "I met Okafor Consulting Group at the expo"),  # a person's name, modifying
     ],
 )
 def test_these_readings_leave_the_word_alone(

@@ -66,6 +66,7 @@ from bb_brain.reflex._syntax import (
     BARE_COUNT_MAX_ZIPF,
     BARE_COUNT_PHRASE,
     BARE_OBJECT,
+    BARE_POSSESSOR,
     BARE_SUBJECT,
     BEFORE_NOUN,
     CONVERSATION_PARTNER,
@@ -443,6 +444,8 @@ def _possessor(res: Resolved, signals: set[str]) -> bool:
     word = sense(res.cand.norm)
     if MID_CAPITAL in signals or not (word.noun or word.place):
         return True
+    if BARE_POSSESSOR in signals and not word.place:
+        return True  # "dale's loop": a noun owns things only with its own article
     # Possessive compounds are built on nouns for kinds of people ("a cowherd's hut", "a
     # novice's error"); an organisation's possessive is its own ("Cobalt's figures").
     return not res.page.is_person and not word.place

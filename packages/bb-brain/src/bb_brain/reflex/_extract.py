@@ -36,6 +36,7 @@ from functools import lru_cache
 from typing import Final
 
 from bb_brain._names import HONORIFICS, NAME_SUFFIXES
+from bb_brain._orgnames import ORG_WORDS
 from bb_brain._relations import (
     KIN_NAMES,
     MAX_MODIFIERS,
@@ -46,11 +47,18 @@ from bb_brain._relations import (
 )
 from bb_brain.pages import SHORT_NAME_ARM, normalise, slug_suffix_form
 from bb_brain.reflex._candidate import ALL_ARMS, NAME_ARMS, Candidate, Maker, join
-from bb_brain.reflex._lexicon import CONNECTORS, DETERMINERS, NEVER_ALONE, ROLE_NOUNS
+from bb_brain.reflex._lexicon import (
+    CONNECTORS,
+    DETERMINERS,
+    NEVER_ALONE,
+    PERSON_VERBS_BEFORE,
+    ROLE_NOUNS,
+)
 from bb_brain.reflex._lowercase import lowercase, ordinary_uses
-from bb_brain.reflex._ordinary import LOWERCASE_ORDINARY_ZIPF, sense, unknown_word
-from bb_brain.reflex._syntax import MODAL_AS_NAME, WHEREABOUTS
+from bb_brain.reflex._ordinary import LOWERCASE_ORDINARY_ZIPF, is_ordinary, sense, unknown_word
+from bb_brain.reflex._syntax import MODAL_AS_NAME, MODIFIER, WHEREABOUTS
 from bb_brain.reflex._tokens import (
+    COMPOUND_HEAD,
     DOMAIN,
     HANDLE,
     HONORIFIC,
@@ -381,12 +389,19 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
     if not trimmed:
         return []
     if len(trimmed) == 1:
+        if trimmed is not part and _names_a_kind(part[0]):
+            extra = (*extra, COMPOUND_HEAD)  # "Poison Ivy: gin, lime": no Ivy's
         return _standalone(trimmed[0], maker, extra)
     if len(trimmed[-1].norm) == 1 and trimmed[-1].norm.isalpha():
         # "Lakshmi V": a name and the initial of a family name; the name is what is known
         return _name_run(trimmed[:-1], maker, extra)
     fuzzy = _misspelt_run(trimmed)
     found = [maker.make(join(trimmed), trimmed, RUN_ARMS, extra=extra, fuzzy=fuzzy)]
+    if _coined_head(trimmed):
+        # "Clayhouse Open Studio": the coined name modifies the everyday words after it
+        # (what is said of the run is said of what it runs, not of someone of that name)
+        head = maker.make(trimmed[0].norm, trimmed[:1], ALL_ARMS)
+        found.append(dataclasses.replace(head, signals=(MODIFIER,)))
     for size in range(min(len(trimmed) - 1, MAX_SPAN_TOKENS), 1, -1):
         for offset in range(len(trimmed) - size + 1):
             span = trimmed[offset : offset + size]
@@ -394,6 +409,50 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
                 continue
             found.append(maker.make(join(span), span, RUN_ARMS, extra=extra))
     return found
+
+
+def _coined_head(run: list[Token]) -> bool:
+    """A word no dictionary or frequency list knows, then everyday words: a name as a modifier.
+
+    "Clayhouse Open Studio", "Brindlecombe Summer Fete": a firm's, a place's or a
+    project's coined name before what it runs ("Widget Company" is a firm's whole name,
+    which the run is looked up as). As a modifier it names no person (see
+    :func:`bb_brain.reflex._evidence.veto`); a run with a second unknown word is a longer
+    name ("Tamsin Okoro"), and a word the lexicon knows is no coined name.
+    """
+    head, rest = run[0], run[1:]
+    if len(run) > MAX_CAPITAL_WORDS or not unknown_word(head.norm) or not head.norm.isalpha():
+        return False
+    if all(tok.norm in ORG_WORDS for tok in rest):
+        return False  # "Widget Company": a firm's whole name, maybe another firm's
+    return all(
+        sense(tok.norm).lexical and is_ordinary(tok.norm) and not sense(tok.norm).calendar
+        for tok in rest
+    )
+
+
+#: The longest run read as a coined name and the words it modifies.
+MAX_CAPITAL_WORDS: Final = 4
+
+
+def _names_a_kind(tok: Token) -> bool:
+    """A sentence-initial noun that makes a compound of the name after it: "Poison Ivy".
+
+    "Yesterday Ivy said", "Poor Ivy", "Email Ivy" and "Morning Ivy" open a sentence before a
+    name; a singular noun with no reading as an adverb or an adjective makes a name after it
+    the head of a compound ("Poison Ivy", "Project Juno", "Hurricane Ada"): a drink, a
+    codename, a storm, no one's capital.
+    """
+    word = sense(tok.norm)
+    if word.function or word.calendar or word.plural_noun or tok.norm in PERSON_VERBS_BEFORE:
+        return False
+    if tok.norm in _GREETINGS or tok.norm in ROLE_NOUNS:
+        return False
+    return word.readings <= {"NOUN", "VERB"} and "NOUN" in word.readings
+
+
+#: Nouns that greet the one named after them ("Morning Ivy").
+_GREETINGS: Final = frozenset("morning evening afternoon night welcome".split())
 
 
 def _strip_titles(run: list[Token]) -> tuple[list[Token], tuple[str, ...]]:
@@ -431,6 +490,8 @@ def _standalone(tok: Token, maker: Maker, extra: tuple[str, ...]) -> list[Candid
     position = INITIAL_CAPITAL if tok.sentence_start else MID_CAPITAL
     if position == MID_CAPITAL and _title_cased(maker.text, maker.tokens, tok):
         position = TITLE_CASE  # "Salt & Pepper", "Ode to Joy": a capital every word has
+    if COMPOUND_HEAD in extra:
+        position, extra = COMPOUND_HEAD, tuple(e for e in extra if e != COMPOUND_HEAD)
     candidate = maker.make(
         tok.norm,
         [tok],
@@ -446,7 +507,9 @@ def _standalone(tok: Token, maker: Maker, extra: tuple[str, ...]) -> list[Candid
             return []  # "Will wants the keys" is Will's, "Will you ..." no one's
     # A sentence-initial capital is discounted: the word is as ambiguous as in lowercase,
     # and a well-known place name there is as likely the place as a namesake.
-    if tok.sentence_start and (word.lowercase_ordinary or word.place):
+    if (tok.sentence_start or position == COMPOUND_HEAD) and (
+        word.lowercase_ordinary or word.place
+    ):
         candidate = dataclasses.replace(candidate, ambiguity=word.describe())
     elif word.ordinary:
         candidate = dataclasses.replace(candidate, ambiguity=word.describe())

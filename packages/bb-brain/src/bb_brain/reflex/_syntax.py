@@ -66,6 +66,7 @@ EPISODE_SUBJECT: Final = "bare subject of an event"
 INDIRECT_OBJECT: Final = "indirect object of a verb"
 ASKED_WHO: Final = "asked who"
 PERSONAL_POSSESSION: Final = "possessor of a person's noun"
+BARE_POSSESSOR: Final = "a possessor with no article"
 CONVERSATION_PARTNER: Final = "partner of a conversation"
 BARE_COUNT_PHRASE: Final = "a phrase ending in a count noun, with no determiner"
 
@@ -128,6 +129,8 @@ _COPULAS: Final = frozenset("is are was were am 's be".split())
 _HAVE: Final = frozenset("has have had".split())
 _MODALS: Final = frozenset("can could will would shall should may might must 'll 'd".split())
 _DO: Final = frozenset("does did doesn't didn't can't won't couldn't wouldn't".split())
+#: What opens a question before its subject and the subject's plain verb ("could X fix it?").
+_QUESTION_OPENERS: Final = _DO | frozenset("can could would should might must".split())
 #: Words after which a subject is followed by a bare verb ("did X call", "let X know").
 _INVERTING: Final = _MODALS | _DO | frozenset("do does don't let lets".split())
 #: Words that open a clause before its subject.
@@ -388,23 +391,27 @@ def _time_off(tokens: list[Token], verb: Token) -> bool:
 def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     """A bare noun as the subject of one deed: a name, since a common noun needs a determiner.
 
-    "thorn pushed back on the price", "linnet threw up twice", "sorrel finished the tea",
-    "did garnet send the results": an everyday count noun names one thing in an event
-    only with "the" or "my" before it, so without one the word is somebody's name. A plural
-    form as the subject of a singular verb is one too ("banks was on call"), and so is a
+    "thorn pushed back on the price", "linnet threw up twice", "sorrel finished the tea", "did
+    garnet send the results", "could brook pick it up?": an everyday count noun names one thing
+    in an event only with "the" or "my" before it, so without one the word is somebody's name. A
+    plural form as the subject of a singular verb is one too ("banks was on call"), and so is a
     whereabouts after "'s" ("briar's off sick"). The deed must have an object or a particle:
     mass and abstract nouns happen without one ("dawn broke", "hope faded"), and generic
-    statements are no deed at all ("ivy grows fast", "hope can change a lot"). Its verb must
-    be one of what people and firms do on purpose (:data:`AGENT_VERBS`): weather and moods
-    act too, on objects ("frost killed the seedlings", "hope kept me going"). A title of
-    several words takes the same reading ("copper kiln sent the price list").
+    statements are no deed at all ("ivy grows fast", "hope can change a lot"). Its verb must be
+    one of what people and firms do on purpose (:data:`AGENT_VERBS`): weather and moods act too,
+    on objects ("frost killed the seedlings", "hope kept me going"). A title of several words
+    takes the same reading ("copper kiln sent the price list").
     """
     token = tokens[last]
     after = _glued_after(tokens, last)
     if token.contracted:  # "briar's off sick", "briar's away": the 's is "is"
         return opens_clause(tokens, first) and after is not None and _after_is(tokens, after)
     before = _glued_before(tokens, first)
-    if before is not None and before.norm in _DO and opens_clause(tokens, before.index):
+    if (
+        before is not None
+        and before.norm in _QUESTION_OPENERS
+        and opens_clause(tokens, before.index)
+    ):
         # "did garnet send the results": a question's subject, then the verb and its object
         return (
             after is not None
@@ -614,6 +621,9 @@ def _subject_then_verb(tokens: list[Token], index: int) -> bool:
 def _has_object(tokens: list[Token], verb: Token) -> bool:
     """An object or a particle after the verb: "sent over the drawings", "threw up".
 
+    "it" alone may be no one's object ("frost got it"); with a particle after it, the verb
+    is a phrasal deed ("pick it up", "sort it out").
+
     "Its way" makes the subject a thing that spreads or moves ("heath found its way into
     the lawn", "made its way"), no one's deed.
     """
@@ -625,6 +635,9 @@ def _has_object(tokens: list[Token], verb: Token) -> bool:
         return False  # "found its way into the lawn", "made its way": a thing moving
     if following.norm in _OBJECT_OPENERS or following.norm in _PARTICLES:
         return True
+    if following.norm in ("it", "them"):  # "pick it up", "sort them out": a phrasal deed
+        particle = _glued_after(tokens, following.index)
+        return particle is not None and particle.norm in _PARTICLES
     return _bare_noun_phrase(following)
 
 
@@ -829,9 +842,7 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
     if _asked_who(tokens, first, last):
         found.append(ASKED_WHO)
     if mention.possessive:
-        owned = _glued_after(tokens, last)
-        if owned is not None and owned.norm in _PERSONAL_NOUNS:
-            found.append(PERSONAL_POSSESSION)
+        found += _possessor_readings(tokens, first, last)
     if _talked_with(tokens, first) or _with_the_speaker(tokens, first, last):
         found.append(CONVERSATION_PARTNER)
     if first == last and _bare_object(tokens, last):
@@ -845,6 +856,58 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
     if first == last and _modal_before_no_verb(tokens, mention):
         found.append(MODAL_AS_NAME)  # "Will wants the keys": no modal takes "wants"
     return found
+
+
+def _possessor_readings(tokens: list[Token], first: int, last: int) -> list[str]:
+    """What the possessive of ``tokens[first..last]`` says of it: a person's or a name's."""
+    found: list[str] = []
+    owned = _glued_after(tokens, last)
+    if owned is not None and owned.norm in _PERSONAL_NOUNS:
+        found.append(PERSONAL_POSSESSION)
+    if first == last and _bare_possessor(tokens, last):
+        found.append(BARE_POSSESSOR)
+    return found
+
+
+def _bare_possessor(tokens: list[Token], index: int) -> bool:
+    """A possessive that determines the noun after it with nothing before it: "dale's loop".
+
+    An everyday singular noun owns something only with its own article ("the river's
+    edge", "a shepherd's hut"); bare, it is a name ("sterling's spreadsheet", "when brook's
+    lease is up"). A kind of person is a kind whatever stands before it ("driver's
+    licence"), so is a plural ("women's football"), and so is a creature by what creatures
+    have ("wren's nest", "crow's feet"). The 's must own a noun: before an
+    adjective or a participle it is "is" ("bill's due", "bill's paid"), and a time after it
+    is a day named after someone ("valentine's day"), and a mass noun a kind of food ("goat's
+    cheese").
+    """
+    token = tokens[index]
+    meaning = sense(token.norm)
+    if meaning.plural_noun or token.norm in ROLE_NOUNS or meaning.function:
+        return False
+    before = _glued_before(tokens, index)
+    if before is not None and not opens_clause(tokens, index):
+        word = sense(before.norm)
+        if not word.function or before.norm in DETERMINERS or before.possessive:
+            return False  # "the river's edge", "old bill's", "farm bill's"
+    owned = _glued_after(tokens, index)
+    if owned is None or owned.norm in _NAMED_DAYS or is_calendar_word(owned.norm):
+        return False
+    if owned.norm in _CREATURES_OWN:
+        return False  # "wren's nest", "crow's feet": a kind of creature's
+    word = sense(owned.norm)
+    if not (word.count_noun or word.plural_noun) or "ADJ" in word.readings:
+        return False  # "goat's cheese", "cow's milk": a kind of food, from a kind of animal
+    return not ("VERB" in word.readings and owned.norm.endswith(("ed", "ing")))
+
+
+#: What a kind of creature has, in compounds with no article ("wren's nest", "hen's teeth").
+_CREATURES_OWN: Final = frozenset(
+    "nest nests egg eggs feather feathers wing wings tail tails den lair burrow web paw paws "
+    "claw claws hoof hooves feet teeth tooth eye eyes ear ears nose breath".split()
+)
+#: Times named after someone: "valentine's day", "new year's eve".
+_NAMED_DAYS: Final = frozenset("day days eve night nights week weekend".split())
 
 
 def modal_as_name(tokens: list[Token], tok: Token) -> bool:

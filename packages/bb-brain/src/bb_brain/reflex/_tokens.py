@@ -52,6 +52,7 @@ LOCATIVE: Final = "after a preposition of place"
 MID_CAPITAL: Final = "capitalised mid-sentence"
 INITIAL_CAPITAL: Final = "sentence-initial capital (discounted)"
 TITLE_CASE: Final = "capitalised like the words of a title beside it (discounted)"
+COMPOUND_HEAD: Final = "the head of a compound a sentence-initial noun opens (discounted)"
 LINE_LABEL: Final = "labels a line of notes"
 DOMAIN: Final = "the domain of an address"
 MAILBOX: Final = "the mailbox of an e-mail address"
@@ -595,6 +596,11 @@ def _definite(tokens: list[Token], first: int, last: int) -> bool:
         if before is None or before.norm != "the" or tokens[first].norm in DETERMINERS:
             return False
     after = _next_glued(tokens, last)
+    one_word = last == first + 1 if tokens[first].norm == "the" else last == first
+    if one_word and after is not None and _a_noun_goes_on(after):
+        # "what should the fox trot cost": the phrase is "the fox trot"; a title of several
+        # words is known whole as a modifier too ("the rainbow garden stuff")
+        return False
     if after is not None and after.norm == "that":
         # "the open day that week": "that" is the next phrase's determiner, no relative
         following = _next_glued(tokens, after.index)
@@ -605,6 +611,16 @@ def _definite(tokens: list[Token], first: int, last: int) -> bool:
             and not finite(following.norm)
         )
     return after is None or after.norm not in _IDENTIFYING
+
+
+def _a_noun_goes_on(after: Token) -> bool:
+    """A lowercase noun that no singular subject's verb can be: the phrase runs on into it."""
+    if after.capitalised:
+        return False
+    word = sense(after.norm)
+    if word.function or word.calendar or not word.readings <= {"NOUN", "VERB"}:
+        return False
+    return "NOUN" in word.readings and not finite(after.norm)
 
 
 #: Words after a noun phrase that say which one it is: "of", or a relative clause.
