@@ -1280,3 +1280,38 @@ def test_an_organisation_named_as_the_venue_leaves_the_fact_to_the_topic() -> No
     offer = "Alice is starting at Tarn Rowing Club, £38k"  # where one works: the firm's fact
     taken = own_rules("Ferrule Launch update.", offer)
     assert [slug for fact, slug in taken if "£38k" in fact] == [CLUB.slug]
+
+
+@pytest.mark.parametrize(
+    ("said", "slug"),
+    [
+        ("alice's set up a standing order to Widget Co for the rent", ALICE.slug),  # has set up
+        ("alice's taken the Widget Co invoices home to check", ALICE.slug),  # has taken
+        ("alice's notes on Widget Co say the rent is due monthly", WIDGET.slug),  # her notes
+    ],
+)
+def test_an_s_before_a_participle_is_has_and_its_subject_is_the_clauses(
+    said: str, slug: str
+) -> None:
+    assert [entity for _, entity, _ in rules(("user", said))] == [slug]
+
+
+def test_what_only_a_body_one_belongs_to_has_is_its_before_it_is_named() -> None:
+    found = own_rules("membership is up to 140 households this year")
+    assert found == [("membership is up to 140 households this year", CLUB.slug)]
+
+
+@pytest.mark.parametrize(
+    ("said", "firm"),
+    [
+        ("Quarry Road Plumbing are fitting the boiler on friday", "companies/quarry-road-plumbing"),
+        ("Hatch Lane Nurseries are sending 30 hedging plants", "companies/hatch-lane-nurseries"),
+    ],
+)
+def test_a_firm_named_after_its_street(said: str, firm: str) -> None:
+    assert [entity for _, entity, _ in rules(("user", said))] == [firm]
+
+
+def test_a_street_names_no_firm_in_a_school_or_a_station() -> None:
+    found = rules(("user", "the kids start at Elm Road School on the 4th, 8:45 drop-off"))
+    assert {entity for _, entity, _ in found} == {None}

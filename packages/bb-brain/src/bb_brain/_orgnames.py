@@ -37,7 +37,7 @@ ORG_WORDS: Final = frozenset(
     distillery vineyards winery deli grocers butchers coffee consultants consultancy
     optical optics seafood seafoods fisheries bottling maltings conveyancing electrics
     decorators cleaners cleaning brewers distillers tyres landscapes nurseries contractors
-    chandlery chandlers travel holidays
+    chandlery chandlers travel holidays leisure
     """.split()
 )
 #: Legal forms: a name ending in one is an organisation's, whatever its other words.

@@ -26,7 +26,7 @@ from bb_brain._relations import (
     relation_pronoun,
 )
 from bb_brain.reflex._lexicon import FAMILY_WORDS, ROLE_NOUNS
-from bb_brain.reflex._ordinary import sense
+from bb_brain.reflex._ordinary import inflections, sense
 from bb_brain.writeback._db import Connection
 
 _WORD = re.compile(r"\w+")
@@ -253,6 +253,7 @@ class EntityIndex:
                 if surface is not None:
                     first, last = words[index], words[index + length - 1]
                     possessive = _POSSESSIVE.match(text, last.end()) is not None
+                    possessive = possessive and not _has_or_is(text, last.end() + 2)
                     entity = self._entities[surface.slug]
                     found.append(
                         Mention(index, entity, False, first.start(), last.end(), possessive)
@@ -340,6 +341,33 @@ class EntityIndex:
                         continue
             return length, surface
         return None
+
+
+def _has_or_is(text: str, at: int) -> bool:
+    """The "'s" before ``text[at:]`` is "has" or "is": "harvey's taken the keys".
+
+    A participle no noun shares ("taken", "going"), a word of place or state
+    ("back", "off", "in"), an article, or a verb that is also a noun before its particle
+    ("harvey's set up a fund") follows it; a possession follows "Harvey's" otherwise.
+    """
+    following = _NEXT_WORDS.match(text, at)
+    if following is None:
+        return False
+    word, after = fold(following.group(1)), fold(following.group(2) or "")
+    if word in _AFTER_HAS_OR_IS:
+        return True
+    meaning = sense(word)
+    if {"VBN", "VBG"} & inflections(word) and not meaning.noun and not meaning.adjective:
+        return True
+    return "VERB" in meaning.readings and after in _PARTICLES
+
+
+#: Words after "'s" that make it "has" or "is".
+_AFTER_HAS_OR_IS: Final = frozenset(
+    "been got gone just not never always already a an the off back away out in on".split()
+)
+_PARTICLES: Final = frozenset("up off out down back over in".split())
+_NEXT_WORDS = re.compile(r"\s+([\w'’-]+)(?:\s+([\w'’-]+))?")
 
 
 def _named_as_a_word(folded: list[str], index: int) -> bool:

@@ -138,7 +138,8 @@ def _trade_name(words: list[str]) -> bool:
     """Ends in a trade or legal form, and the words before it make a name.
 
     Dictionary words alone make a phrase whatever its capitals ("First Aid Training",
-    "Kings Cross Station"), unless a legal form ends it or an owner's name opens it.
+    "Kings Cross Station"), unless a legal form ends it, an owner's name opens it or a
+    street's name comes before its trade.
     """
     if len(words) < 2 or not _trade(words[-1]):
         return False
@@ -147,7 +148,16 @@ def _trade_name(words: list[str]) -> bool:
     before = [word for word in words[:-1] if word not in ("and", "of")]
     if any(word.endswith(("'s", "’s")) for word in before):
         return True  # "Quarrel's Bakery": named after its owner
+    if len(before) > 1 and before[-1] in _STREETS and words[-1] not in _INSTITUTIONS:
+        return True  # "Mill Lane Nurseries": named after its street
     return any(not _ordinary(word) for word in before)
+
+
+#: Words that end a street's name: a firm named after its street is a firm ("Mill Lane
+#: Nurseries", "Church Road Garage").
+_STREETS: Final = frozenset("lane road street avenue row yard square parade terrace".split())
+#: What a street names that is no firm: "Station Road School", "York Road Station".
+_INSTITUTIONS: Final = frozenset("station school college university hospital airport".split())
 
 
 def _trade(word: str) -> bool:

@@ -300,9 +300,7 @@ class RulesExtractor:
             group.inherited = group.inherited or (opening and number == 0)
             if restated and _NEW_VALUE.match(group.text):
                 continue  # "..., it's at 3pm": the value a restated fact already holds
-            club = self._entities.own
-            named_club = club if club is not None and club.slug in self._named else None
-            restated = _record(group, facts, topic, self._own(salience), named_club)
+            restated = _record(group, facts, topic, self._own(salience), self._entities.own)
 
     def _groups(self, text: str, salience: Salience, *, people: bool = False) -> list[_Group]:
         """The sentence's clauses as facts-to-be (see :class:`_Group` for how they join).
@@ -829,7 +827,7 @@ def _record(
         return False
     if entity is None and body is not None and not refs and _MEMBERSHIP.match(text):
         entity = body  # "annual subs rise to £40 in april": the club's, whatever is at hand
-        # (the caller passes the club only once the conversation has named it)
+        # (named or not: no other body of the user's has subs, members or an AGM)
     elif entity is None and own is not None and not refs and _WE.match(text):
         entity = own  # "we've booked the hall for the spring show": the choir
     elif entity is None and kind in _ABOUT_THE_TOPIC and opens_with_the_user(text):
