@@ -1018,6 +1018,9 @@ BILL = ("people/bill-osei", md("Bill Osei", type="person", aliases="[Bill]"))
 HERON = ("places/the-heron", md("The Heron", type="place", aliases="[the heron]"))
 KILNWORTH = ("places/kilnworth-yard", md("Kilnworth Yard", type="place", aliases="[Kilnworth]"))
 OKAFOR = ("people/amara-okafor", md("Amara Okafor", type="person"))
+TOMASZ = ("people/tomasz-wrobel", md("Tomasz Wrobel", type="person", aliases="[Tomasz]"))
+FETA = ("people/feta-amadi", md("Feta Amadi", type="person", aliases="[Feta]"))
+HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
 
 
 @pytest.mark.parametrize(
@@ -1070,6 +1073,10 @@ OKAFOR = ("people/amara-okafor", md("Amara Okafor", type="person"))
         (SAGE, "Poor Sage has had a week of it"),  # an adjective before a name
         (HERON, "the heron needs a new sign out front"),
         (KILNWORTH, "print forty flyers: 'Kilnworth Winter Market, 6 Dec'"),  # a coined modifier
+        (TOMASZ, "so our Tomasz is running the raffle this year"),  # a name after "our"
+        (WREN, "wren normally does, she knows the till"),  # an adverb before the verb
+        (FETA, "at 2 feta rang about the van"),  # a time before the word, no count
+        (HATTIE, "Hattie Lowe sent a print for the raffle"),  # no article before the name
     ],
 )
 def test_these_readings_name_the_page(
@@ -1119,6 +1126,10 @@ def test_these_readings_name_the_page(
         (SAGE, "Garden Sage: gin, honey and lemon, served long"),  # a drink's name
         (HERON, "how long does the heron dance last on the show"),  # the phrase goes on
         (OKAFOR, "I met Okafor Consulting Group at the expo"),  # a person's name, modifying
+        (FETA, "order for friday: 3 halloumi, 2 feta, 1 manchego"),  # things counted out
+        (FETA, "bring 2 feta and some olives"),
+        (HATTIE, "she framed a hattie lowe print for the hall"),  # a maker's label
+        (HATTIE, "I found a Hattie Lowe mug in the charity shop"),
     ],
 )
 def test_these_readings_leave_the_word_alone(

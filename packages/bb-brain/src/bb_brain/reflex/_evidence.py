@@ -70,6 +70,7 @@ from bb_brain.reflex._syntax import (
     BARE_SUBJECT,
     BEFORE_NOUN,
     CONVERSATION_PARTNER,
+    COUNTED_OUT,
     EPISODE_SUBJECT,
     FOREIGN_PASSAGE,
     HAS_PEOPLE_OR_AILMENT,
@@ -92,6 +93,7 @@ from bb_brain.reflex._syntax import (
     bare_count_noun,
 )
 from bb_brain.reflex._tokens import (
+    A_BRAND,
     AFFILIATION,
     AFTER_DETERMINER,
     ANIMAL_DEED,
@@ -494,6 +496,8 @@ def veto(res: Resolved) -> str | None:
     if res.arm == "slug-suffix" and LOWERCASE in signals and not _slug_in_title(res):
         # "the house move" of a page titled "Moving to Leeds": its slug is an old label
         return f"declined: {res.cand.raw!r} matches only the slug of {res.page.title!r}"
+    if A_BRAND in signals and res.page.is_person:
+        return f"declined: {res.cand.raw!r} labels a thing, as a brand does"
     if res.cand.tokens != 1:
         return None
     settled: list[str] = [signal for signal in _NO_NAME_AT_ALL if signal in signals]
@@ -523,7 +527,14 @@ def veto(res: Resolved) -> str | None:
 
 
 #: Readings of a word as no name of any page: talked about, another language's, measured out.
-_NO_NAME_AT_ALL: Final = (QUOTED_WORD, WORD_OF_A_LANGUAGE, FOREIGN_PASSAGE, MEASURED, A_UNIT)
+_NO_NAME_AT_ALL: Final = (
+    QUOTED_WORD,
+    WORD_OF_A_LANGUAGE,
+    FOREIGN_PASSAGE,
+    MEASURED,
+    A_UNIT,
+    COUNTED_OUT,
+)
 _NO_PERSON: Final = "with no person evidence"
 #: Signals that make a word a person's name whatever else the text says.
 _PERSON_EVIDENCE: Final = frozenset(

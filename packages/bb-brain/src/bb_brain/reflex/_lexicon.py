@@ -176,7 +176,8 @@ MOTION_WORDS: Final = _words(
 INTERVENING_ADVERBS: Final = _words(
     """
     also just never already still then finally actually really always often sometimes even
-    probably apparently once again literally basically definitely clearly
+    probably apparently once again literally basically definitely clearly normally usually
+    generally typically rarely seldom
     """
 )
 

@@ -79,6 +79,7 @@ AT_BARE_NOUN: Final = "a bare noun after 'at'"
 AFTER_ARTICLE: Final = "after an article"
 AFTER_THE: Final = "after 'the'"
 COUNTED: Final = "a noun counted by the number before it"
+COUNTED_OUT: Final = "a thing counted out by the number that opens its item"
 MEASURED: Final = "what a counted measure is of"
 _NUMBER: Final = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _NUMBER_WORDS: Final = frozenset(
@@ -613,6 +614,8 @@ def _subject_then_verb(tokens: list[Token], index: int) -> bool:
     The "'s" of "Rook's coming over" is that verb.
     """
     verb = _glued_after(tokens, index)
+    while verb is not None and verb.norm in INTERVENING_ADVERBS:
+        verb = _glued_after(tokens, verb.index)  # "Rook normally does"
     if not opens_clause(tokens, index) or verb is None:
         return False
     return tokens[index].contracted or finite(verb.norm)
@@ -754,6 +757,36 @@ def _measured(tokens: list[Token], of: Token) -> bool:
     measure = _glued_before(tokens, of.index) if of.norm == "of" else None
     count = _glued_before(tokens, measure.index) if measure is not None else None
     return count is not None and _counts(count)
+
+
+def _counted_readings(tokens: list[Token], token: Token, before: Token) -> list[str]:
+    """A number or a measure before the word makes it a thing counted or measured out."""
+    if token.capitalised:
+        return []
+    if _an_item_counted(tokens, token, before):
+        return [COUNTED_OUT]  # "2 wheels cheddar, 3 brie": whatever the word is
+    if _counts(before) and sense(token.norm).noun:
+        return [COUNTED]  # "3 miles of towpath": a measure, not a name
+    if _measured(tokens, before):
+        return [MEASURED]  # "3 tonnes of russet": a stuff or a crop measured out
+    return []
+
+
+def _an_item_counted(tokens: list[Token], token: Token, number: Token) -> bool:
+    """A lowercase word after a number that opens a list item or a clause: "2 brie".
+
+    An order or a stock list counts things out ("4 wheels cheddar, 2 brie"), whatever the
+    word is, even one no dictionary has; a time ("at 2 ivy rang") or a label ("room 2")
+    before the word is no count of it.
+    """
+    if token.capitalised or not number.norm.isdigit() or not token.glued:
+        return False
+    opener = _glued_before(tokens, number.index)
+    return opener is None or opener.norm in _COUNTING_VERBS
+
+
+#: Verbs that count things out before a number: "bring 2 brie", "order 6 cheddar".
+_COUNTING_VERBS: Final = frozenset("bring add order need get buy want plus and".split())
 
 
 def _counts(token: Token) -> bool:
@@ -1096,10 +1129,8 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
             found.append(VERB_AFTER_SUBJECT)
     if before is not None and meaning.adjective and before.norm in _DEGREE_WORDS:
         found.append(AFTER_DEGREE)
-    if before is not None and _counts(before) and meaning.noun and not token.capitalised:
-        found.append(COUNTED)  # "3 miles of towpath": a measure, not a name
-    if before is not None and _measured(tokens, before) and not token.capitalised:
-        found.append(MEASURED)  # "3 tonnes of russet": a stuff or a crop measured out
+    if before is not None:
+        found += _counted_readings(tokens, token, before)
     # After an inverted auxiliary or "let" the word is a subject and a bare verb follows it:
     # "did Ines call?", "can Ines review it?", "let Ines know" (the verb may also be a noun).
     inverted = before is not None and before.norm in _INVERTING

@@ -52,6 +52,7 @@ LOCATIVE: Final = "after a preposition of place"
 MID_CAPITAL: Final = "capitalised mid-sentence"
 INITIAL_CAPITAL: Final = "sentence-initial capital (discounted)"
 TITLE_CASE: Final = "capitalised like the words of a title beside it (discounted)"
+A_BRAND: Final = "a name labelling a thing, between its article and its noun"
 COMPOUND_HEAD: Final = "the head of a compound a sentence-initial noun opens (discounted)"
 LINE_LABEL: Final = "labels a line of notes"
 DOMAIN: Final = "the domain of an address"
@@ -270,7 +271,23 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
     found += name_readings(tokens, first, last)
     if first == last:
         found += ordinary_readings(tokens, last)
+    elif _a_brand(tokens, first, last):
+        found.append(A_BRAND)
     return list(dict.fromkeys(found))
+
+
+def _a_brand(tokens: list[Token], first: int, last: int) -> bool:
+    """A name between "a" and the thing it labels: "a tom ford suit", "a Hattie Lowe print".
+
+    The article is the thing's; the name labels it as a maker's or a designer's, the way
+    a brand does: a person's whole name there names no one the user deals with.
+    """
+    before = _previous_glued(tokens, first)
+    after = _next_glued(tokens, last)
+    if before is None or before.norm not in ("a", "an") or after is None or after.capitalised:
+        return False
+    word = sense(after.norm)
+    return word.noun and not word.function and not word.adjective
 
 
 #: Words before "on"/"about" that ask memory for what it holds ("anything on X",
@@ -384,6 +401,8 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
         return [EMPLOYER]
     if before.norm == "that" and _verb_follows(tokens, last):
         return []  # "odd that rookwood doesn't pay": "that" opens a clause
+    if _our_own(tokens, first, before):
+        return []  # "our Magnus is doing the simul": a name, as families and teams say it
     if _determined(tokens, first):
         return (
             [AFTER_DETERMINER, DETERMINED_PHRASE]
@@ -636,6 +655,19 @@ def _previous_glued(tokens: list[Token], index: int) -> Token | None:
 def _verb_follows(tokens: list[Token], last: int) -> bool:
     after = _next_glued(tokens, last)
     return after is not None and finite(after.norm)
+
+
+def _our_own(tokens: list[Token], first: int, before: Token) -> bool:
+    """After "our" or "my", one capitalised word no dictionary has: "our Magnus", "my Ines".
+
+    People say it of family and teammates; a product ("my Kindle") or a thing ("our
+    Garden") is a word the lexicon knows.
+    """
+    token = tokens[first]
+    if before.norm not in ("our", "my") or not token.capitalised or token.sentence_start:
+        return False
+    word = sense(token.norm)
+    return not (word.lexical or word.function or word.calendar or word.place)
 
 
 def _determined(tokens: list[Token], first: int) -> bool:
