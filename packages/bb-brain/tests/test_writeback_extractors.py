@@ -1315,3 +1315,30 @@ def test_a_firm_named_after_its_street(said: str, firm: str) -> None:
 def test_a_street_names_no_firm_in_a_school_or_a_station() -> None:
     found = rules(("user", "the kids start at Elm Road School on the 4th, 8:45 drop-off"))
     assert {entity for _, entity, _ in found} == {None}
+
+
+DAWN = Entity("people/dawn-ferrand", "Dawn Ferrand", "person")
+JUNE = Entity("people/june-okafor", "June Okafor", "person")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "out at dawn to beat the traffic, the bridge was shut",
+        "in june we close for a fortnight, the 3rd to the 17th",
+        "honestly my dawn runs are the best part of the week",
+    ],
+)
+def test_an_everyday_word_its_place_makes_ordinary_names_nobody(said: str) -> None:
+    surfaces = [(e.title, e.slug, False) for e in (DAWN, JUNE)]
+    surfaces += [("dawn", DAWN.slug, True), ("june", JUNE.slug, True)]
+    extractor = RulesExtractor(EntityIndex([DAWN, JUNE], surfaces))
+    facts = extractor.extract(seg(("user", said)))
+    assert {f.entity_slug for f in facts} <= {None}
+
+
+def test_the_name_after_a_preposition_of_time_is_still_someone_when_capitalised() -> None:
+    surfaces = [(DAWN.title, DAWN.slug, False), ("dawn", DAWN.slug, True)]
+    extractor = RulesExtractor(EntityIndex([DAWN], surfaces))
+    facts = extractor.extract(seg(("user", "we're meeting at Dawn's flat on the 4th, £20 each")))
+    assert [f.entity_slug for f in facts] == [DAWN.slug]

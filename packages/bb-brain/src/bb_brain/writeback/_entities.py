@@ -334,6 +334,9 @@ class EntityIndex:
                         continue  # "hyerin" is nobody's word; "park" is
             if surface is not None and self._anothers_family_name(folded, words, index, surface):
                 return length, None  # "Ellie Marsh" is not Jo Marsh: another of the family
+            if surface is not None and length == 1 and _ordinary_here(folded, words, index):
+                if self._entities[surface.slug].is_person:
+                    continue  # "in august we close", "out at dawn", "my patience is thin"
             if surface is not None and length == 1 and _after_an_article(folded, index):
                 # "a mason who knows lime", "the brook": a noun with its article
                 if self._entities[surface.slug].is_person and sense(key[0]).known_word:
@@ -404,6 +407,29 @@ _PERSON_NEWS: Final = frozenset(
     "is was has had will can could said says wants wanted asked thinks reckons told "
     "emailed called rang texted".split()
 )
+
+
+def _ordinary_here(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
+    """A lowercase everyday word its place makes ordinary: "in august", "my patience".
+
+    A month or a time of day after a preposition of time is the time; an everyday word
+    after "my", "our" or "your" is the speaker's own (no one calls a friend "my Dawn" in
+    lowercase).
+    """
+    if index == 0 or words[index].group(0)[:1].isupper():
+        return False
+    word, before = folded[index], folded[index - 1]
+    meaning = sense(word)
+    if (meaning.calendar or word in _TIMES_OF_DAY) and before in _TIME_PREPOSITIONS:
+        return True
+    return before in ("my", "our", "your") and meaning.lowercase_ordinary
+
+
+#: Prepositions before a time: "in august", "at dawn", "by june".
+_TIME_PREPOSITIONS: Final = frozenset(
+    "in on at by since until till from before after during through".split()
+)
+_TIMES_OF_DAY: Final = frozenset("dawn dusk noon midnight sunrise sunset".split())
 
 
 def _after_an_article(folded: list[str], index: int) -> bool:
