@@ -1075,6 +1075,9 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (KILNWORTH, "print forty flyers: 'Kilnworth Winter Market, 6 Dec'"),  # a coined modifier
         (TOMASZ, "so our Tomasz is running the raffle this year"),  # a name after "our"
         (WREN, "wren normally does, she knows the till"),  # an adverb before the verb
+        (IVY, "ivy does wednesdays and the odd saturday"),  # a turn on the rota
+        (IVY, "ivy takes the weekends now"),
+        (IVY, "ivy can collect from the depot if the van's free"),  # a deed done somewhere
         (FETA, "at 2 feta rang about the van"),  # a time before the word, no count
         (HATTIE, "Hattie Lowe sent a print for the raffle"),  # no article before the name
     ],
@@ -1128,6 +1131,8 @@ def test_these_readings_name_the_page(
         (OKAFOR, "I met Okafor Consulting Group at the expo"),  # a person's name, modifying
         (FETA, "order for friday: 3 halloumi, 2 feta, 1 manchego"),  # things counted out
         (FETA, "bring 2 feta and some olives"),
+        (IVY, "ivy does well on a north wall"),  # no day, no turn
+        (IVY, "ivy will take over the fence if you let it"),  # a plant takes over
         (HATTIE, "she framed a hattie lowe print for the hall"),  # a maker's label
         (HATTIE, "I found a Hattie Lowe mug in the charity shop"),
     ],

@@ -445,7 +445,7 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
             and _plain_verb(deed.norm)
             and _agentive(deed)
             and after_deed is not None
-            and after_deed.norm in _DEFINITE_OBJECTS
+            and (after_deed.norm in _DEFINITE_OBJECTS or after_deed.norm in _ERRAND_PREPOSITIONS)
         )
     if verb.norm in _PERFECT:
         return _perfect_deed(tokens, verb)
@@ -1012,7 +1012,7 @@ _OTHER_MODALS: Final = frozenset("can could will would shall should must might m
 def _rota_readings(tokens: list[Token], index: int) -> list[str]:
     """What a person's or a pet's one word reads as: where it is at a time, what it has."""
     found: list[str] = []
-    if _whereabouts(tokens, index):
+    if _whereabouts(tokens, index) or _on_the_rota(tokens, index):
         found.append(WHEREABOUTS)
     if _has_people_or_an_ailment(tokens, index):
         found.append(HAS_PEOPLE_OR_AILMENT)
@@ -1022,6 +1022,39 @@ def _rota_readings(tokens: list[Token], index: int) -> list[str]:
 def _phrase_ends(tokens: list[Token], index: int) -> bool:
     after = _glued_after(tokens, index)
     return after is None or after.norm in FUNCTION_WORDS
+
+
+def _on_the_rota(tokens: list[Token], index: int) -> bool:
+    """The subject of a shift on days: "pat does tuesdays", "rook takes the weekends".
+
+    Days and parts of the week are given to people on a rota; no thing or stuff "does
+    mondays".
+    """
+    if not opens_clause(tokens, index):
+        return False
+    verb = _glued_after(tokens, index)
+    while verb is not None and verb.norm in INTERVENING_ADVERBS:
+        verb = _glued_after(tokens, verb.index)
+    if verb is None or verb.norm not in _ROTA_VERBS:
+        return False
+    days = _glued_after(tokens, verb.index)
+    if days is not None and days.norm == "the":
+        days = _glued_after(tokens, days.index)
+    return days is not None and (is_calendar_word(days.norm) or days.norm in _SHIFTS)
+
+
+#: Prepositions after a deed done for someone or somewhere: "wren can collect from the
+#: depot", "rook will cover for me" (a particle is what plants do too: "mint will take over").
+_ERRAND_PREPOSITIONS: Final = frozenset({"from", "for", "with"})
+#: Verbs of taking a turn on a rota.
+_ROTA_VERBS: Final = frozenset(
+    "does do did takes took covers covered works worked cleans cleaned opens closes".split()
+)
+#: Parts of the week a rota hands out ("weekends", "lates"); weekdays are calendar words.
+_SHIFTS: Final = frozenset(
+    "mondays tuesdays wednesdays thursdays fridays saturdays sundays weekends weekdays "
+    "mornings afternoons evenings nights lates earlies".split()
+)
 
 
 def _bare_object(tokens: list[Token], index: int) -> bool:
