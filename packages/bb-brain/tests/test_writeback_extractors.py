@@ -1342,3 +1342,20 @@ def test_the_name_after_a_preposition_of_time_is_still_someone_when_capitalised(
     extractor = RulesExtractor(EntityIndex([DAWN], surfaces))
     facts = extractor.extract(seg(("user", "we're meeting at Dawn's flat on the 4th, £20 each")))
     assert [f.entity_slug for f in facts] == [DAWN.slug]
+
+
+BRANCH = Entity("companies/the-olive-branch", "The Olive Branch", "company")
+
+
+def test_everyday_words_after_a_or_an_name_no_page() -> None:
+    surfaces = [(BRANCH.title, BRANCH.slug, False), ("olive branch", BRANCH.slug, True)]
+    extractor = RulesExtractor(EntityIndex([BRANCH], surfaces))
+    said = "she sent the flowers as an olive branch with her brother, £40 worth"
+    assert [f.entity_slug for f in extractor.extract(seg(("user", said)))] == [None]
+    named = "Olive Branch confirmed 30 covers for the 9th"
+    assert [f.entity_slug for f in extractor.extract(seg(("user", named)))] == [BRANCH.slug]
+
+
+def test_the_article_of_the_noun_after_a_name_leaves_the_name() -> None:
+    found = rules(("user", "a widget co invoice came in for £300"))
+    assert [entity for _, entity, _ in found] == [WIDGET.slug]

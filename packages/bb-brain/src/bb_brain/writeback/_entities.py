@@ -337,6 +337,8 @@ class EntityIndex:
             if surface is not None and length == 1 and _ordinary_here(folded, words, index):
                 if self._entities[surface.slug].is_person:
                     continue  # "in august we close", "out at dawn", "my patience is thin"
+            if surface is not None and _an_everyday_phrase(folded, words, index, length):
+                continue  # "think of it as an olive branch with her": any olive branch
             if surface is not None and length == 1 and _after_an_article(folded, index):
                 # "a mason who knows lime", "the brook": a noun with its article
                 if self._entities[surface.slug].is_person and sense(key[0]).known_word:
@@ -407,6 +409,23 @@ _PERSON_NEWS: Final = frozenset(
     "is was has had will can could said says wants wanted asked thinks reckons told "
     "emailed called rang texted".split()
 )
+
+
+def _an_everyday_phrase(
+    folded: list[str], words: list[re.Match[str]], index: int, length: int
+) -> bool:
+    """Everyday words in lowercase after "a" or "an", ending their phrase: no one's name.
+
+    No page's name takes the indefinite article ("as an olive branch", "a red lion"),
+    unless the article is the next noun's ("a widget co invoice", "an acme order").
+    """
+    if index == 0 or folded[index - 1] not in ("a", "an"):
+        return False
+    span = range(index, index + length)
+    if any(words[at].group(0)[:1].isupper() or not sense(folded[at]).lexical for at in span):
+        return False
+    after = index + length
+    return after >= len(folded) or sense(folded[after]).function
 
 
 def _ordinary_here(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
