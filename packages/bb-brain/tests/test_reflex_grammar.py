@@ -1018,6 +1018,14 @@ BILL = ("people/bill-osei", md("Bill Osei", type="person", aliases="[Bill]"))
 HERON = ("places/the-heron", md("The Heron", type="place", aliases="[the heron]"))
 KILNWORTH = ("places/kilnworth-yard", md("Kilnworth Yard", type="place", aliases="[Kilnworth]"))
 OKAFOR = ("people/amara-okafor", md("Amara Okafor", type="person"))
+TANKARD = (
+    "places/the-leaning-tankard",
+    md("The Leaning Tankard", type="place", aliases="[the Tankard]"),
+)
+QUIET_HOURS = ("concepts/no-calls-after-six", md("No Calls After Six", type="concept"))
+COUSIN = ("people/ottoline-vasz", md("Ottoline Vasz", type="person", summary="Florist; my cousin."))
+GRAIN = ("companies/golden-grain-wholesale", md("Golden Grain Wholesale", type="company"))
+PLUMB = ("companies/plumb-line-supply", md("Plumb Line Supply", type="company"))
 TOMASZ = ("people/tomasz-wrobel", md("Tomasz Wrobel", type="person", aliases="[Tomasz]"))
 FETA = ("people/feta-amadi", md("Feta Amadi", type="person", aliases="[Feta]"))
 HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
@@ -1075,6 +1083,10 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (KILNWORTH, "print forty flyers: 'Kilnworth Winter Market, 6 Dec'"),  # a coined modifier
         (TOMASZ, "so our Tomasz is running the raffle this year"),  # a name after "our"
         (WREN, "wren normally does, she knows the till"),  # an adverb before the verb
+        (TANKARD, "sign off with 'see you at the Tankard on friday'"),  # a title with "the"
+        (QUIET_HOURS, "remind them of the no calls after six rule"),  # small words at its ends
+        (COUSIN, "my cousin says the venue wants a deposit"),  # a relation the page states
+        (GRAIN, "Golden grain wholesale said the flour is late"),  # a title typed as a sentence
         (IVY, "ivy does wednesdays and the odd saturday"),  # a turn on the rota
         (IVY, "ivy takes the weekends now"),
         (IVY, "ivy can collect from the depot if the van's free"),  # a deed done somewhere
@@ -1132,6 +1144,7 @@ def test_these_readings_name_the_page(
         (FETA, "order for friday: 3 halloumi, 2 feta, 1 manchego"),  # things counted out
         (FETA, "bring 2 feta and some olives"),
         (IVY, "ivy does well on a north wall"),  # no day, no turn
+        (PLUMB, "Plumb line - do I need one to hang the cabinet?"),  # its article dropped
         (IVY, "ivy will take over the fence if you let it"),  # a plant takes over
         (HATTIE, "she framed a hattie lowe print for the hall"),  # a maker's label
         (HATTIE, "I found a Hattie Lowe mug in the charity shop"),

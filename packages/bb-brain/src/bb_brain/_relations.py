@@ -72,7 +72,8 @@ RELATION_NOUNS: Final = frozenset(
         *"""
         sister brother mother father wife husband spouse partner boyfriend girlfriend fiance
         son daughter stepmother stepfather stepson stepdaughter stepsister stepbrother
-        grandmother grandfather aunt uncle niece nephew godmother godfather
+        grandmother grandfather aunt uncle niece nephew cousin godmother godfather grandson
+        granddaughter godson goddaughter
         mother-in-law father-in-law sister-in-law brother-in-law
         landlord nanny babysitter childminder
         accountant lawyer doctor dentist therapist physiotherapist psychiatrist vet tutor

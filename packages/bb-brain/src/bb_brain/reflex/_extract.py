@@ -319,6 +319,7 @@ def _trimmable(tok: Token) -> bool:
 
 def _capitalised(chunk: list[Token], maker: Maker) -> list[Candidate]:
     found: list[Candidate] = _titles_with_a_small_word(chunk, maker)
+    found += _with_its_article(chunk, maker)
     for run in _runs(chunk):
         if len(run) >= 2:
             found.append(maker.make(join(run), run, RUN_ARMS))
@@ -328,6 +329,30 @@ def _capitalised(chunk: list[Token], maker: Maker) -> list[Candidate]:
         for part in _split_calendar(core):
             found += _name_run(part, maker, extra)
     return found
+
+
+def _with_its_article(chunk: list[Token], maker: Maker) -> list[Candidate]:
+    """A capitalised run after a lowercase "the", looked up with it: "see you at the Kettle".
+
+    A pub, a band or a venue goes by its title with the article ("the Oche" of The Crooked
+    Oche, "the Velvet Hours"); the capitals mark the name, and only a title or an alias
+    that has the article matches it whole.
+    """
+    found: list[Candidate] = []
+    for run in _runs(chunk):
+        first = run[0]
+        if first.sentence_start or not first.glued or first.index == 0:
+            continue
+        the = maker.tokens[first.index - 1]
+        if the.norm != "the" or the.capitalised or len(run) >= MAX_SPAN_TOKENS:
+            continue
+        span = maker.tokens[the.index : run[-1].index + 1]
+        found.append(maker.make(join(span), span, _ARTICLE_ARMS))
+    return found
+
+
+#: What a title with its article may match: the page's title or an alias, whole.
+_ARTICLE_ARMS: Final = frozenset({"title", "alias"})
 
 
 def _titles_with_a_small_word(chunk: list[Token], maker: Maker) -> list[Candidate]:

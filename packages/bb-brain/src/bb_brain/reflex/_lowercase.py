@@ -127,9 +127,16 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
         if tok is not None and (_acronym(tok) or not (tok.capitalised or tok.handle)):
             stretch.append(tok)  # an acronym may open a lowercase title ("KPI register")
             continue
+        if tok is not None and not stretch and _capital_of_position(tok):
+            stretch.append(tok)  # "Fresh foods wholesale said": the title, typed as a sentence
+            continue
         for size in range(1, min(len(stretch), MAX_LOWER_TOKENS) + 1):
             for offset in range(len(stretch) - size + 1):
                 span = stretch[offset : offset + size]
+                if _capital_of_position(span[0]) and (size == 1 or _dictionary_phrase(span)):
+                    # the capitalised channel reads it alone, and a sentence drops its
+                    # article before everyday words ("Plumb line - do I need one?")
+                    continue
                 if size == 1:
                     if not _acronym(span[0]) and not _in_name_run(stretch, offset):
                         found += _lower_word(span[0], maker, ordinary)
@@ -145,6 +152,10 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                 # A function word at either end adds nothing a shorter span lacks, and a
                 # phrase of ordinary words only is an ordinary phrase in lowercase.
                 if not (_inner(span[0]) and (_inner(span[-1]) or _numbered(span))):
+                    if size >= EXACT_PHRASE_TOKENS and _two_content_words(span):
+                        # "pick your own", "the do not play list": a title whose own
+                        # first or last word is a small one, matched whole only
+                        found.append(_whole_title(span, maker))
                     continue
                 norm = _phrase(span, maker.text)
                 found.append(
@@ -161,6 +172,36 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                 )
         stretch = []
     return found
+
+
+def _capital_of_position(tok: Token) -> bool:
+    """A dictionary word capitalised only because it opens the sentence ("Fresh foods ...")."""
+    if not (tok.sentence_start and tok.capitalised) or not tok.raw[1:].islower():
+        return False
+    return sense(tok.norm).lexical
+
+
+def _dictionary_phrase(span: list[Token]) -> bool:
+    """Fewer than three content words, all of them in the dictionary, however rare."""
+    content = [tok for tok in span if _inner(tok)]
+    return len(content) < EXACT_PHRASE_TOKENS and all(sense(t.norm).lexical for t in content)
+
+
+def _two_content_words(span: list[Token]) -> bool:
+    return sum(1 for tok in span if _inner(tok)) >= 2
+
+
+def _whole_title(span: list[Token], maker: Maker) -> Candidate:
+    """A phrase that opens or ends with a small word, looked up as a whole title or alias."""
+    norm = join(span)
+    return maker.make(
+        norm,
+        span,
+        EXACT_ARMS,
+        penalty=LOWERCASE_PENALTY,
+        extra=(LOWERCASE,),
+        ambiguity=_everyday(span, norm),
+    )
 
 
 def _everyday(span: list[Token], norm: str | None = None) -> str:
