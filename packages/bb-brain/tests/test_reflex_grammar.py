@@ -1087,6 +1087,10 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (QUIET_HOURS, "remind them of the no calls after six rule"),  # small words at its ends
         (COUSIN, "my cousin says the venue wants a deposit"),  # a relation the page states
         (GRAIN, "Golden grain wholesale said the flour is late"),  # a title typed as a sentence
+        (  # a typo in a run that opens the sentence
+            ("companies/harbour-cycles", md("Harbour Cycles", type="company")),
+            "Harbour Cyles said the frame is cracked",
+        ),
         (IVY, "ivy does wednesdays and the odd saturday"),  # a turn on the rota
         (IVY, "ivy takes the weekends now"),
         (IVY, "ivy can collect from the depot if the van's free"),  # a deed done somewhere

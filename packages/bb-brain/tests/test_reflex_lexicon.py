@@ -107,6 +107,8 @@ def test_a_person_page_indexes_its_name_forms() -> None:
         ("sondergaard", "søndergaard", "plain letter for a special one"),
         ("radec", "radek", "letter that sounds the same"),
         ("markus", "marcus", "letter that sounds the same"),
+        ("tallisbrooke", "tallisbrook", "silent final e"),
+        ("pell wrighte mills", "pell wright mills", "silent final e"),
     ],
 )
 def test_typing_slips_are_typos(typed: str, meant: str, kind: str) -> None:
@@ -124,6 +126,7 @@ def test_typing_slips_are_typos(typed: str, meant: str, kind: str) -> None:
         ("radet", "radek"),  # another consonant altogether
         ("cristen", "kristen"),  # the first letter: another name
         ("silvia", "sylvia"),  # another name
+        ("quintanae", "quintana"),  # an "e" after a vowel is no silent one
     ],
 )
 def test_other_differences_are_other_names(typed: str, meant: str) -> None:

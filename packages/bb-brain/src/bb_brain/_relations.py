@@ -14,13 +14,13 @@ user's daughter") is somebody else's.
 
 Only relations a person usually has one of count (a sister, a landlord, an accountant, a
 manager), and family a person has a few of (an aunt, a cousin, a grandson), of whom a brain
-rarely holds more than the one a page names; a friend, a colleague, a client or a neighbour
-is one of many, and "my friend" would point at whichever friend happens to have a page. The relation word is the head of its phrase:
-only a few words may stand before it, those that say which one ("younger", "line",
-"personal"), and those that change who is meant stay in the key ("my former manager" is not
-"my manager"); any other word before it makes it something else ("my password manager",
-"our package manager", "my business partner"). Two pages with one relation (two sisters) make
-the key ambiguous, and an ambiguous key stays silent.
+rarely holds more than the one a page names; a friend, a colleague, a client or a neighbour is
+one of many, and "my friend" would point at whichever friend happens to have a page. The
+relation word is the head of its phrase: only a few words may stand before it, those that say
+which one ("younger", "line", "personal"), and those that change who is meant stay in the key
+("my former manager" is not "my manager"); any other word before it makes it something else
+("my password manager", "our package manager", "my business partner"). Two pages with one
+relation (two sisters) make the key ambiguous, and an ambiguous key stays silent.
 """
 
 from __future__ import annotations

@@ -322,7 +322,8 @@ def _capitalised(chunk: list[Token], maker: Maker) -> list[Candidate]:
     found += _with_its_article(chunk, maker)
     for run in _runs(chunk):
         if len(run) >= 2:
-            found.append(maker.make(join(run), run, RUN_ARMS))
+            fuzzy = _misspelt_run(run)  # "Summit Cyles said": the whole run, typo and all
+            found.append(maker.make(join(run), run, RUN_ARMS, fuzzy=fuzzy))
         core, extra = _strip_titles(run)
         if core is not run and len(core) >= 2:
             found.append(maker.make(join(core), core, RUN_ARMS, extra=extra))

@@ -11,13 +11,13 @@ name:
   comes from an arm the mention's position allows;
 * the two differ by exactly one edit (optimal string alignment distance, computed by
   ``rapidfuzz``), and that edit is one a typist makes (:func:`typo_kind`): two neighbouring
-  letters swapped, a letter doubled or a double undone, a key next to the intended one
-  (QWERTY) hit instead or as well, a letter left out of a word of six or more, a special
-  Latin letter typed as its plain look-alike ("Sorensen" for "Sørensen"), one vowel
-  written for another (the commonest spelling slip in a name heard rather than read:
-  "Volkava", "Adeboyo"), or after the first letter a consonant for one that sounds the
-  same ("Radec" for "Radek"). Any other edit makes another name ("Isandria" is not a typo
-  of "Isandra"): a near miss stays silent;
+  letters swapped, a letter doubled or a double undone, a key next to the intended one (QWERTY)
+  hit instead or as well, a letter left out of a word of six or more, a special Latin letter
+  typed as its plain look-alike ("Sorensen" for "Sørensen"), one vowel written for another (the
+  commonest spelling slip in a name heard rather than read: "Volkava", "Adeboyo"), a silent "e"
+  added to a word's end ("Hollybrooke"), or after the first letter a consonant for one that
+  sounds the same ("Radec" for "Radek"). Any other edit makes another name ("Isandria" is not a
+  typo of "Isandra"): a near miss stays silent;
 * every surface within that distance belongs to one page.
 
 Candidate surfaces come from the index by a blocking key (the first or last three
@@ -173,6 +173,8 @@ def _added(typed: str, meant: str) -> str | None:
         return "doubled letter"
     if any(_adjacent(c, typed[i]) for c in neighbours):
         return "extra neighbouring key"
+    if typed[i] == "e" and typed[i + 1 : i + 2] in ("", " ") and i and typed[i - 1] not in _VOWELS:
+        return "silent final e"  # "Hollybrooke" for Hollybrook, as "Brooke" for "Brook"
     return None
 
 
