@@ -1026,6 +1026,8 @@ QUIET_HOURS = ("concepts/no-calls-after-six", md("No Calls After Six", type="con
 COUSIN = ("people/ottoline-vasz", md("Ottoline Vasz", type="person", summary="Florist; my cousin."))
 GRAIN = ("companies/golden-grain-wholesale", md("Golden Grain Wholesale", type="company"))
 PLUMB = ("companies/plumb-line-supply", md("Plumb Line Supply", type="company"))
+NOOR = ("people/noor-vandam", md("Noor Vandam", type="person", aliases="[Noor]"))
+OTIS = ("people/otis-varga", md("Otis Varga", type="person", aliases="[Otis]"))
 TOMASZ = ("people/tomasz-wrobel", md("Tomasz Wrobel", type="person", aliases="[Tomasz]"))
 FETA = ("people/feta-amadi", md("Feta Amadi", type="person", aliases="[Feta]"))
 HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
@@ -1082,6 +1084,8 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (HERON, "the heron needs a new sign out front"),
         (KILNWORTH, "print forty flyers: 'Kilnworth Winter Market, 6 Dec'"),  # a coined modifier
         (TOMASZ, "so our Tomasz is running the raffle this year"),  # a name after "our"
+        (NOOR, "Noor's quote for the album artwork came in"),  # her quote, about an album
+        (OTIS, "otis said garcia's van can do the delivery"),  # a verb between the names
         (WREN, "wren normally does, she knows the till"),  # an adverb before the verb
         (TANKARD, "sign off with 'see you at the Tankard on friday'"),  # a title with "the"
         (QUIET_HOURS, "remind them of the no calls after six rule"),  # small words at its ends
@@ -1149,6 +1153,9 @@ def test_these_readings_name_the_page(
         (FETA, "bring 2 feta and some olives"),
         (IVY, "ivy does well on a north wall"),  # no day, no turn
         (PLUMB, "Plumb line - do I need one to hang the cabinet?"),  # its article dropped
+        (NOOR, "Noor's new album has been on repeat all week"),  # a singer by her work
+        (NOOR, "we read noor's poems in class today"),
+        (OTIS, "otis garcia from the telly was in the shop"),  # another of that given name
         (IVY, "ivy will take over the fence if you let it"),  # a plant takes over
         (HATTIE, "she framed a hattie lowe print for the hall"),  # a maker's label
         (HATTIE, "I found a Hattie Lowe mug in the charity shop"),

@@ -63,6 +63,7 @@ from bb_brain.reflex._syntax import (
     AFTER_ARTICLE,
     AFTER_THE,
     ASKED_WHO,
+    AUTHOR_OF_WORKS,
     BARE_COUNT_MAX_ZIPF,
     BARE_COUNT_PHRASE,
     BARE_OBJECT,
@@ -488,10 +489,19 @@ def _is_place(res: Resolved) -> bool:
     return res.page.page_type == "place" or res.slug.startswith("places/")
 
 
+def _someone_else(res: Resolved, signals: set[str]) -> str | None:
+    """Why a person's name here is somebody else's: another generation, a famous author."""
+    if other := _another_generation(res):
+        return other
+    if AUTHOR_OF_WORKS in signals:  # "Adele's new album": the singer
+        return f"declined: {res.cand.raw!r} is {AUTHOR_OF_WORKS}, a namesake the user reads of"
+    return None
+
+
 def veto(res: Resolved) -> str | None:
     """Why a single-word mention is no name here whatever its form, or None (module docs)."""
     signals = set(res.cand.signals)
-    if res.page.is_person and (other := _another_generation(res)):
+    if res.page.is_person and (other := _someone_else(res, signals)):
         return other
     if res.arm == "slug-suffix" and LOWERCASE in signals and not _slug_in_title(res):
         # "the house move" of a page titled "Moving to Leeds": its slug is an old label

@@ -408,7 +408,24 @@ def _in_name_run(stretch: list[Token], offset: int) -> bool:
     if _listed_names(stretch, offset) > MAX_NAME_WORDS:
         return False
     neighbours = stretch[max(offset - 1, 0) : offset] + stretch[offset + 1 : offset + 2]
-    return any(_name_like(tok) for tok in neighbours)
+    if any(_name_like(tok) for tok in neighbours):
+        return True
+    following = stretch[offset + 1] if offset + 1 < len(stretch) else None
+    return following is not None and _a_family_name_after(stretch[offset], following)
+
+
+def _a_family_name_after(given: Token, following: Token) -> bool:
+    """A name no dictionary has, then a word no dictionary has either: "elvis presley".
+
+    A family name famous enough to be frequent in English text ("presley", "garcia") is
+    still no dictionary word; jargon that frequent is mostly one ("rollout" aside).
+    """
+    if not following.glued or following.norm in _CLOSED_WORDS or len(following.norm) < 4:
+        return False
+    if not following.norm.isalpha() or sense(given.norm).lexical:
+        return False
+    word = sense(following.norm)
+    return not (word.known_word or word.function) and word.zipf < ORDINARY_ZIPF
 
 
 def _listed_names(stretch: list[Token], offset: int) -> int:

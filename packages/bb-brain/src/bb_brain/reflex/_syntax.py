@@ -96,6 +96,7 @@ AFTER_A_NOUN: Final = "the head of a compound after a noun"
 SAID_TO_BE_A_PLACE: Final = "a parenthesis after it says it is a place"
 FOREIGN_PASSAGE: Final = "a word of a passage in another language"
 SAID_TO_BE_A_WORK: Final = "said to be a work or a being of fiction"
+AUTHOR_OF_WORKS: Final = "the author of works, by their possessive"
 MODAL_AS_NAME: Final = "a modal before a verb no modal takes"
 WHEREABOUTS: Final = "where someone is at a time, or a day off"
 HAS_PEOPLE_OR_AILMENT: Final = "has a head count or an ailment"
@@ -895,11 +896,27 @@ def _possessor_readings(tokens: list[Token], first: int, last: int) -> list[str]
     """What the possessive of ``tokens[first..last]`` says of it: a person's or a name's."""
     found: list[str] = []
     owned = _glued_after(tokens, last)
+    work = owned
+    while work is not None and work.norm in _WORK_ADJECTIVES:
+        work = _glued_after(tokens, work.index)
+    if work is not None and work.norm in _WORKS:
+        return [AUTHOR_OF_WORKS]  # "Adele's new album", "churchill's speeches"
     if owned is not None and owned.norm in _PERSONAL_NOUNS:
         found.append(PERSONAL_POSSESSION)
     if first == last and _bare_possessor(tokens, last):
         found.append(BARE_POSSESSOR)
     return found
+
+
+#: What artists, writers and public figures are known by: "Adele's new album" names the
+#: singer, whoever of that name the user knows.
+_WORKS: Final = frozenset(
+    "album albums single singles song songs lyrics speech speeches symphony symphonies "
+    "concerto sonata opera novel novels poem poems painting paintings sculpture sculptures "
+    "films movies discography filmography memoir autobiography biography".split()
+)
+#: Words between a possessive and the work it owns ("Adele's new album").
+_WORK_ADJECTIVES: Final = frozenset("new latest last first early old best famous greatest".split())
 
 
 def _bare_possessor(tokens: list[Token], index: int) -> bool:
