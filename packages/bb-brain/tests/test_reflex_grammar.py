@@ -1086,6 +1086,8 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (TOMASZ, "so our Tomasz is running the raffle this year"),  # a name after "our"
         (NOOR, "Noor's quote for the album artwork came in"),  # her quote, about an album
         (OTIS, "otis said garcia's van can do the delivery"),  # a verb between the names
+        (IVY, "ivy's leaving for a job in leeds, gutted"),  # a doing for somewhere
+        (IVY, "ivy's on form tonight, put her on last"),  # on form, as people are
         (WREN, "wren normally does, she knows the till"),  # an adverb before the verb
         (TANKARD, "sign off with 'see you at the Tankard on friday'"),  # a title with "the"
         (QUIET_HOURS, "remind them of the no calls after six rule"),  # small words at its ends
@@ -1156,6 +1158,7 @@ def test_these_readings_name_the_page(
         (NOOR, "Noor's new album has been on repeat all week"),  # a singer by her work
         (NOOR, "we read noor's poems in class today"),
         (OTIS, "otis garcia from the telly was in the shop"),  # another of that given name
+        (IVY, "ivy's growing over the wall again"),  # what a plant does
         (IVY, "ivy will take over the fence if you let it"),  # a plant takes over
         (HATTIE, "she framed a hattie lowe print for the hall"),  # a maker's label
         (HATTIE, "I found a Hattie Lowe mug in the charity shop"),

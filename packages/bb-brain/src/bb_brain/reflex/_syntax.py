@@ -305,7 +305,7 @@ _AWAY: Final = frozenset("off away sick ill".split())
 #: What someone is on, after "'s on" ("briar's on holiday", "briar's on nights").
 _ON_DUTY: Final = frozenset(
     "leave holiday holidays annual maternity paternity parental nights earlies lates call "
-    "duty shift lunch".split()
+    "duty shift lunch form".split()
 )
 
 
@@ -586,6 +586,8 @@ def _doing(tokens: list[Token], going: Token) -> bool:
         return True  # "wren's presenting, ...": done on purpose, with or without an object
     if taken.norm in _PARTICLES:
         return False
+    if taken.norm in _ERRAND_PREPOSITIONS:
+        return True  # "wren's leaving for a job in york", "'s sorting it with the bank"
     return taken.norm in _OBJECT_OPENERS or _bare_noun_phrase(taken)
 
 
