@@ -1024,8 +1024,8 @@ TANKARD = (
 )
 QUIET_HOURS = ("concepts/no-calls-after-six", md("No Calls After Six", type="concept"))
 COUSIN = ("people/ottoline-vasz", md("Ottoline Vasz", type="person", summary="Florist; my cousin."))
-GRAIN = ("companies/golden-grain-wholesale", md("Golden Grain Wholesale", type="company"))
-PLUMB = ("companies/plumb-line-supply", md("Plumb Line Supply", type="company"))
+GRAIN = ("companies/golden-grain-millers", md("Golden Grain Millers", type="company"))
+LEVEL = ("companies/spirit-level-supply", md("Spirit Level Supply", type="company"))
 NOOR = ("people/noor-vandam", md("Noor Vandam", type="person", aliases="[Noor]"))
 OTIS = ("people/otis-varga", md("Otis Varga", type="person", aliases="[Otis]"))
 TOMASZ = ("people/tomasz-wrobel", md("Tomasz Wrobel", type="person", aliases="[Tomasz]"))
@@ -1079,27 +1079,27 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (BROOK, "could brook drop it off tomorrow?"),  # a question's subject, then a deed
         (BROOK, "the route past the bakery is brook's patch"),  # a possessor, no article
         (BILL, "bill's lorry is blocking the drive again"),
-        (BILL, "when bill's lease ends we can have the garage"),
+        (BILL, "when bill's contract ends we can have the garage"),
         (SAGE, "Poor Sage has had a week of it"),  # an adjective before a name
         (HERON, "the heron needs a new sign out front"),
         (KILNWORTH, "print forty flyers: 'Kilnworth Winter Market, 6 Dec'"),  # a coined modifier
         (TOMASZ, "so our Tomasz is running the raffle this year"),  # a name after "our"
         (NOOR, "Noor's quote for the album artwork came in"),  # her quote, about an album
         (OTIS, "otis said garcia's van can do the delivery"),  # a verb between the names
-        (IVY, "ivy's leaving for a job in leeds, gutted"),  # a doing for somewhere
-        (IVY, "ivy's on form tonight, put her on last"),  # on form, as people are
+        (IVY, "ivy's training for the half marathon in may"),  # a doing for something
+        (IVY, "ivy's on form tonight, she can throw last"),  # on form, as people are
         (WREN, "wren normally does, she knows the till"),  # an adverb before the verb
-        (TANKARD, "sign off with 'see you at the Tankard on friday'"),  # a title with "the"
+        (TANKARD, "we're having the quiz at the Tankard on friday"),  # a title with "the"
         (QUIET_HOURS, "remind them of the no calls after six rule"),  # small words at its ends
         (COUSIN, "my cousin says the venue wants a deposit"),  # a relation the page states
-        (GRAIN, "Golden grain wholesale said the flour is late"),  # a title typed as a sentence
+        (GRAIN, "Golden grain millers rang, the flour is late"),  # a title typed as a sentence
         (  # a typo in a run that opens the sentence
             ("companies/harbour-cycles", md("Harbour Cycles", type="company")),
-            "Harbour Cyles said the frame is cracked",
+            "Harbour Cylces said the frame is cracked",
         ),
         (IVY, "ivy does wednesdays and the odd saturday"),  # a turn on the rota
         (IVY, "ivy takes the weekends now"),
-        (IVY, "ivy can collect from the depot if the van's free"),  # a deed done somewhere
+        (IVY, "ivy can order from the wholesaler if the van's free"),  # a deed done somewhere
         (FETA, "at 2 feta rang about the van"),  # a time before the word, no count
         (HATTIE, "Hattie Lowe sent a print for the raffle"),  # no article before the name
     ],
@@ -1154,8 +1154,8 @@ def test_these_readings_name_the_page(
         (FETA, "order for friday: 3 halloumi, 2 feta, 1 manchego"),  # things counted out
         (FETA, "bring 2 feta and some olives"),
         (IVY, "ivy does well on a north wall"),  # no day, no turn
-        (PLUMB, "Plumb line - do I need one to hang the cabinet?"),  # its article dropped
-        (NOOR, "Noor's new album has been on repeat all week"),  # a singer by her work
+        (LEVEL, "Spirit level - do I need one to hang the shelf?"),  # its article dropped
+        (NOOR, "Noor's new album came out on friday, it's brilliant"),  # a singer by her work
         (NOOR, "we read noor's poems in class today"),
         (OTIS, "otis garcia from the telly was in the shop"),  # another of that given name
         (IVY, "ivy's growing over the wall again"),  # what a plant does

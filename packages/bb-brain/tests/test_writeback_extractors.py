@@ -1305,7 +1305,7 @@ def test_what_only_a_body_one_belongs_to_has_is_its_before_it_is_named() -> None
     ("said", "firm"),
     [
         ("Quarry Road Plumbing are fitting the boiler on friday", "companies/quarry-road-plumbing"),
-        ("Hatch Lane Nurseries are sending 30 hedging plants", "companies/hatch-lane-nurseries"),
+        ("Hatch Lane Nurseries sent 30 hedging plants today", "companies/hatch-lane-nurseries"),
     ],
 )
 def test_a_firm_named_after_its_street(said: str, firm: str) -> None:
@@ -1324,7 +1324,7 @@ JUNE = Entity("people/june-okafor", "June Okafor", "person")
 @pytest.mark.parametrize(
     "said",
     [
-        "out at dawn to beat the traffic, the bridge was shut",
+        "we were up at dusk to catch the tide, the pier was shut",
         "in june we close for a fortnight, the 3rd to the 17th",
         "honestly my dawn runs are the best part of the week",
     ],
@@ -1344,16 +1344,16 @@ def test_the_name_after_a_preposition_of_time_is_still_someone_when_capitalised(
     assert [f.entity_slug for f in facts] == [DAWN.slug]
 
 
-BRANCH = Entity("companies/the-olive-branch", "The Olive Branch", "company")
+FLAG = Entity("companies/the-white-flag", "The White Flag", "company")
 
 
 def test_everyday_words_after_a_or_an_name_no_page() -> None:
-    surfaces = [(BRANCH.title, BRANCH.slug, False), ("olive branch", BRANCH.slug, True)]
-    extractor = RulesExtractor(EntityIndex([BRANCH], surfaces))
-    said = "she sent the flowers as an olive branch with her brother, £40 worth"
+    surfaces = [(FLAG.title, FLAG.slug, False), ("white flag", FLAG.slug, True)]
+    extractor = RulesExtractor(EntityIndex([FLAG], surfaces))
+    said = "she sent the flowers as a white flag after the row, £40 worth"
     assert [f.entity_slug for f in extractor.extract(seg(("user", said)))] == [None]
-    named = "Olive Branch confirmed 30 covers for the 9th"
-    assert [f.entity_slug for f in extractor.extract(seg(("user", named)))] == [BRANCH.slug]
+    named = "White Flag confirmed 30 covers for the 9th"
+    assert [f.entity_slug for f in extractor.extract(seg(("user", named)))] == [FLAG.slug]
 
 
 def test_the_article_of_the_noun_after_a_name_leaves_the_name() -> None:

@@ -448,7 +448,7 @@ def _possessor(res: Resolved, signals: set[str]) -> bool:
     if MID_CAPITAL in signals or not (word.noun or word.place):
         return True
     if BARE_POSSESSOR in signals and not word.place:
-        return True  # "dale's loop": a noun owns things only with its own article
+        return True  # "brook's patch": a noun owns things only with its own article
     # Possessive compounds are built on nouns for kinds of people ("a cowherd's hut", "a
     # novice's error"); an organisation's possessive is its own ("Cobalt's figures").
     return not res.page.is_person and not word.place
@@ -493,7 +493,7 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
     """Why a person's name here is somebody else's: another generation, a famous author."""
     if other := _another_generation(res):
         return other
-    if AUTHOR_OF_WORKS in signals:  # "Adele's new album": the singer
+    if AUTHOR_OF_WORKS in signals:  # "Noor's new album": the singer
         return f"declined: {res.cand.raw!r} is {AUTHOR_OF_WORKS}, a namesake the user reads of"
     return None
 

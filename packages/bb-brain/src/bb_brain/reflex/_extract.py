@@ -322,7 +322,7 @@ def _capitalised(chunk: list[Token], maker: Maker) -> list[Candidate]:
     found += _with_its_article(chunk, maker)
     for run in _runs(chunk):
         if len(run) >= 2:
-            fuzzy = _misspelt_run(run)  # "Summit Cyles said": the whole run, typo and all
+            fuzzy = _misspelt_run(run)  # "Harbour Cylces said": the whole run, typo and all
             found.append(maker.make(join(run), run, RUN_ARMS, fuzzy=fuzzy))
         core, extra = _strip_titles(run)
         if core is not run and len(core) >= 2:
@@ -333,10 +333,10 @@ def _capitalised(chunk: list[Token], maker: Maker) -> list[Candidate]:
 
 
 def _with_its_article(chunk: list[Token], maker: Maker) -> list[Candidate]:
-    """A capitalised run after a lowercase "the", looked up with it: "see you at the Kettle".
+    """A capitalised run after a lowercase "the", looked up with it: "quiz at the Tankard".
 
-    A pub, a band or a venue goes by its title with the article ("the Oche" of The Crooked
-    Oche, "the Velvet Hours"); the capitals mark the name, and only a title or an alias
+    A pub, a band or a venue goes by its title with the article ("the Tankard" of The
+    Leaning Tankard, "the Lamplighters"); the capitals mark the name, and only a title or an alias
     that has the article matches it whole.
     """
     found: list[Candidate] = []
@@ -416,7 +416,7 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
         return []
     if len(trimmed) == 1:
         if trimmed is not part and _names_a_kind(part[0]):
-            extra = (*extra, COMPOUND_HEAD)  # "Poison Ivy: gin, lime": no Ivy's
+            extra = (*extra, COMPOUND_HEAD)  # "Garden Sage: gin, honey": no Sage's
         return _standalone(trimmed[0], maker, extra)
     if len(trimmed[-1].norm) == 1 and trimmed[-1].norm.isalpha():
         # "Lakshmi V": a name and the initial of a family name; the name is what is known
@@ -424,7 +424,7 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
     fuzzy = _misspelt_run(trimmed)
     found = [maker.make(join(trimmed), trimmed, RUN_ARMS, extra=extra, fuzzy=fuzzy)]
     if _coined_head(trimmed):
-        # "Clayhouse Open Studio": the coined name modifies the everyday words after it
+        # "Kilnworth Winter Market": the coined name modifies the everyday words after it
         # (what is said of the run is said of what it runs, not of someone of that name)
         head = maker.make(trimmed[0].norm, trimmed[:1], ALL_ARMS)
         found.append(dataclasses.replace(head, signals=(MODIFIER,)))
@@ -440,7 +440,7 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
 def _coined_head(run: list[Token]) -> bool:
     """A word no dictionary or frequency list knows, then everyday words: a name as a modifier.
 
-    "Clayhouse Open Studio", "Brindlecombe Summer Fete": a firm's, a place's or a
+    "Kilnworth Winter Market", "Brindlecombe Summer Fete": a firm's, a place's or a
     project's coined name before what it runs ("Widget Company" is a firm's whole name,
     which the run is looked up as). As a modifier it names no person (see
     :func:`bb_brain.reflex._evidence.veto`); a run with a second unknown word is a longer
@@ -462,11 +462,11 @@ MAX_CAPITAL_WORDS: Final = 4
 
 
 def _names_a_kind(tok: Token) -> bool:
-    """A sentence-initial noun that makes a compound of the name after it: "Poison Ivy".
+    """A sentence-initial noun that makes a compound of the name after it: "Garden Sage".
 
     "Yesterday Ivy said", "Poor Ivy", "Email Ivy" and "Morning Ivy" open a sentence before a
     name; a singular noun with no reading as an adverb or an adjective makes a name after it
-    the head of a compound ("Poison Ivy", "Project Juno", "Hurricane Ada"): a drink, a
+    the head of a compound ("Garden Sage", "Project Juno", "Hurricane Ada"): a drink, a
     codename, a storm, no one's capital.
     """
     word = sense(tok.norm)

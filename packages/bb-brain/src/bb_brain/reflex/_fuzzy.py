@@ -15,7 +15,7 @@ name:
   hit instead or as well, a letter left out of a word of six or more, a special Latin letter
   typed as its plain look-alike ("Sorensen" for "Sørensen"), one vowel written for another (the
   commonest spelling slip in a name heard rather than read: "Volkava", "Adeboyo"), a silent "e"
-  added to a word's end ("Hollybrooke"), or after the first letter a consonant for one that
+  added to a word's end ("Tallisbrooke"), or after the first letter a consonant for one that
   sounds the same ("Radec" for "Radek"). Any other edit makes another name ("Isandria" is not a
   typo of "Isandra"): a near miss stays silent;
 * every surface within that distance belongs to one page.
@@ -174,7 +174,7 @@ def _added(typed: str, meant: str) -> str | None:
     if any(_adjacent(c, typed[i]) for c in neighbours):
         return "extra neighbouring key"
     if typed[i] == "e" and typed[i + 1 : i + 2] in ("", " ") and i and typed[i - 1] not in _VOWELS:
-        return "silent final e"  # "Hollybrooke" for Hollybrook, as "Brooke" for "Brook"
+        return "silent final e"  # "Tallisbrooke" for Tallisbrook, as "Brooke" for "Brook"
     return None
 
 

@@ -128,14 +128,14 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
             stretch.append(tok)  # an acronym may open a lowercase title ("KPI register")
             continue
         if tok is not None and not stretch and _capital_of_position(tok):
-            stretch.append(tok)  # "Fresh foods wholesale said": the title, typed as a sentence
+            stretch.append(tok)  # "Golden grain millers said": the title, typed as a sentence
             continue
         for size in range(1, min(len(stretch), MAX_LOWER_TOKENS) + 1):
             for offset in range(len(stretch) - size + 1):
                 span = stretch[offset : offset + size]
                 if _capital_of_position(span[0]) and (size == 1 or _dictionary_phrase(span)):
                     # the capitalised channel reads it alone, and a sentence drops its
-                    # article before everyday words ("Plumb line - do I need one?")
+                    # article before everyday words ("Spirit level - do I need one?")
                     continue
                 if size == 1:
                     if not _acronym(span[0]) and not _in_name_run(stretch, offset):
@@ -153,7 +153,7 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                 # phrase of ordinary words only is an ordinary phrase in lowercase.
                 if not (_inner(span[0]) and (_inner(span[-1]) or _numbered(span))):
                     if size >= EXACT_PHRASE_TOKENS and _two_content_words(span):
-                        # "pick your own", "the do not play list": a title whose own
+                        # "the no calls after six rule", "all hands on deck": a title whose own
                         # first or last word is a small one, matched whole only
                         found.append(_whole_title(span, maker))
                     continue
@@ -175,7 +175,7 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
 
 
 def _capital_of_position(tok: Token) -> bool:
-    """A dictionary word capitalised only because it opens the sentence ("Fresh foods ...")."""
+    """A dictionary word capitalised only because it opens the sentence ("Golden grain ...")."""
     if not (tok.sentence_start and tok.capitalised) or not tok.raw[1:].islower():
         return False
     return sense(tok.norm).lexical
@@ -415,9 +415,9 @@ def _in_name_run(stretch: list[Token], offset: int) -> bool:
 
 
 def _a_family_name_after(given: Token, following: Token) -> bool:
-    """A name no dictionary has, then a word no dictionary has either: "elvis presley".
+    """A name no dictionary has, then a word no dictionary has either: "otis garcia".
 
-    A family name famous enough to be frequent in English text ("presley", "garcia") is
+    A family name famous enough to be frequent in English text ("garcia", "nguyen") is
     still no dictionary word; jargon that frequent is mostly one ("rollout" aside).
     """
     if not following.glued or following.norm in _CLOSED_WORDS or len(following.norm) < 4:

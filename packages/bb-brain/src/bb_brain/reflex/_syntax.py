@@ -394,7 +394,7 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     """A bare noun as the subject of one deed: a name, since a common noun needs a determiner.
 
     "thorn pushed back on the price", "linnet threw up twice", "sorrel finished the tea", "did
-    garnet send the results", "could brook pick it up?": an everyday count noun names one thing
+    garnet send the results", "could brook drop it off?": an everyday count noun names one thing
     in an event only with "the" or "my" before it, so without one the word is somebody's name. A
     plural form as the subject of a singular verb is one too ("banks was on call"), and so is a
     whereabouts after "'s" ("briar's off sick"). The deed must have an object or a particle:
@@ -587,7 +587,7 @@ def _doing(tokens: list[Token], going: Token) -> bool:
     if taken.norm in _PARTICLES:
         return False
     if taken.norm in _ERRAND_PREPOSITIONS:
-        return True  # "wren's leaving for a job in york", "'s sorting it with the bank"
+        return True  # "wren's training for a race", "'s sorting it with the bank"
     return taken.norm in _OBJECT_OPENERS or _bare_noun_phrase(taken)
 
 
@@ -628,7 +628,7 @@ def _has_object(tokens: list[Token], verb: Token) -> bool:
     """An object or a particle after the verb: "sent over the drawings", "threw up".
 
     "it" alone may be no one's object ("frost got it"); with a particle after it, the verb
-    is a phrasal deed ("pick it up", "sort it out").
+    is a phrasal deed ("send it over", "sort it out").
 
     "Its way" makes the subject a thing that spreads or moves ("heath found its way into
     the lawn", "made its way"), no one's deed.
@@ -641,7 +641,7 @@ def _has_object(tokens: list[Token], verb: Token) -> bool:
         return False  # "found its way into the lawn", "made its way": a thing moving
     if following.norm in _OBJECT_OPENERS or following.norm in _PARTICLES:
         return True
-    if following.norm in ("it", "them"):  # "pick it up", "sort them out": a phrasal deed
+    if following.norm in ("it", "them"):  # "send it over", "sort them out": a phrasal deed
         particle = _glued_after(tokens, following.index)
         return particle is not None and particle.norm in _PARTICLES
     return _bare_noun_phrase(following)
@@ -767,7 +767,7 @@ def _counted_readings(tokens: list[Token], token: Token, before: Token) -> list[
     if token.capitalised:
         return []
     if _an_item_counted(tokens, token, before):
-        return [COUNTED_OUT]  # "2 wheels cheddar, 3 brie": whatever the word is
+        return [COUNTED_OUT]  # "3 halloumi, 2 feta": whatever the word is
     if _counts(before) and sense(token.norm).noun:
         return [COUNTED]  # "3 miles of towpath": a measure, not a name
     if _measured(tokens, before):
@@ -776,9 +776,9 @@ def _counted_readings(tokens: list[Token], token: Token, before: Token) -> list[
 
 
 def _an_item_counted(tokens: list[Token], token: Token, number: Token) -> bool:
-    """A lowercase word after a number that opens a list item or a clause: "2 brie".
+    """A lowercase word after a number that opens a list item or a clause: "2 feta".
 
-    An order or a stock list counts things out ("4 wheels cheddar, 2 brie"), whatever the
+    An order or a stock list counts things out ("3 halloumi, 2 feta"), whatever the
     word is, even one no dictionary has; a time ("at 2 ivy rang") or a label ("room 2")
     before the word is no count of it.
     """
@@ -788,7 +788,7 @@ def _an_item_counted(tokens: list[Token], token: Token, number: Token) -> bool:
     return opener is None or opener.norm in _COUNTING_VERBS
 
 
-#: Verbs that count things out before a number: "bring 2 brie", "order 6 cheddar".
+#: Verbs that count things out before a number: "bring 2 feta", "order 6 stilton".
 _COUNTING_VERBS: Final = frozenset("bring add order need get buy want plus and".split())
 
 
@@ -902,7 +902,7 @@ def _possessor_readings(tokens: list[Token], first: int, last: int) -> list[str]
     while work is not None and work.norm in _WORK_ADJECTIVES:
         work = _glued_after(tokens, work.index)
     if work is not None and work.norm in _WORKS:
-        return [AUTHOR_OF_WORKS]  # "Adele's new album", "churchill's speeches"
+        return [AUTHOR_OF_WORKS]  # "Noor's new album", "a poet's poems"
     if owned is not None and owned.norm in _PERSONAL_NOUNS:
         found.append(PERSONAL_POSSESSION)
     if first == last and _bare_possessor(tokens, last):
@@ -910,23 +910,23 @@ def _possessor_readings(tokens: list[Token], first: int, last: int) -> list[str]
     return found
 
 
-#: What artists, writers and public figures are known by: "Adele's new album" names the
+#: What artists, writers and public figures are known by: "Noor's new album" names the
 #: singer, whoever of that name the user knows.
 _WORKS: Final = frozenset(
     "album albums single singles song songs lyrics speech speeches symphony symphonies "
     "concerto sonata opera novel novels poem poems painting paintings sculpture sculptures "
     "films movies discography filmography memoir autobiography biography".split()
 )
-#: Words between a possessive and the work it owns ("Adele's new album").
+#: Words between a possessive and the work it owns ("Noor's new album").
 _WORK_ADJECTIVES: Final = frozenset("new latest last first early old best famous greatest".split())
 
 
 def _bare_possessor(tokens: list[Token], index: int) -> bool:
-    """A possessive that determines the noun after it with nothing before it: "dale's loop".
+    """A possessive that determines the noun after it with nothing before it: "brook's patch".
 
     An everyday singular noun owns something only with its own article ("the river's
-    edge", "a shepherd's hut"); bare, it is a name ("sterling's spreadsheet", "when brook's
-    lease is up"). A kind of person is a kind whatever stands before it ("driver's
+    edge", "a shepherd's hut"); bare, it is a name ("bill's lorry", "when brook's
+    van is back"). A kind of person is a kind whatever stands before it ("driver's
     licence"), so is a plural ("women's football"), and so is a creature by what creatures
     have ("wren's nest", "crow's feet"). The 's must own a noun: before an
     adjective or a participle it is "is" ("bill's due", "bill's paid"), and a time after it
@@ -1062,8 +1062,8 @@ def _on_the_rota(tokens: list[Token], index: int) -> bool:
     return days is not None and (is_calendar_word(days.norm) or days.norm in _SHIFTS)
 
 
-#: Prepositions after a deed done for someone or somewhere: "wren can collect from the
-#: depot", "rook will cover for me" (a particle is what plants do too: "mint will take over").
+#: Prepositions after a deed done for someone or somewhere: "wren can order from the
+#: wholesaler", "rook will cover for me" (a particle is what plants do too: "mint will take over").
 _ERRAND_PREPOSITIONS: Final = frozenset({"from", "for", "with"})
 #: Verbs of taking a turn on a rota.
 _ROTA_VERBS: Final = frozenset(

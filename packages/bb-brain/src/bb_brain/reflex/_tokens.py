@@ -402,7 +402,7 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
     if before.norm == "that" and _verb_follows(tokens, last):
         return []  # "odd that rookwood doesn't pay": "that" opens a clause
     if _our_own(tokens, first, before):
-        return []  # "our Magnus is doing the simul": a name, as families and teams say it
+        return []  # "our Tomasz is running the raffle": a name, as families and teams say it
     if _determined(tokens, first):
         return (
             [AFTER_DETERMINER, DETERMINED_PHRASE]
@@ -617,7 +617,7 @@ def _definite(tokens: list[Token], first: int, last: int) -> bool:
     after = _next_glued(tokens, last)
     one_word = last == first + 1 if tokens[first].norm == "the" else last == first
     if one_word and after is not None and _a_noun_goes_on(after):
-        # "what should the fox trot cost": the phrase is "the fox trot"; a title of several
+        # "how long does the heron dance last": the phrase is "the heron dance"; a title of several
         # words is known whole as a modifier too ("the rainbow garden stuff")
         return False
     if after is not None and after.norm == "that":
@@ -658,7 +658,7 @@ def _verb_follows(tokens: list[Token], last: int) -> bool:
 
 
 def _our_own(tokens: list[Token], first: int, before: Token) -> bool:
-    """After "our" or "my", one capitalised word no dictionary has: "our Magnus", "my Ines".
+    """After "our" or "my", one capitalised word no dictionary has: "our Tomasz", "my Ines".
 
     People say it of family and teammates; a product ("my Kindle") or a thing ("our
     Garden") is a word the lexicon knows.

@@ -336,9 +336,9 @@ class EntityIndex:
                 return length, None  # "Ellie Marsh" is not Jo Marsh: another of the family
             if surface is not None and length == 1 and _ordinary_here(folded, words, index):
                 if self._entities[surface.slug].is_person:
-                    continue  # "in august we close", "out at dawn", "my patience is thin"
+                    continue  # "in june we shut", "up at dusk", "my patience ran out"
             if surface is not None and _an_everyday_phrase(folded, words, index, length):
-                continue  # "think of it as an olive branch with her": any olive branch
+                continue  # "sent flowers as a white flag": any white flag
             if surface is not None and length == 1 and _after_an_article(folded, index):
                 # "a mason who knows lime", "the brook": a noun with its article
                 if self._entities[surface.slug].is_person and sense(key[0]).known_word:
@@ -353,7 +353,7 @@ def _has_or_is(text: str, at: int) -> bool:
 
     A participle no noun shares ("taken", "going"), a word of place or state
     ("back", "off", "in"), an article, or a verb that is also a noun before its particle
-    ("harvey's set up a fund") follows it; a possession follows "Harvey's" otherwise.
+    ("alice's set up a fund") follows it; a possession follows "Alice's" otherwise.
     """
     following = _NEXT_WORDS.match(text, at)
     if following is None:
@@ -416,7 +416,7 @@ def _an_everyday_phrase(
 ) -> bool:
     """Everyday words in lowercase after "a" or "an", ending their phrase: no one's name.
 
-    No page's name takes the indefinite article ("as an olive branch", "a red lion"),
+    No page's name takes the indefinite article ("as a white flag", "a golden goose"),
     unless the article is the next noun's ("a widget co invoice", "an acme order").
     """
     if index == 0 or folded[index - 1] not in ("a", "an"):
@@ -429,7 +429,7 @@ def _an_everyday_phrase(
 
 
 def _ordinary_here(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
-    """A lowercase everyday word its place makes ordinary: "in august", "my patience".
+    """A lowercase everyday word its place makes ordinary: "in june", "my patience".
 
     A month or a time of day after a preposition of time is the time; an everyday word
     after "my", "our" or "your" is the speaker's own (no one calls a friend "my Dawn" in
@@ -444,7 +444,7 @@ def _ordinary_here(folded: list[str], words: list[re.Match[str]], index: int) ->
     return before in ("my", "our", "your") and meaning.lowercase_ordinary
 
 
-#: Prepositions before a time: "in august", "at dawn", "by june".
+#: Prepositions before a time: "in june", "at dusk", "by march".
 _TIME_PREPOSITIONS: Final = frozenset(
     "in on at by since until till from before after during through".split()
 )

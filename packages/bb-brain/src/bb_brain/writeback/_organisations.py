@@ -149,11 +149,11 @@ def _trade_name(words: list[str]) -> bool:
     if any(word.endswith(("'s", "’s")) for word in before):
         return True  # "Quarrel's Bakery": named after its owner
     if len(before) > 1 and before[-1] in _STREETS and words[-1] not in _INSTITUTIONS:
-        return True  # "Mill Lane Nurseries": named after its street
+        return True  # "Hatch Lane Nurseries": named after its street
     return any(not _ordinary(word) for word in before)
 
 
-#: Words that end a street's name: a firm named after its street is a firm ("Mill Lane
+#: Words that end a street's name: a firm named after its street is a firm ("Hatch Lane
 #: Nurseries", "Church Road Garage").
 _STREETS: Final = frozenset("lane road street avenue row yard square parade terrace".split())
 #: What a street names that is no firm: "Station Road School", "York Road Station".
