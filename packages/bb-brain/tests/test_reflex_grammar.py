@@ -1086,6 +1086,12 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (TOMASZ, "so our Tomasz is running the raffle this year"),  # a name after "our"
         (NOOR, "Noor's quote for the album artwork came in"),  # her quote, about an album
         (OTIS, "otis said garcia's van can do the delivery"),  # a verb between the names
+        (SAGE, "Book Sage for the 3pm slot"),  # an imperative, then its object
+        (SAGE, "Pay Sage back for the tickets"),
+        (NOOR, "Noor's paintings are in the village show this week"),  # a friend's work
+        (HATTIE, "Hattie Lowe's speech made everyone cry"),
+        (HATTIE, "got a Hattie Lowe invoice today, £340, is that right?"),  # a dealing
+        (OTIS, "seats: 2 otis, 3 tomasz, 4 the kids"),  # places handed out to people
         (IVY, "ivy's training for the half marathon in may"),  # a doing for something
         (IVY, "ivy's on form tonight, she can throw last"),  # on form, as people are
         (WREN, "wren normally does, she knows the till"),  # an adverb before the verb
@@ -1148,7 +1154,7 @@ def test_these_readings_name_the_page(
         (BILL, "bill's due on friday, can you remind me"),  # "'s" is "is"
         (BILL, "bill's paid now, thanks"),
         (BILL, "we only buy goat's cheese and bill's fine with that"),  # "'s" is "is"
-        (SAGE, "Garden Sage: gin, honey and lemon, served long"),  # a drink's name
+        (SAGE, "Meadow Sage: gin, honey and lemon, served long"),  # a drink's name
         (HERON, "how long does the heron dance last on the show"),  # the phrase goes on
         (OKAFOR, "I met Okafor Consulting Group at the expo"),  # a person's name, modifying
         (FETA, "order for friday: 3 halloumi, 2 feta, 1 manchego"),  # things counted out

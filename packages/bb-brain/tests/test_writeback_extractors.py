@@ -1288,6 +1288,8 @@ def test_an_organisation_named_as_the_venue_leaves_the_fact_to_the_topic() -> No
         ("alice's set up a standing order to Widget Co for the rent", ALICE.slug),  # has set up
         ("alice's taken the Widget Co invoices home to check", ALICE.slug),  # has taken
         ("alice's notes on Widget Co say the rent is due monthly", WIDGET.slug),  # her notes
+        ("alice's back garden needs Widget Co to fix the fence, £90", WIDGET.slug),
+        ("alice's follow up with Widget Co is on monday at 10", WIDGET.slug),
     ],
 )
 def test_an_s_before_a_participle_is_has_and_its_subject_is_the_clauses(
@@ -1299,6 +1301,20 @@ def test_an_s_before_a_participle_is_has_and_its_subject_is_the_clauses(
 def test_what_only_a_body_one_belongs_to_has_is_its_before_it_is_named() -> None:
     found = own_rules("membership is up to 140 households this year")
     assert found == [("membership is up to 140 households this year", CLUB.slug)]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "dues are £60 for the tennis club",
+        "members get 10% off at the garden centre",
+        "membership renews in may, the National Trust one",
+    ],
+)
+def test_another_bodys_members_are_not_the_users_organisation_before_it_is_named(
+    said: str,
+) -> None:
+    assert own_rules(said) == [(said, None)]
 
 
 @pytest.mark.parametrize(
@@ -1321,20 +1337,36 @@ DAWN = Entity("people/dawn-ferrand", "Dawn Ferrand", "person")
 JUNE = Entity("people/june-okafor", "June Okafor", "person")
 
 
-@pytest.mark.parametrize(
-    "said",
-    [
-        "we were up at dusk to catch the tide, the pier was shut",
-        "in june we close for a fortnight, the 3rd to the 17th",
-        "honestly my dawn runs are the best part of the week",
-    ],
-)
-def test_an_everyday_word_its_place_makes_ordinary_names_nobody(said: str) -> None:
+def dawn_and_june(said: str) -> list[str | None]:
     surfaces = [(e.title, e.slug, False) for e in (DAWN, JUNE)]
     surfaces += [("dawn", DAWN.slug, True), ("june", JUNE.slug, True)]
     extractor = RulesExtractor(EntityIndex([DAWN, JUNE], surfaces))
-    facts = extractor.extract(seg(("user", said)))
-    assert {f.entity_slug for f in facts} <= {None}
+    return [f.entity_slug for f in extractor.extract(seg(("user", said)))]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "we were up at dawn to catch the tide, £12 for the boat",
+        "in june we close for a fortnight, £300 lost",
+        "honestly my dawn runs cost me £20 a week in coffee",
+    ],
+)
+def test_an_everyday_word_its_place_makes_ordinary_names_nobody(said: str) -> None:
+    assert dawn_and_june(said) == [None]
+
+
+@pytest.mark.parametrize(
+    ("said", "slug"),
+    [
+        ("got a text from dawn about the rota, she wants saturdays", DAWN.slug),
+        ("waiting on june to send the deposit, £200", JUNE.slug),
+        ("since dawn moved out the rent went up to £900", DAWN.slug),
+        ("at dawn's house on friday for the quiz, £5 each", DAWN.slug),
+    ],
+)
+def test_a_name_after_a_preposition_that_takes_people_is_theirs(said: str, slug: str) -> None:
+    assert set(dawn_and_june(said)) == {slug}
 
 
 def test_the_name_after_a_preposition_of_time_is_still_someone_when_capitalised() -> None:

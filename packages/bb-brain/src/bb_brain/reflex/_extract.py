@@ -416,7 +416,7 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
         return []
     if len(trimmed) == 1:
         if trimmed is not part and _names_a_kind(part[0]):
-            extra = (*extra, COMPOUND_HEAD)  # "Garden Sage: gin, honey": no Sage's
+            extra = (*extra, COMPOUND_HEAD)  # "Meadow Sage: gin, honey": no Sage's
         return _standalone(trimmed[0], maker, extra)
     if len(trimmed[-1].norm) == 1 and trimmed[-1].norm.isalpha():
         # "Lakshmi V": a name and the initial of a family name; the name is what is known
@@ -462,19 +462,19 @@ MAX_CAPITAL_WORDS: Final = 4
 
 
 def _names_a_kind(tok: Token) -> bool:
-    """A sentence-initial noun that makes a compound of the name after it: "Garden Sage".
+    """A sentence-initial noun that makes a compound of the name after it: "Meadow Sage".
 
-    "Yesterday Ivy said", "Poor Ivy", "Email Ivy" and "Morning Ivy" open a sentence before a
-    name; a singular noun with no reading as an adverb or an adjective makes a name after it
-    the head of a compound ("Garden Sage", "Project Juno", "Hurricane Ada"): a drink, a
-    codename, a storm, no one's capital.
+    "Yesterday Ivy said", "Poor Ivy", "Ring Ivy" and "Morning Ivy" open a sentence before a
+    name; a singular noun with no other reading (no verb's, whose imperative takes the name
+    as its object: "Book Hazel for 3pm") makes a name after it the head of a compound
+    ("Meadow Sage", "Hurricane Ada"): a drink, a storm, no one's capital.
     """
     word = sense(tok.norm)
     if word.function or word.calendar or word.plural_noun or tok.norm in PERSON_VERBS_BEFORE:
         return False
     if tok.norm in _GREETINGS or tok.norm in ROLE_NOUNS:
         return False
-    return word.readings <= {"NOUN", "VERB"} and "NOUN" in word.readings
+    return word.readings == {"NOUN"}
 
 
 #: Nouns that greet the one named after them ("Morning Ivy").

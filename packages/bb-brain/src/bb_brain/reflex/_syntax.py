@@ -779,13 +779,22 @@ def _an_item_counted(tokens: list[Token], token: Token, number: Token) -> bool:
     """A lowercase word after a number that opens a list item or a clause: "2 feta".
 
     An order or a stock list counts things out ("3 halloumi, 2 feta"), whatever the
-    word is, even one no dictionary has; a time ("at 2 ivy rang") or a label ("room 2")
-    before the word is no count of it.
+    word is, even one no dictionary has, once one of its items is a noun ("2 priya, 3 tom"
+    hands out places); a time ("at 2 ivy rang") or a label ("room 2") before the word is no
+    count of it.
     """
     if token.capitalised or not number.norm.isdigit() or not token.glued:
         return False
     opener = _glued_before(tokens, number.index)
-    return opener is None or opener.norm in _COUNTING_VERBS
+    if opener is not None and opener.norm not in _COUNTING_VERBS:
+        return False
+    # goods, not seats: the word is a noun, or another item counted is ("3 halloumi, 2
+    # feta"); "2 priya, 3 tom" hands out places to people
+    return sense(token.norm).noun or any(
+        other.index != token.index and sense(other.norm).noun
+        for count, other in zip(tokens, tokens[1:], strict=False)
+        if count.norm.isdigit() and other.glued and not other.capitalised
+    )
 
 
 #: Verbs that count things out before a number: "bring 2 feta", "order 6 stilton".
@@ -901,8 +910,8 @@ def _possessor_readings(tokens: list[Token], first: int, last: int) -> list[str]
     work = owned
     while work is not None and work.norm in _WORK_ADJECTIVES:
         work = _glued_after(tokens, work.index)
-    if work is not None and work.norm in _WORKS:
-        return [AUTHOR_OF_WORKS]  # "Noor's new album", "a poet's poems"
+    if first == last and work is not None and work.norm in _WORKS:
+        return [AUTHOR_OF_WORKS]  # "Noor's new album", "a poet's poems"; not "Tom Hale's"
     if owned is not None and owned.norm in _PERSONAL_NOUNS:
         found.append(PERSONAL_POSSESSION)
     if first == last and _bare_possessor(tokens, last):
@@ -910,12 +919,12 @@ def _possessor_readings(tokens: list[Token], first: int, last: int) -> list[str]
     return found
 
 
-#: What artists, writers and public figures are known by: "Noor's new album" names the
-#: singer, whoever of that name the user knows.
+#: What artists, writers and composers are known by: "Noor's new album" names the singer,
+#: whoever of that name the user knows. A friend's painting, novel or speech is as likely
+#: as a famous one's, so only the works the famous are read and heard by count.
 _WORKS: Final = frozenset(
-    "album albums single singles song songs lyrics speech speeches symphony symphonies "
-    "concerto sonata opera novel novels poem poems painting paintings sculpture sculptures "
-    "films movies discography filmography memoir autobiography biography".split()
+    "album albums lyrics symphony symphonies concerto concertos sonata sonatas opera operas "
+    "novels poems discography filmography biography autobiography".split()
 )
 #: Words between a possessive and the work it owns ("Noor's new album").
 _WORK_ADJECTIVES: Final = frozenset("new latest last first early old best famous greatest".split())

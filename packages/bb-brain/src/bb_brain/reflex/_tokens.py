@@ -277,17 +277,25 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
 
 
 def _a_brand(tokens: list[Token], first: int, last: int) -> bool:
-    """A name between "a" and the thing it labels: "a tom ford suit", "a Hattie Lowe print".
+    """A name between "a" and a made thing it labels: "a tom ford suit", "a Hattie Lowe print".
 
     The article is the thing's; the name labels it as a maker's or a designer's, the way
-    a brand does: a person's whole name there names no one the user deals with.
+    a brand does: a person's whole name there names no one the user deals with. An
+    invoice, a quote or a meeting is a dealing with the person ("a Tom Hale invoice").
     """
     before = _previous_glued(tokens, first)
     after = _next_glued(tokens, last)
     if before is None or before.norm not in ("a", "an") or after is None or after.capitalised:
         return False
-    word = sense(after.norm)
-    return word.noun and not word.function and not word.adjective
+    return after.norm in _MADE_THINGS  # "a Tom Hale invoice" is a dealing with him
+
+
+#: What a maker's or a designer's name labels: "a hattie lowe print", "a tom ford suit".
+_MADE_THINGS: Final = frozenset(
+    "print prints mug vase bowl jug plate lamp chair table rug cushion quilt scarf shirt "
+    "dress suit jacket coat jumper cardigan bag handbag shoes boots watch perfume poster "
+    "painting original sculpture necklace ring earrings bracelet guitar kettle teapot".split()
+)
 
 
 #: Words before "on"/"about" that ask memory for what it holds ("anything on X",

@@ -360,11 +360,29 @@ def _has_or_is(text: str, at: int) -> bool:
         return False
     word, after = fold(following.group(1)), fold(following.group(2) or "")
     if word in _AFTER_HAS_OR_IS:
-        return True
+        # "alice's back tomorrow"; "alice's back garden" owns a garden
+        return word != "back" or not _a_noun(after)
     meaning = sense(word)
     if {"VBN", "VBG"} & inflections(word) and not meaning.noun and not meaning.adjective:
         return True
-    return "VERB" in meaning.readings and after in _PARTICLES
+    # "harvey's set up a fund"; "alice's follow up with them" is a noun of its own
+    if "VERB" not in meaning.readings or after not in _PARTICLES:
+        return False
+    object_ = _NEXT_WORDS.match(text, following.end())
+    third = fold(object_.group(1)) if object_ is not None else ""
+    return third in _OBJECT_WORDS
+
+
+def _a_noun(word: str) -> bool:
+    """A noun, and no adverb or time ("back garden"; "back tomorrow", "back home" are where)."""
+    meaning = sense(word)
+    return meaning.noun and "ADV" not in meaning.readings and not meaning.calendar
+
+
+#: What opens the object of a phrasal verb: "set up a fund", "sorted out the invoice".
+_OBJECT_WORDS: Final = frozenset(
+    "a an the my our your his her their this that these those some it them".split()
+)
 
 
 #: Words after "'s" that make it "has" or "is".
@@ -431,23 +449,35 @@ def _an_everyday_phrase(
 def _ordinary_here(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
     """A lowercase everyday word its place makes ordinary: "in june", "my patience".
 
-    A month or a time of day after a preposition of time is the time; an everyday word
-    after "my", "our" or "your" is the speaker's own (no one calls a friend "my Dawn" in
-    lowercase).
+    A month or a time of day after a preposition only a time takes is the time, when it ends
+    its phrase ("in june we close"; "from june", "at dawn's", "before dawn leaves" are
+    hers); an everyday word after "my", "our" or "your" is the speaker's own (no one calls a
+    friend "my Dawn" in lowercase).
     """
     if index == 0 or words[index].group(0)[:1].isupper():
         return False
     word, before = folded[index], folded[index - 1]
     meaning = sense(word)
-    if (meaning.calendar or word in _TIMES_OF_DAY) and before in _TIME_PREPOSITIONS:
-        return True
-    return before in ("my", "our", "your") and meaning.lowercase_ordinary
+    after = folded[index + 1] if index + 1 < len(folded) else ""
+    if before in ("my", "our", "your"):
+        return meaning.lowercase_ordinary
+    text, end = words[index].string, words[index].end()
+    if text[end : end + 1] in ("'", "’"):
+        return False  # "at dawn's house": hers
+    ends_phrase = not after or sense(after).function or sense(after).calendar
+    if not (ends_phrase or after in _AFTER_A_TIME):
+        return False  # "before dawn leaves": her deed
+    if meaning.calendar and before in _MONTH_PREPOSITIONS:
+        return True  # "in june we close"; "from june", "waiting on june" may be her
+    return word in _TIMES_OF_DAY and before in _TIME_OF_DAY_PREPOSITIONS  # "up at dawn"
 
 
-#: Prepositions before a time: "in june", "at dusk", "by march".
-_TIME_PREPOSITIONS: Final = frozenset(
-    "in on at by since until till from before after during through".split()
-)
+#: Prepositions that take a month and no one: "in june", "by march", "during april".
+_MONTH_PREPOSITIONS: Final = frozenset("in by during until till through".split())
+#: Prepositions that take a time of day and hardly anyone: "at dusk", "before dawn".
+_TIME_OF_DAY_PREPOSITIONS: Final = frozenset("at by before until till".split())
+#: Words a time is followed by in its sentence ("up at dawn tomorrow", "in june this year").
+_AFTER_A_TIME: Final = frozenset("tomorrow today tonight this next last every".split())
 _TIMES_OF_DAY: Final = frozenset("dawn dusk noon midnight sunrise sunset".split())
 
 

@@ -41,7 +41,8 @@ from bb_schema.turn_context import ExtractedFact
 
 from bb_brain._examined import WRITEBACK_EXAMINED_CHARS, examined
 from bb_brain._names import fold
-from bb_brain._orgnames import is_organisation
+from bb_brain._orgnames import ORG_WORDS, is_organisation
+from bb_brain.reflex._lexicon import is_calendar_word
 from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._attribute import Reference, Salience, choose, references, subject
 from bb_brain.writeback._clauses import (
@@ -300,7 +301,10 @@ class RulesExtractor:
             group.inherited = group.inherited or (opening and number == 0)
             if restated and _NEW_VALUE.match(group.text):
                 continue  # "..., it's at 3pm": the value a restated fact already holds
-            restated = _record(group, facts, topic, self._own(salience), self._entities.own)
+            club = self._entities.own
+            if club is not None and club.slug not in self._named and _another_body(group.text):
+                club = None  # "dues are £60 for the tennis club": that club's, not the user's
+            restated = _record(group, facts, topic, self._own(salience), club)
 
     def _groups(self, text: str, salience: Salience, *, people: bool = False) -> list[_Group]:
         """The sentence's clauses as facts-to-be (see :class:`_Group` for how they join).
@@ -827,7 +831,7 @@ def _record(
         return False
     if entity is None and body is not None and not refs and _MEMBERSHIP.match(text):
         entity = body  # "annual subs rise to £40 in april": the club's, whatever is at hand
-        # (named or not: no other body of the user's has subs, members or an AGM)
+        # (named or not, unless the clause names another body; see _another_body)
     elif entity is None and own is not None and not refs and _WE.match(text):
         entity = own  # "we've booked the hall for the spring show": the choir
     elif entity is None and kind in _ABOUT_THE_TOPIC and opens_with_the_user(text):
@@ -851,6 +855,28 @@ _MEMBERSHIP = re.compile(
     r"(?!\s+(?:of|at|for|from|with|to|in|on)\s+(?:the|a|an|my|our|his|her|their|your|work|"
     r"(?-i:[A-Z])))",
     re.IGNORECASE,
+)
+
+
+def _another_body(text: str) -> bool:
+    """The clause names a body of some kind: a club, a shop, a trust, or a capitalised name.
+
+    "dues are £60 for the tennis club", "members get 10% off at the garden centre",
+    "membership renews in may, the National Trust one": subs and members of another body
+    than the user's own, which the conversation has not named yet.
+    """
+    words = [word.strip(".,;:!?()'’>*-") for word in text.split()]
+    words = [word for word in words if word[:1].isalpha()]
+    if any(word.casefold() in _BODIES or word.casefold() in ORG_WORDS for word in words):
+        return True
+    # a name after the clause's first word, no month or weekday ("subs due in September")
+    return any(word[:1].isupper() and not is_calendar_word(word.casefold()) for word in words[1:])
+
+
+#: Words for a body one can be a member of, besides the trades of firms (ORG_WORDS).
+_BODIES: Final = frozenset(
+    "club clubs gym gyms centre center trust league association union society team "
+    "federation guild council".split()
 )
 _WE = re.compile(rf"^\W*(?:(?:and|but|so|also|then)\W+)?(?:we\b|we{_APOS}|our\b)", _FLAGS)
 
