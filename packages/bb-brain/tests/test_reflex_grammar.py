@@ -1092,6 +1092,8 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (HATTIE, "Hattie Lowe's speech made everyone cry"),
         (HATTIE, "got a Hattie Lowe invoice today, £340, is that right?"),  # a dealing
         (OTIS, "seats: 2 otis, 3 tomasz, 4 the kids"),  # places handed out to people
+        (OTIS, "rota: 1 otis, 2 bill, 3 rose"),
+        (NOOR, "Noor's opera tickets are on the kitchen table"),  # her tickets
         (IVY, "ivy's training for the half marathon in may"),  # a doing for something
         (IVY, "ivy's on form tonight, she can throw last"),  # on form, as people are
         (WREN, "wren normally does, she knows the till"),  # an adverb before the verb
@@ -1155,14 +1157,15 @@ def test_these_readings_name_the_page(
         (BILL, "bill's paid now, thanks"),
         (BILL, "we only buy goat's cheese and bill's fine with that"),  # "'s" is "is"
         (SAGE, "Meadow Sage: gin, honey and lemon, served long"),  # a drink's name
+        (SAGE, "Garden Sage: gin, honey and lemon, served long"),
+        (IVY, "Storm Ivy knocked our fence down last night"),  # a storm's name
         (HERON, "how long does the heron dance last on the show"),  # the phrase goes on
         (OKAFOR, "I met Okafor Consulting Group at the expo"),  # a person's name, modifying
-        (FETA, "order for friday: 3 halloumi, 2 feta, 1 manchego"),  # things counted out
-        (FETA, "bring 2 feta and some olives"),
+        (FETA, "order for friday: 3 tubs halloumi, 2 feta, 1 manchego"),  # goods counted out
+        (FETA, "bring 2 feta, 6 rolls and some olives"),
         (IVY, "ivy does well on a north wall"),  # no day, no turn
         (LEVEL, "Spirit level - do I need one to hang the shelf?"),  # its article dropped
         (NOOR, "Noor's new album came out on friday, it's brilliant"),  # a singer by her work
-        (NOOR, "we read noor's poems in class today"),
         (OTIS, "otis garcia from the telly was in the shop"),  # another of that given name
         (IVY, "ivy's growing over the wall again"),  # what a plant does
         (IVY, "ivy will take over the fence if you let it"),  # a plant takes over

@@ -1290,6 +1290,8 @@ def test_an_organisation_named_as_the_venue_leaves_the_fact_to_the_topic() -> No
         ("alice's notes on Widget Co say the rent is due monthly", WIDGET.slug),  # her notes
         ("alice's back garden needs Widget Co to fix the fence, £90", WIDGET.slug),
         ("alice's follow up with Widget Co is on monday at 10", WIDGET.slug),
+        ("alice's run out of the Widget Co vouchers, £20 left", ALICE.slug),  # has run out
+        ("alice's set off for the Widget Co site at 8", ALICE.slug),
     ],
 )
 def test_an_s_before_a_participle_is_has_and_its_subject_is_the_clauses(
@@ -1315,6 +1317,18 @@ def test_another_bodys_members_are_not_the_users_organisation_before_it_is_named
     said: str,
 ) -> None:
     assert own_rules(said) == [(said, None)]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "the AGM is in the village hall on the 14th",
+        "subs are £40 this year, Sarah says",
+        "members' night at the club is friday, £5 in",
+    ],
+)
+def test_the_users_own_body_keeps_its_members_before_it_is_named(said: str) -> None:
+    assert own_rules(said) == [(said, CLUB.slug)]
 
 
 @pytest.mark.parametrize(
@@ -1350,6 +1364,9 @@ def dawn_and_june(said: str) -> list[str | None]:
         "we were up at dawn to catch the tide, £12 for the boat",
         "in june we close for a fortnight, £300 lost",
         "honestly my dawn runs cost me £20 a week in coffee",
+        "from june the rent goes up to £950",
+        "since june the bus has been £3 each way",
+        "on june 3rd the car goes in for its MOT, £55",
     ],
 )
 def test_an_everyday_word_its_place_makes_ordinary_names_nobody(said: str) -> None:
@@ -1391,3 +1408,21 @@ def test_everyday_words_after_a_or_an_name_no_page() -> None:
 def test_the_article_of_the_noun_after_a_name_leaves_the_name() -> None:
     found = rules(("user", "a widget co invoice came in for £300"))
     assert [entity for _, entity, _ in found] == [WIDGET.slug]
+
+
+@pytest.mark.parametrize(
+    ("said", "slug"),
+    [
+        (
+            "the honey man from Pellbury Apiaries is bringing 6 hives in April",
+            "companies/pellbury-apiaries",
+        ),
+        (
+            "we use Quorne Diagnostics for bloods now, courier at 4pm daily",
+            "companies/quorne-diagnostics",
+        ),
+        ("Oluwaseun Davies joined the team on monday, £28k", "people/oluwaseun-davies"),
+    ],
+)
+def test_a_trade_that_ends_a_name_makes_it_a_firms(said: str, slug: str) -> None:
+    assert slug in {entity for _, entity, _ in rules(("user", said))}

@@ -56,7 +56,7 @@ from bb_brain.reflex._lexicon import (
 )
 from bb_brain.reflex._lowercase import lowercase, ordinary_uses
 from bb_brain.reflex._ordinary import LOWERCASE_ORDINARY_ZIPF, is_ordinary, sense, unknown_word
-from bb_brain.reflex._syntax import MODAL_AS_NAME, MODIFIER, WHEREABOUTS
+from bb_brain.reflex._syntax import MODAL_AS_NAME, MODIFIER, WHEREABOUTS, finite
 from bb_brain.reflex._tokens import (
     COMPOUND_HEAD,
     DOMAIN,
@@ -415,8 +415,8 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
     if not trimmed:
         return []
     if len(trimmed) == 1:
-        if trimmed is not part and _names_a_kind(part[0]):
-            extra = (*extra, COMPOUND_HEAD)  # "Meadow Sage: gin, honey": no Sage's
+        if trimmed is not part and _names_a_kind(part[0], trimmed[0], maker):
+            extra = (*extra, COMPOUND_HEAD)  # "Garden Sage: gin, honey": no Sage's
         return _standalone(trimmed[0], maker, extra)
     if len(trimmed[-1].norm) == 1 and trimmed[-1].norm.isalpha():
         # "Lakshmi V": a name and the initial of a family name; the name is what is known
@@ -461,20 +461,30 @@ def _coined_head(run: list[Token]) -> bool:
 MAX_CAPITAL_WORDS: Final = 4
 
 
-def _names_a_kind(tok: Token) -> bool:
-    """A sentence-initial noun that makes a compound of the name after it: "Meadow Sage".
+def _names_a_kind(tok: Token, name: Token, maker: Maker) -> bool:
+    """A sentence-initial noun that makes a compound of the name after it: "Garden Sage".
 
     "Yesterday Ivy said", "Poor Ivy", "Ring Ivy" and "Morning Ivy" open a sentence before a
-    name; a singular noun with no other reading (no verb's, whose imperative takes the name
-    as its object: "Book Hazel for 3pm") makes a name after it the head of a compound
-    ("Meadow Sage", "Hurricane Ada"): a drink, a storm, no one's capital.
+    name; a singular noun makes a name after it the head of a compound ("Garden Sage",
+    "Storm Ivy", "Project Hope"): a drink, a storm, a scheme, no one's capital. A noun that
+    is also a verb opens an imperative whose object is the name ("Book Hazel for 3pm",
+    "Pick Grace up"), unless what follows the name is a colon, a finite verb or a noun
+    ("Storm Ivy knocked the fence down", "Desert Rose perfume").
     """
     word = sense(tok.norm)
     if word.function or word.calendar or word.plural_noun or tok.norm in PERSON_VERBS_BEFORE:
         return False
-    if tok.norm in _GREETINGS or tok.norm in ROLE_NOUNS:
+    if tok.norm in _GREETINGS or tok.norm in ROLE_NOUNS or "NOUN" not in word.readings:
         return False
-    return word.readings == {"NOUN"}
+    if not word.readings <= {"NOUN", "VERB"}:
+        return False
+    if word.readings == {"NOUN"} or name.colon_after:
+        return True
+    after = maker.tokens[name.index + 1] if name.index + 1 < len(maker.tokens) else None
+    if after is None or not after.glued or after.capitalised:
+        return False
+    following = sense(after.norm)
+    return finite(after.norm) or following.readings == {"NOUN"}
 
 
 #: Nouns that greet the one named after them ("Morning Ivy").

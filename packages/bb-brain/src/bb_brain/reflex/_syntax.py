@@ -779,8 +779,8 @@ def _an_item_counted(tokens: list[Token], token: Token, number: Token) -> bool:
     """A lowercase word after a number that opens a list item or a clause: "2 feta".
 
     An order or a stock list counts things out ("3 halloumi, 2 feta"), whatever the
-    word is, even one no dictionary has, once one of its items is a noun ("2 priya, 3 tom"
-    hands out places); a time ("at 2 ivy rang") or a label ("room 2") before the word is no
+    word is, even one no dictionary has, once one of its items counts a plural ("2 priya, 3
+    tom" hands out places); a time ("at 2 ivy rang") or a label ("room 2") before the word is no
     count of it.
     """
     if token.capitalised or not number.norm.isdigit() or not token.glued:
@@ -788,10 +788,10 @@ def _an_item_counted(tokens: list[Token], token: Token, number: Token) -> bool:
     opener = _glued_before(tokens, number.index)
     if opener is not None and opener.norm not in _COUNTING_VERBS:
         return False
-    # goods, not seats: the word is a noun, or another item counted is ("3 halloumi, 2
-    # feta"); "2 priya, 3 tom" hands out places to people
-    return sense(token.norm).noun or any(
-        other.index != token.index and sense(other.norm).noun
+    # goods, not seats: an item counts out a plural ("4 tubs halloumi, 2 feta"); "2 priya,
+    # 3 tom" hands out places to people, whose names may be nouns too
+    return any(
+        sense(other.norm).plural_noun
         for count, other in zip(tokens, tokens[1:], strict=False)
         if count.norm.isdigit() and other.glued and not other.capitalised
     )
@@ -911,7 +911,9 @@ def _possessor_readings(tokens: list[Token], first: int, last: int) -> list[str]
     while work is not None and work.norm in _WORK_ADJECTIVES:
         work = _glued_after(tokens, work.index)
     if first == last and work is not None and work.norm in _WORKS:
-        return [AUTHOR_OF_WORKS]  # "Noor's new album", "a poet's poems"; not "Tom Hale's"
+        labelled = _glued_after(tokens, work.index)  # "Tom's opera tickets": his tickets
+        if labelled is None or not sense(labelled.norm).noun or labelled.norm in _WORKS:
+            return [AUTHOR_OF_WORKS]  # "Noor's new album"; not "Tom Hale's"
     if owned is not None and owned.norm in _PERSONAL_NOUNS:
         found.append(PERSONAL_POSSESSION)
     if first == last and _bare_possessor(tokens, last):
@@ -919,12 +921,12 @@ def _possessor_readings(tokens: list[Token], first: int, last: int) -> list[str]
     return found
 
 
-#: What artists, writers and composers are known by: "Noor's new album" names the singer,
-#: whoever of that name the user knows. A friend's painting, novel or speech is as likely
-#: as a famous one's, so only the works the famous are read and heard by count.
+#: What artists and composers are known by: "Noor's new album" names the singer, whoever
+#: of that name the user knows. A friend's painting, novel, poems or speech are as likely
+#: as a famous one's, so only the works the famous are heard and read of by count.
 _WORKS: Final = frozenset(
-    "album albums lyrics symphony symphonies concerto concertos sonata sonatas opera operas "
-    "novels poems discography filmography biography autobiography".split()
+    "album symphony symphonies concerto concertos sonata sonatas discography filmography "
+    "biography autobiography".split()
 )
 #: Words between a possessive and the work it owns ("Noor's new album").
 _WORK_ADJECTIVES: Final = frozenset("new latest last first early old best famous greatest".split())

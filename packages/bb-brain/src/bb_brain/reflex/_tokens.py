@@ -294,7 +294,8 @@ def _a_brand(tokens: list[Token], first: int, last: int) -> bool:
 _MADE_THINGS: Final = frozenset(
     "print prints mug vase bowl jug plate lamp chair table rug cushion quilt scarf shirt "
     "dress suit jacket coat jumper cardigan bag handbag shoes boots watch perfume poster "
-    "painting original sculpture necklace ring earrings bracelet guitar kettle teapot".split()
+    "painting original sculpture necklace ring earrings bracelet guitar kettle teapot wallet "
+    "tie belt purse candle trainers sunglasses".split()
 )
 
 

@@ -365,24 +365,14 @@ def _has_or_is(text: str, at: int) -> bool:
     meaning = sense(word)
     if {"VBN", "VBG"} & inflections(word) and not meaning.noun and not meaning.adjective:
         return True
-    # "harvey's set up a fund"; "alice's follow up with them" is a noun of its own
-    if "VERB" not in meaning.readings or after not in _PARTICLES:
-        return False
-    object_ = _NEXT_WORDS.match(text, following.end())
-    third = fold(object_.group(1)) if object_ is not None else ""
-    return third in _OBJECT_WORDS
+    # "alice's set up a fund", "'s run out of"; "alice's follow up" is a noun of its own
+    return "VBN" in inflections(word) and after in _PARTICLES
 
 
 def _a_noun(word: str) -> bool:
     """A noun, and no adverb or time ("back garden"; "back tomorrow", "back home" are where)."""
     meaning = sense(word)
     return meaning.noun and "ADV" not in meaning.readings and not meaning.calendar
-
-
-#: What opens the object of a phrasal verb: "set up a fund", "sorted out the invoice".
-_OBJECT_WORDS: Final = frozenset(
-    "a an the my our your his her their this that these those some it them".split()
-)
 
 
 #: Words after "'s" that make it "has" or "is".
@@ -465,15 +455,25 @@ def _ordinary_here(folded: list[str], words: list[re.Match[str]], index: int) ->
     if text[end : end + 1] in ("'", "’"):
         return False  # "at dawn's house": hers
     ends_phrase = not after or sense(after).function or sense(after).calendar
-    if not (ends_phrase or after in _AFTER_A_TIME):
+    if not (ends_phrase or after in _AFTER_A_TIME or after.isdigit() or _ORDINAL.match(after)):
         return False  # "before dawn leaves": her deed
+    if index > 1 and folded[index - 2] in _HEARD:
+        return False  # "waiting on june to send", "heard back from june": her
     if meaning.calendar and before in _MONTH_PREPOSITIONS:
-        return True  # "in june we close"; "from june", "waiting on june" may be her
+        return True  # "in june we close", "from june the rent goes up", "on june 3rd"
     return word in _TIMES_OF_DAY and before in _TIME_OF_DAY_PREPOSITIONS  # "up at dawn"
 
 
-#: Prepositions that take a month and no one: "in june", "by march", "during april".
-_MONTH_PREPOSITIONS: Final = frozenset("in by during until till through".split())
+#: Prepositions before a month: "in june", "by march", "from june onwards", "on june 3rd".
+_MONTH_PREPOSITIONS: Final = frozenset(
+    "in by during until till through from since after before on".split()
+)
+#: Words before a preposition that make its object someone heard from or waited on.
+_HEARD: Final = frozenset(
+    "heard hear text texts message email call word news back waiting wait note letter reply "
+    "got".split()
+)
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)$")
 #: Prepositions that take a time of day and hardly anyone: "at dusk", "before dawn".
 _TIME_OF_DAY_PREPOSITIONS: Final = frozenset("at by before until till".split())
 #: Words a time is followed by in its sentence ("up at dawn tomorrow", "in june this year").

@@ -166,7 +166,11 @@ def _trade(word: str) -> bool:
     Plurals of those who ply a trade ("Weavers") are left out: as many are family names
     ("Flowers", "Sanders", "Summers").
     """
-    return word in ORG_WORDS or (word.endswith("wear") and sense(word).noun)
+    if word in ORG_WORDS:
+        return True
+    # what a trade makes or studies: "Quillfield Sportswear", "Combe Apiaries", "Halcyon
+    # Diagnostics" (no family name ends so)
+    return word.endswith(("wear", "ies", "ics")) and sense(word).noun
 
 
 def _ordinary(word: str) -> bool:

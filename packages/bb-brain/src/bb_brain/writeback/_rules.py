@@ -42,7 +42,6 @@ from bb_schema.turn_context import ExtractedFact
 from bb_brain._examined import WRITEBACK_EXAMINED_CHARS, examined
 from bb_brain._names import fold
 from bb_brain._orgnames import ORG_WORDS, is_organisation
-from bb_brain.reflex._lexicon import is_calendar_word
 from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._attribute import Reference, Salience, choose, references, subject
 from bb_brain.writeback._clauses import (
@@ -302,7 +301,8 @@ class RulesExtractor:
             if restated and _NEW_VALUE.match(group.text):
                 continue  # "..., it's at 3pm": the value a restated fact already holds
             club = self._entities.own
-            if club is not None and club.slug not in self._named and _another_body(group.text):
+            unnamed = club is not None and club.slug not in self._named
+            if unnamed and club is not None and _another_body(group.text, club):
                 club = None  # "dues are £60 for the tennis club": that club's, not the user's
             restated = _record(group, facts, topic, self._own(salience), club)
 
@@ -858,25 +858,36 @@ _MEMBERSHIP = re.compile(
 )
 
 
-def _another_body(text: str) -> bool:
-    """The clause names a body of some kind: a club, a shop, a trust, or a capitalised name.
+def _another_body(text: str, own: Entity) -> bool:
+    """The clause names a body of some kind other than the user's own: a club, a shop, a trust.
 
     "dues are £60 for the tennis club", "members get 10% off at the garden centre",
     "membership renews in may, the National Trust one": subs and members of another body
-    than the user's own, which the conversation has not named yet.
+    than the user's own, which the conversation has not named yet; "members' night at the
+    club" is the user's, when their organisation is a club.
     """
-    words = [word.strip(".,;:!?()'’>*-") for word in text.split()]
+    its_own = {own.body, *fold(own.title).split()}  # "the club", of Tarn Rowing Club
+    words = [word.strip(".,;:!?()'’>*-").casefold() for word in text.split()]
     words = [word for word in words if word[:1].isalpha()]
-    if any(word.casefold() in _BODIES or word.casefold() in ORG_WORDS for word in words):
-        return True
-    # a name after the clause's first word, no month or weekday ("subs due in September")
-    return any(word[:1].isupper() and not is_calendar_word(word.casefold()) for word in words[1:])
+    for at, word in enumerate(words):
+        if word not in _BODIES and word not in ORG_WORDS:
+            continue
+        if word not in its_own:
+            return True
+        before = words[at - 1] if at else ""
+        if before and before not in its_own and before not in _OWNING:
+            return True  # "the tennis club": another club than the user's
+    return False
+
+
+#: Words before the user's own body's word that leave it theirs: "the club", "our club".
+_OWNING: Final = frozenset("the our my this at to".split())
 
 
 #: Words for a body one can be a member of, besides the trades of firms (ORG_WORDS).
 _BODIES: Final = frozenset(
-    "club clubs gym gyms centre center trust league association union society team "
-    "federation guild council".split()
+    "club clubs gym gyms centre center trust league association union society federation "
+    "guild council".split()
 )
 _WE = re.compile(rf"^\W*(?:(?:and|but|so|also|then)\W+)?(?:we\b|we{_APOS}|our\b)", _FLAGS)
 
