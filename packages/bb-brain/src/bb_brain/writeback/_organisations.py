@@ -168,7 +168,7 @@ def _trade(word: str) -> bool:
     """
     if word in ORG_WORDS:
         return True
-    # what a trade makes or studies: "Quillfield Sportswear", "Combe Apiaries", "Halcyon
+    # what a trade makes or studies: "Quillfield Sportswear", "Pellbury Apiaries", "Quorne
     # Diagnostics" (no family name ends so)
     return word.endswith(("wear", "ies", "ics")) and sense(word).noun
 

@@ -316,7 +316,7 @@ def _name_like(words: list[str]) -> bool:
     if folded[-1] in ORG_WORDS:
         return False
     if folded[-1].endswith(("ies", "ics")) and sense(folded[-1]).noun:
-        return False  # "Halcyon Diagnostics", "Combe Apiaries": a trade ends a firm's name
+        return False  # "Quorne Diagnostics", "Pellbury Apiaries": a trade ends a firm's name
     first = sense(folded[0])
     if first.function or (first.lexical and first.zipf >= ORDINARY_ZIPF):
         return False
