@@ -157,19 +157,10 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                         # first or last word is a small one, matched whole only
                         found.append(_whole_title(span, maker))
                     continue
+                # "house rules", "sunday table": a title on evidence only
+                fuzzy = any(_misspelt(tok) for tok in span)
                 norm = _phrase(span, maker.text)
-                found.append(
-                    maker.make(
-                        norm,
-                        span,
-                        PHRASE_ARMS,
-                        penalty=LOWERCASE_PENALTY,
-                        extra=(LOWERCASE,),
-                        # "house rules", "sunday table": a title on evidence only
-                        ambiguity=_everyday(span, norm),
-                        fuzzy=any(_misspelt(tok) for tok in span),
-                    )
-                )
+                found.append(_lower_phrase(span, maker, PHRASE_ARMS, norm, fuzzy=fuzzy))
         stretch = []
     return found
 
@@ -193,14 +184,21 @@ def _two_content_words(span: list[Token]) -> bool:
 
 def _whole_title(span: list[Token], maker: Maker) -> Candidate:
     """A phrase that opens or ends with a small word, looked up as a whole title or alias."""
-    norm = join(span)
+    return _lower_phrase(span, maker, EXACT_ARMS, join(span))
+
+
+def _lower_phrase(
+    span: list[Token], maker: Maker, arms: frozenset[str], norm: str, *, fuzzy: bool = False
+) -> Candidate:
+    """A lowercase phrase: a title on evidence only when its words are everyday ones."""
     return maker.make(
         norm,
         span,
-        EXACT_ARMS,
+        arms,
         penalty=LOWERCASE_PENALTY,
         extra=(LOWERCASE,),
         ambiguity=_everyday(span, norm),
+        fuzzy=fuzzy,
     )
 
 
