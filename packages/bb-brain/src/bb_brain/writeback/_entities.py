@@ -351,9 +351,10 @@ class EntityIndex:
 def _has_or_is(text: str, at: int) -> bool:
     """The "'s" before ``text[at:]`` is "has" or "is": "harvey's taken the keys".
 
-    A participle no noun shares ("taken", "going"), a word of place or state
-    ("back", "off", "in"), an article, or a verb that is also a noun before its particle
-    ("alice's set up a fund") follows it; a possession follows "Alice's" otherwise.
+    A participle no noun shares ("taken", "going"), a word of place or state ("back", "off",
+    "in"; not "back" before a noun, "alice's back garden"), an article, or a participle
+    before its particle ("alice's set up a fund", "'s run out of") follows it; a possession
+    follows "Alice's" otherwise ("alice's follow up with them").
     """
     following = _NEXT_WORDS.match(text, at)
     if following is None:
@@ -439,10 +440,11 @@ def _an_everyday_phrase(
 def _ordinary_here(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
     """A lowercase everyday word its place makes ordinary: "in june", "my patience".
 
-    A month or a time of day after a preposition only a time takes is the time, when it ends
-    its phrase ("in june we close"; "from june", "at dawn's", "before dawn leaves" are
-    hers); an everyday word after "my", "our" or "your" is the speaker's own (no one calls a
-    friend "my Dawn" in lowercase).
+    A month after a preposition, or a time of day after one only a time takes, is the time
+    when it ends its phrase ("in june we close", "from june the rent goes up", "up at
+    dawn"; "heard back from june", "at dawn's", "before dawn leaves" are hers); an everyday
+    word after "my", "our" or "your" is the speaker's own (no one calls a friend "my Dawn"
+    in lowercase).
     """
     if index == 0 or words[index].group(0)[:1].isupper():
         return False

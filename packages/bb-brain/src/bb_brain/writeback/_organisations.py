@@ -8,8 +8,10 @@ organisation's name when:
   ("Cog Tandem, the youth charity"), or a business's trade after "a" comes before it in
   an apposition the name closes ("a small press, Wren Lantern, ..."); or
 * it ends in a word for an organisation's legal form or trade (:data:`ORG_WORDS`: "Ossory
-  Joinery", "Meadowsweet Ltd"), and it is a name, not a phrase: a word no dictionary lists,
-  an owner's possessive or a legal form ("High School", "Kings Cross Station" are no firm).
+  Joinery", "Meadowsweet Ltd"; or what a trade makes or studies, "Quillfield Sportswear",
+  "Pellbury Apiaries"), and it is a name, not a phrase: a word no dictionary lists, an
+  owner's possessive, a street's name before the trade ("Hatch Lane Nurseries") or a legal
+  form ("High School", "Kings Cross Station" are no firm).
 
 The page it gets is ``companies/<words>``: lowercase ASCII, "&" read as "and", apostrophes
 dropped ("Quarrel's Bakery" -> companies/quarrels-bakery).

@@ -2,12 +2,12 @@
 
 A run of two or three capitalised words is taken as a new person's full name only when:
 
-* every word looks like a name: no function word, no everyday English word (measured
-  against the lexicon, :mod:`bb_brain.reflex._ordinary`), no word that names an
-  organisation ("Labs", "Ventures", "Inc"), and the first word is no everyday word (a given
-  name, not "Blue Harbor"; a name a dictionary lists only rarely passes); a month may
-  be a given name ("June Okafor", "Jun Feng") unless a word that takes a date comes before
-  it ("in June");
+* every word looks like a name: no function word, no everyday English word (measured against
+  the lexicon, :mod:`bb_brain.reflex._ordinary`), no word that names an organisation ("Labs",
+  "Ventures", "Inc", a trade in "-ies" or "-ics": "Apiaries"), and the first word is no
+  everyday word (a given name, not "Blue Harbor"; a name a dictionary lists only rarely
+  passes); a month may be a given name ("June Okafor", "Jun Feng") unless a word that takes a
+  date comes before it ("in June");
 * a dictionary word that only opens the sentence is not part of the run ("Met Ines Halloran");
 * the conversation says it is a person: a role or kinship noun just before it ("my nephew
   Sipho Dlamini", "head of procurement is Tobias Engel", "their finance person, Bronwen
