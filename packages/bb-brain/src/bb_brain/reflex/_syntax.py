@@ -767,7 +767,7 @@ def _counted_readings(tokens: list[Token], token: Token, before: Token) -> list[
     if token.capitalised:
         return []
     if _an_item_counted(tokens, token, before):
-        return [COUNTED_OUT]  # "3 halloumi, 2 feta": whatever the word is
+        return [COUNTED_OUT]  # "4 tubs halloumi, 2 feta": whatever the word is
     if _counts(before) and sense(token.norm).noun:
         return [COUNTED]  # "3 miles of towpath": a measure, not a name
     if _measured(tokens, before):
@@ -778,7 +778,7 @@ def _counted_readings(tokens: list[Token], token: Token, before: Token) -> list[
 def _an_item_counted(tokens: list[Token], token: Token, number: Token) -> bool:
     """A lowercase word after a number that opens a list item or a clause: "2 feta".
 
-    An order or a stock list counts things out ("3 halloumi, 2 feta"), whatever the
+    An order or a stock list counts things out ("4 tubs halloumi, 2 feta"), whatever the
     word is, even one no dictionary has, once one of its items counts a plural ("2 priya, 3
     tom" hands out places); a time ("at 2 ivy rang") or a label ("room 2") before the word is no
     count of it.
@@ -1055,7 +1055,7 @@ def _phrase_ends(tokens: list[Token], index: int) -> bool:
 
 
 def _on_the_rota(tokens: list[Token], index: int) -> bool:
-    """The subject of a shift on days: "pat does tuesdays", "rook takes the weekends".
+    """The subject of a shift on days: "ivy does wednesdays", "rook takes the weekends".
 
     Days and parts of the week are given to people on a rota; no thing or stuff "does
     mondays".
