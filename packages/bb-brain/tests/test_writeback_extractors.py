@@ -1421,7 +1421,7 @@ def test_the_article_of_the_noun_after_a_name_leaves_the_name() -> None:
             "we use Quorne Diagnostics for bloods now, courier at 4pm daily",
             "companies/quorne-diagnostics",
         ),
-        ("Adaeze Davies joined the team on monday, £28k", "people/adaeze-davies"),
+        ("Chidera Davies joined the team on monday, £28k", "people/chidera-davies"),
     ],
 )
 def test_a_trade_that_ends_a_name_makes_it_a_firms(said: str, slug: str) -> None:
