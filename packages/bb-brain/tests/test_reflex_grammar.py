@@ -1088,6 +1088,7 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (OTIS, "otis said garcia's van can do the delivery"),  # a verb between the names
         (SAGE, "Book Sage for the 3pm slot"),  # an imperative, then its object
         (SAGE, "Pay Sage back for the tickets"),
+        (SAGE, "Water Sage's plants while she's away"),  # an imperative, her plants
         (NOOR, "Noor's paintings are in the village show this week"),  # a friend's work
         (HATTIE, "Hattie Lowe's speech made everyone cry"),
         (HATTIE, "got a Hattie Lowe invoice today, £340, is that right?"),  # a dealing

@@ -1292,6 +1292,7 @@ def test_an_organisation_named_as_the_venue_leaves_the_fact_to_the_topic() -> No
         ("alice's follow up with Widget Co is on monday at 10", WIDGET.slug),
         ("alice's run out of the Widget Co vouchers, £20 left", ALICE.slug),  # has run out
         ("alice's set off for the Widget Co site at 8", ALICE.slug),
+        ("alice's set up fee with Widget Co was £50", WIDGET.slug),  # a set-up fee
     ],
 )
 def test_an_s_before_a_participle_is_has_and_its_subject_is_the_clauses(
@@ -1310,6 +1311,7 @@ def test_what_only_a_body_one_belongs_to_has_is_its_before_it_is_named() -> None
     [
         "dues are £60 for the tennis club",
         "members get 10% off at the garden centre",
+        "members get 20% off at Halfords with the card",
         "membership renews in may, the National Trust one",
     ],
 )
@@ -1380,6 +1382,9 @@ def test_an_everyday_word_its_place_makes_ordinary_names_nobody(said: str) -> No
         ("waiting on june to send the deposit, £200", JUNE.slug),
         ("since dawn moved out the rent went up to £900", DAWN.slug),
         ("at dawn's house on friday for the quiz, £5 each", DAWN.slug),
+        ("borrowed £50 from june, paying her back friday", JUNE.slug),
+        ("counting on june to bring the £30", JUNE.slug),
+        ("a birthday card from june with £20 in it", JUNE.slug),
     ],
 )
 def test_a_name_after_a_preposition_that_takes_people_is_theirs(said: str, slug: str) -> None:
@@ -1420,6 +1425,10 @@ def test_the_article_of_the_noun_after_a_name_leaves_the_name() -> None:
         (
             "we use Quorne Diagnostics for bloods now, courier at 4pm daily",
             "companies/quorne-diagnostics",
+        ),
+        (
+            "Hollowmere Facilities do the cleaning now, £900 a month",
+            "companies/hollowmere-facilities",
         ),
         ("Chidera Davies joined the team on monday, £28k", "people/chidera-davies"),
     ],

@@ -481,9 +481,11 @@ def _names_a_kind(tok: Token, name: Token, maker: Maker) -> bool:
     if word.readings == {"NOUN"} or name.colon_after:
         return True
     after = maker.tokens[name.index + 1] if name.index + 1 < len(maker.tokens) else None
-    if after is None or not after.glued or after.capitalised:
-        return False
+    if name.possessive or after is None or not after.glued or after.capitalised:
+        return False  # "Water Rose's plants": the imperative's object is hers
     following = sense(after.norm)
+    if following.plural_noun:
+        return False  # "Water Ivy plants too": a noun, or a verb's -s, either way hers
     return finite(after.norm) or following.readings == {"NOUN"}
 
 

@@ -366,8 +366,12 @@ def _has_or_is(text: str, at: int) -> bool:
     meaning = sense(word)
     if {"VBN", "VBG"} & inflections(word) and not meaning.noun and not meaning.adjective:
         return True
-    # "alice's set up a fund", "'s run out of"; "alice's follow up" is a noun of its own
-    return "VBN" in inflections(word) and after in _PARTICLES
+    # "alice's set up a fund", "'s run out of"; "alice's follow up", "alice's set up fee"
+    # are nouns of their own
+    if "VBN" not in inflections(word) or after not in _PARTICLES:
+        return False
+    third = _NEXT_WORDS.match(text, following.end())
+    return third is None or not _a_noun(fold(third.group(1)))
 
 
 def _a_noun(word: str) -> bool:
@@ -462,13 +466,21 @@ def _ordinary_here(folded: list[str], words: list[re.Match[str]], index: int) ->
     if index > 1 and folded[index - 2] in _HEARD:
         return False  # "waiting on june to send", "heard back from june": her
     if meaning.calendar and before in _MONTH_PREPOSITIONS:
-        return True  # "in june we close", "from june the rent goes up", "on june 3rd"
+        return True  # "in june we close", "by june", "until march"
+    if meaning.calendar and before in _FROM_A_TIME:
+        # "from june the rent goes up", "on june 3rd"; "borrowed £50 from june, ...",
+        # "counting on june to bring it", "a card from june with £20 in it" are hers
+        return after in _A_CLAUSE_OPENS or after.isdigit() or _ORDINAL.match(after) is not None
     return word in _TIMES_OF_DAY and before in _TIME_OF_DAY_PREPOSITIONS  # "up at dawn"
 
 
-#: Prepositions before a month: "in june", "by march", "from june onwards", "on june 3rd".
-_MONTH_PREPOSITIONS: Final = frozenset(
-    "in by during until till through from since after before on".split()
+#: Prepositions that take a month and hardly anyone: "in june", "by march".
+_MONTH_PREPOSITIONS: Final = frozenset("in by during until till through".split())
+#: Prepositions that take a month or a person: the month opens a time a clause follows.
+_FROM_A_TIME: Final = frozenset("from since after before on".split())
+#: What follows "from june" when a clause follows the time: "from june the rent goes up".
+_A_CLAUSE_OPENS: Final = frozenset(
+    "the we i it they you he she our my their onwards on every this".split()
 )
 #: Words before a preposition that make its object someone heard from or waited on.
 _HEARD: Final = frozenset(

@@ -162,6 +162,11 @@ _STREETS: Final = frozenset("lane road street avenue row yard square parade terr
 _INSTITUTIONS: Final = frozenset("station school college university hospital airport".split())
 
 
+#: Endings of plurals that name a trade or what it does ("Apiaries", "Bakeries", "Facilities",
+#: "Laboratories", "Diagnostics"): no family name ends so.
+TRADE_ENDINGS: Final = ("aries", "eries", "ities", "ories", "ics")
+
+
 def _trade(word: str) -> bool:
     """A trade or legal form (:data:`ORG_WORDS`), or what a trade makes ("Sportswear").
 
@@ -172,7 +177,7 @@ def _trade(word: str) -> bool:
         return True
     # what a trade makes or studies: "Quillfield Sportswear", "Pellbury Apiaries", "Quorne
     # Diagnostics" (no family name ends so)
-    return word.endswith(("wear", "ies", "ics")) and sense(word).noun
+    return word.endswith(("wear", *TRADE_ENDINGS)) and sense(word).noun
 
 
 def _ordinary(word: str) -> bool:

@@ -4,7 +4,7 @@ A run of two or three capitalised words is taken as a new person's full name onl
 
 * every word looks like a name: no function word, no everyday English word (measured against
   the lexicon, :mod:`bb_brain.reflex._ordinary`), no word that names an organisation ("Labs",
-  "Ventures", "Inc", a trade in "-ies" or "-ics": "Apiaries"), and the first word is no
+  "Ventures", "Inc", a trade's plural such as "Apiaries" or "Diagnostics"), and the first word is no
   everyday word (a given name, not "Blue Harbor"; a name a dictionary lists only rarely
   passes); a month may be a given name ("June Okafor", "Jun Feng") unless a word that takes a
   date comes before it ("in June");
@@ -35,6 +35,7 @@ from bb_brain._orgnames import ORG_WORDS
 from bb_brain.reflex._lexicon import FAMILY_WORDS, PERSON_VERBS_AFTER, ROLE_NOUNS
 from bb_brain.reflex._ordinary import ORDINARY_ZIPF, sense
 from bb_brain.reflex._syntax import finite
+from bb_brain.writeback._organisations import TRADE_ENDINGS
 
 #: Nouns that introduce a person besides roles: kinship and plain "person" words.
 PERSON_NOUNS: Final = ROLE_NOUNS | frozenset(
@@ -315,7 +316,7 @@ def _name_like(words: list[str]) -> bool:
     folded = [fold(word).strip("'’") for word in words]
     if folded[-1] in ORG_WORDS:
         return False
-    if folded[-1].endswith(("ies", "ics")) and sense(folded[-1]).noun:
+    if folded[-1].endswith(TRADE_ENDINGS) and sense(folded[-1]).noun:
         return False  # "Quorne Diagnostics", "Pellbury Apiaries": a trade ends a firm's name
     first = sense(folded[0])
     if first.function or (first.lexical and first.zipf >= ORDINARY_ZIPF):

@@ -42,6 +42,7 @@ from bb_schema.turn_context import ExtractedFact
 from bb_brain._examined import WRITEBACK_EXAMINED_CHARS, examined
 from bb_brain._names import fold
 from bb_brain._orgnames import ORG_WORDS, is_organisation
+from bb_brain.reflex._lexicon import is_calendar_word
 from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._attribute import Reference, Salience, choose, references, subject
 from bb_brain.writeback._clauses import (
@@ -867,8 +868,13 @@ def _another_body(text: str, own: Entity) -> bool:
     club" is the user's, when their organisation is a club.
     """
     its_own = {own.body, *fold(own.title).split()}  # "the club", of Tarn Rowing Club
-    words = [word.strip(".,;:!?()'’>*-").casefold() for word in text.split()]
-    words = [word for word in words if word[:1].isalpha()]
+    written = [word.strip(".,;:!?()'’>*-") for word in text.split()]
+    written = [word for word in written if word[:1].isalpha()]
+    for before, word in zip(written, written[1:], strict=False):
+        if before.casefold() in _PLACED and word[:1].isupper() and not word.isupper():
+            if fold(word) not in its_own and not is_calendar_word(fold(word)):
+                return True  # "members get 20% off at Halfords"
+    words = [word.casefold() for word in written]
     for at, word in enumerate(words):
         if word not in _BODIES and word not in ORG_WORDS:
             continue
@@ -880,6 +886,8 @@ def _another_body(text: str, own: Entity) -> bool:
     return False
 
 
+#: Prepositions before a body's name: "off at Halfords", "a card from Costco".
+_PLACED: Final = frozenset("at from with for".split())
 #: Words before the user's own body's word that leave it theirs: "the club", "our club".
 _OWNING: Final = frozenset("the our my this at to".split())
 
