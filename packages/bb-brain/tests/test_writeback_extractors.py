@@ -1311,7 +1311,7 @@ def test_what_only_a_body_one_belongs_to_has_is_its_before_it_is_named() -> None
     [
         "dues are £60 for the tennis club",
         "members get 10% off at the garden centre",
-        "members get 20% off at Halfords with the card",
+        "members get 20% off at Sparrowmart with the card",
         "membership renews in may, the National Trust one",
     ],
 )

@@ -873,7 +873,7 @@ def _another_body(text: str, own: Entity) -> bool:
     for before, word in zip(written, written[1:], strict=False):
         if before.casefold() in _PLACED and word[:1].isupper() and not word.isupper():
             if fold(word) not in its_own and not is_calendar_word(fold(word)):
-                return True  # "members get 20% off at Halfords"
+                return True  # "members get 20% off at Sparrowmart"
     words = [word.casefold() for word in written]
     for at, word in enumerate(words):
         if word not in _BODIES and word not in ORG_WORDS:
@@ -886,7 +886,7 @@ def _another_body(text: str, own: Entity) -> bool:
     return False
 
 
-#: Prepositions before a body's name: "off at Halfords", "a card from Costco".
+#: Prepositions before a body's name: "off at Sparrowmart", "a card from Costco".
 _PLACED: Final = frozenset("at from with for".split())
 #: Words before the user's own body's word that leave it theirs: "the club", "our club".
 _OWNING: Final = frozenset("the our my this at to".split())
