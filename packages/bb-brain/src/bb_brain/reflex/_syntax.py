@@ -912,7 +912,7 @@ def _possessor_readings(tokens: list[Token], first: int, last: int) -> list[str]
         work = _glued_after(tokens, work.index)
     if first == last and work is not None and work.norm in _WORKS:
         labelled = _glued_after(tokens, work.index)  # "Tom's opera tickets": his tickets
-        if labelled is None or not sense(labelled.norm).noun or labelled.norm in _WORKS:
+        if labelled is None or not sense(labelled.norm).noun:
             return [AUTHOR_OF_WORKS]  # "Noor's new album"; not "Tom Hale's"
     if owned is not None and owned.norm in _PERSONAL_NOUNS:
         found.append(PERSONAL_POSSESSION)

@@ -302,9 +302,9 @@ class RulesExtractor:
             if restated and _NEW_VALUE.match(group.text):
                 continue  # "..., it's at 3pm": the value a restated fact already holds
             club = self._entities.own
-            unnamed = club is not None and club.slug not in self._named
-            if unnamed and club is not None and _another_body(group.text, club):
-                club = None  # "dues are £60 for the tennis club": that club's, not the user's
+            if club is not None and club.slug not in self._named:
+                if _another_body(group.text, club):
+                    club = None  # "dues are £60 for the tennis club": that club's, not theirs
             restated = _record(group, facts, topic, self._own(salience), club)
 
     def _groups(self, text: str, salience: Salience, *, people: bool = False) -> list[_Group]:
