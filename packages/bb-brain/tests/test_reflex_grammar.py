@@ -1111,6 +1111,10 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (IVY, "ivy can order from the wholesaler if the van's free"),  # a deed done somewhere
         (FETA, "at 2 feta rang about the van"),  # a time before the word, no count
         (HATTIE, "Hattie Lowe sent a print for the raffle"),  # no article before the name
+        (SAGE, "sage will decide on the colours, so wait"),  # a modal, then a person's verb
+        (SAGE, "sage can confirm the booking tomorrow"),
+        (BROOK, "make sure brook gets the keys, she's locking up"),  # a clause after "sure"
+        (BROOK, "i think brook found the spare key"),  # ... and after "think"
     ],
 )
 def test_these_readings_name_the_page(
@@ -1172,6 +1176,9 @@ def test_these_readings_name_the_page(
         (IVY, "ivy will take over the fence if you let it"),  # a plant takes over
         (HATTIE, "she framed a hattie lowe print for the hall"),  # a maker's label
         (HATTIE, "I found a Hattie Lowe mug in the charity shop"),
+        (BROOK, "make sure the brook gets cleared of leaves"),  # its article
+        (BROOK, "not sure brook water is safe to drink"),  # modifying a noun
+        (SAGE, "the sage will decide nothing, it is a herb"),  # no bare subject
     ],
 )
 def test_these_readings_leave_the_word_alone(

@@ -139,6 +139,10 @@ _INVERTING: Final = _MODALS | _DO | frozenset("do does don't let lets".split())
 _CLAUSE_OPENERS: Final = frozenset(
     "and but or so because since when whenever if unless that while though although once "
     "until after before then also plus cause".split()
+) | frozenset(
+    # verbs and words after which a whole clause follows with no "that": "make sure ivy
+    # gets the keys", "i think rook found it", "hope wren likes it"
+    "sure think thinks thought hope hoping reckon reckons guess bet suppose".split()
 )
 _SUBJECT_PRONOUNS: Final = frozenset("i you we they he she it".split())
 #: Prepositions whose object a bare verb or adverb cannot be ("on pierce" is a name).

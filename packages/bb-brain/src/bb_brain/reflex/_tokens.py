@@ -442,11 +442,8 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
     if after.norm in MODALS_BEFORE_VERB or after.norm in _GOING_TO:
         # "Rusty will want to see this", "rusty is going to ask": then a verb only a person does
         following = _after_going_to(tokens, after)
-        if (
-            following is not None
-            and PERSON_VERB_FORMS.get(following.norm, "") in PERSON_VERBS_AFTER
-        ):
-            return [PERSON_VERB]
+        if following is not None and following.norm in person_verb_lemmas():
+            return [PERSON_VERB]  # every such verb's bare form: "rose will decide"
     if after.norm in ("has", "had", "have"):
         # "rusty has agreed to it": a perfect of a verb only a person does
         following = _next_glued(tokens, after.index)
