@@ -1030,6 +1030,7 @@ NOOR = ("people/noor-vandam", md("Noor Vandam", type="person", aliases="[Noor]")
 OTIS = ("people/otis-varga", md("Otis Varga", type="person", aliases="[Otis]"))
 TOMASZ = ("people/tomasz-wrobel", md("Tomasz Wrobel", type="person", aliases="[Tomasz]"))
 FETA = ("people/feta-amadi", md("Feta Amadi", type="person", aliases="[Feta]"))
+WARD = ("people/ward-hale", md("Ward Hale", type="person", aliases="[Ward]"))
 HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
 
 
@@ -1115,6 +1116,8 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (SAGE, "sage can confirm the booking tomorrow"),
         (BROOK, "make sure brook gets the keys, she's locking up"),  # a clause after "sure"
         (BROOK, "i think brook found the spare key"),  # ... and after "think"
+        (BROOK, "Brook T. offered to run the raffle"),  # the initial of a family name
+        (SAGE, "Sage O. asked about the rota"),
     ],
 )
 def test_these_readings_name_the_page(
@@ -1178,6 +1181,8 @@ def test_these_readings_name_the_page(
         (HATTIE, "I found a Hattie Lowe mug in the charity shop"),
         (BROOK, "make sure the brook gets cleared of leaves"),  # its article
         (BROOK, "not sure brook water is safe to drink"),  # modifying a noun
+        (WARD, "Ward B. is closed for cleaning"),  # a letter labels the noun
+        (WARD, "we moved to Ward C. it is quieter there"),
         (SAGE, "the sage will decide nothing, it is a herb"),  # no bare subject
     ],
 )

@@ -103,6 +103,7 @@ from bb_brain.reflex._tokens import (
     DETERMINED_PHRASE,
     DOMAIN,
     EMPLOYER,
+    FAMILY_INITIAL,
     HANDLE,
     HONORIFIC,
     KIND_SIGNAL,
@@ -170,6 +171,7 @@ _ANY_PAGE: Final = (
     LINE_LABEL,
 )
 _PERSON_ONLY: Final = (
+    FAMILY_INITIAL,
     MODAL_AS_NAME,
     REFERRED_BACK,
     ROLE_NEARBY,

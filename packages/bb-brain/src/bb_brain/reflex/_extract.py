@@ -60,6 +60,7 @@ from bb_brain.reflex._syntax import MODAL_AS_NAME, MODIFIER, WHEREABOUTS, finite
 from bb_brain.reflex._tokens import (
     COMPOUND_HEAD,
     DOMAIN,
+    FAMILY_INITIAL,
     HANDLE,
     HONORIFIC,
     INITIAL_CAPITAL,
@@ -407,6 +408,12 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
     """Candidates of one run of capitalised words (honorifics and calendar words apart)."""
     if len(part) == 1:
         return _standalone(part[0], maker, extra)
+    if len(part[-1].norm) == 1 and part[-1].norm.isalpha():
+        # "Lakshmi V": a name and the initial of a family name; the name is what is known,
+        # and with the initial's period ("Wren C. asked") a person's name, as nothing else is
+        if part[-1].initial and len(part) == 2 and part[0].norm not in _LETTERED:
+            extra = (*extra, FAMILY_INITIAL)
+        return _name_run(part[:-1], maker, extra)
     trimmed = part[1:] if part[0].sentence_start and _trimmable(part[0]) else part
     while trimmed and trimmed[0].norm in CONNECTORS:
         trimmed = trimmed[1:]
@@ -418,9 +425,6 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
         if trimmed is not part and _names_a_kind(part[0], trimmed[0], maker):
             extra = (*extra, COMPOUND_HEAD)  # "Garden Sage: gin, honey": no Sage's
         return _standalone(trimmed[0], maker, extra)
-    if len(trimmed[-1].norm) == 1 and trimmed[-1].norm.isalpha():
-        # "Lakshmi V": a name and the initial of a family name; the name is what is known
-        return _name_run(trimmed[:-1], maker, extra)
     fuzzy = _misspelt_run(trimmed)
     found = [maker.make(join(trimmed), trimmed, RUN_ARMS, extra=extra, fuzzy=fuzzy)]
     if _coined_head(trimmed):
@@ -435,6 +439,17 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
                 continue
             found.append(maker.make(join(span), span, RUN_ARMS, extra=extra))
     return found
+
+
+#: Nouns that a letter labels ("Ward B.", "Plan B.", "Vitamin C."): no initial follows them.
+_LETTERED: Final = frozenset(
+    """
+    ward wing block gate terminal plan option type class grade level zone row section
+    platform stage team group unit room floor court pitch building vitamin exhibit appendix
+    figure table part phase round category size model series track side route bay flat
+    suite hall door entrance exit lane field car coach box kit form list tier
+    """.split()
+)
 
 
 def _coined_head(run: list[Token]) -> bool:

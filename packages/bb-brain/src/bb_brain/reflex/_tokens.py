@@ -42,6 +42,7 @@ AFFILIATION: Final = "from or at an organisation"
 EMPLOYER: Final = "where someone named works ('zubeida from X')"
 HONORIFIC: Final = "honorific"
 NAME_SUFFIX: Final = "name suffix"
+FAMILY_INITIAL: Final = "the initial of a family name after it"
 ROLE_NEARBY: Final = "role noun nearby"
 PERSON_VERB: Final = "verb taking a person"
 CARED_FOR: Final = "an animal looked after"
@@ -127,6 +128,8 @@ class Token:
     quoted: bool = False
     #: The possessive is an apostrophe alone ("miles' birthday"): never "is" or "has".
     apostrophe_only: bool = False
+    #: A capital letter with its period after a capitalised word: an initial ("Wren C.").
+    initial: bool = False
 
     @property
     def contracted(self) -> bool:
@@ -164,6 +167,14 @@ def _plural_possessor(token: Token, text: str) -> bool:
     return token.raw[-1:] in "sS" and before not in _QUOTES and not token.possessive
 
 
+def _an_initial(tokens: list[Token]) -> bool:
+    """The last token is one capital letter after a capitalised word, as initials are."""
+    last = tokens[-1]
+    if len(tokens) < 2 or len(last.raw) != 1 or not last.raw.isupper() or not last.glued:
+        return False
+    return tokens[-2].capitalised and len(tokens[-2].raw) > 1
+
+
 def tokenise(text: str) -> list[Token]:
     """Every token of ``text`` in order."""
     tokens: list[Token] = []
@@ -190,6 +201,10 @@ def tokenise(text: str) -> list[Token]:
         glued = bool(tokens) and not gap.strip()
         if tokens and gap.strip() == "." and tokens[-1].norm in HONORIFICS:
             starts, glued = False, True  # "Dr. Okafor": the period abbreviates the title
+        elif tokens and gap.strip() == "." and _an_initial(tokens):
+            tokens[-1] = dataclasses.replace(tokens[-1], initial=True)
+            if raw[:1].islower():  # "Wren C. asked": the period abbreviates a family name
+                starts, glued = False, True
         start = match.start()
         tokens.append(
             Token(
