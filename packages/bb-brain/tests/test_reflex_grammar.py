@@ -1030,6 +1030,7 @@ NOOR = ("people/noor-vandam", md("Noor Vandam", type="person", aliases="[Noor]")
 OTIS = ("people/otis-varga", md("Otis Varga", type="person", aliases="[Otis]"))
 TOMASZ = ("people/tomasz-wrobel", md("Tomasz Wrobel", type="person", aliases="[Tomasz]"))
 FETA = ("people/feta-amadi", md("Feta Amadi", type="person", aliases="[Feta]"))
+SENTRY = ("companies/sentry", md("Sentry", type="company"))
 WARD = ("people/ward-hale", md("Ward Hale", type="person", aliases="[Ward]"))
 HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
 
@@ -1118,6 +1119,7 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (BROOK, "i think brook found the spare key"),  # ... and after "think"
         (BROOK, "Brook T. offered to run the raffle"),  # the initial of a family name
         (SAGE, "Sage O. asked about the rota"),
+        (SENTRY, "chase up the gutter order w/ sentry, it's late again"),  # "w/" is "with"
     ],
 )
 def test_these_readings_name_the_page(
@@ -1183,6 +1185,7 @@ def test_these_readings_name_the_page(
         (BROOK, "not sure brook water is safe to drink"),  # modifying a noun
         (WARD, "Ward B. is closed for cleaning"),  # a letter labels the noun
         (WARD, "we moved to Ward C. it is quieter there"),
+        (SENTRY, "sort it out w/ the sentry on the gate"),  # its article
         (SAGE, "the sage will decide nothing, it is a herb"),  # no bare subject
     ],
 )

@@ -167,6 +167,23 @@ def _plural_possessor(token: Token, text: str) -> bool:
     return token.raw[-1:] in "sS" and before not in _QUOTES and not token.possessive
 
 
+#: Shorthands chat writes for small words ("hose order w/ sentinel", "w/o the deposit").
+_SHORTHANDS: Final = {"w/o": "without", "b/c": "because"}
+
+
+def _norm(raw: str, text: str, end: int) -> str:
+    """The token's normalised form; a shorthand's is the word it stands for."""
+    folded = raw.lower()
+    if folded == "w" and text.startswith("/", end) and not text[end + 1 : end + 2].isalnum():
+        return "with"
+    return _SHORTHANDS.get(folded) or normalise(raw.lstrip("@"))
+
+
+def _shorthand_slash(previous: Token, gap: str) -> bool:
+    """The gap is the slash of "w/" ("w/ sentinel"): the words stand together as written."""
+    return gap.strip() == "/" and previous.raw.lower() == "w" and previous.norm == "with"
+
+
 def _an_initial(tokens: list[Token]) -> bool:
     """The last token is one capital letter after a capitalised word, as initials are."""
     last = tokens[-1]
@@ -198,7 +215,7 @@ def tokenise(text: str) -> list[Token]:
         starts = not tokens or bool(_SENTENCE_BREAK.search(gap))
         quote_starts.append(not starts and _OPENING_QUOTE.search(gap) is not None)
         starts = starts or quote_starts[-1]
-        glued = bool(tokens) and not gap.strip()
+        glued = bool(tokens) and (not gap.strip() or _shorthand_slash(tokens[-1], gap))
         if tokens and gap.strip() == "." and tokens[-1].norm in HONORIFICS:
             starts, glued = False, True  # "Dr. Okafor": the period abbreviates the title
         elif tokens and gap.strip() == "." and _an_initial(tokens):
@@ -210,7 +227,7 @@ def tokenise(text: str) -> list[Token]:
             Token(
                 index=len(tokens),
                 raw=raw,
-                norm=normalise(raw.lstrip("@")),
+                norm=_norm(raw, text, start + len(raw)),
                 start=start,
                 end=start + len(raw),
                 sentence_start=starts,
