@@ -114,6 +114,21 @@ def test_split_sentences_respects_abbreviations_and_newlines() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        ("£900 for the day incl. chairs. paid", ["£900 for the day incl. chairs.", "paid"]),
+        ("approx. 40 guests. fine", ["approx. 40 guests.", "fine"]),
+        ("she lives at no. 14 now", ["she lives at no. 14 now"]),  # a number after "no."
+        ("I said no. Then he left", ["I said no.", "Then he left"]),
+        ("Wren C. asked for the keys", ["Wren C. asked for the keys"]),  # an initial
+        ("We picked Plan B. Then lunch", ["We picked Plan B.", "Then lunch"]),
+    ],
+)
+def test_shortened_words_and_initials_end_no_sentence(text: str, sentences: list[str]) -> None:
+    assert split_sentences(text) == sentences
+
+
+@pytest.mark.parametrize(
     ("sentence", "kind"),
     [
         ("I'll send the deck.", "commitment"),
@@ -864,6 +879,16 @@ def test_an_alias_after_its_article_is_the_everyday_noun() -> None:
 def test_a_relative_of_someone_named() -> None:
     facts = rules(("user", "Bob Park's daughter Ilinca starts at the nursery in May."))
     assert facts[0][1:] == ("people/ilinca-park", "Ilinca Park")
+
+
+def test_a_relative_of_a_relative_and_the_title_the_family_gives() -> None:
+    facts = rules(("user", "I'll ask dad's brother Uncle Tarek for the old photos."))
+    assert facts[0][1:] == ("people/tarek", "Tarek")
+    facts = rules(("user", "mum's sister Farah is staying till friday"))
+    assert facts[0][1:] == ("people/farah", "Farah")
+    assert all(
+        slug != "people/tarek" for _, slug, _ in rules(("user", "there's uncle Tarek at the door"))
+    )
 
 
 def test_a_heading_about_people_in_the_plural() -> None:

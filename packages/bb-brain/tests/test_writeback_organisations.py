@@ -45,6 +45,8 @@ def test_an_organisation_s_slug(name: str, slug: str) -> None:
         ("we now stock cards from a small press, Wren Lantern, on commission", "Wren Lantern"),
         ("we're working with Cog Tandem, the youth charity, from May", "Cog Tandem"),
         ("the fence quote is from Ashvane Landscapes, £900", "Ashvane Landscapes"),
+        ("caterer is Linen Kettle, they did the Ito wedding", "Linen Kettle"),  # a trade's noun
+        ("the florist: Bloom & Bough, lovely people", "Bloom & Bough"),
     ],
 )
 def test_a_new_organisation_is_found(text: str, name: str) -> None:
@@ -62,6 +64,7 @@ def test_a_new_organisation_is_found(text: str, name: str) -> None:
         "ask Holly Flowers about the rota",  # a family name in a plural
         "Salt & Pepper is our favourite song",  # "&" and no partnership
         "we met at Tollard Row, the street behind the market",  # a street is no organisation
+        "our accountant is Ruth Hale, she wants the receipts",  # a person's name
     ],
 )
 def test_no_organisation_in_an_everyday_phrase(text: str) -> None:
@@ -85,3 +88,8 @@ def test_a_person_introduced_by_a_noun_and_called_is_the_clause_s_subject() -> N
         "and a nurse called Tamsin Quell who lives nearby"
     )
     assert found[-1][1] == "people/tamsin-quell"
+
+
+def test_a_firm_a_trade_introduces_keeps_what_follows() -> None:
+    found = facts("caterer is Linen Kettle, they did the Ito wedding. quote was £28 a head")
+    assert {slug for _, slug in found} == {"companies/linen-kettle"}

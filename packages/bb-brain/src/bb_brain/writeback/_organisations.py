@@ -45,6 +45,23 @@ _INTRODUCED = re.compile(
     r"|\s+(?:is|was)\s+|:\s*|\s+[-–—]\s+)$",
     re.IGNORECASE,
 )
+#: Trades a firm plies as often as a person does: introduced by one ("caterer is Saffron
+#: Table", "the florist: Bloom & Bough"), a name of everyday words is a firm's; a person's
+#: name there ("our accountant is Ruth Hale") is left to the people it names.
+_SERVICES: Final = (
+    r"(?:caterers?|florists?|venue|printers?|photographers?|band|dj|decorators?|builders?|"
+    r"roofers?|plumbers?|electricians?|garage|mechanics?|accountants?|solicitors?|cleaners?|"
+    r"landlord|letting agents?|estate agents?|vets?|bakery|baker|butchers?|suppliers?)"
+)
+#: "They" taking up the name in the same sentence, before any "he" or "she": a firm's.
+_THEY_AFTER = re.compile(
+    r"(?:(?!\b(?:he|she|him|her|his)\b)[^.!?\n]){0,40}?\b(?:they|their|them)\b",
+    re.IGNORECASE,
+)
+_SERVICE_INTRODUCED = re.compile(
+    r"\b" + _SERVICES + r"(?:\s+(?:is|was|are|were|will be)\s+|:\s*|\s+[-–—]\s+)$",
+    re.IGNORECASE,
+)
 #: A business's premises or trade after "a" and before a comma: "a small press, Wren Lantern,"
 #: "a second mill, Tollard Mills." The name must close the apposition ("a little
 #: cafe, Ellie Marsh was there" names a person in it).
@@ -97,6 +114,10 @@ def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganis
             _INTRODUCED.search(before) is not None
             or (in_a_business and not _someone(text, after))
             or _APPOSITION.match(text, after) is not None
+            or (
+                _SERVICE_INTRODUCED.search(before) is not None
+                and (not _a_persons(name) or _THEY_AFTER.match(text, after) is not None)
+            )
         )
         if not (introduced or _trade_name(words) or _PARTNERSHIP.search(name)):
             continue
@@ -124,6 +145,14 @@ _LOOK_BEHIND: Final = 40
 _PARTNERSHIP = re.compile(
     r"\S[ \t]+&[ \t]+(?:Co|Sons?|Daughters?|Partners|Associates|Brothers|Bros)\.?$"
 )
+
+
+def _a_persons(name: str) -> bool:
+    """The name is a person's: a given name and a family name ("Ruth Hale")."""
+    from bb_brain.writeback._people import name_like  # the people module reads firms'
+
+    words = name.split()
+    return not {"&", "and", "of"} & {word.casefold() for word in words} and name_like(words)
 
 
 def _someone(text: str, end: int) -> bool:

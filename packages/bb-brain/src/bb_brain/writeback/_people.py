@@ -113,11 +113,11 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
         # A capital that only opens the sentence is no part of the name ("Met Ines Halloran").
         while len(words) > 2 and _opens_sentence(text, match.start(1)) and _ordinary(words[0]):
             words = words[1:]
-        if len(words) == 1 and titled and _name_like(words):
+        if len(words) == 1 and titled and name_like(words):
             words = match.group(1).split()  # "Mr Abernethy": the title names them
         # "Jonah Adebayo's": the name, then its possessive
         owned = [*words[:-1], words[-1][:-2]] if words[-1].endswith(("'s", "’s")) else words
-        if len(words) < 2 or not _name_like(owned):
+        if len(words) < 2 or not name_like(owned):
             continue
         start = text.index(words[0], match.start(1))
         if sense(fold(words[0])).calendar and _dated(text, start):
@@ -151,6 +151,8 @@ SAME_FAMILY_NAME: Final = frozenset(
 )
 _KIN_NAME = re.compile(
     rf"\b(my|his|her|their|our|[{_UPPER}][\w-]*['’]s)\s+([\w-]+)\s+"
+    # the title a family calls a relative by may come first ("dad's brother Uncle Ramesh")
+    r"(?:(?:uncle|auntie|aunty|aunt|cousin|nana|nan|grandma|grandpa|granny|grandad)\s+)?"
     rf"([{_UPPER}][\w-]*(?:['’](?!s\b)[\w-]+)?)",
     re.I,
 )
@@ -186,7 +188,7 @@ def kin_named(text: str, known: set[tuple[int, int]]) -> list[KinNamed]:
         kin = fold(match.group(2)).removesuffix(_IN_LAW)  # "my sister-in-law Quenby": a sister's
         given = match.group(3)
         start, end = match.span(3)
-        if kin not in KIN_PRONOUNS or not given[0].isupper() or not _name_like([given]):
+        if kin not in KIN_PRONOUNS or not given[0].isupper() or not name_like([given]):
             continue
         if _ordinary(given) or sense(fold(given)).calendar:
             continue  # "my dad Tuesday is fine": a day, no name
@@ -195,7 +197,8 @@ def kin_named(text: str, known: set[tuple[int, int]]) -> list[KinNamed]:
         if _RUN.match(text, start) is not None:
             continue  # "my nephew Sipho Dlamini": a full name
         whose = match.group(1)
-        if fold(whose) not in _POSSESSIVE_PRONOUNS and not whose[0].isupper():
+        relative = fold(whose)[:-2] in KIN_PRONOUNS  # "dad's brother Ramesh": a relative's
+        if fold(whose) not in _POSSESSIVE_PRONOUNS and not (whose[0].isupper() or relative):
             continue  # "there's uncle Bob": no one's relative named
         in_law = fold(match.group(2)).endswith(_IN_LAW)
         whose = fold(whose) if fold(whose) in _POSSESSIVE_PRONOUNS else whose
@@ -219,7 +222,7 @@ def called_by_name(text: str, known: set[tuple[int, int]]) -> list[tuple[str, in
         given = match.group(1)
         start, end = match.span(1)
         before = [fold(word) for word in _WORD.findall(text[: match.start()])][-LOOK_BEHIND:]
-        if not any(word in PERSON_NOUNS for word in before) or not _name_like([given]):
+        if not any(word in PERSON_NOUNS for word in before) or not name_like([given]):
             continue
         if _ordinary(given) or sense(fold(given)).calendar or fold(given) in HONORIFICS:
             continue
@@ -312,7 +315,8 @@ def _ordinary(word: str) -> bool:
     return meaning.lexical or meaning.function
 
 
-def _name_like(words: list[str]) -> bool:
+def name_like(words: list[str]) -> bool:
+    """A given name and a family name, as people's full names are (no firm's, no phrase)."""
     folded = [fold(word).strip("'’") for word in words]
     if folded[-1] in ORG_WORDS:
         return False
@@ -453,7 +457,7 @@ def _family_name(name: str) -> bool:
     """The last word of a name may be a family name: not a plural noun ("Ashdown Homes").
 
     (A firm's word for its trade in the singular, "Velmont Travel", is no name at all:
-    :func:`_name_like`.)
+    :func:`name_like`.)
     """
     return not sense(fold(name.split()[-1]).strip("'’")).plural_noun
 

@@ -169,7 +169,13 @@ _SELF = re.compile(
 _PERSONAL = re.compile(rf"^\W*(?:i|i{_APOS}m|i{_APOS}ve|i{_APOS}d|my|me)\b", _FLAGS)
 _ABBREVIATIONS = frozenset(
     {"mr", "mrs", "ms", "dr", "prof", "inc", "co", "ltd", "corp", "vs", "etc", "st", "jr", "sr"}
+    # shortened words of notes and quotes ("£2,300 incl. tables", "approx. 85 guests")
+    | {"incl", "excl", "approx", "est", "ref", "tel", "dept", "appt", "hrs", "mins", "wks"}
 )
+#: Abbreviations that end a sentence unless a number follows ("no. 42", "nos. 3 and 4").
+_BEFORE_A_NUMBER = frozenset({"no", "nos"})
+#: One capital letter after a capitalised word: an initial ("Wren C. asked"), no sentence end.
+_INITIAL = re.compile(r"(?<![\w'’])[A-Z][\w'’-]+ [A-Z]$")
 _BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\n+")
 _LAST_WORD = re.compile(r"(\w+)\W*$")
 _LIST_NUMBER = re.compile(r"\s*\(?\d{1,2}[.)]")
@@ -184,7 +190,8 @@ def split_sentences(text: str) -> list[str]:
     for boundary in _BOUNDARY.finditer(text):
         piece = text[start : boundary.start()]
         last = _LAST_WORD.search(piece)
-        if "\n" not in boundary.group(0) and last and _is_abbreviation(piece, last.group(1)):
+        following = text[boundary.end() : boundary.end() + 1]
+        if "\n" not in boundary.group(0) and last and _is_abbreviation(piece, last, following):
             continue
         if "\n" not in boundary.group(0) and _LIST_NUMBER.fullmatch(piece):
             continue  # "1. nightly backups": the number of a list item ends nothing
@@ -194,8 +201,13 @@ def split_sentences(text: str) -> list[str]:
     return [" ".join(piece.split()) for piece in pieces if piece.strip()]
 
 
-def _is_abbreviation(piece: str, word: str) -> bool:
-    return word.casefold() in _ABBREVIATIONS or bool(re.search(r"\b(?:e\.g|i\.e)\.$", piece))
+def _is_abbreviation(piece: str, last: re.Match[str], following: str) -> bool:
+    word = last.group(1).casefold()
+    if word in _BEFORE_A_NUMBER:
+        return following.isdigit()
+    if _INITIAL.search(piece.rstrip(".")) and following.islower():
+        return True  # "Wren C. asked": an initial, and the sentence goes on in lowercase
+    return word in _ABBREVIATIONS or bool(re.search(r"\b(?:e\.g|i\.e)\.$", piece))
 
 
 def classify(sentence: str) -> FactKind | None:
