@@ -382,3 +382,24 @@ def test_conversation_pages_are_never_pointed_at(engine: Engine, make_brain: Any
 def test_unknown_brain(engine: Engine) -> None:
     with pytest.raises(UnknownBrainError, match="nope"):
         ask(engine, "nope", "hello")
+
+
+def test_evidence_is_read_only_for_candidates_that_are_judged(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A text offers many candidates; reading the words around each is the costly part."""
+    from bb_brain.reflex import _candidate, extract
+
+    reads: list[tuple[int, int]] = []
+    real = _candidate.local_signals
+
+    def counted(tokens: Any, first: int, last: int) -> Any:
+        reads.append((first, last))
+        return real(tokens, first, last)
+
+    monkeypatch.setattr(_candidate, "local_signals", counted)
+    text = "the garden path needs weeding before the long weekend and the fence wants paint"
+    found = extract(text, 0)
+    assert len(found) > 10 and reads == []  # nothing judged yet, nothing read
+    first = found[0]
+    assert first.signals == first.signals and len(reads) == 1  # read once, when asked

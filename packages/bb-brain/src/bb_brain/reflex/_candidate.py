@@ -7,12 +7,14 @@ a :class:`Maker`, which reads the name evidence around the span once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Final
 
 from bb_brain._names import GENERATIONS
 from bb_brain.pages import SHORT_NAME_ARM, normalise
-from bb_brain.reflex._tokens import Token, local_signals
+from bb_brain.reflex._syntax import EPISODE_SUBJECT, TO_DO_SOMETHING
+from bb_brain.reflex._tokens import HONORIFIC, PERSON_VERB, Token, local_signals
 
 ALL_ARMS: Final = frozenset(
     {"alias", "title", "name-form", "slug-suffix", "surname", "given-name", SHORT_NAME_ARM}
@@ -24,11 +26,26 @@ LOWER_NAME_ARMS: Final = frozenset(
     {"alias", "title", "slug-suffix", "surname", "given-name", SHORT_NAME_ARM}
 )
 LOWERCASE_PENALTY: Final = 0.05
+#: What only a person does or has around a word: a family name may stand alone then.
+PERSON_ONLY_SIGNALS: Final = frozenset({PERSON_VERB, EPISODE_SUBJECT, HONORIFIC, TO_DO_SOMETHING})
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where a candidate's words are among its text's tokens (its evidence is read there)."""
+
+    tokens: list[Token]
+    first: int
+    last: int
 
 
 @dataclass(frozen=True)
 class Candidate:
-    """A possible mention: a normalised lookup key, where it is, and which arms may match it."""
+    """A possible mention: a normalised lookup key, where it is, and which arms may match it.
+
+    Its name evidence (:attr:`signals`) is read from the words around it on first use: a
+    text offers a dozen candidates, and only those a page's name matches are ever judged.
+    """
 
     norm: str
     start: int
@@ -39,8 +56,8 @@ class Candidate:
     text_index: int = 0
     #: The words as written.
     raw: str = ""
-    #: Name evidence read around the mention (see :mod:`bb_brain.reflex._tokens`).
-    signals: tuple[str, ...] = ()
+    #: Name evidence known when the candidate was made (its channel's, an honorific cut off).
+    extra: tuple[str, ...] = ()
     #: The lexicon's description when the form is an ordinary word, else "".
     ambiguity: str = ""
     #: A weekday or month: capitalisation is no evidence of a name for it.
@@ -51,6 +68,34 @@ class Candidate:
     fuzzy: bool = False
     #: The generational suffix written after the name ("jr" for "King Jr."), else "".
     generation: str = ""
+    #: Evidence decided outright, instead of read around the mention (a modifier's).
+    given: tuple[str, ...] | None = None
+    #: Evidence a duplicate of the candidate brought, after what is read around it.
+    merged: tuple[str, ...] = ()
+    #: Evidence that does not count for this candidate ("the cold store": its own "the").
+    dropped: frozenset[str] = frozenset()
+    #: Where the evidence is read; None: :attr:`extra` is all there is.
+    span: Span | None = field(default=None, compare=False, repr=False)
+    #: The word may be a family name alone when its evidence is what only a person has
+    #: (:data:`PERSON_ONLY_SIGNALS`): "chandler says the ceiling ...".
+    surname_on_evidence: bool = False
+
+    def allowed_arms(self) -> frozenset[str]:
+        """The arms that may match it (reading its evidence when a family name may)."""
+        if self.surname_on_evidence and PERSON_ONLY_SIGNALS & set(self.signals):
+            return self.arms | {"surname"}
+        return self.arms
+
+    @cached_property
+    def signals(self) -> tuple[str, ...]:
+        """Name evidence around the mention (see :mod:`bb_brain.reflex._tokens`)."""
+        if self.given is not None:
+            return self.given
+        read = local_signals(self.span.tokens, self.span.first, self.span.last) if self.span else ()
+        found = dict.fromkeys(
+            signal for signal in (*self.extra, *read) if signal not in self.dropped
+        )
+        return tuple(dict.fromkeys((*found, *self.merged)))
 
 
 class Maker:
@@ -73,8 +118,8 @@ class Maker:
         calendar: bool = False,
         place: bool = False,
         fuzzy: bool = False,
+        surname_on_evidence: bool = False,
     ) -> Candidate:
-        signals = (*extra, *local_signals(self.tokens, toks[0].index, toks[-1].index))
         after = toks[-1].index + 1
         generation = ""
         if after < len(self.tokens) and self.tokens[after].glued:
@@ -88,12 +133,14 @@ class Maker:
             penalty=penalty,
             text_index=self.index,
             raw=self.text[toks[0].start : toks[-1].end],
-            signals=tuple(dict.fromkeys(signals)),
+            extra=extra,
             ambiguity=ambiguity,
             calendar=calendar,
             place=place,
             fuzzy=fuzzy,
             generation=generation,
+            span=Span(self.tokens, toks[0].index, toks[-1].index),
+            surname_on_evidence=surname_on_evidence,
         )
 
 

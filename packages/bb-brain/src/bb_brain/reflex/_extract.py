@@ -251,12 +251,17 @@ def _distinct(found: Iterable[Candidate]) -> list[Candidate]:
         if first is None:
             merged[key] = cand
             continue
+        # one span, so the same words around it: what the duplicate adds is its own
+        # evidence (read only if the candidate is ever judged), unless either was decided
+        lazy = first.given is None and cand.given is None and not (first.dropped or cand.dropped)
         merged[key] = dataclasses.replace(
             first,
             arms=first.arms | cand.arms,
             penalty=min(first.penalty, cand.penalty),
-            signals=tuple(dict.fromkeys((*first.signals, *cand.signals))),
+            given=None if lazy else tuple(dict.fromkeys((*first.signals, *cand.signals))),
+            merged=(*first.merged, *cand.extra) if lazy else (),
             fuzzy=first.fuzzy or cand.fuzzy,
+            surname_on_evidence=first.surname_on_evidence or cand.surname_on_evidence,
         )
     return list(merged.values())
 
@@ -431,7 +436,7 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
         # "Kilnworth Winter Market": the coined name modifies the everyday words after it
         # (what is said of the run is said of what it runs, not of someone of that name)
         head = maker.make(trimmed[0].norm, trimmed[:1], ALL_ARMS)
-        found.append(dataclasses.replace(head, signals=(MODIFIER,)))
+        found.append(dataclasses.replace(head, given=(MODIFIER,)))
     for size in range(min(len(trimmed) - 1, MAX_SPAN_TOKENS), 1, -1):
         for offset in range(len(trimmed) - size + 1):
             span = trimmed[offset : offset + size]

@@ -59,13 +59,11 @@ from bb_brain.reflex._ordinary import (
     sense,
     unknown_word,
 )
-from bb_brain.reflex._syntax import EPISODE_SUBJECT, TO_DO_SOMETHING, modal_as_name
+from bb_brain.reflex._syntax import modal_as_name
 from bb_brain.reflex._tokens import (
     DEFINITE_PHRASE,
-    HONORIFIC,
     LOCATIVE,
     LOWERCASE,
-    PERSON_VERB,
     POSSESSIVE,
     VERSION,
     Token,
@@ -78,10 +76,6 @@ MAX_LOWER_TOKENS: Final = 4
 PHRASE_ARMS: Final = EXACT_ARMS | {"slug-suffix"}
 #: The arms a lowercase everyday word may match beside an alias (on evidence only).
 TITLE_ARMS: Final = frozenset({"title", "slug-suffix", "given-name", SHORT_NAME_ARM})
-#: The arm a lowercase everyday word may match as a family name, on a person's deed only.
-SURNAME_ONLY: Final = frozenset({"surname"})
-#: What only a person does or has around the word: a family name may stand alone then.
-_PERSON_SIGNALS: Final = frozenset({PERSON_VERB, EPISODE_SUBJECT, HONORIFIC, TO_DO_SOMETHING})
 #: A phrase this long that matches a title exactly is the title, even in everyday words
 #: ("the red flag review"): three ordinary words rarely fall together by chance.
 EXACT_PHRASE_TOKENS: Final = 3
@@ -278,8 +272,7 @@ def _the_title(span: list[Token], maker: Maker) -> Candidate:
         ambiguity=_everyday(span[1:]) and f"everyday phrase {norm!r}",
     )
     # its "the" is its own, no sign of a definite description ("the big picture")
-    signals = tuple(signal for signal in made.signals if signal != DEFINITE_PHRASE)
-    return dataclasses.replace(made, signals=signals)
+    return dataclasses.replace(made, dropped=frozenset({DEFINITE_PHRASE}))
 
 
 #: Prepositions before a place ("a shift at the foundry", "back to the annex").
@@ -301,7 +294,9 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
     elif arms is ALIAS_ONLY and _asked_for(maker, tok):
         arms = LOWER_NAME_ARMS  # "what do we have on finch?", "dr. finch": a name is asked for
 
-    def offered(arms: frozenset[str], ambiguity: str, *, fuzzy: bool = False) -> Candidate:
+    def offered(
+        arms: frozenset[str], ambiguity: str, *, fuzzy: bool = False, surname: bool = False
+    ) -> Candidate:
         return maker.make(
             tok.norm,
             [tok],
@@ -312,6 +307,7 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
             calendar=word.calendar,
             place=word.place,
             fuzzy=fuzzy,
+            surname_on_evidence=surname,
         )
 
     # "spotted a wagtail nest": after "a", even a rare dictionary word is that word
@@ -331,12 +327,10 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
             )
         )
     if arms is ALIAS_ONLY and (word.lexical or word.calendar):
-        # "mainly trellis slipping": a page titled with the word, on evidence only
-        found.append(offered(TITLE_ARMS, word.describe()))
-        if _PERSON_SIGNALS & set(found[0].signals) and tok.norm not in ROLE_NOUNS:
-            # "chandler says the ceiling ...": a family name, by what only a person does;
-            # "nurse says I can go home" is the nurse, with her article left out
-            found.append(dataclasses.replace(found[-1], arms=SURNAME_ONLY))
+        # "mainly trellis slipping": a page titled with the word, on evidence only; and
+        # "chandler says the ceiling ...": a family name, by what only a person does ("nurse
+        # says I can go home" is the nurse, with her article left out)
+        found.append(offered(TITLE_ARMS, word.describe(), surname=tok.norm not in ROLE_NOUNS))
     return found
 
 

@@ -206,8 +206,9 @@ def match(cand: Candidate, hits: AliasHits) -> Outcome:
     arms_hit = hits.by_key.get(cand.norm)
     if not arms_hit:
         return _fuzzy(cand, hits)
+    allowed = cand.allowed_arms()
     for tier in TIERS:
-        arms = [arm for arm in tier if arm in cand.arms and arm in arms_hit]
+        arms = [arm for arm in tier if arm in allowed and arm in arms_hit]
         slugs = set().union(*(arms_hit[arm] for arm in arms)) if arms else set()
         if not slugs:
             continue
@@ -245,7 +246,7 @@ def _declined(
 def _fuzzy(cand: Candidate, hits: AliasHits) -> Outcome:
     if not cand.fuzzy or not hits.fuzzy_rows:
         return Outcome()
-    found = fuzzy_match(cand.norm, cand.arms, hits.fuzzy_rows)
+    found = fuzzy_match(cand.norm, cand.allowed_arms(), hits.fuzzy_rows)
     if found is None:
         return Outcome()
     if len(found.slugs) > 1:

@@ -130,21 +130,20 @@ class Token:
     apostrophe_only: bool = False
     #: A capital letter with its period after a capitalised word: an initial ("Wren C.").
     initial: bool = False
+    #: An @handle (read once: the grammar asks for it of every neighbour).
+    handle: bool = dataclasses.field(init=False)
+    #: Starts with a capital letter (and is no handle).
+    capitalised: bool = dataclasses.field(init=False)
+
+    def __post_init__(self) -> None:
+        handle = self.raw.startswith("@")
+        object.__setattr__(self, "handle", handle)
+        object.__setattr__(self, "capitalised", not handle and self.raw[:1].isupper())
 
     @property
     def contracted(self) -> bool:
         """The "'s" may be "is" or "has" ("reed's driving", "reed's asked")."""
         return self.possessive and not self.apostrophe_only
-
-    @property
-    def handle(self) -> bool:
-        """An @handle."""
-        return self.raw.startswith("@")
-
-    @property
-    def capitalised(self) -> bool:
-        """Starts with a capital letter (and is no handle)."""
-        return not self.handle and self.raw[:1].isupper()
 
     @property
     def slug_like(self) -> bool:
