@@ -166,6 +166,8 @@ def _plural_possessor(token: Token, text: str) -> bool:
     return token.raw[-1:] in "sS" and before not in _QUOTES and not token.possessive
 
 
+#: Distinct words whose normalised form is kept.
+NORMAL_WORDS_KEPT: Final = 65536
 #: Shorthands chat writes for small words ("hose order w/ sentinel", "w/o the deposit").
 _SHORTHANDS: Final = {"w/o": "without", "b/c": "because"}
 
@@ -175,7 +177,13 @@ def _norm(raw: str, text: str, end: int) -> str:
     folded = raw.lower()
     if folded == "w" and text.startswith("/", end) and not text[end + 1 : end + 2].isalnum():
         return "with"
-    return _SHORTHANDS.get(folded) or normalise(raw.lstrip("@"))
+    return _SHORTHANDS.get(folded) or _normal_word(raw)
+
+
+@lru_cache(maxsize=NORMAL_WORDS_KEPT)
+def _normal_word(raw: str) -> str:
+    """A word's normalised form (conversation repeats its words: each is folded once)."""
+    return normalise(raw.lstrip("@"))
 
 
 def _shorthand_slash(previous: Token, gap: str) -> bool:
