@@ -403,3 +403,19 @@ def test_evidence_is_read_only_for_candidates_that_are_judged(
     assert len(found) > 10 and reads == []  # nothing judged yet, nothing read
     first = found[0]
     assert first.signals == first.signals and len(reads) == 1  # read once, when asked
+
+
+def test_duplicates_of_one_span_keep_the_evidence_each_brought() -> None:
+    from bb_brain.reflex._candidate import Maker
+    from bb_brain.reflex._extract import _distinct
+    from bb_brain.reflex._tokens import tokenise
+
+    text = "ask Brook about it"
+    tokens = tokenise(text)
+    maker = Maker(text, tokens, 0)
+    plain = maker.make("brook", tokens[1:2], frozenset({"alias"}), extra=("one",))
+    other = maker.make("brook", tokens[1:2], frozenset({"title"}), extra=("two",))
+    (merged,) = _distinct([plain, other])
+    assert merged.arms == frozenset({"alias", "title"})
+    assert merged.signals[0] == "one" and "two" in merged.signals
+    assert set(plain.signals) | set(other.signals) == set(merged.signals)

@@ -1120,6 +1120,8 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (BROOK, "Brook T. offered to run the raffle"),  # the initial of a family name
         (SAGE, "Sage O. asked about the rota"),
         (SENTRY, "chase up the gutter order w/ sentry, it's late again"),  # "w/" is "with"
+        (SAGE, "sage will text you the address"),  # getting in touch
+        (SAGE, "sage will want to see the plans first"),  # wanting to do something
     ],
 )
 def test_these_readings_name_the_page(
@@ -1186,6 +1188,11 @@ def test_these_readings_name_the_page(
         (WARD, "Ward B. is closed for cleaning"),  # a letter labels the noun
         (WARD, "we moved to Ward C. it is quieter there"),
         (SENTRY, "sort it out w/ the sentry on the gate"),  # its article
+        (BROOK, "Brook P. offered to run the raffle"),  # another family name's initial
+        (CHANDLER, "Chandler E. confirmed the keys"),  # a given name, not his family name
+        (IVY, "i think ivy took over the whole fence"),  # what a plant does
+        (SAGE, "sage will want cutting back in the spring"),  # what a plant will want
+        (CHANDLER, "chase up the order from chandler, she's locking up"),  # no deed of hers
         (SAGE, "the sage will decide nothing, it is a herb"),  # no bare subject
     ],
 )

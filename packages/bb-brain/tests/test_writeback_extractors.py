@@ -122,6 +122,10 @@ def test_split_sentences_respects_abbreviations_and_newlines() -> None:
         ("I said no. Then he left", ["I said no.", "Then he left"]),
         ("Wren C. asked for the keys", ["Wren C. asked for the keys"]),  # an initial
         ("We picked Plan B. Then lunch", ["We picked Plan B.", "Then lunch"]),
+        ("we met at Gate B. then lunch", ["we met at Gate B.", "then lunch"]),  # a label
+        ("late by 20 mins. Alice paid", ["late by 20 mins.", "Alice paid"]),  # a sentence end
+        ("took 3 hrs. max", ["took 3 hrs. max"]),
+        ("Zoë Ö. asked for the keys", ["Zoë Ö. asked for the keys"]),
     ],
 )
 def test_shortened_words_and_initials_end_no_sentence(text: str, sentences: list[str]) -> None:

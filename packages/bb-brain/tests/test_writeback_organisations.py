@@ -45,7 +45,7 @@ def test_an_organisation_s_slug(name: str, slug: str) -> None:
         ("we now stock cards from a small press, Wren Lantern, on commission", "Wren Lantern"),
         ("we're working with Cog Tandem, the youth charity, from May", "Cog Tandem"),
         ("the fence quote is from Ashvane Landscapes, £900", "Ashvane Landscapes"),
-        ("caterer is Linen Kettle, they did the Ito wedding", "Linen Kettle"),  # a trade's noun
+        ("caterer is Copper Ladle, they did the Ito wedding", "Copper Ladle"),  # a trade's noun
         ("the florist: Bloom & Bough, lovely people", "Bloom & Bough"),
     ],
 )
@@ -65,6 +65,10 @@ def test_a_new_organisation_is_found(text: str, name: str) -> None:
         "Salt & Pepper is our favourite song",  # "&" and no partnership
         "we met at Tollard Row, the street behind the market",  # a street is no organisation
         "our accountant is Ruth Hale, she wants the receipts",  # a person's name
+        "the plumber is Dave Cole, they said tuesday at the earliest",  # "they" of a person
+        "the dj was Uncle Tarek, they loved him",  # a family title
+        "the florist is Saturday morning, they open at 8",  # a day
+        "the plumber was Gas Safe registered, they showed the card",  # a longer phrase
     ],
 )
 def test_no_organisation_in_an_everyday_phrase(text: str) -> None:
@@ -91,5 +95,10 @@ def test_a_person_introduced_by_a_noun_and_called_is_the_clause_s_subject() -> N
 
 
 def test_a_firm_a_trade_introduces_keeps_what_follows() -> None:
-    found = facts("caterer is Linen Kettle, they did the Ito wedding. quote was £28 a head")
-    assert {slug for _, slug in found} == {"companies/linen-kettle"}
+    found = facts("caterer is Copper Ladle, they did the Ito wedding. quote was £28 a head")
+    assert {slug for _, slug in found} == {"companies/copper-ladle"}
+
+
+def test_a_name_ends_with_its_sentence() -> None:
+    found = new_organisations("the supplier is Copper Ladle. They deliver on fridays", set())
+    assert [org.name for org in found] == ["Copper Ladle"]

@@ -50,7 +50,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from bb_brain._names import generation
+from bb_brain._names import fold, generation
 from bb_brain._orgnames import is_organisation
 from bb_brain._pg import Connection
 from bb_brain.pages import SHORT_NAME_ARM, normalise, slug_suffix_form
@@ -173,7 +173,6 @@ _ANY_PAGE: Final = (
     LINE_LABEL,
 )
 _PERSON_ONLY: Final = (
-    FAMILY_INITIAL,
     MODAL_AS_NAME,
     REFERRED_BACK,
     ROLE_NEARBY,
@@ -227,6 +226,7 @@ def local_evidence(res: Resolved) -> list[str]:
         found.append(EPISODE_SUBJECT)  # "thorn pushed back": a noun would take "the"
     if res.page.is_person:
         found += [signal for signal in _PERSON_ONLY if signal in signals]
+        found += [signal for signal in signals if _initial_agrees(res, signal)]
     if res.arm == SHORT_NAME_ARM and LOWERCASE in signals and word.zipf >= BARE_COUNT_MAX_ZIPF:
         # "then sky got dark": a firm's short name this common is the word as a subject
         found = [signal for signal in found if signal not in (BARE_SUBJECT, EPISODE_SUBJECT)]
@@ -236,6 +236,19 @@ def local_evidence(res: Resolved) -> list[str]:
         # "gable's in this evening", "nutmeg is back on friday", "ivy has the flu"
         found += [signal for signal in (WHEREABOUTS, HAS_PEOPLE_OR_AILMENT) if signal in signals]
     return found
+
+
+def _initial_agrees(res: Resolved, signal: str) -> bool:
+    """A given name's initial after it is the page's family name's ("Wren C." of Wren Castillo).
+
+    The word before an initial is a given name, never a family name alone ("Mason T." is no
+    Reed Mason), and an initial another family name opens is someone else's ("Sage B.").
+    """
+    if not signal.startswith(FAMILY_INITIAL) or res.arm == "surname":
+        return False
+    letter = fold(signal.rsplit("(", 1)[-1].rstrip(".)"))
+    family = fold(res.page.title).split()[1:]
+    return not family or family[-1].startswith(letter)
 
 
 def everyday_short_name(res: Resolved) -> Resolved:

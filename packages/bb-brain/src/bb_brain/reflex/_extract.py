@@ -50,6 +50,7 @@ from bb_brain.reflex._candidate import ALL_ARMS, NAME_ARMS, Candidate, Maker, jo
 from bb_brain.reflex._lexicon import (
     CONNECTORS,
     DETERMINERS,
+    LETTERED_NOUNS,
     NEVER_ALONE,
     PERSON_VERBS_BEFORE,
     ROLE_NOUNS,
@@ -416,8 +417,8 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
     if len(part[-1].norm) == 1 and part[-1].norm.isalpha():
         # "Lakshmi V": a name and the initial of a family name; the name is what is known,
         # and with the initial's period ("Wren C. asked") a person's name, as nothing else is
-        if part[-1].initial and len(part) == 2 and part[0].norm not in _LETTERED:
-            extra = (*extra, FAMILY_INITIAL)
+        if part[-1].initial and len(part) == 2 and part[0].norm not in LETTERED_NOUNS:
+            extra = (*extra, f"{FAMILY_INITIAL} ({part[-1].raw}.)")
         return _name_run(part[:-1], maker, extra)
     trimmed = part[1:] if part[0].sentence_start and _trimmable(part[0]) else part
     while trimmed and trimmed[0].norm in CONNECTORS:
@@ -444,17 +445,6 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
                 continue
             found.append(maker.make(join(span), span, RUN_ARMS, extra=extra))
     return found
-
-
-#: Nouns that a letter labels ("Ward B.", "Plan B.", "Vitamin C."): no initial follows them.
-_LETTERED: Final = frozenset(
-    """
-    ward wing block gate terminal plan option type class grade level zone row section
-    platform stage team group unit room floor court pitch building vitamin exhibit appendix
-    figure table part phase round category size model series track side route bay flat
-    suite hall door entrance exit lane field car coach box kit form list tier
-    """.split()
-)
 
 
 def _coined_head(run: list[Token]) -> bool:

@@ -216,3 +216,14 @@ AGENT_VERBS: Final = _words(
     tweak contact decide donate perform
     """
 )
+
+
+#: Nouns that a letter labels ("Ward B.", "Plan B.", "Vitamin C."): no initial follows them.
+LETTERED_NOUNS: Final = frozenset(
+    """
+    ward wing block gate terminal plan option type class grade level zone row section
+    platform stage team group unit room floor court pitch building vitamin exhibit appendix
+    figure table part phase round category size model series track side route bay flat
+    suite hall door entrance exit lane field car coach box kit form list tier
+    """.split()
+)

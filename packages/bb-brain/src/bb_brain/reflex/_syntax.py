@@ -454,7 +454,23 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
         )
     if verb.norm in _PERFECT:
         return _perfect_deed(tokens, verb)
+    if _spreads(tokens, verb):
+        return False  # "ivy took over the whole fence": what a plant or a mould does too
     return _past_event(verb.norm) and _agentive(verb) and _has_object(tokens, verb)
+
+
+#: Particles that make "take" what a plant, a weed or a mould does ("took over", "took root").
+_SPREADING: Final = frozenset({"over", "root", "hold"})
+
+
+def _spreads(tokens: list[Token], verb: Token) -> bool:
+    """A form of "take" before "over", "root" or "hold": spreading, no one's deed."""
+    particle = _glued_after(tokens, verb.index)
+    return (
+        particle is not None
+        and particle.norm in _SPREADING
+        and "take" in sense(verb.norm).verb_lemmas
+    )
 
 
 #: What a person or an animal has, not a thing or an idea: "has the flu", "has a migraine".

@@ -23,8 +23,9 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from bb_brain._names import fold
+from bb_brain._names import HONORIFICS, fold
 from bb_brain._orgnames import LEGAL_FORMS, ORG_WORDS
+from bb_brain.reflex._lexicon import FAMILY_WORDS
 from bb_brain.reflex._ordinary import sense
 
 _UPPER: Final = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x250) if chr(c).isupper())
@@ -52,11 +53,6 @@ _SERVICES: Final = (
     r"(?:caterers?|florists?|venue|printers?|photographers?|band|dj|decorators?|builders?|"
     r"roofers?|plumbers?|electricians?|garage|mechanics?|accountants?|solicitors?|cleaners?|"
     r"landlord|letting agents?|estate agents?|vets?|bakery|baker|butchers?|suppliers?)"
-)
-#: "They" taking up the name in the same sentence, before any "he" or "she": a firm's.
-_THEY_AFTER = re.compile(
-    r"(?:(?!\b(?:he|she|him|her|his)\b)[^.!?\n]){0,40}?\b(?:they|their|them)\b",
-    re.IGNORECASE,
 )
 _SERVICE_INTRODUCED = re.compile(
     r"\b" + _SERVICES + r"(?:\s+(?:is|was|are|were|will be)\s+|:\s*|\s+[-–—]\s+)$",
@@ -105,7 +101,7 @@ def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganis
         start, end = match.span(1)
         if any(start < k_end and k_start < end for k_start, k_end in known):
             continue
-        name = match.group(1).rstrip(".")
+        name = _one_sentence(match.group(1)).rstrip(".")
         words = [fold(word).strip("'’") for word in _WORD.findall(name)]  # "quarrel's" stays
         before = text[max(0, start - _LOOK_BEHIND) : start]
         after = start + len(name)
@@ -114,10 +110,7 @@ def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganis
             _INTRODUCED.search(before) is not None
             or (in_a_business and not _someone(text, after))
             or _APPOSITION.match(text, after) is not None
-            or (
-                _SERVICE_INTRODUCED.search(before) is not None
-                and (not _a_persons(name) or _THEY_AFTER.match(text, after) is not None)
-            )
+            or (_SERVICE_INTRODUCED.search(before) is not None and _a_firms(name, text, after))
         )
         if not (introduced or _trade_name(words) or _PARTNERSHIP.search(name)):
             continue
@@ -147,12 +140,34 @@ _PARTNERSHIP = re.compile(
 )
 
 
-def _a_persons(name: str) -> bool:
-    """The name is a person's: a given name and a family name ("Ruth Hale")."""
+#: Shortened words whose period ends no sentence inside a name ("St. Aidan's", "Vantry & Co.").
+_SHORT_FORMS: Final = frozenset("st mt dr mr mrs ms co jr sr".split())
+
+
+def _one_sentence(run: str) -> str:
+    """The run up to the end of its sentence ("Linen Kettle. They did ..." -> "Linen Kettle.")."""
+    for stop in re.finditer(r"\.\s", run):
+        word = run[: stop.start()].split()[-1]
+        if fold(word) not in _SHORT_FORMS:
+            return run[: stop.start() + 1]
+    return run
+
+
+def _a_firms(name: str, text: str, after: int) -> bool:
+    """A trade's noun introduced a name that closes its phrase and is no person's.
+
+    "caterer is Saffron Table, ...", "the florist: Bloom & Bough"; a person's name ("the
+    plumber is Dave Cole"), a day ("the florist is Saturday morning") or the start of a
+    longer phrase ("the plumber was Gas Safe registered") is no firm.
+    """
     from bb_brain.writeback._people import name_like  # the people module reads firms'
 
     words = name.split()
-    return not {"&", "and", "of"} & {word.casefold() for word in words} and name_like(words)
+    if _CLOSED.match(text, after) is None or sense(fold(words[0])).calendar:
+        return False
+    if fold(words[0]).rstrip(".") in HONORIFICS or fold(words[0]) in FAMILY_WORDS:
+        return False  # "the dj was Uncle Tarek", "our landlord is Mr Patel": a person
+    return bool({"&", "and", "of"} & {word.casefold() for word in words}) or not name_like(words)
 
 
 def _someone(text: str, end: int) -> bool:

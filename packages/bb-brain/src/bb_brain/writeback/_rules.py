@@ -42,7 +42,7 @@ from bb_schema.turn_context import ExtractedFact
 from bb_brain._examined import WRITEBACK_EXAMINED_CHARS, examined
 from bb_brain._names import fold
 from bb_brain._orgnames import ORG_WORDS, is_organisation
-from bb_brain.reflex._lexicon import is_calendar_word
+from bb_brain.reflex._lexicon import LETTERED_NOUNS, is_calendar_word
 from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._attribute import Reference, Salience, choose, references, subject
 from bb_brain.writeback._clauses import (
@@ -169,13 +169,12 @@ _SELF = re.compile(
 _PERSONAL = re.compile(rf"^\W*(?:i|i{_APOS}m|i{_APOS}ve|i{_APOS}d|my|me)\b", _FLAGS)
 _ABBREVIATIONS = frozenset(
     {"mr", "mrs", "ms", "dr", "prof", "inc", "co", "ltd", "corp", "vs", "etc", "st", "jr", "sr"}
-    # shortened words of notes and quotes ("£2,300 incl. tables", "approx. 85 guests")
-    | {"incl", "excl", "approx", "est", "ref", "tel", "dept", "appt", "hrs", "mins", "wks"}
+    # shortened words that open what they qualify ("£2,300 incl. tables", "approx. 85 guests")
+    | {"incl", "excl", "approx"}
 )
-#: Abbreviations that end a sentence unless a number follows ("no. 42", "nos. 3 and 4").
-_BEFORE_A_NUMBER = frozenset({"no", "nos"})
-#: One capital letter after a capitalised word: an initial ("Wren C. asked"), no sentence end.
-_INITIAL = re.compile(r"(?<![\w'’])[A-Z][\w'’-]+ [A-Z]$")
+#: Shortened words that end a sentence as often ("late by 20 mins. Alice ..."): inside one
+#: only before a number or a lowercase word ("no. 42", "3 hrs. max", "ref. 7731").
+_BEFORE_MORE = frozenset({"no", "nos", "ref", "tel", "dept", "appt", "hrs", "mins", "wks", "est"})
 _BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\n+")
 _LAST_WORD = re.compile(r"(\w+)\W*$")
 _LIST_NUMBER = re.compile(r"\s*\(?\d{1,2}[.)]")
@@ -203,11 +202,25 @@ def split_sentences(text: str) -> list[str]:
 
 def _is_abbreviation(piece: str, last: re.Match[str], following: str) -> bool:
     word = last.group(1).casefold()
-    if word in _BEFORE_A_NUMBER:
-        return following.isdigit()
-    if _INITIAL.search(piece.rstrip(".")) and following.islower():
+    if word in _BEFORE_MORE:
+        return following.isdigit() or following.islower()
+    if _initial(piece) and following.islower():
         return True  # "Wren C. asked": an initial, and the sentence goes on in lowercase
     return word in _ABBREVIATIONS or bool(re.search(r"\b(?:e\.g|i\.e)\.$", piece))
+
+
+def _initial(piece: str) -> bool:
+    """The piece ends in a capitalised word and one capital letter: a name's initial.
+
+    A noun a letter labels is no name ("Gate B.", "Team B."), nor is "I" an initial.
+    """
+    words = piece.rstrip(".").split()
+    if len(words) < 2:
+        return False
+    name, letter = words[-2], words[-1]
+    if len(letter) != 1 or not letter.isupper() or letter == "I":
+        return False
+    return name[:1].isupper() and name.isalpha() and fold(name) not in LETTERED_NOUNS
 
 
 def classify(sentence: str) -> FactKind | None:
