@@ -1010,6 +1010,9 @@ def test_two_organisations_of_the_users_make_we_nobody_in_particular() -> None:
         ("The user's former employer; left in 2021.", False),
         ("Supplier to the bakery the user runs.", False),  # another's relation to it
         ("Our payroll bureau.", False),
+        ("The user's community bike repair co-op.", True),  # three words before its body
+        ("The user's vineyard near Lewes.", True),
+        ("The user's husband's vineyard.", False),
     ],
 )
 def test_an_organisation_the_users_own_by_its_summary(summary: str, own: bool) -> None:

@@ -566,10 +566,10 @@ _OWN_BODY: Final = (
     "charity council committee association brewery bakery cafe restaurant startup agency "
     "employer workplace group orchestra league kitchen salon farm allotments surgery clinic "
     "centre center garage nursery office microbrewery collective co-op cooperative gym pub "
-    "union branch"
+    "union branch vineyard winery distillery cidery bar"
 )
 _USERS_OWN = re.compile(
-    r"^\s*(?:the\s+user['’]s|our)\s+(?:[\w'’-]+\s+){0,2}?"
+    r"^\s*(?:the\s+user['’]s|our)\s+(?:[\w'’-]+\s+){0,3}?"
     rf"(?P<body>{'|'.join(_OWN_BODY.split())})\b"
     r"|^(?:(?!\b(?:to|for|of|with|from|at)\b)[^.;])*?\bthe\s+user\s+(?:runs|owns|manages"
     r"|leads|founded|co-founded|chairs|coaches|sits\s+on|belongs\s+to|works\s+(?:at|for|in)"
