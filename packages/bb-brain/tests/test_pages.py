@@ -70,6 +70,8 @@ def test_surname_only_for_people() -> None:
         ("companies/pale-ridge-windows", "Pale Ridge Windows", "pale ridge"),
         ("companies/old-granary", "Old Granary", None),  # a thing described, no ending
         ("companies/quayhead-surfaces", "Quayhead Surfaces", "quayhead"),  # its trade's noun
+        ("companies/brackenhill-sports", "Brackenhill Sports", "brackenhill"),  # "sports" too
+        ("companies/tollard-cider", "Tollard Cider", "tollard"),  # what it makes
         ("companies/bread-and-butter", "Bread & Butter", None),  # both words are the name
         ("companies/pizza-hut", "Pizza Hut", None),  # a singular noun is part of the name
         ("companies/labs", "Labs", None),  # nothing but the ending

@@ -37,7 +37,8 @@ ORG_WORDS: Final = frozenset(
     distillery vineyards winery deli grocers butchers coffee consultants consultancy
     optical optics seafood seafoods fisheries bottling maltings conveyancing electrics
     decorators cleaners cleaning brewers distillers tyres landscapes nurseries contractors
-    chandlery chandlers travel holidays leisure
+    chandlery chandlers travel holidays leisure sports cider paper print fitness beauty
+    skincare gifts books bikes tiles fabrics crafts toys signs pets gear outdoors nutrition
     """.split()
 )
 #: Legal forms: a name ending in one is an organisation's, whatever its other words.
