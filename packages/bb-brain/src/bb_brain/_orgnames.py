@@ -39,6 +39,11 @@ ORG_WORDS: Final = frozenset(
     decorators cleaners cleaning brewers distillers tyres landscapes nurseries contractors
     chandlery chandlers travel holidays leisure sports cider paper print fitness beauty
     skincare gifts books bikes tiles fabrics crafts toys signs pets gear outdoors nutrition
+    meats teas spirits ales skips storage heating security locksmiths upholstery antiques
+    gallery galleries framing bridal laundry patisserie chocolates kennels cattery grooming
+    equestrian saddlery pottery blinds carpets instruments tools autos bodyshop valeting
+    tailoring alterations produce seeds wellness therapy physio spa yoga pilates dance
+    fabrication stonemasons masonry signage prints frames
     """.split()
 )
 #: Legal forms: a name ending in one is an organisation's, whatever its other words.
