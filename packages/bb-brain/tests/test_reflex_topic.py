@@ -307,24 +307,3 @@ def test_a_place_titled_with_its_article(
 ) -> None:
     brain = make_brain(FOUNDRY)
     assert slugs(ask(engine, brain, text)) == (["places/the-foundry"] if found else [])
-
-
-NUTMEG_DOG = (
-    "pets/nutmeg",
-    md("Nutmeg", "Nutmeg is a whippet who hates the clippers.", type="pet", summary="A whippet."),
-)
-
-
-@pytest.mark.parametrize(
-    ("text", "found"),
-    [
-        ("2. nutmeg (whippet) - 10am, back lane", True),  # a word too rare to be chance
-        ("nutmeg at 11, the whippet needs a nail trim", True),
-        ("add nutmeg to the custard, a pinch", False),  # nothing of the page's
-        ("grate the nutmeg over the whipped cream", False),  # no rare word shared
-    ],
-)
-def test_one_rare_word_shared_with_the_page_puts_the_turn_on_its_topic(
-    engine: Engine, make_brain: Any, text: str, found: bool
-) -> None:
-    assert ("pets/nutmeg" in slugs(ask(engine, make_brain(NUTMEG_DOG), text))) is found

@@ -154,8 +154,6 @@ _OBJECTS: Final = frozenset(
 _NEXT_WORD = re.compile(r"\s+([^\W\d_]+)")
 #: The summed rarity of the words a sentence shares with a page that makes it on topic.
 ON_TOPIC_MIN_WEIGHT: Final = 2.0
-#: The shortest word whose rarity alone puts a sentence on a page's topic.
-RARE_SHARED_CHARS: Final = 5
 #: How far the sentence of a mention reaches either side of it, at most (characters).
 SENTENCE_REACH: Final = 300
 _PRONOUN_CLASSES: Final = frozenset({"she/her", "he/him"})
@@ -842,8 +840,6 @@ class Conversation:
             return shared
         if head in shared and _specificity(head) >= ON_TOPIC_MIN_WEIGHT / 2:
             return shared
-        if any(_rare(word) for word in shared):
-            return shared  # "biscuit (cockapoo) - 8am" of a page that says it is a cockapoo
         return []
 
     def _page_forms(self, page: _Content, names: set[str]) -> frozenset[str]:
@@ -876,15 +872,6 @@ class Conversation:
         return any(
             _contains(self._prior_folded, surface) for surface in page.strong if surface != mention
         )
-
-
-def _rare(word: str) -> bool:
-    """A word too rare for the frequency list, long enough to be no code or abbreviation.
-
-    Shared with one page, such a word ("cockapoo", "matted") says on its own what the
-    sentence is about.
-    """
-    return len(word) >= RARE_SHARED_CHARS and word.isalpha() and sense(word).zipf == 0.0
 
 
 def _specificity(word: str) -> float:
