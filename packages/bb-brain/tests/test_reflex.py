@@ -419,3 +419,21 @@ def test_duplicates_of_one_span_keep_the_evidence_each_brought() -> None:
     assert merged.arms == frozenset({"alias", "title"})
     assert merged.signals[0] == "one" and "two" in merged.signals
     assert set(plain.signals) | set(other.signals) == set(merged.signals)
+
+
+def test_a_duplicate_that_drops_evidence_merges_what_the_other_read() -> None:
+    import dataclasses
+
+    from bb_brain.reflex._candidate import Maker
+    from bb_brain.reflex._extract import _distinct
+    from bb_brain.reflex._tokens import PERSON_VERB, tokenise
+
+    text = "ask Brook about it"
+    tokens = tokenise(text)
+    maker = Maker(text, tokens, 0)
+    made = maker.make("brook", tokens[1:2], frozenset({"alias"}))
+    assert PERSON_VERB in made.signals  # "ask" before it
+    dropping = dataclasses.replace(made, dropped=frozenset({PERSON_VERB}))
+    other = maker.make("brook", tokens[1:2], frozenset({"title"}))
+    (merged,) = _distinct([dropping, other])
+    assert PERSON_VERB in merged.signals  # the other duplicate read it, so it counts

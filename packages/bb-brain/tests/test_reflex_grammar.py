@@ -1031,6 +1031,8 @@ OTIS = ("people/otis-varga", md("Otis Varga", type="person", aliases="[Otis]"))
 TOMASZ = ("people/tomasz-wrobel", md("Tomasz Wrobel", type="person", aliases="[Tomasz]"))
 FETA = ("people/feta-amadi", md("Feta Amadi", type="person", aliases="[Feta]"))
 SENTRY = ("companies/sentry", md("Sentry", type="company"))
+BELL = ("people/bell-ito", md("Bell Ito", type="person", aliases="[Bell]"))
+FERN = ("people/fern-van-dijk", md("Fern van Dijk", type="person", aliases="[Fern]"))
 WARD = ("people/ward-hale", md("Ward Hale", type="person", aliases="[Ward]"))
 HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
 
@@ -1119,8 +1121,11 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (BROOK, "i think brook found the spare key"),  # ... and after "think"
         (BROOK, "Brook T. offered to run the raffle"),  # the initial of a family name
         (SAGE, "Sage O. asked about the rota"),
+        (FERN, "Fern V. is doing the rota"),  # a family name of several words
         (SENTRY, "chase up the gutter order w/ sentry, it's late again"),  # "w/" is "with"
         (SAGE, "sage will text you the address"),  # getting in touch
+        (IVY, "ivy took over the school run while i was ill"),  # a role taken over
+        (IVY, "ivy took over as treasurer last week"),
         (SAGE, "sage will want to see the plans first"),  # wanting to do something
     ],
 )
@@ -1191,7 +1196,9 @@ def test_these_readings_name_the_page(
         (BROOK, "Brook P. offered to run the raffle"),  # another family name's initial
         (CHANDLER, "Chandler E. confirmed the keys"),  # a given name, not his family name
         (IVY, "i think ivy took over the whole fence"),  # what a plant does
-        (SAGE, "sage will want cutting back in the spring"),  # what a plant will want
+        (CHANDLER, "Chandler C. confirmed the keys"),  # a given name, never a family name
+        (IVY, "ivy has taken over the back wall again"),  # spreading, in the perfect too
+        (BELL, "the school bell will ring at 3:15"),  # what a bell does
         (CHANDLER, "chase up the order from chandler, she's locking up"),  # no deed of hers
         (SAGE, "the sage will decide nothing, it is a herb"),  # no bare subject
     ],

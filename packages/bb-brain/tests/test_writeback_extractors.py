@@ -126,6 +126,7 @@ def test_split_sentences_respects_abbreviations_and_newlines() -> None:
         ("late by 20 mins. Alice paid", ["late by 20 mins.", "Alice paid"]),  # a sentence end
         ("took 3 hrs. max", ["took 3 hrs. max"]),
         ("Zoë Ö. asked for the keys", ["Zoë Ö. asked for the keys"]),
+        ("Sara I. said yes", ["Sara I. said yes"]),
     ],
 )
 def test_shortened_words_and_initials_end_no_sentence(text: str, sentences: list[str]) -> None:

@@ -69,6 +69,9 @@ def test_a_new_organisation_is_found(text: str, name: str) -> None:
         "the dj was Uncle Tarek, they loved him",  # a family title
         "the florist is Saturday morning, they open at 8",  # a day
         "the plumber was Gas Safe registered, they showed the card",  # a longer phrase
+        "the plumber is Tom Baker, he's free tuesday",  # "he" takes the name up
+        "the builder is Very Good, they said",  # a description
+        "the vet is Friday Morning, they close at 5",  # a day, capitalised
     ],
 )
 def test_no_organisation_in_an_everyday_phrase(text: str) -> None:
@@ -102,3 +105,12 @@ def test_a_firm_a_trade_introduces_keeps_what_follows() -> None:
 def test_a_name_ends_with_its_sentence() -> None:
     found = new_organisations("the supplier is Copper Ladle. They deliver on fridays", set())
     assert [org.name for org in found] == ["Copper Ladle"]
+    found = new_organisations("the solicitor is Smith & Jones Co. They've got the deeds", set())
+    assert [org.name for org in found] == ["Smith & Jones Co"]  # a firm's ending, its period
+
+
+def test_a_title_s_period_goes_on_into_the_name() -> None:
+    from bb_brain.writeback._organisations import _one_sentence
+
+    assert _one_sentence("St. Aidan's Hall") == "St. Aidan's Hall"
+    assert _one_sentence("Copper Ladle. They") == "Copper Ladle."

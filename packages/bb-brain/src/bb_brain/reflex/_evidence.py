@@ -50,7 +50,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from bb_brain._names import fold, generation
+from bb_brain._names import NAME_SUFFIXES, fold, generation
 from bb_brain._orgnames import is_organisation
 from bb_brain._pg import Connection
 from bb_brain.pages import SHORT_NAME_ARM, normalise, slug_suffix_form
@@ -245,8 +245,11 @@ def _initial_agrees(res: Resolved, signal: str) -> bool:
     if not signal.startswith(FAMILY_INITIAL) or res.arm == "surname":
         return False
     letter = fold(signal.rsplit("(", 1)[-1].rstrip(".)"))
-    family = fold(res.page.title).split()[1:]
-    return not family or family[-1].startswith(letter)
+    family = [
+        word for word in fold(res.page.title).split()[1:] if word.rstrip(".") not in NAME_SUFFIXES
+    ]
+    # any word of a family name of several may be its initial ("Fern V." of Fern van Dijk)
+    return not family or any(word.startswith(letter) for word in family)
 
 
 def everyday_short_name(res: Resolved) -> Resolved:

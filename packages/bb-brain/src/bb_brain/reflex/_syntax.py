@@ -459,18 +459,29 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     return _past_event(verb.norm) and _agentive(verb) and _has_object(tokens, verb)
 
 
-#: Particles that make "take" what a plant, a weed or a mould does ("took over", "took root").
-_SPREADING: Final = frozenset({"over", "root", "hold"})
+#: What a plant or a weed takes over: the surfaces and plots of a garden or a building.
+_OVERGROWN: Final = frozenset(
+    "fence wall walls bed beds border borders garden lawn shed patio path trellis hedge pond "
+    "greenhouse allotment plot roof gutter gutters drive veg".split()
+)
 
 
 def _spreads(tokens: list[Token], verb: Token) -> bool:
-    """A form of "take" before "over", "root" or "hold": spreading, no one's deed."""
+    """A form of "take" spreading: "took root", "took over the whole fence".
+
+    People take over a shop, a role or the school run ("holly took over as treasurer").
+    """
+    if "take" not in sense(verb.norm).verb_lemmas:
+        return False
     particle = _glued_after(tokens, verb.index)
-    return (
-        particle is not None
-        and particle.norm in _SPREADING
-        and "take" in sense(verb.norm).verb_lemmas
-    )
+    if particle is None or particle.norm not in ("over", "root"):
+        return False
+    if particle.norm == "root":
+        return True
+    thing = _glued_after(tokens, particle.index)
+    while thing is not None and (thing.norm in DETERMINERS or thing.norm in ("whole", "back")):
+        thing = _glued_after(tokens, thing.index)
+    return thing is not None and thing.norm in _OVERGROWN
 
 
 #: What a person or an animal has, not a thing or an idea: "has the flu", "has a migraine".
@@ -591,6 +602,8 @@ def _perfect_deed(tokens: list[Token], has: Token) -> bool:
     if done is not None and done.norm == "been":
         doing = _glued_after(tokens, done.index)
         return doing is not None and _doing(tokens, doing)
+    if done is not None and _spreads(tokens, done):
+        return False  # "ivy has taken over the back wall again"
     return done is not None and _past_deed(done, tokens)
 
 

@@ -34,7 +34,7 @@ from bb_brain.reflex._lexicon import (
     PERSON_VERBS_BEFORE,
     ROLE_NOUNS,
 )
-from bb_brain.reflex._ordinary import inflections, sense
+from bb_brain.reflex._ordinary import sense
 from bb_brain.reflex._syntax import finite, name_readings, ordinary_readings
 
 POSSESSIVE: Final = "possessive"
@@ -394,24 +394,14 @@ def person_verb_lemmas() -> frozenset[str]:
     ) | frozenset(PERSON_VERB_FORMS)
 
 
-#: Bare forms of getting in touch, after a modal ("sage will text you", "sage might phone").
-_CONTACT_VERBS: Final = frozenset("text phone email call ring message ping".split())
+#: Bare forms of getting in touch, after a modal ("sage will text you", "sage might phone");
+#: not "ring" or "ping", which bells and ovens do too.
+_CONTACT_VERBS: Final = frozenset("text phone email call message".split())
 
 
-def _a_persons_deed(tokens: list[Token], verb: Token) -> bool:
-    """A verb only a person does, in its bare form after a modal ("sage will decide").
-
-    "Will want" and a verb in "-ing" is what a plant or a job needs ("sage will want
-    cutting back"), no one's wish.
-    """
-    if verb.norm in _CONTACT_VERBS:
-        return True
-    if verb.norm not in person_verb_lemmas():
-        return False
-    if verb.norm == "want":
-        done = _next_glued(tokens, verb.index)
-        return done is None or not (done.norm.endswith("ing") and "VBG" in inflections(done.norm))
-    return True
+def _a_persons_deed(verb: Token) -> bool:
+    """A verb only a person does, in its bare form after a modal ("sage will decide")."""
+    return verb.norm in _CONTACT_VERBS or verb.norm in person_verb_lemmas()
 
 
 #: Adverbs between a question's subject and its verb ("did alice ever reply").
@@ -501,7 +491,7 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
     if after.norm in MODALS_BEFORE_VERB or after.norm in _GOING_TO:
         # "Rusty will want to see this", "rusty is going to ask": then a verb only a person does
         following = _after_going_to(tokens, after)
-        if following is not None and _a_persons_deed(tokens, following):
+        if following is not None and _a_persons_deed(following):
             return [PERSON_VERB]  # every such verb's bare form: "rose will decide"
     if after.norm in ("has", "had", "have"):
         # "rusty has agreed to it": a perfect of a verb only a person does

@@ -140,15 +140,18 @@ _PARTNERSHIP = re.compile(
 )
 
 
-#: Shortened words whose period ends no sentence inside a name ("St. Aidan's", "Vantry & Co.").
-_SHORT_FORMS: Final = frozenset("st mt dr mr mrs ms co jr sr".split())
+#: Titles whose period goes on into the name after them ("St. Aidan's", "Dr. Varn").
+_BEFORE_A_NAME: Final = frozenset("st mt dr mr mrs ms".split())
 
 
 def _one_sentence(run: str) -> str:
-    """The run up to the end of its sentence ("Linen Kettle. They did ..." -> "Linen Kettle.")."""
+    """The run up to the end of its sentence ("Copper Ladle. They do ..." -> "Copper Ladle.").
+
+    A firm's ending keeps its period and ends the name ("Smith & Jones Co. They've ...").
+    """
     for stop in re.finditer(r"\.\s", run):
         word = run[: stop.start()].split()[-1]
-        if fold(word) not in _SHORT_FORMS:
+        if fold(word) not in _BEFORE_A_NAME:
             return run[: stop.start() + 1]
     return run
 
@@ -167,7 +170,16 @@ def _a_firms(name: str, text: str, after: int) -> bool:
         return False
     if fold(words[0]).rstrip(".") in HONORIFICS or fold(words[0]) in FAMILY_WORDS:
         return False  # "the dj was Uncle Tarek", "our landlord is Mr Patel": a person
+    if _HE_OR_SHE_AFTER.match(text, after) is not None:
+        return False  # "the plumber is Tom Baker, he's free tuesday"
+    senses = [sense(fold(word).strip("'’")) for word in words if word not in ("&", "and", "of")]
+    if any(word.lexical and not word.noun for word in senses):
+        return False  # "the builder is Very Good": a description
     return bool({"&", "and", "of"} & {word.casefold() for word in words}) or not name_like(words)
+
+
+#: A "he" or "she" taking the name up in its sentence: a person's.
+_HE_OR_SHE_AFTER = re.compile(r"[^.!?\n]{0,40}?\b(?:he|she|him|her|his)\b", re.IGNORECASE)
 
 
 def _someone(text: str, end: int) -> bool:

@@ -212,13 +212,13 @@ def _is_abbreviation(piece: str, last: re.Match[str], following: str) -> bool:
 def _initial(piece: str) -> bool:
     """The piece ends in a capitalised word and one capital letter: a name's initial.
 
-    A noun a letter labels is no name ("Gate B.", "Team B."), nor is "I" an initial.
+    A noun a letter labels is no name ("Gate B.", "Team B.").
     """
     words = piece.rstrip(".").split()
     if len(words) < 2:
         return False
     name, letter = words[-2], words[-1]
-    if len(letter) != 1 or not letter.isupper() or letter == "I":
+    if len(letter) != 1 or not letter.isupper():
         return False
     return name[:1].isupper() and name.isalpha() and fold(name) not in LETTERED_NOUNS
 
