@@ -1119,13 +1119,13 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (SAGE, "sage can confirm the booking tomorrow"),
         (BROOK, "make sure brook gets the keys, she's locking up"),  # a clause after "sure"
         (BROOK, "i think brook found the spare key"),  # ... and after "think"
-        (BROOK, "Brook T. offered to run the raffle"),  # the initial of a family name
-        (SAGE, "Sage O. asked about the rota"),
+        (BROOK, "Brook T. is bringing the float"),  # the initial of a family name
+        (SAGE, "Sage O. is covering sunday"),
         (FERN, "Fern V. is doing the rota"),  # a family name of several words
-        (SENTRY, "chase up the gutter order w/ sentry, it's late again"),  # "w/" is "with"
+        (SENTRY, "we're sorting the gutters w/ sentry this week"),  # "w/" is "with"
         (SAGE, "sage will text you the address"),  # getting in touch
         (IVY, "ivy took over the school run while i was ill"),  # a role taken over
-        (IVY, "ivy took over as treasurer last week"),
+        (IVY, "ivy took over as captain last week"),
         (SAGE, "sage will want to see the plans first"),  # wanting to do something
     ],
 )
@@ -1193,13 +1193,13 @@ def test_these_readings_name_the_page(
         (WARD, "Ward B. is closed for cleaning"),  # a letter labels the noun
         (WARD, "we moved to Ward C. it is quieter there"),
         (SENTRY, "sort it out w/ the sentry on the gate"),  # its article
-        (BROOK, "Brook P. offered to run the raffle"),  # another family name's initial
+        (BROOK, "Brook P. is bringing the float"),  # another family name's initial
         (CHANDLER, "Chandler E. confirmed the keys"),  # a given name, not his family name
         (IVY, "i think ivy took over the whole fence"),  # what a plant does
         (CHANDLER, "Chandler C. confirmed the keys"),  # a given name, never a family name
         (IVY, "ivy has taken over the back wall again"),  # spreading, in the perfect too
         (BELL, "the school bell will ring at 3:15"),  # what a bell does
-        (CHANDLER, "chase up the order from chandler, she's locking up"),  # no deed of hers
+        (CHANDLER, "pick up the order from chandler, she's locking up"),  # no deed of hers
         (SAGE, "the sage will decide nothing, it is a herb"),  # no bare subject
     ],
 )

@@ -120,7 +120,7 @@ def test_split_sentences_respects_abbreviations_and_newlines() -> None:
         ("approx. 40 guests. fine", ["approx. 40 guests.", "fine"]),
         ("she lives at no. 14 now", ["she lives at no. 14 now"]),  # a number after "no."
         ("I said no. Then he left", ["I said no.", "Then he left"]),
-        ("Wren C. asked for the keys", ["Wren C. asked for the keys"]),  # an initial
+        ("Juniper K. booked the hall", ["Juniper K. booked the hall"]),  # an initial
         ("We picked Plan B. Then lunch", ["We picked Plan B.", "Then lunch"]),
         ("we met at Gate B. then lunch", ["we met at Gate B.", "then lunch"]),  # a label
         ("late by 20 mins. Alice paid", ["late by 20 mins.", "Alice paid"]),  # a sentence end
@@ -887,7 +887,7 @@ def test_a_relative_of_someone_named() -> None:
 
 
 def test_a_relative_of_a_relative_and_the_title_the_family_gives() -> None:
-    facts = rules(("user", "I'll ask dad's brother Uncle Tarek for the old photos."))
+    facts = rules(("user", "I'm seeing mum's sister Auntie Tarek on sunday."))
     assert facts[0][1:] == ("people/tarek", "Tarek")
     facts = rules(("user", "mum's sister Farah is staying till friday"))
     assert facts[0][1:] == ("people/farah", "Farah")
@@ -1011,8 +1011,8 @@ def test_two_organisations_of_the_users_make_we_nobody_in_particular() -> None:
         ("The user's former employer; left in 2021.", False),
         ("Supplier to the bakery the user runs.", False),  # another's relation to it
         ("Our payroll bureau.", False),
-        ("The user's community bike repair co-op.", True),  # three words before its body
-        ("The user's vineyard near Lewes.", True),
+        ("The user's little riverside boat club.", True),  # three words before its body
+        ("The user's winery.", True),
         ("The user's husband's vineyard.", False),
     ],
 )

@@ -68,7 +68,7 @@ def test_a_new_organisation_is_found(text: str, name: str) -> None:
         "the plumber is Dave Cole, they said tuesday at the earliest",  # "they" of a person
         "the dj was Uncle Tarek, they loved him",  # a family title
         "the florist is Saturday morning, they open at 8",  # a day
-        "the plumber was Gas Safe registered, they showed the card",  # a longer phrase
+        "the sweep was Hearth Safe certified, they showed the card",  # a longer phrase
         "the plumber is Tom Baker, he's free tuesday",  # "he" takes the name up
         "the builder is Very Good, they said",  # a description
         "the vet is Friday Morning, they close at 5",  # a day, capitalised
@@ -98,7 +98,7 @@ def test_a_person_introduced_by_a_noun_and_called_is_the_clause_s_subject() -> N
 
 
 def test_a_firm_a_trade_introduces_keeps_what_follows() -> None:
-    found = facts("caterer is Copper Ladle, they did the Ito wedding. quote was £28 a head")
+    found = facts("caterer is Copper Ladle, they did the Ito wedding. the deposit is £150")
     assert {slug for _, slug in found} == {"companies/copper-ladle"}
 
 
@@ -112,5 +112,5 @@ def test_a_name_ends_with_its_sentence() -> None:
 def test_a_title_s_period_goes_on_into_the_name() -> None:
     from bb_brain.writeback._organisations import _one_sentence
 
-    assert _one_sentence("St. Aidan's Hall") == "St. Aidan's Hall"
+    assert _one_sentence("St. Osric's Hall") == "St. Osric's Hall"
     assert _one_sentence("Copper Ladle. They") == "Copper Ladle."

@@ -237,7 +237,7 @@ def local_evidence(res: Resolved) -> list[str]:
 
 
 def _initial_agrees(res: Resolved, signal: str) -> bool:
-    """A given name's initial after it is the page's family name's ("Wren C." of Wren Castillo).
+    """The initial after a given name opens the page's family name ("Juniper K." of Kilbride).
 
     The word before an initial is a given name, never a family name alone ("Mason T." is no
     Reed Mason), and an initial another family name opens is someone else's ("Sage B.").

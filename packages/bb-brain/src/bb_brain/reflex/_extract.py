@@ -416,7 +416,7 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
         return _standalone(part[0], maker, extra)
     if len(part[-1].norm) == 1 and part[-1].norm.isalpha():
         # "Lakshmi V": a name and the initial of a family name; the name is what is known,
-        # and with the initial's period ("Wren C. asked") a person's name, as nothing else is
+        # and with the initial's period ("Juniper K. asked") a person's name, as nothing else is
         if part[-1].initial and len(part) == 2 and part[0].norm not in LETTERED_NOUNS:
             extra = (*extra, f"{FAMILY_INITIAL} ({part[-1].raw}.)")
         return _name_run(part[:-1], maker, extra)

@@ -469,7 +469,7 @@ _OVERGROWN: Final = frozenset(
 def _spreads(tokens: list[Token], verb: Token) -> bool:
     """A form of "take" spreading: "took root", "took over the whole fence".
 
-    People take over a shop, a role or the school run ("holly took over as treasurer").
+    People take over a shop, a role or the school run ("holly took over as captain").
     """
     if "take" not in sense(verb.norm).verb_lemmas:
         return False

@@ -128,7 +128,7 @@ class Token:
     quoted: bool = False
     #: The possessive is an apostrophe alone ("miles' birthday"): never "is" or "has".
     apostrophe_only: bool = False
-    #: A capital letter with its period after a capitalised word: an initial ("Wren C.").
+    #: A capital letter with its period after a capitalised word: an initial ("Juniper K.").
     initial: bool = False
     #: An @handle (read once: the grammar asks for it of every neighbour).
     handle: bool = dataclasses.field(init=False)
@@ -168,7 +168,7 @@ def _plural_possessor(token: Token, text: str) -> bool:
 
 #: Distinct words whose normalised form is kept.
 NORMAL_WORDS_KEPT: Final = 65536
-#: Shorthands chat writes for small words ("hose order w/ sentinel", "w/o the deposit").
+#: Shorthands chat writes for small words ("sorting the gutters w/ sentry", "w/o the deposit").
 _SHORTHANDS: Final = {"w/o": "without", "b/c": "because"}
 
 
@@ -187,7 +187,7 @@ def _normal_word(raw: str) -> str:
 
 
 def _shorthand_slash(previous: Token, gap: str) -> bool:
-    """The gap is the slash of "w/" ("w/ sentinel"): the words stand together as written."""
+    """The gap is the slash of "w/" ("w/ sentry"): the words stand together as written."""
     return gap.strip() == "/" and previous.raw.lower() == "w" and previous.norm == "with"
 
 
@@ -227,7 +227,7 @@ def tokenise(text: str) -> list[Token]:
             starts, glued = False, True  # "Dr. Okafor": the period abbreviates the title
         elif tokens and gap.strip() == "." and _an_initial(tokens):
             tokens[-1] = dataclasses.replace(tokens[-1], initial=True)
-            if raw[:1].islower():  # "Wren C. asked": the period abbreviates a family name
+            if raw[:1].islower():  # "Juniper K. asked": the period abbreviates a family name
                 starts, glued = False, True
         start = match.start()
         tokens.append(
@@ -492,7 +492,7 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
         # "Rusty will want to see this", "rusty is going to ask": then a verb only a person does
         following = _after_going_to(tokens, after)
         if following is not None and _a_persons_deed(following):
-            return [PERSON_VERB]  # every such verb's bare form: "rose will decide"
+            return [PERSON_VERB]  # every such verb's bare form: "sage will decide"
     if after.norm in ("has", "had", "have"):
         # "rusty has agreed to it": a perfect of a verb only a person does
         following = _next_glued(tokens, after.index)

@@ -46,8 +46,8 @@ _INTRODUCED = re.compile(
     r"|\s+(?:is|was)\s+|:\s*|\s+[-–—]\s+)$",
     re.IGNORECASE,
 )
-#: Trades a firm plies as often as a person does: introduced by one ("caterer is Saffron
-#: Table", "the florist: Bloom & Bough"), a name of everyday words is a firm's; a person's
+#: Trades a firm plies as often as a person does: introduced by one ("caterer is Copper
+#: Ladle", "the florist: Bloom & Bough"), a name of everyday words is a firm's; a person's
 #: name there ("our accountant is Ruth Hale") is left to the people it names.
 _SERVICES: Final = (
     r"(?:caterers?|florists?|venue|printers?|photographers?|band|dj|decorators?|builders?|"
@@ -140,7 +140,7 @@ _PARTNERSHIP = re.compile(
 )
 
 
-#: Titles whose period goes on into the name after them ("St. Aidan's", "Dr. Varn").
+#: Titles whose period goes on into the name after them ("St. Osric's", "Dr. Varn").
 _BEFORE_A_NAME: Final = frozenset("st mt dr mr mrs ms".split())
 
 
@@ -159,9 +159,9 @@ def _one_sentence(run: str) -> str:
 def _a_firms(name: str, text: str, after: int) -> bool:
     """A trade's noun introduced a name that closes its phrase and is no person's.
 
-    "caterer is Saffron Table, ...", "the florist: Bloom & Bough"; a person's name ("the
+    "caterer is Copper Ladle, ...", "the florist: Bloom & Bough"; a person's name ("the
     plumber is Dave Cole"), a day ("the florist is Saturday morning") or the start of a
-    longer phrase ("the plumber was Gas Safe registered") is no firm.
+    longer phrase ("the sweep was Hearth Safe certified") is no firm.
     """
     from bb_brain.writeback._people import name_like  # the people module reads firms'
 

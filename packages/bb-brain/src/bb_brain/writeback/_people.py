@@ -110,6 +110,8 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
         titled = _titled(text, match.start(1))
         while words and fold(words[0]).rstrip(".") in HONORIFICS:
             words, titled = words[1:], True
+        if len(words) > 1 and fold(words[0]) in FAMILY_TITLES:
+            words = words[1:]  # "Auntie Noor": a relative's given name (see kin_named)
         # A capital that only opens the sentence is no part of the name ("Met Ines Halloran").
         while len(words) > 2 and _opens_sentence(text, match.start(1)) and _ordinary(words[0]):
             words = words[1:]
@@ -149,10 +151,14 @@ KIN_PRONOUNS: Final = FAMILY_WORDS
 SAME_FAMILY_NAME: Final = frozenset(
     "wife husband son daughter dad father mum mom mother brother sister".split()
 )
+#: What a family calls a relative before the given name ("Uncle Tarek", "Auntie Noor").
+FAMILY_TITLES: Final = frozenset(
+    "uncle auntie aunty aunt cousin nana nan gran granny grandma grandpa grandad".split()
+)
 _KIN_NAME = re.compile(
     rf"\b(my|his|her|their|our|[{_UPPER}][\w-]*['’]s)\s+([\w-]+)\s+"
-    # the title a family calls a relative by may come first ("dad's brother Uncle Ramesh")
-    r"(?:(?:uncle|auntie|aunty|aunt|cousin|nana|nan|grandma|grandpa|granny|grandad)\s+)?"
+    # the title a family calls a relative by may come first ("mum's sister Auntie Tarek")
+    rf"(?:(?:{'|'.join(sorted(FAMILY_TITLES, key=len, reverse=True))})\s+)?"
     rf"([{_UPPER}][\w-]*(?:['’](?!s\b)[\w-]+)?)",
     re.I,
 )
@@ -197,7 +203,7 @@ def kin_named(text: str, known: set[tuple[int, int]]) -> list[KinNamed]:
         if _RUN.match(text, start) is not None:
             continue  # "my nephew Sipho Dlamini": a full name
         whose = match.group(1)
-        relative = fold(whose)[:-2] in KIN_PRONOUNS  # "dad's brother Ramesh": a relative's
+        relative = fold(whose)[:-2] in KIN_PRONOUNS  # "mum's sister Tarek": a relative's
         if fold(whose) not in _POSSESSIVE_PRONOUNS and not (whose[0].isupper() or relative):
             continue  # "there's uncle Bob": no one's relative named
         in_law = fold(match.group(2)).endswith(_IN_LAW)

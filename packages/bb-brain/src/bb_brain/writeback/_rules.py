@@ -205,7 +205,7 @@ def _is_abbreviation(piece: str, last: re.Match[str], following: str) -> bool:
     if word in _BEFORE_MORE:
         return following.isdigit() or following.islower()
     if _initial(piece) and following.islower():
-        return True  # "Wren C. asked": an initial, and the sentence goes on in lowercase
+        return True  # "Juniper K. asked": an initial, and the sentence goes on in lowercase
     return word in _ABBREVIATIONS or bool(re.search(r"\b(?:e\.g|i\.e)\.$", piece))
 
 
