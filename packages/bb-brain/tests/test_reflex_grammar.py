@@ -1124,6 +1124,8 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (FERN, "Fern V. is doing the rota"),  # a family name of several words
         (SENTRY, "we're sorting the gutters w/ sentry this week"),  # "w/" is "with"
         (SAGE, "sage will text you the address"),  # getting in touch
+        (NUTMEG, "2. nutmeg (whippet) - 10am, back lane"),  # a kind of animal beside it
+        (NUTMEG, "we dropped nutmeg, the spaniel, at the groomers"),
         (IVY, "ivy took over the school run while i was ill"),  # a role taken over
         (IVY, "ivy took over as captain last week"),
         (SAGE, "sage will want to see the plans first"),  # wanting to do something
@@ -1198,6 +1200,7 @@ def test_these_readings_name_the_page(
         (IVY, "i think ivy took over the whole fence"),  # what a plant does
         (CHANDLER, "Chandler C. confirmed the keys"),  # a given name, never a family name
         (IVY, "ivy has taken over the back wall again"),  # spreading, in the perfect too
+        (NUTMEG, "add nutmeg, the puppy can have the rest"),  # a clause about the puppy
         (BELL, "the school bell will ring at 3:15"),  # what a bell does
         (CHANDLER, "pick up the order from chandler, she's locking up"),  # no deed of hers
         (SAGE, "the sage will decide nothing, it is a herb"),  # no bare subject

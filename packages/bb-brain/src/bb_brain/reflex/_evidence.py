@@ -98,6 +98,7 @@ from bb_brain.reflex._tokens import (
     AFFILIATION,
     AFTER_DETERMINER,
     ANIMAL_DEED,
+    ANIMAL_KIND,
     CARED_FOR,
     DEFINITE_PHRASE,
     DETERMINED_PHRASE,
@@ -229,7 +230,7 @@ def local_evidence(res: Resolved) -> list[str]:
         # "then sky got dark": a firm's short name this common is the word as a subject
         found = [signal for signal in found if signal not in (BARE_SUBJECT, EPISODE_SUBJECT)]
     if _is_pet(res):
-        found += [signal for signal in (CARED_FOR, ANIMAL_DEED) if signal in signals]
+        found += [signal for signal in (CARED_FOR, ANIMAL_DEED, ANIMAL_KIND) if signal in signals]
     if res.page.is_person or _is_pet(res):
         # "gable's in this evening", "nutmeg is back on friday", "ivy has the flu"
         found += [signal for signal in (WHEREABOUTS, HAS_PEOPLE_OR_AILMENT) if signal in signals]

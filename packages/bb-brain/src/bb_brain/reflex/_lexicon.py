@@ -227,3 +227,18 @@ LETTERED_NOUNS: Final = frozenset(
     suite hall door entrance exit lane field car coach box kit form list tier
     """.split()
 )
+
+
+#: Kinds of animal people keep, and the breeds they name them by: said beside a word
+#: ("biscuit (cockapoo)", "pepper - schnauzer, 9:30"), they make it a pet's name.
+ANIMAL_KINDS: Final = frozenset(
+    """
+    dog dogs puppy pup cat kitten rabbit bunny hamster gerbil ferret pony horse mare gelding
+    foal donkey goat tortoise parrot budgie hen chicken
+    labrador lab retriever spaniel springer cocker collie terrier staffie staffy schnauzer
+    poodle cockapoo cavapoo labradoodle goldendoodle doodle dachshund beagle greyhound
+    whippet lurcher husky pug bulldog frenchie boxer rottweiler doberman alsatian shepherd
+    dalmatian chihuahua yorkie shihtzu pomeranian corgi westie sheepdog setter vizsla
+    weimaraner ridgeback akita samoyed mastiff tabby siamese bengal ragdoll moggy cob
+    """.split()
+)

@@ -24,6 +24,7 @@ from typing import Final
 from bb_brain._names import HONORIFIC_SUFFIXES, HONORIFICS, NAME_SUFFIXES, fold
 from bb_brain.pages import normalise
 from bb_brain.reflex._lexicon import (
+    ANIMAL_KINDS,
     DETERMINERS,
     FUNCTION_WORDS,
     INTERVENING_ADVERBS,
@@ -47,6 +48,7 @@ ROLE_NEARBY: Final = "role noun nearby"
 PERSON_VERB: Final = "verb taking a person"
 CARED_FOR: Final = "an animal looked after"
 ANIMAL_DEED: Final = "what only an animal does"
+ANIMAL_KIND: Final = "a kind of animal beside it"
 AFTER_DETERMINER: Final = "after a determiner"
 DETERMINED_PHRASE: Final = "a whole noun phrase after a determiner"
 LOCATIVE: Final = "after a preposition of place"
@@ -292,6 +294,8 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
         found += _signals_after(tokens, last)
     if _appositive_role(tokens, last) or _as_role(tokens, last) or _the_role(tokens, last):
         found.append(ROLE_NEARBY)
+    if _kind_of_animal_beside(tokens, last):
+        found.append(ANIMAL_KIND)
     if first == last and _labels_line(tokens, first):
         found.append(LINE_LABEL)
     if first < last and _speakers_own(tokens, first):
@@ -824,6 +828,29 @@ def _the_role(tokens: list[Token], last: int) -> bool:
         return False
     role = _next_glued(tokens, article.index)
     return role is not None and role.norm in ROLE_NOUNS
+
+
+def _kind_of_animal_beside(tokens: list[Token], last: int) -> bool:
+    """An aside or a dash, then a kind of animal within a few words: a pet's name.
+
+    "biscuit (cockapoo) - 8am", "pepper - miniature schnauzer, nails", "nutmeg, the whippet".
+    """
+    if last + 1 >= len(tokens):
+        return False
+    following = tokens[last + 1]
+    aside = following.paren_before or tokens[last].dash_after
+    if not (aside or following.comma_before):
+        return False
+    for offset in range(1, APPOSITIVE_REACH + 1):
+        index = last + offset
+        if index >= len(tokens) or (offset > 1 and not tokens[index].glued):
+            return False
+        if tokens[index].norm in ANIMAL_KINDS:
+            # after a comma the kind must close its phrase: "salt and pepper, the boxer can
+            # have the scraps" opens a clause about the boxer
+            after = tokens[index + 1] if index + 1 < len(tokens) else None
+            return aside or after is None or after.comma_before or after.sentence_start
+    return False
 
 
 def _appositive_role(tokens: list[Token], last: int) -> bool:
