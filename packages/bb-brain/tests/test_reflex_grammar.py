@@ -1125,6 +1125,7 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (SENTRY, "we're sorting the gutters w/ sentry this week"),  # "w/" is "with"
         (SAGE, "sage will text you the address"),  # getting in touch
         (NUTMEG, "2. nutmeg (whippet) - 10am, back lane"),  # a kind of animal beside it
+        (CHANDLER, "chandler's asked for fridays off"),  # "'s" is "has", a person's deed
         (NUTMEG, "we dropped nutmeg, the spaniel, at the groomers"),
         (IVY, "ivy took over the school run while i was ill"),  # a role taken over
         (IVY, "ivy took over as captain last week"),

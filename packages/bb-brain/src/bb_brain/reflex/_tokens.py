@@ -290,8 +290,7 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
     if mention.suffixed:
         found.append(HONORIFIC)
     found += _signals_before(tokens, first, last)
-    if not mention.possessive:
-        found += _signals_after(tokens, last)
+    found += _signals_after(tokens, last) if not mention.possessive else _has_done(tokens, mention)
     if _appositive_role(tokens, last) or _as_role(tokens, last) or _the_role(tokens, last):
         found.append(ROLE_NEARBY)
     if _kind_of_animal_beside(tokens, last):
@@ -828,6 +827,16 @@ def _the_role(tokens: list[Token], last: int) -> bool:
         return False
     role = _next_glued(tokens, article.index)
     return role is not None and role.norm in ROLE_NOUNS
+
+
+def _has_done(tokens: list[Token], mention: Token) -> list[str]:
+    """The "'s" as "has" before a person's past participle: "rye's asked for saturdays off"."""
+    if not mention.contracted:
+        return []
+    done = _next_glued(tokens, mention.index)
+    if done is None or done.norm not in PERSON_VERBS_AFTER or not done.norm.endswith("ed"):
+        return []
+    return [PERSON_VERB]
 
 
 def _kind_of_animal_beside(tokens: list[Token], last: int) -> bool:
