@@ -1126,6 +1126,11 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (SAGE, "sage will text you the address"),  # getting in touch
         (NUTMEG, "2. nutmeg (whippet) - 10am, back lane"),  # a kind of animal beside it
         (CHANDLER, "chandler's asked for fridays off"),  # "'s" is "has", a person's deed
+        (
+            SAGE,
+            "can you make sage a birthday card",
+        ),  # given something, by a verb that is a noun too
+        (IVY, "book ivy a slot on friday"),
         (NUTMEG, "we dropped nutmeg, the spaniel, at the groomers"),
         (IVY, "ivy took over the school run while i was ill"),  # a role taken over
         (IVY, "ivy took over as captain last week"),
@@ -1202,6 +1207,8 @@ def test_these_readings_name_the_page(
         (CHANDLER, "Chandler C. confirmed the keys"),  # a given name, never a family name
         (IVY, "ivy has taken over the back wall again"),  # spreading, in the perfect too
         (NUTMEG, "add nutmeg, the puppy can have the rest"),  # a clause about the puppy
+        (SAGE, "add sage a bit at a time"),  # how much, no second object
+        (IVY, "grow ivy a little higher up the wall"),
         (BELL, "the school bell will ring at 3:15"),  # what a bell does
         (CHANDLER, "pick up the order from chandler, she's locking up"),  # no deed of hers
         (SAGE, "the sage will decide nothing, it is a herb"),  # no bare subject

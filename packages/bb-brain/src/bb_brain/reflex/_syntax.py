@@ -1202,10 +1202,27 @@ def _indirect_object(tokens: list[Token], index: int) -> bool:
     after = _glued_after(tokens, index)
     if before is None or after is None or after.norm not in _ARTICLES:
         return False
+    measure = _glued_after(tokens, after.index)
+    if measure is not None and measure.norm in _A_LITTLE:
+        return False  # "add sage a bit at a time": how much, no second object
     if before.capitalised or before.norm in FUNCTION_WORDS or before.norm in _SUBJECT_PRONOUNS:
         return False
+    if before.norm in _GIVING_VERBS:
+        # "can you make rhea a cheat sheet", "book ivy a slot": a verb that gives someone
+        # something, unless an article makes it a noun ("the book sage a ...")
+        ahead = _glued_before(tokens, before.index)
+        return ahead is None or ahead.norm not in DETERMINERS
     verb = sense(before.norm)
     return "VERB" in verb.readings and not verb.noun
+
+
+#: Words after "a" that say how much or how long, no thing given: "grow ivy a little higher".
+_A_LITTLE: Final = frozenset("bit little lot while touch tad few couple moment minute sec".split())
+#: Verbs that give someone something, though most are nouns too: "make rhea a cheat sheet".
+_GIVING_VERBS: Final = frozenset(
+    "make get buy send give bring show pass hand lend owe offer promise book order fetch "
+    "pour save email text".split()
+)
 
 
 def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
