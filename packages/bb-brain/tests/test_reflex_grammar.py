@@ -1131,6 +1131,7 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
             "can you make sage a birthday card",
         ),  # given something, by a verb that is a noun too
         (IVY, "book ivy a slot on friday"),
+        (ADELAIDE, "adelaide lands at 3, who's picking her up"),  # a person lands, a city not
         (NUTMEG, "we dropped nutmeg, the spaniel, at the groomers"),
         (IVY, "ivy took over the school run while i was ill"),  # a role taken over
         (IVY, "ivy took over as captain last week"),
