@@ -72,6 +72,8 @@ def test_surname_only_for_people() -> None:
         ("companies/quayhead-surfaces", "Quayhead Surfaces", "quayhead"),  # its trade's noun
         ("companies/brackenhill-sports", "Brackenhill Sports", "brackenhill"),  # "sports" too
         ("companies/tollard-cider", "Tollard Cider", "tollard"),  # what it makes
+        ("companies/tarn-ollerton-cider", "Tarn & Ollerton Cider", "tarn & ollerton"),
+        ("companies/little-gallery", "Little Gallery", None),  # a thing described
         ("companies/bread-and-butter", "Bread & Butter", None),  # both words are the name
         ("companies/pizza-hut", "Pizza Hut", None),  # a singular noun is part of the name
         ("companies/labs", "Labs", None),  # nothing but the ending

@@ -1033,6 +1033,7 @@ FETA = ("people/feta-amadi", md("Feta Amadi", type="person", aliases="[Feta]"))
 SENTRY = ("companies/sentry", md("Sentry", type="company"))
 BELL = ("people/bell-ito", md("Bell Ito", type="person", aliases="[Bell]"))
 FERN = ("people/fern-van-dijk", md("Fern van Dijk", type="person", aliases="[Fern]"))
+ROSE = ("people/rose-adeyemi", md("Rose Adeyemi", type="person", aliases="[Rose]"))
 WARD = ("people/ward-hale", md("Ward Hale", type="person", aliases="[Ward]"))
 HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
 
@@ -1125,6 +1126,7 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (SENTRY, "we're sorting the gutters w/ sentry this week"),  # "w/" is "with"
         (SAGE, "sage will text you the address"),  # getting in touch
         (NUTMEG, "2. nutmeg (whippet) - 10am, back lane"),  # a kind of animal beside it
+        (NUTMEG, "3. nutmeg - whippet, nails only"),  # after a dash
         (CHANDLER, "chandler's asked for fridays off"),  # "'s" is "has", a person's deed
         (
             SAGE,
@@ -1210,6 +1212,12 @@ def test_these_readings_name_the_page(
         (NUTMEG, "add nutmeg, the puppy can have the rest"),  # a clause about the puppy
         (SAGE, "add sage a bit at a time"),  # how much, no second object
         (IVY, "grow ivy a little higher up the wall"),
+        (IVY, "give ivy a trim before it gets into the gutters"),  # what is done to it
+        (ADELAIDE, "the adelaide flight? adelaide lands at 9"),  # the flight's landing
+        (ROSE, "rose lands in the gutter every autumn"),  # no time: a thing falling
+        (IVY, "ivy's hated by every gardener i know"),  # the passive's "is"
+        (NUTMEG, "add nutmeg - chicken goes in after 20 mins"),  # no kind closing an aside
+        (NUTMEG, "need salt, nutmeg, chicken, rice and milk"),  # a list of food
         (BELL, "the school bell will ring at 3:15"),  # what a bell does
         (CHANDLER, "pick up the order from chandler, she's locking up"),  # no deed of hers
         (SAGE, "the sage will decide nothing, it is a herb"),  # no bare subject

@@ -889,6 +889,8 @@ def test_a_relative_of_someone_named() -> None:
 def test_a_relative_of_a_relative_and_the_title_the_family_gives() -> None:
     facts = rules(("user", "I'm seeing mum's sister Auntie Tarek on sunday."))
     assert facts[0][1:] == ("people/tarek", "Tarek")
+    facts = rules(("user", "We had tea with Nan Shepherd, she was lovely"))
+    assert facts[0][1] == "people/nan-shepherd"  # a family title alone may be a given name
     facts = rules(("user", "mum's sister Farah is staying till friday"))
     assert facts[0][1:] == ("people/farah", "Farah")
     assert all(

@@ -72,6 +72,7 @@ def test_a_new_organisation_is_found(text: str, name: str) -> None:
         "the plumber is Tom Baker, he's free tuesday",  # "he" takes the name up
         "the builder is Very Good, they said",  # a description
         "the vet is Friday Morning, they close at 5",  # a day, capitalised
+        "went to see Charles Dance in the new play, he was brilliant",  # a family name
     ],
 )
 def test_no_organisation_in_an_everyday_phrase(text: str) -> None:

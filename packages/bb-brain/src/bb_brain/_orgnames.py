@@ -37,13 +37,20 @@ ORG_WORDS: Final = frozenset(
     distillery vineyards winery deli grocers butchers coffee consultants consultancy
     optical optics seafood seafoods fisheries bottling maltings conveyancing electrics
     decorators cleaners cleaning brewers distillers tyres landscapes nurseries contractors
-    chandlery chandlers travel holidays leisure sports cider paper print fitness beauty
-    skincare gifts books bikes tiles fabrics crafts toys signs pets gear outdoors nutrition
-    meats teas spirits ales skips storage heating security locksmiths upholstery antiques
-    gallery galleries framing bridal laundry patisserie chocolates kennels cattery grooming
-    equestrian saddlery pottery blinds carpets instruments tools autos bodyshop valeting
-    tailoring alterations produce seeds wellness therapy physio spa yoga pilates dance
-    fabrication stonemasons masonry signage prints frames
+    chandlery chandlers travel holidays leisure
+    """.split()
+)
+#: Trades a small firm's name may end in that are also family names or everyday words
+#: ("Brackenhill Sports", "Tollard Cider"; "Charles Dance" is a person): they give a firm its
+#: short name, and make no name a firm's on their own.
+TRADE_WORDS: Final = frozenset(
+    """
+    sports cider paper print fitness beauty skincare gifts books bikes tiles fabrics crafts
+    toys signs pets gear outdoors nutrition meats teas spirits ales skips storage heating
+    security locksmiths upholstery antiques gallery galleries framing bridal laundry
+    patisserie chocolates kennels cattery grooming equestrian saddlery pottery blinds carpets
+    instruments tools autos bodyshop valeting tailoring alterations produce seeds wellness
+    therapy physio spa yoga pilates dance fabrication stonemasons masonry signage prints frames
     """.split()
 )
 #: Legal forms: a name ending in one is an organisation's, whatever its other words.
@@ -72,8 +79,13 @@ def short_name(title: str) -> str | None:
     end = len(words)
     while end > 0 and (words[end - 1] in ORG_WORDS or words[end - 1] in _JOINERS):
         end -= 1
-    if end == len(words) and len(words) > 1 and not _JOINERS & set(words):
-        end -= int(_trade_noun(words[-1]) and not any(map(_adjective, words[:-1])))
+    if end == len(words) and len(words) > 1 and words[-2] not in _JOINERS:
+        joined = bool(_JOINERS & set(words))  # "Bread & Butter": both words are the name
+        trade = words[-1] in TRADE_WORDS or (not joined and _trade_noun(words[-1]))
+        # a thing described has no shorter name ("Little Gallery"), a partnership has one
+        # ("Russet & Vale Cider")
+        described = not joined and any(map(_adjective, words[:-1]))
+        end -= int(trade and not described)
     # (a plural: "Quayhead Surfaces"; "Pizza Hut", "Rose Garden" keep their whole name)
     if end == 0 or end == len(words):
         return None

@@ -134,7 +134,7 @@ PERSON_VERBS_AFTER: Final = _words(
     explained complained prefers preferred likes liked loves loved hates hated feels felt
     believes believed knows knew reckons admitted argued warned insisted recommended
     proposed decided noted pinged introduced invited interviewed hired resigned quit
-    approved approves rejected rejects signed reviewed lands landed
+    approved approves rejected rejects signed reviewed
     """
 )
 
@@ -234,7 +234,7 @@ LETTERED_NOUNS: Final = frozenset(
 ANIMAL_KINDS: Final = frozenset(
     """
     dog dogs puppy pup cat kitten rabbit bunny hamster gerbil ferret pony horse mare gelding
-    foal donkey goat tortoise parrot budgie hen chicken
+    foal donkey goat tortoise parrot budgie
     labrador lab retriever spaniel springer cocker collie terrier staffie staffy schnauzer
     poodle cockapoo cavapoo labradoodle goldendoodle doodle dachshund beagle greyhound
     whippet lurcher husky pug bulldog frenchie boxer rottweiler doberman alsatian shepherd

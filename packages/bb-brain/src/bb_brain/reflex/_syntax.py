@@ -1216,8 +1216,14 @@ def _indirect_object(tokens: list[Token], index: int) -> bool:
     return "VERB" in verb.readings and not verb.noun
 
 
-#: Words after "a" that say how much or how long, no thing given: "grow ivy a little higher".
-_A_LITTLE: Final = frozenset("bit little lot while touch tad few couple moment minute sec".split())
+#: Words after "a" that say how much or how long, no thing given: "grow ivy a little higher",
+#: "book paris a month ahead"; and what is done to a plant or a thing, "give ivy a trim", or
+#: what it is made into, "make sage a staple".
+_A_LITTLE: Final = frozenset(
+    "bit little lot while touch tad few couple moment minute sec day week month year night "
+    "fortnight try trim haircut feed water prune wash clean spray tidy go staple priority "
+    "habit rule".split()
+)
 #: Verbs that give someone something, though most are nouns too: "make rhea a cheat sheet".
 _GIVING_VERBS: Final = frozenset(
     "make get buy send give bring show pass hand lend owe offer promise book order fetch "

@@ -479,7 +479,7 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
         return []
     if after.norm in NAME_SUFFIXES:
         return [NAME_SUFFIX]
-    if after.norm in PERSON_VERBS_AFTER:
+    if after.norm in PERSON_VERBS_AFTER or _lands_at_a_time(tokens, after):
         return [PERSON_VERB]
     if _affiliation(tokens, after):
         return [AFFILIATION]
@@ -829,14 +829,54 @@ def _the_role(tokens: list[Token], last: int) -> bool:
     return role is not None and role.norm in ROLE_NOUNS
 
 
+def _lands_at_a_time(tokens: list[Token], verb: Token) -> bool:
+    """Landing at a time, as a traveller does ("adelaide lands at 3"); not a flight's.
+
+    Things land somewhere ("rose lands in the gutter"), and "the paris flight ... lands at 9"
+    is the flight's.
+    """
+    if verb.norm not in ("lands", "landed", "landing"):
+        return False
+    when = _next_glued(tokens, verb.index)
+    if when is None:
+        return False
+    at_a_time = when.norm in _LANDING_TIMES or (
+        when.norm in ("at", "on", "around", "about")
+        and (nxt := _next_glued(tokens, when.index)) is not None
+        and (nxt.norm[:1].isdigit() or sense(nxt.norm).calendar or nxt.norm in _LANDING_TIMES)
+    )
+    return at_a_time and not any(tok.norm in _FLIGHTS for tok in tokens)
+
+
+#: Times a traveller lands: "lands tomorrow", "landed tonight".
+_LANDING_TIMES: Final = frozenset(
+    "today tonight tomorrow tmrw morning afternoon evening noon".split()
+)
+#: Words that make the landing a flight's.
+_FLIGHTS: Final = frozenset("flight flights plane planes jet ferry".split())
+
+
 def _has_done(tokens: list[Token], mention: Token) -> list[str]:
-    """The "'s" as "has" before a person's past participle: "rye's asked for saturdays off"."""
+    """The "'s" as "has" before a person's past participle: "rye's asked for saturdays off".
+
+    A participle of liking or knowing, or one before "by", is the passive's ("ivy's hated by
+    every gardener", "sage's preferred in the stuffing"): the "'s" is "is".
+    """
     if not mention.contracted:
         return []
     done = _next_glued(tokens, mention.index)
     if done is None or done.norm not in PERSON_VERBS_AFTER or not done.norm.endswith("ed"):
         return []
-    return [PERSON_VERB]
+    if done.norm in _OF_LIKING_OR_KNOWING:
+        return []
+    by = _next_glued(tokens, done.index)
+    return [] if by is not None and by.norm == "by" else [PERSON_VERB]
+
+
+#: Participles a thing is as often as a person ("sage's preferred", "bay's noted for").
+_OF_LIKING_OR_KNOWING: Final = frozenset(
+    "liked loved hated preferred felt believed noted reviewed approved rejected".split()
+)
 
 
 def _kind_of_animal_beside(tokens: list[Token], last: int) -> bool:
@@ -850,15 +890,18 @@ def _kind_of_animal_beside(tokens: list[Token], last: int) -> bool:
     aside = following.paren_before or tokens[last].dash_after
     if not (aside or following.comma_before):
         return False
+    determined = False
     for offset in range(1, APPOSITIVE_REACH + 1):
         index = last + offset
         if index >= len(tokens) or (offset > 1 and not tokens[index].glued):
             return False
+        determined = determined or tokens[index].norm in DETERMINERS
         if tokens[index].norm in ANIMAL_KINDS:
-            # after a comma the kind must close its phrase: "salt and pepper, the boxer can
-            # have the scraps" opens a clause about the boxer
+            # the kind closes its aside ("(lab grade)", "- chicken goes in" go on), and after
+            # a comma it takes its article ("pepper, chicken, rice" is a list of food)
             after = tokens[index + 1] if index + 1 < len(tokens) else None
-            return aside or after is None or after.comma_before or after.sentence_start
+            closes = after is None or not after.glued or after.comma_before
+            return closes and (aside or determined)
     return False
 
 

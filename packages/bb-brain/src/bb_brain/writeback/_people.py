@@ -111,7 +111,12 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
         while words and fold(words[0]).rstrip(".") in HONORIFICS:
             words, titled = words[1:], True
         if len(words) > 1 and fold(words[0]) in FAMILY_TITLES:
-            words = words[1:]  # "Auntie Noor": a relative's given name (see kin_named)
+            # "Auntie Noor Hassan" is Noor Hassan; "mum's sister Auntie Noor" is a relative's
+            # given name (see kin_named); "Nan Shepherd" alone may be anyone's name
+            if len(words) > 2:
+                words = words[1:]
+            elif _KIN_BEFORE.search(text, 0, match.start(1)):
+                continue
         # A capital that only opens the sentence is no part of the name ("Met Ines Halloran").
         while len(words) > 2 and _opens_sentence(text, match.start(1)) and _ordinary(words[0]):
             words = words[1:]
@@ -155,6 +160,8 @@ SAME_FAMILY_NAME: Final = frozenset(
 FAMILY_TITLES: Final = frozenset(
     "uncle auntie aunty aunt cousin nana nan gran granny grandma grandpa grandad".split()
 )
+#: A possessive and a family word right before a name: "mum's sister ", "my cousin ".
+_KIN_BEFORE = re.compile(r"\b(?:my|his|her|their|our|[\w-]+['’]s)\s+[\w-]+\s+$", re.I)
 _KIN_NAME = re.compile(
     rf"\b(my|his|her|their|our|[{_UPPER}][\w-]*['’]s)\s+([\w-]+)\s+"
     # the title a family calls a relative by may come first ("mum's sister Auntie Tarek")
