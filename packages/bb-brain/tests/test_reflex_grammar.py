@@ -1033,7 +1033,7 @@ FETA = ("people/feta-amadi", md("Feta Amadi", type="person", aliases="[Feta]"))
 SENTRY = ("companies/sentry", md("Sentry", type="company"))
 BELL = ("people/bell-ito", md("Bell Ito", type="person", aliases="[Bell]"))
 FERN = ("people/fern-van-dijk", md("Fern van Dijk", type="person", aliases="[Fern]"))
-ROSE = ("people/rose-adeyemi", md("Rose Adeyemi", type="person", aliases="[Rose]"))
+ROSE = ("people/rose-tavener", md("Rose Tavener", type="person", aliases="[Rose]"))
 WARD = ("people/ward-hale", md("Ward Hale", type="person", aliases="[Ward]"))
 HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
 
@@ -1125,15 +1125,18 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (FERN, "Fern V. is doing the rota"),  # a family name of several words
         (SENTRY, "we're sorting the gutters w/ sentry this week"),  # "w/" is "with"
         (SAGE, "sage will text you the address"),  # getting in touch
-        (NUTMEG, "2. nutmeg (whippet) - 10am, back lane"),  # a kind of animal beside it
-        (NUTMEG, "3. nutmeg - whippet, nails only"),  # after a dash
-        (CHANDLER, "chandler's asked for fridays off"),  # "'s" is "has", a person's deed
+        (NUTMEG, "2. nutmeg (vizsla) - 10am, back lane"),  # a kind of animal beside it
+        (NUTMEG, "3. nutmeg - samoyed, nails only"),  # after a dash
+        (
+            CHANDLER,
+            "chandler's emailed the landlord about the damp",
+        ),  # "'s" is "has", a person's deed
         (
             SAGE,
             "can you make sage a birthday card",
         ),  # given something, by a verb that is a noun too
         (IVY, "book ivy a slot on friday"),
-        (ADELAIDE, "adelaide lands at 3, who's picking her up"),  # a person lands, a city not
+        (ADELAIDE, "adelaide lands at 7:50, can you collect her"),  # a person lands, a city not
         (NUTMEG, "we dropped nutmeg, the spaniel, at the groomers"),
         (IVY, "ivy took over the school run while i was ill"),  # a role taken over
         (IVY, "ivy took over as captain last week"),

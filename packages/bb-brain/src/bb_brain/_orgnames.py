@@ -83,7 +83,7 @@ def short_name(title: str) -> str | None:
         joined = bool(_JOINERS & set(words))  # "Bread & Butter": both words are the name
         trade = words[-1] in TRADE_WORDS or (not joined and _trade_noun(words[-1]))
         # a thing described has no shorter name ("Little Gallery"), a partnership has one
-        # ("Russet & Vale Cider")
+        # ("Tarn & Ollerton Cider")
         described = not joined and any(map(_adjective, words[:-1]))
         end -= int(trade and not described)
     # (a plural: "Quayhead Surfaces"; "Pizza Hut", "Rose Garden" keep their whole name)

@@ -230,7 +230,7 @@ LETTERED_NOUNS: Final = frozenset(
 
 
 #: Kinds of animal people keep, and the breeds they name them by: said beside a word
-#: ("biscuit (cockapoo)", "pepper - schnauzer, 9:30"), they make it a pet's name.
+#: ("nutmeg (vizsla)", "nutmeg - samoyed, nails"), they make it a pet's name.
 ANIMAL_KINDS: Final = frozenset(
     """
     dog dogs puppy pup cat kitten rabbit bunny hamster gerbil ferret pony horse mare gelding

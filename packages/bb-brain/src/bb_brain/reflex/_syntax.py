@@ -1208,7 +1208,7 @@ def _indirect_object(tokens: list[Token], index: int) -> bool:
     if before.capitalised or before.norm in FUNCTION_WORDS or before.norm in _SUBJECT_PRONOUNS:
         return False
     if before.norm in _GIVING_VERBS:
-        # "can you make rhea a cheat sheet", "book ivy a slot": a verb that gives someone
+        # "can you make sage a birthday card", "book ivy a slot": a verb that gives someone
         # something, unless an article makes it a noun ("the book sage a ...")
         ahead = _glued_before(tokens, before.index)
         return ahead is None or ahead.norm not in DETERMINERS
@@ -1224,7 +1224,7 @@ _A_LITTLE: Final = frozenset(
     "fortnight try trim haircut feed water prune wash clean spray tidy go staple priority "
     "habit rule".split()
 )
-#: Verbs that give someone something, though most are nouns too: "make rhea a cheat sheet".
+#: Verbs that give someone something, though most are nouns too: "make sage a birthday card".
 _GIVING_VERBS: Final = frozenset(
     "make get buy send give bring show pass hand lend owe offer promise book order fetch "
     "pour save email text".split()

@@ -830,9 +830,9 @@ def _the_role(tokens: list[Token], last: int) -> bool:
 
 
 def _lands_at_a_time(tokens: list[Token], verb: Token) -> bool:
-    """Landing at a time, as a traveller does ("adelaide lands at 3"); not a flight's.
+    """Landing at a time, as a traveller does ("adelaide lands at 7:50"); not a flight's.
 
-    Things land somewhere ("rose lands in the gutter"), and "the paris flight ... lands at 9"
+    Things land somewhere ("rose lands in the gutter"), and "the lagos flight ... lands at 9"
     is the flight's.
     """
     if verb.norm not in ("lands", "landed", "landing"):
@@ -857,7 +857,7 @@ _FLIGHTS: Final = frozenset("flight flights plane planes jet ferry".split())
 
 
 def _has_done(tokens: list[Token], mention: Token) -> list[str]:
-    """The "'s" as "has" before a person's past participle: "rye's asked for saturdays off".
+    """The "'s" as "has" before a person's past participle: "chandler's emailed the landlord".
 
     A participle of liking or knowing, or one before "by", is the passive's ("ivy's hated by
     every gardener", "sage's preferred in the stuffing"): the "'s" is "is".
@@ -882,7 +882,7 @@ _OF_LIKING_OR_KNOWING: Final = frozenset(
 def _kind_of_animal_beside(tokens: list[Token], last: int) -> bool:
     """An aside or a dash, then a kind of animal within a few words: a pet's name.
 
-    "biscuit (cockapoo) - 8am", "pepper - miniature schnauzer, nails", "nutmeg, the whippet".
+    "nutmeg (vizsla) - 10am", "nutmeg - samoyed, nails", "nutmeg, the dalmatian".
     """
     if last + 1 >= len(tokens):
         return False
