@@ -16,8 +16,8 @@ name:
   typed as its plain look-alike ("Sorensen" for "Sørensen"), one vowel written for another (the
   commonest spelling slip in a name heard rather than read: "Volkava", "Adeboyo"), a silent "e"
   added to a word's end ("Tallisbrooke"), or after the first letter a consonant for one that
-  sounds the same ("Radec" for "Radek"). Any other edit makes another name ("Isandria" is not a
-  typo of "Isandra"): a near miss stays silent;
+  sounds the same ("Radec" for "Radek"). Any other edit makes another name ("Verankia" is not a
+  typo of "Veranka"): a near miss stays silent;
 * every surface within that distance belongs to one page.
 
 Candidate surfaces come from the index by a blocking key (the first or last three

@@ -1203,7 +1203,7 @@ def _indirect_object(tokens: list[Token], index: int) -> bool:
     if before is None or after is None or after.norm not in _ARTICLES:
         return False
     measure = _glued_after(tokens, after.index)
-    if measure is not None and measure.norm in _A_LITTLE:
+    if measure is not None and measure.norm in _NO_SECOND_OBJECT:
         return False  # "add sage a bit at a time": how much, no second object
     if before.capitalised or before.norm in FUNCTION_WORDS or before.norm in _SUBJECT_PRONOUNS:
         return False
@@ -1219,7 +1219,7 @@ def _indirect_object(tokens: list[Token], index: int) -> bool:
 #: Words after "a" that say how much or how long, no thing given: "grow ivy a little higher",
 #: "book paris a month ahead"; and what is done to a plant or a thing, "give ivy a trim", or
 #: what it is made into, "make sage a staple".
-_A_LITTLE: Final = frozenset(
+_NO_SECOND_OBJECT: Final = frozenset(
     "bit little lot while touch tad few couple moment minute sec day week month year night "
     "fortnight try trim haircut feed water prune wash clean spray tidy go staple priority "
     "habit rule".split()

@@ -874,9 +874,7 @@ def _has_done(tokens: list[Token], mention: Token) -> list[str]:
 
 
 #: Participles a thing is as often as a person ("sage's preferred", "bay's noted for").
-_OF_LIKING_OR_KNOWING: Final = frozenset(
-    "liked loved hated preferred felt believed noted reviewed approved rejected".split()
-)
+_OF_LIKING_OR_KNOWING: Final = frozenset("liked loved hated preferred felt believed noted".split())
 
 
 def _kind_of_animal_beside(tokens: list[Token], last: int) -> bool:
