@@ -86,6 +86,25 @@ def test_an_organisation_s_short_name(slug: str, title: str, short: str | None) 
     assert found == ([short] if short else [])
 
 
+@pytest.mark.parametrize(
+    ("slug", "title", "short"),
+    [
+        ("places/wendlecombe-hall", "Wendlecombe Hall", "wendlecombe"),
+        ("places/st-aldwyn-s-hall", "St Aldwyn's Hall", "st aldwyn's"),
+        ("projects/marrowdene-regatta", "Marrowdene Regatta", "marrowdene"),
+        ("projects/summer-fair", "Summer Fair", "summer"),  # an everyday word: on evidence only
+        ("places/old-mill", "Old Mill", None),  # a thing described: that is its name
+        ("projects/highland-tour", "Highland Tour", None),
+        ("concepts/error-budget", "Error Budget", None),  # no kind of place or event
+        ("places/the-hall", "The Hall", None),  # nothing but the kind
+    ],
+)
+def test_a_place_s_or_an_event_s_short_name(slug: str, title: str, short: str | None) -> None:
+    rows = parse_page(slug, f"---\ntitle: {title}\n---\n", "s").alias_rows()
+    found = [alias for alias, arm in rows if arm == "short-name"]
+    assert found == ([short] if short else [])
+
+
 def test_conversation_pages_are_not_indexed() -> None:
     by_slug = parse_page("conversations/s1", "---\ntitle: Call\n---\n", "s")
     by_type = parse_page("notes/call", "---\ntitle: Call\ntype: conversation\n---\n", "s")

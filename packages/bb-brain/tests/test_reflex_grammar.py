@@ -551,6 +551,17 @@ def test_an_organisation_by_its_short_name_on_evidence(engine: Engine, make_brai
     assert slugs(ask(engine, brain, "Shale said yes to the round!")) == ["companies/shale-fund"]
 
 
+def test_a_place_or_an_event_by_its_short_name(engine: Engine, make_brain: Any) -> None:
+    hall = ("places/wendlecombe-hall", md("Wendlecombe Hall", type="place"))
+    regatta = ("projects/marrowdene-regatta", md("Marrowdene Regatta", type="project"))
+    brain = make_brain(hall, regatta)
+    text = "any frost forecast for wendlecombe on the 21st? drinks are outside"
+    assert slugs(ask(engine, brain, text)) == [hall[0]]
+    assert slugs(ask(engine, brain, "where are we on the marrowdene total?")) == [regatta[0]]
+    fair = ("projects/summer-fair", md("Summer Fair", type="project"))
+    assert slugs(ask(engine, make_brain(fair), "summer is nearly over, sadly")) == []
+
+
 COPPER_YARD = ("companies/copper-yard-brewing", md("Copper Yard Brewing", type="company"))
 NORTH_STAR = ("companies/north-star-coffee", md("North Star Coffee", type="company"))
 

@@ -92,6 +92,33 @@ def short_name(title: str) -> str | None:
     return " ".join(words[:end])
 
 
+#: Last words of a place's or an event's name that say what kind it is ("Wendlecombe Hall",
+#: "Marrowdene Regatta"): people drop them as they drop a firm's trade.
+KIND_WORDS: Final = frozenset(
+    """
+    hall house farm park centre center church chapel barn arms inn court lodge manor cottage
+    gardens estate mill quay wharf hike regatta festival fair fete tour cup appeal gala
+    show showcase launch campaign project programme program sessions series trip walk ride
+    marathon concert exhibition auction raffle quiz challenge tournament rally retreat
+    """.split()
+)
+
+
+def kind_short_name(title: str) -> str | None:
+    """A place's or an event's title without its kind ("Wendlecombe Hall" -> "wendlecombe").
+
+    Not when an adjective describes the kind ("Old Mill", "Highland Tour"): that is the name.
+    """
+    words = fold(title).split()
+    if words and words[0] == "the":
+        words = words[1:]
+    if len(words) < 2 or words[-1] not in KIND_WORDS or words[-2] in _JOINERS:
+        return None
+    if any(map(_adjective, words[:-1])):
+        return None
+    return " ".join(words[:-1])
+
+
 def _trade_noun(word: str) -> bool:
     """A plural noun, as a firm's last word names its trade ("Surfaces", "Fittings").
 

@@ -26,7 +26,7 @@ from bb_schema.turn_context import CONVERSATION_SLUG_PREFIX
 
 from bb_brain._errors import BrainUserError
 from bb_brain._names import fold, name_forms, umlauts_spelt_out
-from bb_brain._orgnames import is_organisation, short_name
+from bb_brain._orgnames import is_organisation, kind_short_name, short_name
 from bb_brain._pg import Connection
 from bb_brain._relations import RELATION_ARM, page_relations
 
@@ -117,8 +117,9 @@ class PageRecord:
         elif " " in slug_suffix_form(self.slug):
             # written as one word in an address: "thistletalent.co" for Thistle Talent
             rows.append((slug_suffix_form(self.slug).replace(" ", ""), "slug-suffix"))
-        if not self.is_person and is_organisation(self.page_type, self.slug):
-            short = short_name(self.title)
+        if not self.is_person:
+            organisation = is_organisation(self.page_type, self.slug)
+            short = short_name(self.title) if organisation else kind_short_name(self.title)
             if short is not None:
                 rows.append((normalise(short), SHORT_NAME_ARM))  # "shale" for Shale Fund
         seen: set[tuple[str, str]] = set()
