@@ -26,12 +26,14 @@ import os
 import threading
 from contextlib import suppress
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 from typing import Any, Final
 
+from bb_brain._installed import installed_version
+from bb_brain._wordtable import WordTable
+
 #: Bump when what the file holds, or how, changes.
-FORMAT: Final = 3
+FORMAT: Final = 4
 #: A count noun's plural is at least this common next to its singular (Zipf difference, wordfreq's
 #: large list): "kettles" is to "kettle" as 1 to 10, "ivies" to "ivy" as 1 to 90 (the dictionary
 #: counts ivy; people speak of it as a stuff).
@@ -74,30 +76,30 @@ class Lexicon:
     """The derived tables; lemma lookups answer as ``lemminflect`` does (and are named so)."""
 
     #: wordfreq's small English list: word -> frequency.
-    frequencies: dict[str, float]
+    frequencies: WordTable
     #: Lowercase word -> its encoded ``getAllLemmas`` answer (absent: no reading).
-    lemma_table: dict[str, str]
+    lemma_table: WordTable
     #: Lowercase lemma -> its encoded ``getAllInflections(upos="VERB")`` answer.
-    verb_table: dict[str, str]
+    verb_table: WordTable
     #: Singular nouns that only count (:func:`count_nouns`).
-    count_table: frozenset[str]
+    count_table: WordTable
     #: Common words of other languages that English does not use (:func:`foreign_words`).
-    foreign_table: frozenset[str]
+    foreign_table: WordTable
     #: Of those, the commonest: another language's function words ("la", "und", "que").
-    foreign_function_table: frozenset[str]
+    foreign_function_table: WordTable
 
     def getAllLemmas(self, word: str) -> Entry:
         """``lemminflect.getAllLemmas(word)``: lemmas by universal part of speech."""
         if not _plain(word):
             return dict(_lemminflect().Lemmatizer().getAllLemmas(word))
-        found = self.lemma_table.get(word)
+        found = self.lemma_table.text(word)
         return _decode(found) if found else {}
 
     def getAllInflections(self, lemma: str, upos: str = _VERB) -> Entry:
         """``lemminflect.getAllInflections(lemma, upos="VERB")``: forms by Penn tag."""
         if upos != _VERB or not _plain(lemma):
             return dict(_lemminflect().getAllInflections(lemma, upos=upos))
-        found = self.verb_table.get(lemma)
+        found = self.verb_table.text(lemma)
         return _decode(found) if found else {}
 
 
@@ -112,10 +114,10 @@ def cache_path() -> Path | None:
     from bb_brain._pg._runtime import cache_dir
 
     try:
-        versions = f"lemminflect-{metadata.version('lemminflect')}"
-        versions += f"-wordfreq-{metadata.version('wordfreq')}"
+        versions = f"lemminflect-{installed_version('lemminflect', 'lemminflect')}"
+        versions += f"-wordfreq-{installed_version('wordfreq', 'wordfreq')}"
         return cache_dir() / f"lexicon-v{FORMAT}-{versions}.marshal"
-    except (OSError, metadata.PackageNotFoundError):
+    except (OSError, ImportError):  # not installed: metadata's PackageNotFoundError
         return None
 
 
@@ -143,7 +145,8 @@ def build() -> Lexicon:
     english = frozenset(lemma_table)
     foreign = foreign_words(frequencies, english)
     function = foreign_words(frequencies, english, FOREIGN_FUNCTION_ZIPF)
-    return Lexicon(frequencies, lemma_table, verb_table, counted, foreign, function)
+    tables = (frequencies, lemma_table, verb_table, counted, foreign, function)
+    return Lexicon(*(WordTable.of(table) for table in tables))
 
 
 #: The languages whose words English chat quotes most, from wordfreq's lists.
@@ -206,17 +209,17 @@ def count_nouns(inflections: Any, frequencies: dict[str, float]) -> frozenset[st
     return frozenset(found)
 
 
+#: The tables in the file, in the order :class:`Lexicon` takes them.
+_TABLES: Final = ("frequencies", "lemmas", "verbs", "count_nouns", "foreign", "foreign_function")
+
+
 def _valid(data: object) -> Lexicon | None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return None
-    tables = (data.get("frequencies"), data.get("lemmas"), data.get("verbs"))
-    sets = (data.get("count_nouns"), data.get("foreign"), data.get("foreign_function"))
-    if not all(isinstance(table, dict) for table in tables):
+    tables = [WordTable.from_data(data.get(name)) for name in _TABLES]
+    if any(table is None for table in tables):
         return None
-    if not all(isinstance(table, frozenset) for table in sets):
-        return None
-    frequencies, lemma_table, verb_table = tables
-    return Lexicon(frequencies, lemma_table, verb_table, *sets)  # type: ignore[arg-type]
+    return Lexicon(*tables)  # type: ignore[arg-type]
 
 
 def load() -> Lexicon:
@@ -229,15 +232,16 @@ def load() -> Lexicon:
                 return found
     lexicon = build()
     if path is not None:
-        data = {
-            "format": FORMAT,
-            "frequencies": lexicon.frequencies,
-            "lemmas": lexicon.lemma_table,
-            "verbs": lexicon.verb_table,
-            "count_nouns": lexicon.count_table,
-            "foreign": lexicon.foreign_table,
-            "foreign_function": lexicon.foreign_function_table,
-        }
+        tables = (
+            lexicon.frequencies,
+            lexicon.lemma_table,
+            lexicon.verb_table,
+            lexicon.count_table,
+            lexicon.foreign_table,
+            lexicon.foreign_function_table,
+        )
+        data: dict[str, object] = {"format": FORMAT}
+        data.update((name, table.data()) for name, table in zip(_TABLES, tables, strict=True))
         with suppress(OSError):
             temp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
             temp.write_bytes(marshal.dumps(data))

