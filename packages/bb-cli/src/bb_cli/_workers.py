@@ -38,7 +38,6 @@ from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import Any
 
-import psutil
 from bb_adapters import HarnessConfig
 from bb_adapters.delivery import delivery_factory
 from bb_adapters.foreign import connect
@@ -162,6 +161,8 @@ def run_in_workers(
     """
     if not items:
         return [] if sink is not None else [merge_runs([], group.names) for group in groups]
+    import psutil  # the workers' watch on this process: only when there are workers
+
     context = _context()
     tasks: Any = context.Queue()
     results: Any = context.Queue()
@@ -340,6 +341,8 @@ def _watch_parent(pid: int, started: float) -> None:
     The parent-death signal alone is not enough: a forked worker's parent is the fork
     server, which outlives a SIGKILLed run for as long as its workers keep it busy.
     """
+    import psutil
+
     while True:
         time.sleep(PARENT_POLL_S)
         try:

@@ -21,7 +21,6 @@ from contextlib import ExitStack, contextmanager
 from types import FrameType
 from typing import Any
 
-import psutil
 import psycopg
 from psycopg import sql
 
@@ -29,6 +28,7 @@ from bb_brain._errors import DatabaseStartError
 from bb_brain._pg._migrate import apply_migrations
 from bb_brain._pg._runtime import ensure_runtime_dir
 from bb_brain._pg._server import EmbeddedServer, claim_early, exit_text, start_embedded
+from bb_brain._pg._started import started
 from bb_brain._pg.database import Database
 
 DSN_ENV = "BRAINBENCH_DSN"
@@ -128,8 +128,7 @@ def _drop_schema(conninfo: str, schema: str, embedded: bool) -> None:
 
 
 def _owner_stamp() -> dict[str, Any]:
-    me = psutil.Process()
-    return {"host": socket.gethostname(), "pid": me.pid, "started": me.create_time()}
+    return {"host": socket.gethostname(), "pid": os.getpid(), "started": started()}
 
 
 def _drop_abandoned_schemas(conn: psycopg.Connection[Any]) -> None:
@@ -150,9 +149,11 @@ def _drop_abandoned_schemas(conn: psycopg.Connection[Any]) -> None:
         conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(name)))
 
 
-def _dead(pid: int, started: float) -> bool:
+def _dead(pid: int, when: float) -> bool:
+    import psutil  # only when a run's schema is left on a shared server
+
     try:
-        return abs(psutil.Process(pid).create_time() - started) > 0.5
+        return abs(psutil.Process(pid).create_time() - when) > 0.5
     except psutil.NoSuchProcess:
         return True
 

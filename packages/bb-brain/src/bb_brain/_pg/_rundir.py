@@ -36,9 +36,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import psutil
-
 from bb_brain._pg._runtime import run_base, server_user
+from bb_brain._pg._started import started
 
 OWNER_FILE = "owner.json"
 SERVER_FILE = "server.json"
@@ -69,8 +68,7 @@ def _create() -> Path:
     if user.is_other:  # root: let the server user traverse (x) to its own directory
         os.chown(path, -1, user.gid)
         path.chmod(0o710)
-    me = psutil.Process()
-    owner = {"owner_pid": me.pid, "owner_started": me.create_time()}
+    owner = {"owner_pid": os.getpid(), "owner_started": started()}
     (path / OWNER_FILE).write_text(json.dumps(owner), encoding="utf-8")
     return path
 
@@ -158,6 +156,8 @@ def sweep() -> list[Path]:
 
 def owner_gone(run_dir: Path) -> bool:
     """Whether the process that made ``run_dir`` no longer exists (pid and start time)."""
+    import psutil  # only when there is another run's directory to judge
+
     try:
         owner = json.loads((run_dir / OWNER_FILE).read_text(encoding="utf-8"))
         pid, started = int(owner["owner_pid"]), float(owner["owner_started"])
@@ -222,6 +222,8 @@ def shm_of(lines: list[str]) -> tuple[int, int] | None:
 
 def _kill_postmaster(pid: int, data_dir: Path) -> None:
     """Stop a leftover postmaster, but only if it really is postgres serving that directory."""
+    import psutil
+
     from bb_brain._pg._server import terminate
 
     try:

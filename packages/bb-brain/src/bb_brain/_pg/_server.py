@@ -22,14 +22,13 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 import threading
 import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-
-import psutil
 
 from bb_brain._errors import DatabaseStartError
 from bb_brain._pg import _rundir
@@ -443,8 +442,12 @@ def terminate(pid: int, wait: Callable[[float], object]) -> None:
         try:
             wait(timeout)
             return
-        except (subprocess.TimeoutExpired, psutil.TimeoutExpired):
+        except subprocess.TimeoutExpired:
             continue
+        except Exception as error:  # psutil's, when ``wait`` is a psutil process's
+            psutil = sys.modules.get("psutil")
+            if psutil is None or not isinstance(error, psutil.TimeoutExpired):
+                raise
 
 
 def sweep_stale() -> list[Path]:
