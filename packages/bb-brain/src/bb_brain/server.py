@@ -35,7 +35,7 @@ from bb_schema.rpc import (
     add_memory_services,
     add_memory_trust_service,
 )
-from bb_schema.trust_seam import TRUST_CALLS, TRUST_CAPABILITY, trust_capability
+from bb_schema.trust_calls import TRUST_CALLS, TRUST_CAPABILITY, trust_capability
 from bb_schema.turn_context import (
     EntityIndexRequest,
     EntityIndexResponse,

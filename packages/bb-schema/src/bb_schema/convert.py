@@ -15,14 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, Generic, TypeVar
+from typing import TYPE_CHECKING, Final, Generic, TypeVar
 
-from brainbench.v1 import corpus_pb2, memory_pb2, score_pb2, trust_pb2, turn_context_pb2
+from brainbench.v1 import corpus_pb2, memory_pb2, score_pb2, turn_context_pb2
 from google.protobuf.message import DecodeError, Message
 from pydantic import BaseModel
 
-from bb_schema import trust_seam as ts
-from bb_schema._convert import corpus, memory, score, trust_seam, turn_context
+from bb_schema._convert import corpus, memory, score, turn_context
 from bb_schema._convert._common import encoding
 from bb_schema._errors import ConversionError
 from bb_schema.baseline import Baseline
@@ -205,44 +204,66 @@ CLOSE_BRAIN_REQUEST: Final = Codec(
 )
 
 
-def _reflected(model: type[M], message: type[P]) -> Codec[M, P]:
-    """A codec of a MemoryTrust message, converted by its descriptor (see _convert.trust_seam)."""
-
-    def encode(value: M) -> P:
-        return trust_seam.encode(value, message)
-
-    def decode(proto: P, path: str) -> M:
-        return trust_seam.decode(proto, model, path)
-
-    return Codec(model, message, encode, decode)
-
-
-#: Every MemoryTrust message, by its model.
-OPEN_TRUST_BRAIN_REQUEST: Final = _reflected(
-    ts.OpenTrustBrainRequest, trust_pb2.OpenTrustBrainRequest
+#: The MemoryTrust codecs, defined in :mod:`bb_schema._trust_codecs` and loaded on first use: a
+#: run that scores no trust suite never builds the trust seam's models.
+_TRUST_CODECS: Final = frozenset(
+    {
+        "OPEN_TRUST_BRAIN_REQUEST",
+        "TRUST_RECEIPT",
+        "COMMIT_FILES_REQUEST",
+        "RESYNC_REQUEST",
+        "REMEMBER_REQUEST",
+        "PUT_PAGE_REQUEST",
+        "INGEST_REQUEST",
+        "CONFIRM_REQUEST",
+        "FORGET_REQUEST",
+        "PURGE_REQUEST",
+        "DIRECT_TIER_WRITE_REQUEST",
+        "GET_PAGE_REQUEST",
+        "GET_PAGE_RESPONSE",
+        "SEARCH_REQUEST",
+        "SEARCH_RESPONSE",
+        "RECALL_FACTS_REQUEST",
+        "TRUST_FACTS",
+        "CONTEXT_PACK_REQUEST",
+        "CONTEXT_PACK_RESPONSE",
+        "DUMP_STORES_REQUEST",
+        "STORE_DUMP",
+    }
 )
-TRUST_RECEIPT: Final = _reflected(ts.TrustReceipt, trust_pb2.TrustReceipt)
-COMMIT_FILES_REQUEST: Final = _reflected(ts.CommitFilesRequest, trust_pb2.CommitFilesRequest)
-RESYNC_REQUEST: Final = _reflected(ts.ResyncRequest, trust_pb2.ResyncRequest)
-REMEMBER_REQUEST: Final = _reflected(ts.RememberRequest, trust_pb2.RememberRequest)
-PUT_PAGE_REQUEST: Final = _reflected(ts.PutPageRequest, trust_pb2.PutPageRequest)
-INGEST_REQUEST: Final = _reflected(ts.IngestRequest, trust_pb2.IngestRequest)
-CONFIRM_REQUEST: Final = _reflected(ts.ConfirmRequest, trust_pb2.ConfirmRequest)
-FORGET_REQUEST: Final = _reflected(ts.ForgetRequest, trust_pb2.ForgetRequest)
-PURGE_REQUEST: Final = _reflected(ts.PurgeRequest, trust_pb2.PurgeRequest)
-DIRECT_TIER_WRITE_REQUEST: Final = _reflected(
-    ts.DirectTierWriteRequest, trust_pb2.DirectTierWriteRequest
-)
-GET_PAGE_REQUEST: Final = _reflected(ts.GetPageRequest, trust_pb2.GetPageRequest)
-GET_PAGE_RESPONSE: Final = _reflected(ts.GetPageResponse, trust_pb2.GetPageResponse)
-SEARCH_REQUEST: Final = _reflected(ts.SearchRequest, trust_pb2.SearchRequest)
-SEARCH_RESPONSE: Final = _reflected(ts.SearchResponse, trust_pb2.SearchResponse)
-RECALL_FACTS_REQUEST: Final = _reflected(ts.RecallFactsRequest, trust_pb2.RecallFactsRequest)
-TRUST_FACTS: Final = _reflected(ts.TrustFacts, trust_pb2.TrustFacts)
-CONTEXT_PACK_REQUEST: Final = _reflected(ts.ContextPackRequest, trust_pb2.ContextPackRequest)
-CONTEXT_PACK_RESPONSE: Final = _reflected(ts.ContextPackResponse, trust_pb2.ContextPackResponse)
-DUMP_STORES_REQUEST: Final = _reflected(ts.DumpStoresRequest, trust_pb2.DumpStoresRequest)
-STORE_DUMP: Final = _reflected(ts.StoreDump, trust_pb2.StoreDump)
+
+if TYPE_CHECKING:
+    from bb_schema._trust_codecs import (
+        COMMIT_FILES_REQUEST,
+        CONFIRM_REQUEST,
+        CONTEXT_PACK_REQUEST,
+        CONTEXT_PACK_RESPONSE,
+        DIRECT_TIER_WRITE_REQUEST,
+        DUMP_STORES_REQUEST,
+        FORGET_REQUEST,
+        GET_PAGE_REQUEST,
+        GET_PAGE_RESPONSE,
+        INGEST_REQUEST,
+        OPEN_TRUST_BRAIN_REQUEST,
+        PURGE_REQUEST,
+        PUT_PAGE_REQUEST,
+        RECALL_FACTS_REQUEST,
+        REMEMBER_REQUEST,
+        RESYNC_REQUEST,
+        SEARCH_REQUEST,
+        SEARCH_RESPONSE,
+        STORE_DUMP,
+        TRUST_FACTS,
+        TRUST_RECEIPT,
+    )
+else:
+
+    def __getattr__(name: str) -> object:
+        if name in _TRUST_CODECS:
+            from bb_schema import _trust_codecs
+
+            return getattr(_trust_codecs, name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [

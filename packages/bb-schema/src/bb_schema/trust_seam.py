@@ -9,12 +9,13 @@ it never derives them. docs/SEAM.md specifies each call.
 
 from __future__ import annotations
 
-from typing import Annotated, Final, Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
 from bb_schema._base import Strict
 from bb_schema.trust import CanonicalFile, TrustTier
+from bb_schema.trust_calls import TRUST_CALLS, TRUST_CAPABILITY, trust_capability
 
 TrustChannel = Literal[
     "owner-sync",
@@ -33,38 +34,6 @@ WriteOutcome = Literal["ok", "refused"]
 StoredIn = Literal["live", "held"]
 FactState = Literal["current", "superseded", "expired"]
 StoreRole = Literal["content", "facts", "held", "other"]
-
-#: The capability a system declares in Describe to offer the trust seam at all.
-TRUST_CAPABILITY: Final = "trust"
-
-
-def trust_capability(method: str) -> str:
-    """The capability naming one MemoryTrust call: ``PutPage`` -> ``trust.put-page``."""
-    words: list[str] = []
-    for char in method:
-        if char.isupper() and words:
-            words.append("-")
-        words.append(char.lower())
-    return f"{TRUST_CAPABILITY}.{''.join(words)}"
-
-
-#: The optional calls, each its own capability (OpenTrustBrain / CloseTrustBrain are "trust").
-TRUST_CALLS: Final = (
-    "CommitFiles",
-    "Resync",
-    "Remember",
-    "PutPage",
-    "Ingest",
-    "Confirm",
-    "Forget",
-    "Purge",
-    "DirectTierWrite",
-    "GetPage",
-    "Search",
-    "RecallFacts",
-    "ContextPack",
-    "DumpStores",
-)
 
 
 class TrustSettings(Strict):

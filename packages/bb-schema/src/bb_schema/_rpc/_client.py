@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import grpc
 from brainbench.v1 import memory_pb2, memory_pb2_grpc, trust_pb2_grpc, turn_context_pb2_grpc
@@ -12,7 +12,6 @@ from google.protobuf.message import Message
 from pydantic import BaseModel
 
 from bb_schema import convert
-from bb_schema import trust_seam as ts
 from bb_schema._errors import SchemaUserError
 from bb_schema._rpc._auth import bearer_metadata, check_secret
 from bb_schema._rpc._limits import DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_TIMEOUT_S
@@ -39,6 +38,9 @@ from bb_schema.turn_context import (
     WriteBackRequest,
     WriteBackResponse,
 )
+
+if TYPE_CHECKING:  # the trust seam's models load with its first call
+    from bb_schema import trust_seam as ts
 
 Q = TypeVar("Q", bound=Message)
 R = TypeVar("R", bound=Message)

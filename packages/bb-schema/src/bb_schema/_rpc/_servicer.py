@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import grpc
 
-from bb_schema import trust_seam as ts
 from bb_schema._rpc._limits import DEFAULT_MAX_MESSAGE_BYTES
 from bb_schema._rpc._server import BoundServer
 from bb_schema._rpc._services import (
@@ -47,6 +46,9 @@ from bb_schema.turn_context import (
     WriteBackRequest,
     WriteBackResponse,
 )
+
+if TYPE_CHECKING:  # the trust seam's models load with its first call
+    from bb_schema import trust_seam as ts
 
 
 class TurnContextServicer:
