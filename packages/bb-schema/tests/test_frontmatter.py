@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from bb_schema.frontmatter import FrontmatterError, page_fields, parse_frontmatter
+import yaml
+from bb_schema.frontmatter import FrontmatterError, _plain_block, page_fields, parse_frontmatter
+from hypothesis import given
+from hypothesis import strategies as st
 
 
 def test_yaml_is_read_as_yaml() -> None:
@@ -72,3 +75,56 @@ def test_known_keys_have_types(meta: dict[str, object], key: str) -> None:
     with pytest.raises(FrontmatterError, match=key) as info:
         page_fields(meta)
     assert info.value.key == key
+
+
+_TRICKY = st.sampled_from(
+    list("aZé ,.;:#'\"[]{}()&*!?|>-%@`~=\t\\/\xa0")
+    + ["yes", "No", "null", "ON", "~", "1", "0x1F", "2024-01-02", ".inf", "\u2028", "\x85", " #"]
+)
+_VALUE = st.lists(_TRICKY, max_size=8).map("".join)
+_KEY = st.sampled_from(["title", "type", "aliases", "summary", "on", "Yes", "x-1", "_k", "9k"])
+
+
+@given(st.lists(st.tuples(_KEY, _VALUE, st.booleans()), min_size=1, max_size=4))
+def test_a_plain_block_is_read_as_yaml_reads_it(lines: list[tuple[str, str, bool]]) -> None:
+    """Whatever the fast reading of plain lines accepts, it reads exactly as YAML does."""
+    block = "".join(
+        f"{key}: [{value}]\n" if listed else f"{key}: {value}\n" for key, value, listed in lines
+    )
+    plain = _plain_block(block)
+    if plain is not None:
+        assert plain == yaml.safe_load(block)
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "title: Widget Co\ntype: company\naliases: [widget, wco]\n"
+        "summary: Founder; met (2024) at a fair, yes\n",
+        "title: Zoë Müller\naliases: []\n",
+        "summary: Acme [beta] {draft} & co\r\n",
+    ],
+)
+def test_most_pages_need_no_yaml(block: str) -> None:
+    plain = _plain_block(block)
+    assert plain is not None and plain == yaml.safe_load(block)
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "title: Codename Apple: tills\n",  # a colon: YAML (then the lines) decide
+        "title: yes\n",  # a boolean
+        "title: 2024\n",  # a number
+        "aliases: [a, no]\n",
+        "on: x\n",  # a key YAML reads as True
+        "title: a\ntitle: b\n",  # a key twice
+        "# a comment\ntitle: a\n",
+        "title: 'quoted'\n",
+        "title: a # comment\n",
+        "title: a\n  continued\n",
+        "",
+    ],
+)
+def test_anything_else_is_left_to_yaml(block: str) -> None:
+    assert _plain_block(block) is None
