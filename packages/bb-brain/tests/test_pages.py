@@ -105,6 +105,21 @@ def test_a_place_s_or_an_event_s_short_name(slug: str, title: str, short: str | 
     assert found == ([short] if short else [])
 
 
+@pytest.mark.parametrize(
+    ("title", "indexed"),
+    [
+        ("Pickle (dog)", "pickle"),  # what it is, in parentheses: nobody types it
+        ("Corvina (band)", "corvina"),
+        ("The Tempest (spring tour)", "the tempest"),
+        ("Plan (A) B", "plan (a) b"),  # not a qualifier at the end
+        ("(draft)", "draft"),  # nothing but the parentheses
+    ],
+)
+def test_a_title_s_qualifier_in_parentheses_is_not_indexed(title: str, indexed: str) -> None:
+    rows = parse_page("concepts/x", f'---\ntitle: "{title}"\n---\n', "s").alias_rows()
+    assert [alias for alias, arm in rows if arm == "title"] == [indexed]
+
+
 def test_conversation_pages_are_not_indexed() -> None:
     by_slug = parse_page("conversations/s1", "---\ntitle: Call\n---\n", "s")
     by_type = parse_page("notes/call", "---\ntitle: Call\ntype: conversation\n---\n", "s")

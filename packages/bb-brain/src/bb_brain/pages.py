@@ -48,6 +48,19 @@ CONVERSATION_TYPE: Final = "conversation"
 _SPACES = re.compile(r"\s+")
 
 
+#: A title with what kind of thing it is in parentheses after it: "Tiger (cat)".
+_QUALIFIED = re.compile(r"(?P<name>.*?\S)\s*\([^()]*\)\s*")
+
+
+def unqualified(title: str) -> str:
+    """The name in a title that says in parentheses what it names ("Tiger (cat)" -> "Tiger").
+
+    The qualifier tells pages of one name apart; nobody types it ("tiger's been drinking").
+    """
+    found = _QUALIFIED.fullmatch(title)
+    return found["name"] if found else title
+
+
 def normalise(text: str) -> str:
     """Fold (case, compatibility forms, Latin diacritics), collapse whitespace, trim symbols.
 
@@ -107,7 +120,7 @@ class PageRecord:
             return []
         rows: list[tuple[str, str]] = []
         rows += [(normalise(alias), "alias") for alias in self.aliases]
-        rows.append((normalise(self.title), "title"))
+        rows.append((normalise(unqualified(self.title)), "title"))
         rows.append((slug_suffix_form(self.slug), "slug-suffix"))
         if self.is_person:
             rows += self._name_rows()
