@@ -1470,3 +1470,51 @@ def test_the_article_of_the_noun_after_a_name_leaves_the_name() -> None:
 )
 def test_a_trade_that_ends_a_name_makes_it_a_firms(said: str, slug: str) -> None:
     assert slug in {entity for _, entity, _ in rules(("user", said))}
+
+
+# --- a firm's business, stated by the person who speaks for it ------------------------------
+
+QUILLFIELD = Entity("companies/quillfield-joinery", "Quillfield Joinery", "company")
+BRENNA = Entity(
+    "people/brenna-hollis",
+    "Brenna Hollis",
+    "person",
+    "she",
+    about="Estimator at Quillfield Joinery.",
+)
+
+
+def _firm_rules(text: str) -> list[tuple[str, str | None]]:
+    surfaces = [
+        ("Quillfield Joinery", QUILLFIELD.slug, False),
+        ("Quillfield", QUILLFIELD.slug, True),
+        *_page_surfaces(BRENNA, None),
+    ]
+    extractor = RulesExtractor(EntityIndex([BRENNA, QUILLFIELD], surfaces))
+    facts = extractor.extract(seg(("user", text)))
+    return [(fact.fact, fact.entity_slug) for fact in facts]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Brenna quoted £4,200 for the staircase, labour included",
+        "Brenna says their lead time is six weeks on oak",
+        "Brenna wants 12 more doors at the trade price",
+    ],
+)
+def test_a_firm_s_business_stated_by_its_person_is_the_firm_s(text: str) -> None:
+    assert [slug for _, slug in _firm_rules(text)] == [QUILLFIELD.slug]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Brenna is off sick this week, she quoted before she left",  # said of her
+        "Brenna's daughter starts school in September",  # her family
+        "Brenna called about the invoice",  # what she did in person
+        "Brenna prefers email to phone calls",  # no money, no trade
+    ],
+)
+def test_what_is_said_of_the_person_stays_theirs(text: str) -> None:
+    assert {slug for _, slug in _firm_rules(text)} <= {BRENNA.slug, None}

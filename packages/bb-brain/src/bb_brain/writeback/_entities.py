@@ -57,6 +57,8 @@ class Entity:
     users_own: bool = False
     #: For such an organisation, the word for the body its summary uses ("choir").
     body: str = ""
+    #: For a person, their page's summary (whom they work for: :meth:`EntityIndex.firm_of`).
+    about: str = ""
 
     @property
     def is_person(self) -> bool:
@@ -113,6 +115,7 @@ class EntityIndex:
                 self._surfaces[key] = _Surface(slugs.pop(), explicit)
         self._longest = max((len(key) for key in self._surfaces), default=0)
         self._introduced: set[str] = set()
+        self._firms: dict[str, Entity | None] = {}
         # a conversation introduces people and firms only, never one the user belongs to
         own = [entity for entity in self._entities.values() if entity.users_own]
         self._own = own[0] if len(own) == 1 else None
@@ -134,7 +137,7 @@ class EntityIndex:
             (brain_id, source),
         ).fetchall()
         entities = [
-            Entity(slug, title, page_type, _pronoun(title, summary, body))
+            Entity(slug, title, page_type, _pronoun(title, summary, body), about=summary)
             if _personal(slug, page_type)
             else Entity(
                 slug,
@@ -179,6 +182,28 @@ class EntityIndex:
                 continue
             self._surfaces[key] = _Surface(slug, explicit)
             self._longest = max(self._longest, len(key))
+
+    def firm_of(self, person: Entity) -> Entity | None:
+        """The organisation a person's page says they work for, when it has a page.
+
+        The first organisation their summary names, the user's own excepted ("Estimator at
+        Oakline Builders"; "Treasurer of our club" speaks for the user's own body).
+        """
+        if not person.about:
+            return None
+        if person.slug not in self._firms:
+            self._firms[person.slug] = next(
+                (
+                    mention.entity
+                    for mention in self.mentions(person.about)
+                    if mention.entity is not None
+                    and not mention.entity.is_person
+                    and is_organisation(mention.entity.page_type, mention.entity.slug)
+                    and mention.entity is not self._own
+                ),
+                None,
+            )
+        return self._firms[person.slug]
 
     def introduced(self, slug: str) -> bool:
         """The entity is a person this conversation introduced (no page yet)."""

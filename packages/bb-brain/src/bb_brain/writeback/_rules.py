@@ -59,6 +59,7 @@ from bb_brain.writeback._clauses import (
     starts_as_correction,
 )
 from bb_brain.writeback._entities import Entity, EntityIndex
+from bb_brain.writeback._firms import the_firms_business
 from bb_brain.writeback._forwarded import in_senders_words
 from bb_brain.writeback._organisations import new_organisations
 from bb_brain.writeback._people import (
@@ -290,6 +291,11 @@ class RulesExtractor:
                 else:
                     self._sentence(sentence, facts, salience, listed=listed, people=people)
                 previous = facts[count:]
+        for fact in facts:
+            if fact.entity is not None and fact.entity.is_person:
+                firm = self._entities.firm_of(fact.entity)
+                if firm is not None and the_firms_business(fact.text):
+                    fact.entity, fact.title = firm, None  # the quote is the supplier's
         return [fact.extracted() for fact in facts]
 
     def _sentence(
