@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import marshal
 from pathlib import Path
+from zlib import crc32
 
 import lemminflect
 import pytest
@@ -59,9 +60,15 @@ def test_the_file_is_written_once_read_after_and_rebuilt_when_bad(
     assert _lexdata.load() == first and len(builds) == 1  # the second came from the file
     path.write_bytes(b"not a marshal file")
     assert _lexdata.load() == first and len(builds) == 2
-    path.write_bytes(marshal.dumps({"format": _lexdata.FORMAT - 1}))
+    stale = marshal.dumps({"format": _lexdata.FORMAT - 1})
+    path.write_bytes(crc32(stale).to_bytes(4, "big") + stale)
     assert _lexdata.load() == first and len(builds) == 3
-    assert marshal.loads(path.read_bytes())["format"] == _lexdata.FORMAT
+    content = path.read_bytes()
+    assert marshal.loads(content[4:])["format"] == _lexdata.FORMAT
+    damaged = bytearray(content)
+    damaged[len(damaged) // 2] ^= 0xFF  # one byte of a table's buffers: still a marshal file
+    path.write_bytes(bytes(damaged))
+    assert _lexdata.load() == first and len(builds) == 4  # the checksum caught it
 
 
 def test_count_nouns_are_the_dictionary_s_with_a_plural_in_use(built: _lexdata.Lexicon) -> None:

@@ -92,7 +92,10 @@ def test_an_organisation_s_short_name(slug: str, title: str, short: str | None) 
         ("places/wendlecombe-hall", "Wendlecombe Hall", "wendlecombe"),
         ("places/st-aldwyn-s-hall", "St Aldwyn's Hall", "st aldwyn's"),
         ("projects/marrowdene-regatta", "Marrowdene Regatta", "marrowdene"),
-        ("projects/summer-fair", "Summer Fair", "summer"),  # an everyday word: on evidence only
+        ("projects/summer-fair", "Summer Fair", None),  # a word people use: no name of its own
+        ("projects/roof-appeal", "Roof Appeal", None),
+        ("projects/kayak-trip", "Kayak Trip", None),
+        ("concepts/quorvale-series", "Quorvale Series", None),  # no place, project or event
         ("places/old-mill", "Old Mill", None),  # a thing described: that is its name
         ("projects/highland-tour", "Highland Tour", None),
         ("concepts/error-budget", "Error Budget", None),  # no kind of place or event

@@ -11,7 +11,7 @@ from bb_brain._pg._started import started
 
 
 def test_this_process_and_a_child_start_when_psutil_says() -> None:
-    assert started() == pytest.approx(psutil.Process().create_time(), abs=0.01)
+    assert started() == psutil.Process().create_time()
     child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(2)"])
     try:
         assert started(child.pid) == pytest.approx(

@@ -68,3 +68,29 @@ def test_a_word_or_text_with_a_newline_is_refused() -> None:
 )
 def test_data_of_another_shape_is_refused(data: object) -> None:
     assert WordTable.from_data(data) is None
+
+
+def _damaged(table: WordTable, field: int, content: bytes) -> WordTable | None:
+    data = list(table.data())
+    data[field] = content
+    return WordTable.from_data(tuple(data))
+
+
+def test_buffers_that_disagree_with_each_other_are_refused() -> None:
+    table = WordTable.of({"kettle": "a", "ladle": "b"})
+    kind, words, starts, slots, values, value_starts = table.data()
+    assert _damaged(table, 2, starts[:-4] + (99).to_bytes(4, "little")) is None  # past the end
+    assert _damaged(table, 2, b"") is None
+    assert _damaged(table, 3, b"\0" * 4 * 2) is None  # an index too small to be half free
+    assert isinstance(value_starts, bytes)
+    assert _damaged(table, 5, b"\0" * len(value_starts)) is None
+
+
+@pytest.mark.parametrize("slot", [b"\x05\0\0\0", b"\xfe\xff\xff\xff", b"\0\0\0\0"])
+def test_a_damaged_index_misses_but_never_loops_or_fails(slot: bytes) -> None:
+    table = WordTable.of({"kettle", "ladle"})
+    kind, words, starts, slots, values, value_starts = table.data()
+    full = WordTable.from_data((kind, words, starts, slot * (len(slots) // 4), values, None))
+    assert full is not None
+    assert "absent" not in full and full.text("absent") is None
+    assert {word for word in ("kettle", "ladle") if word in full} <= {"kettle", "ladle"}

@@ -4,7 +4,10 @@ A firm's title often ends in the kind of business it is ("Shale Fund", "Gantry F
 "Satchel Bakery", "Osier & Co"), and conversation drops that ending: "zubeida from
 shale", "gantry can't make friday". The words before it are the firm's **short name**,
 indexed under its own arm; like a person's given name alone, a short name that is an
-everyday word resolves only on evidence (:mod:`bb_brain.reflex._evidence`).
+everyday word resolves only on evidence (:mod:`bb_brain.reflex._evidence`). A place, project
+or event named for its kind loses that the same way when what is left is a name of its own
+("at wendlecombe" for Wendlecombe Hall, "the marrowdene total" for Marrowdene Regatta):
+:func:`kind_short_name`.
 """
 
 from __future__ import annotations
@@ -108,6 +111,9 @@ def kind_short_name(title: str) -> str | None:
     """A place's or an event's title without its kind ("Wendlecombe Hall" -> "wendlecombe").
 
     Not when an adjective describes the kind ("Old Mill", "Highland Tour"): that is the name.
+    Not when one word is left that any word list has ("Roof Appeal", "Kayak Trip", "Choir
+    Concert"): "roof is leaking again" speaks of a roof. A coined name is left, or several
+    words, which a title's own rules judge ("st aidan's").
     """
     words = fold(title).split()
     if words and words[0] == "the":
@@ -115,6 +121,8 @@ def kind_short_name(title: str) -> str | None:
     if len(words) < 2 or words[-1] not in KIND_WORDS or words[-2] in _JOINERS:
         return None
     if any(map(_adjective, words[:-1])):
+        return None
+    if len(words) == 2 and _a_listed_word(words[0]):
         return None
     return " ".join(words[:-1])
 
@@ -127,6 +135,18 @@ def _trade_noun(word: str) -> bool:
     from bb_brain.reflex._ordinary import sense  # the lexicon: only when an index is built
 
     return sense(word).plural_noun
+
+
+def _a_listed_word(word: str) -> bool:
+    """A word of the dictionary or the frequency list (not a name coined for a place)."""
+    from bb_brain.reflex._ordinary import sense
+
+    meaning = sense(word)
+    return meaning.lexical or meaning.zipf >= _LISTED_ZIPF
+
+
+#: A word this frequent in wordfreq's list is one people use ("netball", zipf 3.1).
+_LISTED_ZIPF: Final = 3.0
 
 
 def _adjective(word: str) -> bool:

@@ -7,8 +7,10 @@ word: some 20 milliseconds of holding the interpreter lock before its first turn
 bytes: the words joined into one string with their offsets, an open-addressing hash index over
 them (CRC-32 of the UTF-8 word, linear probing, at most half full), and the values joined the
 same way (text) or packed as doubles (numbers). Loading costs a copy of each buffer; a lookup
-hashes the word and compares one or two slices, about a microsecond, and happens once per word
-since the lexicon's readers cache their answers.
+hashes the word and compares one or two slices, about half a microsecond, and happens once per
+word since the lexicon's readers cache their answers. The buffers are trusted as they are: the
+lexicon's file carries a checksum (:mod:`bb_brain._lexdata`), and a damaged index can at worst
+make a lookup miss, never loop or fail.
 """
 
 from __future__ import annotations
@@ -109,9 +111,15 @@ class WordTable:
         if (len(slots) // 4) & (len(slots) // 4 - 1):
             return None  # the index's size is a power of two
         count = len(starts) // 4 - 1
+        if count < 0 or 2 * count > len(slots) // 4:
+            return None  # the index is kept at most half full
+        if not _joined(memoryview(starts).cast("I"), count, words):
+            return None
         if kind == TEXT and not (isinstance(values, str) and isinstance(value_starts, bytes)):
             return None
         if kind == TEXT and len(value_starts) != len(starts):
+            return None
+        if kind == TEXT and not _joined(memoryview(value_starts).cast("I"), count, values):
             return None
         if kind == NUMBERS and not (isinstance(values, bytes) and len(values) == 8 * count):
             return None
@@ -122,15 +130,16 @@ class WordTable:
         return self._data
 
     def _find(self, word: str) -> int:
-        slots, starts, words = self._slots, self._starts, self._words
+        slots, starts, words, count = self._slots, self._starts, self._words, len(self)
         slot = _hash(word) & self._mask
-        while True:
+        for _ in range(len(slots)):  # at most every slot once, whatever the buffers hold
             index = slots[slot]
-            if index == _FREE:
-                return -1
+            if not 0 <= index < count:
+                return -1  # a free slot ends the probe
             if words[starts[index] : starts[index + 1] - 1] == word:
                 return index
             slot = (slot + 1) & self._mask
+        return -1
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and self._find(word) >= 0
@@ -163,6 +172,13 @@ class WordTable:
 
     def __hash__(self) -> int:
         return hash(self._data)
+
+
+def _joined(offsets: memoryview[int], count: int, joined: object) -> bool:
+    """The offsets span exactly the joined string: the first at 0, the last one past its end."""
+    if not isinstance(joined, str):
+        return False
+    return offsets[0] == 0 and offsets[count] == (len(joined) + 1 if count else 0)
 
 
 def _offsets(texts: list[str]) -> list[int]:

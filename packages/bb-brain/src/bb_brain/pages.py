@@ -48,6 +48,9 @@ CONVERSATION_TYPE: Final = "conversation"
 _SPACES = re.compile(r"\s+")
 
 
+#: Page types and slug directories of places, projects and events.
+_PLACES_AND_EVENTS: Final = frozenset({"place", "venue", "project", "event"})
+_PLACE_AND_EVENT_DIRS: Final = frozenset({"places", "venues", "projects", "events"})
 #: A title with what kind of thing it is in parentheses after it: "Tiger (cat)".
 _QUALIFIED = re.compile(r"(?P<name>.*?\S)\s*\([^()]*\)\s*")
 
@@ -110,6 +113,12 @@ class PageRecord:
         return self.slug.startswith(CONVERSATION_SLUG_PREFIX) or self.page_type == CONVERSATION_TYPE
 
     @property
+    def is_place_or_event(self) -> bool:
+        """Places, projects and events: named for their kind ("Wendlecombe Hall")."""
+        kind = (self.page_type or "").casefold()
+        return kind in _PLACES_AND_EVENTS or self.slug.split("/", 1)[0] in _PLACE_AND_EVENT_DIRS
+
+    @property
     def is_person(self) -> bool:
         """People get a surname arm."""
         return self.page_type == "person" or self.slug.startswith("people/")
@@ -132,7 +141,9 @@ class PageRecord:
             rows.append((slug_suffix_form(self.slug).replace(" ", ""), "slug-suffix"))
         if not self.is_person:
             organisation = is_organisation(self.page_type, self.slug)
-            short = short_name(self.title) if organisation else kind_short_name(self.title)
+            short = short_name(self.title) if organisation else None
+            if self.is_place_or_event:
+                short = kind_short_name(self.title)
             if short is not None:
                 rows.append((normalise(short), SHORT_NAME_ARM))  # "shale" for Shale Fund
         seen: set[tuple[str, str]] = set()

@@ -137,6 +137,8 @@ def parse_frontmatter(content: str) -> Frontmatter:
     return Frontmatter({str(key): value for key, value in loaded.items()}, body)
 
 
+#: YAML's longest simple key: a longer one is an error there ("mapping values are not allowed").
+MAX_SIMPLE_KEY: Final = 1024
 #: A top-level ``key: value`` line whose value YAML reads as the text itself: it opens with a
 #: letter and holds no character that means something to YAML there (no ``:`` or ``#``, no
 #: control character or line break), or a flow list ``[a, b]`` of such items (no brackets,
@@ -145,7 +147,7 @@ _NOT_PLAIN = r"\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff:#"
 _TEXT = rf"[^\W\d_][^{_NOT_PLAIN}]*?"
 _ITEM = rf"[^\W\d_][^{_NOT_PLAIN},?\[\]{{}}]*?"
 _PLAIN_LINE = re.compile(
-    rf"(?P<key>[A-Za-z_][A-Za-z0-9_-]*): +"
+    rf"(?P<key>[A-Za-z_][A-Za-z0-9_-]{{0,{MAX_SIMPLE_KEY - 1}}}): +"
     rf"(?:\[(?P<items>(?:{_ITEM}(?: *, *{_ITEM})*)?)\]|(?P<text>{_TEXT})) *"
 )
 #: Words YAML 1.1 reads as a boolean or null, not as text (PyYAML's resolver).

@@ -37,8 +37,8 @@ def started(pid: int | None = None) -> float:
     return float(psutil.Process(pid).create_time())
 
 
-@cache
 def _boot_time() -> float | None:
+    # read on every call, as psutil does: a clock stepped since start moves it
     try:
         for line in (_PROC / "stat").read_text(encoding="ascii").splitlines():
             if line.startswith("btime "):
