@@ -84,3 +84,10 @@ def test_foreign_words_are_another_language_s_and_not_english_s(built: _lexdata.
     assert not {"piano", "chef", "the", "kettle", "grace", "dont", "per"} & foreign
     assert {"la", "und", "que"} <= function
     assert "calor" in foreign - function  # a noun, no function word
+
+
+def test_place_names_are_the_folded_geonames_names(built: _lexdata.Lexicon) -> None:
+    from bb_brain.reflex._ordinary import folded_places
+
+    assert set(built.place_table) == folded_places()
+    assert "adelaide" in built.place_table and "kettle" not in built.place_table

