@@ -123,6 +123,20 @@ def test_a_title_s_qualifier_in_parentheses_is_not_indexed(title: str, indexed: 
     assert [alias for alias, arm in rows if arm == "title"] == [indexed]
 
 
+def test_a_qualifier_is_no_part_of_a_person_s_name_forms_or_a_short_name() -> None:
+    person = parse_page("people/dana-vrell", "---\ntitle: Dana Vrell (accountant)\n---\n", "s")
+    assert ("vrell", "surname") in person.alias_rows()
+    hall = parse_page("places/wendlecombe-hall", "---\ntitle: Wendlecombe Hall (venue)\n---\n", "s")
+    assert ("wendlecombe", "short-name") in hall.alias_rows()
+
+
+def test_a_firm_filed_as_a_place_keeps_its_firm_s_short_name() -> None:
+    hotel = parse_page(
+        "places/quorbury-hotel", "---\ntitle: Quorbury Hotel\ntype: company\n---\n", "s"
+    )
+    assert ("quorbury", "short-name") in hotel.alias_rows()
+
+
 def test_conversation_pages_are_not_indexed() -> None:
     by_slug = parse_page("conversations/s1", "---\ntitle: Call\n---\n", "s")
     by_type = parse_page("notes/call", "---\ntitle: Call\ntype: conversation\n---\n", "s")

@@ -562,19 +562,6 @@ def test_a_place_or_an_event_by_its_short_name(engine: Engine, make_brain: Any) 
     assert slugs(ask(engine, make_brain(roof), "roof is leaking again, typical")) == []
 
 
-def test_a_name_typed_before_the_rest_of_its_title_in_lowercase(
-    engine: Engine, make_brain: Any
-) -> None:
-    council = (
-        "companies/brindlewick-town-council",
-        md("Brindlewick Town Council", type="company", aliases="[Brindlewick council]"),
-    )
-    brain = make_brain(council)
-    text = "it's for Brindlewick council's travel fund, max 15k"
-    assert slugs(ask(engine, brain, text)) == [council[0]]
-    assert slugs(ask(engine, brain, "Brindlewick is lovely in spring")) == []
-
-
 def test_a_title_by_its_name_without_the_qualifier(engine: Engine, make_brain: Any) -> None:
     dog = ("concepts/pickle-dog", md("Pickle (dog)", type="concept"))
     brain = make_brain(dog)

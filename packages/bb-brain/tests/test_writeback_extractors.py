@@ -1499,6 +1499,7 @@ def _firm_rules(text: str) -> list[tuple[str, str | None]]:
     "text",
     [
         "Brenna quoted £4,200 for the staircase, labour included",
+        "Brenna quoted me £4,200 for the staircase",
         "Brenna says their lead time is six weeks on oak",
         "Brenna wants 12 more doors at the trade price",
     ],
@@ -1514,7 +1515,33 @@ def test_a_firm_s_business_stated_by_its_person_is_the_firm_s(text: str) -> None
         "Brenna's daughter starts school in September",  # her family
         "Brenna called about the invoice",  # what she did in person
         "Brenna prefers email to phone calls",  # no money, no trade
+        "Brenna ran the 10k on Sunday in 52 minutes",  # money's shape, no trade
+        "Brenna earns about 38k",  # her own money
+        "Brenna ordered a pizza for everyone at the quiz",  # an everyday order
+        "Brenna's gym subscription went up 8%",
     ],
 )
 def test_what_is_said_of_the_person_stays_theirs(text: str) -> None:
     assert {slug for _, slug in _firm_rules(text)} <= {BRENNA.slug, None}
+
+
+@pytest.mark.parametrize(
+    ("about", "works_there"),
+    [
+        ("Estimator at Quillfield Joinery.", True),
+        ("Runs Quillfield Joinery with her brother.", False),  # a relative in the clause
+        ("Head of sales for Quillfield Joinery; lives in Leeds.", True),
+        ("Former estimator at Quillfield Joinery, now freelance.", False),
+        ("Our neighbour; her husband runs Quillfield Joinery.", False),
+        ("Lives at Quillfield Road, two doors down.", False),
+        ("Met her at Quillfield Joinery's open day.", False),  # the firm's, not hers
+    ],
+)
+def test_the_firm_a_person_works_for_is_named_after_a_role(about: str, works_there: bool) -> None:
+    person = Entity("people/brenna-hollis", "Brenna Hollis", "person", "she", about=about)
+    surfaces = [
+        ("Quillfield Joinery", QUILLFIELD.slug, False),
+        ("Quillfield", QUILLFIELD.slug, True),
+    ]
+    index = EntityIndex([person, QUILLFIELD], surfaces)
+    assert (index.firm_of(person) == QUILLFIELD) is works_there

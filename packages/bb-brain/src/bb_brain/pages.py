@@ -127,12 +127,13 @@ class PageRecord:
         """The (alias_norm, arm) pairs this page contributes to the index, deduplicated."""
         if self.is_conversation:
             return []
+        name = unqualified(self.title)  # "Dana Vrell (accountant)" is Dana Vrell
         rows: list[tuple[str, str]] = []
         rows += [(normalise(alias), "alias") for alias in self.aliases]
-        rows.append((normalise(unqualified(self.title)), "title"))
+        rows.append((normalise(name), "title"))
         rows.append((slug_suffix_form(self.slug), "slug-suffix"))
         if self.is_person:
-            rows += self._name_rows()
+            rows += self._name_rows(name)
             rows += [
                 (key, RELATION_ARM) for key in page_relations(self.summary, self.body, self.title)
             ]
@@ -141,9 +142,9 @@ class PageRecord:
             rows.append((slug_suffix_form(self.slug).replace(" ", ""), "slug-suffix"))
         if not self.is_person:
             organisation = is_organisation(self.page_type, self.slug)
-            short = short_name(self.title) if organisation else None
-            if self.is_place_or_event:
-                short = kind_short_name(self.title)
+            short = short_name(name) if organisation else None
+            if short is None and self.is_place_or_event:
+                short = kind_short_name(name)  # a hotel filed as a venue keeps its firm's
             if short is not None:
                 rows.append((normalise(short), SHORT_NAME_ARM))  # "shale" for Shale Fund
         seen: set[tuple[str, str]] = set()
@@ -154,7 +155,7 @@ class PageRecord:
                 unique.append(row)
         return unique
 
-    def _name_rows(self) -> list[tuple[str, str]]:
+    def _name_rows(self, name: str) -> list[tuple[str, str]]:
         """A person's other name forms (see :mod:`bb_brain._names`).
 
         Besides the title's forms: the title with its umlauts spelt out ("Mueller"), a
@@ -162,8 +163,8 @@ class PageRecord:
         written as one word ("Hyerin"), and the given and family
         names of a full-name alias ("Duc Nguyen" for a page titled "Nguyễn Minh Đức").
         """
-        rows = self._forms_rows(self.title)
-        spelt = umlauts_spelt_out(self.title)
+        rows = self._forms_rows(name)
+        spelt = umlauts_spelt_out(name)
         if spelt is not None:
             rows += [(normalise(spelt), "name-form"), *self._forms_rows(spelt)]
         for alias in self.aliases:

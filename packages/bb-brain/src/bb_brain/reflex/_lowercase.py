@@ -121,13 +121,13 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
         if tok is not None and (_acronym(tok) or not (tok.capitalised or tok.handle)):
             stretch.append(tok)  # an acronym may open a lowercase title ("KPI register")
             continue
-        if tok is not None and not stretch and _opens_lowercase_title(tok):
+        if tok is not None and not stretch and _capital_of_position(tok):
             stretch.append(tok)  # "Golden grain millers said": the title, typed as a sentence
             continue
         for size in range(1, min(len(stretch), MAX_LOWER_TOKENS) + 1):
             for offset in range(len(stretch) - size + 1):
                 span = stretch[offset : offset + size]
-                if _opens_lowercase_title(span[0]) and (size == 1 or _dictionary_phrase(span)):
+                if _capital_of_position(span[0]) and (size == 1 or _dictionary_phrase(span)):
                     # the capitalised channel reads it alone, and a sentence drops its
                     # article before everyday words ("Spirit level - do I need one?")
                     continue
@@ -155,23 +155,8 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                 fuzzy = any(_misspelt(tok) for tok in span)
                 norm = _phrase(span, maker.text)
                 found.append(_lower_phrase(span, maker, PHRASE_ARMS, norm, fuzzy=fuzzy))
-        stretch = [tok] if tok is not None and _name_opening(tok) else []
+        stretch = []
     return found
-
-
-def _opens_lowercase_title(tok: Token) -> bool:
-    return _capital_of_position(tok) or _name_opening(tok)
-
-
-def _name_opening(tok: Token) -> bool:
-    """A capitalised word no dictionary has, typed before lowercase ones: "Cogsworth council".
-
-    Its own capital is a name's; the words after it may still be the rest of a title typed
-    in lowercase. Alone it is the capitalised channel's.
-    """
-    return (
-        tok.capitalised and not tok.handle and tok.raw[1:].islower() and not sense(tok.norm).lexical
-    )
 
 
 def _capital_of_position(tok: Token) -> bool:

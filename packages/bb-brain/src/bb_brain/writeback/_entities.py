@@ -186,8 +186,10 @@ class EntityIndex:
     def firm_of(self, person: Entity) -> Entity | None:
         """The organisation a person's page says they work for, when it has a page.
 
-        The first organisation their summary names, the user's own excepted ("Estimator at
-        Oakline Builders"; "Treasurer of our club" speaks for the user's own body).
+        Named right after a role in their summary ("Estimator at Quillfield Joinery"), not the
+        user's own, in a clause that names no past job, relative, neighbour or home
+        (:data:`bb_brain.writeback._firms.NOT_THEIR_FIRM`), and not as a word of a longer name
+        ("Quillfield Road").
         """
         if not person.about:
             return None
@@ -196,10 +198,7 @@ class EntityIndex:
                 (
                     mention.entity
                     for mention in self.mentions(person.about)
-                    if mention.entity is not None
-                    and not mention.entity.is_person
-                    and is_organisation(mention.entity.page_type, mention.entity.slug)
-                    and mention.entity is not self._own
+                    if mention.entity is not None and _employs(person.about, mention, self._own)
                 ),
                 None,
             )
@@ -618,6 +617,28 @@ def _users_own(slug: str, page_type: str | None, summary: str) -> bool:
         and _USERS_OWN.search(summary) is not None
         and _NOT_OWN.search(summary) is None
     )
+
+
+def _employs(summary: str, mention: Mention, own: Entity | None) -> bool:
+    """The summary names ``mention`` as the firm its person works for (see ``firm_of``)."""
+    from bb_brain.writeback._firms import NOT_THEIR_FIRM, ROLE_AT
+
+    firm = mention.entity
+    if firm is None or firm.is_person or firm is own or mention.possessive:
+        return False  # "at Quillfield Joinery's open day": something of the firm's
+    if not is_organisation(firm.page_type, firm.slug):
+        return False
+    clause_start = max(summary.rfind(mark, 0, mention.start) for mark in ".;\n") + 1
+    clause_end = min(
+        (found for mark in ".;\n" if (found := summary.find(mark, mention.end)) >= 0),
+        default=len(summary),
+    )
+    if ROLE_AT.search(summary, clause_start, mention.start) is None:
+        return False
+    if NOT_THEIR_FIRM.search(summary, clause_start, clause_end) is not None:
+        return False
+    following = summary[mention.end :].split(maxsplit=1)
+    return not (following and following[0][:1].isupper())
 
 
 def _body(summary: str) -> str:
