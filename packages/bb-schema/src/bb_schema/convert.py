@@ -204,34 +204,9 @@ CLOSE_BRAIN_REQUEST: Final = Codec(
 )
 
 
-#: The MemoryTrust codecs, defined in :mod:`bb_schema._trust_codecs` and loaded on first use: a
-#: run that scores no trust suite never builds the trust seam's models.
-_TRUST_CODECS: Final = frozenset(
-    {
-        "OPEN_TRUST_BRAIN_REQUEST",
-        "TRUST_RECEIPT",
-        "COMMIT_FILES_REQUEST",
-        "RESYNC_REQUEST",
-        "REMEMBER_REQUEST",
-        "PUT_PAGE_REQUEST",
-        "INGEST_REQUEST",
-        "CONFIRM_REQUEST",
-        "FORGET_REQUEST",
-        "PURGE_REQUEST",
-        "DIRECT_TIER_WRITE_REQUEST",
-        "GET_PAGE_REQUEST",
-        "GET_PAGE_RESPONSE",
-        "SEARCH_REQUEST",
-        "SEARCH_RESPONSE",
-        "RECALL_FACTS_REQUEST",
-        "TRUST_FACTS",
-        "CONTEXT_PACK_REQUEST",
-        "CONTEXT_PACK_RESPONSE",
-        "DUMP_STORES_REQUEST",
-        "STORE_DUMP",
-    }
-)
-
+#: The MemoryTrust codecs (the last names of ``__all__``) are defined in
+#: :mod:`bb_schema._trust_codecs` and loaded on first use: a run that scores no trust suite
+#: never builds the trust seam's models.
 if TYPE_CHECKING:
     from bb_schema._trust_codecs import (
         COMMIT_FILES_REQUEST,
@@ -259,7 +234,7 @@ if TYPE_CHECKING:
 else:
 
     def __getattr__(name: str) -> object:
-        if name in _TRUST_CODECS:
+        if name in __all__:  # listed, and not defined here: a trust codec
             from bb_schema import _trust_codecs
 
             return getattr(_trust_codecs, name)
