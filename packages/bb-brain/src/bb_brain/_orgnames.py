@@ -6,7 +6,7 @@ shale", "gantry can't make friday". The words before it are the firm's **short n
 indexed under its own arm; like a person's given name alone, a short name that is an
 everyday word resolves only on evidence (:mod:`bb_brain.reflex._evidence`). A place, project
 or event named for its kind loses that the same way when what is left is a name of its own
-("at wendlecombe" for Wendlecombe Hall, "the marrowdene total" for Marrowdene Regatta):
+("at wendlecombe" for Wendlecombe Hall, "marrowdene sign-ups" for Marrowdene Regatta):
 :func:`kind_short_name`.
 """
 
@@ -113,7 +113,7 @@ def kind_short_name(title: str) -> str | None:
     Not when an adjective describes the kind ("Old Mill", "Highland Tour"): that is the name.
     Not when the one word left is in the dictionary or common in the frequency list ("Roof
     Appeal", "Kayak Trip", "Netball Tournament"; also well-known names such as "Kensington
-    Gardens"): "roof is leaking again" speaks of a roof. A rarer name is left, or several
+    Gardens"): "roof needs new tiles" speaks of a roof. A rarer name is left, or several
     words, which a title's own rules judge ("st aidan's").
     """
     words = fold(title).split()

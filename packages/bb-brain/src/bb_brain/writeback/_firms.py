@@ -3,13 +3,13 @@
 A supplier's rep quotes a price, a client's manager orders forty jars, an investor's partner
 offers a discount: the note-taker files the quote, the order and the terms under the firm,
 since that is where they will be looked for, even when the sentence's subject is the person
-("Gavin quoted 18,500 for the extension" of Gavin, the estimator at Oakline Builders). What
+("Brenna quoted £4,200 for the staircase" of Brenna, the estimator at Quillfield Joinery). What
 is said of the person themselves stays theirs: their family, health, leave, tastes, what
 they did in person (called, met, approved, signed), or anything said with "he" or "she"
-("Gavin's off sick, he quoted before he left"), or their own money ("Gavin earns 38k").
+("Brenna's off sick, she quoted before she left"), or their own money ("Brenna earns 38k").
 
 Whom a person speaks for is what their page's summary says: an organisation named right
-after a role ("Estimator at Oakline Builders", "Head of sales for ..."), not the user's own,
+after a role ("Estimator at Quillfield Joinery", "Head of sales for ..."), not the user's own,
 in a clause that names no past job, relative, neighbour or street. A statement is the firm's
 business when it names a commercial term of its trade (a quote, an invoice, a price, a
 discount, turnover, a margin) and nothing personal.
@@ -33,8 +33,8 @@ _TRADE: Final = re.compile(
     re.IGNORECASE,
 )
 #: What is said of a person themselves, what they did in person included: getting in touch,
-#: meeting, approving or signing ("Thandi called about the renewal", "Cliff approved the
-#: contract" are theirs).
+#: meeting, approving or signing ("Brenna rang about the invoice", "Brenna signed the
+#: contract" are hers).
 _PERSONAL: Final = re.compile(
     r"\b(?:he|she|him|his|her|hers|himself|herself"
     r"|called|rang|phoned|emailed|texted|messaged|met|approved|signed"
