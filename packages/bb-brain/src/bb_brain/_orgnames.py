@@ -114,7 +114,7 @@ def kind_short_name(title: str) -> str | None:
     Not when the one word left is in the dictionary or common in the frequency list ("Roof
     Appeal", "Kayak Trip", "Netball Tournament"; also well-known names such as "Kensington
     Gardens"): "roof needs new tiles" speaks of a roof. A rarer name is left, or several
-    words, which a title's own rules judge ("st aidan's").
+    words, which a title's own rules judge ("st aldwyn's").
     """
     words = fold(title).split()
     if words and words[0] == "the":

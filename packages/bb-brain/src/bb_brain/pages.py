@@ -51,14 +51,14 @@ _SPACES = re.compile(r"\s+")
 #: Page types and slug directories of places, projects and events.
 _PLACES_AND_EVENTS: Final = frozenset({"place", "venue", "project", "event"})
 _PLACE_AND_EVENT_DIRS: Final = frozenset({"places", "venues", "projects", "events"})
-#: A title with what kind of thing it is in parentheses after it: "Tiger (cat)".
+#: A title with what kind of thing it is in parentheses after it: "Pickle (dog)".
 _QUALIFIED = re.compile(r"(?P<name>.*?\S)\s*\([^()]*\)\s*")
 
 
 def unqualified(title: str) -> str:
-    """The name in a title that says in parentheses what it names ("Tiger (cat)" -> "Tiger").
+    """The name in a title that says in parentheses what it names ("Pickle (dog)" -> "Pickle").
 
-    The qualifier tells pages of one name apart; nobody types it ("tiger's been drinking").
+    The qualifier tells pages of one name apart; nobody types it ("pickle's been sick").
     """
     found = _QUALIFIED.fullmatch(title)
     return found["name"] if found else title

@@ -132,7 +132,7 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
         end = match.end(1)
         if text[start:end].endswith(("'s", "’s")):
             if fold(words[0]).rstrip(".") in _SAINTS:
-                continue  # "St Aidan's": a church or a school named after a saint
+                continue  # "St Aldwyn's": a church or a school named after a saint
             end -= 2  # "Jonah Adebayo's": the name, then its possessive
         if any(start < k_end and k_start < end for k_start, k_end in known):
             continue
@@ -502,7 +502,7 @@ def _dated(text: str, start: int) -> bool:
     return bool(before) and before[0] in DATE_LEADS
 
 
-#: "St" and "Saint", which open the names of churches and schools ("St Aidan's").
+#: "St" and "Saint", which open the names of churches and schools ("St Aldwyn's").
 _SAINTS: Final = frozenset({"st", "saint"})
 #: A possessive straight after a name.
 _POSSESSIVE_AFTER = re.compile(r"['’]s\b")
