@@ -1519,6 +1519,12 @@ def test_a_firm_s_business_stated_by_its_person_is_the_firm_s(text: str) -> None
         "Brenna earns about 38k",  # her own money
         "Brenna ordered a pizza for everyone at the quiz",  # an everyday order
         "Brenna's gym subscription went up 8%",
+        "Brenna's contract ends in March",  # her own contract, no figure
+        "Brenna got a great price on a used van",
+        "Brenna thinks petrol prices will drop",
+        "Brenna told me the price of my MOT was £90",  # the user's own
+        "Brenna got 10% off the cinema tickets with a discount code",
+        "Brenna is renting a flat now, price is £900 a month",  # the clause after hers
     ],
 )
 def test_what_is_said_of_the_person_stays_theirs(text: str) -> None:
@@ -1535,6 +1541,12 @@ def test_what_is_said_of_the_person_stays_theirs(text: str) -> None:
         ("Our neighbour; her husband runs Quillfield Joinery.", False),
         ("Lives at Quillfield Road, two doors down.", False),
         ("Met her at Quillfield Joinery's open day.", False),  # the firm's, not hers
+        ("Estimator at Quillfield Joinery, lives in Leeds.", True),
+        ("Partner at Quillfield Joinery.", True),
+        ("Estimator at Quillfield Joinery Ltd.", True),
+        ("Joined Hartwell from Quillfield Joinery in March.", False),  # a past employer
+        ("Customer of Quillfield Joinery.", False),
+        ("Plumber from Quillfield, does our boiler.", False),  # where he is from
     ],
 )
 def test_the_firm_a_person_works_for_is_named_after_a_role(about: str, works_there: bool) -> None:

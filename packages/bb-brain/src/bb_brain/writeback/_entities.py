@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from bb_brain._names import HONORIFICS, fold
-from bb_brain._orgnames import is_organisation
+from bb_brain._orgnames import LEGAL_FORMS, is_organisation
 from bb_brain._relations import (
     KIN_NAMES,
     MAX_MODIFIERS,
@@ -630,7 +630,7 @@ def _employs(summary: str, mention: Mention, own: Entity | None) -> bool:
         return False
     clause_start = max(summary.rfind(mark, 0, mention.start) for mark in ".;\n") + 1
     clause_end = min(
-        (found for mark in ".;\n" if (found := summary.find(mark, mention.end)) >= 0),
+        (found for mark in ".;,\n" if (found := summary.find(mark, mention.end)) >= 0),
         default=len(summary),
     )
     if ROLE_AT.search(summary, clause_start, mention.start) is None:
@@ -638,7 +638,9 @@ def _employs(summary: str, mention: Mention, own: Entity | None) -> bool:
     if NOT_THEIR_FIRM.search(summary, clause_start, clause_end) is not None:
         return False
     following = summary[mention.end :].split(maxsplit=1)
-    return not (following and following[0][:1].isupper())
+    if not following or not following[0][:1].isupper():
+        return True
+    return fold(following[0].rstrip(".,;:")) in LEGAL_FORMS  # "... Glazing Ltd." is the firm
 
 
 def _body(summary: str) -> str:

@@ -295,7 +295,8 @@ class RulesExtractor:
             if fact.entity is not None and fact.entity.is_person:
                 firm = self._entities.firm_of(fact.entity)
                 if firm is not None and the_firms_business(fact.text):
-                    fact.entity, fact.title = firm, None  # the quote is the supplier's
+                    if self._names(fact.text, fact.entity):  # said by them, in this clause
+                        fact.entity, fact.title = firm, None  # the quote is the supplier's
         return [fact.extracted() for fact in facts]
 
     def _sentence(
@@ -485,6 +486,10 @@ class RulesExtractor:
                     current = Clause(clause.text[comma.end() :], start, clause.end)
             pieces.append(current)
         return pieces
+
+    def _names(self, text: str, entity: Entity) -> bool:
+        """The text names ``entity`` itself (not through a pronoun or the clause before)."""
+        return any(mention.entity == entity for mention in self._entities.mentions(text))
 
     def _names_a_page(self, text: str) -> bool:
         return any(m.entity is not None for m in self._entities.mentions(text))
