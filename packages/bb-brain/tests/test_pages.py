@@ -130,6 +130,21 @@ def test_a_qualifier_is_no_part_of_a_person_s_name_forms_or_a_short_name() -> No
     assert ("wendlecombe", "short-name") in hall.alias_rows()
 
 
+@pytest.mark.parametrize(
+    ("title", "also"),
+    [
+        ("Liz Tarn (née Gould)", "gould"),
+        ("Mum (Jean Ross)", "jean ross"),
+        ("Pickle (Dog)", None),  # a kind of thing, capitalised
+        ("Ann Lee (née Rose)", None),  # a dictionary word: not offered alone
+        ("Slow Lantern (EP)", None),  # an abbreviation of a kind
+    ],
+)
+def test_a_name_in_a_title_s_qualifier_is_an_alias(title: str, also: str | None) -> None:
+    rows = parse_page("people/x", f'---\ntitle: "{title}"\ntype: person\n---\n', "s")
+    assert [alias for alias, arm in rows.alias_rows() if arm == "alias"] == ([also] if also else [])
+
+
 def test_a_firm_filed_as_a_place_keeps_its_firm_s_short_name() -> None:
     hotel = parse_page(
         "places/quorbury-hotel", "---\ntitle: Quorbury Hotel\ntype: company\n---\n", "s"

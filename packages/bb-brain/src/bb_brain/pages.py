@@ -52,7 +52,9 @@ _SPACES = re.compile(r"\s+")
 _PLACES_AND_EVENTS: Final = frozenset({"place", "venue", "project", "event"})
 _PLACE_AND_EVENT_DIRS: Final = frozenset({"places", "venues", "projects", "events"})
 #: A title with what kind of thing it is in parentheses after it: "Pickle (dog)".
-_QUALIFIED = re.compile(r"(?P<name>.*?\S)\s*\([^()]*\)\s*")
+_QUALIFIED = re.compile(r"(?P<name>.*?\S)\s*\((?P<qualifier>[^()]*)\)\s*")
+#: Words that open another name in a qualifier: "Liz Tarn (née Gould)".
+_ANOTHER_NAME = re.compile(r"^(?:n[ée]e|born|aka|a\.k\.a\.|formerly)\s+", re.IGNORECASE)
 
 
 def unqualified(title: str) -> str:
@@ -62,6 +64,24 @@ def unqualified(title: str) -> str:
     """
     found = _QUALIFIED.fullmatch(title)
     return found["name"] if found else title
+
+
+def qualifier_name(title: str) -> str | None:
+    """A name a title's qualifier gives ("Liz Tarn (née Gould)": "Gould").
+
+    "Mum (Jean Ross)" gives "Jean Ross". A kind of thing gives none ("Pickle (dog)",
+    "Corvina (Band)"): the words must be capitalised, and one of them no dictionary word.
+    """
+    found = _QUALIFIED.fullmatch(title)
+    if found is None:
+        return None
+    name = _ANOTHER_NAME.sub("", found["qualifier"].strip())
+    words = name.split()
+    if not words or not all(word[:1].isupper() and not word.isupper() for word in words):
+        return None  # "(dog)", "(EP)", "(2027 tour)": what it is, not who
+    from bb_brain.reflex._ordinary import sense  # the lexicon: only when an index is built
+
+    return name if any(not sense(fold(word)).lexical for word in words) else None
 
 
 def normalise(text: str) -> str:
@@ -131,6 +151,9 @@ class PageRecord:
         rows: list[tuple[str, str]] = []
         rows += [(normalise(alias), "alias") for alias in self.aliases]
         rows.append((normalise(name), "title"))
+        also = qualifier_name(self.title)  # "Liz Tarn (née Gould)" is Gould too
+        if also is not None:
+            rows.append((normalise(also), "alias"))
         rows.append((slug_suffix_form(self.slug), "slug-suffix"))
         if self.is_person:
             rows += self._name_rows(name)
