@@ -1557,3 +1557,11 @@ def test_the_firm_a_person_works_for_is_named_after_a_role(about: str, works_the
     ]
     index = EntityIndex([person, QUILLFIELD], surfaces)
     assert (index.firm_of(person) == QUILLFIELD) is works_there
+
+
+def test_a_title_s_qualifier_is_no_name_but_a_name_in_it_is() -> None:
+    dana = Entity("people/dana-vrell", "Dana Vrell (accountant)", "person")
+    liz = Entity("people/liz-tarn", "Liz Tarn (née Gould)", "person")
+    surfaces = {text for text, _, _ in [*_page_surfaces(dana, None), *_page_surfaces(liz, None)]}
+    assert {"Dana Vrell", "Vrell", "Liz Tarn", "Gould"} <= surfaces
+    assert not any("(" in text or "accountant" in text.casefold() for text in surfaces)

@@ -25,6 +25,7 @@ from bb_brain._relations import (
     relation_key,
     relation_pronoun,
 )
+from bb_brain.pages import qualifier_name, unqualified
 from bb_brain.reflex._lexicon import FAMILY_WORDS, ROLE_NOUNS
 from bb_brain.reflex._ordinary import inflections, sense
 from bb_brain.writeback._db import Connection
@@ -563,8 +564,12 @@ def _anothers(folded: list[str], index: int) -> bool:
 def _page_surfaces(entity: Entity, frontmatter: object) -> list[tuple[str, str, bool]]:
     """Title, slug suffix, a person's first name and family name, and the frontmatter aliases."""
     slug = entity.slug
-    surfaces = [(entity.title, slug, False), (slug.rsplit("/", 1)[-1], slug, False)]
-    names = entity.title.split()
+    title = unqualified(entity.title)  # "Dana Vrell (accountant)": no "(accountant)" name
+    surfaces = [(title, slug, False), (slug.rsplit("/", 1)[-1], slug, False)]
+    also = qualifier_name(entity.title)  # "Liz Tarn (née Gould)" is Gould too
+    if also is not None:
+        surfaces.append((also, slug, True))
+    names = title.split()
     while entity.is_person and len(names) > 1 and fold(names[0]).rstrip(".") in HONORIFICS:
         names = names[1:]  # "Dr Nusa Vesk" is Nusa, not "Dr"
     if entity.is_person and "-" in names[0]:  # "Hye-rin" is also typed "Hyerin"
