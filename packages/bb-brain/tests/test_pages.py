@@ -112,7 +112,7 @@ def test_a_place_s_or_an_event_s_short_name(slug: str, title: str, short: str | 
     ("title", "indexed"),
     [
         ("Pickle (dog)", "pickle"),  # what it is, in parentheses: nobody types it
-        ("Corvina (band)", "corvina"),
+        ("Brisvane (band)", "brisvane"),
         ("The Tempest (spring tour)", "the tempest"),
         ("Plan (A) B", "plan (a) b"),  # not a qualifier at the end
         ("(draft)", "draft"),  # nothing but the parentheses

@@ -1476,8 +1476,8 @@ def test_a_trade_that_ends_a_name_makes_it_a_firms(said: str, slug: str) -> None
 
 QUILLFIELD = Entity("companies/quillfield-joinery", "Quillfield Joinery", "company")
 BRENNA = Entity(
-    "people/maelis-quarley",
-    "Maelis Quarley",
+    "people/odalys-quarley",
+    "Odalys Quarley",
     "person",
     "she",
     about="Estimator at Quillfield Joinery.",
@@ -1498,10 +1498,10 @@ def _firm_rules(text: str) -> list[tuple[str, str | None]]:
 @pytest.mark.parametrize(
     "text",
     [
-        "Maelis quoted £4,200 for the staircase, labour included",
-        "Maelis quoted me £4,200 for the staircase",
-        "Maelis says their lead time is six weeks on oak",
-        "Maelis wants 12 more doors at the trade price",
+        "Odalys quoted £4,200 for the staircase, labour included",
+        "Odalys quoted me £4,200 for the staircase",
+        "Odalys says their lead time is six weeks on oak",
+        "Odalys wants 12 more doors at the trade price",
     ],
 )
 def test_a_firm_s_business_stated_by_its_person_is_the_firm_s(text: str) -> None:
@@ -1511,20 +1511,20 @@ def test_a_firm_s_business_stated_by_its_person_is_the_firm_s(text: str) -> None
 @pytest.mark.parametrize(
     "text",
     [
-        "Maelis is off sick this week, she quoted before she left",  # said of her
-        "Maelis's daughter starts school in September",  # her family
-        "Maelis called about the invoice",  # what she did in person
-        "Maelis prefers email to phone calls",  # no money, no trade
-        "Maelis ran the 10k on Sunday in 52 minutes",  # money's shape, no trade
-        "Maelis earns about 38k",  # her own money
-        "Maelis ordered a pizza for everyone at the quiz",  # an everyday order
-        "Maelis's gym subscription went up 8%",
-        "Maelis's contract ends in March",  # her own contract, no figure
-        "Maelis got a great price on a used van",
-        "Maelis thinks petrol prices will drop",
-        "Maelis told me the price of my MOT was £90",  # the user's own
-        "Maelis got 10% off the cinema tickets with a discount code",
-        "Maelis is renting a flat now, price is £900 a month",  # the clause after hers
+        "Odalys is off sick this week, she quoted before she left",  # said of her
+        "Odalys's daughter starts school in September",  # her family
+        "Odalys called about the invoice",  # what she did in person
+        "Odalys prefers email to phone calls",  # no money, no trade
+        "Odalys ran the 10k on Sunday in 52 minutes",  # money's shape, no trade
+        "Odalys earns about 38k",  # her own money
+        "Odalys ordered a pizza for everyone at the quiz",  # an everyday order
+        "Odalys's gym subscription went up 8%",
+        "Odalys's contract ends in March",  # her own contract, no figure
+        "Odalys got a great price on a used van",
+        "Odalys thinks petrol prices will drop",
+        "Odalys told me the price of my MOT was £90",  # the user's own
+        "Odalys got 10% off the cinema tickets with a discount code",
+        "Odalys is renting a flat now, price is £900 a month",  # the clause after hers
     ],
 )
 def test_what_is_said_of_the_person_stays_theirs(text: str) -> None:
@@ -1550,7 +1550,7 @@ def test_what_is_said_of_the_person_stays_theirs(text: str) -> None:
     ],
 )
 def test_the_firm_a_person_works_for_is_named_after_a_role(about: str, works_there: bool) -> None:
-    person = Entity("people/maelis-quarley", "Maelis Quarley", "person", "she", about=about)
+    person = Entity("people/odalys-quarley", "Odalys Quarley", "person", "she", about=about)
     surfaces = [
         ("Quillfield Joinery", QUILLFIELD.slug, False),
         ("Quillfield", QUILLFIELD.slug, True),

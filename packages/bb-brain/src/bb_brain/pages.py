@@ -70,7 +70,7 @@ def qualifier_name(title: str) -> str | None:
     """A name a title's qualifier gives ("Liz Tarn (née Gould)": "Gould").
 
     "Mum (Jean Ross)" gives "Jean Ross". A kind of thing gives none ("Pickle (dog)",
-    "Corvina (Band)"): the words must be capitalised, and one of them no dictionary word.
+    "Brisvane (Band)"): the words must be capitalised, and one of them no dictionary word.
     """
     found = _QUALIFIED.fullmatch(title)
     if found is None:

@@ -3,10 +3,10 @@
 A supplier's rep quotes a price, a client's manager orders forty jars, an investor's partner
 offers a discount: the note-taker files the quote, the order and the terms under the firm,
 since that is where they will be looked for, even when the sentence's subject is the person
-("Maelis quoted £4,200 for the staircase" of Maelis, the estimator at Quillfield Joinery). What
+("Odalys quoted £4,200 for the staircase" of Odalys, the estimator at Quillfield Joinery). What
 is said of the person themselves stays theirs: their family, health, leave, tastes, what
 they did in person (called, met, approved, signed), or anything said with "he" or "she"
-("Maelis's off sick, she quoted before she left"), or their own money ("Maelis earns 38k").
+("Odalys's off sick, she quoted before she left"), or their own money ("Odalys earns 38k").
 
 Whom a person speaks for is what their page's summary says: an organisation named right
 after a role ("Estimator at Quillfield Joinery", "Head of sales for ..."), not the user's own,
@@ -43,7 +43,7 @@ _FIGURE: Final = re.compile(
     re.IGNORECASE,
 )
 #: What is said of a person themselves, what they did in person included (getting in touch,
-#: meeting, approving or signing: "Maelis rang about the invoice" is hers), or of the user's
+#: meeting, approving or signing: "Odalys rang about the invoice" is hers), or of the user's
 #: own things ("the price of my MOT").
 _PERSONAL: Final = re.compile(
     r"\b(?:he|she|him|his|her|hers|himself|herself|my|mine"
