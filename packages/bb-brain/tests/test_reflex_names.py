@@ -218,3 +218,52 @@ MINH = ("people/minh-tran", md("Trần Văn Minh", type="person", aliases="[Minh
 def test_other_spellings_of_a_name(engine: Engine, make_brain: Any, text: str, slug: str) -> None:
     brain = make_brain(JURGEN, TARIQ, MINH)
     assert slugs(ask(engine, brain, text)) == [slug]
+
+
+QUENBY = (
+    "projects/quenby-trip",
+    md("Quenby trip 2027", type="project", aliases="[Quenby itinerary]"),
+)
+NINETIETH = (
+    "events/fennimore-90th",
+    md("Nana Fennimore's 90th birthday", type="event", aliases='["Nana\'s 90th"]'),
+)
+PELLOWE = (
+    "places/st-pellowes-chapel",
+    md("St Pellowe's Chapel", type="place", aliases="[St Pellowe's]"),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("can we go over the Quenby itinerary tonight?", QUENBY[0]),
+        ("need to sort nana's 90th this weekend", NINETIETH[0]),
+        ("what time does St Pellowe's open on sundays?", PELLOWE[0]),
+    ],
+)
+def test_a_page_form_as_the_page_writes_it(
+    engine: Engine, make_brain: Any, text: str, slug: str
+) -> None:
+    """A name with everyday words after it, or a possessive inside it, matches whole."""
+    brain = make_brain(QUENBY, NINETIETH, PELLOWE)
+    assert slugs(ask(engine, brain, text)) == [slug]
+
+
+def test_a_page_form_is_matched_whole_only(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(QUENBY, NINETIETH, PELLOWE)
+    assert slugs(ask(engine, brain, "the Quenby bus itinerary is out")) == []
+    assert slugs(ask(engine, brain, "nana's party is on the 9th")) == []
+
+
+SCARROW = ("pets/scarrow", md("Scarrow", type="pet"))
+HOPE = ("people/hope-tamsworth", md("Hope Tamsworth", type="person", aliases="[Hope]"))
+
+
+def test_a_text_typed_in_capitals_is_read_as_typed_without_them(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(SCARROW, HOPE)
+    assert slugs(ask(engine, brain, "SCARROW CHEWED THE TV REMOTE")) == [SCARROW[0]]
+    assert slugs(ask(engine, brain, "I HOPE THE TRAIN IS ON TIME")) == []
+    assert slugs(ask(engine, brain, "HOPE TAMSWORTH CALLED BACK")) == [HOPE[0]]

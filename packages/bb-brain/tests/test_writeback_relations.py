@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bb_brain._relations import relation_pronoun
 from bb_brain.writeback import Entity, EntityIndex, RulesExtractor, Segment
-from bb_brain.writeback._entities import page_pronoun
+from bb_brain.writeback._entities import page_pronoun, pronoun_class
 from bb_schema import PublicTurn
 
 ROSALIND = Entity("people/rosalind-achebe", "Rosalind Achebe", "person", "she")
@@ -110,3 +110,41 @@ def test_relations_of_somebody_else_name_no_page() -> None:
     found = facts("my sister-in-law moved to Porto in May", "my colleague's father retired in June")
     assert slug_of(found, "Porto") is None
     assert slug_of(found, "retired") is None
+
+
+WIZZLE = Entity("pets/wizzle", "Wizzle", "pet")
+BRANKSTONE = Entity("people/ottilie-brankstone", "Ottilie Brankstone", "person", "she")
+
+
+def test_he_and_she_refer_to_a_pet_too() -> None:
+    index = EntityIndex(
+        [WIZZLE, BRANKSTONE],
+        [
+            ("Wizzle", WIZZLE.slug, False),
+            ("Ottilie Brankstone", BRANKSTONE.slug, False),
+            ("ottilie", BRANKSTONE.slug, True),
+        ],
+    )
+    turns = [
+        PublicTurn.model_validate({"turn_id": 1, "role": "user", "text": text})
+        for text in (
+            "Took Wizzle to the surgery this morning. Ottilie says she wants the stitches out.",
+            "he's on soft food for a week, and his next check is on the 14th.",
+        )
+    ]
+    found = [
+        (fact.entity_slug, fact.fact)
+        for fact in RulesExtractor(index).extract(Segment(0, tuple(turns)))
+    ]
+    assert slug_of(found, "soft food") == WIZZLE.slug  # "he": the dog, not the vet
+    assert slug_of(found, "stitches") == BRANKSTONE.slug
+
+
+def test_a_contracted_verb_keeps_the_pronoun() -> None:
+    assert [pronoun_class(word) for word in ("he's", "She’d", "he'll", "hers", "it's")] == [
+        "he",
+        "she",
+        "he",
+        "she",
+        "",
+    ]

@@ -1,6 +1,6 @@
 """Candidate entity mentions in a piece of conversation text (deterministic, no model).
 
-Five channels produce candidates, each restricted to the alias arms its evidence supports:
+Six channels produce candidates, each restricted to the alias arms its evidence supports:
 
 * capitalised runs ("Alice Example", "Bank of America", "Dr. Amara Okafor"): the whole run,
   and multi-word sub-spans of it, may match an alias, title, name form or slug suffix; a
@@ -18,6 +18,12 @@ Five channels produce candidates, each restricted to the alias arms its evidence
 * relations to the speaker ("my younger sister", "our accountant", "mum rang"): the key a
   person's page files its stated relation under (:mod:`bb_brain._relations`), against the
   relation arm only.
+* a page's own written forms that are neither a capitalised run nor lowercase: a name and
+  everyday words ("the Quenby itinerary"), or a possessive inside ("nana's 90th"), against
+  the title and alias arms only, whole.
+
+A text typed in capitals throughout ("SCARROW CHEWED THE REMOTE") is read as if typed in lowercase:
+its capitals mark the tone, not names.
 
 A single-word candidate whose form is an ordinary English word, measured against the lexicon
 (:mod:`bb_brain.reflex._ordinary`), carries that as its ``ambiguity``; together with the
@@ -126,6 +132,10 @@ def _extract_cached(text: str) -> tuple[Candidate, ...]:
 
 def _extract(text: str, text_index: int) -> list[Candidate]:
     found: list[Candidate] = []
+    if _shouted(text):
+        # "SCARROW CHEWED THE REMOTE": capitals there mark the tone, not names; read it as typed
+        # without them (the lowercase channel and its evidence)
+        text = _uncapitalised(text)
     tokens = tokenise(text)
     ordinary = ordinary_uses(tokens)
     maker = Maker(text, tokens, text_index)
@@ -155,6 +165,7 @@ def _extract(text: str, text_index: int) -> list[Candidate]:
         )
     found += _relations(tokens, maker)
     found += _ampersand_titles(tokens, maker)
+    found += _written_forms(tokens, maker)
     code = _code_spans(text)
     return _distinct(cand for cand in found if cand.norm and not _in_code(cand, text, code))
 
@@ -287,6 +298,69 @@ def _chunks(tokens: list[Token], text: str) -> list[list[Token]]:
     if current:
         chunks.append(current)
     return chunks
+
+
+def _shouted(text: str) -> bool:
+    """Typed in capitals throughout: a few words of letters, not one lowercase letter."""
+    words = _WORDS.findall(text)
+    return len(words) >= SHOUTED_MIN_WORDS and not any(char.islower() for char in text)
+
+
+def _uncapitalised(text: str) -> str:
+    """The text in lowercase, character for character (offsets stay where they were)."""
+    return "".join(low if len(low := char.lower()) == 1 else char for char in text)
+
+
+#: Words of two letters or more (a lone "A" or "I" is a word in either case).
+_WORDS = re.compile(r"[^\W\d_]{2,}")
+#: A text of this many words or more in capitals is shouted, not a list of acronyms.
+SHOUTED_MIN_WORDS: Final = 3
+
+
+def _written_forms(tokens: list[Token], maker: Maker) -> list[Candidate]:
+    """Phrases looked up whole as a title or alias exactly as a page writes it.
+
+    The other channels read a run of capitals or a lowercase stretch; a page's own form may
+    be neither: a name and everyday words ("the Quenby itinerary", "the Grisedale show",
+    "Pellowe fun run") or a possessive inside it ("nana's 90th", "St Pellowe's").
+    Such a phrase matches only a title or an alias, whole, so it needs no further evidence:
+    it holds a capital that is not the sentence's (or a possessive), opens with a capital, an
+    owner or "the", and ends in a word of its own, never a function word.
+    """
+    found: list[Candidate] = []
+    for first, opening in enumerate(tokens):
+        if opening.norm != "the" and sense(opening.norm).function:
+            continue
+        if not (_named_capital(opening) or opening.possessive or opening.norm == "the"):
+            continue  # a page's form opens with its name, its article or its owner
+        for last in range(first + 1, min(first + MAX_WRITTEN_TOKENS, len(tokens))):
+            span = tokens[first : last + 1]
+            inner = span[-1]
+            if not inner.glued or inner.line_start or span[-2].possessive and len(span) > 2:
+                break  # one possessive at most, and only where the phrase may end or go on
+            if sense(inner.norm).function and (inner.norm not in CONNECTORS or inner.norm == "the"):
+                break  # "Scarrow to the groomer" is no form of a page's
+            possessive = any(tok.possessive for tok in span)
+            mixed = any(_named_capital(tok) for tok in span) and any(
+                not tok.capitalised for tok in span
+            )
+            if span[0].norm == "the" and (span[0].capitalised or not span[1].capitalised):
+                continue  # "the" opens a page's form only before its capitalised name
+            if not (possessive or mixed) or sense(span[-1].norm).function:
+                continue
+            end = span[-1].end + (2 if span[-1].possessive and not span[-1].apostrophe_only else 0)
+            norm = normalise(maker.text[span[0].start : end])
+            found.append(maker.make(norm, span, _ARTICLE_ARMS))
+    return found
+
+
+def _named_capital(tok: Token) -> bool:
+    """Capitalised as a name is, not only because it opens a sentence."""
+    return tok.capitalised and not (tok.sentence_start and _trimmable(tok))
+
+
+#: The longest phrase :func:`_written_forms` looks up.
+MAX_WRITTEN_TOKENS: Final = 5
 
 
 def _ampersand_titles(tokens: list[Token], maker: Maker) -> list[Candidate]:

@@ -197,6 +197,10 @@ def _bound(
         if named:
             entity = named[-1]
             said[entity.slug] = wanted
+            if ref.entity.slug not in told and ref.entity != entity:
+                # the pronoun is not the one it was first taken for: what resolving it
+                # taught of that one is withdrawn ("took Wizzle in; Ottilie says she ...")
+                salience.pronouns.pop(ref.entity.slug, None)
             title = salience.titles.get(entity.slug) or next(
                 (earlier.new_title for earlier in bound if earlier.entity == entity), None
             )

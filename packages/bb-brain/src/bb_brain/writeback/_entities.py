@@ -45,6 +45,11 @@ _CONTRACTED = frozenset("it that there here what who he she where how".split())
 _OWNERS = frozenset("a an the this that his her their your its my our some any".split())
 
 
+#: Page types and slug folders of beings "he" and "she" refer to: people, and pets.
+_ANIMATE_TYPES: Final = frozenset({"person", "pet"})
+_ANIMATE_DIRS: Final = ("people/", "pets/")
+
+
 @dataclass(frozen=True)
 class Entity:
     """A page an extracted fact can be attributed to."""
@@ -63,8 +68,8 @@ class Entity:
 
     @property
     def is_person(self) -> bool:
-        """People are what pronouns refer back to."""
-        return self.page_type == "person" or self.slug.startswith("people/")
+        """People, and pets, are who "he" and "she" refer back to ("Wizzle? he's 16 kg")."""
+        return (self.page_type or "") in _ANIMATE_TYPES or self.slug.startswith(_ANIMATE_DIRS)
 
 
 @dataclass(frozen=True)
@@ -534,8 +539,15 @@ _PRONOUN_CLASSES = {
 
 
 def pronoun_class(word: str) -> str:
-    """The class of a personal pronoun: "he" (he, him, his), "she" (she, her, hers) or ""."""
-    return _PRONOUN_CLASSES.get(word.casefold(), "")
+    """The class of a personal pronoun: "he" (he, him, his), "she" (she, her, hers) or "".
+
+    A contracted verb leaves the pronoun as it is: "he's", "she’d", "he'll".
+    """
+    return _PRONOUN_CLASSES.get(_CONTRACTION.sub("", word.casefold()), "")
+
+
+#: A verb contracted onto a pronoun.
+_CONTRACTION: Final = re.compile(r"['’](?:s|d|ll|re|ve)$")
 
 
 def page_pronoun(body: str) -> str:
