@@ -267,3 +267,23 @@ def test_a_text_typed_in_capitals_is_read_as_typed_without_them(
     assert slugs(ask(engine, brain, "SCARROW CHEWED THE TV REMOTE")) == [SCARROW[0]]
     assert slugs(ask(engine, brain, "I HOPE THE TRAIN IS ON TIME")) == []
     assert slugs(ask(engine, brain, "HOPE TAMSWORTH CALLED BACK")) == [HOPE[0]]
+
+
+HEATH = ("people/heath-grisedale", md("Heath Grisedale", type="person", aliases="[Heath]"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Heath keeps asking me about the fence", "Heath turns 40 on friday, any gift ideas?"],
+)
+def test_a_verb_that_may_be_a_noun_is_a_verb_before_what_only_a_verb_takes(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    """A participle or a number after "keeps"/"turns" makes it a verb: its subject a name."""
+    brain = make_brain(HEATH)
+    assert slugs(ask(engine, brain, text)) == [HEATH[0]]
+
+
+def test_an_ordinary_word_before_a_noun_stays_ordinary(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(HEATH)
+    assert slugs(ask(engine, brain, "the heath paths were flooded again")) == []

@@ -743,6 +743,9 @@ _DEFINITE_OBJECTS: Final = _OBJECT_OPENERS - {"a", "an", "some"}
 def _verb_by_its_object(tokens: list[Token], verb: Token) -> bool:
     """A finite form that may also be a noun ("needs", "wants"), then an object: a verb.
 
+    An object here is what a verb takes and a noun does not: a determiner or a pronoun, a
+    participle ("keeps nagging") or a number ("turns 16").
+
     "there", "here" and "now" follow a verb too ("works there"), never a plural noun.
     """
     following = _glued_after(tokens, verb.index)
@@ -752,9 +755,11 @@ def _verb_by_its_object(tokens: list[Token], verb: Token) -> bool:
         # "gable need to redo the roof": a verb, then the infinitive it takes
         deed = _glued_after(tokens, following.index)
         return deed is not None and _plain_verb(deed.norm)
-    return (following.norm in _OBJECT_OPENERS or following.norm in _PLACE_ADVERBS) and bool(
-        {"VBD", "VBZ"} & inflections(verb.norm)
-    )
+    if not {"VBD", "VBZ"} & inflections(verb.norm):
+        return False
+    # "keeps nagging", "turns 16": a participle or a number follows a verb, not a noun
+    taken = "VBG" in inflections(following.norm) or following.norm.isdigit()
+    return taken or following.norm in _OBJECT_OPENERS or following.norm in _PLACE_ADVERBS
 
 
 #: Adverbs a verb takes and a noun does not: "Garnet works there now".
