@@ -287,3 +287,17 @@ def test_a_verb_that_may_be_a_noun_is_a_verb_before_what_only_a_verb_takes(
 def test_an_ordinary_word_before_a_noun_stays_ordinary(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(HEATH)
     assert slugs(ask(engine, brain, "the heath paths were flooded again")) == []
+
+
+VANTOR = ("people/vantor-quenby", md("Vantor Quenby", type="person", aliases="[Vantor]"))
+
+
+def test_a_name_that_labels_a_thing_or_a_place_is_no_persons(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(HEATH, VANTOR)
+    assert slugs(ask(engine, brain, "my Vantor laptop died again")) == []
+    assert slugs(ask(engine, brain, "stuck at Heath station for an hour")) == []
+    assert slugs(ask(engine, brain, "the bus down Heath Road was late")) == []
+    assert slugs(ask(engine, brain, "Vantor's laptop died again")) == [VANTOR[0]]
+    assert slugs(ask(engine, brain, "I'll meet Heath at the station")) == [HEATH[0]]

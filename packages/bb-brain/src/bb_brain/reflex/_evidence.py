@@ -107,6 +107,7 @@ from bb_brain.reflex._tokens import (
     FAMILY_INITIAL,
     HANDLE,
     HONORIFIC,
+    IN_A_PLACE_NAME,
     KIND_SIGNAL,
     LINE_LABEL,
     LOCATIVE,
@@ -525,8 +526,8 @@ def veto(res: Resolved) -> str | None:
     if res.arm == "slug-suffix" and LOWERCASE in signals and not _slug_in_title(res):
         # "the house move" of a page titled "Moving to Leeds": its slug is an old label
         return f"declined: {res.cand.raw!r} matches only the slug of {res.page.title!r}"
-    if A_BRAND in signals and res.page.is_person:
-        return f"declined: {res.cand.raw!r} labels a thing, as a brand does"
+    if res.page.is_person and (named := _names_a_thing(res, signals)):
+        return named
     if res.cand.tokens != 1:
         return None
     settled: list[str] = [signal for signal in _NO_NAME_AT_ALL if signal in signals]
@@ -552,6 +553,15 @@ def veto(res: Resolved) -> str | None:
         return f"declined: {res.cand.raw!r} reads as {reading} here, {_NO_PERSON}"
     if AFTER_ARTICLE in signals and res.page.is_person:
         return f"declined: {res.cand.raw!r} follows an article, which a person's name does not"
+    return None
+
+
+def _names_a_thing(res: Resolved, signals: set[str]) -> str | None:
+    """Why a person's name here labels a thing or a place instead ("my Ostler card")."""
+    if A_BRAND in signals:
+        return f"declined: {res.cand.raw!r} labels a thing, as a brand does"
+    if IN_A_PLACE_NAME in signals and res.cand.tokens == 1 and not signals & _PERSON_EVIDENCE:
+        return f"declined: {res.cand.raw!r} names a place here, {_NO_PERSON}"
     return None
 
 

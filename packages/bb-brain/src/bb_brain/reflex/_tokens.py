@@ -64,6 +64,7 @@ VERSIONED: Final = "followed by a version"
 LOOKED_UP: Final = "what the user asks memory about"
 #: "the juniper project": the noun after the word names what kind of thing it is.
 KIND_SIGNAL: Final = "followed by its kind"
+IN_A_PLACE_NAME: Final = "the first word of a place's name (before 'station', 'road' ...)"
 #: A version written after a product's name ("v2", "v1.3").
 VERSION = re.compile(r"v\d+(?:\.\d+)*")
 #: A version written bare ("quill 0.9 is out"); "sage 2.5 tbsp" is a quantity of something.
@@ -308,12 +309,14 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
     after = _next_glued(tokens, last)
     if after is not None and after.norm in KIND_NOUNS and not mention.possessive:
         found.append(f"{KIND_SIGNAL}: {KIND_NOUNS[after.norm]}")
+    if first == last and after is not None and after.norm in _PLACE_HEADS:
+        found.append(IN_A_PLACE_NAME)  # "Victoria station", "Jordan Road", "Grace Street"
     if after is not None and _versioned(tokens, after):
         found.append(VERSIONED)  # "relay v2": a product or project with its version
     found += name_readings(tokens, first, last)
     if first == last:
         found += ordinary_readings(tokens, last)
-    elif _a_brand(tokens, first, last):
+    if _a_brand(tokens, first, last):
         found.append(A_BRAND)
     return list(dict.fromkeys(found))
 
@@ -324,12 +327,26 @@ def _a_brand(tokens: list[Token], first: int, last: int) -> bool:
     The article is the thing's; the name labels it as a maker's or a designer's, the way
     a brand does: a person's whole name there names no one the user deals with. An
     invoice, a quote or a meeting is a dealing with the person ("a Tom Hale invoice").
+    One word does so after an owner too: "my Ostler card", "her Vantor laptop".
     """
     before = _previous_glued(tokens, first)
     after = _next_glued(tokens, last)
-    if before is None or before.norm not in ("a", "an") or after is None or after.capitalised:
+    owners = _OWNERS if first == last else ("a", "an")
+    if before is None or before.norm not in owners or after is None or after.capitalised:
+        return False
+    if after.possessive:
         return False
     return after.norm in _MADE_THINGS  # "a Tom Hale invoice" is a dealing with him
+
+
+#: What a branded thing's name may follow: its article or its owner.
+_OWNERS: Final = frozenset("a an my your his her our their".split())
+#: Nouns a place's name ends in: a word before one is the place's own, not a person's.
+_PLACE_HEADS: Final = frozenset(
+    "station street road avenue lane airport bridge square terrace crescent hospital church "
+    "cathedral chapel academy college university stadium arena hotel gardens quay wharf "
+    "harbour harbor pier beach estate".split()
+)
 
 
 #: What a maker's or a designer's name labels: "a hattie lowe print", "a tom ford suit".
@@ -337,7 +354,7 @@ _MADE_THINGS: Final = frozenset(
     "print prints mug vase bowl jug plate lamp chair table rug cushion quilt scarf shirt "
     "dress suit jacket coat jumper cardigan bag handbag shoes boots watch perfume poster "
     "painting original sculpture necklace ring earrings bracelet guitar kettle teapot wallet "
-    "tie belt purse candle trainers sunglasses".split()
+    "tie belt purse candle trainers sunglasses card account app phone laptop car van".split()
 )
 
 
