@@ -3,7 +3,8 @@
 The brain is built once with COPY (pages, their alias index rows, facts), vacuumed and
 analysed, and its cleanly shut-down PostgreSQL data directory is cached under
 ``~/.cache/brainbench/scale-<key>`` (the key covers the sizes, the generator, the PostgreSQL
-version and every packaged migration, so a new index rebuilds it). Each run copies the cached
+version, every packaged migration and the code that makes alias rows, so a new index or alias
+form rebuilds it). Each run copies the cached
 directory into a RAM-backed run directory and starts a private server on it.
 
 Prints (never asserts):
@@ -101,10 +102,21 @@ SMALL_TABLE_ROWS = 1000
 
 
 def cache_key() -> str:
-    """What the cached brain depends on: sizes, generator, server version, migrations."""
+    """What the cached brain depends on: sizes, generator, server version, migrations.
+
+    And the code that makes a page's alias rows (its title's name forms, relations, short
+    names and parts), which the brain stores.
+    """
+    import bb_brain._names
+    import bb_brain._orgnames
+    import bb_brain._relations
+    import bb_brain.pages
+
     digest = hashlib.sha256()
     digest.update(f"{FORMAT}:{PAGES}:{FACTS}:{data.SEED}:{pg_version()}".encode())
     digest.update(Path(data.__file__).read_bytes())
+    for module in (bb_brain.pages, bb_brain._names, bb_brain._orgnames, bb_brain._relations):
+        digest.update(Path(cast(str, module.__file__)).read_bytes())
     for name, body in migration_files():
         digest.update(name.encode() + b"\0" + body.encode() + b"\0")
     return digest.hexdigest()[:16]

@@ -204,3 +204,24 @@ def test_normalise() -> None:
     assert normalise("O'Brien") == "o'brien"
     assert slug_suffix_form("companies/widget-co") == "widget co"
     assert title_from_slug("people/alice-example") == "Alice Example"
+
+
+@pytest.mark.parametrize(
+    ("slug", "title", "parts"),
+    [
+        (
+            "projects/grisedale-sea-wall",
+            "Grisedale Sea Wall Repair",
+            ["grisedale sea wall", "sea wall repair", "grisedale sea", "sea wall", "wall repair"],
+        ),
+        ("events/quenby-gala-2027", "Quenby Gala 2027", ["quenby gala"]),  # its year goes
+        ("projects/quilt-for-nan", "Patchwork Quilt for Nan", ["quilt for nan", "patchwork quilt"]),
+        ("projects/summer-fair", "Summer Fair", []),  # the whole title is no part of it
+        ("people/sea-wall", "Sea Wall Repair", []),  # a person's name is no title of parts
+        ("places/grisedale-sea-wall", "Grisedale Sea Wall", []),  # nor a place's
+    ],
+)
+def test_a_project_s_or_an_event_s_title_parts(slug: str, title: str, parts: list[str]) -> None:
+    rows = parse_page(slug, f"---\ntitle: {title}\n---\n", "s").alias_rows()
+    short = [alias for alias, arm in rows if arm == "short-name"]
+    assert [alias for alias in short if " " in alias] == parts

@@ -301,3 +301,16 @@ def test_a_name_that_labels_a_thing_or_a_place_is_no_persons(
     assert slugs(ask(engine, brain, "the bus down Heath Road was late")) == []
     assert slugs(ask(engine, brain, "Vantor's laptop died again")) == [VANTOR[0]]
     assert slugs(ask(engine, brain, "I'll meet Heath at the station")) == [HEATH[0]]
+
+
+SEA_WALL = ("projects/grisedale-sea-wall", md("Grisedale Sea Wall Repair", type="project"))
+HARBOUR_WALL = ("projects/pellowe-harbour-wall", md("Pellowe Harbour Wall Repair", type="project"))
+
+
+def test_a_project_by_a_part_of_its_title(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(SEA_WALL, HARBOUR_WALL)
+    assert slugs(ask(engine, brain, "any news on the sea wall? the contractor went quiet")) == [
+        SEA_WALL[0]
+    ]
+    # a part two titles share names neither
+    assert slugs(ask(engine, brain, "the wall repair quotes came in high")) == []

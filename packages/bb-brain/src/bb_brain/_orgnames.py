@@ -128,6 +128,37 @@ def kind_short_name(title: str) -> str | None:
     return " ".join(words[:-1])
 
 
+def title_parts(title: str) -> list[str]:
+    """The shorter names a project's or an event's title holds: runs of two words or more.
+
+    "Riverside Flood Barrier Project" is "the flood barrier" and "the riverside flood
+    barrier" in conversation; "Quenby Trip 2027" is "the quenby trip". A trailing year or
+    number goes ("2027"), a part never opens or closes on a small word ("barrier for"), and
+    a lone word is no part (a title's single words are everyday ones as often as not: the
+    kind short name reads those, :func:`kind_short_name`).
+    """
+    from bb_brain.reflex._ordinary import sense
+
+    words = fold(title).split()
+    if words and words[0] == "the":
+        words = words[1:]
+    whole = len(words)
+    while words and words[-1].isdigit():
+        words = words[:-1]
+    parts: list[str] = []
+    for size in range(min(len(words), whole - 1), MIN_PART_WORDS - 1, -1):
+        for start in range(len(words) - size + 1):
+            part = words[start : start + size]
+            if sense(part[0]).function or sense(part[-1]).function or part[-1] in _JOINERS:
+                continue
+            parts.append(" ".join(part))
+    return parts
+
+
+#: The fewest words a part of a title has (see :func:`title_parts`).
+MIN_PART_WORDS: Final = 2
+
+
 def _trade_noun(word: str) -> bool:
     """A plural noun, as a firm's last word names its trade ("Surfaces", "Fittings").
 
