@@ -129,7 +129,7 @@ def kind_short_name(title: str) -> str | None:
 
 
 def title_parts(title: str) -> list[str]:
-    """The shorter names a project's or an event's title holds: runs of two words or more.
+    """The shorter names a title that is no person's holds: runs of two words or more.
 
     "Riverside Flood Barrier Project" is "the flood barrier" and "the riverside flood
     barrier" in conversation; "Quenby Trip 2027" is "the quenby trip". A trailing year or
@@ -149,7 +149,8 @@ def title_parts(title: str) -> list[str]:
     for size in range(min(len(words), whole - 1), MIN_PART_WORDS - 1, -1):
         for start in range(len(words) - size + 1):
             part = words[start : start + size]
-            if sense(part[0]).function or sense(part[-1]).function or part[-1] in _JOINERS:
+            ends = (part[0], part[-1])
+            if any(sense(word).function or word in _JOINERS for word in ends):
                 continue
             parts.append(" ".join(part))
     return parts

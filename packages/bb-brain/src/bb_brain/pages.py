@@ -139,12 +139,6 @@ class PageRecord:
         return kind in _PLACES_AND_EVENTS or self.slug.split("/", 1)[0] in _PLACE_AND_EVENT_DIRS
 
     @property
-    def is_project_or_event(self) -> bool:
-        """Projects and events: called by a part of their title ("the flood barrier")."""
-        kind = (self.page_type or "").casefold()
-        return kind in ("project", "event") or self.slug.split("/", 1)[0] in ("projects", "events")
-
-    @property
     def is_person(self) -> bool:
         """People get a surname arm."""
         return self.page_type == "person" or self.slug.startswith("people/")
@@ -176,8 +170,8 @@ class PageRecord:
                 short = kind_short_name(name)  # a hotel filed as a venue keeps its firm's
             if short is not None:
                 rows.append((normalise(short), SHORT_NAME_ARM))  # "shale" for Shale Fund
-            if self.is_project_or_event:
-                rows += [(normalise(part), SHORT_NAME_ARM) for part in title_parts(name)]
+            # "the sea wall" for Grisedale Sea Wall Repair
+            rows += [(normalise(part), SHORT_NAME_ARM) for part in title_parts(name)]
         seen: set[tuple[str, str]] = set()
         unique: list[tuple[str, str]] = []
         for row in rows:
