@@ -314,3 +314,14 @@ def test_a_project_by_a_part_of_its_title(engine: Engine, make_brain: Any) -> No
     ]
     # a part two titles share names neither
     assert slugs(ask(engine, brain, "the wall repair quotes came in high")) == []
+
+
+UNDER_12S = (
+    "groups/tamsworth-under-12s",
+    md("Tamsworth Under-12s", type="organization", aliases="[the u12s]"),
+)
+
+
+def test_an_alias_of_the_and_a_word_nobody_uses_is_a_name(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(UNDER_12S)
+    assert slugs(ask(engine, brain, "is the u12s match still on?")) == [UNDER_12S[0]]

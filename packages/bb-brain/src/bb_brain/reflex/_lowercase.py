@@ -237,7 +237,11 @@ def _possessive_typed_without_apostrophe(tokens: list[Token], tok: Token) -> str
 
 
 def _the_place(span: list[Token], maker: Maker) -> Candidate:
-    """A place titled with its article ("the foundry"): on evidence only, a place reading."""
+    """A place titled with its article ("the foundry"): on evidence only, a place reading.
+
+    A word no one uses in the ordinary way is a name with its article as it stands ("the
+    u12s", "the quorbury"): nothing needs deciding.
+    """
     norm = join(span)
     first = span[0]
     before = maker.tokens[first.index - 1] if first.index and first.glued else None
@@ -248,8 +252,15 @@ def _the_place(span: list[Token], maker: Maker) -> Candidate:
         EXACT_ARMS,
         penalty=LOWERCASE_PENALTY,
         extra=(LOWERCASE, LOCATIVE) if placed else (LOWERCASE,),
-        ambiguity=f"everyday phrase {norm!r}",
+        ambiguity="" if _no_word(span[1].norm) else f"everyday phrase {norm!r}",
     )
+
+
+def _no_word(norm: str) -> bool:
+    """No word of the language: letters the lexicon has not, or letters and digits ("u12s")."""
+    if any(char.isdigit() for char in norm):
+        return any(char.isalpha() for char in norm)
+    return unknown_word(norm)
 
 
 def _the_title(span: list[Token], maker: Maker) -> Candidate:
