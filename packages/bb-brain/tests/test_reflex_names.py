@@ -325,3 +325,23 @@ UNDER_12S = (
 def test_an_alias_of_the_and_a_word_nobody_uses_is_a_name(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(UNDER_12S)
     assert slugs(ask(engine, brain, "is the u12s match still on?")) == [UNDER_12S[0]]
+
+
+JUNE = ("people/june-tamsworth", md("June Tamsworth", type="person", aliases="[June]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Oh, June from no. 9 just asked to borrow the ladder", [JUNE[0]]),
+        ("June from number 12 says the bins go out tonight", [JUNE[0]]),
+        ("June from next door asked about the fence", [JUNE[0]]),
+        ("we're away in June from the 3rd, back on the 17th", []),
+        ("the rota runs in June from 9 till 5", []),
+    ],
+)
+def test_a_neighbour_by_where_they_live(
+    engine: Engine, make_brain: Any, text: str, found: list[str]
+) -> None:
+    brain = make_brain(JUNE)
+    assert slugs(ask(engine, brain, text)) == found

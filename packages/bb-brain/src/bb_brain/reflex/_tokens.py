@@ -567,7 +567,7 @@ def _where_from_then_says(tokens: list[Token], after: Token) -> bool:
         return False
     token: Token | None = after
     for _ in range(_WHEREABOUTS_REACH):
-        token = _next_glued(tokens, token.index) if token is not None else None
+        token = _next_in_address(tokens, token) if token is not None else None
         if token is None or token.possessive:
             return False
         if token.norm in PERSON_VERBS_AFTER:
@@ -575,6 +575,15 @@ def _where_from_then_says(tokens: list[Token], after: Token) -> bool:
         if finite(token.norm) and not sense(token.norm).noun:
             return False
     return False
+
+
+def _next_in_address(tokens: list[Token], token: Token) -> Token | None:
+    """The next word of the phrase: "no. 14" keeps its number past the abbreviation's period."""
+    following = _next_glued(tokens, token.index)
+    if following is None and token.norm == "no" and token.index + 1 < len(tokens):
+        number = tokens[token.index + 1]
+        return number if number.norm.isdigit() else None
+    return following
 
 
 #: Words that open where someone lives or works ("from number 9", "next door"); "in" and
