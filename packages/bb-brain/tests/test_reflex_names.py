@@ -345,3 +345,22 @@ def test_a_neighbour_by_where_they_live(
 ) -> None:
     brain = make_brain(JUNE)
     assert slugs(ask(engine, brain, text)) == found
+
+
+BISTRO = ("places/bistro-ottilie", md("Bistro Ottilie", type="place", aliases="[Ottilie's]"))
+OTTILIE = ("people/ottilie-scarrow", md("Ottilie Scarrow", type="person", aliases="[Ottilie]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("we're doing lunch at Ottilie's on sunday", BISTRO[0]),
+        ("dinner at Ottilie's?", BISTRO[0]),
+        ("Ottilie's son is helping with the move", OTTILIE[0]),
+        ("can you ask Ottilie's team for the plans", OTTILIE[0]),
+    ],
+)
+def test_a_place_named_by_its_owner(engine: Engine, make_brain: Any, text: str, slug: str) -> None:
+    """A possessive ending its phrase after "at" is the place its alias writes so."""
+    brain = make_brain(BISTRO, OTTILIE)
+    assert slugs(ask(engine, brain, text)) == [slug]

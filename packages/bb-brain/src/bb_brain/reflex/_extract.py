@@ -61,7 +61,7 @@ from bb_brain.reflex._lexicon import (
     PERSON_VERBS_BEFORE,
     ROLE_NOUNS,
 )
-from bb_brain.reflex._lowercase import lowercase, ordinary_uses
+from bb_brain.reflex._lowercase import PLACE_PREPOSITIONS, lowercase, ordinary_uses
 from bb_brain.reflex._ordinary import LOWERCASE_ORDINARY_ZIPF, is_ordinary, sense, unknown_word
 from bb_brain.reflex._syntax import MODAL_AS_NAME, MODIFIER, WHEREABOUTS, finite
 from bb_brain.reflex._tokens import (
@@ -333,6 +333,12 @@ def _written_forms(tokens: list[Token], maker: Maker) -> list[Candidate]:
             continue
         if not (_named_capital(opening) or opening.possessive or opening.norm == "the"):
             continue  # a page's form opens with its name, its article or its owner
+        if opening.possessive and _a_place_by_its_owner(tokens, opening):
+            # "lunch at Renzo's": a restaurant or a shop named by its owner
+            owned = normalise(maker.text[opening.start : opening.end + 2])
+            made = maker.make(owned, [opening], _ARTICLE_ARMS)
+            written = maker.text[opening.start : opening.end + 2]  # with its "'s"
+            found.append(dataclasses.replace(made, end=opening.end + 2, raw=written))
         for last in range(first + 1, min(first + MAX_WRITTEN_TOKENS, len(tokens))):
             span = tokens[first : last + 1]
             inner = span[-1]
@@ -352,6 +358,19 @@ def _written_forms(tokens: list[Token], maker: Maker) -> list[Candidate]:
             norm = normalise(maker.text[span[0].start : end])
             found.append(maker.make(norm, span, _ARTICLE_ARMS))
     return found
+
+
+def _a_place_by_its_owner(tokens: list[Token], owner: Token) -> bool:
+    """A possessive that ends its phrase after a preposition of place: "lunch at Renzo's".
+
+    "Renzo's son", "Renzo's back" and "ask Renzo's team" are the person's.
+    """
+    if owner.apostrophe_only or owner.index == 0 or not owner.glued:
+        return False
+    if tokens[owner.index - 1].norm not in PLACE_PREPOSITIONS:
+        return False
+    after = tokens[owner.index + 1] if owner.index + 1 < len(tokens) else None
+    return after is None or not after.glued or sense(after.norm).function
 
 
 def _named_capital(tok: Token) -> bool:

@@ -245,7 +245,7 @@ def _the_place(span: list[Token], maker: Maker) -> Candidate:
     norm = join(span)
     first = span[0]
     before = maker.tokens[first.index - 1] if first.index and first.glued else None
-    placed = before is not None and before.norm in _PLACE_PREPOSITIONS
+    placed = before is not None and before.norm in PLACE_PREPOSITIONS
     return maker.make(
         norm,
         span,
@@ -272,7 +272,7 @@ def _the_title(span: list[Token], maker: Maker) -> Candidate:
     """
     first = span[0]
     before = maker.tokens[first.index - 1] if first.index and first.glued else None
-    placed = before is not None and before.norm in _PLACE_PREPOSITIONS
+    placed = before is not None and before.norm in PLACE_PREPOSITIONS
     norm = join(span)
     made = maker.make(
         norm,
@@ -287,7 +287,7 @@ def _the_title(span: list[Token], maker: Maker) -> Candidate:
 
 
 #: Prepositions before a place ("a shift at the foundry", "back to the annex").
-_PLACE_PREPOSITIONS: Final = frozenset(
+PLACE_PREPOSITIONS: Final = frozenset(
     "at in to from near outside inside into behind beside opposite past round".split()
 )
 

@@ -283,7 +283,15 @@ def resolve(accepted: Sequence[Resolved]) -> list[Resolved]:
     """
     ordered = sorted(
         accepted,
-        key=lambda res: (-res.cand.tokens, res.text_index, res.start, -res.confidence),
+        # of one span, the form written out longer first: "Renzo's" the restaurant's alias
+        # before "Renzo"
+        key=lambda res: (
+            -res.cand.tokens,
+            res.text_index,
+            res.start,
+            res.cand.start - res.cand.end,
+            -res.confidence,
+        ),
     )
     taken: dict[int, list[tuple[int, int]]] = {}
     best: dict[str, Resolved] = {}
