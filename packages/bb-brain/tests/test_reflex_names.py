@@ -364,3 +364,15 @@ def test_a_place_named_by_its_owner(engine: Engine, make_brain: Any, text: str, 
     """A possessive ending its phrase after "at" is the place its alias writes so."""
     brain = make_brain(BISTRO, OTTILIE)
     assert slugs(ask(engine, brain, text)) == [slug]
+
+
+SQUAD = (
+    "groups/quenby-squad",
+    md("Quenby Netball Squad", type="organization", aliases="[the squad]"),
+)
+
+
+def test_notes_drop_the_article_of_an_alias(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(SQUAD)
+    assert slugs(ask(engine, brain, "Squad was brilliant tonight, won 24-9")) == [SQUAD[0]]
+    assert slugs(ask(engine, brain, "a squad of volunteers came by")) == []

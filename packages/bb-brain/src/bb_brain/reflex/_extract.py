@@ -329,6 +329,9 @@ def _written_forms(tokens: list[Token], maker: Maker) -> list[Candidate]:
     """
     found: list[Candidate] = []
     for first, opening in enumerate(tokens):
+        if _article_dropped(tokens, opening):
+            # "Choir was good tonight": notes drop the article of "the choir"
+            found.append(maker.make(f"the {opening.norm}", [opening], _ARTICLE_ARMS))
         if opening.norm != "the" and sense(opening.norm).function:
             continue
         if not (_named_capital(opening) or opening.possessive or opening.norm == "the"):
@@ -358,6 +361,17 @@ def _written_forms(tokens: list[Token], maker: Maker) -> list[Candidate]:
             norm = normalise(maker.text[span[0].start : end])
             found.append(maker.make(norm, span, _ARTICLE_ARMS))
     return found
+
+
+def _article_dropped(tokens: list[Token], tok: Token) -> bool:
+    """A count noun opening the sentence as the subject of its verb, with no article."""
+    if not (tok.sentence_start and tok.capitalised) or tok.possessive or not tok.raw[1:].islower():
+        return False
+    meaning = sense(tok.norm)
+    if not meaning.noun or meaning.function or tok.index + 1 >= len(tokens):
+        return False
+    verb = tokens[tok.index + 1]
+    return verb.glued and not verb.capitalised and finite(verb.norm)
 
 
 def _a_place_by_its_owner(tokens: list[Token], owner: Token) -> bool:
