@@ -364,14 +364,22 @@ def _written_forms(tokens: list[Token], maker: Maker) -> list[Candidate]:
 
 
 def _article_dropped(tokens: list[Token], tok: Token) -> bool:
-    """A count noun opening the sentence as the subject of its verb, with no article."""
-    if not (tok.sentence_start and tok.capitalised) or tok.possessive or not tok.raw[1:].islower():
+    """A count noun opening the sentence as the subject of its verb, with no article.
+
+    The verb may be contracted onto it ("Car's been making a noise"), never a possessive's
+    noun ("Car's engine").
+    """
+    if not (tok.sentence_start and tok.capitalised) or not tok.raw[1:].islower():
         return False
     meaning = sense(tok.norm)
     if not meaning.noun or meaning.function or tok.index + 1 >= len(tokens):
         return False
     verb = tokens[tok.index + 1]
-    return verb.glued and not verb.capitalised and finite(verb.norm)
+    if not verb.glued or verb.capitalised:
+        return False
+    if tok.possessive:
+        return tok.contracted and not sense(verb.norm).noun
+    return finite(verb.norm)
 
 
 def _a_place_by_its_owner(tokens: list[Token], owner: Token) -> bool:
