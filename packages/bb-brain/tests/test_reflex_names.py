@@ -377,3 +377,14 @@ def test_notes_drop_the_article_of_an_alias(engine: Engine, make_brain: Any) -> 
     assert slugs(ask(engine, brain, "Squad was brilliant tonight, won 24-9")) == [SQUAD[0]]
     assert slugs(ask(engine, brain, "a squad of volunteers came by")) == []
     assert slugs(ask(engine, brain, "Squad's been training twice a week")) == [SQUAD[0]]
+
+
+COTTAGE = ("places/4-quenby-row", md("4 Quenby Row", type="place", aliases="[the new cottage]"))
+
+
+def test_the_user_s_own_description_of_a_thing_said_whole(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(COTTAGE)
+    assert slugs(ask(engine, brain, "also for the new cottage: broadband goes live friday")) == [
+        COTTAGE[0]
+    ]
+    assert slugs(ask(engine, brain, "the new cottage garden needs weeding")) == []  # runs on

@@ -51,6 +51,7 @@ from bb_brain._pg import Connection
 from bb_brain.reflex._candidate import Candidate
 from bb_brain.reflex._evidence import (
     CONTEXT,
+    OWN_ALIAS,
     Conversation,
     accept,
     by_conversation,
@@ -62,6 +63,7 @@ from bb_brain.reflex._evidence import (
     one_sense_per_text,
     ordinary_declined,
     ordinary_reading,
+    own_definite_alias,
     veto,
     vetoed,
 )
@@ -205,6 +207,8 @@ def _decide(
             declined.append(vetoed(res, reason))
         elif not res.cand.ambiguity:
             accepted.append(res)
+        elif own_definite_alias(res):
+            accepted.append(accept(res, [OWN_ALIAS]))
         elif final_decline(res):
             declined.append(decline(res))
         elif evidence := local_evidence(res):

@@ -269,6 +269,34 @@ def everyday_short_name(res: Resolved) -> Resolved:
     return replace(res, cand=replace(cand, ambiguity=f"everyday phrase {cand.norm!r}"))
 
 
+def own_definite_alias(res: Resolved) -> bool:
+    """The user's own description of a thing, given as its alias and said whole.
+
+    "the new house" or "the knitting group" as a page's alias is what its writer calls the
+    thing; three words or more of it, ending its phrase, leave nothing to decide. A title of
+    everyday words ("The Big Picture") and a two-word alias ("the heron") still need
+    evidence: they are as often the phrase.
+    """
+    cand = res.cand
+    words = cand.norm.split()
+    if res.arm != "alias" or len(words) < OWN_ALIAS_WORDS or words[0] not in _DEFINITE:
+        return False
+    span = cand.span
+    if span is None:
+        return False
+    after = span.tokens[span.last + 1] if span.last + 1 < len(span.tokens) else None
+    runs_on = after is not None and after.glued and sense(after.norm).noun
+    return not runs_on and not (after is not None and after.glued and after.capitalised)
+
+
+#: The evidence an own definite alias carries.
+OWN_ALIAS: Final = "the page's own description of the thing, whole"
+#: Words a user's own description of a thing opens with.
+_DEFINITE: Final = frozenset({"the", "my", "our"})
+#: The fewest words of such a description (see :func:`own_definite_alias`).
+OWN_ALIAS_WORDS: Final = 3
+
+
 def _venue_after_the(res: Resolved) -> bool:
     """A venue's short name no dictionary has, after "the": "two nights at the quorbury".
 
