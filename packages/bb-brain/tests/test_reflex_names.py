@@ -388,3 +388,15 @@ def test_the_user_s_own_description_of_a_thing_said_whole(engine: Engine, make_b
         COTTAGE[0]
     ]
     assert slugs(ask(engine, brain, "the new cottage garden needs weeding")) == []  # runs on
+
+
+TOLLWICK = (
+    "companies/tollwick-joinery",
+    md("Tollwick Joinery", type="company", aliases="[Tollwick]"),
+)
+
+
+def test_a_firm_named_after_its_kind(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(TOLLWICK)
+    text = "his firm Tollwick does stairs as well now"
+    assert slugs(ask(engine, brain, text)) == [TOLLWICK[0]]

@@ -97,6 +97,7 @@ from bb_brain.reflex._tokens import (
     A_BRAND,
     AFFILIATION,
     AFTER_DETERMINER,
+    AFTER_ITS_KIND,
     ANIMAL_DEED,
     ANIMAL_KIND,
     CARED_FOR,
@@ -416,6 +417,8 @@ def _organisation_evidence(res: Resolved, signals: set[str]) -> list[str]:
         found.append(DOMAIN)
     if PERSON_VERB in signals and not res.page.is_person:
         found.append(PERSON_VERB)  # "we told harvest", "Harvest said": people and firms
+    if AFTER_ITS_KIND in signals:
+        found.append(AFTER_ITS_KIND)  # "the band Marigold"
     if _trade_name(res, signals):
         found.append(TRADE_NAME)  # "anchor hire dropped it off": the firm's whole name
     return found

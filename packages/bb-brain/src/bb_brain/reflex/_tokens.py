@@ -51,6 +51,7 @@ ANIMAL_DEED: Final = "what only an animal does"
 ANIMAL_KIND: Final = "a kind of animal beside it"
 AFTER_DETERMINER: Final = "after a determiner"
 DETERMINED_PHRASE: Final = "a whole noun phrase after a determiner"
+AFTER_ITS_KIND: Final = "after the kind of body it is ('his firm Tollwick')"
 LOCATIVE: Final = "after a preposition of place"
 MID_CAPITAL: Final = "capitalised mid-sentence"
 INITIAL_CAPITAL: Final = "sentence-initial capital (discounted)"
@@ -471,6 +472,8 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
         return [HONORIFIC]
     if before.norm in ROLE_NOUNS and not before.possessive:
         return [ROLE_NEARBY]  # "our CFO Grace"; "dad's will" is a thing dad has
+    if before.norm in _BODY_KINDS and not before.possessive and tokens[first].capitalised:
+        return [AFTER_ITS_KIND]  # "his firm Tollwick", "the band Quenby": in apposition
     if before.norm in PERSON_VERBS_BEFORE and not _determined(tokens, before.index):
         return [PERSON_VERB]  # "phone Tamsin", but not "the phone socket" (a noun there)
     if before.norm in _CARE_VERBS and _cared_for(tokens, last):
@@ -661,6 +664,11 @@ _GROUPS: Final = frozenset(
 )
 #: Places one knows people from: "X from work" is a colleague, whatever X is.
 _WHERE_PEOPLE_MEET: Final = frozenset("work school uni college church gym nursery".split())
+#: Kinds of firm or group a name follows in apposition ("his firm Tollwick").
+_BODY_KINDS: Final = frozenset(
+    "firm company business agency studio practice charity band choir club shop bakery "
+    "restaurant cafe café pub brewery supplier contractor builders landlord lender bank".split()
+)
 #: Verbs that take "in" as a particle before a person ("loop in Obinna", "rope in Sam").
 VERBS_WITH_IN: Final = frozenset(
     "loop looped looping bring brought bringing rope roped roping fill filled filling let "
