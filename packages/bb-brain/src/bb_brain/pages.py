@@ -32,6 +32,8 @@ from bb_brain._relations import RELATION_ARM, page_relations
 
 #: The arm of an organisation's title without its business ending (:mod:`bb_brain._orgnames`).
 SHORT_NAME_ARM: Final = "short-name"
+#: The arm of a run of words of a title that is no person's ("the sea wall").
+TITLE_PART_ARM: Final = "title-part"
 #: Alias arms in the order resolution trusts them.
 ARMS: Final = (
     "alias",
@@ -41,6 +43,7 @@ ARMS: Final = (
     "surname",
     "given-name",
     SHORT_NAME_ARM,
+    TITLE_PART_ARM,
     RELATION_ARM,
 )
 CONVERSATION_TYPE: Final = "conversation"
@@ -87,9 +90,10 @@ def qualifier_name(title: str) -> str | None:
 def normalise(text: str) -> str:
     """Fold (case, compatibility forms, Latin diacritics), collapse whitespace, trim symbols.
 
-    Punctuation and symbols are stripped at both ends only.
+    Punctuation and symbols are stripped at both ends only; a typographic apostrophe is the
+    straight one ("Wrenna’s" is "wrenna's", as a phone keyboard types it).
     """
-    folded = _SPACES.sub(" ", fold(text)).strip()
+    folded = _SPACES.sub(" ", fold(text).replace("’", "'")).strip()
     start, end = 0, len(folded)
     while start < end and not _is_word_char(folded[start]):
         start += 1
@@ -171,7 +175,7 @@ class PageRecord:
             if short is not None:
                 rows.append((normalise(short), SHORT_NAME_ARM))  # "shale" for Shale Fund
             # "the sea wall" for Grisedale Sea Wall Repair
-            rows += [(normalise(part), SHORT_NAME_ARM) for part in title_parts(name)]
+            rows += [(normalise(part), TITLE_PART_ARM) for part in title_parts(name)]
         seen: set[tuple[str, str]] = set()
         unique: list[tuple[str, str]] = []
         for row in rows:

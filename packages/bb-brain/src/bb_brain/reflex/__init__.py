@@ -51,12 +51,12 @@ from bb_brain._pg import Connection
 from bb_brain.reflex._candidate import Candidate
 from bb_brain.reflex._evidence import (
     CONTEXT,
-    OWN_ALIAS,
     Conversation,
     accept,
     by_conversation,
     decline,
     everyday_short_name,
+    everyday_title_part,
     final_decline,
     local_evidence,
     modifies_a_noun,
@@ -205,14 +205,16 @@ def _decide(
         res = everyday_short_name(outcome.resolved)
         if reason := veto(res):
             declined.append(vetoed(res, reason))
+        elif part := everyday_title_part(res):
+            pending.append(part)
         elif not res.cand.ambiguity:
             accepted.append(res)
-        elif own_definite_alias(res):
-            accepted.append(accept(res, [OWN_ALIAS]))
         elif final_decline(res):
             declined.append(decline(res))
         elif evidence := local_evidence(res):
             accepted.append(accept(res, evidence))
+        elif own_definite_alias(res):
+            pending.append(res)  # the conversation decides: "the big day" is any big day
         elif (readings := ordinary_reading(res)) and modifies_a_noun(res, readings):
             modifiers.append((res, readings))
         elif readings:

@@ -53,7 +53,7 @@ from typing import Final
 from bb_brain._names import NAME_SUFFIXES, fold, generation
 from bb_brain._orgnames import is_organisation
 from bb_brain._pg import Connection
-from bb_brain.pages import SHORT_NAME_ARM, normalise, slug_suffix_form
+from bb_brain.pages import SHORT_NAME_ARM, TITLE_PART_ARM, normalise, slug_suffix_form
 from bb_brain.reflex._candidate import NAME_ARMS
 from bb_brain.reflex._ordinary import is_ordinary, lemmas, sense, unknown_word
 from bb_brain.reflex._resolve import CONFIDENCE, Resolved
@@ -270,13 +270,35 @@ def everyday_short_name(res: Resolved) -> Resolved:
     return replace(res, cand=replace(cand, ambiguity=f"everyday phrase {cand.norm!r}"))
 
 
+def everyday_title_part(res: Resolved) -> Resolved | None:
+    """The resolution marked as needing the conversation, when it is one (see below)."""
+    if not an_everyday_title_part(res):
+        return None
+    ambiguity = f"everyday words of a title {res.cand.norm!r}"
+    return replace(res, cand=replace(res.cand, ambiguity=ambiguity))
+
+
+def an_everyday_title_part(res: Resolved) -> bool:
+    """A run of everyday words from inside a title: only the conversation can make it a name.
+
+    "the sea wall" of Grisedale Sea Wall Repair is that repair where the conversation is
+    about it (the page named before, a related page beside it, the page's own words around
+    it); "the back garden needs weeding" of Back Garden Makeover is a garden. A part with a
+    word of its own ("grisedale sea") names the page as a short name does.
+    """
+    if res.arm != TITLE_PART_ARM:
+        return False
+    return all(sense(word).lexical or is_ordinary(word) for word in res.cand.norm.split())
+
+
 def own_definite_alias(res: Resolved) -> bool:
     """The user's own description of a thing, given as its alias and said whole.
 
     "the new house" or "the knitting group" as a page's alias is what its writer calls the
-    thing; three words or more of it, ending its phrase, leave nothing to decide. A title of
-    everyday words ("The Big Picture") and a two-word alias ("the heron") still need
-    evidence: they are as often the phrase.
+    thing, but "the big day" or "the old flat" is as often any such day or flat: said whole
+    and not running on, such an alias of three words or more is left to the conversation
+    (the page named before, a related page beside it, its own words around it), whatever
+    the words around it say of an everyday phrase.
     """
     cand = res.cand
     words = cand.norm.split()
@@ -290,8 +312,6 @@ def own_definite_alias(res: Resolved) -> bool:
     return not runs_on and not (after is not None and after.glued and after.capitalised)
 
 
-#: The evidence an own definite alias carries.
-OWN_ALIAS: Final = "the page's own description of the thing, whole"
 #: Words a user's own description of a thing opens with.
 _DEFINITE: Final = frozenset({"the", "my", "our"})
 #: The fewest words of such a description (see :func:`own_definite_alias`).
@@ -591,7 +611,11 @@ def _names_a_thing(res: Resolved, signals: set[str]) -> str | None:
     """Why a person's name here labels a thing or a place instead ("my Ostler card")."""
     if A_BRAND in signals:
         return f"declined: {res.cand.raw!r} labels a thing, as a brand does"
-    if IN_A_PLACE_NAME in signals and res.cand.tokens == 1 and not signals & _PERSON_EVIDENCE:
+    # a word of the language or a place's name: "Mara airport 5am" is Mara's
+    place_word = bool(res.cand.ambiguity) or res.cand.place or sense(res.cand.norm).lexical
+    if IN_A_PLACE_NAME in signals and place_word and res.cand.tokens == 1:
+        if signals & _PERSON_EVIDENCE:
+            return None
         return f"declined: {res.cand.raw!r} names a place here, {_NO_PERSON}"
     return None
 

@@ -51,8 +51,8 @@ from bb_brain._relations import (
     relation_in,
     relation_key,
 )
-from bb_brain.pages import SHORT_NAME_ARM, normalise, slug_suffix_form
-from bb_brain.reflex._candidate import ALL_ARMS, NAME_ARMS, Candidate, Maker, join
+from bb_brain.pages import SHORT_NAME_ARM, TITLE_PART_ARM, normalise, slug_suffix_form
+from bb_brain.reflex._candidate import ALIAS_ONLY, ALL_ARMS, NAME_ARMS, Candidate, Maker, join
 from bb_brain.reflex._lexicon import (
     CONNECTORS,
     DETERMINERS,
@@ -86,7 +86,7 @@ from bb_brain.reflex._tokens import (
 MAX_SPAN_TOKENS: Final = 6
 #: Arms a run of capitalised words may match: a name's forms, or a short name of several
 #: words ("Copper Yard" for Copper Yard Brewing).
-RUN_ARMS: Final = NAME_ARMS | {SHORT_NAME_ARM}
+RUN_ARMS: Final = NAME_ARMS | {SHORT_NAME_ARM, TITLE_PART_ARM}
 #: Connectors that are articles: inside a name only after another connector.
 ARTICLES: Final = frozenset({"the", "la", "le"})
 #: A typo is only meaningful in a word this long (shorter words are other words).
@@ -331,7 +331,7 @@ def _written_forms(tokens: list[Token], maker: Maker) -> list[Candidate]:
     for first, opening in enumerate(tokens):
         if _article_dropped(tokens, opening):
             # "Choir was good tonight": notes drop the article of "the choir"
-            found.append(maker.make(f"the {opening.norm}", [opening], _ARTICLE_ARMS))
+            found.append(maker.make(f"the {opening.norm}", [opening], ALIAS_ONLY))
         if opening.norm != "the" and sense(opening.norm).function:
             continue
         if not (_named_capital(opening) or opening.possessive or opening.norm == "the"):
@@ -353,14 +353,43 @@ def _written_forms(tokens: list[Token], maker: Maker) -> list[Candidate]:
             mixed = any(_named_capital(tok) for tok in span) and any(
                 not tok.capitalised for tok in span
             )
-            if span[0].norm == "the" and (span[0].capitalised or not span[1].capitalised):
+            if span[0].norm == "the" and not span[1].capitalised:
                 continue  # "the" opens a page's form only before its capitalised name
+            if span[0].norm == "the" and span[0].capitalised and not span[0].sentence_start:
+                continue
             if not (possessive or mixed) or sense(span[-1].norm).function:
                 continue
-            end = span[-1].end + (2 if span[-1].possessive and not span[-1].apostrophe_only else 0)
-            norm = normalise(maker.text[span[0].start : end])
-            found.append(maker.make(norm, span, _ARTICLE_ARMS))
+            counted = any(any(char.isdigit() for char in tok.norm) for tok in span)
+            if not (mixed or counted) and _runs_on(tokens, inner):
+                continue  # "my dad's army medals": the phrase goes on past any title
+            found += _written_form(span, maker)
     return found
+
+
+def _written_form(span: list[Token], maker: Maker) -> list[Candidate]:
+    """The span looked up as written, its closing "'s" included, and without it as well.
+
+    "the Kell itinerary's ready" may be the itinerary itself; everyday words with no name
+    or number among them ("mum's kitchen", not "gran's 80th") are a title on evidence only.
+    """
+    last = span[-1]
+    ends = [last.end + 2, last.end] if last.contracted else [last.end]
+    named = any(_named_capital(tok) or any(c.isdigit() for c in tok.norm) for tok in span)
+    everyday = not named and all(
+        sense(tok.norm).lexical or is_ordinary(tok.norm) for tok in span if tok.norm != "the"
+    )
+    found: list[Candidate] = []
+    for end in ends:
+        norm = normalise(maker.text[span[0].start : end])
+        ambiguity = f"everyday phrase {norm!r}" if everyday else ""
+        found.append(maker.make(norm, span, _ARTICLE_ARMS, ambiguity=ambiguity))
+    return found
+
+
+def _runs_on(tokens: list[Token], last: Token) -> bool:
+    """A noun follows the phrase in the same chunk of words."""
+    after = tokens[last.index + 1] if last.index + 1 < len(tokens) else None
+    return after is not None and after.glued and not last.possessive and sense(after.norm).noun
 
 
 def _article_dropped(tokens: list[Token], tok: Token) -> bool:
@@ -392,7 +421,13 @@ def _a_place_by_its_owner(tokens: list[Token], owner: Token) -> bool:
     if tokens[owner.index - 1].norm not in PLACE_PREPOSITIONS:
         return False
     after = tokens[owner.index + 1] if owner.index + 1 < len(tokens) else None
-    return after is None or not after.glued or sense(after.norm).function
+    if after is None or not after.glued or sense(after.norm).function:
+        return True
+    return sense(after.norm).calendar or after.norm in _WHEN  # "at Renzo's last night"
+
+
+#: Words of when that may follow a place's name: "we ate at Renzo's last night".
+_WHEN: Final = frozenset("last next tonight tomorrow yesterday today later earlier again".split())
 
 
 def _named_capital(tok: Token) -> bool:

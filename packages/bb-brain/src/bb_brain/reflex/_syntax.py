@@ -301,6 +301,7 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
         or verb.norm in _DO
         or _lexical_finite(verb.norm)
         or _verb_by_its_object(tokens, verb)
+        or _aspect_or_age(tokens, verb)
     )
 
 
@@ -743,9 +744,6 @@ _DEFINITE_OBJECTS: Final = _OBJECT_OPENERS - {"a", "an", "some"}
 def _verb_by_its_object(tokens: list[Token], verb: Token) -> bool:
     """A finite form that may also be a noun ("needs", "wants"), then an object: a verb.
 
-    An object here is what a verb takes and a noun does not: a determiner or a pronoun, a
-    participle ("keeps nagging") or a number ("turns 16").
-
     "there", "here" and "now" follow a verb too ("works there"), never a plural noun.
     """
     following = _glued_after(tokens, verb.index)
@@ -755,11 +753,23 @@ def _verb_by_its_object(tokens: list[Token], verb: Token) -> bool:
         # "gable need to redo the roof": a verb, then the infinitive it takes
         deed = _glued_after(tokens, following.index)
         return deed is not None and _plain_verb(deed.norm)
-    if not {"VBD", "VBZ"} & inflections(verb.norm):
+    return (following.norm in _OBJECT_OPENERS or following.norm in _PLACE_ADVERBS) and bool(
+        {"VBD", "VBZ"} & inflections(verb.norm)
+    )
+
+
+def _aspect_or_age(tokens: list[Token], verb: Token) -> bool:
+    """A finite form that may be a noun, before what only the verb takes: a verb.
+
+    An aspect verb's participle ("keeps nagging", "stopped calling") or an age ("turns
+    40"); "Sage leaves turning" and "Robin nests 3" are still nouns.
+    """
+    following = _glued_after(tokens, verb.index)
+    if following is None or not {"VBD", "VBZ"} & inflections(verb.norm):
         return False
-    # "keeps nagging", "turns 16": a participle or a number follows a verb, not a noun
-    taken = "VBG" in inflections(following.norm) or following.norm.isdigit()
-    return taken or following.norm in _OBJECT_OPENERS or following.norm in _PLACE_ADVERBS
+    if "VBG" in inflections(following.norm) and verb.norm in _CATENATIVES:
+        return True
+    return following.norm.isdigit() and "turn" in sense(verb.norm).verb_lemmas
 
 
 #: Adverbs a verb takes and a noun does not: "Garnet works there now".
@@ -1263,7 +1273,10 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
     following = _glued_after(tokens, after.index) if after is not None else None
     if after is not None and _modified_noun(after, following) and VERB_AFTER_SUBJECT not in found:
         found.append(MODIFIER)  # a verb after its subject takes an object, it modifies nothing
-    if after is not None and _noun_after(after) and not _verb_by_its_object(tokens, after):
+    verb_after = after is not None and (
+        _verb_by_its_object(tokens, after) or _aspect_or_age(tokens, after)
+    )
+    if after is not None and _noun_after(after) and not verb_after:
         found.append(BEFORE_NOUN)
     if before is not None and before.norm == "at" and not token.capitalised:
         found.append(AT_BARE_NOUN)

@@ -80,11 +80,12 @@ class Salience:
             self.latest = ref.entity
             if ref.entity.is_person:
                 self.person = ref.entity
+            else:
+                self.thing = ref.entity  # a pet is an "it" as well as a "he" or a "she"
+            if ref.entity.animate:
                 if ref.entity in self.people:
                     self.people.remove(ref.entity)
                 self.people.append(ref.entity)
-            else:
-                self.thing = ref.entity
             if ref.new_title:
                 self.titles[ref.entity.slug] = ref.new_title
 
@@ -97,7 +98,7 @@ class Salience:
         father a "he" or Rook's page calls her "she").
         """
         wanted = pronoun_class(word)
-        if not wanted or self.person is None:
+        if not wanted or not self.people:
             return self.person
         fits = [person for person in self.people if self._pronoun(person) in ("", wanted)]
         if not fits:
@@ -183,13 +184,13 @@ def _bound(
     for ref in refs:
         word = text[ref.start : ref.end]
         wanted = pronoun_class(word)
-        if ref.explicit or not wanted or not ref.entity.is_person:
+        if ref.explicit or not wanted or not ref.entity.animate:
             bound.append(ref)
             continue
         named = [
             earlier.entity
             for earlier in bound
-            if earlier.explicit and earlier.entity.is_person
+            if earlier.explicit and earlier.entity.animate
             and known(earlier.entity) in ("", wanted)
         ]  # fmt: skip
         if named and known(ref.entity) == wanted and not known(named[-1]):

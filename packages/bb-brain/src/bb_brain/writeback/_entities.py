@@ -25,7 +25,7 @@ from bb_brain._relations import (
     relation_key,
     relation_pronoun,
 )
-from bb_brain.pages import qualifier_name, unqualified
+from bb_brain.pages import TITLE_PART_ARM, qualifier_name, unqualified
 from bb_brain.reflex._lexicon import FAMILY_WORDS, ROLE_NOUNS
 from bb_brain.reflex._ordinary import inflections, sense
 from bb_brain.writeback._db import Connection
@@ -68,6 +68,11 @@ class Entity:
 
     @property
     def is_person(self) -> bool:
+        """People are who facts about somebody are filed under, by their names."""
+        return self.page_type == "person" or self.slug.startswith("people/")
+
+    @property
+    def animate(self) -> bool:
         """People, and pets, are who "he" and "she" refer back to ("Wizzle? he's 16 kg")."""
         return (self.page_type or "") in _ANIMATE_TYPES or self.slug.startswith(_ANIMATE_DIRS)
 
@@ -157,7 +162,11 @@ class EntityIndex:
         surfaces: list[tuple[str, str, bool]] = []
         for slug, title, page_type, frontmatter, _, _ in pages:
             surfaces.extend(_page_surfaces(Entity(slug, title, page_type), frontmatter))
-        surfaces.extend((alias, slug, arm == EXPLICIT_ARM) for alias, slug, arm in aliases)
+        surfaces.extend(
+            (alias, slug, arm == EXPLICIT_ARM)
+            for alias, slug, arm in aliases
+            if arm != TITLE_PART_ARM  # the reflex reads those only where the talk is of it
+        )
         return cls(entities, surfaces)
 
     def introduce(self, entity: Entity, also: Iterable[str] = ()) -> None:
