@@ -113,6 +113,7 @@ def cache_key() -> str:
     import bb_brain._orgnames
     import bb_brain._relations
     import bb_brain.pages
+    import bb_brain.reflex._lexicon
     import bb_brain.reflex._ordinary
 
     digest = hashlib.sha256()
@@ -124,6 +125,7 @@ def cache_key() -> str:
         bb_brain._orgnames,
         bb_brain._relations,
         bb_brain.reflex._ordinary,  # the lexicon the alias rows consult, and its data
+        bb_brain.reflex._lexicon,
         bb_brain._lexdata,
     )
     for module in modules:

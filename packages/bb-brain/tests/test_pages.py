@@ -220,7 +220,14 @@ def test_normalise() -> None:
         ("people/sea-wall", "Sea Wall Repair", []),  # a person's name is no title of parts
         ("places/grisedale-sea-wall", "Grisedale Sea Wall", ["grisedale sea", "sea wall"]),
         ("companies/quenby-tile-supply", "Quenby Tile Supply", ["quenby tile", "tile supply"]),
-        ("companies/tarn-and-vell", "Tarn & Vell Joinery", ["tarn & vell", "vell joinery"]),
+        ("companies/tarn-and-vell", "Tarn & Vell Joinery", ["tarn & vell"]),  # "&" binds
+        ("projects/loft-refit", "Loft Refit - Phase 2", ["loft refit"]),  # a mark divides
+        (
+            "events/quenby-hollin-lane",
+            "Quenby Hollin Lane Fair",
+            ["hollin lane fair", "quenby hollin", "lane fair"],
+        ),  # no street alone
+        ("events/trip-to-leeds-2027", "Trip to Leeds 2027", []),  # nor a known place
     ],
 )
 def test_the_parts_of_a_title_that_is_no_person_s(slug: str, title: str, parts: list[str]) -> None:

@@ -171,3 +171,33 @@ def test_a_pet_is_an_it_as_well_and_no_person_s_name() -> None:
     assert slug_of(found, "put weight") == wisp.slug  # "it": the pet
     found = facts_of("Quenby from accounts is leaving in March.")
     assert slug_of(found, "accounts") is None  # a pet's title gives no family name
+
+
+def test_write_back_reads_no_title_parts() -> None:
+    """A part of a title is the reflex's short form of a page the talk holds, not a surface."""
+    rows = [
+        ("people/ottilie-brisk", "Ottilie Brisk", "person", None, "", ""),
+        ("projects/grisedale-sea-wall", "Grisedale Sea Wall Repair", "project", None, "", ""),
+    ]
+    aliases = [
+        ("ottilie brisk", "people/ottilie-brisk", "title"),
+        ("grisedale sea wall repair", "projects/grisedale-sea-wall", "title"),
+        ("sea wall", "projects/grisedale-sea-wall", "title-part"),
+    ]
+
+    class Rows:
+        def __init__(self, found: list[tuple[object, ...]]) -> None:
+            self.found = found
+
+        def fetchall(self) -> list[tuple[object, ...]]:
+            return self.found
+
+    class Connection:
+        def execute(self, query: str, params: object) -> Rows:
+            return Rows(list(rows) if "FROM pages" in query else list(aliases))
+
+    index = EntityIndex.load(Connection(), "b", "default")  # type: ignore[arg-type]
+    assert [m.entity for m in index.mentions("we walked along the sea wall")] == []
+    assert [m.entity.slug for m in index.mentions("Grisedale Sea Wall Repair") if m.entity] == [
+        "projects/grisedale-sea-wall"
+    ]

@@ -12,7 +12,9 @@ or event named for its kind loses that the same way when what is left is a name 
 
 from __future__ import annotations
 
-from typing import Final
+import re
+from collections.abc import Callable
+from typing import Any, Final
 
 from bb_brain._names import fold
 
@@ -134,25 +136,36 @@ def title_parts(title: str) -> list[str]:
     "Riverside Flood Barrier Project" is "the flood barrier" and "the riverside flood
     barrier" in conversation; "Quenby Trip 2027" is "the quenby trip". A trailing year or
     number goes ("2027"), a part never opens or closes on a small word ("barrier for") or a
-    number ("q3 2025"), a mark is no word ("Kitchen Refit - Phase 2"), and a lone word is no
-    part (a title's single words are everyday ones as often as not: the kind short name
-    reads those, :func:`kind_short_name`). Nor is a street's or a known place's name
-    ("Hollin Lane", "New York" of "Trip to New York"): that names the place.
+    number ("q3 2025"), a mark divides the title ("Kitchen Refit - Phase 2": no "refit
+    phase"), a joiner binds its neighbours ("Sam & Lee Wedding": no "lee wedding"), and a
+    lone word is no part (a title's single words are everyday ones as often as not: the
+    kind short name reads those, :func:`kind_short_name`). Nor is a street's or a known
+    place's name ("Hollin Lane", "New York" of "Trip to New York"): that names the place.
     """
     from bb_brain.reflex._ordinary import sense
 
-    words = [
-        word for word in fold(title).split() if word in _JOINERS or any(c.isalnum() for c in word)
-    ]
-    if words and words[0] == "the":
-        words = words[1:]
-    whole = len(words)
+    folded = fold(title)
+    if folded.startswith("the "):
+        folded = folded[4:]
+    whole = len(folded.split())
+    parts: list[str] = []
+    for segment in _SEGMENT_MARKS.split(folded):  # "Kitchen Refit - Phase 2": two segments
+        parts += _segment_parts(segment.split(), whole, sense)
+    return parts
+
+
+def _segment_parts(words: list[str], whole: int, sense: Callable[[str], Any]) -> list[str]:
+    """The parts of one stretch of a title with no mark inside it (see :func:`title_parts`)."""
     while words and words[-1].isdigit():
         words = words[:-1]
     parts: list[str] = []
     for size in range(min(len(words), whole - 1), MIN_PART_WORDS - 1, -1):
         for start in range(len(words) - size + 1):
             part = words[start : start + size]
+            before = words[start - 1] if start else ""
+            after = words[start + size] if start + size < len(words) else ""
+            if before in _JOINERS or after in _JOINERS:
+                continue  # "Sam & Lee Wedding": "lee wedding" is no part of it
             ends = (part[0], part[-1])
             if any(sense(word).function or word in _JOINERS for word in ends):
                 continue
@@ -165,6 +178,10 @@ def title_parts(title: str) -> list[str]:
                 continue  # "notes on good": a part names a thing, it ends in a noun
             parts.append(" ".join(part))
     return parts
+
+
+#: Marks that divide a title into stretches a part never crosses.
+_SEGMENT_MARKS: Final = re.compile(r"\s*(?:[-–—:;,/|()]|\.\s)\s*")
 
 
 #: The last words of a street's name.

@@ -274,21 +274,19 @@ def everyday_title_part(res: Resolved) -> Resolved | None:
     """The resolution marked as needing the conversation, when it is one (see below)."""
     if not an_everyday_title_part(res):
         return None
-    ambiguity = f"everyday words of a title {res.cand.norm!r}"
+    ambiguity = f"words of a title {res.cand.norm!r}"
     return replace(res, cand=replace(res.cand, ambiguity=ambiguity))
 
 
 def an_everyday_title_part(res: Resolved) -> bool:
-    """A run of everyday words from inside a title: only the conversation can make it a name.
+    """A run of words from inside a title: only the conversation can make it a name.
 
-    "the sea wall" of Grisedale Sea Wall Repair is that repair where the conversation is
-    about it (the page named before, a related page beside it, the page's own words around
-    it); "the back garden needs weeding" of Back Garden Makeover is a garden. A part with a
-    word of its own ("grisedale sea") names the page as a short name does.
+    "the sea wall" of Grisedale Sea Wall Repair is that repair where the conversation holds
+    it already (the page named before, or a related page beside it); "the back garden needs
+    weeding" of Back Garden Makeover is a garden, and "Lake Como was heaving" of Weekend in
+    Lake Como is the lake, however rare its words.
     """
-    if res.arm != TITLE_PART_ARM:
-        return False
-    return all(sense(word).lexical or is_ordinary(word) for word in res.cand.norm.split())
+    return res.arm == TITLE_PART_ARM
 
 
 def own_definite_alias(res: Resolved) -> bool:
@@ -827,7 +825,9 @@ class Conversation:
             listed = [a.slug for a in sure if self._listed_with(res, a)]
             if listed and res.page.is_person and readings is None:
                 evidence.append(f"{LISTED_WITH_PERSON} ({', '.join(sorted(set(listed)))})")
-            if not evidence and page is not None and (shared := self._on_topic(res, page)):
+            # a title's part is a short form of what the talk already holds: no topic settles it
+            topical = not evidence and res.arm != TITLE_PART_ARM and page is not None
+            if topical and page is not None and (shared := self._on_topic(res, page)):
                 evidence.append(f"{ON_TOPIC} ({', '.join(shared)})")
             if evidence:
                 accepted.append(accept(res, evidence))

@@ -56,6 +56,7 @@ from bb_brain.reflex._candidate import ALIAS_ONLY, ALL_ARMS, NAME_ARMS, Candidat
 from bb_brain.reflex._lexicon import (
     CONNECTORS,
     DETERMINERS,
+    FAMILY_WORDS,
     LETTERED_NOUNS,
     NEVER_ALONE,
     PERSON_VERBS_BEFORE,
@@ -350,9 +351,7 @@ def _written_forms(tokens: list[Token], maker: Maker) -> list[Candidate]:
             if sense(inner.norm).function and (inner.norm not in CONNECTORS or inner.norm == "the"):
                 break  # "Scarrow to the groomer" is no form of a page's
             possessive = any(tok.possessive for tok in span)
-            mixed = any(_named_capital(tok) for tok in span) and any(
-                not tok.capitalised for tok in span
-            )
+            mixed = any(_a_name(tok) for tok in span) and any(not tok.capitalised for tok in span)
             if span[0].norm == "the" and not span[1].capitalised:
                 continue  # "the" opens a page's form only before its capitalised name
             if span[0].norm == "the" and span[0].capitalised and not span[0].sentence_start:
@@ -374,9 +373,11 @@ def _written_form(span: list[Token], maker: Maker) -> list[Candidate]:
     """
     last = span[-1]
     ends = [last.end + 2, last.end] if last.contracted else [last.end]
-    named = any(_named_capital(tok) or any(c.isdigit() for c in tok.norm) for tok in span)
+    named = any(_a_name(tok) or any(c.isdigit() for c in tok.norm) for tok in span)
     everyday = not named and all(
-        sense(tok.norm).lexical or is_ordinary(tok.norm) for tok in span if tok.norm != "the"
+        sense(tok.norm).lexical or is_ordinary(tok.norm) or tok.norm in FAMILY_WORDS
+        for tok in span
+        if tok.norm != "the"
     )
     found: list[Candidate] = []
     for end in ends:
@@ -423,11 +424,23 @@ def _a_place_by_its_owner(tokens: list[Token], owner: Token) -> bool:
     after = tokens[owner.index + 1] if owner.index + 1 < len(tokens) else None
     if after is None or not after.glued or sense(after.norm).function:
         return True
-    return sense(after.norm).calendar or after.norm in _WHEN  # "at Renzo's last night"
+    if sense(after.norm).calendar or after.norm in _WHEN:
+        return True  # "at Renzo's tonight"
+    if after.norm not in ("last", "next", "this") or after.index + 1 >= len(tokens):
+        return False
+    when = tokens[after.index + 1]  # "at Renzo's last night", not "at Renzo's last gig"
+    return when.glued and (when.norm in _TIME_NOUNS or sense(when.norm).calendar)
 
 
-#: Words of when that may follow a place's name: "we ate at Renzo's last night".
-_WHEN: Final = frozenset("last next tonight tomorrow yesterday today later earlier again".split())
+#: Words of when that may follow a place's name: "we ate at Renzo's tonight".
+_WHEN: Final = frozenset("tonight tomorrow yesterday today later earlier again".split())
+#: Times "last", "next" or "this" may open after a place's name.
+_TIME_NOUNS: Final = frozenset("night week weekend month year time morning evening".split())
+
+
+def _a_name(tok: Token) -> bool:
+    """Capitalised as a name is: not for the sentence, and no family word ("Mum's kitchen")."""
+    return _named_capital(tok) and tok.norm not in FAMILY_WORDS
 
 
 def _named_capital(tok: Token) -> bool:
