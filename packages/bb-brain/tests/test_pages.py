@@ -223,9 +223,9 @@ def test_normalise() -> None:
         ("companies/tarn-and-vell", "Tarn & Vell Joinery", ["tarn & vell"]),  # "&" binds
         ("projects/loft-refit", "Loft Refit - Phase 2", ["loft refit"]),  # a mark divides
         (
-            "events/quenby-hollin-lane",
-            "Quenby Hollin Lane Fair",
-            ["hollin lane fair", "quenby hollin", "lane fair"],
+            "events/quenby-ravelock-lane",
+            "Quenby Ravelock Lane Fair",
+            ["ravelock lane fair", "quenby ravelock", "lane fair"],
         ),  # no street alone
         ("events/trip-to-leeds-2027", "Trip to Leeds 2027", []),  # nor a known place
     ],

@@ -176,11 +176,11 @@ def test_a_pet_is_an_it_as_well_and_no_person_s_name() -> None:
 def test_write_back_reads_no_title_parts() -> None:
     """A part of a title is the reflex's short form of a page the talk holds, not a surface."""
     rows = [
-        ("people/ottilie-brisk", "Ottilie Brisk", "person", None, "", ""),
+        ("people/ottilie-varne", "Ottilie Varne", "person", None, "", ""),
         ("projects/grisedale-sea-wall", "Grisedale Sea Wall Repair", "project", None, "", ""),
     ]
     aliases = [
-        ("ottilie brisk", "people/ottilie-brisk", "title"),
+        ("ottilie varne", "people/ottilie-varne", "title"),
         ("grisedale sea wall repair", "projects/grisedale-sea-wall", "title"),
         ("sea wall", "projects/grisedale-sea-wall", "title-part"),
     ]

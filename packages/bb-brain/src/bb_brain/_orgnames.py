@@ -140,7 +140,7 @@ def title_parts(title: str) -> list[str]:
     phase"), a joiner binds its neighbours ("Sam & Lee Wedding": no "lee wedding"), and a
     lone word is no part (a title's single words are everyday ones as often as not: the
     kind short name reads those, :func:`kind_short_name`). Nor is a street's or a known
-    place's name ("Hollin Lane", "New York" of "Trip to New York"): that names the place.
+    place's name ("Ravelock Lane", "New York" of "Trip to New York"): that names the place.
     """
     from bb_brain.reflex._ordinary import sense
 

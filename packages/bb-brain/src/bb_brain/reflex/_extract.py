@@ -331,7 +331,7 @@ def _written_forms(tokens: list[Token], maker: Maker) -> list[Candidate]:
     found: list[Candidate] = []
     for first, opening in enumerate(tokens):
         if _article_dropped(tokens, opening):
-            # "Choir was good tonight": notes drop the article of "the choir"
+            # "Squad was brilliant tonight": notes drop the article of "the squad"
             found.append(maker.make(f"the {opening.norm}", [opening], ALIAS_ONLY))
         if opening.norm != "the" and sense(opening.norm).function:
             continue
@@ -396,8 +396,8 @@ def _runs_on(tokens: list[Token], last: Token) -> bool:
 def _article_dropped(tokens: list[Token], tok: Token) -> bool:
     """A count noun opening the sentence as the subject of its verb, with no article.
 
-    The verb may be contracted onto it ("Car's been making a noise"), never a possessive's
-    noun ("Car's engine").
+    The verb may be contracted onto it ("Van's been rattling all week"), never a possessive's
+    noun ("Van's engine").
     """
     if not (tok.sentence_start and tok.capitalised) or not tok.raw[1:].islower():
         return False
