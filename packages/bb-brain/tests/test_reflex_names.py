@@ -15,13 +15,18 @@ def md(title: str, **meta: Any) -> str:
     return "\n".join([*lines, "---", "", "body", ""])
 
 
-def ask(engine: Engine, brain: str, text: str, **settings: Any) -> TurnContextResponse:
+def ask(
+    engine: Engine, brain: str, text: str, *, after: str = "", **settings: Any
+) -> TurnContextResponse:
+    """The turn's context; ``after``: a user turn said just before it (the window)."""
     turn = PublicTurn(turn_id=9, role="user", text=text)
+    window = [PublicTurn(turn_id=8, role="user", text=after)] if after else []
     request = TurnContextRequest(
         brain_id=brain,
         session_id="s",
         active_source="default",
         turn=turn,
+        window=window,
         settings=SeamSettings(**{"pointer_budget": 3, **settings}),
     )
     return engine.turn_context(request)
@@ -328,16 +333,9 @@ def test_a_project_by_a_part_of_its_title(engine: Engine, make_brain: Any) -> No
     on_topic = "any news on the sea wall, has the contractor had the tide tables?"
     assert slugs(ask(engine, brain, on_topic)) == []  # the page's own words are not enough
     assert slugs(ask(engine, brain, "the grisedale sea works start monday")) == []
-    earlier = [PublicTurn(turn_id=1, role="user", text="Grisedale Sea Wall Repair is slipping")]
-    request = TurnContextRequest(
-        brain_id=brain,
-        session_id="s",
-        active_source="default",
-        turn=PublicTurn(turn_id=2, role="user", text="is the sea wall crew back monday?"),
-        window=earlier,
-        settings=SeamSettings(pointer_budget=3, volunteer=False),
-    )
-    assert slugs(engine.turn_context(request)) == [SEA_WALL[0]]  # the page named before
+    earlier = "Grisedale Sea Wall Repair is slipping"
+    later = "is the sea wall crew back monday?"
+    assert slugs(ask(engine, brain, later, after=earlier)) == [SEA_WALL[0]]  # named before
     assert slugs(ask(engine, brain, "we walked along the sea wall at dusk")) == []
     assert slugs(ask(engine, brain, "the back garden needs weeding")) == []
     # a part two titles share names neither
@@ -425,20 +423,8 @@ def test_the_user_s_own_description_of_a_thing_said_whole(engine: Engine, make_b
     brain = make_brain(COTTAGE)
     text = "re the new cottage: fibre install is friday"
     assert slugs(ask(engine, brain, text)) == []
-    earlier = [PublicTurn(turn_id=1, role="user", text="4 Quenby Row is ours from june!")]
-
-    def after_naming(said: str) -> list[tuple[str, str]]:
-        request = TurnContextRequest(
-            brain_id=brain,
-            session_id="s",
-            active_source="default",
-            turn=PublicTurn(turn_id=2, role="user", text=said),
-            window=earlier,
-            settings=SeamSettings(pointer_budget=3),
-        )
-        return [(p.slug, p.stage) for p in engine.turn_context(request).pointers]
-
-    assert after_naming(text) == [(COTTAGE[0], "reflex")]  # the page named before
+    response = ask(engine, brain, text, after="4 Quenby Row is ours from june!")
+    assert [(p.slug, p.stage) for p in response.pointers] == [(COTTAGE[0], "reflex")]
 
 
 TOLLWICK = (
