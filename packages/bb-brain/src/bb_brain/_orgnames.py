@@ -133,7 +133,7 @@ def kind_short_name(title: str) -> str | None:
 def title_parts(title: str) -> list[str]:
     """The shorter names a title that is no person's holds: runs of two words or more.
 
-    "Riverside Flood Barrier Project" is "the flood barrier" and "the riverside flood
+    "Tollmere Flood Barrier Project" is "the flood barrier" and "the tollmere flood
     barrier" in conversation; "Quenby Trip 2027" is "the quenby trip". A trailing year or
     number goes ("2027"), a part never opens or closes on a small word ("barrier for") or a
     number ("q3 2025"), a mark divides the title ("Kitchen Refit - Phase 2": no "refit

@@ -56,7 +56,6 @@ from bb_brain.reflex._evidence import (
     by_conversation,
     decline,
     everyday_short_name,
-    everyday_title_part,
     final_decline,
     local_evidence,
     modifies_a_noun,
@@ -64,6 +63,7 @@ from bb_brain.reflex._evidence import (
     ordinary_declined,
     ordinary_reading,
     own_definite_alias,
+    title_part_for_the_conversation,
     veto,
     vetoed,
 )
@@ -205,7 +205,7 @@ def _decide(
         res = everyday_short_name(outcome.resolved)
         if reason := veto(res):
             declined.append(vetoed(res, reason))
-        elif part := everyday_title_part(res):
+        elif part := title_part_for_the_conversation(res):
             pending.append(part)
         elif not res.cand.ambiguity:
             accepted.append(res)

@@ -270,23 +270,18 @@ def everyday_short_name(res: Resolved) -> Resolved:
     return replace(res, cand=replace(cand, ambiguity=f"everyday phrase {cand.norm!r}"))
 
 
-def everyday_title_part(res: Resolved) -> Resolved | None:
-    """The resolution marked as needing the conversation, when it is one (see below)."""
-    if not an_everyday_title_part(res):
-        return None
-    ambiguity = f"words of a title {res.cand.norm!r}"
-    return replace(res, cand=replace(res.cand, ambiguity=ambiguity))
-
-
-def an_everyday_title_part(res: Resolved) -> bool:
-    """A run of words from inside a title: only the conversation can make it a name.
+def title_part_for_the_conversation(res: Resolved) -> Resolved | None:
+    """A run of words from inside a title, marked for the conversation to decide, or None.
 
     "the sea wall" of Grisedale Sea Wall Repair is that repair where the conversation holds
     it already (the page named before, or a related page beside it); "the back garden needs
     weeding" of Back Garden Makeover is a garden, and "Lake Como was heaving" of Weekend in
     Lake Como is the lake, however rare its words.
     """
-    return res.arm == TITLE_PART_ARM
+    if res.arm != TITLE_PART_ARM:
+        return None
+    ambiguity = f"words of a title {res.cand.norm!r}"
+    return replace(res, cand=replace(res.cand, ambiguity=ambiguity))
 
 
 def own_definite_alias(res: Resolved) -> bool:
@@ -436,7 +431,7 @@ def _organisation_evidence(res: Resolved, signals: set[str]) -> list[str]:
     if PERSON_VERB in signals and not res.page.is_person:
         found.append(PERSON_VERB)  # "we told harvest", "Harvest said": people and firms
     if AFTER_ITS_KIND in signals:
-        found.append(AFTER_ITS_KIND)  # "the band Marigold"
+        found.append(AFTER_ITS_KIND)  # "the band Ravelock"
     if _trade_name(res, signals):
         found.append(TRADE_NAME)  # "anchor hire dropped it off": the firm's whole name
     return found

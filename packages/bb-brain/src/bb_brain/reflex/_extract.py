@@ -324,9 +324,10 @@ def _written_forms(tokens: list[Token], maker: Maker) -> list[Candidate]:
     The other channels read a run of capitals or a lowercase stretch; a page's own form may
     be neither: a name and everyday words ("the Quenby itinerary", "the Grisedale show",
     "Pellowe fun run") or a possessive inside it ("nana's 90th", "St Pellowe's").
-    Such a phrase matches only a title or an alias, whole, so it needs no further evidence:
-    it holds a capital that is not the sentence's (or a possessive), opens with a capital, an
-    owner or "the", and ends in a word of its own, never a function word.
+    Such a phrase matches only a title or an alias, whole: it holds a capital that is not
+    the sentence's (or a possessive), opens with a capital, an owner or "the", and ends in a
+    word of its own, never a function word. Everyday words with no name among them still
+    need evidence (:func:`_written_form`).
     """
     found: list[Candidate] = []
     for first, opening in enumerate(tokens):
@@ -338,7 +339,7 @@ def _written_forms(tokens: list[Token], maker: Maker) -> list[Candidate]:
         if not (_named_capital(opening) or opening.possessive or opening.norm == "the"):
             continue  # a page's form opens with its name, its article or its owner
         if opening.possessive and _a_place_by_its_owner(tokens, opening):
-            # "lunch at Renzo's": a restaurant or a shop named by its owner
+            # "lunch at Ottilie's": a restaurant or a shop named by its owner
             owned = normalise(maker.text[opening.start : opening.end + 2])
             made = maker.make(owned, [opening], _ARTICLE_ARMS)
             written = maker.text[opening.start : opening.end + 2]  # with its "'s"
@@ -413,9 +414,9 @@ def _article_dropped(tokens: list[Token], tok: Token) -> bool:
 
 
 def _a_place_by_its_owner(tokens: list[Token], owner: Token) -> bool:
-    """A possessive that ends its phrase after a preposition of place: "lunch at Renzo's".
+    """A possessive that ends its phrase after a preposition of place: "lunch at Ottilie's".
 
-    "Renzo's son", "Renzo's back" and "ask Renzo's team" are the person's.
+    "Ottilie's son", "Ottilie's back" and "ask Ottilie's team" are the person's.
     """
     if owner.apostrophe_only or owner.index == 0 or not owner.glued:
         return False
@@ -425,14 +426,14 @@ def _a_place_by_its_owner(tokens: list[Token], owner: Token) -> bool:
     if after is None or not after.glued or sense(after.norm).function:
         return True
     if sense(after.norm).calendar or after.norm in _WHEN:
-        return True  # "at Renzo's tonight"
+        return True  # "at Ottilie's tonight"
     if after.norm not in ("last", "next", "this") or after.index + 1 >= len(tokens):
         return False
-    when = tokens[after.index + 1]  # "at Renzo's last night", not "at Renzo's last gig"
+    when = tokens[after.index + 1]  # "at Ottilie's last night", not "at Ottilie's last gig"
     return when.glued and (when.norm in _TIME_NOUNS or sense(when.norm).calendar)
 
 
-#: Words of when that may follow a place's name: "we ate at Renzo's tonight".
+#: Words of when that may follow a place's name: "we ate at Ottilie's tonight".
 _WHEN: Final = frozenset("tonight tomorrow yesterday today later earlier again".split())
 #: Times "last", "next" or "this" may open after a place's name.
 _TIME_NOUNS: Final = frozenset("night week weekend month year time morning evening".split())

@@ -42,7 +42,7 @@ TIERS: Final[tuple[tuple[str, ...], ...]] = (
     ("name-form", "slug-suffix"),
     ("surname", "given-name"),
     (SHORT_NAME_ARM,),  # "Patel" is Amit Patel before Patel Dental
-    (TITLE_PART_ARM,),  # "Marrick Yard" is Marrick Yard Ltd before its open day's title
+    (TITLE_PART_ARM,),  # "Quenby Yard" is Quenby Yard Ltd before its open day's title
     (RELATION_ARM,),
 )
 #: A turn is a few sentences; a pasted document should not turn into a huge IN list.
@@ -285,8 +285,8 @@ def resolve(accepted: Sequence[Resolved]) -> list[Resolved]:
     """
     ordered = sorted(
         accepted,
-        # of one span, the form written out longer first: "Renzo's" the restaurant's alias
-        # before "Renzo"
+        # of one span, the form written out longer first: "Ottilie's" the restaurant's alias
+        # before "Ottilie"
         key=lambda res: (
             -res.cand.tokens,
             res.text_index,

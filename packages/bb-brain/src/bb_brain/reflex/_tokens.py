@@ -311,7 +311,7 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
     if after is not None and after.norm in KIND_NOUNS and not mention.possessive:
         found.append(f"{KIND_SIGNAL}: {KIND_NOUNS[after.norm]}")
     if first == last and after is not None and after.norm in _PLACE_HEADS:
-        found.append(IN_A_PLACE_NAME)  # "Victoria station", "Jordan Road", "Grace Street"
+        found.append(IN_A_PLACE_NAME)  # "Heath station", "Ravelock Road", "Tamsworth Street"
     if after is not None and _versioned(tokens, after):
         found.append(VERSIONED)  # "relay v2": a product or project with its version
     found += name_readings(tokens, first, last)
