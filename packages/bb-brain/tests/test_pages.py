@@ -100,6 +100,9 @@ def test_an_organisation_s_short_name(slug: str, title: str, short: str | None) 
         ("projects/highland-tour", "Highland Tour", None),
         ("concepts/error-budget", "Error Budget", None),  # no kind of place or event
         ("places/the-hall", "The Hall", None),  # nothing but the kind
+        ("events/quennell-ashby-wedding", "Quennell-Ashby Wedding", "quennell-ashby"),
+        ("events/kilbride-reunion", "Kilbride Reunion", "kilbride"),
+        ("events/anna-s-wedding", "Anna's Wedding", None),  # the celebrant keeps her name
     ],
 )
 def test_a_place_s_or_an_event_s_short_name(slug: str, title: str, short: str | None) -> None:

@@ -236,6 +236,47 @@ def test_a_page_named_earlier_in_the_conversation_is_no_news(
     assert slugs(again) == ["people/basil-okonkwo"]
 
 
+BRACKWATER = (
+    "companies/brackwater-hire",
+    md("Brackwater Hire", type="company", aliases="[Brackwater]", summary="Stage lighting."),
+)
+TARRANT_III = ("people/osgood-tarrant-iii", md("Osgood Tarrant III", type="person"))
+
+
+def test_a_page_the_assistant_named_long_ago_is_no_news(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(BRACKWATER)
+    said = [
+        "can you check the rig is booked?",
+        "Yes: Brackwater Hire have it down for the 14th.",  # the assistant names it
+        "great",
+        "and the programme proofs?",
+        "Back from the printer on Monday.",
+        "ok",
+    ]
+    prior = "\n\n".join(said)
+    window = [("u" if i % 2 == 0 else "a", text) for i, text in enumerate(said)][-4:]
+    question = "who was it at Brackwater we spoke to?"
+    response = ask(engine, brain, question, prior=prior, window=window)
+    assert response.pointers == []
+    assert decisions(response)["companies/brackwater-hire"] == (
+        "suppressed: already named earlier in the conversation, by a name of its own,"
+        " the agent has this name"
+    )
+    # a name shown only inside an injected block was never said to the agent
+    injected = "\n\n".join([*said[:1], "## Memory\n- Brackwater Hire: stage lighting."])
+    shown = ask(engine, brain, question, prior=injected)
+    assert slugs(shown) == ["companies/brackwater-hire"]
+
+
+def test_a_namesake_with_another_suffix_named_earlier_leaves_the_page_news(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(TARRANT_III)
+    prior = "Osgood Tarrant Jr. wants a call next week."
+    response = ask(engine, brain, "how do I answer Osgood Tarrant III?", prior=prior)
+    assert slugs(response) == ["people/osgood-tarrant-iii"]
+
+
 def test_the_volunteer_stage_adds_nothing_the_agent_already_has(
     engine: Engine, make_brain: Any
 ) -> None:

@@ -1250,3 +1250,84 @@ def test_these_readings_leave_the_word_alone(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == []
+
+
+GENEVA = ("people/geneva-kilbride", md("Geneva Kilbride", type="person", aliases="[Geneva]"))
+RUSKIN = ("people/ruskin-adebanjo", md("Ruskin Adebanjo", type="person", aliases="[Ruskin]"))
+AUGUST_PACKER = (
+    "people/august-rennick",
+    md("August Rennick", "Packs the veg boxes on the farm.", type="person", aliases="[August]"),
+)
+GUILLEMOT = ("boats/guillemot", md("Guillemot", type="boat", summary="The club's safety boat."))
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (GENEVA, "We're off to Geneva at half term so I'll miss the match"),  # a journey
+        (GENEVA, "she's off to Geneva for the week"),
+        (GENEVA, "they set off to Geneva at dawn"),
+        # a date by its preposition, though the turn speaks of what August does
+        (AUGUST_PACKER, "the veg boxes should be ready by August I reckon"),
+        (AUGUST_PACKER, "veg boxes are closed until August."),
+        (AUGUST_PACKER, "the veg boxes run to the end of August"),
+        (AUGUST_PACKER, "no veg boxes before August, and fewer after"),
+        (RUSKIN, "My old Ruskin amp finally gave up last night"),  # a brand, after its owner
+        (RUSKIN, "her new Ruskin speakers are far too loud"),
+        (GUILLEMOT, "saw a guillemot drying its wings on the jetty"),  # one of a kind
+    ],
+)
+def test_a_journey_a_date_a_brand_and_a_kind_leave_the_name_alone(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == []
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (GENEVA, "I sent the draft off to Geneva last night"),  # sent to someone
+        (AUGUST_PACKER, "the veg boxes were packed by August"),  # an agent, after a participle
+        # a clause of his own
+        (AUGUST_PACKER, "can we sort the veg boxes before August gets back from leave"),
+        (RUSKIN, "my old Ruskin said hello to you"),  # no made thing follows
+        (GUILLEMOT, "Guillemot's outboard was playing up again"),  # the boat's own
+    ],
+)
+def test_the_same_names_stay_names_where_the_words_make_them(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == [page[0]]
+
+
+COSMO_R = ("people/cosmo-rennick", md("Cosmo Rennick", type="person", aliases="[Cosmo]"))
+COSMO_F = ("people/cosmo-fairlie", md("Cosmo Fairlie", type="person", aliases="[Cosmo]"))
+
+
+def test_the_other_of_a_shared_name_is_the_one_not_named_yet(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(COSMO_R, COSMO_F)
+    window = ["Cosmo Rennick has the van keys this week"]
+    response = ask(engine, brain, "ask the other Cosmo about the float", window=window)
+    assert slugs(response) == ["people/cosmo-fairlie"]
+    assert signals(response) == ["'the other' of a name the conversation named before"]
+    # with neither named before, "the other" picks no one
+    assert slugs(ask(engine, brain, "ask the other Cosmo about the float")) == []
+
+
+WEDDING = (
+    "events/quennell-ashby-wedding",
+    md("Quennell-Ashby Wedding", type="event", summary="Saturday booking, two sets."),
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Quennell-Ashby couple want a ceilidh for the last set",  # the name without its kind
+        "Is the 12th the Quennell-Ashby one?",  # "one" stands for the wedding
+    ],
+)
+def test_an_events_name_without_its_kind(engine: Engine, make_brain: Any, text: str) -> None:
+    assert slugs(ask(engine, make_brain(WEDDING), text)) == [WEDDING[0]]

@@ -97,9 +97,12 @@ def short_name(title: str) -> str | None:
     return " ".join(words[:end])
 
 
+#: Kinds of a family's occasion ("Quennell-Ashby Wedding" is "the quennell-ashby do"); a
+#: possessive before one is the celebrant's ("Anna's Wedding" keeps "anna's" to Anna).
+_OCCASIONS: Final = frozenset("wedding reunion christening funeral reception ceremony".split())
 #: Last words of a place's or an event's name that say what kind it is ("Wendlecombe Hall",
 #: "Marrowdene Regatta"): people drop them as they drop a firm's trade.
-KIND_WORDS: Final = frozenset(
+KIND_WORDS: Final = _OCCASIONS | frozenset(
     """
     hall house farm park centre center church chapel barn arms inn court lodge manor cottage
     gardens estate mill quay wharf hike regatta festival fair fete tour cup appeal gala
@@ -125,6 +128,8 @@ def kind_short_name(title: str) -> str | None:
         return None
     if any(map(_adjective, words[:-1])):
         return None
+    if words[-1] in _OCCASIONS and any(word.endswith("'s") for word in words[:-1]):
+        return None  # "Anna's Wedding"
     if len(words) == 2 and _a_listed_word(words[0]):
         return None
     return " ".join(words[:-1])

@@ -1,7 +1,8 @@
 """The reflex: deterministic turn context (no model, no embeddings).
 
 One call per turn, one alias-index query per call (and one content query when an ordinary
-word needs the conversation to decide it):
+word needs the conversation to decide it, one for the written names of the pages found when
+earlier turns may have named them):
 
 1. extract candidate mentions from the user turn (and, for the volunteer stage, from the
    last ``volunteer_window_turns`` window turns of both roles);
@@ -12,7 +13,9 @@ word needs the conversation to decide it):
 3. decide every mention whose form is an ordinary English word on its evidence (the words
    around it, then related pages named beside it and earlier mentions; see
    :mod:`bb_brain.reflex._evidence`);
-4. drop pages already in the agent's context (the seam's suppression mode);
+4. drop pages already in the agent's context (the seam's suppression mode): with
+   prior-context suppression, a page pushed before, named in a window turn, or named in
+   full (its title, an alias of two words or more) by any earlier turn of either role;
 5. reflex: keep at most ``pointer_budget`` pointers from the turn itself;
 6. volunteer: from window + turn, pages at or above ``volunteer_min_confidence`` that the
    reflex did not already point at, at most ``volunteer_max_pages``;
@@ -29,6 +32,7 @@ ambiguity decision), and the response lists the pages declined on the way with t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final, Literal
@@ -127,6 +131,10 @@ def turn_context(conn: Connection, request: TurnContextRequest) -> TurnContextRe
         if settings.suppression == "prior-context"
         else {}
     )
+    if settings.suppression == "prior-context":
+        said = said_before(request.prior_context)
+        turn = [res.slug for res in accepted if res.text_index == 0 and res.slug not in known]
+        known |= dict.fromkeys(conversation.named_in(said, turn), 0)
     reflex: list[Resolved] = []
     for res in resolve([res for res in accepted if res.text_index == 0]):
         if suppressor.seen(res.slug):
@@ -181,8 +189,23 @@ def _named_before(
     return known
 
 
+def said_before(prior_context: str) -> str:
+    """The earlier turns of a prior context: what precedes the first injected block.
+
+    The seams put the conversation's turns first and the blocks memory injected after them;
+    a name in an injected summary was shown to the agent, never said to it.
+    """
+    block = _INJECTED_BLOCK.search(prior_context)
+    return prior_context[: block.start()] if block is not None else prior_context
+
+
+#: A line that opens an injected block, in either render (list or fragment).
+_INJECTED_BLOCK: Final = re.compile(rf"(?m)^(?:{re.escape(MEMORY_HEADING)}$|Memory: )")
+
+
 def _already_named(res: Resolved, back: int) -> Resolved:
-    decision = f"suppressed: already named {back} turn(s) back, the agent has this name"
+    when = f"{back} turn(s) back" if back else "earlier in the conversation, by a name of its own"
+    decision = f"suppressed: already named {when}, the agent has this name"
     return replace(res, decision=decision)
 
 

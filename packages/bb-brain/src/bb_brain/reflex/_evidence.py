@@ -60,6 +60,7 @@ from bb_brain.reflex._resolve import CONFIDENCE, Resolved
 from bb_brain.reflex._syntax import (
     A_UNIT,
     A_WORK_WATCHED,
+    AFTER_A,
     AFTER_ARTICLE,
     AFTER_THE,
     ASKED_WHO,
@@ -101,6 +102,7 @@ from bb_brain.reflex._tokens import (
     ANIMAL_DEED,
     ANIMAL_KIND,
     CARED_FOR,
+    DATED,
     DEFINITE_PHRASE,
     DETERMINED_PHRASE,
     DOMAIN,
@@ -126,6 +128,9 @@ from bb_brain.reflex._tokens import (
 )
 
 AMBIGUITY_PENALTY: Final = 0.05
+THE_OTHER: Final = "'the other' of a name the conversation named before"
+#: "the other Dave", "our other Sam": the words before a name that set it against one named.
+_OTHER_ONE: Final = re.compile(r"\bother\s+$", re.IGNORECASE)
 CO_MENTION: Final = "co-mention of a related page"
 TRADE_NAME: Final = "a firm's whole name, ending in its trade"
 CONTEXT: Final = "context"
@@ -186,6 +191,11 @@ _PERSON_ONLY: Final = (
 )
 #: Arms a bare subject or possessor settles: a person goes by their given name alone.
 _EVENT_ARMS: Final = NAME_ARMS | {"given-name", SHORT_NAME_ARM}
+#: A page's own written names: its title and the aliases its writer gave it.
+_WRITTEN_NAMES = (
+    "SELECT slug, alias_norm FROM aliases WHERE brain_id = %s AND source = %s"
+    " AND slug = ANY(%s) AND arm IN ('title', 'alias')"
+)
 _CONTENT = (
     "SELECT p.slug, p.title, coalesce(p.summary, ''), left(p.body, %s),"
     " ARRAY(SELECT a.alias_norm FROM aliases AS a WHERE a.brain_id = p.brain_id"
@@ -574,9 +584,8 @@ def veto(res: Resolved) -> str | None:
         return named
     if res.cand.tokens != 1:
         return None
-    settled: list[str] = [signal for signal in _NO_NAME_AT_ALL if signal in signals]
-    if settled and not signals & _PERSON_EVIDENCE:  # "sheets per ream", of a studio too
-        return f"declined: {res.cand.raw!r} is {settled[0]}"
+    if no_name := _no_name_at_all(res, signals):
+        return no_name
     if _is_place(res):
         return None
     if DETERMINED_PHRASE in signals and not _venue_after_the(res):
@@ -597,6 +606,22 @@ def veto(res: Resolved) -> str | None:
         return f"declined: {res.cand.raw!r} reads as {reading} here, {_NO_PERSON}"
     if AFTER_ARTICLE in signals and res.page.is_person:
         return f"declined: {res.cand.raw!r} follows an article, which a person's name does not"
+    return None
+
+
+def _no_name_at_all(res: Resolved, signals: set[str]) -> str | None:
+    """Why a word is no page's name here: a word talked about, one of a kind, a date."""
+    if signals & _PERSON_EVIDENCE:
+        return None
+    settled = [signal for signal in _NO_NAME_AT_ALL if signal in signals]
+    if settled:  # "sheets per ream", of a studio too
+        return f"declined: {res.cand.raw!r} is {settled[0]}"
+    if AFTER_A in signals and LOWERCASE in signals:
+        # "saw a kittiwake on the pier", "a guinness after work": one of a kind, as no
+        # page's name is; a boat, a horse or a pub typed bare is "the" one, or no article
+        return f"declined: {res.cand.raw!r} is a common noun after 'a', one of a kind"
+    if DATED in signals:  # "ready by April": a month, whoever else is called that
+        return f"declined: {res.cand.raw!r} reads as a date here, {_NO_PERSON}"
     return None
 
 
@@ -756,6 +781,8 @@ class Conversation:
             return None
         text = self._texts[cand.text_index]
         content = self._content(sorted({res.slug for res in options}))
+        if _OTHER_ONE.search(text[: cand.start]):
+            return self._the_other(options, content)
         names = {word for res in options for word in _words(res.page.title)}
         mention = set(_words(cand.raw))
         context = _context_words(text[: cand.start] + " " + text[cand.end :], names | mention)
@@ -782,6 +809,24 @@ class Conversation:
         )
         confidence = round(_base(chosen) - AMBIGUITY_PENALTY, 4)
         return replace(chosen, confidence=confidence, signals=(CONTEXT,), decision=decision)
+
+    def _the_other(
+        self, options: Sequence[Resolved], content: dict[str, _Content]
+    ) -> Resolved | None:
+        """The one page of a shared name the conversation has not named yet ("the other Dave")."""
+        cand = options[0].cand
+        named = [res.slug for res in options if (page := content.get(res.slug)) is not None
+                 and self._named_before(page, cand.norm)]  # fmt: skip
+        rest = [res for res in options if res.slug not in named]
+        if not named or len(rest) != 1:
+            return None
+        chosen = rest[0]
+        decision = (
+            f"ambiguous {cand.norm!r} settled by 'the other': {', '.join(named)} was named"
+            " before, so this is the one left"
+        )
+        confidence = round(_base(chosen) - AMBIGUITY_PENALTY, 4)
+        return replace(chosen, confidence=confidence, signals=(THE_OTHER,), decision=decision)
 
     def decide(
         self,
@@ -925,6 +970,21 @@ class Conversation:
             weak = tuple(sorted(s for s in surfaces if s and _ordinary_surface(s)))
             found[slug] = _Content(slug, normalise(raw), raw, strong, weak)
         return found
+
+    def named_in(self, said: str, slugs: Sequence[str]) -> set[str]:
+        """The pages of ``slugs`` that ``said`` names by their title or an alias of two words.
+
+        Such a page is in the agent's context from that turn on, pushed or not: the user or
+        the assistant named it in full. Derived forms do not count: "Christopher Long Jr."
+        is somebody else than Christopher Long III, and a given name may be anybody's.
+        """
+        if not said.strip() or not slugs:
+            return set()
+        folded = normalise(said)
+        rows = self._conn.execute(
+            _WRITTEN_NAMES, (self._brain_id, self._source, sorted(set(slugs)))
+        ).fetchall()
+        return {slug for slug, form in rows if " " in form and _contains(folded, form)}
 
     def _named_before(self, page: _Content, mention: str) -> bool:
         if not self._prior:

@@ -78,6 +78,7 @@ BEFORE_NOUN: Final = "before a noun (its modifier or its subject)"
 AT_BARE_NOUN: Final = "a bare noun after 'at'"
 AFTER_ARTICLE: Final = "after an article"
 AFTER_THE: Final = "after 'the'"
+AFTER_A: Final = "after 'a' or 'an'"
 COUNTED: Final = "a noun counted by the number before it"
 COUNTED_OUT: Final = "a thing counted out by the number that opens its item"
 MEASURED: Final = "what a counted measure is of"
@@ -1281,7 +1282,7 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
     if before is not None and before.norm == "at" and not token.capitalised:
         found.append(AT_BARE_NOUN)
     if before is not None and before.norm in _ARTICLES:
-        found += [AFTER_ARTICLE, AFTER_THE] if before.norm == "the" else [AFTER_ARTICLE]
+        found += [AFTER_ARTICLE, AFTER_THE] if before.norm == "the" else [AFTER_ARTICLE, AFTER_A]
     if meaning.place and _listed_with_place(tokens, index):
         found.append(LISTED_WITH_PLACE)
     if _aside_names_a_place(tokens, index):

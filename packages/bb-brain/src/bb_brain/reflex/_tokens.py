@@ -35,7 +35,7 @@ from bb_brain.reflex._lexicon import (
     PERSON_VERBS_BEFORE,
     ROLE_NOUNS,
 )
-from bb_brain.reflex._ordinary import sense
+from bb_brain.reflex._ordinary import inflections, sense
 from bb_brain.reflex._syntax import finite, name_readings, ordinary_readings
 
 POSSESSIVE: Final = "possessive"
@@ -53,6 +53,7 @@ AFTER_DETERMINER: Final = "after a determiner"
 DETERMINED_PHRASE: Final = "a whole noun phrase after a determiner"
 AFTER_ITS_KIND: Final = "after the kind of body it is ('his firm Tollwick')"
 LOCATIVE: Final = "after a preposition of place"
+DATED: Final = "a date after a preposition of time"
 MID_CAPITAL: Final = "capitalised mid-sentence"
 INITIAL_CAPITAL: Final = "sentence-initial capital (discounted)"
 TITLE_CASE: Final = "capitalised like the words of a title beside it (discounted)"
@@ -333,11 +334,18 @@ def _a_brand(tokens: list[Token], first: int, last: int) -> bool:
     before = _previous_glued(tokens, first)
     after = _next_glued(tokens, last)
     owners = _OWNERS if first == last else ("a", "an")
+    if before is not None and _describes(before) and first == last:
+        before = _previous_glued(tokens, before.index)  # "my old Marshall amp"
     if before is None or before.norm not in owners or after is None or after.capitalised:
         return False
     if after.possessive:
         return False
     return after.norm in _MADE_THINGS  # "a Tom Hale invoice" is a dealing with him
+
+
+def _describes(word: Token) -> bool:
+    """An adjective between a thing's owner and its brand: "my old ...", "her new ..."."""
+    return not word.capitalised and "ADJ" in sense(word.norm).readings
 
 
 #: What a branded thing's name may follow: its article or its owner.
@@ -355,7 +363,10 @@ _MADE_THINGS: Final = frozenset(
     "print prints mug vase bowl jug plate lamp chair table rug cushion quilt scarf shirt "
     "dress suit jacket coat jumper cardigan bag handbag shoes boots watch perfume poster "
     "painting original sculpture necklace ring earrings bracelet guitar kettle teapot wallet "
-    "tie belt purse candle trainers sunglasses card account app phone laptop car van".split()
+    "tie belt purse candle trainers sunglasses card account app phone laptop car van "
+    "amp amplifier speaker speakers headphones keyboard piano drums bike bicycle camera lens "
+    "tent tractor mower oven fridge freezer boiler cooker hoover helmet saddle racket "
+    "tablet printer router radio telly".split()
 )
 
 
@@ -490,7 +501,46 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
             if _phrase_ends(tokens, last)
             else [AFTER_DETERMINER]
         )
+    if first == last and _dated(tokens, before, first):
+        return [DATED]
     return [LOCATIVE] if _locative(tokens, before) else []
+
+
+def _dated(tokens: list[Token], before: Token, index: int) -> bool:
+    """A month or a weekday as a date: "ready by April", "until May", "the end of June".
+
+    The preposition makes a time of it only where the clause stops there, or goes on with
+    a date's own words ("by April 3", "by April I think"): "after May rang" and "sent by
+    June" (an agent after a participle) stay open to a name.
+    """
+    if not sense(tokens[index].norm).calendar:
+        return False
+    if before.norm == "of":
+        head = _previous_glued(tokens, before.index)
+        if head is None or head.norm not in _PARTS_OF_A_SPAN:
+            return False
+    elif before.norm not in _TIME_PREPOSITIONS:
+        return False
+    elif before.norm == "by" and _participle_before(tokens, before.index):
+        return False
+    after = _next_glued(tokens, index)
+    return after is None or after.norm.isdigit() or after.norm in _AFTER_A_DATE
+
+
+def _participle_before(tokens: list[Token], index: int) -> bool:
+    verb = _previous_glued(tokens, index)
+    return verb is not None and bool(inflections(verb.norm) & {"VBN", "VBD"})
+
+
+#: Prepositions of time before a month or a weekday.
+_TIME_PREPOSITIONS: Final = frozenset("by until till til since before after during from".split())
+#: Nouns of a span that "of" ties to a month ("the end of April").
+_PARTS_OF_A_SPAN: Final = frozenset("end start beginning middle rest half".split())
+#: Words a clause goes on with after a date (subjects, conjunctions, a date's own words).
+_AFTER_A_DATE: Final = frozenset(
+    "i we you they he she it and but so or then at for as when if because though "
+    "anyway hopefully latest probably maybe too either onwards the".split()
+)
 
 
 def _signals_after(tokens: list[Token], last: int) -> list[str]:
@@ -779,9 +829,16 @@ def _determined(tokens: list[Token], first: int) -> bool:
 
 
 def _phrase_ends(tokens: list[Token], last: int) -> bool:
-    """Nothing but a function word or punctuation follows: the word ends its noun phrase."""
+    """Nothing but a function word or punctuation follows: the word ends its noun phrase.
+
+    "one" stands for the noun it modifies: "the Penrose one" runs on as "the Penrose do".
+    """
     after = _next_glued(tokens, last)
-    return after is None or after.norm in FUNCTION_WORDS
+    return after is None or (after.norm in FUNCTION_WORDS and after.norm not in _PRO_NOUNS)
+
+
+#: Words that stand for a noun after a modifier ("the blue one", "the Penrose ones").
+_PRO_NOUNS: Final = frozenset({"one", "ones"})
 
 
 def _locative(tokens: list[Token], before: Token) -> bool:
@@ -799,7 +856,31 @@ def _locative(tokens: list[Token], before: Token) -> bool:
         return True  # "from London to X": the other end of a journey
     if travel is not None and travel.norm == "back" and _heard_back(tokens, travel.index):
         return False  # "got the redlines back from Brennan": from whom, not from where
+    if travel is not None and travel.norm == "off":
+        return _setting_off(tokens, travel.index)  # "we're off to X", "set off to X"
     return travel is not None and travel.norm in MOTION_WORDS
+
+
+def _setting_off(tokens: list[Token], off: int) -> bool:
+    """The "off" of a journey: after a form of "be" ("we're off to") or a word of travel.
+
+    "sent it off to X" is sent to someone; a journey's "off" follows its traveller.
+    """
+    before = _previous_glued(tokens, off)
+    if before is None:
+        return False
+    if before.norm in _BEING or before.norm in MOTION_WORDS or before.norm in _SETTING_OUT:
+        return True
+    return before.possessive and before.norm in _PERSONAL_PRONOUNS  # "she's off to X"
+
+
+#: Forms of "be" a traveller's "off" follows, contracted ones included.
+_BEING: Final = frozenset(
+    "is are am was were be been being we're i'm you're they're he's she's".split()
+)
+#: Verbs that set out on a journey with "off".
+_SETTING_OUT: Final = frozenset("set sets setting jet jets jetting swanning".split())
+_PERSONAL_PRONOUNS: Final = frozenset("he she it".split())
 
 
 #: Verbs that get something back from someone: "heard back from X", "got it back from X".
