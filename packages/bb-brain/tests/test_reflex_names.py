@@ -342,6 +342,24 @@ def test_a_project_by_a_part_of_its_title(engine: Engine, make_brain: Any) -> No
     assert slugs(ask(engine, brain, "the wall repair quotes came in high")) == []
 
 
+TOY_CHEST = ("projects/toy-chest-for-grandad", md("Toy Chest for Grandad", type="project"))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("sanded the lid of grandad's toy chest tonight", [TOY_CHEST[0]]),
+        ("the toy chest for grandad needs new hinges", [TOY_CHEST[0]]),
+        ("saw a lovely toy chest at the craft fair", []),  # the rest of the title is not there
+        ("a toy chest is a lot of work, my grandad always said", []),  # too far off
+    ],
+)
+def test_a_title_part_with_the_rest_of_its_title_beside_it(
+    engine: Engine, make_brain: Any, text: str, found: list[str]
+) -> None:
+    assert slugs(ask(engine, make_brain(TOY_CHEST), text)) == found
+
+
 def test_a_firm_s_short_name_outranks_a_part_of_another_title(
     engine: Engine, make_brain: Any
 ) -> None:

@@ -67,6 +67,7 @@ from bb_brain.reflex._evidence import (
     ordinary_declined,
     ordinary_reading,
     own_definite_alias,
+    rest_of_its_title,
     title_part_for_the_conversation,
     veto,
     vetoed,
@@ -228,6 +229,8 @@ def _decide(
         res = everyday_short_name(outcome.resolved)
         if reason := veto(res):
             declined.append(vetoed(res, reason))
+        elif whole := rest_of_its_title(res, conversation.text(res.cand.text_index)):
+            accepted.append(whole)
         elif part := title_part_for_the_conversation(res):
             pending.append(part)
         elif not res.cand.ambiguity:

@@ -294,6 +294,34 @@ def title_part_for_the_conversation(res: Resolved) -> Resolved | None:
     return replace(res, cand=replace(res.cand, ambiguity=ambiguity))
 
 
+def rest_of_its_title(res: Resolved, text: str) -> Resolved | None:
+    """A title part with the rest of its title beside it, accepted; else None.
+
+    "grandad's toy chest" of Toy Chest for Grandad, "the Wraxby barn roof" of Barn Roof at
+    Wraxby: the whole title, its words reordered, names the page without the conversation.
+    Every other content word of the title must stand within a few words of the part.
+    """
+    if res.arm != TITLE_PART_ARM:
+        return None
+    part = set(res.cand.norm.split())
+    rest = {
+        word for word in _words(res.page.title) if word not in part and not sense(word).function
+    }
+    if not rest:
+        return None
+    before = _words(text[: res.cand.start])[-REST_OF_TITLE_REACH:]
+    after = _words(text[res.cand.end :])[:REST_OF_TITLE_REACH]
+    if not rest <= {*before, *after}:
+        return None
+    decision = f"title part {res.cand.norm!r} taken with {', '.join(sorted(rest))} beside it"
+    return replace(res, signals=(REST_OF_TITLE,), decision=decision)
+
+
+#: How many words either side of a title part the rest of its title may stand.
+REST_OF_TITLE_REACH: Final = 3
+REST_OF_TITLE: Final = "the rest of its title beside it"
+
+
 def own_definite_alias(res: Resolved) -> bool:
     """The user's own description of a thing, given as its alias and said whole.
 
@@ -773,6 +801,10 @@ class Conversation:
         self._prior_folded: str | None = None
         self._texts = list(texts)
         self._forms: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
+
+    def text(self, index: int) -> str:
+        """The text of ``text_index`` ``index`` (the turn is 0), or "" past the last."""
+        return self._texts[index] if index < len(self._texts) else ""
 
     def disambiguate(self, options: Sequence[Resolved]) -> Resolved | None:
         """The one page of ``options`` the mention's sentence fits by its words, or None."""
