@@ -647,6 +647,17 @@ def test_a_name_listed_with_commas_beside_a_person(engine: Engine, make_brain: A
     assert len(slugs(ask(engine, make_brain(*people), guests))) == 2
 
 
+def test_a_name_on_a_line_of_its_own_beside_a_person_s(engine: Engine, make_brain: Any) -> None:
+    people = (
+        ("people/oona-pell", md("Oona Pell", type="person")),
+        ("people/grant-ilsley", md("Grant Ilsley", type="person", aliases="[Grant]")),
+    )
+    replies = "cover for saturday:\nOona Pell - yes\nGRANT - maybe\n\nwho's cheaper?"
+    assert sorted(slugs(ask(engine, make_brain(*people), replies))) == sorted(p[0] for p in people)
+    # no line is a person's: a list of jobs
+    assert slugs(ask(engine, make_brain(*people), "grant - maybe\nbins - friday")) == []
+
+
 def test_a_title_joined_by_a_small_word(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(("projects/tarts-on-tour", md("Tarts on Tour", type="project")))
     text = "Tarts on Tour starts in Whitby in May, sort the dates"

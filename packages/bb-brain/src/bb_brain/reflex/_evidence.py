@@ -54,7 +54,7 @@ from bb_brain._names import NAME_SUFFIXES, fold, generation
 from bb_brain._orgnames import is_organisation
 from bb_brain._pg import Connection
 from bb_brain.pages import SHORT_NAME_ARM, TITLE_PART_ARM, normalise, slug_suffix_form
-from bb_brain.reflex._candidate import NAME_ARMS
+from bb_brain.reflex._candidate import NAME_ARMS, Candidate
 from bb_brain.reflex._ordinary import is_ordinary, lemmas, sense, unknown_word
 from bb_brain.reflex._resolve import CONFIDENCE, Resolved
 from bb_brain.reflex._syntax import (
@@ -921,14 +921,16 @@ class Conversation:
     def _listed_with(self, res: Resolved, other: Resolved) -> bool:
         """The mention and a person named on their own strength stand side by side in a list.
 
-        "wren and rook's wedding", "me, odile and tamsin", "oona pell, grant, me": people
-        are listed with people, and
+        "wren and rook's wedding", "me, odile and tamsin", "oona pell, grant, me", or a
+        line each ("Oona Pell - yes" / "grant - maybe"): people are listed with people, and
         an everyday word is seldom listed with a person ("salt and pepper" names nobody).
         """
         if other.text_index != res.text_index or not other.page.is_person:
             return False
         if other.slug == res.slug or res.text_index >= len(self._texts):
             return False
+        if _labels_its_line(res.cand) and _labels_its_line(other.cand):
+            return True  # "benni - yes" / "ASH - maybe": a line each, in one shape
         text = self._texts[res.text_index]
         first, second = sorted((res.cand, other.cand), key=lambda cand: cand.start)
         if first.end > second.start:
@@ -1028,6 +1030,15 @@ class Conversation:
         return any(
             _contains(self._prior_folded, surface) for surface in page.strong if surface != mention
         )
+
+
+def _labels_its_line(cand: Candidate) -> bool:
+    """The mention opens its line and a dash or a colon follows it ("Ash - maybe")."""
+    span = cand.span
+    if span is None:
+        return False
+    last = span.tokens[span.last]
+    return span.tokens[span.first].line_start and (last.dash_after or last.colon_after)
 
 
 def _specificity(word: str) -> float:
