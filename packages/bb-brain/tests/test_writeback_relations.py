@@ -201,3 +201,10 @@ def test_write_back_reads_no_title_parts() -> None:
     assert [m.entity.slug for m in index.mentions("Grisedale Sea Wall Repair") if m.entity] == [
         "projects/grisedale-sea-wall"
     ]
+
+
+def test_who_someone_s_relation_is_is_a_fact_of_the_owner_s() -> None:
+    found = facts("Mirela's in year 4 now, her teacher is Mr Pellingham.")
+    assert slug_of(found, "Pellingham") == MIRELA.slug
+    found = facts("Teodor's accountant is called Greta Vollmer, she's very thorough")
+    assert slug_of(found, "Greta Vollmer") == TEODOR.slug

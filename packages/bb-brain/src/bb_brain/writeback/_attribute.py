@@ -18,13 +18,15 @@ The clause is about, in order of preference:
    clause's subject; in reported speech ("Leila says their readout is in Q3", "Sofia
    confirmed they hired Kwabena"), what is reported, when it names anything, except a
    view a singular "they" holds, which is the speaker's own ("Lena said they prefer email");
-2. the first entity named outright, unless it only modifies what follows ("Goran's quote for
+2. the owner, when the clause says who their relation is ("her teacher is Mr Pellingham",
+   "Dr Vell's accountant is called Greta"): the name after the copula fills the role;
+3. the first entity named outright, unless it only modifies what follows ("Goran's quote for
    the kitchen": the kitchen, when it is named; Goran otherwise); a person the clause
    introduces after an indefinite ("found us a helper, Wenna Thorsby, retired joiner")
    outranks it (see :mod:`bb_brain.writeback._rules`);
-3. the first pronoun that refers back to someone (first of all, a person's pronoun that is
+4. the first pronoun that refers back to someone (first of all, a person's pronoun that is
    the clause's subject: "he starts reporting to Oluwaseun" is his fact);
-4. nobody: a fact about the user alone.
+5. nobody: a fact about the user alone.
 """
 
 from __future__ import annotations
@@ -242,6 +244,8 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
         if reported and (speaker or report.start() > 0):
             return _best(reported)
     first = refs[0] if refs else None
+    if first and _owner_of_the_named(first, text):
+        return first  # "her teacher is Mr Pellingham": a fact of hers, naming him
     if first and not first.explicit and first.entity.is_person and subject(first, text):
         if text[first.start : first.end].casefold() in _NOMINATIVE:
             return first  # "he starts reporting to Oluwaseun": the subject's fact
@@ -254,6 +258,26 @@ _NOMINATIVE: Final = frozenset({"he", "she", "hes", "shes", "they"})
 _VIEW = re.compile(
     r"\s+(?:prefer|like|love|hate|want|would rather|think|feel|believe|worry|are worried)\b",
     re.IGNORECASE,
+)
+
+
+def _owner_of_the_named(ref: Reference, text: str) -> bool:
+    """The clause says who someone's relation is: "Dr Vell's accountant is called Greta".
+
+    Its subject is the owner's relation, so what it says is the owner's (whom they have);
+    the name after the copula only fills the role.
+    """
+    if not subject(ref, text):
+        return False
+    owner = ref.possessive or text[ref.start : ref.end].casefold() in _POSSESSIVE_PRONOUNS
+    return owner and _RELATION_IS_NAMED.match(text, ref.end) is not None
+
+
+_POSSESSIVE_PRONOUNS: Final = frozenset({"his", "her", "their"})
+#: After an owner: "'s accountant is called G...", " new teacher is M...", " GP was Dr ...".
+_RELATION_IS_NAMED: Final = re.compile(
+    r"(?:['’]s)?\s+(?:new\s+|old\s+|current\s+)?[a-z]+(?:\s+[a-z]+)?"
+    r"\s+(?:is|was|['’]s)\s+(?:called\s+|named\s+)?(?=[A-Z])"
 )
 
 
