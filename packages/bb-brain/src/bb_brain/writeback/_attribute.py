@@ -147,7 +147,7 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
                     True,
                     mention.possessive,
                     title,
-                    _OBLIQUE.search(text, 0, mention.start) is not None,
+                    _oblique(text, mention.start),
                 )
             )
             continue
@@ -305,6 +305,28 @@ _OBLIQUE = re.compile(
     r"(?:\s+(?:is|was|are|were)\b|['’]s\b)(?:\s+[\w'’-]+){0,4}\s+at\s+(?:the\s+)?\W*$",
     re.IGNORECASE,
 )
+#: "at" right before a name: where something happens, when the clause also says when.
+_AT = re.compile(r"\bat\s+(?:the\s+)?\W*$", re.IGNORECASE)
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+#: A day, a date or a clock time: "saturday", "11 july", "july 11", "7pm", "10:40".
+_WHEN = re.compile(
+    rf"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}\b"
+    rf"|\b{_MONTH}\s+\d{{1,2}}\b|\b\d{{1,2}}(?::\d\d)?\s*[ap]m\b|\b\d{{1,2}}:\d\d\b",
+    re.IGNORECASE,
+)
+
+
+def _oblique(text: str, start: int) -> bool:
+    """A name at ``start`` says how or where, not what the clause is about (see _OBLIQUE).
+
+    "Saturday 11 July at St Aidan's, doors 7pm": with a day or a time in the clause, the
+    place after "at" is where the topic at hand happens.
+    """
+    if _OBLIQUE.search(text, 0, start) is not None:
+        return True
+    return _AT.search(text, 0, start) is not None and _WHEN.search(text) is not None
+
+
 _LEADING = re.compile(r"^(?:\W|and\b|but\b|also\b|so\b|then\b|oh\b|anyway\b)*", re.IGNORECASE)
 
 
