@@ -78,6 +78,11 @@ def test_surname_only_for_people() -> None:
         ("companies/pizza-hut", "Pizza Hut", None),  # a singular noun is part of the name
         ("companies/labs", "Labs", None),  # nothing but the ending
         ("projects/shale-fund", "Shale Fund", None),  # no organisation
+        ("organizations/marsh-end-pta", "Marsh End PTA", "pta"),  # the acronym it closes on
+        ("organizations/tollard-road-rfc", "Tollard Road RFC", "rfc"),
+        ("organizations/pta", "PTA", None),  # nothing but the acronym
+        ("organizations/nhs-quarry-trust", "NHS Quarry Trust", "nhs quarry"),  # trade word
+        ("projects/marsh-end-pta", "Marsh End PTA", None),  # no organisation
     ],
 )
 def test_an_organisation_s_short_name(slug: str, title: str, short: str | None) -> None:

@@ -238,6 +238,8 @@ PELLOWE = (
     md("St Pellowe's Chapel", type="place", aliases="[St Pellowe's]"),
 )
 
+WENNA = ("places/st-wennas-hall", md("St Wenna's Hall", type="place"))
+
 
 @pytest.mark.parametrize(
     ("text", "slug"),
@@ -245,13 +247,14 @@ PELLOWE = (
         ("can we go over the Quenby itinerary tonight?", QUENBY[0]),
         ("need to sort nana's 90th this weekend", NINETIETH[0]),
         ("what time does St Pellowe's open on sundays?", PELLOWE[0]),
+        ("Saturday 4 May at St Wenna's, doors at 7", WENNA[0]),  # its short name, no alias
     ],
 )
 def test_a_page_form_as_the_page_writes_it(
     engine: Engine, make_brain: Any, text: str, slug: str
 ) -> None:
     """A name with everyday words after it, or a possessive inside it, matches whole."""
-    brain = make_brain(QUENBY, NINETIETH, PELLOWE)
+    brain = make_brain(QUENBY, NINETIETH, PELLOWE, WENNA)
     assert slugs(ask(engine, brain, text)) == [slug]
 
 
@@ -480,3 +483,10 @@ def test_everyday_words_with_a_possessive_need_evidence(engine: Engine, make_bra
     assert slugs(ask(engine, brain, "I was baking in nan's kitchen all day")) == []
     assert slugs(ask(engine, brain, "found my nan's kitchen scales in the loft")) == []
     assert slugs(ask(engine, brain, "went round to Nan's kitchen for tea")) == []  # a family word
+
+
+def test_a_body_by_the_acronym_its_title_closes_on(engine: Engine, make_brain: Any) -> None:
+    pta = ("organizations/marsh-end-pta", md("Marsh End PTA", type="organization"))
+    brain = make_brain(pta)
+    assert slugs(ask(engine, brain, "PTA meeting ran late, the raffle is sorted")) == [pta[0]]
+    assert slugs(ask(engine, brain, "is the PTA paying for the bouncy castle?")) == [pta[0]]

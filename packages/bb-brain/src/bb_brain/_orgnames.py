@@ -135,6 +135,22 @@ def kind_short_name(title: str) -> str | None:
     return " ".join(words[:-1])
 
 
+def closing_acronym(title: str) -> str | None:
+    """The acronym a body's title ends in, which its members call it by ("Hollins Lane PTA").
+
+    Written in capitals after a name of words ("Marsh End WI", "Tollard Road RFC"): the body
+    of that kind the user belongs to. Not a title of one word, nor an acronym that opens it.
+    """
+    words = title.split()
+    if len(words) < 2 or not _ACRONYM.fullmatch(words[-1]):
+        return None
+    return fold(words[-1])
+
+
+#: An acronym as a title writes it: capitals only, two to five of them.
+_ACRONYM: Final = re.compile(r"[A-Z]{2,5}")
+
+
 def title_parts(title: str) -> list[str]:
     """The shorter names a title that is no person's holds: runs of two words or more.
 

@@ -26,7 +26,13 @@ from bb_schema.turn_context import CONVERSATION_SLUG_PREFIX
 
 from bb_brain._errors import BrainUserError
 from bb_brain._names import fold, name_forms, umlauts_spelt_out
-from bb_brain._orgnames import is_organisation, kind_short_name, short_name, title_parts
+from bb_brain._orgnames import (
+    closing_acronym,
+    is_organisation,
+    kind_short_name,
+    short_name,
+    title_parts,
+)
 from bb_brain._pg import Connection
 from bb_brain._relations import RELATION_ARM, page_relations
 
@@ -172,6 +178,8 @@ class PageRecord:
             short = short_name(name) if organisation else None
             if short is None and self.is_place_or_event:
                 short = kind_short_name(name)  # a hotel filed as a venue keeps its firm's
+            if short is None and organisation:
+                short = closing_acronym(name)  # "PTA" for Hollins Lane PTA
             if short is not None:
                 rows.append((normalise(short), SHORT_NAME_ARM))  # "shale" for Shale Fund
             # "the sea wall" for Grisedale Sea Wall Repair

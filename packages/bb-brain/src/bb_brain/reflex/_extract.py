@@ -384,8 +384,13 @@ def _written_form(span: list[Token], maker: Maker) -> list[Candidate]:
     for end in ends:
         norm = normalise(maker.text[span[0].start : end])
         ambiguity = f"everyday phrase {norm!r}" if everyday else ""
-        found.append(maker.make(norm, span, _ARTICLE_ARMS, ambiguity=ambiguity))
+        found.append(maker.make(norm, span, _WRITTEN_ARMS, ambiguity=ambiguity))
     return found
+
+
+#: What a page's written form may match: its title, an alias, or the short name a place or
+#: an event goes by without its kind ("St Pellowe's" of St Pellowe's Hall).
+_WRITTEN_ARMS: Final = frozenset({"title", "alias", SHORT_NAME_ARM})
 
 
 def _runs_on(tokens: list[Token], last: Token) -> bool:
