@@ -259,22 +259,38 @@ def test_a_page_the_assistant_named_long_ago_is_no_news(engine: Engine, make_bra
     response = ask(engine, brain, question, prior=prior, window=window)
     assert response.pointers == []
     assert decisions(response)["companies/brackwater-hire"] == (
-        "suppressed: already named earlier in the conversation, by a name of its own,"
-        " the agent has this name"
+        "suppressed: named in full earlier in the conversation, the agent has it"
     )
-    # a name shown only inside an injected block was never said to the agent
-    injected = "\n\n".join([*said[:1], "## Memory\n- Brackwater Hire: stage lighting."])
-    shown = ask(engine, brain, question, prior=injected)
-    assert slugs(shown) == ["companies/brackwater-hire"]
+    # a name shown only inside an injected block (another page's summary) was never said
+    # to the agent, wherever the block sits and however much of it is left
+    line = "- [Quill Studio](brain://default/companies/quill-studio) — rents from Brackwater Hire"
+    for injected in (
+        "\n\n".join([said[0], "## Memory\n" + line, *said[2:]]),
+        "\n".join([line, said[0]]),
+        "Memory: Quill Studio <brain://default/companies/quill-studio>, via Brackwater Hire",
+    ):
+        assert slugs(ask(engine, brain, question, prior=injected)) == [BRACKWATER[0]]
 
 
-def test_a_namesake_with_another_suffix_named_earlier_leaves_the_page_news(
-    engine: Engine, make_brain: Any
+TARRANT = ("people/osgood-tarrant", md("Osgood Tarrant", type="person", aliases="[Osgood]"))
+GREEN_LANE = ("companies/green-lane-garage", md("Green Lane Garage", type="company"))
+
+
+@pytest.mark.parametrize(
+    ("page", "said", "text"),
+    [
+        # his son, not him
+        (TARRANT, "Osgood Tarrant Jr. wants a call next week.", "how did Osgood Tarrant reply?"),
+        # a lane, typed as one, and a longer name
+        (GREEN_LANE, "I drove down green lane garage way", "can Green Lane Garage fit us in?"),
+        (GREEN_LANE, "Green Lane Garage Supplies sent a bill", "can Green Lane Garage fit us in?"),
+    ],
+)
+def test_no_full_naming_where_the_words_name_something_else(
+    engine: Engine, make_brain: Any, page: tuple[str, str], said: str, text: str
 ) -> None:
-    brain = make_brain(TARRANT_III)
-    prior = "Osgood Tarrant Jr. wants a call next week."
-    response = ask(engine, brain, "how do I answer Osgood Tarrant III?", prior=prior)
-    assert slugs(response) == ["people/osgood-tarrant-iii"]
+    prior = "\n\n".join([said, "ok", "right", "fine", "sure", "thanks"])
+    assert slugs(ask(engine, make_brain(page), text, prior=prior)) == [page[0]]
 
 
 def test_the_volunteer_stage_adds_nothing_the_agent_already_has(

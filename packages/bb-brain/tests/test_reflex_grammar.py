@@ -1269,6 +1269,8 @@ AUGUST_PACKER = (
     "people/august-rennick",
     md("August Rennick", "Packs the veg boxes on the farm.", type="person", aliases="[August]"),
 )
+DELPHINE = ("people/delphine-oyo", md("Delphine Oyo", type="person", aliases="[Delphine]"))
+JIRA = ("tools/jira", md("Jira", type="tool", summary="Our ticket tracker at work."))
 GUILLEMOT = ("boats/guillemot", md("Guillemot", type="boat", summary="The club's safety boat."))
 
 
@@ -1286,6 +1288,10 @@ GUILLEMOT = ("boats/guillemot", md("Guillemot", type="boat", summary="The club's
         (RUSKIN, "My old Ruskin amp finally gave up last night"),  # a brand, after its owner
         (RUSKIN, "her new Ruskin speakers are far too loud"),
         (GUILLEMOT, "saw a guillemot drying its wings on the jetty"),  # one of a kind
+        (GUILLEMOT, "the guillemot one on the postcard was lovely"),  # any guillemot
+        (GENEVA, "my dad's off to Geneva on Friday"),  # a traveller's "off"
+        (GENEVA, "Off to Geneva tomorrow!"),
+        (AUGUST_PACKER, "the veg boxes run from August to October"),  # a range
     ],
 )
 def test_a_journey_a_date_a_brand_and_a_kind_leave_the_name_alone(
@@ -1303,6 +1309,13 @@ def test_a_journey_a_date_a_brand_and_a_kind_leave_the_name_alone(
         (AUGUST_PACKER, "can we sort the veg boxes before August gets back from leave"),
         (RUSKIN, "my old Ruskin said hello to you"),  # no made thing follows
         (GUILLEMOT, "Guillemot's outboard was playing up again"),  # the boat's own
+        (GENEVA, "the contract is off to Geneva for signing"),  # a thing sent, no traveller
+        (AUGUST_PACKER, "I got the veg boxes rota from August."),  # "from" opens no range
+        (AUGUST_PACKER, "the veg boxes rota was handed over by August."),  # participle, particle
+        (DELPHINE, "my Delphine's bike has a flat tyre"),  # her bike
+        (DELPHINE, "my little Delphine loves her new bike"),  # "little" describes her
+        (RUSKIN, "my Ruskin piano lesson got moved to Friday"),  # his lesson, not a piano
+        (JIRA, "can you file a jira ticket for the login bug"),  # a label before its noun
     ],
 )
 def test_the_same_names_stay_names_where_the_words_make_them(
@@ -1313,6 +1326,25 @@ def test_the_same_names_stay_names_where_the_words_make_them(
 
 COSMO_R = ("people/cosmo-rennick", md("Cosmo Rennick", type="person", aliases="[Cosmo]"))
 COSMO_F = ("people/cosmo-fairlie", md("Cosmo Fairlie", type="person", aliases="[Cosmo]"))
+
+
+def test_the_other_falls_back_to_the_words_and_counts_this_turn(
+    engine: Engine, make_brain: Any
+) -> None:
+    rennick = ("people/cosmo-rennick", md("Cosmo Rennick", "Drives the band van.", type="person",
+               aliases="[Cosmo]"))  # fmt: skip
+    fairlie = ("people/cosmo-fairlie", md("Cosmo Fairlie", "Keeps the allotment accounts.",
+               type="person", aliases="[Cosmo]"))  # fmt: skip
+    brain = make_brain(rennick, fairlie)
+    # nobody named before: the words around the name decide, as for any shared name
+    text = "ask the other Cosmo whether the band van is free on Friday"
+    assert slugs(ask(engine, brain, text)) == [rennick[0]]
+    # named earlier in the same turn
+    text = "I asked Cosmo Fairlie already, ask the other Cosmo about the float"
+    assert rennick[0] in slugs(ask(engine, brain, text))
+    # "any other" asks whether there is one; it sets nobody against anybody
+    window = ["Cosmo Rennick has the van keys this week"]
+    assert slugs(ask(engine, brain, "is there any other Cosmo on the rota?", window=window)) == []
 
 
 def test_the_other_of_a_shared_name_is_the_one_not_named_yet(
@@ -1342,3 +1374,20 @@ WEDDING = (
 )
 def test_an_events_name_without_its_kind(engine: Engine, make_brain: Any, text: str) -> None:
     assert slugs(ask(engine, make_brain(WEDDING), text)) == [WEDDING[0]]
+
+
+REUNION = ("events/kilbride-reunion", md("Kilbride Reunion", type="event"))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("the Kilbride do is in August", [REUNION[0]]),
+        ("Mrs Kilbride rang about the hall", []),  # the family's name, a person's here
+        ("Kilbride said the hall is booked", []),
+    ],
+)
+def test_an_occasions_short_name_is_a_family_name_first(
+    engine: Engine, make_brain: Any, text: str, found: list[str]
+) -> None:
+    assert slugs(ask(engine, make_brain(REUNION), text)) == found

@@ -355,6 +355,8 @@ TOY_CHEST = ("projects/toy-chest-for-grandad", md("Toy Chest for Grandad", type=
         ("the toy chest for grandad needs new hinges", [TOY_CHEST[0]]),
         ("saw a lovely toy chest at the craft fair", []),  # the rest of the title is not there
         ("a toy chest is a lot of work, my grandad always said", []),  # too far off
+        ("Grandad says a toy chest is easy to make", []),  # any toy chest
+        ("my neighbour's toy chest is lovely, grandad agrees", []),  # hers, another clause
     ],
 )
 def test_a_title_part_with_the_rest_of_its_title_beside_it(

@@ -1,8 +1,7 @@
 """The reflex: deterministic turn context (no model, no embeddings).
 
 One call per turn, one alias-index query per call (and one content query when an ordinary
-word needs the conversation to decide it, one for the written names of the pages found when
-earlier turns may have named them):
+word needs the conversation to decide it):
 
 1. extract candidate mentions from the user turn (and, for the volunteer stage, from the
    last ``volunteer_window_turns`` window turns of both roles);
@@ -14,8 +13,8 @@ earlier turns may have named them):
    around it, then related pages named beside it and earlier mentions; see
    :mod:`bb_brain.reflex._evidence`);
 4. drop pages already in the agent's context (the seam's suppression mode): with
-   prior-context suppression, a page pushed before, named in a window turn, or named in
-   full (its title, an alias of two words or more) by any earlier turn of either role;
+   prior-context suppression, a page pushed before, named in a window turn, or whose title
+   any earlier turn of either role wrote in full (:mod:`bb_brain.reflex._context`);
 5. reflex: keep at most ``pointer_budget`` pointers from the turn itself;
 6. volunteer: from window + turn, pages at or above ``volunteer_min_confidence`` that the
    reflex did not already point at, at most ``volunteer_max_pages``;
@@ -32,7 +31,6 @@ ambiguity decision), and the response lists the pages declined on the way with t
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final, Literal
@@ -53,6 +51,7 @@ from bb_brain._examined import (
 )
 from bb_brain._pg import Connection
 from bb_brain.reflex._candidate import Candidate
+from bb_brain.reflex._context import named_in_full, said_before
 from bb_brain.reflex._evidence import (
     CONTEXT,
     Conversation,
@@ -132,16 +131,12 @@ def turn_context(conn: Connection, request: TurnContextRequest) -> TurnContextRe
         if settings.suppression == "prior-context"
         else {}
     )
-    if settings.suppression == "prior-context":
-        said = said_before(request.prior_context)
-        turn = [res.slug for res in accepted if res.text_index == 0 and res.slug not in known]
-        known |= dict.fromkeys(conversation.named_in(said, turn), 0)
     reflex: list[Resolved] = []
     for res in resolve([res for res in accepted if res.text_index == 0]):
         if suppressor.seen(res.slug):
             continue
         if res.slug in known:
-            declined.append(_already_named(res, known[res.slug]))
+            declined.append(replace(res, decision=known[res.slug]))
             continue
         reflex.append(res)
     reflex = reflex[: settings.pointer_budget]
@@ -172,42 +167,30 @@ def turn_context(conn: Connection, request: TurnContextRequest) -> TurnContextRe
 
 def _named_before(
     accepted: Sequence[Resolved], texts: Sequence[str], prior_context: str
-) -> dict[str, int]:
-    """Pages an earlier turn the agent saw already named (slug -> how many turns back).
+) -> dict[str, str]:
+    """Pages an earlier turn the agent saw already named (slug -> why it is no news).
 
-    Such a page is no news to the agent: the prior-context seam does not push it again. Only
-    the conversation's own turns count (a name inside an injected summary named no page to
-    the user), and a name settled only by context or by the rest of the conversation does
-    not (its bare word named no page on its own).
+    Such a page is no news to the agent: the prior-context seam does not push it again.
+    A window turn names a page by a mention the reflex accepts there, except one settled
+    only by context or by the rest of the conversation (its bare word named no page on its
+    own); any earlier turn names it by its title in full (:mod:`bb_brain.reflex._context`).
+    Only the conversation's own turns count, never what memory injected.
     """
-    known: dict[str, int] = {}
+    back: dict[str, int] = {}
     for res in accepted:
         if res.text_index == 0 or CONTEXT in res.signals or by_conversation(res):
             continue
         if texts[res.text_index] not in prior_context:
             continue
-        known[res.slug] = min(known.get(res.slug, res.text_index), res.text_index)
+        back[res.slug] = min(back.get(res.slug, res.text_index), res.text_index)
+    known = {
+        slug: f"suppressed: already named {turns} turn(s) back, the agent has this name"
+        for slug, turns in back.items()
+    }
+    titles = {res.slug: res.page.title for res in accepted if res.slug not in known}
+    for slug in named_in_full(said_before(prior_context), titles):
+        known[slug] = "suppressed: named in full earlier in the conversation, the agent has it"
     return known
-
-
-def said_before(prior_context: str) -> str:
-    """The earlier turns of a prior context: what precedes the first injected block.
-
-    The seams put the conversation's turns first and the blocks memory injected after them;
-    a name in an injected summary was shown to the agent, never said to it.
-    """
-    block = _INJECTED_BLOCK.search(prior_context)
-    return prior_context[: block.start()] if block is not None else prior_context
-
-
-#: A line that opens an injected block, in either render (list or fragment).
-_INJECTED_BLOCK: Final = re.compile(rf"(?m)^(?:{re.escape(MEMORY_HEADING)}$|Memory: )")
-
-
-def _already_named(res: Resolved, back: int) -> Resolved:
-    when = f"{back} turn(s) back" if back else "earlier in the conversation, by a name of its own"
-    decision = f"suppressed: already named {when}, the agent has this name"
-    return replace(res, decision=decision)
 
 
 def _decide(

@@ -130,7 +130,7 @@ from bb_brain.reflex._tokens import (
 AMBIGUITY_PENALTY: Final = 0.05
 THE_OTHER: Final = "'the other' of a name the conversation named before"
 #: "the other Dave", "our other Sam": the words before a name that set it against one named.
-_OTHER_ONE: Final = re.compile(r"\bother\s+$", re.IGNORECASE)
+_OTHER_ONE: Final = re.compile(r"\b(?:the|my|our|your|his|her|their)\s+other\s+$", re.IGNORECASE)
 CO_MENTION: Final = "co-mention of a related page"
 TRADE_NAME: Final = "a firm's whole name, ending in its trade"
 CONTEXT: Final = "context"
@@ -191,11 +191,6 @@ _PERSON_ONLY: Final = (
 )
 #: Arms a bare subject or possessor settles: a person goes by their given name alone.
 _EVENT_ARMS: Final = NAME_ARMS | {"given-name", SHORT_NAME_ARM}
-#: A page's own written names: its title and the aliases its writer gave it.
-_WRITTEN_NAMES = (
-    "SELECT slug, alias_norm FROM aliases WHERE brain_id = %s AND source = %s"
-    " AND slug = ANY(%s) AND arm IN ('title', 'alias')"
-)
 _CONTENT = (
     "SELECT p.slug, p.title, coalesce(p.summary, ''), left(p.body, %s),"
     " ARRAY(SELECT a.alias_norm FROM aliases AS a WHERE a.brain_id = p.brain_id"
@@ -299,24 +294,38 @@ def rest_of_its_title(res: Resolved, text: str) -> Resolved | None:
 
     "grandad's toy chest" of Toy Chest for Grandad, "the Wraxby barn roof" of Barn Roof at
     Wraxby: the whole title, its words reordered, names the page without the conversation.
-    Every other content word of the title must stand within a few words of the part.
+    Every other content word of the title must stand within a few words of the part, in
+    its clause, and nothing may make the part any such thing ("a toy chest") or someone
+    else's ("my neighbour's toy chest").
     """
     if res.arm != TITLE_PART_ARM:
         return None
     part = set(res.cand.norm.split())
-    rest = {
-        word for word in _words(res.page.title) if word not in part and not sense(word).function
-    }
+    rest = {word for word in _words(res.page.title) if word not in part}
+    rest = {word for word in rest if not sense(word).function}
     if not rest:
         return None
-    before = _words(text[: res.cand.start])[-REST_OF_TITLE_REACH:]
-    after = _words(text[res.cand.end :])[:REST_OF_TITLE_REACH]
+    clause_start = max(text.rfind(mark, 0, res.cand.start) for mark in _CLAUSE_MARKS) + 1
+    ends = [found for mark in _CLAUSE_MARKS if (found := text.find(mark, res.cand.end)) >= 0]
+    before = _words(text[clause_start : res.cand.start])[-REST_OF_TITLE_REACH:]
+    after = _words(text[res.cand.end : min(ends, default=len(text))])[:REST_OF_TITLE_REACH]
     if not rest <= {*before, *after}:
         return None
+    owner = _OWNER_BEFORE.search(text, clause_start, res.cand.start)
+    if owner is not None and normalise(owner.group("who")) not in rest:
+        return None  # "my neighbour's toy chest": somebody else's
+    if _ANY_SUCH.search(text, clause_start, res.cand.start):
+        return None  # "a toy chest for grandad": any such chest
     decision = f"title part {res.cand.norm!r} taken with {', '.join(sorted(rest))} beside it"
     return replace(res, signals=(REST_OF_TITLE,), decision=decision)
 
 
+#: Marks that close a clause: the rest of a title is looked for inside the part's own.
+_CLAUSE_MARKS: Final = (",", ";", ".", "!", "?", "\n")
+#: A possessive right before a title part: whose thing it is.
+_OWNER_BEFORE: Final = re.compile(r"\b(?P<who>[^\W\d_]+)['’]s\s+$")
+#: A determiner right before a title part that makes it any such thing.
+_ANY_SUCH: Final = re.compile(r"\b(?:a|an|another|any|some|every)\s+$", re.IGNORECASE)
 #: How many words either side of a title part the rest of its title may stand.
 REST_OF_TITLE_REACH: Final = 3
 REST_OF_TITLE: Final = "the rest of its title beside it"
@@ -608,8 +617,8 @@ def veto(res: Resolved) -> str | None:
     if res.arm == "slug-suffix" and LOWERCASE in signals and not _slug_in_title(res):
         # "the house move" of a page titled "Moving to Leeds": its slug is an old label
         return f"declined: {res.cand.raw!r} matches only the slug of {res.page.title!r}"
-    if res.page.is_person and (named := _names_a_thing(res, signals)):
-        return named
+    if other := _another_sense(res, signals):
+        return other
     if res.cand.tokens != 1:
         return None
     if no_name := _no_name_at_all(res, signals):
@@ -644,13 +653,42 @@ def _no_name_at_all(res: Resolved, signals: set[str]) -> str | None:
     settled = [signal for signal in _NO_NAME_AT_ALL if signal in signals]
     if settled:  # "sheets per ream", of a studio too
         return f"declined: {res.cand.raw!r} is {settled[0]}"
-    if AFTER_A in signals and LOWERCASE in signals:
+    if AFTER_A in signals and LOWERCASE in signals and _a_common_noun(signals):
         # "saw a kittiwake on the pier", "a guinness after work": one of a kind, as no
         # page's name is; a boat, a horse or a pub typed bare is "the" one, or no article
         return f"declined: {res.cand.raw!r} is a common noun after 'a', one of a kind"
     if DATED in signals:  # "ready by April": a month, whoever else is called that
         return f"declined: {res.cand.raw!r} reads as a date here, {_NO_PERSON}"
     return None
+
+
+def _another_sense(res: Resolved, signals: set[str]) -> str | None:
+    """Why the word names a thing, a place or a person here rather than the page."""
+    if res.page.is_person:
+        return _names_a_thing(res, signals)
+    if _a_family_name(res, signals):
+        return f"declined: {res.cand.raw!r} is somebody's name here, not {res.page.title!r}"
+    return None
+
+
+def _a_family_name(res: Resolved, signals: set[str]) -> bool:
+    """A place's or an occasion's short name said of a person: "Mrs Kilbride rang".
+
+    "Kilbride Reunion" goes by "kilbride", which is a family's name first: an honorific or
+    a verb only people take makes it someone's. A firm's short name takes such verbs too
+    ("Shale said"), so firms keep theirs.
+    """
+    if res.arm != SHORT_NAME_ARM or res.page.is_person or _organisation(res):
+        return False
+    return bool(signals & {HONORIFIC, PERSON_VERB})
+
+
+def _a_common_noun(signals: set[str]) -> bool:
+    """The word stands as its own noun ("a kittiwake diving"), not as a label.
+
+    "a jira ticket", "a monzo account": a name typed lowercase before the thing it labels.
+    """
+    return BEFORE_NOUN not in signals and not any(s.startswith(KIND_SIGNAL) for s in signals)
 
 
 def _names_a_thing(res: Resolved, signals: set[str]) -> str | None:
@@ -813,8 +851,10 @@ class Conversation:
             return None
         text = self._texts[cand.text_index]
         content = self._content(sorted({res.slug for res in options}))
-        if _OTHER_ONE.search(text[: cand.start]):
-            return self._the_other(options, content)
+        if _OTHER_ONE.search(text[: cand.start]) and (
+            other := self._the_other(options, content, text[: cand.start])
+        ):
+            return other
         names = {word for res in options for word in _words(res.page.title)}
         mention = set(_words(cand.raw))
         context = _context_words(text[: cand.start] + " " + text[cand.end :], names | mention)
@@ -843,12 +883,26 @@ class Conversation:
         return replace(chosen, confidence=confidence, signals=(CONTEXT,), decision=decision)
 
     def _the_other(
-        self, options: Sequence[Resolved], content: dict[str, _Content]
+        self, options: Sequence[Resolved], content: dict[str, _Content], before: str
     ) -> Resolved | None:
-        """The one page of a shared name the conversation has not named yet ("the other Dave")."""
+        """The one page of a shared name the conversation has not named yet ("the other Dave").
+
+        Named before: in an earlier turn, or earlier in this one ("I asked Dave Pugh, ask
+        the other Dave").
+        """
         cand = options[0].cand
-        named = [res.slug for res in options if (page := content.get(res.slug)) is not None
-                 and self._named_before(page, cand.norm)]  # fmt: skip
+        folded = normalise(before)
+        named = [
+            res.slug
+            for res in options
+            if (page := content.get(res.slug)) is not None
+            and (
+                self._named_before(page, cand.norm)
+                or any(
+                    _contains(folded, surface) for surface in page.strong if surface != cand.norm
+                )
+            )
+        ]
         rest = [res for res in options if res.slug not in named]
         if not named or len(rest) != 1:
             return None
@@ -1004,21 +1058,6 @@ class Conversation:
             weak = tuple(sorted(s for s in surfaces if s and _ordinary_surface(s)))
             found[slug] = _Content(slug, normalise(raw), raw, strong, weak)
         return found
-
-    def named_in(self, said: str, slugs: Sequence[str]) -> set[str]:
-        """The pages of ``slugs`` that ``said`` names by their title or an alias of two words.
-
-        Such a page is in the agent's context from that turn on, pushed or not: the user or
-        the assistant named it in full. Derived forms do not count: "Christopher Long Jr."
-        is somebody else than Christopher Long III, and a given name may be anybody's.
-        """
-        if not said.strip() or not slugs:
-            return set()
-        folded = normalise(said)
-        rows = self._conn.execute(
-            _WRITTEN_NAMES, (self._brain_id, self._source, sorted(set(slugs)))
-        ).fetchall()
-        return {slug for slug, form in rows if " " in form and _contains(folded, form)}
 
     def _named_before(self, page: _Content, mention: str) -> bool:
         if not self._prior:

@@ -26,6 +26,7 @@ from bb_brain.pages import normalise
 from bb_brain.reflex._lexicon import (
     ANIMAL_KINDS,
     DETERMINERS,
+    FAMILY_WORDS,
     FUNCTION_WORDS,
     INTERVENING_ADVERBS,
     KIND_NOUNS,
@@ -331,21 +332,26 @@ def _a_brand(tokens: list[Token], first: int, last: int) -> bool:
     invoice, a quote or a meeting is a dealing with the person ("a Tom Hale invoice").
     One word does so after an owner too: "my Ostler card", "her Vantor laptop".
     """
+    if tokens[last].possessive:
+        return False  # "my Delphine's bike": hers
     before = _previous_glued(tokens, first)
     after = _next_glued(tokens, last)
     owners = _OWNERS if first == last else ("a", "an")
-    if before is not None and _describes(before) and first == last:
+    if before is not None and before.norm in _OWNERS_ADJECTIVES and first == last:
         before = _previous_glued(tokens, before.index)  # "my old Marshall amp"
     if before is None or before.norm not in owners or after is None or after.capitalised:
         return False
-    if after.possessive:
-        return False
-    return after.norm in _MADE_THINGS  # "a Tom Hale invoice" is a dealing with him
+    if after.possessive or after.norm not in _MADE_THINGS:
+        return False  # "a Tom Hale invoice" is a dealing with him
+    following = _next_glued(tokens, after.index)  # "my Ruskin piano lesson" is his lesson
+    return following is None or not sense(following.norm).noun or following.norm in FUNCTION_WORDS
 
 
-def _describes(word: Token) -> bool:
-    """An adjective between a thing's owner and its brand: "my old ...", "her new ..."."""
-    return not word.capitalised and "ADJ" in sense(word.norm).readings
+#: Adjectives an owner gives a thing before its brand ("my old Marshall amp"); "my little
+#: Delphine" and "her late Oswin" describe people.
+_OWNERS_ADJECTIVES: Final = frozenset(
+    "old new spare trusty favourite favorite second first battered ancient beloved".split()
+)
 
 
 #: What a branded thing's name may follow: its article or its owner.
@@ -509,31 +515,41 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
 def _dated(tokens: list[Token], before: Token, index: int) -> bool:
     """A month or a weekday as a date: "ready by April", "until May", "the end of June".
 
-    The preposition makes a time of it only where the clause stops there, or goes on with
-    a date's own words ("by April 3", "by April I think"): "after May rang" and "sent by
-    June" (an agent after a participle) stay open to a name.
+    "the end of June" is a date whatever follows; after another preposition of time the
+    word is one only where the clause stops there, or goes on with a date's own words ("by
+    April 3", "by April I think"). "from" makes a date only of a range ("from May to
+    July": a list "from June." is hers), and "sent by June" or "handed over by June" (an
+    agent after a participle) stays open to a name, as does "after May rang".
     """
     if not sense(tokens[index].norm).calendar:
         return False
+    after = _next_glued(tokens, index)
     if before.norm == "of":
         head = _previous_glued(tokens, before.index)
-        if head is None or head.norm not in _PARTS_OF_A_SPAN:
-            return False
-    elif before.norm not in _TIME_PREPOSITIONS:
+        return head is not None and head.norm in _PARTS_OF_A_SPAN
+    if before.norm == "from":
+        return after is not None and after.norm in _RANGE_ENDS
+    if before.norm not in _TIME_PREPOSITIONS:
         return False
-    elif before.norm == "by" and _participle_before(tokens, before.index):
+    if before.norm == "by" and _participle_before(tokens, before.index):
         return False
-    after = _next_glued(tokens, index)
     return after is None or after.norm.isdigit() or after.norm in _AFTER_A_DATE
 
 
 def _participle_before(tokens: list[Token], index: int) -> bool:
+    """A past participle ends right before ``index``, maybe with its particle ("handed over")."""
     verb = _previous_glued(tokens, index)
+    if verb is not None and verb.norm in _PARTICLES:
+        verb = _previous_glued(tokens, verb.index)
     return verb is not None and bool(inflections(verb.norm) & {"VBN", "VBD"})
 
 
-#: Prepositions of time before a month or a weekday.
-_TIME_PREPOSITIONS: Final = frozenset("by until till til since before after during from".split())
+#: Prepositions of time before a month or a weekday ("from" only opens a range).
+_TIME_PREPOSITIONS: Final = frozenset("by until till til since before after during".split())
+#: Words that close a range "from" opened ("from May to July", "from June onwards").
+_RANGE_ENDS: Final = frozenset("to till until through thru onwards on".split())
+#: Particles between a participle and its agent ("handed over by", "signed off by").
+_PARTICLES: Final = frozenset("off up over out down in back".split())
 #: Nouns of a span that "of" ties to a month ("the end of April").
 _PARTS_OF_A_SPAN: Final = frozenset("end start beginning middle rest half".split())
 #: Words a clause goes on with after a date (subjects, conjunctions, a date's own words).
@@ -831,14 +847,17 @@ def _determined(tokens: list[Token], first: int) -> bool:
 def _phrase_ends(tokens: list[Token], last: int) -> bool:
     """Nothing but a function word or punctuation follows: the word ends its noun phrase.
 
-    "one" stands for the noun it modifies: "the Penrose one" runs on as "the Penrose do".
+    "one" or "do" after a capitalised name stands for the noun it modifies: "the Penrose
+    one", "the Penrose do" (a "guillemot one" is any guillemot).
     """
     after = _next_glued(tokens, last)
-    return after is None or (after.norm in FUNCTION_WORDS and after.norm not in _PRO_NOUNS)
+    if after is None or after.norm not in FUNCTION_WORDS:
+        return after is None
+    return not (after.norm in _PRO_NOUNS and tokens[last].capitalised)
 
 
-#: Words that stand for a noun after a modifier ("the blue one", "the Penrose ones").
-_PRO_NOUNS: Final = frozenset({"one", "ones"})
+#: Words that stand for a noun after a name ("the Penrose one", "the Penrose do").
+_PRO_NOUNS: Final = frozenset({"one", "ones", "do"})
 
 
 def _locative(tokens: list[Token], before: Token) -> bool:
@@ -862,25 +881,41 @@ def _locative(tokens: list[Token], before: Token) -> bool:
 
 
 def _setting_off(tokens: list[Token], off: int) -> bool:
-    """The "off" of a journey: after a form of "be" ("we're off to") or a word of travel.
+    """The "off" of a journey: "we're off to", "she's off to", "set off to", "Off to ...".
 
-    "sent it off to X" is sent to someone; a journey's "off" follows its traveller.
+    A journey's "off" follows its traveller: a person, or a word of travel. "the contract
+    is off to X" and "sent it off to X" are sent to someone.
     """
     before = _previous_glued(tokens, off)
     if before is None:
-        return False
-    if before.norm in _BEING or before.norm in MOTION_WORDS or before.norm in _SETTING_OUT:
+        return tokens[off].sentence_start  # "Off to Geneva tomorrow!"
+    if before.norm in _TRAVELLERS_BEING or before.norm in MOTION_WORDS:
         return True
-    return before.possessive and before.norm in _PERSONAL_PRONOUNS  # "she's off to X"
+    if before.norm in _SETTING_OUT:
+        return True
+    if before.possessive:  # "she's off", "dad's off", "Ines's off": somebody is
+        return (
+            before.norm in _PERSONAL_PRONOUNS
+            or before.norm in FAMILY_WORDS
+            or (before.capitalised and not before.sentence_start)
+        )
+    if before.norm in _BEING:  # "we are off", not "the contract is off"
+        subject = _previous_glued(tokens, before.index)
+        return subject is not None and subject.norm in _TRAVELLERS
+    return False
 
 
-#: Forms of "be" a traveller's "off" follows, contracted ones included.
-_BEING: Final = frozenset(
-    "is are am was were be been being we're i'm you're they're he's she's".split()
-)
+#: Forms of "be" a traveller's "off" follows.
+_BEING: Final = frozenset("is are am was were be been being".split())
+#: A traveller and "be" in one contracted word ("we're off to").
+_TRAVELLERS_BEING: Final = frozenset("we're i'm you're they're".split())
+#: Subjects of "be off" that travel (the pronouns of people).
+_TRAVELLERS: Final = frozenset("i we you they he she".split())
 #: Verbs that set out on a journey with "off".
-_SETTING_OUT: Final = frozenset("set sets setting jet jets jetting swanning".split())
-_PERSONAL_PRONOUNS: Final = frozenset("he she it".split())
+_SETTING_OUT: Final = frozenset(
+    "set sets setting jet jets jetted jetting swan swans swanned swanning".split()
+)
+_PERSONAL_PRONOUNS: Final = frozenset("he she".split())
 
 
 #: Verbs that get something back from someone: "heard back from X", "got it back from X".
