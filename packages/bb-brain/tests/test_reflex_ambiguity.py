@@ -238,7 +238,7 @@ def test_a_page_named_earlier_in_the_conversation_is_no_news(
 
 BRACKWATER = (
     "companies/brackwater-hire",
-    md("Brackwater Hire", type="company", aliases="[Brackwater]", summary="Stage lighting."),
+    md("Brackwater Hire", type="company", summary="Stage lighting.", aliases="[Brackwater]"),
 )
 TARRANT_III = ("people/osgood-tarrant-iii", md("Osgood Tarrant III", type="person"))
 
@@ -255,7 +255,7 @@ def test_a_page_the_assistant_named_long_ago_is_no_news(engine: Engine, make_bra
     ]
     prior = "\n\n".join(said)
     window = [("u" if i % 2 == 0 else "a", text) for i, text in enumerate(said)][-4:]
-    question = "who was it at Brackwater we spoke to?"
+    question = "remind me who we spoke to at Brackwater"
     response = ask(engine, brain, question, prior=prior, window=window)
     assert response.pointers == []
     assert decisions(response)["companies/brackwater-hire"] == (

@@ -649,10 +649,10 @@ def test_a_name_listed_with_commas_beside_a_person(engine: Engine, make_brain: A
 
 def test_a_name_on_a_line_of_its_own_beside_a_person_s(engine: Engine, make_brain: Any) -> None:
     people = (
-        ("people/oona-pell", md("Oona Pell", type="person")),
+        ("people/wilf-arkwright", md("Wilf Arkwright", type="person")),
         ("people/grant-ilsley", md("Grant Ilsley", type="person", aliases="[Grant]")),
     )
-    replies = "cover for saturday:\nOona Pell - yes\nGRANT - maybe\n\nwho's cheaper?"
+    replies = "cover for saturday:\nWilf Arkwright - yes\nGRANT - no reply\n\nwho's cheaper?"
     assert sorted(slugs(ask(engine, make_brain(*people), replies))) == sorted(p[0] for p in people)
     # no line is a person's: a list of jobs
     assert slugs(ask(engine, make_brain(*people), "grant - maybe\nbins - friday")) == []
@@ -1265,33 +1265,36 @@ def test_these_readings_leave_the_word_alone(
 
 GENEVA = ("people/geneva-kilbride", md("Geneva Kilbride", type="person", aliases="[Geneva]"))
 RUSKIN = ("people/ruskin-adebanjo", md("Ruskin Adebanjo", type="person", aliases="[Ruskin]"))
-AUGUST_PACKER = (
-    "people/august-rennick",
-    md("August Rennick", "Packs the veg boxes on the farm.", type="person", aliases="[August]"),
+JULY_PACKER = (
+    "people/july-rennick",
+    md("July Rennick", "Packs the veg boxes on the farm.", type="person", aliases="[July]"),
 )
-DELPHINE = ("people/delphine-oyo", md("Delphine Oyo", type="person", aliases="[Delphine]"))
+PERPETUA = ("people/perpetua-oyo", md("Perpetua Oyo", type="person", aliases="[Perpetua]"))
 JIRA = ("tools/jira", md("Jira", type="tool", summary="Our ticket tracker at work."))
-GUILLEMOT = ("boats/guillemot", md("Guillemot", type="boat", summary="The club's safety boat."))
+GUILLEMOT = (
+    "boats/guillemot",
+    md("Guillemot", type="boat", summary="Rescue launch for dinghy racing."),
+)
 
 
 @pytest.mark.parametrize(
     ("page", "text"),
     [
-        (GENEVA, "We're off to Geneva at half term so I'll miss the match"),  # a journey
+        (GENEVA, "We're off to Geneva over Easter, back on the 20th"),  # a journey
         (GENEVA, "she's off to Geneva for the week"),
         (GENEVA, "they set off to Geneva at dawn"),
-        # a date by its preposition, though the turn speaks of what August does
-        (AUGUST_PACKER, "the veg boxes should be ready by August I reckon"),
-        (AUGUST_PACKER, "veg boxes are closed until August."),
-        (AUGUST_PACKER, "the veg boxes run to the end of August"),
-        (AUGUST_PACKER, "no veg boxes before August, and fewer after"),
+        # a date by its preposition, though the turn speaks of what July does
+        (JULY_PACKER, "the veg boxes start again by July I reckon"),
+        (JULY_PACKER, "veg boxes are closed until July."),
+        (JULY_PACKER, "the veg boxes run to the end of July"),
+        (JULY_PACKER, "no veg boxes before July, and fewer after"),
         (RUSKIN, "My old Ruskin amp finally gave up last night"),  # a brand, after its owner
         (RUSKIN, "her new Ruskin speakers are far too loud"),
         (GUILLEMOT, "saw a guillemot drying its wings on the jetty"),  # one of a kind
         (GUILLEMOT, "the guillemot one on the postcard was lovely"),  # any guillemot
         (GENEVA, "my dad's off to Geneva on Friday"),  # a traveller's "off"
         (GENEVA, "Off to Geneva tomorrow!"),
-        (AUGUST_PACKER, "the veg boxes run from August to October"),  # a range
+        (JULY_PACKER, "the veg boxes run from July to October"),  # a range
     ],
 )
 def test_a_journey_a_date_a_brand_and_a_kind_leave_the_name_alone(
@@ -1304,16 +1307,16 @@ def test_a_journey_a_date_a_brand_and_a_kind_leave_the_name_alone(
     ("page", "text"),
     [
         (GENEVA, "I sent the draft off to Geneva last night"),  # sent to someone
-        (AUGUST_PACKER, "the veg boxes were packed by August"),  # an agent, after a participle
+        (JULY_PACKER, "the veg boxes were packed by July"),  # an agent, after a participle
         # a clause of his own
-        (AUGUST_PACKER, "can we sort the veg boxes before August gets back from leave"),
+        (JULY_PACKER, "can we sort the veg boxes before July gets back from leave"),
         (RUSKIN, "my old Ruskin said hello to you"),  # no made thing follows
-        (GUILLEMOT, "Guillemot's outboard was playing up again"),  # the boat's own
+        (GUILLEMOT, "Guillemot's engine keeps cutting out"),  # the boat's own
         (GENEVA, "the contract is off to Geneva for signing"),  # a thing sent, no traveller
-        (AUGUST_PACKER, "I got the veg boxes rota from August."),  # "from" opens no range
-        (AUGUST_PACKER, "the veg boxes rota was handed over by August."),  # participle, particle
-        (DELPHINE, "my Delphine's bike has a flat tyre"),  # her bike
-        (DELPHINE, "my little Delphine loves her new bike"),  # "little" describes her
+        (JULY_PACKER, "I got the veg boxes rota from July."),  # "from" opens no range
+        (JULY_PACKER, "the veg boxes rota was handed over by July."),  # participle, particle
+        (PERPETUA, "my Perpetua's bike has a flat tyre"),  # her bike
+        (PERPETUA, "my little Perpetua loves her new bike"),  # "little" describes her
         (RUSKIN, "my Ruskin piano lesson got moved to Friday"),  # his lesson, not a piano
         (JIRA, "can you file a jira ticket for the login bug"),  # a label before its noun
     ],

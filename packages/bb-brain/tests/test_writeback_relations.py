@@ -121,7 +121,7 @@ def test_a_place_where_the_topic_happens_on_a_day_keeps_the_topic() -> None:
         for i, text in enumerate(
             [
                 "ok the recital is settled",
-                "Saturday 11 July at Quarrendon Hall, doors open 7pm",
+                "Friday 3 May at Quarrendon Hall, bar from 6pm",
                 "Quarrendon Hall has a new piano now",
             ],
             start=1,
@@ -129,7 +129,7 @@ def test_a_place_where_the_topic_happens_on_a_day_keeps_the_topic() -> None:
     ]
     found = RulesExtractor(EntityIndex([RECITAL, HALL], surfaces)).extract(Segment(0, tuple(turns)))
     slugs = [(fact.entity_slug, fact.fact) for fact in found]
-    assert slug_of(slugs, "11 July") == RECITAL.slug  # where it happens, that day
+    assert slug_of(slugs, "3 May") == RECITAL.slug  # where it happens, that day
     assert slug_of(slugs, "new piano") == HALL.slug  # the hall itself, named as the subject
 
 
@@ -231,7 +231,7 @@ def test_write_back_reads_no_title_parts() -> None:
 
 
 def test_who_someone_s_relation_is_is_a_fact_of_the_owner_s() -> None:
-    found = facts("Mirela's in year 4 now, her teacher is Mr Pellingham.")
+    found = facts("Mirela moved up to the juniors, her form tutor is Mr Pellingham.")
     assert slug_of(found, "Pellingham") == MIRELA.slug
     found = facts("Teodor's accountant is called Greta Vollmer, she's very thorough")
     assert slug_of(found, "Greta Vollmer") == TEODOR.slug

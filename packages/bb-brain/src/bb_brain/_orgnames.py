@@ -136,7 +136,7 @@ def kind_short_name(title: str) -> str | None:
 
 
 def closing_acronym(title: str) -> str | None:
-    """The acronym a body's title ends in, which its members call it by ("Hollins Lane PTA").
+    """The acronym a body's title ends in, which its members call it by ("Marsh End PTA").
 
     Written in capitals after a name of words ("Marsh End WI", "Tollard Road RFC"): the body
     of that kind the user belongs to. Not a title of one word, nor an acronym that opens it.

@@ -179,7 +179,7 @@ class PageRecord:
             if short is None and self.is_place_or_event:
                 short = kind_short_name(name)  # a hotel filed as a venue keeps its firm's
             if short is None and organisation:
-                short = closing_acronym(name)  # "PTA" for Hollins Lane PTA
+                short = closing_acronym(name)  # "PTA" for Marsh End PTA
             if short is not None:
                 rows.append((normalise(short), SHORT_NAME_ARM))  # "shale" for Shale Fund
             # "the sea wall" for Grisedale Sea Wall Repair

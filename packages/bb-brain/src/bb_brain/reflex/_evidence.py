@@ -657,7 +657,7 @@ def _no_name_at_all(res: Resolved, signals: set[str]) -> str | None:
         # "saw a kittiwake on the pier", "a guinness after work": one of a kind, as no
         # page's name is; a boat, a horse or a pub typed bare is "the" one, or no article
         return f"declined: {res.cand.raw!r} is a common noun after 'a', one of a kind"
-    if DATED in signals:  # "ready by April": a month, whoever else is called that
+    if DATED in signals:  # "done by May": a month, whoever else is called that
         return f"declined: {res.cand.raw!r} reads as a date here, {_NO_PERSON}"
     return None
 
@@ -887,7 +887,7 @@ class Conversation:
     ) -> Resolved | None:
         """The one page of a shared name the conversation has not named yet ("the other Dave").
 
-        Named before: in an earlier turn, or earlier in this one ("I asked Dave Pugh, ask
+        Named before: in an earlier turn, or earlier in this one ("I asked Dave Ormsby, ask
         the other Dave").
         """
         cand = options[0].cand
@@ -976,7 +976,7 @@ class Conversation:
         """The mention and a person named on their own strength stand side by side in a list.
 
         "wren and rook's wedding", "me, odile and tamsin", "oona pell, grant, me", or a
-        line each ("Oona Pell - yes" / "grant - maybe"): people are listed with people, and
+        line each ("Wilf Arkwright - yes" / "grant - maybe"): people are listed with people, and
         an everyday word is seldom listed with a person ("salt and pepper" names nobody).
         """
         if other.text_index != res.text_index or not other.page.is_person:
@@ -984,7 +984,7 @@ class Conversation:
         if other.slug == res.slug or res.text_index >= len(self._texts):
             return False
         if _labels_its_line(res.cand) and _labels_its_line(other.cand):
-            return True  # "benni - yes" / "ASH - maybe": a line each, in one shape
+            return True  # "wilf - yes" / "GRANT - maybe": a line each, in one shape
         text = self._texts[res.text_index]
         first, second = sorted((res.cand, other.cand), key=lambda cand: cand.start)
         if first.end > second.start:

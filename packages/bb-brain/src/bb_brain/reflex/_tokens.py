@@ -333,12 +333,12 @@ def _a_brand(tokens: list[Token], first: int, last: int) -> bool:
     One word does so after an owner too: "my Ostler card", "her Vantor laptop".
     """
     if tokens[last].possessive:
-        return False  # "my Delphine's bike": hers
+        return False  # "my Perpetua's bike": hers
     before = _previous_glued(tokens, first)
     after = _next_glued(tokens, last)
     owners = _OWNERS if first == last else ("a", "an")
     if before is not None and before.norm in _OWNERS_ADJECTIVES and first == last:
-        before = _previous_glued(tokens, before.index)  # "my old Marshall amp"
+        before = _previous_glued(tokens, before.index)  # "my old Velbourne amp"
     if before is None or before.norm not in owners or after is None or after.capitalised:
         return False
     if after.possessive or after.norm not in _MADE_THINGS:
@@ -347,8 +347,8 @@ def _a_brand(tokens: list[Token], first: int, last: int) -> bool:
     return following is None or not sense(following.norm).noun or following.norm in FUNCTION_WORDS
 
 
-#: Adjectives an owner gives a thing before its brand ("my old Marshall amp"); "my little
-#: Delphine" and "her late Oswin" describe people.
+#: Adjectives an owner gives a thing before its brand ("my old Velbourne amp"); "my little
+#: Perpetua" and "her late Oswin" describe people.
 _OWNERS_ADJECTIVES: Final = frozenset(
     "old new spare trusty favourite favorite second first battered ancient beloved".split()
 )
@@ -513,11 +513,11 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
 
 
 def _dated(tokens: list[Token], before: Token, index: int) -> bool:
-    """A month or a weekday as a date: "ready by April", "until May", "the end of June".
+    """A month or a weekday as a date: "done by May", "until May", "the end of June".
 
     "the end of June" is a date whatever follows; after another preposition of time the
     word is one only where the clause stops there, or goes on with a date's own words ("by
-    April 3", "by April I think"). "from" makes a date only of a range ("from May to
+    May 3", "by May I reckon"). "from" makes a date only of a range ("from May to
     July": a list "from June." is hers), and "sent by June" or "handed over by June" (an
     agent after a participle) stays open to a name, as does "after May rang".
     """
@@ -847,8 +847,8 @@ def _determined(tokens: list[Token], first: int) -> bool:
 def _phrase_ends(tokens: list[Token], last: int) -> bool:
     """Nothing but a function word or punctuation follows: the word ends its noun phrase.
 
-    "one" or "do" after a capitalised name stands for the noun it modifies: "the Penrose
-    one", "the Penrose do" (a "guillemot one" is any guillemot).
+    "one" or "do" after a capitalised name stands for the noun it modifies: "the Quennell
+    one", "the Quennell do" (a "guillemot one" is any guillemot).
     """
     after = _next_glued(tokens, last)
     if after is None or after.norm not in FUNCTION_WORDS:
@@ -856,7 +856,7 @@ def _phrase_ends(tokens: list[Token], last: int) -> bool:
     return not (after.norm in _PRO_NOUNS and tokens[last].capitalised)
 
 
-#: Words that stand for a noun after a name ("the Penrose one", "the Penrose do").
+#: Words that stand for a noun after a name ("the Quennell one", "the Quennell do").
 _PRO_NOUNS: Final = frozenset({"one", "ones", "do"})
 
 

@@ -18,7 +18,7 @@ The clause is about, in order of preference:
    clause's subject; in reported speech ("Leila says their readout is in Q3", "Sofia
    confirmed they hired Kwabena"), what is reported, when it names anything, except a
    view a singular "they" holds, which is the speaker's own ("Lena said they prefer email");
-2. the owner, when the clause says who their relation is ("her teacher is Mr Pellingham",
+2. the owner, when the clause says who their relation is ("his form tutor is Mr Pellingham",
    "Dr Vell's accountant is called Greta"): the name after the copula fills the role;
 3. the first entity named outright, unless it only modifies what follows ("Goran's quote for
    the kitchen": the kitchen, when it is named; Goran otherwise); a person the clause
@@ -245,7 +245,7 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
             return _best(reported)
     first = refs[0] if refs else None
     if first and _owner_of_the_named(first, text):
-        return first  # "her teacher is Mr Pellingham": a fact of hers, naming him
+        return first  # "his form tutor is Mr Pellingham": a fact of his, naming another
     if first and not first.explicit and first.entity.is_person and subject(first, text):
         if text[first.start : first.end].casefold() in _NOMINATIVE:
             return first  # "he starts reporting to Oluwaseun": the subject's fact
@@ -319,7 +319,7 @@ _WHEN = re.compile(
 def _oblique(text: str, start: int) -> bool:
     """A name at ``start`` says how or where, not what the clause is about (see _OBLIQUE).
 
-    "Saturday 11 July at St Aidan's, doors 7pm": with a day or a time in the clause, the
+    "Friday 3 May at St Wenna's, bar from 6pm": with a day or a time in the clause, the
     place after "at" is where the topic at hand happens.
     """
     if _OBLIQUE.search(text, 0, start) is not None:
