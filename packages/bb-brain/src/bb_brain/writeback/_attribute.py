@@ -18,15 +18,13 @@ The clause is about, in order of preference:
    clause's subject; in reported speech ("Leila says their readout is in Q3", "Sofia
    confirmed they hired Kwabena"), what is reported, when it names anything, except a
    view a singular "they" holds, which is the speaker's own ("Lena said they prefer email");
-2. the owner, when the clause says who their relation is ("his form tutor is Mr Pellingham",
-   "Dr Vell's accountant is called Greta"): the name after the copula fills the role;
-3. the first entity named outright, unless it only modifies what follows ("Goran's quote for
+2. the first entity named outright, unless it only modifies what follows ("Goran's quote for
    the kitchen": the kitchen, when it is named; Goran otherwise); a person the clause
    introduces after an indefinite ("found us a helper, Wenna Thorsby, retired joiner")
    outranks it (see :mod:`bb_brain.writeback._rules`);
-4. the first pronoun that refers back to someone (first of all, a person's pronoun that is
+3. the first pronoun that refers back to someone (first of all, a person's pronoun that is
    the clause's subject: "he starts reporting to Oluwaseun" is his fact);
-5. nobody: a fact about the user alone.
+4. nobody: a fact about the user alone.
 """
 
 from __future__ import annotations
@@ -147,7 +145,7 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
                     True,
                     mention.possessive,
                     title,
-                    _oblique(text, mention.start),
+                    _OBLIQUE.search(text, 0, mention.start) is not None,
                 )
             )
             continue
@@ -244,8 +242,6 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
         if reported and (speaker or report.start() > 0):
             return _best(reported)
     first = refs[0] if refs else None
-    if first and _owner_of_the_named(first, text):
-        return first  # "his form tutor is Mr Pellingham": a fact of his, naming another
     if first and not first.explicit and first.entity.is_person and subject(first, text):
         if text[first.start : first.end].casefold() in _NOMINATIVE:
             return first  # "he starts reporting to Oluwaseun": the subject's fact
@@ -258,26 +254,6 @@ _NOMINATIVE: Final = frozenset({"he", "she", "hes", "shes", "they"})
 _VIEW = re.compile(
     r"\s+(?:prefer|like|love|hate|want|would rather|think|feel|believe|worry|are worried)\b",
     re.IGNORECASE,
-)
-
-
-def _owner_of_the_named(ref: Reference, text: str) -> bool:
-    """The clause says who someone's relation is: "Dr Vell's accountant is called Greta".
-
-    Its subject is the owner's relation, so what it says is the owner's (whom they have);
-    the name after the copula only fills the role.
-    """
-    if not subject(ref, text):
-        return False
-    owner = ref.possessive or text[ref.start : ref.end].casefold() in _POSSESSIVE_PRONOUNS
-    return owner and _RELATION_IS_NAMED.match(text, ref.end) is not None
-
-
-_POSSESSIVE_PRONOUNS: Final = frozenset({"his", "her", "their"})
-#: After an owner: "'s accountant is called G...", " new teacher is M...", " GP was Dr ...".
-_RELATION_IS_NAMED: Final = re.compile(
-    r"(?:['’]s)?\s+(?:new\s+|old\s+|current\s+)?[a-z]+(?:\s+[a-z]+)?"
-    r"\s+(?:is|was|['’]s)\s+(?:called\s+|named\s+)?(?=[A-Z])"
 )
 
 
@@ -305,28 +281,6 @@ _OBLIQUE = re.compile(
     r"(?:\s+(?:is|was|are|were)\b|['’]s\b)(?:\s+[\w'’-]+){0,4}\s+at\s+(?:the\s+)?\W*$",
     re.IGNORECASE,
 )
-#: "at" right before a name: where something happens, when the clause also says when.
-_AT = re.compile(r"\bat\s+(?:the\s+)?\W*$", re.IGNORECASE)
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
-#: A day, a date or a clock time: "saturday", "11 july", "july 11", "7pm", "10:40".
-_WHEN = re.compile(
-    rf"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}\b"
-    rf"|\b{_MONTH}\s+\d{{1,2}}\b|\b\d{{1,2}}(?::\d\d)?\s*[ap]m\b|\b\d{{1,2}}:\d\d\b",
-    re.IGNORECASE,
-)
-
-
-def _oblique(text: str, start: int) -> bool:
-    """A name at ``start`` says how or where, not what the clause is about (see _OBLIQUE).
-
-    "Friday 3 May at St Wenna's, bar from 6pm": with a day or a time in the clause, the
-    place after "at" is where the topic at hand happens.
-    """
-    if _OBLIQUE.search(text, 0, start) is not None:
-        return True
-    return _AT.search(text, 0, start) is not None and _WHEN.search(text) is not None
-
-
 _LEADING = re.compile(r"^(?:\W|and\b|but\b|also\b|so\b|then\b|oh\b|anyway\b)*", re.IGNORECASE)
 
 
