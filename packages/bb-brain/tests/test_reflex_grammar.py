@@ -656,6 +656,9 @@ def test_a_name_on_a_line_of_its_own_beside_a_person_s(engine: Engine, make_brai
     assert sorted(slugs(ask(engine, make_brain(*people), replies))) == sorted(p[0] for p in people)
     # no line is a person's: a list of jobs
     assert slugs(ask(engine, make_brain(*people), "grant - maybe\nbins - friday")) == []
+    # lines apart are no list
+    apart = "Wilf Arkwright - yes\nbins out tonight\ngrant - £500 from the council"
+    assert slugs(ask(engine, make_brain(*people), apart)) == ["people/wilf-arkwright"]
 
 
 def test_a_title_joined_by_a_small_word(engine: Engine, make_brain: Any) -> None:
@@ -1315,6 +1318,7 @@ def test_a_journey_a_date_a_brand_and_a_kind_leave_the_name_alone(
         (GENEVA, "the contract is off to Geneva for signing"),  # a thing sent, no traveller
         (JULY_PACKER, "I got the veg boxes rota from July."),  # "from" opens no range
         (JULY_PACKER, "the veg boxes rota was handed over by July."),  # participle, particle
+        (JULY_PACKER, "the veg boxes keys passed from July to Bryn"),  # to someone, no range
         (PERPETUA, "my Perpetua's bike has a flat tyre"),  # her bike
         (PERPETUA, "my little Perpetua loves her new bike"),  # "little" describes her
         (RUSKIN, "my Ruskin piano lesson got moved to Friday"),  # his lesson, not a piano
@@ -1394,3 +1398,8 @@ def test_an_occasions_short_name_is_a_family_name_first(
     engine: Engine, make_brain: Any, text: str, found: list[str]
 ) -> None:
     assert slugs(ask(engine, make_brain(REUNION), text)) == found
+
+
+def test_a_venues_people_act_under_its_name(engine: Engine, make_brain: Any) -> None:
+    barn = ("places/dunhallow-barn", md("Dunhallow Barn", type="place"))
+    assert slugs(ask(engine, make_brain(barn), "Dunhallow emailed the invoice")) == [barn[0]]

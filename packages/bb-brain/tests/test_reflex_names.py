@@ -492,3 +492,9 @@ def test_a_body_by_the_acronym_its_title_closes_on(engine: Engine, make_brain: A
     brain = make_brain(pta)
     assert slugs(ask(engine, brain, "PTA meeting ran late, the raffle is sorted")) == [pta[0]]
     assert slugs(ask(engine, brain, "is the PTA paying for the bouncy castle?")) == [pta[0]]
+
+
+def test_a_written_short_name_inside_a_longer_name_is_not_it(
+    engine: Engine, make_brain: Any
+) -> None:
+    assert slugs(ask(engine, make_brain(WENNA), "St Wenna's Day is a holiday there")) == []

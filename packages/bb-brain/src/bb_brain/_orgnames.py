@@ -144,9 +144,18 @@ def closing_acronym(title: str) -> str | None:
     words = title.split()
     if len(words) < 2 or not _ACRONYM.fullmatch(words[-1]):
         return None
-    return fold(words[-1])
+    from bb_brain.reflex._ordinary import sense
+
+    acronym = fold(words[-1])
+    meaning = sense(acronym)
+    if acronym in LEGAL_FORMS or meaning.lexical or meaning.zipf >= _COMMON_ACRONYM_ZIPF:
+        return None  # "Sennock Group UK", "Velmont Support IT": a word everyone uses
+    return acronym
 
 
+#: An acronym this common in wordfreq's list (UK, TV, USA, BBC) names no one body; a
+#: club's (FC, CC, WI) is rarer.
+_COMMON_ACRONYM_ZIPF: Final = 4.5
 #: An acronym as a title writes it: capitals only, two to five of them.
 _ACRONYM: Final = re.compile(r"[A-Z]{2,5}")
 

@@ -674,13 +674,19 @@ def _another_sense(res: Resolved, signals: set[str]) -> str | None:
 def _a_family_name(res: Resolved, signals: set[str]) -> bool:
     """A place's or an occasion's short name said of a person: "Mrs Kilbride rang".
 
-    "Kilbride Reunion" goes by "kilbride", which is a family's name first: an honorific or
-    a verb only people take makes it someone's. A firm's short name takes such verbs too
-    ("Shale said"), so firms keep theirs.
+    "Kilbride Reunion" goes by "kilbride", which is a family's name first: an honorific, or
+    for an occasion a verb only people take, makes it someone's. A firm's or a venue's
+    people act under its name ("Shale said", "Ashcombe emailed the invoice").
     """
     if res.arm != SHORT_NAME_ARM or res.page.is_person or _organisation(res):
         return False
-    return bool(signals & {HONORIFIC, PERSON_VERB})
+    if HONORIFIC in signals:
+        return True
+    return PERSON_VERB in signals and _an_occasion(res)
+
+
+def _an_occasion(res: Resolved) -> bool:
+    return res.page.page_type == "event" or res.slug.startswith("events/")
 
 
 def _a_common_noun(signals: set[str]) -> bool:
@@ -983,9 +989,9 @@ class Conversation:
             return False
         if other.slug == res.slug or res.text_index >= len(self._texts):
             return False
-        if _labels_its_line(res.cand) and _labels_its_line(other.cand):
-            return True  # "wilf - yes" / "GRANT - maybe": a line each, in one shape
         text = self._texts[res.text_index]
+        if _next_lines(res.cand, other.cand, text) and not res.cand.calendar:
+            return True  # "wilf - yes" / "GRANT - maybe": a line each, in one shape
         first, second = sorted((res.cand, other.cand), key=lambda cand: cand.start)
         if first.end > second.start:
             return False
@@ -1071,13 +1077,22 @@ class Conversation:
         )
 
 
-def _labels_its_line(cand: Candidate) -> bool:
-    """The mention opens its line and a dash or a colon follows it ("Ash - maybe")."""
-    span = cand.span
-    if span is None:
+def _next_lines(one: Candidate, other: Candidate, text: str) -> bool:
+    """Two mentions that label lines next to each other in one shape ("Wilf - yes")."""
+    first, second = sorted((one, other), key=lambda cand: cand.start)
+    shapes = (_line_label(first), _line_label(second))
+    if None in shapes or shapes[0] != shapes[1]:
         return False
+    return text.count("\n", first.end, second.start) == 1
+
+
+def _line_label(cand: Candidate) -> str | None:
+    """What follows a mention that opens its line ("dash" or "colon"), or None."""
+    span = cand.span
+    if span is None or not span.tokens[span.first].line_start:
+        return None
     last = span.tokens[span.last]
-    return span.tokens[span.first].line_start and (last.dash_after or last.colon_after)
+    return "dash" if last.dash_after else "colon" if last.colon_after else None
 
 
 def _specificity(word: str) -> float:

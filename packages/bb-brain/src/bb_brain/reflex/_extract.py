@@ -362,18 +362,20 @@ def _written_forms(tokens: list[Token], maker: Maker) -> list[Candidate]:
             counted = any(any(char.isdigit() for char in tok.norm) for tok in span)
             if not (mixed or counted) and _runs_on(tokens, inner):
                 continue  # "my dad's army medals": the phrase goes on past any title
-            found += _written_form(span, maker)
+            # "St Pellowe's Day": the possessive opens a longer name, so only the owner's
+            # own form is looked up ("Auntie Pat's Christmas do" is still Auntie Pat's)
+            found += _written_form(span, maker, owner_only=_name_runs_on(tokens, inner))
     return found
 
 
-def _written_form(span: list[Token], maker: Maker) -> list[Candidate]:
+def _written_form(span: list[Token], maker: Maker, *, owner_only: bool = False) -> list[Candidate]:
     """The span looked up as written, its closing "'s" included, and without it as well.
 
     "the Kell itinerary's ready" may be the itinerary itself; everyday words with no name
     or number among them ("mum's kitchen", not "gran's 80th") are a title on evidence only.
     """
     last = span[-1]
-    ends = [last.end + 2, last.end] if last.contracted else [last.end]
+    ends = [last.end + 2, last.end] if last.contracted and not owner_only else [last.end]
     named = any(_a_name(tok) or any(c.isdigit() for c in tok.norm) for tok in span)
     everyday = not named and all(
         sense(tok.norm).lexical or is_ordinary(tok.norm) or tok.norm in FAMILY_WORDS
@@ -391,6 +393,12 @@ def _written_form(span: list[Token], maker: Maker) -> list[Candidate]:
 #: What a page's written form may match: its title, an alias, or the short name a place or
 #: an event goes by without its kind ("St Pellowe's" of St Pellowe's Hall).
 _WRITTEN_ARMS: Final = frozenset({"title", "alias", SHORT_NAME_ARM})
+
+
+def _name_runs_on(tokens: list[Token], last: Token) -> bool:
+    """A capitalised word follows in the same chunk: the name goes on."""
+    following = tokens[last.index + 1] if last.index + 1 < len(tokens) else None
+    return following is not None and following.glued and following.capitalised
 
 
 def _runs_on(tokens: list[Token], last: Token) -> bool:

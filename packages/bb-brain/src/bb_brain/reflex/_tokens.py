@@ -528,12 +528,27 @@ def _dated(tokens: list[Token], before: Token, index: int) -> bool:
         head = _previous_glued(tokens, before.index)
         return head is not None and head.norm in _PARTS_OF_A_SPAN
     if before.norm == "from":
-        return after is not None and after.norm in _RANGE_ENDS
+        return after is not None and _a_range_closes(tokens, after)
     if before.norm not in _TIME_PREPOSITIONS:
         return False
     if before.norm == "by" and _participle_before(tokens, before.index):
         return False
     return after is None or after.norm.isdigit() or after.norm in _AFTER_A_DATE
+
+
+def _a_range_closes(tokens: list[Token], word: Token) -> bool:
+    """The other end of a range "from" opened: "to July", "until the 9th", "onwards".
+
+    "a note from June to the committee" goes to someone: only a date closes a range.
+    """
+    if word.norm == "onwards":
+        return True
+    if word.norm not in _RANGE_ENDS:
+        return False
+    end = _next_glued(tokens, word.index)
+    if end is not None and end.norm == "the":
+        end = _next_glued(tokens, end.index)
+    return end is not None and (sense(end.norm).calendar or end.norm[:1].isdigit())
 
 
 def _participle_before(tokens: list[Token], index: int) -> bool:
@@ -547,7 +562,7 @@ def _participle_before(tokens: list[Token], index: int) -> bool:
 #: Prepositions of time before a month or a weekday ("from" only opens a range).
 _TIME_PREPOSITIONS: Final = frozenset("by until till til since before after during".split())
 #: Words that close a range "from" opened ("from May to July", "from June onwards").
-_RANGE_ENDS: Final = frozenset("to till until through thru onwards on".split())
+_RANGE_ENDS: Final = frozenset("to till until through thru".split())
 #: Particles between a participle and its agent ("handed over by", "signed off by").
 _PARTICLES: Final = frozenset("off up over out down in back".split())
 #: Nouns of a span that "of" ties to a month ("the end of April").
