@@ -676,7 +676,7 @@ def _a_family_name(res: Resolved, signals: set[str]) -> bool:
 
     "Kilbride Reunion" goes by "kilbride", which is a family's name first: an honorific, or
     for an occasion a verb only people take, makes it someone's. A firm's or a venue's
-    people act under its name ("Shale said", "Ashcombe emailed the invoice").
+    people act under its name ("Shale said", "Dunhallow emailed the invoice").
     """
     if res.arm != SHORT_NAME_ARM or res.page.is_person or _organisation(res):
         return False
