@@ -49,7 +49,7 @@ def named_in_full(said: str, titles: Mapping[str, str]) -> set[str]:
     for slug, title in titles.items():
         words = _WORD.findall(title.split("(", 1)[0])  # "Ash Barn (venue)" is Ash Barn
         if words and words[0].lower() == "the":
-            words = words[1:]  # "the Crown Inn" as often as "The Crown Inn"
+            words = words[1:]  # "the Tolland Arms" as often as "The Tolland Arms"
         if len(words) < MIN_TITLE_WORDS or words[0].lower() not in folded:
             continue
         if any(_as_a_name(match, words, said) for match in _pattern(words).finditer(said)):

@@ -654,7 +654,7 @@ def _no_name_at_all(res: Resolved, signals: set[str]) -> str | None:
     if settled:  # "sheets per ream", of a studio too
         return f"declined: {res.cand.raw!r} is {settled[0]}"
     if AFTER_A in signals and LOWERCASE in signals and _a_common_noun(signals):
-        # "saw a kittiwake on the pier", "a guinness after work": one of a kind, as no
+        # "saw a guillemot on the jetty", "a shandy after work": one of a kind, as no
         # page's name is; a boat, a horse or a pub typed bare is "the" one, or no article
         return f"declined: {res.cand.raw!r} is a common noun after 'a', one of a kind"
     if DATED in signals:  # "done by May": a month, whoever else is called that
@@ -690,7 +690,7 @@ def _an_occasion(res: Resolved) -> bool:
 
 
 def _a_common_noun(signals: set[str]) -> bool:
-    """The word stands as its own noun ("a kittiwake diving"), not as a label.
+    """The word stands as its own noun ("a guillemot diving"), not as a label.
 
     "a jira ticket", "a monzo account": a name typed lowercase before the thing it labels.
     """
