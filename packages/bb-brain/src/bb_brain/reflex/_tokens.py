@@ -908,7 +908,7 @@ def _setting_off(tokens: list[Token], off: int) -> bool:
         return True
     if before.norm in _SETTING_OUT:
         return True
-    if before.possessive:  # "she's off", "dad's off", "Ines's off": somebody is
+    if before.possessive:  # "she's off", "dad's off", "Wilf's off": somebody is
         return (
             before.norm in _PERSONAL_PRONOUNS
             or before.norm in FAMILY_WORDS
