@@ -1403,3 +1403,22 @@ def test_an_occasions_short_name_is_a_family_name_first(
 def test_a_venues_people_act_under_its_name(engine: Engine, make_brain: Any) -> None:
     barn = ("places/dunhallow-barn", md("Dunhallow Barn", type="place"))
     assert slugs(ask(engine, make_brain(barn), "Dunhallow emailed the invoice")) == [barn[0]]
+
+
+JAN = ("people/jan-pellow", md("Jan Pellow", type="person", aliases="[Jan]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Still waiting to hear from Jan.", [JAN[0]]),  # who sends word
+        ("got a text from Jan about the keys", [JAN[0]]),
+        ("heard back from Jan at last", [JAN[0]]),
+        ("the rota runs from Jan to March", []),  # a range of months
+        ("prices are up from Jan onwards", []),
+    ],
+)
+def test_word_from_someone_names_them(
+    engine: Engine, make_brain: Any, text: str, found: list[str]
+) -> None:
+    assert slugs(ask(engine, make_brain(JAN), text)) == found

@@ -509,7 +509,17 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
         )
     if first == last and _dated(tokens, before, first):
         return [DATED]
+    if before.norm == "from" and _word_from_someone(tokens, before):
+        return [PERSON_VERB]  # "still waiting to hear from Jan", "a text from May"
     return [LOCATIVE] if _locative(tokens, before) else []
+
+
+def _word_from_someone(tokens: list[Token], before: Token) -> bool:
+    """The "from" of a word people send or hear: what follows is who sent it."""
+    sent = _previous_glued(tokens, before.index)
+    if sent is not None and sent.norm == "back":
+        sent = _previous_glued(tokens, sent.index)  # "heard back from"
+    return sent is not None and sent.norm in _WORD_FROM
 
 
 def _dated(tokens: list[Token], before: Token, index: int) -> bool:
@@ -920,6 +930,11 @@ def _setting_off(tokens: list[Token], off: int) -> bool:
     return False
 
 
+#: What people hear or get from someone: "heard from X", "a text from X", "an email from X".
+_WORD_FROM: Final = frozenset(
+    "hear heard hearing text texts email emails message messages call calls letter letters "
+    "note card reply replies voicemail invite invitation".split()
+)
 #: Forms of "be" a traveller's "off" follows.
 _BEING: Final = frozenset("is are am was were be been being".split())
 #: A traveller and "be" in one contracted word ("we're off to").
