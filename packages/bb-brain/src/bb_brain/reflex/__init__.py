@@ -188,8 +188,9 @@ def _named_before(
         for slug, turns in back.items()
     }
     titles = {res.slug: res.page.title for res in accepted if res.slug not in known}
-    for slug in named_in_full(said_before(prior_context), titles):
-        known[slug] = "suppressed: named in full earlier in the conversation, the agent has it"
+    if titles and prior_context:
+        for slug in named_in_full(said_before(prior_context), titles):
+            known[slug] = "suppressed: named in full earlier in the conversation, the agent has it"
     return known
 
 

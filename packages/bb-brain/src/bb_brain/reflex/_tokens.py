@@ -920,7 +920,7 @@ def _setting_off(tokens: list[Token], off: int) -> bool:
         return True
     if before.possessive:  # "she's off", "dad's off", "Wilf's off": somebody is
         return (
-            before.norm in _PERSONAL_PRONOUNS
+            before.norm in _TRAVELLERS
             or before.norm in FAMILY_WORDS
             or (before.capitalised and not before.sentence_start)
         )
@@ -945,7 +945,6 @@ _TRAVELLERS: Final = frozenset("i we you they he she".split())
 _SETTING_OUT: Final = frozenset(
     "set sets setting jet jets jetted jetting swan swans swanned swanning".split()
 )
-_PERSONAL_PRONOUNS: Final = frozenset("he she".split())
 
 
 #: Verbs that get something back from someone: "heard back from X", "got it back from X".
