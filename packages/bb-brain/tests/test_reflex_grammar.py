@@ -1422,3 +1422,98 @@ def test_word_from_someone_names_them(
     engine: Engine, make_brain: Any, text: str, found: list[str]
 ) -> None:
     assert slugs(ask(engine, make_brain(JAN), text)) == found
+
+
+def _tansy(owner: str, kind: str) -> tuple[str, str]:
+    slug = f"pets/tansy-{owner.split()[-1].casefold()}"
+    summary = f"{kind}, owned by {owner}."
+    return slug, md(f"Tansy {owner.split()[-1]}", type="pet", aliases="[Tansy]", summary=summary)
+
+
+TANSY_V = _tansy("Odhran Velasco", "Grey lurcher with a torn dewclaw")
+TANSY_Q = _tansy("Imelda Quennick", "Old ginger rabbit on a hay-only diet")
+ODHRAN = ("people/odhran-velasco", md("Odhran Velasco", type="person", aliases="[Mr Velasco]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Mr Velasco phoned, Tansy is limping again", [ODHRAN[0], TANSY_V[0]]),
+        ("Tansy is limping again, Mr Velasco says", [TANSY_V[0], ODHRAN[0]]),
+        # a page named beside the name on the strength of the conversation alone settles
+        # nothing, and neither does a turn that names no one else
+        ("Tansy is limping again", []),
+    ],
+)
+def test_a_page_named_beside_a_shared_name_settles_it(
+    engine: Engine, make_brain: Any, text: str, found: list[str]
+) -> None:
+    brain = make_brain(TANSY_V, TANSY_Q, ODHRAN)
+    response = ask(engine, brain, text)
+    assert sorted(slugs(response)) == sorted(found)
+    if found:
+        pointer = next(p for p in response.pointers if p.slug == TANSY_V[0])
+        assert pointer.evidence is not None
+        assert "co-mention of a related page" in pointer.evidence.signals
+
+
+def test_the_shared_name_itself_relates_no_page(engine: Engine, make_brain: Any) -> None:
+    # both owners' pages say "Tansy": that names neither pet over the other
+    priya = ("people/imelda-quennick", md("Imelda Quennick", "Brings Tansy in on Fridays.",
+             type="person"))  # fmt: skip
+    odhran = ("people/odhran-velasco", md("Odhran Velasco", "Tansy's walker.", type="person"))
+    brain = make_brain(TANSY_V, TANSY_Q, priya)
+    assert slugs(ask(engine, brain, "Imelda Quennick says Tansy is eating again")) == [
+        priya[0],
+        TANSY_Q[0],
+    ]
+    brain = make_brain(
+        ("pets/tansy-a", md("Tansy A", type="pet", aliases="[Tansy]")),
+        ("pets/tansy-b", md("Tansy B", type="pet", aliases="[Tansy]")),
+        odhran,
+    )
+    assert slugs(ask(engine, brain, "Odhran Velasco says Tansy is eating again")) == [odhran[0]]
+
+
+def test_a_shared_name_is_settled_by_the_words_of_its_own_sentence(
+    engine: Engine, make_brain: Any
+) -> None:
+    # the sentence before speaks of the rabbit's diet; the name's own sentence of a lurcher
+    text = "hay delivery came for the diet. Tansy, the lurcher, tore her dewclaw again"
+    assert slugs(ask(engine, make_brain(TANSY_V, TANSY_Q), text)) == [TANSY_V[0]]
+
+
+LOLO = ("people/ottoline-brisk", md("Ottoline Brisk", type="person", aliases="[Ottoline, Lolo]"))
+KEVIN = ("people/kevin-odowd", md("Kevin O'Dowd", type="person", aliases="[Kevin]"))
+CROMPTON = ("pets/crompton", md("Crompton", type="pet", summary="Skewbald pony, sweet itch."))
+WARDEN = ("people/ysolde-brack", md("Ysolde Brack", type="person", aliases="[the warden]"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (LOLO, "LOLO CANT MAKE THE REHEARSAL, HER BACK"),  # "can't" typed without its apostrophe
+        (LOLO, "lolo wont mind if we start early"),
+        (KEVIN, "the hall's double booked, can kevin swap?"),  # a question's subject
+        (KEVIN, "should kevin come if we asked"),
+        (WARDEN, "please write a note to her from the warden"),  # who the note is from
+    ],
+)
+def test_grammar_of_chat_typed_in_a_hurry(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == [page[0]]
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (CROMPTON, "the crompton in the hall needs a new wick"),  # a pet goes by its name bare
+        (CROMPTON, "a crompton lamp, the old kind"),
+        (CROMPTON, "the Crompton by the door needs a new wick"),
+    ],
+)
+def test_the_same_chat_words_name_no_one(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == []

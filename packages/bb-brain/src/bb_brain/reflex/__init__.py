@@ -31,8 +31,9 @@ ambiguity decision), and the response lists the pages declined on the way with t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Final, Literal
 
 from bb_schema.turn_context import (
@@ -80,7 +81,15 @@ from bb_brain.reflex._render import (
     pointer_uri,
     render,
 )
-from bb_brain.reflex._resolve import CONFIDENCE, AliasHits, Resolved, lookup, match, resolve
+from bb_brain.reflex._resolve import (
+    CONFIDENCE,
+    AliasHits,
+    Outcome,
+    Resolved,
+    lookup,
+    match,
+    resolve,
+)
 from bb_brain.trust.proactive import gate_with_notes
 
 __all__ = [
@@ -202,10 +211,11 @@ def _decide(
     declined: list[Resolved] = []
     pending: list[Resolved] = []
     modifiers: list[tuple[Resolved, list[str]]] = []
+    shared_names: list[Outcome] = []
     for cand in candidates:
         outcome = match(cand, hits)
-        if outcome.ambiguous and (chosen := conversation.disambiguate(outcome.ambiguous)):
-            accepted.append(chosen)
+        if outcome.ambiguous:
+            shared_names.append(outcome)
             continue
         declined += outcome.declined
         if outcome.resolved is None:
@@ -231,11 +241,30 @@ def _decide(
             declined.append(ordinary_declined(res, readings))
         else:
             pending.append(res)
+    shared_names = _unsettled(shared_names, accepted, conversation.disambiguate)
     if pending or modifiers:
         more, rejected = conversation.decide(pending, accepted, modifiers)
         accepted += more
         declined += rejected
+    # a page named beside a shared name, on evidence of its own, may settle it
+    for outcome in _unsettled(shared_names, accepted, partial(conversation.beside, accepted)):
+        declined += outcome.declined
     return one_sense_per_text(accepted, declined)
+
+
+def _unsettled(
+    outcomes: Sequence[Outcome],
+    accepted: list[Resolved],
+    settle: Callable[[Sequence[Resolved]], Resolved | None],
+) -> list[Outcome]:
+    """Accept the page each shared name is settled on; the outcomes left unsettled."""
+    left: list[Outcome] = []
+    for outcome in outcomes:
+        if (chosen := settle(outcome.ambiguous)) is not None:
+            accepted.append(chosen)
+        else:
+            left.append(outcome)
+    return left
 
 
 def _declined_pointers(declined: Sequence[Resolved], shown: set[str], source: str) -> list[Pointer]:

@@ -63,6 +63,7 @@ from bb_brain.reflex._syntax import (
     AFTER_A,
     AFTER_ARTICLE,
     AFTER_THE,
+    ASKED_SUBJECT,
     ASKED_WHO,
     AUTHOR_OF_WORKS,
     BARE_COUNT_MAX_ZIPF,
@@ -189,6 +190,8 @@ _PERSON_ONLY: Final = (
     CONVERSATION_PARTNER,
     INDIRECT_OBJECT,
 )
+#: What a subject is evidence of (a common word as a subject is the word).
+_SUBJECTS: Final = frozenset({BARE_SUBJECT, EPISODE_SUBJECT, ASKED_SUBJECT})
 #: Arms a bare subject or possessor settles: a person goes by their given name alone.
 _EVENT_ARMS: Final = NAME_ARMS | {"given-name", SHORT_NAME_ARM}
 _CONTENT = (
@@ -230,12 +233,14 @@ def local_evidence(res: Resolved) -> list[str]:
         found.append(BARE_SUBJECT)
     if EPISODE_SUBJECT in signals and res.arm in _EVENT_ARMS:
         found.append(EPISODE_SUBJECT)  # "thorn pushed back": a noun would take "the"
+    if ASKED_SUBJECT in signals and res.arm in _EVENT_ARMS and not lowercase_noun:
+        found.append(ASKED_SUBJECT)  # "can brian cover?"
     if res.page.is_person:
         found += [signal for signal in _PERSON_ONLY if signal in signals]
         found += [signal for signal in signals if _initial_agrees(res, signal)]
     if res.arm == SHORT_NAME_ARM and LOWERCASE in signals and word.zipf >= BARE_COUNT_MAX_ZIPF:
         # "then sky got dark": a firm's short name this common is the word as a subject
-        found = [signal for signal in found if signal not in (BARE_SUBJECT, EPISODE_SUBJECT)]
+        found = [signal for signal in found if signal not in _SUBJECTS]
     if _is_pet(res):
         found += [signal for signal in (CARED_FOR, ANIMAL_DEED, ANIMAL_KIND) if signal in signals]
     if res.page.is_person or _is_pet(res):
@@ -641,8 +646,11 @@ def veto(res: Resolved) -> str | None:
     if place_reading and (res.page.is_person or res.cand.place):
         reading = "a date" if res.cand.calendar else "a place"
         return f"declined: {res.cand.raw!r} reads as {reading} here, {_NO_PERSON}"
-    if AFTER_ARTICLE in signals and res.page.is_person:
-        return f"declined: {res.cand.raw!r} follows an article, which a person's name does not"
+    if AFTER_ARTICLE in signals and (res.page.is_person or _is_pet(res)):
+        # "the crompton needs a new wick": a dog or a pony goes by its name bare, as people do
+        # (a boat or a pub keeps "the", and is no pet)
+        whose = "a person's" if res.page.is_person else "a pet's"
+        return f"declined: {res.cand.raw!r} follows an article, which {whose} name does not"
     return None
 
 
@@ -863,22 +871,21 @@ class Conversation:
             return other
         names = {word for res in options for word in _words(res.page.title)}
         mention = set(_words(cand.raw))
-        context = _context_words(text[: cand.start] + " " + text[cand.end :], names | mention)
-        fits: dict[str, list[str]] = {}
-        for res in options:
-            page = content.get(res.slug)
-            if page is None:
-                continue
-            page_forms = frozenset().union(*_context_words(page.raw, names).values())
-            shared = sorted(word for word, forms in context.items() if forms & page_forms)
-            if shared:
-                fits[res.slug] = shared
-        # One page fits in enough words, and no other page fits in any.
-        if len(fits) != 1:
+        # The mention's own sentence first ("hay came for the diet. Tansy, the lurcher, tore
+        # her dewclaw"): a sentence before it may be about the other page.
+        start, end = _sentence_around(text, cand.start, cand.end)
+        reaches = (
+            text[start : cand.start] + " " + text[cand.end : end],
+            text[: cand.start] + " " + text[cand.end :],
+        )
+        for reach in dict.fromkeys(reaches):
+            fits = self._fits(options, content, _context_words(reach, names | mention), names)
+            # One page fits in enough words, and no other page fits in any.
+            if len(fits) == 1 and len(next(iter(fits.values()))) >= CONTEXT_MIN_SHARED:
+                break
+        else:
             return None
         ((slug, shared),) = fits.items()
-        if len(shared) < CONTEXT_MIN_SHARED:
-            return None
         chosen = next(res for res in options if res.slug == slug)
         others = ", ".join(res.slug for res in options if res.slug != slug)
         decision = (
@@ -887,6 +894,68 @@ class Conversation:
         )
         confidence = round(_base(chosen) - AMBIGUITY_PENALTY, 4)
         return replace(chosen, confidence=confidence, signals=(CONTEXT,), decision=decision)
+
+    def _fits(
+        self,
+        options: Sequence[Resolved],
+        content: dict[str, _Content],
+        context: dict[str, frozenset[str]],
+        names: set[str],
+    ) -> dict[str, list[str]]:
+        """Each option's page -> the words of ``context`` it shares (none shared: left out)."""
+        fits: dict[str, list[str]] = {}
+        for res in options:
+            page = content.get(res.slug)
+            if page is None:
+                continue
+            page_forms = self._page_forms(page, names)
+            shared = sorted(word for word, forms in context.items() if forms & page_forms)
+            if shared:
+                fits[res.slug] = shared
+        return fits
+
+    def beside(self, anchors: Iterable[Resolved], options: Sequence[Resolved]) -> Resolved | None:
+        """The one page of a shared name related to a page named beside it, or None.
+
+        "Mr Velasco phoned, Tansy is limping again": of two pets called Tansy, the one whose
+        page names Mr Velasco (or whose owner's page names it). The shared name
+        itself is no relation: both Tansys' owners' pages say "Tansy". Only a page named on
+        evidence of its own, in the same text, anchors the choice.
+        """
+        cand = options[0].cand
+        sure = sorted(
+            {
+                a.slug
+                for a in anchors
+                if a.text_index == cand.text_index
+                and not any(_soft(signal) for signal in a.signals)
+                and a.slug not in {res.slug for res in options}
+            }
+        )
+        if not sure:
+            return None
+        content = self._content(sorted({*sure, *(res.slug for res in options)}))
+        related = {
+            res.slug: [
+                slug
+                for slug in sure
+                if res.slug in content
+                and slug in content
+                and _related(content[res.slug], content[slug], cand.norm)
+            ]
+            for res in options
+        }
+        fitting = [res for res in options if related[res.slug]]
+        if len(fitting) != 1:
+            return None
+        chosen = fitting[0]
+        others = ", ".join(res.slug for res in options if res.slug != chosen.slug)
+        decision = (
+            f"ambiguous {cand.norm!r} settled by {CO_MENTION}:"
+            f" {', '.join(related[chosen.slug])} is named beside it, and not related to {others}"
+        )
+        confidence = round(_base(chosen) - AMBIGUITY_PENALTY, 4)
+        return replace(chosen, confidence=confidence, signals=(CO_MENTION,), decision=decision)
 
     def _the_other(
         self, options: Sequence[Resolved], content: dict[str, _Content], before: str
@@ -1146,17 +1215,21 @@ def _contains(folded: str, surface: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(surface)}(?!\w)", folded) is not None
 
 
-def _names(content: _Content, other: _Content) -> bool:
-    """``content`` names ``other``: its slug, an unambiguous surface, or a capitalised one."""
+def _names(content: _Content, other: _Content, shared: str = "") -> bool:
+    """``content`` names ``other``: its slug, an unambiguous surface, or a capitalised one.
+
+    ``shared``, a name the two pages' subjects share, says nothing of which is named.
+    """
     if other.slug in content.raw:
         return True
-    if any(_contains(content.folded, surface) for surface in other.strong):
+    if any(_contains(content.folded, surface) for surface in other.strong if surface != shared):
         return True
     return any(
         re.search(rf"(?<!\w){re.escape(surface.capitalize())}(?!\w)", content.raw)
         for surface in other.weak
+        if surface != shared
     )
 
 
-def _related(page: _Content, other: _Content) -> bool:
-    return _names(page, other) or _names(other, page)
+def _related(page: _Content, other: _Content, shared: str = "") -> bool:
+    return _names(page, other, shared) or _names(other, page, shared)

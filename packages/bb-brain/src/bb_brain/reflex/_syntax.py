@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     from bb_brain.reflex._tokens import Token
 
 BARE_SUBJECT: Final = "bare subject of a verb"
+ASKED_SUBJECT: Final = "the subject of a question"
 BARE_OBJECT: Final = "object of a preposition, and no noun"
 TO_DO_SOMETHING: Final = "the one needed to do something"
 REFERRED_BACK: Final = "a name that 'he' or 'she' refers back to"
@@ -304,6 +305,21 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
         or _verb_by_its_object(tokens, verb)
         or _aspect_or_age(tokens, verb)
     )
+
+
+def _asked_subject(tokens: list[Token], last: int) -> bool:
+    """The subject of a question, between its opener and its plain verb: "can brian cover?".
+
+    Unlike a deed told (:func:`_episode_subject`), a question asks of someone with no object
+    needed; a common noun so placed is left to the caller ("can ivy climb?").
+    """
+    before = _glued_before(tokens, last)
+    after = _glued_after(tokens, last)
+    if before is None or after is None or tokens[last].possessive:
+        return False
+    if before.norm not in _QUESTION_OPENERS or not opens_clause(tokens, before.index):
+        return False
+    return _plain_verb(after.norm) and not sense(after.norm).function
 
 
 #: Where someone is, after "'s" ("heath's off sick", "heath's away till monday").
@@ -926,6 +942,8 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
     mention = tokens[last]
     if first == last and _bare_subject(tokens, last):
         found.append(BARE_SUBJECT)
+    if first == last and _asked_subject(tokens, last):
+        found.append(ASKED_SUBJECT)
     if first == last and _referred_back(tokens, last):
         if _subject_then_verb(tokens, last) or _sent_to(tokens, last):
             found.append(REFERRED_BACK)

@@ -174,8 +174,21 @@ def _plural_possessor(token: Token, text: str) -> bool:
 
 #: Distinct words whose normalised form is kept.
 NORMAL_WORDS_KEPT: Final = 65536
-#: Shorthands chat writes for small words ("sorting the gutters w/ sentry", "w/o the deposit").
-_SHORTHANDS: Final = {"w/o": "without", "b/c": "because"}
+#: Shorthands chat writes for small words ("sorting the gutters w/ sentry", "w/o the deposit"),
+#: and contractions typed without their apostrophe ("LOLO CANT MAKE THE REHEARSAL", "im off"):
+#: only those no English word is spelt as, and "cant" and "wont", which chat means so.
+_SHORTHANDS: Final = {
+    "w/o": "without",
+    "b/c": "because",
+    **{
+        word.replace("'", ""): word
+        for word in (
+            "can't won't don't doesn't didn't isn't aren't wasn't weren't couldn't wouldn't"
+            " shouldn't haven't hasn't hadn't mustn't i'm i've you're you've they're they've"
+            " we've that's what's there's"
+        ).split()
+    },
+}
 
 
 def _norm(raw: str, text: str, end: int) -> str:
@@ -519,6 +532,9 @@ def _word_from_someone(tokens: list[Token], before: Token) -> bool:
     sent = _previous_glued(tokens, before.index)
     if sent is not None and sent.norm == "back":
         sent = _previous_glued(tokens, sent.index)  # "heard back from"
+    if sent is not None and sent.norm in _SENT_TO:
+        to = _previous_glued(tokens, sent.index)  # "a card to her from"
+        sent = _previous_glued(tokens, to.index) if to is not None and to.norm == "to" else None
     return sent is not None and sent.norm in _WORD_FROM
 
 
@@ -935,6 +951,8 @@ _WORD_FROM: Final = frozenset(
     "hear heard hearing text texts email emails message messages call calls letter letters "
     "note card reply replies voicemail invite invitation".split()
 )
+#: Whom a word people send goes to, between it and its "from": "a card to her from".
+_SENT_TO: Final = frozenset("me him her them us you".split())
 #: Forms of "be" a traveller's "off" follows.
 _BEING: Final = frozenset("is are am was were be been being".split())
 #: A traveller and "be" in one contracted word ("we're off to").
