@@ -1016,6 +1016,19 @@ def test_two_organisations_of_the_users_make_we_nobody_in_particular() -> None:
         ("The user's little riverside boat club.", True),  # three words before its body
         ("The user's winery.", True),
         ("The user's husband's vineyard.", False),
+        # the user writing their own notes, in the first person
+        ("My rowing club.", True),
+        ("My brother's bakery.", False),
+        ("Village skittles team I play for.", True),
+        ("Haulage firm run by Dunstan Hale; I keep the books.", False),  # no belonging said
+        ("Haulage firm run by Dunstan Hale; I run its yard.", True),
+        ("Dance school; I'm the bookings secretary.", True),
+        ("Small press where I'm production editor.", True),
+        ("Food co-op we belong to.", True),
+        ("Seed merchant we buy from.", False),
+        ("Wholesaler to the cafe I run.", False),  # the cafe is the user's, not this
+        ("Ferry line we've used for years.", False),
+        ("Our boiler insurer.", False),
     ],
 )
 def test_an_organisation_the_users_own_by_its_summary(summary: str, own: bool) -> None:

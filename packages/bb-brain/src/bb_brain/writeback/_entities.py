@@ -619,7 +619,7 @@ _OWN_BODY: Final = (
     "union branch vineyard winery distillery cidery bar"
 )
 _USERS_OWN = re.compile(
-    r"^\s*(?:the\s+user['’]s|our)\s+(?:[\w'’-]+\s+){0,3}?"
+    r"^\s*(?:the\s+user['’]s|our|my)\s+(?:[\w'’-]+\s+){0,3}?"
     rf"(?P<body>{'|'.join(_OWN_BODY.split())})\b"
     r"|^(?:(?!\b(?:to|for|of|with|from|at)\b)[^.;])*?\bthe\s+user\s+(?:runs|owns|manages"
     r"|leads|founded|co-founded|chairs|coaches|sits\s+on|belongs\s+to|works\s+(?:at|for|in)"
@@ -629,20 +629,44 @@ _USERS_OWN = re.compile(
 #: Words that make it somebody else's, or no longer the user's: a former one, a rival, or a
 #: relative's ("The user's husband's company", "Our kids' school").
 _NOT_OWN = re.compile(
-    r"^\s*(?:the\s+user['’]s|our)\s+(?:former|ex-|previous|old)\b"
-    r"|^\s*(?:the\s+user['’]s|our)\s+[\w-]+(?:['’]s|s['’])\s"
+    r"^\s*(?:the\s+user['’]s|our|my)\s+(?:former|ex-|previous|old)\b"
+    r"|^\s*(?:the\s+user['’]s|our|my)\s+[\w-]+(?:['’]s|s['’])\s"
     r"|\b(?:rival|competitor|supplier|customer)\b",
     re.IGNORECASE,
 )
+
+
+#: The user, writing their own page, saying they belong to the body: "skittles team I play
+#: for", "I'm the bookings secretary", "where I'm production editor", "we belong to".
+_FIRST_PERSON_OWN = re.compile(
+    r"\b(?:i|we)(?:\s*['’]m|\s+am|\s+are|\s*['’]re)?\s+(?:"
+    r"run|own|manage|lead|founded|co-founded|chair|coach|captain|joined|play\s+for"
+    r"|work\s+(?:at|for|in)|volunteer|belong\s+to|(?:a\s+)?members?\s+of|on\s+the\s+committee"
+    r"|(?:the\s+|its\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,2}?(?:manager|lead|treasurer|secretary"
+    r"|chair|captain|director|owner|editor|founder|partner|coordinator|president))\b",
+    re.IGNORECASE,
+)
+#: A preposition before the user in the same clause makes the body something else's:
+#: "Supplier to the bakery I run", "Seed merchant we buy from" serves the user.
+_BEFORE_THE_USER = re.compile(r"\b(?:to|for|of|with|from|at|through|by)\b", re.IGNORECASE)
 
 
 def _users_own(slug: str, page_type: str | None, summary: str) -> bool:
     """An organisation whose summary says the user belongs to it: "we" may mean it."""
     return (
         is_organisation(page_type, slug)
-        and _USERS_OWN.search(summary) is not None
+        and (_USERS_OWN.search(summary) is not None or _says_i_belong(summary))
         and _NOT_OWN.search(summary) is None
     )
+
+
+def _says_i_belong(summary: str) -> bool:
+    """A clause of the summary, in the first person, has the user belong to the body."""
+    for clause in re.split(r"[.;]", summary):
+        found = _FIRST_PERSON_OWN.search(clause)
+        if found is not None and _BEFORE_THE_USER.search(clause, 0, found.start()) is None:
+            return True
+    return False
 
 
 def _employs(summary: str, mention: Mention, own: Entity | None) -> bool:
