@@ -1517,3 +1517,27 @@ def test_the_same_chat_words_name_no_one(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == []
+
+
+JUNE_P = ("people/june-tresillian", md("June Tresillian", type="person", aliases="[June]"))
+MAY_P = ("people/may-pendragast", md("May Pendragast", type="person", aliases="[May]"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "found"),
+    [
+        (MAY_P, "Is May willing to crew the safety boat on Sunday?", True),  # only someone is willing
+        (MAY_P, "Is May able to take the minutes", True),
+        (MAY_P, "Is May free this year or are we booked?", False),  # a month may be free
+        (JUNE_P, "how much does june charge for the cake", True),  # its object asked for
+        (JUNE_P, "what does june want for the stall", True),
+        (JUNE_P, "when does june start?", False),  # a month starts and ends
+        (JUNE_P, "how much does june cost at the campsite", False),
+        (KEVIN, "when can kevin collect the chairs", True),  # after a question word
+        (KEVIN, "how often does kevin come in", True),
+    ],
+)
+def test_the_subject_of_a_question_asked_with_a_question_word(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if found else [])

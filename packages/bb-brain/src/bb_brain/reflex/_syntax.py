@@ -317,9 +317,52 @@ def _asked_subject(tokens: list[Token], last: int) -> bool:
     after = _glued_after(tokens, last)
     if before is None or after is None or tokens[last].possessive:
         return False
-    if before.norm not in _QUESTION_OPENERS or not opens_clause(tokens, before.index):
+    if not _opens_a_question(tokens, before):
         return False
-    return _plain_verb(after.norm) and not sense(after.norm).function
+    if before.norm in _QUESTION_OPENERS:
+        if sense(tokens[last].norm).calendar and not (
+            _agentive(after) and (_has_object(tokens, after) or _object_asked(tokens, before))
+        ):
+            return False  # "when does june start?": a month starts and ends
+        return _plain_verb(after.norm) and not sense(after.norm).function
+    # "is may willing to crew the boat?": only someone is free, able or willing to do a thing
+    to = _glued_after(tokens, after.index)
+    deed = _glued_after(tokens, to.index) if to is not None and to.norm == "to" else None
+    return (
+        before.norm in _INVERTED_BE
+        and after.norm in _ABLE_TO
+        and deed is not None
+        and _plain_verb(deed.norm)
+    )
+
+
+def _opens_a_question(tokens: list[Token], opener: Token) -> bool:
+    """The auxiliary opens its clause, or follows a question word ("how much does ...")."""
+    if opens_clause(tokens, opener.index):
+        return True
+    asked = _glued_before(tokens, opener.index)
+    if asked is not None and asked.norm in _HOW_MUCH:
+        asked = _glued_before(tokens, asked.index)
+        return asked is not None and asked.norm == "how" and opens_clause(tokens, asked.index)
+    return asked is not None and asked.norm in _QUESTION_WORDS and opens_clause(tokens, asked.index)
+
+
+def _object_asked(tokens: list[Token], opener: Token) -> bool:
+    """The question asks for the verb's object: "what does ...", "how much does ..."."""
+    asked = _glued_before(tokens, opener.index)
+    if asked is not None and asked.norm in ("much", "many"):
+        asked = _glued_before(tokens, asked.index)
+        return asked is not None and asked.norm == "how"
+    return asked is not None and asked.norm in ("what", "which")
+
+
+#: Words that ask a question before its auxiliary ("when does ...", "how often does ...").
+_QUESTION_WORDS: Final = frozenset("what when where why how which who".split())
+_HOW_MUCH: Final = frozenset("much many long often soon far".split())
+#: "be" before its subject in a question ("is X free to ...").
+_INVERTED_BE: Final = frozenset("is was are".split())
+#: Adjectives whose subject is able to do what follows ("free to", "able to").
+_ABLE_TO: Final = frozenset("free able willing happy keen available ready allowed".split())
 
 
 #: Where someone is, after "'s" ("heath's off sick", "heath's away till monday").
