@@ -1541,3 +1541,45 @@ def test_the_subject_of_a_question_asked_with_a_question_word(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str, found: bool
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if found else [])
+
+
+SEO_YUN = ("people/park-seo-ji", md("Park Seo-ji", type="person", aliases="[Seo-ji]"))
+GUPTA = ("people/devika-gupta", md("Devika Gupta", type="person", aliases="[Mrs Gupta]"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (SEO_YUN, "crew for sunday: alderic, seo-ji, wendel"),  # "-ji" is her name's, no honorific
+        (SEO_YUN, "Seo-ji can't make the early outing"),
+        (GUPTA, "ask Gupta-ji whether the hall is free"),  # here it is one
+    ],
+)
+def test_a_hyphenated_name_whose_end_is_also_an_honorific(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    response = ask(engine, make_brain(page), text)
+    assert slugs(response) == [page[0]]
+    assert response.pointers[0].evidence is not None
+    honorific = "honorific" in response.pointers[0].evidence.signals
+    assert honorific is (page is GUPTA)
+
+
+FETE = ("events/tolland-summer-fete", md("Tolland Summer Fete", type="event"))
+SHED = ("projects/potting-shed-appeal", md("Potting Shed Appeal 2026", type="project"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "found"),
+    [
+        (FETE, "how many stalls have we got for the summer fete?", True),  # a fete, its kind
+        (FETE, "is our summer fete clashing with the carnival?", True),
+        (SHED, "the shed appeal is over its target again", True),  # the year is no head
+        (FETE, "there's a summer fete in the next village too", False),  # any fete
+        (SHED, "the potting shed needs a new lock", False),  # the shed, not its appeal
+    ],
+)
+def test_a_title_part_that_keeps_its_head_is_the_known_one(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if found else [])

@@ -61,6 +61,7 @@ from bb_brain.reflex._evidence import (
     decline,
     everyday_short_name,
     final_decline,
+    its_kind_named,
     local_evidence,
     modifies_a_noun,
     one_sense_per_text,
@@ -223,7 +224,9 @@ def _decide(
         res = everyday_short_name(outcome.resolved)
         if reason := veto(res):
             declined.append(vetoed(res, reason))
-        elif whole := rest_of_its_title(res, conversation.text(res.cand.text_index)):
+        elif whole := (
+            rest_of_its_title(res, conversation.text(res.cand.text_index)) or its_kind_named(res)
+        ):
             accepted.append(whole)
         elif part := title_part_for_the_conversation(res):
             pending.append(part)

@@ -294,6 +294,31 @@ def title_part_for_the_conversation(res: Resolved) -> Resolved | None:
     return replace(res, cand=replace(res.cand, ambiguity=ambiguity))
 
 
+def its_kind_named(res: Resolved) -> Resolved | None:
+    """A title part that keeps the title's head noun, said as a known thing; else None.
+
+    "the bell appeal" of Tolland Bell Appeal, "our summer fete" of Tolland Summer Fete: an
+    appeal and a fete, the kind of thing the page is, described as one the hearer knows. "the
+    sea wall" of Sea Wall Repair lacks the head and is the wall, and "a summer fete" is any.
+    """
+    cand = res.cand
+    if res.arm != TITLE_PART_ARM or cand.tokens < TITLE_HEAD_MIN_WORDS:
+        return None
+    if not cand.signals or not {DEFINITE_PHRASE, SPEAKERS_OWN} & set(cand.signals):
+        return None
+    words = [word for word in _words(res.page.title) if not word.isdigit()]
+    if not words or _words(cand.raw)[-1] != words[-1]:
+        return None
+    signal = DEFINITE_PHRASE if DEFINITE_PHRASE in cand.signals else SPEAKERS_OWN
+    decision = f"words of a title {cand.norm!r} keep its head {words[-1]!r}: {signal}"
+    confidence = round(res.confidence - AMBIGUITY_PENALTY, 4)
+    return replace(res, confidence=confidence, signals=(signal,), decision=decision)
+
+
+#: Words a title part keeping the title's head has at least: its head and a modifier.
+TITLE_HEAD_MIN_WORDS: Final = 2
+
+
 def rest_of_its_title(res: Resolved, text: str) -> Resolved | None:
     """A title part with the rest of its title beside it, accepted; else None.
 

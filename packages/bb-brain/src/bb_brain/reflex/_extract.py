@@ -52,7 +52,16 @@ from bb_brain._relations import (
     relation_key,
 )
 from bb_brain.pages import SHORT_NAME_ARM, TITLE_PART_ARM, normalise, slug_suffix_form
-from bb_brain.reflex._candidate import ALIAS_ONLY, ALL_ARMS, NAME_ARMS, Candidate, Maker, join
+from bb_brain.reflex._candidate import (
+    ALIAS_ONLY,
+    ALL_ARMS,
+    EXACT_ARMS,
+    NAME_ARMS,
+    Candidate,
+    Maker,
+    Span,
+    join,
+)
 from bb_brain.reflex._lexicon import (
     CONNECTORS,
     DETERMINERS,
@@ -149,6 +158,13 @@ def _extract(text: str, text_index: int) -> list[Candidate]:
             if tok.slug_like:
                 norm = slug_suffix_form(tok.raw.lstrip("@"))
                 found.append(maker.make(norm, [tok], NAME_ARMS, extra=(SLUG_LIKE,)))
+            if tok.suffixed and (whole := _SUFFIX.match(text, tok.end)) is not None:
+                # "Seo-ji": a name whose last part is also an honorific ("Gupta-ji") is
+                # looked up whole too, as a page writes it
+                named = dataclasses.replace(
+                    tok, raw=tok.raw + whole.group(0), end=whole.end(), suffixed=False
+                )
+                found.append(_whole(maker, named))
     for domain in _DOMAIN.finditer(text):
         # "robin@thistletalent.co": the organisation the address belongs to
         label = domain.group("label").casefold()
@@ -171,6 +187,16 @@ def _extract(text: str, text_index: int) -> list[Candidate]:
     return _distinct(cand for cand in found if cand.norm and not _in_code(cand, text, code))
 
 
+def _whole(maker: Maker, named: Token) -> Candidate:
+    """The candidate of a hyphenated name looked up whole: no honorific was cut off it."""
+    tokens = list(maker.tokens)
+    tokens[named.index] = named
+    cand = maker.make(normalise(named.raw), [named], EXACT_ARMS)
+    return dataclasses.replace(cand, span=Span(tokens, named.index, named.index))
+
+
+#: The hyphenated suffix the tokens cut off a name ("-san", "-ji").
+_SUFFIX = re.compile(r"-[^\W\d_]+")
 #: An e-mail address or web address: its domain's own label ("thistletalent").
 _DOMAIN = re.compile(
     r"(?:@|\bhttps?://(?:www\.)?|\bwww\.)(?P<label>[a-z0-9][a-z0-9-]*)\.[a-z]{2,}", re.I
