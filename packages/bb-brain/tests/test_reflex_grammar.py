@@ -1583,3 +1583,41 @@ def test_a_title_part_that_keeps_its_head_is_the_known_one(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str, found: bool
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if found else [])
+
+
+YSOLDE = ("people/ysolde-marrick", md("Ysolde Marrick", type="person"))
+WILL = ("people/will-pengarth", md("Will Pengarth", type="person", aliases="[Will]"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "found"),
+    [
+        (YSOLDE, "is ysolde back yet for the soundcheck?", True),  # where someone is
+        (JUNE_P, "is june back yet, the harvest is late", False),  # a month comes back too
+        (WILL, "Will's depping at the Saturday gig", True),  # a verb chat coined
+        (WILL, "the will's reading is on monday", False),
+    ],
+)
+def test_where_someone_is_and_what_they_are_doing(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if found else [])
+
+
+TOLLER = ("companies/toller-and-sons", md("Toller & Sons Haulage", type="company"))
+QUARROW = ("companies/quarrow-and-finch", md("Quarrow and Finch", type="company"))
+MAVIS = ("people/mavis-toller", md("Mavis Toller", type="person"))
+
+
+@pytest.mark.parametrize(
+    ("pages", "text", "found"),
+    [
+        ((TOLLER, MAVIS), "Toller & Sons did the move in a day and a half", TOLLER[0]),  # short name
+        ((TOLLER, MAVIS), "Toller and Sons did the move in a day and a half", TOLLER[0]),
+        ((QUARROW,), "Quarrow & Finch sent the invoice", QUARROW[0]),  # "&" for the title's "and"
+    ],
+)
+def test_a_joined_name_spelt_with_either_joiner(
+    engine: Engine, make_brain: Any, pages: tuple[tuple[str, str], ...], text: str, found: str
+) -> None:
+    assert slugs(ask(engine, make_brain(*pages), text)) == [found]

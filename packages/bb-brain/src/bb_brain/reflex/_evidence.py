@@ -764,6 +764,7 @@ _PERSON_EVIDENCE: Final = frozenset(
         AFFILIATION,
         CONVERSATION_PARTNER,
         PERSONAL_POSSESSION,
+        ASKED_SUBJECT,
     }
 )
 

@@ -500,15 +500,27 @@ def _ampersand_titles(tokens: list[Token], maker: Maker) -> list[Candidate]:
     found: list[Candidate] = []
     for left, right in itertools.pairwise(tokens):
         if left.capitalised and right.capitalised and _joined_by_ampersand(left, right, maker.text):
-            norm = normalise(maker.text[left.start : right.end])
-            found.append(maker.make(norm, [left, right], NAME_ARMS))
+            found += _either_joiner(maker, [left, right])
     for left, middle, right in zip(tokens, tokens[1:], tokens[2:], strict=False):
         # "Opal and Finch": the same title with its "&" written out
         joined = middle.norm == "and" and middle.glued and right.glued
         if joined and left.capitalised and right.capitalised:
-            norm = normalise(maker.text[left.start : right.end])
-            found.append(maker.make(norm, [left, middle, right], NAME_ARMS))
+            found += _either_joiner(maker, [left, middle, right])
     return found
+
+
+def _either_joiner(maker: Maker, span: list[Token]) -> list[Candidate]:
+    """The joined title spelt with "&" and with "and", as a page may write it either way.
+
+    It may be a firm's short name too ("Toller & Sons" of Toller & Sons Haulage).
+    """
+    left, right = span[0], span[-1]
+    forms = (f"{left.raw} & {right.raw}", f"{left.raw} and {right.raw}")
+    return [maker.make(normalise(form), span, _JOINED_ARMS) for form in forms]
+
+
+#: Arms two capitalised words joined by "&" or "and" may match.
+_JOINED_ARMS: Final = NAME_ARMS | {SHORT_NAME_ARM}
 
 
 def _joined_by_ampersand(left: Token, right: Token, text: str) -> bool:

@@ -53,7 +53,13 @@ from bb_brain.reflex._lexicon import (
     ROLE_NOUNS,
     is_calendar_word,
 )
-from bb_brain.reflex._ordinary import WordSense, inflections, seldom_a_verb, sense
+from bb_brain.reflex._ordinary import (
+    WordSense,
+    inflections,
+    seldom_a_verb,
+    sense,
+    unknown_word,
+)
 
 if TYPE_CHECKING:
     from bb_brain.reflex._tokens import Token
@@ -224,7 +230,16 @@ def opens_clause(tokens: list[Token], index: int) -> bool:
 
 
 def _progressive(token: Token | None) -> bool:
-    return token is not None and token.norm.endswith("ing") and "VBG" in inflections(token.norm)
+    """A verb's "-ing" form, or a word of chat no dictionary has made one ("depping")."""
+    if token is None or not token.norm.endswith("ing"):
+        return False
+    if "VBG" in inflections(token.norm):
+        return True
+    return len(token.norm) >= _COINED_ING_MIN_CHARS and unknown_word(token.norm)
+
+
+#: An "-ing" word no dictionary has is a coined verb's form at this length ("depping").
+_COINED_ING_MIN_CHARS: Final = 6
 
 
 #: Subject pronouns that refer to a person (a noun is an "it").
@@ -325,6 +340,9 @@ def _asked_subject(tokens: list[Token], last: int) -> bool:
         ):
             return False  # "when does june start?": a month starts and ends
         return _plain_verb(after.norm) and not sense(after.norm).function
+    if before.norm in _INVERTED_BE and after.norm in _WHERE_SOMEONE_IS:
+        # "is ysolde back yet?", "is olu in today?": where someone is (a month is not)
+        return not sense(tokens[last].norm).calendar
     # "is may willing to crew the boat?": only someone is free, able or willing to do a thing
     to = _glued_after(tokens, after.index)
     deed = _glued_after(tokens, to.index) if to is not None and to.norm == "to" else None
@@ -361,6 +379,8 @@ _QUESTION_WORDS: Final = frozenset("what when where why how which who".split())
 _HOW_MUCH: Final = frozenset("much many long often soon far".split())
 #: "be" before its subject in a question ("is X free to ...").
 _INVERTED_BE: Final = frozenset("is was are".split())
+#: Where someone is, asked of them: "is X back", "is X in".
+_WHERE_SOMEONE_IS: Final = frozenset("back home away around off out in here".split())
 #: Adjectives whose subject is able to do what follows ("free to", "able to").
 _ABLE_TO: Final = frozenset("free able willing happy keen available ready allowed".split())
 
