@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from bb_brain import Engine
-from bb_brain._relations import page_relations, relation_in
+from bb_brain._relations import page_relations, page_roles, relation_in
 from bb_brain.pages import parse_page
 
 from .test_reflex_ambiguity import ask, decisions, md, slugs
@@ -307,3 +307,47 @@ def test_a_place_titled_with_its_article(
 ) -> None:
     brain = make_brain(FOUNDRY)
     assert slugs(ask(engine, brain, text)) == (["places/the-foundry"] if found else [])
+
+
+@pytest.mark.parametrize(
+    ("summary", "keys"),
+    [
+        ("Potting shed steward.", ["the steward"]),
+        ("Treasurer of the bowls club.", ["the treasurer"]),
+        ("Head gardener and owner of the nursery.", ["the gardener"]),
+        ("Vicar of St Olwen's; retired next spring.", ["the vicar"]),
+        ("The user's sister.", []),  # a relation, stated as one
+        ("Friend from the choir.", []),  # one of many
+        ("Keeps the accounts for three charities in town.", []),  # no role named
+        ("Owns the boatyard.", []),
+    ],
+)
+def test_the_role_a_summary_opens_with(summary: str, keys: list[str]) -> None:
+    assert page_roles(summary) == keys
+
+
+WARDLE = ("people/isa-wardle", md("Isa Wardle", type="person", summary="Potting shed steward."))
+OTTO = ("people/otto-brenk", md("Otto Brenk", type="person", summary="Pottery steward."))
+PEREZ = ("people/nuria-perez", md("Nuria Perez", type="person", summary="Treasurer."))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("who's the treasurer again?", True),
+        ("can you email our treasurer the receipts", True),
+        ("the treasurer of the golf club rang", False),  # that club's treasurer
+        ("a treasurer is elected every year", False),
+        ("the treasurer report is late", False),  # a report, not the person
+    ],
+)
+def test_the_role_the_user_knows_one_person_in(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(PEREZ, WARDLE), text)) == ([PEREZ[0]] if found else [])
+
+
+def test_two_people_in_one_role_stay_silent(engine: Engine, make_brain: Any) -> None:
+    response = ask(engine, make_brain(WARDLE, OTTO), "who's the steward this week?")
+    assert slugs(response) == []
+    assert "ambiguous" in decisions(response)[WARDLE[0]]

@@ -225,3 +225,47 @@ def relation_pronoun(keys: Sequence[str]) -> str:
     """The pronoun a relation implies: "she" for a sister, "he" for a brother, else ""."""
     found = {_PRONOUNS.get(key.rsplit(" ", 1)[-1], "") for key in keys} - {""}
     return found.pop() if len(found) == 1 else ""
+
+
+#: Roles a person is known by in the user's circle, said with "the": "the treasurer", "the
+#: steward", "the vicar". Not the roles one has many of (a friend, a colleague, a customer)
+#: nor kin (the relation keys above).
+KNOWN_ROLES: Final = frozenset(
+    """
+    treasurer secretary chair chairman chairwoman chairperson president steward director
+    manager coordinator organiser organizer captain coach caretaker warden vicar rector priest
+    rabbi imam minister pastor curate chaplain verger farrier breeder surveyor client
+    translator interpreter architect builder plumber electrician roofer joiner carpenter
+    gardener groundsman groundskeeper referee umpire trustee governor registrar headteacher
+    headmaster headmistress principal commodore editor publisher agent producer presenter
+    bride groom vet nurse midwife consultant pharmacist receptionist caterer florist
+    photographer celebrant officiant
+    """.split()
+)
+#: Where the phrase describing a person stops: its first preposition, conjunction or mark.
+_PHRASE_END = re.compile(
+    r"[.;,:()\n—–]|\s-\s|\b(?:of|for|at|on|in|to|with|from|and|who|which|that|since|"
+    r"until|by|under|over)\b",
+    re.IGNORECASE,
+)
+#: Words the describing phrase may have before its role: "Potting shed steward".
+MAX_ROLE_WORDS: Final = 4
+
+
+def page_roles(summary: str | None) -> list[str]:
+    """The "the <role>" key of a person whose summary opens by naming their role.
+
+    "Potting shed steward.", "Treasurer of the bowls club.", "Head gardener and owner of the
+    nursery": the person the user calls "the steward", "the treasurer", "the gardener". A
+    summary that opens with what the person is to the user ("The user's sister") states a
+    relation instead (:func:`page_relations`).
+    """
+    text = (summary or "").strip()
+    found = _PHRASE_END.search(text)
+    words = _WORDS.findall(text[: found.start()] if found is not None else text)
+    if not words or len(words) > MAX_ROLE_WORDS:
+        return []
+    if words[0].casefold() in ("the", "our", "my", "user's", "user’s"):
+        return []
+    role = _POSSESSIVE_END.sub("", words[-1]).casefold()
+    return [f"the {role}"] if role in KNOWN_ROLES else []

@@ -34,7 +34,7 @@ from bb_brain._orgnames import (
     title_parts,
 )
 from bb_brain._pg import Connection
-from bb_brain._relations import RELATION_ARM, page_relations
+from bb_brain._relations import RELATION_ARM, page_relations, page_roles
 
 #: The arm of an organisation's title without its business ending (:mod:`bb_brain._orgnames`).
 SHORT_NAME_ARM: Final = "short-name"
@@ -170,6 +170,7 @@ class PageRecord:
             rows += [
                 (key, RELATION_ARM) for key in page_relations(self.summary, self.body, self.title)
             ]
+            rows += [(key, RELATION_ARM) for key in page_roles(self.summary)]  # "the steward"
         elif " " in slug_suffix_form(self.slug):
             # written as one word in an address: "thistletalent.co" for Thistle Talent
             rows.append((slug_suffix_form(self.slug).replace(" ", ""), "slug-suffix"))

@@ -45,6 +45,7 @@ from bb_brain._names import HONORIFICS, NAME_SUFFIXES
 from bb_brain._orgnames import ORG_WORDS
 from bb_brain._relations import (
     KIN_NAMES,
+    KNOWN_ROLES,
     MAX_MODIFIERS,
     RELATION_ARM,
     SERVICE_ROLES,
@@ -72,7 +73,13 @@ from bb_brain.reflex._lexicon import (
     ROLE_NOUNS,
 )
 from bb_brain.reflex._lowercase import PLACE_PREPOSITIONS, lowercase, ordinary_uses
-from bb_brain.reflex._ordinary import LOWERCASE_ORDINARY_ZIPF, is_ordinary, sense, unknown_word
+from bb_brain.reflex._ordinary import (
+    LOWERCASE_ORDINARY_ZIPF,
+    inflections,
+    is_ordinary,
+    sense,
+    unknown_word,
+)
 from bb_brain.reflex._syntax import MODAL_AS_NAME, MODIFIER, WHEREABOUTS, finite
 from bb_brain.reflex._tokens import (
     COMPOUND_HEAD,
@@ -142,10 +149,9 @@ def _extract_cached(text: str) -> tuple[Candidate, ...]:
 
 def _extract(text: str, text_index: int) -> list[Candidate]:
     found: list[Candidate] = []
-    if _shouted(text):
-        # "SCARROW CHEWED THE REMOTE": capitals there mark the tone, not names; read it as typed
-        # without them (the lowercase channel and its evidence)
-        text = _uncapitalised(text)
+    # "SCARROW CHEWED THE REMOTE": capitals there mark the tone, not names; read such a
+    # sentence as typed without them (the lowercase channel and its evidence)
+    text = _unshouted(text)
     tokens = tokenise(text)
     ordinary = ordinary_uses(tokens)
     maker = Maker(text, tokens, text_index)
@@ -246,13 +252,17 @@ def _relations(tokens: list[Token], maker: Maker) -> list[Candidate]:
             if key is not None:
                 found.append(maker.make(key, [tok], RELATION_ARMS))
             continue
-        if tok.norm == "the" and not tok.possessive:
+        if tok.norm in ("the", "our") and not tok.possessive:
             nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
             if nxt is not None and nxt.glued and nxt.norm in SERVICE_ROLES:
                 key = relation_key([], nxt.norm)  # "the accountant needs the payslips"
                 if key is not None:
                     found.append(maker.make(key, [tok, nxt], RELATION_ARMS))
-            continue
+            elif nxt is not None and nxt.glued and _a_known_role(tokens, nxt):
+                # "who's the steward", "email the commodore": the one the user knows
+                found.append(maker.make(f"the {nxt.norm}", [tok, nxt], RELATION_ARMS))
+            if tok.norm == "the":
+                continue
         if tok.norm not in _SPEAKERS or tok.possessive:
             continue
         following: list[Token] = []
@@ -265,6 +275,23 @@ def _relations(tokens: list[Token], maker: Maker) -> list[Candidate]:
             key, size = hit
             found.append(maker.make(key, [tok, *following[:size]], RELATION_ARMS))
     return found
+
+
+def _a_known_role(tokens: list[Token], role: Token) -> bool:
+    """A role the user knows one person in, said of that one: not "the treasurer of X"."""
+    if role.norm not in KNOWN_ROLES or role.norm in SERVICE_ROLES:
+        return False
+    after = tokens[role.index + 1] if role.index + 1 < len(tokens) else None
+    if after is None or not after.glued or role.possessive:
+        return True
+    # "the treasurer of the golf club" is that club's; "the coach trip" is a trip
+    word = sense(after.norm)
+    return after.norm != "of" and not (word.noun and not word.function and not _verb_too(word.word))
+
+
+def _verb_too(word: str) -> bool:
+    """The noun is a verb of a singular subject too: "the vicar rang", "the coach wants"."""
+    return bool({"VBZ", "VBD"} & inflections(word))
 
 
 def _kin_name(tokens: list[Token], tok: Token) -> bool:
@@ -331,6 +358,25 @@ def _shouted(text: str) -> bool:
     """Typed in capitals throughout: a few words of letters, not one lowercase letter."""
     words = _WORDS.findall(text)
     return len(words) >= SHOUTED_MIN_WORDS and not any(char.islower() for char in text)
+
+
+def _unshouted(text: str) -> str:
+    """The text with every sentence typed in capitals throughout in lowercase.
+
+    "GUSSIE IS LIMPING AGAIN. vet at four": the shouting stops at the sentence's end.
+    """
+    if _shouted(text):
+        return _uncapitalised(text)
+    if not any(char.isupper() for char in text):
+        return text
+    pieces = [
+        _uncapitalised(piece) if _shouted(piece) else piece for piece in _SENTENCES.split(text)
+    ]
+    return "".join(pieces)
+
+
+#: Sentences and lines, each with the marks that end it (joined back, the text again).
+_SENTENCES = re.compile(r"(?<=[.!?\n])")
 
 
 def _uncapitalised(text: str) -> str:
