@@ -1578,3 +1578,21 @@ def test_a_title_s_qualifier_is_no_name_but_a_name_in_it_is() -> None:
     surfaces = {text for text, _, _ in [*_page_surfaces(dana, None), *_page_surfaces(liz, None)]}
     assert {"Dana Vrell", "Vrell", "Liz Tarn", "Gould"} <= surfaces
     assert not any("(" in text or "accountant" in text.casefold() for text in surfaces)
+
+
+CIDER = Entity("projects/quince-cider", "Quince Cider", "project")
+
+
+@pytest.mark.parametrize(
+    ("said", "entity"),
+    [
+        # a person's deed on an undertaking: what it yields is the undertaking's
+        ("Bob Park pressed the first batch of Quince Cider: 60 litres, 6.2%.", CIDER.slug),
+        ("Bob Park is off to Porto for a fortnight.", BOB.slug),  # nothing undertaken
+    ],
+)
+def test_a_persons_deed_on_an_undertaking_is_the_undertakings_fact(said: str, entity: str) -> None:
+    entities = [ALICE, BOB, WIDGET, CIDER]
+    surfaces = [("Bob Park", BOB.slug, False), ("Quince Cider", CIDER.slug, False)]
+    facts = RulesExtractor(EntityIndex(entities, surfaces)).extract(seg(("user", said)))
+    assert [f.entity_slug for f in facts] == [entity]

@@ -245,7 +245,23 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
     if first and not first.explicit and first.entity.is_person and subject(first, text):
         if text[first.start : first.end].casefold() in _NOMINATIVE:
             return first  # "he starts reporting to Oluwaseun": the subject's fact
-    return _best(refs)
+    best = _best(refs)
+    if best is not None and best.entity.is_person and subject(best, text):
+        # "Bob pressed the first batch of Quince Cider: 60 litres": the batch is the project's
+        undertaking = [ref for ref in refs if ref.explicit and _an_undertaking(ref.entity)]
+        if undertaking and not undertaking[0].possessive:
+            return undertaking[0]
+    return best
+
+
+def _an_undertaking(entity: Entity) -> bool:
+    """A project, an event or a trip: what people do things for and facts pile up on."""
+    kind = (entity.page_type or "").casefold()
+    return kind in _UNDERTAKINGS or entity.slug.split("/", 1)[0] in _UNDERTAKING_DIRS
+
+
+_UNDERTAKINGS: Final = frozenset({"project", "event", "trip"})
+_UNDERTAKING_DIRS: Final = frozenset({"projects", "events", "trips"})
 
 
 #: Pronouns that are a clause's subject ("her colleague Farida" opens with no subject).
