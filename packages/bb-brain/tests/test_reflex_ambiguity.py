@@ -456,3 +456,24 @@ def test_a_word_asked_about_that_modifies_a_noun_is_no_name(
     brain = make_brain(FINCH, CASH)
     assert ask(engine, brain, "anything on cash flow this quarter?").pointers == []
     assert ask(engine, brain, "any notes on finch feeders for the garden?").pointers == []
+
+
+TOLLER_FIRM = ("companies/toller-and-sons", md("Toller & Sons Haulage", type="company"))
+MAVIS = ("people/mavis-toller", md("Mavis Toller", type="person"))
+
+
+@pytest.mark.parametrize(
+    ("earlier", "found"),
+    [
+        # "Toller" inside "Toller & Sons" named the firm: Mavis Toller is news when named
+        ("Toller & Sons did the move in a day and a half", [MAVIS[0]]),
+        ("Mavis Toller did the move in a day and a half", []),  # she was named
+    ],
+)
+def test_a_name_inside_a_longer_name_named_only_the_longer(
+    engine: Engine, make_brain: Any, earlier: str, found: list[str]
+) -> None:
+    brain = make_brain(TOLLER_FIRM, MAVIS)
+    text = "I spoke to Mavis Toller about it"
+    response = ask(engine, brain, text, prior=earlier, window=[("u", earlier)])
+    assert slugs(response) == found

@@ -187,8 +187,10 @@ def _named_before(
     Only the conversation's own turns count, never what memory injected.
     """
     back: dict[str, int] = {}
-    for res in accepted:
-        if res.text_index == 0 or CONTEXT in res.signals or by_conversation(res):
+    # only the mentions that stand in their text: "Toller" inside "Toller & Sons" named the
+    # firm, not Mavis Toller
+    for res in resolve([res for res in accepted if res.text_index > 0]):
+        if CONTEXT in res.signals or by_conversation(res):
             continue
         if texts[res.text_index] not in prior_context:
             continue
