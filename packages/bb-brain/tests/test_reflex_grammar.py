@@ -1459,12 +1459,12 @@ def test_a_page_named_beside_a_shared_name_settles_it(
 
 def test_the_shared_name_itself_relates_no_page(engine: Engine, make_brain: Any) -> None:
     # both owners' pages say "Tansy": that names neither pet over the other
-    priya = ("people/imelda-quennick", md("Imelda Quennick", "Brings Tansy in on Fridays.",
+    imelda = ("people/imelda-quennick", md("Imelda Quennick", "Brings Tansy in on Fridays.",
              type="person"))  # fmt: skip
     odhran = ("people/odhran-velasco", md("Odhran Velasco", "Tansy's walker.", type="person"))
-    brain = make_brain(TANSY_V, TANSY_Q, priya)
+    brain = make_brain(TANSY_V, TANSY_Q, imelda)
     assert slugs(ask(engine, brain, "Imelda Quennick says Tansy is eating again")) == [
-        priya[0],
+        imelda[0],
         TANSY_Q[0],
     ]
     brain = make_brain(
@@ -1526,7 +1526,11 @@ MAY_P = ("people/may-pendragast", md("May Pendragast", type="person", aliases="[
 @pytest.mark.parametrize(
     ("page", "text", "found"),
     [
-        (MAY_P, "Is May willing to crew the safety boat on Sunday?", True),  # only someone is willing
+        (
+            MAY_P,
+            "Is May willing to crew the safety boat on Sunday?",
+            True,
+        ),  # only someone is willing
         (MAY_P, "Is May able to take the minutes", True),
         (MAY_P, "Is May free this year or are we booked?", False),  # a month may be free
         (JUNE_P, "how much does june charge for the cake", True),  # its object asked for
