@@ -1616,8 +1616,8 @@ MAVIS = ("people/mavis-toller", md("Mavis Toller", type="person"))
 @pytest.mark.parametrize(
     ("pages", "text", "found"),
     [
-        ((TOLLER, MAVIS), "Toller & Sons did the move in a day and a half", TOLLER[0]),  # short name
-        ((TOLLER, MAVIS), "Toller and Sons did the move in a day and a half", TOLLER[0]),
+        ((TOLLER, MAVIS), "Toller & Sons did the move in a day", TOLLER[0]),  # a short name
+        ((TOLLER, MAVIS), "Toller and Sons did the move in a day", TOLLER[0]),
         ((QUARROW,), "Quarrow & Finch sent the invoice", QUARROW[0]),  # "&" for the title's "and"
     ],
 )
