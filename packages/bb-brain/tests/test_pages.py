@@ -96,6 +96,25 @@ def test_an_organisation_s_short_name(slug: str, title: str, short: str | None) 
 @pytest.mark.parametrize(
     ("slug", "title", "short"),
     [
+        ("concepts/qvm-protocol", "QVM protocol", "qvm"),  # what its people call it
+        ("projects/zelt-rollout", "ZELT rollout plan", "zelt"),
+        ("concepts/uk-tax-rules", "UK tax rules", None),  # a word everyone uses
+        ("concepts/qvm-zelt-bridge", "QVM ZELT bridge", None),  # which acronym is unclear
+        ("concepts/qvm-big-long-name", "QVM and the long way round", None),  # a name of its own
+        ("people/qvm-jones", "QVM Jones", None),  # no person's
+    ],
+)
+def test_a_short_title_goes_by_the_acronym_it_opens_with(
+    slug: str, title: str, short: str | None
+) -> None:
+    rows = parse_page(slug, f"---\ntitle: {title}\n---\n", "s").alias_rows()
+    found = [alias for alias, arm in rows if arm == "short-name"]
+    assert found == ([short] if short else [])
+
+
+@pytest.mark.parametrize(
+    ("slug", "title", "short"),
+    [
         ("places/wendlecombe-hall", "Wendlecombe Hall", "wendlecombe"),
         ("places/st-aldwyn-s-hall", "St Aldwyn's Hall", "st aldwyn's"),
         ("projects/marrowdene-regatta", "Marrowdene Regatta", "marrowdene"),

@@ -153,6 +153,29 @@ def closing_acronym(title: str) -> str | None:
     return acronym
 
 
+def opening_acronym(title: str) -> str | None:
+    """The acronym a short title of a practice or a plan opens with ("TPN protocol").
+
+    "CAS process", "EPMA rollout": the acronym is what its people say ("the TPN orders").
+    Only a title of two or three words, and not an acronym everyone uses (UK, TV).
+    """
+    words = title.split()
+    if not 2 <= len(words) <= _OPENING_ACRONYM_MAX_WORDS or not _ACRONYM.fullmatch(words[0]):
+        return None
+    if any(word.isupper() for word in words[1:]):
+        return None  # "NHS IT strategy": which one the title goes by is unclear
+    from bb_brain.reflex._ordinary import sense
+
+    acronym = fold(words[0])
+    meaning = sense(acronym)
+    if acronym in LEGAL_FORMS or meaning.lexical or meaning.zipf >= _COMMON_ACRONYM_ZIPF:
+        return None
+    return acronym
+
+
+#: The most words a title going by its opening acronym has ("TPN protocol", "CAS visa
+#: process"); a longer one is a name of its own.
+_OPENING_ACRONYM_MAX_WORDS: Final = 3
 #: An acronym this common in wordfreq's list (UK, TV, USA, BBC) names no one body; a
 #: club's (FC, CC, WI) is rarer.
 _COMMON_ACRONYM_ZIPF: Final = 4.5

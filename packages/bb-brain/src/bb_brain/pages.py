@@ -30,6 +30,7 @@ from bb_brain._orgnames import (
     closing_acronym,
     is_organisation,
     kind_short_name,
+    opening_acronym,
     short_name,
     title_parts,
 )
@@ -181,6 +182,8 @@ class PageRecord:
                 short = kind_short_name(name)  # a hotel filed as a venue keeps its firm's
             if short is None and organisation:
                 short = closing_acronym(name)  # "PTA" for Marsh End PTA
+            elif short is None:
+                short = opening_acronym(name)  # "TPN" for TPN protocol
             if short is not None:
                 rows.append((normalise(short), SHORT_NAME_ARM))  # "shale" for Shale Fund
             # "the sea wall" for Grisedale Sea Wall Repair
