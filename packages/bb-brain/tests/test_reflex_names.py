@@ -275,6 +275,9 @@ def test_a_text_typed_in_capitals_is_read_as_typed_without_them(
     assert slugs(ask(engine, brain, "SCARROW CHEWED THE TV REMOTE")) == [SCARROW[0]]
     assert slugs(ask(engine, brain, "I HOPE THE TRAIN IS ON TIME")) == []
     assert slugs(ask(engine, brain, "HOPE TAMSWORTH CALLED BACK")) == [HOPE[0]]
+    # a sentence shouted among others typed as usual
+    assert slugs(ask(engine, brain, "SCARROW CHEWED THE REMOTE. vet at four")) == [SCARROW[0]]
+    assert slugs(ask(engine, brain, "I HOPE THE TRAIN IS ON TIME. see you at six")) == []
 
 
 HEATH = ("people/heath-grisedale", md("Heath Grisedale", type="person", aliases="[Heath]"))

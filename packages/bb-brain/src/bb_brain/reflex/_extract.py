@@ -365,16 +365,18 @@ def _unshouted(text: str) -> str:
 
     "GUSSIE IS LIMPING AGAIN. vet at four": the shouting stops at the sentence's end.
     """
+    if _CAPITALS_RUN.search(text) is None:
+        return text  # no three words in capitals in a row: nothing shouted
     if _shouted(text):
         return _uncapitalised(text)
-    if not any(char.isupper() for char in text):
-        return text
     pieces = [
         _uncapitalised(piece) if _shouted(piece) else piece for piece in _SENTENCES.split(text)
     ]
     return "".join(pieces)
 
 
+#: Three words in capitals in a row, as any shouted sentence has.
+_CAPITALS_RUN = re.compile(r"[A-Z]{2,}[^a-z]+?[A-Z]{2,}[^a-z]+?[A-Z]{2,}")
 #: Sentences and lines, each with the marks that end it (joined back, the text again).
 _SENTENCES = re.compile(r"(?<=[.!?\n])")
 
