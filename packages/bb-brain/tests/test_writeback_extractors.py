@@ -1021,7 +1021,7 @@ def test_two_organisations_of_the_users_make_we_nobody_in_particular() -> None:
         ("My brother's bakery.", False),
         ("Village skittles team I play for.", True),
         ("Haulage firm run by Dunstan Hale; I keep the books.", False),  # no belonging said
-        ("Haulage firm run by Dunstan Hale; I run its yard.", True),
+        ("Haulage firm run by Dunstan Hale; I'm its yard manager.", True),
         ("Dance school; I'm the bookings secretary.", True),
         ("Small press where I'm production editor.", True),
         ("Food co-op we belong to.", True),

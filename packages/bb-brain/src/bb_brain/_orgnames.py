@@ -168,11 +168,14 @@ def opening_acronym(title: str) -> str | None:
 
     acronym = fold(words[0])
     meaning = sense(acronym)
-    if acronym in LEGAL_FORMS or meaning.lexical or meaning.zipf >= _COMMON_ACRONYM_ZIPF:
-        return None
+    if acronym in LEGAL_FORMS or meaning.lexical or meaning.zipf >= _KNOWN_ACRONYM_ZIPF:
+        return None  # "AWS migration", "GP appointment": the acronym is its own thing
     return acronym
 
 
+#: An acronym the word list knows this well names a thing of its own (AWS, IKEA, ADHD, GP,
+#: NHS, CV are all above it), not the user's task about it; an in-house one ("TPN") is rare.
+_KNOWN_ACRONYM_ZIPF: Final = 2.5
 #: The most words a title going by its opening acronym has ("TPN protocol", "CAS visa
 #: process"); a longer one is a name of its own.
 _OPENING_ACRONYM_MAX_WORDS: Final = 3

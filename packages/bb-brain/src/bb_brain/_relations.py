@@ -228,18 +228,16 @@ def relation_pronoun(keys: Sequence[str]) -> str:
 
 
 #: Roles a person is known by in the user's circle, said with "the": "the treasurer", "the
-#: steward", "the vicar". Not the roles one has many of (a friend, a colleague, a customer)
-#: nor kin (the relation keys above).
+#: steward", "the vicar". Not the roles one has many of (a friend, a client, a nurse), nor
+#: kin (the relation keys above), nor a role whose word is as often a thing ("the agent", "the
+#: editor", "the client", "the producer", "the coach", "the chair", "the interpreter").
 KNOWN_ROLES: Final = frozenset(
     """
-    treasurer secretary chair chairman chairwoman chairperson president steward director
-    manager coordinator organiser organizer captain coach caretaker warden vicar rector priest
-    rabbi imam minister pastor curate chaplain verger farrier breeder surveyor client
-    translator interpreter architect builder plumber electrician roofer joiner carpenter
-    gardener groundsman groundskeeper referee umpire trustee governor registrar headteacher
-    headmaster headmistress principal commodore editor publisher agent producer presenter
-    bride groom vet nurse midwife consultant pharmacist receptionist caterer florist
-    photographer celebrant officiant
+    treasurer secretary chairman chairwoman chairperson steward caretaker warden vicar rector
+    priest rabbi imam pastor curate chaplain verger farrier breeder surveyor plumber
+    electrician roofer joiner carpenter gardener groundsman groundskeeper referee umpire
+    headteacher headmaster headmistress commodore bride groom vet midwife pharmacist
+    receptionist caterer florist photographer celebrant officiant organiser organizer
     """.split()
 )
 #: Where the phrase describing a person stops: its first preposition, conjunction or mark.
@@ -267,5 +265,17 @@ def page_roles(summary: str | None) -> list[str]:
         return []
     if words[0].casefold() in ("the", "our", "my", "user's", "user’s"):
         return []
+    if any(word.casefold().rstrip("-") in _NOT_NOW_OR_NOT_THE for word in words[:-1]):
+        return []  # "Former treasurer", "Assistant groundsman": not who "the" role is
     role = _POSSESSIVE_END.sub("", words[-1]).casefold()
     return [f"the {role}"] if role in KNOWN_ROLES else []
+
+
+#: Words before a role that make the person not the one "the <role>" is: one who was, one
+#: who stands in or helps, one still learning.
+_NOT_NOW_OR_NOT_THE: Final = frozenset(
+    """
+    former ex retired previous old late outgoing incoming assistant deputy vice acting
+    interim trainee apprentice student junior relief stand-in temporary temp
+    """.split()
+)

@@ -189,7 +189,12 @@ def _named_before(
     back: dict[str, int] = {}
     # only the mentions that stand in their text: "Toller" inside "Toller & Sons" named the
     # firm, not Mavis Toller
-    for res in resolve([res for res in accepted if res.text_index > 0]):
+    standing = [
+        res
+        for index in sorted({res.text_index for res in accepted} - {0})
+        for res in resolve([res for res in accepted if res.text_index == index])
+    ]  # each text on its own: a page may be named in a turn the agent saw and one it did not
+    for res in standing:
         if CONTEXT in res.signals or by_conversation(res):
             continue
         if texts[res.text_index] not in prior_context:

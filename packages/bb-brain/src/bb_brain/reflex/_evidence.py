@@ -126,6 +126,7 @@ from bb_brain.reflex._tokens import (
     SLUG_LIKE,
     SPEAKERS_OWN,
     VERSIONED,
+    Token,
 )
 
 AMBIGUITY_PENALTY: Final = 0.05
@@ -309,12 +310,28 @@ def its_kind_named(res: Resolved) -> Resolved | None:
     words = [word for word in _words(res.page.title) if not word.isdigit()]
     if not words or _words(cand.raw)[-1] != words[-1]:
         return None
+    if cand.span is not None and _placed_elsewhere(cand.span.tokens, cand.span.last):
+        return None  # "the work trip to Oslo", "the summer fete in Hexford": another one
     signal = DEFINITE_PHRASE if DEFINITE_PHRASE in cand.signals else SPEAKERS_OWN
     decision = f"words of a title {cand.norm!r} keep its head {words[-1]!r}: {signal}"
     confidence = round(res.confidence - AMBIGUITY_PENALTY, 4)
     return replace(res, confidence=confidence, signals=(signal,), decision=decision)
 
 
+def _placed_elsewhere(tokens: Sequence[Token], last: int) -> bool:
+    """A preposition and a capitalised name after the phrase say which one it is."""
+    after = tokens[last + 1 : last + 3]
+    return (
+        len(after) == 2
+        and after[0].glued
+        and after[0].norm in _PLACING
+        and after[1].glued
+        and after[1].capitalised
+    )
+
+
+#: Prepositions that place a thing: "the trip to Oslo", "the fete in Hexford".
+_PLACING: Final = frozenset("to in at from near for".split())
 #: Words a title part keeping the title's head has at least: its head and a modifier.
 TITLE_HEAD_MIN_WORDS: Final = 2
 
@@ -904,12 +921,16 @@ class Conversation:
             text[start : cand.start] + " " + text[cand.end : end],
             text[: cand.start] + " " + text[cand.end :],
         )
-        for reach in dict.fromkeys(reaches):
-            fits = self._fits(options, content, _context_words(reach, names | mention), names)
-            # One page fits in enough words, and no other page fits in any.
-            if len(fits) == 1 and len(next(iter(fits.values()))) >= CONTEXT_MIN_SHARED:
-                break
-        else:
+        sentence, whole = (
+            self._fits(options, content, _context_words(reach, names | mention), names)
+            for reach in reaches
+        )
+        # One page fits in enough words, and no other page fits in any: in the mention's
+        # sentence, if the whole turn fits no other page as well and names it only there
+        # (two mentions of one name in a turn are settled together), else in the whole turn.
+        once = len(re.findall(rf"(?<!\w){re.escape(cand.norm)}(?!\w)", normalise(text))) == 1
+        fits = sentence if once and _fits_best(sentence, whole) else whole
+        if len(fits) != 1 or len(next(iter(fits.values()))) < CONTEXT_MIN_SHARED:
             return None
         ((slug, shared),) = fits.items()
         chosen = next(res for res in options if res.slug == slug)
@@ -972,7 +993,7 @@ class Conversation:
             for res in options
         }
         fitting = [res for res in options if related[res.slug]]
-        if len(fitting) != 1:
+        if len(fitting) != 1 or not _stands_as_a_name(fitting[0]):
             return None
         chosen = fitting[0]
         others = ", ".join(res.slug for res in options if res.slug != chosen.slug)
@@ -1170,6 +1191,29 @@ class Conversation:
         return any(
             _contains(self._prior_folded, surface) for surface in page.strong if surface != mention
         )
+
+
+def _fits_best(sentence: dict[str, list[str]], whole: dict[str, list[str]]) -> bool:
+    """One page fits the sentence in enough words, and the turn fits every other one less."""
+    if len(sentence) != 1:
+        return False
+    ((slug, shared),) = sentence.items()
+    others = [len(words) for other, words in whole.items() if other != slug]
+    return len(shared) >= CONTEXT_MIN_SHARED and all(count < len(shared) for count in others)
+
+
+def _stands_as_a_name(res: Resolved) -> bool:
+    """The words around the mention let it be a name at all.
+
+    No veto, and an ordinary word or an ordinary reading ("the rose bed") has name evidence
+    of its own.
+    """
+    if veto(res) is not None or final_decline(res):
+        return False
+    # a noun of the dictionary typed in lowercase is as likely that noun ("grows tansy")
+    noun = LOWERCASE in res.cand.signals and sense(res.cand.norm).noun
+    everyday = res.cand.ambiguity or ordinary_reading(res) or noun
+    return not everyday or bool(local_evidence(res))
 
 
 def _next_lines(one: Candidate, other: Candidate, text: str) -> bool:

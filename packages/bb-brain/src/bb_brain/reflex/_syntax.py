@@ -334,15 +334,19 @@ def _asked_subject(tokens: list[Token], last: int) -> bool:
         return False
     if not _opens_a_question(tokens, before):
         return False
+    word = sense(tokens[last].norm)
+    # a month, or an everyday noun typed in lowercase, asks of its kind: "when does june
+    # start?", "does heron eat frogs?", "can robin sing at night?"; only a deed with its
+    # object makes it someone ("does heron want the big room?")
+    generic = word.calendar or (word.noun and not tokens[last].capitalised)
     if before.norm in _QUESTION_OPENERS:
-        if sense(tokens[last].norm).calendar and not (
+        if generic and not (
             _agentive(after) and (_has_object(tokens, after) or _object_asked(tokens, before))
         ):
-            return False  # "when does june start?": a month starts and ends
+            return False
         return _plain_verb(after.norm) and not sense(after.norm).function
     if before.norm in _INVERTED_BE and after.norm in _WHERE_SOMEONE_IS:
-        # "is ysolde back yet?", "is olu in today?": where someone is (a month is not)
-        return not sense(tokens[last].norm).calendar
+        return not generic  # "is ysolde back yet?", "is olu in today?": where someone is
     # "is may willing to crew the boat?": only someone is free, able or willing to do a thing
     to = _glued_after(tokens, after.index)
     deed = _glued_after(tokens, to.index) if to is not None and to.norm == "to" else None

@@ -196,7 +196,9 @@ def _norm(raw: str, text: str, end: int) -> str:
     folded = raw.lower()
     if folded == "w" and text.startswith("/", end) and not text[end + 1 : end + 2].isalnum():
         return "with"
-    return _SHORTHANDS.get(folded) or _normal_word(raw)
+    if folded in _SHORTHANDS and (raw.islower() or raw.isupper()):
+        return _SHORTHANDS[folded]  # "Mrs Cant", "Mr Im": a family name as written
+    return _normal_word(raw)
 
 
 @lru_cache(maxsize=NORMAL_WORDS_KEPT)

@@ -248,7 +248,11 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
     best = _best(refs)
     if best is not None and best.entity.is_person and subject(best, text):
         # "Bob pressed the first batch of Quince Cider: 60 litres": the batch is the project's
-        undertaking = [ref for ref in refs if ref.explicit and _an_undertaking(ref.entity)]
+        undertaking = [
+            ref
+            for ref in refs
+            if ref.explicit and _an_undertaking(ref.entity) and not _placed(ref, text)
+        ]
         if undertaking and not undertaking[0].possessive:
             return undertaking[0]
     return best
@@ -260,6 +264,17 @@ def _an_undertaking(entity: Entity) -> bool:
     return kind in _UNDERTAKINGS or entity.slug.split("/", 1)[0] in _UNDERTAKING_DIRS
 
 
+def _placed(ref: Reference, text: str) -> bool:
+    """The undertaking only says when or where ("broke his wrist at the Harvest Fete")."""
+    return _WHEN_OR_WHERE.search(text, 0, ref.start) is not None
+
+
+#: A preposition of time or place right before a name (its article between).
+_WHEN_OR_WHERE = re.compile(
+    r"\b(?:at|during|after|before|since|until|till|in|on|from|to|by|near|around|over)"
+    r"\s+(?:the\s+|this\s+|last\s+|next\s+)?$",
+    re.IGNORECASE,
+)
 _UNDERTAKINGS: Final = frozenset({"project", "event", "trip"})
 _UNDERTAKING_DIRS: Final = frozenset({"projects", "events", "trips"})
 

@@ -636,19 +636,33 @@ _NOT_OWN = re.compile(
 )
 
 
-#: The user, writing their own page, saying they belong to the body: "skittles team I play
-#: for", "I'm the bookings secretary", "where I'm production editor", "we belong to".
-_FIRST_PERSON_OWN = re.compile(
-    r"\b(?:i|we)(?:\s*['’]m|\s+am|\s+are|\s*['’]re)?\s+(?:"
-    r"run|own|manage|lead|founded|co-founded|chair|coach|captain|joined|play\s+for"
-    r"|work\s+(?:at|for|in)|volunteer|belong\s+to|(?:a\s+)?members?\s+of|on\s+the\s+committee"
-    r"|(?:the\s+|its\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,2}?(?:manager|lead|treasurer|secretary"
-    r"|chair|captain|director|owner|editor|founder|partner|coordinator|president))\b",
+#: The user, writing their own page, is something in the body now: "I'm the bookings
+#: secretary", "where I'm production editor", "I'm a member", "we're on the committee" ("I
+#: was captain" is over).
+_I_AM_IN_IT = re.compile(
+    r"(?:^|\bwhere\s+|\band\s+)(?:i\s*['’]m|i\s+am|we\s*['’]re|we\s+are)\s+(?:"
+    r"(?:the\s+|its\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,2}?(?:manager|lead|treasurer|secretary|chair"
+    r"|captain|director|owner|editor|founder|partner|coordinator|president|member|trustee"
+    r"|volunteer)s?|on\s+the\s+committee|(?:a\s+)?members?\s+of)\b",
     re.IGNORECASE,
 )
-#: A preposition before the user in the same clause makes the body something else's:
-#: "Supplier to the bakery I run", "Seed merchant we buy from" serves the user.
-_BEFORE_THE_USER = re.compile(r"\b(?:to|for|of|with|from|at|through|by)\b", re.IGNORECASE)
+#: The body as the object of the user's verb, closing the relative clause that describes
+#: it: "skittles team I play for", "the small press I run with my sister", "food co-op
+#: we belong to", "the cycling club we joined".
+_I_DO_IT = re.compile(
+    r"\b(?:i|we)(?:\s+|(?=['’]))(?:run|own|co-own|manage|lead|founded|co-founded|captain|coach|joined"
+    r"|play\s+for|work\s+(?:at|for|in)|volunteer(?:\s+(?:at|with|for|in))?|belong\s+to"
+    r"|(?:['’]m|am|['’]re|are)\s+(?:a\s+)?members?\s+of)"
+    r"(?=\s*$|\s+(?:with|and|since|in|as|on)\b)",
+    re.IGNORECASE,
+)
+#: Before the user in the clause, a word that makes the body a thing the user merely has
+#: to do with: a preposition ("Supplier to the bakery I run", "Seed merchant we buy from"),
+#: a participle ("Letting agency managing the flat I own") or an object of its own.
+_BEFORE_THE_USER = re.compile(
+    r"\b(?:to|for|of|with|from|at|through|by|the|a|an|my|our)\b|\b\w+(?:ing|ed)\b",
+    re.IGNORECASE,
+)
 
 
 def _users_own(slug: str, page_type: str | None, summary: str) -> bool:
@@ -661,10 +675,12 @@ def _users_own(slug: str, page_type: str | None, summary: str) -> bool:
 
 
 def _says_i_belong(summary: str) -> bool:
-    """A clause of the summary, in the first person, has the user belong to the body."""
-    for clause in re.split(r"[.;]", summary):
-        found = _FIRST_PERSON_OWN.search(clause)
-        if found is not None and _BEFORE_THE_USER.search(clause, 0, found.start()) is None:
+    """A clause of the summary, in the first person, has the user in the body now."""
+    for clause in (part.strip() for part in re.split(r"[.;]", summary)):
+        if _I_AM_IN_IT.search(clause) is not None:
+            return True
+        found = _I_DO_IT.search(clause)
+        if found is not None and _BEFORE_THE_USER.search(clause, 1, found.start()) is None:
             return True
     return False
 
