@@ -896,6 +896,8 @@ class Conversation:
         self._prior_folded: str | None = None
         self._texts = list(texts)
         self._forms: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
+        #: Pages read so far (None: no such page of the source).
+        self._read: dict[str, _Content | None] = {}
 
     def text(self, index: int) -> str:
         """The text of ``text_index`` ``index`` (the turn is 0), or "" past the last."""
@@ -1169,17 +1171,20 @@ class Conversation:
         return self._forms[key]
 
     def _content(self, slugs: list[str]) -> dict[str, _Content]:
-        rows = self._conn.execute(
-            _CONTENT, (CONTENT_CHARS, self._brain_id, self._source, slugs)
-        ).fetchall()
-        found: dict[str, _Content] = {}
-        for slug, title, summary, body, aliases in rows:
-            raw = f"{title}\n{summary}\n{body}"
-            surfaces = {normalise(title), slug_suffix_form(slug), *aliases}
-            strong = tuple(sorted(s for s in surfaces if s and not _ordinary_surface(s)))
-            weak = tuple(sorted(s for s in surfaces if s and _ordinary_surface(s)))
-            found[slug] = _Content(slug, normalise(raw), raw, strong, weak)
-        return found
+        """The pages' content, read once per turn (settling a shared name reads it too)."""
+        missing = [slug for slug in slugs if slug not in self._read]
+        if missing:
+            rows = self._conn.execute(
+                _CONTENT, (CONTENT_CHARS, self._brain_id, self._source, missing)
+            ).fetchall()
+            self._read.update(dict.fromkeys(missing))
+            for slug, title, summary, body, aliases in rows:
+                raw = f"{title}\n{summary}\n{body}"
+                surfaces = {normalise(title), slug_suffix_form(slug), *aliases}
+                strong = tuple(sorted(s for s in surfaces if s and not _ordinary_surface(s)))
+                weak = tuple(sorted(s for s in surfaces if s and _ordinary_surface(s)))
+                self._read[slug] = _Content(slug, normalise(raw), raw, strong, weak)
+        return {slug: page for slug in slugs if (page := self._read.get(slug)) is not None}
 
     def _named_before(self, page: _Content, mention: str) -> bool:
         if not self._prior:
