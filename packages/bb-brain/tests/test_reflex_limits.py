@@ -15,40 +15,9 @@ from bb_brain._relations import page_roles
 from bb_brain.writeback import Entity, EntityIndex, RulesExtractor, Segment
 from bb_brain.writeback._entities import _users_own
 from bb_schema import PublicTurn
-from bb_schema.turn_context import SeamSettings, TurnContextRequest, TurnContextResponse
 
-
-def md(title: str, body: str = "body", **meta: Any) -> str:
-    lines = ["---", f"title: {title}"] + [f"{k}: {v}" for k, v in meta.items()]
-    return "\n".join([*lines, "---", "", body, ""])
-
-
-def ask(
-    engine: Engine,
-    brain: str,
-    text: str,
-    *,
-    window: list[str] | None = None,
-    prior: str = "",
-) -> TurnContextResponse:
-    turns = [
-        PublicTurn(turn_id=i, role="user", text=said)
-        for i, said in enumerate(window or [], start=1)
-    ]
-    request = TurnContextRequest(
-        brain_id=brain,
-        session_id="s",
-        active_source="default",
-        turn=PublicTurn(turn_id=99, role="user", text=text),
-        window=turns,
-        prior_context=prior,
-        settings=SeamSettings(pointer_budget=3),
-    )
-    return engine.turn_context(request)
-
-
-def slugs(response: TurnContextResponse) -> list[str]:
-    return [pointer.slug for pointer in response.pointers]
+from .test_reflex_ambiguity import ask, md, slugs
+from .test_reflex_grammar import ODHRAN, TANSY_Q, TANSY_V
 
 
 def person(slug: str, title: str, alias: str | None = None, **meta: Any) -> tuple[str, str]:
@@ -65,17 +34,6 @@ ROSE_H = (
 )  # fmt: skip
 ROSE_D = person("people/rose-dell", "Rose Dell", "Rose")
 TOM = person("people/tom-harker", "Tom Harker")
-
-
-def _tansy(owner: str, kind: str) -> tuple[str, str]:
-    slug = f"pets/tansy-{owner.split()[-1].casefold()}"
-    summary = f"{kind}, owned by {owner}."
-    return slug, md(f"Tansy {owner.split()[-1]}", type="pet", aliases="[Tansy]", summary=summary)
-
-
-TANSY_V = _tansy("Odhran Velasco", "Grey lurcher with a torn dewclaw")
-TANSY_Q = _tansy("Imelda Quennick", "Old ginger rabbit on a hay-only diet")
-ODHRAN = ("people/odhran-velasco", md("Odhran Velasco", type="person", aliases="[Mr Velasco]"))
 
 
 @pytest.mark.parametrize(
@@ -322,6 +280,10 @@ def test_a_name_in_a_turn_the_agent_saw_is_still_no_news(engine: Engine, make_br
     older, newer = "Heath Quarle rang about the lease", "Heath called again about it"
     # the agent saw the newer turn (prior context); the older one named him in full
     response = ask(
-        engine, brain, "Heath wants an answer by friday", window=[older, newer], prior=newer
+        engine,
+        brain,
+        "Heath wants an answer by friday",
+        window=[("u", older), ("u", newer)],
+        prior=newer,
     )
     assert slugs(response) == []

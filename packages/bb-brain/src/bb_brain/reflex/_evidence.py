@@ -936,13 +936,7 @@ class Conversation:
             return None
         ((slug, shared),) = fits.items()
         chosen = next(res for res in options if res.slug == slug)
-        others = ", ".join(res.slug for res in options if res.slug != slug)
-        decision = (
-            f"ambiguous {cand.norm!r} settled by {CONTEXT}: {', '.join(shared)} fit this page"
-            f" and not {others}"
-        )
-        confidence = round(_base(chosen) - AMBIGUITY_PENALTY, 4)
-        return replace(chosen, confidence=confidence, signals=(CONTEXT,), decision=decision)
+        return _settled(chosen, options, CONTEXT, f"{', '.join(shared)} fit this page and not")
 
     def _fits(
         self,
@@ -998,13 +992,8 @@ class Conversation:
         if len(fitting) != 1 or not _stands_as_a_name(fitting[0]):
             return None
         chosen = fitting[0]
-        others = ", ".join(res.slug for res in options if res.slug != chosen.slug)
-        decision = (
-            f"ambiguous {cand.norm!r} settled by {CO_MENTION}:"
-            f" {', '.join(related[chosen.slug])} is named beside it, and not related to {others}"
-        )
-        confidence = round(_base(chosen) - AMBIGUITY_PENALTY, 4)
-        return replace(chosen, confidence=confidence, signals=(CO_MENTION,), decision=decision)
+        why = f"{', '.join(related[chosen.slug])} is named beside it, and not related to"
+        return _settled(chosen, options, CO_MENTION, why)
 
     def _the_other(
         self, options: Sequence[Resolved], content: dict[str, _Content], before: str
@@ -1196,6 +1185,14 @@ class Conversation:
         return any(
             _contains(self._prior_folded, surface) for surface in page.strong if surface != mention
         )
+
+
+def _settled(chosen: Resolved, options: Sequence[Resolved], signal: str, why: str) -> Resolved:
+    """The page a shared name was settled on, saying by what and over which others."""
+    others = ", ".join(res.slug for res in options if res.slug != chosen.slug)
+    decision = f"ambiguous {chosen.cand.norm!r} settled by {signal}: {why} {others}"
+    confidence = round(_base(chosen) - AMBIGUITY_PENALTY, 4)
+    return replace(chosen, confidence=confidence, signals=(signal,), decision=decision)
 
 
 def _fits_best(sentence: dict[str, list[str]], whole: dict[str, list[str]]) -> bool:
