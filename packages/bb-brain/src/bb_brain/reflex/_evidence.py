@@ -48,6 +48,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Final
 
 from bb_brain._names import NAME_SUFFIXES, fold, generation
@@ -169,6 +170,8 @@ SENTENCE_REACH: Final = 300
 _PRONOUN_CLASSES: Final = frozenset({"she/her", "he/him"})
 #: Page content read for relations is capped: a page's opening says what it relates to.
 CONTENT_CHARS: Final = 4000
+#: Pages whose content words are kept between turns (a page's content is at most a few KB).
+PAGE_FORMS_CACHED: Final = 1024
 
 _ANY_PAGE: Final = (
     MAILBOX,
@@ -895,7 +898,6 @@ class Conversation:
         self._prior = prior_text
         self._prior_folded: str | None = None
         self._texts = list(texts)
-        self._forms: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
         #: Pages read so far (None: no such page of the source).
         self._read: dict[str, _Content | None] = {}
 
@@ -1153,11 +1155,8 @@ class Conversation:
         return []
 
     def _page_forms(self, page: _Content, names: set[str]) -> frozenset[str]:
-        """The lemma forms of a page's content words (memoised per page and name set)."""
-        key = (page.slug, frozenset(names))
-        if key not in self._forms:
-            self._forms[key] = frozenset().union(*_context_words(page.raw, names).values())
-        return self._forms[key]
+        """The lemma forms of a page's content words (see :func:`_forms_of`)."""
+        return _forms_of(page.raw, frozenset(names))
 
     def _content(self, slugs: list[str]) -> dict[str, _Content]:
         """The pages' content, read once per turn (settling a shared name reads it too)."""
@@ -1260,10 +1259,25 @@ def _base(res: Resolved) -> float:
 
 
 def _words(text: str) -> list[str]:
-    return [normalise(word) for word in _WORD.findall(text)]
+    return [_normal_word(word) for word in _WORD.findall(text)]
 
 
-def _context_words(text: str, exclude: set[str]) -> dict[str, frozenset[str]]:
+@lru_cache(maxsize=1 << 16)
+def _normal_word(word: str) -> str:
+    return normalise(word)
+
+
+@lru_cache(maxsize=PAGE_FORMS_CACHED)
+def _forms_of(raw: str, names: frozenset[str]) -> frozenset[str]:
+    """The lemma forms of a page's content words but ``names``.
+
+    A pure function of the text, kept across turns: a busy brain's namesakes are settled
+    against the same pages again and again.
+    """
+    return frozenset().union(*_context_words(raw, names).values())
+
+
+def _context_words(text: str, exclude: set[str] | frozenset[str]) -> dict[str, frozenset[str]]:
     """Content words of ``text`` -> their lemma forms (see module docs for what counts)."""
     found: dict[str, frozenset[str]] = {}
     for word in _words(text):
@@ -1284,7 +1298,12 @@ def _ordinary_surface(surface: str) -> bool:
 
 
 def _contains(folded: str, surface: str) -> bool:
-    return re.search(rf"(?<!\w){re.escape(surface)}(?!\w)", folded) is not None
+    """``surface`` is in ``folded`` as whole words (looked for as a substring first)."""
+    return surface in folded and _whole_words(folded, surface)
+
+
+def _whole_words(text: str, surface: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(surface)}(?!\w)", text) is not None
 
 
 def _names(content: _Content, other: _Content, shared: str = "") -> bool:
@@ -1297,9 +1316,7 @@ def _names(content: _Content, other: _Content, shared: str = "") -> bool:
     if any(_contains(content.folded, surface) for surface in other.strong if surface != shared):
         return True
     return any(
-        re.search(rf"(?<!\w){re.escape(surface.capitalize())}(?!\w)", content.raw)
-        for surface in other.weak
-        if surface != shared
+        _contains(content.raw, surface.capitalize()) for surface in other.weak if surface != shared
     )
 
 
