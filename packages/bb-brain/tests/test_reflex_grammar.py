@@ -1625,3 +1625,41 @@ def test_a_joined_name_spelt_with_either_joiner(
     engine: Engine, make_brain: Any, pages: tuple[tuple[str, str], ...], text: str, found: str
 ) -> None:
     assert slugs(ask(engine, make_brain(*pages), text)) == [found]
+
+
+CURLEW = ("boats/curlew", md("Curlew", type="boat", aliases="[the Curlew]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("the curlew's been calling over the saltmarsh all morning", False),  # "has been"
+        ("the curlew's calling again", False),  # "is calling"
+        ("the curlew's mooring line snapped", True),  # its line: a possessive
+        ("the Curlew's been hauled out for the winter", True),  # capitalised: the boat
+    ],
+)
+def test_an_s_that_is_is_or_has_owns_nothing(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(CURLEW), text)) == ([CURLEW[0]] if found else [])
+
+
+PICKLE = ("concepts/pickle-dog", md("Pickle (dog)", type="concept"))
+CAN_A = ("people/can-aksoy", md("Can Aksoy", type="person", aliases="[Can]"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "found"),
+    [
+        (PICKLE, "pickle has been sick all night", True),  # a title's "(dog)": a pet's ailment
+        (PICKLE, "pickle had been ill since the weekend", True),
+        (PICKLE, "pickle's been in the jar for weeks", False),  # no ailment, no whereabouts
+        (CAN_A, "Can's fixing the gate latch this afternoon", True),  # "'s" makes a noun
+        (CAN_A, "Can you check the gate latch?", False),
+    ],
+)
+def test_has_been_and_is_after_a_name(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if found else [])

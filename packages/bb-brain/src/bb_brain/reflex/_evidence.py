@@ -56,6 +56,7 @@ from bb_brain._orgnames import is_organisation
 from bb_brain._pg import Connection
 from bb_brain.pages import SHORT_NAME_ARM, TITLE_PART_ARM, normalise, slug_suffix_form
 from bb_brain.reflex._candidate import NAME_ARMS, Candidate
+from bb_brain.reflex._lexicon import ANIMAL_KINDS
 from bb_brain.reflex._ordinary import is_ordinary, lemmas, sense, unknown_word
 from bb_brain.reflex._resolve import CONFIDENCE, Resolved
 from bb_brain.reflex._syntax import (
@@ -496,7 +497,15 @@ SAME_WORD_MIN_CHARS: Final = 5
 
 
 def _is_pet(res: Resolved) -> bool:
-    return res.page.page_type == "pet" or res.slug.startswith("pets/")
+    """A pet's page, by its type, its folder or its title's qualifier ("Pickle (dog)")."""
+    if res.page.page_type == "pet" or res.slug.startswith("pets/"):
+        return True
+    qualifier = _QUALIFIER.search(res.page.title)
+    return qualifier is not None and normalise(qualifier.group(1)) in ANIMAL_KINDS
+
+
+#: A title's closing qualifier in brackets: what the page's subject is.
+_QUALIFIER = re.compile(r"\(([^()]{1,30})\)\s*$")
 
 
 def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:

@@ -92,7 +92,6 @@ from bb_brain.reflex._tokens import (
     MID_CAPITAL,
     NAME_SUFFIX,
     PERSON_VERB,
-    POSSESSIVE,
     ROLE_NEARBY,
     SLUG_LIKE,
     TITLE_CASE,
@@ -813,8 +812,9 @@ def _standalone(tok: Token, maker: Maker, extra: tuple[str, ...]) -> list[Candid
         place=word.place,
         fuzzy=_misspelt(tok),
     )
-    if tok.sentence_start and word.function and not extra:
-        if not {PERSON_VERB, POSSESSIVE, MODAL_AS_NAME, WHEREABOUTS} & set(candidate.signals):
+    if tok.sentence_start and word.function and not extra and not tok.possessive:
+        # an "'s", whether it owns or is "is" or "has", makes the word a noun ("Can's fixing it")
+        if not {PERSON_VERB, MODAL_AS_NAME, WHEREABOUTS} & set(candidate.signals):
             return []  # "Will wants the keys" is Will's, "Will you ..." no one's
     # A sentence-initial capital is discounted: the word is as ambiguous as in lowercase,
     # and a well-known place name there is as likely the place as a namesake.

@@ -620,12 +620,12 @@ def _plural_name_deed(tokens: list[Token], title: bool, verb: Token) -> bool:
 def _whereabouts(tokens: list[Token], index: int) -> bool:
     """A bare word with where it is at a time, or a day off: a person's or a pet's rota.
 
-    "briar is off sick", "briar needs weds off", and for a word that is counted, "briar's in
-    this evening", "button is back on friday". Seasons, the weather and words that describe
-    it come and go as well ("summer's back next week", "stormy is back tonight"), so does a
-    stuff or a pastime (a mass noun: "nutmeg is back in stock", "cricket's back on
-    saturday"), and produce is in for a while ("basil is in this week"), so "in" takes a day
-    or a time of day only. The reading counts for a person or a pet alone
+    "briar is off sick", "briar's been ill", "briar needs weds off", and for a word that is
+    counted, "briar's in this evening", "button is back on friday". Seasons, the weather and
+    words that describe it come and go as well ("summer's back next week", "stormy is back
+    tonight"), so does a stuff or a pastime (a mass noun: "nutmeg is back in stock",
+    "cricket's back on saturday"), and produce is in for a while ("basil is in this week"),
+    so "in" takes a day or a time of day only. The reading counts for a person or a pet alone
     (:func:`bb_brain.reflex._evidence.local_evidence`).
     """
     token = tokens[index]
@@ -639,10 +639,14 @@ def _whereabouts(tokens: list[Token], index: int) -> bool:
         return False
     if token.contracted:
         where: Token | None = after
-    elif after.norm in ("is", "was"):  # "chelsea are back": a team, no one person
+    elif after.norm in ("is", "was", "has", "had"):  # "chelsea are back": a team, no one
         where = _glued_after(tokens, after.index)
     else:
         return _time_off(tokens, after)
+    if where is not None and where.norm == "been":  # "hazel's been off sick all week"
+        where = _glued_after(tokens, where.index)
+    elif after.norm in ("has", "had"):
+        return False
     if where is None:
         return False
     if _unwell(tokens, where) or _on_leave(tokens, where):

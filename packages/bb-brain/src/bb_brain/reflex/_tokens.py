@@ -304,7 +304,7 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
     """Name evidence in the words around ``tokens[first..last]`` (see module docs)."""
     found: list[str] = []
     mention = tokens[last]
-    if mention.possessive:
+    if mention.possessive and not _is_or_has(tokens, mention):
         found.append(POSSESSIVE)
     if mention.suffixed:
         found.append(HONORIFIC)
@@ -337,6 +337,34 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
     if _a_brand(tokens, first, last):
         found.append(A_BRAND)
     return list(dict.fromkeys(found))
+
+
+def _is_or_has(tokens: list[Token], mention: Token) -> bool:
+    """The "'s" is "is" or "has" before a verb: "the curlew's been calling all morning".
+
+    Whatever is said to have been or to be doing something owns nothing there, so the
+    "'s" is no possessive's evidence of a name (a person's deed after it is its own, see
+    :func:`_has_done`).
+    """
+    if not mention.contracted:
+        return False
+    after = _next_glued(tokens, mention.index)
+    if after is None:
+        return False
+    if after.norm in _AUXILIARY_PARTICIPLES:
+        return True
+    if not after.norm.endswith("ing") or "VBG" not in inflections(after.norm):
+        return False
+    # "the curlew's calling again" is a deed; "the curlew's mooring line" is its line
+    following = _next_glued(tokens, after.index)
+    if following is None:
+        return True
+    meaning = sense(following.norm)
+    return meaning.function or not meaning.noun
+
+
+#: Participles only "has" takes ("'s been", "'s got"): never a possession.
+_AUXILIARY_PARTICIPLES: Final = frozenset("been got gotten gone".split())
 
 
 def _a_brand(tokens: list[Token], first: int, last: int) -> bool:
