@@ -1596,3 +1596,21 @@ def test_a_persons_deed_on_an_undertaking_is_the_undertakings_fact(said: str, en
     surfaces = [("Bob Park", BOB.slug, False), ("Quince Cider", CIDER.slug, False)]
     facts = RulesExtractor(EntityIndex(entities, surfaces)).extract(seg(("user", said)))
     assert [f.entity_slug for f in facts] == [entity]
+
+
+def test_a_title_s_kind_said_as_the_known_one() -> None:
+    fete = Entity("projects/tallow-green-fete-2027", "Tallow Green Fete 2027", "project")
+    bank = Entity("orgs/eastmere-food-bank", "Eastmere Food Bank", "organization")
+    fair = Entity("projects/quenby-craft-fair", "Quenby Craft Fair", "project")
+    fair2 = Entity("projects/ollerton-book-fair", "Ollerton Book Fair", "project")
+    pages = [fete, bank, fair, fair2]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+
+    def about(text: str) -> list[str | None]:
+        facts = RulesExtractor(EntityIndex(pages, surfaces)).extract(seg(("user", text)))
+        return [fact.entity_slug for fact in facts]
+
+    assert about("The fete made £3,200 gross this year") == [fete.slug]
+    assert about("our food bank is short of tinned fish") == [bank.slug]
+    assert about("the fair sold out of pitches by June") == [None]  # two fairs: neither
+    assert about("a fete in the next village made £900") == [None]  # any fete

@@ -599,12 +599,38 @@ def _page_surfaces(entity: Entity, frontmatter: object) -> list[tuple[str, str, 
         # The family name may have several words ("Van Houten", "de la Fuente"): every tail.
         surfaces.append((names[0], slug, False))
         surfaces += [(" ".join(names[start:]), slug, False) for start in range(1, len(names))]
+    if not entity.is_person:
+        surfaces += [(phrase, slug, False) for phrase in _known_kind(title)]
     aliases: Any = frontmatter.get("aliases") if isinstance(frontmatter, Mapping) else None
     if isinstance(aliases, str):
         aliases = [aliases]
     if isinstance(aliases, list):
         surfaces.extend((alias, slug, True) for alias in aliases if isinstance(alias, str))
     return surfaces
+
+
+def _known_kind(title: str) -> list[str]:
+    """The title's kind said as the one the hearer knows: "the fete", "our food bank".
+
+    A project, a club or a hall is talked of by what it is once both sides know which one:
+    "Tallow Green Fete 2027" is "the fete", "Eastmere Food Bank" is "the food bank" or "our
+    food bank". Every tail of the title that ends in its head noun, after "the" or "our"; a
+    tail two pages share attributes nothing (the index's rule for any shared surface).
+    """
+    words = [word for word in tokens(title) if not word.isdigit()]
+    if len(words) < _KIND_MIN_WORDS or words[-1] in LEGAL_FORMS or not words[-1].isalpha():
+        return []
+    head = sense(words[-1])
+    if head.function or (head.lexical and not head.noun):
+        return []  # "Harbour Lights Rewire": a verb says no kind ("fete" is in no word list)
+    tails = [" ".join(words[start:]) for start in range(1, len(words))]
+    return [f"{owner} {tail}" for tail in tails for owner in _KNOWN_ONES]
+
+
+#: Words that make a kind the known one: the article, or the speaker's own.
+_KNOWN_ONES: Final = ("the", "our")
+#: A title names its kind only after a name of its own: "Fete" alone says nothing more.
+_KIND_MIN_WORDS: Final = 2
 
 
 #: A summary that makes an organisation the user's own: it opens with "the user's" or "our"
