@@ -1614,3 +1614,18 @@ def test_a_title_s_kind_said_as_the_known_one() -> None:
     assert about("our food bank is short of tinned fish") == [bank.slug]
     assert about("the fair sold out of pitches by June") == [None]  # two fairs: neither
     assert about("a fete in the next village made £900") == [None]  # any fete
+
+
+def test_a_figure_set_against_the_one_before_stays_with_it() -> None:
+    facts = rules(("user", "Widget Co licence fee came to £1,380, down from £1,520."))
+    assert [(text, entity) for text, entity, _ in facts] == [
+        ("Widget Co licence fee came to £1,380, down from £1,520.", WIDGET.slug)
+    ]
+
+
+def test_the_users_decision_is_no_persons_for_being_named_last() -> None:
+    facts = rules(
+        ("user", "Bob Park joins the night shift on Monday."),
+        ("user", "I agreed to limit trial members to 3 sessions each."),
+    )
+    assert facts[-1][:2] == ("I agreed to limit trial members to 3 sessions each.", None)

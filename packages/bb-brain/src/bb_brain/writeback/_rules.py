@@ -386,7 +386,7 @@ class RulesExtractor:
             last = groups[-1]
             if not refs and _PRONOUN_FIRST.match(clause.text):
                 groups.append(_Group(plain, clause.start, clause.end, None, []))  # "they": nobody
-            elif not refs and _stands_alone(clause.text):
+            elif not refs and _stands_alone(clause.text) and not _compares(clause.text):
                 groups.append(_Group(plain, clause.start, clause.end, last.ref, [], inherited=True))
             elif _elided_subject(clause.text) and (
                 _stands_alone(clause.text) or _informative(clause.text, refs)
@@ -773,6 +773,19 @@ def _stands_alone(text: str) -> bool:
     return _cue(text) is not None or _informative(text, []) or _full_clause(text)
 
 
+def _compares(text: str) -> bool:
+    """A figure set against the one before, with no verb: "..., up from £5,900"."""
+    words = [word.strip(".,;:!?").casefold() for word in text.split()]
+    if not words or words[0] not in _COMPARING:
+        return False
+    return not any(word.isalpha() and finite(word) for word in words[1:])
+
+
+#: Words that open a figure's comparison with the one before it ("up from", "down on last
+#: year", "compared with", "against £40 last time").
+_COMPARING: Final = frozenset("up down compared against versus vs".split())
+
+
 def _full_clause(text: str) -> bool:
     """Four words or more with a finite verb after the first: a subject and its predicate."""
     words = [word.strip(".,;:!?").casefold() for word in text.split()]
@@ -872,7 +885,8 @@ def _record(
     elif entity is None and own is not None and not refs and _WE.match(text):
         entity = own  # "we've booked the hall for the spring show": the choir
     elif entity is None and kind in _ABOUT_THE_TOPIC and opens_with_the_user(text):
-        entity = topic  # "we went with the oak": a decision on the topic at hand
+        if topic is not None and not topic.is_person:
+            entity = topic  # "we went with the oak": a decision on the topic at hand
     elif entity is None and not _about_the_user(text, refs) and not _PRONOUN_FIRST.match(text):
         entity = topic  # "usage-based beat seat pricing by 18%": the topic at hand
         if own is not None and (topic is None or topic.slug == own.slug) and not refs:
