@@ -501,3 +501,27 @@ def test_a_written_short_name_inside_a_longer_name_is_not_it(
     engine: Engine, make_brain: Any
 ) -> None:
     assert slugs(ask(engine, make_brain(WENNA), "St Wenna's Day is a holiday there")) == []
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (
+            ("people/perpetua-ouko", md("Sister Perpetua Ouko", type="person")),
+            "Sr Perpetua is covering tonight",
+        ),
+        (
+            ("people/lucia-arrabal", md("Lucía Arrabal", type="person")),
+            "Dra Arrabal sent the referral",
+        ),
+        (("people/yunus-qadri", md("Yunus Qadri", type="person")), "Br Yunus has the minutes"),
+        (
+            ("people/nafisa-hafeez", md("Nafisa Hafeez", type="person")),
+            "Ustadha Nafisa cancelled saturday's class",
+        ),
+    ],
+)
+def test_honorifics_of_faiths_and_languages(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == [page[0]]

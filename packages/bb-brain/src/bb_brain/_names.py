@@ -21,8 +21,14 @@ from typing import Final
 
 #: Titles written before a name ("Dr. Okafor", "Ms Park"), folded, without the period.
 HONORIFICS: Final = frozenset(
-    "mr mrs ms miss mx dr prof professor sir dame lady rev fr mme mlle madame monsieur herr "
-    "frau sr sra srta senor senora capt lt sgt cllr".split()
+    "mr mrs ms miss mx dr dra prof professor sir dame lady rev reverend fr mme mlle madame "
+    "monsieur herr frau sr sra srta senor senora dona capt lt sgt cllr br sis imam ustadh "
+    "ustadha ustaz ustazah sheikh shaykh rabbi pastor".split()
+)
+#: Words of address that open a page's title before the name itself ("Sister Perpetua
+#: Ouko", "Auntie Oyinda Rao"); in a turn they are as often kin ("my sister Ana").
+TITLE_ADDRESSES: Final = HONORIFICS | frozenset(
+    "sister brother father mother auntie aunty uncle".split()
 )
 #: Honorific suffixes attached with a hyphen ("Tanaka-san", "Gupta-ji", "Kim-nim").
 HONORIFIC_SUFFIXES: Final = frozenset(
@@ -98,7 +104,7 @@ def strip_titles(tokens: list[str]) -> list[str]:
     words = [token.strip(".,") for token in tokens]
     words = [word for word in words if word]
     start, end = 0, len(words)
-    while start < end - 1 and words[start] in HONORIFICS:
+    while start < end - 1 and words[start] in TITLE_ADDRESSES:
         start += 1
     while end > start + 1 and words[end - 1] in NAME_SUFFIXES:
         end -= 1
