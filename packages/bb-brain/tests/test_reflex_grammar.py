@@ -1663,3 +1663,30 @@ def test_has_been_and_is_after_a_name(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str, found: bool
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if found else [])
+
+
+ARDLOW = ("places/ardlow-ward", md("Ardlow Ward", type="place", aliases="[Ardlow]"))
+QUARRENDON = (
+    "people/quarrendon-idowu",
+    md("Quarrendon Idowu", type="person", aliases="[Quarrendon]"),
+)
+OSSERY = ("people/ossery-pellam", md("Ossery Pellam", type="person", aliases="[Ossery]"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "found"),
+    [
+        (ARDLOW, "I picked up a crate of Ardlow for the quiz night", False),  # a drink
+        (ARDLOW, "two bottles of Ardlow for the raffle", False),
+        (ARDLOW, "who's on Ardlow tonight?", True),
+        (QUARRENDON, "we'll hire three more Quarrendon stacks for the hall", False),  # gear
+        (QUARRENDON, "Quarrendon stacks the chairs every night", True),  # a verb, not gear
+        (QUARRENDON, "two Quarrendon shifts this week", True),  # a shift is a dealing with him
+        (OSSERY, "we played Ossery covers at the quiz night", False),  # an artist's works
+        (OSSERY, "Ossery covers the bar on fridays", True),
+    ],
+)
+def test_a_name_that_labels_a_product_or_works(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if found else [])

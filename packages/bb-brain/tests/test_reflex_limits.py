@@ -13,7 +13,7 @@ from bb_brain import Engine
 from bb_brain._orgnames import opening_acronym
 from bb_brain._relations import page_roles
 from bb_brain.writeback import Entity, EntityIndex, RulesExtractor, Segment
-from bb_brain.writeback._entities import _users_own
+from bb_brain.writeback._entities import _page_surfaces, _users_own
 from bb_schema import PublicTurn
 
 from .test_reflex_ambiguity import ask, md, slugs
@@ -287,3 +287,101 @@ def test_a_name_in_a_turn_the_agent_saw_is_still_no_news(engine: Engine, make_br
         prior=newer,
     )
     assert slugs(response) == []
+
+
+# --- a title's kind, an "'s" that is "is", honorifics and qualifiers: their limits --------
+
+
+def about(pages: list[Entity], *texts: str) -> list[tuple[str, str | None]]:
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    turns = [PublicTurn(turn_id=i, role="user", text=text) for i, text in enumerate(texts, start=1)]
+    facts = RulesExtractor(EntityIndex(pages, surfaces)).extract(Segment(0, tuple(turns)))
+    return [(fact.fact, fact.entity_slug) for fact in facts]
+
+
+FOOD_BANK = Entity("orgs/eastmere-food-bank", "Eastmere Food Bank", "organization")
+GARDEN = Entity("projects/quillby-community-garden", "Quillby Community Garden", "project")
+SURGERY = Entity("orgs/harbour-road-surgery", "Harbour Road Surgery", "organization")
+CLIMATE = Entity("concepts/climate-change", "Climate Change", "concept")
+REMOTE = Entity("concepts/remote-work", "Remote Work", "concept")
+LIGHTS = Entity("projects/festival-of-light", "Festival of Light", "project")
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (FOOD_BANK, "The bank approved my loan today."),  # an everyday noun alone
+        (FOOD_BANK, "The bank holiday traffic was awful."),
+        (GARDEN, "The garden needs watering every evening in this heat."),
+        (SURGERY, "The surgery on my knee went well."),
+        (CLIMATE, "The change to the bin collection starts in March."),  # an idea's page
+        (REMOTE, "The work on the kitchen finishes on Friday."),
+        (LIGHTS, "The light in the hallway has blown again."),
+    ],
+)
+def test_a_bare_head_noun_after_the_is_not_the_titled_page(page: Entity, text: str) -> None:
+    assert page.slug not in [entity for _, entity in about([page], text)]
+
+
+def test_a_title_s_kind_starts_with_no_small_word() -> None:
+    surfaces = [surface for surface, _, _ in _page_surfaces(LIGHTS, None)]
+    assert not [s for s in surfaces if s.startswith(("the of ", "our of "))]
+
+
+LAPWING = ("boats/lapwing", md("Lapwing", type="boat", aliases="[the Lapwing]"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the lapwing's mooring is by the slipway",  # its mooring: a verb follows the noun
+        "the lapwing's rigging is shot",
+        "can you check the lapwing's mooring",  # nothing follows
+    ],
+)
+def test_a_possessive_ing_noun_still_owns(engine: Engine, make_brain: Any, text: str) -> None:
+    assert slugs(ask(engine, make_brain(LAPWING), text)) == [LAPWING[0]]
+
+
+CAN_A = person("people/can-aksoy", "Can Aksoy", "Can")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thanks sis. Can you call me later",  # a word of address ends the sentence
+        "I spoke to the pastor. Can you come on sunday?",
+        "Ask the rabbi. Can it wait till friday?",
+    ],
+)
+def test_a_word_of_address_ending_a_sentence_is_no_honorific(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(CAN_A), text)) == []
+
+
+AUNTIE = ("people/oyinda-rao", md("Auntie Oyinda", type="person"))
+
+
+def test_a_word_of_address_and_one_name_keeps_the_name(engine: Engine, make_brain: Any) -> None:
+    assert slugs(ask(engine, make_brain(AUNTIE), "Oyinda rang about sunday lunch")) == [AUNTIE[0]]
+
+
+LAB = (
+    "orgs/tarnbrook-lab",
+    md("Tarnbrook (lab)", type="organization", summary="Soil testing lab in Hatherleigh."),
+)
+
+
+def test_a_qualifier_does_not_override_a_page_s_type(engine: Engine, make_brain: Any) -> None:
+    assert slugs(ask(engine, make_brain(LAB), "the Tarnbrook sent the assay results")) == [LAB[0]]
+
+
+SISTER_P = Entity("people/perpetua-ouko", "Sister Perpetua Ouko", "person")
+
+
+def test_write_back_knows_the_given_name_after_a_word_of_address() -> None:
+    surfaces = [surface for surface, _, _ in _page_surfaces(SISTER_P, None)]
+    assert "Perpetua" in surfaces and "Sister" not in surfaces
+    said = "Perpetua is covering the night shift on Friday."
+    assert about([SISTER_P], said) == [(said, SISTER_P.slug)]

@@ -22,14 +22,18 @@ from typing import Final
 #: Titles written before a name ("Dr. Okafor", "Ms Park"), folded, without the period.
 HONORIFICS: Final = frozenset(
     "mr mrs ms miss mx dr dra prof professor sir dame lady rev reverend fr mme mlle madame "
-    "monsieur herr frau sr sra srta senor senora dona capt lt sgt cllr br sis imam ustadh "
+    "monsieur herr frau sr sra srta senor senora capt lt sgt cllr br sis imam ustadh "
     "ustadha ustaz ustazah sheikh shaykh rabbi pastor".split()
 )
-#: Words of address that open a page's title before the name itself ("Sister Perpetua
-#: Ouko", "Auntie Oyinda Rao"); in a turn they are as often kin ("my sister Ana").
-TITLE_ADDRESSES: Final = HONORIFICS | frozenset(
-    "sister brother father mother auntie aunty uncle".split()
+#: Honorifics written shortened, whose period abbreviates the title rather than ending a
+#: sentence ("Dr. Okafor", "Br. Yunus"; "thanks sis. Will call later" ends one).
+ABBREVIATED_HONORIFICS: Final = frozenset(
+    "mr mrs ms mx dr dra prof rev fr mme mlle sr sra srta capt lt sgt cllr br".split()
 )
+#: Words of address that open a page's title before the name itself ("Sister Perpetua
+#: Ouko", "Auntie Oyinda Rao"), and are cut off only when a full name stays: in a turn they
+#: are as often kin ("my sister Ana"), and "Auntie Oyinda" is all a family calls her.
+TITLE_ADDRESSES: Final = frozenset("sister brother father mother auntie aunty uncle".split())
 #: Honorific suffixes attached with a hyphen ("Tanaka-san", "Gupta-ji", "Kim-nim").
 HONORIFIC_SUFFIXES: Final = frozenset(
     "san sama kun chan sensei senpai sempai dono ji nim ssi".split()
@@ -104,11 +108,26 @@ def strip_titles(tokens: list[str]) -> list[str]:
     words = [token.strip(".,") for token in tokens]
     words = [word for word in words if word]
     start, end = 0, len(words)
-    while start < end - 1 and words[start] in TITLE_ADDRESSES:
-        start += 1
+    start = leading_titles(words[start:end])
     while end > start + 1 and words[end - 1] in NAME_SUFFIXES:
         end -= 1
     return words[start:end]
+
+
+def leading_titles(words: list[str]) -> int:
+    """How many folded words open a name as its title: honorifics, then words of address.
+
+    An honorific goes while a word stays ("Dr Okafor" is Okafor); a word of address only
+    while two stay ("Sister Perpetua Ouko" is Perpetua Ouko, "Auntie Oyinda" stays whole).
+    """
+    start = 0
+    while start < len(words) - 1:
+        word = words[start].rstrip(".")
+        if word in HONORIFICS or (word in TITLE_ADDRESSES and start < len(words) - 2):
+            start += 1
+        else:
+            break
+    return start
 
 
 @dataclass(frozen=True)

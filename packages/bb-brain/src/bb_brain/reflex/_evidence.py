@@ -129,6 +129,7 @@ from bb_brain.reflex._tokens import (
     SPEAKERS_OWN,
     VERSIONED,
     Token,
+    normal_word,
 )
 
 AMBIGUITY_PENALTY: Final = 0.05
@@ -496,16 +497,23 @@ def _same_word(a: str, b: str) -> bool:
 SAME_WORD_MIN_CHARS: Final = 5
 
 
-def _is_pet(res: Resolved) -> bool:
-    """A pet's page, by its type, its folder or its title's qualifier ("Pickle (dog)")."""
-    if res.page.page_type == "pet" or res.slug.startswith("pets/"):
-        return True
-    qualifier = _QUALIFIER.search(res.page.title)
-    return qualifier is not None and normalise(qualifier.group(1)) in ANIMAL_KINDS
-
-
 #: A title's closing qualifier in brackets: what the page's subject is.
 _QUALIFIER = re.compile(r"\(([^()]{1,30})\)\s*$")
+#: Page types that say nothing of what the page's subject is, so a qualifier may.
+_UNTYPED: Final = frozenset({"", "concept", "note", "topic", "animal"})
+
+
+def _is_pet(res: Resolved) -> bool:
+    """A pet's page, by its type, its folder or, untyped, its title's qualifier ("Pickle (dog)").
+
+    A page that says what it is keeps it: "Tarnbrook (lab)" of type organisation is a lab.
+    """
+    if res.page.page_type == "pet" or res.slug.startswith("pets/"):
+        return True
+    if (res.page.page_type or "").casefold() not in _UNTYPED:
+        return False
+    qualifier = _QUALIFIER.search(res.page.title)
+    return qualifier is not None and normalise(qualifier.group(1)) in ANIMAL_KINDS
 
 
 def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:
@@ -1268,12 +1276,7 @@ def _base(res: Resolved) -> float:
 
 
 def _words(text: str) -> list[str]:
-    return [_normal_word(word) for word in _WORD.findall(text)]
-
-
-@lru_cache(maxsize=1 << 16)
-def _normal_word(word: str) -> str:
-    return normalise(word)
+    return [normal_word(word) for word in _WORD.findall(text)]
 
 
 @lru_cache(maxsize=PAGE_FORMS_CACHED)

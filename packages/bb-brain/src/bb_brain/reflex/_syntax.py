@@ -638,15 +638,14 @@ def _whereabouts(tokens: list[Token], index: int) -> bool:
     if after is None:
         return False
     if token.contracted:
-        where: Token | None = after
-    elif after.norm in ("is", "was", "has", "had"):  # "chelsea are back": a team, no one
-        where = _glued_after(tokens, after.index)
+        where: Token | None = _after_been(tokens, after)
+    elif after.norm in ("is", "was"):  # "chelsea are back": a team, no one person
+        where = _after_been(tokens, _glued_after(tokens, after.index))
+    elif after.norm in ("has", "had"):  # "hazel has been off sick": only with "been"
+        been = _glued_after(tokens, after.index)
+        where = _glued_after(tokens, been.index) if been and been.norm == "been" else None
     else:
         return _time_off(tokens, after)
-    if where is not None and where.norm == "been":  # "hazel's been off sick all week"
-        where = _glued_after(tokens, where.index)
-    elif after.norm in ("has", "had"):
-        return False
     if where is None:
         return False
     if _unwell(tokens, where) or _on_leave(tokens, where):
@@ -654,6 +653,13 @@ def _whereabouts(tokens: list[Token], index: int) -> bool:
     # a stuff or a pastime comes and goes too ("cricket's back on saturday", "honey's in at
     # 6"), and is off when called off: the bare word must be one to count
     return not (word.noun and not word.count_noun) and _at_a_time(tokens, where)
+
+
+def _after_been(tokens: list[Token], token: Token | None) -> Token | None:
+    """The word after a "been" ("hazel's been off sick"), else ``token`` itself."""
+    if token is not None and token.norm == "been":
+        return _glued_after(tokens, token.index)
+    return token
 
 
 def _unwell(tokens: list[Token], where: Token) -> bool:
@@ -901,7 +907,8 @@ def _measured(tokens: list[Token], of: Token) -> bool:
 def _counted_readings(tokens: list[Token], token: Token, before: Token) -> list[str]:
     """A number or a measure before the word makes it a thing counted or measured out."""
     if token.capitalised:
-        return []
+        # "a crate of Ardlow", "two bottles of Tollesby": a drink or a food by its brand
+        return [MEASURED] if _served_in(tokens, before) else []
     if _an_item_counted(tokens, token, before):
         return [COUNTED_OUT]  # "4 tubs halloumi, 2 feta": whatever the word is
     if _counts(before) and sense(token.norm).noun:
@@ -909,6 +916,22 @@ def _counted_readings(tokens: list[Token], token: Token, before: Token) -> list[
     if _measured(tokens, before):
         return [MEASURED]  # "3 tonnes of russet": a stuff or a crop measured out
     return []
+
+
+def _served_in(tokens: list[Token], of: Token) -> bool:
+    """The word "of" after a container a drink or a food comes in: "a crate of", "2 pints of"."""
+    container = _glued_before(tokens, of.index) if of.norm == "of" else None
+    if container is None or container.norm not in _CONTAINERS:
+        return False
+    count = _glued_before(tokens, container.index)
+    return count is not None and (count.norm in ("a", "an") or _counts(count))
+
+
+#: What a drink or a food is bought or served in, a brand's name after it being the product's.
+_CONTAINERS: Final = frozenset(
+    "crate crates case cases pint pints bottle bottles can cans tin tins jar jars keg kegs "
+    "barrel barrels carton cartons packet packets tub tubs six-pack slab slabs".split()
+)
 
 
 def _an_item_counted(tokens: list[Token], token: Token, number: Token) -> bool:

@@ -21,7 +21,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from bb_brain._names import HONORIFIC_SUFFIXES, HONORIFICS, NAME_SUFFIXES, fold
+from bb_brain._names import (
+    ABBREVIATED_HONORIFICS,
+    HONORIFIC_SUFFIXES,
+    HONORIFICS,
+    NAME_SUFFIXES,
+    fold,
+)
 from bb_brain.pages import normalise
 from bb_brain.reflex._lexicon import (
     ANIMAL_KINDS,
@@ -198,11 +204,11 @@ def _norm(raw: str, text: str, end: int) -> str:
         return "with"
     if folded in _SHORTHANDS and (raw.islower() or raw.isupper()):
         return _SHORTHANDS[folded]  # "Mrs Cant", "Mr Im": a family name as written
-    return _normal_word(raw)
+    return normal_word(raw)
 
 
 @lru_cache(maxsize=NORMAL_WORDS_KEPT)
-def _normal_word(raw: str) -> str:
+def normal_word(raw: str) -> str:
     """A word's normalised form (conversation repeats its words: each is folded once)."""
     return normalise(raw.lstrip("@"))
 
@@ -244,7 +250,7 @@ def tokenise(text: str) -> list[Token]:
         quote_starts.append(not starts and _OPENING_QUOTE.search(gap) is not None)
         starts = starts or quote_starts[-1]
         glued = bool(tokens) and (not gap.strip() or _shorthand_slash(tokens[-1], gap))
-        if tokens and gap.strip() == "." and tokens[-1].norm in HONORIFICS:
+        if tokens and gap.strip() == "." and tokens[-1].norm in ABBREVIATED_HONORIFICS:
             starts, glued = False, True  # "Dr. Okafor": the period abbreviates the title
         elif tokens and gap.strip() == "." and _an_initial(tokens):
             tokens[-1] = dataclasses.replace(tokens[-1], initial=True)
@@ -343,8 +349,9 @@ def _is_or_has(tokens: list[Token], mention: Token) -> bool:
     """The "'s" is "is" or "has" before a verb: "the curlew's been calling all morning".
 
     Whatever is said to have been or to be doing something owns nothing there, so the
-    "'s" is no possessive's evidence of a name (a person's deed after it is its own, see
-    :func:`_has_done`).
+    "'s" is no possessive's evidence of a name ("'s" before a person's past participle is
+    read by :func:`_has_done`). An "-ing" word is the verb only where an object, an adverb
+    or a particle follows it: "the curlew's mooring is by the slipway" is its mooring.
     """
     if not mention.contracted:
         return False
@@ -357,12 +364,16 @@ def _is_or_has(tokens: list[Token], mention: Token) -> bool:
         return False
     # "the curlew's calling again" is a deed; "the curlew's mooring line" is its line
     following = _next_glued(tokens, after.index)
-    if following is None:
-        return True
-    meaning = sense(following.norm)
-    return meaning.function or not meaning.noun
+    if following is None or following.norm in _AUXILIARIES:
+        return False
+    return sense(following.norm).function or _adverb(following)
 
 
+#: Verbs that follow a subject, so the "-ing" word before one is a noun ("the curlew's
+#: mooring is by the slipway").
+_AUXILIARIES: Final = frozenset(
+    "is was are were has had have will would can could should must might may does did".split()
+)
 #: Participles only "has" takes ("'s been", "'s got"): never a possession.
 _AUXILIARY_PARTICIPLES: Final = frozenset("been got gotten gone".split())
 
@@ -379,6 +390,8 @@ def _a_brand(tokens: list[Token], first: int, last: int) -> bool:
         return False  # "my Perpetua's bike": hers
     before = _previous_glued(tokens, first)
     after = _next_glued(tokens, last)
+    if first == last and _works_or_gear(tokens, before, after):
+        return True
     owners = _OWNERS if first == last else ("a", "an")
     if before is not None and before.norm in _OWNERS_ADJECTIVES and first == last:
         before = _previous_glued(tokens, before.index)  # "my old Velbourne amp"
@@ -388,6 +401,35 @@ def _a_brand(tokens: list[Token], first: int, last: int) -> bool:
         return False  # "a Tom Hale invoice" is a dealing with him
     following = _next_glued(tokens, after.index)  # "my Ruskin piano lesson" is his lesson
     return following is None or not sense(following.norm).noun or following.norm in FUNCTION_WORDS
+
+
+def _works_or_gear(tokens: list[Token], before: Token | None, after: Token | None) -> bool:
+    """A name labelling works or gear in the plural, counted or played.
+
+    "three more Quarrendon stacks", "played Ossery covers all night": the maker's or the
+    artist's name, a namesake of anyone the user knows.
+    """
+    if before is None or after is None or after.capitalised or after.possessive:
+        return False
+    if after.norm not in _WORKS_AND_GEAR:
+        return False
+    if before.norm == "more":
+        before = _previous_glued(tokens, before.index) or before
+    counted = before.norm.isdigit() or before.norm in _QUANTIFIERS
+    return counted or before.norm in _PERFORMED
+
+
+#: Works and gear a name labels in the plural as its maker's or its artist's.
+_WORKS_AND_GEAR: Final = frozenset(
+    "covers songs tracks records albums tunes stacks amps amplifiers guitars cabs".split()
+)
+#: Counting words before a plural ("two more ... stacks", "some ... songs").
+_QUANTIFIERS: Final = frozenset(
+    "two three four five six seven eight nine ten twelve twenty some more few several any"
+    " many".split()
+)
+#: Verbs that perform or play works ("played ... covers", "sang ... songs").
+_PERFORMED: Final = frozenset("play plays played playing sing sings sang singing".split())
 
 
 #: Adjectives an owner gives a thing before its brand ("my old Velbourne amp"); "my little

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from bb_brain._names import HONORIFICS, fold
+from bb_brain._names import HONORIFICS, fold, leading_titles
 from bb_brain._orgnames import LEGAL_FORMS, is_organisation
 from bb_brain._relations import (
     KIN_NAMES,
@@ -591,15 +591,15 @@ def _page_surfaces(entity: Entity, frontmatter: object) -> list[tuple[str, str, 
     if also is not None:
         surfaces.append((also, slug, True))
     names = title.split()
-    while entity.is_person and len(names) > 1 and fold(names[0]).rstrip(".") in HONORIFICS:
-        names = names[1:]  # "Dr Nusa Vesk" is Nusa, not "Dr"
+    if entity.is_person:  # "Dr Nusa Vesk" is Nusa, not "Dr"; "Sister Perpetua Ouko" Perpetua
+        names = names[leading_titles([fold(name) for name in names]) :]
     if entity.is_person and "-" in names[0]:  # "Hye-rin" is also typed "Hyerin"
         surfaces.append((names[0].replace("-", ""), slug, False))
     if entity.is_person and len(names) > 1:
         # The family name may have several words ("Van Houten", "de la Fuente"): every tail.
         surfaces.append((names[0], slug, False))
         surfaces += [(" ".join(names[start:]), slug, False) for start in range(1, len(names))]
-    if not entity.is_person:
+    if not entity.is_person and not _a_concept(entity):
         surfaces += [(phrase, slug, False) for phrase in _known_kind(title)]
     aliases: Any = frontmatter.get("aliases") if isinstance(frontmatter, Mapping) else None
     if isinstance(aliases, str):
@@ -622,9 +622,21 @@ def _known_kind(title: str) -> list[str]:
         return []
     head = sense(words[-1])
     if head.function or (head.lexical and not head.noun):
-        return []  # "Harbour Lights Rewire": a verb says no kind ("fete" is in no word list)
-    tails = [" ".join(words[start:]) for start in range(1, len(words))]
-    return [f"{owner} {tail}" for tail in tails for owner in _KNOWN_ONES]
+        return []  # "Harbour Lights Rewire": a verb says no kind
+    tails = [
+        words[start:]
+        for start in range(1, len(words))
+        if not sense(words[start]).function  # "Festival of Light": no "the of light"
+    ]
+    # one word is a kind only when no everyday noun: "the fete" (in no word list), not "the
+    # bank" of a food bank, "the garden" of a community garden
+    tails = [tail for tail in tails if len(tail) > 1 or not head.ordinary]
+    return [f"{owner} {' '.join(tail)}" for tail in tails for owner in _KNOWN_ONES]
+
+
+def _a_concept(entity: Entity) -> bool:
+    """A page about an idea ("Climate Change", "Remote Work"): no one thing its kind names."""
+    return (entity.page_type or "").casefold() == "concept" or entity.slug.startswith("concepts/")
 
 
 #: Words that make a kind the known one: the article, or the speaker's own.
