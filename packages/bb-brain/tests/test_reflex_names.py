@@ -525,3 +525,26 @@ def test_honorifics_of_faiths_and_languages(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == [page[0]]
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (
+            ("boats/tsuki-no-fune", md("Tsuki no Fune", type="boat")),
+            "is Tsuki no Fune's liferaft in date?",
+        ),
+        (
+            ("places/herdade-do-alecrim", md("Herdade do Alecrim", type="place")),
+            "booked Herdade do Alecrim for june",
+        ),
+        (
+            ("people/sam-quorrell", md("Sam Quorrell", type="person", aliases="[Sam]")),
+            "Can Sam do Friday?",
+        ),  # the English word joins no run of names: Sam still stands alone
+    ],
+)
+def test_a_title_joined_by_another_language_s_particle(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == [page[0]]

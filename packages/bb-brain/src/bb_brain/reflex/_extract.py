@@ -641,14 +641,22 @@ def _titles_with_a_small_word(chunk: list[Token], maker: Maker) -> list[Candidat
         right = index + 1
         while right < len(chunk) and chunk[right].capitalised and chunk[right].glued:
             right += 1
-        span = chunk[left:right]
-        if left < index < right - 1 and len(span) <= MAX_SPAN_TOKENS:
-            found.append(maker.make(join(span), span, _TITLE_ARMS))
+        # every stretch around the small word, so a title is found beside other capitalised
+        # words ("booked Quinta do Sobreiro Monday", "Booked Tarts on Tour")
+        for start in range(left, index):
+            for end in range(index + 2, right + 1):
+                span = chunk[start:end]
+                if len(span) <= MAX_SPAN_TOKENS:
+                    found.append(maker.make(join(span), span, _TITLE_ARMS))
     return found
 
 
-#: Small words a title keeps in lowercase between its capitalised words.
-_TITLE_SMALL_WORDS: Final = frozenset("on in at for with to upon under over and".split())
+#: Small words a title keeps in lowercase between its capitalised words, English and the
+#: particles of other languages' names ("Herdade do Alecrim", "Tsuki no Fune", "Iolo ap
+#: Heddwyn"), which are English words too often to join a run of names ("Can Sam do Friday").
+_TITLE_SMALL_WORDS: Final = frozenset(
+    "on in at for with to upon under over and do dos das no ap bin ibn bint ter af zu".split()
+)
 #: What a title joined by a small word may match: no person's name form.
 _TITLE_ARMS: Final = frozenset({"title", "alias"})
 
