@@ -385,3 +385,104 @@ def test_write_back_knows_the_given_name_after_a_word_of_address() -> None:
     assert "Perpetua" in surfaces and "Sister" not in surfaces
     said = "Perpetua is covering the night shift on Friday."
     assert about([SISTER_P], said) == [(said, SISTER_P.slug)]
+
+
+# --- hedges, days after "and", reports and particle titles: their limits --------------------
+
+BOB_P = Entity("people/bob-park", "Bob Park", "person")
+ALICE_E = Entity("people/alice-example", "Alice Example", "person")
+WIDGET_C = Entity("companies/widget-co", "Widget Co", "company")
+FAIR = Entity("projects/pellowby-gooseberry-fair", "Pellowby Gooseberry Fair", "project")
+MIRA = Entity("people/mira-tolland", "Mira Tolland", "person")
+JUNE_Q = Entity("people/june-quarrie", "June Quarrie", "person")
+APRIL_Q = Entity("people/april-quill", "April Quill", "person")
+AT_HAND = "Pellowby Gooseberry Fair planning tonight."
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Bob Park starts on the 3rd, might be the 4th.",  # the value itself is in doubt
+        "Bob Park is moving to Porto in May, might be wrong.",  # the speaker's doubt, "I" left out
+        "Widget Co renewed the support plan at £1,200, might be more.",
+        "Bob Park leaves Widget Co on 3 March, might change though.",
+        "Bob Park is moving to Porto in May, though I might have that wrong.",
+        "Bob Park is moving to Porto in May, I might be misremembering.",
+        "Bob Park is moving to Porto in May, I might have got the month wrong.",
+    ],
+)
+def test_a_doubt_of_what_was_said_hedges_the_whole(said: str) -> None:
+    assert about([BOB_P, WIDGET_C], said) == []
+
+
+@pytest.mark.parametrize(
+    ("person", "said"),
+    [
+        (JUNE_Q, "Bob Park sorted the chairs and June Quarrie did the urn."),
+        (JUNE_Q, "Bob Park sorted the chairs and June did the urn."),
+        (APRIL_Q, "Bob Park sorted the chairs and April Quill did the urn."),
+        (ALICE_E, "Bob Park covers the bar and Sunday is Alice Example's turn."),
+        (ALICE_E, "Bob Park runs the Monday class and Wednesday is Alice Example's."),
+        (ALICE_E, "Bob Park is away in July and August is when Alice Example covers."),
+        (ALICE_E, "Bob Park is off on Friday and Saturday Alice Example opens up."),
+    ],
+)
+def test_a_day_or_month_after_and_may_open_a_clause(person: Entity, said: str) -> None:
+    assert person.slug in [slug for _, slug in about([BOB_P, person], said)]
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        (AT_HAND, "Mira Tolland said yes to judging on 12 October."),  # her answer
+        (AT_HAND, "Mira Tolland said no to the 12 October slot."),
+        (AT_HAND, "Mira Tolland reported sick on 3 October."),
+        (AT_HAND, "Mira Tolland confirmed for 12 October."),
+        (AT_HAND, "Mira Tolland says thanks for the £50 voucher."),
+        (
+            AT_HAND,
+            "Mira Tolland is recovering from knee surgery.",
+            "Mira Tolland says the physio lasts 6 weeks.",
+        ),  # fmt: skip
+        (AT_HAND, "Mira Tolland says the surgery is on 3 October."),
+        (AT_HAND, "Mira Tolland says the back is half healed."),
+        (AT_HAND, "Mira Tolland says you owe £20 for the raffle tickets."),
+        (AT_HAND, "Mira Tolland says Odile's van is due at 6pm."),  # someone with no page
+    ],
+)
+def test_what_a_person_says_of_themselves_stays_theirs(texts: tuple[str, ...]) -> None:
+    assert about([FAIR, MIRA], *texts)[-1][1] == MIRA.slug
+
+
+def test_a_particle_title_beside_another_capitalised_word(engine: Engine, make_brain: Any) -> None:
+    page = ("places/herdade-do-alecrim", md("Herdade do Alecrim", type="place"))
+    assert slugs(ask(engine, make_brain(page), "booked Herdade do Alecrim Monday")) == [page[0]]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "Bob Park mentioned a carpenter from Widget Co, might be worth ringing.",
+            "Bob Park mentioned a carpenter from Widget Co",
+        ),  # a suggestion, no doubt of what was said
+        (
+            "Alice Example flies in from Lisbon on the 9th, might book her a table too.",
+            "Alice Example flies in from Lisbon on the 9th",
+        ),  # a plan of the user's
+    ],
+)
+def test_a_plan_or_a_suggestion_hedges_only_its_clause(said: str, kept: str) -> None:
+    assert [text for text, _ in about([BOB_P, ALICE_E, WIDGET_C], said)] == [kept]
+
+
+@pytest.mark.parametrize(
+    ("said", "slug"),
+    [
+        ("Mira Tolland reported £2,640 banked so far.", FAIR.slug),  # a figure for the fair
+        ("Mira Tolland says the entry list shuts on 14 September.", FAIR.slug),
+        ("Mira Tolland reckons the jam should go at £4.", MIRA.slug),  # her view
+    ],
+)
+def test_a_report_for_the_topic_and_a_view_that_is_its_holders(said: str, slug: str) -> None:
+    assert about([FAIR, MIRA], AT_HAND, said)[-1][1] == slug

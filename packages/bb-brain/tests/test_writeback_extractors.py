@@ -1623,9 +1623,66 @@ def test_a_figure_set_against_the_one_before_stays_with_it() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Widget Co renewed the support plan — £1,200.",
+        "Widget Co subs are staying at £6 a session, £4 for juniors.",
+    ],
+)
+def test_an_amount_standing_after_its_clause_stays_with_it(said: str) -> None:
+    assert [(text, entity) for text, entity, _ in rules(("user", said))] == [(said, WIDGET.slug)]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "Bob Park also does a raffle stall at Quenby fair, might drop by ours too.",
+            "Bob Park also does a raffle stall at Quenby fair",
+        ),  # a later clause with its subject left out, hedged alone
+        (
+            "Bob Park is very strict about tidy pitches, so I might sit that one out.",
+            "Bob Park is very strict about tidy pitches",
+        ),  # the user's own plan, hedged alone
+        ("Bob Park is moving to Porto in May, I might be wrong.", None),  # doubt of it all
+    ],
+)
+def test_a_hedge_in_a_later_clause_hedges_only_that_clause(said: str, kept: str | None) -> None:
+    facts = [text for text, _, _ in rules(("user", said))]
+    assert facts == ([kept] if kept else [])
+
+
+def test_days_joined_by_and_are_one_list() -> None:
+    facts = rules(
+        ("user", "Bob Park will take the Monday and Wednesday classes. wait no, Monday and Friday.")
+    )
+    assert [(text, entity) for text, entity, _ in facts] == [("Monday and Friday.", BOB.slug)]
+
+
 def test_the_users_decision_is_no_persons_for_being_named_last() -> None:
     facts = rules(
         ("user", "Bob Park joins the night shift on Monday."),
         ("user", "I agreed to limit trial members to 3 sessions each."),
     )
     assert facts[-1][:2] == ("I agreed to limit trial members to 3 sessions each.", None)
+
+
+def test_a_figure_a_person_reports_is_the_topics() -> None:
+    show = Entity("projects/quenby-pumpkin-show", "Quenby Pumpkin Show", "project")
+    ysane = Entity("people/ysane-arnesen", "Ysane Arnesen", "person")
+    pages = [show, ysane]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+
+    def about(*texts: str) -> list[str | None]:
+        facts = RulesExtractor(EntityIndex(pages, surfaces)).extract(
+            seg(*[("user", text) for text in texts])
+        )
+        return [fact.entity_slug for fact in facts]
+
+    said = "Quenby Pumpkin Show planning tonight."
+    # what she reports names nothing: the show at hand
+    assert about(said, "Ysane Arnesen says the weigh-in closes on 12 October.")[-1] == show.slug
+    # about herself, or with no figure: hers
+    assert about(said, "Ysane Arnesen says she can judge on 12 October.")[-1] == ysane.slug
+    assert about(said, "Ysane Arnesen says the marrows look better than ever.")[-1] == ysane.slug

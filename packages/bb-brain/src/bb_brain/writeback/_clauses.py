@@ -68,7 +68,7 @@ RELAY: Final = re.compile(
 _SPLIT: Final = re.compile(
     r"\s+(?:[-–—]|--)\s+|;\s+|,\s+(?:and|but)\s+|,\s+(?=(?i:he|she|they|it|we|i|there)\b)|"
     r":\s+(?=(?i:they)\b)|"
-    r"\s+(?:and|but)\s+(?=(?i:he|she|they|it|we|i|you)\b|[A-Z][a-z])|"
+    r"\s+(?:and|but)\s+(?=(?i:he|she|they|it|we|i|you)\b|(?P<named>[A-Z][a-z]))|"
     r"\s+and\s+(?=(?i:an?)\s+(?:[\w-]+\s+){0,3}(?i:called|named)\s+[A-Z])|"
     r"\s+(?:so|because|since|while)\s+(?=(?i:he|she|they|we|i)\b)"
 )
@@ -108,7 +108,7 @@ def opens_with_verb(word: str) -> bool:
 
 
 def _boundaries(sentence: str) -> list[re.Match[str]]:
-    found = list(_SPLIT.finditer(sentence))
+    found = [match for match in _SPLIT.finditer(sentence) if not _days_listed(sentence, match)]
     found += [m for m in _AND_VERB.finditer(sentence) if _verb_phrase(m.group("verb"))]
     found.sort(key=lambda match: match.start())
     kept: list[re.Match[str]] = []
@@ -116,6 +116,31 @@ def _boundaries(sentence: str) -> list[re.Match[str]]:
         if not kept or match.start() >= kept[-1].end():
             kept.append(match)
     return kept
+
+
+def _days_listed(sentence: str, match: re.Match[str]) -> bool:
+    """Two days or months joined by "and" ("Monday and Friday"): no second subject.
+
+    "... and June did the urn" and "... and Sunday is hers" open one: a verb follows.
+    """
+    if match.group("named") is None:
+        return False
+    from bb_brain.reflex._lexicon import is_calendar_word
+
+    before = _LAST_WORD.search(sentence, 0, match.start())
+    after = _WORDS_AFTER.match(sentence, match.end())
+    if before is None or after is None:
+        return False
+    first, second, third = before.group(1), after.group(1), after.group(2) or ""
+    if not (is_calendar_word(first.casefold()) and is_calendar_word(second.casefold())):
+        return False
+    if third[:1].isupper() and not is_calendar_word(third.casefold()):
+        return False  # "Friday and Saturday Alice opens up": Alice's clause
+    return not _verb_phrase(third.casefold())
+
+
+_LAST_WORD: Final = re.compile(r"(\w+)\W*$")
+_WORDS_AFTER: Final = re.compile(r"(\w+)(?:\W+(\w+))?")
 
 
 def split_clauses(sentence: str) -> list[Clause]:

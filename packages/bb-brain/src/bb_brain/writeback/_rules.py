@@ -44,7 +44,13 @@ from bb_brain._names import fold
 from bb_brain._orgnames import ORG_WORDS, is_organisation
 from bb_brain.reflex._lexicon import LETTERED_NOUNS, is_calendar_word
 from bb_brain.reflex._syntax import finite
-from bb_brain.writeback._attribute import Reference, Salience, choose, references, subject
+from bb_brain.writeback._attribute import (
+    Reference,
+    Salience,
+    choose,
+    references,
+    subject,
+)
 from bb_brain.writeback._clauses import (
     HEDGE,
     Clause,
@@ -366,6 +372,7 @@ class RulesExtractor:
             if ref is not None and ref.oblique and not ref.entity.is_person:
                 if salience.thing is not None and salience.thing != ref.entity:
                     ref = None  # "the recital is on 3 may at St Osric's": the recital's
+            ref = _reported_for_the_topic(refs, ref, clause.text, salience.thing) or ref
             salience.update(refs, ref)
             described = _described(asides, clause, refs)
             appended = _RELATIVE.match(clause.text) or _APPOSITION.match(clause.text)
@@ -698,16 +705,41 @@ def _before_hedge(sentence: str) -> str:
     stated = _full_clause(before) or _CONTRACTED.search(before) is not None
     # the hedged part must be a clause of its own ("..., maybe" or "..., or maybe July"
     # hedges the whole) and not the speaker's doubt ("..., I might be wrong")
-    own_clause = _full_clause(hedged_part.strip(" ,;-–—")) and not _SPEAKERS_DOUBT.match(
-        hedged_part.strip(" ,;-–—")
-    )
+    rest = hedged_part.strip(" ,;-–—")
+    doubt = _SPEAKERS_DOUBT.match(rest) is not None or _MODAL_AND_VERB.match(rest) is not None
+    own_clause = _a_plan(rest) or (_full_clause(rest) and not doubt)
     if HEDGE.search(sentence, hedge.end()) is not None or not (stated and own_clause):
         return sentence
     return before
 
 
-#: The speaker's doubt about what they said: it hedges the whole sentence.
+#: The speaker's doubt about what they said: it hedges the whole sentence ("..., I might be
+#: wrong", "..., though I might have that wrong"), unless it is a plan of their own ("so I
+#: might sit that one out", see :func:`_a_plan`).
 _SPEAKERS_DOUBT = re.compile(r"^(?:(?:and|but|so|though)\s+)?i\b", re.IGNORECASE)
+#: A modal and the verb it hedges, its subject the user or left out ("..., might drop by").
+_MODAL_AND_VERB = re.compile(
+    r"^(?:(?:and|but|so|though)\s+)?(?:i\s+)?(?:might|may|could)\s+(?:not\s+)?(?P<verb>[a-z]+)\b",
+    re.IGNORECASE,
+)
+#: Verbs that hedge a state or a value rather than name a deed ("might be the 4th", "might
+#: have that wrong", "might change though"): they doubt what was said.
+_STATES: Final = frozenset(
+    "be have change differ vary slip move shift happen end turn need cost".split()
+)
+
+
+def _a_plan(clause: str) -> bool:
+    """A deed hedged by a modal, done by the user or by the subject left out."""
+    found = _MODAL_AND_VERB.match(clause)
+    if found is None:
+        return False
+    if _WORTH.match(clause, found.end()):
+        return True  # "..., might be worth ringing": a suggestion, no doubt of what was said
+    return found.group("verb").casefold() not in _STATES
+
+
+_WORTH = re.compile(r"\s+worth\b", re.IGNORECASE)
 
 
 #: A pronoun and a contracted verb: a subject and its predicate ("he's moving").
@@ -773,12 +805,66 @@ def _stands_alone(text: str) -> bool:
     return _cue(text) is not None or _informative(text, []) or _full_clause(text)
 
 
+def _reported_for_the_topic(
+    refs: list[Reference], ref: Reference | None, text: str, topic: Entity | None
+) -> Reference | None:
+    """What a person reports of a thing, with a figure, is the topic's.
+
+    "Ysane says the weigh-in closes on 12 October", while the show is at hand, is the show's:
+    the report is no answer ("said yes to judging", "reported sick"), names no page and
+    nobody's ("Odile's van"), holds an amount or a time, and says nothing personal or of
+    anyone ("says she can judge", "says the physio lasts 6 weeks" stay the speaker's). A view
+    ("X reckons ...") is its holder's.
+    """
+    if ref is None or topic is None or topic.is_person or not ref.entity.is_person:
+        return None
+    report = _SAYS_THAT.search(text)
+    if report is None or not ref.explicit or ref.end > report.start():
+        return None
+    reported = text[report.end() :]
+    if any(other.start >= report.end() for other in refs) or _PEOPLE_WORDS.search(reported):
+        return None
+    if _PERSONAL_MATTER.search(reported) or _SOMEONE_NAMED.search(reported):
+        return None
+    return Reference(topic, ref.start, ref.end, False) if _QUANTITY.search(reported) else None
+
+
+#: A verb of saying and a reported statement, no answer or thanks ("said yes", "says thanks").
+_SAYS_THAT = re.compile(
+    r"\b(?:says|said|confirmed|confirms|reported)\s+(?:that\s+)?"
+    r"(?!(?:yes|no|thanks|thank|sorry|for|to|sick|ill|ok|okay|so)\b)",
+    re.IGNORECASE,
+)
+#: A reported statement about the user, the hearer or someone: "... says my knee", "she".
+_PEOPLE_WORDS = re.compile(
+    r"\b(?:i|me|my|mine|we|us|our|you|your|he|she|him|her|his|hers|they|them|their)\b",
+    re.IGNORECASE,
+)
+#: Health, leave and other matters of a person's own.
+_PERSONAL_MATTER = re.compile(
+    r"\b(?:surgery|operation|physio\w*|injur\w*|sick|ill|hospital|recover\w*|holiday|leave"
+    r"|heal\w*|knee|hip|back|ankle|wrist|shoulder|birthday|wedding|baby|pregnan\w*|salary|pay"
+    r"|rent|flight|train)\b",
+    re.IGNORECASE,
+)
+#: Somebody's, named in the report ("says Odile's van is due at 6pm").
+_SOMEONE_NAMED = re.compile(r"\b[A-Z][a-z]+['’]s\b")
+
+
 def _compares(text: str) -> bool:
     """A figure set against the one before, with no verb: "..., up from £5,900"."""
     words = [word.strip(".,;:!?").casefold() for word in text.split()]
-    if not words or words[0] not in _COMPARING:
+    if not words:
+        return False
+    amount = len(words) <= _AMOUNT_WORDS and _AMOUNT.match(words[0]) is not None
+    if words[0] not in _COMPARING and not amount:
         return False
     return not any(word.isalpha() and finite(word) for word in words[1:])
+
+
+#: An amount standing alone after its clause ("paid the deposit — £2,370"), a few words long.
+_AMOUNT = re.compile(r"^[£$€]\s?\d")
+_AMOUNT_WORDS: Final = 3
 
 
 #: Words that open a figure's comparison with the one before it ("up from", "down on last
@@ -793,8 +879,20 @@ def _full_clause(text: str) -> bool:
         return False
 
     return any(
-        word.isalpha() and word not in _NOT_PREDICATES and finite(word) for word in words[1:]
+        word.isalpha()
+        and finite(word)
+        and (word not in _NOT_PREDICATES or _has_an_object(words, index))
+        for index, word in enumerate(words[1:], start=1)
     )
+
+
+def _has_an_object(words: list[str], index: int) -> bool:
+    """A form of "do" with an object is the verb itself: "he also does a raffle stall"."""
+    following = words[index + 1] if index + 1 < len(words) else ""
+    return words[index] in ("do", "does", "did") and following in _OBJECT_OPENERS
+
+
+_OBJECT_OPENERS: Final = frozenset("the a an my our his her their its this that it them".split())
 
 
 #: A clause this long with a subject and a verb states something on its own.
