@@ -303,7 +303,7 @@ FOOD_BANK = Entity("orgs/eastmere-food-bank", "Eastmere Food Bank", "organizatio
 GARDEN = Entity("projects/quillby-community-garden", "Quillby Community Garden", "project")
 SURGERY = Entity("orgs/harbour-road-surgery", "Harbour Road Surgery", "organization")
 CLIMATE = Entity("concepts/climate-change", "Climate Change", "concept")
-REMOTE = Entity("concepts/remote-work", "Remote Work", "concept")
+LEVY = Entity("concepts/tidal-energy-levy", "Tidal Energy Levy", "concept")
 LIGHTS = Entity("projects/festival-of-light", "Festival of Light", "project")
 
 
@@ -315,7 +315,7 @@ LIGHTS = Entity("projects/festival-of-light", "Festival of Light", "project")
         (GARDEN, "The garden needs watering every evening in this heat."),
         (SURGERY, "The surgery on my knee went well."),
         (CLIMATE, "The change to the bin collection starts in March."),  # an idea's page
-        (REMOTE, "The work on the kitchen finishes on Friday."),
+        (LEVY, "The energy levy on my bill went up again."),  # an idea is no one thing
         (LIGHTS, "The light in the hallway has blown again."),
     ],
 )

@@ -635,7 +635,7 @@ def _known_kind(title: str) -> list[str]:
 
 
 def _a_concept(entity: Entity) -> bool:
-    """A page about an idea ("Climate Change", "Remote Work"): no one thing its kind names."""
+    """A page about an idea ("Slow Travel", "Tidal Energy"): no one thing its kind names."""
     return (entity.page_type or "").casefold() == "concept" or entity.slug.startswith("concepts/")
 
 
