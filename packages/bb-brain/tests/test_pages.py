@@ -81,8 +81,8 @@ def test_surname_only_for_people() -> None:
         ("organizations/marsh-end-pta", "Marsh End PTA", "pta"),  # the acronym it closes on
         ("organizations/tollard-road-rfc", "Tollard Road RFC", "rfc"),
         ("organizations/pta", "PTA", None),  # nothing but the acronym
-        ("companies/sennock-group-uk", "Sennock Group UK", None),  # a word everyone uses
-        ("companies/velmont-support-it", "Velmont Support IT", None),
+        ("companies/sennock-group-uk", "Sennock Group UK", "sennock"),  # not "uk"
+        ("companies/velmont-support-it", "Velmont Support IT", "velmont"),  # not "it"
         ("organizations/nhs-quarry-trust", "NHS Quarry Trust", "nhs quarry"),  # trade word
         ("projects/marsh-end-pta", "Marsh End PTA", None),  # no organisation
     ],
@@ -105,6 +105,33 @@ def test_an_organisation_s_short_name(slug: str, title: str, short: str | None) 
     ],
 )
 def test_a_short_title_goes_by_the_acronym_it_opens_with(
+    slug: str, title: str, short: str | None
+) -> None:
+    rows = parse_page(slug, f"---\ntitle: {title}\n---\n", "s").alias_rows()
+    found = [alias for alias, arm in rows if arm == "short-name"]
+    assert found == ([short] if short else [])
+
+
+@pytest.mark.parametrize(
+    ("slug", "title", "short"),
+    [
+        ("companies/corvenna-analytics", "Corvenna Analytics", "corvenna"),
+        ("companies/orvasse-energy", "Orvasse Energy", "orvasse"),
+        ("places/skelbrant-pike", "Skelbrant Pike", "skelbrant"),
+        ("companies/quillory-hillside-garden", "Quillory Hillside Garden", "quillory"),
+        ("venues/ardwyn-hall-2", "Ardwyn Assembly Rooms 2", "ardwyn"),
+        ("projects/ardwyn-relay-2027", "Ardwyn Relay 2027", "ardwyn"),
+        ("concepts/ardwyn-method", "Ardwyn Method", None),  # an idea is named whole
+        ("companies/harrow-analytics", "Harrow Analytics", None),  # a word with its own sense
+        ("companies/sophia-analytics", "Sophia Analytics", None),  # a given name people use
+        ("places/ardwyn-pellow-green", "Ardwyn Pellow Green", "ardwyn pellow"),
+        ("places/ardwyn-old-pellow", "Ardwyn Old Pellow", None),  # the name runs on
+        ("companies/corvenna", "Corvenna", None),  # nothing follows it
+        ("companies/zq-analytics", "ZQ Analytics", None),  # too short to be a coined name
+        ("people/corvenna-smith", "Corvenna Smith", None),  # a person has other forms
+    ],
+)
+def test_a_title_goes_by_the_coined_name_it_opens_with(
     slug: str, title: str, short: str | None
 ) -> None:
     rows = parse_page(slug, f"---\ntitle: {title}\n---\n", "s").alias_rows()

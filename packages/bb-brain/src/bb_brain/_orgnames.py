@@ -135,6 +135,52 @@ def kind_short_name(title: str) -> str | None:
     return " ".join(words[:-1])
 
 
+def coined_short_name(title: str) -> str | None:
+    """The coined words a title opens with, when everyday words follow ("Corvenna Analytics").
+
+    A made-up name is what people call a firm, a place or a plan by: "Corvenna covers the
+    rent" for Corvenna Analytics, "up Skelbrant" for Skelbrant Pike, "the Ardwyn sign-ups"
+    for Ardwyn Relay. A plan named for where it happens goes by that place too ("the
+    Grisedale works" of Grisedale Sea Wall Repair); a page for the place itself shares the
+    name, and the index then weighs the two. Only words that no dictionary or frequency list
+    holds, and no known place, make such a name: "Harrow Analytics", "Sophia Consulting" and
+    "Tan Ridge Farm" keep their whole title, since "harrow", "sophia" and "tan" say other
+    things.
+    """
+    from bb_brain.reflex._ordinary import sense
+
+    words = fold(title).split()
+    if words and words[0] == "the":
+        words = words[1:]
+    coined = 0
+    while coined < len(words) and _coined(words[coined], sense):
+        coined += 1
+    rest = words[coined:]
+    if coined == 0 or not rest:
+        return None
+    if not all(word.isdigit() or _a_listed_word(word) for word in rest):
+        return None  # "Ardwyn Old Pellow": the name runs on past its everyday word
+    return " ".join(words[:coined])
+
+
+def _coined(word: str, sense: Callable[[str], Any]) -> bool:
+    """A word of letters that no word list holds: a name made up for one thing."""
+    meaning = sense(word)
+    return (
+        word.isalpha()
+        and len(word) >= _COINED_MIN_LETTERS
+        and not meaning.lexical
+        and not meaning.place
+        and meaning.zipf < _COINED_ZIPF
+    )
+
+
+#: A coined name is this long at least: a shorter word is an initialism or a clipped name.
+_COINED_MIN_LETTERS: Final = 4
+#: Above this frequency a word is some name people use (a given name, a town), not coined.
+_COINED_ZIPF: Final = 2.0
+
+
 def closing_acronym(title: str) -> str | None:
     """The acronym a body's title ends in, which its members call it by ("Marsh End PTA").
 

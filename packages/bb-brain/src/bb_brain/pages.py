@@ -28,6 +28,7 @@ from bb_brain._errors import BrainUserError
 from bb_brain._names import fold, name_forms, umlauts_spelt_out
 from bb_brain._orgnames import (
     closing_acronym,
+    coined_short_name,
     is_organisation,
     kind_short_name,
     opening_acronym,
@@ -184,6 +185,8 @@ class PageRecord:
                 short = closing_acronym(name)  # "PTA" for Marsh End PTA
             elif short is None:
                 short = opening_acronym(name)  # "TPN" for TPN protocol
+            if short is None and (organisation or self.is_place_or_event):
+                short = coined_short_name(name)  # "corvenna" for Corvenna Analytics
             if short is not None:
                 rows.append((normalise(short), SHORT_NAME_ARM))  # "shale" for Shale Fund
             # "the sea wall" for Grisedale Sea Wall Repair
