@@ -510,6 +510,27 @@ def test_a_firm_or_a_fell_by_the_coined_word_it_opens_with(engine: Engine, make_
     assert slugs(ask(engine, brain, "the harrow needs new tines")) == []
 
 
+def test_a_bare_given_initial_before_a_family_name(engine: Engine, make_brain: Any) -> None:
+    runner = ("people/tobias-quellmore", md("Tobias Quellmore", type="person"))
+    brain = make_brain(runner)
+    assert slugs(ask(engine, brain, "14. T Quellmore (Dale AC) 1:12:40")) == [runner[0]]
+    assert slugs(ask(engine, brain, "15. K Quellmore (Dale AC) 1:13:02")) == []  # another one
+
+
+def test_a_coined_name_before_its_department(engine: Engine, make_brain: Any) -> None:
+    firm = ("companies/tolvane-energy", md("Tolvane Energy", type="company"))
+    brain = make_brain(firm)
+    assert slugs(ask(engine, brain, "Does Tolvane HR need my tax number first?")) == [firm[0]]
+
+
+def test_a_name_that_ends_the_question_is_that(engine: Engine, make_brain: Any) -> None:
+    buyer = ("people/wendt-kasimir", md("Wendt Kasimir", type="person"))
+    mechanic = ("people/harry-ford", md("Harry Ford", type="person"))
+    brain = make_brain(buyer, mechanic)
+    assert slugs(ask(engine, brain, "who prefers email, or is that Wendt")) == [buyer[0]]
+    assert slugs(ask(engine, brain, "is that Ford a diesel?")) == []  # a determiner there
+
+
 def test_a_written_short_name_inside_a_longer_name_is_not_it(
     engine: Engine, make_brain: Any
 ) -> None:

@@ -111,6 +111,7 @@ from bb_brain.reflex._tokens import (
     DOMAIN,
     EMPLOYER,
     FAMILY_INITIAL,
+    GIVEN_INITIAL,
     HANDLE,
     HONORIFIC,
     IN_A_PLACE_NAME,
@@ -244,6 +245,7 @@ def local_evidence(res: Resolved) -> list[str]:
     if res.page.is_person:
         found += [signal for signal in _PERSON_ONLY if signal in signals]
         found += [signal for signal in signals if _initial_agrees(res, signal)]
+        found += [signal for signal in signals if _given_initial_agrees(res, signal) is True]
     if res.arm == SHORT_NAME_ARM and LOWERCASE in signals and word.zipf >= BARE_COUNT_MAX_ZIPF:
         # "then sky got dark": a firm's short name this common is the word as a subject
         found = [signal for signal in found if signal not in _SUBJECTS]
@@ -269,6 +271,21 @@ def _initial_agrees(res: Resolved, signal: str) -> bool:
     ]
     # any word of a family name of several may be its initial ("Fern V." of Fern van Dijk)
     return not family or any(word.startswith(letter) for word in family)
+
+
+def _given_initial_agrees(res: Resolved, signal: str) -> bool | None:
+    """Whether the bare initial before a family name opens another of the page's names.
+
+    "C Quell" of Callum Quell agrees; "D Quell" is another Quell. None for other signals.
+    Any other word of the title may be the one it abbreviates: a name written family first
+    puts the given name last.
+    """
+    if not signal.startswith(GIVEN_INITIAL):
+        return None
+    letter = fold(signal.rsplit("(", 1)[-1].rstrip(".)"))
+    matched = set(res.cand.norm.split())
+    names = [word for word in fold(res.page.title).split() if word not in matched]
+    return not names or any(name.startswith(letter) for name in names)
 
 
 def everyday_short_name(res: Resolved) -> Resolved:
@@ -673,6 +690,9 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
         return other
     if AUTHOR_OF_WORKS in signals:  # "Noor's new album": the singer
         return f"declined: {res.cand.raw!r} is {AUTHOR_OF_WORKS}, a namesake the user reads of"
+    for signal in signals:
+        if _given_initial_agrees(res, signal) is False:  # "D Quell" of Callum Quell
+            return f"declined: {res.cand.raw!r} follows {signal}, which none of its names has"
     return None
 
 

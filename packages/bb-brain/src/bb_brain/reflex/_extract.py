@@ -85,6 +85,7 @@ from bb_brain.reflex._tokens import (
     COMPOUND_HEAD,
     DOMAIN,
     FAMILY_INITIAL,
+    GIVEN_INITIAL,
     HANDLE,
     HONORIFIC,
     INITIAL_CAPITAL,
@@ -690,6 +691,10 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
         if part[-1].initial and len(part) == 2 and part[0].norm not in LETTERED_NOUNS:
             extra = (*extra, f"{FAMILY_INITIAL} ({part[-1].raw}.)")
         return _name_run(part[:-1], maker, extra)
+    if _given_initial(part):
+        # "22. C Quell (Dale AC)": a results list's given initial, bare; the family name
+        # is what is known, and the initial must agree with the page's other names
+        return _name_run(part[1:], maker, (*extra, f"{GIVEN_INITIAL} ({part[0].raw})"))
     trimmed = part[1:] if part[0].sentence_start and _trimmable(part[0]) else part
     while trimmed and trimmed[0].norm in CONNECTORS:
         trimmed = trimmed[1:]
@@ -717,6 +722,23 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
     return found
 
 
+def _given_initial(part: list[Token]) -> bool:
+    """A capital letter alone before a capitalised name ("C Quell"), not "I" or "A"."""
+    first = part[0]
+    return (
+        len(part) >= 2
+        and len(first.raw) == 1
+        and first.raw.isupper()
+        and first.raw not in _WORD_LETTERS
+        and part[1].capitalised
+        and part[1].glued
+    )
+
+
+#: Capital letters that are words of their own ("I think", "A Quell family reunion").
+_WORD_LETTERS: Final = frozenset({"I", "A"})
+
+
 def _coined_head(run: list[Token]) -> bool:
     """A word no dictionary or frequency list knows, then everyday words: a name as a modifier.
 
@@ -732,9 +754,19 @@ def _coined_head(run: list[Token]) -> bool:
     if all(tok.norm in ORG_WORDS for tok in rest):
         return False  # "Widget Company": a firm's whole name, maybe another firm's
     return all(
-        sense(tok.norm).lexical and is_ordinary(tok.norm) and not sense(tok.norm).calendar
+        _department(tok)
+        or (sense(tok.norm).lexical and is_ordinary(tok.norm) and not sense(tok.norm).calendar)
         for tok in rest
     )
+
+
+def _department(tok: Token) -> bool:
+    """An acronym after a coined name: its department or office ("Corvenna HR", "Tolvane IT")."""
+    return 2 <= len(tok.raw) <= _DEPARTMENT_MAX_LETTERS and tok.raw.isalpha() and tok.raw.isupper()
+
+
+#: The longest acronym read as a department of the name before it ("HR", "IT", "R&D" aside).
+_DEPARTMENT_MAX_LETTERS: Final = 4
 
 
 #: The longest run read as a coined name and the words it modifies.

@@ -51,6 +51,7 @@ EMPLOYER: Final = "where someone named works ('zubeida from X')"
 HONORIFIC: Final = "honorific"
 NAME_SUFFIX: Final = "name suffix"
 FAMILY_INITIAL: Final = "the initial of a family name after it"
+GIVEN_INITIAL: Final = "the initial of a given name before it"
 ROLE_NEARBY: Final = "role noun nearby"
 PERSON_VERB: Final = "verb taking a person"
 CARED_FOR: Final = "an animal looked after"
@@ -586,6 +587,8 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
         return []  # "odd that rookwood doesn't pay": "that" opens a clause
     if _our_own(tokens, first, before):
         return []  # "our Tomasz is running the raffle": a name, as families and teams say it
+    if _pointed_at(tokens, first, last, before):
+        return []  # "or is that Wendt?": "that" is the subject, the name what it is
     if _determined(tokens, first):
         return (
             [AFTER_DETERMINER, DETERMINED_PHRASE]
@@ -926,6 +929,25 @@ def _previous_glued(tokens: list[Token], index: int) -> Token | None:
 def _verb_follows(tokens: list[Token], last: int) -> bool:
     after = _next_glued(tokens, last)
     return after is not None and finite(after.norm)
+
+
+def _pointed_at(tokens: list[Token], first: int, last: int, before: Token) -> bool:
+    """A capitalised name that ends a question "is that ...?": who "that" is, no determiner.
+
+    "is that Wendt?", "or was this Priya": the demonstrative is the subject of "is" and the
+    name its complement, and the clause ends on it. "is that Ford a diesel?" runs on, and
+    reads as a determiner.
+    """
+    if before.norm not in _DEMONSTRATIVES or not tokens[first].capitalised:
+        return False
+    verb = _previous_glued(tokens, before.index)
+    return verb is not None and verb.norm in _BE_ASKED and _next_glued(tokens, last) is None
+
+
+#: Demonstratives that point at someone as the subject of "is".
+_DEMONSTRATIVES: Final = frozenset({"that", "this"})
+#: Forms of "be" that open a question about who something is.
+_BE_ASKED: Final = frozenset({"is", "was", "isn't", "wasn't"})
 
 
 def _our_own(tokens: list[Token], first: int, before: Token) -> bool:
