@@ -122,6 +122,9 @@ def test_a_short_title_goes_by_the_acronym_it_opens_with(
         ("venues/ardwyn-hall-2", "Ardwyn Assembly Rooms 2", "ardwyn"),
         ("projects/ardwyn-relay-2027", "Ardwyn Relay 2027", "ardwyn"),
         ("concepts/ardwyn-method", "Ardwyn Method", None),  # an idea is named whole
+        ("projects/community-ulvenfest", "Community Ulvenfest", "ulvenfest"),
+        ("places/lower-quillory-farm", "Lower Quillory Farm", "quillory"),
+        ("projects/ulvenfest-at-quillory", "Ulvenfest at Quillory", None),  # which is unclear
         ("companies/harrow-analytics", "Harrow Analytics", None),  # a word with its own sense
         ("companies/sophia-analytics", "Sophia Analytics", None),  # a given name people use
         ("places/ardwyn-pellow-green", "Ardwyn Pellow Green", "ardwyn pellow"),
@@ -131,9 +134,7 @@ def test_a_short_title_goes_by_the_acronym_it_opens_with(
         ("people/corvenna-smith", "Corvenna Smith", None),  # a person has other forms
     ],
 )
-def test_a_title_goes_by_the_coined_name_it_opens_with(
-    slug: str, title: str, short: str | None
-) -> None:
+def test_a_title_goes_by_the_coined_name_in_it(slug: str, title: str, short: str | None) -> None:
     rows = parse_page(slug, f"---\ntitle: {title}\n---\n", "s").alias_rows()
     found = [alias for alias, arm in rows if arm == "short-name"]
     assert found == ([short] if short else [])

@@ -531,6 +531,11 @@ def test_a_name_that_ends_the_question_is_that(engine: Engine, make_brain: Any) 
     assert slugs(ask(engine, brain, "is that Ford a diesel?")) == []  # a determiner there
 
 
+def test_a_hyphen_in_a_title_typed_as_a_space(engine: Engine, make_brain: Any) -> None:
+    garden = ("companies/kelmoor-en", md("Kelmoor-en", type="company"))
+    assert slugs(ask(engine, make_brain(garden), "does kelmoor en ship to Leeds?")) == [garden[0]]
+
+
 def test_a_written_short_name_inside_a_longer_name_is_not_it(
     engine: Engine, make_brain: Any
 ) -> None:

@@ -136,31 +136,33 @@ def kind_short_name(title: str) -> str | None:
 
 
 def coined_short_name(title: str) -> str | None:
-    """The coined words a title opens with, when everyday words follow ("Corvenna Analytics").
+    """The coined words among a title's everyday ones ("Corvenna Analytics" -> "corvenna").
 
     A made-up name is what people call a firm, a place or a plan by: "Corvenna covers the
     rent" for Corvenna Analytics, "up Skelbrant" for Skelbrant Pike, "the Ardwyn sign-ups"
-    for Ardwyn Relay. A plan named for where it happens goes by that place too ("the
-    Grisedale works" of Grisedale Sea Wall Repair); a page for the place itself shares the
-    name, and the index then weighs the two. Only words that no dictionary or frequency list
-    holds, and no known place, make such a name: "Harrow Analytics", "Sophia Consulting" and
-    "Tan Ridge Farm" keep their whole title, since "harrow", "sophia" and "tan" say other
-    things.
+    for Ardwyn Relay, "the ulvenfest budget" for Community Ulvenfest. A plan named for
+    where it happens goes by that place too ("the Grisedale works" of Grisedale Sea Wall
+    Repair); a page for the place itself shares the name, and the index then weighs the
+    two. Only words that no dictionary or frequency list holds, and no known place, make
+    such a name: "Harrow Analytics", "Sophia Consulting" and "Tan Ridge Farm" keep their
+    whole title, since "harrow", "sophia" and "tan" say other things.
     """
     from bb_brain.reflex._ordinary import sense
 
     words = fold(title).split()
     if words and words[0] == "the":
         words = words[1:]
-    coined = 0
-    while coined < len(words) and _coined(words[coined], sense):
-        coined += 1
-    rest = words[coined:]
-    if coined == 0 or not rest:
+    marks = [_coined(word, sense) for word in words]
+    if not any(marks) or all(marks):
         return None
+    start = marks.index(True)
+    end = start
+    while end < len(words) and marks[end]:
+        end += 1
+    rest = words[:start] + words[end:]
     if not all(word.isdigit() or _a_listed_word(word) for word in rest):
-        return None  # "Ardwyn Old Pellow": the name runs on past its everyday word
-    return " ".join(words[:coined])
+        return None  # "Ardwyn Old Pellow": two names, or a name and a word no list holds
+    return " ".join(words[start:end])
 
 
 def _coined(word: str, sense: Callable[[str], Any]) -> bool:

@@ -477,10 +477,10 @@ def _slug_in_title(res: Resolved) -> bool:
     """The slug's words stand in the title, in order, each a word or the initials of a few.
 
     "corn exchange" of "The Corn Exchange", "rfe checklist" of "RFE response checklist",
-    "fete ob" of "Fete outside broadcast", "colour scheme" of "Color schemes"; not "house
-    move" of "Moving to Leeds".
+    "fete ob" of "Fete outside broadcast", "colour scheme" of "Color schemes", "kelmoor en"
+    of "Kelmoor-en" (a hyphen typed as a space); not "house move" of "Moving to Leeds".
     """
-    title = normalise(res.page.title).replace("'", "").replace("’", "").split()
+    title = normalise(res.page.title).replace("'", "").replace("’", "").replace("-", " ").split()
     at = 0
     for word in slug_suffix_form(res.slug).split():
         found = next(
