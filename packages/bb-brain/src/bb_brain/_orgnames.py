@@ -166,21 +166,24 @@ def coined_short_name(title: str) -> str | None:
 
 
 def _coined(word: str, sense: Callable[[str], Any]) -> bool:
-    """A word of letters that no word list holds: a name made up for one thing."""
+    """A word of letters that no word list holds: a name made up for one thing.
+
+    A family word is no such name, however rare its spelling ("Toy Chest for Grandad").
+    """
+    from bb_brain.reflex._lexicon import FAMILY_WORDS  # the reflex imports this module
+
     meaning = sense(word)
     return (
         word.isalpha()
         and len(word) >= _COINED_MIN_LETTERS
-        and not meaning.lexical
+        and not _a_listed_word(word)
         and not meaning.place
-        and meaning.zipf < _COINED_ZIPF
+        and word not in FAMILY_WORDS
     )
 
 
 #: A coined name is this long at least: a shorter word is an initialism or a clipped name.
 _COINED_MIN_LETTERS: Final = 4
-#: Above this frequency a word is some name people use (a given name, a town), not coined.
-_COINED_ZIPF: Final = 2.0
 
 
 def closing_acronym(title: str) -> str | None:
