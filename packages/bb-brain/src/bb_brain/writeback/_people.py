@@ -152,10 +152,6 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
 #: Family words after which a given name alone introduces someone ("his wife Ottilie"), with
 #: the pronoun each gives its person (:data:`bb_brain.reflex._lexicon.FAMILY_WORDS`).
 KIN_PRONOUNS: Final = FAMILY_WORDS
-#: Of those, the relatives who usually share the family name of the one whose they are.
-SAME_FAMILY_NAME: Final = frozenset(
-    "wife husband son daughter dad father mum mom mother brother sister".split()
-)
 #: What a family calls a relative before the given name ("Uncle Tarek", "Auntie Noor").
 FAMILY_TITLES: Final = frozenset(
     "uncle auntie aunty aunt cousin nana nan gran granny grandma grandpa grandad".split()
@@ -183,11 +179,7 @@ class KinNamed:
     given: str
     start: int
     end: int
-    #: "my", "his", "her", "their" or "our", or a name's possessive as written ("Ines's").
-    whose: str
     kin: str
-    #: A relative by marriage: another family's name ("his sister-in-law Odile").
-    in_law: bool = False
 
 
 def kin_named(text: str, known: set[tuple[int, int]]) -> list[KinNamed]:
@@ -213,9 +205,7 @@ def kin_named(text: str, known: set[tuple[int, int]]) -> list[KinNamed]:
         relative = fold(whose)[:-2] in KIN_PRONOUNS  # "mum's sister Tarek": a relative's
         if fold(whose) not in _POSSESSIVE_PRONOUNS and not (whose[0].isupper() or relative):
             continue  # "there's uncle Bob": no one's relative named
-        in_law = fold(match.group(2)).endswith(_IN_LAW)
-        whose = fold(whose) if fold(whose) in _POSSESSIVE_PRONOUNS else whose
-        found.append(KinNamed(given, start, end, whose, kin, in_law))
+        found.append(KinNamed(given, start, end, kin))
     return found
 
 

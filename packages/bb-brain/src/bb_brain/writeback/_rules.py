@@ -71,7 +71,6 @@ from bb_brain.writeback._organisations import new_organisations
 from bb_brain.writeback._people import (
     ASIDE,
     KIN_PRONOUNS,
-    SAME_FAMILY_NAME,
     KinNamed,
     called_by_name,
     describes_a_role,
@@ -462,7 +461,9 @@ class RulesExtractor:
             known.add((start, end))
         for kin in kin_named(plain, known):
             full = _full_name_aside(text, kin)  # "my sister-in-law Bea (Beatrix Quorn)"
-            name = full or _with_family_name(kin, salience, self._entities)
+            # a relative is named as said: "his daughter Ilinca" is Ilinca, whose family
+            # name may be another (a married sister, a stepson), so none is guessed
+            name = full or kin.given
             if full is not None or self._entities.get(person_slug(name)) is None:
                 also = [kin.given] if full else []
                 self._entities.introduce(Entity(person_slug(name), name, "person"), also)
@@ -557,24 +558,6 @@ class _Fact:
             kind=self.kind,
             entity_title=self.title,
         )
-
-
-def _with_family_name(kin: KinNamed, salience: Salience, index: EntityIndex) -> str:
-    """The new relative's name: with the family name of whose they are, when they share it.
-
-    "his daughter Ilinca" and "Bob's daughter Ilinca", said of Bob Park, are Ilinca Park; "my
-    niece Marisela" and "his cousin Ana" are their given names alone (the user's own name is
-    not known, a cousin's family name may be anyone's).
-    """
-    if kin.whose in ("my", "our", "their") or kin.kin not in SAME_FAMILY_NAME or kin.in_law:
-        return kin.given
-    if kin.whose in ("his", "her"):
-        owner = salience.referent(kin.whose)
-    else:  # "bob's": the page the name is
-        named = [m.entity for m in index.mentions(kin.whose) if m.entity is not None]
-        owner = named[0] if len(named) == 1 else None
-    words = owner.title.split() if owner is not None and owner.is_person else []
-    return f"{kin.given} {words[-1]}" if len(words) > 1 else kin.given
 
 
 def _full_name_aside(text: str, kin: KinNamed) -> str | None:
