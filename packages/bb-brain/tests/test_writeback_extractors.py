@@ -1616,6 +1616,42 @@ def test_a_title_s_kind_said_as_the_known_one() -> None:
     assert about("a fete in the next village made £900") == [None]  # any fete
 
 
+def test_a_project_s_occasion_or_work_said_as_the_known_one() -> None:
+    show = Entity("projects/tolland-model-exhibition", "Tolland Model Exhibition", "project")
+    refit = Entity("projects/harbour-lane-refit", "Harbour Lane Refit", "project")
+    garden = Entity("projects/quillby-community-garden", "Quillby Community Garden", "project")
+    pages = [show, refit, garden]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+
+    def about(text: str) -> list[str | None]:
+        facts = RulesExtractor(EntityIndex(pages, surfaces)).extract(seg(("user", text)))
+        return [fact.entity_slug for fact in facts]
+
+    assert about("The exhibition opens at 10 on the 24th") == [show.slug]
+    assert about("the refit is two weeks behind") == [refit.slug]
+    assert about("The garden got a £900 grant this year") == [None]  # any garden
+
+
+def test_a_place_where_the_topic_happens_is_not_what_it_is_about() -> None:
+    show = Entity("projects/tolland-model-exhibition", "Tolland Model Exhibition", "project")
+    hall = Entity("places/tolland-sports-hall", "Tolland Sports Hall", "place")
+    pages = [show, hall]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    extractor = RulesExtractor(EntityIndex(pages, surfaces))
+    facts = extractor.extract(
+        seg(
+            (
+                "user",
+                "Tolland Model Exhibition is on. We've booked room 2 at the Tolland sports hall.",
+            )
+        )
+    )
+    assert [fact.entity_slug for fact in facts] == [show.slug, show.slug]
+    # with nothing else at hand, the place is what the clause is about
+    alone = extractor.extract(seg(("user", "The roof at the Tolland sports hall leaks.")))
+    assert [fact.entity_slug for fact in alone] == [hall.slug]
+
+
 def test_a_figure_set_against_the_one_before_stays_with_it() -> None:
     facts = rules(("user", "Widget Co licence fee came to £1,380, down from £1,520."))
     assert [(text, entity) for text, entity, _ in facts] == [

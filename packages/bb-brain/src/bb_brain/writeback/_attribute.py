@@ -145,7 +145,8 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
                     True,
                     mention.possessive,
                     title,
-                    _OBLIQUE.search(text, 0, mention.start) is not None,
+                    _OBLIQUE.search(text, 0, mention.start) is not None
+                    or (_a_place(named) and _WHERE.search(text, 0, mention.start) is not None),
                 )
             )
             continue
@@ -312,6 +313,19 @@ _OBLIQUE = re.compile(
     r"(?:\s+(?:is|was|are|were)\b|['’]s\b)(?:\s+[\w'’-]+){0,4}\s+at\s+(?:the\s+)?\W*$",
     re.IGNORECASE,
 )
+#: "at" or "in" right before a place's name: where something is ("we've booked room 2 at the
+#: Tolland sports hall"), while what the conversation is about stays the topic.
+_WHERE = re.compile(r"\b(?:at|in)\s+(?:the\s+)?\W*$", re.IGNORECASE)
+#: Page types and slug directories of places.
+_PLACE_TYPES: Final = frozenset({"place", "venue"})
+_PLACE_DIRS: Final = frozenset({"places", "venues"})
+
+
+def _a_place(entity: Entity) -> bool:
+    kind = (entity.page_type or "").casefold()
+    return kind in _PLACE_TYPES or entity.slug.split("/", 1)[0] in _PLACE_DIRS
+
+
 _LEADING = re.compile(r"^(?:\W|and\b|but\b|also\b|so\b|then\b|oh\b|anyway\b)*", re.IGNORECASE)
 
 
