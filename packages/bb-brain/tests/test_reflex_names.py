@@ -517,6 +517,12 @@ def test_a_bare_given_initial_before_a_family_name(engine: Engine, make_brain: A
     assert slugs(ask(engine, brain, "15. K Quellmore (Dale AC) 1:13:02")) == []  # another one
 
 
+def test_a_typing_slip_in_a_coined_name(engine: Engine, make_brain: Any) -> None:
+    firm = ("companies/corvenna-analytics", md("Corvenna Analytics", type="company"))
+    brain = make_brain(firm)
+    assert slugs(ask(engine, brain, "Corvena said the rent is covered")) == [firm[0]]
+
+
 def test_a_coined_name_before_its_department(engine: Engine, make_brain: Any) -> None:
     firm = ("companies/tolvane-energy", md("Tolvane Energy", type="company"))
     brain = make_brain(firm)
@@ -587,3 +593,67 @@ def test_a_title_joined_by_another_language_s_particle(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == [page[0]]
+
+
+# --- review: coined names, initials and "is that ...?" at their limits ---
+
+
+def test_that_before_a_name_ending_a_question_is_still_a_determiner_of_a_thing(
+    engine: Engine, make_brain: Any
+) -> None:
+    mechanic = ("people/harry-ford", md("Harry Ford", type="person"))
+    neighbour = ("people/priya-dyson", md("Priya Dyson", type="person"))
+    brain = make_brain(mechanic, neighbour)
+    assert slugs(ask(engine, brain, "how old is that Ford?")) == []  # the car
+    assert slugs(ask(engine, brain, "how much was that Dyson?")) == []  # the hoover
+
+
+def test_a_coined_word_shared_by_a_place_and_a_plan_keeps_the_places_short_name(
+    engine: Engine, make_brain: Any
+) -> None:
+    hall = ("places/ardwyn-hall", md("Ardwyn Hall", type="place"))
+    relay = ("projects/ardwyn-relay-2027", md("Ardwyn Relay 2027", type="project"))
+    brain = make_brain(hall, relay)
+    assert slugs(ask(engine, brain, "shall we meet at Ardwyn on Friday?")) == [hall[0]]
+
+
+def test_a_coined_word_shared_by_a_firm_and_a_place_keeps_the_firms_short_name(
+    engine: Engine, make_brain: Any
+) -> None:
+    garage = ("companies/quillory-motors", md("Quillory Motors", type="company"))
+    lookout = ("places/quillory-lookout", md("Quillory Lookout", type="place"))
+    brain = make_brain(garage, lookout)
+    assert slugs(ask(engine, brain, "Quillory did the MOT for £54")) == [garage[0]]
+
+
+def test_a_family_named_like_a_coined_place_is_not_the_place(
+    engine: Engine, make_brain: Any
+) -> None:
+    fell = ("places/skelbrant-pike", md("Skelbrant Pike", type="place"))
+    brain = make_brain(fell)
+    assert slugs(ask(engine, brain, "the Skelbrant family moved in next door")) == []
+
+
+def test_a_person_named_in_an_events_title_is_not_the_event(
+    engine: Engine, make_brain: Any
+) -> None:
+    party = ("events/tarek-retirement-party", md("Tarek Retirement Party", type="event"))
+    refit = ("projects/lindqvist-garden-refit", md("Lindqvist Garden Refit", type="project"))
+    brain = make_brain(party, refit)
+    assert slugs(ask(engine, brain, "I had lunch with Tarek yesterday")) == []
+    assert slugs(ask(engine, brain, "ask Lindqvist if she wants the chair")) == []
+
+
+def test_a_club_named_after_a_place_is_not_the_place(engine: Engine, make_brain: Any) -> None:
+    village = ("places/skelbrant", md("Skelbrant", type="place"))
+    firm = ("companies/corvenna-analytics", md("Corvenna Analytics", type="company"))
+    brain = make_brain(village, firm)
+    assert slugs(ask(engine, brain, "Skelbrant FC lost again on saturday")) == []
+    assert slugs(ask(engine, brain, "Corvenna AG bought the Swiss arm")) == []  # another firm
+
+
+def test_a_given_initial_is_not_checked_against_an_honorific(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(("people/nyokabi-waithera", md("Dr. Nyokabi Waithera", type="person")))
+    assert slugs(ask(engine, brain, "22. D Waithera (Dale AC) 1:40:12")) == []  # "Dr." is no name

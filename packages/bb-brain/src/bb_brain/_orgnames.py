@@ -102,18 +102,12 @@ def short_name(title: str) -> str | None:
 _OCCASIONS: Final = frozenset("wedding reunion christening funeral reception ceremony".split())
 #: Last words of a place's or an event's name that say what kind it is ("Wendlecombe Hall",
 #: "Marrowdene Regatta"): people drop them as they drop a firm's trade.
-#: Kinds of occasion and undertaking: what a project or an event is ("the exhibition").
-EVENT_KINDS: Final = _OCCASIONS | frozenset(
-    """
-    hike regatta festival fair fete tour cup appeal gala show showcase launch campaign
-    project programme program sessions series trip walk ride marathon concert exhibition
-    auction raffle quiz challenge tournament rally retreat
-    """.split()
-)
-KIND_WORDS: Final = EVENT_KINDS | frozenset(
+KIND_WORDS: Final = _OCCASIONS | frozenset(
     """
     hall house farm park centre center church chapel barn arms inn court lodge manor cottage
-    gardens estate mill quay wharf
+    gardens estate mill quay wharf hike regatta festival fair fete tour cup appeal gala
+    show showcase launch campaign project programme program sessions series trip walk ride
+    marathon concert exhibition auction raffle quiz challenge tournament rally retreat
     """.split()
 )
 

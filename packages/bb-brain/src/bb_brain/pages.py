@@ -40,6 +40,11 @@ from bb_brain._relations import RELATION_ARM, page_relations, page_roles
 
 #: The arm of an organisation's title without its business ending (:mod:`bb_brain._orgnames`).
 SHORT_NAME_ARM: Final = "short-name"
+#: A title's coined words alone ("corvenna" for Corvenna Analytics): a short name trusted
+#: after the other kinds, so a name a place and a plan share stays the place's.
+COINED_NAME_ARM: Final = "coined-name"
+#: Both kinds of short name: what the evidence of a short name applies to.
+SHORT_NAME_ARMS: Final = frozenset({SHORT_NAME_ARM, COINED_NAME_ARM})
 #: The arm of a run of words of a title that is no person's ("the sea wall").
 TITLE_PART_ARM: Final = "title-part"
 #: Alias arms in the order resolution trusts them.
@@ -51,6 +56,7 @@ ARMS: Final = (
     "surname",
     "given-name",
     SHORT_NAME_ARM,
+    COINED_NAME_ARM,
     TITLE_PART_ARM,
     RELATION_ARM,
 )
@@ -185,10 +191,12 @@ class PageRecord:
                 short = closing_acronym(name)  # "PTA" for Marsh End PTA
             elif short is None:
                 short = opening_acronym(name)  # "TPN" for TPN protocol
-            if short is None and (organisation or self.is_place_or_event):
-                short = coined_short_name(name)  # "corvenna" for Corvenna Analytics
             if short is not None:
                 rows.append((normalise(short), SHORT_NAME_ARM))  # "shale" for Shale Fund
+            elif organisation or self.is_place_or_event:
+                coined = coined_short_name(name)  # "corvenna" for Corvenna Analytics
+                if coined is not None:
+                    rows.append((normalise(coined), COINED_NAME_ARM))
             # "the sea wall" for Grisedale Sea Wall Repair
             rows += [(normalise(part), TITLE_PART_ARM) for part in title_parts(name)]
         seen: set[tuple[str, str]] = set()

@@ -12,18 +12,18 @@ from functools import cached_property
 from typing import Final
 
 from bb_brain._names import GENERATIONS
-from bb_brain.pages import SHORT_NAME_ARM, normalise
+from bb_brain.pages import SHORT_NAME_ARMS, normalise
 from bb_brain.reflex._syntax import EPISODE_SUBJECT, TO_DO_SOMETHING
 from bb_brain.reflex._tokens import HONORIFIC, PERSON_VERB, Token, local_signals
 
 ALL_ARMS: Final = frozenset(
-    {"alias", "title", "name-form", "slug-suffix", "surname", "given-name", SHORT_NAME_ARM}
+    {"alias", "title", "name-form", "slug-suffix", "surname", "given-name"} | SHORT_NAME_ARMS
 )
 NAME_ARMS: Final = frozenset({"alias", "title", "name-form", "slug-suffix"})
 EXACT_ARMS: Final = frozenset({"alias", "title", "name-form"})
 ALIAS_ONLY: Final = frozenset({"alias"})
 LOWER_NAME_ARMS: Final = frozenset(
-    {"alias", "title", "slug-suffix", "surname", "given-name", SHORT_NAME_ARM}
+    {"alias", "title", "slug-suffix", "surname", "given-name"} | SHORT_NAME_ARMS
 )
 LOWERCASE_PENALTY: Final = 0.05
 #: What only a person does or has around a word: a family name may stand alone then.

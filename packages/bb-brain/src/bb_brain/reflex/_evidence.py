@@ -51,10 +51,16 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Final
 
-from bb_brain._names import NAME_SUFFIXES, fold, generation
+from bb_brain._names import NAME_SUFFIXES, fold, generation, leading_titles
 from bb_brain._orgnames import is_organisation
 from bb_brain._pg import Connection
-from bb_brain.pages import SHORT_NAME_ARM, TITLE_PART_ARM, normalise, slug_suffix_form
+from bb_brain.pages import (
+    COINED_NAME_ARM,
+    SHORT_NAME_ARMS,
+    TITLE_PART_ARM,
+    normalise,
+    slug_suffix_form,
+)
 from bb_brain.reflex._candidate import NAME_ARMS, Candidate
 from bb_brain.reflex._lexicon import ANIMAL_KINDS
 from bb_brain.reflex._ordinary import is_ordinary, lemmas, sense, unknown_word
@@ -200,7 +206,7 @@ _PERSON_ONLY: Final = (
 #: What a subject is evidence of (a common word as a subject is the word).
 _SUBJECTS: Final = frozenset({BARE_SUBJECT, EPISODE_SUBJECT, ASKED_SUBJECT})
 #: Arms a bare subject or possessor settles: a person goes by their given name alone.
-_EVENT_ARMS: Final = NAME_ARMS | {"given-name", SHORT_NAME_ARM}
+_EVENT_ARMS: Final = NAME_ARMS | {"given-name"} | SHORT_NAME_ARMS
 _CONTENT = (
     "SELECT p.slug, p.title, coalesce(p.summary, ''), left(p.body, %s),"
     " ARRAY(SELECT a.alias_norm FROM aliases AS a WHERE a.brain_id = p.brain_id"
@@ -235,7 +241,7 @@ def local_evidence(res: Resolved) -> list[str]:
     # noun cannot be one bare ("gable could swap with me"; see _syntax.bare_count_noun)
     word = sense(cand.norm)
     lowercase_noun = LOWERCASE in signals and word.noun and not bare_count_noun(word)
-    subject_arms = NAME_ARMS | {SHORT_NAME_ARM}  # "gable need to fix it": the firm
+    subject_arms = NAME_ARMS | SHORT_NAME_ARMS  # "gable need to fix it": the firm
     if BARE_SUBJECT in signals and res.arm in subject_arms and not lowercase_noun:
         found.append(BARE_SUBJECT)
     if EPISODE_SUBJECT in signals and res.arm in _EVENT_ARMS:
@@ -246,7 +252,7 @@ def local_evidence(res: Resolved) -> list[str]:
         found += [signal for signal in _PERSON_ONLY if signal in signals]
         found += [signal for signal in signals if _initial_agrees(res, signal)]
         found += [signal for signal in signals if _given_initial_agrees(res, signal) is True]
-    if res.arm == SHORT_NAME_ARM and LOWERCASE in signals and word.zipf >= BARE_COUNT_MAX_ZIPF:
+    if res.arm in SHORT_NAME_ARMS and LOWERCASE in signals and word.zipf >= BARE_COUNT_MAX_ZIPF:
         # "then sky got dark": a firm's short name this common is the word as a subject
         found = [signal for signal in found if signal not in _SUBJECTS]
     if _is_pet(res):
@@ -284,7 +290,9 @@ def _given_initial_agrees(res: Resolved, signal: str) -> bool | None:
         return None
     letter = fold(signal.rsplit("(", 1)[-1].rstrip(".)"))
     matched = set(res.cand.norm.split())
-    names = [word for word in fold(res.page.title).split() if word not in matched]
+    words = fold(res.page.title).split()
+    words = words[leading_titles(words) :]  # "Dr. Nyokabi Waithera": "dr." is no name
+    names = [word for word in words if word not in matched]
     return not names or any(name.startswith(letter) for name in names)
 
 
@@ -296,7 +304,7 @@ def everyday_short_name(res: Resolved) -> Resolved:
     needs no such evidence: its business ending says what it is.
     """
     cand = res.cand
-    if res.arm != SHORT_NAME_ARM or cand.tokens < 2 or cand.ambiguity:
+    if res.arm not in SHORT_NAME_ARMS or cand.tokens < 2 or cand.ambiguity:
         return res
     if not all(is_ordinary(word) for word in cand.norm.split()):
         return res
@@ -438,7 +446,7 @@ def _venue_after_the(res: Resolved) -> bool:
     """
     title = res.page.title.split()
     return (
-        res.arm == SHORT_NAME_ARM
+        res.arm in SHORT_NAME_ARMS
         and AFTER_THE in res.cand.signals
         and not res.cand.ambiguity
         and unknown_word(res.cand.norm)
@@ -540,7 +548,7 @@ def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:
         found.append(LOCATIVE)  # "a shift at the foundry", of a place titled "The Foundry"
     if SPEAKERS_OWN in signals and not res.page.is_person:
         found.append(SPEAKERS_OWN)  # "our house rules": their own practice's page
-    if BARE_COUNT_PHRASE in signals and not res.page.is_person and res.arm != SHORT_NAME_ARM:
+    if BARE_COUNT_PHRASE in signals and not res.page.is_person and res.arm not in SHORT_NAME_ARMS:
         # "to thursday clinic": a count noun needs its article; a short name of everyday
         # words is just as bare as the phrase ("Golden Eagle spotted near the loch")
         found.append(BARE_COUNT_PHRASE)
@@ -768,11 +776,35 @@ def _a_family_name(res: Resolved, signals: set[str]) -> bool:
     for an occasion a verb only people take, makes it someone's. A firm's or a venue's
     people act under its name ("Shale said", "Dunhallow emailed the invoice").
     """
-    if res.arm != SHORT_NAME_ARM or res.page.is_person or _organisation(res):
+    if res.arm not in SHORT_NAME_ARMS or res.page.is_person or _organisation(res):
         return False
     if HONORIFIC in signals:
         return True
+    if res.arm == COINED_NAME_ARM and (signals & _SOMEONES or _a_family_after(res)):
+        return True  # "lunch with Tarek" of Tarek Retirement Party, "the Skelbrant family"
     return PERSON_VERB in signals and _an_occasion(res)
+
+
+#: What is said only of a person: a coined word of a place's or a plan's title said so is
+#: somebody's name, as such titles are often named after them.
+_SOMEONES: Final = frozenset(
+    {NAME_SUFFIX, ROLE_NEARBY, PERSON_VERB, CONVERSATION_PARTNER, PERSONAL_POSSESSION}
+)
+
+
+def _a_family_after(res: Resolved) -> bool:
+    """A word for a family right after the name: "the Skelbrant family", "the Ardwyn twins"."""
+    span = res.cand.span
+    if span is None or span.last + 1 >= len(span.tokens):
+        return False
+    after = span.tokens[span.last + 1]
+    return after.glued and after.norm in _FAMILY_NOUNS
+
+
+#: Nouns a family's name stands before.
+_FAMILY_NOUNS: Final = frozenset(
+    "family families household twins kids children boys girls brothers sisters".split()
+)
 
 
 def _an_occasion(res: Resolved) -> bool:

@@ -52,7 +52,12 @@ from bb_brain._relations import (
     relation_in,
     relation_key,
 )
-from bb_brain.pages import SHORT_NAME_ARM, TITLE_PART_ARM, normalise, slug_suffix_form
+from bb_brain.pages import (
+    SHORT_NAME_ARMS,
+    TITLE_PART_ARM,
+    normalise,
+    slug_suffix_form,
+)
 from bb_brain.reflex._candidate import (
     ALIAS_ONLY,
     ALL_ARMS,
@@ -103,7 +108,7 @@ from bb_brain.reflex._tokens import (
 MAX_SPAN_TOKENS: Final = 6
 #: Arms a run of capitalised words may match: a name's forms, or a short name of several
 #: words ("Copper Yard" for Copper Yard Brewing).
-RUN_ARMS: Final = NAME_ARMS | {SHORT_NAME_ARM, TITLE_PART_ARM}
+RUN_ARMS: Final = NAME_ARMS | SHORT_NAME_ARMS | {TITLE_PART_ARM}
 #: Connectors that are articles: inside a name only after another connector.
 ARTICLES: Final = frozenset({"the", "la", "le"})
 #: A typo is only meaningful in a word this long (shorter words are other words).
@@ -466,7 +471,7 @@ def _written_form(span: list[Token], maker: Maker, *, owner_only: bool = False) 
 
 #: What a page's written form may match: its title, an alias, or the short name a place or
 #: an event goes by without its kind ("St Pellowe's" of St Pellowe's Hall).
-_WRITTEN_ARMS: Final = frozenset({"title", "alias", SHORT_NAME_ARM})
+_WRITTEN_ARMS: Final = frozenset({"title", "alias"}) | SHORT_NAME_ARMS
 
 
 def _name_runs_on(tokens: list[Token], last: Token) -> bool:
@@ -568,7 +573,7 @@ def _either_joiner(maker: Maker, span: list[Token]) -> list[Candidate]:
 
 
 #: Arms two capitalised words joined by "&" or "and" may match.
-_JOINED_ARMS: Final = NAME_ARMS | {SHORT_NAME_ARM}
+_JOINED_ARMS: Final = NAME_ARMS | SHORT_NAME_ARMS
 
 
 def _joined_by_ampersand(left: Token, right: Token, text: str) -> bool:
@@ -761,12 +766,15 @@ def _coined_head(run: list[Token]) -> bool:
 
 
 def _department(tok: Token) -> bool:
-    """An acronym after a coined name: its department or office ("Corvenna HR", "Tolvane IT")."""
-    return 2 <= len(tok.raw) <= _DEPARTMENT_MAX_LETTERS and tok.raw.isalpha() and tok.raw.isupper()
+    """A department's acronym after a coined name: its office ("Corvenna HR", "Tolvane IT").
+
+    A club's or a legal form's is another body ("Skelbrant FC", "Corvenna AG").
+    """
+    return tok.raw in _DEPARTMENTS
 
 
-#: The longest acronym read as a department of the name before it ("HR", "IT", "R&D" aside).
-_DEPARTMENT_MAX_LETTERS: Final = 4
+#: Acronyms of an organisation's departments.
+_DEPARTMENTS: Final = frozenset("HR IT PR QA UX CS".split())
 
 
 #: The longest run read as a coined name and the words it modifies.

@@ -33,7 +33,7 @@ import dataclasses
 from typing import Final
 
 from bb_brain._names import HONORIFICS, NAME_SUFFIXES
-from bb_brain.pages import SHORT_NAME_ARM, TITLE_PART_ARM, normalise
+from bb_brain.pages import SHORT_NAME_ARMS, TITLE_PART_ARM, normalise
 from bb_brain.reflex._candidate import (
     ALIAS_ONLY,
     EXACT_ARMS,
@@ -73,9 +73,9 @@ from bb_brain.reflex._tokens import (
 MAX_LOWER_TOKENS: Final = 4
 #: The arms a lowercase phrase may match: a page's slug words are a form of its title too
 #: ("the grain exchange" of "The Grain Exchange", "the ferry run" of "Ferry run fare").
-PHRASE_ARMS: Final = EXACT_ARMS | {"slug-suffix", SHORT_NAME_ARM, TITLE_PART_ARM}
+PHRASE_ARMS: Final = EXACT_ARMS | {"slug-suffix", TITLE_PART_ARM} | SHORT_NAME_ARMS
 #: The arms a lowercase everyday word may match beside an alias (on evidence only).
-TITLE_ARMS: Final = frozenset({"title", "slug-suffix", "given-name", SHORT_NAME_ARM})
+TITLE_ARMS: Final = frozenset({"title", "slug-suffix", "given-name"}) | SHORT_NAME_ARMS
 #: A phrase this long that matches a title exactly is the title, even in everyday words
 #: ("the red flag review"): three ordinary words rarely fall together by chance.
 EXACT_PHRASE_TOKENS: Final = 3

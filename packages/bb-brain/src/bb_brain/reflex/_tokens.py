@@ -935,13 +935,17 @@ def _pointed_at(tokens: list[Token], first: int, last: int, before: Token) -> bo
     """A capitalised name that ends a question "is that ...?": who "that" is, no determiner.
 
     "is that Wendt?", "or was this Priya": the demonstrative is the subject of "is" and the
-    name its complement, and the clause ends on it. "is that Ford a diesel?" runs on, and
-    reads as a determiner.
+    name its complement: "is that" opens the question, or follows "or", and the clause ends
+    on the name. "is that Ford a diesel?" runs on, and in "how old is that Ford?" the
+    question has its own complement: a determiner in both.
     """
     if before.norm not in _DEMONSTRATIVES or not tokens[first].capitalised:
         return False
     verb = _previous_glued(tokens, before.index)
-    return verb is not None and verb.norm in _BE_ASKED and _next_glued(tokens, last) is None
+    if verb is None or verb.norm not in _BE_ASKED or _next_glued(tokens, last) is not None:
+        return False
+    opener = _previous_glued(tokens, verb.index)  # "how old is that Ford?": a car
+    return opener is None or opener.norm == "or"
 
 
 #: Demonstratives that point at someone as the subject of "is".

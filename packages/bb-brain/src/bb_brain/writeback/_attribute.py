@@ -56,6 +56,8 @@ class Reference:
     new_title: str | None = None
     #: Named as the object of a preposition ("reminders sent via Spindle").
     oblique: bool = False
+    #: A place named after "at" or "in": where something is ("room 2 at the sports hall").
+    located: bool = False
 
 
 @dataclass
@@ -77,6 +79,8 @@ class Salience:
         for ref in [*refs, *([chosen] if chosen is not None else [])]:
             if ref.oblique and not ref.entity.is_person and self.thing is not None:
                 continue  # "... reminders sent via Spindle": the topic stays what it was
+            if ref.located and self.thing is not None and an_undertaking(self.thing):
+                continue  # "room 2 at the sports hall": the exhibition stays the topic
             self.latest = ref.entity
             if ref.entity.is_person:
                 self.person = ref.entity
@@ -145,8 +149,8 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
                     True,
                     mention.possessive,
                     title,
-                    _OBLIQUE.search(text, 0, mention.start) is not None
-                    or (_a_place(named) and _WHERE.search(text, 0, mention.start) is not None),
+                    _OBLIQUE.search(text, 0, mention.start) is not None,
+                    _a_place(named) and _WHERE.search(text, 0, mention.start) is not None,
                 )
             )
             continue
@@ -156,11 +160,8 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
             title = salience.titles.get(entity.slug)
             found.append(Reference(entity, mention.start, mention.end, False, new_title=title))
     for person in _not_overlapping(people, spans):
-        existing = index.get(person.slug)
-        entity = existing or Entity(person.slug, person.name, "person")
-        title = None if existing else person.name
-        if existing is None:
-            index.introduce(entity)
+        entity, new = index.person_named(person.slug, person.name)
+        title = person.name if new else None
         found.append(Reference(entity, person.start, person.end, True, new_title=title))
     return _bound(sorted(found, key=lambda ref: ref.start), text, salience, told)
 
@@ -206,7 +207,9 @@ def _bound(
             title = salience.titles.get(entity.slug) or next(
                 (earlier.new_title for earlier in bound if earlier.entity == entity), None
             )
-            ref = Reference(entity, ref.start, ref.end, False, ref.possessive, title, ref.oblique)
+            ref = Reference(
+                entity, ref.start, ref.end, False, ref.possessive, title, ref.oblique, ref.located
+            )
         bound.append(ref)
     return bound
 
@@ -252,14 +255,14 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
         undertaking = [
             ref
             for ref in refs
-            if ref.explicit and _an_undertaking(ref.entity) and not _placed(ref, text)
+            if ref.explicit and an_undertaking(ref.entity) and not _placed(ref, text)
         ]
         if undertaking and not undertaking[0].possessive:
             return undertaking[0]
     return best
 
 
-def _an_undertaking(entity: Entity) -> bool:
+def an_undertaking(entity: Entity) -> bool:
     """A project, an event or a trip: what people do things for and facts pile up on."""
     kind = (entity.page_type or "").casefold()
     return kind in _UNDERTAKINGS or entity.slug.split("/", 1)[0] in _UNDERTAKING_DIRS

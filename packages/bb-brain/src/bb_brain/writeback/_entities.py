@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from bb_brain._names import HONORIFICS, fold, leading_titles
-from bb_brain._orgnames import EVENT_KINDS, LEGAL_FORMS, is_organisation
+from bb_brain._orgnames import LEGAL_FORMS, is_organisation
 from bb_brain._relations import (
     KIN_NAMES,
     MAX_MODIFIERS,
@@ -29,6 +29,7 @@ from bb_brain.pages import TITLE_PART_ARM, qualifier_name, unqualified
 from bb_brain.reflex._lexicon import FAMILY_WORDS, ROLE_NOUNS
 from bb_brain.reflex._ordinary import inflections, sense
 from bb_brain.writeback._db import Connection
+from bb_brain.writeback._people import person_slug
 
 _WORD = re.compile(r"\w+")
 _POSSESSIVE = re.compile(r"['’]s\b", re.IGNORECASE)
@@ -184,6 +185,26 @@ class EntityIndex:
         self._entities[entity.slug] = entity
         self._introduced.add(entity.slug)
         self._add_surfaces([*_page_surfaces(entity, None), *extra])
+
+    def person_named(self, slug: str, name: str) -> tuple[Entity, bool]:
+        """The person a full name the conversation says is, and whether they are new here.
+
+        A page of that slug, else someone this conversation introduced by the given name
+        alone ("his wife Ffion", then "Ffion Park says ..."), who now goes by the full
+        name too; else a new person, introduced.
+        """
+        existing = self._entities.get(slug)
+        if existing is not None:
+            return existing, False
+        given = name.split()[0]
+        earlier = self._entities.get(person_slug(given))
+        if earlier is not None and slug != earlier.slug and earlier.slug in self._introduced:
+            if fold(earlier.title) == fold(given):
+                self._add_surfaces([(name, earlier.slug, True)])
+                return earlier, False
+        entity = Entity(slug, name, "person")
+        self.introduce(entity)
+        return entity, True
 
     def _add_surfaces(self, surfaces: Iterable[tuple[str, str, bool]]) -> None:
         for text, slug, explicit in surfaces:
@@ -600,7 +621,7 @@ def _page_surfaces(entity: Entity, frontmatter: object) -> list[tuple[str, str, 
         surfaces.append((names[0], slug, False))
         surfaces += [(" ".join(names[start:]), slug, False) for start in range(1, len(names))]
     if not entity.is_person and not _a_concept(entity):
-        surfaces += [(phrase, slug, False) for phrase in _known_kind(title, _an_event(entity))]
+        surfaces += [(phrase, slug, False) for phrase in _known_kind(title)]
     aliases: Any = frontmatter.get("aliases") if isinstance(frontmatter, Mapping) else None
     if isinstance(aliases, str):
         aliases = [aliases]
@@ -609,7 +630,7 @@ def _page_surfaces(entity: Entity, frontmatter: object) -> list[tuple[str, str, 
     return surfaces
 
 
-def _known_kind(title: str, event: bool = False) -> list[str]:
+def _known_kind(title: str) -> list[str]:
     """The title's kind said as the one the hearer knows: "the fete", "our food bank".
 
     A project, a club or a hall is talked of by what it is once both sides know which one:
@@ -629,22 +650,9 @@ def _known_kind(title: str, event: bool = False) -> list[str]:
         if not sense(words[start]).function  # "Festival of Light": no "the of light"
     ]
     # one word is a kind only when no everyday noun: "the fete" (in no word list), not "the
-    # bank" of a food bank, "the garden" of a community garden; a project's or an event's
-    # kind of occasion is what it is, though ("the exhibition" of Ashdown Model Exhibition)
-    occasion = event and (words[-1] in EVENT_KINDS or words[-1] in _UNDERTAKINGS)
-    tails = [tail for tail in tails if len(tail) > 1 or occasion or not head.ordinary]
+    # bank" of a food bank, "the garden" of a community garden
+    tails = [tail for tail in tails if len(tail) > 1 or not head.ordinary]
     return [f"{owner} {' '.join(tail)}" for tail in tails for owner in _KNOWN_ONES]
-
-
-def _an_event(entity: Entity) -> bool:
-    """A project or an event: a plan or an occasion, which its kind names once it is known."""
-    kind = (entity.page_type or "").casefold()
-    return kind in _EVENT_TYPES or entity.slug.split("/", 1)[0] in _EVENT_DIRS
-
-
-#: Page types and slug directories of projects and events.
-_EVENT_TYPES: Final = frozenset({"project", "event"})
-_EVENT_DIRS: Final = frozenset({"projects", "events"})
 
 
 def _a_concept(entity: Entity) -> bool:
@@ -652,13 +660,6 @@ def _a_concept(entity: Entity) -> bool:
     return (entity.page_type or "").casefold() == "concept" or entity.slug.startswith("concepts/")
 
 
-#: Works a project is, besides the occasions an event is: "the refit" of Harbour Lane Refit.
-_UNDERTAKINGS: Final = frozenset(
-    """
-    refit renovation extension conversion build rebuild repair repairs upgrade rollout
-    migration relocation audit bid application production recital panto musical
-    """.split()
-)
 #: Words that make a kind the known one: the article, or the speaker's own.
 _KNOWN_ONES: Final = ("the", "our")
 #: A title names its kind only after a name of its own: "Fete" alone says nothing more.

@@ -47,6 +47,7 @@ from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._attribute import (
     Reference,
     Salience,
+    an_undertaking,
     choose,
     references,
     subject,
@@ -371,6 +372,9 @@ class RulesExtractor:
             if ref is not None and ref.oblique and not ref.entity.is_person:
                 if salience.thing is not None and salience.thing != ref.entity:
                     ref = None  # "the recital is on 3 may at St Osric's": the recital's
+            if ref is not None and ref.located and salience.thing is not None:
+                if an_undertaking(salience.thing):
+                    ref = None  # "we've booked room 2 at the sports hall": the exhibition's
             ref = _reported_for_the_topic(refs, ref, clause.text, salience.thing) or ref
             salience.update(refs, ref)
             described = _described(asides, clause, refs)
@@ -413,8 +417,7 @@ class RulesExtractor:
         named = self._entities.mentions(text)
         known = {(m.start, m.end) for m in named if m.entity is not None}
         for person in new_people(text, known, roster=roster):
-            if self._entities.get(person.slug) is None:
-                self._entities.introduce(Entity(person.slug, person.name, "person"))
+            self._entities.person_named(person.slug, person.name)
             known.add((person.start, person.end))
         return known
 
