@@ -1636,6 +1636,17 @@ def test_a_place_where_the_topic_happens_is_not_what_it_is_about() -> None:
     assert [fact.entity_slug for fact in alone] == [hall.slug]
 
 
+def test_a_value_under_its_own_name_after_a_clause_is_a_fact_of_its_own() -> None:
+    facts = rules(("user", "Widget Co claim ref is WC-1182, excess £250."))
+    assert [(text, entity) for text, entity, _ in facts] == [
+        ("Widget Co claim ref is WC-1182", WIDGET.slug),
+        ("excess £250.", WIDGET.slug),
+    ]
+    # the clause's own amount said again is no label
+    again = rules(("user", "Widget Co will renew for another year, same £600."))
+    assert len(again) == 1
+
+
 def test_a_figure_set_against_the_one_before_stays_with_it() -> None:
     facts = rules(("user", "Widget Co licence fee came to £1,380, down from £1,520."))
     assert [(text, entity) for text, entity, _ in facts] == [

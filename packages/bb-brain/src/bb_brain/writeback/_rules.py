@@ -43,6 +43,7 @@ from bb_brain._examined import WRITEBACK_EXAMINED_CHARS, examined
 from bb_brain._names import fold
 from bb_brain._orgnames import ORG_WORDS, is_organisation
 from bb_brain.reflex._lexicon import LETTERED_NOUNS, is_calendar_word
+from bb_brain.reflex._ordinary import sense
 from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._attribute import (
     Reference,
@@ -507,11 +508,42 @@ class RulesExtractor:
 
     def _states(self, text: str) -> bool:
         """The words state something of their own (see :meth:`_listed`)."""
+        if _labelled_value(text):
+            return True  # "excess £250", "doors 7pm": a value under its own name
         if len(text.split()) < MIN_FACT_WORDS:
             return False  # "On Monday", "Tuesday at 4": a phrase of the clause
         if _cue(text) is not None or _QUANTITY.search(text) is not None:
             return True
         return any(m.entity is not None for m in self._entities.mentions(text))
+
+
+def _labelled_value(text: str) -> bool:
+    """A noun or two and the value they name: "excess £250", "doors 7pm", "deposit £50".
+
+    Written in a list after a clause that states its own value ("claim ref is WC-1182,
+    excess £250"), it is a second fact. A bare amount ("£1,200", "£4 for juniors") or a day
+    ("Tuesday 4pm") completes the clause it follows.
+    """
+    words = text.strip(" .;:!").split()
+    if not 2 <= len(words) <= _LABEL_MAX_WORDS + 1 or not _VALUE.fullmatch(words[-1]):
+        return False
+    label = [fold(word) for word in words[:-1]]
+    if not all(word.isalpha() and not is_calendar_word(word) for word in label):
+        return False
+    if any(word in _NO_LABELS or sense(word).function for word in label):
+        return False
+    return "NOUN" in sense(label[-1]).readings  # "same £600" says the clause's amount again
+
+
+#: A value a label names: an amount, or a time of day.
+_VALUE = re.compile(r"[£$€]\d[\d,.]*[km]?|\d{1,2}(?:[:.]\d{2})?(?:am|pm)", re.IGNORECASE)
+#: The most words of a label before its value.
+_LABEL_MAX_WORDS: Final = 2
+#: Words that make no label: the value belongs to the clause they continue.
+_NO_LABELS: Final = frozenset(
+    "and or but at by from to for of on in about around roughly maybe about only just "
+    "down up was is were are now then so".split()
+)
 
 
 #: An apposition: a noun phrase after a comma that describes what was just named.
