@@ -1647,22 +1647,6 @@ def test_a_value_under_its_own_name_after_a_clause_is_a_fact_of_its_own() -> Non
     assert len(again) == 1
 
 
-def test_a_plan_a_pronoun_subject_names_outright_is_what_the_clause_is_about() -> None:
-    entities = [ALICE, BOB, WIDGET, CIDER]
-    surfaces = [("Bob Park", BOB.slug, False), ("Quince Cider", CIDER.slug, False)]
-    extractor = RulesExtractor(EntityIndex(entities, surfaces))
-    said = seg(
-        ("user", "Bob Park came by the shop."),
-        ("user", "He wants the Quince Cider labels printed by 14 November."),
-        ("user", "He starts reporting to Alice Example in May."),
-    )
-    assert [fact.entity_slug for fact in extractor.extract(said)] == [
-        BOB.slug,
-        CIDER.slug,
-        BOB.slug,  # a person named is no plan: the subject's fact
-    ]
-
-
 def test_a_figure_set_against_the_one_before_stays_with_it() -> None:
     facts = rules(("user", "Widget Co licence fee came to £1,380, down from £1,520."))
     assert [(text, entity) for text, entity, _ in facts] == [

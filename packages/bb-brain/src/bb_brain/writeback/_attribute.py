@@ -248,26 +248,18 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
     first = refs[0] if refs else None
     if first and not first.explicit and first.entity.is_person and subject(first, text):
         if text[first.start : first.end].casefold() in _NOMINATIVE:
-            # "he starts reporting to Oluwaseun": the subject's fact; "he wants the Harvest
-            # labels printed by 14 November": the window's
-            return _undertaking_named(refs, text) or first
+            return first  # "he starts reporting to Oluwaseun": the subject's fact
     best = _best(refs)
     if best is not None and best.entity.is_person and subject(best, text):
         # "Bob pressed the first batch of Quince Cider: 60 litres": the batch is the project's
-        return _undertaking_named(refs, text) or best
+        undertaking = [
+            ref
+            for ref in refs
+            if ref.explicit and an_undertaking(ref.entity) and not _placed(ref, text)
+        ]
+        if undertaking and not undertaking[0].possessive:
+            return undertaking[0]
     return best
-
-
-def _undertaking_named(refs: list[Reference], text: str) -> Reference | None:
-    """The project or event a person's clause names outright, as what is done, not where."""
-    undertaking = [
-        ref
-        for ref in refs
-        if ref.explicit and an_undertaking(ref.entity) and not _placed(ref, text)
-    ]
-    if undertaking and not undertaking[0].possessive:
-        return undertaking[0]
-    return None
 
 
 def an_undertaking(entity: Entity) -> bool:
