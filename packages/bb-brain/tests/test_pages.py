@@ -81,8 +81,8 @@ def test_surname_only_for_people() -> None:
         ("organizations/marsh-end-pta", "Marsh End PTA", "pta"),  # the acronym it closes on
         ("organizations/tollard-road-rfc", "Tollard Road RFC", "rfc"),
         ("organizations/pta", "PTA", None),  # nothing but the acronym
-        ("companies/sennock-group-uk", "Sennock Group UK", None),  # a word everyone uses
-        ("companies/velmont-support-it", "Velmont Support IT", None),
+        ("companies/sennock-group-uk", "Sennock Group UK", "sennock"),  # its coined name, not "uk"
+        ("companies/velmont-support-it", "Velmont Support IT", "velmont"),  # not "it"
         ("organizations/nhs-quarry-trust", "NHS Quarry Trust", "nhs quarry"),  # trade word
         ("projects/marsh-end-pta", "Marsh End PTA", None),  # no organisation
     ],

@@ -657,3 +657,67 @@ def test_a_given_initial_is_not_checked_against_an_honorific(
 ) -> None:
     brain = make_brain(("people/nyokabi-waithera", md("Dr. Nyokabi Waithera", type="person")))
     assert slugs(ask(engine, brain, "22. D Waithera (Dale AC) 1:40:12")) == []  # "Dr." is no name
+
+
+# --- second review: coined names beside other short names, offices, venues, questions ---
+
+
+def test_a_firms_coined_name_shared_with_a_halls_short_name_is_no_pointer_to_the_hall(
+    engine: Engine, make_brain: Any
+) -> None:
+    hall = ("places/ardwyn-hall", md("Ardwyn Hall", type="place"))
+    firm = ("companies/ardwyn-analytics", md("Ardwyn Analytics", type="company"))
+    brain = make_brain(hall, firm)
+    said = "Ardwyn sent the invoice for my consulting days"
+    assert hall[0] not in slugs(ask(engine, brain, said))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm at Corvenna HQ all day tomorrow",
+        "The Corvenna CEO resigned this morning",
+        "Corvenna AP still hasn't paid my invoice",
+        "Corvenna UK is hiring again",
+    ],
+)
+def test_an_office_or_officer_after_a_coined_firm_name_is_still_the_firm(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    firm = ("companies/corvenna-analytics", md("Corvenna Analytics", type="company"))
+    brain = make_brain(firm)
+    assert slugs(ask(engine, brain, text)) == [firm[0]]
+
+
+@pytest.mark.parametrize(
+    "text", ["Brackwell said my bloods are fine", "Brackwell emailed about the repeat prescription"]
+)
+def test_a_places_staff_act_under_its_coined_name(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    surgery = ("places/brackwell-surgery", md("Brackwell Surgery", type="place"))
+    assert slugs(ask(engine, make_brain(surgery), text)) == [surgery[0]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Harlowe kids are doing a nativity on the 12th",
+        "The Harlowe children raised £400 for the library",
+    ],
+)
+def test_a_schools_children_are_no_family(engine: Engine, make_brain: Any, text: str) -> None:
+    school = ("places/harlowe-primary", md("Harlowe Primary", type="place"))
+    assert slugs(ask(engine, make_brain(school), text)) == [school[0]]
+
+
+@pytest.mark.parametrize(
+    "text", ["And is that Wendt?", "Oh is that Priya?", "So is that Wendt?", "Sorry is that Priya?"]
+)
+def test_is_that_name_after_an_interjection_or_conjunction_is_who_that_is(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    wendt = ("people/oskar-wendt", md("Oskar Wendt", type="person"))
+    priya = ("people/priya-nair", md("Priya Nair", type="person"))
+    brain = make_brain(wendt, priya)
+    assert slugs(ask(engine, brain, text)) == [wendt[0] if "Wendt" in text else priya[0]]

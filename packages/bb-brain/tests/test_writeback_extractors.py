@@ -1790,3 +1790,77 @@ def test_a_place_after_in_or_at_is_not_handed_to_an_unrelated_earlier_entity() -
         )
     )
     assert [fact.entity_slug for fact in facts] == [cottage.slug, barn.slug]
+
+
+# --- second review: labelled values, pronoun subjects, places that do not take over ---
+
+
+@pytest.mark.parametrize("said", ["Excess £250, Widget Co says.", "Deposit £50, Bob Park reckons."])
+def test_a_labelled_value_before_its_reporter_stays_with_the_reporter(said: str) -> None:
+    facts = rules(("user", said))
+    assert all(entity is not None for _, entity, _ in facts)
+    assert any("£" in text and entity is not None for text, entity, _ in facts)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Widget Co quoted £1,200, plus £150.",
+        "Bob Park's rent is £900, correction £950.",
+        "Bob Park's rent goes up in May, extra £50.",
+        "Widget Co will fix the repair, ballpark £300.",
+    ],
+)
+def test_an_amount_that_qualifies_its_clause_is_not_a_fact_of_its_own(said: str) -> None:
+    assert [(text, entity) for text, entity, _ in rules(("user", said))] == [
+        (said, BOB.slug if "Bob" in said else WIDGET.slug)
+    ]
+
+
+def test_another_persons_share_is_not_filed_as_a_labelled_value_of_the_first() -> None:
+    facts = rules(("user", "Alice Example paid £30 for the tickets, Bob £20."))
+    assert ("Bob £20.", ALICE.slug) not in [(text, entity) for text, entity, _ in facts]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "He has quit Quince Cider to look after his mum.",
+        "He has left Quince Cider for good.",
+        "He fell off a ladder fixing the Quince Cider signs and broke his wrist.",
+    ],
+)
+def test_what_befalls_a_pronoun_subject_stays_theirs_when_a_plan_is_named(said: str) -> None:
+    entities = [ALICE, BOB, WIDGET, CIDER]
+    surfaces = [("Bob Park", BOB.slug, False), ("Quince Cider", CIDER.slug, False)]
+    extractor = RulesExtractor(EntityIndex(entities, surfaces))
+    facts = extractor.extract(seg(("user", "Bob Park came by the shop."), ("user", said)))
+    assert [fact.entity_slug for fact in facts[1:]] == [BOB.slug] * (len(facts) - 1)
+
+
+def test_a_pronoun_subjects_own_state_is_theirs_when_a_plan_is_named() -> None:
+    entities = [ALICE, BOB, WIDGET, CIDER]
+    surfaces = [("Alice Example", ALICE.slug, False), ("Quince Cider", CIDER.slug, False)]
+    extractor = RulesExtractor(EntityIndex(entities, surfaces))
+    facts = extractor.extract(
+        seg(
+            ("user", "Alice Example rang."),
+            ("user", "She's been too ill to help with Quince Cider since March."),
+        )
+    )
+    assert facts[-1].entity_slug == ALICE.slug
+
+
+def test_a_place_where_something_was_done_does_not_take_over_the_firms_later_facts() -> None:
+    barn = Entity("places/ardwyn-barn", "Ardwyn Barn", "place")
+    pages = [WIDGET, barn]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    extractor = RulesExtractor(EntityIndex(pages, surfaces))
+    facts = extractor.extract(
+        seg(
+            ("user", "Widget Co renewed my contract."),
+            ("user", "We signed it at Ardwyn Barn on Friday."),
+            ("user", "The day rate is £550 now."),
+        )
+    )
+    assert facts[-1].entity_slug == WIDGET.slug

@@ -40,8 +40,8 @@ from bb_brain._relations import RELATION_ARM, page_relations, page_roles
 
 #: The arm of an organisation's title without its business ending (:mod:`bb_brain._orgnames`).
 SHORT_NAME_ARM: Final = "short-name"
-#: A title's coined words alone ("corvenna" for Corvenna Analytics): a short name trusted
-#: after the other kinds, so a name a place and a plan share stays the place's.
+#: A place's or a plan's coined title words alone ("skelbrant" for Skelbrant Pike): a short
+#: name trusted after the other kinds, so a name a hall and a relay share stays the hall's.
 COINED_NAME_ARM: Final = "coined-name"
 #: Both kinds of short name: what the evidence of a short name applies to.
 SHORT_NAME_ARMS: Final = frozenset({SHORT_NAME_ARM, COINED_NAME_ARM})
@@ -195,8 +195,11 @@ class PageRecord:
                 rows.append((normalise(short), SHORT_NAME_ARM))  # "shale" for Shale Fund
             elif organisation or self.is_place_or_event:
                 coined = coined_short_name(name)  # "corvenna" for Corvenna Analytics
+                # a firm goes by its coined name as by any short name; a place or a plan
+                # named after one yields it ("Ardwyn Relay" to Ardwyn Hall)
+                arm = SHORT_NAME_ARM if organisation else COINED_NAME_ARM
                 if coined is not None:
-                    rows.append((normalise(coined), COINED_NAME_ARM))
+                    rows.append((normalise(coined), arm))
             # "the sea wall" for Grisedale Sea Wall Repair
             rows += [(normalise(part), TITLE_PART_ARM) for part in title_parts(name)]
         seen: set[tuple[str, str]] = set()

@@ -780,8 +780,12 @@ def _a_family_name(res: Resolved, signals: set[str]) -> bool:
         return False
     if HONORIFIC in signals:
         return True
-    if res.arm == COINED_NAME_ARM and (signals & _SOMEONES or _a_family_after(res)):
-        return True  # "lunch with Tarek" of Tarek Retirement Party, "the Skelbrant family"
+    if res.arm == COINED_NAME_ARM and _a_family_after(res):
+        return True  # "the Skelbrant family" of Skelbrant Pike
+    if res.arm == COINED_NAME_ARM and signals & _SOMEONES and not _a_venue(res):
+        # "lunch with Tarek" of Tarek Retirement Party; a venue's people act under its name
+        # ("Brackwell said my bloods are fine" of Brackwell Surgery)
+        return True
     return PERSON_VERB in signals and _an_occasion(res)
 
 
@@ -801,10 +805,14 @@ def _a_family_after(res: Resolved) -> bool:
     return after.glued and after.norm in _FAMILY_NOUNS
 
 
-#: Nouns a family's name stands before.
-_FAMILY_NOUNS: Final = frozenset(
-    "family families household twins kids children boys girls brothers sisters".split()
-)
+#: Nouns a family's name stands before (not "kids" or "children": a school's are too).
+_FAMILY_NOUNS: Final = frozenset("family families household twins".split())
+
+
+def _a_venue(res: Resolved) -> bool:
+    """A place's page: its staff speak and act under its name."""
+    kind = (res.page.page_type or "").casefold()
+    return kind in ("place", "venue") or res.slug.split("/", 1)[0] in ("places", "venues")
 
 
 def _an_occasion(res: Resolved) -> bool:

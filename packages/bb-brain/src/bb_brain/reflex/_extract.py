@@ -768,13 +768,16 @@ def _coined_head(run: list[Token]) -> bool:
 def _department(tok: Token) -> bool:
     """A department's acronym after a coined name: its office ("Corvenna HR", "Tolvane IT").
 
-    A club's or a legal form's is another body ("Skelbrant FC", "Corvenna AG").
+    A club's or a legal form's is another body ("Skelbrant FC", "Corvenna AG"); the head
+    office, an officer or a national arm is the firm still ("Corvenna HQ", "Corvenna UK").
     """
     return tok.raw in _DEPARTMENTS
 
 
-#: Acronyms of an organisation's departments.
-_DEPARTMENTS: Final = frozenset("HR IT PR QA UX CS".split())
+#: Acronyms of an organisation's departments, offices, officers and national arms.
+_DEPARTMENTS: Final = frozenset(
+    "HR IT PR QA UX CS AP AR BD IR HQ CEO CFO CTO COO MD UK US USA EU".split()
+)
 
 
 #: The longest run read as a coined name and the words it modifies.

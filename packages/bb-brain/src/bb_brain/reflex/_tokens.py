@@ -935,8 +935,8 @@ def _pointed_at(tokens: list[Token], first: int, last: int, before: Token) -> bo
     """A capitalised name that ends a question "is that ...?": who "that" is, no determiner.
 
     "is that Wendt?", "or was this Priya": the demonstrative is the subject of "is" and the
-    name its complement: "is that" opens the question, or follows "or", and the clause ends
-    on the name. "is that Ford a diesel?" runs on, and in "how old is that Ford?" the
+    name its complement: nothing before "is that" asks for another ("how", "what"), and the
+    clause ends on the name. "is that Ford a diesel?" runs on, and in "how old is that Ford?" the
     question has its own complement: a determiner in both.
     """
     if before.norm not in _DEMONSTRATIVES or not tokens[first].capitalised:
@@ -944,12 +944,18 @@ def _pointed_at(tokens: list[Token], first: int, last: int, before: Token) -> bo
     verb = _previous_glued(tokens, before.index)
     if verb is None or verb.norm not in _BE_ASKED or _next_glued(tokens, last) is not None:
         return False
-    opener = _previous_glued(tokens, verb.index)  # "how old is that Ford?": a car
-    return opener is None or opener.norm == "or"
+    earlier: Token | None = _previous_glued(tokens, verb.index)
+    while earlier is not None:
+        if earlier.norm in _ASKING:
+            return False  # "how old is that Ford?": the question has its own complement
+        earlier = _previous_glued(tokens, earlier.index)
+    return True
 
 
 #: Demonstratives that point at someone as the subject of "is".
 _DEMONSTRATIVES: Final = frozenset({"that", "this"})
+#: Words that ask for something other than who "that" is ("how old is that Ford").
+_ASKING: Final = frozenset("how what which where when why who whose".split())
 #: Forms of "be" that open a question about who something is.
 _BE_ASKED: Final = frozenset({"is", "was", "isn't", "wasn't"})
 

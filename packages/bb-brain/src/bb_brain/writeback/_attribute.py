@@ -79,7 +79,7 @@ class Salience:
         for ref in [*refs, *([chosen] if chosen is not None else [])]:
             if ref.oblique and not ref.entity.is_person and self.thing is not None:
                 continue  # "... reminders sent via Spindle": the topic stays what it was
-            if ref.located and self.thing is not None and an_undertaking(self.thing):
+            if ref.located and self.thing is not None:
                 continue  # "room 2 at the sports hall": the exhibition stays the topic
             self.latest = ref.entity
             if ref.entity.is_person:

@@ -492,7 +492,9 @@ class RulesExtractor:
                 before = Clause(current.text[: at - current.start], current.start, at)
                 rest = clause.text[comma.end() :].split(",")[0]
                 relative = _RELATIVE.match(rest) is not None or _APPOSITION.match(rest) is not None
-                if self._states(before.text) and (relative or self._states(rest)):
+                # "..., excess £250": a value under its own name after a clause that states
+                labelled = _labelled_value(rest)
+                if self._states(before.text) and (relative or labelled or self._states(rest)):
                     pieces.append(before)
                     start = clause.start + comma.end()
                     current = Clause(clause.text[comma.end() :], start, clause.end)
@@ -508,8 +510,6 @@ class RulesExtractor:
 
     def _states(self, text: str) -> bool:
         """The words state something of their own (see :meth:`_listed`)."""
-        if _labelled_value(text):
-            return True  # "excess £250", "doors 7pm": a value under its own name
         if len(text.split()) < MIN_FACT_WORDS:
             return False  # "On Monday", "Tuesday at 4": a phrase of the clause
         if _cue(text) is not None or _QUANTITY.search(text) is not None:
@@ -527,22 +527,25 @@ def _labelled_value(text: str) -> bool:
     words = text.strip(" .;:!").split()
     if not 2 <= len(words) <= _LABEL_MAX_WORDS + 1 or not _VALUE.fullmatch(words[-1]):
         return False
+    if not all(word.isalpha() and word.islower() for word in words[:-1]):
+        return False  # "Bob £20": another person's share, "Tuesday 4pm": a day
     label = [fold(word) for word in words[:-1]]
-    if not all(word.isalpha() and not is_calendar_word(word) for word in label):
+    if any(is_calendar_word(word) or word in _NO_LABELS for word in label):
         return False
-    if any(word in _NO_LABELS or sense(word).function for word in label):
-        return False
-    return "NOUN" in sense(label[-1]).readings  # "same £600" says the clause's amount again
+    # a noun and nothing else: "same £600", "extra £50" and "plus £150" qualify the clause's
+    return all(sense(word).readings in _LABEL_READINGS for word in label)
 
 
 #: A value a label names: an amount, or a time of day.
 _VALUE = re.compile(r"[£$€]\d[\d,.]*[km]?|\d{1,2}(?:[:.]\d{2})?(?:am|pm)", re.IGNORECASE)
 #: The most words of a label before its value.
 _LABEL_MAX_WORDS: Final = 2
-#: Words that make no label: the value belongs to the clause they continue.
+#: What a label's words are: nouns, maybe verbs too ("deposit"), never adjectives ("extra").
+_LABEL_READINGS: Final = (frozenset({"NOUN"}), frozenset({"NOUN", "VERB"}))
+#: Nouns that make no label: the value corrects, estimates or bounds the clause's own.
 _NO_LABELS: Final = frozenset(
-    "and or but at by from to for of on in about around roughly maybe about only just "
-    "down up was is were are now then so".split()
+    "correction ballpark estimate guess max maximum min minimum approx circa tops total "
+    "half budget".split()
 )
 
 
