@@ -608,22 +608,29 @@ def test_that_before_a_name_ending_a_question_is_still_a_determiner_of_a_thing(
     assert slugs(ask(engine, brain, "how much was that Dyson?")) == []  # the hoover
 
 
-def test_a_coined_word_shared_by_a_place_and_a_plan_keeps_the_places_short_name(
-    engine: Engine, make_brain: Any
+@pytest.mark.parametrize(
+    ("kept", "other", "text"),
+    [
+        (  # a place and a plan named after it: the place's
+            ("places/ardwyn-hall", md("Ardwyn Hall", type="place")),
+            ("projects/ardwyn-relay-2027", md("Ardwyn Relay 2027", type="project")),
+            "shall we meet at Ardwyn on Friday?",
+        ),
+        (  # a firm's short name and a place's coined one: the firm's
+            ("companies/quillory-motors", md("Quillory Motors", type="company")),
+            ("places/quillory-lookout", md("Quillory Lookout", type="place")),
+            "Quillory did the MOT for £54",
+        ),
+    ],
+)
+def test_a_coined_word_shared_with_another_short_name_keeps_that_one(
+    engine: Engine,
+    make_brain: Any,
+    kept: tuple[str, str],
+    other: tuple[str, str],
+    text: str,
 ) -> None:
-    hall = ("places/ardwyn-hall", md("Ardwyn Hall", type="place"))
-    relay = ("projects/ardwyn-relay-2027", md("Ardwyn Relay 2027", type="project"))
-    brain = make_brain(hall, relay)
-    assert slugs(ask(engine, brain, "shall we meet at Ardwyn on Friday?")) == [hall[0]]
-
-
-def test_a_coined_word_shared_by_a_firm_and_a_place_keeps_the_firms_short_name(
-    engine: Engine, make_brain: Any
-) -> None:
-    garage = ("companies/quillory-motors", md("Quillory Motors", type="company"))
-    lookout = ("places/quillory-lookout", md("Quillory Lookout", type="place"))
-    brain = make_brain(garage, lookout)
-    assert slugs(ask(engine, brain, "Quillory did the MOT for £54")) == [garage[0]]
+    assert slugs(ask(engine, make_brain(kept, other), text)) == [kept[0]]
 
 
 def test_a_family_named_like_a_coined_place_is_not_the_place(
