@@ -1647,6 +1647,35 @@ def test_a_value_under_its_own_name_after_a_clause_is_a_fact_of_its_own() -> Non
     assert len(again) == 1
 
 
+def test_a_turn_headed_as_news_of_a_page_is_about_it() -> None:
+    tour = Entity("projects/galway-tour-2027", "Galway Tour 2027", "project")
+    club = Entity("orgs/tollard-road-rfc", "Tollard Road RFC", "organization", users_own=True)
+    pages = [tour, club]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    surfaces += [("the tour", tour.slug, True), ("rfc", club.slug, False)]
+    extractor = RulesExtractor(EntityIndex(pages, surfaces))
+    facts = extractor.extract(
+        seg(
+            ("user", "Tour news: we're up against Brackla RFC in the final."),
+            ("user", "Deposit is £90 each, due 2 May."),
+        )
+    )
+    assert facts and {fact.entity_slug for fact in facts} == {tour.slug}
+    # with no heading, the club's note stays the club's
+    plain = extractor.extract(seg(("user", "Deposit is £90 each, due 2 May.")))
+    assert plain and {fact.entity_slug for fact in plain} == {club.slug}
+
+
+def test_another_bodys_acronym_is_not_the_page_that_ends_in_it() -> None:
+    club = Entity("orgs/tollard-road-rfc", "Tollard Road RFC", "organization")
+    surfaces = [*_page_surfaces(club, None), ("rfc", club.slug, False)]
+    extractor = RulesExtractor(EntityIndex([club], surfaces))
+    said = "We lost 24-17 to Brackla RFC on Saturday."
+    assert [fact.entity_slug for fact in extractor.extract(seg(("user", said)))] == [None]
+    said = "Tollard RFC won 24-17 on Saturday."
+    assert [fact.entity_slug for fact in extractor.extract(seg(("user", said)))] == [club.slug]
+
+
 def test_a_figure_set_against_the_one_before_stays_with_it() -> None:
     facts = rules(("user", "Widget Co licence fee came to £1,380, down from £1,520."))
     assert [(text, entity) for text, entity, _ in facts] == [

@@ -377,6 +377,21 @@ class EntityIndex:
         meaning = sense(word)
         return word != given and not (meaning.function or meaning.calendar or meaning.lexical)
 
+    def _anothers_acronym(self, words: list[re.Match[str]], index: int, surface: _Surface) -> bool:
+        """A body's acronym after a capitalised name of no word of its title: another body's.
+
+        "playing Brackla RFC on Saturday" names no Tollard Road RFC; "Tollard RFC" and "the
+        RFC" do.
+        """
+        written = words[index].group(0)
+        if index == 0 or not written.isupper() or len(written) < 2:
+            return False
+        before = words[index - 1].group(0)
+        if not before[:1].isupper() or before.isupper():
+            return False
+        title = {fold(word) for word in _WORD.findall(self._entities[surface.slug].title)}
+        return fold(before) not in title and not sense(fold(before)).function
+
     def _match_at(
         self, folded: list[str], words: list[re.Match[str]], index: int
     ) -> tuple[int, _Surface | None] | None:
@@ -394,6 +409,12 @@ class EntityIndex:
                         continue  # "hyerin" is nobody's word; "park" is
             if surface is not None and self._anothers_family_name(folded, words, index, surface):
                 return length, None  # "Ellie Marsh" is not Jo Marsh: another of the family
+            if (
+                surface is not None
+                and length == 1
+                and self._anothers_acronym(words, index, surface)
+            ):
+                return length, None  # "playing Brackla RFC" is not Tollard Road RFC
             if surface is not None and length == 1 and _ordinary_here(folded, words, index):
                 if self._entities[surface.slug].is_person:
                     continue  # "in june we shut", "up at dusk", "my patience ran out"

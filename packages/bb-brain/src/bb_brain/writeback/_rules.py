@@ -270,6 +270,8 @@ class RulesExtractor:
                 # ... their rep is Ana Pellow")
                 self._new_organisations(text)
                 self._new_people(text, roster=False)
+            if turn.role == "user":
+                self._topic_heading(text, salience)  # "Tour news: ...": the tour's turn
             headed = False  # a heading naming a page introduced a list ("loom decisions:")
             roster = False  # a heading introduced a list of people ("New members:")
             for sentence in split_sentences(text):
@@ -444,6 +446,24 @@ class RulesExtractor:
                 return is_organisation(entity.page_type, entity.slug)
         return bool(new_organisations(name, set()))  # "Widget Co Ltd": a firm's ending
 
+    def _topic_heading(self, text: str, salience: Salience) -> None:
+        """A turn headed "<topic> update:" is about the page the topic names, the known one.
+
+        "Tour news: we fly on the 3rd ..." is the tour's news when a page goes by "the
+        tour"; its figures are that page's, not the club's. Only a page that is no
+        person's, and only one.
+        """
+        heading = _TOPIC_HEADING.match(text)
+        if heading is None:
+            return
+        named = [
+            mention.entity
+            for mention in self._entities.mentions(f"the {heading.group('topic')}")
+            if mention.entity is not None and mention.start == 0
+        ]
+        if len(named) == 1 and not named[0].is_person:
+            salience.update([Reference(named[0], 0, 0, True)])
+
     def _new_organisations(self, text: str, known: set[tuple[int, int]] | None = None) -> None:
         """Introduce the organisations ``text`` names that have no page yet."""
         if known is None:
@@ -546,6 +566,14 @@ _LABEL_READINGS: Final = (frozenset({"NOUN"}), frozenset({"NOUN", "VERB"}))
 _NO_LABELS: Final = frozenset(
     "correction ballpark estimate guess max maximum min minimum approx circa tops total "
     "half budget".split()
+)
+
+
+#: A turn's heading naming its topic and that it is news of it: "Tour news:", "fete update -".
+_TOPIC_HEADING = re.compile(
+    r"^\W*(?P<topic>[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,2})\s+"
+    r"(?:update|updates|news|notes|latest|admin|stuff|plans|recap)\s*[:\-–—]",
+    re.IGNORECASE,
 )
 
 
