@@ -1893,3 +1893,76 @@ def test_a_place_where_something_was_done_does_not_take_over_the_firms_later_fac
         )
     )
     assert facts[-1].entity_slug == WIDGET.slug
+
+
+# --- third review: acronyms after an opener, headings, labels ---
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Called HMRC today, they owe me £340.",
+        "Paid HMRC £1,200 yesterday.",
+        "Told HMRC my new address on Monday.",
+    ],
+)
+def test_an_acronym_title_after_a_sentence_opening_verb_still_names_its_page(said: str) -> None:
+    hmrc = Entity("orgs/hmrc", "HMRC", "organization")
+    extractor = RulesExtractor(EntityIndex([hmrc], _page_surfaces(hmrc, None)))
+    facts = extractor.extract(seg(("user", said)))
+    assert facts and {fact.entity_slug for fact in facts} == {hmrc.slug}
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Saturday PTA meeting moved to 4pm.",
+        "March PTA meeting is on the 4th.",
+        "Next PTA meeting is on 4 March.",
+        "Annual PTA quiz is on 4 March at 7pm.",
+        "Paid PTA subs today, £15.",
+    ],
+)
+def test_a_capitalised_opener_before_a_pages_acronym_is_no_other_body(said: str) -> None:
+    pta = Entity("orgs/hartfield-primary-pta", "Hartfield Primary PTA", "organization")
+    surfaces = [*_page_surfaces(pta, None), ("pta", pta.slug, False)]
+    facts = RulesExtractor(EntityIndex([pta], surfaces)).extract(seg(("user", said)))
+    assert [fact.entity_slug for fact in facts] == [pta.slug]
+
+
+def test_a_later_heading_in_the_turn_ends_the_first_ones_topic() -> None:
+    tour = Entity("projects/galway-tour-2027", "Galway Tour 2027", "project")
+    club = Entity(
+        "orgs/tollard-rowing-club",
+        "Tollard Rowing Club",
+        "organization",
+        users_own=True,
+        body="club",
+    )
+    pages = [tour, club]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    surfaces += [("the tour", tour.slug, True)]
+    extractor = RulesExtractor(EntityIndex(pages, surfaces))
+    # a later heading in the same turn turns to the club's news
+    said = "Tour news: flights are booked. Club news: Subs rise to £140 in May."
+    facts = extractor.extract(seg(("user", said)))
+    assert [fact.entity_slug for fact in facts] == [club.slug]
+    # (a heading's topic lasts into later turns, as any topic named does)
+
+
+def test_a_labelled_value_is_not_handed_to_whoever_the_next_piece_names() -> None:
+    facts = rules(("user", "Widget Co claim ref is WC-1182, excess £250, payable by Bob Park."))
+    excess = [entity for text, entity, _ in facts if "excess" in text]
+    assert excess == [WIDGET.slug]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Alice Example split the bill with Bob Park, him £30.",
+        "Bob Park owes Alice Example £30 for the tickets, me £20.",
+        "Bob Park and Alice Example are sharing the cottage, each £300.",
+    ],
+)
+def test_a_pronoun_or_determiner_before_an_amount_is_no_label(said: str) -> None:
+    assert len(rules(("user", said))) == 1

@@ -390,7 +390,11 @@ class EntityIndex:
         if not before[:1].isupper() or before.isupper():
             return False
         title = {fold(word) for word in _WORD.findall(self._entities[surface.slug].title)}
-        return fold(before) not in title and not sense(fold(before)).function
+        if title == {fold(written)} or fold(before) in title:
+            return False  # "Called HMRC today": the acronym is the whole title
+        # a name of another body is no word the language has: "Paid PTA subs", "Saturday
+        # PTA meeting" and "Next PTA meeting" open the sentence or say when
+        return not sense(fold(before)).known_word
 
     def _match_at(
         self, folded: list[str], words: list[re.Match[str]], index: int

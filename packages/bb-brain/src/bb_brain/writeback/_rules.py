@@ -270,8 +270,6 @@ class RulesExtractor:
                 # ... their rep is Ana Pellow")
                 self._new_organisations(text)
                 self._new_people(text, roster=False)
-            if turn.role == "user":
-                self._topic_heading(text, salience)  # "Tour news: ...": the tour's turn
             headed = False  # a heading naming a page introduced a list ("loom decisions:")
             roster = False  # a heading introduced a list of people ("New members:")
             for sentence in split_sentences(text):
@@ -281,6 +279,8 @@ class RulesExtractor:
                 headed = headed or (sentence.endswith(":") and self._names_a_page(sentence))
                 if sentence.endswith(":"):
                     roster = roster_heading(sentence)  # each heading says what its list is
+                if turn.role == "user":
+                    self._topic_heading(sentence, salience)  # "Tour news: ...": the tour's
                 if turn.role != "user" or _restated(sentence, said):
                     refs = references(self._entities, sentence, salience)
                     salience.update(refs, choose(refs, sentence))
@@ -446,23 +446,31 @@ class RulesExtractor:
                 return is_organisation(entity.page_type, entity.slug)
         return bool(new_organisations(name, set()))  # "Widget Co Ltd": a firm's ending
 
-    def _topic_heading(self, text: str, salience: Salience) -> None:
-        """A turn headed "<topic> update:" is about the page the topic names, the known one.
+    def _topic_heading(self, sentence: str, salience: Salience) -> None:
+        """A sentence headed "<topic> news:" opens a section about what the topic names.
 
         "Tour news: we fly on the 3rd ..." is the tour's news when a page goes by "the
-        tour"; its figures are that page's, not the club's. Only a page that is no
-        person's, and only one.
+        tour": its figures are that page's, not the club's (only a page that is no
+        person's, and only one). "Club news: ..." of the user's own club is the club's
+        again, and a heading of anything else ("Other stuff:") leaves nothing at hand.
         """
-        heading = _TOPIC_HEADING.match(text)
+        heading = _TOPIC_HEADING.match(sentence)
         if heading is None:
             return
+        topic = heading.group("topic")
         named = [
             mention.entity
-            for mention in self._entities.mentions(f"the {heading.group('topic')}")
+            for mention in self._entities.mentions(f"the {topic}")
             if mention.entity is not None and mention.start == 0
         ]
+        own = self._entities.own
         if len(named) == 1 and not named[0].is_person:
             salience.update([Reference(named[0], 0, 0, True)])
+        elif own is not None and self._entities.speaks_of_own(f"{topic}:"):
+            self._named.add(own.slug)
+            salience.update([Reference(own, 0, 0, True)])
+        else:
+            salience.thing = None
 
     def _new_organisations(self, text: str, known: set[tuple[int, int]] | None = None) -> None:
         """Introduce the organisations ``text`` names that have no page yet."""
@@ -507,17 +515,22 @@ class RulesExtractor:
         pieces: list[Clause] = []
         for clause in clauses:
             current = clause
+            labelled = False  # the piece so far is a value under its own name
             for comma in _COMMA.finditer(clause.text):
                 at = clause.start + comma.start()
                 before = Clause(current.text[: at - current.start], current.start, at)
                 rest = clause.text[comma.end() :].split(",")[0]
                 relative = _RELATIVE.match(rest) is not None or _APPOSITION.match(rest) is not None
-                # "..., excess £250": a value under its own name after a clause that states
+                stated = labelled or self._states(before.text)
+                # "..., excess £250": a value under its own name after a clause that states,
+                # a piece of its own up to the next comma ("..., excess £250, payable by ...")
                 labelled = _labelled_value(rest)
-                if self._states(before.text) and (relative or labelled or self._states(rest)):
+                if stated and (relative or labelled or self._states(rest)):
                     pieces.append(before)
                     start = clause.start + comma.end()
                     current = Clause(clause.text[comma.end() :], start, clause.end)
+                else:
+                    labelled = False
             pieces.append(current)
         return pieces
 
@@ -550,8 +563,8 @@ def _labelled_value(text: str) -> bool:
     if not all(word.isalpha() and word.islower() for word in words[:-1]):
         return False  # "Bob £20": another person's share, "Tuesday 4pm": a day
     label = [fold(word) for word in words[:-1]]
-    if any(is_calendar_word(word) or word in _NO_LABELS for word in label):
-        return False
+    if any(is_calendar_word(word) or word in _NO_LABELS or sense(word).function for word in label):
+        return False  # "him £30", "each £300": whose share, not what the value is
     # a noun and nothing else: "same £600", "extra £50" and "plus £150" qualify the clause's
     return all(sense(word).readings in _LABEL_READINGS for word in label)
 
