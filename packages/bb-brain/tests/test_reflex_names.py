@@ -115,6 +115,22 @@ def test_missing_accents_match_exactly(engine: Engine, make_brain: Any) -> None:
     assert evidence is not None and "plain letter for a special one" in evidence.decision
 
 
+@pytest.mark.parametrize(
+    ("title", "text"),
+    [
+        ("Temitopi Ogunbanjo", "ask Temitopie to chase the invoice"),  # -ie for a final -i
+        ("Jennie Quell", "Jenni said the van is booked"),  # -i for a final -ie
+    ],
+)
+def test_a_final_i_and_ie_are_one_name(
+    engine: Engine, make_brain: Any, title: str, text: str
+) -> None:
+    slug = "people/" + title.lower().replace(" ", "-")
+    brain = make_brain((slug, md(title, type="person")))
+    assert slugs(ask(engine, brain, text)) == [slug]
+    assert slugs(ask(engine, brain, "the pie was cold")) == []
+
+
 def test_a_given_name_shared_by_two_people_is_silent(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(HARUTO, ("people/haruto-mori", md("Haruto Mori", type="person")))
     response = ask(engine, brain, "ask Haruto about it")

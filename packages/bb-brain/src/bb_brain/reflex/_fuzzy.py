@@ -175,6 +175,8 @@ def _added(typed: str, meant: str) -> str | None:
         return "extra neighbouring key"
     if typed[i] == "e" and typed[i + 1 : i + 2] in ("", " ") and i and typed[i - 1] not in _VOWELS:
         return "silent final e"  # "Tallisbrooke" for Tallisbrook, as "Brooke" for "Brook"
+    if typed[i] == "e" and typed[i + 1 : i + 2] in ("", " ") and i and typed[i - 1] == "i":
+        return "-ie for a final -i"  # "Temitopie" for Temitopi, as "Jennie" for "Jenni"
     return None
 
 
