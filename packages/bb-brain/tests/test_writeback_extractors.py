@@ -1676,6 +1676,25 @@ def test_another_bodys_acronym_is_not_the_page_that_ends_in_it() -> None:
     assert [fact.entity_slug for fact in extractor.extract(seg(("user", said)))] == [club.slug]
 
 
+def test_what_a_plans_organiser_does_for_it_with_a_figure_is_the_plans() -> None:
+    reunion = Entity("projects/vessey-reunion", "Vessey Reunion", "project")
+    hesper = Entity(
+        "people/hesper-vessey", "Hesper Vessey", "person", about="Organising the Vessey reunion."
+    )
+    other = Entity("people/odran-pell", "Odran Pell", "person", about="A cousin.")
+    pages = [reunion, hesper, other]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    extractor = RulesExtractor(EntityIndex(pages, surfaces))
+
+    def about(*said: str) -> list[str | None]:
+        turns = [("user", "Vessey Reunion is coming together."), *(("user", s) for s in said)]
+        return [fact.entity_slug for fact in extractor.extract(seg(*turns))][1:]
+
+    assert about("Hesper Vessey set the dates: 5-7 September.") == [reunion.slug]
+    assert about("Odran Pell set the dates: 5-7 September.") == [other.slug]  # no tie to it
+    assert about("Hesper Vessey is off work for 3 weeks after her knee surgery.") == [hesper.slug]
+
+
 def test_a_figure_set_against_the_one_before_stays_with_it() -> None:
     facts = rules(("user", "Widget Co licence fee came to £1,380, down from £1,520."))
     assert [(text, entity) for text, entity, _ in facts] == [

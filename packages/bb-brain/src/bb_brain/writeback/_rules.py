@@ -379,6 +379,7 @@ class RulesExtractor:
                 if an_undertaking(salience.thing):
                     ref = None  # "we've booked room 2 at the sports hall": the exhibition's
             ref = _reported_for_the_topic(refs, ref, clause.text, salience.thing) or ref
+            ref = _done_for_the_topic(refs, ref, clause.text, salience.thing) or ref
             salience.update(refs, ref)
             described = _described(asides, clause, refs)
             appended = _RELATIVE.match(clause.text) or _APPOSITION.match(clause.text)
@@ -889,6 +890,33 @@ def _reported_for_the_topic(
     if _PERSONAL_MATTER.search(reported) or _SOMEONE_NAMED.search(reported):
         return None
     return Reference(topic, ref.start, ref.end, False) if _QUANTITY.search(reported) else None
+
+
+def _done_for_the_topic(
+    refs: list[Reference], ref: Reference | None, text: str, topic: Entity | None
+) -> Reference | None:
+    """What a person whose page ties them to the plan at hand does for it, with a figure.
+
+    "Aunt Hesper set the dates: 5-7 September", while the reunion she organises is at hand,
+    is the reunion's: her page's summary names it, the clause names nothing else, holds an
+    amount or a time, and says nothing personal.
+    """
+    if ref is None or topic is None or not an_undertaking(topic) or not ref.entity.is_person:
+        return None
+    if not subject(ref, text) or any(other.start > ref.end for other in refs):
+        return None
+    if _PERSONAL_MATTER.search(text) or _SOMEONE_NAMED.search(text[ref.end :]):
+        return None
+    if _QUANTITY.search(text[ref.end :]) is None or not _tied_to(ref.entity, topic):
+        return None
+    return Reference(topic, ref.start, ref.end, False)
+
+
+def _tied_to(person: Entity, topic: Entity) -> bool:
+    """The person's summary names the plan by a word of its title no word list has, or whole."""
+    about = {fold(word) for word in re.findall(r"[\w'’-]+", person.about)}
+    words = [fold(word) for word in re.findall(r"[\w'’-]+", topic.title) if not word.isdigit()]
+    return bool(words) and all(word in about for word in words)
 
 
 #: A verb of saying and a reported statement, no answer or thanks ("said yes", "says thanks").
