@@ -65,9 +65,19 @@ CONVERSATION_TYPE: Final = "conversation"
 _SPACES = re.compile(r"\s+")
 
 
+#: Page types and slug directories of places.
+_PLACES: Final = frozenset({"place", "venue"})
+_PLACE_DIRS: Final = frozenset({"places", "venues"})
 #: Page types and slug directories of places, projects and events.
-_PLACES_AND_EVENTS: Final = frozenset({"place", "venue", "project", "event"})
-_PLACE_AND_EVENT_DIRS: Final = frozenset({"places", "venues", "projects", "events"})
+_PLACES_AND_EVENTS: Final = _PLACES | {"project", "event"}
+_PLACE_AND_EVENT_DIRS: Final = _PLACE_DIRS | {"projects", "events"}
+
+
+def is_place(page_type: str | None, slug: str) -> bool:
+    """A place or a venue, by its page type or its slug's directory."""
+    return (page_type or "").casefold() in _PLACES or slug.split("/", 1)[0] in _PLACE_DIRS
+
+
 #: A title with what kind of thing it is in parentheses after it: "Pickle (dog)".
 _QUALIFIED = re.compile(r"(?P<name>.*?\S)\s*\((?P<qualifier>[^()]*)\)\s*")
 #: Words that open another name in a qualifier: "Liz Tarn (née Gould)".

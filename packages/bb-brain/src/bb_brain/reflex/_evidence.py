@@ -58,6 +58,7 @@ from bb_brain.pages import (
     COINED_NAME_ARM,
     SHORT_NAME_ARMS,
     TITLE_PART_ARM,
+    is_place,
     normalise,
     slug_suffix_form,
 )
@@ -782,7 +783,11 @@ def _a_family_name(res: Resolved, signals: set[str]) -> bool:
         return True
     if res.arm == COINED_NAME_ARM and _a_family_after(res):
         return True  # "the Skelbrant family" of Skelbrant Pike
-    if res.arm == COINED_NAME_ARM and signals & _SOMEONES and not _a_venue(res):
+    if (
+        res.arm == COINED_NAME_ARM
+        and signals & _SOMEONES
+        and not is_place(res.page.page_type, res.slug)
+    ):
         # "lunch with Tarek" of Tarek Retirement Party; a venue's people act under its name
         # ("Brackwell said my bloods are fine" of Brackwell Surgery)
         return True
@@ -807,12 +812,6 @@ def _a_family_after(res: Resolved) -> bool:
 
 #: Nouns a family's name stands before (not "kids" or "children": a school's are too).
 _FAMILY_NOUNS: Final = frozenset("family families household twins".split())
-
-
-def _a_venue(res: Resolved) -> bool:
-    """A place's page: its staff speak and act under its name."""
-    kind = (res.page.page_type or "").casefold()
-    return kind in ("place", "venue") or res.slug.split("/", 1)[0] in ("places", "venues")
 
 
 def _an_occasion(res: Resolved) -> bool:

@@ -33,6 +33,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
+from bb_brain.pages import is_place
 from bb_brain.writeback._entities import Entity, EntityIndex, pronoun_class
 from bb_brain.writeback._people import NewPerson, new_people
 
@@ -150,7 +151,8 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
                     mention.possessive,
                     title,
                     _OBLIQUE.search(text, 0, mention.start) is not None,
-                    _a_place(named) and _WHERE.search(text, 0, mention.start) is not None,
+                    is_place(named.page_type, named.slug)
+                    and _WHERE.search(text, 0, mention.start) is not None,
                 )
             )
             continue
@@ -319,14 +321,6 @@ _OBLIQUE = re.compile(
 #: "at" or "in" right before a place's name: where something is ("we've booked room 2 at the
 #: Tolland sports hall"), while what the conversation is about stays the topic.
 _WHERE = re.compile(r"\b(?:at|in)\s+(?:the\s+)?\W*$", re.IGNORECASE)
-#: Page types and slug directories of places.
-_PLACE_TYPES: Final = frozenset({"place", "venue"})
-_PLACE_DIRS: Final = frozenset({"places", "venues"})
-
-
-def _a_place(entity: Entity) -> bool:
-    kind = (entity.page_type or "").casefold()
-    return kind in _PLACE_TYPES or entity.slug.split("/", 1)[0] in _PLACE_DIRS
 
 
 _LEADING = re.compile(r"^(?:\W|and\b|but\b|also\b|so\b|then\b|oh\b|anyway\b)*", re.IGNORECASE)

@@ -198,7 +198,7 @@ class EntityIndex:
             return existing, False
         given = name.split()[0]
         earlier = self._entities.get(person_slug(given))
-        if earlier is not None and slug != earlier.slug and earlier.slug in self._introduced:
+        if earlier is not None and earlier.slug in self._introduced:
             if fold(earlier.title) == fold(given):
                 self._add_surfaces([(name, earlier.slug, True)])
                 return earlier, False
