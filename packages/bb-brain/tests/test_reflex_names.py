@@ -744,3 +744,40 @@ def test_is_that_name_after_an_interjection_or_conjunction_is_who_that_is(
     priya = ("people/priya-nair", md("Priya Nair", type="person"))
     brain = make_brain(wendt, priya)
     assert slugs(ask(engine, brain, text)) == [wendt[0] if "Wendt" in text else priya[0]]
+
+
+def test_a_full_name_said_without_its_middle_names(engine: Engine, make_brain: Any) -> None:
+    """Two people share a given name; the family name said after it settles which."""
+    rai = ("people/harmeet-singh-rai", md("Harmeet Singh Rai", type="person", aliases="[Harmeet]"))
+    gill = ("people/harmeet-lal-sohi", md("Harmeet Lal Sohi", type="person", aliases="[Harmeet]"))
+    brain = make_brain(rai, gill)
+    assert arms(ask(engine, brain, "Harmeet Rai is bringing the urn")) == [
+        ("people/harmeet-singh-rai", "name-form")
+    ]
+    assert slugs(ask(engine, brain, "can Harmeet Sohi cover Sunday?")) == [
+        "people/harmeet-lal-sohi"
+    ]
+    assert ask(engine, brain, "Harmeet is bringing the urn").pointers == []
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Vantongeren job needs a second van on the day", True),  # a client's matter
+        ("the Vantongeren move slipped a week", True),
+        ("Vantongeren effort and it still failed.", False),  # no matter of theirs
+    ],
+)
+def test_a_family_name_before_a_clients_matter_is_the_client(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    client = ("people/maren-vantongeren", md("Maren Vantongeren", type="person"))
+    brain = make_brain(client)
+    assert slugs(ask(engine, brain, text)) == (["people/maren-vantongeren"] if found else [])
+
+
+def test_an_everyday_word_before_a_matter_is_still_no_persons(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(("people/tamsin-cobalt", md("Tamsin Cobalt", type="person")))
+    assert ask(engine, brain, "Cobalt job is the dirtiest in the mine").pointers == []

@@ -141,6 +141,9 @@ class NameForms:
     family_with_particles: str
     #: Family name first ("okafor amara").
     reversed: str
+    #: The first given name and the family name, middle names left out ("jaspal rai" of
+    #: Jaspal Singh Rai), when there are middle names.
+    without_middle: str = ""
 
 
 def name_forms(title_folded: str) -> NameForms | None:
@@ -159,4 +162,5 @@ def name_forms(title_folded: str) -> NameForms | None:
         family=tokens[-1],
         family_with_particles=family_with,
         reversed=" ".join([*tokens[first_family:], given]),
+        without_middle=" ".join([tokens[0], *tokens[first_family:]]) if first_family > 1 else "",
     )

@@ -244,6 +244,8 @@ class PageRecord:
         rows = [(forms.reversed, "name-form")]
         if forms.full != normalise(name):  # the name without its honorific or suffix
             rows.insert(0, (forms.full, "name-form"))
+        if forms.without_middle:
+            rows.append((forms.without_middle, "name-form"))  # "Jaspal Rai", middle name left out
         if "-" in forms.family:
             rows.append((forms.family.replace("-", " "), "name-form"))
         if "-" in forms.given:  # "Hye-rin" is also typed "Hyerin"

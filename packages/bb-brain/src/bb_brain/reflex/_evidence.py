@@ -727,22 +727,43 @@ def veto(res: Resolved) -> str | None:
         return None
     if IMPERATIVE in signals:
         return f"declined: {res.cand.raw!r} opens the sentence as a verb ({IMPERATIVE})"
+    return _no_persons_grammar(res, signals)
+
+
+def _no_persons_grammar(res: Resolved, signals: set[str]) -> str | None:
+    """Why the grammar around a single word rules out a person, a pet, or here a place."""
     if res.page.is_person:
         settled = [signal for signal in (A_WORK_WATCHED, SAID_TO_BE_A_WORK) if signal in signals]
         if settled:
             return f"declined: {res.cand.raw!r} is {settled[0]}"
-    if MODIFIER in signals and MID_CAPITAL not in signals and res.page.is_person:
+    clients = _a_clients_matter(res)  # "the Vantongeren move"
+    if MODIFIER in signals and MID_CAPITAL not in signals and res.page.is_person and not clients:
         return f"declined: {res.cand.raw!r} modifies the noun after it, as no person's name does"
     place_reading = bool(signals & {LOCATIVE, LISTED_WITH_PLACE, SAID_TO_BE_A_PLACE})
     if place_reading and (res.page.is_person or res.cand.place):
         reading = "a date" if res.cand.calendar else "a place"
         return f"declined: {res.cand.raw!r} reads as {reading} here, {_NO_PERSON}"
-    if AFTER_ARTICLE in signals and (res.page.is_person or _is_pet(res)):
+    if AFTER_ARTICLE in signals and (res.page.is_person or _is_pet(res)) and not clients:
         # "the crompton needs a new wick": a dog or a pony goes by its name bare, as people do
         # (a boat or a pub keeps "the", and is no pet)
         whose = "a person's" if res.page.is_person else "a pet's"
         return f"declined: {res.cand.raw!r} follows an article, which {whose} name does not"
     return None
+
+
+def _a_clients_matter(res: Resolved) -> bool:
+    """A person's family name, which is nothing else, before their matter ("the X job")."""
+    return res.page.is_person and _only_a_name(res.cand.norm) and _a_matter_after(res)
+
+
+def _only_a_name(word: str) -> bool:
+    """A word that is nothing but a name: no dictionary word, no place.
+
+    Such a word before a client's or a family's matter is still the person ("Okafor job",
+    "the Vantongeren move"), where "Apple crumble" or "Jordan trip" is something else.
+    """
+    meaning = sense(word)
+    return word.isalpha() and not meaning.lexical and not meaning.place and not meaning.calendar
 
 
 def _no_name_at_all(res: Resolved, signals: set[str]) -> str | None:
@@ -812,6 +833,22 @@ def _a_family_after(res: Resolved) -> bool:
 
 #: Nouns a family's name stands before (not "kids" or "children": a school's are too).
 _FAMILY_NOUNS: Final = frozenset("family families household twins".split())
+
+
+def _a_matter_after(res: Resolved) -> bool:
+    """A client's or a family's matter right after the name: "the Okafor job"."""
+    span = res.cand.span
+    if span is None or span.last + 1 >= len(span.tokens):
+        return False
+    after = span.tokens[span.last + 1]
+    return after.glued and (after.norm in _MATTERS or after.norm in _FAMILY_NOUNS)
+
+
+#: What is a client's or a household's own, named after them: "the Okafor move".
+_MATTERS: Final = frozenset(
+    "job jobs move removal wedding funeral christening account case file order booking quote "
+    "invoice contract claim house flat property extension refit build visit delivery".split()
+)
 
 
 def _an_occasion(res: Resolved) -> bool:
