@@ -1985,3 +1985,30 @@ def test_a_labelled_value_is_not_handed_to_whoever_the_next_piece_names() -> Non
 )
 def test_a_pronoun_or_determiner_before_an_amount_is_no_label(said: str) -> None:
     assert len(rules(("user", said))) == 1
+
+
+def test_a_fragment_after_a_statement_is_a_fact_about_the_same_entity() -> None:
+    facts = rules(
+        ("user", "Alice Example is moving to part-time in May. Tuesdays and Fridays only")
+    )
+    assert ("Tuesdays and Fridays only", ALICE.slug, None) in facts
+    facts = rules(("user", "Bob Park hired the van. Nine seats, back by six"))
+    assert ("Nine seats, back by six", BOB.slug, None) in facts
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    [
+        "Could go either way, probably.",  # a guess
+        "Not great honestly",  # a reaction
+        "Good chat overall.",  # a verdict
+        "Yeah, Tuesdays, that works.",  # a reply confirming what was said
+        "The rates are too steep for now.",  # a clause of its own
+        "Where were we.",
+        "Thanks a million, truly.",
+        "Really, Fridays?",  # a question
+    ],
+)
+def test_a_fragment_that_adds_no_fact_stays_out(fragment: str) -> None:
+    facts = rules(("user", f"Bob Park hired the van. {fragment}"))
+    assert [text for text, _, _ in facts] == ["Bob Park hired the van."]

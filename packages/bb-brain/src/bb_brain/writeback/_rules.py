@@ -299,6 +299,13 @@ class RulesExtractor:
                             fact.entity, fact.title = withdrawn.entity, withdrawn.title
                 else:
                     self._sentence(sentence, facts, salience, listed=listed, people=people)
+                    if len(facts) == count and previous and _elaborates(sentence):
+                        # "... moving to part-time in May. Tuesdays and Fridays only":
+                        # a fragment that says nothing alone completes the fact before it
+                        last = previous[-1]
+                        facts.append(
+                            _Fact(" ".join(sentence.split()), last.entity, "fact", last.title)
+                        )
                 previous = facts[count:]
         for fact in facts:
             if fact.entity is not None and fact.entity.is_person:
@@ -693,6 +700,60 @@ _CONNECTIVES = re.compile(
 _NEW_VALUE = re.compile(rf"^(?:it{_APOS}s|it is|that{_APOS}s|that is)\s+(?P<value>.+)$", _FLAGS)
 #: A statement of a value: what comes up to its copula, and the value after it.
 _OLD_VALUE = re.compile(r"^(?P<subject>.+?\b(?:is|are|was|were))\s+\S.*$", _FLAGS)
+
+
+def _elaborates(sentence: str) -> bool:
+    """A fragment that completes the statement before it: "Tuesdays and Fridays only".
+
+    Not a clause of its own (a finite verb: "pricing is too rich"; a subject: "I do
+    Wednesdays"), a question, a thanks, a hedge ("could go either way"), a reply
+    ("yeah, ...": it confirms what was said), a word or two of reaction ("Blimey.") nor a
+    verdict ("Good chat overall").
+    """
+    words = re.findall(r"[\w'’-]+", sentence)
+    if len(words) < _FRAGMENT_MIN_WORDS or sentence.rstrip().endswith("?"):
+        return False
+    if _VERDICT.match(sentence):
+        return False  # "Good chat overall.": how it went, no fact
+    return not (
+        _UNSURE.search(sentence)
+        or _OWN_SUBJECT.match(sentence)
+        or _REPLY.match(sentence)
+        or _FINITE.search(sentence)
+    )
+
+
+#: A verdict opening a fragment: how something went ("Good chat overall", "Shame really").
+_VERDICT = re.compile(
+    r"^\W*(?:not\s+)?(?:really\s+|very\s+|so\s+|such\s+an?\s+|what\s+an?\s+)?(?:good|great|bad|nice|"
+    r"lovely|awful|terrible|brilliant|amazing|fine|grand|decent|fair|gutted|shame|pity|typical|"
+    r"classic|interesting|weird|funny|mad|wild|cool|sweet|fab|fantastic|excellent|perfect|"
+    r"annoying|frustrating|disappointing)\b",
+    re.IGNORECASE,
+)
+#: A fragment this long at least says something ("Blimey.", "Not bad" do not).
+_FRAGMENT_MIN_WORDS: Final = 3
+#: A guess or an open question inside a fragment: no fact.
+_UNSURE = re.compile(
+    r"\b(?:maybe|might|perhaps|probably|possibly|think|thinking|reckons?|guess|sure|unsure|"
+    r"decided|doubt|knows|know|idk|dunno|if|hopefully|tbc|tbd|may|unclear|thanks|thx|cheers)\b",
+    re.IGNORECASE,
+)
+#: A verb that makes a clause of its own: the sentence's own reading of it stands.
+_FINITE = re.compile(
+    r"\b(?:is|are|was|were|am|be|been|has|have|had|got|will|would|can|could|did|does|do|"
+    r"shall|should|must)\b",
+    re.IGNORECASE,
+)
+#: A reply word opening it: a confirmation of what was said ("Yeah, the blue one, it suits").
+_REPLY = re.compile(
+    r"^\W*(?:yes|yeah|yep|yup|no|nope|nah|ok|okay|right|sure|actually|sorry|oh|ah|well)\b",
+    re.IGNORECASE,
+)
+#: A clause opening on its own subject.
+_OWN_SUBJECT = re.compile(
+    r"^\W*(?:i|we|he|she|they|you|it|that|this|there)(?:['’]\w+)?\b", re.IGNORECASE
+)
 
 
 def _restated_value(withdrawn: str, repair: str) -> str:
