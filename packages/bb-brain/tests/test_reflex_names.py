@@ -781,3 +781,24 @@ def test_an_everyday_word_before_a_matter_is_still_no_persons(
 ) -> None:
     brain = make_brain(("people/tamsin-cobalt", md("Tamsin Cobalt", type="person")))
     assert ask(engine, brain, "Cobalt job is the dirtiest in the mine").pointers == []
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("half the team are away on Corra this week", False),  # an island one stays on
+        ("their honeymoon on Corra was rained off", False),
+        ("is Corra warm in September or just windy?", False),  # the weather of a place
+        ("how cold is Corra in early March", False),
+        ("is Corra free in September?", True),  # a person's diary, not the weather
+        ("we rely on Corra for the rota", True),
+        ("Corra is nice in person", True),
+    ],
+)
+def test_where_one_stays_and_its_weather_are_a_places(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    brain = make_brain(
+        ("people/corra-lindell", md("Corra Lindell", type="person", aliases="[Corra]"))
+    )
+    assert slugs(ask(engine, brain, text)) == (["people/corra-lindell"] if found else [])

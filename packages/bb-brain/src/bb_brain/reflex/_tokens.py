@@ -599,7 +599,41 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
         return [DATED]
     if before.norm == "from" and _word_from_someone(tokens, before):
         return [PERSON_VERB]  # "still waiting to hear from Jan", "a text from May"
+    if _climate_before(tokens, before):
+        return [LOCATIVE]  # "how hot is X in late July": the weather of a place
     return [LOCATIVE] if _locative(tokens, before) else []
+
+
+def _climate_before(tokens: list[Token], before: Token) -> bool:
+    """A question of the weather before a place: "how hot is X in ..."."""
+    if before.norm not in ("is", "does", "gets"):
+        return False
+    weather = _previous_glued(tokens, before.index)
+    how = _previous_glued(tokens, weather.index) if weather is not None else None
+    return (
+        weather is not None and weather.norm in _WEATHER and how is not None and how.norm == "how"
+    )
+
+
+def _climate_after(tokens: list[Token], after: Token) -> bool:
+    """The weather of a place in a month or a season: "is X nice in October"."""
+    if after.norm not in _WEATHER:
+        return False
+    word = _next_glued(tokens, after.index)
+    if word is None or word.norm != "in":
+        return False
+    word = _next_glued(tokens, word.index)
+    while word is not None and word.norm in _TIME_OF_YEAR_MODIFIERS:
+        word = _next_glued(tokens, word.index)
+    return word is not None and (sense(word.norm).calendar or word.norm in _SEASONS)
+
+
+#: Words of the weather a place has ("is X nice in October", "how hot is X in July").
+_WEATHER: Final = frozenset(
+    "hot cold warm wet rainy sunny dry humid windy snowy chilly mild freezing nice".split()
+)
+_TIME_OF_YEAR_MODIFIERS: Final = frozenset("late early mid the".split())
+_SEASONS: Final = frozenset("spring summer autumn fall winter".split())
 
 
 def _word_from_someone(tokens: list[Token], before: Token) -> bool:
@@ -681,6 +715,8 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
         return []
     if after.norm in NAME_SUFFIXES:
         return [NAME_SUFFIX]
+    if _climate_after(tokens, after):
+        return [LOCATIVE]
     if after.norm in PERSON_VERBS_AFTER or _lands_at_a_time(tokens, after):
         return [PERSON_VERB]
     if _affiliation(tokens, after):
@@ -1013,6 +1049,9 @@ def _locative(tokens: list[Token], before: Token) -> bool:
     if before.norm in LOCATIVE_PREPOSITIONS:
         verb = _previous_glued(tokens, before.index)
         return not (before.norm == "in" and verb is not None and verb.norm in VERBS_WITH_IN)
+    if before.norm == "on":
+        stay = _previous_glued(tokens, before.index)  # "away on X", "a wedding on X": an island
+        return stay is not None and stay.norm in _STAYING_ON
     if before.norm not in ("to", "from", "into", "through", "via"):
         return False
     travel = _previous_glued(tokens, before.index)
@@ -1023,6 +1062,13 @@ def _locative(tokens: list[Token], before: Token) -> bool:
     if travel is not None and travel.norm == "off":
         return _setting_off(tokens, travel.index)  # "we're off to X", "set off to X"
     return travel is not None and travel.norm in MOTION_WORDS
+
+
+#: Words after which "on X" is where someone stays: an island ("away on X", "born on X").
+_STAYING_ON: Final = frozenset(
+    "away holiday holidays holidaying staying stayed stay live lives lived living born raised "
+    "based wedding honeymoon".split()
+)
 
 
 def _setting_off(tokens: list[Token], off: int) -> bool:
