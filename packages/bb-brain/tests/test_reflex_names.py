@@ -802,3 +802,48 @@ def test_where_one_stays_and_its_weather_are_a_places(
         ("people/corra-lindell", md("Corra Lindell", type="person", aliases="[Corra]"))
     )
     assert slugs(ask(engine, brain, text)) == (["people/corra-lindell"] if found else [])
+
+
+REGATTA = (
+    "projects/hollybrook-regatta",
+    md("Hollybrook regatta", type="project", aliases="[the regatta]"),
+)
+WOOL_FAIR = ("projects/wool-fair", md("Wool Fair", type="project"))
+
+
+@pytest.mark.parametrize(
+    "text", ["The regatta's off, the river flooded.", "The regatta is off", "the regatta is off"]
+)
+def test_an_alias_with_its_article_opening_the_sentence(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    brain = make_brain(REGATTA)
+    assert slugs(ask(engine, brain, text)) == ["projects/hollybrook-regatta"]
+
+
+def test_everyday_words_opening_a_sentence_are_a_title_on_evidence(
+    engine: Engine, make_brain: Any
+) -> None:
+    """An everyday title capitalised by its place in the sentence is weighed, on evidence."""
+    brain = make_brain(WOOL_FAIR)
+    response = ask(engine, brain, "Wool fair confirmed for the 9th.")
+    assert response.pointers == []
+    (declined,) = response.declined
+    assert declined.slug == "projects/wool-fair"
+    assert "everyday phrase 'wool fair'" in declined.evidence.decision
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("dinner at Ottavia's Bistro tonight", "places/ottavias-bistro"),
+        ("Brannigan's Bakery emailed the invoice", "companies/brannigans-bakery"),
+    ],
+)
+def test_a_title_with_a_possessive_inside_it(
+    engine: Engine, make_brain: Any, text: str, slug: str
+) -> None:
+    bistro = ("places/ottavias-bistro", md("Ottavia's Bistro", type="place"))
+    bakery = ("companies/brannigans-bakery", md("Brannigan's Bakery", type="company"))
+    brain = make_brain(bistro, bakery)
+    assert slugs(ask(engine, brain, text)) == [slug]

@@ -192,10 +192,38 @@ def _extract(text: str, text_index: int) -> list[Candidate]:
             Candidate(norm, start, end, 2, _MAILBOX_ARMS, 0.0, text_index, norm, (MAILBOX,))
         )
     found += _relations(tokens, maker)
+    found += _possessive_titles(tokens, maker)
     found += _ampersand_titles(tokens, maker)
     found += _written_forms(tokens, maker)
     code = _code_spans(text)
     return _distinct(cand for cand in found if cand.norm and not _in_code(cand, text, code))
+
+
+def _possessive_titles(tokens: list[Token], maker: Maker) -> list[Candidate]:
+    """A title with a possessive inside it, as written: "dinner at Ottavia's Bistro".
+
+    The chunks end at a possessive (what follows it is owned, "Ottilie's son"), so such a
+    title is looked up whole here, as a page's title, alias or part of a title only.
+    """
+    found: list[Candidate] = []
+    for tok in tokens:
+        if not (tok.possessive and tok.capitalised) or tok.apostrophe_only:
+            continue
+        start = tok.index
+        while start > 0 and tokens[start - 1].capitalised and tokens[start].glued:
+            if tokens[start - 1].possessive:
+                break
+            start -= 1
+        end = tok.index + 1
+        while end < len(tokens) and tokens[end].capitalised and tokens[end].glued:
+            end += 1
+            if tokens[end - 1].possessive or end - start >= MAX_SPAN_TOKENS:
+                break
+        for last in range(tok.index + 1, end):
+            span = tokens[start : last + 1]
+            written = normalise(maker.text[span[0].start : span[-1].end])
+            found.append(maker.make(written, span, _TITLE_ARMS_AND_PARTS))
+    return found
 
 
 def _whole(maker: Maker, named: Token) -> Candidate:
@@ -599,6 +627,7 @@ def _capitalised(chunk: list[Token], maker: Maker) -> list[Candidate]:
         if len(run) >= 2:
             fuzzy = _misspelt_run(run)  # "Harbour Cylces said": the whole run, typo and all
             found.append(maker.make(join(run), run, RUN_ARMS, fuzzy=fuzzy))
+
         core, extra = _strip_titles(run)
         if core is not run and len(core) >= 2:
             found.append(maker.make(join(core), core, RUN_ARMS, extra=extra))
@@ -665,6 +694,8 @@ _TITLE_SMALL_WORDS: Final = frozenset(
 )
 #: What a title joined by a small word may match: no person's name form.
 _TITLE_ARMS: Final = frozenset({"title", "alias"})
+#: What a title written with a possessive inside it may match: a title, an alias or a part.
+_TITLE_ARMS_AND_PARTS: Final = frozenset({"title", "alias", TITLE_PART_ARM})
 
 
 def _split_calendar(core: list[Token]) -> list[list[Token]]:

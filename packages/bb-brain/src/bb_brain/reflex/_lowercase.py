@@ -127,9 +127,14 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
         for size in range(1, min(len(stretch), MAX_LOWER_TOKENS) + 1):
             for offset in range(len(stretch) - size + 1):
                 span = stretch[offset : offset + size]
-                if _capital_of_position(span[0]) and (size == 1 or _dictionary_phrase(span)):
+                opening = _capital_of_position(span[0]) and span[0].norm != "the"
+                if opening and (size == 1 or _dictionary_phrase(span)):
                     # the capitalised channel reads it alone, and a sentence drops its
-                    # article before everyday words ("Spirit level - do I need one?")
+                    # article before everyday words ("Spirit level - do I need one?"): a
+                    # page's whole title or alias only, on evidence ("Summer fair confirmed");
+                    # an opening "The" is the article ("The regatta's off" is "the regatta")
+                    if size > 1 and _inner(span[-1]):
+                        found.append(_opening_title(span, maker))
                     continue
                 if size == 1:
                     if not _acronym(span[0]) and not _in_name_run(stretch, offset):
@@ -163,7 +168,7 @@ def _capital_of_position(tok: Token) -> bool:
     """A dictionary word capitalised only because it opens the sentence ("Golden grain ...")."""
     if not (tok.sentence_start and tok.capitalised) or not tok.raw[1:].islower():
         return False
-    return sense(tok.norm).lexical
+    return tok.norm == "the" or sense(tok.norm).lexical  # "The regatta's off": "the regatta"
 
 
 def _dictionary_phrase(span: list[Token]) -> bool:
@@ -174,6 +179,19 @@ def _dictionary_phrase(span: list[Token]) -> bool:
 
 def _two_content_words(span: list[Token]) -> bool:
     return sum(1 for tok in span if _inner(tok)) >= 2
+
+
+def _opening_title(span: list[Token], maker: Maker) -> Candidate:
+    """Everyday words opening a sentence, looked up as a whole title or alias on evidence."""
+    norm = join(span)
+    return maker.make(
+        norm,
+        span,
+        EXACT_ARMS,
+        penalty=LOWERCASE_PENALTY,
+        extra=(LOWERCASE,),
+        ambiguity=f"everyday phrase {norm!r}",
+    )
 
 
 def _whole_title(span: list[Token], maker: Maker) -> Candidate:
