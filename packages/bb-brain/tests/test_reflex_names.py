@@ -847,3 +847,10 @@ def test_a_title_with_a_possessive_inside_it(
     bakery = ("companies/brannigans-bakery", md("Brannigan's Bakery", type="company"))
     brain = make_brain(bistro, bakery)
     assert slugs(ask(engine, brain, text)) == [slug]
+
+
+def test_everyday_words_heading_a_note_name_its_page(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(WOOL_FAIR)
+    response = ask(engine, brain, "Wool fair: stalls are booked for the 9th.")
+    assert slugs(response) == ["projects/wool-fair"]
+    assert ask(engine, brain, "Wool fair stalls are booked for the 9th.").pointers == []

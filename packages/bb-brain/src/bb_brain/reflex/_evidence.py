@@ -120,6 +120,7 @@ from bb_brain.reflex._tokens import (
     FAMILY_INITIAL,
     GIVEN_INITIAL,
     HANDLE,
+    HEADING,
     HONORIFIC,
     IN_A_PLACE_NAME,
     KIND_SIGNAL,
@@ -549,6 +550,8 @@ def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:
         found.append(LOCATIVE)  # "a shift at the foundry", of a place titled "The Foundry"
     if SPEAKERS_OWN in signals and not res.page.is_person:
         found.append(SPEAKERS_OWN)  # "our house rules": their own practice's page
+    if HEADING in signals and not res.page.is_person:
+        found.append(HEADING)  # "Wool fair: stalls are booked": what the note is about
     if BARE_COUNT_PHRASE in signals and not res.page.is_person and res.arm not in SHORT_NAME_ARMS:
         # "to thursday clinic": a count noun needs its article; a short name of everyday
         # words is just as bare as the phrase ("Golden Eagle spotted near the loch")

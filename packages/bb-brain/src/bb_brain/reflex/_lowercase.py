@@ -62,6 +62,7 @@ from bb_brain.reflex._ordinary import (
 from bb_brain.reflex._syntax import modal_as_name
 from bb_brain.reflex._tokens import (
     DEFINITE_PHRASE,
+    HEADING,
     LOCATIVE,
     LOWERCASE,
     POSSESSIVE,
@@ -182,14 +183,19 @@ def _two_content_words(span: list[Token]) -> bool:
 
 
 def _opening_title(span: list[Token], maker: Maker) -> Candidate:
-    """Everyday words opening a sentence, looked up as a whole title or alias on evidence."""
+    """Everyday words opening a sentence, looked up as a whole title or alias on evidence.
+
+    A colon after them makes them a heading ("Wool fair: stalls are booked ..."), what
+    the user names a note by.
+    """
     norm = join(span)
+    headed = maker.text[span[-1].end : span[-1].end + 1] == ":"
     return maker.make(
         norm,
         span,
         EXACT_ARMS,
         penalty=LOWERCASE_PENALTY,
-        extra=(LOWERCASE,),
+        extra=(LOWERCASE, HEADING) if headed else (LOWERCASE,),
         ambiguity=f"everyday phrase {norm!r}",
     )
 

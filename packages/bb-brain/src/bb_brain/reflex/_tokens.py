@@ -91,6 +91,7 @@ _UNITS: Final = frozenset(
 LOWERCASE: Final = "lowercase"
 SPEAKERS_OWN: Final = "a phrase the speaker calls their own"
 DEFINITE_PHRASE: Final = "a phrase of several words after 'the'"
+HEADING: Final = "a heading: it opens the sentence and a colon follows"
 HANDLE: Final = "@handle"
 SLUG_LIKE: Final = "slug-like token"
 
