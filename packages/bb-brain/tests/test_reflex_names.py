@@ -854,3 +854,20 @@ def test_everyday_words_heading_a_note_name_its_page(engine: Engine, make_brain:
     response = ask(engine, brain, "Wool fair: stalls are booked for the 9th.")
     assert slugs(response) == ["projects/wool-fair"]
     assert ask(engine, brain, "Wool fair stalls are booked for the 9th.").pointers == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can you tell Hazel I'll swap my Friday",
+        "tell Hazel I'm running late",
+        "ask Hazel I've sent it",
+    ],
+)
+def test_the_pronoun_i_is_no_part_of_a_name_before_it(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    brain = make_brain(
+        ("people/hazel-quennell", md("Hazel Quennell", type="person", aliases="[Hazel]"))
+    )
+    assert slugs(ask(engine, brain, text)) == ["people/hazel-quennell"]

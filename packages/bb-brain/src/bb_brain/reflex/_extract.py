@@ -961,7 +961,7 @@ def _runs(chunk: list[Token]) -> list[list[Token]]:
     runs: list[list[Token]] = []
     current: list[Token] = []
     for tok in chunk:
-        if tok.capitalised:
+        if tok.capitalised and not _the_pronoun_i(tok):
             current.append(tok)
         elif current and tok.norm in CONNECTORS and _mayjoin(tok, current[-1]):
             current.append(tok)
@@ -978,6 +978,14 @@ def _runs(chunk: list[Token]) -> list[list[Token]]:
         if run:
             cleaned.append(run)
     return cleaned
+
+
+def _the_pronoun_i(tok: Token) -> bool:
+    """The pronoun "I" (or "I'll", "I'm"): capitalised, yet no part of a name before it."""
+    return tok.raw in _PRONOUN_I
+
+
+_PRONOUN_I: Final = frozenset({"I", "I'll", "I'm", "I've", "I'd", "I’ll", "I’m", "I’ve", "I’d"})
 
 
 def _mayjoin(tok: Token, previous: Token) -> bool:
