@@ -871,3 +871,11 @@ def test_the_pronoun_i_is_no_part_of_a_name_before_it(
         ("people/hazel-quennell", md("Hazel Quennell", type="person", aliases="[Hazel]"))
     )
     assert slugs(ask(engine, brain, text)) == ["people/hazel-quennell"]
+
+
+def test_words_of_a_title_heading_a_note_name_its_page(engine: Engine, make_brain: Any) -> None:
+    lighting = ("projects/kelbrook-school-lighting", md("Kelbrook School Lighting", type="project"))
+    brain = make_brain(lighting)
+    response = ask(engine, brain, "done. Kelbrook School: they've signed off the panels.")
+    assert slugs(response) == ["projects/kelbrook-school-lighting"]
+    assert ask(engine, brain, "Kelbrook School signed off the panels.").pointers == []

@@ -56,6 +56,7 @@ from bb_brain.reflex._context import named_in_full, said_before
 from bb_brain.reflex._evidence import (
     CONTEXT,
     Conversation,
+    a_headed_part,
     accept,
     by_conversation,
     decline,
@@ -232,7 +233,9 @@ def _decide(
         if reason := veto(res):
             declined.append(vetoed(res, reason))
         elif whole := (
-            rest_of_its_title(res, conversation.text(res.cand.text_index)) or its_kind_named(res)
+            rest_of_its_title(res, conversation.text(res.cand.text_index))
+            or its_kind_named(res)
+            or a_headed_part(res)
         ):
             accepted.append(whole)
         elif part := title_part_for_the_conversation(res):

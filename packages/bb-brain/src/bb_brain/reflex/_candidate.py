@@ -14,7 +14,7 @@ from typing import Final
 from bb_brain._names import GENERATIONS
 from bb_brain.pages import SHORT_NAME_ARMS, normalise
 from bb_brain.reflex._syntax import EPISODE_SUBJECT, TO_DO_SOMETHING
-from bb_brain.reflex._tokens import HONORIFIC, PERSON_VERB, Token, local_signals
+from bb_brain.reflex._tokens import HEADING, HONORIFIC, PERSON_VERB, Token, local_signals
 
 ALL_ARMS: Final = frozenset(
     {"alias", "title", "name-form", "slug-suffix", "surname", "given-name"} | SHORT_NAME_ARMS
@@ -124,6 +124,8 @@ class Maker:
         generation = ""
         if after < len(self.tokens) and self.tokens[after].glued:
             generation = GENERATIONS.get(self.tokens[after].norm, "")
+        if len(toks) > 1 and toks[0].sentence_start and self.text[toks[-1].end :][:1] == ":":
+            extra = (*extra, HEADING)  # "Wool fair: stalls are booked": what the note is about
         return Candidate(
             norm=norm,
             start=toks[0].start,

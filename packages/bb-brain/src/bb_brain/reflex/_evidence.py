@@ -350,6 +350,19 @@ def its_kind_named(res: Resolved) -> Resolved | None:
     return replace(res, confidence=confidence, signals=(signal,), decision=decision)
 
 
+def a_headed_part(res: Resolved) -> Resolved | None:
+    """Words of a title heading a note ("Kelbrook School: they've signed off ..."); else None.
+
+    A heading names what the note is about; a page titled by exactly those words would have
+    matched them whole first.
+    """
+    if res.arm != TITLE_PART_ARM or HEADING not in res.cand.signals:
+        return None
+    decision = f"words of a title {res.cand.norm!r} head the note: {HEADING}"
+    confidence = round(res.confidence - AMBIGUITY_PENALTY, 4)
+    return replace(res, confidence=confidence, signals=(HEADING,), decision=decision)
+
+
 def _placed_elsewhere(tokens: Sequence[Token], last: int) -> bool:
     """A preposition and a capitalised name after the phrase say which one it is."""
     after = tokens[last + 1 : last + 3]

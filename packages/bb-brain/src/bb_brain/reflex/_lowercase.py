@@ -62,7 +62,6 @@ from bb_brain.reflex._ordinary import (
 from bb_brain.reflex._syntax import modal_as_name
 from bb_brain.reflex._tokens import (
     DEFINITE_PHRASE,
-    HEADING,
     LOCATIVE,
     LOWERCASE,
     POSSESSIVE,
@@ -185,17 +184,15 @@ def _two_content_words(span: list[Token]) -> bool:
 def _opening_title(span: list[Token], maker: Maker) -> Candidate:
     """Everyday words opening a sentence, looked up as a whole title or alias on evidence.
 
-    A colon after them makes them a heading ("Wool fair: stalls are booked ..."), what
-    the user names a note by.
+    A colon after them makes them a heading, what the user names a note by.
     """
     norm = join(span)
-    headed = maker.text[span[-1].end : span[-1].end + 1] == ":"
     return maker.make(
         norm,
         span,
         EXACT_ARMS,
         penalty=LOWERCASE_PENALTY,
-        extra=(LOWERCASE, HEADING) if headed else (LOWERCASE,),
+        extra=(LOWERCASE,),
         ambiguity=f"everyday phrase {norm!r}",
     )
 
