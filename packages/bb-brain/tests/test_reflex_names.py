@@ -879,3 +879,92 @@ def test_words_of_a_title_heading_a_note_name_its_page(engine: Engine, make_brai
     response = ask(engine, brain, "done. Kelbrook School: they've signed off the panels.")
     assert slugs(response) == ["projects/kelbrook-school-lighting"]
     assert ask(engine, brain, "Kelbrook School signed off the panels.").pointers == []
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("can you explain Vossberg's second law simply", False),  # a famous namesake's law
+        ("we walked past Vossberg's column on the way", False),
+        ("is Vossberg's paradox really unsolved?", False),
+        ("Vossberg's van is parked outside", True),  # somebody's own van
+        ("Vossberg's draft of the law is ready", True),
+    ],
+)
+def test_a_namesake_of_a_law_or_a_monument_is_no_page(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    page = ("people/perrin-vossberg", md("Perrin Vossberg", type="person", aliases="[Vossberg]"))
+    brain = make_brain(page)
+    assert slugs(ask(engine, brain, text)) == (["people/perrin-vossberg"] if found else [])
+
+
+@pytest.mark.parametrize(
+    ("title", "aliases", "text"),
+    [
+        ("Wilma Dyson", "[]", "the Dyson delivery came this morning"),  # a brand's name too
+        ("Corinna Honda", "[]", "The Honda job was too dear"),
+        ("Nina Kenwood", "[]", "the Kenwood delivery arrived, mixer works"),
+        ("Aviva Stern", "[Aviva]", "the Aviva claim finally went through"),  # a given name
+    ],
+)
+def test_a_brand_before_a_matter_is_no_persons(
+    engine: Engine, make_brain: Any, title: str, aliases: str, text: str
+) -> None:
+    slug = "people/" + title.lower().replace(" ", "-")
+    brain = make_brain((slug, md(title, type="person", aliases=aliases)))
+    assert ask(engine, brain, text).pointers == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Next Steps: book the van and pack",
+        "Monday Morning: dentist at nine",
+        "Year six: trip forms due Friday",
+    ],
+)
+def test_an_everyday_heading_is_no_part_of_a_title(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    brain = make_brain(
+        ("groups/next-steps-coaching", md("Next Steps Coaching", type="group")),
+        ("events/monday-morning-run-club", md("Monday Morning Run Club", type="event")),
+        ("events/year-six-leavers-party", md("Year Six Leavers Party", type="event")),
+    )
+    assert ask(engine, brain, text).pointers == []
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("Phase I starts Monday", "projects/phase-i"),
+        ("we took Sea Witch I out", "boats/sea-witch-i"),
+    ],
+)
+def test_a_numeral_i_stays_part_of_a_title(
+    engine: Engine, make_brain: Any, text: str, slug: str
+) -> None:
+    brain = make_brain(
+        ("projects/phase-i", md("Phase I", type="project")),
+        ("boats/sea-witch-i", md("Sea Witch I", type="boat")),
+    )
+    assert slugs(ask(engine, brain, text)) == [slug]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "How nice is Corwin, honestly?",
+        "How cold is Corwin being with you lately?",
+        "Stay on Corwin about the invoice",
+        "we'll stay on Corwin until he pays up",
+    ],
+)
+def test_a_person_asked_about_or_chased_is_no_place(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    brain = make_brain(
+        ("people/corwin-trask", md("Corwin Trask", type="person", aliases="[Corwin]"))
+    )
+    assert slugs(ask(engine, brain, text)) == ["people/corwin-trask"]

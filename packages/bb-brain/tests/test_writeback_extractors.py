@@ -2012,3 +2012,20 @@ def test_a_fragment_after_a_statement_is_a_fact_about_the_same_entity() -> None:
 def test_a_fragment_that_adds_no_fact_stays_out(fragment: str) -> None:
     facts = rules(("user", f"Bob Park hired the van. {fragment}"))
     assert [text for text, _, _ in facts] == ["Bob Park hired the van."]
+
+
+@pytest.mark.parametrize(
+    "aside",
+    [
+        "Need to get the kettle descaled too.",  # the user's own, subject left out
+        "Anyway, back to the garden plans.",  # a change of subject
+        "Except the espresso machine, obviously.",
+        "Ugh, so much to sort before then.",
+        "Such a relief for everyone.",
+    ],
+)
+def test_an_aside_after_a_statement_is_no_fact_about_its_entity(aside: str) -> None:
+    facts = rules(("user", f"Alice Example is moving to part-time in May. {aside}"))
+    assert [(text, entity) for text, entity, _ in facts] == [
+        ("Alice Example is moving to part-time in May.", ALICE.slug)
+    ]

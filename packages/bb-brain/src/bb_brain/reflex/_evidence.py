@@ -64,7 +64,7 @@ from bb_brain.pages import (
 )
 from bb_brain.reflex._candidate import NAME_ARMS, Candidate
 from bb_brain.reflex._lexicon import ANIMAL_KINDS
-from bb_brain.reflex._ordinary import is_ordinary, lemmas, sense, unknown_word
+from bb_brain.reflex._ordinary import ORDINARY_ZIPF, is_ordinary, lemmas, sense, unknown_word
 from bb_brain.reflex._resolve import CONFIDENCE, Resolved
 from bb_brain.reflex._syntax import (
     A_UNIT,
@@ -84,6 +84,7 @@ from bb_brain.reflex._syntax import (
     CONVERSATION_PARTNER,
     COUNTED_OUT,
     EPISODE_SUBJECT,
+    EPONYM,
     FOREIGN_PASSAGE,
     HAS_PEOPLE_OR_AILMENT,
     IMPERATIVE,
@@ -358,9 +359,19 @@ def a_headed_part(res: Resolved) -> Resolved | None:
     """
     if res.arm != TITLE_PART_ARM or HEADING not in res.cand.signals:
         return None
+    if not any(_a_names_word(word) for word in res.cand.norm.split()):
+        return None  # "Next Steps: book the van", "Year six: ...": an everyday heading
     decision = f"words of a title {res.cand.norm!r} head the note: {HEADING}"
     confidence = round(res.confidence - AMBIGUITY_PENALTY, 4)
     return replace(res, confidence=confidence, signals=(HEADING,), decision=decision)
+
+
+def _a_names_word(word: str) -> bool:
+    """A word that names one thing: in no dictionary, no date, and rare ("Kelbrook")."""
+    meaning = sense(word)
+    return not (meaning.lexical or meaning.calendar or meaning.function) and (
+        meaning.zipf < ORDINARY_ZIPF
+    )
 
 
 def _placed_elsewhere(tokens: Sequence[Token], last: int) -> bool:
@@ -724,6 +735,8 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
 def veto(res: Resolved) -> str | None:
     """Why a single-word mention is no name here whatever its form, or None (module docs)."""
     signals = set(res.cand.signals)
+    if EPONYM in signals:
+        return f"declined: {res.cand.raw!r} is {EPONYM}"
     if res.page.is_person and (other := _someone_else(res, signals)):
         return other
     if res.arm == "slug-suffix" and LOWERCASE in signals and not _slug_in_title(res):
@@ -769,17 +782,20 @@ def _no_persons_grammar(res: Resolved, signals: set[str]) -> str | None:
 
 def _a_clients_matter(res: Resolved) -> bool:
     """A person's family name, which is nothing else, before their matter ("the X job")."""
-    return res.page.is_person and _only_a_name(res.cand.norm) and _a_matter_after(res)
+    if not res.page.is_person or res.arm != "surname":
+        return False
+    return _only_a_name(res.cand.norm) and _a_matter_after(res)
 
 
 def _only_a_name(word: str) -> bool:
-    """A word that is nothing but a name: no dictionary word, no place.
+    """A word that is nothing but a rare name: no word list holds it, and it is no place.
 
-    Such a word before a client's or a family's matter is still the person ("Okafor job",
-    "the Vantongeren move"), where "Apple crumble" or "Jordan trip" is something else.
+    Such a family name before a client's or a family's matter is still the person ("Okafor
+    job", "the Vantongeren move"), where "Apple crumble", "Jordan trip" or "the Honda job"
+    (a name common enough to be a brand's too) is something else.
     """
     meaning = sense(word)
-    return word.isalpha() and not meaning.lexical and not meaning.place and not meaning.calendar
+    return word.isalpha() and meaning.zipf == 0.0 and not meaning.known_word and not meaning.place
 
 
 def _no_name_at_all(res: Resolved, signals: set[str]) -> str | None:
@@ -860,10 +876,11 @@ def _a_matter_after(res: Resolved) -> bool:
     return after.glued and (after.norm in _MATTERS or after.norm in _FAMILY_NOUNS)
 
 
-#: What is a client's or a household's own, named after them: "the Okafor move".
+#: What is a client's or a household's own, named after them: "the Okafor move" (not what
+#: a brand's name goes before too: "the Kenwood delivery", "the Aviva claim").
 _MATTERS: Final = frozenset(
-    "job jobs move removal wedding funeral christening account case file order booking quote "
-    "invoice contract claim house flat property extension refit build visit delivery".split()
+    "job jobs move removal wedding funeral christening case file house flat property extension "
+    "refit build".split()
 )
 
 

@@ -981,11 +981,12 @@ def _runs(chunk: list[Token]) -> list[list[Token]]:
 
 
 def _the_pronoun_i(tok: Token) -> bool:
-    """The pronoun "I" (or "I'll", "I'm"): capitalised, yet no part of a name before it."""
+    """The pronoun "I" contracted ("I'll", "I'm"): capitalised, no part of a name before it."""
     return tok.raw in _PRONOUN_I
 
 
-_PRONOUN_I: Final = frozenset({"I", "I'll", "I'm", "I've", "I'd", "I’ll", "I’m", "I’ve", "I’d"})
+#: The pronoun's contractions; a bare "I" may be a numeral of a title ("Phase I").
+_PRONOUN_I: Final = frozenset({"I'll", "I'm", "I've", "I'd", "I’ll", "I’m", "I’ve", "I’d"})
 
 
 def _mayjoin(tok: Token, previous: Token) -> bool:

@@ -105,6 +105,7 @@ SAID_TO_BE_A_PLACE: Final = "a parenthesis after it says it is a place"
 FOREIGN_PASSAGE: Final = "a word of a passage in another language"
 SAID_TO_BE_A_WORK: Final = "said to be a work or a being of fiction"
 AUTHOR_OF_WORKS: Final = "the author of works, by their possessive"
+EPONYM: Final = "a namesake of a law, a disease or a monument, by their possessive"
 MODAL_AS_NAME: Final = "a modal before a verb no modal takes"
 WHEREABOUTS: Final = "where someone is at a time, or a day off"
 HAS_PEOPLE_OR_AILMENT: Final = "has a head count or an ailment"
@@ -1071,6 +1072,10 @@ def _possessor_readings(tokens: list[Token], first: int, last: int) -> list[str]
     work = owned
     while work is not None and work.norm in _WORK_ADJECTIVES:
         work = _glued_after(tokens, work.index)
+    if work is not None and work.norm in _ORDINALS:
+        work = _glued_after(tokens, work.index)
+    if first == last and work is not None and work.norm in _EPONYMS:
+        return [EPONYM]  # "Boyle's second law", "Hadrian's column": the famous namesake's
     if first == last and work is not None and work.norm in _WORKS:
         labelled = _glued_after(tokens, work.index)  # "Tom's opera tickets": his tickets
         if labelled is None or not sense(labelled.norm).noun:
@@ -1089,6 +1094,13 @@ _WORKS: Final = frozenset(
     "album symphony symphonies concerto concertos sonata sonatas discography filmography "
     "biography autobiography".split()
 )
+#: What a famous namesake lends their name to: "Boyle's second law", "Hadrian's column",
+#: "Crohn's disease", "Occam's razor"; no one's own law, disease or razor goes by it.
+_EPONYMS: Final = frozenset(
+    "law laws theorem principle razor paradox constant equation equations conjecture "
+    "hypothesis disease syndrome column cradle".split()
+)
+_ORDINALS: Final = frozenset("first second third fourth fifth zeroth".split())
 #: Words between a possessive and the work it owns ("Noor's new album").
 _WORK_ADJECTIVES: Final = frozenset("new latest last first early old best famous greatest".split())
 

@@ -606,21 +606,25 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
 
 
 def _climate_before(tokens: list[Token], before: Token) -> bool:
-    """A question of the weather before a place: "how hot is X in ..."."""
+    """A question of the weather before a place: "how hot is X in July" (a month after)."""
     if before.norm not in ("is", "does", "gets"):
         return False
     weather = _previous_glued(tokens, before.index)
     how = _previous_glued(tokens, weather.index) if weather is not None else None
-    return (
-        weather is not None and weather.norm in _WEATHER and how is not None and how.norm == "how"
-    )
+    if weather is None or weather.norm not in _WEATHER or how is None or how.norm != "how":
+        return False
+    place = _next_glued(tokens, before.index)  # "how cold is Ruth being" is about Ruth
+    return place is not None and _in_a_time_of_year(tokens, place)
 
 
 def _climate_after(tokens: list[Token], after: Token) -> bool:
     """The weather of a place in a month or a season: "is X nice in October"."""
-    if after.norm not in _WEATHER:
-        return False
-    word = _next_glued(tokens, after.index)
+    return after.norm in _WEATHER and _in_a_time_of_year(tokens, after)
+
+
+def _in_a_time_of_year(tokens: list[Token], token: Token) -> bool:
+    """The word "in" and a month or a season right after ``token`` ("in late July")."""
+    word = _next_glued(tokens, token.index)
     if word is None or word.norm != "in":
         return False
     word = _next_glued(tokens, word.index)
@@ -1065,10 +1069,10 @@ def _locative(tokens: list[Token], before: Token) -> bool:
     return travel is not None and travel.norm in MOTION_WORDS
 
 
-#: Words after which "on X" is where someone stays: an island ("away on X", "born on X").
+#: Words after which "on X" is where someone is: an island ("away on X", "born on X"); not
+#: "stay on X" (keep after someone) or "based on X".
 _STAYING_ON: Final = frozenset(
-    "away holiday holidays holidaying staying stayed stay live lives lived living born raised "
-    "based wedding honeymoon".split()
+    "away holiday holidays holidaying live lives lived living born raised wedding honeymoon".split()
 )
 
 

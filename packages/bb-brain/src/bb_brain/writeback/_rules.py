@@ -707,14 +707,17 @@ def _elaborates(sentence: str) -> bool:
 
     Not a clause of its own (a finite verb: "pricing is too rich"; a subject: "I do
     Wednesdays"), a question, a thanks, a hedge ("could go either way"), a reply
-    ("yeah, ...": it confirms what was said), a word or two of reaction ("Blimey.") nor a
-    verdict ("Good chat overall").
+    ("yeah, ...": it confirms what was said), a word or two of reaction ("Blimey."), a
+    verdict ("Good chat overall"), an aside ("Anyway, back to ...") nor the user's own, its
+    subject left out ("Need to book the dentist"). It adds a figure, a day, a name or a list.
     """
     words = re.findall(r"[\w'’-]+", sentence)
     if len(words) < _FRAGMENT_MIN_WORDS or sentence.rstrip().endswith("?"):
         return False
-    if _VERDICT.match(sentence):
-        return False  # "Good chat overall.": how it went, no fact
+    if _VERDICT.match(sentence) or _ASIDE_OPENER.match(sentence):
+        return False  # "Good chat overall.", "Anyway, ...", "Need to book ...": no fact of theirs
+    if not (_FRAGMENT_VALUE.search(sentence) or _NAMED.search(sentence) or _a_list(sentence)):
+        return False  # "Long day at work today.": nothing it adds to the statement before
     return not (
         _UNSURE.search(sentence)
         or _OWN_SUBJECT.match(sentence)
@@ -723,6 +726,27 @@ def _elaborates(sentence: str) -> bool:
     )
 
 
+def _a_list(sentence: str) -> bool:
+    """Items or a point and its reason: "Beans, courgettes, squash", "no nuts, doctor's orders"."""
+    return sentence.count(",") >= _LIST_COMMAS
+
+
+_LIST_COMMAS: Final = 1
+#: A figure, a day or a month: a value a fragment adds to the statement before it.
+_FRAGMENT_VALUE = re.compile(
+    r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:january|february|march|april|"
+    r"june|july|august|september|october|november|december)\b",
+    re.IGNORECASE,
+)
+#: A capitalised word after the first: a name.
+_NAMED = re.compile(r"(?<=[\w,;:)] )[A-Z]")
+#: Words that open an aside, a change of subject or the user's own plan with its subject
+#: left out ("Need to book the dentist"), no completion of what came before.
+_ASIDE_OPENER = re.compile(
+    r"^\W*(?:anyway|anyhow|ugh|argh|meh|except|fingers|such|also|btw|ps|lol|haha|oh well|"
+    r"need|needs|must|gotta|have to|want|wanna|hate|love|wish|hope|going to|gonna|off to)\b",
+    re.IGNORECASE,
+)
 #: A verdict opening a fragment: how something went ("Good chat overall", "Shame really").
 _VERDICT = re.compile(
     r"^\W*(?:not\s+)?(?:really\s+|very\s+|so\s+|such\s+an?\s+|what\s+an?\s+)?(?:good|great|bad|nice|"
