@@ -2029,3 +2029,17 @@ def test_an_aside_after_a_statement_is_no_fact_about_its_entity(aside: str) -> N
     assert [(text, entity) for text, entity, _ in facts] == [
         ("Alice Example is moving to part-time in May.", ALICE.slug)
     ]
+
+
+def test_a_place_named_after_at_yields_to_anyone_else_the_clause_names() -> None:
+    tegwen = Entity("people/tegwen-quillon", "Tegwen Quillon", "person")
+    church = Entity("places/st-marricks-church", "St Marrick's Church", "place")
+    pages = [tegwen, church]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    surfaces += [("Tegwen", tegwen.slug, True), ("St Marrick's", church.slug, False)]
+    extractor = RulesExtractor(EntityIndex(pages, surfaces))
+    said = "We've booked Tegwen's christening at St Marrick's for Sunday 4 May, the 10:30 service."
+    facts = extractor.extract(seg(("user", said)))
+    assert {fact.entity_slug for fact in facts} == {tegwen.slug}
+    alone = extractor.extract(seg(("user", "The heating at St Marrick's is broken again.")))
+    assert [fact.entity_slug for fact in alone] == [church.slug]

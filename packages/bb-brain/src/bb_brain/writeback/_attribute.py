@@ -333,6 +333,10 @@ def subject(ref: Reference, text: str) -> bool:
 
 def _best(refs: list[Reference]) -> Reference | None:
     explicit = [ref for ref in refs if ref.explicit]
+    # a place after "at" or "in" says where; anything else named is what the clause is about
+    # ("Tegwen's christening at St Marrick's on Sunday" is Tegwen's)
+    if any(not ref.located for ref in explicit):
+        explicit = [ref for ref in explicit if not ref.located]
     plain = [ref for ref in explicit if not ref.possessive]
     if plain:
         return plain[0]
