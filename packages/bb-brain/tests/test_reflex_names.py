@@ -968,3 +968,31 @@ def test_a_person_asked_about_or_chased_is_no_place(
         ("people/corwin-trask", md("Corwin Trask", type="person", aliases="[Corwin]"))
     )
     assert slugs(ask(engine, brain, text)) == ["people/corwin-trask"]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Tamsin'll sort the skip", ["people/tamsin-quell"]),  # "will" contracted onto a name
+        ("Tamsin'd know, ask her", ["people/tamsin-quell"]),
+        ("so Casimir’ll do the run", ["people/casimir-fenwright"]),
+        ("Tamsin/Casimir to decide", ["people/tamsin-quell", "people/casimir-fenwright"]),
+        ("We'll see", []),
+    ],
+)
+def test_a_name_with_a_contraction_or_a_slash_after_it(
+    engine: Engine, make_brain: Any, text: str, found: list[str]
+) -> None:
+    brain = make_brain(
+        ("people/tamsin-quell", md("Tamsin Quell", type="person", aliases="[Tamsin]")),
+        ("people/casimir-fenwright", md("Casimir Fenwright", type="person", aliases="[Casimir]")),
+    )
+    assert sorted(slugs(ask(engine, brain, text))) == sorted(found)
+
+
+def test_a_heading_with_news_of_the_page_names_it(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(("projects/attic-conversion", md("Attic Conversion", type="project")))
+    assert slugs(ask(engine, brain, "Attic conversion update: beams are in")) == [
+        "projects/attic-conversion"
+    ]
+    assert ask(engine, brain, "Attic conversion is a big job").pointers == []

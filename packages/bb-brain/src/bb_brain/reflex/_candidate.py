@@ -7,6 +7,7 @@ a :class:`Maker`, which reads the name evidence around the span once.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Final
@@ -98,6 +99,12 @@ class Candidate:
         return tuple(dict.fromkeys((*found, *self.merged)))
 
 
+#: What ends a heading after its name: a colon, maybe after a word for news of it.
+_HEADED = re.compile(
+    r"(?:\s+(?:update|updates|news|notes|latest|plans|recap|admin|stuff))?\s*:", re.IGNORECASE
+)
+
+
 class Maker:
     """Builds candidates for one text, reading the signals around each span."""
 
@@ -124,8 +131,9 @@ class Maker:
         generation = ""
         if after < len(self.tokens) and self.tokens[after].glued:
             generation = GENERATIONS.get(self.tokens[after].norm, "")
-        if len(toks) > 1 and toks[0].sentence_start and self.text[toks[-1].end :][:1] == ":":
-            extra = (*extra, HEADING)  # "Wool fair: stalls are booked": what the note is about
+        if len(toks) > 1 and toks[0].sentence_start and _HEADED.match(self.text, toks[-1].end):
+            # "Wool fair: stalls are booked", "Wool fair update: ...": what the note is about
+            extra = (*extra, HEADING)
         return Candidate(
             norm=norm,
             start=toks[0].start,

@@ -91,18 +91,26 @@ _UNITS: Final = frozenset(
 LOWERCASE: Final = "lowercase"
 SPEAKERS_OWN: Final = "a phrase the speaker calls their own"
 DEFINITE_PHRASE: Final = "a phrase of several words after 'the'"
-HEADING: Final = "a heading: it opens the sentence and a colon follows"
+HEADING: Final = "a heading: it opens the sentence and a colon follows (maybe after 'update')"
 HANDLE: Final = "@handle"
 SLUG_LIKE: Final = "slug-like token"
 
 #: How far an appositive role may follow a name: "Grace, our new CFO".
 APPOSITIVE_REACH: Final = 4
 
-_TOKEN = re.compile(r"@?[^\W_](?:[\w'’&./-]*[^\W_])?")
+#: A word; a slash joins its parts unless a capital follows it ("Tamsin/Oye" is two names).
+_TOKEN = re.compile(r"@?[^\W_](?:(?:[\w'’&.-]|/(?![A-Z]))*[^\W_])?")
 #: An opening single quote right before a word: a quotation starts ("'Garnet jars x 12'").
 _OPENING_QUOTE = re.compile(r"(?:^|\s)['‘]$")
 _SENTENCE_BREAK = re.compile(r"[.!?:;\n\"“”(\[{•]|(?:^|\s)[-*>](?=\s)")
 _POSSESSIVE = re.compile(r"['’]s$", re.I)
+#: "will", "would", "have" or "are" contracted onto a word ("Oye'll drive", "Tamsin'd know").
+_CONTRACTION = re.compile(r"['’](?:ll|d|ve|re)$", re.IGNORECASE)
+_CONTRACTED_AUXILIARIES: Final = {"ll": "will", "d": "would", "ve": "have", "re": "are"}
+#: Words that take those contractions and are no names: "I'll", "We'd", "There've".
+_CONTRACTING_WORDS: Final = frozenset(
+    "i we you they he she it who that there what where when how this".split()
+)
 #: What may stand between a line break and the line's first word: spaces and a bullet.
 _LINE_OPENING = re.compile(r"[^\n]*\n[ \t]*(?:[-*•>]|\d+[.)])?[ \t]*")
 #: A line opened with a bullet ("- ", "• ") before its first word.
@@ -228,6 +236,19 @@ def _an_initial(tokens: list[Token]) -> bool:
     return tokens[-2].capitalised and len(tokens[-2].raw) > 1
 
 
+def _auxiliary_split(raw: str) -> tuple[str, str]:
+    """A name and the auxiliary contracted onto it: "Tamsin'll" is "Tamsin" and "will"."""
+    contraction = _CONTRACTION.search(raw)
+    if contraction is None or not _a_name_stem(raw[: contraction.start()]):
+        return raw, ""
+    return raw[: contraction.start()], _CONTRACTED_AUXILIARIES[contraction.group(0)[1:].casefold()]
+
+
+def _a_name_stem(stem: str) -> bool:
+    """A capitalised word a contraction follows, no pronoun: a name ("Tamsin" of "Tamsin'll")."""
+    return len(stem) > 1 and stem[:1].isupper() and stem.casefold() not in _CONTRACTING_WORDS
+
+
 def tokenise(text: str) -> list[Token]:
     """Every token of ``text`` in order."""
     tokens: list[Token] = []
@@ -238,6 +259,7 @@ def tokenise(text: str) -> list[Token]:
         possessive = bool(_POSSESSIVE.search(raw)) and len(raw) > 2
         if possessive:
             raw = raw[:-2]
+        raw, auxiliary = (raw, "") if possessive else _auxiliary_split(raw)
         suffixed = False
         head, dash, tail = raw.rpartition("-")
         if dash and head[-1:].isalpha() and not raw.startswith("@"):
@@ -283,6 +305,21 @@ def tokenise(text: str) -> list[Token]:
                 else _BULLETED.fullmatch("\n" + gap) is not None,
             )
         )
+        if auxiliary:
+            end = start + len(raw)
+            tokens.append(
+                Token(
+                    index=len(tokens),
+                    raw=text[end : match.end()],
+                    norm=auxiliary,
+                    start=end,
+                    end=match.end(),
+                    sentence_start=False,
+                    glued=True,
+                    possessive=False,
+                )
+            )
+            quote_starts.append(False)
         previous_end = match.end()
     for index, token in enumerate(tokens):
         if text.startswith(":", token.end):
