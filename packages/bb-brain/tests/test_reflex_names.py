@@ -885,10 +885,13 @@ def test_words_of_a_title_heading_a_note_name_its_page(engine: Engine, make_brai
     ("text", "found"),
     [
         ("can you explain Vossberg's second law simply", False),  # a famous namesake's law
-        ("we walked past Vossberg's column on the way", False),
         ("is Vossberg's paradox really unsolved?", False),
         ("Vossberg's van is parked outside", True),  # somebody's own van
         ("Vossberg's draft of the law is ready", True),
+        ("Vossberg's law degree starts in September", True),  # a law of theirs runs on
+        ("Vossberg's first law exam went well", True),
+        ("did you read Vossberg's column?", True),  # a friend's column or theorem
+        ("Vossberg's theorem finally got published", True),
     ],
 )
 def test_a_namesake_of_a_law_or_a_monument_is_no_page(
@@ -976,11 +979,10 @@ def test_a_person_asked_about_or_chased_is_no_place(
         ("Tamsin'll sort the skip", ["people/tamsin-quell"]),  # "will" contracted onto a name
         ("Tamsin'd know, ask her", ["people/tamsin-quell"]),
         ("so Casimir’ll do the run", ["people/casimir-fenwright"]),
-        ("Tamsin/Casimir to decide", ["people/tamsin-quell", "people/casimir-fenwright"]),
         ("We'll see", []),
     ],
 )
-def test_a_name_with_a_contraction_or_a_slash_after_it(
+def test_a_name_with_an_auxiliary_contracted_onto_it(
     engine: Engine, make_brain: Any, text: str, found: list[str]
 ) -> None:
     brain = make_brain(
@@ -996,3 +998,38 @@ def test_a_heading_with_news_of_the_page_names_it(engine: Engine, make_brain: An
         "projects/attic-conversion"
     ]
     assert ask(engine, brain, "Attic conversion is a big job").pointers == []
+
+
+def test_a_name_with_an_apostrophe_d_is_no_contraction(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(("people/sad-ambrose", md("Sa'd Ambrose", type="person", aliases="[Sa'd]")))
+    assert slugs(ask(engine, brain, "I had lunch with Sa'd yesterday")) == ["people/sad-ambrose"]
+
+
+@pytest.mark.parametrize(
+    ("title", "text"),
+    [
+        ("Bell/Marsh Architects", "Bell/Marsh sent the drawings"),  # a slash inside a title
+        ("Design/Build Programme", "The Design/Build Programme kicked off"),
+    ],
+)
+def test_a_title_with_a_slash_inside_names_its_page(
+    engine: Engine, make_brain: Any, title: str, text: str
+) -> None:
+    aliases = "[Bell/Marsh]" if title.startswith("Bell") else "[]"
+    brain = make_brain(("companies/slashed", md(title, type="company", aliases=aliases)))
+    assert slugs(ask(engine, brain, text)) == ["companies/slashed"]
+
+
+@pytest.mark.parametrize(
+    ("title", "text"),
+    [
+        ("Paris Thornwell", "Booked the London/Paris trip for May"),
+        ("Austin Reyes", "Flights to Dallas/Austin are cheap"),
+    ],
+)
+def test_a_place_after_a_slash_is_no_person(
+    engine: Engine, make_brain: Any, title: str, text: str
+) -> None:
+    given = title.split()[0]
+    brain = make_brain(("people/someone", md(title, type="person", aliases=f"[{given}]")))
+    assert ask(engine, brain, text).pointers == []

@@ -2022,6 +2022,11 @@ def test_a_fragment_that_adds_no_fact_stays_out(fragment: str) -> None:
         "Except the espresso machine, obviously.",
         "Ugh, so much to sort before then.",
         "Such a relief for everyone.",
+        "Honestly, what a week.",  # a reaction, with a comma or a capital in it
+        "Praise be for that.",
+        "Merry Christmas to all.",
+        "About time, frankly.",
+        "Hence the cake, lol.",
     ],
 )
 def test_an_aside_after_a_statement_is_no_fact_about_its_entity(aside: str) -> None:
@@ -2043,3 +2048,20 @@ def test_a_place_named_after_at_yields_to_anyone_else_the_clause_names() -> None
     assert {fact.entity_slug for fact in facts} == {tegwen.slug}
     alone = extractor.extract(seg(("user", "The heating at St Marrick's is broken again.")))
     assert [fact.entity_slug for fact in alone] == [church.slug]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Parking at Marrick Hall is a nightmare, Bob Park says.",
+        "The quiz at Marrick Hall moved to Tuesdays because Bob Park complained.",
+        "The lifts in Marrick Hall have been broken since Bob Park's visit in March.",
+    ],
+)
+def test_a_place_keeps_its_fact_from_a_person_named_after_it(said: str) -> None:
+    hall = Entity("places/marrick-hall", "Marrick Hall", "place")
+    pages = [BOB, hall]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    facts = RulesExtractor(EntityIndex(pages, surfaces)).extract(seg(("user", said)))
+    assert facts[0].entity_slug == hall.slug
+    assert "Marrick Hall" in facts[0].fact

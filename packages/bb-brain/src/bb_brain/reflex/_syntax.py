@@ -1072,10 +1072,11 @@ def _possessor_readings(tokens: list[Token], first: int, last: int) -> list[str]
     work = owned
     while work is not None and work.norm in _WORK_ADJECTIVES:
         work = _glued_after(tokens, work.index)
-    if work is not None and work.norm in _ORDINALS:
+    ordinal = work is not None and work.norm in _ORDINALS
+    if ordinal and work is not None:
         work = _glued_after(tokens, work.index)
-    if first == last and work is not None and work.norm in _EPONYMS:
-        return [EPONYM]  # "Boyle's second law", "Hadrian's column": the famous namesake's
+    if first == last and work is not None and _an_eponym(tokens, work, ordinal=ordinal):
+        return [EPONYM]  # "Boyle's second law", "Occam's razor": the famous namesake's
     if first == last and work is not None and work.norm in _WORKS:
         labelled = _glued_after(tokens, work.index)  # "Tom's opera tickets": his tickets
         if labelled is None or not sense(labelled.norm).noun:
@@ -1094,12 +1095,24 @@ _WORKS: Final = frozenset(
     "album symphony symphonies concerto concertos sonata sonatas discography filmography "
     "biography autobiography".split()
 )
-#: What a famous namesake lends their name to: "Boyle's second law", "Hadrian's column",
-#: "Crohn's disease", "Occam's razor"; no one's own law, disease or razor goes by it.
-_EPONYMS: Final = frozenset(
-    "law laws theorem principle razor paradox constant equation equations conjecture "
-    "hypothesis disease syndrome column cradle".split()
-)
+
+
+def _an_eponym(tokens: list[Token], head: Token, *, ordinal: bool) -> bool:
+    """A law, razor or paradox named after someone, ending its phrase ("Boyle's second law").
+
+    "Priya's law degree" and "her first law exam" run on into the noun they qualify; a
+    friend's column, theorem or hypothesis is as likely as a famous one, so only these.
+    """
+    if head.norm not in (_NUMBERED_EPONYMS if ordinal else _EPONYMS):
+        return False
+    after = _glued_after(tokens, head.index)
+    return after is None or not sense(after.norm).noun
+
+
+#: What a famous namesake lends their name to, said whole: "Occam's razor", "Zeno's paradox".
+_EPONYMS: Final = frozenset("law razor paradox constant conjecture".split())
+#: What one numbers among a namesake's: "Boyle's second law", "Kepler's third law".
+_NUMBERED_EPONYMS: Final = frozenset("law laws".split())
 _ORDINALS: Final = frozenset("first second third fourth fifth zeroth".split())
 #: Words between a possessive and the work it owns ("Noor's new album").
 _WORK_ADJECTIVES: Final = frozenset("new latest last first early old best famous greatest".split())

@@ -98,8 +98,7 @@ SLUG_LIKE: Final = "slug-like token"
 #: How far an appositive role may follow a name: "Grace, our new CFO".
 APPOSITIVE_REACH: Final = 4
 
-#: A word; a slash joins its parts unless a capital follows it ("Tamsin/Oye" is two names).
-_TOKEN = re.compile(r"@?[^\W_](?:(?:[\w'’&.-]|/(?![A-Z]))*[^\W_])?")
+_TOKEN = re.compile(r"@?[^\W_](?:[\w'’&./-]*[^\W_])?")
 #: An opening single quote right before a word: a quotation starts ("'Garnet jars x 12'").
 _OPENING_QUOTE = re.compile(r"(?:^|\s)['‘]$")
 _SENTENCE_BREAK = re.compile(r"[.!?:;\n\"“”(\[{•]|(?:^|\s)[-*>](?=\s)")
@@ -246,7 +245,15 @@ def _auxiliary_split(raw: str) -> tuple[str, str]:
 
 def _a_name_stem(stem: str) -> bool:
     """A capitalised word a contraction follows, no pronoun: a name ("Tamsin" of "Tamsin'll")."""
-    return len(stem) > 1 and stem[:1].isupper() and stem.casefold() not in _CONTRACTING_WORDS
+    return (
+        len(stem) >= _NAME_STEM_MIN_CHARS
+        and stem[:1].isupper()
+        and stem.casefold() not in _CONTRACTING_WORDS
+    )
+
+
+#: A name this long at least takes a contraction; "Sa'd" or "Jo'd" may be a name whole.
+_NAME_STEM_MIN_CHARS: Final = 3
 
 
 def tokenise(text: str) -> list[Token]:

@@ -333,9 +333,10 @@ def subject(ref: Reference, text: str) -> bool:
 
 def _best(refs: list[Reference]) -> Reference | None:
     explicit = [ref for ref in refs if ref.explicit]
-    # a place after "at" or "in" says where; anything else named is what the clause is about
-    # ("Tegwen's christening at St Marrick's on Sunday" is Tegwen's)
-    if any(not ref.located for ref in explicit):
+    # a place after "at" or "in" says where something named before it is ("Tegwen's
+    # christening at St Marrick's on Sunday" is Tegwen's); one named after it is an aside
+    # ("Parking at Marrick Hall is a nightmare, Bob says")
+    if explicit and not explicit[0].located:
         explicit = [ref for ref in explicit if not ref.located]
     plain = [ref for ref in explicit if not ref.possessive]
     if plain:

@@ -709,15 +709,17 @@ def _elaborates(sentence: str) -> bool:
     Wednesdays"), a question, a thanks, a hedge ("could go either way"), a reply
     ("yeah, ...": it confirms what was said), a word or two of reaction ("Blimey."), a
     verdict ("Good chat overall"), an aside ("Anyway, back to ...") nor the user's own, its
-    subject left out ("Need to book the dentist"). It adds a figure, a day, a name or a list.
+    subject left out ("Need to book the dentist"). It adds a figure, a day or a list.
     """
     words = re.findall(r"[\w'’-]+", sentence)
     if len(words) < _FRAGMENT_MIN_WORDS or sentence.rstrip().endswith("?"):
         return False
     if _VERDICT.match(sentence) or _ASIDE_OPENER.match(sentence):
         return False  # "Good chat overall.", "Anyway, ...", "Need to book ...": no fact of theirs
-    if not (_FRAGMENT_VALUE.search(sentence) or _NAMED.search(sentence) or _a_list(sentence)):
+    if not (_FRAGMENT_VALUE.search(sentence) or _a_list(sentence)):
         return False  # "Long day at work today.": nothing it adds to the statement before
+    if _FILLER.search(sentence):
+        return False  # "About time, frankly.", "Hence the cake, lol.": a reaction
     return not (
         _UNSURE.search(sentence)
         or _OWN_SUBJECT.match(sentence)
@@ -727,19 +729,22 @@ def _elaborates(sentence: str) -> bool:
 
 
 def _a_list(sentence: str) -> bool:
-    """Items or a point and its reason: "Beans, courgettes, squash", "no nuts, doctor's orders"."""
+    """Three items or more: "Beans, courgettes, squash"."""
     return sentence.count(",") >= _LIST_COMMAS
 
 
-_LIST_COMMAS: Final = 1
+_LIST_COMMAS: Final = 2
+#: Words of a reaction, wherever they stand in a fragment.
+_FILLER = re.compile(
+    r"\b(?:honestly|frankly|lol|haha|hah|mind|obviously|tbh|seriously|literally|ffs|omg)\b",
+    re.IGNORECASE,
+)
 #: A figure, a day or a month: a value a fragment adds to the statement before it.
 _FRAGMENT_VALUE = re.compile(
     r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:january|february|march|april|"
     r"june|july|august|september|october|november|december)\b",
     re.IGNORECASE,
 )
-#: A capitalised word after the first: a name.
-_NAMED = re.compile(r"(?<=[\w,;:)] )[A-Z]")
 #: Words that open an aside, a change of subject or the user's own plan with its subject
 #: left out ("Need to book the dentist"), no completion of what came before.
 _ASIDE_OPENER = re.compile(
