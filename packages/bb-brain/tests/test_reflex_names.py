@@ -1033,3 +1033,21 @@ def test_a_place_after_a_slash_is_no_person(
     given = title.split()[0]
     brain = make_brain(("people/someone", md(title, type="person", aliases=f"[{given}]")))
     assert ask(engine, brain, text).pointers == []
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("the Vantongerens are coming for dinner", True),  # a family by its name
+        ("we're seeing the Vantongerens on Sunday", True),
+        ("the Browns are nice this season", False),  # a word too
+    ],
+)
+def test_a_family_by_its_name_in_the_plural(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    brain = make_brain(
+        ("people/maren-vantongeren", md("Maren Vantongeren", type="person")),
+        ("people/gil-brown", md("Gil Brown", type="person")),
+    )
+    assert slugs(ask(engine, brain, text)) == (["people/maren-vantongeren"] if found else [])

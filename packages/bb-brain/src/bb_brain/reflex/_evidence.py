@@ -118,6 +118,7 @@ from bb_brain.reflex._tokens import (
     DETERMINED_PHRASE,
     DOMAIN,
     EMPLOYER,
+    FAMILY_BY_NAME,
     FAMILY_INITIAL,
     GIVEN_INITIAL,
     HANDLE,
@@ -750,7 +751,7 @@ def veto(res: Resolved) -> str | None:
         return no_name
     if _is_place(res):
         return None
-    if DETERMINED_PHRASE in signals and not _venue_after_the(res):
+    if DETERMINED_PHRASE in signals and not _venue_after_the(res) and FAMILY_BY_NAME not in signals:
         return f"declined: {res.cand.raw!r} is a whole noun phrase after a determiner"
     if signals & _PERSON_EVIDENCE:
         return None
@@ -925,6 +926,7 @@ _PERSON_EVIDENCE: Final = frozenset(
         POSSESSIVE,
         HONORIFIC,
         NAME_SUFFIX,
+        FAMILY_BY_NAME,
         ROLE_NEARBY,
         PERSON_VERB,
         AFFILIATION,

@@ -89,6 +89,7 @@ from bb_brain.reflex._syntax import MODAL_AS_NAME, MODIFIER, WHEREABOUTS, finite
 from bb_brain.reflex._tokens import (
     COMPOUND_HEAD,
     DOMAIN,
+    FAMILY_BY_NAME,
     FAMILY_INITIAL,
     GIVEN_INITIAL,
     HANDLE,
@@ -192,11 +193,45 @@ def _extract(text: str, text_index: int) -> list[Candidate]:
             Candidate(norm, start, end, 2, _MAILBOX_ARMS, 0.0, text_index, norm, (MAILBOX,))
         )
     found += _relations(tokens, maker)
+    found += _families(tokens, maker)
     found += _possessive_titles(tokens, maker)
     found += _ampersand_titles(tokens, maker)
     found += _written_forms(tokens, maker)
     code = _code_spans(text)
     return _distinct(cand for cand in found if cand.norm and not _in_code(cand, text, code))
+
+
+def _families(tokens: list[Token], maker: Maker) -> list[Candidate]:
+    """A family by its name in the plural after "the": "the Vantongerens are coming".
+
+    Looked up as a family name only, and only one no word list has as a word or a place
+    ("the Browns" may be colours, "the Hollands" a country).
+    """
+    found: list[Candidate] = []
+    for tok in tokens:
+        if not tok.capitalised or tok.possessive or tok.index == 0 or not tok.glued:
+            continue
+        if tokens[tok.index - 1].norm != "the" or len(tok.norm) < _FAMILY_MIN_CHARS:
+            continue
+        stem = _family_stem(tok.norm)
+        if stem is not None:
+            found.append(maker.make(stem, [tok], _FAMILY_ARMS, extra=(FAMILY_BY_NAME,)))
+    return found
+
+
+def _family_stem(plural: str) -> str | None:
+    """The family name of its plural ("vantongerens", "okonkwos"), if a name."""
+    if not plural.endswith("s") or not plural.isalpha():
+        return None
+    stem = plural[:-2] if plural.endswith("ses") else plural[:-1]
+    meaning = sense(stem)
+    if meaning.lexical or meaning.place or meaning.calendar or meaning.function:
+        return None
+    return stem
+
+
+_FAMILY_MIN_CHARS: Final = 5
+_FAMILY_ARMS: Final = frozenset({"surname"})
 
 
 def _possessive_titles(tokens: list[Token], maker: Maker) -> list[Candidate]:
