@@ -885,6 +885,7 @@ def test_words_of_a_title_heading_a_note_name_its_page(engine: Engine, make_brai
     ("text", "found"),
     [
         ("can you explain Vossberg's second law simply", False),  # a famous namesake's law
+        ("Vossberg's paradox again?", False),
         ("is Vossberg's paradox really unsolved?", False),
         ("Vossberg's van is parked outside", True),  # somebody's own van
         ("Vossberg's draft of the law is ready", True),
@@ -892,6 +893,9 @@ def test_words_of_a_title_heading_a_note_name_its_page(engine: Engine, make_brai
         ("Vossberg's first law exam went well", True),
         ("did you read Vossberg's column?", True),  # a friend's column or theorem
         ("Vossberg's theorem finally got published", True),
+        ("Vossberg's razor is in the bathroom cabinet", True),  # their own razor
+        ("Vossberg's constant moaning is getting to me", True),
+        ("Vossberg's law: never trust a sunny forecast", True),  # a rule of thumb
     ],
 )
 def test_a_namesake_of_a_law_or_a_monument_is_no_page(
@@ -1051,3 +1055,55 @@ def test_a_family_by_its_name_in_the_plural(
         ("people/gil-brown", md("Gil Brown", type="person")),
     )
     assert slugs(ask(engine, brain, text)) == (["people/maren-vantongeren"] if found else [])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "keep Corra warm in winter, the heating's broken",  # someone kept warm
+        "we kept Corra dry in April with the new raincoat",
+        "how cold is Corra in January in that flat?",  # how someone is, living somewhere
+    ],
+)
+def test_a_person_kept_warm_in_a_month_is_no_place(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    brain = make_brain(
+        ("people/corra-lindell", md("Corra Lindell", type="person", aliases="[Corra]"))
+    )
+    assert slugs(ask(engine, brain, text)) == ["people/corra-lindell"]
+
+
+@pytest.mark.parametrize(
+    ("slug", "title", "aliases", "text", "found"),
+    [
+        ("people/yusuf-al-sad", "Yusuf Al-Sa'd", "[]", "Yusuf Al-Sa'd is coming on Friday", True),
+        (
+            "projects/ill-be-home",
+            "I'll Be Home",
+            "[]",
+            "rehearsals for I'll Be Home start Monday",
+            True,
+        ),
+        (
+            "people/summer-blake",
+            "Summer Blake",
+            "[Summer]",
+            "Summer'd be the best time to visit",
+            False,
+        ),
+        (
+            "people/odette-brackenmoor",
+            "Odette Brackenmoor",
+            "[]",
+            "Brackenmoor house prices keep rising",
+            False,
+        ),
+    ],
+)
+def test_contractions_and_matters_read_no_further_than_they_should(
+    engine: Engine, make_brain: Any, slug: str, title: str, aliases: str, text: str, found: bool
+) -> None:
+    kind = "project" if slug.startswith("projects/") else "person"
+    brain = make_brain((slug, md(title, type=kind, aliases=aliases)))
+    assert slugs(ask(engine, brain, text)) == ([slug] if found else [])

@@ -2027,6 +2027,7 @@ def test_a_fragment_that_adds_no_fact_stays_out(fragment: str) -> None:
         "Merry Christmas to all.",
         "About time, frankly.",
         "Hence the cake, lol.",
+        "Milk, eggs, bread, bin liners.",  # a list of the user's own
     ],
 )
 def test_an_aside_after_a_statement_is_no_fact_about_its_entity(aside: str) -> None:
@@ -2065,3 +2066,19 @@ def test_a_place_keeps_its_fact_from_a_person_named_after_it(said: str) -> None:
     facts = RulesExtractor(EntityIndex(pages, surfaces)).extract(seg(("user", said)))
     assert facts[0].entity_slug == hall.slug
     assert "Marrick Hall" in facts[0].fact
+
+
+def test_an_occasion_at_a_place_is_its_owners_and_never_a_reporters() -> None:
+    tegwen = Entity("people/tegwen-quillon", "Tegwen Quillon", "person")
+    church = Entity("places/st-marricks-church", "St Marrick's Church", "place")
+    pages = [tegwen, church, BOB]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    surfaces += [("Tegwen", tegwen.slug, True), ("St Marrick's", church.slug, False)]
+    extractor = RulesExtractor(EntityIndex(pages, surfaces))
+
+    def about(said: str) -> list[str | None]:
+        return [fact.entity_slug for fact in extractor.extract(seg(("user", said)))]
+
+    assert about("Tegwen's party at St Marrick's was great, Bob Park says.")[0] == tegwen.slug
+    tip = "Tegwen's tip was spot on: dinner at St Marrick's, where the set menu is 25 pounds."
+    assert church.slug in about(tip)

@@ -878,10 +878,11 @@ def _a_matter_after(res: Resolved) -> bool:
 
 
 #: What is a client's or a household's own, named after them: "the Okafor move" (not what
-#: a brand's name goes before too: "the Kenwood delivery", "the Aviva claim").
+#: a brand's name goes before too, "the Kenwood delivery", nor a modifier of another noun as
+#: often as not, "X house prices").
 _MATTERS: Final = frozenset(
-    "job jobs move removal wedding funeral christening case file house flat property extension "
-    "refit build".split()
+    "job jobs move removal wedding funeral christening case file property extension refit "
+    "build".split()
 )
 
 

@@ -996,7 +996,7 @@ def _runs(chunk: list[Token]) -> list[list[Token]]:
     runs: list[list[Token]] = []
     current: list[Token] = []
     for tok in chunk:
-        if tok.capitalised and not _the_pronoun_i(tok):
+        if tok.capitalised and not (current and _the_pronoun_i(tok)):
             current.append(tok)
         elif current and tok.norm in CONNECTORS and _mayjoin(tok, current[-1]):
             current.append(tok)

@@ -1076,7 +1076,7 @@ def _possessor_readings(tokens: list[Token], first: int, last: int) -> list[str]
     if ordinal and work is not None:
         work = _glued_after(tokens, work.index)
     if first == last and work is not None and _an_eponym(tokens, work, ordinal=ordinal):
-        return [EPONYM]  # "Boyle's second law", "Occam's razor": the famous namesake's
+        return [EPONYM]  # "Boyle's second law", "Zeno's paradox": the famous namesake's
     if first == last and work is not None and work.norm in _WORKS:
         labelled = _glued_after(tokens, work.index)  # "Tom's opera tickets": his tickets
         if labelled is None or not sense(labelled.norm).noun:
@@ -1098,10 +1098,10 @@ _WORKS: Final = frozenset(
 
 
 def _an_eponym(tokens: list[Token], head: Token, *, ordinal: bool) -> bool:
-    """A law, razor or paradox named after someone, ending its phrase ("Boyle's second law").
+    """A numbered law or a paradox named after someone, ending its phrase ("Boyle's second law").
 
-    "Priya's law degree" and "her first law exam" run on into the noun they qualify; a
-    friend's column, theorem or hypothesis is as likely as a famous one, so only these.
+    "Priya's first law exam" runs on into the noun it qualifies; a friend's column, razor,
+    theorem or law of thumb is as likely as a famous one, so only these.
     """
     if head.norm not in (_NUMBERED_EPONYMS if ordinal else _EPONYMS):
         return False
@@ -1109,8 +1109,9 @@ def _an_eponym(tokens: list[Token], head: Token, *, ordinal: bool) -> bool:
     return after is None or not sense(after.norm).noun
 
 
-#: What a famous namesake lends their name to, said whole: "Occam's razor", "Zeno's paradox".
-_EPONYMS: Final = frozenset("law razor paradox constant conjecture".split())
+#: What a famous namesake lends their name to, said whole: "Zeno's paradox" (a friend's
+#: razor, law of thumb or constant moaning is theirs).
+_EPONYMS: Final = frozenset("paradox conjecture".split())
 #: What one numbers among a namesake's: "Boyle's second law", "Kepler's third law".
 _NUMBERED_EPONYMS: Final = frozenset("law laws".split())
 _ORDINALS: Final = frozenset("first second third fourth fifth zeroth".split())

@@ -246,11 +246,10 @@ def _auxiliary_split(raw: str) -> tuple[str, str]:
 
 def _a_name_stem(stem: str) -> bool:
     """A capitalised word a contraction follows, no pronoun: a name ("Tamsin" of "Tamsin'll")."""
-    return (
-        len(stem) >= _NAME_STEM_MIN_CHARS
-        and stem[:1].isupper()
-        and stem.casefold() not in _CONTRACTING_WORDS
-    )
+    if len(stem) < _NAME_STEM_MIN_CHARS or not stem.isalpha() or not stem[:1].isupper():
+        return False  # "Sa'd", "Al-Sa'd": a name whole
+    # "Summer'd be the best time": an everyday word, and no name here
+    return stem.casefold() not in _CONTRACTING_WORDS and not sense(stem.casefold()).lexical
 
 
 #: A name this long at least takes a contraction; "Sa'd" or "Jo'd" may be a name whole.
@@ -663,8 +662,15 @@ def _climate_before(tokens: list[Token], before: Token) -> bool:
 
 
 def _climate_after(tokens: list[Token], after: Token) -> bool:
-    """The weather of a place in a month or a season: "is X nice in October"."""
-    return after.norm in _WEATHER and _in_a_time_of_year(tokens, after)
+    """The weather of a place in a month or a season asked of: "is X nice in October?".
+
+    "keep X warm in winter" keeps someone warm: only a question's "is" opens it.
+    """
+    if after.norm not in _WEATHER or not _in_a_time_of_year(tokens, after):
+        return False
+    name = _previous_glued(tokens, after.index)
+    asked = _previous_glued(tokens, name.index) if name is not None else None
+    return asked is not None and asked.norm in ("is", "was")
 
 
 def _in_a_time_of_year(tokens: list[Token], token: Token) -> bool:
@@ -675,7 +681,12 @@ def _in_a_time_of_year(tokens: list[Token], token: Token) -> bool:
     word = _next_glued(tokens, word.index)
     while word is not None and word.norm in _TIME_OF_YEAR_MODIFIERS:
         word = _next_glued(tokens, word.index)
-    return word is not None and (sense(word.norm).calendar or word.norm in _SEASONS)
+    if word is None or not (sense(word.norm).calendar or word.norm in _SEASONS):
+        return False
+    # the question ends there ("in late July?", "in March or just wet"); "in January in that
+    # flat" asks after someone living somewhere
+    after = _next_glued(tokens, word.index)
+    return after is None or after.norm in ("or", "and")
 
 
 #: Words of the weather a place has ("is X nice in October", "how hot is X in July").

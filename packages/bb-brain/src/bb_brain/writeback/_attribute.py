@@ -252,6 +252,8 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
         if text[first.start : first.end].casefold() in _NOMINATIVE:
             return first  # "he starts reporting to Oluwaseun": the subject's fact
     best = _best(refs)
+    if best is not None and best.located and (owner := _occasion_owner(refs, best, text)):
+        return owner
     if best is not None and best.entity.is_person and subject(best, text):
         # "Bob pressed the first batch of Quince Cider: 60 litres": the batch is the project's
         undertaking = [
@@ -262,6 +264,26 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
         if undertaking and not undertaking[0].possessive:
             return undertaking[0]
     return best
+
+
+def _occasion_owner(refs: list[Reference], place: Reference, text: str) -> Reference | None:
+    """Whose occasion a place is where: "Tegwen's christening at St Marrick's" is Tegwen's.
+
+    The owner's possessive is right before a word or two and "at" or "in" the place, and
+    nothing is named after it ("Tegwen's band plays at Marrick Hall with Bob"
+    stays the hall's, as does "Tegwen's tip: dinner at ...").
+    """
+    before = [ref for ref in refs if ref.explicit and ref.end <= place.start]
+    if not before or any(ref.explicit and ref.start >= place.end for ref in refs):
+        return None
+    owner = before[-1]
+    if not (owner.possessive and owner.entity.is_person):
+        return None
+    return owner if _OWNED_AT.fullmatch(text, owner.end, place.start) else None
+
+
+#: What stands between an occasion's owner and where it is: "'s christening at (the) ".
+_OWNED_AT = re.compile(r"['’]s\s+[\w-]+(?:\s+[\w-]+)?\s+(?:at|in)\s+(?:the\s+)?", re.IGNORECASE)
 
 
 def an_undertaking(entity: Entity) -> bool:
@@ -333,11 +355,6 @@ def subject(ref: Reference, text: str) -> bool:
 
 def _best(refs: list[Reference]) -> Reference | None:
     explicit = [ref for ref in refs if ref.explicit]
-    # a place after "at" or "in" says where something named before it is ("Tegwen's
-    # christening at St Marrick's on Sunday" is Tegwen's); one named after it is an aside
-    # ("Parking at Marrick Hall is a nightmare, Bob says")
-    if explicit and not explicit[0].located:
-        explicit = [ref for ref in explicit if not ref.located]
     plain = [ref for ref in explicit if not ref.possessive]
     if plain:
         return plain[0]

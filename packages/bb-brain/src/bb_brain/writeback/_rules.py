@@ -709,15 +709,15 @@ def _elaborates(sentence: str) -> bool:
     Wednesdays"), a question, a thanks, a hedge ("could go either way"), a reply
     ("yeah, ...": it confirms what was said), a word or two of reaction ("Blimey."), a
     verdict ("Good chat overall"), an aside ("Anyway, back to ...") nor the user's own, its
-    subject left out ("Need to book the dentist"). It adds a figure, a day or a list.
+    subject left out ("Need to book the dentist"). It adds a figure or a day.
     """
     words = re.findall(r"[\w'’-]+", sentence)
     if len(words) < _FRAGMENT_MIN_WORDS or sentence.rstrip().endswith("?"):
         return False
     if _VERDICT.match(sentence) or _ASIDE_OPENER.match(sentence):
         return False  # "Good chat overall.", "Anyway, ...", "Need to book ...": no fact of theirs
-    if not (_FRAGMENT_VALUE.search(sentence) or _a_list(sentence)):
-        return False  # "Long day at work today.": nothing it adds to the statement before
+    if not _FRAGMENT_VALUE.search(sentence):
+        return False  # "Long day at work today.", "Milk, eggs, bread.": nothing of the statement
     if _FILLER.search(sentence):
         return False  # "About time, frankly.", "Hence the cake, lol.": a reaction
     return not (
@@ -728,12 +728,6 @@ def _elaborates(sentence: str) -> bool:
     )
 
 
-def _a_list(sentence: str) -> bool:
-    """Three items or more: "Beans, courgettes, squash"."""
-    return sentence.count(",") >= _LIST_COMMAS
-
-
-_LIST_COMMAS: Final = 2
 #: Words of a reaction, wherever they stand in a fragment.
 _FILLER = re.compile(
     r"\b(?:honestly|frankly|lol|haha|hah|mind|obviously|tbh|seriously|literally|ffs|omg)\b",
