@@ -270,7 +270,7 @@ def _occasion_owner(refs: list[Reference], place: Reference, text: str) -> Refer
     """Whose occasion a place is where: "Tegwen's christening at St Marrick's" is Tegwen's.
 
     The owner's possessive is right before a word or two and "at" or "in" the place, and
-    nothing is named after it ("Tegwen's band plays at Marrick Hall with Bob"
+    nothing is named after it in the clause ("Tegwen's band plays at Marrick Hall with Bob"
     stays the hall's, as does "Tegwen's tip: dinner at ...").
     """
     before = [ref for ref in refs if ref.explicit and ref.end <= place.start]
