@@ -881,7 +881,7 @@ def test_words_of_a_title_heading_a_note_name_its_page(engine: Engine, make_brai
         ("Vossberg's law: never trust a sunny forecast", True),  # a rule of thumb
     ],
 )
-def test_a_namesake_of_a_law_or_a_monument_is_no_page(
+def test_a_namesake_of_a_numbered_law_or_a_paradox_is_no_page(
     engine: Engine, make_brain: Any, text: str, found: bool
 ) -> None:
     page = ("people/perrin-vossberg", md("Perrin Vossberg", type="person", aliases="[Vossberg]"))

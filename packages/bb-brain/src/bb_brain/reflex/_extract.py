@@ -662,7 +662,6 @@ def _capitalised(chunk: list[Token], maker: Maker) -> list[Candidate]:
         if len(run) >= 2:
             fuzzy = _misspelt_run(run)  # "Harbour Cylces said": the whole run, typo and all
             found.append(maker.make(join(run), run, RUN_ARMS, fuzzy=fuzzy))
-
         core, extra = _strip_titles(run)
         if core is not run and len(core) >= 2:
             found.append(maker.make(join(core), core, RUN_ARMS, extra=extra))
