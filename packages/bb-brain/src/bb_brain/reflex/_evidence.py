@@ -789,14 +789,13 @@ def _a_clients_matter(res: Resolved) -> bool:
 
 
 def _only_a_name(word: str) -> bool:
-    """A word that is nothing but a rare name: no word list holds it, and it is no place.
+    """A rare name and nothing else: no word list has it (:func:`unknown_word`), no place.
 
-    Such a family name before a client's or a family's matter is still the person ("Okafor
-    job", "the Vantongeren move"), where "Apple crumble", "Jordan trip" or "the Honda job"
-    (a name common enough to be a brand's too) is something else.
+    Such a family name before a client's or a family's matter is still the person ("the
+    Vantongeren move"), where "the Honda job" (a name common enough to be a brand's too) or
+    "Jordan trip" is something else.
     """
-    meaning = sense(word)
-    return word.isalpha() and meaning.zipf == 0.0 and not meaning.known_word and not meaning.place
+    return unknown_word(word) and not sense(word).place
 
 
 def _no_name_at_all(res: Resolved, signals: set[str]) -> str | None:
