@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from bb_brain._names import fold, name_forms, strip_titles
+from bb_brain._names import fold, name_forms, strip_titles, umlauts_spelt_out
 from bb_brain.pages import PageRecord, normalise
 from bb_brain.reflex import _ordinary
 from bb_brain.reflex._extract import extract
@@ -57,9 +57,15 @@ def test_lemmas_cover_inflections() -> None:
 
 def test_fold_drops_latin_accents_only() -> None:
     assert fold("José Núñez") == "jose nunez"
-    assert fold("Ñandú ÆSIR") == "nandu æsir"  # ligatures are letters, not accents
+    assert fold("Ñandú ÆSIR") == "nandu aesir"  # a ligature as a keyboard without it types it
+    assert fold("Gjørvik Łaski Đurić Þórhild") == "gjorvik laski duric thorhild"  # strokes too
     assert fold("ガギ") == "ガギ"  # the voicing mark changes the letter: kept
     assert normalise("  Zoë-Müller's, ") == "zoe-muller's"
+
+
+def test_umlauts_and_nordic_letters_spelt_out() -> None:
+    assert umlauts_spelt_out("Jörg Sølvberg-Åmot") == "Joerg Soelvberg-Aamot"
+    assert umlauts_spelt_out("Perrin Vossberg") is None
 
 
 def test_name_forms_of_a_title() -> None:

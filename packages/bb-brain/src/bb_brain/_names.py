@@ -63,8 +63,19 @@ def _latin(char: str) -> bool:
     return code <= _LATIN_MAX or code in _LATIN_EXTENDED
 
 
-#: German umlauts as written without them ("Müller" is also typed "Mueller").
-_UMLAUTS: Final = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+#: German umlauts, and the Nordic ø and å, as written without them ("Müller" is also typed
+#: "Mueller", "Søren" "Soeren", "Åse" "Aase").
+_UMLAUTS: Final = str.maketrans(
+    {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"}
+    | {"ø": "oe", "Ø": "Oe", "å": "aa", "Å": "Aa"}
+)
+#: Latin letters whose mark is part of the letter, so no decomposition drops it, as a
+#: keyboard without them types them ("Gjørn" is typed "Gjorn", "Łukasz" "Lukasz"); after
+#: casefolding, so lowercase only.
+_UNMARKED: Final = str.maketrans(
+    {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "ħ": "h", "ŧ": "t", "ƀ": "b", "ı": "i"}
+    | {"þ": "th", "æ": "ae", "œ": "oe"}
+)
 
 
 def umlauts_spelt_out(text: str) -> str | None:
@@ -77,7 +88,7 @@ def umlauts_spelt_out(text: str) -> str | None:
 
 
 def fold(text: str) -> str:
-    """NFKD, drop the combining marks of Latin letters, casefold, recompose (NFC).
+    """NFKD, drop the combining marks of Latin letters, casefold, unmark, recompose (NFC).
 
     Marks on other scripts are kept: a Japanese dakuten or a Devanagari vowel sign changes the
     letter, it is not an accent a keyboard drops.
@@ -94,7 +105,7 @@ def fold(text: str) -> str:
         else:
             base = char
         kept.append(char)
-    return unicodedata.normalize("NFC", "".join(kept).casefold())
+    return unicodedata.normalize("NFC", "".join(kept).casefold().translate(_UNMARKED))
 
 
 def generation(name_folded: str) -> str:

@@ -46,10 +46,6 @@ PERSON_NOUNS: Final = ROLE_NOUNS | frozenset(
     "apprentice starter newcomer lad lads lass boy boys girl girls bloke chap fella "
     "freelancer freelancers recruit recruits joiner joiners newbie colleagues".split()
 )
-#: Letters that have no decomposition but a usual plain spelling in a slug.
-_PLAIN: Final = str.maketrans(
-    {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe", "ı": "i"}
-)
 #: Capital letters a name may start with: ASCII and the Latin letters of European names
 #: ("Åsa", "Łukasz", "Šimon"), so a run is not cut at its first accented capital.
 _UPPER: Final = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x250) if chr(c).isupper())
@@ -93,7 +89,7 @@ def person_slug(name: str) -> str:
 
     Apostrophes go (O'Connell -> oconnell), hyphens and spaces separate words.
     """
-    plain = fold(name).translate(_PLAIN).replace("'", "").replace("’", "")
+    plain = fold(name).replace("'", "").replace("’", "")
     words = ["".join(ch for ch in word if ch.isascii()) for word in _LETTERS.findall(plain)]
     return "people/" + "-".join(word for word in words if word)
 
