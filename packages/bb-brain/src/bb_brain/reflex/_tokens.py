@@ -1122,7 +1122,18 @@ def _locative(tokens: list[Token], before: Token) -> bool:
         return False  # "got the redlines back from Brennan": from whom, not from where
     if travel is not None and travel.norm == "off":
         return _setting_off(tokens, travel.index)  # "we're off to X", "set off to X"
+    if travel is not None and travel.norm in _HEADINGS:
+        # "heading up to X", "driving down to X": the journey's direction between; "went up
+        # to X" and "came over to X" may approach someone, so only a word of travel proper
+        mover = _previous_glued(tokens, travel.index)
+        return mover is not None and mover.norm in MOTION_WORDS and mover.norm not in _APPROACH
     return travel is not None and travel.norm in MOTION_WORDS
+
+
+#: Directions a journey takes between its verb and "to": "heading up to", "flying out to".
+_HEADINGS: Final = frozenset("up down over out across round along north south east west".split())
+#: Verbs of motion that also approach a person: "went up to X at the bar", "came over to X".
+_APPROACH: Final = frozenset("go going went gone come coming came back".split())
 
 
 #: Words after which "on X" is where someone is: an island ("away on X", "born on X"); not
