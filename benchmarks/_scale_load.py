@@ -41,6 +41,8 @@ class Job:
     start_at: float
     first_client: int
     total_clients: int
+    #: The method called: GetTurnContext, or Describe for the seam's own cost (no engine work).
+    method: str = METHOD
 
 
 async def _run(job: Job) -> dict[str, object]:
@@ -48,7 +50,7 @@ async def _run(job: Job) -> dict[str, object]:
     options = [("grpc.use_local_subchannel_pool", 1)]
     channels = [grpc.aio.insecure_channel(job.target, options=options) for _ in job.shares]
     calls = [
-        channel.unary_unary(METHOD, request_serializer=None, response_deserializer=None)
+        channel.unary_unary(job.method, request_serializer=None, response_deserializer=None)
         for channel in channels
     ]
     for call, share in zip(calls, job.shares, strict=True):

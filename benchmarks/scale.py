@@ -17,6 +17,8 @@ Prints (never asserts):
   --processes N`` workers on one TCP port): TurnContext p50 / p99 with 1 typed client, and
   with 32 closed-loop clients (saturation, where Little's law sets the latency) with the CPU
   each role used (server processes, PostgreSQL, the load generator) per call;
+* for the single process, the same 32 clients calling Describe, which does no engine work:
+  the seam's own CPU per call, and what it and PostgreSQL leave the engine for the target;
 * for the last shape, 32 clients at a steady offered load below saturation, and write-back
   of a 20-turn conversation (p50 / max over distinct sessions).
 
@@ -75,6 +77,7 @@ from psycopg import sql
 
 from benchmarks import _scale_data as data
 from benchmarks._proc import ROOT, pct
+from benchmarks._scale_load import METHOD as TURN_CONTEXT_METHOD
 from benchmarks._scale_load import Job
 
 PAGES = int(os.environ.get("BRAINBENCH_SCALE_PAGES", "100000"))
@@ -89,6 +92,8 @@ CONCURRENT_CLIENTS = 32
 #: enough, and every core the load takes is a core the server under test does not get.
 LOAD_PROCESSES = int(os.environ.get("BRAINBENCH_SCALE_LOAD_PROCESSES", "1"))
 CALLS_PER_CLIENT = 120
+#: A call that does no engine work (an empty DescribeRequest): the seam's own cost.
+DESCRIBE_METHOD = "/brainbench.v1.BenchControl/Describe"
 #: Server shapes measured: today's single process, then `bb-brain serve --processes N`.
 SERVER_PROCESSES = tuple(
     int(n) for n in os.environ.get("BRAINBENCH_SCALE_PROCESSES", "1,2").split(",")
@@ -519,7 +524,11 @@ class LoadRun:
 
 
 def concurrent_clients(
-    served_by: Served, db_pid: int, payloads: list[bytes], interval_s: float
+    served_by: Served,
+    db_pid: int,
+    payloads: list[bytes],
+    interval_s: float,
+    method: str = TURN_CONTEXT_METHOD,
 ) -> LoadRun:
     """32 asyncio clients in LOAD_PROCESSES processes; latencies (ms), wall, CPU by role."""
     shares = [
@@ -532,7 +541,7 @@ def concurrent_clients(
     for p in range(LOAD_PROCESSES):
         job = Job(
             served_by.target, served_by.secret, shares[p * per_process : (p + 1) * per_process],
-            interval_s, start_at, p * per_process, CONCURRENT_CLIENTS,
+            interval_s, start_at, p * per_process, CONCURRENT_CLIENTS, method,
         )  # fmt: skip
         load = subprocess.Popen(
             [sys.executable, "-m", "benchmarks._scale_load"],
@@ -684,6 +693,31 @@ def _probe() -> FactQuery:
     )
 
 
+def seam_floor(served_by: Served, db_pid: int, turns: LoadRun) -> None:
+    """The same load on Describe, which does no engine work: what the seam itself costs.
+
+    Server and load generator CPU per call for a call that only crosses gRPC, the auth
+    interceptor and the servicer; with the PostgreSQL CPU per TurnContext measured just
+    before, it bounds the engine's own budget for the saturation target on these cores.
+    """
+    payloads = [b""] * CALLS_PER_CLIENT
+    run = concurrent_clients(served_by, db_pid, payloads, 0.0, DESCRIBE_METHOD)
+    calls = len(run.latencies)
+    seam = (run.cpu_s["server"] + run.load_cpu_s) / calls
+    postgres = turns.cpu_s["postgres"] / len(turns.latencies)
+    cores = os.cpu_count() or 1
+    target = SATURATION_TARGETS.rate or 0.0
+    budget = cores / target - seam - postgres if target else 0.0
+    engine = (turns.cpu_s["server"] / len(turns.latencies)) - run.cpu_s["server"] / calls
+    _report("the seam alone: Describe, closed loop", run.latencies, run.wall, Targets(None, 50.0))
+    print(
+        f"    server {run.cpu_s['server'] / calls * 1e6:.0f} us/call, load generator "
+        f"{run.load_cpu_s / calls * 1e6:.0f} us/call; with PostgreSQL's "
+        f"{postgres * 1e6:.0f} us a TurnContext, {target:,.0f} calls/s on {cores} cores leaves "
+        f"the engine {budget * 1e6:.0f} us of CPU a call (it takes about {engine * 1e6:,.0f})"
+    )
+
+
 def main() -> None:
     """Print every figure."""
     with running_brain() as (server, db, built, copy_s):
@@ -715,6 +749,8 @@ def main() -> None:
                     SATURATION_TARGETS,
                 )
                 print(_cpu_line(run, processes))
+                if processes == 1:
+                    seam_floor(serving, server.process.pid, run)
                 if processes != SERVER_PROCESSES[-1]:
                     continue
                 capacity = len(run.latencies) / run.wall
