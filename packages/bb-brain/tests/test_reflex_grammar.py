@@ -722,6 +722,26 @@ def test_a_plural_after_a_name_is_the_noun_it_modifies(engine: Engine, make_brai
     assert slugs(ask(engine, brain, "Rowan needs the van on friday")) == ["people/rowan-ilves"]
 
 
+@pytest.mark.parametrize(
+    ("text", "modifies"),
+    [
+        ("we got Rowan back from the station", False),  # "back" says where: no noun
+        ("can you bring Rowan home tonight?", False),
+        ("Rowan back office is a mess", True),  # a noun after all
+        ("Rowan home visit is on Tuesday", True),
+    ],
+)
+def test_an_adverb_of_place_after_a_name_is_no_noun_it_modifies(
+    engine: Engine, make_brain: Any, text: str, modifies: bool
+) -> None:
+    response = ask(engine, make_brain(ROWAN), text)
+    evidence = [p.evidence for p in [*response.pointers, *response.declined] if p.evidence]
+    said = " ".join(
+        [*(s for found in evidence for s in found.signals), *(found.decision for found in evidence)]
+    )
+    assert ("modifies" in said or "a modifier" in said or "before a noun" in said) is modifies
+
+
 PAOLO = ("people/paolo-ricci", md("Paolo Ricci", type="person", aliases="[Paolo]"))
 SHIFT = ("companies/shift", md("Shift", type="company", summary="Our rota app."))
 SUNRISE = ("companies/sunrise-bakery", md("Sunrise Bakery", type="company"))

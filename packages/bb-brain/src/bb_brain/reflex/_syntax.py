@@ -1415,7 +1415,7 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
     verb_after = after is not None and (
         _verb_by_its_object(tokens, after) or _aspect_or_age(tokens, after)
     )
-    if after is not None and _noun_after(after) and not verb_after:
+    if after is not None and _noun_after(after, tokens) and not verb_after:
         found.append(BEFORE_NOUN)
     if before is not None and before.norm == "at" and not token.capitalised:
         found.append(AT_BARE_NOUN)
@@ -1723,11 +1723,11 @@ def _imperative(tokens: list[Token], token: Token, after: Token) -> bool:
     )
 
 
-def _noun_after(after: Token) -> bool:
+def _noun_after(after: Token, tokens: list[Token]) -> bool:
     """A lowercase word with a noun reading follows: a compound or a subject and its verb."""
     if after.capitalised or after.handle or after.norm in FUNCTION_WORDS:
         return False
-    return sense(after.norm).noun
+    return sense(after.norm).noun and not _a_particle(after, _glued_after(tokens, after.index))
 
 
 def _base_form(word: str) -> bool:
@@ -1760,6 +1760,13 @@ def _singular_subject(tokens: list[Token], before: Token) -> bool:
     return article is not None and article.norm in DETERMINERS
 
 
+def _a_particle(after: Token, following: Token | None) -> bool:
+    """An adverb of place, no noun: "get Rowan back to help", "bring Rowan home"."""
+    if after.norm not in _WHERE_NOUNS:
+        return False
+    return following is None or following.norm in _AFTER_PARTICLE
+
+
 def _modified_noun(after: Token, following: Token | None = None) -> bool:
     """A lowercase common noun that is no finite verb: the head of a compound ("tea").
 
@@ -1771,6 +1778,8 @@ def _modified_noun(after: Token, following: Token | None = None) -> bool:
     meaning = sense(after.norm)
     if not meaning.noun or after.norm.endswith("ing"):
         return False
+    if _a_particle(after, following):
+        return False
     if not finite(after.norm):
         return True
     if meaning.plural_noun and seldom_a_verb(after.norm):
@@ -1780,5 +1789,13 @@ def _modified_noun(after: Token, following: Token | None = None) -> bool:
     return meaning.plural_noun and following is not None and following.norm in _PLURAL_VERBS
 
 
+#: Adverbs of place that are nouns too: "get X back", "bring X home", "keep X away".
+_WHERE_NOUNS: Final = frozenset("back home away together inside outside forward".split())
+#: What follows such an adverb, where no noun it could head does ("back to play", "home
+#: for the summer", "away tonight").
+_AFTER_PARTICLE: Final = frozenset(
+    "to for from in on at into with by tonight today tomorrow soon now again then next this "
+    "and or but".split()
+)
 #: Verbs a plural subject takes straight after it.
 _PLURAL_VERBS: Final = frozenset("are were have do don't aren't weren't".split())
