@@ -143,6 +143,9 @@ def test_shortened_words_and_initials_end_no_sentence(text: str, sentences: list
         ("We\u2019ll pass for now.", "commitment"),
         ("Bob prefers email over calls.", "preference"),
         ("She wants a board seat.", "preference"),
+        ("I'd rather we hired someone we know.", "preference"),  # "would", contracted
+        ("Personally I’d really rather not chair it.", "preference"),
+        ("we'd like the raffle drawn before the speeches", "preference"),
         ("She is worried the pricing undercuts margin.", "belief"),
         ("He thinks the market is early.", "belief"),
         ("Big concern for the seed round.", "belief"),
@@ -481,6 +484,30 @@ def test_a_restatement_behind_a_connective_is_not_stored_twice() -> None:
         ("user", "Repeating it for the notes: I promised Bob Park the checklist by Friday."),
     )
     assert len(facts) == 1
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "I'd rather we skipped the raffle, could we do a tombola instead?",
+            "I'd rather we skipped the raffle.",
+        ),
+        (
+            "Bob Park starts on Monday, can you remind me the week before?",
+            "Bob Park starts on Monday.",
+        ),
+    ],
+)
+def test_a_statement_before_a_question_is_kept(said: str, kept: str) -> None:
+    assert [fact for fact, _, _ in rules(("user", said))] == [kept]
+
+
+@pytest.mark.parametrize(
+    "asked", ["Bob Park starts on Monday, right?", "can we, if it rains, move the fair indoors?"]
+)
+def test_a_question_with_commas_is_still_one_question(asked: str) -> None:
+    assert rules(("user", asked)) == []
 
 
 def test_a_person_the_conversation_introduced_is_found_by_first_name_later() -> None:

@@ -106,8 +106,10 @@ CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
     (
         "preference",
         re.compile(
-            r"\b(?:prefers?|preferred|preference|likes|liked|would like|loves?|loved|"
-            r"wants?|wanted|would rather|favou?rite|hates?|hated|dislikes?|enjoys?)\b",
+            r"\b(?:prefers?|preferred|preference|likes|liked|loves?|loved|"
+            r"wants?|wanted|favou?rite|hates?|hated|dislikes?|enjoys?|"
+            rf"(?:would|(?:i|we|he|she|they){_APOS}d)(?:\s+(?:really|much|honestly|just))?"
+            r"\s+(?:rather|like|prefer|love))\b",
             _FLAGS,
         ),
     ),
@@ -331,7 +333,7 @@ class RulesExtractor:
         ("loom decisions:" / "1. nightly backups only, no replicas yet").
         """
         message = relayed(sentence)
-        sentence = _before_hedge(sentence)
+        sentence = _before_hedge(_before_a_question(sentence))
         text = sentence.rstrip("?") if message is not None else sentence
         if message is None and _not_a_statement(sentence):
             refs = references(self._entities, sentence, salience)
@@ -827,6 +829,34 @@ def _not_a_statement(sentence: str) -> bool:
         or _OPENER.search(stripped) is not None
         or hedged(stripped)
     )
+
+
+def _before_a_question(sentence: str) -> str:
+    """The statement a question follows in one sentence, or the sentence as it is.
+
+    "I'd rather we skipped the raffle, could we do a tombola instead?"
+    states a preference, then asks; the statement is kept. A sentence that opens as a
+    question ("can we, if it rains, move it?") or tags one ("it's Friday, right?") stays whole.
+    """
+    if not sentence.rstrip().endswith("?") or _QUESTION_OPENS.match(sentence):
+        return sentence
+    asked = _ASKED_AFTER.search(sentence)
+    return sentence[: asked.start()] + "." if asked is not None else sentence
+
+
+#: A question's first word: the sentence is one question, whatever its commas.
+_QUESTION_OPENS = re.compile(
+    r"\W*(?:can|could|would|will|shall|should|do|does|did|is|are|was|were|have|has|any|"
+    r"what|when|where|who|whom|which|why|how)\b",
+    re.IGNORECASE,
+)
+#: A question opening after a comma or a dash, with its own subject: ", could we ...?".
+_ASKED_AFTER = re.compile(
+    r"\s*(?:,|;|\s[-–—])\s*(?:(?:so|and|but)\s+)?(?:can|could|would|will|shall|should|do|"
+    r"does|did|is|are|what|when|where|who|which|why|how)\s+(?:we|you|i|they|he|she|it|"
+    r"someone|anyone|people|the|that|this)\b[^,;]*\?\s*$",
+    re.IGNORECASE,
+)
 
 
 #: Words that hedge only the clause they stand in ("... so the next one might be online").
