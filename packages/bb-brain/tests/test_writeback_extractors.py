@@ -2109,3 +2109,34 @@ def test_an_occasion_at_a_place_is_its_owners_and_never_a_reporters() -> None:
     assert about("Tegwen's party at St Marrick's was great, Bob Park says.")[0] == tegwen.slug
     tip = "Tegwen's tip was spot on: dinner at St Marrick's, where the set menu is 25 pounds."
     assert church.slug in about(tip)
+
+
+@pytest.mark.parametrize(
+    ("said", "entities"),
+    [
+        # what "we" did, right after the sentence named the undertaking, is the undertaking's
+        (
+            "Pressing day for Quince Cider went well, we filled 48 bottles in the end.",
+            [CIDER.slug, CIDER.slug],
+        ),
+        # a place named first is where, not what "we" report on
+        (
+            "Pressing day at the Orchard Barn went well, we filled 48 bottles.",
+            ["places/orchard-barn", None],
+        ),
+        # a person named first: "we" is the user and company
+        ("Bob Park came round yesterday, we filled 48 bottles.", [BOB.slug, None]),
+    ],
+)
+def test_a_we_after_the_undertaking_its_sentence_named(
+    said: str, entities: list[str | None]
+) -> None:
+    barn = Entity("places/orchard-barn", "Orchard Barn", "place")
+    pages = [ALICE, BOB, WIDGET, CIDER, barn]
+    surfaces = [
+        ("Bob Park", BOB.slug, False),
+        ("Quince Cider", CIDER.slug, False),
+        ("Orchard Barn", barn.slug, False),
+    ]
+    facts = RulesExtractor(EntityIndex(pages, surfaces)).extract(seg(("user", said)))
+    assert [f.entity_slug for f in facts] == entities

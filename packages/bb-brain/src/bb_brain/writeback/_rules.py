@@ -42,6 +42,7 @@ from bb_schema.turn_context import ExtractedFact
 from bb_brain._examined import WRITEBACK_EXAMINED_CHARS, examined
 from bb_brain._names import fold
 from bb_brain._orgnames import ORG_WORDS, is_organisation
+from bb_brain.pages import is_place
 from bb_brain.reflex._lexicon import LETTERED_NOUNS, is_calendar_word
 from bb_brain.reflex._ordinary import sense
 from bb_brain.reflex._syntax import finite
@@ -355,7 +356,11 @@ class RulesExtractor:
             if club is not None and club.slug not in self._named:
                 if _another_body(group.text, club):
                     club = None  # "dues are £60 for the tennis club": that club's, not theirs
-            restated = _record(group, facts, topic, self._own(salience), club)
+            here = topic
+            if number > 0 and group.at_hand is not None and _what_we_report_on(group.at_hand):
+                # "Pressing day for Quince Cider went well, we filled 48 bottles"
+                here = group.at_hand
+            restated = _record(group, facts, here, self._own(salience), club)
 
     def _groups(self, text: str, salience: Salience, *, people: bool = False) -> list[_Group]:
         """The sentence's clauses as facts-to-be (see :class:`_Group` for how they join).
@@ -369,6 +374,7 @@ class RulesExtractor:
         plain = _blank(text, asides)
         self._introduce(plain, salience, people=people, text=text)
         for clause in self._listed(split_clauses(plain)):
+            at_hand = salience.thing or salience.person
             refs = references(self._entities, clause.text, salience)
             fresh = {
                 ref.entity.slug
@@ -403,7 +409,7 @@ class RulesExtractor:
                 continue
             user = opens_with_the_user(clause.text)
             if not groups or user:
-                groups.append(_Group(plain, clause.start, clause.end, ref, refs))
+                groups.append(_Group(plain, clause.start, clause.end, ref, refs, at_hand=at_hand))
                 groups.extend(described)
                 continue
             last = groups[-1]
@@ -627,6 +633,9 @@ class _Group:
     ref: Reference | None
     refs: list[Reference]
     inherited: bool = False
+    #: What was at hand when the clause began, the sentence's earlier clauses included:
+    #: "Pressing day for Quince Cider went well, we filled 48 bottles" (set for a user's clause).
+    at_hand: Entity | None = None
 
     @property
     def text(self) -> str:
@@ -944,6 +953,11 @@ def _role_described(text: str) -> bool:
 #: How long a verbless description of someone runs, at most (words).
 MAX_DESCRIPTION_WORDS: Final = 8
 _SUBJECTS: Final = frozenset("i we you he she they it this that there".split())
+
+
+def _what_we_report_on(entity: Entity) -> bool:
+    """What a "we" reports on when the sentence named it first: no person, no place."""
+    return not entity.is_person and not is_place(entity.page_type, entity.slug)
 
 
 def _about_the_user(text: str, refs: list[Reference]) -> bool:
