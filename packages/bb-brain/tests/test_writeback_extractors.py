@@ -2140,3 +2140,18 @@ def test_a_we_after_the_undertaking_its_sentence_named(
     ]
     facts = RulesExtractor(EntityIndex(pages, surfaces)).extract(seg(("user", said)))
     assert [f.entity_slug for f in facts] == entities
+
+
+@pytest.mark.parametrize(
+    ("said", "entity"),
+    [
+        ("Bob Park's birthday falls on the Quince Cider pressing day.", BOB.slug),  # his own
+        ("Bob Park's knee op is the week Quince Cider bottles.", BOB.slug),
+        ("Bob Park's quote for Quince Cider is £300.", CIDER.slug),  # his quote: the cider's
+    ],
+)
+def test_a_persons_own_matter_is_theirs_whatever_else_it_names(said: str, entity: str) -> None:
+    surfaces = [("Bob Park", BOB.slug, False), ("Quince Cider", CIDER.slug, False)]
+    extractor = RulesExtractor(EntityIndex([ALICE, BOB, WIDGET, CIDER], surfaces))
+    facts = extractor.extract(seg(("user", "Quince Cider notes."), ("user", said)))
+    assert [f.entity_slug for f in facts][-1] == entity

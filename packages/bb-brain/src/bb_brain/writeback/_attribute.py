@@ -248,6 +248,9 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
         if reported and (speaker or report.start() > 0):
             return _best(reported)
     first = refs[0] if refs else None
+    if first and first.possessive and first.entity.is_person and subject(first, text):
+        if _OWN_MATTER.match(text, first.end):
+            return first  # "Ottoline's birthday falls in fair week": hers
     if first and not first.explicit and first.entity.is_person and subject(first, text):
         if text[first.start : first.end].casefold() in _NOMINATIVE:
             return first  # "he starts reporting to Oluwaseun": the subject's fact
@@ -282,6 +285,12 @@ def _occasion_owner(refs: list[Reference], place: Reference, text: str) -> Refer
     return owner if _OWNED_AT.fullmatch(text, owner.end, place.start) else None
 
 
+#: A person's own matter after their possessive: "'s birthday", "'s knee op", "'s leave".
+_OWN_MATTER = re.compile(
+    r"['’]s\s+(?:\w+\s+)?(?:birthday|anniversary|retirement|surgery|operation|op|leave|"
+    r"holiday|graduation|diagnosis|due date|knee|hip|shoulder|ankle|wrist)\b",
+    re.IGNORECASE,
+)
 #: What stands between an occasion's owner and where it is: "'s christening at (the) ".
 _OWNED_AT = re.compile(r"['’]s\s+[\w-]+(?:\s+[\w-]+)?\s+(?:at|in)\s+(?:the\s+)?", re.IGNORECASE)
 
