@@ -1107,6 +1107,11 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (COLD_STORE, "the van can park at the cold store tonight"),  # its whole name, a place
         (CHANDLER, "chandler says the ceiling needs another coat"),  # a family name, then a verb
         (IVY, "ivy is off sick today so the shop opens late"),  # where she is
+        (  # ... asked
+            ("people/robin-quayle", md("Robin Quayle", type="person", aliases="[Robin]")),
+            "is robin in on friday? we're short-staffed",
+        ),
+        (IVY, "was ivy off sick yesterday"),
         (IVY, "ivy's lesson has moved to friday"),  # what a person has
         (NUTMEG, "nutmeg stole a sausage from the barbecue"),  # a deed with its object
         (TAVI, "tavis lesson is moving to the afternoon"),  # a possessive typed fast
@@ -1249,6 +1254,8 @@ def test_these_readings_name_the_page(
         (FETA, "order for friday: 3 tubs halloumi, 2 feta, 1 manchego"),  # goods counted out
         (FETA, "bring 2 feta, 6 rolls and some olives"),
         (IVY, "ivy does well on a north wall"),  # no day, no turn
+        (IVY, "is ivy in the hedge a problem?"),  # where, but no time: a plant
+        (BROOK, "is brook water in this week's test?"),  # a noun after it
         (LEVEL, "Spirit level - do I need one to hang the shelf?"),  # its article dropped
         (NOOR, "Noor's new album came out on friday, it's brilliant"),  # a singer by her work
         (OTIS, "otis garcia from the telly was in the shop"),  # another of that given name

@@ -631,15 +631,17 @@ def _whereabouts(tokens: list[Token], index: int) -> bool:
     """
     token = tokens[index]
     word = sense(token.norm)
-    if token.norm in _COMES_AND_GOES or word.place:
-        return False
-    if not opens_clause(tokens, index) or token.norm in DETERMINERS:
+    if token.norm in _COMES_AND_GOES or word.place or token.norm in DETERMINERS:
         return False
     after = _glued_after(tokens, index)
     if after is None:
         return False
-    if token.contracted:
-        where: Token | None = _after_been(tokens, after)
+    if _asked_whereabouts(tokens, index):
+        where: Token | None = after  # "is briar in on saturday?", "was briar off yesterday?"
+    elif not opens_clause(tokens, index):
+        return False
+    elif token.contracted:
+        where = _after_been(tokens, after)
     elif after.norm in ("is", "was"):  # "chelsea are back": a team, no one person
         where = _after_been(tokens, _glued_after(tokens, after.index))
     elif after.norm in ("has", "had"):  # "hazel has been off sick": only with "been"
@@ -654,6 +656,16 @@ def _whereabouts(tokens: list[Token], index: int) -> bool:
     # a stuff or a pastime comes and goes too ("cricket's back on saturday", "honey's in at
     # 6"), and is off when called off: the bare word must be one to count
     return not (word.noun and not word.count_noun) and _at_a_time(tokens, where)
+
+
+def _asked_whereabouts(tokens: list[Token], index: int) -> bool:
+    """The word is the subject of "is" or "was" opening a question: "is briar in today?"."""
+    before = _glued_before(tokens, index)
+    return (
+        before is not None
+        and before.norm in ("is", "was", "isn't", "wasn't")
+        and opens_clause(tokens, before.index)
+    )
 
 
 def _after_been(tokens: list[Token], token: Token | None) -> Token | None:
@@ -1764,7 +1776,11 @@ def _a_particle(after: Token, following: Token | None) -> bool:
     """An adverb of place, no noun: "get Rowan back to help", "bring Rowan home"."""
     if after.norm not in _WHERE_NOUNS:
         return False
-    return following is None or following.norm in _AFTER_PARTICLE
+    return following is None or (
+        following.norm in _AFTER_PARTICLE
+        or following.norm in _TIMES
+        or is_calendar_word(following.norm)
+    )
 
 
 def _modified_noun(after: Token, following: Token | None = None) -> bool:
@@ -1794,8 +1810,8 @@ _WHERE_NOUNS: Final = frozenset("back home away together inside outside forward"
 #: What follows such an adverb, where no noun it could head does ("back to play", "home
 #: for the summer", "away tonight").
 _AFTER_PARTICLE: Final = frozenset(
-    "to for from in on at into with by tonight today tomorrow soon now again then next this "
-    "and or but".split()
+    "to for from in on at into with by tonight today tomorrow yesterday soon now again then "
+    "next this and or but".split()
 )
 #: Verbs a plural subject takes straight after it.
 _PLURAL_VERBS: Final = frozenset("are were have do don't aren't weren't".split())
