@@ -146,6 +146,7 @@ def test_shortened_words_and_initials_end_no_sentence(text: str, sentences: list
         ("I'd rather we hired someone we know.", "preference"),  # "would", contracted
         ("Personally I’d really rather not chair it.", "preference"),
         ("we'd like the raffle drawn before the speeches", "preference"),
+        ("I'd like to flag that the lease ends in May.", None),  # the news, no wish
         ("She is worried the pricing undercuts margin.", "belief"),
         ("He thinks the market is early.", "belief"),
         ("Big concern for the seed round.", "belief"),
@@ -504,7 +505,14 @@ def test_a_statement_before_a_question_is_kept(said: str, kept: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "asked", ["Bob Park starts on Monday, right?", "can we, if it rains, move the fair indoors?"]
+    "asked",
+    [
+        "Bob Park starts on Monday, right?",
+        "can we, if it rains, move the fair indoors?",
+        "If Bob Park can't make it, could we ask Alice instead?",  # a condition, then asked
+        "Bob Park moved to Leeds, did he?",  # a tag
+        "Alice says the fair lost money, is that true?",
+    ],
 )
 def test_a_question_with_commas_is_still_one_question(asked: str) -> None:
     assert rules(("user", asked)) == []
@@ -2126,6 +2134,8 @@ def test_an_occasion_at_a_place_is_its_owners_and_never_a_reporters() -> None:
         ),
         # a person named first: "we" is the user and company
         ("Bob Park came round yesterday, we filled 48 bottles.", [BOB.slug, None]),
+        # a firm named first: its call is no news of what "we" do
+        ("Widget Co rang about my pension, we're selling the house.", [WIDGET.slug, None]),
     ],
 )
 def test_a_we_after_the_undertaking_its_sentence_named(
@@ -2134,6 +2144,7 @@ def test_a_we_after_the_undertaking_its_sentence_named(
     barn = Entity("places/orchard-barn", "Orchard Barn", "place")
     pages = [ALICE, BOB, WIDGET, CIDER, barn]
     surfaces = [
+        ("Widget Co", WIDGET.slug, False),
         ("Bob Park", BOB.slug, False),
         ("Quince Cider", CIDER.slug, False),
         ("Orchard Barn", barn.slug, False),
@@ -2148,10 +2159,15 @@ def test_a_we_after_the_undertaking_its_sentence_named(
         ("Bob Park's birthday falls on the Quince Cider pressing day.", BOB.slug),  # his own
         ("Bob Park's knee op is the week Quince Cider bottles.", BOB.slug),
         ("Bob Park's quote for Quince Cider is £300.", CIDER.slug),  # his quote: the cider's
+        ("Bob Park's birthday present for Alice Example arrived.", ALICE.slug),  # hers
     ],
 )
 def test_a_persons_own_matter_is_theirs_whatever_else_it_names(said: str, entity: str) -> None:
-    surfaces = [("Bob Park", BOB.slug, False), ("Quince Cider", CIDER.slug, False)]
+    surfaces = [
+        ("Alice Example", ALICE.slug, False),
+        ("Bob Park", BOB.slug, False),
+        ("Quince Cider", CIDER.slug, False),
+    ]
     extractor = RulesExtractor(EntityIndex([ALICE, BOB, WIDGET, CIDER], surfaces))
     facts = extractor.extract(seg(("user", "Quince Cider notes."), ("user", said)))
     assert [f.entity_slug for f in facts][-1] == entity

@@ -70,12 +70,28 @@ _UMLAUTS: Final = str.maketrans(
     | {"ø": "oe", "Ø": "Oe", "å": "aa", "Å": "Aa"}
 )
 #: Latin letters whose mark is part of the letter, so no decomposition drops it, as a
-#: keyboard without them types them ("Gjørn" is typed "Gjorn", "Łukasz" "Lukasz"); after
-#: casefolding, so lowercase only.
+#: keyboard without them types them ("Gjørn" is typed "Gjorn", "Łukasz" "Lukasz"); folded
+#: text, so lowercase only. Not part of :func:`fold`: written with its letter, "Løve" is no
+#: "love" and "Michał" no Michal of another page.
 _UNMARKED: Final = str.maketrans(
     {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "ħ": "h", "ŧ": "t", "ƀ": "b", "ı": "i"}
     | {"þ": "th", "æ": "ae", "œ": "oe"}
 )
+#: The plain letter a keyboard types for each of those of one letter: what a misspelt key
+#: may hold where the page has the special one.
+SPECIAL_FOR_PLAIN: Final[dict[str, str]] = {
+    "o": "ø",
+    "l": "ł",
+    "d": "đð",
+    "h": "ħ",
+    "t": "ŧ",
+    "i": "ı",
+}
+
+
+def keyboard_spelling(folded: str) -> str:
+    """Folded text as a keyboard without its special letters types it ("gjørn" -> "gjorn")."""
+    return folded.translate(_UNMARKED)
 
 
 def umlauts_spelt_out(text: str) -> str | None:
@@ -88,7 +104,7 @@ def umlauts_spelt_out(text: str) -> str | None:
 
 
 def fold(text: str) -> str:
-    """NFKD, drop the combining marks of Latin letters, casefold, unmark, recompose (NFC).
+    """NFKD, drop the combining marks of Latin letters, casefold, recompose (NFC).
 
     Marks on other scripts are kept: a Japanese dakuten or a Devanagari vowel sign changes the
     letter, it is not an accent a keyboard drops.
@@ -105,7 +121,7 @@ def fold(text: str) -> str:
         else:
             base = char
         kept.append(char)
-    return unicodedata.normalize("NFC", "".join(kept).casefold().translate(_UNMARKED))
+    return unicodedata.normalize("NFC", "".join(kept).casefold())
 
 
 def generation(name_folded: str) -> str:

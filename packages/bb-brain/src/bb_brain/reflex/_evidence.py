@@ -770,7 +770,7 @@ def _no_persons_grammar(res: Resolved, signals: set[str]) -> str | None:
     if MODIFIER in signals and MID_CAPITAL not in signals and res.page.is_person and not clients:
         return f"declined: {res.cand.raw!r} modifies the noun after it, as no person's name does"
     place_reading = bool(signals & {LOCATIVE, LISTED_WITH_PLACE, SAID_TO_BE_A_PLACE})
-    if place_reading and (res.page.is_person or _is_pet(res) or res.cand.place):
+    if place_reading and (res.page.is_person or res.cand.place):
         reading = "a date" if res.cand.calendar else "a place"
         return f"declined: {res.cand.raw!r} reads as {reading} here, {_NO_PERSON}"
     if AFTER_ARTICLE in signals and (res.page.is_person or _is_pet(res)) and not clients:

@@ -31,6 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from bb_brain._names import SPECIAL_FOR_PLAIN, keyboard_spelling
 from bb_brain._relations import RELATION_ARM
 from bb_brain.pages import ARMS
 from bb_brain.reflex._ordinary import is_ordinary
@@ -78,10 +79,24 @@ def fuzzy_keys(norms: Iterable[str]) -> tuple[list[str], list[str]]:
             # "tav" nor "vik"), so the keys of the three swaps that touch each end are
             # fetched too: a bounded handful of rows more, never a scan.
             for form in (norm, *(_swap(norm, i) for i in (0, 1, 2))):
-                heads.add(form[:3])
+                heads.update(_with_special_letters(form[:3]))
             for form in (norm, *(_swap(norm, len(norm) - i) for i in (2, 3, 4))):
-                tails.add(form[-3:])
+                tails.update(_with_special_letters(form[-3:]))
     return sorted(heads), sorted(tails)
+
+
+def _with_special_letters(key: str) -> set[str]:
+    """A key and its forms with a plain letter as the special one it may stand for.
+
+    "gjorn" is typed for "gjørn": its keys "gjo" and "orn" share nothing with "gjø" and
+    "ørn", so the page's row would never be fetched. One letter at a time (a name has one
+    such letter, seldom two): a handful of keys more.
+    """
+    keys = {key}
+    for at, letter in enumerate(key):
+        for special in SPECIAL_FOR_PLAIN.get(letter, ""):
+            keys.add(key[:at] + special + key[at + 1 :])
+    return keys
 
 
 def _swap(word: str, i: int) -> str:
@@ -124,6 +139,8 @@ def typo_kind(typed: str, meant: str) -> str | None:
     """
     if typed.startswith(meant) and typed[len(meant) :] in _INFLECTIONS:
         return None
+    if len(typed) != len(meant) and typed == keyboard_spelling(meant):
+        return "plain letters for a special one"  # "kjaersti" for "kjærsti": æ typed "ae"
     if len(typed) == len(meant):
         return _replaced(typed, meant)
     if len(typed) == len(meant) + 1:
@@ -201,9 +218,12 @@ def fuzzy_match(norm: str, arms: frozenset[str], rows: Sequence[FuzzyRow]) -> Fu
         surface = row.alias_norm
         if row.arm not in arms or surface == norm or surface.count(" ") != words:
             continue
-        if abs(len(surface) - len(norm)) > 1 or is_ordinary(surface):
+        if is_ordinary(surface):
             continue
-        if OSA.distance(norm, surface, score_cutoff=1) > 1:
+        plain = norm == keyboard_spelling(surface)  # "kjaersti": two keys for the æ
+        if not plain and abs(len(surface) - len(norm)) > 1:
+            continue
+        if not plain and OSA.distance(norm, surface, score_cutoff=1) > 1:
             continue
         kind = typo_kind(norm, surface)
         if kind is not None:

@@ -646,7 +646,8 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
         return [PERSON_VERB]  # "still waiting to hear from Jan", "a text from May"
     if _climate_before(tokens, before):
         return [LOCATIVE]  # "how hot is X in late July": the weather of a place
-    return [LOCATIVE] if _locative(tokens, before) else []
+    place = first == last and sense(tokens[first].norm).place
+    return [LOCATIVE] if _locative(tokens, before, place=place) else []
 
 
 def _climate_before(tokens: list[Token], before: Token) -> bool:
@@ -1102,10 +1103,12 @@ def _phrase_ends(tokens: list[Token], last: int) -> bool:
 _PRO_NOUNS: Final = frozenset({"one", "ones", "do"})
 
 
-def _locative(tokens: list[Token], before: Token) -> bool:
+def _locative(tokens: list[Token], before: Token, *, place: bool = False) -> bool:
     """In a place: "in X", or "to X" / "from X" after a word of travel ("flying to X").
 
     "in" after a verb it makes a phrasal verb of ("loop in X", "bring in X") is no place.
+    A direction between the journey and its "to" ("heading up to X") counts for a ``place``
+    the word lists know only: "head over to Kjell" is as often a visit to someone.
     """
     if before.norm in LOCATIVE_PREPOSITIONS:
         verb = _previous_glued(tokens, before.index)
@@ -1122,7 +1125,7 @@ def _locative(tokens: list[Token], before: Token) -> bool:
         return False  # "got the redlines back from Brennan": from whom, not from where
     if travel is not None and travel.norm == "off":
         return _setting_off(tokens, travel.index)  # "we're off to X", "set off to X"
-    if travel is not None and travel.norm in _HEADINGS:
+    if travel is not None and travel.norm in _HEADINGS and place:
         # "heading up to X", "driving down to X": the journey's direction between; "went up
         # to X" and "came over to X" may approach someone, so only a word of travel proper
         mover = _previous_glued(tokens, travel.index)

@@ -288,7 +288,8 @@ def _occasion_owner(refs: list[Reference], place: Reference, text: str) -> Refer
 #: A person's own matter after their possessive: "'s birthday", "'s knee op", "'s leave".
 _OWN_MATTER = re.compile(
     r"['’]s\s+(?:\w+\s+)?(?:birthday|anniversary|retirement|surgery|operation|op|leave|"
-    r"holiday|graduation|diagnosis|due date|knee|hip|shoulder|ankle|wrist)\b",
+    r"holiday|graduation|diagnosis|due date|knee|hip|shoulder|ankle|wrist)\b"
+    r"(?!\s+(?:present|presents|gift|gifts|card|cards|cake)\b)",  # a present is another's
     re.IGNORECASE,
 )
 #: What stands between an occasion's owner and where it is: "'s christening at (the) ".

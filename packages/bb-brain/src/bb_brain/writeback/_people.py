@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from bb_brain._names import HONORIFICS, fold
+from bb_brain._names import HONORIFICS, fold, keyboard_spelling
 from bb_brain._orgnames import ORG_WORDS
 from bb_brain.reflex._lexicon import FAMILY_WORDS, PERSON_VERBS_AFTER, ROLE_NOUNS
 from bb_brain.reflex._ordinary import ORDINARY_ZIPF, sense
@@ -89,7 +89,7 @@ def person_slug(name: str) -> str:
 
     Apostrophes go (O'Connell -> oconnell), hyphens and spaces separate words.
     """
-    plain = fold(name).replace("'", "").replace("’", "")
+    plain = keyboard_spelling(fold(name)).replace("'", "").replace("’", "")
     words = ["".join(ch for ch in word if ch.isascii()) for word in _LETTERS.findall(plain)]
     return "people/" + "-".join(word for word in words if word)
 

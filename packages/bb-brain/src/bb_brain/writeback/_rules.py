@@ -42,7 +42,6 @@ from bb_schema.turn_context import ExtractedFact
 from bb_brain._examined import WRITEBACK_EXAMINED_CHARS, examined
 from bb_brain._names import fold
 from bb_brain._orgnames import ORG_WORDS, is_organisation
-from bb_brain.pages import is_place
 from bb_brain.reflex._lexicon import LETTERED_NOUNS, is_calendar_word
 from bb_brain.reflex._ordinary import sense
 from bb_brain.reflex._syntax import finite
@@ -110,7 +109,10 @@ CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
             r"\b(?:prefers?|preferred|preference|likes|liked|loves?|loved|"
             r"wants?|wanted|favou?rite|hates?|hated|dislikes?|enjoys?|"
             rf"(?:would|(?:i|we|he|she|they){_APOS}d)(?:\s+(?:really|much|honestly|just))?"
-            r"\s+(?:rather|like|prefer|love))\b",
+            r"\s+(?:rather|like|prefer|love)"
+            # "I'd like to flag that ...", "I'd just like to say ...": what follows is the news
+            r"(?!\s+to\s+(?:flag|say|mention|add|note|point|remind|ask|check|know|thank|update"
+            r"|let|confirm|share)\b))\b",
             _FLAGS,
         ),
     ),
@@ -845,10 +847,13 @@ def _before_a_question(sentence: str) -> str:
 
     "I'd rather we skipped the raffle, could we do a tombola instead?"
     states a preference, then asks; the statement is kept. A sentence that opens as a
-    question ("can we, if it rains, move it?") or tags one ("it's Friday, right?") stays whole.
+    question ("can we, if it rains, move it?") or with a condition ("if Bob can't, could
+    we ...?"), or ends on a tag ("Bob moved, did he?", "..., is that true?"), stays whole.
     """
     if not sentence.rstrip().endswith("?") or _QUESTION_OPENS.match(sentence):
         return sentence
+    if _SUBORDINATE_OPENS.match(sentence):
+        return sentence  # "If Bob can't make it, could we ask Alice?": a condition, no fact
     asked = _ASKED_AFTER.search(sentence)
     return sentence[: asked.start()] + "." if asked is not None else sentence
 
@@ -863,7 +868,13 @@ _QUESTION_OPENS = re.compile(
 _ASKED_AFTER = re.compile(
     r"\s*(?:,|;|\s[-–—])\s*(?:(?:so|and|but)\s+)?(?:can|could|would|will|shall|should|do|"
     r"does|did|is|are|what|when|where|who|which|why|how)\s+(?:we|you|i|they|he|she|it|"
-    r"someone|anyone|people|the|that|this)\b[^,;]*\?\s*$",
+    r"someone|anyone|people|the|that|this)(?:\s+[^\s,;?]+){2,}[^,;]*\?\s*$",
+    re.IGNORECASE,
+)
+#: A subordinate clause opening the sentence: what follows its comma is the main clause.
+_SUBORDINATE_OPENS = re.compile(
+    r"\W*(?:if|unless|assuming|once|before|after|when|whenever|while|until|till|since|"
+    r"provided|given|as soon as|in case|even if|although|though)\b",
     re.IGNORECASE,
 )
 
@@ -956,8 +967,11 @@ _SUBJECTS: Final = frozenset("i we you he she they it this that there".split())
 
 
 def _what_we_report_on(entity: Entity) -> bool:
-    """What a "we" reports on when the sentence named it first: no person, no place."""
-    return not entity.is_person and not is_place(entity.page_type, entity.slug)
+    """What a "we" reports on when the sentence named it first: a project, an event, a trip.
+
+    "Widget Co called about my pension, we're selling the house" is no news of the firm.
+    """
+    return an_undertaking(entity)
 
 
 def _about_the_user(text: str, refs: list[Reference]) -> bool:
