@@ -2171,3 +2171,17 @@ def test_a_persons_own_matter_is_theirs_whatever_else_it_names(said: str, entity
     extractor = RulesExtractor(EntityIndex([ALICE, BOB, WIDGET, CIDER], surfaces))
     facts = extractor.extract(seg(("user", "Quince Cider notes."), ("user", said)))
     assert [f.entity_slug for f in facts][-1] == entity
+
+
+def test_who_someones_relation_is_is_their_fact() -> None:
+    """ "her tutor is Mr Brisley" says who Alice's tutor is: hers; a wife is a "she" after."""
+    facts = rules(
+        ("user", "Alice moved up a year, her tutor is Mr Brisley."),
+        ("user", "She's nervous about it."),
+        ("user", "Bob Park's wife is Isolde Zdun, she runs the cafe on Mill Lane."),
+    )
+    about = {fact: slug for fact, slug, _ in facts}
+    assert about["her tutor is Mr Brisley."] == ALICE.slug
+    assert about["She's nervous about it."] == ALICE.slug  # a teacher says no "she"
+    assert about["Bob Park's wife is Isolde Zdun"] == BOB.slug
+    assert about["she runs the cafe on Mill Lane."] == "people/isolde-zdun"

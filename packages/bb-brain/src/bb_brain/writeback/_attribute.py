@@ -33,6 +33,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
+from bb_brain._relations import RELATION_NOUNS, relation_pronoun
 from bb_brain.pages import is_place
 from bb_brain.writeback._entities import Entity, EntityIndex, pronoun_class
 from bb_brain.writeback._people import NewPerson, new_people
@@ -251,6 +252,8 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
     if first and first.possessive and first.entity.is_person and subject(first, text):
         if _OWN_MATTER.match(text, first.end):
             return first  # "Ottoline's birthday falls in fair week": hers
+    if first and named_relation(refs, text) is not None:
+        return first  # "her tutor is Mr Brisley": who her tutor is, a fact of hers
     if first and not first.explicit and first.entity.is_person and subject(first, text):
         if text[first.start : first.end].casefold() in _NOMINATIVE:
             return first  # "he starts reporting to Oluwaseun": the subject's fact
@@ -290,6 +293,53 @@ _OWN_MATTER = re.compile(
     r"['’]s\s+(?:\w+\s+)?(?:birthday|anniversary|retirement|surgery|operation|op|leave|"
     r"holiday|graduation|diagnosis|due date|knee|hip|shoulder|ankle|wrist)\b"
     r"(?!\s+(?:present|presents|gift|gifts|card|cards|cake)\b)",  # a present is another's
+    re.IGNORECASE,
+)
+#: People one has besides family: "her teacher", "his secretary", "their coach".
+_HELPERS: Final = frozenset(
+    "teacher secretary assistant coach carer consultant surgeon keyworker pa "
+    "headteacher midwife nurse".split()
+)
+
+
+@dataclass(frozen=True)
+class Relation:
+    """Someone named as a person's relation, and the pronoun the relation's word implies."""
+
+    named: Reference
+    pronoun: str
+
+
+def named_relation(refs: list[Reference], text: str) -> Relation | None:
+    """The person a clause names as someone's relation: Mr Brisley of "her tutor is Mr Brisley".
+
+    The clause is the possessor's fact. A relation whose word says "she" or "he" ("Bob's
+    wife is Isolde, she runs the cafe") is who that pronoun means next.
+    """
+    first = refs[0] if refs else None
+    if first is None or not _whose(first, text):
+        return None
+    said = _RELATION_IS.match(text, first.end)
+    if said is None:
+        return None
+    named = next((ref for ref in refs[1:] if ref.explicit and ref.entity.is_person), None)
+    if named is None:
+        return None
+    return Relation(named, relation_pronoun([said.group("noun").casefold()]))
+
+
+def _whose(ref: Reference, text: str) -> bool:
+    """A person's possessive opening the clause: "Ottoline's ...", "her ...", "his ..."."""
+    if not ref.entity.is_person or not subject(ref, text):
+        return False
+    return ref.possessive or text[ref.start : ref.end].casefold() in ("his", "her", "their")
+
+
+#: Who someone's relation is: "'s wife is", "their tutor will be", "his new GP's".
+_RELATION_IS = re.compile(
+    r"(?:['’]s)?\s+(?:new\s+|old\s+|current\s+)?(?P<noun>"
+    + "|".join(sorted(RELATION_NOUNS | _HELPERS, key=len, reverse=True))
+    + r")\s+(?:is|was|will\s+be|['’]s)\b",
     re.IGNORECASE,
 )
 #: What stands between an occasion's owner and where it is: "'s christening at (the) ".

@@ -50,6 +50,7 @@ from bb_brain.writeback._attribute import (
     Salience,
     an_undertaking,
     choose,
+    named_relation,
     references,
     subject,
 )
@@ -398,6 +399,12 @@ class RulesExtractor:
             ref = _reported_for_the_topic(refs, ref, clause.text, salience.thing) or ref
             ref = _done_for_the_topic(refs, ref, clause.text, salience.thing) or ref
             salience.update(refs, ref)
+            related = named_relation(refs, clause.text)
+            if related is not None and related.pronoun:
+                # "Bob's wife is Isolde, she runs the cafe": she is Isolde; "her tutor is
+                # Mr Brisley. She's nervous" stays the girl's
+                salience.pronouns[related.named.entity.slug] = related.pronoun
+                salience.update([related.named])
             described = _described(asides, clause, refs)
             appended = _RELATIVE.match(clause.text) or _APPOSITION.match(clause.text)
             if groups and appended and not _INTRODUCES.match(clause.text):
