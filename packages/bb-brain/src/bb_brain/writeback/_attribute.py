@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
-from bb_brain._relations import RELATION_NOUNS, relation_pronoun
+from bb_brain._relations import RELATION_NOUNS, relation_key, relation_pronoun
 from bb_brain.pages import is_place
 from bb_brain.writeback._entities import Entity, EntityIndex, pronoun_class
 from bb_brain.writeback._people import NewPerson, new_people
@@ -252,8 +252,6 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
     if first and first.possessive and first.entity.is_person and subject(first, text):
         if _OWN_MATTER.match(text, first.end):
             return first  # "Ottoline's birthday falls in fair week": hers
-    if first and named_relation(refs, text) is not None:
-        return first  # "her tutor is Mr Brisley": who her tutor is, a fact of hers
     if first and not first.explicit and first.entity.is_person and subject(first, text):
         if text[first.start : first.end].casefold() in _NOMINATIVE:
             return first  # "he starts reporting to Oluwaseun": the subject's fact
@@ -313,8 +311,9 @@ class Relation:
 def named_relation(refs: list[Reference], text: str) -> Relation | None:
     """The person a clause names as someone's relation: Mr Brisley of "her tutor is Mr Brisley".
 
-    The clause is the possessor's fact. A relation whose word says "she" or "he" ("Bob's
-    wife is Isolde, she runs the cafe") is who that pronoun means next.
+    The possessor opens the clause and the name follows the "is" ("Bob's husband is at
+    the yard with Alice" names no husband). The relation is who a "she" or "he" after it
+    means, when its word or its title says which ("Bob's wife is Isolde, she ...", "Mr").
     """
     first = refs[0] if refs else None
     if first is None or not _whose(first, text):
@@ -323,9 +322,18 @@ def named_relation(refs: list[Reference], text: str) -> Relation | None:
     if said is None:
         return None
     named = next((ref for ref in refs[1:] if ref.explicit and ref.entity.is_person), None)
-    if named is None:
+    if named is None or _NAME_FOLLOWS.fullmatch(text, said.end(), named.start) is None:
         return None
-    return Relation(named, relation_pronoun([said.group("noun").casefold()]))
+    key = relation_key([], said.group("noun"))
+    pronoun = relation_pronoun([key]) if key else ""
+    titled = _TITLE_PRONOUN.match(text, named.start)
+    return Relation(named, pronoun or (titled.lastgroup or "" if titled else ""))
+
+
+#: Between a relation's "is" and its name: nothing, or "called", "a", "the".
+_NAME_FOLLOWS = re.compile(r"\s*(?:called\s+|named\s+)?(?:a\s+|an\s+|the\s+)?", re.IGNORECASE)
+#: A title that says "he" or "she".
+_TITLE_PRONOUN = re.compile(r"(?:(?P<he>mr|sir)|(?P<she>mrs|ms|miss))\b\.?", re.IGNORECASE)
 
 
 def _whose(ref: Reference, text: str) -> bool:

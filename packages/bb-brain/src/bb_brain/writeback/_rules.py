@@ -47,6 +47,7 @@ from bb_brain.reflex._ordinary import sense
 from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._attribute import (
     Reference,
+    Relation,
     Salience,
     an_undertaking,
     choose,
@@ -113,7 +114,8 @@ CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
             r"\s+(?:rather|like|prefer|love)"
             # "I'd like to flag that ...", "I'd just like to say ...": what follows is the news
             r"(?!\s+to\s+(?:flag|say|mention|add|note|point|remind|ask|check|know|thank|update"
-            r"|let|confirm|share)\b))\b",
+            r"|let|confirm|share|introduce|welcome|propose|apologi[sz]e|think)\b"
+            r"|\s+it\s+noted\b))\b",
             _FLAGS,
         ),
     ),
@@ -360,7 +362,7 @@ class RulesExtractor:
                 if _another_body(group.text, club):
                     club = None  # "dues are £60 for the tennis club": that club's, not theirs
             here = topic
-            if number > 0 and group.at_hand is not None and _what_we_report_on(group.at_hand):
+            if number > 0 and group.at_hand is not None and _we_report_on(group, group.at_hand):
                 # "Pressing day for Quince Cider went well, we filled 48 bottles"
                 here = group.at_hand
             restated = _record(group, facts, here, self._own(salience), club)
@@ -376,6 +378,7 @@ class RulesExtractor:
         asides = list(ASIDE.finditer(text))
         plain = _blank(text, asides)
         self._introduce(plain, salience, people=people, text=text)
+        before: list[Reference] = []  # the sentence's clause before this one
         for clause in self._listed(split_clauses(plain)):
             at_hand = salience.thing or salience.person
             refs = references(self._entities, clause.text, salience)
@@ -398,13 +401,12 @@ class RulesExtractor:
                     ref = None  # "we've booked room 2 at the sports hall": the exhibition's
             ref = _reported_for_the_topic(refs, ref, clause.text, salience.thing) or ref
             ref = _done_for_the_topic(refs, ref, clause.text, salience.thing) or ref
-            salience.update(refs, ref)
             related = named_relation(refs, clause.text)
-            if related is not None and related.pronoun:
-                # "Bob's wife is Isolde, she runs the cafe": she is Isolde; "her tutor is
-                # Mr Brisley. She's nervous" stays the girl's
-                salience.pronouns[related.named.entity.slug] = related.pronoun
-                salience.update([related.named])
+            if related is not None and _owner_at_hand(refs[0], before):
+                ref = refs[0]  # "Alice moved up, her tutor is Mr Brisley": hers
+            salience.update(refs, ref)
+            _named_next(salience, related)
+            before = refs
             described = _described(asides, clause, refs)
             appended = _RELATIVE.match(clause.text) or _APPOSITION.match(clause.text)
             if groups and appended and not _INTRODUCES.match(clause.text):
@@ -862,7 +864,12 @@ def _before_a_question(sentence: str) -> str:
     if _SUBORDINATE_OPENS.match(sentence):
         return sentence  # "If Bob can't make it, could we ask Alice?": a condition, no fact
     asked = _ASKED_AFTER.search(sentence)
-    return sentence[: asked.start()] + "." if asked is not None else sentence
+    if asked is None or _BACK_TO_IT.search(asked.group(0)):
+        return sentence  # "Ewan moved to Leeds, can you confirm that?": doubted, not told
+    stated = sentence[: asked.start()]
+    if not _full_clause(stated):
+        return sentence  # "The gala on Saturday, can we ...?", "Bob, Alice - can you ...?"
+    return stated + "."
 
 
 #: A question's first word: the sentence is one question, whatever its commas.
@@ -878,12 +885,16 @@ _ASKED_AFTER = re.compile(
     r"someone|anyone|people|the|that|this)(?:\s+[^\s,;?]+){2,}[^,;]*\?\s*$",
     re.IGNORECASE,
 )
-#: A subordinate clause opening the sentence: what follows its comma is the main clause.
+#: A subordinate clause opening the sentence: what follows its comma is the main clause;
+#: or a supposition, or a topic named before a question about it.
 _SUBORDINATE_OPENS = re.compile(
     r"\W*(?:if|unless|assuming|once|before|after|when|whenever|while|until|till|since|"
-    r"provided|given|as soon as|in case|even if|although|though)\b",
+    r"provided|given|as soon as|in case|even if|although|though|because|as|say|suppose|"
+    r"supposing|worst case|otherwise|regarding|re|as for|about)\b",
     re.IGNORECASE,
 )
+#: A question that points back at what was said: "is that true?", "did it include VAT?".
+_BACK_TO_IT = re.compile(r"\b(?:that|this|it|so|right|true|correct|case)\b", re.IGNORECASE)
 
 
 #: Words that hedge only the clause they stand in ("... so the next one might be online").
@@ -973,12 +984,54 @@ MAX_DESCRIPTION_WORDS: Final = 8
 _SUBJECTS: Final = frozenset("i we you he she they it this that there".split())
 
 
-def _what_we_report_on(entity: Entity) -> bool:
-    """What a "we" reports on when the sentence named it first: a project, an event, a trip.
+def _named_next(salience: Salience, related: Relation | None) -> None:
+    """The relation a clause named is who a pronoun after it means, as its word says.
 
-    "Widget Co called about my pension, we're selling the house" is no news of the firm.
+    "Bob's wife is Isolde, she runs the cafe": she is Isolde; after "her tutor is Mr
+    Brisley", a "she" is not him.
     """
-    return an_undertaking(entity)
+    if related is None:
+        return
+    if related.pronoun:
+        salience.pronouns[related.named.entity.slug] = related.pronoun
+    salience.update([related.named])
+
+
+def _owner_at_hand(owner: Reference, before: list[Reference]) -> bool:
+    """A relation's owner the clause names, or a "her" of whom the clause before spoke.
+
+    "Alice moved up a year, her tutor is Mr Brisley" is Alice's; in "Alice's daughter started
+    school. Her tutor is ..." the "her" may be the daughter, who has no page.
+    """
+    return owner.explicit or any(ref.entity == owner.entity for ref in before)
+
+
+def _we_report_on(group: _Group, entity: Entity) -> bool:
+    """A "we" reporting a count or an amount for what the sentence named first: a plan.
+
+    "The fair went well, we raised £1,200" is the fair's; "Widget Co called about my pension,
+    we're selling the house" is no news of the firm, nor "the fair's sorted, we're having a
+    baby" of the fair.
+    """
+    text = group.text
+    return (
+        an_undertaking(entity)
+        and _COUNTED.search(text) is not None
+        and _PERSONAL_MATTER.search(text) is None
+        and _HOUSEHOLD.search(text) is None
+    )
+
+
+#: A count or an amount: a figure or a number word.
+_COUNTED = re.compile(
+    r"\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
+    r"forty|fifty|hundred|thousand|dozen)\b",
+    re.IGNORECASE,
+)
+#: A household's own news: "we're moving house", "having a baby", "off to bed".
+_HOUSEHOLD = re.compile(
+    r"\b(?:house|home|flat|baby|bed|moving|mortgage|kids?|children|pregnant)\b", re.IGNORECASE
+)
 
 
 def _about_the_user(text: str, refs: list[Reference]) -> bool:
