@@ -2211,3 +2211,21 @@ def test_a_relation_only_when_its_owner_and_name_are_plain(said: str, owner: str
 def test_after_a_relation_a_pronoun_means_whom_the_title_says() -> None:
     facts = rules(("user", "Bob Park's consultant is Mr Brisley, he's operating on the 4th."))
     assert [slug for _, slug, _ in facts] == [BOB.slug, "people/mr-brisley"]
+
+
+@pytest.mark.parametrize(
+    "heading", ["ok quince fair planning.", "Quince fair prep:", "Right, quince fair debrief!"]
+)
+def test_a_heading_alone_opens_its_topic(heading: str) -> None:
+    """A sentence that is only "<topic> planning" heads what follows, as "<topic> news:" does."""
+    fair = Entity("projects/tolland-quince-fair", "Tolland Quince Fair", "project")
+    extractor = RulesExtractor(EntityIndex([fair], list(_page_surfaces(fair, None))))
+    facts = extractor.extract(seg(("user", f"{heading} Doors at 2, entry £3.")))
+    assert [fact.entity_slug for fact in facts] == [fair.slug, fair.slug]
+
+
+def test_a_sentence_that_goes_on_is_no_heading() -> None:
+    fair = Entity("projects/tolland-quince-fair", "Tolland Quince Fair", "project")
+    extractor = RulesExtractor(EntityIndex([fair], list(_page_surfaces(fair, None))))
+    facts = extractor.extract(seg(("user", "Fair meeting tonight. Doors at 2, entry £3.")))
+    assert fair.slug not in [fact.entity_slug for fact in facts]

@@ -611,8 +611,10 @@ _NO_LABELS: Final = frozenset(
 
 #: A turn's heading naming its topic and that it is news of it: "Tour news:", "fete update -".
 _TOPIC_HEADING = re.compile(
-    r"^\W*(?P<topic>[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,2})\s+"
-    r"(?:update|updates|news|notes|latest|admin|stuff|plans|recap)\s*[:\-–—]",
+    r"^\W*(?:(?:ok|okay|right|so|now|anyway)\W+)?"
+    r"(?P<topic>[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,2})\s+"
+    r"(?:update|updates|news|notes|latest|admin|stuff|plans|recap|planning|prep|debrief)"
+    r"\s*(?:[:\-–—]|[.!]*\s*$)",  # "Tour news: ...", or a heading alone: "ok show planning."
     re.IGNORECASE,
 )
 
