@@ -2229,3 +2229,20 @@ def test_a_sentence_that_goes_on_is_no_heading() -> None:
     extractor = RulesExtractor(EntityIndex([fair], list(_page_surfaces(fair, None))))
     facts = extractor.extract(seg(("user", "Fair meeting tonight. Doors at 2, entry £3.")))
     assert fair.slug not in [fact.entity_slug for fact in facts]
+
+
+@pytest.mark.parametrize("aside", ["So much prep!", "Good news!", "Quick update."])
+def test_a_sentence_that_only_looks_like_a_heading_keeps_the_topic(aside: str) -> None:
+    fair = Entity("projects/tolland-quince-fair", "Tolland Quince Fair", "project")
+    extractor = RulesExtractor(EntityIndex([fair], list(_page_surfaces(fair, None))))
+    said = ("user", f"Tolland Quince Fair news: 40 tickets sold. {aside} The marquee is £300.")
+    assert [fact.entity_slug for fact in extractor.extract(seg(said))][-1] == fair.slug
+
+
+def test_a_heading_alone_naming_two_pages_opens_neither() -> None:
+    fair = Entity("projects/tolland-quince-fair", "Tolland Quince Fair", "project")
+    regatta = Entity("projects/tolland-regatta", "Tolland Regatta", "project")
+    surfaces = [s for page in (fair, regatta) for s in _page_surfaces(page, None)]
+    extractor = RulesExtractor(EntityIndex([fair, regatta], surfaces))
+    facts = extractor.extract(seg(("user", "Quince fair and regatta prep. We need 30 chairs.")))
+    assert [fact.entity_slug for fact in facts] == [None]

@@ -42,6 +42,7 @@ from bb_schema.turn_context import ExtractedFact
 from bb_brain._examined import WRITEBACK_EXAMINED_CHARS, examined
 from bb_brain._names import fold
 from bb_brain._orgnames import ORG_WORDS, is_organisation
+from bb_brain.pages import is_place
 from bb_brain.reflex._lexicon import LETTERED_NOUNS, is_calendar_word
 from bb_brain.reflex._ordinary import sense
 from bb_brain.reflex._syntax import finite
@@ -480,24 +481,31 @@ class RulesExtractor:
         tour": its figures are that page's, not the club's (only a page that is no
         person's, and only one). "Club news: ..." of the user's own club is the club's
         again, and a heading of anything else ("Other stuff:") leaves nothing at hand.
+        A heading alone ("ok fair prep.") opens its topic only when its words are one page's
+        name, no place's; one that only looks like a heading ("Good news!") changes nothing.
         """
         heading = _TOPIC_HEADING.match(sentence)
         if heading is None:
             return
         topic = heading.group("topic")
+        said = f"the {topic}"
         named = [
             mention.entity
-            for mention in self._entities.mentions(f"the {topic}")
+            for mention in self._entities.mentions(said)
             if mention.entity is not None and mention.start == 0
-        ]
+            and (heading.group("colon") or mention.end == len(said))
+        ]  # fmt: skip
         own = self._entities.own
         if len(named) == 1 and not named[0].is_person:
-            salience.update([Reference(named[0], 0, 0, True)])
+            if heading.group("colon") or not is_place(named[0].page_type, named[0].slug):
+                salience.update([Reference(named[0], 0, 0, True)])
         elif own is not None and self._entities.speaks_of_own(f"{topic}:"):
             self._named.add(own.slug)
             salience.update([Reference(own, 0, 0, True)])
-        else:
+        elif heading.group("colon"):
             salience.thing = None
+        # a sentence alone that only looks like a heading ("So much prep!", "Good news!")
+        # leaves the topic at hand as it was
 
     def _new_organisations(self, text: str, known: set[tuple[int, int]] | None = None) -> None:
         """Introduce the organisations ``text`` names that have no page yet."""
@@ -614,7 +622,7 @@ _TOPIC_HEADING = re.compile(
     r"^\W*(?:(?:ok|okay|right|so|now|anyway)\W+)?"
     r"(?P<topic>[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,2})\s+"
     r"(?:update|updates|news|notes|latest|admin|stuff|plans|recap|planning|prep|debrief)"
-    r"\s*(?:[:\-–—]|[.!]*\s*$)",  # "Tour news: ...", or a heading alone: "ok show planning."
+    r"\s*(?:(?P<colon>[:\-–—])|[.!]*\s*$)",  # "Tour news: ...", or alone: "ok fair prep."
     re.IGNORECASE,
 )
 
