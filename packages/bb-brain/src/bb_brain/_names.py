@@ -69,19 +69,13 @@ _UMLAUTS: Final = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae",
 #: keyboard without them types them ("Gjørn" is typed "Gjorn", "Łukasz" "Lukasz"); folded
 #: text, so lowercase only. Not part of :func:`fold`: written with its letter, "Løve" is no
 #: "love" and "Michał" no Michal of another page.
-_UNMARKED: Final = str.maketrans(
-    {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "ħ": "h", "ŧ": "t", "ƀ": "b", "ı": "i"}
-    | {"þ": "th", "æ": "ae", "œ": "oe"}
-)
-#: The plain letter a keyboard types for each of those of one letter: what a misspelt key
-#: may hold where the page has the special one.
+_STROKED: Final = {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "ħ": "h", "ŧ": "t", "ƀ": "b", "ı": "i"}
+_UNMARKED: Final = str.maketrans(_STROKED | {"þ": "th", "æ": "ae", "œ": "oe"})
+#: The special letters a plain one stands for when typed in their place (one letter for
+#: one): what a misspelt key may hold where the page has the special one.
 SPECIAL_FOR_PLAIN: Final[dict[str, str]] = {
-    "o": "ø",
-    "l": "ł",
-    "d": "đð",
-    "h": "ħ",
-    "t": "ŧ",
-    "i": "ı",
+    plain: "".join(special for special, typed in _STROKED.items() if typed == plain)
+    for plain in sorted(set(_STROKED.values()))
 }
 
 
