@@ -361,6 +361,55 @@ def test_an_acronym_may_open_a_lowercase_title(engine: Engine, make_brain: Any) 
     assert slugs(ask(engine, brain, "should we check the KPI register first?")) == [register[0]]
 
 
+ELECTRICS = ("projects/quarrendon-electrics", md("Quarrendon Lane electrics", type="project"))
+#: "Quarrendon" alone names either page.
+QUARRENDON_HALL = ("places/quarrendon-hall", md("Quarrendon Hall", type="place"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Quarrendon electrics have slipped again.",  # its slug's words, the name capitalised
+        "ok so the Quarrendon electrics are late again",
+        "Quarrendon lane electrics: the kitchen goes first",  # its title, typed so
+    ],
+)
+def test_a_name_opening_a_title_typed_in_lowercase(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    brain = make_brain(ELECTRICS, QUARRENDON_HALL)
+    assert slugs(ask(engine, brain, text)) == [ELECTRICS[0]]
+
+
+def test_a_name_and_lowercase_words_of_no_title_name_none(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(ELECTRICS, QUARRENDON_HALL)
+    assert ELECTRICS[0] not in slugs(ask(engine, brain, "Quarrendon says the electrics are cheap"))
+    assert ELECTRICS[0] not in slugs(ask(engine, brain, "Quarrendon lane works are loud"))
+
+
+def test_a_name_before_lowercase_words_leaves_them_their_own_reading(
+    engine: Engine, make_brain: Any
+) -> None:
+    marwood = ("people/wilma-marwood", md("Wilma Marwood", type="person", aliases="[Marwood]"))
+    quillory = ("projects/quillory", md("Quillory", type="project"))
+    perpetua = ("people/perpetua-orr", md("Perpetua Orr", type="person", aliases="[Perpetua]"))
+    brain = make_brain(marwood, quillory, perpetua)
+    found = slugs(ask(engine, brain, "tell Marwood quillory is down"))
+    assert sorted(found) == [marwood[0], quillory[0]]
+    found = slugs(ask(engine, brain, "lunch with Marwood perpetua and me on Friday"))
+    assert sorted(found) == [perpetua[0], marwood[0]]
+
+
+def test_a_name_and_its_verb_are_no_title(engine: Engine, make_brain: Any) -> None:
+    wyvold = ("people/cass-wyvold", md("Cass Wyvold", type="person", aliases="[Wyvold]"))
+    move = ("projects/wyvold-move", md("Moving house", type="project"))
+    brain = make_brain(wyvold, move)
+    assert slugs(ask(engine, brain, "Wyvold move date is the 14th")) == [move[0]]
+    # a subject before its verb, the verb before its object or particle
+    assert slugs(ask(engine, brain, "can Wyvold move the piano on Sunday?")) == [wyvold[0]]
+    assert slugs(ask(engine, brain, "I hear Wyvold move out in May")) == [wyvold[0]]
+
+
 FROST = ("people/frost-adebayo", md("Frost Adebayo", type="person", aliases="[Frost]"))
 HOPE = ("people/hope-varga", md("Hope Varga", type="person", aliases="[Hope]"))
 SAGE_HERB = ("projects/sage", md("Sage", type="project"))

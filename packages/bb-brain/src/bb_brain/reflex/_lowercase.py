@@ -19,6 +19,8 @@ A multi-word lowercase phrase may match an alias, title or name form exactly, wh
 function word stands at either end and at least one word is not ordinary ("widget co"), or
 when it runs to three words or more ("the red flag review"). Two everyday words ("house
 rules") and a title with its article ("the foundry") match too, on evidence only.
+A capitalised name no dictionary knows may open such a phrase, the title's other words
+typed in lowercase ("Quarrendon electrics are late"): matched whole only.
 Lowercase evidence is weaker, so every candidate here carries a small confidence penalty.
 
 Typing in lowercase is typing fast: a lowercase word of five letters or more that no
@@ -117,24 +119,25 @@ def ordinary_uses(tokens: list[Token]) -> frozenset[int]:
 def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> list[Candidate]:
     found: list[Candidate] = []
     stretch: list[Token] = []
+    opener: Token | None = None  # a name right before the stretch ("Quarrendon electrics")
+    before: Token | None = None  # the word before the opener
+    previous: Token | None = None
     for tok in [*chunk, None]:
+        last, previous = previous, tok
         if tok is not None and (_acronym(tok) or not (tok.capitalised or tok.handle)):
             stretch.append(tok)  # an acronym may open a lowercase title ("KPI register")
             continue
         if tok is not None and not stretch and _capital_of_position(tok):
             stretch.append(tok)  # "Golden grain millers said": the title, typed as a sentence
             continue
+        if opener is not None and not _subject_or_indefinite(before):
+            found += _named_titles(opener, stretch, tok, maker)
         for size in range(1, min(len(stretch), MAX_LOWER_TOKENS) + 1):
             for offset in range(len(stretch) - size + 1):
                 span = stretch[offset : offset + size]
-                opening = _capital_of_position(span[0]) and span[0].norm != "the"
-                if opening and (size == 1 or _dictionary_phrase(span)):
-                    # the capitalised channel reads it alone, and a sentence drops its
-                    # article before everyday words ("Spirit level - do I need one?"): a
-                    # page's whole title or alias only, on evidence ("Summer fair confirmed");
-                    # an opening "The" is the article ("The regatta's off" is "the regatta")
-                    if size > 1 and _inner(span[-1]):
-                        found.append(_opening_title(span, maker))
+                opened = _opened_by_a_capital(span, maker)
+                if opened is not None:
+                    found += opened
                     continue
                 if size == 1:
                     if not _acronym(span[0]) and not _in_name_run(stretch, offset):
@@ -161,7 +164,64 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                 norm = _phrase(span, maker.text)
                 found.append(_lower_phrase(span, maker, PHRASE_ARMS, norm, fuzzy=fuzzy))
         stretch = []
+        opener, before = (tok, last) if tok is not None and _name_opening(tok) else (None, None)
     return found
+
+
+def _opened_by_a_capital(span: list[Token], maker: Maker) -> list[Candidate] | None:
+    """What a span opening on a capital of position is, or None if it opens on none.
+
+    The capitalised channel reads the word alone, and a sentence drops its article before
+    everyday words ("Spirit level - do I need one?"): a page's whole title or alias only, on
+    evidence ("Summer fair confirmed"); an opening "The" is the article ("The regatta's off"
+    is "the regatta").
+    """
+    opening = _capital_of_position(span[0]) and span[0].norm != "the"
+    if not (opening and (len(span) == 1 or _dictionary_phrase(span))):
+        return None
+    return [_opening_title(span, maker)] if len(span) > 1 and _inner(span[-1]) else []
+
+
+def _named_titles(
+    opener: Token, stretch: list[Token], end: Token | None, maker: Maker
+) -> list[Candidate]:
+    """A name and the lowercase words after it, looked up whole as a title, alias or slug.
+
+    "Quarrendon electrics are late": the title's other words typed in lowercase. Only the
+    whole phrase is looked up; the name alone is the capitalised channel's, and the words
+    after it are read as they were without it ("tell Marwood quillory is down"). A word
+    with an object or a particle after it is the name's verb ("Wyvold move the car",
+    "Tanhurst call back"), no word of a title.
+    """
+    found: list[Candidate] = []
+    for size in range(1, min(len(stretch), MAX_LOWER_TOKENS - 1) + 1):
+        span = [opener, *stretch[:size]]
+        after = stretch[size] if size < len(stretch) else end
+        if not _inner(span[-1]) or (after is not None and after.norm in _AFTER_A_VERB):
+            continue
+        found.append(maker.make(join(span), span, PHRASE_ARMS, penalty=LOWERCASE_PENALTY))
+    return found
+
+
+#: Words that make the one before them a verb: its object or particle ("move the car").
+_AFTER_A_VERB: Final = frozenset(
+    "the a an my your his her our their its this that these those it him them me us "
+    "back up out off away".split()
+)
+#: Words that make the name after them a subject ("did Wyvold ...") or an ordinary noun's
+#: modifier ("a Quarrendon walk").
+_BEFORE_A_SUBJECT: Final = frozenset(
+    "did does do can could will would should shall may might must a an".split()
+)
+
+
+def _subject_or_indefinite(before: Token | None) -> bool:
+    return before is not None and before.norm in _BEFORE_A_SUBJECT
+
+
+def _name_opening(tok: Token) -> bool:
+    """A capitalised word no dictionary knows, which may open a title typed in lowercase."""
+    return tok.capitalised and tok.raw[1:].islower() and not sense(tok.norm).lexical
 
 
 def _capital_of_position(tok: Token) -> bool:
