@@ -1665,6 +1665,40 @@ def test_a_title_part_that_keeps_its_head_is_the_known_one(
     assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if found else [])
 
 
+TRIP = ("projects/vellacott-choir-trip", md("Vellacott Choir Trip", type="event"))
+FINAL = ("events/national-schools-final", md("National Schools Final", type="event"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "found"),
+    [
+        (TRIP, "how are sign-ups for the vellacott trip going?", True),  # its name and head
+        (TRIP, "is the Vellacott trip still on?", True),
+        (FINAL, "the national final is on Saturday, is the room booked?", False),  # anyone's
+    ],
+)
+def test_a_title_s_name_with_its_head_is_the_known_one(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if found else [])
+
+
+WEAVERS = ("places/ty-gwehydd", md("Ty Gwehydd", type="place", aliases="[the Weavers' Hall]"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "is the quiz at the Weavers' Hall this Thursday?",  # a plural's possessive inside
+        "is the quiz at the weavers hall this Thursday?",
+    ],
+)
+def test_a_name_with_a_plural_s_possessive_inside(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(WEAVERS), text)) == [WEAVERS[0]]
+
+
 YSOLDE = ("people/ysolde-marrick", md("Ysolde Marrick", type="person"))
 WILL = ("people/will-pengarth", md("Will Pengarth", type="person", aliases="[Will]"))
 

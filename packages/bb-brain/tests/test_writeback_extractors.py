@@ -1656,6 +1656,117 @@ def test_a_title_s_kind_said_as_the_known_one() -> None:
     assert about("a fete in the next village made £900") == [None]  # any fete
 
 
+@pytest.mark.parametrize(
+    ("said", "entity"),
+    [
+        ("The Vellacott trip is confirmed, 19 singers so far.", "projects/vct"),
+        ("our Vellacott trip is now £180 a head", "projects/vct"),
+        ("the choir trip is now £180 a head", "projects/vct"),  # a tail, as before
+        # a noun after the name and head: a thing of its own
+        ("the Vellacott trip photos are up, 40 of them", None),
+        ("Vellacott trip is £180 a head", None),  # only as the one both sides know
+    ],
+)
+def test_a_title_s_name_with_its_head_is_the_known_one(said: str, entity: str | None) -> None:
+    trip = Entity("projects/vct", "Vellacott Choir Trip", "project")
+    extractor = RulesExtractor(EntityIndex([trip], _page_surfaces(trip, None)))
+    assert {fact.entity_slug for fact in extractor.extract(seg(("user", said)))} == {entity}
+
+
+@pytest.mark.parametrize(
+    ("said", "entity"),
+    [
+        ("Met the Harnell-Ebberly couple about their cake order, 140 guests.", "projects/heo"),
+        # the tail alone is anyone's: the rest of the title says whose
+        ("Their cake order is up to 140 guests.", None),
+        ("Quilla's off to Sam's birthday party on Saturday.", "people/quilla"),  # Sam's
+        ("community hall roof is leaking, £400 to fix.", None),
+    ],
+)
+def test_a_title_s_tail_with_the_rest_of_its_title_apart(said: str, entity: str | None) -> None:
+    pages = [
+        Entity("projects/heo", "Harnell–Ebberly cake order", "project"),
+        Entity("events/quilla-party", "Quilla's Birthday Party", "event"),
+        Entity("people/quilla", "Quilla", "person"),
+        Entity("places/orrinsby-hall", "Orrinsby Community Hall", "place"),
+    ]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    facts = RulesExtractor(EntityIndex(pages, surfaces)).extract(seg(("user", said)))
+    assert {fact.entity_slug for fact in facts} == {entity}
+
+
+SHOW = [Entity("events/pellwick-show", "Pellwick Summer Show 2027", "event")]
+MARKETS = [
+    Entity("orgs/quenmoor-market", "Quenmoor Market", "organisation"),
+    Entity("events/quenmoor-winter", "Quenmoor Winter Market", "event"),
+]
+TRIPS = [
+    Entity("places/brackle", "Brackle", "place"),
+    Entity("events/brackle-choir-trip", "Brackle Choir Trip", "event"),
+    Entity("events/brackle-school-trip", "Brackle School Trip", "event"),
+]
+TALLENTS = [
+    Entity("people/morwyn-tallent", "Morwyn Tallent", "person"),
+    Entity("places/tallent-holiday-house", "Tallent Holiday House", "place"),
+]
+
+
+@pytest.mark.parametrize(
+    ("pages", "said", "entity"),
+    [
+        # a tail of a title with a year: a noun after it leaves it the page's
+        (SHOW, "The summer show raffle raised £600.", SHOW[0].slug),
+        # another page's own name: that page's
+        (MARKETS, "The Quenmoor Market is moving to Thursdays, 40 stalls.", MARKETS[0].slug),
+        # a name and head two pages share: neither's, and the place is left its own
+        (TRIPS, "The Brackle trip was cancelled, £40 refunded.", TRIPS[0].slug),
+        # a person's family name before the head: that family's
+        (
+            TALLENTS,
+            "Going round to the Tallent house tonight, 7pm, Morwyn's mum.",
+            TALLENTS[0].slug,
+        ),
+    ],
+)
+def test_a_title_s_name_and_head_leave_what_names_something_else(
+    pages: list[Entity], said: str, entity: str
+) -> None:
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    facts = RulesExtractor(EntityIndex(pages, surfaces)).extract(seg(("user", said)))
+    assert {fact.entity_slug for fact in facts} == {entity}
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Yevka's producing.", ["Yevka's producing."]),  # "is" contracted: a clause
+        ("Yevka's away.", ["Yevka's away."]),
+        ("Yevka's asleep.", ["Yevka's asleep."]),
+        ("Yevka's wedding.", []),  # a noun in "-ing": hers
+        ("Which song? Yevka's latest.", []),  # a noun left unsaid
+        ("Can't do Saturday, Yevka's away.", ["Can't do Saturday, Yevka's away."]),  # one clause
+        ("Yevka's idea.", []),  # a possessive and its noun: no clause
+        ("Whose car? Yevka's probably.", []),  # an adverb that says no state
+        ("Yevka's car.", []),
+        (
+            "We're meeting Friday at 7, Yevka's house.",
+            ["We're meeting Friday at 7, Yevka's house."],
+        ),
+    ],
+)
+def test_a_contracted_is_counts_as_a_word(said: str, kept: list[str]) -> None:
+    yevka = Entity("people/yevka-quillane", "Yevka Quillane", "person")
+    facts = RulesExtractor(EntityIndex([yevka], _page_surfaces(yevka, None))).extract(
+        seg(("user", said))
+    )
+    assert [fact.fact for fact in facts] == kept
+
+
+def test_a_pronoun_s_is_adds_to_the_clause_before() -> None:
+    facts = rules(("user", "Widget Co owe us for invoice 2231, that's £412."))
+    assert [fact for fact, _, _ in facts] == ["Widget Co owe us for invoice 2231, that's £412."]
+
+
 def test_a_place_where_the_topic_happens_is_not_what_it_is_about() -> None:
     show = Entity("projects/tolland-model-exhibition", "Tolland Model Exhibition", "project")
     hall = Entity("places/tolland-sports-hall", "Tolland Sports Hall", "place")

@@ -235,6 +235,8 @@ _OPENING_ACRONYM_MAX_WORDS: Final = 3
 _COMMON_ACRONYM_ZIPF: Final = 4.5
 #: An acronym as a title writes it: capitals only, two to five of them.
 _ACRONYM: Final = re.compile(r"[A-Z]{2,5}")
+#: An acronym standing as a word of a title.
+_WHOLE_ACRONYM: Final = re.compile(r"\b[A-Z]{2,5}\b")
 
 
 def title_parts(title: str) -> list[str]:
@@ -248,6 +250,8 @@ def title_parts(title: str) -> list[str]:
     lone word is no part (a title's single words are everyday ones as often as not: the
     kind short name reads those, :func:`kind_short_name`). Nor is a street's or a known
     place's name ("Ravelock Lane", "New York" of "Trip to New York"): that names the place.
+    A name with the head noun, the words between dropped, is a part too
+    (:func:`gapped_parts`).
     """
     from bb_brain.reflex._ordinary import sense
 
@@ -258,7 +262,62 @@ def title_parts(title: str) -> list[str]:
     parts: list[str] = []
     for segment in _SEGMENT_MARKS.split(folded):  # "Kitchen Refit - Phase 2": two segments
         parts += _segment_parts(segment.split(), whole, sense)
+    return parts + gapped_parts(title)
+
+
+def gapped_parts(title: str) -> list[str]:
+    """The title's name with its head noun, the words between dropped (see below)."""
+    from bb_brain.reflex._ordinary import sense
+
+    acronyms = {fold(word) for word in _WHOLE_ACRONYM.findall(title)}  # "NHS Health Check"
+    parts: list[str] = []
+    for segment in _SEGMENT_MARKS.split(fold(title).removeprefix("the ")):
+        parts += [
+            part
+            for part in _gapped_parts(segment.split(), sense)
+            if part.split()[0] not in acronyms
+        ]
     return parts
+
+
+def _gapped_parts(words: list[str], sense: Callable[[str], Any]) -> list[str]:
+    """A name of the title's own with its head noun, the words between dropped.
+
+    "Vellacott Choir Trip" is "the Vellacott trip", "Tilsworth Community Lunch" "the
+    Tilsworth lunch": the word that says which one, then what it is. Only a word no
+    dictionary holds as an everyday one says which: "National Schools Final" is no "national
+    final", and neither does a feast ("Christmas Family Lunch": any firm's "Christmas
+    lunch") nor an acronym. A title with a small word or a joiner inside ("Crochet Blanket
+    for Nan") has its head elsewhere; a head that is also a verb ("Ossian Knee Exercises")
+    would read a sentence about the name's own ("Ossian exercises daily") as the page, and
+    one a place has of its own ("Kirkby Forest School") the place's ("the Kirkby school").
+    """
+    while words and words[-1].isdigit():
+        words = words[:-1]
+    if len(words) < 3:
+        return []
+    if any(sense(word).function or word in _JOINERS for word in words):
+        return []  # "Crochet Blanket for Nan": its head is no last word
+    head = sense(words[-1])
+    if (head.lexical and not head.noun) or words[-1] in _STREETS or _a_verb_form(words[-1]):
+        return []  # "Ossian Wedding Plans": "Ossian plans to retire" is none
+    if words[-1] in _A_PLACES_OWN:
+        return []  # "Kirkby Forest School": "the Kirkby school" is the town's
+    from bb_brain.reflex._lexicon import FESTIVALS
+
+    names = [
+        word
+        for word in words[:-2]
+        if word.isalpha() and not sense(word).ordinary and word not in FESTIVALS
+    ]
+    return [f"{name} {words[-1]}" for name in names]
+
+
+def _a_verb_form(word: str) -> bool:
+    """A word that is also a verb's third person ("plans", "drinks", "works")."""
+    from bb_brain.reflex._ordinary import inflections
+
+    return "VBZ" in inflections(word)
 
 
 def _segment_parts(words: list[str], whole: int, sense: Callable[[str], Any]) -> list[str]:
@@ -297,6 +356,13 @@ _STREETS: Final = frozenset(
 )
 
 
+#: Heads a place's name goes with for its own one: "the Kirkby school" is the town's.
+_A_PLACES_OWN: Final = frozenset(
+    """
+    school schools church chapel hall station hospital library surgery centre center pub
+    house office shop garage park market club pool museum clinic practice bank
+    """.split()
+)
 #: The fewest words a part of a title has (see :func:`title_parts`).
 MIN_PART_WORDS: Final = 2
 

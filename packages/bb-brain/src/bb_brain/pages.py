@@ -115,15 +115,21 @@ def normalise(text: str) -> str:
     """Fold (case, compatibility forms, Latin diacritics), collapse whitespace, trim symbols.
 
     Punctuation and symbols are stripped at both ends only; a typographic apostrophe is the
-    straight one ("Wrenna’s" is "wrenna's", as a phone keyboard types it).
+    straight one ("Wrenna’s" is "wrenna's", as a phone keyboard types it), and a plural's
+    possessive one goes, as a word of text loses it ("the Weavers' Hall": "the weavers hall").
     """
     folded = _SPACES.sub(" ", fold(text).replace("’", "'")).strip()
+    folded = _PLURAL_POSSESSIVE.sub("", folded)
     start, end = 0, len(folded)
     while start < end and not _is_word_char(folded[start]):
         start += 1
     while end > start and not _is_word_char(folded[end - 1]):
         end -= 1
     return folded[start:end]
+
+
+#: The apostrophe of a plural's possessive, ending its word.
+_PLURAL_POSSESSIVE: Final = re.compile(r"(?<=s)'(?=\s)")
 
 
 def _is_word_char(char: str) -> bool:

@@ -238,11 +238,12 @@ def _possessive_titles(tokens: list[Token], maker: Maker) -> list[Candidate]:
     """A title with a possessive inside it, as written: "dinner at Ottavia's Bistro".
 
     The chunks end at a possessive (what follows it is owned, "Ottilie's son"), so such a
-    title is looked up whole here, as a page's title, alias or part of a title only.
+    title is looked up whole here, as a page's title, alias or part of a title only; a
+    plural's possessive too ("the Weavers' Hall"), with the article an alias may keep.
     """
     found: list[Candidate] = []
     for tok in tokens:
-        if not (tok.possessive and tok.capitalised) or tok.apostrophe_only:
+        if not (tok.possessive and tok.capitalised):
             continue
         start = tok.index
         while start > 0 and tokens[start - 1].capitalised and tokens[start].glued:
@@ -254,10 +255,12 @@ def _possessive_titles(tokens: list[Token], maker: Maker) -> list[Candidate]:
             end += 1
             if tokens[end - 1].possessive or end - start >= MAX_SPAN_TOKENS:
                 break
+        the = start > 0 and tokens[start - 1].norm == "the" and tokens[start].glued
         for last in range(tok.index + 1, end):
-            span = tokens[start : last + 1]
-            written = normalise(maker.text[span[0].start : span[-1].end])
-            found.append(maker.make(written, span, _TITLE_ARMS_AND_PARTS))
+            for first in (start - 1, start) if the else (start,):
+                span = tokens[first : last + 1]
+                written = normalise(maker.text[span[0].start : span[-1].end])
+                found.append(maker.make(written, span, _TITLE_ARMS_AND_PARTS))
     return found
 
 

@@ -153,6 +153,17 @@ def is_function_word(word_norm: str) -> bool:
     return word_norm in FUNCTION_WORDS
 
 
+#: Feasts and festivals of the year: each names a kind of occasion many hold ("the
+#: Christmas lunch at work"), no one event of its own.
+FESTIVALS: Final = _words(
+    """
+    christmas xmas easter halloween diwali eid ramadan hanukkah chanukah passover
+    thanksgiving vaisakhi baisakhi holi lohri navratri onam pongal nowruz hogmanay midsummer
+    whitsun lent advent valentine valentines solstice equinox jubilee
+    """
+)
+
+
 def is_calendar_word(word_norm: str) -> bool:
     """A weekday or month name (normalised form), or its abbreviation."""
     return word_norm in CALENDAR_WORDS

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from bb_brain._names import HONORIFICS, fold, leading_titles
-from bb_brain._orgnames import LEGAL_FORMS, is_organisation
+from bb_brain._orgnames import LEGAL_FORMS, gapped_parts, is_organisation
 from bb_brain._relations import (
     KIN_NAMES,
     MAX_MODIFIERS,
@@ -120,11 +120,16 @@ class EntityIndex:
         self._surfaces: dict[tuple[str, ...], _Surface | None] = {}
         for key, candidates in found.items():
             slugs = {candidate.slug for candidate in candidates}
+            if len(slugs) > 1 and all(_gapped(key, self._entities[slug]) for slug in slugs):
+                continue  # "the Brackle trip" of two Brackle trips: the place's, if any
             if len(slugs) > 1:
                 self._surfaces[key] = None  # ambiguous: shared by several pages
             else:
                 explicit = any(candidate.explicit for candidate in candidates)
                 self._surfaces[key] = _Surface(slugs.pop(), explicit)
+        for key in [key for key, surface in self._surfaces.items() if surface is not None]:
+            if self._gapped_elsewhere(key, self._surfaces[key]):
+                del self._surfaces[key]
         self._longest = max((len(key) for key in self._surfaces), default=0)
         self._introduced: set[str] = set()
         self._firms: dict[str, Entity | None] = {}
@@ -132,6 +137,23 @@ class EntityIndex:
         own = [entity for entity in self._entities.values() if entity.users_own]
         self._own = own[0] if len(own) == 1 else None
         self._own_words = _own_words(self._own) if self._own is not None else frozenset()
+
+    def _gapped_elsewhere(self, key: tuple[str, ...], surface: _Surface | None) -> bool:
+        """A title's name and head ("the Quenmoor market") that names something else too.
+
+        Another page's own name ("Quenmoor Market") is that page's, and a person's name
+        before a head ("the Tallent house" beside Morwyn Tallent) is that family's thing.
+        """
+        if surface is None or surface.explicit:
+            return False
+        if not _gapped(key, self._entities[surface.slug]):
+            return False
+        elsewhere = self._surfaces.get(key[1:], surface)
+        if elsewhere is None or elsewhere.slug != surface.slug:
+            return True
+        return any(
+            key[1] in tokens(person.title) for person in self._entities.values() if person.is_person
+        )
 
     @classmethod
     def load(cls, conn: Connection, brain_id: str, source: str) -> EntityIndex:
@@ -396,6 +418,53 @@ class EntityIndex:
         # PTA meeting" and "Next PTA meeting" open the sentence or say when
         return not sense(fold(before)).known_word
 
+    def _part_said_of_another(
+        self, folded: list[str], index: int, key: tuple[str, ...], surface: _Surface
+    ) -> bool:
+        """A part of a title that names some other thing here (see the two rules below)."""
+        if self._rest_of_title_apart(folded, index, key, surface) is False:
+            return True  # "our cake order": whose, the rest of the title would say
+        return self._another_of_its_name(folded, index, key, surface)
+
+    def _rest_of_title_apart(
+        self, folded: list[str], index: int, key: tuple[str, ...], surface: _Surface
+    ) -> bool | None:
+        """Whether a bare tail of a title is theirs whom the rest of the title names.
+
+        None for any other surface. "their cake order" is the Harrow-Ebbs Cake Order when
+        "the Harrow-Ebbs couple" stands earlier in the sentence; alone, or after anyone
+        else's name ("Sam's birthday party", "the Elm Grove street party"), it is not: the
+        tail follows "their", "his", "her" or "its", and the title's own names, no
+        everyday word, stand before it.
+        """
+        entity = self._entities[surface.slug]
+        if surface.explicit or len(key) < 2 or entity.is_person or key[0] in _KNOWN_ONES:
+            return None
+        words = _title_words(entity)
+        if key == words or words[-len(key) :] != key:
+            return None  # the whole title, or no tail of it (a slug, an introduced name)
+        if index == 0 or folded[index - 1] not in _THEIR:
+            return False
+        names = [word for word in words[: -len(key)] if not sense(word).known_word]
+        return bool(names) and all(word in folded[: index - 1] for word in names)
+
+    def _another_of_its_name(
+        self, folded: list[str], index: int, key: tuple[str, ...], surface: _Surface
+    ) -> bool:
+        """A title's name and head with a noun after them: another thing of that name.
+
+        "the Kelby trip" is Kelby Choir Trip, but "the Kelby trip photos" or "the Kelby
+        club night" are things of their own; a tail of the title itself ("the choir trip
+        photos") stays the page's, as it always has.
+        """
+        if surface.explicit or not _gapped(key, self._entities[surface.slug]):
+            return False  # a tail of the title keeps its noun after it
+        after = index + len(key)
+        if after >= len(folded):
+            return False
+        meaning = sense(folded[after])
+        return meaning.noun and not meaning.function and not meaning.calendar
+
     def _match_at(
         self, folded: list[str], words: list[re.Match[str]], index: int
     ) -> tuple[int, _Surface | None] | None:
@@ -424,6 +493,8 @@ class EntityIndex:
                     continue  # "in june we shut", "up at dusk", "my patience ran out"
             if surface is not None and _an_everyday_phrase(folded, words, index, length):
                 continue  # "sent flowers as a white flag": any white flag
+            if surface is not None and self._part_said_of_another(folded, index, key, surface):
+                continue  # "our cake order" alone, "the Kelby club night": not the page
             if surface is not None and length == 1 and _after_an_article(folded, index):
                 # "a mason who knows lime", "the brook": a noun with its article
                 if self._entities[surface.slug].is_person and sense(key[0]).known_word:
@@ -660,8 +731,12 @@ def _known_kind(title: str) -> list[str]:
 
     A project, a club or a hall is talked of by what it is once both sides know which one:
     "Tallow Green Fete 2027" is "the fete", "Eastmere Food Bank" is "the food bank" or "our
-    food bank". Every tail of the title that ends in its head noun, after "the" or "our"; a
-    tail two pages share attributes nothing (the index's rule for any shared surface).
+    food bank". Every tail of the title that ends in its head noun, and the title's own
+    name with its head ("Vellacott Choir Trip": "the Vellacott trip"), after "the" or "our"; a
+    tail two pages share attributes nothing (the index's rule for any shared surface). A
+    tail of two words or more stands bare too, for when the rest of the title is said
+    apart from it ("the Harrow-Ebbs couple about their cake order"; see
+    :meth:`EntityIndex._rest_of_title_apart`).
     """
     words = [word for word in tokens(title) if not word.isdigit()]
     if len(words) < _KIND_MIN_WORDS or words[-1] in LEGAL_FORMS or not words[-1].isalpha():
@@ -677,7 +752,25 @@ def _known_kind(title: str) -> list[str]:
     # one word is a kind only when no everyday noun: "the fete" (in no word list), not "the
     # bank" of a food bank, "the garden" of a community garden
     tails = [tail for tail in tails if len(tail) > 1 or not head.ordinary]
-    return [f"{owner} {' '.join(tail)}" for tail in tails for owner in _KNOWN_ONES]
+    phrases = [" ".join(tail) for tail in tails] + gapped_parts(title)
+    known = [f"{owner} {phrase}" for phrase in phrases for owner in _KNOWN_ONES]
+    return known + [" ".join(tail) for tail in tails if len(tail) > 1]
+
+
+def _gapped(key: tuple[str, ...], entity: Entity) -> bool:
+    """The surface is a title's name and head after "the" or "our" ("the Vellacott trip")."""
+    if len(key) != _GAPPED_WORDS or key[0] not in _KNOWN_ONES or entity.is_person:
+        return False
+    words = _title_words(entity)
+    return words[-2:] != key[1:] and words[-1:] == key[-1:]
+
+
+def _title_words(entity: Entity) -> tuple[str, ...]:
+    """The title's words, without a trailing year or number ("Pellwick Show 2027")."""
+    words = tokens(unqualified(entity.title))
+    while words and words[-1].isdigit():
+        words.pop()
+    return tuple(words)
 
 
 def _a_concept(entity: Entity) -> bool:
@@ -685,6 +778,10 @@ def _a_concept(entity: Entity) -> bool:
     return (entity.page_type or "").casefold() == "concept" or entity.slug.startswith("concepts/")
 
 
+#: Possessives that point back at whom a sentence named: "the Harnell couple ... their".
+_THEIR: Final = frozenset({"their", "his", "her", "its"})
+#: Words of a title's gapped part said as the known one: "the", its name, its head.
+_GAPPED_WORDS: Final = 3
 #: Words that make a kind the known one: the article, or the speaker's own.
 _KNOWN_ONES: Final = ("the", "our")
 #: A title names its kind only after a name of its own: "Fete" alone says nothing more.

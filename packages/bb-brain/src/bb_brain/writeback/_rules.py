@@ -44,7 +44,7 @@ from bb_brain._names import fold
 from bb_brain._orgnames import ORG_WORDS, is_organisation
 from bb_brain.pages import is_place
 from bb_brain.reflex._lexicon import LETTERED_NOUNS, is_calendar_word
-from bb_brain.reflex._ordinary import sense
+from bb_brain.reflex._ordinary import inflections, sense
 from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._attribute import (
     Reference,
@@ -1414,6 +1414,57 @@ def _cue(text: str) -> FactKind | None:
 
 def _informative(text: str, refs: list[Reference]) -> bool:
     """About something memory tracks: an entity, an amount or time, or the user's own state."""
-    if len(text.split()) < MIN_FACT_WORDS:
+    if _words(text) < MIN_FACT_WORDS:
         return False
     return bool(refs) or _QUANTITY.search(text) is not None or _SELF.search(text) is not None
+
+
+def _words(text: str) -> int:
+    """The clause's words, a name's contracted "is" among them: "Yevka's producing" is three.
+
+    "'s" after a name or a noun is the verb before what only a predicate is: a form in
+    "-ing" or of the past ("Yevka's producing", "Tom's gone"), or a word that describes
+    ("Yevka's asleep", "Sam's away"). Before a noun ("Yevka's idea", "Sam's house") it is
+    a possessive, and after a pronoun ("that's £412", "while she's away") it adds to the
+    clause before.
+    """
+    words = text.split()
+    verbs = 0
+    for word, after in zip(words, words[1:], strict=False):
+        if _CONTRACTED_IS.search(word) and not sense(fold(word[:-2])).function:
+            verbs += _predicate(fold(after.strip(".,!?;:")))
+    return len(words) + verbs
+
+
+def _predicate(word: str) -> bool:
+    """A word that is a predicate after "is" and no thing a possessive could own.
+
+    A verb's form in "-ing" or of the past that is no noun ("producing", "gone"; not
+    "wedding" or "shed"), or a word that only describes and stands alone ("away",
+    "asleep"; not "pregnant", which a dictionary also lists as a noun, nor "new" or
+    "latest", which leave their noun unsaid).
+    """
+    meaning = sense(word)
+    if not meaning.readings:
+        return word.endswith("ing")  # "vlogging": a verb chat coined
+    if meaning.noun:
+        return False
+    if {"VBG", "VBN", "VBD"} & inflections(word):
+        return True
+    if "ADJ" not in meaning.readings:
+        return word in _WHERE_ONE_IS  # "Sam's away"; not "Ben's probably", "Mia's too"
+    return word not in _ATTRIBUTIVE and not word.endswith("est")
+
+
+#: Adverbs that say where someone is: a state, as an adjective says one.
+_WHERE_ONE_IS: Final = frozenset(
+    "away abroad home here there back off out upstairs downstairs outside inside".split()
+)
+#: Adjectives that stand for a noun left unsaid ("Dad's new", "Bram's usual").
+_ATTRIBUTIVE: Final = frozenset(
+    "new old usual own favourite favorite main only former late next last first local".split()
+)
+
+
+#: A word that ends in "'s": a possessive, or a contracted "is".
+_CONTRACTED_IS = re.compile(r"\w['’]s$")
