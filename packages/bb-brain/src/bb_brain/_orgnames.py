@@ -235,8 +235,6 @@ _OPENING_ACRONYM_MAX_WORDS: Final = 3
 _COMMON_ACRONYM_ZIPF: Final = 4.5
 #: An acronym as a title writes it: capitals only, two to five of them.
 _ACRONYM: Final = re.compile(r"[A-Z]{2,5}")
-#: An acronym standing as a word of a title.
-_WHOLE_ACRONYM: Final = re.compile(r"\b[A-Z]{2,5}\b")
 
 
 def title_parts(title: str) -> list[str]:
@@ -269,7 +267,7 @@ def gapped_parts(title: str) -> list[str]:
     """The title's name with its head noun, the words between dropped (see below)."""
     from bb_brain.reflex._ordinary import sense
 
-    acronyms = {fold(word) for word in _WHOLE_ACRONYM.findall(title)}  # "NHS Health Check"
+    acronyms = {fold(word) for word in title.split() if _ACRONYM.fullmatch(word)}  # "NHS ..."
     parts: list[str] = []
     for segment in _SEGMENT_MARKS.split(fold(title).removeprefix("the ")):
         parts += [

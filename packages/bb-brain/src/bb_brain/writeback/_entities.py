@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Final
 
 from bb_brain._names import HONORIFICS, fold, leading_titles
@@ -127,6 +128,10 @@ class EntityIndex:
             else:
                 explicit = any(candidate.explicit for candidate in candidates)
                 self._surfaces[key] = _Surface(slugs.pop(), explicit)
+        self._person_words = {
+            word for entity in self._entities.values() if entity.is_person
+            for word in tokens(entity.title)
+        }  # fmt: skip
         for key in [key for key, surface in self._surfaces.items() if surface is not None]:
             if self._gapped_elsewhere(key, self._surfaces[key]):
                 del self._surfaces[key]
@@ -151,9 +156,7 @@ class EntityIndex:
         elsewhere = self._surfaces.get(key[1:], surface)
         if elsewhere is None or elsewhere.slug != surface.slug:
             return True
-        return any(
-            key[1] in tokens(person.title) for person in self._entities.values() if person.is_person
-        )
+        return key[1] in self._person_words
 
     @classmethod
     def load(cls, conn: Connection, brain_id: str, source: str) -> EntityIndex:
@@ -440,7 +443,7 @@ class EntityIndex:
         entity = self._entities[surface.slug]
         if surface.explicit or len(key) < 2 or entity.is_person or key[0] in _KNOWN_ONES:
             return None
-        words = _title_words(entity)
+        words = _title_words(entity.title)
         if key == words or words[-len(key) :] != key:
             return None  # the whole title, or no tail of it (a slug, an introduced name)
         if index == 0 or folded[index - 1] not in _THEIR:
@@ -761,13 +764,18 @@ def _gapped(key: tuple[str, ...], entity: Entity) -> bool:
     """The surface is a title's name and head after "the" or "our" ("the Vellacott trip")."""
     if len(key) != _GAPPED_WORDS or key[0] not in _KNOWN_ONES or entity.is_person:
         return False
-    words = _title_words(entity)
+    words = _title_words(entity.title)
     return words[-2:] != key[1:] and words[-1:] == key[-1:]
 
 
-def _title_words(entity: Entity) -> tuple[str, ...]:
+#: Distinct titles whose words are kept (matching reads them for every title-part hit).
+_TITLES_KEPT: Final = 4096
+
+
+@lru_cache(maxsize=_TITLES_KEPT)
+def _title_words(title: str) -> tuple[str, ...]:
     """The title's words, without a trailing year or number ("Pellwick Show 2027")."""
-    words = tokens(unqualified(entity.title))
+    words = tokens(unqualified(title))
     while words and words[-1].isdigit():
         words.pop()
     return tuple(words)
