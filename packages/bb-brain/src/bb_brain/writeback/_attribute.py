@@ -3,7 +3,9 @@
 References are explicit mentions of the source's pages, people the conversation introduces
 who have no page yet (:mod:`bb_brain.writeback._people`), and pronouns: "he"/"she" refer to
 the last person named, "they"/"it" to the last organisation, project or place named, in the
-segment so far (assistant turns included, since a user answers them).
+segment so far (assistant turns included, since a user answers them); with nobody named
+before it, a "he" or "she" is the person its own clause names before it ("Wilma told me
+she's quitting", not "Wilma's daughter says she's ...").
 
 A pronoun prefers what the previous clause was about over whatever it named last (the
 centering of discourse: "Marrow Bio is raising, Saffron leading. ... their readout" is
@@ -17,7 +19,10 @@ The clause is about, in order of preference:
 1. an attitude ("she is worried ...", "Ayesha reckons ...") belongs to its holder, the
    clause's subject; in reported speech ("Leila says their readout is in Q3", "Sofia
    confirmed they hired Kwabena"), what is reported, when it names anything, except a
-   view a singular "they" holds, which is the speaker's own ("Lena said they prefer email");
+   view a singular "they" holds, which is the speaker's own ("Lena said they prefer email"),
+   and a report whose subject is a person's "he" or "she", which is theirs ("Wilma says
+   she's quitting the band"), unless it names the project or event it is done for or says
+   what they heard or were told ("Wilma says she heard the band is folding");
 2. the first entity named outright, unless it only modifies what follows ("Goran's quote for
    the kitchen": the kitchen, when it is named; Goran otherwise); a person the clause
    introduces after an indefinite ("found us a helper, Wenna Thorsby, retired joiner")
@@ -159,6 +164,8 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
             continue
         word = text[mention.start : mention.end]
         entity = salience.referent(word) if mention.kind == "person" else salience.thing
+        if entity is None and mention.kind == "person":
+            entity = _NOBODY  # "Wilma told me she's ...": the name before it, if any
         if entity is not None:
             title = salience.titles.get(entity.slug)
             found.append(Reference(entity, mention.start, mention.end, False, new_title=title))
@@ -192,11 +199,13 @@ def _bound(
         if ref.explicit or not wanted or not ref.entity.animate:
             bound.append(ref)
             continue
+        unresolved = ref.entity is _NOBODY
         named = [
             earlier.entity
             for earlier in bound
             if earlier.explicit and earlier.entity.animate
             and known(earlier.entity) in ("", wanted)
+            and not (unresolved and earlier.possessive)  # "Dagny's daughter says she ..."
         ]  # fmt: skip
         if named and known(ref.entity) == wanted and not known(named[-1]):
             named = []  # "Ms Ilves says she's reading well": the girl known as "she" before
@@ -213,8 +222,14 @@ def _bound(
             ref = Reference(
                 entity, ref.start, ref.end, False, ref.possessive, title, ref.oblique, ref.located
             )
+        elif unresolved:
+            continue  # nobody it could refer to
         bound.append(ref)
     return bound
+
+
+#: Who a "he" or "she" is before the clause binds it to a person it names.
+_NOBODY: Final = Entity(slug="", title="", page_type="person")
 
 
 def _titled(person: NewPerson, spans: set[tuple[int, int]]) -> bool:
@@ -246,28 +261,57 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
         speaker = [ref for ref in refs if ref.end <= report.start()]
         if speaker and reported and _own_view(reported[0], speaker[-1], text):
             return speaker[-1]
+        if reported and _pronoun_subject(reported[0], text, report.end()):
+            if _LEARNT.match(text, reported[0].end) is None:
+                # "Wilma says she's quitting the band": her news; "... she's booked the
+                # marquee for Pellingham Fete" is the fete's, as said outright; "... she
+                # heard the band is folding" reports the band's
+                return _undertaking(reported, text) or reported[0]
         if reported and (speaker or report.start() > 0):
             return _best(reported)
     first = refs[0] if refs else None
     if first and first.possessive and first.entity.is_person and subject(first, text):
         if _OWN_MATTER.match(text, first.end):
             return first  # "Ottoline's birthday falls in fair week": hers
-    if first and not first.explicit and first.entity.is_person and subject(first, text):
-        if text[first.start : first.end].casefold() in _NOMINATIVE:
-            return first  # "he starts reporting to Oluwaseun": the subject's fact
+    if first and _pronoun_subject(first, text, 0):
+        return first  # "he starts reporting to Oluwaseun": the subject's fact
     best = _best(refs)
     if best is not None and best.located and (owner := _occasion_owner(refs, best, text)):
         return owner
     if best is not None and best.entity.is_person and subject(best, text):
         # "Bob pressed the first batch of Quince Cider: 60 litres": the batch is the project's
-        undertaking = [
-            ref
-            for ref in refs
-            if ref.explicit and an_undertaking(ref.entity) and not _placed(ref, text)
-        ]
-        if undertaking and not undertaking[0].possessive:
-            return undertaking[0]
+        return _undertaking(refs, text) or best
     return best
+
+
+def _undertaking(refs: list[Reference], text: str) -> Reference | None:
+    """The project, event or trip the clause names outright as what was done, if any."""
+    undertaking = [
+        ref
+        for ref in refs
+        if ref.explicit and an_undertaking(ref.entity) and not _placed(ref, text)
+    ]
+    return undertaking[0] if undertaking and not undertaking[0].possessive else None
+
+
+#: What the subject of a report learnt rather than did: "she heard", "he was told", "she saw".
+_LEARNT = re.compile(
+    r"(?:['’]s|\s+(?:has|had|was|were))?\s+(?:just\s+)?(?:heard|read|saw|seen|noticed|learn[te]d|"
+    r"found out|surprised|shocked|thinks|thought|reckons|knows|knew|believes|feels|"
+    r"suspects|doubts|wonders|worries|worried)\b"
+    r"|(?:['’]s|\s+(?:was|were|has|had))(?:\s+been)?\s+told\b",  # not "she told the band"
+    re.IGNORECASE,
+)
+
+
+def _pronoun_subject(ref: Reference, text: str, start: int) -> bool:
+    """A person's "he", "she" or "they" opening the clause that starts at ``start``."""
+    return (
+        not ref.explicit
+        and ref.entity.is_person
+        and _LEADING.sub("", text[start : ref.start]) == ""
+        and text[ref.start : ref.end].casefold() in _NOMINATIVE
+    )
 
 
 def _occasion_owner(refs: list[Reference], place: Reference, text: str) -> Reference | None:

@@ -338,7 +338,10 @@ class EntityIndex:
                 if surface is not None:
                     first, last = words[index], words[index + length - 1]
                     possessive = _POSSESSIVE.match(text, last.end()) is not None
-                    possessive = possessive and not _has_or_is(text, last.end() + 2)
+                    possessive = possessive and not (
+                        _has_or_is(text, last.end() + 2)
+                        and not _AT_HOME.search(text, 0, first.start())  # "at Jarrah's finally"
+                    )
                     entity = self._entities[surface.slug]
                     found.append(
                         Mention(index, entity, False, first.start(), last.end(), possessive)
@@ -510,8 +513,10 @@ class EntityIndex:
 def _has_or_is(text: str, at: int) -> bool:
     """The "'s" before ``text[at:]`` is "has" or "is": "harvey's taken the keys".
 
-    A participle no noun shares ("taken", "going"), a word of place or state ("back", "off",
-    "in"; not "back" before a noun, "alice's back garden"), an article, or a participle
+    A participle no noun shares ("taken"), an auxiliary's ("being", "been", "going"; not
+    "going" before a noun, "alice's going rate") or an adverb of time or negation ("still",
+    "finally", "not"), a word of place or state ("back", "off", "in"; not "back" before a
+    noun, "alice's back garden"), an article, or a participle
     before its particle ("alice's set up a fund", "'s run out of") follows it; a possession
     follows "Alice's" otherwise ("alice's follow up with them").
     """
@@ -520,8 +525,13 @@ def _has_or_is(text: str, at: int) -> bool:
         return False
     word, after = fold(following.group(1)), fold(following.group(2) or "")
     if word in _AFTER_HAS_OR_IS:
-        # "alice's back tomorrow"; "alice's back garden" owns a garden
-        return word != "back" or not _a_noun(after)
+        # "alice's back tomorrow", "alice's being discharged"; "alice's back garden" owns one
+        if word not in _BEFORE_A_NOUN:
+            return True
+        if word == "going" and after in _WHERE_ONE_GOES:  # "alice's going away present"
+            third = _NEXT_WORDS.match(text, following.end())
+            return third is None or not _a_noun(fold(third.group(1)))
+        return not _a_noun(after) or bool(inflections(after) & {"VBG", "VBN", "VBD"})
     meaning = sense(word)
     if {"VBN", "VBG"} & inflections(word) and not meaning.noun and not meaning.adjective:
         return True
@@ -541,8 +551,16 @@ def _a_noun(word: str) -> bool:
 
 #: Words after "'s" that make it "has" or "is".
 _AFTER_HAS_OR_IS: Final = frozenset(
-    "been got gone just not never always already a an the off back away out in on".split()
+    "been being got gone going getting just not never always already also still finally "
+    "a an the off back away out in on".split()
 )
+#: Such words that before a noun are a possession's own: "alice's back garden", "going
+#: rate", "still life" (not before a verb's form: "alice's still joining").
+_BEFORE_A_NOUN: Final = frozenset({"back", "going", "still"})
+#: Where one goes, before what a possessive owns: "alice's going away present".
+_WHERE_ONE_GOES: Final = frozenset({"away", "home", "out"})
+#: A preposition before a name with "'s": the place is the person's home ("at Jarrah's").
+_AT_HOME = re.compile(r"\b(?:at|to|from|round|over)\s+$", re.IGNORECASE)
 _PARTICLES: Final = frozenset("up off out down back over in".split())
 _NEXT_WORDS = re.compile(r"\s+([\w'’-]+)(?:\s+([\w'’-]+))?")
 
