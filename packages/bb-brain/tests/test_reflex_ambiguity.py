@@ -404,6 +404,22 @@ def test_a_name_with_an_initial(engine: Engine, make_brain: Any) -> None:
     assert slugs(ask(engine, brain, "get Lakshmi V to write up the status")) == [LAKSHMI[0]]
 
 
+TARROW = ("people/june-tarrow", md("June Tarrow", aliases="[June]", type="person"))
+IVO = ("people/ivo-marlane", md("Ivo Marlane", aliases="[Ivo]", type="person"))
+
+
+def test_a_name_opening_a_clause_after_and_lists_no_word(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(TARROW, IVO)
+    # "..., and Ivo says": two clauses, so the month before is no name listed with his
+    response = ask(engine, brain, "no late shifts from June, and ivo says he's full")
+    assert slugs(response) == [IVO[0]]
+    # a pair takes the plural: listed together, both are people; without the comma a
+    # singular verb may agree with what the pair modifies
+    assert sorted(slugs(ask(engine, brain, "June and Ivo say hi"))) == sorted([TARROW[0], IVO[0]])
+    response = ask(engine, brain, "the rota clash between June and Ivo is sorted")
+    assert sorted(slugs(response)) == sorted([TARROW[0], IVO[0]])
+
+
 def test_a_lowercase_list_of_names(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(TEDDY, IKE, MAGDA)
     response = ask(engine, brain, "'hey teddy ike magda xavier - retro moved to 2pm'")

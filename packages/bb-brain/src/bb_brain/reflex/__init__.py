@@ -13,8 +13,9 @@ word needs the conversation to decide it):
    around it, then related pages named beside it and earlier mentions; see
    :mod:`bb_brain.reflex._evidence`);
 4. drop pages already in the agent's context (the seam's suppression mode): with
-   prior-context suppression, a page pushed before, named in a window turn, or whose title
-   any earlier turn of either role wrote in full (:mod:`bb_brain.reflex._context`);
+   prior-context suppression, a page pushed before, named in a window turn, whose title
+   any earlier turn of either role wrote in full, or whose words here an earlier turn wrote
+   as its name (:mod:`bb_brain.reflex._context`);
 5. reflex: keep at most ``pointer_budget`` pointers from the turn itself;
 6. volunteer: from window + turn, pages at or above ``volunteer_min_confidence`` that the
    reflex did not already point at, at most ``volunteer_max_pages``;
@@ -50,9 +51,10 @@ from bb_brain._examined import (
     WINDOW_EXAMINED_CHARS,
     examined,
 )
+from bb_brain._names import fold
 from bb_brain._pg import Connection
 from bb_brain.reflex._candidate import Candidate
-from bb_brain.reflex._context import named_in_full, said_before
+from bb_brain.reflex._context import Mention, named_as_here, named_in_full, said_before
 from bb_brain.reflex._evidence import (
     CONTEXT,
     Conversation,
@@ -75,7 +77,7 @@ from bb_brain.reflex._evidence import (
     vetoed,
 )
 from bb_brain.reflex._extract import extract
-from bb_brain.reflex._ordinary import preload, preload_in_background
+from bb_brain.reflex._ordinary import is_ordinary, preload, preload_in_background, sense
 from bb_brain.reflex._render import (
     MEMORY_HEADING,
     VOLUNTEER_HEADING,
@@ -138,7 +140,7 @@ def turn_context(conn: Connection, request: TurnContextRequest) -> TurnContextRe
     accepted, declined = _decide(candidates, hits, conversation)
     suppressor = Suppressor(settings.suppression, request.prior_context)
     known = (
-        _named_before(accepted, texts, request.prior_context)
+        _named_before(accepted, texts, request.prior_context, hits)
         if settings.suppression == "prior-context"
         else {}
     )
@@ -177,15 +179,16 @@ def turn_context(conn: Connection, request: TurnContextRequest) -> TurnContextRe
 
 
 def _named_before(
-    accepted: Sequence[Resolved], texts: Sequence[str], prior_context: str
+    accepted: Sequence[Resolved], texts: Sequence[str], prior_context: str, hits: AliasHits
 ) -> dict[str, str]:
     """Pages an earlier turn the agent saw already named (slug -> why it is no news).
 
     Such a page is no news to the agent: the prior-context seam does not push it again.
     A window turn names a page by a mention the reflex accepts there, except one settled
     only by context or by the rest of the conversation (its bare word named no page on its
-    own); any earlier turn names it by its title in full (:mod:`bb_brain.reflex._context`).
-    Only the conversation's own turns count, never what memory injected.
+    own); any earlier turn names it by its title in full, or by the words this turn names
+    it by, written as its name (:mod:`bb_brain.reflex._context`). Only the conversation's
+    own turns count, never what memory injected.
     """
     back: dict[str, int] = {}
     # only the mentions that stand in their text: "Toller" inside "Toller & Sons" named the
@@ -206,10 +209,43 @@ def _named_before(
         for slug, turns in back.items()
     }
     titles = {res.slug: res.page.title for res in accepted if res.slug not in known}
-    if titles and prior_context:
-        for slug in named_in_full(said_before(prior_context), titles):
-            known[slug] = "suppressed: named in full earlier in the conversation, the agent has it"
+    if not titles or not prior_context:
+        return known
+    said = said_before(prior_context)
+    for slug in named_in_full(said, titles):
+        known[slug] = "suppressed: named in full earlier in the conversation, the agent has it"
+    here = {
+        res.slug: Mention(res.cand.raw, frozenset(fold(res.page.title).split()), res.page.is_person)
+        for res in resolve([res for res in accepted if res.text_index == 0])
+        if res.slug not in known and not _unsure(res, hits)
+    }
+    for slug in named_as_here(said, here):
+        known[slug] = "suppressed: named so earlier in the conversation, the agent has it"
     return known
+
+
+def _unsure(res: Resolved, hits: AliasHits) -> bool:
+    """Said before, the mention's words may have meant something else then.
+
+    An everyday word ("the Will was read", "the Rose and Crown", "Max out the budget"), a
+    month's or a place's name, capitalised whatever it names ("no late shifts from June",
+    "flying through Denver"), or a name two pages share.
+    """
+    cand = res.cand
+    if cand.calendar or cand.place or any(_a_word_too(word) for word in cand.norm.split()):
+        return True
+    arms = hits.by_key.get(cand.norm, {})
+    return len(set().union(*arms.values())) > 1
+
+
+def _a_word_too(word: str) -> bool:
+    known = sense(word)
+    return is_ordinary(word) or known.lexical or known.zipf >= _COMMON_ZIPF
+
+
+#: A form this frequent in the word list is used as a word often enough ("max" 4.7) to be
+#: no sure name wherever it stood.
+_COMMON_ZIPF: Final = 4.5
 
 
 def _decide(

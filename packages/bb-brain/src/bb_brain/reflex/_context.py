@@ -5,16 +5,20 @@ by the assistant), pushed or not: the prior-context seam does not push it again.
 conversation's own words count, never the blocks memory injected (a name inside an
 injected summary was shown to the agent, not said to it), and only a title written as a
 name: "the contract went to Green Lane" names no Green Lane Garage, "an open day" is no
-Open Day, and "Osgood Tarrant Jr." is not Osgood Tarrant.
+Open Day, and "Osgood Tarrant Jr." is not Osgood Tarrant. The same holds of the words a
+turn names a page by, written before as a name of it (:func:`named_as_here`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Final
 
+from bb_brain._names import HONORIFICS, TITLE_ADDRESSES, fold
 from bb_brain.reflex._lexicon import is_calendar_word
+from bb_brain.reflex._ordinary import sense
 from bb_brain.reflex._render import MEMORY_HEADING, VOLUNTEER_HEADING
 
 
@@ -57,6 +61,83 @@ def named_in_full(said: str, titles: Mapping[str, str]) -> set[str]:
     return found
 
 
+def named_as_here(said: str, mentions: Mapping[str, Mention]) -> set[str]:
+    """The slugs whose mention here an earlier turn wrote too, as a name of the same page.
+
+    The conversation named the page then, whoever did ("Did Corran check the pitch?", and
+    "tell Corran" eight turns on), so the agent has it. Written as a name: capitalised,
+    with no other name running on before or after it ("C.S. Lewis", "Corran Quarmby", "the
+    Rose and Crown", "a Season of Joy" are something else), and a person's name with no
+    article ("a Bentley", "an Elvis tribute").
+    """
+    found: set[str] = set()
+    for slug, mention in mentions.items():
+        words = _WORD.findall(mention.words)
+        if not words or words[0].lower() not in said.lower():
+            continue
+        for match in _name_pattern(words).finditer(said):
+            if _the_same_name(said, match, mention):
+                found.add(slug)
+                break
+    return found
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A page's mention in the turn: its words, the page's own name words, whose it is."""
+
+    words: str
+    #: The folded words of the page's title, which may run on from the mention.
+    own: frozenset[str]
+    #: The page is a person's: no article comes before their name.
+    person: bool
+
+
+def _the_same_name(said: str, match: re.Match[str], mention: Mention) -> bool:
+    written = _WORD.findall(match.group(0))
+    if not all(word[:1].isupper() for word in written):
+        return False  # "let ned know" may be lowercase typing; only a capital is sure
+    before = said[: match.start()]
+    previous = _PREVIOUS_WORD.search(before)
+    if previous is not None and _another_name_before(before, previous, mention):
+        return False
+    following = _NEXT_WORD.match(said, match.end())
+    if following is not None and fold(following.group(1)) in mention.own:
+        return True  # "Corran Vail" for Corran
+    if _JOINED_NAME.match(said, match.end()):
+        return False  # "the Rose and Crown", "Joy & Peace"
+    return not _runs_on(said, match.end())
+
+
+def _another_name_before(before: str, previous: re.Match[str], mention: Mention) -> bool:
+    """What stands before the words makes them part of something else."""
+    word = previous.group(1)
+    if _INITIALS.fullmatch(word):
+        return True  # "C.S. Lewis": initials make it a family name, someone else's
+    if mention.person and word.lower() in _ARTICLES:
+        return True  # "test drove a Bentley", "the Bill went through"
+    opening = _OPENS.search(before[: previous.start()]) is not None
+    if word.lower() in _TITLE_JOINERS:
+        joined = _PREVIOUS_WORD.search(before[: previous.start()])
+        # "a Season of Joy": the words close a capitalised title
+        return (
+            joined is not None
+            and joined.group(1)[:1].isupper()
+            and not _OPENS.search(before[: joined.start()])
+        )
+    name = word[:1].isupper() and word not in _NOT_A_NAME
+    name = name and fold(word.rstrip(".")) not in _ADDRESS and fold(word) not in mention.own
+    # "Quarmby Corran"; a sentence's opening capital is a name's only on a word no dictionary
+    # has ("Quarmby Corran wrote it"; "Has Corran ...", "Thanks Corran", "Dr Corran" are his)
+    return name and (not opening or not sense(fold(word)).lexical)
+
+
+def _name_pattern(words: list[str]) -> re.Pattern[str]:
+    """The words as a name, possessive or not ("Corran's away" names Corran)."""
+    body = r"[\s\-]+".join(re.escape(word).replace("'", "['’]") for word in words)
+    return re.compile(rf"(?<![\w'’]){body}(?=['’]s\b|[^\w'’]|$)", re.IGNORECASE)
+
+
 def _pattern(words: list[str]) -> re.Pattern[str]:
     body = r"[\s\-]+".join(re.escape(word).replace("'", "['’]") for word in words)
     return re.compile(rf"(?<![\w'’]){body}(?![\w'’])", re.IGNORECASE)
@@ -83,6 +164,20 @@ def _runs_on(said: str, end: int) -> bool:
     return word[:1].isupper() and word not in _NOT_A_NAME and not is_calendar_word(word.lower())
 
 
+#: Nothing but a sentence's break or the text's start before the words.
+_OPENS: Final = re.compile(r"(?:^|[.!?:;\n]['’\"”)]?)\s*['‘\"“(]?$")
+#: The word right before a mention, with nothing but spaces between.
+_PREVIOUS_WORD: Final = re.compile(r"([^\W\d_][\w.'’]*)[ \t]+$")
+#: Articles, which no person's name takes.
+_ARTICLES: Final = frozenset({"a", "an", "the"})
+#: Small words inside a capitalised title ("Bank of England", "Season of Joy").
+_TITLE_JOINERS: Final = frozenset({"of", "&"})
+#: Another capitalised word joined on after the words: a longer name ("the Rose and Crown").
+_JOINED_NAME: Final = re.compile(r"[ \t]+(?:and|&|of)[ \t]+[A-Z]")
+#: Initials written with their periods ("W.G.", "J.", "J.R.R.").
+_INITIALS: Final = re.compile(r"(?:[A-Z]\.)+[A-Z]?\.?")
+#: Words of address before a name, which run no other name on ("Dr Vail").
+_ADDRESS: Final = HONORIFICS | TITLE_ADDRESSES
 #: A title this many words long or more is a name when written in full.
 MIN_TITLE_WORDS: Final = 2
 _WORD: Final = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")

@@ -64,7 +64,14 @@ from bb_brain.pages import (
 )
 from bb_brain.reflex._candidate import NAME_ARMS, Candidate
 from bb_brain.reflex._lexicon import ANIMAL_KINDS
-from bb_brain.reflex._ordinary import ORDINARY_ZIPF, is_ordinary, lemmas, sense, unknown_word
+from bb_brain.reflex._ordinary import (
+    ORDINARY_ZIPF,
+    inflections,
+    is_ordinary,
+    lemmas,
+    sense,
+    unknown_word,
+)
 from bb_brain.reflex._resolve import CONFIDENCE, Resolved
 from bb_brain.reflex._syntax import (
     A_UNIT,
@@ -166,6 +173,9 @@ ON_TOPIC: Final = "the turn speaks of the page's subject"
 LISTED_WITH_PERSON: Final = "listed with a person"
 #: What joins two names in a list: "wren and rook", "odile, and tamsin", "ana & tom".
 _LIST_JOINT = re.compile(r"\s*,?\s*(?:and|&)\s+", re.IGNORECASE)
+#: Verbs that agree with one subject only: after ", and" and a name, the name opens a clause
+#: of its own ("..., and Ivo says"), where a pair says "say".
+_ONE_SUBJECTS_VERBS: Final = frozenset({"is", "was", "has", "says", "does"})
 #: A comma alone between two names of a list, and what shows the list goes on after one.
 _LIST_COMMA = re.compile(r"\s*,\s*")
 _LIST_GOES_ON = re.compile(
@@ -1253,6 +1263,8 @@ class Conversation:
         if first.end > second.start:
             return False
         between = text[first.end : second.start]
+        if "," in between and _opens_a_clause(text, second):
+            return False  # "no late shifts from June, and ivo says ...": two clauses
         if _LIST_JOINT.fullmatch(between) is None:
             # "me, bailey, hazel and two temps": a comma joins a list only when the list
             # goes on after the mention ("I rang Odile, grant forms are due" is two clauses)
@@ -1465,3 +1477,17 @@ def _names(content: _Content, other: _Content, shared: str = "") -> bool:
 
 def _related(page: _Content, other: _Content, shared: str = "") -> bool:
     return _names(page, other, shared) or _names(other, page, shared)
+
+
+def _opens_a_clause(text: str, second: Candidate) -> bool:
+    """The name after ", and" is the subject of a verb of its own: "and" joined two clauses.
+
+    A pair of names takes a plural verb ("June and Ivo say"); "..., and Ivo says" begins
+    a new clause, whatever came before the comma. Without the comma a singular verb may
+    agree with a noun the pair modifies ("the clash between June and Ivo is sorted").
+    """
+    after = _NEXT_WORD.match(text, second.end)
+    if after is None:
+        return False
+    word = normalise(after.group(1))
+    return word in _ONE_SUBJECTS_VERBS or ("VBZ" in inflections(word) and not sense(word).noun)
