@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from bb_brain.writeback import Entity, EntityIndex, RulesExtractor, Segment
+from bb_brain.writeback import Entity, EntityIndex, RulesExtractor, Segment, classify
 from bb_schema import PublicTurn
 
 ORLAITH = Entity("people/orlaith-quenby", "Orlaith Quenby", "person")
@@ -103,3 +103,95 @@ def test_a_names_contracted_is_or_has_makes_it_the_subject(said: str) -> None:
 )
 def test_before_a_noun_it_is_her_possession(said: str, about: str) -> None:
     assert facts(said) == [(said, about)]
+
+
+MAYBRITT = Entity("people/may-quarrington", "May Quarrington", "person")
+WILL = Entity("people/will-tennant", "Will Tennant", "person")
+
+
+def month_index() -> EntityIndex:
+    surfaces = [
+        ("May Quarrington", MAYBRITT.slug, False),
+        ("May", MAYBRITT.slug, True),
+        ("Will Tennant", WILL.slug, False),
+        ("Marrowgate Hall", HALL.slug, False),
+    ]
+    return EntityIndex([MAYBRITT, WILL, HALL], surfaces)
+
+
+def month_facts(*texts: str) -> list[tuple[str, str | None]]:
+    turns = [
+        PublicTurn(turn_id=number, role="user", text=text)
+        for number, text in enumerate(texts, start=1)
+    ]
+    found = RulesExtractor(month_index()).extract(Segment(0, tuple(turns)))
+    return [(fact.fact, fact.entity_slug) for fact in found]
+
+
+@pytest.mark.parametrize(
+    ("said", "whose"),
+    [
+        # a name opening a clause is its subject, though its first word is also a verb
+        ("Oh, and May Quarrington starts at Marrowgate Hall on Monday.", MAYBRITT.slug),
+        ("Right, and Will Tennant joins the rota from the 3rd.", WILL.slug),
+    ],
+)
+def test_a_name_whose_first_word_is_a_verb_opens_its_clause(said: str, whose: str) -> None:
+    clause = said.split(", and ")[1]
+    assert (clause[0].upper() + clause[1:], whose) in month_facts(said)
+
+
+def test_a_lowercase_modal_after_and_continues_its_subject() -> None:
+    said = "Marrowgate Hall emailed the plans and will call on Monday."
+    assert [whose for _, whose in month_facts(said)] == [HALL.slug, HALL.slug]
+    said = "Marrowgate Hall sent the plans and may open on Monday."
+    assert {whose for _, whose in month_facts(said)} == {HALL.slug}
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "A bed opens up on 1 May, £40 a night.",
+        "A bed opens up after the 2nd of May, £40 a night.",
+        "A bed opens up on May 3rd, £40 a night.",
+        "They close the east wing in May.",
+    ],
+)
+def test_a_month_with_its_day_is_a_date_not_a_person(said: str) -> None:
+    first = "Marrowgate Hall phoned today about the booking."
+    assert month_facts(first, said) == [(first, HALL.slug), (said, HALL.slug)]
+
+
+def test_a_month_name_is_still_a_person_where_a_person_fits() -> None:
+    for said in (
+        "I heard from May that the room is free.",
+        "By May's desk there is a new printer, £40.",
+        "May says the room costs £40 a night.",
+        "I still owe May 20 quid for the eggs.",  # a number counting a noun is no day
+        "I told May 4 times that the deposit is £40.",
+        "The card for the hall was written by May.",  # the agent after a participle
+        "Honestly I have a lot of faith in May.",
+        "I'll hold the £40 until May has read the terms.",  # a verb after the name
+        "I paid May 20 for the taxi to the hall.",  # given to her, not a day
+        "The flowers were done beautifully by May.",
+    ):
+        assert [whose for _, whose in month_facts(said)] == [MAYBRITT.slug], said
+
+
+def test_a_thing_just_named_as_the_subject_outranks_a_persons_object_pronoun() -> None:
+    said = "Marrowgate Hall phoned. They can fit her in on Tuesdays, £40 a day."
+    found = facts("Orlaith has moved in with us for the winter.", said)
+    assert [whose for _, whose in found][1:] == [HALL.slug, HALL.slug]
+    # "it" is as often nobody: the person keeps it
+    found = facts("Orlaith came along.", "Marrowgate Hall was packed. It was lovely for her.")
+    assert found[-1][1] == ORLAITH.slug
+    # "it" no subject: the person the pronoun refers to, before the thing
+    found = facts("Orlaith rang about Marrowgate Hall. I'll send the key to her on Tuesday.")
+    assert found[-1] == ("I'll send the key to her on Tuesday.", ORLAITH.slug)
+
+
+def test_the_users_obligation_is_the_undertaking_at_hands() -> None:
+    found = facts("Skelwith Wind Band are moving rooms in May.", "I have to book the van.")
+    assert found[-1] == ("I have to book the van.", BAND.slug)
+    assert classify("I've got to phone the caterer") == "commitment"
+    assert classify("I have to say the hall looked lovely") is None  # a manner of speech

@@ -494,9 +494,11 @@ class EntityIndex:
                 and self._anothers_acronym(words, index, surface)
             ):
                 return length, None  # "playing Brackla RFC" is not Tollard Road RFC
-            if surface is not None and length == 1 and _ordinary_here(folded, words, index):
-                if self._entities[surface.slug].is_person:
-                    continue  # "in june we shut", "up at dusk", "my patience ran out"
+            if surface is not None and length == 1 and self._entities[surface.slug].is_person:
+                if _ordinary_here(folded, words, index) or _a_date(folded, words, index):
+                    # "in june we shut", "up at dusk", "my patience ran out", "lease ends on 1
+                    # June", "the 2nd of May", "we shear in May."
+                    continue
             if surface is not None and _an_everyday_phrase(folded, words, index, length):
                 continue  # "sent flowers as a white flag": any white flag
             if surface is not None and self._part_said_of_another(folded, index, key, surface):
@@ -649,6 +651,82 @@ def _ordinary_here(folded: list[str], words: list[re.Match[str]], index: int) ->
         # "counting on june to bring it", "a card from june with £20 in it" are hers
         return after in _A_CLAUSE_OPENS or after.isdigit() or _ORDINAL.match(after) is not None
     return word in _TIMES_OF_DAY and before in _TIME_OF_DAY_PREPOSITIONS  # "up at dawn"
+
+
+def _a_date(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
+    """A month's name, capitalised or not, that a day's number or its preposition makes a date.
+
+    "on 1 June", "June 3rd", "the 2nd of May", and "in May" or "by June" ending the phrase.
+    A number that counts the noun after it is no day ("owe May 20 quid", "told June 4
+    times"), nor is the month after a verb of giving or telling ("paid June 20 for the
+    taxi"); a name runs on after a person's given name ("in May Quarrington's field"), takes a
+    possessive ("by June's desk") or a verb ("until April has read them"), is the agent
+    after a participle ("written by June") and what trust or faith is put in ("confided in
+    June").
+    """
+    if folded[index] not in _MONTHS:
+        return False
+    before = folded[index - 1] if index > 0 else ""
+    if before in _GIVING_VERBS:
+        return False  # "I owe May 25 for the eggs", "told June 4 times": to whom
+    if _a_day(before) or _a_day_after(folded, index + 1):
+        return True
+    if before == "of" and index > 1 and _a_day(folded[index - 2]):
+        return True
+    text, end = words[index].string, words[index].end()
+    if before not in _MONTH_PREPOSITIONS or text[end : end + 1] in ("'", "’"):
+        return False
+    earlier = folded[index - 2] if index > 1 else ""
+    if earlier.endswith("ly") and index > 2:
+        earlier = folded[index - 3]  # "done beautifully by June"
+    if earlier in _IN_SOMEONE or (before == "by" and "VBN" in inflections(earlier)):
+        return False
+    after = folded[index + 1] if index + 1 < len(folded) else ""
+    following = words[index + 1].group(0) if index + 1 < len(words) else ""
+    if following[:1].isupper() or (after and (inflections(after) or after in _MODALS)):
+        return False
+    return not after or sense(after).function
+
+
+def _a_day_after(folded: list[str], at: int) -> bool:
+    """A day's number at ``at``, after the month: "June 3rd", "May 12 at the hospital".
+
+    Not one that counts the noun after it ("May 20 quid", "June 12 copies").
+    """
+    if at >= len(folded) or not _a_day(folded[at]):
+        return False
+    counted = folded[at + 1] if at + 1 < len(folded) else ""
+    if not counted or counted.isdigit() or _a_day(counted):
+        return True
+    meaning = sense(counted)
+    return not meaning.noun or meaning.function or meaning.calendar
+
+
+#: Verbs whose first object is the one given or told, before what ("paid June 20 for the
+#: taxi", "told May 10 is too early"): after them a month's name is the person's.
+_GIVING_VERBS: Final = frozenset(
+    "owe owes owed pay pays paid give gives gave lend lends lent send sends sent tell tells "
+    "told show shows showed offer offers offered promise promises promised hand hands handed "
+    "bring brings brought wish wishes wished text texts texted email emails emailed".split()
+)
+#: Words whose "in" takes a person: "faith in May", "confided in June".
+_IN_SOMEONE: Final = frozenset(
+    "faith trust confidence belief believe believed believes confide confided confiding "
+    "interest interested disappointed".split()
+)
+#: Modal verbs, which open a clause after a name ("until June can ...").
+_MODALS: Final = frozenset("will would can could shall should may might must".split())
+
+
+#: The months' names (a weekday's is seldom a person's).
+_MONTHS: Final = frozenset(
+    "january february march april may june july august september october november december".split()
+)
+
+
+def _a_day(word: str) -> bool:
+    """A day of the month: "1", "21st"."""
+    return (word.isdigit() and 0 < int(word) <= 31) or _ORDINAL.match(word) is not None
 
 
 #: Prepositions that take a month and hardly anyone: "in june", "by march".

@@ -33,6 +33,7 @@ It is the honest baseline for extraction quality. Mechanism, per segment:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -102,7 +103,9 @@ CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
             r"chose|chosen|picked|opted|settled on|"
             rf"(?:said|told \w+|promised \w+) i{_APOS}d|i{_APOS}m committing|i owe|"
             rf"i(?:{_APOS}m| am) (?:doing|taking|handling|covering|running|booking|sorting)|"
-            r"i need to)\b",
+            # "I have to reorder the veneer": an obligation ("I have to say ..." is no promise)
+            rf"i need to|(?:i(?:{_APOS}ve| have)(?: got)? to|i must)"
+            r"(?!\s+(?:say|admit|confess|agree|laugh|wonder|ask|tell you)\b))\b",
             _FLAGS,
         ),
     ),
@@ -394,6 +397,7 @@ class RulesExtractor:
                 self._named.add(own.slug)
             ref = choose(refs, clause.text, attitude=_cue(clause.text) == "belief")
             ref = _newcomer(refs, fresh, clause.text, ref) or ref
+            ref = _thing_as_subject(refs, ref, clause.text, salience.latest) or ref
             if ref is not None and ref.oblique and not ref.entity.is_person:
                 if salience.thing is not None and salience.thing != ref.entity:
                     ref = None  # "the recital is on 3 may at St Osric's": the recital's
@@ -429,7 +433,7 @@ class RulesExtractor:
                 groups.append(_Group(plain, clause.start, clause.end, None, []))  # "they": nobody
             elif not refs and _stands_alone(clause.text) and not _compares(clause.text):
                 groups.append(_Group(plain, clause.start, clause.end, last.ref, [], inherited=True))
-            elif _elided_subject(clause.text) and (
+            elif _elided_subject(clause.text, refs) and (
                 _stands_alone(clause.text) or _informative(clause.text, refs)
             ):
                 # "... and did her PhD in Zurich": the same subject's next statement
@@ -971,9 +975,18 @@ _WORTH = re.compile(r"\s+worth\b", re.IGNORECASE)
 _CONTRACTED = re.compile(rf"\b(?:he|she|it|they|we|i|you){_APOS}(?:s|re|m|ll|ve|d)\b", _FLAGS)
 
 
-def _elided_subject(text: str) -> bool:
-    """The clause opens with its verb: its subject is the clause's before it."""
+def _elided_subject(text: str, refs: Sequence[Reference] = ()) -> bool:
+    """The clause opens with its verb: its subject is the clause's before it.
+
+    Not when the word opens a name, capitalised ("May Quarrington joins on Monday", "Will
+    Tay rang"; "... and will call on Monday" is the modal).
+    """
     first = text.split()[0].casefold().strip(".,;:!?") if text.split() else ""
+    opening = len(text) - len(text.lstrip())
+    if text[opening : opening + 1].isupper() and any(
+        ref.start == opening and ref.explicit for ref in refs
+    ):
+        return False
     return opens_with_verb(first)
 
 
@@ -1201,6 +1214,27 @@ _OBJECT_OPENERS: Final = frozenset("the a an my our his her their its this that 
 MIN_CLAUSE_WORDS: Final = 4
 #: Finite forms too common as auxiliaries or nouns to mark a predicate on their own.
 _NOT_PREDICATES: Final = frozenset("'s do does did".split())
+
+
+def _thing_as_subject(
+    refs: list[Reference], chosen: Reference | None, text: str, latest: Entity | None
+) -> Reference | None:
+    """The body just named, as the subject "they", over a person's object pronoun.
+
+    "Tiverlow Lodge phoned. They can take him on Fridays": the lodge's news, not
+    his. An "it" is as often no referent at all ("It was lovely to see him dancing").
+    """
+    if chosen is None or chosen.explicit or not chosen.entity.is_person or not refs:
+        return None
+    first = refs[0]
+    if first.explicit or first.entity.is_person or first.entity != latest:
+        return None
+    opening = _THING_FIRST.match(text)
+    return first if opening is not None and opening.end() == first.end else None
+
+
+#: A clause whose subject is "they": "They can take him ...", "and they want ...".
+_THING_FIRST = re.compile(r"^\W*(?:(?:and|but|so)\W+)?they\b", re.IGNORECASE)
 
 
 def _newcomer(
