@@ -420,6 +420,22 @@ def test_a_name_opening_a_clause_after_and_lists_no_word(engine: Engine, make_br
     assert sorted(slugs(response)) == sorted([TARROW[0], IVO[0]])
 
 
+WILLA = ("people/will-quarmby", md("Will Quarmby", aliases="[Will]", type="person"))
+MAYA = ("people/may-tennick", md("May Tennick", aliases="[May]", type="person"))
+
+
+def test_a_modal_never_takes_an_s_or_a_reflexive(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(WILLA, MAYA)
+    assert slugs(ask(engine, brain, "Will's the calm one, no nerves at all")) == [WILLA[0]]
+    assert slugs(ask(engine, brain, "it was May herself who rang")) == [MAYA[0]]
+    assert ask(engine, brain, "the client will himself want to sign it off").pointers == []
+    assert ask(engine, brain, "the will's terms are clear enough").pointers == []
+    assert ask(engine, brain, "May's the busiest month for us").pointers == []
+    drew = ("people/drew-pellam", md("Drew Pellam", aliases="[Drew]", type="person"))
+    brain = make_brain(drew)
+    assert ask(engine, brain, "he drew himself a bath after the run").pointers == []
+
+
 def test_a_lowercase_list_of_names(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(TEDDY, IKE, MAGDA)
     response = ask(engine, brain, "'hey teddy ike magda xavier - retro moved to 2pm'")

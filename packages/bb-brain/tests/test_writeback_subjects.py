@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from bb_brain.writeback import Entity, EntityIndex, RulesExtractor, Segment, classify
+from bb_brain.writeback._people import new_people
 from bb_schema import PublicTurn
 
 ORLAITH = Entity("people/orlaith-quenby", "Orlaith Quenby", "person")
@@ -195,3 +196,47 @@ def test_the_users_obligation_is_the_undertaking_at_hands() -> None:
     assert found[-1] == ("I have to book the van.", BAND.slug)
     assert classify("I've got to phone the caterer") == "commitment"
     assert classify("I have to say the hall looked lovely") is None  # a manner of speech
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The quiz is at the Fisherman's Rest. She's booked the back room.",
+        "We ate at the Pilots' Lantern. She loved it.",
+        "Lunch was at Dilys's Pantry. She was there early.",
+    ],
+)
+def test_a_capital_run_named_after_an_owner_or_after_an_article_is_no_new_person(
+    said: str,
+) -> None:
+    assert new_people(said, set()) == []
+    # "a" before a name is someone the user does not know yet
+    found = new_people("A Brisa Quarrie called about the flat. She sounded keen.", set())
+    assert [person.name for person in found] == ["Brisa Quarrie"]
+    assert [
+        person.name for person in new_people("We've hired Tamsin Quell. She starts Monday.", set())
+    ] == ["Tamsin Quell"]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Orlaith says I'm singing the solo this year.",  # what is reported is the user's
+        "Orlaith has asked me to sort the music folders by Friday.",  # the user's task
+        "Ysolde wants me to collect the programmes on Monday.",
+    ],
+)
+def test_news_of_the_user_told_by_someone_is_the_users(said: str) -> None:
+    assert facts(said) == [(said, None)]
+
+
+@pytest.mark.parametrize(
+    ("said", "whose"),
+    [
+        ("Orlaith has asked me to print the programmes for Pellingham Fete.", FETE.slug),
+        ("Orlaith wants me to be her bridesmaid next year.", ORLAITH.slug),
+        ("Skelwith Wind Band has asked me to pay the deposit by Friday.", BAND.slug),
+    ],
+)
+def test_news_of_the_user_that_names_more_stays_with_what_it_names(said: str, whose: str) -> None:
+    assert [entity for _, entity in facts(said)] == [whose]

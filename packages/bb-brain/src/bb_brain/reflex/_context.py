@@ -64,9 +64,9 @@ def named_in_full(said: str, titles: Mapping[str, str]) -> set[str]:
 def named_as_here(said: str, mentions: Mapping[str, Mention]) -> set[str]:
     """The slugs whose mention here an earlier turn wrote too, as a name of the same page.
 
-    The conversation named the page then, whoever did ("Did Corran check the pitch?", and
-    "tell Corran" eight turns on), so the agent has it. Written as a name: capitalised,
-    with no other name running on before or after it ("C.S. Lewis", "Corran Quarmby", "the
+    The conversation named the page then, whoever did ("Did Ossian check the pitch?", and
+    "tell Ossian" eight turns on), so the agent has it. Written as a name: capitalised,
+    with no other name running on before or after it ("C.S. Lewis", "Ossian Quarmby", "the
     Rose and Crown", "a Season of Joy" are something else), and a person's name with no
     article ("a Bentley", "an Elvis tribute").
     """
@@ -103,7 +103,7 @@ def _the_same_name(said: str, match: re.Match[str], mention: Mention) -> bool:
         return False
     following = _NEXT_WORD.match(said, match.end())
     if following is not None and fold(following.group(1)) in mention.own:
-        return True  # "Corran Vail" for Corran
+        return True  # "Ossian Vail" for Ossian
     if _JOINED_NAME.match(said, match.end()):
         return False  # "the Rose and Crown", "Joy & Peace"
     return not _runs_on(said, match.end())
@@ -127,13 +127,13 @@ def _another_name_before(before: str, previous: re.Match[str], mention: Mention)
         )
     name = word[:1].isupper() and word not in _NOT_A_NAME
     name = name and fold(word.rstrip(".")) not in _ADDRESS and fold(word) not in mention.own
-    # "Quarmby Corran"; a sentence's opening capital is a name's only on a word no dictionary
-    # has ("Quarmby Corran wrote it"; "Has Corran ...", "Thanks Corran", "Dr Corran" are his)
+    # "Quarmby Ossian"; a sentence's opening capital is a name's only on a word no dictionary
+    # has ("Quarmby Ossian wrote it"; "Has Ossian ...", "Thanks Ossian", "Dr Ossian" are his)
     return name and (not opening or not sense(fold(word)).lexical)
 
 
 def _name_pattern(words: list[str]) -> re.Pattern[str]:
-    """The words as a name, possessive or not ("Corran's away" names Corran)."""
+    """The words as a name, possessive or not ("Ossian's away" names Ossian)."""
     body = r"[\s\-]+".join(re.escape(word).replace("'", "['’]") for word in words)
     return re.compile(rf"(?<![\w'’]){body}(?=['’]s\b|[^\w'’]|$)", re.IGNORECASE)
 

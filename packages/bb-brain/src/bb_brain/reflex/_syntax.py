@@ -1203,16 +1203,38 @@ def _modal_before_no_verb(tokens: list[Token], tok: Token) -> bool:
     """
     after = _glued_after(tokens, tok.index)
     before = _glued_before(tokens, tok.index)
+    owned = before is not None and (
+        before.possessive or before.norm in DETERMINERS or sense(before.norm).adjective
+    )  # "Dad's will", "the will", "free will": the noun
+    if tok.contracted and tok.norm == "will" and not owned:
+        return True  # "Will's the calm one": no modal takes "'s" ("May's" may be the month's)
+    if tok.norm in _MODAL_NAMES and after is not None and after.norm in _REFLEXIVES:
+        # "May herself rang", "it was Will himself": no month takes one, and a modal only
+        # before its verb ("the client will himself want to sign off")
+        return not _modals_verb(_glued_after(tokens, after.index))
     if after is None or after.norm in _NO_VERB_BUT_A_PLACE:
         return False
     if before is not None and before.norm in _SUBJECT_PRONOUNS:
         return False
     if after.norm in _COPULAS or after.norm in _HAVE or after.norm in _OTHER_MODALS:
-        owned = before is not None and (
-            before.possessive or before.norm in DETERMINERS or sense(before.norm).adjective
-        )  # "Dad's will", "the will", "free will": the noun
         return tok.norm == "will" and not owned and _will_has_or_is_doing(tokens, after)
     return modal_as_name(tokens, tok)
+
+
+def _modals_verb(token: Token | None) -> bool:
+    """The bare form of a verb, as after a modal ("want", "not know"), not a past or -s form."""
+    if token is None:
+        return False
+    if token.norm in ("not", "be", "have"):
+        return True
+    forms = inflections(token.norm)
+    return bool({"VB", "VBP"} & forms) and not {"VBD", "VBZ"} & forms
+
+
+#: Names that are modals too: only they are read by a reflexive ("drew himself a bath").
+_MODAL_NAMES: Final = frozenset({"will", "may"})
+#: Reflexive pronouns, which a person's name takes ("May herself") and a modal does not.
+_REFLEXIVES: Final = frozenset({"herself", "himself", "themselves", "themself"})
 
 
 def _will_has_or_is_doing(tokens: list[Token], verb: Token) -> bool:

@@ -14,7 +14,8 @@ Marrow Bio's), so the chosen reference of each clause is the latest of its kind.
 A run of capitalised words that names a new person outranks a single word inside it that
 happens to be a known surname ("my nephew Sipho Dlamini" is not the Dlamini with a page).
 
-The clause is about, in order of preference:
+The clause is about, in order of preference (news of the user told by someone, "Orlaith
+says I'm singing the solo", "she has asked me to sort the folders", is the user's alone):
 
 1. an attitude ("she is worried ...", "Ayesha reckons ...") belongs to its holder, the
    clause's subject; in reported speech ("Leila says their readout is in Q3", "Sofia
@@ -256,6 +257,9 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
     if attitude and refs and subject(refs[0], text):
         return refs[0]
     report = REPORTED.search(text)
+    first = refs[0] if refs else None
+    if _the_users_news(refs, text, report):
+        return None  # "Orlaith says I'm singing the solo", "she has asked me to sort the folders"
     if report is not None:
         reported = [ref for ref in refs if ref.start >= report.end()]
         speaker = [ref for ref in refs if ref.end <= report.start()]
@@ -269,7 +273,6 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
                 return _undertaking(reported, text) or reported[0]
         if reported and (speaker or report.start() > 0):
             return _best(reported)
-    first = refs[0] if refs else None
     if first and first.possessive and first.entity.is_person and subject(first, text):
         if _OWN_MATTER.match(text, first.end):
             return first  # "Ottoline's birthday falls in fair week": hers
@@ -282,6 +285,31 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
         # "Bob pressed the first batch of Quince Cider: 60 litres": the batch is the project's
         return _undertaking(refs, text) or best
     return best
+
+
+def _the_users_news(refs: list[Reference], text: str, report: re.Match[str] | None) -> bool:
+    """A person tells news of the user, naming nothing else after the telling.
+
+    "Orlaith says I'm singing the solo", "she has asked me to sort the folders"; not "...
+    the solo at the fete" (the fete's), "... to be her bridesmaid" (hers), nor what a firm
+    tells ("Quillfield wants me to pay the deposit").
+    """
+    first = refs[0] if refs else None
+    if first is None or not first.entity.is_person or not subject(first, text):
+        return False
+    told = report if report is not None and _USER_OPENS.match(text, report.end()) else None
+    told = told or _TASKED.match(text, first.end)
+    return told is not None and not any(ref.start >= told.end() for ref in refs)
+
+
+#: What is reported opens with the user as its subject: "... says I'm singing the solo".
+_USER_OPENS: Final = re.compile(r"(?:i|i['’](?:m|ll|ve|d))\b", re.IGNORECASE)
+#: A subject asking the user to do something: "... has asked me to sort the folders".
+_TASKED: Final = re.compile(
+    r"(?:['’]s|\s+(?:has|had))?\s+(?:just\s+)?(?:asked|asks|wants|wanted|needs|needed|told|"
+    r"tells|got|gets)\s+me\s+to\b",
+    re.IGNORECASE,
+)
 
 
 def _undertaking(refs: list[Reference], text: str) -> Reference | None:

@@ -123,6 +123,8 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
         if len(words) < 2 or not name_like(owned):
             continue
         start = text.index(words[0], match.start(1))
+        if _a_things_name(text, start, words):
+            continue
         if sense(fold(words[0])).calendar and _dated(text, start):
             continue  # "in June Okafor's team ...": a month, then a name
         end = match.end(1)
@@ -145,6 +147,19 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
     return found
 
 
+def _a_things_name(text: str, start: int, words: list[str]) -> bool:
+    """A run of capitals no person's name is: named after an owner, or after an article.
+
+    "the Fisherman's Rest", "Dilys's Pantry", "at the Pilots' Lantern" ("a Brisa Quarrie
+    called" is someone the user does not know yet).
+    """
+    if any(word.endswith(("'s", "’s")) for word in words[:-1]):
+        return True
+    return _THE_BEFORE.search(text, 0, start) is not None
+
+
+#: "the" right before a run of capitals: a place's or a thing's name follows.
+_THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
 #: Family words after which a given name alone introduces someone ("his wife Ottilie"), with
 #: the pronoun each gives its person (:data:`bb_brain.reflex._lexicon.FAMILY_WORDS`).
 KIN_PRONOUNS: Final = FAMILY_WORDS
