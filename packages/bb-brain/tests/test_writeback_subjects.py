@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from bb_brain.writeback import Entity, EntityIndex, RulesExtractor, Segment, classify
 from bb_brain.writeback._people import new_people
@@ -29,12 +31,12 @@ def index() -> EntityIndex:
     return EntityIndex([ORLAITH, BAND, HALL, FETE, YSOLDE], surfaces)
 
 
-def facts(*texts: str) -> list[tuple[str, str | None]]:
+def facts(*texts: str, pages: Callable[[], EntityIndex] = index) -> list[tuple[str, str | None]]:
     turns = [
         PublicTurn(turn_id=number, role="user", text=text)
         for number, text in enumerate(texts, start=1)
     ]
-    found = RulesExtractor(index()).extract(Segment(0, tuple(turns)))
+    found = RulesExtractor(pages()).extract(Segment(0, tuple(turns)))
     return [(fact.fact, fact.entity_slug) for fact in found]
 
 
@@ -120,15 +122,6 @@ def month_index() -> EntityIndex:
     return EntityIndex([MAYBRITT, WILL, HALL], surfaces)
 
 
-def month_facts(*texts: str) -> list[tuple[str, str | None]]:
-    turns = [
-        PublicTurn(turn_id=number, role="user", text=text)
-        for number, text in enumerate(texts, start=1)
-    ]
-    found = RulesExtractor(month_index()).extract(Segment(0, tuple(turns)))
-    return [(fact.fact, fact.entity_slug) for fact in found]
-
-
 @pytest.mark.parametrize(
     ("said", "whose"),
     [
@@ -139,14 +132,14 @@ def month_facts(*texts: str) -> list[tuple[str, str | None]]:
 )
 def test_a_name_whose_first_word_is_a_verb_opens_its_clause(said: str, whose: str) -> None:
     clause = said.split(", and ")[1]
-    assert (clause[0].upper() + clause[1:], whose) in month_facts(said)
+    assert (clause[0].upper() + clause[1:], whose) in facts(said, pages=month_index)
 
 
 def test_a_lowercase_modal_after_and_continues_its_subject() -> None:
     said = "Marrowgate Hall emailed the plans and will call on Monday."
-    assert [whose for _, whose in month_facts(said)] == [HALL.slug, HALL.slug]
+    assert [whose for _, whose in facts(said, pages=month_index)] == [HALL.slug, HALL.slug]
     said = "Marrowgate Hall sent the plans and may open on Monday."
-    assert {whose for _, whose in month_facts(said)} == {HALL.slug}
+    assert {whose for _, whose in facts(said, pages=month_index)} == {HALL.slug}
 
 
 @pytest.mark.parametrize(
@@ -160,7 +153,7 @@ def test_a_lowercase_modal_after_and_continues_its_subject() -> None:
 )
 def test_a_month_with_its_day_is_a_date_not_a_person(said: str) -> None:
     first = "Marrowgate Hall phoned today about the booking."
-    assert month_facts(first, said) == [(first, HALL.slug), (said, HALL.slug)]
+    assert facts(first, said, pages=month_index) == [(first, HALL.slug), (said, HALL.slug)]
 
 
 def test_a_month_name_is_still_a_person_where_a_person_fits() -> None:
@@ -176,7 +169,7 @@ def test_a_month_name_is_still_a_person_where_a_person_fits() -> None:
         "I paid May 20 for the taxi to the hall.",  # given to her, not a day
         "The flowers were done beautifully by May.",
     ):
-        assert [whose for _, whose in month_facts(said)] == [MAYBRITT.slug], said
+        assert [whose for _, whose in facts(said, pages=month_index)] == [MAYBRITT.slug], said
 
 
 def test_a_thing_just_named_as_the_subject_outranks_a_persons_object_pronoun() -> None:
