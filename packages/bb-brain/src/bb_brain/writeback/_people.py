@@ -148,7 +148,7 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
 
 
 def _a_things_name(text: str, start: int, words: list[str]) -> bool:
-    """A run of capitals no person's name is: named after an owner, or after an article.
+    """A run of capitals no person's name is: named after an owner, or after "the".
 
     "the Fisherman's Rest", "Dilys's Pantry", "at the Pilots' Lantern" ("a Brisa Quarrie
     called" is someone the user does not know yet).
