@@ -1,4 +1,5 @@
-"""Write-back: whose a clause is when its subject is a pronoun or a name with "'s"."""
+"""Write-back: whose a clause is (pronoun and "'s" subjects, months that are dates, names that
+open a clause, the user's own news), and which runs of capitals are new people."""
 
 from __future__ import annotations
 
