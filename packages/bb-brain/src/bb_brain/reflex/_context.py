@@ -75,7 +75,7 @@ def named_as_here(said: str, mentions: Mapping[str, Mention]) -> set[str]:
         words = _WORD.findall(mention.words)
         if not words or words[0].lower() not in said.lower():
             continue
-        for match in _name_pattern(words).finditer(said):
+        for match in _pattern(words, possessive=True).finditer(said):
             if _the_same_name(said, match, mention):
                 found.add(slug)
                 break
@@ -132,15 +132,11 @@ def _another_name_before(before: str, previous: re.Match[str], mention: Mention)
     return name and (not opening or not sense(fold(word)).lexical)
 
 
-def _name_pattern(words: list[str]) -> re.Pattern[str]:
-    """The words as a name, possessive or not ("Ossian's away" names Ossian)."""
+def _pattern(words: list[str], *, possessive: bool = False) -> re.Pattern[str]:
+    """The words as written, with their "'s" too if ``possessive`` ("Ossian's away")."""
     body = r"[\s\-]+".join(re.escape(word).replace("'", "['’]") for word in words)
-    return re.compile(rf"(?<![\w'’]){body}(?=['’]s\b|[^\w'’]|$)", re.IGNORECASE)
-
-
-def _pattern(words: list[str]) -> re.Pattern[str]:
-    body = r"[\s\-]+".join(re.escape(word).replace("'", "['’]") for word in words)
-    return re.compile(rf"(?<![\w'’]){body}(?![\w'’])", re.IGNORECASE)
+    end = r"(?=['’]s\b|[^\w'’]|$)" if possessive else r"(?![\w'’])"
+    return re.compile(rf"(?<![\w'’]){body}{end}", re.IGNORECASE)
 
 
 def _as_a_name(match: re.Match[str], words: list[str], said: str) -> bool:

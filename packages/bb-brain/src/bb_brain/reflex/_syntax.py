@@ -1208,7 +1208,7 @@ def _modal_before_no_verb(tokens: list[Token], tok: Token) -> bool:
     )  # "Dad's will", "the will", "free will": the noun
     if tok.contracted and tok.norm == "will" and not owned:
         return True  # "Will's the calm one": no modal takes "'s" ("May's" may be the month's)
-    if tok.norm in _MODAL_NAMES and after is not None and after.norm in _REFLEXIVES:
+    if tok.norm in _NAME_MODALS and after is not None and after.norm in _REFLEXIVES:
         # "May herself rang", "it was Will himself": no month takes one, and a modal only
         # before its verb ("the client will himself want to sign off")
         return not _modals_verb(_glued_after(tokens, after.index))
@@ -1231,8 +1231,6 @@ def _modals_verb(token: Token | None) -> bool:
     return bool({"VB", "VBP"} & forms) and not {"VBD", "VBZ"} & forms
 
 
-#: Names that are modals too: only they are read by a reflexive ("drew himself a bath").
-_MODAL_NAMES: Final = frozenset({"will", "may"})
 #: Reflexive pronouns, which a person's name takes ("May herself") and a modal does not.
 _REFLEXIVES: Final = frozenset({"herself", "himself", "themselves", "themself"})
 

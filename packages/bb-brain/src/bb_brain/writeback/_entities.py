@@ -683,7 +683,7 @@ def _a_date(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
         return False
     after = folded[index + 1] if index + 1 < len(folded) else ""
     following = words[index + 1].group(0) if index + 1 < len(words) else ""
-    if following[:1].isupper() or (after and (inflections(after) or after in _MODALS)):
+    if following[:1].isupper() or (after and inflections(after)):  # a verb, a modal too
         return False
     return not after or sense(after).function
 
@@ -712,8 +712,6 @@ _IN_SOMEONE: Final = frozenset(
     "faith trust confidence belief believe believed believes confide confided confiding "
     "interest interested disappointed".split()
 )
-#: Modal verbs, which open a clause after a name ("until June can ...").
-_MODALS: Final = frozenset("will would can could shall should may might must".split())
 
 
 #: The months' names (a weekday's is seldom a person's).
