@@ -135,6 +135,43 @@ def kind_short_name(title: str) -> str | None:
     return " ".join(words[:-1])
 
 
+def kind_head(title: str, description: str) -> str | None:
+    """What a title that is no person's says its page is: "the bakery" of Crumb & Co Bakery.
+
+    People who know one bakery, one league or one depot call it by what it is ("the bakery
+    wants an a-board out", "is the league still on"). The key is the title's last word after
+    "the", kept only when the page's own text (``description``, the title as written there
+    left out) calls it that too: "Bakery renting the corner unit", "the crown court in
+    Wexham". A last word that is a name or a thing the title describes ("Project Mercury",
+    "Cape Cod", "Green Door") is no word the page says of itself. It must also name a thing:
+    a singular noun (a firm's trade in the plural, "Partners", names its people as often), no
+    street ("Mill Lane"), and no noun said of anything ("the house", "the day"). Whether the
+    kind picks one page is the index's to say: two pages with the same head share the key.
+    """
+    from bb_brain.reflex._ordinary import sense
+
+    words = fold(title).split()
+    if words and words[0] == "the":
+        words = words[1:]
+    while words and words[-1].isdigit():
+        words = words[:-1]
+    if len(words) < 2 or not words[-1].isalpha() or words[-1] in _STREETS:
+        return None
+    head = sense(words[-1])
+    if head.function or head.plural_noun or (head.lexical and not head.noun):
+        return None
+    if head.zipf >= KIND_HEAD_MAX_ZIPF:
+        return None
+    own_words = fold(description.replace(title, " "))  # "Pellingham Bakery supplies ...": a name
+    if not re.search(rf"\b{re.escape(words[-1])}\b", own_words):
+        return None
+    return f"the {words[-1]}"
+
+
+#: A noun this frequent names too many things to pick one page ("house" 5.7, "day" 6.3).
+KIND_HEAD_MAX_ZIPF: Final = 5.5
+
+
 def coined_short_name(title: str) -> str | None:
     """The coined words among a title's everyday ones ("Corvenna Analytics" -> "corvenna").
 

@@ -30,6 +30,7 @@ from bb_brain._orgnames import (
     closing_acronym,
     coined_short_name,
     is_organisation,
+    kind_head,
     kind_short_name,
     opening_acronym,
     short_name,
@@ -47,6 +48,8 @@ COINED_NAME_ARM: Final = "coined-name"
 SHORT_NAME_ARMS: Final = frozenset({SHORT_NAME_ARM, COINED_NAME_ARM})
 #: The arm of a run of words of a title that is no person's ("the sea wall").
 TITLE_PART_ARM: Final = "title-part"
+#: The arm of what a title that is no person's says its page is ("the bakery").
+KIND_ARM: Final = "kind"
 #: Alias arms in the order resolution trusts them.
 ARMS: Final = (
     "alias",
@@ -59,6 +62,7 @@ ARMS: Final = (
     COINED_NAME_ARM,
     TITLE_PART_ARM,
     RELATION_ARM,
+    KIND_ARM,
 )
 CONVERSATION_TYPE: Final = "conversation"
 
@@ -218,6 +222,9 @@ class PageRecord:
                     rows.append((normalise(coined), arm))
             # "the sea wall" for Grisedale Sea Wall Repair
             rows += [(normalise(part), TITLE_PART_ARM) for part in title_parts(name)]
+            kind = kind_head(name, f"{self.summary}\n{self.body}")  # "the bakery"
+            if kind is not None:
+                rows.append((kind, KIND_ARM))
         seen: set[tuple[str, str]] = set()
         unique: list[tuple[str, str]] = []
         for row in rows:

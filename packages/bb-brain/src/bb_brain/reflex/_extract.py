@@ -1,6 +1,6 @@
 """Candidate entity mentions in a piece of conversation text (deterministic, no model).
 
-Six channels produce candidates, each restricted to the alias arms its evidence supports:
+Seven channels produce candidates, each restricted to the alias arms its evidence supports:
 
 * capitalised runs ("Alice Example", "Bank of America", "Dr. Amara Okafor"): the whole run,
   and multi-word sub-spans of it, may match an alias, title, name form or slug suffix; a
@@ -18,6 +18,8 @@ Six channels produce candidates, each restricted to the alias arms its evidence 
 * relations to the speaker ("my younger sister", "our accountant", "mum rang"): the key a
   person's page files its stated relation under (:mod:`bb_brain._relations`), against the
   relation arm only.
+* a thing called by what it is ("the bakery", :mod:`bb_brain.reflex._kinds`): "the" and a
+  noun ending its phrase, against the kind arm only.
 * a page's own written forms that are neither a capitalised run nor lowercase: a name and
   everyday words ("the Quenby itinerary"), or a possessive inside ("nana's 90th"), against
   the title and alias arms only, whole.
@@ -68,6 +70,7 @@ from bb_brain.reflex._candidate import (
     Span,
     join,
 )
+from bb_brain.reflex._kinds import kinds
 from bb_brain.reflex._lexicon import (
     CONNECTORS,
     DETERMINERS,
@@ -193,6 +196,7 @@ def _extract(text: str, text_index: int) -> list[Candidate]:
             Candidate(norm, start, end, 2, _MAILBOX_ARMS, 0.0, text_index, norm, (MAILBOX,))
         )
     found += _relations(tokens, maker)
+    found += kinds(tokens, maker)
     found += _families(tokens, maker)
     found += _possessive_titles(tokens, maker)
     found += _ampersand_titles(tokens, maker)

@@ -22,7 +22,7 @@ from typing import Final
 
 from bb_brain._pg import Connection
 from bb_brain._relations import RELATION_ARM
-from bb_brain.pages import COINED_NAME_ARM, SHORT_NAME_ARM, TITLE_PART_ARM
+from bb_brain.pages import COINED_NAME_ARM, KIND_ARM, SHORT_NAME_ARM, TITLE_PART_ARM
 from bb_brain.reflex._candidate import Candidate
 from bb_brain.reflex._fuzzy import FuzzyRow, fuzzy_keys, fuzzy_match
 
@@ -37,6 +37,7 @@ CONFIDENCE: Final[dict[str, float]] = {
     COINED_NAME_ARM: 0.7,
     TITLE_PART_ARM: 0.65,
     RELATION_ARM: 0.8,
+    KIND_ARM: 0.6,
 }
 TIERS: Final[tuple[tuple[str, ...], ...]] = (
     ("alias", "title"),
@@ -46,6 +47,7 @@ TIERS: Final[tuple[tuple[str, ...], ...]] = (
     (COINED_NAME_ARM,),  # "Ardwyn" is Ardwyn Hall before Ardwyn Relay
     (TITLE_PART_ARM,),  # "Quenby Yard" is Quenby Yard Ltd before its open day's title
     (RELATION_ARM,),
+    (KIND_ARM,),  # "the bakery": what a page is, when one page of the source is that
 )
 #: A turn is a few sentences; a pasted document should not turn into a huge IN list.
 MAX_LOOKUP_KEYS: Final = 4000
@@ -65,7 +67,7 @@ _FUZZY_LOOKUP = (
     f"SELECT {_PAGE_COLUMNS}, true{_JOIN}"
     " WHERE a.brain_id = %s AND a.source = %s"
     " AND (a.fuzzy_head = ANY(%s) OR a.fuzzy_tail = ANY(%s))"
-    f" AND a.arm <> '{RELATION_ARM}'"
+    f" AND a.arm NOT IN ('{RELATION_ARM}', '{KIND_ARM}')"
     f" ORDER BY a.alias_norm, a.slug, a.arm LIMIT {MAX_FUZZY_ROWS + 1}"
 )
 

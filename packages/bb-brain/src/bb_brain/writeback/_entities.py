@@ -26,7 +26,7 @@ from bb_brain._relations import (
     relation_key,
     relation_pronoun,
 )
-from bb_brain.pages import TITLE_PART_ARM, qualifier_name, unqualified
+from bb_brain.pages import KIND_ARM, TITLE_PART_ARM, qualifier_name, unqualified
 from bb_brain.reflex._lexicon import FAMILY_WORDS, ROLE_NOUNS
 from bb_brain.reflex._ordinary import inflections, lemmas, sense
 from bb_brain.writeback._db import Connection
@@ -191,7 +191,7 @@ class EntityIndex:
         surfaces.extend(
             (alias, slug, arm == EXPLICIT_ARM)
             for alias, slug, arm in aliases
-            if arm != TITLE_PART_ARM  # the reflex reads those only where the talk is of it
+            if arm not in (TITLE_PART_ARM, KIND_ARM)  # the reflex reads those in context
         )
         return cls(entities, surfaces)
 

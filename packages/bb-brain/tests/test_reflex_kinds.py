@@ -1,0 +1,133 @@
+"""A page called by what it is: "the bakery", when one page of the source is a bakery.
+
+The index files a page that is no person's under "the <last word of its title>" when its
+own text calls it that too (arm ``kind``); the reflex offers "the" and a noun that ends its
+noun phrase. Compounds ("the bakery van"), "of" ("the court of appeal") and a placed one
+("the bakery in Tasbury") are other things; two pages of one kind settle neither.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from bb_brain import Engine
+from bb_brain._orgnames import kind_head
+from bb_brain.pages import KIND_ARM, parse_page
+from bb_schema.fixture import PublicTurn
+from bb_schema.turn_context import SeamSettings, TurnContextRequest, TurnContextResponse
+
+BAKERY = (
+    "companies/pellingham-bakery",
+    "---\ntitle: Pellingham Bakery\ntype: company\nsummary: Bakery on the high street that"
+    " supplies our rolls.\n---\nDelivers at six.\n",
+)
+OTHER_BAKERY = (
+    "companies/ardlow-bakery",
+    "---\ntitle: Ardlow Bakery\ntype: company\nsummary: Wholesale bakery we buy bread from.\n---\n",
+)
+COURT = (
+    "places/vostrel-crown-court",
+    "---\ntitle: Vostrel Crown Court\ntype: place\nsummary: The crown court where our cases"
+    " are heard.\n---\n",
+)
+LEAGUE = (
+    "projects/winter-chess-league",
+    "---\ntitle: Winter Chess League\ntype: project\nsummary: The club's league, six rounds"
+    " from January.\n---\n",
+)
+CODENAME = (
+    "projects/quillan",
+    "---\ntitle: Project Quillan\ntype: project\nsummary: Internal project to replace the"
+    " tills.\n---\n",
+)
+
+
+def ask(engine: Engine, brain: str, text: str) -> TurnContextResponse:
+    return engine.turn_context(
+        TurnContextRequest(
+            brain_id=brain,
+            session_id="s1",
+            active_source="default",
+            turn=PublicTurn(turn_id=1, role="user", text=text),
+            settings=SeamSettings(pointer_budget=3),
+        )
+    )
+
+
+def slugs(response: TurnContextResponse) -> list[str]:
+    return [pointer.slug for pointer in response.pointers]
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("separately, the bakery wants to put a sign out on the pavement", BAKERY[0]),
+        ("has anyone at the court ever talked to us?", COURT[0]),
+        ("is the league still on for january or did we push it back?", LEAGUE[0]),
+        ("the league's last round clashes with the school play", LEAGUE[0]),
+        ("ask The Bakery if they can do forty rolls", BAKERY[0]),
+    ],
+)
+def test_the_one_page_of_a_kind_is_pushed_by_its_kind(
+    engine: Engine, make_brain: Any, text: str, slug: str
+) -> None:
+    brain = make_brain(BAKERY, COURT, LEAGUE, CODENAME)
+    response = ask(engine, brain, text)
+    assert slugs(response) == [slug]
+    assert response.pointers[0].arm == KIND_ARM
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the bakery van blocked the drive again",  # a van
+        "she's taking it to the court of appeal",  # another court
+        "there's a new place, the bakery in Tasbury, worth a look",  # that one
+        "the court tender closes on friday",  # a tender
+        "the quillan is a bird, isn't it?",  # the codename is no kind the page says it is
+        "a bakery opened near the station",  # any bakery
+    ],
+)
+def test_a_kind_said_of_something_else_pushes_nothing(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    brain = make_brain(BAKERY, COURT, LEAGUE, CODENAME)
+    assert slugs(ask(engine, brain, text)) == []
+
+
+def test_two_pages_of_one_kind_settle_neither(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(BAKERY, OTHER_BAKERY)
+    assert slugs(ask(engine, brain, "the bakery wants paying by friday")) == []
+    # named, each is its own page still
+    assert slugs(ask(engine, brain, "Ardlow Bakery wants paying by friday")) == [OTHER_BAKERY[0]]
+
+
+@pytest.mark.parametrize(
+    ("title", "description", "key"),
+    [
+        ("Pellingham Bakery", "Bakery on the high street.", "the bakery"),
+        ("The Vostrel Crown Court", "The crown court in Vostrel.", "the court"),
+        ("Harvest Supper 2027", "Our harvest supper in the village hall.", "the supper"),
+        # the page never calls itself that: the last word names it or describes it
+        ("Project Quillan", "Internal project to replace the tills.", None),
+        ("Green Door", "Café on the corner of Mill Street.", None),
+        ("Pellingham Bakery", "Pellingham Bakery supplies our rolls.", None),
+        # a trade in the plural, a street, a noun said of anything, one word
+        ("Tasker Partners", "Law firm; the partners are old friends.", None),
+        ("Ardlow Lane", "The lane behind the yard.", None),
+        ("Ardlow House", "The house we rent out.", None),
+        ("Bakery", "A bakery.", None),
+    ],
+)
+def test_the_kind_a_page_is_filed_under(title: str, description: str, key: str | None) -> None:
+    assert kind_head(title, description) == key
+
+
+def test_a_persons_page_has_no_kind() -> None:
+    page = parse_page(
+        "people/ardlow-baker",
+        "---\ntitle: Ardlow Baker\ntype: person\nsummary: The baker.\n---\n",
+        "default",
+    )
+    assert not [row for row in page.alias_rows() if row[1] == KIND_ARM]
