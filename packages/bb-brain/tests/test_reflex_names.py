@@ -464,12 +464,26 @@ COTTAGE = ("places/4-quenby-row", md("4 Quenby Row", type="place", aliases="[the
 
 
 def test_the_user_s_own_description_of_a_thing_said_whole(engine: Engine, make_brain: Any) -> None:
-    """An everyday description, even the page's own alias, needs the conversation."""
+    """The page's own description, said whole, is that page when its noun names few things."""
     brain = make_brain(COTTAGE)
     text = "re the new cottage: fibre install is friday"
+    assert slugs(ask(engine, brain, text)) == [COTTAGE[0]]
+    # running on into another noun, it is something else's
+    assert slugs(ask(engine, brain, "the new cottage pie recipe is in the drawer")) == []
+
+
+WEDDING = ("projects/quenby-wedding", md("Quenby Wedding", type="project", aliases="[the big day]"))
+
+
+def test_an_own_description_said_of_anything_needs_the_conversation(
+    engine: Engine, make_brain: Any
+) -> None:
+    """A day, a house, a group: everyone has a big one, so the conversation decides."""
+    brain = make_brain(WEDDING)
+    text = "re the big day: the florist wants a deposit"
     assert slugs(ask(engine, brain, text)) == []
-    response = ask(engine, brain, text, after="4 Quenby Row is ours from june!")
-    assert [(p.slug, p.stage) for p in response.pointers] == [(COTTAGE[0], "reflex")]
+    response = ask(engine, brain, text, after="Quenby Wedding budget is tight")
+    assert [(p.slug, p.stage) for p in response.pointers] == [(WEDDING[0], "reflex")]
 
 
 TOLLWICK = (

@@ -59,6 +59,7 @@ from bb_brain.reflex._evidence import (
     CONTEXT,
     Conversation,
     a_headed_part,
+    a_thing_of_its_own,
     accept,
     by_conversation,
     decline,
@@ -272,6 +273,7 @@ def _decide(
             rest_of_its_title(res, conversation.text(res.cand.text_index))
             or its_kind_named(res)
             or a_headed_part(res)
+            or a_thing_of_its_own(res)  # "the cold store": the user's name for one thing
         ):
             accepted.append(whole)
         elif part := title_part_for_the_conversation(res):

@@ -52,7 +52,7 @@ from functools import lru_cache
 from typing import Final
 
 from bb_brain._names import NAME_SUFFIXES, fold, generation, leading_titles
-from bb_brain._orgnames import is_organisation
+from bb_brain._orgnames import KIND_HEAD_MAX_ZIPF, is_organisation
 from bb_brain._pg import Connection
 from bb_brain.pages import (
     COINED_NAME_ARM,
@@ -464,6 +464,22 @@ def own_definite_alias(res: Resolved) -> bool:
     after = span.tokens[span.last + 1] if span.last + 1 < len(span.tokens) else None
     runs_on = after is not None and after.glued and sense(after.norm).noun
     return not runs_on and not (after is not None and after.glued and after.capitalised)
+
+
+def a_thing_of_its_own(res: Resolved) -> Resolved | None:
+    """An own description whose noun names few things, accepted; else None.
+
+    "the cold store", "the new shop": the user's name for one store, one shop, as their page
+    gives it. "the big day", "the new house", "the knitting group" end in a noun said of
+    anything (a day, a house, a group), and are left to the conversation.
+    """
+    if not own_definite_alias(res) or sense(res.cand.norm.split()[-1]).zipf >= KIND_HEAD_MAX_ZIPF:
+        return None
+    decision = f"own description {res.cand.norm!r}, said whole, its noun naming few things"
+    return replace(res, signals=(OWN_DESCRIPTION,), decision=decision)
+
+
+OWN_DESCRIPTION: Final = "the page's own description, said whole"
 
 
 #: Words a user's own description of a thing opens with.
