@@ -96,6 +96,18 @@ def test_a_kind_said_of_something_else_pushes_nothing(
     assert slugs(ask(engine, brain, text)) == []
 
 
+def test_a_noun_that_is_a_name_as_well_keeps_its_name(engine: Engine, make_brain: Any) -> None:
+    """ "the masterplan" of an alias "masterplan": the alias's confidence, not the kind's."""
+    plan = (
+        "projects/harrowfield-masterplan",
+        "---\ntitle: Harrowfield Masterplan\ntype: project\naliases: [masterplan]\nsummary:"
+        " Masterplan for the old goods yard.\n---\n",
+    )
+    brain = make_brain(plan)
+    response = ask(engine, brain, "my notes from the masterplan catch-up")
+    assert [(p.slug, p.arm) for p in response.pointers] == [(plan[0], "alias")]
+
+
 def test_two_pages_of_one_kind_settle_neither(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(BAKERY, OTHER_BAKERY)
     assert slugs(ask(engine, brain, "the bakery wants paying by friday")) == []

@@ -56,6 +56,7 @@ from bb_brain._orgnames import KIND_HEAD_MAX_ZIPF, is_organisation
 from bb_brain._pg import Connection
 from bb_brain.pages import (
     COINED_NAME_ARM,
+    KIND_ARM,
     SHORT_NAME_ARMS,
     TITLE_PART_ARM,
     is_place,
@@ -761,6 +762,8 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
 
 def veto(res: Resolved) -> str | None:
     """Why a single-word mention is no name here whatever its form, or None (module docs)."""
+    if res.arm == KIND_ARM:
+        return None  # "the bakery": a noun after its article, as a kind is named
     signals = set(res.cand.signals)
     if EPONYM in signals:
         return f"declined: {res.cand.raw!r} is {EPONYM}"

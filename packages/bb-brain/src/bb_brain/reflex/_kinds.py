@@ -35,7 +35,8 @@ def kinds(tokens: list[Token], maker: Maker) -> list[Candidate]:
         noun = tokens[tok.index + 1]
         if not noun.glued or not noun.norm.isalpha() or not _ends_its_phrase(tokens, noun):
             continue
-        found.append(maker.make(f"the {noun.norm}", [tok, noun], KIND_ARMS, extra=(KIND_KNOWN,)))
+        # the noun's own span: a name the noun is as well ("masterplan", an alias) outranks it
+        found.append(maker.make(f"the {noun.norm}", [noun], KIND_ARMS, extra=(KIND_KNOWN,)))
     return found
 
 
