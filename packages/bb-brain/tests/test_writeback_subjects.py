@@ -234,3 +234,21 @@ def test_news_of_the_user_told_by_someone_is_the_users(said: str) -> None:
 )
 def test_news_of_the_user_that_names_more_stays_with_what_it_names(said: str, whose: str) -> None:
     assert [entity for _, entity in facts(said)] == [whose]
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "whose"),
+    [
+        # the user's own doing, spoken of as "it"
+        ("Pellingham Fete needs stewards.", "I'd rather not run it myself this year.", None),
+        ("Pellingham Fete is on the 9th.", "My back isn't up to a full day of it.", None),
+        ("Marrowgate Hall has the retest.", "I've put my name down for it.", None),
+        # a thing the user acts on is the thing named before
+        ("Marrowgate Hall has a room free.", "I've booked it for the 9th.", HALL.slug),
+        ("Pellingham Fete overran.", "I want it shorter next year.", FETE.slug),
+        # a thing that is the subject is the thing
+        ("Pellingham Fete overran.", "It needs more stewards next year.", FETE.slug),
+    ],
+)
+def test_an_it_in_the_users_own_clause(first: str, then: str, whose: str | None) -> None:
+    assert facts(first, then)[-1] == (then, whose)

@@ -5,7 +5,9 @@ who have no page yet (:mod:`bb_brain.writeback._people`), and pronouns: "he"/"sh
 the last person named, "they"/"it" to the last organisation, project or place named, in the
 segment so far (assistant turns included, since a user answers them); with nobody named
 before it, a "he" or "she" is the person its own clause names before it ("Wilma told me
-she's quitting", not "Wilma's daughter says she's ...").
+she's quitting", not "Wilma's daughter says she's ..."). An "it" after a preposition or
+doing itself, in a clause whose subject is the user, refers to nothing: it is what the user
+does ("my knee isn't up to a full day of it", "I'd rather not lead it myself").
 
 A pronoun prefers what the previous clause was about over whatever it named last (the
 centering of discourse: "Marrow Bio is raising, Saffron leading. ... their readout" is
@@ -164,6 +166,8 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
             )
             continue
         word = text[mention.start : mention.end]
+        if mention.kind == "thing" and _the_users_doing(text, word, mention.start):
+            continue  # "I'm not helming the boat, my knee isn't up to it": the helming
         entity = salience.referent(word) if mention.kind == "person" else salience.thing
         if entity is None and mention.kind == "person":
             entity = _NOBODY  # "Wilma told me she's ...": the name before it, if any
@@ -175,6 +179,34 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
         title = person.name if new else None
         found.append(Reference(entity, person.start, person.end, True, new_title=title))
     return _bound(sorted(found, key=lambda ref: ref.start), text, salience, told)
+
+
+def _the_users_doing(text: str, word: str, start: int) -> bool:
+    """An "it" after a preposition, or doing itself, in a clause whose subject is the user.
+
+    "my knee isn't up to a full day of it", "I've put myself down for it", "I'd rather not
+    lead it myself": what the user does or takes part in, as often as a thing named before.
+    An "it" the user acts on is the thing ("I've booked it for the 9th", "I want it dropped
+    to the cheaper tier": the room, the contract).
+    """
+    if word.casefold() != "it":
+        return False
+    if _USERS_CLAUSE.match(_LEADING.sub("", text[:start])) is None:
+        return False
+    before = _PREPOSITION_BEFORE.search(text, 0, start) is not None
+    return before or _DONE_ONESELF.match(text, start + len(word)) is not None
+
+
+#: A clause whose subject is the user, up to a later word ("I'd rather not lead ...").
+_USERS_CLAUSE: Final = re.compile(
+    r"(?:i|i['’](?:m|ll|ve|d)|my)\b.*\S\s+$", re.IGNORECASE | re.DOTALL
+)
+#: A preposition right before a word: "up to it", "down for it".
+_PREPOSITION_BEFORE: Final = re.compile(
+    r"\b(?:of|for|to|with|about|on|at|in|from|into|over)\s+$", re.IGNORECASE
+)
+#: "lead it myself": the user doing it, not a thing given to someone.
+_DONE_ONESELF: Final = re.compile(r"\s+myself\b", re.IGNORECASE)
 
 
 def _bound(
