@@ -436,6 +436,17 @@ def test_a_modal_never_takes_an_s_or_a_reflexive(engine: Engine, make_brain: Any
     assert ask(engine, brain, "he drew himself a bath after the run").pointers == []
 
 
+def test_a_modal_takes_no_modal_so_the_word_before_is_its_subject(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(WILLA, MAYA)
+    assert slugs(ask(engine, brain, "May can do the gilding if the frames are in")) == [MAYA[0]]
+    assert slugs(ask(engine, brain, "Will might not drive the van on friday")) == [WILLA[0]]
+    # a month is a subject too, though it does nothing itself
+    assert ask(engine, brain, "may can be a slow month for us").pointers == []
+    assert ask(engine, brain, "May will have the longest evenings").pointers == []
+
+
 def test_a_lowercase_list_of_names(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(TEDDY, IKE, MAGDA)
     response = ask(engine, brain, "'hey teddy ike magda xavier - retro moved to 2pm'")

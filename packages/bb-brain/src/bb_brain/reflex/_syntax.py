@@ -1187,7 +1187,9 @@ def modal_as_name(tokens: list[Token], tok: Token) -> bool:
         # "ask will, he knows the code", "ask may.": the object of a verb that takes a person
         before = _glued_before(tokens, tok.index)
         return before is not None and before.norm in PERSON_VERBS_BEFORE
-    if nxt.norm in _OTHER_MODALS or nxt.norm in _NO_VERB_BUT_A_PLACE:
+    if nxt.norm in _OTHER_MODALS:
+        return _a_deed_after(tokens, nxt)  # "may can take the van"; "may can be busy" is June's
+    if nxt.norm in _NO_VERB_BUT_A_PLACE:
         return True  # "will from number 4 says": where the one named lives, then a verb
     forms = inflections(nxt.norm)
     return bool(forms & {"VBZ", "VBD"}) and not forms & {"VB", "VBP"}
@@ -1216,9 +1218,30 @@ def _modal_before_no_verb(tokens: list[Token], tok: Token) -> bool:
         return False
     if before is not None and before.norm in _SUBJECT_PRONOUNS:
         return False
+    if (
+        tok.norm in _NAME_MODALS
+        and after.norm in _OTHER_MODALS
+        and not owned
+        and (_a_deed_after(tokens, after))
+    ):
+        return True  # "May can do the deboss", "Will might drive": a modal takes no modal
     if after.norm in _COPULAS or after.norm in _HAVE or after.norm in _OTHER_MODALS:
         return tok.norm == "will" and not owned and _will_has_or_is_doing(tokens, after)
     return modal_as_name(tokens, tok)
+
+
+def _a_deed_after(tokens: list[Token], modal: Token) -> bool:
+    """A verb of doing after a second modal: "May can do the deboss", "Will might drive".
+
+    No modal takes another, so the word before is its subject; a month is one too ("May can
+    be a busy month", "June will have the new rota"), though it does nothing itself.
+    """
+    verb = _glued_after(tokens, modal.index)
+    if verb is not None and verb.norm == "not":
+        verb = _glued_after(tokens, verb.index)
+    if verb is None or verb.norm in _COPULAS or verb.norm in _HAVE or verb.norm == "be":
+        return False
+    return _modals_verb(verb)
 
 
 def _modals_verb(token: Token | None) -> bool:
