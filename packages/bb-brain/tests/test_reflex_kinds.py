@@ -63,10 +63,13 @@ def slugs(response: TurnContextResponse) -> list[str]:
     ("text", "slug"),
     [
         ("separately, the bakery wants to put a sign out on the pavement", BAKERY[0]),
-        ("has anyone at the court ever talked to us?", COURT[0]),
-        ("is the league still on for january or did we push it back?", LEAGUE[0]),
-        ("the league's last round clashes with the school play", LEAGUE[0]),
+        ("the bakery needs a deep clean before the inspection", BAKERY[0]),
+        ("the bakery want everyone's orders by thursday", BAKERY[0]),  # a firm as "they"
         ("ask The Bakery if they can do forty rolls", BAKERY[0]),
+        # a noun said of many things, capitalised mid-sentence
+        ("has anyone at the Court ever talked to us?", COURT[0]),
+        ("is the League still on for january or did we push it back?", LEAGUE[0]),
+        ("the League's last round clashes with the school play", LEAGUE[0]),
     ],
 )
 def test_the_one_page_of_a_kind_is_pushed_by_its_kind(
@@ -82,9 +85,17 @@ def test_the_one_page_of_a_kind_is_pushed_by_its_kind(
     "text",
     [
         "the bakery van blocked the drive again",  # a van
+        "the league results for the under-12s are in",  # results
         "she's taking it to the court of appeal",  # another court
         "there's a new place, the bakery in Tasbury, worth a look",  # that one
+        "got rolls from the bakery near my sister's, better than ours",
+        "the bakery at the station has shut",
+        "my cousin's on a jury, the court she sits in is tiny",  # a clause says which
+        "there's a new bakery on the corner, the bakery there does good rye",
+        "my brother's in a darts league, the league meets on mondays",  # another one
         "the court tender closes on friday",  # a tender
+        "the ball's in their court now",  # everyday senses, lowercase
+        "is the league still on for january?",
         "the quillan is a bird, isn't it?",  # the codename is no kind the page says it is
         "a bakery opened near the station",  # any bakery
     ],
@@ -134,6 +145,21 @@ def test_two_pages_of_one_kind_settle_neither(engine: Engine, make_brain: Any) -
 )
 def test_the_kind_a_page_is_filed_under(title: str, description: str, key: str | None) -> None:
     assert kind_head(title, description) == key
+
+
+def test_a_kind_the_body_mentions_in_passing_files_nothing() -> None:
+    page = parse_page(
+        "companies/copper-kettle",
+        "---\ntitle: Copper Kettle\ntype: company\nsummary: Cafe chain we supply with cakes.\n"
+        "---\nEvery branch has an old copper kettle in the window.\n",
+        "default",
+    )
+    assert not [row for row in page.alias_rows() if row[1] == KIND_ARM]
+
+
+def test_a_page_without_a_summary_has_no_kind() -> None:
+    page = parse_page("companies/ardlow-bakery", "---\ntitle: Ardlow Bakery\n---\n", "default")
+    assert not [row for row in page.alias_rows() if row[1] == KIND_ARM]
 
 
 def test_a_persons_page_has_no_kind() -> None:

@@ -140,13 +140,15 @@ def kind_head(title: str, description: str) -> str | None:
 
     People who know one bakery, one league or one depot call it by what it is ("the bakery
     wants an a-board out", "is the league still on"). The key is the title's last word after
-    "the", kept only when the page's own text (``description``, the title as written there
+    "the", kept only when the page's summary (``description``, the title as written there
     left out) calls it that too: "Bakery renting the corner unit", "the crown court in
     Wexham". A last word that is a name or a thing the title describes ("Project Mercury",
-    "Cape Cod", "Green Door") is no word the page says of itself. It must also name a thing:
-    a singular noun (a firm's trade in the plural, "Partners", names its people as often), no
-    street ("Mill Lane"), and no noun said of anything ("the house", "the day"). Whether the
-    kind picks one page is the index's to say: two pages with the same head share the key.
+    "Cape Cod", "Green Door") is no word the page says it is; a body that mentions one in
+    passing ("named after the blue door of their first studio") says nothing of the kind.
+    It must also name a thing: a singular noun (a firm's trade in the plural, "Partners",
+    names its people as often), no street ("Mill Lane"), and no noun said of anything ("the
+    house", "the day"). Whether the kind picks one page is the index's to say: two pages
+    with the same head share the key.
     """
     from bb_brain.reflex._ordinary import sense
 

@@ -222,7 +222,7 @@ class PageRecord:
                     rows.append((normalise(coined), arm))
             # "the sea wall" for Grisedale Sea Wall Repair
             rows += [(normalise(part), TITLE_PART_ARM) for part in title_parts(name)]
-            kind = kind_head(name, f"{self.summary}\n{self.body}")  # "the bakery"
+            kind = kind_head(name, self.summary or "")  # "the bakery"
             if kind is not None:
                 rows.append((kind, KIND_ARM))
         seen: set[tuple[str, str]] = set()

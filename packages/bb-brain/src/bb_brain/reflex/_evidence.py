@@ -1150,6 +1150,7 @@ class Conversation:
                 a.slug
                 for a in anchors
                 if a.text_index == cand.text_index
+                and a.arm != KIND_ARM  # "the scaffolding": what it is, no name to anchor by
                 and not any(_soft(signal) for signal in a.signals)
                 and a.slug not in {res.slug for res in options}
             }
@@ -1231,7 +1232,10 @@ class Conversation:
             if readings is None and page is not None and self._named_before(page, res.cand.norm):
                 evidence.append(PRIOR_MENTION)
             # Only a page named in the same text: a window turn may be about something else.
-            beside = sorted({a.slug for a in sure if a.text_index == res.text_index})
+            # ... and named by a name: "the scaffolding on block b" anchors no "block b"
+            beside = sorted(
+                {a.slug for a in sure if a.text_index == res.text_index and a.arm != KIND_ARM}
+            )
             related = [
                 slug
                 for slug in beside

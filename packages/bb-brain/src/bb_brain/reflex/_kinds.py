@@ -1,13 +1,23 @@
-"""A page called by what it is: "the bakery wants an a-board out", "is the league still on".
+"""A page called by what it is: "the bakery wants an a-board out", "is the depot open".
 
-Someone who deals with one bakery, one league, one depot calls it that, and a page whose
-title ends in that noun ("Crumb & Co Bakery", "Spring Bouldering League") is filed under
-"the <noun>" in the alias index (:func:`bb_brain._orgnames.kind_head`, arm ``kind``). This
-channel offers "the" and the noun after it, read as a whole noun phrase: the noun ends the
-phrase or owns what follows ("the court's ruling"). Not when a noun follows it ("the court
-tender", "the club secretary": a tender, a secretary), nor "of" ("the court of appeal"),
-nor a preposition and a name ("the bakery in Selby": another one). Whether the kind
-picks a page, and only one, is the index's to say: the arm is tried last, after every name.
+Someone who deals with one bakery, one depot, one gala calls it that, and a page whose title
+ends in that noun ("Crumb & Co Bakery", "Bramley Road Depot") and whose summary calls it one
+is filed under "the <noun>" in the alias index (:func:`bb_brain._orgnames.kind_head`, arm
+``kind``). This channel offers "the" and the noun after it, read as a whole noun phrase that
+names the one the user knows, and nothing else:
+
+* the noun ends its phrase, or owns what follows ("the depot's gates"): not before another
+  noun ("the bakery van", "the trial results for ..."), "of" ("the court of appeal"), a
+  word that places it ("the bakery near my mum's", "the garage at home", "the depot in
+  town") or a clause saying which one ("the trial she's on", "the bakery there");
+* the turn has not just brought in another one ("my brother's in a darts league, the
+  league's got 12 teams", "my dad's knee surgery ... the surgery itself");
+* a noun said of many things ("ball", "club", "court", "bank", "field") counts only
+  capitalised mid-sentence ("the League", "has the Court ruled"): lowercase, "the ball's in
+  their court" and "the club was rammed" are everyday talk.
+
+Whether the kind picks a page, and only one, is the index's to say: the arm is tried last,
+after every name.
 """
 
 from __future__ import annotations
@@ -16,14 +26,34 @@ from typing import Final
 
 from bb_brain.pages import KIND_ARM
 from bb_brain.reflex._candidate import Candidate, Maker
+from bb_brain.reflex._lexicon import DETERMINERS
 from bb_brain.reflex._ordinary import inflections, sense
 from bb_brain.reflex._tokens import Token
 
 #: What a kind of thing named after "the" is evidence of (see the module docs).
 KIND_KNOWN: Final = "the kind said as one the user knows"
 KIND_ARMS: Final = frozenset({KIND_ARM})
-#: Prepositions that place a thing: "the bakery in Selby", "the depot at Thorne".
-_PLACING: Final = frozenset("to in at from near for on by".split())
+#: A noun this frequent has everyday senses besides the kind ("the ball", "the club").
+KIND_COMMON_ZIPF: Final = 5.0
+#: Words after the noun that say which one it is: where it is, or a clause about it.
+_WHICH_ONE: Final = frozenset(
+    """
+    of near at in on by behind beside next opposite outside inside round around across down up
+    off from over under past along there here that which who whose where i we you he she they
+    itself
+    """.split()
+)
+#: Words that open what a verb takes ("needs a clean", "want everyone's subs", "wants to").
+_OBJECT_OPENERS: Final = DETERMINERS | frozenset(
+    """
+    it us them him her me you everyone everybody everything someone something nothing to not
+    all both more
+    """.split()
+)
+#: Determiners that bring in one of a kind, or someone else's ("a darts league", "my league").
+_ANOTHER: Final = frozenset("a an another my his her their your our some".split())
+#: How many words may stand between such a determiner and the noun ("a new bakery").
+_ANOTHER_REACH: Final = 3
 
 
 def kinds(tokens: list[Token], maker: Maker) -> list[Candidate]:
@@ -35,22 +65,54 @@ def kinds(tokens: list[Token], maker: Maker) -> list[Candidate]:
         noun = tokens[tok.index + 1]
         if not noun.glued or not noun.norm.isalpha() or not _ends_its_phrase(tokens, noun):
             continue
+        if sense(noun.norm).zipf >= KIND_COMMON_ZIPF and not _a_capital_inside(noun):
+            continue
+        if _another_before(tokens, noun):
+            continue
         # the noun's own span: a name the noun is as well ("masterplan", an alias) outranks it
         found.append(maker.make(f"the {noun.norm}", [noun], KIND_ARMS, extra=(KIND_KNOWN,)))
     return found
 
 
+def _a_capital_inside(tok: Token) -> bool:
+    return tok.capitalised and not tok.sentence_start
+
+
 def _ends_its_phrase(tokens: list[Token], noun: Token) -> bool:
-    """Nothing after the noun makes it another noun's modifier or some other one."""
+    """Nothing after the noun makes it another noun's modifier or says which one it is."""
     if noun.possessive:
         return True  # "the court's ruling": the court's
     after = tokens[noun.index + 1 : noun.index + 3]
     if not after or not after[0].glued:
         return True
     word = after[0].norm
-    if word == "of":
-        return False  # "the court of appeal", "the league of nations"
-    if word in _PLACING and len(after) == 2 and after[1].glued and after[1].capitalised:
-        return False  # "the bakery in Selby": that one, wherever the user's is
+    if word in _WHICH_ONE:
+        return False  # "the court of appeal", "the bakery near my mum's", "the trial she's on"
     meaning = sense(word)
-    return not (meaning.noun and not meaning.function and not {"VBZ", "VBD"} & inflections(word))
+    if meaning.function or not meaning.noun:
+        return True  # "the depot is shut", "the league still on", "the showcase with ..."
+    if not {"VBZ", "VBD", "VBP"} & inflections(word):
+        return False  # "the bakery van": a van
+    # a noun that is a verb as well ("needs", "results", "want"): a verb when what follows
+    # is what a verb takes ("the bakery needs a clean"), a noun before anything else ("the
+    # trial results for ...")
+    following = after[1] if len(after) == 2 and after[1].glued else None
+    if following is None:
+        return True
+    reading = sense(following.norm)
+    return (
+        following.norm in _OBJECT_OPENERS
+        or following.norm.isdigit()
+        or (not reading.noun and bool(reading.readings & {"ADJ", "ADV"}))
+    )
+
+
+def _another_before(tokens: list[Token], noun: Token) -> bool:
+    """The turn brought in another one earlier: "a new bakery ..., the bakery there"."""
+    for earlier in tokens[: noun.index - 1]:
+        if earlier.norm != noun.norm:
+            continue
+        window = tokens[max(0, earlier.index - _ANOTHER_REACH) : earlier.index]
+        if any(tok.norm in _ANOTHER or (tok.possessive and tok.norm != "the") for tok in window):
+            return True
+    return False
