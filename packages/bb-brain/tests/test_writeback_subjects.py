@@ -252,3 +252,17 @@ def test_news_of_the_user_that_names_more_stays_with_what_it_names(said: str, wh
 )
 def test_an_it_in_the_users_own_clause(first: str, then: str, whose: str | None) -> None:
     assert facts(first, then)[-1] == (then, whose)
+
+
+@pytest.mark.parametrize(
+    ("said", "whose"),
+    [
+        # someone's relative by a given name alone: their news, no page of the relative's
+        ("Ysolde told me her husband Bram is retiring in June.", YSOLDE.slug),
+        ("Ysolde is off next week. Her son Tobiah has his operation on the 3rd.", YSOLDE.slug),
+        # named in full: a person of their own
+        ("Ysolde says her husband Bram Quillet is retiring in June.", "people/bram-quillet"),
+    ],
+)
+def test_a_relative_by_a_given_name_alone(said: str, whose: str) -> None:
+    assert facts(said)[-1][1] == whose

@@ -7,7 +7,9 @@ segment so far (assistant turns included, since a user answers them); with nobod
 before it, a "he" or "she" is the person its own clause names before it ("Wilma told me
 she's quitting", not "Wilma's daughter says she's ..."). An "it" after a preposition or
 doing itself, in a clause whose subject is the user, refers to nothing: it is what the user
-does ("my knee isn't up to a full day of it", "I'd rather not lead it myself").
+does ("my knee isn't up to a full day of it", "I'd rather not lead it myself"). Someone's
+relative named by a given name alone ("his wife Sadia is expecting twins") is no reference
+of the clause's: the news is the someone's, who has a page, as the relative cannot.
 
 A pronoun prefers what the previous clause was about over whatever it named last (the
 centering of discourse: "Marrow Bio is raising, Saffron leading. ... their readout" is
@@ -151,6 +153,8 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
         if mention.entity is not None:
             named = mention.entity
             title = named.title if index.introduced(named.slug) else None
+            if title is not None and _a_relatives_given_name(title, mention.start, text, found):
+                continue  # "his wife Sadia is expecting twins": his news, no page of hers
             found.append(
                 Reference(
                     named,
@@ -207,6 +211,35 @@ _PREPOSITION_BEFORE: Final = re.compile(
 )
 #: "lead it myself": the user doing it, not a thing given to someone.
 _DONE_ONESELF: Final = re.compile(r"\s+myself\b", re.IGNORECASE)
+
+
+def _a_relatives_given_name(name: str, start: int, text: str, found: list[Reference]) -> bool:
+    """A given name alone after someone's relation: "his wife Sadia", "Priya's husband Rohan".
+
+    Told of someone else's relative by a first name only, the news is that person's: with
+    no family name there is no page the relative could have ("people/<given>-<family>"),
+    and the one whose wife or son it is has one. The user's own relatives ("my sister
+    Carmen") and a relative named in full ("her partner Dario Ferraz") stay people of
+    their own.
+    """
+    if len(name.split()) != 1:
+        return False
+    owner = _RELATIVE_BEFORE.search(text, 0, start)
+    if owner is None or owner.group("relation").casefold() not in RELATION_NOUNS:
+        return False
+    whose = [ref for ref in found if ref.start == owner.start("owner")]
+    if not whose or not whose[0].entity.animate:
+        return False
+    # "his" with nobody known yet is the person named before it in the clause, if anyone
+    return whose[0].entity is not _NOBODY or any(
+        ref.explicit and ref.entity.is_person and ref.end <= owner.start() for ref in found
+    )
+
+
+#: Someone's relation right before a name: "his wife ", "Priya's husband, ".
+_RELATIVE_BEFORE: Final = re.compile(
+    r"(?P<owner>\b(?i:his|her|their)|\b[A-Z][\w'’-]*['’]s)\s+(?P<relation>[a-z-]+)\s*,?\s*$"
+)
 
 
 def _bound(
