@@ -266,3 +266,31 @@ def test_an_it_in_the_users_own_clause(first: str, then: str, whose: str | None)
 )
 def test_a_relative_by_a_given_name_alone(said: str, whose: str) -> None:
     assert facts(said)[-1][1] == whose
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The hall wants the forms in by the end of May.",
+        "We're booked for the first week of June, all being well.",
+    ],
+)
+def test_a_stretch_of_a_month_is_a_date(said: str) -> None:
+    may = Entity("people/may-tennick", "May Tennick", "person")
+    june = Entity("people/june-tarrow", "June Tarrow", "person")
+
+    def pages() -> EntityIndex:
+        surfaces = [("May", may.slug, True), ("June", june.slug, True)]
+        return EntityIndex([may, june], surfaces)
+
+    assert facts(said, pages=pages) == [(said, None)]
+
+
+def test_the_end_of_a_persons_shift_stays_theirs() -> None:
+    may = Entity("people/may-tennick", "May Tennick", "person")
+    said = "The end of May's shift is at six."
+
+    def pages() -> EntityIndex:
+        return EntityIndex([may], [("May", may.slug, True)])
+
+    assert facts(said, pages=pages) == [(said, may.slug)]

@@ -656,7 +656,8 @@ def _ordinary_here(folded: list[str], words: list[re.Match[str]], index: int) ->
 def _a_date(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
     """A month's name, capitalised or not, that a day's number or its preposition makes a date.
 
-    "on 1 June", "June 3rd", "the 2nd of May", and "in May" or "by June" ending the phrase.
+    "on 1 June", "June 3rd", "the 2nd of May", and "in May", "by June" or "the end of May"
+    ending the phrase.
     A number that counts the noun after it is no day ("owe May 20 quid", "told June 4
     times"), nor is the month after a verb of giving or telling ("paid June 20 for the
     taxi"); a name runs on after a person's given name ("in May Quarrington's field"), takes a
@@ -674,8 +675,9 @@ def _a_date(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
     if before == "of" and index > 1 and _a_day(folded[index - 2]):
         return True
     text, end = words[index].string, words[index].end()
-    if before not in _MONTH_PREPOSITIONS or text[end : end + 1] in ("'", "’"):
-        return False
+    part = before == "of" and index > 1 and folded[index - 2] in _PARTS_OF_TIME
+    if not (before in _MONTH_PREPOSITIONS or part) or text[end : end + 1] in ("'", "’"):
+        return False  # "by the end of May" as "by May"; "the end of May's shift" is hers
     earlier = folded[index - 2] if index > 1 else ""
     if earlier.endswith("ly") and index > 2:
         earlier = folded[index - 3]  # "done beautifully by June"
@@ -686,6 +688,12 @@ def _a_date(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
     if following[:1].isupper() or (after and inflections(after)):  # a verb, a modal too
         return False
     return not after or sense(after).function
+
+
+#: Stretches of time a month is the whole of: "the end of May", "the first week of June".
+_PARTS_OF_TIME: Final = frozenset(
+    "end start beginning middle half week weeks weekend rest fortnight month".split()
+)
 
 
 def _a_day_after(folded: list[str], at: int) -> bool:
