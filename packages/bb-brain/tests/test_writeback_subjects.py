@@ -294,3 +294,18 @@ def test_the_end_of_a_persons_shift_stays_theirs() -> None:
         return EntityIndex([may], [("May", may.slug, True)])
 
     assert facts(said, pages=pages) == [(said, may.slug)]
+
+
+@pytest.mark.parametrize(
+    ("said", "whose"),
+    [
+        # what a person wants, offers or has decided is theirs
+        ("Ysolde wants Pellingham Fete to have a brass band this year.", YSOLDE.slug),
+        ("Ysolde's offered to run the raffle at Pellingham Fete.", YSOLDE.slug),
+        ("Orlaith has agreed to play at Marrowgate Hall on the 9th.", ORLAITH.slug),
+        # what they did for an undertaking named outright is the undertaking's
+        ("Ysolde booked the marquee for Pellingham Fete: forty feet.", FETE.slug),
+    ],
+)
+def test_a_persons_wish_is_theirs(said: str, whose: str) -> None:
+    assert facts(said)[0][1] == whose

@@ -33,7 +33,9 @@ says I'm singing the solo", "she has asked me to sort the folders", is the user'
    introduces after an indefinite ("found us a helper, Wenna Thorsby, retired joiner")
    outranks it (see :mod:`bb_brain.writeback._rules`);
 3. the first pronoun that refers back to someone (first of all, a person's pronoun that is
-   the clause's subject: "he starts reporting to Oluwaseun" is his fact);
+   the clause's subject: "he starts reporting to Oluwaseun" is his fact), and a person
+   named as the subject of a wish, an offer or a decision ("Tamsin wants Night Shift as the
+   launch beer": hers, not the beer's);
 4. nobody: a fact about the user alone.
 """
 
@@ -343,6 +345,8 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
             return first  # "Ottoline's birthday falls in fair week": hers
     if first and _pronoun_subject(first, text, 0):
         return first  # "he starts reporting to Oluwaseun": the subject's fact
+    if first and first.entity.is_person and subject(first, text) and _WILLED.match(text, first.end):
+        return first  # "Tamsin wants Night Shift as the launch beer": her wish, not the beer's
     best = _best(refs)
     if best is not None and best.located and (owner := _occasion_owner(refs, best, text)):
         return owner
@@ -385,6 +389,16 @@ def _undertaking(refs: list[Reference], text: str) -> Reference | None:
         if ref.explicit and an_undertaking(ref.entity) and not _placed(ref, text)
     ]
     return undertaking[0] if undertaking and not undertaking[0].possessive else None
+
+
+#: What a person wants, offers or undertakes, right after their name: the wish is theirs.
+_WILLED = re.compile(
+    r"(?:['’]s|\s+(?:has|had|have))?\s+(?:just\s+|also\s+|now\s+|already\s+|kindly\s+)?"
+    r"(?:wants?|wanted|would like|['’]d like|offered|offers|agreed|agrees|promised|promises|"
+    r"volunteered|volunteers|hopes|hoped|plans|planned|intends|prefers|preferred|"
+    r"would rather|['’]d rather|decided|refused|refuses)\b",
+    re.IGNORECASE,
+)
 
 
 #: What the subject of a report learnt rather than did: "she heard", "he was told", "she saw".
