@@ -309,3 +309,14 @@ def test_the_end_of_a_persons_shift_stays_theirs() -> None:
 )
 def test_a_persons_wish_is_theirs(said: str, whose: str) -> None:
     assert facts(said)[0][1] == whose
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Ysolde's stall moves to Marrowgate Hall from June.",
+        "Before I forget: Ysolde's stall moves to Marrowgate Hall from June.",
+    ],
+)
+def test_a_persons_thing_that_moves_to_a_place_is_theirs(said: str) -> None:
+    assert facts(said) == [(said, YSOLDE.slug)]

@@ -343,6 +343,11 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
     if first and first.possessive and first.entity.is_person and subject(first, text):
         if _OWN_MATTER.match(text, first.end):
             return first  # "Ottoline's birthday falls in fair week": hers
+        # "Mark's puppy class moves to the Lower Paddock": his class, wherever it goes; what
+        # is in a place ("Ysolde's still life hangs in Marrowgate Hall") is the place's
+        others = [ref for ref in refs[1:] if ref.explicit and ref.entity != first.entity]
+        if others and all(_gone_to(ref) for ref in others):
+            return first
     if first and _pronoun_subject(first, text, 0):
         return first  # "he starts reporting to Oluwaseun": the subject's fact
     if first and first.entity.is_person and subject(first, text) and _WILLED.match(text, first.end):
@@ -354,6 +359,11 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
         # "Bob pressed the first batch of Quince Cider: 60 litres": the batch is the project's
         return _undertaking(refs, text) or best
     return best
+
+
+def _gone_to(ref: Reference) -> bool:
+    """A place named as where something goes, not where it is ("to the Lower Paddock")."""
+    return is_place(ref.entity.page_type, ref.entity.slug) and not ref.located
 
 
 def _the_users_news(refs: list[Reference], text: str, report: re.Match[str] | None) -> bool:
@@ -568,8 +578,16 @@ _LEADING = re.compile(r"^(?:\W|and\b|but\b|also\b|so\b|then\b|oh\b|anyway\b)*", 
 
 
 def subject(ref: Reference, text: str) -> bool:
-    """The reference opens the clause (after conjunctions): its grammatical subject."""
-    return _LEADING.sub("", text[: ref.start]) == ""
+    """The reference opens the clause: its grammatical subject.
+
+    Conjunctions and a lead-in of a few words with a colon may come first ("and", "Before I
+    forget:").
+    """
+    return _LEADING.sub("", _LEAD_IN.sub("", text[: ref.start])) == ""
+
+
+#: A few words and a colon before what the clause says: "Before I forget: ", "Update: ".
+_LEAD_IN = re.compile(r"^\W*(?:\w+[ '’]){0,3}\w+:\s+")
 
 
 def _best(refs: list[Reference]) -> Reference | None:
