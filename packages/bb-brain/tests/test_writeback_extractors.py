@@ -770,7 +770,7 @@ def test_places_and_firms_are_no_new_people(said: str) -> None:
     assert not any((entity or "").startswith("people/") for _, entity, _ in rules(("user", said)))
 
 
-def test_a_relative_introduced_by_a_given_name_alone() -> None:
+def test_a_relative_by_a_given_name_alone_is_news_of_whose_relative() -> None:
     facts = rules(
         ("user", "Bob Park's knee op is on the 3rd."),
         ("user", "His daughter Ilinca will collect the keys instead."),
@@ -778,7 +778,8 @@ def test_a_relative_introduced_by_a_given_name_alone() -> None:
     )
     assert [(entity, title) for _, entity, title in facts] == [
         ("people/bob-park", None),
-        ("people/ilinca", "Ilinca"),  # named as said: her family name is not guessed
+        # his news: by a given name alone she can have no page ("people/<given>-<family>")
+        ("people/bob-park", None),
         ("people/bob-park", None),  # "he" is not the daughter
     ]
     niece = rules(("user", "My niece Marisela starts at the bakery on Monday."))
@@ -1924,11 +1925,12 @@ def test_a_figure_a_person_reports_is_the_topics() -> None:
 def test_a_relative_named_in_full_later_is_the_one_introduced() -> None:
     facts = rules(
         ("user", "Bob Park is away."),
-        ("user", "His wife Ffion is covering the allotment."),
+        ("user", "His wife Ffion Park is covering the allotment."),
         ("user", "Ffion Park says the leeks are ready."),
+        ("user", "Ffion says the beans are done too."),
     )
-    # one person, one page: not "people/ffion" and then "people/ffion-park"
-    assert facts[1][1] == facts[2][1]
+    # one person, one page: named in full, then by her given name
+    assert facts[1][1] == facts[2][1] == facts[3][1] == "people/ffion-park"
 
 
 def test_a_kind_word_with_its_own_complement_is_not_the_project() -> None:
