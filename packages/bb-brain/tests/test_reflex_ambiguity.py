@@ -442,9 +442,14 @@ def test_a_modal_takes_no_modal_so_the_word_before_is_its_subject(
     brain = make_brain(WILLA, MAYA)
     assert slugs(ask(engine, brain, "May can do the gilding if the frames are in")) == [MAYA[0]]
     assert slugs(ask(engine, brain, "Will might not drive the van on friday")) == [WILLA[0]]
-    # a month is a subject too, though it does nothing itself
+    assert slugs(ask(engine, brain, "Will won't drive in the snow")) == [WILLA[0]]
+    assert slugs(ask(engine, brain, "Will can also drive the minibus")) == [WILLA[0]]
+    # a month is a subject too, and so is a will: they bring, get and go, but do no deeds
     assert ask(engine, brain, "may can be a slow month for us").pointers == []
     assert ask(engine, brain, "May will have the longest evenings").pointers == []
+    assert ask(engine, brain, "May will bring frost if we're unlucky").pointers == []
+    assert ask(engine, brain, "May could well be the busiest month").pointers == []
+    assert ask(engine, brain, "Will could go either way, the probate lawyer said").pointers == []
 
 
 def test_a_lowercase_list_of_names(engine: Engine, make_brain: Any) -> None:

@@ -94,6 +94,10 @@ def test_the_one_page_of_a_kind_is_pushed_by_its_kind(
         "there's a new bakery on the corner, the bakery there does good rye",
         "my brother's in a darts league, the league meets on mondays",  # another one
         "the court tender closes on friday",  # a tender
+        "the bakery for the wedding is a different one",  # a preposition says which
+        "the bakery with the green door has shut",
+        "the bakery Tomasz recommended is cheaper",  # a clause about it
+        "the kitchen is a mess again",  # an everyday noun in lowercase (no page here, either)
         "the ball's in their court now",  # everyday senses, lowercase
         "is the league still on for january?",
         "the quillan is a bird, isn't it?",  # the codename is no kind the page says it is
@@ -117,6 +121,23 @@ def test_a_noun_that_is_a_name_as_well_keeps_its_name(engine: Engine, make_brain
     brain = make_brain(plan)
     response = ask(engine, brain, "my notes from the masterplan catch-up")
     assert [(p.slug, p.arm) for p in response.pointers] == [(plan[0], "alias")]
+
+
+def test_another_one_brought_in_a_turn_before(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(BAKERY)
+    window = [PublicTurn(turn_id=1, role="user", text="my sister's got a job at a bakery in Hull")]
+    response = engine.turn_context(
+        TurnContextRequest(
+            brain_id=brain,
+            session_id="s1",
+            active_source="default",
+            turn=PublicTurn(turn_id=3, role="user", text="the bakery pays her more than I get"),
+            window=[*window, PublicTurn(turn_id=2, role="assistant", text="Oh nice!")],
+            settings=SeamSettings(pointer_budget=3, volunteer_window_turns=4),
+        )
+    )
+    assert slugs(response) == []
+    assert "another bakery" in response.declined[0].evidence.decision
 
 
 def test_two_pages_of_one_kind_settle_neither(engine: Engine, make_brain: Any) -> None:

@@ -468,8 +468,9 @@ def test_the_user_s_own_description_of_a_thing_said_whole(engine: Engine, make_b
     brain = make_brain(COTTAGE)
     text = "re the new cottage: fibre install is friday"
     assert slugs(ask(engine, brain, text)) == [COTTAGE[0]]
-    # running on into another noun, it is something else's
+    # running on into another noun, or said to be somewhere else, it is something else
     assert slugs(ask(engine, brain, "the new cottage pie recipe is in the drawer")) == []
+    assert slugs(ask(engine, brain, "the new cottage on our lane has sold")) == []
 
 
 WEDDING = ("projects/quenby-wedding", md("Quenby Wedding", type="project", aliases="[the big day]"))

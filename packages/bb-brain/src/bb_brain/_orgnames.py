@@ -165,7 +165,8 @@ def kind_head(title: str, description: str) -> str | None:
     if head.zipf >= KIND_HEAD_MAX_ZIPF:
         return None
     own_words = fold(description.replace(title, " "))  # "Pellingham Bakery supplies ...": a name
-    if not re.search(rf"\b{re.escape(words[-1])}\b", own_words):
+    # "Power of attorney for Mum's finances" is no attorney: a noun after "of" is another's
+    if not re.search(rf"(?<!\bof )\b{re.escape(words[-1])}\b", own_words):
         return None
     return f"the {words[-1]}"
 

@@ -267,7 +267,7 @@ def _decide(
         if outcome.resolved is None:
             continue
         res = everyday_short_name(outcome.resolved)
-        if reason := veto(res):
+        if reason := veto(res) or conversation.another_of_its_kind(res):
             declined.append(vetoed(res, reason))
         elif whole := (
             rest_of_its_title(res, conversation.text(res.cand.text_index))

@@ -64,6 +64,7 @@ from bb_brain.pages import (
     slug_suffix_form,
 )
 from bb_brain.reflex._candidate import NAME_ARMS, Candidate
+from bb_brain.reflex._kinds import another_one_before, says_which_one
 from bb_brain.reflex._lexicon import ANIMAL_KINDS
 from bb_brain.reflex._ordinary import (
     ORDINARY_ZIPF,
@@ -472,10 +473,15 @@ def a_thing_of_its_own(res: Resolved) -> Resolved | None:
 
     "the cold store", "the new shop": the user's name for one store, one shop, as their page
     gives it. "the big day", "the new house", "the knitting group" end in a noun said of
-    anything (a day, a house, a group), and are left to the conversation.
+    anything (a day, a house, a group), and "the new shop on the corner" says which one it
+    is: those are left to the conversation.
     """
     if not own_definite_alias(res) or sense(res.cand.norm.split()[-1]).zipf >= KIND_HEAD_MAX_ZIPF:
         return None
+    span = res.cand.span
+    if span is not None and span.last + 1 < len(span.tokens):
+        if says_which_one(span.tokens[span.last + 1]):
+            return None  # "the new shop on the corner", "the cold store at Tesco": another
     decision = f"own description {res.cand.norm!r}, said whole, its noun naming few things"
     return replace(res, signals=(OWN_DESCRIPTION,), decision=decision)
 
@@ -1077,6 +1083,13 @@ class Conversation:
         self._texts = list(texts)
         #: Pages read so far (None: no such page of the source).
         self._read: dict[str, _Content | None] = {}
+
+    def another_of_its_kind(self, res: Resolved) -> str | None:
+        """Why a kind is no page of the user's: a window turn brought in another one."""
+        noun = res.cand.norm.removeprefix("the ")
+        if res.arm != KIND_ARM or not another_one_before(noun, self._texts[1:]):
+            return None
+        return f"declined: an earlier turn brought in another {noun}, {res.cand.raw!r} is that"
 
     def text(self, index: int) -> str:
         """The text of ``text_index`` ``index`` (the turn is 0), or "" past the last."""

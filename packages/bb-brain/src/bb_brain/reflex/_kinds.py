@@ -7,14 +7,16 @@ is filed under "the <noun>" in the alias index (:func:`bb_brain._orgnames.kind_h
 names the one the user knows, and nothing else:
 
 * the noun ends its phrase, or owns what follows ("the depot's gates"): not before another
-  noun ("the bakery van", "the trial results for ..."), "of" ("the court of appeal"), a
-  word that places it ("the bakery near my mum's", "the garage at home", "the depot in
-  town") or a clause saying which one ("the trial she's on", "the bakery there");
-* the turn has not just brought in another one ("my brother's in a darts league, the
-  league's got 12 teams", "my dad's knee surgery ... the surgery itself");
-* a noun said of many things ("ball", "club", "court", "bank", "field") counts only
+  noun ("the bakery van", "the trial results for ..."), a preposition ("the court of
+  appeal", "the bakery near my mum's", "the extension to the library", "the gala for the
+  hospice") or a clause saying which one ("the trial she's on", "the bakery there", "the
+  lab Sarah recommended");
+* the turn, or one of the last few, has not brought in another one ("my brother's in a
+  darts league, the league's got 12 teams", "my dad's knee surgery ... the surgery
+  itself": :func:`another_one_before`);
+* a noun said of many things ("kitchen", "club", "court", "weekend", "dinner") counts only
   capitalised mid-sentence ("the League", "has the Court ruled"): lowercase, "the ball's in
-  their court" and "the club was rammed" are everyday talk.
+  their court" and "I'm in the kitchen" are everyday talk.
 
 Whether the kind picks a page, and only one, is the index's to say: the arm is tried last,
 after every name.
@@ -22,6 +24,8 @@ after every name.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Final
 
 from bb_brain.pages import KIND_ARM
@@ -33,14 +37,15 @@ from bb_brain.reflex._tokens import Token
 #: What a kind of thing named after "the" is evidence of (see the module docs).
 KIND_KNOWN: Final = "the kind said as one the user knows"
 KIND_ARMS: Final = frozenset({KIND_ARM})
-#: A noun this frequent has everyday senses besides the kind ("the ball", "the club").
-KIND_COMMON_ZIPF: Final = 5.0
+#: A noun this frequent has everyday senses besides the kind ("the club", "the kitchen",
+#: "the weekend"): typed in lowercase, it is read as the everyday one.
+KIND_COMMON_ZIPF: Final = 4.5
 #: Words after the noun that say which one it is: where it is, or a clause about it.
 _WHICH_ONE: Final = frozenset(
     """
     of near at in on by behind beside next opposite outside inside round around across down up
-    off from over under past along there here that which who whose where i we you he she they
-    itself
+    off from over under past along to for against into with about there here that which who
+    whose where i we you he she they itself
     """.split()
 )
 #: Words that open what a verb takes ("needs a clean", "want everyone's subs", "wants to").
@@ -86,8 +91,10 @@ def _ends_its_phrase(tokens: list[Token], noun: Token) -> bool:
     if not after or not after[0].glued:
         return True
     word = after[0].norm
-    if word in _WHICH_ONE:
-        return False  # "the court of appeal", "the bakery near my mum's", "the trial she's on"
+    if says_which_one(after[0]):
+        # "the court of appeal", "the bakery near my mum's", "the trial she's on", "the
+        # extension to the library", "the lab Sarah recommended"
+        return False
     meaning = sense(word)
     if meaning.function or not meaning.noun:
         return True  # "the depot is shut", "the league still on", "the showcase with ..."
@@ -107,6 +114,11 @@ def _ends_its_phrase(tokens: list[Token], noun: Token) -> bool:
     )
 
 
+def says_which_one(after: Token) -> bool:
+    """The word right after a noun phrase places it or opens a clause about it."""
+    return after.glued and (after.norm in _WHICH_ONE or after.capitalised)
+
+
 def _another_before(tokens: list[Token], noun: Token) -> bool:
     """The turn brought in another one earlier: "a new bakery ..., the bakery there"."""
     for earlier in tokens[: noun.index - 1]:
@@ -116,3 +128,13 @@ def _another_before(tokens: list[Token], noun: Token) -> bool:
         if any(tok.norm in _ANOTHER or (tok.possessive and tok.norm != "the") for tok in window):
             return True
     return False
+
+
+def another_one_before(noun: str, texts: Sequence[str]) -> bool:
+    """One of the last few turns brought in another one: "a workshop in Leeds", "my garage"."""
+    pattern = re.compile(
+        rf"\b(?:{'|'.join(sorted(_ANOTHER))})\s+(?:[\w-]+\s+){{0,{_ANOTHER_REACH - 1}}}"
+        rf"{re.escape(noun)}\b",
+        re.IGNORECASE,
+    )
+    return any(pattern.search(text) for text in texts)

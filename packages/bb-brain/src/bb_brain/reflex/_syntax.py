@@ -1188,7 +1188,8 @@ def modal_as_name(tokens: list[Token], tok: Token) -> bool:
         before = _glued_before(tokens, tok.index)
         return before is not None and before.norm in PERSON_VERBS_BEFORE
     if nxt.norm in _OTHER_MODALS:
-        return _a_deed_after(tokens, nxt)  # "may can take the van"; "may can be busy" is June's
+        # "may can take the van"; "may can be busy" is the month's
+        return _a_deed_after(tokens, nxt, only_a_persons=False)
     if nxt.norm in _NO_VERB_BUT_A_PLACE:
         return True  # "will from number 4 says": where the one named lives, then a verb
     forms = inflections(nxt.norm)
@@ -1230,18 +1231,47 @@ def _modal_before_no_verb(tokens: list[Token], tok: Token) -> bool:
     return modal_as_name(tokens, tok)
 
 
-def _a_deed_after(tokens: list[Token], modal: Token) -> bool:
-    """A verb of doing after a second modal: "May can do the deboss", "Will might drive".
+def _a_deed_after(tokens: list[Token], modal: Token, *, only_a_persons: bool = True) -> bool:
+    """A deed after a second modal: "May can do the deboss", "Will won't drive".
 
-    No modal takes another, so the word before is its subject; a month is one too ("May can
-    be a busy month", "June will have the new rota"), though it does nothing itself.
+    No modal takes another, so the word before is its subject. A month is one too, and
+    brings, sees and gets ("May will bring frost", "May can get busy"), and so is a will
+    ("Will could go either way", "Will should list everything"): ``only_a_persons``, only
+    a deed neither does makes the subject somebody. Otherwise (a lowercase "may", whose
+    other readings the lowercase channel weighs) any verb's bare form but "be" and "have"
+    ("may can take the van"; not "may can be a slow month", "may could well be").
     """
     verb = _glued_after(tokens, modal.index)
-    if verb is not None and verb.norm == "not":
-        verb = _glued_after(tokens, verb.index)
-    if verb is None or verb.norm in _COPULAS or verb.norm in _HAVE or verb.norm == "be":
+    while verb is not None and verb.norm in _BETWEEN_MODAL_AND_VERB:
+        verb = _glued_after(tokens, verb.index)  # "Will can also drive", "May can't ever"
+    if verb is None:
         return False
-    return _modals_verb(verb)
+    if only_a_persons:
+        return verb.norm in _DEEDS
+    if verb.norm in _COPULAS or verb.norm in _HAVE or verb.norm == "be":
+        return False
+    return _modals_verb(verb) and not {"ADV", "ADJ"} & sense(verb.norm).readings
+
+
+#: Words between a modal and its verb: "can not", "can also drive", "can probably do".
+_BETWEEN_MODAL_AND_VERB: Final = frozenset(
+    "not also just probably definitely still only always never now even easily".split()
+)
+#: What people do and neither a month nor a will does (see :func:`_a_deed_after`).
+_DEEDS: Final = frozenset(
+    """
+    do send email text call ring phone message sign pay quote book cancel order deliver
+    invoice offer agree approve reject confirm finish forget handle lead chair write draft
+    review submit fix hire interview visit invite promise refuse decline accept ask tell say
+    mention reply answer complain suggest recommend organise organize pick drop collect
+    drive fly join quit resign chase teach coach train sell buy rent lend borrow share post
+    upload update cook bake clean check host schedule reschedule sort arrange forward ping
+    nudge build install design prepare hand print read correct renew negotiate argue report
+    record film photograph measure inspect translate edit proofread mentor supervise manage
+    flag warn remind insist explain announce admit volunteer contact decide donate perform
+    help come pop phone deboss cut sing play
+    """.split()
+)
 
 
 def _modals_verb(token: Token | None) -> bool:
@@ -1278,7 +1308,10 @@ _NAME_MODALS: Final = frozenset({"may", "will"})
 #: Words that open where someone lives, which no modal takes for its verb.
 _NO_VERB_BUT_A_PLACE: Final = frozenset({"from", "upstairs", "downstairs"})
 #: Modals that cannot follow another one.
-_OTHER_MODALS: Final = frozenset("can could will would shall should must might may".split())
+_OTHER_MODALS: Final = frozenset(
+    "can could will would shall should must might may can't cannot won't couldn't wouldn't "
+    "shouldn't mustn't".split()
+)
 
 
 def _rota_readings(tokens: list[Token], index: int) -> list[str]:
