@@ -85,6 +85,10 @@ def test_surname_only_for_people() -> None:
         ("companies/velmont-support-it", "Velmont Support IT", "velmont"),  # not "it"
         ("organizations/nhs-quarry-trust", "NHS Quarry Trust", "nhs quarry"),  # trade word
         ("projects/marsh-end-pta", "Marsh End PTA", None),  # no organisation
+        ("companies/toller-sons", "Toller & Sons", "toller"),  # a family firm's ending
+        ("companies/barrow-daughters", "Barrow and Daughters", "barrow"),
+        ("companies/kerr-daughters-joinery", "Kerr & Daughters Joinery", "kerr"),
+        ("companies/sons-and-daughters", "Sons & Daughters", None),  # a name of its own
     ],
 )
 def test_an_organisation_s_short_name(slug: str, title: str, short: str | None) -> None:

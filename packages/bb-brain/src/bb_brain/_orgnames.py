@@ -82,6 +82,10 @@ def short_name(title: str) -> str | None:
     if words and words[0] == "the":
         words = words[1:]
     end = len(words)
+    if _family_firm(words, end):
+        end -= 2  # "Barrow & Daughters" is Barrow's, as "Pike Brothers" is Pike's
+    elif _family_firm(words, end - 1) and (words[-1] in ORG_WORDS or _trade_noun(words[-1])):
+        end -= 3  # "Barrow & Daughters Boatbuilders"
     while end > 0 and (words[end - 1] in ORG_WORDS or words[end - 1] in _JOINERS):
         end -= 1
     if end == len(words) and len(words) > 1 and words[-2] not in _JOINERS:
@@ -92,11 +96,25 @@ def short_name(title: str) -> str | None:
         described = not joined and any(map(_adjective, words[:-1]))
         end -= int(trade and not described)
     # (a plural: "Quayhead Surfaces"; "Pizza Hut", "Rose Garden" keep their whole name)
+    if end < len(words) and _family_firm(words, end):
+        end -= 2  # "Kerr & Daughters Joinery"
     if end == 0 or end == len(words):
         return None
     return " ".join(words[:end])
 
 
+def _family_firm(words: list[str], end: int) -> bool:
+    """``words[:end]`` close on a family firm's ending: "& Sons", "and Daughters"."""
+    return (
+        end > 2
+        and words[end - 1] in _FAMILY_FIRM
+        and words[end - 2] in _JOINERS
+        and words[end - 3] not in _FAMILY_FIRM  # "Sons & Daughters" is a name of its own
+    )
+
+
+#: A family firm's ending after "&" or "and": "Toller & Sons", "Barrow and Daughters".
+_FAMILY_FIRM: Final = frozenset("son sons daughter daughters brothers bros sisters".split())
 #: Kinds of a family's occasion ("Quennell-Ashby Wedding" is "the quennell-ashby do"); a
 #: possessive before one is the celebrant's ("Anna's Wedding" keeps "anna's" to Anna).
 _OCCASIONS: Final = frozenset("wedding reunion christening funeral reception ceremony".split())
