@@ -242,7 +242,10 @@ def test_news_of_the_user_that_names_more_stays_with_what_it_names(said: str, wh
         # the user's own doing, spoken of as "it"
         ("Pellingham Fete needs stewards.", "I'd rather not run it myself this year.", None),
         ("Pellingham Fete is on the 9th.", "My back isn't up to a full day of it.", None),
-        ("Marrowgate Hall has the retest.", "I've put my name down for it.", None),
+        ("Pellingham Fete is on the 9th again.", "I'm sick of it already, honestly.", None),
+        # what the user gives or does for it, or at it, is the thing's
+        ("Pellingham Fete is on the 9th.", "I've got three quotes for it now.", FETE.slug),
+        ("Marrowgate Hall has the ceilidh.", "I've put my name down to call at it.", HALL.slug),
         # a thing the user acts on is the thing named before
         ("Marrowgate Hall has a room free.", "I've booked it for the 9th.", HALL.slug),
         ("Pellingham Fete overran.", "I want it shorter next year.", FETE.slug),
@@ -273,6 +276,9 @@ def test_a_relative_by_a_given_name_alone(said: str, whose: str) -> None:
     [
         "The hall wants the forms in by the end of May.",
         "We're booked for the first week of June, all being well.",
+        "The middle of May is out for me.",
+        "Early June works for the retreat.",
+        "The boiler service is at the end of May.",  # a date: a fact of its own
     ],
 )
 def test_a_stretch_of_a_month_is_a_date(said: str) -> None:

@@ -5,7 +5,7 @@ who have no page yet (:mod:`bb_brain.writeback._people`), and pronouns: "he"/"sh
 the last person named, "they"/"it" to the last organisation, project or place named, in the
 segment so far (assistant turns included, since a user answers them); with nobody named
 before it, a "he" or "she" is the person its own clause names before it ("Wilma told me
-she's quitting", not "Wilma's daughter says she's ..."). An "it" after a preposition or
+she's quitting", not "Wilma's daughter says she's ..."). An "it" after "of" or "up to", or
 doing itself, in a clause whose subject is the user, refers to nothing: it is what the user
 does ("my knee isn't up to a full day of it", "I'd rather not lead it myself"). Someone's
 relative named by a given name alone ("his wife Sadia is expecting twins") is no reference
@@ -188,12 +188,12 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
 
 
 def _the_users_doing(text: str, word: str, start: int) -> bool:
-    """An "it" after a preposition, or doing itself, in a clause whose subject is the user.
+    """An "it" after "of" or "up to", or done oneself, in a clause whose subject is the user.
 
-    "my knee isn't up to a full day of it", "I've put myself down for it", "I'd rather not
-    lead it myself": what the user does or takes part in, as often as a thing named before.
-    An "it" the user acts on is the thing ("I've booked it for the 9th", "I want it dropped
-    to the cheaper tier": the room, the contract).
+    "my knee isn't up to a full day of it", "I'd rather not lead it myself": what the user
+    does or can face, as often as a thing named before. An "it" the user acts on, or gives
+    or does something for or at, is the thing ("I've booked it for the 9th", "I want it
+    dropped to the cheaper tier", "I've got three quotes for it").
     """
     if word.casefold() != "it":
         return False
@@ -207,10 +207,10 @@ def _the_users_doing(text: str, word: str, start: int) -> bool:
 _USERS_CLAUSE: Final = re.compile(
     r"(?:i|i['’](?:m|ll|ve|d)|my)\b.*\S\s+$", re.IGNORECASE | re.DOTALL
 )
-#: A preposition right before a word: "up to it", "down for it".
-_PREPOSITION_BEFORE: Final = re.compile(
-    r"\b(?:of|for|to|with|about|on|at|in|from|into|over)\s+$", re.IGNORECASE
-)
+#: A preposition of how much of it the user can take, right before "it": "a full day of
+#: it", "up to it", "sick of it". Not what is given or done for it or at it ("quotes for
+#: it", "the ceilidh at it"): those are the thing's.
+_PREPOSITION_BEFORE: Final = re.compile(r"\b(?:of|up to)\s+$", re.IGNORECASE)
 #: "lead it myself": the user doing it, not a thing given to someone.
 _DONE_ONESELF: Final = re.compile(r"\s+myself\b", re.IGNORECASE)
 

@@ -676,8 +676,14 @@ def _a_date(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
         return True
     text, end = words[index].string, words[index].end()
     part = before == "of" and index > 1 and folded[index - 2] in _PARTS_OF_TIME
+    part = part or before in _PARTS_OF_A_MONTH  # "in late June", "early May"
     if not (before in _MONTH_PREPOSITIONS or part) or text[end : end + 1] in ("'", "’"):
         return False  # "by the end of May" as "by May"; "the end of May's shift" is hers
+    following = words[index + 1].group(0) if index + 1 < len(words) else ""
+    if part and not following[:1].isupper():
+        # a part of a month is a time whatever follows ("the middle of May is out"), but
+        # no name runs on ("the end of May Quarrington's lane")
+        return True
     earlier = folded[index - 2] if index > 1 else ""
     if earlier.endswith("ly") and index > 2:
         earlier = folded[index - 3]  # "done beautifully by June"
@@ -694,6 +700,10 @@ def _a_date(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
 _PARTS_OF_TIME: Final = frozenset(
     "end start beginning middle half week weeks weekend rest fortnight month".split()
 )
+
+
+#: Words that make a month's name a part of it: "early June", "in late May", "mid April".
+_PARTS_OF_A_MONTH: Final = frozenset("early late mid".split())
 
 
 def _a_day_after(folded: list[str], at: int) -> bool:

@@ -146,7 +146,10 @@ CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
             r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tonight|"
             r"tomorrow|yesterday|january|february|march|april|june|july|august|september|"
             r"october|november|december|(?:next|last|this) (?:week|month|quarter|year)|"
-            r"q[1-4]|\d{4}-\d{2}-\d{2})\b",
+            r"q[1-4]|\d{4}-\d{2}-\d{2})\b"
+            # the month that is a modal too, where only a date stands: "at the end of May"
+            r"|\b(?:in|of|by|until|till|since|during|early|late|mid)\s+(?-i:May)\b(?!['’])"
+            r"|\b\d{1,2}(?:st|nd|rd|th)?\s+(?-i:May)\b|\b(?-i:May)\s+\d",
             _FLAGS,
         ),
     ),
