@@ -146,7 +146,7 @@ def test_shortened_words_and_initials_end_no_sentence(text: str, sentences: list
         ("I'd rather we hired someone we know.", "preference"),  # "would", contracted
         ("Personally I’d really rather not chair it.", "preference"),
         ("we'd like the raffle drawn before the speeches", "preference"),
-        ("I'd like to flag that the lease ends in May.", None),  # the news, no wish
+        ("I'd like to flag that the lease ends in May.", "event"),  # dated news, no wish
         ("I'd like to welcome Bob to the committee.", None),
         ("She is worried the pricing undercuts margin.", "belief"),
         ("He thinks the market is early.", "belief"),
