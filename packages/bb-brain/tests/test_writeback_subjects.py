@@ -326,3 +326,30 @@ def test_a_persons_wish_is_theirs(said: str, whose: str) -> None:
 )
 def test_a_persons_thing_that_moves_to_a_place_is_theirs(said: str) -> None:
     assert facts(said) == [(said, YSOLDE.slug)]
+
+
+def test_a_relative_by_a_given_name_is_still_someone_a_pronoun_may_mean() -> None:
+    first = (
+        "Just finished my shift at Marrowgate Hall. Orlaith says we're moving to a rota app "
+        "and she wants everyone's availability by the 20th."
+    )
+    said = (
+        "Ysolde came in today. She told me her husband Bram has started his second round of "
+        "chemo. She asked whether the band has anything in dark blue for her sister-in-law."
+    )
+    # "his" is Bram's, so the next "she" is still Ysolde, not Orlaith before her
+    found = facts(first, said)
+    assert [entity for _, entity in found][-2:] == [YSOLDE.slug, YSOLDE.slug]
+
+
+def test_a_full_name_that_holds_a_firms_short_name_is_a_new_person() -> None:
+    firm = Entity("companies/quarmby-sons", "Quarmby & Sons", "company")
+
+    def pages() -> EntityIndex:
+        surfaces = [("Quarmby & Sons", firm.slug, False), ("Quarmby", firm.slug, False)]
+        return EntityIndex([firm], surfaces)
+
+    said = "Their foreman, Odran Quarmby, says the wall comes down in June."
+    assert facts("Quarmby & Sons start on Monday.", said, pages=pages)[1][1] == (
+        "people/odran-quarmby"
+    )

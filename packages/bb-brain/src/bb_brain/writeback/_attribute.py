@@ -72,6 +72,9 @@ class Reference:
     oblique: bool = False
     #: A place named after "at" or "in": where something is ("room 2 at the sports hall").
     located: bool = False
+    #: Someone's relative by a given name alone ("his wife Sadia"): a person a "she" may
+    #: refer back to, but no entity of the clause (:func:`_a_relatives_given_name`).
+    relative: bool = False
 
 
 @dataclass
@@ -139,7 +142,16 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
     told = dict(salience.pronouns)  # before this clause's pronouns are resolved
     mentions = index.mentions(text, things=True)
     spans = {(m.start, m.end) for m in mentions if m.entity is not None and m.position >= 0}
-    people = [person for person in new_people(text, set()) if not _titled(person, spans)]
+    # "Dr Kowalski": a title before a person's family name, and "Tollard RFC" a place before
+    # a club's acronym; "Seamus Duffy" is someone new whatever firm goes by "Duffy"
+    surnames = {
+        (m.start, m.end)
+        for m in mentions
+        if m.entity is not None
+        and m.position >= 0
+        and (m.entity.is_person or not text[m.start : m.end].istitle())
+    }
+    people = [person for person in new_people(text, set()) if not _titled(person, surnames)]
     inside = {
         (m.start, m.end)
         for m in mentions
@@ -155,8 +167,6 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
         if mention.entity is not None:
             named = mention.entity
             title = named.title if index.introduced(named.slug) else None
-            if title is not None and _a_relatives_given_name(title, mention.start, text, found):
-                continue  # "his wife Sadia is expecting twins": his news, no page of hers
             found.append(
                 Reference(
                     named,
@@ -168,6 +178,9 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
                     _OBLIQUE.search(text, 0, mention.start) is not None,
                     is_place(named.page_type, named.slug)
                     and _WHERE.search(text, 0, mention.start) is not None,
+                    # "his wife Sadia is expecting twins": his news, no page of hers
+                    title is not None
+                    and _a_relatives_given_name(title, mention.start, text, found),
                 )
             )
             continue
@@ -321,6 +334,7 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
     ``attitude`` marks a clause reporting a belief or worry: it belongs to its holder, the
     clause's subject, when the subject is someone ("she is worried the pricing ...").
     """
+    refs = [ref for ref in refs if not ref.relative]  # no entity of the clause's
     if attitude and refs and subject(refs[0], text):
         return refs[0]
     report = REPORTED.search(text)

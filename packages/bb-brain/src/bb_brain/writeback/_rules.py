@@ -451,10 +451,23 @@ class RulesExtractor:
         return groups
 
     def _new_people(self, text: str, *, roster: bool) -> set[tuple[int, int]]:
-        """Introduce the full names of people in ``text``; the spans of every name in it."""
+        """Introduce the full names of people in ``text``; the spans of every name in it.
+
+        A firm's one-word short name inside a full name is no mention that keeps the person
+        out: "Seamus Duffy" of Duffy & Sons is somebody.
+        """
         named = self._entities.mentions(text)
         known = {(m.start, m.end) for m in named if m.entity is not None}
-        for person in new_people(text, known, roster=roster):
+        firms = {
+            (m.start, m.end)
+            for m in named
+            if m.entity is not None
+            and not m.entity.is_person
+            and text[m.start : m.end].strip().istitle()  # a family name, not "RFC"
+            and " " not in text[m.start : m.end].strip()
+            and _GIVEN_BEFORE.search(text, 0, m.start) is not None  # "Seamus Duffy"
+        }
+        for person in new_people(text, known - firms, roster=roster):
             self._entities.person_named(person.slug, person.name)
             known.add((person.start, person.end))
         return known
@@ -640,6 +653,8 @@ _APPOSITION = re.compile(r"^\W*(?:a|an)\s+\w", re.IGNORECASE)
 _INTRODUCES = re.compile(r"^\W*(?i:a|an)\s+(?:[\w-]+\s+){0,3}(?i:called|named)\s+[A-Z]")
 #: A relative clause about the person just named ("..., who leads payroll").
 _RELATIVE = re.compile(r"^\W*(?:who|whose|whom)\b", re.IGNORECASE)
+#: A capitalised word right before a name: the given name of a full name ("Seamus Duffy").
+_GIVEN_BEFORE = re.compile(r"\b[A-Z][a-z'’-]+\s+$")
 #: A comma between two parts of a clause (not before a contrast: ", not Monday").
 _COMMA = re.compile(r",\s+(?!(?:and\s+)?(?:not|rather than|instead of)\b)", re.IGNORECASE)
 
