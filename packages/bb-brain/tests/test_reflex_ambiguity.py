@@ -444,6 +444,8 @@ def test_a_modal_takes_no_modal_so_the_word_before_is_its_subject(
     assert slugs(ask(engine, brain, "Will might not drive the van on friday")) == [WILLA[0]]
     assert slugs(ask(engine, brain, "Will won't drive in the snow")) == [WILLA[0]]
     assert slugs(ask(engine, brain, "Will can also drive the minibus")) == [WILLA[0]]
+    assert slugs(ask(engine, brain, "Will can't lift anything heavy this week")) == [WILLA[0]]
+    assert ask(engine, brain, "May can't come soon enough, I need the break").pointers == []
     # a month is a subject too, and so is a will: they bring, get and go, but do no deeds
     assert ask(engine, brain, "may can be a slow month for us").pointers == []
     assert ask(engine, brain, "May will have the longest evenings").pointers == []

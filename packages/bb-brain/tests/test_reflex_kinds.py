@@ -65,6 +65,7 @@ def slugs(response: TurnContextResponse) -> list[str]:
         ("separately, the bakery wants to put a sign out on the pavement", BAKERY[0]),
         ("the bakery needs a deep clean before the inspection", BAKERY[0]),
         ("the bakery want everyone's orders by thursday", BAKERY[0]),  # a firm as "they"
+        ("the bakery needs volunteers for the fair", BAKERY[0]),  # a verb's bare object
         ("ask The Bakery if they can do forty rolls", BAKERY[0]),
         # a noun said of many things, capitalised mid-sentence
         ("has anyone at the Court ever talked to us?", COURT[0]),
@@ -98,6 +99,9 @@ def test_the_one_page_of_a_kind_is_pushed_by_its_kind(
         "the bakery with the green door has shut",
         "the bakery Tomasz recommended is cheaper",  # a clause about it
         "the kitchen is a mess again",  # an everyday noun in lowercase (no page here, either)
+        "the bakery shop on the high street needs staff",  # a shop, wherever it is
+        "the bakery shop needs staff",
+        "we're off to the Harvest League in March, the League is fun",  # another one named
         "the ball's in their court now",  # everyday senses, lowercase
         "is the league still on for january?",
         "the quillan is a bird, isn't it?",  # the codename is no kind the page says it is
@@ -138,6 +142,19 @@ def test_another_one_brought_in_a_turn_before(engine: Engine, make_brain: Any) -
     )
     assert slugs(response) == []
     assert "another bakery" in response.declined[0].evidence.decision
+    # or a turn spoke of the one a preposition said it was
+    window = [PublicTurn(turn_id=1, role="user", text="I'm at the bakery on Mill Street all day")]
+    response = engine.turn_context(
+        TurnContextRequest(
+            brain_id=brain,
+            session_id="s1",
+            active_source="default",
+            turn=PublicTurn(turn_id=3, role="user", text="the bakery was dull, all bread"),
+            window=[*window, PublicTurn(turn_id=2, role="assistant", text="Ha!")],
+            settings=SeamSettings(pointer_budget=3, volunteer_window_turns=4),
+        )
+    )
+    assert slugs(response) == []
 
 
 def test_two_pages_of_one_kind_settle_neither(engine: Engine, make_brain: Any) -> None:

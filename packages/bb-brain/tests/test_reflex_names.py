@@ -493,6 +493,15 @@ TOLLWICK = (
 )
 
 
+def test_a_family_firm_by_its_family_name(engine: Engine, make_brain: Any) -> None:
+    firm = ("companies/tasker-and-sons", md("Tasker & Sons", type="company"))
+    brain = make_brain(firm)
+    assert slugs(ask(engine, brain, "Tasker rang, they can start on monday")) == [firm[0]]
+    # a title of address makes it somebody, and a street word after it a street
+    assert slugs(ask(engine, brain, "my dentist Dr Tasker says I need a crown")) == []
+    assert slugs(ask(engine, brain, "we're going to Tasker Road on saturday")) == []
+
+
 def test_a_firm_named_after_its_kind(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(TOLLWICK)
     text = "his firm Tollwick does stairs as well now"

@@ -175,7 +175,7 @@ def kind_head(title: str, description: str) -> str | None:
         words = words[1:]
     while words and words[-1].isdigit():
         words = words[:-1]
-    if len(words) < 2 or not words[-1].isalpha() or words[-1] in _STREETS:
+    if len(words) < 2 or not words[-1].isalpha() or words[-1] in STREETS:
         return None
     head = sense(words[-1])
     if head.function or head.plural_noun or (head.lexical and not head.noun):
@@ -355,7 +355,7 @@ def _gapped_parts(words: list[str], sense: Callable[[str], Any]) -> list[str]:
     if any(sense(word).function or word in _JOINERS for word in words):
         return []  # "Crochet Blanket for Nan": its head is no last word
     head = sense(words[-1])
-    if (head.lexical and not head.noun) or words[-1] in _STREETS or _a_verb_form(words[-1]):
+    if (head.lexical and not head.noun) or words[-1] in STREETS or _a_verb_form(words[-1]):
         return []  # "Ossian Wedding Plans": "Ossian plans to retire" is none
     if words[-1] in _A_PLACES_OWN:
         return []  # "Kirkby Forest School": "the Kirkby school" is the town's
@@ -393,7 +393,7 @@ def _segment_parts(words: list[str], whole: int, sense: Callable[[str], Any]) ->
                 continue
             if any(any(char.isdigit() for char in word) for word in ends):
                 continue
-            if part[-1] in _STREETS or any(sense(word).place for word in part):
+            if part[-1] in STREETS or any(sense(word).place for word in part):
                 continue
             last = sense(part[-1])
             if last.lexical and not last.noun:
@@ -407,7 +407,7 @@ _SEGMENT_MARKS: Final = re.compile(r"\s*(?:[-–—:;,/|()]|\.\s)\s*")
 
 
 #: The last words of a street's name.
-_STREETS: Final = frozenset(
+STREETS: Final = frozenset(
     "lane road street avenue close drive crescent terrace square way row mews grove hill".split()
 )
 

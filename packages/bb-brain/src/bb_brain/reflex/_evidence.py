@@ -52,7 +52,7 @@ from functools import lru_cache
 from typing import Final
 
 from bb_brain._names import NAME_SUFFIXES, fold, generation, leading_titles
-from bb_brain._orgnames import KIND_HEAD_MAX_ZIPF, is_organisation
+from bb_brain._orgnames import KIND_HEAD_MAX_ZIPF, STREETS, is_organisation
 from bb_brain._pg import Connection
 from bb_brain.pages import (
     COINED_NAME_ARM,
@@ -855,20 +855,39 @@ def _another_sense(res: Resolved, signals: set[str]) -> str | None:
         return _names_a_thing(res, signals)
     if _a_family_name(res, signals):
         return f"declined: {res.cand.raw!r} is somebody's name here, not {res.page.title!r}"
+    if res.arm in SHORT_NAME_ARMS and (what := _a_short_names_other_use(res)):
+        return f"declined: {res.cand.raw!r} {what}, not {res.page.title!r}"
+    return None
+
+
+def _a_short_names_other_use(res: Resolved) -> str | None:
+    """A short name that names a street with the word after it: "Carrow Road".
+
+    A firm's short name is often a family's or a place's name, and a street is named after
+    those as often ("we're going to Carrow Road on saturday" of Carrow & Sons).
+    """
+    span = res.cand.span
+    if span is None or span.last + 1 >= len(span.tokens):
+        return None
+    after = span.tokens[span.last + 1]
+    if after.glued and after.capitalised and after.norm in STREETS:
+        return "names a street here"
     return None
 
 
 def _a_family_name(res: Resolved, signals: set[str]) -> bool:
-    """A place's or an occasion's short name said of a person: "Mrs Kilbride rang".
+    """A short name said of a person: "Mrs Kilbride rang", "Dr Fenwick says".
 
     "Kilbride Reunion" goes by "kilbride", which is a family's name first: an honorific, or
     for an occasion a verb only people take, makes it someone's. A firm's or a venue's
     people act under its name ("Shale said", "Dunhallow emailed the invoice").
     """
-    if res.arm not in SHORT_NAME_ARMS or res.page.is_person or _organisation(res):
+    if res.arm not in SHORT_NAME_ARMS or res.page.is_person:
         return False
     if HONORIFIC in signals:
-        return True
+        return True  # "Mrs Kilbride rang"; "my dentist Dr Fenwick" of Fenwick & Sons too
+    if _organisation(res):
+        return False
     if res.arm == COINED_NAME_ARM and _a_family_after(res):
         return True  # "the Skelbrant family" of Skelbrant Pike
     if (

@@ -101,16 +101,19 @@ def _ends_its_phrase(tokens: list[Token], noun: Token) -> bool:
     if not {"VBZ", "VBD", "VBP"} & inflections(word):
         return False  # "the bakery van": a van
     # a noun that is a verb as well ("needs", "results", "want"): a verb when what follows
-    # is what a verb takes ("the bakery needs a clean"), a noun before anything else ("the
-    # trial results for ...")
+    # is what a verb takes ("the bakery needs a clean", "the hospice needs volunteers"), a
+    # noun before a preposition ("the trial results for ...")
     following = after[1] if len(after) == 2 and after[1].glued else None
     if following is None:
         return True
     reading = sense(following.norm)
+    marked = bool({"VBZ", "VBD"} & inflections(word))  # "needs", "rang": no base form
     return (
         following.norm in _OBJECT_OPENERS
         or following.norm.isdigit()
-        or (not reading.noun and bool(reading.readings & {"ADJ", "ADV"}))
+        or (marked and reading.noun and not reading.function)  # "needs volunteers"
+        # "the bakery looks great"; not a preposition ("the hospice shop on the high street")
+        or (not reading.noun and not reading.function and bool(reading.readings & {"ADJ", "ADV"}))
     )
 
 
@@ -120,21 +123,35 @@ def says_which_one(after: Token) -> bool:
 
 
 def _another_before(tokens: list[Token], noun: Token) -> bool:
-    """The turn brought in another one earlier: "a new bakery ..., the bakery there"."""
+    """The turn brought in another one earlier.
+
+    "a new bakery ..., the bakery there", "the Hunt Ball in March, the Ball is black tie".
+    """
     for earlier in tokens[: noun.index - 1]:
         if earlier.norm != noun.norm:
             continue
         window = tokens[max(0, earlier.index - _ANOTHER_REACH) : earlier.index]
         if any(tok.norm in _ANOTHER or (tok.possessive and tok.norm != "the") for tok in window):
             return True
+        if window and window[-1].capitalised and not window[-1].sentence_start:
+            return True  # a name of its own before it: "the Hunt Ball"
     return False
 
 
 def another_one_before(noun: str, texts: Sequence[str]) -> bool:
-    """One of the last few turns brought in another one: "a workshop in Leeds", "my garage"."""
+    """One of the last few turns brought in another one.
+
+    "a workshop in Leeds", "my garage", "the workshop on safeguarding".
+    """
     pattern = re.compile(
         rf"\b(?:{'|'.join(sorted(_ANOTHER))})\s+(?:[\w-]+\s+){{0,{_ANOTHER_REACH - 1}}}"
-        rf"{re.escape(noun)}\b",
+        rf"{re.escape(noun)}\b"
+        rf"|\bthe\s+{re.escape(noun)}\s+(?:{'|'.join(sorted(_PLACING_AFTER))})\b",
         re.IGNORECASE,
     )
     return any(pattern.search(text) for text in texts)
+
+
+#: Prepositions after a noun that say which one it is, in an earlier turn: "the workshop on
+#: safeguarding", "the bakery near my mum's".
+_PLACING_AFTER: Final = frozenset("of near at in on about behind opposite for with".split())

@@ -1269,7 +1269,8 @@ _DEEDS: Final = frozenset(
     nudge build install design prepare hand print read correct renew negotiate argue report
     record film photograph measure inspect translate edit proofread mentor supervise manage
     flag warn remind insist explain announce admit volunteer contact decide donate perform
-    help come pop phone deboss cut sing play
+    help phone deboss cut sing play lift sail commit taste sample skipper carry attend walk
+    swim cycle climb dance paint type
     """.split()
 )
 
