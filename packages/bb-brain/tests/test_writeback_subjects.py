@@ -353,3 +353,19 @@ def test_a_full_name_that_holds_a_firms_short_name_is_a_new_person() -> None:
     assert facts("Quarmby & Sons start on Monday.", said, pages=pages)[1][1] == (
         "people/odran-quarmby"
     )
+
+
+def test_a_modal_after_its_pronoun_and_a_place_in_lowercase_name_nobody() -> None:
+    will = Entity("people/will-tennant", "Will Tennant", "person")
+    town = Entity("places/reading", "Reading", "place")
+
+    def pages() -> EntityIndex:
+        return EntityIndex([will, town], [("Will", will.slug, True), ("Reading", town.slug, False)])
+
+    said = "I will have to chase the receipts from every team before the 12th."
+    assert facts(said, pages=pages) == [(said, None)]
+    said = "I've been reading the handbook all evening, fees are £45 a player."
+    assert all(entity is None for _, entity in facts(said, pages=pages))
+    # capitalised, they are the person and the place
+    assert facts("Will wants the accounts closed by 31 May.", pages=pages)[0][1] == will.slug
+    assert facts("The finals are in Reading on 3 June.", pages=pages)[0][1] == town.slug

@@ -26,7 +26,7 @@ from bb_brain._relations import (
     relation_key,
     relation_pronoun,
 )
-from bb_brain.pages import KIND_ARM, TITLE_PART_ARM, qualifier_name, unqualified
+from bb_brain.pages import KIND_ARM, TITLE_PART_ARM, is_place, qualifier_name, unqualified
 from bb_brain.reflex._lexicon import FAMILY_WORDS, ROLE_NOUNS
 from bb_brain.reflex._ordinary import inflections, lemmas, sense
 from bb_brain.writeback._db import Connection
@@ -471,6 +471,22 @@ class EntityIndex:
         meaning = sense(folded[after])
         return meaning.noun and not meaning.function and not meaning.calendar
 
+    def _a_word_in_lowercase(
+        self, folded: list[str], words: list[re.Match[str]], index: int, surface: _Surface
+    ) -> bool:
+        """A page's one-word name typed in lowercase as the everyday word it also is.
+
+        A person's one-word name needs its capital ("park" is no Ms Park), and so does a
+        place's ("I've been reading the handbook" is no visit to Reading); an organisation
+        or a project is often typed in lowercase ("keystone meeting").
+        """
+        if words[index].group(0)[:1].isupper() or not sense(folded[index]).known_word:
+            return False  # "hyerin" is nobody's word
+        entity = self._entities[surface.slug]
+        if entity.is_person:
+            return not _subject(folded, index)
+        return is_place(entity.page_type, entity.slug)
+
     def _match_at(
         self, folded: list[str], words: list[re.Match[str]], index: int
     ) -> tuple[int, _Surface | None] | None:
@@ -480,12 +496,8 @@ class EntityIndex:
                 continue
             surface = self._surfaces[key]
             if surface is not None and length == 1 and not surface.explicit:
-                # a person's one-word name needs its capital ("park" is no Ms Park); an
-                # organisation or project is often typed in lowercase ("keystone meeting")
-                lowercase = not words[index].group(0)[:1].isupper()
-                if lowercase and self._entities[surface.slug].is_person:
-                    if sense(key[0]).known_word and not _subject(folded, index):
-                        continue  # "hyerin" is nobody's word; "park" is
+                if self._a_word_in_lowercase(folded, words, index, surface):
+                    continue
             if surface is not None and self._anothers_family_name(folded, words, index, surface):
                 return length, None  # "Ellie Marsh" is not Jo Marsh: another of the family
             if (
@@ -632,6 +644,8 @@ def _ordinary_here(folded: list[str], words: list[re.Match[str]], index: int) ->
     if index == 0 or words[index].group(0)[:1].isupper():
         return False
     word, before = folded[index], folded[index - 1]
+    if word in _MODAL_NAMES and before in _SUBJECT_PRONOUNS:
+        return True  # "I will have to chase them", "we may need more": a modal
     meaning = sense(word)
     after = folded[index + 1] if index + 1 < len(folded) else ""
     if before in ("my", "our", "your"):
@@ -651,6 +665,11 @@ def _ordinary_here(folded: list[str], words: list[re.Match[str]], index: int) ->
         # "counting on june to bring it", "a card from june with £20 in it" are hers
         return after in _A_CLAUSE_OPENS or after.isdigit() or _ORDINAL.match(after) is not None
     return word in _TIMES_OF_DAY and before in _TIME_OF_DAY_PREPOSITIONS  # "up at dawn"
+
+
+#: Given names that are modals too, and the pronouns whose modal they are after.
+_MODAL_NAMES: Final = frozenset({"will", "may"})
+_SUBJECT_PRONOUNS: Final = frozenset("i you we they he she it".split())
 
 
 def _a_date(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
