@@ -369,3 +369,22 @@ def test_a_modal_after_its_pronoun_and_a_place_in_lowercase_name_nobody() -> Non
     # capitalised, they are the person and the place
     assert facts("Will wants the accounts closed by 31 May.", pages=pages)[0][1] == will.slug
     assert facts("The finals are in Reading on 3 June.", pages=pages)[0][1] == town.slug
+
+
+def test_a_gendered_relative_is_whom_the_next_pronoun_means() -> None:
+    found = facts("Ysolde's brother Tobiah is trialling with us in March.", "He's a left back.")
+    assert [entity for _, entity in found] == [YSOLDE.slug, "people/tobiah"]
+    # what the clause says of the relative, a place named with it, is still the owner's
+    said = "Ysolde's husband Bram is doing the raffle at Marrowgate Hall."
+    assert facts(said) == [(said, YSOLDE.slug)]
+
+
+def test_a_title_of_address_before_a_firms_short_name_is_the_firm() -> None:
+    firm = Entity("companies/quarmby-sons", "Quarmby & Sons", "company")
+
+    def pages() -> EntityIndex:
+        surfaces = [("Quarmby & Sons", firm.slug, False), ("Quarmby", firm.slug, False)]
+        return EntityIndex([firm], surfaces)
+
+    said = "Mr Quarmby says the scaffolding comes down on Monday."
+    assert facts(said, pages=pages) == [(said, firm.slug)]

@@ -45,6 +45,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
+from bb_brain._names import HONORIFICS
 from bb_brain._relations import RELATION_NOUNS, relation_key, relation_pronoun
 from bb_brain.pages import is_place
 from bb_brain.writeback._entities import Entity, EntityIndex, pronoun_class
@@ -73,8 +74,9 @@ class Reference:
     #: A place named after "at" or "in": where something is ("room 2 at the sports hall").
     located: bool = False
     #: Someone's relative by a given name alone ("his wife Sadia"): a person a "she" may
-    #: refer back to, but no entity of the clause (:func:`_a_relatives_given_name`).
-    relative: bool = False
+    #: refer back to, but no entity of the clause (:func:`_a_relatives_given_name`). The
+    #: pronoun the relation implies ("she" of a wife), "?" when it implies none, else "".
+    relative: str = ""
 
 
 @dataclass
@@ -93,7 +95,15 @@ class Salience:
 
     def update(self, refs: list[Reference], chosen: Reference | None = None) -> None:
         """Entities named in a clause become the latest ones, what it is about last of all."""
-        for ref in [*refs, *([chosen] if chosen is not None else [])]:
+        # a relative by a given name alone whose relation says "he" or "she" is the latest
+        # person, after whose news it is, and goes by that pronoun: "Ollie's brother Kemal
+        # is trialling. He's a left back" is Kemal; "his partner Giulia ... he's taking
+        # leave" is not Giulia
+        gendered = [ref for ref in refs if ref.relative not in ("", "?")]
+        for ref in gendered:
+            self.pronouns.setdefault(ref.entity.slug, ref.relative)
+        others = [ref for ref in refs if ref not in gendered]
+        for ref in [*others, *([chosen] if chosen is not None else []), *gendered]:
             if ref.oblique and not ref.entity.is_person and self.thing is not None:
                 continue  # "... reminders sent via Spindle": the topic stays what it was
             if ref.located and self.thing is not None:
@@ -149,7 +159,11 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
         for m in mentions
         if m.entity is not None
         and m.position >= 0
-        and (m.entity.is_person or not text[m.start : m.end].istitle())
+        and (
+            m.entity.is_person
+            or not text[m.start : m.end].istitle()
+            or _HONORIFIC_BEFORE.search(text, 0, m.start) is not None  # "Mr Duffy"
+        )
     }
     people = [person for person in new_people(text, set()) if not _titled(person, surnames)]
     inside = {
@@ -179,8 +193,9 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
                     is_place(named.page_type, named.slug)
                     and _WHERE.search(text, 0, mention.start) is not None,
                     # "his wife Sadia is expecting twins": his news, no page of hers
-                    title is not None
-                    and _a_relatives_given_name(title, mention.start, text, found),
+                    _a_relatives_given_name(title, mention.start, text, found)
+                    if title is not None
+                    else "",
                 )
             )
             continue
@@ -228,7 +243,7 @@ _PREPOSITION_BEFORE: Final = re.compile(r"\b(?:of|up to)\s+$", re.IGNORECASE)
 _DONE_ONESELF: Final = re.compile(r"\s+myself\b", re.IGNORECASE)
 
 
-def _a_relatives_given_name(name: str, start: int, text: str, found: list[Reference]) -> bool:
+def _a_relatives_given_name(name: str, start: int, text: str, found: list[Reference]) -> str:
     """A given name alone after someone's relation: "his wife Sadia", "Priya's husband Rohan".
 
     Told of someone else's relative by a first name only, the news is that person's: with
@@ -238,17 +253,20 @@ def _a_relatives_given_name(name: str, start: int, text: str, found: list[Refere
     their own.
     """
     if len(name.split()) != 1:
-        return False
+        return ""
     owner = _RELATIVE_BEFORE.search(text, 0, start)
-    if owner is None or owner.group("relation").casefold() not in RELATION_NOUNS:
-        return False
+    relation = owner.group("relation").casefold() if owner is not None else ""
+    if owner is None or relation not in RELATION_NOUNS:
+        return ""
     whose = [ref for ref in found if ref.start == owner.start("owner")]
     if not whose or not whose[0].entity.animate:
-        return False
+        return ""
     # "his" with nobody known yet is the person named before it in the clause, if anyone
-    return whose[0].entity is not _NOBODY or any(
+    if whose[0].entity is _NOBODY and not any(
         ref.explicit and ref.entity.is_person and ref.end <= owner.start() for ref in found
-    )
+    ):
+        return ""
+    return relation_pronoun([relation]) or "?"
 
 
 #: Someone's relation right before a name: "his wife ", "Priya's husband, ".
@@ -313,6 +331,10 @@ def _bound(
 _NOBODY: Final = Entity(slug="", title="", page_type="person")
 
 
+#: A title of address right before a name: "Mr ", "Dr. ".
+_HONORIFIC_BEFORE: Final = re.compile(rf"\b(?i:{'|'.join(sorted(HONORIFICS))})\.?\s+$")
+
+
 def _titled(person: NewPerson, spans: set[tuple[int, int]]) -> bool:
     """A title before a page's family name ("Dr Kowalski"): the page's person, nobody new."""
     return len(person.name.split()) == 2 and any(
@@ -334,6 +356,8 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
     ``attitude`` marks a clause reporting a belief or worry: it belongs to its holder, the
     clause's subject, when the subject is someone ("she is worried the pricing ...").
     """
+    if (owner := _whose_relative(refs)) is not None:
+        return owner  # "Ned's girlfriend Maya is doing our merch at the Crown gig": Ned's
     refs = [ref for ref in refs if not ref.relative]  # no entity of the clause's
     if attitude and refs and subject(refs[0], text):
         return refs[0]
@@ -354,14 +378,8 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
                 return _undertaking(reported, text) or reported[0]
         if reported and (speaker or report.start() > 0):
             return _best(reported)
-    if first and first.possessive and first.entity.is_person and subject(first, text):
-        if _OWN_MATTER.match(text, first.end):
-            return first  # "Ottoline's birthday falls in fair week": hers
-        # "Mark's puppy class moves to the Lower Paddock": his class, wherever it goes; what
-        # is in a place ("Ysolde's still life hangs in Marrowgate Hall") is the place's
-        others = [ref for ref in refs[1:] if ref.explicit and ref.entity != first.entity]
-        if others and all(_gone_to(ref) for ref in others):
-            return first
+    if first and _a_persons_own(first, refs, text):
+        return first
     if first and _pronoun_subject(first, text, 0):
         return first  # "he starts reporting to Oluwaseun": the subject's fact
     if first and first.entity.is_person and subject(first, text) and _WILLED.match(text, first.end):
@@ -373,6 +391,35 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
         # "Bob pressed the first batch of Quince Cider: 60 litres": the batch is the project's
         return _undertaking(refs, text) or best
     return best
+
+
+def _a_persons_own(first: Reference, refs: list[Reference], text: str) -> bool:
+    """The clause opens with a person's possession that is theirs whatever else it names.
+
+    "Ottoline's birthday falls in fair week", and "Mark's puppy class moves to the Lower
+    Paddock": his class, wherever it goes; what is in a place ("Ysolde's still life hangs
+    in Marrowgate Hall") is the place's.
+    """
+    if not (first.possessive and first.entity.is_person and subject(first, text)):
+        return False
+    if _OWN_MATTER.match(text, first.end):
+        return True
+    others = [ref for ref in refs[1:] if ref.explicit and ref.entity != first.entity]
+    return bool(others) and all(_gone_to(ref) for ref in others)
+
+
+def _whose_relative(refs: list[Reference]) -> Reference | None:
+    """The person named right before a relative by a given name, whose relative it is.
+
+    "Ned's girlfriend Maya ...": Ned, the one with a page.
+    """
+    relative = next((ref for ref in refs if ref.relative), None)
+    if relative is None:
+        return None
+    before = [
+        ref for ref in refs if not ref.relative and ref.end <= relative.start and ref.entity.animate
+    ]
+    return before[-1] if before else None
 
 
 def _gone_to(ref: Reference) -> bool:

@@ -41,7 +41,7 @@ from bb_schema import FactKind
 from bb_schema.turn_context import ExtractedFact
 
 from bb_brain._examined import WRITEBACK_EXAMINED_CHARS, examined
-from bb_brain._names import fold
+from bb_brain._names import HONORIFICS, fold
 from bb_brain._orgnames import ORG_WORDS, is_organisation
 from bb_brain.pages import is_place
 from bb_brain.reflex._lexicon import LETTERED_NOUNS, is_calendar_word
@@ -465,7 +465,7 @@ class RulesExtractor:
             and not m.entity.is_person
             and text[m.start : m.end].strip().istitle()  # a family name, not "RFC"
             and " " not in text[m.start : m.end].strip()
-            and _GIVEN_BEFORE.search(text, 0, m.start) is not None  # "Seamus Duffy"
+            and _a_given_name_before(text, m.start)  # "Seamus Duffy"; "Mr Duffy" is the firm's
         }
         for person in new_people(text, known - firms, roster=roster):
             self._entities.person_named(person.slug, person.name)
@@ -653,8 +653,16 @@ _APPOSITION = re.compile(r"^\W*(?:a|an)\s+\w", re.IGNORECASE)
 _INTRODUCES = re.compile(r"^\W*(?i:a|an)\s+(?:[\w-]+\s+){0,3}(?i:called|named)\s+[A-Z]")
 #: A relative clause about the person just named ("..., who leads payroll").
 _RELATIVE = re.compile(r"^\W*(?:who|whose|whom)\b", re.IGNORECASE)
+
+
+def _a_given_name_before(text: str, at: int) -> bool:
+    """A capitalised word that is no title of address right before ``at`` ("Seamus ")."""
+    given = _GIVEN_BEFORE.search(text, 0, at)
+    return given is not None and fold(given.group(1)) not in HONORIFICS
+
+
 #: A capitalised word right before a name: the given name of a full name ("Seamus Duffy").
-_GIVEN_BEFORE = re.compile(r"\b[A-Z][a-z'’-]+\s+$")
+_GIVEN_BEFORE = re.compile(r"\b([A-Z][a-z'’-]+)\.?\s+$")
 #: A comma between two parts of a clause (not before a contrast: ", not Monday").
 _COMMA = re.compile(r",\s+(?!(?:and\s+)?(?:not|rather than|instead of)\b)", re.IGNORECASE)
 
