@@ -86,8 +86,8 @@ def test_surname_only_for_people() -> None:
         ("organizations/nhs-quarry-trust", "NHS Quarry Trust", "nhs quarry"),  # trade word
         ("projects/marsh-end-pta", "Marsh End PTA", None),  # no organisation
         ("companies/toller-sons", "Toller & Sons", "toller"),  # a family firm's ending
-        ("companies/barrow-daughters", "Barrow and Daughters", "barrow"),
-        ("companies/kerr-daughters-joinery", "Kerr & Daughters Joinery", "kerr"),
+        ("companies/wrexley-daughters", "Wrexley and Daughters", "wrexley"),
+        ("companies/quell-daughters-joinery", "Quell & Daughters Joinery", "quell"),
         ("companies/sons-and-daughters", "Sons & Daughters", None),  # a name of its own
     ],
 )

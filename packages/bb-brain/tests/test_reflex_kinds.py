@@ -18,8 +18,8 @@ from bb_schema.fixture import PublicTurn
 from bb_schema.turn_context import SeamSettings, TurnContextRequest, TurnContextResponse
 
 BAKERY = (
-    "companies/pellingham-bakery",
-    "---\ntitle: Pellingham Bakery\ntype: company\nsummary: Bakery on the high street that"
+    "companies/quenwick-bakery",
+    "---\ntitle: Quenwick Bakery\ntype: company\nsummary: Bakery on the high street that"
     " supplies our rolls.\n---\nDelivers at six.\n",
 )
 OTHER_BAKERY = (
@@ -38,7 +38,7 @@ LEAGUE = (
 )
 CODENAME = (
     "projects/quillan",
-    "---\ntitle: Project Quillan\ntype: project\nsummary: Internal project to replace the"
+    "---\ntitle: Project Quillan\ntype: project\nsummary: In-house plan to replace the"
     " tills.\n---\n",
 )
 
@@ -62,14 +62,14 @@ def slugs(response: TurnContextResponse) -> list[str]:
 @pytest.mark.parametrize(
     ("text", "slug"),
     [
-        ("separately, the bakery wants to put a sign out on the pavement", BAKERY[0]),
-        ("the bakery needs a deep clean before the inspection", BAKERY[0]),
+        ("the bakery hopes to put tables outside in summer", BAKERY[0]),
+        ("the bakery needs a new oven before the audit", BAKERY[0]),
         ("the bakery want everyone's orders by thursday", BAKERY[0]),  # a firm as "they"
         ("the bakery needs volunteers for the fair", BAKERY[0]),  # a verb's bare object
         ("ask The Bakery if they can do forty rolls", BAKERY[0]),
         # a noun said of many things, capitalised mid-sentence
-        ("has anyone at the Court ever talked to us?", COURT[0]),
-        ("is the League still on for january or did we push it back?", LEAGUE[0]),
+        ("has the Court sent the listing yet?", COURT[0]),
+        ("is the League still starting in january or was it moved?", LEAGUE[0]),
         ("the League's last round clashes with the school play", LEAGUE[0]),
     ],
 )
@@ -92,18 +92,18 @@ def test_the_one_page_of_a_kind_is_pushed_by_its_kind(
         "got rolls from the bakery near my sister's, better than ours",
         "the bakery at the station has shut",
         "my cousin's on a jury, the court she sits in is tiny",  # a clause says which
-        "there's a new bakery on the corner, the bakery there does good rye",
+        "there's a new bakery by the station, the bakery there does good rye",
         "my brother's in a darts league, the league meets on mondays",  # another one
         "the court tender closes on friday",  # a tender
         "the bakery for the wedding is a different one",  # a preposition says which
         "the bakery with the green door has shut",
-        "the bakery Tomasz recommended is cheaper",  # a clause about it
+        "the bakery Ossian recommended is cheaper",  # a clause about it
         "the kitchen is a mess again",  # an everyday noun in lowercase (no page here, either)
         "the bakery shop on the high street needs staff",  # a shop, wherever it is
         "the bakery shop needs staff",
         "we're off to the Harvest League in March, the League is fun",  # another one named
         "the ball's in their court now",  # everyday senses, lowercase
-        "is the league still on for january?",
+        "is the league still running in january?",
         "the quillan is a bird, isn't it?",  # the codename is no kind the page says it is
         "a bakery opened near the station",  # any bakery
     ],
@@ -123,13 +123,13 @@ def test_a_noun_that_is_a_name_as_well_keeps_its_name(engine: Engine, make_brain
         " Masterplan for the old goods yard.\n---\n",
     )
     brain = make_brain(plan)
-    response = ask(engine, brain, "my notes from the masterplan catch-up")
+    response = ask(engine, brain, "notes I made at the masterplan sign-off")
     assert [(p.slug, p.arm) for p in response.pointers] == [(plan[0], "alias")]
 
 
 def test_another_one_brought_in_a_turn_before(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(BAKERY)
-    window = [PublicTurn(turn_id=1, role="user", text="my sister's got a job at a bakery in Hull")]
+    window = [PublicTurn(turn_id=1, role="user", text="my cousin works at a bakery in Hull")]
     response = engine.turn_context(
         TurnContextRequest(
             brain_id=brain,
@@ -143,7 +143,7 @@ def test_another_one_brought_in_a_turn_before(engine: Engine, make_brain: Any) -
     assert slugs(response) == []
     assert "another bakery" in response.declined[0].evidence.decision
     # or a turn spoke of the one a preposition said it was
-    window = [PublicTurn(turn_id=1, role="user", text="I'm at the bakery on Mill Street all day")]
+    window = [PublicTurn(turn_id=1, role="user", text="I'm at the bakery on Quay Road all day")]
     response = engine.turn_context(
         TurnContextRequest(
             brain_id=brain,
@@ -167,13 +167,13 @@ def test_two_pages_of_one_kind_settle_neither(engine: Engine, make_brain: Any) -
 @pytest.mark.parametrize(
     ("title", "description", "key"),
     [
-        ("Pellingham Bakery", "Bakery on the high street.", "the bakery"),
-        ("The Vostrel Crown Court", "The crown court in Vostrel.", "the court"),
+        ("Quenwick Bakery", "Bakery on the high street.", "the bakery"),
+        ("The Vostrel Crown Court", "Crown court for the county.", "the court"),
         ("Harvest Supper 2027", "Our harvest supper in the village hall.", "the supper"),
         # the page never calls itself that: the last word names it or describes it
-        ("Project Quillan", "Internal project to replace the tills.", None),
-        ("Green Door", "Café on the corner of Mill Street.", None),
-        ("Pellingham Bakery", "Pellingham Bakery supplies our rolls.", None),
+        ("Project Quillan", "In-house plan to replace the tills.", None),
+        ("Green Door", "Café beside the old mill.", None),
+        ("Quenwick Bakery", "Quenwick Bakery supplies our rolls.", None),
         # a trade in the plural, a street, a noun said of anything, one word
         ("Tasker Partners", "Law firm; the partners are old friends.", None),
         ("Ardlow Lane", "The lane behind the yard.", None),

@@ -496,7 +496,7 @@ TOLLWICK = (
 def test_a_family_firm_by_its_family_name(engine: Engine, make_brain: Any) -> None:
     firm = ("companies/tasker-and-sons", md("Tasker & Sons", type="company"))
     brain = make_brain(firm)
-    assert slugs(ask(engine, brain, "Tasker rang, they can start on monday")) == [firm[0]]
+    assert slugs(ask(engine, brain, "Tasker rang, they're free from monday")) == [firm[0]]
     # a title of address makes it somebody, and a street word after it a street
     assert slugs(ask(engine, brain, "my dentist Dr Tasker says I need a crown")) == []
     assert slugs(ask(engine, brain, "we're going to Tasker Road on saturday")) == []

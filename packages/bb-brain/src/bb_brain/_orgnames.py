@@ -83,9 +83,9 @@ def short_name(title: str) -> str | None:
         words = words[1:]
     end = len(words)
     if _family_firm(words, end):
-        end -= 2  # "Barrow & Daughters" is Barrow's, as "Pike Brothers" is Pike's
+        end -= 2  # "Wrexley & Daughters" is Wrexley's, as "Pike Brothers" is Pike's
     elif _family_firm(words, end - 1) and (words[-1] in ORG_WORDS or _trade_noun(words[-1])):
-        end -= 3  # "Barrow & Daughters Boatbuilders"
+        end -= 3  # "Wrexley & Daughters Boatbuilders"
     while end > 0 and (words[end - 1] in ORG_WORDS or words[end - 1] in _JOINERS):
         end -= 1
     if end == len(words) and len(words) > 1 and words[-2] not in _JOINERS:
@@ -97,7 +97,7 @@ def short_name(title: str) -> str | None:
         end -= int(trade and not described)
     # (a plural: "Quayhead Surfaces"; "Pizza Hut", "Rose Garden" keep their whole name)
     if end < len(words) and _family_firm(words, end):
-        end -= 2  # "Kerr & Daughters Joinery"
+        end -= 2  # "Quell & Daughters Joinery"
     if end == 0 or end == len(words):
         return None
     return " ".join(words[:end])
@@ -113,7 +113,7 @@ def _family_firm(words: list[str], end: int) -> bool:
     )
 
 
-#: A family firm's ending after "&" or "and": "Toller & Sons", "Barrow and Daughters".
+#: A family firm's ending after "&" or "and": "Toller & Sons", "Wrexley and Daughters".
 _FAMILY_FIRM: Final = frozenset("son sons daughter daughters brothers bros sisters".split())
 #: Kinds of a family's occasion ("Quennell-Ashby Wedding" is "the quennell-ashby do"); a
 #: possessive before one is the celebrant's ("Anna's Wedding" keeps "anna's" to Anna).
@@ -154,13 +154,13 @@ def kind_short_name(title: str) -> str | None:
 
 
 def kind_head(title: str, description: str) -> str | None:
-    """What a title that is no person's says its page is: "the bakery" of Crumb & Co Bakery.
+    """What a title that is no person's says its page is: "the bakery" of Quenwick Bakery.
 
     People who know one bakery, one league or one depot call it by what it is ("the bakery
-    wants an a-board out", "is the league still on"). The key is the title's last word after
+    wants tables outside", "is the league still running"). The key is the title's last word after
     "the", kept only when the page's summary (``description``, the title as written there
-    left out) calls it that too: "Bakery renting the corner unit", "the crown court in
-    Wexham". A last word that is a name or a thing the title describes ("Project Mercury",
+    left out) calls it that too: "Bakery that rents the end unit", "Crown court for
+    the county". A last word that is a name or a thing the title describes ("Project Mercury",
     "Cape Cod", "Green Door") is no word the page says it is; a body that mentions one in
     passing ("named after the blue door of their first studio") says nothing of the kind.
     It must also name a thing: a singular noun (a firm's trade in the plural, "Partners",
@@ -182,8 +182,8 @@ def kind_head(title: str, description: str) -> str | None:
         return None
     if head.zipf >= KIND_HEAD_MAX_ZIPF:
         return None
-    own_words = fold(description.replace(title, " "))  # "Pellingham Bakery supplies ...": a name
-    # "Power of attorney for Mum's finances" is no attorney: a noun after "of" is another's
+    own_words = fold(description.replace(title, " "))  # "Quenwick Bakery supplies ...": a name
+    # "Power of attorney for a parent's affairs" is no attorney: a noun after "of" is another's
     if not re.search(rf"(?<!\bof )\b{re.escape(words[-1])}\b", own_words):
         return None
     return f"the {words[-1]}"

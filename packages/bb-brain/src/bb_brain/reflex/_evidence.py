@@ -876,7 +876,7 @@ def _a_short_names_other_use(res: Resolved) -> str | None:
 
 
 def _a_family_name(res: Resolved, signals: set[str]) -> bool:
-    """A short name said of a person: "Mrs Kilbride rang", "Dr Fenwick says".
+    """A short name said of a person: "Mrs Kilbride rang", "Dr Tasker says".
 
     "Kilbride Reunion" goes by "kilbride", which is a family's name first: an honorific, or
     for an occasion a verb only people take, makes it someone's. A firm's or a venue's
@@ -885,7 +885,7 @@ def _a_family_name(res: Resolved, signals: set[str]) -> bool:
     if res.arm not in SHORT_NAME_ARMS or res.page.is_person:
         return False
     if HONORIFIC in signals:
-        return True  # "Mrs Kilbride rang"; "my dentist Dr Fenwick" of Fenwick & Sons too
+        return True  # "Mrs Kilbride rang"; "my dentist Dr Tasker" of Tasker & Sons too
     if _organisation(res):
         return False
     if res.arm == COINED_NAME_ARM and _a_family_after(res):

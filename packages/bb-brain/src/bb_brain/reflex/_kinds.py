@@ -1,7 +1,7 @@
-"""A page called by what it is: "the bakery wants an a-board out", "is the depot open".
+"""A page called by what it is: "the bakery wants tables outside", "is the depot open".
 
 Someone who deals with one bakery, one depot, one gala calls it that, and a page whose title
-ends in that noun ("Crumb & Co Bakery", "Bramley Road Depot") and whose summary calls it one
+ends in that noun ("Quenwick Bakery", "Ardlow Road Depot") and whose summary calls it one
 is filed under "the <noun>" in the alias index (:func:`bb_brain._orgnames.kind_head`, arm
 ``kind``). This channel offers "the" and the noun after it, read as a whole noun phrase that
 names the one the user knows, and nothing else:
@@ -10,7 +10,7 @@ names the one the user knows, and nothing else:
   noun ("the bakery van", "the trial results for ..."), a preposition ("the court of
   appeal", "the bakery near my mum's", "the extension to the library", "the gala for the
   hospice") or a clause saying which one ("the trial she's on", "the bakery there", "the
-  lab Sarah recommended");
+  lab Ilse recommended");
 * the turn, or one of the last few, has not brought in another one ("my brother's in a
   darts league, the league's got 12 teams", "my dad's knee surgery ... the surgery
   itself": :func:`another_one_before`);
@@ -93,11 +93,11 @@ def _ends_its_phrase(tokens: list[Token], noun: Token) -> bool:
     word = after[0].norm
     if says_which_one(after[0]):
         # "the court of appeal", "the bakery near my mum's", "the trial she's on", "the
-        # extension to the library", "the lab Sarah recommended"
+        # extension to the library", "the lab Ilse recommended"
         return False
     meaning = sense(word)
     if meaning.function or not meaning.noun:
-        return True  # "the depot is shut", "the league still on", "the showcase with ..."
+        return True  # "the depot is shut", "the league still running", "the showcase with ..."
     if not {"VBZ", "VBD", "VBP"} & inflections(word):
         return False  # "the bakery van": a van
     # a noun that is a verb as well ("needs", "results", "want"): a verb when what follows

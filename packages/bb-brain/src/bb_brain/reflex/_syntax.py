@@ -1225,14 +1225,14 @@ def _modal_before_no_verb(tokens: list[Token], tok: Token) -> bool:
         and not owned
         and (_a_deed_after(tokens, after))
     ):
-        return True  # "May can do the deboss", "Will might drive": a modal takes no modal
+        return True  # "May can sort the gilding", "Will might drive": a modal takes no modal
     if after.norm in _COPULAS or after.norm in _HAVE or after.norm in _OTHER_MODALS:
         return tok.norm == "will" and not owned and _will_has_or_is_doing(tokens, after)
     return modal_as_name(tokens, tok)
 
 
 def _a_deed_after(tokens: list[Token], modal: Token, *, only_a_persons: bool = True) -> bool:
-    """A deed after a second modal: "May can do the deboss", "Will won't drive".
+    """A deed after a second modal: "May can sort the gilding", "Will won't drive".
 
     No modal takes another, so the word before is its subject. A month is one too, and
     brings, sees and gets ("May will bring frost", "May can get busy"), and so is a will
@@ -1269,7 +1269,7 @@ _DEEDS: Final = frozenset(
     nudge build install design prepare hand print read correct renew negotiate argue report
     record film photograph measure inspect translate edit proofread mentor supervise manage
     flag warn remind insist explain announce admit volunteer contact decide donate perform
-    help phone deboss cut sing play lift sail commit taste sample skipper carry attend walk
+    help phone cut sing play lift sail commit taste sample skipper carry attend walk
     swim cycle climb dance paint type
     """.split()
 )

@@ -7,8 +7,8 @@ segment so far (assistant turns included, since a user answers them); with nobod
 before it, a "he" or "she" is the person its own clause names before it ("Wilma told me
 she's quitting", not "Wilma's daughter says she's ..."). An "it" after "of" or "up to", or
 doing itself, in a clause whose subject is the user, refers to nothing: it is what the user
-does ("my knee isn't up to a full day of it", "I'd rather not lead it myself"). Someone's
-relative named by a given name alone ("his wife Sadia is expecting twins") is no reference
+does ("my back isn't up to a whole weekend of it", "I'd rather not chair it myself"). Someone's
+relative named by a given name alone ("his wife Oriel is retraining as a midwife") is no reference
 of the clause's: the news is the someone's, who has a page, as the relative cannot.
 
 A pronoun prefers what the previous clause was about over whatever it named last (the
@@ -34,8 +34,8 @@ says I'm singing the solo", "she has asked me to sort the folders", is the user'
    outranks it (see :mod:`bb_brain.writeback._rules`);
 3. the first pronoun that refers back to someone (first of all, a person's pronoun that is
    the clause's subject: "he starts reporting to Oluwaseun" is his fact), and a person
-   named as the subject of a wish, an offer or a decision ("Tamsin wants Night Shift as the
-   launch beer": hers, not the beer's);
+   named as the subject of a wish, an offer or a decision ("Ossian wants Quillbrook Amber as
+   the house ale": his, not the ale's);
 4. nobody: a fact about the user alone.
 """
 
@@ -73,7 +73,7 @@ class Reference:
     oblique: bool = False
     #: A place named after "at" or "in": where something is ("room 2 at the sports hall").
     located: bool = False
-    #: Someone's relative by a given name alone ("his wife Sadia"): a person a "she" may
+    #: Someone's relative by a given name alone ("his wife Oriel"): a person a "she" may
     #: refer back to, but no entity of the clause (:func:`_a_relatives_given_name`). The
     #: pronoun the relation implies ("she" of a wife), "?" when it implies none, else "".
     relative: str = ""
@@ -97,8 +97,8 @@ class Salience:
         """Entities named in a clause become the latest ones, what it is about last of all."""
         # a relative by a given name alone whose relation says "he" or "she" is the latest
         # person, after whose news it is, and goes by that pronoun: "Ollie's brother Kemal
-        # is trialling. He's a left back" is Kemal; "his partner Giulia ... he's taking
-        # leave" is not Giulia
+        # is trialling. He's a left back" is Kemal; "his partner Oriel ... he's taking
+        # leave" is not Oriel
         gendered = [ref for ref in refs if ref.relative not in ("", "?")]
         for ref in gendered:
             self.pronouns.setdefault(ref.entity.slug, ref.relative)
@@ -153,7 +153,7 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
     mentions = index.mentions(text, things=True)
     spans = {(m.start, m.end) for m in mentions if m.entity is not None and m.position >= 0}
     # "Dr Kowalski": a title before a person's family name, and "Tollard RFC" a place before
-    # a club's acronym; "Seamus Duffy" is someone new whatever firm goes by "Duffy"
+    # a club's acronym; "Odran Quarmby" is someone new whatever firm goes by "Quarmby"
     surnames = {
         (m.start, m.end)
         for m in mentions
@@ -162,7 +162,7 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
         and (
             m.entity.is_person
             or not text[m.start : m.end].istitle()
-            or _HONORIFIC_BEFORE.search(text, 0, m.start) is not None  # "Mr Duffy"
+            or _HONORIFIC_BEFORE.search(text, 0, m.start) is not None  # "Mr Quarmby"
         )
     }
     people = [person for person in new_people(text, set()) if not _titled(person, surnames)]
@@ -192,7 +192,7 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
                     _OBLIQUE.search(text, 0, mention.start) is not None,
                     is_place(named.page_type, named.slug)
                     and _WHERE.search(text, 0, mention.start) is not None,
-                    # "his wife Sadia is expecting twins": his news, no page of hers
+                    # "his wife Oriel is retraining as a midwife": his news, no page of hers
                     _a_relatives_given_name(title, mention.start, text, found)
                     if title is not None
                     else "",
@@ -201,7 +201,7 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
             continue
         word = text[mention.start : mention.end]
         if mention.kind == "thing" and _the_users_doing(text, word, mention.start):
-            continue  # "I'm not helming the boat, my knee isn't up to it": the helming
+            continue  # "I'm not helming the boat, my back isn't up to it": the helming
         entity = salience.referent(word) if mention.kind == "person" else salience.thing
         if entity is None and mention.kind == "person":
             entity = _NOBODY  # "Wilma told me she's ...": the name before it, if any
@@ -218,10 +218,10 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
 def _the_users_doing(text: str, word: str, start: int) -> bool:
     """An "it" after "of" or "up to", or done oneself, in a clause whose subject is the user.
 
-    "my knee isn't up to a full day of it", "I'd rather not lead it myself": what the user
+    "my back isn't up to a whole weekend of it", "I'd rather not chair it myself": what the user
     does or can face, as often as a thing named before. An "it" the user acts on, or gives
     or does something for or at, is the thing ("I've booked it for the 9th", "I want it
-    dropped to the cheaper tier", "I've got three quotes for it").
+    moved to the basic plan", "I've got three quotes for it").
     """
     if word.casefold() != "it":
         return False
@@ -231,12 +231,12 @@ def _the_users_doing(text: str, word: str, start: int) -> bool:
     return before or _DONE_ONESELF.match(text, start + len(word)) is not None
 
 
-#: A clause whose subject is the user, up to a later word ("I'd rather not lead ...").
+#: A clause whose subject is the user, up to a later word ("I'd rather not chair ...").
 _USERS_CLAUSE: Final = re.compile(
     r"(?:i|i['’](?:m|ll|ve|d)|my)\b.*\S\s+$", re.IGNORECASE | re.DOTALL
 )
-#: A preposition of how much of it the user can take, right before "it": "a full day of
-#: it", "up to it", "sick of it". Not what is given or done for it or at it ("quotes for
+#: A preposition of how much of it the user can take, right before "it": "a whole weekend
+#: of it", "up to it", "sick of it". Not what is given or done for it or at it ("quotes for
 #: it", "the ceilidh at it"): those are the thing's.
 _PREPOSITION_BEFORE: Final = re.compile(r"\b(?:of|up to)\s+$", re.IGNORECASE)
 #: "lead it myself": the user doing it, not a thing given to someone.
@@ -244,12 +244,12 @@ _DONE_ONESELF: Final = re.compile(r"\s+myself\b", re.IGNORECASE)
 
 
 def _a_relatives_given_name(name: str, start: int, text: str, found: list[Reference]) -> str:
-    """A given name alone after someone's relation: "his wife Sadia", "Priya's husband Rohan".
+    """A given name alone after someone's relation: "his wife Oriel", "Ilse's husband Idwal".
 
     Told of someone else's relative by a first name only, the news is that person's: with
     no family name there is no page the relative could have ("people/<given>-<family>"),
     and the one whose wife or son it is has one. The user's own relatives ("my sister
-    Carmen") and a relative named in full ("her partner Dario Ferraz") stay people of
+    Ilse") and a relative named in full ("her partner Odran Vesk") stay people of
     their own.
     """
     if len(name.split()) != 1:
@@ -269,7 +269,7 @@ def _a_relatives_given_name(name: str, start: int, text: str, found: list[Refere
     return relation_pronoun([relation]) or "?"
 
 
-#: Someone's relation right before a name: "his wife ", "Priya's husband, ".
+#: Someone's relation right before a name: "his wife ", "Ilse's husband, ".
 _RELATIVE_BEFORE: Final = re.compile(
     r"(?P<owner>\b(?i:his|her|their)|\b[A-Z][\w'’-]*['’]s)\s+(?P<relation>[a-z-]+)\s*,?\s*$"
 )
@@ -383,7 +383,7 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
     if first and _pronoun_subject(first, text, 0):
         return first  # "he starts reporting to Oluwaseun": the subject's fact
     if first and first.entity.is_person and subject(first, text) and _WILLED.match(text, first.end):
-        return first  # "Tamsin wants Night Shift as the launch beer": her wish, not the beer's
+        return first  # "Ossian wants Quillbrook Amber as the house ale": his wish
     best = _best(refs)
     if best is not None and best.located and (owner := _occasion_owner(refs, best, text)):
         return owner
@@ -396,8 +396,8 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
 def _a_persons_own(first: Reference, refs: list[Reference], text: str) -> bool:
     """The clause opens with a person's possession that is theirs whatever else it names.
 
-    "Ottoline's birthday falls in fair week", and "Mark's puppy class moves to the Lower
-    Paddock": his class, wherever it goes; what is in a place ("Ysolde's still life hangs
+    "Ottoline's birthday falls in fair week", and "Ossian's pottery class moves to the Long
+    Barn": his class, wherever it goes; what is in a place ("Ysolde's still life hangs
     in Marrowgate Hall") is the place's.
     """
     if not (first.possessive and first.entity.is_person and subject(first, text)):
@@ -423,7 +423,7 @@ def _whose_relative(refs: list[Reference]) -> Reference | None:
 
 
 def _gone_to(ref: Reference) -> bool:
-    """A place named as where something goes, not where it is ("to the Lower Paddock")."""
+    """A place named as where something goes, not where it is ("to the Long Barn")."""
     return is_place(ref.entity.page_type, ref.entity.slug) and not ref.located
 
 

@@ -477,7 +477,7 @@ class EntityIndex:
         """A page's one-word name typed in lowercase as the everyday word it also is.
 
         A person's one-word name needs its capital ("park" is no Ms Park), and so does a
-        place's ("I've been reading the handbook" is no visit to Reading); an organisation
+        place's ("a long soak in the bath" is no visit to Bath); an organisation
         or a project is often typed in lowercase ("keystone meeting").
         """
         if words[index].group(0)[:1].isupper() or not sense(folded[index]).known_word:

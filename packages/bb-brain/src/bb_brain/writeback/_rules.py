@@ -454,7 +454,7 @@ class RulesExtractor:
         """Introduce the full names of people in ``text``; the spans of every name in it.
 
         A firm's one-word short name inside a full name is no mention that keeps the person
-        out: "Seamus Duffy" of Duffy & Sons is somebody.
+        out: "Odran Quarmby" of Quarmby & Sons is somebody.
         """
         named = self._entities.mentions(text)
         known = {(m.start, m.end) for m in named if m.entity is not None}
@@ -465,7 +465,7 @@ class RulesExtractor:
             and not m.entity.is_person
             and text[m.start : m.end].strip().istitle()  # a family name, not "RFC"
             and " " not in text[m.start : m.end].strip()
-            and _a_given_name_before(text, m.start)  # "Seamus Duffy"; "Mr Duffy" is the firm's
+            and _a_given_name_before(text, m.start)  # "Odran Quarmby"; "Mr Quarmby" is the firm's
         }
         for person in new_people(text, known - firms, roster=roster):
             self._entities.person_named(person.slug, person.name)
@@ -656,12 +656,12 @@ _RELATIVE = re.compile(r"^\W*(?:who|whose|whom)\b", re.IGNORECASE)
 
 
 def _a_given_name_before(text: str, at: int) -> bool:
-    """A capitalised word that is no title of address right before ``at`` ("Seamus ")."""
+    """A capitalised word that is no title of address right before ``at`` ("Odran ")."""
     given = _GIVEN_BEFORE.search(text, 0, at)
     return given is not None and fold(given.group(1)) not in HONORIFICS
 
 
-#: A capitalised word right before a name: the given name of a full name ("Seamus Duffy").
+#: A capitalised word right before a name: the given name of a full name ("Odran Quarmby").
 _GIVEN_BEFORE = re.compile(r"\b([A-Z][a-z'’-]+)\.?\s+$")
 #: A comma between two parts of a clause (not before a contrast: ", not Monday").
 _COMMA = re.compile(r",\s+(?!(?:and\s+)?(?:not|rather than|instead of)\b)", re.IGNORECASE)
