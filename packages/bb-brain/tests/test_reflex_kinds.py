@@ -43,14 +43,20 @@ CODENAME = (
 )
 
 
-def ask(engine: Engine, brain: str, text: str) -> TurnContextResponse:
+def ask(engine: Engine, brain: str, text: str, earlier: str = "") -> TurnContextResponse:
+    """``text`` as the user's turn; ``earlier``, if any, their turn before, in the window."""
+    window = [
+        PublicTurn(turn_id=1, role="user", text=earlier),
+        PublicTurn(turn_id=2, role="assistant", text="Oh nice!"),
+    ] if earlier else []  # fmt: skip
     return engine.turn_context(
         TurnContextRequest(
             brain_id=brain,
             session_id="s1",
             active_source="default",
-            turn=PublicTurn(turn_id=1, role="user", text=text),
-            settings=SeamSettings(pointer_budget=3),
+            turn=PublicTurn(turn_id=3, role="user", text=text),
+            window=window,
+            settings=SeamSettings(pointer_budget=3, volunteer_window_turns=4),
         )
     )
 
@@ -129,32 +135,16 @@ def test_a_noun_that_is_a_name_as_well_keeps_its_name(engine: Engine, make_brain
 
 def test_another_one_brought_in_a_turn_before(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(BAKERY)
-    window = [PublicTurn(turn_id=1, role="user", text="my cousin works at a bakery in Hull")]
-    response = engine.turn_context(
-        TurnContextRequest(
-            brain_id=brain,
-            session_id="s1",
-            active_source="default",
-            turn=PublicTurn(turn_id=3, role="user", text="the bakery pays her more than I get"),
-            window=[*window, PublicTurn(turn_id=2, role="assistant", text="Oh nice!")],
-            settings=SeamSettings(pointer_budget=3, volunteer_window_turns=4),
-        )
-    )
+    earlier = "my cousin works at a bakery in Hull"
+    response = ask(engine, brain, "the bakery pays her more than I get", earlier)
     assert slugs(response) == []
     assert "another bakery" in response.declined[0].evidence.decision
     # or a turn spoke of the one a preposition said it was
-    window = [PublicTurn(turn_id=1, role="user", text="I'm at the bakery on Quay Road all day")]
-    response = engine.turn_context(
-        TurnContextRequest(
-            brain_id=brain,
-            session_id="s1",
-            active_source="default",
-            turn=PublicTurn(turn_id=3, role="user", text="the bakery was dull, all bread"),
-            window=[*window, PublicTurn(turn_id=2, role="assistant", text="Ha!")],
-            settings=SeamSettings(pointer_budget=3, volunteer_window_turns=4),
-        )
-    )
-    assert slugs(response) == []
+    earlier = "I'm at the bakery on Quay Road all day"
+    assert slugs(ask(engine, brain, "the bakery was dull, all bread", earlier)) == []
+    # none brought in: the user's own
+    earlier = "long day today"
+    assert slugs(ask(engine, brain, "the bakery was dull, all bread", earlier)) == [BAKERY[0]]
 
 
 def test_two_pages_of_one_kind_settle_neither(engine: Engine, make_brain: Any) -> None:
