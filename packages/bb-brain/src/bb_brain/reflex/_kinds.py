@@ -10,7 +10,7 @@ names the one the user knows, and nothing else:
   noun ("the bakery van", "the trial results for ..."), a preposition ("the court of
   appeal", "the bakery near my mum's", "the extension to the library", "the gala for the
   hospice") or a clause saying which one ("the trial she's on", "the bakery there", "the
-  lab Ilse recommended");
+  lab Orsolya recommended");
 * the turn, or one of the last few, has not brought in another one ("my brother's in a
   darts league, the league's got 12 teams", "my dad's knee surgery ... the surgery
   itself": :func:`another_one_before`);
@@ -30,7 +30,7 @@ from typing import Final
 
 from bb_brain.pages import KIND_ARM
 from bb_brain.reflex._candidate import Candidate, Maker
-from bb_brain.reflex._lexicon import DETERMINERS
+from bb_brain.reflex._lexicon import DETERMINERS, OBJECT_OPENERS
 from bb_brain.reflex._ordinary import inflections, sense
 from bb_brain.reflex._tokens import Token
 
@@ -49,11 +49,12 @@ _WHICH_ONE: Final = frozenset(
     """.split()
 )
 #: Words that open what a verb takes ("needs a clean", "want everyone's subs", "wants to").
-_OBJECT_OPENERS: Final = DETERMINERS | frozenset(
-    """
-    it us them him her me you everyone everybody everything someone something nothing to not
-    all both more
-    """.split()
+_OBJECT_OPENERS: Final = (
+    OBJECT_OPENERS
+    | DETERMINERS
+    | frozenset(
+        "it everyone everybody everything someone something nothing to not all both more".split()
+    )
 )
 #: Determiners that bring in one of a kind, or someone else's ("a darts league", "my league").
 _ANOTHER: Final = frozenset("a an another my his her their your our some".split())
@@ -93,7 +94,7 @@ def _ends_its_phrase(tokens: list[Token], noun: Token) -> bool:
     word = after[0].norm
     if says_which_one(after[0]):
         # "the court of appeal", "the bakery near my mum's", "the trial she's on", "the
-        # extension to the library", "the lab Ilse recommended"
+        # extension to the library", "the lab Orsolya recommended"
         return False
     meaning = sense(word)
     if meaning.function or not meaning.noun:

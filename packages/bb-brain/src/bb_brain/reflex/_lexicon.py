@@ -72,6 +72,16 @@ DETERMINERS: Final = _words(
     "another either neither"
 )
 
+#: Words that open an object noun phrase: after a word that may be a noun or a verb, they
+#: make it the verb ("Cliff needs the data": a plural noun takes no object).
+OBJECT_OPENERS: Final = _words(
+    "the a an my our your his her their its this that these those some him them us me you"
+)
+#: Pronouns that are a clause's subject ("I will", "they may"): a modal after one is a modal.
+SUBJECT_PRONOUNS: Final = _words("i you we they he she it")
+#: Modals that are also given names ("May", "Will").
+NAME_MODALS: Final = _words("may will")
+
 #: Words after which a lowercase word followed by a determiner is a verb ("to pilot the").
 VERB_MARKERS: Final = _words(
     "to let's lets will would shall should can could may might must please don't won't "

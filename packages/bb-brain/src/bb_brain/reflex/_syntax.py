@@ -49,8 +49,11 @@ from bb_brain.reflex._lexicon import (
     FUNCTION_WORDS,
     INTERVENING_ADVERBS,
     KIND_NOUNS,
+    NAME_MODALS,
+    OBJECT_OPENERS,
     PERSON_VERBS_BEFORE,
     ROLE_NOUNS,
+    SUBJECT_PRONOUNS,
     is_calendar_word,
 )
 from bb_brain.reflex._ordinary import (
@@ -153,7 +156,6 @@ _CLAUSE_OPENERS: Final = frozenset(
     # gets the keys", "i think rook found it", "hope wren likes it"
     "sure think thinks thought hope hoping reckon reckons guess bet suppose".split()
 )
-_SUBJECT_PRONOUNS: Final = frozenset("i you we they he she it".split())
 #: Prepositions whose object a bare verb or adverb cannot be ("on pierce" is a name).
 _PREPOSITIONS: Final = frozenset("on about with to for from at of by".split())
 _PARTICLES: Final = frozenset("out up off down into away back over through onto".split())
@@ -729,7 +731,7 @@ def _doing(tokens: list[Token], going: Token) -> bool:
         return False
     if taken.norm in _ERRAND_PREPOSITIONS:
         return True  # "wren's training for a race", "'s sorting it with the bank"
-    return taken.norm in _OBJECT_OPENERS or _bare_noun_phrase(taken)
+    return taken.norm in OBJECT_OPENERS or _bare_noun_phrase(taken)
 
 
 #: Verbs before a doing that say it goes on, starts or stops: "keeps changing the plan".
@@ -780,7 +782,7 @@ def _has_object(tokens: list[Token], verb: Token) -> bool:
     way = _glued_after(tokens, following.index) if following.norm == "its" else None
     if way is not None and way.norm == "way":
         return False  # "found its way into the lawn", "made its way": a thing moving
-    if following.norm in _OBJECT_OPENERS or following.norm in _PARTICLES:
+    if following.norm in OBJECT_OPENERS or following.norm in _PARTICLES:
         return True
     if following.norm in ("it", "them"):  # "send it over", "sort them out": a phrasal deed
         particle = _glued_after(tokens, following.index)
@@ -838,14 +840,9 @@ def _past_event(word: str) -> bool:
     return "VBD" in inflections(word) and not sense(word).function
 
 
-#: Words that open an object noun phrase: after a word that may be a noun or a verb, they
-#: make it the verb ("Cliff needs the data": a plural noun takes no object).
-_OBJECT_OPENERS: Final = frozenset(
-    "the a an my our your his her their its this that these those some him them us me you".split()
-)
 #: Objects of one deed: a definite or a personal one ("will present the plans", "will call
 #: me"); "can change a hillside" is a generic statement.
-_DEFINITE_OBJECTS: Final = _OBJECT_OPENERS - {"a", "an", "some"}
+_DEFINITE_OBJECTS: Final = OBJECT_OPENERS - {"a", "an", "some"}
 
 
 def _verb_by_its_object(tokens: list[Token], verb: Token) -> bool:
@@ -860,7 +857,7 @@ def _verb_by_its_object(tokens: list[Token], verb: Token) -> bool:
         # "gable need to redo the roof": a verb, then the infinitive it takes
         deed = _glued_after(tokens, following.index)
         return deed is not None and _plain_verb(deed.norm)
-    return (following.norm in _OBJECT_OPENERS or following.norm in _PLACE_ADVERBS) and bool(
+    return (following.norm in OBJECT_OPENERS or following.norm in _PLACE_ADVERBS) and bool(
         {"VBD", "VBZ"} & inflections(verb.norm)
     )
 
@@ -1180,7 +1177,7 @@ def modal_as_name(tokens: list[Token], tok: Token) -> bool:
     van"), or where someone lives ("will from number 4 says"). A modal ending its clause
     after a verb that takes a person is that person ("ask will, he knows the code").
     """
-    if tok.norm not in _NAME_MODALS:
+    if tok.norm not in NAME_MODALS:
         return False
     nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
     if nxt is None or not nxt.glued:
@@ -1211,16 +1208,16 @@ def _modal_before_no_verb(tokens: list[Token], tok: Token) -> bool:
     )  # "Dad's will", "the will", "free will": the noun
     if tok.contracted and tok.norm == "will" and not owned:
         return True  # "Will's the calm one": no modal takes "'s" ("May's" may be the month's)
-    if tok.norm in _NAME_MODALS and after is not None and after.norm in _REFLEXIVES:
+    if tok.norm in NAME_MODALS and after is not None and after.norm in _REFLEXIVES:
         # "May herself rang", "it was Will himself": no month takes one, and a modal only
         # before its verb ("the client will himself want to sign off")
         return not _modals_verb(_glued_after(tokens, after.index))
     if after is None or after.norm in _NO_VERB_BUT_A_PLACE:
         return False
-    if before is not None and before.norm in _SUBJECT_PRONOUNS:
+    if before is not None and before.norm in SUBJECT_PRONOUNS:
         return False
     if (
-        tok.norm in _NAME_MODALS
+        tok.norm in NAME_MODALS
         and after.norm in _OTHER_MODALS
         and not owned
         and (_a_deed_after(tokens, after))
@@ -1304,8 +1301,6 @@ def _will_has_or_is_doing(tokens: list[Token], verb: Token) -> bool:
     return verb.norm in _COPULAS and _progressive(following)
 
 
-#: Modals that are also given names.
-_NAME_MODALS: Final = frozenset({"may", "will"})
 #: Words that open where someone lives, which no modal takes for its verb.
 _NO_VERB_BUT_A_PLACE: Final = frozenset({"from", "upstairs", "downstairs"})
 #: Modals that cannot follow another one.
@@ -1377,7 +1372,7 @@ def _bare_object(tokens: list[Token], index: int) -> bool:
         return False
     meaning = sense(tokens[index].norm)
     nxt = _glued_after(tokens, index)
-    taken = nxt is not None and (nxt.norm in _PARTICLES or nxt.norm in _OBJECT_OPENERS)
+    taken = nxt is not None and (nxt.norm in _PARTICLES or nxt.norm in OBJECT_OPENERS)
     if before.norm == "to" and "VERB" in meaning.readings and taken:
         return False  # "to pierce through it": an infinitive with its particle or object
     if meaning.lexical and not (meaning.noun or meaning.adjective or meaning.function):
@@ -1448,7 +1443,7 @@ def _indirect_object(tokens: list[Token], index: int) -> bool:
     measure = _glued_after(tokens, after.index)
     if measure is not None and measure.norm in _NO_SECOND_OBJECT:
         return False  # "add sage a bit at a time": how much, no second object
-    if before.capitalised or before.norm in FUNCTION_WORDS or before.norm in _SUBJECT_PRONOUNS:
+    if before.capitalised or before.norm in FUNCTION_WORDS or before.norm in SUBJECT_PRONOUNS:
         return False
     if before.norm in _GIVING_VERBS:
         # "can you make sage a birthday card", "book ivy a slot": a verb that gives someone
@@ -1485,7 +1480,7 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
         found.append(IMPERATIVE)
     found += _no_name_here(tokens, token, before, after)
     if before is not None and "VERB" in meaning.readings and not token.capitalised:
-        if before.norm in _SUBJECT_PRONOUNS or _plural_subject(tokens, before):
+        if before.norm in SUBJECT_PRONOUNS or _plural_subject(tokens, before):
             found.append(VERB_AFTER_SUBJECT)
         elif _singular_subject(tokens, before) and {"VBD", "VBZ"} & inflections(token.norm):
             found.append(VERB_AFTER_SUBJECT)
@@ -1878,7 +1873,7 @@ def _modified_noun(after: Token, following: Token | None = None) -> bool:
     if meaning.plural_noun and seldom_a_verb(after.norm):
         # "Rowan hedges, ...": "to hedge" is in the dictionary, hardly in use; an object
         # after it makes it the verb after all ("rowan ferries the kids")
-        return following is None or following.norm not in _OBJECT_OPENERS
+        return following is None or following.norm not in OBJECT_OPENERS
     return meaning.plural_noun and following is not None and following.norm in _PLURAL_VERBS
 
 

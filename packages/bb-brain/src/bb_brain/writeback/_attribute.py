@@ -244,12 +244,12 @@ _DONE_ONESELF: Final = re.compile(r"\s+myself\b", re.IGNORECASE)
 
 
 def _a_relatives_given_name(name: str, start: int, text: str, found: list[Reference]) -> str:
-    """A given name alone after someone's relation: "his wife Oriel", "Ilse's husband Idwal".
+    """A given name alone after someone's relation: "his wife Oriel", "Orsolya's husband Idwal".
 
     Told of someone else's relative by a first name only, the news is that person's: with
     no family name there is no page the relative could have ("people/<given>-<family>"),
     and the one whose wife or son it is has one. The user's own relatives ("my sister
-    Ilse") and a relative named in full ("her partner Odran Vesk") stay people of
+    Orsolya") and a relative named in full ("her partner Odran Vesk") stay people of
     their own.
     """
     if len(name.split()) != 1:
@@ -269,7 +269,7 @@ def _a_relatives_given_name(name: str, start: int, text: str, found: list[Refere
     return relation_pronoun([relation]) or "?"
 
 
-#: Someone's relation right before a name: "his wife ", "Ilse's husband, ".
+#: Someone's relation right before a name: "his wife ", "Orsolya's husband, ".
 _RELATIVE_BEFORE: Final = re.compile(
     r"(?P<owner>\b(?i:his|her|their)|\b[A-Z][\w'’-]*['’]s)\s+(?P<relation>[a-z-]+)\s*,?\s*$"
 )

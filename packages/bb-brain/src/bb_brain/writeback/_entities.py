@@ -27,7 +27,7 @@ from bb_brain._relations import (
     relation_pronoun,
 )
 from bb_brain.pages import KIND_ARM, TITLE_PART_ARM, is_place, qualifier_name, unqualified
-from bb_brain.reflex._lexicon import FAMILY_WORDS, ROLE_NOUNS
+from bb_brain.reflex._lexicon import FAMILY_WORDS, NAME_MODALS, ROLE_NOUNS, SUBJECT_PRONOUNS
 from bb_brain.reflex._ordinary import inflections, lemmas, sense
 from bb_brain.writeback._db import Connection
 from bb_brain.writeback._people import person_slug
@@ -644,7 +644,7 @@ def _ordinary_here(folded: list[str], words: list[re.Match[str]], index: int) ->
     if index == 0 or words[index].group(0)[:1].isupper():
         return False
     word, before = folded[index], folded[index - 1]
-    if word in _MODAL_NAMES and before in _SUBJECT_PRONOUNS:
+    if word in NAME_MODALS and before in SUBJECT_PRONOUNS:
         return True  # "I will have to chase them", "we may need more": a modal
     meaning = sense(word)
     after = folded[index + 1] if index + 1 < len(folded) else ""
@@ -665,11 +665,6 @@ def _ordinary_here(folded: list[str], words: list[re.Match[str]], index: int) ->
         # "counting on june to bring it", "a card from june with £20 in it" are hers
         return after in _A_CLAUSE_OPENS or after.isdigit() or _ORDINAL.match(after) is not None
     return word in _TIMES_OF_DAY and before in _TIME_OF_DAY_PREPOSITIONS  # "up at dawn"
-
-
-#: Given names that are modals too, and the pronouns whose modal they are after.
-_MODAL_NAMES: Final = frozenset({"will", "may"})
-_SUBJECT_PRONOUNS: Final = frozenset("i you we they he she it".split())
 
 
 def _a_date(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
