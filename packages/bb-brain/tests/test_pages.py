@@ -88,6 +88,9 @@ def test_surname_only_for_people() -> None:
         ("companies/toller-sons", "Toller & Sons", "toller"),  # a family firm's ending
         ("companies/wrexley-daughters", "Wrexley and Daughters", "wrexley"),
         ("companies/quell-daughters-joinery", "Quell & Daughters Joinery", "quell"),
+        # a trade written as one word of two
+        ("companies/quell-boatbuilders", "Quell & Daughters Boatbuilders", "quell"),
+        ("companies/ardlow-shopfitters", "Ardlow Shopfitters", "ardlow"),
         ("companies/sons-and-daughters", "Sons & Daughters", None),  # a name of its own
     ],
 )
@@ -327,3 +330,12 @@ def test_normalise() -> None:
 def test_the_parts_of_a_title_that_is_no_person_s(slug: str, title: str, parts: list[str]) -> None:
     rows = parse_page(slug, f"---\ntitle: {title}\n---\n", "s").alias_rows()
     assert [alias for alias, arm in rows if arm == "title-part"] == parts
+
+
+def test_an_alias_in_the_possessive_is_looked_up_without_it() -> None:
+    """A word of text loses its "'s": "Barrow's quote" looks up "barrow"."""
+    content = '---\ntitle: Quell Boatyard\ntype: company\naliases: ["Quell\'s", "women\'s"]\n---\n'
+    rows = parse_page("companies/quell-boatyard", content, "s").alias_rows()
+    assert [alias for alias, arm in rows if arm == "alias"] == ["quell's", "women's"]
+    short = [alias for alias, arm in rows if arm == "short-name"]
+    assert "quell" in short and "women" not in short

@@ -1800,3 +1800,16 @@ def test_a_name_that_labels_a_product_or_works(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str, found: bool
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if found else [])
+
+
+def test_a_line_break_parts_a_number_from_the_next_lines_word() -> None:
+    """Notes: "approx 17:40" ends its line; "paddy on control" is counted by nothing."""
+    from bb_brain.reflex._extract import extract
+    from bb_brain.reflex._syntax import COUNTED
+
+    def signals(text: str) -> tuple[str, ...]:
+        (found,) = [cand for cand in extract(text) if cand.norm == "paddy"]
+        return found.signals
+
+    assert COUNTED in signals("we passed 40 paddy fields")
+    assert COUNTED not in signals("off stand C approx 17:40\npaddy on control")

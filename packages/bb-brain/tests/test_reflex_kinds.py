@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from bb_brain import Engine
-from bb_brain._orgnames import kind_head
+from bb_brain._orgnames import kind_head, work_keys
 from bb_brain.pages import KIND_ARM, parse_page
 from bb_schema.fixture import PublicTurn
 from bb_schema.turn_context import SeamSettings, TurnContextRequest, TurnContextResponse
@@ -197,3 +197,80 @@ def test_a_persons_page_has_no_kind() -> None:
         "default",
     )
     assert not [row for row in page.alias_rows() if row[1] == KIND_ARM]
+
+
+RESURFACING = (
+    "projects/ketterby-roof-resurfacing",
+    "---\ntitle: Ketterby Roof Resurfacing\ntype: project\nsummary: New membrane on the"
+    " sports hall.\n---\n",
+)
+ORGAN_MOVE = (
+    "projects/organ-move",
+    "---\ntitle: Wellsgate Organ Move\ntype: project\nsummary: Moving the chapel organ.\n---\n",
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("is the roof job done or still roped off?", RESURFACING[0]),
+        ("the roof works overran again", RESURFACING[0]),
+        ("a crack in the case after the organ job, she says", ORGAN_MOVE[0]),
+        ("can we invoice the ketterby project this week", RESURFACING[0]),
+    ],
+)
+def test_a_piece_of_work_is_named_by_what_it_works_on(
+    engine: Engine, make_brain: Any, text: str, slug: str
+) -> None:
+    brain = make_brain(RESURFACING, ORGAN_MOVE)
+    assert slugs(ask(engine, brain, text)) == [slug]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the roof is leaking again",  # the roof, no job
+        "we quoted a roof job for the Pellings",  # any roof job
+        "the roof job at my mum's is next",  # a clause says which
+        "the roof job list is long",  # a list
+        "the organ needs tuning",
+    ],
+)
+def test_a_word_of_the_work_said_otherwise_pushes_nothing(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    brain = make_brain(RESURFACING, ORGAN_MOVE)
+    assert slugs(ask(engine, brain, text)) == []
+
+
+def test_two_pieces_of_work_on_one_thing_settle_neither(engine: Engine, make_brain: Any) -> None:
+    other = (
+        "projects/chapel-roof",
+        "---\ntitle: Chapel Roof Appeal\ntype: project\nsummary: Fundraising.\n---\n",
+    )
+    brain = make_brain(RESURFACING, other)
+    assert slugs(ask(engine, brain, "is the roof job done yet?")) == []
+
+
+@pytest.mark.parametrize(
+    ("title", "keys"),
+    [
+        ("Ketterby Roof Resurfacing", ["the ketterby job", "the roof job"]),  # a verb's -ing: none
+        # a word that describes, a season, a number, a noun said of anything
+        ("New Summer Showcase 2027", ["the showcase job"]),
+        ("Main Hall Piano Move", ["the hall job", "the piano job", "the move job"]),
+        ("Open Day Planning", ["the planning job"]),
+        ("Project Quillan", ["the quillan job"]),
+    ],
+)
+def test_the_work_a_project_is_filed_under(title: str, keys: list[str]) -> None:
+    assert work_keys(title) == keys
+
+
+def test_only_a_project_or_an_event_is_work() -> None:
+    page = parse_page(
+        "places/ketterby-roof",
+        "---\ntitle: Ketterby Roof Garden\ntype: place\nsummary: Garden.\n---\n",
+        "default",
+    )
+    assert not [key for key, _ in page.alias_rows() if key.endswith(" job")]

@@ -502,6 +502,18 @@ def test_a_family_firm_by_its_family_name(engine: Engine, make_brain: Any) -> No
     assert slugs(ask(engine, brain, "we're going to Tasker Road on saturday")) == []
 
 
+def test_a_firm_that_goes_by_its_possessive(engine: Engine, make_brain: Any) -> None:
+    """An alias "Quell's": "Quell's quote" loses the "'s" as a word of text, and is the firm."""
+    firm = (
+        "companies/quell-boatbuilders",
+        md("Quell & Daughters Boatbuilders", type="company", aliases='["Quell\'s"]'),
+    )
+    brain = make_brain(firm)
+    assert slugs(ask(engine, brain, "Quell's quote just came in, 18k")) == [firm[0]]
+    assert slugs(ask(engine, brain, "quell are doing the hulls next week")) == [firm[0]]
+    assert slugs(ask(engine, brain, "the rebels tried to quell the riot")) == []
+
+
 def test_a_firm_named_after_its_kind(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(TOLLWICK)
     text = "his firm Tollwick does stairs as well now"
@@ -794,6 +806,22 @@ def test_a_full_name_said_without_its_middle_names(engine: Engine, make_brain: A
     ],
 )
 def test_a_family_name_before_a_clients_matter_is_the_client(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    client = ("people/maren-vantongeren", md("Maren Vantongeren", type="person"))
+    brain = make_brain(client)
+    assert slugs(ask(engine, brain, text)) == (["people/maren-vantongeren"] if found else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("did the trays for the Vantongeren girl come in?", True),  # one child of a family
+        ("the vantongeren lad rang twice", True),
+        ("the Vantongeren girls are here", False),  # a school's as often as a family's
+    ],
+)
+def test_a_family_name_before_one_of_its_children_is_the_family_member(
     engine: Engine, make_brain: Any, text: str, found: bool
 ) -> None:
     client = ("people/maren-vantongeren", md("Maren Vantongeren", type="person"))

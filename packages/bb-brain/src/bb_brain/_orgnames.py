@@ -193,6 +193,45 @@ def kind_head(title: str, description: str) -> str | None:
 KIND_HEAD_MAX_ZIPF: Final = 5.5
 
 
+def work_keys(title: str) -> list[str]:
+    """What a piece of work is called by what it works on: "the roof job" of Roof Wall Resurfacing.
+
+    People who have one job on a roof, one on a piano, call it "the roof job", "the piano
+    job", "the trailer build". Each noun of the title (or coined word: "the ulvenfest
+    job") is filed as ``the <word> job``; the channel reads "job", "work(s)", "project" and
+    "build" alike (:data:`WORK_NOUNS`). A word that describes ("new", "main", "first"), a
+    date's ("summer job" is any summer's), a number, or a noun said of anything ("the day
+    job", "the school project") says nothing of which work it is.
+    """
+    from bb_brain.reflex._lexicon import SEASONS
+    from bb_brain.reflex._ordinary import sense
+
+    keys: list[str] = []
+    for word in re.split(r"[\s/-]+", fold(title)):
+        if len(word) < _WORK_WORD_MIN or not word.isalpha() or word in WORK_NOUNS | SEASONS:
+            continue
+        meaning = sense(word)
+        if meaning.function or meaning.calendar or (meaning.lexical and not meaning.noun):
+            continue
+        if meaning.zipf >= KIND_HEAD_MAX_ZIPF or (
+            meaning.adjective and meaning.zipf >= _WORK_ADJECTIVE_ZIPF
+        ):
+            continue  # "the day job", "the school project", "the main job": any day's
+        keys.append(f"the {word} {WORK_KEY}")
+    return list(dict.fromkeys(keys))
+
+
+#: Nouns for a piece of work, after what it works on ("the roof job", "the bridge works").
+WORK_NOUNS: Final = frozenset("job work works project build".split())
+#: The one work noun the index files every such key under.
+WORK_KEY: Final = "job"
+#: An adjective this common describes any work ("the main job", "the final project"); a
+#: rarer one that is a noun too names what it works on ("the piano job", "the damp job").
+_WORK_ADJECTIVE_ZIPF: Final = 5.0
+#: A word shorter than this says nothing of which work ("the a4 job").
+_WORK_WORD_MIN: Final = 3
+
+
 def coined_short_name(title: str) -> str | None:
     """The coined words among a title's everyday ones ("Corvenna Analytics" -> "corvenna").
 
@@ -426,11 +465,22 @@ MIN_PART_WORDS: Final = 2
 def _trade_noun(word: str) -> bool:
     """A plural noun, as a firm's last word names its trade ("Surfaces", "Fittings").
 
-    A singular one is part of the name ("Pizza Hut", "Rose Garden", "Hope Street").
+    A singular one is part of the name ("Pizza Hut", "Rose Garden", "Hope Street"). A trade
+    written as one word of two no dictionary lists whole is one too ("Boatbuilders",
+    "Shopfitters"): a plural noun after a word of its own.
     """
     from bb_brain.reflex._ordinary import sense  # the lexicon: only when an index is built
 
-    return sense(word).plural_noun
+    if sense(word).plural_noun:
+        return True
+    return any(
+        sense(word[:cut]).lexical and sense(word[cut:]).plural_noun
+        for cut in range(_COMPOUND_PART, len(word) - _COMPOUND_PART - 1)
+    )
+
+
+#: The shortest word either side of a compound trade ("boat" + "builders").
+_COMPOUND_PART: Final = 3
 
 
 def _a_listed_word(word: str) -> bool:

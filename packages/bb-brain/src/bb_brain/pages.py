@@ -35,6 +35,7 @@ from bb_brain._orgnames import (
     opening_acronym,
     short_name,
     title_parts,
+    work_keys,
 )
 from bb_brain._pg import Connection
 from bb_brain._relations import RELATION_ARM, page_relations, page_roles
@@ -132,6 +133,19 @@ def normalise(text: str) -> str:
     return folded[start:end]
 
 
+def _possessive_stem(alias: str) -> str | None:
+    """A name a firm or a church goes by in the possessive, as the text's words have it.
+
+    A word of text loses its "'s" ("Barrow's quote": "barrow"), so an alias "Barrow's" or
+    "St Olave's" is also looked up without it, as a short name (a person called so comes
+    first). A lowercase alias keeps it: "women's" is no "women".
+    """
+    folded = normalise(alias)
+    if not folded.endswith("'s") or not alias.strip()[:1].isupper():
+        return None
+    return folded[:-2] or None
+
+
 #: The apostrophe of a plural's possessive, ending its word.
 _PLURAL_POSSESSIVE: Final = re.compile(r"(?<=s)'(?=\s)")
 
@@ -177,6 +191,12 @@ class PageRecord:
         return kind in _PLACES_AND_EVENTS or self.slug.split("/", 1)[0] in _PLACE_AND_EVENT_DIRS
 
     @property
+    def is_work(self) -> bool:
+        """A project or an event: a piece of work people name by what it works on."""
+        kind = (self.page_type or "").casefold()
+        return kind in ("project", "event") or self.slug.split("/", 1)[0] in ("projects", "events")
+
+    @property
     def is_person(self) -> bool:
         """People get a surname arm."""
         return self.page_type == "person" or self.slug.startswith("people/")
@@ -188,6 +208,9 @@ class PageRecord:
         name = unqualified(self.title)  # "Dana Vrell (accountant)" is Dana Vrell
         rows: list[tuple[str, str]] = []
         rows += [(normalise(alias), "alias") for alias in self.aliases]
+        # a short name, as "Patel" is Amit Patel's before Patel Dental's: "Ottilie's" bistro
+        stems = [stem for stem in map(_possessive_stem, self.aliases) if stem]
+        rows += [(stem, SHORT_NAME_ARM) for stem in stems]
         rows.append((normalise(name), "title"))
         also = qualifier_name(self.title)  # "Liz Tarn (née Gould)" is Gould too
         if also is not None:
@@ -203,28 +226,7 @@ class PageRecord:
             # written as one word in an address: "thistletalent.co" for Thistle Talent
             rows.append((slug_suffix_form(self.slug).replace(" ", ""), "slug-suffix"))
         if not self.is_person:
-            organisation = is_organisation(self.page_type, self.slug)
-            short = short_name(name) if organisation else None
-            if short is None and self.is_place_or_event:
-                short = kind_short_name(name)  # a hotel filed as a venue keeps its firm's
-            if short is None and organisation:
-                short = closing_acronym(name)  # "PTA" for Marsh End PTA
-            elif short is None:
-                short = opening_acronym(name)  # "TPN" for TPN protocol
-            if short is not None:
-                rows.append((normalise(short), SHORT_NAME_ARM))  # "shale" for Shale Fund
-            elif organisation or self.is_place_or_event:
-                coined = coined_short_name(name)  # "corvenna" for Corvenna Analytics
-                # a firm goes by its coined name as by any short name; a place or a plan
-                # named after one yields it ("Ardwyn Relay" to Ardwyn Hall)
-                arm = SHORT_NAME_ARM if organisation else COINED_NAME_ARM
-                if coined is not None:
-                    rows.append((normalise(coined), arm))
-            # "the sea wall" for Grisedale Sea Wall Repair
-            rows += [(normalise(part), TITLE_PART_ARM) for part in title_parts(name)]
-            kind = kind_head(name, self.summary or "")  # "the bakery"
-            if kind is not None:
-                rows.append((kind, KIND_ARM))
+            rows += self._thing_rows(name)
         seen: set[tuple[str, str]] = set()
         unique: list[tuple[str, str]] = []
         for row in rows:
@@ -232,6 +234,35 @@ class PageRecord:
                 seen.add(row)
                 unique.append(row)
         return unique
+
+    def _thing_rows(self, name: str) -> list[tuple[str, str]]:
+        """A page that is no person's: its short names, title parts, kind and work."""
+        rows: list[tuple[str, str]] = []
+        organisation = is_organisation(self.page_type, self.slug)
+        short = short_name(name) if organisation else None
+        if short is None and self.is_place_or_event:
+            short = kind_short_name(name)  # a hotel filed as a venue keeps its firm's
+        if short is None and organisation:
+            short = closing_acronym(name)  # "PTA" for Marsh End PTA
+        elif short is None:
+            short = opening_acronym(name)  # "TPN" for TPN protocol
+        if short is not None:
+            rows.append((normalise(short), SHORT_NAME_ARM))  # "shale" for Shale Fund
+        elif organisation or self.is_place_or_event:
+            coined = coined_short_name(name)  # "corvenna" for Corvenna Analytics
+            # a firm goes by its coined name as by any short name; a place or a plan
+            # named after one yields it ("Ardwyn Relay" to Ardwyn Hall)
+            arm = SHORT_NAME_ARM if organisation else COINED_NAME_ARM
+            if coined is not None:
+                rows.append((normalise(coined), arm))
+        # "the sea wall" for Grisedale Sea Wall Repair
+        rows += [(normalise(part), TITLE_PART_ARM) for part in title_parts(name)]
+        kind = kind_head(name, self.summary or "")  # "the bakery"
+        if kind is not None:
+            rows.append((kind, KIND_ARM))
+        if self.is_work:  # "the roof job"
+            rows += [(key, KIND_ARM) for key in work_keys(name)]
+        return rows
 
     def _name_rows(self, name: str) -> list[tuple[str, str]]:
         """A person's other name forms (see :mod:`bb_brain._names`).

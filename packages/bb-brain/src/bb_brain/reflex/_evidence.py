@@ -927,9 +927,12 @@ def _a_matter_after(res: Resolved) -> bool:
     if span is None or span.last + 1 >= len(span.tokens):
         return False
     after = span.tokens[span.last + 1]
-    return after.glued and (after.norm in _MATTERS or after.norm in _FAMILY_NOUNS)
+    return after.glued and after.norm in (_MATTERS | _FAMILY_NOUNS | _A_FAMILYS_CHILD)
 
 
+#: One child of a family, by the family's name: "the Haddad girl", "the Okafor lad" (the
+#: plural may be a school's, "the Oakfield girls").
+_A_FAMILYS_CHILD: Final = frozenset("girl boy lad lass baby kid".split())
 #: What is a client's or a household's own, named after them: "the Okafor move" (not what
 #: a brand's name goes before too, "the Kenwood delivery", nor a modifier of another noun as
 #: often as not, "X house prices").

@@ -28,6 +28,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
+from bb_brain._orgnames import WORK_KEY, WORK_NOUNS
 from bb_brain.pages import KIND_ARM
 from bb_brain.reflex._candidate import Candidate, Maker
 from bb_brain.reflex._lexicon import DETERMINERS, OBJECT_OPENERS
@@ -77,6 +78,31 @@ def kinds(tokens: list[Token], maker: Maker) -> list[Candidate]:
             continue
         # the noun's own span: a name the noun is as well ("masterplan", an alias) outranks it
         found.append(maker.make(f"the {noun.norm}", [noun], KIND_ARMS, extra=(KIND_KNOWN,)))
+    return found + _works(tokens, maker)
+
+
+def _works(tokens: list[Token], maker: Maker) -> list[Candidate]:
+    """Each "the <word> job" (or work, works, project, build) ending its noun phrase.
+
+    Keyed as the index files a piece of work (:func:`bb_brain._orgnames.work_keys`): "the
+    roof job", "the bridge works". Not when another one came first ("a roof job for the
+    Okafors ... the roof job").
+    """
+    found: list[Candidate] = []
+    for tok in tokens[:-2]:
+        if tok.norm != "the" or tok.possessive:
+            continue
+        word, work = tokens[tok.index + 1], tokens[tok.index + 2]
+        if not (word.glued and work.glued) or word.possessive or work.norm not in WORK_NOUNS:
+            continue
+        if not word.norm.isalpha() or not _ends_its_phrase(tokens, work):
+            continue
+        if _another_before(tokens, work):
+            continue
+        # the word's own span, as a kind's: the name it is as well outranks it ("the Bolt
+        # project" of Project Bolt, alias "bolt")
+        key = f"the {word.norm} {WORK_KEY}"
+        found.append(maker.make(key, [word], KIND_ARMS, extra=(KIND_KNOWN,)))
     return found
 
 

@@ -263,3 +263,6 @@ ANIMAL_KINDS: Final = frozenset(
     weimaraner ridgeback akita samoyed mastiff tabby siamese bengal ragdoll moggy cob
     """.split()
 )
+
+#: The seasons: times of year as the calendar's words are ("the summer job", "late spring").
+SEASONS: Final = _words("spring summer autumn fall winter")

@@ -41,6 +41,7 @@ from bb_brain.reflex._lexicon import (
     PERSON_VERBS_AFTER,
     PERSON_VERBS_BEFORE,
     ROLE_NOUNS,
+    SEASONS,
 )
 from bb_brain.reflex._ordinary import inflections, sense
 from bb_brain.reflex._syntax import finite, name_readings, ordinary_readings
@@ -280,7 +281,12 @@ def tokenise(text: str) -> list[Token]:
         starts = not tokens or bool(_SENTENCE_BREAK.search(gap))
         quote_starts.append(not starts and _OPENING_QUOTE.search(gap) is not None)
         starts = starts or quote_starts[-1]
-        glued = bool(tokens) and (not gap.strip() or _shorthand_slash(tokens[-1], gap))
+        # a line break parts words as a stop does: "approx 17:40 / paddy on control" counts no
+        # paddies
+        broken = "\n" in gap
+        glued = (
+            bool(tokens) and not broken and (not gap.strip() or _shorthand_slash(tokens[-1], gap))
+        )
         if tokens and gap.strip() == "." and tokens[-1].norm in ABBREVIATED_HONORIFICS:
             starts, glued = False, True  # "Dr. Okafor": the period abbreviates the title
         elif tokens and gap.strip() == "." and _an_initial(tokens):
@@ -682,7 +688,7 @@ def _in_a_time_of_year(tokens: list[Token], token: Token) -> bool:
     word = _next_glued(tokens, word.index)
     while word is not None and word.norm in _TIME_OF_YEAR_MODIFIERS:
         word = _next_glued(tokens, word.index)
-    if word is None or not (sense(word.norm).calendar or word.norm in _SEASONS):
+    if word is None or not (sense(word.norm).calendar or word.norm in SEASONS):
         return False
     # the question ends there ("in late July?", "in March or just wet"); "in January in that
     # flat" asks after someone living somewhere
@@ -695,7 +701,6 @@ _WEATHER: Final = frozenset(
     "hot cold warm wet rainy sunny dry humid windy snowy chilly mild freezing nice".split()
 )
 _TIME_OF_YEAR_MODIFIERS: Final = frozenset("late early mid the".split())
-_SEASONS: Final = frozenset("spring summer autumn fall winter".split())
 
 
 def _word_from_someone(tokens: list[Token], before: Token) -> bool:
