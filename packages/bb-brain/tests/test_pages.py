@@ -169,6 +169,12 @@ def test_a_title_goes_by_the_coined_name_in_it(slug: str, title: str, short: str
 def test_a_place_s_or_an_event_s_short_name(slug: str, title: str, short: str | None) -> None:
     rows = parse_page(slug, f"---\ntitle: {title}\n---\n", "s").alias_rows()
     found = [alias for alias, arm in rows if arm == "short-name"]
+    # a hyphenated one is filed typed with a space as well ("quennell ashby")
+    found = [
+        alias
+        for alias in found
+        if alias.replace(" ", "-") == alias or alias.replace(" ", "-") not in found
+    ]
     assert found == ([short] if short else [])
 
 

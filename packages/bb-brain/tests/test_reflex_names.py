@@ -1171,3 +1171,11 @@ def test_a_given_name_in_these_sentences_is_still_the_person(
     slug = f"people/{given.lower()}-quennell"
     brain = make_brain((slug, md(f"{given} Quennell", type="person", aliases=f"[{given}]")))
     assert slugs(ask(engine, brain, text)) == [slug]
+
+
+@pytest.mark.parametrize("text", ["the quenby pop up needs two more volunteers", "Quenby Pop-Up?"])
+def test_a_hyphenated_title_typed_with_a_space(engine: Engine, make_brain: Any, text: str) -> None:
+    """ "Quenby Pop-Up" is typed "quenby pop up" on a phone as often as with its hyphen."""
+    stall = ("projects/quenby-pop-up", md("Quenby Pop-Up", type="project"))
+    brain = make_brain(stall)
+    assert slugs(ask(engine, brain, text)) == [stall[0]]

@@ -146,6 +146,8 @@ def _possessive_stem(alias: str) -> str | None:
     return folded[:-2] or None
 
 
+#: A hyphen between two letters ("pop-up"), which a phone's typist leaves out.
+_HYPHEN: Final = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 #: The apostrophe of a plural's possessive, ending its word.
 _PLURAL_POSSESSIVE: Final = re.compile(r"(?<=s)'(?=\s)")
 
@@ -227,6 +229,8 @@ class PageRecord:
             rows.append((slug_suffix_form(self.slug).replace(" ", ""), "slug-suffix"))
         if not self.is_person:
             rows += self._thing_rows(name)
+            # "Vintage Pop-Up" is typed "vintage pop up" as often (a person's are in _name_rows)
+            rows += [(_HYPHEN.sub(" ", key), arm) for key, arm in rows if _HYPHEN.search(key)]
         seen: set[tuple[str, str]] = set()
         unique: list[tuple[str, str]] = []
         for row in rows:
