@@ -514,6 +514,28 @@ def test_a_firm_that_goes_by_its_possessive(engine: Engine, make_brain: Any) -> 
     assert slugs(ask(engine, brain, "the rebels tried to quell the riot")) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Harvey's delivering the beer at six", True),  # its possessive
+        ("harvey have sent the invoice", True),  # a firm's plural
+        ("a crate from harveys for the raffle", True),  # its apostrophe left out
+        ("harvey said he can't make the meeting", False),  # anyone of that name
+        ("harvey's mum picked him up early", False),  # a boy's mum
+        ("we're stopping in harvey overnight", False),
+    ],
+)
+def test_a_name_in_the_possessive_said_bare_is_anyone(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    brewery = (
+        "companies/harveys-brewery",
+        md("Harvey's Brewery", type="company", aliases='["Harvey\'s"]'),
+    )
+    brain = make_brain(brewery)
+    assert slugs(ask(engine, brain, text)) == ([brewery[0]] if found else [])
+
+
 def test_a_firm_named_after_its_kind(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(TOLLWICK)
     text = "his firm Tollwick does stairs as well now"
@@ -568,6 +590,24 @@ def test_a_bare_given_initial_before_a_family_name(engine: Engine, make_brain: A
     brain = make_brain(runner)
     assert slugs(ask(engine, brain, "14. T Quellmore (Dale AC) 1:12:40")) == [runner[0]]
     assert slugs(ask(engine, brain, "15. K Quellmore (Dale AC) 1:13:02")) == []  # another one
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("T. Quellmore ran a personal best", True),  # the initial's period ends no sentence
+        ("K. Quellmore ran a personal best", False),  # another Quellmore
+        ("T.J. Quellmore ran a personal best", True),
+        ("lol W.T. Tobias never needed a visa", False),  # a family name: no given name's
+        ("I got an A. Tobias was thrilled", True),  # "A" is a word
+    ],
+)
+def test_a_given_initial_with_its_period(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    runner = ("people/tobias-quellmore", md("Tobias Quellmore", type="person", aliases="[Tobias]"))
+    brain = make_brain(runner)
+    assert slugs(ask(engine, brain, text)) == ([runner[0]] if found else [])
 
 
 def test_a_typing_slip_in_a_coined_name(engine: Engine, make_brain: Any) -> None:
@@ -814,17 +854,20 @@ def test_a_family_name_before_a_clients_matter_is_the_client(
 
 
 @pytest.mark.parametrize(
-    ("text", "found"),
+    ("summary", "text", "found"),
     [
-        ("did the trays for the Vantongeren girl come in?", True),  # one child of a family
-        ("the vantongeren lad rang twice", True),
-        ("the Vantongeren girls are here", False),  # a school's as often as a family's
+        ("Patient, aged 13.", "did the trays for the Vantongeren girl come in?", True),
+        ("Year 6 pupil.", "the vantongeren lad rang twice", True),
+        ("Year 6 pupil.", "the Vantongeren girls are here", False),  # a school's, as often
+        ("Headteacher.", "the Vantongeren boy starts in september", False),  # her son
+        ("Pupil, 15-year-old.", "the Vantongeren baby is due in May", False),  # a sibling
     ],
 )
-def test_a_family_name_before_one_of_its_children_is_the_family_member(
-    engine: Engine, make_brain: Any, text: str, found: bool
+def test_a_family_name_before_one_of_its_children_is_the_child(
+    engine: Engine, make_brain: Any, summary: str, text: str, found: bool
 ) -> None:
-    client = ("people/maren-vantongeren", md("Maren Vantongeren", type="person"))
+    """One child of a family, by its name: the page's person, when the page is a child."""
+    client = ("people/maren-vantongeren", md("Maren Vantongeren", type="person", summary=summary))
     brain = make_brain(client)
     assert slugs(ask(engine, brain, text)) == (["people/maren-vantongeren"] if found else [])
 

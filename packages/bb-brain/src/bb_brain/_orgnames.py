@@ -198,33 +198,64 @@ def work_keys(title: str) -> list[str]:
 
     People who have one job on a roof, one on a piano, call it "the roof job", "the piano
     job", "the trailer build". Each noun of the title (or coined word: "the ulvenfest
-    job") is filed as ``the <word> job``; the channel reads "job", "work(s)", "project" and
-    "build" alike (:data:`WORK_NOUNS`). A word that describes ("new", "main", "first"), a
-    date's ("summer job" is any summer's), a number, or a noun said of anything ("the day
-    job", "the school project") says nothing of which work it is.
+    job"), and each such noun with the title's word before it ("the cold store job"), is
+    filed as ``the <words> job``; the channel reads "job", "work", "project" and "build"
+    alike (:data:`WORK_NOUNS`). A word that describes ("new", "main", "first"), a date's
+    ("summer job" is any summer's), a number, or a noun said of many things ("the day job",
+    "the office job", "the road works", "the stage work") says nothing of which work it is.
+    """
+    words = [word for word in re.split(r"[\s/-]+", fold(title)) if word]
+    keys: list[str] = []
+    for at, word in enumerate(words):
+        if _a_work_word(word):
+            keys.append(f"the {word} {WORK_KEY}")
+        before = words[at - 1] if at else ""
+        if _a_pair_of_title_words(before, word):
+            keys.append(f"the {before} {word} {WORK_KEY}")  # "the cold store job"
+    return list(dict.fromkeys(keys))
+
+
+def _a_pair_of_title_words(first: str, head: str) -> bool:
+    """Two words of a title, the second a noun: together they say which work.
+
+    However common each is ("the cold store job", "the car park work"), unless the first
+    is an adjective said of anything ("the new summer job", "the big kitchen job").
     """
     from bb_brain.reflex._lexicon import SEASONS
     from bb_brain.reflex._ordinary import sense
 
-    keys: list[str] = []
-    for word in re.split(r"[\s/-]+", fold(title)):
-        if len(word) < _WORK_WORD_MIN or not word.isalpha() or word in WORK_NOUNS | SEASONS:
-            continue
-        meaning = sense(word)
-        if meaning.function or meaning.calendar or (meaning.lexical and not meaning.noun):
-            continue
-        if meaning.zipf >= KIND_HEAD_MAX_ZIPF or (
-            meaning.adjective and meaning.zipf >= _WORK_ADJECTIVE_ZIPF
-        ):
-            continue  # "the day job", "the school project", "the main job": any day's
-        keys.append(f"the {word} {WORK_KEY}")
-    return list(dict.fromkeys(keys))
+    if not (first.isalpha() and head.isalpha()) or {first, head} & (WORK_NOUNS | SEASONS):
+        return False
+    meaning, before = sense(head), sense(first)
+    if before.function or before.calendar or meaning.function or meaning.calendar:
+        return False
+    describes = before.adjective and before.zipf >= KIND_HEAD_MAX_ZIPF  # "the new ... job"
+    return meaning.noun and meaning.zipf < KIND_HEAD_MAX_ZIPF and not describes
 
 
-#: Nouns for a piece of work, after what it works on ("the roof job", "the bridge works").
-WORK_NOUNS: Final = frozenset("job work works project build".split())
+def _a_work_word(word: str) -> bool:
+    """A word of a title that says which work it is (see :func:`work_keys`)."""
+    from bb_brain.reflex._lexicon import SEASONS
+    from bb_brain.reflex._ordinary import sense
+
+    if len(word) < _WORK_WORD_MIN or not word.isalpha() or word in WORK_NOUNS | SEASONS:
+        return False
+    meaning = sense(word)
+    if meaning.function or meaning.calendar or (meaning.lexical and not meaning.noun):
+        return False
+    return meaning.zipf < _WORK_WORD_MAX_ZIPF and not (
+        meaning.adjective and meaning.zipf >= _WORK_ADJECTIVE_ZIPF
+    )
+
+
+#: Nouns for a piece of work, after what it works on ("the roof job", "the piano work").
+#: Not "works": "the gas works", "the road works" are places and the council's.
+WORK_NOUNS: Final = frozenset("job work project build".split())
 #: The one work noun the index files every such key under.
 WORK_KEY: Final = "job"
+#: A noun this frequent is said of too many things to say which work ("office" 5.4,
+#: "road" 5.2, "stage" 5.1: the office job one left, the stage work of any show).
+_WORK_WORD_MAX_ZIPF: Final = 5.0
 #: An adjective this common describes any work ("the main job", "the final project"); a
 #: rarer one that is a noun too names what it works on ("the piano job", "the damp job").
 _WORK_ADJECTIVE_ZIPF: Final = 5.0

@@ -45,8 +45,11 @@ SHORT_NAME_ARM: Final = "short-name"
 #: A place's or a plan's coined title words alone ("skelbrant" for Skelbrant Pike): a short
 #: name trusted after the other kinds, so a name a hall and a relay share stays the hall's.
 COINED_NAME_ARM: Final = "coined-name"
-#: Both kinds of short name: what the evidence of a short name applies to.
-SHORT_NAME_ARMS: Final = frozenset({SHORT_NAME_ARM, COINED_NAME_ARM})
+#: A name a page's alias gives in the possessive, without its "'s" ("barrow" of "Barrow's"):
+#: a short name that counts only written so, or as a firm is spoken of ("barrow are ...").
+POSSESSIVE_NAME_ARM: Final = "possessive-name"
+#: Every kind of short name: what the evidence of a short name applies to.
+SHORT_NAME_ARMS: Final = frozenset({SHORT_NAME_ARM, COINED_NAME_ARM, POSSESSIVE_NAME_ARM})
 #: The arm of a run of words of a title that is no person's ("the sea wall").
 TITLE_PART_ARM: Final = "title-part"
 #: The arm of what a title that is no person's says its page is ("the bakery").
@@ -60,6 +63,7 @@ ARMS: Final = (
     "surname",
     "given-name",
     SHORT_NAME_ARM,
+    POSSESSIVE_NAME_ARM,
     COINED_NAME_ARM,
     TITLE_PART_ARM,
     RELATION_ARM,
@@ -138,7 +142,9 @@ def _possessive_stem(alias: str) -> str | None:
 
     A word of text loses its "'s" ("Barrow's quote": "barrow"), so an alias "Barrow's" or
     "St Olave's" is also looked up without it, as a short name (a person called so comes
-    first). A lowercase alias keeps it: "women's" is no "women".
+    first) that counts only written in the possessive or spoken of as a firm is
+    (:func:`bb_brain.reflex._evidence.veto`). A lowercase alias keeps it: "women's" is no
+    "women".
     """
     folded = normalise(alias)
     if not folded.endswith("'s") or not alias.strip()[:1].isupper():
@@ -212,7 +218,7 @@ class PageRecord:
         rows += [(normalise(alias), "alias") for alias in self.aliases]
         # a short name, as "Patel" is Amit Patel's before Patel Dental's: "Ottilie's" bistro
         stems = [stem for stem in map(_possessive_stem, self.aliases) if stem]
-        rows += [(stem, SHORT_NAME_ARM) for stem in stems]
+        rows += [(stem, POSSESSIVE_NAME_ARM) for stem in stems]
         rows.append((normalise(name), "title"))
         also = qualifier_name(self.title)  # "Liz Tarn (née Gould)" is Gould too
         if also is not None:

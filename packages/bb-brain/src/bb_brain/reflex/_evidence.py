@@ -57,6 +57,7 @@ from bb_brain._pg import Connection
 from bb_brain.pages import (
     COINED_NAME_ARM,
     KIND_ARM,
+    POSSESSIVE_NAME_ARM,
     SHORT_NAME_ARMS,
     TITLE_PART_ARM,
     is_place,
@@ -65,7 +66,7 @@ from bb_brain.pages import (
 )
 from bb_brain.reflex._candidate import NAME_ARMS, Candidate
 from bb_brain.reflex._kinds import another_one_before, says_which_one
-from bb_brain.reflex._lexicon import ANIMAL_KINDS
+from bb_brain.reflex._lexicon import ANIMAL_KINDS, FAMILY_WORDS
 from bb_brain.reflex._ordinary import (
     ORDINARY_ZIPF,
     inflections,
@@ -298,16 +299,19 @@ def _initial_agrees(res: Resolved, signal: str) -> bool:
 def _given_initial_agrees(res: Resolved, signal: str) -> bool | None:
     """Whether the bare initial before a family name opens another of the page's names.
 
-    "C Quell" of Callum Quell agrees; "D Quell" is another Quell. None for other signals.
+    "C Quell" of Callum Quell agrees; "D Quell" is another Quell, and "W.G. Grace" no Grace
+    Whitlow, whose given name it would be. None for other signals.
     Any other word of the title may be the one it abbreviates: a name written family first
     puts the given name last.
     """
     if not signal.startswith(GIVEN_INITIAL):
         return None
-    letter = fold(signal.rsplit("(", 1)[-1].rstrip(".)"))
+    letter = fold(signal.rsplit("(", 1)[-1].rstrip(".)"))[:1]  # "W.G": the given name's W
     matched = set(res.cand.norm.split())
     words = fold(res.page.title).split()
     words = words[leading_titles(words) :]  # "Dr. Nyokabi Waithera": "dr." is no name
+    if res.arm in ("given-name", "alias") and len(words) > 1 and [res.cand.norm] == words[:1]:
+        return False  # "W.G. Grace" of Grace Whitlow: initials go before a family name
     names = [word for word in words if word not in matched]
     return not names or any(name.startswith(letter) for name in names)
 
@@ -770,6 +774,11 @@ def veto(res: Resolved) -> str | None:
     """Why a single-word mention is no name here whatever its form, or None (module docs)."""
     if res.arm == KIND_ARM:
         return None  # "the bakery": a noun after its article, as a kind is named
+    if res.arm == POSSESSIVE_NAME_ARM and not _said_as_the_firm(res):
+        return (
+            f"declined: {res.cand.raw!r} names the firm only in its possessive or with a"
+            " plural verb; here it is anyone of that name"
+        )
     signals = set(res.cand.signals)
     if EPONYM in signals:
         return f"declined: {res.cand.raw!r} is {EPONYM}"
@@ -793,6 +802,32 @@ def veto(res: Resolved) -> str | None:
     if IMPERATIVE in signals:
         return f"declined: {res.cand.raw!r} opens the sentence as a verb ({IMPERATIVE})"
     return _no_persons_grammar(res, signals)
+
+
+def _said_as_the_firm(res: Resolved) -> bool:
+    """A name a firm's alias gives in the possessive, said as the firm's.
+
+    Written in the possessive, its apostrophe typed or not ("Barrow's quote just came in",
+    "kelly's got the minibus in", "at st brannocks"), or with a plural verb, as a firm is
+    spoken of and no one person ("sterling are doing the service", "quell have the
+    hulls"). "harvey said he can't make it", "stopping in ludlow overnight", "harvey's
+    mum": anyone, anywhere of that name.
+    """
+    span = res.cand.span
+    if span is None:
+        return False
+    last = span.tokens[span.last]
+    after = span.tokens[span.last + 1] if span.last + 1 < len(span.tokens) else None
+    if after is not None and not after.glued:
+        after = None
+    typed_without = last.norm == f"{res.cand.norm.rsplit(' ', 1)[-1]}s"  # "at st brannocks"
+    if last.possessive or typed_without:
+        return after is None or after.norm not in FAMILY_WORDS  # "harvey's mum": a boy's
+    return after is not None and after.norm in _A_FIRMS_PLURAL
+
+
+#: Verbs a firm takes in the plural, which one person never does ("Barrow are quoting").
+_A_FIRMS_PLURAL: Final = frozenset("are were have".split())
 
 
 def _no_persons_grammar(res: Resolved, signals: set[str]) -> str | None:
@@ -927,7 +962,35 @@ def _a_matter_after(res: Resolved) -> bool:
     if span is None or span.last + 1 >= len(span.tokens):
         return False
     after = span.tokens[span.last + 1]
-    return after.glued and after.norm in (_MATTERS | _FAMILY_NOUNS | _A_FAMILYS_CHILD)
+    if after.glued and after.norm in _A_FAMILYS_CHILD:
+        return _a_child(res.page.summary or "", after.norm)
+    return after.glued and after.norm in (_MATTERS | _FAMILY_NOUNS)
+
+
+def _a_child(summary: str, noun: str) -> bool:
+    """The page's summary makes its person a family's child ("Patient, aged 13").
+
+    "the Haddad girl" is someone else of the family when the page is a grown-up's.
+    """
+    if noun == "baby":
+        return _BABY.search(summary) is not None
+    age = _AGED.search(summary)
+    if age is not None:
+        return int(age.group(1) or age.group(2)) < _ADULT_AGE
+    return _CHILD.search(summary) is not None
+
+
+#: An age a summary gives ("aged 13", "age 9", "13-year-old", "13 years old").
+_AGED: Final = re.compile(r"\b(?:aged?\s+(\d{1,2})|(\d{1,2})[- ]years?[- ]old)\b", re.I)
+#: Words a summary says a child with.
+_CHILD: Final = re.compile(
+    r"\b(?:pupil|schoolgirl|schoolboy|child|kid|son|daughter|girl|boy|teenager|toddler|"
+    r"u\d{1,2}s?|under-\d{1,2}s?|year \d{1,2})\b",
+    re.I,
+)
+_BABY: Final = re.compile(r"\b(?:baby|newborn|infant)\b", re.I)
+#: From this age a person is no family's girl or boy.
+_ADULT_AGE: Final = 18
 
 
 #: One child of a family, by the family's name: "the Haddad girl", "the Okafor lad" (the

@@ -98,6 +98,7 @@ from bb_brain.reflex._tokens import (
     HANDLE,
     HONORIFIC,
     INITIAL_CAPITAL,
+    INITIALS,
     MAILBOX,
     MID_CAPITAL,
     NAME_SUFFIX,
@@ -800,12 +801,14 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
 
 
 def _given_initial(part: list[Token]) -> bool:
-    """A capital letter alone before a capitalised name ("C Quell"), not "I" or "A"."""
+    """A capital letter alone before a capitalised name ("C Quell", "W.G. Grace").
+
+    Not "I" or "A", words of their own.
+    """
     first = part[0]
     return (
         len(part) >= 2
-        and len(first.raw) == 1
-        and first.raw.isupper()
+        and INITIALS.fullmatch(first.raw) is not None
         and first.raw not in _WORD_LETTERS
         and part[1].capitalised
         and part[1].glued

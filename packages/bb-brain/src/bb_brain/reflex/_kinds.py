@@ -82,28 +82,63 @@ def kinds(tokens: list[Token], maker: Maker) -> list[Candidate]:
 
 
 def _works(tokens: list[Token], maker: Maker) -> list[Candidate]:
-    """Each "the <word> job" (or work, works, project, build) ending its noun phrase.
+    """Each "the <word> job" (or work, project, build) ending its noun phrase.
 
     Keyed as the index files a piece of work (:func:`bb_brain._orgnames.work_keys`): "the
-    roof job", "the bridge works". Not when another one came first ("a roof job for the
+    roof job", "the cold store job". Not when another one came first ("a roof job for the
     Okafors ... the roof job").
     """
     found: list[Candidate] = []
-    for tok in tokens[:-2]:
+    for tok in tokens:
         if tok.norm != "the" or tok.possessive:
             continue
-        word, work = tokens[tok.index + 1], tokens[tok.index + 2]
-        if not (word.glued and work.glued) or word.possessive or work.norm not in WORK_NOUNS:
+        words = _words_before_work(tokens, tok.index + 1)
+        if not words or not _work_ends_its_phrase(tokens, tokens[words[-1].index + 1]):
             continue
-        if not word.norm.isalpha() or not _ends_its_phrase(tokens, work):
+        if _another_before(tokens, tokens[words[-1].index + 1]):
             continue
-        if _another_before(tokens, work):
-            continue
-        # the word's own span, as a kind's: the name it is as well outranks it ("the Bolt
-        # project" of Project Bolt, alias "bolt")
-        key = f"the {word.norm} {WORK_KEY}"
-        found.append(maker.make(key, [word], KIND_ARMS, extra=(KIND_KNOWN,)))
+        # the words' own span, as a kind's: the name they are as well outranks them ("the
+        # Bolt project" of Project Bolt, alias "bolt")
+        key = f"the {' '.join(word.norm for word in words)} {WORK_KEY}"
+        found.append(maker.make(key, words, KIND_ARMS, extra=(KIND_KNOWN,)))
     return found
+
+
+def _words_before_work(tokens: list[Token], first: int) -> list[Token]:
+    """One or two words from ``first`` that a work noun follows ("roof job", "cold store job")."""
+    for count in (1, 2):
+        end = first + count
+        if end >= len(tokens) or tokens[end].norm not in WORK_NOUNS or not tokens[end].glued:
+            continue
+        words = tokens[first:end]
+        if all(word.glued and not word.possessive and word.norm.isalpha() for word in words):
+            return words
+    return []
+
+
+def _work_ends_its_phrase(tokens: list[Token], work: Token) -> bool:
+    """Nothing after the work noun makes it a modifier or says which one it is.
+
+    A word that is a verb and a noun is the verb after a piece of work ("the pontoon job
+    starts in june", "costs too much"), unless a verb follows it ("the job costs are ...").
+    """
+    after = tokens[work.index + 1 : work.index + 3]
+    if work.possessive or not after or not after[0].glued:
+        return True
+    if says_which_one(after[0]):
+        return False  # "the roof job at my mum's", "the roof job next door"
+    meaning = sense(after[0].norm)
+    if meaning.function or not meaning.noun:
+        return True  # "the roof job is done", "the roof job still isn't finished"
+    if not {"VBZ", "VBD"} & inflections(after[0].norm):
+        return False  # "the roof job list": a list
+    following = after[1] if len(after) == 2 and after[1].glued else None
+    return following is None or following.norm not in _VERBS_OF_A_NOUN
+
+
+#: Verbs after a plural or a noun, which make the word before them a noun: "the job costs
+#: are", "the roof job estimate needs ...".
+_VERBS_OF_A_NOUN: Final = frozenset("are were is was have has need needs".split())
 
 
 def _a_capital_inside(tok: Token) -> bool:

@@ -22,7 +22,13 @@ from typing import Final
 
 from bb_brain._pg import Connection
 from bb_brain._relations import RELATION_ARM
-from bb_brain.pages import COINED_NAME_ARM, KIND_ARM, SHORT_NAME_ARM, TITLE_PART_ARM
+from bb_brain.pages import (
+    COINED_NAME_ARM,
+    KIND_ARM,
+    POSSESSIVE_NAME_ARM,
+    SHORT_NAME_ARM,
+    TITLE_PART_ARM,
+)
 from bb_brain.reflex._candidate import Candidate
 from bb_brain.reflex._fuzzy import FuzzyRow, fuzzy_keys, fuzzy_match
 
@@ -34,6 +40,7 @@ CONFIDENCE: Final[dict[str, float]] = {
     "surname": 0.75,
     "given-name": 0.7,
     SHORT_NAME_ARM: 0.7,
+    POSSESSIVE_NAME_ARM: 0.7,
     COINED_NAME_ARM: 0.7,
     TITLE_PART_ARM: 0.65,
     RELATION_ARM: 0.8,
@@ -43,7 +50,7 @@ TIERS: Final[tuple[tuple[str, ...], ...]] = (
     ("alias", "title"),
     ("name-form", "slug-suffix"),
     ("surname", "given-name"),
-    (SHORT_NAME_ARM,),  # "Patel" is Amit Patel before Patel Dental
+    (SHORT_NAME_ARM, POSSESSIVE_NAME_ARM),  # "Patel" is Amit Patel before Patel Dental
     (COINED_NAME_ARM,),  # "Ardwyn" is Ardwyn Hall before Ardwyn Relay
     (TITLE_PART_ARM,),  # "Quenby Yard" is Quenby Yard Ltd before its open day's title
     (RELATION_ARM,),

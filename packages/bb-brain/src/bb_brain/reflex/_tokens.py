@@ -229,6 +229,24 @@ def _shorthand_slash(previous: Token, gap: str) -> bool:
     return gap.strip() == "/" and previous.raw.lower() == "w" and previous.norm == "with"
 
 
+def _a_given_initial(previous: Token, raw: str) -> bool:
+    """A capital letter and its period before a capitalised word: a given name's initial.
+
+    Or a few such letters ("W.G. Grace").
+
+    Not "I" or "A", words of their own ("I got an A. Grace said ...").
+    """
+    return (
+        INITIALS.fullmatch(previous.raw) is not None
+        and previous.raw not in ("I", "A")
+        and raw[:1].isupper()
+    )
+
+
+#: One capital letter, or a few with periods between them ("J", "W.G"): a name's initials.
+INITIALS: Final = re.compile(r"[A-Z](?:\.[A-Z]){0,2}")
+
+
 def _an_initial(tokens: list[Token]) -> bool:
     """The last token is one capital letter after a capitalised word, as initials are."""
     last = tokens[-1]
@@ -289,6 +307,8 @@ def tokenise(text: str) -> list[Token]:
         )
         if tokens and gap.strip() == "." and tokens[-1].norm in ABBREVIATED_HONORIFICS:
             starts, glued = False, True  # "Dr. Okafor": the period abbreviates the title
+        elif tokens and gap.strip() == "." and _a_given_initial(tokens[-1], raw):
+            starts, glued = False, True  # "J. Quell", "W.G. Grace": initials, no full stop
         elif tokens and gap.strip() == "." and _an_initial(tokens):
             tokens[-1] = dataclasses.replace(tokens[-1], initial=True)
             if raw[:1].islower():  # "Juniper K. asked": the period abbreviates a family name
