@@ -1100,6 +1100,15 @@ def test_a_relatives_full_name_in_an_aside_is_theirs() -> None:
         ("Ysolde Baker is our new plumber", "people/ysolde-baker"),  # a family name a word
         # an aside between commas, then a verb that takes a person
         ("the account moved to Tavish Obuya, very keen, asked for samples", "people/tavish-obuya"),
+        # "he" or "she" opens the next sentence, a few words after the name
+        (
+            "Spoke to Ysolde Quarrie at the bowls club in town. She's running a course.",
+            "people/ysolde-quarrie",
+        ),
+        (
+            "Had a call with Tavish Obuya about the gig. He wants the big room.",
+            "people/tavish-obuya",
+        ),
     ],
 )
 def test_more_ways_a_new_person_is_named(said: str, slug: str) -> None:
@@ -1121,6 +1130,9 @@ def test_more_ways_a_new_person_is_named(said: str, slug: str) -> None:
         "British Gas, true to form, wants another £200",
         "Thames Waterhouse, very annoyingly, says the leak is ours",
         "Nettlebed Road, past the garage, wants a new crossing",  # an aside of place
+        # "he" or "she" only sentences later, or after a long one
+        "We walked from Pellam Quay to the old mill and back along the towpath in the rain"
+        " all afternoon. She loved it.",
     ],
 )
 def test_saints_places_and_lists_are_no_new_people(said: str) -> None:

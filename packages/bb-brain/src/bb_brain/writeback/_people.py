@@ -462,6 +462,22 @@ def _said_to_be(words: list[str]) -> bool:
     return False
 
 
+def _placed_or_referred_to(rest: str) -> bool:
+    """Where the name's person works, or "he" or "she" opening the next sentence.
+
+    "Teodric Wilkowski from Brannock Capital"; "Spoke to Ysolde Quarrie at the rowing club.
+    She's running a course".
+    """
+    if _HE_OR_SHE_NEXT.match(rest):
+        return True
+    where = _AFFILIATION.match(rest)
+    return where is not None and not sense(fold(where.group(1))).place
+
+
+#: The name ends its sentence within a few words, and the next one opens with "he" or "she".
+_HE_OR_SHE_NEXT = re.compile(r"[^.!?\n]{0,60}[.!?]+[ \t]+(?:he|she)(?:['’]s)?\b", re.IGNORECASE)
+
+
 def person_noun(word: str) -> bool:
     """A noun for a person: a role, a kinship word, or one who practises ("stylist")."""
     return word in PERSON_NOUNS or _one_who_practises(word)
@@ -547,8 +563,7 @@ def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
     appositive = _APPOSITIVE.match(rest)  # "Prakriti Shrestha, the new head of data"
     if appositive and any(person_noun(fold(w)) for w in _WORD.findall(appositive.group(1))):
         return True
-    where = _AFFILIATION.match(rest)  # "Teodric Wilkowski from Brannock Capital"
-    if where is not None and not sense(fold(where.group(1))).place:
+    if _placed_or_referred_to(rest):
         return True
     opened = _DESCRIPTION.match(rest)
     if opened and describes_a_role(rest[opened.end() : opened.end() + _DESCRIPTION_CHARS]):
