@@ -1222,3 +1222,21 @@ def test_a_hyphenated_title_typed_with_a_space(engine: Engine, make_brain: Any, 
     stall = ("projects/quenby-pop-up", md("Quenby Pop-Up", type="project"))
     brain = make_brain(stall)
     assert slugs(ask(engine, brain, text)) == [stall[0]]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Quellmore are delivering the feed tomorrow", False),  # a firm's plural: no one person
+        ("quellmore have sent the invoice", False),
+        ("Quellmore has the keys", True),
+        ("Tobias and Quellmore are coming tonight", True),  # one of a list
+        ("the Quellmores are coming for dinner", True),  # a family by its plural
+    ],
+)
+def test_a_family_name_with_a_plural_verb_is_no_one_person(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    stockwoman = ("people/tamsin-quellmore", md("Tamsin Quellmore", type="person"))
+    brain = make_brain(stockwoman)
+    assert slugs(ask(engine, brain, text)) == ([stockwoman[0]] if found else [])

@@ -131,6 +131,8 @@ class Maker:
         generation = ""
         if after < len(self.tokens) and self.tokens[after].glued:
             generation = GENERATIONS.get(self.tokens[after].norm, "")
+        if len(toks) == 1 and norm == toks[0].norm and _a_firms_plural(self.tokens, toks[0]):
+            arms = arms - PERSON_ARMS  # "hosken are delivering the feed": the firm
         if len(toks) > 1 and toks[0].sentence_start and _HEADED.match(self.text, toks[-1].end):
             # "Wool fair: stalls are booked", "Wool fair update: ...": what the note is about
             extra = (*extra, HEADING)
@@ -152,6 +154,30 @@ class Maker:
             span=Span(self.tokens, toks[0].index, toks[-1].index),
             surname_on_evidence=surname_on_evidence,
         )
+
+
+def _a_firms_plural(tokens: list[Token], tok: Token) -> bool:
+    """A plural verb right after a bare word that no list joins to another.
+
+    A firm is spoken of in the plural ("Hosken are delivering", "Thursby have sent the
+    samples"); one person never is, so the word is no one's given or family name. Not a
+    family by its plural ("the Hoskens are": another form of the word), nor one of a list
+    ("Tom and Ana are coming").
+    """
+    after = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
+    if after is None or not after.glued or after.norm not in _PLURAL_VERBS or tok.possessive:
+        return False
+    before = tokens[tok.index - 1] if tok.index > 0 else None
+    joined = before is not None and (before.norm in _JOINERS or tok.comma_before)
+    return not joined
+
+
+#: The arms of a person's own name, given or family, alone.
+PERSON_ARMS: Final = frozenset({"surname", "given-name"})
+#: Plural verbs after their subject ("are", "have"; "'re" and "'ve" as split from a name).
+_PLURAL_VERBS: Final = frozenset("are were have".split())
+#: Words that join a name to another before it in a list.
+_JOINERS: Final = frozenset("and & or nor plus with".split())
 
 
 def join(tokens: list[Token]) -> str:

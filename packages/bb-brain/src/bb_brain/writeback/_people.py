@@ -463,10 +463,10 @@ def _said_to_be(words: list[str]) -> bool:
 
 
 def _placed_or_referred_to(rest: str) -> bool:
-    """Where the name's person works, or "he" or "she" opening the next sentence.
+    """Where the name's person works, or a person's pronoun a few words on.
 
     "Teodric Wilkowski from Brannock Capital"; "Spoke to Ysolde Quarrie at the rowing club.
-    She's running a course".
+    She's running a course"; "Tobias Quellmore is diabetic and will need his insulin".
     """
     if _HE_OR_SHE_NEXT.match(rest):
         return True
@@ -474,8 +474,18 @@ def _placed_or_referred_to(rest: str) -> bool:
     return where is not None and not sense(fold(where.group(1))).place
 
 
-#: The name ends its sentence within a few words, and the next one opens with "he" or "she".
-_HE_OR_SHE_NEXT = re.compile(r"[^.!?\n]{0,60}[.!?]+[ \t]+(?:he|she)(?:['’]s)?\b", re.IGNORECASE)
+#: "he" or "she" said to be the name: "He's Gethin Pritchard", "she was Ana Ferrer then".
+_HE_OR_SHE_IS = re.compile(r"\b(?:he|she)(?:['’]s|\s+is|\s+was)\s+$", re.IGNORECASE)
+#: A person's pronoun a few words on: opening the next sentence when the name ends its own
+#: within a few words ("... at the sailing club. She's running a course"), or in the name's
+#: own sentence when the name is its subject ("Tobias Lindqvist is diabetic and will need
+#: his insulin kept cold"; not "we drove past Pellam Quay and her sister waved").
+_HE_OR_SHE_NEXT = re.compile(
+    r"[^.!?\n]{0,60}?[.!?]+[ \t]+(?:he|she)(?:['’]s)?\b"
+    r"|\s+(?:is|was|has|had|will|would|can|could|does|did)\b[^.!?\n]{0,60}?"
+    r"\b(?:he|she|his|him|her|hers)\b",
+    re.IGNORECASE,
+)
 
 
 def person_noun(word: str) -> bool:
@@ -531,9 +541,16 @@ _DESCRIPTION_CHARS: Final = 80
 ROLE_REACH: Final = 4
 
 
-def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
+def _said_before_to_be_a_person(text: str, start: int) -> bool:
+    """A role or kinship noun just before the name, or "he's" or "she's" said of it."""
     before = [fold(word) for word in _WORD.findall(text[:start])][-LOOK_BEHIND:]
     if any(word in PERSON_NOUNS or _one_who_practises(word) for word in before):
+        return True
+    return _HE_OR_SHE_IS.search(text, 0, start) is not None  # "He's Gethin Pritchard, ..."
+
+
+def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
+    if _said_before_to_be_a_person(text, start):
         return True
     rest = text[end:]
     aside = ASIDE.match(rest)
