@@ -226,7 +226,7 @@ GAS_METER = (
     ("text", "slug"),
     [
         ("is the roof job done or still roped off?", RESURFACING[0]),
-        ("the roof work overran again", RESURFACING[0]),
+        ("the roof build overran again", RESURFACING[0]),
         ("a crack in the case after the organ job, she says", ORGAN_MOVE[0]),
         ("can we invoice the ketterby project this week", RESURFACING[0]),
         ("the roof job starts in june", RESURFACING[0]),  # a verb that is a noun too
@@ -253,6 +253,7 @@ def test_a_piece_of_work_is_named_by_what_it_works_on(
         "she hated the office job and went back to nursing",  # a noun said of many things
         "stuck behind the gas works again",  # a place
         "the store job is behind",
+        "the roof work never stops in a wet spring",  # the labour, any roof's
     ],
 )
 def test_a_word_of_the_work_said_otherwise_pushes_nothing(
@@ -296,10 +297,30 @@ def test_the_work_a_project_is_filed_under(title: str, keys: list[str]) -> None:
     assert work_keys(title) == keys
 
 
-def test_only_a_project_or_an_event_is_work() -> None:
-    page = parse_page(
-        "places/ketterby-roof",
-        "---\ntitle: Ketterby Roof Garden\ntype: place\nsummary: Garden.\n---\n",
-        "default",
-    )
+@pytest.mark.parametrize(
+    ("slug", "kind"),
+    [("places/ketterby-roof", "place"), ("events/ketterby-roof", "event")],
+)
+def test_only_a_project_is_work(slug: str, kind: str) -> None:
+    """A place is no job, nor is an event ("the harvest job" of Harvest Supper is picking)."""
+    content = f"---\ntitle: Ketterby Roof Garden\ntype: {kind}\nsummary: Garden.\n---\n"
+    page = parse_page(slug, content, "default")
     assert not [key for key, _ in page.alias_rows() if key.endswith(" job")]
+
+
+def test_words_of_a_title_after_a_are_any_such_thing(engine: Engine, make_brain: Any) -> None:
+    """ "a bell frame job going at St Mary's": one of a kind, though a firm of it is named."""
+    frame = (
+        "projects/bell-frame-restoration",
+        "---\ntitle: Bell Frame Restoration\ntype: project\nsummary: Replacing the oak frame;"
+        " Quarrendon doing the work.\n---\n",
+    )
+    firm = (
+        "companies/quarrendon-bellhangers",
+        "---\ntitle: Quarrendon & Sons Bellhangers\ntype: company\nsummary: Bellhangers"
+        " contracted for the frame restoration.\n---\n",
+    )
+    brain = make_brain(frame, firm)
+    text = "quarrendon quoted for a bell frame job at St Mary's"
+    assert slugs(ask(engine, brain, text)) == [firm[0]]
+    assert frame[0] in slugs(ask(engine, brain, "quarrendon says the bell frame is rotten"))

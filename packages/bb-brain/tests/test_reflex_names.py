@@ -596,6 +596,9 @@ def test_a_bare_given_initial_before_a_family_name(engine: Engine, make_brain: A
     ("text", "found"),
     [
         ("T. Quellmore ran a personal best", True),  # the initial's period ends no sentence
+        ("we'll go with plan B. Quellmore runs the last leg", True),  # a letter labels a noun
+        ("Tobias P. Quellmore ran a personal best", True),  # a middle initial
+        ("T. J. Quellmore ran a personal best", True),
         ("K. Quellmore ran a personal best", False),  # another Quellmore
         ("T.J. Quellmore ran a personal best", True),
         ("lol W.T. Tobias never needed a visa", False),  # a family name: no given name's
@@ -861,6 +864,8 @@ def test_a_family_name_before_a_clients_matter_is_the_client(
         ("Year 6 pupil.", "the Vantongeren girls are here", False),  # a school's, as often
         ("Headteacher.", "the Vantongeren boy starts in september", False),  # her son
         ("Pupil, 15-year-old.", "the Vantongeren baby is due in May", False),  # a sibling
+        ("Junior member, aged 11; she won the novice class.", "the Vantongeren boy", False),
+        ("Former pupil, now 42, runs the hardware shop.", "the Vantongeren lad fixed it", False),
     ],
 )
 def test_a_family_name_before_one_of_its_children_is_the_child(

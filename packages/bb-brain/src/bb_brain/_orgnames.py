@@ -199,8 +199,8 @@ def work_keys(title: str) -> list[str]:
     People who have one job on a roof, one on a piano, call it "the roof job", "the piano
     job", "the trailer build". Each noun of the title (or coined word: "the ulvenfest
     job"), and each such noun with the title's word before it ("the cold store job"), is
-    filed as ``the <words> job``; the channel reads "job", "work", "project" and "build"
-    alike (:data:`WORK_NOUNS`). A word that describes ("new", "main", "first"), a date's
+    filed as ``the <words> job``; the channel reads "job", "project" and "build" alike
+    (:data:`WORK_NOUNS`). A word that describes ("new", "main", "first"), a date's
     ("summer job" is any summer's), a number, or a noun said of many things ("the day job",
     "the office job", "the road works", "the stage work") says nothing of which work it is.
     """
@@ -248,9 +248,10 @@ def _a_work_word(word: str) -> bool:
     )
 
 
-#: Nouns for a piece of work, after what it works on ("the roof job", "the piano work").
-#: Not "works": "the gas works", "the road works" are places and the council's.
-WORK_NOUNS: Final = frozenset("job work project build".split())
+#: Nouns for a piece of work, after what it works on ("the roof job", "the piano project").
+#: Not "works" ("the gas works", "the road works": places and the council's) nor "work",
+#: the labour of anything ("the farm work never stops", "the garden work").
+WORK_NOUNS: Final = frozenset("job project build".split())
 #: The one work noun the index files every such key under.
 WORK_KEY: Final = "job"
 #: A noun this frequent is said of too many things to say which work ("office" 5.4,

@@ -200,9 +200,8 @@ class PageRecord:
 
     @property
     def is_work(self) -> bool:
-        """A project or an event: a piece of work people name by what it works on."""
-        kind = (self.page_type or "").casefold()
-        return kind in ("project", "event") or self.slug.split("/", 1)[0] in ("projects", "events")
+        """A project: a piece of work people name by what it works on (an event is no job)."""
+        return (self.page_type or "").casefold() == "project" or self.slug.startswith("projects/")
 
     @property
     def is_person(self) -> bool:

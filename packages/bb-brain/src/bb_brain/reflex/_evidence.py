@@ -299,19 +299,19 @@ def _initial_agrees(res: Resolved, signal: str) -> bool:
 def _given_initial_agrees(res: Resolved, signal: str) -> bool | None:
     """Whether the bare initial before a family name opens another of the page's names.
 
-    "C Quell" of Callum Quell agrees; "D Quell" is another Quell, and "W.G. Grace" no Grace
-    Whitlow, whose given name it would be. None for other signals.
+    "C Quell" of Callum Quell agrees; "D Quell" is another Quell, and "W.T. Tobias" no Tobias
+    Quellmore, whose given name it would be. None for other signals.
     Any other word of the title may be the one it abbreviates: a name written family first
     puts the given name last.
     """
     if not signal.startswith(GIVEN_INITIAL):
         return None
-    letter = fold(signal.rsplit("(", 1)[-1].rstrip(".)"))[:1]  # "W.G": the given name's W
+    letter = fold(signal.rsplit("(", 1)[-1].rstrip(".)"))[:1]  # "T.J": the given name's T
     matched = set(res.cand.norm.split())
     words = fold(res.page.title).split()
     words = words[leading_titles(words) :]  # "Dr. Nyokabi Waithera": "dr." is no name
     if res.arm in ("given-name", "alias") and len(words) > 1 and [res.cand.norm] == words[:1]:
-        return False  # "W.G. Grace" of Grace Whitlow: initials go before a family name
+        return False  # "W.T. Tobias": initials go before a family name
     names = [word for word in words if word not in matched]
     return not names or any(name.startswith(letter) for name in names)
 
@@ -779,6 +779,8 @@ def veto(res: Resolved) -> str | None:
             f"declined: {res.cand.raw!r} names the firm only in its possessive or with a"
             " plural verb; here it is anyone of that name"
         )
+    if res.arm == TITLE_PART_ARM and _one_of_a_kind(res):
+        return f"declined: {res.cand.raw!r} follows 'a', one of a kind, not the page's own"
     signals = set(res.cand.signals)
     if EPONYM in signals:
         return f"declined: {res.cand.raw!r} is {EPONYM}"
@@ -802,6 +804,18 @@ def veto(res: Resolved) -> str | None:
     if IMPERATIVE in signals:
         return f"declined: {res.cand.raw!r} opens the sentence as a verb ({IMPERATIVE})"
     return _no_persons_grammar(res, signals)
+
+
+def _one_of_a_kind(res: Resolved) -> bool:
+    """Words of a title after "a": any such thing ("a bell frame job going at St Mary's")."""
+    span = res.cand.span
+    if span is None or span.first == 0 or not span.tokens[span.first].glued:
+        return False
+    return span.tokens[span.first - 1].norm in _INDEFINITE
+
+
+#: Determiners that bring in one of a kind: "a", "an", "another".
+_INDEFINITE: Final = frozenset("a an another".split())
 
 
 def _said_as_the_firm(res: Resolved) -> bool:
@@ -974,20 +988,33 @@ def _a_child(summary: str, noun: str) -> bool:
     """
     if noun == "baby":
         return _BABY.search(summary) is not None
+    pronoun = _HIS_OR_HER.search(summary)
+    gendered = noun in _A_SON or noun in _A_DAUGHTER
+    if (
+        pronoun is not None
+        and gendered
+        and (pronoun.group(0).casefold() in _HIS) != (noun in _A_SON)
+    ):
+        return False  # "the Tresilian boy" of a page that says "she"
     age = _AGED.search(summary)
     if age is not None:
         return int(age.group(1) or age.group(2)) < _ADULT_AGE
     return _CHILD.search(summary) is not None
 
 
-#: An age a summary gives ("aged 13", "age 9", "13-year-old", "13 years old").
-_AGED: Final = re.compile(r"\b(?:aged?\s+(\d{1,2})|(\d{1,2})[- ]years?[- ]old)\b", re.I)
+#: An age a summary gives ("aged 13", "age 9", "now 42", "13-year-old", "13 years old").
+_AGED: Final = re.compile(r"\b(?:(?:aged?|now)\s+(\d{1,3})|(\d{1,2})[- ]years?[- ]old)\b", re.I)
 #: Words a summary says a child with.
 _CHILD: Final = re.compile(
     r"\b(?:pupil|schoolgirl|schoolboy|child|kid|son|daughter|girl|boy|teenager|toddler|"
     r"u\d{1,2}s?|under-\d{1,2}s?|year \d{1,2})\b",
     re.I,
 )
+#: The pronoun a summary calls its person by, and the children's nouns it agrees with.
+_HIS_OR_HER: Final = re.compile(r"\b(?:he|his|him|she|her|hers)\b", re.I)
+_HIS: Final = frozenset({"he", "his", "him"})
+_A_SON: Final = frozenset({"boy", "lad"})
+_A_DAUGHTER: Final = frozenset({"girl", "lass"})
 _BABY: Final = re.compile(r"\b(?:baby|newborn|infant)\b", re.I)
 #: From this age a person is no family's girl or boy.
 _ADULT_AGE: Final = 18

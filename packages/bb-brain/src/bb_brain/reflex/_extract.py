@@ -772,7 +772,10 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
     if _given_initial(part):
         # "22. C Quell (Dale AC)": a results list's given initial, bare; the family name
         # is what is known, and the initial must agree with the page's other names
-        return _name_run(part[1:], maker, (*extra, f"{GIVEN_INITIAL} ({part[0].raw})"))
+        rest = part[1:]
+        while len(rest) > 1 and _given_initial(rest):
+            rest = rest[1:]  # "M. J. Ruddle": the first initial is the given name's
+        return _name_run(rest, maker, (*extra, f"{GIVEN_INITIAL} ({part[0].raw})"))
     trimmed = part[1:] if part[0].sentence_start and _trimmable(part[0]) else part
     while trimmed and trimmed[0].norm in CONNECTORS:
         trimmed = trimmed[1:]
@@ -801,7 +804,7 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
 
 
 def _given_initial(part: list[Token]) -> bool:
-    """A capital letter alone before a capitalised name ("C Quell", "W.G. Grace").
+    """A capital letter alone before a capitalised name ("C Quell", "T.J. Quell").
 
     Not "I" or "A", words of their own.
     """

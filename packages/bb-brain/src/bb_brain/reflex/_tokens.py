@@ -229,21 +229,24 @@ def _shorthand_slash(previous: Token, gap: str) -> bool:
     return gap.strip() == "/" and previous.raw.lower() == "w" and previous.norm == "with"
 
 
-def _a_given_initial(previous: Token, raw: str) -> bool:
+def _a_given_initial(tokens: list[Token], raw: str) -> bool:
     """A capital letter and its period before a capitalised word: a given name's initial.
 
-    Or a few such letters ("W.G. Grace").
-
-    Not "I" or "A", words of their own ("I got an A. Grace said ...").
+    Or a few such letters ("T.J. Quell"). Not "I" or "A", words of their own ("I got an A.
+    Grace said ..."), nor a letter that labels the noun before it ("plan B. Jonah will
+    conduct", "Vitamin D. Hattie swears by it", "block C.") or ends a name ("Jonah P.
+    Quell": a middle initial, the family name after it).
     """
-    return (
-        INITIALS.fullmatch(previous.raw) is not None
-        and previous.raw not in ("I", "A")
-        and raw[:1].isupper()
-    )
+    letter = tokens[-1]
+    if INITIALS.fullmatch(letter.raw) is None or letter.raw in ("I", "A") or not raw[:1].isupper():
+        return False
+    before = tokens[-2] if len(tokens) > 1 and letter.glued else None
+    if before is None or before.norm in FUNCTION_WORDS or INITIALS.fullmatch(before.raw):
+        return True  # "J. Quell", "with J. Quell", "M. J. Ruddle"
+    return not before.capitalised and "NOUN" not in sense(before.norm).readings
 
 
-#: One capital letter, or a few with periods between them ("J", "W.G"): a name's initials.
+#: One capital letter, or a few with periods between them ("J", "T.J"): a name's initials.
 INITIALS: Final = re.compile(r"[A-Z](?:\.[A-Z]){0,2}")
 
 
@@ -307,8 +310,8 @@ def tokenise(text: str) -> list[Token]:
         )
         if tokens and gap.strip() == "." and tokens[-1].norm in ABBREVIATED_HONORIFICS:
             starts, glued = False, True  # "Dr. Okafor": the period abbreviates the title
-        elif tokens and gap.strip() == "." and _a_given_initial(tokens[-1], raw):
-            starts, glued = False, True  # "J. Quell", "W.G. Grace": initials, no full stop
+        elif tokens and gap.strip() == "." and _a_given_initial(tokens, raw):
+            starts, glued = False, True  # "J. Quell", "T.J. Quell": initials, no full stop
         elif tokens and gap.strip() == "." and _an_initial(tokens):
             tokens[-1] = dataclasses.replace(tokens[-1], initial=True)
             if raw[:1].islower():  # "Juniper K. asked": the period abbreviates a family name
