@@ -1245,3 +1245,20 @@ def test_a_family_name_with_a_plural_verb_is_no_one_person(
     stockwoman = ("people/tamsin-quellmore", md("Tamsin Quellmore", type="person"))
     brain = make_brain(stockwoman)
     assert slugs(ask(engine, brain, text)) == ([stockwoman[0]] if found else [])
+
+
+def test_a_family_name_shared_is_settled_by_an_initial_or_a_child(
+    engine: Engine, make_brain: Any
+) -> None:
+    """ "T. Quaintance" and "the Quaintance girl" choose between a father and a daughter."""
+    father = ("people/ambrose-quaintance", md("Ambrose Quaintance", type="person"))
+    daughter = (
+        "people/tilly-quaintance",
+        md("Tilly Quaintance", type="person", summary="Learner ringer, aged 12; his daughter."),
+    )
+    brain = make_brain(father, daughter)
+    assert slugs(ask(engine, brain, "T. Quaintance rang the treble")) == [daughter[0]]
+    assert slugs(ask(engine, brain, "E. Quaintance has signed the form")) == []  # neither
+    assert slugs(ask(engine, brain, "the Quaintance girl rang the treble")) == [daughter[0]]
+    assert slugs(ask(engine, brain, "the Quaintance boy rang the treble")) == []  # her brother
+    assert slugs(ask(engine, brain, "Quaintance has signed the form")) == []  # either

@@ -988,13 +988,8 @@ def _a_child(summary: str, noun: str) -> bool:
     """
     if noun == "baby":
         return _BABY.search(summary) is not None
-    pronoun = _HIS_OR_HER.search(summary)
-    gendered = noun in _A_SON or noun in _A_DAUGHTER
-    if (
-        pronoun is not None
-        and gendered
-        and (pronoun.group(0).casefold() in _HIS) != (noun in _A_SON)
-    ):
+    sex = _summary_sex(summary)
+    if sex and noun in _A_SON | _A_DAUGHTER and (sex == "he") != (noun in _A_SON):
         return False  # "the Tresilian boy" of a page that says "she"
     age = _AGED.search(summary)
     if age is not None:
@@ -1010,9 +1005,31 @@ _CHILD: Final = re.compile(
     r"u\d{1,2}s?|under-\d{1,2}s?|year \d{1,2})\b",
     re.I,
 )
-#: The pronoun a summary calls its person by, and the children's nouns it agrees with.
-_HIS_OR_HER: Final = re.compile(r"\b(?:he|his|him|she|her|hers)\b", re.I)
-_HIS: Final = frozenset({"he", "his", "him"})
+
+
+def _summary_sex(summary: str) -> str:
+    """The sex a summary gives its person, "he" or "she", else "".
+
+    By a family noun after a possessive ("his daughter": the person is a daughter) or the
+    pronoun it makes its subject ("aged 11; she won the novice class"); not a possessive
+    pronoun, which may be anyone's.
+    """
+    said = _KIN_OF_SOMEONE.search(summary) or _SUBJECT_PRONOUN.search(summary)
+    if said is None:
+        return ""
+    return "he" if said.group("word").casefold() in _MALE else "she"
+
+
+#: "he" or "she" as a subject in a summary.
+_SUBJECT_PRONOUN: Final = re.compile(r"\b(?P<word>he|she)\b", re.I)
+#: A family noun after a possessive: what the summary's person is to someone ("his daughter").
+_KIN_OF_SOMEONE: Final = re.compile(
+    r"\b(?:his|her|their|our|my|the user['’]s)\s+(?:\w+\s+)?"
+    r"(?P<word>daughter|son|granddaughter|grandson|niece|nephew|stepdaughter|stepson)\b",
+    re.I,
+)
+_MALE: Final = frozenset("he son grandson nephew stepson".split())
+#: The children's nouns of one sex.
 _A_SON: Final = frozenset({"boy", "lad"})
 _A_DAUGHTER: Final = frozenset({"girl", "lass"})
 _BABY: Final = re.compile(r"\b(?:baby|newborn|infant)\b", re.I)
@@ -1210,6 +1227,8 @@ class Conversation:
     def disambiguate(self, options: Sequence[Resolved]) -> Resolved | None:
         """The one page of ``options`` the mention's sentence fits by its words, or None."""
         cand = options[0].cand
+        if (beside := _by_the_words_beside(options)) is not None:
+            return beside
         if cand.text_index >= len(self._texts):
             return None
         text = self._texts[cand.text_index]
@@ -1492,6 +1511,32 @@ class Conversation:
         return any(
             _contains(self._prior_folded, surface) for surface in page.strong if surface != mention
         )
+
+
+def _by_the_words_beside(options: Sequence[Resolved]) -> Resolved | None:
+    """The one page a family name's initial or child noun fits, of those sharing the name.
+
+    "A. Quaintance has signed" of Ambrose and Tilly Quaintance is Ambrose; "the Quaintance
+    girl" is Tilly, the page of a child (:func:`_a_child`).
+    """
+    cand = options[0].cand
+    for signal in cand.signals:
+        if signal.startswith(GIVEN_INITIAL):
+            fits = [res for res in options if _given_initial_agrees(res, signal) is True]
+            if len(fits) == 1:
+                return _settled(fits[0], options, signal, "it fits this page and not")
+    span = cand.span
+    after = span.tokens[span.last + 1] if span and span.last + 1 < len(span.tokens) else None
+    if after is None or not after.glued or after.norm not in _A_FAMILYS_CHILD:
+        return None
+    fits = [
+        res
+        for res in options
+        if res.page.is_person and _a_child(res.page.summary or "", after.norm)
+    ]
+    if len(fits) != 1:
+        return None
+    return _settled(fits[0], options, f"a family's {after.norm}", "a child's page, not")
 
 
 def _settled(chosen: Resolved, options: Sequence[Resolved], signal: str, why: str) -> Resolved:
