@@ -1262,3 +1262,21 @@ def test_a_family_name_shared_is_settled_by_an_initial_or_a_child(
     assert slugs(ask(engine, brain, "the Quaintance girl rang the treble")) == [daughter[0]]
     assert slugs(ask(engine, brain, "the Quaintance boy rang the treble")) == []  # her brother
     assert slugs(ask(engine, brain, "Quaintance has signed the form")) == []  # either
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("new money goes to the women's pathway first", True),  # its alias typed in lowercase
+        ("the women's toilets by the nets are shut again", False),
+    ],
+)
+def test_a_title_with_a_possessive_typed_in_lowercase(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    pathway = (
+        "projects/quenby-womens-pathway",
+        md("Quenby Women's Pathway", type="project", aliases='["women\'s pathway"]'),
+    )
+    brain = make_brain(pathway)
+    assert slugs(ask(engine, brain, text)) == ([pathway[0]] if found else [])

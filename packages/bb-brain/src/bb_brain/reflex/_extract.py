@@ -64,6 +64,7 @@ from bb_brain.reflex._candidate import (
     ALIAS_ONLY,
     ALL_ARMS,
     EXACT_ARMS,
+    LOWERCASE_PENALTY,
     NAME_ARMS,
     Candidate,
     Maker,
@@ -246,7 +247,7 @@ def _possessive_titles(tokens: list[Token], maker: Maker) -> list[Candidate]:
     title is looked up whole here, as a page's title, alias or part of a title only; a
     plural's possessive too ("the Weavers' Hall"), with the article an alias may keep.
     """
-    found: list[Candidate] = []
+    found: list[Candidate] = _lowercase_possessive_titles(tokens, maker)
     for tok in tokens:
         if not (tok.possessive and tok.capitalised):
             continue
@@ -267,6 +268,37 @@ def _possessive_titles(tokens: list[Token], maker: Maker) -> list[Candidate]:
                 written = normalise(maker.text[span[0].start : span[-1].end])
                 found.append(maker.make(written, span, _TITLE_ARMS_AND_PARTS))
     return found
+
+
+def _lowercase_possessive_titles(tokens: list[Token], maker: Maker) -> list[Candidate]:
+    """The same typed in lowercase: "the women's pathway" of alias "women's pathway".
+
+    An everyday word's possessive and the word or two after it, as written, against a
+    page's title or alias whole only. Not a relative's ("in nan's kitchen all day", "my
+    nan's kitchen scales"): that is the relative's own, whatever a page is called.
+    """
+    found: list[Candidate] = []
+    for tok in tokens:
+        if not tok.possessive or tok.capitalised or tok.apostrophe_only:
+            continue
+        before = tokens[tok.index - 1] if tok.index and tok.glued else None
+        if tok.norm in FAMILY_WORDS or (before is not None and before.norm in _SOMEONES_OWN):
+            continue
+        for last in range(tok.index + 1, min(tok.index + _OWNED_WORDS + 1, len(tokens))):
+            span = tokens[tok.index : last + 1]
+            if not all(word.glued and not word.capitalised for word in span[1:]):
+                break
+            written = normalise(maker.text[span[0].start : span[-1].end])
+            found.append(maker.make(written, span, EXACT_ARMS, penalty=LOWERCASE_PENALTY))
+            if span[-1].possessive:
+                break
+    return found
+
+
+#: Determiners that make what follows someone's own ("my mum's house").
+_SOMEONES_OWN: Final = frozenset("my your his her our their".split())
+#: Words after a lowercase possessive read as a title's ("women's pathway programme").
+_OWNED_WORDS: Final = 2
 
 
 def _whole(maker: Maker, named: Token) -> Candidate:
