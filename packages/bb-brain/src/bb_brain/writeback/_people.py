@@ -462,30 +462,37 @@ def _said_to_be(words: list[str]) -> bool:
     return False
 
 
-def _placed_or_referred_to(rest: str) -> bool:
-    """Where the name's person works, or a person's pronoun a few words on.
+def _referred_to_next(rest: str) -> bool:
+    """A "he" or "she" opens the next sentence, and no other name comes between."""
+    referred = _HE_OR_SHE_NEXT.match(rest)
+    if referred is None:
+        return False
+    between = referred.group(0)
+    return not _CAPITAL_WORD.search(between[: between.rfind(" ")])
+
+
+def _placed_or_referred_to(rest: str, name: str) -> bool:
+    """Where the name's person works, or "he" or "she" opening the next sentence.
 
     "Teodric Wilkowski from Brannock Capital"; "Spoke to Ysolde Quarrie at the rowing club.
-    She's running a course"; "Tobias Quellmore is diabetic and will need his insulin".
+    She's running a course", when no other name comes between ("Mentioned Marcus Delaney
+    to May. She thinks ..." is May's "she") and the name opens with no place's ("Went to
+    Brighton Pier with the kids. He's scared of the waves").
     """
-    if _HE_OR_SHE_NEXT.match(rest):
+    if _referred_to_next(rest) and not sense(fold(name.split()[0])).place:
         return True
     where = _AFFILIATION.match(rest)
     return where is not None and not sense(fold(where.group(1))).place
 
 
+#: A capitalised word: another name, which a "she" after it may refer to.
+_CAPITAL_WORD = re.compile(r"\b[A-Z]")
 #: "he" or "she" said to be the name: "He's Gethin Pritchard", "she was Ana Ferrer then".
 _HE_OR_SHE_IS = re.compile(r"\b(?:he|she)(?:['’]s|\s+is|\s+was)\s+$", re.IGNORECASE)
-#: A person's pronoun a few words on: opening the next sentence when the name ends its own
-#: within a few words ("... at the sailing club. She's running a course"), or in the name's
-#: own sentence when the name is its subject ("Tobias Lindqvist is diabetic and will need
-#: his insulin kept cold"; not "we drove past Pellam Quay and her sister waved").
-_HE_OR_SHE_NEXT = re.compile(
-    r"[^.!?\n]{0,60}?[.!?]+[ \t]+(?:he|she)(?:['’]s)?\b"
-    r"|\s+(?:is|was|has|had|will|would|can|could|does|did)\b[^.!?\n]{0,60}?"
-    r"\b(?:he|she|his|him|her|hers)\b",
-    re.IGNORECASE,
-)
+#: "he" or "she" opening the next sentence when the name ends its own within a few words
+#: ("... at the sailing club. She's running a course"; not after another name, "Mentioned
+#: Marcus Delaney to May. She thinks ...", see :func:`_placed_or_referred_to`).
+_HE_OR_SHE_NEXT = re.compile(r"[^.!?\n]{0,60}?[.!?]+[ \t]+(?:he|she)(?:['’]s)?\b", re.IGNORECASE)
 
 
 def person_noun(word: str) -> bool:
@@ -542,16 +549,24 @@ ROLE_REACH: Final = 4
 
 
 def _said_before_to_be_a_person(text: str, start: int) -> bool:
-    """A role or kinship noun just before the name, or "he's" or "she's" said of it."""
+    """A role or kinship noun just before the name."""
     before = [fold(word) for word in _WORD.findall(text[:start])][-LOOK_BEHIND:]
-    if any(word in PERSON_NOUNS or _one_who_practises(word) for word in before):
-        return True
-    return _HE_OR_SHE_IS.search(text, 0, start) is not None  # "He's Gethin Pritchard, ..."
+    return any(word in PERSON_NOUNS or _one_who_practises(word) for word in before)
+
+
+def _said_is(text: str, start: int, end: int) -> bool:
+    """A "he's" or "she's" said of the name itself.
+
+    Not of someone it owns ("He's Tavish Obuya's neighbour").
+    """
+    return _HE_OR_SHE_IS.search(text, 0, start) is not None and not _POSSESSIVE_AFTER.match(
+        text[end:]
+    )
 
 
 def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
-    if _said_before_to_be_a_person(text, start):
-        return True
+    if _said_before_to_be_a_person(text, start) or _said_is(text, start, end):
+        return True  # "my nephew Sipho Dlamini", "He's Gethin Pritchard, farms out at ..."
     rest = text[end:]
     aside = ASIDE.match(rest)
     if aside is not None:  # "Dagny Holm (leads payroll at ...)", "Priya Raman (our CTO)"
@@ -580,7 +595,7 @@ def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
     appositive = _APPOSITIVE.match(rest)  # "Prakriti Shrestha, the new head of data"
     if appositive and any(person_noun(fold(w)) for w in _WORD.findall(appositive.group(1))):
         return True
-    if _placed_or_referred_to(rest):
+    if _placed_or_referred_to(rest, text[start:end]):
         return True
     opened = _DESCRIPTION.match(rest)
     if opened and describes_a_role(rest[opened.end() : opened.end() + _DESCRIPTION_CHARS]):
