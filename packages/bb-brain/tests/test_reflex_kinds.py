@@ -254,6 +254,7 @@ def test_a_piece_of_work_is_named_by_what_it_works_on(
         "stuck behind the gas works again",  # a place
         "the store job is behind",
         "the roof work never stops in a wet spring",  # the labour, any roof's
+        "the roof job my son did for school got an A",  # a clause says whose
     ],
 )
 def test_a_word_of_the_work_said_otherwise_pushes_nothing(
@@ -261,6 +262,19 @@ def test_a_word_of_the_work_said_otherwise_pushes_nothing(
 ) -> None:
     brain = make_brain(RESURFACING, ORGAN_MOVE, COLD_STORE, OFFICE_MOVE, GAS_METER)
     assert slugs(ask(engine, brain, text)) == []
+
+
+def test_another_ones_thing_brought_in_before_makes_it_their_job(
+    engine: Engine, make_brain: Any
+) -> None:
+    """ "my neighbour's getting his roof redone ... the roof job": the neighbour's."""
+    brain = make_brain(RESURFACING)
+    earlier = "my neighbour's getting his roof redone by some cowboy firm"
+    assert slugs(ask(engine, brain, "the roof job is taking forever, he says", earlier)) == []
+    earlier = "my roof is leaking into the hall again"  # the user's own
+    assert slugs(ask(engine, brain, "the roof job had better start soon", earlier)) == [
+        RESURFACING[0]
+    ]
 
 
 def test_two_pieces_of_work_on_one_thing_settle_neither(engine: Engine, make_brain: Any) -> None:
@@ -324,3 +338,13 @@ def test_words_of_a_title_after_a_are_any_such_thing(engine: Engine, make_brain:
     text = "quarrendon quoted for a bell frame job at St Mary's"
     assert slugs(ask(engine, brain, text)) == [firm[0]]
     assert frame[0] in slugs(ask(engine, brain, "quarrendon says the bell frame is rotten"))
+
+
+def test_a_firms_short_name_before_a_child_is_a_family_s(engine: Engine, make_brain: Any) -> None:
+    firm = (
+        "companies/quarrendon-steelfixers",
+        "---\ntitle: Quarrendon Steelfixers\ntype: company\nsummary: Steelwork.\n---\n",
+    )
+    brain = make_brain(firm)
+    assert slugs(ask(engine, brain, "the Quarrendon lad helped with the tents")) == []
+    assert slugs(ask(engine, brain, "Quarrendon sent the invoice")) == [firm[0]]

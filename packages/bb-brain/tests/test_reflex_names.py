@@ -866,6 +866,7 @@ def test_a_family_name_before_a_clients_matter_is_the_client(
         ("Pupil, 15-year-old.", "the Vantongeren baby is due in May", False),  # a sibling
         ("Junior member, aged 11; she won the novice class.", "the Vantongeren boy", False),
         ("Former pupil, now 42, runs the hardware shop.", "the Vantongeren lad fixed it", False),
+        ("Mother of Kit; her son plays cornet.", "the Vantongeren boy plays cornet", False),
     ],
 )
 def test_a_family_name_before_one_of_its_children_is_the_child(
@@ -1236,6 +1237,8 @@ def test_a_hyphenated_title_typed_with_a_space(engine: Engine, make_brain: Any, 
         ("quellmore have sent the invoice", False),
         ("Quellmore has the keys", True),
         ("Tobias and Quellmore are coming tonight", True),  # one of a list
+        ("Quellmore are you free tomorrow?", True),  # a question put to her
+        ("quellmores are out of feed again", False),  # the firm's, typed as its name
         ("the Quellmores are coming for dinner", True),  # a family by its plural
     ],
 )
@@ -1262,6 +1265,23 @@ def test_a_family_name_shared_is_settled_by_an_initial_or_a_child(
     assert slugs(ask(engine, brain, "the Quaintance girl rang the treble")) == [daughter[0]]
     assert slugs(ask(engine, brain, "the Quaintance boy rang the treble")) == []  # her brother
     assert slugs(ask(engine, brain, "Quaintance has signed the form")) == []  # either
+    assert slugs(ask(engine, brain, "A. Quaintance has signed the form")) == [father[0]]
+
+
+def test_a_childs_sex_is_what_its_summary_says_of_it(engine: Engine, make_brain: Any) -> None:
+    """ "Ambrose's daughter, 11" and "son of Ambrose, aged 7": a girl and a boy."""
+    father = ("people/ambrose-quaintance", md("Ambrose Quaintance", type="person"))
+    girl = (
+        "people/tilly-quaintance",
+        md("Tilly Quaintance", type="person", summary="Ambrose's daughter, 11, swims."),
+    )
+    boy = (
+        "people/kit-quaintance",
+        md("Kit Quaintance", type="person", summary="Beaver scout, aged 7; son of Ambrose."),
+    )
+    brain = make_brain(father, girl, boy)
+    assert slugs(ask(engine, brain, "the Quaintance girl lost her woggle")) == [girl[0]]
+    assert slugs(ask(engine, brain, "the Quaintance lad was at beavers")) == [boy[0]]
 
 
 @pytest.mark.parametrize(

@@ -131,7 +131,7 @@ class Maker:
         generation = ""
         if after < len(self.tokens) and self.tokens[after].glued:
             generation = GENERATIONS.get(self.tokens[after].norm, "")
-        if len(toks) == 1 and norm == toks[0].norm and _a_firms_plural(self.tokens, toks[0]):
+        if len(toks) == 1 and _a_firms_plural(self.tokens, toks[0], norm):
             arms = arms - PERSON_ARMS  # "hosken are delivering the feed": the firm
         if len(toks) > 1 and toks[0].sentence_start and _HEADED.match(self.text, toks[-1].end):
             # "Wool fair: stalls are booked", "Wool fair update: ...": what the note is about
@@ -156,21 +156,31 @@ class Maker:
         )
 
 
-def _a_firms_plural(tokens: list[Token], tok: Token) -> bool:
-    """A plural verb right after a bare word that no list joins to another.
+def _a_firms_plural(tokens: list[Token], tok: Token, norm: str) -> bool:
+    """A plural verb right after a word that no list joins to another.
 
     A firm is spoken of in the plural ("Hosken are delivering", "Thursby have sent the
-    samples"); one person never is, so the word is no one's given or family name. Not a
-    family by its plural ("the Hoskens are": another form of the word), nor one of a list
-    ("Tom and Ana are coming").
+    samples", "hoskens are out of feed", "hosken's have a sale on"); one person never is,
+    so the word is no one's given or family name. Not a family by its plural ("the
+    Hoskens are coming"), one of a list ("Tom and Ana are coming"), nor a question put to
+    someone ("Ravi are you free?", "Wilf have you paid?").
     """
     after = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
-    if after is None or not after.glued or after.norm not in _PLURAL_VERBS or tok.possessive:
+    if after is None or not after.glued or after.norm not in _PLURAL_VERBS:
         return False
-    before = tokens[tok.index - 1] if tok.index > 0 else None
-    joined = before is not None and (before.norm in _JOINERS or tok.comma_before)
-    return not joined
+    following = tokens[after.index + 1] if after.index + 1 < len(tokens) else None
+    if following is not None and following.glued and following.norm in _ASKED:
+        return False
+    before = tokens[tok.index - 1] if tok.index > 0 and tok.glued else None
+    if before is not None and (before.norm in _JOINERS or before.norm == "the"):
+        return False
+    if tok.comma_before:
+        return False
+    return tok.norm in (norm, f"{norm}s")  # the word as written, or typed as the firm's
 
+
+#: Who a question is put to after its verb: "Ravi are you free?".
+_ASKED: Final = frozenset("you we they i he she it".split())
 
 #: The arms of a person's own name, given or family, alone.
 PERSON_ARMS: Final = frozenset({"surname", "given-name"})

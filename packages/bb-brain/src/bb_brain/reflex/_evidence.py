@@ -779,6 +779,8 @@ def veto(res: Resolved) -> str | None:
             f"declined: {res.cand.raw!r} names the firm only in its possessive or with a"
             " plural verb; here it is anyone of that name"
         )
+    if res.arm in SHORT_NAME_ARMS and not res.page.is_person and _a_child_after(res):
+        return f"declined: {res.cand.raw!r} is a family's name before one of its children"
     if res.arm == TITLE_PART_ARM and _one_of_a_kind(res):
         return f"declined: {res.cand.raw!r} follows 'a', one of a kind, not the page's own"
     signals = set(res.cand.signals)
@@ -804,6 +806,15 @@ def veto(res: Resolved) -> str | None:
     if IMPERATIVE in signals:
         return f"declined: {res.cand.raw!r} opens the sentence as a verb ({IMPERATIVE})"
     return _no_persons_grammar(res, signals)
+
+
+def _a_child_after(res: Resolved) -> bool:
+    """A child's noun right after the word: "the Rosevear lad", no firm's."""
+    span = res.cand.span
+    if span is None or span.last + 1 >= len(span.tokens):
+        return False
+    after = span.tokens[span.last + 1]
+    return after.glued and after.norm in _A_FAMILYS_CHILD
 
 
 def _one_of_a_kind(res: Resolved) -> bool:
@@ -994,7 +1005,9 @@ def _a_child(summary: str, noun: str) -> bool:
     age = _AGED.search(summary)
     if age is not None:
         return int(age.group(1) or age.group(2)) < _ADULT_AGE
-    return _CHILD.search(summary) is not None
+    child, grown = _CHILD.search(summary), _GROWN_UP.search(summary)
+    # "Mother of Arjun; her son plays": what the summary says its person is comes first
+    return child is not None and (grown is None or child.start() < grown.start())
 
 
 #: An age a summary gives ("aged 13", "age 9", "now 42", "13-year-old", "13 years old").
@@ -1010,28 +1023,41 @@ _CHILD: Final = re.compile(
 def _summary_sex(summary: str) -> str:
     """The sex a summary gives its person, "he" or "she", else "".
 
-    By a family noun after a possessive ("his daughter": the person is a daughter) or the
-    pronoun it makes its subject ("aged 11; she won the novice class"); not a possessive
-    pronoun, which may be anyone's.
+    By whichever comes first: a family noun said of the person ("his daughter", "Imelda's
+    daughter, 11", "son of Lowen", "Little girl, 4": the person is a daughter, a son, a
+    girl) or the pronoun the summary makes its subject ("aged 11; she won the novice
+    class"); not a possessive pronoun, which may be anyone's.
     """
-    said = _KIN_OF_SOMEONE.search(summary) or _SUBJECT_PRONOUN.search(summary)
-    if said is None:
+    found = [match for pattern in _SEXED if (match := pattern.search(summary)) is not None]
+    if not found:
         return ""
-    return "he" if said.group("word").casefold() in _MALE else "she"
+    said = min(found, key=lambda match: match.start())
+    word = next(group for group in said.groups() if group)
+    return "he" if word.casefold() in _MALE else "she"
 
 
 #: "he" or "she" as a subject in a summary.
 _SUBJECT_PRONOUN: Final = re.compile(r"\b(?P<word>he|she)\b", re.I)
-#: A family noun after a possessive: what the summary's person is to someone ("his daughter").
+#: A family noun said of the summary's person: after a possessive ("his daughter",
+#: "Imelda's daughter"), before "of" ("son of Lowen"), or a child's noun ("Little girl, 4").
 _KIN_OF_SOMEONE: Final = re.compile(
-    r"\b(?:his|her|their|our|my|the user['’]s)\s+(?:\w+\s+)?"
-    r"(?P<word>daughter|son|granddaughter|grandson|niece|nephew|stepdaughter|stepson)\b",
+    r"\b(?:(?:his|her|their|our|my|\w+['’]s)\s+(?:\w+\s+)?"
+    r"(?P<kin>daughter|son|granddaughter|grandson|niece|nephew|stepdaughter|stepson)\b"
+    r"|(?P<of>daughter|son|granddaughter|grandson|niece|nephew)\s+of\b"
+    r"|(?P<child>girl|boy|schoolgirl|schoolboy)\b)",
     re.I,
 )
-_MALE: Final = frozenset("he son grandson nephew stepson".split())
+_MALE: Final = frozenset("he son grandson nephew stepson boy schoolboy".split())
+_SEXED: Final = (_KIN_OF_SOMEONE, _SUBJECT_PRONOUN)
 #: The children's nouns of one sex.
 _A_SON: Final = frozenset({"boy", "lad"})
 _A_DAUGHTER: Final = frozenset({"girl", "lass"})
+#: Words a summary says a grown-up with: a parent's or a spouse's.
+_GROWN_UP: Final = re.compile(
+    r"\b(?:mother|father|mum|dad|wife|husband|grandmother|grandfather|grandma|grandad|"
+    r"grandpa|nan|parent|widow|widower)\b",
+    re.I,
+)
 _BABY: Final = re.compile(r"\b(?:baby|newborn|infant)\b", re.I)
 #: From this age a person is no family's girl or boy.
 _ADULT_AGE: Final = 18

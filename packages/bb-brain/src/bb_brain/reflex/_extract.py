@@ -844,7 +844,7 @@ def _given_initial(part: list[Token]) -> bool:
     return (
         len(part) >= 2
         and INITIALS.fullmatch(first.raw) is not None
-        and first.raw not in _WORD_LETTERS
+        and (first.raw not in _WORD_LETTERS or first.initial)  # "A. Vowles"
         and part[1].capitalised
         and part[1].glued
     )

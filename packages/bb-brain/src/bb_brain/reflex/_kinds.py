@@ -46,7 +46,7 @@ _WHICH_ONE: Final = frozenset(
     """
     of near at in on by behind beside next opposite outside inside round around across down up
     off from over under past along to for against into with about there here that which who
-    whose where i we you he she they itself
+    whose where i we you he she they itself my your his her our their
     """.split()
 )
 #: Words that open what a verb takes ("needs a clean", "want everyone's subs", "wants to").
@@ -59,6 +59,8 @@ _OBJECT_OPENERS: Final = (
 )
 #: Determiners that bring in one of a kind, or someone else's ("a darts league", "my league").
 _ANOTHER: Final = frozenset("a an another my his her their your our some".split())
+#: The same, but the user's own: what a piece of work is done on may be the user's.
+_OTHERS: Final = _ANOTHER - {"my", "our"}
 #: How many words may stand between such a determiner and the noun ("a new bakery").
 _ANOTHER_REACH: Final = 3
 
@@ -203,12 +205,22 @@ def _another_before(tokens: list[Token], noun: Token) -> bool:
 def another_one_before(noun: str, texts: Sequence[str]) -> bool:
     """One of the last few turns brought in another one.
 
-    "a workshop in Leeds", "my garage", "the workshop on safeguarding".
+    "a workshop in Leeds", "my garage", "the workshop on safeguarding". For a piece of work
+    ("the boiler job"), another's thing it works on as well: "my neighbour's getting his
+    boiler replaced", "my sister is having a kitchen extension done" (not the user's own,
+    "my boiler": the user's job is the page's).
     """
+    if not noun.endswith(f" {WORK_KEY}"):
+        return _brought_in(re.escape(noun), _ANOTHER, texts)
+    worked_on = noun.removesuffix(f" {WORK_KEY}")
+    return _brought_in(f"(?:{re.escape(noun)}|{re.escape(worked_on)})", _OTHERS, texts)
+
+
+def _brought_in(words: str, owners: frozenset[str], texts: Sequence[str]) -> bool:
     pattern = re.compile(
-        rf"\b(?:{'|'.join(sorted(_ANOTHER))})\s+(?:[\w-]+\s+){{0,{_ANOTHER_REACH - 1}}}"
-        rf"{re.escape(noun)}\b"
-        rf"|\bthe\s+{re.escape(noun)}\s+(?:{'|'.join(sorted(_PLACING_AFTER))})\b",
+        rf"\b(?:{'|'.join(sorted(owners))})\s+(?:[\w-]+\s+){{0,{_ANOTHER_REACH - 1}}}"
+        rf"{words}\b"
+        rf"|\bthe\s+{words}\s+(?:{'|'.join(sorted(_PLACING_AFTER))})\b",
         re.IGNORECASE,
     )
     return any(pattern.search(text) for text in texts)

@@ -151,7 +151,8 @@ class Token:
     quoted: bool = False
     #: The possessive is an apostrophe alone ("miles' birthday"): never "is" or "has".
     apostrophe_only: bool = False
-    #: A capital letter with its period after a capitalised word: an initial ("Juniper K.").
+    #: A capital letter with its period: an initial, after a capitalised word ("Juniper K.")
+    #: or before one ("A. Vowles").
     initial: bool = False
     #: An @handle (read once: the grammar asks for it of every neighbour).
     handle: bool = dataclasses.field(init=False)
@@ -232,15 +233,18 @@ def _shorthand_slash(previous: Token, gap: str) -> bool:
 def _a_given_initial(tokens: list[Token], raw: str) -> bool:
     """A capital letter and its period before a capitalised word: a given name's initial.
 
-    Or a few such letters ("T.J. Quell"). Not "I" or "A", words of their own ("I got an A.
-    Grace said ..."), nor a letter that labels the noun before it ("plan B. Jonah will
-    conduct", "Vitamin D. Hattie swears by it", "block C.") or ends a name ("Jonah P.
-    Quell": a middle initial, the family name after it).
+    Or a few such letters ("T.J. Quell"). "I" and "A", words of their own ("I got an A.
+    Grace said ..."), only where a name opens ("A. Vowles has the books"). Not a letter
+    that labels the noun before it ("plan B. Jonah will conduct", "Vitamin D. Hattie swears
+    by it", "block C."), nor one that ends a name ("Jonah P. Quell": a middle initial, the
+    family name after it).
     """
     letter = tokens[-1]
-    if INITIALS.fullmatch(letter.raw) is None or letter.raw in ("I", "A") or not raw[:1].isupper():
+    if INITIALS.fullmatch(letter.raw) is None or not raw[:1].isupper():
         return False
     before = tokens[-2] if len(tokens) > 1 and letter.glued else None
+    if letter.raw in ("I", "A"):
+        return before is None  # "A. Vowles has the books", "coach: I. Goodbrand"
     if before is None or before.norm in FUNCTION_WORDS or INITIALS.fullmatch(before.raw):
         return True  # "J. Quell", "with J. Quell", "M. J. Ruddle"
     return not before.capitalised and "NOUN" not in sense(before.norm).readings
@@ -312,6 +316,7 @@ def tokenise(text: str) -> list[Token]:
             starts, glued = False, True  # "Dr. Okafor": the period abbreviates the title
         elif tokens and gap.strip() == "." and _a_given_initial(tokens, raw):
             starts, glued = False, True  # "J. Quell", "T.J. Quell": initials, no full stop
+            tokens[-1] = dataclasses.replace(tokens[-1], initial=True)
         elif tokens and gap.strip() == "." and _an_initial(tokens):
             tokens[-1] = dataclasses.replace(tokens[-1], initial=True)
             if raw[:1].islower():  # "Juniper K. asked": the period abbreviates a family name
