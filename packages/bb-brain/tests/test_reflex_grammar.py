@@ -1813,3 +1813,13 @@ def test_a_line_break_parts_a_number_from_the_next_lines_word() -> None:
 
     assert COUNTED in signals("we passed 40 paddy fields")
     assert COUNTED not in signals("off stand C approx 17:40\npaddy on control")
+
+
+def test_an_everyday_word_asked_of_with_a_deed_and_its_object(
+    engine: Engine, make_brain: Any
+) -> None:
+    """ "did heath get anything decent?": "anything" is what "get" takes, so Heath did it."""
+    heath = ("people/heath-quarrie", md("Heath Quarrie", type="person", aliases="[Heath]"))
+    brain = make_brain(heath)
+    assert slugs(ask(engine, brain, "did heath get anything decent at the sale?")) == [heath[0]]
+    assert slugs(ask(engine, brain, "does heath grow anywhere near the coast?")) == []

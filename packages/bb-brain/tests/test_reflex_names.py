@@ -471,6 +471,9 @@ def test_the_user_s_own_description_of_a_thing_said_whole(engine: Engine, make_b
     # running on into another noun, or said to be somewhere else, it is something else
     assert slugs(ask(engine, brain, "the new cottage pie recipe is in the drawer")) == []
     assert slugs(ask(engine, brain, "the new cottage on our lane has sold")) == []
+    # an adverb that is a noun too runs nothing on; a preposition of time says when
+    assert slugs(ask(engine, brain, "the new cottage still has no fibre")) == [COTTAGE[0]]
+    assert slugs(ask(engine, brain, "the new cottage in september, then the barn")) == [COTTAGE[0]]
 
 
 WEDDING = ("projects/quenby-wedding", md("Quenby Wedding", type="project", aliases="[the big day]"))
@@ -1300,3 +1303,30 @@ def test_a_title_with_a_possessive_typed_in_lowercase(
     )
     brain = make_brain(pathway)
     assert slugs(ask(engine, brain, text)) == ([pathway[0]] if found else [])
+
+
+def test_a_given_name_two_pages_share_is_settled_by_a_family_initial(
+    engine: Engine, make_brain: Any
+) -> None:
+    mwale = ("people/grace-mwale", md("Grace Mwale", type="person", aliases="[Grace]"))
+    okoro = ("people/grace-okoro", md("Grace Okoro", type="person", aliases="[Grace]"))
+    brain = make_brain(mwale, okoro)
+    assert slugs(ask(engine, brain, "Grace M I mean, she runs the summit teams")) == [mwale[0]]
+    assert slugs(ask(engine, brain, "Grace T has the float")) == []  # neither
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("trade-in this morning, 2014 mercedes c-class, 98k", False),  # a make after its year
+        ("a 2019 Mercedes with low miles", False),
+        ("in 2014 Mercedes joined us from Leeds", True),  # a year that says when
+        ("did mercedes get anything decent at the auction?", True),  # a deed with its object
+    ],
+)
+def test_a_name_after_a_model_year_is_a_make(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    admin = ("people/mercedes-quarrie", md("Mercedes Quarrie", type="person", aliases="[Mercedes]"))
+    brain = make_brain(admin)
+    assert slugs(ask(engine, brain, text)) == ([admin[0]] if found else [])

@@ -66,7 +66,7 @@ from bb_brain.pages import (
 )
 from bb_brain.reflex._candidate import NAME_ARMS, Candidate
 from bb_brain.reflex._kinds import another_one_before, says_which_one
-from bb_brain.reflex._lexicon import ANIMAL_KINDS, FAMILY_WORDS
+from bb_brain.reflex._lexicon import ANIMAL_KINDS, FAMILY_WORDS, SEASONS, is_calendar_word
 from bb_brain.reflex._ordinary import (
     ORDINARY_ZIPF,
     inflections,
@@ -468,7 +468,11 @@ def own_definite_alias(res: Resolved) -> bool:
     if span is None:
         return False
     after = span.tokens[span.last + 1] if span.last + 1 < len(span.tokens) else None
-    runs_on = after is not None and after.glued and sense(after.norm).noun
+    # a noun runs the phrase on ("the new shop floor"); an adverb that is a noun too does
+    # not ("the body shop still has the golf")
+    word = sense(after.norm) if after is not None else None
+    runs_on = after is not None and after.glued and word is not None and word.noun
+    runs_on = runs_on and word is not None and "ADV" not in word.readings
     return not runs_on and not (after is not None and after.glued and after.capitalised)
 
 
@@ -484,10 +488,19 @@ def a_thing_of_its_own(res: Resolved) -> Resolved | None:
         return None
     span = res.cand.span
     if span is not None and span.last + 1 < len(span.tokens):
-        if says_which_one(span.tokens[span.last + 1]):
+        after = span.tokens[span.last + 1]
+        if says_which_one(after) and not _when(span.tokens, after):
             return None  # "the new shop on the corner", "the cold store at Tesco": another
     decision = f"own description {res.cand.norm!r}, said whole, its noun naming few things"
     return replace(res, signals=(OWN_DESCRIPTION,), decision=decision)
+
+
+def _when(tokens: Sequence[Token], after: Token) -> bool:
+    """A preposition that says when, not which one: "the night walk in september"."""
+    time = tokens[after.index + 1] if after.index + 1 < len(tokens) else None
+    if after.norm not in ("in", "on") or time is None or not time.glued:
+        return False
+    return is_calendar_word(time.norm) or time.norm in SEASONS or time.norm.isdigit()
 
 
 OWN_DESCRIPTION: Final = "the page's own description, said whole"
@@ -786,7 +799,7 @@ def veto(res: Resolved) -> str | None:
     signals = set(res.cand.signals)
     if EPONYM in signals:
         return f"declined: {res.cand.raw!r} is {EPONYM}"
-    if res.page.is_person and (other := _someone_else(res, signals)):
+    if res.page.is_person and (other := _no_one_here(res, signals)):
         return other
     if res.arm == "slug-suffix" and LOWERCASE in signals and not _slug_in_title(res):
         # "the house move" of a page titled "Moving to Leeds": its slug is an old label
@@ -815,6 +828,35 @@ def _a_child_after(res: Resolved) -> bool:
         return False
     after = span.tokens[span.last + 1]
     return after.glued and after.norm in _A_FAMILYS_CHILD
+
+
+def _no_one_here(res: Resolved, signals: set[str]) -> str | None:
+    """Why a person's name is someone else's or something else here, or None."""
+    if other := _someone_else(res, signals):
+        return other
+    if _a_model_year_before(res):
+        return f"declined: {res.cand.raw!r} follows a model year, as a make of car does"
+    return None
+
+
+def _a_model_year_before(res: Resolved) -> bool:
+    """A year right before the word, as a car's make follows it: "a 2014 mercedes c-class".
+
+    Not a year that says when ("in 2014 Mercedes joined us").
+    """
+    span = res.cand.span
+    if span is None or span.first < 1 or not span.tokens[span.first].glued:
+        return False
+    year = span.tokens[span.first - 1]
+    if not _YEAR.fullmatch(year.norm):
+        return False
+    before = span.tokens[span.first - 2] if span.first >= 2 and year.glued else None
+    return before is None or before.norm not in _WHEN_WORDS
+
+
+_YEAR: Final = re.compile(r"(?:19|20)\d\d")
+#: Words before a year that make it a date: "in 2014", "since 2019".
+_WHEN_WORDS: Final = frozenset("in since by from until till during of before after".split())
 
 
 def _one_of_a_kind(res: Resolved) -> bool:
@@ -1540,10 +1582,11 @@ class Conversation:
 
 
 def _by_the_words_beside(options: Sequence[Resolved]) -> Resolved | None:
-    """The one page a family name's initial or child noun fits, of those sharing the name.
+    """The one page an initial or a child's noun fits, of those sharing the name.
 
     "A. Quaintance has signed" of Ambrose and Tilly Quaintance is Ambrose; "the Quaintance
-    girl" is Tilly, the page of a child (:func:`_a_child`).
+    girl" is Tilly, the page of a child (:func:`_a_child`); "Grace M" of Grace Mwale and
+    Grace Okoro is Grace Mwale.
     """
     cand = options[0].cand
     for signal in cand.signals:
@@ -1553,7 +1596,16 @@ def _by_the_words_beside(options: Sequence[Resolved]) -> Resolved | None:
                 return _settled(fits[0], options, signal, "it fits this page and not")
     span = cand.span
     after = span.tokens[span.last + 1] if span and span.last + 1 < len(span.tokens) else None
-    if after is None or not after.glued or after.norm not in _A_FAMILYS_CHILD:
+    if after is None or not after.glued:
+        return None
+    if len(after.raw) == 1 and after.raw.isupper() and after.raw not in ("I", "A"):
+        # "Grace M, I mean": the family name's initial after a given name two pages share
+        letter = after.raw.casefold()
+        fits = [res for res in options if fold(res.page.title).split()[-1].startswith(letter)]
+        if len(fits) == 1 and all(res.page.is_person for res in options):
+            return _settled(fits[0], options, f"a family initial ({after.raw})", "it fits")
+        return None
+    if after.norm not in _A_FAMILYS_CHILD:
         return None
     fits = [
         res

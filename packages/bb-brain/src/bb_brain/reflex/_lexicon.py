@@ -76,6 +76,7 @@ DETERMINERS: Final = _words(
 #: make it the verb ("Cliff needs the data": a plural noun takes no object).
 OBJECT_OPENERS: Final = _words(
     "the a an my our your his her their its this that these those some him them us me you"
+    " anything something everything nothing anyone someone everyone"
 )
 #: Pronouns that are a clause's subject ("I will", "they may"): a modal after one is a modal.
 SUBJECT_PRONOUNS: Final = _words("i you we they he she it")
