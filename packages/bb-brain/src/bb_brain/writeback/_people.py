@@ -549,9 +549,25 @@ ROLE_REACH: Final = 4
 
 
 def _said_before_to_be_a_person(text: str, start: int) -> bool:
-    """A role or kinship noun just before the name."""
+    """A role or kinship noun just before the name.
+
+    Not one that a preposition parts from it, or a number: "the chap with the two Maine
+    Coons" is the chap's, and what he has is counted.
+    """
     before = [fold(word) for word in _WORD.findall(text[:start])][-LOOK_BEHIND:]
-    return any(word in PERSON_NOUNS or _one_who_practises(word) for word in before)
+    if before and (before[-1].isdigit() or before[-1] in _NUMBER_WORDS):
+        return False
+    for at, word in enumerate(before):
+        if word in PERSON_NOUNS or _one_who_practises(word):
+            if not _PARTING & set(before[at + 1 :]):
+                return True
+    return False
+
+
+#: Prepositions that part a person noun from a name after it: "the chap with the two ...".
+_PARTING: Final = frozenset("with from at for about near by without".split())
+#: Numbers in words: what they count is no one's name ("the two Maine Coons").
+_NUMBER_WORDS: Final = frozenset("two three four five six seven eight nine ten twelve".split())
 
 
 def _said_is(text: str, start: int, end: int) -> bool:
