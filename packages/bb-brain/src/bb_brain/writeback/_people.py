@@ -551,8 +551,8 @@ ROLE_REACH: Final = 4
 def _said_before_to_be_a_person(text: str, start: int) -> bool:
     """A role or kinship noun just before the name.
 
-    Not one that a preposition parts from it, or a number: "the chap with the two Maine
-    Coons" is the chap's, and what he has is counted.
+    Not one that a preposition parts from it, or a number: "the chap with the two Tarvish
+    Quorns" is the chap's, and what he has is counted.
     """
     before = [fold(word) for word in _WORD.findall(text[:start])][-LOOK_BEHIND:]
     if before and (before[-1].isdigit() or before[-1] in _NUMBER_WORDS):
@@ -566,7 +566,7 @@ def _said_before_to_be_a_person(text: str, start: int) -> bool:
 
 #: Prepositions that part a person noun from a name after it: "the chap with the two ...".
 _PARTING: Final = frozenset("with from at for about near by without".split())
-#: Numbers in words: what they count is no one's name ("the two Maine Coons").
+#: Numbers in words: what they count is no one's name ("the two Tarvish Quorns").
 _NUMBER_WORDS: Final = frozenset("two three four five six seven eight nine ten twelve".split())
 
 
