@@ -1803,23 +1803,23 @@ def test_a_name_that_labels_a_product_or_works(
 
 
 def test_a_line_break_parts_a_number_from_the_next_lines_word() -> None:
-    """Notes: "approx 17:40" ends its line; "paddy on control" is counted by nothing."""
+    """Notes: "arrived 16:20" ends its line; "heron on the desk" is counted by nothing."""
     from bb_brain.reflex._extract import extract
     from bb_brain.reflex._syntax import COUNTED
 
     def signals(text: str) -> tuple[str, ...]:
-        (found,) = [cand for cand in extract(text) if cand.norm == "paddy"]
+        (found,) = [cand for cand in extract(text) if cand.norm == "heron"]
         return found.signals
 
-    assert COUNTED in signals("we passed 40 paddy fields")
-    assert COUNTED not in signals("off stand C approx 17:40\npaddy on control")
+    assert COUNTED in signals("we passed 40 heron nests")
+    assert COUNTED not in signals("van arrived 16:20\nheron on the desk till six")
 
 
 def test_an_everyday_word_asked_of_with_a_deed_and_its_object(
     engine: Engine, make_brain: Any
 ) -> None:
-    """ "did heath get anything decent?": "anything" is what "get" takes, so Heath did it."""
+    """ "did heath buy anything?": "anything" is what "buy" takes, so Heath did it."""
     heath = ("people/heath-quarrie", md("Heath Quarrie", type="person", aliases="[Heath]"))
     brain = make_brain(heath)
-    assert slugs(ask(engine, brain, "did heath get anything decent at the sale?")) == [heath[0]]
+    assert slugs(ask(engine, brain, "did heath buy anything at the sale?")) == [heath[0]]
     assert slugs(ask(engine, brain, "does heath grow anywhere near the coast?")) == []

@@ -225,7 +225,7 @@ GAS_METER = (
 @pytest.mark.parametrize(
     ("text", "slug"),
     [
-        ("is the roof job done or still roped off?", RESURFACING[0]),
+        ("has the roof job finished, or is the ladder still up?", RESURFACING[0]),
         ("the roof build overran again", RESURFACING[0]),
         ("a crack in the case after the organ job, she says", ORGAN_MOVE[0]),
         ("can we invoice the ketterby project this week", RESURFACING[0]),
@@ -283,7 +283,7 @@ def test_two_pieces_of_work_on_one_thing_settle_neither(engine: Engine, make_bra
         "---\ntitle: Chapel Roof Appeal\ntype: project\nsummary: Fundraising.\n---\n",
     )
     brain = make_brain(RESURFACING, other)
-    assert slugs(ask(engine, brain, "is the roof job done yet?")) == []
+    assert slugs(ask(engine, brain, "has the roof job finished yet?")) == []
 
 
 @pytest.mark.parametrize(

@@ -512,7 +512,7 @@ def test_a_firm_that_goes_by_its_possessive(engine: Engine, make_brain: Any) -> 
         md("Quell & Daughters Boatbuilders", type="company", aliases='["Quell\'s"]'),
     )
     brain = make_brain(firm)
-    assert slugs(ask(engine, brain, "Quell's quote just came in, 18k")) == [firm[0]]
+    assert slugs(ask(engine, brain, "Quell's estimate arrived, eighteen grand")) == [firm[0]]
     assert slugs(ask(engine, brain, "quell are doing the hulls next week")) == [firm[0]]
     assert slugs(ask(engine, brain, "the rebels tried to quell the riot")) == []
 
@@ -604,7 +604,7 @@ def test_a_bare_given_initial_before_a_family_name(engine: Engine, make_brain: A
         ("T. J. Quellmore ran a personal best", True),
         ("K. Quellmore ran a personal best", False),  # another Quellmore
         ("T.J. Quellmore ran a personal best", True),
-        ("lol W.T. Tobias never needed a visa", False),  # a family name: no given name's
+        ("W.T. Tobias wrote that old coaching manual", False),  # a family name: no given name's
         ("I got an A. Tobias was thrilled", True),  # "A" is a word
     ],
 )
@@ -867,7 +867,7 @@ def test_a_family_name_before_a_clients_matter_is_the_client(
         ("Year 6 pupil.", "the Vantongeren girls are here", False),  # a school's, as often
         ("Headteacher.", "the Vantongeren boy starts in september", False),  # her son
         ("Pupil, 15-year-old.", "the Vantongeren baby is due in May", False),  # a sibling
-        ("Junior member, aged 11; she won the novice class.", "the Vantongeren boy", False),
+        ("Cadet, aged 11; she won the junior race.", "the Vantongeren boy", False),
         ("Former pupil, now 42, runs the hardware shop.", "the Vantongeren lad fixed it", False),
         ("Mother of Kit; her son plays cornet.", "the Vantongeren boy plays cornet", False),
     ],
@@ -1290,7 +1290,10 @@ def test_a_childs_sex_is_what_its_summary_says_of_it(engine: Engine, make_brain:
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("new money goes to the women's pathway first", True),  # its alias typed in lowercase
+        (
+            "the sponsorship should fund the women's pathway, I think",
+            True,
+        ),  # its alias typed in lowercase
         ("the women's toilets by the nets are shut again", False),
     ],
 )
@@ -1308,20 +1311,20 @@ def test_a_title_with_a_possessive_typed_in_lowercase(
 def test_a_given_name_two_pages_share_is_settled_by_a_family_initial(
     engine: Engine, make_brain: Any
 ) -> None:
-    mwale = ("people/grace-mwale", md("Grace Mwale", type="person", aliases="[Grace]"))
-    okoro = ("people/grace-okoro", md("Grace Okoro", type="person", aliases="[Grace]"))
-    brain = make_brain(mwale, okoro)
-    assert slugs(ask(engine, brain, "Grace M I mean, she runs the summit teams")) == [mwale[0]]
-    assert slugs(ask(engine, brain, "Grace T has the float")) == []  # neither
+    marrick = ("people/grace-marrick", md("Grace Marrick", type="person", aliases="[Grace]"))
+    tolland = ("people/grace-tolland", md("Grace Tolland", type="person", aliases="[Grace]"))
+    brain = make_brain(marrick, tolland)
+    assert slugs(ask(engine, brain, "Grace M, that is, she runs the relay teams")) == [marrick[0]]
+    assert slugs(ask(engine, brain, "Grace P has the float")) == []  # neither
 
 
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("trade-in this morning, 2014 mercedes c-class, 98k", False),  # a make after its year
+        ("part-ex today: a 2016 mercedes estate, high miles", False),  # a make after its year
         ("a 2019 Mercedes with low miles", False),
         ("in 2014 Mercedes joined us from Leeds", True),  # a year that says when
-        ("did mercedes get anything decent at the auction?", True),  # a deed with its object
+        ("did mercedes buy anything at the auction?", True),  # a deed with its object
     ],
 )
 def test_a_name_after_a_model_year_is_a_make(

@@ -1136,7 +1136,7 @@ def test_more_ways_a_new_person_is_named(said: str, slug: str) -> None:
         " all afternoon. She loved it.",
         "We drove past Pellam Quay and her sister waved",  # a place's words are no name's
         # a person noun a preposition parts from the name, and a number before it
-        "He's the chap with the two Tarvish Quorns, Biscuit and Fennel.",
+        "He's the bloke with the three Tarvish Quorns, Pip and Moss.",
         "Mentioned Tavish Obuya to May. She thinks the hall is too small.",  # May's "she"
         "Went to Brighton Pier with the kids. He's scared of the waves.",  # a place
     ],

@@ -469,7 +469,7 @@ def own_definite_alias(res: Resolved) -> bool:
         return False
     after = span.tokens[span.last + 1] if span.last + 1 < len(span.tokens) else None
     # a noun runs the phrase on ("the new shop floor"); an adverb that is a noun too does
-    # not ("the body shop still has the golf")
+    # not ("the cold store still has room")
     word = sense(after.norm) if after is not None else None
     runs_on = after is not None and after.glued and word is not None and word.noun
     runs_on = runs_on and word is not None and "ADV" not in word.readings
@@ -496,7 +496,7 @@ def a_thing_of_its_own(res: Resolved) -> Resolved | None:
 
 
 def _when(tokens: Sequence[Token], after: Token) -> bool:
-    """A preposition that says when, not which one: "the night walk in september"."""
+    """A preposition that says when, not which one: "the cold store in march"."""
     time = tokens[after.index + 1] if after.index + 1 < len(tokens) else None
     if after.norm not in ("in", "on") or time is None or not time.glued:
         return False
@@ -840,7 +840,7 @@ def _no_one_here(res: Resolved, signals: set[str]) -> str | None:
 
 
 def _a_model_year_before(res: Resolved) -> bool:
-    """A year right before the word, as a car's make follows it: "a 2014 mercedes c-class".
+    """A year right before the word, as a car's make follows it: "a 2016 mercedes estate".
 
     Not a year that says when ("in 2014 Mercedes joined us").
     """
@@ -874,10 +874,10 @@ _INDEFINITE: Final = frozenset("a an another".split())
 def _said_as_the_firm(res: Resolved) -> bool:
     """A name a firm's alias gives in the possessive, said as the firm's.
 
-    Written in the possessive, its apostrophe typed or not ("Barrow's quote just came in",
+    Written in the possessive, its apostrophe typed or not ("Quell's estimate arrived",
     "kelly's got the minibus in", "at st brannocks"), or with a plural verb, as a firm is
-    spoken of and no one person ("sterling are doing the service", "quell have the
-    hulls"). "harvey said he can't make it", "stopping in ludlow overnight", "harvey's
+    spoken of and no one person ("quell are doing the hulls", "quell have the
+    keys"). "harvey said he can't make it", "stopping in ludlow overnight", "harvey's
     mum": anyone, anywhere of that name.
     """
     span = res.cand.span
@@ -1037,13 +1037,13 @@ def _a_matter_after(res: Resolved) -> bool:
 def _a_child(summary: str, noun: str) -> bool:
     """The page's summary makes its person a family's child ("Patient, aged 13").
 
-    "the Haddad girl" is someone else of the family when the page is a grown-up's.
+    "the Vantongeren girl" is someone else of the family when the page is a grown-up's.
     """
     if noun == "baby":
         return _BABY.search(summary) is not None
     sex = _summary_sex(summary)
     if sex and noun in _A_SON | _A_DAUGHTER and (sex == "he") != (noun in _A_SON):
-        return False  # "the Tresilian boy" of a page that says "she"
+        return False  # "the Vantongeren boy" of a page that says "she"
     age = _AGED.search(summary)
     if age is not None:
         return int(age.group(1) or age.group(2)) < _ADULT_AGE
@@ -1067,8 +1067,8 @@ def _summary_sex(summary: str) -> str:
 
     By whichever comes first: a family noun said of the person ("his daughter", "Imelda's
     daughter, 11", "son of Lowen", "Little girl, 4": the person is a daughter, a son, a
-    girl) or the pronoun the summary makes its subject ("aged 11; she won the novice
-    class"); not a possessive pronoun, which may be anyone's.
+    girl) or the pronoun the summary makes its subject ("aged 11; she won the junior
+    race"); not a possessive pronoun, which may be anyone's.
     """
     found = [match for pattern in _SEXED if (match := pattern.search(summary)) is not None]
     if not found:
@@ -1105,7 +1105,7 @@ _BABY: Final = re.compile(r"\b(?:baby|newborn|infant)\b", re.I)
 _ADULT_AGE: Final = 18
 
 
-#: One child of a family, by the family's name: "the Haddad girl", "the Okafor lad" (the
+#: One child of a family, by the family's name: "the Vantongeren girl", "the Quorn lad" (the
 #: plural may be a school's, "the Oakfield girls").
 _A_FAMILYS_CHILD: Final = frozenset("girl boy lad lass baby kid".split())
 #: What is a client's or a household's own, named after them: "the Okafor move" (not what
@@ -1585,8 +1585,8 @@ def _by_the_words_beside(options: Sequence[Resolved]) -> Resolved | None:
     """The one page an initial or a child's noun fits, of those sharing the name.
 
     "A. Quaintance has signed" of Ambrose and Tilly Quaintance is Ambrose; "the Quaintance
-    girl" is Tilly, the page of a child (:func:`_a_child`); "Grace M" of Grace Mwale and
-    Grace Okoro is Grace Mwale.
+    girl" is Tilly, the page of a child (:func:`_a_child`); "Grace M" of Grace Marrick and
+    Grace Tolland is Grace Marrick.
     """
     cand = options[0].cand
     for signal in cand.signals:
@@ -1599,7 +1599,7 @@ def _by_the_words_beside(options: Sequence[Resolved]) -> Resolved | None:
     if after is None or not after.glued:
         return None
     if len(after.raw) == 1 and after.raw.isupper() and after.raw not in ("I", "A"):
-        # "Grace M, I mean": the family name's initial after a given name two pages share
+        # "Grace M, that is": the family name's initial after a given name two pages share
         letter = after.raw.casefold()
         fits = [res for res in options if fold(res.page.title).split()[-1].startswith(letter)]
         if len(fits) == 1 and all(res.page.is_person for res in options):

@@ -306,8 +306,8 @@ def tokenise(text: str) -> list[Token]:
         starts = not tokens or bool(_SENTENCE_BREAK.search(gap))
         quote_starts.append(not starts and _OPENING_QUOTE.search(gap) is not None)
         starts = starts or quote_starts[-1]
-        # a line break parts words as a stop does: "approx 17:40 / paddy on control" counts no
-        # paddies
+        # a line break parts words as a stop does: "arrived 16:20 / heron on the desk" counts no
+        # herons
         broken = "\n" in gap
         glued = (
             bool(tokens) and not broken and (not gap.strip() or _shorthand_slash(tokens[-1], gap))

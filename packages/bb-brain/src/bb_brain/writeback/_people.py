@@ -487,10 +487,10 @@ def _placed_or_referred_to(rest: str, name: str) -> bool:
 
 #: A capitalised word: another name, which a "she" after it may refer to.
 _CAPITAL_WORD = re.compile(r"\b[A-Z]")
-#: "he" or "she" said to be the name: "He's Gethin Pritchard", "she was Ana Ferrer then".
+#: "he" or "she" said to be the name: "He's Ezra Quorn", "she was Ana Ferrer then".
 _HE_OR_SHE_IS = re.compile(r"\b(?:he|she)(?:['’]s|\s+is|\s+was)\s+$", re.IGNORECASE)
 #: "he" or "she" opening the next sentence when the name ends its own within a few words
-#: ("... at the sailing club. She's running a course"; not after another name, "Mentioned
+#: ("... at the bowls club. She's running a course"; not after another name, "Mentioned
 #: Marcus Delaney to May. She thinks ...", see :func:`_placed_or_referred_to`).
 _HE_OR_SHE_NEXT = re.compile(r"[^.!?\n]{0,60}?[.!?]+[ \t]+(?:he|she)(?:['’]s)?\b", re.IGNORECASE)
 
@@ -551,8 +551,8 @@ ROLE_REACH: Final = 4
 def _said_before_to_be_a_person(text: str, start: int) -> bool:
     """A role or kinship noun just before the name.
 
-    Not one that a preposition parts from it, or a number: "the chap with the two Tarvish
-    Quorns" is the chap's, and what he has is counted.
+    Not one that a preposition parts from it, or a number: "the bloke with the three
+    Tarvish Quorns" is the bloke's, and what he has is counted.
     """
     before = [fold(word) for word in _WORD.findall(text[:start])][-LOOK_BEHIND:]
     if before and (before[-1].isdigit() or before[-1] in _NUMBER_WORDS):
@@ -564,7 +564,7 @@ def _said_before_to_be_a_person(text: str, start: int) -> bool:
     return False
 
 
-#: Prepositions that part a person noun from a name after it: "the chap with the two ...".
+#: Prepositions that part a person noun from a name after it: "the bloke with the three ...".
 _PARTING: Final = frozenset("with from at for about near by without".split())
 #: Numbers in words: what they count is no one's name ("the two Tarvish Quorns").
 _NUMBER_WORDS: Final = frozenset("two three four five six seven eight nine ten twelve".split())
@@ -582,7 +582,7 @@ def _said_is(text: str, start: int, end: int) -> bool:
 
 def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
     if _said_before_to_be_a_person(text, start) or _said_is(text, start, end):
-        return True  # "my nephew Sipho Dlamini", "He's Gethin Pritchard, farms out at ..."
+        return True  # "my nephew Sipho Dlamini", "He's Ezra Quorn, farms out past the ford"
     rest = text[end:]
     aside = ASIDE.match(rest)
     if aside is not None:  # "Dagny Holm (leads payroll at ...)", "Priya Raman (our CTO)"
