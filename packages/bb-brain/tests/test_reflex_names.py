@@ -1333,3 +1333,18 @@ def test_a_name_after_a_model_year_is_a_make(
     admin = ("people/mercedes-quarrie", md("Mercedes Quarrie", type="person", aliases="[Mercedes]"))
     brain = make_brain(admin)
     assert slugs(ask(engine, brain, text)) == ([admin[0]] if found else [])
+
+
+def test_context_settles_which_name_but_not_that_a_word_is_one(
+    engine: Engine, make_brain: Any
+) -> None:
+    """Two Graces, one who does the gift aid: "a grace period on gift aid" is still no one."""
+    aid = (
+        "people/grace-marrick",
+        md("Grace Marrick", type="person", aliases="[Grace]", summary="Does the gift aid claims."),
+    )
+    other = ("people/grace-tolland", md("Grace Tolland", type="person", aliases="[Grace]"))
+    brain = make_brain(aid, other)
+    text = "is there a grace period on gift aid declarations if someone forgets the box?"
+    assert slugs(ask(engine, brain, text)) == []
+    assert slugs(ask(engine, brain, "Grace says the gift aid claims are late")) == [aid[0]]

@@ -292,15 +292,33 @@ def _decide(
             declined.append(ordinary_declined(res, readings))
         else:
             pending.append(res)
-    shared_names = _unsettled(shared_names, accepted, conversation.disambiguate)
+    settle = partial(_unless_vetoed, conversation.disambiguate, declined)
+    shared_names = _unsettled(shared_names, accepted, settle)
     if pending or modifiers:
         more, rejected = conversation.decide(pending, accepted, modifiers)
         accepted += more
         declined += rejected
     # a page named beside a shared name, on evidence of its own, may settle it
-    for outcome in _unsettled(shared_names, accepted, partial(conversation.beside, accepted)):
+    beside = partial(_unless_vetoed, partial(conversation.beside, accepted), declined)
+    for outcome in _unsettled(shared_names, accepted, beside):
         declined += outcome.declined
     return one_sense_per_text(accepted, declined)
+
+
+def _unless_vetoed(
+    settle: Callable[[Sequence[Resolved]], Resolved | None],
+    declined: list[Resolved],
+    options: Sequence[Resolved],
+) -> Resolved | None:
+    """The page a shared name is settled on, unless its grammar makes it no name here.
+
+    Context may settle which Grace a turn means, but not that "a grace period" is one.
+    """
+    chosen = settle(options)
+    if chosen is not None and (reason := veto(chosen)):
+        declined.append(vetoed(chosen, reason))
+        return None
+    return chosen
 
 
 def _unsettled(

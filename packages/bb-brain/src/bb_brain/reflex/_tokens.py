@@ -648,8 +648,8 @@ def _labels_line(tokens: list[Token], index: int) -> bool:
 
 def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
     before = _previous_glued(tokens, first)
-    if before is None:
-        return []
+    if before is None or before.initial:
+        return []  # "A. Vowles": an initial says nothing of the grammar
     if before.norm in HONORIFICS:
         return [HONORIFIC]
     if before.norm in ROLE_NOUNS and not before.possessive:
@@ -1109,8 +1109,8 @@ def _determined(tokens: list[Token], first: int) -> bool:
     index = first
     for _ in range(3):
         before = _previous_glued(tokens, index)
-        if before is None or before.possessive:
-            return False
+        if before is None or before.possessive or before.initial:
+            return False  # "A. Vowles": an initial, no article
         if before.norm in DETERMINERS:
             return True
         word = sense(before.norm)
