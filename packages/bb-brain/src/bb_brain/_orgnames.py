@@ -202,11 +202,16 @@ def work_keys(title: str) -> list[str]:
     filed as ``the <words> job``; the channel reads "job", "project" and "build" alike
     (:data:`WORK_NOUNS`). A word that describes ("new", "main", "first"), a date's
     ("summer job" is any summer's), a number, or a noun said of many things ("the day job",
-    "the office job", "the road works", "the stage work") says nothing of which work it is.
+    "the office job", "the road works", "the stage work") says nothing of which work it is,
+    nor does a street's name ("the castle job" of Office Move to Castle Street).
     """
     words = [word for word in re.split(r"[\s/-]+", fold(title)) if word]
+    street = {at for at, word in enumerate(words) if word in STREETS}
+    street |= {at - 1 for at in street}  # "Castle Street": a street's name, no castle's job
     keys: list[str] = []
     for at, word in enumerate(words):
+        if at in street:
+            continue
         if _a_work_word(word):
             keys.append(f"the {word} {WORK_KEY}")
         before = words[at - 1] if at else ""

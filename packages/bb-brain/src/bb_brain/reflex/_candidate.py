@@ -160,20 +160,23 @@ def _a_firms_plural(tokens: list[Token], tok: Token, norm: str) -> bool:
     """A plural verb right after a word that no list joins to another.
 
     A firm is spoken of in the plural ("Hosken are delivering", "Thursby have sent the
-    samples", "hoskens are out of feed", "hosken's have a sale on"); one person never is,
-    so the word is no one's given or family name. Not a family by its plural ("the
-    Hoskens are coming"), one of a list ("Tom and Ana are coming"), nor a question put to
-    someone ("Ravi are you free?", "Wilf have you paid?").
+    samples", "hoskens are out of feed", "hosken's have a sale on", "hosken's want half up
+    front"); one person never is, so the word is no one's given or family name. Not a
+    family by its plural ("the Hoskens are coming"), one of a list ("Tom and Ana are
+    coming"), nor a question ("Ravi are you free?", "Wilf have you paid?", "did Long have
+    the keys?").
     """
     after = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
-    if after is None or not after.glued or after.norm not in _PLURAL_VERBS:
+    if after is None or not after.glued:
         return False
+    if after.norm not in _PLURAL_VERBS and not (tok.possessive and after.norm in _FIRMS_VERBS):
+        return False  # "brindley's want half up front": the firm's
     following = tokens[after.index + 1] if after.index + 1 < len(tokens) else None
     if following is not None and following.glued and following.norm in _ASKED:
         return False
     before = tokens[tok.index - 1] if tok.index > 0 and tok.glued else None
-    if before is not None and (before.norm in _JOINERS or before.norm == "the"):
-        return False
+    if before is not None and before.norm in _JOINERS | _AUXILIARIES | {"the"}:
+        return False  # "what did Long have to say", "Tom and Ana are coming"
     if tok.comma_before:
         return False
     return tok.norm in (norm, f"{norm}s")  # the word as written, or typed as the firm's
@@ -184,8 +187,14 @@ _ASKED: Final = frozenset("you we they i he she it".split())
 
 #: The arms of a person's own name, given or family, alone.
 PERSON_ARMS: Final = frozenset({"surname", "given-name"})
-#: Plural verbs after their subject ("are", "have"; "'re" and "'ve" as split from a name).
+#: Plural verbs after their subject ("are", "have"): no one person's.
 _PLURAL_VERBS: Final = frozenset("are were have".split())
+#: Plain verbs a firm in the possessive takes as its plural ("quellmore's want ...").
+_FIRMS_VERBS: Final = frozenset("want need say reckon".split())
+#: Auxiliaries a question puts before its subject ("did Long have", "can Ravi have").
+_AUXILIARIES: Final = frozenset(
+    "did does do didn't doesn't don't can could will would should may might must shall".split()
+)
 #: Words that join a name to another before it in a list.
 _JOINERS: Final = frozenset("and & or nor plus with".split())
 

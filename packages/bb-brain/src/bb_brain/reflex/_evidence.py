@@ -299,21 +299,27 @@ def _initial_agrees(res: Resolved, signal: str) -> bool:
 def _given_initial_agrees(res: Resolved, signal: str) -> bool | None:
     """Whether the bare initial before a family name opens another of the page's names.
 
-    "C Quell" of Callum Quell agrees; "D Quell" is another Quell, and "W.T. Tobias" no Tobias
-    Quellmore, whose given name it would be. None for other signals.
+    "C Quell" of Callum Quell agrees; "D Quell" is another Quell, "W.T. Tobias" no Tobias
+    Quellmore, whose given name it would be, and "C.S. Lewis" no Clara Lewis: several
+    initials are as many given names the title has. None for other signals.
     Any other word of the title may be the one it abbreviates: a name written family first
     puts the given name last.
     """
     if not signal.startswith(GIVEN_INITIAL):
         return None
-    letter = fold(signal.rsplit("(", 1)[-1].rstrip(".)"))[:1]  # "T.J": the given name's T
+    letters = fold(signal.rsplit("(", 1)[-1].rstrip(".)")).replace(".", "")  # "T.J": t, j
     matched = set(res.cand.norm.split())
     words = fold(res.page.title).split()
     words = words[leading_titles(words) :]  # "Dr. Nyokabi Waithera": "dr." is no name
     if res.arm in ("given-name", "alias") and len(words) > 1 and [res.cand.norm] == words[:1]:
         return False  # "W.T. Tobias": initials go before a family name
     names = [word for word in words if word not in matched]
-    return not names or any(name.startswith(letter) for name in names)
+    if len(letters) > 1:
+        # "C.S. Lewis" of Clara Lewis: each initial a given name the title has, in order
+        return len(names) == len(letters) and all(
+            name.startswith(letter) for name, letter in zip(names, letters, strict=True)
+        )
+    return not names or any(name.startswith(letters) for name in names)
 
 
 def everyday_short_name(res: Resolved) -> Resolved:
@@ -787,15 +793,8 @@ def veto(res: Resolved) -> str | None:
     """Why a single-word mention is no name here whatever its form, or None (module docs)."""
     if res.arm == KIND_ARM:
         return None  # "the bakery": a noun after its article, as a kind is named
-    if res.arm == POSSESSIVE_NAME_ARM and not _said_as_the_firm(res):
-        return (
-            f"declined: {res.cand.raw!r} names the firm only in its possessive or with a"
-            " plural verb; here it is anyone of that name"
-        )
-    if res.arm in SHORT_NAME_ARMS and not res.page.is_person and _a_child_after(res):
-        return f"declined: {res.cand.raw!r} is a family's name before one of its children"
-    if res.arm == TITLE_PART_ARM and _one_of_a_kind(res):
-        return f"declined: {res.cand.raw!r} follows 'a', one of a kind, not the page's own"
+    if not res.page.is_person and (someone := _a_persons_here(res)):
+        return someone
     signals = set(res.cand.signals)
     if EPONYM in signals:
         return f"declined: {res.cand.raw!r} is {EPONYM}"
@@ -828,6 +827,22 @@ def _a_child_after(res: Resolved) -> bool:
         return False
     after = span.tokens[span.last + 1]
     return after.glued and after.norm in _A_FAMILYS_CHILD
+
+
+def _a_persons_here(res: Resolved) -> str | None:
+    """Why a name of a page that is no person's is someone's here, or anything's, or None."""
+    if res.arm == POSSESSIVE_NAME_ARM and not _said_as_the_firm(res):
+        return (
+            f"declined: {res.cand.raw!r} names the firm only in its possessive or with a"
+            " plural verb; here it is anyone of that name"
+        )
+    if any(signal.startswith(GIVEN_INITIAL) for signal in res.cand.signals):
+        return f"declined: {res.cand.raw!r} follows a given name's initial: a person's name"
+    if res.arm in SHORT_NAME_ARMS and _a_child_after(res):
+        return f"declined: {res.cand.raw!r} is a family's name before one of its children"
+    if res.arm == TITLE_PART_ARM and _one_of_a_kind(res):
+        return f"declined: {res.cand.raw!r} follows 'a', one of a kind, not the page's own"
+    return None
 
 
 def _no_one_here(res: Resolved, signals: set[str]) -> str | None:

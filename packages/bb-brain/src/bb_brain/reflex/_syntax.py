@@ -1474,6 +1474,8 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
     token = tokens[index]
     meaning = sense(token.norm)
     before = _glued_before(tokens, index)
+    if before is not None and before.initial:
+        before = None  # "A. Quell drew the poster": an initial, no article
     after = None if token.possessive else _glued_after(tokens, index)
     found: list[str] = []
     if token.sentence_start and after is not None and _imperative(tokens, token, after):

@@ -244,12 +244,15 @@ def _a_given_initial(tokens: list[Token], raw: str) -> bool:
         return False
     before = tokens[-2] if len(tokens) > 1 and letter.glued else None
     if letter.raw in ("I", "A"):
-        return before is None  # "A. Vowles has the books", "coach: I. Goodbrand"
+        # "A. Vowles has the books", "coach: I. Goodbrand", "signed by A. Vowles"
+        return before is None or before.norm in _BEFORE_A_NAME
     if before is None or before.norm in FUNCTION_WORDS or INITIALS.fullmatch(before.raw):
         return True  # "J. Quell", "with J. Quell", "M. J. Ruddle"
     return not before.capitalised and "NOUN" not in sense(before.norm).readings
 
 
+#: Prepositions an initial "A." or "I." may follow, as no article or pronoun does.
+_BEFORE_A_NAME: Final = frozenset("by from with to for cc and".split())
 #: One capital letter, or a few with periods between them ("J", "T.J"): a name's initials.
 INITIALS: Final = re.compile(r"[A-Z](?:\.[A-Z]){0,2}")
 
