@@ -820,13 +820,19 @@ def veto(res: Resolved) -> str | None:
     return _no_persons_grammar(res, signals)
 
 
-def _a_child_after(res: Resolved) -> bool:
-    """A child's noun right after the word: "the Rosevear lad", no firm's."""
+def _word_after(res: Resolved) -> Token | None:
+    """The word right after the mention, in its phrase, or None."""
     span = res.cand.span
     if span is None or span.last + 1 >= len(span.tokens):
-        return False
+        return None
     after = span.tokens[span.last + 1]
-    return after.glued and after.norm in _A_FAMILYS_CHILD
+    return after if after.glued else None
+
+
+def _a_child_after(res: Resolved) -> bool:
+    """A child's noun right after the word: "the Quarrendon lad", no firm's."""
+    after = _word_after(res)
+    return after is not None and after.norm in _A_FAMILYS_CHILD
 
 
 def _a_persons_here(res: Resolved) -> str | None:
@@ -1027,11 +1033,8 @@ _SOMEONES: Final = frozenset(
 
 def _a_family_after(res: Resolved) -> bool:
     """A word for a family right after the name: "the Skelbrant family", "the Ardwyn twins"."""
-    span = res.cand.span
-    if span is None or span.last + 1 >= len(span.tokens):
-        return False
-    after = span.tokens[span.last + 1]
-    return after.glued and after.norm in _FAMILY_NOUNS
+    after = _word_after(res)
+    return after is not None and after.norm in _FAMILY_NOUNS
 
 
 #: Nouns a family's name stands before (not "kids" or "children": a school's are too).
@@ -1040,13 +1043,10 @@ _FAMILY_NOUNS: Final = frozenset("family families household twins".split())
 
 def _a_matter_after(res: Resolved) -> bool:
     """A client's or a family's matter right after the name: "the Okafor job"."""
-    span = res.cand.span
-    if span is None or span.last + 1 >= len(span.tokens):
-        return False
-    after = span.tokens[span.last + 1]
-    if after.glued and after.norm in _A_FAMILYS_CHILD:
+    after = _word_after(res)
+    if after is not None and after.norm in _A_FAMILYS_CHILD:
         return _a_child(res.page.summary or "", after.norm)
-    return after.glued and after.norm in (_MATTERS | _FAMILY_NOUNS)
+    return after is not None and after.norm in (_MATTERS | _FAMILY_NOUNS)
 
 
 def _a_child(summary: str, noun: str) -> bool:
