@@ -20,6 +20,10 @@ names the one the user knows, and nothing else:
 
 Whether the kind picks a page, and only one, is the index's to say: the arm is tried last,
 after every name.
+
+A project is called by what it works on the same way: "the roof job", "the cold store
+project" (:func:`bb_brain._orgnames.work_keys`), read here as "the", a word or two and a work
+noun ending the phrase, and not after another one was brought in ("his roof", "a roof job").
 """
 
 from __future__ import annotations
@@ -84,7 +88,7 @@ def kinds(tokens: list[Token], maker: Maker) -> list[Candidate]:
 
 
 def _works(tokens: list[Token], maker: Maker) -> list[Candidate]:
-    """Each "the <word> job" (or work, project, build) ending its noun phrase.
+    """Each "the <word> job" (or project, build) ending its noun phrase.
 
     Keyed as the index files a piece of work (:func:`bb_brain._orgnames.work_keys`): "the
     roof job", "the cold store job". Not when another one came first ("a roof job for the
