@@ -312,7 +312,7 @@ def _unless_vetoed(
 ) -> Resolved | None:
     """The page a shared name is settled on, unless its grammar makes it no name here.
 
-    Context may settle which Grace a turn means, but not that "a grace period" is one.
+    Context may settle which Hope a turn means, but not that "a hope chest" is one.
     """
     chosen = settle(options)
     if chosen is not None and (reason := veto(chosen)):

@@ -79,6 +79,7 @@ from bb_brain.reflex._lexicon import (
     LETTERED_NOUNS,
     NEVER_ALONE,
     PERSON_VERBS_BEFORE,
+    POSSESSIVE_DETERMINERS,
     ROLE_NOUNS,
 )
 from bb_brain.reflex._lowercase import PLACE_PREPOSITIONS, lowercase, ordinary_uses
@@ -282,7 +283,9 @@ def _lowercase_possessive_titles(tokens: list[Token], maker: Maker) -> list[Cand
         if not tok.possessive or tok.capitalised or tok.apostrophe_only:
             continue
         before = tokens[tok.index - 1] if tok.index and tok.glued else None
-        if tok.norm in FAMILY_WORDS or (before is not None and before.norm in _SOMEONES_OWN):
+        if tok.norm in FAMILY_WORDS or (
+            before is not None and before.norm in POSSESSIVE_DETERMINERS
+        ):
             continue
         for last in range(tok.index + 1, min(tok.index + _OWNED_WORDS + 1, len(tokens))):
             span = tokens[tok.index : last + 1]
@@ -295,8 +298,6 @@ def _lowercase_possessive_titles(tokens: list[Token], maker: Maker) -> list[Cand
     return found
 
 
-#: Determiners that make what follows someone's own ("my mum's house").
-_SOMEONES_OWN: Final = frozenset("my your his her our their".split())
 #: Words after a lowercase possessive read as a title's ("women's pathway programme").
 _OWNED_WORDS: Final = 2
 

@@ -35,7 +35,7 @@ from typing import Final
 from bb_brain._orgnames import WORK_KEY, WORK_NOUNS
 from bb_brain.pages import KIND_ARM
 from bb_brain.reflex._candidate import Candidate, Maker
-from bb_brain.reflex._lexicon import DETERMINERS, OBJECT_OPENERS
+from bb_brain.reflex._lexicon import DETERMINERS, OBJECT_OPENERS, POSSESSIVE_DETERMINERS
 from bb_brain.reflex._ordinary import inflections, sense
 from bb_brain.reflex._tokens import Token
 
@@ -46,12 +46,15 @@ KIND_ARMS: Final = frozenset({KIND_ARM})
 #: "the weekend"): typed in lowercase, it is read as the everyday one.
 KIND_COMMON_ZIPF: Final = 4.5
 #: Words after the noun that say which one it is: where it is, or a clause about it.
-_WHICH_ONE: Final = frozenset(
-    """
+_WHICH_ONE: Final = (
+    frozenset(
+        """
     of near at in on by behind beside next opposite outside inside round around across down up
     off from over under past along to for against into with about there here that which who
-    whose where i we you he she they itself my your his her our their
+    whose where i we you he she they itself
     """.split()
+    )
+    | POSSESSIVE_DETERMINERS
 )
 #: Words that open what a verb takes ("needs a clean", "want everyone's subs", "wants to").
 _OBJECT_OPENERS: Final = (
@@ -62,7 +65,7 @@ _OBJECT_OPENERS: Final = (
     )
 )
 #: Determiners that bring in one of a kind, or someone else's ("a darts league", "my league").
-_ANOTHER: Final = frozenset("a an another my his her their your our some".split())
+_ANOTHER: Final = frozenset("a an another some".split()) | POSSESSIVE_DETERMINERS
 #: The same, but the user's own: what a piece of work is done on may be the user's.
 _OTHERS: Final = _ANOTHER - {"my", "our"}
 #: How many words may stand between such a determiner and the noun ("a new bakery").
@@ -104,7 +107,7 @@ def _works(tokens: list[Token], maker: Maker) -> list[Candidate]:
         if _another_before(tokens, tokens[words[-1].index + 1]):
             continue
         # the words' own span, as a kind's: the name they are as well outranks them ("the
-        # Bolt project" of Project Bolt, alias "bolt")
+        # Quillan project" of Project Quillan, alias "quillan")
         key = f"the {' '.join(word.norm for word in words)} {WORK_KEY}"
         found.append(maker.make(key, words, KIND_ARMS, extra=(KIND_KNOWN,)))
     return found

@@ -78,6 +78,8 @@ OBJECT_OPENERS: Final = _words(
     "the a an my our your his her their its this that these those some him them us me you"
     " anything something everything nothing anyone someone everyone"
 )
+#: Determiners that make what follows someone's own ("my mum's house", "his roof").
+POSSESSIVE_DETERMINERS: Final = _words("my your his her our their")
 #: Pronouns that are a clause's subject ("I will", "they may"): a modal after one is a modal.
 SUBJECT_PRONOUNS: Final = _words("i you we they he she it")
 #: Modals that are also given names ("May", "Will").
