@@ -699,9 +699,30 @@ def test_a_title_before_a_pages_family_name_is_that_pages_person() -> None:
         "I'm doing the seating chart for all 12 tables",
     ],
 )
-def test_the_users_own_undertaking_is_about_the_topic(said: str) -> None:
+def test_the_users_own_undertaking_is_their_share_of_the_project_at_hand(said: str) -> None:
+    pages = EntityIndex([CIDER], [(CIDER.title, CIDER.slug, False)])
+    found = RulesExtractor(pages).extract(
+        seg(("user", "Quince Cider moved to 3 June."), ("user", said))
+    )
+    assert found[-1].entity_slug == CIDER.slug
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I said I'd send the signed lease back by Friday",
+        "I'm doing the seating chart for all 12 tables",
+        "I'll cover the deposit myself and everyone can pay me back",
+    ],
+)
+def test_the_users_own_undertaking_beside_a_firm_is_the_users(said: str) -> None:
     facts = rules(("user", "Widget Co moved the launch to 3 June."), ("user", said))
-    assert facts[-1][1] == WIDGET.slug
+    assert facts[-1][1] is None
+    # what "we" decide is the firm's at hand: a decision on it
+    assert (
+        rules(("user", "Widget Co sent two quotes."), ("user", "we went with the oak"))[-1][1]
+        == WIDGET.slug
+    )
 
 
 @pytest.mark.parametrize(
@@ -770,7 +791,7 @@ def test_places_and_firms_are_no_new_people(said: str) -> None:
     assert not any((entity or "").startswith("people/") for _, entity, _ in rules(("user", said)))
 
 
-def test_a_relative_by_a_given_name_alone_is_news_of_whose_relative() -> None:
+def test_a_relative_by_a_given_name_alone_shares_the_family_name() -> None:
     facts = rules(
         ("user", "Bob Park's knee op is on the 3rd."),
         ("user", "His daughter Ilinca will collect the keys instead."),
@@ -778,8 +799,8 @@ def test_a_relative_by_a_given_name_alone_is_news_of_whose_relative() -> None:
     )
     assert [(entity, title) for _, entity, title in facts] == [
         ("people/bob-park", None),
-        # his news: by a given name alone she can have no page ("people/<given>-<family>")
-        ("people/bob-park", None),
+        # his daughter's news, and her page would be "people/<given>-<family>"
+        ("people/ilinca-park", "Ilinca Park"),
         ("people/bob-park", None),  # "he" is not the daughter
     ]
     niece = rules(("user", "My niece Marisela starts at the bakery on Monday."))
@@ -1400,6 +1421,11 @@ def test_an_organisation_named_as_the_venue_leaves_the_fact_to_the_topic() -> No
         ("alice's run out of the Widget Co vouchers, £20 left", ALICE.slug),  # has run out
         ("alice's set off for the Widget Co site at 8", ALICE.slug),
         ("alice's set up fee with Widget Co was £50", WIDGET.slug),  # a set-up fee
+        # a verb's "-ing" or "-ed" before its object: "is" or "has" done
+        ("alice's taking the Widget Co office on the corner", ALICE.slug),
+        ("alice's asked me to pay Widget Co by friday", ALICE.slug),
+        # a noun before a time is hers
+        ("alice's meeting this week with Widget Co was moved to 3pm", WIDGET.slug),
     ],
 )
 def test_an_s_before_a_participle_is_has_and_its_subject_is_the_clauses(
@@ -1496,6 +1522,34 @@ def test_an_everyday_word_its_place_makes_ordinary_names_nobody(said: str) -> No
 )
 def test_a_name_after_a_preposition_that_takes_people_is_theirs(said: str, slug: str) -> None:
     assert set(dawn_and_june(said)) == {slug}
+
+
+ROSE = Entity("people/rose-quillan", "Rose Quillan", "person")
+CHASE = Entity("people/chase-orrin", "Chase Orrin", "person")
+
+
+@pytest.mark.parametrize(
+    ("said", "slug"),
+    [
+        # a verb or a common noun in lowercase, whoever goes by it
+        ("I need to chase Widget Co about the last invoice, £400", WIDGET.slug),
+        ("Widget Co's rate rose by half a percent on the 3rd", WIDGET.slug),
+        ("prices rose again, the hall is £60 a night now", None),
+        ("everyone took the £170 each with good grace", None),
+        # after a word that takes a person, a name in lowercase is still theirs
+        ("I need to talk to chase about the £400", CHASE.slug),
+        ("met rose at the cafe, she's paying £20", ROSE.slug),
+    ],
+)
+def test_a_persons_alias_typed_as_a_verb_or_a_noun_is_nobody(said: str, slug: str | None) -> None:
+    people = [ROSE, CHASE, Entity("people/grace-ollery", "Grace Ollery", "person")]
+    surfaces = [(e.title, e.slug, False) for e in people] + [
+        (e.title.split()[0], e.slug, True) for e in people
+    ]
+    extractor = RulesExtractor(
+        EntityIndex([*people, WIDGET], [*surfaces, (WIDGET.title, WIDGET.slug, False)])
+    )
+    assert {f.entity_slug for f in extractor.extract(seg(("user", said)))} == {slug}
 
 
 def test_the_name_after_a_preposition_of_time_is_still_someone_when_capitalised() -> None:

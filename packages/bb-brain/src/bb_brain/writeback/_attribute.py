@@ -8,8 +8,9 @@ before it, a "he" or "she" is the person its own clause names before it ("Wilma 
 she's quitting", not "Wilma's daughter says she's ..."). An "it" after "of" or "up to", or
 doing itself, in a clause whose subject is the user, refers to nothing: it is what the user
 does ("my back isn't up to a whole weekend of it", "I'd rather not chair it myself"). Someone's
-relative named by a given name alone ("his wife Oriel is retraining as a midwife") is no reference
-of the clause's: the news is the someone's, who has a page, as the relative cannot.
+spouse or partner named by a given name alone ("his wife Oriel is retraining as a midwife") is
+no reference of the clause's: the news is the someone's, who has a page, as the relative
+cannot; a child, a parent or a sibling takes the family's name (:mod:`._kin`) and is one.
 
 A pronoun prefers what the previous clause was about over whatever it named last (the
 centering of discourse: "Marrow Bio is raising, Saffron leading. ... their readout" is
@@ -246,11 +247,12 @@ _DONE_ONESELF: Final = re.compile(r"\s+myself\b", re.IGNORECASE)
 def _a_relatives_given_name(name: str, start: int, text: str, found: list[Reference]) -> str:
     """A given name alone after someone's relation: "his wife Oriel", "Orsolya's husband Idwal".
 
-    Told of someone else's relative by a first name only, the news is that person's: with
-    no family name there is no page the relative could have ("people/<given>-<family>"),
-    and the one whose wife or son it is has one. The user's own relatives ("my sister
-    Orsolya") and a relative named in full ("her partner Odran Vesk") stay people of
-    their own.
+    Told of someone else's spouse or partner by a first name only, the news is that
+    person's: with no family name there is no page the relative could have
+    ("people/<given>-<family>"), and the one whose wife it is has one. The user's own
+    relatives ("my sister Orsolya"), a child, parent or sibling, who took the family's
+    name (:mod:`bb_brain.writeback._kin`), and a relative named in full ("her partner Odran
+    Vesk") stay people of their own.
     """
     if len(name.split()) != 1:
         return ""

@@ -27,7 +27,13 @@ from bb_brain._relations import (
     relation_pronoun,
 )
 from bb_brain.pages import KIND_ARM, TITLE_PART_ARM, is_place, qualifier_name, unqualified
-from bb_brain.reflex._lexicon import FAMILY_WORDS, NAME_MODALS, ROLE_NOUNS, SUBJECT_PRONOUNS
+from bb_brain.reflex._lexicon import (
+    FAMILY_WORDS,
+    NAME_MODALS,
+    ROLE_NOUNS,
+    SUBJECT_PRONOUNS,
+    is_calendar_word,
+)
 from bb_brain.reflex._ordinary import inflections, lemmas, sense
 from bb_brain.writeback._db import Connection
 from bb_brain.writeback._people import person_slug
@@ -507,6 +513,8 @@ class EntityIndex:
             ):
                 return length, None  # "playing Brackla RFC" is not Tollard Road RFC
             if surface is not None and length == 1 and self._entities[surface.slug].is_person:
+                if _a_verb_or_an_everyday_noun(folded, words, index):
+                    continue  # "I need to chase Paloma", "rates rose", "with good grace"
                 if _ordinary_here(folded, words, index) or _a_date(folded, words, index):
                     # "in june we shut", "up at dusk", "my patience ran out", "lease ends on 1
                     # June", "the 2nd of May", "we shear in May."
@@ -549,12 +557,39 @@ def _has_or_is(text: str, at: int) -> bool:
     meaning = sense(word)
     if {"VBN", "VBG"} & inflections(word) and not meaning.noun and not meaning.adjective:
         return True
+    if _OBJECT_OPENERS.fullmatch(after) and _a_verb_taking_an_object(word):
+        # "victor's taking the corner office", "faith's asked me to cover"; a noun before a
+        # time is the person's ("jo's meeting this week", "sam's wedding the 3rd")
+        third = _NEXT_WORDS.match(text, following.end())
+        when = third is not None and _a_time(fold(third.group(1)))
+        return not (meaning.noun and when)
     # "alice's set up a fund", "'s run out of"; "alice's follow up", "alice's set up fee"
     # are nouns of their own
     if "VBN" not in inflections(word) or after not in _PARTICLES:
         return False
     third = _NEXT_WORDS.match(text, following.end())
     return third is None or not _a_noun(fold(third.group(1)))
+
+
+def _a_verb_taking_an_object(word: str) -> bool:
+    """A verb's "-ing" form or its past in "-ed", which before an object is "is" or "has" done.
+
+    "Alice's singing was lovely" is hers, and "Alice's used car" too: no object follows.
+    """
+    forms = inflections(word)
+    return "VBG" in forms or (word.endswith("ed") and bool({"VBD", "VBN"} & forms))
+
+
+def _a_time(word: str) -> bool:
+    """A word of the calendar or a date: "week", "monday", "3rd"."""
+    return is_calendar_word(word) or word in _TIMES or _ORDINAL.match(word) is not None
+
+
+_TIMES: Final = frozenset("day week weekend month year morning afternoon evening night".split())
+#: What opens an object right after a verb: an article, a determiner, an object pronoun.
+_OBJECT_OPENERS: Final = re.compile(
+    r"(?:the|a|an|this|that|these|those|his|her|their|our|my|your|its|me|us|him|them|it)$"
+)
 
 
 def _a_noun(word: str) -> bool:
@@ -630,6 +665,40 @@ def _an_everyday_phrase(
         return False
     after = index + length
     return after >= len(folded) or sense(folded[after]).function
+
+
+def _a_verb_or_an_everyday_noun(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
+    """A lowercase word its neighbours make a verb or a common noun, not a person's name.
+
+    An infinitive after a verb that takes one ("need to chase them"), a past tense after a
+    noun ("rates rose half a percent"), a noun after a describing word ("with good grace").
+    A name typed in lowercase after a word that takes a person stays theirs ("from june",
+    "talk to grace").
+    """
+    if index == 0 or words[index].group(0)[:1].isupper() or not sense(folded[index]).known_word:
+        return False
+    word, before = folded[index], folded[index - 1]
+    meaning = sense(word)
+    if before == "to" and index > 1 and folded[index - 2] in _TAKE_AN_INFINITIVE:
+        return "VERB" in meaning.readings
+    previous = sense(before)
+    if "VBD" in inflections(word) and previous.noun and not previous.function:
+        # "prices rose", "northgate's rate rose"; "met rose" is a verb and its object
+        determined = index > 1 and folded[index - 2] in _DETERMINERS  # "s" of a possessive
+        return "VERB" not in previous.readings or before.endswith("s") or determined
+    describing = "ADJ" in previous.readings and "VERB" not in previous.readings
+    return describing and not previous.function and meaning.noun
+
+
+#: Words before a noun that make it one, and the "s" of a possessive ("northgate's rate").
+_DETERMINERS: Final = frozenset("the a an this that our my his her their its your s".split())
+
+
+#: Verbs before "to" and an infinitive: "need to chase", "going to call".
+_TAKE_AN_INFINITIVE: Final = frozenset(
+    "need needs needed have has had want wants wanted going got try trying tried able "
+    "remember forgot forget plan planning meant ought used".split()
+)
 
 
 def _ordinary_here(folded: list[str], words: list[re.Match[str]], index: int) -> bool:

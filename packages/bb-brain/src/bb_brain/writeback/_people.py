@@ -191,6 +191,9 @@ class KinNamed:
     start: int
     end: int
     kin: str
+    #: Whose relative: "his", "her", "Kofi's", and where that word starts.
+    whose: str = ""
+    whose_start: int = 0
 
 
 def kin_named(text: str, known: set[tuple[int, int]]) -> list[KinNamed]:
@@ -216,7 +219,7 @@ def kin_named(text: str, known: set[tuple[int, int]]) -> list[KinNamed]:
         relative = fold(whose)[:-2] in KIN_PRONOUNS  # "mum's sister Tarek": a relative's
         if fold(whose) not in _POSSESSIVE_PRONOUNS and not (whose[0].isupper() or relative):
             continue  # "there's uncle Bob": no one's relative named
-        found.append(KinNamed(given, start, end, kin))
+        found.append(KinNamed(given, start, end, kin, whose, match.start(1)))
     return found
 
 

@@ -73,6 +73,7 @@ from bb_brain.writeback._clauses import (
 from bb_brain.writeback._entities import Entity, EntityIndex
 from bb_brain.writeback._firms import the_firms_business
 from bb_brain.writeback._forwarded import in_senders_words
+from bb_brain.writeback._kin import kin_full_name
 from bb_brain.writeback._organisations import new_organisations
 from bb_brain.writeback._people import (
     ASIDE,
@@ -548,8 +549,9 @@ class RulesExtractor:
             known.add((start, end))
         for kin in kin_named(plain, known):
             full = _full_name_aside(text, kin)  # "my sister-in-law Bea (Beatrix Quorn)"
-            # a relative is named as said: "his daughter Ilinca" is Ilinca, whose family
-            # name may be another (a married sister, a stepson), so none is guessed
+            # "Kofi's mum Akosua" is Akosua Mensah when Kofi is Kofi Mensah; "his wife
+            # Ilinca" is named as said, as her family name may be another
+            full = full or kin_full_name(self._entities, plain, kin, salience)
             name = full or kin.given
             if full is not None or self._entities.get(person_slug(name)) is None:
                 also = [kin.given] if full else []
@@ -1345,8 +1347,11 @@ def _record(
     elif entity is None and own is not None and not refs and _WE.match(text):
         entity = own  # "we've booked the hall for the spring show": the choir
     elif entity is None and kind in _ABOUT_THE_TOPIC and opens_with_the_user(text):
-        if topic is not None and not topic.is_person:
-            entity = topic  # "we went with the oak": a decision on the topic at hand
+        # "we went with the oak": a decision on the topic at hand; "I'll pick the tiles":
+        # the user's share of the project at hand; "I'll cover the deposit myself", said
+        # after a caterer's quote, is the user's own
+        if topic is not None and not topic.is_person and (_WE.match(text) or an_undertaking(topic)):
+            entity = topic
     elif entity is None and not _about_the_user(text, refs) and not _PRONOUN_FIRST.match(text):
         entity = topic  # "usage-based beat seat pricing by 18%": the topic at hand
         if own is not None and (topic is None or topic.slug == own.slug) and not refs:

@@ -1,0 +1,78 @@
+"""A relative named by a given name alone, and the family name they most likely share.
+
+"Priya tells me her daughter Anjali has been picked for the squad": the news is Anjali's, and
+a page for her would be "people/anjali-<family>". A parent, a child or a sibling of someone
+whose family name the conversation knows is taken to share it ("Kofi's mum Akosua" is
+Akosua Mensah when Kofi is Kofi Mensah), as a person writing her page would. A spouse or a
+partner often has another family name, and so do cousins, aunts and in-laws: they stay named
+as said, and their news stays with the one whose relative they are
+(:func:`bb_brain.writeback._attribute.choose`). So do the user's own relatives, whose family
+name nobody has told.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bb_brain._names import fold, name_forms
+from bb_brain.writeback._attribute import Salience
+from bb_brain.writeback._entities import Entity, EntityIndex, pronoun_class
+from bb_brain.writeback._people import KinNamed
+
+#: Relatives who are born to a family name, or give it: parents, children and siblings.
+SHARE_THE_FAMILY_NAME: Final = frozenset(
+    "mum mom mam mother dad father son daughter sister brother".split()
+)
+
+
+def kin_full_name(index: EntityIndex, text: str, kin: KinNamed, salience: Salience) -> str | None:
+    """The relative's given name and their family's name, when both are known; else None."""
+    if kin.kin not in SHARE_THE_FAMILY_NAME:
+        return None
+    owner = _whose(index, text, kin, salience)
+    if owner is None or not owner.is_person:
+        return None
+    family = family_name(owner.title)
+    if family is None or fold(family) == fold(kin.given):
+        return None
+    return f"{kin.given} {family}"
+
+
+def family_name(title: str) -> str | None:
+    """The family name of a person's title as written ("Le Goff" of Yannick Le Goff)."""
+    words = title.split()
+    forms = name_forms(fold(title))
+    if forms is None or len(forms.full.split()) != len(words):
+        return None  # a title, a suffix or an initial: which words are the family's is unsure
+    family = forms.family_with_particles or forms.family
+    return " ".join(words[-len(family.split()) :])
+
+
+#: Possessive pronouns before a relative: "his daughter", "My son".
+_POSSESSIVE_PRONOUNS: Final = frozenset({"my", "his", "her", "their", "our"})
+
+
+def _whose(index: EntityIndex, text: str, kin: KinNamed, salience: Salience) -> Entity | None:
+    """Who "his", "her" or "Kofi's" is, as the clause will read it."""
+    whose = fold(kin.whose)
+    if whose not in _POSSESSIVE_PRONOUNS:
+        named = [
+            mention.entity
+            for mention in index.mentions(text[: kin.whose_start + len(kin.whose)])
+            if mention.entity is not None and mention.start == kin.whose_start
+        ]
+        return named[0] if named else None
+    wanted = pronoun_class(whose)
+    if wanted not in ("he", "she"):
+        return None  # "their", "my", "our": nobody's family name is known
+    earlier = [
+        mention.entity
+        for mention in index.mentions(text[: kin.whose_start])
+        if mention.entity is not None
+        and mention.entity.is_person
+        and (mention.entity.pronoun or salience.pronouns.get(mention.entity.slug, ""))
+        in ("", wanted)
+    ]
+    if earlier:
+        return earlier[-1]  # "Priya tells me her daughter ...": the one just named
+    return salience.referent(whose)
