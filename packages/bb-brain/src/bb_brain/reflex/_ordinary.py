@@ -132,6 +132,7 @@ class _Tables:
     frequencies: WordTable
     lemmatizer: Any
     places: WordTable
+    given_names: WordTable
 
 
 _LOCK = threading.Lock()
@@ -143,7 +144,7 @@ def _load() -> _Tables:
     from bb_brain._lexdata import load
 
     lexicon = load()
-    return _Tables(lexicon.frequencies, lexicon, lexicon.place_table)
+    return _Tables(lexicon.frequencies, lexicon, lexicon.place_table, lexicon.given_name_table)
 
 
 def folded_places() -> frozenset[str]:
@@ -220,6 +221,11 @@ def preload_in_background() -> threading.Thread:
     thread = threading.Thread(target=preload, name="bb-brain-lexicon", daemon=True)
     thread.start()
     return thread
+
+
+def given_name_pronoun(word: str) -> str:
+    """The pronoun a lowercase given name goes with, or "" (:mod:`bb_brain._given_names`)."""
+    return _tables().given_names.text(word) or ""
 
 
 def zipf(word_norm: str) -> float:

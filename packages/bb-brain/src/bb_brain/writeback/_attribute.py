@@ -46,6 +46,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
+from bb_brain._given_names import name_pronoun
 from bb_brain._names import HONORIFICS
 from bb_brain._relations import RELATION_NOUNS, relation_key, relation_pronoun
 from bb_brain.pages import is_place
@@ -143,8 +144,12 @@ class Salience:
         return person
 
     def _pronoun(self, person: Entity) -> str:
-        """The pronoun a person goes by, as far as their page and the conversation tell."""
-        return person.pronoun or self.pronouns.get(person.slug, "")
+        """The pronoun a person goes by, as far as their page and the conversation tell.
+
+        When neither says, the one their given name most often goes with
+        (:func:`bb_brain._given_names.name_pronoun`).
+        """
+        return person.pronoun or self.pronouns.get(person.slug, "") or name_pronoun(person.title)
 
 
 def references(index: EntityIndex, text: str, salience: Salience) -> list[Reference]:
@@ -291,8 +296,11 @@ def _bound(
     bound: list[Reference] = []
     said = dict(told)  # the pronoun each person is known by, this clause's uses included
 
-    def known(person: Entity) -> str:
+    def stated(person: Entity) -> str:
         return person.pronoun or said.get(person.slug, "")
+
+    def known(person: Entity) -> str:
+        return stated(person) or name_pronoun(person.title)
 
     for ref in refs:
         word = text[ref.start : ref.end]
@@ -308,7 +316,7 @@ def _bound(
             and known(earlier.entity) in ("", wanted)
             and not (unresolved and earlier.possessive)  # "Dagny's daughter says she ..."
         ]  # fmt: skip
-        if named and known(ref.entity) == wanted and not known(named[-1]):
+        if named and stated(ref.entity) == wanted and not stated(named[-1]):
             named = []  # "Ms Ilves says she's reading well": the girl known as "she" before
         if named:
             entity = named[-1]

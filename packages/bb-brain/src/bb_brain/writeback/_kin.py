@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from bb_brain._given_names import name_pronoun
 from bb_brain._names import fold, name_forms
 from bb_brain.writeback._attribute import Salience
 from bb_brain.writeback._entities import Entity, EntityIndex, pronoun_class
@@ -70,9 +71,14 @@ def _whose(index: EntityIndex, text: str, kin: KinNamed, salience: Salience) -> 
         for mention in index.mentions(text[: kin.whose_start])
         if mention.entity is not None
         and mention.entity.is_person
-        and (mention.entity.pronoun or salience.pronouns.get(mention.entity.slug, ""))
-        in ("", wanted)
+        and _goes_by(mention.entity, salience) in ("", wanted)
     ]
     if earlier:
         return earlier[-1]  # "Priya tells me her daughter ...": the one just named
     return salience.referent(whose)
+
+
+def _goes_by(person: Entity, salience: Salience) -> str:
+    """The pronoun a person goes by: their page's, the conversation's, their given name's."""
+    told = person.pronoun or salience.pronouns.get(person.slug, "")
+    return told or name_pronoun(person.title)

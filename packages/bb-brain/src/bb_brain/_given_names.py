@@ -1,0 +1,67 @@
+"""The pronoun a given name most often goes with, when nothing else says.
+
+A "she" after "we've got a locum, Saoirse Byrne, covering Tom Iwu's leave" is Saoirse: a
+reader knows which of the two names is usually a woman's. The table is the name data of
+the maintained ``nomquamgender`` package (given names with the share of their bearers who
+are women, gathered from many sources); a name counts only when at least
+:data:`MIN_SOURCES` sources list it and at least :data:`CONFIDENT` of its bearers go by one
+pronoun ("Noor" and "Jordan" go by none). It is the weakest evidence there is: what a page
+or the conversation says of the person always comes first
+(:class:`bb_brain.writeback._attribute.Salience`).
+
+Only the package's data file is read, found without importing the package (whose import
+loads a dataframe library and its own model), and only the confident names are kept, in
+the lexicon's cache file with the other word tables (:mod:`bb_brain._lexdata`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from bb_brain._installed import package_dir
+from bb_brain._names import fold, strip_titles
+
+#: The package whose data the table is derived from.
+PACKAGE: Final = "nomquamgender"
+#: Sources that must list a name before its pronoun is trusted.
+MIN_SOURCES: Final = 5
+#: The share of its bearers one pronoun must reach for a name to go with it.
+CONFIDENT: Final = 0.9
+_DATA: Final = "name_data.json"
+#: One entry of the data: "name": [sources, count, share of women, ...].
+_ENTRY: Final = re.compile(r'"([^"\\]+)": \[(\d+), \d+, ([\d.e-]+)')
+#: A given name is told only beside a family name.
+_GIVEN_AND_FAMILY: Final = 2
+
+
+def name_pronoun(title: str) -> str:
+    """The pronoun ("he", "she") a person's title goes with by its given name, else ""."""
+    from bb_brain.reflex._ordinary import given_name_pronoun
+
+    words = strip_titles(title.casefold().split())
+    if len(words) < _GIVEN_AND_FAMILY:
+        return ""  # one word may be a family name alone ("Farahani") or a nickname
+    return given_name_pronoun(words[0]) or given_name_pronoun(fold(words[0]))
+
+
+def derive() -> dict[str, str]:
+    """The confident names of the package's data, lowercase, and the pronoun each goes with.
+
+    Raises:
+        RuntimeError: The package is not installed.
+    """
+    where = package_dir(PACKAGE)
+    if where is None:
+        msg = f"the {PACKAGE} package is not installed: reinstall bb-brain's dependencies"
+        raise RuntimeError(msg)
+    table: dict[str, str] = {}
+    for entry in _ENTRY.finditer((where / _DATA).read_text(encoding="utf-8")):
+        if int(entry.group(2)) < MIN_SOURCES:
+            continue
+        share = float(entry.group(3))
+        if share >= CONFIDENT:
+            table[entry.group(1)] = "she"
+        elif share <= 1 - CONFIDENT:
+            table[entry.group(1)] = "he"
+    return table
