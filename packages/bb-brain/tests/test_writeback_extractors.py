@@ -945,7 +945,9 @@ def test_an_alias_after_its_article_is_the_everyday_noun() -> None:
 
 def test_a_relative_of_someone_named() -> None:
     facts = rules(("user", "Bob Park's daughter Ilinca starts at the nursery in May."))
-    assert facts[0][1:] == ("people/ilinca", "Ilinca")
+    assert facts[0][1:] == ("people/ilinca-park", "Ilinca Park")  # the family's name
+    facts = rules(("user", "Bob Park's wife Ilinca starts at the nursery in May."))
+    assert facts[0][1:] == ("people/ilinca", "Ilinca")  # a spouse's may be another
 
 
 def test_a_relative_of_a_relative_and_the_title_the_family_gives() -> None:
@@ -1539,6 +1541,8 @@ CHASE = Entity("people/chase-orrin", "Chase Orrin", "person")
         # after a word that takes a person, a name in lowercase is still theirs
         ("I need to talk to chase about the £400", CHASE.slug),
         ("met rose at the cafe, she's paying £20", ROSE.slug),
+        ("I'm going to rose's for dinner on Friday, £40 each", ROSE.slug),
+        ("poor rose has the flu again, off till May", ROSE.slug),
     ],
 )
 def test_a_persons_alias_typed_as_a_verb_or_a_noun_is_nobody(said: str, slug: str | None) -> None:

@@ -272,6 +272,7 @@ def test_an_it_in_the_users_own_clause(first: str, then: str, whose: str | None)
         # a child, a parent or a sibling shares the family's name: the news is theirs
         ("Ysolde is off next week. Her son Tobiah has his operation on the 3rd.", TOBIAH),
         ("Ysolde says her mum Orla is moving to Penrith in May.", "people/orla-quarles"),
+        ("Ysolde Quarles's son Tobiah has his operation on the 3rd.", TOBIAH),
         # named in full: a person of their own
         ("Ysolde says her husband Bram Quillet is retiring in June.", "people/bram-quillet"),
     ],
@@ -439,6 +440,7 @@ def test_what_the_page_says_of_a_person_outranks_their_given_name() -> None:
         ("Jordan Quellby", ""),  # a name borne by both
         ("Quellby", ""),  # one word may be a family name alone
         ("Zxqv Quellby", ""),  # a name no source lists
+        ("Mrs Peter Quellby", "she"),  # a title that says it
     ],
 )
 def test_the_pronoun_a_given_name_goes_with(title: str, pronoun: str) -> None:

@@ -5,9 +5,10 @@ reader knows which of the two names is usually a woman's. The table is the name 
 the maintained ``nomquamgender`` package (given names with the share of their bearers who
 are women, gathered from many sources); a name counts only when at least
 :data:`MIN_SOURCES` sources list it and at least :data:`CONFIDENT` of its bearers go by one
-pronoun ("Noor" and "Jordan" go by none). It is the weakest evidence there is: what a page
-or the conversation says of the person always comes first
-(:class:`bb_brain.writeback._attribute.Salience`).
+pronoun ("Noor" and "Jordan" go by none). It is the weakest evidence there is: a title
+("Mrs"), what a page says of the person and what the conversation has recorded of them
+come first (:class:`bb_brain.writeback._attribute.Salience`), and a clause that names a
+person and a "he" or "she" binds the two whatever the name says.
 
 Only the package's data file is read, found without importing the package (whose import
 loads a dataframe library and its own model), and only the confident names are kept, in
@@ -31,6 +32,8 @@ CONFIDENT: Final = 0.9
 _DATA: Final = "name_data.json"
 #: One entry of the data: "name": [sources, count, share of women, ...].
 _ENTRY: Final = re.compile(r'"([^"\\]+)": \[(\d+), \d+, ([\d.e-]+)')
+#: Titles that say the pronoun themselves.
+_TITLED: Final = {"mr": "he", "sir": "he", "mrs": "she", "ms": "she", "miss": "she"}
 #: A given name is told only beside a family name.
 _GIVEN_AND_FAMILY: Final = 2
 
@@ -39,7 +42,10 @@ def name_pronoun(title: str) -> str:
     """The pronoun ("he", "she") a person's title goes with by its given name, else ""."""
     from bb_brain.reflex._ordinary import given_name_pronoun
 
-    words = strip_titles(title.casefold().split())
+    written = title.casefold().split()
+    if written and written[0].rstrip(".") in _TITLED:
+        return _TITLED[written[0].rstrip(".")]  # "Mrs Alex Tarrow": the title says
+    words = strip_titles(written)
     if len(words) < _GIVEN_AND_FAMILY:
         return ""  # one word may be a family name alone ("Farahani") or a nickname
     return given_name_pronoun(words[0]) or given_name_pronoun(fold(words[0]))

@@ -130,18 +130,22 @@ class Salience:
         ("rook will drive him. ... he wants to sail" is not Rook's, once "his hip" made the
         father a "he" or Rook's page calls her "she").
         """
-        wanted = pronoun_class(word)
-        if not wanted or not self.people:
-            return self.person
-        fits = [person for person in self.people if self._pronoun(person) in ("", wanted)]
+        fits = self.fitting(word)
         if not fits:
             return self.person
         person = fits[-1]
         if len(fits) == 1:
             # nobody else it could be: "Bob ... his partner Maren Lund, she's ..." makes
             # her a "she" from now on
-            self.pronouns[person.slug] = wanted
+            self.pronouns[person.slug] = pronoun_class(word)
         return person
+
+    def fitting(self, word: str) -> list[Entity]:
+        """The people named so far whom "he" or "she" can mean, the latest last."""
+        wanted = pronoun_class(word)
+        if not wanted:
+            return []
+        return [person for person in self.people if self._pronoun(person) in ("", wanted)]
 
     def _pronoun(self, person: Entity) -> str:
         """The pronoun a person goes by, as far as their page and the conversation tell.
@@ -297,10 +301,8 @@ def _bound(
     said = dict(told)  # the pronoun each person is known by, this clause's uses included
 
     def stated(person: Entity) -> str:
+        # not a given name's pronoun: "Sam Quarrie says she'll do teas" is Sam's
         return person.pronoun or said.get(person.slug, "")
-
-    def known(person: Entity) -> str:
-        return stated(person) or name_pronoun(person.title)
 
     for ref in refs:
         word = text[ref.start : ref.end]
@@ -313,7 +315,7 @@ def _bound(
             earlier.entity
             for earlier in bound
             if earlier.explicit and earlier.entity.animate
-            and known(earlier.entity) in ("", wanted)
+            and stated(earlier.entity) in ("", wanted)
             and not (unresolved and earlier.possessive)  # "Dagny's daughter says she ..."
         ]  # fmt: skip
         if named and stated(ref.entity) == wanted and not stated(named[-1]):

@@ -679,8 +679,14 @@ def _a_verb_or_an_everyday_noun(folded: list[str], words: list[re.Match[str]], i
         return False
     word, before = folded[index], folded[index - 1]
     meaning = sense(word)
+    text, end = words[index].string, words[index].end()
+    if text[end : end + 1] in ("'", "’"):
+        return False  # "going to mark's for dinner": his house
+    after = sense(folded[index + 1]) if index + 1 < len(folded) else None
     if before == "to" and index > 1 and folded[index - 2] in _TAKE_AN_INFINITIVE:
         return "VERB" in meaning.readings
+    if after is not None and {"VERB", "AUX"} & after.readings:
+        return False  # "poor rose has the flu": someone a word describes, and her news
     previous = sense(before)
     if "VBD" in inflections(word) and previous.noun and not previous.function:
         # "prices rose", "northgate's rate rose"; "met rose" is a verb and its object

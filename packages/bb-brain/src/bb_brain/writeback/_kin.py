@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from bb_brain._given_names import name_pronoun
 from bb_brain._names import fold, name_forms
 from bb_brain.writeback._attribute import Salience
 from bb_brain.writeback._entities import Entity, EntityIndex, pronoun_class
@@ -57,12 +56,13 @@ def _whose(index: EntityIndex, text: str, kin: KinNamed, salience: Salience) -> 
     """Who "his", "her" or "Kofi's" is, as the clause will read it."""
     whose = fold(kin.whose)
     if whose not in _POSSESSIVE_PRONOUNS:
+        owner_ends = kin.whose_start + len(kin.whose) - len("'s")  # "Kofi Mensah's"
         named = [
             mention.entity
             for mention in index.mentions(text[: kin.whose_start + len(kin.whose)])
-            if mention.entity is not None and mention.start == kin.whose_start
+            if mention.entity is not None and mention.end == owner_ends
         ]
-        return named[0] if named else None
+        return named[-1] if named else None
     wanted = pronoun_class(whose)
     if wanted not in ("he", "she"):
         return None  # "their", "my", "our": nobody's family name is known
@@ -71,14 +71,11 @@ def _whose(index: EntityIndex, text: str, kin: KinNamed, salience: Salience) -> 
         for mention in index.mentions(text[: kin.whose_start])
         if mention.entity is not None
         and mention.entity.is_person
-        and _goes_by(mention.entity, salience) in ("", wanted)
+        # what the page or the conversation says, as the clause binds its "her" itself
+        and (mention.entity.pronoun or salience.pronouns.get(mention.entity.slug, ""))
+        in ("", wanted)
     ]
     if earlier:
         return earlier[-1]  # "Priya tells me her daughter ...": the one just named
-    return salience.referent(whose)
-
-
-def _goes_by(person: Entity, salience: Salience) -> str:
-    """The pronoun a person goes by: their page's, the conversation's, their given name's."""
-    told = person.pronoun or salience.pronouns.get(person.slug, "")
-    return told or name_pronoun(person.title)
+    fits = salience.fitting(whose)  # asked, not settled: the clause resolves "her" itself
+    return fits[-1] if fits else salience.person
