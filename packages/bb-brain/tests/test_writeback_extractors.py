@@ -622,6 +622,17 @@ def test_so_before_a_new_subject_starts_a_clause() -> None:
     ]
 
 
+def test_because_before_a_new_subject_starts_a_clause() -> None:
+    said = "Widget Co want us out by 1pm on Saturdays because a dance school has the slot after"
+    assert [fact for fact, _, _ in rules(("user", said))] == [
+        "Widget Co want us out by 1pm on Saturdays",
+        "a dance school has the slot after",
+    ]
+    # "because of" gives a reason, not a statement
+    said = "Widget Co moved the launch to June because of the strike"
+    assert [fact for fact, _, _ in rules(("user", said))] == [said]
+
+
 def test_a_verb_phrase_of_the_same_subject_is_its_own_fact() -> None:
     facts = rules(("user", "Bob Park was at a Nepali fintech before and did his PhD in Zurich"))
     assert [(fact, slug) for fact, slug, _ in facts] == [
