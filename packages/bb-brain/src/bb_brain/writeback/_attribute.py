@@ -132,13 +132,22 @@ class Salience:
         """
         fits = self.fitting(word)
         if not fits:
-            return self.person
+            return None if self._told_otherwise(word) else self.person
         person = fits[-1]
         if len(fits) == 1:
             # nobody else it could be: "Bob ... his partner Maren Lund, she's ..." makes
             # her a "she" from now on
             self.pronouns[person.slug] = pronoun_class(word)
         return person
+
+    def _told_otherwise(self, word: str) -> bool:
+        """Everyone named so far goes by the other pronoun: "she" after only Tavish and Piers."""
+        wanted = pronoun_class(word)
+        return (
+            bool(wanted)
+            and bool(self.people)
+            and all(self._pronoun(person) not in ("", wanted) for person in self.people)
+        )
 
     def fitting(self, word: str) -> list[Entity]:
         """The people named so far whom "he" or "she" can mean, the latest last."""

@@ -514,7 +514,7 @@ class EntityIndex:
                 return length, None  # "playing Brackla RFC" is not Tollard Road RFC
             if surface is not None and length == 1 and self._entities[surface.slug].is_person:
                 if _a_verb_or_an_everyday_noun(folded, words, index):
-                    continue  # "I need to chase Paloma", "rates rose", "with good grace"
+                    continue  # "I have to chase Widget Co", "prices rose", "with good grace"
                 if _ordinary_here(folded, words, index) or _a_date(folded, words, index):
                     # "in june we shut", "up at dusk", "my patience ran out", "lease ends on 1
                     # June", "the 2nd of May", "we shear in May."
@@ -558,7 +558,7 @@ def _has_or_is(text: str, at: int) -> bool:
     if {"VBN", "VBG"} & inflections(word) and not meaning.noun and not meaning.adjective:
         return True
     if _OBJECT_OPENERS.fullmatch(after) and _a_verb_taking_an_object(word):
-        # "victor's taking the corner office", "faith's asked me to cover"; a noun before a
+        # "odile's taking the back office", "odile's asked me to chair"; a noun before a
         # time is the person's ("jo's meeting this week", "sam's wedding the 3rd")
         third = _NEXT_WORDS.match(text, following.end())
         when = third is not None and _a_time(fold(third.group(1)))
@@ -670,7 +670,7 @@ def _an_everyday_phrase(
 def _a_verb_or_an_everyday_noun(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
     """A lowercase word its neighbours make a verb or a common noun, not a person's name.
 
-    An infinitive after a verb that takes one ("need to chase them"), a past tense after a
+    An infinitive after a verb that takes one ("have to chase them"), a past tense after a
     noun ("rates rose half a percent"), a noun after a describing word ("with good grace").
     A name typed in lowercase after a word that takes a person stays theirs ("from june",
     "talk to grace").
@@ -689,7 +689,7 @@ def _a_verb_or_an_everyday_noun(folded: list[str], words: list[re.Match[str]], i
         return False  # "poor rose has the flu": someone a word describes, and her news
     previous = sense(before)
     if "VBD" in inflections(word) and previous.noun and not previous.function:
-        # "prices rose", "northgate's rate rose"; "met rose" is a verb and its object
+        # "prices rose", "quillfield's price rose"; "met rose" is a verb and its object
         determined = index > 1 and folded[index - 2] in _DETERMINERS  # "s" of a possessive
         return "VERB" not in previous.readings or before.endswith("s") or determined
     describing = "ADJ" in previous.readings and "VERB" not in previous.readings
@@ -700,7 +700,7 @@ def _a_verb_or_an_everyday_noun(folded: list[str], words: list[re.Match[str]], i
 _DETERMINERS: Final = frozenset("the a an this that our my his her their its your s".split())
 
 
-#: Verbs before "to" and an infinitive: "need to chase", "going to call".
+#: Verbs before "to" and an infinitive: "have to chase", "going to call".
 _TAKE_AN_INFINITIVE: Final = frozenset(
     "need needs needed have has had want wants wanted going got try trying tried able "
     "remember forgot forget plan planning meant ought used".split()

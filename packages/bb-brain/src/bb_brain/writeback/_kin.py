@@ -1,9 +1,9 @@
 """A relative named by a given name alone, and the family name they most likely share.
 
-"Priya tells me her daughter Anjali has been picked for the squad": the news is Anjali's, and
-a page for her would be "people/anjali-<family>". A parent, a child or a sibling of someone
-whose family name the conversation knows is taken to share it ("Kofi's mum Akosua" is
-Akosua Mensah when Kofi is Kofi Mensah), as a person writing her page would. A spouse or a
+"Odile tells me her daughter Mireille made the county team": the news is Mireille's, and a
+page for her would be "people/mireille-<family>". A parent, a child or a sibling of someone
+whose family name the conversation knows is taken to share it ("Bram's mum Orla" is Orla
+Quillet when Bram is Bram Quillet), as a person writing her page would. A spouse or a
 partner often has another family name, and so do cousins, aunts and in-laws: they stay named
 as said, and their news stays with the one whose relative they are
 (:func:`bb_brain.writeback._attribute.choose`). So do the user's own relatives, whose family
@@ -39,7 +39,7 @@ def kin_full_name(index: EntityIndex, text: str, kin: KinNamed, salience: Salien
 
 
 def family_name(title: str) -> str | None:
-    """The family name of a person's title as written ("Le Goff" of Yannick Le Goff)."""
+    """The family name of a person's title as written ("Le Quennec" of Odile Le Quennec)."""
     words = title.split()
     forms = name_forms(fold(title))
     if forms is None or len(forms.full.split()) != len(words):
@@ -53,10 +53,10 @@ _POSSESSIVE_PRONOUNS: Final = frozenset({"my", "his", "her", "their", "our"})
 
 
 def _whose(index: EntityIndex, text: str, kin: KinNamed, salience: Salience) -> Entity | None:
-    """Who "his", "her" or "Kofi's" is, as the clause will read it."""
+    """Who "his", "her" or "Bram's" is, as the clause will read it."""
     whose = fold(kin.whose)
     if whose not in _POSSESSIVE_PRONOUNS:
-        owner_ends = kin.whose_start + len(kin.whose) - len("'s")  # "Kofi Mensah's"
+        owner_ends = kin.whose_start + len(kin.whose) - len("'s")  # "Bram Quillet's"
         named = [
             mention.entity
             for mention in index.mentions(text[: kin.whose_start + len(kin.whose)])
@@ -76,6 +76,6 @@ def _whose(index: EntityIndex, text: str, kin: KinNamed, salience: Salience) -> 
         in ("", wanted)
     ]
     if earlier:
-        return earlier[-1]  # "Priya tells me her daughter ...": the one just named
+        return earlier[-1]  # "Odile tells me her daughter ...": the one just named
     fits = salience.fitting(whose)  # asked, not settled: the clause resolves "her" itself
     return fits[-1] if fits else salience.person

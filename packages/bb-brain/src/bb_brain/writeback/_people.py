@@ -18,7 +18,8 @@ A run of two or three capitalised words is taken as a new person's full name onl
   ("Prakriti Shrestha, the new head of data", "Teodric Wilkowski from Brannock Capital"), or
   a parenthesis right after it that describes a person ("Dagny Holm (leads payroll at
   ...)", "Priya Raman (our new CTO)"), or it is listed right after a name already taken
-  as a person's ("Bram Okoye and Ambrose Holt").
+  as a person's ("Bram Okoye and Ambrose Holt"); or its first word is a given name many
+  people bear (:func:`bb_brain._given_names.name_pronoun`), not opening a list's item.
 
 The page the fact attaches to is ``people/<given>-<family>``: every word of the name,
 lowercase ASCII, diacritics removed (:func:`person_slug`).
@@ -30,6 +31,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from bb_brain._given_names import name_pronoun
 from bb_brain._names import HONORIFICS, fold, keyboard_spelling
 from bb_brain._orgnames import ORG_WORDS
 from bb_brain.reflex._lexicon import FAMILY_WORDS, PERSON_VERBS_AFTER, ROLE_NOUNS
@@ -140,6 +142,7 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
             or listed
             or _said_to_be_a_person(text, start, end)
             or _listed_after(found, text, start)
+            or (name_pronoun(text[start:end]) != "" and not _LIST_MARKER.fullmatch(text[:start]))
         ):
             continue
         name = text[start:end]
@@ -191,7 +194,7 @@ class KinNamed:
     start: int
     end: int
     kin: str
-    #: Whose relative: "his", "her", "Kofi's", and where that word starts.
+    #: Whose relative: "his", "her", "Bram's", and where that word starts.
     whose: str = ""
     whose_start: int = 0
 
@@ -292,6 +295,10 @@ def _ends_phrase(text: str, end: int) -> bool:
 
 #: What may stand before the first word of a list item: spaces, a number or a bullet.
 _ITEM_OPENING = re.compile(r"\s*(?:\(?\d{1,2}[.)]|[-*\u2022])?\s*")
+#: An item's number or bullet: "1. Tilde Marrow – a soup" under "Menu ideas:" is a dish.
+_LIST_MARKER = re.compile(
+    r".*\n\s*(?:\(?\d{1,2}[.)]|[-*\u2022])\s*|\s*(?:\(?\d{1,2}[.)]|[-*\u2022])\s*", re.DOTALL
+)
 
 
 def roster_heading(text: str) -> bool:

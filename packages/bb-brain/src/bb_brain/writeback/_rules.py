@@ -549,7 +549,7 @@ class RulesExtractor:
             known.add((start, end))
         for kin in kin_named(plain, known):
             full = _full_name_aside(text, kin)  # "my sister-in-law Bea (Beatrix Quorn)"
-            # "Kofi's mum Akosua" is Akosua Mensah when Kofi is Kofi Mensah; "his wife
+            # "Bram's mum Orla" is Orla Quillet when Bram is Bram Quillet; "his wife
             # Ilinca" is named as said, as her family name may be another
             full = full or kin_full_name(self._entities, plain, kin, salience)
             name = full or kin.given
@@ -1347,8 +1347,8 @@ def _record(
     elif entity is None and own is not None and not refs and _WE.match(text):
         entity = own  # "we've booked the hall for the spring show": the choir
     elif entity is None and kind in _ABOUT_THE_TOPIC and opens_with_the_user(text):
-        # "we went with the oak": a decision on the topic at hand; "I'll pick the tiles":
-        # the user's share of the project at hand; "I'll cover the deposit myself", said
+        # "we went with the oak": a decision on the topic at hand; "I'll choose the paint":
+        # the user's share of the project at hand; "I'll pay for the hire myself", said
         # after a caterer's quote, is the user's own
         if topic is not None and not topic.is_person and (_WE.match(text) or an_undertaking(topic)):
             entity = topic
