@@ -1185,9 +1185,16 @@ def test_saints_places_and_lists_are_no_new_people(said: str) -> None:
         # a given name many people bear, before a name-like word: a person, cue or none
         ("And Folasade Quarrow has lent us her gazebo for May.", "people/folasade-quarrow"),
         ("Mentioned Tavish Obuya to May.", "people/tavish-obuya"),
-        # not a dish under a heading, nor a name few bear ("Thames")
+        # a given name that is an everyday word too, or borne by either sex
+        ("My neighbour, Tom Quarrie, is lending us his trailer on the 4th.", "people/tom-quarrie"),
+        ("Rory Quellby is swimming the 50 back on Saturday.", "people/rory-quellby"),
+        # not a dish under a heading, nor a name few bear ("Thames"), nor an article, a
+        # numeral or an everyday word after the given name
         ("Menu ideas:\n1. Tilde Marrow – a soup", None),
         ("Thames Quarrow has closed the towpath till May.", None),
+        ("The Quellby trustees moved the AGM to 11 June.", None),
+        ("It's a George III bureau, collected on the 4th.", None),
+        ("The Grace Period ends on the 4th, £30 late fee.", None),
     ],
 )
 def test_a_given_name_many_bear_makes_a_new_person(said: str, slug: str | None) -> None:

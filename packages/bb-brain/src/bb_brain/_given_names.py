@@ -37,6 +37,8 @@ _DATA: Final = "name_data.json"
 MIN_BEARERS: Final = 100
 #: One entry of the data: "name": [sources, bearers, share of women, ...].
 _ENTRY: Final = re.compile(r'"([^"\\]+)": \[(\d+), (\d+), ([\d.e-]+)')
+#: What the table holds for a name borne by both sexes.
+_EITHER: Final = "?"
 #: Titles that say the pronoun themselves.
 _TITLED: Final = {"mr": "he", "sir": "he", "mrs": "she", "ms": "she", "miss": "she"}
 #: A given name is told only beside a family name.
@@ -53,7 +55,15 @@ def name_pronoun(title: str) -> str:
     words = strip_titles(written)
     if len(words) < _GIVEN_AND_FAMILY:
         return ""  # one word may be a family name alone ("Quellby") or a nickname
-    return given_name_pronoun(words[0]) or given_name_pronoun(fold(words[0]))
+    said = given_name_pronoun(words[0]) or given_name_pronoun(fold(words[0]))
+    return "" if said == _EITHER else said
+
+
+def a_given_name(word: str) -> bool:
+    """Many people bear the word as their given name ("Tom", "Rory", "Nkechi"; not "Thames")."""
+    from bb_brain.reflex._ordinary import given_name_pronoun
+
+    return bool(given_name_pronoun(word.casefold()) or given_name_pronoun(fold(word)))
 
 
 def derive() -> dict[str, str]:
@@ -75,4 +85,6 @@ def derive() -> dict[str, str]:
             table[entry.group(1)] = "she"
         elif share <= 1 - CONFIDENT:
             table[entry.group(1)] = "he"
+        else:
+            table[entry.group(1)] = _EITHER  # "Rory", "Jordan": a given name, of either
     return table

@@ -38,7 +38,7 @@ from bb_brain._wordtable import WordTable
 
 #: Bump when what the file holds, or how, changes: the constants of this module that derive
 #: the tables (the count-noun gap, the foreign-word floors and languages) included.
-FORMAT: Final = 8
+FORMAT: Final = 9
 #: A count noun's plural is at least this common next to its singular (Zipf difference, wordfreq's
 #: large list): "kettles" is to "kettle" as 1 to 10, "ivies" to "ivy" as 1 to 90 (the dictionary
 #: counts ivy; people speak of it as a stuff).

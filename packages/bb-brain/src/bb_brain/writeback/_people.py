@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from bb_brain._given_names import name_pronoun
+from bb_brain._given_names import a_given_name
 from bb_brain._names import HONORIFICS, fold, keyboard_spelling
 from bb_brain._orgnames import ORG_WORDS
 from bb_brain.reflex._lexicon import FAMILY_WORDS, PERSON_VERBS_AFTER, ROLE_NOUNS
@@ -122,7 +122,7 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
             words = match.group(1).split()  # "Mr Abernethy": the title names them
         # "Jonah Adebayo's": the name, then its possessive
         owned = [*words[:-1], words[-1][:-2]] if words[-1].endswith(("'s", "’s")) else words
-        if len(words) < 2 or not name_like(owned):
+        if len(words) < 2 or not (name_like(owned) or _a_given_name_first(owned)):
             continue
         start = text.index(words[0], match.start(1))
         if _a_things_name(text, start, words):
@@ -142,7 +142,7 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
             or listed
             or _said_to_be_a_person(text, start, end)
             or _listed_after(found, text, start)
-            or (name_pronoun(text[start:end]) != "" and not _LIST_MARKER.fullmatch(text[:start]))
+            or (_a_given_name_first(owned) and not _LIST_MARKER.fullmatch(text[:start]))
         ):
             continue
         name = text[start:end]
@@ -337,6 +337,39 @@ def _ordinary(word: str) -> bool:
     """A dictionary or function word: a capital on it may only mark a sentence's start."""
     meaning = sense(fold(word).strip("'’"))
     return meaning.lexical or meaning.function
+
+
+def _a_given_name_first(words: list[str]) -> bool:
+    """A given name many bear, then name-like words: "Tom Quarrie", "Grace Ollery", "Rory Vane".
+
+    The given name may be an everyday word as well ("Tom", "Grace"); what follows may be no
+    word a dictionary lists ("Grace Period", "Rose Garden", "Marlow Grill"): a family name
+    that is a word too ("Tom Baker") needs another cue.
+    """
+    first = words[0].strip("'’") if words else ""
+    opening = sense(fold(first))
+    if len(words) < _FULL_NAME or opening.function or opening.place or not a_given_name(first):
+        return False  # "The Wealdon": an article first; "Brighton Pier": a place
+    if any(word.isupper() for word in words[1:]):
+        return False  # "George III", "Ford GT": a numeral or a model
+    rest = [fold(word).strip("'’") for word in words[1:]]
+    if rest[-1] in ORG_WORDS or (rest[-1].endswith(TRADE_ENDINGS) and sense(rest[-1]).noun):
+        return False
+    return not any(_ordinary_or_placed(word) for word in rest)
+
+
+#: A given name and a family name at least.
+_FULL_NAME: Final = 2
+
+
+def _ordinary_or_placed(word: str) -> bool:
+    """A word a dictionary lists, a place's or a common one: "Pier", "Grill", "Christmas"."""
+    meaning = sense(word)
+    return meaning.known_word or meaning.place or meaning.zipf >= _COMMON_ZIPF
+
+
+#: A word this common is no family name here ("Christmas" of "Merry Christmas").
+_COMMON_ZIPF: Final = 3.0
 
 
 def name_like(words: list[str]) -> bool:
