@@ -631,6 +631,23 @@ def test_because_before_a_new_subject_starts_a_clause() -> None:
     # "because of" gives a reason, not a statement
     said = "Widget Co moved the launch to July because of the rail strike"
     assert [fact for fact, _, _ in rules(("user", said))] == [said]
+    # what comes before names nothing and holds no figure: one statement with its reason
+    said = "Lambing started early because the tups got in with the ewes in October"
+    assert [fact for fact, _, _ in rules(("user", said))] == [said]
+
+
+def test_a_figure_that_answers_the_assistants_question_is_a_fact() -> None:
+    asked = [
+        ("user", "Widget Co are building the new shed."),
+        ("assistant", "Lovely. How many panels?"),
+    ]
+    assert rules(*asked, ("user", "Forty-two altogether."))[-1][:2] == (
+        "Forty-two altogether.",
+        WIDGET.slug,
+    )
+    # no figure, or no question that asks for one: nothing worth keeping
+    assert len(rules(*asked, ("user", "Loads."))) == 1
+    assert len(rules(asked[0], ("assistant", "Anything else?"), ("user", "Two things."))) == 1
 
 
 def test_a_verb_phrase_of_the_same_subject_is_its_own_fact() -> None:
@@ -729,6 +746,9 @@ def test_the_users_own_undertaking_is_their_share_of_the_project_at_hand(said: s
 def test_the_users_own_undertaking_beside_a_firm_is_the_users(said: str) -> None:
     facts = rules(("user", "Widget Co moved the launch to 3 June."), ("user", said))
     assert facts[-1][1] is None
+    # the user's own club's work is the club's
+    own = own_rules("Tarn Rowing Club is short of volunteers.", said)
+    assert own[-1][1] == CLUB.slug
     # what "we" decide is the firm's at hand: a decision on it
     assert (
         rules(("user", "Widget Co sent two quotes."), ("user", "we went with the oak"))[-1][1]

@@ -273,6 +273,8 @@ def test_an_it_in_the_users_own_clause(first: str, then: str, whose: str | None)
         ("Ysolde is off next week. Her son Tobiah has his operation on the 3rd.", TOBIAH),
         ("Ysolde says her mum Orla is moving to Penrith in May.", "people/orla-quarles"),
         ("Ysolde Quarles's son Tobiah has his operation on the 3rd.", TOBIAH),
+        # an in-law married into another family: the news stays Ysolde's
+        ("Ysolde's sister-in-law Meera is retiring in June.", YSOLDE.slug),
         # named in full: a person of their own
         ("Ysolde says her husband Bram Quillet is retiring in June.", "people/bram-quillet"),
     ],
@@ -450,3 +452,10 @@ def test_the_pronoun_a_given_name_goes_with(title: str, pronoun: str) -> None:
 def test_a_he_or_she_nobody_named_can_be_refers_to_no_one() -> None:
     found = facts("Peter Tarrowby called.", "She's leaving in May.", pages=margaret_and_peter)
     assert found[-1] == ("She's leaving in May.", None)
+
+
+def test_a_family_name_first_is_not_taken_for_the_relatives() -> None:
+    kim = Entity("people/kim-soo-jin", "Kim Soo-jin", "person")
+    pages = EntityIndex([kim], [(kim.title, kim.slug, False), ("Soo-jin", kim.slug, True)])
+    said = "Soo-jin's brother Min-ho is visiting the lab next week."
+    assert facts(said, pages=lambda: pages) == [(said, kim.slug)]

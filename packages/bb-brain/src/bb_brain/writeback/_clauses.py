@@ -70,8 +70,12 @@ _SPLIT: Final = re.compile(
     r":\s+(?=(?i:they)\b)|"
     r"\s+(?:and|but)\s+(?=(?i:he|she|they|it|we|i|you)\b|(?P<named>[A-Z][a-z]))|"
     r"\s+and\s+(?=(?i:an?)\s+(?:[\w-]+\s+){0,3}(?i:called|named)\s+[A-Z])|"
-    r"\s+(?:so|because|since|while)\s+(?=(?i:he|she|they|we|i)\b)|"
-    r",?\s+because\s+(?=(?i:the|a|an|my|our|his|her|their|its|it|you|there)\b|[A-Z])"
+    r"\s+(?:so|because|since|while)\s+(?=(?i:he|she|they|we|i)\b)"
+)
+#: "because" before a subject of its own: a reason that may state a fact of its own
+#: (split when what comes before states one too, see the rules extractor).
+BECAUSE: Final = re.compile(
+    r",?\s+because\s+(?=(?i:the|a|an|my|our|his|her|their|its|you|there)\b|[A-Z])"
 )
 
 

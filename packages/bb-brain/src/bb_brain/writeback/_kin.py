@@ -27,8 +27,8 @@ SHARE_THE_FAMILY_NAME: Final = frozenset(
 
 def kin_full_name(index: EntityIndex, text: str, kin: KinNamed, salience: Salience) -> str | None:
     """The relative's given name and their family's name, when both are known; else None."""
-    if kin.kin not in SHARE_THE_FAMILY_NAME:
-        return None
+    if kin.kin not in SHARE_THE_FAMILY_NAME or _IN_LAW in text[kin.whose_start : kin.start]:
+        return None  # "Jordan's sister-in-law Meera": married into another family
     owner = _whose(index, text, kin, salience)
     if owner is None or not owner.is_person:
         return None
@@ -48,6 +48,7 @@ def family_name(title: str) -> str | None:
     return " ".join(words[-len(family.split()) :])
 
 
+_IN_LAW: Final = "in-law"
 #: Possessive pronouns before a relative: "his daughter", "My son".
 _POSSESSIVE_PRONOUNS: Final = frozenset({"my", "his", "her", "their", "our"})
 
@@ -58,11 +59,24 @@ def _whose(index: EntityIndex, text: str, kin: KinNamed, salience: Salience) -> 
     if whose not in _POSSESSIVE_PRONOUNS:
         owner_ends = kin.whose_start + len(kin.whose) - len("'s")  # "Bram Quillet's"
         named = [
-            mention.entity
+            mention
             for mention in index.mentions(text[: kin.whose_start + len(kin.whose)])
             if mention.entity is not None and mention.end == owner_ends
         ]
-        return named[-1] if named else None
+        if not named or named[-1].entity is None:
+            return None
+        owner = named[-1].entity
+        family = family_name(owner.title)
+        alone = named[-1].start == kin.whose_start  # one word: "Soo-jin's", not "Kim Soo-jin's"
+        if (
+            alone
+            and family is not None
+            and fold(text[kin.whose_start : owner_ends]) == fold(family)
+        ):
+            # "Soo-jin's brother Min-ho" of Kim Soo-jin: the one word the owner goes by
+            # is their title's last, a given name after a family name
+            return None
+        return owner
     wanted = pronoun_class(whose)
     if wanted not in ("he", "she"):
         return None  # "their", "my", "our": nobody's family name is known

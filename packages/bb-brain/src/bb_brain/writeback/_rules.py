@@ -58,6 +58,7 @@ from bb_brain.writeback._attribute import (
     subject,
 )
 from bb_brain.writeback._clauses import (
+    BECAUSE,
     HEDGE,
     Clause,
     Correction,
@@ -274,8 +275,11 @@ class RulesExtractor:
         facts: list[_Fact] = []
         salience = Salience()
         said = self._said
+        asked: str | None = None  # the question the assistant's turn ended on, if any
         for turn in segment.turns:
             previous: list[_Fact] = []  # the facts of the turn's sentence before this one
+            answering = asked if turn.role == "user" else None
+            asked = _question_asked(turn.text) if turn.role != "user" else None
             text = in_senders_words(
                 examined(turn.text, WRITEBACK_EXAMINED_CHARS), self._organisation
             )
@@ -314,7 +318,10 @@ class RulesExtractor:
                         if fact.entity is None:
                             fact.entity, fact.title = withdrawn.entity, withdrawn.title
                 else:
+                    at_hand = salience.thing or salience.person
                     self._sentence(sentence, facts, salience, listed=listed, people=people)
+                    if len(facts) == count and answering:
+                        facts.extend(_answer(sentence, answering, at_hand))
                     if len(facts) == count and previous and _elaborates(sentence):
                         # "... moving to part-time in May. Tuesdays and Fridays only":
                         # a fragment that says nothing alone completes the fact before it
@@ -323,13 +330,17 @@ class RulesExtractor:
                             _Fact(" ".join(sentence.split()), last.entity, "fact", last.title)
                         )
                 previous = facts[count:]
+        self._to_their_firms(facts)
+        return [fact.extracted() for fact in facts]
+
+    def _to_their_firms(self, facts: list[_Fact]) -> None:
+        """A person's quote or delivery, said by them, is their firm's business."""
         for fact in facts:
             if fact.entity is not None and fact.entity.is_person:
                 firm = self._entities.firm_of(fact.entity)
                 if firm is not None and the_firms_business(fact.text):
                     if self._names(fact.text, fact.entity):  # said by them, in this clause
                         fact.entity, fact.title = firm, None  # the quote is the supplier's
-        return [fact.extracted() for fact in facts]
 
     def _sentence(
         self,
@@ -387,7 +398,7 @@ class RulesExtractor:
         plain = _blank(text, asides)
         self._introduce(plain, salience, people=people, text=text)
         before: list[Reference] = []  # the sentence's clause before this one
-        for clause in self._listed(split_clauses(plain)):
+        for clause in self._listed(self._reasons(split_clauses(plain))):
             at_hand = salience.thing or salience.person
             refs = references(self._entities, clause.text, salience)
             fresh = {
@@ -560,6 +571,25 @@ class RulesExtractor:
                     salience.pronouns[person_slug(name)] = KIN_PRONOUNS[kin.kin]
             known.add((kin.start, kin.end))
         self._new_organisations(plain, known)
+
+    def _reasons(self, clauses: list[Clause]) -> list[Clause]:
+        """Clauses with a reason that has a subject of its own split off after "because".
+
+        "Widget Co moved the quiz to Fridays because a choir has the hall on Thursdays" says
+        two things; "Lambing started early because the tups got in" says one, as its first
+        part alone names nothing and holds no figure.
+        """
+        pieces: list[Clause] = []
+        for clause in clauses:
+            reason = BECAUSE.search(clause.text)
+            if reason is None or not self._states(clause.text[: reason.start()]):
+                pieces.append(clause)
+                continue
+            at = clause.start + reason.start()
+            pieces.append(Clause(clause.text[: reason.start()], clause.start, at))
+            start = clause.start + reason.end()
+            pieces.append(Clause(clause.text[reason.end() :], start, clause.end))
+        return pieces
 
     def _listed(self, clauses: list[Clause]) -> list[Clause]:
         """Clauses with a list of statements split at its commas.
@@ -764,6 +794,67 @@ _CONNECTIVES = re.compile(
 _NEW_VALUE = re.compile(rf"^(?:it{_APOS}s|it is|that{_APOS}s|that is)\s+(?P<value>.+)$", _FLAGS)
 #: A statement of a value: what comes up to its copula, and the value after it.
 _OLD_VALUE = re.compile(r"^(?P<subject>.+?\b(?:is|are|was|were))\s+\S.*$", _FLAGS)
+
+
+def _answer(sentence: str, question: str, at_hand: Entity | None) -> list[_Fact]:
+    """The fact a fragment answering the assistant's question states, if it answers it.
+
+    "How many trees are going in?" / "Forty-two altogether.": a fact of what was asked
+    about, the one at hand; the user's when it asked of them ("How many can you take?").
+    """
+    if not _answers(sentence, question):
+        return []
+    whose = None if _OF_THE_USER.search(question) else at_hand
+    return [_Fact(" ".join(sentence.split()), whose, "fact")]
+
+
+def _question_asked(text: str) -> str | None:
+    """The question a turn ends on: "Good to have a date. How many trees are going in?"."""
+    sentences = split_sentences(text.strip())
+    last = sentences[-1] if sentences else ""
+    return last if last.rstrip().endswith("?") else None
+
+
+def _answers(sentence: str, question: str) -> bool:
+    """A figure that answers what was asked ("How many trees?" / "Forty-two altogether").
+
+    The question asks what, how many, when or who; the fragment holds a number and no
+    clause of its own (a finite verb, a subject), no question, reply word, reaction, verdict
+    or doubt ("Mixed.", "Two things.", "Still weak." answer nothing worth keeping).
+    """
+    if _WH_QUESTION.match(question) is None or _NUMBER.search(sentence) is None:
+        return False
+    if sentence.rstrip().endswith("?") or re.search(r"\w['’]s\b", sentence):
+        return False  # "The deposit's paid.": a clause of its own
+    if _VERDICT.match(sentence) or _ASIDE_OPENER.match(sentence) or _FILLER.search(sentence):
+        return False
+    return not (
+        _UNSURE.search(sentence)
+        or _OWN_SUBJECT.match(sentence)
+        or _REPLY.match(sentence)
+        or _FINITE.search(sentence)
+        or _NOT_AN_ANSWER.match(sentence)
+    )
+
+
+#: A question asking for something: what, which, how many, when, who, where.
+_WH_QUESTION = re.compile(r"^\W*(?:how|what|which|when|who|where)\b", re.IGNORECASE)
+#: A number, in figures or in words: "16", "sixteen", "forty-two", "around sixty".
+_NUMBER = re.compile(
+    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+    r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
+    r"seventy|eighty|ninety|hundred|thousand|dozen)\b",
+    re.IGNORECASE,
+)
+#: A question about the user: "Which days can you do?", "What's your budget?".
+_OF_THE_USER = re.compile(r"\b(?:you|your|yours|yourself)\b", re.IGNORECASE)
+#: Words that answer nothing: thanks, a greeting, an exclamation.
+_NOT_AN_ANSWER = re.compile(
+    r"^\W*(?:thanks|thank you|ta|cheers|hi|hello|hey|morning|evening|afternoon|night|"
+    r"ha|haha|lol|wow|god|gosh|blimey|ugh|hmm|er|um|nothing|none|not yet|no idea|"
+    r"please|pls|great|good|perfect|brilliant|lovely)\b",
+    re.IGNORECASE,
+)
 
 
 def _elaborates(sentence: str) -> bool:
@@ -1348,9 +1439,9 @@ def _record(
         entity = own  # "we've booked the hall for the spring show": the choir
     elif entity is None and kind in _ABOUT_THE_TOPIC and opens_with_the_user(text):
         # "we went with the oak": a decision on the topic at hand; "I'll choose the paint":
-        # the user's share of the project at hand; "I'll pay for the hire myself", said
-        # after a caterer's quote, is the user's own
-        if topic is not None and not topic.is_person and (_WE.match(text) or an_undertaking(topic)):
+        # the user's share of the project at hand, or of their own club's work; "I'll pay
+        # for the hire myself", said after a caterer's quote, is the user's own
+        if topic is not None and not topic.is_person and _shares_in(topic, text):
             entity = topic
     elif entity is None and not _about_the_user(text, refs) and not _PRONOUN_FIRST.match(text):
         entity = topic  # "usage-based beat seat pricing by 18%": the topic at hand
@@ -1358,6 +1449,11 @@ def _record(
             entity = own  # "AGM notes: subs up to £30", nothing else named: the choir
     facts.append(_Fact(text, entity, kind or "fact", title))
     return False
+
+
+def _shares_in(topic: Entity, text: str) -> bool:
+    """What the user undertakes is the topic's: a project's, their own body's, or "we" do it."""
+    return _WE.match(text) is not None or an_undertaking(topic) or topic.users_own
 
 
 #: A clause whose subject is "we" or "our ...": the user and the people they belong with.
