@@ -631,6 +631,12 @@ def test_because_before_a_new_subject_starts_a_clause() -> None:
     # "because of" gives a reason, not a statement
     said = "Widget Co moved the launch to July because of the rail strike"
     assert [fact for fact, _, _ in rules(("user", said))] == [said]
+    # the user's own statement before it
+    said = "I quit my day job because the band is taking off"
+    assert [fact for fact, _, _ in rules(("user", said))] == [
+        "I quit my day job",
+        "the band is taking off",
+    ]
     # what comes before names nothing and holds no figure: one statement with its reason
     said = "Lambing started early because the tups got in with the ewes in October"
     assert [fact for fact, _, _ in rules(("user", said))] == [said]
@@ -1207,7 +1213,9 @@ def test_saints_places_and_lists_are_no_new_people(said: str) -> None:
         ("Mentioned Tavish Obuya to May.", "people/tavish-obuya"),
         # a given name that is an everyday word too, or borne by either sex
         ("My neighbour, Tom Quarrie, is lending us his trailer on the 4th.", "people/tom-quarrie"),
-        ("Rory Quellby is swimming the 50 back on Saturday.", "people/rory-quellby"),
+        ("Rhys Pritchard is coming on Friday to fix the pumps.", "people/rhys-pritchard"),
+        # a given name borne by either sex needs another cue: places are named after them
+        ("Costa Quellby was amazing last spring, the rain forest especially.", None),
         # not a dish under a heading, nor a name few bear ("Thames"), nor an article, a
         # numeral or an everyday word after the given name
         ("Menu ideas:\n1. Tilde Marrow – a soup", None),
@@ -1218,7 +1226,8 @@ def test_saints_places_and_lists_are_no_new_people(said: str) -> None:
     ],
 )
 def test_a_given_name_many_bear_makes_a_new_person(said: str, slug: str | None) -> None:
-    assert rules(("user", said))[0][1] == slug
+    named = {entity for _, entity, _ in rules(("user", said))} - {None}
+    assert named == ({slug} if slug else set())
 
 
 @pytest.mark.parametrize(

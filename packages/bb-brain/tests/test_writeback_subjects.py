@@ -452,10 +452,3 @@ def test_the_pronoun_a_given_name_goes_with(title: str, pronoun: str) -> None:
 def test_a_he_or_she_nobody_named_can_be_refers_to_no_one() -> None:
     found = facts("Peter Tarrowby called.", "She's leaving in May.", pages=margaret_and_peter)
     assert found[-1] == ("She's leaving in May.", None)
-
-
-def test_a_family_name_first_is_not_taken_for_the_relatives() -> None:
-    kim = Entity("people/kim-soo-jin", "Kim Soo-jin", "person")
-    pages = EntityIndex([kim], [(kim.title, kim.slug, False), ("Soo-jin", kim.slug, True)])
-    said = "Soo-jin's brother Min-ho is visiting the lab next week."
-    assert facts(said, pages=lambda: pages) == [(said, kim.slug)]

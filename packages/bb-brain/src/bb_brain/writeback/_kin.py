@@ -65,18 +65,7 @@ def _whose(index: EntityIndex, text: str, kin: KinNamed, salience: Salience) -> 
         ]
         if not named or named[-1].entity is None:
             return None
-        owner = named[-1].entity
-        family = family_name(owner.title)
-        alone = named[-1].start == kin.whose_start  # one word: "Soo-jin's", not "Kim Soo-jin's"
-        if (
-            alone
-            and family is not None
-            and fold(text[kin.whose_start : owner_ends]) == fold(family)
-        ):
-            # "Soo-jin's brother Min-ho" of Kim Soo-jin: the one word the owner goes by
-            # is their title's last, a given name after a family name
-            return None
-        return owner
+        return named[-1].entity
     wanted = pronoun_class(whose)
     if wanted not in ("he", "she"):
         return None  # "their", "my", "our": nobody's family name is known

@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from bb_brain._given_names import a_given_name
+from bb_brain._given_names import a_given_name, name_pronoun
 from bb_brain._names import HONORIFICS, fold, keyboard_spelling
 from bb_brain._orgnames import ORG_WORDS
 from bb_brain.reflex._lexicon import FAMILY_WORDS, PERSON_VERBS_AFTER, ROLE_NOUNS
@@ -142,7 +142,7 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
             or listed
             or _said_to_be_a_person(text, start, end)
             or _listed_after(found, text, start)
-            or (_a_given_name_first(owned) and not _LIST_MARKER.fullmatch(text[:start]))
+            or (_a_persons_name(owned) and not _LIST_MARKER.fullmatch(text[:start]))
         ):
             continue
         name = text[start:end]
@@ -358,18 +358,30 @@ def _a_given_name_first(words: list[str]) -> bool:
     return not any(_ordinary_or_placed(word) for word in rest)
 
 
+def _a_persons_name(words: list[str]) -> bool:
+    """A full name no cue needs: a given name nine in ten of whose bearers go by one pronoun.
+
+    "Emma Pritchard", "Tom Quarrie"; not "Costa Rica" or "Marlow Grange" ("Costa" and
+    "Marlow" are borne by either sex, and places are named after them), "Merry Christmas".
+    """
+    return _a_given_name_first(words) and name_pronoun(" ".join(words)) != ""
+
+
 #: A given name and a family name at least.
 _FULL_NAME: Final = 2
 
 
 def _ordinary_or_placed(word: str) -> bool:
-    """A word a dictionary lists, a place's or a common one: "Pier", "Grill", "Christmas"."""
+    """A word a dictionary lists or a very common one: "Pier", "Grill", "Christmas".
+
+    Common family names are no dictionary's words and stay ("Pritchard", "Khan", "Jones").
+    """
     meaning = sense(word)
-    return meaning.known_word or meaning.place or meaning.zipf >= _COMMON_ZIPF
+    return meaning.known_word or meaning.zipf >= _COMMON_ZIPF
 
 
-#: A word this common is no family name here ("Christmas" of "Merry Christmas").
-_COMMON_ZIPF: Final = 3.0
+#: A word this common is no family name here ("Christmas" of "Merry Christmas", "James").
+_COMMON_ZIPF: Final = 4.8
 
 
 def name_like(words: list[str]) -> bool:

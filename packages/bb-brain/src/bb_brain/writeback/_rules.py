@@ -576,13 +576,15 @@ class RulesExtractor:
         """Clauses with a reason that has a subject of its own split off after "because".
 
         "Widget Co moved the quiz to Fridays because a choir has the hall on Thursdays" says
-        two things; "Lambing started early because the tups got in" says one, as its first
-        part alone names nothing and holds no figure.
+        two things, and so does "I quit my day job because the band is taking off";
+        "Lambing started early because the tups got in" says one, as its first part alone
+        names nothing, holds no figure and is not the user's own.
         """
         pieces: list[Clause] = []
         for clause in clauses:
             reason = BECAUSE.search(clause.text)
-            if reason is None or not self._states(clause.text[: reason.start()]):
+            before = clause.text[: reason.start()] if reason is not None else ""
+            if reason is None or not (self._states(before) or opens_with_the_user(before)):
                 pieces.append(clause)
                 continue
             at = clause.start + reason.start()
