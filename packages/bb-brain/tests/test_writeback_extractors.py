@@ -647,8 +647,8 @@ def test_a_figure_that_answers_the_assistants_question_is_a_fact() -> None:
         ("user", "Widget Co are building the new shed."),
         ("assistant", "Lovely. How many panels?"),
     ]
-    assert rules(*asked, ("user", "Forty-two altogether."))[-1][:2] == (
-        "Forty-two altogether.",
+    assert rules(*asked, ("user", "Thirty-six in all."))[-1][:2] == (
+        "Thirty-six in all.",
         WIDGET.slug,
     )
     # no figure, or no question that asks for one: nothing worth keeping

@@ -801,7 +801,7 @@ _OLD_VALUE = re.compile(r"^(?P<subject>.+?\b(?:is|are|was|were))\s+\S.*$", _FLAG
 def _answer(sentence: str, question: str, at_hand: Entity | None) -> list[_Fact]:
     """The fact a fragment answering the assistant's question states, if it answers it.
 
-    "How many trees are going in?" / "Forty-two altogether.": a fact of what was asked
+    "How many panels does the shed need?" / "Thirty-six in all.": a fact of what was asked
     about, the one at hand; the user's when it asked of them ("How many can you take?").
     """
     if not _answers(sentence, question):
@@ -811,14 +811,14 @@ def _answer(sentence: str, question: str, at_hand: Entity | None) -> list[_Fact]
 
 
 def _question_asked(text: str) -> str | None:
-    """The question a turn ends on: "Good to have a date. How many trees are going in?"."""
+    """The question a turn ends on: "Lovely. How many panels does the shed need?"."""
     sentences = split_sentences(text.strip())
     last = sentences[-1] if sentences else ""
     return last if last.rstrip().endswith("?") else None
 
 
 def _answers(sentence: str, question: str) -> bool:
-    """A figure that answers what was asked ("How many trees?" / "Forty-two altogether").
+    """A figure that answers what was asked ("How many panels?" / "Thirty-six in all").
 
     The question asks what, how many, when or who; the fragment holds a number and no
     clause of its own (a finite verb, a subject), no question, reply word, reaction, verdict
