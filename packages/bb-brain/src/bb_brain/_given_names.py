@@ -14,8 +14,9 @@ also says a new person is meant ("Folasade Quarrow has lent us ...",
 :func:`bb_brain.writeback._people.new_people`).
 
 Only the package's data file is read, found without importing the package (whose import
-loads a dataframe library and its own model), and only the confident names are kept, in
-the lexicon's cache file with the other word tables (:mod:`bb_brain._lexdata`).
+loads a dataframe library and its own model), and only the names many bear are kept, each
+with its pronoun or with neither, in the lexicon's cache file with the other word tables
+(:mod:`bb_brain._lexdata`).
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ def a_given_name(word: str) -> bool:
 
 
 def derive() -> dict[str, str]:
-    """The confident names of the package's data, lowercase, and the pronoun each goes with.
+    """The names many bear in the package's data, lowercase: "he", "she" or "?" for either.
 
     Raises:
         RuntimeError: The package is not installed.

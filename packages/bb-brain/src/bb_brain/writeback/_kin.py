@@ -48,6 +48,7 @@ def family_name(title: str) -> str | None:
     return " ".join(words[-len(family.split()) :])
 
 
+#: What marks a relative by marriage, who may bear another family's name.
 _IN_LAW: Final = "in-law"
 #: Possessive pronouns before a relative: "his daughter", "My son".
 _POSSESSIVE_PRONOUNS: Final = frozenset({"my", "his", "her", "their", "our"})
