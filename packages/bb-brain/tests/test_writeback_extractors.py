@@ -651,9 +651,12 @@ def test_a_figure_that_answers_the_assistants_question_is_a_fact() -> None:
         "Thirty-six in all.",
         WIDGET.slug,
     )
+    # asked of the user, it is the user's own
+    of_you = ("assistant", "How many days can you give them?")
+    assert rules(asked[0], of_you, ("user", "Sixteen."))[-1][:2] == ("Sixteen.", None)
     # no figure, or no question that asks for one: nothing worth keeping
     assert len(rules(*asked, ("user", "Loads."))) == 1
-    assert len(rules(asked[0], ("assistant", "Anything else?"), ("user", "Two things."))) == 1
+    assert len(rules(asked[0], ("assistant", "Any news?"), ("user", "Three bits."))) == 1
 
 
 def test_a_verb_phrase_of_the_same_subject_is_its_own_fact() -> None:

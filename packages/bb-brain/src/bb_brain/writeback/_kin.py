@@ -64,9 +64,7 @@ def _whose(index: EntityIndex, text: str, kin: KinNamed, salience: Salience) -> 
             for mention in index.mentions(text[: kin.whose_start + len(kin.whose)])
             if mention.entity is not None and mention.end == owner_ends
         ]
-        if not named or named[-1].entity is None:
-            return None
-        return named[-1].entity
+        return named[-1].entity if named else None
     wanted = pronoun_class(whose)
     if wanted not in ("he", "she"):
         return None  # "their", "my", "our": nobody's family name is known

@@ -294,11 +294,11 @@ def _ends_phrase(text: str, end: int) -> bool:
 
 
 #: What may stand before the first word of a list item: spaces, a number or a bullet.
-_ITEM_OPENING = re.compile(r"\s*(?:\(?\d{1,2}[.)]|[-*\u2022])?\s*")
-#: An item's number or bullet: "1. Tilde Marrow – a soup" under "Menu ideas:" is a dish.
-_LIST_MARKER = re.compile(
-    r".*\n\s*(?:\(?\d{1,2}[.)]|[-*\u2022])\s*|\s*(?:\(?\d{1,2}[.)]|[-*\u2022])\s*", re.DOTALL
-)
+_ITEM_MARK: Final = r"\(?\d{1,2}[.)]|[-*\u2022]"
+_ITEM_OPENING = re.compile(rf"\s*(?:{_ITEM_MARK})?\s*")
+#: An item's number or bullet, on a line of its own: "1. Tilde Marrow – a soup" under
+#: "Menu ideas:" is a dish.
+_LIST_MARKER = re.compile(rf"(?:.*\n)?\s*(?:{_ITEM_MARK})\s*", re.DOTALL)
 
 
 def roster_heading(text: str) -> bool:
@@ -355,7 +355,7 @@ def _a_given_name_first(words: list[str]) -> bool:
     rest = [fold(word).strip("'’") for word in words[1:]]
     if rest[-1] in ORG_WORDS or (rest[-1].endswith(TRADE_ENDINGS) and sense(rest[-1]).noun):
         return False
-    return not any(_ordinary_or_placed(word) for word in rest)
+    return not any(_no_family_name(word) for word in rest)
 
 
 def _a_persons_name(words: list[str]) -> bool:
@@ -371,7 +371,7 @@ def _a_persons_name(words: list[str]) -> bool:
 _FULL_NAME: Final = 2
 
 
-def _ordinary_or_placed(word: str) -> bool:
+def _no_family_name(word: str) -> bool:
     """A word a dictionary lists or a very common one: "Pier", "Grill", "Christmas".
 
     Common family names are no dictionary's words and stay ("Pritchard", "Khan", "Jones").

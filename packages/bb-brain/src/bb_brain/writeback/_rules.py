@@ -822,12 +822,12 @@ def _answers(sentence: str, question: str) -> bool:
 
     The question asks what, how many, when or who; the fragment holds a number and no
     clause of its own (a finite verb, a subject), no question, reply word, reaction, verdict
-    or doubt ("Mixed.", "Two things.", "Still weak." answer nothing worth keeping).
+    or doubt ("So-so.", "Three bits of news.", "Getting there." answer nothing worth keeping).
     """
     if _WH_QUESTION.match(question) is None or _NUMBER.search(sentence) is None:
         return False
     if sentence.rstrip().endswith("?") or re.search(r"\w['’]s\b", sentence):
-        return False  # "The deposit's paid.": a clause of its own
+        return False  # "The invoice's gone.": a clause of its own
     if _VERDICT.match(sentence) or _ASIDE_OPENER.match(sentence) or _FILLER.search(sentence):
         return False
     return not (
