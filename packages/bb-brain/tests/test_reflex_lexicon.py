@@ -10,7 +10,7 @@ from bb_brain._names import fold, keyboard_spelling, name_forms, strip_titles, u
 from bb_brain.pages import PageRecord, normalise
 from bb_brain.reflex import _ordinary
 from bb_brain.reflex._extract import extract
-from bb_brain.reflex._fuzzy import FuzzyRow, fuzzy_match, typo_kind
+from bb_brain.reflex._fuzzy import FuzzyRow, fuzzy_match, two_slips, typo_kind
 from bb_brain.reflex._ordinary import lemmas, sense
 from bb_brain.reflex._tokens import (
     AFTER_DETERMINER,
@@ -120,6 +120,8 @@ def test_a_person_page_indexes_its_name_forms() -> None:
         ("markus", "marcus", "letter that sounds the same"),
         ("tallisbrooke", "tallisbrook", "silent final e"),
         ("pell wrighte mills", "pell wright mills", "silent final e"),
+        ("cathi", "cathy", "-i for a final -y"),
+        ("cathi maclaren", "cathy maclaren", "-i for a final -y"),
     ],
 )
 def test_typing_slips_are_typos(typed: str, meant: str, kind: str) -> None:
@@ -156,6 +158,33 @@ def test_fuzzy_match_needs_one_page_and_a_non_ordinary_surface() -> None:
     both = fuzzy_match("quintane", arms, rows)  # a vowel slip away from both
     assert both is not None and len(both.slugs) == 2
     assert fuzzy_match("harbpr", arms, rows) is None  # never fuzzy to an ordinary word
+
+
+def test_a_long_name_may_carry_two_slips() -> None:
+    rows = [
+        FuzzyRow("przemyslaw", "given-name", "people/przemyslaw-zielak"),
+        FuzzyRow("bartholomew", "given-name", "people/bartholomew-grice"),
+        FuzzyRow("quintana", "surname", "people/rosa-quintana"),
+    ]
+    arms = frozenset({"given-name", "surname"})
+    found = fuzzy_match("pzremyslwa", arms, rows)  # two pairs of letters swapped
+    assert found is not None and found.slugs == {"people/przemyslaw-zielak"}
+    assert found.typo == "swapped letters"
+    assert two_slips("pzremyslw", "przemyslaw") == "swapped letters and left-out letter"
+    assert two_slips("barthelomax", "bartholomew") is None  # an "x" for a "w" is no slip
+    assert fuzzy_match("barthelomax", arms, rows) is None
+    assert fuzzy_match("qiuntna", arms, rows) is None  # too short for two slips
+    assert fuzzy_match("qiuntanna", arms, rows) is not None  # long enough
+
+
+def test_one_slip_outranks_two() -> None:
+    rows = [
+        FuzzyRow("halvorsen", "surname", "people/ivar-halvorsen"),
+        FuzzyRow("halvorson", "surname", "people/dag-halvorson"),
+    ]
+    found = fuzzy_match("halvroson", frozenset({"surname"}), rows)
+    # "halvroson" is one swap from Halvorson and two slips from Halvorsen: the nearer wins
+    assert found is not None and found.slugs == {"people/dag-halvorson"}
 
 
 def _signals(text: str, norm: str) -> tuple[str, ...]:

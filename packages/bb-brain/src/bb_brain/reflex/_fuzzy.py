@@ -16,8 +16,12 @@ name:
   typed as its plain look-alike ("Sorensen" for "Sørensen"), one vowel written for another (the
   commonest spelling slip in a name heard rather than read: "Volkava", "Adeboyo"), a silent "e"
   added to a word's end ("Tallisbrooke"), or after the first letter a consonant for one that
-  sounds the same ("Radec" for "Radek"). Any other edit makes another name ("Verankia" is not a
-  typo of "Veranka"): a near miss stays silent;
+  sounds the same ("Radec" for "Radek"), or a final "-i" for "-y" ("Cathi" for "Cathy"; inside
+  a name the letter makes another one, "Silvia"). Any other
+  edit makes another name ("Verankia" is not a typo of "Veranka"): a near miss stays silent;
+* a name of :data:`TWO_SLIP_MIN_CHARS` letters or more may carry two such slips, one after the
+  other ("Pzremyslw" for "Przemysław": two letters swapped and one left out), when no surface
+  is one slip away;
 * every surface within that distance belongs to one page.
 
 Candidate surfaces come from the index by a blocking key (the first or last three
@@ -40,6 +44,9 @@ from bb_brain.reflex._ordinary import is_ordinary
 MIN_CHARS: Final = 5
 #: A left-out letter is a typo only in a surface this long (shorter, it is another name).
 OMISSION_MIN_CHARS: Final = 6
+#: A name typed with two slips is still that name only when this long: in a shorter one two
+#: edits leave too little of it ("Maren" is not "Martin"; "Pzremyslw" is Przemysław).
+TWO_SLIP_MIN_CHARS: Final = 8
 _QWERTY_ROWS: Final = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 _VOWELS: Final = frozenset("aeiou")
 #: Endings that inflect a word ("-s", "-d", "-r"): one letter added is a form of it.
@@ -168,6 +175,8 @@ def _replaced(typed: str, meant: str) -> str | None:
         return "vowel for vowel"
     if i > 0 and frozenset((typed[i], meant[i])) in _SOUND_ALIKE:
         return "letter that sounds the same"  # not the first: "Cristen" is another name
+    if i > 0 and {typed[i], meant[i]} == {"i", "y"} and typed[i + 1 : i + 2] in ("", " "):
+        return "-i for a final -y"  # "Cathi" for Cathy, as "-ie" for "-i"
     return None
 
 
@@ -209,17 +218,24 @@ def _dropped(typed: str, meant: str) -> str | None:
 
 
 def fuzzy_match(norm: str, arms: frozenset[str], rows: Sequence[FuzzyRow]) -> FuzzyFound | None:
-    """The pages ``norm`` is a typo of, or None when no surface is close enough."""
+    """The pages ``norm`` is a typo of, or None when no surface is close enough.
+
+    One slip first; two only for a long name, and only when no surface is one slip away.
+    """
     from rapidfuzz.distance import OSA  # loaded by the first fuzzy match tried, not at start
 
     words = norm.count(" ")
+    fit = [
+        row
+        for row in rows
+        if row.arm in arms
+        and row.alias_norm != norm
+        and row.alias_norm.count(" ") == words
+        and not is_ordinary(row.alias_norm)
+    ]
     close: list[tuple[int, FuzzyRow, str]] = []
-    for row in rows:
+    for row in fit:
         surface = row.alias_norm
-        if row.arm not in arms or surface == norm or surface.count(" ") != words:
-            continue
-        if is_ordinary(surface):
-            continue
         plain = norm == keyboard_spelling(surface)  # "kjaersti": two keys for the æ
         if not plain and abs(len(surface) - len(norm)) > 1:
             continue
@@ -228,6 +244,18 @@ def fuzzy_match(norm: str, arms: frozenset[str], rows: Sequence[FuzzyRow]) -> Fu
         kind = typo_kind(norm, surface)
         if kind is not None:
             close.append((_ARM_ORDER.index(row.arm), row, kind))
+    if not close and len(norm) >= TWO_SLIP_MIN_CHARS and _letters_only(norm):
+        for row in fit:
+            surface = row.alias_norm
+            if len(surface) < TWO_SLIP_MIN_CHARS or abs(len(surface) - len(norm)) > 2:
+                continue
+            if not _letters_only(surface):
+                continue  # "st wenna" is no typo of "st wenna's": its possessive left off
+            if OSA.distance(norm, surface, score_cutoff=2) != 2:
+                continue
+            kind = two_slips(norm, surface)
+            if kind is not None:
+                close.append((_ARM_ORDER.index(row.arm), row, kind))
     if not close:
         return None
     _, best, kind = min(close, key=lambda item: (item[0], item[1].slug))
@@ -238,3 +266,37 @@ def fuzzy_match(norm: str, arms: frozenset[str], rows: Sequence[FuzzyRow]) -> Fu
         typo=kind,
         score=round(OSA.normalized_similarity(norm, best.alias_norm), 4),
     )
+
+
+def _letters_only(norm: str) -> bool:
+    return norm.replace(" ", "").isalpha()
+
+
+def two_slips(typed: str, meant: str) -> str | None:
+    """The two typing errors that, one after the other, turn ``meant`` into ``typed``.
+
+    Tried through every spelling one edit from ``meant`` that is itself one slip from it
+    and one from ``typed``: a bounded handful (a few hundred for a ten-letter name).
+    """
+    for between in _one_edit_from(meant):
+        first = typo_kind(between, meant)
+        if first is None:
+            continue
+        second = typo_kind(typed, between)
+        if second is not None:
+            return first if first == second else f"{first} and {second}"
+    return None
+
+
+def _one_edit_from(word: str) -> Iterable[str]:
+    """Every spelling one deletion, swap, replacement or insertion away from ``word``."""
+    letters = sorted(set(word.replace(" ", "")) | set("abcdefghijklmnopqrstuvwxyz"))
+    for at in range(len(word)):
+        yield word[:at] + word[at + 1 :]
+        if at + 1 < len(word):
+            yield _swap(word, at)
+        for letter in letters:
+            yield word[:at] + letter + word[at + 1 :]
+    for at in range(len(word) + 1):
+        for letter in letters:
+            yield word[:at] + letter + word[at:]
