@@ -490,6 +490,18 @@ def test_an_own_description_said_of_anything_needs_the_conversation(
     assert [(p.slug, p.stage) for p in response.pointers] == [(WEDDING[0], "reflex")]
 
 
+def test_an_own_description_of_one_kind_of_a_common_thing(engine: Engine, make_brain: Any) -> None:
+    """Any school is a school, but a swim school is one kind: nouns before it make it the page's."""
+    school = (
+        "companies/ottery-swim",
+        md("Ottery Swim", type="company", aliases="[the swim school]"),
+    )
+    brain = make_brain(school, WEDDING)
+    assert slugs(ask(engine, brain, "the swim school rang about lane hire")) == [school[0]]
+    assert slugs(ask(engine, brain, "the swim school on the corner rang")) == []  # another one
+    assert slugs(ask(engine, brain, "re the big day: the florist wants a deposit")) == []
+
+
 TOLLWICK = (
     "companies/tollwick-joinery",
     md("Tollwick Joinery", type="company", aliases="[Tollwick]"),

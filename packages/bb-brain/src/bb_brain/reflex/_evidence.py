@@ -486,11 +486,15 @@ def a_thing_of_its_own(res: Resolved) -> Resolved | None:
     """An own description whose noun names few things, accepted; else None.
 
     "the cold store", "the new shop": the user's name for one store, one shop, as their page
-    gives it. "the big day", "the new house", "the knitting group" end in a noun said of
-    anything (a day, a house, a group), and "the new shop on the corner" says which one it
-    is: those are left to the conversation.
+    gives it. "the big day", "the new house" end in a noun said of anything (a day, a house)
+    with only a describing word before it, and "the new shop on the corner" says which one it
+    is: those are left to the conversation. A noun before it makes one kind of the thing
+    ("the swim school"); a verb's "-ing" does not ("the knitting group").
     """
-    if not own_definite_alias(res) or sense(res.cand.norm.split()[-1]).zipf >= KIND_HEAD_MAX_ZIPF:
+    if not own_definite_alias(res):
+        return None
+    *_, last = words = res.cand.norm.split()
+    if sense(last).zipf >= KIND_HEAD_MAX_ZIPF and not _a_kind_of_it(words[1:-1]):
         return None
     span = res.cand.span
     if span is not None and span.last + 1 < len(span.tokens):
@@ -499,6 +503,19 @@ def a_thing_of_its_own(res: Resolved) -> Resolved | None:
             return None  # "the new shop on the corner", "the cold store at Tesco": another
     decision = f"own description {res.cand.norm!r}, said whole, its noun naming few things"
     return replace(res, signals=(OWN_DESCRIPTION,), decision=decision)
+
+
+def _a_kind_of_it(modifiers: Sequence[str]) -> bool:
+    """Nouns before a noun said of anything make one kind of it: "the dive school".
+
+    "the big day", "the new house" say nothing of which: any day is big to someone.
+    """
+    return bool(modifiers) and all(_a_noun_not_a_describer(word) for word in modifiers)
+
+
+def _a_noun_not_a_describer(word: str) -> bool:
+    meaning = sense(word)
+    return meaning.noun and not meaning.function and "ADJ" not in meaning.readings
 
 
 def _when(tokens: Sequence[Token], after: Token) -> bool:
