@@ -452,3 +452,17 @@ def test_the_pronoun_a_given_name_goes_with(title: str, pronoun: str) -> None:
 def test_a_he_or_she_nobody_named_can_be_refers_to_no_one() -> None:
     found = facts("Peter Tarrowby called.", "She's leaving in May.", pages=margaret_and_peter)
     assert found[-1] == ("She's leaving in May.", None)
+
+
+@pytest.mark.parametrize(
+    ("said", "whose"),
+    [
+        # a call or a message and a colon: what it said is what it names, as after "says"
+        ("Orlaith rang as well: the band moves to Marrowgate Hall in May.", BAND.slug),
+        ("Other news from Orlaith: the band has a new conductor from June.", BAND.slug),
+        ("Orlaith emailed overnight: she's stepping down as chair in May.", ORLAITH.slug),
+        ("Ysolde rang: the fete starts at noon on Saturday.", FETE.slug),
+    ],
+)
+def test_a_call_before_a_colon_reports_what_follows(said: str, whose: str) -> None:
+    assert facts(said) == [(said, whose)]

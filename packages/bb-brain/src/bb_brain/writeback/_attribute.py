@@ -60,6 +60,26 @@ REPORTED: Final = re.compile(
 )
 
 
+#: A call or a message and a colon before what it said: "Orlaith rang as well: ...", "Other
+#: news from Orlaith: ...", "The committee emailed overnight: ...".
+_REPORT_LEAD: Final = re.compile(
+    r"^[^:.!?]{0,80}?\b(?:rang|called|phoned|emailed|texted|messaged|wrote|replied|says|said|"
+    r"confirmed|(?:news|update|word|message) from)\b[^:.!?]{0,40}(?=:\s)",
+    re.IGNORECASE,
+)
+_COLON: Final = re.compile(r":\s+")
+
+
+def reported_after_a_colon(text: str) -> re.Match[str] | None:
+    """The colon after a call or a message that opens the clause, as a report's "says".
+
+    "Orlaith rang as well: the band moves to Marrowgate Hall in May" reports what Orlaith
+    said, as "Orlaith says the band moves ..." does: the news is what it names.
+    """
+    lead = _REPORT_LEAD.match(text)
+    return _COLON.match(text, lead.end()) if lead is not None else None
+
+
 @dataclass(frozen=True)
 class Reference:
     """Something a clause refers to, and how."""
@@ -382,7 +402,7 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
     refs = [ref for ref in refs if not ref.relative]  # no entity of the clause's
     if attitude and refs and subject(refs[0], text):
         return refs[0]
-    report = REPORTED.search(text)
+    report = REPORTED.search(text) or reported_after_a_colon(text)
     first = refs[0] if refs else None
     if _the_users_news(refs, text, report):
         return None  # "Orlaith says I'm singing the solo", "she has asked me to sort the folders"
