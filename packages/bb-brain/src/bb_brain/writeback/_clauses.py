@@ -18,7 +18,8 @@ The rules extractor reads a sentence as one or more clauses and asks of each:
   to the assistant that carries a fact about Ravi.
 
 Clauses split at spaced dashes, semicolons, ", and"/", but", a comma before a subject pronoun,
-and "and"/"but" when a new subject (a pronoun or a capitalised name) follows: "He prefers
+and "and"/"but" when a new subject (a pronoun or a capitalised name, not a day or a month
+with no verb after it) follows: "He prefers
 email, and they renew in April" says two things about two entities; also before a second
 verb phrase of the same subject ("leads payroll and would rather get memos"), read from
 the lexicon: a modal, or a finite verb form that is no noun. (The extractor joins a
@@ -124,24 +125,29 @@ def _boundaries(sentence: str) -> list[re.Match[str]]:
 
 
 def _days_listed(sentence: str, match: re.Match[str]) -> bool:
-    """Two days or months joined by "and" ("Monday and Friday"): no second subject.
+    """A day or a month after "and" ("Monday and Friday", "evenings and Sundays"): no subject.
 
     "... and June did the urn" and "... and Sunday is hers" open one: a verb follows.
     """
     if match.group("named") is None:
         return False
-    from bb_brain.reflex._lexicon import is_calendar_word
-
-    before = _LAST_WORD.search(sentence, 0, match.start())
     after = _WORDS_AFTER.match(sentence, match.end())
-    if before is None or after is None:
+    if after is None:
         return False
-    first, second, third = before.group(1), after.group(1), after.group(2) or ""
-    if not (is_calendar_word(first.casefold()) and is_calendar_word(second.casefold())):
+    second, third = after.group(1), after.group(2) or ""
+    if not _a_day_or_days(second):
         return False
-    if third[:1].isupper() and not is_calendar_word(third.casefold()):
+    if third[:1].isupper() and not _a_day_or_days(third):
         return False  # "Friday and Saturday Alice opens up": Alice's clause
     return not _verb_phrase(third.casefold())
+
+
+def _a_day_or_days(word: str) -> bool:
+    """A weekday or a month, or a weekday's every week ("Wednesdays and Fridays")."""
+    from bb_brain.reflex._lexicon import is_calendar_word
+
+    folded = word.casefold()
+    return is_calendar_word(folded) or (folded.endswith("days") and is_calendar_word(folded[:-1]))
 
 
 _LAST_WORD: Final = re.compile(r"(\w+)\W*$")

@@ -145,7 +145,8 @@ CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
     (
         "event",
         re.compile(
-            r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tonight|"
+            # a weekday, or a weekday's every week ("I do Sundays", "Tuesdays and Fridays")
+            r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|today|tonight|"
             r"tomorrow|yesterday|january|february|march|april|june|july|august|september|"
             r"october|november|december|(?:next|last|this) (?:week|month|quarter|year)|"
             r"q[1-4]|\d{4}-\d{2}-\d{2})\b"
