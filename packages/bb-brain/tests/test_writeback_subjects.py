@@ -466,3 +466,16 @@ def test_a_he_or_she_nobody_named_can_be_refers_to_no_one() -> None:
 )
 def test_a_call_before_a_colon_reports_what_follows(said: str, whose: str) -> None:
     assert facts(said) == [(said, whose)]
+
+
+@pytest.mark.parametrize(
+    ("said", "named"),
+    [
+        ("Xu Meilan from the print shop is going to do the posters.", ["Xu Meilan"]),
+        ("Obafemi Adeyinka from Quillfield rang this morning.", ["Obafemi Adeyinka"]),
+        ("Kestrel Haulage from Leeds is quoting £400.", []),  # a firm: a dictionary's word
+        ("Zorvane Kelth from Lisbon.", []),  # no deed: where it comes from, whatever it is
+    ],
+)
+def test_a_name_from_somewhere_that_does_something_is_a_person(said: str, named: list[str]) -> None:
+    assert [person.name for person in new_people(said, set())] == named

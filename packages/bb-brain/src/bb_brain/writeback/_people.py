@@ -635,6 +635,27 @@ def _said_is(text: str, start: int, end: int) -> bool:
     )
 
 
+#: "from" and who someone is with, then their deed: "... from the art college is going to",
+#: "... from Ferrand Sails rang". A place after "from" says where someone comes from.
+_WHERE_FROM: Final = re.compile(
+    r"\s+from\s+(?:the\s+|our\s+)?(?:[\w&'’-]+\s+){0,3}?(?:is|was|has|had|will|would|can|"
+    r"says|said|rang|called|emailed|texted|phoned|came|come|sent|offered|wants|wanted)\b",
+)
+
+
+def _said_next(word: str, rest: str, name: str) -> bool:
+    """A pronoun or a person's verb right after the name, or where they are from and a deed."""
+    if word in _PRONOUN_AFTER or word in _VERBS_AFTER:
+        return True
+    # "Xu Meilan from the print shop is going to ...": who they are with, then their deed
+    return word == "from" and _WHERE_FROM.match(rest) is not None and _no_words(name)
+
+
+def _no_words(name: str) -> bool:
+    """No word of the name is a dictionary's ("Kestrel Haulage from Leeds" is a firm)."""
+    return not any(sense(fold(word).strip("'’")).known_word for word in name.split())
+
+
 def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
     if _said_before_to_be_a_person(text, start) or _said_is(text, start, end):
         return True  # "my nephew Sipho Dlamini", "He's Ezra Quorn, farms out past the ford"
@@ -653,7 +674,7 @@ def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
         rest = rest[2:]  # the rest is read after the possessive, as before
     after_all = [fold(word) for word in _WORD.findall(rest[:_DESCRIPTION_CHARS])]
     after = after_all[:2]
-    if after and (after[0] in _PRONOUN_AFTER or after[0] in _VERBS_AFTER):
+    if after and _said_next(after[0], rest, text[start:end]):
         return True
     if _SAID_TO_BE.match(rest) and _said_to_be(after_all[1:]) and _family_name(text[start:end]):
         return True  # "Ysolde Vantrell is our rep there"
