@@ -659,20 +659,6 @@ def test_a_figure_that_answers_the_assistants_question_is_a_fact() -> None:
     assert len(rules(asked[0], ("assistant", "Any news?"), ("user", "Three bits."))) == 1
 
 
-def test_days_that_answer_what_was_asked_of_the_user_are_the_users() -> None:
-    asked = [
-        ("user", "Widget Co are moving everyone to a new rota next month."),
-        ("assistant", "Which days suit you?"),
-    ]
-    assert rules(*asked, ("user", "Mondays and every other Thursday."))[-1][:2] == (
-        "Mondays and every other Thursday.",
-        None,
-    )
-    # a fragment that names someone is theirs, whatever was asked
-    naming = ("user", "Bob Park, mornings only on Thursdays.")
-    assert rules(*asked, naming)[-1][1] == BOB.slug
-
-
 def test_a_verb_phrase_of_the_same_subject_is_its_own_fact() -> None:
     facts = rules(("user", "Bob Park was at a Nepali fintech before and did his PhD in Zurich"))
     assert [(fact, slug) for fact, slug, _ in facts] == [

@@ -321,14 +321,6 @@ class RulesExtractor:
                 else:
                     at_hand = salience.thing or salience.person
                     self._sentence(sentence, facts, salience, listed=listed, people=people)
-                    if (
-                        answering
-                        and len(facts) > count
-                        and _of_the_user(sentence, answering)
-                        and not self._names_a_page(sentence)
-                    ):
-                        for fact in facts[count:]:  # "Which days suit you?" / "Tuesdays."
-                            fact.entity, fact.title = None, None
                     if len(facts) == count and answering:
                         facts.extend(_answer(sentence, answering, at_hand))
                     if len(facts) == count and previous and _elaborates(sentence):
@@ -819,11 +811,6 @@ def _answer(sentence: str, question: str, at_hand: Entity | None) -> list[_Fact]
     return [_Fact(" ".join(sentence.split()), whose, "fact")]
 
 
-def _of_the_user(sentence: str, question: str) -> bool:
-    """A fragment answering what the assistant asked of the user: the user's own fact."""
-    return _OF_THE_USER.search(question) is not None and _answers(sentence, question)
-
-
 def _question_asked(text: str) -> str | None:
     """The question a turn ends on: "Lovely. How many panels does the shed need?"."""
     sentences = split_sentences(text.strip())
@@ -834,12 +821,11 @@ def _question_asked(text: str) -> str | None:
 def _answers(sentence: str, question: str) -> bool:
     """A figure that answers what was asked ("How many panels?" / "Thirty-six in all").
 
-    The question asks what, how many, when or who; the fragment holds a number, a day or a
-    month ("Which days suit you?" / "Tuesdays and every other Friday.") and no
+    The question asks what, how many, when or who; the fragment holds a number and no
     clause of its own (a finite verb, a subject), no question, reply word, reaction, verdict
     or doubt ("So-so.", "Three bits of news.", "Getting there." answer nothing worth keeping).
     """
-    if _WH_QUESTION.match(question) is None or not _a_figure_or_a_day(sentence):
+    if _WH_QUESTION.match(question) is None or _NUMBER.search(sentence) is None:
         return False
     if sentence.rstrip().endswith("?") or re.search(r"\w['’]s\b", sentence):
         return False  # "The invoice's gone.": a clause of its own
@@ -852,13 +838,6 @@ def _answers(sentence: str, question: str) -> bool:
         or _FINITE.search(sentence)
         or _NOT_AN_ANSWER.match(sentence)
     )
-
-
-def _a_figure_or_a_day(sentence: str) -> bool:
-    if _NUMBER.search(sentence) is not None:
-        return True
-    words = [word.casefold() for word in re.findall(r"[A-Za-z]+", sentence)]
-    return any(is_calendar_word(word) or is_calendar_word(word[:-1]) for word in words)
 
 
 #: A question asking for something: what, which, how many, when, who, where.
