@@ -150,7 +150,6 @@ def _a_day_or_days(word: str) -> bool:
     return is_calendar_word(folded) or (folded.endswith("days") and is_calendar_word(folded[:-1]))
 
 
-_LAST_WORD: Final = re.compile(r"(\w+)\W*$")
 _WORDS_AFTER: Final = re.compile(r"(\w+)(?:\W+(\w+))?")
 
 
