@@ -2508,3 +2508,19 @@ def test_a_heading_alone_naming_two_pages_opens_neither() -> None:
     extractor = RulesExtractor(EntityIndex([fair, regatta], surfaces))
     facts = extractor.extract(seg(("user", "Quince fair and regatta prep. We need 30 chairs.")))
     assert [fact.entity_slug for fact in facts] == [None]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Bob Park collects Mondays, Wednesdays and Fridays.",  # a list of days: one fact
+        "Mondays and Tuesdays are quiet at Widget Co.",  # the days together are the subject
+    ],
+)
+def test_days_listed_stay_in_their_clause(said: str) -> None:
+    assert [text for text, _, _ in rules(("user", said))] == [said]
+
+
+def test_a_weekday_is_no_family_name() -> None:
+    facts = rules(("user", "I see Bob Tuesdays, Thursdays and Saturdays."))
+    assert "people/bob-tuesdays" not in [slug for _, slug, _ in facts]

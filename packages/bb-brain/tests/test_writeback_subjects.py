@@ -479,3 +479,19 @@ def test_a_call_before_a_colon_reports_what_follows(said: str, whose: str) -> No
 )
 def test_a_name_from_somewhere_that_does_something_is_a_person(said: str, named: list[str]) -> None:
     assert [person.name for person in new_people(said, set())] == named
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Orlaith rang: her van's been towed from outside Marrowgate Hall.",
+        "Orlaith says her boss is sending her to Marrowgate Hall for a week.",
+    ],
+)
+def test_what_a_speaker_reports_of_their_own_is_theirs(said: str) -> None:
+    assert facts(said) == [(said, ORLAITH.slug)]
+
+
+def test_a_relative_named_after_the_possessive_is_no_speakers_own() -> None:
+    said = "Ysolde says her brother Tobiah is moving to Marrowgate Hall in May."
+    assert facts(said)[-1][1] != YSOLDE.slug

@@ -411,6 +411,8 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
         speaker = [ref for ref in refs if ref.end <= report.start()]
         if speaker and reported and _own_view(reported[0], speaker[-1], text):
             return speaker[-1]
+        if speaker and _THEIR_OWN.match(text, report.end()):
+            return speaker[-1]  # "Jonty rang: his van's been towed from the Cellar": his
         if reported and _pronoun_subject(reported[0], text, report.end()):
             if _LEARNT.match(text, reported[0].end) is None:
                 # "Wilma says she's quitting the band": her news; "... she's booked the
@@ -644,6 +646,14 @@ _NOMINATIVE: Final = frozenset({"he", "she", "hes", "shes", "they"})
 _VIEW = re.compile(
     r"\s+(?:prefer|like|love|hate|want|would rather|think|feel|believe|worry|are worried)\b",
     re.IGNORECASE,
+)
+
+
+#: A possessive opening what is reported: the speaker's own thing ("... his kit", "their
+#: price list"), and nobody named in its phrase.
+_THEIR_OWN: Final = re.compile(
+    # not a relative named in it: "his sister Beatriz is moving to Porto" is her news
+    r"(?i:his|her|their)\s+(?!(?:\S+\s+){0,2}[A-Z])\w"
 )
 
 

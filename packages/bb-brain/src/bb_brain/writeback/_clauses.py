@@ -135,14 +135,22 @@ def _days_listed(sentence: str, match: re.Match[str]) -> bool:
     if after is None:
         return False
     second, third = after.group(1), after.group(2) or ""
-    if not _a_day_or_days(second):
+    if not a_day_or_days(second):
         return False
-    if third[:1].isupper() and not _a_day_or_days(third):
+    if _days_as_subject(sentence, match):
+        return True  # "Mondays and Tuesdays are quiet": the days together are the subject
+    if third[:1].isupper() and not a_day_or_days(third):
         return False  # "Friday and Saturday Alice opens up": Alice's clause
     return not _verb_phrase(third.casefold())
 
 
-def _a_day_or_days(word: str) -> bool:
+def _days_as_subject(sentence: str, match: re.Match[str]) -> bool:
+    """The clause opens with the day before "and": "Mondays and Tuesdays are quiet"."""
+    before = sentence[: match.start()].split()
+    return len(before) == 1 and a_day_or_days(before[0].strip("\"'(“‘"))
+
+
+def a_day_or_days(word: str) -> bool:
     """A weekday or a month, or a weekday's every week ("Wednesdays and Fridays")."""
     from bb_brain.reflex._lexicon import is_calendar_word
 

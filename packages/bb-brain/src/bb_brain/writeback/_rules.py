@@ -62,6 +62,7 @@ from bb_brain.writeback._clauses import (
     HEDGE,
     Clause,
     Correction,
+    a_day_or_days,
     correction,
     hedged,
     opens_with_the_user,
@@ -615,7 +616,8 @@ class RulesExtractor:
                 # "..., excess £250": a value under its own name after a clause that states,
                 # a piece of its own up to the next comma ("..., excess £250, payable by ...")
                 labelled = _labelled_value(rest)
-                if stated and (relative or labelled or self._states(rest)):
+                days = a_day_or_days(rest.split()[0]) if rest.split() else False
+                if stated and not days and (relative or labelled or self._states(rest)):
                     pieces.append(before)
                     start = clause.start + comma.end()
                     current = Clause(clause.text[comma.end() :], start, clause.end)
