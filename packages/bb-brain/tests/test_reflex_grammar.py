@@ -1027,6 +1027,13 @@ def _page(slug: str, title: str, kind: str, alias: str = "") -> tuple[str, str]:
     return (slug, md(title, **meta))
 
 
+def test_a_slug_of_the_titles_words_without_its_commas(engine: Engine, make_brain: Any) -> None:
+    """ "flat 9 church row" is "Flat 9, Church Row": the slug is the title, its comma left out."""
+    page = _page("places/flat-9-church-row", "Flat 9, Church Row", "place", "Church Row")
+    brain = make_brain(page)
+    assert slugs(ask(engine, brain, "flat 9 church row - needs a gas check")) == [page[0]]
+
+
 @pytest.mark.parametrize(
     ("page", "text"),
     [

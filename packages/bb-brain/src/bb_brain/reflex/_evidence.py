@@ -586,9 +586,11 @@ def _slug_in_title(res: Resolved) -> bool:
 
     "corn exchange" of "The Corn Exchange", "rfe checklist" of "RFE response checklist",
     "fete ob" of "Fete outside broadcast", "colour scheme" of "Color schemes", "kelmoor en"
-    of "Kelmoor-en" (a hyphen typed as a space); not "house move" of "Moving to Leeds".
+    of "Kelmoor-en" (a hyphen typed as a space), "flat 3 mill court" of "Flat 3, Mill Court";
+    not "house move" of "Moving to Leeds".
     """
-    title = normalise(res.page.title).replace("'", "").replace("’", "").replace("-", " ").split()
+    # words only: "Flat 3, Mill Court" is "flat 3 mill court", "Kelmoor-en" "kelmoor en"
+    title = _TITLE_WORD.findall(normalise(res.page.title).replace("'", "").replace("’", ""))
     at = 0
     for word in slug_suffix_form(res.slug).split():
         found = next(
@@ -605,6 +607,9 @@ def _slug_in_title(res: Resolved) -> bool:
             return False
         at = found
     return True
+
+
+_TITLE_WORD: Final = re.compile(r"[^\W_]+")
 
 
 def _same_word(a: str, b: str) -> bool:
