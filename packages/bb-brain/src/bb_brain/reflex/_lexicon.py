@@ -156,7 +156,7 @@ PERSON_VERBS_BEFORE: Final = _words(
     """
     ask asked tell told email emailed text texted call called ping pinged meet met thank
     thanked cc message messaged remind reminded invite invited introduce introduced hire
-    hired congratulate congratulated phone phoned dm dmed
+    hired congratulate congratulated phone phoned dm dmed ring rang
     """
 )
 

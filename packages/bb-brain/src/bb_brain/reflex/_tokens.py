@@ -679,8 +679,8 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
         )
     if first == last and _dated(tokens, before, first):
         return [DATED]
-    if before.norm == "from" and _word_from_someone(tokens, before):
-        return [PERSON_VERB]  # "still waiting to hear from Jan", "a text from May"
+    if _sender_or_addressee(tokens, before):
+        return [PERSON_VERB]  # "still waiting to hear from Jan", "a text to Odile"
     if _climate_before(tokens, before):
         return [LOCATIVE]  # "how hot is X in late July": the weather of a place
     place = first == last and sense(tokens[first].norm).place
@@ -743,6 +743,19 @@ def _word_from_someone(tokens: list[Token], before: Token) -> bool:
         to = _previous_glued(tokens, sent.index)  # "a card to her from"
         sent = _previous_glued(tokens, to.index) if to is not None and to.norm == "to" else None
     return sent is not None and sent.norm in _WORD_FROM
+
+
+def _sender_or_addressee(tokens: list[Token], before: Token) -> bool:
+    """Who a word people send or say comes from, or goes to: "a text from May", "talk to Jan"."""
+    if before.norm == "from":
+        return _word_from_someone(tokens, before)
+    return before.norm == "to" and _word_to_someone(tokens, before)
+
+
+def _word_to_someone(tokens: list[Token], before: Token) -> bool:
+    """The "to" of a word people send or say: what follows is who it goes to."""
+    said = _previous_glued(tokens, before.index)
+    return said is not None and said.norm in _WORD_TO
 
 
 def _dated(tokens: list[Token], before: Token, index: int) -> bool:
@@ -1212,6 +1225,12 @@ def _setting_off(tokens: list[Token], off: int) -> bool:
 _WORD_FROM: Final = frozenset(
     "hear heard hearing text texts email emails message messages call calls letter letters "
     "note card reply replies voicemail invite invitation".split()
+)
+#: Words people send or say to someone, before "to" and whom: "a text to Odile".
+_WORD_TO: Final = frozenset(
+    "text texts email emails message messages letter letters note card reply replies invite "
+    "invitation talk talked talking speak spoke spoken speaking chat chatted chatting write "
+    "wrote written writing".split()
 )
 #: Whom a word people send goes to, between it and its "from": "a card to her from".
 _SENT_TO: Final = frozenset("me him her them us you".split())
