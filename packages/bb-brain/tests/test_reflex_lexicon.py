@@ -175,6 +175,13 @@ def test_a_long_name_may_carry_two_slips() -> None:
     assert fuzzy_match("barthelomax", arms, rows) is None
     assert fuzzy_match("qiuntna", arms, rows) is None  # too short for two slips
     assert fuzzy_match("qiuntanna", arms, rows) is not None  # long enough
+    # a name the page's begins with is a name of its own, not the longer one cut short
+    cut = [FuzzyRow("weinberger", "surname", "people/rivka-weinberger")]
+    assert fuzzy_match("weinberg", frozenset({"surname"}), cut) is None
+    # a special letter typed plain is no third slip
+    stroked = [FuzzyRow("przemysław", "given-name", "people/przemyslaw-zielak")]
+    found = fuzzy_match("pzremyslwa", arms, stroked)
+    assert found is not None and found.slugs == {"people/przemyslaw-zielak"}
 
 
 def test_one_slip_outranks_two() -> None:

@@ -65,7 +65,7 @@ from bb_brain.pages import (
     slug_suffix_form,
 )
 from bb_brain.reflex._candidate import NAME_ARMS, Candidate
-from bb_brain.reflex._kinds import another_one_before, says_which_one
+from bb_brain.reflex._kinds import a_verb_after_it, another_one_before, says_which_one
 from bb_brain.reflex._lexicon import ANIMAL_KINDS, FAMILY_WORDS, SEASONS, is_calendar_word
 from bb_brain.reflex._ordinary import (
     ORDINARY_ZIPF,
@@ -476,9 +476,11 @@ def own_definite_alias(res: Resolved) -> bool:
     after = span.tokens[span.last + 1] if span.last + 1 < len(span.tokens) else None
     # a noun runs the phrase on ("the new shop floor"); an adverb that is a noun too does
     # not ("the cold store still has room")
+    # not "the swim school needs a new coach": a noun that is a verb here, as after a kind
     word = sense(after.norm) if after is not None else None
     runs_on = after is not None and after.glued and word is not None and word.noun
     runs_on = runs_on and word is not None and "ADV" not in word.readings
+    runs_on = runs_on and after is not None and not a_verb_after_it(span.tokens, after)
     return not runs_on and not (after is not None and after.glued and after.capitalised)
 
 

@@ -16,12 +16,13 @@ name:
   typed as its plain look-alike ("Sorensen" for "Sørensen"), one vowel written for another (the
   commonest spelling slip in a name heard rather than read: "Volkava", "Adeboyo"), a silent "e"
   added to a word's end ("Tallisbrooke"), or after the first letter a consonant for one that
-  sounds the same ("Radec" for "Radek"), or a final "-i" for "-y" ("Cathi" for "Cathy"; inside
-  a name the letter makes another one, "Silvia"). Any other
+  sounds the same ("Radec" for "Radek"), or a final "-i" for "-y" or the other way round
+  ("Cathi" for "Cathy"; inside a name the letter makes another one, "Silvia"). Any other
   edit makes another name ("Verankia" is not a typo of "Veranka"): a near miss stays silent;
 * a name of :data:`TWO_SLIP_MIN_CHARS` letters or more may carry two such slips, one after the
-  other ("Pzremyslw" for "Przemysław": two letters swapped and one left out), when no surface
-  is one slip away;
+  other ("Pzremyslw" for "Przemysław": two letters swapped and one left out, the "ł" typed
+  plain), when no surface is one slip away and the typed name is not the surface's own
+  beginning or end ("Weinberg" is a name of its own, not Weinberger cut short);
 * every surface within that distance belongs to one page.
 
 Candidate surfaces come from the index by a blocking key (the first or last three
@@ -176,7 +177,7 @@ def _replaced(typed: str, meant: str) -> str | None:
     if i > 0 and frozenset((typed[i], meant[i])) in _SOUND_ALIKE:
         return "letter that sounds the same"  # not the first: "Cristen" is another name
     if i > 0 and {typed[i], meant[i]} == {"i", "y"} and typed[i + 1 : i + 2] in ("", " "):
-        return "-i for a final -y"  # "Cathi" for Cathy, as "-ie" for "-i"
+        return "-i for a final -y"  # "Cathi" for Cathy (or "-y" for "-i"), as "-ie" for "-i"
     return None
 
 
@@ -246,14 +247,7 @@ def fuzzy_match(norm: str, arms: frozenset[str], rows: Sequence[FuzzyRow]) -> Fu
             close.append((_ARM_ORDER.index(row.arm), row, kind))
     if not close and len(norm) >= TWO_SLIP_MIN_CHARS and _letters_only(norm):
         for row in fit:
-            surface = row.alias_norm
-            if len(surface) < TWO_SLIP_MIN_CHARS or abs(len(surface) - len(norm)) > 2:
-                continue
-            if not _letters_only(surface):
-                continue  # "st wenna" is no typo of "st wenna's": its possessive left off
-            if OSA.distance(norm, surface, score_cutoff=2) != 2:
-                continue
-            kind = two_slips(norm, surface)
+            kind = _two_slips_from(norm, row.alias_norm)
             if kind is not None:
                 close.append((_ARM_ORDER.index(row.arm), row, kind))
     if not close:
@@ -266,6 +260,34 @@ def fuzzy_match(norm: str, arms: frozenset[str], rows: Sequence[FuzzyRow]) -> Fu
         typo=kind,
         score=round(OSA.normalized_similarity(norm, best.alias_norm), 4),
     )
+
+
+def _two_slips_from(norm: str, surface: str) -> str | None:
+    """The two slips that make ``norm`` of a long surface, or of its plain-letter spelling.
+
+    "Pzremyslwa" is two swaps from "przemyslaw", the keyboard's "przemysław". A name the
+    surface begins or ends with is a name of its own ("Weinberg" of Weinberger, "Christoph"
+    of Christopher), not the longer one cut short.
+    """
+    from rapidfuzz.distance import OSA
+
+    if len(surface) < TWO_SLIP_MIN_CHARS or not _letters_only(surface):
+        return None  # "st wenna" is no typo of "st wenna's": its possessive left off
+    for form in dict.fromkeys((surface, keyboard_spelling(surface))):
+        if abs(len(form) - len(norm)) > 2 or _cut_short(norm, form):
+            continue
+        if OSA.distance(norm, form, score_cutoff=2) != 2:
+            continue
+        kind = two_slips(norm, form)
+        if kind is not None:
+            return kind
+    return None
+
+
+def _cut_short(typed: str, meant: str) -> bool:
+    """One is the other with its first or last letters gone: two names, not a slip."""
+    shorter, longer = sorted((typed, meant), key=len)
+    return longer.startswith(shorter) or longer.endswith(shorter)
 
 
 def _letters_only(norm: str) -> bool:

@@ -169,20 +169,29 @@ def _ends_its_phrase(tokens: list[Token], noun: Token) -> bool:
     meaning = sense(word)
     if meaning.function or not meaning.noun:
         return True  # "the depot is shut", "the league still running", "the showcase with ..."
-    if not {"VBZ", "VBD", "VBP"} & inflections(word):
+    return a_verb_after_it(tokens, after[0])
+
+
+def a_verb_after_it(tokens: list[Token], word: Token) -> bool:
+    """A noun that is a verb as well, right after a noun phrase, read as its verb.
+
+    "needs", "results", "want": a verb when what follows is what a verb takes ("the bakery
+    needs a clean", "the hospice needs volunteers"), a noun before a preposition ("the trial
+    results for ...") or as the head of a compound ("the bakery van").
+    """
+    if not {"VBZ", "VBD", "VBP"} & inflections(word.norm):
         return False  # "the bakery van": a van
-    # a noun that is a verb as well ("needs", "results", "want"): a verb when what follows
-    # is what a verb takes ("the bakery needs a clean", "the hospice needs volunteers"), a
-    # noun before a preposition ("the trial results for ...")
-    following = after[1] if len(after) == 2 and after[1].glued else None
+    nxt = word.index + 1
+    following = tokens[nxt] if nxt < len(tokens) and tokens[nxt].glued else None
     if following is None:
         return True
     reading = sense(following.norm)
-    marked = bool({"VBZ", "VBD"} & inflections(word))  # "needs", "rang": no base form
+    marked = bool({"VBZ", "VBD"} & inflections(word.norm))  # "needs", "rang": no base form
     return (
         following.norm in _OBJECT_OPENERS
         or following.norm.isdigit()
         or (marked and reading.noun and not reading.function)  # "needs volunteers"
+        or (marked and following.capitalised)  # "needs Maya's form": a name is its object
         # "the bakery looks great"; not a preposition ("the hospice shop on the high street")
         or (not reading.noun and not reading.function and bool(reading.readings & {"ADJ", "ADV"}))
     )
