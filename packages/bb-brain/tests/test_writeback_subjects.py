@@ -291,6 +291,7 @@ def test_a_relative_by_a_given_name_alone(said: str, whose: str) -> None:
         "The middle of May is out for me.",
         "Early June works for the retreat.",
         "The boiler service is at the end of May.",  # a date: a fact of its own
+        "I'm taking the whole of June off work.",
     ],
 )
 def test_a_stretch_of_a_month_is_a_date(said: str) -> None:

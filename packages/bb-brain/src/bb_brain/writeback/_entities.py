@@ -785,9 +785,10 @@ def _a_date(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
     return not after or sense(after).function
 
 
-#: Stretches of time a month is the whole of: "the end of May", "the first week of June".
+#: Stretches of time a month is the whole of: "the end of May", "the first week of June",
+#: "the whole of August".
 _PARTS_OF_TIME: Final = frozenset(
-    "end start beginning middle half week weeks weekend rest fortnight month".split()
+    "end start beginning middle half week weeks weekend rest fortnight month whole most".split()
 )
 
 
