@@ -496,3 +496,15 @@ def test_what_a_speaker_reports_of_their_own_is_theirs(said: str) -> None:
 def test_a_relative_named_after_the_possessive_is_no_speakers_own() -> None:
     said = "Ysolde says her brother Tobiah is moving to Marrowgate Hall in May."
     assert facts(said)[-1][1] != YSOLDE.slug
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Ysolde rang to say the raffle draw moves to 3pm.",
+        "Other news from Ysolde: the raffle draw moves to 3pm.",
+    ],
+)
+def test_a_call_reporting_a_figure_is_the_topics(said: str) -> None:
+    found = facts("Pellingham Fete planning tonight.", said)
+    assert found[-1] == (said, FETE.slug)

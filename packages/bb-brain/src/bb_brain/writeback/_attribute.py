@@ -55,6 +55,7 @@ from bb_brain.writeback._people import NewPerson, new_people
 
 REPORTED: Final = re.compile(
     r"\b(?:says|said|confirmed|confirms|told (?:me|us)|tells (?:me|us)|mentioned|reports|"
+    r"(?:rang|called|phoned|emailed|texted|messaged|wrote) to (?:say|tell (?:me|us))|"
     r"reported|let (?:me|us) know)\b(?:\s+that)?\s+",
     re.IGNORECASE,
 )

@@ -55,6 +55,7 @@ from bb_brain.writeback._attribute import (
     choose,
     named_relation,
     references,
+    reported_after_a_colon,
     subject,
 )
 from bb_brain.writeback._clauses import (
@@ -1230,7 +1231,7 @@ def _reported_for_the_topic(
     """
     if ref is None or topic is None or topic.is_person or not ref.entity.is_person:
         return None
-    report = _SAYS_THAT.search(text)
+    report = _SAYS_THAT.search(text) or reported_after_a_colon(text)
     if report is None or not ref.explicit or ref.end > report.start():
         return None
     reported = text[report.end() :]
@@ -1270,7 +1271,9 @@ def _tied_to(person: Entity, topic: Entity) -> bool:
 
 #: A verb of saying and a reported statement, no answer or thanks ("said yes", "says thanks").
 _SAYS_THAT = re.compile(
-    r"\b(?:says|said|confirmed|confirms|reported)\s+(?:that\s+)?"
+    r"\b(?:says|said|confirmed|confirms|reported|"
+    r"(?:rang|called|phoned|emailed|texted|messaged|wrote) to (?:say|tell (?:me|us)))"
+    r"\s+(?:that\s+)?"
     r"(?!(?:yes|no|thanks|thank|sorry|for|to|sick|ill|ok|okay|so)\b)",
     re.IGNORECASE,
 )
