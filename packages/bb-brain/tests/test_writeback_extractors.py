@@ -141,6 +141,8 @@ def test_shortened_words_and_initials_end_no_sentence(text: str, sentences: list
         ("We will revisit in Q3.", "commitment"),
         ("We decided to pass on the round.", "commitment"),
         ("We\u2019ll pass for now.", "commitment"),
+        ("I won't pay a penny over the quote.", "commitment"),  # a commitment not to
+        ("We won't renew the hall booking.", "commitment"),
         ("Bob prefers email over calls.", "preference"),
         ("She wants a board seat.", "preference"),
         ("I'd rather we hired someone we know.", "preference"),  # "would", contracted

@@ -20,8 +20,8 @@ It is the honest baseline for extraction quality. Mechanism, per segment:
    same turn and takes over their entity; a sentence the user already said, restated behind
    a lead-in ("As I said: ..."), states nothing new.
 5. Keep a clause when a cue marks it as information-bearing, and set the fact kind from the
-   strongest cue: a commitment or decision ("I'll", "we're going with", "decided to"), a
-   preference ("prefers", "wants"), a belief ("worried", "thinks", "reckons"), an amount
+   strongest cue: a commitment or decision ("I'll", "I won't", "we're going with", "decided
+   to"), a preference ("prefers", "wants"), a belief ("worried", "thinks", "reckons"), an amount
    (kind ``fact``), a date (kind ``event``), or any other number (kind ``fact``). Without a
    cue, keep it (kind ``fact``) when it refers to an entity, states an amount or a time in
    words ("six weeks", "this morning"), or says something about the user ("I'm vegetarian").
@@ -99,7 +99,9 @@ CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
     (
         "commitment",
         re.compile(
-            rf"\b(?:i{_APOS}ll|i will|i{_APOS}m going to|i am going to|i(?:{_APOS}ve| have)? "
+            # "I won't spend more than that": a commitment not to
+            rf"\b(?:i{_APOS}ll|i will|(?:i|we) (?:won{_APOS}?t|will not)|i{_APOS}m going to|"
+            rf"i am going to|i(?:{_APOS}ve| have)? "
             rf"(?:committed|promised|agreed)|(?:we|she|he|they){_APOS}ll|(?:we|she|he|they) "
             rf"will|we(?:{_APOS}re| are) going to|we (?:committed|promised|agreed)|decided to|"
             r"(?:made|reached) (?:a|the) decision|going to pass|pass(?:ing)? on|"
