@@ -508,3 +508,9 @@ def test_a_relative_named_after_the_possessive_is_no_speakers_own() -> None:
 def test_a_call_reporting_a_figure_is_the_topics(said: str) -> None:
     found = facts("Pellingham Fete planning tonight.", said)
     assert found[-1] == (said, FETE.slug)
+
+
+def test_a_name_after_so_opens_a_clause_of_its_own() -> None:
+    said = "Skelwith Wind Band met last night and signed off the tour, so Orlaith paid the deposit."
+    found = facts(said)
+    assert [whose for _, whose in found] == [BAND.slug, ORLAITH.slug]

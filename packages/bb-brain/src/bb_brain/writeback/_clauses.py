@@ -17,7 +17,8 @@ The rules extractor reads a sentence as one or more clauses and asks of each:
 * is it a **message to relay**? "Can you tell Ravi I'm pausing the sessions?" is a question
   to the assistant that carries a fact about Ravi.
 
-Clauses split at spaced dashes, semicolons, ", and"/", but", a comma before a subject pronoun,
+Clauses split at spaced dashes, semicolons, ", and"/", but", ", so" before a name ("...,
+so Orlaith paid the deposit"), a comma before a subject pronoun,
 and "and"/"but" when a new subject (a pronoun or a capitalised name, not a day or a month
 with no verb after it) follows: "He prefers
 email, and they renew in April" says two things about two entities; also before a second
@@ -71,7 +72,8 @@ _SPLIT: Final = re.compile(
     r":\s+(?=(?i:they)\b)|"
     r"\s+(?:and|but)\s+(?=(?i:he|she|they|it|we|i|you)\b|(?P<named>[A-Z][a-z]))|"
     r"\s+and\s+(?=(?i:an?)\s+(?:[\w-]+\s+){0,3}(?i:called|named)\s+[A-Z])|"
-    r"\s+(?:so|because|since|while)\s+(?=(?i:he|she|they|we|i)\b)"
+    r"\s+(?:so|because|since|while)\s+(?=(?i:he|she|they|we|i)\b)|"
+    r",\s+so\s+(?=[A-Z][a-z])"
 )
 #: "because" before a subject of its own: a reason that may state a fact of its own
 #: (split when what comes before states one too, see the rules extractor).
