@@ -1368,3 +1368,20 @@ def test_context_settles_which_name_but_not_that_a_word_is_one(
     text = "is there a grace period on gift aid declarations if someone forgets the box?"
     assert slugs(ask(engine, brain, text)) == []
     assert slugs(ask(engine, brain, "Grace says the gift aid claims are late")) == [aid[0]]
+
+
+def test_a_business_named_by_an_everyday_word_after_a_verb_of_trade(
+    engine: Engine, make_brain: Any
+) -> None:
+    """ "hiring from sterling", "going with sterling": the business the job is done with."""
+    firm = (
+        "companies/sterling-movers",
+        md("Sterling Movers", type="company", aliases="[Sterling]"),
+    )
+    person = ("people/victoria-quell", md("Victoria Quell", type="person", aliases="[Victoria]"))
+    brain = make_brain(firm, person)
+    assert slugs(ask(engine, brain, "we're hiring from sterling again for the gig")) == [firm[0]]
+    assert slugs(ask(engine, brain, "I think we're going with sterling this time")) == [firm[0]]
+    assert slugs(ask(engine, brain, "the pound sterling fell again")) == []
+    # travel "via" a place is no trade
+    assert slugs(ask(engine, brain, "they're going via victoria to pick him up")) == []

@@ -148,6 +148,7 @@ from bb_brain.reflex._tokens import (
     ROLE_NEARBY,
     SLUG_LIKE,
     SPEAKERS_OWN,
+    SUPPLIER,
     VERSIONED,
     Token,
     normal_word,
@@ -674,6 +675,8 @@ def _organisation_evidence(res: Resolved, signals: set[str]) -> list[str]:
     found: list[str] = []
     if EMPLOYER in signals and not res.cand.place:
         found.append(EMPLOYER)  # "zubeida from shale": where a person works
+    if SUPPLIER in signals and not res.cand.place:
+        found.append(SUPPLIER)  # "hiring from torque again": the business it is done with
     if DOMAIN in signals:
         found.append(DOMAIN)
     if PERSON_VERB in signals and not res.page.is_person:

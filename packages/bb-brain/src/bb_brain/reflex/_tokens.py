@@ -49,6 +49,7 @@ from bb_brain.reflex._syntax import finite, name_readings, ordinary_readings
 POSSESSIVE: Final = "possessive"
 AFFILIATION: Final = "from or at an organisation"
 EMPLOYER: Final = "where someone named works ('zubeida from X')"
+SUPPLIER: Final = "whom goods or a job come from ('hiring from X', 'going with X')"
 HONORIFIC: Final = "honorific"
 NAME_SUFFIX: Final = "name suffix"
 FAMILY_BY_NAME: Final = "a family by its name in the plural ('the Vantongerens')"
@@ -663,8 +664,8 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
         return [PERSON_VERB]  # "phone Tamsin", but not "the phone socket" (a noun there)
     if before.norm in _CARE_VERBS and _cared_for(tokens, last):
         return [CARED_FOR]  # "who walks biscuit tonight": an animal looked after
-    if _employer(tokens, before):
-        return [EMPLOYER]
+    if (provider := _employer_or_supplier(tokens, before)) is not None:
+        return [provider]
     if before.norm == "that" and _verb_follows(tokens, last):
         return []  # "odd that rookwood doesn't pay": "that" opens a clause
     if _our_own(tokens, first, before):
@@ -959,6 +960,26 @@ def _affiliation(tokens: list[Token], after: Token) -> bool:
     return said is not None and said.norm in PERSON_VERBS_AFTER
 
 
+def _employer_or_supplier(tokens: list[Token], before: Token) -> str | None:
+    """Where someone named works ("zubeida from shale"), or whom goods or a job come from.
+
+    "hiring from torque again", "we're going with keystone", "ordered it through quell":
+    after a verb of buying, hiring or choosing, "from", "with", "through" or "via" brings in
+    the business it is done with.
+    """
+    if _employer(tokens, before):
+        return EMPLOYER
+    if before.norm not in _SUPPLIED_BY:
+        return None
+    verb = _previous_glued(tokens, before.index)
+    if verb is not None and verb.norm in _OBJECT_WORDS:
+        verb = _previous_glued(tokens, verb.index)  # "ordered it from", "got them via"
+    if verb is None:
+        return None
+    chose = before.norm == "with" and verb.norm in _CHOOSING_VERBS  # "going with", not "via"
+    return SUPPLIER if verb.norm in _TRADING_VERBS or chose else None
+
+
 def _employer(tokens: list[Token], before: Token) -> bool:
     """After "from" that follows a person's name: "zubeida from shale", "Ana from X".
 
@@ -1226,6 +1247,19 @@ _WORD_FROM: Final = frozenset(
     "hear heard hearing text texts email emails message messages call calls letter letters "
     "note card reply replies voicemail invite invitation".split()
 )
+#: Prepositions that bring in a business after a verb of trade: "from", "with", "through".
+_SUPPLIED_BY: Final = frozenset("from with through via".split())
+#: Verbs of buying or hiring from a business ("hiring from", "booked with", "ordered via").
+_TRADING_VERBS: Final = frozenset(
+    "hire hiring hired order ordering ordered buy buying bought source sourcing sourced book "
+    "booking booked rent renting rented lease leasing leased insure insuring insured".split()
+)
+#: Verbs of choosing one, before "with" only ("going with", "stick with"; "going via" travels).
+_CHOOSING_VERBS: Final = frozenset(
+    "going went gone go stick sticking stuck stay staying stayed".split()
+)
+#: Objects between such a verb and its preposition: "ordered it from", "got them through".
+_OBJECT_WORDS: Final = frozenset("it them one some".split())
 #: Words people send or say to someone, before "to" and whom: "a text to Odile".
 _WORD_TO: Final = frozenset(
     "text texts email emails message messages letter letters note card reply replies invite "
