@@ -210,7 +210,7 @@ def test_signals_around_a_mention() -> None:
     assert PERSON_VERB in _signals("Bramwell finally replied", "bramwell")
     assert PERSON_VERB in _signals("please email Bramwell now", "bramwell")
     assert PERSON_VERB in _signals("must ring bramwell about the van", "bramwell")
-    assert PERSON_VERB in _signals("draft a text to bramwell about it", "bramwell")
+    assert PERSON_VERB in _signals("send a text to bramwell about it", "bramwell")
     assert PERSON_VERB in _signals("I'll talk to bramwell later", "bramwell")
     assert PERSON_VERB not in _signals("we're driving to bramwell later", "bramwell")
     assert LOCATIVE in _signals("a week in Bramwell with friends", "bramwell")

@@ -1384,4 +1384,4 @@ def test_a_business_named_by_an_everyday_word_after_a_verb_of_trade(
     assert slugs(ask(engine, brain, "I think we're going with sterling this time")) == [firm[0]]
     assert slugs(ask(engine, brain, "the pound sterling fell again")) == []
     # travel "via" a place is no trade
-    assert slugs(ask(engine, brain, "they're going via victoria to pick him up")) == []
+    assert slugs(ask(engine, brain, "they're driving via victoria to fetch him")) == []

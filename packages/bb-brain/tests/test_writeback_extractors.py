@@ -2294,8 +2294,8 @@ def test_a_fragment_after_a_statement_is_a_fact_about_the_same_entity() -> None:
 
 def test_a_weekday_every_week_is_a_date() -> None:
     """ "Sundays", "Wednesdays and Fridays": a day each week dates a fact as a day does."""
-    facts = rules(("user", "Bob Park does weekday mornings, I do evenings and Sundays."))
-    assert ("I do evenings and Sundays.", None) in [(text, slug) for text, slug, _ in facts]
+    facts = rules(("user", "Bob Park does the late shifts, I do mornings and Saturdays."))
+    assert ("I do mornings and Saturdays.", None) in [(text, slug) for text, slug, _ in facts]
     # days listed after "and" open no clause of their own
     said = "Bob Park is in on Mondays and Thursdays from March."
     assert [text for text, _, _ in rules(("user", said))] == [said]
@@ -2524,5 +2524,5 @@ def test_days_listed_stay_in_their_clause(said: str) -> None:
 
 
 def test_a_weekday_is_no_family_name() -> None:
-    facts = rules(("user", "I see Bob Tuesdays, Thursdays and Saturdays."))
+    facts = rules(("user", "I see Bob Tuesdays, Fridays and Sundays."))
     assert "people/bob-tuesdays" not in [slug for _, slug, _ in facts]

@@ -291,7 +291,7 @@ def test_a_relative_by_a_given_name_alone(said: str, whose: str) -> None:
         "The middle of May is out for me.",
         "Early June works for the retreat.",
         "The boiler service is at the end of May.",  # a date: a fact of its own
-        "I'm taking the whole of June off work.",
+        "The bakery is shut the whole of June.",
     ],
 )
 def test_a_stretch_of_a_month_is_a_date(said: str) -> None:
@@ -459,9 +459,9 @@ def test_a_he_or_she_nobody_named_can_be_refers_to_no_one() -> None:
     ("said", "whose"),
     [
         # a call or a message and a colon: what it said is what it names, as after "says"
-        ("Orlaith rang as well: the band moves to Marrowgate Hall in May.", BAND.slug),
+        ("Orlaith rang too: the band moves to Marrowgate Hall in May.", BAND.slug),
         ("Other news from Orlaith: the band has a new conductor from June.", BAND.slug),
-        ("Orlaith emailed overnight: she's stepping down as chair in May.", ORLAITH.slug),
+        ("Orlaith emailed overnight: she's leaving the committee in May.", ORLAITH.slug),
         ("Ysolde rang: the fete starts at noon on Saturday.", FETE.slug),
     ],
 )
@@ -472,9 +472,9 @@ def test_a_call_before_a_colon_reports_what_follows(said: str, whose: str) -> No
 @pytest.mark.parametrize(
     ("said", "named"),
     [
-        ("Xu Meilan from the print shop is going to do the posters.", ["Xu Meilan"]),
-        ("Obafemi Adeyinka from Quillfield rang this morning.", ["Obafemi Adeyinka"]),
-        ("Kestrel Haulage from Leeds is quoting £400.", []),  # a firm: a dictionary's word
+        ("Xu Meilan from the print shop is printing the posters.", ["Xu Meilan"]),
+        ("Obafemi Quarshie from Quillfield rang this morning.", ["Obafemi Quarshie"]),
+        ("Quarry Haulage from Leeds is quoting £400.", []),  # a firm: a dictionary's word
         ("Zorvane Kelth from Lisbon.", []),  # no deed: where it comes from, whatever it is
     ],
 )
@@ -511,6 +511,6 @@ def test_a_call_reporting_a_figure_is_the_topics(said: str) -> None:
 
 
 def test_a_name_after_so_opens_a_clause_of_its_own() -> None:
-    said = "Skelwith Wind Band met last night and signed off the tour, so Orlaith paid the deposit."
+    said = "Skelwith Wind Band voted on Monday to book the tour, so Orlaith paid the deposit."
     found = facts(said)
     assert [whose for _, whose in found] == [BAND.slug, ORLAITH.slug]

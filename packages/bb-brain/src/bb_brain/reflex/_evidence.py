@@ -589,10 +589,10 @@ def _slug_in_title(res: Resolved) -> bool:
 
     "corn exchange" of "The Corn Exchange", "rfe checklist" of "RFE response checklist",
     "fete ob" of "Fete outside broadcast", "colour scheme" of "Color schemes", "kelmoor en"
-    of "Kelmoor-en" (a hyphen typed as a space), "flat 3 mill court" of "Flat 3, Mill Court";
+    of "Kelmoor-en" (a hyphen typed as a space), "flat 9 church row" of "Flat 9, Church Row";
     not "house move" of "Moving to Leeds".
     """
-    # words only: "Flat 3, Mill Court" is "flat 3 mill court", "Kelmoor-en" "kelmoor en"
+    # words only: "Flat 9, Church Row" is "flat 9 church row", "Kelmoor-en" "kelmoor en"
     title = _TITLE_WORD.findall(normalise(res.page.title).replace("'", "").replace("’", ""))
     at = 0
     for word in slug_suffix_form(res.slug).split():
@@ -676,7 +676,7 @@ def _organisation_evidence(res: Resolved, signals: set[str]) -> list[str]:
     if EMPLOYER in signals and not res.cand.place:
         found.append(EMPLOYER)  # "zubeida from shale": where a person works
     if SUPPLIER in signals and not res.cand.place:
-        found.append(SUPPLIER)  # "hiring from torque again": the business it is done with
+        found.append(SUPPLIER)  # "hiring from sterling again": the business it is done with
     if DOMAIN in signals:
         found.append(DOMAIN)
     if PERSON_VERB in signals and not res.page.is_person:

@@ -46,7 +46,7 @@ MIN_CHARS: Final = 5
 #: A left-out letter is a typo only in a surface this long (shorter, it is another name).
 OMISSION_MIN_CHARS: Final = 6
 #: A name typed with two slips is still that name only when this long: in a shorter one two
-#: edits leave too little of it ("Maren" is not "Martin"; "Pzremyslw" is Przemysław).
+#: edits leave too little of it ("Marta" is not "Martin"; "Pzremyslw" is Przemysław).
 TWO_SLIP_MIN_CHARS: Final = 8
 _QWERTY_ROWS: Final = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 _VOWELS: Final = frozenset("aeiou")

@@ -963,7 +963,7 @@ def _affiliation(tokens: list[Token], after: Token) -> bool:
 def _employer_or_supplier(tokens: list[Token], before: Token) -> str | None:
     """Where someone named works ("zubeida from shale"), or whom goods or a job come from.
 
-    "hiring from torque again", "we're going with keystone", "ordered it through quell":
+    "hiring from sterling again", "we're going with sterling", "ordered it through quell":
     after a verb of buying, hiring or choosing, "from", "with", "through" or "via" brings in
     the business it is done with.
     """

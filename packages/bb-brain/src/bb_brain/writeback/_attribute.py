@@ -61,7 +61,7 @@ REPORTED: Final = re.compile(
 )
 
 
-#: A call or a message and a colon before what it said: "Orlaith rang as well: ...", "Other
+#: A call or a message and a colon before what it said: "Orlaith rang too: ...", "Other
 #: news from Orlaith: ...", "The committee emailed overnight: ...".
 _REPORT_LEAD: Final = re.compile(
     r"^[^:.!?]{0,80}?\b(?:rang|called|phoned|emailed|texted|messaged|wrote|replied|says|said|"
@@ -74,7 +74,7 @@ _COLON: Final = re.compile(r":\s+")
 def reported_after_a_colon(text: str) -> re.Match[str] | None:
     """The colon after a call or a message that opens the clause, as a report's "says".
 
-    "Orlaith rang as well: the band moves to Marrowgate Hall in May" reports what Orlaith
+    "Orlaith rang too: the band moves to Marrowgate Hall in May" reports what Orlaith
     said, as "Orlaith says the band moves ..." does: the news is what it names.
     """
     lead = _REPORT_LEAD.match(text)
@@ -413,7 +413,7 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
         if speaker and reported and _own_view(reported[0], speaker[-1], text):
             return speaker[-1]
         if speaker and _THEIR_OWN.match(text, report.end()):
-            return speaker[-1]  # "Jonty rang: his van's been towed from the Cellar": his
+            return speaker[-1]  # "Orlaith rang: her van's been towed": hers
         if reported and _pronoun_subject(reported[0], text, report.end()):
             if _LEARNT.match(text, reported[0].end) is None:
                 # "Wilma says she's quitting the band": her news; "... she's booked the
@@ -653,7 +653,7 @@ _VIEW = re.compile(
 #: A possessive opening what is reported: the speaker's own thing ("... his kit", "their
 #: price list"), and nobody named in its phrase.
 _THEIR_OWN: Final = re.compile(
-    # not a relative named in it: "his sister Beatriz is moving to Porto" is her news
+    # not a relative named in it: "her brother Tobiah is moving to Leeds" is his news
     r"(?i:his|her|their)\s+(?!(?:\S+\s+){0,2}[A-Z])\w"
 )
 

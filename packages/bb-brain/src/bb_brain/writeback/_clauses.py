@@ -147,7 +147,7 @@ def _days_listed(sentence: str, match: re.Match[str]) -> bool:
 
 
 def _days_as_subject(sentence: str, match: re.Match[str]) -> bool:
-    """The clause opens with the day before "and": "Mondays and Tuesdays are quiet"."""
+    """The day before "and" opens the clause: "Mondays and Tuesdays are quiet"."""
     before = sentence[: match.start()].split()
     return len(before) == 1 and a_day_or_days(before[0].strip("\"'(“‘"))
 

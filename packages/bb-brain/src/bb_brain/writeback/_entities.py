@@ -786,7 +786,7 @@ def _a_date(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
 
 
 #: Stretches of time a month is the whole of: "the end of May", "the first week of June",
-#: "the whole of August".
+#: "the whole of July".
 _PARTS_OF_TIME: Final = frozenset(
     "end start beginning middle half week weeks weekend rest fortnight month whole most".split()
 )

@@ -389,7 +389,7 @@ def name_like(words: list[str]) -> bool:
     """A given name and a family name, as people's full names are (no firm's, no phrase)."""
     folded = [fold(word).strip("'’") for word in words]
     if folded[-1] in ORG_WORDS or any(a_day_or_days(word) for word in folded[1:]):
-        return False  # "Widget Co"; "I see Morag Tuesdays": a day, no family name
+        return False  # "Widget Co"; "I see Bob Tuesdays": a day, no family name
     if folded[-1].endswith(TRADE_ENDINGS) and sense(folded[-1]).noun:
         return False  # "Quorne Diagnostics", "Pellbury Apiaries": a trade ends a firm's name
     first = sense(folded[0])
@@ -636,8 +636,8 @@ def _said_is(text: str, start: int, end: int) -> bool:
     )
 
 
-#: "from" and who someone is with, then their deed: "... from the art college is going to",
-#: "... from Ferrand Sails rang". A place after "from" says where someone comes from.
+#: "from" and who someone is with, then their deed: "... from the print shop is printing",
+#: "... from Quillfield rang". A place after "from" says where someone comes from.
 _WHERE_FROM: Final = re.compile(
     r"\s+from\s+(?:the\s+|our\s+)?(?:[\w&'’-]+\s+){0,3}?(?:is|was|has|had|will|would|can|"
     r"says|said|rang|called|emailed|texted|phoned|came|come|sent|offered|wants|wanted)\b",
@@ -648,12 +648,12 @@ def _said_next(word: str, rest: str, name: str) -> bool:
     """A pronoun or a person's verb right after the name, or where they are from and a deed."""
     if word in _PRONOUN_AFTER or word in _VERBS_AFTER:
         return True
-    # "Xu Meilan from the print shop is going to ...": who they are with, then their deed
+    # "Xu Meilan from the print shop is printing ...": who they are with, then their deed
     return word == "from" and _WHERE_FROM.match(rest) is not None and _no_words(name)
 
 
 def _no_words(name: str) -> bool:
-    """No word of the name is a dictionary's ("Kestrel Haulage from Leeds" is a firm)."""
+    """No word of the name is a dictionary's ("Quarry Haulage from Leeds" is a firm)."""
     return not any(sense(fold(word).strip("'’")).known_word for word in name.split())
 
 
