@@ -973,7 +973,7 @@ def _employer_or_supplier(tokens: list[Token], before: Token) -> str | None:
         return None
     verb = _previous_glued(tokens, before.index)
     if verb is not None and verb.norm in _OBJECT_WORDS:
-        verb = _previous_glued(tokens, verb.index)  # "ordered it from", "got them via"
+        verb = _previous_glued(tokens, verb.index)  # "ordered it from", "bought them via"
     if verb is None:
         return None
     chose = before.norm == "with" and verb.norm in _CHOOSING_VERBS  # "going with", not "via"

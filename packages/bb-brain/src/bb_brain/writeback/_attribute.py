@@ -53,10 +53,13 @@ from bb_brain.pages import is_place
 from bb_brain.writeback._entities import Entity, EntityIndex, pronoun_class
 from bb_brain.writeback._people import NewPerson, new_people
 
+#: A call or a message made to say something: "rang to say", "emailed to tell us".
+CALLED_TO_SAY: Final = (
+    r"(?:rang|called|phoned|emailed|texted|messaged|wrote) to (?:say|tell (?:me|us))"
+)
 REPORTED: Final = re.compile(
     r"\b(?:says|said|confirmed|confirms|told (?:me|us)|tells (?:me|us)|mentioned|reports|"
-    r"(?:rang|called|phoned|emailed|texted|messaged|wrote) to (?:say|tell (?:me|us))|"
-    r"reported|let (?:me|us) know)\b(?:\s+that)?\s+",
+    rf"{CALLED_TO_SAY}|reported|let (?:me|us) know)\b(?:\s+that)?\s+",
     re.IGNORECASE,
 )
 

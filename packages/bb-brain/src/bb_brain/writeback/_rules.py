@@ -48,6 +48,7 @@ from bb_brain.reflex._lexicon import LETTERED_NOUNS, is_calendar_word
 from bb_brain.reflex._ordinary import inflections, sense
 from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._attribute import (
+    CALLED_TO_SAY,
     Reference,
     Relation,
     Salience,
@@ -1273,9 +1274,7 @@ def _tied_to(person: Entity, topic: Entity) -> bool:
 
 #: A verb of saying and a reported statement, no answer or thanks ("said yes", "says thanks").
 _SAYS_THAT = re.compile(
-    r"\b(?:says|said|confirmed|confirms|reported|"
-    r"(?:rang|called|phoned|emailed|texted|messaged|wrote) to (?:say|tell (?:me|us)))"
-    r"\s+(?:that\s+)?"
+    rf"\b(?:says|said|confirmed|confirms|reported|{CALLED_TO_SAY})\s+(?:that\s+)?"
     r"(?!(?:yes|no|thanks|thank|sorry|for|to|sick|ill|ok|okay|so)\b)",
     re.IGNORECASE,
 )
