@@ -514,3 +514,10 @@ def test_a_name_after_so_opens_a_clause_of_its_own() -> None:
     said = "Skelwith Wind Band voted on Monday to book the tour, so Orlaith paid the deposit."
     found = facts(said)
     assert [whose for _, whose in found] == [BAND.slug, ORLAITH.slug]
+
+
+def test_a_person_brought_in_by_their_role_has_that_role_as_a_fact() -> None:
+    said = "Orlaith will email the club secretary, Tamsin Quell, on Monday."
+    found = facts(said)
+    assert (said, ORLAITH.slug) in found
+    assert ("the club secretary, Tamsin Quell", "people/tamsin-quell") in found

@@ -11,7 +11,8 @@ It is the honest baseline for extraction quality. Mechanism, per segment:
    subject or before a second verb phrase of the same one), attribute each
    (:mod:`bb_brain.writeback._attribute`), and join adjacent clauses about the same entity
    back together unless the later one states something on its own: several facts per turn.
-   A parenthesis right after a name is a fact about that name's entity.
+   A parenthesis right after a name is a fact about that name's entity, and so is a role
+   in apposition before a full name ("... with a roofer, Ana Quell, ...").
 4. A correction ("Thursday, not Wednesday") keeps only the corrected value and replaces the
    earlier fact that stated the old one, taking over its entity when it names none itself;
    a contrast that corrects nothing said before and opens with no correction marker
@@ -87,6 +88,7 @@ from bb_brain.writeback._people import (
     describes_a_role,
     kin_named,
     new_people,
+    person_noun,
     person_slug,
     roster_heading,
 )
@@ -404,6 +406,7 @@ class RulesExtractor:
         plain = _blank(text, asides)
         self._introduce(plain, salience, people=people, text=text)
         before: list[Reference] = []  # the sentence's clause before this one
+        roles: list[_Group] = []  # people brought in by their role ("a roofer, Ana Quell")
         for clause in self._listed(self._reasons(split_clauses(plain))):
             at_hand = salience.thing or salience.person
             refs = references(self._entities, clause.text, salience)
@@ -434,6 +437,7 @@ class RulesExtractor:
             _named_next(salience, related)
             before = refs
             described = _described(asides, clause, refs)
+            roles += _by_role(plain, clause, refs, ref)  # after the sentence's own: no join
             appended = _RELATIVE.match(clause.text) or _APPOSITION.match(clause.text)
             if groups and appended and not _INTRODUCES.match(clause.text):
                 # ", who leads payroll at Tallowbrook", ", a motion designer Hazel recommended":
@@ -466,7 +470,7 @@ class RulesExtractor:
             else:
                 groups.append(_Group(plain, clause.start, clause.end, ref, refs))
             groups.extend(described)
-        return groups
+        return groups + roles
 
     def _new_people(self, text: str, *, roster: bool) -> set[tuple[int, int]]:
         """Introduce the full names of people in ``text``; the spans of every name in it.
@@ -790,6 +794,37 @@ def _described(asides: list[re.Match[str]], clause: Clause, refs: list[Reference
                 _Group(aside.string, start, start + len(inner), named[0], [], inherited=True)
             )
     return groups
+
+
+def _by_role(
+    text: str, clause: Clause, refs: list[Reference], ref: Reference | None
+) -> list[_Group]:
+    """A person brought in by their role, then their name: what the role says is theirs.
+
+    "Morag is going up with a roofer, Alasdair Quell, on Saturday", "Oona's assistant, a
+    lad called Kwame Quarshie, takes over": a roofer, Oona's assistant, is who they are,
+    a fact of its own about them beside the clause's own.
+    """
+    groups: list[_Group] = []
+    for match in _ROLE_THEN_NAME.finditer(clause.text):
+        if not person_noun(fold(match.group("role"))):
+            continue
+        at = match.start("name")
+        named = [ref for ref in refs if ref.explicit and ref.entity.is_person and ref.start == at]
+        if named and (ref is None or named[0].entity != ref.entity):
+            start = clause.start + match.start()
+            end = clause.start + match.end("name")
+            groups.append(_Group(text, start, end, named[0], [], inherited=True))
+    return groups
+
+
+#: A role in apposition before a full name: "a roofer, Alasdair Quell", "her fiancé, Callum
+#: Reid", "Oona's assistant, a lad called Kwame Quarshie".
+_ROLE_THEN_NAME = re.compile(
+    r"\b(?:(?:my|our|his|her|their|the|a|an)|[A-Z][\w-]*['’]s)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?P<role>[\w-]+),\s+(?:an?\s+(?:[\w-]+\s+){0,2}?(?:lad|lass|man|woman|guy|bloke|chap|"
+    r"girl|boy)\s+(?:called|named)\s+)?(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)"
+)
 
 
 #: Words that only join a sentence to the one before ("Also, ...", "Oh, and ...").
