@@ -2526,3 +2526,8 @@ def test_days_listed_stay_in_their_clause(said: str) -> None:
 def test_a_weekday_is_no_family_name() -> None:
     facts = rules(("user", "I see Bob Tuesdays, Fridays and Sundays."))
     assert "people/bob-tuesdays" not in [slug for _, slug, _ in facts]
+
+
+@pytest.mark.parametrize("said", ["No, I won't.", "I won't lie, it was a slog.", "We won't."])
+def test_a_refusal_with_nothing_refused_is_no_commitment(said: str) -> None:
+    assert classify(said) != "commitment"

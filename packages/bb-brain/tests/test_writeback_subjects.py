@@ -521,3 +521,33 @@ def test_a_person_brought_in_by_their_role_has_that_role_as_a_fact() -> None:
     found = facts(said)
     assert (said, ORLAITH.slug) in found
     assert ("the club secretary, Tamsin Quell", "people/tamsin-quell") in found
+
+
+def test_what_a_speaker_reports_of_a_page_is_not_theirs() -> None:
+    said = "Ysolde says her estimate for the fete is £400."
+    assert facts(said) == [(said, FETE.slug)]  # the figure is the fete's
+
+
+def test_a_day_with_a_verb_of_its_own_after_a_comma_is_a_clause() -> None:
+    june = Entity("people/june-tarrow", "June Tarrow", "person")
+
+    def pages() -> EntityIndex:
+        return EntityIndex(
+            [ORLAITH, june], [("Orlaith", ORLAITH.slug, True), ("June", june.slug, True)]
+        )
+
+    found = facts("Orlaith does Mondays, June does Tuesdays.", pages=pages)
+    assert [whose for _, whose in found] == [ORLAITH.slug, june.slug]
+
+
+def test_a_singular_weekday_may_be_a_family_name() -> None:
+    said = "I met a new client, Ada Sunday, at yoga."
+    assert [whose for _, whose in facts(said)] == ["people/ada-sunday"]
+
+
+def test_what_the_so_clause_follows_from_is_kept() -> None:
+    said = "The council signed off the plans, so Orlaith ordered the goalposts."
+    assert [text for text, _ in facts(said)] == [
+        "The council signed off the plans",
+        "Orlaith ordered the goalposts.",
+    ]

@@ -415,7 +415,7 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
         speaker = [ref for ref in refs if ref.end <= report.start()]
         if speaker and reported and _own_view(reported[0], speaker[-1], text):
             return speaker[-1]
-        if speaker and _THEIR_OWN.match(text, report.end()):
+        if speaker and _their_own(speaker[-1], reported, text, report.end()):
             return speaker[-1]  # "Orlaith rang: her van's been towed": hers
         if reported and _pronoun_subject(reported[0], text, report.end()):
             if _LEARNT.match(text, reported[0].end) is None:
@@ -659,6 +659,32 @@ _THEIR_OWN: Final = re.compile(
     # not a relative named in it: "her brother Tobiah is moving to Leeds" is his news
     r"(?i:his|her|their)\s+(?!(?:\S+\s+){0,2}[A-Z])\w"
 )
+
+
+def _a_place(entity: Entity) -> bool:
+    return is_place(entity.page_type, entity.slug)
+
+
+def _their_own(speaker: Reference, reported: list[Reference], text: str, at: int) -> bool:
+    """What is reported opens with the speaker's own thing ("her van", "their price list").
+
+    Not when it names another page but a place ("his estimate for the extension" is the
+    extension's; "her van's been towed from outside the Anchor" is hers), nor when the
+    possessive cannot be the speaker's ("Tamsin says his knee is bad" is someone else's).
+    """
+    own = _THEIR_OWN.match(text, at)
+    if own is None:
+        return False
+    if any(
+        ref.explicit and not is_place(ref.entity.page_type, ref.entity.slug) for ref in reported
+    ):
+        return False
+    word = own.group(0).split()[0].casefold()
+    if word == "their":
+        return True
+    person = speaker.entity
+    says = (person.pronoun or name_pronoun(person.title)) if person.is_person else ""
+    return says in ("", "he" if word == "his" else "she")
 
 
 def _own_view(reported: Reference, speaker: Reference, text: str) -> bool:

@@ -17,8 +17,7 @@ The rules extractor reads a sentence as one or more clauses and asks of each:
 * is it a **message to relay**? "Can you tell Ravi I'm pausing the sessions?" is a question
   to the assistant that carries a fact about Ravi.
 
-Clauses split at spaced dashes, semicolons, ", and"/", but", ", so" before a name ("...,
-so Orlaith paid the deposit"), a comma before a subject pronoun,
+Clauses split at spaced dashes, semicolons, ", and"/", but", a comma before a subject pronoun,
 and "and"/"but" when a new subject (a pronoun or a capitalised name, not a day or a month
 with no verb after it) follows: "He prefers
 email, and they renew in April" says two things about two entities; also before a second
@@ -72,14 +71,16 @@ _SPLIT: Final = re.compile(
     r":\s+(?=(?i:they)\b)|"
     r"\s+(?:and|but)\s+(?=(?i:he|she|they|it|we|i|you)\b|(?P<named>[A-Z][a-z]))|"
     r"\s+and\s+(?=(?i:an?)\s+(?:[\w-]+\s+){0,3}(?i:called|named)\s+[A-Z])|"
-    r"\s+(?:so|because|since|while)\s+(?=(?i:he|she|they|we|i)\b)|"
-    r",\s+so\s+(?=[A-Z][a-z])"
+    r"\s+(?:so|because|since|while)\s+(?=(?i:he|she|they|we|i)\b)"
 )
 #: "because" before a subject of its own: a reason that may state a fact of its own
 #: (split when what comes before states one too, see the rules extractor).
 BECAUSE: Final = re.compile(
     r",?\s+because\s+(?=(?i:the|a|an|my|our|his|her|their|its|you|there)\b|[A-Z])"
 )
+#: ", so" before a name: what followed from it, by someone of its own ("..., so Orlaith paid
+#: the deposit"); split as "because" is, when what comes before states something too.
+SO_SOMEONE: Final = re.compile(r",\s+so\s+(?=[A-Z][a-z])")
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,9 @@ class Clause:
     text: str
     start: int
     end: int
+    #: What another clause follows from, kept as a fact of its own however little it names
+    #: ("The council signed off the plans" before ", so Orlaith ordered the goalposts").
+    grounds: bool = False
 
 
 #: "and"/"but" before a word that may open a verb phrase whose subject is left out.
@@ -156,8 +160,15 @@ def a_day_or_days(word: str) -> bool:
     """A weekday or a month, or a weekday's every week ("Wednesdays and Fridays")."""
     from bb_brain.reflex._lexicon import is_calendar_word
 
+    return is_calendar_word(word.casefold()) or every_week(word)
+
+
+def every_week(word: str) -> bool:
+    """A weekday in the plural: that day each week ("Tuesdays"; "Friday" may be a name)."""
+    from bb_brain.reflex._lexicon import is_calendar_word
+
     folded = word.casefold()
-    return is_calendar_word(folded) or (folded.endswith("days") and is_calendar_word(folded[:-1]))
+    return folded.endswith("days") and is_calendar_word(folded[:-1])
 
 
 _WORDS_AFTER: Final = re.compile(r"(\w+)(?:\W+(\w+))?")

@@ -37,7 +37,7 @@ from bb_brain._orgnames import ORG_WORDS
 from bb_brain.reflex._lexicon import FAMILY_WORDS, PERSON_VERBS_AFTER, ROLE_NOUNS
 from bb_brain.reflex._ordinary import ORDINARY_ZIPF, sense
 from bb_brain.reflex._syntax import finite
-from bb_brain.writeback._clauses import a_day_or_days
+from bb_brain.writeback._clauses import every_week
 from bb_brain.writeback._organisations import TRADE_ENDINGS
 
 #: Nouns that introduce a person besides roles: kinship and plain "person" words.
@@ -378,7 +378,7 @@ def _no_family_name(word: str) -> bool:
     Common family names are no dictionary's words and stay ("Pritchard", "Khan", "Jones").
     """
     meaning = sense(word)
-    return meaning.known_word or meaning.zipf >= _COMMON_ZIPF or a_day_or_days(word)
+    return meaning.known_word or meaning.zipf >= _COMMON_ZIPF or every_week(word)
 
 
 #: A word this common is no family name here ("Christmas" of "Merry Christmas", "James").
@@ -388,8 +388,8 @@ _COMMON_ZIPF: Final = 4.8
 def name_like(words: list[str]) -> bool:
     """A given name and a family name, as people's full names are (no firm's, no phrase)."""
     folded = [fold(word).strip("'’") for word in words]
-    if folded[-1] in ORG_WORDS or any(a_day_or_days(word) for word in folded[1:]):
-        return False  # "Widget Co"; "I see Bob Tuesdays": a day, no family name
+    if folded[-1] in ORG_WORDS or any(every_week(word) for word in folded[1:]):
+        return False  # "Widget Co"; "I see Bob Tuesdays": a day each week, no family name
     if folded[-1].endswith(TRADE_ENDINGS) and sense(folded[-1]).noun:
         return False  # "Quorne Diagnostics", "Pellbury Apiaries": a trade ends a firm's name
     first = sense(folded[0])

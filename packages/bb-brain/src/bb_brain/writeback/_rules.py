@@ -63,6 +63,7 @@ from bb_brain.writeback._attribute import (
 from bb_brain.writeback._clauses import (
     BECAUSE,
     HEDGE,
+    SO_SOMEONE,
     Clause,
     Correction,
     a_day_or_days,
@@ -97,13 +98,17 @@ from bb_brain.writeback._segment import Segment
 _FLAGS = re.IGNORECASE
 _APOS = "['\u2019]"
 
+#: What a commitment not to do holds: a verb and what it does, no idiom ("I won't lie", "I
+#: won't bore you", "No, I won't.").
+_NOT_TO_DO: Final = r"\s+(?!lie\b|bore\b|pretend\b|deny\b|keep you\b|go on\b)[a-z]+\s+\w+\s+\w"
 #: Cue patterns, strongest first: the first that matches sets the kind.
 CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
     (
         "commitment",
         re.compile(
             # "I won't spend more than that": a commitment not to
-            rf"\b(?:i{_APOS}ll|i will|(?:i|we) (?:won{_APOS}?t|will not)|i{_APOS}m going to|"
+            rf"\b(?:i{_APOS}ll|i will|(?:i|we) (?:won{_APOS}?t|will not)(?={_NOT_TO_DO})|"
+            rf"i{_APOS}m going to|"
             rf"i am going to|i(?:{_APOS}ve| have)? "
             rf"(?:committed|promised|agreed)|(?:we|she|he|they){_APOS}ll|(?:we|she|he|they) "
             rf"will|we(?:{_APOS}re| are) going to|we (?:committed|promised|agreed)|decided to|"
@@ -450,13 +455,27 @@ class RulesExtractor:
                 continue
             user = opens_with_the_user(clause.text)
             if not groups or user:
-                groups.append(_Group(plain, clause.start, clause.end, ref, refs, at_hand=at_hand))
+                groups.append(
+                    _Group(
+                        plain,
+                        clause.start,
+                        clause.end,
+                        ref,
+                        refs,
+                        at_hand=at_hand,
+                        grounds=clause.grounds,
+                    )
+                )
                 groups.extend(described)
                 continue
             last = groups[-1]
             if not refs and _PRONOUN_FIRST.match(clause.text):
                 groups.append(_Group(plain, clause.start, clause.end, None, []))  # "they": nobody
-            elif not refs and _stands_alone(clause.text) and not _compares(clause.text):
+            elif (
+                not refs
+                and (clause.grounds or _stands_alone(clause.text))
+                and not (_compares(clause.text) and not clause.grounds)
+            ):
                 groups.append(_Group(plain, clause.start, clause.end, last.ref, [], inherited=True))
             elif _elided_subject(clause.text, refs) and (
                 _stands_alone(clause.text) or _informative(clause.text, refs)
@@ -586,19 +605,25 @@ class RulesExtractor:
         """Clauses with a reason that has a subject of its own split off after "because".
 
         "Widget Co moved the quiz to Fridays because a choir has the hall on Thursdays" says
-        two things, and so does "I quit my day job because the band is taking off";
+        two things, and so does "I quit my day job because the band is taking off", and
+        "The committee met on Monday, so Orlaith paid the deposit" (", so" and a name);
         "Lambing started early because the tups got in" says one, as its first part alone
         names nothing, holds no figure and is not the user's own.
         """
         pieces: list[Clause] = []
         for clause in clauses:
-            reason = BECAUSE.search(clause.text)
+            so = _so_someone(clause.text)
+            reason = BECAUSE.search(clause.text) or so
             before = clause.text[: reason.start()] if reason is not None else ""
-            if reason is None or not (self._states(before) or opens_with_the_user(before)):
+            stated = self._states(before) or opens_with_the_user(before)
+            # what someone did as a result is theirs, after any clause ("They can't seat
+            # us, so Tomasz is bringing food"): the clause before is kept as its grounds
+            grounds = reason is not None and reason is so and _a_clause_before(before)
+            if reason is None or not (stated or grounds):
                 pieces.append(clause)
                 continue
             at = clause.start + reason.start()
-            pieces.append(Clause(clause.text[: reason.start()], clause.start, at))
+            pieces.append(Clause(clause.text[: reason.start()], clause.start, at, grounds))
             start = clause.start + reason.end()
             pieces.append(Clause(clause.text[reason.end() :], start, clause.end))
         return pieces
@@ -624,7 +649,7 @@ class RulesExtractor:
                 # "..., excess £250": a value under its own name after a clause that states,
                 # a piece of its own up to the next comma ("..., excess £250, payable by ...")
                 labelled = _labelled_value(rest)
-                days = a_day_or_days(rest.split()[0]) if rest.split() else False
+                days = _days_go_on(rest)
                 if stated and not days and (relative or labelled or self._states(rest)):
                     pieces.append(before)
                     start = clause.start + comma.end()
@@ -648,6 +673,42 @@ class RulesExtractor:
         if _cue(text) is not None or _QUANTITY.search(text) is not None:
             return True
         return any(m.entity is not None for m in self._entities.mentions(text))
+
+
+def _days_go_on(rest: str) -> bool:
+    """A list of days goes on after the comma ("Mondays, Wednesdays and Fridays in May").
+
+    Days and what dates them only: a day with a verb of its own is a clause ("..., June does
+    Tuesdays" of someone called June, "..., Wednesdays I see Grace").
+    """
+    words = [fold(word) for word in re.findall(r"[\w'’]+", rest)]
+    return (
+        bool(words)
+        and a_day_or_days(words[0])
+        and all(a_day_or_days(word) or word in _DAYS_LIST_WORDS or word.isdigit() for word in words)
+    )
+
+
+#: Words a list of days may hold besides the days: "and", "every other", "in", "from".
+_DAYS_LIST_WORDS: Final = frozenset(
+    "and or every other alternate in from until till only mornings afternoons evenings".split()
+)
+
+
+def _a_clause_before(text: str) -> bool:
+    """A subject and its verb, a pronoun's, or a verb whose subject came before ("signed ...")."""
+    first = re.match(r"\W*([a-z]+)", text)
+    verb_first = first is not None and opens_with_verb(first.group(1))
+    return _full_clause(text) or verb_first or _PRONOUN_FIRST.match(text) is not None
+
+
+def _so_someone(text: str) -> re.Match[str] | None:
+    """The ", so" before a name, not before a day ("..., so Monday is out")."""
+    match = SO_SOMEONE.search(text)
+    if match is None:
+        return None
+    after = re.match(r"[A-Za-z]+", text[match.end() :])
+    return None if after is not None and is_calendar_word(after.group(0).casefold()) else match
 
 
 def _labelled_value(text: str) -> bool:
@@ -729,6 +790,8 @@ class _Group:
     ref: Reference | None
     refs: list[Reference]
     inherited: bool = False
+    #: Kept however little it names: another clause follows from it (see ``Clause.grounds``).
+    grounds: bool = False
     #: What was at hand when the clause began, the sentence's earlier clauses included:
     #: "Pressing day for Quince Cider went well, we filled 48 bottles" (set for a user's clause).
     at_hand: Entity | None = None
@@ -1474,7 +1537,7 @@ def _record(
                 facts.append(_Fact(restated, replaced.entity, replaced.kind, replaced.title))
                 return True
     kind = _cue(text)
-    if kind is None and not (group.inherited or _informative(text, refs)):
+    if kind is None and not (group.inherited or group.grounds or _informative(text, refs)):
         return False
     if entity is None and body is not None and not refs and _MEMBERSHIP.match(text):
         entity = body  # "annual subs rise to £40 in april": the club's, whatever is at hand
