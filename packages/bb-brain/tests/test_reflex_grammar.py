@@ -1032,6 +1032,9 @@ def test_a_slug_of_the_titles_words_without_its_commas(engine: Engine, make_brai
     page = _page("places/flat-9-church-row", "Flat 9, Church Row", "place", "Church Row")
     brain = make_brain(page)
     assert slugs(ask(engine, brain, "flat 9 church row - needs a gas check")) == [page[0]]
+    # a title of everyday words its commas made a name: the words are the thing as often
+    game = _page("places/salt-pepper-vinegar", "Salt, Pepper, Vinegar", "place")
+    assert slugs(ask(engine, make_brain(game), "pass the salt pepper vinegar please")) == []
 
 
 @pytest.mark.parametrize(

@@ -213,6 +213,11 @@ def test_signals_around_a_mention() -> None:
     assert PERSON_VERB in _signals("send a text to bramwell about it", "bramwell")
     assert PERSON_VERB in _signals("I'll talk to bramwell later", "bramwell")
     assert PERSON_VERB not in _signals("we're driving to bramwell later", "bramwell")
+    # a word heading the noun after it is no person's ("ring bramwell camp", "a letter to
+    # bramwell leaders"); a word of time after it says nothing of that
+    assert PERSON_VERB not in _signals("I need to ring bramwell camp", "bramwell")
+    assert PERSON_VERB not in _signals("a letter to bramwell leaders", "bramwell")
+    assert PERSON_VERB in _signals("ring bramwell tomorrow", "bramwell")
     assert LOCATIVE in _signals("a week in Bramwell with friends", "bramwell")
     assert LOCATIVE in _signals("we are flying to Bramwell soon", "bramwell")
     assert LOCATIVE not in _signals("we are talking to Bramwell soon", "bramwell")

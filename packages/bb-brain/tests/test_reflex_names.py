@@ -1383,5 +1383,7 @@ def test_a_business_named_by_an_everyday_word_after_a_verb_of_trade(
     assert slugs(ask(engine, brain, "we're hiring from sterling again for the gig")) == [firm[0]]
     assert slugs(ask(engine, brain, "I think we're going with sterling this time")) == [firm[0]]
     assert slugs(ask(engine, brain, "the pound sterling fell again")) == []
+    # the word heads a noun after it: the noun's, whatever the verb
+    assert slugs(ask(engine, brain, "stick with sterling silver for the handles")) == []
     # travel "via" a place is no trade
     assert slugs(ask(engine, brain, "they're driving via victoria to fetch him")) == []

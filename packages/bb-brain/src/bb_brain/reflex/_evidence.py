@@ -590,12 +590,16 @@ def _slug_in_title(res: Resolved) -> bool:
     "corn exchange" of "The Corn Exchange", "rfe checklist" of "RFE response checklist",
     "fete ob" of "Fete outside broadcast", "colour scheme" of "Color schemes", "kelmoor en"
     of "Kelmoor-en" (a hyphen typed as a space), "flat 9 church row" of "Flat 9, Church Row";
-    not "house move" of "Moving to Leeds".
+    not "house move" of "Moving to Leeds", nor a title of everyday words its commas made a
+    name ("rock paper scissors" of "Rock, Paper, Scissors").
     """
     # words only: "Flat 9, Church Row" is "flat 9 church row", "Kelmoor-en" "kelmoor en"
     title = _TITLE_WORD.findall(normalise(res.page.title).replace("'", "").replace("’", ""))
+    slug_words = slug_suffix_form(res.slug).split()
+    if "," in res.page.title and all(sense(word).lexical for word in slug_words):
+        return False  # "rock paper scissors" of "Rock, Paper, Scissors": the game, as often
     at = 0
-    for word in slug_suffix_form(res.slug).split():
+    for word in slug_words:
         found = next(
             (
                 end

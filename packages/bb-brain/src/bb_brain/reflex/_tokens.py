@@ -661,10 +661,11 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
     if before.norm in _BODY_KINDS and not before.possessive and tokens[first].capitalised:
         return [AFTER_ITS_KIND]  # "his firm Tollwick", "the band Quenby": in apposition
     if before.norm in PERSON_VERBS_BEFORE and not _determined(tokens, before.index):
-        return [PERSON_VERB]  # "phone Tamsin", but not "the phone socket" (a noun there)
+        # "phone Tamsin", but not "the phone socket" (a noun there), nor "ring summer camp"
+        return [] if _ring_a_thing(tokens, before, last) else [PERSON_VERB]
     if before.norm in _CARE_VERBS and _cared_for(tokens, last):
         return [CARED_FOR]  # "who walks biscuit tonight": an animal looked after
-    if (provider := _employer_or_supplier(tokens, before)) is not None:
+    if (provider := _employer_or_supplier(tokens, before, last)) is not None:
         return [provider]
     if before.norm == "that" and _verb_follows(tokens, last):
         return []  # "odd that rookwood doesn't pay": "that" opens a clause
@@ -680,7 +681,7 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
         )
     if first == last and _dated(tokens, before, first):
         return [DATED]
-    if _sender_or_addressee(tokens, before):
+    if _sender_or_addressee(tokens, before, last):
         return [PERSON_VERB]  # "still waiting to hear from Jan", "a text to Odile"
     if _climate_before(tokens, before):
         return [LOCATIVE]  # "how hot is X in late July": the weather of a place
@@ -746,11 +747,36 @@ def _word_from_someone(tokens: list[Token], before: Token) -> bool:
     return sent is not None and sent.norm in _WORD_FROM
 
 
-def _sender_or_addressee(tokens: list[Token], before: Token) -> bool:
-    """Who a word people send or say comes from, or goes to: "a text from May", "talk to Jan"."""
+def _sender_or_addressee(tokens: list[Token], before: Token, last: int) -> bool:
+    """Who a word people send or say comes from, or goes to: "a text from May", "talk to Jan".
+
+    Not a word heading a noun after it: "a letter to faith leaders" goes to the leaders.
+    """
     if before.norm == "from":
         return _word_from_someone(tokens, before)
-    return before.norm == "to" and _word_to_someone(tokens, before)
+    return (
+        before.norm == "to" and _word_to_someone(tokens, before) and not _heads_a_noun(tokens, last)
+    )
+
+
+def _ring_a_thing(tokens: list[Token], before: Token, last: int) -> bool:
+    """A "ring" before a word that heads a noun: "ring summer camp" rings the camp."""
+    return before.norm in _RING and _heads_a_noun(tokens, last)
+
+
+def _heads_a_noun(tokens: list[Token], last: int) -> bool:
+    """The word before a noun it describes: "summer camp", "sterling silver", "anchor bolts".
+
+    Not a word of time or manner after a name ("ring Summer tomorrow", "hiring from
+    Torque again").
+    """
+    nxt = _next_glued(tokens, last)
+    if nxt is None or nxt.capitalised or not nxt.norm.isalpha():
+        return False
+    word = sense(nxt.norm)
+    if word.function or word.calendar or nxt.norm in _TIME_AFTER or not word.noun:
+        return False
+    return "ADV" not in word.readings
 
 
 def _word_to_someone(tokens: list[Token], before: Token) -> bool:
@@ -960,7 +986,7 @@ def _affiliation(tokens: list[Token], after: Token) -> bool:
     return said is not None and said.norm in PERSON_VERBS_AFTER
 
 
-def _employer_or_supplier(tokens: list[Token], before: Token) -> str | None:
+def _employer_or_supplier(tokens: list[Token], before: Token, last: int) -> str | None:
     """Where someone named works ("zubeida from shale"), or whom goods or a job come from.
 
     "hiring from sterling again", "we're going with sterling", "ordered it through quell":
@@ -977,6 +1003,8 @@ def _employer_or_supplier(tokens: list[Token], before: Token) -> str | None:
     if verb is None:
         return None
     chose = before.norm == "with" and verb.norm in _CHOOSING_VERBS  # "going with", not "via"
+    if _heads_a_noun(tokens, last):
+        return None  # "going with sterling silver": the silver
     return SUPPLIER if verb.norm in _TRADING_VERBS or chose else None
 
 
@@ -1246,6 +1274,12 @@ def _setting_off(tokens: list[Token], off: int) -> bool:
 _WORD_FROM: Final = frozenset(
     "hear heard hearing text texts email emails message messages call calls letter letters "
     "note card reply replies voicemail invite invitation".split()
+)
+#: "ring" and "rang": a verb that takes a person, unless the word after it heads a noun.
+_RING: Final = frozenset({"ring", "rang"})
+#: Nouns of time after a name that it describes nothing of: "ring Summer tomorrow".
+_TIME_AFTER: Final = frozenset(
+    "tomorrow tonight today yesterday later now again first back instead anyway".split()
 )
 #: Prepositions that bring in a business after a verb of trade: "from", "with", "through".
 _SUPPLIED_BY: Final = frozenset("from with through via".split())
