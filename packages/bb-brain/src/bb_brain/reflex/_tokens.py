@@ -767,8 +767,8 @@ def _ring_a_thing(tokens: list[Token], before: Token, last: int) -> bool:
 def _heads_a_noun(tokens: list[Token], last: int) -> bool:
     """The word before a noun it describes: "summer camp", "sterling silver", "anchor bolts".
 
-    Not a word of time or manner after a name ("ring Summer tomorrow", "hiring from
-    Torque again").
+    Not a word of time or manner after a name ("ring Hope tomorrow", "hiring from
+    Sterling again").
     """
     nxt = _next_glued(tokens, last)
     if nxt is None or nxt.capitalised or not nxt.norm.isalpha():
@@ -1277,7 +1277,7 @@ _WORD_FROM: Final = frozenset(
 )
 #: "ring" and "rang": a verb that takes a person, unless the word after it heads a noun.
 _RING: Final = frozenset({"ring", "rang"})
-#: Nouns of time after a name that it describes nothing of: "ring Summer tomorrow".
+#: Nouns of time after a name that it describes nothing of: "ring Hope tomorrow".
 _TIME_AFTER: Final = frozenset(
     "tomorrow tonight today yesterday later now again first back instead anyway".split()
 )

@@ -669,7 +669,7 @@ def _their_own(speaker: Reference, reported: list[Reference], text: str, at: int
     """What is reported opens with the speaker's own thing ("her van", "their price list").
 
     Not when it names another page but a place ("his estimate for the extension" is the
-    extension's; "her van's been towed from outside the Anchor" is hers), nor when the
+    extension's; "her van's been towed from outside the Crown" is hers), nor when the
     possessive cannot be the speaker's ("Tamsin says his knee is bad" is someone else's).
     """
     own = _THEIR_OWN.match(text, at)

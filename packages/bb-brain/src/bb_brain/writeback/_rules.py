@@ -12,7 +12,7 @@ It is the honest baseline for extraction quality. Mechanism, per segment:
    (:mod:`bb_brain.writeback._attribute`), and join adjacent clauses about the same entity
    back together unless the later one states something on its own: several facts per turn.
    A parenthesis right after a name is a fact about that name's entity, and so is a role
-   in apposition before a full name ("... with a roofer, Ana Quell, ...").
+   in apposition before a full name ("... with a glazier, Ana Quell, ...").
 4. A correction ("Thursday, not Wednesday") keeps only the corrected value and replaces the
    earlier fact that stated the old one, taking over its entity when it names none itself;
    a contrast that corrects nothing said before and opens with no correction marker
@@ -411,7 +411,7 @@ class RulesExtractor:
         plain = _blank(text, asides)
         self._introduce(plain, salience, people=people, text=text)
         before: list[Reference] = []  # the sentence's clause before this one
-        roles: list[_Group] = []  # people brought in by their role ("a roofer, Ana Quell")
+        roles: list[_Group] = []  # people brought in by their role ("a glazier, Ana Quell")
         for clause in self._listed(self._reasons(split_clauses(plain))):
             at_hand = salience.thing or salience.person
             refs = references(self._entities, clause.text, salience)
@@ -617,7 +617,7 @@ class RulesExtractor:
             before = clause.text[: reason.start()] if reason is not None else ""
             stated = self._states(before) or opens_with_the_user(before)
             # what someone did as a result is theirs, after any clause ("They can't seat
-            # us, so Tomasz is bringing food"): the clause before is kept as its grounds
+            # us, so Orlaith is bringing food"): the clause before is kept as its grounds
             grounds = reason is not None and reason is so and _a_clause_before(before)
             if reason is None or not (stated or grounds):
                 pieces.append(clause)
@@ -679,7 +679,7 @@ def _days_go_on(rest: str) -> bool:
     """A list of days goes on after the comma ("Mondays, Wednesdays and Fridays in May").
 
     Days and what dates them only: a day with a verb of its own is a clause ("..., June does
-    Tuesdays" of someone called June, "..., Wednesdays I see Grace").
+    Tuesdays" of someone called June, "..., Wednesdays I see Orlaith").
     """
     words = [fold(word) for word in re.findall(r"[\w'’]+", rest)]
     return (
@@ -864,8 +864,8 @@ def _by_role(
 ) -> list[_Group]:
     """A person brought in by their role, then their name: what the role says is theirs.
 
-    "Morag is going up with a roofer, Alasdair Quell, on Saturday", "Oona's assistant, a
-    lad called Kwame Quarshie, takes over": a roofer, Oona's assistant, is who they are,
+    "Ysolde is going over with a glazier, Idris Quell, on Friday", "Bram's deputy, a woman
+    called Nia Quarshie, takes over": a glazier, Bram's deputy, is who they are,
     a fact of its own about them beside the clause's own.
     """
     groups: list[_Group] = []
@@ -881,8 +881,8 @@ def _by_role(
     return groups
 
 
-#: A role in apposition before a full name: "a roofer, Alasdair Quell", "her fiancé, Callum
-#: Reid", "Oona's assistant, a lad called Kwame Quarshie".
+#: A role in apposition before a full name: "a glazier, Idris Quell", "his fiancée, Nia
+#: Quarshie", "Bram's deputy, a woman called Nia Quarshie".
 _ROLE_THEN_NAME = re.compile(
     r"\b(?:(?:my|our|his|her|their|the|a|an)|[A-Z][\w-]*['’]s)\s+(?:[\w-]+\s+){0,2}?"
     r"(?P<role>[\w-]+),\s+(?:an?\s+(?:[\w-]+\s+){0,2}?(?:lad|lass|man|woman|guy|bloke|chap|"
