@@ -675,9 +675,7 @@ def _their_own(speaker: Reference, reported: list[Reference], text: str, at: int
     own = _THEIR_OWN.match(text, at)
     if own is None:
         return False
-    if any(
-        ref.explicit and not is_place(ref.entity.page_type, ref.entity.slug) for ref in reported
-    ):
+    if any(ref.explicit and not _a_place(ref.entity) for ref in reported):
         return False
     word = own.group(0).split()[0].casefold()
     if word == "their":

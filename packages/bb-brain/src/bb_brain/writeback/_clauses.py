@@ -79,7 +79,7 @@ BECAUSE: Final = re.compile(
     r",?\s+because\s+(?=(?i:the|a|an|my|our|his|her|their|its|you|there)\b|[A-Z])"
 )
 #: ", so" before a name: what followed from it, by someone of its own ("..., so Orlaith paid
-#: the deposit"); split as "because" is, when what comes before states something too.
+#: the deposit"); split as "because" is, when what comes before is a clause of its own.
 SO_SOMEONE: Final = re.compile(r",\s+so\s+(?=[A-Z][a-z])")
 
 

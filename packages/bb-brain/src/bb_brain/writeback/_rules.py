@@ -471,10 +471,8 @@ class RulesExtractor:
             last = groups[-1]
             if not refs and _PRONOUN_FIRST.match(clause.text):
                 groups.append(_Group(plain, clause.start, clause.end, None, []))  # "they": nobody
-            elif (
-                not refs
-                and (clause.grounds or _stands_alone(clause.text))
-                and not (_compares(clause.text) and not clause.grounds)
+            elif not refs and (
+                clause.grounds or (_stands_alone(clause.text) and not _compares(clause.text))
             ):
                 groups.append(_Group(plain, clause.start, clause.end, last.ref, [], inherited=True))
             elif _elided_subject(clause.text, refs) and (
