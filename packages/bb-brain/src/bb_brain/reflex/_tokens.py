@@ -1270,11 +1270,13 @@ def _setting_off(tokens: list[Token], off: int) -> bool:
     return False
 
 
-#: What people hear or get from someone: "heard from X", "a text from X", "an email from X".
-_WORD_FROM: Final = frozenset(
-    "hear heard hearing text texts email emails message messages call calls letter letters "
-    "note card reply replies voicemail invite invitation".split()
+#: Words people send, from someone and to someone: "a text from May", "a card to Jan".
+_WORDS_SENT: Final = frozenset(
+    "text texts email emails message messages letter letters note card reply replies invite "
+    "invitation".split()
 )
+#: What people hear or get from someone: "heard from X", "a text from X", "an email from X".
+_WORD_FROM: Final = _WORDS_SENT | frozenset("hear heard hearing call calls voicemail".split())
 #: "ring" and "rang": a verb that takes a person, unless the word after it heads a noun.
 _RING: Final = frozenset({"ring", "rang"})
 #: Nouns of time after a name that it describes nothing of: "ring Hope tomorrow".
@@ -1292,13 +1294,12 @@ _TRADING_VERBS: Final = frozenset(
 _CHOOSING_VERBS: Final = frozenset(
     "going went gone go stick sticking stuck stay staying stayed".split()
 )
-#: Objects between such a verb and its preposition: "ordered it from", "got them through".
+#: Objects between such a verb and its preposition: "ordered it from", "bought them through".
 _OBJECT_WORDS: Final = frozenset("it them one some".split())
 #: Words people send or say to someone, before "to" and whom: "a text to Odile".
-_WORD_TO: Final = frozenset(
-    "text texts email emails message messages letter letters note card reply replies invite "
-    "invitation talk talked talking speak spoke spoken speaking chat chatted chatting write "
-    "wrote written writing".split()
+_WORD_TO: Final = _WORDS_SENT | frozenset(
+    "talk talked talking speak spoke spoken speaking chat chatted chatting write wrote written "
+    "writing".split()
 )
 #: Whom a word people send goes to, between it and its "from": "a card to her from".
 _SENT_TO: Final = frozenset("me him her them us you".split())
