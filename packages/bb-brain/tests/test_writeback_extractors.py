@@ -1931,6 +1931,19 @@ def test_a_place_where_the_topic_happens_is_not_what_it_is_about() -> None:
     assert [fact.entity_slug for fact in alone] == [hall.slug]
 
 
+def test_a_pronoun_for_the_thing_at_hand_keeps_it_beside_a_place() -> None:
+    show = Entity("projects/autumn-ceilidh", "Autumn Ceilidh", "project")
+    hall = Entity("places/the-boat-house", "The Boat House", "place")
+    pages = [show, hall]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    extractor = RulesExtractor(EntityIndex(pages, surfaces))
+    facts = extractor.extract(
+        seg(("user", "Planning the Autumn Ceilidh. It's at the Boat House on Saturday 14 March."))
+    )
+    # "it" is the ceilidh, wherever it is held
+    assert [fact.entity_slug for fact in facts] == [show.slug, show.slug]
+
+
 def test_a_value_under_its_own_name_after_a_clause_is_a_fact_of_its_own() -> None:
     facts = rules(("user", "Widget Co claim ref is WC-1182, excess £250."))
     assert [(text, entity) for text, entity, _ in facts] == [

@@ -429,10 +429,12 @@ class RulesExtractor:
             ref = _thing_as_subject(refs, ref, clause.text, salience.latest) or ref
             if ref is not None and ref.oblique and not ref.entity.is_person:
                 if salience.thing is not None and salience.thing != ref.entity:
-                    ref = None  # "the recital is on 3 may at St Osric's": the recital's
+                    # "the recital is on 3 may at St Osric's": the recital's
+                    ref = _the_thing_said(refs, salience.thing)
             if ref is not None and ref.located and salience.thing is not None:
                 if an_undertaking(salience.thing):
-                    ref = None  # "we've booked room 2 at the sports hall": the exhibition's
+                    # "we've booked room 2 at the sports hall": the exhibition's
+                    ref = _the_thing_said(refs, salience.thing)
             ref = _reported_for_the_topic(refs, ref, clause.text, salience.thing) or ref
             ref = _done_for_the_topic(refs, ref, clause.text, salience.thing) or ref
             related = named_relation(refs, clause.text)
@@ -1438,6 +1440,11 @@ _OBJECT_OPENERS: Final = frozenset("the a an my our his her their its this that 
 MIN_CLAUSE_WORDS: Final = 4
 #: Finite forms too common as auxiliaries or nouns to mark a predicate on their own.
 _NOT_PREDICATES: Final = frozenset("'s do does did".split())
+
+
+def _the_thing_said(refs: list[Reference], thing: Entity) -> Reference | None:
+    """The clause's own word for the thing at hand ("it's at the Boat House"), or None."""
+    return next((ref for ref in refs if ref.entity == thing), None)
 
 
 def _thing_as_subject(
