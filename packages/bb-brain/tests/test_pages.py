@@ -139,6 +139,9 @@ def test_a_short_title_goes_by_the_acronym_it_opens_with(
         ("companies/corvenna", "Corvenna", None),  # nothing follows it
         ("companies/zq-analytics", "ZQ Analytics", None),  # too short to be a coined name
         ("people/corvenna-smith", "Corvenna Smith", None),  # a person has other forms
+        # a pastime's "-ing" word, made of a listed one: no coined name
+        ("projects/bouldering-ladder", "Bouldering Ladder", None),
+        ("projects/tollmere-bouldering-relay", "Tollmere Bouldering Relay", "tollmere"),
     ],
 )
 def test_a_title_goes_by_the_coined_name_in_it(slug: str, title: str, short: str | None) -> None:
@@ -344,3 +347,20 @@ def test_an_alias_in_the_possessive_is_looked_up_without_it() -> None:
     rows = parse_page("companies/quell-boatyard", content, "s").alias_rows()
     assert [alias for alias, arm in rows if arm == "alias"] == ["quell's", "women's"]
     assert [alias for alias, arm in rows if arm == "possessive-name"] == ["quell"]
+
+
+@pytest.mark.parametrize(
+    ("title", "aliases", "short"),
+    [
+        ("9 Quiller Street repointing", "[Quiller Street]", "quiller st"),  # the alias, short
+        ("Ropewalk Road Depot", "[]", "ropewalk rd depot"),  # the title, short
+        ("St Anselm's", "[]", None),  # a saint's, not a street's
+    ],
+)
+def test_a_street_s_word_is_written_short_too(title: str, aliases: str, short: str | None) -> None:
+    content = f"---\ntitle: {title}\ntype: project\naliases: {aliases}\n---\n"
+    found = {alias for alias, _ in parse_page("projects/x", content, "s").alias_rows()}
+    if short is None:
+        assert not [alias for alias in found if alias.split()[-1] in ("st", "rd", "ave")]
+    else:
+        assert short in found

@@ -568,3 +568,53 @@ def test_a_name_inside_a_longer_name_named_only_the_longer(
     text = "I spoke to Mavis Toller about it"
     response = ask(engine, brain, text, prior=earlier, window=[("u", earlier)])
     assert slugs(response) == found
+
+
+ODINAKA_S = (
+    "people/odinaka-obi",
+    md(
+        "Odinaka Obi",
+        type="person",
+        aliases="[Odinaka]",
+        summary="Club secretary; takes the minutes.",
+    ),
+)
+ODINAKA_F = (
+    "people/odinaka-okafor",
+    md("Odinaka Okafor", type="person", aliases="[Odinaka]", summary="Fixtures officer."),
+)
+SIGRUN_C = (
+    "people/sigrun-brandt",
+    md("Sigrun Brandt", type="person", aliases="[Sigrun]", summary="Rowing coach."),
+)
+SIGRUN_R = (
+    "people/sigrun-okorie",
+    md(
+        "Sigrun Okorie",
+        type="person",
+        aliases="[Sigrun]",
+        summary="Junior rower, coached on Saturdays.",
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("the minutes. secretary odinaka, not fixtures odinaka", [ODINAKA_S[0]]),
+        ("fixtures odinaka, not secretary odinaka, has the pitch list", [ODINAKA_F[0]]),
+        ("(the secretary odinaka, not the other one)", [ODINAKA_S[0]]),
+        ("for the sculls I'd put Sigrun - the coach one", [SIGRUN_C[0]]),  # "coached" is not it
+        ("odinaka is lovely", []),  # nothing says which
+        ("I told odinaka about it", []),  # a verb before the name is no role
+        ("not secretary odinaka, she's away", []),  # the one not meant
+    ],
+)
+def test_a_role_beside_a_shared_name_says_which(
+    engine: Engine, make_brain: Any, text: str, expected: list[str]
+) -> None:
+    brain = make_brain(ODINAKA_S, ODINAKA_F, SIGRUN_C, SIGRUN_R)
+    response = ask(engine, brain, text)
+    assert slugs(response) == expected
+    if expected:
+        assert response.pointers[0].evidence.signals == ["a role said beside it"]

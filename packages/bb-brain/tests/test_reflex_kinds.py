@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from bb_brain import Engine
-from bb_brain._orgnames import kind_head, work_keys
+from bb_brain._orgnames import kind_head, title_nouns, work_keys
 from bb_brain.pages import KIND_ARM, parse_page
 from bb_schema.fixture import PublicTurn
 from bb_schema.turn_context import SeamSettings, TurnContextRequest, TurnContextResponse
@@ -350,3 +350,69 @@ def test_a_firms_short_name_before_a_child_is_a_family_s(engine: Engine, make_br
     assert slugs(ask(engine, brain, "the Quarrendon lad helped with the tents")) == []
     assert slugs(ask(engine, brain, "Quarrendon sent the invoice")) == [firm[0]]
     assert slugs(ask(engine, brain, "A. Quarrendon signed the delivery note")) == []  # someone
+
+
+FOOTBRIDGE = (
+    "projects/tawny-footbridge-appeal",
+    "---\ntitle: Tawny Footbridge Appeal\ntype: project\nsummary: Appeal to rebuild the"
+    " footbridge by the mill pond.\n---\n",
+)
+BUNDLE = (
+    "projects/szalai-tribunal-bundle",
+    "---\ntitle: Szalai Tribunal Bundle\ntype: project\nsummary: Witness statements to"
+    " translate for a tribunal.\n---\n",
+)
+SWAP = (
+    "projects/winter-coat-swap",
+    "---\ntitle: Winter Coat Swap\ntype: project\nsummary: A rack where an outgrown coat is"
+    " swapped.\n---\n",
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("we're at 8k for the footbridge by june, fingers crossed", FOOTBRIDGE[0]),  # its noun
+        ("Mereworth sent 300 pages for the tribunal, due in a fortnight", BUNDLE[0]),
+        ("can I see the footbridge budget before friday", FOOTBRIDGE[0]),  # said of the work
+        ("is the footbridge thing still on for june?", FOOTBRIDGE[0]),
+    ],
+)
+def test_a_plan_goes_by_a_noun_of_its_title_its_summary_says(
+    engine: Engine, make_brain: Any, text: str, slug: str
+) -> None:
+    response = ask(engine, make_brain(FOOTBRIDGE, BUNDLE, SWAP), text)
+    assert slugs(response) == [slug]
+    assert response.pointers[0].arm == KIND_ARM
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the tawny was calling all night",  # the summary never says "tawny"
+        "which Imogen? the coat one",  # which one of others, by what it is about
+        "the footbridge at the castle is huge",  # another, placed
+        "we crossed a footbridge in Tenby, the footbridge was rotten",  # another one brought in
+        "the tribunal chair was late",  # a chair, not the plan
+    ],
+)
+def test_a_noun_of_a_plan_s_title_said_of_something_else(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(FOOTBRIDGE, BUNDLE, SWAP), text)) == []
+
+
+@pytest.mark.parametrize(
+    ("title", "summary", "keys"),
+    [
+        (
+            "Tawny Footbridge Appeal",
+            "Appeal to rebuild the footbridge by the mill pond.",
+            ["the footbridge", "the appeal"],
+        ),
+        ("Project Lantern", "In-house plan to replace the tills.", []),  # a codename
+        ("Ropewalk Wall Survey", "Survey of the old wall.", ["the wall", "the survey"]),
+    ],
+)
+def test_the_nouns_a_plan_goes_by(title: str, summary: str, keys: list[str]) -> None:
+    assert title_nouns(title, summary) == keys

@@ -1387,3 +1387,49 @@ def test_a_business_named_by_an_everyday_word_after_a_verb_of_trade(
     assert slugs(ask(engine, brain, "stick with sterling silver for the handles")) == []
     # travel "via" a place is no trade
     assert slugs(ask(engine, brain, "they're driving via victoria to fetch him")) == []
+
+
+DEL = ("people/delia-hesketh", md("Delia Hesketh", type="person", aliases="[Del]"))
+DI = ("people/diana-moss", md("Diana Moss", type="person", aliases="[Di]"))
+CRUZ = ("people/marisol-de-la-cruz", md("Marisol de la Cruz", type="person"))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("right. Del wants to lead the walk herself", [DEL[0]]),  # a particle's spelling
+        ("ask Del about the rota", [DEL[0]]),
+        ("Di rang about the rota", [DI[0]]),
+        ("De la Cruz rang about the rota", [CRUZ[0]]),  # particles inside a name still join
+        ("The rota is up", []),  # an article is no name
+    ],
+)
+def test_a_short_name_spelt_like_a_name_particle(
+    engine: Engine, make_brain: Any, text: str, expected: list[str]
+) -> None:
+    assert slugs(ask(engine, make_brain(DEL, DI, CRUZ), text)) == expected
+
+
+GUTTERS = (
+    "projects/gutter-replacement-programme",
+    md("Gutter Replacement Programme 2026", type="project", summary="Refitting 75 gutters."),
+)
+QUILLET = (
+    "companies/quillet-glazing",
+    md("Quillet Glazing", type="company", aliases="[Quillet]"),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("roundup:\nquillet - sills late\ngutter programme - 40 of 75 fitted", True),
+        ("roundup:\ngutter programme - 40 of 75 fitted\nskips: both emptied", True),
+        ("gutter programme - 40 of 75 fitted", False),  # a line alone is no list of labels
+        ("roundup:\nquillet - sills late\nwe went over gutter programme costs", False),
+    ],
+)
+def test_words_of_a_title_keeping_its_head_label_a_line_of_notes(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    assert (GUTTERS[0] in slugs(ask(engine, make_brain(GUTTERS, QUILLET), text))) is found

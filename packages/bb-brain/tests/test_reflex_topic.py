@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from bb_brain import Engine
-from bb_brain._relations import page_relations, page_roles, relation_in
+from bb_brain._relations import page_relations, page_roles, relation_in, relative_keys
 from bb_brain.pages import parse_page
 
 from .test_reflex_ambiguity import ask, decisions, md, slugs
@@ -351,3 +351,49 @@ def test_two_people_in_one_role_stay_silent(engine: Engine, make_brain: Any) -> 
     response = ask(engine, make_brain(WARDLE, OTTO), "who's the steward this week?")
     assert slugs(response) == []
     assert "ambiguous" in decisions(response)[WARDLE[0]]
+
+
+TOBIAH = ("people/tobiah-quenell", md("Tobiah Quenell", type="person", aliases="[Tobiah]"))
+SALLIS = (
+    "people/birgit-sallis",
+    md("Birgit Sallis", type="person", summary="Mother of Tobiah Quenell; pays his subs."),
+)
+GROOMS_FATHER = (
+    "people/ruarc-hesketh",
+    md("Ruarc Hesketh", type="person", summary="Father of the groom."),
+)
+
+
+@pytest.mark.parametrize(
+    ("summary", "keys"),
+    [
+        ("Mother of Tobiah Quenell; pays his subs.", ["tobiah's mother"]),
+        ("Tobiah Quenell's dad.", ["tobiah's father"]),
+        ("Sister of Amal, runs the cafe.", ["amal's sister"]),
+        ("Father of the groom.", ["the groom's father"]),
+        ("Mother of the user.", []),  # the user's own: "my mother" (above)
+        ("Teacher of Tobiah Quenell.", []),  # no family word
+        ("Knows Tobiah's mother from school.", []),  # named in passing
+    ],
+)
+def test_whose_relative_a_page_says(summary: str, keys: list[str]) -> None:
+    assert relative_keys(summary) == keys
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the relative, and the one they are the relative of, named too
+        ("tobiah's mum rang about the spare kit", [TOBIAH[0], SALLIS[0]]),
+        ("Tobiah's mother paid for the term", [TOBIAH[0], SALLIS[0]]),
+        ("the groom's dad has asked for a fitting too", [GROOMS_FATHER[0]]),
+        ("tobiah's teacher rang", [TOBIAH[0]]),  # no family word
+        ("my mum rang about the kit", []),  # the user's own, of whom no page says so
+        ("a groom's dad is always nervous", []),  # any groom's
+    ],
+)
+def test_someones_relative_by_the_relation_the_page_states(
+    engine: Engine, make_brain: Any, text: str, expected: list[str]
+) -> None:
+    brain = make_brain(TOBIAH, SALLIS, GROOMS_FATHER)
+    assert sorted(slugs(ask(engine, brain, text))) == sorted(expected)

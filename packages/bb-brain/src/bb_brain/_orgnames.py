@@ -220,6 +220,40 @@ def work_keys(title: str) -> list[str]:
     return list(dict.fromkeys(keys))
 
 
+def title_nouns(title: str, description: str) -> list[str]:
+    """What a plan goes by among its title's nouns: "the footbridge" of Hobbard Footbridge Appeal.
+
+    People who run one appeal for one footbridge call it "the footbridge" ("we're at 8k for the
+    footbridge"), as they call their one league "the league" (:func:`kind_head`). Each noun of a
+    project's or an event's title that its summary (``description``, the title as written
+    there left out) says too is filed as "the <noun>": a title word the summary never says
+    is a codename or a label ("Project Lantern", "Orbit"), no word the plan goes by. What the
+    plan works on is one of them ("the orchard" of Orchard Lane Survey, "Survey of the
+    orchard"): the user who has one survey of one orchard means both. Not a street's word,
+    one shorter than :data:`_TITLE_NOUN_MIN` letters, a date's, nor a noun said of anything
+    ("the day"). Whether the noun picks one page is the index's to say.
+    """
+    from bb_brain.reflex._ordinary import sense
+
+    own_words = fold(description.replace(title, " "))
+    keys: list[str] = []
+    for word in (word for word in re.split(r"[\s/-]+", fold(title)) if word):
+        if len(word) < _TITLE_NOUN_MIN or not word.isalpha() or word in STREETS:
+            continue
+        meaning = sense(word)
+        if meaning.function or meaning.calendar or (meaning.lexical and not meaning.noun):
+            continue
+        if meaning.zipf >= KIND_HEAD_MAX_ZIPF:
+            continue
+        if re.search(rf"\b{re.escape(word)}\b", own_words):
+            keys.append(f"the {word}")
+    return keys
+
+
+#: A title noun shorter than this says too little of which plan ("the bus", "the art").
+_TITLE_NOUN_MIN: Final = 4
+
+
 def _a_pair_of_title_words(first: str, head: str) -> bool:
     """Two words of a title, the second a noun: together they say which work.
 
@@ -525,7 +559,31 @@ def _a_listed_word(word: str) -> bool:
     from bb_brain.reflex._ordinary import sense
 
     meaning = sense(word)
-    return meaning.lexical or meaning.zipf >= _LISTED_ZIPF
+    return meaning.lexical or meaning.zipf >= _LISTED_ZIPF or _an_activity_of(word, sense)
+
+
+def _an_activity_of(word: str, sense: Callable[[str], Any]) -> bool:
+    """An "-ing" word made of a listed noun or verb: "bouldering" of "boulder".
+
+    A word list stops at everyday words, and the name of a pastime is rarer: made of a word
+    it holds, it is still no name coined for one thing ("Bouldering Ladder" goes by no
+    "bouldering", and "the bouldering wall" is no ladder).
+    """
+    if not word.endswith("ing") or len(word) < _ACTIVITY_MIN_LETTERS:
+        return False
+    stem = word[:-3]
+    stems = {stem, stem + "e"}  # "boulder", "skate"
+    if len(stem) > 2 and stem[-1] == stem[-2]:
+        stems.add(stem[:-1])  # "shopping": shop
+    return any(_a_listed_noun_or_verb(sense(form)) for form in stems)
+
+
+def _a_listed_noun_or_verb(meaning: Any) -> bool:
+    return bool(meaning.zipf >= _LISTED_ZIPF and (meaning.noun or "VERB" in meaning.readings))
+
+
+#: An "-ing" word this long at least ("bouldering"); shorter ones are names as often ("Ewing").
+_ACTIVITY_MIN_LETTERS: Final = 7
 
 
 #: A word this frequent in wordfreq's list is one people use ("netball", zipf 3.1).

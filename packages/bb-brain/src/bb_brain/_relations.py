@@ -213,6 +213,57 @@ def page_relations(summary: str | None, body: str, title: str = "") -> list[str]
     return [key for key in dict.fromkeys(keys) if key]
 
 
+def relative_keys(summary: str | None) -> list[str]:
+    """Whose relative a person's page says its person is: "tobiah's mother", "the groom's father".
+
+    A summary that opens with a family word and "of" someone ("Mother of Tobiah Quenell",
+    "Father of the groom") or with someone's family word ("Tobiah Quenell's mother") names them
+    by that relation, as people do who know the child better than the parent ("tobiah's mum
+    rang"). The key takes the someone's first name, as they are spoken of.
+    """
+    found = _RELATIVE_OF.match(summary or "") or _WHOSE_RELATIVE.match(summary or "")
+    if found is None:
+        return []
+    whose = found.group("whose").split()
+    if _a_verb_first(whose[0]):
+        return []  # "Knows Tobiah's mother from school": named in passing
+    noun = fold(found.group("noun")).casefold()
+    owner = "the " + whose[-1].casefold() if whose[0].casefold() == "the" else whose[0]
+    return [relative_key(fold(owner).casefold(), noun)]
+
+
+def _a_verb_first(word: str) -> bool:
+    """A summary opening with a verb of its person's ("Knows ...", "Taught ...")."""
+    from bb_brain.reflex._ordinary import inflections  # the reflex imports this module
+
+    return bool({"VBZ", "VBD"} & inflections(word.casefold()))
+
+
+def relative_key(owner: str, noun: str) -> str:
+    """The index key of ``owner``'s ``noun`` ("tobiah", "mum" -> "tobiah's mother")."""
+    return f"{owner}'s {_SYNONYMS.get(noun, noun)}"
+
+
+#: Family words one is someone's relative by (a parent of a pupil, the groom's father).
+RELATIVE_NOUNS: Final = frozenset(
+    """
+    mother father mum dad mom wife husband partner son daughter sister brother grandmother
+    grandfather grandma grandpa granny nan aunt uncle stepmother stepfather fiance fiancee
+    """.split()
+)
+_RELATIVE_WORD = "|".join(sorted(RELATIVE_NOUNS, key=len, reverse=True))
+_A_NAME = r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2}"
+#: "Mother of Tobiah Quenell", "Father of the groom".
+_RELATIVE_OF: Final = re.compile(
+    rf"^\s*(?:(?i:the)\s+)?(?P<noun>(?i:{_RELATIVE_WORD}))\s+of\s+"
+    rf"(?P<whose>{_A_NAME}|the\s+(?:bride|groom))\b"
+)
+#: "Tobiah Quenell's mother".
+_WHOSE_RELATIVE: Final = re.compile(
+    rf"^\s*(?P<whose>{_A_NAME}|(?i:the)\s+(?:bride|groom))['’]s\s+(?P<noun>(?i:{_RELATIVE_WORD}))\b"
+)
+
+
 def _head_key(phrase: str) -> str:
     """The key of a phrase whose last word is the relation ("younger sister" -> my sister)."""
     words = _WORDS.findall(phrase)

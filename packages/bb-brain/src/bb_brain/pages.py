@@ -34,11 +34,12 @@ from bb_brain._orgnames import (
     kind_short_name,
     opening_acronym,
     short_name,
+    title_nouns,
     title_parts,
     work_keys,
 )
 from bb_brain._pg import Connection
-from bb_brain._relations import RELATION_ARM, page_relations, page_roles
+from bb_brain._relations import RELATION_ARM, page_relations, page_roles, relative_keys
 
 #: The arm of an organisation's title without its business ending (:mod:`bb_brain._orgnames`).
 SHORT_NAME_ARM: Final = "short-name"
@@ -162,6 +163,21 @@ def _is_word_char(char: str) -> bool:
     return char.isalnum()
 
 
+def _street_abbreviated(key: str) -> str | None:
+    """A key with its street word written short ("quiller st"), or None when it has none.
+
+    Only after a word: "St" before one is a saint ("st anselm's").
+    """
+    first, *rest = key.split() or [""]
+    if not any(word in _STREET_SHORT for word in rest):
+        return None
+    return " ".join([first, *(_STREET_SHORT.get(word, word) for word in rest)])
+
+
+#: A street's word and how it is written short.
+_STREET_SHORT: Final = {"street": "st", "road": "rd", "avenue": "ave"}
+
+
 def slug_suffix_form(slug: str) -> str:
     """The slug's last path segment, dashes as spaces: ``widget-co`` -> ``widget co``."""
     last = slug.rstrip("/").rsplit("/", 1)[-1]
@@ -229,6 +245,9 @@ class PageRecord:
                 (key, RELATION_ARM) for key in page_relations(self.summary, self.body, self.title)
             ]
             rows += [(key, RELATION_ARM) for key in page_roles(self.summary)]  # "the steward"
+            rows += [
+                (key, RELATION_ARM) for key in relative_keys(self.summary)
+            ]  # "tobiah's mother"
         elif " " in slug_suffix_form(self.slug):
             # written as one word in an address: "thistletalent.co" for Thistle Talent
             rows.append((slug_suffix_form(self.slug).replace(" ", ""), "slug-suffix"))
@@ -236,6 +255,8 @@ class PageRecord:
             rows += self._thing_rows(name)
             # "Vintage Pop-Up" is typed "vintage pop up" as often (a person's are in _name_rows)
             rows += [(_HYPHEN.sub(" ", key), arm) for key, arm in rows if _HYPHEN.search(key)]
+            # "Quiller Street Repointing" is "quiller st" in a hurry
+            rows += [(short, arm) for key, arm in rows if (short := _street_abbreviated(key))]
         seen: set[tuple[str, str]] = set()
         unique: list[tuple[str, str]] = []
         for row in rows:
@@ -269,6 +290,10 @@ class PageRecord:
         kind = kind_head(name, self.summary or "")  # "the bakery"
         if kind is not None:
             rows.append((kind, KIND_ARM))
+        if self.is_place_or_event and not is_place(self.page_type, self.slug):
+            rows += [
+                (key, KIND_ARM) for key in title_nouns(name, self.summary or "")
+            ]  # "the footbridge"
         if self.is_work:  # "the roof job"
             rows += [(key, KIND_ARM) for key in work_keys(name)]
         return rows

@@ -65,8 +65,13 @@ from bb_brain.pages import (
     slug_suffix_form,
 )
 from bb_brain.reflex._candidate import NAME_ARMS, Candidate
-from bb_brain.reflex._kinds import a_verb_after_it, another_one_before, says_which_one
-from bb_brain.reflex._lexicon import ANIMAL_KINDS, FAMILY_WORDS, SEASONS, is_calendar_word
+from bb_brain.reflex._kinds import (
+    a_verb_after_it,
+    another_one_before,
+    says_when,
+    says_which_one,
+)
+from bb_brain.reflex._lexicon import ANIMAL_KINDS, FAMILY_WORDS
 from bb_brain.reflex._ordinary import (
     ORDINARY_ZIPF,
     inflections,
@@ -362,14 +367,16 @@ def its_kind_named(res: Resolved) -> Resolved | None:
     cand = res.cand
     if res.arm != TITLE_PART_ARM or cand.tokens < TITLE_HEAD_MIN_WORDS:
         return None
-    if not cand.signals or not {DEFINITE_PHRASE, SPEAKERS_OWN} & set(cand.signals):
+    if not cand.signals or not {DEFINITE_PHRASE, SPEAKERS_OWN, LINE_LABEL} & set(cand.signals):
         return None
     words = [word for word in _words(res.page.title) if not word.isdigit()]
     if not words or _words(cand.raw)[-1] != words[-1]:
         return None
     if cand.span is not None and _placed_elsewhere(cand.span.tokens, cand.span.last):
         return None  # "the work trip to Oslo", "the summer fete in Hexford": another one
-    signal = DEFINITE_PHRASE if DEFINITE_PHRASE in cand.signals else SPEAKERS_OWN
+    signal = next(
+        each for each in (DEFINITE_PHRASE, SPEAKERS_OWN, LINE_LABEL) if each in cand.signals
+    )
     decision = f"words of a title {cand.norm!r} keep its head {words[-1]!r}: {signal}"
     confidence = round(res.confidence - AMBIGUITY_PENALTY, 4)
     return replace(res, confidence=confidence, signals=(signal,), decision=decision)
@@ -502,7 +509,7 @@ def a_thing_of_its_own(res: Resolved) -> Resolved | None:
     span = res.cand.span
     if span is not None and span.last + 1 < len(span.tokens):
         after = span.tokens[span.last + 1]
-        if says_which_one(after) and not _when(span.tokens, after):
+        if says_which_one(after) and not says_when(span.tokens, after):
             return None  # "the new shop on the corner", "the cold store at Tesco": another
     decision = f"own description {res.cand.norm!r}, said whole, its noun naming few things"
     return replace(res, signals=(OWN_DESCRIPTION,), decision=decision)
@@ -519,14 +526,6 @@ def _a_kind_of_it(modifiers: Sequence[str]) -> bool:
 def _a_noun_not_a_describer(word: str) -> bool:
     meaning = sense(word)
     return meaning.noun and not meaning.function and "ADJ" not in meaning.readings
-
-
-def _when(tokens: Sequence[Token], after: Token) -> bool:
-    """A preposition that says when, not which one: "the cold store in march"."""
-    time = tokens[after.index + 1] if after.index + 1 < len(tokens) else None
-    if after.norm not in ("in", "on") or time is None or not time.glued:
-        return False
-    return is_calendar_word(time.norm) or time.norm in SEASONS or time.norm.isdigit()
 
 
 OWN_DESCRIPTION: Final = "the page's own description, said whole"
@@ -1346,6 +1345,8 @@ class Conversation:
         if cand.text_index >= len(self._texts):
             return None
         text = self._texts[cand.text_index]
+        if (role := _by_its_role(options, text)) is not None:
+            return role
         content = self._content(sorted({res.slug for res in options}))
         if _OTHER_ONE.search(text[: cand.start]) and (
             other := self._the_other(options, content, text[: cand.start])
@@ -1661,6 +1662,51 @@ def _by_the_words_beside(options: Sequence[Resolved]) -> Resolved | None:
     if len(fits) != 1:
         return None
     return _settled(fits[0], options, f"a family's {after.norm}", "a child's page, not")
+
+
+def _by_its_role(options: Sequence[Resolved], text: str) -> Resolved | None:
+    """The one page of a shared name whose summary says what the words right beside it say.
+
+    "secretary odinaka, not fixtures odinaka", "the coach sigrun", "head groom tam",
+    "Sigrun - the coach one": a role said right before the name, or after it as "the ...
+    one", picks the page that gives that role, when only one of them does. A name after
+    "not" is the one not meant, and is settled by nothing here.
+    """
+    cand = options[0].cand
+    before = _ROLE_BEFORE.search(text[: cand.start])
+    if before is not None and "not" in _words(before.group(0)):
+        return None  # "not fixtures odinaka": the one not meant
+    after = _ROLE_AFTER.match(text, cand.end)
+    said = " ".join(match.group("role") for match in (before, after) if match is not None)
+    words = {word for word in _words(said) if not sense(word).function}
+    if not words or not all(sense(word).noun for word in words):
+        return None  # "I told odinaka": a verb, no role
+    fits = [res for res in options if words & _said_of(res.page.summary or "")]
+    if len(fits) != 1:
+        return None
+    return _settled(
+        fits[0], options, ROLE_BESIDE, f"{', '.join(sorted(words))} fit this page and not"
+    )
+
+
+def _said_of(summary: str) -> set[str]:
+    """The words of a page's summary, each also without a plural's "s"."""
+    words = set(_words(summary))
+    return words | {word.removesuffix("s") for word in words}
+
+
+#: What a role beside a shared name is evidence of (see :func:`_by_its_role`).
+ROLE_BESIDE: Final = "a role said beside it"
+#: One or two words right before a name, after a mark or an article ("the coach sigrun").
+_ROLE_BEFORE: Final = re.compile(
+    r"(?:^|[.,;:!?(\-–—]\s*|\bnot\s+|\b(?:the|our|my|your)\s+)"
+    r"(?:(?:the|our|my|your)\s+)?(?P<role>[a-z]+(?:\s+[a-z]+)?)\s+$",
+    re.IGNORECASE,
+)
+#: "Sigrun - the coach one", "Sigrun, the coach one": a role after the name.
+_ROLE_AFTER: Final = re.compile(
+    r"\s*(?:[,\-–—]\s*)?the\s+(?P<role>[a-z]+(?:\s+[a-z]+)?)\s+one\b", re.IGNORECASE
+)
 
 
 def _settled(chosen: Resolved, options: Sequence[Resolved], signal: str, why: str) -> Resolved:

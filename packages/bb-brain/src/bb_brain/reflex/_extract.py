@@ -50,9 +50,11 @@ from bb_brain._relations import (
     KNOWN_ROLES,
     MAX_MODIFIERS,
     RELATION_ARM,
+    RELATIVE_NOUNS,
     SERVICE_ROLES,
     relation_in,
     relation_key,
+    relative_key,
 )
 from bb_brain.pages import (
     SHORT_NAME_ARMS,
@@ -356,6 +358,8 @@ def _relations(tokens: list[Token], maker: Maker) -> list[Candidate]:
     """
     found: list[Candidate] = []
     for tok in tokens:
+        if (relative := _someones_relative(tokens, tok, maker)) is not None:
+            found.append(relative)  # "tobiah's mum", "the groom's dad"
         if tok.norm in KIN_NAMES and _kin_name(tokens, tok):
             key = relation_key([], tok.norm)
             if key is not None:
@@ -384,6 +388,23 @@ def _relations(tokens: list[Token], maker: Maker) -> list[Candidate]:
             key, size = hit
             found.append(maker.make(key, [tok, *following[:size]], RELATION_ARMS))
     return found
+
+
+def _someones_relative(tokens: list[Token], owner: Token, maker: Maker) -> Candidate | None:
+    """Someone's family word after their possessive: "tobiah's mum", "the groom's dad".
+
+    Keyed as a page that says whose relative its person is files it
+    (:func:`bb_brain._relations.relative_keys`).
+    """
+    if not owner.possessive or not owner.norm.isalpha() or owner.norm in _SPEAKERS:
+        return None
+    nxt = tokens[owner.index + 1] if owner.index + 1 < len(tokens) else None
+    if nxt is None or not nxt.glued or nxt.norm not in RELATIVE_NOUNS or nxt.possessive:
+        return None
+    before = tokens[owner.index - 1] if owner.index and owner.glued else None
+    whose = f"the {owner.norm}" if before is not None and before.norm == "the" else owner.norm
+    # the family word alone: the possessor stays a mention of its own ("tobiah" is Tobiah)
+    return maker.make(relative_key(whose, nxt.norm), [nxt], RELATION_ARMS)
 
 
 def _a_known_role(tokens: list[Token], role: Token) -> bool:
@@ -809,11 +830,9 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
         while len(rest) > 1 and _given_initial(rest):
             rest = rest[1:]  # "M. J. Ruddle": the first initial is the given name's
         return _name_run(rest, maker, (*extra, f"{GIVEN_INITIAL} ({part[0].raw})"))
-    trimmed = part[1:] if part[0].sentence_start and _trimmable(part[0]) else part
-    while trimmed and trimmed[0].norm in CONNECTORS:
-        trimmed = trimmed[1:]
-    while trimmed and trimmed[-1].norm in CONNECTORS:
-        trimmed = trimmed[:-1]
+    trimmed = _without_connectors(
+        part[1:] if part[0].sentence_start and _trimmable(part[0]) else part
+    )
     if not trimmed:
         return []
     if len(trimmed) == 1:
@@ -834,6 +853,17 @@ def _name_run(part: list[Token], maker: Maker, extra: tuple[str, ...]) -> list[C
                 continue
             found.append(maker.make(join(span), span, RUN_ARMS, extra=extra))
     return found
+
+
+def _without_connectors(run: list[Token]) -> list[Token]:
+    """The run without the connectors at its ends ("of", "van"), unless one is all of it."""
+    if _a_particle_alone(run):
+        return run  # "Del wants to lead"
+    while run and run[0].norm in CONNECTORS:
+        run = run[1:]
+    while run and run[-1].norm in CONNECTORS:
+        run = run[:-1]
+    return run
 
 
 def _given_initial(part: list[Token]) -> bool:
@@ -1053,11 +1083,23 @@ def _runs(chunk: list[Token]) -> list[list[Token]]:
         runs.append(current)
     cleaned = []
     for run in runs:
+        if _a_particle_alone(run):
+            cleaned.append(run)  # "Del wants to lead": a name, however like a particle
+            continue
         while run and run[-1].norm in CONNECTORS:
             run = run[:-1]
         if run:
             cleaned.append(run)
     return cleaned
+
+
+def _a_particle_alone(run: list[Token]) -> bool:
+    """A capitalised name particle that is the whole run ("Del", "Di", "Van"): a short name."""
+    return len(run) == 1 and run[0].capitalised and run[0].norm in _PARTICLES
+
+
+#: Connectors that are given names or short ones as well, capitalised alone.
+_PARTICLES: Final = CONNECTORS - ARTICLES - frozenset({"of", "&", "y"})
 
 
 def _the_pronoun_i(tok: Token) -> bool:

@@ -35,7 +35,13 @@ from typing import Final
 from bb_brain._orgnames import WORK_KEY, WORK_NOUNS
 from bb_brain.pages import KIND_ARM
 from bb_brain.reflex._candidate import Candidate, Maker
-from bb_brain.reflex._lexicon import DETERMINERS, OBJECT_OPENERS, POSSESSIVE_DETERMINERS
+from bb_brain.reflex._lexicon import (
+    DETERMINERS,
+    OBJECT_OPENERS,
+    POSSESSIVE_DETERMINERS,
+    SEASONS,
+    is_calendar_word,
+)
 from bb_brain.reflex._ordinary import inflections, sense
 from bb_brain.reflex._tokens import Token
 
@@ -94,8 +100,9 @@ def _works(tokens: list[Token], maker: Maker) -> list[Candidate]:
     """Each "the <word> job" (or project, build) ending its noun phrase.
 
     Keyed as the index files a piece of work (:func:`bb_brain._orgnames.work_keys`): "the
-    roof job", "the cold store job". Not when another one came first ("a roof job for the
-    Okafors ... the roof job").
+    roof job", "the cold store job". What is said of the work reads as the work
+    (:data:`WORK_ASPECTS`): "the footbridge budget" is keyed as "the footbridge job". Not when
+    another one came first ("a roof job for the Okafors ... the roof job").
     """
     found: list[Candidate] = []
     for tok in tokens:
@@ -117,7 +124,7 @@ def _words_before_work(tokens: list[Token], first: int) -> list[Token]:
     """One or two words from ``first`` that a work noun follows ("roof job", "cold store job")."""
     for count in (1, 2):
         end = first + count
-        if end >= len(tokens) or tokens[end].norm not in WORK_NOUNS or not tokens[end].glued:
+        if end >= len(tokens) or tokens[end].norm not in _WORK_AND_ASPECTS or not tokens[end].glued:
             continue
         words = tokens[first:end]
         if all(word.glued and not word.possessive and word.norm.isalpha() for word in words):
@@ -145,6 +152,17 @@ def _work_ends_its_phrase(tokens: list[Token], work: Token) -> bool:
     return following is None or following.norm not in _VERBS_OF_A_NOUN
 
 
+#: What is said of a piece of work as the work itself: "the footbridge budget", "the hedge
+#: thing", "the kiln update" are the footbridge appeal's, the hedge job's, the kiln build's.
+WORK_ASPECTS: Final = frozenset(
+    """
+    thing stuff plans budget deadline meeting update figures paperwork leaflet posters
+    schedule rota
+    """.split()
+)
+_WORK_AND_ASPECTS: Final = WORK_NOUNS | WORK_ASPECTS
+
+
 #: Verbs after a plural or a noun, which make the word before them a noun: "the job costs
 #: are", "the roof job estimate needs ...".
 _VERBS_OF_A_NOUN: Final = frozenset("are were is was have has need needs".split())
@@ -162,7 +180,9 @@ def _ends_its_phrase(tokens: list[Token], noun: Token) -> bool:
     if not after or not after[0].glued:
         return True
     word = after[0].norm
-    if says_which_one(after[0]):
+    if word in ("one", "ones"):
+        return False  # "the coat one": which one of others, by what it is about
+    if says_which_one(after[0]) and not says_when(tokens, after[0]):
         # "the court of appeal", "the bakery near my mum's", "the trial she's on", "the
         # extension to the library", "the lab Orsolya recommended"
         return False
@@ -195,6 +215,21 @@ def a_verb_after_it(tokens: list[Token], word: Token) -> bool:
         # "the bakery looks great"; not a preposition ("the hospice shop on the high street")
         or (not reading.noun and not reading.function and bool(reading.readings & {"ADJ", "ADV"}))
     )
+
+
+def says_when(tokens: Sequence[Token], after: Token) -> bool:
+    """A preposition that says when, not which one: "the cold store in march", "by june".
+
+    "the bakery by the station" is placed; "the footbridge by june" is wanted by then.
+    """
+    time = tokens[after.index + 1] if after.index + 1 < len(tokens) else None
+    if after.norm not in _WHEN or time is None or not time.glued:
+        return False
+    return is_calendar_word(time.norm) or time.norm in SEASONS or time.norm.isdigit()
+
+
+#: Prepositions that say when before a date.
+_WHEN: Final = frozenset("in on by from until till".split())
 
 
 def says_which_one(after: Token) -> bool:

@@ -404,8 +404,8 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
         found.append(ROLE_NEARBY)
     if _kind_of_animal_beside(tokens, last):
         found.append(ANIMAL_KIND)
-    if first == last and _labels_line(tokens, first):
-        found.append(LINE_LABEL)
+    if _labels_line(tokens, first) if first == last else _labels_a_listed_line(tokens, first, last):
+        found.append(LINE_LABEL)  # "kit: relay scope frozen", "gutter programme - 40 fitted"
     if first < last and _speakers_own(tokens, first):
         found.append(SPEAKERS_OWN)
     if first < last and _definite(tokens, first, last):
@@ -648,6 +648,35 @@ def _labels_line(tokens: list[Token], index: int) -> bool:
         and other.norm in _SPEAKER_LABELS
         for other in tokens
     )
+
+
+def _labels_a_listed_line(tokens: list[Token], first: int, last: int) -> bool:
+    """Words that are the whole label of a line, among lines labelled alike.
+
+    Pasted notes list what the writer tracks, a label and a dash or colon each
+    ("gutter programme - 40 of 75 fitted" / "quillet - sills late").
+    """
+    if not tokens[first].line_start or not (tokens[last].dash_after or tokens[last].colon_after):
+        return False
+    return any(
+        other.line_start and (other.dash_after or other.colon_after or _labels_at(tokens, other))
+        for other in tokens
+        if other.index < first or other.index > last
+    )
+
+
+def _labels_at(tokens: list[Token], start: Token) -> bool:
+    """A line whose first few words end in a dash or colon ("school job - canopy")."""
+    for tok in tokens[start.index : start.index + _LABEL_WORDS]:
+        if tok.index > start.index and (tok.line_start or not tok.glued):
+            return False
+        if tok.dash_after or tok.colon_after:
+            return True
+    return False
+
+
+#: The most words a line's label runs to.
+_LABEL_WORDS: Final = 4
 
 
 def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
