@@ -608,6 +608,8 @@ SIGRUN_R = (
         ("odinaka is lovely", []),  # nothing says which
         ("I told odinaka about it", []),  # a verb before the name is no role
         ("not secretary odinaka, she's away", []),  # the one not meant
+        ("which sigrun? the coach one", [SIGRUN_C[0]]),  # asked, then said which
+        ("ask the coach sigrun mentioned about it", []),  # a coach she mentioned
     ],
 )
 def test_a_role_beside_a_shared_name_says_which(

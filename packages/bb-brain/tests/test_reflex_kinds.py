@@ -402,6 +402,31 @@ def test_a_noun_of_a_plan_s_title_said_of_something_else(
     assert slugs(ask(engine, make_brain(FOOTBRIDGE, BUNDLE, SWAP), text)) == []
 
 
+SUPPER = (
+    "events/harvest-supper-2026",
+    "---\ntitle: Harvest Supper 2026\ntype: event\nsummary: Supper in the village hall with a"
+    " harvest auction.\n---\n",
+)
+REWRITE = (
+    "projects/payroll-rewrite",
+    "---\ntitle: Payroll Rewrite\ntype: project\nsummary: Rewriting the payroll service.\n---\n",
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the harvest was awful this year, the wheat rotted",  # its summary's "harvest auction"
+        "the payroll deadline is the 25th, has finance run it?",  # a "payroll service"
+        "the payroll figures look off for march",
+    ],
+)
+def test_a_title_noun_its_summary_says_only_before_another_noun_is_not_the_plan(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(SUPPER, REWRITE), text)) == []
+
+
 @pytest.mark.parametrize(
     ("title", "summary", "keys"),
     [

@@ -1402,6 +1402,7 @@ CRUZ = ("people/marisol-de-la-cruz", md("Marisol de la Cruz", type="person"))
         ("Di rang about the rota", [DI[0]]),
         ("De la Cruz rang about the rota", [CRUZ[0]]),  # particles inside a name still join
         ("The rota is up", []),  # an article is no name
+        ("DEL and BACKSPACE keys are sticking", []),  # in capitals, a label
     ],
 )
 def test_a_short_name_spelt_like_a_name_particle(

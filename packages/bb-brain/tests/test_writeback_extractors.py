@@ -1942,6 +1942,24 @@ def test_a_pronoun_for_the_thing_at_hand_keeps_it_beside_a_place() -> None:
     )
     # "it" is the ceilidh, wherever it is held
     assert [fact.entity_slug for fact in facts] == [show.slug, show.slug]
+    # not a dummy "it", a cleft, nor an "it" after something else was brought in
+    for said in (
+        "It's quiet at the Boat House on weekday evenings.",
+        "It's at the Boat House that Sol proposed, years ago.",
+        "It used to be at the Boat House before the flood.",
+    ):
+        facts = extractor.extract(seg(("user", "Planning the Autumn Ceilidh."), ("user", said)))
+        assert facts[-1].entity_slug != show.slug, said
+    sol = Entity("people/sol-amari", "Sol Amari", "person")
+    pages = [show, hall, sol]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    facts = RulesExtractor(EntityIndex(pages, surfaces)).extract(
+        seg(
+            ("user", "Planning the Autumn Ceilidh. Sol Amari's fiddle is being mended."),
+            ("user", "It's at the Boat House workshop."),
+        )
+    )
+    assert facts[-1].entity_slug != show.slug
 
 
 def test_a_value_under_its_own_name_after_a_clause_is_a_fact_of_its_own() -> None:

@@ -226,8 +226,10 @@ def title_nouns(title: str, description: str) -> list[str]:
     People who run one appeal for one footbridge call it "the footbridge" ("we're at 8k for the
     footbridge"), as they call their one league "the league" (:func:`kind_head`). Each noun of a
     project's or an event's title that its summary (``description``, the title as written
-    there left out) says too is filed as "the <noun>": a title word the summary never says
-    is a codename or a label ("Project Lantern", "Orbit"), no word the plan goes by. What the
+    there left out) says too, as a noun of its own, is filed as "the <noun>": a title word
+    the summary never says is a codename or a label ("Project Lantern", "Orbit"), no word the
+    plan goes by, and one it says only before another noun ("Quiz at the rugby club" of Rugby
+    Club Quiz Night) names that noun's thing, not the plan ("the rugby on saturday"). What the
     plan works on is one of them ("the orchard" of Orchard Lane Survey, "Survey of the
     orchard"): the user who has one survey of one orchard means both. Not a street's word,
     one shorter than :data:`_TITLE_NOUN_MIN` letters, a date's, nor a noun said of anything
@@ -245,9 +247,28 @@ def title_nouns(title: str, description: str) -> list[str]:
             continue
         if meaning.zipf >= KIND_HEAD_MAX_ZIPF:
             continue
-        if re.search(rf"\b{re.escape(word)}\b", own_words):
+        if _its_own_noun(word, own_words, sense):
             keys.append(f"the {word}")
     return keys
+
+
+def _its_own_noun(word: str, text: str, sense: Callable[[str], Any]) -> bool:
+    """``word`` stands in ``text`` as a noun of its own, not before another noun.
+
+    "rebuild the footbridge by the mill pond" has a footbridge; "quiz at the rugby club" and
+    "a harvest auction" have a club and an auction, and say nothing of a rugby or a harvest.
+    """
+    from bb_brain.reflex._ordinary import inflections
+
+    for found in re.finditer(rf"\b{re.escape(word)}\b(?:\s+(?P<next>[a-z]+))?", text):
+        after = found.group("next")
+        if after is None:
+            return True
+        meaning = sense(after)
+        verb = bool({"VBZ", "VBD", "VBN", "VBG"} & inflections(after))
+        if not meaning.noun or meaning.function or meaning.calendar or verb:
+            return True
+    return False
 
 
 #: A title noun shorter than this says too little of which plan ("the bus", "the art").

@@ -1676,6 +1676,12 @@ def _by_its_role(options: Sequence[Resolved], text: str) -> Resolved | None:
     before = _ROLE_BEFORE.search(text[: cand.start])
     if before is not None and "not" in _words(before.group(0)):
         return None  # "not fixtures odinaka": the one not meant
+    if (
+        before is not None
+        and _ARTICLE_FIRST.match(before.group(0))
+        and _a_verb_next(text, cand.end)
+    ):
+        return None  # "ask the teacher hannah mentioned": a teacher she mentioned
     after = _ROLE_AFTER.match(text, cand.end)
     said = " ".join(match.group("role") for match in (before, after) if match is not None)
     words = {word for word in _words(said) if not sense(word).function}
@@ -1687,6 +1693,18 @@ def _by_its_role(options: Sequence[Resolved], text: str) -> Resolved | None:
     return _settled(
         fits[0], options, ROLE_BESIDE, f"{', '.join(sorted(words))} fit this page and not"
     )
+
+
+def _a_verb_next(text: str, end: int) -> bool:
+    """The word after a name is a verb's past or third person: the name is its subject."""
+    following = _NEXT_WORD.match(text, end)
+    return following is not None and bool(
+        {"VBD", "VBZ"} & inflections(normalise(following.group(1)))
+    )
+
+
+#: A role said after an article ("the teacher hannah").
+_ARTICLE_FIRST: Final = re.compile(r"\W*(?:the|a|an)\s", re.IGNORECASE)
 
 
 def _said_of(summary: str) -> set[str]:
@@ -1705,7 +1723,7 @@ _ROLE_BEFORE: Final = re.compile(
 )
 #: "Sigrun - the coach one", "Sigrun, the coach one": a role after the name.
 _ROLE_AFTER: Final = re.compile(
-    r"\s*(?:[,\-–—]\s*)?the\s+(?P<role>[a-z]+(?:\s+[a-z]+)?)\s+one\b", re.IGNORECASE
+    r"\s*(?:[,?\-–—]\s*)?the\s+(?P<role>[a-z]+(?:\s+[a-z]+)?)\s+one\b", re.IGNORECASE
 )
 
 

@@ -399,8 +399,8 @@ def _someones_relative(tokens: list[Token], owner: Token, maker: Maker) -> Candi
     if not owner.possessive or not owner.norm.isalpha() or owner.norm in _SPEAKERS:
         return None
     nxt = tokens[owner.index + 1] if owner.index + 1 < len(tokens) else None
-    if nxt is None or not nxt.glued or nxt.norm not in RELATIVE_NOUNS or nxt.possessive:
-        return None
+    if nxt is None or not nxt.glued or nxt.norm not in RELATIVE_NOUNS:
+        return None  # "tobiah's mum's car" is hers too
     before = tokens[owner.index - 1] if owner.index and owner.glued else None
     whose = f"the {owner.norm}" if before is not None and before.norm == "the" else owner.norm
     # the family word alone: the possessor stays a mention of its own ("tobiah" is Tobiah)
@@ -1094,8 +1094,12 @@ def _runs(chunk: list[Token]) -> list[list[Token]]:
 
 
 def _a_particle_alone(run: list[Token]) -> bool:
-    """A capitalised name particle that is the whole run ("Del", "Di", "Van"): a short name."""
-    return len(run) == 1 and run[0].capitalised and run[0].norm in _PARTICLES
+    """A capitalised name particle that is the whole run ("Del", "Di", "Van"): a short name.
+
+    Written in capitals it is a label ("the DEL key").
+    """
+    word = run[0].raw if len(run) == 1 else ""
+    return word[:1].isupper() and word[1:].islower() and run[0].norm in _PARTICLES
 
 
 #: Connectors that are given names or short ones as well, capitalised alone.

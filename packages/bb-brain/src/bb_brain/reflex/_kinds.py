@@ -24,6 +24,12 @@ after every name.
 A project is called by what it works on the same way: "the roof job", "the cold store
 project" (:func:`bb_brain._orgnames.work_keys`), read here as "the", a word or two and a work
 noun ending the phrase, and not after another one was brought in ("his roof", "a roof job").
+
+A plan goes by the nouns of its title its summary says too ("the footbridge" of Hobbard
+Footbridge Appeal, :func:`bb_brain._orgnames.title_nouns`), read as a kind is, and with what
+is said of it ("the footbridge budget", :func:`_aspects`); "the coat one" says which of others
+by what it is about, no kind, and a date after the noun says when, not which one ("the
+footbridge by june", :func:`says_when`).
 """
 
 from __future__ import annotations
@@ -93,16 +99,15 @@ def kinds(tokens: list[Token], maker: Maker) -> list[Candidate]:
             continue
         # the noun's own span: a name the noun is as well ("masterplan", an alias) outranks it
         found.append(maker.make(f"the {noun.norm}", [noun], KIND_ARMS, extra=(KIND_KNOWN,)))
-    return found + _works(tokens, maker)
+    return found + _works(tokens, maker) + _aspects(tokens, maker)
 
 
 def _works(tokens: list[Token], maker: Maker) -> list[Candidate]:
     """Each "the <word> job" (or project, build) ending its noun phrase.
 
     Keyed as the index files a piece of work (:func:`bb_brain._orgnames.work_keys`): "the
-    roof job", "the cold store job". What is said of the work reads as the work
-    (:data:`WORK_ASPECTS`): "the footbridge budget" is keyed as "the footbridge job". Not when
-    another one came first ("a roof job for the Okafors ... the roof job").
+    roof job", "the cold store job". Not when another one came first ("a roof job for the
+    Okafors ... the roof job").
     """
     found: list[Candidate] = []
     for tok in tokens:
@@ -120,11 +125,36 @@ def _works(tokens: list[Token], maker: Maker) -> list[Candidate]:
     return found
 
 
+def _aspects(tokens: list[Token], maker: Maker) -> list[Candidate]:
+    """Each "the <noun> <aspect>" ending its phrase, keyed as the kind "the <noun>".
+
+    What is said of a plan is said of the one the user knows (:data:`WORK_ASPECTS`): "the
+    footbridge budget" is the footbridge appeal's when "the footbridge" is its kind, as its
+    title and summary say; a word the page never says of itself ("the payroll deadline" of a
+    Payroll Rewrite that rewrites a "payroll service") is anyone's.
+    """
+    found: list[Candidate] = []
+    for tok in tokens:
+        if tok.norm != "the" or tok.possessive or tok.index + 2 >= len(tokens):
+            continue
+        noun, aspect = tokens[tok.index + 1], tokens[tok.index + 2]
+        if aspect.norm not in WORK_ASPECTS or not (noun.glued and aspect.glued):
+            continue
+        if noun.possessive or not noun.norm.isalpha() or noun.norm in WORK_ASPECTS:
+            continue
+        if sense(noun.norm).zipf >= ASPECT_MAX_ZIPF and not _a_capital_inside(noun):
+            continue  # "the day stuff": what is said of it says nothing of which
+        if not _work_ends_its_phrase(tokens, aspect) or _another_before(tokens, noun):
+            continue
+        found.append(maker.make(f"the {noun.norm}", [noun], KIND_ARMS, extra=(KIND_KNOWN,)))
+    return found
+
+
 def _words_before_work(tokens: list[Token], first: int) -> list[Token]:
     """One or two words from ``first`` that a work noun follows ("roof job", "cold store job")."""
     for count in (1, 2):
         end = first + count
-        if end >= len(tokens) or tokens[end].norm not in _WORK_AND_ASPECTS or not tokens[end].glued:
+        if end >= len(tokens) or tokens[end].norm not in WORK_NOUNS or not tokens[end].glued:
             continue
         words = tokens[first:end]
         if all(word.glued and not word.possessive and word.norm.isalpha() for word in words):
@@ -152,15 +182,17 @@ def _work_ends_its_phrase(tokens: list[Token], work: Token) -> bool:
     return following is None or following.norm not in _VERBS_OF_A_NOUN
 
 
-#: What is said of a piece of work as the work itself: "the footbridge budget", "the hedge
-#: thing", "the kiln update" are the footbridge appeal's, the hedge job's, the kiln build's.
+#: A noun this frequent before what is said of a plan is anyone's ("the day budget"); a
+#: rarer one is the plan's, as before "job" ("the appeal leaflet", "the roof job").
+ASPECT_MAX_ZIPF: Final = 5.0
+#: What is said of a plan as the plan itself: "the footbridge budget", "the footbridge thing",
+#: "the kiln update" are the footbridge appeal's and the kiln build's (see :func:`_aspects`).
 WORK_ASPECTS: Final = frozenset(
     """
     thing stuff plans budget deadline meeting update figures paperwork leaflet posters
     schedule rota
     """.split()
 )
-_WORK_AND_ASPECTS: Final = WORK_NOUNS | WORK_ASPECTS
 
 
 #: Verbs after a plural or a noun, which make the word before them a noun: "the job costs

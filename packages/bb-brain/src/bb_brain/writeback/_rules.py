@@ -430,11 +430,11 @@ class RulesExtractor:
             if ref is not None and ref.oblique and not ref.entity.is_person:
                 if salience.thing is not None and salience.thing != ref.entity:
                     # "the recital is on 3 may at St Osric's": the recital's
-                    ref = _the_thing_said(refs, salience.thing)
+                    ref = _the_thing_said(refs, clause.text, salience)
             if ref is not None and ref.located and salience.thing is not None:
                 if an_undertaking(salience.thing):
                     # "we've booked room 2 at the sports hall": the exhibition's
-                    ref = _the_thing_said(refs, salience.thing)
+                    ref = _the_thing_said(refs, clause.text, salience)
             ref = _reported_for_the_topic(refs, ref, clause.text, salience.thing) or ref
             ref = _done_for_the_topic(refs, ref, clause.text, salience.thing) or ref
             related = named_relation(refs, clause.text)
@@ -1442,9 +1442,28 @@ MIN_CLAUSE_WORDS: Final = 4
 _NOT_PREDICATES: Final = frozenset("'s do does did".split())
 
 
-def _the_thing_said(refs: list[Reference], thing: Entity) -> Reference | None:
-    """The clause's own word for the thing at hand ("it's at the Boat House"), or None."""
-    return next((ref for ref in refs if ref.entity == thing), None)
+def _the_thing_said(refs: list[Reference], text: str, salience: Salience) -> Reference | None:
+    """The clause's "it" for the thing at hand, saying where it is held; else None.
+
+    "Planning the Autumn Ceilidh. It's at the Boat House on Saturday": the ceilidh's, as the
+    "it" right after it names it, and the clause says where it is. Not a dummy "it" ("It's
+    quiet at the Boat House", "It's Friday at ..."), a cleft ("It's at the Roundhouse that
+    we first played"), nor an "it" after someone else was named ("Sol's fiddle is being
+    repaired. It's at the Guildhall workshop").
+    """
+    if salience.latest != salience.thing or not _HELD_AT.match(text) or _CLEFT.search(text):
+        return None
+    return next((ref for ref in refs if ref.entity == salience.thing), None)
+
+
+#: "It's at ...", "they're on at ...", "it is held in ...": where the thing at hand is held.
+_HELD_AT: Final = re.compile(
+    r"^\W*(?:(?:and|but|so)\W+)?(?:it|they)(?:['’]s|['’]re|['’]ll be|\s+(?:is|are|was|were|"
+    r"will be))?(?:\s+(?:held|on|happening|taking place|running))?\s+(?:at|in)\b",
+    re.IGNORECASE,
+)
+#: "It's at the Roundhouse that we ...": a cleft, whose news is what follows "that".
+_CLEFT: Final = re.compile(r"\bthat\b", re.IGNORECASE)
 
 
 def _thing_as_subject(
