@@ -666,7 +666,7 @@ def _labels_a_listed_line(tokens: list[Token], first: int, last: int) -> bool:
 
 
 def _labels_at(tokens: list[Token], start: Token) -> bool:
-    """A line whose first few words end in a dash or colon ("school job - canopy")."""
+    """A line whose first few words end in a dash or colon ("dinghy rack - two bays left")."""
     for tok in tokens[start.index : start.index + _LABEL_WORDS]:
         if tok.index > start.index and (tok.line_start or not tok.glued):
             return False
