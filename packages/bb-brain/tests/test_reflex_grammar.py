@@ -776,6 +776,9 @@ def test_a_plural_after_a_name_is_the_noun_it_modifies(engine: Engine, make_brai
     [
         ("we got Rowan back from the station", False),  # "back" says where: no noun
         ("can you bring Rowan home tonight?", False),
+        ("try rowan first, she knows the set", False),  # "first" says when
+        ("ask rowan next", False),
+        ("Rowan first aid kit is empty", True),  # "first aid": a noun after all
         ("Rowan back office is a mess", True),  # a noun after all
         ("Rowan home visit is on Tuesday", True),
     ],
@@ -1171,6 +1174,7 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
             "is robin in on friday? we're short-staffed",
         ),
         (IVY, "was ivy off sick yesterday"),
+        (IVY, "ivy's back from Lisbon on sunday, so she can do monday"),  # back from a trip
         (IVY, "ivy's lesson has moved to friday"),  # what a person has
         (NUTMEG, "nutmeg stole a sausage from the barbecue"),  # a deed with its object
         (TAVI, "tavis lesson is moving to the afternoon"),  # a possessive typed fast
@@ -1755,6 +1759,8 @@ CURLEW = ("boats/curlew", md("Curlew", type="boat", aliases="[the Curlew]"))
     [
         ("the curlew's been calling over the saltmarsh all morning", False),  # "has been"
         ("the curlew's calling again", False),  # "is calling"
+        ("the curlew's just been calling again", False),  # "has", an adverb between
+        ("the curlew's basically gone quiet", False),
         ("the curlew's mooring line snapped", True),  # its line: a possessive
         ("the Curlew's been hauled out for the winter", True),  # capitalised: the boat
     ],

@@ -653,8 +653,8 @@ def _whereabouts(tokens: list[Token], index: int) -> bool:
         return _time_off(tokens, after)
     if where is None:
         return False
-    if _unwell(tokens, where) or _on_leave(tokens, where):
-        return True  # "hazel is off sick", "hazel's on leave": only a person is
+    if _unwell(tokens, where) or _on_leave(tokens, where) or _back_from_a_trip(tokens, where):
+        return True  # "hazel is off sick", "hazel's on leave", "back from Nepal": a person
     # a stuff or a pastime comes and goes too ("cricket's back on saturday", "honey's in at
     # 6"), and is off when called off: the bare word must be one to count
     return not (word.noun and not word.count_noun) and _at_a_time(tokens, where)
@@ -675,6 +675,18 @@ def _after_been(tokens: list[Token], token: Token | None) -> Token | None:
     if token is not None and token.norm == "been":
         return _glued_after(tokens, token.index)
     return token
+
+
+def _back_from_a_trip(tokens: list[Token], where: Token) -> bool:
+    """Back from a named place: "ram's back from Nepal on sunday" (not "back from the vet")."""
+    came = _glued_after(tokens, where.index)
+    place = _glued_after(tokens, came.index) if came is not None else None
+    return (
+        where.norm == "back"
+        and came is not None
+        and came.norm == "from"
+        and (place is not None and place.capitalised)
+    )
 
 
 def _unwell(tokens: list[Token], where: Token) -> bool:
@@ -1847,7 +1859,9 @@ def _singular_subject(tokens: list[Token], before: Token) -> bool:
 
 
 def _a_particle(after: Token, following: Token | None) -> bool:
-    """An adverb of place, no noun: "get Rowan back to help", "bring Rowan home"."""
+    """An adverb of place or order, no noun: "get Rowan back to help", "try Rowan first"."""
+    if after.norm in _ORDER_WORDS:
+        return following is None or not sense(following.norm).noun  # not "first aid"
     if after.norm not in _WHERE_NOUNS:
         return False
     return following is None or (
@@ -1879,6 +1893,8 @@ def _modified_noun(after: Token, following: Token | None = None) -> bool:
     return meaning.plural_noun and following is not None and following.norm in _PLURAL_VERBS
 
 
+#: Adverbs of order that are nouns too: "try park first", "ask Will next".
+_ORDER_WORDS: Final = frozenset("first last next later".split())
 #: Adverbs of place that are nouns too: "get X back", "bring X home", "keep X away".
 _WHERE_NOUNS: Final = frozenset("back home away together inside outside forward".split())
 #: What follows such an adverb, where no noun it could head does ("back to play", "home

@@ -440,6 +440,8 @@ def _is_or_has(tokens: list[Token], mention: Token) -> bool:
     if not mention.contracted:
         return False
     after = _next_glued(tokens, mention.index)
+    if after is not None and _adverb(after):
+        after = _next_glued(tokens, after.index)  # "orion's basically gone", "'s just been"
     if after is None:
         return False
     if after.norm in _AUXILIARY_PARTICIPLES:
@@ -1217,13 +1219,16 @@ def _determined(tokens: list[Token], first: int) -> bool:
 def _phrase_ends(tokens: list[Token], last: int) -> bool:
     """Nothing but a function word or punctuation follows: the word ends its noun phrase.
 
-    "one" or "do" after a capitalised name stands for the noun it modifies: "the Quennell
-    one", "the Quennell do" (a "guillemot one" is any guillemot).
+    "one" or "do" after a capitalised name, or a name the frequency list knows and no
+    dictionary does, stands for the noun it modifies: "the Quennell one", "the Quennell do",
+    "the marlowe one" (a "guillemot one" is any guillemot, a word too rare for the list).
     """
     after = _next_glued(tokens, last)
     if after is None or after.norm not in FUNCTION_WORDS:
         return after is None
-    return not (after.norm in _PRO_NOUNS and tokens[last].capitalised)
+    word = sense(tokens[last].norm)
+    name = tokens[last].capitalised or (not word.lexical and word.zipf > 0)
+    return not (after.norm in _PRO_NOUNS and name)
 
 
 #: Words that stand for a noun after a name ("the Quennell one", "the Quennell do").
