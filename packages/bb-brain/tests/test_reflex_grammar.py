@@ -776,9 +776,6 @@ def test_a_plural_after_a_name_is_the_noun_it_modifies(engine: Engine, make_brai
     [
         ("we got Rowan back from the station", False),  # "back" says where: no noun
         ("can you bring Rowan home tonight?", False),
-        ("try rowan first, she knows the set", False),  # "first" says when
-        ("ask rowan next", False),
-        ("Rowan first aid kit is empty", True),  # "first aid": a noun after all
         ("Rowan back office is a mess", True),  # a noun after all
         ("Rowan home visit is on Tuesday", True),
     ],
@@ -1759,8 +1756,6 @@ CURLEW = ("boats/curlew", md("Curlew", type="boat", aliases="[the Curlew]"))
     [
         ("the curlew's been calling over the saltmarsh all morning", False),  # "has been"
         ("the curlew's calling again", False),  # "is calling"
-        ("the curlew's just been calling again", False),  # "has", an adverb between
-        ("the curlew's basically gone quiet", False),
         ("the curlew's mooring line snapped", True),  # its line: a possessive
         ("the Curlew's been hauled out for the winter", True),  # capitalised: the boat
     ],
@@ -1839,3 +1834,20 @@ def test_an_everyday_word_asked_of_with_a_deed_and_its_object(
     brain = make_brain(heath)
     assert slugs(ask(engine, brain, "did heath buy anything at the sale?")) == [heath[0]]
     assert slugs(ask(engine, brain, "does heath grow anywhere near the coast?")) == []
+
+
+EILIDH = ("people/eilidh-macrae", md("Eilidh Macrae", type="person", aliases="[Eilidh]"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "found"),
+    [
+        (EILIDH, "send it to eilidh first, she'll want to check it", True),  # "first": when
+        (EILIDH, "ask eilidh next, she has the keys", True),
+        (ROWAN, "plant rowan first, then the hazel whips", False),  # a word people use: a tree
+    ],
+)
+def test_an_adverb_of_order_after_a_name_no_dictionary_has(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if found else [])

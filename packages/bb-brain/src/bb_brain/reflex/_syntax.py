@@ -1502,11 +1502,7 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
         found.append(AFTER_DEGREE)
     if before is not None:
         found += _counted_readings(tokens, token, before)
-    # After an inverted auxiliary or "let" the word is a subject and a bare verb follows it:
-    # "did Ines call?", "can Ines review it?", "let Ines know" (the verb may also be a noun).
-    inverted = before is not None and before.norm in _INVERTING
-    if inverted and after is not None and "VERB" in sense(after.norm).readings:
-        after = None
+    after = _what_it_may_modify(tokens, token, before, after)
     following = _glued_after(tokens, after.index) if after is not None else None
     if after is not None and _modified_noun(after, following) and VERB_AFTER_SUBJECT not in found:
         found.append(MODIFIER)  # a verb after its subject takes an object, it modifies nothing
@@ -1858,10 +1854,39 @@ def _singular_subject(tokens: list[Token], before: Token) -> bool:
     return article is not None and article.norm in DETERMINERS
 
 
+def _what_it_may_modify(
+    tokens: list[Token], token: Token, before: Token | None, after: Token | None
+) -> Token | None:
+    """The word after the mention that it may modify as a noun does, or None.
+
+    After an inverted auxiliary or "let" the word is a subject and a bare verb follows it:
+    "did Ines call?", "can Ines review it?", "let Ines know" (the verb may also be a noun);
+    "send it to eilidh first" says when (:func:`_when_next`).
+    """
+    if after is None:
+        return None
+    if before is not None and before.norm in _INVERTING and "VERB" in sense(after.norm).readings:
+        return None
+    return None if _when_next(token, after, _glued_after(tokens, after.index)) else after
+
+
+def _when_next(token: Token, after: Token | None, following: Token | None) -> bool:
+    """An adverb of order that is a noun too, after a name no word list holds.
+
+    "send it to eilidh first" says when; "plant rowan first" may be the tree, a word the
+    lists hold, before "first" as before any noun.
+    """
+    if after is None or after.norm not in _ORDER_WORDS or not unknown_word(token.norm):
+        return False
+    return following is None or not sense(following.norm).noun
+
+
+#: Adverbs of order that are nouns too ("first aid", "the next").
+_ORDER_WORDS: Final = frozenset("first last next later".split())
+
+
 def _a_particle(after: Token, following: Token | None) -> bool:
-    """An adverb of place or order, no noun: "get Rowan back to help", "try Rowan first"."""
-    if after.norm in _ORDER_WORDS:
-        return following is None or not sense(following.norm).noun  # not "first aid"
+    """An adverb of place, no noun: "get Rowan back to help", "bring Rowan home"."""
     if after.norm not in _WHERE_NOUNS:
         return False
     return following is None or (
@@ -1893,8 +1918,6 @@ def _modified_noun(after: Token, following: Token | None = None) -> bool:
     return meaning.plural_noun and following is not None and following.norm in _PLURAL_VERBS
 
 
-#: Adverbs of order that are nouns too: "try park first", "ask Will next".
-_ORDER_WORDS: Final = frozenset("first last next later".split())
 #: Adverbs of place that are nouns too: "get X back", "bring X home", "keep X away".
 _WHERE_NOUNS: Final = frozenset("back home away together inside outside forward".split())
 #: What follows such an adverb, where no noun it could head does ("back to play", "home

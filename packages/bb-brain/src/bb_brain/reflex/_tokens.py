@@ -440,8 +440,6 @@ def _is_or_has(tokens: list[Token], mention: Token) -> bool:
     if not mention.contracted:
         return False
     after = _next_glued(tokens, mention.index)
-    if after is not None and _adverb(after):
-        after = _next_glued(tokens, after.index)  # "orion's basically gone", "'s just been"
     if after is None:
         return False
     if after.norm in _AUXILIARY_PARTICIPLES:
