@@ -1171,7 +1171,7 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
             "is robin in on friday? we're short-staffed",
         ),
         (IVY, "was ivy off sick yesterday"),
-        (IVY, "ivy's back from Lisbon on sunday, so she can do monday"),  # back from a trip
+        (IVY, "ivy's back from Reykjavik today, so she can do the till"),  # back from a trip
         (IVY, "ivy's lesson has moved to friday"),  # what a person has
         (NUTMEG, "nutmeg stole a sausage from the barbecue"),  # a deed with its object
         (TAVI, "tavis lesson is moving to the afternoon"),  # a possessive typed fast
@@ -1836,14 +1836,14 @@ def test_an_everyday_word_asked_of_with_a_deed_and_its_object(
     assert slugs(ask(engine, brain, "does heath grow anywhere near the coast?")) == []
 
 
-EILIDH = ("people/eilidh-macrae", md("Eilidh Macrae", type="person", aliases="[Eilidh]"))
+TEGWYN = ("people/tegwyn-rhys", md("Tegwyn Rhys", type="person", aliases="[Tegwyn]"))
 
 
 @pytest.mark.parametrize(
     ("page", "text", "found"),
     [
-        (EILIDH, "send it to eilidh first, she'll want to check it", True),  # "first": when
-        (EILIDH, "ask eilidh next, she has the keys", True),
+        (TEGWYN, "pass it to tegwyn first, he checks the figures", True),  # "first": when
+        (TEGWYN, "ask tegwyn next, he has the keys", True),
         (ROWAN, "plant rowan first, then the hazel whips", False),  # a word people use: a tree
     ],
 )

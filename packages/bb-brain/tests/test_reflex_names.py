@@ -1436,9 +1436,9 @@ def test_words_of_a_title_keeping_its_head_label_a_line_of_notes(
     assert (GUTTERS[0] in slugs(ask(engine, make_brain(GUTTERS, QUILLET), text))) is found
 
 
-MARLOWE = (
-    "companies/marlowe-analytics",
-    md("Marlowe Analytics", type="company", aliases="[Marlowe]"),
+KERSHAW = (
+    "companies/kershaw-analytics",
+    md("Kershaw Analytics", type="company", aliases="[Kershaw]"),
 )
 GUILLEMOT = ("projects/guillemot-survey", md("Guillemot Survey", type="project"))
 
@@ -1446,11 +1446,11 @@ GUILLEMOT = ("projects/guillemot-survey", md("Guillemot Survey", type="project")
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("it's the marlowe one, sent over yesterday", [MARLOWE[0]]),  # a name no dictionary has
+        ("it's the kershaw one, the contract from march", [KERSHAW[0]]),  # a name no dictionary has
         ("which file? the guillemot one", []),  # a word people use: any guillemot's
     ],
 )
 def test_a_name_before_one_stands_for_what_it_modifies(
     engine: Engine, make_brain: Any, text: str, expected: list[str]
 ) -> None:
-    assert slugs(ask(engine, make_brain(MARLOWE, GUILLEMOT), text)) == expected
+    assert slugs(ask(engine, make_brain(KERSHAW, GUILLEMOT), text)) == expected

@@ -654,7 +654,7 @@ def _whereabouts(tokens: list[Token], index: int) -> bool:
     if where is None:
         return False
     if _unwell(tokens, where) or _on_leave(tokens, where) or _back_from_a_trip(tokens, where):
-        return True  # "hazel is off sick", "hazel's on leave", "back from Nepal": a person
+        return True  # "hazel is off sick", "hazel's on leave", "back from Reykjavik": a person
     # a stuff or a pastime comes and goes too ("cricket's back on saturday", "honey's in at
     # 6"), and is off when called off: the bare word must be one to count
     return not (word.noun and not word.count_noun) and _at_a_time(tokens, where)
@@ -678,7 +678,7 @@ def _after_been(tokens: list[Token], token: Token | None) -> Token | None:
 
 
 def _back_from_a_trip(tokens: list[Token], where: Token) -> bool:
-    """Back from a named place: "ram's back from Nepal on sunday" (not "back from the vet")."""
+    """Back from a named place: "tam's back from Reykjavik today" (not "back from the vet")."""
     came = _glued_after(tokens, where.index)
     place = _glued_after(tokens, came.index) if came is not None else None
     return (
@@ -1861,7 +1861,7 @@ def _what_it_may_modify(
 
     After an inverted auxiliary or "let" the word is a subject and a bare verb follows it:
     "did Ines call?", "can Ines review it?", "let Ines know" (the verb may also be a noun);
-    "send it to eilidh first" says when (:func:`_when_next`).
+    "pass it to tegwyn first" says when (:func:`_when_next`).
     """
     if after is None:
         return None
@@ -1873,7 +1873,7 @@ def _what_it_may_modify(
 def _when_next(token: Token, after: Token | None, following: Token | None) -> bool:
     """An adverb of order that is a noun too, after a name no word list holds.
 
-    "send it to eilidh first" says when; "plant rowan first" may be the tree, a word the
+    "pass it to tegwyn first" says when; "plant rowan first" may be the tree, a word the
     lists hold, before "first" as before any noun.
     """
     if after is None or after.norm not in _ORDER_WORDS or not unknown_word(token.norm):

@@ -1219,7 +1219,7 @@ def _phrase_ends(tokens: list[Token], last: int) -> bool:
 
     "one" or "do" after a capitalised name, or a name the frequency list knows and no
     dictionary does, stands for the noun it modifies: "the Quennell one", "the Quennell do",
-    "the marlowe one" (a "guillemot one" is any guillemot, a word too rare for the list).
+    "the kershaw one" (a "guillemot one" is any guillemot, a word too rare for the list).
     """
     after = _next_glued(tokens, last)
     if after is None or after.norm not in FUNCTION_WORDS:
