@@ -1870,13 +1870,13 @@ def _what_it_may_modify(
     return None if _when_next(token, after, _glued_after(tokens, after.index)) else after
 
 
-def _when_next(token: Token, after: Token | None, following: Token | None) -> bool:
+def _when_next(token: Token, after: Token, following: Token | None) -> bool:
     """An adverb of order that is a noun too, after a name no word list holds.
 
     "pass it to tegwyn first" says when; "plant rowan first" may be the tree, a word the
     lists hold, before "first" as before any noun.
     """
-    if after is None or after.norm not in _ORDER_WORDS or not unknown_word(token.norm):
+    if after.norm not in _ORDER_WORDS or not unknown_word(token.norm):
         return False
     return following is None or not sense(following.norm).noun
 
