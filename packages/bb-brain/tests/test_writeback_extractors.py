@@ -547,6 +547,15 @@ def test_a_fact_naming_nothing_belongs_to_the_topic_at_hand() -> None:
     assert ("I'm flying to Oslo on Monday.", None, None) in facts
 
 
+@pytest.mark.parametrize("said", ["We fly out on 2 August.", "I'm driving up on the Friday."])
+def test_the_users_doing_right_after_a_person_is_the_users(said: str) -> None:
+    facts = rules(("user", "Alice Example is leading the choir tour. " + said))
+    assert facts[-1][1] is None
+    # what follows of the person, with the user not in it, stays theirs
+    facts = rules(("user", "Alice Example is leading the choir tour. Flights cost £240."))
+    assert facts[-1][1] == ALICE.slug
+
+
 def test_a_family_name_of_several_words_finds_its_page() -> None:
     marit = Entity("people/marit-van-houten", "Marit Van Houten", "person")
     index = EntityIndex([marit], _page_surfaces(marit, None))
@@ -1960,6 +1969,22 @@ def test_a_pronoun_for_the_thing_at_hand_keeps_it_beside_a_place() -> None:
         )
     )
     assert facts[-1].entity_slug != show.slug
+
+
+def test_a_firm_at_hand_is_held_nowhere() -> None:
+    """What is on at a place, after a firm was named, is the place's news, not the firm's."""
+    firm = Entity("companies/harbourline-travel", "Harbourline Travel", "company")
+    hall = Entity("places/vestby-kirke", "Vestby Kirke", "place")
+    show = Entity("projects/autumn-ceilidh", "Autumn Ceilidh", "project")
+    pages = [firm, hall, show]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    extractor = RulesExtractor(EntityIndex(pages, surfaces))
+    said = "The gala concert is at Vestby Kirke on the 9th."
+    facts = extractor.extract(seg(("user", "Harbourline Travel sent the schedule. " + said)))
+    assert [fact.entity_slug for fact in facts] == [firm.slug, hall.slug]
+    # a project at hand is held there: its news
+    facts = extractor.extract(seg(("user", "Planning the Autumn Ceilidh. " + said)))
+    assert [fact.entity_slug for fact in facts] == [show.slug, show.slug]
 
 
 def test_a_value_under_its_own_name_after_a_clause_is_a_fact_of_its_own() -> None:

@@ -224,6 +224,8 @@ def test_a_capital_run_named_after_an_owner_or_after_an_article_is_no_new_person
         "Orlaith says I'm singing the solo this year.",  # what is reported is the user's
         "Orlaith has asked me to sort the music folders by Friday.",  # the user's task
         "Ysolde wants me to collect the programmes on Monday.",
+        "Ysolde put me on the early shift again next week.",  # a place in a rota
+        "Orlaith's signed me up for the first aid course in May.",
     ],
 )
 def test_news_of_the_user_told_by_someone_is_the_users(said: str) -> None:

@@ -477,7 +477,8 @@ def _gone_to(ref: Reference) -> bool:
 def _the_users_news(refs: list[Reference], text: str, report: re.Match[str] | None) -> bool:
     """A person tells news of the user, naming nothing else after the telling.
 
-    "Orlaith says I'm singing the solo", "she has asked me to sort the folders"; not "...
+    "Orlaith says I'm singing the solo", "she has asked me to sort the folders", "she put me
+    on the early shift"; not "...
     the solo at the fete" (the fete's), "... to be her bridesmaid" (hers), nor what a firm
     tells ("Quillfield wants me to pay the deposit").
     """
@@ -493,8 +494,9 @@ def _the_users_news(refs: list[Reference], text: str, report: re.Match[str] | No
 _USER_OPENS: Final = re.compile(r"(?:i|i['’](?:m|ll|ve|d))\b", re.IGNORECASE)
 #: A subject asking the user to do something: "... has asked me to sort the folders".
 _TASKED: Final = re.compile(
-    r"(?:['’]s|\s+(?:has|had))?\s+(?:just\s+)?(?:asked|asks|wants|wanted|needs|needed|told|"
-    r"tells|got|gets)\s+me\s+to\b",
+    r"(?:['’]s|\s+(?:has|had))?\s+(?:just\s+)?(?:(?:asked|asks|wants|wanted|needs|needed|told|"
+    r"tells|got|gets)\s+me\s+to\b|(?:put|puts|asked|asks|signed|signs|booked|books|moved|moves|"
+    r"added|adds)\s+me\s+(?:on|onto|in|into|down|up)\b)",
     re.IGNORECASE,
 )
 

@@ -428,8 +428,10 @@ class RulesExtractor:
             ref = _newcomer(refs, fresh, clause.text, ref) or ref
             ref = _thing_as_subject(refs, ref, clause.text, salience.latest) or ref
             if ref is not None and ref.oblique and not ref.entity.is_person:
-                if salience.thing is not None and salience.thing != ref.entity:
-                    # "the recital is on 3 may at St Osric's": the recital's
+                thing = salience.thing
+                if thing is not None and thing != ref.entity and an_undertaking(thing):
+                    # "the recital is on 3 may at St Osric's": the recital's; a firm at
+                    # hand is held nowhere ("X sent the plan. The gala is at Y": Y's)
                     ref = _the_thing_said(refs, clause.text, salience)
             if ref is not None and ref.located and salience.thing is not None:
                 if an_undertaking(salience.thing):
@@ -1574,12 +1576,22 @@ def _record(
         # for the hire myself", said after a caterer's quote, is the user's own
         if topic is not None and not topic.is_person and _shares_in(topic, text):
             entity = topic
+    elif entity is None and _the_users_own_doing(text, refs, topic):
+        pass  # "Catriona asked me along. We fly on 2 August": the user's, not Catriona's
     elif entity is None and not _about_the_user(text, refs) and not _PRONOUN_FIRST.match(text):
         entity = topic  # "usage-based beat seat pricing by 18%": the topic at hand
         if own is not None and (topic is None or topic.slug == own.slug) and not refs:
             entity = own  # "AGM notes: subs up to £30", nothing else named: the choir
     facts.append(_Fact(text, entity, kind or "fact", title))
     return False
+
+
+def _the_users_own_doing(text: str, refs: list[Reference], topic: Entity | None) -> bool:
+    """The user ("I", "we") does something, nobody named, just after a person was.
+
+    A person at hand is no undertaking the user's doings pile up on, as a project is.
+    """
+    return topic is not None and topic.is_person and not refs and opens_with_the_user(text)
 
 
 def _shares_in(topic: Entity, text: str) -> bool:
