@@ -85,6 +85,7 @@ from bb_brain.reflex._lexicon import (
     ROLE_NOUNS,
 )
 from bb_brain.reflex._lowercase import PLACE_PREPOSITIONS, lowercase, ordinary_uses
+from bb_brain.reflex._notes import dropped_articles
 from bb_brain.reflex._ordinary import (
     LOWERCASE_ORDINARY_ZIPF,
     inflections,
@@ -202,6 +203,7 @@ def _extract(text: str, text_index: int) -> list[Candidate]:
         )
     found += _relations(tokens, maker)
     found += kinds(tokens, maker)
+    found += dropped_articles(tokens, maker)
     found += _families(tokens, maker)
     found += _possessive_titles(tokens, maker)
     found += _ampersand_titles(tokens, maker)

@@ -114,9 +114,9 @@ _CONTRACTING_WORDS: Final = frozenset(
     "i we you they he she it who that there what where when how this".split()
 )
 #: What may stand between a line break and the line's first word: spaces and a bullet.
-_LINE_OPENING = re.compile(r"[^\n]*\n[ \t]*(?:[-*•>]|\d+[.)])?[ \t]*")
+_LINE_OPENING = re.compile(r"[^\n]*(?:\n[ \t]*)+(?:[-*•>]|\d+[.)])?[ \t]*")
 #: A line opened with a bullet ("- ", "• ") before its first word.
-_BULLETED = re.compile(r"[^\n]*\n[ \t]*[-*•][ \t]*")
+_BULLETED = re.compile(r"[^\n]*(?:\n[ \t]*)+[-*•][ \t]*")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,93 @@
+"""Notes drop their articles: "refill wall delayed again" is the user's "the refill wall".
+
+A page whose alias is the user's own "the <words>" (or whose kind is filed so) is named by
+the words bare where an item of notes opens: a line of a text of several lines, or right
+after its short label. Mid-sentence, or in a text of one line, the words stay everyday ones.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from bb_brain import Engine
+from bb_brain.reflex._tokens import tokenise
+from bb_schema.fixture import PublicTurn
+from bb_schema.turn_context import SeamSettings, TurnContextRequest, TurnContextResponse
+
+WALL = (
+    "projects/tallow-lane-refill-wall",
+    "---\ntitle: Tallow Lane Refill Wall\ntype: project\naliases: [the refill wall]\nsummary:"
+    " Gravity bins for dried goods by the tills.\n---\n",
+)
+FAIR = (
+    "projects/brackley-winter-fair",
+    "---\ntitle: Brackley Winter Fair\ntype: project\naliases: [the fair]\nsummary: The"
+    " December fair on the green.\n---\n",
+)
+DEPOT = (
+    "places/ardlow-road-depot",
+    "---\ntitle: Ardlow Road Depot\ntype: place\nsummary: The depot our vans run from.\n---\n",
+)
+PERSON = (
+    "people/oyelaran-quist",
+    "---\ntitle: Oyelaran Quist\ntype: person\naliases: [Oye]\nsummary: Buyer.\n---\n",
+)
+
+
+def ask(engine: Engine, brain: str, text: str) -> TurnContextResponse:
+    return engine.turn_context(
+        TurnContextRequest(
+            brain_id=brain,
+            session_id="s1",
+            active_source="default",
+            turn=PublicTurn(turn_id=1, role="user", text=text),
+            window=[],
+            settings=SeamSettings(pointer_budget=5, volunteer_window_turns=4),
+        )
+    )
+
+
+def slugs(response: TurnContextResponse) -> set[str]:
+    return {pointer.slug for pointer in response.pointers}
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("notes from tonight:\noye wants two more bins\nrefill wall delayed again\nok", WALL[0]),
+        ("notes:\n\n- oye to chase the bins\n- refill wall late AGAIN\n- float £20 down", WALL[0]),
+        ("my week:\nTues - stall 9-1\nWeds - fair committee 6pm\nFri - day off", FAIR[0]),
+        ("from the huddle:\noye - bins\ndepot - keys missing again\nall - parking", DEPOT[0]),
+        ("list:\n1. fair's raffle prizes\n2. oye on tills\n3. bins", FAIR[0]),
+    ],
+)
+def test_an_item_of_notes_names_the_thing_by_its_own_words_bare(
+    engine: Engine, make_brain: Any, text: str, slug: str
+) -> None:
+    brain = make_brain(WALL, FAIR, DEPOT, PERSON)
+    assert slug in slugs(ask(engine, brain, text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "refill wall delayed again, the builder says",  # a text of one line
+        "notes:\nwe saw a refill wall at the co-op\nit was great\nbins next",  # mid-line
+        "notes:\nany fair price is fine\noye to decide\nbins next",  # not the whole alias
+        "notes:\na fair committee met\noye to decide\nbins next",  # an article of its own
+        "notes:\nroad depot keys\noye to decide\nbins next",  # not its kind's words
+    ],
+)
+def test_the_words_bare_elsewhere_are_everyday_ones(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    brain = make_brain(WALL, FAIR, DEPOT, PERSON)
+    assert not slugs(ask(engine, brain, text)) & {WALL[0], FAIR[0], DEPOT[0]}
+
+
+def test_a_line_after_a_blank_line_opens_a_line() -> None:
+    tokens = tokenise("from my notes:\n\nschool job - canopy\n\n  - church roof")
+    opening = [tok.norm for tok in tokens if tok.line_start]
+    assert opening == ["from", "school", "church"]
+    assert [tok.norm for tok in tokens if tok.item] == ["church"]
