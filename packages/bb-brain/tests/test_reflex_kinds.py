@@ -402,6 +402,42 @@ def test_a_noun_of_a_plan_s_title_said_of_something_else(
     assert slugs(ask(engine, make_brain(FOOTBRIDGE, BUNDLE, SWAP), text)) == []
 
 
+FAIR = (
+    "projects/brackley-summer-fair",
+    "---\ntitle: Brackley Summer Fair\ntype: project\naliases: [the fair]\nsummary: July"
+    " fundraiser on the green.\n---\n",
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("ok, footbridge stuff. the council wants a new drawing", FOOTBRIDGE[0]),
+        ("right, fair planning: who's doing the tombola?", FAIR[0]),  # its own "the fair"
+        ("Anyway, footbridge update. We're at 8k", FOOTBRIDGE[0]),
+    ],
+)
+def test_a_sentence_of_a_plans_noun_and_what_is_said_of_it_announces_the_plan(
+    engine: Engine, make_brain: Any, text: str, slug: str
+) -> None:
+    assert slug in slugs(ask(engine, make_brain(FOOTBRIDGE, BUNDLE, FAIR), text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fair planning is hard with three kids",  # a sentence that goes on
+        "we did footbridge stuff all day at work",  # not where a sentence opens
+        "ok, day stuff. nothing much",  # a noun said of anything
+        "ok, fair's planning. nothing much",
+    ],
+)
+def test_a_plans_noun_before_what_is_said_of_it_elsewhere(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    assert not slugs(ask(engine, make_brain(FOOTBRIDGE, BUNDLE, FAIR), text))
+
+
 SUPPER = (
     "events/harvest-supper-2026",
     "---\ntitle: Harvest Supper 2026\ntype: event\nsummary: Supper in the village hall with a"

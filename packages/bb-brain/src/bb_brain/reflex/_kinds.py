@@ -99,7 +99,7 @@ def kinds(tokens: list[Token], maker: Maker) -> list[Candidate]:
             continue
         # the noun's own span: a name the noun is as well ("masterplan", an alias) outranks it
         found.append(maker.make(f"the {noun.norm}", [noun], KIND_ARMS, extra=(KIND_KNOWN,)))
-    return found + _works(tokens, maker) + _aspects(tokens, maker)
+    return found + _works(tokens, maker) + _aspects(tokens, maker) + _topics(tokens, maker)
 
 
 def _works(tokens: list[Token], maker: Maker) -> list[Candidate]:
@@ -148,6 +148,64 @@ def _aspects(tokens: list[Token], maker: Maker) -> list[Candidate]:
             continue
         found.append(maker.make(f"the {noun.norm}", [noun], KIND_ARMS, extra=(KIND_KNOWN,)))
     return found
+
+
+def _topics(tokens: list[Token], maker: Maker) -> list[Candidate]:
+    """A sentence of a plan's noun and what is said of it alone ("anyway, jersey stuff").
+
+    Such a sentence announces what the talk turns to, the article dropped as in a heading
+    ("fair planning:", "right, tour stuff"); keyed as the kind "the <noun>", as
+    :func:`_aspects` keys "the jersey stuff".
+    """
+    found: list[Candidate] = []
+    for noun in tokens[:-1]:
+        aspect = tokens[noun.index + 1]
+        if (
+            aspect.norm not in TOPIC_ASPECTS
+            or not aspect.glued
+            or not _opens_a_sentence(tokens, noun)
+        ):
+            continue
+        if noun.possessive or aspect.possessive or not noun.norm.isalpha():
+            continue
+        if noun.norm in TOPIC_ASPECTS or sense(noun.norm).function:
+            continue
+        if sense(noun.norm).zipf >= ASPECT_MAX_ZIPF and not _a_capital_inside(noun):
+            continue
+        if not _ends_the_sentence(maker.text, tokens, aspect):
+            continue
+        found.append(maker.make(f"the {noun.norm}", [noun], _TOPIC_ARMS, extra=(KIND_KNOWN,)))
+    return found
+
+
+def _opens_a_sentence(tokens: list[Token], word: Token) -> bool:
+    """The word opens its sentence, maybe after a word that only moves the talk on."""
+    if word.sentence_start or word.line_start:
+        return True
+    before = tokens[word.index - 1] if word.index else None
+    return (
+        before is not None
+        and word.comma_before
+        and before.norm in _MOVING_ON
+        and (before.sentence_start or before.line_start)
+    )
+
+
+def _ends_the_sentence(text: str, tokens: list[Token], word: Token) -> bool:
+    """Nothing but a stop, a colon or a dash follows the word before the next sentence."""
+    nxt = tokens[word.index + 1] if word.index + 1 < len(tokens) else None
+    gap = text[word.end : nxt.start if nxt is not None else len(text)].strip()
+    return gap in _SENTENCE_ENDS and (nxt is None or not nxt.glued or nxt.sentence_start)
+
+
+#: A plan's kind, or the user's own "the <noun>" for it ("the fair").
+_TOPIC_ARMS: Final = KIND_ARMS | {"alias"}
+#: What is said of a plan in a sentence of its own that announces it.
+TOPIC_ASPECTS: Final = frozenset({"stuff", "planning", "admin", "update", "news", "prep"})
+#: Words that open a sentence only to move the talk on ("anyway, jersey stuff").
+_MOVING_ON: Final = frozenset("ok okay right anyway so now next then also and oh".split())
+#: What may end such a sentence.
+_SENTENCE_ENDS: Final = frozenset({"", ".", ":", "!", "-", "—", "–", "...", "!!"})
 
 
 def _words_before_work(tokens: list[Token], first: int) -> list[Token]:
