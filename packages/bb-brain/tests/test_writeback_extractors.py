@@ -1987,6 +1987,23 @@ def test_a_firm_at_hand_is_held_nowhere() -> None:
     assert [fact.entity_slug for fact in facts] == [show.slug, show.slug]
 
 
+def test_a_body_a_person_is_from_leaves_the_topic_as_it_was() -> None:
+    room = Entity("projects/garden-studio", "Garden Studio", "project")
+    firm = Entity("companies/larkhill-joinery", "Larkhill Joinery", "company")
+    tobin = Entity("people/tobin-quarry", "Tobin Quarry", "person")
+    pages = [room, firm, tobin]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    surfaces += [("Larkhill", firm.slug, False), ("Tobin", tobin.slug, False)]
+    extractor = RulesExtractor(EntityIndex(pages, surfaces))
+    facts = extractor.extract(
+        seg(
+            ("user", "Right, Garden Studio update. Tobin from Larkhill came round with plans."),
+            ("user", "Groundworks start on the 18th of May."),
+        )
+    )
+    assert facts[-1].entity_slug == room.slug
+
+
 def test_a_value_under_its_own_name_after_a_clause_is_a_fact_of_its_own() -> None:
     facts = rules(("user", "Widget Co claim ref is WC-1182, excess £250."))
     assert [(text, entity) for text, entity, _ in facts] == [

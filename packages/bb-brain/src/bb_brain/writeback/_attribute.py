@@ -43,7 +43,7 @@ says I'm singing the solo", "she has asked me to sort the folders", is the user'
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from bb_brain._given_names import name_pronoun
@@ -103,6 +103,9 @@ class Reference:
     #: refer back to, but no entity of the clause (:func:`_a_relatives_given_name`). The
     #: pronoun the relation implies ("she" of a wife), "?" when it implies none, else "".
     relative: str = ""
+    #: A body named as where the person just named is from ("Tobias from Larchfield came
+    #: round"): it says who the person is, and the topic stays what it was.
+    affiliated: bool = False
 
 
 @dataclass
@@ -134,6 +137,8 @@ class Salience:
                 continue  # "... reminders sent via Spindle": the topic stays what it was
             if ref.located and self.thing is not None:
                 continue  # "room 2 at the sports hall": the exhibition stays the topic
+            if ref.affiliated and self.thing is not None:
+                continue  # "Tobias from Larchfield came round": the topic stays
             self.latest = ref.entity
             if ref.entity.is_person:
                 self.person = ref.entity
@@ -255,7 +260,31 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
         entity, new = index.person_named(person.slug, person.name)
         title = person.name if new else None
         found.append(Reference(entity, person.start, person.end, True, new_title=title))
-    return _bound(sorted(found, key=lambda ref: ref.start), text, salience, told)
+    ordered = _affiliations(sorted(found, key=lambda ref: ref.start), text)
+    return _bound(ordered, text, salience, told)
+
+
+def _affiliations(refs: list[Reference], text: str) -> list[Reference]:
+    """Bodies named right after a person as where they are from ("Tobias from Larchfield")."""
+    marked: list[Reference] = []
+    for ref in refs:
+        before = marked[-1] if marked else None
+        if (
+            before is not None
+            and before.explicit
+            and before.entity.is_person
+            and not ref.entity.is_person
+            and ref.explicit
+            and _FROM_A_BODY.fullmatch(text, before.end, ref.start) is not None
+        ):
+            ref = replace(ref, affiliated=True)
+        marked.append(ref)
+    return marked
+
+
+#: What joins a person to the body they are from: "Tobias from Larchfield", "Ines at the
+#: council", "Ana of Quell & Co".
+_FROM_A_BODY: Final = re.compile(r"\s+(?:from|at|of)\s+(?:the\s+)?", re.IGNORECASE)
 
 
 def _the_users_doing(text: str, word: str, start: int) -> bool:
