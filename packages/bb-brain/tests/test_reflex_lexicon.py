@@ -213,6 +213,12 @@ def test_signals_around_a_mention() -> None:
     assert PERSON_VERB in _signals("send a text to bramwell about it", "bramwell")
     assert PERSON_VERB in _signals("I'll talk to bramwell later", "bramwell")
     assert PERSON_VERB not in _signals("we're driving to bramwell later", "bramwell")
+    # one talks things over with someone
+    assert PERSON_VERB in _signals("i'll check with bramwell but fine", "bramwell")
+    assert PERSON_VERB in _signals("need to catch up with bramwell", "bramwell")
+    assert PERSON_VERB in _signals("touch base with bramwell first", "bramwell")
+    assert PERSON_VERB not in _signals("we're staying with bramwell", "bramwell")
+    assert PERSON_VERB not in _signals("it's up with bramwell now", "bramwell")
     # a word heading the noun after it is no person's ("ring bramwell camp", "a letter to
     # bramwell leaders"); a word of time after it says nothing of that
     assert PERSON_VERB not in _signals("I need to ring bramwell camp", "bramwell")

@@ -689,9 +689,8 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
         return [ROLE_NEARBY]  # "our CFO Grace"; "dad's will" is a thing dad has
     if before.norm in _BODY_KINDS and not before.possessive and tokens[first].capitalised:
         return [AFTER_ITS_KIND]  # "his firm Tollwick", "the band Quenby": in apposition
-    if before.norm in PERSON_VERBS_BEFORE and not _determined(tokens, before.index):
-        # "phone Tamsin", but not "the phone socket" (a noun there), nor "ring summer camp"
-        return [] if _ring_a_thing(tokens, before, last) else [PERSON_VERB]
+    if (verb := _person_verb_before(tokens, before, last)) is not None:
+        return verb
     if before.norm in _CARE_VERBS and _cared_for(tokens, last):
         return [CARED_FOR]  # "who walks biscuit tonight": an animal looked after
     if (provider := _employer_or_supplier(tokens, before, last)) is not None:
@@ -1143,6 +1142,39 @@ def _a_noun_goes_on(after: Token) -> bool:
 
 #: Words after a noun phrase that say which one it is: "of", or a relative clause.
 _IDENTIFYING: Final = frozenset("of that which who whom whose where".split())
+
+
+def _person_verb_before(tokens: list[Token], before: Token, last: int) -> list[str] | None:
+    """A verb that takes a person right before the mention, if one: its evidence, or none."""
+    if before.norm in PERSON_VERBS_BEFORE and not _determined(tokens, before.index):
+        # "phone Tamsin", but not "the phone socket" (a noun there), nor "ring summer camp"
+        return [] if _ring_a_thing(tokens, before, last) else [PERSON_VERB]
+    if before.norm == "with" and _talked_with(tokens, before):
+        return [PERSON_VERB]  # "i'll check with des", "catch up with hope"
+    return None
+
+
+def _talked_with(tokens: list[Token], joint: Token) -> bool:
+    """A verb of talking things over before "with": one does that with someone."""
+    verb = _previous_glued(tokens, joint.index)
+    if verb is not None and verb.norm in _PARTICLE_TALK:
+        particle, verb = verb, _previous_glued(tokens, verb.index)
+        return verb is not None and verb.norm in _PARTICLE_TALK[particle.norm]
+    return verb is not None and verb.norm in _TALK_WITH
+
+
+#: Verbs of talking things over that take "with" and a person: "check with des".
+_TALK_WITH: Final = frozenset(
+    """
+    check checked checking speak spoke speaking talk talked talking chat chatted chatting
+    liaise liaised liaising consult consulted consulting
+    """.split()
+)
+#: The same with a particle between: "catch up with", "follow up with", "touch base with".
+_PARTICLE_TALK: Final = {
+    "up": frozenset("catch caught catching follow followed following".split()),
+    "base": frozenset("touch touched touching".split()),
+}
 
 
 def _previous_glued(tokens: list[Token], index: int) -> Token | None:
