@@ -556,6 +556,25 @@ def test_the_users_doing_right_after_a_person_is_the_users(said: str) -> None:
     assert facts[-1][1] == ALICE.slug
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Remind me that I prefer to pay Alice Example in cash on the day.",
+        "Honestly I'd much rather work with Widget Co than anyone else.",
+    ],
+)
+def test_the_users_own_liking_is_theirs_whoever_it_names(said: str) -> None:
+    facts = rules(("user", "Quick update on Widget Co."), ("user", said))
+    assert facts[-1][1] is None
+
+
+def test_a_clause_of_the_users_after_and_and_an_adverb_is_a_fact_of_its_own() -> None:
+    facts = rules(
+        ("user", "Alice Example moved me to the back row and honestly I'd much rather stay there.")
+    )
+    assert [entity for _, entity, _ in facts] == [ALICE.slug, None]
+
+
 def test_a_family_name_of_several_words_finds_its_page() -> None:
     marit = Entity("people/marit-van-houten", "Marit Van Houten", "person")
     index = EntityIndex([marit], _page_surfaces(marit, None))

@@ -1565,7 +1565,9 @@ def _record(
     kind = _cue(text)
     if kind is None and not (group.inherited or group.grounds or _informative(text, refs)):
         return False
-    if entity is None and body is not None and not refs and _MEMBERSHIP.match(text):
+    if _USERS_LIKING.search(text) is not None:
+        entity, title = None, None  # "I'd much rather play there", "I prefer to pay Hope in cash"
+    elif entity is None and body is not None and not refs and _MEMBERSHIP.match(text):
         entity = body  # "annual subs rise to £40 in april": the club's, whatever is at hand
         # (named or not, unless the clause names another body; see _another_body)
     elif entity is None and own is not None and not refs and _WE.match(text):
@@ -1650,6 +1652,13 @@ _OWNING: Final = frozenset("the our my this at to".split())
 _BODIES: Final = frozenset(
     "club clubs gym gyms centre center trust league association union society federation "
     "guild council".split()
+)
+#: The user's own liking, the clause's news: "I prefer ...", "honestly I'd much rather ...".
+_USERS_LIKING: Final = re.compile(
+    rf"^\W*(?:(?:and|but|so|also|honestly|personally|remind me(?: that)?|for the record)\W+)*"
+    rf"i(?:{_APOS}d| would)?\s+(?:(?:much|really|honestly|far|still)\s+)?"
+    r"(?:rather|prefer|hate|love|like|can['’]t stand)\b",
+    _FLAGS,
 )
 _WE = re.compile(rf"^\W*(?:(?:and|but|so|also|then)\W+)?(?:we\b|we{_APOS}|our\b)", _FLAGS)
 
