@@ -404,7 +404,7 @@ def test_a_noun_of_a_plan_s_title_said_of_something_else(
 
 FAIR = (
     "projects/brackley-summer-fair",
-    "---\ntitle: Brackley Summer Fair\ntype: project\naliases: [the fair]\nsummary: July"
+    "---\ntitle: Brackley Summer Fair\ntype: project\naliases: [the fair, the bath]\nsummary: July"
     " fundraiser on the green.\n---\n",
 )
 
@@ -430,6 +430,7 @@ def test_a_sentence_of_a_plans_noun_and_what_is_said_of_it_announces_the_plan(
         "we did footbridge stuff all day at work",  # not where a sentence opens
         "ok, day stuff. nothing much",  # a noun said of anything
         "ok, fair's planning. nothing much",
+        "ok, Bath stuff. the hotel is booked",  # a place, capitalised
     ],
 )
 def test_a_plans_noun_before_what_is_said_of_it_elsewhere(

@@ -219,6 +219,8 @@ def test_signals_around_a_mention() -> None:
     assert PERSON_VERB in _signals("touch base with bramwell first", "bramwell")
     assert PERSON_VERB not in _signals("we're staying with bramwell", "bramwell")
     assert PERSON_VERB not in _signals("it's up with bramwell now", "bramwell")
+    assert PERSON_VERB not in _signals("double check with sunny forecast", "sunny")
+    assert PERSON_VERB not in _signals("check with ivy growing on it", "ivy")
     # a word heading the noun after it is no person's ("ring bramwell camp", "a letter to
     # bramwell leaders"); a word of time after it says nothing of that
     assert PERSON_VERB not in _signals("I need to ring bramwell camp", "bramwell")

@@ -22,8 +22,8 @@ WALL = (
 )
 FAIR = (
     "projects/brackley-winter-fair",
-    "---\ntitle: Brackley Winter Fair\ntype: project\naliases: [the fair]\nsummary: The"
-    " December fair on the green.\n---\n",
+    "---\ntitle: Brackley Winter Fair\ntype: project\naliases: [the fair, the gala]\nsummary:"
+    " The December fair on the green.\n---\n",
 )
 DEPOT = (
     "places/ardlow-road-depot",
@@ -57,9 +57,11 @@ def slugs(response: TurnContextResponse) -> set[str]:
     [
         ("notes from tonight:\noye wants two more bins\nrefill wall delayed again\nok", WALL[0]),
         ("notes:\n\n- oye to chase the bins\n- refill wall late AGAIN\n- float £20 down", WALL[0]),
-        ("my week:\nTues - stall 9-1\nWeds - fair committee 6pm\nFri - day off", FAIR[0]),
+        ("my week:\nTues - stall 9-1\nWeds - gala committee 6pm\nFri - day off", FAIR[0]),
         ("from the huddle:\noye - bins\ndepot - keys missing again\nall - parking", DEPOT[0]),
         ("list:\n1. fair's raffle prizes\n2. oye on tills\n3. bins", FAIR[0]),
+        ("week:\nfair - tombola prizes\noye on tills\nbins", FAIR[0]),  # a label
+        ("week:\nfair is on the 21st\noye on tills\nbins", FAIR[0]),  # its verb after it
     ],
 )
 def test_an_item_of_notes_names_the_thing_by_its_own_words_bare(
@@ -77,6 +79,11 @@ def test_an_item_of_notes_names_the_thing_by_its_own_words_bare(
         "notes:\nany fair price is fine\noye to decide\nbins next",  # not the whole alias
         "notes:\na fair committee met\noye to decide\nbins next",  # an article of its own
         "notes:\nroad depot keys\noye to decide\nbins next",  # not its kind's words
+        "feedback:\nfair point about parking\noye to decide\nbins next",  # a common word
+        "errands:\nmove fair stall\noye to decide\nbins next",
+        "week:\nfair of the year, lovely\noye to decide\nbins next",  # which one
+        "kit list:\nrefill wall, bibs, gilet\noye to decide\nbins next",  # things listed
+        "washing\ngala\nfair\ntowels",  # a list of things, a word a line
     ],
 )
 def test_the_words_bare_elsewhere_are_everyday_ones(

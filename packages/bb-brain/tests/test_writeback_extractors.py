@@ -551,6 +551,9 @@ def test_a_fact_naming_nothing_belongs_to_the_topic_at_hand() -> None:
 def test_the_users_doing_right_after_a_person_is_the_users(said: str) -> None:
     facts = rules(("user", "Alice Example is leading the choir tour. " + said))
     assert facts[-1][1] is None
+    # a "we" after the person was named with the user is the two of them
+    facts = rules(("user", "Alice Example and I went dress shopping. We found one."))
+    assert facts[-1][1] == ALICE.slug
     # what follows of the person, with the user not in it, stays theirs
     facts = rules(("user", "Alice Example is leading the choir tour. Flights cost £240."))
     assert facts[-1][1] == ALICE.slug
@@ -2004,6 +2007,37 @@ def test_a_firm_at_hand_is_held_nowhere() -> None:
     # a project at hand is held there: its news
     facts = extractor.extract(seg(("user", "Planning the Autumn Ceilidh. " + said)))
     assert [fact.entity_slug for fact in facts] == [show.slug, show.slug]
+    # what the clause calls the firm's own is held by it
+    facts = extractor.extract(
+        seg(("user", "Harbourline Travel rang. Their staff party is at Vestby Kirke on Friday."))
+    )
+    assert [fact.entity_slug for fact in facts] == [firm.slug, firm.slug]
+    # and so is the user's own club's
+    club = Entity("companies/kelso-rovers", "Kelso Rovers", "company", users_own=True)
+    pages = [club, hall]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    facts = RulesExtractor(EntityIndex(pages, surfaces)).extract(
+        seg(("user", "Kelso Rovers sent the fixtures. The AGM is at Vestby Kirke on Friday."))
+    )
+    assert [fact.entity_slug for fact in facts] == [club.slug, club.slug]
+
+
+def test_a_body_someone_by_a_given_name_is_from_leaves_the_topic_as_it_was() -> None:
+    room = Entity("projects/garden-studio", "Garden Studio", "project")
+    firm = Entity("companies/larkhill-joinery", "Larkhill Joinery", "company")
+    pages = [room, firm]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    surfaces += [("Larkhill", firm.slug, False)]
+    facts = RulesExtractor(EntityIndex(pages, surfaces)).extract(
+        seg(
+            (
+                "user",
+                "The Garden Studio is behind. Tobias from Larkhill came round with the"
+                " drawings. The steel arrives Monday.",
+            )
+        )
+    )
+    assert facts[-1].entity_slug == room.slug
 
 
 def test_a_body_a_person_is_from_leaves_the_topic_as_it_was() -> None:

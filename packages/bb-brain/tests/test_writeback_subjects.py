@@ -233,6 +233,14 @@ def test_news_of_the_user_told_by_someone_is_the_users(said: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "said",
+    ["Ysolde put me on the spot in front of everyone.", "Ysolde put me on hold for an hour."],
+)
+def test_an_idiom_of_putting_the_user_somewhere_is_the_persons_doing(said: str) -> None:
+    assert [entity for _, entity in facts(said)] == [YSOLDE.slug]
+
+
+@pytest.mark.parametrize(
     ("said", "whose"),
     [
         ("Orlaith has asked me to print the programmes for Pellingham Fete.", FETE.slug),

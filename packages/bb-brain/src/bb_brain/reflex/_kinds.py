@@ -170,6 +170,8 @@ def _topics(tokens: list[Token], maker: Maker) -> list[Candidate]:
             continue
         if noun.norm in TOPIC_ASPECTS or sense(noun.norm).function:
             continue
+        if noun.capitalised and sense(noun.norm).place:
+            continue  # "Jersey stuff": the island
         if sense(noun.norm).zipf >= ASPECT_MAX_ZIPF and not _a_capital_inside(noun):
             continue
         if not _ends_the_sentence(maker.text, tokens, aspect):

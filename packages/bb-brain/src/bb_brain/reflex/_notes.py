@@ -19,8 +19,9 @@ from typing import Final
 
 from bb_brain.pages import KIND_ARM
 from bb_brain.reflex._candidate import Candidate, Maker
-from bb_brain.reflex._kinds import KIND_COMMON_ZIPF
+from bb_brain.reflex._kinds import KIND_COMMON_ZIPF, says_when, says_which_one
 from bb_brain.reflex._ordinary import sense
+from bb_brain.reflex._syntax import finite
 from bb_brain.reflex._tokens import Token
 
 #: What opening an item of notes is evidence of (see the module docs).
@@ -42,6 +43,8 @@ def dropped_articles(tokens: list[Token], maker: Maker) -> list[Candidate]:
     for tok in tokens:
         if not _opens_an_item(tokens, tok):
             continue
+        if tok.capitalised and sense(tok.norm).place:
+            continue  # "Jersey - ferry booked": the island
         words: list[Token] = []
         for word in tokens[tok.index : tok.index + _MAX_WORDS]:
             if (words and (not word.glued or word.line_start)) or not word.norm.isalpha():
@@ -49,8 +52,9 @@ def dropped_articles(tokens: list[Token], maker: Maker) -> list[Candidate]:
             if sense(word.norm).function:
                 break
             words.append(word)
-            key = "the " + " ".join(each.norm for each in words)
-            found.append(maker.make(key, list(words), _arms(words), extra=(NOTES_ITEM,)))
+            if _names_a_thing(tokens, words):
+                key = "the " + " ".join(each.norm for each in words)
+                found.append(maker.make(key, list(words), _arms(words), extra=(NOTES_ITEM,)))
             if word.possessive or word.dash_after or word.colon_after:
                 break
     return found
@@ -61,6 +65,42 @@ def _arms(words: list[Token]) -> frozenset[str]:
     if len(words) == 1 and sense(words[0].norm).zipf >= KIND_COMMON_ZIPF:
         return frozenset({"alias"})
     return _ARMS
+
+
+def _names_a_thing(tokens: list[Token], words: list[Token]) -> bool:
+    """The words, bare, may name the one thing: a label, or a subject; not a word in a list.
+
+    "move - sign lease", "fair is on the 21st", "refill wall delayed"; not "jersey, bibs,
+    gilet" (things listed), "medal for sam" or "tour of the castle" (which one), nor a
+    word of many senses before anything but its verb ("fair point", "move car").
+    """
+    last = words[-1]
+    after = tokens[last.index + 1] if last.index + 1 < len(tokens) else None
+    if after is None or after.line_start:
+        return not _things_listed(tokens)  # "washing / jersey / towels": a list of things
+    if last.possessive:
+        return True
+    if last.dash_after or last.colon_after:
+        return True
+    if after.comma_before or (says_which_one(after) and not after.capitalised):
+        return says_when(tokens, after)
+    if len(words) == 1 and sense(words[0].norm).zipf >= KIND_COMMON_ZIPF:
+        return after.glued and finite(after.norm)
+    return True
+
+
+def _things_listed(tokens: list[Token]) -> bool:
+    """Two lines or more of one word each: a list of things, not of news."""
+    alone = sum(
+        1
+        for tok in tokens
+        if tok.line_start and (tok.index + 1 >= len(tokens) or tokens[tok.index + 1].line_start)
+    )
+    return alone >= _LISTED_LINES
+
+
+#: Lines of one word each that make a list of things.
+_LISTED_LINES: Final = 2
 
 
 def _opens_an_item(tokens: list[Token], tok: Token) -> bool:

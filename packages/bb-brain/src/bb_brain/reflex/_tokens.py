@@ -1150,8 +1150,20 @@ def _person_verb_before(tokens: list[Token], before: Token, last: int) -> list[s
         # "phone Tamsin", but not "the phone socket" (a noun there), nor "ring summer camp"
         return [] if _ring_a_thing(tokens, before, last) else [PERSON_VERB]
     if before.norm == "with" and _talked_with(tokens, before):
-        return [PERSON_VERB]  # "i'll check with des", "catch up with hope"
+        # "i'll check with des", "catch up with hope"; not "with sunny forecast", "with ivy
+        # growing": a word before a noun or a participle it describes
+        return (
+            []
+            if _heads_a_noun(tokens, last) or _a_participle_after(tokens, last)
+            else [PERSON_VERB]
+        )
     return None
+
+
+def _a_participle_after(tokens: list[Token], last: int) -> bool:
+    """An "-ing" form right after the word: "ivy growing over the fence" is the plant."""
+    nxt = _next_glued(tokens, last)
+    return nxt is not None and nxt.norm.endswith("ing") and "VERB" in sense(nxt.norm).readings
 
 
 def _talked_with(tokens: list[Token], joint: Token) -> bool:

@@ -46,7 +46,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from bb_brain._given_names import name_pronoun
+from bb_brain._given_names import a_given_name, name_pronoun
 from bb_brain._names import HONORIFICS
 from bb_brain._relations import RELATION_NOUNS, relation_key, relation_pronoun
 from bb_brain.pages import is_place
@@ -119,6 +119,9 @@ class Salience:
     people: list[Entity] = field(default_factory=list)
     #: The pronoun the conversation used of a person ("my dad ... his knee": "he").
     pronouns: dict[str, str] = field(default_factory=dict)
+    #: People named together with the user ("Lucia and I", "with Tobias"): a "we" after
+    #: them is them and the user.
+    with_user: set[str] = field(default_factory=set)
     #: The entity named last, person or not.
     latest: Entity | None = None
 
@@ -269,15 +272,15 @@ def _affiliations(refs: list[Reference], text: str) -> list[Reference]:
     marked: list[Reference] = []
     for ref in refs:
         before = marked[-1] if marked else None
-        if (
-            before is not None
-            and before.explicit
-            and before.entity.is_person
-            and not ref.entity.is_person
-            and ref.explicit
-            and _FROM_A_BODY.fullmatch(text, before.end, ref.start) is not None
-        ):
-            ref = replace(ref, affiliated=True)
+        if ref.explicit and not ref.entity.is_person:
+            person = before is not None and before.explicit and before.entity.is_person
+            if person and before is not None:
+                joined = _FROM_A_BODY.fullmatch(text, before.end, ref.start) is not None
+            else:  # "Tobias from Larchfield", a given name no page has
+                given = _GIVEN_FROM.search(text, 0, ref.start)
+                joined = given is not None and a_given_name(given.group(1))
+            if joined:
+                ref = replace(ref, affiliated=True)
         marked.append(ref)
     return marked
 
@@ -285,6 +288,8 @@ def _affiliations(refs: list[Reference], text: str) -> list[Reference]:
 #: What joins a person to the body they are from: "Tobias from Larchfield", "Ines at the
 #: council", "Ana of Quell & Co".
 _FROM_A_BODY: Final = re.compile(r"\s+(?:from|at|of)\s+(?:the\s+)?", re.IGNORECASE)
+#: A capitalised word right before such a joint: a given name, if many bear it.
+_GIVEN_FROM: Final = re.compile(r"\b([A-Z][a-z]+)\s+(?:from|at|of)\s+(?:the\s+)?$")
 
 
 def _the_users_doing(text: str, word: str, start: int) -> bool:
@@ -525,7 +530,7 @@ _USER_OPENS: Final = re.compile(r"(?:i|i['’](?:m|ll|ve|d))\b", re.IGNORECASE)
 _TASKED: Final = re.compile(
     r"(?:['’]s|\s+(?:has|had))?\s+(?:just\s+)?(?:(?:asked|asks|wants|wanted|needs|needed|told|"
     r"tells|got|gets)\s+me\s+to\b|(?:put|puts|asked|asks|signed|signs|booked|books|moved|moves|"
-    r"added|adds)\s+me\s+(?:on|onto|in|into|down|up)\b)",
+    r"added|adds)\s+me\s+(?:on|onto|in|into|down|up)\b(?!\s+(?:the\s+spot|hold|speaker)))",
     re.IGNORECASE,
 )
 

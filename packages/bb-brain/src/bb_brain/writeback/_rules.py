@@ -397,7 +397,8 @@ class RulesExtractor:
             if number > 0 and group.at_hand is not None and _we_report_on(group, group.at_hand):
                 # "Pressing day for Quince Cider went well, we filled 48 bottles"
                 here = group.at_hand
-            restated = _record(group, facts, here, self._own(salience), club)
+            together = here is not None and here.slug in salience.with_user
+            restated = _record(group, facts, here, self._own(salience), club, together=together)
 
     def _groups(self, text: str, salience: Salience, *, people: bool = False) -> list[_Group]:
         """The sentence's clauses as facts-to-be (see :class:`_Group` for how they join).
@@ -429,7 +430,7 @@ class RulesExtractor:
             ref = _thing_as_subject(refs, ref, clause.text, salience.latest) or ref
             if ref is not None and ref.oblique and not ref.entity.is_person:
                 thing = salience.thing
-                if thing is not None and thing != ref.entity and an_undertaking(thing):
+                if thing is not None and thing != ref.entity and _held_by(thing, clause.text):
                     # "the recital is on 3 may at St Osric's": the recital's; a firm at
                     # hand is held nowhere ("X sent the plan. The gala is at Y": Y's)
                     ref = _the_thing_said(refs, clause.text, salience)
@@ -443,6 +444,9 @@ class RulesExtractor:
             if related is not None and _owner_at_hand(refs[0], before):
                 ref = refs[0]  # "Alice moved up, her tutor is Mr Brisley": hers
             salience.update(refs, ref)
+            salience.with_user.update(
+                r.entity.slug for r in refs if _with_the_user(plain, clause.start, r)
+            )
             _named_next(salience, related)
             before = refs
             described = _described(asides, clause, refs)
@@ -1444,6 +1448,20 @@ MIN_CLAUSE_WORDS: Final = 4
 _NOT_PREDICATES: Final = frozenset("'s do does did".split())
 
 
+def _held_by(thing: Entity, text: str) -> bool:
+    """What is on at a place is the thing at hand's: a project's or event's, or a body's own.
+
+    A body's own is the user's organisation's ("Our club sent the fixtures. The AGM is at
+    Meadow Park") or one its clause calls theirs ("Their staff party is at ..."); a firm
+    that only sent word holds nothing ("X Travel sent the plan. The gala is at Y": Y's).
+    """
+    return an_undertaking(thing) or thing.users_own or _THEIRS.match(text) is not None
+
+
+#: A clause about what belongs to the body just named: "their staff party", "its AGM".
+_THEIRS: Final = re.compile(r"^\W*(?:(?:and|but|so)\W+)?(?:their|its)\b", re.IGNORECASE)
+
+
 def _the_thing_said(refs: list[Reference], text: str, salience: Salience) -> Reference | None:
     """The clause's "it" for the thing at hand, saying where it is held; else None.
 
@@ -1536,6 +1554,8 @@ def _record(
     topic: Entity | None,
     own: Entity | None = None,
     body: Entity | None = None,
+    *,
+    together: bool = False,
 ) -> bool:
     """Keep the clauses as a fact when they carry information; apply a correction.
 
@@ -1578,7 +1598,7 @@ def _record(
         # for the hire myself", said after a caterer's quote, is the user's own
         if topic is not None and not topic.is_person and _shares_in(topic, text):
             entity = topic
-    elif entity is None and _the_users_own_doing(text, refs, topic):
+    elif entity is None and not together and _the_users_own_doing(text, refs, topic):
         pass  # "Catriona asked me along. We fly on 2 August": the user's, not Catriona's
     elif entity is None and not _about_the_user(text, refs) and not _PRONOUN_FIRST.match(text):
         entity = topic  # "usage-based beat seat pricing by 18%": the topic at hand
@@ -1653,6 +1673,20 @@ _BODIES: Final = frozenset(
     "club clubs gym gyms centre center trust league association union society federation "
     "guild council".split()
 )
+
+
+def _with_the_user(text: str, offset: int, ref: Reference) -> bool:
+    """A person named together with the user: "Lucia and I", "me and Tobias", "with Kenji"."""
+    if not ref.explicit or not ref.entity.is_person:
+        return False
+    start, end = offset + ref.start, offset + ref.end
+    return bool(_AND_THE_USER.match(text, end) or _THE_USER_AND.search(text, 0, start))
+
+
+#: The user after a person: "Lucia and I went shopping".
+_AND_THE_USER: Final = re.compile(r"\s+and\s+(?:i|me|myself)\b", re.IGNORECASE)
+#: The user, or "with", before a person: "me and Tobias", "I'm driving up with Tobias".
+_THE_USER_AND: Final = re.compile(r"\b(?:(?:i|me)\s+and|with)\s+$", re.IGNORECASE)
 #: The user's own liking, the clause's news: "I prefer ...", "honestly I'd much rather ...".
 _USERS_LIKING: Final = re.compile(
     rf"^\W*(?:(?:and|but|so|also|honestly|personally|remind me(?: that)?|for the record)\W+)*"
