@@ -156,3 +156,20 @@ def test_a_name_two_pages_share_said_before_may_have_meant_the_other(
     )
     response = converse(engine, brain, turns)
     assert slugs(response) == [EBO_A[0]]
+
+
+MERCEDES = (
+    "people/mercedes-quarrie",
+    "---\ntitle: Mercedes Quarrie\ntype: person\naliases: [Mercedes]\n---\nA customer.\n",
+)
+
+
+def test_words_a_window_turn_read_as_something_else_named_nobody(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(MERCEDES, ODRAN)
+    turns = ["the two Mercedes vans are priority", "ok", "Mercedes rang, she wants the invoice"]
+    assert slugs(converse(engine, brain, turns)) == [MERCEDES[0]]
+    # a window turn that named her keeps her known
+    turns = ["Mercedes Quarrie is priority", "ok", "Mercedes rang, she wants the invoice"]
+    assert slugs(converse(engine, brain, turns)) == []

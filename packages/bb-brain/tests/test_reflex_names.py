@@ -1454,3 +1454,28 @@ def test_a_name_before_one_stands_for_what_it_modifies(
     engine: Engine, make_brain: Any, text: str, expected: list[str]
 ) -> None:
     assert slugs(ask(engine, make_brain(KERSHAW, GUILLEMOT), text)) == expected
+
+
+MEHMET = ("people/mehmet-yildirim", md("Mehmet Yıldırım", type="person", aliases="[Mehmet]"))
+ROWAN = ("people/rowan-quell", md("Rowan Quell", type="person", aliases="[Rowan]"))
+
+
+@pytest.mark.parametrize("text", ["dr yildirim's seen the patient", "ask Yildirim about obs"])
+def test_special_letters_typed_plain_throughout(engine: Engine, make_brain: Any, text: str) -> None:
+    """ "Yıldırım" typed on a plain keyboard: two dotless i's, "yildirim"."""
+    assert slugs(ask(engine, make_brain(MEHMET), text)) == [MEHMET[0]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the two Mercedes vans for the florist are priority",  # a make, counted
+        "can the nursery do me 3 rowans by the 20th",  # a plural, counted
+    ],
+)
+def test_a_name_counted_is_no_person(engine: Engine, make_brain: Any, text: str) -> None:
+    mercedes = (
+        "people/mercedes-quarrie",
+        md("Mercedes Quarrie", type="person", aliases="[Mercedes]"),
+    )
+    assert slugs(ask(engine, make_brain(mercedes, ROWAN), text)) == []

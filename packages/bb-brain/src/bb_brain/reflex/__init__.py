@@ -141,7 +141,7 @@ def turn_context(conn: Connection, request: TurnContextRequest) -> TurnContextRe
     accepted, declined = _decide(candidates, hits, conversation)
     suppressor = Suppressor(settings.suppression, request.prior_context)
     known = (
-        _named_before(accepted, texts, request.prior_context, hits)
+        _named_before(accepted, texts, request.prior_context, hits, declined)
         if settings.suppression == "prior-context"
         else {}
     )
@@ -180,7 +180,11 @@ def turn_context(conn: Connection, request: TurnContextRequest) -> TurnContextRe
 
 
 def _named_before(
-    accepted: Sequence[Resolved], texts: Sequence[str], prior_context: str, hits: AliasHits
+    accepted: Sequence[Resolved],
+    texts: Sequence[str],
+    prior_context: str,
+    hits: AliasHits,
+    declined: Sequence[Resolved] = (),
 ) -> dict[str, str]:
     """Pages an earlier turn the agent saw already named (slug -> why it is no news).
 
@@ -215,10 +219,15 @@ def _named_before(
     said = said_before(prior_context)
     for slug in named_in_full(said, titles):
         known[slug] = "suppressed: named in full earlier in the conversation, the agent has it"
+    # a window turn that read the words as something else named nobody ("the two Mercedes
+    # vans" before "Mercedes rang")
+    read_otherwise = {res.slug for res in declined if res.text_index > 0} - {
+        res.slug for res in accepted if res.text_index > 0
+    }
     here = {
         res.slug: Mention(res.cand.raw, frozenset(fold(res.page.title).split()), res.page.is_person)
         for res in resolve([res for res in accepted if res.text_index == 0])
-        if res.slug not in known and not _unsure(res, hits)
+        if res.slug not in known and res.slug not in read_otherwise and not _unsure(res, hits)
     }
     for slug in named_as_here(said, here):
         known[slug] = "suppressed: named so earlier in the conversation, the agent has it"

@@ -119,6 +119,7 @@ from bb_brain.reflex._syntax import (
     WHEREABOUTS,
     WORD_OF_A_LANGUAGE,
     bare_count_noun,
+    counts,
 )
 from bb_brain.reflex._tokens import (
     A_BRAND,
@@ -887,7 +888,37 @@ def _no_one_here(res: Resolved, signals: set[str]) -> str | None:
         return other
     if _a_model_year_before(res):
         return f"declined: {res.cand.raw!r} follows a model year, as a make of car does"
+    if _counted_before_a_noun(res):
+        return f"declined: {res.cand.raw!r} is counted before a noun, as a make is"
     return None
+
+
+def _counted_before_a_noun(res: Resolved) -> bool:
+    """A number before the word and a noun after it: "the two Mercedes vans", "3 Volvo estates".
+
+    People are counted by their name alone ("the two Sams"), never as the make of a thing;
+    a name English text seldom uses is no make, and what is counted is dealings with its
+    person ("two Quarrendon shifts this week").
+    """
+    span = res.cand.span
+    if span is None or span.first < 1 or not span.tokens[span.first].glued:
+        return False
+    if sense(res.cand.norm).zipf < _MAKE_MIN_ZIPF:
+        return False
+    if res.cand.tokens != 1 or not counts(span.tokens[span.first - 1]):
+        return False
+    after = span.tokens[span.last + 1] if span.last + 1 < len(span.tokens) else None
+    return (
+        after is not None
+        and after.glued
+        and not span.tokens[span.last].possessive
+        and sense(after.norm).noun
+        and not sense(after.norm).function
+    )
+
+
+#: How often English text must use a name for it to be a make as well ("mercedes" 4.0).
+_MAKE_MIN_ZIPF: Final = 3.0
 
 
 def _a_model_year_before(res: Resolved) -> bool:

@@ -147,10 +147,12 @@ def typo_kind(typed: str, meant: str) -> str | None:
     """
     if typed.startswith(meant) and typed[len(meant) :] in _INFLECTIONS:
         return None
-    if len(typed) != len(meant) and typed == keyboard_spelling(meant):
+    plain = typed != meant and typed == keyboard_spelling(meant)
+    if len(typed) != len(meant) and plain:
         return "plain letters for a special one"  # "kjaersti" for "kjærsti": æ typed "ae"
     if len(typed) == len(meant):
-        return _replaced(typed, meant)
+        # "yildirim" for "yıldırım": each special letter typed plain, however many
+        return _replaced(typed, meant) or ("plain letters for special ones" if plain else None)
     if len(typed) == len(meant) + 1:
         return _added(typed, meant)
     if len(typed) + 1 == len(meant):

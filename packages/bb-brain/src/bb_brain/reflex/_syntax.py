@@ -923,7 +923,7 @@ def _measured(tokens: list[Token], of: Token) -> bool:
     """The word "of" after a counted measure: "2 acres of", "three bags of"."""
     measure = _glued_before(tokens, of.index) if of.norm == "of" else None
     count = _glued_before(tokens, measure.index) if measure is not None else None
-    return count is not None and _counts(count)
+    return count is not None and counts(count)
 
 
 def _counted_readings(tokens: list[Token], token: Token, before: Token) -> list[str]:
@@ -933,7 +933,7 @@ def _counted_readings(tokens: list[Token], token: Token, before: Token) -> list[
         return [MEASURED] if _served_in(tokens, before) else []
     if _an_item_counted(tokens, token, before):
         return [COUNTED_OUT]  # "4 tubs halloumi, 2 feta": whatever the word is
-    if _counts(before) and sense(token.norm).noun:
+    if counts(before) and sense(token.norm).noun:
         return [COUNTED]  # "3 miles of towpath": a measure, not a name
     if _measured(tokens, before):
         return [MEASURED]  # "3 tonnes of russet": a stuff or a crop measured out
@@ -946,7 +946,7 @@ def _served_in(tokens: list[Token], of: Token) -> bool:
     if container is None or container.norm not in _CONTAINERS:
         return False
     count = _glued_before(tokens, container.index)
-    return count is not None and (count.norm in ("a", "an") or _counts(count))
+    return count is not None and (count.norm in ("a", "an") or counts(count))
 
 
 #: What a drink or a food is bought or served in, a brand's name after it being the product's.
@@ -982,7 +982,7 @@ def _an_item_counted(tokens: list[Token], token: Token, number: Token) -> bool:
 _COUNTING_VERBS: Final = frozenset("bring add order need get buy want plus and".split())
 
 
-def _counts(token: Token) -> bool:
+def counts(token: Token) -> bool:
     """A number or a counting word: "20", "2.5", "twenty", "a few"."""
     return token.norm in _NUMBER_WORDS or _NUMBER.fullmatch(token.norm) is not None
 
