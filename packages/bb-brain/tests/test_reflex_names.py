@@ -1479,3 +1479,24 @@ def test_a_name_counted_is_no_person(engine: Engine, make_brain: Any, text: str)
         md("Mercedes Quarrie", type="person", aliases="[Mercedes]"),
     )
     assert slugs(ask(engine, make_brain(mercedes, ROWAN), text)) == []
+
+
+DELI = (
+    "companies/quist-and-daughter",
+    md("Quist & Daughter Deli", type="company", aliases="[Quist's]"),
+)
+NGOZI = ("people/ngozi-quist", md("Ngozi Quist", type="person", aliases="[Ngozi]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("round sheet. quist's: 4 sourdough, 10 bagels", DELI[0]),  # nothing owned after it
+        ("dropped the bread at quist's.", DELI[0]),
+        ("quist's van is blocking the lane", NGOZI[0]),  # something of hers
+    ],
+)
+def test_a_name_in_the_possessive_owning_nothing_is_the_shops(
+    engine: Engine, make_brain: Any, text: str, slug: str
+) -> None:
+    assert slugs(ask(engine, make_brain(DELI, NGOZI), text)) == [slug]

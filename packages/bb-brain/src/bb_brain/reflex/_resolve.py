@@ -220,7 +220,10 @@ def match(cand: Candidate, hits: AliasHits) -> Outcome:
     if not arms_hit:
         return _fuzzy(cand, hits)
     allowed = cand.allowed_arms()
-    for tier in TIERS:
+    tiers = TIERS
+    if POSSESSIVE_NAME_ARM in arms_hit and _owning_nothing(cand):
+        tiers = ((POSSESSIVE_NAME_ARM,), *TIERS)  # "obi's: 4 sourdough": the shop's own name
+    for tier in tiers:
         arms = [arm for arm in tier if arm in allowed and arm in arms_hit]
         slugs = set().union(*(arms_hit[arm] for arm in arms)) if arms else set()
         if not slugs:
@@ -241,6 +244,22 @@ def match(cand: Candidate, hits: AliasHits) -> Outcome:
         confidence = round(CONFIDENCE[arm] - cand.penalty, 4)
         return Outcome(Resolved(hits.pages[slug], arm, confidence, cand, cand.norm))
     return Outcome()
+
+
+def _owning_nothing(cand: Candidate) -> bool:
+    """A possessive with nothing after it to own: a name said in the possessive, as a shop's.
+
+    "obi's: 4 sourdough", "lunch at obi's." name a page whose alias is "Obi's"; "obi's van"
+    may be Ngozi Obi's.
+    """
+    span = cand.span
+    if span is None:
+        return False
+    last = span.tokens[span.last]
+    after = span.tokens[span.last + 1] if span.last + 1 < len(span.tokens) else None
+    return last.possessive and (
+        last.colon_after or last.dash_after or after is None or not after.glued
+    )
 
 
 def _arm_of(slug: str, arms: list[str], arms_hit: dict[str, set[str]]) -> str:
