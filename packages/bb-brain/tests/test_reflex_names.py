@@ -1471,6 +1471,7 @@ def test_special_letters_typed_plain_throughout(engine: Engine, make_brain: Any,
     [
         "the two Mercedes vans for the florist are priority",  # a make, counted
         "can the nursery do me 3 rowans by the 20th",  # a plural, counted
+        "rowans are cheap this time of year",  # a plural, its verb after it
     ],
 )
 def test_a_name_counted_is_no_person(engine: Engine, make_brain: Any, text: str) -> None:
@@ -1494,9 +1495,30 @@ NGOZI = ("people/ngozi-quist", md("Ngozi Quist", type="person", aliases="[Ngozi]
         ("round sheet. quist's: 4 sourdough, 10 bagels", DELI[0]),  # nothing owned after it
         ("dropped the bread at quist's.", DELI[0]),
         ("quist's van is blocking the lane", NGOZI[0]),  # something of hers
+        ("the green coat on the hook is quist's.", NGOZI[0]),  # whose it is
+        ("whose umbrella is this? quist's?", NGOZI[0]),
+        ("found a scarf in the car, i think it's quist's.", NGOZI[0]),
     ],
 )
 def test_a_name_in_the_possessive_owning_nothing_is_the_shops(
     engine: Engine, make_brain: Any, text: str, slug: str
 ) -> None:
     assert slugs(ask(engine, make_brain(DELI, NGOZI), text)) == [slug]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["i'm covering two Mercedes shifts next week", "picked up 3 Rowan shifts while he's off"],
+)
+def test_a_persons_shifts_counted_are_still_theirs(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    mercedes = (
+        "people/mercedes-quarrie",
+        md("Mercedes Quarrie", type="person", aliases="[Mercedes]"),
+    )
+    assert slugs(ask(engine, make_brain(mercedes, ROWAN), text)) != []
+
+
+def test_a_full_name_typed_plain_in_lowercase(engine: Engine, make_brain: Any) -> None:
+    assert slugs(ask(engine, make_brain(MEHMET), "mehmet yildirim covers nights")) == [MEHMET[0]]

@@ -51,7 +51,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Final
 
-from bb_brain._names import NAME_SUFFIXES, fold, generation, leading_titles
+from bb_brain._names import NAME_SUFFIXES, fold, generation, keyboard_spelling, leading_titles
 from bb_brain._orgnames import KIND_HEAD_MAX_ZIPF, STREETS, is_organisation
 from bb_brain._pg import Connection
 from bb_brain.pages import (
@@ -621,8 +621,8 @@ _TITLE_WORD: Final = re.compile(r"[^\W_]+")
 
 def _same_word(a: str, b: str) -> bool:
     """One word, whatever its number or spelling ("renovations", "colour" / "color")."""
-    if a == b or a.rstrip("s") == b.rstrip("s"):
-        return True
+    if a == b or a.rstrip("s") == b.rstrip("s") or keyboard_spelling(a) == b:
+        return True  # "yildirim" of "Yıldırım": its special letters typed plain
     if min(len(a), len(b)) < SAME_WORD_MIN_CHARS:
         return False
     from rapidfuzz.distance import Levenshtein  # on first use: a run's start-up skips it
@@ -914,7 +914,16 @@ def _counted_before_a_noun(res: Resolved) -> bool:
         and not span.tokens[span.last].possessive
         and sense(after.norm).noun
         and not sense(after.norm).function
+        and after.norm not in _DEALINGS
     )
+
+
+#: What is counted of a person's as well as of a make: time they work or spend with one
+#: ("two Holly shifts", "three Rowan lessons").
+_DEALINGS: Final = frozenset(
+    "shift shifts session sessions lesson lessons class classes slot slots appointment"
+    " appointments hour hours day days night nights visit visits call calls".split()
+)
 
 
 #: How often English text must use a name for it to be a make as well ("mercedes" 4.0).

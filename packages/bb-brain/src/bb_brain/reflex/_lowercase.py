@@ -61,7 +61,7 @@ from bb_brain.reflex._ordinary import (
     sense,
     unknown_word,
 )
-from bb_brain.reflex._syntax import counts, modal_as_name
+from bb_brain.reflex._syntax import counts, finite, modal_as_name
 from bb_brain.reflex._tokens import (
     DEFINITE_PHRASE,
     LOCATIVE,
@@ -315,6 +315,8 @@ def _possessive_typed_without_apostrophe(tokens: list[Token], tok: Token) -> str
     before = tokens[tok.index - 1] if tok.index and tok.glued else None
     if before is not None and counts(before):
         return None  # "3 rowans by the 20th": a plural, counted
+    if finite(nxt.norm) and not sense(nxt.norm).noun:
+        return None  # "rowans are cheap": a plural, the subject of its verb
     stem = tok.norm[:-1]
     meaning = sense(stem)
     return None if meaning.known_word or meaning.function or stem.endswith("s") else stem

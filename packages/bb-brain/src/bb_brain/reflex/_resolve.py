@@ -250,16 +250,23 @@ def _owning_nothing(cand: Candidate) -> bool:
     """A possessive with nothing after it to own: a name said in the possessive, as a shop's.
 
     "obi's: 4 sourdough", "lunch at obi's." name a page whose alias is "Obi's"; "obi's van"
-    may be Ngozi Obi's.
+    may be Ngozi Obi's, and so is what something is said to be ("the coat is holly's", "it's
+    kelly's") or whose it is asked ("whose umbrella is this? obi's?").
     """
     span = cand.span
-    if span is None:
+    if span is None or not span.tokens[span.last].possessive:
         return False
-    last = span.tokens[span.last]
     after = span.tokens[span.last + 1] if span.last + 1 < len(span.tokens) else None
-    return last.possessive and (
-        last.colon_after or last.dash_after or after is None or not after.glued
-    )
+    if after is not None and after.glued:
+        return False
+    before = span.tokens[span.first - 1] if span.first > 0 else None
+    if before is not None and (before.norm in _SAID_TO_BE or before.possessive):
+        return False
+    return not any(tok.norm == "whose" for tok in span.tokens)
+
+
+#: Words before a possessive that say whose something is: "the coat is holly's".
+_SAID_TO_BE: Final = frozenset("is was are were be been being it's that's it that".split())
 
 
 def _arm_of(slug: str, arms: list[str], arms_hit: dict[str, set[str]]) -> str:
