@@ -1522,3 +1522,14 @@ def test_a_persons_shifts_counted_are_still_theirs(
 
 def test_a_full_name_typed_plain_in_lowercase(engine: Engine, make_brain: Any) -> None:
     assert slugs(ask(engine, make_brain(MEHMET), "mehmet yildirim covers nights")) == [MEHMET[0]]
+
+
+def test_a_firms_alias_has_a_short_name_of_its_own(engine: Engine, make_brain: Any) -> None:
+    """An alias "Quell Print" of Quell Print & Sign goes by "Quell" as a title would."""
+    firm = (
+        "companies/quell-print",
+        md("Quell Print & Sign", type="company", aliases="[Quell Print]"),
+    )
+    assert slugs(ask(engine, make_brain(firm), "could we ask Quell for a sandwich board?")) == [
+        firm[0]
+    ]

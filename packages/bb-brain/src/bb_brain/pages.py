@@ -285,6 +285,12 @@ class PageRecord:
             arm = SHORT_NAME_ARM if organisation else COINED_NAME_ARM
             if coined is not None:
                 rows.append((normalise(coined), arm))
+        if organisation:  # an alias "Anchor Print" of Anchor Print & Sign: "anchor" too
+            rows += [
+                (normalise(alias_short), SHORT_NAME_ARM)
+                for alias in self.aliases
+                if (alias_short := short_name(alias)) is not None and alias_short != short
+            ]
         # "the sea wall" for Grisedale Sea Wall Repair
         rows += [(normalise(part), TITLE_PART_ARM) for part in title_parts(name)]
         kind = kind_head(name, self.summary or "")  # "the bakery"
