@@ -1158,6 +1158,7 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (WILL, "Will wants the spare keys back, ask him"),  # no modal takes "wants"
         (WILL, "thanks. Will has the float for the till, ask him"),  # "will" has things
         (WILL, "Will is fixing the van today"),  # ... and does them
+        (WILL, "oh and will's van failed its MOT again"),  # a modal owns nothing
         (HOPE, "hope flagged that the boiler needs a service"),  # a deed said with "that"
         (IVY, "Ivy has 6 helpers lined up for the fete"),  # a head count
         (IVY, "ivy has the flu so the class is off"),  # an ailment
@@ -1721,6 +1722,8 @@ WILL = ("people/will-pengarth", md("Will Pengarth", type="person", aliases="[Wil
         (JUNE_P, "is june back yet, the harvest is late", False),  # a month comes back too
         (WILL, "Will's depping at the Saturday gig", True),  # a verb chat coined
         (WILL, "the will's reading is on monday", False),
+        (WILL, "will's been great about it all", False),  # "has": no name by itself
+        (WILL, "my will's terms are clear", False),
     ],
 )
 def test_where_someone_is_and_what_they_are_doing(

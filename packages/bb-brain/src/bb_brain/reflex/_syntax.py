@@ -1191,6 +1191,8 @@ def modal_as_name(tokens: list[Token], tok: Token) -> bool:
     """
     if tok.norm not in NAME_MODALS:
         return False
+    if tok.possessive and not tok.apostrophe_only:
+        return _owns_a_thing(tokens, tok)  # "will's van failed its MOT": a modal owns nothing
     nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
     if nxt is None or not nxt.glued:
         # "ask will, he knows the code", "ask may.": the object of a verb that takes a person
@@ -1203,6 +1205,18 @@ def modal_as_name(tokens: list[Token], tok: Token) -> bool:
         return True  # "will from number 4 says": where the one named lives, then a verb
     forms = inflections(nxt.norm)
     return bool(forms & {"VBZ", "VBD"}) and not forms & {"VB", "VBP"}
+
+
+def _owns_a_thing(tokens: list[Token], tok: Token) -> bool:
+    """A noun after the word's "'s", no verb: "will's van", not "will's been" or "may's gone"."""
+    before = _glued_before(tokens, tok.index)
+    if before is not None and (before.norm in DETERMINERS or before.possessive):
+        return False  # "the will's terms": a will, the document
+    nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
+    if nxt is None or not nxt.glued:
+        return False
+    meaning = sense(nxt.norm)
+    return meaning.noun and not meaning.function and "VERB" not in meaning.readings
 
 
 def _modal_before_no_verb(tokens: list[Token], tok: Token) -> bool:
