@@ -478,3 +478,33 @@ def test_a_title_noun_its_summary_says_only_before_another_noun_is_not_the_plan(
 )
 def test_the_nouns_a_plan_goes_by(title: str, summary: str, keys: list[str]) -> None:
     assert title_nouns(title, summary) == keys
+
+
+DELI = (
+    "companies/marlow-finch-delicatessen",
+    "---\ntitle: Marlow Finch Delicatessen\ntype: company\nsummary: Delicatessen in Harrowby"
+    " that wants to stock our honey.\n---\n",
+)
+REGEN = (
+    "projects/eastbury-regeneration",
+    "---\ntitle: Eastbury Regeneration\ntype: project\nsummary: Rebuilding the Eastbury"
+    " estate.\n---\n",
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("the deli wants to stock us", DELI[0]),  # a word as speech clips it
+        ("big news, the deli in Harrowby wants to stock us", DELI[0]),  # placed where it is
+        ("eastbury regen update: drawings due friday", REGEN[0]),
+    ],
+)
+def test_a_clipped_word_and_a_place_its_page_gives(
+    engine: Engine, make_brain: Any, text: str, slug: str
+) -> None:
+    assert slugs(ask(engine, make_brain(DELI, REGEN), text)) == [slug]
+
+
+def test_a_kind_placed_elsewhere_is_another(engine: Engine, make_brain: Any) -> None:
+    assert slugs(ask(engine, make_brain(DELI, REGEN), "the deli in Leeds had a great cheese")) == []

@@ -174,6 +174,45 @@ def _street_abbreviated(key: str) -> str | None:
     return " ".join([first, *(_STREET_SHORT.get(word, word) for word in rest)])
 
 
+def _clipped(key: str) -> str | None:
+    """A key with its long words clipped as English speech clips them, or None when none is."""
+    words = key.split()
+    clipped = [CLIPPINGS.get(word, word) for word in words]
+    return " ".join(clipped) if clipped != words else None
+
+
+#: Words English clips in speech, and their clipped forms (a closed list: the clipping must
+#: be what everyone says, "the deli", "the refurb", never one a writer coins).
+CLIPPINGS: Final = {
+    "delicatessen": "deli",
+    "laboratory": "lab",
+    "veterinary": "vet",
+    "veterinarian": "vet",
+    "veterinarians": "vets",
+    "gymnasium": "gym",
+    "university": "uni",
+    "refurbishment": "refurb",
+    "regeneration": "regen",
+    "rehabilitation": "rehab",
+    "physiotherapy": "physio",
+    "physiotherapist": "physio",
+    "professor": "prof",
+    "mathematics": "maths",
+    "examination": "exam",
+    "examinations": "exams",
+    "renovation": "reno",
+    "photography": "photo",
+    "administration": "admin",
+    "information": "info",
+    "introduction": "intro",
+    "demonstration": "demo",
+    "promotion": "promo",
+    "comprehensive": "comp",
+    "refrigerator": "fridge",
+    "vegetable": "veg",
+    "vegetables": "veg",
+    "pharmaceutical": "pharma",
+}
 #: A street's word and how it is written short.
 _STREET_SHORT: Final = {"street": "st", "road": "rd", "avenue": "ave"}
 
@@ -257,6 +296,8 @@ class PageRecord:
             rows += [(_HYPHEN.sub(" ", key), arm) for key, arm in rows if _HYPHEN.search(key)]
             # "Quiller Street Repointing" is "quiller st" in a hurry
             rows += [(short, arm) for key, arm in rows if (short := _street_abbreviated(key))]
+            # "Eastfield Regeneration" is "eastfield regen", "the delicatessen" "the deli"
+            rows += [(short, arm) for key, arm in rows if (short := _clipped(key))]
         seen: set[tuple[str, str]] = set()
         unique: list[tuple[str, str]] = []
         for row in rows:

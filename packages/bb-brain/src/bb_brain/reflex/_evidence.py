@@ -68,6 +68,7 @@ from bb_brain.reflex._candidate import NAME_ARMS, Candidate
 from bb_brain.reflex._kinds import (
     a_verb_after_it,
     another_one_before,
+    placed_as_its_page_says,
     says_when,
     says_which_one,
 )
@@ -823,7 +824,12 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
 def veto(res: Resolved) -> str | None:
     """Why a single-word mention is no name here whatever its form, or None (module docs)."""
     if res.arm == KIND_ARM:
-        return None  # "the bakery": a noun after its article, as a kind is named
+        # "the bakery": a noun after its article, as a kind is named; "the deli in
+        # Harrowgate" only where its page says it is
+        about = f"{res.page.title} {res.page.summary}"
+        if placed_as_its_page_says(res.cand.signals, fold(about)) is False:
+            return f"declined: {res.cand.raw!r} is placed where its page does not say it is"
+        return None
     if not res.page.is_person and (someone := _a_persons_here(res)):
         return someone
     signals = set(res.cand.signals)

@@ -91,14 +91,18 @@ def kinds(tokens: list[Token], maker: Maker) -> list[Candidate]:
         if tok.norm != "the" or tok.possessive or tok.index + 1 >= len(tokens):
             continue
         noun = tokens[tok.index + 1]
-        if not noun.glued or not noun.norm.isalpha() or not _ends_its_phrase(tokens, noun):
+        if not noun.glued or not noun.norm.isalpha():
+            continue
+        place = None if _ends_its_phrase(tokens, noun) else _in_a_named_place(tokens, noun)
+        if not _ends_its_phrase(tokens, noun) and place is None:
             continue
         if sense(noun.norm).zipf >= KIND_COMMON_ZIPF and not _a_capital_inside(noun):
             continue
         if _another_before(tokens, noun):
             continue
         # the noun's own span: a name the noun is as well ("masterplan", an alias) outranks it
-        found.append(maker.make(f"the {noun.norm}", [noun], KIND_ARMS, extra=(KIND_KNOWN,)))
+        extra = (KIND_KNOWN,) if place is None else (KIND_KNOWN, f"{PLACED_IN} {place}")
+        found.append(maker.make(f"the {noun.norm}", [noun], KIND_ARMS, extra=extra))
     return found + _works(tokens, maker) + _aspects(tokens, maker) + _topics(tokens, maker)
 
 
@@ -262,6 +266,36 @@ _VERBS_OF_A_NOUN: Final = frozenset("are were is was have has need needs".split(
 
 def _a_capital_inside(tok: Token) -> bool:
     return tok.capitalised and not tok.sentence_start
+
+
+def _in_a_named_place(tokens: list[Token], noun: Token) -> str | None:
+    """The named place "in" or "at" after the noun says which one: "the deli in Harrowgate".
+
+    The one the user knows is there if its page says so (:func:`placed_as_its_page_says`);
+    "the bakery in Tasbury" is another bakery when the page's is elsewhere.
+    """
+    after = tokens[noun.index + 1 : noun.index + 3]
+    if len(after) < 2 or not (after[0].glued and after[1].glued):
+        return None
+    if after[0].norm not in _PLACED or not after[1].capitalised or after[1].sentence_start:
+        return None
+    return after[1].norm
+
+
+#: What a named place "in" or "at" after a kind is evidence of, and the place.
+PLACED_IN: Final = "placed in"
+_PLACED: Final = frozenset({"in", "at", "on"})
+
+
+def placed_as_its_page_says(signals: Sequence[str], about: str) -> bool | None:
+    """Whether the place a kind was said to be in is one its page names; None: no place."""
+    place = next((signal for signal in signals if signal.startswith(PLACED_IN + " ")), None)
+    if place is None:
+        return None
+    return place.removeprefix(PLACED_IN + " ") in _WORD.findall(about.casefold())
+
+
+_WORD: Final = re.compile(r"[\w'’-]+")
 
 
 def _ends_its_phrase(tokens: list[Token], noun: Token) -> bool:
