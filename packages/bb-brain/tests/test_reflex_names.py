@@ -1533,3 +1533,28 @@ def test_a_firms_alias_has_a_short_name_of_its_own(engine: Engine, make_brain: A
     assert slugs(ask(engine, make_brain(firm), "could we ask Quell for a sandwich board?")) == [
         firm[0]
     ]
+
+
+PARGETER = ("people/eileen-pargeter", md("Eileen Pargeter", type="person", aliases="[Eileen]"))
+PRITCHARD = ("people/alun-pritchard", md("Alun Pritchard", type="person", aliases="[Alun]"))
+KARIMI = ("people/rashid-karimi", md("Rashid Karimi", type="person", aliases="[Rashid]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("mrs k at the desk signed up 40 people", []),  # "Mrs" is no title of Rashid's
+        ("Mr K signed up 40 people last week", [KARIMI[0]]),
+        ("log: dr k ran the first aid session after", [KARIMI[0]]),
+        ("Mrs P. Quell rang about the hall", []),  # a name follows: she is someone else
+        ("plan b is fine, and vitamin k too", []),  # no title of address
+    ],
+)
+def test_a_title_and_an_initial_name_the_one_person_of_that_initial(
+    engine: Engine, make_brain: Any, text: str, found: list[str]
+) -> None:
+    assert slugs(ask(engine, make_brain(KARIMI, OTTILIE), text)) == found
+
+
+def test_an_initial_two_family_names_share_names_neither(engine: Engine, make_brain: Any) -> None:
+    assert slugs(ask(engine, make_brain(PARGETER, PRITCHARD), "Dr P ran the session")) == []

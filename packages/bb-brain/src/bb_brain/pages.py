@@ -55,6 +55,8 @@ SHORT_NAME_ARMS: Final = frozenset({SHORT_NAME_ARM, COINED_NAME_ARM, POSSESSIVE_
 TITLE_PART_ARM: Final = "title-part"
 #: The arm of what a title that is no person's says its page is ("the bakery").
 KIND_ARM: Final = "kind"
+#: A person's family name by its initial, after a title of address ("Mrs P", "dr p").
+FAMILY_INITIAL_ARM: Final = "family-initial"
 #: Alias arms in the order resolution trusts them.
 ARMS: Final = (
     "alias",
@@ -69,7 +71,10 @@ ARMS: Final = (
     TITLE_PART_ARM,
     RELATION_ARM,
     KIND_ARM,
+    FAMILY_INITIAL_ARM,
 )
+#: Arms fuzzy matching never tries: what they file is no spelling of a name.
+NOT_FUZZY_ARMS: Final = frozenset({RELATION_ARM, KIND_ARM, FAMILY_INITIAL_ARM})
 CONVERSATION_TYPE: Final = "conversation"
 
 _SPACES = re.compile(r"\s+")
@@ -383,6 +388,8 @@ class PageRecord:
         if forms.family_with_particles:
             rows.append((forms.family_with_particles, "name-form"))
         rows += [(forms.family, "surname"), (forms.given, "given-name")]
+        if forms.family[:1].isalpha():
+            rows.append((forms.family[:1], FAMILY_INITIAL_ARM))  # "Mrs P" of Eileen Pargeter
         return rows
 
 

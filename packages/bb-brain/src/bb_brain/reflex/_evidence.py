@@ -51,11 +51,13 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Final
 
+from bb_brain._given_names import name_pronoun
 from bb_brain._names import NAME_SUFFIXES, fold, generation, keyboard_spelling, leading_titles
 from bb_brain._orgnames import KIND_HEAD_MAX_ZIPF, STREETS, is_organisation
 from bb_brain._pg import Connection
 from bb_brain.pages import (
     COINED_NAME_ARM,
+    FAMILY_INITIAL_ARM,
     KIND_ARM,
     POSSESSIVE_NAME_ARM,
     SHORT_NAME_ARMS,
@@ -235,7 +237,8 @@ _EVENT_ARMS: Final = NAME_ARMS | {"given-name"} | SHORT_NAME_ARMS
 _CONTENT = (
     "SELECT p.slug, p.title, coalesce(p.summary, ''), left(p.body, %s),"
     " ARRAY(SELECT a.alias_norm FROM aliases AS a WHERE a.brain_id = p.brain_id"
-    " AND a.source = p.source AND a.slug = p.slug ORDER BY a.alias_norm)"
+    " AND a.source = p.source AND a.slug = p.slug"
+    f" AND a.arm <> '{FAMILY_INITIAL_ARM}' ORDER BY a.alias_norm)"
     " FROM pages AS p WHERE p.brain_id = %s AND p.source = %s AND p.slug = ANY(%s)"
 )
 
@@ -823,6 +826,8 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
 
 def veto(res: Resolved) -> str | None:
     """Why a single-word mention is no name here whatever its form, or None (module docs)."""
+    if res.arm == FAMILY_INITIAL_ARM:
+        return _title_disagrees(res)
     if res.arm == KIND_ARM:
         # "the bakery": a noun after its article, as a kind is named; "the deli in
         # Harrowgate" only where its page says it is
@@ -855,6 +860,22 @@ def veto(res: Resolved) -> str | None:
     if IMPERATIVE in signals:
         return f"declined: {res.cand.raw!r} opens the sentence as a verb ({IMPERATIVE})"
     return _no_persons_grammar(res, signals)
+
+
+def _title_disagrees(res: Resolved) -> str | None:
+    """A title of address saying "he" before the initial of a woman's name, or the reverse."""
+    span = res.cand.span
+    if span is None or span.first < 1:
+        return None
+    said = _TITLE_PRONOUN.get(span.tokens[span.first - 1].norm, "")
+    named = name_pronoun(res.page.title)
+    if said and named and said != named:
+        return f"declined: {res.cand.raw!r} follows a title the page's name does not take"
+    return None
+
+
+#: The pronoun a title of address says its bearer goes by.
+_TITLE_PRONOUN: Final = {"mr": "he", "mrs": "she", "ms": "she", "miss": "she"}
 
 
 def _word_after(res: Resolved) -> Token | None:

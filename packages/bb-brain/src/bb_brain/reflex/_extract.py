@@ -57,6 +57,7 @@ from bb_brain._relations import (
     relative_key,
 )
 from bb_brain.pages import (
+    FAMILY_INITIAL_ARM,
     SHORT_NAME_ARMS,
     TITLE_PART_ARM,
     normalise,
@@ -202,6 +203,7 @@ def _extract(text: str, text_index: int) -> list[Candidate]:
             Candidate(norm, start, end, 2, _MAILBOX_ARMS, 0.0, text_index, norm, (MAILBOX,))
         )
     found += _relations(tokens, maker)
+    found += _family_initials(tokens, maker)
     found += kinds(tokens, maker)
     found += dropped_articles(tokens, maker)
     found += _families(tokens, maker)
@@ -210,6 +212,31 @@ def _extract(text: str, text_index: int) -> list[Candidate]:
     found += _written_forms(tokens, maker)
     code = _code_spans(text)
     return _distinct(cand for cand in found if cand.norm and not _in_code(cand, text, code))
+
+
+def _family_initials(tokens: list[Token], maker: Maker) -> list[Candidate]:
+    """A title of address and a letter alone: "Mrs P at Whitby", "dr p ran the session".
+
+    The letter is a family name's initial, as people call a teacher or a neighbour; looked
+    up against the one person of the source whose family name it opens. Not when a name
+    follows ("Dr P. Quell": the name says who).
+    """
+    found: list[Candidate] = []
+    for title, letter in zip(tokens, tokens[1:], strict=False):
+        if title.norm not in _TITLES_OF_ADDRESS or title.possessive or not letter.glued:
+            continue
+        if len(letter.norm) != 1 or not letter.norm.isalpha() or letter.possessive:
+            continue
+        after = tokens[letter.index + 1] if letter.index + 1 < len(tokens) else None
+        if after is not None and after.glued and after.capitalised:
+            continue
+        found.append(maker.make(letter.norm, [letter], _INITIAL_ARMS, extra=(HONORIFIC,)))
+    return found
+
+
+#: Titles of address said before a family name's initial.
+_TITLES_OF_ADDRESS: Final = frozenset("mr mrs ms miss mx dr prof".split())
+_INITIAL_ARMS: Final = frozenset({FAMILY_INITIAL_ARM})
 
 
 def _families(tokens: list[Token], maker: Maker) -> list[Candidate]:

@@ -37,8 +37,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bb_brain._names import SPECIAL_FOR_PLAIN, keyboard_spelling
-from bb_brain._relations import RELATION_ARM
-from bb_brain.pages import ARMS, KIND_ARM
+from bb_brain.pages import ARMS, NOT_FUZZY_ARMS
 from bb_brain.reflex._ordinary import is_ordinary
 
 #: Surfaces shorter than this get no blocking key (a typo in a short word is another word).
@@ -53,7 +52,7 @@ _VOWELS: Final = frozenset("aeiou")
 #: Endings that inflect a word ("-s", "-d", "-r"): one letter added is a form of it.
 _INFLECTIONS: Final = frozenset({"s", "d", "r"})
 #: Arms in the order a fuzzy hit reports them (the strongest the page matched).
-_ARM_ORDER: Final = tuple(arm for arm in ARMS if arm not in (RELATION_ARM, KIND_ARM))
+_ARM_ORDER: Final = tuple(arm for arm in ARMS if arm not in NOT_FUZZY_ARMS)
 
 
 @dataclass(frozen=True)

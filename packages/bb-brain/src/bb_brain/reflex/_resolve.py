@@ -24,6 +24,7 @@ from bb_brain._pg import Connection
 from bb_brain._relations import RELATION_ARM
 from bb_brain.pages import (
     COINED_NAME_ARM,
+    FAMILY_INITIAL_ARM,
     KIND_ARM,
     POSSESSIVE_NAME_ARM,
     SHORT_NAME_ARM,
@@ -45,6 +46,7 @@ CONFIDENCE: Final[dict[str, float]] = {
     TITLE_PART_ARM: 0.65,
     RELATION_ARM: 0.8,
     KIND_ARM: 0.6,
+    FAMILY_INITIAL_ARM: 0.6,
 }
 TIERS: Final[tuple[tuple[str, ...], ...]] = (
     ("alias", "title"),
@@ -55,6 +57,7 @@ TIERS: Final[tuple[tuple[str, ...], ...]] = (
     (TITLE_PART_ARM,),  # "Quenby Yard" is Quenby Yard Ltd before its open day's title
     (RELATION_ARM,),
     (KIND_ARM,),  # "the bakery": what a page is, when one page of the source is that
+    (FAMILY_INITIAL_ARM,),  # "Mrs P": the one person of that initial
 )
 #: A turn is a few sentences; a pasted document should not turn into a huge IN list.
 MAX_LOOKUP_KEYS: Final = 4000
@@ -74,7 +77,7 @@ _FUZZY_LOOKUP = (
     f"SELECT {_PAGE_COLUMNS}, true{_JOIN}"
     " WHERE a.brain_id = %s AND a.source = %s"
     " AND (a.fuzzy_head = ANY(%s) OR a.fuzzy_tail = ANY(%s))"
-    f" AND a.arm NOT IN ('{RELATION_ARM}', '{KIND_ARM}')"
+    f" AND a.arm NOT IN ('{RELATION_ARM}', '{KIND_ARM}', '{FAMILY_INITIAL_ARM}')"
     f" ORDER BY a.alias_norm, a.slug, a.arm LIMIT {MAX_FUZZY_ROWS + 1}"
 )
 

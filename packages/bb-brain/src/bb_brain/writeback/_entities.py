@@ -26,7 +26,14 @@ from bb_brain._relations import (
     relation_key,
     relation_pronoun,
 )
-from bb_brain.pages import KIND_ARM, TITLE_PART_ARM, is_place, qualifier_name, unqualified
+from bb_brain.pages import (
+    FAMILY_INITIAL_ARM,
+    KIND_ARM,
+    TITLE_PART_ARM,
+    is_place,
+    qualifier_name,
+    unqualified,
+)
 from bb_brain.reflex._lexicon import (
     FAMILY_WORDS,
     NAME_MODALS,
@@ -197,7 +204,8 @@ class EntityIndex:
         surfaces.extend(
             (alias, slug, arm == EXPLICIT_ARM)
             for alias, slug, arm in aliases
-            if arm not in (TITLE_PART_ARM, KIND_ARM)  # the reflex reads those in context
+            # the reflex reads those in context; an initial is no name to write back under
+            if arm not in (TITLE_PART_ARM, KIND_ARM, FAMILY_INITIAL_ARM)
         )
         return cls(entities, surfaces)
 
