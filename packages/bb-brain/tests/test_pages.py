@@ -38,6 +38,7 @@ def test_alias_rows_cover_every_arm() -> None:
         ("example ally", "name-form"),
         ("example", "surname"),
         ("alice", "given-name"),
+        ("e", "family-initial"),
     ]
     titled = parse_page("people/x", "---\ntitle: Prof. Ana de la Cruz\ntype: person\n---\n", "s")
     assert ("ana de la cruz", "name-form") in titled.alias_rows()
