@@ -1854,3 +1854,27 @@ def test_an_adverb_of_order_after_a_name_no_dictionary_has(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str, found: bool
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if found else [])
+
+
+NIGHT_OWL = (
+    "companies/night-owl-cabs",
+    md("Night Owl Cabs", type="company", aliases="[Night Owl]"),
+)
+PROPS = ("companies/abracadabra-props", md("Abracadabra Props", type="company"))
+ESTERHAZY = ("people/marigold-esterhazy", md("Marigold Esterhazy", type="person"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "found"),
+    [
+        (NIGHT_OWL, "honestly i'm such a night owl now, can't sleep before 4", False),  # any
+        (NIGHT_OWL, "then calls, then the night owl ad break at 12:30", True),
+        (PROPS, "where does the word abracadabra even come from?", False),  # a word talked of
+        (PROPS, "abracadabra props still haven't sent the silks", True),
+        (ESTERHAZY, "the 14th is the esterhazy booking at the hall", True),  # a client's matter
+    ],
+)
+def test_a_word_talked_about_or_any_such_thing_is_no_page(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if found else [])

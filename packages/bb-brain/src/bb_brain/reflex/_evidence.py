@@ -1225,7 +1225,7 @@ _A_FAMILYS_CHILD: Final = frozenset("girl boy lad lass baby kid".split())
 #: often as not, "X house prices").
 _MATTERS: Final = frozenset(
     "job jobs move removal wedding funeral christening case file property extension refit "
-    "build".split()
+    "build booking bookings".split()
 )
 
 

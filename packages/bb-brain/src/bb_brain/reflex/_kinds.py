@@ -51,6 +51,8 @@ from bb_brain.reflex._lexicon import (
 from bb_brain.reflex._ordinary import inflections, sense
 from bb_brain.reflex._tokens import Token
 
+#: Words before a kind that make it the one the user knows: "the bakery", "our insurer".
+_KNOWN_ONES: Final = frozenset({"the", "our"})
 #: What a kind of thing named after "the" is evidence of (see the module docs).
 KIND_KNOWN: Final = "the kind said as one the user knows"
 KIND_ARMS: Final = frozenset({KIND_ARM})
@@ -88,7 +90,7 @@ def kinds(tokens: list[Token], maker: Maker) -> list[Candidate]:
     """Each "the <noun>" ending its noun phrase, keyed as the index files a page's kind."""
     found: list[Candidate] = []
     for tok in tokens:
-        if tok.norm != "the" or tok.possessive or tok.index + 1 >= len(tokens):
+        if tok.norm not in _KNOWN_ONES or tok.possessive or tok.index + 1 >= len(tokens):
             continue
         noun = tokens[tok.index + 1]
         if not noun.glued or not noun.norm.isalpha():

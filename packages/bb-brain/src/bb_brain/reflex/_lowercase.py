@@ -266,13 +266,18 @@ def _lower_phrase(
     span: list[Token], maker: Maker, arms: frozenset[str], norm: str, *, fuzzy: bool = False
 ) -> Candidate:
     """A lowercase phrase: a title on evidence only when its words are everyday ones."""
+    ambiguity = _everyday(span, norm)
+    if not ambiguity and _after_indefinite_article(maker.tokens, span[0]):
+        if all(sense(tok.norm).lexical for tok in span if not sense(tok.norm).function):
+            # "such a night owl": dictionary words after "a" are any such thing
+            ambiguity = f"dictionary words {norm!r} after 'a'"
     return maker.make(
         norm,
         span,
         arms,
         penalty=LOWERCASE_PENALTY,
         extra=(LOWERCASE,),
-        ambiguity=_everyday(span, norm),
+        ambiguity=ambiguity,
         fuzzy=fuzzy,
     )
 

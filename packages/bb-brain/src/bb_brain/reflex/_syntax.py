@@ -1664,6 +1664,8 @@ def _no_name_here(
         found.append(FOREIGN_PASSAGE)
     if token.quoted and not token.capitalised:  # a 'Quill' in quotes is a codename
         found.append(QUOTED_WORD)
+    elif _called_a_word(tokens, before):
+        found.append(QUOTED_WORD)  # "where does the word abracadabra come from?"
     if before is not None and before.norm == "per" and not token.capitalised:
         quantity = _glued_before(tokens, before.index)
         if quantity is not None and _a_quantity(quantity):
@@ -1678,6 +1680,18 @@ def _no_name_here(
     if _said_to_be_a_work(tokens, token):
         found.append(SAID_TO_BE_A_WORK)
     return found
+
+
+def _called_a_word(tokens: list[Token], before: Token | None) -> bool:
+    """The word follows "the word", "the term" or "the phrase": talked about, not used."""
+    if before is None or before.norm not in _WORDS_FOR_WORDS:
+        return False
+    article = _glued_before(tokens, before.index)
+    return article is not None and article.norm in ("the", "that", "this")
+
+
+#: Nouns that name a word: "the word abracadabra", "that phrase".
+_WORDS_FOR_WORDS: Final = frozenset("word term phrase expression spelling".split())
 
 
 def _said_to_be_a_work(tokens: list[Token], token: Token) -> bool:
