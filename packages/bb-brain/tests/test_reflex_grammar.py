@@ -1878,3 +1878,19 @@ def test_a_word_talked_about_or_any_such_thing_is_no_page(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str, found: bool
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if found else [])
+
+
+HOPE_A = ("people/hope-adesina", md("Hope Adesina", type="person", aliases="[Hope]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("is it hope on tomorrow or the other locum?", True),  # who is on, asked
+        ("was it hope on monday? can't remember", True),
+        ("is it hope on the horizon or just talk?", False),
+        ("they hope on tomorrow's news it clears", False),
+    ],
+)
+def test_asked_who_is_on_a_shift(engine: Engine, make_brain: Any, text: str, found: bool) -> None:
+    assert slugs(ask(engine, make_brain(HOPE_A), text)) == ([HOPE_A[0]] if found else [])

@@ -1339,7 +1339,7 @@ _OTHER_MODALS: Final = frozenset(
 def _rota_readings(tokens: list[Token], index: int) -> list[str]:
     """What a person's or a pet's one word reads as: where it is at a time, what it has."""
     found: list[str] = []
-    if _whereabouts(tokens, index) or _on_the_rota(tokens, index):
+    if _whereabouts(tokens, index) or _on_the_rota(tokens, index) or _asked_if_on(tokens, index):
         found.append(WHEREABOUTS)
     if _has_people_or_an_ailment(tokens, index):
         found.append(HAS_PEOPLE_OR_AILMENT)
@@ -1349,6 +1349,22 @@ def _rota_readings(tokens: list[Token], index: int) -> list[str]:
 def _phrase_ends(tokens: list[Token], index: int) -> bool:
     after = _glued_after(tokens, index)
     return after is None or after.norm in FUNCTION_WORDS
+
+
+def _asked_if_on(tokens: list[Token], index: int) -> bool:
+    """Asked who is on a shift: "is it hope on tomorrow or the other locum?"."""
+    before = _glued_before(tokens, index)
+    if before is None or not _asked_who_it_is(tokens, before):
+        return False
+    on = _glued_after(tokens, index)
+    when = _glued_after(tokens, on.index) if on is not None and on.norm == "on" else None
+    return when is not None and (
+        is_calendar_word(when.norm) or when.norm in _SHIFTS or when.norm in _DAYS_FROM_NOW
+    )
+
+
+#: Days said from today: "on tomorrow", "on tonight".
+_DAYS_FROM_NOW: Final = frozenset("today tonight tomorrow".split())
 
 
 def _on_the_rota(tokens: list[Token], index: int) -> bool:
@@ -1495,6 +1511,14 @@ _GIVING_VERBS: Final = frozenset(
 )
 
 
+def _asked_who_it_is(tokens: list[Token], pronoun: Token) -> bool:
+    """After "is it" or "was it", what follows is who or what it is, not a verb."""
+    if pronoun.norm not in ("it", "that"):
+        return False
+    asked = _glued_before(tokens, pronoun.index)
+    return asked is not None and asked.norm in ("is", "was", "isn't", "wasn't")
+
+
 def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
     """Evidence in the grammar around the one-word mention ``tokens[index]`` that it is no name."""
     token = tokens[index]
@@ -1508,7 +1532,9 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
         found.append(IMPERATIVE)
     found += _no_name_here(tokens, token, before, after)
     if before is not None and "VERB" in meaning.readings and not token.capitalised:
-        if before.norm in SUBJECT_PRONOUNS or _plural_subject(tokens, before):
+        if _asked_who_it_is(tokens, before):
+            pass  # "is it hope on tomorrow?": who it is, asked
+        elif before.norm in SUBJECT_PRONOUNS or _plural_subject(tokens, before):
             found.append(VERB_AFTER_SUBJECT)
         elif _singular_subject(tokens, before) and {"VBD", "VBZ"} & inflections(token.norm):
             found.append(VERB_AFTER_SUBJECT)
