@@ -2057,6 +2057,27 @@ def test_a_body_a_person_is_from_leaves_the_topic_as_it_was() -> None:
     assert facts[-1].entity_slug == room.slug
 
 
+def test_an_alias_given_in_lowercase_is_the_everyday_word_as_often() -> None:
+    sunny = Entity("people/sunny-adeyemi", "Sunny Adeyemi", "person")
+    august = Entity("companies/august-stone", "August Stone", "company")
+    pages = [sunny, august]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    surfaces += [("sunny", sunny.slug, True), ("august", august.slug, True)]
+    extractor = RulesExtractor(EntityIndex(pages, surfaces))
+    said = [
+        "If it's sunny on Saturday I'll take the under-12s up to the skills area.",
+        "We're booked solid until August now, so new jobs go on the waiting list.",
+    ]
+    for text in said:
+        assert [fact.entity_slug for fact in extractor.extract(seg(("user", text)))] == [None]
+    named = extractor.extract(seg(("user", "sunny says the track is muddy after the rain.")))
+    assert [fact.entity_slug for fact in named] == [sunny.slug]
+    named = extractor.extract(seg(("user", "got a text from sunny, she's off till May.")))
+    assert {fact.entity_slug for fact in named} == {sunny.slug}
+    named = extractor.extract(seg(("user", "August have sent the worktop quote, £2,400.")))
+    assert [fact.entity_slug for fact in named] == [august.slug]
+
+
 def test_a_value_under_its_own_name_after_a_clause_is_a_fact_of_its_own() -> None:
     facts = rules(("user", "Widget Co claim ref is WC-1182, excess £250."))
     assert [(text, entity) for text, entity, _ in facts] == [

@@ -38,6 +38,7 @@ from bb_brain.reflex._lexicon import (
     FAMILY_WORDS,
     NAME_MODALS,
     ROLE_NOUNS,
+    SEASONS,
     SUBJECT_PRONOUNS,
     is_calendar_word,
 )
@@ -501,6 +502,24 @@ class EntityIndex:
             return not _subject(folded, index)
         return is_place(entity.page_type, entity.slug)
 
+    def _an_everyday_use(
+        self, folded: list[str], words: list[re.Match[str]], index: int, surface: _Surface
+    ) -> bool:
+        """A one-word name used as the word or the month it also is, here.
+
+        "If it's sunny on Saturday", even of a page whose alias is "sunny"; "booked solid
+        until August", even of August Stone.
+        """
+        person = self._entities[surface.slug].is_person
+        taken = person and surface.explicit and _taken_as_someone(folded, words, index)
+        if not taken and self._a_word_in_lowercase(folded, words, index, surface):
+            # "ruffled a few feathers", of a pub whose alias is "feathers"; "since last
+            # summer", "to be frank", of people whose aliases are "summer" and "frank"
+            return True
+        if is_calendar_word(folded[index]) and _a_date(folded, words, index):
+            return True
+        return _said_of_a_state(folded, words, index) or _a_modifier_or_a_time(folded, words, index)
+
     def _match_at(
         self, folded: list[str], words: list[re.Match[str]], index: int
     ) -> tuple[int, _Surface | None] | None:
@@ -509,9 +528,12 @@ class EntityIndex:
             if key not in self._surfaces:
                 continue
             surface = self._surfaces[key]
-            if surface is not None and length == 1 and not surface.explicit:
-                if self._a_word_in_lowercase(folded, words, index, surface):
-                    continue
+            if (
+                surface is not None
+                and length == 1
+                and self._an_everyday_use(folded, words, index, surface)
+            ):
+                continue
             if surface is not None and self._anothers_family_name(folded, words, index, surface):
                 return length, None  # "Ellie Marsh" is not Jo Marsh: another of the family
             if (
@@ -538,6 +560,80 @@ class EntityIndex:
                         continue
             return length, surface
         return None
+
+
+def _said_of_a_state(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
+    """An adjective in lowercase after "it's", "was" or "so": "it's sunny", "so frank"."""
+    if index == 0 or words[index].group(0)[:1].isupper():
+        return False
+    if not sense(folded[index]).adjective:
+        return False
+    before = folded[index - 1]
+    if before == "s" and index >= 2:  # "it's sunny": the word list splits the "'s" off
+        return folded[index - 2] in _STATE_SUBJECTS
+    return before in _BEFORE_A_STATE
+
+
+def _taken_as_someone(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
+    """A word in lowercase where a person's name stands: after a word that takes someone.
+
+    "told mason the wall can wait", "a text from dawn", "waiting on june", "at dawn's".
+    """
+    text, end = words[index].string, words[index].end()
+    if text[end : end + 1] in ("'", "’"):
+        return True
+    after = folded[index + 1] if index + 1 < len(folded) else ""
+    if after and {"VBD", "VBZ"} & inflections(after) and "NOUN" not in sense(after).readings:
+        return True  # "since dawn moved out", "poor rose has the flu": her deed, her news
+    return index > 0 and folded[index - 1] in _TAKE_SOMEONE
+
+
+#: Words after which a lowercase name is someone: verbs of dealing with people and the
+#: prepositions they take.
+_TAKE_SOMEONE: Final = frozenset(
+    """
+    from to with on for by told tell tells ask asked asks met meet called call rang ring
+    texted text emailed email thank thanks thanked messaged message pinged ping saw see and
+    """.split()
+)
+
+
+def _a_modifier_or_a_time(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
+    """A lowercase noun before another it describes, or a season after "last" or "this".
+
+    "a jar of olive tapenade", "since last summer"; "summer's lesson" and "told olive" are
+    hers.
+    """
+    if words[index].group(0)[:1].isupper() or not sense(folded[index]).known_word:
+        return False
+    text, end = words[index].string, words[index].end()
+    if text[end : end + 1] in ("'", "’"):
+        return False
+    word = folded[index]
+    if (
+        index > 0
+        and folded[index - 1] in _TIME_DETERMINERS
+        and (is_calendar_word(word) or word in SEASONS)
+    ):
+        return True
+    after = sense(folded[index + 1]) if index + 1 < len(folded) else None
+    meaning = sense(folded[index])
+    return (
+        after is not None
+        and meaning.noun
+        and after.noun
+        and not after.function
+        and not {"VERB", "AUX"} & after.readings
+        and text[end : end + 1] == " "
+    )
+
+
+#: Words that make a season or a month a time: "last summer", "this june".
+_TIME_DETERMINERS: Final = frozenset("last this next every each early late mid".split())
+#: Subjects whose "'s" is "is" before a state: "it's sunny", "that's frank".
+_STATE_SUBJECTS: Final = frozenset("it that there what he she".split())
+#: Words before an adjective said of a state: "it was sunny", "so frank", "too sunny".
+_BEFORE_A_STATE: Final = frozenset("is was were be been being so very too quite really".split())
 
 
 def _has_or_is(text: str, at: int) -> bool:
