@@ -578,6 +578,14 @@ def test_a_clause_of_the_users_after_and_and_an_adverb_is_a_fact_of_its_own() ->
     assert [entity for _, entity, _ in facts] == [ALICE.slug, None]
 
 
+def test_the_users_news_after_a_lead_in_whose_it_is_no_one() -> None:
+    facts = rules(
+        ("user", "Quick update on Widget Co."),
+        ("user", "Last thing, and it's personal: I'm stepping back from Wednesday shifts."),
+    )
+    assert facts[-1][1] is None
+
+
 def test_a_family_name_of_several_words_finds_its_page() -> None:
     marit = Entity("people/marit-van-houten", "Marit Van Houten", "person")
     index = EntityIndex([marit], _page_surfaces(marit, None))

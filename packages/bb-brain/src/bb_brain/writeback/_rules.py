@@ -1294,9 +1294,17 @@ def _about_the_user(text: str, refs: list[Reference]) -> bool:
 
     "I'm vegetarian", "please don't schedule anything for me before 10am".
     """
-    return _PERSONAL.match(text) is not None or (
+    stated = _LEAD_IN.sub("", text, count=1)  # "Last thing, and it's personal: I'm ..."
+    return _PERSONAL.match(stated) is not None or (
         not refs and _FIRST_PERSON.search(text) is not None
     )
+
+
+#: A short lead-in before a colon that announces what follows: "Last thing, and it's
+#: personal:", "One more for me:".
+_LEAD_IN = re.compile(
+    r"^[^:;.!?]{1,40}:\s+(?=(?:i|i['’]m|i['’]ve|i['’]ll|i['’]d|my)\b)", re.IGNORECASE
+)
 
 
 #: The user, anywhere in a clause.
@@ -1585,8 +1593,8 @@ def _record(
     kind = _cue(text)
     if kind is None and not (group.inherited or group.grounds or _informative(text, refs)):
         return False
-    if _USERS_LIKING.search(text) is not None:
-        entity, title = None, None  # "I'd much rather play there", "I prefer to pay Hope in cash"
+    if _the_users_say(text, ref):
+        entity, title = None, None
     elif entity is None and body is not None and not refs and _MEMBERSHIP.match(text):
         entity = body  # "annual subs rise to £40 in april": the club's, whatever is at hand
         # (named or not, unless the clause names another body; see _another_body)
@@ -1606,6 +1614,18 @@ def _record(
             entity = own  # "AGM notes: subs up to £30", nothing else named: the choir
     facts.append(_Fact(text, entity, kind or "fact", title))
     return False
+
+
+def _the_users_say(text: str, ref: Reference | None) -> bool:
+    """The clause is the user's own say, whoever it names.
+
+    What they like or would rather ("I'd much rather play there", "I prefer to pay Hope in
+    cash"), or their news after a lead-in whose "it" is no one ("it's personal: I'm
+    stepping back from Wednesdays").
+    """
+    if _USERS_LIKING.search(text) is not None:
+        return True
+    return ref is not None and not ref.explicit and _LEAD_IN.match(text) is not None
 
 
 def _the_users_own_doing(text: str, refs: list[Reference], topic: Entity | None) -> bool:
