@@ -458,6 +458,8 @@ def test_notes_drop_the_article_of_an_alias(engine: Engine, make_brain: Any) -> 
     titled = make_brain(("places/the-bell", md("The Bell", type="place")))
     assert slugs(ask(engine, titled, "Bell rang twice at 3am, nobody there")) == []  # no alias
     assert slugs(ask(engine, brain, "Squad's been training twice a week")) == [SQUAD[0]]
+    assert slugs(ask(engine, brain, "squad was brilliant tonight, won 24-9")) == [SQUAD[0]]
+    assert slugs(ask(engine, brain, "the team said the squad system is unfair")) == []
 
 
 COTTAGE = ("places/4-quenby-row", md("4 Quenby Row", type="place", aliases="[the new cottage]"))

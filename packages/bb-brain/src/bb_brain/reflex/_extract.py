@@ -646,8 +646,8 @@ def _article_dropped(tokens: list[Token], tok: Token) -> bool:
     The verb may be contracted onto it ("Van's been rattling all week"), never a possessive's
     noun ("Van's engine").
     """
-    if not (tok.sentence_start and tok.capitalised) or not tok.raw[1:].islower():
-        return False
+    if not tok.sentence_start or not tok.raw[1:].islower():
+        return False  # typed fast, in lowercase, as often: "residential's three weeks out"
     meaning = sense(tok.norm)
     if not meaning.noun or meaning.function or tok.index + 1 >= len(tokens):
         return False
