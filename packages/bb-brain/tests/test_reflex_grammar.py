@@ -1856,6 +1856,7 @@ def test_an_adverb_of_order_after_a_name_no_dictionary_has(
     assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if found else [])
 
 
+HOPE_B = ("people/hope-quarrie", md("Hope Quarrie", type="person", aliases="[Hope]"))
 NIGHT_OWL = (
     "companies/night-owl-cabs",
     md("Night Owl Cabs", type="company", aliases="[Night Owl]"),
@@ -1869,8 +1870,10 @@ ESTERHAZY = ("people/marigold-esterhazy", md("Marigold Esterhazy", type="person"
     [
         (NIGHT_OWL, "honestly i'm such a night owl now, can't sleep before 4", False),  # any
         (NIGHT_OWL, "then calls, then the night owl ad break at 12:30", True),
+        (NIGHT_OWL, "can you get a night owl cab for the last guests", True),  # its cab
         (PROPS, "where does the word abracadabra even come from?", False),  # a word talked of
         (PROPS, "abracadabra props still haven't sent the silks", True),
+        (HOPE_B, "what was the word Hope used in the meeting?", True),  # a name, capitalised
         (ESTERHAZY, "the 14th is the esterhazy booking at the hall", True),  # a client's matter
     ],
 )

@@ -508,8 +508,3 @@ def test_a_clipped_word_and_a_place_its_page_gives(
 
 def test_a_kind_placed_elsewhere_is_another(engine: Engine, make_brain: Any) -> None:
     assert slugs(ask(engine, make_brain(DELI, REGEN), "the deli in Leeds had a great cheese")) == []
-
-
-def test_our_kind_is_the_one_the_user_knows(engine: Engine, make_brain: Any) -> None:
-    brain = make_brain(BAKERY, COURT)
-    assert slugs(ask(engine, brain, "our bakery wants the invoice by friday")) == [BAKERY[0]]

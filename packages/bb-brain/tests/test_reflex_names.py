@@ -1539,16 +1539,20 @@ def test_a_firms_alias_has_a_short_name_of_its_own(engine: Engine, make_brain: A
 
 PARGETER = ("people/eileen-pargeter", md("Eileen Pargeter", type="person", aliases="[Eileen]"))
 PRITCHARD = ("people/alun-pritchard", md("Alun Pritchard", type="person", aliases="[Alun]"))
-KARIMI = ("people/rashid-karimi", md("Rashid Karimi", type="person", aliases="[Rashid]"))
+KARIMI = (
+    "people/rashid-karimi",
+    md("Rashid Karimi", type="person", aliases="[Rashid]", summary="Van driver for the shops."),
+)
 
 
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("mrs k at the desk signed up 40 people", []),  # "Mrs" is no title of Rashid's
-        ("Mr K signed up 40 people last week", [KARIMI[0]]),
-        ("log: dr k ran the first aid session after", [KARIMI[0]]),
-        ("Mrs P. Quell rang about the hall", []),  # a name follows: she is someone else
+        ("mrs k at the desk says the van needs a service", []),  # no title of Rashid's
+        ("Mr K says the van driver rota has changed", [KARIMI[0]]),  # what he does
+        ("log: dr k checked the van driver rota", [KARIMI[0]]),
+        ("Mr K from the A-Team was on the telly", []),  # someone, but nothing says he
+        ("Mrs P. Quell rang about the van", []),  # a name follows: she is someone else
         ("plan b is fine, and vitamin k too", []),  # no title of address
     ],
 )

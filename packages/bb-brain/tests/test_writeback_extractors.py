@@ -2082,8 +2082,31 @@ def test_an_alias_given_in_lowercase_is_the_everyday_word_as_often() -> None:
     assert [fact.entity_slug for fact in named] == [sunny.slug]
     named = extractor.extract(seg(("user", "got a text from sunny, she's off till May.")))
     assert {fact.entity_slug for fact in named} == {sunny.slug}
+    for text in (
+        "It's sunny's turn to wash the kit on Friday.",  # her turn
+        "Big news about sunny: she's been made captain.",
+        "Can you remind me to pay sunny £40 on Friday.",
+    ):
+        named = extractor.extract(seg(("user", text)))
+        assert named[0].entity_slug == sunny.slug, text
     named = extractor.extract(seg(("user", "August have sent the worktop quote, £2,400.")))
     assert [fact.entity_slug for fact in named] == [august.slug]
+
+
+def test_a_places_alias_in_lowercase_is_the_place_but_not_the_counted_noun() -> None:
+    pub = Entity("places/the-feathers-inn", "The Feathers Inn", "place")
+    surfaces = [*_page_surfaces(pub, None), ("feathers", pub.slug, True)]
+    extractor = RulesExtractor(EntityIndex([pub], surfaces))
+    for text in (
+        "The quiz at the feathers is on Thursday, £2 a head.",
+        "feathers has a new beer garden, 40 covers.",
+    ):
+        assert extractor.extract(seg(("user", text)))[0].entity_slug == pub.slug, text
+    for text in (
+        "I've ruffled a few feathers at work this week, 3 complaints.",
+        "The hens are losing their feathers, 2 of them bald.",
+    ):
+        assert extractor.extract(seg(("user", text)))[0].entity_slug is None, text
 
 
 def test_a_value_under_its_own_name_after_a_clause_is_a_fact_of_its_own() -> None:

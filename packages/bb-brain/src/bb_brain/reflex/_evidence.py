@@ -245,6 +245,8 @@ _CONTENT = (
 
 def local_evidence(res: Resolved) -> list[str]:
     """The signals around the mention that make its ordinary word a name."""
+    if res.arm == FAMILY_INITIAL_ARM:
+        return []  # "Mr B and I": someone, but which is the conversation's to say
     cand = res.cand
     signals = set(cand.signals)
     found: list[str] = []
@@ -276,13 +278,19 @@ def local_evidence(res: Resolved) -> list[str]:
         found.append(EPISODE_SUBJECT)  # "thorn pushed back": a noun would take "the"
     if ASKED_SUBJECT in signals and res.arm in _EVENT_ARMS and not lowercase_noun:
         found.append(ASKED_SUBJECT)  # "can brian cover?"
+    if res.arm in SHORT_NAME_ARMS and LOWERCASE in signals and word.zipf >= BARE_COUNT_MAX_ZIPF:
+        # "then sky got dark": a firm's short name this common is the word as a subject
+        found = [signal for signal in found if signal not in _SUBJECTS]
+    return found + _person_or_pet_evidence(res, signals)
+
+
+def _person_or_pet_evidence(res: Resolved, signals: set[str]) -> list[str]:
+    """What only a person's or a pet's name has around it."""
+    found: list[str] = []
     if res.page.is_person:
         found += [signal for signal in _PERSON_ONLY if signal in signals]
         found += [signal for signal in signals if _initial_agrees(res, signal)]
         found += [signal for signal in signals if _given_initial_agrees(res, signal) is True]
-    if res.arm in SHORT_NAME_ARMS and LOWERCASE in signals and word.zipf >= BARE_COUNT_MAX_ZIPF:
-        # "then sky got dark": a firm's short name this common is the word as a subject
-        found = [signal for signal in found if signal not in _SUBJECTS]
     if _is_pet(res):
         found += [signal for signal in (CARED_FOR, ANIMAL_DEED, ANIMAL_KIND) if signal in signals]
     if res.page.is_person or _is_pet(res):

@@ -230,7 +230,15 @@ def _family_initials(tokens: list[Token], maker: Maker) -> list[Candidate]:
         after = tokens[letter.index + 1] if letter.index + 1 < len(tokens) else None
         if after is not None and after.glued and after.capitalised:
             continue
-        found.append(maker.make(letter.norm, [letter], _INITIAL_ARMS, extra=(HONORIFIC,)))
+        # on evidence only: "Mr T" of television, "Mr B and I" of the user's husband
+        found.append(
+            maker.make(
+                letter.norm,
+                [letter],
+                _INITIAL_ARMS,
+                ambiguity=f"a title and the initial {letter.raw!r}",
+            )
+        )
     return found
 
 

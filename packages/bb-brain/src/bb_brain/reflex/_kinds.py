@@ -51,8 +51,8 @@ from bb_brain.reflex._lexicon import (
 from bb_brain.reflex._ordinary import inflections, sense
 from bb_brain.reflex._tokens import Token
 
-#: Words before a kind that make it the one the user knows: "the bakery", "our insurer".
-_KNOWN_ONES: Final = frozenset({"the", "our"})
+#: Words before a kind that make it the one the user knows: "the bakery".
+_KNOWN_ONES: Final = frozenset({"the"})
 #: What a kind of thing named after "the" is evidence of (see the module docs).
 KIND_KNOWN: Final = "the kind said as one the user knows"
 KIND_ARMS: Final = frozenset({KIND_ARM})

@@ -267,7 +267,13 @@ def _lower_phrase(
 ) -> Candidate:
     """A lowercase phrase: a title on evidence only when its words are everyday ones."""
     ambiguity = _everyday(span, norm)
-    if not ambiguity and _after_indefinite_article(maker.tokens, span[0]):
+    after = maker.tokens[span[-1].index + 1] if span[-1].index + 1 < len(maker.tokens) else None
+    following = sense(after.norm) if after is not None and after.glued else None
+    ends = (
+        following is None or following.function or not following.noun or "ADV" in following.readings
+    )
+    if not ambiguity and ends and _after_indefinite_article(maker.tokens, span[0]):
+        # "a night owl cab" is the firm's cab
         if all(sense(tok.norm).lexical for tok in span if not sense(tok.norm).function):
             # "such a night owl": dictionary words after "a" are any such thing
             ambiguity = f"dictionary words {norm!r} after 'a'"

@@ -1690,8 +1690,9 @@ def _no_name_here(
         found.append(FOREIGN_PASSAGE)
     if token.quoted and not token.capitalised:  # a 'Quill' in quotes is a codename
         found.append(QUOTED_WORD)
-    elif _called_a_word(tokens, before):
-        found.append(QUOTED_WORD)  # "where does the word abracadabra come from?"
+    elif not token.capitalised and _called_a_word(tokens, before):
+        # "where does the word abracadabra come from?"; "the word Hope used" is hers
+        found.append(QUOTED_WORD)
     if before is not None and before.norm == "per" and not token.capitalised:
         quantity = _glued_before(tokens, before.index)
         if quantity is not None and _a_quantity(quantity):

@@ -69,8 +69,9 @@ RELAY: Final = re.compile(
 _SPLIT: Final = re.compile(
     r"\s+(?:[-–—]|--)\s+|;\s+|,\s+(?:and|but)\s+|,\s+(?=(?i:he|she|they|it|we|i|there)\b)|"
     r":\s+(?=(?i:they)\b)|"
-    r"\s+(?:and|but)\s+(?:(?i:honestly|frankly|personally|obviously|to be honest),?\s+)?"
-    r"(?=(?i:he|she|they|it|we|i|you)\b|(?P<named>[A-Z][a-z]))|"
+    r"\s+(?:and|but)\s+(?=(?i:he|she|they|it|we|i|you)\b|(?P<named>[A-Z][a-z]))|"
+    r"\s+(?:and|but)\s+(?i:honestly|frankly|personally|obviously|to be honest),?\s+"
+    r"(?=(?i:i|we)\b)|"
     r"\s+and\s+(?=(?i:an?)\s+(?:[\w-]+\s+){0,3}(?i:called|named)\s+[A-Z])|"
     r"\s+(?:so|because|since|while)\s+(?=(?i:he|she|they|we|i)\b)"
 )

@@ -510,12 +510,19 @@ class EntityIndex:
         "If it's sunny on Saturday", even of a page whose alias is "sunny"; "booked solid
         until August", even of August Stone.
         """
-        person = self._entities[surface.slug].is_person
-        taken = person and surface.explicit and _taken_as_someone(folded, words, index)
-        if not taken and self._a_word_in_lowercase(folded, words, index, surface):
-            # "ruffled a few feathers", of a pub whose alias is "feathers"; "since last
-            # summer", "to be frank", of people whose aliases are "summer" and "frank"
-            return True
+        if not surface.explicit:
+            if self._a_word_in_lowercase(folded, words, index, surface):
+                return True
+        elif _counted_out(folded, words, index):
+            return True  # "ruffled a few feathers", of a pub whose alias is "feathers"
+        elif not self._entities[surface.slug].is_person:
+            if _a_common_noun_here(folded, words, index):
+                return True  # "drop anchor", "their feathers", "the anchor of our back line"
+        elif self._entities[surface.slug].is_person:
+            if _taken_as_someone(folded, words, index):
+                return False  # "it's frank's turn", "about frank", "a text from sunny"
+            if self._a_word_in_lowercase(folded, words, index, surface):
+                return True  # "since last summer", "to be frank", of Summer and Frank
         if is_calendar_word(folded[index]) and _a_date(folded, words, index):
             return True
         return _said_of_a_state(folded, words, index) or _a_modifier_or_a_time(folded, words, index)
@@ -583,6 +590,8 @@ def _taken_as_someone(folded: list[str], words: list[re.Match[str]], index: int)
     if text[end : end + 1] in ("'", "’"):
         return True
     after = folded[index + 1] if index + 1 < len(folded) else ""
+    if after == "and":
+        return True  # "sunny and may are both off"
     if after and {"VBD", "VBZ"} & inflections(after) and "NOUN" not in sense(after).readings:
         return True  # "since dawn moved out", "poor rose has the flu": her deed, her news
     return index > 0 and folded[index - 1] in _TAKE_SOMEONE
@@ -592,10 +601,40 @@ def _taken_as_someone(folded: list[str], words: list[re.Match[str]], index: int)
 #: prepositions they take.
 _TAKE_SOMEONE: Final = frozenset(
     """
-    from to with on for by told tell tells ask asked asks met meet called call rang ring
-    texted text emailed email thank thanks thanked messaged message pinged ping saw see and
+    from to with on for by about told tell tells ask asked asks met meet called call rang
+    ring texted text emailed email thank thanks thanked messaged message pinged ping saw see
+    and take took taking pay paid paying owe owed
     """.split()
 )
+
+
+def _counted_out(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
+    """A lowercase word after a word that counts things: "a few feathers", "some anchors"."""
+    if index == 0 or words[index].group(0)[:1].isupper():
+        return False
+    return folded[index - 1] in _COUNTING or folded[index - 1].isdigit()
+
+
+def _a_common_noun_here(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
+    """A lowercase noun its neighbours make a common one: "their feathers", "drop anchor".
+
+    Someone's own ("their feathers"), the object of a verb with no article ("drop
+    anchor"), or one "of" something says which ("the anchor of our back line").
+    """
+    if index == 0 or words[index].group(0)[:1].isupper() or not sense(folded[index]).noun:
+        return False
+    before = folded[index - 1]
+    after = folded[index + 1] if index + 1 < len(folded) else ""
+    if before in _POSSESSIVE_DETERMINERS or (before == "the" and after == "of"):
+        return True
+    meaning = sense(before)
+    return "VERB" in meaning.readings and not meaning.function
+
+
+#: Possessive determiners: what follows is the owner's thing.
+_POSSESSIVE_DETERMINERS: Final = frozenset("their his her my our your its".split())
+#: Words that count the noun after them.
+_COUNTING: Final = frozenset("few some many several two three four five six ten".split())
 
 
 def _a_modifier_or_a_time(folded: list[str], words: list[re.Match[str]], index: int) -> bool:

@@ -1711,7 +1711,7 @@ _THE_USER_AND: Final = re.compile(r"\b(?:(?:i|me)\s+and|with)\s+$", re.IGNORECAS
 _USERS_LIKING: Final = re.compile(
     rf"^\W*(?:(?:and|but|so|also|honestly|personally|remind me(?: that)?|for the record)\W+)*"
     rf"i(?:{_APOS}d| would)?\s+(?:(?:much|really|honestly|far|still)\s+)?"
-    r"(?:rather|prefer|hate|love|like|can['’]t stand)\b",
+    r"(?:rather|prefer|hate|love|like|can['’]t stand)\b(?!\s+(?:that|how)\b)",
     _FLAGS,
 )
 _WE = re.compile(rf"^\W*(?:(?:and|but|so|also|then)\W+)?(?:we\b|we{_APOS}|our\b)", _FLAGS)
