@@ -1158,7 +1158,7 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (WILL, "Will wants the spare keys back, ask him"),  # no modal takes "wants"
         (WILL, "thanks. Will has the float for the till, ask him"),  # "will" has things
         (WILL, "Will is fixing the van today"),  # ... and does them
-        (WILL, "oh and will's van failed its MOT again"),  # a modal owns nothing
+        (WILL, "oh and will's car failed its service again"),  # a modal owns nothing
         (HOPE, "hope flagged that the boiler needs a service"),  # a deed said with "that"
         (IVY, "Ivy has 6 helpers lined up for the fete"),  # a head count
         (IVY, "ivy has the flu so the class is off"),  # an ailment
@@ -1857,24 +1857,24 @@ def test_an_adverb_of_order_after_a_name_no_dictionary_has(
 
 
 HOPE_B = ("people/hope-quarrie", md("Hope Quarrie", type="person", aliases="[Hope]"))
-NIGHT_OWL = (
-    "companies/night-owl-cabs",
-    md("Night Owl Cabs", type="company", aliases="[Night Owl]"),
+EARLY_LARK = (
+    "companies/early-lark-taxis",
+    md("Early Lark Taxis", type="company", aliases="[Early Lark]"),
 )
-PROPS = ("companies/abracadabra-props", md("Abracadabra Props", type="company"))
-ESTERHAZY = ("people/marigold-esterhazy", md("Marigold Esterhazy", type="person"))
+PROPS = ("companies/kerfuffle-props", md("Kerfuffle Props", type="company"))
+VANTERPOOL = ("people/marigold-vanterpool", md("Marigold Vanterpool", type="person"))
 
 
 @pytest.mark.parametrize(
     ("page", "text", "found"),
     [
-        (NIGHT_OWL, "honestly i'm such a night owl now, can't sleep before 4", False),  # any
-        (NIGHT_OWL, "then calls, then the night owl ad break at 12:30", True),
-        (NIGHT_OWL, "can you get a night owl cab for the last guests", True),  # its cab
-        (PROPS, "where does the word abracadabra even come from?", False),  # a word talked of
-        (PROPS, "abracadabra props still haven't sent the silks", True),
+        (EARLY_LARK, "honestly i'm such an early lark now, up before five", False),  # any
+        (EARLY_LARK, "then calls, then the early lark ad break at half past", True),
+        (EARLY_LARK, "can you get an early lark cab for the late guests", True),  # its cab
+        (PROPS, "where does the word kerfuffle even come from?", False),  # a word talked of
+        (PROPS, "kerfuffle props have lost the confetti cannons", True),
         (HOPE_B, "what was the word Hope used in the meeting?", True),  # a name, capitalised
-        (ESTERHAZY, "the 14th is the esterhazy booking at the hall", True),  # a client's matter
+        (VANTERPOOL, "the 9th is the vanterpool booking at the hall", True),  # a client's matter
     ],
 )
 def test_a_word_talked_about_or_any_such_thing_is_no_page(
@@ -1889,7 +1889,7 @@ HOPE_A = ("people/hope-adesina", md("Hope Adesina", type="person", aliases="[Hop
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("is it hope on tomorrow or the other locum?", True),  # who is on, asked
+        ("is it hope on tonight or the agency nurse?", True),  # who is on, asked
         ("was it hope on monday? can't remember", True),
         ("is it hope on the horizon or just talk?", False),
         ("they hope on tomorrow's news it clears", False),

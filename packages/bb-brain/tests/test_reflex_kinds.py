@@ -403,9 +403,9 @@ def test_a_noun_of_a_plan_s_title_said_of_something_else(
 
 
 FAIR = (
-    "projects/brackley-summer-fair",
-    "---\ntitle: Brackley Summer Fair\ntype: project\naliases: [the fair, the bath]\nsummary: July"
-    " fundraiser on the green.\n---\n",
+    "projects/brimscombe-summer-fair",
+    "---\ntitle: Brimscombe Summer Fair\ntype: project\naliases: [the fair, the bath]\n"
+    "summary: July fundraiser on the green.\n---\n",
 )
 
 
@@ -481,9 +481,9 @@ def test_the_nouns_a_plan_goes_by(title: str, summary: str, keys: list[str]) -> 
 
 
 DELI = (
-    "companies/marlow-finch-delicatessen",
-    "---\ntitle: Marlow Finch Delicatessen\ntype: company\nsummary: Delicatessen in Harrowby"
-    " that wants to stock our honey.\n---\n",
+    "companies/corbel-street-delicatessen",
+    "---\ntitle: Corbel Street Delicatessen\ntype: company\nsummary: Delicatessen in Harrowby"
+    ", keen on our chutneys.\n---\n",
 )
 REGEN = (
     "projects/eastbury-regeneration",
@@ -495,8 +495,8 @@ REGEN = (
 @pytest.mark.parametrize(
     ("text", "slug"),
     [
-        ("the deli wants to stock us", DELI[0]),  # a word as speech clips it
-        ("big news, the deli in Harrowby wants to stock us", DELI[0]),  # placed where it is
+        ("the deli wants six jars a week", DELI[0]),  # a word as speech clips it
+        ("big news, the deli in Harrowby wants six jars a week", DELI[0]),  # placed where it is
         ("eastbury regen update: drawings due friday", REGEN[0]),
     ],
 )

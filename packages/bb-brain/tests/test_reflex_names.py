@@ -1458,22 +1458,22 @@ def test_a_name_before_one_stands_for_what_it_modifies(
     assert slugs(ask(engine, make_brain(KERSHAW, GUILLEMOT), text)) == expected
 
 
-MEHMET = ("people/mehmet-yildirim", md("Mehmet Yıldırım", type="person", aliases="[Mehmet]"))
+TARIK = ("people/tarik-kirimli", md("Tarık Kırımlı", type="person", aliases="[Tarık]"))
 ROWAN = ("people/rowan-quell", md("Rowan Quell", type="person", aliases="[Rowan]"))
 
 
-@pytest.mark.parametrize("text", ["dr yildirim's seen the patient", "ask Yildirim about obs"])
+@pytest.mark.parametrize("text", ["dr kirimli's seen the ward round", "ask Kirimli about obs"])
 def test_special_letters_typed_plain_throughout(engine: Engine, make_brain: Any, text: str) -> None:
-    """ "Yıldırım" typed on a plain keyboard: two dotless i's, "yildirim"."""
-    assert slugs(ask(engine, make_brain(MEHMET), text)) == [MEHMET[0]]
+    """ "Kırımlı" typed on a plain keyboard: two dotless i's, "kirimli"."""
+    assert slugs(ask(engine, make_brain(TARIK), text)) == [TARIK[0]]
 
 
 @pytest.mark.parametrize(
     "text",
     [
-        "the two Mercedes vans for the florist are priority",  # a make, counted
-        "can the nursery do me 3 rowans by the 20th",  # a plural, counted
-        "rowans are cheap this time of year",  # a plural, its verb after it
+        "book two Mercedes minibuses for the school run",  # a make, counted
+        "can the nursery do me 6 rowans for the hedge",  # a plural, counted
+        "rowans are cheaper bare root",  # a plural, its verb after it
     ],
 )
 def test_a_name_counted_is_no_person(engine: Engine, make_brain: Any, text: str) -> None:
@@ -1488,24 +1488,27 @@ DELI = (
     "companies/quist-and-daughter",
     md("Quist & Daughter Deli", type="company", aliases="[Quist's]"),
 )
-NGOZI = ("people/ngozi-quist", md("Ngozi Quist", type="person", aliases="[Ngozi]"))
+TEMPERANCE = (
+    "people/temperance-quist",
+    md("Temperance Quist", type="person", aliases="[Temperance]"),
+)
 
 
 @pytest.mark.parametrize(
     ("text", "slug"),
     [
-        ("round sheet. quist's: 4 sourdough, 10 bagels", DELI[0]),  # nothing owned after it
+        ("round sheet. quist's: 6 baguettes, 2 rye", DELI[0]),  # nothing owned after it
         ("dropped the bread at quist's.", DELI[0]),
-        ("quist's van is blocking the lane", NGOZI[0]),  # something of hers
-        ("the green coat on the hook is quist's.", NGOZI[0]),  # whose it is
-        ("whose umbrella is this? quist's?", NGOZI[0]),
-        ("found a scarf in the car, i think it's quist's.", NGOZI[0]),
+        ("quist's van is blocking the lane", TEMPERANCE[0]),  # something of hers
+        ("the green coat on the hook is quist's.", TEMPERANCE[0]),  # whose it is
+        ("whose umbrella is this? quist's?", TEMPERANCE[0]),
+        ("found a scarf in the car, i think it's quist's.", TEMPERANCE[0]),
     ],
 )
 def test_a_name_in_the_possessive_owning_nothing_is_the_shops(
     engine: Engine, make_brain: Any, text: str, slug: str
 ) -> None:
-    assert slugs(ask(engine, make_brain(DELI, NGOZI), text)) == [slug]
+    assert slugs(ask(engine, make_brain(DELI, TEMPERANCE), text)) == [slug]
 
 
 @pytest.mark.parametrize(
@@ -1523,7 +1526,7 @@ def test_a_persons_shifts_counted_are_still_theirs(
 
 
 def test_a_full_name_typed_plain_in_lowercase(engine: Engine, make_brain: Any) -> None:
-    assert slugs(ask(engine, make_brain(MEHMET), "mehmet yildirim covers nights")) == [MEHMET[0]]
+    assert slugs(ask(engine, make_brain(TARIK), "tarik kirimli covers nights")) == [TARIK[0]]
 
 
 def test_a_firms_alias_has_a_short_name_of_its_own(engine: Engine, make_brain: Any) -> None:
@@ -1537,21 +1540,26 @@ def test_a_firms_alias_has_a_short_name_of_its_own(engine: Engine, make_brain: A
     ]
 
 
-PARGETER = ("people/eileen-pargeter", md("Eileen Pargeter", type="person", aliases="[Eileen]"))
-PRITCHARD = ("people/alun-pritchard", md("Alun Pritchard", type="person", aliases="[Alun]"))
-KARIMI = (
-    "people/rashid-karimi",
-    md("Rashid Karimi", type="person", aliases="[Rashid]", summary="Van driver for the shops."),
+PARDOE = ("people/elspeth-pardoe", md("Elspeth Pardoe", type="person", aliases="[Elspeth]"))
+PROTHERO = ("people/aled-prothero", md("Aled Prothero", type="person", aliases="[Aled]"))
+KOVACS = (
+    "people/rustam-kovacs",
+    md(
+        "Rustam Kovacs",
+        type="person",
+        aliases="[Rustam]",
+        summary="Drives the bread van for the farm shop.",
+    ),
 )
 
 
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("mrs k at the desk says the van needs a service", []),  # no title of Rashid's
-        ("Mr K says the van driver rota has changed", [KARIMI[0]]),  # what he does
-        ("log: dr k checked the van driver rota", [KARIMI[0]]),
-        ("Mr K from the A-Team was on the telly", []),  # someone, but nothing says he
+        ("mrs k says the bread van is late", []),  # no title of Rustam's
+        ("Mr K says the bread van rota has changed", [KOVACS[0]]),  # what he does
+        ("log: dr k checked the bread van rota", [KOVACS[0]]),
+        ("Mr K off the telly was on again", []),  # someone, but nothing says he
         ("Mrs P. Quell rang about the van", []),  # a name follows: she is someone else
         ("plan b is fine, and vitamin k too", []),  # no title of address
     ],
@@ -1559,8 +1567,8 @@ KARIMI = (
 def test_a_title_and_an_initial_name_the_one_person_of_that_initial(
     engine: Engine, make_brain: Any, text: str, found: list[str]
 ) -> None:
-    assert slugs(ask(engine, make_brain(KARIMI, OTTILIE), text)) == found
+    assert slugs(ask(engine, make_brain(KOVACS, OTTILIE), text)) == found
 
 
 def test_an_initial_two_family_names_share_names_neither(engine: Engine, make_brain: Any) -> None:
-    assert slugs(ask(engine, make_brain(PARGETER, PRITCHARD), "Dr P ran the session")) == []
+    assert slugs(ask(engine, make_brain(PARDOE, PROTHERO), "Dr P ran the session")) == []

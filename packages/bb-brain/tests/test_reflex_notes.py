@@ -1,4 +1,4 @@
-"""Notes drop their articles: "refill wall delayed again" is the user's "the refill wall".
+"""Notes drop their articles: "hopper wall delayed again" is the user's "the hopper wall".
 
 A page whose alias is the user's own "the <words>" (or whose kind is filed so) is named by
 the words bare where an item of notes opens: a line of a text of several lines, or right
@@ -16,22 +16,22 @@ from bb_schema.fixture import PublicTurn
 from bb_schema.turn_context import SeamSettings, TurnContextRequest, TurnContextResponse
 
 WALL = (
-    "projects/tallow-lane-refill-wall",
-    "---\ntitle: Tallow Lane Refill Wall\ntype: project\naliases: [the refill wall]\nsummary:"
-    " Gravity bins for dried goods by the tills.\n---\n",
+    "projects/tallow-lane-hopper-wall",
+    "---\ntitle: Tallow Lane Hopper Wall\ntype: project\naliases: [the hopper wall]\nsummary:"
+    " Racks of seed packets by the door.\n---\n",
 )
 FAIR = (
-    "projects/brackley-winter-fair",
-    "---\ntitle: Brackley Winter Fair\ntype: project\naliases: [the fair, the gala]\nsummary:"
+    "projects/brimscombe-winter-fair",
+    "---\ntitle: Brimscombe Winter Fair\ntype: project\naliases: [the fair, the gala]\nsummary:"
     " The December fair on the green.\n---\n",
 )
 DEPOT = (
-    "places/ardlow-road-depot",
-    "---\ntitle: Ardlow Road Depot\ntype: place\nsummary: The depot our vans run from.\n---\n",
+    "places/ashlow-road-depot",
+    "---\ntitle: Ashlow Road Depot\ntype: place\nsummary: The depot our vans run from.\n---\n",
 )
 PERSON = (
-    "people/oyelaran-quist",
-    "---\ntitle: Oyelaran Quist\ntype: person\naliases: [Oye]\nsummary: Buyer.\n---\n",
+    "people/isembard-quist",
+    "---\ntitle: Isembard Quist\ntype: person\naliases: [Izzy]\nsummary: Buyer.\n---\n",
 )
 
 
@@ -55,13 +55,13 @@ def slugs(response: TurnContextResponse) -> set[str]:
 @pytest.mark.parametrize(
     ("text", "slug"),
     [
-        ("notes from tonight:\noye wants two more bins\nrefill wall delayed again\nok", WALL[0]),
-        ("notes:\n\n- oye to chase the bins\n- refill wall late AGAIN\n- float £20 down", WALL[0]),
+        ("notes from tonight:\nizzy wants two more bins\nhopper wall delayed again\nok", WALL[0]),
+        ("notes:\n\n- izzy to chase the bins\n- hopper wall late again\n- float £20 down", WALL[0]),
         ("my week:\nTues - stall 9-1\nWeds - gala committee 6pm\nFri - day off", FAIR[0]),
-        ("from the huddle:\noye - bins\ndepot - keys missing again\nall - parking", DEPOT[0]),
-        ("list:\n1. fair's raffle prizes\n2. oye on tills\n3. bins", FAIR[0]),
-        ("week:\nfair - tombola prizes\noye on tills\nbins", FAIR[0]),  # a label
-        ("week:\nfair is on the 21st\noye on tills\nbins", FAIR[0]),  # its verb after it
+        ("from the huddle:\nizzy - bins\ndepot - keys missing again\nall - parking", DEPOT[0]),
+        ("list:\n1. fair's raffle prizes\n2. izzy on tills\n3. bins", FAIR[0]),
+        ("week:\nfair - tombola prizes\nizzy on tills\nbins", FAIR[0]),  # a label
+        ("week:\nfair is on the 21st\nizzy on tills\nbins", FAIR[0]),  # its verb after it
     ],
 )
 def test_an_item_of_notes_names_the_thing_by_its_own_words_bare(
@@ -74,15 +74,15 @@ def test_an_item_of_notes_names_the_thing_by_its_own_words_bare(
 @pytest.mark.parametrize(
     "text",
     [
-        "refill wall delayed again, the builder says",  # a text of one line
-        "notes:\nwe saw a refill wall at the co-op\nit was great\nbins next",  # mid-line
-        "notes:\nany fair price is fine\noye to decide\nbins next",  # not the whole alias
-        "notes:\na fair committee met\noye to decide\nbins next",  # an article of its own
-        "notes:\nroad depot keys\noye to decide\nbins next",  # not its kind's words
-        "feedback:\nfair point about parking\noye to decide\nbins next",  # a common word
-        "errands:\nmove fair stall\noye to decide\nbins next",
-        "week:\nfair of the year, lovely\noye to decide\nbins next",  # which one
-        "kit list:\nrefill wall, bibs, gilet\noye to decide\nbins next",  # things listed
+        "hopper wall delayed again, the builder says",  # a text of one line
+        "notes:\nwe saw a hopper wall at the market\nit was great\nbins next",  # mid-line
+        "notes:\nany fair price is fine\nizzy to decide\nbins next",  # not the whole alias
+        "notes:\na fair committee met\nizzy to decide\nbins next",  # an article of its own
+        "notes:\nroad depot keys\nizzy to decide\nbins next",  # not its kind's words
+        "feedback:\nfair point about parking\nizzy to decide\nbins next",  # a common word
+        "errands:\nmove fair stall\nizzy to decide\nbins next",
+        "week:\nfair of the year, lovely\nizzy to decide\nbins next",  # which one
+        "kit list:\nhopper wall, bibs, gilet\nizzy to decide\nbins next",  # things listed
         "washing\ngala\nfair\ntowels",  # a list of things, a word a line
     ],
 )

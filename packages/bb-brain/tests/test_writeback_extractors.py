@@ -581,7 +581,7 @@ def test_a_clause_of_the_users_after_and_and_an_adverb_is_a_fact_of_its_own() ->
 def test_the_users_news_after_a_lead_in_whose_it_is_no_one() -> None:
     facts = rules(
         ("user", "Quick update on Widget Co."),
-        ("user", "Last thing, and it's personal: I'm stepping back from Wednesday shifts."),
+        ("user", "One more, and it's personal: I'm giving up the Thursday rota."),
     )
     assert facts[-1][1] is None
 
@@ -2003,29 +2003,29 @@ def test_a_pronoun_for_the_thing_at_hand_keeps_it_beside_a_place() -> None:
 
 def test_a_firm_at_hand_is_held_nowhere() -> None:
     """What is on at a place, after a firm was named, is the place's news, not the firm's."""
-    firm = Entity("companies/harbourline-travel", "Harbourline Travel", "company")
-    hall = Entity("places/vestby-kirke", "Vestby Kirke", "place")
+    firm = Entity("companies/quayward-travel", "Quayward Travel", "company")
+    hall = Entity("places/vestby-chapel", "Vestby Chapel", "place")
     show = Entity("projects/autumn-ceilidh", "Autumn Ceilidh", "project")
     pages = [firm, hall, show]
     surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
     extractor = RulesExtractor(EntityIndex(pages, surfaces))
-    said = "The gala concert is at Vestby Kirke on the 9th."
-    facts = extractor.extract(seg(("user", "Harbourline Travel sent the schedule. " + said)))
+    said = "The gala concert is at Vestby Chapel on the 9th."
+    facts = extractor.extract(seg(("user", "Quayward Travel sent the schedule. " + said)))
     assert [fact.entity_slug for fact in facts] == [firm.slug, hall.slug]
     # a project at hand is held there: its news
     facts = extractor.extract(seg(("user", "Planning the Autumn Ceilidh. " + said)))
     assert [fact.entity_slug for fact in facts] == [show.slug, show.slug]
     # what the clause calls the firm's own is held by it
     facts = extractor.extract(
-        seg(("user", "Harbourline Travel rang. Their staff party is at Vestby Kirke on Friday."))
+        seg(("user", "Quayward Travel rang. Their staff party is at Vestby Chapel on Friday."))
     )
     assert [fact.entity_slug for fact in facts] == [firm.slug, firm.slug]
     # and so is the user's own club's
-    club = Entity("companies/kelso-rovers", "Kelso Rovers", "company", users_own=True)
+    club = Entity("companies/kelbrook-rovers", "Kelbrook Rovers", "company", users_own=True)
     pages = [club, hall]
     surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
     facts = RulesExtractor(EntityIndex(pages, surfaces)).extract(
-        seg(("user", "Kelso Rovers sent the fixtures. The AGM is at Vestby Kirke on Friday."))
+        seg(("user", "Kelbrook Rovers sent the fixtures. The AGM is at Vestby Chapel on Friday."))
     )
     assert [fact.entity_slug for fact in facts] == [club.slug, club.slug]
 
@@ -2040,7 +2040,7 @@ def test_a_body_someone_by_a_given_name_is_from_leaves_the_topic_as_it_was() -> 
         seg(
             (
                 "user",
-                "The Garden Studio is behind. Tobias from Larkhill came round with the"
+                "The Garden Studio is behind. Tobin from Larkhill came round with the"
                 " drawings. The steel arrives Monday.",
             )
         )
@@ -2059,7 +2059,7 @@ def test_a_body_a_person_is_from_leaves_the_topic_as_it_was() -> None:
     facts = extractor.extract(
         seg(
             ("user", "Right, Garden Studio update. Tobin from Larkhill came round with plans."),
-            ("user", "Groundworks start on the 18th of May."),
+            ("user", "Footings go in on the 4th of June."),
         )
     )
     assert facts[-1].entity_slug == room.slug
@@ -2073,8 +2073,8 @@ def test_an_alias_given_in_lowercase_is_the_everyday_word_as_often() -> None:
     surfaces += [("sunny", sunny.slug, True), ("august", august.slug, True)]
     extractor = RulesExtractor(EntityIndex(pages, surfaces))
     said = [
-        "If it's sunny on Saturday I'll take the under-12s up to the skills area.",
-        "We're booked solid until August now, so new jobs go on the waiting list.",
+        "If it's sunny on Sunday we'll ride the coast path instead.",
+        "We're full until August now, so new bookings wait till autumn.",
     ]
     for text in said:
         assert [fact.entity_slug for fact in extractor.extract(seg(("user", text)))] == [None]
@@ -2103,7 +2103,7 @@ def test_a_places_alias_in_lowercase_is_the_place_but_not_the_counted_noun() -> 
     ):
         assert extractor.extract(seg(("user", text)))[0].entity_slug == pub.slug, text
     for text in (
-        "I've ruffled a few feathers at work this week, 3 complaints.",
+        "I've ruffled some feathers at work this week, 3 complaints.",
         "The hens are losing their feathers, 2 of them bald.",
     ):
         assert extractor.extract(seg(("user", text)))[0].entity_slug is None, text

@@ -301,7 +301,7 @@ class PageRecord:
             rows += [(_HYPHEN.sub(" ", key), arm) for key, arm in rows if _HYPHEN.search(key)]
             # "Quiller Street Repointing" is "quiller st" in a hurry
             rows += [(short, arm) for key, arm in rows if (short := _street_abbreviated(key))]
-            # "Eastfield Regeneration" is "eastfield regen", "the delicatessen" "the deli"
+            # "Eastbury Regeneration" is "eastbury regen", "the delicatessen" "the deli"
             rows += [(short, arm) for key, arm in rows if (short := _clipped(key))]
         seen: set[tuple[str, str]] = set()
         unique: list[tuple[str, str]] = []
@@ -331,7 +331,7 @@ class PageRecord:
             arm = SHORT_NAME_ARM if organisation else COINED_NAME_ARM
             if coined is not None:
                 rows.append((normalise(coined), arm))
-        if organisation:  # an alias "Anchor Print" of Anchor Print & Sign: "anchor" too
+        if organisation:  # an alias "Quell Print" of Quell Print & Sign: "quell" too
             rows += [
                 (normalise(alias_short), SHORT_NAME_ARM)
                 for alias in self.aliases
@@ -389,7 +389,7 @@ class PageRecord:
             rows.append((forms.family_with_particles, "name-form"))
         rows += [(forms.family, "surname"), (forms.given, "given-name")]
         if forms.family[:1].isalpha():
-            rows.append((forms.family[:1], FAMILY_INITIAL_ARM))  # "Mrs P" of Eileen Pargeter
+            rows.append((forms.family[:1], FAMILY_INITIAL_ARM))  # "Mrs P" of Elspeth Pardoe
         return rows
 
 

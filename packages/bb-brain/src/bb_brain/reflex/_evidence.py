@@ -634,7 +634,7 @@ _TITLE_WORD: Final = re.compile(r"[^\W_]+")
 def _same_word(a: str, b: str) -> bool:
     """One word, whatever its number or spelling ("renovations", "colour" / "color")."""
     if a == b or a.rstrip("s") == b.rstrip("s") or keyboard_spelling(a) == b:
-        return True  # "yildirim" of "Yıldırım": its special letters typed plain
+        return True  # "kirimli" of "Kırımlı": its special letters typed plain
     if min(len(a), len(b)) < SAME_WORD_MIN_CHARS:
         return False
     from rapidfuzz.distance import Levenshtein  # on first use: a run's start-up skips it
@@ -838,7 +838,7 @@ def veto(res: Resolved) -> str | None:
         return _title_disagrees(res)
     if res.arm == KIND_ARM:
         # "the bakery": a noun after its article, as a kind is named; "the deli in
-        # Harrowgate" only where its page says it is
+        # Harrowby" only where its page says it is
         about = f"{res.page.title} {res.page.summary}"
         if placed_as_its_page_says(res.cand.signals, fold(about)) is False:
             return f"declined: {res.cand.raw!r} is placed where its page does not say it is"
@@ -929,7 +929,7 @@ def _no_one_here(res: Resolved, signals: set[str]) -> str | None:
 
 
 def _counted_before_a_noun(res: Resolved) -> bool:
-    """A number before the word and a noun after it: "the two Mercedes vans", "3 Volvo estates".
+    """A number before the word and a noun after it: "two Volvo estates", "3 Skoda vans".
 
     People are counted by their name alone ("the two Sams"), never as the make of a thing;
     a name English text seldom uses is no make, and what is counted is dealings with its

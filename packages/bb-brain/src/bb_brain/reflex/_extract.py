@@ -215,7 +215,7 @@ def _extract(text: str, text_index: int) -> list[Candidate]:
 
 
 def _family_initials(tokens: list[Token], maker: Maker) -> list[Candidate]:
-    """A title of address and a letter alone: "Mrs P at Whitby", "dr p ran the session".
+    """A title of address and a letter alone: "Mrs P at Saltby", "dr p ran the session".
 
     The letter is a family name's initial, as people call a teacher or a neighbour; looked
     up against the one person of the source whose family name it opens. Not when a name
@@ -655,7 +655,7 @@ def _article_dropped(tokens: list[Token], tok: Token) -> bool:
     noun ("Van's engine").
     """
     if not tok.sentence_start or not tok.raw[1:].islower():
-        return False  # typed fast, in lowercase, as often: "residential's three weeks out"
+        return False  # typed fast, in lowercase, as often: "trip's three weeks out"
     meaning = sense(tok.norm)
     if not meaning.noun or meaning.function or tok.index + 1 >= len(tokens):
         return False

@@ -150,7 +150,7 @@ def typo_kind(typed: str, meant: str) -> str | None:
     if len(typed) != len(meant) and plain:
         return "plain letters for a special one"  # "kjaersti" for "kjærsti": æ typed "ae"
     if len(typed) == len(meant):
-        # "yildirim" for "yıldırım": each special letter typed plain, however many
+        # "kirimli" for "yıldırım": each special letter typed plain, however many
         return _replaced(typed, meant) or ("plain letters for special ones" if plain else None)
     if len(typed) == len(meant) + 1:
         return _added(typed, meant)

@@ -1,7 +1,7 @@
 """A page called by what it is: "the bakery wants tables outside", "is the depot open".
 
 Someone who deals with one bakery, one depot, one gala calls it that, and a page whose title
-ends in that noun ("Quenwick Bakery", "Ardlow Road Depot") and whose summary calls it one
+ends in that noun ("Quenwick Bakery", "Ashlow Road Depot") and whose summary calls it one
 is filed under "the <noun>" in the alias index (:func:`bb_brain._orgnames.kind_head`, arm
 ``kind``). This channel offers "the" and the noun after it, read as a whole noun phrase that
 names the one the user knows, and nothing else:
@@ -177,7 +177,7 @@ def _topics(tokens: list[Token], maker: Maker) -> list[Candidate]:
         if noun.norm in TOPIC_ASPECTS or sense(noun.norm).function:
             continue
         if noun.capitalised and sense(noun.norm).place:
-            continue  # "Jersey stuff": the island
+            continue  # "Bath stuff": the city
         if sense(noun.norm).zipf >= ASPECT_MAX_ZIPF and not _a_capital_inside(noun):
             continue
         if not _ends_the_sentence(maker.text, tokens, aspect):
@@ -271,7 +271,7 @@ def _a_capital_inside(tok: Token) -> bool:
 
 
 def _in_a_named_place(tokens: list[Token], noun: Token) -> str | None:
-    """The named place "in" or "at" after the noun says which one: "the deli in Harrowgate".
+    """The named place "in" or "at" after the noun says which one: "the deli in Harrowby".
 
     The one the user knows is there if its page says so (:func:`placed_as_its_page_says`);
     "the bakery in Tasbury" is another bakery when the page's is elsewhere.

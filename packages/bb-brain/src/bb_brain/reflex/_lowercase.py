@@ -273,9 +273,9 @@ def _lower_phrase(
         following is None or following.function or not following.noun or "ADV" in following.readings
     )
     if not ambiguity and ends and _after_indefinite_article(maker.tokens, span[0]):
-        # "a night owl cab" is the firm's cab
+        # "an early lark cab" is the firm's cab
         if all(sense(tok.norm).lexical for tok in span if not sense(tok.norm).function):
-            # "such a night owl": dictionary words after "a" are any such thing
+            # "such an early lark": dictionary words after "a" are any such thing
             ambiguity = f"dictionary words {norm!r} after 'a'"
     return maker.make(
         norm,
@@ -325,9 +325,9 @@ def _possessive_typed_without_apostrophe(tokens: list[Token], tok: Token) -> str
         return None
     before = tokens[tok.index - 1] if tok.index and tok.glued else None
     if before is not None and counts(before):
-        return None  # "3 rowans by the 20th": a plural, counted
+        return None  # "6 rowans for the hedge": a plural, counted
     if finite(nxt.norm) and not sense(nxt.norm).noun:
-        return None  # "rowans are cheap": a plural, the subject of its verb
+        return None  # "rowans are cheaper bare root": a plural, the subject of its verb
     stem = tok.norm[:-1]
     meaning = sense(stem)
     return None if meaning.known_word or meaning.function or stem.endswith("s") else stem

@@ -1,13 +1,13 @@
 """A thing the user calls "the <words>", in notes that drop their articles.
 
-Notes are telegraphic: "refill wall delayed again", "- boiler programme - 62 of 110 done",
-"Weds - gala committee @ Harcourt" each open an item with the thing itself, its article
-gone. A page whose aliases give the user's own name for it with "the" ("the refill wall",
+Notes are telegraphic: "hopper wall delayed again", "- gutter programme - 40 of 75 fitted",
+"Thurs - fete committee @ 7" each open an item with the thing itself, its article
+gone. A page whose aliases give the user's own name for it with "the" ("the hopper wall",
 "the gala"), or whose kind is filed so ("the depot", :mod:`bb_brain.reflex._kinds`), is
 named there by the same words bare.
 
 Only where an item opens: a line of a text of several lines, or right after the label of
-such a line ("all - slipway parking"). Mid-sentence, "gala" is any gala and "refill wall" a
+such a line ("all - slipway parking"). Mid-sentence, "gala" is any gala and "hopper wall" a
 description; those keep their article when they name the one the user knows. The words are
 looked up whole against those keys only and, everyday words as they are, still need the
 evidence the item gives: :data:`NOTES_ITEM`.
@@ -31,7 +31,7 @@ _ARMS: Final = frozenset({"alias", KIND_ARM})
 NOTES_MIN_LINES: Final = 3
 #: The most words the thing's name runs to after its dropped "the".
 _MAX_WORDS: Final = 3
-#: The most words a line's label runs to before its dash or colon ("all -", "Weds -").
+#: The most words a line's label runs to before its dash or colon ("all -", "Thurs -").
 _LABEL_WORDS: Final = 2
 
 
@@ -44,7 +44,7 @@ def dropped_articles(tokens: list[Token], maker: Maker) -> list[Candidate]:
         if not _opens_an_item(tokens, tok):
             continue
         if tok.capitalised and sense(tok.norm).place:
-            continue  # "Jersey - ferry booked": the island
+            continue  # "Bath - train booked": the city
         words: list[Token] = []
         for word in tokens[tok.index : tok.index + _MAX_WORDS]:
             if (words and (not word.glued or word.line_start)) or not word.norm.isalpha():
@@ -70,7 +70,7 @@ def _arms(words: list[Token]) -> frozenset[str]:
 def _names_a_thing(tokens: list[Token], words: list[Token]) -> bool:
     """The words, bare, may name the one thing: a label, or a subject; not a word in a list.
 
-    "move - sign lease", "fair is on the 21st", "refill wall delayed"; not "jersey, bibs,
+    "move - sign lease", "fair is on the 21st", "hopper wall delayed"; not "jersey, bibs,
     gilet" (things listed), "medal for sam" or "tour of the castle" (which one), nor a
     word of many senses before anything but its verb ("fair point", "move car").
     """

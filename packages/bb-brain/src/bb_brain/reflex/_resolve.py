@@ -225,7 +225,7 @@ def match(cand: Candidate, hits: AliasHits) -> Outcome:
     allowed = cand.allowed_arms()
     tiers = TIERS
     if POSSESSIVE_NAME_ARM in arms_hit and _owning_nothing(cand):
-        tiers = ((POSSESSIVE_NAME_ARM,), *TIERS)  # "obi's: 4 sourdough": the shop's own name
+        tiers = ((POSSESSIVE_NAME_ARM,), *TIERS)  # "quist's: 6 baguettes": the shop's own name
     for tier in tiers:
         arms = [arm for arm in tier if arm in allowed and arm in arms_hit]
         slugs = set().union(*(arms_hit[arm] for arm in arms)) if arms else set()
@@ -252,9 +252,9 @@ def match(cand: Candidate, hits: AliasHits) -> Outcome:
 def _owning_nothing(cand: Candidate) -> bool:
     """A possessive with nothing after it to own: a name said in the possessive, as a shop's.
 
-    "obi's: 4 sourdough", "lunch at obi's." name a page whose alias is "Obi's"; "obi's van"
-    may be Ngozi Obi's, and so is what something is said to be ("the coat is holly's", "it's
-    kelly's") or whose it is asked ("whose umbrella is this? obi's?").
+    "quist's: 6 baguettes", "lunch at quist's." name a page whose alias is "Quist's"; "quist's
+    van" may be Temperance Quist's, and so is what something is said to be ("the coat is
+    quist's", "it's quist's") or whose it is asked ("whose umbrella is this? quist's?").
     """
     span = cand.span
     if span is None or not span.tokens[span.last].possessive:

@@ -1192,7 +1192,7 @@ def modal_as_name(tokens: list[Token], tok: Token) -> bool:
     if tok.norm not in NAME_MODALS:
         return False
     if tok.possessive and not tok.apostrophe_only:
-        return _owns_a_thing(tokens, tok)  # "will's van failed its MOT": a modal owns nothing
+        return _owns_a_thing(tokens, tok)  # "will's car failed its service": a modal owns nothing
     nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
     if nxt is None or not nxt.glued:
         # "ask will, he knows the code", "ask may.": the object of a verb that takes a person
@@ -1352,7 +1352,7 @@ def _phrase_ends(tokens: list[Token], index: int) -> bool:
 
 
 def _asked_if_on(tokens: list[Token], index: int) -> bool:
-    """Asked who is on a shift: "is it hope on tomorrow or the other locum?"."""
+    """Asked who is on a shift: "is it hope on tonight or the agency nurse?"."""
     before = _glued_before(tokens, index)
     if before is None or not _asked_who_it_is(tokens, before):
         return False
@@ -1533,7 +1533,7 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
     found += _no_name_here(tokens, token, before, after)
     if before is not None and "VERB" in meaning.readings and not token.capitalised:
         if _asked_who_it_is(tokens, before):
-            pass  # "is it hope on tomorrow?": who it is, asked
+            pass  # "is it hope on tonight?": who it is, asked
         elif before.norm in SUBJECT_PRONOUNS or _plural_subject(tokens, before):
             found.append(VERB_AFTER_SUBJECT)
         elif _singular_subject(tokens, before) and {"VBD", "VBZ"} & inflections(token.norm):
@@ -1691,7 +1691,7 @@ def _no_name_here(
     if token.quoted and not token.capitalised:  # a 'Quill' in quotes is a codename
         found.append(QUOTED_WORD)
     elif not token.capitalised and _called_a_word(tokens, before):
-        # "where does the word abracadabra come from?"; "the word Hope used" is hers
+        # "where does the word kerfuffle come from?"; "the word Hope used" is hers
         found.append(QUOTED_WORD)
     if before is not None and before.norm == "per" and not token.capitalised:
         quantity = _glued_before(tokens, before.index)
@@ -1717,7 +1717,7 @@ def _called_a_word(tokens: list[Token], before: Token | None) -> bool:
     return article is not None and article.norm in ("the", "that", "this")
 
 
-#: Nouns that name a word: "the word abracadabra", "that phrase".
+#: Nouns that name a word: "the word kerfuffle", "that phrase".
 _WORDS_FOR_WORDS: Final = frozenset("word term phrase expression spelling".split())
 
 

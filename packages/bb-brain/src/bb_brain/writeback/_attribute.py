@@ -103,7 +103,7 @@ class Reference:
     #: refer back to, but no entity of the clause (:func:`_a_relatives_given_name`). The
     #: pronoun the relation implies ("she" of a wife), "?" when it implies none, else "".
     relative: str = ""
-    #: A body named as where the person just named is from ("Tobias from Larchfield came
+    #: A body named as where the person just named is from ("Tobin from Larkhill came
     #: round"): it says who the person is, and the topic stays what it was.
     affiliated: bool = False
 
@@ -119,7 +119,7 @@ class Salience:
     people: list[Entity] = field(default_factory=list)
     #: The pronoun the conversation used of a person ("my dad ... his knee": "he").
     pronouns: dict[str, str] = field(default_factory=dict)
-    #: People named together with the user ("Lucia and I", "with Tobias"): a "we" after
+    #: People named together with the user ("Perpetua and I", "with Tobin"): a "we" after
     #: them is them and the user.
     with_user: set[str] = field(default_factory=set)
     #: The entity named last, person or not.
@@ -141,7 +141,7 @@ class Salience:
             if ref.located and self.thing is not None:
                 continue  # "room 2 at the sports hall": the exhibition stays the topic
             if ref.affiliated and self.thing is not None:
-                continue  # "Tobias from Larchfield came round": the topic stays
+                continue  # "Tobin from Larkhill came round": the topic stays
             self.latest = ref.entity
             if ref.entity.is_person:
                 self.person = ref.entity
@@ -268,7 +268,7 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
 
 
 def _affiliations(refs: list[Reference], text: str) -> list[Reference]:
-    """Bodies named right after a person as where they are from ("Tobias from Larchfield")."""
+    """Bodies named right after a person as where they are from ("Tobin from Larkhill")."""
     marked: list[Reference] = []
     for ref in refs:
         before = marked[-1] if marked else None
@@ -276,7 +276,7 @@ def _affiliations(refs: list[Reference], text: str) -> list[Reference]:
             person = before is not None and before.explicit and before.entity.is_person
             if person and before is not None:
                 joined = _FROM_A_BODY.fullmatch(text, before.end, ref.start) is not None
-            else:  # "Tobias from Larchfield", a given name no page has
+            else:  # "Tobin from Larkhill", a given name no page has
                 given = _GIVEN_FROM.search(text, 0, ref.start)
                 joined = given is not None and a_given_name(given.group(1))
             if joined:
@@ -285,7 +285,7 @@ def _affiliations(refs: list[Reference], text: str) -> list[Reference]:
     return marked
 
 
-#: What joins a person to the body they are from: "Tobias from Larchfield", "Ines at the
+#: What joins a person to the body they are from: "Tobin from Larkhill", "Nell at the
 #: council", "Ana of Quell & Co".
 _FROM_A_BODY: Final = re.compile(r"\s+(?:from|at|of)\s+(?:the\s+)?", re.IGNORECASE)
 #: A capitalised word right before such a joint: a given name, if many bear it.

@@ -507,14 +507,14 @@ class EntityIndex:
     ) -> bool:
         """A one-word name used as the word or the month it also is, here.
 
-        "If it's sunny on Saturday", even of a page whose alias is "sunny"; "booked solid
-        until August", even of August Stone.
+        "If it's sunny on Sunday", even of a page whose alias is "sunny"; "full until
+        August", even of August Stone.
         """
         if not surface.explicit:
             if self._a_word_in_lowercase(folded, words, index, surface):
                 return True
         elif _counted_out(folded, words, index):
-            return True  # "ruffled a few feathers", of a pub whose alias is "feathers"
+            return True  # "ruffled some feathers", of a pub whose alias is "feathers"
         elif not self._entities[surface.slug].is_person:
             if _a_common_noun_here(folded, words, index):
                 return True  # "drop anchor", "their feathers", "the anchor of our back line"
@@ -609,7 +609,7 @@ _TAKE_SOMEONE: Final = frozenset(
 
 
 def _counted_out(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
-    """A lowercase word after a word that counts things: "a few feathers", "some anchors"."""
+    """A lowercase word after a word that counts things: "some feathers", "some anchors"."""
     if index == 0 or words[index].group(0)[:1].isupper():
         return False
     return folded[index - 1] in _COUNTING or folded[index - 1].isdigit()
@@ -640,7 +640,7 @@ _COUNTING: Final = frozenset("few some many several two three four five six ten"
 def _a_modifier_or_a_time(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
     """A lowercase noun before another it describes, or a season after "last" or "this".
 
-    "a jar of olive tapenade", "since last summer"; "summer's lesson" and "told olive" are
+    "a bottle of olive oil", "since last summer"; "summer's lesson" and "told olive" are
     hers.
     """
     if words[index].group(0)[:1].isupper() or not sense(folded[index]).known_word:

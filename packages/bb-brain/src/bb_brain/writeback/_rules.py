@@ -1294,7 +1294,7 @@ def _about_the_user(text: str, refs: list[Reference]) -> bool:
 
     "I'm vegetarian", "please don't schedule anything for me before 10am".
     """
-    stated = _LEAD_IN.sub("", text, count=1)  # "Last thing, and it's personal: I'm ..."
+    stated = _LEAD_IN.sub("", text, count=1)  # "One more, and it's personal: I'm ..."
     return _PERSONAL.match(stated) is not None or (
         not refs and _FIRST_PERSON.search(text) is not None
     )
@@ -1607,7 +1607,7 @@ def _record(
         if topic is not None and not topic.is_person and _shares_in(topic, text):
             entity = topic
     elif entity is None and not together and _the_users_own_doing(text, refs, topic):
-        pass  # "Catriona asked me along. We fly on 2 August": the user's, not Catriona's
+        pass  # "Morag asked me along. We sail on 3 June": the user's, not Morag's
     elif entity is None and not _about_the_user(text, refs) and not _PRONOUN_FIRST.match(text):
         entity = topic  # "usage-based beat seat pricing by 18%": the topic at hand
         if own is not None and (topic is None or topic.slug == own.slug) and not refs:
@@ -1619,9 +1619,9 @@ def _record(
 def _the_users_say(text: str, ref: Reference | None) -> bool:
     """The clause is the user's own say, whoever it names.
 
-    What they like or would rather ("I'd much rather play there", "I prefer to pay Hope in
-    cash"), or their news after a lead-in whose "it" is no one ("it's personal: I'm
-    stepping back from Wednesdays").
+    What they like or would rather ("I'd much rather stay there", "I prefer to pay Odile by
+    cheque"), or their news after a lead-in whose "it" is no one ("it's personal: I'm
+    giving up the Thursday rota").
     """
     if _USERS_LIKING.search(text) is not None:
         return True
@@ -1696,16 +1696,16 @@ _BODIES: Final = frozenset(
 
 
 def _with_the_user(text: str, offset: int, ref: Reference) -> bool:
-    """A person named together with the user: "Lucia and I", "me and Tobias", "with Kenji"."""
+    """A person named together with the user: "Perpetua and I", "me and Tobin", "with Odran"."""
     if not ref.explicit or not ref.entity.is_person:
         return False
     start, end = offset + ref.start, offset + ref.end
     return bool(_AND_THE_USER.match(text, end) or _THE_USER_AND.search(text, 0, start))
 
 
-#: The user after a person: "Lucia and I went shopping".
+#: The user after a person: "Perpetua and I went shopping".
 _AND_THE_USER: Final = re.compile(r"\s+and\s+(?:i|me|myself)\b", re.IGNORECASE)
-#: The user, or "with", before a person: "me and Tobias", "I'm driving up with Tobias".
+#: The user, or "with", before a person: "me and Tobin", "I'm driving up with Tobin".
 _THE_USER_AND: Final = re.compile(r"\b(?:(?:i|me)\s+and|with)\s+$", re.IGNORECASE)
 #: The user's own liking, the clause's news: "I prefer ...", "honestly I'd much rather ...".
 _USERS_LIKING: Final = re.compile(
