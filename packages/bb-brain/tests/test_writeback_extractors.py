@@ -2093,6 +2093,13 @@ def test_an_alias_given_in_lowercase_is_the_everyday_word_as_often() -> None:
     assert [fact.entity_slug for fact in named] == [august.slug]
 
 
+def test_a_plans_name_in_lowercase_before_a_noun_is_the_plan() -> None:
+    plan = Entity("projects/lodestar", "Lodestar", "project")
+    extractor = RulesExtractor(EntityIndex([plan], _page_surfaces(plan, None)))
+    facts = extractor.extract(seg(("user", "lodestar dinner moved to Thursday, 7pm.")))
+    assert [fact.entity_slug for fact in facts] == [plan.slug]
+
+
 def test_a_places_alias_in_lowercase_is_the_place_but_not_the_counted_noun() -> None:
     pub = Entity("places/the-feathers-inn", "The Feathers Inn", "place")
     surfaces = [*_page_surfaces(pub, None), ("feathers", pub.slug, True)]

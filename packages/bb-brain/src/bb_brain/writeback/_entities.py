@@ -525,7 +525,11 @@ class EntityIndex:
                 return True  # "since last summer", "to be frank", of Summer and Frank
         if is_calendar_word(folded[index]) and _a_date(folded, words, index):
             return True
-        return _said_of_a_state(folded, words, index) or _a_modifier_or_a_time(folded, words, index)
+        person = self._entities[surface.slug].is_person
+        # a firm's or a plan's name describes the noun after it as often ("keystone meeting")
+        return _said_of_a_state(folded, words, index) or _a_modifier_or_a_time(
+            folded, words, index, modifier=person
+        )
 
     def _match_at(
         self, folded: list[str], words: list[re.Match[str]], index: int
@@ -637,10 +641,12 @@ _POSSESSIVE_DETERMINERS: Final = frozenset("their his her my our your its".split
 _COUNTING: Final = frozenset("few some many several two three four five six ten".split())
 
 
-def _a_modifier_or_a_time(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
-    """A lowercase noun before another it describes, or a season after "last" or "this".
+def _a_modifier_or_a_time(
+    folded: list[str], words: list[re.Match[str]], index: int, *, modifier: bool
+) -> bool:
+    """A season after "last" or "this", or (``modifier``) a noun before another it describes.
 
-    "a bottle of olive oil", "since last summer"; "summer's lesson" and "told olive" are
+    "since last summer", "a bottle of olive oil"; "summer's lesson" and "told olive" are
     hers.
     """
     if words[index].group(0)[:1].isupper() or not sense(folded[index]).known_word:
@@ -658,7 +664,8 @@ def _a_modifier_or_a_time(folded: list[str], words: list[re.Match[str]], index: 
     after = sense(folded[index + 1]) if index + 1 < len(folded) else None
     meaning = sense(folded[index])
     return (
-        after is not None
+        modifier
+        and after is not None
         and meaning.noun
         and after.noun
         and not after.function
