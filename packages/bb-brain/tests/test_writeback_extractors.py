@@ -573,7 +573,7 @@ def test_the_users_own_liking_is_theirs_whoever_it_names(said: str) -> None:
 
 def test_a_clause_of_the_users_after_and_and_an_adverb_is_a_fact_of_its_own() -> None:
     facts = rules(
-        ("user", "Alice Example moved me to the back row and honestly I'd much rather stay there.")
+        ("user", "Alice Example moved me to the back row and frankly I'd rather stay there.")
     )
     assert [entity for _, entity, _ in facts] == [ALICE.slug, None]
 
@@ -581,7 +581,7 @@ def test_a_clause_of_the_users_after_and_and_an_adverb_is_a_fact_of_its_own() ->
 def test_the_users_news_after_a_lead_in_whose_it_is_no_one() -> None:
     facts = rules(
         ("user", "Quick update on Widget Co."),
-        ("user", "One more, and it's personal: I'm giving up the Thursday rota."),
+        ("user", "Quick one, it's private: I'm giving up the Thursday rota."),
     )
     assert facts[-1][1] is None
 

@@ -1294,14 +1294,14 @@ def _about_the_user(text: str, refs: list[Reference]) -> bool:
 
     "I'm vegetarian", "please don't schedule anything for me before 10am".
     """
-    stated = _LEAD_IN.sub("", text, count=1)  # "One more, and it's personal: I'm ..."
+    stated = _LEAD_IN.sub("", text, count=1)  # "Quick one, it's private: I'm ..."
     return _PERSONAL.match(stated) is not None or (
         not refs and _FIRST_PERSON.search(text) is not None
     )
 
 
-#: A short lead-in before a colon that announces what follows: "Last thing, and it's
-#: personal:", "One more for me:".
+#: A short lead-in before a colon that announces what follows: "Quick one, it's private:",
+#: "A note for me:".
 _LEAD_IN = re.compile(
     r"^[^:;.!?]{1,40}:\s+(?=(?:i|i['’]m|i['’]ve|i['’]ll|i['’]d|my)\b)", re.IGNORECASE
 )
@@ -1619,8 +1619,8 @@ def _record(
 def _the_users_say(text: str, ref: Reference | None) -> bool:
     """The clause is the user's own say, whoever it names.
 
-    What they like or would rather ("I'd much rather stay there", "I prefer to pay Odile by
-    cheque"), or their news after a lead-in whose "it" is no one ("it's personal: I'm
+    What they like or would rather ("I'd rather stay there", "I prefer to pay Odile by
+    cheque"), or their news after a lead-in whose "it" is no one ("it's private: I'm
     giving up the Thursday rota").
     """
     if _USERS_LIKING.search(text) is not None:
@@ -1707,7 +1707,7 @@ def _with_the_user(text: str, offset: int, ref: Reference) -> bool:
 _AND_THE_USER: Final = re.compile(r"\s+and\s+(?:i|me|myself)\b", re.IGNORECASE)
 #: The user, or "with", before a person: "me and Tobin", "I'm driving up with Tobin".
 _THE_USER_AND: Final = re.compile(r"\b(?:(?:i|me)\s+and|with)\s+$", re.IGNORECASE)
-#: The user's own liking, the clause's news: "I prefer ...", "honestly I'd much rather ...".
+#: The user's own liking, the clause's news: "I prefer ...", "frankly I'd rather ...".
 _USERS_LIKING: Final = re.compile(
     rf"^\W*(?:(?:and|but|so|also|honestly|personally|remind me(?: that)?|for the record)\W+)*"
     rf"i(?:{_APOS}d| would)?\s+(?:(?:much|really|honestly|far|still)\s+)?"
