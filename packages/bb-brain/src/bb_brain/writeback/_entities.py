@@ -518,7 +518,7 @@ class EntityIndex:
         elif not self._entities[surface.slug].is_person:
             if _a_common_noun_here(folded, words, index):
                 return True  # "drop anchor", "their feathers", "the anchor of our back line"
-        elif self._entities[surface.slug].is_person:
+        else:
             if _taken_as_someone(folded, words, index):
                 return False  # "it's frank's turn", "about frank", "a text from sunny"
             if self._a_word_in_lowercase(folded, words, index, surface):

@@ -1294,8 +1294,7 @@ def _about_the_user(text: str, refs: list[Reference]) -> bool:
 
     "I'm vegetarian", "please don't schedule anything for me before 10am".
     """
-    stated = _LEAD_IN.sub("", text, count=1)  # "Quick one, it's private: I'm ..."
-    return _PERSONAL.match(stated) is not None or (
+    return _PERSONAL.match(text) is not None or (
         not refs and _FIRST_PERSON.search(text) is not None
     )
 
