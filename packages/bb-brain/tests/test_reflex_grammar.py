@@ -1897,3 +1897,78 @@ HOPE_A = ("people/hope-adesina", md("Hope Adesina", type="person", aliases="[Hop
 )
 def test_asked_who_is_on_a_shift(engine: Engine, make_brain: Any, text: str, found: bool) -> None:
     assert slugs(ask(engine, make_brain(HOPE_A), text)) == ([HOPE_A[0]] if found else [])
+
+
+HEATHER = (
+    "people/heather-quillan",
+    md(
+        "Heather Quillan",
+        "Heather Quillan runs the tills at Marrowby Nursery.",
+        type="person",
+        aliases="[Heather]",
+    ),
+)
+NURSERY = (
+    "places/marrowby-nursery",
+    md("Marrowby Nursery", "Garden centre; Heather Quillan runs the tills.", type="place"),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Marrowby Nursery reopens friday and there's still heather on the banks", False),
+        ("at Marrowby Nursery there were heather and gorse everywhere", False),
+        ("Marrowby Nursery reopens friday and there'll be heather in the beds", False),
+        ("heather said Marrowby Nursery reopens friday", True),
+    ],
+)
+def test_what_there_is_is_no_name(engine: Engine, make_brain: Any, text: str, found: bool) -> None:
+    """After an existential "there is" comes something new: a thing, never a known person."""
+    response = ask(engine, make_brain(HEATHER, NURSERY), text)
+    assert ("people/heather-quillan" in slugs(response)) is found
+
+
+APRIL = ("people/april-venn", md("April Venn", type="person", aliases="[April]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("april's looking mad for weddings", False),  # "'s" is "is": a month is busy too
+        ("april is going to be busy", False),
+        ("April said the chapel is booked", True),
+    ],
+)
+def test_a_months_name_is_not_someone_for_being_the_subject_of_is(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    response = ask(engine, make_brain(APRIL), text)
+    assert ("people/april-venn" in slugs(response)) is found
+
+
+HATCH = ("people/oriel-hatch", md("Oriel Hatch", type="person"))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Tues - stall at Hatch market 9-1", False),
+        ("meet me outside Hatch library at two", False),
+        ("Mr Hatch wants the deposit capped", True),
+    ],
+)
+def test_a_name_before_a_places_noun_names_the_place(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    response = ask(engine, make_brain(HATCH), text)
+    assert ("people/oriel-hatch" in slugs(response)) is found
+
+
+def test_an_adverb_after_the_s_makes_it_is_not_a_possessive(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(RUSTY)
+    assert ask(engine, brain, "rusty's basically gone for the season").pointers == []
+    assert ask(engine, brain, "rusty's not what it was").pointers == []
+    assert slugs(ask(engine, brain, "rusty's opinion on the lease?")) == ["people/rusty-oyelaran"]

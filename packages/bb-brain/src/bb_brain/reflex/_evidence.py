@@ -118,6 +118,7 @@ from bb_brain.reflex._syntax import (
     REFERRED_BACK,
     SAID_TO_BE_A_PLACE,
     SAID_TO_BE_A_WORK,
+    SAID_TO_EXIST,
     TO_DO_SOMETHING,
     WHEREABOUTS,
     WORD_OF_A_LANGUAGE,
@@ -1270,6 +1271,7 @@ _NO_NAME_AT_ALL: Final = (
     MEASURED,
     A_UNIT,
     COUNTED_OUT,
+    SAID_TO_EXIST,
 )
 _NO_PERSON: Final = "with no person evidence"
 #: Signals that make a word a person's name whatever else the text says.

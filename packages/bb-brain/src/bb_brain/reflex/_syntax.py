@@ -107,6 +107,7 @@ AFTER_A_NOUN: Final = "the head of a compound after a noun"
 SAID_TO_BE_A_PLACE: Final = "a parenthesis after it says it is a place"
 FOREIGN_PASSAGE: Final = "a word of a passage in another language"
 SAID_TO_BE_A_WORK: Final = "said to be a work or a being of fiction"
+SAID_TO_EXIST: Final = "said to exist, after 'there is' (a name is never new there)"
 AUTHOR_OF_WORKS: Final = "the author of works, by their possessive"
 EPONYM: Final = "a namesake of a numbered law or a paradox, by their possessive"
 MODAL_AS_NAME: Final = "a modal before a verb no modal takes"
@@ -298,18 +299,18 @@ _PREPOSITION_IDIOMS: Final = frozenset(
 def _bare_subject(tokens: list[Token], last: int) -> bool:
     if not opens_clause(tokens, last):
         return False
+    # a month is the subject of "be" as often as a person: "march is going to be busy",
+    # "june's looking mad for weddings"
+    calendar = sense(tokens[last].norm).calendar
     if tokens[last].contracted:  # "Reed's driving over": the 's is "is"
-        return _progressive(_glued_after(tokens, last))
+        return not calendar and _progressive(_glued_after(tokens, last))
     verb = _glued_after(tokens, last)
     if verb is not None and verb.norm in INTERVENING_ADVERBS:
         verb = _glued_after(tokens, verb.index)
     if verb is None:
         return False
     if verb.norm in _COPULAS:
-        # "march is going to be busy": a month is the subject of "be" as often as a person
-        return not sense(tokens[last].norm).calendar and _progressive(
-            _glued_after(tokens, verb.index)
-        )
+        return not calendar and _progressive(_glued_after(tokens, verb.index))
     if verb.norm in _HAVE:
         following = _glued_after(tokens, verb.index)
         if following is not None and following.norm == "to":  # "robin had to fix it"
@@ -1706,7 +1707,40 @@ def _no_name_here(
         found.append(AFTER_A_NOUN)
     if _said_to_be_a_work(tokens, token):
         found.append(SAID_TO_BE_A_WORK)
+    if not token.capitalised and _after_there_is(tokens, before):
+        found.append(SAID_TO_EXIST)
     return found
+
+
+def _after_there_is(tokens: list[Token], before: Token | None) -> bool:
+    """The word follows an existential "there is": "there's still ivy growing by the door".
+
+    English brings in only what is new to the hearer after an existential "there" (its
+    definiteness effect: "there's a problem", never "there's the problem" as news), and
+    a name is of someone known; the word is the thing said to exist, typed in lowercase.
+    """
+    while before is not None and before.norm in INTERVENING_ADVERBS:
+        before = _glued_before(tokens, before.index)
+    if before is None:
+        return False
+    if before.norm == "there" and before.contracted:
+        return True  # "there's"
+    if before.norm not in _EXISTENTIAL_BE:
+        return False
+    there = _glued_before(tokens, before.index)
+    while there is not None and there.norm in _EXISTENTIAL_AUXILIARIES:
+        there = _glued_before(tokens, there.index)  # "there might have been"
+    return there is not None and there.norm in _THERE
+
+
+#: The forms of "be" an existential "there" takes.
+_EXISTENTIAL_BE: Final = frozenset("is are was were be been isn't aren't wasn't weren't".split())
+#: What may stand between "there" and its "be": "there will be", "there has been".
+_EXISTENTIAL_AUXILIARIES: Final = frozenset(
+    "will would might may could should must can has have had used to".split()
+)
+#: "there", and its contractions with an auxiliary: "there'll be", "there'd been".
+_THERE: Final = frozenset({"there", "there'll", "there'd", "there’ll", "there’d"})
 
 
 def _called_a_word(tokens: list[Token], before: Token | None) -> bool:

@@ -442,8 +442,8 @@ def _is_or_has(tokens: list[Token], mention: Token) -> bool:
     after = _next_glued(tokens, mention.index)
     if after is None:
         return False
-    if after.norm in _AUXILIARY_PARTICIPLES:
-        return True
+    if after.norm in _AUXILIARY_PARTICIPLES or after.norm in _ADVERBS_OF_A_VERB:
+        return True  # "orion's basically gone", "gable's not in": no owner takes an adverb
     if not after.norm.endswith("ing") or "VBG" not in inflections(after.norm):
         return False
     # "the curlew's calling again" is a deed; "the curlew's mooring line" is its line
@@ -460,6 +460,9 @@ _AUXILIARIES: Final = frozenset(
 )
 #: Participles only "has" takes ("'s been", "'s got"): never a possession.
 _AUXILIARY_PARTICIPLES: Final = frozenset("been got gotten gone".split())
+#: Adverbs that stand between "is" or "has" and the rest of the verb, never between an
+#: owner and what it owns ("still" is left out: "Nell's still life").
+_ADVERBS_OF_A_VERB: Final = (INTERVENING_ADVERBS - {"still", "once"}) | {"not"}
 
 
 def _a_brand(tokens: list[Token], first: int, last: int) -> bool:
@@ -529,7 +532,7 @@ _OWNERS: Final = frozenset("a an my your his her our their".split())
 _PLACE_HEADS: Final = frozenset(
     "station street road avenue lane airport bridge square terrace crescent hospital church "
     "cathedral chapel academy college university stadium arena hotel gardens quay wharf "
-    "harbour harbor pier beach estate".split()
+    "harbour harbor pier beach estate market hall library museum school centre center".split()
 )
 
 
