@@ -300,6 +300,19 @@ def test_a_correction_keeps_only_the_corrected_value() -> None:
     ]
 
 
+def test_a_correction_reaches_back_to_a_fact_of_an_earlier_segment() -> None:
+    """A slip noticed the next morning corrects what that fact was about."""
+    extractor = RulesExtractor(index())
+    first = extractor.extract(seg(("user", "The Widget Co board call is on Tuesday at 4.")))
+    assert [fact.entity_slug for fact in first] == [WIDGET.slug]
+    said = "I got that wrong last night: Wednesday, not Tuesday."
+    turn = PublicTurn(turn_id=9, role="user", text=said)
+    later = extractor.extract(Segment(1, (turn,)))
+    assert [(fact.fact, fact.entity_slug) for fact in later] == [
+        ("I got that wrong last night: Wednesday.", WIDGET.slug)
+    ]
+
+
 def test_a_correction_with_its_own_entity_replaces_only_that_entitys_fact() -> None:
     facts = rules(
         ("user", "Alice Example starts on Monday and Bob Park starts on Monday too."),

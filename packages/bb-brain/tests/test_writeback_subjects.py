@@ -234,6 +234,23 @@ def test_news_of_the_user_told_by_someone_is_the_users(said: str) -> None:
 
 @pytest.mark.parametrize(
     "said",
+    [
+        "Skelwith Wind Band have put me on the social committee.",
+        "Skelwith Wind Band elected me treasurer at the AGM.",
+        "Skelwith Wind Band have made me their new librarian.",
+    ],
+)
+def test_where_a_body_places_the_user_is_the_users(said: str) -> None:
+    """A body's say is its own, but a place it gives the user is the user's news."""
+    assert facts(said) == [(said, None)]
+    before = "First rehearsal with Skelwith Wind Band tonight."
+    they = "They've" + said.split(" have", 1)[-1] if " have " in said else None
+    if they is not None:  # "they": the band named before
+        assert facts(before, they)[-1] == (they, None)
+
+
+@pytest.mark.parametrize(
+    "said",
     ["Ysolde put me on the spot in front of everyone.", "Ysolde put me on hold for an hour."],
 )
 def test_an_idiom_of_putting_the_user_somewhere_is_the_persons_doing(said: str) -> None:

@@ -517,20 +517,35 @@ def _the_users_news(refs: list[Reference], text: str, report: re.Match[str] | No
     tells ("Quillfield wants me to pay the deposit").
     """
     first = refs[0] if refs else None
-    if first is None or not first.entity.is_person or not subject(first, text):
+    if first is None or not subject(first, text):
         return False
-    told = report if report is not None and _USER_OPENS.match(text, report.end()) else None
-    told = told or _TASKED.match(text, first.end)
+    if not first.entity.is_person:
+        # a body's say is its own ("Quillfield wants me to pay the deposit"), but where it
+        # puts the user is the user's place ("they've put me on the finance committee")
+        told = _PLACED_ME.match(text, first.end)
+    else:
+        told = report if report is not None and _USER_OPENS.match(text, report.end()) else None
+        told = told or _TASKED.match(text, first.end) or _PLACED_ME.match(text, first.end)
     return told is not None and not any(ref.start >= told.end() for ref in refs)
 
 
 #: What is reported opens with the user as its subject: "... says I'm singing the solo".
 _USER_OPENS: Final = re.compile(r"(?:i|i['’](?:m|ll|ve|d))\b", re.IGNORECASE)
+#: Between a subject and its verb: "'s", "'ve", "has", "have just".
+_AUXILIARY: Final = r"(?:['’](?:s|ve)|\s+(?:has|had|have))?\s+(?:just\s+|also\s+)?"
 #: A subject asking the user to do something: "... has asked me to sort the folders".
 _TASKED: Final = re.compile(
-    r"(?:['’]s|\s+(?:has|had))?\s+(?:just\s+)?(?:(?:asked|asks|wants|wanted|needs|needed|told|"
-    r"tells|got|gets)\s+me\s+to\b|(?:put|puts|asked|asks|signed|signs|booked|books|moved|moves|"
-    r"added|adds)\s+me\s+(?:on|onto|in|into|down|up)\b(?!\s+(?:the\s+spot|hold|speaker)))",
+    _AUXILIARY + r"(?:asked|asks|wants|wanted|needs|needed|told|tells|got|gets)\s+me\s+to\b",
+    re.IGNORECASE,
+)
+#: A subject giving the user a place: "... put me on the early shift", "made me treasurer".
+_PLACED_ME: Final = re.compile(
+    _AUXILIARY + r"(?:(?:put|puts|asked|asks|signed|signs|booked|books|moved|moves|added|adds)"
+    r"\s+me\s+(?:on|onto|in|into|down|up)\b(?!\s+(?:the\s+spot|hold|speaker))"
+    r"|(?:made|makes|named|names|elected|appointed|voted)\s+me\s+(?:the\s+|their\s+|our\s+)?"
+    r"(?:new\s+)?(?:\w+\s+){0,3}(?:governor|treasurer|secretary|chair|captain|lead|"
+    r"coordinator|rep|representative|trustee|officer|manager|head|leader|editor|member|"
+    r"librarian|steward|president|clerk|warden|organiser|organizer)\b)",
     re.IGNORECASE,
 )
 

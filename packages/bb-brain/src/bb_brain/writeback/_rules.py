@@ -282,6 +282,9 @@ class RulesExtractor:
         self._said: set[str] = set()
         #: The pages the conversation has named so far (its own organisation among them).
         self._named: set[str] = set()
+        #: The facts of the conversation's earlier segments: a correction may reach back to
+        #: one ("I got the discount wrong last week, it was £45 off, not £40").
+        self._earlier: list[_Fact] = []
 
     def extract(self, segment: Segment) -> list[ExtractedFact]:
         """Facts stated in the segment's user turns, in order (a bounded prefix of each)."""
@@ -344,6 +347,7 @@ class RulesExtractor:
                         )
                 previous = facts[count:]
         self._to_their_firms(facts)
+        self._earlier += facts
         return [fact.extracted() for fact in facts]
 
     def _to_their_firms(self, facts: list[_Fact]) -> None:
@@ -398,7 +402,15 @@ class RulesExtractor:
                 # "Pressing day for Quince Cider went well, we filled 48 bottles"
                 here = group.at_hand
             together = here is not None and here.slug in salience.with_user
-            restated = _record(group, facts, here, self._own(salience), club, together=together)
+            restated = _record(
+                group,
+                facts,
+                here,
+                self._own(salience),
+                club,
+                together=together,
+                earlier=self._earlier,
+            )
 
     def _groups(self, text: str, salience: Salience, *, people: bool = False) -> list[_Group]:
         """The sentence's clauses as facts-to-be (see :class:`_Group` for how they join).
@@ -1563,8 +1575,13 @@ def _record(
     body: Entity | None = None,
     *,
     together: bool = False,
+    earlier: list[_Fact] | None = None,
 ) -> bool:
     """Keep the clauses as a fact when they carry information; apply a correction.
+
+    A correction replaces the latest fact stating its old value in ``facts``, the segment's,
+    or else in ``earlier``, the conversation's before it ("this morning", "last week"): a
+    fact stored already stays stored, but the correction is about what it was about.
 
     A "we" or "our" that names nobody else is the organisation the user belongs to, ``own``
     ("we've booked the hall" in the notes of the user's choir); the caller passes none
@@ -1577,7 +1594,9 @@ def _record(
     title = ref.new_title if ref is not None else None
     fixed = correction(text) or _withdrawn_alone(text, group.sentence[group.end :])
     if fixed is not None:
-        replaced = _supersede(facts, fixed.old, entity if ref and ref.explicit else None)
+        about = entity if ref and ref.explicit else None
+        replaced = _supersede(facts, fixed.old, about)
+        replaced = replaced or _supersede(earlier or [], fixed.old, about)
         if replaced is not None or starts_as_correction(text):
             text = fixed.text
         # else a contrast that corrects nothing said before: "written updates, not
