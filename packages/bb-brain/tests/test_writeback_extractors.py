@@ -313,6 +313,23 @@ def test_a_correction_reaches_back_to_a_fact_of_an_earlier_segment() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("said", "whose"),
+    [
+        ("Correction: the offsite's actually on the 12th.", WIDGET.slug),
+        ("Slight change: the offsite is actually on the 12th.", WIDGET.slug),
+        ("Correction: the launch is actually on the 12th.", None),  # no fact held a launch
+    ],
+)
+def test_a_correction_naming_no_old_value_restates_what_its_subject_was_about(
+    said: str, whose: str | None
+) -> None:
+    extractor = RulesExtractor(index())
+    extractor.extract(seg(("user", "The Widget Co offsite is on 9 May at the lodge.")))
+    later = extractor.extract(Segment(1, (PublicTurn(turn_id=9, role="user", text=said),)))
+    assert [fact.entity_slug for fact in later] == [whose]
+
+
 def test_a_correction_with_its_own_entity_replaces_only_that_entitys_fact() -> None:
     facts = rules(
         ("user", "Alice Example starts on Monday and Bob Park starts on Monday too."),

@@ -1592,22 +1592,24 @@ def _record(
     text, ref, refs = group.text, group.ref, group.refs
     entity = ref.entity if ref is not None else None
     title = ref.new_title if ref is not None else None
+    earlier = earlier or []
     fixed = correction(text) or _withdrawn_alone(text, group.sentence[group.end :])
     if fixed is not None:
         about = entity if ref and ref.explicit else None
-        replaced = _supersede(facts, fixed.old, about)
-        replaced = replaced or _supersede(earlier or [], fixed.old, about)
+        replaced = _supersede(facts, fixed.old, about) or _supersede(earlier, fixed.old, about)
         if replaced is not None or starts_as_correction(text):
             text = fixed.text
         # else a contrast that corrects nothing said before: "written updates, not
         # standing meetings" states both sides
-        if replaced is not None and (ref is None or not ref.explicit):
-            entity, title = replaced.entity, replaced.title
         if replaced is not None and not _informative(text, refs):
             restated = _with_new_value(replaced.text, fixed.old, group.sentence[group.end :])
             if restated is not None:  # "not Lisbon, it's Porto": the fact, now in Porto
                 facts.append(_Fact(restated, replaced.entity, replaced.kind, replaced.title))
                 return True
+    else:  # "the hire's actually £680": what the hire was about
+        replaced = _what_it_corrects(text, [*earlier, *facts])
+    if replaced is not None and (ref is None or not ref.explicit):
+        entity, title = replaced.entity, replaced.title
     kind = _cue(text)
     if kind is None and not (group.inherited or group.grounds or _informative(text, refs)):
         return False
@@ -1733,6 +1735,38 @@ _USERS_LIKING: Final = re.compile(
     _FLAGS,
 )
 _WE = re.compile(rf"^\W*(?:(?:and|but|so|also|then)\W+)?(?:we\b|we{_APOS}|our\b)", _FLAGS)
+
+
+def _what_it_corrects(text: str, facts: list[_Fact]) -> _Fact | None:
+    """The latest fact about something that a correction naming no old value restates.
+
+    "Correction: show week's actually the 10th to the 14th" restates what "Show week for
+    Mother Goose is 9 to 13 December" said: the words before "actually" name what is
+    corrected, and the latest fact holding them all, with an entity, is the one.
+    """
+    said = _ACTUALLY_IS.match(text)
+    if said is None:
+        return None
+    words = said.group("what").casefold().split()
+    if not words or all(word in _FUNCTION_SUBJECTS for word in words):
+        return None  # "it's actually £680": what "it" was is the pronoun's to say
+    for fact in reversed(facts):
+        held = set(re.findall(r"[\w-]+", fact.text.casefold()))
+        if fact.entity is not None and all(word in held for word in words):
+            return fact
+    return None
+
+
+#: A subject, then "is actually": "show week's actually", "the hire is actually", after
+#: any correction marker ("Correction:", "Slight change from last night,").
+_ACTUALLY_IS = re.compile(
+    r"^\W*(?:[\w\s']*?(?:correction|change|mistake|wrong|sorry|oops)\b[^,:;!?]*[,:;!-]+\s*)?"
+    r"(?:(?:and|but|so|oh|also)\s+)?(?:the\s+|our\s+|my\s+)?"
+    r"(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?:['’]s|\s+(?:is|are|was|were))\s+actually\b",
+    re.IGNORECASE,
+)
+#: Subjects that name nothing themselves.
+_FUNCTION_SUBJECTS: Final = frozenset("it that this they there he she we i what".split())
 
 
 def _withdrawn_alone(text: str, after: str) -> Correction | None:
