@@ -1575,3 +1575,17 @@ def test_a_title_and_an_initial_name_the_one_person_of_that_initial(
 
 def test_an_initial_two_family_names_share_names_neither(engine: Engine, make_brain: Any) -> None:
     assert slugs(ask(engine, make_brain(PARDOE, PROTHERO), "Dr P ran the session")) == []
+
+
+TOLLBAR = ("places/tollbar-market", md("Tollbar Market", type="place"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["the stall's on at Tollbar Mkt saturday", "pulling off stand C at tollbar mkt approx 17:40"],
+)
+def test_a_places_noun_abbreviated_names_it_whole(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    pointers = ask(engine, make_brain(TOLLBAR), text).pointers
+    assert [(pointer.slug, pointer.arm) for pointer in pointers] == [(TOLLBAR[0], "title")]

@@ -15,7 +15,14 @@ from typing import Final
 from bb_brain._names import GENERATIONS
 from bb_brain.pages import SHORT_NAME_ARMS, normalise
 from bb_brain.reflex._syntax import EPISODE_SUBJECT, TO_DO_SOMETHING
-from bb_brain.reflex._tokens import HEADING, HONORIFIC, PERSON_VERB, Token, local_signals
+from bb_brain.reflex._tokens import (
+    HEADING,
+    HONORIFIC,
+    PERSON_VERB,
+    PLACE_ABBREVIATIONS,
+    Token,
+    local_signals,
+)
 
 ALL_ARMS: Final = frozenset(
     {"alias", "title", "name-form", "slug-suffix", "surname", "given-name"} | SHORT_NAME_ARMS
@@ -200,4 +207,6 @@ _JOINERS: Final = frozenset("and & or nor plus with".split())
 
 
 def join(tokens: list[Token]) -> str:
-    return normalise(" ".join(tok.raw for tok in tokens))
+    """The tokens' words as one name ("cattle mkt" is "cattle market", as a place's is)."""
+    words = (PLACE_ABBREVIATIONS.get(tok.raw.lower(), tok.raw) for tok in tokens)
+    return normalise(" ".join(words))

@@ -210,11 +210,27 @@ _SHORTHANDS: Final = {
 }
 
 
+#: Abbreviations of the nouns places are named with ("stand C at cattle mkt", "Mill Rd"):
+#: only those no English word is spelt as, in any case.
+PLACE_ABBREVIATIONS: Final = {
+    "rd": "road",
+    "stn": "station",
+    "mkt": "market",
+    "sq": "square",
+    "ln": "lane",
+    "cres": "crescent",
+    "hosp": "hospital",
+    "ctr": "centre",
+}
+
+
 def _norm(raw: str, text: str, end: int) -> str:
     """The token's normalised form; a shorthand's is the word it stands for."""
     folded = raw.lower()
     if folded == "w" and text.startswith("/", end) and not text[end + 1 : end + 2].isalnum():
         return "with"
+    if folded in PLACE_ABBREVIATIONS:
+        return PLACE_ABBREVIATIONS[folded]
     if folded in _SHORTHANDS and (raw.islower() or raw.isupper()):
         return _SHORTHANDS[folded]  # "Mrs Cant", "Mr Im": a family name as written
     return normal_word(raw)
