@@ -330,6 +330,26 @@ def test_a_correction_naming_no_old_value_restates_what_its_subject_was_about(
     assert [fact.entity_slug for fact in later] == [whose]
 
 
+@pytest.mark.parametrize("stated", ["on 20 February", "on February 20th", "on Feb 20"])
+def test_a_day_corrected_replaces_the_date_however_it_was_written(stated: str) -> None:
+    facts = rules(
+        ("user", f"The Widget Co board call is {stated}, with 20 seats booked."),
+        ("user", "Sorry, it's the 21st, not the 20th."),
+    )
+    assert facts == [
+        ("with 20 seats booked.", WIDGET.slug, None),
+        ("it's the 21st.", WIDGET.slug, None),
+    ]
+
+
+def test_a_day_corrected_leaves_a_figure_that_is_no_date() -> None:
+    facts = rules(
+        ("user", "The Widget Co board call has 20 seats booked."),
+        ("user", "Sorry, it's the 21st, not the 20th."),
+    )
+    assert [text for text, _, _ in facts][0] == "The Widget Co board call has 20 seats booked."
+
+
 def test_a_correction_with_its_own_entity_replaces_only_that_entitys_fact() -> None:
     facts = rules(
         ("user", "Alice Example starts on Monday and Bob Park starts on Monday too."),

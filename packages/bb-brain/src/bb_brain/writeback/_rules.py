@@ -1814,7 +1814,7 @@ _TRAILING = re.compile(r"\s+(?:now|actually|instead|then|though|apparently)$", r
 
 def _supersede(facts: list[_Fact], old: str, entity: Entity | None) -> _Fact | None:
     """Drop the latest fact stating ``old`` (about ``entity``, when given); return it."""
-    pattern = re.compile(rf"(?<!\w){re.escape(old)}(?!\w)", re.IGNORECASE)
+    pattern = _stating(old)
     for index in range(len(facts) - 1, -1, -1):
         fact = facts[index]
         if entity is not None and (fact.entity is None or fact.entity.slug != entity.slug):
@@ -1822,6 +1822,33 @@ def _supersede(facts: list[_Fact], old: str, entity: Entity | None) -> _Fact | N
         if pattern.search(fact.text):
             return facts.pop(index)
     return None
+
+
+def _stating(old: str) -> re.Pattern[str]:
+    """What states the old value: itself, or for a day of the month any way of writing it.
+
+    "not the 20th" withdraws "by 20 February" and "on February 20" too; a figure that is no
+    date ("20 volunteers", "£20", "20:30") is another value.
+    """
+    day = _DAY_OF_MONTH.fullmatch(old.strip())
+    if day is None:
+        return re.compile(rf"(?<!\w){re.escape(old)}(?!\w)", re.IGNORECASE)
+    number = day.group(1)
+    return re.compile(
+        rf"(?<![\w£$€.,:/]){number}(?:st|nd|rd|th)(?!\w)"
+        rf"|(?<![\w£$€.,:/]){number}\s+(?:of\s+)?{_MONTH}"
+        rf"|\b{_MONTH}\s+(?:the\s+)?{number}(?:st|nd|rd|th)?(?![\w:])",
+        re.IGNORECASE,
+    )
+
+
+#: A day of the month as an ordinal: "20th", "1st".
+_DAY_OF_MONTH = re.compile(r"(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)", re.IGNORECASE)
+#: A month's name, whole or cut short ("Feb", "Sept").
+_MONTH: Final = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
+)
 
 
 def _cue(text: str) -> FactKind | None:
