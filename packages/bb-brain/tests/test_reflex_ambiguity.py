@@ -620,3 +620,57 @@ def test_a_role_beside_a_shared_name_says_which(
     assert slugs(response) == expected
     if expected:
         assert response.pointers[0].evidence.signals == ["a role said beside it"]
+
+
+DEV_B = (
+    "people/dev-barnaby-ashe",
+    md(
+        "Councillor Dev Ashe",
+        "Councillor Dev Ashe backs the orchard's grant bid.",
+        type="person",
+        aliases="[Dev]",
+        summary="Ward councillor supporting the grant bid.",
+    ),
+)
+DEV_S = (
+    "people/devika-sorrell",
+    md(
+        "Devika Sorrell",
+        "Devika Sorrell drafts the group's funding bids.",
+        type="person",
+        aliases="[Dev, Devika]",
+        summary="Orchard group secretary who writes the bids.",
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    ("reply", "found"),
+    [
+        ("the councillor. he wants a quote attached to the bid", ["people/dev-barnaby-ashe"]),
+        ("the secretary, she drafts everything", ["people/devika-sorrell"]),
+        ("no idea, whichever one sent it", []),  # the reply describes neither
+    ],
+)
+def test_a_reply_to_which_one_settles_a_shared_name(
+    engine: Engine, make_brain: Any, reply: str, found: list[str]
+) -> None:
+    """The assistant asked which Dev was meant: the user's answer describes the one."""
+    window = [("u", "dev emailed about the grant"), ("a", "Which Dev was it? You have two.")]
+    prior = "\n".join(said for _, said in window)
+    response = ask(
+        engine, make_brain(DEV_B, DEV_S), reply, window=window, prior=prior, volunteer=True
+    )
+    assert slugs(response) == found
+
+
+def test_a_shared_name_asked_about_in_no_question_stays_unsettled(
+    engine: Engine, make_brain: Any
+) -> None:
+    window = [("u", "dev emailed about the grant"), ("a", "Noted, Dev emailed.")]
+    prior = "\n".join(said for _, said in window)
+    reply = "the councillor wants a quote attached to the bid"
+    response = ask(
+        engine, make_brain(DEV_B, DEV_S), reply, window=window, prior=prior, volunteer=True
+    )
+    assert slugs(response) == []

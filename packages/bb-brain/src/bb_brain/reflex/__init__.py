@@ -56,6 +56,7 @@ from bb_brain._pg import Connection
 from bb_brain.reflex._candidate import Candidate
 from bb_brain.reflex._context import Mention, named_as_here, named_in_full, said_before
 from bb_brain.reflex._evidence import (
+    ANSWERED,
     CONTEXT,
     Conversation,
     a_headed_part,
@@ -204,7 +205,7 @@ def _named_before(
         for res in resolve([res for res in accepted if res.text_index == index])
     ]  # each text on its own: a page may be named in a turn the agent saw and one it did not
     for res in standing:
-        if CONTEXT in res.signals or by_conversation(res):
+        if CONTEXT in res.signals or ANSWERED in res.signals or by_conversation(res):
             continue
         if texts[res.text_index] not in prior_context:
             continue

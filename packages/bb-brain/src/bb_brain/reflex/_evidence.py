@@ -171,6 +171,8 @@ _OTHER_ONE: Final = re.compile(r"\b(?:the|my|our|your|his|her|their)\s+other\s+$
 CO_MENTION: Final = "co-mention of a related page"
 TRADE_NAME: Final = "a firm's whole name, ending in its trade"
 CONTEXT: Final = "context"
+#: The user's reply to a question asking which of two pages a name meant.
+ANSWERED: Final = "the answer to which one was meant"
 _WORD = re.compile(r"[^\W\d_]+")
 #: A context word must be at least this long (shorter words are mostly function words).
 CONTEXT_MIN_CHARS: Final = 3
@@ -1431,6 +1433,8 @@ class Conversation:
             return other
         names = {word for res in options for word in _words(res.page.title)}
         mention = set(_words(cand.raw))
+        if (answer := self._answered(options, content, mention)) is not None:
+            return answer
         # The mention's own sentence first ("hay came for the diet. Tansy, the lurcher, tore
         # her dewclaw"): a sentence before it may be about the other page.
         start, end = _sentence_around(text, cand.start, cand.end)
@@ -1452,6 +1456,34 @@ class Conversation:
         ((slug, shared),) = fits.items()
         chosen = next(res for res in options if res.slug == slug)
         return _settled(chosen, options, CONTEXT, f"{', '.join(shared)} fit this page and not")
+
+    def _answered(
+        self, options: Sequence[Resolved], content: dict[str, _Content], names: set[str]
+    ) -> Resolved | None:
+        """The one page the user's turn describes, answering the turn before it asking which.
+
+        "Is that the Ayesha in the cast, or staff?" - "the student, she's in the play": the
+        reply is all about the one meant, so the page it fits in more words than any other
+        ("student") settles the name the question held; the words of a title count
+        there ("the councillor" of Councillor Dev Banerjee), the name asked about does not.
+        """
+        cand = options[0].cand
+        if cand.text_index not in (1, 2) or len(self._texts) <= cand.text_index:
+            return None
+        asked = self._texts[1]  # the turn right before the user's
+        named = re.search(rf"(?<!\w){re.escape(cand.norm)}(?!\w)", normalise(asked))
+        if named is None:
+            return None
+        _, end = _sentence_around(asked, named.start(), named.end())
+        if asked[end : end + 1] != "?":
+            return None
+        fits = self._fits(options, content, _context_words(self._texts[0], names), names)
+        ranked = sorted(fits.items(), key=lambda fit: -len(fit[1]))
+        if not ranked or (len(ranked) > 1 and len(ranked[1][1]) >= len(ranked[0][1])):
+            return None  # the reply fits no page, or two as well as each other
+        slug, shared = ranked[0]
+        chosen = next(res for res in options if res.slug == slug)
+        return _settled(chosen, options, ANSWERED, f"{', '.join(shared)} fit this page and not")
 
     def _fits(
         self,
