@@ -169,6 +169,10 @@ def test_two_pages_of_one_kind_settle_neither(engine: Engine, make_brain: Any) -
         ("Ardlow Lane", "The lane behind the yard.", None),
         ("Ardlow House", "The house we rent out.", None),
         ("Bakery", "A bakery.", None),
+        # a trade in the plural whose people are the firm: its kind, said in the summary
+        ("Silverline Dry Cleaners", "Dry cleaner for the theatre's costumes.", "the cleaners"),
+        ("Hartley Vets", "Vets who see the farm's cattle.", "the vets"),
+        ("Hartley Vets", "Practice on the bypass.", None),
     ],
 )
 def test_the_kind_a_page_is_filed_under(title: str, description: str, key: str | None) -> None:
@@ -508,3 +512,17 @@ def test_a_clipped_word_and_a_place_its_page_gives(
 
 def test_a_kind_placed_elsewhere_is_another(engine: Engine, make_brain: Any) -> None:
     assert slugs(ask(engine, make_brain(DELI, REGEN), "the deli in Leeds had a great cheese")) == []
+
+
+CLEANERS = (
+    "companies/silverline-dry-cleaners",
+    "---\ntitle: Silverline Dry Cleaners\ntype: company\nsummary: Dry cleaner that handles"
+    " the theatre's costumes.\n---\n",
+)
+
+
+def test_a_trade_in_the_plural_names_the_firm(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(CLEANERS)
+    found = ask(engine, brain, "3 of the costumes are still at the cleaners")
+    assert [pointer.slug for pointer in found.pointers] == [CLEANERS[0]]
+    assert ask(engine, brain, "the cleaners at work leave at six").pointers == []  # placed

@@ -178,17 +178,26 @@ def kind_head(title: str, description: str) -> str | None:
     if len(words) < 2 or not words[-1].isalpha() or words[-1] in STREETS:
         return None
     head = sense(words[-1])
-    if head.function or head.plural_noun or (head.lexical and not head.noun):
+    trade = words[-1] in PLURAL_TRADES  # "the cleaners", "the vets": the practice one uses
+    if not trade and (head.function or head.plural_noun or (head.lexical and not head.noun)):
         return None
     if head.zipf >= KIND_HEAD_MAX_ZIPF:
         return None
     own_words = fold(description.replace(title, " "))  # "Quenwick Bakery supplies ...": a name
     # "Power of attorney for a parent's affairs" is no attorney: a noun after "of" is another's
-    if not re.search(rf"(?<!\bof )\b{re.escape(words[-1])}\b", own_words):
+    said = words[-1] if not trade else f"{words[-1]}|{words[-1][:-1]}"  # "dry cleaner"
+    if not re.search(rf"(?<!\bof )\b(?:{said})\b", own_words):
         return None
     return f"the {words[-1]}"
 
 
+#: Trades named in the plural whose people are the firm one deals with: "the cleaners have
+#: lost a jacket", "ring the vets" (not "Partners" or "Associates": the people in it).
+PLURAL_TRADES: Final = frozenset(
+    "builders cleaners plumbers roofers decorators electricians joiners glaziers scaffolders "
+    "florists butchers bakers grocers vets opticians solicitors surveyors accountants "
+    "architects caterers printers couriers landscapers".split()
+)
 #: A noun this frequent names too many things to pick one page ("house" 5.7, "day" 6.3).
 KIND_HEAD_MAX_ZIPF: Final = 5.5
 
