@@ -650,6 +650,8 @@ DEV_S = (
         ("the councillor. he wants a quote attached to the bid", ["people/dev-barnaby-ashe"]),
         ("the secretary, she drafts everything", ["people/devika-sorrell"]),
         ("no idea, whichever one sent it", []),  # the reply describes neither
+        ("not the councillor, the other one", []),  # its words describe the one not meant
+        ("ugh the councillor bid is a mess, can't deal", []),  # no answer to the question
     ],
 )
 def test_a_reply_to_which_one_settles_a_shared_name(

@@ -1921,6 +1921,8 @@ NURSERY = (
         ("at Marrowby Nursery there were heather and gorse everywhere", False),
         ("Marrowby Nursery reopens friday and there'll be heather in the beds", False),
         ("heather said Marrowby Nursery reopens friday", True),
+        ("there's heather at the door, she wants the Marrowby Nursery rota", True),  # come
+        ("there's heather on the phone about Marrowby Nursery", True),
     ],
 )
 def test_what_there_is_is_no_name(engine: Engine, make_brain: Any, text: str, found: bool) -> None:
@@ -1937,7 +1939,11 @@ APRIL = ("people/april-venn", md("April Venn", type="person", aliases="[April]")
     [
         ("april's looking mad for weddings", False),  # "'s" is "is": a month is busy too
         ("april is going to be busy", False),
+        ("april's filling up fast", False),
         ("April said the chapel is booked", True),
+        ("april's looking after the kids tonight", True),  # what a person does
+        ("April's coming to stay next weekend", True),
+        ("april's being difficult about the invoice", True),
     ],
 )
 def test_a_months_name_is_not_someone_for_being_the_subject_of_is(

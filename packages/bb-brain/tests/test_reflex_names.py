@@ -1589,3 +1589,14 @@ def test_a_places_noun_abbreviated_names_it_whole(
 ) -> None:
     pointers = ask(engine, make_brain(TOLLBAR), text).pointers
     assert [(pointer.slug, pointer.arm) for pointer in pointers] == [(TOLLBAR[0], "title")]
+
+
+KINGS = ("places/kings-road", md("Kings Road", type="place"))
+
+
+def test_an_abbreviated_place_noun_is_evidence_of_the_place(
+    engine: Engine, make_brain: Any
+) -> None:
+    """ "kings rd" is written as an address is: the road, for all its everyday words."""
+    brain = make_brain(KINGS)
+    assert slugs(ask(engine, brain, "the shop on kings rd needs new shutters")) == [KINGS[0]]

@@ -154,6 +154,7 @@ from bb_brain.reflex._tokens import (
     MID_CAPITAL,
     NAME_SUFFIX,
     PERSON_VERB,
+    PLACE_ABBREVIATIONS,
     POSSESSIVE,
     ROLE_NEARBY,
     SLUG_LIKE,
@@ -171,6 +172,20 @@ _OTHER_ONE: Final = re.compile(r"\b(?:the|my|our|your|his|her|their)\s+other\s+$
 CO_MENTION: Final = "co-mention of a related page"
 TRADE_NAME: Final = "a firm's whole name, ending in its trade"
 CONTEXT: Final = "context"
+#: A place's name written with its noun abbreviated, as an address is: "kings rd".
+ABBREVIATED: Final = "its place's noun abbreviated, as an address is written"
+#: A reply that answers "which one?": "the councillor", "kate's husband", "ro. the one who".
+_AN_ANSWER: Final = re.compile(
+    r"^\W*(?:(?:oh|ah|sorry|um|erm|er|ok|okay|yeah|yes|no|ha|lol|hmm)\W+)*"
+    r"(?:the|that|it['’]?s|it was|his|her|my|our|their|[\w-]+['’]s|[\w-]+[.,:!-]+\s+the)\b",
+    re.IGNORECASE,
+)
+#: A reply that opens by saying which one was not meant: its words describe the other
+#: ("not the accountant, the other one"; "Ayodele. the compliance lady, not our Bernie" says
+#: first which one was).
+_NOT_THIS_ONE: Final = re.compile(
+    r"^\W*(?:(?:oh|no|nah|sorry|um|erm)\W+)*(?:not|the other)\b", re.IGNORECASE
+)
 #: The user's reply to a question asking which of two pages a name meant.
 ANSWERED: Final = "the answer to which one was meant"
 _WORD = re.compile(r"[^\W\d_]+")
@@ -677,6 +692,8 @@ def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:
         found.append(SPEAKERS_OWN)  # "our house rules": their own practice's page
     if HEADING in signals and not res.page.is_person:
         found.append(HEADING)  # "Wool fair: stalls are booked": what the note is about
+    if _is_place(res) and _abbreviated(res):
+        found.append(ABBREVIATED)  # "the shop on kings rd": written as an address is
     if BARE_COUNT_PHRASE in signals and not res.page.is_person and res.arm not in SHORT_NAME_ARMS:
         # "to thursday clinic": a count noun needs its article; a short name of everyday
         # words is just as bare as the phrase ("Golden Eagle spotted near the loch")
@@ -687,6 +704,15 @@ def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:
     if DEFINITE_PHRASE in signals and _known_by_the(res) and (res.arm == "alias" or not one_word):
         found.append(DEFINITE_PHRASE)
     return found
+
+
+def _abbreviated(res: Resolved) -> bool:
+    """The phrase abbreviates its place's noun ("kings rd", "cattle mkt"), as addresses do."""
+    span = res.cand.span
+    if span is None:
+        return False
+    words = span.tokens[span.first : span.last + 1]
+    return any(token.raw.lower() in PLACE_ABBREVIATIONS for token in words)
 
 
 def _organisation_evidence(res: Resolved, signals: set[str]) -> list[str]:
@@ -1475,8 +1501,11 @@ class Conversation:
         if named is None:
             return None
         _, end = _sentence_around(asked, named.start(), named.end())
-        if asked[end : end + 1] != "?":
-            return None
+        reply = self._texts[0]
+        if asked[end : end + 1] != "?" or not _AN_ANSWER.match(reply):
+            return None  # "ugh the kitchen is flooded": no answer to it
+        if _NOT_THIS_ONE.match(reply):
+            return None  # "not the accountant, the other one": the words name the wrong one
         fits = self._fits(options, content, _context_words(self._texts[0], names), names)
         ranked = sorted(fits.items(), key=lambda fit: -len(fit[1]))
         if not ranked or (len(ranked) > 1 and len(ranked[1][1]) >= len(ranked[0][1])):

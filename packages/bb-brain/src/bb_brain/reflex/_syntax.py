@@ -299,18 +299,21 @@ _PREPOSITION_IDIOMS: Final = frozenset(
 def _bare_subject(tokens: list[Token], last: int) -> bool:
     if not opens_clause(tokens, last):
         return False
-    # a month is the subject of "be" as often as a person: "march is going to be busy",
-    # "june's looking mad for weddings"
+    # a month is the subject of "be" as often as a person, when what it is doing is said
+    # of a time: "march is going to be busy", "june's looking mad for weddings"; not
+    # "june's looking after the kids", "april's coming to stay"
     calendar = sense(tokens[last].norm).calendar
     if tokens[last].contracted:  # "Reed's driving over": the 's is "is"
-        return not calendar and _progressive(_glued_after(tokens, last))
+        doing = _glued_after(tokens, last)
+        return _progressive(doing) and not (calendar and _said_of_a_time(tokens, doing))
     verb = _glued_after(tokens, last)
     if verb is not None and verb.norm in INTERVENING_ADVERBS:
         verb = _glued_after(tokens, verb.index)
     if verb is None:
         return False
     if verb.norm in _COPULAS:
-        return not calendar and _progressive(_glued_after(tokens, verb.index))
+        doing = _glued_after(tokens, verb.index)
+        return _progressive(doing) and not (calendar and _said_of_a_time(tokens, doing))
     if verb.norm in _HAVE:
         following = _glued_after(tokens, verb.index)
         if following is not None and following.norm == "to":  # "robin had to fix it"
@@ -324,6 +327,34 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
         or _verb_by_its_object(tokens, verb)
         or _aspect_or_age(tokens, verb)
     )
+
+
+def _said_of_a_time(tokens: list[Token], doing: Token | None) -> bool:
+    """An "-ing" after a month's "is" that a time does: "looking busy", "filling up".
+
+    A month looks mad, shapes up, fills up, comes up, flies by, is going to be busy; a
+    person looks after someone, comes round, is going to the shop.
+    """
+    if doing is None:
+        return False
+    after = _glued_after(tokens, doing.index)
+    word = after.norm if after is not None else ""
+    if doing.norm in _TIMES_LOOK:
+        return word not in _LOOKING_AT
+    if doing.norm in _TIMES_FILL:
+        return word in ("up", "by", "past", "in")
+    if doing.norm == "going":
+        following = _glued_after(tokens, after.index) if after is not None else None
+        return word == "to" and following is not None and following.norm == "be"
+    return False
+
+
+#: What a time is said to be doing that needs no particle: "looking busy", "getting hectic".
+_TIMES_LOOK: Final = frozenset("looking getting proving turning shaping".split())
+#: Particles that make "looking" what someone does: "looking after", "looking for".
+_LOOKING_AT: Final = frozenset("after at for into round forward over through out".split())
+#: What a time does with a particle: "filling up", "coming up", "flying by".
+_TIMES_FILL: Final = frozenset("filling booking coming flying racing creeping shaping".split())
 
 
 def _asked_subject(tokens: list[Token], last: int) -> bool:
@@ -1707,7 +1738,11 @@ def _no_name_here(
         found.append(AFTER_A_NOUN)
     if _said_to_be_a_work(tokens, token):
         found.append(SAID_TO_BE_A_WORK)
-    if not token.capitalised and _after_there_is(tokens, before):
+    if (
+        not token.capitalised
+        and _after_there_is(tokens, before)
+        and not _come_to_see(tokens, after)
+    ):
         found.append(SAID_TO_EXIST)
     return found
 
@@ -1733,6 +1768,24 @@ def _after_there_is(tokens: list[Token], before: Token | None) -> bool:
     return there is not None and there.norm in _THERE
 
 
+def _come_to_see(tokens: list[Token], after: Token | None) -> bool:
+    """Someone there to see the user: "there's june at reception", "... on the phone".
+
+    "There's" also presents whoever has turned up, at a door, on a line, waiting or asking.
+    """
+    if after is None:
+        return False
+    if after.norm in _ONE_WHO_CAME:
+        return True
+    line = _glued_after(tokens, after.index)
+    phone = _glued_after(tokens, line.index) if line is not None else None
+    return after.norm == "on" and phone is not None and phone.norm in ("phone", "line")
+
+
+#: Words after "there's X" that place someone who has come: "at the door", "waiting".
+_ONE_WHO_CAME: Final = frozenset(
+    "at outside here downstairs upstairs waiting asking wanting".split()
+)
 #: The forms of "be" an existential "there" takes.
 _EXISTENTIAL_BE: Final = frozenset("is are was were be been isn't aren't wasn't weren't".split())
 #: What may stand between "there" and its "be": "there will be", "there has been".
