@@ -350,6 +350,63 @@ def test_a_day_corrected_leaves_a_figure_that_is_no_date() -> None:
     assert [text for text, _, _ in facts][0] == "The Widget Co board call has 20 seats booked."
 
 
+def later(first: str, then: str) -> list[tuple[str, str | None]]:
+    """``then`` said in a segment after the one of ``first``, on one extractor."""
+    extractor = RulesExtractor(index())
+    extractor.extract(seg(("user", first)))
+    turn = PublicTurn(turn_id=9, role="user", text=then)
+    return [(fact.fact, fact.entity_slug) for fact in extractor.extract(Segment(1, (turn,)))]
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "whose"),
+    [
+        # the user's own contrast corrects nothing said the day before
+        ("Bob Park's gym fee is £200.", "I'm paying £250 this year, not £200.", None),
+        ("Bob Park's gym fee is £200.", "I got that wrong, it's £250, not £200.", BOB.slug),
+        ("The Widget Co coach leaves at 6.", "The coach now leaves at 5.30, not 6.", WIDGET.slug),
+    ],
+)
+def test_a_correction_reaches_back_only_when_it_owns_to_a_slip_or_is_no_users_own(
+    first: str, then: str, whose: str | None
+) -> None:
+    assert [entity for _, entity in later(first, then)] == [whose]
+
+
+def test_a_correction_reaching_back_prefers_the_fact_it_names() -> None:
+    facts = later(
+        "Alice Example scored 12 goals. Bob Park has coached for 12 years.",
+        "I got Alice's goals wrong, it was 14, not 12.",
+    )
+    assert facts[-1] == ("it was 14.", ALICE.slug)
+
+
+def test_a_figure_with_thousands_is_corrected_whole() -> None:
+    facts = rules(
+        ("user", "Widget Co want £1,200 a month."), ("user", "Sorry, £1,250, not £1,200.")
+    )
+    assert facts == [("Sorry, £1,250.", WIDGET.slug, None)]
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "whose"),
+    [
+        # the latest fact holding the words is the user's own: so is its correction
+        ("Bob Park's mixer hire is £40. My hire car is due back Friday.",
+         "Correction: the hire car's actually due Saturday.", None),
+        # words inside a compound describe another thing ("kick-off boots")
+        ("Widget Co kick-off is at 10.30. Bob Park's kick-off boots cost £80.",
+         "Correction: kick-off's actually 11.", WIDGET.slug),
+        # a word said of anything corrects no one fact
+        ("Bob Park has no time for excuses.", "Correction: the time's actually 7pm.", None),
+    ],
+)  # fmt: skip
+def test_what_a_correction_naming_no_old_value_restates(
+    first: str, then: str, whose: str | None
+) -> None:
+    assert later(first, then)[-1][1] == whose
+
+
 def test_a_correction_with_its_own_entity_replaces_only_that_entitys_fact() -> None:
     facts = rules(
         ("user", "Alice Example starts on Monday and Bob Park starts on Monday too."),

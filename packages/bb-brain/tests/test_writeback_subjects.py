@@ -257,6 +257,18 @@ def test_an_idiom_of_putting_the_user_somewhere_is_the_persons_doing(said: str) 
     assert [entity for _, entity in facts(said)] == [YSOLDE.slug]
 
 
+def test_a_bodys_news_of_the_user_takes_no_topic_at_hand() -> None:
+    found = facts("Orlaith wants a new music stand.", "Skelwith Wind Band made me treasurer.")
+    assert found[-1] == ("Skelwith Wind Band made me treasurer.", None)
+
+
+def test_a_clause_going_on_from_a_bodys_news_is_the_bodys() -> None:
+    said = "Skelwith Wind Band elected me treasurer and wants me to pay the deposit."
+    assert [entity for _, entity in facts(said)] == [None, BAND.slug]
+    said = "Skelwith Wind Band put me on the committee and made me their librarian."
+    assert [entity for _, entity in facts(said)] == [None, None]
+
+
 @pytest.mark.parametrize(
     ("said", "whose"),
     [

@@ -508,18 +508,36 @@ def _gone_to(ref: Reference) -> bool:
     return is_place(ref.entity.page_type, ref.entity.slug) and not ref.located
 
 
-def _the_users_news(refs: list[Reference], text: str, report: re.Match[str] | None) -> bool:
+def placed_the_user(text: str) -> bool:
+    """A clause that opens with putting the user somewhere: "made me their librarian"."""
+    return _PLACED_ME.match(" " + text.lstrip()) is not None
+
+
+def the_users_news(refs: list[Reference], text: str) -> bool:
+    """Someone tells news of the user, naming nothing after the telling (see below)."""
+    report = REPORTED.search(text) or reported_after_a_colon(text)
+    return _the_users_news([ref for ref in refs if not ref.relative], text, report, bodies=True)
+
+
+def _the_users_news(
+    refs: list[Reference], text: str, report: re.Match[str] | None, *, bodies: bool = False
+) -> bool:
     """A person tells news of the user, naming nothing else after the telling.
 
     "Orlaith says I'm singing the solo", "she has asked me to sort the folders", "she put me
     on the early shift"; not "...
     the solo at the fete" (the fete's), "... to be her bridesmaid" (hers), nor what a firm
-    tells ("Quillfield wants me to pay the deposit").
+    tells ("Quillfield wants me to pay the deposit"). With ``bodies``, where a body puts the
+    user too ("the band elected me treasurer"): the fact is the user's, while the body stays
+    the clause's subject for a clause after it that leaves its own out ("... and wants me to
+    pay the deposit": the band's).
     """
     first = refs[0] if refs else None
     if first is None or not subject(first, text):
         return False
     if not first.entity.is_person:
+        if not bodies:
+            return False
         # a body's say is its own ("Quillfield wants me to pay the deposit"), but where it
         # puts the user is the user's place ("they've put me on the finance committee")
         told = _PLACED_ME.match(text, first.end)

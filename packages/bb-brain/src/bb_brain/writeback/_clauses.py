@@ -49,7 +49,7 @@ CORRECTION_START: Final = re.compile(
 #: ", not Wednesday" / ", rather than the quartz": the old value after a comma.
 CONTRAST: Final = re.compile(
     r",\s*(?:and\s+)?(?:not|rather than|instead of)\s+(?:the\s+|a\s+|an\s+)?"
-    r"(?P<old>[^,.;!?]+?)\s*(?=[,.;!?]|$)",
+    r"(?P<old>(?:[^,.;!?]|(?<=\d)[,.](?=\d))+?)\s*(?=[,.](?!\d)|[;!?]|$)",  # "£1,200"
     _I,
 )
 #: A self-repair opening a sentence: the editing term ("no, hold on", "make that") and the

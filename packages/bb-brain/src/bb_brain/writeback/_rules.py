@@ -56,9 +56,11 @@ from bb_brain.writeback._attribute import (
     an_undertaking,
     choose,
     named_relation,
+    placed_the_user,
     references,
     reported_after_a_colon,
     subject,
+    the_users_news,
 )
 from bb_brain.writeback._clauses import (
     BECAUSE,
@@ -1592,29 +1594,19 @@ def _record(
     text, ref, refs = group.text, group.ref, group.refs
     entity = ref.entity if ref is not None else None
     title = ref.new_title if ref is not None else None
-    earlier = earlier or []
-    fixed = correction(text) or _withdrawn_alone(text, group.sentence[group.end :])
-    if fixed is not None:
-        about = entity if ref and ref.explicit else None
-        replaced = _supersede(facts, fixed.old, about) or _supersede(earlier, fixed.old, about)
-        if replaced is not None or starts_as_correction(text):
-            text = fixed.text
-        # else a contrast that corrects nothing said before: "written updates, not
-        # standing meetings" states both sides
-        if replaced is not None and not _informative(text, refs):
-            restated = _with_new_value(replaced.text, fixed.old, group.sentence[group.end :])
-            if restated is not None:  # "not Lisbon, it's Porto": the fact, now in Porto
-                facts.append(_Fact(restated, replaced.entity, replaced.kind, replaced.title))
-                return True
-    else:  # "the hire's actually £680": what the hire was about
-        replaced = _what_it_corrects(text, [*earlier, *facts])
-    if replaced is not None and (ref is None or not ref.explicit):
+    text, replaced, restated = _corrected(group, facts, earlier or [])
+    if restated:
+        return True  # "not Lisbon, it's Porto": the fact, now in Porto
+    corrects = replaced is not None and (ref is None or not ref.explicit)
+    if replaced is not None and corrects:
         entity, title = replaced.entity, replaced.title
     kind = _cue(text)
     if kind is None and not (group.inherited or group.grounds or _informative(text, refs)):
         return False
-    if _the_users_say(text, ref):
-        entity, title = None, None
+    if corrects:
+        pass  # about what the fact it corrects was about, the user's own too
+    elif _the_users_say(text, ref) or _told_of_the_user(group, refs):
+        entity, title = None, None  # "the band elected me treasurer": no topic's either
     elif entity is None and body is not None and not refs and _MEMBERSHIP.match(text):
         entity = body  # "annual subs rise to £40 in april": the club's, whatever is at hand
         # (named or not, unless the clause names another body; see _another_body)
@@ -1634,6 +1626,17 @@ def _record(
             entity = own  # "AGM notes: subs up to £30", nothing else named: the choir
     facts.append(_Fact(text, entity, kind or "fact", title))
     return False
+
+
+def _told_of_the_user(group: _Group, refs: list[Reference]) -> bool:
+    """News of the user told by someone ("the band elected me treasurer").
+
+    Or a clause going on with it that leaves its subject out ("... and made me their
+    librarian").
+    """
+    if group.inherited:
+        return placed_the_user(group.text)
+    return the_users_news(refs, group.text)
 
 
 def _the_users_say(text: str, ref: Reference | None) -> bool:
@@ -1737,24 +1740,83 @@ _USERS_LIKING: Final = re.compile(
 _WE = re.compile(rf"^\W*(?:(?:and|but|so|also|then)\W+)?(?:we\b|we{_APOS}|our\b)", _FLAGS)
 
 
+def _corrected(
+    group: _Group, facts: list[_Fact], earlier: list[_Fact]
+) -> tuple[str, _Fact | None, bool]:
+    """The clause's text corrected, the fact it replaced, and whether that fact was restated.
+
+    A fact is restated with its new value when the clause says nothing else ("not Lisbon,
+    it's Porto"). The fact is looked for in the segment's ``facts``, then in ``earlier``, the
+    talk before, unless the user contrasts what they do with what was ("I'm paying £250 this
+    year, not £200") and owns to no slip ("I got that wrong", "correction").
+    """
+    text, ref, refs = group.text, group.ref, group.refs
+    fixed = correction(text) or _withdrawn_alone(text, group.sentence[group.end :])
+    if fixed is None:  # "the hire's actually £680": what the hire was about
+        return text, _what_it_corrects(text, [*earlier, *facts]), False
+    about = ref.entity if ref is not None and ref.explicit else None
+    said = group.sentence.replace(fixed.old, " ")
+    replaced = _supersede(facts, fixed.old, about, said)
+    if replaced is None and (_OWNED_SLIP.search(group.sentence) or not opens_with_the_user(text)):
+        replaced = _supersede(earlier, fixed.old, about, said)  # "the discount ... last week"
+    if replaced is not None or starts_as_correction(text):
+        text = fixed.text
+    # else a contrast that corrects nothing said before: "written updates, not standing
+    # meetings" states both sides
+    if replaced is not None and not _informative(text, refs):
+        restated = _with_new_value(replaced.text, fixed.old, group.sentence[group.end :])
+        if restated is not None:
+            facts.append(_Fact(restated, replaced.entity, replaced.kind, replaced.title))
+            return text, replaced, True
+    return text, replaced, False
+
+
+#: Words owning to a slip, which a correction reaching back to an earlier talk says.
+_OWNED_SLIP = re.compile(
+    r"\b(?:wrong|correction|correct(?:ing)?|mistake|misread|misheard|mixed up|typo|"
+    r"i meant|actually|sorry|scratch that|should have said|my bad)\b",
+    re.IGNORECASE,
+)
+
+
 def _what_it_corrects(text: str, facts: list[_Fact]) -> _Fact | None:
     """The latest fact about something that a correction naming no old value restates.
 
     "Correction: show week's actually the 10th to the 14th" restates what "Show week for
     Mother Goose is 9 to 13 December" said: the words before "actually" name what is
-    corrected, and the latest fact holding them all, with an entity, is the one.
+    corrected, a value follows it, and the latest fact holding those words as written is
+    the one, whoever's it was (the user's own "my hire car" too). A word said of anything
+    ("the time's actually 7pm") names no one fact.
     """
     said = _ACTUALLY_IS.match(text)
     if said is None:
         return None
-    words = said.group("what").casefold().split()
+    what = said.group("what").casefold()
+    words = what.split()
     if not words or all(word in _FUNCTION_SUBJECTS for word in words):
         return None  # "it's actually £680": what "it" was is the pronoun's to say
+    if len(words) == 1 and sense(words[0]).zipf >= _SAID_OF_ANYTHING_ZIPF:
+        return None
+    written = re.compile(
+        rf"(?<![\w-]){re.escape(what)}(?![\w-])(?:['’]s)?\s*(?P<next>[\w-]*)", re.I
+    )
     for fact in reversed(facts):
-        held = set(re.findall(r"[\w-]+", fact.text.casefold()))
-        if fact.entity is not None and all(word in held for word in words):
+        found = written.search(fact.text)
+        # "kick-off boots" is boots: the words before another noun only describe it
+        if found is not None and not _a_noun_after(found.group("next")):
             return fact
     return None
+
+
+def _a_noun_after(word: str) -> bool:
+    """A noun, as the head of a compound is ("boots"; not "is" or "for")."""
+    meaning = sense(word.casefold())
+    noun = meaning.noun or meaning.plural_noun or bool(meaning.noun_lemmas)
+    return noun and not meaning.function
+
+
+#: A noun this common ("time", "day", "place") is said of too many things to name one fact.
+_SAID_OF_ANYTHING_ZIPF: Final = 5.5
 
 
 #: A subject, then "is actually": "show week's actually", "the hire is actually", after
@@ -1762,7 +1824,10 @@ def _what_it_corrects(text: str, facts: list[_Fact]) -> _Fact | None:
 _ACTUALLY_IS = re.compile(
     r"^\W*(?:[\w\s']*?(?:correction|change|mistake|wrong|sorry|oops)\b[^,:;!?]*[,:;!-]+\s*)?"
     r"(?:(?:and|but|so|oh|also)\s+)?(?:the\s+|our\s+|my\s+)?"
-    r"(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?:['’]s|\s+(?:is|are|was|were))\s+actually\b",
+    r"(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?:['’]s|\s+(?:is|are|was|were))\s+actually\b"
+    # a value follows: a figure, a day or a month ("actually £680", "actually due Saturday")
+    r"(?=[^.;!?]{0,20}?(?:\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day|\b(?:jan|feb|mar|apr|"
+    r"may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b))",
     re.IGNORECASE,
 )
 #: Subjects that name nothing themselves.
@@ -1812,16 +1877,35 @@ _LEADS = r"(?:at|on|in|to|by|for)"
 _TRAILING = re.compile(r"\s+(?:now|actually|instead|then|though|apparently)$", re.IGNORECASE)
 
 
-def _supersede(facts: list[_Fact], old: str, entity: Entity | None) -> _Fact | None:
-    """Drop the latest fact stating ``old`` (about ``entity``, when given); return it."""
+def _supersede(facts: list[_Fact], old: str, entity: Entity | None, said: str = "") -> _Fact | None:
+    """Drop the latest fact stating ``old`` (about ``entity``, when given); return it.
+
+    Of the facts stating it, one sharing a word with what the correction ``said`` comes
+    first: "I got Leon's goals wrong, it was 14, not 12" corrects "Leon scored 12 goals",
+    not a later "Gaz has managed for 12 years".
+    """
     pattern = _stating(old)
-    for index in range(len(facts) - 1, -1, -1):
-        fact = facts[index]
-        if entity is not None and (fact.entity is None or fact.entity.slug != entity.slug):
-            continue
-        if pattern.search(fact.text):
-            return facts.pop(index)
-    return None
+    stating = [
+        index
+        for index in range(len(facts) - 1, -1, -1)
+        if pattern.search(facts[index].text)
+        and (entity is None or getattr(facts[index].entity, "slug", None) == entity.slug)
+    ]
+    hints = _content_words(said)
+    shared = [index for index in stating if hints & _content_words(facts[index].text)]
+    chosen = (shared or stating)[:1]
+    return facts.pop(chosen[0]) if chosen else None
+
+
+def _content_words(text: str) -> set[str]:
+    """The words of ``text`` that say what it is about: no small word, figure or slip."""
+    words = {word.casefold() for word in re.findall(r"[A-Za-z][\w-]{3,}", text)}
+    return {
+        word.removesuffix("'s")
+        for word in words
+        if not sense(word).function and sense(word).zipf < _SAID_OF_ANYTHING_ZIPF
+        and not _OWNED_SLIP.fullmatch(word)
+    }  # fmt: skip
 
 
 def _stating(old: str) -> re.Pattern[str]:
