@@ -86,7 +86,10 @@ def _write_back(index: int, fixture_id: str, pair: tuple[str, str] | None) -> tu
     fixture["category"] = "continuity" if pair else "write-back"
     if pair:
         fixture["continuity"] = {"pair_id": pair[0], "pair_role": "writer"}
-    fixture["seed_pages"] = [_page("people", slug, f"{name.title()} Example", index)]
+    fixture["seed_pages"] = [
+        _page("people", slug, f"{name.title()} Example", index),
+        _page("companies", company, company.replace("-", " ").title(), index),
+    ]
     fixture["turns"] = [
         {"turn_id": 1, "role": "user", "ts": _ts(index, 0), "text": f"Call with {name}."},
         {"turn_id": 2, "role": "assistant", "ts": _ts(index, 1), "text": "How did it go?"},
@@ -100,7 +103,7 @@ def _write_back(index: int, fixture_id: str, pair: tuple[str, str] | None) -> tu
     fact = {
         "gist": "pass decision",
         "fact": f"Decided to pass on {company} because pricing is too rich",
-        "entity_slug": f"people/{slug}",
+        "entity_slug": f"companies/{company}",
         "match_keywords": ["pass", company],
         "kind": "commitment",
     }
@@ -119,6 +122,8 @@ def _reader(index: int, fixture_id: str, pair_id: str) -> tuple[Any, Any]:
         "suites": ["continuity"],
         "category": "continuity",
         "continuity": {"pair_id": pair_id, "pair_role": "reader"},
+        # the reader's memory holds the page its decision is about, as the writer's does
+        "seed_pages": [_page("companies", company, company.replace("-", " ").title(), index)],
         "turns": [{"turn_id": 1, "role": "user", "text": f"Where did we land on {company}?"}],
     }
     decision = {
