@@ -622,24 +622,24 @@ def test_a_role_beside_a_shared_name_says_which(
         assert response.pointers[0].evidence.signals == ["a role said beside it"]
 
 
-DEV_B = (
-    "people/dev-barnaby-ashe",
+TAM_A = (
+    "people/tam-ashe",
     md(
-        "Councillor Dev Ashe",
-        "Councillor Dev Ashe backs the orchard's grant bid.",
+        "Warden Tam Ashe",
+        "Warden Tam Ashe keeps the reserve's volunteer rota.",
         type="person",
-        aliases="[Dev]",
-        summary="Ward councillor supporting the grant bid.",
+        aliases="[Tam]",
+        summary="Keeps the reserve's volunteer rota.",
     ),
 )
-DEV_S = (
-    "people/devika-sorrell",
+TAM_S = (
+    "people/tamsin-sorrell",
     md(
-        "Devika Sorrell",
-        "Devika Sorrell drafts the group's funding bids.",
+        "Tamsin Sorrell",
+        "Tamsin Sorrell drafts the friends' newsletter.",
         type="person",
-        aliases="[Dev, Devika]",
-        summary="Orchard group secretary who writes the bids.",
+        aliases="[Tam, Tamsin]",
+        summary="Friends group secretary who writes the newsletter.",
     ),
 )
 
@@ -647,21 +647,21 @@ DEV_S = (
 @pytest.mark.parametrize(
     ("reply", "found"),
     [
-        ("the councillor. he wants a quote attached to the bid", ["people/dev-barnaby-ashe"]),
-        ("the secretary, she drafts everything", ["people/devika-sorrell"]),
+        ("the warden. he wants the rota sorted by friday", ["people/tam-ashe"]),
+        ("the secretary, she drafts everything", ["people/tamsin-sorrell"]),
         ("no idea, whichever one sent it", []),  # the reply describes neither
-        ("not the councillor, the other one", []),  # its words describe the one not meant
-        ("ugh the councillor bid is a mess, can't deal", []),  # no answer to the question
+        ("not the warden, the other one", []),  # its words describe the one not meant
+        ("ugh the warden rota is a mess, can't deal", []),  # no answer to the question
     ],
 )
 def test_a_reply_to_which_one_settles_a_shared_name(
     engine: Engine, make_brain: Any, reply: str, found: list[str]
 ) -> None:
-    """The assistant asked which Dev was meant: the user's answer describes the one."""
-    window = [("u", "dev emailed about the grant"), ("a", "Which Dev was it? You have two.")]
+    """The assistant asked which Tam was meant: the user's answer describes the one."""
+    window = [("u", "tam emailed about sunday"), ("a", "Which Tam was it? You have two.")]
     prior = "\n".join(said for _, said in window)
     response = ask(
-        engine, make_brain(DEV_B, DEV_S), reply, window=window, prior=prior, volunteer=True
+        engine, make_brain(TAM_A, TAM_S), reply, window=window, prior=prior, volunteer=True
     )
     assert slugs(response) == found
 
@@ -669,10 +669,10 @@ def test_a_reply_to_which_one_settles_a_shared_name(
 def test_a_shared_name_asked_about_in_no_question_stays_unsettled(
     engine: Engine, make_brain: Any
 ) -> None:
-    window = [("u", "dev emailed about the grant"), ("a", "Noted, Dev emailed.")]
+    window = [("u", "tam emailed about sunday"), ("a", "Noted, Tam emailed.")]
     prior = "\n".join(said for _, said in window)
-    reply = "the councillor wants a quote attached to the bid"
+    reply = "the warden wants the rota sorted by friday"
     response = ask(
-        engine, make_brain(DEV_B, DEV_S), reply, window=window, prior=prior, volunteer=True
+        engine, make_brain(TAM_A, TAM_S), reply, window=window, prior=prior, volunteer=True
     )
     assert slugs(response) == []

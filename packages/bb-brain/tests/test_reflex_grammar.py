@@ -1937,7 +1937,7 @@ APRIL = ("people/april-venn", md("April Venn", type="person", aliases="[April]")
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("april's looking mad for weddings", False),  # "'s" is "is": a month is busy too
+        ("april's looking rammed for bookings", False),  # "'s" is "is": a month is busy too
         ("april is going to be busy", False),
         ("april's filling up fast", False),
         ("April said the chapel is booked", True),
@@ -1975,6 +1975,6 @@ def test_an_adverb_after_the_s_makes_it_is_not_a_possessive(
     engine: Engine, make_brain: Any
 ) -> None:
     brain = make_brain(RUSTY)
-    assert ask(engine, brain, "rusty's basically gone for the season").pointers == []
+    assert ask(engine, brain, "rusty's basically finished for the year").pointers == []
     assert ask(engine, brain, "rusty's not what it was").pointers == []
     assert slugs(ask(engine, brain, "rusty's opinion on the lease?")) == ["people/rusty-oyelaran"]

@@ -170,7 +170,7 @@ def test_two_pages_of_one_kind_settle_neither(engine: Engine, make_brain: Any) -
         ("Ardlow House", "The house we rent out.", None),
         ("Bakery", "A bakery.", None),
         # a trade in the plural whose people are the firm: its kind, said in the summary
-        ("Silverline Dry Cleaners", "Dry cleaner for the theatre's costumes.", "the cleaners"),
+        ("Brightstone Dry Cleaners", "Dry cleaner for the hall's curtains.", "the cleaners"),
         ("Hartley Vets", "Vets who see the farm's cattle.", "the vets"),
         ("Hartley Vets", "Practice on the bypass.", None),
     ],
@@ -515,14 +515,14 @@ def test_a_kind_placed_elsewhere_is_another(engine: Engine, make_brain: Any) -> 
 
 
 CLEANERS = (
-    "companies/silverline-dry-cleaners",
-    "---\ntitle: Silverline Dry Cleaners\ntype: company\nsummary: Dry cleaner that handles"
-    " the theatre's costumes.\n---\n",
+    "companies/brightstone-dry-cleaners",
+    "---\ntitle: Brightstone Dry Cleaners\ntype: company\nsummary: Dry cleaner we send"
+    " the hall's curtains to.\n---\n",
 )
 
 
 def test_a_trade_in_the_plural_names_the_firm(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(CLEANERS)
-    found = ask(engine, brain, "3 of the costumes are still at the cleaners")
+    found = ask(engine, brain, "two of the curtains are still at the cleaners")
     assert [pointer.slug for pointer in found.pointers] == [CLEANERS[0]]
     assert ask(engine, brain, "the cleaners at work leave at six").pointers == []  # placed

@@ -1582,7 +1582,7 @@ TOLLBAR = ("places/tollbar-market", md("Tollbar Market", type="place"))
 
 @pytest.mark.parametrize(
     "text",
-    ["the stall's on at Tollbar Mkt saturday", "pulling off stand C at tollbar mkt approx 17:40"],
+    ["the stall's on at Tollbar Mkt saturday", "reversing out of bay 4 at tollbar mkt about 6ish"],
 )
 def test_a_places_noun_abbreviated_names_it_whole(
     engine: Engine, make_brain: Any, text: str

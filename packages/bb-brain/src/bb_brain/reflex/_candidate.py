@@ -207,6 +207,6 @@ _JOINERS: Final = frozenset("and & or nor plus with".split())
 
 
 def join(tokens: list[Token]) -> str:
-    """The tokens' words as one name ("cattle mkt" is "cattle market", as a place's is)."""
+    """The tokens' words as one name ("drover mkt" is "drover market", as a place's is)."""
     words = (PLACE_ABBREVIATIONS.get(tok.raw.lower(), tok.raw) for tok in tokens)
     return normalise(" ".join(words))

@@ -172,16 +172,16 @@ _OTHER_ONE: Final = re.compile(r"\b(?:the|my|our|your|his|her|their)\s+other\s+$
 CO_MENTION: Final = "co-mention of a related page"
 TRADE_NAME: Final = "a firm's whole name, ending in its trade"
 CONTEXT: Final = "context"
-#: A place's name written with its noun abbreviated, as an address is: "kings rd".
+#: A place's name written with its noun abbreviated, as an address is: "quarry rd".
 ABBREVIATED: Final = "its place's noun abbreviated, as an address is written"
-#: A reply that answers "which one?": "the councillor", "kate's husband", "ro. the one who".
+#: A reply that answers "which one?": "the warden", "kate's husband", "mo. the one who".
 _AN_ANSWER: Final = re.compile(
     r"^\W*(?:(?:oh|ah|sorry|um|erm|er|ok|okay|yeah|yes|no|ha|lol|hmm)\W+)*"
     r"(?:the|that|it['’]?s|it was|his|her|my|our|their|[\w-]+['’]s|[\w-]+[.,:!-]+\s+the)\b",
     re.IGNORECASE,
 )
 #: A reply that opens by saying which one was not meant: its words describe the other
-#: ("not the accountant, the other one"; "Ayodele. the compliance lady, not our Bernie" says
+#: ("not the accountant, the other one"; "Okonjo. the safeguarding lead, not our Della" says
 #: first which one was).
 _NOT_THIS_ONE: Final = re.compile(
     r"^\W*(?:(?:oh|no|nah|sorry|um|erm)\W+)*(?:not|the other)\b", re.IGNORECASE
@@ -693,7 +693,7 @@ def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:
     if HEADING in signals and not res.page.is_person:
         found.append(HEADING)  # "Wool fair: stalls are booked": what the note is about
     if _is_place(res) and _abbreviated(res):
-        found.append(ABBREVIATED)  # "the shop on kings rd": written as an address is
+        found.append(ABBREVIATED)  # "the van on quarry rd": written as an address is
     if BARE_COUNT_PHRASE in signals and not res.page.is_person and res.arm not in SHORT_NAME_ARMS:
         # "to thursday clinic": a count noun needs its article; a short name of everyday
         # words is just as bare as the phrase ("Golden Eagle spotted near the loch")
@@ -707,7 +707,7 @@ def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:
 
 
 def _abbreviated(res: Resolved) -> bool:
-    """The phrase abbreviates its place's noun ("kings rd", "cattle mkt"), as addresses do."""
+    """The phrase abbreviates its place's noun ("quarry rd", "drover mkt"), as addresses do."""
     span = res.cand.span
     if span is None:
         return False
@@ -1488,10 +1488,10 @@ class Conversation:
     ) -> Resolved | None:
         """The one page the user's turn describes, answering the turn before it asking which.
 
-        "Is that the Ayesha in the cast, or staff?" - "the student, she's in the play": the
+        "Is that the Imogen in the choir, or the office?" - "the soprano, she sings it": the
         reply is all about the one meant, so the page it fits in more words than any other
-        ("student") settles the name the question held; the words of a title count
-        there ("the councillor" of Councillor Dev Banerjee), the name asked about does not.
+        ("soprano") settles the name the question held; the words of a title count
+        there ("the warden" of Warden Tam Ashe), the name asked about does not.
         """
         cand = options[0].cand
         if cand.text_index not in (1, 2) or len(self._texts) <= cand.text_index:

@@ -300,7 +300,7 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
     if not opens_clause(tokens, last):
         return False
     # a month is the subject of "be" as often as a person, when what it is doing is said
-    # of a time: "march is going to be busy", "june's looking mad for weddings"; not
+    # of a time: "march is going to be busy", "june's looking rammed for bookings"; not
     # "june's looking after the kids", "april's coming to stay"
     calendar = sense(tokens[last].norm).calendar
     if tokens[last].contracted:  # "Reed's driving over": the 's is "is"
@@ -1748,7 +1748,7 @@ def _no_name_here(
 
 
 def _after_there_is(tokens: list[Token], before: Token | None) -> bool:
-    """The word follows an existential "there is": "there's still ivy growing by the door".
+    """The word follows an existential "there is": "there's still bramble creeping over the shed".
 
     English brings in only what is new to the hearer after an existential "there" (its
     definiteness effect: "there's a problem", never "there's the problem" as news), and

@@ -210,7 +210,7 @@ _SHORTHANDS: Final = {
 }
 
 
-#: Abbreviations of the nouns places are named with ("stand C at cattle mkt", "Mill Rd"):
+#: Abbreviations of the nouns places are named with ("bay 4 at drover mkt", "Mill Rd"):
 #: only those no English word is spelt as, in any case.
 PLACE_ABBREVIATIONS: Final = {
     "rd": "road",
@@ -459,7 +459,7 @@ def _is_or_has(tokens: list[Token], mention: Token) -> bool:
     if after is None:
         return False
     if after.norm in _AUXILIARY_PARTICIPLES or after.norm in _ADVERBS_OF_A_VERB:
-        return True  # "orion's basically gone", "gable's not in": no owner takes an adverb
+        return True  # "wren's basically done", "gable's not in": no owner takes an adverb
     if not after.norm.endswith("ing") or "VBG" not in inflections(after.norm):
         return False
     # "the curlew's calling again" is a deed; "the curlew's mooring line" is its line

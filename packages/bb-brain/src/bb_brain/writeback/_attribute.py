@@ -539,7 +539,7 @@ def _the_users_news(
         if not bodies:
             return False
         # a body's say is its own ("Quillfield wants me to pay the deposit"), but where it
-        # puts the user is the user's place ("they've put me on the finance committee")
+        # puts the user is the user's place ("they've put me on the grounds committee")
         told = _PLACED_ME.match(text, first.end)
     else:
         told = report if report is not None and _USER_OPENS.match(text, report.end()) else None

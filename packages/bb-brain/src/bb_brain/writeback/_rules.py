@@ -285,7 +285,7 @@ class RulesExtractor:
         #: The pages the conversation has named so far (its own organisation among them).
         self._named: set[str] = set()
         #: The facts of the conversation's earlier segments: a correction may reach back to
-        #: one ("I got the discount wrong last week, it was £45 off, not £40").
+        #: one ("I had the refund wrong on Monday, it was £35 back, not £30").
         self._earlier: list[_Fact] = []
 
     def extract(self, segment: Segment) -> list[ExtractedFact]:
@@ -1752,13 +1752,13 @@ def _corrected(
     """
     text, ref, refs = group.text, group.ref, group.refs
     fixed = correction(text) or _withdrawn_alone(text, group.sentence[group.end :])
-    if fixed is None:  # "the hire's actually £680": what the hire was about
+    if fixed is None:  # "the van's actually £415": what the van was about
         return text, _what_it_corrects(text, [*earlier, *facts]), False
     about = ref.entity if ref is not None and ref.explicit else None
     said = group.sentence.replace(fixed.old, " ")
     replaced = _supersede(facts, fixed.old, about, said)
     if replaced is None and (_OWNED_SLIP.search(group.sentence) or not opens_with_the_user(text)):
-        replaced = _supersede(earlier, fixed.old, about, said)  # "the discount ... last week"
+        replaced = _supersede(earlier, fixed.old, about, said)  # "the refund ... on Monday"
     if replaced is not None or starts_as_correction(text):
         text = fixed.text
     # else a contrast that corrects nothing said before: "written updates, not standing
@@ -1782,8 +1782,8 @@ _OWNED_SLIP = re.compile(
 def _what_it_corrects(text: str, facts: list[_Fact]) -> _Fact | None:
     """The latest fact about something that a correction naming no old value restates.
 
-    "Correction: show week's actually the 10th to the 14th" restates what "Show week for
-    Mother Goose is 9 to 13 December" said: the words before "actually" name what is
+    "Correction: fête week's actually the 3rd to the 8th" restates what "Fête week for
+    Pellingham is 2 to 7 June" said: the words before "actually" name what is
     corrected, a value follows it, and the latest fact holding those words as written is
     the one, whoever's it was (the user's own "my hire car" too). A word said of anything
     ("the time's actually 7pm") names no one fact.
@@ -1794,7 +1794,7 @@ def _what_it_corrects(text: str, facts: list[_Fact]) -> _Fact | None:
     what = said.group("what").casefold()
     words = what.split()
     if not words or all(word in _FUNCTION_SUBJECTS for word in words):
-        return None  # "it's actually £680": what "it" was is the pronoun's to say
+        return None  # "it's actually £415": what "it" was is the pronoun's to say
     if len(words) == 1 and sense(words[0]).zipf >= _SAID_OF_ANYTHING_ZIPF:
         return None
     written = re.compile(
@@ -1819,13 +1819,13 @@ def _a_noun_after(word: str) -> bool:
 _SAID_OF_ANYTHING_ZIPF: Final = 5.5
 
 
-#: A subject, then "is actually": "show week's actually", "the hire is actually", after
-#: any correction marker ("Correction:", "Slight change from last night,").
+#: A subject, then "is actually": "fête week's actually", "the van is actually", after
+#: any correction marker ("Correction:", "Small change from yesterday,").
 _ACTUALLY_IS = re.compile(
     r"^\W*(?:[\w\s']*?(?:correction|change|mistake|wrong|sorry|oops)\b[^,:;!?]*[,:;!-]+\s*)?"
     r"(?:(?:and|but|so|oh|also)\s+)?(?:the\s+|our\s+|my\s+)?"
     r"(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?:['’]s|\s+(?:is|are|was|were))\s+actually\b"
-    # a value follows: a figure, a day or a month ("actually £680", "actually due Saturday")
+    # a value follows: a figure, a day or a month ("actually £415", "actually due Saturday")
     r"(?=[^.;!?]{0,20}?(?:\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day|\b(?:jan|feb|mar|apr|"
     r"may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b))",
     re.IGNORECASE,
