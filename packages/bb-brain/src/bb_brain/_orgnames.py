@@ -185,7 +185,9 @@ def kind_head(title: str, description: str) -> str | None:
         return None
     own_words = fold(description.replace(title, " "))  # "Quenwick Bakery supplies ...": a name
     # "Power of attorney for a parent's affairs" is no attorney: a noun after "of" is another's
-    said = words[-1] if not trade else f"{words[-1]}|{words[-1][:-1]}"  # "dry cleaner"
+    said = re.escape(words[-1])
+    if trade:
+        said = f"{said}|{re.escape(words[-1][:-1])}"  # "dry cleaner" of Dry Cleaners
     if not re.search(rf"(?<!\bof )\b(?:{said})\b", own_words):
         return None
     return f"the {words[-1]}"

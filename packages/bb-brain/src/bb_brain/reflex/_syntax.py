@@ -354,7 +354,7 @@ _TIMES_LOOK: Final = frozenset("looking getting proving turning shaping".split()
 #: Particles that make "looking" what someone does: "looking after", "looking for".
 _LOOKING_AT: Final = frozenset("after at for into round forward over through out".split())
 #: What a time does with a particle: "filling up", "coming up", "flying by".
-_TIMES_FILL: Final = frozenset("filling booking coming flying racing creeping shaping".split())
+_TIMES_FILL: Final = frozenset("filling booking coming flying racing creeping".split())
 
 
 def _asked_subject(tokens: list[Token], last: int) -> bool:

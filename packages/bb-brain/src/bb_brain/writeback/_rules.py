@@ -1900,12 +1900,12 @@ def _supersede(facts: list[_Fact], old: str, entity: Entity | None, said: str = 
 def _content_words(text: str) -> set[str]:
     """The words of ``text`` that say what it is about: no small word, figure or slip."""
     words = {word.casefold() for word in re.findall(r"[A-Za-z][\w-]{3,}", text)}
+    meanings = {word: sense(word) for word in words if not _OWNED_SLIP.fullmatch(word)}
     return {
         word.removesuffix("'s")
-        for word in words
-        if not sense(word).function and sense(word).zipf < _SAID_OF_ANYTHING_ZIPF
-        and not _OWNED_SLIP.fullmatch(word)
-    }  # fmt: skip
+        for word, meaning in meanings.items()
+        if not meaning.function and meaning.zipf < _SAID_OF_ANYTHING_ZIPF
+    }
 
 
 def _stating(old: str) -> re.Pattern[str]:
