@@ -14,9 +14,11 @@ names the one the user knows, and nothing else:
 * the turn, or one of the last few, has not brought in another one ("my brother's in a
   darts league, the league's got 12 teams", "my dad's knee surgery ... the surgery
   itself": :func:`another_one_before`);
-* a noun said of many things ("kitchen", "club", "court", "weekend", "dinner") counts only
-  capitalised mid-sentence ("the League", "has the Court ruled"): lowercase, "the ball's in
-  their court" and "I'm in the kitchen" are everyday talk.
+* a noun said of many things ("court", "hall", "market", "league") counts in lowercase too:
+  someone whose world holds one court, and a page that says it is one, means it by "so the
+  court wants the bundle" as often as by "the Court"; a noun said of everything
+  ("the house", "the day") is never filed as a kind, and the everyday idioms are no "the"
+  phrase ending its noun phrase ("the ball's in their court", "the court of appeal").
 
 Whether the kind picks a page, and only one, is the index's to say: the arm is tried last,
 after every name.
@@ -56,9 +58,6 @@ _KNOWN_ONES: Final = frozenset({"the"})
 #: What a kind of thing named after "the" is evidence of (see the module docs).
 KIND_KNOWN: Final = "the kind said as one the user knows"
 KIND_ARMS: Final = frozenset({KIND_ARM})
-#: A noun this frequent has everyday senses besides the kind ("the club", "the kitchen",
-#: "the weekend"): typed in lowercase, it is read as the everyday one.
-KIND_COMMON_ZIPF: Final = 4.5
 #: Words after the noun that say which one it is: where it is, or a clause about it.
 _WHICH_ONE: Final = (
     frozenset(
@@ -97,8 +96,6 @@ def kinds(tokens: list[Token], maker: Maker) -> list[Candidate]:
             continue
         place = None if _ends_its_phrase(tokens, noun) else _in_a_named_place(tokens, noun)
         if not _ends_its_phrase(tokens, noun) and place is None:
-            continue
-        if sense(noun.norm).zipf >= KIND_COMMON_ZIPF and not _a_capital_inside(noun):
             continue
         if _another_before(tokens, noun):
             continue

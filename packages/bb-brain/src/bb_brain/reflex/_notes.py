@@ -19,7 +19,7 @@ from typing import Final
 
 from bb_brain.pages import KIND_ARM
 from bb_brain.reflex._candidate import Candidate, Maker
-from bb_brain.reflex._kinds import KIND_COMMON_ZIPF, says_when, says_which_one
+from bb_brain.reflex._kinds import says_when, says_which_one
 from bb_brain.reflex._ordinary import sense
 from bb_brain.reflex._syntax import finite
 from bb_brain.reflex._tokens import Token
@@ -58,6 +58,11 @@ def dropped_articles(tokens: list[Token], maker: Maker) -> list[Candidate]:
             if word.possessive or word.dash_after or word.colon_after:
                 break
     return found
+
+
+#: A noun this frequent has everyday senses besides the kind ("the club", "the kitchen",
+#: "the weekend"): a bare note's word ("kitchen flooded") is read as the everyday one.
+KIND_COMMON_ZIPF: Final = 4.5
 
 
 def _arms(words: list[Token]) -> frozenset[str]:
