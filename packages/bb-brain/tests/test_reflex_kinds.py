@@ -73,6 +73,8 @@ def slugs(response: TurnContextResponse) -> list[str]:
         ("the bakery want everyone's orders by thursday", BAKERY[0]),  # a firm as "they"
         ("the bakery needs volunteers for the fair", BAKERY[0]),  # a verb's bare object
         ("ask The Bakery if they can do forty rolls", BAKERY[0]),
+        # a particle closing the clause: no preposition placing the noun
+        ("thinking about handing the bakery over. maybe next year", BAKERY[0]),
         # a noun said of many things, capitalised mid-sentence or not: the one the user knows
         ("has the Court sent the listing yet?", COURT[0]),
         ("so the court wants the bundle by friday, and a copy for them", COURT[0]),
@@ -112,6 +114,7 @@ def test_the_one_page_of_a_kind_is_pushed_by_its_kind(
         "we're off to the Harvest League in March, the League is fun",  # another one named
         "the ball's in their court now",  # an idiom: no "the court" of one's own
         "the court listing came through for march",  # a listing
+        "i do the bakery round, then home",  # a round: no particle
         "the quillan is a bird, isn't it?",  # the codename is no kind the page says it is
         "a bakery opened near the station",  # any bakery
     ],
@@ -175,6 +178,8 @@ def test_two_pages_of_one_kind_settle_neither(engine: Engine, make_brain: Any) -
         ("Brightstone Dry Cleaners", "Dry cleaner for the hall's curtains.", "the cleaners"),
         ("Hartley Vets", "Vets who see the farm's cattle.", "the vets"),
         ("Hartley Vets", "Practice on the bypass.", None),
+        ("Pardoe Lisle Solicitors", "Old firm of solicitors in the square.", "the solicitors"),
+        ("Pardoe Lisle Solicitors", "Two of the sons of solicitors run it.", None),
     ],
 )
 def test_the_kind_a_page_is_filed_under(title: str, description: str, key: str | None) -> None:

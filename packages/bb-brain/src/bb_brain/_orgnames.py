@@ -188,9 +188,14 @@ def kind_head(title: str, description: str) -> str | None:
     said = re.escape(words[-1])
     if trade:
         said = f"{said}|{re.escape(words[-1][:-1])}"  # "dry cleaner" of Dry Cleaners
-    if not re.search(rf"(?<!\bof )\b(?:{said})\b", own_words):
+        said = f"(?:{_FIRM_OF})?(?:{said})"  # "Firm of solicitors in the high street"
+    if not re.search(rf"(?<!\bof )\b{said}\b", own_words):
         return None
     return f"the {words[-1]}"
+
+
+#: What a firm of a trade in the plural is called before it: "firm of solicitors".
+_FIRM_OF: Final = r"\b(?:firm|practice|team|partnership|company|co-operative) of "
 
 
 #: Trades named in the plural whose people are the firm one deals with: "the cleaners have

@@ -309,8 +309,9 @@ def _ends_its_phrase(tokens: list[Token], noun: Token) -> bool:
         return False  # "the coat one": which one of others, by what it is about
     if says_which_one(after[0]) and not says_when(tokens, after[0]):
         # "the court of appeal", "the bakery near my mum's", "the trial she's on", "the
-        # extension to the library", "the lab Orsolya recommended"
-        return False
+        # extension to the library", "the lab Orsolya recommended"; a particle closing the
+        # clause has no object to place it by ("handing the garage over.")
+        return _a_closing_particle(tokens, after[0])
     meaning = sense(word)
     if meaning.function or not meaning.noun:
         return True  # "the depot is shut", "the league still running", "the showcase with ..."
@@ -355,6 +356,18 @@ def says_when(tokens: Sequence[Token], after: Token) -> bool:
 
 #: Prepositions that say when before a date.
 _WHEN: Final = frozenset("in on by from until till".split())
+
+
+def _a_closing_particle(tokens: list[Token], word: Token) -> bool:
+    """A verb's particle after its object, the clause ending there: "hand the garage over"."""
+    if word.norm not in _PARTICLES:
+        return False
+    return word.index + 1 >= len(tokens) or not tokens[word.index + 1].glued
+
+
+#: Adverbs a phrasal verb puts after its object ("hand it over", "switch the hub off"); no
+#: noun ("round", "back", "down": "the ward round" is one).
+_PARTICLES: Final = frozenset("over off in on around through away".split())
 
 
 def says_which_one(after: Token) -> bool:
