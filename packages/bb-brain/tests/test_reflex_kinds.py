@@ -75,6 +75,8 @@ def slugs(response: TurnContextResponse) -> list[str]:
         ("ask The Bakery if they can do forty rolls", BAKERY[0]),
         # a particle closing the clause: no preposition placing the noun
         ("thinking about handing the bakery over. maybe next year", BAKERY[0]),
+        # "that" before a span of time points at it: no clause about the noun
+        ("she's at the bakery that morning, ask her then", BAKERY[0]),
         # a noun said of many things, capitalised mid-sentence or not: the one the user knows
         ("has the Court sent the listing yet?", COURT[0]),
         ("so the court wants the bundle by friday, and a copy for them", COURT[0]),
@@ -115,6 +117,7 @@ def test_the_one_page_of_a_kind_is_pushed_by_its_kind(
         "the ball's in their court now",  # an idiom: no "the court" of one's own
         "the court listing came through for march",  # a listing
         "i do the bakery round, then home",  # a round: no particle
+        "the bakery that opened by the lido is cheaper",  # a clause says which
         "the quillan is a bird, isn't it?",  # the codename is no kind the page says it is
         "a bakery opened near the station",  # any bakery
     ],

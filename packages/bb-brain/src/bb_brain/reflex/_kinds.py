@@ -349,13 +349,21 @@ def says_when(tokens: Sequence[Token], after: Token) -> bool:
     "the bakery by the station" is placed; "the footbridge by june" is wanted by then.
     """
     time = tokens[after.index + 1] if after.index + 1 < len(tokens) else None
-    if after.norm not in _WHEN or time is None or not time.glued:
+    if time is None or not time.glued:
+        return False
+    if after.norm == "that":
+        return time.norm in _TIME_NOUNS  # "on the patio that day": no clause about it
+    if after.norm not in _WHEN:
         return False
     return is_calendar_word(time.norm) or time.norm in SEASONS or time.norm.isdigit()
 
 
 #: Prepositions that say when before a date.
 _WHEN: Final = frozenset("in on by from until till".split())
+#: Spans of time "that" points at as a demonstrative ("that day"), opening no clause.
+_TIME_NOUNS: Final = frozenset(
+    "day week weekend morning afternoon evening night time month year season".split()
+)
 
 
 def _a_closing_particle(tokens: list[Token], word: Token) -> bool:
