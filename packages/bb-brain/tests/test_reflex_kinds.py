@@ -36,6 +36,11 @@ LEAGUE = (
     "---\ntitle: Winter Chess League\ntype: project\nsummary: The club's league, six rounds"
     " from January.\n---\n",
 )
+SURGERY = (
+    "places/elm-row-surgery",
+    "---\ntitle: Elm Row Surgery\ntype: place\nsummary: GP surgery where the family is"
+    " registered.\n---\n",
+)
 CODENAME = (
     "projects/quillan",
     "---\ntitle: Project Quillan\ntype: project\nsummary: In-house plan to replace the"
@@ -118,6 +123,7 @@ def test_the_one_page_of_a_kind_is_pushed_by_its_kind(
         "the court listing came through for march",  # a listing
         "i do the bakery round, then home",  # a round: no particle
         "the bakery that opened by the lido is cheaper",  # a clause says which
+        "it's about the court between them, not us",  # "between" places it too
         "the quillan is a bird, isn't it?",  # the codename is no kind the page says it is
         "a bakery opened near the station",  # any bakery
     ],
@@ -536,3 +542,22 @@ def test_a_trade_in_the_plural_names_the_firm(engine: Engine, make_brain: Any) -
     found = ask(engine, brain, "two of the curtains are still at the cleaners")
     assert [pointer.slug for pointer in found.pointers] == [CLEANERS[0]]
     assert ask(engine, brain, "the cleaners at work leave at six").pointers == []  # placed
+
+
+@pytest.mark.parametrize(
+    ("text", "pushed"),
+    [
+        ("is the surgery open on saturday mornings?", True),
+        ("can you ring the surgery up.", True),  # a particle closing the clause
+        # a noun of many senses said as what happens, or a ranking: another sense
+        ("the surgery went well, she's in recovery now", False),
+        ("the surgery is scheduled for the 3rd of may", False),
+        ("the surgery's been postponed again", False),
+        ("we're top of the league again", False),
+    ],
+)
+def test_a_noun_of_many_senses_said_as_an_event_is_that_event(
+    engine: Engine, make_brain: Any, text: str, pushed: bool
+) -> None:
+    brain = make_brain(SURGERY, LEAGUE)
+    assert slugs(ask(engine, brain, text)) == ([SURGERY[0]] if pushed else [])

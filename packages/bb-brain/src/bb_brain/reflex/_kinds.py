@@ -63,7 +63,8 @@ _WHICH_ONE: Final = (
     frozenset(
         """
     of near at in on by behind beside next opposite outside inside round around across down up
-    off from over under past along to for against into with about there here that which who
+    off from over under past along to for against into with about between among amongst
+    there here that which who
     whose where i we you he she they itself
     """.split()
     )
@@ -97,12 +98,38 @@ def kinds(tokens: list[Token], maker: Maker) -> list[Candidate]:
         place = None if _ends_its_phrase(tokens, noun) else _in_a_named_place(tokens, noun)
         if not _ends_its_phrase(tokens, noun) and place is None:
             continue
-        if _another_before(tokens, noun):
+        if _another_before(tokens, noun) or _an_everyday_sense(tokens, noun, maker.text):
             continue
         # the noun's own span: a name the noun is as well ("masterplan", an alias) outranks it
         extra = (KIND_KNOWN,) if place is None else (KIND_KNOWN, f"{PLACED_IN} {place}")
         found.append(maker.make(f"the {noun.norm}", [noun], KIND_ARMS, extra=extra))
     return found + _works(tokens, maker) + _aspects(tokens, maker) + _topics(tokens, maker)
+
+
+def _an_everyday_sense(tokens: list[Token], noun: Token, text: str) -> bool:
+    """A noun of many senses in lowercase, said as something that happens or a ranking.
+
+    "the surgery went well", "the surgery is scheduled for may", "the match was cancelled":
+    an operation or an event, which no place or firm is; "top of the league", "bottom of
+    the list": where one ranks, in any league or list.
+    """
+    if noun.capitalised or sense(noun.norm).zipf < EVERYDAY_SENSES_ZIPF:
+        return False
+    ranked = tokens[max(0, noun.index - 3) : noun.index - 1]
+    if [tok.norm for tok in ranked] in (["top", "of"], ["bottom", "of"]):
+        return True
+    return _HAPPENED.match(text, noun.end) is not None
+
+
+#: A noun this frequent has everyday senses besides the page's kind ("surgery", "market").
+EVERYDAY_SENSES_ZIPF: Final = 4.5
+#: What is said of an event, right after its noun: "... went well", "'s been postponed".
+_HAPPENED: Final = re.compile(
+    r"(?:['’]s|\s+(?:is|was|were|has|had))?(?:\s+been)?\s+(?:a\s+)?"
+    r"(?:success|successful|disaster|scheduled|cancell?ed|postponed|delayed|underway)\b"
+    r"|\s+(?:went|goes|took|takes|lasted|lasts|overran)\b",
+    re.IGNORECASE,
+)
 
 
 def _works(tokens: list[Token], maker: Maker) -> list[Candidate]:
@@ -373,9 +400,9 @@ def _a_closing_particle(tokens: list[Token], word: Token) -> bool:
     return word.index + 1 >= len(tokens) or not tokens[word.index + 1].glued
 
 
-#: Adverbs a phrasal verb puts after its object ("hand it over", "switch the hub off"); no
-#: noun ("round", "back", "down": "the ward round" is one).
-_PARTICLES: Final = frozenset("over off in on around through away".split())
+#: Adverbs a phrasal verb puts after its object ("hand it over", "lock the hall up"); not
+#: "round" or "back", nouns a compound ends in ("the ward round").
+_PARTICLES: Final = frozenset("over off in on around through away up down".split())
 
 
 def says_which_one(after: Token) -> bool:
