@@ -7,7 +7,7 @@ import json
 
 from bb_cli._invariants import breaches, invariant_exit
 from bb_cli._output import Output
-from bb_schema import FailedItem, Meta, Receipt, Result, ScoreCell
+from bb_schema import FailedItem, Meta, Receipt, Result, ScoreCell, SystemInfo
 
 
 def _result(isolation: float, cuts: float) -> Result:
@@ -55,3 +55,42 @@ def test_each_breach_exits_1_listing_only_its_own_items() -> None:
     assert envelope["kind"] == "regression"
     assert envelope["errors"][0]["items"][0]["item"] == "turn 1"
     assert "f turn 1: source isolation" in stderr.getvalue()
+
+
+def _trust_result(capabilities: list[str]) -> Result:
+    cell = ScoreCell(
+        suite="deletion", harness="mine", seam="contract", gold_total=1, gold_failed=1,
+        metrics={"residual_after_purge": 1.0}, fixtures=["f"],
+    )  # fmt: skip
+    item = FailedItem(
+        harness="mine", suite="deletion", fixture_id="f", item="purge-1",
+        reason="receipt_completeness: no receipt; residual_after_purge: 1 left in unproven",
+    )  # fmt: skip
+    receipt = Receipt(
+        result_schema_version=1, fixtures_hash="h", harness_sha="s", ts="t", cmd_args=[],
+        seed=0, include_holdout=False, llm=False,
+    )  # fmt: skip
+    systems = {"mine": SystemInfo(name="mine", version="1", capabilities=capabilities)}
+    return Result(
+        receipt=receipt, cells=[cell], turn_rows=[], seed_failures=[],
+        meta=Meta(failed_items=[item], systems=systems),
+    )  # fmt: skip
+
+
+def test_a_trust_breach_lists_the_items_its_reason_names() -> None:
+    """A memory-trust item names the metrics it failed in its reason, not in ``metric``."""
+    (found,) = breaches(_trust_result(["turn-context", "trust"]))
+    assert [item.item for item in found.items] == ["purge-1"]
+
+
+def test_a_system_without_the_trust_capability_is_told_so() -> None:
+    stdout, stderr = io.StringIO(), io.StringIO()
+    code = invariant_exit(_trust_result(["turn-context"]), Output(False, stdout, stderr), "b")
+    assert code == 1
+    assert "f purge-1: receipt_completeness" in stderr.getvalue()
+    assert "mine (no trust)" in stderr.getvalue()
+    stderr = io.StringIO()
+    invariant_exit(
+        _trust_result(["turn-context", "trust"]), Output(False, io.StringIO(), stderr), "b"
+    )
+    assert "no trust" not in stderr.getvalue()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bb_schema import FailedItem, Result
+from bb_schema import TRUST_SUITES, FailedItem, Result
 from bb_score import ZERO_GATED_METRICS
 
 from bb_cli._output import EXIT_REGRESSION, Output
@@ -46,10 +46,40 @@ def breaches(result: Result) -> list[Breach]:
             items = tuple(
                 item
                 for item in result.meta.failed_items
-                if (item.harness, item.suite, item.metric) == (cell.harness, cell.suite, metric)
+                if (item.harness, item.suite) == (cell.harness, cell.suite)
+                and _of_metric(item, metric)
             )
             found.append(Breach(cell.harness, cell.suite, metric, value, items))
     return found
+
+
+def _of_metric(item: FailedItem, metric: str) -> bool:
+    """The item counts toward ``metric``: named so, or its reason opens with it.
+
+    A memory-trust item fails several metrics at once and says which in its reason
+    ("residual_after_purge: 1 left in ...; receipt_completeness: ...").
+    """
+    if item.metric is not None:
+        return item.metric == metric
+    return any(part.strip().startswith(f"{metric}:") for part in item.reason.split(";"))
+
+
+def missing_capabilities(result: Result, found: list[Breach]) -> dict[str, list[str]]:
+    """Per breached row, the memory-trust capability its system does not declare.
+
+    A system without ``trust`` cannot run a memory-trust step, and each item needing one
+    fails; the summary says so, so that no one reads the counts as misbehaviour.
+    """
+    missing: dict[str, list[str]] = {}
+    for harness in dict.fromkeys(b.harness for b in found if b.suite in TRUST_SUITES):
+        system = result.meta.systems.get(harness)
+        if system is not None and TRUST_CAPABILITY not in system.capabilities:
+            missing[harness] = [TRUST_CAPABILITY]
+    return missing
+
+
+#: The capability every memory-trust step needs (docs/SEAM.md, "MemoryTrust").
+TRUST_CAPABILITY = "trust"
 
 
 def report(found: list[Breach], out: Output) -> None:
@@ -82,10 +112,17 @@ def invariant_exit(result: Result, out: Output, text: str) -> int | None:
         }
         for breach in found
     ]
-    out.fail(
-        "regression",
+    message = (
         f"{len(found)} zero-gated invariant(s) above zero in {', '.join(cells)}: these must be 0 "
-        "in every run, whatever a baseline says",
-        errors,
+        "in every run, whatever a baseline says"
     )
+    missing = missing_capabilities(result, found)
+    if missing:
+        rows = ", ".join(f"{row} (no {' '.join(caps)})" for row, caps in missing.items())
+        message += (
+            f"; {rows}: a system that does not declare the memory-trust capability fails every"
+            " memory-trust item it cannot run (docs/SEAM.md, MemoryTrust); run the core suites"
+            " alone (the default) to measure it without them"
+        )
+    out.fail("regression", message, errors)
     return EXIT_REGRESSION
