@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 import stat
 import threading
 from collections.abc import Iterator
+from concurrent import futures
 from pathlib import Path
 
 import grpc
 import pytest
 from bb_schema import convert
 from bb_schema._errors import SchemaUserError
+from bb_schema._rpc._servicer import misnamed_methods
 from bb_schema.fixture import PublicTurn, SeedFact, SeedPage
 from bb_schema.memory import (
     CloseBrainRequest,
@@ -29,9 +32,11 @@ from bb_schema.memory import (
 from bb_schema.rpc import (
     BoundServer,
     MemoryClient,
+    MemoryServicer,
     RpcFailure,
     RpcStatus,
     add_memory_services,
+    add_servicer,
     bearer_metadata,
 )
 from bb_schema.turn_context import (
@@ -369,3 +374,23 @@ def test_a_server_needs_an_address() -> None:
 def test_status_names_mirror_grpc() -> None:
     assert [status.value for status in RpcStatus] == [code.name for code in grpc.StatusCode]
     assert RpcStatus.from_grpc(grpc.StatusCode.NOT_FOUND) is RpcStatus.NOT_FOUND
+
+
+def test_a_method_named_after_its_rpc_is_reported(caplog: pytest.LogCaptureFixture) -> None:
+    """``get_turn_context`` is never called (the RPC's method is ``turn_context``): said so."""
+
+    class Misnamed(MemoryServicer):
+        def get_turn_context(self, request: TurnContextRequest) -> TurnContextResponse:
+            return TurnContextResponse()
+
+    class Both(Misnamed):
+        def turn_context(self, request: TurnContextRequest) -> TurnContextResponse:
+            return TurnContextResponse()
+
+    assert misnamed_methods(Misnamed()) == {"get_turn_context": "turn_context"}
+    assert misnamed_methods(Both()) == {}
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=1))
+    with caplog.at_level(logging.WARNING, logger="bb_schema.rpc"):
+        add_servicer(server, Misnamed())
+    assert "Misnamed.get_turn_context is never called" in caplog.text
+    assert "'turn_context'" in caplog.text

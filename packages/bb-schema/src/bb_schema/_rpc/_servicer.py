@@ -11,9 +11,10 @@ else INTERNAL (logged, never fatal to the server).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import grpc
 
@@ -179,8 +180,42 @@ class MemoryServicer(TurnContextServicer, BenchControlServicer, MemoryTrustServi
     """All three services in one object (override what the system offers)."""
 
 
+#: The base class whose methods answer UNIMPLEMENTED (what "not overridden" compares with).
+_BASE_METHODS: Final = TurnContextServicer
+_LOG: Final = logging.getLogger("bb_schema.rpc")
+
+
+#: The methods named after an RPC whose Python name drops its verb ("GetTurnContext" is
+#: ``turn_context``): a system that defines the RPC's own name instead is told which one.
+MISNAMED: Final = {"get_turn_context": "turn_context", "get_entity_index": "entity_index"}
+
+
+def misnamed_methods(servicer: object) -> dict[str, str]:
+    """Methods ``servicer`` defines under an RPC's name that no base class answers with.
+
+    Such a method is never called: the service answers UNIMPLEMENTED for its RPC.
+    """
+    return {
+        name: meant
+        for name, meant in MISNAMED.items()
+        if callable(getattr(servicer, name, None))
+        and getattr(type(servicer), meant, None) is getattr(_BASE_METHODS, meant, None)
+    }
+
+
 def add_servicer(server: grpc.Server, servicer: object) -> None:
-    """Register every service whose base class ``servicer`` derives from (before start)."""
+    """Register every service whose base class ``servicer`` derives from (before start).
+
+    A method named after an RPC rather than as the base class names it
+    (:data:`MISNAMED`) is reported on the log: its RPC would answer UNIMPLEMENTED.
+    """
+    for name, meant in misnamed_methods(servicer).items():
+        _LOG.warning(
+            "%s.%s is never called: the method for this RPC is %r (docs/SEAM.md)",
+            type(servicer).__name__,
+            name,
+            meant,
+        )
     if isinstance(servicer, TurnContextServicer):
         add_turn_context_service(server, servicer)
     if isinstance(servicer, BenchControlServicer):
