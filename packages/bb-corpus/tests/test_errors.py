@@ -441,6 +441,7 @@ def test_every_error_in_every_file_is_reported_sorted(corpus: Any) -> None:
         ("ms-001-two-source-alias.fixture.json", "$"),
         (f"{WB}.fixture.json", "turns[0].role"),
         (f"{READER}.gold.json", 'turns["5"]'),
+        (f"{READER}.gold.json", 'turns["5"].gold_slugs'),  # a retrieve label, no page
     ]
 
 
@@ -462,6 +463,34 @@ def test_gold_on_an_assistant_turn(corpus: Any) -> None:
         'turns["2"]',
         "gold on assistant turn 2",
         "never replayed or scored",
+    )
+
+
+def test_a_turn_that_should_retrieve_names_a_page(corpus: Any) -> None:
+    corpus.edit_gold(KTA, lambda d: d["turns"]["4"].update(gold_slugs=[], acceptable_slugs=[]))
+    assert_issue(
+        only_issue(corpus),
+        corpus.gold_path(KTA),
+        'turns["4"].gold_slugs',
+        "should_retrieve is true but no page is gold or acceptable",
+    )
+    # an acceptable page alone can be pushed: no system must fail the turn
+    corpus.edit_gold(
+        KTA, lambda d: d["turns"]["4"].update(acceptable_slugs=["companies/widget-co"])
+    )
+    load_corpus(corpus.fixtures, corpus.gold)
+
+
+def test_a_silent_turn_names_no_gold_page(corpus: Any) -> None:
+    def change(doc: Any) -> None:
+        doc["turns"]["4"]["should_retrieve"] = False
+
+    corpus.edit_gold(KTA, change)
+    assert_issue(
+        only_issue(corpus),
+        corpus.gold_path(KTA),
+        'turns["4"].should_retrieve',
+        "should_retrieve is false but gold_slugs names",
     )
 
 

@@ -1,9 +1,12 @@
 """Gold that could never be scored honestly is a corpus error, not a silent zero.
 
-Five rules, checked whenever a corpus loads (``brainbench corpus validate`` and ``run``):
+Six rules, checked whenever a corpus loads (``brainbench corpus validate`` and ``run``):
 
 * **gold on a user turn**: assistant turns are never replayed, so gold keyed to one would be
   counted and then left out of scoring;
+* **a label agrees with its pages**: a turn that should retrieve names a gold or acceptable
+  page (else every system fails it), and a turn that should stay silent names no gold page
+  (else pushing it is a false fire and not pushing it a miss);
 * **a fact holds its keywords**: every match keyword of a gold fact must occur in the fact's
   own text, or even the deterministic mode, which stores exactly that text, could never
   keep it (an authoring slip such as "day-to-day" in the fact and "day to day" as keyword);
@@ -49,6 +52,33 @@ def gold_roles(fixture: Fixture, gold: Gold, where: str) -> list[CorpusIssue]:
         for key in gold.turns
         if roles.get(key) == "assistant"
     ]
+
+
+def retrieval_labels(gold: Gold, where: str) -> list[CorpusIssue]:
+    """Turns whose ``should_retrieve`` contradicts their pages."""
+    issues: list[CorpusIssue] = []
+    for key, entry in gold.turns.items():
+        if entry.should_retrieve and not (entry.gold_slugs or entry.acceptable_slugs):
+            issues.append(
+                CorpusIssue(
+                    where,
+                    json_path(("turns", key, "gold_slugs"), Gold),
+                    "should_retrieve is true but no page is gold or acceptable: every system "
+                    "would fail this turn; list the pages it refers to, or set should_retrieve "
+                    "to false",
+                )
+            )
+        elif not entry.should_retrieve and entry.gold_slugs:
+            issues.append(
+                CorpusIssue(
+                    where,
+                    json_path(("turns", key, "should_retrieve"), Gold),
+                    f"should_retrieve is false but gold_slugs names {entry.gold_slugs!r}: a "
+                    "silent turn has no gold pages; set it to true, or move the pages to "
+                    "acceptable_slugs",
+                )
+            )
+    return issues
 
 
 def fact_keywords(gold: Gold, where: str) -> list[CorpusIssue]:
@@ -191,6 +221,7 @@ def check(
             continue
         where, document = documents[stem]
         issues.extend(gold_roles(fixture, document, where))
+        issues.extend(retrieval_labels(document, where))
         issues.extend(fact_keywords(document, where))
         if fixture.trust_steps is not None:
             continue  # pages come from its steps, not the seeder
