@@ -118,6 +118,10 @@ def test_json_run_writes_the_markdown_board_and_report_renders_the_saved_result(
     envelope = json.loads(captured.out)  # stdout is exactly one envelope, progress or not
     assert "brainbench: replay 7/7 (100%)" in captured.err
     assert envelope["ok"] is True and envelope["md"] == str(md)
+    saved = json.loads(out.read_text(encoding="utf-8"))
+    assert envelope["scores"] == {  # the numbers, without --out too
+        f"{cell['harness']}/{cell['suite']}": cell["metrics"] for cell in saved["cells"]
+    }
     board = md.read_text(encoding="utf-8")
     assert "## know-to-ask" in board and "docs/METRIC_GLOSSARY.md" in board
     assert max(len(line) for line in board.splitlines()) <= 100

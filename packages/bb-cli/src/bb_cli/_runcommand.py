@@ -237,6 +237,11 @@ def _finish(
         text=board,
         fields={
             "cells": len(result.cells),
+            # each cell's numbers, so that --json alone answers "how did it score"
+            "scores": {
+                f"{cell.harness}/{cell.suite}": dict(sorted(cell.metrics.items()))
+                for cell in result.cells
+            },
             "out": None if args.out is None else str(args.out),
             "md": None if args.md is None else str(args.md),
             "fixtures_hash": result.receipt.fixtures_hash,
