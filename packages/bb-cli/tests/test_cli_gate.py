@@ -184,13 +184,15 @@ def test_allow_regression_is_refused_under_ci_before_anything_runs(
 
 
 def test_config_mismatch_is_inconclusive(
-    capsys: pytest.CaptureFixture[str], banked: tuple[Path, Path]
+    capsys: pytest.CaptureFixture[str], banked: tuple[Path, Path], _private_ledger: Path
 ) -> None:
-    code, out, _ = bench(capsys, "--compare", str(banked[1]), "--suite", "push", "--json")
+    code, out, err = bench(capsys, "--compare", str(banked[1]), "--suite", "push", "--json")
     assert code == 2
     doc = json.loads(out)
     assert doc["error"]["kind"] == "inconclusive"
     assert doc["error"]["errors"][0]["detail"] == "suite set differs: numbers are not comparable"
+    assert "nothing was run" in err and "--suite " in err  # refused up front, the fix named
+    assert not _private_ledger.exists()
 
 
 def test_a_committed_baseline_that_does_not_match_the_run_is_inconclusive(

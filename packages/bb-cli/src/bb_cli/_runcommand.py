@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from bb_adapters import HarnessConfig, parse_harnesses, with_hook_exec
 from bb_adapters.foreign import describe_foreign
@@ -118,6 +119,9 @@ def _run_here(args: argparse.Namespace, out: Output, spill: ResultSpill) -> int:
             )
     _unscorable(harnesses, suites)
     llm = plan_llm(args, suites, harnesses)
+    mismatch = _config_mismatch(gate, harnesses, suites, args.include_holdout, bool(llm))
+    if mismatch is not None:
+        return out.fail("inconclusive", *mismatch)
     workers, shard = _placement(args, gate, llm)
     blind = blind_dir(args)
     if shard is not None and blind is not None:
@@ -247,6 +251,45 @@ def _finish(
             "fixtures_hash": result.receipt.fixtures_hash,
         },
     )
+
+
+def _config_mismatch(
+    gate: _gating.GatePlan,
+    harnesses: Sequence[HarnessConfig],
+    suites: Sequence[str],
+    include_holdout: bool,
+    llm: bool,
+) -> tuple[str, list[dict[str, Any]]] | None:
+    """How this run's configuration differs from the baseline it compares with, if it does.
+
+    Such a comparison is inconclusive whatever the numbers are, so it is refused before the
+    run, naming the flags that reproduce the baseline's configuration.
+    """
+    if gate.main is None:
+        return None
+    from bb_gate import config_rows
+    from bb_schema import BaselineConfig
+
+    wanted = gate.main.baseline.config
+    current = BaselineConfig(
+        include_holdout=include_holdout,
+        llm=llm,
+        harnesses=sorted({h.name for h in harnesses}),
+        suites=sorted(set(suites)),
+    )
+    rows = config_rows(wanted, current)
+    if not rows:
+        return None
+    suite_flag = "all" if set(wanted.suites) == set(ALL_SUITES) else ",".join(wanted.suites)
+    flags = f"--suite {suite_flag} --harness {','.join(wanted.harnesses)}"
+    flags += " --include-holdout" if wanted.include_holdout else ""
+    differs = ", ".join(str(row.metric) for row in rows)
+    message = (
+        f"the run's {differs} differ from the baseline {gate.main_path}'s, so the comparison "
+        f"would be inconclusive; nothing was run. Run with the baseline's configuration: "
+        f"brainbench run --compare {gate.main_path} {flags}"
+    )
+    return message, [row.model_dump(mode="json") for row in rows]
 
 
 def _placement(

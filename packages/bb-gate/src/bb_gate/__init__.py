@@ -9,6 +9,7 @@ It reads serialized Results and Baselines only: it never imports scoring, replay
 engine, so the gate judges exactly what was written down.
 """
 
+from bb_gate._diff import config_rows
 from bb_gate._errors import (
     ErrorKind,
     GateError,
@@ -92,6 +93,7 @@ __all__ = [
     "cell_trends",
     "check_floors",
     "compare",
+    "config_rows",
     "direction",
     "dump_baseline",
     "dump_items",
