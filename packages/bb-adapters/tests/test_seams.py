@@ -37,7 +37,8 @@ def test_foreign_row_parses_name_and_target() -> None:
         ("openclaw,nope", "'nope'"),
         ("openclaw,openclaw", "listed twice"),
         (" , ", "no harness"),
-        ("grpc:Bad Name=x", "unknown harness"),
+        ("grpc:Bad Name=x", "its name must be lowercase"),
+        ("grpc:mine", "has no target: write grpc:<name>=<target>"),
     ],
 )
 def test_bad_specs_name_the_offender(spec: str, needle: str) -> None:

@@ -154,7 +154,7 @@ def test_allow_regression_passes_locally_and_records_the_reason(
 ) -> None:
     monkeypatch.setattr(Engine, "turn_context", _silent)
     verdict = tmp_path / "v.json"
-    code, out, _ = bench(
+    code, out, err = bench(
         capsys,
         "--compare",
         str(banked[1]),
@@ -164,7 +164,9 @@ def test_allow_regression_passes_locally_and_records_the_reason(
         str(verdict),
     )
     assert code == 0
+    assert out.count("bisecting the reflex") == 1  # said once, as the allowed regression
     assert "allowed regression (local): bisecting the reflex" in out
+    assert "waived locally by --allow-regression (bisecting the reflex)" in err
     assert json.loads(verdict.read_text(encoding="utf-8"))["allowed_regression"] == (
         "bisecting the reflex"
     )

@@ -66,6 +66,8 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
         (["corpus"], "required: COMMAND"),
         (["corpus", "validate", "--bogus"], "unrecognized arguments: --bogus"),
         (["corpus", "validate", "--fixtures"], "expected one argument"),
+        (["run", "--workers", "0"], "--workers '0' is not a positive count"),
+        (["run", "--workers", "99999"], "--workers '99999' is more than 64"),
     ],
 )
 def test_usage_errors_exit_2(

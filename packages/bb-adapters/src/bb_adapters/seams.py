@@ -222,6 +222,17 @@ def parse_harnesses(spec: str) -> list[HarnessConfig]:
             configs.append(foreign(match["name"], match["target"]))
         elif raw in BUILTIN:
             configs.append(BUILTIN[raw])
+        elif raw.startswith("grpc:") and "=" not in raw:
+            raise AdapterUserError(
+                f"foreign row {raw!r} has no target: write grpc:<name>=<target>, e.g. "
+                f"{raw}=unix:/tmp/{raw[len('grpc:') :] or 'mine'}.sock"
+            )
+        elif raw.startswith("grpc:"):
+            raise AdapterUserError(
+                f"foreign row {raw!r}: its name must be lowercase letters, digits, '.', '_' or "
+                "'-' (starting with a letter or digit), and its target one word: "
+                "grpc:<name>=<target>"
+            )
         else:
             known = ", ".join([*BUILTIN, "grpc:<name>=<target>"])
             raise AdapterUserError(f"unknown harness {raw!r}: expected one of {known}")

@@ -237,6 +237,8 @@ def _update_baseline(result: Result, plan: GatePlan, out: Output) -> Path | None
         raise _WriteFailed(error.message) from None
     sidecar = "" if banked.items is None else f" and {sidecar_path(target)}"
     out.narrate(f"baseline written to {target}{sidecar}")
+    if target.resolve() != DEFAULT_BASELINE.resolve():
+        return target  # the floors are the committed corpus's, not any corpus's
     for violation in check_floors(banked.baseline):
         out.stderr.write(
             f"brainbench: warning: {violation.message}; the floors test will fail on this "
@@ -307,6 +309,12 @@ def conclude(
     if verdict is None:
         return out.succeed(text, **envelope, verdict=None)
     report = text.rstrip("\n") + "\n\n" + render_verdict_markdown(verdict)
+    if verdict.allowed_regression is not None:
+        waived = sum(1 for row in verdict.rows if row.waived)
+        out.stderr.write(
+            f"brainbench: warning: {waived} regressing row(s) waived locally by "
+            f"--allow-regression ({verdict.allowed_regression}); CI refuses this flag\n"
+        )
     if verdict.exit_code == EXIT_OK:
         return out.succeed(report, **envelope, verdict=verdict.model_dump(mode="json"))
     out.result(report)

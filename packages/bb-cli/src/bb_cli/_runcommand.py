@@ -142,7 +142,7 @@ def _run_here(args: argparse.Namespace, out: Output, spill: ResultSpill) -> int:
     systems = _systems(harnesses, suites, secret)  # a dead foreign target: exit 2, now
     _collector.settle()  # start-up is over: what it allocated stays out of collections
     out.narrate(
-        f"brainbench: {len(corpus.ids)} fixtures, harnesses "
+        f"brainbench: a corpus of {len(corpus.ids)} fixtures, harnesses "
         f"{','.join(h.name for h in harnesses)}, suites {','.join(suites)}"
     )
     display = ProgressDisplay(
@@ -303,9 +303,10 @@ def _placement(
 
     try:
         workers = resolve_workers(args.workers)
-    except ValueError:
+    except ValueError as error:
+        message = str(error) if str(error).startswith("--workers") else None
         raise UsageError(
-            f"--workers {args.workers!r} is not a positive count or 'auto'",
+            message or f"--workers {args.workers!r} is not a positive count or 'auto'",
             "brainbench run --workers N|auto",
         ) from None
     if llm and workers > 1:

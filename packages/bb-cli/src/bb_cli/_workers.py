@@ -67,6 +67,8 @@ PARENT_POLL_S = 0.2
 EXIT_ORPHANED = 3
 #: ``--workers auto``: one per core, at most this many.
 MAX_AUTO_WORKERS = 8
+#: ``--workers N``: at most this many (each holds a process and a database connection).
+MAX_WORKERS = 64
 #: Items queued ahead per worker: enough that none waits, few enough that a large corpus is
 #: never all in the queue at once.
 AHEAD_PER_WORKER = 4
@@ -115,7 +117,12 @@ def resolve_workers(value: str) -> int:
         return max(1, min(os.cpu_count() or 1, MAX_AUTO_WORKERS))
     count = int(value)
     if count < 1:
-        raise ValueError(f"--workers {value!r} must be at least 1")
+        raise ValueError(f"--workers {value!r} is not a positive count or 'auto'")
+    if count > MAX_WORKERS:
+        raise ValueError(
+            f"--workers {value!r} is more than {MAX_WORKERS}: each worker is a process with its "
+            "own database connection; 'auto' is one per core"
+        )
     return count
 
 

@@ -53,8 +53,21 @@ def register(subparsers: Subparsers) -> None:
             "inconclusive gate",
         ),
     )
-    parser.add_argument("--fixtures", type=Path, default=DEFAULT_FIXTURES, metavar="DIR")
-    parser.add_argument("--gold", type=Path, default=DEFAULT_GOLD, metavar="DIR")
+    parser.add_argument(
+        "--fixtures",
+        type=Path,
+        default=DEFAULT_FIXTURES,
+        metavar="DIR",
+        help="the corpus's fixtures, searched recursively for *.fixture.json "
+        "(default: %(default)s)",
+    )
+    parser.add_argument(
+        "--gold",
+        type=Path,
+        default=DEFAULT_GOLD,
+        metavar="DIR",
+        help="its sealed gold, one <fixture_id>.gold.json per fixture (default: %(default)s)",
+    )
     add_limit_flags(parser)
     parser.add_argument(
         "--harness",
