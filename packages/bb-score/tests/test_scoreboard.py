@@ -7,7 +7,7 @@ from bb_schema import Result, SystemInfo
 from bb_schema.result import SealedReport
 from bb_score import render_json, render_result_markdown, render_scoreboard
 from bb_score._registry import REGISTRY
-from bb_score.scoreboard import BOARD_WIDTH, LEGEND, suite_tables
+from bb_score.scoreboard import BOARD_WIDTH, LEGEND, LEGEND_ITEMS, suite_tables
 
 
 def _section(board: str, heading: str) -> str:
@@ -50,6 +50,7 @@ def test_the_legend_is_one_line_pointing_at_the_glossary(kit: SimpleNamespace) -
     board = render_scoreboard(kit.result())
     assert LEGEND in board.splitlines()
     assert "docs/METRIC_GLOSSARY.md" in LEGEND and len(LEGEND) <= BOARD_WIDTH
+    assert LEGEND_ITEMS in board.splitlines() and len(LEGEND_ITEMS) <= BOARD_WIDTH
 
 
 def test_what_failed_counts_by_kind_and_lists_items_only_when_asked(kit: SimpleNamespace) -> None:

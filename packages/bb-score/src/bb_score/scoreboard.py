@@ -44,7 +44,11 @@ __all__ = [
 ]
 
 #: The one-line legend under the title.
-LEGEND = f"better: ↓ lower, ↑ higher · gated: * vs baseline, =0 ≥x ≤x every run · {GLOSSARY_DOC}"
+LEGEND = f"better: ↓ lower, ↑ higher · gated: * with --compare, =0 ≥x ≤x every run · {GLOSSARY_DOC}"
+#: The second: what the last row counts (its denominator is not the rates'), and the floors.
+LEGEND_ITEMS = (
+    "gold failed / total: items failing any metric, of all scored · floors: docs/METHODOLOGY.md"
+)
 _TRUST_NOTE = (
     "Memory trust: trust, state-resolution and deletion are harness-independent (every row "
     "carries the same numbers); poisoning activation is measured per seam."
@@ -210,7 +214,7 @@ def _header(result: Result) -> list[str]:
         facts.append("holdout included")
     if receipt.llm:
         facts.append("llm extractor")
-    return ["# BrainBench scoreboard", "", *wrap(" · ".join(facts)), LEGEND]
+    return ["# BrainBench scoreboard", "", *wrap(" · ".join(facts)), LEGEND, LEGEND_ITEMS]
 
 
 def _suites(cells: Sequence[ScoreCell], width: int) -> list[str]:
