@@ -250,6 +250,13 @@ class Conformance:
                 conversation_slug(session),
             ):
                 problems.append(f"{text!r} stamped {rows[0].source_session!r}")
+        if problems:
+            # the facts were handed over ready-made (the deterministic extractor's mode):
+            # keeping them is the contract, whatever a system extracts by itself
+            problems.append(
+                "WriteBack keeps each injected fact once, stamped <session>#<segment> "
+                "(docs/SEAM.md, WriteBack)"
+            )
         self._add(
             "fail" if problems else "pass",
             "provenance stamped",
