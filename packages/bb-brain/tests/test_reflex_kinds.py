@@ -82,6 +82,7 @@ def slugs(response: TurnContextResponse) -> list[str]:
         ("thinking about handing the bakery over. maybe next year", BAKERY[0]),
         # "that" before a span of time points at it: no clause about the noun
         ("she's at the bakery that morning, ask her then", BAKERY[0]),
+        ("handover in the bakery at 7:30, don't be late", BAKERY[0]),  # "at" a time: when
         # a noun said of many things, capitalised mid-sentence or not: the one the user knows
         ("has the Court sent the listing yet?", COURT[0]),
         ("so the court wants the bundle by friday, and a copy for them", COURT[0]),

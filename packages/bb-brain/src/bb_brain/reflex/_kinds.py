@@ -373,13 +373,16 @@ def a_verb_after_it(tokens: list[Token], word: Token) -> bool:
 def says_when(tokens: Sequence[Token], after: Token) -> bool:
     """A preposition that says when, not which one: "the cold store in march", "by june".
 
-    "the bakery by the station" is placed; "the footbridge by june" is wanted by then.
+    "the bakery by the station" is placed; "the footbridge by june" is wanted by then, and
+    "the office at 7:30" is the office then.
     """
     time = tokens[after.index + 1] if after.index + 1 < len(tokens) else None
     if time is None or not time.glued:
         return False
     if after.norm == "that":
         return time.norm in _TIME_NOUNS  # "on the patio that day": no clause about it
+    if after.norm == "at":
+        return time.norm.isdigit() or time.norm in _HOURS  # "in the office at 7:30"
     if after.norm not in _WHEN:
         return False
     return is_calendar_word(time.norm) or time.norm in SEASONS or time.norm.isdigit()
@@ -387,6 +390,8 @@ def says_when(tokens: Sequence[Token], after: Token) -> bool:
 
 #: Prepositions that say when before a date.
 _WHEN: Final = frozenset("in on by from until till".split())
+#: Hours named by a word after "at" ("at noon"): a time, not a place.
+_HOURS: Final = frozenset("noon midday midnight lunchtime teatime dawn dusk".split())
 #: Spans of time "that" points at as a demonstrative ("that day"), opening no clause.
 _TIME_NOUNS: Final = frozenset(
     "day week weekend morning afternoon evening night time month year season".split()
