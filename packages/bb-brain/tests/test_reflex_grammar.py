@@ -1953,6 +1953,40 @@ def test_a_months_name_is_not_someone_for_being_the_subject_of_is(
     assert ("people/april-venn" in slugs(response)) is found
 
 
+RINGER = (
+    "people/april-venn",
+    md("April Venn", type="person", aliases="[April]", summary="Ringer at St Osric's."),
+)
+TOWER = ("places/st-osrics", md("St Osric's", type="place", summary="The church with the bells."))
+
+
+@pytest.mark.parametrize(
+    ("text", "window", "found"),
+    [
+        # the month as a time, a page related to her beside it or not
+        ("april's looking rammed, four booked at st osric's", [], False),
+        ("four in April at St Osric's is a lot", [], False),  # "in" a month, whatever follows
+        ("April at St Osric's says she can ring", [], True),  # no "in": someone there
+        # a month said earlier named nobody the agent has: her name now is news
+        ("April said she can ring for three of them", ["four in April at St Osric's!"], True),
+    ],
+)
+def test_a_month_as_a_time_is_no_one_beside_a_related_page(
+    engine: Engine, make_brain: Any, text: str, window: list[str], found: bool
+) -> None:
+    brain = make_brain(RINGER, TOWER)
+    request = TurnContextRequest(
+        brain_id=brain,
+        session_id="s",
+        active_source="default",
+        turn=PublicTurn(turn_id=9, role="user", text=text),
+        window=[PublicTurn(turn_id=i, role="assistant", text=w) for i, w in enumerate(window)],
+        prior_context="\n".join(window),  # the agent saw those turns
+        settings=SeamSettings(pointer_budget=3),
+    )
+    assert ("people/april-venn" in slugs(engine.turn_context(request))) is found
+
+
 HATCH = ("people/oriel-hatch", md("Oriel Hatch", type="person"))
 
 

@@ -116,6 +116,7 @@ from bb_brain.reflex._syntax import (
     PERSONAL_POSSESSION,
     QUOTED_WORD,
     REFERRED_BACK,
+    SAID_AS_A_TIME,
     SAID_TO_BE_A_PLACE,
     SAID_TO_BE_A_WORK,
     SAID_TO_EXIST,
@@ -144,6 +145,7 @@ from bb_brain.reflex._tokens import (
     HANDLE,
     HEADING,
     HONORIFIC,
+    IN_A_MONTH,
     IN_A_PLACE_NAME,
     KIND_SIGNAL,
     LINE_LABEL,
@@ -1092,6 +1094,10 @@ def _only_a_name(word: str) -> bool:
 
 def _no_name_at_all(res: Resolved, signals: set[str]) -> str | None:
     """Why a word is no page's name here: a word talked about, one of a kind, a date."""
+    if SAID_AS_A_TIME in signals:  # its "'s" is "is", as no possessive is
+        return f"declined: {res.cand.raw!r} reads as a date here, {SAID_AS_A_TIME}"
+    if IN_A_MONTH in signals:  # "in June at St Ives": not June at St Ives
+        return f"declined: {res.cand.raw!r} reads as a date here, {IN_A_MONTH}"
     if signals & _PERSON_EVIDENCE:
         return None
     settled = [signal for signal in _NO_NAME_AT_ALL if signal in signals]

@@ -108,6 +108,7 @@ SAID_TO_BE_A_PLACE: Final = "a parenthesis after it says it is a place"
 FOREIGN_PASSAGE: Final = "a word of a passage in another language"
 SAID_TO_BE_A_WORK: Final = "said to be a work or a being of fiction"
 SAID_TO_EXIST: Final = "said to exist, after 'there is' (a name is never new there)"
+SAID_AS_A_TIME: Final = "a month doing what a time does ('june's looking busy')"
 AUTHOR_OF_WORKS: Final = "the author of works, by their possessive"
 EPONYM: Final = "a namesake of a numbered law or a paradox, by their possessive"
 MODAL_AS_NAME: Final = "a modal before a verb no modal takes"
@@ -327,6 +328,18 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
         or _verb_by_its_object(tokens, verb)
         or _aspect_or_age(tokens, verb)
     )
+
+
+def _said_as_a_time(tokens: list[Token], index: int) -> bool:
+    """The word opens its clause, and its "is" goes on as a time's does ("june's filling up")."""
+    if not opens_clause(tokens, index):
+        return False
+    verb = _glued_after(tokens, index)
+    if tokens[index].contracted:
+        return _said_of_a_time(tokens, verb)
+    if verb is None or verb.norm not in _COPULAS:
+        return False
+    return _said_of_a_time(tokens, _glued_after(tokens, verb.index))
 
 
 def _said_of_a_time(tokens: list[Token], doing: Token | None) -> bool:
@@ -1718,6 +1731,8 @@ def _no_name_here(
     found: list[str] = []
     if after is not None and _subject_left_out(tokens, token, after):
         found.append(SUBJECT_LEFT_OUT)
+    if sense(token.norm).calendar and _said_as_a_time(tokens, token.index):
+        found.append(SAID_AS_A_TIME)
     if _in_foreign_passage(tokens, token.index):
         found.append(FOREIGN_PASSAGE)
     if token.quoted and not token.capitalised:  # a 'Quill' in quotes is a codename

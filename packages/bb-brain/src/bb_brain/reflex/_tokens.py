@@ -65,6 +65,7 @@ DETERMINED_PHRASE: Final = "a whole noun phrase after a determiner"
 AFTER_ITS_KIND: Final = "after the kind of body it is ('his firm Tollwick')"
 LOCATIVE: Final = "after a preposition of place"
 DATED: Final = "a date after a preposition of time"
+IN_A_MONTH: Final = "a month after 'in', a time whatever follows"
 MID_CAPITAL: Final = "capitalised mid-sentence"
 INITIAL_CAPITAL: Final = "sentence-initial capital (discounted)"
 TITLE_CASE: Final = "capitalised like the words of a title beside it (discounted)"
@@ -726,8 +727,8 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
             if _phrase_ends(tokens, last)
             else [AFTER_DETERMINER]
         )
-    if first == last and _dated(tokens, before, first):
-        return [DATED]
+    if first == last and (date := _date_reading(tokens, before, first)):
+        return [date]
     if _sender_or_addressee(tokens, before, last):
         return [PERSON_VERB]  # "still waiting to hear from Jan", "a text to Odile"
     if _climate_before(tokens, before):
@@ -830,6 +831,23 @@ def _word_to_someone(tokens: list[Token], before: Token) -> bool:
     """The "to" of a word people send or say: what follows is who it goes to."""
     said = _previous_glued(tokens, before.index)
     return said is not None and said.norm in _WORD_TO
+
+
+def _date_reading(tokens: list[Token], before: Token, index: int) -> str:
+    """The signal of a month or weekday read as a date after its preposition, or ""."""
+    if _in_a_month(tokens, before, index):
+        return IN_A_MONTH
+    return DATED if _dated(tokens, before, index) else ""
+
+
+def _in_a_month(tokens: list[Token], before: Token, index: int) -> bool:
+    """A month or a weekday after "in": "four weddings in June at St Ives".
+
+    No one is "in" a person, whatever follows; "in June's car" is hers.
+    """
+    if before.norm != "in" or tokens[index].possessive:
+        return False
+    return sense(tokens[index].norm).calendar
 
 
 def _dated(tokens: list[Token], before: Token, index: int) -> bool:
