@@ -1944,6 +1944,10 @@ APRIL = ("people/april-venn", md("April Venn", type="person", aliases="[April]")
         ("april's looking after the kids tonight", True),  # what a person does
         ("April's coming to stay next weekend", True),
         ("april's being difficult about the invoice", True),
+        ("april is going to be mental with the cup run", False),  # a time's state
+        ("april is going to be late to nets, she texted", True),  # a person's
+        ("April's filling in for Ben on sunday", True),  # standing in
+        ("april's looking busy, she's got three weddings", True),  # "she" refers back
     ],
 )
 def test_a_months_name_is_not_someone_for_being_the_subject_of_is(
@@ -1985,6 +1989,26 @@ def test_a_month_as_a_time_is_no_one_beside_a_related_page(
         settings=SeamSettings(pointer_budget=3),
     )
     assert ("people/april-venn" in slugs(engine.turn_context(request))) is found
+
+
+MANAGER = (
+    "people/april-dunn",
+    md("April Dunn", type="person", aliases="[April]", summary="The user's line manager."),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("i've got a lot of faith in April, she's a good manager", True),  # trust "in" her
+        ("we went in April, she said the office was quiet", False),  # "in" a month
+    ],
+)
+def test_in_a_month_is_a_date_but_faith_in_someone(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    response = ask(engine, make_brain(MANAGER), text)
+    assert ("people/april-dunn" in slugs(response)) is found
 
 
 HATCH = ("people/oriel-hatch", md("Oriel Hatch", type="person"))

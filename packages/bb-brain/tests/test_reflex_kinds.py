@@ -555,6 +555,7 @@ def test_a_trade_in_the_plural_names_the_firm(engine: Engine, make_brain: Any) -
         ("the surgery is scheduled for the 3rd of may", False),
         ("the surgery's been postponed again", False),
         ("we're top of the league again", False),
+        ("the surgery crashed the booking system again", True),  # a firm's doing, no price
     ],
 )
 def test_a_noun_of_many_senses_said_as_an_event_is_that_event(

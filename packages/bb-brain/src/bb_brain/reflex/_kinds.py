@@ -110,8 +110,9 @@ def _an_everyday_sense(tokens: list[Token], noun: Token, text: str) -> bool:
     """A noun of many senses in lowercase, said as something that happens or a ranking.
 
     "the surgery went well", "the surgery is scheduled for may", "the match was cancelled":
-    an operation or an event, which no place or firm is; "top of the league", "bottom of
-    the list": where one ranks, in any league or list.
+    an operation or an event, which no place or firm is; "the market crashed": prices, as
+    no market square does; "top of the league", "bottom of the list": where one ranks, in
+    any league or list.
     """
     if noun.capitalised or sense(noun.norm).zipf < EVERYDAY_SENSES_ZIPF:
         return False
@@ -127,7 +128,10 @@ EVERYDAY_SENSES_ZIPF: Final = 4.5
 _HAPPENED: Final = re.compile(
     r"(?:['’]s|\s+(?:is|was|were|has|had))?(?:\s+been)?\s+(?:a\s+)?"
     r"(?:success|successful|disaster|scheduled|cancell?ed|postponed|delayed|underway)\b"
-    r"|\s+(?:went|goes|took|takes|lasted|lasts|overran)\b",
+    r"|\s+(?:went|goes|took|takes|lasted|lasts|overran)\b"
+    # what a price or an index does, with no object: "the market crashed again", "... rallied"
+    r"|\s+(?:crashed|slumped|rallied|tanked|plunged|plummeted|soared|dipped)"
+    r"(?=\s*(?:[,.;:!?]|$|(?:again|today|yesterday|overnight|this|last)\b))",
     re.IGNORECASE,
 )
 

@@ -331,8 +331,14 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
 
 
 def _said_as_a_time(tokens: list[Token], index: int) -> bool:
-    """The word opens its clause, and its "is" goes on as a time's does ("june's filling up")."""
+    """The word opens its clause, and its "is" goes on as a time's does ("june's filling up").
+
+    Not when a "she" or "he" after it refers back ("june's looking busy, she's got three
+    weddings"): a month is an "it".
+    """
     if not opens_clause(tokens, index):
+        return False
+    if any(tok.norm in _REFERRING_BACK for tok in tokens[index + 1 :]):
         return False
     verb = _glued_after(tokens, index)
     if tokens[index].contracted:
@@ -340,6 +346,10 @@ def _said_as_a_time(tokens: list[Token], index: int) -> bool:
     if verb is None or verb.norm not in _COPULAS:
         return False
     return _said_of_a_time(tokens, _glued_after(tokens, verb.index))
+
+
+#: Pronouns that refer back to someone, never to a month.
+_REFERRING_BACK: Final = frozenset("she he her him his hers herself himself".split())
 
 
 def _said_of_a_time(tokens: list[Token], doing: Token | None) -> bool:
@@ -355,11 +365,20 @@ def _said_of_a_time(tokens: list[Token], doing: Token | None) -> bool:
     if doing.norm in _TIMES_LOOK:
         return word not in _LOOKING_AT
     if doing.norm in _TIMES_FILL:
-        return word in ("up", "by", "past", "in")
-    if doing.norm == "going":
-        following = _glued_after(tokens, after.index) if after is not None else None
-        return word == "to" and following is not None and following.norm == "be"
+        return word in ("up", "by", "past")  # "filling in for Ben" is standing in
+    if doing.norm == "going" and word == "to" and after is not None:
+        # "march is going to be busy"; "may is going to be late", "... be there early"
+        be = _glued_after(tokens, after.index)
+        said = _glued_after(tokens, be.index) if be is not None and be.norm == "be" else None
+        return said is not None and said.norm in _A_TIMES_STATE
     return False
+
+
+#: What a stretch of time is going to be: "busy", "hectic", "quiet".
+_A_TIMES_STATE: Final = frozenset(
+    "busy hectic mad manic crazy rammed packed quiet slow full tight tough hard heavy "
+    "nuts insane chaotic intense mental bonkers".split()
+)
 
 
 #: What a time is said to be doing that needs no particle: "looking busy", "getting hectic".

@@ -843,11 +843,22 @@ def _date_reading(tokens: list[Token], before: Token, index: int) -> str:
 def _in_a_month(tokens: list[Token], before: Token, index: int) -> bool:
     """A month or a weekday after "in": "four weddings in June at St Ives".
 
-    No one is "in" a person, whatever follows; "in June's car" is hers.
+    No one is "in" a person, whatever follows, but for trust ("faith in April"); "in June's
+    car" is hers.
     """
     if before.norm != "in" or tokens[index].possessive:
         return False
+    held = _previous_glued(tokens, before.index)
+    if held is not None and held.norm in _IN_SOMEONE:
+        return False  # "faith in April", "confided in June": someone trusted
     return sense(tokens[index].norm).calendar
+
+
+#: Words whose "in" takes a person: "faith in April", "confided in June".
+_IN_SOMEONE: Final = frozenset(
+    "faith trust confidence belief believe believes believed believing confide confides "
+    "confided confiding interest interested invested".split()
+)
 
 
 def _dated(tokens: list[Token], before: Token, index: int) -> bool:
