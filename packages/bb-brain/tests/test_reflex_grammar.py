@@ -1969,10 +1969,10 @@ TOWER = ("places/st-osrics", md("St Osric's", type="place", summary="The church 
     [
         # the month as a time, a page related to her beside it or not
         ("april's looking rammed, four booked at st osric's", [], False),
-        ("four in April at St Osric's is a lot", [], False),  # "in" a month, whatever follows
+        ("two christenings in April at St Osric's", [], False),  # "in" a month, whatever follows
         ("April at St Osric's says she can ring", [], True),  # no "in": someone there
         # a month said earlier named nobody the agent has: her name now is news
-        ("April said she can ring for three of them", ["four in April at St Osric's!"], True),
+        ("April says she'll take two of the peals", ["two christenings in April at St Osric's!"], True),
     ],
 )
 def test_a_month_as_a_time_is_no_one_beside_a_related_page(
@@ -1993,14 +1993,14 @@ def test_a_month_as_a_time_is_no_one_beside_a_related_page(
 
 MANAGER = (
     "people/april-dunn",
-    md("April Dunn", type="person", aliases="[April]", summary="The user's line manager."),
+    md("April Dunn", type="person", aliases="[April]", summary="The user's boss at the depot."),
 )
 
 
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("i've got a lot of faith in April, she's a good manager", True),  # trust "in" her
+        ("i've every faith in April, she's a fair boss", True),  # trust "in" her
         ("we went in April, she said the office was quiet", False),  # "in" a month
     ],
 )

@@ -1096,7 +1096,7 @@ def _no_name_at_all(res: Resolved, signals: set[str]) -> str | None:
     """Why a word is no page's name here: a word talked about, one of a kind, a date."""
     if SAID_AS_A_TIME in signals:  # its "'s" is "is", as no possessive is
         return f"declined: {res.cand.raw!r} reads as a date here, {SAID_AS_A_TIME}"
-    if IN_A_MONTH in signals:  # "in June at St Ives": not June at St Ives
+    if IN_A_MONTH in signals:  # "in May at St Ives": not May at St Ives
         return f"declined: {res.cand.raw!r} reads as a date here, {IN_A_MONTH}"
     if signals & _PERSON_EVIDENCE:
         return None

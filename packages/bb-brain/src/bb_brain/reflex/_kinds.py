@@ -341,7 +341,7 @@ def _ends_its_phrase(tokens: list[Token], noun: Token) -> bool:
     if says_which_one(after[0]) and not says_when(tokens, after[0]):
         # "the court of appeal", "the bakery near my mum's", "the trial she's on", "the
         # extension to the library", "the lab Orsolya recommended"; a particle closing the
-        # clause has no object to place it by ("handing the garage over.")
+        # clause has no object to place it by ("handing the bakery over.")
         return _a_closing_particle(tokens, after[0])
     meaning = sense(word)
     if meaning.function or not meaning.noun:
@@ -384,7 +384,7 @@ def says_when(tokens: Sequence[Token], after: Token) -> bool:
     if time is None or not time.glued:
         return False
     if after.norm == "that":
-        return time.norm in _TIME_NOUNS  # "on the patio that day": no clause about it
+        return time.norm in _TIME_NOUNS  # "at the depot that day": no clause about it
     if after.norm == "at":
         return time.norm.isdigit() or time.norm in _HOURS  # "in the office at 7:30"
     if after.norm not in _WHEN:

@@ -841,7 +841,7 @@ def _date_reading(tokens: list[Token], before: Token, index: int) -> str:
 
 
 def _in_a_month(tokens: list[Token], before: Token, index: int) -> bool:
-    """A month or a weekday after "in": "four weddings in June at St Ives".
+    """A month or a weekday after "in": "two christenings in May at St Ives".
 
     No one is "in" a person, whatever follows, but for trust ("faith in April"); "in June's
     car" is hers.
