@@ -1972,7 +1972,7 @@ TOWER = ("places/st-osrics", md("St Osric's", type="place", summary="The church 
         ("two christenings in April at St Osric's", [], False),  # "in" a month, whatever follows
         ("April at St Osric's says she can ring", [], True),  # no "in": someone there
         # a month said earlier named nobody the agent has: her name now is news
-        ("April says she'll take two of the peals", ["two christenings in April at St Osric's!"], True),
+        ("April says she'll take two of the peals", ["christenings in April at St Osric's!"], True),
     ],
 )
 def test_a_month_as_a_time_is_no_one_beside_a_related_page(
