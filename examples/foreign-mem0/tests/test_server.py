@@ -10,16 +10,20 @@ from foreign_mem0.server import main
 from foreign_mem0.store import Mem0Store, library_version
 
 
+#: The server's secret in these tests (a secret is at least 32 bytes).
+SECRET = "s3cret-for-tests-0123456789abcdef"
+
+
 @pytest.fixture
 def socket(store: Mem0Store, tmp_path: Path) -> Iterator[Path]:
     path = tmp_path / "mem0.sock"
-    with BoundServer(secret="s3cret-for-tests-0123456789abcdef", unix_socket=path) as bound:
+    with BoundServer(secret=SECRET, unix_socket=path) as bound:
         add_memory_services(bound.server, Mem0Memory(store, version=library_version()))
         yield path
 
 
 def test_describe_over_the_wire_names_mem0_and_its_gate(socket: Path) -> None:
-    with MemoryClient(socket, "s3cret") as client:
+    with MemoryClient(socket, SECRET) as client:
         info = client.describe()
     assert info.name == "mem0"
     assert "similarity threshold 0.35" in info.version
@@ -27,7 +31,8 @@ def test_describe_over_the_wire_names_mem0_and_its_gate(socket: Path) -> None:
 
 
 def test_a_wrong_secret_is_refused(socket: Path) -> None:
-    with MemoryClient(socket, "wrong") as client, pytest.raises(RpcFailure) as info:
+    wrong = "w" * len(SECRET)  # long enough to send, and not the server's
+    with MemoryClient(socket, wrong) as client, pytest.raises(RpcFailure) as info:
         client.describe()
     assert info.value.status is RpcStatus.UNAUTHENTICATED
 
