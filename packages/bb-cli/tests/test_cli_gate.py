@@ -209,6 +209,8 @@ def test_a_committed_baseline_that_does_not_match_the_run_is_inconclusive(
     )
     assert code == 2
     assert "the committed baseline does not match this run" in out
+    # the fix named with the run's own configuration, not a bare --update-baseline
+    assert "brainbench run --suite " in out and "--update-baseline" in out
 
 
 def test_a_swapped_item_fails_the_run_whatever_the_counts(
@@ -337,3 +339,23 @@ def test_history_never_calls_a_move_across_corpora_better_or_worse(
     assert [p["break_reason"] is not None for p in points] == [False, True, False, True]
     assert main(["history", "--ledger", str(ledger)]) == 0
     assert "no earlier comparable run shown: no trend yet" in capsys.readouterr().out
+
+
+def test_update_baseline_keeps_what_the_committed_baseline_covers(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    _private_ledger: Path,
+) -> None:
+    """A core-suites run may not rewrite a committed baseline holding every suite's cells."""
+    committed = tmp_path / "evals" / "brainbench" / "baselines" / "main.json"
+    committed.parent.mkdir(parents=True)
+    repo_baseline = Path(__file__).resolve().parents[3] / "evals/brainbench/baselines/main.json"
+    committed.write_text(repo_baseline.read_text(encoding="utf-8"), encoding="utf-8")
+    before = committed.read_bytes()
+    monkeypatch.chdir(tmp_path)
+    code, _, err = bench(capsys, "--update-baseline")
+    assert code == 2
+    assert "would rewrite the committed baseline" in err and "--suite all" in err
+    assert committed.read_bytes() == before  # nothing was run, nothing written
+    assert not _private_ledger.exists()

@@ -122,6 +122,7 @@ def _run_here(args: argparse.Namespace, out: Output, spill: ResultSpill) -> int:
     mismatch = _config_mismatch(gate, harnesses, suites, args.include_holdout, bool(llm))
     if mismatch is not None:
         return out.fail("inconclusive", *mismatch)
+    _keeps_the_committed_coverage(gate, harnesses, suites, args.include_holdout, bool(llm))
     workers, shard = _placement(args, gate, llm)
     blind = blind_dir(args)
     if shard is not None and blind is not None:
@@ -251,6 +252,50 @@ def _finish(
             "fixtures_hash": result.receipt.fixtures_hash,
         },
     )
+
+
+def _keeps_the_committed_coverage(
+    gate: _gating.GatePlan,
+    harnesses: Sequence[HarnessConfig],
+    suites: Sequence[str],
+    include_holdout: bool,
+    llm: bool,
+) -> None:
+    """Refuse to rewrite the committed baseline with cells of another configuration.
+
+    ``--update-baseline`` on a core-suites run would silently drop the memory-trust cells
+    the committed baseline holds, and the gate would then find it matching no run.
+
+    Raises:
+        UsageError: the committed baseline exists and covers other suites, rows or holdout.
+    """
+    target = gate.update_baseline
+    committed = _gating.DEFAULT_BASELINE
+    if target is None or target.resolve() != committed.resolve() or not target.is_file():
+        return
+    from bb_gate import GateError, config_rows, load_baseline
+    from bb_gate.compare import reupdate
+    from bb_schema import BaselineConfig
+
+    try:
+        wanted = load_baseline(target).config
+    except GateError:
+        return  # an unreadable file is replaced, as before
+    current = BaselineConfig(
+        include_holdout=include_holdout,
+        llm=llm,
+        harnesses=sorted({h.name for h in harnesses}),
+        suites=sorted(set(suites)),
+    )
+    rows = config_rows(wanted, current)
+    if rows:
+        differs = ", ".join(str(row.metric) for row in rows)
+        raise UsageError(
+            f"--update-baseline would rewrite the committed baseline {str(target)!r} with "
+            f"other {differs} than it covers, dropping its other cells; nothing was run. "
+            f"To re-bless it: {reupdate(wanted)}; to change what it covers, remove it first",
+            "brainbench run --suite all --update-baseline",
+        )
 
 
 def _config_mismatch(

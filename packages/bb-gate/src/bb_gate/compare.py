@@ -29,19 +29,33 @@ Outcomes, in order of precedence:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
-from bb_schema import Baseline, BaselineItems, Result, ScorerDigest
+from bb_schema import ALL_SUITES, Baseline, BaselineConfig, BaselineItems, Result, ScorerDigest
 
 from bb_gate._committed import matches_run, set_matches_run, set_mismatch_rows
 from bb_gate._diff import config_rows, diff_rows, invariant_rows, item_rows
 from bb_gate.items import BaselineSet, as_set, baseline_set_from_result
 from bb_gate.verdict import ExitCode, Mode, Status, Verdict, VerdictRow
 
-__all__ = ["REUPDATE", "compare", "matches_run"]
+__all__ = ["compare", "matches_run", "reupdate"]
 
-REUPDATE = (
-    "re-run `brainbench run --update-baseline` (or `bb-gate canonical --out FILE`) and commit"
-)
+#: The rows a run covers unless told otherwise (``brainbench run``'s ``--harness`` default).
+_DEFAULT_ROWS: Final = ("claude-code", "codex", "openclaw")
+
+
+def reupdate(config: BaselineConfig) -> str:
+    """How to re-bless a baseline of ``config``: the run command with its flags, and commit."""
+    suites = "all" if set(config.suites) == set(ALL_SUITES) else ",".join(config.suites)
+    flags = f"--suite {suites}"
+    if tuple(sorted(config.harnesses)) != _DEFAULT_ROWS:
+        flags += f" --harness {','.join(config.harnesses)}"
+    if config.include_holdout:
+        flags += " --include-holdout"
+    return (
+        f"re-run `brainbench run {flags} --update-baseline` (add `--justification TEXT` when it "
+        "banks a regression) and commit"
+    )
 
 
 def _has_text(justification: str | None) -> bool:
@@ -82,7 +96,9 @@ def _check_committed(found: _Findings, committed: BaselineSet, canonical: Baseli
         return True
     found.inconclusive = True
     found.rows.extend(set_mismatch_rows(committed, canonical))
-    found.messages.append(f"the committed baseline does not match this run: {REUPDATE}")
+    found.messages.append(
+        f"the committed baseline does not match this run: {reupdate(canonical.baseline.config)}"
+    )
     return False
 
 
@@ -131,7 +147,8 @@ def _same_hash(
             else:
                 found.messages.append(
                     "the committed update banks a regression vs the reference: add a non-empty "
-                    "'justification' to it (bb-gate canonical --justification TEXT)"
+                    "'justification' to it (brainbench run ... --update-baseline --justification "
+                    "TEXT, or bb-gate canonical --justification TEXT)"
                 )
         elif justification is not None:
             found.justification = justification
@@ -165,7 +182,10 @@ def _bless(
     adverse = [row for row in rows if row.kind in ("regression", "coverage")]
     if committed is None:
         found.inconclusive = True
-        found.messages.append(f"a changed corpus or scorer needs a committed baseline: {REUPDATE}")
+        found.messages.append(
+            "a changed corpus or scorer needs a committed baseline: "
+            + reupdate(canonical.baseline.config)
+        )
     elif _check_committed(found, committed, canonical):
         justification = committed.baseline.justification
         if _has_text(justification):
