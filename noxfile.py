@@ -123,9 +123,11 @@ def gate(session: nox.Session) -> None:
     work.mkdir(parents=True, exist_ok=True)
     result = work / "result.json"
     # Minutes of work: plain progress lines (one every 30 s per phase), then the scoreboard.
+    # the gate's runs are recorded in a ledger of its own, never the user's (whose history
+    # would then mix core-suite runs with these)
     session.run(
         "brainbench", "run", "--progress", "lines", "--suite", "all", "--out", str(result),
-        "--md", str(work / "scoreboard.md"), env=env,
+        "--md", str(work / "scoreboard.md"), "--ledger", str(work / "ledger.jsonl"), env=env,
     )  # fmt: skip
     session.run(
         "bb-gate", "ci", "--current", str(result), "--repo", str(ROOT), "--explain",
