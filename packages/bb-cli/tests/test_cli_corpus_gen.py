@@ -75,3 +75,14 @@ def test_agreement_with_a_missing_labels_file(
     )  # fmt: skip
     assert code == 2
     assert "cannot read the sample worksheet" in json.loads(out)["error"]["message"]
+
+
+def test_another_seed_may_not_overwrite_the_committed_corpus(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Without --out, a seed other than the committed one would replace the committed corpus."""
+    monkeypatch.chdir(tmp_path)  # the default --out, evals/brainbench, relative to here
+    assert main(["corpus", "gen", "--seed", "42"]) == 2
+    err = capsys.readouterr().err
+    assert "would overwrite the committed corpus" in err and "--out" in err
+    assert not (tmp_path / "evals").exists()

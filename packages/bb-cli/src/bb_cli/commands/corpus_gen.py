@@ -25,7 +25,7 @@ from bb_corpus.generator import (
 )
 
 from bb_cli._output import Output
-from bb_cli._parser import Parser, Subparsers, add_command, add_output_flags
+from bb_cli._parser import Parser, Subparsers, UsageError, add_command, add_output_flags
 from bb_cli._progress import ProgressDisplay, add_progress_flag, resolve_mode
 
 DEFAULT_OUT: Final = Path("evals/brainbench")
@@ -33,6 +33,13 @@ _EXITS = "gen, sample and agreement exit 0 on success and 2 on any error (never 
 
 
 def _gen(args: argparse.Namespace, out: Output) -> int:
+    if args.seed != DEFAULT_SEED and Path(args.out).resolve() == DEFAULT_OUT.resolve():
+        # another seed over the committed corpus would replace it (and its ledger) whole
+        raise UsageError(
+            f"--seed {args.seed} would overwrite the committed corpus in {DEFAULT_OUT}: write "
+            "another seed's corpus elsewhere with --out DIR",
+            f"brainbench corpus gen --seed {args.seed} --out /tmp/corpus-{args.seed}",
+        )
     display = ProgressDisplay(
         out.stderr, resolve_mode(args.progress, quiet=out.quiet, stream=out.stderr)
     )
@@ -91,7 +98,8 @@ def register_generator(commands: Subparsers) -> None:
             "Write fixtures/generated/ and gold/generated/ under --out (replaced whole, via a\n"
             "temporary directory and a rename, so a failure leaves the old corpus), and the\n"
             "ledger _ledger.json. Hand-authored fixtures (e.g. fixtures/spike/) are never\n"
-            "written. The defaults regenerate the committed corpus byte for byte."
+            "written. The defaults regenerate the committed corpus byte for byte; another\n"
+            "--seed needs its own --out (it may not replace the committed corpus)."
         ),
         notes=(_EXITS,),
     )
