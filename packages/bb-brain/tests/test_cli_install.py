@@ -128,6 +128,13 @@ def test_cli_install_dry_run_then_install_then_uninstall(
     assert main(["install", *args]) == 0
     assert "nothing to do" in capsys.readouterr().out
     assert path.read_text(encoding="utf-8") == installed
+    # another checkout's config: its entry replaces ours, and says so
+    other = ["claude-code", "--project", str(project), "--config", str(tmp_path / "other.json")]
+    assert main(["install", *other]) == 0
+    assert "replaced the UserPromptSubmit hook" in capsys.readouterr().out
+    assert len(_ours(json.loads(path.read_text(encoding="utf-8")))) == 1
+    assert main(["install", *args]) == 0
+    capsys.readouterr()
     assert main(["uninstall", "claude-code", "--project", str(project)]) == 0
     assert json.loads(path.read_text(encoding="utf-8")) == SETTINGS
     assert main(["uninstall", "claude-code", "--project", str(project)]) == 0
@@ -171,3 +178,13 @@ def test_install_byte_compiles_the_hooks_modules() -> None:
     """A cold start costs more than the hook's deadline: install leaves none behind."""
     total, cached = compile_hook_modules()
     assert total > 50 and cached == total
+
+
+def test_a_project_that_is_no_directory_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A mistyped --project is no place to create a .claude/ in."""
+    missing = tmp_path / "no-such-project"
+    assert main(["install", "claude-code", "--project", str(missing)]) == 2
+    assert "is no directory" in capsys.readouterr().err
+    assert not missing.exists()

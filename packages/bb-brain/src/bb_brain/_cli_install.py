@@ -68,6 +68,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def execute(args: argparse.Namespace) -> int:
     """Install or uninstall; 0 done, 2 on a usage or settings-file error."""
+    project = args.project
+    if project is not None and not args.user and not project.expanduser().is_dir():
+        print(
+            f"bb-brain {args.command}: --project {str(project)!r} is no directory (a project's "
+            "root, where .claude/ goes)",
+            file=sys.stderr,
+        )
+        return 2
     try:
         path = settings_path(args.project, args.user)
         before_text = path.read_text(encoding="utf-8") if path.exists() else ""
@@ -101,7 +109,12 @@ def execute(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"bb-brain {args.command}: cannot write {str(path)!r}: {exc}", file=sys.stderr)
         return 2
-    verb = "added the UserPromptSubmit hook to" if args.command == "install" else "removed from"
+    if args.command == "uninstall":
+        verb = "removed from"
+    elif _find_ours(_groups(before, path) or []) is not None:
+        verb = "replaced the UserPromptSubmit hook in"  # another checkout's, or an older one
+    else:
+        verb = "added the UserPromptSubmit hook to"
     print(f"bb-brain {args.command}: {verb} {path}")
     if args.command == "install" and not config.exists():
         print(
