@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bb_gate import TrendPoint, cell_trends, direction, is_gated, read_ledger
+from bb_score.present import format_value
 from bb_score.report import render_history_html
 
 from bb_cli._gating import DEFAULT_LEDGER, LEDGER_ENV, ledger_path, write_bytes_atomic
@@ -28,14 +29,10 @@ _USAGE = (
 )
 
 
-def _fmt(value: float | None) -> str:
-    return "—" if value is None else f"{value:.4f}"
-
-
 def _trend(metric: str, first: float | None, last: float | None) -> str:
     """``0.0190 -> 0.0233 (worse)``: the move from the first to the last point shown."""
     if first is None or last is None:
-        return f"{_fmt(first)} -> {_fmt(last)}"
+        return f"{format_value(metric, first)} -> {format_value(metric, last)}"
     if first == last:
         word = "unchanged"
     elif not is_gated(metric):
@@ -43,7 +40,7 @@ def _trend(metric: str, first: float | None, last: float | None) -> str:
     else:
         better = last < first if direction(metric) == "lower" else last > first
         word = "better" if better else "worse"
-    return f"{_fmt(first)} -> {_fmt(last)} ({word})"
+    return f"{format_value(metric, first)} -> {format_value(metric, last)} ({word})"
 
 
 def _cell_table(cell: str, points: Sequence[TrendPoint], metrics: Sequence[str]) -> list[str]:
@@ -57,7 +54,7 @@ def _cell_table(cell: str, points: Sequence[TrendPoint], metrics: Sequence[str])
     for number, point in enumerate(points, start=1):
         if number > 1 and point.break_reason is not None:
             lines.append(f"| — | break: {point.break_reason} |" + " |" * (len(header) - 2))
-        values = [_fmt(point.metrics.get(name)) for name in metrics]
+        values = [format_value(name, point.metrics.get(name)) for name in metrics]  # as boards
         scorer = "—" if point.scorer is None else point.scorer.removeprefix("sha256:")[:12]
         lines.append(
             f"| {number} | {point.ts} | {point.harness_sha[:12]} | {point.fixtures_hash[:12]} | "

@@ -86,8 +86,20 @@ def register(subparsers: Subparsers) -> None:
         ),
     )
     parser.add_argument("shards", nargs="+", type=Path, metavar="SHARD.json")
-    parser.add_argument("--fixtures", type=Path, default=DEFAULT_FIXTURES, metavar="DIR")
-    parser.add_argument("--gold", type=Path, default=DEFAULT_GOLD, metavar="DIR")
+    parser.add_argument(
+        "--fixtures",
+        type=Path,
+        default=DEFAULT_FIXTURES,
+        metavar="DIR",
+        help="the corpus the shards were run on, read again for its gold (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--gold",
+        type=Path,
+        default=DEFAULT_GOLD,
+        metavar="DIR",
+        help="its gold (default: %(default)s)",
+    )
     parser.add_argument("--out", type=Path, metavar="FILE", help="write the merged Result here")
     add_output_flags(parser)
     parser.set_defaults(handler=_merge)

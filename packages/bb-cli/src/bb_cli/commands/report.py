@@ -161,8 +161,20 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--failed", action="store_true", help="list every failed item in the scoreboard"
     )
-    parser.add_argument("--fixtures", type=Path, default=DEFAULT_FIXTURES, metavar="DIR")
-    parser.add_argument("--gold", type=Path, default=DEFAULT_GOLD, metavar="DIR")
+    parser.add_argument(
+        "--fixtures",
+        type=Path,
+        default=DEFAULT_FIXTURES,
+        metavar="DIR",
+        help="the corpus the Result was run on, for its turns' text (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--gold",
+        type=Path,
+        default=DEFAULT_GOLD,
+        metavar="DIR",
+        help="its gold (default: %(default)s)",
+    )
     parser.add_argument("--ledger", type=Path, metavar="FILE", help="the run ledger to read")
     add_output_flags(parser)
     parser.set_defaults(handler=_report)
