@@ -98,6 +98,7 @@ from bb_brain.reflex._syntax import (
     BARE_OBJECT,
     BARE_POSSESSOR,
     BARE_SUBJECT,
+    BARE_VERB_OBJECT,
     BEFORE_NOUN,
     CONVERSATION_PARTNER,
     COUNTED_OUT,
@@ -236,6 +237,7 @@ _ANY_PAGE: Final = (
     HANDLE,
     SLUG_LIKE,
     BARE_OBJECT,
+    BARE_VERB_OBJECT,
     TO_DO_SOMETHING,
     LINE_LABEL,
 )
@@ -705,7 +707,37 @@ def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:
     one_word = res.cand.tokens == 2 and res.cand.norm.startswith("the ")
     if DEFINITE_PHRASE in signals and _known_by_the(res) and (res.arm == "alias" or not one_word):
         found.append(DEFINITE_PHRASE)
+    if _codenamed(res):
+        found.append(CODENAMED)  # "is project mercury on track?": no everyday phrase
     return found
+
+
+def _codenamed(res: Resolved) -> bool:
+    """The page's whole title or alias is "project" or "operation" and one word after it.
+
+    A word after "project" so is a codename ("project mercury", "operation tern"): no
+    everyday phrase puts a bare noun there ("project plan" is a plan, and no page's name).
+    """
+    words = res.cand.norm.split()
+    if len(words) != _CODENAME_WORDS or words[0] not in _CODENAME_MARKERS:
+        return False
+    word = sense(words[1])
+    # "project plan", "project team": a thing of any project, however a page is titled
+    return (
+        res.arm in ("title", "alias")
+        and not res.page.is_person
+        and not word.function
+        and word.zipf < _CODENAME_MAX_ZIPF
+    )
+
+
+#: Words that put a codename after them ("project mercury", "operation tern").
+_CODENAME_MARKERS: Final = frozenset({"project", "operation"})
+_CODENAME_WORDS: Final = 2
+#: A word this common after "project" is what any project has ("plan" 5.6, "team" 5.8).
+_CODENAME_MAX_ZIPF: Final = 5.0
+#: What a codename after its marker is evidence of.
+CODENAMED: Final = "a codename after 'project' or 'operation'"
 
 
 def _abbreviated(res: Resolved) -> bool:

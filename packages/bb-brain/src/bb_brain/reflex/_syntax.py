@@ -70,6 +70,7 @@ if TYPE_CHECKING:
 BARE_SUBJECT: Final = "bare subject of a verb"
 ASKED_SUBJECT: Final = "the subject of a question"
 BARE_OBJECT: Final = "object of a preposition, and no noun"
+BARE_VERB_OBJECT: Final = "a singular count noun as a verb's object, with no article"
 TO_DO_SOMETHING: Final = "the one needed to do something"
 REFERRED_BACK: Final = "a name that 'he' or 'she' refers back to"
 EPISODE_SUBJECT: Final = "bare subject of an event"
@@ -1137,8 +1138,8 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
         found += _possessor_readings(tokens, first, last)
     if _talked_with(tokens, first) or _with_the_speaker(tokens, first, last):
         found.append(CONVERSATION_PARTNER)
-    if first == last and _bare_object(tokens, last):
-        found.append(BARE_OBJECT)
+    if first == last:
+        found += _bare_object_readings(tokens, last)
     if _told_to_do(tokens, first, last):
         found.append(TO_DO_SOMETHING)
     if first < last and _bare_count_phrase(tokens, first, last):
@@ -1486,6 +1487,51 @@ def _bare_object(tokens: list[Token], index: int) -> bool:
     if before.norm in _SET_PHRASE_PREPOSITIONS:
         return False  # "by tram", "on shift", "off duty": means and states take no article
     return bare_count_noun(meaning) and not (before.norm == "to" and "VERB" in meaning.readings)
+
+
+def _bare_object_readings(tokens: list[Token], index: int) -> list[str]:
+    """A word no article goes with as an object: a preposition's, or a verb's."""
+    found = [BARE_OBJECT] if _bare_object(tokens, index) else []
+    return found + ([BARE_VERB_OBJECT] if _bare_verb_object(tokens, index) else [])
+
+
+def _bare_verb_object(tokens: list[Token], index: int) -> bool:
+    """A singular count noun right after a verb, ending its phrase: "who owns otter now?".
+
+    As an object such a noun needs "the", "a" or "my" ("who owns the boat"): bare, it is a
+    name. The verb is one in use as such (no determiner before it), no auxiliary or copula
+    ("is otter late?" asks of a subject), and the noun has no mass use ("lost weight", "keep
+    track" take nouns one never counts).
+    """
+    verb = _glued_before(tokens, index)
+    if verb is None or verb.capitalised or verb.norm in FUNCTION_WORDS:
+        return False
+    if verb.norm in _COPULAS or verb.norm in _HAVE or verb.norm in _MODALS or verb.norm in _DO:
+        return False
+    if not {"VBZ", "VBD", "VBG", "VBP"} & inflections(verb.norm):
+        return False
+    if not _a_verb_in_use(tokens, verb):
+        return False  # "a new attack vector", "the runs otter logged": a noun there
+    return _phrase_ends(tokens, index) and bare_count_noun(sense(tokens[index].norm))
+
+
+def _a_verb_in_use(tokens: list[Token], verb: Token) -> bool:
+    """The word is a verb where it stands: after its subject, an auxiliary or "to", or first."""
+    before = _glued_before(tokens, verb.index)
+    if before is None or opens_clause(tokens, verb.index):
+        return True
+    return (
+        before.norm.split("'")[0] in SUBJECT_PRONOUNS  # "we", "we're", "they've"
+        or before.norm in _VERB_LEADS
+        or before.norm in _COPULAS
+        or before.norm in _HAVE
+        or before.norm in _MODALS
+        or before.norm in _DO
+    )
+
+
+#: Words after which a verb follows: "who owns", "to meet", "we'll just meet".
+_VERB_LEADS: Final = frozenset("who to and then just also still never always".split())
 
 
 #: Prepositions whose bare count nouns make set phrases of means and states.

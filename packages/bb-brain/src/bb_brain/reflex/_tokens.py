@@ -1194,7 +1194,7 @@ _IDENTIFYING: Final = frozenset("of that which who whom whose where".split())
 
 def _person_verb_before(tokens: list[Token], before: Token, last: int) -> list[str] | None:
     """A verb that takes a person right before the mention, if one: its evidence, or none."""
-    if before.norm in PERSON_VERBS_BEFORE and not _determined(tokens, before.index):
+    if _a_person_verb(before) and not _determined(tokens, before.index):
         # "phone Tamsin", but not "the phone socket" (a noun there), nor "ring summer camp"
         return [] if _ring_a_thing(tokens, before, last) else [PERSON_VERB]
     if before.norm == "with" and _talked_with(tokens, before):
@@ -1206,6 +1206,16 @@ def _person_verb_before(tokens: list[Token], before: Token, last: int) -> list[s
             else [PERSON_VERB]
         )
     return None
+
+
+def _a_person_verb(word: Token) -> bool:
+    """A verb that takes a person, in any of its forms: "meet", "meeting", "emails"."""
+    if word.norm in PERSON_VERBS_BEFORE:
+        return True
+    if not word.norm.endswith(("ing", "s")):
+        return False  # the listed forms cover the rest; a noun's plural is no verb here
+    lemmas = sense(word.norm).verb_lemmas
+    return bool(lemmas) and lemmas <= PERSON_VERBS_BEFORE
 
 
 def _a_participle_after(tokens: list[Token], last: int) -> bool:
