@@ -2041,6 +2041,7 @@ def test_an_adverb_after_the_s_makes_it_is_not_a_possessive(
 CLIFF = ("people/cliff-sousa", md("Cliff Sousa", type="person", aliases="[Cliff]"))
 KETTLE = ("projects/kettle", md("Kettle", type="project", summary="The new booking app."))
 MERCURY = ("projects/mercury", md("Project Mercury", type="project", summary="Billing move."))
+NORTH = ("projects/north", md("Project North", type="project", summary="New depot."))
 PLAN = ("projects/project-plan", md("Project Plan", type="project", summary="The plan."))
 VECTOR = ("companies/vector-foods", md("Vector Foods", type="company", aliases="[Vector]"))
 
@@ -2059,11 +2060,12 @@ VECTOR = ("companies/vector-foods", md("Vector Foods", type="company", aliases="
         ("that's a new attack vector for the review", VECTOR[0], False),  # "attack" is a noun
         # a word after "project" is a codename, said in lowercase too
         ("is project mercury still on track?", MERCURY[0], True),
+        ("is project north still on track?", NORTH[0], True),  # however common the word
         ("send me the q3 project plan please", PLAN[0], False),  # what any project has
     ],
 )
 def test_a_name_by_its_grammar_as_object_or_codename(
     engine: Engine, make_brain: Any, text: str, slug: str, found: bool
 ) -> None:
-    brain = make_brain(CLIFF, KETTLE, MERCURY, PLAN, VECTOR)
+    brain = make_brain(CLIFF, KETTLE, MERCURY, NORTH, PLAN, VECTOR)
     assert (slug in slugs(ask(engine, brain, text))) is found

@@ -721,21 +721,28 @@ def _codenamed(res: Resolved) -> bool:
     words = res.cand.norm.split()
     if len(words) != _CODENAME_WORDS or words[0] not in _CODENAME_MARKERS:
         return False
-    word = sense(words[1])
     # "project plan", "project team": a thing of any project, however a page is titled
     return (
         res.arm in ("title", "alias")
         and not res.page.is_person
-        and not word.function
-        and word.zipf < _CODENAME_MAX_ZIPF
+        and not sense(words[1]).function
+        and words[1] not in _WHAT_ANY_PROJECT_HAS
     )
 
 
 #: Words that put a codename after them ("project mercury", "operation tern").
 _CODENAME_MARKERS: Final = frozenset({"project", "operation"})
 _CODENAME_WORDS: Final = 2
-#: A word this common after "project" is what any project has ("plan" 5.6, "team" 5.8).
-_CODENAME_MAX_ZIPF: Final = 5.0
+#: What every project has, named after "project" as a compound ("project plan").
+_WHAT_ANY_PROJECT_HAS: Final = frozenset(
+    """
+    plan plans team teams manager managers management budget budgets timeline timelines update
+    updates lead leads scope board meeting meetings review reviews status schedule deadline
+    deadlines goal goals file files folder brief report reports proposal charter sponsor owner
+    phase phases work space page doc docs notes kickoff roadmap risk risks tracker task tasks
+    officer coordinator funding cost costs name list code overview summary requirements
+    """.split()
+)
 #: What a codename after its marker is evidence of.
 CODENAMED: Final = "a codename after 'project' or 'operation'"
 
