@@ -25,6 +25,7 @@ BENCHMARKS: Final[tuple[str, ...]] = (
     "soak",
     "sidebyside",
     "startup",
+    "seeds",
 )
 
 
