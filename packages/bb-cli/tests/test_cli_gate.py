@@ -144,6 +144,7 @@ def test_a_regression_exits_1_with_a_regression_envelope(
     metrics = {(row["cell"], row["metric"]) for row in doc["error"]["errors"]}
     assert ("openclaw/know-to-ask", "know_to_ask_failure_rate") in metrics
     assert "Traceback" not in err
+    assert "brainbench report RESULT --failed" in doc["error"]["message"]  # the next step
 
 
 def test_allow_regression_passes_locally_and_records_the_reason(

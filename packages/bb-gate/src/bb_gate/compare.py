@@ -44,6 +44,14 @@ __all__ = ["compare", "matches_run", "reupdate"]
 _DEFAULT_ROWS: Final = ("claude-code", "codex", "openclaw")
 
 
+#: What a regressing change can do next (the verdict lists the rows; these are the tools).
+NEXT_STEPS: Final = (
+    "to see each failing item with its evidence: `brainbench report RESULT --failed` (or "
+    "`--html FILE`); to bank the change on purpose: `brainbench run --suite all "
+    "--update-baseline --justification TEXT` and commit both baseline files"
+)
+
+
 def reupdate(config: BaselineConfig) -> str:
     """How to re-bless a baseline of ``config``: the run command with its flags, and commit."""
     suites = "all" if set(config.suites) == set(ALL_SUITES) else ",".join(config.suites)
@@ -215,6 +223,7 @@ def _decide(
     if not blocking:
         return 0, "pass", rows, None
     if allow_regression is None:
+        found.messages.append(NEXT_STEPS)
         return 1, "regression", rows, None
     # the verdict carries the reason in ``allowed_regression`` (rendered once, as such)
     return 0, "pass", _waive(rows, {"regression", "coverage"}), allow_regression
