@@ -9,7 +9,6 @@ from foreign_mem0.memory import Mem0Memory
 from foreign_mem0.server import main
 from foreign_mem0.store import Mem0Store, library_version
 
-
 #: The server's secret in these tests (a secret is at least 32 bytes).
 SECRET = "s3cret-for-tests-0123456789abcdef"
 
