@@ -2038,34 +2038,34 @@ def test_an_adverb_after_the_s_makes_it_is_not_a_possessive(
     assert slugs(ask(engine, brain, "rusty's opinion on the lease?")) == ["people/rusty-oyelaran"]
 
 
-CLIFF = ("people/cliff-sousa", md("Cliff Sousa", type="person", aliases="[Cliff]"))
+CLIFF = ("people/cliff-ambrose", md("Cliff Ambrose", type="person", aliases="[Cliff]"))
 KETTLE = ("projects/kettle", md("Kettle", type="project", summary="The new booking app."))
-MERCURY = ("projects/mercury", md("Project Mercury", type="project", summary="Billing move."))
-NORTH = ("projects/north", md("Project North", type="project", summary="New depot."))
+LUMEN = ("projects/lumen", md("Project Lumen", type="project", summary="Billing move."))
+WEST = ("projects/west", md("Project West", type="project", summary="New depot."))
 PLAN = ("projects/project-plan", md("Project Plan", type="project", summary="The plan."))
-VECTOR = ("companies/vector-foods", md("Vector Foods", type="company", aliases="[Vector]"))
+VECTOR = ("companies/vector-mills", md("Vector Mills", type="company", aliases="[Vector]"))
 
 
 @pytest.mark.parametrize(
     ("text", "slug", "found"),
     [
         # a verb that takes a person, in any of its forms
-        ("i'm meeting cliff tomorrow, what should i know?", CLIFF[0], True),
+        ("meeting cliff after lunch, any notes for me?", CLIFF[0], True),
         ("emailing cliff the deck now", CLIFF[0], True),
         ("the cliff path is shut", CLIFF[0], False),
         # a singular count noun as a verb's object needs an article: bare, it is a name
         ("who owns kettle these days?", KETTLE[0], True),
         ("we need to ship kettle before may", KETTLE[0], True),
         ("i bought a kettle", KETTLE[0], False),
-        ("that's a new attack vector for the review", VECTOR[0], False),  # "attack" is a noun
+        ("it was a clever attack vector, honestly", VECTOR[0], False),  # "attack" is a noun
         # a word after "project" is a codename, said in lowercase too
-        ("is project mercury still on track?", MERCURY[0], True),
-        ("is project north still on track?", NORTH[0], True),  # however common the word
+        ("is project lumen slipping again?", LUMEN[0], True),
+        ("is project west slipping again?", WEST[0], True),  # however common the word
         ("send me the q3 project plan please", PLAN[0], False),  # what any project has
     ],
 )
 def test_a_name_by_its_grammar_as_object_or_codename(
     engine: Engine, make_brain: Any, text: str, slug: str, found: bool
 ) -> None:
-    brain = make_brain(CLIFF, KETTLE, MERCURY, NORTH, PLAN, VECTOR)
+    brain = make_brain(CLIFF, KETTLE, LUMEN, WEST, PLAN, VECTOR)
     assert (slug in slugs(ask(engine, brain, text))) is found

@@ -708,14 +708,14 @@ def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:
     if DEFINITE_PHRASE in signals and _known_by_the(res) and (res.arm == "alias" or not one_word):
         found.append(DEFINITE_PHRASE)
     if _codenamed(res):
-        found.append(CODENAMED)  # "is project mercury on track?": no everyday phrase
+        found.append(CODENAMED)  # "is project lumen slipping?": no everyday phrase
     return found
 
 
 def _codenamed(res: Resolved) -> bool:
     """The page's whole title or alias is "project" or "operation" and one word after it.
 
-    A word after "project" so is a codename ("project mercury", "operation tern"): no
+    A word after "project" so is a codename ("project lumen", "operation tern"): no
     everyday phrase puts a bare noun there ("project plan" is a plan, and no page's name).
     """
     words = res.cand.norm.split()
@@ -730,7 +730,7 @@ def _codenamed(res: Resolved) -> bool:
     )
 
 
-#: Words that put a codename after them ("project mercury", "operation tern").
+#: Words that put a codename after them ("project lumen", "operation tern").
 _CODENAME_MARKERS: Final = frozenset({"project", "operation"})
 _CODENAME_WORDS: Final = 2
 #: What every project has, named after "project" as a compound ("project plan").

@@ -1511,7 +1511,7 @@ def _bare_verb_object(tokens: list[Token], index: int) -> bool:
     if not {"VBZ", "VBD", "VBG", "VBP"} & inflections(verb.norm):
         return False
     if not _a_verb_in_use(tokens, verb):
-        return False  # "a new attack vector", "the runs otter logged": a noun there
+        return False  # "a clever attack vector", "the runs otter logged": a noun there
     return _phrase_ends(tokens, index) and bare_count_noun(sense(tokens[index].norm))
 
 
