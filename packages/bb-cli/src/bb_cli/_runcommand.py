@@ -34,6 +34,8 @@ from bb_cli._spill import ResultSpill
 from bb_cli.commands.run import KNOWN_SUITES, SUITES_DEFAULT
 
 if TYPE_CHECKING:
+    from bb_schema import BaselineConfig
+
     from bb_cli._shard import ShardSpec
 
 FOREIGN_SECRET_ENV = "BRAINBENCH_FOREIGN_SECRET"
@@ -119,10 +121,11 @@ def _run_here(args: argparse.Namespace, out: Output, spill: ResultSpill) -> int:
             )
     _unscorable(harnesses, suites)
     llm = plan_llm(args, suites, harnesses)
-    mismatch = _config_mismatch(gate, harnesses, suites, args.include_holdout, bool(llm))
+    planned = _planned_config(harnesses, suites, args.include_holdout, bool(llm))
+    mismatch = _config_mismatch(gate, planned)
     if mismatch is not None:
         return out.fail("inconclusive", *mismatch)
-    _keeps_the_committed_coverage(gate, harnesses, suites, args.include_holdout, bool(llm))
+    _keeps_the_committed_coverage(gate, planned)
     workers, shard = _placement(args, gate, llm)
     blind = blind_dir(args)
     if shard is not None and blind is not None:
@@ -254,13 +257,21 @@ def _finish(
     )
 
 
-def _keeps_the_committed_coverage(
-    gate: _gating.GatePlan,
-    harnesses: Sequence[HarnessConfig],
-    suites: Sequence[str],
-    include_holdout: bool,
-    llm: bool,
-) -> None:
+def _planned_config(
+    harnesses: Sequence[HarnessConfig], suites: Sequence[str], include_holdout: bool, llm: bool
+) -> BaselineConfig:
+    """The configuration this run's baseline will record, known before anything runs."""
+    from bb_schema import BaselineConfig
+
+    return BaselineConfig(
+        include_holdout=include_holdout,
+        llm=llm,
+        harnesses=sorted({h.name for h in harnesses}),
+        suites=sorted(set(suites)),
+    )
+
+
+def _keeps_the_committed_coverage(gate: _gating.GatePlan, planned: BaselineConfig) -> None:
     """Refuse to rewrite the committed baseline with cells of another configuration.
 
     ``--update-baseline`` on a core-suites run would silently drop the memory-trust cells
@@ -275,19 +286,12 @@ def _keeps_the_committed_coverage(
         return
     from bb_gate import GateError, config_rows, load_baseline
     from bb_gate.compare import reupdate
-    from bb_schema import BaselineConfig
 
     try:
         wanted = load_baseline(target).config
     except GateError:
         return  # an unreadable file is replaced, as before
-    current = BaselineConfig(
-        include_holdout=include_holdout,
-        llm=llm,
-        harnesses=sorted({h.name for h in harnesses}),
-        suites=sorted(set(suites)),
-    )
-    rows = config_rows(wanted, current)
+    rows = config_rows(wanted, planned)
     if rows:
         differs = ", ".join(str(row.metric) for row in rows)
         raise UsageError(
@@ -299,11 +303,7 @@ def _keeps_the_committed_coverage(
 
 
 def _config_mismatch(
-    gate: _gating.GatePlan,
-    harnesses: Sequence[HarnessConfig],
-    suites: Sequence[str],
-    include_holdout: bool,
-    llm: bool,
+    gate: _gating.GatePlan, planned: BaselineConfig
 ) -> tuple[str, list[dict[str, Any]]] | None:
     """How this run's configuration differs from the baseline it compares with, if it does.
 
@@ -313,16 +313,9 @@ def _config_mismatch(
     if gate.main is None:
         return None
     from bb_gate import config_rows
-    from bb_schema import BaselineConfig
 
     wanted = gate.main.baseline.config
-    current = BaselineConfig(
-        include_holdout=include_holdout,
-        llm=llm,
-        harnesses=sorted({h.name for h in harnesses}),
-        suites=sorted(set(suites)),
-    )
-    rows = config_rows(wanted, current)
+    rows = config_rows(wanted, planned)
     if not rows:
         return None
     suite_flag = "all" if set(wanted.suites) == set(ALL_SUITES) else ",".join(wanted.suites)
