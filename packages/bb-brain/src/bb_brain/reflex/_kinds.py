@@ -403,7 +403,7 @@ _TIME_NOUNS: Final = frozenset(
 
 
 def _a_closing_particle(tokens: list[Token], word: Token) -> bool:
-    """A verb's particle after its object, the clause ending there: "hand the garage over"."""
+    """A verb's particle after its object, the clause ending there: "hand the keys over"."""
     if word.norm not in _PARTICLES:
         return False
     return word.index + 1 >= len(tokens) or not tokens[word.index + 1].glued

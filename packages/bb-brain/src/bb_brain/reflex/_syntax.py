@@ -339,7 +339,7 @@ def _said_as_a_time(tokens: list[Token], index: int) -> bool:
     """
     if not opens_clause(tokens, index):
         return False
-    if any(tok.norm in _REFERRING_BACK for tok in tokens[index + 1 :]):
+    if _referred_back_in_its_sentence(tokens, index):
         return False
     verb = _glued_after(tokens, index)
     if tokens[index].contracted:
@@ -347,6 +347,16 @@ def _said_as_a_time(tokens: list[Token], index: int) -> bool:
     if verb is None or verb.norm not in _COPULAS:
         return False
     return _said_of_a_time(tokens, _glued_after(tokens, verb.index))
+
+
+def _referred_back_in_its_sentence(tokens: list[Token], index: int) -> bool:
+    """A "she" or "he" later in the word's sentence ("..., she's got three weddings")."""
+    for tok in tokens[index + 1 :]:
+        if tok.sentence_start:
+            return False  # another sentence's "she" is someone else's as often
+        if tok.norm in _REFERRING_BACK:
+            return True
+    return False
 
 
 #: Pronouns that refer back to someone, never to a month.

@@ -1213,7 +1213,7 @@ def _a_person_verb(word: Token) -> bool:
     if word.norm in PERSON_VERBS_BEFORE:
         return True
     if not word.norm.endswith(("ing", "s")):
-        return False  # the listed forms cover the rest; a noun's plural is no verb here
+        return False  # a past form is listed as such ("met", "rang")
     lemmas = sense(word.norm).verb_lemmas
     return bool(lemmas) and lemmas <= PERSON_VERBS_BEFORE
 
