@@ -29,23 +29,32 @@ _LAYOUT = (
 _EXITS = "validate and hash exit 0 when the corpus is valid and 2 when it is not (never 1)."
 
 
-def _add_dirs(parser: argparse.ArgumentParser) -> None:
+def add_corpus_dirs(parser: argparse.ArgumentParser, which: str = "") -> None:
+    """``--fixtures`` and ``--gold``, the committed corpus by default.
+
+    ``which`` says which corpus a command reads ("of the corpus the shards were run on").
+    """
+    why = f" {which}" if which else ""
     parser.add_argument(
         "--fixtures",
         type=Path,
         default=DEFAULT_FIXTURES,
         metavar="DIR",
-        help=f"fixtures directory, relative to the current directory "
-        f"(default: {DEFAULT_FIXTURES.as_posix()})",
+        help=f"fixtures directory{why}, searched recursively for *.fixture.json, relative to "
+        f"the current directory (default: {DEFAULT_FIXTURES.as_posix()})",
     )
     parser.add_argument(
         "--gold",
         type=Path,
         default=DEFAULT_GOLD,
         metavar="DIR",
-        help=f"gold directory, relative to the current directory "
+        help=f"its sealed gold, one <fixture_id>.gold.json per fixture "
         f"(default: {DEFAULT_GOLD.as_posix()})",
     )
+
+
+def _add_dirs(parser: argparse.ArgumentParser) -> None:
+    add_corpus_dirs(parser)
     add_limit_flags(parser)
     add_output_flags(parser)
 

@@ -19,7 +19,7 @@ from bb_cli._runbench import RunRequest, assemble
 from bb_cli._seedfail import seed_failure_exit
 from bb_cli._shard import ShardError, plan_for_merge, read_shard_result
 from bb_cli.commands import SUMMARIES
-from bb_cli.commands.corpus import DEFAULT_FIXTURES, DEFAULT_GOLD
+from bb_cli.commands.corpus import add_corpus_dirs
 
 
 def _merge(args: argparse.Namespace, out: Output) -> int:
@@ -86,20 +86,7 @@ def register(subparsers: Subparsers) -> None:
         ),
     )
     parser.add_argument("shards", nargs="+", type=Path, metavar="SHARD.json")
-    parser.add_argument(
-        "--fixtures",
-        type=Path,
-        default=DEFAULT_FIXTURES,
-        metavar="DIR",
-        help="the corpus the shards were run on, read again for its gold (default: %(default)s)",
-    )
-    parser.add_argument(
-        "--gold",
-        type=Path,
-        default=DEFAULT_GOLD,
-        metavar="DIR",
-        help="its gold (default: %(default)s)",
-    )
+    add_corpus_dirs(parser, "of the corpus the shards were run on")
     parser.add_argument("--out", type=Path, metavar="FILE", help="write the merged Result here")
     add_output_flags(parser)
     parser.set_defaults(handler=_merge)

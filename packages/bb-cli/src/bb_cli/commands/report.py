@@ -26,7 +26,7 @@ from bb_cli._output import Output
 from bb_cli._outputs import OutputSet, check_outputs
 from bb_cli._parser import Subparsers, add_command, add_output_flags
 from bb_cli.commands import SUMMARIES
-from bb_cli.commands.corpus import DEFAULT_FIXTURES, DEFAULT_GOLD
+from bb_cli.commands.corpus import add_corpus_dirs
 
 
 def _corpus(
@@ -161,20 +161,7 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--failed", action="store_true", help="list every failed item in the scoreboard"
     )
-    parser.add_argument(
-        "--fixtures",
-        type=Path,
-        default=DEFAULT_FIXTURES,
-        metavar="DIR",
-        help="the corpus the Result was run on, for its turns' text (default: %(default)s)",
-    )
-    parser.add_argument(
-        "--gold",
-        type=Path,
-        default=DEFAULT_GOLD,
-        metavar="DIR",
-        help="its gold (default: %(default)s)",
-    )
+    add_corpus_dirs(parser, "of the corpus the Result was run on")
     parser.add_argument("--ledger", type=Path, metavar="FILE", help="the run ledger to read")
     add_output_flags(parser)
     parser.set_defaults(handler=_report)

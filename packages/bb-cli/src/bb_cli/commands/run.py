@@ -20,7 +20,7 @@ from bb_cli._output import Output
 from bb_cli._parser import Subparsers, add_command, add_output_flags
 from bb_cli._progress import add_progress_flag
 from bb_cli.commands import SUMMARIES
-from bb_cli.commands.corpus import DEFAULT_FIXTURES, DEFAULT_GOLD
+from bb_cli.commands.corpus import add_corpus_dirs
 
 #: ``--suite``'s default, and every suite it accepts.
 SUITES_DEFAULT = ",".join(CORE_SUITES)
@@ -53,21 +53,7 @@ def register(subparsers: Subparsers) -> None:
             "inconclusive gate",
         ),
     )
-    parser.add_argument(
-        "--fixtures",
-        type=Path,
-        default=DEFAULT_FIXTURES,
-        metavar="DIR",
-        help="the corpus's fixtures, searched recursively for *.fixture.json "
-        "(default: %(default)s)",
-    )
-    parser.add_argument(
-        "--gold",
-        type=Path,
-        default=DEFAULT_GOLD,
-        metavar="DIR",
-        help="its sealed gold, one <fixture_id>.gold.json per fixture (default: %(default)s)",
-    )
+    add_corpus_dirs(parser)
     add_limit_flags(parser)
     parser.add_argument(
         "--harness",
