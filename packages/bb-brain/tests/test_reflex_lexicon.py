@@ -10,7 +10,7 @@ from bb_brain._names import fold, keyboard_spelling, name_forms, strip_titles, u
 from bb_brain.pages import PageRecord, normalise
 from bb_brain.reflex import _ordinary
 from bb_brain.reflex._extract import extract
-from bb_brain.reflex._fuzzy import FuzzyRow, fuzzy_match, two_slips, typo_kind
+from bb_brain.reflex._fuzzy import FuzzyRow, fuzzy_match, slip_of_a_word, two_slips, typo_kind
 from bb_brain.reflex._ordinary import lemmas, sense
 from bb_brain.reflex._tokens import (
     AFTER_DETERMINER,
@@ -257,3 +257,20 @@ def test_place_names_cached_are_the_package_names_and_a_bad_cache_is_rebuilt(
     written.write_text('{"not": "a list"}', encoding="utf-8")
     assert _ordinary._place_names() == from_package
     assert json.loads(written.read_text(encoding="utf-8")) == from_package
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("agian", "again"),  # two letters swapped
+        ("stlil", "still"),
+        ("moring", "morning"),  # a letter left out
+        ("piilot", "pilot"),  # a letter doubled
+        ("okoro", None),  # a name: no frequent word is one slip from it
+        ("nakamura", None),
+        ("again", None),  # a word as it is
+        ("tihs", None),  # too short to say which word was meant
+    ],
+)
+def test_a_slip_of_a_frequent_word(typed: str, meant: str | None) -> None:
+    assert slip_of_a_word(typed) == meant

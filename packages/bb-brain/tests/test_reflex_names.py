@@ -215,6 +215,42 @@ def test_a_lowercase_near_miss_stays_silent(engine: Engine, make_brain: Any, tex
     assert ask(engine, brain, text).pointers == []
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "who's mr ishikawa agian?",  # "again" typed fast, after a lowercase name
+        "is ishikawa stlil on leave?",
+        "has isolde reltaed the slides?",
+    ],
+)
+def test_a_slip_in_a_word_beside_a_lowercase_name_is_no_more_of_the_name(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    """A word one slip from a frequent word is that word, not the family name of someone else."""
+    brain = make_brain(HARUTO, ISOLDE)
+    assert slugs(ask(engine, brain, text)) in (["people/haruto-ishikawa"], [ISOLDE[0]])
+
+
+def test_an_unknown_word_beside_a_lowercase_name_is_still_more_of_it(
+    engine: Engine, make_brain: Any
+) -> None:
+    """A word no slip makes of a frequent one stays a name: "isolde okonta" is somebody else."""
+    brain = make_brain(ISOLDE)
+    assert ask(engine, brain, "has isolde okonta confirmed?").pointers == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Does Dr Price know anyone at the fund?", "Dose Prof. Price konw anyone there?"],
+)
+def test_an_honorific_after_the_word_opening_the_sentence_still_titles_the_name(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    """ "Does" is capitalised for the sentence; "Dr" still says Price is a person's name."""
+    brain = make_brain(("people/margaret-price", md("Margaret Price", type="person")))
+    assert slugs(ask(engine, brain, text)) == ["people/margaret-price"]
+
+
 @pytest.mark.parametrize("text", ["did Govrek reply yet?", "did govrek reply yet?"])
 def test_a_swap_that_moves_both_blocking_keys_is_still_found(
     engine: Engine, make_brain: Any, text: str

@@ -754,6 +754,17 @@ def _trimmable(tok: Token) -> bool:
     return word.function or word.calendar or word.lexical
 
 
+def _without_its_opener(run: list[Token]) -> list[Token]:
+    """The run without the word that opens its sentence, when an honorific follows it.
+
+    "Does Dr Price know?", "Ask Prof. Best": the opener is capitalised for the sentence,
+    and the honorific after it still titles the name.
+    """
+    if len(run) < 3 or not run[0].sentence_start or not _trimmable(run[0]):
+        return run
+    return run[1:] if run[1].norm in HONORIFICS else run
+
+
 def _capitalised(chunk: list[Token], maker: Maker) -> list[Candidate]:
     found: list[Candidate] = _titles_with_a_small_word(chunk, maker)
     found += _with_its_article(chunk, maker)
@@ -761,7 +772,7 @@ def _capitalised(chunk: list[Token], maker: Maker) -> list[Candidate]:
         if len(run) >= 2:
             fuzzy = _misspelt_run(run)  # "Harbour Cylces said": the whole run, typo and all
             found.append(maker.make(join(run), run, RUN_ARMS, fuzzy=fuzzy))
-        core, extra = _strip_titles(run)
+        core, extra = _strip_titles(_without_its_opener(run))
         if core is not run and len(core) >= 2:
             found.append(maker.make(join(core), core, RUN_ARMS, extra=extra))
         for part in _split_calendar(core):

@@ -34,11 +34,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from bb_brain._names import SPECIAL_FOR_PLAIN, keyboard_spelling
 from bb_brain.pages import ARMS, NOT_FUZZY_ARMS
-from bb_brain.reflex._ordinary import is_ordinary
+from bb_brain.reflex._ordinary import is_ordinary, sense
 
 #: Surfaces shorter than this get no blocking key (a typo in a short word is another word).
 MIN_CHARS: Final = 5
@@ -323,3 +324,38 @@ def _one_edit_from(word: str) -> Iterable[str]:
     for at in range(len(word) + 1):
         for letter in letters:
             yield word[:at] + letter + word[at:]
+
+
+#: A word typed with one slip is read as the word it was meant to be only when that word is
+#: this frequent ("agian", "stlil", "reltaed"): a rarer word is as likely a name.
+SLIPPED_WORD_MIN_ZIPF: Final = 4.0
+#: A slip in a shorter word leaves too little of it to say which word was meant.
+SLIPPED_WORD_MIN_CHARS: Final = 5
+#: The slips that make a frequent word no word at all, where a name is seldom one slip from
+#: it: a wrong key or vowel turns as many names into words ("nair", "bevan").
+WORD_SLIPS: Final = frozenset(
+    {"swapped letters", "left-out letter", "doubled letter", "undoubled letter"}
+)
+
+
+@lru_cache(maxsize=4096)
+def slip_of_a_word(typed: str) -> str | None:
+    """The one frequent English word that ``typed`` is a typist's slip of, if there is one.
+
+    A word no lexicon knows beside a name may be more of the name ("tamsin okoro") or a
+    common word typed fast ("who's dr nakamura agian?"). One slip (:func:`typo_kind`) from
+    exactly one dictionary word at least :data:`SLIPPED_WORD_MIN_ZIPF` frequent says it
+    is the word (the slips of :data:`WORD_SLIPS` only); two such words, or none, leave it
+    as it was.
+    """
+    if len(typed) < SLIPPED_WORD_MIN_CHARS or not typed.isalpha():
+        return None
+    meant = {
+        word
+        for word in _one_edit_from(typed)
+        if word != typed
+        and sense(word).lexical
+        and sense(word).zipf >= SLIPPED_WORD_MIN_ZIPF
+        and typo_kind(typed, word) in WORD_SLIPS
+    }
+    return next(iter(meant)) if len(meant) == 1 else None
