@@ -102,8 +102,8 @@ def test_a_declined_ordinary_word_says_why(engine: Engine, make_brain: Any) -> N
     brain = make_brain(HOPE)
     response = ask(engine, brain, "Hope you had a good weekend!")
     assert decisions(response) == {
-        "people/hope-adeyemi": "declined: ordinary word 'hope' (zipf 5.44) with no evidence it "
-        "names this page"
+        "people/hope-adeyemi": "declined: ordinary word 'hope' (zipf 5.44) read as an ordinary"
+        " word: a verb whose subject is left out"
     }
 
 

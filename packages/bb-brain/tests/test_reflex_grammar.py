@@ -420,6 +420,39 @@ SEDGE = (
 
 
 @pytest.mark.parametrize(
+    "text", ["Hope you had a good weekend!", "hope you're well", "Hope we can sort it today"]
+)
+def test_a_verb_of_hoping_before_its_clause_is_no_name(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    """ "Hope you had a good weekend": the user's "I hope", though the agent read of her."""
+    nuvola = (
+        "companies/nuvola-networks",
+        md("Nuvola Networks", type="company", summary="Battery recycler founded by Hope Varga."),
+    )
+    brain = make_brain(HOPE, nuvola)
+    asked = ask(engine, brain, "how did the last call with Nuvola go?")
+    assert slugs(asked) == [nuvola[0]]
+    request = TurnContextRequest(
+        brain_id=brain,
+        session_id="s",
+        active_source="default",
+        turn=PublicTurn(turn_id=2, role="user", text=text),
+        window=[PublicTurn(turn_id=1, role="user", text="how did the last call with Nuvola go?")],
+        prior_context=asked.text,
+        settings=SeamSettings(pointer_budget=3),
+    )
+    assert slugs(engine.turn_context(request)) == []
+
+
+def test_a_verb_of_hoping_leaves_a_name_before_a_verb_alone(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(HOPE)
+    assert slugs(ask(engine, brain, "Hope wants the deck by friday")) == [HOPE[0]]
+
+
+@pytest.mark.parametrize(
     ("page", "text"),
     [
         (FROST, "frost killed the seedlings again"),  # weather does things, not deeds

@@ -2020,13 +2020,26 @@ def _subject_left_out(tokens: list[Token], token: Token, after: Token) -> bool:
     """A past tense opening its clause before an article: "ok drew the floor plan".
 
     Chat leaves out "I", and a name is never followed straight by an article when it opens
-    a clause, so the word is the verb. A capital in mid-sentence is left to the name.
+    a clause, so the word is the verb; nor by a pronoun that opens a clause of its own, as
+    after a verb of hoping or guessing ("Hope you had a good weekend"). A capital in
+    mid-sentence is left to the name.
     """
     if token.capitalised and not token.sentence_start:
         return False
-    if not opens_clause(tokens, token.index) or after.norm not in _ARTICLES:
+    if not opens_clause(tokens, token.index):
         return False
-    return "VBD" in inflections(token.norm)
+    if token.norm in _THAT_VERBS and after.norm in _CLAUSE_SUBJECTS:
+        return True  # "Hope you had a good weekend", "guess we wait"
+    return after.norm in _ARTICLES and "VBD" in inflections(token.norm)
+
+
+#: Verbs that take a whole clause with no "that", said in chat with their "I" left out.
+_THAT_VERBS: Final = frozenset("hope guess reckon bet wish trust suppose think expect".split())
+#: Subject pronouns (and their contractions) that open such a clause: "hope you're well".
+_CLAUSE_SUBJECTS: Final = frozenset(
+    "i you we they he she it you're we're they're he's she's it's you'll we'll they'll "
+    "you've we've they've i'm i'll i've i'd you'd we'd".split()
+)
 
 
 def _imperative(tokens: list[Token], token: Token, after: Token) -> bool:
