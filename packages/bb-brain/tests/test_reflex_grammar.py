@@ -445,6 +445,41 @@ def test_a_verb_of_hoping_before_its_clause_is_no_name(
     assert slugs(engine.turn_context(request)) == []
 
 
+WADE_OKORO = ("people/wade-okoro", md("Wade Okoro", type="person", aliases="[Wade]"))
+ROSE_LIN = ("people/rose-lin", md("Rose Lin", type="person", aliases="[Rose]"))
+LANTERN_CO = (
+    "companies/lantern-co",
+    md("Lantern Co", type="company", summary="Founded by Wade Okoro and Rose Lin."),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I had to wade through two hundred emails this morning.", []),  # an infinitive
+        ("Revenue rose faster than we expected.", []),  # a mass noun's verb
+        ("talk to wade about it", [WADE_OKORO[0]]),  # "to" sends something to someone
+        ("Call rose about the invoice", [ROSE_LIN[0]]),  # "call" is a verb too: her, asked for
+    ],
+)
+def test_a_verb_where_a_name_was_read_of_before(
+    engine: Engine, make_brain: Any, text: str, expected: list[str]
+) -> None:
+    """The agent has read of Wade and Rose; a verb of the same spelling is still a verb."""
+    brain = make_brain(WADE_OKORO, ROSE_LIN, LANTERN_CO)
+    asked = ask(engine, brain, "what's new with Lantern Co?")
+    request = TurnContextRequest(
+        brain_id=brain,
+        session_id="s",
+        active_source="default",
+        turn=PublicTurn(turn_id=2, role="user", text=text),
+        window=[PublicTurn(turn_id=1, role="user", text="what's new with Lantern Co?")],
+        prior_context=asked.text,
+        settings=SeamSettings(pointer_budget=3),
+    )
+    assert slugs(engine.turn_context(request)) == expected
+
+
 def test_a_verb_of_hoping_leaves_a_name_before_a_verb_alone(
     engine: Engine, make_brain: Any
 ) -> None:

@@ -100,6 +100,7 @@ _NUMBER_WORDS: Final = frozenset(
 )
 LISTED_WITH_PLACE: Final = "listed with a place"
 SUBJECT_LEFT_OUT: Final = "a verb whose subject is left out"
+INFINITIVE: Final = "an infinitive after a verb that takes 'to'"
 QUOTED_WORD: Final = "a word quoted alone, talked about as a word"
 WORD_OF_A_LANGUAGE: Final = "a word of the language its sentence names"
 A_UNIT: Final = "a unit after a quantity and 'per'"
@@ -132,6 +133,7 @@ ORDINARY_READINGS: Final = (
     BEFORE_NOUN,
     COUNTED,
     SUBJECT_LEFT_OUT,
+    INFINITIVE,
     QUOTED_WORD,
     WORD_OF_A_LANGUAGE,
     A_UNIT,
@@ -1639,6 +1641,20 @@ def _asked_who_it_is(tokens: list[Token], pronoun: Token) -> bool:
     return asked is not None and asked.norm in ("is", "was", "isn't", "wasn't")
 
 
+def _verb_readings(tokens: list[Token], token: Token, before: Token) -> list[str]:
+    """The word, lowercase and a verb in the lexicon, where only a verb stands."""
+    if _asked_who_it_is(tokens, before):
+        return []  # "is it hope on tonight?": who it is, asked
+    if before.norm in SUBJECT_PRONOUNS or _plural_subject(tokens, before):
+        return [VERB_AFTER_SUBJECT]
+    finite_form = bool({"VBD", "VBZ"} & inflections(token.norm))
+    if finite_form and (_singular_subject(tokens, before) or _a_noun_opening(before)):
+        return [VERB_AFTER_SUBJECT]  # "the bakery won", "Revenue rose faster than we expected"
+    if _after_a_verb_taking_to(tokens, before) and _base_form(token.norm):
+        return [INFINITIVE]  # "I had to wade through two hundred emails"
+    return []
+
+
 def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
     """Evidence in the grammar around the one-word mention ``tokens[index]`` that it is no name."""
     token = tokens[index]
@@ -1652,12 +1668,7 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
         found.append(IMPERATIVE)
     found += _no_name_here(tokens, token, before, after)
     if before is not None and "VERB" in meaning.readings and not token.capitalised:
-        if _asked_who_it_is(tokens, before):
-            pass  # "is it hope on tonight?": who it is, asked
-        elif before.norm in SUBJECT_PRONOUNS or _plural_subject(tokens, before):
-            found.append(VERB_AFTER_SUBJECT)
-        elif _singular_subject(tokens, before) and {"VBD", "VBZ"} & inflections(token.norm):
-            found.append(VERB_AFTER_SUBJECT)
+        found += _verb_readings(tokens, token, before)
     if before is not None and meaning.adjective and before.norm in _DEGREE_WORDS:
         found.append(AFTER_DEGREE)
     if before is not None:
@@ -2083,6 +2094,36 @@ def _plural_subject(tokens: list[Token], before: Token) -> bool:
         return False
     article = _glued_before(tokens, before.index)
     return article is not None and article.norm in DETERMINERS
+
+
+def _a_noun_opening(before: Token) -> bool:
+    """A word that is only ever a common noun, opening the sentence: its subject, bare.
+
+    "Revenue rose", "Traffic ..." would not: it is a verb too ("Call rose about it" may
+    ask for a call). A noun opening a sentence needs no article when it is a mass noun.
+    """
+    if not before.sentence_start or before.norm in FUNCTION_WORDS:
+        return False
+    return sense(before.norm).readings == {"NOUN"} and not sense(before.norm).count_noun
+
+
+def _after_a_verb_taking_to(tokens: list[Token], before: Token) -> bool:
+    """After "to" that follows a verb taking an infinitive: "had to", "need to", "going to".
+
+    "talk to wade", "went to wade's" send something to someone; "had to wade through"
+    does something.
+    """
+    if before.norm != "to":
+        return False
+    verb = _glued_before(tokens, before.index)
+    return verb is not None and verb.norm in _TAKING_TO
+
+
+#: Verbs that take "to" and a bare infinitive: what follows them is a verb.
+_TAKING_TO: Final = frozenset(
+    "have has had having need needs needed want wants wanted going got trying tried able "
+    "ought used decided".split()
+)
 
 
 def _singular_subject(tokens: list[Token], before: Token) -> bool:
