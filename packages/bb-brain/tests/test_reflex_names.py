@@ -239,6 +239,32 @@ def test_an_unknown_word_beside_a_lowercase_name_is_still_more_of_it(
     assert ask(engine, brain, "has isolde okonta confirmed?").pointers == []
 
 
+CLIFF = ("people/cliff-becker", md("Cliff Becker", type="person", aliases="[Cliff]"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "cliff mentionde pricing on the call. what's the background?",  # "mentioned"
+        "did cliff mentoin the price?",  # "mention", after "did" as a subject's verb
+    ],
+)
+def test_a_slip_in_the_words_around_a_name_keeps_their_grammar(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    """A verb that takes a person, typed with a slip, still says "cliff" is someone."""
+    brain = make_brain(CLIFF)
+    assert slugs(ask(engine, brain, text)) == [CLIFF[0]]
+
+
+def test_a_word_typed_with_a_slip_reads_as_the_word() -> None:
+    from bb_brain.reflex._tokens import tokenise
+
+    typed = [tok.norm for tok in tokenise("cliff mentionde it, Mentionde Cliff, okoro")]
+    # lowercase only: a capitalised word keeps its letters for the names' fuzzy matching
+    assert typed == ["cliff", "mentioned", "it", "mentionde", "cliff", "okoro"]
+
+
 @pytest.mark.parametrize(
     "text",
     ["Does Dr Price know anyone at the fund?", "Dose Prof. Price konw anyone there?"],

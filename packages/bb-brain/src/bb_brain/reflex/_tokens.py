@@ -29,6 +29,7 @@ from bb_brain._names import (
     fold,
 )
 from bb_brain.pages import normalise
+from bb_brain.reflex._fuzzy import slip_of_a_word
 from bb_brain.reflex._lexicon import (
     ANIMAL_KINDS,
     DETERMINERS,
@@ -43,7 +44,7 @@ from bb_brain.reflex._lexicon import (
     ROLE_NOUNS,
     SEASONS,
 )
-from bb_brain.reflex._ordinary import inflections, sense
+from bb_brain.reflex._ordinary import inflections, sense, unknown_word
 from bb_brain.reflex._syntax import finite, name_readings, ordinary_readings
 
 POSSESSIVE: Final = "possessive"
@@ -234,7 +235,22 @@ def _norm(raw: str, text: str, end: int) -> str:
         return PLACE_ABBREVIATIONS[folded]
     if folded in _SHORTHANDS and (raw.islower() or raw.isupper()):
         return _SHORTHANDS[folded]  # "Mrs Cant", "Mr Im": a family name as written
+    if raw.islower():
+        return _slip_undone(normal_word(raw))
     return normal_word(raw)
+
+
+@lru_cache(maxsize=NORMAL_WORDS_KEPT)
+def _slip_undone(norm: str) -> str:
+    """A lowercase word no list knows, one slip from a frequent word: that word ("mentionde").
+
+    Chat is typed fast, and the grammar that tells a name from a word reads the words around
+    it: "cliff mentionde pricing" is Cliff mentioning it. A capitalised word keeps its
+    letters, for the fuzzy matching of names (:mod:`bb_brain.reflex._fuzzy`).
+    """
+    if not unknown_word(norm):
+        return norm
+    return slip_of_a_word(norm) or norm
 
 
 @lru_cache(maxsize=NORMAL_WORDS_KEPT)
