@@ -45,7 +45,6 @@ from bb_brain.reflex._candidate import (
     Maker,
     join,
 )
-from bb_brain.reflex._fuzzy import slip_of_a_word
 from bb_brain.reflex._lexicon import (
     DETERMINERS,
     KIND_NOUNS,
@@ -488,16 +487,14 @@ def _name_like(tok: Token) -> bool:
     """A word with no reading in the lexicon and rare in English text: a name, in lowercase.
 
     A word English text uses often though no dictionary lists it ("rollout", "signup") is
-    jargon, not a name, and a frequent word typed with a slip ("agian") is that word.
+    jargon, not a name.
     """
     if tok.norm in _CLOSED_WORDS or not tok.norm.isalpha() or len(tok.norm) < 2:
         return False
     if _acronym(tok):
         return False  # "osrics RFE": an acronym is no part of a typed name
     word = sense(tok.norm)
-    if word.known_word or word.zipf >= LOWERCASE_ORDINARY_ZIPF:
-        return False
-    return slip_of_a_word(tok.norm) is None
+    return not word.known_word and word.zipf < LOWERCASE_ORDINARY_ZIPF
 
 
 def _in_name_run(stretch: list[Token], offset: int) -> bool:
@@ -528,9 +525,7 @@ def _a_family_name_after(given: Token, following: Token) -> bool:
     if not following.norm.isalpha() or sense(given.norm).lexical:
         return False
     word = sense(following.norm)
-    if word.known_word or word.function or word.zipf >= ORDINARY_ZIPF:
-        return False
-    return slip_of_a_word(following.norm) is None  # "nakamura agian": "again" typed fast
+    return not (word.known_word or word.function) and word.zipf < ORDINARY_ZIPF
 
 
 def _listed_names(stretch: list[Token], offset: int) -> int:
