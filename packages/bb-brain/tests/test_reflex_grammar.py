@@ -480,6 +480,24 @@ def test_a_verb_where_a_name_was_read_of_before(
     assert slugs(engine.turn_context(request)) == expected
 
 
+BILL_WOLDE = ("people/bill-wolde", md("Bill Wolde", type="person", aliases="[Bill]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("i keep forgetting: what does bill do?", [BILL_WOLDE[0]]),  # someone's work, asked
+        ("what does bill do again?", [BILL_WOLDE[0]]),
+        ("what does the bill do?", []),  # a thing takes its article
+        ("what did bill do with the keys?", []),  # not the question of a job
+    ],
+)
+def test_what_someone_does_is_asked_of_a_person(
+    engine: Engine, make_brain: Any, text: str, expected: list[str]
+) -> None:
+    assert slugs(ask(engine, make_brain(BILL_WOLDE), text)) == expected
+
+
 def test_a_verb_of_hoping_leaves_a_name_before_a_verb_alone(
     engine: Engine, make_brain: Any
 ) -> None:

@@ -76,6 +76,7 @@ REFERRED_BACK: Final = "a name that 'he' or 'she' refers back to"
 EPISODE_SUBJECT: Final = "bare subject of an event"
 INDIRECT_OBJECT: Final = "indirect object of a verb"
 ASKED_WHO: Final = "asked who"
+ASKED_WHAT_ONE_DOES: Final = "asked what someone does"
 PERSONAL_POSSESSION: Final = "possessor of a person's noun"
 BARE_POSSESSOR: Final = "a possessor with no article"
 CONVERSATION_PARTNER: Final = "partner of a conversation"
@@ -436,6 +437,39 @@ def _asked_subject(tokens: list[Token], last: int) -> bool:
         and deed is not None
         and _plain_verb(deed.norm)
     )
+
+
+def _asked_about(tokens: list[Token], first: int, last: int) -> list[str]:
+    """Who someone is, or what they do, asked of the words."""
+    if _asked_who(tokens, first, last):
+        return [ASKED_WHO]
+    if first == last and _what_someone_does(tokens, last):
+        return [ASKED_WHAT_ONE_DOES]
+    return []
+
+
+def _what_someone_does(tokens: list[Token], last: int) -> bool:
+    """The question asked of a person's work, "do" closing it: "what does bill do?".
+
+    A thing asked after takes its article ("what does the bill do?").
+    """
+    before = _glued_before(tokens, last)
+    after = _glued_after(tokens, last)
+    if before is None or after is None or tokens[last].possessive:
+        return False
+    if before.norm not in ("does", "did") or after.norm != "do":
+        return False
+    asked = _glued_before(tokens, before.index)
+    closing = _glued_after(tokens, after.index)
+    return (
+        asked is not None
+        and asked.norm == "what"
+        and (closing is None or closing.norm in _AFTER_WHAT_ONE_DOES)
+    )
+
+
+#: Words that may close "what does X do": "again", "exactly", "now", "these days".
+_AFTER_WHAT_ONE_DOES: Final = frozenset("again exactly now nowadays these there here".split())
 
 
 def _opens_a_question(tokens: list[Token], opener: Token) -> bool:
@@ -1144,8 +1178,7 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
         found.append(EPISODE_SUBJECT)
     if first == last:
         found += _rota_readings(tokens, last)
-    if _asked_who(tokens, first, last):
-        found.append(ASKED_WHO)
+    found += _asked_about(tokens, first, last)
     if mention.possessive:
         found += _possessor_readings(tokens, first, last)
     if _talked_with(tokens, first) or _with_the_speaker(tokens, first, last):
