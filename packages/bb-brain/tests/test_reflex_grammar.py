@@ -1295,6 +1295,10 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (HERON, "the heron needs a new sign out front"),
         (KILNWORTH, "print forty flyers: 'Kilnworth Winter Market, 6 Dec'"),  # a coined modifier
         (TOMASZ, "so our Tomasz is running the raffle this year"),  # a name after "our"
+        (
+            ("people/jasper-mwangi", md("Jasper Mwangi", type="person", aliases="[Jasper]")),
+            "ha, our Jasper would have known, he's the geologist",  # a stone, and a name
+        ),
         (NOOR, "Noor's quote for the album artwork came in"),  # her quote, about an album
         (OTIS, "otis said garcia's van can do the delivery"),  # a verb between the names
         (SAGE, "Book Sage for the 3pm slot"),  # an imperative, then its object

@@ -1405,6 +1405,22 @@ def test_a_given_name_two_pages_share_is_settled_by_a_family_initial(
 @pytest.mark.parametrize(
     ("text", "found"),
     [
+        ("sat 2nd: Nguyen Lan\nsun 3rd: Albuquerque M.\nsat 9th: tbc", True),  # a register's
+        ("sat 2nd: Nguyen Lan\nsun 3rd: Albuquerque T.\nsat 9th: tbc", False),  # another
+    ],
+)
+def test_a_family_name_then_the_given_names_initial(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    """A register writes the family name and the given initial: a place's name is then his."""
+    mateus = ("people/mateus-albuquerque", md("Mateus Albuquerque", type="person"))
+    brain = make_brain(mateus)
+    assert slugs(ask(engine, brain, text)) == ([mateus[0]] if found else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
         ("part-ex today: a 2016 mercedes estate, high miles", False),  # a make after its year
         ("a 2019 Mercedes with low miles", False),
         ("in 2014 Mercedes joined us from Leeds", True),  # a year that says when

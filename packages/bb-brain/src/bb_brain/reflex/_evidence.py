@@ -313,7 +313,7 @@ def _person_or_pet_evidence(res: Resolved, signals: set[str]) -> list[str]:
     found: list[str] = []
     if res.page.is_person:
         found += [signal for signal in _PERSON_ONLY if signal in signals]
-        found += [signal for signal in signals if _initial_agrees(res, signal)]
+        found += [_as_read(res, signal) for signal in signals if _initial_agrees(res, signal)]
         found += [signal for signal in signals if _given_initial_agrees(res, signal) is True]
     if _is_pet(res):
         found += [signal for signal in (CARED_FOR, ANIMAL_DEED, ANIMAL_KIND) if signal in signals]
@@ -323,15 +323,27 @@ def _person_or_pet_evidence(res: Resolved, signals: set[str]) -> list[str]:
     return found
 
 
+def _as_read(res: Resolved, signal: str) -> str:
+    """An initial after a family name, as evidence: the given name's ("Albuquerque M.")."""
+    if res.arm != "surname":
+        return signal
+    return signal.replace(FAMILY_INITIAL, "the initial of the given name after it", 1)
+
+
 def _initial_agrees(res: Resolved, signal: str) -> bool:
     """The initial after a given name opens the page's family name ("Juniper K." of Kilbride).
 
-    The word before an initial is a given name, never a family name alone ("Mason T." is no
-    Reed Mason), and an initial another family name opens is someone else's ("Sage B.").
+    The word before an initial is a given name, or a family name when the initial opens the
+    page's given name, as a register writes it ("Albuquerque M." of Mateus Albuquerque; "Mason
+    T." is no Reed Mason), and an initial another family name opens is someone else's ("Sage
+    B.").
     """
-    if not signal.startswith(FAMILY_INITIAL) or res.arm == "surname":
+    if not signal.startswith(FAMILY_INITIAL):
         return False
     letter = fold(signal.rsplit("(", 1)[-1].rstrip(".)"))
+    if res.arm == "surname":
+        given = fold(res.page.title).split()[leading_titles(fold(res.page.title).split()) :]
+        return len(given) > 1 and given[0].startswith(letter)
     family = [
         word for word in fold(res.page.title).split()[1:] if word.rstrip(".") not in NAME_SUFFIXES
     ]

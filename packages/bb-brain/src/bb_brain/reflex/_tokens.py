@@ -44,7 +44,7 @@ from bb_brain.reflex._lexicon import (
     ROLE_NOUNS,
     SEASONS,
 )
-from bb_brain.reflex._ordinary import inflections, sense, unknown_word
+from bb_brain.reflex._ordinary import given_name_pronoun, inflections, sense, unknown_word
 from bb_brain.reflex._syntax import finite, name_readings, ordinary_readings
 
 POSSESSIVE: Final = "possessive"
@@ -1307,13 +1307,16 @@ def _our_own(tokens: list[Token], first: int, before: Token) -> bool:
     """After "our" or "my", one capitalised word no dictionary has: "our Tomasz", "my Ines".
 
     People say it of family and teammates; a product ("my Kindle") or a thing ("our
-    Garden") is a word the lexicon knows.
+    Garden") is a word the lexicon knows, unless it is a given name as well ("our Jasper
+    would have known").
     """
     token = tokens[first]
     if before.norm not in ("our", "my") or not token.capitalised or token.sentence_start:
         return False
     word = sense(token.norm)
-    return not (word.lexical or word.function or word.calendar or word.place)
+    if word.function or word.calendar or word.place:
+        return False
+    return not word.lexical or bool(given_name_pronoun(token.norm))
 
 
 def _determined(tokens: list[Token], first: int) -> bool:
