@@ -540,6 +540,10 @@ def test_what_weather_moods_and_stuff_do_is_no_name(
         (QUILL, "quill 2.1 crashes on the old tablets"),  # a version, then its verb
         (ZORP, "separate thing, zorps RFE came in today"),  # a possessive typed fast
         (("concepts/bay-9", md("Bay 9", type="concept")), "the pallets in bay 9 look damp"),
+        (
+            ("places/pontoon-d", md("Pontoon D", type="place")),
+            "he wants a berth on pontoon D, his boat's too wide for E7",  # a letter as a number
+        ),
         (QUILL, "how is 'Quill' going this week?"),  # a codename in quotes
         (HEATH, "we watched Heath play in the cup final"),  # a person seen doing something
         (THIMBLE, "Thimble and Thread had the lining I wanted"),  # "&" written "and"

@@ -124,8 +124,8 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
     previous: Token | None = None
     for tok in [*chunk, None]:
         last, previous = previous, tok
-        if tok is not None and (_acronym(tok) or not (tok.capitalised or tok.handle)):
-            stretch.append(tok)  # an acronym may open a lowercase title ("KPI register")
+        if tok is not None and _joins_the_stretch(tok, stretch):
+            stretch.append(tok)
             continue
         if tok is not None and not stretch and _capital_of_position(tok):
             stretch.append(tok)  # "Golden grain millers said": the title, typed as a sentence
@@ -392,7 +392,11 @@ PLACE_PREPOSITIONS: Final = frozenset(
 def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Candidate]:
     """A single lowercase word: an alias (a word with no ordinary reading: any single name)."""
     word = sense(tok.norm)
-    if tok.norm.isdigit() or (word.function and not modal_as_name(maker.tokens, tok)):
+    if (
+        tok.norm.isdigit()
+        or _a_letter(tok)
+        or (word.function and not modal_as_name(maker.tokens, tok))
+    ):
         return []
     if tok.start in ordinary:
         return []
@@ -544,5 +548,23 @@ def _inner(tok: Token) -> bool:
 
 
 def _numbered(span: list[Token]) -> bool:
-    """Words, then a number: a title that counts ("bay 9", "room 12")."""
-    return len(span) >= 2 and span[-1].norm.isdigit() and _inner(span[0])
+    """Words, then a number or a letter: a title that counts ("bay 9", "pontoon D")."""
+    label = span[-1].norm.isdigit() or _a_letter(span[-1])
+    return len(span) >= 2 and label and _inner(span[0])
+
+
+def _a_letter(tok: Token) -> bool:
+    """A capital letter alone, not the pronoun: "block B", "pontoon D"."""
+    return len(tok.raw) == 1 and tok.raw.isupper() and tok.raw != "I"
+
+
+def _joins_the_stretch(tok: Token, stretch: list[Token]) -> bool:
+    """A lowercase word, an acronym ("KPI register") or a letter labelling one ("pontoon D")."""
+    return _acronym(tok) or not (tok.capitalised or tok.handle) or _a_letter_label(tok, stretch)
+
+
+def _a_letter_label(tok: Token, stretch: list[Token]) -> bool:
+    """A capital letter right after a lowercase word, labelling it ("on pontoon D")."""
+    if not _a_letter(tok) or not tok.glued or not stretch:
+        return False
+    return stretch[-1].raw.isalpha() and stretch[-1].raw.islower()
