@@ -498,6 +498,30 @@ def test_what_someone_does_is_asked_of_a_person(
     assert slugs(ask(engine, make_brain(BILL_WOLDE), text)) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("sorry I'm late, traffic was total gridlock", False),  # a rare word, but a word
+        ("did gridlock send the reminder again?", True),
+    ],
+)
+def test_a_noun_after_its_adjective_is_the_noun(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    gridlock = (
+        "companies/gridlock-bookings",
+        md("Gridlock Bookings", type="company", aliases="[Gridlock]"),
+    )
+    assert slugs(ask(engine, make_brain(gridlock), text)) == ([gridlock[0]] if found else [])
+
+
+def test_an_adjective_of_pity_before_a_name_leaves_it_a_name(
+    engine: Engine, make_brain: Any
+) -> None:
+    ines = ("people/ines-harrow", md("Ines Harrow", type="person", aliases="[Ines]"))
+    assert slugs(ask(engine, make_brain(ines), "poor ines has the flu again")) == [ines[0]]
+
+
 def test_a_verb_of_hoping_leaves_a_name_before_a_verb_alone(
     engine: Engine, make_brain: Any
 ) -> None:

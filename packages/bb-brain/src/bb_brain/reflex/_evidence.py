@@ -88,6 +88,7 @@ from bb_brain.reflex._syntax import (
     A_UNIT,
     A_WORK_WATCHED,
     AFTER_A,
+    AFTER_ADJECTIVE,
     AFTER_ARTICLE,
     AFTER_THE,
     ASKED_SUBJECT,
@@ -1162,6 +1163,9 @@ def _no_name_at_all(res: Resolved, signals: set[str]) -> str | None:
         return f"declined: {res.cand.raw!r} is a common noun after 'a', one of a kind"
     if DATED in signals:  # "done by May": a month, whoever else is called that
         return f"declined: {res.cand.raw!r} reads as a date here, {_NO_PERSON}"
+    if AFTER_ADJECTIVE in signals and LOWERCASE in signals and sense(res.cand.norm).lexical:
+        # "traffic was total gridlock": a dictionary word, however rare, is that word
+        return f"declined: {res.cand.raw!r} is {AFTER_ADJECTIVE}"
     return None
 
 

@@ -85,6 +85,7 @@ BARE_COUNT_PHRASE: Final = "a phrase ending in a count noun, with no determiner"
 IMPERATIVE: Final = "an imperative verb"
 VERB_AFTER_SUBJECT: Final = "a verb after its subject"
 AFTER_DEGREE: Final = "an adjective after a degree word"
+AFTER_ADJECTIVE: Final = "a noun after its adjective"
 MODIFIER: Final = "a modifier of the noun after it"
 BEFORE_NOUN: Final = "before a noun (its modifier or its subject)"
 AT_BARE_NOUN: Final = "a bare noun after 'at'"
@@ -131,6 +132,7 @@ ORDINARY_READINGS: Final = (
     IMPERATIVE,
     VERB_AFTER_SUBJECT,
     AFTER_DEGREE,
+    AFTER_ADJECTIVE,
     BEFORE_NOUN,
     COUNTED,
     SUBJECT_LEFT_OUT,
@@ -1674,6 +1676,28 @@ def _asked_who_it_is(tokens: list[Token], pronoun: Token) -> bool:
     return asked is not None and asked.norm in ("is", "was", "isn't", "wasn't")
 
 
+def _an_adjective_before(token: Token, before: Token) -> bool:
+    """A lowercase noun after a lowercase adjective: a common noun and what it is like.
+
+    A name takes few adjectives, and those of fondness or pity ("poor sage", "little ines",
+    "old tom"); "total gridlock", "fresh basil" are things.
+    """
+    if token.capitalised or before.capitalised or before.possessive:
+        return False
+    if before.norm in FUNCTION_WORDS or before.norm in _FOND or before.norm in DETERMINERS:
+        return False
+    if before.norm in PERSON_VERBS_BEFORE or before.norm in ROLE_NOUNS:
+        return False  # "ask ivy", "chef ivy": a deed or a role before a name
+    return sense(before.norm).adjective
+
+
+#: Adjectives said of people by name: "poor sage", "little ines", "big dave".
+_FOND: Final = frozenset(
+    "poor little old young big dear lovely good sweet bless lucky brave wee auntie uncle "
+    "cousin".split()
+)
+
+
 def _verb_readings(tokens: list[Token], token: Token, before: Token) -> list[str]:
     """The word, lowercase and a verb in the lexicon, where only a verb stands."""
     if _asked_who_it_is(tokens, before):
@@ -1704,6 +1728,8 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
         found += _verb_readings(tokens, token, before)
     if before is not None and meaning.adjective and before.norm in _DEGREE_WORDS:
         found.append(AFTER_DEGREE)
+    if before is not None and meaning.noun and _an_adjective_before(token, before):
+        found.append(AFTER_ADJECTIVE)  # "traffic was total gridlock"
     if before is not None:
         found += _counted_readings(tokens, token, before)
     after = _what_it_may_modify(tokens, token, before, after)
