@@ -1340,6 +1340,10 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (NOOR, "Noor's opera tickets are on the kitchen table"),  # her tickets
         (IVY, "ivy's training for the half marathon in may"),  # a doing for something
         (IVY, "ivy's on form tonight, she can throw last"),  # on form, as people are
+        (
+            ("people/june-halloway", md("June Halloway", type="person", aliases="[June]")),
+            "June's lot only got through half the survey",  # her lot: the people with her
+        ),
         (WREN, "wren normally does, she knows the till"),  # an adverb before the verb
         (TANKARD, "we're having the quiz at the Tankard on friday"),  # a title with "the"
         (QUIET_HOURS, "remind them of the no calls after six rule"),  # small words at its ends

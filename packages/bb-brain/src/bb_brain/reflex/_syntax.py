@@ -182,7 +182,7 @@ _PERSONAL_NOUNS: Final = frozenset(
     desk office side point decision request offer signature approval sign-off
     pr prs ticket tickets branch draft drafts doc docs slides deck invoice invoices contract
     shift shifts flight leave appointment appt wedding quote quotes statement interview
-    crew gang squad lads staff lesson lessons
+    crew gang squad lads staff lesson lessons lot
     """.split()
 )
 #: Words of talking and meeting, after which "to X" or "with X" is a person.
