@@ -239,6 +239,21 @@ def test_an_unknown_word_beside_a_lowercase_name_is_still_more_of_it(
     assert ask(engine, brain, "has isolde okonta confirmed?").pointers == []
 
 
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("who's mason again?", True),  # who someone is: a family name alone, in lowercase
+        ("what does mason do these days?", True),  # what someone does
+        ("the mason said the wall needs repointing", False),  # the trade
+    ],
+)
+def test_a_family_name_typed_in_lowercase_when_asked_about(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    mason = ("people/rebecca-mason", md("Rebecca Mason", type="person", aliases="[Rebecca]"))
+    assert slugs(ask(engine, make_brain(mason), text)) == ([mason[0]] if found else [])
+
+
 CLIFF = ("people/cliff-becker", md("Cliff Becker", type="person", aliases="[Cliff]"))
 
 

@@ -14,7 +14,12 @@ from typing import Final
 
 from bb_brain._names import GENERATIONS
 from bb_brain.pages import SHORT_NAME_ARMS, normalise
-from bb_brain.reflex._syntax import EPISODE_SUBJECT, TO_DO_SOMETHING
+from bb_brain.reflex._syntax import (
+    ASKED_WHAT_ONE_DOES,
+    ASKED_WHO,
+    EPISODE_SUBJECT,
+    TO_DO_SOMETHING,
+)
 from bb_brain.reflex._tokens import (
     HEADING,
     HONORIFIC,
@@ -34,8 +39,11 @@ LOWER_NAME_ARMS: Final = frozenset(
     {"alias", "title", "slug-suffix", "surname", "given-name"} | SHORT_NAME_ARMS
 )
 LOWERCASE_PENALTY: Final = 0.05
-#: What only a person does or has around a word: a family name may stand alone then.
-PERSON_ONLY_SIGNALS: Final = frozenset({PERSON_VERB, EPISODE_SUBJECT, HONORIFIC, TO_DO_SOMETHING})
+#: What only a person does or has around a word: a family name may stand alone then, and
+#: so it may when asked who someone is or what they do ("who's mason again?").
+PERSON_ONLY_SIGNALS: Final = frozenset(
+    {PERSON_VERB, EPISODE_SUBJECT, HONORIFIC, TO_DO_SOMETHING, ASKED_WHO, ASKED_WHAT_ONE_DOES}
+)
 
 
 @dataclass(frozen=True)
