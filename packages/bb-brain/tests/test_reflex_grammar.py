@@ -515,6 +515,21 @@ def test_a_noun_after_its_adjective_is_the_noun(
     assert slugs(ask(engine, make_brain(gridlock), text)) == ([gridlock[0]] if found else [])
 
 
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("context on will before i dial in?", True),  # no modal follows "on"
+        ("any feedback from will on the draft?", True),
+        ("free will is a myth, honestly", False),  # a noun after its adjective
+    ],
+)
+def test_a_modal_after_a_preposition_is_a_name(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    will = ("people/will-alexiou", md("Will Alexiou", type="person", aliases="[Will]"))
+    assert slugs(ask(engine, make_brain(will), text)) == ([will[0]] if found else [])
+
+
 def test_an_adjective_of_pity_before_a_name_leaves_it_a_name(
     engine: Engine, make_brain: Any
 ) -> None:

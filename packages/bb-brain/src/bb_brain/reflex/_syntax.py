@@ -115,7 +115,7 @@ SAID_TO_EXIST: Final = "said to exist, after 'there is' (a name is never new the
 SAID_AS_A_TIME: Final = "a month doing what a time does ('june's looking busy')"
 AUTHOR_OF_WORKS: Final = "the author of works, by their possessive"
 EPONYM: Final = "a namesake of a numbered law or a paradox, by their possessive"
-MODAL_AS_NAME: Final = "a modal before a verb no modal takes"
+MODAL_AS_NAME: Final = "a modal where no modal stands"
 WHEREABOUTS: Final = "where someone is at a time, or a day off"
 HAS_PEOPLE_OR_AILMENT: Final = "has a head count or an ailment"
 #: How many words either side of a word show which language its sentence is in.
@@ -1299,12 +1299,16 @@ def modal_as_name(tokens: list[Token], tok: Token) -> bool:
     A modal takes a verb's plain form; a form with -s or a past tense after it makes the
     word a subject, and so a name ("May", "Will"); so does another modal ("may can take the
     van"), or where someone lives ("will from number 4 says"). A modal ending its clause
-    after a verb that takes a person is that person ("ask will, he knows the code").
+    after a verb that takes a person is that person ("ask will, he knows the code"), and so
+    is one after a preposition of whom a thing is about ("context on will").
     """
     if tok.norm not in NAME_MODALS:
         return False
     if tok.possessive and not tok.apostrophe_only:
         return _owns_a_thing(tokens, tok)  # "will's car failed its service": a modal owns nothing
+    before = _glued_before(tokens, tok.index)
+    if before is not None and before.norm in _ABOUT_SOMEONE and not sense(tok.norm).calendar:
+        return True  # "context on will before i dial in?": no modal follows "on"
     nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
     if nxt is None or not nxt.glued:
         # "ask will, he knows the code", "ask may.": the object of a verb that takes a person
@@ -1317,6 +1321,10 @@ def modal_as_name(tokens: list[Token], tok: Token) -> bool:
         return True  # "will from number 4 says": where the one named lives, then a verb
     forms = inflections(nxt.norm)
     return bool(forms & {"VBZ", "VBD"}) and not forms & {"VB", "VBP"}
+
+
+#: Prepositions that take whom something is about or for, never a modal's verb after them.
+_ABOUT_SOMEONE: Final = frozenset("on about with from for re".split())
 
 
 def _owns_a_thing(tokens: list[Token], tok: Token) -> bool:
