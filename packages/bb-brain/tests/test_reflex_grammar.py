@@ -530,6 +530,64 @@ def test_a_modal_after_a_preposition_is_a_name(
     assert slugs(ask(engine, make_brain(will), text)) == ([will[0]] if found else [])
 
 
+HOPE_ELLIS = ("people/hope-ellis", md("Hope Ellis", type="person", aliases="[Hope]"))
+JUNE_ELLIS = ("people/june-ellis", md("June Ellis", type="person", aliases="[June, Nana June]"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "our Hope is that it stays dry",  # the noun, and what it holds
+        "my Hope is we finish by friday",
+        "June's lot of rain was the worst in years",  # a quantity, the month's
+    ],
+)
+def test_a_noun_or_a_quantity_after_a_name_like_word(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(HOPE_ELLIS, JUNE_ELLIS), text)) == []
+
+
+def test_a_possessive_after_going_to_is_no_infinitive(engine: Engine, make_brain: Any) -> None:
+    """ "going to hope's graduation": someone's event, never a verb."""
+    brain = make_brain(HOPE_ELLIS, JUNE_ELLIS)
+    first = "traffic was total gridlock getting to nana june's"
+    asked = ask(engine, brain, first)
+    assert slugs(asked) == [JUNE_ELLIS[0]]
+    request = TurnContextRequest(
+        brain_id=brain,
+        session_id="s",
+        active_source="default",
+        turn=PublicTurn(turn_id=2, role="user", text="we're going to hope's graduation in july"),
+        window=[PublicTurn(turn_id=1, role="user", text=first)],
+        prior_context=f"{first}\n\n{asked.text}",
+        settings=SeamSettings(pointer_budget=3),
+    )
+    assert slugs(engine.turn_context(request)) == [HOPE_ELLIS[0]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what does bill do on fridays?",  # still his work, asked
+        "what exactly does bill do?",
+    ],
+)
+def test_what_someone_does_asked_at_more_length(engine: Engine, make_brain: Any, text: str) -> None:
+    bill = ("people/bill-okafor", md("Bill Okafor", type="person", aliases="[Bill]"))
+    assert slugs(ask(engine, make_brain(bill), text)) == [bill[0]]
+
+
+def test_a_place_typed_one_slip_from_a_word_is_still_the_place(
+    engine: Engine, make_brain: Any
+) -> None:
+    """ "acton" reads as "action" to the grammar, and is still looked up as typed."""
+    acton = ("places/acton", md("Acton", type="place", summary="The second depot is here."))
+    assert slugs(ask(engine, make_brain(acton), "we're moving stock to the acton depot")) == [
+        acton[0]
+    ]
+
+
 def test_an_adjective_of_pity_before_a_name_leaves_it_a_name(
     engine: Engine, make_brain: Any
 ) -> None:

@@ -141,7 +141,7 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
                     continue
                 if size == 1:
                     if not _acronym(span[0]) and not _in_name_run(stretch, offset):
-                        found += _lower_word(span[0], maker, ordinary)
+                        found += _one_word(span[0], maker, ordinary)
                     continue
                 if all(_acronym(tok) for tok in span):
                     continue  # the capitalised channel reads a run of capitals
@@ -551,6 +551,17 @@ def _numbered(span: list[Token]) -> bool:
     """Words, then a number or a letter: a title that counts ("bay 9", "pontoon D")."""
     label = span[-1].norm.isdigit() or _a_letter(span[-1])
     return len(span) >= 2 and label and _inner(span[0])
+
+
+def _one_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Candidate]:
+    """A lowercase word alone, and as typed when a slip was undone ("the acton depot")."""
+    found = _lower_word(tok, maker, ordinary)
+    return found + (_lower_word(_as_typed(tok), maker, ordinary) if tok.typed else [])
+
+
+def _as_typed(tok: Token) -> Token:
+    """The token with the letters it was typed with, its slip left as it was."""
+    return dataclasses.replace(tok, norm=tok.typed, typed="")
 
 
 def _a_letter(tok: Token) -> bool:

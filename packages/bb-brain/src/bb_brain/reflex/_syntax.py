@@ -462,12 +462,14 @@ def _what_someone_does(tokens: list[Token], last: int) -> bool:
     if before.norm not in ("does", "did") or after.norm != "do":
         return False
     asked = _glued_before(tokens, before.index)
+    if asked is not None and asked.norm in _AFTER_WHAT_ONE_DOES:
+        asked = _glued_before(tokens, asked.index)  # "what exactly does frank do?"
+    if asked is None or asked.norm != "what":
+        return False
     closing = _glued_after(tokens, after.index)
-    return (
-        asked is not None
-        and asked.norm == "what"
-        and (closing is None or closing.norm in _AFTER_WHAT_ONE_DOES)
-    )
+    # "what does bill do on fridays?" asks after his work as well; "what did bill do with
+    # the keys?" after a deed
+    return before.norm == "does" or closing is None or closing.norm in _AFTER_WHAT_ONE_DOES
 
 
 #: Words that may close "what does X do": "again", "exactly", "now", "these days".
@@ -1198,6 +1200,12 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
     return found
 
 
+def _a_quantity_of(tokens: list[Token], owned: Token) -> bool:
+    """How much of something, no one's people: "June's lot of rain"."""
+    after = _glued_after(tokens, owned.index)
+    return owned.norm == "lot" and after is not None and after.norm == "of"
+
+
 def _possessor_readings(tokens: list[Token], first: int, last: int) -> list[str]:
     """What the possessive of ``tokens[first..last]`` says of it: a person's or a name's."""
     found: list[str] = []
@@ -1214,7 +1222,7 @@ def _possessor_readings(tokens: list[Token], first: int, last: int) -> list[str]
         labelled = _glued_after(tokens, work.index)  # "Tom's opera tickets": his tickets
         if labelled is None or not sense(labelled.norm).noun:
             return [AUTHOR_OF_WORKS]  # "Noor's new album"; not "Tom Hale's"
-    if owned is not None and owned.norm in _PERSONAL_NOUNS:
+    if owned is not None and owned.norm in _PERSONAL_NOUNS and not _a_quantity_of(tokens, owned):
         found.append(PERSONAL_POSSESSION)
     if first == last and _bare_possessor(tokens, last):
         found.append(BARE_POSSESSOR)
@@ -1684,7 +1692,7 @@ def _asked_who_it_is(tokens: list[Token], pronoun: Token) -> bool:
     return asked is not None and asked.norm in ("is", "was", "isn't", "wasn't")
 
 
-def _an_adjective_before(token: Token, before: Token) -> bool:
+def _an_adjective_before(tokens: list[Token], token: Token, before: Token) -> bool:
     """A lowercase noun after a lowercase adjective: a common noun and what it is like.
 
     A name takes few adjectives, and those of fondness or pity ("poor sage", "little ines",
@@ -1696,7 +1704,15 @@ def _an_adjective_before(token: Token, before: Token) -> bool:
         return False
     if before.norm in PERSON_VERBS_BEFORE or before.norm in ROLE_NOUNS:
         return False  # "ask ivy", "chef ivy": a deed or a role before a name
-    return sense(before.norm).adjective
+    word = sense(before.norm)
+    lead = _glued_before(tokens, before.index)
+    if word.verb_lemmas and lead is not None and lead.norm in _BEFORE_A_VERB:
+        return False  # "wants to shadow hope": a verb, after "to", with its object
+    return word.adjective
+
+
+#: Words after which a word that may be a verb is one: "to shadow", "we'll shadow".
+_BEFORE_A_VERB: Final = _MODALS | SUBJECT_PRONOUNS | frozenset({"to"})
 
 
 #: Adjectives said of people by name: "poor sage", "little ines", "big dave".
@@ -1715,8 +1731,8 @@ def _verb_readings(tokens: list[Token], token: Token, before: Token) -> list[str
     finite_form = bool({"VBD", "VBZ"} & inflections(token.norm))
     if finite_form and (_singular_subject(tokens, before) or _a_noun_opening(before)):
         return [VERB_AFTER_SUBJECT]  # "the bakery won", "Revenue rose faster than we expected"
-    if _after_a_verb_taking_to(tokens, before) and _base_form(token.norm):
-        return [INFINITIVE]  # "I had to wade through two hundred emails"
+    if _after_a_verb_taking_to(tokens, before) and _base_form(token.norm) and not token.possessive:
+        return [INFINITIVE]  # "I had to wade through two hundred emails"; "going to hope's party"
     return []
 
 
@@ -1736,7 +1752,7 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
         found += _verb_readings(tokens, token, before)
     if before is not None and meaning.adjective and before.norm in _DEGREE_WORDS:
         found.append(AFTER_DEGREE)
-    if before is not None and meaning.noun and _an_adjective_before(token, before):
+    if before is not None and meaning.noun and _an_adjective_before(tokens, token, before):
         found.append(AFTER_ADJECTIVE)  # "traffic was total gridlock"
     if before is not None:
         found += _counted_readings(tokens, token, before)

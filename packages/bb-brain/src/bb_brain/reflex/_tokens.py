@@ -157,6 +157,9 @@ class Token:
     #: A capital letter with its period: an initial, after a capitalised word ("Juniper K.")
     #: or before one ("A. Vowles").
     initial: bool = False
+    #: The word as typed when a slip was undone for :attr:`norm` ("acton" read as "action"):
+    #: the word itself may still be a name ("the acton depot").
+    typed: str = ""
     #: An @handle (read once: the grammar asks for it of every neighbour).
     handle: bool = dataclasses.field(init=False)
     #: Starts with a capital letter (and is no handle).
@@ -238,6 +241,14 @@ def _norm(raw: str, text: str, end: int) -> str:
     if raw.islower():
         return _slip_undone(normal_word(raw))
     return normal_word(raw)
+
+
+def _typed(raw: str, norm: str) -> str:
+    """The word as typed, when its normal form undid a slip (see :func:`_slip_undone`)."""
+    if not raw.islower():
+        return ""
+    plain = normal_word(raw)
+    return plain if plain != norm and _slip_undone(plain) == norm else ""
 
 
 @lru_cache(maxsize=NORMAL_WORDS_KEPT)
@@ -359,11 +370,13 @@ def tokenise(text: str) -> list[Token]:
             if raw[:1].islower():  # "Juniper K. asked": the period abbreviates a family name
                 starts, glued = False, True
         start = match.start()
+        norm = _norm(raw, text, start + len(raw))
         tokens.append(
             Token(
                 index=len(tokens),
                 raw=raw,
-                norm=_norm(raw, text, start + len(raw)),
+                norm=norm,
+                typed=_typed(raw, norm),
                 start=start,
                 end=start + len(raw),
                 sentence_start=starts,
@@ -1316,7 +1329,25 @@ def _our_own(tokens: list[Token], first: int, before: Token) -> bool:
     word = sense(token.norm)
     if word.function or word.calendar or word.place:
         return False
-    return not word.lexical or bool(given_name_pronoun(token.norm))
+    if not word.lexical:
+        return True
+    return bool(given_name_pronoun(token.norm)) and not _says_what_it_is(tokens, token)
+
+
+def _says_what_it_is(tokens: list[Token], token: Token) -> bool:
+    """The noun, with what it holds in a clause after "is": "our hope is that ...".
+
+    "our Jasper is a geologist" says who he is; "my hope is we finish" what the hope is.
+    """
+    verb = _next_glued(tokens, token.index)
+    opener = _next_glued(tokens, verb.index) if verb is not None else None
+    if verb is None or opener is None or verb.norm not in ("is", "was"):
+        return False
+    return opener.norm in _WHAT_IT_HOLDS
+
+
+#: What opens a clause after "is": "that", or the clause's subject.
+_WHAT_IT_HOLDS: Final = frozenset("that i you we they he she it".split())
 
 
 def _determined(tokens: list[Token], first: int) -> bool:
