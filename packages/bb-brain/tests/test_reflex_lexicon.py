@@ -269,7 +269,10 @@ def test_place_names_cached_are_the_package_names_and_a_bad_cache_is_rebuilt(
         ("okoro", None),  # a name: no frequent word is one slip from it
         ("nakamura", None),
         ("again", None),  # a word as it is
-        ("tihs", None),  # too short to say which word was meant
+        ("siad", "said"),  # four letters, two swapped: all of them still there
+        ("wiht", "with"),  # a function word too
+        ("ned", None),  # too short to say which word was meant
+        ("orla", "oral"),  # a name may be one slip from a word: looked up as typed as well
     ],
 )
 def test_a_slip_of_a_frequent_word(typed: str, meant: str | None) -> None:

@@ -262,6 +262,7 @@ CLIFF = ("people/cliff-becker", md("Cliff Becker", type="person", aliases="[Clif
     [
         "cliff mentionde pricing on the call. what's the background?",  # "mentioned"
         "did cliff mentoin the price?",  # "mention", after "did" as a subject's verb
+        "cliff siad the deal's off",  # two letters swapped in a word of four
     ],
 )
 def test_a_slip_in_the_words_around_a_name_keeps_their_grammar(

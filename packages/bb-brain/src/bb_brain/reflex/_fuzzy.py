@@ -329,13 +329,18 @@ def _one_edit_from(word: str) -> Iterable[str]:
 #: A word typed with one slip is read as the word it was meant to be only when that word is
 #: this frequent ("agian", "stlil", "reltaed"): a rarer word is as likely a name.
 SLIPPED_WORD_MIN_ZIPF: Final = 4.0
-#: A slip in a shorter word leaves too little of it to say which word was meant.
+#: A slip in a shorter word leaves too little of it to say which word was meant; two
+#: letters swapped in a word one shorter still leave all of its letters ("siad", "konw").
 SLIPPED_WORD_MIN_CHARS: Final = 5
+SWAPPED_WORD_MIN_CHARS: Final = 4
 #: The slips that make a frequent word no word at all, where a name is seldom one slip from
 #: it: a wrong key or vowel turns as many names into words ("nair", "bevan").
 WORD_SLIPS: Final = frozenset(
     {"swapped letters", "left-out letter", "doubled letter", "undoubled letter"}
 )
+
+
+_SWAPPED: Final = frozenset({"swapped letters"})
 
 
 @lru_cache(maxsize=4096)
@@ -348,14 +353,15 @@ def slip_of_a_word(typed: str) -> str | None:
     is the word (the slips of :data:`WORD_SLIPS` only); two such words, or none, leave it
     as it was.
     """
-    if len(typed) < SLIPPED_WORD_MIN_CHARS or not typed.isalpha():
+    if len(typed) < SWAPPED_WORD_MIN_CHARS or not typed.isalpha():
         return None
+    slips = WORD_SLIPS if len(typed) >= SLIPPED_WORD_MIN_CHARS else _SWAPPED
     meant = {
         word
         for word in _one_edit_from(typed)
         if word != typed
-        and sense(word).lexical
+        and (sense(word).lexical or sense(word).function)
         and sense(word).zipf >= SLIPPED_WORD_MIN_ZIPF
-        and typo_kind(typed, word) in WORD_SLIPS
+        and typo_kind(typed, word) in slips
     }
     return next(iter(meant)) if len(meant) == 1 else None
