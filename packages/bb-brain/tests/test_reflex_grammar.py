@@ -457,6 +457,7 @@ LANTERN_CO = (
     ("text", "expected"),
     [
         ("I had to wade through two hundred emails this morning.", []),  # an infinitive
+        ("we had to wade across the beck", []),  # with a preposition after it
         ("Revenue rose faster than we expected.", []),  # a mass noun's verb
         ("talk to wade about it", [WADE_OKORO[0]]),  # "to" sends something to someone
         ("Call rose about the invoice", [ROSE_LIN[0]]),  # "call" is a verb too: her, asked for

@@ -1545,6 +1545,8 @@ def _bare_object(tokens: list[Token], index: int) -> bool:
     taken = nxt is not None and (nxt.norm in _PARTICLES or nxt.norm in OBJECT_OPENERS)
     if before.norm == "to" and "VERB" in meaning.readings and taken:
         return False  # "to pierce through it": an infinitive with its particle or object
+    if "VERB" in meaning.readings and _after_a_verb_taking_to(tokens, before):
+        return False  # "had to wade in to grab the rope": the infinitive of "had to"
     if meaning.lexical and not (meaning.noun or meaning.adjective or meaning.function):
         return True
     if before.norm in _SET_PHRASE_PREPOSITIONS:
