@@ -426,19 +426,19 @@ def test_a_verb_of_hoping_before_its_clause_is_no_name(
     engine: Engine, make_brain: Any, text: str
 ) -> None:
     """ "Hope you had a good weekend": the user's "I hope", though the agent read of her."""
-    nuvola = (
-        "companies/nuvola-networks",
-        md("Nuvola Networks", type="company", summary="Battery recycler founded by Hope Varga."),
+    corvane = (
+        "companies/corvane-works",
+        md("Corvane Works", type="company", summary="Battery recycler founded by Hope Varga."),
     )
-    brain = make_brain(HOPE, nuvola)
-    asked = ask(engine, brain, "how did the last call with Nuvola go?")
-    assert slugs(asked) == [nuvola[0]]
+    brain = make_brain(HOPE, corvane)
+    asked = ask(engine, brain, "how did the last call with Corvane go?")
+    assert slugs(asked) == [corvane[0]]
     request = TurnContextRequest(
         brain_id=brain,
         session_id="s",
         active_source="default",
         turn=PublicTurn(turn_id=2, role="user", text=text),
-        window=[PublicTurn(turn_id=1, role="user", text="how did the last call with Nuvola go?")],
+        window=[PublicTurn(turn_id=1, role="user", text="how did the last call with Corvane go?")],
         prior_context=asked.text,
         settings=SeamSettings(pointer_budget=3),
     )
@@ -456,7 +456,7 @@ LANTERN_CO = (
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("I had to wade through two hundred emails this morning.", []),  # an infinitive
+        ("I had to wade through a mountain of invoices this morning.", []),  # an infinitive
         ("we had to wade across the beck", []),  # with a preposition after it
         ("Revenue rose faster than we expected.", []),  # a mass noun's verb
         ("talk to wade about it", [WADE_OKORO[0]]),  # "to" sends something to someone
@@ -502,18 +502,18 @@ def test_what_someone_does_is_asked_of_a_person(
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("sorry I'm late, traffic was total gridlock", False),  # a rare word, but a word
-        ("did gridlock send the reminder again?", True),
+        ("the pitch was total quagmire by half time", False),  # a rare word, but a word
+        ("did quagmire send the invoice yet?", True),
     ],
 )
 def test_a_noun_after_its_adjective_is_the_noun(
     engine: Engine, make_brain: Any, text: str, found: bool
 ) -> None:
-    gridlock = (
-        "companies/gridlock-bookings",
-        md("Gridlock Bookings", type="company", aliases="[Gridlock]"),
+    quagmire = (
+        "companies/quagmire-films",
+        md("Quagmire Films", type="company", aliases="[Quagmire]"),
     )
-    assert slugs(ask(engine, make_brain(gridlock), text)) == ([gridlock[0]] if found else [])
+    assert slugs(ask(engine, make_brain(quagmire), text)) == ([quagmire[0]] if found else [])
 
 
 @pytest.mark.parametrize(
@@ -527,20 +527,20 @@ def test_a_noun_after_its_adjective_is_the_noun(
 def test_a_modal_after_a_preposition_is_a_name(
     engine: Engine, make_brain: Any, text: str, found: bool
 ) -> None:
-    will = ("people/will-alexiou", md("Will Alexiou", type="person", aliases="[Will]"))
+    will = ("people/will-tarrant", md("Will Tarrant", type="person", aliases="[Will]"))
     assert slugs(ask(engine, make_brain(will), text)) == ([will[0]] if found else [])
 
 
-HOPE_ELLIS = ("people/hope-ellis", md("Hope Ellis", type="person", aliases="[Hope]"))
-JUNE_ELLIS = ("people/june-ellis", md("June Ellis", type="person", aliases="[June, Nana June]"))
+HOPE_ELLIS = ("people/hope-pendle", md("Hope Pendle", type="person", aliases="[Hope]"))
+JUNE_ELLIS = ("people/june-pendle", md("June Pendle", type="person", aliases="[June, Gran June]"))
 
 
 @pytest.mark.parametrize(
     "text",
     [
-        "our Hope is that it stays dry",  # the noun, and what it holds
-        "my Hope is we finish by friday",
-        "June's lot of rain was the worst in years",  # a quantity, the month's
+        "our Hope is that the rain holds off",  # the noun, and what it holds
+        "my Hope is we wrap up before six",
+        "June's lot of bookings beat May's",  # a quantity, the month's
     ],
 )
 def test_a_noun_or_a_quantity_after_a_name_like_word(
@@ -550,16 +550,16 @@ def test_a_noun_or_a_quantity_after_a_name_like_word(
 
 
 def test_a_possessive_after_going_to_is_no_infinitive(engine: Engine, make_brain: Any) -> None:
-    """ "going to hope's graduation": someone's event, never a verb."""
+    """ "going to hope's recital": someone's event, never a verb."""
     brain = make_brain(HOPE_ELLIS, JUNE_ELLIS)
-    first = "traffic was total gridlock getting to nana june's"
+    first = "the bypass was a total quagmire on the way to gran june's"
     asked = ask(engine, brain, first)
     assert slugs(asked) == [JUNE_ELLIS[0]]
     request = TurnContextRequest(
         brain_id=brain,
         session_id="s",
         active_source="default",
-        turn=PublicTurn(turn_id=2, role="user", text="we're going to hope's graduation in july"),
+        turn=PublicTurn(turn_id=2, role="user", text="we're going to hope's recital on sunday"),
         window=[PublicTurn(turn_id=1, role="user", text=first)],
         prior_context=f"{first}\n\n{asked.text}",
         settings=SeamSettings(pointer_budget=3),
@@ -570,7 +570,7 @@ def test_a_possessive_after_going_to_is_no_infinitive(engine: Engine, make_brain
 @pytest.mark.parametrize(
     "text",
     [
-        "what does bill do on fridays?",  # still his work, asked
+        "what does bill do on the rota?",  # still his work, asked
         "what exactly does bill do?",
     ],
 )
@@ -582,18 +582,18 @@ def test_what_someone_does_asked_at_more_length(engine: Engine, make_brain: Any,
 def test_a_place_typed_one_slip_from_a_word_is_still_the_place(
     engine: Engine, make_brain: Any
 ) -> None:
-    """ "acton" reads as "action" to the grammar, and is still looked up as typed."""
-    acton = ("places/acton", md("Acton", type="place", summary="The second depot is here."))
-    assert slugs(ask(engine, make_brain(acton), "we're moving stock to the acton depot")) == [
-        acton[0]
+    """ "bonsu" reads as "bonus" to the grammar, and is still looked up as typed."""
+    bonsu = ("people/kwaku-bonsu", md("Kwaku Bonsu", type="person", summary="Runs the stores."))
+    assert slugs(ask(engine, make_brain(bonsu), "can you check with bonsu about the pallets")) == [
+        bonsu[0]
     ]
 
 
 def test_an_adjective_of_pity_before_a_name_leaves_it_a_name(
     engine: Engine, make_brain: Any
 ) -> None:
-    ines = ("people/ines-harrow", md("Ines Harrow", type="person", aliases="[Ines]"))
-    assert slugs(ask(engine, make_brain(ines), "poor ines has the flu again")) == [ines[0]]
+    ottilie = ("people/ottilie-vance", md("Ottilie Vance", type="person", aliases="[Ottilie]"))
+    assert slugs(ask(engine, make_brain(ottilie), "poor ottilie has the flu again")) == [ottilie[0]]
 
 
 def test_a_verb_of_hoping_leaves_a_name_before_a_verb_alone(
@@ -639,8 +639,8 @@ def test_what_weather_moods_and_stuff_do_is_no_name(
         (ZORP, "separate thing, zorps RFE came in today"),  # a possessive typed fast
         (("concepts/bay-9", md("Bay 9", type="concept")), "the pallets in bay 9 look damp"),
         (
-            ("places/pontoon-d", md("Pontoon D", type="place")),
-            "he wants a berth on pontoon D, his boat's too wide for E7",  # a letter as a number
+            ("places/jetty-c", md("Jetty C", type="place")),
+            "can we move his dinghy to jetty C, it won't fit on the slip",  # a letter as a number
         ),
         (QUILL, "how is 'Quill' going this week?"),  # a codename in quotes
         (HEATH, "we watched Heath play in the cup final"),  # a person seen doing something
@@ -1398,8 +1398,8 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (KILNWORTH, "print forty flyers: 'Kilnworth Winter Market, 6 Dec'"),  # a coined modifier
         (TOMASZ, "so our Tomasz is running the raffle this year"),  # a name after "our"
         (
-            ("people/jasper-mwangi", md("Jasper Mwangi", type="person", aliases="[Jasper]")),
-            "ha, our Jasper would have known, he's the geologist",  # a stone, and a name
+            ("people/jasper-quell", md("Jasper Quell", type="person", aliases="[Jasper]")),
+            "our Jasper would know, he fitted the last one",  # a stone, and a name
         ),
         (NOOR, "Noor's quote for the album artwork came in"),  # her quote, about an album
         (OTIS, "otis said garcia's van can do the delivery"),  # a verb between the names
@@ -1415,8 +1415,8 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (IVY, "ivy's training for the half marathon in may"),  # a doing for something
         (IVY, "ivy's on form tonight, she can throw last"),  # on form, as people are
         (
-            ("people/june-halloway", md("June Halloway", type="person", aliases="[June]")),
-            "June's lot only got through half the survey",  # her lot: the people with her
+            ("people/june-tavistock", md("June Tavistock", type="person", aliases="[June]")),
+            "June's lot only finished the first half of the list",  # her lot: the people with her
         ),
         (WREN, "wren normally does, she knows the till"),  # an adverb before the verb
         (TANKARD, "we're having the quiz at the Tankard on friday"),  # a title with "the"

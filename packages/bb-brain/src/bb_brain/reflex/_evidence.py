@@ -325,7 +325,7 @@ def _person_or_pet_evidence(res: Resolved, signals: set[str]) -> list[str]:
 
 
 def _as_read(res: Resolved, signal: str) -> str:
-    """An initial after a family name, as evidence: the given name's ("Albuquerque M.")."""
+    """An initial after a family name, as evidence: the given name's ("Lisboa R.")."""
     if res.arm != "surname":
         return signal
     return signal.replace(FAMILY_INITIAL, "the initial of the given name after it", 1)
@@ -335,7 +335,7 @@ def _initial_agrees(res: Resolved, signal: str) -> bool:
     """The initial after a given name opens the page's family name ("Juniper K." of Kilbride).
 
     The word before an initial is a given name, or a family name when the initial opens the
-    page's given name, as a register writes it ("Albuquerque M." of Mateus Albuquerque; "Mason
+    page's given name, as a register writes it ("Lisboa R." of Rafaela Lisboa; "Mason
     T." is no Reed Mason), and an initial another family name opens is someone else's ("Sage
     B.").
     """
@@ -1164,7 +1164,7 @@ def _no_name_at_all(res: Resolved, signals: set[str]) -> str | None:
     if DATED in signals:  # "done by May": a month, whoever else is called that
         return f"declined: {res.cand.raw!r} reads as a date here, {_NO_PERSON}"
     if AFTER_ADJECTIVE in signals and LOWERCASE in signals and sense(res.cand.norm).lexical:
-        # "traffic was total gridlock": a dictionary word, however rare, is that word
+        # "the match was a total quagmire": a dictionary word, however rare, is that word
         return f"declined: {res.cand.raw!r} is {AFTER_ADJECTIVE}"
     return None
 

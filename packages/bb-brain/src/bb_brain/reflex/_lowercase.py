@@ -548,13 +548,13 @@ def _inner(tok: Token) -> bool:
 
 
 def _numbered(span: list[Token]) -> bool:
-    """Words, then a number or a letter: a title that counts ("bay 9", "pontoon D")."""
+    """Words, then a number or a letter: a title that counts ("bay 9", "jetty C")."""
     label = span[-1].norm.isdigit() or _a_letter(span[-1])
     return len(span) >= 2 and label and _inner(span[0])
 
 
 def _one_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Candidate]:
-    """A lowercase word alone, and as typed when a slip was undone ("the acton depot")."""
+    """A lowercase word alone, and as typed when a slip was undone ("cc bonsu on it")."""
     found = _lower_word(tok, maker, ordinary)
     return found + (_lower_word(_as_typed(tok), maker, ordinary) if tok.typed else [])
 
@@ -565,17 +565,17 @@ def _as_typed(tok: Token) -> Token:
 
 
 def _a_letter(tok: Token) -> bool:
-    """A capital letter alone, not the pronoun: "block B", "pontoon D"."""
+    """A capital letter alone, not the pronoun: "block B", "jetty C"."""
     return len(tok.raw) == 1 and tok.raw.isupper() and tok.raw != "I"
 
 
 def _joins_the_stretch(tok: Token, stretch: list[Token]) -> bool:
-    """A lowercase word, an acronym ("KPI register") or a letter labelling one ("pontoon D")."""
+    """A lowercase word, an acronym ("KPI register") or a letter labelling one ("jetty C")."""
     return _acronym(tok) or not (tok.capitalised or tok.handle) or _a_letter_label(tok, stretch)
 
 
 def _a_letter_label(tok: Token, stretch: list[Token]) -> bool:
-    """A capital letter right after a lowercase word, labelling it ("on pontoon D")."""
+    """A capital letter right after a lowercase word, labelling it ("on jetty C")."""
     if not _a_letter(tok) or not tok.glued or not stretch:
         return False
     return stretch[-1].raw.isalpha() and stretch[-1].raw.islower()

@@ -1201,7 +1201,7 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
 
 
 def _a_quantity_of(tokens: list[Token], owned: Token) -> bool:
-    """How much of something, no one's people: "June's lot of rain"."""
+    """How much of something, no one's people: "May's lot of bookings"."""
     after = _glued_after(tokens, owned.index)
     return owned.norm == "lot" and after is not None and after.norm == "of"
 
@@ -1697,8 +1697,8 @@ def _asked_who_it_is(tokens: list[Token], pronoun: Token) -> bool:
 def _an_adjective_before(tokens: list[Token], token: Token, before: Token) -> bool:
     """A lowercase noun after a lowercase adjective: a common noun and what it is like.
 
-    A name takes few adjectives, and those of fondness or pity ("poor sage", "little ines",
-    "old tom"); "total gridlock", "fresh basil" are things.
+    A name takes few adjectives, and those of fondness or pity ("poor sage", "little ottilie",
+    "old tom"); "total quagmire", "fresh basil" are things.
     """
     if token.capitalised or before.capitalised or before.possessive:
         return False
@@ -1717,7 +1717,7 @@ def _an_adjective_before(tokens: list[Token], token: Token, before: Token) -> bo
 _BEFORE_A_VERB: Final = _MODALS | SUBJECT_PRONOUNS | frozenset({"to"})
 
 
-#: Adjectives said of people by name: "poor sage", "little ines", "big dave".
+#: Adjectives said of people by name: "poor sage", "little ottilie", "big dave".
 _FOND: Final = frozenset(
     "poor little old young big dear lovely good sweet bless lucky brave wee auntie uncle "
     "cousin".split()
@@ -1734,7 +1734,7 @@ def _verb_readings(tokens: list[Token], token: Token, before: Token) -> list[str
     if finite_form and (_singular_subject(tokens, before) or _a_noun_opening(before)):
         return [VERB_AFTER_SUBJECT]  # "the bakery won", "Revenue rose faster than we expected"
     if _after_a_verb_taking_to(tokens, before) and _base_form(token.norm) and not token.possessive:
-        return [INFINITIVE]  # "I had to wade through two hundred emails"; "going to hope's party"
+        return [INFINITIVE]  # "I had to wade through the invoices"; "going to hope's party"
     return []
 
 
@@ -1755,7 +1755,7 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
     if before is not None and meaning.adjective and before.norm in _DEGREE_WORDS:
         found.append(AFTER_DEGREE)
     if before is not None and meaning.noun and _an_adjective_before(tokens, token, before):
-        found.append(AFTER_ADJECTIVE)  # "traffic was total gridlock"
+        found.append(AFTER_ADJECTIVE)  # "the pitch was a total quagmire"
     if before is not None:
         found += _counted_readings(tokens, token, before)
     after = _what_it_may_modify(tokens, token, before, after)

@@ -157,8 +157,8 @@ class Token:
     #: A capital letter with its period: an initial, after a capitalised word ("Juniper K.")
     #: or before one ("A. Vowles").
     initial: bool = False
-    #: The word as typed when a slip was undone for :attr:`norm` ("acton" read as "action"):
-    #: the word itself may still be a name ("the acton depot").
+    #: The word as typed when a slip was undone for :attr:`norm` ("bonsu" read as "bonus"):
+    #: the word itself may still be a name ("cc bonsu on it").
     typed: str = ""
     #: An @handle (read once: the grammar asks for it of every neighbour).
     handle: bool = dataclasses.field(init=False)
@@ -1321,7 +1321,7 @@ def _our_own(tokens: list[Token], first: int, before: Token) -> bool:
 
     People say it of family and teammates; a product ("my Kindle") or a thing ("our
     Garden") is a word the lexicon knows, unless it is a given name as well ("our Jasper
-    would have known").
+    would know").
     """
     token = tokens[first]
     if before.norm not in ("our", "my") or not token.capitalised or token.sentence_start:
@@ -1337,7 +1337,7 @@ def _our_own(tokens: list[Token], first: int, before: Token) -> bool:
 def _says_what_it_is(tokens: list[Token], token: Token) -> bool:
     """The noun, with what it holds in a clause after "is": "our hope is that ...".
 
-    "our Jasper is a geologist" says who he is; "my hope is we finish" what the hope is.
+    "our Jasper is a joiner" says who he is; "my hope is we finish" what the hope is.
     """
     verb = _next_glued(tokens, token.index)
     opener = _next_glued(tokens, verb.index) if verb is not None else None
