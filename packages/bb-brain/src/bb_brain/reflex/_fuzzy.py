@@ -39,7 +39,7 @@ from typing import Final
 
 from bb_brain._names import SPECIAL_FOR_PLAIN, keyboard_spelling
 from bb_brain.pages import ARMS, NOT_FUZZY_ARMS
-from bb_brain.reflex._ordinary import is_ordinary, sense
+from bb_brain.reflex._ordinary import is_ordinary, sense, zipf
 
 #: Surfaces shorter than this get no blocking key (a typo in a short word is another word).
 MIN_CHARS: Final = 5
@@ -358,10 +358,30 @@ def slip_of_a_word(typed: str) -> str | None:
     slips = WORD_SLIPS if len(typed) >= SLIPPED_WORD_MIN_CHARS else _SWAPPED
     meant = {
         word
-        for word in _one_edit_from(typed)
+        for word in _words_a_slip_undoes(typed, swaps_only=slips is _SWAPPED)
         if word != typed
+        and zipf(word) >= SLIPPED_WORD_MIN_ZIPF  # the frequency table first: a lookup
         and (sense(word).lexical or sense(word).function)
-        and sense(word).zipf >= SLIPPED_WORD_MIN_ZIPF
         and typo_kind(typed, word) in slips
     }
     return next(iter(meant)) if len(meant) == 1 else None
+
+
+def _words_a_slip_undoes(typed: str, *, swaps_only: bool) -> Iterable[str]:
+    """Every spelling that one of :data:`WORD_SLIPS` would have turned into ``typed``.
+
+    Two neighbours swapped back, a letter dropped (one typed twice) or one put back (one
+    left out or undoubled); no letter is replaced, which no such slip does.
+    """
+    for at in range(len(typed) - 1):
+        yield _swap(typed, at)
+    if swaps_only:
+        return
+    for at in range(len(typed)):
+        yield typed[:at] + typed[at + 1 :]
+    for at in range(len(typed) + 1):
+        for letter in _LETTERS:
+            yield typed[:at] + letter + typed[at:]
+
+
+_LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
