@@ -33,6 +33,23 @@ def ask(
     return engine.turn_context(request)
 
 
+def after(
+    engine: Engine, brain: str, first: str, text: str, *, prior: str = ""
+) -> tuple[TurnContextResponse, TurnContextResponse]:
+    """The first turn's context, then the second's with what the first put before the agent."""
+    asked = ask(engine, brain, first)
+    request = TurnContextRequest(
+        brain_id=brain,
+        session_id="s",
+        active_source="default",
+        turn=PublicTurn(turn_id=2, role="user", text=text),
+        window=[PublicTurn(turn_id=1, role="user", text=first)],
+        prior_context=f"{prior}{asked.text}",
+        settings=SeamSettings(pointer_budget=3),
+    )
+    return asked, engine.turn_context(request)
+
+
 def slugs(response: TurnContextResponse) -> list[str]:
     return [pointer.slug for pointer in response.pointers]
 
@@ -431,18 +448,9 @@ def test_a_verb_of_hoping_before_its_clause_is_no_name(
         md("Corvane Works", type="company", summary="Battery recycler founded by Hope Varga."),
     )
     brain = make_brain(HOPE, corvane)
-    asked = ask(engine, brain, "how did the last call with Corvane go?")
+    asked, response = after(engine, brain, "how did the last call with Corvane go?", text)
     assert slugs(asked) == [corvane[0]]
-    request = TurnContextRequest(
-        brain_id=brain,
-        session_id="s",
-        active_source="default",
-        turn=PublicTurn(turn_id=2, role="user", text=text),
-        window=[PublicTurn(turn_id=1, role="user", text="how did the last call with Corvane go?")],
-        prior_context=asked.text,
-        settings=SeamSettings(pointer_budget=3),
-    )
-    assert slugs(engine.turn_context(request)) == []
+    assert slugs(response) == []
 
 
 WADE_OKORO = ("people/wade-okoro", md("Wade Okoro", type="person", aliases="[Wade]"))
@@ -468,17 +476,8 @@ def test_a_verb_where_a_name_was_read_of_before(
 ) -> None:
     """The agent has read of Wade and Rose; a verb of the same spelling is still a verb."""
     brain = make_brain(WADE_OKORO, ROSE_LIN, LANTERN_CO)
-    asked = ask(engine, brain, "what's new with Lantern Co?")
-    request = TurnContextRequest(
-        brain_id=brain,
-        session_id="s",
-        active_source="default",
-        turn=PublicTurn(turn_id=2, role="user", text=text),
-        window=[PublicTurn(turn_id=1, role="user", text="what's new with Lantern Co?")],
-        prior_context=asked.text,
-        settings=SeamSettings(pointer_budget=3),
-    )
-    assert slugs(engine.turn_context(request)) == expected
+    _, response = after(engine, brain, "what's new with Lantern Co?", text)
+    assert slugs(response) == expected
 
 
 BILL_WOLDE = ("people/bill-wolde", md("Bill Wolde", type="person", aliases="[Bill]"))
@@ -553,18 +552,11 @@ def test_a_possessive_after_going_to_is_no_infinitive(engine: Engine, make_brain
     """ "going to hope's recital": someone's event, never a verb."""
     brain = make_brain(HOPE_ELLIS, JUNE_ELLIS)
     first = "the bypass was a total quagmire on the way to gran june's"
-    asked = ask(engine, brain, first)
-    assert slugs(asked) == [JUNE_ELLIS[0]]
-    request = TurnContextRequest(
-        brain_id=brain,
-        session_id="s",
-        active_source="default",
-        turn=PublicTurn(turn_id=2, role="user", text="we're going to hope's recital on sunday"),
-        window=[PublicTurn(turn_id=1, role="user", text=first)],
-        prior_context=f"{first}\n\n{asked.text}",
-        settings=SeamSettings(pointer_budget=3),
+    asked, response = after(
+        engine, brain, first, "we're going to hope's recital on sunday", prior=f"{first}\n\n"
     )
-    assert slugs(engine.turn_context(request)) == [HOPE_ELLIS[0]]
+    assert slugs(asked) == [JUNE_ELLIS[0]]
+    assert slugs(response) == [HOPE_ELLIS[0]]
 
 
 @pytest.mark.parametrize(
