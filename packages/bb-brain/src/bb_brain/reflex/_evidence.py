@@ -1164,7 +1164,7 @@ def _no_name_at_all(res: Resolved, signals: set[str]) -> str | None:
     if DATED in signals:  # "done by May": a month, whoever else is called that
         return f"declined: {res.cand.raw!r} reads as a date here, {_NO_PERSON}"
     if AFTER_ADJECTIVE in signals and LOWERCASE in signals and sense(res.cand.norm).lexical:
-        # "the match was a total quagmire": a dictionary word, however rare, is that word
+        # "the pitch was total quagmire": a dictionary word, however rare, is that word
         return f"declined: {res.cand.raw!r} is {AFTER_ADJECTIVE}"
     return None
 

@@ -1755,7 +1755,7 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
     if before is not None and meaning.adjective and before.norm in _DEGREE_WORDS:
         found.append(AFTER_DEGREE)
     if before is not None and meaning.noun and _an_adjective_before(tokens, token, before):
-        found.append(AFTER_ADJECTIVE)  # "the pitch was a total quagmire"
+        found.append(AFTER_ADJECTIVE)  # "the pitch was total quagmire"
     if before is not None:
         found += _counted_readings(tokens, token, before)
     after = _what_it_may_modify(tokens, token, before, after)
