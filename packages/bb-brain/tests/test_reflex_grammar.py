@@ -437,12 +437,12 @@ SEDGE = (
 
 
 @pytest.mark.parametrize(
-    "text", ["Hope you had a good weekend!", "hope you're well", "Hope we can sort it today"]
+    "text", ["Hope you feel better soon!", "hope you're well", "Hope we can sort it today"]
 )
 def test_a_verb_of_hoping_before_its_clause_is_no_name(
     engine: Engine, make_brain: Any, text: str
 ) -> None:
-    """ "Hope you had a good weekend": the user's "I hope", though the agent read of her."""
+    """ "Hope you feel better soon": the user's "I hope", though the agent read of her."""
     corvane = (
         "companies/corvane-works",
         md("Corvane Works", type="company", summary="Battery recycler founded by Hope Varga."),
@@ -464,9 +464,9 @@ LANTERN_CO = (
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("I had to wade through a mountain of invoices this morning.", []),  # an infinitive
+        ("I had to wade out to the buoy this morning.", []),  # an infinitive
         ("we had to wade across the beck", []),  # with a preposition after it
-        ("Revenue rose faster than we expected.", []),  # a mass noun's verb
+        ("Turnover rose sharply in March.", []),  # a mass noun's verb
         ("talk to wade about it", [WADE_OKORO[0]]),  # "to" sends something to someone
         ("Call rose about the invoice", [ROSE_LIN[0]]),  # "call" is a verb too: her, asked for
     ],
@@ -486,7 +486,7 @@ BILL_WOLDE = ("people/bill-wolde", md("Bill Wolde", type="person", aliases="[Bil
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("i keep forgetting: what does bill do?", [BILL_WOLDE[0]]),  # someone's work, asked
+        ("sorry, remind me: what does bill do?", [BILL_WOLDE[0]]),  # someone's work, asked
         ("what does bill do again?", [BILL_WOLDE[0]]),
         ("what does the bill do?", []),  # a thing takes its article
         ("what did bill do with the keys?", []),  # not the question of a job
@@ -518,7 +518,7 @@ def test_a_noun_after_its_adjective_is_the_noun(
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("context on will before i dial in?", True),  # no modal follows "on"
+        ("any context on will for the 3pm?", True),  # no modal follows "on"
         ("any feedback from will on the draft?", True),
         ("free will is a myth, honestly", False),  # a noun after its adjective
     ],

@@ -262,8 +262,8 @@ def test_place_names_cached_are_the_package_names_and_a_bad_cache_is_rebuilt(
 @pytest.mark.parametrize(
     ("typed", "meant"),
     [
-        ("agian", "again"),  # two letters swapped
-        ("stlil", "still"),
+        ("alraedy", "already"),  # two letters swapped
+        ("becuase", "because"),
         ("moring", "morning"),  # a letter left out
         ("piilot", "pilot"),  # a letter doubled
         ("okoro", None),  # a name: no frequent word is one slip from it

@@ -327,10 +327,10 @@ def _one_edit_from(word: str) -> Iterable[str]:
 
 
 #: A word typed with one slip is read as the word it was meant to be only when that word is
-#: this frequent ("agian", "stlil", "reltaed"): a rarer word is as likely a name.
+#: this frequent ("alraedy", "becuase", "tomorow"): a rarer word is as likely a name.
 SLIPPED_WORD_MIN_ZIPF: Final = 4.0
 #: A slip in a shorter word leaves too little of it to say which word was meant; two
-#: letters swapped in a word one shorter still leave all of its letters ("siad", "konw").
+#: letters swapped in a word one shorter still leave all of its letters ("siad", "thier").
 SLIPPED_WORD_MIN_CHARS: Final = 5
 SWAPPED_WORD_MIN_CHARS: Final = 4
 #: The slips that make a frequent word no word at all, where a name is seldom one slip from
@@ -348,7 +348,7 @@ def slip_of_a_word(typed: str) -> str | None:
     """The one frequent English word that ``typed`` is a typist's slip of, if there is one.
 
     A word no lexicon knows beside a name may be more of the name ("tamsin okoro") or a
-    common word typed fast ("who's dr nakamura agian?"). One slip (:func:`typo_kind`) from
+    common word typed fast ("is dr okafor in alraedy?"). One slip (:func:`typo_kind`) from
     exactly one dictionary word at least :data:`SLIPPED_WORD_MIN_ZIPF` frequent says it
     is the word (the slips of :data:`WORD_SLIPS` only); two such words, or none, leave it
     as it was.

@@ -1316,7 +1316,7 @@ def modal_as_name(tokens: list[Token], tok: Token) -> bool:
         return _owns_a_thing(tokens, tok)  # "will's car failed its service": a modal owns nothing
     before = _glued_before(tokens, tok.index)
     if before is not None and before.norm in _ABOUT_SOMEONE and not sense(tok.norm).calendar:
-        return True  # "context on will before i dial in?": no modal follows "on"
+        return True  # "any context on will for the 3pm?": no modal follows "on"
     nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
     if nxt is None or not nxt.glued:
         # "ask will, he knows the code", "ask may.": the object of a verb that takes a person
@@ -1732,9 +1732,9 @@ def _verb_readings(tokens: list[Token], token: Token, before: Token) -> list[str
         return [VERB_AFTER_SUBJECT]
     finite_form = bool({"VBD", "VBZ"} & inflections(token.norm))
     if finite_form and (_singular_subject(tokens, before) or _a_noun_opening(before)):
-        return [VERB_AFTER_SUBJECT]  # "the bakery won", "Revenue rose faster than we expected"
+        return [VERB_AFTER_SUBJECT]  # "the bakery won", "Turnover rose in March"
     if _after_a_verb_taking_to(tokens, before) and _base_form(token.norm) and not token.possessive:
-        return [INFINITIVE]  # "I had to wade through the invoices"; "going to hope's party"
+        return [INFINITIVE]  # "I had to wade out to the buoy"; "going to hope's party"
     return []
 
 
@@ -2117,25 +2117,21 @@ def _subject_left_out(tokens: list[Token], token: Token, after: Token) -> bool:
 
     Chat leaves out "I", and a name is never followed straight by an article when it opens
     a clause, so the word is the verb; nor by a pronoun that opens a clause of its own, as
-    after a verb of hoping or guessing ("Hope you had a good weekend"). A capital in
+    after a verb of hoping or guessing ("Hope you feel better soon"). A capital in
     mid-sentence is left to the name.
     """
     if token.capitalised and not token.sentence_start:
         return False
     if not opens_clause(tokens, token.index):
         return False
-    if token.norm in _THAT_VERBS and after.norm in _CLAUSE_SUBJECTS:
-        return True  # "Hope you had a good weekend", "guess we wait"
+    if token.norm in _THAT_VERBS and after.norm.split("'")[0] in SUBJECT_PRONOUNS:
+        return True  # "Hope you feel better soon", "guess we wait"
     return after.norm in _ARTICLES and "VBD" in inflections(token.norm)
 
 
-#: Verbs that take a whole clause with no "that", said in chat with their "I" left out.
+#: Verbs that take a whole clause with no "that", said in chat with their "I" left out; the
+#: clause opens with its subject, contracted or not ("hope you're well").
 _THAT_VERBS: Final = frozenset("hope guess reckon bet wish trust suppose think expect".split())
-#: Subject pronouns (and their contractions) that open such a clause: "hope you're well".
-_CLAUSE_SUBJECTS: Final = frozenset(
-    "i you we they he she it you're we're they're he's she's it's you'll we'll they'll "
-    "you've we've they've i'm i'll i've i'd you'd we'd".split()
-)
 
 
 def _imperative(tokens: list[Token], token: Token, after: Token) -> bool:
@@ -2184,7 +2180,7 @@ def _plural_subject(tokens: list[Token], before: Token) -> bool:
 def _a_noun_opening(before: Token) -> bool:
     """A word that is only ever a common noun, opening the sentence: its subject, bare.
 
-    "Revenue rose", "Traffic ..." would not: it is a verb too ("Call rose about it" may
+    "Turnover rose", "Traffic ..." would not: it is a verb too ("Call rose about it" may
     ask for a call). A noun opening a sentence needs no article when it is a mass noun.
     """
     if not before.sentence_start or before.norm in FUNCTION_WORDS:
@@ -2195,7 +2191,7 @@ def _a_noun_opening(before: Token) -> bool:
 def _after_a_verb_taking_to(tokens: list[Token], before: Token) -> bool:
     """After "to" that follows a verb taking an infinitive: "had to", "need to", "going to".
 
-    "talk to wade", "went to wade's" send something to someone; "had to wade through"
+    "talk to wade", "went to wade's" send something to someone; "had to wade out"
     does something.
     """
     if before.norm != "to":

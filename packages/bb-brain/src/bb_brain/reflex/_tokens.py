@@ -43,6 +43,7 @@ from bb_brain.reflex._lexicon import (
     PERSON_VERBS_BEFORE,
     ROLE_NOUNS,
     SEASONS,
+    SUBJECT_PRONOUNS,
 )
 from bb_brain.reflex._ordinary import given_name_pronoun, inflections, sense, unknown_word
 from bb_brain.reflex._syntax import finite, name_readings, ordinary_readings
@@ -253,10 +254,10 @@ def _typed(raw: str, norm: str) -> str:
 
 @lru_cache(maxsize=NORMAL_WORDS_KEPT)
 def _slip_undone(norm: str) -> str:
-    """A lowercase word no list knows, one slip from a frequent word: that word ("mentionde").
+    """A lowercase word no list knows, one slip from a frequent word: that word ("mentoined").
 
     Chat is typed fast, and the grammar that tells a name from a word reads the words around
-    it: "cliff mentionde pricing" is Cliff mentioning it. A capitalised word keeps its
+    it: "cliff mentoined the pricing" is Cliff mentioning it. A capitalised word keeps its
     letters, for the fuzzy matching of names (:mod:`bb_brain.reflex._fuzzy`).
     """
     if not unknown_word(norm):
@@ -1347,7 +1348,7 @@ def _says_what_it_is(tokens: list[Token], token: Token) -> bool:
 
 
 #: What opens a clause after "is": "that", or the clause's subject.
-_WHAT_IT_HOLDS: Final = frozenset("that i you we they he she it".split())
+_WHAT_IT_HOLDS: Final = SUBJECT_PRONOUNS | {"that"}
 
 
 def _determined(tokens: list[Token], first: int) -> bool:
