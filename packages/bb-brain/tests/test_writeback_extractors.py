@@ -455,6 +455,34 @@ def test_clauses_about_the_same_entity_are_one_fact_each_when_each_says_somethin
     ]
 
 
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "Widget Co have moved deliveries to Mondays, and from June they're adding a fuel "
+            "surcharge.",
+            [
+                "Widget Co have moved deliveries to Mondays",
+                "from June they're adding a fuel surcharge.",
+            ],
+        ),
+        (
+            "Bob Park agreed to mend the fence, though he can only come on Sundays.",
+            ["Bob Park agreed to mend the fence", "though he can only come on Sundays."],
+        ),
+        # a condition is no statement of its own: it qualifies the clause before
+        (
+            "Bob Park could chair it when he's back, if he wants it.",
+            ["Bob Park could chair it when he's back, if he wants it."],
+        ),
+    ],
+)
+def test_a_clause_that_refers_back_to_its_entity_and_says_something_is_its_own_fact(
+    said: str, kept: list[str]
+) -> None:
+    assert [fact for fact, _, _ in rules(("user", said))] == kept
+
+
 def test_a_person_without_a_page_gets_a_slug_and_a_title() -> None:
     facts = rules(
         ("user", "Widget Co's new CFO is Zsófia Nagy-Kovács, she starts in May."),

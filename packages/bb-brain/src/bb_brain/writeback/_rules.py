@@ -1325,16 +1325,33 @@ _FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself)\b", re.IGNORECASE)
 
 
 def _restarts(ref: Reference | None, refs: list[Reference], clause: Clause) -> bool:
-    """The clause names its entity again as its subject and says something of its own.
+    """The clause names its entity again and says something of its own.
 
     "Met Oskar Brandvold, who leads payroll; Oskar prefers written updates" and "Oluwaseun
-    goes by Seun, and he prefers Slack" state two facts about one person each.
+    goes by Seun, and he prefers Slack" state two facts about one person each, as do "X
+    have moved deliveries to Mondays, and from June they're adding a surcharge" and "...,
+    though he can only come on Sundays", which refer back to it later in the clause.
     """
-    return (
+    if (
         ref is not None
         and subject(ref, clause.text)
         and (_cue(clause.text) is not None or _informative(clause.text, refs))
-    )
+    ):
+        return True
+    return _says_more(clause.text)
+
+
+def _says_more(text: str) -> bool:
+    """The clause states something of its own, not only the condition of the one before.
+
+    "..., if he wants it" qualifies what came before it; "..., though he can only come on
+    Sundays" says something more of him.
+    """
+    return _stands_alone(text) and _CONDITION.match(text) is None
+
+
+#: A clause that opens with a condition: it qualifies its neighbour.
+_CONDITION = re.compile(r"^\W*(?:if|unless|provided|as long as)\b", re.IGNORECASE)
 
 
 def _stands_alone(text: str) -> bool:
