@@ -483,6 +483,23 @@ def test_a_clause_that_refers_back_to_its_entity_and_says_something_is_its_own_f
     assert [fact for fact, _, _ in rules(("user", said))] == kept
 
 
+@pytest.mark.parametrize(
+    ("said", "whose"),
+    [
+        (
+            "Bob Park is sharing the stall with Alice Example, who's bringing the float.",
+            ALICE.slug,
+        ),
+        ("Bob Park has found a caretaker, Odran Vesk, who starts on Monday.", "people/odran-vesk"),
+        # a relative clause after the subject's own name is the subject's
+        ("Bob Park, who runs the bar, wants the float counted twice.", BOB.slug),
+    ],
+)
+def test_a_relative_clause_is_about_the_person_named_right_before_it(said: str, whose: str) -> None:
+    relative = next(fact for fact in rules(("user", said)) if "who" in fact[0])
+    assert relative[1] == whose
+
+
 def test_a_person_without_a_page_gets_a_slug_and_a_title() -> None:
     facts = rules(
         ("user", "Widget Co's new CFO is Zsófia Nagy-Kovács, she starts in May."),

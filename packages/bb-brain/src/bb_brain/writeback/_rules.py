@@ -426,6 +426,7 @@ class RulesExtractor:
         plain = _blank(text, asides)
         self._introduce(plain, salience, people=people, text=text)
         before: list[Reference] = []  # the sentence's clause before this one
+        previous = Clause("", 0, 0)  # that clause
         roles: list[_Group] = []  # people brought in by their role ("a glazier, Ana Quell")
         for clause in self._listed(self._reasons(split_clauses(plain))):
             at_hand = salience.thing or salience.person
@@ -462,7 +463,8 @@ class RulesExtractor:
                 r.entity.slug for r in refs if _with_the_user(plain, clause.start, r)
             )
             _named_next(salience, related)
-            before = refs
+            ahead = _named_at_the_end(before, previous)  # "... with Hadiza Bello, who's ..."
+            before, previous = refs, clause
             described = _described(asides, clause, refs)
             roles += _by_role(plain, clause, refs, ref)  # after the sentence's own: no join
             appended = _RELATIVE.match(clause.text) or _APPOSITION.match(clause.text)
@@ -470,10 +472,11 @@ class RulesExtractor:
                 # ", who leads payroll at Tallowbrook", ", a motion designer Hazel recommended":
                 # about whoever the clause before named last
                 last = groups[-1]
-                groups.append(_Group(plain, clause.start, clause.end, last.ref, [], inherited=True))
+                whom = (ahead if _RELATIVE.match(clause.text) else None) or last.ref
+                groups.append(_Group(plain, clause.start, clause.end, whom, [], inherited=True))
                 groups.extend(described)
-                if last.ref is not None:
-                    salience.update([], last.ref)  # still the one a "she" refers back to
+                if whom is not None:
+                    salience.update([], whom)  # still the one a "she" refers back to
                 continue
             user = opens_with_the_user(clause.text)
             if not groups or user:
@@ -779,6 +782,18 @@ _APPOSITION = re.compile(r"^\W*(?:a|an)\s+\w", re.IGNORECASE)
 _INTRODUCES = re.compile(r"^\W*(?i:a|an)\s+(?:[\w-]+\s+){0,3}(?i:called|named)\s+[A-Z]")
 #: A relative clause about the person just named ("..., who leads payroll").
 _RELATIVE = re.compile(r"^\W*(?:who|whose|whom)\b", re.IGNORECASE)
+
+
+def _named_at_the_end(refs: list[Reference], clause: Clause) -> Reference | None:
+    """The person a clause names last, when its name ends the clause.
+
+    A relative clause after it is about them: "Kwame's putting me in touch with Hadiza
+    Bello, who's top of the list" is Hadiza's place on the list, not Kwame's.
+    """
+    last = refs[-1] if refs else None
+    if last is None or not (last.explicit and last.entity.is_person):
+        return None
+    return last if not clause.text[last.end :].strip(" ,;:-–—") else None
 
 
 def _a_given_name_before(text: str, at: int) -> bool:
