@@ -500,6 +500,20 @@ def test_a_relative_clause_is_about_the_person_named_right_before_it(said: str, 
     assert relative[1] == whose
 
 
+def test_the_users_doing_alongside_someone_is_the_users() -> None:
+    assert rules(("user", "I'm on the early shift with Alice Example.")) == [
+        ("I'm on the early shift with Alice Example.", None, None)
+    ]
+    # whom the user brings in by their relation is a fact of theirs beside it
+    assert rules(("user", "I'm doing the set-up with my neighbour Odran Vesk.")) == [
+        ("I'm doing the set-up with my neighbour Odran Vesk.", None, None),
+        ("my neighbour Odran Vesk", "people/odran-vesk", "Odran Vesk"),
+    ]
+    # someone the user does something to is still the news: "I'm meeting Alice ..."
+    meeting = rules(("user", "I'm meeting Alice Example near the station."))
+    assert [entity for _, entity, _ in meeting] == [ALICE.slug]
+
+
 def test_a_person_without_a_page_gets_a_slug_and_a_title() -> None:
     facts = rules(
         ("user", "Widget Co's new CFO is Zsófia Nagy-Kovács, she starts in May."),

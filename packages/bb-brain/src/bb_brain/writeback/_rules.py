@@ -905,13 +905,15 @@ def _by_role(
     """
     groups: list[_Group] = []
     for match in _ROLE_THEN_NAME.finditer(clause.text):
-        if not person_noun(fold(match.group("role"))):
+        role, name = ("role", "name") if match.group("role") else ("own", "full")
+        if not person_noun(fold(match.group(role))):
             continue
-        at = match.start("name")
+        at = match.start(name)
         named = [ref for ref in refs if ref.explicit and ref.entity.is_person and ref.start == at]
-        if named and (ref is None or named[0].entity != ref.entity):
+        theirs = ref is None or named[0].entity != ref.entity if named else False
+        if named and (theirs or _alongside(clause.text, refs)):
             start = clause.start + match.start()
-            end = clause.start + match.end("name")
+            end = clause.start + match.end(name)
             groups.append(_Group(text, start, end, named[0], [], inherited=True))
     return groups
 
@@ -922,6 +924,9 @@ _ROLE_THEN_NAME = re.compile(
     r"\b(?:(?:my|our|his|her|their|the|a|an)|[A-Z][\w-]*['’]s)\s+(?:[\w-]+\s+){0,2}?"
     r"(?P<role>[\w-]+),\s+(?:an?\s+(?:[\w-]+\s+){0,2}?(?:lad|lass|man|woman|guy|bloke|chap|"
     r"girl|boy)\s+(?:called|named)\s+)?(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)"
+    # the user's own, no comma: "with my neighbour Arjun Mehta", "my friend Nia Quarshie"
+    r"|\b(?i:my|our)\s+(?:[\w-]+\s+)?(?P<own>[\w-]+)\s+"
+    r"(?P<full>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)"
 )
 
 
@@ -1637,7 +1642,7 @@ def _record(
         return False
     if corrects:
         pass  # about what the fact it corrects was about, the user's own too
-    elif _the_users_say(text, ref) or _told_of_the_user(group, refs):
+    elif _the_users_say(text, ref) or _told_of_the_user(group, refs) or _alongside(text, refs):
         entity, title = None, None  # "the band elected me treasurer": no topic's either
     elif entity is None and body is not None and not refs and _MEMBERSHIP.match(text):
         entity = body  # "annual subs rise to £40 in april": the club's, whatever is at hand
@@ -1669,6 +1674,33 @@ def _told_of_the_user(group: _Group, refs: list[Reference]) -> bool:
     if group.inherited:
         return placed_the_user(group.text)
     return the_users_news(refs, group.text)
+
+
+def _alongside(text: str, refs: list[Reference]) -> bool:
+    """The user's own doing, with someone alongside: "I'm on the early shift with Grace".
+
+    The clause opens with "I" and names no one but people it puts beside the user ("with
+    my neighbour Arjun", "near Seamus"): what it says is the user's, as a note of the
+    user's week keeps it.
+    """
+    named = [ref for ref in refs if ref.explicit]
+    return (
+        bool(named)
+        and _I_OPENS.match(text) is not None
+        and all(ref.entity.is_person and _BESIDE.search(text, 0, ref.start) for ref in named)
+    )
+
+
+#: A clause whose subject is the user alone: "I'm ...", "and I've ...".
+_I_OPENS: Final = re.compile(
+    rf"^\W*(?:(?:and|but|so|then|also|oh)\W+)*i(?:{_APOS}(?:m|ve|ll|d))?\b", _FLAGS
+)
+#: "with", "near" or "beside" right before a name, a relation's word between: "with my
+#: neighbour ".
+_BESIDE: Final = re.compile(
+    r"\b(?:with|near|beside|alongside)\s+(?:(?:my|our)\s+(?:[\w'’-]+\s+){0,2})?$",
+    re.IGNORECASE,
+)
 
 
 def _the_users_say(text: str, ref: Reference | None) -> bool:
