@@ -380,6 +380,18 @@ def test_a_persons_thing_that_moves_to_a_place_is_theirs(said: str) -> None:
     assert facts(said) == [(said, YSOLDE.slug)]
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Ysolde's hen do is going to be at Marrowgate Hall after all.",
+        "We've booked Marrowgate Hall for Ysolde's 60th.",
+        "Marrowgate Hall won the vote for Ysolde's stag.",
+    ],
+)
+def test_a_persons_occasion_is_theirs_wherever_it_is_held(said: str) -> None:
+    assert facts(said) == [(said, YSOLDE.slug)]
+
+
 def test_a_relative_by_a_given_name_is_still_someone_a_pronoun_may_mean() -> None:
     first = (
         "Back from Marrowgate Hall. Orlaith says the choir is switching to a paper sign-up "

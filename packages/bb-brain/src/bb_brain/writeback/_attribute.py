@@ -466,7 +466,7 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
     if first and first.entity.is_person and subject(first, text) and _WILLED.match(text, first.end):
         return first  # "Ossian wants Quillbrook Amber as the house ale": his wish
     best = _best(refs)
-    if best is not None and best.located and (owner := _occasion_owner(refs, best, text)):
+    if best is not None and _a_place(best.entity) and (owner := _occasion_owner(refs, best, text)):
         return owner
     if best is not None and best.entity.is_person and subject(best, text):
         # "Bob pressed the first batch of Quince Cider: 60 litres": the batch is the project's
@@ -615,8 +615,14 @@ def _occasion_owner(refs: list[Reference], place: Reference, text: str) -> Refer
     nothing is named after it in the clause ("Tegwen's band plays at Marrick Hall with Bob"
     stays the hall's, as does "Tegwen's tip: dinner at ...").
     """
+    after = [ref for ref in refs if ref.explicit and ref.start >= place.end]
+    if len(after) == 1 and after[0].possessive and after[0].entity.is_person:
+        # "booked the Old Granary for Nana Grace's 90th": the occasion it is booked for
+        held = _FOR_AN_OCCASION.match(text, after[0].end)
+        if held is not None and _FOR_BEFORE.search(text, 0, after[0].start):
+            return after[0]
     before = [ref for ref in refs if ref.explicit and ref.end <= place.start]
-    if not before or any(ref.explicit and ref.start >= place.end for ref in refs):
+    if not before or after:
         return None
     owner = before[-1]
     if not (owner.possessive and owner.entity.is_person):
@@ -624,10 +630,20 @@ def _occasion_owner(refs: list[Reference], place: Reference, text: str) -> Refer
     return owner if _OWNED_AT.fullmatch(text, owner.end, place.start) else None
 
 
+#: A person's own occasion: "Ravi's stag", "Nana's 90th", "Shiv's hen".
+_OCCASIONS: Final = (
+    r"wedding|stag|stag do|hen|hen do|christening|funeral|send-off|leaving do|baby shower|"
+    r"engagement party|party|\d{2,3}(?:st|nd|rd|th)"
+)
+#: A person's occasion after their possessive: "'s 90th", "'s hen".
+_FOR_AN_OCCASION: Final = re.compile(rf"['’]s\s+(?:{_OCCASIONS})\b", re.IGNORECASE)
+#: "for" right before the occasion's owner: "for Nana Grace's 90th".
+_FOR_BEFORE: Final = re.compile(r"\bfor\s+(?:\w+\s+)?$", re.IGNORECASE)
 #: A person's own matter after their possessive: "'s birthday", "'s knee op", "'s leave".
 _OWN_MATTER = re.compile(
     r"['’]s\s+(?:\w+\s+)?(?:birthday|anniversary|retirement|surgery|operation|op|leave|"
-    r"holiday|graduation|diagnosis|due date|knee|hip|shoulder|ankle|wrist)\b"
+    r"holiday|graduation|diagnosis|due date|knee|hip|shoulder|ankle|wrist|"
+    rf"{_OCCASIONS})\b"
     r"(?!\s+(?:present|presents|gift|gifts|card|cards|cake)\b)",  # a present is another's
     re.IGNORECASE,
 )
