@@ -580,3 +580,35 @@ def test_a_noun_of_many_senses_said_as_an_event_is_that_event(
 ) -> None:
     brain = make_brain(SURGERY, LEAGUE)
     assert slugs(ask(engine, brain, text)) == ([SURGERY[0]] if pushed else [])
+
+
+STARGAZING = (
+    "projects/spring-star-gathering",
+    "---\ntitle: Spring Star Gathering\ntype: project\naliases: [Star Night]\nsummary: "
+    "Stargazing evening on the common, run by the astronomy society.\n---\n",
+)
+OPEN_DAY = (
+    "events/open-day",
+    "---\ntitle: Open Day\ntype: event\nsummary: The allotment society's September day for "
+    "visitors.\n---\n",
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("good news, star night is on for friday if the sky's clear", [STARGAZING[0]]),
+        ("for open day we need the big banner", [OPEN_DAY[0]]),
+        ("so glad open day went really well", [OPEN_DAY[0]]),
+        ("we need more chairs, open day is a big one", []),  # said of any open day
+        # one of many, a modifier, or placed somewhere else: the phrase's own thing
+        ("we went to an open day at the uni", []),
+        ("there's a star night in wales next month, fancy it?", []),
+        ("my nephew wants a star night theme for his birthday", []),
+        ("it was open day at the college down the road, so busy", []),
+    ],
+)
+def test_a_plans_whole_name_of_everyday_words_standing_bare_names_it(
+    engine: Engine, make_brain: Any, text: str, found: list[str]
+) -> None:
+    assert slugs(ask(engine, make_brain(STARGAZING, OPEN_DAY), text)) == found

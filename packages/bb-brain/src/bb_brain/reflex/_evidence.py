@@ -74,7 +74,7 @@ from bb_brain.reflex._kinds import (
     says_when,
     says_which_one,
 )
-from bb_brain.reflex._lexicon import ANIMAL_KINDS, FAMILY_WORDS
+from bb_brain.reflex._lexicon import ANIMAL_KINDS, DETERMINERS, FAMILY_WORDS
 from bb_brain.reflex._ordinary import (
     ORDINARY_ZIPF,
     inflections,
@@ -724,7 +724,99 @@ def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:
         found.append(DEFINITE_PHRASE)
     if _codenamed(res):
         found.append(CODENAMED)  # "is project lumen slipping?": no everyday phrase
+    if _a_plans_name(res, signals):
+        found.append(PLANS_NAME)  # "star night is on": a plan's own name, bare
     return found
+
+
+#: What a plan's whole name standing bare is evidence of.
+PLANS_NAME: Final = "a plan's whole name, standing as a name"
+
+
+def _a_plans_name(res: Resolved, signals: set[str]) -> bool:
+    """A project's or an event's whole title or alias of two words or more, as a name stands.
+
+    "good news, star night is on", "for open day we need the big banner": whoever runs one
+    open day calls it that, and no article is needed before a name. Not one of many ("a
+    star night in wales", "any book club picks"), not before a noun it only modifies ("a
+    star night theme"), not placed somewhere else ("open day at the college down the
+    road"), no set phrase after a preposition ("launch at high tide"), and not opening its
+    sentence, where everyday words are a title on evidence only.
+    """
+    kind = (res.page.page_type or res.slug.split("/", 1)[0].rstrip("s")).casefold()
+    if kind not in _PLANS or res.arm not in _WHOLE_NAME_ARMS:
+        return False
+    span = res.cand.span
+    words = [word for word in res.cand.norm.split() if not sense(word).function]
+    if span is None or len(words) < 2 or words[0] in _CODENAME_MARKERS:
+        return False  # "the q3 project plan": what any project has (see _codenamed)
+    tokens = span.tokens
+    if tokens[span.first].sentence_start:
+        return False  # its capital or its place says nothing: a title there is on evidence
+    if tokens[span.first].norm == "the":
+        return False  # "the big day": a description, which the conversation must settle
+    ahead = _phrase_before(tokens, span.first)
+    if any(tok.norm in _ONE_OF_MANY or tok.possessive for tok in ahead):
+        return False
+    head = sense(tokens[span.last].norm)
+    if ahead and ahead[-1].norm in _SET_PHRASE_PREPOSITIONS and not head.count_noun:
+        return False  # "launch at high tide", "on short notice": a set phrase
+    after = tokens[span.last + 1] if span.last + 1 < len(tokens) else None
+    if after is None or not after.glued:
+        return True
+    if after.norm in _PLACED_ELSEWHERE or (not ahead and _said_of_any(tokens, after)):
+        return False
+    meaning = sense(after.norm)
+    return meaning.function or not meaning.noun or a_verb_after_it(tokens, after)
+
+
+#: Kinds of page a whole name of everyday words may stand for bare (see above).
+_PLANS: Final = frozenset({"project", "event"})
+_WHOLE_NAME_ARMS: Final = frozenset({"title", "alias", "title-part"})
+#: Words before a phrase that make it one of many: "a star night", "any book club".
+_ONE_OF_MANY: Final = frozenset("a an any some another every each no such".split())
+
+
+def _phrase_before(tokens: list[Token], first: int) -> list[Token]:
+    """Up to two words right before ``tokens[first]`` in its phrase (no comma or stop between)."""
+    ahead: list[Token] = []
+    at = first
+    while at > 0 and tokens[at].glued and len(ahead) < _AHEAD:
+        at -= 1
+        ahead.insert(0, tokens[at])
+    return ahead
+
+
+#: How far back a determiner may make a phrase one of many ("a lovely star night").
+_AHEAD: Final = 2
+
+
+def _said_of_any(tokens: list[Token], after: Token) -> bool:
+    """A copula and a description after a phrase that opens its clause: any such thing.
+
+    "attic conversion is a big job", "open day is hard work": said of any; "star night is
+    on", "open day is cancelled" say how the one the user runs stands.
+    """
+    if after.norm not in _GENERIC_COPULAS:
+        return False
+    nxt = tokens[after.index + 1] if after.index + 1 < len(tokens) else None
+    if nxt is None or not nxt.glued:
+        return False
+    if nxt.norm in DETERMINERS or nxt.norm in _DEGREE:
+        return True  # "is a big job", "is so much work"
+    meaning = sense(nxt.norm)
+    participle = bool({"VBN", "VBG"} & inflections(nxt.norm))
+    return "ADJ" in meaning.readings and not participle and not meaning.function
+
+
+#: A copula after a phrase that opens its clause (see :func:`_said_of_any`).
+_GENERIC_COPULAS: Final = frozenset("is are was were".split())
+#: Words of degree before a description: "is so much work", "is really hard".
+_DEGREE: Final = frozenset("so such really very quite pretty always never usually".split())
+#: Prepositions before a set phrase whose noun has a mass use: "at high tide".
+_SET_PHRASE_PREPOSITIONS: Final = frozenset("at on in by".split())
+#: Prepositions after it that place it elsewhere: "open day at the college".
+_PLACED_ELSEWHERE: Final = frozenset("at in near on by from of".split())
 
 
 def _codenamed(res: Resolved) -> bool:
