@@ -514,6 +514,26 @@ def test_the_users_doing_alongside_someone_is_the_users() -> None:
     assert [entity for _, entity, _ in meeting] == [ALICE.slug]
 
 
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "Maybe the Widget Co deal slips, but Bob Park has already signed the lease.",
+            ["Bob Park has already signed the lease."],
+        ),
+        (
+            "We may have to move the quiz: Widget Co has double-booked the hall on Thursday.",
+            ["Widget Co has double-booked the hall on Thursday."],
+        ),
+        # what follows doubts it too
+        ("Alice thinks we might get the grant, but she wouldn't bet on it.", []),
+        ("There's a rumour Widget Co is raising 5M, no idea if it's true.", []),
+    ],
+)
+def test_a_clause_stated_outright_after_a_hedged_one_is_kept(said: str, kept: list[str]) -> None:
+    assert [fact for fact, _, _ in rules(("user", said))] == kept
+
+
 def test_a_person_without_a_page_gets_a_slug_and_a_title() -> None:
     facts = rules(
         ("user", "Widget Co's new CFO is Zsófia Nagy-Kovács, she starts in May."),

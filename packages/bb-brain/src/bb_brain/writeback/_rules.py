@@ -377,7 +377,7 @@ class RulesExtractor:
         ("loom decisions:" / "1. nightly backups only, no replicas yet").
         """
         message = relayed(sentence)
-        sentence = _before_hedge(_before_a_question(sentence))
+        sentence = _after_hedge(_before_hedge(_before_a_question(sentence)))
         text = sentence.rstrip("?") if message is not None else sentence
         if message is None and _not_a_statement(sentence):
             refs = references(self._entities, sentence, salience)
@@ -1206,6 +1206,45 @@ def _before_hedge(sentence: str) -> str:
     if HEDGE.search(sentence, hedge.end()) is not None or not (stated and own_clause):
         return sentence
     return before
+
+
+def _after_hedge(sentence: str) -> str:
+    """What the sentence states after a first clause that only a hedge holds, or the sentence.
+
+    "Maybe Mercedes and Jan, though Jan's really a tenor": the doubt is over who sings, and
+    that Jan is a tenor is said outright; "We may have to shuffle the get-in: the hall has
+    double-booked the Thursday" states the double booking. What follows the break must be a
+    clause of its own with no hedge in it ("..., no idea if it's true" doubts it all).
+    """
+    hedge = HEDGE.search(sentence)
+    if hedge is None:
+        return sentence
+    cut = _CONCESSION.search(sentence, hedge.end())
+    if cut is None:
+        return sentence
+    rest = sentence[cut.end() :]
+    if (
+        hedged(rest)
+        or _DOUBTED.search(rest)
+        or not _full_clause(rest)
+        or rest.rstrip().endswith("?")
+    ):
+        return sentence
+    return rest
+
+
+#: Doubt said as an idiom: "..., but she wouldn't bet on it", "I'm not counting on it".
+_DOUBTED: Final = re.compile(
+    r"\b(?:wouldn['’]t|won['’]t|not|never)\s+(?:bet|count|counting|betting|hold(?:ing)?)\b",
+    re.IGNORECASE,
+)
+
+
+#: Where a clause that states something follows one a hedge holds: ", though", ", but",
+#: a colon, a semicolon or a spaced dash.
+_CONCESSION: Final = re.compile(
+    r"(?:,\s*(?:though|but|although)\s+|\s+though\s*:\s*|:\s+|;\s+|\s[-–—]\s+)", re.IGNORECASE
+)
 
 
 #: The speaker's doubt about what they said: it hedges the whole sentence ("..., I might be
