@@ -600,6 +600,7 @@ OPEN_DAY = (
         ("good news, star night is on for friday if the sky's clear", [STARGAZING[0]]),
         ("for open day we need the big banner", [OPEN_DAY[0]]),
         ("so glad open day went really well", [OPEN_DAY[0]]),
+        ("the banner? it's for open day, not the fete", [OPEN_DAY[0]]),  # a contraction
         ("we need more chairs, open day is a big one", []),  # said of any open day
         # one of many, a modifier, or placed somewhere else: the phrase's own thing
         ("we went to an open day at the uni", []),

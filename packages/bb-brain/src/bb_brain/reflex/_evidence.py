@@ -756,8 +756,8 @@ def _a_plans_name(res: Resolved, signals: set[str]) -> bool:
     if tokens[span.first].norm == "the":
         return False  # "the big day": a description, which the conversation must settle
     ahead = _phrase_before(tokens, span.first)
-    if any(tok.norm in _ONE_OF_MANY or tok.possessive for tok in ahead):
-        return False
+    if any(tok.norm in _ONE_OF_MANY or _someones(tok) for tok in ahead):
+        return False  # "a star night in wales", "my niece's open day"
     head = sense(tokens[span.last].norm)
     if ahead and ahead[-1].norm in _SET_PHRASE_PREPOSITIONS and not head.count_noun:
         return False  # "launch at high tide", "on short notice": a set phrase
@@ -775,6 +775,11 @@ _PLANS: Final = frozenset({"project", "event"})
 _WHOLE_NAME_ARMS: Final = frozenset({"title", "alias", "title-part"})
 #: Words before a phrase that make it one of many: "a star night", "any book club".
 _ONE_OF_MANY: Final = frozenset("a an any some another every each no such".split())
+
+
+def _someones(tok: Token) -> bool:
+    """A possessive of someone or something ("my niece's"), no contraction ("it's")."""
+    return tok.possessive and not sense(tok.norm).function
 
 
 def _phrase_before(tokens: list[Token], first: int) -> list[Token]:
