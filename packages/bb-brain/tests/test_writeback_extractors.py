@@ -534,6 +534,17 @@ def test_a_clause_stated_outright_after_a_hedged_one_is_kept(said: str, kept: li
     assert [fact for fact, _, _ in rules(("user", said))] == kept
 
 
+def test_a_fragment_after_the_users_own_clause_stays_the_users() -> None:
+    facts = rules(
+        ("user", "Widget Co are doing the catering at the gala."),
+        ("user", "I've said I'll run the raffle this year, two pounds a strip."),
+    )
+    assert [(fact, entity) for fact, entity, _ in facts][1:] == [
+        ("I've said I'll run the raffle this year", None),
+        ("two pounds a strip.", None),
+    ]
+
+
 def test_a_person_without_a_page_gets_a_slug_and_a_title() -> None:
     facts = rules(
         ("user", "Widget Co's new CFO is Zsófia Nagy-Kovács, she starts in May."),

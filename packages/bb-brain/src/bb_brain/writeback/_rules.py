@@ -390,6 +390,7 @@ class RulesExtractor:
         if person and (_elided_subject(text) or described):
             topic = latest  # "new volunteer: Ravindra Pelto. retired teacher, loves crosswords"
         restated = False
+        users = False  # the clause before in the sentence was the user's own fact
         for number, group in enumerate(self._groups(text, salience, people=people)):
             opening = repairing or listed or described
             group.inherited = group.inherited or (opening and number == 0)
@@ -403,15 +404,19 @@ class RulesExtractor:
             if number > 0 and group.at_hand is not None and _we_report_on(group, group.at_hand):
                 # "Pressing day for Quince Cider went well, we filled 48 bottles"
                 here = group.at_hand
+            own = self._own(salience)
+            if users and group.inherited and group.ref is None and not group.refs:
+                # "I've said I'll run subs this season, eight pounds a match": still the user's
+                here = own = club = None
             together = here is not None and here.slug in salience.with_user
+            count = len(facts)
             restated = _record(
-                group,
-                facts,
-                here,
-                self._own(salience),
-                club,
-                together=together,
-                earlier=self._earlier,
+                group, facts, here, own, club, together=together, earlier=self._earlier
+            )
+            users = (
+                len(facts) > count
+                and facts[-1].entity is None
+                and _I_OPENS.match(group.text) is not None
             )
 
     def _groups(self, text: str, salience: Salience, *, people: bool = False) -> list[_Group]:
