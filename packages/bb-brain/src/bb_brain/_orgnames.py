@@ -281,15 +281,24 @@ def _head_noun(title: str) -> str | None:
     calls them ("End-of-year concert for all students"): those who run one call it "the
     showcase". Not a codename after "Project" ("Project Lantern" is no lantern), nor a noun
     said of anything (:data:`KIND_HEAD_MAX_ZIPF`), a plural, a street's word or a date's.
+    A title with "of" is headed by the noun before it ("Quiz of the Airwaves" is a quiz).
     """
-    from bb_brain.reflex._ordinary import sense
-
     words = [word for word in fold(title).split() if not word.isdigit()]
     if words and words[0] == "the":
         words = words[1:]
+    if "of" in words[1:]:
+        words = words[: words.index("of", 1)]  # "Quiz of the Airwaves": a quiz
+        if len(words) == 1:
+            return _head(words[0])
     if len(words) < 2 or words[0] in ("project", "operation"):
         return None
-    word = words[-1]
+    return _head(words[-1])
+
+
+def _head(word: str) -> str | None:
+    """The word as a plan's head noun, when it is one (see :func:`_head_noun`)."""
+    from bb_brain.reflex._ordinary import sense
+
     if len(word) < _TITLE_NOUN_MIN or not word.isalpha() or word in STREETS:
         return None
     meaning = sense(word)

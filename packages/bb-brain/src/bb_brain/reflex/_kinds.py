@@ -90,7 +90,7 @@ def kinds(tokens: list[Token], maker: Maker) -> list[Candidate]:
     """Each "the <noun>" ending its noun phrase, keyed as the index files a page's kind."""
     found: list[Candidate] = []
     for tok in tokens:
-        if tok.norm not in _KNOWN_ONES or tok.possessive or tok.index + 1 >= len(tokens):
+        if tok.index + 1 >= len(tokens) or not (_the(tok) or _a_times_own(tok)):
             continue
         noun = tokens[tok.index + 1]
         if not noun.glued or not noun.norm.isalpha():
@@ -104,6 +104,21 @@ def kinds(tokens: list[Token], maker: Maker) -> list[Candidate]:
         extra = (KIND_KNOWN,) if place is None else (KIND_KNOWN, f"{PLACED_IN} {place}")
         found.append(maker.make(f"the {noun.norm}", [noun], KIND_ARMS, extra=extra))
     return found + _works(tokens, maker) + _aspects(tokens, maker) + _topics(tokens, maker)
+
+
+def _the(tok: Token) -> bool:
+    return tok.norm in _KNOWN_ONES and not tok.possessive
+
+
+def _a_times_own(tok: Token) -> bool:
+    """A time's possessive, as definite as "the": "last week's quiz", "saturday's match"."""
+    return tok.possessive and (is_calendar_word(tok.norm) or tok.norm in _TIMES)
+
+
+#: Spans of time whose possessive picks the one the user knows ("tonight's quiz").
+_TIMES: Final = frozenset(
+    "today tonight tomorrow yesterday week weekend month year season term night".split()
+)
 
 
 def _an_everyday_sense(tokens: list[Token], noun: Token, text: str) -> bool:
