@@ -525,13 +525,25 @@ def test_the_users_doing_alongside_someone_is_the_users() -> None:
             "We may have to move the quiz: Widget Co has double-booked the hall on Thursday.",
             ["Widget Co has double-booked the hall on Thursday."],
         ),
-        # what follows doubts it too
+        # what follows doubts it too, or the whole is a doubt said as an idiom
         ("Alice thinks we might get the grant, but she wouldn't bet on it.", []),
         ("There's a rumour Widget Co is raising 5M, no idea if it's true.", []),
+        ("Bob Park might stand down, but he wouldn't put money on it.", []),
+        ("Alice Example thinks the raffle will sell out, but she wouldn't bet on it.", []),
     ],
 )
 def test_a_clause_stated_outright_after_a_hedged_one_is_kept(said: str, kept: list[str]) -> None:
     assert [fact for fact, _, _ in rules(("user", said))] == kept
+
+
+def test_what_the_hedged_clause_names_stays_at_hand_for_the_clause_stated_after_it() -> None:
+    facts = rules(("user", "We may have to drop Widget Co: the hall is double-booked on Thursday."))
+    assert facts == [("the hall is double-booked on Thursday.", WIDGET.slug, None)]
+
+
+def test_a_condition_stays_with_its_clause_whatever_it_names() -> None:
+    said = "Alice Example said the banner is ready, if Widget Co deliver on time."
+    assert rules(("user", said)) == [(said, ALICE.slug, None)]
 
 
 def test_a_fragment_after_the_users_own_clause_stays_the_users() -> None:

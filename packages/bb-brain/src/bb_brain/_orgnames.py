@@ -280,7 +280,7 @@ def _head_noun(title: str) -> str | None:
     "Summer Showcase" is a showcase and "Mensah Reunion 2026" a reunion, whatever the summary
     calls them ("End-of-year concert for all students"): those who run one call it "the
     showcase". Not a codename after "Project" ("Project Lantern" is no lantern), nor a noun
-    said of anything (:data:`KIND_HEAD_MAX_ZIPF`), a plural, a street's word or a date's.
+    said of many things (:data:`HEAD_NOUN_MAX_ZIPF`), a plural, a street's word or a date's.
     A title with "of" is headed by the noun before it ("Quiz of the Airwaves" is a quiz).
     """
     words = [word for word in fold(title).split() if not word.isdigit()]
@@ -304,7 +304,13 @@ def _head(word: str) -> str | None:
     meaning = sense(word)
     if meaning.function or meaning.calendar or not meaning.noun or meaning.plural_noun:
         return None
-    return word if meaning.zipf < KIND_HEAD_MAX_ZIPF else None
+    return word if meaning.zipf < HEAD_NOUN_MAX_ZIPF else None
+
+
+#: A head noun this common is said of many things besides the plan ("the clinic" that rang
+#: about one's bloods, "the appeal" against a parking fine, "the tour de france"); a rarer
+#: one is the plan the user runs ("the showcase", "the reunion", "the recital").
+HEAD_NOUN_MAX_ZIPF: Final = 4.0
 
 
 def _its_own_noun(word: str, text: str, sense: Callable[[str], Any]) -> bool:

@@ -70,6 +70,7 @@ from bb_brain.reflex._candidate import NAME_ARMS, Candidate
 from bb_brain.reflex._kinds import (
     a_verb_after_it,
     another_one_before,
+    described_as_its_page_says,
     placed_as_its_page_says,
     says_when,
     says_which_one,
@@ -759,7 +760,9 @@ def _a_plans_name(res: Resolved, signals: set[str]) -> bool:
     if any(tok.norm in _ONE_OF_MANY or _someones(tok) for tok in ahead):
         return False  # "a star night in wales", "my niece's open day"
     head = sense(tokens[span.last].norm)
-    if ahead and ahead[-1].norm in _SET_PHRASE_PREPOSITIONS and not head.count_noun:
+    described = sense(tokens[span.first].norm)
+    set_phrase = not head.count_noun and described.adjective  # "high tide", not "star night"
+    if ahead and ahead[-1].norm in _SET_PHRASE_PREPOSITIONS and set_phrase:
         return False  # "launch at high tide", "on short notice": a set phrase
     after = tokens[span.last + 1] if span.last + 1 < len(tokens) else None
     if after is None or not after.glued:
@@ -767,7 +770,12 @@ def _a_plans_name(res: Resolved, signals: set[str]) -> bool:
     if after.norm in _PLACED_ELSEWHERE or (not ahead and _said_of_any(tokens, after)):
         return False
     meaning = sense(after.norm)
-    return meaning.function or not meaning.noun or a_verb_after_it(tokens, after)
+    if meaning.function or not meaning.noun:
+        return True
+    # a noun after it is what it modifies ("open day season"), unless it is a verb's form
+    # that agrees with it ("book club meets on ..."); a base form cannot ("open day fatigue")
+    agrees = bool({"VBZ", "VBD"} & inflections(after.norm))
+    return agrees and a_verb_after_it(tokens, after)
 
 
 #: Kinds of page a whole name of everyday words may stand for bare (see above).
@@ -811,7 +819,9 @@ def _said_of_any(tokens: list[Token], after: Token) -> bool:
         return True  # "is a big job", "is so much work"
     meaning = sense(nxt.norm)
     participle = bool({"VBN", "VBG"} & inflections(nxt.norm))
-    return "ADJ" in meaning.readings and not participle and not meaning.function
+    # "is back on", "is over": how it stands, not what it is
+    state = "ADV" in meaning.readings
+    return "ADJ" in meaning.readings and not (participle or state or meaning.function)
 
 
 #: A copula after a phrase that opens its clause (see :func:`_said_of_any`).
@@ -1014,17 +1024,30 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
     return None
 
 
+def _kind_veto(res: Resolved) -> str | None:
+    """A kind said as where its page does not say it is, or as what it does not say it is.
+
+    "the bakery": a noun after its article, as a kind is named; "the deli in Harrowby" only
+    where its page says it is, and "the volunteer survey" only of a survey its summary calls
+    so (a word of its title is a part of its name, read as such: "the big picture" of The
+    Big Picture is the idiom's).
+    """
+    about = fold(f"{res.page.title} {res.page.summary}")
+    if placed_as_its_page_says(res.cand.signals, about) is False:
+        return f"declined: {res.cand.raw!r} is placed where its page does not say it is"
+    title = set(fold(res.page.title).split())
+    summary = " ".join(w for w in fold(res.page.summary or "").split() if w not in title)
+    if described_as_its_page_says(res.cand.signals, summary) is False:
+        return f"declined: {res.cand.raw!r} is said to be what its page does not say it is"
+    return None
+
+
 def veto(res: Resolved) -> str | None:
     """Why a single-word mention is no name here whatever its form, or None (module docs)."""
     if res.arm == FAMILY_INITIAL_ARM:
         return _title_disagrees(res)
     if res.arm == KIND_ARM:
-        # "the bakery": a noun after its article, as a kind is named; "the deli in
-        # Harrowby" only where its page says it is
-        about = f"{res.page.title} {res.page.summary}"
-        if placed_as_its_page_says(res.cand.signals, fold(about)) is False:
-            return f"declined: {res.cand.raw!r} is placed where its page does not say it is"
-        return None
+        return _kind_veto(res)
     if not res.page.is_person and (someone := _a_persons_here(res)):
         return someone
     signals = set(res.cand.signals)

@@ -103,7 +103,49 @@ def kinds(tokens: list[Token], maker: Maker) -> list[Candidate]:
         # the noun's own span: a name the noun is as well ("masterplan", an alias) outranks it
         extra = (KIND_KNOWN,) if place is None else (KIND_KNOWN, f"{PLACED_IN} {place}")
         found.append(maker.make(f"the {noun.norm}", [noun], KIND_ARMS, extra=extra))
+    found += _described(tokens, maker)
     return found + _works(tokens, maker) + _aspects(tokens, maker) + _topics(tokens, maker)
+
+
+def _described(tokens: list[Token], maker: Maker) -> list[Candidate]:
+    """Each "the <word> <noun>" ending its phrase: the kind, said with what its page says of it.
+
+    "the volunteer survey" of a survey whose summary calls it a volunteer survey, "the flour
+    supplier"... the word before the noun must be the page's own (:func:`described_as_its_page
+    _says`): "the new bakery" is another one unless its page says it is new.
+    """
+    found: list[Candidate] = []
+    for tok in tokens:
+        if tok.index + 2 >= len(tokens) or not (_the(tok) or _a_times_own(tok)):
+            continue
+        word, noun = tokens[tok.index + 1], tokens[tok.index + 2]
+        if not (word.glued and noun.glued and word.norm.isalpha() and noun.norm.isalpha()):
+            continue
+        if word.possessive or word.capitalised or sense(word.norm).function:
+            continue
+        if word.norm in _ANOTHER_ONES or not _ends_its_phrase(tokens, noun):
+            continue
+        if _another_before(tokens, noun) or _an_everyday_sense(tokens, noun, maker.text):
+            continue
+        extra = (KIND_KNOWN, f"{DESCRIBED_AS} {word.norm}")
+        found.append(maker.make(f"the {noun.norm}", [word, noun], KIND_ARMS, extra=extra))
+    return found
+
+
+#: What a word said before a kind is evidence of, and the word.
+DESCRIBED_AS: Final = "described as"
+#: Words before a kind that say it is another one than the user's own: "the new bakery".
+_ANOTHER_ONES: Final = frozenset(
+    "new old other another second first last next same previous former different".split()
+)
+
+
+def described_as_its_page_says(signals: Sequence[str], about: str) -> bool | None:
+    """Whether the word said before a kind is one its page says; None: no word was."""
+    said = next((signal for signal in signals if signal.startswith(DESCRIBED_AS + " ")), None)
+    if said is None:
+        return None
+    return said.removeprefix(DESCRIBED_AS + " ") in _WORD.findall(about.casefold())
 
 
 def _the(tok: Token) -> bool:

@@ -38,7 +38,10 @@ _I = re.IGNORECASE
 HEDGE: Final = re.compile(
     r"\b(?:maybe|perhaps|possibly|might|may (?:be|have|not|well)|not (?:sure|certain)|unsure|"
     r"no idea|dunno|don'?t know|rumou?rs?|rumou?red|speculat\w*|could be nothing|i guess|"
-    r"i wonder|who knows|supposedly)\b",
+    r"i wonder|who knows|supposedly|"
+    # doubt said as an idiom: "..., but she wouldn't bet on it"
+    r"(?:wouldn['’]?t|won['’]?t|not)\s+(?:bet|betting|count|counting|put\s+money)\s+on\s+it|"
+    r"(?:wouldn['’]?t|won['’]?t|not)\s+hold(?:ing)?\s+(?:my|your|our)\s+breath)\b",
     _I,
 )
 CORRECTION_START: Final = re.compile(

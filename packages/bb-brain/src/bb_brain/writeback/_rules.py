@@ -377,7 +377,14 @@ class RulesExtractor:
         ("loom decisions:" / "1. nightly backups only, no replicas yet").
         """
         message = relayed(sentence)
-        sentence = _after_hedge(_before_hedge(_before_a_question(sentence)))
+        asked = _before_hedge(_before_a_question(sentence))
+        sentence = _after_hedge(asked)
+        if sentence is not asked:
+            # "We may have to move the quiz: the hall is double-booked": the quiz stays at
+            # hand for what is stated after the doubt
+            doubted = asked[: len(asked) - len(sentence)]
+            refs = references(self._entities, doubted, salience)
+            salience.update(refs, choose(refs, doubted))
         text = sentence.rstrip("?") if message is not None else sentence
         if message is None and _not_a_statement(sentence):
             refs = references(self._entities, sentence, salience)
@@ -512,7 +519,7 @@ class RulesExtractor:
                 groups.append(
                     _Group(plain, clause.start, clause.end, last.ref, refs, inherited=True)
                 )
-            elif not refs or (_same(last.ref, ref) and not _restarts(ref, refs, clause)):
+            elif _continues(last, ref, refs, clause):
                 last.end, last.refs = clause.end, last.refs + refs
             else:
                 groups.append(_Group(plain, clause.start, clause.end, ref, refs))
@@ -793,12 +800,23 @@ def _named_at_the_end(refs: list[Reference], clause: Clause) -> Reference | None
     """The person a clause names last, when its name ends the clause.
 
     A relative clause after it is about them: "Kwame's putting me in touch with Hadiza
-    Bello, who's top of the list" is Hadiza's place on the list, not Kwame's.
+    Bello, who's top of the list" is Hadiza's place on the list, not Kwame's. A family name
+    found after a given name of someone else's ("his wife June Oduya", a page's Oduya being
+    Ken) is no one the clause names whole.
     """
     last = refs[-1] if refs else None
     if last is None or not (last.explicit and last.entity.is_person):
         return None
+    if (
+        _GIVEN_BEFORE_IT.search(clause.text, 0, last.start)
+        and " " not in clause.text[last.start : last.end].strip()
+    ):
+        return None
     return last if not clause.text[last.end :].strip(" ,;:-–—") else None
+
+
+#: A capitalised word right before a one-word name: the name is the end of a longer one.
+_GIVEN_BEFORE_IT: Final = re.compile(r"\b[A-Z][a-z]+\s+$")
 
 
 def _a_given_name_before(text: str, at: int) -> bool:
@@ -1228,21 +1246,9 @@ def _after_hedge(sentence: str) -> str:
     if cut is None:
         return sentence
     rest = sentence[cut.end() :]
-    if (
-        hedged(rest)
-        or _DOUBTED.search(rest)
-        or not _full_clause(rest)
-        or rest.rstrip().endswith("?")
-    ):
+    if hedged(rest) or not _full_clause(rest) or rest.rstrip().endswith("?"):
         return sentence
     return rest
-
-
-#: Doubt said as an idiom: "..., but she wouldn't bet on it", "I'm not counting on it".
-_DOUBTED: Final = re.compile(
-    r"\b(?:wouldn['’]t|won['’]t|not|never)\s+(?:bet|count|counting|betting|hold(?:ing)?)\b",
-    re.IGNORECASE,
-)
 
 
 #: Where a clause that states something follows one a hedge holds: ", though", ", but",
@@ -1403,6 +1409,17 @@ def _restarts(ref: Reference | None, refs: list[Reference], clause: Clause) -> b
     ):
         return True
     return _says_more(clause.text)
+
+
+def _continues(last: _Group, ref: Reference | None, refs: list[Reference], clause: Clause) -> bool:
+    """The clause goes on with the fact before it rather than stating one of its own.
+
+    It names nothing, or the same entity and says nothing more of it, or it is a condition
+    of the clause before, whatever it names ("..., if Widget Co deliver on time").
+    """
+    if not refs or _CONDITION.match(clause.text):
+        return True
+    return _same(last.ref, ref) and not _restarts(ref, refs, clause)
 
 
 def _says_more(text: str) -> bool:
