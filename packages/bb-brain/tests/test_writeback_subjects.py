@@ -602,3 +602,22 @@ def test_what_the_so_clause_follows_from_is_kept() -> None:
         "The council signed off the plans",
         "Orlaith ordered the goalposts.",
     ]
+
+
+def test_a_relative_clause_after_a_family_name_of_someone_elses_given_name_is_not_theirs() -> None:
+    ken = Entity("people/ken-oduya", "Ken Oduya", "person")
+    supper = Entity("events/harvest-supper", "Harvest Supper", "event")
+
+    def pages() -> EntityIndex:
+        surfaces = [
+            ("Ken Oduya", ken.slug, False),
+            ("Ken", ken.slug, True),
+            ("Oduya", ken.slug, True),
+            ("Harvest Supper", supper.slug, False),
+        ]
+        return EntityIndex([ken, supper], surfaces)
+
+    said = "Ken is doing the harvest supper with his wife June Oduya, who's cooking the lamb."
+    found = facts(said, pages=pages)
+    assert found[-1][0] == "who's cooking the lamb."
+    assert found[-1][1] != ken.slug  # June's, or the supper's: not Ken's, though "Oduya" ends it
