@@ -1694,3 +1694,21 @@ def test_an_abbreviated_place_noun_is_evidence_of_the_place(
     """ "kings rd" is written as an address is: the road, for all its everyday words."""
     brain = make_brain(KINGS)
     assert slugs(ask(engine, brain, "the shop on kings rd needs new shutters")) == [KINGS[0]]
+
+
+ZAINAB_R = ("people/zainab-rook", md("Zainab Rook", type="person", aliases="[Zainab]"))
+ZAINAB_O = ("people/zainab-oyelaran", md("Zainab Oyelaran", type="person", aliases="[Zainab]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("oh and zainab r needs her booking moved to the 3rd", [ZAINAB_R[0]]),
+        ("zainab o is off today, can you tell the desk", [ZAINAB_O[0]]),
+        ("can you ask zainab a quick question for me", []),  # an article, no initial
+    ],
+)
+def test_a_family_names_initial_after_a_shared_given_name_says_which(
+    engine: Engine, make_brain: Any, text: str, found: list[str]
+) -> None:
+    assert slugs(ask(engine, make_brain(ZAINAB_R, ZAINAB_O), text)) == found

@@ -1633,7 +1633,7 @@ class Conversation:
         if cand.text_index >= len(self._texts):
             return None
         text = self._texts[cand.text_index]
-        if (role := _by_its_role(options, text)) is not None:
+        if (role := _by_its_role(options, text) or _by_its_initial(options, text)) is not None:
             return role
         content = self._content(sorted({res.slug for res in options}))
         if _OTHER_ONE.search(text[: cand.start]) and (
@@ -2014,6 +2014,37 @@ def _by_its_role(options: Sequence[Resolved], text: str) -> Resolved | None:
     return _settled(
         fits[0], options, ROLE_BESIDE, f"{', '.join(sorted(words))} fit this page and not"
     )
+
+
+def _by_its_initial(options: Sequence[Resolved], text: str) -> Resolved | None:
+    """The one page of a shared given name whose family name starts with the letter after it.
+
+    "aisha r needs her booking moved", "Tom B. is off today": a register's or a busy
+    typist's way of telling two people of one given name apart.
+    """
+    cand = options[0].cand
+    after = _INITIAL_AFTER.match(text, cand.end)
+    if after is None:
+        return None
+    letter = after.group("letter")
+    if letter in "ai" and not after.group("stop"):
+        return None  # "ask aisha a question": an article or "I", no initial
+    fits = [
+        res
+        for res in options
+        if res.page.is_person
+        and len(words := fold(res.page.title).split()) > 1
+        and words[-1].startswith(letter.casefold())
+    ]
+    if len(fits) != 1:
+        return None
+    return _settled(fits[0], options, INITIAL_AFTER, f"{letter!r} begins this family name, not")
+
+
+#: What a family name's initial after a shared given name is evidence of.
+INITIAL_AFTER: Final = "the family name's initial after it"
+#: A single letter after a name, maybe with a full stop: "aisha r", "Tom B.".
+_INITIAL_AFTER: Final = re.compile(r"\s+(?P<letter>[A-Za-z])(?P<stop>\.)?(?![\w'’])")
 
 
 def _a_verb_next(text: str, end: int) -> bool:
