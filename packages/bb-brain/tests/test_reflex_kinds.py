@@ -621,3 +621,25 @@ def test_a_plans_whole_name_of_everyday_words_standing_bare_names_it(
     engine: Engine, make_brain: Any, text: str, found: list[str]
 ) -> None:
     assert slugs(ask(engine, make_brain(STARGAZING, OPEN_DAY), text)) == found
+
+
+WALL_SURVEY = (
+    "projects/harbour-wall-survey",
+    "---\ntitle: Harbour Wall Survey\ntype: project\nsummary: Volunteer survey photographing "
+    "the old harbour wall.\n---\n",
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("the volunteer survey is nearly done, just the north end left", [WALL_SURVEY[0]]),
+        # a word its page does not say of it, or one that makes it another
+        ("the drone survey is nearly done, just the north end left", []),
+        ("the new survey is nearly done, just the north end left", []),
+    ],
+)
+def test_a_kind_with_a_word_its_summary_says_of_it_is_the_known_one(
+    engine: Engine, make_brain: Any, text: str, found: list[str]
+) -> None:
+    assert slugs(ask(engine, make_brain(WALL_SURVEY), text)) == found
