@@ -1712,3 +1712,42 @@ def test_a_family_names_initial_after_a_shared_given_name_says_which(
     engine: Engine, make_brain: Any, text: str, found: list[str]
 ) -> None:
     assert slugs(ask(engine, make_brain(ZAINAB_R, ZAINAB_O), text)) == found
+
+
+OLA_K = (
+    "people/ola-kirrin",
+    md("Ola Kirrin", type="person", summary="Our bookkeeper, two days a week."),
+)
+OLA_D = (
+    "people/ola-dunmore",
+    md("Ola Dunmore", type="person", summary="Owner of the corner launderette."),
+)
+TARA_P = (
+    "people/tara-pask",
+    md(
+        "Tara Pask",
+        type="person",
+        aliases="[Tara]",
+        summary="Next-door neighbour who feeds the cat.",
+    ),
+)
+TARA_V = (
+    "people/tara-voss",
+    md("Tara Voss", type="person", aliases="[Tara]", summary="Optician at the high street branch."),
+)
+
+
+@pytest.mark.parametrize(
+    ("pages", "text", "found"),
+    [
+        ((OLA_K, OLA_D), "our Ola says the invoices are late again", [OLA_K[0]]),
+        ((OLA_K, OLA_D), "Ola says the invoices are late again", []),  # either
+        ((TARA_P, TARA_V), "tara next door said she'd water the plants", [TARA_P[0]]),
+        ((TARA_P, TARA_V), "tara at the optician says my lenses are ready", [TARA_V[0]]),
+        ((TARA_P, TARA_V), "tara probably said no", []),  # nothing a page says
+    ],
+)
+def test_what_is_said_around_a_shared_name_that_one_page_says_settles_it(
+    engine: Engine, make_brain: Any, pages: tuple[tuple[str, str], ...], text: str, found: list[str]
+) -> None:
+    assert slugs(ask(engine, make_brain(*pages), text)) == found

@@ -1633,8 +1633,13 @@ class Conversation:
         if cand.text_index >= len(self._texts):
             return None
         text = self._texts[cand.text_index]
-        if (role := _by_its_role(options, text) or _by_its_initial(options, text)) is not None:
-            return role
+        settled = (
+            _by_its_role(options, text)
+            or _the_users_own(options, text)
+            or _by_what_follows(options, text)
+        )
+        if settled is not None:
+            return settled
         content = self._content(sorted({res.slug for res in options}))
         if _OTHER_ONE.search(text[: cand.start]) and (
             other := self._the_other(options, content, text[: cand.start])
@@ -1966,8 +1971,9 @@ def _by_the_words_beside(options: Sequence[Resolved]) -> Resolved | None:
     after = span.tokens[span.last + 1] if span and span.last + 1 < len(span.tokens) else None
     if after is None or not after.glued:
         return None
-    if len(after.raw) == 1 and after.raw.isupper() and after.raw not in ("I", "A"):
-        # "Grace M, that is": the family name's initial after a given name two pages share
+    if len(after.raw) == 1 and after.raw.isalpha() and after.norm not in ("i", "a"):
+        # "Grace M, that is", "zainab r needs ...": the family name's initial after a given
+        # name two pages share, typed in lowercase too ("ask zainab a question": no initial)
         letter = after.raw.casefold()
         fits = [res for res in options if fold(res.page.title).split()[-1].startswith(letter)]
         if len(fits) == 1 and all(res.page.is_person for res in options):
@@ -2016,35 +2022,63 @@ def _by_its_role(options: Sequence[Resolved], text: str) -> Resolved | None:
     )
 
 
-def _by_its_initial(options: Sequence[Resolved], text: str) -> Resolved | None:
-    """The one page of a shared given name whose family name starts with the letter after it.
+def _by_what_follows(options: Sequence[Resolved], text: str) -> Resolved | None:
+    """The one page of a shared name whose summary says every word said right after it.
 
-    "aisha r needs her booking moved", "Tom B. is off today": a register's or a busy
-    typist's way of telling two people of one given name apart.
+    "priya next door said she'd drive us": a word or two between the name and its verb
+    ("next door") that only one page's summary says ("Next-door neighbour") says which
+    Priya; words no summary or both say settle nothing.
     """
     cand = options[0].cand
-    after = _INITIAL_AFTER.match(text, cand.end)
-    if after is None:
+    follows = next(
+        (
+            found
+            for pattern in _FOLLOWING_WORDS
+            if (found := pattern.match(text, cand.end)) is not None
+            and _a_verb_next(text, found.end())
+        ),
+        None,
+    )
+    if follows is None:
         return None
-    letter = after.group("letter")
-    if letter in "ai" and not after.group("stop"):
-        return None  # "ask aisha a question": an article or "I", no initial
-    fits = [
-        res
-        for res in options
-        if res.page.is_person
-        and len(words := fold(res.page.title).split()) > 1
-        and words[-1].startswith(letter.casefold())
-    ]
+    words = {word for word in _words(follows.group("words")) if not sense(word).function}
+    if not words or any({"VBD", "VBZ", "VBG", "VBN"} & inflections(word) for word in words):
+        return None
+    fits = [res for res in options if words <= _said_of(res.page.summary or "")]
     if len(fits) != 1:
         return None
-    return _settled(fits[0], options, INITIAL_AFTER, f"{letter!r} begins this family name, not")
+    return _settled(
+        fits[0], options, ROLE_BESIDE, f"{', '.join(sorted(words))} fit this page and not"
+    )
 
 
-#: What a family name's initial after a shared given name is evidence of.
-INITIAL_AFTER: Final = "the family name's initial after it"
-#: A single letter after a name, maybe with a full stop: "aisha r", "Tom B.".
-_INITIAL_AFTER: Final = re.compile(r"\s+(?P<letter>[A-Za-z])(?P<stop>\.)?(?![\w'’])")
+#: Up to three lowercase words right after a name, before its verb ("priya next door said",
+#: "priya at the pharmacy says").
+_FOLLOWING_WORDS: Final = tuple(
+    re.compile(rf"\s+(?P<words>[a-z]+(?:[\s-][a-z]+){{{count}}})(?=\s)") for count in range(3)
+)
+
+
+def _the_users_own(options: Sequence[Resolved], text: str) -> Resolved | None:
+    """The one page of a shared name whose summary makes them the user's, after "our" or "my".
+
+    "our Ines says three bowls need repair", of two people called Ines, is the one whose
+    page calls her "Our objects conservator" (or the user's), not the museum's contact.
+    """
+    cand = options[0].cand
+    if _OURS_BEFORE.search(text, 0, cand.start) is None:
+        return None
+    fits = [res for res in options if _USERS.search(res.page.summary or "") is not None]
+    if len(fits) != 1:
+        return None
+    return _settled(fits[0], options, THE_USERS_OWN, "its page makes them the user's, not")
+
+
+#: What "our" or "my" before a shared name is evidence of (see :func:`_the_users_own`).
+THE_USERS_OWN: Final = "the user's own, by 'our' or 'my'"
+_OURS_BEFORE: Final = re.compile(r"\b(?:our|my)\s+$", re.IGNORECASE)
+#: A summary that makes its person the user's: "Our conservator ...", "the user's cousin".
+_USERS: Final = re.compile(r"^\W*(?:our|my)\b|\b(?:the\s+)?user['’]s\b", re.IGNORECASE)
 
 
 def _a_verb_next(text: str, end: int) -> bool:
