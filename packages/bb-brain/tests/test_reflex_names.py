@@ -1706,6 +1706,7 @@ ZAINAB_O = ("people/zainab-oyelaran", md("Zainab Oyelaran", type="person", alias
         ("oh and zainab r needs her booking moved to the 3rd", [ZAINAB_R[0]]),
         ("zainab o is off today, can you tell the desk", [ZAINAB_O[0]]),
         ("can you ask zainab a quick question for me", []),  # an article, no initial
+        ("zainab o's laptop died again", [ZAINAB_O[0]]),  # the initial's possessive
     ],
 )
 def test_a_family_names_initial_after_a_shared_given_name_says_which(
@@ -1751,3 +1752,20 @@ def test_what_is_said_around_a_shared_name_that_one_page_says_settles_it(
     engine: Engine, make_brain: Any, pages: tuple[tuple[str, str], ...], text: str, found: list[str]
 ) -> None:
     assert slugs(ask(engine, make_brain(*pages), text)) == found
+
+
+RUTH_A = ("people/ruth-adeyemi", md("Ruth Adeyemi", type="person", aliases="[Ruth]"))
+RUTH_B = ("people/ruth-barlow", md("Ruth Barlow", type="person", aliases="[Ruth]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("ruth a wants a read-through on sunday", [RUTH_A[0]]),  # a verb after it: an initial
+        ("can you ask ruth a question for me", []),
+    ],
+)
+def test_an_a_after_a_shared_name_is_an_initial_before_a_verb(
+    engine: Engine, make_brain: Any, text: str, found: list[str]
+) -> None:
+    assert slugs(ask(engine, make_brain(RUTH_A, RUTH_B), text)) == found

@@ -544,6 +544,20 @@ def test_what_the_hedged_clause_names_stays_at_hand_for_the_clause_stated_after_
 def test_a_condition_stays_with_its_clause_whatever_it_names() -> None:
     said = "Alice Example said the banner is ready, if Widget Co deliver on time."
     assert rules(("user", said)) == [(said, ALICE.slug, None)]
+    said = "Widget Co want us on stall 3, if we pay by Friday."
+    assert rules(("user", said)) == [(said, WIDGET.slug, None)]
+
+
+def test_a_doubt_alone_after_a_clause_is_no_fact_of_its_own() -> None:
+    said = "Widget Co say the sponsor comes back in May, though I doubt it."
+    assert [fact for fact, _, _ in rules(("user", said))] == [said]
+
+
+def test_what_is_stated_after_a_doubt_is_kept_however_little_it_names() -> None:
+    facts = rules(
+        ("user", "We might have to postpone Widget Co's open day: the green is waterlogged.")
+    )
+    assert facts == [("the green is waterlogged.", WIDGET.slug, None)]
 
 
 def test_a_fragment_after_the_users_own_clause_stays_the_users() -> None:

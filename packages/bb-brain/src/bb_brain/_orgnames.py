@@ -244,10 +244,8 @@ def title_nouns(title: str, description: str) -> list[str]:
     project's or an event's title that its summary (``description``, the title as written
     there left out) says too, as a noun of its own, is filed as "the <noun>": a title word
     the summary never says is a codename or a label ("Project Lantern", "Orbit"), no word the
-    plan goes by, unless it ends the title as the noun that says what the plan is
-    (:func:`_head_noun`, "the showcase" of Summer Showcase), and one it says only before
-    another noun ("Quiz at the rugby club" of Rugby Club Quiz Night) names that noun's thing,
-    not the plan ("the rugby on saturday"). What the
+    plan goes by, and one it says only before another noun ("Quiz at the rugby club" of Rugby
+    Club Quiz Night) names that noun's thing, not the plan ("the rugby on saturday"). What the
     plan works on is one of them ("the orchard" of Orchard Lane Survey, "Survey of the
     orchard"): the user who has one survey of one orchard means both. Not a street's word,
     one shorter than :data:`_TITLE_NOUN_MIN` letters, a date's, nor a noun said of anything
@@ -257,11 +255,7 @@ def title_nouns(title: str, description: str) -> list[str]:
 
     own_words = fold(description.replace(title, " "))
     keys: list[str] = []
-    head = _head_noun(title)
     for word in (word for word in re.split(r"[\s/-]+", fold(title)) if word):
-        if word == head:
-            keys.append(f"the {word}")
-            continue
         if len(word) < _TITLE_NOUN_MIN or not word.isalpha() or word in STREETS:
             continue
         meaning = sense(word)
@@ -272,45 +266,6 @@ def title_nouns(title: str, description: str) -> list[str]:
         if _its_own_noun(word, own_words, sense):
             keys.append(f"the {word}")
     return keys
-
-
-def _head_noun(title: str) -> str | None:
-    """The noun that ends a plan's title of two words or more: what the plan is.
-
-    "Summer Showcase" is a showcase and "Mensah Reunion 2026" a reunion, whatever the summary
-    calls them ("End-of-year concert for all students"): those who run one call it "the
-    showcase". Not a codename after "Project" ("Project Lantern" is no lantern), nor a noun
-    said of many things (:data:`HEAD_NOUN_MAX_ZIPF`), a plural, a street's word or a date's.
-    A title with "of" is headed by the noun before it ("Quiz of the Airwaves" is a quiz).
-    """
-    words = [word for word in fold(title).split() if not word.isdigit()]
-    if words and words[0] == "the":
-        words = words[1:]
-    if "of" in words[1:]:
-        words = words[: words.index("of", 1)]  # "Quiz of the Airwaves": a quiz
-        if len(words) == 1:
-            return _head(words[0])
-    if len(words) < 2 or words[0] in ("project", "operation"):
-        return None
-    return _head(words[-1])
-
-
-def _head(word: str) -> str | None:
-    """The word as a plan's head noun, when it is one (see :func:`_head_noun`)."""
-    from bb_brain.reflex._ordinary import sense
-
-    if len(word) < _TITLE_NOUN_MIN or not word.isalpha() or word in STREETS:
-        return None
-    meaning = sense(word)
-    if meaning.function or meaning.calendar or not meaning.noun or meaning.plural_noun:
-        return None
-    return word if meaning.zipf < HEAD_NOUN_MAX_ZIPF else None
-
-
-#: A head noun this common is said of many things besides the plan ("the clinic" that rang
-#: about one's bloods, "the appeal" against a parking fine, "the tour de france"); a rarer
-#: one is the plan the user runs ("the showcase", "the reunion", "the recital").
-HEAD_NOUN_MAX_ZIPF: Final = 4.0
 
 
 def _its_own_noun(word: str, text: str, sense: Callable[[str], Any]) -> bool:

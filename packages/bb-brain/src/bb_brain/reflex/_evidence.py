@@ -1968,13 +1968,15 @@ def _by_the_words_beside(options: Sequence[Resolved]) -> Resolved | None:
             if len(fits) == 1:
                 return _settled(fits[0], options, signal, "it fits this page and not")
     span = cand.span
-    after = span.tokens[span.last + 1] if span and span.last + 1 < len(span.tokens) else None
-    if after is None or not after.glued:
+    if span is None or span.last + 1 >= len(span.tokens):
         return None
-    if len(after.raw) == 1 and after.raw.isalpha() and after.norm not in ("i", "a"):
-        # "Grace M, that is", "zainab r needs ...": the family name's initial after a given
-        # name two pages share, typed in lowercase too ("ask zainab a question": no initial)
-        letter = after.raw.casefold()
+    after = span.tokens[span.last + 1]
+    if not after.glued:
+        return None
+    if len(after.norm) == 1 and after.norm.isalpha() and _an_initial(after, span.tokens):
+        # "Grace M, that is", "zainab r needs ...", "sam o's laptop": the family name's
+        # initial after a given name two pages share, typed in lowercase too
+        letter = after.norm
         fits = [res for res in options if fold(res.page.title).split()[-1].startswith(letter)]
         if len(fits) == 1 and all(res.page.is_person for res in options):
             return _settled(fits[0], options, f"a family initial ({after.raw})", "it fits")
@@ -1989,6 +1991,18 @@ def _by_the_words_beside(options: Sequence[Resolved]) -> Resolved | None:
     if len(fits) != 1:
         return None
     return _settled(fits[0], options, f"a family's {after.norm}", "a child's page, not")
+
+
+def _an_initial(letter: Token, tokens: Sequence[Token]) -> bool:
+    """A lone letter that is an initial, not the article or the pronoun.
+
+    "a" and "i" are the words, unless a verb that takes a third person follows ("ruth a
+    wants a read-through", not "ask ruth a question").
+    """
+    if letter.norm not in ("a", "i"):
+        return True
+    nxt = tokens[letter.index + 1] if letter.index + 1 < len(tokens) else None
+    return nxt is not None and nxt.glued and bool({"VBZ", "VBD"} & inflections(nxt.norm))
 
 
 def _by_its_role(options: Sequence[Resolved], text: str) -> Resolved | None:

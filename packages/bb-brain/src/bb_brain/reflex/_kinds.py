@@ -90,7 +90,7 @@ def kinds(tokens: list[Token], maker: Maker) -> list[Candidate]:
     """Each "the <noun>" ending its noun phrase, keyed as the index files a page's kind."""
     found: list[Candidate] = []
     for tok in tokens:
-        if tok.index + 1 >= len(tokens) or not (_the(tok) or _a_times_own(tok)):
+        if tok.index + 1 >= len(tokens) or not _the(tok):
             continue
         noun = tokens[tok.index + 1]
         if not noun.glued or not noun.norm.isalpha():
@@ -116,7 +116,7 @@ def _described(tokens: list[Token], maker: Maker) -> list[Candidate]:
     """
     found: list[Candidate] = []
     for tok in tokens:
-        if tok.index + 2 >= len(tokens) or not (_the(tok) or _a_times_own(tok)):
+        if tok.index + 2 >= len(tokens) or not _the(tok):
             continue
         word, noun = tokens[tok.index + 1], tokens[tok.index + 2]
         if not (word.glued and noun.glued and word.norm.isalpha() and noun.norm.isalpha()):
@@ -150,17 +150,6 @@ def described_as_its_page_says(signals: Sequence[str], about: str) -> bool | Non
 
 def _the(tok: Token) -> bool:
     return tok.norm in _KNOWN_ONES and not tok.possessive
-
-
-def _a_times_own(tok: Token) -> bool:
-    """A time's possessive, as definite as "the": "last week's quiz", "saturday's match"."""
-    return tok.possessive and (is_calendar_word(tok.norm) or tok.norm in _TIMES)
-
-
-#: Spans of time whose possessive picks the one the user knows ("tonight's quiz").
-_TIMES: Final = frozenset(
-    "today tonight tomorrow yesterday week weekend month year season term night".split()
-)
 
 
 def _an_everyday_sense(tokens: list[Token], noun: Token, text: str) -> bool:

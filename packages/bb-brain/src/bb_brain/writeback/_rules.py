@@ -379,7 +379,8 @@ class RulesExtractor:
         message = relayed(sentence)
         asked = _before_hedge(_before_a_question(sentence))
         sentence = _after_hedge(asked)
-        if sentence is not asked:
+        stated = sentence is not asked  # kept however little it names: the doubt's ground
+        if stated:
             # "We may have to move the quiz: the hall is double-booked": the quiz stays at
             # hand for what is stated after the doubt
             doubted = asked[: len(asked) - len(sentence)]
@@ -399,7 +400,7 @@ class RulesExtractor:
         restated = False
         users = False  # the clause before in the sentence was the user's own fact
         for number, group in enumerate(self._groups(text, salience, people=people)):
-            opening = repairing or listed or described
+            opening = repairing or listed or described or stated
             group.inherited = group.inherited or (opening and number == 0)
             if restated and _NEW_VALUE.match(group.text):
                 continue  # "..., it's at 3pm": the value a restated fact already holds
@@ -509,7 +510,7 @@ class RulesExtractor:
             if not refs and _PRONOUN_FIRST.match(clause.text):
                 groups.append(_Group(plain, clause.start, clause.end, None, []))  # "they": nobody
             elif not refs and (
-                clause.grounds or (_stands_alone(clause.text) and not _compares(clause.text))
+                clause.grounds or (_says_more(clause.text) and not _compares(clause.text))
             ):
                 groups.append(_Group(plain, clause.start, clause.end, last.ref, [], inherited=True))
             elif _elided_subject(clause.text, refs) and (
@@ -1425,12 +1426,16 @@ def _continues(last: _Group, ref: Reference | None, refs: list[Reference], claus
 def _says_more(text: str) -> bool:
     """The clause states something of its own, not only the condition of the one before.
 
-    "..., if he wants it" qualifies what came before it; "..., though he can only come on
-    Sundays" says something more of him.
+    "..., if he wants it" qualifies what came before it, and "..., though I doubt it" only
+    doubts it; "..., though he can only come on Sundays" says something more of him.
     """
-    return _stands_alone(text) and _CONDITION.match(text) is None
+    return _stands_alone(text) and _CONDITION.match(text) is None and not _DOUBT_ALONE.match(text)
 
 
+#: A clause that only doubts the one before: "..., though I doubt it".
+_DOUBT_ALONE = re.compile(
+    r"^\W*(?:(?:though|but|although|and)\s+)?i\s+(?:really\s+)?doubt\s+it\W*$", re.IGNORECASE
+)
 #: A clause that opens with a condition: it qualifies its neighbour.
 _CONDITION = re.compile(r"^\W*(?:if|unless|provided|as long as)\b", re.IGNORECASE)
 
