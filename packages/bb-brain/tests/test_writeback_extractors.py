@@ -530,6 +530,7 @@ def test_the_users_doing_alongside_someone_is_the_users() -> None:
         ("There's a rumour Widget Co is raising 5M, no idea if it's true.", []),
         ("Bob Park might stand down, but he wouldn't put money on it.", []),
         ("Alice Example thinks the raffle will sell out, but she wouldn't bet on it.", []),
+        ("Widget Co say the roof will be done by July, but Bob's not holding his breath.", []),
     ],
 )
 def test_a_clause_stated_outright_after_a_hedged_one_is_kept(said: str, kept: list[str]) -> None:

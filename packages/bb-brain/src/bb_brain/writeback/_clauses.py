@@ -41,7 +41,7 @@ HEDGE: Final = re.compile(
     r"i wonder|who knows|supposedly|"
     # doubt said as an idiom: "..., but she wouldn't bet on it"
     r"(?:wouldn['’]?t|won['’]?t|not)\s+(?:bet|betting|count|counting|put\s+money)\s+on\s+it|"
-    r"(?:wouldn['’]?t|won['’]?t|not)\s+hold(?:ing)?\s+(?:my|your|our)\s+breath)\b",
+    r"(?:wouldn['’]?t|won['’]?t|not)\s+hold(?:ing)?\s+(?:my|your|our|his|her|their)\s+breath)\b",
     _I,
 )
 CORRECTION_START: Final = re.compile(
