@@ -604,7 +604,7 @@ def test_a_plans_whole_name_of_everyday_words_standing_bare_names_it(
 
 WALL_SURVEY = (
     "projects/harbour-wall-survey",
-    "---\ntitle: Harbour Wall Survey\ntype: project\nsummary: Volunteer survey photographing "
+    "---\ntitle: Harbour Wall Survey\ntype: project\nsummary: Parking survey along "
     "the old harbour wall.\n---\n",
 )
 
@@ -612,7 +612,7 @@ WALL_SURVEY = (
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("the volunteer survey is nearly done, just the north end left", [WALL_SURVEY[0]]),
+        ("the parking survey is nearly done, just the north end left", [WALL_SURVEY[0]]),
         # a word its page does not say of it, or one that makes it another
         ("the drone survey is nearly done, just the north end left", []),
         ("the new survey is nearly done, just the north end left", []),

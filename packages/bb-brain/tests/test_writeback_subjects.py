@@ -383,9 +383,9 @@ def test_a_persons_thing_that_moves_to_a_place_is_theirs(said: str) -> None:
 @pytest.mark.parametrize(
     "said",
     [
-        "Ysolde's hen do is going to be at Marrowgate Hall after all.",
+        "Ysolde's hen do will be at Marrowgate Hall.",
         "We've booked Marrowgate Hall for Ysolde's 60th.",
-        "Marrowgate Hall won the vote for Ysolde's stag.",
+        "We picked Marrowgate Hall for Ysolde's stag.",
     ],
 )
 def test_a_persons_occasion_is_theirs_wherever_it_is_held(said: str) -> None:

@@ -1028,7 +1028,7 @@ def _kind_veto(res: Resolved) -> str | None:
     """A kind said as where its page does not say it is, or as what it does not say it is.
 
     "the bakery": a noun after its article, as a kind is named; "the deli in Harrowby" only
-    where its page says it is, and "the volunteer survey" only of a survey its summary calls
+    where its page says it is, and "the parking survey" only of a survey its summary calls
     so (a word of its title is a part of its name, read as such: "the big picture" of The
     Big Picture is the idiom's).
     """
@@ -2039,7 +2039,7 @@ def _by_its_role(options: Sequence[Resolved], text: str) -> Resolved | None:
 def _by_what_follows(options: Sequence[Resolved], text: str) -> Resolved | None:
     """The one page of a shared name whose summary says every word said right after it.
 
-    "priya next door said she'd drive us": a word or two between the name and its verb
+    "tara next door said she'd water the plants": a word or two between the name and its verb
     ("next door") that only one page's summary says ("Next-door neighbour") says which
     Priya; words no summary or both say settle nothing.
     """
@@ -2066,8 +2066,8 @@ def _by_what_follows(options: Sequence[Resolved], text: str) -> Resolved | None:
     )
 
 
-#: Up to three lowercase words right after a name, before its verb ("priya next door said",
-#: "priya at the pharmacy says").
+#: Up to three lowercase words right after a name, before its verb ("tara next door said",
+#: "tara at the optician says").
 _FOLLOWING_WORDS: Final = tuple(
     re.compile(rf"\s+(?P<words>[a-z]+(?:[\s-][a-z]+){{{count}}})(?=\s)") for count in range(3)
 )
@@ -2076,8 +2076,8 @@ _FOLLOWING_WORDS: Final = tuple(
 def _the_users_own(options: Sequence[Resolved], text: str) -> Resolved | None:
     """The one page of a shared name whose summary makes them the user's, after "our" or "my".
 
-    "our Ines says three bowls need repair", of two people called Ines, is the one whose
-    page calls her "Our objects conservator" (or the user's), not the museum's contact.
+    "our Ola says the invoices are late", of two people called Ola, is the one whose page
+    calls her "Our bookkeeper" (or the user's), not the launderette's owner.
     """
     cand = options[0].cand
     if _OURS_BEFORE.search(text, 0, cand.start) is None:

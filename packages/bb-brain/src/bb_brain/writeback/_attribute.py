@@ -617,7 +617,7 @@ def _occasion_owner(refs: list[Reference], place: Reference, text: str) -> Refer
     """
     after = [ref for ref in refs if ref.explicit and ref.start >= place.end]
     if len(after) == 1 and after[0].possessive and after[0].entity.is_person:
-        # "booked the Old Granary for Nana Grace's 90th": the occasion it is booked for
+        # "we've booked Marrowgate Hall for Gran's 80th": the occasion it is booked for
         held = _FOR_AN_OCCASION.match(text, after[0].end)
         if held is not None and _FOR_BEFORE.search(text, 0, after[0].start):
             return after[0]
@@ -630,14 +630,14 @@ def _occasion_owner(refs: list[Reference], place: Reference, text: str) -> Refer
     return owner if _OWNED_AT.fullmatch(text, owner.end, place.start) else None
 
 
-#: A person's own occasion: "Ravi's stag", "Nana's 90th", "Shiv's hen".
+#: A person's own occasion: "Tomek's stag", "Gran's 80th", "Ola's hen do".
 _OCCASIONS: Final = (
     r"wedding|stag|stag do|hen|hen do|christening|funeral|send-off|leaving do|baby shower|"
     r"engagement party|party|\d{2,3}(?:st|nd|rd|th)"
 )
 #: A person's occasion after their possessive: "'s 90th", "'s hen".
 _FOR_AN_OCCASION: Final = re.compile(rf"['’]s\s+(?:{_OCCASIONS})\b", re.IGNORECASE)
-#: "for" right before the occasion's owner: "for Nana Grace's 90th".
+#: "for" right before the occasion's owner: "for Gran's 80th".
 _FOR_BEFORE: Final = re.compile(r"\bfor\s+(?:\w+\s+)?$", re.IGNORECASE)
 #: A person's own matter after their possessive: "'s birthday", "'s knee op", "'s leave".
 _OWN_MATTER = re.compile(

@@ -414,7 +414,7 @@ class RulesExtractor:
                 here = group.at_hand
             own = self._own(salience)
             if users and group.inherited and group.ref is None and not group.refs:
-                # "I've said I'll run subs this season, eight pounds a match": still the user's
+                # "I've said I'll run the raffle, two pounds a strip": still the user's
                 here = own = club = None
             together = here is not None and here.slug in salience.with_user
             count = len(facts)
@@ -476,7 +476,7 @@ class RulesExtractor:
                 r.entity.slug for r in refs if _with_the_user(plain, clause.start, r)
             )
             _named_next(salience, related)
-            ahead = _named_at_the_end(before, previous)  # "... with Hadiza Bello, who's ..."
+            ahead = _named_at_the_end(before, previous)  # "... with Alice Kemp, who's ..."
             before, previous = refs, clause
             described = _described(asides, clause, refs)
             roles += _by_role(plain, clause, refs, ref)  # after the sentence's own: no join
@@ -800,8 +800,8 @@ _RELATIVE = re.compile(r"^\W*(?:who|whose|whom)\b", re.IGNORECASE)
 def _named_at_the_end(refs: list[Reference], clause: Clause) -> Reference | None:
     """The person a clause names last, when its name ends the clause.
 
-    A relative clause after it is about them: "Kwame's putting me in touch with Hadiza
-    Bello, who's top of the list" is Hadiza's place on the list, not Kwame's. A family name
+    A relative clause after it is about them: "Odran is sharing the stall with Alice Kemp,
+    who's bringing the float" is Alice's doing, not Odran's. A family name
     found after a given name of someone else's ("his wife June Oduya", a page's Oduya being
     Ken) is no one the clause names whole.
     """
@@ -948,7 +948,7 @@ _ROLE_THEN_NAME = re.compile(
     r"\b(?:(?:my|our|his|her|their|the|a|an)|[A-Z][\w-]*['’]s)\s+(?:[\w-]+\s+){0,2}?"
     r"(?P<role>[\w-]+),\s+(?:an?\s+(?:[\w-]+\s+){0,2}?(?:lad|lass|man|woman|guy|bloke|chap|"
     r"girl|boy)\s+(?:called|named)\s+)?(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)"
-    # the user's own, no comma: "with my neighbour Arjun Mehta", "my friend Nia Quarshie"
+    # the user's own, no comma: "with my neighbour Priya Shah", "my friend Nia Quarshie"
     r"|\b(?i:my|our)\s+(?:[\w-]+\s+)?(?P<own>[\w-]+)\s+"
     r"(?P<full>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)"
 )
@@ -1235,8 +1235,8 @@ def _before_hedge(sentence: str) -> str:
 def _after_hedge(sentence: str) -> str:
     """What the sentence states after a first clause that only a hedge holds, or the sentence.
 
-    "Maybe Mercedes and Jan, though Jan's really a tenor": the doubt is over who sings, and
-    that Jan is a tenor is said outright; "We may have to shuffle the get-in: the hall has
+    "Maybe Ossian and Bea, though Bea's a soprano now": the doubt is over who sings, and
+    that Bea is a soprano is said outright; "We may have to move the quiz: the hall has
     double-booked the Thursday" states the double booking. What follows the break must be a
     clause of its own with no hedge in it ("..., no idea if it's true" doubts it all).
     """
@@ -1400,8 +1400,8 @@ def _restarts(ref: Reference | None, refs: list[Reference], clause: Clause) -> b
 
     "Met Oskar Brandvold, who leads payroll; Oskar prefers written updates" and "Oluwaseun
     goes by Seun, and he prefers Slack" state two facts about one person each, as do "X
-    have moved deliveries to Mondays, and from June they're adding a surcharge" and "...,
-    though he can only come on Sundays", which refer back to it later in the clause.
+    have moved deliveries to Mondays, and from June they're charging for pallets" and "...,
+    though he's only free on Sundays", which refer back to it later in the clause.
     """
     if (
         ref is not None
@@ -1427,7 +1427,7 @@ def _says_more(text: str) -> bool:
     """The clause states something of its own, not only the condition of the one before.
 
     "..., if he wants it" qualifies what came before it, and "..., though I doubt it" only
-    doubts it; "..., though he can only come on Sundays" says something more of him.
+    doubts it; "..., though he's only free on Sundays" says something more of him.
     """
     return _stands_alone(text) and _CONDITION.match(text) is None and not _DOUBT_ALONE.match(text)
 
@@ -1746,7 +1746,7 @@ def _alongside(text: str, refs: list[Reference]) -> bool:
     """The user's own doing, with someone alongside: "I'm on the early shift with Grace".
 
     The clause opens with "I" and names no one but people it puts beside the user ("with
-    my neighbour Arjun", "near Seamus"): what it says is the user's, as a note of the
+    my neighbour Priya", "near Nell"): what it says is the user's, as a note of the
     user's week keeps it.
     """
     named = [ref for ref in refs if ref.explicit]
