@@ -2041,7 +2041,7 @@ def _by_what_follows(options: Sequence[Resolved], text: str) -> Resolved | None:
 
     "tara next door said she'd water the plants": a word or two between the name and its verb
     ("next door") that only one page's summary says ("Next-door neighbour") says which
-    Priya; words no summary or both say settle nothing.
+    Tara; words no summary or both say settle nothing.
     """
     cand = options[0].cand
     follows = next(
@@ -2090,6 +2090,7 @@ def _the_users_own(options: Sequence[Resolved], text: str) -> Resolved | None:
 
 #: What "our" or "my" before a shared name is evidence of (see :func:`_the_users_own`).
 THE_USERS_OWN: Final = "the user's own, by 'our' or 'my'"
+#: "our" or "my" right before the name.
 _OURS_BEFORE: Final = re.compile(r"\b(?:our|my)\s+$", re.IGNORECASE)
 #: A summary that makes its person the user's: "Our conservator ...", "the user's cousin".
 _USERS: Final = re.compile(r"^\W*(?:our|my)\b|\b(?:the\s+)?user['’]s\b", re.IGNORECASE)

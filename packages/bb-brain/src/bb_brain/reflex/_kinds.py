@@ -110,9 +110,9 @@ def kinds(tokens: list[Token], maker: Maker) -> list[Candidate]:
 def _described(tokens: list[Token], maker: Maker) -> list[Candidate]:
     """Each "the <word> <noun>" ending its phrase: the kind, said with what its page says of it.
 
-    "the parking survey" of a survey whose summary calls it a parking survey, "the flour
-    supplier"... the word before the noun must be the page's own (:func:`described_as_its_page
-    _says`): "the new bakery" is another one unless its page says it is new.
+    "the parking survey" of a survey whose summary calls it a parking survey: the word
+    before the noun must be one the page's summary says
+    (:func:`described_as_its_page_says`), and "the new bakery" is another one.
     """
     found: list[Candidate] = []
     for tok in tokens:

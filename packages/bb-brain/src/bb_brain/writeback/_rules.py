@@ -801,9 +801,9 @@ def _named_at_the_end(refs: list[Reference], clause: Clause) -> Reference | None
     """The person a clause names last, when its name ends the clause.
 
     A relative clause after it is about them: "Odran is sharing the stall with Alice Kemp,
-    who's bringing the float" is Alice's doing, not Odran's. A family name
-    found after a given name of someone else's ("his wife June Oduya", a page's Oduya being
-    Ken) is no one the clause names whole.
+    who's bringing the float" is Alice's doing, not Odran's. A family name found after
+    someone else's given name ("his wife June Oduya", a page's Oduya being Ken) is no one
+    the clause names whole.
     """
     last = refs[-1] if refs else None
     if last is None or not (last.explicit and last.entity.is_person):
@@ -934,7 +934,8 @@ def _by_role(
             continue
         at = match.start(name)
         named = [ref for ref in refs if ref.explicit and ref.entity.is_person and ref.start == at]
-        theirs = ref is None or named[0].entity != ref.entity if named else False
+        # not the clause's own entity, or the clause is the user's doing alongside them
+        theirs = bool(named) and (ref is None or named[0].entity != ref.entity)
         if named and (theirs or _alongside(clause.text, refs)):
             start = clause.start + match.start()
             end = clause.start + match.end(name)
