@@ -263,14 +263,14 @@ def test_place_names_cached_are_the_package_names_and_a_bad_cache_is_rebuilt(
     ("typed", "meant"),
     [
         ("alraedy", "already"),  # two letters swapped
-        ("becuase", "because"),
+        ("beleive", "believe"),
         ("moring", "morning"),  # a letter left out
         ("piilot", "pilot"),  # a letter doubled
         ("okoro", None),  # a name: no frequent word is one slip from it
         ("nakamura", None),
         ("again", None),  # a word as it is
         ("siad", "said"),  # four letters, two swapped: all of them still there
-        ("wiht", "with"),  # a function word too
+        ("taht", "that"),  # a function word too
         ("ned", None),  # too short to say which word was meant
         ("orla", "oral"),  # a name may be one slip from a word: looked up as typed as well
     ],

@@ -327,14 +327,14 @@ def _one_edit_from(word: str) -> Iterable[str]:
 
 
 #: A word typed with one slip is read as the word it was meant to be only when that word is
-#: this frequent ("alraedy", "becuase", "tomorow"): a rarer word is as likely a name.
+#: this frequent ("alraedy", "beleive", "tomorow"): a rarer word is as likely a name.
 SLIPPED_WORD_MIN_ZIPF: Final = 4.0
 #: A slip in a shorter word leaves too little of it to say which word was meant; two
 #: letters swapped in a word one shorter still leave all of its letters ("siad", "thier").
 SLIPPED_WORD_MIN_CHARS: Final = 5
 SWAPPED_WORD_MIN_CHARS: Final = 4
 #: The slips that make a frequent word no word at all, where a name is seldom one slip from
-#: it: a wrong key or vowel turns as many names into words ("nair", "bevan").
+#: it: a wrong key or vowel turns as many names into words ("molly", "bevan").
 WORD_SLIPS: Final = frozenset(
     {"swapped letters", "left-out letter", "doubled letter", "undoubled letter"}
 )
