@@ -265,7 +265,15 @@ _WHOSE_RELATIVE: Final = re.compile(
 
 
 def _head_key(phrase: str) -> str:
-    """The key of a phrase whose last word is the relation ("younger sister" -> my sister)."""
+    """The key of a phrase whose last word is the relation ("younger sister" -> my sister).
+
+    What follows a preposition says where or whose ("landlord at 22 Larkspur Road",
+    "accountant for the shop"): the relation is the word before it ("brother in law" is one).
+    """
+    for cut in _PHRASE_END.finditer(phrase):
+        if not _IN_LAW.match(phrase, cut.start()):
+            phrase = phrase[: cut.start()]
+            break
     words = _WORDS.findall(phrase)
     if not words or len(words) > MAX_MODIFIERS + 1 or any(_POSSESSIVE_END.search(w) for w in words):
         return ""
@@ -297,6 +305,8 @@ _PHRASE_END = re.compile(
     r"until|by|under|over)\b",
     re.IGNORECASE,
 )
+#: "in law" after a relation word: part of it ("brother in law").
+_IN_LAW: Final = re.compile(r"in[\s-]+law", re.IGNORECASE)
 #: Words the describing phrase may have before its role: "Potting shed steward".
 MAX_ROLE_WORDS: Final = 4
 

@@ -973,13 +973,13 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
         following = _next_glued(tokens, after.index)
         if following is not None and following.norm in PERSON_VERBS_AFTER:
             return [PERSON_VERB]
-    if after.norm in MODALS_BEFORE_VERB or after.norm in _GOING_TO:
+    if after.norm in MODALS_BEFORE_VERB or after.norm in _GOING_TO or after.norm in _NOT_DOING:
         # "Rusty will want to see this", "rusty is going to ask": then a verb only a person does
         following = _after_going_to(tokens, after)
         if following is not None and _a_persons_deed(following):
             return [PERSON_VERB]  # every such verb's bare form: "sage will decide"
-    if after.norm in ("has", "had", "have"):
-        # "rusty has agreed to it": a perfect of a verb only a person does
+    if after.norm in _PERFECT:
+        # "rusty has agreed to it", "park hasn't replied": a perfect of a verb only a person does
         following = _next_glued(tokens, after.index)
         if following is not None and _adverb(following):
             following = _next_glued(tokens, following.index)
@@ -989,6 +989,12 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
 
 
 _GOING_TO: Final = frozenset({"is", "was", "'s"})
+#: Auxiliaries of the perfect, said or denied ("has agreed", "hasn't replied").
+_PERFECT: Final = frozenset("has had have hasn't hadn't haven't".split())
+#: A deed denied: "park didn't reply", "sunday won't answer" (then the verb's bare form).
+_NOT_DOING: Final = frozenset(
+    "didn't doesn't won't can't couldn't wouldn't shouldn't mustn't".split()
+)
 #: Verbs whose object is an animal someone keeps ("feed biscuit", "walk biscuit").
 _CARE_VERBS: Final = frozenset(
     """
