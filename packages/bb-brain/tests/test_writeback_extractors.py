@@ -389,7 +389,7 @@ def test_a_figure_with_thousands_is_corrected_whole() -> None:
     facts = rules(
         ("user", "Widget Co want £1,200 a month."), ("user", "Sorry, £1,250, not £1,200.")
     )
-    assert facts == [("Sorry, £1,250.", WIDGET.slug, None)]
+    assert facts == [("Widget Co want £1,250 a month.", WIDGET.slug, None)]
 
 
 @pytest.mark.parametrize(
@@ -881,6 +881,34 @@ def test_a_repair_that_gives_only_the_value_keeps_what_it_is_of() -> None:
         ("user", "the Widget Co cutover date is March 14. no wait, scratch that, it's March 21")
     )
     assert facts == [("the Widget Co cutover date is March 21", WIDGET.slug, None)]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # an apology and the value alone fix the value of the same kind before it
+        (
+            "Widget Co's stocktake is Sat 7 Nov at the depot, 9am. sorry, 14 Nov",
+            "Widget Co's stocktake is 14 Nov at the depot, 9am",
+        ),
+        ("Widget Co quoted £480 for the van. oops, £840", "Widget Co quoted £840 for the van"),
+        # a day of the month alone keeps the month the date was given with
+        (
+            "Widget Co's open day is the 3rd of June. sorry, not the 3rd, the 10th",
+            "Widget Co's open day is the 10th of June.",
+        ),
+    ],
+)
+def test_a_value_fixed_alone_is_put_in_place_of_the_slip(said: str, kept: str) -> None:
+    assert [fact for fact, _, _ in rules(("user", said))] == [kept]
+
+
+def test_an_apology_with_no_value_of_that_kind_fixes_nothing() -> None:
+    said = "Widget Co's stocktake is Sat 7 Nov at the depot. sorry, Bob Park wants £40 for it"
+    assert [fact for fact, _, _ in rules(("user", said))] == [
+        "Widget Co's stocktake is Sat 7 Nov at the depot.",
+        "sorry, Bob Park wants £40 for it",
+    ]
 
 
 def test_so_before_a_new_subject_starts_a_clause() -> None:

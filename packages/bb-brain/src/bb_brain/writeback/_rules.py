@@ -95,6 +95,7 @@ from bb_brain.writeback._people import (
     person_slug,
     roster_heading,
 )
+from bb_brain.writeback._repairs import bare_value, substituted
 from bb_brain.writeback._segment import Segment
 
 _FLAGS = re.IGNORECASE
@@ -325,7 +326,7 @@ class RulesExtractor:
                     continue
                 said.add(_said(sentence))
                 count = len(facts)
-                fixed = repair(sentence)
+                fixed = repair(sentence) or _value_fixed(sentence, previous)
                 if fixed is not None and previous:
                     withdrawn = previous[-1]
                     facts[:] = [fact for fact in facts if fact not in previous]
@@ -1106,12 +1107,44 @@ _OWN_SUBJECT = re.compile(
 )
 
 
+def _value_fixed(sentence: str, previous: list[_Fact]) -> str | None:
+    """A sentence that opens by fixing a value of the sentence before: "sorry, 20 Dec, ...".
+
+    Only an apology or slip with a value alone after it, of a kind the statement before
+    holds once; "sorry, I forgot: Bilal's off next week" fixes nothing.
+    """
+    if not previous:
+        return None
+    lead = re.split(r"[,;]\s+(?!\d)", sentence.strip(), maxsplit=2)
+    head = ", ".join(lead[:2]) if len(lead) > 1 and _SLIP_ONLY.match(lead[0]) else lead[0]
+    value = bare_value(head, marked=True)
+    if value is None or substituted(previous[-1].text, value) is None:
+        return None
+    return sentence
+
+
+#: A slip marker said as its own piece before the value: "sorry, 20 Dec".
+_SLIP_ONLY = re.compile(r"^\W*(?:sorry|oops|whoops|no|wait|i mean)\W*$", re.IGNORECASE)
+
+
 def _restated_value(withdrawn: str, repair: str) -> str:
     """The withdrawn statement with the repair's value in place of its own.
 
     "the cutover date is March 14. no wait, it's March 21" keeps what the date is of: "the
-    cutover date is March 21". A repair that says more than a value stands as it is.
+    cutover date is March 21"; "packing day is Sun 13 Dec at the hall, 10am. sorry, 20 Dec"
+    keeps the hall and the time ("packing day is 20 Dec at the hall, 10am"), and what the
+    repair goes on to say is a clause of its own. A repair that says more than a value
+    stands as it is.
     """
+    pieces = re.split(r"[,;]\s+(?!\d)", repair.strip())
+    for count in (1, 2):
+        head = ", ".join(pieces[:count])
+        said = _NEW_VALUE.match(head)
+        bare = bare_value(said.group("value") if said is not None else head)
+        new = substituted(withdrawn.strip(), bare) if bare is not None else None
+        if new is not None:
+            rest = ", ".join(pieces[count:])
+            return new.rstrip(" .") + (f"; {rest}" if rest else "")
     value = _NEW_VALUE.match(repair.strip())
     old = _OLD_VALUE.match(withdrawn.strip())
     if value is None or old is None:
@@ -1894,6 +1927,13 @@ def _corrected(
         text = fixed.text
     # else a contrast that corrects nothing said before: "written updates, not standing
     # meetings" states both sides
+    value = bare_value(fixed.text) if replaced is not None else None
+    if replaced is not None and value is not None:
+        # "new date is the 12th of July. sorry, not the 12th, the 19th": the 19th of July
+        restated = substituted(replaced.text, value, _stating(fixed.old))
+        if restated is not None:
+            facts.append(_Fact(restated, replaced.entity, replaced.kind, replaced.title))
+            return text, replaced, True
     if replaced is not None and not _informative(text, refs):
         restated = _with_new_value(replaced.text, fixed.old, group.sentence[group.end :])
         if restated is not None:

@@ -1,0 +1,98 @@
+"""A value said again in place of a slip: "sorry, 20 Dec", "not the 12th, the 19th".
+
+People fix a slipped value by saying only the new one. What the fact was about is in the
+statement they fixed, so the fact to keep is that statement with the new value in place of
+the old one of the same kind ("packing day is Sun 13 Dec at the hall, 10am" then "sorry, 20
+Dec" keeps "packing day is 20 Dec at the hall, 10am"), not the bare value.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+_MONTH: Final = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?"
+)
+_WEEKDAY: Final = (
+    r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|rsday|urday)?\b\.?"
+)
+_ORDINAL: Final = r"\d{1,2}(?:st|nd|rd|th)\b"
+#: Each kind of value a slip is fixed with, as it may stand in a statement.
+_KINDS: Final = {
+    "date": re.compile(
+        rf"(?:{_WEEKDAY}\s+)?(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
+        rf"|{_MONTH}\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\b|{_ORDINAL})",
+        re.IGNORECASE,
+    ),
+    "time": re.compile(r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b", re.IGNORECASE),
+    "money": re.compile(r"[£$€]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|bn)\b)?", re.IGNORECASE),
+}
+#: What may open a clause that only fixes a value: an apology, a slip owned, "I mean".
+_SLIP: Final = re.compile(
+    r"^\W*(?:(?:sorry|oops|whoops|no|wait|i mean|i meant|make that|rather)\b[\s,.!:;-]*)+",
+    re.IGNORECASE,
+)
+#: Words after a value that are no part of it ("the 19th now", "20 Dec instead").
+_AFTER: Final = re.compile(r"(?:\s+(?:now|then|instead|actually|not\s+\S+))*\W*$", re.IGNORECASE)
+
+
+def value_kind(value: str) -> str | None:
+    """Which kind of value ``value`` is, when it is one value and nothing else."""
+    for kind, pattern in _KINDS.items():
+        if pattern.fullmatch(value.strip()):
+            return kind
+    return None
+
+
+def bare_value(clause: str, *, marked: bool = False) -> str | None:
+    """The value a clause says and nothing else, after any slip marker ("sorry, the 19th").
+
+    With ``marked`` the clause must open with such a marker: a bare value after a full
+    statement may be a new detail ("Thursday. 6pm") rather than a fix.
+    """
+    slip = _SLIP.match(clause)
+    if marked and (slip is None or not slip.group(0).strip(" ,.!:;-")):
+        return None
+    rest = clause[slip.end() :] if slip is not None else clause
+    rest = rest[: _AFTER.search(rest).start()].strip()  # type: ignore[union-attr]
+    return rest if rest and value_kind(rest) is not None else None
+
+
+def substituted(statement: str, value: str, old: re.Pattern[str] | None = None) -> str | None:
+    """``statement`` with ``value`` in place of ``old``, or of its one value of that kind.
+
+    A day of the month alone replaces only the day of a date that gives its month too ("the
+    12th of July" and "the 19th" give "the 19th of July"); None when the statement holds no
+    value to replace, or several of the kind and ``old`` does not say which.
+    """
+    kind = value_kind(value)
+    if kind is None:
+        return None
+    if old is not None:
+        found = old.search(statement)
+    else:
+        every = list(_KINDS[kind].finditer(statement))
+        found = every[0] if len(every) == 1 else None
+    if found is None:
+        return None
+    was = found.group(0)
+    new = value.strip()
+    if kind == "date" and re.fullmatch(rf"(?:the\s+)?{_ORDINAL}", new, re.IGNORECASE):
+        day = int(re.sub(r"\D", "", new))
+        if re.search(_MONTH, was, re.IGNORECASE):
+            written = f"{day}{_suffix(was, day)}"
+            new = re.sub(r"\d{1,2}(?:st|nd|rd|th)?", written, was, count=1, flags=re.IGNORECASE)
+    if re.search(r"\bthe\s+$", statement[: found.start()], re.IGNORECASE):
+        new = re.sub(r"^the\s+", "", new, flags=re.IGNORECASE)
+    return statement[: found.start()] + new + statement[found.end() :]
+
+
+def _suffix(was: str, day: int) -> str:
+    """The ending the new day takes when the old date was written with one ("12th" -> "19th")."""
+    if re.search(r"\d(?:st|nd|rd|th)", was, re.IGNORECASE) is None:
+        return ""
+    if day % 100 in (11, 12, 13):
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
