@@ -759,6 +759,8 @@ def _a_plans_name(res: Resolved, signals: set[str]) -> bool:
     ahead = _phrase_before(tokens, span.first)
     if any(tok.norm in _ONE_OF_MANY or _someones(tok) for tok in ahead):
         return False  # "a star night in wales", "my niece's open day"
+    if ahead and _qualified(ahead, tokens, span.last):
+        return False  # "normal quiet hours", "proper open day": a kind of thing described
     head = sense(tokens[span.last].norm)
     described = sense(tokens[span.first].norm)
     set_phrase = not head.count_noun and described.adjective  # "high tide", not "star night"
@@ -783,6 +785,39 @@ _PLANS: Final = frozenset({"project", "event"})
 _WHOLE_NAME_ARMS: Final = frozenset({"title", "alias", "title-part"})
 #: Words before a phrase that make it one of many: "a star night", "any book club".
 _ONE_OF_MANY: Final = frozenset("a an any some another every each no such".split())
+
+
+def _qualified(ahead: list[Token], tokens: list[Token], last: int) -> bool:
+    """An adjective of quality before a name of everyday words: it describes one of a kind.
+
+    A name takes no such adjective ("normal quiet hours" are anyone's); one that picks an
+    occurrence of the thing ("next star night", "the annual open day") still names it, and
+    one said of somebody, before the clause the name opens, is no part of it ("so glad open
+    day went well").
+    """
+    tok = ahead[-1]
+    if len(ahead) > 1 and ahead[-2].norm in _DEGREE | {"too", "super"}:
+        return False  # "so glad ...": said of the speaker
+    nxt = last + 1
+    if nxt < len(tokens) and tokens[nxt].glued and {"VBZ", "VBD"} & inflections(tokens[nxt].norm):
+        return False  # "... open day went well": the name opens a clause of its own
+    meaning = sense(tok.norm)
+    return (
+        meaning.adjective
+        and not meaning.count_noun
+        and not meaning.function
+        and not tok.possessive
+        and tok.norm not in _OCCURRENCE
+    )
+
+
+#: Adjectives that pick one occurrence of a recurring thing rather than describe it.
+_OCCURRENCE: Final = frozenset(
+    """
+    next last first final upcoming coming previous annual weekly monthly yearly nightly
+    daily second third fourth fifth
+    """.split()
+)
 
 
 def _someones(tok: Token) -> bool:
