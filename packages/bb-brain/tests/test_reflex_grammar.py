@@ -503,6 +503,8 @@ def test_what_someone_does_is_asked_of_a_person(
     [
         ("the pitch was total quagmire by half time", False),  # a rare word, but a word
         ("did quagmire send the invoice yet?", True),
+        ("third quagmire this week on the towpath", False),  # counted: one of its kind
+        ("the 2nd quagmire by the stile is worse", False),
     ],
 )
 def test_a_noun_after_its_adjective_is_the_noun(

@@ -635,3 +635,40 @@ def test_a_kind_with_a_word_its_summary_says_of_it_is_the_known_one(
     engine: Engine, make_brain: Any, text: str, found: list[str]
 ) -> None:
     assert slugs(ask(engine, make_brain(WALL_SURVEY), text)) == found
+
+
+HIGH_GEAR = (
+    "companies/high-gear-cafe",
+    "---\ntitle: High Gear Cafe\ntype: company\nsummary: Cafe at the trail centre car "
+    "park.\n---\n",
+)
+BLUE_HOUR = (
+    "companies/blue-hour-studio",
+    "---\ntitle: Blue Hour Studio\ntype: company\nsummary: The user's photography "
+    "studio.\n---\n",
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # a firm is somebody's business: "my" makes its everyday name the user's own words
+        ("still looking for my high gear on the long climbs", []),
+        ("our blue hour bookings are up this month", [BLUE_HOUR[0]]),  # its page says so
+    ],
+)
+def test_my_before_a_firms_everyday_name_needs_the_firm_to_be_the_users(
+    engine: Engine, make_brain: Any, text: str, found: list[str]
+) -> None:
+    assert slugs(ask(engine, make_brain(HIGH_GEAR, BLUE_HOUR), text)) == found
+
+
+def test_my_before_a_firms_everyday_name_is_the_users_own_even_once_it_was_named(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(HIGH_GEAR)
+    earlier = "coffee at High Gear after the ride?"
+    response = ask(engine, brain, "i need my high gear back before that climb", earlier)
+    assert slugs(response) == []
+    evidence = response.declined[0].evidence
+    assert evidence is not None and "the speaker's own" in evidence.decision

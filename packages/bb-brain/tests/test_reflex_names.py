@@ -1332,6 +1332,22 @@ def test_a_hyphenated_title_typed_with_a_space(engine: Engine, make_brain: Any, 
 @pytest.mark.parametrize(
     ("text", "found"),
     [
+        ("results from the nightowl still aren't up", True),  # two words run together
+        ("nightowl sign-ups close friday", True),
+        ("i'm a total night owl these days", False),  # the words, said of anyone
+    ],
+)
+def test_a_two_word_name_typed_as_one_word(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    race = ("events/night-owl-enduro", md("Night Owl Enduro", type="event", aliases="[Night Owl]"))
+    brain = make_brain(race)
+    assert slugs(ask(engine, brain, text)) == ([race[0]] if found else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
         ("Quellmore are delivering the feed tomorrow", False),  # a firm's plural: no one person
         ("quellmore have sent the invoice", False),
         ("Quellmore has the keys", True),
@@ -1746,6 +1762,9 @@ TARA_V = (
         ((TARA_P, TARA_V), "tara next door said she'd water the plants", [TARA_P[0]]),
         ((TARA_P, TARA_V), "tara at the optician says my lenses are ready", [TARA_V[0]]),
         ((TARA_P, TARA_V), "tara probably said no", []),  # nothing a page says
+        # four words, half of them said by one page, a noun after its article no verb
+        ((TARA_P, TARA_V), "tara from the optician place says they're shut", [TARA_V[0]]),
+        ((TARA_P, TARA_V), "tara from the corner shop says hi", []),  # neither page says it
     ],
 )
 def test_what_is_said_around_a_shared_name_that_one_page_says_settles_it(

@@ -588,6 +588,11 @@ _DEFINITE: Final = frozenset({"the", "my", "our"})
 OWN_ALIAS_WORDS: Final = 3
 
 
+def _run_together(res: Resolved) -> bool:
+    """A thing's two-word name typed as one word ("the darkside" of Dark Side): "the" is its."""
+    return res.arm == "name-form" and not res.page.is_person
+
+
 def _venue_after_the(res: Resolved) -> bool:
     """A venue's short name no dictionary has, after "the": "two nights at the quorbury".
 
@@ -703,12 +708,28 @@ def _is_pet(res: Resolved) -> bool:
     return qualifier is not None and normalise(qualifier.group(1)) in ANIMAL_KINDS
 
 
+def _someone_elses_firm(res: Resolved) -> bool:
+    """A company whose summary gives it no tie to the user: "my second wind" is no cafe.
+
+    A firm is somebody's business; the user calls it "my" or "our" only when it is theirs,
+    and then its page says so ("Our shop", "the user's studio").
+    """
+    kind = (res.page.page_type or res.slug.split("/", 1)[0]).casefold()
+    if kind not in ("company", "companies", "business", "businesses", "firm", "firms"):
+        return False
+    return _FIRM_OF_THE_USER.search(res.page.summary) is None
+
+
+#: A summary that ties its firm to the user: "The user's studio", "Our shop", "we run it".
+_FIRM_OF_THE_USER: Final = re.compile(r"\b(?:user['’]s|user|our|my|we|i)\b", re.IGNORECASE)
+
+
 def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:
     """What makes a phrase of several everyday words a page's title."""
     found: list[str] = []
     if LOCATIVE in signals and _is_place(res):
         found.append(LOCATIVE)  # "a shift at the foundry", of a place titled "The Foundry"
-    if SPEAKERS_OWN in signals and not res.page.is_person:
+    if SPEAKERS_OWN in signals and not res.page.is_person and not _someone_elses_firm(res):
         found.append(SPEAKERS_OWN)  # "our house rules": their own practice's page
     if HEADING in signals and not res.page.is_person:
         found.append(HEADING)  # "Wool fair: stalls are booked": what the note is about
@@ -1095,13 +1116,21 @@ def veto(res: Resolved) -> str | None:
         return f"declined: {res.cand.raw!r} matches only the slug of {res.page.title!r}"
     if other := _another_sense(res, signals):
         return other
+    if SPEAKERS_OWN in signals and _someone_elses_firm(res) and res.cand.ambiguity:
+        # "need to find my second wind" of Second Wind Cafe, even once the cafe was named
+        return f"declined: {res.cand.raw!r} is the speaker's own, and {res.page.title!r} is not"
     if res.cand.tokens != 1:
         return None
     if no_name := _no_name_at_all(res, signals):
         return no_name
     if _is_place(res):
         return None
-    if DETERMINED_PHRASE in signals and not _venue_after_the(res) and FAMILY_BY_NAME not in signals:
+    if (
+        DETERMINED_PHRASE in signals
+        and not _venue_after_the(res)
+        and FAMILY_BY_NAME not in signals
+        and not _run_together(res)
+    ):
         return f"declined: {res.cand.raw!r} is a whole noun phrase after a determiner"
     if signals & _PERSON_EVIDENCE:
         return None
@@ -2066,8 +2095,9 @@ def _by_its_role(options: Sequence[Resolved], text: str) -> Resolved | None:
     fits = [res for res in options if words & _said_of(res.page.summary or "")]
     if len(fits) != 1:
         return None
+    fitting = words & _said_of(fits[0].page.summary or "")
     return _settled(
-        fits[0], options, ROLE_BESIDE, f"{', '.join(sorted(words))} fit this page and not"
+        fits[0], options, ROLE_BESIDE, f"{', '.join(sorted(fitting))} fit this page and not"
     )
 
 
@@ -2085,26 +2115,37 @@ def _by_what_follows(options: Sequence[Resolved], text: str) -> Resolved | None:
             for pattern in _FOLLOWING_WORDS
             if (found := pattern.match(text, cand.end)) is not None
             and _a_verb_next(text, found.end())
+            and not all(sense(word).function for word in _words(found.group("words")))
         ),
         None,
     )
     if follows is None:
         return None
-    words = {word for word in _words(follows.group("words")) if not sense(word).function}
-    if not words or any({"VBD", "VBZ", "VBG", "VBN"} & inflections(word) for word in words):
-        return None
-    fits = [res for res in options if words <= _said_of(res.page.summary or "")]
+    said = _words(follows.group("words"))
+    words = {word for word in said if not sense(word).function}
+    nouns = {word for before, word in zip(["", *said], said, strict=False) if before in DETERMINERS}
+    verbs = {"VBD", "VBZ", "VBG", "VBN"}
+    if not words or any(verbs & inflections(word) for word in words - nouns):
+        return None  # a verb among them: "tara next door" is no "tara sent the form"
+    fits = [res for res in options if _says_most_of(words, res.page.summary or "")]
     if len(fits) != 1:
         return None
+    fitting = words & _said_of(fits[0].page.summary or "")
     return _settled(
-        fits[0], options, ROLE_BESIDE, f"{', '.join(sorted(words))} fit this page and not"
+        fits[0], options, ROLE_BESIDE, f"{', '.join(sorted(fitting))} fit this page and not"
     )
 
 
-#: Up to three lowercase words right after a name, before its verb ("tara next door said",
-#: "tara at the optician says").
+def _says_most_of(words: set[str], summary: str) -> bool:
+    """The summary says at least half the words ("sports desk" of a "sports presenter")."""
+    said = words & _said_of(summary)
+    return bool(said) and 2 * len(said) >= len(words)
+
+
+#: Up to four lowercase words right after a name, before its verb ("tara next door said",
+#: "tara at the optician says", "ciaran from the sports desk said").
 _FOLLOWING_WORDS: Final = tuple(
-    re.compile(rf"\s+(?P<words>[a-z]+(?:[\s-][a-z]+){{{count}}})(?=\s)") for count in range(3)
+    re.compile(rf"\s+(?P<words>[a-z]+(?:[\s-][a-z]+){{{count}}})(?=\s)") for count in range(4)
 )
 
 

@@ -447,8 +447,23 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
 
 
 def _after_indefinite_article(tokens: list[Token], tok: Token) -> bool:
-    before = tokens[tok.index - 1] if tok.index > 0 and tok.glued else None
-    return before is not None and before.norm in ("a", "an")
+    """"a" or "an" before the phrase, maybe with a word or two describing it ("a total ...")."""
+    at = tok
+    for _ in range(_DESCRIBING_WORDS + 1):
+        before = tokens[at.index - 1] if at.index > 0 and at.glued else None
+        if before is None:
+            return False
+        if before.norm in ("a", "an"):
+            return True
+        meaning = sense(before.norm)
+        if not (meaning.adjective or "ADV" in meaning.readings) or meaning.count_noun:
+            return False
+        at = before
+    return False
+
+
+#: Words that may describe a phrase between "a" and it: "a total night owl", "a real early lark".
+_DESCRIBING_WORDS: Final = 2
 
 
 def _needs_evidence(word: WordSense) -> bool:

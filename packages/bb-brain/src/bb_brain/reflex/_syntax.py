@@ -1255,7 +1255,9 @@ def _an_eponym(tokens: list[Token], head: Token, *, ordinal: bool) -> bool:
 _EPONYMS: Final = frozenset("paradox conjecture".split())
 #: What one numbers among a namesake's: "Boyle's second law", "Kepler's third law".
 _NUMBERED_EPONYMS: Final = frozenset("law laws".split())
-_ORDINALS: Final = frozenset("first second third fourth fifth zeroth".split())
+_ORDINALS: Final = frozenset(
+    "first second third fourth fifth sixth seventh eighth ninth tenth zeroth".split()
+)
 #: Words between a possessive and the work it owns ("Noor's new album").
 _WORK_ADJECTIVES: Final = frozenset("new latest last first early old best famous greatest".split())
 
@@ -1706,11 +1708,17 @@ def _an_adjective_before(tokens: list[Token], token: Token, before: Token) -> bo
         return False
     if before.norm in PERSON_VERBS_BEFORE or before.norm in ROLE_NOUNS:
         return False  # "ask ivy", "chef ivy": a deed or a role before a name
+    if before.norm in _ORDINALS or _NUMBERED.fullmatch(before.norm):
+        return True  # "third switchback on the climb": one counted among its kind
     word = sense(before.norm)
     lead = _glued_before(tokens, before.index)
     if word.verb_lemmas and lead is not None and lead.norm in _BEFORE_A_VERB:
         return False  # "wants to shadow hope": a verb, after "to", with its object
     return word.adjective
+
+
+#: An ordinal written in figures: "3rd", "21st".
+_NUMBERED: Final = re.compile(r"\d+(?:st|nd|rd|th)")
 
 
 #: Words after which a word that may be a verb is one: "to shadow", "we'll shadow".
