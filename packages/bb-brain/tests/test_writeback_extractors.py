@@ -911,6 +911,40 @@ def test_an_apology_with_no_value_of_that_kind_fixes_nothing() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "Bob Park wants the talks under ten minutes and alice wants a vegan option",
+            [
+                ("Bob Park wants the talks under ten minutes", BOB.slug),
+                ("alice wants a vegan option", ALICE.slug),
+            ],
+        ),
+        (
+            "Bob Park is fine paying the deposit but alice isn't, she'd rather wait",
+            [("Bob Park is fine paying the deposit", BOB.slug), ("she'd rather wait", ALICE.slug)],
+        ),
+        (
+            "I'm away for a week from the 2nd so alice's office is the contact",
+            [
+                ("I'm away for a week from the 2nd", None),
+                ("alice's office is the contact", ALICE.slug),
+            ],
+        ),
+        # a name that opens no clause of its own stays in its clause
+        (
+            "Bob Park brought the cakes and alice the urn on the 3rd",
+            [("Bob Park brought the cakes and alice the urn on the 3rd", BOB.slug)],
+        ),
+    ],
+)
+def test_a_name_typed_in_lowercase_opens_a_clause_after_and_but_so(
+    said: str, kept: list[tuple[str, str | None]]
+) -> None:
+    assert [(fact, slug) for fact, slug, _ in rules(("user", said))] == kept
+
+
 def test_so_before_a_new_subject_starts_a_clause() -> None:
     facts = rules(("user", "Bob Park's team is short two engineers so he wants us on retries"))
     assert [fact for fact, _, _ in facts] == [

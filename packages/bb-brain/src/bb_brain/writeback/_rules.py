@@ -442,7 +442,7 @@ class RulesExtractor:
         before: list[Reference] = []  # the sentence's clause before this one
         previous = Clause("", 0, 0)  # that clause
         roles: list[_Group] = []  # people brought in by their role ("a glazier, Ana Quell")
-        for clause in self._listed(self._reasons(split_clauses(plain))):
+        for clause in self._listed(self._named_subjects(self._reasons(split_clauses(plain)))):
             at_hand = salience.thing or salience.person
             refs = references(self._entities, clause.text, salience)
             fresh = {
@@ -637,6 +637,37 @@ class RulesExtractor:
                     salience.pronouns[person_slug(name)] = KIN_PRONOUNS[kin.kin]
             known.add((kin.start, kin.end))
         self._new_organisations(plain, known)
+
+    def _named_subjects(self, clauses: list[Clause]) -> list[Clause]:
+        """Clauses split where "and", "but" or "so" joins a person named as a new subject.
+
+        "imran wants the talks short and selam wants a vegan option" states one thing of each:
+        a name typed in lowercase opens its clause as a capitalised one does, when a verb
+        follows it (or it owns what does: "so nasra's office is the contact").
+        """
+        pieces: list[Clause] = []
+        for clause in clauses:
+            start = 0
+            for mention in self._entities.mentions(clause.text):
+                if mention.entity is None or not mention.entity.is_person:
+                    continue
+                joined = _JOINED_BEFORE.search(clause.text, start, mention.start)
+                if joined is None or not clause.text[start : joined.start()].strip():
+                    continue
+                if not (mention.possessive or _a_verb_next(clause.text, mention.end)):
+                    continue
+                pieces.append(
+                    Clause(
+                        clause.text[start : joined.start()],
+                        clause.start + start,
+                        clause.start + joined.start(),
+                        clause.grounds,
+                    )
+                )
+                start = joined.end()
+            rest = clause.text[start:]
+            pieces.append(Clause(rest, clause.start + start, clause.end, clause.grounds))
+        return pieces
 
     def _reasons(self, clauses: list[Clause]) -> list[Clause]:
         """Clauses with a reason that has a subject of its own split off after "because".
@@ -1176,6 +1207,28 @@ def _same(left: Reference | None, right: Reference | None) -> bool:
     if left is None or right is None:
         return left is right
     return left.entity.slug == right.entity.slug
+
+
+#: "and", "but" or "so" right before a name that opens a clause of its own.
+_JOINED_BEFORE = re.compile(r",?\s+(?:and|but|so)\s+$", re.IGNORECASE)
+#: Verbs that follow a subject, typed with or without their apostrophe.
+_AFTER_A_SUBJECT: Final = frozenset(
+    """
+    is isn't isnt was wasn't wasnt has hasn't hasnt had hadn't does doesn't doesnt did didn't
+    didnt can can't cant could couldn't will won't wont would wouldn't should shouldn't
+    """.split()
+)
+
+
+def _a_verb_next(text: str, end: int) -> bool:
+    """The word after ``end`` is a verb its subject takes ("wants", "isn't", "'ll")."""
+    found = re.match(r"(?:['’](?:s|ll|d|ve|re)\b)|\s+([a-z][a-z'’]*)", text[end:])
+    if found is None:
+        return False
+    word = found.group(1)
+    if word is None:
+        return True  # "selam's doing it", "kofi'll sort it"
+    return word.replace("’", "'") in _AFTER_A_SUBJECT or opens_with_verb(word)
 
 
 def _not_a_statement(sentence: str) -> bool:
