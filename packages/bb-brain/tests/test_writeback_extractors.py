@@ -945,6 +945,11 @@ def test_a_name_typed_in_lowercase_opens_a_clause_after_and_but_so(
     assert [(fact, slug) for fact, slug, _ in rules(("user", said))] == kept
 
 
+def test_reporting_something_to_someone_is_a_deed_not_a_report() -> None:
+    said = ("user", "Bob Park's roof leaks. he's reported it to Widget Co 4 times since May")
+    assert [slug for _, slug, _ in rules(said)] == [BOB.slug, BOB.slug]
+
+
 def test_so_before_a_new_subject_starts_a_clause() -> None:
     facts = rules(("user", "Bob Park's team is short two engineers so he wants us on retries"))
     assert [fact for fact, _, _ in facts] == [
