@@ -53,6 +53,24 @@ BASIL = ("people/basil-okonkwo", md("Basil Okonkwo", type="person", aliases="[Ba
 ORBIT = ("projects/orbit", md("Orbit", type="project"))
 SIENNA = ("people/sienna-marsh", md("Sienna Marsh", type="person", aliases="[Sienna]"))
 MAY = ("people/may-tran", md("May Tran", type="person", aliases="[May]"))
+GRACE = ("people/grace-obi", md("Grace Obi", type="person", aliases="[Grace]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("hope and grace are coming to dinner on friday", True),  # each the other's evidence
+        ("with hope and grace away the office is quiet", True),
+        ("saying grace and hope for the best", False),  # a grace and a verb
+        ("faith, hope and charity", False),
+    ],
+)
+def test_two_of_the_users_people_side_by_side(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    brain = make_brain(HOPE, GRACE)
+    expected = sorted([HOPE[0], GRACE[0]]) if found else []
+    assert sorted(slugs(ask(engine, brain, text))) == expected
 
 
 @pytest.mark.parametrize(

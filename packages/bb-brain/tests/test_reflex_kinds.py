@@ -639,13 +639,11 @@ def test_a_kind_with_a_word_its_summary_says_of_it_is_the_known_one(
 
 HIGH_GEAR = (
     "companies/high-gear-cafe",
-    "---\ntitle: High Gear Cafe\ntype: company\nsummary: Cafe at the trail centre car "
-    "park.\n---\n",
+    "---\ntitle: High Gear Cafe\ntype: company\nsummary: Cafe at the trail centre car park.\n---\n",
 )
 BLUE_HOUR = (
     "companies/blue-hour-studio",
-    "---\ntitle: Blue Hour Studio\ntype: company\nsummary: The user's photography "
-    "studio.\n---\n",
+    "---\ntitle: Blue Hour Studio\ntype: company\nsummary: The user's photography studio.\n---\n",
 )
 
 

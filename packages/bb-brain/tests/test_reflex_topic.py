@@ -194,6 +194,9 @@ WREN = ("people/wren-halloway", md("Wren Halloway", type="person", aliases="[Wre
         ("wren nests are tiny, it's amazing", False),  # a noun is an "it"
         ("wren is late again. She asked me yesterday", False),  # another sentence
         ("wren is late again, Priya said she would check", False),  # another name between
+        ("it's wren, she's on the late shift all week", True),  # who "it" is
+        ("it was wren, he rang back after lunch", True),
+        ("it's wren season, she says, the hedges are full", False),  # no name: a noun runs on
     ],
 )
 def test_a_subject_referred_back_to_as_a_person(

@@ -1566,6 +1566,12 @@ _PERSON_EVIDENCE: Final = frozenset(
 )
 
 
+#: Words after two names that make the pair their subject: "hope and grace are ...".
+_PAIR_VERBS: Final = frozenset("are were have had 're 've will would can could both".split())
+#: "with" right before the first of two names: "with hope and grace away".
+_WITH_BEFORE: Final = re.compile(r"\bwith\s+$", re.IGNORECASE)
+
+
 def one_sense_per_text(
     accepted: list[Resolved], declined: list[Resolved]
 ) -> tuple[list[Resolved], list[Resolved]]:
@@ -1911,11 +1917,33 @@ class Conversation:
         firm = [a for a in accepted if not any(_soft(signal) for signal in a.signals)]
         for res in undecided:
             listed = sorted({a.slug for a in firm if self._listed_with(res, a)})
+            # two of the user's people named side by side: "hope and grace are coming over"
+            listed = listed or sorted(
+                {other.slug for other in undecided if self._a_pair_of_people(res, other)}
+            )
             if listed and res.page.is_person:
                 accepted.append(accept(res, [f"{LISTED_WITH_PERSON} ({', '.join(listed)})"]))
             else:
                 declined.append(decline(res))
         return accepted, declined
+
+    def _a_pair_of_people(self, res: Resolved, other: Resolved) -> bool:
+        """Two of the user's people named side by side, doing or undergoing something together.
+
+        "hope and grace are coming over", "with hope and grace away": each is the other's
+        evidence, when a verb agreeing with the pair follows them or "with" leads them ("saying
+        grace and hope for the best" is a grace and a verb).
+        """
+        if other is res or not res.page.is_person or not self._listed_with(res, other):
+            return False
+        text = self._texts[res.text_index]
+        first, second = sorted((res.cand, other.cand), key=lambda cand: cand.start)
+        after = _NEXT_WORD.match(text, second.end)
+        if after is not None:
+            word = normalise(after.group(1))
+            if word in _PAIR_VERBS or {"VBP", "VBD"} & inflections(word):
+                return True
+        return _WITH_BEFORE.search(text, 0, first.start) is not None
 
     def _listed_with(self, res: Resolved, other: Resolved) -> bool:
         """The mention and a person named on their own strength stand side by side in a list.

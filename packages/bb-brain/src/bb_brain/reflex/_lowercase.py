@@ -447,7 +447,7 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
 
 
 def _after_indefinite_article(tokens: list[Token], tok: Token) -> bool:
-    """"a" or "an" before the phrase, maybe with a word or two describing it ("a total ...")."""
+    """An "a" or "an" before the phrase, maybe with a word or two describing it ("a total ...")."""
     at = tok
     for _ in range(_DESCRIBING_WORDS + 1):
         before = tokens[at.index - 1] if at.index > 0 and at.glued else None

@@ -279,6 +279,20 @@ def _referred_back(tokens: list[Token], index: int) -> bool:
     return False
 
 
+def _identified(tokens: list[Token], index: int) -> bool:
+    """Who "it" is, said alone before the clause about them: "it's hope, she's on nights".
+
+    "it's", "it was" or "that's" right before the word, and the word ends its phrase.
+    """
+    before = _glued_before(tokens, index)
+    if before is None or not _phrase_ends(tokens, index):
+        return False
+    if before.norm in ("it", "that") and before.possessive:  # "it's", "that's"
+        return True
+    lead = _glued_before(tokens, before.index) if before.norm in ("is", "was") else None
+    return lead is not None and lead.norm in ("it", "that")
+
+
 def _sent_to(tokens: list[Token], index: int) -> bool:
     """After "to", "from" or "for", and no everyday noun of a set phrase ("to church").
 
@@ -1176,7 +1190,7 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
     if first == last and _asked_subject(tokens, last):
         found.append(ASKED_SUBJECT)
     if first == last and _referred_back(tokens, last):
-        if _subject_then_verb(tokens, last) or _sent_to(tokens, last):
+        if _subject_then_verb(tokens, last) or _sent_to(tokens, last) or _identified(tokens, last):
             found.append(REFERRED_BACK)
     if _episode_subject(tokens, first, last):
         found.append(EPISODE_SUBJECT)
