@@ -945,6 +945,11 @@ def test_a_name_typed_in_lowercase_opens_a_clause_after_and_but_so(
     assert [(fact, slug) for fact, slug, _ in rules(("user", said))] == kept
 
 
+def test_a_clause_that_refers_back_to_a_thing_goes_on_with_its_fact() -> None:
+    said = "Bob Park is writing the risk assessment, he wants it signed off before half term"
+    assert rules(("user", said)) == [(said, BOB.slug, None)]
+
+
 def test_reporting_something_to_someone_is_a_deed_not_a_report() -> None:
     said = ("user", "Bob Park's roof leaks. he's reported it to Widget Co 4 times since May")
     assert [slug for _, slug, _ in rules(said)] == [BOB.slug, BOB.slug]

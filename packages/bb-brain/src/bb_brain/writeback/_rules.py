@@ -1490,6 +1490,8 @@ def _restarts(ref: Reference | None, refs: list[Reference], clause: Clause) -> b
     have moved deliveries to Mondays, and from June they're charging for pallets" and "...,
     though he's only free on Sundays", which refer back to it later in the clause.
     """
+    if _BACK_TO_A_THING.search(clause.text) is not None:
+        return False  # "Rebaz is writing the risk assessment, he wants the imam to sign it off"
     if (
         ref is not None
         and subject(ref, clause.text)
@@ -1497,6 +1499,11 @@ def _restarts(ref: Reference | None, refs: list[Reference], clause: Clause) -> b
     ):
         return True
     return _says_more(clause.text)
+
+
+#: A thing the clause before named, referred back to as the object: "... sign it off",
+#: "... present it for us".
+_BACK_TO_A_THING = re.compile(r"(?<!^)\b(?:it|them)\b(?!['’]s)", re.IGNORECASE)
 
 
 def _continues(last: _Group, ref: Reference | None, refs: list[Reference], clause: Clause) -> bool:
