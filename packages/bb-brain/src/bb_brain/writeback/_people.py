@@ -35,7 +35,7 @@ from bb_brain._given_names import a_given_name, name_pronoun
 from bb_brain._names import HONORIFICS, fold, keyboard_spelling
 from bb_brain._orgnames import ORG_WORDS
 from bb_brain.reflex._lexicon import FAMILY_WORDS, PERSON_VERBS_AFTER, ROLE_NOUNS
-from bb_brain.reflex._ordinary import ORDINARY_ZIPF, sense
+from bb_brain.reflex._ordinary import ORDINARY_ZIPF, folded_place_phrases, sense
 from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._clauses import every_week
 from bb_brain.writeback._organisations import TRADE_ENDINGS
@@ -63,7 +63,7 @@ _AFFILIATION = re.compile(r"\s+(?:from|at)\s+([A-Z][\w'’-]*)")
 #: Verbs after a name that take a person as their subject, besides the reflex's.
 _VERBS_AFTER: Final = PERSON_VERBS_AFTER | frozenset(
     "joined joins started starts leads led heads headed manages managed works worked "
-    "runs ran".split()
+    "runs ran offered offers volunteered volunteers".split()
 )
 _LIST_LINK = re.compile(r"\s*(?:,|,?\s+(?:and|&)\s+|/)\s*")
 _LETTERS = re.compile(r"[^\W_]+")
@@ -73,6 +73,8 @@ DATE_LEADS: Final = frozenset(
     "this every each of".split()
 )
 _PRONOUN_AFTER: Final = frozenset({"he", "she", "who", "he's", "she's"})
+#: An auxiliary between a name and a person's verb: "has offered", "had said".
+_AUXILIARIES_AFTER: Final = frozenset("has had hasn't hadn't".split())
 #: Words looked at before a name for a role or kinship noun.
 LOOK_BEHIND: Final = 4
 
@@ -123,7 +125,7 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
             words = match.group(1).split()  # "Mr Abernethy": the title names them
         # "Jonah Adebayo's": the name, then its possessive
         owned = [*words[:-1], words[-1][:-2]] if words[-1].endswith(("'s", "’s")) else words
-        if len(words) < 2 or not (name_like(owned) or _a_given_name_first(owned)):
+        if len(words) < 2 or not _full_name(owned):
             continue
         start = text.index(words[0], match.start(1))
         if _a_things_name(text, start, words):
@@ -149,6 +151,13 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
         name = text[start:end]
         found.append(NewPerson(name, person_slug(name), start, end))
     return found
+
+
+def _full_name(words: list[str]) -> bool:
+    """Words shaped as a person's full name, and no place of several words ("Costa Rica")."""
+    if not (name_like(words) or _a_given_name_first(words)):
+        return False
+    return fold(" ".join(words)) not in folded_place_phrases()
 
 
 def _a_things_name(text: str, start: int, words: list[str]) -> bool:
@@ -648,6 +657,9 @@ def _said_next(word: str, rest: str, name: str) -> bool:
     """A pronoun or a person's verb right after the name, or where they are from and a deed."""
     if word in _PRONOUN_AFTER or word in _VERBS_AFTER:
         return True
+    if word in _AUXILIARIES_AFTER:  # "Kawa Mustafa has offered to put shelves up"
+        done = [fold(found) for found in _WORD.findall(rest[:_DESCRIPTION_CHARS])][1:2]
+        return bool(done) and done[0] in _VERBS_AFTER
     # "Xu Meilan from the print shop is printing ...": who they are with, then their deed
     return word == "from" and _WHERE_FROM.match(rest) is not None and _no_words(name)
 
