@@ -605,6 +605,7 @@ QUIET_HOURS = (
         ("what are normal quiet hours for a flat share?", []),
         ("do other halls have strict quiet hours or is it just us", []),
         ("they say next star night is moving to the 9th", [STARGAZING[0]]),
+        ("last night was the best star night ever", [STARGAZING[0]]),  # one of the user's own
         ("so glad quiet hours worked out in the end", [QUIET_HOURS[0]]),
         ("can we keep quiet hours going after the exams?", [QUIET_HOURS[0]]),
     ],
@@ -639,7 +640,8 @@ def test_a_kind_with_a_word_its_summary_says_of_it_is_the_known_one(
 
 HIGH_GEAR = (
     "companies/high-gear-cafe",
-    "---\ntitle: High Gear Cafe\ntype: company\nsummary: Cafe at the trail centre car park.\n---\n",
+    "---\ntitle: High Gear Cafe\ntype: company\nsummary: Cafe at the trail centre where the user "
+    "meets the club.\n---\n",
 )
 BLUE_HOUR = (
     "companies/blue-hour-studio",

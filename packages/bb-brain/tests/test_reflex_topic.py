@@ -115,6 +115,23 @@ def test_other_relations_stay_silent(engine: Engine, make_brain: Any, text: str)
     assert ask(engine, brain, text).pointers == []
 
 
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("the accountant needs the payslips by friday", True),
+        ("the accountant on monday said the figures are fine", True),  # when, not whose
+        ("the accountant at the bank was really helpful", False),  # placed elsewhere
+        ("the accountant of the sailing club rang", False),
+        ("the accountant on that quiz show was brilliant", False),
+    ],
+)
+def test_a_service_role_placed_elsewhere_is_someone_else(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    brain = make_brain(LOIS)
+    assert slugs(ask(engine, brain, text)) == (["people/lois-varga"] if found else [])
+
+
 def test_two_pages_with_one_relation_stay_silent(engine: Engine, make_brain: Any) -> None:
     other = ("people/ines-varga", md("Ines Varga", type="person", summary="The user's accountant."))
     brain = make_brain(LOIS, other)
@@ -176,6 +193,8 @@ MARGIT = ("people/margit-adair", md("Margit Adair", type="person", summary="The 
         ("it's mum's birthday on friday", True),
         ("her mum picked them up", False),  # somebody else's
         ("the other mums at the gate were lovely", False),
+        ("keep it mum, the party's a surprise", False),  # idioms of keeping quiet
+        ("mum's the word about the party", False),
     ],
 )
 def test_a_family_word_as_a_name(engine: Engine, make_brain: Any, text: str, found: bool) -> None:

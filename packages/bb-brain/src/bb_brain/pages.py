@@ -179,26 +179,6 @@ def _street_abbreviated(key: str) -> str | None:
     return " ".join([first, *(_STREET_SHORT.get(word, word) for word in rest)])
 
 
-def _run_together(key: str) -> str | None:
-    """A name of two words written as one, when no dictionary has that one word.
-
-    "dark side" is typed "darkside" and "book club" "bookclub"; "any one" written as one is
-    "anyone", a word of its own, and a name of one word or three is typed as it is.
-    """
-    from bb_brain.reflex._ordinary import sense
-
-    words = key.split()
-    if len(words) != 2 or not all(word.isalpha() and len(word) > 2 for word in words):
-        return None
-    one = "".join(words)
-    meaning = sense(one)
-    return None if meaning.lexical or meaning.zipf > 0 else one
-
-
-#: The arms of a page's own names: its title and its aliases.
-_NAMES: Final = frozenset({"title", "alias"})
-
-
 def _clipped(key: str) -> str | None:
     """A key with its long words clipped as English speech clips them, or None when none is."""
     words = key.split()
@@ -323,13 +303,6 @@ class PageRecord:
             rows += [(short, arm) for key, arm in rows if (short := _street_abbreviated(key))]
             # "Eastbury Regeneration" is "eastbury regen", "the delicatessen" "the deli"
             rows += [(short, arm) for key, arm in rows if (short := _clipped(key))]
-            # "Dark Side" typed "darkside", as two-word names are run together: a form of
-            # the name, which "the" may lead as it leads the name ("the darkside")
-            rows += [
-                (one, "name-form")
-                for key, arm in rows
-                if arm in _NAMES and (one := _run_together(key))
-            ]
         seen: set[tuple[str, str]] = set()
         unique: list[tuple[str, str]] = []
         for row in rows:

@@ -30,7 +30,7 @@ from bb_brain.reflex._tokens import (
 )
 
 ALL_ARMS: Final = frozenset(
-    {"alias", "title", "name-form", "slug-suffix", "surname", "given-name"} | SHORT_NAME_ARMS
+    {"alias", "title", "slug-suffix", "surname", "given-name"} | SHORT_NAME_ARMS
 )
 NAME_ARMS: Final = frozenset({"alias", "title", "name-form", "slug-suffix"})
 EXACT_ARMS: Final = frozenset({"alias", "title", "name-form"})

@@ -588,11 +588,6 @@ _DEFINITE: Final = frozenset({"the", "my", "our"})
 OWN_ALIAS_WORDS: Final = 3
 
 
-def _run_together(res: Resolved) -> bool:
-    """A thing's two-word name typed as one word ("the darkside" of Dark Side): "the" is its."""
-    return res.arm == "name-form" and not res.page.is_person
-
-
 def _venue_after_the(res: Resolved) -> bool:
     """A venue's short name no dictionary has, after "the": "two nights at the quorbury".
 
@@ -720,8 +715,18 @@ def _someone_elses_firm(res: Resolved) -> bool:
     return _FIRM_OF_THE_USER.search(res.page.summary) is None
 
 
-#: A summary that ties its firm to the user: "The user's studio", "Our shop", "we run it".
-_FIRM_OF_THE_USER: Final = re.compile(r"\b(?:user['’]s|user|our|my|we|i)\b", re.IGNORECASE)
+def _dictionary_words(res: Resolved) -> bool:
+    """The mention is made of dictionary words, however rare ("daily grind", "second wind")."""
+    words = [word for word in res.cand.norm.split() if not sense(word).function]
+    return bool(res.cand.ambiguity) or (bool(words) and all(sense(w).lexical for w in words))
+
+
+#: A summary that makes its firm the user's: "Our shop", "The user's studio", "Run by the
+#: user" (not "Cafe where the user meets friends").
+_FIRM_OF_THE_USER: Final = re.compile(
+    r"^\W*(?:our|my)\b|\buser['’]s\b|\b(?:run|owned|founded|started)\s+by\s+the\s+user\b",
+    re.IGNORECASE,
+)
 
 
 def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:
@@ -812,13 +817,17 @@ def _qualified(ahead: list[Token], tokens: list[Token], last: int) -> bool:
     """An adjective of quality before a name of everyday words: it describes one of a kind.
 
     A name takes no such adjective ("normal quiet hours" are anyone's); one that picks an
-    occurrence of the thing ("next star night", "the annual open day") still names it, and
+    occurrence of the thing ("next star night", "the annual open day") still names it, as does
+    one after an article or a possessive, which ranks the user's own ("the best star night
+    ever", "our usual open day"), and
     one said of somebody, before the clause the name opens, is no part of it ("so glad open
     day went well").
     """
     tok = ahead[-1]
     if len(ahead) > 1 and ahead[-2].norm in _DEGREE | {"too", "super"}:
         return False  # "so glad ...": said of the speaker
+    if len(ahead) > 1 and (ahead[-2].norm in DETERMINERS or ahead[-2].possessive):
+        return False  # "the best game night ever", "our usual open day": one of the user's own
     nxt = last + 1
     if nxt < len(tokens) and tokens[nxt].glued and {"VBZ", "VBD"} & inflections(tokens[nxt].norm):
         return False  # "... open day went well": the name opens a clause of its own
@@ -1116,7 +1125,7 @@ def veto(res: Resolved) -> str | None:
         return f"declined: {res.cand.raw!r} matches only the slug of {res.page.title!r}"
     if other := _another_sense(res, signals):
         return other
-    if SPEAKERS_OWN in signals and _someone_elses_firm(res) and res.cand.ambiguity:
+    if SPEAKERS_OWN in signals and _someone_elses_firm(res) and _dictionary_words(res):
         # "need to find my second wind" of Second Wind Cafe, even once the cafe was named
         return f"declined: {res.cand.raw!r} is the speaker's own, and {res.page.title!r} is not"
     if res.cand.tokens != 1:
@@ -1125,12 +1134,7 @@ def veto(res: Resolved) -> str | None:
         return no_name
     if _is_place(res):
         return None
-    if (
-        DETERMINED_PHRASE in signals
-        and not _venue_after_the(res)
-        and FAMILY_BY_NAME not in signals
-        and not _run_together(res)
-    ):
+    if DETERMINED_PHRASE in signals and not _venue_after_the(res) and FAMILY_BY_NAME not in signals:
         return f"declined: {res.cand.raw!r} is a whole noun phrase after a determiner"
     if signals & _PERSON_EVIDENCE:
         return None

@@ -84,6 +84,7 @@ from bb_brain.reflex._lexicon import (
     PERSON_VERBS_BEFORE,
     POSSESSIVE_DETERMINERS,
     ROLE_NOUNS,
+    is_calendar_word,
 )
 from bb_brain.reflex._lowercase import PLACE_PREPOSITIONS, lowercase, ordinary_uses
 from bb_brain.reflex._notes import dropped_articles
@@ -404,7 +405,12 @@ def _relations(tokens: list[Token], maker: Maker) -> list[Candidate]:
             continue
         if tok.norm in ("the", "our") and not tok.possessive:
             nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
-            if nxt is not None and nxt.glued and nxt.norm in SERVICE_ROLES:
+            if (
+                nxt is not None
+                and nxt.glued
+                and nxt.norm in SERVICE_ROLES
+                and _unplaced(tokens, nxt)
+            ):
                 key = relation_key([], nxt.norm)  # "the accountant needs the payslips"
                 if key is not None:
                     found.append(maker.make(key, [tok, nxt], RELATION_ARMS))
@@ -444,6 +450,32 @@ def _someones_relative(tokens: list[Token], owner: Token, maker: Maker) -> Candi
     return maker.make(relative_key(whose, nxt.norm), [nxt], RELATION_ARMS)
 
 
+def _unplaced(tokens: list[Token], role: Token) -> bool:
+    """A service role said with nothing placing it elsewhere ("the landlord").
+
+    Not "the landlord of the pub", "the accountant at the bank" or "the lawyer on that tv
+    show"; a time after it says when, not whose ("the dentist on friday").
+    """
+    after = tokens[role.index + 1] if role.index + 1 < len(tokens) else None
+    if after is None or not after.glued or after.norm not in _PLACING:
+        return True
+    then = tokens[after.index + 1] if after.index + 1 < len(tokens) else None
+    if then is not None and then.glued and then.norm == "the":
+        then = tokens[then.index + 1] if then.index + 1 < len(tokens) else None
+    return then is not None and (
+        is_calendar_word(then.norm)
+        or then.norm[:1].isdigit()
+        or then.norm in _WHEN
+        or then.norm in _TIME_NOUNS
+    )
+
+
+#: Prepositions after a role that place its holder elsewhere.
+_PLACING: Final = frozenset("of at for on in from with".split())
+#: Verbs of the idiom "keep it mum".
+_KEEP: Final = frozenset("keep keeps kept keeping".split())
+
+
 def _a_known_role(tokens: list[Token], role: Token) -> bool:
     """A role the user knows one person in, said of that one: not "the treasurer of X"."""
     if role.norm not in KNOWN_ROLES or role.norm in SERVICE_ROLES:
@@ -462,8 +494,20 @@ def _verb_too(word: str) -> bool:
 
 
 def _kin_name(tokens: list[Token], tok: Token) -> bool:
-    """A family word as a name: "mum rang" is the speaker's mother, "her mum" is not."""
+    """A family word as a name: "mum rang" is the speaker's mother, "her mum" is not.
+
+    Nor is "mum" in the idioms of keeping quiet: "keep it mum", "mum's the word".
+    """
     before = tokens[tok.index - 1] if tok.index > 0 and tok.glued else None
+    after = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
+    if tok.norm == "mum" and tok.possessive and after is not None and after.glued:
+        following = tokens[after.index + 1] if after.index + 1 < len(tokens) else None
+        if after.norm == "the" and following is not None and following.norm == "word":
+            return False  # "mum's the word"
+    if tok.norm == "mum" and before is not None and before.norm == "it":
+        verb = tokens[before.index - 1] if before.index > 0 and before.glued else None
+        if verb is not None and verb.norm in _KEEP:
+            return False  # "keep it mum"
     if before is None:
         return True
     # "it's mum's birthday": the 's of a pronoun is "is"
