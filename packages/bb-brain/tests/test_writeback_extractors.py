@@ -892,6 +892,11 @@ def test_a_repair_that_gives_only_the_value_keeps_what_it_is_of() -> None:
             "Widget Co's stocktake is 14 Nov at the depot, 9am",
         ),
         ("Widget Co quoted £480 for the van. oops, £840", "Widget Co quoted £840 for the van"),
+        # a second fix fixes the first
+        (
+            "Widget Co's van comes at 10:20. sorry, 10:50. sorry again, 11:50",
+            "Widget Co's van comes at 11:50",
+        ),
         # a day of the month alone keeps the month the date was given with
         (
             "Widget Co's open day is the 3rd of June. sorry, not the 3rd, the 10th",
@@ -936,6 +941,16 @@ def test_an_apology_with_no_value_of_that_kind_fixes_nothing() -> None:
         (
             "Bob Park brought the cakes and alice the urn on the 3rd",
             [("Bob Park brought the cakes and alice the urn on the 3rd", BOB.slug)],
+        ),
+        # two people as one subject: one fact, not a fragment for the second
+        (
+            "Bob Park and alice are coming on Friday",
+            [("Bob Park and alice are coming on Friday", BOB.slug)],
+        ),
+        # a piece before that names nothing and states no figure is no fact alone
+        (
+            "the tiles are late so alice is coming next week instead",
+            [("the tiles are late so alice is coming next week instead", ALICE.slug)],
         ),
     ],
 )

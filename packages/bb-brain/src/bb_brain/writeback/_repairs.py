@@ -31,7 +31,7 @@ _KINDS: Final = {
 }
 #: What may open a clause that only fixes a value: an apology, a slip owned, "I mean".
 _SLIP: Final = re.compile(
-    r"^\W*(?:(?:sorry|oops|whoops|no|wait|i mean|i meant|make that|rather)\b[\s,.!:;-]*)+",
+    r"^\W*(?:(?:sorry|oops|whoops|no|wait|again|i mean|i meant|make that|rather)\b[\s,.!:;-]*)+",
     re.IGNORECASE,
 )
 #: Words after a value that are no part of it ("the 19th now", "20 Dec instead").

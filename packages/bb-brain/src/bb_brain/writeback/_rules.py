@@ -652,7 +652,9 @@ class RulesExtractor:
                 if mention.entity is None or not mention.entity.is_person:
                     continue
                 joined = _JOINED_BEFORE.search(clause.text, start, mention.start)
-                if joined is None or not clause.text[start : joined.start()].strip():
+                if joined is None or not self._a_fact_of_its_own(
+                    clause.text[start : joined.start()]
+                ):
                     continue
                 if not (mention.possessive or _a_verb_next(clause.text, mention.end)):
                     continue
@@ -668,6 +670,19 @@ class RulesExtractor:
             rest = clause.text[start:]
             pieces.append(Clause(rest, clause.start + start, clause.end, clause.grounds))
         return pieces
+
+    def _a_fact_of_its_own(self, piece: str) -> bool:
+        """What comes before "and", "but" or "so" is a statement worth keeping alone.
+
+        It has a verb ("kenji and linh are coming" is one subject of two people), and it
+        names someone or something, or states a cue or a figure ("the tiles are late so
+        park is coming" is one fact, on him).
+        """
+        words = re.findall(r"[a-z]+", piece.casefold())
+        if not (_CONTRACTED.search(piece) or any(finite(word) for word in words)):
+            return False
+        named = any(mention.entity is not None for mention in self._entities.mentions(piece))
+        return named or _cue(piece) is not None or _informative(piece, [])
 
     def _reasons(self, clauses: list[Clause]) -> list[Clause]:
         """Clauses with a reason that has a subject of its own split off after "because".
@@ -1155,7 +1170,7 @@ def _value_fixed(sentence: str, previous: list[_Fact]) -> str | None:
 
 
 #: A slip marker said as its own piece before the value: "sorry, 20 Dec".
-_SLIP_ONLY = re.compile(r"^\W*(?:sorry|oops|whoops|no|wait|i mean)\W*$", re.IGNORECASE)
+_SLIP_ONLY = re.compile(r"^\W*(?:sorry|oops|whoops|no|wait|i mean)(?:\s+again)?\W*$", re.IGNORECASE)
 
 
 def _restated_value(withdrawn: str, repair: str) -> str:
@@ -1218,6 +1233,10 @@ _AFTER_A_SUBJECT: Final = frozenset(
     didnt can can't cant could couldn't will won't wont would wouldn't should shouldn't
     """.split()
 )
+
+
+#: A verb contracted onto a word: "adil's fine", "I'm away", "they'll".
+_CONTRACTED = re.compile(r"\w['’](?:s|re|ll|d|ve|m|t)\b", re.IGNORECASE)
 
 
 def _a_verb_next(text: str, end: int) -> bool:
