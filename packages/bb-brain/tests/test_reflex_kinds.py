@@ -577,9 +577,9 @@ OPEN_DAY = (
 )
 
 
-QUIET_HOURS = (
-    "projects/quiet-hours",
-    "---\ntitle: Quiet Hours\ntype: project\nsummary: The hall committee's trial of a "
+QUIET_TIME = (
+    "projects/quiet-time",
+    "---\ntitle: Quiet Time\ntype: project\nsummary: The hall committee's trial of a "
     "no-noise rule after 11pm.\n---\n",
 )
 
@@ -602,18 +602,18 @@ QUIET_HOURS = (
         ("my nephew wants a star night theme for his birthday", []),
         ("it was open day at the college down the road, so busy", []),
         # an adjective of quality describes one of a kind; one of occurrence picks the next
-        ("what are normal quiet hours for a flat share?", []),
-        ("do other halls have strict quiet hours or is it just us", []),
+        ("what is normal quiet time for a toddler?", []),
+        ("do other halls have strict quiet time, or just ours?", []),
         ("they say next star night is moving to the 9th", [STARGAZING[0]]),
         ("last night was the best star night ever", [STARGAZING[0]]),  # one of the user's own
-        ("so glad quiet hours worked out in the end", [QUIET_HOURS[0]]),
-        ("can we keep quiet hours going after the exams?", [QUIET_HOURS[0]]),
+        ("so glad quiet time worked out in the end", [QUIET_TIME[0]]),
+        ("can we keep quiet time going after the exams?", [QUIET_TIME[0]]),
     ],
 )
 def test_a_plans_whole_name_of_everyday_words_standing_bare_names_it(
     engine: Engine, make_brain: Any, text: str, found: list[str]
 ) -> None:
-    assert slugs(ask(engine, make_brain(STARGAZING, OPEN_DAY, QUIET_HOURS), text)) == found
+    assert slugs(ask(engine, make_brain(STARGAZING, OPEN_DAY, QUIET_TIME), text)) == found
 
 
 WALL_SURVEY = (

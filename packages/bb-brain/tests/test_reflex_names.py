@@ -1332,15 +1332,15 @@ def test_a_hyphenated_title_typed_with_a_space(engine: Engine, make_brain: Any, 
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("i'm a total night owl these days", False),  # the words, said of anyone
-        ("she's a real night owl, always online at 2am", False),
-        ("entries for night owl close on friday", True),  # the event, named bare
+        ("i'm a proper early bird these days", False),  # the words, said of anyone
+        ("he's a real early bird, out running at five", False),
+        ("good news, early bird is back on", True),  # the event, named bare
     ],
 )
 def test_a_describing_word_after_a_keeps_an_everyday_phrase_ordinary(
     engine: Engine, make_brain: Any, text: str, found: bool
 ) -> None:
-    race = ("events/night-owl-enduro", md("Night Owl Enduro", type="event", aliases="[Night Owl]"))
+    race = ("events/early-bird-relay", md("Early Bird Relay", type="event", aliases="[Early Bird]"))
     brain = make_brain(race)
     assert slugs(ask(engine, brain, text)) == ([race[0]] if found else [])
 

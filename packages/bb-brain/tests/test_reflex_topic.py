@@ -147,9 +147,9 @@ def test_two_pages_with_one_relation_stay_silent(engine: Engine, make_brain: Any
         ("The user's old boss.", "", ["my former manager"]),
         ("Mother of the user.", "", ["my mother"]),
         ("The user's stepdad, retired to the coast.", "", ["my stepfather"]),
-        ("The user's landlord at 9 Orrin Lane; prefers calls.", "", ["my landlord"]),
+        ("The user's accountant at Holt & Rowe; files the returns.", "", ["my accountant"]),
         ("Our accountant for the bakery.", "", ["my accountant"]),
-        ("The user's sister-in-law in Truro.", "", ["my sister-in-law"]),
+        ("The user's brother-in-law from Penzance.", "", ["my brother-in-law"]),
         ("", "Rosa Lind is the user's aunt from Cork.", ["my aunt"]),
         ("", "Rosa Lind is the user's aunt; she lives in Hull.", ["my aunt"]),
         ("", "Rosa Lind, the user's godmother, lives in Hull.", ["my godmother"]),
@@ -307,7 +307,7 @@ def test_common_words_shared_with_a_page_say_too_little(engine: Engine, make_bra
         ("heath is going to ask about the budget", True),
         ("heath is going to be covered in snow", False),
         ("the heath has grown back", False),
-        ("heath hasn't replied, should i nudge him", True),  # the perfect denied
+        ("heath hasn't replied yet, i'll nudge him", True),  # the perfect denied
         ("heath didn't reply to the group chat", True),  # a deed denied
         ("the heath didn't burn this summer", False),
     ],

@@ -920,21 +920,25 @@ def test_an_apology_with_no_value_of_that_kind_fixes_nothing() -> None:
     ("said", "kept"),
     [
         (
-            "Bob Park wants the talks under ten minutes and alice wants a vegan option",
+            "Bob Park wants a shorter set and alice wants the encore back",
             [
-                ("Bob Park wants the talks under ten minutes", BOB.slug),
-                ("alice wants a vegan option", ALICE.slug),
+                ("Bob Park wants a shorter set", BOB.slug),
+                ("alice wants the encore back", ALICE.slug),
             ],
         ),
         (
-            "Bob Park is fine paying the deposit but alice isn't, she'd rather wait",
-            [("Bob Park is fine paying the deposit", BOB.slug), ("she'd rather wait", ALICE.slug)],
+            "Bob Park is happy to cover the float but alice isn't keen, she wants to wait",
+            [
+                ("Bob Park is happy to cover the float", BOB.slug),
+                ("alice isn't keen", ALICE.slug),
+                ("she wants to wait", ALICE.slug),
+            ],
         ),
         (
-            "I'm away for a week from the 2nd so alice's office is the contact",
+            "I'm in Porto for a week from the 9th so alice's deputy is in charge",
             [
-                ("I'm away for a week from the 2nd", None),
-                ("alice's office is the contact", ALICE.slug),
+                ("I'm in Porto for a week from the 9th", None),
+                ("alice's deputy is in charge", ALICE.slug),
             ],
         ),
         # a name that opens no clause of its own stays in its clause
@@ -961,13 +965,13 @@ def test_a_name_typed_in_lowercase_opens_a_clause_after_and_but_so(
 
 
 def test_a_clause_that_refers_back_to_a_thing_goes_on_with_its_fact() -> None:
-    said = "Bob Park is writing the risk assessment, he wants it signed off before half term"
+    said = "Bob Park is drafting the seating plan, he wants it checked over by Easter"
     assert rules(("user", said)) == [(said, BOB.slug, None)]
 
 
 def test_reporting_something_to_someone_is_a_deed_not_a_report() -> None:
-    said = ("user", "Bob Park's roof leaks. he's reported it to Widget Co 4 times since May")
-    assert [slug for _, slug, _ in rules(said)] == [BOB.slug, BOB.slug]
+    said = ("user", "Alice's gutter drips. she's reported it to Widget Co 3 times since March")
+    assert [slug for _, slug, _ in rules(said)] == [ALICE.slug, ALICE.slug]
 
 
 def test_so_before_a_new_subject_starts_a_clause() -> None:

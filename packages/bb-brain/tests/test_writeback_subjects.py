@@ -221,8 +221,8 @@ def test_a_capital_run_named_after_an_owner_or_after_an_article_is_no_new_person
 @pytest.mark.parametrize(
     "said",
     [
-        "Zerya Dostan has offered to put shelves up in the cupboard.",
-        "one of the dads, Zerya Dostan, has offered to put shelves up",
+        "Zerya Dostan has offered to repaint the shed.",
+        "one of the neighbours, Zerya Dostan, has offered to repaint the shed",
         "Zerya Dostan hasn't said yes yet.",
     ],
 )

@@ -267,7 +267,7 @@ _WHOSE_RELATIVE: Final = re.compile(
 def _head_key(phrase: str) -> str:
     """The key of a phrase whose last word is the relation ("younger sister" -> my sister).
 
-    What follows a preposition says where or whose ("landlord at 22 Larkspur Road",
+    What follows a preposition says where or whose ("landlord at 9 Orrin Lane",
     "accountant for the shop"): the relation is the word before it ("brother in law" is one).
     """
     for cut in _PHRASE_END.finditer(phrase):

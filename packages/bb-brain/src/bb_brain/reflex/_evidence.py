@@ -704,7 +704,7 @@ def _is_pet(res: Resolved) -> bool:
 
 
 def _someone_elses_firm(res: Resolved) -> bool:
-    """A company whose summary gives it no tie to the user: "my second wind" is no cafe.
+    """A company whose summary gives it no tie to the user: "my fresh start" is no bakery.
 
     A firm is somebody's business; the user calls it "my" or "our" only when it is theirs,
     and then its page says so ("Our shop", "the user's studio").
@@ -716,7 +716,7 @@ def _someone_elses_firm(res: Resolved) -> bool:
 
 
 def _dictionary_words(res: Resolved) -> bool:
-    """The mention is made of dictionary words, however rare ("daily grind", "second wind")."""
+    """The mention is made of dictionary words, however rare ("fresh start", "last orders")."""
     words = [word for word in res.cand.norm.split() if not sense(word).function]
     return bool(res.cand.ambiguity) or (bool(words) and all(sense(w).lexical for w in words))
 
@@ -786,7 +786,7 @@ def _a_plans_name(res: Resolved, signals: set[str]) -> bool:
     if any(tok.norm in _ONE_OF_MANY or _someones(tok) for tok in ahead):
         return False  # "a star night in wales", "my niece's open day"
     if ahead and _qualified(ahead, tokens, span.last):
-        return False  # "normal quiet hours", "proper open day": a kind of thing described
+        return False  # "normal quiet time", "proper open day": a kind of thing described
     head = sense(tokens[span.last].norm)
     described = sense(tokens[span.first].norm)
     set_phrase = not head.count_noun and described.adjective  # "high tide", not "star night"
@@ -816,7 +816,7 @@ _ONE_OF_MANY: Final = frozenset("a an any some another every each no such".split
 def _qualified(ahead: list[Token], tokens: list[Token], last: int) -> bool:
     """An adjective of quality before a name of everyday words: it describes one of a kind.
 
-    A name takes no such adjective ("normal quiet hours" are anyone's); one that picks an
+    A name takes no such adjective ("normal quiet time" is anyone's); one that picks an
     occurrence of the thing ("next star night", "the annual open day") still names it, as does
     one after an article or a possessive, which ranks the user's own ("the best star night
     ever", "our usual open day"), and
@@ -1126,7 +1126,7 @@ def veto(res: Resolved) -> str | None:
     if other := _another_sense(res, signals):
         return other
     if SPEAKERS_OWN in signals and _someone_elses_firm(res) and _dictionary_words(res):
-        # "need to find my second wind" of Second Wind Cafe, even once the cafe was named
+        # "finally getting my fresh start" of Fresh Start Bakery, even once it was named
         return f"declined: {res.cand.raw!r} is the speaker's own, and {res.page.title!r} is not"
     if res.cand.tokens != 1:
         return None
@@ -2169,13 +2169,13 @@ def _by_what_follows(options: Sequence[Resolved], text: str) -> Resolved | None:
 
 
 def _says_most_of(words: set[str], summary: str) -> bool:
-    """The summary says at least half the words ("sports desk" of a "sports presenter")."""
+    """The summary says at least half the words ("night desk" of a "night presenter")."""
     said = words & _said_of(summary)
     return bool(said) and 2 * len(said) >= len(words)
 
 
 #: Up to four lowercase words right after a name, before its verb ("tara next door said",
-#: "tara at the optician says", "ciaran from the sports desk said").
+#: "tara at the optician says", "ravi from the night desk said").
 _FOLLOWING_WORDS: Final = tuple(
     re.compile(rf"\s+(?P<words>[a-z]+(?:[\s-][a-z]+){{{count}}})(?=\s)") for count in range(4)
 )

@@ -462,7 +462,7 @@ def _after_indefinite_article(tokens: list[Token], tok: Token) -> bool:
     return False
 
 
-#: Words that may describe a phrase between "a" and it: "a total night owl", "a real early lark".
+#: Words that may describe a phrase between "a" and it: "a proper early bird", "a real early lark".
 _DESCRIBING_WORDS: Final = 2
 
 

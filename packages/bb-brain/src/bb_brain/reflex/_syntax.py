@@ -280,7 +280,7 @@ def _referred_back(tokens: list[Token], index: int) -> bool:
 
 
 def _identified(tokens: list[Token], index: int) -> bool:
-    """Who "it" is, said alone before the clause about them: "it's hope, she's on nights".
+    """Who "it" is, said alone before the clause about them: "it's wren, she's covering lates".
 
     "it's", "it was" or "that's" right before the word, and the word ends its phrase.
     """
@@ -1723,7 +1723,7 @@ def _an_adjective_before(tokens: list[Token], token: Token, before: Token) -> bo
     if before.norm in PERSON_VERBS_BEFORE or before.norm in ROLE_NOUNS:
         return False  # "ask ivy", "chef ivy": a deed or a role before a name
     if before.norm in _ORDINALS or _NUMBERED.fullmatch(before.norm):
-        return True  # "third switchback on the climb": one counted among its kind
+        return True  # "fourth hairpin on the descent": one counted among its kind
     word = sense(before.norm)
     lead = _glued_before(tokens, before.index)
     if word.verb_lemmas and lead is not None and lead.norm in _BEFORE_A_VERB:

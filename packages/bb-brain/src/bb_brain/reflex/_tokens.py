@@ -979,7 +979,7 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
         if following is not None and _a_persons_deed(following):
             return [PERSON_VERB]  # every such verb's bare form: "sage will decide"
     if after.norm in _PERFECT:
-        # "rusty has agreed to it", "park hasn't replied": a perfect of a verb only a person does
+        # "rusty has agreed to it", "heath hasn't answered": a perfect of a verb only a person does
         following = _next_glued(tokens, after.index)
         if following is not None and _adverb(following):
             following = _next_glued(tokens, following.index)
@@ -989,7 +989,7 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
 
 
 _GOING_TO: Final = frozenset({"is", "was", "'s"})
-#: Auxiliaries of the perfect, said or denied ("has agreed", "hasn't replied").
+#: Auxiliaries of the perfect, said or denied ("has agreed", "hasn't answered").
 _PERFECT: Final = frozenset("has had have hasn't hadn't haven't".split())
 #: A deed denied: "park didn't reply", "sunday won't answer" (then the verb's bare form).
 _NOT_DOING: Final = frozenset(

@@ -60,7 +60,7 @@ CALLED_TO_SAY: Final = (
 REPORTED: Final = re.compile(
     r"\b(?:says|said|confirmed|confirms|told (?:me|us)|tells (?:me|us)|mentioned|reports|"
     rf"{CALLED_TO_SAY}|reported|let (?:me|us) know)\b"
-    # "he's reported it to the council", "she mentioned it to the vicar": a deed, no report
+    # "she's reported it to the council", "he mentioned it to the vicar": a deed, no report
     r"(?!\s+(?:it|this|that|them|him|her)\s+(?:to|with)\b)(?:\s+that)?\s+",
     re.IGNORECASE,
 )

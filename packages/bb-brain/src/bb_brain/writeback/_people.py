@@ -657,7 +657,7 @@ def _said_next(word: str, rest: str, name: str) -> bool:
     """A pronoun or a person's verb right after the name, or where they are from and a deed."""
     if word in _PRONOUN_AFTER or word in _VERBS_AFTER:
         return True
-    if word in _AUXILIARIES_AFTER:  # "Kawa Mustafa has offered to put shelves up"
+    if word in _AUXILIARIES_AFTER:  # "Zerya Dostan has offered to repaint the shed"
         done = [fold(found) for found in _WORD.findall(rest[:_DESCRIPTION_CHARS])][1:2]
         return bool(done) and done[0] in _VERBS_AFTER
     # "Xu Meilan from the print shop is printing ...": who they are with, then their deed

@@ -1,9 +1,9 @@
-"""A value said again in place of a slip: "sorry, 20 Dec", "not the 12th, the 19th".
+"""A value said again in place of a slip: "sorry, 14 Nov", "not the 3rd, the 10th".
 
 People fix a slipped value by saying only the new one. What the fact was about is in the
 statement they fixed, so the fact to keep is that statement with the new value in place of
-the old one of the same kind ("packing day is Sun 13 Dec at the hall, 10am" then "sorry, 20
-Dec" keeps "packing day is 20 Dec at the hall, 10am"), not the bare value.
+the old one of the same kind ("the jumble sale is Sat 7 Nov at the hall, 9am" then "sorry, 14
+Nov" keeps "the jumble sale is 14 Nov at the hall, 9am"), not the bare value.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def substituted(statement: str, value: str, old: re.Pattern[str] | None = None) 
     """``statement`` with ``value`` in place of ``old``, or of its one value of that kind.
 
     A day of the month alone replaces only the day of a date that gives its month too ("the
-    12th of July" and "the 19th" give "the 19th of July"); None when the statement holds no
+    3rd of June" and "the 10th" give "the 10th of June"); None when the statement holds no
     value to replace, or several of the kind and ``old`` does not say which.
     """
     kind = value_kind(value)

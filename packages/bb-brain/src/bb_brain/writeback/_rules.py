@@ -641,9 +641,9 @@ class RulesExtractor:
     def _named_subjects(self, clauses: list[Clause]) -> list[Clause]:
         """Clauses split where "and", "but" or "so" joins a person named as a new subject.
 
-        "imran wants the talks short and selam wants a vegan option" states one thing of each:
+        "tomas wants a shorter set and ines wants the encore back" states one thing of each:
         a name typed in lowercase opens its clause as a capitalised one does, when a verb
-        follows it (or it owns what does: "so nasra's office is the contact").
+        follows it (or it owns what does: "so ines's deputy covers it").
         """
         pieces: list[Clause] = []
         for clause in clauses:
@@ -1177,8 +1177,8 @@ def _restated_value(withdrawn: str, repair: str) -> str:
     """The withdrawn statement with the repair's value in place of its own.
 
     "the cutover date is March 14. no wait, it's March 21" keeps what the date is of: "the
-    cutover date is March 21"; "packing day is Sun 13 Dec at the hall, 10am. sorry, 20 Dec"
-    keeps the hall and the time ("packing day is 20 Dec at the hall, 10am"), and what the
+    cutover date is March 21"; "the jumble sale is Sat 7 Nov at the hall, 9am. sorry, 14 Nov"
+    keeps the hall and the time ("the jumble sale is 14 Nov at the hall, 9am"), and what the
     repair goes on to say is a clause of its own. A repair that says more than a value
     stands as it is.
     """
@@ -1510,7 +1510,7 @@ def _restarts(ref: Reference | None, refs: list[Reference], clause: Clause) -> b
     though he's only free on Sundays", which refer back to it later in the clause.
     """
     if _BACK_TO_A_THING.search(clause.text) is not None:
-        return False  # "Rebaz is writing the risk assessment, he wants the imam to sign it off"
+        return False  # "Odile is drafting the seating plan, she wants the vicar to check it"
     if (
         ref is not None
         and subject(ref, clause.text)
@@ -1521,7 +1521,7 @@ def _restarts(ref: Reference | None, refs: list[Reference], clause: Clause) -> b
 
 
 #: A thing the clause before named, referred back to as the object: "... sign it off",
-#: "... present it for us".
+#: "... check it over".
 _BACK_TO_A_THING = re.compile(r"(?<!^)\b(?:it|them)\b(?!['’]s)", re.IGNORECASE)
 
 
@@ -2008,7 +2008,7 @@ def _corrected(
     # meetings" states both sides
     value = bare_value(fixed.text) if replaced is not None else None
     if replaced is not None and value is not None:
-        # "new date is the 12th of July. sorry, not the 12th, the 19th": the 19th of July
+        # "open day is the 3rd of June. sorry, not the 3rd, the 10th": the 10th of June
         restated = substituted(replaced.text, value, _stating(fixed.old))
         if restated is not None:
             facts.append(_Fact(restated, replaced.entity, replaced.kind, replaced.title))
