@@ -310,6 +310,8 @@ def test_common_words_shared_with_a_page_say_too_little(engine: Engine, make_bra
         ("heath hasn't replied yet, i'll nudge him", True),  # the perfect denied
         ("heath didn't reply to the group chat", True),  # a deed denied
         ("the heath didn't burn this summer", False),
+        ("heath didn't show up to training again", True),  # turning up
+        ("heath won't pick up, can you try him", True),  # answering the phone
     ],
 )
 def test_a_person_verb_after_an_auxiliary(

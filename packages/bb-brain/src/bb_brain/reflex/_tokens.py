@@ -656,6 +656,18 @@ def person_verb_lemmas() -> frozenset[str]:
 _CONTACT_VERBS: Final = frozenset("text phone email call message".split())
 
 
+def _turns_up(tokens: list[Token], verb: Token) -> bool:
+    """Turning up, or picking up the phone: "dawn didn't show up", "rose won't pick up"."""
+    particle = _next_glued(tokens, verb.index)
+    if verb.norm == "answer":
+        return True
+    return verb.norm in _UP_VERBS and particle is not None and particle.norm == "up"
+
+
+#: Verbs that, with "up", are a person arriving or answering the phone.
+_UP_VERBS: Final = frozenset("show turn pick".split())
+
+
 def _a_persons_deed(verb: Token) -> bool:
     """A verb only a person does, in its bare form after a modal ("sage will decide")."""
     return verb.norm in _CONTACT_VERBS or verb.norm in person_verb_lemmas()
@@ -976,7 +988,7 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
     if after.norm in MODALS_BEFORE_VERB or after.norm in _GOING_TO or after.norm in _NOT_DOING:
         # "Rusty will want to see this", "rusty is going to ask": then a verb only a person does
         following = _after_going_to(tokens, after)
-        if following is not None and _a_persons_deed(following):
+        if following is not None and (_a_persons_deed(following) or _turns_up(tokens, following)):
             return [PERSON_VERB]  # every such verb's bare form: "sage will decide"
     if after.norm in _PERFECT:
         # "rusty has agreed to it", "heath hasn't answered": a perfect of a verb only a person does
