@@ -132,6 +132,16 @@ def test_a_service_role_placed_elsewhere_is_someone_else(
     assert slugs(ask(engine, brain, text)) == (["people/lois-varga"] if found else [])
 
 
+def test_a_teacher_is_known_by_what_they_teach(engine: Engine, make_brain: Any) -> None:
+    teacher = (
+        "people/ines-brand",
+        md("Ines Brand", type="person", summary="The user's cello teacher."),
+    )
+    brain = make_brain(teacher)
+    assert slugs(ask(engine, brain, "my cello teacher moved my lesson to friday")) == [teacher[0]]
+    assert slugs(ask(engine, brain, "my maths teacher was strict at school")) == []
+
+
 def test_two_pages_with_one_relation_stay_silent(engine: Engine, make_brain: Any) -> None:
     other = ("people/ines-varga", md("Ines Varga", type="person", summary="The user's accountant."))
     brain = make_brain(LOIS, other)
@@ -150,6 +160,10 @@ def test_two_pages_with_one_relation_stay_silent(engine: Engine, make_brain: Any
         ("The user's accountant at Holt & Rowe; files the returns.", "", ["my accountant"]),
         ("Our accountant for the bakery.", "", ["my accountant"]),
         ("The user's brother-in-law from Penzance.", "", ["my brother-in-law"]),
+        ("The user's cello teacher.", "", ["my cello teacher"]),  # known by what they teach
+        ("The user's driving instructor, Tuesdays.", "", ["my driving instructor"]),
+        ("The user's new teacher.", "", []),  # which teacher: none said
+        ("Our bookkeeper, two days a week.", "", ["my bookkeeper"]),
         ("", "Rosa Lind is the user's aunt from Cork.", ["my aunt"]),
         ("", "Rosa Lind is the user's aunt; she lives in Hull.", ["my aunt"]),
         ("", "Rosa Lind, the user's godmother, lives in Hull.", ["my godmother"]),

@@ -78,7 +78,8 @@ RELATION_NOUNS: Final = frozenset(
         mother-in-law father-in-law sister-in-law brother-in-law
         landlord nanny babysitter childminder
         accountant lawyer doctor dentist therapist physiotherapist psychiatrist vet tutor
-        mechanic hairdresser barber optician
+        mechanic hairdresser barber optician bookkeeper cleaner chiropractor osteopath
+        podiatrist counsellor counselor
         manager supervisor mentor cofounder
         """.split(),
     }
@@ -158,6 +159,8 @@ OPENING_CHARS: Final = 400
 def relation_key(modifiers: Sequence[str], noun: str) -> str | None:
     """The index key for ``my <modifiers> <noun>``, or None when that is no relation."""
     noun = fold(noun)  # "fiancé" is typed with and without its accent
+    if noun in _LESSON_ROLES and len(modifiers) == 1 and _a_subject_taught(modifiers[0]):
+        return f"my {modifiers[0].casefold()} {noun}"  # "my piano teacher", "my driving instructor"
     if noun not in RELATION_NOUNS:
         return None
     qualifiers: list[str] = []
@@ -167,6 +170,21 @@ def relation_key(modifiers: Sequence[str], noun: str) -> str | None:
         elif word not in _WHICH:
             return None  # "my password manager": a manager of passwords
     return " ".join(["my", *dict.fromkeys(qualifiers), _SYNONYMS.get(noun, noun)])
+
+
+#: Those who teach one thing, known by what they teach: "my piano teacher".
+_LESSON_ROLES: Final = frozenset("teacher tutor instructor coach trainer".split())
+
+
+def _a_subject_taught(word: str) -> bool:
+    """A noun or a pastime said before a teacher ("piano", "driving"), not "my old teacher"."""
+    from bb_brain.reflex._ordinary import sense
+
+    folded = word.casefold()
+    meaning = sense(folded)
+    if not folded.isalpha() or folded in _WHICH or folded in _QUALIFIERS or meaning.function:
+        return False
+    return bool(meaning.noun) or folded.endswith("ing")
 
 
 def relation_in(words: Sequence[str], *, possessive: bool = False) -> tuple[str, int] | None:
