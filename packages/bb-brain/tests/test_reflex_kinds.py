@@ -655,6 +655,8 @@ BLUE_HOUR = (
         # a firm is somebody's business: "my" makes its everyday name the user's own words
         ("still looking for my high gear on the long climbs", []),
         ("our blue hour bookings are up this month", [BLUE_HOUR[0]]),  # its page says so
+        ("I cancelled my High Gear loyalty card", [HIGH_GEAR[0]]),  # capitalised as a name
+        ("my high gear flat white was cold today", [HIGH_GEAR[0]]),  # before a noun it names
     ],
 )
 def test_my_before_a_firms_everyday_name_needs_the_firm_to_be_the_users(

@@ -123,6 +123,8 @@ def test_other_relations_stay_silent(engine: Engine, make_brain: Any, text: str)
         ("the accountant at the bank was really helpful", False),  # placed elsewhere
         ("the accountant of the sailing club rang", False),
         ("the accountant on that quiz show was brilliant", False),
+        ("once we buy, I'll be my own accountant", False),  # no relation at all
+        ("Rhiannon the accountant runs the quiz", False),  # the role says who the name is
     ],
 )
 def test_a_service_role_placed_elsewhere_is_someone_else(

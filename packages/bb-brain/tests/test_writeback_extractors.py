@@ -908,6 +908,14 @@ def test_a_value_fixed_alone_is_put_in_place_of_the_slip(said: str, kept: str) -
     assert [fact for fact, _, _ in rules(("user", said))] == [kept]
 
 
+def test_a_slip_fixes_the_value_written_most_like_it_and_keeps_the_rest() -> None:
+    said = "Widget Co's van leaves at 8:10 and gets back at 11:30. sorry, 8:40"
+    texts = [fact for fact, _, _ in rules(("user", said))]
+    assert "Widget Co's van leaves at 8:40" in texts
+    assert any("11:30" in text for text in texts)  # the other value is no slip: still stored
+    assert not any("8:10" in text for text in texts)
+
+
 def test_an_apology_with_no_value_of_that_kind_fixes_nothing() -> None:
     said = "Widget Co's stocktake is Sat 7 Nov at the depot. sorry, Bob Park wants £40 for it"
     assert [fact for fact, _, _ in rules(("user", said))] == [

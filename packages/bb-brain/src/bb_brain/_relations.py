@@ -88,7 +88,7 @@ RELATION_NOUNS: Final = frozenset(
 _WHICH: Final = frozenset(
     """
     younger older little big baby twin eldest oldest youngest elder half step dear
-    line direct personal family own current real birth adoptive biological
+    line direct personal family current real birth adoptive biological
     """.split()
 )
 #: Words before the relation word that change who is meant: kept in the key.

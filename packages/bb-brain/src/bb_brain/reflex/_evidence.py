@@ -78,6 +78,7 @@ from bb_brain.reflex._kinds import (
 from bb_brain.reflex._lexicon import ANIMAL_KINDS, DETERMINERS, FAMILY_WORDS
 from bb_brain.reflex._ordinary import (
     ORDINARY_ZIPF,
+    WordSense,
     inflections,
     is_ordinary,
     lemmas,
@@ -715,8 +716,37 @@ def _someone_elses_firm(res: Resolved) -> bool:
     return _FIRM_OF_THE_USER.search(res.page.summary) is None
 
 
-def _dictionary_words(res: Resolved) -> bool:
-    """The mention is made of dictionary words, however rare ("fresh start", "last orders")."""
+def _words_of_the_speaker(res: Resolved) -> bool:
+    """A firm's everyday name after "my" or "our", said as the speaker's own words."""
+    return _someone_elses_firm(res) and _words_not_a_name(res)
+
+
+def _no_noun_here(meaning: WordSense) -> bool:
+    """A word after a phrase that is a particle, a time or a function word ("back", "today")."""
+    return meaning.function or meaning.calendar or meaning.word in _PARTICLES_AND_TIMES
+
+
+#: Words after a phrase that end it rather than name what it modifies: "my high gear back".
+_PARTICLES_AND_TIMES: Final = frozenset(
+    "back up down out off in over again now today tonight tomorrow yesterday later too".split()
+)
+
+
+def _words_not_a_name(res: Resolved) -> bool:
+    """Dictionary words, however rare ("fresh start", "last orders"), said as words.
+
+    Not capitalised as a name is ("my Comfort Zone membership"), nor before a noun they
+    modify, as a firm's name does ("our busy bee cleaner": the one from Busy Bee).
+    """
+    span = res.cand.span
+    if span is not None:
+        said = span.tokens[span.first : span.last + 1]
+        if any(tok.capitalised and not tok.sentence_start for tok in said):
+            return False
+        after = span.tokens[span.last + 1] if span.last + 1 < len(span.tokens) else None
+        meaning = sense(after.norm) if after is not None and after.glued else None
+        if meaning is not None and meaning.noun and not _no_noun_here(meaning):
+            return False
     words = [word for word in res.cand.norm.split() if not sense(word).function]
     return bool(res.cand.ambiguity) or (bool(words) and all(sense(w).lexical for w in words))
 
@@ -734,7 +764,7 @@ def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:
     found: list[str] = []
     if LOCATIVE in signals and _is_place(res):
         found.append(LOCATIVE)  # "a shift at the foundry", of a place titled "The Foundry"
-    if SPEAKERS_OWN in signals and not res.page.is_person and not _someone_elses_firm(res):
+    if SPEAKERS_OWN in signals and not res.page.is_person and not _words_of_the_speaker(res):
         found.append(SPEAKERS_OWN)  # "our house rules": their own practice's page
     if HEADING in signals and not res.page.is_person:
         found.append(HEADING)  # "Wool fair: stalls are booked": what the note is about
@@ -1125,7 +1155,7 @@ def veto(res: Resolved) -> str | None:
         return f"declined: {res.cand.raw!r} matches only the slug of {res.page.title!r}"
     if other := _another_sense(res, signals):
         return other
-    if SPEAKERS_OWN in signals and _someone_elses_firm(res) and _dictionary_words(res):
+    if SPEAKERS_OWN in signals and _words_of_the_speaker(res):
         # "finally getting my fresh start" of Fresh Start Bakery, even once it was named
         return f"declined: {res.cand.raw!r} is the speaker's own, and {res.page.title!r} is not"
     if res.cand.tokens != 1:

@@ -410,6 +410,7 @@ def _relations(tokens: list[Token], maker: Maker) -> list[Candidate]:
                 and nxt.glued
                 and nxt.norm in SERVICE_ROLES
                 and _unplaced(tokens, nxt)
+                and not _in_apposition(tokens, tok)
             ):
                 key = relation_key([], nxt.norm)  # "the accountant needs the payslips"
                 if key is not None:
@@ -448,6 +449,18 @@ def _someones_relative(tokens: list[Token], owner: Token, maker: Maker) -> Candi
     whose = f"the {owner.norm}" if before is not None and before.norm == "the" else owner.norm
     # the family word alone: the possessor stays a mention of its own ("tobiah" is Tobiah)
     return maker.make(relative_key(whose, nxt.norm), [nxt], RELATION_ARMS)
+
+
+def _in_apposition(tokens: list[Token], article: Token) -> bool:
+    """A name right before "the <role>" that the role describes: "Niamh the physio".
+
+    The role says who the name is, not who the user's physio is.
+    """
+    before = tokens[article.index - 1] if article.index > 0 else None
+    if before is None or not before.norm.isalpha():
+        return False
+    meaning = sense(before.norm)
+    return not (meaning.lexical or meaning.function or meaning.calendar)
 
 
 def _unplaced(tokens: list[Token], role: Token) -> bool:

@@ -65,16 +65,13 @@ def substituted(statement: str, value: str, old: re.Pattern[str] | None = None) 
 
     A day of the month alone replaces only the day of a date that gives its month too ("the
     3rd of June" and "the 10th" give "the 10th of June"); None when the statement holds no
-    value to replace, or several of the kind and ``old`` does not say which.
+    value of its kind to replace; of several, the one the slip most likely made
+    (:func:`nearest_value`).
     """
     kind = value_kind(value)
     if kind is None:
         return None
-    if old is not None:
-        found = old.search(statement)
-    else:
-        every = list(_KINDS[kind].finditer(statement))
-        found = every[0] if len(every) == 1 else None
+    found = old.search(statement) if old is not None else nearest_value(statement, value)
     if found is None:
         return None
     was = found.group(0)
@@ -87,6 +84,26 @@ def substituted(statement: str, value: str, old: re.Pattern[str] | None = None) 
     if re.search(r"\bthe\s+$", statement[: found.start()], re.IGNORECASE):
         new = re.sub(r"^the\s+", "", new, flags=re.IGNORECASE)
     return statement[: found.start()] + new + statement[found.end() :]
+
+
+def nearest_value(statement: str, value: str) -> re.Match[str] | None:
+    """The value of ``value``'s kind in ``statement`` that a slip most likely made.
+
+    A slip changes a character or two ("8:10" for "8:40"): of several values of the kind,
+    the one written most like the new value, the later on a tie.
+    """
+    kind = value_kind(value)
+    if kind is None:
+        return None
+    every = list(_KINDS[kind].finditer(statement))
+    if not every:
+        return None
+    from rapidfuzz.distance import Levenshtein  # on first use: a run's start-up skips it
+
+    new = value.strip().casefold()
+    return min(
+        reversed(every), key=lambda found: Levenshtein.distance(found.group(0).casefold(), new)
+    )
 
 
 def _suffix(was: str, day: int) -> str:

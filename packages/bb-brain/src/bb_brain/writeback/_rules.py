@@ -95,7 +95,7 @@ from bb_brain.writeback._people import (
     person_slug,
     roster_heading,
 )
-from bb_brain.writeback._repairs import bare_value, substituted
+from bb_brain.writeback._repairs import bare_value, nearest_value, substituted
 from bb_brain.writeback._segment import Segment
 
 _FLAGS = re.IGNORECASE
@@ -326,10 +326,14 @@ class RulesExtractor:
                     continue
                 said.add(_said(sentence))
                 count = len(facts)
-                fixed = repair(sentence) or _value_fixed(sentence, previous)
+                fixed = repair(sentence)
+                slipped = _value_fixed(sentence, previous) if fixed is None else None
+                if slipped is not None:
+                    fixed = sentence
                 if fixed is not None and previous:
-                    withdrawn = previous[-1]
-                    facts[:] = [fact for fact in facts if fact not in previous]
+                    withdrawn = slipped or previous[-1]
+                    gone = [slipped] if slipped is not None else previous
+                    facts[:] = [fact for fact in facts if fact not in gone]
                     count = len(facts)
                     fixed = _restated_value(withdrawn.text, fixed)
                     self._sentence(fixed, facts, salience, repairing=True)
@@ -1153,20 +1157,30 @@ _OWN_SUBJECT = re.compile(
 )
 
 
-def _value_fixed(sentence: str, previous: list[_Fact]) -> str | None:
-    """A sentence that opens by fixing a value of the sentence before: "sorry, 20 Dec, ...".
+def _value_fixed(sentence: str, previous: list[_Fact]) -> _Fact | None:
+    """The fact before whose value this sentence opens by fixing ("sorry, 14 Nov").
 
-    Only an apology or slip with a value alone after it, of a kind the statement before
-    holds once; "sorry, I forgot: Bilal's off next week" fixes nothing.
+    Only an apology or slip with a value alone after it, of a kind a fact before holds: the
+    fact whose value of that kind is written most like the new one ("leaves at 8:10 and
+    arrives at 11:30. sorry, 8:40" fixes the departure); "sorry, I forgot: Bilal's off next
+    week" fixes nothing.
     """
-    if not previous:
-        return None
     lead = re.split(r"[,;]\s+(?!\d)", sentence.strip(), maxsplit=2)
     head = ", ".join(lead[:2]) if len(lead) > 1 and _SLIP_ONLY.match(lead[0]) else lead[0]
     value = bare_value(head, marked=True)
-    if value is None or substituted(previous[-1].text, value) is None:
+    if value is None:
         return None
-    return sentence
+    held = [(fact, found) for fact in previous if (found := nearest_value(fact.text, value))]
+    if not held:
+        return None
+    new = value.casefold()
+    return min(reversed(held), key=lambda pair: _slip_distance(pair[1].group(0), new))[0]
+
+
+def _slip_distance(was: str, new: str) -> int:
+    from rapidfuzz.distance import Levenshtein  # on first use: a run's start-up skips it
+
+    return int(Levenshtein.distance(was.casefold(), new))
 
 
 #: A slip marker said as its own piece before the value: "sorry, 20 Dec".
