@@ -165,7 +165,7 @@ def test_two_pages_with_one_relation_stay_silent(engine: Engine, make_brain: Any
         ("The user's cello teacher.", "", ["my cello teacher"]),  # known by what they teach
         ("The user's driving instructor, Tuesdays.", "", ["my driving instructor"]),
         ("The user's new teacher.", "", []),  # which teacher: none said
-        ("Our bookkeeper, two days a week.", "", ["my bookkeeper"]),
+        ("Our bookkeeper, Mondays only.", "", ["my bookkeeper"]),
         ("", "Rosa Lind is the user's aunt from Cork.", ["my aunt"]),
         ("", "Rosa Lind is the user's aunt; she lives in Hull.", ["my aunt"]),
         ("", "Rosa Lind, the user's godmother, lives in Hull.", ["my godmother"]),
