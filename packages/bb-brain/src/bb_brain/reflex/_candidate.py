@@ -30,13 +30,13 @@ from bb_brain.reflex._tokens import (
 )
 
 ALL_ARMS: Final = frozenset(
-    {"alias", "title", "slug-suffix", "surname", "given-name"} | SHORT_NAME_ARMS
+    {"alias", "title", "name-form", "slug-suffix", "surname", "given-name"} | SHORT_NAME_ARMS
 )
 NAME_ARMS: Final = frozenset({"alias", "title", "name-form", "slug-suffix"})
 EXACT_ARMS: Final = frozenset({"alias", "title", "name-form"})
 ALIAS_ONLY: Final = frozenset({"alias"})
 LOWER_NAME_ARMS: Final = frozenset(
-    {"alias", "title", "name-form", "slug-suffix", "surname", "given-name"} | SHORT_NAME_ARMS
+    {"alias", "title", "slug-suffix", "surname", "given-name"} | SHORT_NAME_ARMS
 )
 LOWERCASE_PENALTY: Final = 0.05
 #: What only a person does or has around a word: a family name may stand alone then, and

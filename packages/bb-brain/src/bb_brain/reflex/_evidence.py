@@ -849,9 +849,8 @@ def _qualified(ahead: list[Token], tokens: list[Token], last: int) -> bool:
     A name takes no such adjective ("normal quiet time" is anyone's); one that picks an
     occurrence of the thing ("next star night", "the annual open day") still names it, as does
     one after an article or a possessive, which ranks the user's own ("the best star night
-    ever", "our usual open day"), and
-    one said of somebody, before the clause the name opens, is no part of it ("so glad open
-    day went well").
+    ever", "our usual open day"), and one said of somebody, before the clause the name opens,
+    is no part of it ("so glad open day went well").
     """
     tok = ahead[-1]
     if len(ahead) > 1 and ahead[-2].norm in _DEGREE | {"too", "super"}:

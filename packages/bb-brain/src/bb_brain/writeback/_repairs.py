@@ -34,7 +34,7 @@ _SLIP: Final = re.compile(
     r"^\W*(?:(?:sorry|oops|whoops|no|wait|again|i mean|i meant|make that|rather)\b[\s,.!:;-]*)+",
     re.IGNORECASE,
 )
-#: Words after a value that are no part of it ("the 19th now", "20 Dec instead").
+#: Words after a value that are no part of it ("the 10th now", "14 Nov instead").
 _AFTER: Final = re.compile(r"(?:\s+(?:now|then|instead|actually|not\s+\S+))*\W*$", re.IGNORECASE)
 
 
@@ -56,12 +56,13 @@ def bare_value(clause: str, *, marked: bool = False) -> str | None:
     if marked and (slip is None or not slip.group(0).strip(" ,.!:;-")):
         return None
     rest = clause[slip.end() :] if slip is not None else clause
-    rest = rest[: _AFTER.search(rest).start()].strip()  # type: ignore[union-attr]
+    trailing = _AFTER.search(rest)
+    rest = (rest[: trailing.start()] if trailing is not None else rest).strip()
     return rest if rest and value_kind(rest) is not None else None
 
 
 def substituted(statement: str, value: str, old: re.Pattern[str] | None = None) -> str | None:
-    """``statement`` with ``value`` in place of ``old``, or of its one value of that kind.
+    """``statement`` with ``value`` in place of ``old``, or of the value of its kind slipped.
 
     A day of the month alone replaces only the day of a date that gives its month too ("the
     3rd of June" and "the 10th" give "the 10th of June"); None when the statement holds no
