@@ -11,10 +11,12 @@ from __future__ import annotations
 import re
 from typing import Final
 
-_MONTH: Final = (
+#: A month's name, whole or cut short ("Feb", "Sept").
+MONTH: Final = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
 )
+_MONTH: Final = rf"{MONTH}\.?"
 _WEEKDAY: Final = (
     r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|rsday|urday)?\b\.?"
 )
@@ -99,12 +101,14 @@ def nearest_value(statement: str, value: str) -> re.Match[str] | None:
     every = list(_KINDS[kind].finditer(statement))
     if not every:
         return None
+    return min(reversed(every), key=lambda found: slip_distance(found.group(0), value))
+
+
+def slip_distance(was: str, new: str) -> int:
+    """How many characters a slip changed between two writings of a value (case aside)."""
     from rapidfuzz.distance import Levenshtein  # on first use: a run's start-up skips it
 
-    new = value.strip().casefold()
-    return min(
-        reversed(every), key=lambda found: Levenshtein.distance(found.group(0).casefold(), new)
-    )
+    return int(Levenshtein.distance(was.strip().casefold(), new.strip().casefold()))
 
 
 def _suffix(was: str, day: int) -> str:

@@ -95,7 +95,7 @@ from bb_brain.writeback._people import (
     person_slug,
     roster_heading,
 )
-from bb_brain.writeback._repairs import bare_value, nearest_value, substituted
+from bb_brain.writeback._repairs import MONTH, bare_value, nearest_value, slip_distance, substituted
 from bb_brain.writeback._segment import Segment
 
 _FLAGS = re.IGNORECASE
@@ -652,15 +652,22 @@ class RulesExtractor:
         pieces: list[Clause] = []
         for clause in clauses:
             start = 0
-            for mention in self._entities.mentions(clause.text):
+            mentions = self._entities.mentions(clause.text)
+            for mention in mentions:
                 if mention.entity is None or not mention.entity.is_person:
                     continue
                 joined = _JOINED_BEFORE.search(clause.text, start, mention.start)
-                if joined is None or not self._a_fact_of_its_own(
-                    clause.text[start : joined.start()]
-                ):
+                if joined is None:
                     continue
                 if not (mention.possessive or _a_verb_next(clause.text, mention.end)):
+                    continue
+                named = any(
+                    other.entity is not None
+                    and start <= other.start
+                    and other.end <= joined.start()
+                    for other in mentions
+                )
+                if not _a_fact_of_its_own(clause.text[start : joined.start()], named=named):
                     continue
                 pieces.append(
                     Clause(
@@ -674,19 +681,6 @@ class RulesExtractor:
             rest = clause.text[start:]
             pieces.append(Clause(rest, clause.start + start, clause.end, clause.grounds))
         return pieces
-
-    def _a_fact_of_its_own(self, piece: str) -> bool:
-        """What comes before "and", "but" or "so" is a statement worth keeping alone.
-
-        It has a verb ("kenji and linh are coming" is one subject of two people), and it
-        names someone or something, or states a cue or a figure ("the tiles are late so
-        park is coming" is one fact, on him).
-        """
-        words = re.findall(r"[a-z]+", piece.casefold())
-        if not (_CONTRACTED.search(piece) or any(finite(word) for word in words)):
-            return False
-        named = any(mention.entity is not None for mention in self._entities.mentions(piece))
-        return named or _cue(piece) is not None or _informative(piece, [])
 
     def _reasons(self, clauses: list[Clause]) -> list[Clause]:
         """Clauses with a reason that has a subject of its own split off after "because".
@@ -1173,14 +1167,7 @@ def _value_fixed(sentence: str, previous: list[_Fact]) -> _Fact | None:
     held = [(fact, found) for fact in previous if (found := nearest_value(fact.text, value))]
     if not held:
         return None
-    new = value.casefold()
-    return min(reversed(held), key=lambda pair: _slip_distance(pair[1].group(0), new))[0]
-
-
-def _slip_distance(was: str, new: str) -> int:
-    from rapidfuzz.distance import Levenshtein  # on first use: a run's start-up skips it
-
-    return int(Levenshtein.distance(was.casefold(), new))
+    return min(reversed(held), key=lambda pair: slip_distance(pair[1].group(0), value))[0]
 
 
 #: A slip marker said as its own piece before the value: "sorry, 20 Dec".
@@ -1249,8 +1236,17 @@ _AFTER_A_SUBJECT: Final = frozenset(
 )
 
 
-#: A verb contracted onto a word: "adil's fine", "I'm away", "they'll".
-_CONTRACTED = re.compile(r"\w['’](?:s|re|ll|d|ve|m|t)\b", re.IGNORECASE)
+def _a_fact_of_its_own(piece: str, *, named: bool) -> bool:
+    """What comes before "and", "but" or "so" is a statement worth keeping alone.
+
+    It has a verb ("kenji and linh are coming" is one subject of two people), and it names
+    someone or something (``named``), or states a cue or a figure ("the tiles are late so
+    park is coming" is one fact, on him).
+    """
+    words = re.findall(r"[a-z]+", piece.casefold())
+    if not (_CONTRACTED.search(piece) or any(finite(word) for word in words)):
+        return False
+    return named or _cue(piece) is not None or _informative(piece, [])
 
 
 def _a_verb_next(text: str, end: int) -> bool:
@@ -2192,11 +2188,7 @@ def _stating(old: str) -> re.Pattern[str]:
 
 #: A day of the month as an ordinal: "20th", "1st".
 _DAY_OF_MONTH = re.compile(r"(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)", re.IGNORECASE)
-#: A month's name, whole or cut short ("Feb", "Sept").
-_MONTH: Final = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
-)
+_MONTH: Final = MONTH
 
 
 def _cue(text: str) -> FactKind | None:
