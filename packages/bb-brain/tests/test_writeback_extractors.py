@@ -567,8 +567,7 @@ def test_a_fragment_after_the_users_own_clause_stays_the_users() -> None:
         ("user", "I've said I'll run the raffle this year, two pounds a strip."),
     )
     assert [(fact, entity) for fact, entity, _ in facts][1:] == [
-        ("I've said I'll run the raffle this year", None),
-        ("two pounds a strip.", None),
+        ("I've said I'll run the raffle this year, two pounds a strip.", None),
     ]
 
 
@@ -868,8 +867,7 @@ def test_a_lowercase_name_that_is_no_word_is_found() -> None:
 def test_a_list_of_statements_splits_at_its_commas() -> None:
     facts = rules(("user", "Bob Park starts Monday on iOS, 3 days a week, his rate is 650 a day"))
     assert [(fact, slug) for fact, slug, _ in facts] == [
-        ("Bob Park starts Monday on iOS", BOB.slug),
-        ("3 days a week", BOB.slug),
+        ("Bob Park starts Monday on iOS, 3 days a week", BOB.slug),  # a phrase: no verb
         ("his rate is 650 a day", BOB.slug),
     ]
     # a comma that only joins a phrase to its clause splits nothing
@@ -2804,6 +2802,42 @@ def test_a_fragment_after_a_statement_is_a_fact_about_the_same_entity() -> None:
     assert ("Tuesdays and Fridays only", ALICE.slug, None) in facts
     facts = rules(("user", "Bob Park hired the van. Nine seats, back by six"))
     assert ("Nine seats, back by six", BOB.slug, None) in facts
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Bob Park is printing the menus, 300 of them",
+        "Bob Park's repainting the porch, two coats and a primer",
+        "Bob Park rang about the flat on Monday, a leak under the sink",
+    ],
+)
+def test_a_phrase_after_a_statement_is_part_of_its_fact(said: str) -> None:
+    """A phrase with no verb after a clause says more of that clause's fact."""
+    assert [(fact, slug) for fact, slug, _ in rules(("user", said))] == [(said, BOB.slug)]
+
+
+@pytest.mark.parametrize(
+    ("said", "first"),
+    [
+        # a value under a name of its own is a fact of its own
+        ("Bob Park's claim ref is WC-1182, excess £250", "Bob Park's claim ref is WC-1182"),
+        # phrases listed one after another follow no statement
+        ("Bob Park's new flat: top floor, 60 sq m, 2 bedrooms", None),
+    ],
+)
+def test_a_phrase_that_is_no_part_of_the_statement_before_stays_apart(
+    said: str, first: str | None
+) -> None:
+    facts = [fact for fact, _, _ in rules(("user", said))]
+    assert len(facts) >= 2 or first is None
+    if first is not None:
+        assert facts[0] == first
+
+
+def test_a_phrase_naming_someone_else_is_about_them() -> None:
+    facts = rules(("user", "Bob Park is helping on the stall, Alice Example too"))
+    assert [slug for _, slug, _ in facts] == [BOB.slug, ALICE.slug]
 
 
 def test_a_weekday_every_week_is_a_date() -> None:

@@ -485,16 +485,8 @@ class RulesExtractor:
             before, previous = refs, clause
             described = _described(asides, clause, refs)
             roles += _by_role(plain, clause, refs, ref)  # after the sentence's own: no join
-            appended = _RELATIVE.match(clause.text) or _APPOSITION.match(clause.text)
-            if groups and appended and not _INTRODUCES.match(clause.text):
-                # ", who leads payroll at Tallowbrook", ", a motion designer Hazel recommended":
-                # about whoever the clause before named last
-                last = groups[-1]
-                whom = (ahead if _RELATIVE.match(clause.text) else None) or last.ref
-                groups.append(_Group(plain, clause.start, clause.end, whom, [], inherited=True))
+            if groups and _said_of_the_last(groups, clause, refs, ahead, salience):
                 groups.extend(described)
-                if whom is not None:
-                    salience.update([], whom)  # still the one a "she" refers back to
                 continue
             user = opens_with_the_user(clause.text)
             if not groups or user:
@@ -1678,6 +1670,91 @@ def _full_clause(text: str) -> bool:
         and (word not in _NOT_PREDICATES or _has_an_object(words, index))
         for index, word in enumerate(words[1:], start=1)
     )
+
+
+def _said_of_the_last(
+    groups: list[_Group],
+    clause: Clause,
+    refs: list[Reference],
+    ahead: Reference | None,
+    salience: Salience,
+) -> bool:
+    """Add ``clause`` to what the sentence's last group says, if it says more of it."""
+    last = groups[-1]
+    if _a_phrase_of(last, clause.text, refs):
+        # "Dara's printing the flyers, 600 of them": the flyers', said in a phrase
+        last.end, last.refs = clause.end, last.refs + refs
+        return True
+    appended = _RELATIVE.match(clause.text) or _APPOSITION.match(clause.text)
+    if not appended or _INTRODUCES.match(clause.text):
+        return False
+    # ", who leads payroll at Tallowbrook", ", a motion designer Hazel recommended": about
+    # whoever the clause before named last
+    whom = (ahead if _RELATIVE.match(clause.text) else None) or last.ref
+    groups.append(_Group(last.sentence, clause.start, clause.end, whom, [], inherited=True))
+    if whom is not None:
+        salience.update([], whom)  # still the one a "she" refers back to
+    return True
+
+
+def _a_phrase_of(last: _Group, text: str, refs: list[Reference]) -> bool:
+    """A phrase with no verb that goes on from the clause before it in the sentence.
+
+    "..., 600 of them", "..., a small boy on a bike", "..., Thursdays 6 to 8" say more of
+    the statement they follow, so they are part of its fact; a value under a name of its own
+    ("..., excess £250") is a fact of its own, phrases listed one after another ("ground
+    floor, 80 sq m, ...") follow no statement, and a phrase that names someone else ("...,
+    Ana Quell, a glazier") is about them.
+    """
+    if any(ref.explicit and (last.ref is None or ref.entity != last.ref.entity) for ref in refs):
+        return False
+    return _verbless(text) and not _verbless(last.text) and not _labelled_value(text)
+
+
+def _verbless(text: str) -> bool:
+    """No verb of its own: no auxiliary, no pronoun subject, no finite verb.
+
+    A word that is a noun as well as a verb's form is the noun after a determiner, a number
+    or another function word ("two coats", "of the posters"), and first in the phrase.
+    """
+    words = [word.replace("’", "'") for word in re.findall(r"[a-z0-9][a-z0-9'’]*", text.casefold())]
+    for before, word, after in zip(["", *words], words, [*words[1:], ""], strict=False):
+        if word in _AUXILIARY_FORMS or _CONTRACTED_VERB.search(word) or before in _VERB_AFTER:
+            return False
+        if word.endswith("'s") and (_predicate(after) or _a_form_in_ing(after)):
+            return False  # "Dara's printing"
+        if finite(word) and not (sense(word).noun and _opens_a_noun_phrase(before)):
+            return False
+        if after in _OBJECT_PRONOUNS and not sense(word).function:
+            return False  # "the kids love it"
+    return True
+
+
+def _opens_a_noun_phrase(word: str) -> bool:
+    return not word or word[0].isdigit() or sense(word).function or word in _NUMBER_WORDS
+
+
+_OBJECT_PRONOUNS: Final = frozenset("it them him me us".split())
+_NUMBER_WORDS: Final = frozenset(
+    "two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty "
+    "hundred dozen".split()
+)
+
+
+def _a_form_in_ing(word: str) -> bool:
+    return word.endswith("ing") and "VERB" in sense(word).readings
+
+
+_AUXILIARY_FORMS: Final = frozenset(
+    "am is are was were be been being has have had do does did will would shall should can "
+    "could may might must".split()
+)
+#: "isn't", "they're", "we've", "it's": a verb inside the word.
+_CONTRACTED_VERB: Final = re.compile(
+    r"n't$|'(?:re|ve|ll|m|d)$|^(?:it|that|he|she|there|here|what|who|where)'s$"
+)
+#: A word after these is a verb: "..., they sold out", "..., who starts Monday".
+_VERB_AFTER: Final = frozenset("i we you they he she who which".split())
 
 
 def _has_an_object(words: list[str], index: int) -> bool:
