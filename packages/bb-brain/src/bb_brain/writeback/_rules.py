@@ -1522,6 +1522,12 @@ def _restarts(ref: Reference | None, refs: list[Reference], clause: Clause) -> b
     return _says_more(clause.text)
 
 
+#: A clause that opens with "he", "she" or "they" for whom the clause before named.
+_A_PERSON_AGAIN = re.compile(r"^\W*(?:he|she|they)\b", re.IGNORECASE)
+#: A clause this short after it ("..., she's 74", "..., he starts Monday") says more of the
+#: fact before it: why, when, or who they are; a longer one is a fact of its own ("..., she
+#: wants the proofs back by Friday").
+_SEQUEL_MAX_WORDS: Final = 5
 #: A thing the clause before named, referred back to as the object: "... sign it off",
 #: "... check it over".
 _BACK_TO_A_THING = re.compile(r"(?<!^)\b(?:it|them)\b(?!['’]s)", re.IGNORECASE)
@@ -1535,7 +1541,22 @@ def _continues(last: _Group, ref: Reference | None, refs: list[Reference], claus
     """
     if not refs or _CONDITION.match(clause.text):
         return True
-    return _same(last.ref, ref) and not _restarts(ref, refs, clause)
+    return _same(last.ref, ref) and (_a_sequel(last, clause) or not _restarts(ref, refs, clause))
+
+
+def _a_sequel(last: _Group, clause: Clause) -> bool:
+    """A few words on whom the clause before named, after only a comma.
+
+    "Ivo can't make the 9th, he's at a christening", "..., she's 74", "..., she starts Monday":
+    why, when, or who they are. A longer clause is a fact of its own ("..., she wants the
+    proofs back by Friday"), and so is one a word joins ("..., so he wants ...").
+    """
+    between = last.sentence[last.end : clause.start]
+    return (
+        _A_PERSON_AGAIN.match(clause.text) is not None
+        and len(clause.text.split()) <= _SEQUEL_MAX_WORDS
+        and re.search(r"[^\W\d_]|[.!?]", between) is None
+    )
 
 
 def _says_more(text: str) -> bool:
