@@ -520,6 +520,30 @@ def test_a_noun_after_its_adjective_is_the_noun(
 @pytest.mark.parametrize(
     ("text", "found"),
     [
+        ("in good grace i said yes to the training talk for the cadets", False),  # a set phrase
+        ("good old grace is doing the training talk for the cadets", True),  # fondness
+        ("poor grace has the training talk for the cadets again", True),
+    ],
+)
+def test_good_before_an_everyday_noun_is_its_adjective(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    """ "good" is said of things far more than of anyone by name: "good faith", "good grace"."""
+    grace = (
+        "people/grace-adeyemi",
+        md(
+            "Grace Adeyemi",
+            "Gives the training talk to the cadets.",
+            type="person",
+            aliases="[Grace]",
+        ),
+    )
+    assert slugs(ask(engine, make_brain(grace), text)) == ([grace[0]] if found else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
         ("any context on will for the 3pm?", True),  # no modal follows "on"
         ("any feedback from will on the draft?", True),
         ("free will is a myth, honestly", False),  # a noun after its adjective

@@ -1741,8 +1741,7 @@ _BEFORE_A_VERB: Final = _MODALS | SUBJECT_PRONOUNS | frozenset({"to"})
 
 #: Adjectives said of people by name: "poor sage", "little ottilie", "big dave".
 _FOND: Final = frozenset(
-    "poor little old young big dear lovely good sweet bless lucky brave wee auntie uncle "
-    "cousin".split()
+    "poor little old young big dear lovely sweet bless lucky brave wee auntie uncle cousin".split()
 )
 
 
