@@ -1459,6 +1459,8 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (FERN, "Fern V. is doing the rota"),  # a family name of several words
         (SENTRY, "we're sorting the gutters w/ sentry this week"),  # "w/" is "with"
         (SAGE, "sage will text you the address"),  # getting in touch
+        (SAGE, "sage needs to know by friday"),  # a need to do what a person does
+        (SAGE, "sage will have to sign the lease"),
         (NUTMEG, "2. nutmeg (vizsla) - 10am, back lane"),  # a kind of animal beside it
         (NUTMEG, "3. nutmeg - samoyed, nails only"),  # after a dash
         (
@@ -1560,6 +1562,8 @@ def test_these_readings_name_the_page(
         (BELL, "the school bell will ring at 3:15"),  # what a bell does
         (CHANDLER, "pick up the order from chandler, she's locking up"),  # no deed of hers
         (SAGE, "the sage will decide nothing, it is a herb"),  # no bare subject
+        (SAGE, "sage needs to be picked before it flowers"),  # no deed of a person's
+        (IVY, "ivy has to come down before the roofer starts"),
     ],
 )
 def test_these_readings_leave_the_word_alone(

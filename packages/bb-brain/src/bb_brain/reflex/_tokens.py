@@ -990,16 +990,40 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
         following = _after_going_to(tokens, after)
         if following is not None and (_a_persons_deed(following) or _turns_up(tokens, following)):
             return [PERSON_VERB]  # every such verb's bare form: "sage will decide"
-    if after.norm in _PERFECT:
-        # "rusty has agreed to it", "heath hasn't answered": a perfect of a verb only a person does
-        following = _next_glued(tokens, after.index)
-        if following is not None and _adverb(following):
-            following = _next_glued(tokens, following.index)
-        if following is not None and following.norm in PERSON_VERBS_AFTER:
-            return [PERSON_VERB]
+    if _obliged_to(tokens, after) or _a_perfect_deed(tokens, after):
+        return [PERSON_VERB]  # "dawn needs to know", "rusty has agreed to it"
     return []
 
 
+def _a_perfect_deed(tokens: list[Token], after: Token) -> bool:
+    """A perfect of a verb only a person does: "rusty has agreed", "heath hasn't answered"."""
+    if after.norm not in _PERFECT:
+        return False
+    following = _next_glued(tokens, after.index)
+    if following is not None and _adverb(following):
+        following = _next_glued(tokens, following.index)
+    return following is not None and following.norm in PERSON_VERBS_AFTER
+
+
+def _obliged_to(tokens: list[Token], after: Token) -> bool:
+    """A need or a duty to do what only a person does: "needs to know", "will have to sign".
+
+    The subject of "need to" or "have to" is the doer of the verb after it.
+    """
+    verb: Token | None = after
+    if after.norm in MODALS_BEFORE_VERB:
+        verb = _next_glued(tokens, after.index)
+        if verb is None or verb.norm not in ("need", "have"):
+            return False
+    elif after.norm not in _NEEDING:
+        return False
+    to = _next_glued(tokens, verb.index) if verb is not None else None
+    deed = _next_glued(tokens, to.index) if to is not None and to.norm == "to" else None
+    return deed is not None and _a_persons_deed(deed)
+
+
+#: Verbs of need or duty that take "to" and a verb of their subject's: "needs to", "has to".
+_NEEDING: Final = frozenset("need needs needed has have had".split())
 _GOING_TO: Final = frozenset({"is", "was", "'s"})
 #: Auxiliaries of the perfect, said or denied ("has agreed", "hasn't answered").
 _PERFECT: Final = frozenset("has had have hasn't hadn't haven't".split())
