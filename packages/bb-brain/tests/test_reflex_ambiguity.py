@@ -63,6 +63,9 @@ GRACE = ("people/grace-obi", md("Grace Obi", type="person", aliases="[Grace]"))
         ("with hope and grace away the office is quiet", True),
         ("saying grace and hope for the best", False),  # a grace and a verb
         ("faith, hope and charity", False),
+        ("can you send the minutes to hope and grace", True),  # whom it is sent to
+        ("pass it on to hope and grace for comments", True),
+        ("we're down to hope and grace now, the rest is luck", False),  # no sending
     ],
 )
 def test_two_of_the_users_people_side_by_side(

@@ -1622,6 +1622,14 @@ _PERSON_EVIDENCE: Final = frozenset(
 _PAIR_VERBS: Final = frozenset("are were have had 're 've will would can could both".split())
 #: "with" right before the first of two names: "with hope and grace away".
 _WITH_BEFORE: Final = re.compile(r"\bwith\s+$", re.IGNORECASE)
+#: "to" after a verb of sending or telling, right before the first of two names: "send the
+#: minutes to hope and grace", "pass it on to ...".
+_TO_WHOM: Final = re.compile(
+    r"\b(?:send|sent|forward|forwarded|pass|passed|give|gave|hand|handed|show|showed|email|"
+    r"emailed|copy|copied|mention|mentioned|explain|explained|introduce|introduced|write|"
+    r"wrote|talk|talked|speak|spoke)\b(?:\s+[\w'’]+){0,3}\s+to\s+$",
+    re.IGNORECASE,
+)
 
 
 def one_sense_per_text(
@@ -1983,8 +1991,9 @@ class Conversation:
         """Two of the user's people named side by side, doing or undergoing something together.
 
         "hope and grace are coming over", "with hope and grace away": each is the other's
-        evidence, when a verb agreeing with the pair follows them or "with" leads them ("saying
-        grace and hope for the best" is a grace and a verb).
+        evidence, when a verb agreeing with the pair follows them, "with" leads them, or they
+        are whom something is sent or said to ("send it to hope and grace"; "saying grace and
+        hope for the best" is a grace and a verb).
         """
         if other is res or not res.page.is_person or not self._listed_with(res, other):
             return False
@@ -1995,7 +2004,8 @@ class Conversation:
             word = normalise(after.group(1))
             if word in _PAIR_VERBS or {"VBP", "VBD"} & inflections(word):
                 return True
-        return _WITH_BEFORE.search(text, 0, first.start) is not None
+        before = text[: first.start]
+        return _WITH_BEFORE.search(before) is not None or _TO_WHOM.search(before) is not None
 
     def _listed_with(self, res: Resolved, other: Resolved) -> bool:
         """The mention and a person named on their own strength stand side by side in a list.
