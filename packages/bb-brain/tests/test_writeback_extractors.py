@@ -899,6 +899,11 @@ def test_a_repair_that_gives_only_the_value_keeps_what_it_is_of() -> None:
             "Widget Co's open day is the 3rd of June. sorry, not the 3rd, the 10th",
             "Widget Co's open day is the 10th of June.",
         ),
+        # hours from one time to another are one value
+        ("Widget Co's stall runs 9 till 5. sorry, 10 till 4", "Widget Co's stall runs 10 till 4"),
+        # a slip mid-sentence, after a dash or a comma, fixes what came before it
+        ("Widget Co quoted £480 — no wait, £840", "Widget Co quoted £840"),
+        ("Widget Co's open day is 12 June, sorry, 19 June", "Widget Co's open day is 19 June"),
     ],
 )
 def test_a_value_fixed_alone_is_put_in_place_of_the_slip(said: str, kept: str) -> None:
@@ -911,6 +916,17 @@ def test_a_slip_fixes_the_value_written_most_like_it_and_keeps_the_rest() -> Non
     assert "Widget Co's van leaves at 8:40" in texts
     assert any("11:30" in text for text in texts)  # the other value is no slip: still stored
     assert not any("8:10" in text for text in texts)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Widget Co's van holds 12, no 14 if we squeeze",  # "no 14" may be a number
+        "Widget Co's fair is 12-3, sorry, 2024 prices",  # no value alone after the slip
+    ],
+)
+def test_a_slip_mid_sentence_needs_a_value_alone_of_a_kind_before_it(said: str) -> None:
+    assert any("12" in fact for fact, _, _ in rules(("user", said)))
 
 
 def test_an_apology_with_no_value_of_that_kind_fixes_nothing() -> None:

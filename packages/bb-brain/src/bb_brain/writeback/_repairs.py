@@ -29,6 +29,12 @@ _KINDS: Final = {
         re.IGNORECASE,
     ),
     "time": re.compile(r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b", re.IGNORECASE),
+    # hours from one time to another: "12-3", "10am-2pm", "9 till 5"
+    "span": re.compile(
+        r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?\s*(?:[-–]|\s(?:to|till|til|until)\s)\s*"
+        r"\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?\b",
+        re.IGNORECASE,
+    ),
     "money": re.compile(r"[£$€]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|bn)\b)?", re.IGNORECASE),
 }
 #: What may open a clause that only fixes a value: an apology, a slip owned, "I mean".

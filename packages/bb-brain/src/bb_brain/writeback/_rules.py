@@ -241,6 +241,36 @@ def split_sentences(text: str) -> list[str]:
     return [" ".join(piece.split()) for piece in pieces if piece.strip()]
 
 
+def _at_slips(sentences: list[str]) -> list[str]:
+    """Sentences, each cut where a slip mid-sentence fixes a value ("£3,000, no wait, £3,500").
+
+    What follows the slip is a repair of its own, read as one that opens a sentence is.
+    """
+    pieces: list[str] = []
+    for sentence in sentences:
+        start = 0
+        while (slip := _MID_SLIP.search(sentence, start)) is not None:
+            before, rest = sentence[: slip.start()], sentence[slip.end() :]
+            value = bare_value(_slip_head(rest), marked=True)
+            if value is None or substituted(before, value) is None:
+                start = slip.end()  # "12-3, no wait, 1-4": no value of a kind a fix replaces
+                continue
+            pieces.append(before)
+            sentence, start = rest, 0
+        pieces.append(sentence)
+    return [piece for piece in pieces if piece.strip()]
+
+
+#: A slip after a comma or a dash, with a figure alone after it: ", no wait, £3,500, ...",
+#: "— sorry, 12 Dec —" (not "12, no 14 if we squeeze": "no 14" may be a number).
+_MID_SLIP = re.compile(
+    r"(?:\s*[,;]|\s+[-–—]+)\s+(?=(?:no\s+wait|no(?=[,:])|sorry|oops|whoops|wait|i\s+mean)"
+    r"[\s,:]*(?:(?:it'?s|make\s+(?:that|it))\s+)?[£$€]?\d[\d,.:]*(?:am|pm|k|%|st|nd|rd|th)?"
+    rf"(?:\s+{MONTH})?\s*(?:[,;.!?–—-]|$))",
+    re.IGNORECASE,
+)
+
+
 def _is_abbreviation(piece: str, last: re.Match[str], following: str) -> bool:
     word = last.group(1).casefold()
     if word in _BEFORE_MORE:
@@ -311,7 +341,7 @@ class RulesExtractor:
                 self._new_people(text, roster=False)
             headed = False  # a heading naming a page introduced a list ("loom decisions:")
             roster = False  # a heading introduced a list of people ("New members:")
-            for sentence in split_sentences(text):
+            for sentence in _at_slips(split_sentences(text)):
                 item = _LIST_ITEM.match(sentence) is not None
                 listed = headed and item
                 people = roster and item
@@ -1151,9 +1181,7 @@ def _value_fixed(sentence: str, previous: list[_Fact]) -> _Fact | None:
     arrives at 11:30. sorry, 8:40" fixes the departure); "sorry, I forgot: Bilal's off next
     week" fixes nothing.
     """
-    lead = re.split(r"[,;]\s+(?!\d)", sentence.strip(), maxsplit=2)
-    head = ", ".join(lead[:2]) if len(lead) > 1 and _SLIP_ONLY.match(lead[0]) else lead[0]
-    value = bare_value(head, marked=True)
+    value = bare_value(_slip_head(sentence), marked=True)
     if value is None:
         return None
     held = [(fact, found) for fact in previous if (found := nearest_value(fact.text, value))]
@@ -1162,8 +1190,16 @@ def _value_fixed(sentence: str, previous: list[_Fact]) -> _Fact | None:
     return min(reversed(held), key=lambda pair: slip_distance(pair[1].group(0), value))[0]
 
 
+def _slip_head(text: str) -> str:
+    """The slip and the piece after it: "sorry, 20 Dec" of "sorry, 20 Dec, the 13th's out"."""
+    lead = re.split(r"[,;]\s+(?!\d)|\s+[-–—]+\s+", text.strip(), maxsplit=2)
+    return ", ".join(lead[:2]) if len(lead) > 1 and _SLIP_ONLY.match(lead[0]) else lead[0]
+
+
 #: A slip marker said as its own piece before the value: "sorry, 20 Dec".
-_SLIP_ONLY = re.compile(r"^\W*(?:sorry|oops|whoops|no|wait|i mean)(?:\s+again)?\W*$", re.IGNORECASE)
+_SLIP_ONLY = re.compile(
+    r"^\W*(?:sorry|oops|whoops|no|wait|i mean)(?:\s+(?:again|wait|no|sorry))?\W*$", re.IGNORECASE
+)
 
 
 def _restated_value(withdrawn: str, repair: str) -> str:
