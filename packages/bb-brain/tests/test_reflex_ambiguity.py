@@ -539,7 +539,7 @@ def test_evidence_that_makes_a_name(engine: Engine, make_brain: Any, text: str, 
 
 ANCHOR_PUB = (
     "places/the-anchor",
-    md("The Anchor", type="place", summary="Pub on the quay, hosts the quiz."),
+    md("The Anchor", type="place", summary="A pub by the quay; hosts the quiz."),
 )
 ANCHOR_ROCK = (
     "places/the-anchor",

@@ -1048,7 +1048,7 @@ def _of_kind(res: Resolved, noun: str) -> bool:
 def _organisation(res: Resolved) -> bool:
     """A company, fund or other organisation: told things and saying things as people do.
 
-    So is a place that is a business, by its summary's first words ("Pub on the headland
+    So is a place that is a business, by its summary's first words ("Inn on the moor
     ...", "A café by the harbour"): "the anchor said they'd host it" is the pub's staff.
     """
     return is_organisation(res.page.page_type, res.slug) or _a_business_place(res)
@@ -1059,7 +1059,7 @@ def _a_business_place(res: Resolved) -> bool:
         return False
     for word in (fold(word) for word in re.findall(r"[\w'’]+", res.page.summary)[:_KIND_REACH]):
         if word in _VENUES:
-            return True  # "Pub on the headland", "A small family-run pub"
+            return True  # "Inn on the moor", "A small family-run pub"
         if word not in ("a", "an", "the") and sense(word).function:
             return False  # "Headland above the harbour, by the pub": where, not what
     return False
