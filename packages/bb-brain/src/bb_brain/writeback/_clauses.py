@@ -130,9 +130,27 @@ def _boundaries(sentence: str) -> list[re.Match[str]]:
     found.sort(key=lambda match: match.start())
     kept: list[re.Match[str]] = []
     for match in found:
-        if not kept or match.start() >= kept[-1].end():
-            kept.append(match)
+        if kept and match.start() < kept[-1].end():
+            continue
+        before = sentence[kept[-1].end() if kept else 0 : match.start()]
+        if match.groupdict().get("named") and _a_name_alone(before):
+            continue  # "Ana and Rui both want ...": one subject of two people
+        kept.append(match)
     return kept
+
+
+def _a_name_alone(piece: str) -> bool:
+    """A few words and no verb: the first of two names that share the verb after them."""
+    from bb_brain.reflex._syntax import finite
+
+    words = re.findall(r"[\w'’]+", piece)
+    return 0 < len(words) <= _NAME_WORDS and not any(
+        finite(word.casefold()) or "'" in word or "’" in word for word in words
+    )
+
+
+#: The most words a name said before "and" and a second name has ("Dr Ana Quell").
+_NAME_WORDS: Final = 3
 
 
 def _days_listed(sentence: str, match: re.Match[str]) -> bool:

@@ -456,6 +456,8 @@ class RulesExtractor:
             restated = _record(
                 group, facts, here, own, club, together=together, earlier=self._earlier
             )
+            if len(facts) > count:
+                self._each_of_a_pair(group, facts)
             users = (
                 len(facts) > count
                 and facts[-1].entity is None
@@ -553,6 +555,40 @@ class RulesExtractor:
                 groups.append(_Group(plain, clause.start, clause.end, ref, refs))
             groups.extend(described)
         return groups + roles
+
+    def _each_of_a_pair(self, group: _Group, facts: list[_Fact]) -> None:
+        """A fact two people are the subject of is a fact about each of them.
+
+        "Ines and Tomas both passed the first aid course", "Ines and Tomas are running the
+        raffle": the fact is stored once for each. Not when someone else is named before them
+        in the clause ("we met Ines and Tomas ...": they are its object).
+        """
+        pair = self._pair_as_subject(group.text)
+        if pair is None:
+            return
+        fact = facts.pop()
+        for person in pair:
+            title = person.title if self._entities.introduced(person.slug) else None
+            facts.append(_Fact(fact.text, person, fact.kind, title))
+
+    def _pair_as_subject(self, text: str) -> tuple[Entity, Entity] | None:
+        named = [m for m in self._entities.mentions(text) if m.entity is not None]
+        if len(named) < 2:
+            return None
+        first, second = named[0], named[1]
+        one, other = first.entity, second.entity
+        if one is None or other is None or not (one.is_person and other.is_person):
+            return None
+        if one == other or first.possessive or second.possessive:
+            return None
+        if _PAIR_OPENS.search(text, 0, first.start) is None:
+            return None
+        if _PAIR_JOINT.fullmatch(text, first.end, second.start) is None:
+            return None
+        after = re.match(r"\s*([a-z’']+)", text[second.end :])
+        if after is None or not _a_verb_of_the_pair(after.group(1)):
+            return None
+        return one, other
 
     def _new_people(self, text: str, *, roster: bool) -> set[tuple[int, int]]:
         """Introduce the full names of people in ``text``; the spans of every name in it.
@@ -1986,6 +2022,26 @@ def _record(
             entity = own  # "AGM notes: subs up to £30", nothing else named: the choir
     facts.append(_Fact(text, entity, kind or "fact", title))
     return False
+
+
+def _a_verb_of_the_pair(word: str) -> bool:
+    """The word after two names that makes them its subject: "both", "are", "passed"."""
+    word = word.replace("’", "'")
+    if word in _PAIR_WORDS or word.startswith(("'re", "'ve", "'ll", "'d")):
+        return True
+    return finite(word) and not sense(word).noun
+
+
+#: What opens a clause before its subject: nothing, a comma, or a word that links it on.
+_PAIR_OPENS = re.compile(
+    r"(?:^|[,:;]|^\W*(?:so|and|also|but|oh|plus|then|ok|okay|btw|now|anyway))\W*$",
+    re.IGNORECASE,
+)
+_PAIR_JOINT = re.compile(r"\s+(?:and|&)\s+", re.IGNORECASE)
+_PAIR_WORDS: Final = frozenset(
+    "both are were have had will would can could should must do did don't didn't "
+    "can't won't aren't weren't haven't".split()
+)
 
 
 def _told_of_the_user(group: _Group, refs: list[Reference]) -> bool:
