@@ -586,6 +586,25 @@ def test_a_person_brought_in_by_their_role_has_that_role_as_a_fact() -> None:
     assert ("the club secretary, Tamsin Quell", "people/tamsin-quell") in found
 
 
+@pytest.mark.parametrize(
+    ("said", "role"),
+    [
+        # the role right before the name, no comma
+        (
+            "Skelwith Wind Band lost the grant, the new manager Tamsin Quell says it's £200 short",
+            "the new manager Tamsin Quell",
+        ),
+        # when they start, between the role and the name
+        (
+            "Skelwith Wind Band have a new manager starting in May, Tamsin Quell.",
+            "a new manager starting in May, Tamsin Quell",
+        ),
+    ],
+)
+def test_a_role_before_a_name_is_theirs(said: str, role: str) -> None:
+    assert (role, "people/tamsin-quell") in facts(said)
+
+
 def test_what_a_speaker_reports_of_a_page_is_not_theirs() -> None:
     said = "Ysolde says her estimate for the fete is £400."
     assert facts(said) == [(said, FETE.slug)]  # the figure is the fete's

@@ -1050,10 +1050,12 @@ def _by_role(
 #: Quarshie", "Bram's deputy, a woman called Nia Quarshie".
 _ROLE_THEN_NAME = re.compile(
     r"\b(?:(?:my|our|his|her|their|the|a|an)|[A-Z][\w-]*['’]s)\s+(?:[\w-]+\s+){0,2}?"
-    r"(?P<role>[\w-]+),\s+(?:an?\s+(?:[\w-]+\s+){0,2}?(?:lad|lass|man|woman|guy|bloke|chap|"
+    # ... and when they start or where they are from: "a new warden starting in May, Ana Quell"
+    r"(?P<role>[\w-]+)(?:\s+(?:starting|joining|from|at)\s+[^,]{1,30}?)?,\s+"
+    r"(?:an?\s+(?:[\w-]+\s+){0,2}?(?:lad|lass|man|woman|guy|bloke|chap|"
     r"girl|boy)\s+(?:called|named)\s+)?(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)"
-    # the user's own, no comma: "with my neighbour Priya Shah", "my friend Nia Quarshie"
-    r"|\b(?i:my|our)\s+(?:[\w-]+\s+)?(?P<own>[\w-]+)\s+"
+    # no comma: "with my neighbour Priya Shah", "the new owner Nia Quarshie says ..."
+    r"|\b(?i:my|our|the|their|his|her)\s+(?:[\w-]+\s+)?(?P<own>[\w-]+)\s+"
     r"(?P<full>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)"
 )
 
