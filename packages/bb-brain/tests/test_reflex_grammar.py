@@ -1460,6 +1460,8 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (SENTRY, "we're sorting the gutters w/ sentry this week"),  # "w/" is "with"
         (SAGE, "sage will text you the address"),  # getting in touch
         (SAGE, "sage needs to know by friday"),  # a need to do what a person does
+        (SAGE, "can you let sage know the van is booked"),  # whom one lets know
+        (SAGE, "get sage to email the landlord"),  # whom one gets to act
         (SAGE, "sage will have to sign the lease"),
         (NUTMEG, "2. nutmeg (vizsla) - 10am, back lane"),  # a kind of animal beside it
         (NUTMEG, "3. nutmeg - samoyed, nails only"),  # after a dash
@@ -1563,6 +1565,8 @@ def test_these_readings_name_the_page(
         (CHANDLER, "pick up the order from chandler, she's locking up"),  # no deed of hers
         (SAGE, "the sage will decide nothing, it is a herb"),  # no bare subject
         (SAGE, "sage needs to be picked before it flowers"),  # no deed of a person's
+        (SAGE, "let sage dry out before you crumble it"),  # let it do what a herb does
+        (SAGE, "get sage to the boil with the butter"),
         (IVY, "ivy has to come down before the roofer starts"),
     ],
 )

@@ -1269,6 +1269,8 @@ def _person_verb_before(tokens: list[Token], before: Token, last: int) -> list[s
     if _a_person_verb(before) and not _determined(tokens, before.index):
         # "phone Tamsin", but not "the phone socket" (a noun there), nor "ring summer camp"
         return [] if _ring_a_thing(tokens, before, last) else [PERSON_VERB]
+    if _made_to(tokens, before, last):
+        return [PERSON_VERB]  # "let dawn know", "get dawn to sort it": whom one has act
     if before.norm == "with" and _talked_with(tokens, before):
         # "i'll check with des", "catch up with hope"; not "with sunny forecast", "with ivy
         # growing": a word before a noun or a participle it describes
@@ -1278,6 +1280,22 @@ def _person_verb_before(tokens: list[Token], before: Token, last: int) -> list[s
             else [PERSON_VERB]
         )
     return None
+
+
+def _made_to(tokens: list[Token], before: Token, last: int) -> bool:
+    """Whom one lets know, or gets to do something: "let dawn know", "get dawn to ring them".
+
+    "let" before "know" or "see", "get" before "to" and a verb only a person does.
+    """
+    after = _next_glued(tokens, last)
+    if after is None:
+        return False
+    if before.norm in ("let", "lets") and after.norm in ("know", "see"):
+        return True
+    if before.norm not in ("get", "got", "getting") or after.norm != "to":
+        return False
+    verb = _next_glued(tokens, after.index)
+    return verb is not None and _a_persons_deed(verb)
 
 
 def _a_person_verb(word: Token) -> bool:
