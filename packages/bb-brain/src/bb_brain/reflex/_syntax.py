@@ -667,7 +667,11 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
             and _plain_verb(deed.norm)
             and _agentive(deed)
             and after_deed is not None
-            and (after_deed.norm in _DEFINITE_OBJECTS or after_deed.norm in _ERRAND_PREPOSITIONS)
+            and (
+                after_deed.norm in _DEFINITE_OBJECTS
+                or after_deed.norm in _ERRAND_PREPOSITIONS
+                or is_calendar_word(after_deed.norm)  # "dawn can cover friday": a rota's day
+            )
         )
     if verb.norm in _PERFECT:
         return _perfect_deed(tokens, verb)
