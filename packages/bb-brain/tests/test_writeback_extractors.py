@@ -966,6 +966,14 @@ def test_an_apology_with_no_value_of_that_kind_fixes_nothing() -> None:
             "Bob Park brought the cakes and alice the urn on the 3rd",
             [("Bob Park brought the cakes and alice the urn on the 3rd", BOB.slug)],
         ),
+        # a name's "'s" before an "-ing" is the verb of the clause before
+        (
+            "Bob Park's running the raffle and alice has offered to do the float",
+            [
+                ("Bob Park's running the raffle", BOB.slug),
+                ("alice has offered to do the float", ALICE.slug),
+            ],
+        ),
         # two people as one subject: not a fragment for the second, the fact for each
         (
             "Bob Park and alice are coming on Friday",

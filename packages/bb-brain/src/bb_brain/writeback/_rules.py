@@ -1310,7 +1310,8 @@ def _a_fact_of_its_own(piece: str, *, named: bool) -> bool:
     park is coming" is one fact, on him).
     """
     words = re.findall(r"[a-z]+", piece.casefold())
-    if not (_CONTRACTED.search(piece) or any(finite(word) for word in words)):
+    verb = _CONTRACTED.search(piece) or any(finite(word) for word in words)
+    if not (verb or not _verbless(piece)):  # "folake's leading the walk": "'s" is "is"
         return False
     return named or _cue(piece) is not None or _informative(piece, [])
 
