@@ -1055,6 +1055,12 @@ def test_two_names_that_are_no_pair_of_subjects_store_nothing_twice(said: str) -
     assert len(texts) == len(set(texts))
 
 
+def test_a_names_s_before_an_ing_form_and_a_person_is_is() -> None:
+    """ "Bob Park's meeting Alice Example": he is meeting her; "'s meeting notes" are his."""
+    said = "Bob Park's meeting Alice Example at 3 on Thursday"
+    assert [slug for _, slug, _ in rules(("user", said))] == [BOB.slug]
+
+
 def test_so_before_a_new_subject_starts_a_clause() -> None:
     facts = rules(("user", "Bob Park's team is short two engineers so he wants us on retries"))
     assert [fact for fact, _, _ in facts] == [

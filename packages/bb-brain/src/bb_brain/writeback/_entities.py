@@ -357,6 +357,8 @@ class EntityIndex:
                         _has_or_is(text, last.end() + 2)
                         and not _AT_HOME.search(text, 0, first.start())  # "at Jarrah's finally"
                     )
+                    if possessive and self._doing_to_someone(folded, words, index + length):
+                        possessive = False  # "sharmin's meeting tomasz": "'s" is "is"
                     entity = self._entities[surface.slug]
                     found.append(
                         Mention(index, entity, False, first.start(), last.end(), possessive)
@@ -370,6 +372,23 @@ class EntityIndex:
                 found.append(Mention(index, None, True, word.start(), word.end(), kind="thing"))
             index += 1
         return found
+
+    def _doing_to_someone(self, folded: list[str], words: list[re.Match[str]], index: int) -> bool:
+        """An "-ing" form a verb has, then a person named: "'s meeting tomasz", "'s seeing ana".
+
+        A noun in "-ing" is owned ("Ana's meeting notes"); before a person's name it is the
+        verb the "'s" ("is") goes with.
+        """
+        if index < len(folded) and folded[index] == "s":
+            index += 1  # the "s" of "'s", a word of its own here
+        if index + 1 >= len(folded) or not folded[index].endswith("ing"):
+            return False
+        if "VERB" not in sense(folded[index]).readings:
+            return False
+        hit = self._match_at(folded, words, index + 1)
+        if hit is None or hit[1] is None:
+            return False
+        return self._entities[hit[1].slug].is_person
 
     def _relation_at(
         self, folded: list[str], words: list[re.Match[str]], text: str, index: int
