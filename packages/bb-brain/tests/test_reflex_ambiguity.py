@@ -537,31 +537,6 @@ def test_evidence_that_makes_a_name(engine: Engine, make_brain: Any, text: str, 
     assert slugs(ask(engine, brain, text)) == [slug]
 
 
-ANCHOR_PUB = (
-    "places/the-anchor",
-    md("The Anchor", type="place", summary="A pub by the quay; hosts the quiz."),
-)
-ANCHOR_ROCK = (
-    "places/the-anchor",
-    md("The Anchor", type="place", summary="Rock at the harbour mouth."),
-)
-
-
-@pytest.mark.parametrize(
-    ("page", "text", "found"),
-    [
-        (ANCHOR_PUB, "the anchor said they'd host it again", True),  # a business says things
-        (ANCHOR_PUB, "the anchor emailed back about the date", True),
-        (ANCHOR_PUB, "the anchor dragged all night in the swell", False),
-        (ANCHOR_ROCK, "the anchor said they'd host it again", False),  # a rock says nothing
-    ],
-)
-def test_a_place_that_is_a_business_speaks_as_a_firm(
-    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, found: bool
-) -> None:
-    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if found else [])
-
-
 def test_a_short_lowercase_phrase_of_everyday_words_is_no_title(
     engine: Engine, make_brain: Any
 ) -> None:

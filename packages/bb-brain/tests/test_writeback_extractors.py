@@ -1042,6 +1042,14 @@ def test_a_fact_two_people_are_the_subject_of_is_stored_for_each(said: str) -> N
     assert [(fact, slug) for fact, slug, _ in facts] == [(said, BOB.slug), (said, ALICE.slug)]
 
 
+def test_a_fact_a_list_of_people_are_the_subject_of_is_stored_for_each() -> None:
+    people = [Entity(f"people/{n.lower()}-q", f"{n} Q", "person") for n in ("Ana", "Ivo", "Wei")]
+    index = EntityIndex(people, [(p.title.split()[0], p.slug, True) for p in people])
+    said = "so Ana, Ivo and Wei all signed up for the 10k."
+    facts = RulesExtractor(index).extract(seg(("user", said)))
+    assert [(f.fact, f.entity_slug) for f in facts] == [(said, p.slug) for p in people]
+
+
 @pytest.mark.parametrize(
     "said",
     [
@@ -2903,6 +2911,8 @@ def test_a_phrase_after_a_statement_is_part_of_its_fact(said: str) -> None:
     [
         # a value under a name of its own is a fact of its own
         ("Bob Park's claim ref is WC-1182, excess £250", "Bob Park's claim ref is WC-1182"),
+        ("Bob Park's gate code is 4471, alarm code 9902.", "Bob Park's gate code is 4471"),
+        ("Bob Park's room is £95 a night, parking £12 extra.", "Bob Park's room is £95 a night"),
         # phrases listed one after another follow no statement
         ("Bob Park's new flat: top floor, 60 sq m, 2 bedrooms", None),
     ],

@@ -1046,27 +1046,8 @@ def _of_kind(res: Resolved, noun: str) -> bool:
 
 
 def _organisation(res: Resolved) -> bool:
-    """A company, fund or other organisation: told things and saying things as people do.
-
-    So is a place that is a business, by its summary's first words ("Inn on the moor
-    ...", "A café by the harbour"): "the anchor said they'd host it" is the pub's staff.
-    """
-    return is_organisation(res.page.page_type, res.slug) or _a_business_place(res)
-
-
-def _a_business_place(res: Resolved) -> bool:
-    if not _is_place(res):
-        return False
-    for word in (fold(word) for word in re.findall(r"[\w'’]+", res.page.summary)[:_KIND_REACH]):
-        if word in _VENUES:
-            return True  # "Inn on the moor", "A small family-run pub"
-        if word not in ("a", "an", "the") and sense(word).function:
-            return False  # "Headland above the harbour, by the pub": where, not what
-    return False
-
-
-#: How far into a place's summary its kind is looked for.
-_KIND_REACH: Final = 5
+    """A company, fund or other organisation: told things and saying things as people do."""
+    return is_organisation(res.page.page_type, res.slug)
 
 
 def _possessor(res: Resolved, signals: set[str]) -> bool:
@@ -1626,10 +1607,25 @@ _WITH_BEFORE: Final = re.compile(r"\bwith\s+$", re.IGNORECASE)
 #: minutes to hope and grace", "pass it on to ...".
 _TO_WHOM: Final = re.compile(
     r"\b(?:send|sent|forward|forwarded|pass|passed|give|gave|hand|handed|show|showed|email|"
-    r"emailed|copy|copied|mention|mentioned|explain|explained|introduce|introduced|write|"
-    r"wrote|talk|talked|speak|spoke)\b(?:\s+[\w'’]+){0,3}\s+to\s+$",
+    r"emailed|text|texted|mail|mailed|post|posted|copy|copied|mention|mentioned|explain|"
+    r"explained|introduce|introduced|tell|told|report|reported|write|wrote)"
+    # what is sent, no adverb of manner: "send the minutes to", not "give generously to"
+    r"(?:\s+(?![\w'’]+ly\b)[\w'’]+){1,3}(?:\s+on)?\s+to\s+$",
     re.IGNORECASE,
 )
+#: After the second name, what they are, in apposition ("..., the children's hospice").
+_PAIR_DESCRIBED: Final = re.compile(r"\s*,\s*(?:the|a|an)\b", re.IGNORECASE)
+
+
+def _no_pair_of_people(text: str, end: int) -> bool:
+    """The pair is said to be something else, or modifies the noun after it ("... camps")."""
+    if _PAIR_DESCRIBED.match(text, end) is not None:
+        return True
+    after = _NEXT_WORD.match(text, end)
+    if after is None:
+        return False
+    meaning = sense(normalise(after.group(1)))
+    return meaning.plural_noun and not meaning.function
 
 
 def one_sense_per_text(
@@ -2005,7 +2001,10 @@ class Conversation:
             if word in _PAIR_VERBS or {"VBP", "VBD"} & inflections(word):
                 return True
         before = text[: first.start]
-        return _WITH_BEFORE.search(before) is not None or _TO_WHOM.search(before) is not None
+        if _WITH_BEFORE.search(before) is not None:
+            return True
+        sent_to = _TO_WHOM.search(before) is not None
+        return sent_to and not _no_pair_of_people(text, second.end)
 
     def _listed_with(self, res: Resolved, other: Resolved) -> bool:
         """The mention and a person named on their own strength stand side by side in a list.

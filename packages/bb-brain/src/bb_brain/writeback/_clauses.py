@@ -140,12 +140,14 @@ def _boundaries(sentence: str) -> list[re.Match[str]]:
 
 
 def _a_name_alone(piece: str) -> bool:
-    """A few words and no verb: the first of two names that share the verb after them."""
+    """A few words and no verb, or a list of such: names that share the verb after them."""
     from bb_brain.reflex._syntax import finite
 
-    words = re.findall(r"[\w'’]+", piece)
-    return 0 < len(words) <= _NAME_WORDS and not any(
-        finite(word.casefold()) or "'" in word or "’" in word for word in words
+    parts = [re.findall(r"[\w'’]+", part) for part in piece.split(",")]
+    return all(
+        0 < len(words) <= _NAME_WORDS
+        and not any(finite(word.casefold()) or "'" in word or "’" in word for word in words)
+        for words in parts
     )
 
 

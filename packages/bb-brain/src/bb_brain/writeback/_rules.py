@@ -557,38 +557,45 @@ class RulesExtractor:
         return groups + roles
 
     def _each_of_a_pair(self, group: _Group, facts: list[_Fact]) -> None:
-        """A fact two people are the subject of is a fact about each of them.
+        """A fact two or more people are the subject of is a fact about each of them.
 
-        "Ines and Tomas both passed the first aid course", "Ines and Tomas are running the
-        raffle": the fact is stored once for each. Not when someone else is named before them
-        in the clause ("we met Ines and Tomas ...": they are its object).
+        "Ines and Tomas both passed the first aid course", "Ines, Tomas and Ana are running
+        the raffle": the fact is stored once for each. Not when someone else is named before
+        them in the clause ("we met Ines and Tomas ...": they are its object).
         """
-        pair = self._pair_as_subject(group.text)
-        if pair is None:
+        people = self._people_as_subject(group.text)
+        if not people:
             return
         fact = facts.pop()
-        for person in pair:
+        for person in people:
             title = person.title if self._entities.introduced(person.slug) else None
             facts.append(_Fact(fact.text, person, fact.kind, title))
 
-    def _pair_as_subject(self, text: str) -> tuple[Entity, Entity] | None:
+    def _people_as_subject(self, text: str) -> list[Entity]:
+        """The people named first in the clause, listed, when the verb after them is theirs."""
         named = [m for m in self._entities.mentions(text) if m.entity is not None]
-        if len(named) < 2:
-            return None
-        first, second = named[0], named[1]
-        one, other = first.entity, second.entity
-        if one is None or other is None or not (one.is_person and other.is_person):
-            return None
-        if one == other or first.possessive or second.possessive:
-            return None
-        if _PAIR_OPENS.search(text, 0, first.start) is None:
-            return None
-        if _PAIR_JOINT.fullmatch(text, first.end, second.start) is None:
-            return None
-        after = re.match(r"\s*([a-z’']+)", text[second.end :])
-        if after is None or not _a_verb_of_the_pair(after.group(1)):
-            return None
-        return one, other
+        if len(named) < 2 or _PAIR_OPENS.search(text, 0, named[0].start) is None:
+            return []
+        people: list[Entity] = []
+        for index, mention in enumerate(named):
+            entity = mention.entity
+            if entity is None or not entity.is_person or mention.possessive or entity in people:
+                return []
+            people.append(entity)
+            if index + 1 == len(named):
+                return []  # no verb after the list
+            joint = text[mention.end : named[index + 1].start]
+            if _PAIR_JOINT.fullmatch(joint) is not None:
+                last = named[index + 1]
+                if last.entity is None or not last.entity.is_person or last.possessive:
+                    return []
+                after = re.match(r"\s*([a-z’']+)", text[last.end :])
+                if after is None or not _a_verb_of_the_pair(after.group(1)):
+                    return []
+                return people if last.entity in people else [*people, last.entity]
+            if _LIST_COMMA.fullmatch(joint) is None:
+                return []
+        return []
 
     def _new_people(self, text: str, *, roster: bool) -> set[tuple[int, int]]:
         """Introduce the full names of people in ``text``; the spans of every name in it.
@@ -1804,7 +1811,30 @@ def _a_phrase_of(last: _Group, text: str, refs: list[Reference]) -> bool:
     """
     if any(ref.explicit and (last.ref is None or ref.entity != last.ref.entity) for ref in refs):
         return False
-    return _verbless(text) and not _verbless(last.text) and not _labelled_value(text)
+    return _verbless(text) and not _verbless(last.text) and not _a_named_value(text)
+
+
+def _a_named_value(text: str) -> bool:
+    """A noun or a few and the value they name: "alarm code 9902", "breakfast £12 extra".
+
+    So are "excess £250" and "renewal date 3 March"; a day's name is no such name
+    ("Wednesdays 6 to 8": when, said of the clause before).
+    """
+    if _labelled_value(text):
+        return True
+    words = re.findall(r"\S+", text.strip(" .;:!"))
+    for count, word in enumerate(words[: _LABEL_MAX_WORDS + 1]):
+        if any(char.isdigit() for char in word):
+            return count > 0
+        folded = fold(word)
+        if not word.isalpha() or not word.islower() or is_calendar_word(folded):
+            return False
+        meaning = sense(folded)
+        following = words[count + 1] if count + 1 < len(words) else ""
+        gerund = folded.endswith("ing") and following.startswith(("£", "$", "€"))  # "parking £12"
+        if meaning.function or not (meaning.noun or gerund):
+            return False  # "starting 16 Jan": when, said of the clause before
+    return False
 
 
 def _verbless(text: str) -> bool:
@@ -2037,12 +2067,13 @@ def _a_verb_of_the_pair(word: str) -> bool:
 
 #: What opens a clause before its subject: nothing, a comma, or a word that links it on.
 _PAIR_OPENS = re.compile(
-    r"(?:^|[,:;]|^\W*(?:so|and|also|but|oh|plus|then|ok|okay|btw|now|anyway))\W*$",
+    r"(?:^|[,:;]|^\W*(?:so|and|also|but|oh|plus|then|ok|okay|btw|now|anyway))\W*(?:both\s+)?$",
     re.IGNORECASE,
 )
-_PAIR_JOINT = re.compile(r"\s+(?:and|&)\s+", re.IGNORECASE)
+_PAIR_JOINT = re.compile(r",?\s+(?:and|&)\s+", re.IGNORECASE)
+_LIST_COMMA = re.compile(r",\s+")
 _PAIR_WORDS: Final = frozenset(
-    "both are were have had will would can could should must do did don't didn't "
+    "both all are were have had will would can could should must do did don't didn't "
     "can't won't aren't weren't haven't".split()
 )
 
