@@ -66,6 +66,9 @@ GRACE = ("people/grace-obi", md("Grace Obi", type="person", aliases="[Grace]"))
         ("can you send the minutes to hope and grace", True),  # whom it is sent to
         ("pass it on to hope and grace for comments", True),
         ("we're down to hope and grace now, the rest is luck", False),  # no sending
+        ("we sent the money to hope and grace, the hospice in town", False),  # what they are
+        ("we'll send the kids to hope and grace camps this summer", False),  # a noun after
+        ("give generously to grace and hope, says the card", False),  # nothing given
     ],
 )
 def test_two_of_the_users_people_side_by_side(
