@@ -904,6 +904,10 @@ def test_a_repair_that_gives_only_the_value_keeps_what_it_is_of() -> None:
         # a slip mid-sentence, after a dash or a comma, fixes what came before it
         ("Widget Co quoted £480 — no wait, £840", "Widget Co quoted £840"),
         ("Widget Co's open day is 12 June, sorry, 19 June", "Widget Co's open day is 19 June"),
+        # a weekday, a month alone and a percentage are values a slip is fixed with too
+        ("Widget Co's audit is on Monday, sorry, Tuesday.", "Widget Co's audit is on Tuesday"),
+        ("Widget Co's launch is in May. no wait, June", "Widget Co's launch is in June"),
+        ("Widget Co's pay rise is 3%, sorry, 4%.", "Widget Co's pay rise is 4%"),
     ],
 )
 def test_a_value_fixed_alone_is_put_in_place_of_the_slip(said: str, kept: str) -> None:
@@ -922,6 +926,7 @@ def test_a_slip_fixes_the_value_written_most_like_it_and_keeps_the_rest() -> Non
     "said",
     [
         "Widget Co's van holds 12, no 14 if we squeeze",  # "no 14" may be a number
+        "we may meet Widget Co in 12 days. sorry, June",  # lowercase "may" is the modal
         "Widget Co's fair is 12-3, sorry, 2024 prices",  # no value alone after the slip
     ],
 )

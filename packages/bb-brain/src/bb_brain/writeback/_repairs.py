@@ -35,6 +35,13 @@ _KINDS: Final = {
         r"\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?\b",
         re.IGNORECASE,
     ),
+    "weekday": re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.IGNORECASE),
+    "month": re.compile(
+        r"\b(?:january|february|march|april|june|july|august|september|october|november|"
+        r"december|(?-i:May))\b",  # "may" in lowercase is the modal
+        re.IGNORECASE,
+    ),
+    "percent": re.compile(r"\b\d+(?:\.\d+)?\s?%"),
     "money": re.compile(r"[£$€]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|bn)\b)?", re.IGNORECASE),
 }
 #: What may open a clause that only fixes a value: an apology, a slip owned, "I mean".
@@ -43,7 +50,9 @@ _SLIP: Final = re.compile(
     re.IGNORECASE,
 )
 #: Words after a value that are no part of it ("the 10th now", "14 Nov instead").
-_AFTER: Final = re.compile(r"(?:\s+(?:now|then|instead|actually|not\s+\S+))*\W*$", re.IGNORECASE)
+_AFTER: Final = re.compile(
+    r"(?:\s+(?:now|then|instead|actually|not\s+\S+))*[^\w%]*$", re.IGNORECASE
+)
 
 
 def value_kind(value: str) -> str | None:

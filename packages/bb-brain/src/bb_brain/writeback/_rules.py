@@ -265,8 +265,8 @@ def _at_slips(sentences: list[str]) -> list[str]:
 #: "— sorry, 12 Dec —" (not "12, no 14 if we squeeze": "no 14" may be a number).
 _MID_SLIP = re.compile(
     r"(?:\s*[,;]|\s+[-–—]+)\s+(?=(?:no\s+wait|no(?=[,:])|sorry|oops|whoops|wait|i\s+mean)"
-    r"[\s,:]*(?:(?:it'?s|make\s+(?:that|it))\s+)?[£$€]?\d[\d,.:]*(?:am|pm|k|%|st|nd|rd|th)?"
-    rf"(?:\s+{MONTH})?\s*(?:[,;.!?–—-]|$))",
+    r"[\s,:]*(?:(?:it'?s|make\s+(?:that|it))\s+)?(?:(?:the\s+)?[£$€]?\d[\d,.:]*"
+    rf"(?:am|pm|k|%|st|nd|rd|th)?(?:\s+{MONTH})?|[a-z]+day|{MONTH})\s*(?:[,;.!?–—-]|$))",
     re.IGNORECASE,
 )
 
