@@ -908,6 +908,7 @@ def test_a_repair_that_gives_only_the_value_keeps_what_it_is_of() -> None:
         ("Widget Co's audit is on Monday, sorry, Tuesday.", "Widget Co's audit is on Tuesday"),
         ("Widget Co's launch is in May. no wait, June", "Widget Co's launch is in June"),
         ("Widget Co's pay rise is 3%, sorry, 4%.", "Widget Co's pay rise is 4%"),
+        ("Widget Co's desk is open 8 to 6, sorry, 9 to 5.", "Widget Co's desk is open 9 to 5"),
     ],
 )
 def test_a_value_fixed_alone_is_put_in_place_of_the_slip(said: str, kept: str) -> None:

@@ -31,7 +31,7 @@ _KINDS: Final = {
     "time": re.compile(r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b", re.IGNORECASE),
     # hours from one time to another: "12-3", "10am-2pm", "9 till 5"
     "span": re.compile(
-        r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?\s*(?:[-–]|\s(?:to|till|til|until)\s)\s*"
+        r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?\s*(?:[-–]|(?:to|till|til|until)\b)\s*"
         r"\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?\b",
         re.IGNORECASE,
     ),

@@ -266,7 +266,8 @@ def _at_slips(sentences: list[str]) -> list[str]:
 _MID_SLIP = re.compile(
     r"(?:\s*[,;]|\s+[-–—]+)\s+(?=(?:no\s+wait|no(?=[,:])|sorry|oops|whoops|wait|i\s+mean)"
     r"[\s,:]*(?:(?:it'?s|make\s+(?:that|it))\s+)?(?:(?:the\s+)?[£$€]?\d[\d,.:]*"
-    rf"(?:am|pm|k|%|st|nd|rd|th)?(?:\s+{MONTH})?|[a-z]+day|{MONTH})\s*(?:[,;.!?–—-]|$))",
+    rf"(?:am|pm|k|%|st|nd|rd|th)?(?:\s+{MONTH})?|[a-z]+day|{MONTH})"
+    r"(?:\s*(?:[-–]|to|till|until)\s*\d[\d.:]*(?:am|pm)?)?\s*(?:[,;.!?–—-]|$))",
     re.IGNORECASE,
 )
 
