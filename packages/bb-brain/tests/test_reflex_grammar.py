@@ -1463,6 +1463,8 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (SAGE, "can you let sage know the van is booked"),  # whom one lets know
         (SAGE, "get sage to email the landlord"),  # whom one gets to act
         (SAGE, "sorry, sage can cover friday"),  # a modal, a deed, a day of the rota
+        (SAGE, "lol sage's just burnt her hand on the oven again"),  # a body of her own
+        (SAGE, "sage has twisted his ankle at netball"),
         (SAGE, "sage will have to sign the lease"),
         (NUTMEG, "2. nutmeg (vizsla) - 10am, back lane"),  # a kind of animal beside it
         (NUTMEG, "3. nutmeg - samoyed, nails only"),  # after a dash

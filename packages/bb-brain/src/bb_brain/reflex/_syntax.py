@@ -227,7 +227,9 @@ def _glued_before(tokens: list[Token], index: int) -> Token | None:
 #: Words a clause may open with before its subject ("at least thorn swapped", "btw").
 _OPENING_ADVERBS: Final = frozenset(
     "ok okay btw oh least luckily unfortunately apparently honestly anyway anyways now "
-    "today yesterday tonight tomorrow finally".split()
+    "today yesterday tonight tomorrow finally "
+    # what chat opens a sentence with, no comma after it: "lol sunny's done it again"
+    "lol haha omg ugh argh wow yay phew".split()
 )
 
 
@@ -1489,9 +1491,40 @@ def _rota_readings(tokens: list[Token], index: int) -> list[str]:
     found: list[str] = []
     if _whereabouts(tokens, index) or _on_the_rota(tokens, index) or _asked_if_on(tokens, index):
         found.append(WHEREABOUTS)
-    if _has_people_or_an_ailment(tokens, index):
+    if _has_people_or_an_ailment(tokens, index) or _hurt(tokens, index):
         found.append(HAS_PEOPLE_OR_AILMENT)
     return found
+
+
+def _hurt(tokens: list[Token], index: int) -> bool:
+    """A bare word that did something to their own body: "sunny's burnt his hand again".
+
+    A verb in the past, maybe after "has" and an adverb, then "his" or "her" and a part of
+    the body: only a person or an animal has one ("frost burnt the leaves" has none).
+    """
+    if not opens_clause(tokens, index) or tokens[index].norm in DETERMINERS:
+        return False
+    word = _glued_after(tokens, index)
+    while word is not None and (word.norm in _HAVE or word.norm in INTERVENING_ADVERBS):
+        word = _glued_after(tokens, word.index)
+    if word is None or not {"VBD", "VBN"} & inflections(word.norm):
+        return False
+    whose = _glued_after(tokens, word.index)
+    part = _glued_after(tokens, whose.index) if whose is not None else None
+    return (
+        whose is not None
+        and whose.norm in ("his", "her")
+        and part is not None
+        and part.norm in _BODY_PARTS
+    )
+
+
+#: Parts of the body someone hurts: "broke her wrist", "burnt his hand".
+_BODY_PARTS: Final = frozenset(
+    "hand hands arm arms leg legs wrist wrists ankle ankles knee knees back foot feet finger "
+    "fingers thumb toe toes head neck shoulder shoulders hip elbow eye nose face tooth rib "
+    "ribs".split()
+)
 
 
 def _phrase_ends(tokens: list[Token], index: int) -> bool:
