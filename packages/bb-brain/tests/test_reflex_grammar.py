@@ -520,6 +520,22 @@ def test_a_noun_after_its_adjective_is_the_noun(
 @pytest.mark.parametrize(
     ("text", "found"),
     [
+        ("the whole quiet hours thing is a joke when the bar is open", True),
+        ("is this quiet hours scheme still on?", True),
+        ("in the quiet hours of the morning i read", False),  # no frame: the everyday phrase
+        ("a quiet hours thing would be nice", False),  # one of a kind
+    ],
+)
+def test_a_plans_name_framed_as_the_thing_is_the_plan(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    quiet = ("projects/quiet-hours", md("Quiet Hours", type="project"))
+    assert slugs(ask(engine, make_brain(quiet), text)) == ([quiet[0]] if found else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
         ("in good grace i said yes to the training talk for the cadets", False),  # a set phrase
         ("good old grace is doing the training talk for the cadets", True),  # fondness
         ("poor grace has the training talk for the cadets again", True),

@@ -783,7 +783,46 @@ def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:
         found.append(CODENAMED)  # "is project lumen slipping?": no everyday phrase
     if _a_plans_name(res, signals):
         found.append(PLANS_NAME)  # "star night is on": a plan's own name, bare
+    if _called_a_thing(res):
+        found.append(CALLED_A_THING)  # "the whole star night thing": a name for a thing
     return found
+
+
+#: What a phrase between "the" and "thing" or "scheme" is evidence of.
+CALLED_A_THING: Final = "a plan's whole name, framed as 'the ... thing'"
+
+
+def _called_a_thing(res: Resolved) -> bool:
+    """A plan's whole name of two words or more between "the" and "thing", "scheme" or the like.
+
+    "the whole home by noon thing is a joke", "this quiet hours scheme": an everyday phrase
+    framed so is being used as the name of something both sides know.
+    """
+    span = res.cand.span
+    if span is None or res.page.is_person or res.cand.tokens < 2 or not _plan_like(res):
+        return False
+    after = span.tokens[span.last + 1] if span.last + 1 < len(span.tokens) else None
+    if after is None or after.norm not in _A_THING_OF:
+        return False
+    index = span.first - 1
+    while index >= 0 and span.tokens[index].norm in _THING_ADJECTIVES:
+        index -= 1
+    return index >= 0 and span.tokens[index].norm in ("the", "this", "that")
+
+
+def _plan_like(res: Resolved) -> bool:
+    kind = (res.page.page_type or "").casefold()
+    return kind in ("project", "event", "concept") or res.slug.split("/", 1)[0] in (
+        "projects",
+        "events",
+        "concepts",
+    )
+
+
+#: Nouns a name is framed with: "the ... thing", "the ... scheme".
+_A_THING_OF: Final = frozenset("thing scheme initiative policy rule".split())
+#: Words between "the" and such a name: "the whole ... thing", "the new ... scheme".
+_THING_ADJECTIVES: Final = frozenset("whole new old entire".split())
 
 
 #: What a plan's whole name standing bare is evidence of.
