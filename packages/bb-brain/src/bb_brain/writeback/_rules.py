@@ -1844,6 +1844,7 @@ def _verbless(text: str) -> bool:
     A word that is a noun as well as a verb's form is the noun after a determiner, a number
     or another function word ("two coats", "of the posters"), and first in the phrase.
     """
+    text = re.sub(r"(?<=\S\s)May\b", "month", text)  # "due in May": the month, no modal
     words = [word.replace("’", "'") for word in re.findall(r"[a-z0-9][a-z0-9'’]*", text.casefold())]
     for before, word, after in zip(["", *words], words, [*words[1:], ""], strict=False):
         if word in _AUXILIARY_FORMS or _CONTRACTED_VERB.search(word) or before in _VERB_AFTER:
