@@ -909,6 +909,16 @@ def test_a_repair_that_gives_only_the_value_keeps_what_it_is_of() -> None:
         ("Widget Co's launch is in May. no wait, June", "Widget Co's launch is in June"),
         ("Widget Co's pay rise is 3%, sorry, 4%.", "Widget Co's pay rise is 4%"),
         ("Widget Co's desk is open 8 to 6, sorry, 9 to 5.", "Widget Co's desk is open 9 to 5"),
+        # the few words after the fixed value go on from it
+        (
+            "Widget Co's audit is on Monday, sorry, Tuesday at 3.",
+            "Widget Co's audit is on Tuesday at 3",
+        ),
+        # a fix between dashes keeps the head of its clause
+        (
+            "Widget Co quoted £620 — no wait, £260 — for the new boiler.",
+            "Widget Co quoted £260; for the new boiler.",
+        ),
     ],
 )
 def test_a_value_fixed_alone_is_put_in_place_of_the_slip(said: str, kept: str) -> None:
@@ -1046,6 +1056,11 @@ def test_a_longer_clause_or_one_a_word_joins_is_a_fact_of_its_own(said: str) -> 
 def test_a_fact_two_people_are_the_subject_of_is_stored_for_each(said: str) -> None:
     facts = rules(("user", said))
     assert [(fact, slug) for fact, slug, _ in facts] == [(said, BOB.slug), (said, ALICE.slug)]
+
+
+def test_the_users_family_named_as_such_is_the_users_own_news() -> None:
+    said = "Mum and Dad are both retired now and spend winters in Spain."
+    assert [(fact, slug) for fact, slug, _ in rules(("user", said))] == [(said, None)]
 
 
 def test_a_fact_a_list_of_people_are_the_subject_of_is_stored_for_each() -> None:
@@ -2919,6 +2934,7 @@ def test_a_phrase_after_a_statement_is_part_of_its_fact(said: str) -> None:
         # a value under a name of its own is a fact of its own
         ("Bob Park's claim ref is WC-1182, excess £250", "Bob Park's claim ref is WC-1182"),
         ("Bob Park's gate code is 4471, alarm code 9902.", "Bob Park's gate code is 4471"),
+        ("Bob Park's flat is set up, burglar alarm code 4417.", "Bob Park's flat is set up"),
         ("Bob Park's room is £95 a night, parking £12 extra.", "Bob Park's room is £95 a night"),
         # phrases listed one after another follow no statement
         ("Bob Park's new flat: top floor, 60 sq m, 2 bedrooms", None),

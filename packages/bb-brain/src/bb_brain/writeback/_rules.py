@@ -204,7 +204,10 @@ _QUANTITY = re.compile(
 )
 #: The user saying something about themselves ("I'm vegetarian", "my physio says").
 _SELF = re.compile(
-    rf"\b(?:i{_APOS}m|i am|i have|i{_APOS}ve|my|me|we{_APOS}re|we are|our|us)\b", _FLAGS
+    rf"\b(?:i{_APOS}m|i am|i have|i{_APOS}ve|my|me|we{_APOS}re|we are|our|us|"
+    # the user's own family, named by what they are to the user: "Mum and Dad are retired"
+    r"mum|dad|mam|mom|gran|granny|grandma|grandad|grandpa|nan|nana)\b",
+    _FLAGS,
 )
 #: A statement about the user alone ("I'm vegetarian", "my flight lands at 9"): no topic's.
 _PERSONAL = re.compile(rf"^\W*(?:i|i{_APOS}m|i{_APOS}ve|i{_APOS}d|my|me)\b", _FLAGS)
@@ -251,8 +254,8 @@ def _at_slips(sentences: list[str]) -> list[str]:
         start = 0
         while (slip := _MID_SLIP.search(sentence, start)) is not None:
             before, rest = sentence[: slip.start()], sentence[slip.end() :]
-            value = bare_value(_slip_head(rest), marked=True)
-            if value is None or substituted(before, value) is None:
+            found = _value_of(_slip_head(rest), marked=True)
+            if found is None or substituted(before, found[0]) is None:
                 start = slip.end()  # "12-3, no wait, 1-4": no value of a kind a fix replaces
                 continue
             pieces.append(before)
@@ -267,7 +270,8 @@ _MID_SLIP = re.compile(
     r"(?:\s*[,;]|\s+[-–—]+)\s+(?=(?:no\s+wait|no(?=[,:])|sorry|oops|whoops|wait|i\s+mean)"
     r"[\s,:]*(?:(?:it'?s|make\s+(?:that|it))\s+)?(?:(?:the\s+)?[£$€]?\d[\d,.:]*"
     rf"(?:am|pm|k|%|st|nd|rd|th)?(?:\s+{MONTH})?|[a-z]+day|{MONTH})"
-    r"(?:\s*(?:[-–]|to|till|until)\s*\d[\d.:]*(?:am|pm)?)?\s*(?:[,;.!?–—-]|$))",
+    r"(?:\s*(?:[-–]|to|till|until)\s*\d[\d.:]*(?:am|pm)?)?(?:\s+[\w'’]+){0,4}"
+    r"\s*(?:[,;.!?–—-]|$))",
     re.IGNORECASE,
 )
 
@@ -881,6 +885,8 @@ def _labelled_value(text: str) -> bool:
 _VALUE = re.compile(r"[£$€]\d[\d,.]*[km]?|\d{1,2}(?:[:.]\d{2})?(?:am|pm)", re.IGNORECASE)
 #: The most words of a label before its value.
 _LABEL_MAX_WORDS: Final = 2
+#: The most words naming a value after a clause: "burglar alarm code 4417".
+_NAMED_VALUE_WORDS: Final = 3
 #: What a label's words are: nouns, maybe verbs too ("deposit"), never adjectives ("extra").
 _LABEL_READINGS: Final = (frozenset({"NOUN"}), frozenset({"NOUN", "VERB"}))
 #: Nouns that make no label: the value corrects, estimates or bounds the clause's own.
@@ -1227,13 +1233,39 @@ def _value_fixed(sentence: str, previous: list[_Fact]) -> _Fact | None:
     arrives at 11:30. sorry, 8:40" fixes the departure); "sorry, I forgot: Bilal's off next
     week" fixes nothing.
     """
-    value = bare_value(_slip_head(sentence), marked=True)
-    if value is None:
+    fix = _value_of(_slip_head(sentence), marked=True)
+    if fix is None:
         return None
+    value = fix[0]
     held = [(fact, found) for fact in previous if (found := nearest_value(fact.text, value))]
     if not held:
         return None
     return min(reversed(held), key=lambda pair: slip_distance(pair[1].group(0), value))[0]
+
+
+def _value_of(head: str, *, marked: bool = False) -> tuple[str, str] | None:
+    """The value a slip's piece opens with, and the few words after it ("Tuesday", "at 3").
+
+    "sorry, Tuesday at 3": the value is "Tuesday", and "at 3" goes on from it.
+    """
+    words = head.split()
+    for cut in range(len(words), max(len(words) - _TAIL_WORDS, 1) - 1, -1):
+        value = bare_value(" ".join(words[:cut]), marked=marked)
+        if value is None:
+            continue
+        tail = " ".join(words[cut:]).rstrip(" .!")
+        if tail and (tail.split()[0].casefold() in _LIST_GOES_ON or nearest_value(tail, value)):
+            return None  # "Monday and Friday": a list of values, no value and its tail
+        return value, tail
+    return None
+
+
+#: Words that carry a list of values on: "Monday and Friday", "Mon or Tue".
+_LIST_GOES_ON: Final = frozenset("and or & to till until through".split())
+
+
+#: The most words after a fixed value that still go with it ("6:40 in the morning").
+_TAIL_WORDS: Final = 4
 
 
 def _slip_head(text: str) -> str:
@@ -1257,15 +1289,16 @@ def _restated_value(withdrawn: str, repair: str) -> str:
     repair goes on to say is a clause of its own. A repair that says more than a value
     stands as it is.
     """
-    pieces = re.split(r"[,;]\s+(?!\d)", repair.strip())
+    pieces = re.split(r"[,;]\s+(?!\d)|\s+[-–—]+\s+", repair.strip())
     for count in (1, 2):
         head = ", ".join(pieces[:count])
         said = _NEW_VALUE.match(head)
-        bare = bare_value(said.group("value") if said is not None else head)
-        new = substituted(withdrawn.strip(), bare) if bare is not None else None
-        if new is not None:
+        found = _value_of(said.group("value") if said is not None else head)
+        new = substituted(withdrawn.strip(), found[0]) if found is not None else None
+        if new is not None and found is not None:
+            new = " ".join([new.rstrip(" ."), found[1]]).strip()  # "... 6:40 in the morning"
             rest = ", ".join(pieces[count:])
-            return new.rstrip(" .") + (f"; {rest}" if rest else "")
+            return new + (f"; {rest}" if rest else "")
     value = _NEW_VALUE.match(repair.strip())
     old = _OLD_VALUE.match(withdrawn.strip())
     if value is None or old is None:
@@ -1824,7 +1857,7 @@ def _a_named_value(text: str) -> bool:
     if _labelled_value(text):
         return True
     words = re.findall(r"\S+", text.strip(" .;:!"))
-    for count, word in enumerate(words[: _LABEL_MAX_WORDS + 1]):
+    for count, word in enumerate(words[: _NAMED_VALUE_WORDS + 1]):
         if any(char.isdigit() for char in word):
             return count > 0
         folded = fold(word)
