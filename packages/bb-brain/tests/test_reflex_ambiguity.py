@@ -69,6 +69,7 @@ GRACE = ("people/grace-obi", md("Grace Obi", type="person", aliases="[Grace]"))
         ("we sent the money to hope and grace, the hospice in town", False),  # what they are
         ("we'll send the kids to hope and grace camps this summer", False),  # a noun after
         ("give generously to grace and hope, says the card", False),  # nothing given
+        ("she wrote a song dedicated to hope and grace", False),  # to whom it is dedicated
     ],
 )
 def test_two_of_the_users_people_side_by_side(

@@ -1649,7 +1649,7 @@ _TO_WHOM: Final = re.compile(
     r"emailed|text|texted|mail|mailed|post|posted|copy|copied|mention|mentioned|explain|"
     r"explained|introduce|introduced|tell|told|report|reported|write|wrote)"
     # what is sent, no adverb of manner: "send the minutes to", not "give generously to"
-    r"(?:\s+(?![\w'’]+ly\b)[\w'’]+){1,3}(?:\s+on)?\s+to\s+$",
+    r"(?:\s+(?![\w'’]+ly\b)[\w'’]+){1,3}(?<!ed)(?:\s+on)?\s+to\s+$",  # not "dedicated to"
     re.IGNORECASE,
 )
 #: After the second name, what they are, in apposition ("..., the children's hospice").
