@@ -1058,6 +1058,14 @@ def test_a_fact_two_people_are_the_subject_of_is_stored_for_each(said: str) -> N
     assert [(fact, slug) for fact, slug, _ in facts] == [(said, BOB.slug), (said, ALICE.slug)]
 
 
+def test_a_few_words_on_two_people_with_they_go_on_with_their_fact() -> None:
+    said = "Bob Park and Alice Example are skipping the barbecue, they're in Lagos."
+    assert [(fact, slug) for fact, slug, _ in rules(("user", said))] == [
+        (said, BOB.slug),
+        (said, ALICE.slug),
+    ]
+
+
 def test_the_users_family_named_as_such_is_the_users_own_news() -> None:
     said = "Mum and Dad are both retired now and spend winters in Spain."
     assert [(fact, slug) for fact, slug, _ in rules(("user", said))] == [(said, None)]

@@ -541,7 +541,7 @@ class RulesExtractor:
                 groups.extend(described)
                 continue
             last = groups[-1]
-            if not refs and _PRONOUN_FIRST.match(clause.text):
+            if not refs and _PRONOUN_FIRST.match(clause.text) and not _of_them(last, clause):
                 groups.append(_Group(plain, clause.start, clause.end, None, []))  # "they": nobody
             elif not refs and (
                 clause.grounds or (_says_more(clause.text) and not _compares(clause.text))
@@ -1658,6 +1658,12 @@ def _continues(last: _Group, ref: Reference | None, refs: list[Reference], claus
     if not refs or _CONDITION.match(clause.text):
         return True
     return _same(last.ref, ref) and (_a_sequel(last, clause) or not _restarts(ref, refs, clause))
+
+
+def _of_them(last: _Group, clause: Clause) -> bool:
+    """A few words on the people the clause before named together ("..., they're in Lagos")."""
+    people = {ref.entity.slug for ref in last.refs if ref.entity.is_person}
+    return len(people) > 1 and _a_sequel(last, clause)
 
 
 def _a_sequel(last: _Group, clause: Clause) -> bool:
