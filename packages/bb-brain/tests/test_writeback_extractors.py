@@ -984,10 +984,10 @@ def test_an_apology_with_no_value_of_that_kind_fixes_nothing() -> None:
         ),
         # a name's "'s" before an "-ing" is the verb of the clause before
         (
-            "Bob Park's running the raffle and alice has offered to do the float",
+            "Bob Park's running the raffle and alice has agreed to run the float",
             [
                 ("Bob Park's running the raffle", BOB.slug),
-                ("alice has offered to do the float", ALICE.slug),
+                ("alice has agreed to run the float", ALICE.slug),
             ],
         ),
         # two people as one subject: not a fragment for the second, the fact for each
@@ -1072,9 +1072,9 @@ def test_the_users_family_named_as_such_is_the_users_own_news() -> None:
 
 
 def test_a_fact_a_list_of_people_are_the_subject_of_is_stored_for_each() -> None:
-    people = [Entity(f"people/{n.lower()}-q", f"{n} Q", "person") for n in ("Ana", "Ivo", "Wei")]
+    people = [Entity(f"people/{n.lower()}-q", f"{n} Q", "person") for n in ("Ana", "Rui", "Lev")]
     index = EntityIndex(people, [(p.title.split()[0], p.slug, True) for p in people])
-    said = "so Ana, Ivo and Wei all signed up for the 10k."
+    said = "so Ana, Rui and Lev all entered the 10k."
     facts = RulesExtractor(index).extract(seg(("user", said)))
     assert [(f.fact, f.entity_slug) for f in facts] == [(said, p.slug) for p in people]
 
