@@ -914,6 +914,12 @@ def test_a_repair_that_gives_only_the_value_keeps_what_it_is_of() -> None:
             "Widget Co's audit is on Monday, sorry, Tuesday at 3.",
             "Widget Co's audit is on Tuesday at 3",
         ),
+        # an hour alone after "at" is a time; a fixed value keeps its unit after it
+        ("Widget Co's van comes at 5 — no wait, 5:30.", "Widget Co's van comes at 5:30"),
+        (
+            "Widget Co's rent goes up to £950, sorry, £990 a month.",
+            "Widget Co's rent goes up to £990 a month",
+        ),
         # a fix between dashes keeps the head of its clause
         (
             "Widget Co quoted £620 — no wait, £260 — for the new boiler.",

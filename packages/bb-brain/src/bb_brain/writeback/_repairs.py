@@ -28,7 +28,11 @@ _KINDS: Final = {
         rf"|{_MONTH}\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\b|{_ORDINAL})",
         re.IGNORECASE,
     ),
-    "time": re.compile(r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b", re.IGNORECASE),
+    # a clock time, or an hour alone after "at" ("starts at 5")
+    "time": re.compile(
+        r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b|(?<=\bat )\d{1,2}\b(?![:.,]?\d)",
+        re.IGNORECASE,
+    ),
     # hours from one time to another: "12-3", "10am-2pm", "9 till 5"
     "span": re.compile(
         r"\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?\s*(?:[-–]|(?:to|till|til|until)\b)\s*"
