@@ -920,6 +920,7 @@ def test_a_repair_that_gives_only_the_value_keeps_what_it_is_of() -> None:
             "Widget Co's rent goes up to £950, sorry, £990 a month.",
             "Widget Co's rent goes up to £990 a month",
         ),
+        ("Widget Co's deposit is 200 quid, no wait, 250 quid", "Widget Co's deposit is 250 quid"),
         # a fix between dashes keeps the head of its clause
         (
             "Widget Co quoted £620 — no wait, £260 — for the new boiler.",

@@ -46,7 +46,10 @@ _KINDS: Final = {
         re.IGNORECASE,
     ),
     "percent": re.compile(r"\b\d+(?:\.\d+)?\s?%"),
-    "money": re.compile(r"[£$€]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|bn)\b)?", re.IGNORECASE),
+    "money": re.compile(
+        r"[£$€]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|bn)\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:quid|grand)\b",
+        re.IGNORECASE,
+    ),
 }
 #: What may open a clause that only fixes a value: an apology, a slip owned, "I mean".
 _SLIP: Final = re.compile(
