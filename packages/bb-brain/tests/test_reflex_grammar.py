@@ -1898,6 +1898,27 @@ def test_a_hyphenated_name_whose_end_is_also_an_honorific(
     assert honorific is (page is GUPTA)
 
 
+KESHAB = ("people/keshab-rai", md("Keshab Rai", type="person"))
+MEERA = ("people/meera-joshi", md("Meera Joshi", type="person"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (KESHAB, "and ask keshab-dai if he can drive us on friday"),
+        (MEERA, "Meera-didi says the hall is free"),
+        (MEERA, "remind meera-behen about the float"),
+    ],
+)
+def test_a_kinship_honorific_after_a_hyphen_leaves_the_name(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    response = ask(engine, make_brain(page), text)
+    assert slugs(response) == [page[0]]
+    assert response.pointers[0].evidence is not None
+    assert "honorific" in response.pointers[0].evidence.signals
+
+
 FETE = ("events/tolland-summer-fete", md("Tolland Summer Fete", type="event"))
 SHED = ("projects/potting-shed-appeal", md("Potting Shed Appeal 2026", type="project"))
 

@@ -3207,3 +3207,106 @@ def test_a_weekday_is_no_family_name() -> None:
 @pytest.mark.parametrize("said", ["No, I won't.", "I won't lie, it was a slog.", "We won't."])
 def test_a_refusal_with_nothing_refused_is_no_commitment(said: str) -> None:
     assert classify(said) != "commitment"
+
+
+# --- a firm named after its owner, a time's possessive, a message passed on -----------------
+
+TALLIS_FIRM = Entity("companies/tallis-nurseries", "Tallis Nurseries", "company")
+MERRIN_TALLIS = Entity(
+    "people/merrin-tallis", "Merrin Tallis", "person", "she", about="Owner of Tallis Nurseries."
+)
+ORVID = Entity(
+    "people/orvid-penhale",
+    "Orvid Penhale",
+    "person",
+    "he",
+    about="Yard manager at Tallis Nurseries.",
+)
+SHOW = Entity("events/kelmscott-bulb-show", "Kelmscott Bulb Show", "event")
+
+
+def _nursery_facts(*texts: str) -> list[tuple[str, str | None]]:
+    pages = [TALLIS_FIRM, MERRIN_TALLIS, ORVID, SHOW]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    surfaces += [("tallis", TALLIS_FIRM.slug, True), ("orvid", ORVID.slug, True)]
+    extractor = RulesExtractor(EntityIndex(pages, surfaces))
+    facts = extractor.extract(seg(*[("user", text) for text in texts]))
+    return [(fact.fact, fact.entity_slug) for fact in facts]
+
+
+def test_a_firm_s_alias_is_the_firm_though_its_owner_has_that_family_name() -> None:
+    said = "tallis are selling seed trays at 3 for £10 from Monday"
+    assert _nursery_facts(said) == [(said, TALLIS_FIRM.slug)]
+    # with an honorific the name is the family's again, and the full name is always hers
+    assert [slug for _, slug in _nursery_facts("Mrs Tallis rang about the invoice")] == [
+        MERRIN_TALLIS.slug
+    ]
+    assert [slug for _, slug in _nursery_facts("Merrin Tallis is retiring in June")] == [
+        MERRIN_TALLIS.slug
+    ]
+
+
+def test_a_name_two_people_share_stays_shared_though_one_was_given_it() -> None:
+    pages = [MERRIN_TALLIS, ORVID]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    surfaces += [("tallis", ORVID.slug, True)]  # a nickname given to another person
+    extractor = RulesExtractor(EntityIndex(pages, surfaces))
+    facts = extractor.extract(seg(("user", "tallis is off to Leeds on the 4th")))
+    assert [fact.entity_slug for fact in facts] == [None]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "this year's bulb show is on Saturday 14 March",
+        "next year's bulb show moves to the 20th",
+        "tonight's bulb show committee meets at 7",
+    ],
+)
+def test_a_time_s_possessive_makes_a_title_s_tail_the_known_one(said: str) -> None:
+    assert [slug for _, slug in _nursery_facts(said)] == [SHOW.slug]
+
+
+def test_a_title_s_tail_after_someone_s_possessive_is_not_the_page() -> None:
+    said = "my sister's bulb show entry got a second place at 4pm"
+    assert [slug for _, slug in _nursery_facts(said)] != [SHOW.slug]
+
+
+def test_a_message_passed_on_is_not_the_fact_of_who_sent_it() -> None:
+    facts = _nursery_facts(
+        "this year's bulb show is on the 14th",
+        "orvid's just messaged, the marquee is booked for 9am",
+    )
+    assert facts[-1] == ("the marquee is booked for 9am", SHOW.slug)
+    assert ("orvid's just messaged", ORVID.slug) in facts
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "orvid rang, he's off sick till Thursday",
+        "orvid's just texted, he can bring the van on the 9th",
+    ],
+)
+def test_what_someone_says_of_themselves_after_getting_in_touch_stays_theirs(said: str) -> None:
+    assert [slug for _, slug in _nursery_facts(said)][-1] == ORVID.slug
+
+
+def test_what_a_person_reports_their_firm_does_is_the_firm_s() -> None:
+    said = "orvid says they're putting delivery up to £45 from April"
+    assert _nursery_facts(said) == [(said, TALLIS_FIRM.slug)]
+    assert [slug for _, slug in _nursery_facts("he says their yard shuts at 5:30")] != [
+        TALLIS_FIRM.slug
+    ]  # no one named before "he"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "orvid says they're getting married in June",
+        "orvid says they love the new layout at Kelmscott Bulb Show",
+        "orvid said yes to the 3pm slot",
+    ],
+)
+def test_a_report_of_a_life_or_naming_a_page_is_not_the_firm_s(said: str) -> None:
+    assert TALLIS_FIRM.slug not in [slug for _, slug in _nursery_facts(said)]

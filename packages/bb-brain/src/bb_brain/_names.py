@@ -36,7 +36,8 @@ ABBREVIATED_HONORIFICS: Final = frozenset(
 TITLE_ADDRESSES: Final = frozenset("sister brother father mother auntie aunty uncle".split())
 #: Honorific suffixes attached with a hyphen ("Tanaka-san", "Gupta-ji", "Kim-nim").
 HONORIFIC_SUFFIXES: Final = frozenset(
-    "san sama kun chan sensei senpai sempai dono ji nim ssi".split()
+    "san sama kun chan sensei senpai sempai dono ji jee nim ssi dai didi bhai bhaiya behen akka"
+    " sahib saab".split()
 )
 #: Generational and degree suffixes written after a name ("King Jr.", "Lee PhD").
 NAME_SUFFIXES: Final = frozenset("jr sr ii iii iv phd md esq".split())

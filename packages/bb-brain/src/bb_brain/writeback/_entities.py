@@ -128,6 +128,7 @@ class EntityIndex:
         """Build from entities and ``(surface text, slug, explicit)`` triples."""
         self._entities = {entity.slug: entity for entity in entities}
         found: dict[tuple[str, ...], set[_Surface]] = {}
+        self._family_of_a_firm: dict[tuple[str, ...], tuple[str, ...]] = {}
         for text, slug, explicit in surfaces:
             key = tuple(tokens(text))
             if key and slug in self._entities:
@@ -137,7 +138,11 @@ class EntityIndex:
             slugs = {candidate.slug for candidate in candidates}
             if len(slugs) > 1 and all(_gapped(key, self._entities[slug]) for slug in slugs):
                 continue  # "the Brackle trip" of two Brackle trips: the place's, if any
-            if len(slugs) > 1:
+            named = self._named_by_its_alias(candidates)
+            if named is not None:
+                self._surfaces[key] = named  # "hollins are doing trees": the firm's alias
+                self._family_of_a_firm[key] = tuple(sorted(slugs - {named.slug}))
+            elif len(slugs) > 1:
                 self._surfaces[key] = None  # ambiguous: shared by several pages
             else:
                 explicit = any(candidate.explicit for candidate in candidates)
@@ -156,6 +161,21 @@ class EntityIndex:
         own = [entity for entity in self._entities.values() if entity.users_own]
         self._own = own[0] if len(own) == 1 else None
         self._own_words = _own_words(self._own) if self._own is not None else frozenset()
+
+    def _named_by_its_alias(self, candidates: set[_Surface]) -> _Surface | None:
+        """The one thing a shared name is an alias of, when it is only people's family name.
+
+        "Hollins" given as the alias of Hollins Garden Centre is the firm's, though Carys
+        Hollins owns it: the family name is derived from her title, the alias was given. A
+        name two pages were given, or a person's alias, stays shared.
+        """
+        given = [candidate for candidate in candidates if candidate.explicit]
+        if len(given) != 1 or self._entities[given[0].slug].is_person:
+            return None
+        others = [candidate for candidate in candidates if candidate.slug != given[0].slug]
+        if not others or not all(self._entities[other.slug].is_person for other in others):
+            return None
+        return None if any(other.explicit for other in others) else given[0]
 
     def _gapped_elsewhere(self, key: tuple[str, ...], surface: _Surface | None) -> bool:
         """A title's name and head ("the Quenmoor market") that names something else too.
@@ -483,6 +503,8 @@ class EntityIndex:
         words = _title_words(entity.title)
         if key == words or words[-len(key) :] != key:
             return None  # the whole title, or no tail of it (a slug, an introduced name)
+        if _of_a_time(folded, index):
+            return None  # "this year's flower show": the known one, as after "the"
         if index == 0 or folded[index - 1] not in _THEIR:
             return False
         names = [word for word in words[: -len(key)] if not sense(word).known_word]
@@ -558,6 +580,9 @@ class EntityIndex:
             if key not in self._surfaces:
                 continue
             surface = self._surfaces[key]
+            if key in self._family_of_a_firm and index and folded[index - 1] in HONORIFICS:
+                people = self._family_of_a_firm[key]  # "Mrs Hollins": the family, not the firm
+                return length, _Surface(people[0], False) if len(people) == 1 else None
             if (
                 surface is not None
                 and length == 1
@@ -590,6 +615,22 @@ class EntityIndex:
                         continue
             return length, surface
         return None
+
+
+def _of_a_time(folded: list[str], index: int) -> bool:
+    """A time's possessive stands before the words: "this year's", "last week's", "tonight's"."""
+    if index < 2 or folded[index - 1] != "s":
+        return False
+    when = folded[index - 2]
+    if when in _DAYS_NEAR:
+        return True
+    return when in _SPANS and index >= 3 and folded[index - 3] in _THIS_OR_NEXT
+
+
+#: Days said from today, and spans said from this one: "tonight's", "next year's".
+_DAYS_NEAR: Final = frozenset({"today", "tonight", "tomorrow", "yesterday"})
+_SPANS: Final = frozenset({"year", "week", "month", "term", "season", "weekend"})
+_THIS_OR_NEXT: Final = frozenset({"this", "last", "next"})
 
 
 def _said_of_a_state(folded: list[str], words: list[re.Match[str]], index: int) -> bool:

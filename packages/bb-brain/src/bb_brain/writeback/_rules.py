@@ -509,6 +509,7 @@ class RulesExtractor:
                     # "we've booked room 2 at the sports hall": the exhibition's
                     ref = _the_thing_said(refs, clause.text, salience)
             ref = _reported_for_the_topic(refs, ref, clause.text, salience.thing) or ref
+            ref = _reported_for_their_firm(refs, ref, clause.text, self._entities) or ref
             ref = _done_for_the_topic(refs, ref, clause.text, salience.thing) or ref
             related = named_relation(refs, clause.text)
             if related is not None and _owner_at_hand(refs[0], before):
@@ -543,6 +544,9 @@ class RulesExtractor:
             last = groups[-1]
             if not refs and _PRONOUN_FIRST.match(clause.text) and not _of_them(last, clause):
                 groups.append(_Group(plain, clause.start, clause.end, None, []))  # "they": nobody
+            elif not refs and _in_touch(last) and _full_clause(clause.text):
+                # "esther's just messaged, exchange is the 11th": what she passed on, not hers
+                groups.append(_Group(plain, clause.start, clause.end, None, []))
             elif not refs and (
                 clause.grounds or (_says_more(clause.text) and not _compares(clause.text))
             ):
@@ -1681,6 +1685,22 @@ def _a_sequel(last: _Group, clause: Clause) -> bool:
     )
 
 
+def _in_touch(last: _Group) -> bool:
+    """The clause before only says that someone got in touch: "Ana rang", "ivo's just texted"."""
+    ref = last.ref
+    if ref is None or not ref.entity.is_person or not ref.explicit:
+        return False
+    return _GOT_IN_TOUCH.match(last.sentence[ref.end : last.end]) is not None
+
+
+#: A verb of getting in touch and nothing more: what follows is the message.
+_GOT_IN_TOUCH = re.compile(
+    r"^(?:['’]s|\s+has)?\s+(?:just\s+|finally\s+)?(?:messaged|texted|emailed|e-mailed|rang|"
+    r"phoned|called|replied|wrote|got\s+back(?:\s+to\s+(?:me|us))?|been\s+in\s+touch)\W*$",
+    re.IGNORECASE,
+)
+
+
 def _says_more(text: str) -> bool:
     """The clause states something of its own, not only the condition of the one before.
 
@@ -1729,6 +1749,36 @@ def _reported_for_the_topic(
     if _PERSONAL_MATTER.search(reported) or _SOMEONE_NAMED.search(reported):
         return None
     return Reference(topic, ref.start, ref.end, False) if _QUANTITY.search(reported) else None
+
+
+def _reported_for_their_firm(
+    refs: list[Reference], ref: Reference | None, text: str, entities: EntityIndex
+) -> Reference | None:
+    """What a person reports their firm does is the firm's: "Achieng says they're putting rent up".
+
+    The person (by name or pronoun) is the subject, their page names the firm they work for,
+    and the report opens with "they" or "their", names no page of its own and nothing of a
+    couple's or a family's life ("says they're getting married" is theirs).
+    """
+    if ref is None or not ref.entity.is_person:
+        return None
+    report = _SAYS_THAT.search(text)
+    if report is None or ref.end > report.start() or not _THEY_OPEN.match(text[report.end() :]):
+        return None
+    if any(other.start >= report.end() for other in refs) or _A_LIFE.search(text):
+        return None
+    firm = entities.firm_of(ref.entity)
+    return None if firm is None else Reference(firm, ref.start, ref.end, False)
+
+
+#: A report about a body of people: "they're putting ...", "their office closes ...".
+_THEY_OPEN = re.compile(r"^(?:they|their|theyre)\b|^they['’]", re.IGNORECASE)
+#: A couple's or a family's life, not a firm's: "says they're getting married".
+_A_LIFE = re.compile(
+    r"\b(?:married|marrying|engaged|wedding|honeymoon|divorc\w*|baby|pregnan\w*|expecting"
+    r"|kids|children|holiday|moving\s+house|new\s+house|sick|ill|hospital)\b",
+    re.IGNORECASE,
+)
 
 
 def _done_for_the_topic(
