@@ -272,6 +272,7 @@ def test_context_settles_a_name_two_pages_share(engine: Engine, make_brain: Any)
     [
         "Sam called.",  # no context at all
         "Sam mentioned the tax thing.",  # a single shared word is too easily chance
+        "Sam wants the payroll numbers.",  # unless it is a rare one ("hedges"), not "payroll"
         "Sam wants the payroll and the hedges done.",  # both pages fit
     ],
 )
@@ -280,6 +281,23 @@ def test_too_little_context_leaves_it_ambiguous(engine: Engine, make_brain: Any,
     response = ask(engine, brain, text)
     assert response.pointers == []
     assert set(decisions(response)) == {"people/sam-kowal", "people/sam-ortiz"}
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("Sam rang, the hedges need the strimmer again", "people/sam-ortiz"),
+        ("can sam look at the hedges before friday", "people/sam-ortiz"),
+    ],
+)
+def test_one_rare_shared_word_settles_a_shared_name(
+    engine: Engine, make_brain: Any, text: str, slug: str
+) -> None:
+    brain = make_brain(SAM_TAX, SAM_GARDEN)
+    response = ask(engine, brain, text)
+    assert slugs(response) == [slug]
+    evidence = response.pointers[0].evidence
+    assert evidence is not None and evidence.signals == ["context"]
 
 
 def test_a_page_named_earlier_in_the_conversation_is_no_news(

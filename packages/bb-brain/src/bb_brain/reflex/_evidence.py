@@ -29,7 +29,9 @@ conversation says. An accepted ordinary word costs :data:`AMBIGUITY_PENALTY` con
 A name that fits two or more pages equally (two Sarahs) is settled by context only when the
 words of its sentence meet exactly one of those pages' content in at least
 :data:`CONTEXT_MIN_SHARED` content words ("Sarah says the tax filing is due" and one Sarah's
-page says she files the taxes): :meth:`Conversation.disambiguate`. Content words are compared
+page says she files the taxes), or in one word rare in everyday text ("Sean rang, the
+compressor's noisy again" and one Sean's page says he services it):
+:meth:`Conversation.disambiguate`. Content words are compared
 by lemma; the most frequent words (Zipf :data:`CONTEXT_MAX_ZIPF` and up: "company", "look")
 turn up in any page and say nothing, while the personal pronouns a turn and a page use for
 someone ("she", "he") count as one word each.
@@ -200,8 +202,10 @@ _WORD = re.compile(r"[^\W\d_]+")
 CONTEXT_MIN_CHARS: Final = 3
 #: Words this frequent appear in any page: no evidence of which page is meant.
 CONTEXT_MAX_ZIPF: Final = 5.5
-#: Shared content words needed: one shared word is too easily a coincidence.
+#: Shared content words needed: one shared word is too easily a coincidence, unless it is
+#: a rare one (Zipf :data:`RARE_WORD_MAX_ZIPF` or less: "compressor", "denture").
 CONTEXT_MIN_SHARED: Final = 2
+RARE_WORD_MAX_ZIPF: Final = 3.5
 _PRONOUNS: Final = {
     **dict.fromkeys(("she", "her", "hers", "herself"), "she/her"),
     **dict.fromkeys(("he", "him", "his", "himself"), "he/him"),
@@ -1830,7 +1834,7 @@ class Conversation:
         # (two mentions of one name in a turn are settled together), else in the whole turn.
         once = len(re.findall(rf"(?<!\w){re.escape(cand.norm)}(?!\w)", normalise(text))) == 1
         fits = sentence if once and _fits_best(sentence, whole) else whole
-        if len(fits) != 1 or len(next(iter(fits.values()))) < CONTEXT_MIN_SHARED:
+        if len(fits) != 1 or not _enough_shared(next(iter(fits.values()))):
             return None
         ((slug, shared),) = fits.items()
         chosen = next(res for res in options if res.slug == slug)
@@ -2330,6 +2334,13 @@ _ROLE_BEFORE: Final = re.compile(
 _ROLE_AFTER: Final = re.compile(
     r"\s*(?:[,?\-–—]\s*)?the\s+(?P<role>[a-z]+(?:\s+[a-z]+)?)\s+one\b", re.IGNORECASE
 )
+
+
+def _enough_shared(shared: Sequence[str]) -> bool:
+    """Enough words to settle a shared name by: two, or one no everyday text uses."""
+    if len(shared) >= CONTEXT_MIN_SHARED:
+        return True
+    return len(shared) == 1 and sense(shared[0]).zipf <= RARE_WORD_MAX_ZIPF
 
 
 def _settled(chosen: Resolved, options: Sequence[Resolved], signal: str, why: str) -> Resolved:
