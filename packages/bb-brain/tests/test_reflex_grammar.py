@@ -1366,6 +1366,7 @@ OTIS = ("people/otis-varga", md("Otis Varga", type="person", aliases="[Otis]"))
 TOMASZ = ("people/tomasz-wrobel", md("Tomasz Wrobel", type="person", aliases="[Tomasz]"))
 FETA = ("people/feta-amadi", md("Feta Amadi", type="person", aliases="[Feta]"))
 SENTRY = ("companies/sentry", md("Sentry", type="company"))
+MERRY = ("people/merry-quell", md("Merry Quell", type="person", aliases="[Merry]"))
 BELL = ("people/bell-ito", md("Bell Ito", type="person", aliases="[Bell]"))
 FERN = ("people/fern-van-dijk", md("Fern van Dijk", type="person", aliases="[Fern]"))
 ROSE = ("people/rose-tavener", md("Rose Tavener", type="person", aliases="[Rose]"))
@@ -1498,6 +1499,10 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (IVY, "ivy took over the school run while i was ill"),  # a role taken over
         (IVY, "ivy took over as captain last week"),
         (SAGE, "sage will want to see the plans first"),  # wanting to do something
+        (SENTRY, "stick w sentry for the gutters"),  # a lone lowercase "w" is "with" too
+        (SENTRY, "any news abt sentry"),  # "abt" is "about"
+        (MERRY, "can you see merry on friday"),  # only an adjective, as a verb's object
+        (MERRY, "we should pay merry before the 1st"),
     ],
 )
 def test_these_readings_name_the_page(
@@ -1512,6 +1517,9 @@ def test_these_readings_name_the_page(
         (FROST, "frost's back tomorrow night, cover the seedlings"),  # weather comes and goes
         (GABLE, "the gable is back on friday after the repaint"),  # its article
         (IVY, "ivy needs cutting back before it is off the wall"),  # no day off
+        (MERRY, "the kids looked merry this morning"),  # an adjective a verb says they are
+        (MERRY, "we kept merry all evening"),
+        (MERRY, "have a merry christmas"),  # before its noun
         (WILL, "I will from now on keep the receipts"),  # a modal before a time
         (WILL, "it will from monday cost more"),
         (WILL, "Will you send it over?"),

@@ -91,6 +91,7 @@ from bb_brain.reflex._resolve import CONFIDENCE, Resolved
 from bb_brain.reflex._syntax import (
     A_UNIT,
     A_WORK_WATCHED,
+    ADJECTIVE_AS_OBJECT,
     AFTER_A,
     AFTER_ADJECTIVE,
     AFTER_ARTICLE,
@@ -246,6 +247,7 @@ _ANY_PAGE: Final = (
     SLUG_LIKE,
     BARE_OBJECT,
     BARE_VERB_OBJECT,
+    ADJECTIVE_AS_OBJECT,
     TO_DO_SOMETHING,
     LINE_LABEL,
 )

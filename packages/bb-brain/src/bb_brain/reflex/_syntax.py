@@ -18,6 +18,8 @@ A **name** reading:
 * *the object of a preposition that cannot be a noun*: "an update on pierce" (a verb), or a
   singular count noun with no determiner ("a letter came from spindle");
 * *the indirect object of a verb*: "i promised pierce a draft";
+* *a verb's object that is only an adjective* ("can he see sunny friday"), after a verb no
+  adjective completes ("it looks sunny", "keep calm");
 * *a title ending in a count noun, with no determiner*, as an argument: "take it to
   thursday clinic";
 * *listed with a person*: "she and mark want a quiet table".
@@ -71,6 +73,7 @@ BARE_SUBJECT: Final = "bare subject of a verb"
 ASKED_SUBJECT: Final = "the subject of a question"
 BARE_OBJECT: Final = "object of a preposition, and no noun"
 BARE_VERB_OBJECT: Final = "a singular count noun as a verb's object, with no article"
+ADJECTIVE_AS_OBJECT: Final = "a word that is only an adjective, as a verb's object"
 TO_DO_SOMETHING: Final = "the one needed to do something"
 REFERRED_BACK: Final = "a name that 'he' or 'she' refers back to"
 EPISODE_SUBJECT: Final = "bare subject of an event"
@@ -1610,27 +1613,53 @@ def _bare_object(tokens: list[Token], index: int) -> bool:
 def _bare_object_readings(tokens: list[Token], index: int) -> list[str]:
     """A word no article goes with as an object: a preposition's, or a verb's."""
     found = [BARE_OBJECT] if _bare_object(tokens, index) else []
-    return found + ([BARE_VERB_OBJECT] if _bare_verb_object(tokens, index) else [])
+    object_of_a_verb = _bare_verb_object(tokens, index)
+    return found + ([object_of_a_verb] if object_of_a_verb else [])
 
 
-def _bare_verb_object(tokens: list[Token], index: int) -> bool:
-    """A singular count noun right after a verb, ending its phrase: "who owns otter now?".
+def _bare_verb_object(tokens: list[Token], index: int) -> str:
+    """A bare singular count noun or adjective after a verb, ending its phrase: its signal.
 
-    As an object such a noun needs "the", "a" or "my" ("who owns the boat"): bare, it is a
-    name. The verb is one in use as such (no determiner before it), no auxiliary or copula
-    ("is otter late?" asks of a subject), and the noun has no mass use ("lost weight", "keep
-    track" take nouns one never counts).
+    "who owns otter now?", "can he see sunny friday". As an object such a noun needs "the",
+    "a" or "my" ("who owns the boat"): bare, it is a name. The verb is one in use as such (no
+    determiner before it), no auxiliary or copula ("is otter late?" asks of a subject), and
+    the noun has no mass use ("lost weight", "keep track" take nouns one never counts).
     """
     verb = _glued_before(tokens, index)
     if verb is None or verb.capitalised or verb.norm in FUNCTION_WORDS:
-        return False
+        return ""
     if verb.norm in _COPULAS or verb.norm in _HAVE or verb.norm in _MODALS or verb.norm in _DO:
-        return False
+        return ""
     if not {"VBZ", "VBD", "VBG", "VBP"} & inflections(verb.norm):
+        return ""
+    if not _a_verb_in_use(tokens, verb) or not _phrase_ends(tokens, index):
+        return ""  # "a clever attack vector", "the runs otter logged": a noun there
+    word = sense(tokens[index].norm)
+    if bare_count_noun(word):
+        return BARE_VERB_OBJECT
+    return ADJECTIVE_AS_OBJECT if _an_adjective_as_object(verb, word) else ""
+
+
+def _an_adjective_as_object(verb: Token, word: WordSense) -> bool:
+    """A word that is only an adjective, as the object of a verb: "can he see sunny friday".
+
+    An adjective is no object: after a verb that says how something is or becomes ("it
+    looks sunny", "keep calm", "went quiet", "fell ill") it is a complement, after any other
+    verb it is a name.
+    """
+    if word.readings != frozenset({"ADJ"}):
         return False
-    if not _a_verb_in_use(tokens, verb):
-        return False  # "a clever attack vector", "the runs otter logged": a noun there
-    return _phrase_ends(tokens, index) and bare_count_noun(sense(tokens[index].norm))
+    lemmas = sense(verb.norm).verb_lemmas or frozenset({verb.norm})
+    return not lemmas & _LINKING_VERBS
+
+
+#: Verbs an adjective completes: how something is, seems, stays or becomes.
+_LINKING_VERBS: Final = frozenset(
+    """
+    be look seem feel stay keep get go turn become sound remain appear grow make play come
+    run fall hold break set prove smell taste act lie sit stand wear paint colour color dye
+    """.split()
+)
 
 
 def _a_verb_in_use(tokens: list[Token], verb: Token) -> bool:

@@ -199,12 +199,14 @@ def _plural_possessor(token: Token, text: str) -> bool:
 
 #: Distinct words whose normalised form is kept.
 NORMAL_WORDS_KEPT: Final = 65536
-#: Shorthands chat writes for small words ("sorting the gutters w/ sentry", "w/o the deposit"),
+#: Shorthands chat writes for small words ("sorting the gutters w/ sentry", "w/o the deposit",
+#: "abt the quote"; a lowercase "w" alone before a word is "with" too),
 #: and contractions typed without their apostrophe ("LOLO CANT MAKE THE REHEARSAL", "im off"):
 #: only those no English word is spelt as, and "cant" and "wont", which chat means so.
 _SHORTHANDS: Final = {
     "w/o": "without",
     "b/c": "because",
+    "abt": "about",
     **{
         word.replace("'", ""): word
         for word in (
@@ -235,6 +237,8 @@ def _norm(raw: str, text: str, end: int) -> str:
     folded = raw.lower()
     if folded == "w" and text.startswith("/", end) and not text[end + 1 : end + 2].isalnum():
         return "with"
+    if raw == "w" and text.startswith(" ", end) and text[end + 1 : end + 2].isalpha():
+        return "with"  # "stick w keystone": "w" alone, lowercase, before a word
     if folded in PLACE_ABBREVIATIONS:
         return PLACE_ABBREVIATIONS[folded]
     if folded in _SHORTHANDS and (raw.islower() or raw.isupper()):
