@@ -572,6 +572,24 @@ def test_a_modal_after_a_preposition_is_a_name(
     assert slugs(ask(engine, make_brain(will), text)) == ([will[0]] if found else [])
 
 
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("might ask may to do the lane counting", True),  # no modal takes "to"
+        ("tell may so she can update the list", True),  # nor "so"
+        ("can you remind will that the van's booked", True),
+        ("i'll ask if we may", False),  # the modal, after its subject
+        ("please tell, may I ask who's on", False),
+    ],
+)
+def test_a_modal_after_a_verb_that_takes_a_person_and_before_no_verb_is_a_name(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(MAY, WILL), text)) == (
+        [MAY[0] if "may" in text else WILL[0]] if found else []
+    )
+
+
 HOPE_ELLIS = ("people/hope-pendle", md("Hope Pendle", type="person", aliases="[Hope]"))
 JUNE_ELLIS = ("people/june-pendle", md("June Pendle", type="person", aliases="[June, Gran June]"))
 

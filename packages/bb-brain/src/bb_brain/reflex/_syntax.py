@@ -1333,7 +1333,8 @@ def modal_as_name(tokens: list[Token], tok: Token) -> bool:
     word a subject, and so a name ("May", "Will"); so does another modal ("may can take the
     van"), or where someone lives ("will from number 4 says"). A modal ending its clause
     after a verb that takes a person is that person ("ask will, he knows the code"), and so
-    is one after a preposition of whom a thing is about ("context on will").
+    is one there before a word no verb is ("ask may to do the counting", "tell will so he
+    knows"), or after a preposition of whom a thing is about ("context on will").
     """
     if tok.norm not in NAME_MODALS:
         return False
@@ -1347,6 +1348,8 @@ def modal_as_name(tokens: list[Token], tok: Token) -> bool:
         # "ask will, he knows the code", "ask may.": the object of a verb that takes a person
         before = _glued_before(tokens, tok.index)
         return before is not None and before.norm in PERSON_VERBS_BEFORE
+    if before is not None and before.norm in PERSON_VERBS_BEFORE and nxt.norm in _NO_VERB_NEXT:
+        return True  # "ask may to do the counting", "tell will so he knows": whom one asks
     if nxt.norm in _OTHER_MODALS:
         # "may can take the van"; "may can be busy" is the month's
         return _a_deed_after(tokens, nxt, only_a_persons=False)
@@ -1356,6 +1359,8 @@ def modal_as_name(tokens: list[Token], tok: Token) -> bool:
     return bool(forms & {"VBZ", "VBD"}) and not forms & {"VB", "VBP"}
 
 
+#: Words that are no verb, so no modal stands before them: "ask may to ...", "tell will so".
+_NO_VERB_NEXT: Final = frozenset("to so that if whether about when and or".split())
 #: Prepositions that take whom something is about or for, never a modal's verb after them.
 _ABOUT_SOMEONE: Final = frozenset("on about with from for re".split())
 
