@@ -926,6 +926,28 @@ def test_a_repair_that_gives_only_the_value_keeps_what_it_is_of() -> None:
             "Widget Co quoted £620 — no wait, £260 — for the new boiler.",
             "Widget Co quoted £260; for the new boiler.",
         ),
+        # several markers in a row, and markers of other words, before the value
+        (
+            "Widget Co's rota slot is Thursday. sorry, no, Wednesday",
+            "Widget Co's rota slot is Wednesday",
+        ),
+        (
+            "Widget Co's van comes on the 13th. ugh no, the 12th",
+            "Widget Co's van comes on the 12th",
+        ),
+        (
+            "Widget Co's fair is Sunday 6 February, scratch that, 7 February",
+            "Widget Co's fair is 7 February",
+        ),
+        (
+            "Widget Co's gala is Saturday 15 August, correction, Saturday the 22nd",
+            "Widget Co's gala is Saturday the 22nd of August",
+        ),  # a weekday and a day of the month keep the month the date had
+        # the preposition the value had may come with it
+        (
+            "Widget Co's shop is shut from the 25th. hang on, from the 27th",
+            "Widget Co's shop is shut from the 27th",
+        ),
     ],
 )
 def test_a_value_fixed_alone_is_put_in_place_of_the_slip(said: str, kept: str) -> None:
@@ -950,6 +972,13 @@ def test_a_slip_fixes_the_value_written_most_like_it_and_keeps_the_rest() -> Non
 )
 def test_a_slip_mid_sentence_needs_a_value_alone_of_a_kind_before_it(said: str) -> None:
     assert any("12" in fact for fact, _, _ in rules(("user", said)))
+
+
+def test_a_pause_with_no_value_after_it_fixes_nothing() -> None:
+    said = "Widget Co's stocktake is Sat 7 Nov. hang on, Bob Park is at the door"
+    assert [fact for fact, _, _ in rules(("user", said))][
+        0
+    ] == "Widget Co's stocktake is Sat 7 Nov."
 
 
 def test_an_apology_with_no_value_of_that_kind_fixes_nothing() -> None:

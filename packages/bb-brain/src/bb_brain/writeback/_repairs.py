@@ -53,9 +53,12 @@ _KINDS: Final = {
 }
 #: What may open a clause that only fixes a value: an apology, a slip owned, "I mean".
 _SLIP: Final = re.compile(
-    r"^\W*(?:(?:sorry|oops|whoops|no|wait|again|i mean|i meant|make that|rather)\b[\s,.!:;-]*)+",
+    r"^\W*(?:(?:sorry|oops|whoops|no|nope|wait|again|i mean|i meant|make that|rather|ugh"
+    r"|hang on|hold on|scratch that|correction|my bad)\b[\s,.!:;-]*)+",
     re.IGNORECASE,
 )
+#: A preposition a fixed value may keep from the statement it fixes ("hang on, from the 27th").
+_LEADING_PREPOSITION: Final = re.compile(r"^(?:from|on|at|by|till|until|in)\s+", re.IGNORECASE)
 #: Words after a value that are no part of it ("the 10th now", "14 Nov instead").
 _AFTER: Final = re.compile(
     r"(?:\s+(?:now|then|instead|actually|not\s+\S+))*[^\w%]*$", re.IGNORECASE
@@ -82,6 +85,8 @@ def bare_value(clause: str, *, marked: bool = False) -> str | None:
     rest = clause[slip.end() :] if slip is not None else clause
     trailing = _AFTER.search(rest)
     rest = (rest[: trailing.start()] if trailing is not None else rest).strip()
+    if rest and value_kind(rest) is None and slip is not None and slip.group(0).strip():
+        rest = _LEADING_PREPOSITION.sub("", rest)  # "hang on, from the 27th": the 27th
     return rest if rest and value_kind(rest) is not None else None
 
 
@@ -106,6 +111,10 @@ def substituted(statement: str, value: str, old: re.Pattern[str] | None = None) 
         if re.search(_MONTH, was, re.IGNORECASE):
             written = f"{day}{_suffix(was, day)}"
             new = re.sub(r"\d{1,2}(?:st|nd|rd|th)?", written, was, count=1, flags=re.IGNORECASE)
+    elif kind == "date" and not re.search(_MONTH, new, re.IGNORECASE):
+        month = re.search(_MONTH, was, re.IGNORECASE)
+        if month is not None and re.search(_ORDINAL, new, re.IGNORECASE):
+            new = f"{new} of {month.group(0)}"  # "Saturday the 22nd" of "Saturday 15 August"
     if re.search(r"\bthe\s+$", statement[: found.start()], re.IGNORECASE):
         new = re.sub(r"^the\s+", "", new, flags=re.IGNORECASE)
     return statement[: found.start()] + new + statement[found.end() :]

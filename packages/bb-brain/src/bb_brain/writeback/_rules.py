@@ -267,8 +267,9 @@ def _at_slips(sentences: list[str]) -> list[str]:
 #: A slip after a comma or a dash, with a figure alone after it: ", no wait, £3,500, ...",
 #: "— sorry, 12 Dec —" (not "12, no 14 if we squeeze": "no 14" may be a number).
 _MID_SLIP = re.compile(
-    r"(?:\s*[,;]|\s+[-–—]+)\s+(?=(?:no\s+wait|no(?=[,:])|sorry|oops|whoops|wait|i\s+mean)"
-    r"[\s,:]*(?:(?:it'?s|make\s+(?:that|it))\s+)?(?:(?:the\s+)?[£$€]?\d[\d,.:]*"
+    r"(?:\s*[,;]|\s+[-–—]+)\s+(?=(?:(?:no\s+wait|no(?=[,:])|sorry|oops|whoops|wait|i\s+mean"
+    r"|correction|scratch\s+that|hang\s+on|hold\s+on|ugh\s+no)[\s,:]*)+"
+    r"(?:(?:it'?s|make\s+(?:that|it))\s+)?(?:(?:the\s+)?[£$€]?\d[\d,.:]*"
     rf"(?:am|pm|k|%|st|nd|rd|th)?(?:\s+{MONTH})?|[a-z]+day|{MONTH})"
     r"(?:\s*(?:[-–]|to|till|until)\s*\d[\d.:]*(?:am|pm)?)?(?:\s+[\w'’]+){0,4}"
     r"\s*(?:[,;.!?–—-]|$))",
@@ -1274,13 +1275,18 @@ _TAIL_WORDS: Final = 4
 
 def _slip_head(text: str) -> str:
     """The slip and the piece after it: "sorry, 20 Dec" of "sorry, 20 Dec, the 13th's out"."""
-    lead = re.split(r"[,;]\s+(?!\d)|\s+[-–—]+\s+", text.strip(), maxsplit=2)
-    return ", ".join(lead[:2]) if len(lead) > 1 and _SLIP_ONLY.match(lead[0]) else lead[0]
+    lead = re.split(r"[,;]\s+(?!\d)|\s+[-–—]+\s+", text.strip())
+    markers = 0
+    while markers < len(lead) - 1 and _SLIP_ONLY.match(lead[markers]):
+        markers += 1  # "sorry, no, Wednesday": every marker piece, then the value's
+    return ", ".join(lead[: markers + 1])
 
 
-#: A slip marker said as its own piece before the value: "sorry, 20 Dec".
+#: A slip marker said as its own piece before the value: "sorry, 20 Dec", "ugh no, the 12th".
 _SLIP_ONLY = re.compile(
-    r"^\W*(?:sorry|oops|whoops|no|wait|i mean)(?:\s+(?:again|wait|no|sorry))?\W*$", re.IGNORECASE
+    r"^\W*(?:(?:ugh|argh|oh)\s+)?(?:sorry|oops|whoops|no|nope|wait|i mean|hang on|hold on"
+    r"|scratch that|correction|my bad)(?:\s+(?:again|wait|no|sorry))?\W*$",
+    re.IGNORECASE,
 )
 
 
@@ -1294,7 +1300,8 @@ def _restated_value(withdrawn: str, repair: str) -> str:
     stands as it is.
     """
     pieces = re.split(r"[,;]\s+(?!\d)|\s+[-–—]+\s+", repair.strip())
-    for count in (1, 2):
+    markers = next((at for at, piece in enumerate(pieces) if not _SLIP_ONLY.match(piece)), 0)
+    for count in range(1, max(markers, 1) + 2):  # "sorry, no, Wednesday": past every marker
         head = ", ".join(pieces[:count])
         said = _NEW_VALUE.match(head)
         found = _value_of(said.group("value") if said is not None else head)
