@@ -2357,3 +2357,21 @@ def test_a_name_by_its_grammar_as_object_or_codename(
 ) -> None:
     brain = make_brain(CLIFF, KETTLE, LUMEN, WEST, PLAN, VECTOR)
     assert (slug in slugs(ask(engine, brain, text))) is found
+
+
+QUORATHON = ("events/quorathon-2027", md("Quorathon 2027", type="event", aliases="[Quorathon]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("is the quorathon still on in june?", True),  # an occasion takes "the"
+        ("the quorathon needs more marshals", True),
+        ("a quorathon sounds like fun for the kids", False),  # any such occasion
+        ("can you help run a quorathon session in july", True),  # "a" is the session's
+    ],
+)
+def test_an_events_own_coined_name_after_the_is_the_event(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(QUORATHON), text)) == ([QUORATHON[0]] if found else [])

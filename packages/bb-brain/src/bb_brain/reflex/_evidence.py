@@ -615,6 +615,55 @@ def _venue_after_the(res: Resolved) -> bool:
     )
 
 
+def _an_occasion_after_the(res: Resolved) -> bool:
+    """An event's own name no dictionary has, after "the": "is the swimathon still on?".
+
+    An occasion is spoken of with the article ("the Proms", "the Fringe"); a coined word
+    after "the" is otherwise a thing of its own ("the zorvane in the lobby").
+    """
+    return (
+        _is_event(res)
+        and res.arm in NAME_ARMS
+        and AFTER_THE in res.cand.signals
+        and not res.cand.ambiguity
+        and unknown_word(res.cand.norm)
+    )
+
+
+def _an_articles_noun(res: Resolved, signals: set[str]) -> str | None:
+    """Why the word after an article is a noun of its own there, not the page, or None."""
+    if AFTER_A in signals and LOWERCASE in signals and (_is_event(res) or _is_project(res)):
+        if not _modifies_what_follows(res):
+            # "a swimathon sounds fun": any swimathon, as "the swimathon" is the one ("a
+            # pilot session" is a session of the pilot)
+            return f"declined: {res.cand.raw!r} after 'a' or 'an' is any such occasion or plan"
+    if (
+        DETERMINED_PHRASE in signals
+        and not _venue_after_the(res)
+        and not _an_occasion_after_the(res)
+        and FAMILY_BY_NAME not in signals
+    ):
+        return f"declined: {res.cand.raw!r} is a whole noun phrase after a determiner"
+    return None
+
+
+def _modifies_what_follows(res: Resolved) -> bool:
+    """A noun follows the word, and is no verb of its subject: "a pilot session"."""
+    span = res.cand.span
+    if span is None or span.last + 1 >= len(span.tokens):
+        return False
+    after = span.tokens[span.last + 1]
+    return sense(after.norm).noun and not inflections(after.norm) & {"VBZ", "VBD"}
+
+
+def _is_event(res: Resolved) -> bool:
+    return res.page.page_type == "event" or res.slug.startswith("events/")
+
+
+def _is_project(res: Resolved) -> bool:
+    return res.page.page_type == "project" or res.slug.startswith("projects/")
+
+
 #: Kinds of venue whose name takes "the": "the Quorbury" for Quorbury Hotel.
 _VENUES: Final = frozenset(
     "hotel inn arms tavern theatre cinema hall lodge gallery restaurant bistro brewery pub "
@@ -1208,8 +1257,8 @@ def veto(res: Resolved) -> str | None:
         return no_name
     if _is_place(res):
         return None
-    if DETERMINED_PHRASE in signals and not _venue_after_the(res) and FAMILY_BY_NAME not in signals:
-        return f"declined: {res.cand.raw!r} is a whole noun phrase after a determiner"
+    if article := _an_articles_noun(res, signals):
+        return article
     if signals & _PERSON_EVIDENCE:
         return None
     if IMPERATIVE in signals:
