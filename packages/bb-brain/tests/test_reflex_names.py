@@ -1788,3 +1788,22 @@ def test_an_a_after_a_shared_name_is_an_initial_before_a_verb(
     engine: Engine, make_brain: Any, text: str, found: list[str]
 ) -> None:
     assert slugs(ask(engine, make_brain(RUTH_A, RUTH_B), text)) == found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "also colin o dowd's night guard, did that come in",  # the apostrophe left out
+        "is colin odowd's guard ready",
+    ],
+)
+def test_a_family_name_s_apostrophe_may_be_left_out(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    page = ("people/colin-o-dowd", md("Colin O'Dowd", type="person"))
+    assert slugs(ask(engine, make_brain(page), text)) == [page[0]]
+
+
+def test_a_particle_alone_is_no_family_name(engine: Engine, make_brain: Any) -> None:
+    page = ("people/colin-o-dowd", md("Colin O'Dowd", type="person"))
+    assert slugs(ask(engine, make_brain(page), "o well, the dowd thing can wait")) == []

@@ -380,6 +380,8 @@ class PageRecord:
             rows.append((forms.family.replace("-", " "), "name-form"))
         if "-" in forms.given:  # "Hye-rin" is also typed "Hyerin"
             rows.append((forms.given.replace("-", ""), "given-name"))
+        for typed in _apostrophe_left_out(forms.family):  # "O'Rourke": "o rourke", "orourke"
+            rows += [(f"{forms.given} {typed}", "name-form"), (typed, "surname")]
         for alias in self.aliases:
             nickname = normalise(alias)
             if nickname and " " not in nickname and nickname != forms.given:
@@ -488,3 +490,18 @@ def _distinct(records: Sequence[PageRecord]) -> list[PageRecord]:
                 "different content; keep one copy per source"
             )
     return list(seen.values())
+
+
+def _apostrophe_left_out(family: str) -> list[str]:
+    """A family name with an apostrophe after its particle, typed without it.
+
+    "O'Rourke", "D'Souza" are typed "o rourke" and "orourke", "d souza" and "dsouza".
+    """
+    particle, mark, rest = family.partition("'")
+    if not mark or not rest.isalpha() or len(particle) > _PARTICLE_CHARS or not particle.isalpha():
+        return []
+    return [f"{particle} {rest}", f"{particle}{rest}"]
+
+
+#: The longest particle a family name's apostrophe follows ("O'", "D'", "Dell'").
+_PARTICLE_CHARS: Final = 4
