@@ -273,6 +273,8 @@ def test_context_settles_a_name_two_pages_share(engine: Engine, make_brain: Any)
         "Sam called.",  # no context at all
         "Sam mentioned the tax thing.",  # a single shared word is too easily chance
         "Sam wants the payroll numbers.",  # unless it is a rare one ("hedges"), not "payroll"
+        "sam said he'll be late",  # a pronoun one page uses is no rare word
+        "sam's on tuesdays now",  # nor a day
         "Sam wants the payroll and the hedges done.",  # both pages fit
     ],
 )

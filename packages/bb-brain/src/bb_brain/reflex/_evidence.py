@@ -2388,10 +2388,19 @@ _ROLE_AFTER: Final = re.compile(
 
 
 def _enough_shared(shared: Sequence[str]) -> bool:
-    """Enough words to settle a shared name by: two, or one no everyday text uses."""
+    """Enough words to settle a shared name by: two, or one no everyday text uses.
+
+    A pronoun ("she" of one page and not the other) or a day ("tuesdays") is no such word.
+    """
     if len(shared) >= CONTEXT_MIN_SHARED:
         return True
-    return len(shared) == 1 and sense(shared[0]).zipf <= RARE_WORD_MAX_ZIPF
+    if len(shared) != 1 or not shared[0].isalpha():
+        return False
+    word = shared[0]
+    singular = word[:-1] if word.endswith("s") else word
+    if sense(word).calendar or sense(singular).calendar:
+        return False
+    return sense(word).zipf <= RARE_WORD_MAX_ZIPF
 
 
 def _settled(chosen: Resolved, options: Sequence[Resolved], signal: str, why: str) -> Resolved:

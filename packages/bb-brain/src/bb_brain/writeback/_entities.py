@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
+from bb_brain._given_names import name_pronoun
 from bb_brain._names import HONORIFICS, fold, leading_titles
 from bb_brain._orgnames import LEGAL_FORMS, gapped_parts, is_organisation
 from bb_brain._relations import (
@@ -161,6 +162,29 @@ class EntityIndex:
         own = [entity for entity in self._entities.values() if entity.users_own]
         self._own = own[0] if len(own) == 1 else None
         self._own_words = _own_words(self._own) if self._own is not None else frozenset()
+
+    def _one_of_the_family(
+        self, key: tuple[str, ...], folded: list[str], index: int
+    ) -> _Surface | None:
+        """The one person a firm's family name is said of with an honorific they take.
+
+        "Mrs Hollins" of Carys Hollins; "Mr Hollins", "Dr Hollins", "the hollins family": no
+        one known (None).
+        """
+        people = self._family_of_a_firm[key]
+        one = self._entities[people[0]]
+        said = _HONORIFIC_PRONOUNS.get(folded[index - 1], "") if index else ""
+        known = one.pronoun or name_pronoun(one.title)
+        if len(people) > 1 or not said or (known and said != known):
+            return None
+        return _Surface(people[0], False)
+
+    def _the_family_meant(self, folded: list[str], index: int, length: int) -> bool:
+        """An honorific before a firm's family name, or a word for a family after it."""
+        if index and folded[index - 1] in HONORIFICS:
+            return True
+        after = folded[index + length] if index + length < len(folded) else ""
+        return after in _FAMILY_NOUNS
 
     def _named_by_its_alias(self, candidates: set[_Surface]) -> _Surface | None:
         """The one thing a shared name is an alias of, when it is only people's family name.
@@ -580,9 +604,8 @@ class EntityIndex:
             if key not in self._surfaces:
                 continue
             surface = self._surfaces[key]
-            if key in self._family_of_a_firm and index and folded[index - 1] in HONORIFICS:
-                people = self._family_of_a_firm[key]  # "Mrs Hollins": the family, not the firm
-                return length, _Surface(people[0], False) if len(people) == 1 else None
+            if key in self._family_of_a_firm and self._the_family_meant(folded, index, length):
+                return length, self._one_of_the_family(key, folded, index)
             if (
                 surface is not None
                 and length == 1
@@ -615,6 +638,12 @@ class EntityIndex:
                         continue
             return length, surface
         return None
+
+
+#: What an honorific says of whom it is said: "Mr" a man, "Mrs" a woman.
+_HONORIFIC_PRONOUNS: Final = {"mr": "he", "sir": "he", "mrs": "she", "ms": "she", "miss": "she"}
+#: Words for a family after its name: "the hollins family", "the hollins lot".
+_FAMILY_NOUNS: Final = frozenset({"family", "families", "household", "clan", "lot", "kids"})
 
 
 def _of_a_time(folded: list[str], index: int) -> bool:

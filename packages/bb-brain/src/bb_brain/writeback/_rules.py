@@ -545,8 +545,8 @@ class RulesExtractor:
             last = groups[-1]
             if not refs and _PRONOUN_FIRST.match(clause.text) and not _of_them(last, clause):
                 groups.append(_Group(plain, clause.start, clause.end, None, []))  # "they": nobody
-            elif not refs and _in_touch(last) and _full_clause(clause.text):
-                # "esther's just messaged, exchange is the 11th": what she passed on, not hers
+            elif not refs and _passed_on(last, clause, salience.thing):
+                # "esther's just messaged, exchange is the 11th": the sale's, not hers
                 groups.append(_Group(plain, clause.start, clause.end, None, []))
             elif not refs and (
                 clause.grounds or (_says_more(clause.text) and not _compares(clause.text))
@@ -1692,6 +1692,17 @@ def _a_sequel(last: _Group, clause: Clause) -> bool:
     )
 
 
+def _passed_on(last: _Group, clause: Clause, thing: Entity | None) -> bool:
+    """A message someone got in touch with, about the thing at hand: its own subject's clause.
+
+    With nothing at hand, or a clause that goes on with the sender ("... and said ..."), what
+    follows stays the sender's.
+    """
+    if thing is None or not _in_touch(last):
+        return False
+    return _full_clause(clause.text) and not _elided_subject(clause.text)
+
+
 def _in_touch(last: _Group) -> bool:
     """The clause before only says that someone got in touch: "Ana rang", "ivo's just texted"."""
     ref = last.ref
@@ -1780,10 +1791,11 @@ def _reported_for_their_firm(
 
 #: A report about a body of people: "they're putting ...", "their office closes ...".
 _THEY_OPEN = re.compile(r"^(?:they|their|theyre)\b|^they['’]", re.IGNORECASE)
-#: A couple's or a family's life, not a firm's: "says they're getting married".
+#: A couple's or a family's life, not a firm's: "says they're getting married", "their house".
 _A_LIFE = re.compile(
     r"\b(?:married|marrying|engaged|wedding|honeymoon|divorc\w*|baby|pregnan\w*|expecting"
-    r"|kids|children|holiday|moving\s+house|new\s+house|sick|ill|hospital)\b",
+    r"|kids|children|son|daughter|twins|holiday|house|home|flat|garden|puppy|dog|cat|kitten|pet"
+    r"|sick|ill|hospital|anniversary)\b",
     re.IGNORECASE,
 )
 
