@@ -2390,7 +2390,8 @@ _ROLE_AFTER: Final = re.compile(
 def _enough_shared(shared: Sequence[str]) -> bool:
     """Enough words to settle a shared name by: two, or one no everyday text uses.
 
-    A pronoun ("she" of one page and not the other) or a day ("tuesdays") is no such word.
+    A pronoun ("she" of one page and not the other), a day ("tuesdays") or a word no
+    dictionary has (a name) is no such word.
     """
     if len(shared) >= CONTEXT_MIN_SHARED:
         return True
@@ -2400,7 +2401,8 @@ def _enough_shared(shared: Sequence[str]) -> bool:
     singular = word[:-1] if word.endswith("s") else word
     if sense(word).calendar or sense(singular).calendar:
         return False
-    return sense(word).zipf <= RARE_WORD_MAX_ZIPF
+    # a dictionary word: a name the word list lacks ("odhran") is somebody's, no topic
+    return sense(word).lexical and sense(word).zipf <= RARE_WORD_MAX_ZIPF
 
 
 def _settled(chosen: Resolved, options: Sequence[Resolved], signal: str, why: str) -> Resolved:
