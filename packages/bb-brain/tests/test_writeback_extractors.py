@@ -3357,3 +3357,15 @@ def test_what_a_person_reports_their_firm_does_is_the_firm_s() -> None:
 )
 def test_a_report_of_a_life_or_naming_a_page_is_not_the_firm_s(said: str) -> None:
     assert TALLIS_FIRM.slug not in [slug for _, slug in _nursery_facts(said)]
+
+
+def test_a_given_name_that_is_a_word_before_a_known_family_name_is_someone_else() -> None:
+    kesi = Entity("people/kesi-oduya", "Kesi Oduya", "person", "he")
+    surfaces = _page_surfaces(kesi, None)
+    extractor = RulesExtractor(EntityIndex([kesi], surfaces))
+    said = "mr oduya's wife Mercy Oduya is being added to the lease"
+    facts = extractor.extract(seg(("user", said)))
+    assert [fact.entity_slug for fact in facts] == ["people/mercy-oduya"]
+    # at the sentence's start the capital says nothing of a name: the word may be the word
+    opening = extractor.extract(seg(("user", "Kesi Oduya signed the lease on Monday")))
+    assert [fact.entity_slug for fact in opening] == [kesi.slug]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
-from bb_brain._given_names import name_pronoun
+from bb_brain._given_names import a_given_name, name_pronoun
 from bb_brain._names import HONORIFICS, fold, leading_titles
 from bb_brain._orgnames import LEGAL_FORMS, gapped_parts, is_organisation
 from bb_brain._relations import (
@@ -481,7 +481,12 @@ class EntityIndex:
             return False  # "DI Park", "Grandad Park", "Coach Park": a rank or a family title
         given = fold(entity.title.split()[0])
         meaning = sense(word)
-        return word != given and not (meaning.function or meaning.calendar or meaning.lexical)
+        if word == given or meaning.function or meaning.calendar:
+            return False
+        # "Mercy Kariuki" beside Peter Kariuki: a word that is a given name too names someone
+        if not meaning.lexical:
+            return True
+        return a_given_name(before) and not _opens_its_sentence(words, index - 1)
 
     def _anothers_acronym(self, words: list[re.Match[str]], index: int, surface: _Surface) -> bool:
         """A body's acronym after a capitalised name of no word of its title: another body's.
@@ -644,6 +649,12 @@ class EntityIndex:
 _HONORIFIC_PRONOUNS: Final = {"mr": "he", "sir": "he", "mrs": "she", "ms": "she", "miss": "she"}
 #: Words for a family after its name: "the hollins family", "the hollins lot".
 _FAMILY_NOUNS: Final = frozenset({"family", "families", "household", "clan", "lot", "kids"})
+
+
+def _opens_its_sentence(words: list[re.Match[str]], index: int) -> bool:
+    """Nothing but a sentence's end, or the text's start, before the word."""
+    before = words[index].string[: words[index].start()].rstrip()
+    return not before or before[-1] in ".!?:;"
 
 
 def _of_a_time(folded: list[str], index: int) -> bool:
