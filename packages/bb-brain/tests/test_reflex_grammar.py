@@ -1518,6 +1518,10 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
         (IVY, "ivy took over as captain last week"),
         (SAGE, "sage will want to see the plans first"),  # wanting to do something
         (SENTRY, "stick w sentry for the gutters"),  # a lone lowercase "w" is "with" too
+        (
+            ("people/wren-osei", md("Wren Osei", type="person", aliases="[Mrs W]")),
+            "mrs w wants the receipts by friday",
+        ),  # after a title "w" is an initial
         (SENTRY, "any news abt sentry"),  # "abt" is "about"
         (MERRY, "can you see merry on friday"),  # only an adjective, as a verb's object
         (MERRY, "we should pay merry before the 1st"),

@@ -238,7 +238,8 @@ def _norm(raw: str, text: str, end: int) -> str:
     if folded == "w" and text.startswith("/", end) and not text[end + 1 : end + 2].isalnum():
         return "with"
     if raw == "w" and text.startswith(" ", end) and text[end + 1 : end + 2].isalpha():
-        return "with"  # "stick w keystone": "w" alone, lowercase, before a word
+        if not _after_a_title(text, end - len(raw)):
+            return "with"  # "stick w keystone": "w" alone before a word; "mrs w" an initial
     if folded in PLACE_ABBREVIATIONS:
         return PLACE_ABBREVIATIONS[folded]
     if folded in _SHORTHANDS and (raw.islower() or raw.isupper()):
@@ -246,6 +247,16 @@ def _norm(raw: str, text: str, end: int) -> str:
     if raw.islower():
         return _slip_undone(normal_word(raw))
     return normal_word(raw)
+
+
+def _after_a_title(text: str, start: int) -> bool:
+    """An honorific right before: a letter after it is someone's initial ("mrs w wants")."""
+    before = _LAST_WORD.search(text, 0, start)
+    return before is not None and before.group(1).casefold() in HONORIFICS
+
+
+#: The last word before a point, with any period after it ("Mrs.", "dr").
+_LAST_WORD = re.compile(r"([^\W\d_]+)\.?\s*$")
 
 
 def _typed(raw: str, norm: str) -> str:
