@@ -932,16 +932,16 @@ def test_a_repair_that_gives_only_the_value_keeps_what_it_is_of() -> None:
             "Widget Co's rota slot is Wednesday",
         ),
         (
-            "Widget Co's van comes on the 13th. ugh no, the 12th",
-            "Widget Co's van comes on the 12th",
+            "Widget Co's van comes on the 17th. ugh no, the 18th",
+            "Widget Co's van comes on the 18th",
         ),
         (
-            "Widget Co's fair is Sunday 6 February, scratch that, 7 February",
-            "Widget Co's fair is 7 February",
+            "Widget Co's fair is Sunday 9 March, scratch that, 10 March",
+            "Widget Co's fair is 10 March",
         ),
         (
-            "Widget Co's gala is Saturday 15 August, correction, Saturday the 22nd",
-            "Widget Co's gala is Saturday the 22nd of August",
+            "Widget Co's gala is Friday 3 July, correction, Friday the 10th",
+            "Widget Co's gala is Friday the 10th of July",
         ),  # a weekday and a day of the month keep the month the date had
         ("Bob Park's rent is £900, correction £950.", "Bob Park's rent is £950"),
         # the preposition the value had may come with it
@@ -3363,7 +3363,7 @@ def test_a_given_name_that_is_a_word_before_a_known_family_name_is_someone_else(
     kesi = Entity("people/kesi-oduya", "Kesi Oduya", "person", "he")
     surfaces = _page_surfaces(kesi, None)
     extractor = RulesExtractor(EntityIndex([kesi], surfaces))
-    said = "mr oduya's wife Mercy Oduya is being added to the lease"
+    said = "mr oduya's wife Mercy Oduya joins the lease in June"
     facts = extractor.extract(seg(("user", said)))
     assert [fact.entity_slug for fact in facts] == ["people/mercy-oduya"]
     # at the sentence's start the capital says nothing of a name: the word may be the word

@@ -29,8 +29,8 @@ conversation says. An accepted ordinary word costs :data:`AMBIGUITY_PENALTY` con
 A name that fits two or more pages equally (two Sarahs) is settled by context only when the
 words of its sentence meet exactly one of those pages' content in at least
 :data:`CONTEXT_MIN_SHARED` content words ("Sarah says the tax filing is due" and one Sarah's
-page says she files the taxes), or in one word rare in everyday text ("Sean rang, the
-compressor's noisy again" and one Sean's page says he services it):
+page says she files the taxes), or in one word rare in everyday text ("Ravi rang, the
+lathe's rattling again" and one Ravi's page says he services it):
 :meth:`Conversation.disambiguate`. Content words are compared
 by lemma; the most frequent words (Zipf :data:`CONTEXT_MAX_ZIPF` and up: "company", "look")
 turn up in any page and say nothing, while the personal pronouns a turn and a page use for
@@ -204,7 +204,7 @@ CONTEXT_MIN_CHARS: Final = 3
 #: Words this frequent appear in any page: no evidence of which page is meant.
 CONTEXT_MAX_ZIPF: Final = 5.5
 #: Shared content words needed: one shared word is too easily a coincidence, unless it is
-#: a rare one (Zipf :data:`RARE_WORD_MAX_ZIPF` or less: "compressor", "denture").
+#: a rare one (Zipf :data:`RARE_WORD_MAX_ZIPF` or less: "lathe", "denture").
 CONTEXT_MIN_SHARED: Final = 2
 RARE_WORD_MAX_ZIPF: Final = 3.5
 _PRONOUNS: Final = {

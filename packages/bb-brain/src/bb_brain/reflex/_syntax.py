@@ -18,7 +18,7 @@ A **name** reading:
 * *the object of a preposition that cannot be a noun*: "an update on pierce" (a verb), or a
   singular count noun with no determiner ("a letter came from spindle");
 * *the indirect object of a verb*: "i promised pierce a draft";
-* *a verb's object that is only an adjective* ("can he see sunny friday"), after a verb no
+* *a verb's object that is only an adjective* ("could you meet merry on friday"), after a verb no
   adjective completes ("it looks sunny", "keep calm");
 * *a title ending in a count noun, with no determiner*, as an argument: "take it to
   thursday clinic";
@@ -1333,7 +1333,7 @@ def modal_as_name(tokens: list[Token], tok: Token) -> bool:
     word a subject, and so a name ("May", "Will"); so does another modal ("may can take the
     van"), or where someone lives ("will from number 4 says"). A modal ending its clause
     after a verb that takes a person is that person ("ask will, he knows the code"), and so
-    is one there before a word no verb is ("ask may to do the counting", "tell will so he
+    is one there before a word no verb is ("ask may to check the float", "tell will so he
     knows"), or after a preposition of whom a thing is about ("context on will").
     """
     if tok.norm not in NAME_MODALS:
@@ -1349,7 +1349,7 @@ def modal_as_name(tokens: list[Token], tok: Token) -> bool:
         before = _glued_before(tokens, tok.index)
         return before is not None and before.norm in PERSON_VERBS_BEFORE
     if before is not None and before.norm in PERSON_VERBS_BEFORE and nxt.norm in _NO_VERB_NEXT:
-        return True  # "ask may to do the counting", "tell will so he knows": whom one asks
+        return True  # "ask may to check the float", "tell will so he knows": whom one asks
     if nxt.norm in _OTHER_MODALS:
         # "may can take the van"; "may can be busy" is the month's
         return _a_deed_after(tokens, nxt, only_a_persons=False)
@@ -1625,7 +1625,7 @@ def _bare_object_readings(tokens: list[Token], index: int) -> list[str]:
 def _bare_verb_object(tokens: list[Token], index: int) -> str:
     """A bare singular count noun or adjective after a verb, ending its phrase: its signal.
 
-    "who owns otter now?", "can he see sunny friday". As an object such a noun needs "the",
+    "who owns otter now?", "could you meet merry on friday". As an object such a noun needs "the",
     "a" or "my" ("who owns the boat"): bare, it is a name. The verb is one in use as such (no
     determiner before it), no auxiliary or copula ("is otter late?" asks of a subject), and
     the noun has no mass use ("lost weight", "keep track" take nouns one never counts).
@@ -1646,7 +1646,7 @@ def _bare_verb_object(tokens: list[Token], index: int) -> str:
 
 
 def _an_adjective_as_object(verb: Token, word: WordSense) -> bool:
-    """A word that is only an adjective, as the object of a verb: "can he see sunny friday".
+    """A word that is only an adjective, as the object of a verb: "could you meet merry on friday".
 
     An adjective is no object: after a verb that says how something is or becomes ("it
     looks sunny", "keep calm", "went quiet", "fell ill") it is a complement, after any other

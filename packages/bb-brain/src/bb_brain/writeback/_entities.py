@@ -141,7 +141,7 @@ class EntityIndex:
                 continue  # "the Brackle trip" of two Brackle trips: the place's, if any
             named = self._named_by_its_alias(candidates)
             if named is not None:
-                self._surfaces[key] = named  # "hollins are doing trees": the firm's alias
+                self._surfaces[key] = named  # "tallis are selling trays": the firm's alias
                 self._family_of_a_firm[key] = tuple(sorted(slugs - {named.slug}))
             elif len(slugs) > 1:
                 self._surfaces[key] = None  # ambiguous: shared by several pages
@@ -168,8 +168,8 @@ class EntityIndex:
     ) -> _Surface | None:
         """The one person a firm's family name is said of with an honorific they take.
 
-        "Mrs Hollins" of Carys Hollins; "Mr Hollins", "Dr Hollins", "the hollins family": no
-        one known (None).
+        "Mrs Tallis" of Merrin Tallis; "Mr Tallis", "Dr Tallis", "the tallis family": no one
+        known (None).
         """
         people = self._family_of_a_firm[key]
         one = self._entities[people[0]]
@@ -189,9 +189,9 @@ class EntityIndex:
     def _named_by_its_alias(self, candidates: set[_Surface]) -> _Surface | None:
         """The one thing a shared name is an alias of, when it is only people's family name.
 
-        "Hollins" given as the alias of Hollins Garden Centre is the firm's, though Carys
-        Hollins owns it: the family name is derived from her title, the alias was given. A
-        name two pages were given, or a person's alias, stays shared.
+        "Tallis" given as the alias of Tallis Nurseries is the firm's, though Merrin Tallis
+        owns it: the family name is derived from her title, the alias was given. A name two
+        pages were given, or a person's alias, stays shared.
         """
         given = [candidate for candidate in candidates if candidate.explicit]
         if len(given) != 1 or self._entities[given[0].slug].is_person:
@@ -533,7 +533,7 @@ class EntityIndex:
         if key == words or words[-len(key) :] != key:
             return None  # the whole title, or no tail of it (a slug, an introduced name)
         if _of_a_time(folded, index):
-            return None  # "this year's flower show": the known one, as after "the"
+            return None  # "this year's bulb show": the known one, as after "the"
         if index == 0 or folded[index - 1] not in _THEIR:
             return False
         names = [word for word in words[: -len(key)] if not sense(word).known_word]
@@ -647,7 +647,7 @@ class EntityIndex:
 
 #: What an honorific says of whom it is said: "Mr" a man, "Mrs" a woman.
 _HONORIFIC_PRONOUNS: Final = {"mr": "he", "sir": "he", "mrs": "she", "ms": "she", "miss": "she"}
-#: Words for a family after its name: "the hollins family", "the hollins lot".
+#: Words for a family after its name: "the tallis family", "the tallis lot".
 _FAMILY_NOUNS: Final = frozenset({"family", "families", "household", "clan", "lot", "kids"})
 
 

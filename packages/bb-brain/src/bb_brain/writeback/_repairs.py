@@ -114,7 +114,7 @@ def substituted(statement: str, value: str, old: re.Pattern[str] | None = None) 
     elif kind == "date" and not re.search(_MONTH, new, re.IGNORECASE):
         month = re.search(_MONTH, was, re.IGNORECASE)
         if month is not None and re.search(_ORDINAL, new, re.IGNORECASE):
-            new = f"{new} of {month.group(0)}"  # "Saturday the 22nd" of "Saturday 15 August"
+            new = f"{new} of {month.group(0)}"  # "Friday the 10th" of "Friday 3 July"
     if re.search(r"\bthe\s+$", statement[: found.start()], re.IGNORECASE):
         new = re.sub(r"^the\s+", "", new, flags=re.IGNORECASE)
     return statement[: found.start()] + new + statement[found.end() :]

@@ -546,7 +546,7 @@ class RulesExtractor:
             if not refs and _PRONOUN_FIRST.match(clause.text) and not _of_them(last, clause):
                 groups.append(_Group(plain, clause.start, clause.end, None, []))  # "they": nobody
             elif not refs and _passed_on(last, clause, salience.thing):
-                # "esther's just messaged, exchange is the 11th": the sale's, not hers
+                # "ines has just texted, the survey is on the 4th": the move's, not hers
                 groups.append(_Group(plain, clause.start, clause.end, None, []))
             elif not refs and (
                 clause.grounds or (_says_more(clause.text) and not _compares(clause.text))
@@ -1282,7 +1282,7 @@ def _slip_head(text: str) -> str:
     return ", ".join(lead[: markers + 1])
 
 
-#: A slip marker said as its own piece before the value: "sorry, 20 Dec", "ugh no, the 12th".
+#: A slip marker said as its own piece before the value: "sorry, 20 Dec", "ugh no, the 9th".
 _SLIP_ONLY = re.compile(
     r"^\W*(?:(?:ugh|argh|oh)\s+)?(?:sorry|oops|whoops|no|nope|wait|i mean|hang on|hold on"
     r"|scratch that|correction|my bad)(?:\s+(?:again|wait|no|sorry))?\W*$",
@@ -1772,7 +1772,7 @@ def _reported_for_the_topic(
 def _reported_for_their_firm(
     refs: list[Reference], ref: Reference | None, text: str, entities: EntityIndex
 ) -> Reference | None:
-    """What a person reports their firm does is the firm's: "Achieng says they're putting rent up".
+    """What a person reports their firm does is the firm's: "Orvid says they're raising delivery".
 
     The person (by name or pronoun) is the subject, their page names the firm they work for,
     and the report opens with "they" or "their", names no page of its own and nothing of a
