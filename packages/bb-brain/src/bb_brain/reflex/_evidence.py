@@ -616,7 +616,7 @@ def _venue_after_the(res: Resolved) -> bool:
 
 
 def _an_occasion_after_the(res: Resolved) -> bool:
-    """An event's own name no dictionary has, after "the": "is the swimathon still on?".
+    """An event's own name no dictionary has, after "the": "is the quorathon still on?".
 
     An occasion is spoken of with the article ("the Proms", "the Fringe"); a coined word
     after "the" is otherwise a thing of its own ("the zorvane in the lobby").
@@ -634,8 +634,8 @@ def _an_articles_noun(res: Resolved, signals: set[str]) -> str | None:
     """Why the word after an article is a noun of its own there, not the page, or None."""
     if AFTER_A in signals and LOWERCASE in signals and (_is_event(res) or _is_project(res)):
         if not _modifies_what_follows(res):
-            # "a swimathon sounds fun": any swimathon, as "the swimathon" is the one ("a
-            # pilot session" is a session of the pilot)
+            # "a quorathon sounds fun": any quorathon, as "the quorathon" is the one ("a
+            # quorathon session" is a session of it)
             return f"declined: {res.cand.raw!r} after 'a' or 'an' is any such occasion or plan"
     if (
         DETERMINED_PHRASE in signals
@@ -648,7 +648,7 @@ def _an_articles_noun(res: Resolved, signals: set[str]) -> str | None:
 
 
 def _modifies_what_follows(res: Resolved) -> bool:
-    """A noun follows the word, and is no verb of its subject: "a pilot session"."""
+    """A noun follows the word, and is no verb of its subject: "a quorathon session"."""
     span = res.cand.span
     if span is None or span.last + 1 >= len(span.tokens):
         return False

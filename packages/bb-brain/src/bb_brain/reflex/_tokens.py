@@ -239,7 +239,7 @@ def _norm(raw: str, text: str, end: int) -> str:
         return "with"
     if raw == "w" and text.startswith(" ", end) and text[end + 1 : end + 2].isalpha():
         if not _after_a_title(text, end - len(raw)):
-            return "with"  # "stick w keystone": "w" alone before a word; "mrs w" an initial
+            return "with"  # "stick w sentry": "w" alone before a word; "mrs w" an initial
     if folded in PLACE_ABBREVIATIONS:
         return PLACE_ABBREVIATIONS[folded]
     if folded in _SHORTHANDS and (raw.islower() or raw.isupper()):

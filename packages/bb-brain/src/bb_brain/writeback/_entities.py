@@ -483,7 +483,7 @@ class EntityIndex:
         meaning = sense(word)
         if word == given or meaning.function or meaning.calendar:
             return False
-        # "Mercy Kariuki" beside Peter Kariuki: a word that is a given name too names someone
+        # "Mercy Oduya" beside Kesi Oduya: a word that is a given name too names someone
         if not meaning.lexical:
             return True
         return a_given_name(before) and not _opens_its_sentence(words, index - 1)
