@@ -81,6 +81,21 @@ def test_two_of_the_users_people_side_by_side(
 
 
 @pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("ask sienna or grace to cover the stall", True),  # one or the other: both people
+        ("text sienna or grace, whoever is free", True),
+        ("it's sienna, rain or shine", False),  # a set phrase after the name
+    ],
+)
+def test_a_person_named_as_the_other_choice_is_listed_with_a_person(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    expected = sorted([SIENNA[0], GRACE[0]]) if found else [SIENNA[0]]
+    assert sorted(slugs(ask(engine, make_brain(SIENNA, GRACE), text))) == expected
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "I hope the courier comes before noon.",

@@ -214,8 +214,8 @@ _PRONOUNS: Final = {
 PRIOR_MENTION: Final = "named earlier in the conversation"
 ON_TOPIC: Final = "the turn speaks of the page's subject"
 LISTED_WITH_PERSON: Final = "listed with a person"
-#: What joins two names in a list: "wren and rook", "odile, and tamsin", "ana & tom".
-_LIST_JOINT = re.compile(r"\s*,?\s*(?:and|&)\s+", re.IGNORECASE)
+#: What joins two names in a list: "wren and rook", "odile, and tamsin", "ana & tom", "ana or tom".
+_LIST_JOINT = re.compile(r"\s*,?\s*(?:and|or|&)\s+", re.IGNORECASE)
 #: Verbs that agree with one subject only: after ", and" and a name, the name opens a clause
 #: of its own ("..., and Ivo says"), where a pair says "say".
 _ONE_SUBJECTS_VERBS: Final = frozenset({"is", "was", "has", "says", "does"})
