@@ -1523,6 +1523,8 @@ HATTIE = ("people/hattie-lowe", md("Hattie Lowe", type="person"))
             "mrs w said the hall is free",
         ),  # after a title "w" is an initial
         (SENTRY, "any news abt sentry"),  # "abt" is "about"
+        (SAGE, "the van's booked again according to sage"),  # whom it is heard from
+        (SAGE, "could sage put one up by the door?"),  # one of something, put somewhere
         (MERRY, "can you see merry on friday"),  # only an adjective, as a verb's object
         (MERRY, "we should pay merry before the 1st"),
     ],
@@ -1539,6 +1541,7 @@ def test_these_readings_name_the_page(
         (FROST, "frost's back tomorrow night, cover the seedlings"),  # weather comes and goes
         (GABLE, "the gable is back on friday after the repaint"),  # its article
         (IVY, "ivy needs cutting back before it is off the wall"),  # no day off
+        (FROST, "did frost get one last night"),  # "one" put nowhere: weather gets things too
         (MERRY, "the kids looked merry this morning"),  # an adjective a verb says they are
         (MERRY, "we kept merry all evening"),
         (MERRY, "have a merry christmas"),  # before its noun

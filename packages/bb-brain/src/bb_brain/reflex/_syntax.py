@@ -188,14 +188,15 @@ _PERSONAL_NOUNS: Final = frozenset(
     crew gang squad lads staff lesson lessons lot
     """.split()
 )
-#: Words of talking and meeting, after which "to X" or "with X" is a person.
+#: Words of talking and meeting, after which "to X" or "with X" is a person ("according to X"
+#: too: whom something is heard from).
 _TALK: Final = frozenset(
     """
     talk talked talking talks speak spoke speaking chat chatted chatting call calls called
     meeting meetings meet met sync synced syncing catch-up lunch coffee dinner drinks reply
     replied replying write wrote writing email emailed message messaged intro introduced
     one-on-one 1:1 check-in lesson lessons session sessions class appointment appt interview
-    shift rehearsal practice
+    shift rehearsal practice according
     """.split()
 )
 #: Phrasal verbs of meeting: "check in with X", "catch up with X".
@@ -934,10 +935,17 @@ def _has_object(tokens: list[Token], verb: Token) -> bool:
         return False  # "found its way into the lawn", "made its way": a thing moving
     if following.norm in OBJECT_OPENERS or following.norm in _PARTICLES:
         return True
+    if following.norm == "one":  # "could sage put one up by the door": one of something, put
+        placed = _glued_after(tokens, following.index)
+        return placed is not None and placed.norm in _PLACING
     if following.norm in ("it", "them"):  # "send it over", "sort them out": a phrasal deed
         particle = _glued_after(tokens, following.index)
         return particle is not None and particle.norm in _PARTICLES
     return _bare_noun_phrase(following)
+
+
+#: Prepositions that say where or for whom "one" is put: "put one up by", "get one for".
+_PLACING: Final = frozenset("on in into onto for to at by under up".split())
 
 
 def _bare_noun_phrase(following: Token) -> bool:
