@@ -41,7 +41,7 @@ _ENTRY: Final = re.compile(r'"([^"\\]+)": \[(\d+), (\d+), ([\d.e-]+)')
 #: What the table holds for a name borne by both sexes.
 _EITHER: Final = "?"
 #: Titles that say the pronoun themselves.
-_TITLED: Final = {"mr": "he", "sir": "he", "mrs": "she", "ms": "she", "miss": "she"}
+TITLE_PRONOUNS: Final = {"mr": "he", "sir": "he", "mrs": "she", "ms": "she", "miss": "she"}
 #: A given name is told only beside a family name.
 _GIVEN_AND_FAMILY: Final = 2
 
@@ -51,8 +51,8 @@ def name_pronoun(title: str) -> str:
     from bb_brain.reflex._ordinary import given_name_pronoun
 
     written = title.casefold().split()
-    if written and written[0].rstrip(".") in _TITLED:
-        return _TITLED[written[0].rstrip(".")]  # "Mrs Alex Tarrow": the title says
+    if written and written[0].rstrip(".") in TITLE_PRONOUNS:
+        return TITLE_PRONOUNS[written[0].rstrip(".")]  # "Mrs Alex Tarrow": the title says
     words = strip_titles(written)
     if len(words) < _GIVEN_AND_FAMILY:
         return ""  # one word may be a family name alone ("Quellby") or a nickname

@@ -622,7 +622,7 @@ def _an_occasion_after_the(res: Resolved) -> bool:
     after "the" is otherwise a thing of its own ("the zorvane in the lobby").
     """
     return (
-        _is_event(res)
+        _an_occasion(res)
         and res.arm in NAME_ARMS
         and AFTER_THE in res.cand.signals
         and not res.cand.ambiguity
@@ -632,7 +632,8 @@ def _an_occasion_after_the(res: Resolved) -> bool:
 
 def _an_articles_noun(res: Resolved, signals: set[str]) -> str | None:
     """Why the word after an article is a noun of its own there, not the page, or None."""
-    if AFTER_A in signals and LOWERCASE in signals and (_is_event(res) or _is_project(res)):
+    planned = _an_occasion(res) or _of_kind(res, "project")
+    if AFTER_A in signals and LOWERCASE in signals and planned:
         if not _modifies_what_follows(res):
             # "a quorathon sounds fun": any quorathon, as "the quorathon" is the one ("a
             # quorathon session" is a session of it)
@@ -654,14 +655,6 @@ def _modifies_what_follows(res: Resolved) -> bool:
         return False
     after = span.tokens[span.last + 1]
     return sense(after.norm).noun and not inflections(after.norm) & {"VBZ", "VBD"}
-
-
-def _is_event(res: Resolved) -> bool:
-    return res.page.page_type == "event" or res.slug.startswith("events/")
-
-
-def _is_project(res: Resolved) -> bool:
-    return res.page.page_type == "project" or res.slug.startswith("projects/")
 
 
 #: Kinds of venue whose name takes "the": "the Quorbury" for Quorbury Hotel.

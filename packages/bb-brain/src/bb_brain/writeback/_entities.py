@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
-from bb_brain._given_names import a_given_name, name_pronoun
+from bb_brain._given_names import TITLE_PRONOUNS, a_given_name, name_pronoun
 from bb_brain._names import HONORIFICS, fold, leading_titles
 from bb_brain._orgnames import LEGAL_FORMS, gapped_parts, is_organisation
 from bb_brain._relations import (
@@ -45,7 +45,7 @@ from bb_brain.reflex._lexicon import (
 )
 from bb_brain.reflex._ordinary import inflections, lemmas, sense
 from bb_brain.writeback._db import Connection
-from bb_brain.writeback._people import person_slug
+from bb_brain.writeback._people import opens_sentence, person_slug
 
 _WORD = re.compile(r"\w+")
 _POSSESSIVE = re.compile(r"['’]s\b", re.IGNORECASE)
@@ -173,7 +173,7 @@ class EntityIndex:
         """
         people = self._family_of_a_firm[key]
         one = self._entities[people[0]]
-        said = _HONORIFIC_PRONOUNS.get(folded[index - 1], "") if index else ""
+        said = TITLE_PRONOUNS.get(folded[index - 1], "") if index else ""
         known = one.pronoun or name_pronoun(one.title)
         if len(people) > 1 or not said or (known and said != known):
             return None
@@ -486,7 +486,8 @@ class EntityIndex:
         # "Mercy Oduya" beside Kesi Oduya: a word that is a given name too names someone
         if not meaning.lexical:
             return True
-        return a_given_name(before) and not _opens_its_sentence(words, index - 1)
+        given_word = words[index - 1]
+        return a_given_name(before) and not opens_sentence(given_word.string, given_word.start())
 
     def _anothers_acronym(self, words: list[re.Match[str]], index: int, surface: _Surface) -> bool:
         """A body's acronym after a capitalised name of no word of its title: another body's.
@@ -645,16 +646,8 @@ class EntityIndex:
         return None
 
 
-#: What an honorific says of whom it is said: "Mr" a man, "Mrs" a woman.
-_HONORIFIC_PRONOUNS: Final = {"mr": "he", "sir": "he", "mrs": "she", "ms": "she", "miss": "she"}
 #: Words for a family after its name: "the tallis family", "the tallis lot".
 _FAMILY_NOUNS: Final = frozenset({"family", "families", "household", "clan", "lot", "kids"})
-
-
-def _opens_its_sentence(words: list[re.Match[str]], index: int) -> bool:
-    """Nothing but a sentence's end, or the text's start, before the word."""
-    before = words[index].string[: words[index].start()].rstrip()
-    return not before or before[-1] in ".!?:;"
 
 
 def _of_a_time(folded: list[str], index: int) -> bool:

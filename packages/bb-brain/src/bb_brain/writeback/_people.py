@@ -119,7 +119,7 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
             elif _KIN_BEFORE.search(text, 0, match.start(1)):
                 continue
         # A capital that only opens the sentence is no part of the name ("Met Ines Halloran").
-        while len(words) > 2 and _opens_sentence(text, match.start(1)) and _ordinary(words[0]):
+        while len(words) > 2 and opens_sentence(text, match.start(1)) and _ordinary(words[0]):
             words = words[1:]
         if len(words) == 1 and titled and name_like(words):
             words = match.group(1).split()  # "Mr Abernethy": the title names them
@@ -337,7 +337,7 @@ def roster_heading(text: str) -> bool:
 _HEADING_PREPOSITIONS: Final = frozenset("for to with of from about by".split())
 
 
-def _opens_sentence(text: str, start: int) -> bool:
+def opens_sentence(text: str, start: int) -> bool:
     """Nothing but punctuation, a list bullet or spaces before ``start`` in its sentence."""
     before = text[:start].rstrip()
     return not before or before[-1] in ".!?:;-*\u2022(\"'"

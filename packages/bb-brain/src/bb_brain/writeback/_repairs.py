@@ -52,9 +52,12 @@ _KINDS: Final = {
     ),
 }
 #: What may open a clause that only fixes a value: an apology, a slip owned, "I mean".
+#: Words that own to a slip said as a piece of their own: "sorry, 20 Dec", "hang on, the 9th".
+SLIP_MARKERS: Final = (
+    r"sorry|oops|whoops|no|nope|wait|i mean|hang on|hold on|scratch that|correction|my bad"
+)
 _SLIP: Final = re.compile(
-    r"^\W*(?:(?:sorry|oops|whoops|no|nope|wait|again|i mean|i meant|make that|rather|ugh"
-    r"|hang on|hold on|scratch that|correction|my bad)\b[\s,.!:;-]*)+",
+    rf"^\W*(?:(?:{SLIP_MARKERS}|again|i meant|make that|rather|ugh)\b[\s,.!:;-]*)+",
     re.IGNORECASE,
 )
 #: A preposition a fixed value may keep from the statement it fixes ("hang on, from the 27th").

@@ -95,7 +95,14 @@ from bb_brain.writeback._people import (
     person_slug,
     roster_heading,
 )
-from bb_brain.writeback._repairs import MONTH, bare_value, nearest_value, slip_distance, substituted
+from bb_brain.writeback._repairs import (
+    MONTH,
+    SLIP_MARKERS,
+    bare_value,
+    nearest_value,
+    slip_distance,
+    substituted,
+)
 from bb_brain.writeback._segment import Segment
 
 _FLAGS = re.IGNORECASE
@@ -1284,8 +1291,7 @@ def _slip_head(text: str) -> str:
 
 #: A slip marker said as its own piece before the value: "sorry, 20 Dec", "ugh no, the 9th".
 _SLIP_ONLY = re.compile(
-    r"^\W*(?:(?:ugh|argh|oh)\s+)?(?:sorry|oops|whoops|no|nope|wait|i mean|hang on|hold on"
-    r"|scratch that|correction|my bad)(?:\s+(?:again|wait|no|sorry))?\W*$",
+    rf"^\W*(?:(?:ugh|argh|oh)\s+)?(?:{SLIP_MARKERS})(?:\s+(?:again|wait|no|sorry))?\W*$",
     re.IGNORECASE,
 )
 
