@@ -134,6 +134,17 @@ def test_a_service_role_placed_elsewhere_is_someone_else(
     assert slugs(ask(engine, brain, text)) == (["people/lois-varga"] if found else [])
 
 
+def test_the_service_the_users_outfit_buys(engine: Engine, make_brain: Any) -> None:
+    landlord = (
+        "people/corin-vasse",
+        md("Corin Vasse", type="person", summary="The kennels' landlord; owns the barns."),
+    )
+    brain = make_brain(landlord)
+    response = ask(engine, brain, "my landlord wants to put the rent up from june")
+    assert slugs(response) == ["people/corin-vasse"]
+    assert ask(engine, brain, "the landlord of the pub was rude to us").pointers == []
+
+
 def test_a_teacher_is_known_by_what_they_teach(engine: Engine, make_brain: Any) -> None:
     teacher = (
         "people/ines-brand",
@@ -179,6 +190,12 @@ def test_two_pages_with_one_relation_stay_silent(engine: Engine, make_brain: Any
         ("The user's business partner.", "", []),  # a word before it that is no "which one"
         ("A close friend of the user.", "", []),  # one of many: no key
         ("Sits on our board.", "", []),
+        # a service the user's own outfit buys is the user's: "the accountant", "my landlord"
+        ("The surgery's accountant; does the year end.", "", ["my accountant"]),
+        ("Owns the yard and the sheds; the club's landlord.", "", ["my landlord"]),
+        ("The surgery's practice manager.", "", []),  # one of the outfit's, nobody's service
+        ("The surgery's receptionist's husband.", "", []),
+        ("Tallow & Reed's accountant.", "", []),  # a named firm's, not the user's
     ],
 )
 def test_the_relation_a_page_states(summary: str, body: str, keys: list[str]) -> None:

@@ -148,6 +148,11 @@ _STATED = re.compile(
     r"(?P<phrase>[^.;,:()\n]+)",
     re.IGNORECASE,
 )
+#: "The bakery's accountant", "...; the station's landlord": a service the user's own
+#: outfit (a common noun, never a named firm) buys is the user's too.
+_OUTFITS_SERVICE = re.compile(
+    r"(?:^|[,;]|\band\b|\bis\b|\bwas\b)\s*[Tt]he\s+[a-z]+(?:['’]s|s['’])\s+(?P<phrase>[^.;,:()\n]+)"
+)
 #: "Sister of the user." opening the summary.
 _OF_THE_USER = re.compile(
     r"^\s*(?:the\s+)?(?P<noun>[^\W\d_][\w-]*)\s+(?:of|to)\s+the\s+user\b", re.I
@@ -217,6 +222,8 @@ def page_relations(summary: str | None, body: str, title: str = "") -> list[str]
     keys: list[str] = []
     own = {word.casefold() for word in _WORDS.findall(title)}
     keys += [_head_key(found.group("phrase")) for found in _DESCRIBED.finditer(summary or "")]
+    outfits = _OUTFITS_SERVICE.finditer(summary or "")
+    keys += [_outfits_service(found.group("phrase")) for found in outfits]
     of_the_user = _OF_THE_USER.match(summary or "")
     if of_the_user is not None:
         keys.append(relation_key([], of_the_user.group("noun")) or "")
@@ -280,6 +287,16 @@ _RELATIVE_OF: Final = re.compile(
 _WHOSE_RELATIVE: Final = re.compile(
     rf"^\s*(?P<whose>{_A_NAME}|(?i:the)\s+(?:bride|groom))['’]s\s+(?P<noun>(?i:{_RELATIVE_WORD}))\b"
 )
+
+
+def _outfits_service(phrase: str) -> str:
+    """The key of a service role the user's outfit buys ("accountant" -> my accountant).
+
+    Only a service one outfit has one of: a relative, a friend or a colleague of the
+    bakery's is nobody's "my" (the bakery's manager is not the user's manager).
+    """
+    key = _head_key(phrase)
+    return key if key and key.rsplit(" ", 1)[-1] in SERVICE_ROLES else ""
 
 
 def _head_key(phrase: str) -> str:
