@@ -258,6 +258,36 @@ def test_a_subject_referred_back_to_as_a_person(
     assert slugs(ask(engine, brain, text)) == (["people/wren-halloway"] if found else [])
 
 
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("wren is NOT to swap shifts, she knows why", True),  # a word stressed, no name
+        ("wren is late again, PRIYA said she would check", False),  # another name between
+    ],
+)
+def test_a_function_word_in_capitals_is_only_stressed(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    brain = make_brain(WREN)
+    assert slugs(ask(engine, brain, text)) == (["people/wren-halloway"] if found else [])
+
+
+@pytest.mark.parametrize("kind", ["pet", "animal"])
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("pumpkin can't have any treats, she's on a diet", True),
+        ("pumpkin soup again, she says it's her favourite", False),  # a noun runs on
+    ],
+)
+def test_an_animal_referred_back_to(
+    engine: Engine, make_brain: Any, kind: str, text: str, found: bool
+) -> None:
+    slug = f"{kind}s/pumpkin"
+    brain = make_brain((slug, md("Pumpkin", type=kind, summary="The yard's old ewe.")))
+    assert slugs(ask(engine, brain, text)) == ([slug] if found else [])
+
+
 JUNE = ("people/june-okafor", md("June Okafor", type="person"))
 MILES = ("people/miles-arkwright", md("Miles Arkwright", type="person"))
 TAMSIN = ("people/tamsin-okoro", md("Tamsin Okoro", type="person", aliases="[Tamsin]"))

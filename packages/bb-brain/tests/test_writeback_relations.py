@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from bb_brain._relations import relation_pronoun
 from bb_brain.writeback import Entity, EntityIndex, RulesExtractor, Segment
 from bb_brain.writeback._entities import page_pronoun, pronoun_class
@@ -116,11 +117,15 @@ WIZZLE = Entity("pets/wizzle", "Wizzle", "pet")
 BRANKSTONE = Entity("people/ottilie-brankstone", "Ottilie Brankstone", "person", "she")
 
 
-def test_he_and_she_refer_to_a_pet_too() -> None:
+@pytest.mark.parametrize(
+    "animal",
+    [WIZZLE, Entity("animals/wizzle", "Wizzle", "animal")],  # a farm's animals have names too
+)
+def test_he_and_she_refer_to_a_pet_too(animal: Entity) -> None:
     index = EntityIndex(
-        [WIZZLE, BRANKSTONE],
+        [animal, BRANKSTONE],
         [
-            ("Wizzle", WIZZLE.slug, False),
+            ("Wizzle", animal.slug, False),
             ("Ottilie Brankstone", BRANKSTONE.slug, False),
             ("ottilie", BRANKSTONE.slug, True),
         ],
@@ -136,7 +141,7 @@ def test_he_and_she_refer_to_a_pet_too() -> None:
         (fact.entity_slug, fact.fact)
         for fact in RulesExtractor(index).extract(Segment(0, tuple(turns)))
     ]
-    assert slug_of(found, "soft food") == WIZZLE.slug  # "he": the dog, not the vet
+    assert slug_of(found, "soft food") == animal.slug  # "he": the dog, not the vet
     assert slug_of(found, "stitches") == BRANKSTONE.slug
 
 

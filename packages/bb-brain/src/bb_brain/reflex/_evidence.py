@@ -326,6 +326,8 @@ def _person_or_pet_evidence(res: Resolved, signals: set[str]) -> list[str]:
         found += [signal for signal in signals if _given_initial_agrees(res, signal) is True]
     if _is_pet(res):
         found += [signal for signal in (CARED_FOR, ANIMAL_DEED, ANIMAL_KIND) if signal in signals]
+        if REFERRED_BACK in signals:  # "biscuit can't have treats, she's on a diet"
+            found.append(REFERRED_BACK)
     if res.page.is_person or _is_pet(res):
         # "gable's in this evening", "nutmeg is back on friday", "ivy has the flu"
         found += [signal for signal in (WHEREABOUTS, HAS_PEOPLE_OR_AILMENT) if signal in signals]
@@ -739,13 +741,18 @@ _QUALIFIER = re.compile(r"\(([^()]{1,30})\)\s*$")
 _UNTYPED: Final = frozenset({"", "concept", "note", "topic", "animal"})
 
 
+#: Page types and folders of animals known by name.
+_ANIMAL_TYPES: Final = frozenset({"pet", "animal"})
+_ANIMAL_DIRS: Final = ("pets/", "animals/")
+
+
 def _is_pet(res: Resolved) -> bool:
     """A pet's page, by its type, its folder or, untyped, its title's qualifier ("Pickle (dog)").
 
     A page that says what it is keeps it: "Tarnbrook (lab)" of type organisation is a lab.
     """
-    if res.page.page_type == "pet" or res.slug.startswith("pets/"):
-        return True
+    if res.page.page_type in _ANIMAL_TYPES or res.slug.startswith(_ANIMAL_DIRS):
+        return True  # a farm's or a sanctuary's animals have their names as pets do
     if (res.page.page_type or "").casefold() not in _UNTYPED:
         return False
     qualifier = _QUALIFIER.search(res.page.title)

@@ -274,15 +274,21 @@ def _referred_back(tokens: list[Token], index: int) -> bool:
     subject "he" or "she" that opens the following clause, with no other name between,
     makes the subject a person. An object or possessive pronoun may be anyone's ("hope kept
     him going"), and so may one inside a subordinate clause ("dawn broke before she woke").
-    The sentence ends the search, and so does any capitalised word (another name).
+    The sentence ends the search, and so does any capitalised word (another name), though
+    not a function word in capitals, which is only stressed ("is NOT to have any").
     """
     for tok in tokens[index + 1 : index + 1 + REFER_BACK_TOKENS]:
-        if tok.sentence_start or (tok.capitalised and tok.norm != "i"):
+        if tok.sentence_start or (tok.capitalised and tok.norm != "i" and not _stressed(tok)):
             return False
         if tok.norm in _PERSONAL_SUBJECTS:
             before = tokens[tok.index - 1]
             return tok.comma_before or (tok.glued and before.norm in _NEXT_CLAUSE)
     return False
+
+
+def _stressed(token: Token) -> bool:
+    """A function word typed in capitals for stress ("NOT", "NEVER"): no name."""
+    return len(token.raw) > 1 and token.raw.isupper() and sense(token.norm).function
 
 
 def _identified(tokens: list[Token], index: int) -> bool:

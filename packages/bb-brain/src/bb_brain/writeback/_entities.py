@@ -63,8 +63,8 @@ _OWNERS = frozenset("a an the this that his her their your its my our some any".
 
 
 #: Page types and slug folders of beings "he" and "she" refer to: people, and pets.
-_ANIMATE_TYPES: Final = frozenset({"person", "pet"})
-_ANIMATE_DIRS: Final = ("people/", "pets/")
+_ANIMATE_TYPES: Final = frozenset({"person", "pet", "animal"})
+_ANIMATE_DIRS: Final = ("people/", "pets/", "animals/")
 
 
 @dataclass(frozen=True)
