@@ -248,6 +248,9 @@ BREAD = ("companies/bread-and-butter", md("Bread & Butter", type="company"))
         (HEATH, "heath tweaked the recipe again"),
         (HEATH, "heath donated the prize for the raffle"),
         (HEATH, "heath fixed its wheel, the bike's fine now"),  # "its" of a thing he fixed
+        (HEATH, "no idea, heath does all the costings"),  # a duty, in the present
+        (HEATH, "heath handles the rota these days"),
+        (HEATH, "heath did the invoices last night"),
     ],
 )
 def test_a_bare_subject_of_a_deed_is_a_name(
@@ -269,6 +272,9 @@ def test_a_bare_subject_of_a_deed_is_a_name(
         (HEATH, "heath found a way through the fence"),  # weather and plants find too
         (HEATH, "heath painted the hillside purple by august"),
         (HEATH, "heath's taking over the bank"),  # a particle: what a plant does too
+        (HEATH, "heath covers hillsides all over the moor"),  # a present deed, no one thing
+        (HEATH, "heath does the trick for ground cover"),  # an idiom of anything
+        (HEATH, "heath does not need much water"),
         (BRAMLEY, "we've got 2 acres of bramley nobody wants"),  # a counted "of": a stuff
         (BANKS, "banks were shut on the holiday"),  # a plural subject, a plural verb
         (DREW, "ok drew a rough plan of the garden"),  # "I" left out: the verb

@@ -689,7 +689,35 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
         return _perfect_deed(tokens, verb)
     if _spreads(tokens, verb):
         return False  # "ivy took over the whole fence": what a plant or a mould does too
+    if _present_duty(tokens, verb):
+        return True  # "comfort does all the costings", "bex handles the rota"
     return _past_event(verb.norm) and _agentive(verb) and _has_object(tokens, verb)
+
+
+def _present_duty(tokens: list[Token], verb: Token) -> bool:
+    """A deed of one's own, said in the present or with "did", on a definite thing.
+
+    "comfort does all the costings", "bex handles the rota", "sage did the invoices": a
+    person's duty or errand. A stuff or an idea does things generically, to anything ("hope
+    changes a lot", "ivy covers walls"), seldom to "the" one thing.
+    """
+    if not (verb.norm in ("does", "did") or "VBZ" in inflections(verb.norm)):
+        return False
+    if verb.norm not in _DO and not _agentive(verb):
+        return False
+    thing = _glued_after(tokens, verb.index)
+    if thing is not None and thing.norm == "all":
+        thing = _glued_after(tokens, thing.index)
+    if thing is None or thing.norm not in _DUTY_OPENERS:
+        return False
+    what = _glued_after(tokens, thing.index)
+    return what is not None and what.norm not in _WHAT_ANYTHING_DOES  # "does the trick"
+
+
+#: The idioms of what anything does: "does the trick", "did the job", "does the rest".
+_WHAT_ANYTHING_DOES: Final = frozenset("trick job rest work damage".split())
+#: What opens the one thing a duty is done to: "the costings", "our books", "her rota".
+_DUTY_OPENERS: Final = frozenset("the our my his her their".split())
 
 
 #: What a plant or a weed takes over: the surfaces and plots of a garden or a building.
