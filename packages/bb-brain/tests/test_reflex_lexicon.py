@@ -122,6 +122,9 @@ def test_a_person_page_indexes_its_name_forms() -> None:
         ("pell wrighte mills", "pell wright mills", "silent final e"),
         ("cathi", "cathy", "-i for a final -y"),
         ("cathi maclaren", "cathy maclaren", "-i for a final -y"),
+        ("dravick", "dravik", "ck for k"),  # a name heard rather than read
+        ("zbiginiew", "zbigniew", "vowel between consonants"),
+        ("brenadan", "brendan", "vowel between consonants"),
     ],
 )
 def test_typing_slips_are_typos(typed: str, meant: str, kind: str) -> None:
@@ -140,6 +143,9 @@ def test_typing_slips_are_typos(typed: str, meant: str, kind: str) -> None:
         ("cristen", "kristen"),  # the first letter: another name
         ("silvia", "sylvia"),  # another name
         ("quintanae", "quintana"),  # an "e" after a vowel is no silent one
+        ("ckovak", "kovak"),  # "ck" opening a name: no "k" heard there
+        ("marina", "marna"),  # a vowel between consonants of a short name: another name
+        ("quintaona", "quintana"),  # a vowel beside a vowel
     ],
 )
 def test_other_differences_are_other_names(typed: str, meant: str) -> None:

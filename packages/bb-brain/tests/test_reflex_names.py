@@ -172,6 +172,13 @@ def test_a_near_miss_name_stays_silent(engine: Engine, make_brain: Any, text: st
     assert ask(engine, brain, text).pointers == []
 
 
+def test_a_name_spelt_as_heard_finds_the_page(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(("people/dravik-anand", md("Dravik Anand", type="person")))
+    response = ask(engine, brain, "dravick rang, the hay is going up next month")
+    assert slugs(response) == ["people/dravik-anand"]
+    assert ask(engine, brain, "the bdravik file is missing").pointers == []
+
+
 def test_fuzzy_needs_a_unique_page(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(
         ("people/ana-marchetti", md("Ana Marchetti", type="person")),
@@ -191,6 +198,7 @@ def test_fuzzy_needs_a_unique_page(engine: Engine, make_brain: Any) -> None:
         "has marchettti confirmed the venue?",  # lowercase, a letter typed twice
         "has mrachetti confirmed the venue?",  # lowercase, two letters swapped
         "has isolde marcheti confirmed the venue?",  # inside a lowercase full name
+        "has marchetiti confirmed the venue?",  # a vowel said between two consonants
     ],
 )
 def test_a_typing_slip_in_lowercase_still_finds_the_page(

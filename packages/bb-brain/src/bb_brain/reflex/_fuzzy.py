@@ -16,7 +16,9 @@ name:
   typed as its plain look-alike ("Sorensen" for "Sørensen"), one vowel written for another (the
   commonest spelling slip in a name heard rather than read: "Volkava", "Adeboyo"), a silent "e"
   added to a word's end ("Tallisbrooke"), or after the first letter a consonant for one that
-  sounds the same ("Radec" for "Radek"), or a final "-i" for "-y" or the other way round
+  sounds the same ("Radec" for "Radek") or "ck" for its "k" ("Dravick" for "Dravik"), a
+  vowel said between two consonants of a name of six letters or more ("Zbiginiew" for
+  "Zbigniew"), or a final "-i" for "-y" or the other way round
   ("Cathi" for "Cathy"; inside a name the letter makes another one, "Silvia"). Any other
   edit makes another name ("Verankia" is not a typo of "Veranka"): a near miss stays silent;
 * a name of :data:`TWO_SLIP_MIN_CHARS` letters or more may carry two such slips, one after the
@@ -202,11 +204,27 @@ def _added(typed: str, meant: str) -> str | None:
         return "doubled letter"
     if any(_adjacent(c, typed[i]) for c in neighbours):
         return "extra neighbouring key"
+    if i and typed[i : i + 2] == "ck":
+        return "ck for k"  # "Dravick" for Dravik, a name heard rather than read
+    if _between_consonants(typed, i) and len(meant) >= OMISSION_MIN_CHARS:
+        return "vowel between consonants"  # "Zbiginiew" for Zbigniew, as it is said
     if typed[i] == "e" and typed[i + 1 : i + 2] in ("", " ") and i and typed[i - 1] not in _VOWELS:
         return "silent final e"  # "Tallisbrooke" for Tallisbrook, as "Brooke" for "Brook"
     if typed[i] == "e" and typed[i + 1 : i + 2] in ("", " ") and i and typed[i - 1] == "i":
         return "-ie for a final -i"  # "Temitopie" for Temitopi, as "Jennie" for "Jenni"
     return None
+
+
+def _between_consonants(typed: str, i: int) -> bool:
+    """A vowel typed between two consonants inside the word ("shim" of "shm")."""
+    before, after = typed[i - 1 : i] if i else "", typed[i + 1 : i + 2]
+    return (
+        typed[i] in _VOWELS
+        and before.isalpha()
+        and after.isalpha()
+        and before not in _VOWELS
+        and after not in _VOWELS
+    )
 
 
 def _dropped(typed: str, meant: str) -> str | None:
