@@ -1851,6 +1851,19 @@ def test_a_shared_name_is_settled_by_the_words_of_its_own_sentence(
     assert slugs(ask(engine, make_brain(TANSY_V, TANSY_Q), text)) == [TANSY_V[0]]
 
 
+def test_a_word_both_pages_fit_tells_neither_apart(engine: Engine, make_brain: Any) -> None:
+    # both men are "he": the words only the haulier's page has settle the name
+    haulier = ("people/anton-verey", md("Anton Verey", "He hauls and stacks our hay, in bales.",
+               type="person", aliases="[Anton]"))  # fmt: skip
+    keeper = ("people/anton-quill", md("Anton Quill", "He runs the reptile house.",
+              type="person", aliases="[Anton]"))  # fmt: skip
+    brain = make_brain(haulier, keeper)
+    text = "anton rang about the hay, he can do 80 bales on monday"
+    assert slugs(ask(engine, brain, text)) == [haulier[0]]
+    # a word each page has besides the shared one keeps them apart
+    assert slugs(ask(engine, brain, "anton rang, he wants the reptile bales moved")) == []
+
+
 LOLO = ("people/ottoline-brisk", md("Ottoline Brisk", type="person", aliases="[Ottoline, Lolo]"))
 KEVIN = ("people/kevin-odowd", md("Kevin O'Dowd", type="person", aliases="[Kevin]"))
 CROMPTON = ("pets/crompton", md("Crompton", type="pet", summary="Skewbald pony, sweet itch."))

@@ -1939,7 +1939,7 @@ class Conversation:
             shared = sorted(word for word, forms in context.items() if forms & page_forms)
             if shared:
                 fits[res.slug] = shared
-        return fits
+        return _telling(fits, len({res.slug for res in options}))
 
     def beside(self, anchors: Iterable[Resolved], options: Sequence[Resolved]) -> Resolved | None:
         """The one page of a shared name related to a page named beside it, or None.
@@ -2385,6 +2385,18 @@ _ROLE_BEFORE: Final = re.compile(
 _ROLE_AFTER: Final = re.compile(
     r"\s*(?:[,?\-–—]\s*)?the\s+(?P<role>[a-z]+(?:\s+[a-z]+)?)\s+one\b", re.IGNORECASE
 )
+
+
+def _telling(fits: dict[str, list[str]], pages: int) -> dict[str, list[str]]:
+    """The words each page fits by, less those every page fits by ("he" of two men).
+
+    A word every option shares tells none of them apart.
+    """
+    if len(fits) < pages or pages < 2:
+        return fits
+    common = set.intersection(*(set(words) for words in fits.values()))
+    telling = {slug: [w for w in words if w not in common] for slug, words in fits.items()}
+    return {slug: words for slug, words in telling.items() if words}
 
 
 def _enough_shared(shared: Sequence[str]) -> bool:
