@@ -251,6 +251,8 @@ BREAD = ("companies/bread-and-butter", md("Bread & Butter", type="company"))
         (HEATH, "no idea, heath does all the costings"),  # a duty, in the present
         (HEATH, "heath handles the rota these days"),
         (HEATH, "heath did the invoices last night"),
+        (HEATH, "ok good, heath can ride along with them"),  # joining others
+        (HEATH, "heath will tag along to the vet"),
     ],
 )
 def test_a_bare_subject_of_a_deed_is_a_name(
@@ -275,6 +277,8 @@ def test_a_bare_subject_of_a_deed_is_a_name(
         (HEATH, "heath covers hillsides all over the moor"),  # a present deed, no one thing
         (HEATH, "heath does the trick for ground cover"),  # an idiom of anything
         (HEATH, "heath does not need much water"),
+        (HEATH, "heath will come along nicely by june"),  # no one joined
+        (HEATH, "heath can come round to flowering late"),  # "round to": no one's company
         (BRAMLEY, "we've got 2 acres of bramley nobody wants"),  # a counted "of": a stuff
         (BANKS, "banks were shut on the holiday"),  # a plural subject, a plural verb
         (DREW, "ok drew a rough plan of the garden"),  # "I" left out: the verb

@@ -603,6 +603,39 @@ _TIME_OFF_VERBS: Final = frozenset(
 _TIME_OFF_REACH: Final = 3
 
 
+def _modal_deed(tokens: list[Token], modal: Token) -> bool:
+    """A modal, a deed people do on purpose and its definite object, errand or day.
+
+    Or joining others, whatever the verb ("vale can ride along with them", "tag along to").
+    """
+    deed = _glued_after(tokens, modal.index)
+    while deed is not None and deed.norm in _MODAL_ADVERBS:
+        deed = _glued_after(tokens, deed.index)
+    after_deed = _glued_after(tokens, deed.index) if deed is not None else None
+    if deed is None or after_deed is None or deed.norm in ("be", "have"):
+        return False
+    if not _plain_verb(deed.norm):
+        return False
+    if _comes_along(tokens, after_deed):
+        return True
+    return _agentive(deed) and (
+        after_deed.norm in _DEFINITE_OBJECTS
+        or after_deed.norm in _ERRAND_PREPOSITIONS
+        or is_calendar_word(after_deed.norm)  # "dawn can cover friday": a rota's day
+    )
+
+
+def _comes_along(tokens: list[Token], particle: Token) -> bool:
+    """Joining others: "along" and then "with" or "to" ("tag along with us").
+
+    Not "round to", which comes round to an idea as often as to a house.
+    """
+    if particle.norm != "along":
+        return False
+    joined = _glued_after(tokens, particle.index)
+    return joined is not None and joined.norm in ("with", "to")
+
+
 def _time_off(tokens: list[Token], verb: Token) -> bool:
     """A day off in a rota: "needs weds off", "asked for every other sunday off"."""
     if verb.norm not in _TIME_OFF_VERBS:
@@ -669,22 +702,7 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
         going = _glued_after(tokens, verb.index)
         return going is not None and _doing(tokens, going)
     if verb.norm in _MODALS:  # "rook will present the plans", "linnet will call me"
-        deed = _glued_after(tokens, verb.index)
-        while deed is not None and deed.norm in _MODAL_ADVERBS:
-            deed = _glued_after(tokens, deed.index)
-        after_deed = _glued_after(tokens, deed.index) if deed is not None else None
-        return (
-            deed is not None
-            and deed.norm not in ("be", "have")
-            and _plain_verb(deed.norm)
-            and _agentive(deed)
-            and after_deed is not None
-            and (
-                after_deed.norm in _DEFINITE_OBJECTS
-                or after_deed.norm in _ERRAND_PREPOSITIONS
-                or is_calendar_word(after_deed.norm)  # "dawn can cover friday": a rota's day
-            )
-        )
+        return _modal_deed(tokens, verb)
     if verb.norm in _PERFECT:
         return _perfect_deed(tokens, verb)
     if _spreads(tokens, verb):
