@@ -249,6 +249,8 @@ WREN = ("people/wren-halloway", md("Wren Halloway", type="person", aliases="[Wre
         ("it's wren, she's on the late shift all week", True),  # who "it" is
         ("it was wren, he rang back after lunch", True),
         ("it's wren season, she says, the hedges are full", False),  # no name: a noun runs on
+        ("wren is captain now so he'll miss saturdays", True),  # "he'll" is "he"
+        ("wren's been made captain, she'd like a lift", True),
     ],
 )
 def test_a_subject_referred_back_to_as_a_person(

@@ -280,7 +280,7 @@ def _referred_back(tokens: list[Token], index: int) -> bool:
     for tok in tokens[index + 1 : index + 1 + REFER_BACK_TOKENS]:
         if tok.sentence_start or (tok.capitalised and tok.norm != "i" and not _stressed(tok)):
             return False
-        if tok.norm in _PERSONAL_SUBJECTS:
+        if tok.norm.split("'")[0] in _PERSONAL_SUBJECTS:  # "she", "she's", "he'll"
             before = tokens[tok.index - 1]
             return tok.comma_before or (tok.glued and before.norm in _NEXT_CLAUSE)
     return False
@@ -385,7 +385,7 @@ def _referred_back_in_its_sentence(tokens: list[Token], index: int) -> bool:
     for tok in tokens[index + 1 :]:
         if tok.sentence_start:
             return False  # another sentence's "she" is someone else's as often
-        if tok.norm in _REFERRING_BACK:
+        if tok.norm.split("'")[0] in _REFERRING_BACK:  # "her", "he'll"
             return True
     return False
 
