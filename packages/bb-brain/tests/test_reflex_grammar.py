@@ -1555,6 +1555,7 @@ def test_these_readings_name_the_page(
         (MERRY, "the kids looked merry this morning"),  # an adjective a verb says they are
         (MERRY, "we kept merry all evening"),
         (MERRY, "have a merry christmas"),  # before its noun
+        (MERRY, "morning! bit merry out there today"),  # a degree before it, no verb
         (WILL, "I will from now on keep the receipts"),  # a modal before a time
         (WILL, "it will from monday cost more"),
         (WILL, "Will you send it over?"),

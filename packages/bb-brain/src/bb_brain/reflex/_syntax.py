@@ -713,16 +713,17 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
 
 
 def _present_duty(tokens: list[Token], verb: Token) -> bool:
-    """A deed of one's own, said in the present or with "did", on a definite thing.
+    """A duty of one's own, said in the present or with "did", on a definite thing.
 
     "comfort does all the costings", "bex handles the rota", "sage did the invoices": a
     person's duty or errand. A stuff or an idea does things generically, to anything ("hope
-    changes a lot", "ivy covers walls"), seldom to "the" one thing.
+    changes a lot", "ivy covers walls"), and what it does to one thing is no duty ("sage
+    makes the stuffing").
     """
-    if not (verb.norm in ("does", "did") or "VBZ" in inflections(verb.norm)):
-        return False
-    if verb.norm not in _DO and not _agentive(verb):
-        return False
+    if verb.norm not in ("does", "did"):
+        lemmas = sense(verb.norm).verb_lemmas
+        if "VBZ" not in inflections(verb.norm) or not lemmas & _DUTIES:
+            return False  # "sage makes the stuffing": what a stuff does to a dish
     thing = _glued_after(tokens, verb.index)
     if thing is not None and thing.norm == "all":
         thing = _glued_after(tokens, thing.index)
@@ -734,6 +735,11 @@ def _present_duty(tokens: list[Token], verb: Token) -> bool:
 
 #: The idioms of what anything does: "does the trick", "did the job", "does the rest".
 _WHAT_ANYTHING_DOES: Final = frozenset("trick job rest work damage".split())
+#: Verbs of a duty someone has, said in the present: "handles the rota", "runs the bar".
+_DUTIES: Final = frozenset(
+    "handle run manage organise organize sort chair host coordinate oversee lead book pay "
+    "invoice order collect teach coach".split()
+)
 #: What opens the one thing a duty is done to: "the costings", "our books", "her rota".
 _DUTY_OPENERS: Final = frozenset("the our my his her their".split())
 
@@ -1712,8 +1718,8 @@ def _an_adjective_as_object(verb: Token, word: WordSense) -> bool:
     looks sunny", "keep calm", "went quiet", "fell ill") it is a complement, after any other
     verb it is a name.
     """
-    if word.readings != frozenset({"ADJ"}):
-        return False
+    if word.readings != frozenset({"ADJ"}) or verb.norm in _DEGREE_WORDS:
+        return False  # "bit sunny out today": a degree before the adjective, no verb
     lemmas = sense(verb.norm).verb_lemmas or frozenset({verb.norm})
     return not lemmas & _LINKING_VERBS
 
