@@ -2190,6 +2190,8 @@ VANTERPOOL = ("people/marigold-vanterpool", md("Marigold Vanterpool", type="pers
         (EARLY_LARK, "honestly i'm such an early lark now, up before five", False),  # any
         (EARLY_LARK, "then calls, then the early lark ad break at half past", True),
         (EARLY_LARK, "can you get an early lark cab for the late guests", True),  # its cab
+        (EARLY_LARK, "some early lark left the gate open again", False),  # a certain one
+        (EARLY_LARK, "any early lark can open up", False),
         (PROPS, "where does the word kerfuffle even come from?", False),  # a word talked of
         (PROPS, "kerfuffle props have lost the confetti cannons", True),
         (HOPE_B, "what was the word Hope used in the meeting?", True),  # a name, capitalised

@@ -276,7 +276,7 @@ def _lower_phrase(
         # "an early lark cab" is the firm's cab
         if all(sense(tok.norm).lexical for tok in span if not sense(tok.norm).function):
             # "such an early lark": dictionary words after "a" are any such thing
-            ambiguity = f"dictionary words {norm!r} after 'a'"
+            ambiguity = f"dictionary words {norm!r} after 'a' or the like"
     return maker.make(
         norm,
         span,
@@ -446,14 +446,22 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
     return found
 
 
+#: Words before a phrase that make it any one of its kind.
+_ONE_OF_MANY: Final = frozenset("a an some any another every each".split())
+
+
 def _after_indefinite_article(tokens: list[Token], tok: Token) -> bool:
-    """An "a" or "an" before the phrase, maybe with a word or two describing it ("a total ...")."""
+    """An "a" or "an" before the phrase, maybe with a word or two describing it ("a total ...").
+
+    Or another word that makes it one of many: "some bright spark left it open", "any
+    early lark", "another silver lining".
+    """
     at = tok
     for _ in range(_DESCRIBING_WORDS + 1):
         before = tokens[at.index - 1] if at.index > 0 and at.glued else None
         if before is None:
             return False
-        if before.norm in ("a", "an"):
+        if before.norm in _ONE_OF_MANY:
             return True
         meaning = sense(before.norm)
         if not (meaning.adjective or "ADV" in meaning.readings) or meaning.count_noun:
