@@ -42,7 +42,7 @@ ORG_WORDS: Final = frozenset(
     distillery vineyards winery deli grocers butchers coffee consultants consultancy
     optical optics seafood seafoods fisheries bottling maltings conveyancing electrics
     decorators cleaners cleaning brewers distillers tyres landscapes nurseries contractors
-    chandlery chandlers travel holidays leisure
+    chandlery chandlers travel holidays leisure creamery creameries dairies bakeries
     """.split()
 )
 #: Trades a small firm's name may end in that are also family names or everyday words
