@@ -253,6 +253,8 @@ BREAD = ("companies/bread-and-butter", md("Bread & Butter", type="company"))
         (HEATH, "heath did the invoices last night"),
         (HEATH, "ok good, heath can ride along with them"),  # joining others
         (HEATH, "heath will tag along to the vet"),
+        (HEATH, "can you ask whether heath can do the couple's car"),  # a clause after "whether"
+        (HEATH, "it's late cos heath forgot the keys again"),
     ],
 )
 def test_a_bare_subject_of_a_deed_is_a_name(

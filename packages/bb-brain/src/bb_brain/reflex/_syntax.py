@@ -160,8 +160,8 @@ _QUESTION_OPENERS: Final = _DO | frozenset("can could would should might must".s
 _INVERTING: Final = _MODALS | _DO | frozenset("do does don't let lets".split())
 #: Words that open a clause before its subject.
 _CLAUSE_OPENERS: Final = frozenset(
-    "and but or so because since when whenever if unless that while though although once "
-    "until after before then also plus cause".split()
+    "and but or so because since when whenever if whether unless that while though although "
+    "once until after before then also plus cause cos coz cuz tho".split()
 ) | frozenset(
     # verbs and words after which a whole clause follows with no "that": "make sure ivy
     # gets the keys", "i think rook found it", "hope wren likes it"
