@@ -216,6 +216,7 @@ ON_TOPIC: Final = "the turn speaks of the page's subject"
 LISTED_WITH_PERSON: Final = "listed with a person"
 #: What joins two names in a list: "wren and rook", "odile, and tamsin", "ana & tom", "ana or tom".
 _LIST_JOINT = re.compile(r"\s*,?\s*(?:and|or|&)\s+", re.IGNORECASE)
+_OR_JOINT = re.compile(r"\s*,?\s*or\s+", re.IGNORECASE)
 #: Verbs that agree with one subject only: after ", and" and a name, the name opens a clause
 #: of its own ("..., and Ivo says"), where a pair says "say".
 _ONE_SUBJECTS_VERBS: Final = frozenset({"is", "was", "has", "says", "does"})
@@ -2049,8 +2050,14 @@ class Conversation:
             ]  # fmt: skip
             if related:
                 evidence.append(f"{CO_MENTION} ({', '.join(related)})")
-            listed = [a.slug for a in sure if self._listed_with(res, a)]
-            if listed and res.page.is_person and readings is None:
+            if res.page.is_person:
+                listed = [a.slug for a in sure if self._listed_with(res, a)]
+            elif _organisation(res):
+                # "keystone or mr whyte first?": a firm offered as the other one to deal with
+                listed = [a.slug for a in sure if self._instead_of(res, a)]
+            else:
+                listed = []
+            if listed and readings is None:
                 evidence.append(f"{LISTED_WITH_PERSON} ({', '.join(sorted(set(listed)))})")
             # a title's part is a short form of what the talk already holds: no topic settles it
             topical = not evidence and res.arm != TITLE_PART_ARM and page is not None
@@ -2099,6 +2106,14 @@ class Conversation:
             return True
         sent_to = _TO_WHOM.search(before) is not None
         return sent_to and not _no_pair_of_people(text, second.end)
+
+    def _instead_of(self, res: Resolved, other: Resolved) -> bool:
+        """A firm and a person offered as the one or the other: "keystone or mr whyte"."""
+        if not self._listed_with(res, other):
+            return False
+        first, second = sorted((res.cand, other.cand), key=lambda cand: cand.start)
+        between = self._texts[res.text_index][first.end : second.start]
+        return _OR_JOINT.fullmatch(between) is not None
 
     def _listed_with(self, res: Resolved, other: Resolved) -> bool:
         """The mention and a person named on their own strength stand side by side in a list.
