@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from bb_brain._relations import relation_pronoun
 from bb_brain.writeback import Entity, EntityIndex, RulesExtractor, Segment
-from bb_brain.writeback._entities import page_pronoun, pronoun_class
+from bb_brain.writeback._entities import _addressed, _pronoun, page_pronoun, pronoun_class
 from bb_schema import PublicTurn
 
 ROSALIND = Entity("people/rosalind-achebe", "Rosalind Achebe", "person", "she")
@@ -73,6 +73,32 @@ def test_pronouns_from_a_page_and_from_a_relation() -> None:
     assert page_pronoun("Tomas and his sister run the shop with her husband.") == ""
     assert relation_pronoun(["my stepmother"]) == "she"
     assert relation_pronoun(["my accountant"]) == ""
+
+
+@pytest.mark.parametrize(
+    ("title", "summary", "body", "pronoun"),
+    [
+        ("Tomasz Wren", "Parent of Ola; chairs the PTA.", "Tomasz Wren is Ola's father.", "he"),
+        ("Aino Wren", "Ola Wren's mother.", "", "she"),
+        ("Aino Wren", "Mother of the groom.", "", "she"),
+        ("Aino Wren", "Head of the PTA.", "", ""),  # no family word
+        ("Aino Wren", "Chairs the PTA.", "Aino Wren runs the bakery's stall.", ""),
+    ],
+)
+def test_a_family_word_someone_is_called_says_their_pronoun(
+    title: str, summary: str, body: str, pronoun: str
+) -> None:
+    assert _pronoun(title, summary, body) == pronoun
+
+
+def test_a_title_of_address_in_an_alias_says_the_pronoun() -> None:
+    aliases = [
+        ("mr wren", "people/tomasz-wren", "alias"),
+        ("tomasz", "people/tomasz-wren", "alias"),
+        ("ms ito", "people/kei-ito", "alias"),
+        ("mr ito", "people/kei-ito", "alias"),  # two titles: no one pronoun
+    ]
+    assert _addressed(aliases) == {"people/tomasz-wren": "he"}
 
 
 LOOM = Entity("projects/loom", "Loom", "project")
@@ -206,3 +232,39 @@ def test_write_back_reads_no_title_parts() -> None:
     assert [m.entity.slug for m in index.mentions("Grisedale Sea Wall Repair") if m.entity] == [
         "projects/grisedale-sea-wall"
     ]
+
+
+def test_she_is_not_the_man_a_title_of_address_names() -> None:
+    """ "Mr Wren" is a "he": the "she" after him is the other one named."""
+    rows = [
+        ("people/ilesanmi-wren", "Ilesanmi Wren", "person", None, "", "Chairs the PTA."),
+        ("people/ola-wren", "Ola Wren", "person", None, "", "Year 12 student."),
+    ]
+    aliases = [
+        ("ilesanmi wren", "people/ilesanmi-wren", "title"),
+        ("mr wren", "people/ilesanmi-wren", "alias"),
+        ("ola wren", "people/ola-wren", "title"),
+        ("ola", "people/ola-wren", "alias"),
+    ]
+
+    class Rows:
+        def __init__(self, found: list[tuple[object, ...]]) -> None:
+            self.found = found
+
+        def fetchall(self) -> list[tuple[object, ...]]:
+            return self.found
+
+    class Connection:
+        def execute(self, query: str, params: object) -> Rows:
+            return Rows(list(rows) if "FROM pages" in query else list(aliases))
+
+    index = EntityIndex.load(Connection(), "b", "default")  # type: ignore[arg-type]
+    text = (
+        "mr wren is happy for ola to go on the trip but wants her back for the match,"
+        " so she'll get the train home on sunday"
+    )
+    turns = (PublicTurn(turn_id=1, role="user", text=text),)
+    found = [
+        (fact.entity_slug, fact.fact) for fact in RulesExtractor(index).extract(Segment(0, turns))
+    ]
+    assert slug_of(found, "train home") == "people/ola-wren"

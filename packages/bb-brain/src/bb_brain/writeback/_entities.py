@@ -11,7 +11,7 @@ matches a capitalised word, so the common word "park" never resolves to a Ms Par
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
@@ -231,8 +231,15 @@ class EntityIndex:
             " ORDER BY slug, alias_norm, arm",
             (brain_id, source),
         ).fetchall()
+        addressed = _addressed(aliases)
         entities = [
-            Entity(slug, title, page_type, _pronoun(title, summary, body), about=summary)
+            Entity(
+                slug,
+                title,
+                page_type,
+                _pronoun(title, summary, body) or addressed.get(slug, ""),
+                about=summary,
+            )
             if _personal(slug, page_type)
             else Entity(
                 slug,
@@ -1129,8 +1136,46 @@ def page_pronoun(body: str) -> str:
 
 
 def _pronoun(title: str, summary: str, body: str) -> str:
-    """A person's pronoun: the one their page uses, else the one their relation implies."""
-    return page_pronoun(body) or relation_pronoun(page_relations(summary, body, title))
+    """A person's pronoun: the one their page uses, else the one a relation implies.
+
+    Their relation to the user ("The user's sister") or to someone else their page opens
+    with ("Tomasz Wren is Ola's father", "Ola's mother; ...").
+    """
+    return (
+        page_pronoun(body)
+        or relation_pronoun(page_relations(summary, body, title))
+        or _kin_pronoun(title, summary, body)
+    )
+
+
+def _kin_pronoun(title: str, summary: str, body: str) -> str:
+    """The pronoun of the family word someone's page calls them: "... is Ola's father"."""
+    opening = body.strip()
+    opening = opening[len(title) :] if opening.startswith(title) else ""
+    for text in (summary, opening):
+        for found in (_WHOSE_KIN.match(text), _KIN_OF.match(text)):
+            said = relation_pronoun([found.group("kin").casefold()]) if found else ""
+            if said:
+                return said
+    return ""
+
+
+#: "Ola's father", "is Ola Wren's mother" opening a summary or a body after the title.
+_WHOSE_KIN: Final = re.compile(
+    r"\s*(?:is\s+)?(?:the\s+)?[\w-]+(?:\s+[\w-]+)?['’]s?\s+(?P<kin>[A-Za-z-]+)\b"
+)
+#: "Mother of Ola", "is the father of Ola".
+_KIN_OF: Final = re.compile(r"\s*(?:is\s+)?(?:the\s+)?(?P<kin>[A-Za-z-]+)\s+of\b")
+
+
+def _addressed(aliases: Sequence[tuple[str, str, str]]) -> dict[str, str]:
+    """The pronoun an alias's title of address says ("mr ogunleye": he), one per page."""
+    said: dict[str, set[str]] = {}
+    for alias, slug, _arm in aliases:
+        words = alias.split()
+        if len(words) > 1 and words[0].rstrip(".") in TITLE_PRONOUNS:
+            said.setdefault(slug, set()).add(TITLE_PRONOUNS[words[0].rstrip(".")])
+    return {slug: one.pop() for slug, one in said.items() if len(one) == 1}
 
 
 def _personal(slug: str, page_type: str | None) -> bool:
