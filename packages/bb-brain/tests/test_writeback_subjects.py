@@ -62,6 +62,14 @@ def test_what_is_reported_of_a_thing_stays_the_things() -> None:
     assert facts(said) == [(said, BAND.slug)]
 
 
+def test_a_report_after_an_apposition_is_of_whom_it_names() -> None:
+    """The report's subject left out after the speaker's apposition: still what it reports."""
+    found = facts("Ysolde's aunt, Orlaith Quenby, told me the band is folding in May.")
+    assert found[-1] == ("told me the band is folding in May.", BAND.slug)
+    found = facts("Orlaith Quenby, the treasurer, told me the band is folding in May.")
+    assert found[-1][1] == BAND.slug
+
+
 def test_a_pronoun_with_nobody_named_refers_to_nobody() -> None:
     said = "She told me the band is moving to Marrowgate Hall in May."
     assert facts(said) == [(said, BAND.slug)]

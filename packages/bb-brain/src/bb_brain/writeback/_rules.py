@@ -50,6 +50,7 @@ from bb_brain.reflex._ordinary import inflections, sense
 from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._attribute import (
     CALLED_TO_SAY,
+    REPORTED,
     Reference,
     Relation,
     Salience,
@@ -559,8 +560,10 @@ class RulesExtractor:
                 clause.grounds or (_says_more(clause.text) and not _compares(clause.text))
             ):
                 groups.append(_Group(plain, clause.start, clause.end, last.ref, [], inherited=True))
-            elif _elided_subject(clause.text, refs) and (
-                _stands_alone(clause.text) or _informative(clause.text, refs)
+            elif (
+                _elided_subject(clause.text, refs)
+                and (_stands_alone(clause.text) or _informative(clause.text, refs))
+                and not _reports_on(clause.text, refs)
             ):
                 # "... and did her PhD in Zurich": the same subject's next statement
                 groups.append(
@@ -1531,6 +1534,16 @@ _WORTH = re.compile(r"\s+worth\b", re.IGNORECASE)
 
 #: A pronoun and a contracted verb: a subject and its predicate ("he's moving").
 _CONTRACTED = re.compile(rf"\b(?:he|she|it|they|we|i|you){_APOS}(?:s|re|m|ll|ve|d)\b", _FLAGS)
+
+
+def _reports_on(text: str, refs: Sequence[Reference]) -> bool:
+    """A report opening the clause, of something named after it: "told me eilidh has ...".
+
+    What is reported is the news of whom it names, not of the one who said it.
+    """
+    opening = len(text) - len(text.lstrip())
+    report = REPORTED.match(text, opening)
+    return report is not None and any(ref.explicit and ref.start >= report.end() for ref in refs)
 
 
 def _elided_subject(text: str, refs: Sequence[Reference] = ()) -> bool:
