@@ -171,6 +171,37 @@ def test_he_and_she_refer_to_a_pet_too(animal: Entity) -> None:
     assert slug_of(found, "stitches") == BRANKSTONE.slug
 
 
+@pytest.mark.parametrize(
+    ("texts", "said", "whose"),
+    [
+        # a person the pronoun fits outranks an animal no one has called "he" or "she"
+        (("Walked Wizzle with Ottilie Brankstone.", "She's training for a marathon."),
+         "marathon", BRANKSTONE.slug),
+        # once she is "she", the "he" after is the animal
+        (("Took Wizzle in. Ottilie says he's put on weight.", "He needs less food."),
+         "less food", "animals/wizzle"),
+    ],
+)  # fmt: skip
+def test_a_person_before_an_animal_nobody_called_he_or_she(
+    texts: tuple[str, ...], said: str, whose: str
+) -> None:
+    animal = Entity("animals/wizzle", "Wizzle", "animal")
+    index = EntityIndex(
+        [animal, BRANKSTONE],
+        [
+            ("Wizzle", animal.slug, False),
+            ("Ottilie Brankstone", BRANKSTONE.slug, False),
+            ("ottilie", BRANKSTONE.slug, True),
+        ],
+    )
+    turns = [PublicTurn(turn_id=i, role="user", text=t) for i, t in enumerate(texts, start=1)]
+    found = [
+        (fact.entity_slug, fact.fact)
+        for fact in RulesExtractor(index).extract(Segment(0, tuple(turns)))
+    ]
+    assert slug_of(found, said) == whose
+
+
 def test_a_contracted_verb_keeps_the_pronoun() -> None:
     assert [pronoun_class(word) for word in ("he's", "She’d", "he'll", "hers", "it's")] == [
         "he",

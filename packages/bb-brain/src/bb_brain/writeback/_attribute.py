@@ -167,8 +167,11 @@ class Salience:
         fits = self.fitting(word)
         if not fits:
             return None if self._told_otherwise(word) else self.person
-        person = fits[-1]
-        if len(fits) == 1:
+        # an animal nobody has called "he" or "she" yet is the last resort: "walked Biscuit
+        # with Sarah. She's training for a marathon" is Sarah's
+        told = [one for one in fits if one.is_person or self._pronoun(one)]
+        person = (told or fits)[-1]
+        if len(told or fits) == 1:
             # nobody else it could be: "Bob ... his partner Maren Lund, she's ..." makes
             # her a "she" from now on
             self.pronouns[person.slug] = pronoun_class(word)
