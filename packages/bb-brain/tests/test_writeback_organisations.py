@@ -54,6 +54,17 @@ def test_a_new_organisation_is_found(text: str, name: str) -> None:
     assert [org.name for org in new_organisations(text, set())] == [name]
 
 
+def test_two_firms_joined_by_and_are_two() -> None:
+    text = "Ossory Joinery and Quillfield Sportswear both quoted for the fit-out"
+    assert [org.name for org in new_organisations(text, set())] == [
+        "Ossory Joinery",
+        "Quillfield Sportswear",
+    ]
+    # one name with "&" in it stays whole
+    text = "Pellow & Ossory Joinery sent the invoice"
+    assert [org.name for org in new_organisations(text, set())] == ["Pellow & Ossory Joinery"]
+
+
 @pytest.mark.parametrize(
     "text",
     [

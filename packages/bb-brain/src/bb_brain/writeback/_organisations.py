@@ -97,11 +97,10 @@ def organisation_slug(name: str) -> str:
 def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganisation]:
     """Names of organisations in ``text`` that overlap none of the ``known`` mention spans."""
     found: list[NewOrganisation] = []
-    for match in _RUN.finditer(text):
-        start, end = match.span(1)
+    for start, end in _runs(text):
         if any(start < k_end and k_start < end for k_start, k_end in known):
             continue
-        name = _one_sentence(match.group(1)).rstrip(".")
+        name = _one_sentence(text[start:end]).rstrip(".")
         words = [fold(word).strip("'’") for word in _WORD.findall(name)]  # "quarrel's" stays
         before = text[max(0, start - _LOOK_BEHIND) : start]
         after = start + len(name)
@@ -118,6 +117,33 @@ def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganis
             continue  # "the company is Small": no name
         found.append(NewOrganisation(name, organisation_slug(name), start, start + len(name)))
     return found
+
+
+def _runs(text: str) -> list[tuple[int, int]]:
+    """The runs of capitalised words, two firms joined by "and" taken apart.
+
+    "Westfield Creamery and Hilltop Dairies quoted": each half ends in a trade, so each is
+    a firm of its own; "Marks and Spencer" or "Pellow & Ossory" stays one name.
+    """
+    spans: list[tuple[int, int]] = []
+    for match in _RUN.finditer(text):
+        start, end = match.span(1)
+        joint = _JOINT.search(text, start, end)
+        if joint is not None and _ends_in_a_trade(text[start : joint.start()]):
+            if _ends_in_a_trade(text[joint.end() : end]):
+                spans += [(start, joint.start()), (joint.end(), end)]
+                continue
+        spans.append((start, end))
+    return spans
+
+
+_JOINT = re.compile(r"[ \t]+(?:and|&)[ \t]+")
+
+
+def _ends_in_a_trade(name: str) -> bool:
+    """Two words or more, the last a trade or a legal form: "Westfield Creamery"."""
+    words = [fold(word).strip("'’") for word in _WORD.findall(name)]
+    return len(words) > 1 and (words[-1] in ORG_WORDS or _trade_name(words))
 
 
 #: An apposition after the name that says what it is: "Cog Tandem, the youth charity". The
