@@ -280,6 +280,7 @@ def test_a_bare_subject_of_a_deed_is_a_name(
         (HEATH, "heath does the trick for ground cover"),  # an idiom of anything
         (HEATH, "heath does not need much water"),
         (HEATH, "heath will come along nicely by june"),  # no one joined
+        (HEATH, "heath did the drying for us"),  # a doing, what weather does too
         (HEATH, "heath can come round to flowering late"),  # "round to": no one's company
         (BRAMLEY, "we've got 2 acres of bramley nobody wants"),  # a counted "of": a stuff
         (BANKS, "banks were shut on the holiday"),  # a plural subject, a plural verb
@@ -2410,3 +2411,25 @@ def test_an_events_own_coined_name_after_the_is_the_event(
     engine: Engine, make_brain: Any, text: str, found: bool
 ) -> None:
     assert slugs(ask(engine, make_brain(QUORATHON), text)) == ([QUORATHON[0]] if found else [])
+
+
+QUELL = ("people/mary-quell", md("Mary Quell", type="person", summary="Neighbour at no. 4."))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("was reading about mary quell's climate work on the train", False),
+        ("watching a film with mary quell in it, what else has she done", False),
+        ("been listening to mary quell's live album all afternoon", False),
+        ("swap q5 for the astronaut mary quell instead", False),
+        ("watching a doc about mary quell, the island off the coast", False),
+        ("mary quell rang about the hedge", True),
+        ("had a long chat with mary quell about the hedge", True),
+        ("reading the letter from mary quell about the hedge", True),
+    ],
+)
+def test_a_full_name_said_as_the_famous_are_is_a_namesake(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(QUELL), text)) == ([QUELL[0]] if found else [])

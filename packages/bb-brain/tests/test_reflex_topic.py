@@ -494,3 +494,20 @@ def test_someones_relative_by_the_relation_the_page_states(
 ) -> None:
     brain = make_brain(TOBIAH, SALLIS, GROOMS_FATHER)
     assert sorted(slugs(ask(engine, brain, text))) == sorted(expected)
+
+
+SUMMER = ("people/summer-ali", md("Summer Ali", type="person", aliases="[Summer]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("summer's nearly over so she'll be back at uni soon", False),  # the season's passing
+        ("summer is here so she'll want the spare room", False),
+        ("summer's off sick so she'll miss the meeting", True),
+    ],
+)
+def test_a_time_passing_is_no_one_a_she_refers_back_to(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(SUMMER), text)) == ([SUMMER[0]] if found else [])

@@ -94,8 +94,10 @@ from bb_brain.reflex._resolve import (
     Resolved,
     lookup,
     match,
+    overlaps,
     resolve,
 )
+from bb_brain.reflex._syntax import HEARD_OF
 from bb_brain.trust.proactive import gate_with_notes
 
 __all__ = [
@@ -312,7 +314,27 @@ def _decide(
     beside = partial(_unless_vetoed, partial(conversation.beside, accepted), declined)
     for outcome in _unsettled(shared_names, accepted, beside):
         declined += outcome.declined
-    return one_sense_per_text(accepted, declined)
+    return one_sense_per_text(*_no_part_of_a_namesake(accepted, declined))
+
+
+def _no_part_of_a_namesake(
+    accepted: list[Resolved], declined: list[Resolved]
+) -> tuple[list[Resolved], list[Resolved]]:
+    """A part of a full name declined as a famous namesake's names nobody either.
+
+    "reading about mary quell's climate work": Quell alone is the same famous woman.
+    """
+    namesakes = [res for res in declined if HEARD_OF in res.decision]
+    kept: list[Resolved] = []
+    for res in accepted:
+        whole = next(
+            (n for n in namesakes if n.slug == res.slug and overlaps(n.cand, res.cand)), None
+        )
+        if whole is None:
+            kept.append(res)
+        else:
+            declined.append(vetoed(res, f"declined: {res.cand.raw!r} is part of {whole.decision}"))
+    return kept, declined
 
 
 def _unless_vetoed(

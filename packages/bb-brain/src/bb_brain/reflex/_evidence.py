@@ -113,6 +113,7 @@ from bb_brain.reflex._syntax import (
     EPONYM,
     FOREIGN_PASSAGE,
     HAS_PEOPLE_OR_AILMENT,
+    HEARD_OF,
     IMPERATIVE,
     INDIRECT_OBJECT,
     LISTED_WITH_PLACE,
@@ -1207,6 +1208,8 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
         return other
     if AUTHOR_OF_WORKS in signals:  # "Noor's new album": the singer
         return f"declined: {res.cand.raw!r} is {AUTHOR_OF_WORKS}, a namesake the user reads of"
+    if HEARD_OF in signals:  # "reading about mary quell's climate work"
+        return f"declined: {res.cand.raw!r} is {HEARD_OF}, a namesake"
     for signal in signals:
         if _given_initial_agrees(res, signal) is False:  # "D Quell" of Callum Quell
             return f"declined: {res.cand.raw!r} follows {signal}, which none of its names has"

@@ -55,6 +55,7 @@ from bb_brain.reflex._lexicon import (
     OBJECT_OPENERS,
     PERSON_VERBS_BEFORE,
     ROLE_NOUNS,
+    SEASONS,
     SUBJECT_PRONOUNS,
     is_calendar_word,
 )
@@ -117,6 +118,7 @@ SAID_TO_BE_A_WORK: Final = "said to be a work or a being of fiction"
 SAID_TO_EXIST: Final = "said to exist, after 'there is' (a name is never new there)"
 SAID_AS_A_TIME: Final = "a month doing what a time does ('june's looking busy')"
 AUTHOR_OF_WORKS: Final = "the author of works, by their possessive"
+HEARD_OF: Final = "named as the famous are: read about, watched, listened to"
 EPONYM: Final = "a namesake of a numbered law or a paradox, by their possessive"
 MODAL_AS_NAME: Final = "a modal where no modal stands"
 WHEREABOUTS: Final = "where someone is at a time, or a day off"
@@ -284,6 +286,25 @@ def _referred_back(tokens: list[Token], index: int) -> bool:
             before = tokens[tok.index - 1]
             return tok.comma_before or (tok.glued and before.norm in _NEXT_CLAUSE)
     return False
+
+
+def _a_time_passing(tokens: list[Token], index: int) -> bool:
+    """A month's or a season's "is" and what a time does: "summer's nearly over", "june is here".
+
+    The "she" after it is someone else ("summer's nearly over so she'll be back at uni").
+    """
+    if not (sense(tokens[index].norm).calendar or tokens[index].norm in SEASONS):
+        return False
+    word = _glued_after(tokens, index)
+    if word is not None and not tokens[index].contracted and word.norm in _COPULAS:
+        word = _glued_after(tokens, word.index)
+    while word is not None and word.norm in ("nearly", "almost", "finally", "already", "just"):
+        word = _glued_after(tokens, word.index)
+    return word is not None and word.norm in _A_TIME_PASSING
+
+
+#: What a time is said to be as it comes and goes: "summer's over", "june is here".
+_A_TIME_PASSING: Final = frozenset("over here gone done upon coming nearly almost".split())
 
 
 def _stressed(token: Token) -> bool:
@@ -730,7 +751,9 @@ def _present_duty(tokens: list[Token], verb: Token) -> bool:
     if thing is None or thing.norm not in _DUTY_OPENERS:
         return False
     what = _glued_after(tokens, thing.index)
-    return what is not None and what.norm not in _WHAT_ANYTHING_DOES  # "does the trick"
+    if what is None or what.norm in _WHAT_ANYTHING_DOES:  # "does the trick"
+        return False
+    return not _progressive(what)  # "sun did the drying": what weather does too
 
 
 #: The idioms of what anything does: "does the trick", "did the job", "does the rest".
@@ -1258,13 +1281,13 @@ _CONTROL_VERBS: Final = frozenset(
 
 def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
     """Evidence in the grammar around ``tokens[first..last]`` that it is a name."""
-    found: list[str] = []
+    found: list[str] = [HEARD_OF] if _heard_of(tokens, first, last) else []
     mention = tokens[last]
     if first == last and _bare_subject(tokens, last):
         found.append(BARE_SUBJECT)
     if first == last and _asked_subject(tokens, last):
         found.append(ASKED_SUBJECT)
-    if first == last and _referred_back(tokens, last):
+    if first == last and _referred_back(tokens, last) and not _a_time_passing(tokens, last):
         if _subject_then_verb(tokens, last) or _sent_to(tokens, last) or _identified(tokens, last):
             found.append(REFERRED_BACK)
     if _episode_subject(tokens, first, last):
@@ -1287,6 +1310,45 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
     if first == last and _modal_before_no_verb(tokens, mention):
         found.append(MODAL_AS_NAME)  # "Will wants the keys": no modal takes "wants"
     return found
+
+
+def _heard_of(tokens: list[Token], first: int, last: int) -> bool:
+    """A full name said as the famous are: read about, watched, listened to, or by calling.
+
+    "reading about mary quell's climate work", "watching a film with rose tarn in it",
+    "listening to rory vane's live album", "the astronaut mike quell". The user's own
+    people are met, rung and written to; the famous are read about, watched and listened
+    to, and go by their calling. Only a name of two words or more: "listening to ivy" is
+    as often a friend's advice.
+    """
+    if first == last:
+        return False
+    before = _glued_before(tokens, first)
+    if before is None:
+        return False
+    if before.norm in _FAME:  # "the astronaut michael quell"
+        return True
+    lead = _glued_before(tokens, before.index)
+    if before.norm == "to" and lead is not None and lead.norm in _LISTENING:
+        return True  # "listening to rory vane"
+    if before.norm == "about" and lead is not None and lead.norm in _READING:
+        return True  # "reading about mary quell"
+    if before.norm in ("with", "about", "on", "by") and lead is not None:
+        return lead.norm in _MEDIA  # "a film with rose tarn in it", "a doc about ..."
+    return False
+
+
+#: What the famous are known as: "the astronaut ...", "the singer ...".
+_FAME: Final = frozenset(
+    "astronaut actor actress singer songwriter guitarist rapper poet novelist president "
+    "comedian footballer explorer composer painter".split()
+)
+_LISTENING: Final = frozenset("listening listen listened".split())
+_READING: Final = frozenset("reading read".split())
+#: Works watched, read or heard that are about or with someone.
+_MEDIA: Final = frozenset(
+    "film films movie doc documentary programme biopic biography podcast interview".split()
+)
 
 
 def _a_quantity_of(tokens: list[Token], owned: Token) -> bool:
