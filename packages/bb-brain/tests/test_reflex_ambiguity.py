@@ -753,3 +753,16 @@ def test_a_shared_name_asked_about_in_no_question_stays_unsettled(
         engine, make_brain(TAM_A, TAM_S), reply, window=window, prior=prior, volunteer=True
     )
     assert slugs(response) == []
+
+
+def test_a_persons_name_quoted_as_a_word_names_no_one(engine: Engine, make_brain: Any) -> None:
+    """A form of address quoted in a reply is the word, not the person it is the name of."""
+    page = ("people/orla-bishop", md("Orla Bishop", type="person", aliases="[Orla]"))
+    brain = make_brain(page)
+    said = "For a visiting cleric, 'Bishop' is right; 'Father' is wrong for her."
+    assert slugs(ask(engine, brain, said)) == []
+    # ... so it does not keep her name from being news later on
+    window = [("u", "how do I address the priest?"), ("a", said)]
+    response = ask(engine, brain, "orla will have the list", window=window, prior=said)
+    assert slugs(response) == [page[0]]
+    assert slugs(ask(engine, brain, "ask Bishop about the list")) == [page[0]]

@@ -285,7 +285,7 @@ def local_evidence(res: Resolved) -> list[str]:
     cand = res.cand
     signals = set(cand.signals)
     found: list[str] = []
-    if MID_CAPITAL in signals and not cand.calendar:
+    if MID_CAPITAL in signals and not cand.calendar and not _a_word_quoted(res):
         found.append(MID_CAPITAL)
     if POSSESSIVE in signals and _possessor(res, signals):
         found.append(POSSESSIVE)
@@ -317,6 +317,18 @@ def local_evidence(res: Resolved) -> list[str]:
         # "then sky got dark": a firm's short name this common is the word as a subject
         found = [signal for signal in found if signal not in _SUBJECTS]
     return found + _person_or_pet_evidence(res, signals)
+
+
+def _a_word_quoted(res: Resolved) -> bool:
+    """A person's name that is a word, quoted alone: the word talked about.
+
+    "'Bishop' is fine in conversation; 'My Lord' is old-fashioned": a form of address, its
+    capital the quotation's. A codename in quotes names a thing ("how is 'Quill' going?").
+    """
+    span = res.cand.span
+    if span is None or not res.page.is_person or span.first != span.last:
+        return False
+    return span.tokens[span.first].quoted and sense(res.cand.norm).lexical
 
 
 def _person_or_pet_evidence(res: Resolved, signals: set[str]) -> list[str]:
