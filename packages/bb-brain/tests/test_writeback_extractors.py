@@ -166,6 +166,10 @@ def test_shortened_words_and_initials_end_no_sentence(text: str, sentences: list
         ("Thank you so much!", None),
         ("What did she think about pricing?", None),
         ("The weather was nice.", None),
+        ("The hood filter needs replacing before the visit.", "commitment"),  # a job to do
+        ("Every helper has to be vetted, no exceptions.", "commitment"),
+        ("To be honest the hall was fine.", None),
+        ("The hall needs a good coat of paint.", None),  # no job said to be done
     ],
 )
 def test_classify(sentence: str, kind: str | None) -> None:

@@ -130,7 +130,11 @@ CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
             rf"i(?:{_APOS}m| am) (?:doing|taking|handling|covering|running|booking|sorting)|"
             # "I have to reorder the veneer": an obligation ("I have to say ..." is no promise)
             rf"i need to|(?:i(?:{_APOS}ve| have)(?: got)? to|i must)"
-            r"(?!\s+(?:say|admit|confess|agree|laugh|wonder|ask|tell you)\b))\b",
+            r"(?!\s+(?:say|admit|confess|agree|laugh|wonder|ask|tell you)\b)"
+            # what a thing needs done is a job to do: "the hood filter needs replacing"
+            r"|needs? (?:replacing|fixing|doing|sorting|redoing|changing|checking|cleaning|"
+            r"repairing|servicing|renewing|updating|signing|booking|chasing)"
+            r"|(?:needs?|has|have) to be (?!honest\b|said\b)\w+ed)\b",
             _FLAGS,
         ),
     ),
