@@ -2433,19 +2433,3 @@ def test_a_full_name_said_as_the_famous_are_is_a_namesake(
     engine: Engine, make_brain: Any, text: str, found: bool
 ) -> None:
     assert slugs(ask(engine, make_brain(QUELL), text)) == ([QUELL[0]] if found else [])
-
-
-@pytest.mark.parametrize(
-    ("text", "found"),
-    [
-        ("the anchorage said they'll do free mulled wine for the swimmers", True),
-        ("the anchorage emailed back about the booking", True),
-        ("the anchorage was calm and empty this morning", False),  # no venue speaking
-        ("the anchorage, said the harbourmaster, is full", False),
-    ],
-)
-def test_a_place_that_says_something_is_a_venue(
-    engine: Engine, make_brain: Any, text: str, found: bool
-) -> None:
-    page = ("places/the-anchorage", md("The Anchorage", type="place", summary="Pub on the quay."))
-    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if found else [])

@@ -298,8 +298,6 @@ def local_evidence(res: Resolved) -> list[str]:
         found += _title_evidence(res, signals)
     if _organisation(res):
         found += _organisation_evidence(res, signals)
-    elif _is_place(res) and _says_something(res):
-        found.append(A_VENUE_SPEAKING)  # "the point said they'll do mulled wine": the venue
     kind = next((signal for signal in signals if signal.startswith(KIND_SIGNAL)), None)
     if kind is not None and _of_kind(res, kind.rsplit(" ", 1)[-1]):
         found.append(kind)
@@ -1210,20 +1208,6 @@ def ordinary_declined(res: Resolved, readings: Sequence[str]) -> Resolved:
     """The resolution, declined because the grammar reads the word as an ordinary one."""
     decision = f"declined: {res.cand.ambiguity} read as an ordinary word: {', '.join(readings)}"
     return replace(res, confidence=0.0, signals=tuple(readings), decision=decision)
-
-
-#: A place that says something is a venue, a business that speaks as a firm does.
-A_VENUE_SPEAKING: Final = "a place saying something, as a venue does"
-#: What only people, firms and venues do right after their name.
-_SAYING: Final = frozenset(
-    "said says told tells rang rings emailed emails texted replied confirmed messaged".split()
-)
-
-
-def _says_something(res: Resolved) -> bool:
-    """The page's name is the subject of a verb of saying: "the point said they'll ..."."""
-    after = _word_after(res)
-    return after is not None and after.norm in _SAYING
 
 
 def _is_place(res: Resolved) -> bool:
