@@ -766,3 +766,5 @@ def test_a_persons_name_quoted_as_a_word_names_no_one(engine: Engine, make_brain
     response = ask(engine, brain, "orla will have the list", window=window, prior=said)
     assert slugs(response) == [page[0]]
     assert slugs(ask(engine, brain, "ask Bishop about the list")) == [page[0]]
+    # a name signed is its bearer's
+    assert slugs(ask(engine, brain, "the card was signed 'Bishop' so it's from her")) == [page[0]]

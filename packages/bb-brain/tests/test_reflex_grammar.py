@@ -253,6 +253,7 @@ BREAD = ("companies/bread-and-butter", md("Bread & Butter", type="company"))
         (HEATH, "heath did the invoices last night"),
         (HEATH, "ok good, heath can ride along with them"),  # joining others
         (HEATH, "heath will tag along to the vet"),
+        (HEATH, "heath did the cooking tonight, amazing noodles"),  # a chore
         (HEATH, "can you ask whether heath can do the couple's car"),  # a clause after "whether"
         (HEATH, "it's late cos heath forgot the keys again"),
     ],
@@ -280,7 +281,7 @@ def test_a_bare_subject_of_a_deed_is_a_name(
         (HEATH, "heath does the trick for ground cover"),  # an idiom of anything
         (HEATH, "heath does not need much water"),
         (HEATH, "heath will come along nicely by june"),  # no one joined
-        (HEATH, "heath did the drying for us"),  # a doing, what weather does too
+        (HEATH, "heath did the drying for us"),  # what weather does too
         (HEATH, "heath can come round to flowering late"),  # "round to": no one's company
         (BRAMLEY, "we've got 2 acres of bramley nobody wants"),  # a counted "of": a stuff
         (BANKS, "banks were shut on the holiday"),  # a plural subject, a plural verb
@@ -2419,7 +2420,6 @@ QUELL = ("people/mary-quell", md("Mary Quell", type="person", summary="Neighbour
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("was reading about mary quell's climate work on the train", False),
         ("watching a film with mary quell in it, what else has she done", False),
         ("been listening to mary quell's live album all afternoon", False),
         ("swap q5 for the astronaut mary quell instead", False),
@@ -2427,6 +2427,9 @@ QUELL = ("people/mary-quell", md("Mary Quell", type="person", summary="Neighbour
         ("mary quell rang about the hedge", True),
         ("had a long chat with mary quell about the hedge", True),
         ("reading the letter from mary quell about the hedge", True),
+        ("watched a film with mary quell last night", True),  # watched together
+        ("listened to mary quell's advice on the hedge", True),  # no recording
+        ("my friend the singer mary quell is coming for dinner", True),
     ],
 )
 def test_a_full_name_said_as_the_famous_are_is_a_namesake(

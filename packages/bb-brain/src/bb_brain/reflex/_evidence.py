@@ -328,7 +328,14 @@ def _a_word_quoted(res: Resolved) -> bool:
     span = res.cand.span
     if span is None or not res.page.is_person or span.first != span.last:
         return False
+    before = span.tokens[span.first - 1] if span.first else None
+    if before is not None and before.norm in _SIGNING:
+        return False  # "the card was signed 'Hope'": a name signed is its bearer's
     return span.tokens[span.first].quoted and sense(res.cand.norm).lexical
+
+
+#: Words before a quoted name that make it its bearer's: a signature, a sender.
+_SIGNING: Final = frozenset("signed love from".split())
 
 
 def _person_or_pet_evidence(res: Resolved, signals: set[str]) -> list[str]:

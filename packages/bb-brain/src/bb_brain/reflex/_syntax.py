@@ -118,7 +118,7 @@ SAID_TO_BE_A_WORK: Final = "said to be a work or a being of fiction"
 SAID_TO_EXIST: Final = "said to exist, after 'there is' (a name is never new there)"
 SAID_AS_A_TIME: Final = "a month doing what a time does ('june's looking busy')"
 AUTHOR_OF_WORKS: Final = "the author of works, by their possessive"
-HEARD_OF: Final = "named as the famous are: read about, watched, listened to"
+HEARD_OF: Final = "named as the famous are: watched, listened to on record, by calling"
 EPONYM: Final = "a namesake of a numbered law or a paradox, by their possessive"
 MODAL_AS_NAME: Final = "a modal where no modal stands"
 WHEREABOUTS: Final = "where someone is at a time, or a day off"
@@ -753,9 +753,11 @@ def _present_duty(tokens: list[Token], verb: Token) -> bool:
     what = _glued_after(tokens, thing.index)
     if what is None or what.norm in _WHAT_ANYTHING_DOES:  # "does the trick"
         return False
-    return not _progressive(what)  # "sun did the drying": what weather does too
+    return what.norm not in _WHAT_WEATHER_DOES  # "sun did the drying"; "the cooking" is hers
 
 
+#: What weather and time do to things: "the sun did the drying", "frost does the rest".
+_WHAT_WEATHER_DOES: Final = frozenset("drying melting thawing warming ripening".split())
 #: The idioms of what anything does: "does the trick", "did the job", "does the rest".
 _WHAT_ANYTHING_DOES: Final = frozenset("trick job rest work damage".split())
 #: Verbs of a duty someone has, said in the present: "handles the rota", "runs the bar".
@@ -1313,28 +1315,33 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
 
 
 def _heard_of(tokens: list[Token], first: int, last: int) -> bool:
-    """A full name said as the famous are: read about, watched, listened to, or by calling.
+    """A full name said as the famous are: watched, listened to, or by calling.
 
-    "reading about mary quell's climate work", "watching a film with rose tarn in it",
-    "listening to rory vane's live album", "the astronaut mike quell". The user's own
-    people are met, rung and written to; the famous are read about, watched and listened
-    to, and go by their calling. Only a name of two words or more: "listening to ivy" is
-    as often a friend's advice.
+    "a film with rose tarn in it", "a doc about rose tarn", "listening to rory vane's live
+    album", "the astronaut mike quell". The user's own people are met, rung and written to;
+    the famous are watched and listened to on record, and go by their calling. Not "a film
+    with rose tarn last night" (watched together), "listening to rose tarn's advice", "my
+    friend the singer ...". Only a name of two words or more: "listening to ivy" is as often
+    a friend's advice.
     """
     if first == last:
         return False
     before = _glued_before(tokens, first)
     if before is None:
         return False
-    if before.norm in _FAME:  # "the astronaut michael quell"
-        return True
     lead = _glued_before(tokens, before.index)
+    if before.norm in _FAME:  # "the astronaut michael quell"; not "my friend the singer"
+        owner = _glued_before(tokens, lead.index) if lead is not None else None
+        return lead is not None and lead.norm == "the" and not (owner and owner.norm == "friend")
     if before.norm == "to" and lead is not None and lead.norm in _LISTENING:
-        return True  # "listening to rory vane"
-    if before.norm == "about" and lead is not None and lead.norm in _READING:
-        return True  # "reading about mary quell"
-    if before.norm in ("with", "about", "on", "by") and lead is not None:
-        return lead.norm in _MEDIA  # "a film with rose tarn in it", "a doc about ..."
+        heard = _glued_after(tokens, last)  # "listening to rory vane's live album"
+        return tokens[last].possessive and heard is not None and heard.norm in _RECORDINGS
+    if before.norm == "about" and lead is not None:
+        return lead.norm in _MEDIA  # "a doc about ..."
+    if before.norm == "with" and lead is not None and lead.norm in _MEDIA:
+        inside = _glued_after(tokens, last)  # "a film with rose tarn in it"
+        it = _glued_after(tokens, inside.index) if inside is not None else None
+        return inside is not None and inside.norm == "in" and it is not None and it.norm == "it"
     return False
 
 
@@ -1344,8 +1351,9 @@ _FAME: Final = frozenset(
     "comedian footballer explorer composer painter".split()
 )
 _LISTENING: Final = frozenset("listening listen listened".split())
-_READING: Final = frozenset("reading read".split())
-#: Works watched, read or heard that are about or with someone.
+#: What is listened to of the famous: their recordings and shows.
+_RECORDINGS: Final = frozenset("album albums record records song songs live set podcast".split())
+#: Works watched or heard that are about or with someone.
 _MEDIA: Final = frozenset(
     "film films movie doc documentary programme biopic biography podcast interview".split()
 )
