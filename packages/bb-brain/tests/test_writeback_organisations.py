@@ -54,6 +54,14 @@ def test_a_new_organisation_is_found(text: str, name: str) -> None:
     assert [org.name for org in new_organisations(text, set())] == [name]
 
 
+def test_two_firms_as_one_subject_is_a_fact_of_each() -> None:
+    said = "Ossory Joinery and Quillfield Sportswear both quoted for the fit-out."
+    assert facts(said) == [
+        (said, "companies/ossory-joinery"),
+        (said, "companies/quillfield-sportswear"),
+    ]
+
+
 def test_two_firms_joined_by_and_are_two() -> None:
     text = "Ossory Joinery and Quillfield Sportswear both quoted for the fit-out"
     assert [org.name for org in new_organisations(text, set())] == [

@@ -660,3 +660,14 @@ def test_a_relative_clause_after_a_family_name_of_someone_elses_given_name_is_no
     found = facts(said, pages=pages)
     assert found[-1][0] == "who's cooking the lamb."
     assert found[-1][1] != ken.slug  # June's, or the supper's: not Ken's, though "Oduya" ends it
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "For the fete, I'll bring the urn and the bunting.",
+        "About the fete, every helper has to be vetted.",
+    ],
+)
+def test_a_lead_in_phrase_goes_with_what_it_leads_into(said: str) -> None:
+    assert facts(said) == [(said, FETE.slug)]

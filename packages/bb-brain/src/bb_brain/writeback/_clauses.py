@@ -124,8 +124,28 @@ def opens_with_verb(word: str) -> bool:
     return bool(word) and word.isalpha() and _verb_phrase(word)
 
 
+def lead_phrase(text: str) -> bool:
+    """A phrase that only says what follows is about: "For the fete", "About the hall".
+
+    A preposition opening the sentence and no verb: it states nothing of its own, and the
+    clause after its comma is what it leads into ("For the fete, I'll bring the urn").
+    """
+    from bb_brain.reflex._syntax import finite
+
+    words = re.findall(r"[\w'’]+", text)
+    if not words or len(words) > _LEAD_WORDS or _LEAD.match(text) is None:
+        return False
+    return not any(finite(word.casefold()) or "'" in word or "’" in word for word in words[1:])
+
+
+_LEAD: Final = re.compile(r"^\W*(?:as\s+for|as\s+to|for|about|re|regarding)\s", _I)
+#: The most words a lead-in phrase has ("As for the summer fete at the hall").
+_LEAD_WORDS: Final = 8
+
+
 def _boundaries(sentence: str) -> list[re.Match[str]]:
     found = [match for match in _SPLIT.finditer(sentence) if not _days_listed(sentence, match)]
+    found = [match for match in found if not lead_phrase(sentence[: match.start()])]
     found += [m for m in _AND_VERB.finditer(sentence) if _verb_phrase(m.group("verb"))]
     found.sort(key=lambda match: match.start())
     kept: list[re.Match[str]] = []

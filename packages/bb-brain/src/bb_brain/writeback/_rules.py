@@ -72,6 +72,7 @@ from bb_brain.writeback._clauses import (
     a_day_or_days,
     correction,
     hedged,
+    lead_phrase,
     opens_with_the_user,
     opens_with_verb,
     relayed,
@@ -596,14 +597,20 @@ class RulesExtractor:
             facts.append(_Fact(fact.text, person, fact.kind, title))
 
     def _people_as_subject(self, text: str) -> list[Entity]:
-        """The people named first in the clause, listed, when the verb after them is theirs."""
+        """The people named first in the clause, listed, when the verb after them is theirs.
+
+        Firms too, each a subject of its own ("Ossory Joinery and Quillfield Sportswear
+        both quoted"), though never a firm and a person together.
+        """
         named = [m for m in self._entities.mentions(text) if m.entity is not None]
         if len(named) < 2 or _PAIR_OPENS.search(text, 0, named[0].start) is None:
             return []
         people: list[Entity] = []
         for index, mention in enumerate(named):
             entity = mention.entity
-            if entity is None or not entity.is_person or mention.possessive or entity in people:
+            if entity is None or not _an_agent(entity, named[0].entity) or entity in people:
+                return []
+            if mention.possessive:
                 return []
             people.append(entity)
             if index + 1 == len(named):
@@ -611,7 +618,7 @@ class RulesExtractor:
             joint = text[mention.end : named[index + 1].start]
             if _PAIR_JOINT.fullmatch(joint) is not None:
                 last = named[index + 1]
-                if last.entity is None or not last.entity.is_person or last.possessive:
+                if last.entity is None or not _an_agent(last.entity, entity) or last.possessive:
                     return []
                 after = re.match(r"\s*([a-z’']+)", text[last.end :])
                 if after is None or not _a_verb_of_the_pair(after.group(1)):
@@ -838,8 +845,8 @@ class RulesExtractor:
 
     def _states(self, text: str) -> bool:
         """The words state something of their own (see :meth:`_listed`)."""
-        if len(text.split()) < MIN_FACT_WORDS:
-            return False  # "On Monday", "Tuesday at 4": a phrase of the clause
+        if len(text.split()) < MIN_FACT_WORDS or lead_phrase(text):
+            return False  # "On Monday", "Tuesday at 4", "For the fete": a phrase of the clause
         if _cue(text) is not None or _QUANTITY.search(text) is not None:
             return True
         return any(m.entity is not None for m in self._entities.mentions(text))
@@ -2199,6 +2206,14 @@ def _a_verb_of_the_pair(word: str) -> bool:
 
 
 #: What opens a clause before its subject: nothing, a comma, or a word that links it on.
+def _an_agent(entity: Entity, first: Entity | None) -> bool:
+    """A person listed with people, or a firm with firms: each a subject of its own."""
+    if entity.is_person:
+        return first is None or first.is_person
+    firm = is_organisation(entity.page_type, entity.slug)
+    return firm and (first is None or is_organisation(first.page_type, first.slug))
+
+
 _PAIR_OPENS = re.compile(
     r"(?:^|[,:;]|^\W*(?:so|and|also|but|oh|plus|then|ok|okay|btw|now|anyway))\W*(?:both\s+)?$",
     re.IGNORECASE,
