@@ -170,6 +170,10 @@ def test_shortened_words_and_initials_end_no_sentence(text: str, sentences: list
         ("Every helper has to be vetted, no exceptions.", "commitment"),
         ("To be honest the hall was fine.", None),
         ("The hall needs a good coat of paint.", None),  # no job said to be done
+        ("The kitchen has to be deep cleaned.", "commitment"),
+        ("All cakes must be labelled for allergens.", "commitment"),
+        ("the gazebos need collecting from the scout hut", "commitment"),
+        ("She needs nothing more from us.", None),
     ],
 )
 def test_classify(sentence: str, kind: str | None) -> None:

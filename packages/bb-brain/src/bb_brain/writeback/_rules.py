@@ -133,9 +133,8 @@ CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
             rf"i need to|(?:i(?:{_APOS}ve| have)(?: got)? to|i must)"
             r"(?!\s+(?:say|admit|confess|agree|laugh|wonder|ask|tell you)\b)"
             # what a thing needs done is a job to do: "the hood filter needs replacing"
-            r"|needs? (?:replacing|fixing|doing|sorting|redoing|changing|checking|cleaning|"
-            r"repairing|servicing|renewing|updating|signing|booking|chasing)"
-            r"|(?:needs?|has|have) to be (?!honest\b|said\b)\w+ed)\b",
+            r"|needs? (?!nothing\b|everything\b|something\b|anything\b)[a-z]{3,}ing"
+            r"|(?:(?:needs?|has|have) to|must) be (?!honest\b|said\b)(?:[a-z]+ )?[a-z]+ed)\b",
             _FLAGS,
         ),
     ),
