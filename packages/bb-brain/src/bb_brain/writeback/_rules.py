@@ -131,10 +131,7 @@ CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
             rf"i(?:{_APOS}m| am) (?:doing|taking|handling|covering|running|booking|sorting)|"
             # "I have to reorder the veneer": an obligation ("I have to say ..." is no promise)
             rf"i need to|(?:i(?:{_APOS}ve| have)(?: got)? to|i must)"
-            r"(?!\s+(?:say|admit|confess|agree|laugh|wonder|ask|tell you)\b)"
-            # what a thing needs done is a job to do: "the hood filter needs replacing"
-            r"|needs? (?!nothing\b|everything\b|something\b|anything\b)[a-z]{3,}ing"
-            r"|(?:(?:needs?|has|have) to|must) be (?!honest\b|said\b)(?:[a-z]+ )?[a-z]+ed)\b",
+            r"(?!\s+(?:say|admit|confess|agree|laugh|wonder|ask|tell you)\b))\b",
             _FLAGS,
         ),
     ),
@@ -158,6 +155,16 @@ CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
             r"\b(?:worried|worries|worry|thinks?|thought|concerns?|concerned|believes?|"
             r"believed|feels?|felt|afraid|skeptical|sceptical|confident|doubts?|suspects?|"
             r"expects?|nervous|convinced|unsure|reckons?|my read|in my view)\b",
+            _FLAGS,
+        ),
+    ),
+    (
+        # what a thing needs done is a job to do, no one's undertaking yet: "the hood filter
+        # needs replacing", "all cakes must be labelled"
+        "fact",
+        re.compile(
+            r"\bneeds? (?!nothing\b|everything\b|something\b|anything\b)[a-z]{3,}ing\b"
+            r"|\b(?:(?:needs?|has|have) to|must) be (?!honest\b|said\b)(?:[a-z]+ )?[a-z]+ed\b",
             _FLAGS,
         ),
     ),
