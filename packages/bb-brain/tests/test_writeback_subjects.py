@@ -671,3 +671,8 @@ def test_a_relative_clause_after_a_family_name_of_someone_elses_given_name_is_no
 )
 def test_a_lead_in_phrase_goes_with_what_it_leads_into(said: str) -> None:
     assert facts(said) == [(said, FETE.slug)]
+
+
+def test_a_lead_in_phrase_before_a_page_as_subject_leaves_it_its_own() -> None:
+    found = facts("For the fete, Orlaith Quenby quoted £60 for the bunting.")
+    assert ("Orlaith Quenby quoted £60 for the bunting.", ORLAITH.slug) in found

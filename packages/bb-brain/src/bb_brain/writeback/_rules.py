@@ -828,7 +828,9 @@ class RulesExtractor:
                 before = Clause(current.text[: at - current.start], current.start, at)
                 rest = clause.text[comma.end() :].split(",")[0]
                 relative = _RELATIVE.match(rest) is not None or _APPOSITION.match(rest) is not None
-                stated = labelled or self._states(before.text)
+                stated = (
+                    labelled or self._states(before.text) or self._led_to_another(before.text, rest)
+                )
                 # "..., excess £250": a value under its own name after a clause that states,
                 # a piece of its own up to the next comma ("..., excess £250, payable by ...")
                 labelled = _labelled_value(rest)
@@ -841,6 +843,19 @@ class RulesExtractor:
                     labelled = False
             pieces.append(current)
         return pieces
+
+    def _led_to_another(self, lead: str, rest: str) -> bool:
+        """A lead-in phrase before a clause whose own subject is a page.
+
+        "For the kitchen reno, Ossory Joinery quoted £6k" is the firm's quote: the phrase is
+        split off, as a clause of its own.
+        """
+        if not lead_phrase(lead):
+            return False
+        opening = len(rest) - len(rest.lstrip())
+        return any(
+            m.entity is not None and m.start == opening for m in self._entities.mentions(rest)
+        )
 
     def _names(self, text: str, entity: Entity) -> bool:
         """The text names ``entity`` itself (not through a pronoun or the clause before)."""
