@@ -98,15 +98,15 @@ def test_a_person_named_as_the_other_choice_is_listed_with_a_person(
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("the leak - keystone or mrs marr directly first?", True),  # whom to deal with
-        ("should I ask mrs marr or keystone", True),
-        ("keystone and mrs marr are both away", False),  # "and": a firm is no person's pair
+        ("the leak - anchor or mrs marr directly first?", True),  # whom to deal with
+        ("should I ask mrs marr or anchor", True),
+        ("anchor and mrs marr are both away", False),  # "and": a firm is no person's pair
     ],
 )
 def test_a_firm_offered_instead_of_a_person(
     engine: Engine, make_brain: Any, text: str, found: bool
 ) -> None:
-    firm = ("companies/keystone-lets", md("Keystone Lets", type="company", aliases="[Keystone]"))
+    firm = ("companies/anchor-lets", md("Anchor Lets", type="company", aliases="[Anchor]"))
     sienna = ("people/sienna-marr", md("Sienna Marr", type="person", aliases="[Sienna, Mrs Marr]"))
     response = ask(engine, make_brain(firm, sienna), text)
     assert (firm[0] in slugs(response)) is found

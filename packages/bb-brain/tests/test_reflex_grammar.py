@@ -248,13 +248,13 @@ BREAD = ("companies/bread-and-butter", md("Bread & Butter", type="company"))
         (HEATH, "heath tweaked the recipe again"),
         (HEATH, "heath donated the prize for the raffle"),
         (HEATH, "heath fixed its wheel, the bike's fine now"),  # "its" of a thing he fixed
-        (HEATH, "no idea, heath does all the costings"),  # a duty, in the present
-        (HEATH, "heath handles the rota these days"),
+        (HEATH, "no idea, heath does all the mileage claims"),  # a duty, in the present
+        (HEATH, "heath handles the float these days"),
         (HEATH, "heath did the invoices last night"),
-        (HEATH, "ok good, heath can ride along with them"),  # joining others
+        (HEATH, "ok good, heath can come along with us"),  # joining others
         (HEATH, "heath will tag along to the vet"),
         (HEATH, "heath did the cooking tonight, amazing noodles"),  # a chore
-        (HEATH, "can you ask whether heath can do the couple's car"),  # a clause after "whether"
+        (HEATH, "can you ask whether heath can drive the minibus"),  # a clause after "whether"
         (HEATH, "it's late cos heath forgot the keys again"),
     ],
 )
@@ -2194,7 +2194,7 @@ VANTERPOOL = ("people/marigold-vanterpool", md("Marigold Vanterpool", type="pers
         (EARLY_LARK, "honestly i'm such an early lark now, up before five", False),  # any
         (EARLY_LARK, "then calls, then the early lark ad break at half past", True),
         (EARLY_LARK, "can you get an early lark cab for the late guests", True),  # its cab
-        (EARLY_LARK, "some early lark left the gate open again", False),  # a certain one
+        (EARLY_LARK, "some early lark left the lights on again", False),  # a certain one
         (EARLY_LARK, "any early lark can open up", False),
         (PROPS, "where does the word kerfuffle even come from?", False),  # a word talked of
         (PROPS, "kerfuffle props have lost the confetti cannons", True),
@@ -2420,10 +2420,10 @@ QUELL = ("people/mary-quell", md("Mary Quell", type="person", summary="Neighbour
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("watching a film with mary quell in it, what else has she done", False),
+        ("saw a film with mary quell in it, she was great", False),
         ("been listening to mary quell's live album all afternoon", False),
-        ("swap q5 for the astronaut mary quell instead", False),
-        ("watching a doc about mary quell, the island off the coast", False),
+        ("put the astronaut mary quell in round 3", False),
+        ("there's a doc about mary quell on tonight", False),
         ("mary quell rang about the hedge", True),
         ("had a long chat with mary quell about the hedge", True),
         ("reading the letter from mary quell about the hedge", True),

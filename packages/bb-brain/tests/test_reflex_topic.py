@@ -140,7 +140,7 @@ def test_the_service_the_users_outfit_buys(engine: Engine, make_brain: Any) -> N
         md("Corin Vasse", type="person", summary="The kennels' landlord; owns the barns."),
     )
     brain = make_brain(landlord)
-    response = ask(engine, brain, "my landlord wants to put the rent up from june")
+    response = ask(engine, brain, "my landlord wants a rent rise in the spring")
     assert slugs(response) == ["people/corin-vasse"]
     assert ask(engine, brain, "the landlord of the pub was rude to us").pointers == []
 
@@ -191,7 +191,7 @@ def test_two_pages_with_one_relation_stay_silent(engine: Engine, make_brain: Any
         ("A close friend of the user.", "", []),  # one of many: no key
         ("Sits on our board.", "", []),
         # a service the user's own outfit buys is the user's: "the accountant", "my landlord"
-        ("The surgery's accountant; does the year end.", "", ["my accountant"]),
+        ("The surgery's accountant; files the returns.", "", ["my accountant"]),
         ("Owns the yard and the sheds; the club's landlord.", "", ["my landlord"]),
         ("The surgery's practice manager.", "", []),  # one of the outfit's, nobody's service
         ("The surgery's receptionist's husband.", "", []),
@@ -496,7 +496,7 @@ def test_someones_relative_by_the_relation_the_page_states(
     assert sorted(slugs(ask(engine, brain, text))) == sorted(expected)
 
 
-SUMMER = ("people/summer-ali", md("Summer Ali", type="person", aliases="[Summer]"))
+SUMMER = ("people/summer-okoye", md("Summer Okoye", type="person", aliases="[Summer]"))
 
 
 @pytest.mark.parametrize(

@@ -47,7 +47,7 @@ def test_an_organisation_s_slug(name: str, slug: str) -> None:
         ("the fence quote is from Ashvane Landscapes, £900", "Ashvane Landscapes"),
         ("caterer is Copper Ladle, they did the Ito wedding", "Copper Ladle"),  # a trade's noun
         ("the florist: Bloom & Bough, lovely people", "Bloom & Bough"),
-        ("I rang a place called Tollgrave Creamery, they do 10kg", "Tollgrave Creamery"),
+        ("there's a place called Tollgrave Creamery that does 10kg", "Tollgrave Creamery"),
     ],
 )
 def test_a_new_organisation_is_found(text: str, name: str) -> None:

@@ -322,7 +322,7 @@ def local_evidence(res: Resolved) -> list[str]:
 def _a_word_quoted(res: Resolved) -> bool:
     """A person's name that is a word, quoted alone: the word talked about.
 
-    "'Bishop' is fine in conversation; 'My Lord' is old-fashioned": a form of address, its
+    "'Canon' will do in a letter; 'Reverend' alone is wrong": a form of address, its
     capital the quotation's. A codename in quotes names a thing ("how is 'Quill' going?").
     """
     span = res.cand.span
@@ -2075,7 +2075,7 @@ class Conversation:
             if res.page.is_person:
                 listed = [a.slug for a in sure if self._listed_with(res, a)]
             elif _organisation(res):
-                # "keystone or mr whyte first?": a firm offered as the other one to deal with
+                # "anchor or mrs marr first?": a firm offered as the other one to deal with
                 listed = [a.slug for a in sure if self._instead_of(res, a)]
             else:
                 listed = []
@@ -2130,7 +2130,7 @@ class Conversation:
         return sent_to and not _no_pair_of_people(text, second.end)
 
     def _instead_of(self, res: Resolved, other: Resolved) -> bool:
-        """A firm and a person offered as the one or the other: "keystone or mr whyte"."""
+        """A firm and a person offered as the one or the other: "anchor or mrs marr"."""
         if not self._listed_with(res, other):
             return False
         first, second = sorted((res.cand, other.cand), key=lambda cand: cand.start)

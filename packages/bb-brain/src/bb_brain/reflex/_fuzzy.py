@@ -18,7 +18,7 @@ name:
   added to a word's end ("Tallisbrooke"), or after the first letter a consonant for one that
   sounds the same ("Radec" for "Radek") or "ck" for its "k" ("Dravick" for "Dravik"), a
   vowel said between two consonants of a name of six letters or more ("Zbiginiew" for
-  "Zbigniew"), or a final "-i" for "-y" or the other way round
+  "Zbigniew"), or a final "-i" for "-y" or the reverse
   ("Cathi" for "Cathy"; inside a name the letter makes another one, "Silvia"). Any other
   edit makes another name ("Verankia" is not a typo of "Veranka"): a near miss stays silent;
 * a name of :data:`TWO_SLIP_MIN_CHARS` letters or more may carry two such slips, one after the

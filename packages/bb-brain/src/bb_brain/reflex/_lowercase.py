@@ -453,7 +453,7 @@ _ONE_OF_MANY: Final = frozenset("a an some any another every each".split())
 def _after_indefinite_article(tokens: list[Token], tok: Token) -> bool:
     """An "a" or "an" before the phrase, maybe with a word or two describing it ("a total ...").
 
-    Or another word that makes it one of many: "some bright spark left it open", "any
+    Or another word that makes it one of many: "some early lark left it open", "any
     early lark", "another silver lining".
     """
     at = tok

@@ -627,7 +627,7 @@ _TIME_OFF_REACH: Final = 3
 def _modal_deed(tokens: list[Token], modal: Token) -> bool:
     """A modal, a deed people do on purpose and its definite object, errand or day.
 
-    Or joining others, whatever the verb ("vale can ride along with them", "tag along to").
+    Or joining others, whatever the verb ("wren can come along with us", "tag along to").
     """
     deed = _glued_after(tokens, modal.index)
     while deed is not None and deed.norm in _MODAL_ADVERBS:
@@ -729,14 +729,14 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     if _spreads(tokens, verb):
         return False  # "ivy took over the whole fence": what a plant or a mould does too
     if _present_duty(tokens, verb):
-        return True  # "comfort does all the costings", "bex handles the rota"
+        return True  # "heath does all the mileage claims", "bex handles the float"
     return _past_event(verb.norm) and _agentive(verb) and _has_object(tokens, verb)
 
 
 def _present_duty(tokens: list[Token], verb: Token) -> bool:
     """A duty of one's own, said in the present or with "did", on a definite thing.
 
-    "comfort does all the costings", "bex handles the rota", "sage did the invoices": a
+    "heath does all the mileage claims", "bex handles the float", "sage did the minutes": a
     person's duty or errand. A stuff or an idea does things generically, to anything ("hope
     changes a lot", "ivy covers walls"), and what it does to one thing is no duty ("sage
     makes the stuffing").
@@ -1317,10 +1317,10 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
 def _heard_of(tokens: list[Token], first: int, last: int) -> bool:
     """A full name said as the famous are: watched, listened to, or by calling.
 
-    "a film with rose tarn in it", "a doc about rose tarn", "listening to rory vane's live
+    "a film with ida vane in it", "a doc about ida vane", "listening to rory vane's live
     album", "the astronaut mike quell". The user's own people are met, rung and written to;
     the famous are watched and listened to on record, and go by their calling. Not "a film
-    with rose tarn last night" (watched together), "listening to rose tarn's advice", "my
+    with ida vane last night" (watched together), "listening to ida vane's advice", "my
     friend the singer ...". Only a name of two words or more: "listening to ivy" is as often
     a friend's advice.
     """
@@ -1339,7 +1339,7 @@ def _heard_of(tokens: list[Token], first: int, last: int) -> bool:
     if before.norm == "about" and lead is not None:
         return lead.norm in _MEDIA  # "a doc about ..."
     if before.norm == "with" and lead is not None and lead.norm in _MEDIA:
-        inside = _glued_after(tokens, last)  # "a film with rose tarn in it"
+        inside = _glued_after(tokens, last)  # "a film with ida vane in it"
         it = _glued_after(tokens, inside.index) if inside is not None else None
         return inside is not None and inside.norm == "in" and it is not None and it.norm == "it"
     return False
@@ -1789,7 +1789,7 @@ def _an_adjective_as_object(verb: Token, word: WordSense) -> bool:
     verb it is a name.
     """
     if word.readings != frozenset({"ADJ"}) or verb.norm in _DEGREE_WORDS:
-        return False  # "bit sunny out today": a degree before the adjective, no verb
+        return False  # "a bit merry by then": a degree before the adjective, no verb
     lemmas = sense(verb.norm).verb_lemmas or frozenset({verb.norm})
     return not lemmas & _LINKING_VERBS
 

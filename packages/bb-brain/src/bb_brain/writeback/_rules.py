@@ -1569,7 +1569,7 @@ _CONTRACTED = re.compile(rf"\b(?:he|she|it|they|we|i|you){_APOS}(?:s|re|m|ll|ve|
 
 
 def _reports_on(text: str, refs: Sequence[Reference]) -> bool:
-    """A report opening the clause, of something named after it: "told me eilidh has ...".
+    """A report opening the clause, of something named after it: "told me ola has ...".
 
     What is reported is the news of whom it names, not of the one who said it.
     """
