@@ -148,7 +148,7 @@ _STATED = re.compile(
     r"(?P<phrase>[^.;,:()\n]+)",
     re.IGNORECASE,
 )
-#: "The bakery's accountant", "...; the station's landlord": a service the user's own
+#: "The bakery's accountant", "...; the club's landlord": a service the user's own
 #: outfit (a common noun, never a named firm) buys is the user's too.
 _OUTFITS_SERVICE = re.compile(
     r"(?:^|[,;]|\band\b|\bis\b|\bwas\b)\s*[Tt]he\s+[a-z]+(?:['’]s|s['’])\s+(?P<phrase>[^.;,:()\n]+)"

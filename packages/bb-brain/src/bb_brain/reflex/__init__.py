@@ -322,7 +322,7 @@ def _no_part_of_a_namesake(
 ) -> tuple[list[Resolved], list[Resolved]]:
     """A part of a full name declined as a famous namesake's names nobody either.
 
-    "reading about mary quell's climate work": Quell alone is the same famous woman.
+    "a film with mary quell in it": Quell alone is the same famous woman.
     """
     namesakes = [res for res in declined if HEARD_OF in res.decision]
     kept: list[Resolved] = []

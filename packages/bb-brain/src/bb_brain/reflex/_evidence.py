@@ -1227,7 +1227,7 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
         return other
     if AUTHOR_OF_WORKS in signals:  # "Noor's new album": the singer
         return f"declined: {res.cand.raw!r} is {AUTHOR_OF_WORKS}, a namesake the user reads of"
-    if HEARD_OF in signals:  # "reading about mary quell's climate work"
+    if HEARD_OF in signals:  # "a film with mary quell in it"
         return f"declined: {res.cand.raw!r} is {HEARD_OF}, a namesake"
     for signal in signals:
         if _given_initial_agrees(res, signal) is False:  # "D Quell" of Callum Quell

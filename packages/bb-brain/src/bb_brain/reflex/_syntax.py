@@ -765,7 +765,7 @@ _DUTIES: Final = frozenset(
     "handle run manage organise organize sort chair host coordinate oversee lead book pay "
     "invoice order collect teach coach".split()
 )
-#: What opens the one thing a duty is done to: "the costings", "our books", "her rota".
+#: What opens the one thing a duty is done to: "the minutes", "our books", "her rota".
 _DUTY_OPENERS: Final = frozenset("the our my his her their".split())
 
 
