@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from bb_brain._relations import relation_pronoun
 from bb_brain.writeback import Entity, EntityIndex, RulesExtractor, Segment
@@ -235,17 +237,10 @@ def test_a_pet_is_an_it_as_well_and_no_person_s_name() -> None:
     assert slug_of(found, "accounts") is None  # a pet's title gives no family name
 
 
-def test_write_back_reads_no_title_parts() -> None:
-    """A part of a title is the reflex's short form of a page the talk holds, not a surface."""
-    rows = [
-        ("people/ottilie-varne", "Ottilie Varne", "person", None, "", ""),
-        ("projects/grisedale-sea-wall", "Grisedale Sea Wall Repair", "project", None, "", ""),
-    ]
-    aliases = [
-        ("ottilie varne", "people/ottilie-varne", "title"),
-        ("grisedale sea wall repair", "projects/grisedale-sea-wall", "title"),
-        ("sea wall", "projects/grisedale-sea-wall", "title-part"),
-    ]
+def loaded(
+    rows: Sequence[tuple[object, ...]], aliases: Sequence[tuple[object, ...]]
+) -> EntityIndex:
+    """An entity index loaded from these page and alias rows, as from the database."""
 
     class Rows:
         def __init__(self, found: list[tuple[object, ...]]) -> None:
@@ -258,7 +253,22 @@ def test_write_back_reads_no_title_parts() -> None:
         def execute(self, query: str, params: object) -> Rows:
             return Rows(list(rows) if "FROM pages" in query else list(aliases))
 
-    index = EntityIndex.load(Connection(), "b", "default")  # type: ignore[arg-type]
+    return EntityIndex.load(Connection(), "b", "default")  # type: ignore[arg-type]
+
+
+def test_write_back_reads_no_title_parts() -> None:
+    """A part of a title is the reflex's short form of a page the talk holds, not a surface."""
+    rows = [
+        ("people/ottilie-varne", "Ottilie Varne", "person", None, "", ""),
+        ("projects/grisedale-sea-wall", "Grisedale Sea Wall Repair", "project", None, "", ""),
+    ]
+    aliases = [
+        ("ottilie varne", "people/ottilie-varne", "title"),
+        ("grisedale sea wall repair", "projects/grisedale-sea-wall", "title"),
+        ("sea wall", "projects/grisedale-sea-wall", "title-part"),
+    ]
+
+    index = loaded(rows, aliases)
     assert [m.entity for m in index.mentions("we walked along the sea wall")] == []
     assert [m.entity.slug for m in index.mentions("Grisedale Sea Wall Repair") if m.entity] == [
         "projects/grisedale-sea-wall"
@@ -278,18 +288,7 @@ def test_she_is_not_the_man_a_title_of_address_names() -> None:
         ("ola", "people/ola-wren", "alias"),
     ]
 
-    class Rows:
-        def __init__(self, found: list[tuple[object, ...]]) -> None:
-            self.found = found
-
-        def fetchall(self) -> list[tuple[object, ...]]:
-            return self.found
-
-    class Connection:
-        def execute(self, query: str, params: object) -> Rows:
-            return Rows(list(rows) if "FROM pages" in query else list(aliases))
-
-    index = EntityIndex.load(Connection(), "b", "default")  # type: ignore[arg-type]
+    index = loaded(rows, aliases)
     text = (
         "mr wren is happy for ola to go on the trip but wants her back for the match,"
         " so she'll take the bus back on sunday"
