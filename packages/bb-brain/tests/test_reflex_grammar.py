@@ -2436,3 +2436,109 @@ def test_a_full_name_said_as_the_famous_are_is_a_namesake(
     engine: Engine, make_brain: Any, text: str, found: bool
 ) -> None:
     assert slugs(ask(engine, make_brain(QUELL), text)) == ([QUELL[0]] if found else [])
+
+
+CHARITY = ("people/charity-mbeki", md("Charity Mbeki", type="person", aliases="[Charity]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("charity had to refund three customers", True),
+        ("charity has to ring the bank first", True),
+        ("charity needs to have the banner printed by monday", True),
+        ("charity needs to be kept simple", False),
+        ("charity has to start at home", False),
+    ],
+)
+def test_a_deed_one_is_obliged_to_do_names_its_subject(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(CHARITY), text)) == ([CHARITY[0]] if found else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("can you flag to charity that the van is booked", True),
+        ("mention to charity that the hall is free", True),
+        ("need charity to look at the figures", True),
+        ("we're waiting for charity to reply", True),
+        ("the shop needs charity to survive", False),
+        ("we want to charity that cause", False),
+    ],
+)
+def test_whom_a_word_goes_to_or_an_errand_is_wanted_of(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(CHARITY), text)) == ([CHARITY[0]] if found else [])
+
+
+def test_the_s_of_a_deed_done_is_has(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(CHARITY)
+    assert slugs(ask(engine, brain, "charity's taped it off for now")) == [CHARITY[0]]
+    assert slugs(ask(engine, brain, "charity's gone")) == []
+
+
+JUNE = ("people/june-halloran", md("June Halloran", type="person", aliases="[June]"))
+FETE = (
+    "events/summer-fete",
+    md("Summer Fete", "June Halloran runs the summer fete.", type="event"),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("the summer fete is mid june this year", False),
+        ("is the summer fete still early june", False),
+        ("june says the summer fete is on", True),
+    ],
+)
+def test_the_part_of_a_month_meant_is_a_date(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    pushed = slugs(ask(engine, make_brain(JUNE, FETE), text))
+    assert (JUNE[0] in pushed) is found
+    assert FETE[0] in pushed
+
+
+BOBO = ("people/bobo-tan", md("Bo-Bo Tan", type="person", aliases="[Bo-Bo, Bo Bo]"))
+NIAMH = ("people/niamh-breslin", md("Niamh Breslin", type="person"))
+ALDO = ("people/aldo-ferri", md("Aldo Ferri", type="person"))
+
+
+def test_names_typed_fast_by_those_who_know_them(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(BOBO, NIAMH, ALDO)
+    assert slugs(ask(engine, brain, "bo bo won the heat, no bother")) == [BOBO[0]]
+    assert slugs(ask(engine, brain, "our niamh could do the video")) == [NIAMH[0]]
+    assert slugs(ask(engine, brain, "aldos skoda got a flat last night")) == [ALDO[0]]
+
+
+SLEEP_OUT = ("events/sleep-out", md("Sleep Out", type="event"))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("how much did we raise at sleep out last year", True),
+        ("still need sponsors for sleep out", True),
+        ("the kids want to sleep out in the garden", False),
+        ("we might sleep out if it's warm", False),
+    ],
+)
+def test_a_deed_after_a_preposition_is_an_event_it_names(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(SLEEP_OUT), text)) == ([SLEEP_OUT[0]] if found else [])
+
+
+def test_a_service_role_opening_the_summary_is_the_users(engine: Engine, make_brain: Any) -> None:
+    landlord = (
+        "people/evie-crane",
+        md("Evie Crane", type="person", summary="Landlord of the shop unit."),
+    )
+    brain = make_brain(landlord)
+    assert slugs(ask(engine, brain, "the landlord's on at me about the bins again")) == [
+        landlord[0]
+    ]

@@ -153,6 +153,10 @@ _STATED = re.compile(
 _OUTFITS_SERVICE = re.compile(
     r"(?:^|[,;]|\band\b|\bis\b|\bwas\b)\s*[Tt]he\s+[a-z]+(?:['’]s|s['’])\s+(?P<phrase>[^.;,:()\n]+)"
 )
+#: "Landlord of the unit", "Accountant for the shop": a service role opening the summary.
+_SERVICE_OPENING = re.compile(
+    r"^\s*(?:the\s+|an?\s+)?(?P<noun>[^\W\d_]+)\s+(?:of|for|to)\s", re.IGNORECASE
+)
 #: "Sister of the user." opening the summary.
 _OF_THE_USER = re.compile(
     r"^\s*(?:the\s+)?(?P<noun>[^\W\d_][\w-]*)\s+(?:of|to)\s+the\s+user\b", re.I
@@ -224,6 +228,9 @@ def page_relations(summary: str | None, body: str, title: str = "") -> list[str]
     keys += [_head_key(found.group("phrase")) for found in _DESCRIBED.finditer(summary or "")]
     outfits = _OUTFITS_SERVICE.finditer(summary or "")
     keys += [_outfits_service(found.group("phrase")) for found in outfits]
+    serving = _SERVICE_OPENING.match(summary or "")
+    if serving is not None and serving.group("noun").casefold() in SERVICE_ROLES:
+        keys.append(relation_key([], serving.group("noun")) or "")  # "Landlord of the unit"
     of_the_user = _OF_THE_USER.match(summary or "")
     if of_the_user is not None:
         keys.append(relation_key([], of_the_user.group("noun")) or "")

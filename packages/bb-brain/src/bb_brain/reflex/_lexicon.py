@@ -237,7 +237,7 @@ AGENT_VERBS: Final = _words(
     start begin correct quiz renew sponsor fund negotiate argue fight report test record
     film photograph measure inspect survey audit translate edit proofread mentor supervise
     manage flag warn remind notice spot insist explain announce admit volunteer steal
-    tweak contact decide donate perform
+    tweak contact decide donate perform tape label lock unlock refund pack unpack
     """
 )
 

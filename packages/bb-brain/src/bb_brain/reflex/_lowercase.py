@@ -57,6 +57,7 @@ from bb_brain.reflex._ordinary import (
     LOWERCASE_ORDINARY_ZIPF,
     ORDINARY_ZIPF,
     WordSense,
+    inflections,
     is_ordinary,
     sense,
     unknown_word,
@@ -70,6 +71,7 @@ from bb_brain.reflex._tokens import (
     VERSION,
     Token,
     looked_up,
+    word_to_someone,
 )
 
 MAX_LOWER_TOKENS: Final = 4
@@ -112,8 +114,20 @@ def ordinary_uses(tokens: list[Token]) -> frozenset[int]:
         if before in DETERMINERS and ends_phrase and not tok.possessive and noun:
             starts.add(tok.start)
         elif before in VERB_MARKERS and after in DETERMINERS:
-            starts.add(tok.start)
+            if not _told_that(tokens, i):
+                starts.add(tok.start)
     return frozenset(starts)
+
+
+def _told_that(tokens: list[Token], index: int) -> bool:
+    """Whom a word goes to, then what it says: "flag to grace that her visit moved".
+
+    "that" opens the clause said; a month there is a time ("the invite to march this year").
+    """
+    after = tokens[index + 1] if index + 1 < len(tokens) else None
+    if after is None or after.norm != "that" or sense(tokens[index].norm).calendar:
+        return False
+    return word_to_someone(tokens, tokens[index - 1])
 
 
 def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> list[Candidate]:
@@ -132,40 +146,67 @@ def lowercase(chunk: list[Token], maker: Maker, ordinary: frozenset[int]) -> lis
             continue
         if opener is not None and not _subject_or_indefinite(before):
             found += _named_titles(opener, stretch, tok, maker)
-        for size in range(1, min(len(stretch), MAX_LOWER_TOKENS) + 1):
-            for offset in range(len(stretch) - size + 1):
-                span = stretch[offset : offset + size]
-                opened = _opened_by_a_capital(span, maker)
-                if opened is not None:
-                    found += opened
-                    continue
-                if size == 1:
-                    if not _acronym(span[0]) and not _in_name_run(stretch, offset):
-                        found += _one_word(span[0], maker, ordinary)
-                    continue
-                if all(_acronym(tok) for tok in span):
-                    continue  # the capitalised channel reads a run of capitals
-                if size == 2 and span[0].norm == "the" and _inner(span[1]):
-                    found.append(_the_place(span, maker))  # "at the foundry"
-                    continue
-                if span[0].norm == "the" and all(_inner(tok) for tok in span[1:]):
-                    found.append(_the_title(span, maker))  # "for the cold store"
-                    continue
-                # A function word at either end adds nothing a shorter span lacks, and a
-                # phrase of ordinary words only is an ordinary phrase in lowercase.
-                if not (_inner(span[0]) and (_inner(span[-1]) or _numbered(span))):
-                    if size >= EXACT_PHRASE_TOKENS and _two_content_words(span):
-                        # "the no calls after six rule", "all hands on deck": a title whose own
-                        # first or last word is a small one, matched whole only
-                        found.append(_whole_title(span, maker))
-                    continue
-                # "house rules", "sunday table": a title on evidence only
-                fuzzy = any(_misspelt(tok) for tok in span)
-                norm = _phrase(span, maker.text)
-                found.append(_lower_phrase(span, maker, PHRASE_ARMS, norm, fuzzy=fuzzy))
+        found += _stretch_candidates(stretch, maker, ordinary)
         stretch = []
         opener, before = (tok, last) if tok is not None and _name_opening(tok) else (None, None)
     return found
+
+
+def _stretch_candidates(
+    stretch: list[Token], maker: Maker, ordinary: frozenset[int]
+) -> list[Candidate]:
+    """Every span of a lowercase stretch that may be a name, up to the longest a title runs."""
+    found: list[Candidate] = []
+    for size in range(1, min(len(stretch), MAX_LOWER_TOKENS) + 1):
+        for offset in range(len(stretch) - size + 1):
+            span = stretch[offset : offset + size]
+            opened = _opened_by_a_capital(span, maker)
+            if opened is not None:
+                found += opened
+            elif size == 1:
+                found += _single(stretch, offset, maker, ordinary)
+            else:
+                found += _phrase_candidates(span, maker)
+    return found
+
+
+def _single(
+    stretch: list[Token], offset: int, maker: Maker, ordinary: frozenset[int]
+) -> list[Candidate]:
+    """One word of the stretch alone: not a run of capitals, nor a word of a longer name."""
+    tok = stretch[offset]
+    if _acronym(tok):
+        return []
+    if not _in_name_run(stretch, offset):
+        return _one_word(tok, maker, ordinary)
+    owner = _owner_before_a_name(stretch, offset, maker)
+    return [] if owner is None else [owner]  # "brunos octavia got a flat": Bruno's car
+
+
+def _phrase_candidates(span: list[Token], maker: Maker) -> list[Candidate]:
+    """A span of two words or more, as a title, a place with its article or a phrase."""
+    size = len(span)
+    if all(_acronym(tok) for tok in span):
+        return []  # the capitalised channel reads a run of capitals
+    if size == 2 and span[0].norm == "the" and _inner(span[1]):
+        return [_the_place(span, maker)]  # "at the foundry"
+    if span[0].norm == "the" and all(_inner(tok) for tok in span[1:]):
+        return [_the_title(span, maker)]  # "for the cold store"
+    if size == 2 and _phrasal_name(span, maker):
+        # "what did we raise at top out": an event named by its deed
+        return [_lower_phrase(span, maker, EXACT_ARMS, join(span), plain=True)]
+    # A function word at either end adds nothing a shorter span lacks, and a
+    # phrase of ordinary words only is an ordinary phrase in lowercase.
+    if not (_inner(span[0]) and (_inner(span[-1]) or _numbered(span))):
+        if size >= EXACT_PHRASE_TOKENS and _two_content_words(span):
+            # "the no calls after six rule", "all hands on deck": a title whose own
+            # first or last word is a small one, matched whole only
+            return [_whole_title(span, maker)]
+        return []
+    # "house rules", "sunday table": a title on evidence only
+    fuzzy = any(_misspelt(tok) for tok in span)
+    norm = _phrase(span, maker.text)
+    return [_lower_phrase(span, maker, PHRASE_ARMS, norm, fuzzy=fuzzy)]
 
 
 def _opened_by_a_capital(span: list[Token], maker: Maker) -> list[Candidate] | None:
@@ -262,11 +303,40 @@ def _whole_title(span: list[Token], maker: Maker) -> Candidate:
     return _lower_phrase(span, maker, EXACT_ARMS, join(span))
 
 
+def _phrasal_name(span: list[Token], maker: Maker) -> bool:
+    """A verb's plain form and its particle right after a preposition: "money for sleep out".
+
+    After a preposition a phrasal verb takes "-ing" ("for sleeping out"); in its plain form
+    there it is a noun, and one no dictionary has is what something is called: an event named
+    by its deed ("the bake off", "at top out"). Matched whole only, to a title or alias.
+    """
+    verb, particle = span
+    if particle.norm not in _NAMING_PARTICLES or "VB" not in inflections(verb.norm):
+        return False
+    before = maker.tokens[verb.index - 1] if verb.index and verb.glued else None
+    return before is not None and before.norm in _BEFORE_AN_EVENT
+
+
+#: Particles of the phrasal verbs events are named by ("sleep out", "bake off", "clean up").
+_NAMING_PARTICLES: Final = frozenset("out off up in on down over".split())
+#: Prepositions that take an event and no plain verb ("at top out", "since lock in").
+_BEFORE_AN_EVENT: Final = frozenset("at for before after since from during till until".split())
+
+
 def _lower_phrase(
-    span: list[Token], maker: Maker, arms: frozenset[str], norm: str, *, fuzzy: bool = False
+    span: list[Token],
+    maker: Maker,
+    arms: frozenset[str],
+    norm: str,
+    *,
+    fuzzy: bool = False,
+    plain: bool = False,
 ) -> Candidate:
-    """A lowercase phrase: a title on evidence only when its words are everyday ones."""
-    ambiguity = _everyday(span, norm)
+    """A lowercase phrase: a title on evidence only when its words are everyday ones.
+
+    ``plain`` when the grammar around it already settles that it is a name.
+    """
+    ambiguity = "" if plain else _everyday(span, norm)
     after = maker.tokens[span[-1].index + 1] if span[-1].index + 1 < len(maker.tokens) else None
     following = sense(after.norm) if after is not None and after.glued else None
     ends = (
@@ -291,6 +361,8 @@ def _lower_phrase(
 def _everyday(span: list[Token], norm: str | None = None) -> str:
     """The ambiguity of a phrase of everyday words ("salt and vinegar"), else ""."""
     content = [t for t in span if not sense(t.norm).function]
+    if len(content) == len(span) == 2 and span[0].norm == span[1].norm:
+        return ""  # "jun jun", "bong bong": a word said twice is a pet name, no phrase
     everyday = len(content) < EXACT_PHRASE_TOKENS and all(is_ordinary(t.norm) for t in content)
     return f"everyday phrase {norm or join(span)!r}" if everyday else ""
 
@@ -426,18 +498,9 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
     indefinite = word.lexical and _after_indefinite_article(maker.tokens, tok)
     needs = _needs_evidence(word) or indefinite
     found = [offered(arms, word.describe() if needs else "", fuzzy=_misspelt(tok))]
-    stem = _possessive_typed_without_apostrophe(maker.tokens, tok)
-    if stem is not None:  # "osrics RFE": a possessive typed fast
-        found.append(
-            # the "s" is its possessive: the word modifies nothing ("osrics RFE" is Osric's)
-            maker.make(
-                stem,
-                [tok],
-                LOWER_NAME_ARMS,
-                penalty=LOWERCASE_PENALTY,
-                extra=(LOWERCASE, POSSESSIVE),
-            )
-        )
+    owner = _typed_owner(tok, maker)
+    if owner is not None:  # "osrics RFE": a possessive typed fast, modifying nothing
+        found.append(owner)
     if arms is ALIAS_ONLY and (word.lexical or word.calendar):
         # "mainly trellis slipping": a page titled with the word, on evidence only; and
         # "chandler says the ceiling ...": a family name, by what only a person does ("nurse
@@ -539,6 +602,27 @@ def _in_name_run(stretch: list[Token], offset: int) -> bool:
         return True
     following = stretch[offset + 1] if offset + 1 < len(stretch) else None
     return following is not None and _a_family_name_after(stretch[offset], following)
+
+
+def _owner_before_a_name(stretch: list[Token], offset: int, maker: Maker) -> Candidate | None:
+    """A possessive typed without its apostrophe before a name-like word ("brunos octavia").
+
+    The "s" ends the owner's name: no full name has it inside, so the word after is what
+    they own. Not after a name-like word: "tamsin okoros" is Tamsin Okoro's.
+    """
+    if offset and _name_like(stretch[offset - 1]):
+        return None
+    return _typed_owner(stretch[offset], maker)
+
+
+def _typed_owner(tok: Token, maker: Maker) -> Candidate | None:
+    """The owner's name of a possessive typed without its apostrophe, or None."""
+    stem = _possessive_typed_without_apostrophe(maker.tokens, tok)
+    if stem is None:
+        return None
+    return maker.make(
+        stem, [tok], LOWER_NAME_ARMS, penalty=LOWERCASE_PENALTY, extra=(LOWERCASE, POSSESSIVE)
+    )
 
 
 def _a_family_name_after(given: Token, following: Token) -> bool:

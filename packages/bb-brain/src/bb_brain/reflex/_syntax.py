@@ -633,17 +633,50 @@ def _modal_deed(tokens: list[Token], modal: Token) -> bool:
     while deed is not None and deed.norm in _MODAL_ADVERBS:
         deed = _glued_after(tokens, deed.index)
     after_deed = _glued_after(tokens, deed.index) if deed is not None else None
-    if deed is None or after_deed is None or deed.norm in ("be", "have"):
-        return False
-    if not _plain_verb(deed.norm):
+    if deed is None or after_deed is None or _has_it_done(tokens, deed, after_deed):
+        return deed is not None and after_deed is not None
+    if deed.norm in ("be", "have") or not _plain_verb(deed.norm):
         return False
     if _comes_along(tokens, after_deed):
         return True
     return _agentive(deed) and (
         after_deed.norm in _DEFINITE_OBJECTS
+        or _counted(after_deed)
         or after_deed.norm in _ERRAND_PREPOSITIONS
         or is_calendar_word(after_deed.norm)  # "dawn can cover friday": a rota's day
     )
+
+
+def _counted(word: Token) -> bool:
+    """A number opening the object: "refund two families", "order 40 chairs"."""
+    return word.norm.isdigit() or word.norm in _SMALL_NUMBERS
+
+
+#: Numbers in words that open a counted object.
+_SMALL_NUMBERS: Final = frozenset("two three four five six seven eight nine ten twelve".split())
+
+
+def _has_it_done(tokens: list[Token], deed: Token, thing: Token) -> bool:
+    """Having a definite thing done by someone: "have the poster done", "get the van fixed".
+
+    Arranging for work is a person's errand; weather and stuff do nothing of the kind.
+    """
+    if deed.norm not in ("have", "get") or thing.norm not in _DEFINITE_OBJECTS:
+        return False
+    word = _glued_after(tokens, thing.index)
+    for _ in range(_HAD_DONE_REACH):
+        if word is None:
+            return False
+        if inflections(word.norm) & {"VBN", "VBD"} and not sense(word.norm).noun:
+            return word.norm not in _COPULAS and word.norm != "been"
+        if sense(word.norm).function:
+            return False
+        word = _glued_after(tokens, word.index)
+    return False
+
+
+#: Words between "have the" and the participle ("have the big poster done").
+_HAD_DONE_REACH: Final = 3
 
 
 def _comes_along(tokens: list[Token], particle: Token) -> bool:
@@ -694,7 +727,10 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     token = tokens[last]
     after = _glued_after(tokens, last)
     if token.contracted:  # "briar's off sick", "briar's away": the 's is "is"
-        return opens_clause(tokens, first) and after is not None and _after_is(tokens, after)
+        if not opens_clause(tokens, first) or after is None:
+            return False
+        # "briar's taped it off": the 's is "has", a deed done
+        return _after_is(tokens, after) or _past_deed(after, tokens)
     before = _glued_before(tokens, first)
     if (
         before is not None
@@ -724,6 +760,9 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
         return going is not None and _doing(tokens, going)
     if verb.norm in _MODALS:  # "rook will present the plans", "linnet will call me"
         return _modal_deed(tokens, verb)
+    obliged = _glued_after(tokens, verb.index) if verb.norm in _OBLIGED else None
+    if obliged is not None and obliged.norm == "to":
+        return _modal_deed(tokens, obliged)  # "linnet had to refund them", "needs to call"
     if verb.norm in _PERFECT:
         return _perfect_deed(tokens, verb)
     if _spreads(tokens, verb):
@@ -974,6 +1013,8 @@ _CATENATIVES: Final = frozenset("keeps kept started starts stopped stops".split(
 
 #: Adverbs between a modal and its verb ("can only do", "will probably send").
 _MODAL_ADVERBS: Final = INTERVENING_ADVERBS | frozenset({"only", "not"})
+#: What obliges a deed, "to" after it: "had to refund them", "needs to ring the bank".
+_OBLIGED: Final = frozenset("has had needs needed ought".split())
 #: "has" and "had" before a participle: a deed done.
 _PERFECT: Final = frozenset("has had hasn't hadn't".split())
 

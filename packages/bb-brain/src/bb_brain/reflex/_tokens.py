@@ -860,7 +860,7 @@ def _sender_or_addressee(tokens: list[Token], before: Token, last: int) -> bool:
     if before.norm == "from":
         return _word_from_someone(tokens, before)
     return (
-        before.norm == "to" and _word_to_someone(tokens, before) and not _heads_a_noun(tokens, last)
+        before.norm == "to" and word_to_someone(tokens, before) and not _heads_a_noun(tokens, last)
     )
 
 
@@ -884,7 +884,7 @@ def _heads_a_noun(tokens: list[Token], last: int) -> bool:
     return "ADV" not in word.readings
 
 
-def _word_to_someone(tokens: list[Token], before: Token) -> bool:
+def word_to_someone(tokens: list[Token], before: Token) -> bool:
     """The "to" of a word people send or say: what follows is who it goes to."""
     said = _previous_glued(tokens, before.index)
     return said is not None and said.norm in _WORD_TO
@@ -894,7 +894,24 @@ def _date_reading(tokens: list[Token], before: Token, index: int) -> str:
     """The signal of a month or weekday read as a date after its preposition, or ""."""
     if _in_a_month(tokens, before, index):
         return IN_A_MONTH
-    return DATED if _dated(tokens, before, index) else ""
+    return DATED if _dated(tokens, before, index) or _part_of(tokens, before, index) else ""
+
+
+def _part_of(tokens: list[Token], before: Token, index: int) -> bool:
+    """A month or a weekday with the part of it meant: "early April", "mid May", "late Friday".
+
+    "the late April" is someone who has died, and "our early May" is hers.
+    """
+    if before.norm not in _PARTS_OF_A_TIME or not sense(tokens[index].norm).calendar:
+        return False
+    if tokens[index].possessive:
+        return False  # "by late June's reckoning": hers
+    owner = _previous_glued(tokens, before.index)
+    return owner is None or owner.norm not in DETERMINERS
+
+
+#: Words for the part of a month or a day: "early April", "mid May", "late Friday".
+_PARTS_OF_A_TIME: Final = frozenset("early late mid".split())
 
 
 def _in_a_month(tokens: list[Token], before: Token, index: int) -> bool:
@@ -1307,10 +1324,29 @@ def _made_to(tokens: list[Token], before: Token, last: int) -> bool:
         return False
     if before.norm in ("let", "lets") and after.norm in ("know", "see"):
         return True
-    if before.norm not in ("get", "got", "getting") or after.norm != "to":
+    if after.norm != "to":
         return False
     verb = _next_glued(tokens, after.index)
-    return verb is not None and _a_persons_deed(verb)
+    if verb is None:
+        return False
+    if before.norm in _WANTING:
+        # "need bill to look at the vat", "for april to post it": who is to do an errand;
+        # a month or a day there is a time ("booked for march to check the hull")
+        if sense(tokens[last].norm).calendar:
+            return False
+        return _a_persons_deed(verb) or verb.norm in _ERRANDS
+    return before.norm in ("get", "got", "getting") and _a_persons_deed(verb)
+
+
+#: Words whose object may be who is to do a thing ("need X to", "for X to").
+_WANTING: Final = frozenset("need needs needed want wants wanted expect expecting for".split())
+#: Errands one wants someone to run, in their bare form: what a stuff or a time is not
+#: needed "to" do ("need money to pay" is for paying; "need X to chase it" is X's).
+_ERRANDS: Final = frozenset(
+    "look check sort chase post draft sign review approve confirm help ring reply answer "
+    "decide agree host teach coach train present handle organise organize book quote "
+    "forward chair print invoice order collect drop pick".split()
+)
 
 
 def _a_person_verb(word: Token) -> bool:
@@ -1395,16 +1431,21 @@ _BE_ASKED: Final = frozenset({"is", "was", "isn't", "wasn't"})
 def _our_own(tokens: list[Token], first: int, before: Token) -> bool:
     """After "our" or "my", one capitalised word no dictionary has: "our Tomasz", "my Ines".
 
+    Typed in lowercase, a given name no dictionary has ("our shauna").
+
     People say it of family and teammates; a product ("my Kindle") or a thing ("our
     Garden") is a word the lexicon knows, unless it is a given name as well ("our Jasper
     would know").
     """
     token = tokens[first]
-    if before.norm not in ("our", "my") or not token.capitalised or token.sentence_start:
+    if before.norm not in ("our", "my") or token.sentence_start:
         return False
     word = sense(token.norm)
     if word.function or word.calendar or word.place:
         return False
+    if not token.capitalised:
+        # "our shauna could do it": typed fast, a given name no dictionary has
+        return not word.lexical and bool(given_name_pronoun(token.norm))
     if not word.lexical:
         return True
     return bool(given_name_pronoun(token.norm)) and not _says_what_it_is(tokens, token)
@@ -1559,7 +1600,8 @@ _OBJECT_WORDS: Final = frozenset("it them one some".split())
 #: Words people send or say to someone, before "to" and whom: "a text to Odile".
 _WORD_TO: Final = _WORDS_SENT | frozenset(
     "talk talked talking speak spoke spoken speaking chat chatted chatting write wrote written "
-    "writing".split()
+    "writing mention mentioned mentioning flag flagged flagging explain explained explaining "
+    "say said saying".split()
 )
 #: Whom a word people send goes to, between it and its "from": "a card to her from".
 _SENT_TO: Final = frozenset("me him her them us you".split())
