@@ -2542,3 +2542,43 @@ def test_a_service_role_opening_the_summary_is_the_users(engine: Engine, make_br
     assert slugs(ask(engine, brain, "the landlord's on at me about the bins again")) == [
         landlord[0]
     ]
+
+
+HARBOURSIDE = (
+    "companies/harbourside-print",
+    md("Harbourside Print", type="company", aliases="[Harbourside, Chairside]"),
+)
+QUILLMERE = (
+    "companies/quillmere-print",
+    md("Quillmere Print", type="company", aliases="[Quillmere]"),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("a stroll along the harbourside and then chips", False),
+        ("my chairside manner needs work", False),
+        ("harbourside sent the proofs back this morning", True),
+        ("can you ask harbourside about the proofs", True),
+    ],
+)
+def test_two_everyday_words_written_as_one_need_evidence(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    brain = make_brain(HARBOURSIDE)
+    assert slugs(ask(engine, brain, text)) == ([HARBOURSIDE[0]] if found else [])
+
+
+def test_a_coined_name_of_two_words_needs_none(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(QUILLMERE)
+    assert slugs(ask(engine, brain, "fancy a walk past quillmere after work")) == [QUILLMERE[0]]
+
+
+DEVON = ("people/devon-achterberg", md("Devon Achterberg", type="person", aliases="[Devon]"))
+
+
+def test_going_up_into_a_place_is_no_one(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(DEVON)
+    assert slugs(ask(engine, brain, "a family going up into devon for a wedding")) == []
+    assert slugs(ask(engine, brain, "ran into devon at the rank earlier")) == [DEVON[0]]

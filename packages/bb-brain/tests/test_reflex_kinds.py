@@ -137,7 +137,11 @@ def test_a_kind_said_of_something_else_pushes_nothing(
 
 
 def test_a_noun_that_is_a_name_as_well_keeps_its_name(engine: Engine, make_brain: Any) -> None:
-    """ "the masterplan" of an alias "masterplan": the alias's confidence, not the kind's."""
+    """ "the masterplan" of an alias "masterplan": the alias's confidence, not the kind's.
+
+    A word no dictionary has and no list either ("quorplan") is a name of its own; one that
+    runs two everyday words together ("masterplan") is the kind the page is, on evidence.
+    """
     plan = (
         "projects/harrowfield-masterplan",
         "---\ntitle: Harrowfield Masterplan\ntype: project\naliases: [masterplan]\nsummary:"
@@ -145,7 +149,14 @@ def test_a_noun_that_is_a_name_as_well_keeps_its_name(engine: Engine, make_brain
     )
     brain = make_brain(plan)
     response = ask(engine, brain, "notes I made at the masterplan sign-off")
-    assert [(p.slug, p.arm) for p in response.pointers] == [(plan[0], "alias")]
+    assert [(p.slug, p.arm) for p in response.pointers] == [(plan[0], "kind")]
+    coined = (
+        "projects/harrowfield-quorplan",
+        "---\ntitle: Harrowfield Quorplan\ntype: project\naliases: [quorplan]\nsummary:"
+        " Quorplan for the old goods yard.\n---\n",
+    )
+    response = ask(engine, make_brain(coined), "notes I made at the quorplan sign-off")
+    assert [(p.slug, p.arm) for p in response.pointers] == [(coined[0], "alias")]
 
 
 def test_another_one_brought_in_a_turn_before(engine: Engine, make_brain: Any) -> None:

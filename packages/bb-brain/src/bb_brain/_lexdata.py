@@ -38,7 +38,7 @@ from bb_brain._wordtable import WordTable
 
 #: Bump when what the file holds, or how, changes: the constants of this module that derive
 #: the tables (the count-noun gap, the foreign-word floors and languages) included.
-FORMAT: Final = 9
+FORMAT: Final = 10
 #: A count noun's plural is at least this common next to its singular (Zipf difference, wordfreq's
 #: large list): "kettles" is to "kettle" as 1 to 10, "ivies" to "ivy" as 1 to 90 (the dictionary
 #: counts ivy; people speak of it as a stuff).
@@ -96,6 +96,8 @@ class Lexicon:
     place_table: WordTable
     #: Lowercase given name -> the pronoun it goes with (:mod:`bb_brain._given_names`).
     given_name_table: WordTable
+    #: Two everyday words written as one, too rare for the small list (:func:`compounds`).
+    compound_table: WordTable
 
     def getAllLemmas(self, word: str) -> Entry:
         """``lemminflect.getAllLemmas(word)``: lemmas by universal part of speech."""
@@ -165,8 +167,51 @@ def build() -> Lexicon:
     from bb_brain.reflex._ordinary import folded_places
 
     places = folded_places()
-    tables = (frequencies, lemma_table, verb_table, counted, foreign, function, places, derive())
+    joined = compounds(frequencies)
+    tables = (
+        frequencies,
+        lemma_table,
+        verb_table,
+        counted,
+        foreign,
+        function,
+        places,
+        derive(),
+        joined,
+    )
     return Lexicon(*(WordTable.of(table) for table in tables))
+
+
+def compounds(frequencies: dict[str, float]) -> frozenset[str]:
+    """Words people write that run two everyday words together: "fairweather", "chairside".
+
+    From wordfreq's large list, the words its small list lacks that split into two words the
+    small list has at :data:`COMPOUND_PART_MIN_ZIPF` or more. A firm may be called so, and
+    the word still means what it says ("a fairweather sailor"); a coined name ("Rushwater")
+    is in no list.
+    """
+    from wordfreq import get_frequency_dict
+
+    floor = 10 ** (COMPOUND_PART_MIN_ZIPF - 9)
+    parts = {
+        word
+        for word, freq in frequencies.items()
+        if freq >= floor and word.isalpha() and len(word) >= COMPOUND_PART_MIN_CHARS
+    }
+    found = set()
+    for word in get_frequency_dict("en", wordlist="large"):
+        if word in frequencies or not word.isalpha() or not _plain(word):
+            continue
+        cuts = range(COMPOUND_PART_MIN_CHARS, len(word) - COMPOUND_PART_MIN_CHARS + 1)
+        if any(word[:cut] in parts and word[cut:] in parts for cut in cuts):
+            found.add(word)
+    return frozenset(found)
+
+
+#: Each word of a compound is this common (Zipf): "chair" and "side" are.
+COMPOUND_PART_MIN_ZIPF: Final = 3.5
+#: ... and this long: "fair" and "weather", not "a" and "side".
+COMPOUND_PART_MIN_CHARS: Final = 3
 
 
 #: The languages whose words English chat quotes most, from wordfreq's lists.
@@ -239,6 +284,7 @@ _TABLES: Final = (
     "foreign_function",
     "places",
     "given_names",
+    "compounds",
 )
 
 
@@ -270,6 +316,7 @@ def load() -> Lexicon:
             lexicon.foreign_function_table,
             lexicon.place_table,
             lexicon.given_name_table,
+            lexicon.compound_table,
         )
         data: dict[str, object] = {"format": FORMAT}
         data.update((name, table.data()) for name, table in zip(_TABLES, tables, strict=True))

@@ -86,6 +86,7 @@ from bb_brain.reflex._ordinary import (
     lemmas,
     sense,
     unknown_word,
+    written_compound,
 )
 from bb_brain.reflex._resolve import CONFIDENCE, Resolved
 from bb_brain.reflex._syntax import (
@@ -417,11 +418,31 @@ def everyday_short_name(res: Resolved) -> Resolved:
     needs no such evidence: its business ending says what it is.
     """
     cand = res.cand
-    if res.arm not in SHORT_NAME_ARMS or cand.tokens < 2 or cand.ambiguity:
+    if cand.ambiguity:
+        return res
+    if _a_compound_of_everyday_words(res):
+        return replace(
+            res, cand=replace(cand, ambiguity=f"compound of everyday words {cand.norm!r}")
+        )
+    if res.arm not in SHORT_NAME_ARMS or cand.tokens < 2:
         return res
     if not all(is_ordinary(word) for word in cand.norm.split()):
         return res
     return replace(res, cand=replace(cand, ambiguity=f"everyday phrase {cand.norm!r}"))
+
+
+def _a_compound_of_everyday_words(res: Resolved) -> bool:
+    """A firm's or a plan's one word typed in lowercase, two everyday words run together.
+
+    "fairweather", "chairside", "harbourside": no dictionary has them, yet they are words
+    ("a fairweather sailor", "a chairside manner") as much as the firm's name, so they need
+    the evidence an everyday word does; a coined one ("rushwater") is in no word list. A
+    person's name is no such compound ("Goodwin").
+    """
+    cand = res.cand
+    if res.page.is_person or cand.tokens != 1 or LOWERCASE not in cand.signals:
+        return False
+    return unknown_word(cand.norm) and written_compound(cand.norm)
 
 
 def title_part_for_the_conversation(res: Resolved) -> Resolved | None:

@@ -133,6 +133,7 @@ class _Tables:
     lemmatizer: Any
     places: WordTable
     given_names: WordTable
+    compounds: WordTable
 
 
 _LOCK = threading.Lock()
@@ -144,7 +145,18 @@ def _load() -> _Tables:
     from bb_brain._lexdata import load
 
     lexicon = load()
-    return _Tables(lexicon.frequencies, lexicon, lexicon.place_table, lexicon.given_name_table)
+    return _Tables(
+        lexicon.frequencies,
+        lexicon,
+        lexicon.place_table,
+        lexicon.given_name_table,
+        lexicon.compound_table,
+    )
+
+
+def written_compound(word_norm: str) -> bool:
+    """Two everyday words people write as one ("fairweather", "harbourside")."""
+    return word_norm in _tables().compounds
 
 
 def folded_places() -> frozenset[str]:

@@ -1524,6 +1524,8 @@ def _locative(tokens: list[Token], before: Token, *, place: bool = False) -> boo
         return False  # "got the redlines back from Brennan": from whom, not from where
     if travel is not None and travel.norm == "off":
         return _setting_off(tokens, travel.index)  # "we're off to X", "set off to X"
+    if travel is not None and travel.norm in _HEADINGS and before.norm == "into":
+        return True  # "going up into X": no one goes up into a person, as one runs into one
     if travel is not None and travel.norm in _HEADINGS and place:
         # "heading up to X", "driving down to X": the journey's direction between; "went up
         # to X" and "came over to X" may approach someone, so only a word of travel proper
