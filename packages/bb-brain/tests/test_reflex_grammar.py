@@ -2582,3 +2582,18 @@ def test_going_up_into_a_place_is_no_one(engine: Engine, make_brain: Any) -> Non
     brain = make_brain(DEVON)
     assert slugs(ask(engine, brain, "a family going up into devon for a wedding")) == []
     assert slugs(ask(engine, brain, "ran into devon at the rank earlier")) == [DEVON[0]]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("charity needs her passport before the trip", True),
+        ("charity lost his keys again", True),
+        ("charity has its limits", False),
+        ("charity gives her hope every winter", False),
+    ],
+)
+def test_her_own_after_the_subjects_verb_makes_it_someone(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(CHARITY), text)) == ([CHARITY[0]] if found else [])

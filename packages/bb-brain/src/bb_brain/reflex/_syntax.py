@@ -288,6 +288,40 @@ def _referred_back(tokens: list[Token], index: int) -> bool:
     return False
 
 
+def _her_own_after_her_verb(tokens: list[Token], index: int) -> bool:
+    """A bare subject, its verb, then "her" or "his" and a noun: "honey needs her jabs".
+
+    A thing has "its"; what the subject needs, lost or keeps of "her" own is a person's or an
+    animal's. Not after a verb that gives to someone ("hope gave her strength", "faith cost
+    her the job"): there "her" is whom it goes to, anyone.
+    """
+    token = tokens[index]
+    if not opens_clause(tokens, index) or token.norm in DETERMINERS or token.possessive:
+        return False
+    verb = _glued_after(tokens, index)
+    while verb is not None and verb.norm in INTERVENING_ADVERBS:
+        verb = _glued_after(tokens, verb.index)
+    if verb is None or not inflections(verb.norm) & {"VBZ", "VBD"} or verb.norm in _GIVING:
+        return False
+    if verb.norm in _COPULAS or sense(verb.norm).verb_lemmas & _GIVING:
+        return False
+    owner = _glued_after(tokens, verb.index)
+    owned = _glued_after(tokens, owner.index) if owner is not None else None
+    if owner is None or owned is None or owner.norm not in ("her", "his"):
+        return False
+    meaning = sense(owned.norm)
+    # "her jabs": a plural the lexicon reads as a verb's "-s" only is its noun's too
+    noun = meaning.noun or meaning.plural_noun or sense(owned.norm.removesuffix("s")).noun
+    return noun and not inflections(owned.norm) & {"VBG", "VBN"}
+
+
+#: Verbs whose "her" may be whom something goes to ("gave her strength", "cost her the job").
+_GIVING: Final = frozenset(
+    "give cost bring show tell send buy get make lend offer owe teach earn save win "
+    "promise hand pass leave find pay".split()
+)
+
+
 def _a_time_passing(tokens: list[Token], index: int) -> bool:
     """A month's or a season's "is" and what a time does: "summer's nearly over", "june is here".
 
@@ -1294,7 +1328,7 @@ _PERSONAL_OBJECTS: Final = frozenset({"me", "him", "her", "us"})
 
 
 def _told_to_do(tokens: list[Token], first: int, last: int) -> bool:
-    """The object of "need", "want" or "get" that is to do something: "need gable to sign".
+    """The object of "need", "want", "get" or "for" that is to do something: "need gable to sign".
 
     Whoever is to do it is someone: a count noun there would need its article ("need the
     ladder to reach"), and a mass noun stays ordinary ("need time to think", "want
@@ -1306,19 +1340,30 @@ def _told_to_do(tokens: list[Token], first: int, last: int) -> bool:
     if before is None or to is None or before.norm not in _CONTROL_VERBS or to.norm != "to":
         return False
     deed = _glued_after(tokens, to.index)
-    if deed is None or not _agentive(deed):
+    meaning = sense(tokens[last].norm)
+    if first == last and deed is not None and deed.norm in _ERRANDS and not meaning.calendar:
+        return True  # "need bill to look at the vat": an errand no stuff is needed "to" run
+    if before.norm == "for" or deed is None or not _agentive(deed):
         return False
     if not (_plain_verb(deed.norm) or _plain_verb(deed.norm.removeprefix("re"))):
         return False  # "to requote": a verb done again, in no dictionary
     if first < last:
         return not any(token.norm in FUNCTION_WORDS for token in tokens[first : last + 1])
-    meaning = sense(tokens[last].norm)
     return bare_count_noun(meaning) or not (meaning.lexical or meaning.function)
 
 
-#: Verbs whose object is to do what follows ("need gable to sign", "got gable to drive").
+#: Verbs whose object is to do what follows ("need gable to sign", "got gable to drive"),
+#: and "for" ("waiting for april to reply").
 _CONTROL_VERBS: Final = frozenset(
-    "need needs needed want wants wanted get got expect expects expected".split()
+    "need needs needed want wants wanted get got expect expects expected for".split()
+)
+#: Errands one wants someone to run, in their bare form. Whatever the word before "to", it
+#: is the one to run them, though a stuff is needed to do things too ("need money to pay",
+#: "need flour to bake"); a month or a day there is a time ("booked for march to check").
+_ERRANDS: Final = frozenset(
+    "look check sort chase post draft sign review approve confirm help ring reply answer "
+    "decide agree host teach coach train present handle organise organize book quote "
+    "forward chair print invoice order collect drop pick".split()
 )
 
 
@@ -1333,6 +1378,8 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
     if first == last and _referred_back(tokens, last) and not _a_time_passing(tokens, last):
         if _subject_then_verb(tokens, last) or _sent_to(tokens, last) or _identified(tokens, last):
             found.append(REFERRED_BACK)
+    elif first == last and _her_own_after_her_verb(tokens, last):
+        found.append(REFERRED_BACK)
     if _episode_subject(tokens, first, last):
         found.append(EPISODE_SUBJECT)
     if first == last:

@@ -1324,29 +1324,10 @@ def _made_to(tokens: list[Token], before: Token, last: int) -> bool:
         return False
     if before.norm in ("let", "lets") and after.norm in ("know", "see"):
         return True
-    if after.norm != "to":
+    if before.norm not in ("get", "got", "getting") or after.norm != "to":
         return False
     verb = _next_glued(tokens, after.index)
-    if verb is None:
-        return False
-    if before.norm in _WANTING:
-        # "need bill to look at the vat", "for april to post it": who is to do an errand;
-        # a month or a day there is a time ("booked for march to check the hull")
-        if sense(tokens[last].norm).calendar:
-            return False
-        return _a_persons_deed(verb) or verb.norm in _ERRANDS
-    return before.norm in ("get", "got", "getting") and _a_persons_deed(verb)
-
-
-#: Words whose object may be who is to do a thing ("need X to", "for X to").
-_WANTING: Final = frozenset("need needs needed want wants wanted expect expecting for".split())
-#: Errands one wants someone to run, in their bare form: what a stuff or a time is not
-#: needed "to" do ("need money to pay" is for paying; "need X to chase it" is X's).
-_ERRANDS: Final = frozenset(
-    "look check sort chase post draft sign review approve confirm help ring reply answer "
-    "decide agree host teach coach train present handle organise organize book quote "
-    "forward chair print invoice order collect drop pick".split()
-)
+    return verb is not None and _a_persons_deed(verb)
 
 
 def _a_person_verb(word: Token) -> bool:
