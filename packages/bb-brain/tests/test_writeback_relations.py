@@ -298,3 +298,29 @@ def test_she_is_not_the_man_a_title_of_address_names() -> None:
         (fact.entity_slug, fact.fact) for fact in RulesExtractor(index).extract(Segment(0, turns))
     ]
     assert slug_of(found, "bus back") == "people/ola-wren"
+
+
+def test_the_noun_a_plan_goes_by_is_the_plan() -> None:
+    """ "the recital", or "Recital" opening a sentence, of the one recital the notes hold."""
+    rows = [
+        ("projects/quarles-recital", "Quarles Spring Recital", "project", None, "", ""),
+        ("projects/quarles-fete", "Quarles Fete", "project", None, "", ""),
+        ("projects/ostby-fete", "Ostby Fete", "project", None, "", ""),
+    ]
+    aliases = [
+        ("quarles spring recital", "projects/quarles-recital", "title"),
+        ("the recital", "projects/quarles-recital", "kind"),
+        ("quarles fete", "projects/quarles-fete", "title"),
+        ("the fete", "projects/quarles-fete", "kind"),
+        ("ostby fete", "projects/ostby-fete", "title"),
+        ("the fete", "projects/ostby-fete", "kind"),
+    ]
+    index = loaded(rows, aliases)
+
+    def named(text: str) -> list[str]:
+        return [m.entity.slug for m in index.mentions(text) if m.entity is not None]
+
+    assert named("Recital is sorted for 5 July, 3pm") == ["projects/quarles-recital"]
+    assert named("ok. the recital hire went up to £45") == ["projects/quarles-recital"]
+    assert named("went to a recital in town last night") == []
+    assert named("the fete is on the 9th") == []  # two fetes: neither

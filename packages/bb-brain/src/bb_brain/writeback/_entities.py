@@ -125,9 +125,25 @@ def tokens(text: str) -> list[str]:
 class EntityIndex:
     """Surface forms of one source's pages, matched longest-first over word tokens."""
 
-    def __init__(self, entities: Iterable[Entity], surfaces: Iterable[tuple[str, str, bool]]):
-        """Build from entities and ``(surface text, slug, explicit)`` triples."""
+    def __init__(
+        self,
+        entities: Iterable[Entity],
+        surfaces: Iterable[tuple[str, str, bool]],
+        heads: Iterable[tuple[str, str]] = (),
+    ):
+        """Build from entities, ``(surface text, slug, explicit)`` triples and head nouns.
+
+        ``heads`` are ``(noun, slug)`` pairs: the noun a plan, an event or a firm is called
+        by among its own ("the recital" of Summer Pupils' Recital); one two pages share
+        names neither.
+        """
         self._entities = {entity.slug: entity for entity in entities}
+        self._heads: dict[str, str | None] = {}
+        for noun, slug in heads:
+            entity = self._entities.get(slug)
+            if entity is not None and not entity.is_person:
+                known = self._heads.get(noun, slug)
+                self._heads[noun] = slug if known == slug else None
         found: dict[tuple[str, ...], set[_Surface]] = {}
         self._family_of_a_firm: dict[tuple[str, ...], tuple[str, ...]] = {}
         for text, slug, explicit in surfaces:
@@ -259,7 +275,12 @@ class EntityIndex:
             # the reflex reads those in context; an initial is no name to write back under
             if arm not in (TITLE_PART_ARM, KIND_ARM, FAMILY_INITIAL_ARM)
         )
-        return cls(entities, surfaces)
+        heads = [
+            (words[1], slug)
+            for alias, slug, arm in aliases
+            if arm == KIND_ARM and len(words := alias.split()) == 2 and words[0] == "the"
+        ]
+        return cls(entities, surfaces, heads)
 
     def introduce(self, entity: Entity, also: Iterable[str] = ()) -> None:
         """Add a person the conversation introduced, so a later "Bram" finds them.
@@ -650,7 +671,29 @@ class EntityIndex:
                     if not words[index].group(0)[:1].isupper():
                         continue
             return length, surface
-        return None
+        return self._head_at(folded, words, index)
+
+    def _head_at(
+        self, folded: list[str], words: list[re.Match[str]], index: int
+    ) -> tuple[int, _Surface | None] | None:
+        """The noun one plan, event or firm goes by, said as the one at hand: "the recital".
+
+        After "the", "our", "this" or "that", or opening a sentence or a clause ("Recital is
+        sorted for 5 July", "concert's 20 December"); never one of many ("a recital").
+        """
+        slug = self._heads.get(folded[index])
+        if slug is None:
+            return None
+        if index and folded[index - 1] in _THE_ONE_AT_HAND:
+            return 1, _Surface(slug, False)
+        gap = words[index].string[words[index - 1].end() : words[index].start()] if index else "."
+        return (1, _Surface(slug, False)) if _CLAUSE_BREAK.search(gap) else None
+
+
+#: Words before a noun that make it the one at hand: "the recital", "our fair".
+_THE_ONE_AT_HAND: Final = frozenset({"the", "our", "this", "that"})
+#: What parts a clause from the one before: a stop, a colon, a comma, a line break.
+_CLAUSE_BREAK = re.compile(r"[.!?:;,\n]")
 
 
 #: Words for a family after its name: "the tallis family", "the tallis lot".
