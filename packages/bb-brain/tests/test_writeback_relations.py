@@ -324,3 +324,31 @@ def test_the_noun_a_plan_goes_by_is_the_plan() -> None:
     assert named("ok. the recital hire went up to £45") == ["projects/quarles-recital"]
     assert named("went to a recital in town last night") == []
     assert named("the fete is on the 9th") == []  # two fetes: neither
+
+
+def test_the_users_own_share_is_of_the_plan_at_hand() -> None:
+    """ "I'm doing the posters", after a printer was named: the fete's, not the user's alone."""
+    rows = [
+        ("projects/quarles-fete", "Quarles Fete", "project", None, "", ""),
+        ("companies/tollbar-print", "Tollbar Print", "company", None, "", ""),
+    ]
+    aliases = [
+        ("quarles fete", "projects/quarles-fete", "title"),
+        ("tollbar print", "companies/tollbar-print", "title"),
+    ]
+    turns = tuple(
+        PublicTurn(turn_id=i, role="user", text=text)
+        for i, text in enumerate(
+            [
+                "the Quarles Fete is on 9 June at the church hall",
+                "Tollbar Print are shut for a refit all month",
+                "I'm doing the posters myself, 200 A4 by the 20th",
+            ],
+            start=1,
+        )
+    )
+    found = [
+        (fact.entity_slug, fact.fact)
+        for fact in RulesExtractor(loaded(rows, aliases)).extract(Segment(0, turns))
+    ]
+    assert slug_of(found, "posters") == "projects/quarles-fete"

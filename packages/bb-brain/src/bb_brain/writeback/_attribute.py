@@ -126,6 +126,8 @@ class Salience:
     with_user: set[str] = field(default_factory=set)
     #: The entity named last, person or not.
     latest: Entity | None = None
+    #: The project, event or trip named last: what the user's own doings are for.
+    undertaking: Entity | None = None
 
     def update(self, refs: list[Reference], chosen: Reference | None = None) -> None:
         """Entities named in a clause become the latest ones, what it is about last of all."""
@@ -145,6 +147,8 @@ class Salience:
             if ref.affiliated and self.thing is not None:
                 continue  # "Tobin from Larkhill came round": the topic stays
             self.latest = ref.entity
+            if an_undertaking(ref.entity):
+                self.undertaking = ref.entity
             if ref.entity.is_person:
                 self.person = ref.entity
             else:

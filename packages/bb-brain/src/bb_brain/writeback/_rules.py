@@ -479,7 +479,14 @@ class RulesExtractor:
             together = here is not None and here.slug in salience.with_user
             count = len(facts)
             restated = _record(
-                group, facts, here, own, club, together=together, earlier=self._earlier
+                group,
+                facts,
+                here,
+                own,
+                club,
+                together=together,
+                earlier=self._earlier,
+                undertaking=salience.undertaking,
             )
             if len(facts) > count:
                 self._each_of_a_pair(group, facts)
@@ -2168,6 +2175,7 @@ def _record(
     *,
     together: bool = False,
     earlier: list[_Fact] | None = None,
+    undertaking: Entity | None = None,
 ) -> bool:
     """Keep the clauses as a fact when they carry information; apply a correction.
 
@@ -2208,6 +2216,10 @@ def _record(
         # for the hire myself", said after a caterer's quote, is the user's own
         if topic is not None and not topic.is_person and _shares_in(topic, text):
             entity = topic
+        elif undertaking is not None and _WE.match(text) is None:
+            # "I'm doing the posters", said after the interpreters the fair needs: the
+            # user's share of the plan at hand, whatever was named since
+            entity = undertaking
     elif entity is None and not together and _the_users_own_doing(text, refs, topic):
         pass  # "Morag asked me along. We sail on 3 June": the user's, not Morag's
     elif entity is None and not _about_the_user(text, refs) and not _PRONOUN_FIRST.match(text):
