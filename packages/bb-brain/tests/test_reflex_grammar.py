@@ -2561,9 +2561,11 @@ QUILLMERE = (
         ("my chairside manner needs work", False),
         ("harbourside sent the proofs back this morning", True),
         ("can you ask harbourside about the proofs", True),
+        ("did we pay harbourside yet", True),
+        ("harbourside is over budget again", True),
     ],
 )
-def test_two_everyday_words_written_as_one_need_evidence(
+def test_two_everyday_words_written_as_one_are_the_word_where_grammar_says(
     engine: Engine, make_brain: Any, text: str, found: bool
 ) -> None:
     brain = make_brain(HARBOURSIDE)
@@ -2597,3 +2599,10 @@ def test_her_own_after_the_subjects_verb_makes_it_someone(
     engine: Engine, make_brain: Any, text: str, found: bool
 ) -> None:
     assert slugs(ask(engine, make_brain(CHARITY), text)) == ([CHARITY[0]] if found else [])
+
+
+def test_a_deed_written_as_a_word_of_its_own_is_that_word(engine: Engine, make_brain: Any) -> None:
+    """ "time for clean up": a cleanup, whatever event is called Clean Up."""
+    clean_up = ("events/clean-up", md("Clean Up", type="event"))
+    brain = make_brain(clean_up)
+    assert slugs(ask(engine, brain, "ok kids, time for clean up")) == []

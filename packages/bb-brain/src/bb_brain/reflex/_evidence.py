@@ -317,7 +317,10 @@ def local_evidence(res: Resolved) -> list[str]:
     if res.arm in SHORT_NAME_ARMS and LOWERCASE in signals and word.zipf >= BARE_COUNT_MAX_ZIPF:
         # "then sky got dark": a firm's short name this common is the word as a subject
         found = [signal for signal in found if signal not in _SUBJECTS]
-    return found + _person_or_pet_evidence(res, signals)
+    found += _person_or_pet_evidence(res, signals)
+    if not found and _a_compound_standing_alone(res):
+        found.append(NO_WORD_READING)  # "did we pay fairweather yet"
+    return found
 
 
 def _a_word_quoted(res: Resolved) -> bool:
@@ -421,9 +424,7 @@ def everyday_short_name(res: Resolved) -> Resolved:
     if cand.ambiguity:
         return res
     if _a_compound_of_everyday_words(res):
-        return replace(
-            res, cand=replace(cand, ambiguity=f"compound of everyday words {cand.norm!r}")
-        )
+        return replace(res, cand=replace(cand, ambiguity=f"{_COMPOUND} {cand.norm!r}"))
     if res.arm not in SHORT_NAME_ARMS or cand.tokens < 2:
         return res
     if not all(is_ordinary(word) for word in cand.norm.split()):
@@ -431,13 +432,30 @@ def everyday_short_name(res: Resolved) -> Resolved:
     return replace(res, cand=replace(cand, ambiguity=f"everyday phrase {cand.norm!r}"))
 
 
+#: The ambiguity of two everyday words written as one ("fairweather").
+_COMPOUND: Final = "compound of everyday words"
+#: Why such a compound stands as a name: no grammar around it reads it as a word.
+NO_WORD_READING: Final = "no reading of it as a word here"
+
+
+def _a_compound_standing_alone(res: Resolved) -> bool:
+    """Two everyday words written as one, and no grammar here reads them as the word.
+
+    "did we pay fairweather yet", "harbourside is over budget": a firm's or a plan's name;
+    "a fairweather sailor" (before a noun), "along the harbourside" (after "the") are the word.
+    """
+    if not res.cand.ambiguity.startswith(_COMPOUND) or ordinary_reading(res):
+        return False
+    return not set(res.cand.signals) & {AFTER_DETERMINER, *MODIFIER_READINGS}
+
+
 def _a_compound_of_everyday_words(res: Resolved) -> bool:
     """A firm's or a plan's one word typed in lowercase, two everyday words run together.
 
     "fairweather", "chairside", "harbourside": no dictionary has them, yet they are words
-    ("a fairweather sailor", "a chairside manner") as much as the firm's name, so they need
-    the evidence an everyday word does; a coined one ("rushwater") is in no word list. A
-    person's name is no such compound ("Goodwin").
+    ("a fairweather sailor", "a chairside manner") as much as the firm's name, so grammar
+    that reads them as the word declines them (:func:`_a_compound_standing_alone`); a coined
+    one ("rushwater") is in no word list. A person's name is no such compound ("Goodwin").
     """
     cand = res.cand
     if res.page.is_person or cand.tokens != 1 or LOWERCASE not in cand.signals:
