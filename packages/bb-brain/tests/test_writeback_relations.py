@@ -352,3 +352,21 @@ def test_the_users_own_share_is_of_the_plan_at_hand() -> None:
         for fact in RulesExtractor(loaded(rows, aliases)).extract(Segment(0, turns))
     ]
     assert slug_of(found, "posters") == "projects/quarles-fete"
+
+
+def test_an_amount_after_a_statement_is_how_much_of_it() -> None:
+    """ "..., £480 now for a tech": the rate's, one fact with the clause it measures."""
+    rows = [("companies/quellby-av", "Quellby AV", "company", None, "", "")]
+    aliases = [("quellby av", "companies/quellby-av", "title")]
+    turns = (
+        PublicTurn(
+            turn_id=1,
+            role="user",
+            text="Quellby AV put their day rate up, £480 now for a tech, was £420.",
+        ),
+    )
+    found = [
+        (fact.entity_slug, fact.fact)
+        for fact in RulesExtractor(loaded(rows, aliases)).extract(Segment(0, turns))
+    ]
+    assert [fact for _, fact in found if "day rate" in fact and "£480" in fact]

@@ -1951,8 +1951,9 @@ def _said_of_the_last(
 ) -> bool:
     """Add ``clause`` to what the sentence's last group says, if it says more of it."""
     last = groups[-1]
-    if _a_phrase_of(last, clause.text, refs):
-        # "Dara's printing the flyers, 600 of them": the flyers', said in a phrase
+    if _a_phrase_of(last, clause.text, refs) or _how_much_of(last, clause.text, refs):
+        # "Dara's printing the flyers, 600 of them": the flyers', said in a phrase; "the
+        # rate went up, £480 now for a tech": how much of it, in a clause
         last.end, last.refs = clause.end, last.refs + refs
         return True
     appended = _RELATIVE.match(clause.text) or _APPOSITION.match(clause.text)
@@ -1979,6 +1980,27 @@ def _a_phrase_of(last: _Group, text: str, refs: list[Reference]) -> bool:
     if any(ref.explicit and (last.ref is None or ref.entity != last.ref.entity) for ref in refs):
         return False
     return _verbless(text) and not _verbless(last.text) and not _a_named_value(text)
+
+
+def _how_much_of(last: _Group, text: str, refs: list[Reference]) -> bool:
+    """A clause opening on an amount, after the statement it measures: "..., 86%, top mark".
+
+    "northlight put their day rate up, £480 now for a tech", "they've started charging for
+    workshops, £3 a head": how much, how many or how long of what was just said, one fact
+    with it; not when it names someone else.
+    """
+    if any(ref.explicit and (last.ref is None or ref.entity != last.ref.entity) for ref in refs):
+        return False
+    return _AN_AMOUNT_FIRST.match(text) is not None and not _verbless(last.text)
+
+
+#: An amount opening a clause: a sum, a number, or one in words ("£480 now", "six of them").
+_AN_AMOUNT_FIRST = re.compile(
+    r"^\W*(?:(?:and|but|only|just|so|now)\s+)?(?:[£$€]\s?\d|\d|(?:two|three|four|five|six|"
+    r"seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|half|minimum|maximum|about|"
+    r"around|roughly)\b)",
+    re.IGNORECASE,
+)
 
 
 def _a_named_value(text: str) -> bool:
