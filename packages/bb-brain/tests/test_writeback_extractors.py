@@ -450,11 +450,16 @@ def test_several_facts_in_one_turn_one_per_entity() -> None:
 
 
 def test_clauses_about_the_same_entity_are_one_fact_each_when_each_says_something() -> None:
-    facts = rules(("user", "We picked Widget Co - it is cheaper and it has the better API."))
+    said = "We picked Widget Co - it has a far better API than anyone else we tried."
+    facts = rules(("user", said))
     assert [(fact, entity) for fact, entity, _ in facts] == [
         ("We picked Widget Co", WIDGET.slug),
-        ("it is cheaper", WIDGET.slug),
-        ("it has the better API.", WIDGET.slug),
+        ("it has a far better API than anyone else we tried.", WIDGET.slug),
+    ]
+    # a few words more of it say why, and stay with the statement
+    facts = rules(("user", "We picked Widget Co - it is cheaper and it has the better API."))
+    assert [(fact, entity) for fact, entity, _ in facts] == [
+        ("We picked Widget Co - it is cheaper and it has the better API.", WIDGET.slug)
     ]
     # a clause that says nothing on its own continues the one before it
     facts = rules(("user", "We picked Widget Co - finally."))
@@ -1072,6 +1077,7 @@ def test_reporting_something_to_someone_is_a_deed_not_a_report() -> None:
         "Bob Park can't do the 9th, he's at a christening",
         "Bob Park was rattled by it all, he's 81.",
         "Bob Park joins the rota, he starts Monday",
+        "Bob Park can't do the 9th so he's off on the 10th",
     ],
 )
 def test_a_few_words_on_whom_the_clause_named_go_on_with_its_fact(said: str) -> None:
@@ -1082,7 +1088,7 @@ def test_a_few_words_on_whom_the_clause_named_go_on_with_its_fact(said: str) -> 
     "said",
     [
         "Bob Park can't do the 9th, he wants to swap with someone on the late shift",
-        "Bob Park can't do the 9th so he's off on the 10th",
+        "Bob Park can't do the 9th so he wants a swap",
         "Bob Park can't do the 9th. He's off on the 10th.",
     ],
 )

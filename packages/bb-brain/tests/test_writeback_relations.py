@@ -370,3 +370,21 @@ def test_an_amount_after_a_statement_is_how_much_of_it() -> None:
         for fact in RulesExtractor(loaded(rows, aliases)).extract(Segment(0, turns))
     ]
     assert [fact for _, fact in found if "day rate" in fact and "£480" in fact]
+
+
+def test_a_few_words_more_of_the_same_one_stay_with_its_fact() -> None:
+    """ "..., so she's in from March": a few words more of whom the clause was about."""
+    rows = [("people/wenna-tolley", "Wenna Tolley", "person", None, "", "Plot holder.")]
+    aliases = [
+        ("wenna tolley", "people/wenna-tolley", "title"),
+        ("wenna", "people/wenna-tolley", "alias"),
+    ]
+    text = "Wenna put herself forward for treasurer and nobody else did, so she's in from March"
+    turns = (PublicTurn(turn_id=1, role="user", text=text),)
+    found = [
+        (fact.entity_slug, fact.fact)
+        for fact in RulesExtractor(loaded(rows, aliases)).extract(Segment(0, turns))
+    ]
+    assert [slug for slug, fact in found if "nobody else" in fact and "March" in fact] == [
+        "people/wenna-tolley"
+    ]

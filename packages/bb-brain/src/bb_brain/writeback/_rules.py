@@ -1951,7 +1951,11 @@ def _said_of_the_last(
 ) -> bool:
     """Add ``clause`` to what the sentence's last group says, if it says more of it."""
     last = groups[-1]
-    if _a_phrase_of(last, clause.text, refs) or _how_much_of(last, clause.text, refs):
+    if (
+        _a_phrase_of(last, clause.text, refs)
+        or _how_much_of(last, clause.text, refs)
+        or _a_word_more_of(last, clause.text, refs)
+    ):
         # "Dara's printing the flyers, 600 of them": the flyers', said in a phrase; "the
         # rate went up, £480 now for a tech": how much of it, in a clause
         last.end, last.refs = clause.end, last.refs + refs
@@ -1994,6 +1998,25 @@ def _how_much_of(last: _Group, text: str, refs: list[Reference]) -> bool:
     return _AN_AMOUNT_FIRST.match(text) is not None and not _verbless(last.text)
 
 
+def _a_word_more_of(last: _Group, text: str, refs: list[Reference]) -> bool:
+    """A short clause about the one the clause before is about: "..., he was buzzing".
+
+    "kobby passed his practical, he was thrilled", "can't do the 9th so he's off on the 10th":
+    a few words whose pronoun refers back to what the statement was about say more of it.
+    """
+    if last.ref is None or len(text.split()) > _A_WORD_MORE or not _PRONOUN_FIRST.match(text):
+        return False
+    if _cue(text) in _VIEWS:
+        return False  # "..., so he wants us on retries": a wish or a view is one of its own
+    return bool(refs) and all(ref.entity == last.ref.entity for ref in refs)
+
+
+#: Kinds of statement that hold someone's view or wish: a fact of their own.
+_VIEWS: Final = frozenset({"preference", "belief"})
+
+
+#: The most words a clause saying a little more of the one before runs to.
+_A_WORD_MORE: Final = 5
 #: An amount opening a clause: a sum, a number, or one in words ("£480 now", "six of them").
 _AN_AMOUNT_FIRST = re.compile(
     r"^\W*(?:(?:and|but|only|just|so|now)\s+)?(?:[£$€]\s?\d|\d|(?:two|three|four|five|six|"
