@@ -2606,3 +2606,17 @@ def test_a_deed_written_as_a_word_of_its_own_is_that_word(engine: Engine, make_b
     clean_up = ("events/clean-up", md("Clean Up", type="event"))
     brain = make_brain(clean_up)
     assert slugs(ask(engine, brain, "ok kids, time for clean up")) == []
+
+
+def test_a_party_called_a_do_and_premises_named_in_the_plural(
+    engine: Engine, make_brain: Any
+) -> None:
+    party = ("events/winter-do", md("Quarry Lane Winter Do", type="event", aliases="[winter do]"))
+    studios = (
+        "companies/ostler-studios",
+        md("Ostler Studios", type="company", summary="Recording studio by the canal."),
+    )
+    brain = make_brain(party, studios)
+    assert slugs(ask(engine, brain, "who's said yes to the winter do so far")) == [party[0]]
+    assert slugs(ask(engine, brain, "who pays the engineer, us or the studio")) == [studios[0]]
+    assert slugs(ask(engine, brain, "what do you do in winter")) == []

@@ -177,6 +177,11 @@ def kind_head(title: str, description: str) -> str | None:
         words = words[:-1]
     if len(words) < 2 or not words[-1].isalpha() or words[-1] in STREETS:
         return None
+    premises = PLURAL_PREMISES.get(words[-1])
+    if premises is not None:
+        # "Blue Door Studios", a recording studio: "the studio"; "Millbrook Mills": "the mill"
+        own = fold(description.replace(title, " "))
+        return f"the {premises}" if re.search(rf"\b{premises}\b", own) else None
     head = sense(words[-1])
     trade = words[-1] in PLURAL_TRADES  # "the cleaners", "the vets": the practice one uses
     if not trade and (head.function or head.plural_noun or (head.lexical and not head.noun)):
@@ -205,6 +210,17 @@ PLURAL_TRADES: Final = frozenset(
     "florists butchers bakers grocers vets opticians solicitors surveyors accountants "
     "architects caterers printers couriers landscapers".split()
 )
+#: Premises a firm names in the plural, though it is one of them: "Blue Door Studios" is a
+#: studio, "Millbrook Mills" a mill; its people call it by the singular.
+PLURAL_PREMISES: Final = {
+    "studios": "studio",
+    "mills": "mill",
+    "stables": "stable",
+    "kennels": "kennel",
+    "nurseries": "nursery",
+    "garages": "garage",
+    "workshops": "workshop",
+}
 #: A noun this frequent names too many things to pick one page ("house" 5.7, "day" 6.3).
 KIND_HEAD_MAX_ZIPF: Final = 5.5
 

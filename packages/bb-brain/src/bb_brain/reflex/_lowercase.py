@@ -199,7 +199,7 @@ def _phrase_candidates(span: list[Token], maker: Maker) -> list[Candidate]:
         return [_lower_phrase(span, maker, EXACT_ARMS, join(span), plain=plain)]
     # A function word at either end adds nothing a shorter span lacks, and a
     # phrase of ordinary words only is an ordinary phrase in lowercase.
-    if not (_inner(span[0]) and (_inner(span[-1]) or _numbered(span))):
+    if not (_inner(span[0]) and (_inner(span[-1]) or _numbered(span) or _a_do(span, maker))):
         if size >= EXACT_PHRASE_TOKENS and _two_content_words(span):
             # "the no calls after six rule", "all hands on deck": a title whose own
             # first or last word is a small one, matched whole only
@@ -303,6 +303,19 @@ def _opening_title(span: list[Token], maker: Maker) -> Candidate:
 def _whole_title(span: list[Token], maker: Maker) -> Candidate:
     """A phrase that opens or ends with a small word, looked up as a whole title or alias."""
     return _lower_phrase(span, maker, EXACT_ARMS, join(span))
+
+
+def _a_do(span: list[Token], maker: Maker) -> bool:
+    """A party called a "do" after its article: "the xmas do", "our leaving do".
+
+    Chat's noun for a party is the verb's word: after a determiner and a word, it ends the
+    name of the occasion.
+    """
+    if span[-1].norm != "do" or len(span) < 2:
+        return False
+    first = span[0]
+    before = maker.tokens[first.index - 1] if first.index and first.glued else None
+    return before is not None and before.norm in DETERMINERS
 
 
 def _phrasal_name(span: list[Token], maker: Maker) -> bool:
