@@ -2620,3 +2620,17 @@ def test_a_party_called_a_do_and_premises_named_in_the_plural(
     assert slugs(ask(engine, brain, "who's said yes to the winter do so far")) == [party[0]]
     assert slugs(ask(engine, brain, "who pays the engineer, us or the studio")) == [studios[0]]
     assert slugs(ask(engine, brain, "what do you do in winter")) == []
+
+
+def test_whom_goods_come_from_after_what_was_got(engine: Engine, make_brain: Any) -> None:
+    firm = ("companies/flint-cycles", md("Flint Cycles", type="company", aliases="[Flint]"))
+    brain = make_brain(firm)
+    assert slugs(ask(engine, brain, "can he hire a bike from flint for the race")) == [firm[0]]
+    assert slugs(ask(engine, brain, "we ordered two pallets from flint")) == [firm[0]]
+    assert slugs(ask(engine, brain, "got a bit of flint from the beach")) == []
+
+
+def test_asked_whether_someone_will_call_round(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(CHARITY)
+    assert slugs(ask(engine, brain, "can charity come out to the yard tomorrow")) == [CHARITY[0]]
+    assert slugs(ask(engine, brain, "will charity come in handy")) == []

@@ -772,6 +772,8 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
         and opens_clause(tokens, before.index)
     ):
         # "did garnet send the results": a question's subject, then the verb and its object
+        if after is not None and (_calls_round(tokens, after) or _had_it(tokens, after)):
+            return True  # "can chip come out to the rank", "did biscuit have the abscess"
         return (
             after is not None
             and _plain_verb(after.norm)
@@ -804,6 +806,42 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     if _present_duty(tokens, verb):
         return True  # "heath does all the mileage claims", "bex handles the float"
     return _past_event(verb.norm) and _agentive(verb) and _has_object(tokens, verb)
+
+
+def _calls_round(tokens: list[Token], verb: Token) -> bool:
+    """Coming out, over or round to a place: "can chip come out to the rank tomorrow".
+
+    Asked of someone, a visit to do a job; weather and seasons "come" to nowhere in particular.
+    """
+    if verb.norm not in ("come", "pop"):
+        return False
+    particle = _glued_after(tokens, verb.index)
+    to = _glued_after(tokens, particle.index) if particle is not None else None
+    if particle is None or to is None or particle.norm not in _CALLING_ROUND:
+        return False
+    place = _glued_after(tokens, to.index)
+    return to.norm == "to" and place is not None and place.norm in _DEFINITE_OBJECTS
+
+
+#: Particles of a visit ("come out to", "pop round to", "come over to").
+_CALLING_ROUND: Final = frozenset("out over round around in down up back".split())
+
+
+def _had_it(tokens: list[Token], verb: Token) -> bool:
+    """Having had an ailment, asked of a person or an animal: "did biscuit have the abscess"."""
+    if verb.norm != "have":
+        return False
+    thing = _glued_after(tokens, verb.index)
+    if thing is not None and thing.norm in ("a", "an", "the", "that", "this"):
+        thing = _glued_after(tokens, thing.index)
+    return thing is not None and (thing.norm in _AILMENTS or thing.norm in _CONDITIONS)
+
+
+#: What a vet or a doctor finds besides a bug: "the abscess", "a lame leg".
+_CONDITIONS: Final = frozenset(
+    "abscess abscesses injury lameness limp sprain fracture infection operation surgery op "
+    "jab jabs vaccination jag".split()
+)
 
 
 def _present_duty(tokens: list[Token], verb: Token) -> bool:

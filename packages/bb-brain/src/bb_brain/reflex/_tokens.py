@@ -1180,12 +1180,36 @@ def _employer_or_supplier(tokens: list[Token], before: Token, last: int) -> str 
     verb = _previous_glued(tokens, before.index)
     if verb is not None and verb.norm in _OBJECT_WORDS:
         verb = _previous_glued(tokens, verb.index)  # "ordered it from", "bought them via"
+    elif verb is not None and before.norm == "from":
+        verb = _before_what_was_got(tokens, verb)  # "hire a bike from", "order two pallets from"
     if verb is None:
         return None
     chose = before.norm == "with" and verb.norm in _CHOOSING_VERBS  # "going with", not "via"
     if _heads_a_noun(tokens, last):
         return None  # "going with sterling silver": the silver
     return SUPPLIER if verb.norm in _TRADING_VERBS or chose else None
+
+
+def _before_what_was_got(tokens: list[Token], last: Token) -> Token | None:
+    """The word before a short object ending at ``last``: "hire [a bike]", "order [two pallets]".
+
+    The object opens with an article, a number or "some" and runs a word or two more; when no
+    such object ends at ``last``, ``last`` itself is the verb's place.
+    """
+    word: Token | None = last
+    for _ in range(_OBJECT_REACH):
+        if word is None or word.capitalised:
+            return last
+        if word.norm in _OBJECT_OPENERS or word.norm.isdigit():
+            return _previous_glued(tokens, word.index)
+        word = _previous_glued(tokens, word.index)
+    return last
+
+
+#: The most words of an object between a verb of trading and its "from" ("a new bike").
+_OBJECT_REACH: Final = 3
+#: What opens such an object: an article, "some", a number in words.
+_OBJECT_OPENERS: Final = frozenset("a an the some two three four five six ten".split())
 
 
 def _employer(tokens: list[Token], before: Token) -> bool:
