@@ -2601,11 +2601,20 @@ def test_her_own_after_the_subjects_verb_makes_it_someone(
     assert slugs(ask(engine, make_brain(CHARITY), text)) == ([CHARITY[0]] if found else [])
 
 
-def test_a_deed_written_as_a_word_of_its_own_is_that_word(engine: Engine, make_brain: Any) -> None:
-    """ "time for clean up": a cleanup, whatever event is called Clean Up."""
-    clean_up = ("events/clean-up", md("Clean Up", type="event"))
-    brain = make_brain(clean_up)
-    assert slugs(ask(engine, brain, "ok kids, time for clean up")) == []
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("how's harbourside going", True),
+        ("we lived harbourside for years", False),
+        ("harbourside parking is free after six", False),
+        ("the smell of harbourside at low tide", False),
+    ],
+)
+def test_a_written_compound_where_the_grammar_wants_a_word(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    brain = make_brain(HARBOURSIDE)
+    assert slugs(ask(engine, brain, text)) == ([HARBOURSIDE[0]] if found else [])
 
 
 def test_a_party_called_a_do_and_premises_named_in_the_plural(

@@ -314,7 +314,10 @@ def test_the_noun_a_plan_goes_by_is_the_plan() -> None:
         ("the fete", "projects/quarles-fete", "kind"),
         ("ostby fete", "projects/ostby-fete", "title"),
         ("the fete", "projects/ostby-fete", "kind"),
+        ("garden makeover", "projects/garden-makeover", "title"),
+        ("the garden", "projects/garden-makeover", "kind"),
     ]
+    rows.append(("projects/garden-makeover", "Garden Makeover", "project", None, "", ""))
     index = loaded(rows, aliases)
 
     def named(text: str) -> list[str]:
@@ -324,6 +327,8 @@ def test_the_noun_a_plan_goes_by_is_the_plan() -> None:
     assert named("ok. the recital hire went up to £45") == ["projects/quarles-recital"]
     assert named("went to a recital in town last night") == []
     assert named("the fete is on the 9th") == []  # two fetes: neither
+    assert named("that recital on the radio was lovely") == []  # said of another one
+    assert named("the garden looks lovely in the sun") == []  # no makeover's head
 
 
 def test_the_users_own_share_is_of_the_plan_at_hand() -> None:

@@ -77,7 +77,7 @@ from bb_brain.reflex._kinds import (
     says_when,
     says_which_one,
 )
-from bb_brain.reflex._lexicon import ANIMAL_KINDS, DETERMINERS, FAMILY_WORDS
+from bb_brain.reflex._lexicon import AGENT_VERBS, ANIMAL_KINDS, DETERMINERS, FAMILY_WORDS
 from bb_brain.reflex._ordinary import (
     ORDINARY_ZIPF,
     WordSense,
@@ -446,7 +446,55 @@ def _a_compound_standing_alone(res: Resolved) -> bool:
     """
     if not res.cand.ambiguity.startswith(_COMPOUND) or ordinary_reading(res):
         return False
-    return not set(res.cand.signals) & {AFTER_DETERMINER, *MODIFIER_READINGS}
+    if set(res.cand.signals) & {AFTER_DETERMINER, *MODIFIER_READINGS}:
+        return False
+    span = res.cand.span
+    if span is None:
+        return True
+    tokens = span.tokens
+    after = tokens[span.last + 1] if span.last + 1 < len(tokens) else None
+    if after is not None and after.glued and _describes(tokens, after):
+        return False  # "harbourside parking", "oakwood flooring": the word describes it
+    before = tokens[span.first - 1] if span.first else None
+    return before is None or not before.glued or not _a_word_there(tokens, before)
+
+
+def _describes(tokens: Sequence[Token], after: Token) -> bool:
+    """A noun right after, or one in "-ing" that is its clause's subject: what it describes.
+
+    "oakwood flooring is dear", "harbourside parking is free"; not "how's harbourside going".
+    """
+    meaning = sense(after.norm)
+    if meaning.function or after.capitalised:
+        return False
+    if after.norm.endswith("ing") and not meaning.noun:
+        verb = tokens[after.index + 1] if after.index + 1 < len(tokens) else None
+        return verb is not None and bool(inflections(verb.norm) & {"VBZ", "VBD"})
+    finite = inflections(after.norm) & {"VBZ", "VBD", "VBP"}
+    return bool(meaning.noun and not finite)
+
+
+def _a_word_there(tokens: Sequence[Token], before: Token) -> bool:
+    """The grammar before the compound takes a word, not a name: "working offsite".
+
+    So do "the smell of pinewood", "servers are hosted offsite", "we lived harbourside": after
+    "of", or after a verb done to no one ("working", "lived", "eat") or in the passive
+    ("are hosted"); a verb of dealing with someone ("pay", "chase", "email") takes the name.
+    """
+    if before.norm == "of":
+        return True
+    lemmas = sense(before.norm).verb_lemmas
+    if not lemmas or sense(before.norm).function:
+        return False
+    if not lemmas & AGENT_VERBS:
+        return True
+    being = tokens[before.index - 1] if before.index else None
+    passive = inflections(before.norm) & {"VBN", "VBD"}
+    return being is not None and being.norm in _FORMS_OF_BE and bool(passive)
+
+
+#: Forms of "be" before a participle: the passive ("are hosted").
+_FORMS_OF_BE: Final = frozenset("is are was were be been being".split())
 
 
 def _a_compound_of_everyday_words(res: Resolved) -> bool:

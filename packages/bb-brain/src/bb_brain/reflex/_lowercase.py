@@ -193,10 +193,8 @@ def _phrase_candidates(span: list[Token], maker: Maker) -> list[Candidate]:
     if span[0].norm == "the" and all(_inner(tok) for tok in span[1:]):
         return [_the_title(span, maker)]  # "for the cold store"
     if size == 2 and _phrasal_name(span, maker):
-        # "what did we raise at top out": an event named by its deed; one written as a word
-        # of its own too ("time for clean up", a cleanup) is that word as often
-        plain = not sense(span[0].norm + span[1].norm).known_word
-        return [_lower_phrase(span, maker, EXACT_ARMS, join(span), plain=plain)]
+        # "what did we raise at top out": an event named by its deed
+        return [_lower_phrase(span, maker, EXACT_ARMS, join(span), plain=True)]
     # A function word at either end adds nothing a shorter span lacks, and a
     # phrase of ordinary words only is an ordinary phrase in lowercase.
     if not (_inner(span[0]) and (_inner(span[-1]) or _numbered(span) or _a_do(span, maker))):

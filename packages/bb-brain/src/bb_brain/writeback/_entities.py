@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from bb_brain._given_names import TITLE_PRONOUNS, a_given_name, name_pronoun
 from bb_brain._names import HONORIFICS, fold, leading_titles
-from bb_brain._orgnames import LEGAL_FORMS, gapped_parts, is_organisation
+from bb_brain._orgnames import LEGAL_FORMS, PLURAL_PREMISES, gapped_parts, is_organisation
 from bb_brain._relations import (
     KIN_NAMES,
     MAX_MODIFIERS,
@@ -275,10 +275,14 @@ class EntityIndex:
             # the reflex reads those in context; an initial is no name to write back under
             if arm not in (TITLE_PART_ARM, KIND_ARM, FAMILY_INITIAL_ARM)
         )
+        titles = {slug: title for slug, title, *_ in pages}
         heads = [
             (words[1], slug)
             for alias, slug, arm in aliases
-            if arm == KIND_ARM and len(words := alias.split()) == 2 and words[0] == "the"
+            if arm == KIND_ARM
+            and len(words := alias.split()) == 2
+            and words[0] == "the"
+            and _its_head(words[1], titles.get(slug, ""))
         ]
         return cls(entities, surfaces, heads)
 
@@ -678,8 +682,10 @@ class EntityIndex:
     ) -> tuple[int, _Surface | None] | None:
         """The noun one plan, event or firm goes by, said as the one at hand: "the recital".
 
-        After "the", "our", "this" or "that", or opening a sentence or a clause ("Recital is
-        sorted for 5 July", "concert's 20 December"); never one of many ("a recital").
+        After "the" or "our", or opening a sentence or a clause ("Recital is sorted for 5
+        July", "concert's 20 December"); never one of many ("a recital"). A word that
+        describes as well ("Fair enough") opens a clause as the page only before its verb
+        ("fair's on the 9th", "fair is cancelled").
         """
         slug = self._heads.get(folded[index])
         if slug is None:
@@ -687,11 +693,39 @@ class EntityIndex:
         if index and folded[index - 1] in _THE_ONE_AT_HAND:
             return 1, _Surface(slug, False)
         gap = words[index].string[words[index - 1].end() : words[index].start()] if index else "."
-        return (1, _Surface(slug, False)) if _CLAUSE_BREAK.search(gap) else None
+        if not _CLAUSE_BREAK.search(gap):
+            return None
+        if sense(folded[index]).adjective and not _its_verb_next(folded, words, index):
+            return None
+        return 1, _Surface(slug, False)
 
 
-#: Words before a noun that make it the one at hand: "the recital", "our fair".
-_THE_ONE_AT_HAND: Final = frozenset({"the", "our", "this", "that"})
+def _its_head(noun: str, title: str) -> bool:
+    """The noun is the title's last word, what the page is ("recital" of Pupils' Recital).
+
+    A word before the head only says which ("garden" of Garden Makeover): "the garden" is
+    the user's garden as often. A firm named by its premises in the plural goes by the
+    singular ("studio" of Blue Door Studios).
+    """
+    words = [word for word in fold(title).casefold().split() if not word.isdigit()]
+    if not words:
+        return False
+    return noun in (words[-1], PLURAL_PREMISES.get(words[-1]))
+
+
+#: Words before a noun that make it the one at hand: "the recital", "our fair" ("that
+#: recital on Radio 3" is another one, said of where it was).
+_THE_ONE_AT_HAND: Final = frozenset({"the", "our"})
+
+
+def _its_verb_next(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
+    """The word's verb follows it: "'s" or a finite "is", "was", "has" ("fair's on the 9th")."""
+    if _POSSESSIVE.match(words[index].string, words[index].end()):
+        return True
+    following = folded[index + 1] if index + 1 < len(folded) else ""
+    return following in ("is", "was", "has", "had", "will")
+
+
 #: What parts a clause from the one before: a stop, a colon, a comma, a line break.
 _CLAUSE_BREAK = re.compile(r"[.!?:;,\n]")
 

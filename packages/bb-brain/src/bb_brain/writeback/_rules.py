@@ -2261,7 +2261,7 @@ def _record(
         # for the hire myself", said after a caterer's quote, is the user's own
         if topic is not None and not topic.is_person and _shares_in(topic, text):
             entity = topic
-        elif undertaking is not None and _WE.match(text) is None:
+        elif undertaking is not None and _WE.match(text) is None and not _own_affair(text):
             # "I'm doing the posters", said after the interpreters the fair needs: the
             # user's share of the plan at hand, whatever was named since
             entity = undertaking
@@ -2360,6 +2360,35 @@ def _the_users_own_doing(text: str, refs: list[Reference], topic: Entity | None)
     A person at hand is no undertaking the user's doings pile up on, as a project is.
     """
     return topic is not None and topic.is_person and not refs and opens_with_the_user(text)
+
+
+def _own_affair(text: str) -> bool:
+    """The user's own affair, no share of a plan: a new thing, a visit, a change of topic.
+
+    "I'm doing a half marathon in September", "I'm going to the dentist", "Anyway, I'm
+    ...": not "I'm doing the posters", which the plan at hand has.
+    """
+    if _TOPIC_CHANGE.match(text) or _GOING.search(text):
+        return True
+    # "I'll make a little bench for it": a new thing, for the plan at hand
+    return bool(_A_NEW_THING.search(text)) and _FOR_IT.search(text) is None
+
+
+#: Words that leave the topic at hand: "anyway", "btw", "on another note".
+_TOPIC_CHANGE = re.compile(
+    r"^\W*(?:anyway|btw|by the way|unrelated|different (?:topic|thing)|on another note|"
+    r"in other news|separately|totally separate)\b",
+    re.IGNORECASE,
+)
+#: The user doing or having a thing of their own, new to the talk: "I'm doing a half marathon".
+_A_NEW_THING = re.compile(
+    rf"\bi(?:{_APOS}m| am|{_APOS}ll| will|{_APOS}ve|{_APOS}d)?\s+(?:\w+\s+){{1,2}}?(?:a|an)\s",
+    re.IGNORECASE,
+)
+#: A thing done for what is at hand: "for it", "for them".
+_FOR_IT = re.compile(r"\bfor (?:it|them)\b", re.IGNORECASE)
+#: Going somewhere of one's own: "I'm going to the dentist", "off to my mum's".
+_GOING = re.compile(r"\b(?:going|off|heading)\s+(?:to|into)\s+(?:the|a|an|my)\b", re.IGNORECASE)
 
 
 def _shares_in(topic: Entity, text: str) -> bool:
