@@ -2643,3 +2643,13 @@ def test_asked_whether_someone_will_call_round(engine: Engine, make_brain: Any) 
     brain = make_brain(CHARITY)
     assert slugs(ask(engine, brain, "can charity come out to the yard tomorrow")) == [CHARITY[0]]
     assert slugs(ask(engine, brain, "will charity come in handy")) == []
+
+
+def test_a_modal_then_a_verb_with_its_particle_after_a_name(
+    engine: Engine, make_brain: Any
+) -> None:
+    """ "say will can set up the booth": no modal takes another, "set up" is a verb."""
+    will = ("people/will-okafor", md("Will Okafor", type="person", aliases="[Will]"))
+    brain = make_brain(will)
+    assert slugs(ask(engine, brain, "and say will can set up the booth tonight")) == [will[0]]
+    assert slugs(ask(engine, brain, "the will can be contested")) == []

@@ -1666,7 +1666,11 @@ def _modal_before_no_verb(tokens: list[Token], tok: Token) -> bool:
         tok.norm in NAME_MODALS
         and after.norm in _OTHER_MODALS
         and not owned
-        and (_a_deed_after(tokens, after))
+        and (
+            _a_deed_after(tokens, after)
+            # mid-sentence, a will or a month has its article: "say will can set up the booth"
+            or (not tok.sentence_start and _a_deed_after(tokens, after, only_a_persons=False))
+        )
     ):
         return True  # "May can sort the gilding", "Will might drive": a modal takes no modal
     if after.norm in _COPULAS or after.norm in _HAVE or after.norm in _OTHER_MODALS:
@@ -1693,6 +1697,14 @@ def _a_deed_after(tokens: list[Token], modal: Token, *, only_a_persons: bool = T
         return verb.norm in _DEEDS
     if verb.norm in _COPULAS or verb.norm in _HAVE or verb.norm == "be":
         return False
+    after = _glued_after(tokens, verb.index)
+    plain = {"VB", "VBP"} & inflections(verb.norm)
+    if (
+        plain
+        and after is not None
+        and (after.norm in _PARTICLES or after.norm in _DEFINITE_OBJECTS)
+    ):
+        return True  # "will can set up the booth": a verb, whatever else the word may be
     return _modals_verb(verb) and not {"ADV", "ADJ"} & sense(verb.norm).readings
 
 
