@@ -2653,3 +2653,10 @@ def test_a_modal_then_a_verb_with_its_particle_after_a_name(
     brain = make_brain(will)
     assert slugs(ask(engine, brain, "and say will can set up the booth tonight")) == [will[0]]
     assert slugs(ask(engine, brain, "the will can be contested")) == []
+
+
+def test_a_question_put_after_remind_me(engine: Engine, make_brain: Any) -> None:
+    """ "remind me did charity send the invoice": the question's own subject."""
+    brain = make_brain(CHARITY)
+    assert slugs(ask(engine, brain, "remind me did charity send the invoice")) == [CHARITY[0]]
+    assert slugs(ask(engine, brain, "remind me to give to charity this year")) == []

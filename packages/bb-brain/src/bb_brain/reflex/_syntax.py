@@ -769,7 +769,7 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     if (
         before is not None
         and before.norm in _QUESTION_OPENERS
-        and opens_clause(tokens, before.index)
+        and (opens_clause(tokens, before.index) or _asked_of_me(tokens, before.index))
     ):
         # "did garnet send the results": a question's subject, then the verb and its object
         if after is not None and (_calls_round(tokens, after) or _had_it(tokens, after)):
@@ -806,6 +806,18 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     if _present_duty(tokens, verb):
         return True  # "heath does all the mileage claims", "bex handles the float"
     return _past_event(verb.norm) and _agentive(verb) and _has_object(tokens, verb)
+
+
+def _asked_of_me(tokens: list[Token], index: int) -> bool:
+    """A question put after "remind me", "tell me" or "ask her": "remind me did X have ...".
+
+    Chat leaves out the "whether": the question opens a clause of its own.
+    """
+    whom = _glued_before(tokens, index)
+    asking = _glued_before(tokens, whom.index) if whom is not None else None
+    if whom is None or asking is None or whom.norm not in _PERSONAL_OBJECTS | {"them"}:
+        return False
+    return asking.norm in ("remind", "tell", "ask", "asked", "asking")
 
 
 def _calls_round(tokens: list[Token], verb: Token) -> bool:
