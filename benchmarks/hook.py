@@ -236,7 +236,9 @@ def main() -> None:
         print(f"== {scale.PAGES:,}-page brain: {state}; copied and started in {copy_s:.2f} s")
         requests = scale._requests(db, 2 * SAMPLES)
         follow_ups = [r for r in requests if r.turn.turn_id > 1][:SAMPLES]
-        with scale.served(db) as (socket_path, secret), scratch_dir() as tmp:
+        with scale.served(db, 1) as serving, scratch_dir() as tmp:
+            # one process on a unix socket, the path the hook's BRAINBENCH_SOCKET names
+            socket_path, secret = serving.target.removeprefix("unix:"), serving.secret
             scratch = Path(tmp)
             print(
                 f"== imports of the hook path (bb_brain.hook, bb_schema.turn_call): "
