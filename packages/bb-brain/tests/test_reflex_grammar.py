@@ -2446,7 +2446,7 @@ CHARITY = ("people/charity-mbeki", md("Charity Mbeki", type="person", aliases="[
     [
         ("charity had to refund three customers", True),
         ("charity has to ring the bank first", True),
-        ("charity needs to have the banner printed by monday", True),
+        ("charity needs to get the banner printed by monday", True),
         ("charity needs to be kept simple", False),
         ("charity has to start at home", False),
     ],
@@ -2476,23 +2476,23 @@ def test_whom_a_word_goes_to_or_an_errand_is_wanted_of(
 
 def test_the_s_of_a_deed_done_is_has(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(CHARITY)
-    assert slugs(ask(engine, brain, "charity's taped it off for now")) == [CHARITY[0]]
+    assert slugs(ask(engine, brain, "charity's taped the gap off for today")) == [CHARITY[0]]
     assert slugs(ask(engine, brain, "charity's gone")) == []
 
 
 JUNE = ("people/june-halloran", md("June Halloran", type="person", aliases="[June]"))
 FETE = (
-    "events/summer-fete",
-    md("Summer Fete", "June Halloran runs the summer fete.", type="event"),
+    "events/spring-gala",
+    md("Spring Gala", "June Halloran runs the spring gala.", type="event"),
 )
 
 
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("the summer fete is mid june this year", False),
-        ("is the summer fete still early june", False),
-        ("june says the summer fete is on", True),
+        ("the spring gala is mid june this year", False),
+        ("is the spring gala still early june", False),
+        ("june says the spring gala is on", True),
     ],
 )
 def test_the_part_of_a_month_meant_is_a_date(
@@ -2521,7 +2521,7 @@ SLEEP_OUT = ("events/sleep-out", md("Sleep Out", type="event"))
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("how much did we raise at sleep out last year", True),
+        ("how much came in at sleep out this year", True),
         ("still need sponsors for sleep out", True),
         ("the kids want to sleep out in the garden", False),
         ("we might sleep out if it's warm", False),
@@ -2536,10 +2536,10 @@ def test_a_deed_after_a_preposition_is_an_event_it_names(
 def test_a_service_role_opening_the_summary_is_the_users(engine: Engine, make_brain: Any) -> None:
     landlord = (
         "people/evie-crane",
-        md("Evie Crane", type="person", summary="Landlord of the shop unit."),
+        md("Evie Crane", type="person", summary="Landlord of the workshop."),
     )
     brain = make_brain(landlord)
-    assert slugs(ask(engine, brain, "the landlord's on at me about the bins again")) == [
+    assert slugs(ask(engine, brain, "the landlord's on the phone about the bins again")) == [
         landlord[0]
     ]
 
@@ -2557,7 +2557,7 @@ QUILLMERE = (
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("a stroll along the harbourside and then chips", False),
+        ("a stroll by the harbourside after dinner", False),
         ("my chairside manner needs work", False),
         ("harbourside sent the proofs back this morning", True),
         ("can you ask harbourside about the proofs", True),
@@ -2582,7 +2582,7 @@ DEVON = ("people/devon-achterberg", md("Devon Achterberg", type="person", aliase
 
 def test_going_up_into_a_place_is_no_one(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(DEVON)
-    assert slugs(ask(engine, brain, "a family going up into devon for a wedding")) == []
+    assert slugs(ask(engine, brain, "we're heading up into devon next week")) == []
     assert slugs(ask(engine, brain, "ran into devon at the rank earlier")) == [DEVON[0]]
 
 
@@ -2626,32 +2626,32 @@ def test_a_party_called_a_do_and_premises_named_in_the_plural(
         md("Ostler Studios", type="company", summary="Recording studio by the canal."),
     )
     brain = make_brain(party, studios)
-    assert slugs(ask(engine, brain, "who's said yes to the winter do so far")) == [party[0]]
-    assert slugs(ask(engine, brain, "who pays the engineer, us or the studio")) == [studios[0]]
+    assert slugs(ask(engine, brain, "who's coming to the winter do then")) == [party[0]]
+    assert slugs(ask(engine, brain, "the studio wants paying by friday")) == [studios[0]]
     assert slugs(ask(engine, brain, "what do you do in winter")) == []
 
 
 def test_whom_goods_come_from_after_what_was_got(engine: Engine, make_brain: Any) -> None:
     firm = ("companies/flint-cycles", md("Flint Cycles", type="company", aliases="[Flint]"))
     brain = make_brain(firm)
-    assert slugs(ask(engine, brain, "can he hire a bike from flint for the race")) == [firm[0]]
+    assert slugs(ask(engine, brain, "can he rent a van from flint for the move")) == [firm[0]]
     assert slugs(ask(engine, brain, "we ordered two pallets from flint")) == [firm[0]]
     assert slugs(ask(engine, brain, "got a bit of flint from the beach")) == []
 
 
 def test_asked_whether_someone_will_call_round(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(CHARITY)
-    assert slugs(ask(engine, brain, "can charity come out to the yard tomorrow")) == [CHARITY[0]]
+    assert slugs(ask(engine, brain, "can charity pop round to the yard later")) == [CHARITY[0]]
     assert slugs(ask(engine, brain, "will charity come in handy")) == []
 
 
 def test_a_modal_then_a_verb_with_its_particle_after_a_name(
     engine: Engine, make_brain: Any
 ) -> None:
-    """ "say will can set up the booth": no modal takes another, "set up" is a verb."""
+    """ "say will can put up the gazebo": no modal takes another, "put up" is a verb."""
     will = ("people/will-okafor", md("Will Okafor", type="person", aliases="[Will]"))
     brain = make_brain(will)
-    assert slugs(ask(engine, brain, "and say will can set up the booth tonight")) == [will[0]]
+    assert slugs(ask(engine, brain, "so tell them will can put up the gazebo tonight")) == [will[0]]
     assert slugs(ask(engine, brain, "the will can be contested")) == []
 
 

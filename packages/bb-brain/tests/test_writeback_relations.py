@@ -323,7 +323,7 @@ def test_the_noun_a_plan_goes_by_is_the_plan() -> None:
     def named(text: str) -> list[str]:
         return [m.entity.slug for m in index.mentions(text) if m.entity is not None]
 
-    assert named("Recital is sorted for 5 July, 3pm") == ["projects/quarles-recital"]
+    assert named("Recital all confirmed for 9 May, 2pm") == ["projects/quarles-recital"]
     assert named("ok. the recital hire went up to £45") == ["projects/quarles-recital"]
     assert named("went to a recital in town last night") == []
     assert named("the fete is on the 9th") == []  # two fetes: neither
@@ -332,7 +332,7 @@ def test_the_noun_a_plan_goes_by_is_the_plan() -> None:
 
 
 def test_the_users_own_share_is_of_the_plan_at_hand() -> None:
-    """ "I'm doing the posters", after a printer was named: the fete's, not the user's alone."""
+    """ "I'm doing the flyers", after a printer was named: the fete's, not the user's alone."""
     rows = [
         ("projects/quarles-fete", "Quarles Fete", "project", None, "", ""),
         ("companies/tollbar-print", "Tollbar Print", "company", None, "", ""),
@@ -346,8 +346,8 @@ def test_the_users_own_share_is_of_the_plan_at_hand() -> None:
         for i, text in enumerate(
             [
                 "the Quarles Fete is on 9 June at the church hall",
-                "Tollbar Print are shut for a refit all month",
-                "I'm doing the posters myself, 200 A4 by the 20th",
+                "Tollbar Print are closed for stocktaking all month",
+                "I'm doing the flyers myself, in colour, by the 12th",
             ],
             start=1,
         )
@@ -356,40 +356,40 @@ def test_the_users_own_share_is_of_the_plan_at_hand() -> None:
         (fact.entity_slug, fact.fact)
         for fact in RulesExtractor(loaded(rows, aliases)).extract(Segment(0, turns))
     ]
-    assert slug_of(found, "posters") == "projects/quarles-fete"
+    assert slug_of(found, "flyers") == "projects/quarles-fete"
 
 
 def test_an_amount_after_a_statement_is_how_much_of_it() -> None:
-    """ "..., £480 now for a tech": the rate's, one fact with the clause it measures."""
+    """ "..., £95 now per van": the fee's, one fact with the clause it measures."""
     rows = [("companies/quellby-av", "Quellby AV", "company", None, "", "")]
     aliases = [("quellby av", "companies/quellby-av", "title")]
     turns = (
         PublicTurn(
             turn_id=1,
             role="user",
-            text="Quellby AV put their day rate up, £480 now for a tech, was £420.",
+            text="Quellby AV raised their hire fee, £95 now per van, was £80.",
         ),
     )
     found = [
         (fact.entity_slug, fact.fact)
         for fact in RulesExtractor(loaded(rows, aliases)).extract(Segment(0, turns))
     ]
-    assert [fact for _, fact in found if "day rate" in fact and "£480" in fact]
+    assert [fact for _, fact in found if "hire fee" in fact and "£95" in fact]
 
 
 def test_a_few_words_more_of_the_same_one_stay_with_its_fact() -> None:
-    """ "..., so she's in from March": a few words more of whom the clause was about."""
+    """ "..., so she starts in May": a few words more of whom the clause was about."""
     rows = [("people/wenna-tolley", "Wenna Tolley", "person", None, "", "Plot holder.")]
     aliases = [
         ("wenna tolley", "people/wenna-tolley", "title"),
         ("wenna", "people/wenna-tolley", "alias"),
     ]
-    text = "Wenna put herself forward for treasurer and nobody else did, so she's in from March"
+    text = "Wenna stood for treasurer unopposed, so she starts in May"
     turns = (PublicTurn(turn_id=1, role="user", text=text),)
     found = [
         (fact.entity_slug, fact.fact)
         for fact in RulesExtractor(loaded(rows, aliases)).extract(Segment(0, turns))
     ]
-    assert [slug for slug, fact in found if "nobody else" in fact and "March" in fact] == [
+    assert [slug for slug, fact in found if "unopposed" in fact and "May" in fact] == [
         "people/wenna-tolley"
     ]

@@ -179,7 +179,7 @@ def kind_head(title: str, description: str) -> str | None:
         return None
     premises = PLURAL_PREMISES.get(words[-1])
     if premises is not None:
-        # "Blue Door Studios", a recording studio: "the studio"
+        # "Ostler Studios", a recording studio: "the studio"
         own = fold(description.replace(title, " "))
         return f"the {premises}" if re.search(rf"\b{premises}\b", own) else None
     head = sense(words[-1])
@@ -210,7 +210,7 @@ PLURAL_TRADES: Final = frozenset(
     "florists butchers bakers grocers vets opticians solicitors surveyors accountants "
     "architects caterers printers couriers landscapers".split()
 )
-#: Premises a firm names in the plural, though it is one of them: "Blue Door Studios" is a
+#: Premises a firm names in the plural, though it is one of them: "Ostler Studios" is a
 #: studio; its people call it by the singular. Not a word of idioms ("run of the mill") or
 #: of two trades ("the nursery" that rings about a child).
 PLURAL_PREMISES: Final = {

@@ -473,7 +473,7 @@ def _unplaced(tokens: list[Token], role: Token) -> bool:
     if after is None or not after.glued or after.norm not in _PLACING:
         return True
     if role.possessive or role.contracted:
-        return True  # "the landlord's on at me": its 's is "is", what follows says where
+        return True  # "the landlord's on the phone": its 's is "is", what follows says where
     then = tokens[after.index + 1] if after.index + 1 < len(tokens) else None
     if then is not None and then.glued and then.norm == "the":
         then = tokens[then.index + 1] if then.index + 1 < len(tokens) else None

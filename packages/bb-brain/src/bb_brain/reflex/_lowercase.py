@@ -120,7 +120,7 @@ def ordinary_uses(tokens: list[Token]) -> frozenset[int]:
 
 
 def _told_that(tokens: list[Token], index: int) -> bool:
-    """Whom a word goes to, then what it says: "flag to grace that her visit moved".
+    """Whom a word goes to, then what it says: "flag to hazel that her visit moved".
 
     "that" opens the clause said; a month there is a time ("the invite to march this year").
     """
@@ -180,7 +180,7 @@ def _single(
     if not _in_name_run(stretch, offset):
         return _one_word(tok, maker, ordinary)
     owner = _owner_before_a_name(stretch, offset, maker)
-    return [] if owner is None else [owner]  # "brunos octavia got a flat": Bruno's car
+    return [] if owner is None else [owner]  # "aldos skoda needs a tyre": Aldo's car
 
 
 def _phrase_candidates(span: list[Token], maker: Maker) -> list[Candidate]:
@@ -193,7 +193,7 @@ def _phrase_candidates(span: list[Token], maker: Maker) -> list[Candidate]:
     if span[0].norm == "the" and all(_inner(tok) for tok in span[1:]):
         return [_the_title(span, maker)]  # "for the cold store"
     if size == 2 and _phrasal_name(span, maker):
-        # "what did we raise at top out": an event named by its deed
+        # "how much came in at sleep out": an event named by its deed
         return [_lower_phrase(span, maker, EXACT_ARMS, join(span), plain=True)]
     # A function word at either end adds nothing a shorter span lacks, and a
     # phrase of ordinary words only is an ordinary phrase in lowercase.

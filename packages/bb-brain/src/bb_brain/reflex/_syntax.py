@@ -691,7 +691,7 @@ _SMALL_NUMBERS: Final = frozenset("two three four five six seven eight nine ten 
 
 
 def _has_it_done(tokens: list[Token], deed: Token, thing: Token) -> bool:
-    """Having a definite thing done by someone: "have the poster done", "get the van fixed".
+    """Having a definite thing done by someone: "have the banner printed", "get the van fixed".
 
     Arranging for work is a person's errand; weather and stuff do nothing of the kind.
     """
@@ -773,7 +773,7 @@ def _episode_subject(tokens: list[Token], first: int, last: int) -> bool:
     ):
         # "did garnet send the results": a question's subject, then the verb and its object
         if after is not None and (_calls_round(tokens, after) or _had_it(tokens, after)):
-            return True  # "can chip come out to the rank", "did biscuit have the abscess"
+            return True  # "can rook pop round to the yard", "did pepper have the limp"
         return (
             after is not None
             and _plain_verb(after.norm)
@@ -821,7 +821,7 @@ def _asked_of_me(tokens: list[Token], index: int) -> bool:
 
 
 def _calls_round(tokens: list[Token], verb: Token) -> bool:
-    """Coming out, over or round to a place: "can chip come out to the rank tomorrow".
+    """Coming out, over or round to a place: "can rook pop round to the yard later".
 
     Asked of someone, a visit to do a job; weather and seasons "come" to nowhere in particular.
     """
@@ -840,7 +840,7 @@ _CALLING_ROUND: Final = frozenset("out over round around in down up back".split(
 
 
 def _had_it(tokens: list[Token], verb: Token) -> bool:
-    """Having had an ailment, asked of a person or an animal: "did biscuit have the abscess"."""
+    """Having had an ailment, asked of a person or an animal: "did pepper have the limp"."""
     if verb.norm != "have":
         return False
     thing = _glued_after(tokens, verb.index)
@@ -1392,7 +1392,7 @@ def _told_to_do(tokens: list[Token], first: int, last: int) -> bool:
     deed = _glued_after(tokens, to.index)
     meaning = sense(tokens[last].norm)
     if first == last and deed is not None and deed.norm in _ERRANDS and not meaning.calendar:
-        return True  # "need bill to look at the vat": an errand no stuff is needed "to" run
+        return True  # "need ivo to check the figures": an errand no stuff is needed "to" run
     if before.norm == "for" or deed is None or not _agentive(deed):
         return False
     if not (_plain_verb(deed.norm) or _plain_verb(deed.norm.removeprefix("re"))):
@@ -1680,7 +1680,7 @@ def _modal_before_no_verb(tokens: list[Token], tok: Token) -> bool:
         and not owned
         and (
             _a_deed_after(tokens, after)
-            # mid-sentence, a will or a month has its article: "say will can set up the booth"
+            # mid-sentence, a will or a month has its article: "say will can put up the gazebo"
             or (not tok.sentence_start and _a_deed_after(tokens, after, only_a_persons=False))
         )
     ):
@@ -1716,7 +1716,7 @@ def _a_deed_after(tokens: list[Token], modal: Token, *, only_a_persons: bool = T
         and after is not None
         and (after.norm in _PARTICLES or after.norm in _DEFINITE_OBJECTS)
     ):
-        return True  # "will can set up the booth": a verb, whatever else the word may be
+        return True  # "will can put up the gazebo": a verb, whatever else the word may be
     return _modals_verb(verb) and not {"ADV", "ADJ"} & sense(verb.norm).readings
 
 

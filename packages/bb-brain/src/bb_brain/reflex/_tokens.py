@@ -1181,7 +1181,7 @@ def _employer_or_supplier(tokens: list[Token], before: Token, last: int) -> str 
     if verb is not None and verb.norm in _OBJECT_WORDS:
         verb = _previous_glued(tokens, verb.index)  # "ordered it from", "bought them via"
     elif verb is not None and before.norm == "from":
-        verb = _before_what_was_got(tokens, verb)  # "hire a bike from", "order two pallets from"
+        verb = _before_what_was_got(tokens, verb)  # "rent a van from", "order six crates from"
     if verb is None:
         return None
     chose = before.norm == "with" and verb.norm in _CHOOSING_VERBS  # "going with", not "via"
@@ -1449,7 +1449,7 @@ def _our_own(tokens: list[Token], first: int, before: Token) -> bool:
     if word.function or word.calendar or word.place:
         return False
     if not token.capitalised:
-        # "our shauna could do it": typed fast, a given name no dictionary has
+        # "our niamh could do it": typed fast, a given name no dictionary has
         return not word.lexical and bool(given_name_pronoun(token.norm))
     if not word.lexical:
         return True

@@ -682,8 +682,8 @@ class EntityIndex:
     ) -> tuple[int, _Surface | None] | None:
         """The noun one plan, event or firm goes by, said as the one at hand: "the recital".
 
-        After "the" or "our", or opening a sentence or a clause ("Recital is sorted for 5
-        July", "concert's 20 December"); never one of many ("a recital"). A word that
+        After "the" or "our", or opening a sentence or a clause ("Recital all confirmed for 9
+        May", "concert's 20 December"); never one of many ("a recital"). A word that
         describes as well ("Fair enough") opens a clause as the page only before its verb
         ("fair's on the 9th", "fair is cancelled").
         """
@@ -705,7 +705,7 @@ def _its_head(noun: str, title: str) -> bool:
 
     A word before the head only says which ("garden" of Garden Makeover): "the garden" is
     the user's garden as often. A firm named by its premises in the plural goes by the
-    singular ("studio" of Blue Door Studios).
+    singular ("studio" of Ostler Studios).
     """
     words = [word for word in fold(title).casefold().split() if not word.isdigit()]
     if not words:

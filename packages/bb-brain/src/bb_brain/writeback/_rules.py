@@ -1957,7 +1957,7 @@ def _said_of_the_last(
         or _a_word_more_of(last, clause.text, refs)
     ):
         # "Dara's printing the flyers, 600 of them": the flyers', said in a phrase; "the
-        # rate went up, £480 now for a tech": how much of it, in a clause
+        # fee went up, £95 now per van": how much of it, in a clause
         last.end, last.refs = clause.end, last.refs + refs
         return True
     appended = _RELATIVE.match(clause.text) or _APPOSITION.match(clause.text)
@@ -1989,8 +1989,8 @@ def _a_phrase_of(last: _Group, text: str, refs: list[Reference]) -> bool:
 def _how_much_of(last: _Group, text: str, refs: list[Reference]) -> bool:
     """A clause opening on an amount, after the statement it measures: "..., 86%, top mark".
 
-    "northlight put their day rate up, £480 now for a tech", "they've started charging for
-    workshops, £3 a head": how much, how many or how long of what was just said, one fact
+    "they raised their hire fee, £95 now per van", "they've started charging for
+    tours, £4 each": how much, how many or how long of what was just said, one fact
     with it; not when it names someone else.
     """
     if any(ref.explicit and (last.ref is None or ref.entity != last.ref.entity) for ref in refs):
@@ -2001,7 +2001,7 @@ def _how_much_of(last: _Group, text: str, refs: list[Reference]) -> bool:
 def _a_word_more_of(last: _Group, text: str, refs: list[Reference]) -> bool:
     """A short clause about the one the clause before is about: "..., he was buzzing".
 
-    "kobby passed his practical, he was thrilled", "can't do the 9th so he's off on the 10th":
+    "ivo passed his theory test, he was thrilled", "can't do the 9th so he's off on the 10th":
     a few words whose pronoun refers back to what the statement was about say more of it.
     """
     if last.ref is None or len(text.split()) > _A_WORD_MORE or not _PRONOUN_FIRST.match(text):
@@ -2262,7 +2262,7 @@ def _record(
         if topic is not None and not topic.is_person and _shares_in(topic, text):
             entity = topic
         elif undertaking is not None and _WE.match(text) is None and not _own_affair(text):
-            # "I'm doing the posters", said after the interpreters the fair needs: the
+            # "I'm doing the flyers", said after the caterers the fete can't use: the
             # user's share of the plan at hand, whatever was named since
             entity = undertaking
     elif entity is None and not together and _the_users_own_doing(text, refs, topic):
@@ -2365,12 +2365,12 @@ def _the_users_own_doing(text: str, refs: list[Reference], topic: Entity | None)
 def _own_affair(text: str) -> bool:
     """The user's own affair, no share of a plan: a new thing, a visit, a change of topic.
 
-    "I'm doing a half marathon in September", "I'm going to the dentist", "Anyway, I'm
-    ...": not "I'm doing the posters", which the plan at hand has.
+    "I'm doing a pottery course in May", "I'm off to the optician", "Anyway, I'm
+    ...": not "I'm doing the flyers", which the plan at hand has.
     """
     if _TOPIC_CHANGE.match(text) or _GOING.search(text):
         return True
-    # "I'll make a little bench for it": a new thing, for the plan at hand
+    # "I'll build a small shelf for it": a new thing, for the plan at hand
     return bool(_A_NEW_THING.search(text)) and _FOR_IT.search(text) is None
 
 
@@ -2380,14 +2380,14 @@ _TOPIC_CHANGE = re.compile(
     r"in other news|separately|totally separate)\b",
     re.IGNORECASE,
 )
-#: The user doing or having a thing of their own, new to the talk: "I'm doing a half marathon".
+#: The user doing or having a thing of their own, new to the talk: "I'm doing a pottery course".
 _A_NEW_THING = re.compile(
     rf"\bi(?:{_APOS}m| am|{_APOS}ll| will|{_APOS}ve|{_APOS}d)?\s+(?:\w+\s+){{1,2}}?(?:a|an)\s",
     re.IGNORECASE,
 )
 #: A thing done for what is at hand: "for it", "for them".
 _FOR_IT = re.compile(r"\bfor (?:it|them)\b", re.IGNORECASE)
-#: Going somewhere of one's own: "I'm going to the dentist", "off to my mum's".
+#: Going somewhere of one's own: "I'm off to the optician", "going to my mum's".
 _GOING = re.compile(r"\b(?:going|off|heading)\s+(?:to|into)\s+(?:the|a|an|my)\b", re.IGNORECASE)
 
 
