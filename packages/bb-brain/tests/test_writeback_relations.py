@@ -329,6 +329,7 @@ def test_the_noun_a_plan_goes_by_is_the_plan() -> None:
     assert named("the fete is on the 9th") == []  # two fetes: neither
     assert named("that recital on the radio was lovely") == []  # said of another one
     assert named("the garden looks lovely in the sun") == []  # no makeover's head
+    assert named("the recital next door kept us up") == []  # placed elsewhere: another one
 
 
 def test_the_users_own_share_is_of_the_plan_at_hand() -> None:

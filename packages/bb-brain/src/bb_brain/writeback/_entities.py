@@ -669,13 +669,27 @@ class EntityIndex:
                 continue  # "sent flowers as a white flag": any white flag
             if surface is not None and self._part_said_of_another(folded, index, key, surface):
                 continue  # "our cake order" alone, "the Kelby club night": not the page
-            if surface is not None and length == 1 and _after_an_article(folded, index):
-                # "a mason who knows lime", "the brook": a noun with its article
-                if self._entities[surface.slug].is_person and sense(key[0]).known_word:
-                    if not words[index].group(0)[:1].isupper():
-                        continue
+            if surface is not None and self._a_noun_with_its_article(folded, words, index, key):
+                continue
             return length, surface
         return self._head_at(folded, words, index)
+
+    def _a_noun_with_its_article(
+        self, folded: list[str], words: list[re.Match[str]], index: int, key: tuple[str, ...]
+    ) -> bool:
+        """The surface at ``index`` is an everyday noun with its article, no page's name.
+
+        "a mason who knows lime", "the brook": a person's one-word name in lowercase after an
+        article; "the party next door": a page's kind said of one placed elsewhere.
+        """
+        surface = self._surfaces[key]
+        assert surface is not None
+        if len(key) == 1 and _after_an_article(folded, index):
+            if self._entities[surface.slug].is_person and sense(key[0]).known_word:
+                return not words[index].group(0)[:1].isupper()
+        if not surface.explicit and key[0] in _THE_ONE_AT_HAND:
+            return _placed_elsewhere(folded, index + len(key))
+        return False
 
     def _head_at(
         self, folded: list[str], words: list[re.Match[str]], index: int
@@ -685,11 +699,14 @@ class EntityIndex:
         After "the" or "our", or opening a sentence or a clause ("Recital all confirmed for 9
         May", "concert's 20 December"); never one of many ("a recital"). A word that
         describes as well ("Fair enough") opens a clause as the page only before its verb
-        ("fair's on the 9th", "fair is cancelled").
+        ("fair's on the 9th", "fair is cancelled"). Words after it that place it elsewhere make
+        it another one ("the party next door", "the ride home").
         """
         slug = self._heads.get(folded[index])
         if slug is None:
             return None
+        if _placed_elsewhere(folded, index + 1):
+            return None  # "the party next door", "the ride home": another one, placed
         if index and folded[index - 1] in _THE_ONE_AT_HAND:
             return 1, _Surface(slug, False)
         gap = words[index].string[words[index - 1].end() : words[index].start()] if index else "."
@@ -726,6 +743,16 @@ def _its_verb_next(folded: list[str], words: list[re.Match[str]], index: int) ->
     return following in ("is", "was", "has", "had", "will")
 
 
+def _placed_elsewhere(folded: list[str], after: int) -> bool:
+    """Words from ``after`` on that place the noun before them elsewhere ("next door")."""
+    return _SAID_OF_ANOTHER.match(" ".join(folded[after : after + 3])) is not None
+
+
+#: Words after the noun that place it elsewhere: "the party next door", "the ride home".
+_SAID_OF_ANOTHER = re.compile(
+    r"(?:next door|home|down the road|over the road|across the road|on the radio|on tv|"
+    r"on telly)\b"
+)
 #: What parts a clause from the one before: a stop, a colon, a comma, a line break.
 _CLAUSE_BREAK = re.compile(r"[.!?:;,\n]")
 
