@@ -31,12 +31,13 @@ def index() -> EntityIndex:
     return EntityIndex([ROSALIND, OSKAR, MIRELA, TEODOR], surfaces)
 
 
-def facts(*texts: str) -> list[tuple[str | None, str]]:
+def facts(*texts: str, within: EntityIndex | None = None) -> list[tuple[str | None, str]]:
+    """(entity, fact) of user turns ``texts``, read against ``within`` (the module's index)."""
     turns = [
         PublicTurn.model_validate({"turn_id": i, "role": "user", "text": text})
         for i, text in enumerate(texts, start=1)
     ]
-    extracted = RulesExtractor(index()).extract(Segment(0, tuple(turns)))
+    extracted = RulesExtractor(within or index()).extract(Segment(0, tuple(turns)))
     return [(fact.entity_slug, fact.fact) for fact in extracted]
 
 
@@ -288,15 +289,11 @@ def test_she_is_not_the_man_a_title_of_address_names() -> None:
         ("ola", "people/ola-wren", "alias"),
     ]
 
-    index = loaded(rows, aliases)
     text = (
         "mr wren is happy for ola to go on the trip but wants her back for the match,"
         " so she'll take the bus back on sunday"
     )
-    turns = (PublicTurn(turn_id=1, role="user", text=text),)
-    found = [
-        (fact.entity_slug, fact.fact) for fact in RulesExtractor(index).extract(Segment(0, turns))
-    ]
+    found = facts(text, within=loaded(rows, aliases))
     assert slug_of(found, "bus back") == "people/ola-wren"
 
 
@@ -342,21 +339,12 @@ def test_the_users_own_share_is_of_the_plan_at_hand() -> None:
         ("quarles fete", "projects/quarles-fete", "title"),
         ("tollbar print", "companies/tollbar-print", "title"),
     ]
-    turns = tuple(
-        PublicTurn(turn_id=i, role="user", text=text)
-        for i, text in enumerate(
-            [
-                "the Quarles Fete is on 9 June at the church hall",
-                "Tollbar Print are closed for stocktaking all month",
-                "I'm doing the flyers myself, in colour, by the 12th",
-            ],
-            start=1,
-        )
+    found = facts(
+        "the Quarles Fete is on 9 June at the church hall",
+        "Tollbar Print are closed for stocktaking all month",
+        "I'm doing the flyers myself, in colour, by the 12th",
+        within=loaded(rows, aliases),
     )
-    found = [
-        (fact.entity_slug, fact.fact)
-        for fact in RulesExtractor(loaded(rows, aliases)).extract(Segment(0, turns))
-    ]
     assert slug_of(found, "flyers") == "projects/quarles-fete"
 
 
@@ -364,17 +352,8 @@ def test_an_amount_after_a_statement_is_how_much_of_it() -> None:
     """ "..., £95 now per van": the fee's, one fact with the clause it measures."""
     rows = [("companies/quellby-av", "Quellby AV", "company", None, "", "")]
     aliases = [("quellby av", "companies/quellby-av", "title")]
-    turns = (
-        PublicTurn(
-            turn_id=1,
-            role="user",
-            text="Quellby AV raised their hire fee, £95 now per van, was £80.",
-        ),
-    )
-    found = [
-        (fact.entity_slug, fact.fact)
-        for fact in RulesExtractor(loaded(rows, aliases)).extract(Segment(0, turns))
-    ]
+    text = "Quellby AV raised their hire fee, £95 now per van, was £80."
+    found = facts(text, within=loaded(rows, aliases))
     assert [fact for _, fact in found if "hire fee" in fact and "£95" in fact]
 
 
@@ -386,11 +365,7 @@ def test_a_few_words_more_of_the_same_one_stay_with_its_fact() -> None:
         ("wenna", "people/wenna-tolley", "alias"),
     ]
     text = "Wenna stood for treasurer unopposed, so she starts in May"
-    turns = (PublicTurn(turn_id=1, role="user", text=text),)
-    found = [
-        (fact.entity_slug, fact.fact)
-        for fact in RulesExtractor(loaded(rows, aliases)).extract(Segment(0, turns))
-    ]
+    found = facts(text, within=loaded(rows, aliases))
     assert [slug for slug, fact in found if "unopposed" in fact and "May" in fact] == [
         "people/wenna-tolley"
     ]
