@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from bb_brain import Engine
-from bb_brain._orgnames import kind_head, title_nouns, work_keys
+from bb_brain._orgnames import kind_head, summary_kind, title_nouns, work_keys
 from bb_brain.pages import KIND_ARM, parse_page
 from bb_schema.fixture import PublicTurn
 from bb_schema.turn_context import SeamSettings, TurnContextRequest, TurnContextResponse
@@ -207,6 +207,37 @@ def test_the_kind_a_page_is_filed_under(title: str, description: str, key: str |
     assert kind_head(title, description) == key
 
 
+@pytest.mark.parametrize(
+    ("title", "description", "key"),
+    [
+        ("Ty Bryn Manor", "Wedding venue near Cowbridge hosting the reception.", "the venue"),
+        ("Tidy Ledger", "Accountancy practice in Splott.", None),  # "practice" is said of much
+        ("Ardlow Feeds", "Feed and hay merchant that supplies the yard.", None),  # two things
+        ("Quell", "Hay merchant that supplies the yard.", "the merchant"),
+        ("Regatta", "Sailing club's regatta week in August.", None),  # whose: another's week
+        ("Ardlow Bakery", "Bakery on the high street.", None),  # the title says it
+        ("Coldharbour", "Hardware wholesaler next to the station.", "the wholesaler"),
+        ("Quell", "Used by the council for its posters.", None),  # no noun opens it
+        ("Quell", "The user's printer.", None),
+    ],
+)
+def test_the_kind_a_summary_opens_with(title: str, description: str, key: str | None) -> None:
+    assert summary_kind(title, description) == key
+
+
+VENUE = (
+    "places/ty-bryn-manor",
+    "---\ntitle: Ty Bryn Manor\ntype: place\nsummary: Wedding venue near Cowbridge.\n---\n",
+)
+
+
+def test_the_kind_a_summary_opens_with_names_its_page(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain(VENUE)
+    assert slugs(ask(engine, brain, "can the venue give us a second room")) == [VENUE[0]]
+    assert slugs(ask(engine, brain, "ty bryn manor confirmed")) == [VENUE[0]]
+    assert ask(engine, brain, "a venue in town would be cheaper").pointers == []
+
+
 def test_a_kind_the_body_mentions_in_passing_files_nothing() -> None:
     page = parse_page(
         "companies/copper-kettle",
@@ -214,7 +245,7 @@ def test_a_kind_the_body_mentions_in_passing_files_nothing() -> None:
         "---\nEvery branch has an old copper kettle in the window.\n",
         "default",
     )
-    assert not [row for row in page.alias_rows() if row[1] == KIND_ARM]
+    assert ("the kettle", KIND_ARM) not in page.alias_rows()
 
 
 def test_a_page_without_a_summary_has_no_kind() -> None:

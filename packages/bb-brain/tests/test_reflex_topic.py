@@ -484,6 +484,10 @@ def test_whose_relative_a_page_says(summary: str, keys: list[str]) -> None:
         ("Tobiah's mother paid for the term", [TOBIAH[0], SALLIS[0]]),
         ("tobiah's mum's car broke down", [TOBIAH[0], SALLIS[0]]),  # hers, and she is named
         ("the groom's dad has asked for a fitting too", [GROOMS_FATHER[0]]),
+        # the relative said with "of": one mention, of the father alone
+        ("the father of the groom has asked for a fitting too", [GROOMS_FATHER[0]]),
+        ("ring the mother of tobiah about the subs", [SALLIS[0]]),
+        ("she is the mother of three", []),
         ("tobiah's teacher rang", [TOBIAH[0]]),  # no family word
         ("my mum rang about the kit", []),  # the user's own, of whom no page says so
         ("a groom's dad is always nervous", []),  # any groom's

@@ -199,6 +199,48 @@ def kind_head(title: str, description: str) -> str | None:
     return f"the {words[-1]}"
 
 
+def summary_kind(title: str, description: str) -> str | None:
+    """What a summary opens by saying its page is: "the venue" of "Wedding venue near ...".
+
+    A title need not say what its page is (Ty Gwyn Manor is a venue, Tidy Books a practice),
+    but the summary's opening noun phrase does, and people who use one venue call it "the
+    venue". The key is the phrase's last word, a singular noun, when the phrase is a few
+    words of description opening the summary (up to a preposition, a clause or a mark) and
+    names nobody's (no possessive: "the club's regatta week" is a week of the club's).
+    Nouns said of anything, a date's word, and words the title already gives are left out.
+    """
+    from bb_brain.reflex._ordinary import inflections, sense
+
+    phrase: list[str] = []
+    for word in re.findall(r"[\w'’-]+|[^\w\s]", description.replace(title, " , ")):
+        folded = fold(word).casefold()
+        if not folded[0].isalnum() or folded in _PHRASE_STOPS or sense(folded).function:
+            break
+        phrase.append(folded)
+    if not 1 <= len(phrase) <= _SUMMARY_PHRASE_MAX or any("'" in w or "’" in w for w in phrase):
+        return None
+    head = phrase[-1]
+    if not head.isalpha() or head in fold(title).casefold().split() or head in STREETS:
+        return None
+    meaning = sense(head)
+    if meaning.function or meaning.calendar or not meaning.noun or meaning.plural_noun:
+        return None
+    if {"VBN", "VBG", "VBD", "VBZ"} & inflections(head) or meaning.zipf >= _SUMMARY_KIND_MAX_ZIPF:
+        return None
+    return f"the {head}"
+
+
+#: Words that end a summary's opening noun phrase.
+_PHRASE_STOPS: Final = frozenset(
+    """in for at of near on that which who whose with from to by and or where since about
+    next opposite run runs used owned booked due expected is was are has had""".split()
+)
+#: The opening phrase of a summary is a few words ("Converted barn venue").
+_SUMMARY_PHRASE_MAX: Final = 4
+#: A summary's head noun more common than this is said of too much ("firm", "project").
+_SUMMARY_KIND_MAX_ZIPF: Final = 4.6
+
+
 #: What a firm of a trade in the plural is called before it: "firm of solicitors".
 _FIRM_OF: Final = r"\b(?:firm|practice|team|partnership|company|co-operative) of "
 

@@ -34,6 +34,7 @@ from bb_brain._orgnames import (
     kind_short_name,
     opening_acronym,
     short_name,
+    summary_kind,
     title_nouns,
     title_parts,
     work_keys,
@@ -340,6 +341,8 @@ class PageRecord:
         # "the sea wall" for Grisedale Sea Wall Repair
         rows += [(normalise(part), TITLE_PART_ARM) for part in title_parts(name)]
         kind = kind_head(name, self.summary or "")  # "the bakery"
+        if kind is None:
+            kind = summary_kind(name, self.summary or "")  # "the venue"
         if kind is not None:
             rows.append((kind, KIND_ARM))
         if self.is_place_or_event and not is_place(self.page_type, self.slug):

@@ -209,6 +209,8 @@ CONTEXT_MAX_ZIPF: Final = 5.5
 #: a rare one (Zipf :data:`RARE_WORD_MAX_ZIPF` or less: "lathe", "denture").
 CONTEXT_MIN_SHARED: Final = 2
 RARE_WORD_MAX_ZIPF: Final = 3.5
+#: A word of the page's summary may be commoner (Zipf at most this: "makeup", "bride").
+SUMMARY_WORD_MAX_ZIPF: Final = 4.6
 _PRONOUNS: Final = {
     **dict.fromkeys(("she", "her", "hers", "herself"), "she/her"),
     **dict.fromkeys(("he", "him", "his", "himself"), "he/him"),
@@ -1995,10 +1997,12 @@ class Conversation:
         # (two mentions of one name in a turn are settled together), else in the whole turn.
         once = len(re.findall(rf"(?<!\w){re.escape(cand.norm)}(?!\w)", normalise(text))) == 1
         fits = sentence if once and _fits_best(sentence, whole) else whole
-        if len(fits) != 1 or not _enough_shared(next(iter(fits.values()))):
+        if len(fits) != 1:
             return None
         ((slug, shared),) = fits.items()
         chosen = next(res for res in options if res.slug == slug)
+        if not _enough_shared(shared, chosen.page.summary or ""):
+            return None
         return _settled(chosen, options, CONTEXT, f"{', '.join(shared)} fit this page and not")
 
     def _answered(
@@ -2523,10 +2527,13 @@ def _telling(fits: dict[str, list[str]], pages: int) -> dict[str, list[str]]:
     return {slug: words for slug, words in telling.items() if words}
 
 
-def _enough_shared(shared: Sequence[str]) -> bool:
-    """Enough words to settle a shared name by: two, or one no everyday text uses.
+def _enough_shared(shared: Sequence[str], summary: str) -> bool:
+    """Enough words to settle a shared name by: two, one rare word, or one of its summary's.
 
-    A pronoun ("she" of one page and not the other), a day ("tuesdays") or a word no
+    One no everyday text uses settles it, and so does one of what the page's summary says its
+    subject is: the summary defines its page ("Freelance makeup artist"), so a less rare noun
+    of it ("is farah doing makeup") tells one namesake from another as a rare word of the body
+    would. A pronoun ("she" of one page and not the other), a day ("tuesdays") or a word no
     dictionary has (a name) is no such word.
     """
     if len(shared) >= CONTEXT_MIN_SHARED:
@@ -2538,7 +2545,11 @@ def _enough_shared(shared: Sequence[str]) -> bool:
     if sense(word).calendar or sense(singular).calendar:
         return False
     # a dictionary word: a name the word list lacks ("odhran") is somebody's, no topic
-    return sense(word).lexical and sense(word).zipf <= RARE_WORD_MAX_ZIPF
+    if not sense(word).lexical:
+        return False
+    if sense(word).zipf <= RARE_WORD_MAX_ZIPF:
+        return True
+    return sense(word).zipf <= SUMMARY_WORD_MAX_ZIPF and bool({word, singular} & _said_of(summary))
 
 
 def _settled(chosen: Resolved, options: Sequence[Resolved], signal: str, why: str) -> Resolved:

@@ -398,6 +398,8 @@ def _relations(tokens: list[Token], maker: Maker) -> list[Candidate]:
     for tok in tokens:
         if (relative := _someones_relative(tokens, tok, maker)) is not None:
             found.append(relative)  # "tobiah's mum", "the groom's dad"
+        if (relative := _relative_of_someone(tokens, tok, maker)) is not None:
+            found.append(relative)  # "the mother of the bride"
         if tok.norm in KIN_NAMES and _kin_name(tokens, tok):
             key = relation_key([], tok.norm)
             if key is not None:
@@ -449,6 +451,29 @@ def _someones_relative(tokens: list[Token], owner: Token, maker: Maker) -> Candi
     whose = f"the {owner.norm}" if before is not None and before.norm == "the" else owner.norm
     # the family word alone: the possessor stays a mention of its own ("tobiah" is Tobiah)
     return maker.make(relative_key(whose, nxt.norm), [nxt], RELATION_ARMS)
+
+
+def _relative_of_someone(tokens: list[Token], noun: Token, maker: Maker) -> Candidate | None:
+    """A family word and "of" someone: "the mother of the bride", "father of tobiah".
+
+    The same relation as "the bride's mother", keyed alike. The phrase is one mention: the
+    one it names is the relative, not the bride.
+    """
+    if noun.norm not in RELATIVE_NOUNS or noun.possessive:
+        return None
+    after = tokens[noun.index + 1 : noun.index + 4]
+    if len(after) < 2 or after[0].norm != "of" or not all(tok.glued for tok in after):
+        return None
+    whose = after[1]
+    if whose.norm == "the" and len(after) == 3:
+        owner = f"the {after[2].norm}"
+        whose = after[2]
+    else:
+        owner = whose.norm
+    if not whose.norm.isalpha() or whose.norm in _SPEAKERS:
+        return None
+    span = tokens[noun.index : whose.index + 1]
+    return maker.make(relative_key(owner, noun.norm), span, RELATION_ARMS)
 
 
 def _in_apposition(tokens: list[Token], article: Token) -> bool:

@@ -172,6 +172,8 @@ _CLAUSE_OPENERS: Final = frozenset(
 #: Prepositions whose object a bare verb or adverb cannot be ("on pierce" is a name).
 _PREPOSITIONS: Final = frozenset("on about with to for from at of by".split())
 _PARTICLES: Final = frozenset("out up off down into away back over through onto".split())
+#: "with", as typed in a hurry too ("book it in w lucky").
+_WITH: Final = frozenset({"with", "w"})
 _DEGREE_WORDS: Final = frozenset(
     "very too so quite rather pretty fairly really extremely somewhat slightly super totally "
     "incredibly bit little more most less least how".split()
@@ -498,11 +500,18 @@ def _asked_subject(tokens: list[Token], last: int) -> bool:
         return False
     if not _opens_a_question(tokens, before):
         return False
+    if after.norm in _MID_ADVERBS:  # "did precious ever pay", "can ivo still cover"
+        after = _glued_after(tokens, after.index)
+        if after is None:
+            return False
     word = sense(tokens[last].norm)
     # a month, or an everyday noun typed in lowercase, asks of its kind: "when does june
     # start?", "does heron eat frogs?", "can robin sing at night?"; only a deed with its
     # object makes it someone ("does heron want the big room?")
     generic = word.calendar or (word.noun and not tokens[last].capitalised)
+    if before.norm in _HAVE:
+        # "has precious paid yet": the perfect asks of a deed done, as "did" does
+        return not generic and "VBN" in inflections(after.norm) and not sense(after.norm).function
     if before.norm in _QUESTION_OPENERS:
         if generic and not (
             _agentive(after) and (_has_object(tokens, after) or _object_asked(tokens, before))
@@ -582,6 +591,8 @@ _QUESTION_WORDS: Final = frozenset("what when where why how which who".split())
 _HOW_MUCH: Final = frozenset("much many long often soon far".split())
 #: "be" before its subject in a question ("is X free to ...").
 _INVERTED_BE: Final = frozenset("is was are".split())
+#: Adverbs that stand between a question's subject and its verb ("did X ever pay").
+_MID_ADVERBS: Final = frozenset("ever never still already actually really even also just".split())
 #: Where someone is, asked of them: "is X back", "is X in".
 _WHERE_SOMEONE_IS: Final = frozenset("back home away around off out in here".split())
 #: Adjectives whose subject is able to do what follows ("free to", "able to").
@@ -1885,9 +1896,11 @@ def _bare_object(tokens: list[Token], index: int) -> bool:
     before = _glued_before(tokens, index)
     if before is None or not _phrase_ends(tokens, index):
         return False
+    meaning = sense(tokens[index].norm)
+    if before.norm in _WITH and meaning.readings == {"ADJ"}:
+        return True  # "book it in with lucky": one goes with someone, not with an adjective
     if before.norm not in _PREPOSITIONS:
         return False
-    meaning = sense(tokens[index].norm)
     nxt = _glued_after(tokens, index)
     taken = nxt is not None and (nxt.norm in _PARTICLES or nxt.norm in OBJECT_OPENERS)
     if before.norm == "to" and "VERB" in meaning.readings and taken:
