@@ -334,32 +334,33 @@ def test_one_rare_shared_word_settles_a_shared_name(
     assert evidence is not None and evidence.signals == ["context"]
 
 
-FARAH_MAKEUP = (
+FARAH_LIGHTS = (
     "people/farah-idris",
-    md("Farah Idris", "Books through the website.", type="person", aliases="[Farah]",
-       summary="Freelance makeup artist for the wedding party."),
+    md("Farah Idris", "Invoices monthly by email.", type="person", aliases="[Farah]",
+       summary="Lighting designer on the spring tour."),
 )  # fmt: skip
-FARAH_CLIENT = (
+FARAH_REGULAR = (
     "people/farah-said",
     md("Farah Said", "Comes every six weeks for a cut and colour.", type="person",
-       aliases="[Farah]", summary="Client in Riverside who books for her family."),
+       aliases="[Farah]", summary="Regular at the bar who hires the back room."),
 )  # fmt: skip
 
 
 @pytest.mark.parametrize(
     ("text", "slug"),
     [
-        ("is farah doing makeup at the trial", "people/farah-idris"),
-        ("rope in farah for the makeup", "people/farah-idris"),
+        ("is farah doing the lighting on friday", "people/farah-idris"),
+        ("we could ask farah about lighting", "people/farah-idris"),
         ("can farah do a trial run", None),  # no word of either summary
-        ("farah wants paying", None),  # "books" of the one is no word of the turn's
+        ("farah wants paying", None),
+        ("farah was at the bar with the lighting crew", None),  # a word of each summary
     ],
 )
 def test_one_word_of_a_summary_settles_a_shared_name(
     engine: Engine, make_brain: Any, text: str, slug: str | None
 ) -> None:
     """What a page's summary says its person is tells namesakes apart, though not rare."""
-    response = ask(engine, make_brain(FARAH_MAKEUP, FARAH_CLIENT), text)
+    response = ask(engine, make_brain(FARAH_LIGHTS, FARAH_REGULAR), text)
     assert slugs(response) == ([slug] if slug else [])
 
 

@@ -130,27 +130,27 @@ def test_a_verb_or_adverb_cannot_be_the_object_of_a_preposition(
     assert slugs(ask(engine, brain, "send the form to pierce.")) == ["people/pierce-abara"]
 
 
-SUNNY = ("people/sunny-mensah", md("Sunny Mensah", type="person", aliases="[Sunny]"))
+SUNNY = ("people/sunny-achterberg", md("Sunny Achterberg", type="person", aliases="[Sunny]"))
 
 
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("book it in with sunny", True),  # one goes with someone, not with an adjective
-        ("book it in w sunny tomorrow", True),  # "with", typed in a hurry
+        ("put me down with sunny", True),  # one goes with someone, not with an adjective
+        ("pencil it in w sunny tomorrow", True),  # "with", typed in a hurry
         ("did sunny ever pay the 40 she owes", True),  # an adverb before the question's verb
         ("has sunny paid yet", True),  # the perfect asks of a deed done
         ("can sunny still cover saturday", True),
         ("it'll be dry with sunny spells", False),  # a modifier of the noun after it
         ("has sunny weather been forecast", False),
-        ("we got lucky, it stayed sunny", False),
+        ("it stayed sunny all afternoon", False),
     ],
 )
 def test_an_adjective_where_only_a_name_stands(
     engine: Engine, make_brain: Any, text: str, found: bool
 ) -> None:
     response = ask(engine, make_brain(SUNNY), text)
-    assert slugs(response) == (["people/sunny-mensah"] if found else [])
+    assert slugs(response) == (["people/sunny-achterberg"] if found else [])
 
 
 def test_a_family_name_alone_needs_more_than_a_verb_after_it(

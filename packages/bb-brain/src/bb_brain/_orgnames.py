@@ -202,11 +202,12 @@ def kind_head(title: str, description: str) -> str | None:
 def summary_kind(title: str, description: str) -> str | None:
     """What a summary opens by saying its page is: "the venue" of "Wedding venue near ...".
 
-    A title need not say what its page is (Ty Gwyn Manor is a venue, Tidy Books a practice),
+    A title need not say what its page is (Pennard Grange is a venue, Mossop & Lee a practice),
     but the summary's opening noun phrase does, and people who use one venue call it "the
     venue". The key is the phrase's last word, a singular noun, when the phrase is a few
     words of description opening the summary (up to a preposition, a clause or a mark) and
-    names nobody's (no possessive: "the club's regatta week" is a week of the club's).
+    names nobody's (no possessive: "the league's cup final" is a final of the league's). A
+    phrase cut short by "and" ("Straw and pellet merchant") has its head beyond the cut.
     Nouns said of anything, a date's word, and words the title already gives are left out.
     """
     from bb_brain.reflex._ordinary import inflections, sense
@@ -214,6 +215,8 @@ def summary_kind(title: str, description: str) -> str | None:
     phrase: list[str] = []
     for word in re.findall(r"[\w'’-]+|[^\w\s]", description.replace(title, " , ")):
         folded = fold(word).casefold()
+        if folded in _COORDINATORS:
+            return None
         if not folded[0].isalnum() or folded in _PHRASE_STOPS or sense(folded).function:
             break
         phrase.append(folded)
@@ -232,9 +235,11 @@ def summary_kind(title: str, description: str) -> str | None:
 
 #: Words that end a summary's opening noun phrase.
 _PHRASE_STOPS: Final = frozenset(
-    """in for at of near on that which who whose with from to by and or where since about
-    next opposite run runs used owned booked due expected is was are has had""".split()
+    """in for at of near on that which who whose with from to by where since about next
+    opposite outside inside run runs used owned booked due expected is was are has had""".split()
 )
+#: Words that join two nouns of one phrase: its head is after them.
+_COORDINATORS: Final = frozenset({"and", "or", "&", "/"})
 #: The opening phrase of a summary is a few words ("Converted barn venue").
 _SUMMARY_PHRASE_MAX: Final = 4
 #: A summary's head noun more common than this is said of too much ("firm", "project").

@@ -209,7 +209,7 @@ CONTEXT_MAX_ZIPF: Final = 5.5
 #: a rare one (Zipf :data:`RARE_WORD_MAX_ZIPF` or less: "lathe", "denture").
 CONTEXT_MIN_SHARED: Final = 2
 RARE_WORD_MAX_ZIPF: Final = 3.5
-#: A word of the page's summary may be commoner (Zipf at most this: "makeup", "bride").
+#: A word of the page's summary may be commoner (Zipf at most this: "lighting", "groom").
 SUMMARY_WORD_MAX_ZIPF: Final = 4.6
 _PRONOUNS: Final = {
     **dict.fromkeys(("she", "her", "hers", "herself"), "she/her"),
@@ -2531,10 +2531,10 @@ def _enough_shared(shared: Sequence[str], summary: str) -> bool:
     """Enough words to settle a shared name by: two, one rare word, or one of its summary's.
 
     One no everyday text uses settles it, and so does one of what the page's summary says its
-    subject is: the summary defines its page ("Freelance makeup artist"), so a less rare noun
-    of it ("is farah doing makeup") tells one namesake from another as a rare word of the body
-    would. A pronoun ("she" of one page and not the other), a day ("tuesdays") or a word no
-    dictionary has (a name) is no such word.
+    subject is: the summary defines its page ("Lighting designer on tour"), so a less rare
+    noun of it ("is farah doing the lighting") tells one namesake from another as a rare
+    word of the body would. A pronoun ("she" of one page and not the other), a day
+    ("tuesdays") or a word no dictionary has (a name) is no such word.
     """
     if len(shared) >= CONTEXT_MIN_SHARED:
         return True

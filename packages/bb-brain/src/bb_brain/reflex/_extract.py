@@ -399,7 +399,7 @@ def _relations(tokens: list[Token], maker: Maker) -> list[Candidate]:
         if (relative := _someones_relative(tokens, tok, maker)) is not None:
             found.append(relative)  # "tobiah's mum", "the groom's dad"
         if (relative := _relative_of_someone(tokens, tok, maker)) is not None:
-            found.append(relative)  # "the mother of the bride"
+            found.append(relative)  # "the father of the groom"
         if tok.norm in KIN_NAMES and _kin_name(tokens, tok):
             key = relation_key([], tok.norm)
             if key is not None:
@@ -454,7 +454,7 @@ def _someones_relative(tokens: list[Token], owner: Token, maker: Maker) -> Candi
 
 
 def _relative_of_someone(tokens: list[Token], noun: Token, maker: Maker) -> Candidate | None:
-    """A family word and "of" someone: "the mother of the bride", "father of tobiah".
+    """A family word and "of" someone: "the father of the groom", "sister of tobiah".
 
     The same relation as "the bride's mother", keyed alike. The phrase is one mention: the
     one it names is the relative, not the bride.

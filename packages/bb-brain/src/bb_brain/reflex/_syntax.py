@@ -172,7 +172,7 @@ _CLAUSE_OPENERS: Final = frozenset(
 #: Prepositions whose object a bare verb or adverb cannot be ("on pierce" is a name).
 _PREPOSITIONS: Final = frozenset("on about with to for from at of by".split())
 _PARTICLES: Final = frozenset("out up off down into away back over through onto".split())
-#: "with", as typed in a hurry too ("book it in w lucky").
+#: "with", as typed in a hurry too ("pencil it in w merry").
 _WITH: Final = frozenset({"with", "w"})
 _DEGREE_WORDS: Final = frozenset(
     "very too so quite rather pretty fairly really extremely somewhat slightly super totally "
@@ -500,7 +500,7 @@ def _asked_subject(tokens: list[Token], last: int) -> bool:
         return False
     if not _opens_a_question(tokens, before):
         return False
-    if after.norm in _MID_ADVERBS:  # "did precious ever pay", "can ivo still cover"
+    if after.norm in _MID_ADVERBS:  # "did merry ever reply", "can ivo still cover"
         after = _glued_after(tokens, after.index)
         if after is None:
             return False
@@ -510,7 +510,7 @@ def _asked_subject(tokens: list[Token], last: int) -> bool:
     # object makes it someone ("does heron want the big room?")
     generic = word.calendar or (word.noun and not tokens[last].capitalised)
     if before.norm in _HAVE:
-        # "has precious paid yet": the perfect asks of a deed done, as "did" does
+        # "has merry replied yet": the perfect asks of a deed done, as "did" does
         return not generic and "VBN" in inflections(after.norm) and not sense(after.norm).function
     if before.norm in _QUESTION_OPENERS:
         if generic and not (
@@ -1898,7 +1898,7 @@ def _bare_object(tokens: list[Token], index: int) -> bool:
         return False
     meaning = sense(tokens[index].norm)
     if before.norm in _WITH and meaning.readings == {"ADJ"}:
-        return True  # "book it in with lucky": one goes with someone, not with an adjective
+        return True  # "pencil it in with merry": one goes with someone, not with an adjective
     if before.norm not in _PREPOSITIONS:
         return False
     nxt = _glued_after(tokens, index)
