@@ -342,7 +342,7 @@ FARAH_LIGHTS = (
 FARAH_REGULAR = (
     "people/farah-said",
     md("Farah Said", "Comes every six weeks for a cut and colour.", type="person",
-       aliases="[Farah]", summary="Regular at the bar who hires the back room."),
+       aliases="[Farah]", summary="Accountant who keeps the bar's books."),
 )  # fmt: skip
 
 
@@ -354,6 +354,11 @@ FARAH_REGULAR = (
         ("can farah do a trial run", None),  # no word of either summary
         ("farah wants paying", None),
         ("farah was at the bar with the lighting crew", None),  # a word of each summary
+        ("farah's the accountant there, isn't she", "people/farah-said"),
+        # a role said of another: the one she looks for or asks
+        ("farah is looking for a new accountant", None),
+        ("can farah check with her accountant", None),
+        ("farah wants to go freelance", None),  # no noun of either
     ],
 )
 def test_one_word_of_a_summary_settles_a_shared_name(

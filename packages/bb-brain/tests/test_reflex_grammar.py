@@ -144,6 +144,7 @@ SUNNY = ("people/sunny-achterberg", md("Sunny Achterberg", type="person", aliase
         ("it'll be dry with sunny spells", False),  # a modifier of the noun after it
         ("has sunny weather been forecast", False),
         ("it stayed sunny all afternoon", False),
+        ("bright or sunny? i'd go with sunny", False),  # an option said before, chosen
     ],
 )
 def test_an_adjective_where_only_a_name_stands(

@@ -236,6 +236,28 @@ def test_the_kind_a_summary_opens_with_names_its_page(engine: Engine, make_brain
     assert slugs(ask(engine, brain, "will the venue open early for us")) == [VENUE[0]]
     assert slugs(ask(engine, brain, "pennard grange confirmed")) == [VENUE[0]]
     assert ask(engine, brain, "a venue in town would be cheaper").pointers == []
+    # another one named before it in its sentence is the one meant
+    assert ask(engine, brain, "saw them at the Roundhouse, the venue was packed").pointers == []
+    assert ask(engine, brain, "the venue band played till two").pointers == []  # a modifier
+
+
+GARAGE = (
+    "companies/kwik-motors",
+    "---\ntitle: Kwik Motors\ntype: company\nsummary: Garage that does the MOT.\n---\n",
+)
+SCHEME = (
+    "projects/good-neighbours",
+    "---\ntitle: Good Neighbours\ntype: project\nsummary: Befriending scheme for the"
+    " village.\n---\n",
+)
+
+
+def test_a_summary_s_kind_before_a_noun(engine: Engine, make_brain: Any) -> None:
+    """A firm's summary kind is no name as a modifier; a plan's is, before what is said of it."""
+    brain = make_brain(GARAGE, SCHEME)
+    assert slugs(ask(engine, brain, "the garage says the MOT failed")) == [GARAGE[0]]
+    assert ask(engine, brain, "the garage band next door practises late").pointers == []
+    assert slugs(ask(engine, brain, "the scheme paperwork is done")) == [SCHEME[0]]
 
 
 def test_a_kind_the_body_mentions_in_passing_files_nothing() -> None:

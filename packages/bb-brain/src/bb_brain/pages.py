@@ -56,6 +56,9 @@ SHORT_NAME_ARMS: Final = frozenset({SHORT_NAME_ARM, COINED_NAME_ARM, POSSESSIVE_
 TITLE_PART_ARM: Final = "title-part"
 #: The arm of what a title that is no person's says its page is ("the bakery").
 KIND_ARM: Final = "kind"
+#: The arm of what a summary opens by saying its page is ("the venue"): weaker than a
+#: title's, so only the conversation's evidence makes it the page.
+SUMMARY_KIND_ARM: Final = "summary-kind"
 #: A person's family name by its initial, after a title of address ("Mrs P", "dr p").
 FAMILY_INITIAL_ARM: Final = "family-initial"
 #: Alias arms in the order resolution trusts them.
@@ -72,10 +75,11 @@ ARMS: Final = (
     TITLE_PART_ARM,
     RELATION_ARM,
     KIND_ARM,
+    SUMMARY_KIND_ARM,
     FAMILY_INITIAL_ARM,
 )
 #: Arms fuzzy matching never tries: what they file is no spelling of a name.
-NOT_FUZZY_ARMS: Final = frozenset({RELATION_ARM, KIND_ARM, FAMILY_INITIAL_ARM})
+NOT_FUZZY_ARMS: Final = frozenset({RELATION_ARM, KIND_ARM, SUMMARY_KIND_ARM, FAMILY_INITIAL_ARM})
 CONVERSATION_TYPE: Final = "conversation"
 
 _SPACES = re.compile(r"\s+")
@@ -341,10 +345,10 @@ class PageRecord:
         # "the sea wall" for Grisedale Sea Wall Repair
         rows += [(normalise(part), TITLE_PART_ARM) for part in title_parts(name)]
         kind = kind_head(name, self.summary or "")  # "the bakery"
-        if kind is None:
-            kind = summary_kind(name, self.summary or "")  # "the venue"
         if kind is not None:
             rows.append((kind, KIND_ARM))
+        elif (said := summary_kind(name, self.summary or "")) is not None:
+            rows.append((said, SUMMARY_KIND_ARM))  # "the venue"
         if self.is_place_or_event and not is_place(self.page_type, self.slug):
             rows += [
                 (key, KIND_ARM) for key in title_nouns(name, self.summary or "")

@@ -32,6 +32,7 @@ ambiguity decision), and the response lists the pages declined on the way with t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
@@ -53,6 +54,7 @@ from bb_brain._examined import (
 )
 from bb_brain._names import fold
 from bb_brain._pg import Connection
+from bb_brain.pages import SUMMARY_KIND_ARM
 from bb_brain.reflex._candidate import Candidate
 from bb_brain.reflex._context import Mention, named_as_here, named_in_full, said_before
 from bb_brain.reflex._evidence import (
@@ -98,6 +100,7 @@ from bb_brain.reflex._resolve import (
     resolve,
 )
 from bb_brain.reflex._syntax import HEARD_OF
+from bb_brain.reflex._tokens import LOWERCASE
 from bb_brain.trust.proactive import gate_with_notes
 
 __all__ = [
@@ -270,6 +273,7 @@ def _decide(
     pending: list[Resolved] = []
     modifiers: list[tuple[Resolved, list[str]]] = []
     shared_names: list[Outcome] = []
+    strangers = [cand for cand in candidates if _a_stranger(cand, hits)]
     for cand in candidates:
         outcome = match(cand, hits)
         if outcome.ambiguous:
@@ -279,7 +283,12 @@ def _decide(
         if outcome.resolved is None:
             continue
         res = everyday_short_name(outcome.resolved)
-        if reason := veto(res) or conversation.another_of_its_kind(res):
+        text = conversation.text(res.cand.text_index)
+        if reason := (
+            veto(res)
+            or conversation.another_of_its_kind(res)
+            or _named_before_it(res, strangers, text)
+        ):
             declined.append(vetoed(res, reason))
         elif whole := (
             rest_of_its_title(res, conversation.text(res.cand.text_index))
@@ -335,6 +344,34 @@ def _no_part_of_a_namesake(
         else:
             declined.append(vetoed(res, f"declined: {res.cand.raw!r} is part of {whole.decision}"))
     return kept, declined
+
+
+def _a_stranger(cand: Candidate, hits: AliasHits) -> bool:
+    """A capitalised name no dictionary has and no page of the source goes by ("Roundhouse")."""
+    if LOWERCASE in cand.signals or cand.norm in hits.by_key or len(cand.norm) < 2:
+        return False
+    return all(not sense(word).lexical and not sense(word).calendar for word in cand.norm.split())
+
+
+def _named_before_it(res: Resolved, strangers: Sequence[Candidate], text: str) -> str | None:
+    """Why a summary's kind is another's: a name no page goes by, earlier in its sentence.
+
+    A summary's kind ("the venue" of a wedding venue) is weaker than a title's: where the
+    sentence has named some other place, party or firm first ("saw them at the Roundhouse,
+    the venue was packed", "at Jess's 40th the caterer ran out"), the kind is that one's.
+    """
+    cand = res.cand
+    if res.arm != SUMMARY_KIND_ARM:
+        return None
+    for other in strangers:
+        if other.text_index != cand.text_index or other.end > cand.start:
+            continue
+        if not _SENTENCE_END.search(text, other.end, cand.start):
+            return f"declined: {other.raw!r}, no page's, is named before {cand.raw!r}"
+    return None
+
+
+_SENTENCE_END: Final = re.compile(r"[.!?\n]")
 
 
 def _unless_vetoed(

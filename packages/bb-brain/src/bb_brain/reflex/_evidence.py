@@ -63,6 +63,7 @@ from bb_brain.pages import (
     KIND_ARM,
     POSSESSIVE_NAME_ARM,
     SHORT_NAME_ARMS,
+    SUMMARY_KIND_ARM,
     TITLE_PART_ARM,
     is_place,
     normalise,
@@ -77,7 +78,14 @@ from bb_brain.reflex._kinds import (
     says_when,
     says_which_one,
 )
-from bb_brain.reflex._lexicon import AGENT_VERBS, ANIMAL_KINDS, DETERMINERS, FAMILY_WORDS
+from bb_brain.reflex._lexicon import (
+    AGENT_VERBS,
+    ANIMAL_KINDS,
+    DETERMINERS,
+    FAMILY_WORDS,
+    OBJECT_OPENERS,
+    ROLE_NOUNS,
+)
 from bb_brain.reflex._ordinary import (
     ORDINARY_ZIPF,
     WordSense,
@@ -217,6 +225,8 @@ _PRONOUNS: Final = {
 }
 PRIOR_MENTION: Final = "named earlier in the conversation"
 ON_TOPIC: Final = "the turn speaks of the page's subject"
+#: A page called by what it is, by its title or its summary.
+_KIND_ARMS: Final = frozenset({KIND_ARM, SUMMARY_KIND_ARM})
 LISTED_WITH_PERSON: Final = "listed with a person"
 #: What joins two names in a list: "wren and rook", "odile, and tamsin", "ana & tom", "ana or tom".
 _LIST_JOINT = re.compile(r"\s*,?\s*(?:and|or|&)\s+", re.IGNORECASE)
@@ -1324,6 +1334,22 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
     return None
 
 
+def _a_kind_as_modifier(res: Resolved) -> bool:
+    """The kind reads as a modifier of the word after it, which takes no object itself.
+
+    "the garage band next door"; not "can the venue give us a room", where the word after
+    is a verb before its object, nor a plan's noun before what is said of it.
+    """
+    span = res.cand.span
+    if span is None or not MODIFIER_READINGS & set(res.cand.signals):
+        return False
+    kind = (res.page.page_type or res.slug.split("/", 1)[0].rstrip("s")).casefold()
+    if kind in _PLANS:
+        return False  # "the scheme paperwork": what is said of a plan (a title's noun's too)
+    after = span.tokens[span.last + 2] if span.last + 2 < len(span.tokens) else None
+    return after is None or after.norm not in OBJECT_OPENERS
+
+
 def _kind_veto(res: Resolved) -> str | None:
     """A kind said as where its page does not say it is, or as what it does not say it is.
 
@@ -1332,6 +1358,9 @@ def _kind_veto(res: Resolved) -> str | None:
     so (a word of its title is a part of its name, read as such: "the big picture" of The
     Big Picture is the idiom's).
     """
+    if res.arm == SUMMARY_KIND_ARM and _a_kind_as_modifier(res):
+        # "the garage band": a title's noun is a name, a summary's only a whole noun phrase
+        return f"declined: {res.cand.raw!r} modifies the noun after it"
     about = fold(f"{res.page.title} {res.page.summary}")
     if placed_as_its_page_says(res.cand.signals, about) is False:
         return f"declined: {res.cand.raw!r} is placed where its page does not say it is"
@@ -1346,7 +1375,7 @@ def veto(res: Resolved) -> str | None:
     """Why a single-word mention is no name here whatever its form, or None (module docs)."""
     if res.arm == FAMILY_INITIAL_ARM:
         return _title_disagrees(res)
-    if res.arm == KIND_ARM:
+    if res.arm in _KIND_ARMS:
         return _kind_veto(res)
     if not res.page.is_person and (someone := _a_persons_here(res)):
         return someone
@@ -1949,7 +1978,7 @@ class Conversation:
     def another_of_its_kind(self, res: Resolved) -> str | None:
         """Why a kind is no page of the user's: a window turn brought in another one."""
         noun = res.cand.norm.removeprefix("the ")
-        if res.arm != KIND_ARM or not another_one_before(noun, self._texts[1:]):
+        if res.arm not in _KIND_ARMS or not another_one_before(noun, self._texts[1:]):
             return None
         return f"declined: an earlier turn brought in another {noun}, {res.cand.raw!r} is that"
 
@@ -2001,7 +2030,7 @@ class Conversation:
             return None
         ((slug, shared),) = fits.items()
         chosen = next(res for res in options if res.slug == slug)
-        if not _enough_shared(shared, chosen.page.summary or ""):
+        if not _enough_shared(shared, chosen.page.summary or "", text):
             return None
         return _settled(chosen, options, CONTEXT, f"{', '.join(shared)} fit this page and not")
 
@@ -2069,7 +2098,7 @@ class Conversation:
                 a.slug
                 for a in anchors
                 if a.text_index == cand.text_index
-                and a.arm != KIND_ARM  # "the scaffolding": what it is, no name to anchor by
+                and a.arm not in _KIND_ARMS  # "the scaffolding": what it is, no name to anchor by
                 and not any(_soft(signal) for signal in a.signals)
                 and a.slug not in {res.slug for res in options}
             }
@@ -2153,7 +2182,7 @@ class Conversation:
             # Only a page named in the same text: a window turn may be about something else.
             # ... and named by a name: "the scaffolding on block b" anchors no "block b"
             beside = sorted(
-                {a.slug for a in sure if a.text_index == res.text_index and a.arm != KIND_ARM}
+                {a.slug for a in sure if a.text_index == res.text_index and a.arm not in _KIND_ARMS}
             )
             related = [
                 slug
@@ -2527,14 +2556,28 @@ def _telling(fits: dict[str, list[str]], pages: int) -> dict[str, list[str]]:
     return {slug: words for slug, words in telling.items() if words}
 
 
-def _enough_shared(shared: Sequence[str], summary: str) -> bool:
+def _word_at(word: str, text: str) -> int:
+    """Where ``word`` first stands as a word in ``text`` (its end if it does not)."""
+    found = re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)
+    return found.start() if found is not None else len(text)
+
+
+#: A determiner right before a role, after no copula: the role is another's ("ask the
+#: accountant", "with her accountant"; not "is farah the accountant").
+_SOMEONE_ELSE: Final = re.compile(
+    r"(?<!\bis )(?<!\bwas )(?<!['’]s )\b(?:the|her|his|my|our|their|your)\s+$", re.IGNORECASE
+)
+
+
+def _enough_shared(shared: Sequence[str], summary: str, text: str) -> bool:
     """Enough words to settle a shared name by: two, one rare word, or one of its summary's.
 
     One no everyday text uses settles it, and so does one of what the page's summary says its
     subject is: the summary defines its page ("Lighting designer on tour"), so a less rare
     noun of it ("is farah doing the lighting") tells one namesake from another as a rare
-    word of the body would. A pronoun ("she" of one page and not the other), a day
-    ("tuesdays") or a word no dictionary has (a name) is no such word.
+    word of the body would: a noun only, and not one said of another ("farah wants a new
+    accountant" of the Farah who is one). A pronoun ("she" of one page and not the other), a
+    day ("tuesdays") or a word no dictionary has (a name) is no such word.
     """
     if len(shared) >= CONTEXT_MIN_SHARED:
         return True
@@ -2549,7 +2592,14 @@ def _enough_shared(shared: Sequence[str], summary: str) -> bool:
         return False
     if sense(word).zipf <= RARE_WORD_MAX_ZIPF:
         return True
-    return sense(word).zipf <= SUMMARY_WORD_MAX_ZIPF and bool({word, singular} & _said_of(summary))
+    meaning = sense(word)
+    if meaning.zipf > SUMMARY_WORD_MAX_ZIPF or not meaning.noun or "ADJ" in meaning.readings:
+        return False
+    if re.search(rf"\b(?:a|an|another|other|new)\s+{re.escape(word)}\b", text, re.IGNORECASE):
+        return False  # "looking for a new accountant": another one
+    if singular in ROLE_NOUNS and _SOMEONE_ELSE.search(text, 0, _word_at(word, text)):
+        return False  # "did farah ask the accountant": a role said of somebody else
+    return bool({word, singular} & _said_of(summary))
 
 
 def _settled(chosen: Resolved, options: Sequence[Resolved], signal: str, why: str) -> Resolved:

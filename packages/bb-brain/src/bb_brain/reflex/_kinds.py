@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from bb_brain._orgnames import WORK_KEY, WORK_NOUNS
-from bb_brain.pages import KIND_ARM
+from bb_brain.pages import KIND_ARM, SUMMARY_KIND_ARM
 from bb_brain.reflex._candidate import Candidate, Maker
 from bb_brain.reflex._lexicon import (
     DETERMINERS,
@@ -57,7 +57,7 @@ from bb_brain.reflex._tokens import Token
 _KNOWN_ONES: Final = frozenset({"the"})
 #: What a kind of thing named after "the" is evidence of (see the module docs).
 KIND_KNOWN: Final = "the kind said as one the user knows"
-KIND_ARMS: Final = frozenset({KIND_ARM})
+KIND_ARMS: Final = frozenset({KIND_ARM, SUMMARY_KIND_ARM})
 #: Words after the noun that say which one it is: where it is, or a clause about it.
 _WHICH_ONE: Final = (
     frozenset(

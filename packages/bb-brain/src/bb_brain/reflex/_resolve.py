@@ -28,6 +28,7 @@ from bb_brain.pages import (
     KIND_ARM,
     POSSESSIVE_NAME_ARM,
     SHORT_NAME_ARM,
+    SUMMARY_KIND_ARM,
     TITLE_PART_ARM,
 )
 from bb_brain.reflex._candidate import Candidate
@@ -46,6 +47,7 @@ CONFIDENCE: Final[dict[str, float]] = {
     TITLE_PART_ARM: 0.65,
     RELATION_ARM: 0.8,
     KIND_ARM: 0.6,
+    SUMMARY_KIND_ARM: 0.55,
     FAMILY_INITIAL_ARM: 0.6,
 }
 TIERS: Final[tuple[tuple[str, ...], ...]] = (
@@ -56,7 +58,8 @@ TIERS: Final[tuple[tuple[str, ...], ...]] = (
     (COINED_NAME_ARM,),  # "Ardwyn" is Ardwyn Hall before Ardwyn Relay
     (TITLE_PART_ARM,),  # "Quenby Yard" is Quenby Yard Ltd before its open day's title
     (RELATION_ARM,),
-    (KIND_ARM,),  # "the bakery": what a page is, when one page of the source is that
+    # "the bakery": what a page is, when one page of the source is that
+    (KIND_ARM, SUMMARY_KIND_ARM),
     (FAMILY_INITIAL_ARM,),  # "Mrs P": the one person of that initial
 )
 #: A turn is a few sentences; a pasted document should not turn into a huge IN list.
@@ -77,7 +80,8 @@ _FUZZY_LOOKUP = (
     f"SELECT {_PAGE_COLUMNS}, true{_JOIN}"
     " WHERE a.brain_id = %s AND a.source = %s"
     " AND (a.fuzzy_head = ANY(%s) OR a.fuzzy_tail = ANY(%s))"
-    f" AND a.arm NOT IN ('{RELATION_ARM}', '{KIND_ARM}', '{FAMILY_INITIAL_ARM}')"
+    f" AND a.arm NOT IN ('{RELATION_ARM}', '{KIND_ARM}', '{SUMMARY_KIND_ARM}',"
+    f" '{FAMILY_INITIAL_ARM}')"
     f" ORDER BY a.alias_norm, a.slug, a.arm LIMIT {MAX_FUZZY_ROWS + 1}"
 )
 

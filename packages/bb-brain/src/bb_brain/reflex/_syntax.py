@@ -1898,7 +1898,9 @@ def _bare_object(tokens: list[Token], index: int) -> bool:
         return False
     meaning = sense(tokens[index].norm)
     if before.norm in _WITH and meaning.readings == {"ADJ"}:
-        return True  # "pencil it in with merry": one goes with someone, not with an adjective
+        # "pencil it in with merry": one goes with someone, not with an adjective; but an
+        # option said before is chosen so ("sunny or moody? I'd go with sunny")
+        return not any(tok.norm == tokens[index].norm for tok in tokens[: before.index])
     if before.norm not in _PREPOSITIONS:
         return False
     nxt = _glued_after(tokens, index)
