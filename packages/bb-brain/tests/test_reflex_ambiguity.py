@@ -359,6 +359,7 @@ FARAH_REGULAR = (
         ("farah is looking for a new accountant", None),
         ("can farah check with her accountant", None),
         ("farah wants to go freelance", None),  # no noun of either
+        ("is farah still our accountant", "people/farah-said"),  # a copula says she is
     ],
 )
 def test_one_word_of_a_summary_settles_a_shared_name(

@@ -258,6 +258,7 @@ def test_a_summary_s_kind_before_a_noun(engine: Engine, make_brain: Any) -> None
     assert slugs(ask(engine, brain, "the garage says the MOT failed")) == [GARAGE[0]]
     assert ask(engine, brain, "the garage band next door practises late").pointers == []
     assert slugs(ask(engine, brain, "the scheme paperwork is done")) == [SCHEME[0]]
+    assert slugs(ask(engine, brain, "the garage wants the keys by nine")) == [GARAGE[0]]
 
 
 def test_a_kind_the_body_mentions_in_passing_files_nothing() -> None:

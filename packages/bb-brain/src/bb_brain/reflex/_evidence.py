@@ -1337,8 +1337,9 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
 def _a_kind_as_modifier(res: Resolved) -> bool:
     """The kind reads as a modifier of the word after it, which takes no object itself.
 
-    "the garage band next door"; not "can the venue give us a room", where the word after
-    is a verb before its object, nor a plan's noun before what is said of it.
+    "the garage band next door", "the sow rolls split"; not "can the venue give us a room"
+    or "the caterer needs dietary requirements", where the word after is its verb, nor a
+    plan's noun before what is said of it.
     """
     span = res.cand.span
     if span is None or not MODIFIER_READINGS & set(res.cand.signals):
@@ -1346,8 +1347,14 @@ def _a_kind_as_modifier(res: Resolved) -> bool:
     kind = (res.page.page_type or res.slug.split("/", 1)[0].rstrip("s")).casefold()
     if kind in _PLANS:
         return False  # "the scheme paperwork": what is said of a plan (a title's noun's too)
+    verb = span.tokens[span.last + 1] if span.last + 1 < len(span.tokens) else None
     after = span.tokens[span.last + 2] if span.last + 2 < len(span.tokens) else None
-    return after is None or after.norm not in OBJECT_OPENERS
+    if after is not None and after.norm in OBJECT_OPENERS:
+        return False  # "can the venue give us a room"
+    if verb is None or not inflections(verb.norm) & {"VBZ", "VBD"}:
+        return True
+    # "the caterer needs dietary requirements"; "the sow rolls split" is rolls that split
+    return after is not None and bool(inflections(after.norm) & {"VBZ", "VBD", "VBN"})
 
 
 def _kind_veto(res: Resolved) -> str | None:
@@ -2562,10 +2569,18 @@ def _word_at(word: str, text: str) -> int:
     return found.start() if found is not None else len(text)
 
 
-#: A determiner right before a role, after no copula: the role is another's ("ask the
-#: accountant", "with her accountant"; not "is farah the accountant").
-_SOMEONE_ELSE: Final = re.compile(
-    r"(?<!\bis )(?<!\bwas )(?<!['’]s )\b(?:the|her|his|my|our|their|your)\s+$", re.IGNORECASE
+#: A determiner right before a role: the role is another's ("ask the accountant", "with her
+#: accountant") ...
+_SOMEONE_ELSE: Final = re.compile(r"\b(?:the|her|his|my|our|their|your)\s+$", re.IGNORECASE)
+#: ... unless a copula says the one named is it: "is anna still my dentist", "farah's the".
+_SAID_TO_BE_ONE: Final = re.compile(
+    r"(?:\b(?:is|was)|['’]s)\s+(?:\w+\s+)?(?:(?:still|now|not|also)\s+)?"
+    r"(?:the|her|his|my|our|their|your)\s+$",
+    re.IGNORECASE,
+)
+#: A determiner before a word that is also an adjective: said as a noun ("the piano lesson").
+_DETERMINED: Final = re.compile(
+    r"\b(?:the|a|an|her|his|my|our|their|your|this|that)\s+$", re.IGNORECASE
 )
 
 
@@ -2593,12 +2608,16 @@ def _enough_shared(shared: Sequence[str], summary: str, text: str) -> bool:
     if sense(word).zipf <= RARE_WORD_MAX_ZIPF:
         return True
     meaning = sense(word)
-    if meaning.zipf > SUMMARY_WORD_MAX_ZIPF or not meaning.noun or "ADJ" in meaning.readings:
+    if meaning.zipf > SUMMARY_WORD_MAX_ZIPF or not meaning.noun:
         return False
     if re.search(rf"\b(?:a|an|another|other|new)\s+{re.escape(word)}\b", text, re.IGNORECASE):
         return False  # "looking for a new accountant": another one
-    if singular in ROLE_NOUNS and _SOMEONE_ELSE.search(text, 0, _word_at(word, text)):
-        return False  # "did farah ask the accountant": a role said of somebody else
+    at = _word_at(word, text)
+    if singular in ROLE_NOUNS and _SOMEONE_ELSE.search(text, 0, at):
+        if not _SAID_TO_BE_ONE.search(text, 0, at):
+            return False  # "did farah ask the accountant": a role said of somebody else
+    if "ADJ" in meaning.readings and not _DETERMINED.search(text, 0, at):
+        return False  # "farah wants to go freelance": said as an adjective
     return bool({word, singular} & _said_of(summary))
 
 
