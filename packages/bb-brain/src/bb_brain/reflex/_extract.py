@@ -470,8 +470,8 @@ def _relative_of_someone(tokens: list[Token], noun: Token, maker: Maker) -> Cand
         whose = after[2]
     else:
         owner = whose.norm
-    if not whose.norm.isalpha() or whose.norm in _SPEAKERS:
-        return None
+    if not whose.norm.isalpha() or whose.norm in _SPEAKERS or whose.possessive:
+        return None  # "the sister of tobiah's flatmate" is the flatmate's
     span = tokens[noun.index : whose.index + 1]
     return maker.make(relative_key(owner, noun.norm), span, RELATION_ARMS)
 
