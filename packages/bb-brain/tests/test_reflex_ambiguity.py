@@ -360,7 +360,6 @@ FARAH_REGULAR = (
         ("can farah check with her accountant", None),
         ("farah wants to go freelance", None),  # no noun of either
         ("farah's accountant rang", None),  # hers, not her
-        ("farah wants her lighting checked", None),
         ("is farah still our accountant", "people/farah-said"),  # a copula says she is
     ],
 )

@@ -1339,45 +1339,6 @@ def _a_plan(res: Resolved) -> bool:
     return kind in _PLANS
 
 
-def _a_kind_that_acts(res: Resolved) -> bool:
-    """A summary's kind as the subject of a deed: "the venue wants the numbers".
-
-    What a summary says a page is ("Wedding venue near ...") is said of many others ("the
-    venue was packed at the gig", "park in the garage"); the one the user deals with is the
-    one that does something: wants, charges, rang, can give, has sent, or owns what follows
-    ("the garage's quote"). Not a copula's subject ("the venue is a vineyard").
-    """
-    span = res.cand.span
-    if span is None:
-        return False
-    tokens, last = span.tokens, span.last
-    nxt = tokens[last + 1] if last + 1 < len(tokens) else None
-    after = tokens[last + 2] if last + 2 < len(tokens) else None
-    if nxt is None:
-        return False
-    if tokens[last].possessive:
-        return sense(nxt.norm).noun  # "the garage's quote"
-    word, forms = nxt.norm, inflections(nxt.norm)
-    if word in _BE:
-        return False
-    if word in _HAVING:
-        return after is not None and "VBN" in inflections(after.norm)
-    if word in _AUXILIARIES:
-        return after is not None and bool({"VB", "VBP"} & inflections(after.norm))
-    if forms & {"VBZ", "VBD"}:
-        return True
-    article = span.first - 1 if tokens[span.first].norm != "the" else span.first
-    opener = tokens[article - 1] if article > 0 else None
-    return opener is not None and opener.norm in _AUXILIARIES and bool({"VB", "VBP"} & forms)
-
-
-_BE: Final = frozenset("is are was were am be been".split())
-_HAVING: Final = frozenset("has had have".split())
-_AUXILIARIES: Final = frozenset(
-    "can could will would shall should may might must do does did won't can't".split()
-)
-
-
 def _a_kind_as_modifier(res: Resolved) -> bool:
     """The kind reads as a modifier of the word after it, which takes no object itself.
 
@@ -1411,11 +1372,6 @@ def _kind_veto(res: Resolved) -> str | None:
     if res.arm == SUMMARY_KIND_ARM and _a_kind_as_modifier(res):
         # "the garage band": a title's noun is a name, a summary's only a whole noun phrase
         return f"declined: {res.cand.raw!r} modifies the noun after it"
-    if res.arm == SUMMARY_KIND_ARM and not _a_plan(res) and not _a_kind_that_acts(res):
-        return (
-            f"declined: {res.cand.raw!r} does nothing here; a summary's kind names its page"
-            " as one that acts ('the venue wants the numbers')"
-        )
     about = fold(f"{res.page.title} {res.page.summary}")
     if placed_as_its_page_says(res.cand.signals, about) is False:
         return f"declined: {res.cand.raw!r} is placed where its page does not say it is"
@@ -2619,9 +2575,9 @@ def _word_at(word: str, text: str) -> int:
 
 #: A determiner right before a role: the role is another's ("ask the accountant", "with her
 #: accountant") ...
-_SOMEONE_ELSE: Final = re.compile(r"\b(?:the|her|his|my|our|their|your)\s+$", re.IGNORECASE)
-#: A possessor right before the word: what is owned is no one's trade ("farah's accountant").
-_POSSESSED: Final = re.compile(r"(?:\b(?:her|his|their)|\w['’]s)\s+$", re.IGNORECASE)
+_SOMEONE_ELSE: Final = re.compile(
+    r"(?:\b(?:the|her|his|my|our|their|your)|\w['’]s)\s+$", re.IGNORECASE
+)
 #: ... unless a copula says the one named is it: "is anna still my dentist", "farah's the".
 _SAID_TO_BE_ONE: Final = re.compile(
     r"(?:\b(?:is|was)|['’]s)\s+(?:\w+\s+)?(?:(?:still|now|not|also)\s+)?"
@@ -2663,8 +2619,6 @@ def _enough_shared(shared: Sequence[str], summary: str, text: str) -> bool:
     if re.search(rf"\b(?:a|an|another|other|new)\s+{re.escape(word)}\b", text, re.IGNORECASE):
         return False  # "looking for a new accountant": another one
     at = _word_at(word, text)
-    if _POSSESSED.search(text, 0, at) and not _SAID_TO_BE_ONE.search(text, 0, at):
-        return False  # "farah's accountant", "farah wants her makeup done": hers, not her
     if singular in ROLE_NOUNS and _SOMEONE_ELSE.search(text, 0, at):
         if not _SAID_TO_BE_ONE.search(text, 0, at):
             return False  # "did farah ask the accountant": a role said of somebody else

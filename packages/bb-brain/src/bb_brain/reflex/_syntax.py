@@ -173,8 +173,6 @@ _CLAUSE_OPENERS: Final = frozenset(
 _PREPOSITIONS: Final = frozenset("on about with to for from at of by".split())
 _PARTICLES: Final = frozenset("out up off down into away back over through onto".split())
 #: "with", as typed in a hurry too ("pencil it in w merry").
-#: "go with" is also to choose: "I'd go with sunny" picks an option.
-_GO: Final = frozenset("go goes went going gone".split())
 _WITH: Final = frozenset({"with", "w"})
 _DEGREE_WORDS: Final = frozenset(
     "very too so quite rather pretty fairly really extremely somewhat slightly super totally "
@@ -1901,11 +1899,8 @@ def _bare_object(tokens: list[Token], index: int) -> bool:
     meaning = sense(tokens[index].norm)
     if before.norm in _WITH and meaning.readings == {"ADJ"}:
         # "pencil it in with merry": one goes with someone, not with an adjective; but an
-        # option is chosen so ("sunny or moody? I'd go with sunny", "we went with sunny")
-        chose = before.index > 0 and tokens[before.index - 1].norm in _GO
-        return not chose and not any(
-            tok.norm == tokens[index].norm for tok in tokens[: before.index]
-        )
+        # option said before is chosen so ("sunny or moody? I'd go with sunny")
+        return not any(tok.norm == tokens[index].norm for tok in tokens[: before.index])
     if before.norm not in _PREPOSITIONS:
         return False
     nxt = _glued_after(tokens, index)
