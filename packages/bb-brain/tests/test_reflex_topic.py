@@ -489,6 +489,7 @@ def test_whose_relative_a_page_says(summary: str, keys: list[str]) -> None:
         ("ring the mother of tobiah about the subs", [SALLIS[0]]),
         ("she is the mother of three", []),
         ("the father of tobiah's flatmate rang", [TOBIAH[0]]),  # the flatmate's father
+        ("the father of the groom's speech ran long", [GROOMS_FATHER[0]]),  # his speech
         ("tobiah's teacher rang", [TOBIAH[0]]),  # no family word
         ("my mum rang about the kit", []),  # the user's own, of whom no page says so
         ("a groom's dad is always nervous", []),  # any groom's

@@ -470,8 +470,11 @@ def _relative_of_someone(tokens: list[Token], noun: Token, maker: Maker) -> Cand
         whose = after[2]
     else:
         owner = whose.norm
-    if not whose.norm.isalpha() or whose.norm in _SPEAKERS or whose.possessive:
-        return None  # "the sister of tobiah's flatmate" is the flatmate's
+    if not whose.norm.isalpha() or whose.norm in _SPEAKERS:
+        return None
+    owned = tokens[whose.index + 1] if whose.index + 1 < len(tokens) else None
+    if whose.possessive and owned is not None and owned.norm in ROLE_NOUNS:
+        return None  # "the sister of tobiah's flatmate" is the flatmate's, not Tobiah's
     span = tokens[noun.index : whose.index + 1]
     return maker.make(relative_key(owner, noun.norm), span, RELATION_ARMS)
 
