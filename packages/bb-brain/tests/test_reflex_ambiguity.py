@@ -342,7 +342,7 @@ FARAH_LIGHTS = (
 FARAH_REGULAR = (
     "people/farah-said",
     md("Farah Said", "Comes every six weeks for a cut and colour.", type="person",
-       aliases="[Farah]", summary="Accountant who keeps the bar's books."),
+       aliases="[Farah]", summary="Accountant looking after the bar's books."),
 )  # fmt: skip
 
 

@@ -1342,7 +1342,7 @@ def _a_plan(res: Resolved) -> bool:
 def _a_kind_as_modifier(res: Resolved) -> bool:
     """The kind reads as a modifier of the word after it, which takes no object itself.
 
-    "the garage band next door", "the sow rolls split"; not "can the venue give us a room"
+    "the garage band next door", "the goat feeds arrived"; not "will the venue lend us a room"
     or "the caterer needs dietary requirements", where the word after is its verb, nor a
     plan's noun before what is said of it.
     """
@@ -1354,10 +1354,10 @@ def _a_kind_as_modifier(res: Resolved) -> bool:
     verb = span.tokens[span.last + 1] if span.last + 1 < len(span.tokens) else None
     after = span.tokens[span.last + 2] if span.last + 2 < len(span.tokens) else None
     if after is not None and after.norm in OBJECT_OPENERS:
-        return False  # "can the venue give us a room"
+        return False  # "will the venue lend us a room"
     if verb is None or not inflections(verb.norm) & {"VBZ", "VBD"}:
         return True
-    # "the caterer needs dietary requirements"; "the sow rolls split" is rolls that split
+    # "the caterer needs dietary requirements"; "the goat feeds arrived" is feeds arriving
     return after is not None and bool(inflections(after.norm) & {"VBZ", "VBD", "VBN"})
 
 
