@@ -57,7 +57,7 @@ TITLE_PART_ARM: Final = "title-part"
 #: The arm of what a title that is no person's says its page is ("the bakery").
 KIND_ARM: Final = "kind"
 #: The arm of what a summary opens by saying its page is ("the venue"): weaker than a
-#: title's, so only the conversation's evidence makes it the page.
+#: title's, so the reflex reads it in fewer places (:func:`bb_brain._orgnames.summary_kind`).
 SUMMARY_KIND_ARM: Final = "summary-kind"
 #: A person's family name by its initial, after a title of address ("Mrs P", "dr p").
 FAMILY_INITIAL_ARM: Final = "family-initial"

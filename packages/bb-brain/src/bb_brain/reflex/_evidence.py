@@ -2609,11 +2609,11 @@ def _enough_shared(shared: Sequence[str], summary: str, text: str) -> bool:
     if sense(word).calendar or sense(singular).calendar:
         return False
     # a dictionary word: a name the word list lacks ("odhran") is somebody's, no topic
-    if not sense(word).lexical:
-        return False
-    if sense(word).zipf <= RARE_WORD_MAX_ZIPF:
-        return True
     meaning = sense(word)
+    if not meaning.lexical:
+        return False
+    if meaning.zipf <= RARE_WORD_MAX_ZIPF:
+        return True
     if meaning.zipf > SUMMARY_WORD_MAX_ZIPF or not meaning.noun:
         return False
     if re.search(rf"\b(?:a|an|another|other|new)\s+{re.escape(word)}\b", text, re.IGNORECASE):
