@@ -84,6 +84,7 @@ from bb_brain.reflex._lexicon import (
     DETERMINERS,
     FAMILY_WORDS,
     OBJECT_OPENERS,
+    POSSESSIVE_DETERMINERS,
     ROLE_NOUNS,
 )
 from bb_brain.reflex._ordinary import (
@@ -1014,8 +1015,7 @@ def _a_plans_name(res: Resolved, signals: set[str]) -> bool:
     road"), no set phrase after a preposition ("launch at high tide"), and not opening its
     sentence, where everyday words are a title on evidence only.
     """
-    kind = (res.page.page_type or res.slug.split("/", 1)[0].rstrip("s")).casefold()
-    if kind not in _PLANS or res.arm not in _WHOLE_NAME_ARMS:
+    if not _a_plan(res) or res.arm not in _WHOLE_NAME_ARMS:
         return False
     span = res.cand.span
     words = [word for word in res.cand.norm.split() if not sense(word).function]
@@ -1241,8 +1241,7 @@ def _known_by_the(res: Resolved) -> bool:
     """
     if _organisation(res):
         return res.cand.norm.startswith("the ")
-    kind = (res.page.page_type or res.slug.split("/", 1)[0].rstrip("s")).casefold()
-    return kind in _KNOWN_BY_THE
+    return _page_kind(res) in _KNOWN_BY_THE
 
 
 #: Kinds of page a definite description names by its title.
@@ -1334,9 +1333,13 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
     return None
 
 
+def _page_kind(res: Resolved) -> str:
+    """The page's type, or its slug's directory in the singular ("projects" -> "project")."""
+    return (res.page.page_type or res.slug.split("/", 1)[0].rstrip("s")).casefold()
+
+
 def _a_plan(res: Resolved) -> bool:
-    kind = (res.page.page_type or res.slug.split("/", 1)[0].rstrip("s")).casefold()
-    return kind in _PLANS
+    return _page_kind(res) in _PLANS
 
 
 def _a_kind_as_modifier(res: Resolved) -> bool:
@@ -2575,19 +2578,16 @@ def _word_at(word: str, text: str) -> int:
 
 #: A determiner right before a role: the role is another's ("ask the accountant", "with her
 #: accountant") ...
-_SOMEONE_ELSE: Final = re.compile(
-    r"(?:\b(?:the|her|his|my|our|their|your)|\w['’]s)\s+$", re.IGNORECASE
-)
+_THE_OR_WHOSE: Final = "|".join(sorted({"the", *POSSESSIVE_DETERMINERS}))
+_SOMEONE_ELSE: Final = re.compile(rf"(?:\b(?:{_THE_OR_WHOSE})|\w['’]s)\s+$", re.IGNORECASE)
 #: ... unless a copula says the one named is it: "is anna still my dentist", "farah's the".
 _SAID_TO_BE_ONE: Final = re.compile(
     r"(?:\b(?:is|was)|['’]s)\s+(?:\w+\s+)?(?:(?:still|now|not|also)\s+)?"
-    r"(?:the|her|his|my|our|their|your)\s+$",
+    rf"(?:{_THE_OR_WHOSE})\s+$",
     re.IGNORECASE,
 )
 #: A determiner before a word that is also an adjective: said as a noun ("the piano lesson").
-_DETERMINED: Final = re.compile(
-    r"\b(?:the|a|an|her|his|my|our|their|your|this|that)\s+$", re.IGNORECASE
-)
+_DETERMINED: Final = re.compile(rf"\b(?:{'|'.join(sorted(DETERMINERS))})\s+$", re.IGNORECASE)
 
 
 def _enough_shared(shared: Sequence[str], summary: str, text: str) -> bool:
