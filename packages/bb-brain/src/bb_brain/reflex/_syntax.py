@@ -517,7 +517,11 @@ def _asked_subject(tokens: list[Token], last: int) -> bool:
             _agentive(after) and (_has_object(tokens, after) or _object_asked(tokens, before))
         ):
             return False
-        return _plain_verb(after.norm) and not sense(after.norm).function
+        # "need", "have" and "do" are main verbs there ("does X still need the logo?",
+        # "can X do saturday?"); "be" and "let" say nothing of a deed
+        return _plain_verb(after.norm) and (
+            after.norm in _MAIN_AFTER_A_SUBJECT or not sense(after.norm).function
+        )
     if before.norm in _INVERTED_BE and after.norm in _WHERE_SOMEONE_IS:
         return not generic  # "is ysolde back yet?", "is olu in today?": where someone is
     # "is may willing to crew the boat?": only someone is free, able or willing to do a thing
@@ -586,6 +590,8 @@ def _object_asked(tokens: list[Token], opener: Token) -> bool:
     return asked is not None and asked.norm in ("what", "which")
 
 
+#: Function words that are a deed's own verb after a question's subject.
+_MAIN_AFTER_A_SUBJECT: Final = frozenset("need have do".split())
 #: Words that ask a question before its auxiliary ("when does ...", "how often does ...").
 _QUESTION_WORDS: Final = frozenset("what when where why how which who".split())
 _HOW_MUCH: Final = frozenset("much many long often soon far".split())
@@ -1514,6 +1520,22 @@ def _a_quantity_of(tokens: list[Token], owned: Token) -> bool:
     return owned.norm == "lot" and after is not None and after.norm == "of"
 
 
+def _their_people_counted(tokens: list[Token], owned: Token) -> bool:
+    """A possessive's people, counted: "faith's two kids", "mercy's three are coming".
+
+    A small number after the possessive, then a person's noun or a plural verb whose
+    subject the number stands for: only someone has two of whom that is said.
+    """
+    if not (owned.norm in _SMALL_NUMBERS or owned.norm.isdigit() and len(owned.norm) == 1):
+        return False
+    after = _glued_after(tokens, owned.index)
+    return after is not None and (after.norm in _PERSONAL_NOUNS or after.norm in _THEIR_PEOPLE)
+
+
+#: What a possessive's people are counted as, or do, after their number ("her two boys").
+_THEIR_PEOPLE: Final = frozenset("are were boys girls children lads kids grandkids".split())
+
+
 def _possessor_readings(tokens: list[Token], first: int, last: int) -> list[str]:
     """What the possessive of ``tokens[first..last]`` says of it: a person's or a name's."""
     found: list[str] = []
@@ -1531,6 +1553,8 @@ def _possessor_readings(tokens: list[Token], first: int, last: int) -> list[str]
         if labelled is None or not sense(labelled.norm).noun:
             return [AUTHOR_OF_WORKS]  # "Noor's new album"; not "Tom Hale's"
     if owned is not None and owned.norm in _PERSONAL_NOUNS and not _a_quantity_of(tokens, owned):
+        found.append(PERSONAL_POSSESSION)
+    elif owned is not None and _their_people_counted(tokens, owned):
         found.append(PERSONAL_POSSESSION)
     if first == last and _bare_possessor(tokens, last):
         found.append(BARE_POSSESSOR)

@@ -2245,7 +2245,8 @@ def _record(
         entity, title = replaced.entity, replaced.title
     kind = _cue(text)
     if kind is None and not (group.inherited or group.grounds or _informative(text, refs)):
-        return False
+        if topic is None or not _said_of_the_topic(text):
+            return False
     if corrects:
         pass  # about what the fact it corrects was about, the user's own too
     elif _the_users_say(text, ref) or _told_of_the_user(group, refs) or _alongside(text, refs):
@@ -2273,6 +2274,33 @@ def _record(
             entity = own  # "AGM notes: subs up to £30", nothing else named: the choir
     facts.append(_Fact(text, entity, kind or "fact", title))
     return False
+
+
+def _said_of_the_topic(text: str) -> bool:
+    """A whole clause, no judgement: what happened while a topic is at hand ("padlock cut
+    clean through", "site's without water till then") is about it, even naming nothing.
+
+    A verdict on the day ("the weather was lovely", "it was so good") is small talk: a form
+    of "be" followed only by words that describe.
+    """
+    if _words(text) <= MIN_FACT_WORDS or not _full_clause(text):
+        return False
+    words = [fold(word.strip(".,;:!?")) for word in text.split()]
+    for index, word in enumerate(words):
+        if word in _BE_FORMS:
+            rest = [w for w in words[index + 1 :] if w]
+            return not all(_describes(w) for w in rest)
+    return True
+
+
+#: The forms of "be" that join a subject to a verdict on it.
+_BE_FORMS: Final = frozenset("is was are were be been it's that's".split())
+
+
+def _describes(word: str) -> bool:
+    """An adjective, an adverb, or chat's filler ("lovely", "so", "really", "tbh")."""
+    meaning = sense(word)
+    return "ADJ" in meaning.readings or meaning.readings <= {"ADV"} or meaning.function
 
 
 def _a_verb_of_the_pair(word: str) -> bool:
