@@ -76,7 +76,8 @@ _SPLIT: Final = re.compile(
     r"\s+(?:and|but)\s+(?i:honestly|frankly|personally|obviously|to be honest),?\s+"
     r"(?=(?i:i|we)\b)|"
     r"\s+and\s+(?=(?i:an?)\s+(?:[\w-]+\s+){0,3}(?i:called|named)\s+[A-Z])|"
-    r"\s+(?:so|because|since|while)\s+(?=(?i:he|she|they|we|i)\b)"
+    r"\s+(?:so|because|since|while)\s+(?=(?i:he|she|they|we|i)\b)|"
+    r",?\s+(?:and|so)\s+(?=(?P<kin>(?i:his|her|their|our|my))\s+[a-z]+\s+[A-Z][a-z])"
 )
 #: "because" before a subject of its own: a reason that may state a fact of its own
 #: (split when what comes before states one too, see the rules extractor).
@@ -153,8 +154,11 @@ def _boundaries(sentence: str) -> list[re.Match[str]]:
         if kept and match.start() < kept[-1].end():
             continue
         before = sentence[kept[-1].end() if kept else 0 : match.start()]
-        if match.groupdict().get("named") and _a_name_alone(before):
-            continue  # "Ana and Rui both want ...": one subject of two people
+        if (match.groupdict().get("named") or match.groupdict().get("kin")) and _a_name_alone(
+            before
+        ):
+            continue  # "Ana and Rui both want ...", "Ana and her partner Rui booked ...": one
+            # subject of two people
         kept.append(match)
     return kept
 

@@ -536,7 +536,10 @@ class RulesExtractor:
                     # "we've booked room 2 at the sports hall": the exhibition's
                     ref = _the_thing_said(refs, clause.text, salience)
             ref = _reported_for_the_topic(refs, ref, clause.text, salience.thing) or ref
-            ref = _reported_for_their_firm(refs, ref, clause.text, self._entities) or ref
+            ref = (
+                _reported_for_their_firm(refs, ref, clause.text, self._entities, salience.latest)
+                or ref
+            )
             ref = _done_for_the_topic(refs, ref, clause.text, salience.thing) or ref
             related = named_relation(refs, clause.text)
             if related is not None and _owner_at_hand(refs[0], before):
@@ -1828,25 +1831,42 @@ def _reported_for_the_topic(
 
 
 def _reported_for_their_firm(
-    refs: list[Reference], ref: Reference | None, text: str, entities: EntityIndex
+    refs: list[Reference],
+    ref: Reference | None,
+    text: str,
+    entities: EntityIndex,
+    latest: Entity | None = None,
 ) -> Reference | None:
     """What a person reports their firm does is the firm's: "Orvid says they're raising delivery".
 
     The person (by name or pronoun) is the subject, their page names the firm they work for,
     and the report opens with "they" or "their", names no page of its own and nothing of a
-    couple's or a family's life ("says they're getting married" is theirs).
+    couple's or a family's life ("says they're getting married" is theirs). A pronoun or a
+    subject left out ("he says their yard shuts at 4", "... and said they can come friday")
+    is the person named last.
     """
-    if ref is None or not ref.entity.is_person:
-        return None
     report = _SAYS_THAT.search(text)
-    if report is None or ref.end > report.start() or not _THEY_OPEN.match(text[report.end() :]):
+    if report is None or not _THEY_OPEN.match(text[report.end() :]):
         return None
-    if any(other.start >= report.end() for other in refs) or _A_LIFE.search(text):
+    if ref is None and latest is not None and _BY_THE_ONE_NAMED.fullmatch(text[: report.start()]):
+        ref = Reference(latest, 0, 0, False)
+    if ref is None or not ref.entity.is_person or ref.end > report.start():
         return None
     firm = entities.firm_of(ref.entity)
-    return None if firm is None else Reference(firm, ref.start, ref.end, False)
+    if firm is None or _A_LIFE.search(text):
+        return None
+    # "their" may already stand for the firm; any other page named in the report is its own
+    if any(other.start >= report.end() and other.entity != firm for other in refs):
+        return None
+    return Reference(firm, ref.start, ref.end, False)
 
 
+#: What stands before a report whose speaker is the person named last: "he", "and she
+#: also", or nothing ("... picked up and said they can come").
+_BY_THE_ONE_NAMED = re.compile(
+    r"\W*(?:(?:and|but|so|then)\s+)?(?:(?:he|she)\s+)?(?:(?:also|just|then|has|had)\s+)?",
+    re.IGNORECASE,
+)
 #: A report about a body of people: "they're putting ...", "their office closes ...".
 _THEY_OPEN = re.compile(r"^(?:they|their|theyre)\b|^they['’]", re.IGNORECASE)
 #: A couple's or a family's life, not a firm's: "says they're getting married", "their house".
@@ -2277,22 +2297,40 @@ def _record(
 
 
 def _said_of_the_topic(text: str) -> bool:
-    """A whole clause, no judgement: what happened while a topic is at hand ("padlock cut
-    clean through", "site's without water till then") is about it, even naming nothing.
+    """A whole clause with a verb, and no verdict: about the topic at hand, naming nothing.
 
-    A verdict on the day ("the weather was lovely", "it was so good") is small talk: a form
-    of "be" followed only by words that describe.
+    What happened while a topic is at hand ("the gate was left unlocked", "we've agreed two
+    coats") is about it. A verdict on the day ("the weather was lovely", "it was such a
+    good night") is small talk: a form of "be" followed only by words that describe.
     """
     if _words(text) <= MIN_FACT_WORDS or not _full_clause(text):
         return False
     words = [fold(word.strip(".,;:!?")) for word in text.split()]
+    if not any(_a_verb_for_sure(word) for word in words[1:]):
+        return False  # "back to the garden plans", "milk, eggs, bread": no verb but a noun's
     for index, word in enumerate(words):
         if word in _BE_FORMS:
             rest = [w for w in words[index + 1 :] if w]
+            if "such" in rest or "what" in rest:
+                return False  # "it was such a good night": a verdict all the same
+            if any(w in _DETERMINERS or w[:1].isdigit() for w in rest):
+                return True  # "to be a graphic designer": a noun phrase, no verdict
             return not all(_describes(w) for w in rest)
     return True
 
 
+def _a_verb_for_sure(word: str) -> bool:
+    """A verb no noun shares ("agreed", "needs"), or one bound to its subject ("site's")."""
+    if _CONTRACTED_IS.search(word) or re.search(r"['’](?:ve|re|ll|d)$", word):
+        return True
+    meaning = sense(word)
+    return finite(word) and not meaning.noun and not meaning.function or word in _FINITE_BE
+
+
+#: Words that open a noun phrase after "be": what someone or something is, not how it was.
+_DETERMINERS: Final = frozenset("a an the my our his her their its this that these those".split())
+#: The forms of "be" a subject takes.
+_FINITE_BE: Final = frozenset("is was are were".split())
 #: The forms of "be" that join a subject to a verdict on it.
 _BE_FORMS: Final = frozenset("is was are were be been it's that's".split())
 
