@@ -2289,7 +2289,7 @@ def _record(
     elif entity is None and not together and _the_users_own_doing(text, refs, topic):
         pass  # "Morag asked me along. We sail on 3 June": the user's, not Morag's
     elif entity is None and not _about_the_user(text, refs) and not _PRONOUN_FIRST.match(text):
-        entity = topic  # "usage-based beat seat pricing by 18%": the topic at hand
+        entity = _at_hand(topic, undertaking)  # "usage-based beat seat pricing by 18%"
         if own is not None and (topic is None or topic.slug == own.slug) and not refs:
             entity = own  # "AGM notes: subs up to £30", nothing else named: the choir
     facts.append(_Fact(text, entity, kind or "fact", title))
@@ -2339,6 +2339,17 @@ def _describes(word: str) -> bool:
     """An adjective, an adverb, or chat's filler ("lovely", "so", "really", "tbh")."""
     meaning = sense(word)
     return "ADJ" in meaning.readings or meaning.readings <= {"ADV"} or meaning.function
+
+
+def _at_hand(topic: Entity | None, undertaking: Entity | None) -> Entity | None:
+    """What a clause naming nothing is about: the topic, or the plan it was named for.
+
+    "Citylink quoted £410 for the coach. pickup is 8.15 at the gates": the trip's. A firm,
+    place or person named for a plan at hand is no topic of its own.
+    """
+    if topic is not None and undertaking is not None and not an_undertaking(topic):
+        return undertaking
+    return topic
 
 
 def _a_verb_of_the_pair(word: str) -> bool:
