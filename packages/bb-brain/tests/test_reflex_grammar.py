@@ -141,6 +141,9 @@ SUNNY = ("people/sunny-achterberg", md("Sunny Achterberg", type="person", aliase
         ("did sunny ever pay the 40 she owes", True),  # an adverb before the question's verb
         ("has sunny paid yet", True),  # the perfect asks of a deed done
         ("can sunny still cover saturday", True),
+        ("does sunny still need a lift on friday", True),  # "need" is the deed's own verb
+        ("can sunny have a look at the boiler", True),
+        ("could sunny be any brighter today", False),  # "be" asks of a state, not a deed
         ("it'll be dry with sunny spells", False),  # a modifier of the noun after it
         ("has sunny weather been forecast", False),
         ("it stayed sunny all afternoon", False),
@@ -152,6 +155,22 @@ def test_an_adjective_where_only_a_name_stands(
 ) -> None:
     response = ask(engine, make_brain(SUNNY), text)
     assert slugs(response) == (["people/sunny-achterberg"] if found else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("heath's two kids are off sick today", True),  # the possessive's people, counted
+        ("heath's three are coming on saturday", True),
+        ("heath's two fires were out by noon", False),  # no one's people
+        ("does heath need rain to flower", False),  # a plant's need, asked of its kind
+    ],
+)
+def test_a_possessive_s_people_counted(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    response = ask(engine, make_brain(HEATH), text)
+    assert slugs(response) == (["people/heath-okoro"] if found else [])
 
 
 def test_a_family_name_alone_needs_more_than_a_verb_after_it(

@@ -2227,6 +2227,16 @@ def _firm_rules(text: str) -> list[tuple[str, str | None]]:
     return [(fact.fact, fact.entity_slug) for fact in facts]
 
 
+def test_a_firm_s_business_reported_by_its_person_s_pronoun_is_the_firm_s() -> None:
+    # "their" is the firm named before: the report is still the firm's, not hers
+    said = "Rang Odalys at Quillfield this morning. She says their workshop shuts at 4 on Fridays"
+    facts = _firm_rules(said)
+    assert facts[-1] == ("She says their workshop shuts at 4 on Fridays", QUILLFIELD.slug)
+    # a report of her own life stays hers
+    facts = _firm_rules("Rang Odalys this morning. She says their house sale fell through")
+    assert facts[-1][1] == BRENNA.slug
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -3383,3 +3393,75 @@ def test_a_given_name_that_is_a_word_before_a_known_family_name_is_someone_else(
     # at the sentence's start the capital says nothing of a name: the word may be the word
     opening = extractor.extract(seg(("user", "Kesi Oduya signed the lease on Monday")))
     assert [fact.entity_slug for fact in opening] == [kesi.slug]
+
+
+# --- a clause that names nothing, said while a topic is at hand -----------------------------
+
+
+def _tour_facts(*texts: str) -> list[tuple[str, str | None]]:
+    tour = Entity("projects/galway-tour-2027", "Galway Tour 2027", "project")
+    surfaces = [*_page_surfaces(tour, None), ("the tour", tour.slug, True)]
+    extractor = RulesExtractor(EntityIndex([tour], surfaces))
+    facts = extractor.extract(seg(*[("user", text) for text in texts]))
+    return [(fact.fact, fact.entity_slug) for fact in facts]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "the minibus was left unlocked overnight",
+        "we've agreed to paint the van ourselves",
+    ],
+)
+def test_a_clause_naming_nothing_is_the_topic_s(said: str) -> None:
+    facts = _tour_facts("Planning the tour today.", said)
+    assert facts[-1] == (said, "projects/galway-tour-2027")
+
+
+def test_a_clause_of_the_user_s_own_naming_nothing_is_the_user_s() -> None:
+    said = "I used to be a tour manager"
+    assert _tour_facts("Planning the tour today.", said)[-1] == (said, None)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "the weather was lovely",
+        "the coffee was really strong",
+        "honestly, back to the drawing board",
+        "Bread, milk, oat milk, bin bags.",
+    ],
+)
+def test_a_verdict_or_a_list_naming_nothing_is_no_fact(said: str) -> None:
+    facts = _tour_facts("Planning the tour today.", said)
+    assert [fact for fact, _ in facts] == ["Planning the tour today."]
+
+
+def test_someone_s_relative_named_after_and_opens_a_clause_of_their_own() -> None:
+    said = "Alice is off on leave in June and her colleague Rhodri Vance covers our account"
+    facts = rules(("user", said))
+    assert ("her colleague Rhodri Vance covers our account", "people/rhodri-vance") in [
+        (text, entity) for text, entity, _ in facts
+    ]
+    # before a verb the two are one subject: "Alice and her partner Rhodri Vance booked ..."
+    facts = rules(("user", "Alice and her partner Rhodri Vance booked 80 covers for the 9th"))
+    assert [entity for _, entity, _ in facts][0] == ALICE.slug
+
+
+def test_a_clause_naming_nothing_after_a_firm_named_for_a_plan_is_the_plan_s() -> None:
+    trip = Entity("projects/science-museum-trip", "Science Museum Trip", "project")
+    coaches = Entity("companies/citylink-coaches", "Citylink Coaches", "company")
+    pages = [trip, coaches]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    surfaces += [("the museum trip", trip.slug, True), ("citylink", coaches.slug, True)]
+    extractor = RulesExtractor(EntityIndex(pages, surfaces))
+    said = (
+        "Sorting the museum trip.",
+        "Citylink quoted £410 for the coach.",
+        "pickup is 8.15 at the gates",
+    )
+    facts = extractor.extract(seg(*[("user", text) for text in said]))
+    assert [(fact.fact, fact.entity_slug) for fact in facts][-2:] == [
+        ("Citylink quoted £410 for the coach.", coaches.slug),
+        ("pickup is 8.15 at the gates", trip.slug),
+    ]
