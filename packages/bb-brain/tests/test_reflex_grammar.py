@@ -173,6 +173,27 @@ def test_a_possessive_s_people_counted(
     assert slugs(response) == (["people/heath-okoro"] if found else [])
 
 
+ROBIN = ("people/robin-adair", md("Robin Adair", type="person", aliases="[Robin]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("does robin work tomorrow or is it a tues", True),  # a question of one day
+        ("can robin come in at 8 on saturday", True),
+        ("does robin still open up on sundays", True),
+        ("can robin sing at night", False),  # asked of the kind
+        ("does robin nest in march", False),  # a month is a kind's season
+        ("does robin eat worms", False),
+    ],
+)
+def test_a_question_of_one_day_asks_of_someone(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    response = ask(engine, make_brain(ROBIN), text)
+    assert slugs(response) == (["people/robin-adair"] if found else [])
+
+
 def test_a_family_name_alone_needs_more_than_a_verb_after_it(
     engine: Engine, make_brain: Any
 ) -> None:

@@ -106,6 +106,7 @@ from bb_brain.reflex._syntax import (
     AFTER_ADJECTIVE,
     AFTER_ARTICLE,
     AFTER_THE,
+    ASKED_FOR_A_DAY,
     ASKED_SUBJECT,
     ASKED_WHAT_ONE_DOES,
     ASKED_WHO,
@@ -327,6 +328,8 @@ def local_evidence(res: Resolved) -> list[str]:
         found.append(EPISODE_SUBJECT)  # "thorn pushed back": a noun would take "the"
     if ASKED_SUBJECT in signals and res.arm in _EVENT_ARMS and not lowercase_noun:
         found.append(ASKED_SUBJECT)  # "can brian cover?"
+    if ASKED_FOR_A_DAY in signals and res.arm in _EVENT_ARMS and res.page.is_person:
+        found.append(ASKED_FOR_A_DAY)  # "does dawn work tomorrow?"
     if res.arm in SHORT_NAME_ARMS and LOWERCASE in signals and word.zipf >= BARE_COUNT_MAX_ZIPF:
         # "then sky got dark": a firm's short name this common is the word as a subject
         found = [signal for signal in found if signal not in _SUBJECTS]
@@ -1844,6 +1847,7 @@ _PERSON_EVIDENCE: Final = frozenset(
         CONVERSATION_PARTNER,
         PERSONAL_POSSESSION,
         ASKED_SUBJECT,
+        ASKED_FOR_A_DAY,
     }
 )
 

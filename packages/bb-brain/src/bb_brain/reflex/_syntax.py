@@ -72,6 +72,7 @@ if TYPE_CHECKING:
 
 BARE_SUBJECT: Final = "bare subject of a verb"
 ASKED_SUBJECT: Final = "the subject of a question"
+ASKED_FOR_A_DAY: Final = "the subject of a question about one day"
 BARE_OBJECT: Final = "object of a preposition, and no noun"
 BARE_VERB_OBJECT: Final = "a singular count noun as a verb's object, with no article"
 ADJECTIVE_AS_OBJECT: Final = "a word that is only an adjective, as a verb's object"
@@ -533,6 +534,56 @@ def _asked_subject(tokens: list[Token], last: int) -> bool:
         and deed is not None
         and _plain_verb(deed.norm)
     )
+
+
+def _question_subject_readings(tokens: list[Token], last: int) -> list[str]:
+    """The word as the subject a question asks of: "can brian cover?", "does dawn work?"."""
+    found = [ASKED_SUBJECT] if _asked_subject(tokens, last) else []
+    return found + ([ASKED_FOR_A_DAY] if _asked_for_a_day(tokens, last) else [])
+
+
+def _asked_for_a_day(tokens: list[Token], last: int) -> bool:
+    """A question of someone's deed on one day: "does dawn work tomorrow?".
+
+    A kind is asked of in general ("does heron eat frogs?", "can robin sing at night?");
+    asked of one day ("tomorrow", "on saturday", "this friday") the question is of someone,
+    whatever noun their name is. A month stays a kind's season ("does heather flower in
+    june?").
+    """
+    before = _glued_before(tokens, last)
+    after = _glued_after(tokens, last)
+    if before is None or after is None or tokens[last].possessive:
+        return False
+    if before.norm not in _QUESTION_OPENERS or not _opens_a_question(tokens, before):
+        return False
+    if after.norm in _MID_ADVERBS:
+        after = _glued_after(tokens, after.index)
+    if after is None or not _plain_verb(after.norm) or sense(after.norm).function:
+        return False
+    return _on_an_occasion(tokens, after)
+
+
+def _on_an_occasion(tokens: list[Token], verb: Token) -> bool:
+    """The verb, then the day it is done on ("work tomorrow", "come in at 6 on friday")."""
+    ahead = _glued_after(tokens, verb.index)
+    while ahead is not None and (ahead.norm in _BEFORE_A_DAY or ahead.norm.isdigit()):
+        ahead = _glued_after(tokens, ahead.index)
+    if ahead is None:
+        return False
+    day = ahead.norm.removesuffix("s") if ahead.norm.endswith("days") else ahead.norm
+    return day in _DAYS_ASKED_OF or (is_calendar_word(day) and day not in _MONTHS)
+
+
+#: Words between a verb and the day it is done on ("on", "this", "next", "at 6", "in").
+_BEFORE_A_DAY: Final = frozenset("on this next at till until from in up out off back".split())
+#: Days named by their distance from today.
+_DAYS_ASKED_OF: Final = frozenset("today tonight tomorrow tmrw tmr".split())
+_MONTHS: Final = frozenset(
+    """
+    january february march april may june july august september october november december
+    jan feb mar apr jun jul aug sep sept oct nov dec
+    """.split()
+)
 
 
 def _asked_about(tokens: list[Token], first: int, last: int) -> list[str]:
@@ -1440,8 +1491,8 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
     mention = tokens[last]
     if first == last and _bare_subject(tokens, last):
         found.append(BARE_SUBJECT)
-    if first == last and _asked_subject(tokens, last):
-        found.append(ASKED_SUBJECT)
+    if first == last:
+        found += _question_subject_readings(tokens, last)
     if first == last and _referred_back(tokens, last) and not _a_time_passing(tokens, last):
         if _subject_then_verb(tokens, last) or _sent_to(tokens, last) or _identified(tokens, last):
             found.append(REFERRED_BACK)
