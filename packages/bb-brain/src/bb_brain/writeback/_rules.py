@@ -2300,8 +2300,8 @@ def _said_of_the_topic(text: str) -> bool:
     """A whole clause with a verb, and no verdict: about the topic at hand, naming nothing.
 
     What happened while a topic is at hand ("the gate was left unlocked", "we've agreed two
-    coats") is about it. A verdict on the day ("the weather was lovely", "it was such a
-    good night") is small talk: a form of "be" followed only by words that describe.
+    coats") is about it. A verdict on the day ("the weather was lovely", "the coffee was
+    really strong") is small talk: a form of "be" followed only by words that describe.
     """
     if _words(text) <= MIN_FACT_WORDS or not _full_clause(text):
         return False
