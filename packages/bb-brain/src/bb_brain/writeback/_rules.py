@@ -25,7 +25,8 @@ It is the honest baseline for extraction quality. Mechanism, per segment:
    to"), a preference ("prefers", "wants"), a belief ("worried", "thinks", "reckons"), an amount
    (kind ``fact``), a date (kind ``event``), or any other number (kind ``fact``). Without a
    cue, keep it (kind ``fact``) when it refers to an entity, states an amount or a time in
-   words ("six weeks", "this morning"), or says something about the user ("I'm vegetarian").
+   words ("six weeks", "this morning"), says something about the user ("I'm vegetarian"),
+   or, with a topic at hand, is a whole clause with a verb and no verdict on the day.
 6. A person the conversation introduces who has no page ("my nephew Sipho Dlamini") is an
    entity all the same: the fact names ``people/<given>-<family>`` and the person's name, and
    write-back creates the page.
