@@ -3465,3 +3465,26 @@ def test_a_clause_naming_nothing_after_a_firm_named_for_a_plan_is_the_plan_s() -
         ("Citylink quoted £410 for the coach.", coaches.slug),
         ("pickup is 8.15 at the gates", trip.slug),
     ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Alice says always email Bob Park first",
+        "Alice said to ring Bob Park before noon",
+        "Alice says don't book Bob Park on Tuesdays",
+    ],
+)
+def test_an_instruction_reported_is_its_speaker_s(said: str) -> None:
+    assert [entity for _, entity, _ in rules(("user", said))] == [ALICE.slug]
+
+
+def test_what_someone_is_told_to_do_is_theirs_to_do() -> None:
+    said = "Alice found damp in the cellar, and told Bob Park to fix it before winter"
+    assert [(text, entity) for text, entity, _ in rules(("user", said))] == [
+        ("Alice found damp in the cellar", ALICE.slug),
+        ("told Bob Park to fix it before winter", BOB.slug),
+    ]
+    # a report of what someone was told stays with what it reports
+    said = "Alice says Bob Park is moving to Leeds in May"
+    assert [entity for _, entity, _ in rules(("user", said))] == [BOB.slug]

@@ -50,6 +50,7 @@ from bb_brain._given_names import a_given_name, name_pronoun
 from bb_brain._names import HONORIFICS
 from bb_brain._relations import RELATION_NOUNS, relation_key, relation_pronoun
 from bb_brain.pages import is_place
+from bb_brain.reflex._ordinary import inflections, sense
 from bb_brain.writeback._entities import Entity, EntityIndex, pronoun_class
 from bb_brain.writeback._people import NewPerson, new_people
 
@@ -453,21 +454,8 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
     first = refs[0] if refs else None
     if _the_users_news(refs, text, report):
         return None  # "Orlaith says I'm singing the solo", "she has asked me to sort the folders"
-    if report is not None:
-        reported = [ref for ref in refs if ref.start >= report.end()]
-        speaker = [ref for ref in refs if ref.end <= report.start()]
-        if speaker and reported and _own_view(reported[0], speaker[-1], text):
-            return speaker[-1]
-        if speaker and _their_own(speaker[-1], reported, text, report.end()):
-            return speaker[-1]  # "Orlaith rang: her van's been towed": hers
-        if reported and _pronoun_subject(reported[0], text, report.end()):
-            if _LEARNT.match(text, reported[0].end) is None:
-                # "Wilma says she's quitting the band": her news; "... she's booked the
-                # marquee for Pellingham Fete" is the fete's, as said outright; "... she
-                # heard the band is folding" reports the band's
-                return _undertaking(reported, text) or reported[0]
-        if reported and (speaker or report.start() > 0):
-            return _best(reported)
+    if report is not None and (by_report := _by_the_report(refs, text, report)) is not None:
+        return by_report
     if first and _a_persons_own(first, refs, text):
         return first
     if first and _pronoun_subject(first, text, 0):
@@ -481,6 +469,49 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
         # "Bob pressed the first batch of Quince Cider: 60 litres": the batch is the project's
         return _undertaking(refs, text) or best
     return best
+
+
+def _by_the_report(refs: list[Reference], text: str, report: re.Match[str]) -> Reference | None:
+    """Whom a reported statement is about: its speaker's or what it reports (None: neither)."""
+    reported = [ref for ref in refs if ref.start >= report.end()]
+    speaker = [ref for ref in refs if ref.end <= report.start()]
+    if speaker and reported and _own_view(reported[0], speaker[-1], text):
+        return speaker[-1]
+    if speaker and _their_own(speaker[-1], reported, text, report.end()):
+        return speaker[-1]  # "Orlaith rang: her van's been towed": hers
+    if reported and _pronoun_subject(reported[0], text, report.end()):
+        if _LEARNT.match(text, reported[0].end) is None:
+            # "Wilma says she's quitting the band": her news; "... she's booked the
+            # marquee for Pellingham Fete" is the fete's, as said outright; "... she
+            # heard the band is folding" reports the band's
+            return _undertaking(reported, text) or reported[0]
+    if speaker and _an_instruction(text, report.end()):
+        return speaker[-1]  # "Shirin says always email Paul first": her rule
+    if reported and (speaker or report.start() > 0):
+        return _best(reported)
+    return None
+
+
+def _an_instruction(text: str, start: int) -> bool:
+    """What is reported is an instruction, a plain verb first.
+
+    "... says always email Paul", "... said to ring the office", "... says don't book
+    Tuesdays": the speaker's rule, whoever it names.
+    """
+    found = _INSTRUCTION.match(text, start)
+    if found is None:
+        return False
+    verb = found.group("verb").casefold()
+    return "VB" in inflections(verb) and not sense(verb).function and verb not in _NOT_ORDERED
+
+
+#: An instruction reported: its plain verb, after "to", "always", "never", "just" or "don't".
+_INSTRUCTION = re.compile(
+    r"(?:to\s+|(?:always|never|just|please|don['’]?t|do\s+not)\s+)+(?P<verb>[a-z]+)\b",
+    re.IGNORECASE,
+)
+#: Plain verbs that report no order after "to" ("said to be", "said to have").
+_NOT_ORDERED: Final = frozenset("be have".split())
 
 
 def _a_persons_own(first: Reference, refs: list[Reference], text: str) -> bool:

@@ -588,8 +588,9 @@ class RulesExtractor:
                 and not _reports_on(clause.text, refs)
             ):
                 # "... and did her PhD in Zurich": the same subject's next statement
+                told = _told_to(clause.text, refs)
                 groups.append(
-                    _Group(plain, clause.start, clause.end, last.ref, refs, inherited=True)
+                    _Group(plain, clause.start, clause.end, told or last.ref, refs, inherited=True)
                 )
             elif _continues(last, ref, refs, clause):
                 last.end, last.refs = clause.end, last.refs + refs
@@ -2295,6 +2296,33 @@ def _record(
             entity = own  # "AGM notes: subs up to £30", nothing else named: the choir
     facts.append(_Fact(text, entity, kind or "fact", title))
     return False
+
+
+def _told_to(text: str, refs: list[Reference]) -> Reference | None:
+    """The person told or asked to do a thing, its subject left out: their job to do.
+
+    "... and told tendai to requeen it before autumn" is Tendai's to do.
+    """
+    found = _TOLD.match(text)
+    if found is None:
+        return None
+    return next(
+        (
+            ref
+            for ref in refs
+            if ref.explicit
+            and ref.entity.is_person
+            and ref.start == found.end()
+            and _TO_DO.match(text, ref.end)
+        ),
+        None,
+    )
+
+
+#: A subject left out, then a verb of telling someone to do something.
+_TOLD = re.compile(r"\W*(?:(?:and|but|so|then)\s+)?(?:told|asked|got|reminded)\s+", re.IGNORECASE)
+#: "to" and the deed after the person told.
+_TO_DO = re.compile(r"\s+to\s+[a-z]", re.IGNORECASE)
 
 
 def _said_of_the_topic(text: str) -> bool:
