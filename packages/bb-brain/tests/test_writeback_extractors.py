@@ -2235,6 +2235,9 @@ def test_a_firm_s_business_reported_by_its_person_s_pronoun_is_the_firm_s() -> N
     # a report of her own life stays hers
     facts = _firm_rules("Rang Odalys this morning. She says their house sale fell through")
     assert facts[-1][1] == BRENNA.slug
+    # her name said before, then a report with its subject left out
+    facts = _firm_rules("Odalys picked up and said they can fit the stairs on Friday")
+    assert facts[-1] == ("said they can fit the stairs on Friday", QUILLFIELD.slug)
 
 
 @pytest.mark.parametrize(

@@ -589,8 +589,18 @@ class RulesExtractor:
             ):
                 # "... and did her PhD in Zurich": the same subject's next statement
                 told = _told_to(clause.text, refs)
+                said = last.ref.entity if last.ref is not None else None
+                # "... picked up and said they can come friday": their firm's
+                firm = _reported_for_their_firm(refs, None, clause.text, self._entities, said)
                 groups.append(
-                    _Group(plain, clause.start, clause.end, told or last.ref, refs, inherited=True)
+                    _Group(
+                        plain,
+                        clause.start,
+                        clause.end,
+                        told or firm or last.ref,
+                        refs,
+                        inherited=True,
+                    )
                 )
             elif _continues(last, ref, refs, clause):
                 last.end, last.refs = clause.end, last.refs + refs
