@@ -581,7 +581,10 @@ class RulesExtractor:
             elif not refs and (
                 clause.grounds or (_says_more(clause.text) and not _compares(clause.text))
             ):
-                groups.append(_Group(plain, clause.start, clause.end, last.ref, [], inherited=True))
+                firm = self._their_firm_s(last, clause, refs)
+                groups.append(
+                    _Group(plain, clause.start, clause.end, firm or last.ref, [], inherited=True)
+                )
             elif (
                 _elided_subject(clause.text, refs)
                 and (_stands_alone(clause.text) or _informative(clause.text, refs))
@@ -589,9 +592,7 @@ class RulesExtractor:
             ):
                 # "... and did her PhD in Zurich": the same subject's next statement
                 told = _told_to(clause.text, refs)
-                said = last.ref.entity if last.ref is not None else None
-                # "... picked up and said they can come friday": their firm's
-                firm = _reported_for_their_firm(refs, None, clause.text, self._entities, said)
+                firm = self._their_firm_s(last, clause, refs)
                 groups.append(
                     _Group(
                         plain,
@@ -608,6 +609,16 @@ class RulesExtractor:
                 groups.append(_Group(plain, clause.start, clause.end, ref, refs))
             groups.extend(described)
         return groups + roles
+
+    def _their_firm_s(
+        self, last: _Group, clause: Clause, refs: list[Reference]
+    ) -> Reference | None:
+        """The firm of the person before, when the clause reports what "they" do, no subject.
+
+        "... picked up and said they can come friday": the firm's.
+        """
+        said = last.ref.entity if last.ref is not None else None
+        return _reported_for_their_firm(refs, None, clause.text, self._entities, said)
 
     def _each_of_a_pair(self, group: _Group, facts: list[_Fact]) -> None:
         """A fact two or more people are the subject of is a fact about each of them.
