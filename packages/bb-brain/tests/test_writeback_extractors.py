@@ -3491,3 +3491,27 @@ def test_what_someone_is_told_to_do_is_theirs_to_do() -> None:
     # a report of what someone was told stays with what it reports
     said = "Alice says Bob Park is moving to Leeds in May"
     assert [entity for _, entity, _ in rules(("user", said))] == [BOB.slug]
+
+
+def test_a_full_name_typed_in_lowercase_is_a_new_person() -> None:
+    said = "fatima okonjo is doing our guided tour at 10, she asked for name stickers"
+    assert {entity for _, entity, _ in rules(("user", said))} == {"people/fatima-okonjo"}
+    said = "new starter on monday, zara hossain. she's come from a school in sylhet"
+    assert ("she's come from a school in sylhet", "people/zara-hossain") in [
+        (text, entity) for text, entity, _ in rules(("user", said))
+    ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "went to see grace period at the cinema with Alice Example",  # "grace" is a word
+        "Alice Example ordered fish finger sandwiches for the whole team",
+        "Alice Example says sarah jumped the queue again",  # one name, no family name
+    ],
+)
+def test_lowercase_words_after_a_given_name_are_no_new_person(said: str) -> None:
+    assert not any(
+        entity and entity not in (ALICE.slug, BOB.slug, WIDGET.slug)
+        for _, entity, _ in rules(("user", said))
+    )

@@ -150,7 +150,64 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
             continue
         name = text[start:end]
         found.append(NewPerson(name, person_slug(name), start, end))
-    return found
+    return found + _typed_in_lowercase(text, known, found)
+
+
+def _typed_in_lowercase(
+    text: str, known: set[tuple[int, int]], found: list[NewPerson]
+) -> list[NewPerson]:
+    """Full names typed in lowercase ("paulette campbell is doing the tour", "zara hossain").
+
+    Two words, the first a given name most of whose bearers go by one pronoun and that is no
+    everyday word ("grace", "will" and "rose" are), the second no word a dictionary lists
+    and not a common one, with the conversation's cue that a person is meant, as a
+    capitalised name needs when no given name opens it.
+    """
+    taken = known | {(person.start, person.end) for person in found}
+    people: list[NewPerson] = []
+    for match in _LOWER_PAIR.finditer(text):
+        given, family = match.group("given"), match.group("family")
+        start, end = match.start("given"), match.end("family")
+        if any(start < k_end and k_start < end for k_start, k_end in taken):
+            continue
+        if not _a_lowercase_full_name(given, family):
+            continue
+        if not (_said_to_be_a_person(text, start, end) or _a_clause_s_subject(text[end:])):
+            continue
+        name = f"{given.capitalize()} {family.capitalize()}"
+        people.append(NewPerson(name, person_slug(name), start, end))
+        taken.add((start, end))
+    return people
+
+
+#: Two lowercase words, each a name's shape (letters, an apostrophe or a hyphen inside).
+_LOWER_PAIR = re.compile(
+    r"(?<![\w'’])(?=(?P<given>[a-z][a-z]+)\s+(?P<family>[a-z][a-z'’-]*[a-z])(?![\w'’]))"
+)
+
+
+def _a_clause_s_subject(rest: str) -> bool:
+    """An auxiliary or a verb no noun shares right after: the name is its clause's subject."""
+    after = _WORD.findall(rest[:_DESCRIPTION_CHARS])[:1]
+    if not after:
+        return False
+    word = fold(after[0])
+    return word in _AUXILIARIES or (finite(word) and not sense(word).noun)
+
+
+#: Auxiliaries after a subject ("paulette campbell is doing the tour", "... has agreed").
+_AUXILIARIES: Final = frozenset("is was has had will would can could should".split())
+
+
+def _a_lowercase_full_name(given: str, family: str) -> bool:
+    opening, closing = sense(given), sense(family)
+    if opening.lowercase_ordinary or opening.function or opening.calendar:
+        return False
+    if name_pronoun(f"{given} {family}") == "":
+        return False  # no given name, or one borne by either sex
+    if closing.known_word or closing.function or closing.calendar or every_week(family):
+        return False
+    return closing.zipf < _COMMON_ZIPF
 
 
 def _full_name(words: list[str]) -> bool:
