@@ -21,6 +21,10 @@ A run of two or three capitalised words is taken as a new person's full name onl
   as a person's ("Bram Okoye and Ambrose Holt"); or its first word is a given name many
   people bear (:func:`bb_brain._given_names.name_pronoun`), not opening a list's item.
 
+A full name typed in lowercase ("paulette campbell is doing the tour") is taken too when its
+given name is no everyday word and goes by one pronoun, its family name is no dictionary
+word, and a cue or a verb right after it says it is someone (:func:`_typed_in_lowercase`).
+
 The page the fact attaches to is ``people/<given>-<family>``: every word of the name,
 lowercase ASCII, diacritics removed (:func:`person_slug`).
 """
