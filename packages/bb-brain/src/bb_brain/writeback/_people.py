@@ -21,7 +21,7 @@ A run of two or three capitalised words is taken as a new person's full name onl
   as a person's ("Bram Okoye and Ambrose Holt"); or its first word is a given name many
   people bear (:func:`bb_brain._given_names.name_pronoun`), not opening a list's item.
 
-A full name typed in lowercase ("paulette campbell is doing the tour") is taken too when its
+A full name typed in lowercase ("fatima okonjo is doing the tour") is taken too when its
 given name is no everyday word and goes by one pronoun, its family name is no dictionary
 word, and a cue or a verb right after it says it is someone (:func:`_typed_in_lowercase`).
 
@@ -160,7 +160,7 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
 def _typed_in_lowercase(
     text: str, known: set[tuple[int, int]], found: list[NewPerson]
 ) -> list[NewPerson]:
-    """Full names typed in lowercase ("paulette campbell is doing the tour", "zara hossain").
+    """Full names typed in lowercase ("fatima okonjo is doing the tour", "seo-yeon baek").
 
     Two words, the first a given name most of whose bearers go by one pronoun and that is no
     everyday word ("grace", "will" and "rose" are), the second no word a dictionary lists
@@ -199,7 +199,7 @@ def _a_clause_s_subject(rest: str) -> bool:
     return word in _AUXILIARIES or (finite(word) and not sense(word).noun)
 
 
-#: Auxiliaries after a subject ("paulette campbell is doing the tour", "... has agreed").
+#: Auxiliaries after a subject ("fatima okonjo is doing the tour", "... has agreed").
 _AUXILIARIES: Final = frozenset("is was has had will would can could should".split())
 
 
