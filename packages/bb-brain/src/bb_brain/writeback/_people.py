@@ -160,7 +160,7 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
 def _typed_in_lowercase(
     text: str, known: set[tuple[int, int]], found: list[NewPerson]
 ) -> list[NewPerson]:
-    """Full names typed in lowercase ("fatima okonjo is doing the tour", "seo-yeon baek").
+    """Full names typed in lowercase ("fatima okonjo is doing the tour", "olumide bakare").
 
     Two words, the first a given name most of whose bearers go by one pronoun and that is no
     everyday word ("grace", "will" and "rose" are), the second no word a dictionary lists
