@@ -3496,8 +3496,8 @@ def test_what_someone_is_told_to_do_is_theirs_to_do() -> None:
 def test_a_full_name_typed_in_lowercase_is_a_new_person() -> None:
     said = "fatima okonjo is doing our guided tour at 10, she asked for name stickers"
     assert {entity for _, entity, _ in rules(("user", said))} == {"people/fatima-okonjo"}
-    said = "new starter on monday, zara hossain. she's come from a school in sylhet"
-    assert ("she's come from a school in sylhet", "people/zara-hossain") in [
+    said = "new starter on monday, ngozi adeyemi. she's come from a school in ibadan"
+    assert ("she's come from a school in ibadan", "people/ngozi-adeyemi") in [
         (text, entity) for text, entity, _ in rules(("user", said))
     ]
 
