@@ -3494,7 +3494,7 @@ def test_what_someone_is_told_to_do_is_theirs_to_do() -> None:
 
 
 def test_a_full_name_typed_in_lowercase_is_a_new_person() -> None:
-    said = "fatima okonjo is doing our guided tour at 10, she asked for name stickers"
+    said = "fatima okonjo is running the raffle at 2, she wants a float of £50"
     assert {entity for _, entity, _ in rules(("user", said))} == {"people/fatima-okonjo"}
     said = "new starter on monday, ngozi adeyemi. she's come from a school in ibadan"
     assert ("she's come from a school in ibadan", "people/ngozi-adeyemi") in [
