@@ -144,6 +144,7 @@ SUNNY = ("people/sunny-achterberg", md("Sunny Achterberg", type="person", aliase
         ("does sunny still need a lift on friday", True),  # "need" is the deed's own verb
         ("can sunny have a look at the boiler", True),
         ("could sunny be any brighter today", False),  # "be" asks of a state, not a deed
+        ("does sunny need to mean bright?", False),  # the word itself is asked of
         ("it'll be dry with sunny spells", False),  # a modifier of the noun after it
         ("has sunny weather been forecast", False),
         ("it stayed sunny all afternoon", False),
@@ -181,7 +182,6 @@ ROBIN = ("people/robin-adair", md("Robin Adair", type="person", aliases="[Robin]
     [
         ("does robin work tomorrow or is it a tues", True),  # a question of one day
         ("can robin come in at 8 on saturday", True),
-        ("does robin still open up on sundays", True),
         ("can robin sing at night", False),  # asked of the kind
         ("does robin nest in march", False),  # a month is a kind's season
         ("does robin eat worms", False),
@@ -192,6 +192,27 @@ def test_a_question_of_one_day_asks_of_someone(
 ) -> None:
     response = ask(engine, make_brain(ROBIN), text)
     assert slugs(response) == (["people/robin-adair"] if found else [])
+
+
+SUMMER_OYELARAN = (
+    "people/summer-oyelaran",
+    md("Summer Oyelaran", type="person", aliases="[Summer]"),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("does summer work on sundays", True),
+        ("does summer start on saturday, officially?", False),  # what a season does too
+        ("does summer end on friday?", False),
+    ],
+)
+def test_a_day_s_question_of_what_a_season_does_is_no_one_s(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    response = ask(engine, make_brain(SUMMER_OYELARAN), text)
+    assert slugs(response) == (["people/summer-oyelaran"] if found else [])
 
 
 def test_a_family_name_alone_needs_more_than_a_verb_after_it(

@@ -3433,6 +3433,9 @@ def test_a_clause_of_the_user_s_own_naming_nothing_is_the_user_s() -> None:
         "the coffee was really strong",
         "honestly, back to the drawing board",
         "Bread, milk, oat milk, bin bags.",
+        "the ferry was so slow on the way back",  # a verdict, then where
+        "the hotel was a total rip-off",
+        "ferries are so expensive these days",
     ],
 )
 def test_a_verdict_or_a_list_naming_nothing_is_no_fact(said: str) -> None:
@@ -3515,3 +3518,20 @@ def test_lowercase_words_after_a_given_name_are_no_new_person(said: str) -> None
         entity and entity not in (ALICE.slug, BOB.slug, WIDGET.slug)
         for _, entity, _ in rules(("user", said))
     )
+
+
+def test_a_clause_naming_nothing_after_a_person_is_not_theirs() -> None:
+    facts = rules(("user", "Had coffee with Alice Example."), ("user", "the cafe was packed out"))
+    assert ("the cafe was packed out", ALICE.slug) not in [(t, e) for t, e, _ in facts]
+
+
+def test_a_clause_whose_subject_its_firm_s_title_says_stays_the_firm_s() -> None:
+    gala = Entity("events/winter-gala", "Winter Gala", "event")
+    hall = Entity("places/grand-hall", "The Grand Hall", "place", about="Hall for hire.")
+    pages = [gala, hall]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    surfaces += [("the gala", gala.slug, True)]
+    extractor = RulesExtractor(EntityIndex(pages, surfaces))
+    said = ("Planning the gala.", "The Grand Hall is the venue again.", "the hall holds 300 seated")
+    facts = extractor.extract(seg(*[("user", text) for text in said]))
+    assert (facts[-1].fact, facts[-1].entity_slug) == ("the hall holds 300 seated", hall.slug)

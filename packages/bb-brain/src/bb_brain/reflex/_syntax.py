@@ -520,9 +520,9 @@ def _asked_subject(tokens: list[Token], last: int) -> bool:
             return False
         # "need", "have" and "do" are main verbs there ("does X still need the logo?",
         # "can X do saturday?"); "be" and "let" say nothing of a deed
-        return _plain_verb(after.norm) and (
-            after.norm in _MAIN_AFTER_A_SUBJECT or not sense(after.norm).function
-        )
+        if after.norm in _MAIN_AFTER_A_SUBJECT:
+            return not _a_word_s_sense(tokens, after)
+        return _plain_verb(after.norm) and not sense(after.norm).function
     if before.norm in _INVERTED_BE and after.norm in _WHERE_SOMEONE_IS:
         return not generic  # "is ysolde back yet?", "is olu in today?": where someone is
     # "is may willing to crew the boat?": only someone is free, able or willing to do a thing
@@ -534,6 +534,16 @@ def _asked_subject(tokens: list[Token], last: int) -> bool:
         and deed is not None
         and _plain_verb(deed.norm)
     )
+
+
+def _a_word_s_sense(tokens: list[Token], verb: Token) -> bool:
+    """The subject's verb is "need to be" or "need to mean": the word itself is asked of.
+
+    "does lucky need to mean fortunate?", "does sunny need to be warmer?".
+    """
+    to = _glued_after(tokens, verb.index)
+    then = _glued_after(tokens, to.index) if to is not None and to.norm == "to" else None
+    return then is not None and then.norm in ("be", "mean")
 
 
 def _question_subject_readings(tokens: list[Token], last: int) -> list[str]:
@@ -560,7 +570,21 @@ def _asked_for_a_day(tokens: list[Token], last: int) -> bool:
         after = _glued_after(tokens, after.index)
     if after is None or not _plain_verb(after.norm) or sense(after.norm).function:
         return False
+    if not _a_day_s_deed(tokens, after):
+        return False
     return _on_an_occasion(tokens, after)
+
+
+def _a_day_s_deed(tokens: list[Token], verb: Token) -> bool:
+    """A deed someone does on a day: "work", "cover", "come in".
+
+    Not what weather, a season or a flower does too ("start", "stop", "break", "bloom").
+    """
+    lemmas = sense(verb.norm).verb_lemmas | {verb.norm}
+    if not lemmas.isdisjoint(_WHAT_NATURE_DOES):
+        particle = _glued_after(tokens, verb.index)
+        return "come" in lemmas and particle is not None and particle.norm == "in"
+    return "work" in lemmas or _agentive(verb)
 
 
 def _on_an_occasion(tokens: list[Token], verb: Token) -> bool:
@@ -574,6 +598,14 @@ def _on_an_occasion(tokens: list[Token], verb: Token) -> bool:
     return day in _DAYS_ASKED_OF or (is_calendar_word(day) and day not in _MONTHS)
 
 
+#: Verbs the weather, a season, the tide or a flower take as well as people: no one's deed
+#: on its own ("does summer start on saturday?", "does rose open tomorrow?").
+_WHAT_NATURE_DOES: Final = frozenset(
+    """
+    start begin end finish stop break arrive form turn fall open bloom flower change move
+    return drop set leave rise come go clear last hit close
+    """.split()
+)
 #: Words between a verb and the day it is done on ("on", "this", "next", "at 6", "in").
 _BEFORE_A_DAY: Final = frozenset("on this next at till until from in up out off back".split())
 #: Days named by their distance from today.

@@ -2288,7 +2288,7 @@ def _record(
         entity, title = replaced.entity, replaced.title
     kind = _cue(text)
     if kind is None and not (group.inherited or group.grounds or _informative(text, refs)):
-        if topic is None or not _said_of_the_topic(text):
+        if topic is None or topic.is_person or not _said_of_the_topic(text):
             return False
     if corrects:
         pass  # about what the fact it corrects was about, the user's own too
@@ -2312,7 +2312,7 @@ def _record(
     elif entity is None and not together and _the_users_own_doing(text, refs, topic):
         pass  # "Morag asked me along. We sail on 3 June": the user's, not Morag's
     elif entity is None and not _about_the_user(text, refs) and not _PRONOUN_FIRST.match(text):
-        entity = _at_hand(topic, undertaking)  # "usage-based beat seat pricing by 18%"
+        entity = _at_hand(topic, undertaking, text)  # "usage-based beat seat pricing by 18%"
         if own is not None and (topic is None or topic.slug == own.slug) and not refs:
             entity = own  # "AGM notes: subs up to £30", nothing else named: the choir
     facts.append(_Fact(text, entity, kind or "fact", title))
@@ -2360,13 +2360,35 @@ def _said_of_the_topic(text: str) -> bool:
         return False  # "back to the garden plans", "milk, eggs, bread": no verb but a noun's
     for index, word in enumerate(words):
         if word in _BE_FORMS:
-            rest = [w for w in words[index + 1 :] if w]
-            if "such" in rest or "what" in rest:
-                return False  # "it was such a good night": a verdict all the same
-            if any(w in _DETERMINERS or w[:1].isdigit() for w in rest):
-                return True  # "to be a graphic designer": a noun phrase, no verdict
-            return not all(_describes(w) for w in rest)
+            return not _a_verdict([w for w in words[index + 1 :] if w])
     return True
+
+
+def _a_verdict(said: list[str]) -> bool:
+    """What follows "be" judges: "so good at the tasting", "a total rip-off", "harder".
+
+    Its first word after any that only strengthens describes, or it is "such" or a phrase
+    of scorn.
+    """
+    rest = said
+    while rest and rest[0] in _STRENGTHENERS:
+        rest = rest[1:]
+    if not rest or rest[0] == "such" or " ".join(rest[:2]) in _SCORN:
+        return True
+    if rest[0] in _DETERMINERS or rest[0][:1].isdigit():
+        return False  # "to be a graphic designer": a noun phrase, no verdict
+    meaning = sense(rest[0])
+    return "ADJ" in meaning.readings and "VBN" not in inflections(rest[0])
+
+
+#: Words that only strengthen the verdict after them ("so", "really", "a bit").
+_STRENGTHENERS: Final = frozenset(
+    "so really very too quite pretty super absolutely totally just bit a little way".split()
+)
+#: A noun phrase that only judges ("a total rip-off", "an absolute nightmare").
+_SCORN: Final = frozenset(
+    "a total|a complete|an absolute|a real|a right|an utter|a proper|a nightmare".split("|")
+)
 
 
 def _a_verb_for_sure(word: str) -> bool:
@@ -2391,15 +2413,30 @@ def _describes(word: str) -> bool:
     return "ADJ" in meaning.readings or meaning.readings <= {"ADV"} or meaning.function
 
 
-def _at_hand(topic: Entity | None, undertaking: Entity | None) -> Entity | None:
+def _at_hand(topic: Entity | None, undertaking: Entity | None, text: str) -> Entity | None:
     """What a clause naming nothing is about: the topic, or the plan it was named for.
 
     "Citylink quoted £410 for the coach. pickup is 8.15 at the gates": the trip's. A firm,
-    place or person named for a plan at hand is no topic of its own.
+    place or person named for a plan at hand is no topic of its own, unless the clause's
+    subject is a word its title or summary says ("The Grand Hall is the venue. the hall
+    holds 300": the hall's).
     """
-    if topic is not None and undertaking is not None and not an_undertaking(topic):
-        return undertaking
-    return topic
+    if topic is None or undertaking is None or an_undertaking(topic):
+        return topic
+    return topic if _its_own_subject(topic, text) else undertaking
+
+
+def _its_own_subject(entity: Entity, text: str) -> bool:
+    """The clause opens with "the" and a noun its title or summary says ("the hall")."""
+    found = _THE_SUBJECT.match(text)
+    if found is None:
+        return False
+    said = {fold(word) for word in re.findall(r"[\w'’-]+", f"{entity.title} {entity.about}")}
+    return not said.isdisjoint(fold(word) for word in found.group("words").split())
+
+
+#: "the" and the two words after it (a noun, or a word that describes and its noun).
+_THE_SUBJECT = re.compile(r"\W*the\s+(?P<words>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)?)", re.I)
 
 
 def _a_verb_of_the_pair(word: str) -> bool:
