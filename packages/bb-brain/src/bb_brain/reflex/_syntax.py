@@ -576,15 +576,19 @@ def _asked_for_a_day(tokens: list[Token], last: int) -> bool:
 
 
 def _a_day_s_deed(tokens: list[Token], verb: Token) -> bool:
-    """A deed someone does on a day: "work", "cover", "come in".
+    """A deed someone does on a day: "work", "babysit", "come in", "open up".
 
     Not what weather, a season or a flower does too ("start", "stop", "break", "bloom").
     """
     lemmas = sense(verb.norm).verb_lemmas | {verb.norm}
-    if not lemmas.isdisjoint(_WHAT_NATURE_DOES):
-        particle = _glued_after(tokens, verb.index)
-        return "come" in lemmas and particle is not None and particle.norm == "in"
-    return "work" in lemmas or _agentive(verb)
+    if lemmas.isdisjoint(_WHAT_NATURE_DOES):
+        return True
+    particle = _glued_after(tokens, verb.index)  # "come in", "open up": a day's shift
+    if particle is None:
+        return False
+    return ("come" in lemmas and particle.norm == "in") or (
+        "open" in lemmas and particle.norm == "up"
+    )
 
 
 def _on_an_occasion(tokens: list[Token], verb: Token) -> bool:

@@ -2371,12 +2371,14 @@ def _a_verdict(said: list[str]) -> bool:
     of scorn.
     """
     rest = said
-    while rest and rest[0] in _STRENGTHENERS:
-        rest = rest[1:]
+    while rest and (rest[0] in _STRENGTHENERS or sense(rest[0]).readings == {"ADV"}):
+        rest = rest[1:]  # "so", "really", "surprisingly", "painfully"
     if not rest or rest[0] == "such" or " ".join(rest[:2]) in _SCORN:
         return True
     if rest[0] in _DETERMINERS or rest[0][:1].isdigit():
         return False  # "to be a graphic designer": a noun phrase, no verdict
+    if all(_describes(word) for word in rest):
+        return True  # "everywhere, even upstairs"
     meaning = sense(rest[0])
     return "ADJ" in meaning.readings and "VBN" not in inflections(rest[0])
 
