@@ -142,7 +142,7 @@ SUNNY = ("people/sunny-achterberg", md("Sunny Achterberg", type="person", aliase
         ("has sunny paid yet", True),  # the perfect asks of a deed done
         ("can sunny still cover saturday", True),
         ("does sunny still need a lift on friday", True),  # "need" is the deed's own verb
-        ("can sunny have a look at the boiler", True),
+        ("can sunny have a look at the gutters", True),
         ("could sunny be any brighter today", False),  # "be" asks of a state, not a deed
         ("does sunny need to mean bright?", False),  # the word itself is asked of
         ("it'll be dry with sunny spells", False),  # a modifier of the noun after it
@@ -180,7 +180,7 @@ ROBIN = ("people/robin-adair", md("Robin Adair", type="person", aliases="[Robin]
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("does robin work tomorrow or is it a tues", True),  # a question of one day
+        ("does robin work tomorrow or only on friday", True),  # a question of one day
         ("can robin come in at 8 on saturday", True),
         ("can robin sing at night", False),  # asked of the kind
         ("does robin nest in march", False),  # a month is a kind's season

@@ -2236,8 +2236,8 @@ def test_a_firm_s_business_reported_by_its_person_s_pronoun_is_the_firm_s() -> N
     facts = _firm_rules("Rang Odalys this morning. She says their house sale fell through")
     assert facts[-1][1] == BRENNA.slug
     # her name said before, then a report with its subject left out
-    facts = _firm_rules("Odalys picked up and said they can fit the stairs on Friday")
-    assert facts[-1] == ("said they can fit the stairs on Friday", QUILLFIELD.slug)
+    facts = _firm_rules("Odalys rang back and confirmed they can fit the stairs on Friday")
+    assert facts[-1] == ("confirmed they can fit the stairs on Friday", QUILLFIELD.slug)
 
 
 @pytest.mark.parametrize(
@@ -3433,7 +3433,7 @@ def test_a_clause_of_the_user_s_own_naming_nothing_is_the_user_s() -> None:
         "the coffee was really strong",
         "honestly, back to the drawing board",
         "Bread, milk, oat milk, bin bags.",
-        "the ferry was so slow on the way back",  # a verdict, then where
+        "the ferry was so slow on the crossing",  # a verdict, then where
         "the hotel was a total rip-off",
         "ferries are so expensive these days",
     ],
@@ -3455,20 +3455,20 @@ def test_someone_s_relative_named_after_and_opens_a_clause_of_their_own() -> Non
 
 
 def test_a_clause_naming_nothing_after_a_firm_named_for_a_plan_is_the_plan_s() -> None:
-    trip = Entity("projects/science-museum-trip", "Science Museum Trip", "project")
-    coaches = Entity("companies/citylink-coaches", "Citylink Coaches", "company")
+    trip = Entity("projects/quarry-museum-trip", "Quarry Museum Trip", "project")
+    coaches = Entity("companies/moorland-coaches", "Moorland Coaches", "company")
     pages = [trip, coaches]
     surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
-    surfaces += [("the museum trip", trip.slug, True), ("citylink", coaches.slug, True)]
+    surfaces += [("the museum trip", trip.slug, True), ("moorland", coaches.slug, True)]
     extractor = RulesExtractor(EntityIndex(pages, surfaces))
     said = (
         "Sorting the museum trip.",
-        "Citylink quoted £410 for the coach.",
+        "Moorland quoted £520 for the minibus.",
         "pickup is 8.15 at the gates",
     )
     facts = extractor.extract(seg(*[("user", text) for text in said]))
     assert [(fact.fact, fact.entity_slug) for fact in facts][-2:] == [
-        ("Citylink quoted £410 for the coach.", coaches.slug),
+        ("Moorland quoted £520 for the minibus.", coaches.slug),
         ("pickup is 8.15 at the gates", trip.slug),
     ]
 
@@ -3499,8 +3499,8 @@ def test_what_someone_is_told_to_do_is_theirs_to_do() -> None:
 def test_a_full_name_typed_in_lowercase_is_a_new_person() -> None:
     said = "fatima okonjo is running the raffle at 2, she wants a float of £50"
     assert {entity for _, entity, _ in rules(("user", said))} == {"people/fatima-okonjo"}
-    said = "new starter on monday, ngozi adeyemi. she's come from a school in ibadan"
-    assert ("she's come from a school in ibadan", "people/ngozi-adeyemi") in [
+    said = "new starter on monday, ngozi adeyemi. she's moved here from ibadan"
+    assert ("she's moved here from ibadan", "people/ngozi-adeyemi") in [
         (text, entity) for text, entity, _ in rules(("user", said))
     ]
 
@@ -3509,7 +3509,7 @@ def test_a_full_name_typed_in_lowercase_is_a_new_person() -> None:
     "said",
     [
         "went to see grace period at the cinema with Alice Example",  # "grace" is a word
-        "Alice Example ordered fish finger sandwiches for the whole team",
+        "Alice Example ordered fish finger sandwiches for everyone",
         "Alice Example says sarah jumped the queue again",  # one name, no family name
     ],
 )

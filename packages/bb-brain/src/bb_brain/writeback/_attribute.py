@@ -486,7 +486,7 @@ def _by_the_report(refs: list[Reference], text: str, report: re.Match[str]) -> R
             # heard the band is folding" reports the band's
             return _undertaking(reported, text) or reported[0]
     if speaker and _an_instruction(text, report.end()):
-        return speaker[-1]  # "Shirin says always email Paul first": her rule
+        return speaker[-1]  # "Mei says always cc Ravi first": her rule
     if reported and (speaker or report.start() > 0):
         return _best(reported)
     return None
@@ -495,7 +495,7 @@ def _by_the_report(refs: list[Reference], text: str, report: re.Match[str]) -> R
 def _an_instruction(text: str, start: int) -> bool:
     """What is reported is an instruction, a plain verb first.
 
-    "... says always email Paul", "... said to ring the office", "... says don't book
+    "... says always cc Ravi", "... said to ring the office", "... says don't book
     Tuesdays": the speaker's rule, whoever it names.
     """
     found = _INSTRUCTION.match(text, start)

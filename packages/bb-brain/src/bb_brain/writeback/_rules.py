@@ -615,7 +615,7 @@ class RulesExtractor:
     ) -> Reference | None:
         """The firm of the person before, when the clause reports what "they" do, no subject.
 
-        "... picked up and said they can come friday": the firm's.
+        "... rang back and confirmed they can come friday": the firm's.
         """
         said = last.ref.entity if last.ref is not None else None
         return _reported_for_their_firm(refs, None, clause.text, self._entities, said)
@@ -1865,7 +1865,7 @@ def _reported_for_their_firm(
     The person (by name or pronoun) is the subject, their page names the firm they work for,
     and the report opens with "they" or "their", names no page of its own and nothing of a
     couple's or a family's life ("says they're getting married" is theirs). A pronoun or a
-    subject left out ("he says their yard shuts at 4", "... and said they can come friday")
+    subject left out ("he says their yard shuts at 4", "... and confirmed they can come friday")
     is the person named last.
     """
     report = _SAYS_THAT.search(text)
@@ -1885,7 +1885,7 @@ def _reported_for_their_firm(
 
 
 #: What stands before a report whose speaker is the person named last: "he", "and she
-#: also", or nothing ("... picked up and said they can come").
+#: also", or nothing ("... rang back and confirmed they can come").
 _BY_THE_ONE_NAMED = re.compile(
     r"\W*(?:(?:and|but|so|then)\s+)?(?:(?:he|she)\s+)?(?:(?:also|just|then|has|had)\s+)?",
     re.IGNORECASE,
@@ -2322,7 +2322,7 @@ def _record(
 def _told_to(text: str, refs: list[Reference]) -> Reference | None:
     """The person told or asked to do a thing, its subject left out: their job to do.
 
-    "... and told tendai to requeen it before autumn" is Tendai's to do.
+    "... and told mirela to re-pot the ferns by friday" is Mirela's to do.
     """
     found = _TOLD.match(text)
     if found is None:
@@ -2365,7 +2365,7 @@ def _said_of_the_topic(text: str) -> bool:
 
 
 def _a_verdict(said: list[str]) -> bool:
-    """What follows "be" judges: "so good at the tasting", "a total rip-off", "harder".
+    """What follows "be" judges: "so tasty at the dinner", "a total rip-off", "harder".
 
     Its first word after any that only strengthens describes, or it is "such" or a phrase
     of scorn.
@@ -2376,7 +2376,7 @@ def _a_verdict(said: list[str]) -> bool:
     if not rest or rest[0] == "such" or " ".join(rest[:2]) in _SCORN:
         return True
     if rest[0] in _DETERMINERS or rest[0][:1].isdigit():
-        return False  # "to be a graphic designer": a noun phrase, no verdict
+        return False  # "to be a tour manager": a noun phrase, no verdict
     if all(_describes(word) for word in rest):
         return True  # "everywhere, even upstairs"
     meaning = sense(rest[0])
@@ -2418,7 +2418,7 @@ def _describes(word: str) -> bool:
 def _at_hand(topic: Entity | None, undertaking: Entity | None, text: str) -> Entity | None:
     """What a clause naming nothing is about: the topic, or the plan it was named for.
 
-    "Citylink quoted £410 for the coach. pickup is 8.15 at the gates": the trip's. A firm,
+    "Moorland quoted £520 for the minibus. pickup is 8.15 at the gates": the trip's. A firm,
     place or person named for a plan at hand is no topic of its own, unless the clause's
     subject is a word its title or summary says ("The Grand Hall is the venue. the hall
     holds 300": the hall's).
