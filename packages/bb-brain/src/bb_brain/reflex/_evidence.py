@@ -329,7 +329,7 @@ def local_evidence(res: Resolved) -> list[str]:
     if ASKED_SUBJECT in signals and res.arm in _EVENT_ARMS and not lowercase_noun:
         found.append(ASKED_SUBJECT)  # "can brian cover?"
     if ASKED_FOR_A_DAY in signals and res.arm in _EVENT_ARMS and res.page.is_person:
-        found.append(ASKED_FOR_A_DAY)  # "does dawn work tomorrow?"
+        found.append(ASKED_FOR_A_DAY)  # "does dawn cover tomorrow?"
     if res.arm in SHORT_NAME_ARMS and LOWERCASE in signals and word.zipf >= BARE_COUNT_MAX_ZIPF:
         # "then sky got dark": a firm's short name this common is the word as a subject
         found = [signal for signal in found if signal not in _SUBJECTS]

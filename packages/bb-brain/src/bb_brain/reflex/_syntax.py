@@ -547,13 +547,13 @@ def _a_word_s_sense(tokens: list[Token], verb: Token) -> bool:
 
 
 def _question_subject_readings(tokens: list[Token], last: int) -> list[str]:
-    """The word as the subject a question asks of: "can brian cover?", "does dawn work?"."""
+    """The word as the subject a question asks of: "can brian cover?", "does dawn cover?"."""
     found = [ASKED_SUBJECT] if _asked_subject(tokens, last) else []
     return found + ([ASKED_FOR_A_DAY] if _asked_for_a_day(tokens, last) else [])
 
 
 def _asked_for_a_day(tokens: list[Token], last: int) -> bool:
-    """A question of someone's deed on one day: "does dawn work tomorrow?".
+    """A question of someone's deed on one day: "does dawn cover tomorrow?".
 
     A kind is asked of in general ("does heron eat frogs?", "can robin sing at night?");
     asked of one day ("tomorrow", "on saturday", "this friday") the question is of someone,
