@@ -12,8 +12,9 @@ Whom a person speaks for is what their page's summary says: an organisation name
 after a role ("Estimator at Quillfield Joinery", "Head of sales for ..."), not the user's own,
 in a clause that names no past job, relative, neighbour or street. A statement is the firm's
 business when the person is named in it and it names a commercial term of the firm's trade
-(a lead time, turnover, wholesale terms; or a quote, an invoice, a price, a discount or a
-margin with its figure), and nothing personal.
+(a lead time, turnover, wholesale terms, an order confirmation, a price by the unit, "£24 a
+kilo"; or a quote, an invoice, a price, a discount or a margin with its figure), and nothing
+personal.
 """
 
 from __future__ import annotations
@@ -26,7 +27,11 @@ from bb_brain.reflex._lexicon import FAMILY_WORDS
 #: Terms only a firm's trade uses: "their lead time", "wholesale", "the trade price".
 _TRADE_ONLY: Final = re.compile(
     r"\b(?:wholesale|trade\s+price|revenue|turnover|lead\s+times?|minimum\s+order"
-    r"|series\s+[a-d]|per\s+(?:unit|case|jar|bag|box|bottle|pallet|tonne))\b",
+    r"|order\s+confirmation|series\s+[a-d]"
+    r"|per\s+(?:unit|case|jar|bag|box|bottle|pallet|tonne))\b"
+    # a price by the unit: "£24 a kilo", "£9.50 a metre"
+    r"|[£$€]\s?\d[\d,.]*\s+(?:a|an|per)\s+(?:kilo|kg|unit|case|jar|bag|box|bottle|pallet"
+    r"|tonne|dozen|litre|sheet|metre|roll|tray|sack)\b",
     re.IGNORECASE,
 )
 #: Terms of a firm's trade that are also everyone's ("a staff discount", "petrol prices", "a
