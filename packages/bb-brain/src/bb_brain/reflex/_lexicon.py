@@ -58,10 +58,16 @@ FUNCTION_WORDS: Final = _words(
     """
 )
 
-CALENDAR_WORDS: Final = _words(
+#: The days of the week and their short forms.
+WEEKDAYS: Final = _words(
     """
     monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs
-    fri sat sun january february march april may june july august september october
+    fri sat sun
+    """
+)
+CALENDAR_WORDS: Final = WEEKDAYS | _words(
+    """
+    january february march april may june july august september october
     november december jan feb mar apr jun jul aug sep sept oct nov dec
     """
 )

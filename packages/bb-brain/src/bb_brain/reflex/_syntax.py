@@ -57,6 +57,7 @@ from bb_brain.reflex._lexicon import (
     ROLE_NOUNS,
     SEASONS,
     SUBJECT_PRONOUNS,
+    WEEKDAYS,
     is_calendar_word,
 )
 from bb_brain.reflex._ordinary import (
@@ -599,7 +600,7 @@ def _on_an_occasion(tokens: list[Token], verb: Token) -> bool:
     if ahead is None:
         return False
     day = ahead.norm.removesuffix("s") if ahead.norm.endswith("days") else ahead.norm
-    return day in _DAYS_ASKED_OF or (is_calendar_word(day) and day not in _MONTHS)
+    return day in _DAYS_ASKED_OF or day in WEEKDAYS
 
 
 #: Verbs the weather, a season, the tide or a flower take as well as people: no one's deed
@@ -614,12 +615,6 @@ _WHAT_NATURE_DOES: Final = frozenset(
 _BEFORE_A_DAY: Final = frozenset("on this next at till until from in up out off back".split())
 #: Days named by their distance from today.
 _DAYS_ASKED_OF: Final = frozenset("today tonight tomorrow tmrw tmr".split())
-_MONTHS: Final = frozenset(
-    """
-    january february march april may june july august september october november december
-    jan feb mar apr jun jul aug sep sept oct nov dec
-    """.split()
-)
 
 
 def _asked_about(tokens: list[Token], first: int, last: int) -> list[str]:

@@ -154,11 +154,10 @@ def _boundaries(sentence: str) -> list[re.Match[str]]:
         if kept and match.start() < kept[-1].end():
             continue
         before = sentence[kept[-1].end() if kept else 0 : match.start()]
-        if (match.groupdict().get("named") or match.groupdict().get("kin")) and _a_name_alone(
-            before
-        ):
-            continue  # "Ana and Rui both want ...", "Ana and her partner Rui booked ...": one
-            # subject of two people
+        joined = match.groupdict().get("named") or match.groupdict().get("kin")
+        if joined and _a_name_alone(before):
+            # "Ana and Rui both want ...", "Ana and her partner Rui booked ...": one subject
+            continue
         kept.append(match)
     return kept
 

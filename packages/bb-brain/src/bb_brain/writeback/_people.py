@@ -204,6 +204,7 @@ _AUXILIARIES: Final = frozenset("is was has had will would can could should".spl
 
 
 def _a_lowercase_full_name(given: str, family: str) -> bool:
+    """A given name no everyday word, of one pronoun, then a family name no dictionary has."""
     opening, closing = sense(given), sense(family)
     if opening.lowercase_ordinary or opening.function or opening.calendar:
         return False

@@ -2375,7 +2375,7 @@ def _a_verdict(said: list[str]) -> bool:
         rest = rest[1:]  # "so", "really", "surprisingly", "painfully"
     if not rest or rest[0] == "such" or " ".join(rest[:2]) in _SCORN:
         return True
-    if rest[0] in _DETERMINERS or rest[0][:1].isdigit():
+    if rest[0] in _NOUN_PHRASE_OPENERS or rest[0][:1].isdigit():
         return False  # "to be a tour manager": a noun phrase, no verdict
     if all(_describes(word) for word in rest):
         return True  # "everywhere, even upstairs"
@@ -2402,7 +2402,9 @@ def _a_verb_for_sure(word: str) -> bool:
 
 
 #: Words that open a noun phrase after "be": what someone or something is, not how it was.
-_DETERMINERS: Final = frozenset("a an the my our his her their its this that these those".split())
+_NOUN_PHRASE_OPENERS: Final = frozenset(
+    "a an the my our his her their its this that these those".split()
+)
 #: The forms of "be" a subject takes.
 _FINITE_BE: Final = frozenset("is was are were".split())
 #: The forms of "be" that join a subject to a verdict on it.
