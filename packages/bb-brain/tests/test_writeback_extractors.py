@@ -2248,7 +2248,7 @@ def test_a_firm_s_business_reported_by_its_person_s_pronoun_is_the_firm_s() -> N
         "Odalys says their lead time is six weeks on oak",
         "Odalys wants 12 more doors at the trade price",
         "Odalys is putting oak up from £40 to £46 a metre in March",  # a price by the unit
-        "Odalys sent the order confirmation: 12 doors, arriving on the 9th",
+        "Odalys forwarded the order confirmation: 12 doors, due on the 14th",
     ],
 )
 def test_a_firm_s_business_stated_by_its_person_is_the_firm_s(text: str) -> None:
