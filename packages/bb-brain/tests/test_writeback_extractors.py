@@ -3403,12 +3403,19 @@ def test_a_given_name_that_is_a_word_before_a_known_family_name_is_someone_else(
 # --- a clause that names nothing, said while a topic is at hand -----------------------------
 
 
-def _tour_facts(*texts: str) -> list[tuple[str, str | None]]:
-    tour = Entity("projects/galway-tour-2027", "Galway Tour 2027", "project")
-    surfaces = [*_page_surfaces(tour, None), ("the tour", tour.slug, True)]
-    extractor = RulesExtractor(EntityIndex([tour], surfaces))
+def _facts_of(
+    pages: list[Entity], aliases: list[tuple[str, str, bool]], *texts: str
+) -> list[tuple[str, str | None]]:
+    """The rules extractor's facts of user turns, over pages and their lowercase aliases."""
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    extractor = RulesExtractor(EntityIndex(pages, surfaces + aliases))
     facts = extractor.extract(seg(*[("user", text) for text in texts]))
     return [(fact.fact, fact.entity_slug) for fact in facts]
+
+
+def _tour_facts(*texts: str) -> list[tuple[str, str | None]]:
+    tour = Entity("projects/galway-tour-2027", "Galway Tour 2027", "project")
+    return _facts_of([tour], [("the tour", tour.slug, True)], *texts)
 
 
 @pytest.mark.parametrize(
@@ -3459,17 +3466,13 @@ def test_someone_s_relative_named_after_and_opens_a_clause_of_their_own() -> Non
 def test_a_clause_naming_nothing_after_a_firm_named_for_a_plan_is_the_plan_s() -> None:
     trip = Entity("projects/quarry-museum-trip", "Quarry Museum Trip", "project")
     coaches = Entity("companies/moorland-coaches", "Moorland Coaches", "company")
-    pages = [trip, coaches]
-    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
-    surfaces += [("the museum trip", trip.slug, True), ("moorland", coaches.slug, True)]
-    extractor = RulesExtractor(EntityIndex(pages, surfaces))
+    aliases = [("the museum trip", trip.slug, True), ("moorland", coaches.slug, True)]
     said = (
         "Sorting the museum trip.",
         "Moorland quoted £520 for the minibus.",
         "pickup is 8.15 at the gates",
     )
-    facts = extractor.extract(seg(*[("user", text) for text in said]))
-    assert [(fact.fact, fact.entity_slug) for fact in facts][-2:] == [
+    assert _facts_of([trip, coaches], aliases, *said)[-2:] == [
         ("Moorland quoted £520 for the minibus.", coaches.slug),
         ("pickup is 8.15 at the gates", trip.slug),
     ]
@@ -3530,10 +3533,6 @@ def test_a_clause_naming_nothing_after_a_person_is_not_theirs() -> None:
 def test_a_clause_whose_subject_its_firm_s_title_says_stays_the_firm_s() -> None:
     gala = Entity("events/winter-gala", "Winter Gala", "event")
     hall = Entity("places/grand-hall", "The Grand Hall", "place", about="Hall for hire.")
-    pages = [gala, hall]
-    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
-    surfaces += [("the gala", gala.slug, True)]
-    extractor = RulesExtractor(EntityIndex(pages, surfaces))
     said = ("Planning the gala.", "The Grand Hall is the venue again.", "the hall holds 300 seated")
-    facts = extractor.extract(seg(*[("user", text) for text in said]))
-    assert (facts[-1].fact, facts[-1].entity_slug) == ("the hall holds 300 seated", hall.slug)
+    facts = _facts_of([gala, hall], [("the gala", gala.slug, True)], *said)
+    assert facts[-1] == ("the hall holds 300 seated", hall.slug)
