@@ -48,6 +48,11 @@ def test_an_organisation_s_slug(name: str, slug: str) -> None:
         ("caterer is Copper Ladle, they did the Ito wedding", "Copper Ladle"),  # a trade's noun
         ("the florist: Bloom & Bough, lovely people", "Bloom & Bough"),
         ("there's a place called Tollgrave Creamery that does 10kg", "Tollgrave Creamery"),
+        # a name something is bought, hired or rented from, no person's
+        ("I've ordered six casks from Lonmere Cooperage in Alloa, £95 each", "Lonmere Cooperage"),
+        ("we're renting a lock-up at Tarrow Keep in Govan from the 1st", "Tarrow Keep"),
+        ("we've switched to Quenby Mutual, £310 a year for the van", "Quenby Mutual"),
+        ("the new banner's being made by Pellock Brothers for £340", "Pellock Brothers"),
     ],
 )
 def test_a_new_organisation_is_found(text: str, name: str) -> None:
@@ -135,3 +140,26 @@ def test_a_title_s_period_goes_on_into_the_name() -> None:
 
     assert _one_sentence("St. Osric's Hall") == "St. Osric's Hall"
     assert _one_sentence("Copper Ladle. They") == "Copper Ladle."
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we ordered the cake from Ana Quell, she bakes from home",  # a person's name
+        "I booked the hall with Mrs Tamsin Ode last night",  # a title: a person
+        "the bike was bought from North Wales on a whim",  # a place
+        "we ordered it in from Quarry Road this morning",  # a street
+    ],
+)
+def test_no_organisation_is_bought_from(text: str) -> None:
+    assert new_organisations(text, set()) == []
+
+
+def test_what_was_bought_from_a_new_firm_is_its_business() -> None:
+    found = facts("I've ordered six casks from Lonmere Cooperage in Alloa, £95 each")
+    assert found == [
+        (
+            "I've ordered six casks from Lonmere Cooperage in Alloa, £95 each",
+            "companies/lonmere-cooperage",
+        )
+    ]

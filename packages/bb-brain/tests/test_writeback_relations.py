@@ -369,3 +369,72 @@ def test_a_few_words_more_of_the_same_one_stay_with_its_fact() -> None:
     assert [slug for slug, fact in found if "unopposed" in fact and "May" in fact] == [
         "people/wenna-tolley"
     ]
+
+
+def test_a_relative_of_a_name_typed_in_lowercase_shares_the_family_name() -> None:
+    """ "marisol's brother Teodric": Teodric Quenby, as "Marisol's brother Teodric" is."""
+    rows = [("people/marisol-quenby", "Marisol Quenby", "person", None, "", "")]
+    aliases = [
+        ("marisol quenby", "people/marisol-quenby", "title"),
+        ("marisol", "people/marisol-quenby", "alias"),
+    ]
+    found = facts(
+        "marisol's brother Teodric mends bikes and he's doing ours for £40",
+        within=loaded(rows, aliases),
+    )
+    assert slug_of(found, "£40") == "people/teodric-quenby"
+    found = facts("there's uncle Teodric at the door", within=loaded(rows, aliases))
+    assert all(slug != "people/teodric-quenby" for slug, _ in found)
+
+
+def test_a_title_written_family_name_first_gives_its_family_name() -> None:
+    """ "Trần Thị Hoa" at people/hoa-tran: her sister Mai is Mai Trần, people/mai-tran."""
+    rows = [("people/hoa-tran", "Trần Thị Hoa", "person", None, "", "")]
+    aliases = [("tran thi hoa", "people/hoa-tran", "title"), ("hoa", "people/hoa-tran", "alias")]
+    found = facts("Hoa's sister Mai builds websites, she quoted £600", within=loaded(rows, aliases))
+    assert slug_of(found, "websites") == "people/mai-tran"
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "slug"),
+    [
+        # a name right after "a": someone the speaker does not know yet
+        ("teodor knows a Bertil Vangsnes who tunes pianos", "tunes pianos", "bertil-vangsnes"),
+        # introduced by a longer indefinite, four words
+        (
+            "she's got a woman from the choir, Petronella Vask, for the raffle",
+            "raffle",
+            "petronella-vask",
+        ),
+        # the subject left out: the newcomer's still
+        (
+            "teodor turned the water off and got a plumber, Casimir Oduya, in for Thursday",
+            "Thursday",
+            "casimir-oduya",
+        ),
+    ],
+)
+def test_a_newcomer_s_introduction_is_theirs(text: str, words: str, slug: str) -> None:
+    assert slug_of(facts("Mirela Dobos rang this morning", text), words) == f"people/{slug}"
+
+
+def test_a_clause_naming_nothing_is_the_one_plan_s() -> None:
+    """With no thing named, a clause naming nothing is the brain's one plan's, not the
+    person named a turn before; the person named in the same turn keeps it."""
+    rows = [
+        ("people/ottilie-varne", "Ottilie Varne", "person", None, "", "Mortgage broker."),
+        ("projects/tollard-flat-purchase", "Tollard Flat Purchase", "project", None, "", ""),
+    ]
+    aliases = [
+        ("ottilie varne", "people/ottilie-varne", "title"),
+        ("ottilie", "people/ottilie-varne", "alias"),
+        ("tollard flat purchase", "projects/tollard-flat-purchase", "title"),
+    ]
+    found = facts(
+        "ottilie found us a 5 year fix at 4.1%",
+        "deposit is 42k, half from savings",
+        within=loaded(rows, aliases),
+    )
+    assert slug_of(found, "42k") == "projects/tollard-flat-purchase"
+    found = facts("ottilie's in!! fee is £600 plus travel", within=loaded(rows, aliases))
+    assert slug_of(found, "£600") == "people/ottilie-varne"

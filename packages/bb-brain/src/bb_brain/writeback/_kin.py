@@ -32,15 +32,23 @@ def kin_full_name(index: EntityIndex, text: str, kin: KinNamed, salience: Salien
     owner = _whose(index, text, kin, salience)
     if owner is None or not owner.is_person:
         return None
-    family = family_name(owner.title)
+    family = family_name(owner.title, owner.slug)
     if family is None or fold(family) == fold(kin.given):
         return None
     return f"{kin.given} {family}"
 
 
-def family_name(title: str) -> str | None:
-    """The family name of a person's title as written ("Le Quennec" of Odile Le Quennec)."""
+def family_name(title: str, slug: str = "") -> str | None:
+    """The family name of a person's title as written ("Le Quennec" of Odile Le Quennec).
+
+    A title written family name first ("Nguyễn Thị Lan") whose page is named given name
+    first ("people/lan-nguyen") has its family name where the page's name puts it last.
+    """
     words = title.split()
+    named = slug.rpartition("/")[2].split("-")
+    folded = [fold(word).casefold() for word in words]
+    if len(named) > 1 and set(named) <= set(folded) and named[-1] != folded[-1]:
+        return words[folded.index(named[-1])]
     forms = name_forms(fold(title))
     if forms is None or len(forms.full.split()) != len(words):
         return None  # a title, a suffix or an initial: which words are the family's is unsure

@@ -23,9 +23,11 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from bb_brain._given_names import a_given_name
 from bb_brain._names import HONORIFICS, fold
 from bb_brain._orgnames import LEGAL_FORMS, ORG_WORDS
 from bb_brain.reflex._lexicon import FAMILY_WORDS
+from bb_brain.reflex._ordinary import folded_place_phrases as places
 from bb_brain.reflex._ordinary import sense
 
 _UPPER: Final = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x250) if chr(c).isupper())
@@ -110,6 +112,7 @@ def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganis
             or (in_a_business and not _someone(text, after))
             or _APPOSITION.match(text, after) is not None
             or (_SERVICE_INTRODUCED.search(before) is not None and _a_firms(name, text, after))
+            or (_DEALT_WITH.search(before) is not None and _a_firms_name(name, text, after))
         )
         if not (introduced or _trade_name(words) or _PARTNERSHIP.search(name)):
             continue
@@ -202,6 +205,45 @@ def _a_firms(name: str, text: str, after: int) -> bool:
     if any(word.lexical and not word.noun for word in senses):
         return False  # "the builder is Very Good": a description
     return bool({"&", "and", "of"} & {word.casefold() for word in words}) or not name_like(words)
+
+
+def _a_firms_name(name: str, text: str, after: int) -> bool:
+    """A name something is bought, hired or rented from: two words or more, no person's.
+
+    "ordered six firkins from Lomond Cooperage", "we've moved to Thistle Mutual"; not
+    "booked it with Tom Baker" (a person), "bought it from Argos" (one word, as often a
+    shop everyone knows), "ordered from Leeds Road" or "... from Glasgow" (a place).
+    """
+    words = [fold(word).strip("'’") for word in _WORD.findall(name)]
+    if len(words) < 2 or words[-1] in _PLACE_ENDINGS or sense(words[0]).calendar:
+        return False
+    if fold(name.split()[0]).rstrip(".") in HONORIFICS or words[0] in FAMILY_WORDS:
+        return False
+    if _HE_OR_SHE_AFTER.match(text, after) is not None or _WHO_AFTER.match(text, after):
+        return False  # "... from Ana Quell, she ...", "hired Ana Quell, who ...": a person
+    if sense(words[-1]).place or words[0] in _COMPASS or " ".join(words) in places():
+        return False  # "from North Wales", "at Costa Rica"
+    return not a_given_name(name.split()[0])  # "ordered it from Ana Quell": a person
+
+
+#: A verb of buying, hiring, renting or switching, then the word that brings in who from:
+#: "ordered six firkins from ", "we're renting a unit at ", "moved to ", "made by ".
+_DEALT_WITH = re.compile(
+    r"\b(?:(?:order(?:ed|ing)?|buy(?:ing)?|bought|hir(?:e|ed|ing)|rent(?:ed|ing)?|"
+    r"leas(?:e|ed|ing)|sourc(?:e|ed|ing)|quote[sd]?)\b[^.;:!?]{0,40}?\b(?:from|with|at|through|via)"
+    r"|(?:made|supplied|printed|delivered|built|fitted)\s+by"
+    r"|(?:mov(?:e|ed|ing)|switch(?:ed|ing)?)\s+(?:over\s+)?(?:to|with)"
+    r"|(?:go(?:ing)?|gone|went)\s+with)\s+$",
+    re.IGNORECASE,
+)
+#: Last words of a street's or a place's name: "Leeds Road", "Hatch End".
+_PLACE_ENDINGS: Final = frozenset(
+    "road street lane avenue way close drive square park green hill end row place".split()
+)
+#: Words that open a region's name: "North Wales", "Greater Manchester".
+_COMPASS: Final = frozenset("north south east west upper lower greater central".split())
+#: A relative clause of a person right after the name: ", who ...".
+_WHO_AFTER = re.compile(r"\s*,?\s*who\b", re.IGNORECASE)
 
 
 #: A "he" or "she" taking the name up in its sentence: a person's.

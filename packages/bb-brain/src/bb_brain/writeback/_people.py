@@ -292,7 +292,9 @@ def kin_named(text: str, known: set[tuple[int, int]]) -> list[KinNamed]:
             continue  # "my nephew Sipho Dlamini": a full name
         whose = match.group(1)
         relative = fold(whose)[:-2] in KIN_PRONOUNS  # "mum's sister Tarek": a relative's
-        if fold(whose) not in _POSSESSIVE_PRONOUNS and not (whose[0].isupper() or relative):
+        # "lan's sister Hoa": a name typed in lowercase is someone's when it is a known name
+        someone = whose[0].isupper() or (match.start(1), match.end(1) - 2) in known
+        if fold(whose) not in _POSSESSIVE_PRONOUNS and not (someone or relative):
             continue  # "there's uncle Bob": no one's relative named
         found.append(KinNamed(given, start, end, kin, whose, match.start(1)))
     return found

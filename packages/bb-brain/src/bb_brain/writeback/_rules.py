@@ -341,6 +341,10 @@ class RulesExtractor:
         self._said: set[str] = set()
         #: The pages the conversation has named so far (its own organisation among them).
         self._named: set[str] = set()
+        #: The pages the user's turn being read has named so far.
+        self._in_turn: set[str] = set()
+        #: The source's projects, events and trips, once looked up.
+        self._plans: list[Entity] | None = None
         #: The facts of the conversation's earlier segments: a correction may reach back to
         #: one ("I had the refund wrong on Monday, it was £35 back, not £30").
         self._earlier: list[_Fact] = []
@@ -359,6 +363,7 @@ class RulesExtractor:
                 examined(turn.text, WRITEBACK_EXAMINED_CHARS), self._organisation
             )
             if turn.role == "user":
+                self._in_turn = set()
                 # a name the next sentence shows to be a person's ("... we've hired Tamsin
                 # Quell. She taught in ..."): read the whole turn for full names first,
                 # a firm's before a person's who shares a word of it ("Pellow & Ossory
@@ -488,6 +493,7 @@ class RulesExtractor:
                 together=together,
                 earlier=self._earlier,
                 undertaking=salience.undertaking,
+                sole=self._sole_undertaking(here),
             )
             if len(facts) > count:
                 self._each_of_a_pair(group, facts)
@@ -520,11 +526,13 @@ class RulesExtractor:
                 if self._entities.introduced(ref.entity.slug) and ref.entity.slug not in self._named
             }
             self._named.update(ref.entity.slug for ref in refs if ref.entity is not None)
+            self._in_turn.update(ref.entity.slug for ref in refs if ref.entity is not None)
             own = self._entities.own
             if own is not None and self._entities.speaks_of_own(clause.text):
                 self._named.add(own.slug)
             ref = choose(refs, clause.text, attitude=_cue(clause.text) == "belief")
-            ref = _newcomer(refs, fresh, clause.text, ref) or ref
+            newcomer = _newcomer(refs, fresh, clause.text, ref)
+            ref = newcomer or ref
             ref = _thing_as_subject(refs, ref, clause.text, salience.latest) or ref
             if ref is not None and ref.oblique and not ref.entity.is_person:
                 thing = salience.thing
@@ -598,7 +606,7 @@ class RulesExtractor:
                         plain,
                         clause.start,
                         clause.end,
-                        told or firm or last.ref,
+                        told or newcomer or firm or last.ref,
                         refs,
                         inherited=True,
                     )
@@ -609,6 +617,19 @@ class RulesExtractor:
                 groups.append(_Group(plain, clause.start, clause.end, ref, refs))
             groups.extend(described)
         return groups + roles
+
+    def _sole_undertaking(self, topic: Entity | None) -> Entity | None:
+        """The source's one project, event or trip, for a clause naming nothing.
+
+        Only when no thing was named and the person at hand was named in an earlier turn:
+        "deposit is 42k", a turn after the broker was named, is the purchase's; "she's in!!
+        fee is £600", of the one just named, stays hers.
+        """
+        if topic is not None and (not topic.is_person or topic.slug in self._in_turn):
+            return None
+        if self._plans is None:
+            self._plans = [entity for entity in self._entities.entities if an_undertaking(entity)]
+        return self._plans[0] if len(self._plans) == 1 else None
 
     def _their_firm_s(
         self, last: _Group, clause: Clause, refs: list[Reference]
@@ -2221,10 +2242,12 @@ def _newcomer(
     "Alice found us a helper, Wenna Thorsby, retired joiner", "we've hired a
     tutor, Omar Vell, £30 an hour": a note-taker files a newcomer's description under the
     newcomer, not under whoever found them. Only a person named for the first time after
-    an indefinite ("someone", "a tutor", "another chef") counts ("her partner Jun-seo Brack"
-    or "my architect friend Layla" is said of the one they belong to), and only when
-    the name is described or the clause has no one named for its subject: "Alice sold her
-    car to a colleague, Femi Varlow, for £3,000" is Alice's.
+    an indefinite ("someone", "a tutor", "another chef", "a Wenna Thorsby who ...") counts
+    ("her partner Jun-seo Brack" or "my architect friend Layla" is said of the one they
+    belong to), and only when the name is described or the clause has no one named for its
+    subject: "Alice sold her car to a colleague, Femi Varlow, for £3,000" is Alice's. A
+    clause whose subject is left out is the newcomer's too ("... and got a plumber, Sam
+    Orme, in for Thursday").
     """
     named_subject = chosen is not None and chosen.explicit and subject(chosen, text)
     for ref in refs:
@@ -2240,16 +2263,16 @@ def _newcomer(
 #: A description right after a newcomer's name: a role, a workplace, where they live.
 _DESCRIBED_AFTER = re.compile(
     r"(?:\s*,\s*(?:[\w'’-]+\s+){0,3}?(?:retired|former|ex-\w+|lives|works|based|who)\b"
-    r"|\s+(?:at|from)\s+[A-Z])",
+    r"|\s+who\b|\s+(?:at|from)\s+[A-Z])",
     re.IGNORECASE,
 )
 
 
 #: An indefinite that introduces the name after it: "someone, ", "a new tutor, ", "another
-#: chef, ", "a woman called ".
+#: chef, ", "a woman called ", "a woman from the choir, ", or "a " itself ("a Bertil Vangsnes").
 _SOMEONE_NEW = re.compile(
-    r"\b(?:someone|somebody|(?:a|an|another)(?:\s+[\w'’-]+){1,3}?)"
-    r"(?:\s*,|\s+(?:called|named)|\s*:|\s+[-–—])\s*$",
+    r"\b(?:(?:someone|somebody|(?:a|an|another)(?:\s+[\w'’-]+){1,4}?)"
+    r"(?:\s*,|\s+(?:called|named)|\s*:|\s+[-–—])|an?\s)\s*$",
     re.IGNORECASE,
 )
 
@@ -2264,6 +2287,7 @@ def _record(
     together: bool = False,
     earlier: list[_Fact] | None = None,
     undertaking: Entity | None = None,
+    sole: Entity | None = None,
 ) -> bool:
     """Keep the clauses as a fact when they carry information; apply a correction.
 
@@ -2312,7 +2336,9 @@ def _record(
     elif entity is None and not together and _the_users_own_doing(text, refs, topic):
         pass  # "Morag asked me along. We sail on 3 June": the user's, not Morag's
     elif entity is None and not _about_the_user(text, refs) and not _PRONOUN_FIRST.match(text):
-        entity = _at_hand(topic, undertaking, text)  # "usage-based beat seat pricing by 18%"
+        entity = _at_hand(
+            topic, undertaking or sole, text
+        )  # "usage-based beat seat pricing by 18%"
         if own is not None and (topic is None or topic.slug == own.slug) and not refs:
             entity = own  # "AGM notes: subs up to £30", nothing else named: the choir
     facts.append(_Fact(text, entity, kind or "fact", title))
