@@ -1102,6 +1102,8 @@ def test_a_longer_clause_or_one_a_word_joins_is_a_fact_of_its_own(said: str) -> 
         "Bob Park and Alice Example both passed the first aid course",
         "so Bob Park and Alice Example are running the raffle at the fair",
         "Bob Park & Alice Example have signed up for the relay",
+        # a verb that is a noun too, its object after it
+        "Bob Park and Alice Example stitch the banners on Fridays",
     ],
 )
 def test_a_fact_two_people_are_the_subject_of_is_stored_for_each(said: str) -> None:

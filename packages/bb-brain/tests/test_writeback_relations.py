@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import pytest
 from bb_brain._relations import relation_pronoun
+from bb_brain.pages import KIND_ARM
 from bb_brain.writeback import Entity, EntityIndex, RulesExtractor, Segment
 from bb_brain.writeback._entities import _addressed, _pronoun, page_pronoun, pronoun_class
 from bb_schema import PublicTurn
@@ -438,3 +439,31 @@ def test_a_clause_naming_nothing_is_the_one_plan_s() -> None:
     assert slug_of(found, "42k") == "projects/tollard-flat-purchase"
     found = facts("ottilie's in!! fee is £600 plus travel", within=loaded(rows, aliases))
     assert slug_of(found, "£600") == "people/ottilie-varne"
+
+
+def test_a_firm_s_trade_before_another_noun_is_no_mention_of_it() -> None:
+    """ "the lighting budget" of a tour is the tour's; "the lighting" alone is the firm's."""
+    rows = [
+        ("companies/quellcue-lighting", "Quellcue Lighting", "company", None, "", ""),
+        ("projects/galway-tour-2027", "Galway Tour 2027", "project", None, "", ""),
+    ]
+    aliases = [
+        ("quellcue lighting", "companies/quellcue-lighting", "title"),
+        ("the lighting", "companies/quellcue-lighting", KIND_ARM),
+        ("galway tour 2027", "projects/galway-tour-2027", "title"),
+        ("the tour", "projects/galway-tour-2027", KIND_ARM),
+    ]
+    found = facts(
+        "Quellcue Lighting quoted £340 for the week",
+        "the lighting budget for the tour is £2,500 total",
+        "the lighting is booked for the 3rd",
+        within=loaded(rows, aliases),
+    )
+    assert slug_of(found, "£2,500") == "projects/galway-tour-2027"
+    assert slug_of(found, "booked") == "companies/quellcue-lighting"
+
+
+def test_two_people_and_a_verb_that_is_a_noun_too() -> None:
+    """ "mirela and teodor stitch the banners": the plural's verb, then its object."""
+    found = facts("christmas bonuses: mirela and teodor get £150 each")
+    assert sorted(slug for slug, fact in found if "£150" in fact) == [MIRELA.slug, TEODOR.slug]

@@ -46,7 +46,7 @@ from bb_brain._examined import WRITEBACK_EXAMINED_CHARS, examined
 from bb_brain._names import HONORIFICS, fold
 from bb_brain._orgnames import ORG_WORDS, is_organisation
 from bb_brain.pages import is_place
-from bb_brain.reflex._lexicon import LETTERED_NOUNS, is_calendar_word
+from bb_brain.reflex._lexicon import LETTERED_NOUNS, OBJECT_OPENERS, is_calendar_word
 from bb_brain.reflex._ordinary import inflections, sense
 from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._attribute import (
@@ -680,8 +680,8 @@ class RulesExtractor:
                 last = named[index + 1]
                 if last.entity is None or not _an_agent(last.entity, entity) or last.possessive:
                     return []
-                after = re.match(r"\s*([a-z’']+)", text[last.end :])
-                if after is None or not _a_verb_of_the_pair(after.group(1)):
+                after = re.match(r"\s*([a-z’']+)\s*([£$€\w’']*)", text[last.end :])
+                if after is None or not _a_verb_of_the_pair(after.group(1), after.group(2)):
                     return []
                 return people if last.entity in people else [*people, last.entity]
             if _LIST_COMMA.fullmatch(joint) is None:
@@ -2469,12 +2469,19 @@ def _its_own_subject(entity: Entity, text: str) -> bool:
 _THE_SUBJECT = re.compile(r"\W*the\s+(?P<words>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)?)", re.I)
 
 
-def _a_verb_of_the_pair(word: str) -> bool:
-    """The word after two names that makes them its subject: "both", "are", "passed"."""
+def _a_verb_of_the_pair(word: str, following: str = "") -> bool:
+    """The word after two names that makes them its subject: "both", "are", "passed".
+
+    A verb that is a noun as well is theirs when an object follows it: "Ines and Tomas
+    sew the covers", "... get £150 each".
+    """
     word = word.replace("’", "'")
     if word in _PAIR_WORDS or word.startswith(("'re", "'ve", "'ll", "'d")):
         return True
-    return finite(word) and not sense(word).noun
+    if finite(word) and not sense(word).noun:
+        return True
+    opens = following[:1] in tuple("£$€0123456789") or fold(following) in OBJECT_OPENERS
+    return opens and "VBP" in inflections(word)  # the plural's present, then its object
 
 
 #: What opens a clause before its subject: nothing, a comma, or a word that links it on.
