@@ -439,6 +439,12 @@ def test_a_clause_naming_nothing_is_the_one_plan_s() -> None:
     assert slug_of(found, "42k") == "projects/tollard-flat-purchase"
     found = facts("ottilie's in!! fee is £600 plus travel", within=loaded(rows, aliases))
     assert slug_of(found, "£600") == "people/ottilie-varne"
+    # nothing named at all yet: the one plan's, and nobody's when the source has two
+    found = facts("completion happened at 1:30 yesterday", within=loaded(rows, aliases))
+    assert slug_of(found, "1:30") == "projects/tollard-flat-purchase"
+    two = [*rows, ("projects/quarles-fete", "Quarles Fete", "project", None, "", "")]
+    found = facts("completion happened at 1:30 yesterday", within=loaded(two, aliases))
+    assert slug_of(found, "1:30") is None
 
 
 def test_a_firm_s_trade_before_another_noun_is_no_mention_of_it() -> None:

@@ -621,7 +621,8 @@ class RulesExtractor:
     def _sole_undertaking(self, topic: Entity | None) -> Entity | None:
         """The source's one project, event or trip, for a clause naming nothing.
 
-        Only when no thing was named and the person at hand was named in an earlier turn:
+        Only when no thing was named and nobody was, or the person at hand was named in an
+        earlier turn: "completion happened at 1:30", the conversation's first words, or
         "deposit is 42k", a turn after the broker was named, is the purchase's; "she's in!!
         fee is £600", of the one just named, stays hers.
         """
@@ -2336,13 +2337,21 @@ def _record(
     elif entity is None and not together and _the_users_own_doing(text, refs, topic):
         pass  # "Morag asked me along. We sail on 3 June": the user's, not Morag's
     elif entity is None and not _about_the_user(text, refs) and not _PRONOUN_FIRST.match(text):
-        entity = _at_hand(
-            topic, undertaking or sole, text
-        )  # "usage-based beat seat pricing by 18%"
+        if not _dated_or_counted(text):
+            sole = None  # "the garden needs watering in this heat": no plan's business
+        # "usage-based beat seat pricing by 18%": the topic's, or the plan it was named for
+        entity = _at_hand(topic, undertaking or sole, text)
         if own is not None and (topic is None or topic.slug == own.slug) and not refs:
             entity = own  # "AGM notes: subs up to £30", nothing else named: the choir
     facts.append(_Fact(text, entity, kind or "fact", title))
     return False
+
+
+def _dated_or_counted(text: str) -> bool:
+    """A figure, a time or a day in the clause: "completion happened at 1:30 yesterday"."""
+    if _QUANTITY.search(text) is not None:
+        return True
+    return any(is_calendar_word(fold(word)) for word in re.findall(r"[\w'’]+", text))
 
 
 def _told_to(text: str, refs: list[Reference]) -> Reference | None:
@@ -2449,9 +2458,11 @@ def _at_hand(topic: Entity | None, undertaking: Entity | None, text: str) -> Ent
     "Moorland quoted £520 for the minibus. pickup is 8.15 at the gates": the trip's. A firm,
     place or person named for a plan at hand is no topic of its own, unless the clause's
     subject is a word its title or summary says ("The Grand Hall is the venue. the hall
-    holds 300": the hall's).
+    holds 300": the hall's). With no topic, the plan is the source's only one, if any.
     """
-    if topic is None or undertaking is None or an_undertaking(topic):
+    if topic is None:
+        return undertaking  # only the source's one plan comes without being named
+    if undertaking is None or an_undertaking(topic):
         return topic
     return topic if _its_own_subject(topic, text) else undertaking
 
