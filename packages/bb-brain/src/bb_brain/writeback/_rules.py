@@ -479,9 +479,10 @@ class RulesExtractor:
                 # "Pressing day for Quince Cider went well, we filled 48 bottles"
                 here = group.at_hand
             own = self._own(salience)
+            sole = self._sole_undertaking(here)
             if users and group.inherited and group.ref is None and not group.refs:
                 # "I've said I'll run the raffle, two pounds a strip": still the user's
-                here = own = club = None
+                here = own = club = sole = None
             together = here is not None and here.slug in salience.with_user
             count = len(facts)
             restated = _record(
@@ -493,7 +494,7 @@ class RulesExtractor:
                 together=together,
                 earlier=self._earlier,
                 undertaking=salience.undertaking,
-                sole=self._sole_undertaking(here),
+                sole=sole,
             )
             if len(facts) > count:
                 self._each_of_a_pair(group, facts)
@@ -628,6 +629,8 @@ class RulesExtractor:
         """
         if topic is not None and (not topic.is_person or topic.slug in self._in_turn):
             return None
+        if self._entities.own is not None:
+            return None  # the user's own body is what nameless news is about (see _own)
         if self._plans is None:
             self._plans = [entity for entity in self._entities.entities if an_undertaking(entity)]
         return self._plans[0] if len(self._plans) == 1 else None
@@ -2337,14 +2340,28 @@ def _record(
     elif entity is None and not together and _the_users_own_doing(text, refs, topic):
         pass  # "Morag asked me along. We sail on 3 June": the user's, not Morag's
     elif entity is None and not _about_the_user(text, refs) and not _PRONOUN_FIRST.match(text):
-        if not _dated_or_counted(text):
-            sole = None  # "the garden needs watering in this heat": no plan's business
         # "usage-based beat seat pricing by 18%": the topic's, or the plan it was named for
-        entity = _at_hand(topic, undertaking or sole, text)
+        plan = undertaking or _its_business(sole, text)
+        entity = _at_hand(topic, plan, text) if topic is not None or undertaking else plan
         if own is not None and (topic is None or topic.slug == own.slug) and not refs:
             entity = own  # "AGM notes: subs up to £30", nothing else named: the choir
     facts.append(_Fact(text, entity, kind or "fact", title))
     return False
+
+
+def _its_business(plan: Entity | None, text: str) -> Entity | None:
+    """The plan, for a clause that dates or counts something and is not the user's own.
+
+    "the garden needs watering in this heat" is no plan's business, and "we went to the
+    beach on saturday, £30 for parking" the user's and their household's.
+    """
+    if plan is None or not _dated_or_counted(text) or _WE_OR_I.search(text):
+        return None
+    return plan
+
+
+#: The user or their household: "we", "our", "I", "my".
+_WE_OR_I = re.compile(r"\b(?:i|me|my|mine|we|us|our|ours)\b", _FLAGS)
 
 
 def _dated_or_counted(text: str) -> bool:
@@ -2458,11 +2475,9 @@ def _at_hand(topic: Entity | None, undertaking: Entity | None, text: str) -> Ent
     "Moorland quoted £520 for the minibus. pickup is 8.15 at the gates": the trip's. A firm,
     place or person named for a plan at hand is no topic of its own, unless the clause's
     subject is a word its title or summary says ("The Grand Hall is the venue. the hall
-    holds 300": the hall's). With no topic, the plan is the source's only one, if any.
+    holds 300": the hall's).
     """
-    if topic is None:
-        return undertaking  # only the source's one plan comes without being named
-    if undertaking is None or an_undertaking(topic):
+    if topic is None or undertaking is None or an_undertaking(topic):
         return topic
     return topic if _its_own_subject(topic, text) else undertaking
 
