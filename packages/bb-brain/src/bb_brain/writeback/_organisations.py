@@ -208,7 +208,7 @@ def _a_firms(name: str, text: str, after: int) -> bool:
 
 
 def _a_firms_name(name: str, text: str, after: int) -> bool:
-    """A name something is bought, hired or rented from: two words or more, no person's.
+    """A name of two words or more that a verb of buying, hiring or using brings in, no person's.
 
     "ordered six firkins from Lomond Cooperage", "we've moved to Thistle Mutual"; not
     "booked it with Tom Baker" (a person), "bought it from Argos" (one word, as often a
@@ -233,6 +233,7 @@ _DEALT_WITH = re.compile(
     r"leas(?:e|ed|ing)|sourc(?:e|ed|ing)|quote[sd]?)\b[^.;:!?]{0,40}?\b(?:from|with|at|through|via)"
     r"|(?:made|supplied|printed|delivered|built|fitted)\s+by"
     r"|(?:mov(?:e|ed|ing)|switch(?:ed|ing)?)\s+(?:over\s+)?(?:to|with)"
+    r"|(?:us(?:e|es|ed|ing)|found|finds?)"
     r"|(?:go(?:ing)?|gone|went)\s+with)\s+$",
     re.IGNORECASE,
 )
