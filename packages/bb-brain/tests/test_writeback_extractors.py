@@ -3513,6 +3513,11 @@ def test_a_full_name_typed_in_lowercase_is_a_new_person() -> None:
     assert ("she's moved here from ibadan", "people/ngozi-adeyemi") in [
         (text, entity) for text, entity, _ in rules(("user", said))
     ]
+    # after a possessive and a relation, a given name that is an everyday word too
+    said = "Bob Park proposed to his girlfriend cherry quarrie at the stall, she said yes"
+    assert ("she said yes", "people/cherry-quarrie") in [
+        (text, entity) for text, entity, _ in rules(("user", said))
+    ]
 
 
 @pytest.mark.parametrize(
@@ -3521,6 +3526,7 @@ def test_a_full_name_typed_in_lowercase_is_a_new_person() -> None:
         "went to see grace period at the cinema with Alice Example",  # "grace" is a word
         "Alice Example ordered fish finger sandwiches for everyone",
         "Alice Example says sarah jumped the queue again",  # one name, no family name
+        "Alice Example planted a cherry quarrie tree",  # an everyday word, and no relation
     ],
 )
 def test_lowercase_words_after_a_given_name_are_no_new_person(said: str) -> None:

@@ -174,7 +174,10 @@ def _typed_in_lowercase(
         start, end = match.start("given"), match.end("family")
         if any(start < k_end and k_start < end for k_start, k_end in taken):
             continue
-        if not _a_lowercase_full_name(given, family):
+        # right after a role or a relation ("his girlfriend cherry ramos"), a given name
+        # may be an everyday word as well
+        introduced = _right_after_a_relation(text, start)
+        if not _a_lowercase_full_name(given, family, everyday=introduced):
             continue
         if not (_said_to_be_a_person(text, start, end) or _a_clause_s_subject(text[end:])):
             continue
@@ -203,10 +206,23 @@ def _a_clause_s_subject(rest: str) -> bool:
 _AUXILIARIES: Final = frozenset("is was has had will would can could should".split())
 
 
-def _a_lowercase_full_name(given: str, family: str) -> bool:
-    """A given name no everyday word, of one pronoun, then a family name no dictionary has."""
+def _right_after_a_relation(text: str, start: int) -> bool:
+    """A possessive and a role or a family word right before: "his girlfriend ", "our tutor "."""
+    before = [fold(word) for word in _WORD.findall(text[:start])][-2:]
+    return (
+        len(before) == 2
+        and before[0] in _POSSESSIVE_PRONOUNS
+        and (before[1] in PERSON_NOUNS or before[1] in KIN_PRONOUNS)
+    )
+
+
+def _a_lowercase_full_name(given: str, family: str, *, everyday: bool = False) -> bool:
+    """A given name no everyday word, of one pronoun, then a family name no dictionary has.
+
+    With ``everyday`` the given name may be an everyday word ("cherry ramos").
+    """
     opening, closing = sense(given), sense(family)
-    if opening.lowercase_ordinary or opening.function or opening.calendar:
+    if opening.function or opening.calendar or (opening.lowercase_ordinary and not everyday):
         return False
     if name_pronoun(f"{given} {family}") == "":
         return False  # no given name, or one borne by either sex
