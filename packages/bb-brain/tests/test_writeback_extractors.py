@@ -2147,6 +2147,7 @@ CHASE = Entity("people/chase-orrin", "Chase Orrin", "person")
         ("met rose at the cafe, she's paying £20", ROSE.slug),
         ("I'm going to rose's for dinner on Friday, £40 each", ROSE.slug),
         ("poor rose has the flu again, off till May", ROSE.slug),
+        ("rose finally passed her driving test, 3rd go", ROSE.slug),  # an adverb between
     ],
 )
 def test_a_persons_alias_typed_as_a_verb_or_a_noun_is_nobody(said: str, slug: str | None) -> None:
