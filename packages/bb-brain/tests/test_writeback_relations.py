@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 import pytest
 from bb_brain._relations import relation_pronoun
-from bb_brain.pages import KIND_ARM
 from bb_brain.writeback import Entity, EntityIndex, RulesExtractor, Segment
 from bb_brain.writeback._entities import _addressed, _pronoun, page_pronoun, pronoun_class
 from bb_schema import PublicTurn
@@ -394,6 +393,14 @@ def test_a_title_written_family_name_first_gives_its_family_name() -> None:
     aliases = [("tran thi hoa", "people/hoa-tran", "title"), ("hoa", "people/hoa-tran", "alias")]
     found = facts("Hoa's sister Mai builds websites, she quoted £600", within=loaded(rows, aliases))
     assert slug_of(found, "websites") == "people/mai-tran"
+    # a given name of two parts is no family name: "Kim Min-jun" at people/min-jun-kim
+    rows = [("people/min-jun-kim", "Kim Min-jun", "person", None, "", "")]
+    aliases = [
+        ("kim min-jun", "people/min-jun-kim", "title"),
+        ("min-jun", "people/min-jun-kim", "alias"),
+    ]
+    found = facts("min-jun's brother Seo-jun is moving to Busan", within=loaded(rows, aliases))
+    assert slug_of(found, "Busan") == "people/seo-jun-kim"
 
 
 @pytest.mark.parametrize(
@@ -417,56 +424,6 @@ def test_a_title_written_family_name_first_gives_its_family_name() -> None:
 )
 def test_a_newcomer_s_introduction_is_theirs(text: str, words: str, slug: str) -> None:
     assert slug_of(facts("Mirela Dobos rang this morning", text), words) == f"people/{slug}"
-
-
-def test_a_clause_naming_nothing_is_the_one_plan_s() -> None:
-    """With no thing named, a clause naming nothing is the brain's one plan's, not the
-    person named a turn before; the person named in the same turn keeps it."""
-    rows = [
-        ("people/ottilie-varne", "Ottilie Varne", "person", None, "", "Mortgage broker."),
-        ("projects/tollard-flat-purchase", "Tollard Flat Purchase", "project", None, "", ""),
-    ]
-    aliases = [
-        ("ottilie varne", "people/ottilie-varne", "title"),
-        ("ottilie", "people/ottilie-varne", "alias"),
-        ("tollard flat purchase", "projects/tollard-flat-purchase", "title"),
-    ]
-    found = facts(
-        "ottilie found us a 5 year fix at 4.1%",
-        "deposit is 42k, half from savings",
-        within=loaded(rows, aliases),
-    )
-    assert slug_of(found, "42k") == "projects/tollard-flat-purchase"
-    found = facts("ottilie's in!! fee is £600 plus travel", within=loaded(rows, aliases))
-    assert slug_of(found, "£600") == "people/ottilie-varne"
-    # nothing named at all yet: the one plan's, and nobody's when the source has two
-    found = facts("completion happened at 1:30 yesterday", within=loaded(rows, aliases))
-    assert slug_of(found, "1:30") == "projects/tollard-flat-purchase"
-    two = [*rows, ("projects/quarles-fete", "Quarles Fete", "project", None, "", "")]
-    found = facts("completion happened at 1:30 yesterday", within=loaded(two, aliases))
-    assert slug_of(found, "1:30") is None
-
-
-def test_a_firm_s_trade_before_another_noun_is_no_mention_of_it() -> None:
-    """ "the lighting budget" of a tour is the tour's; "the lighting" alone is the firm's."""
-    rows = [
-        ("companies/quellcue-lighting", "Quellcue Lighting", "company", None, "", ""),
-        ("projects/galway-tour-2027", "Galway Tour 2027", "project", None, "", ""),
-    ]
-    aliases = [
-        ("quellcue lighting", "companies/quellcue-lighting", "title"),
-        ("the lighting", "companies/quellcue-lighting", KIND_ARM),
-        ("galway tour 2027", "projects/galway-tour-2027", "title"),
-        ("the tour", "projects/galway-tour-2027", KIND_ARM),
-    ]
-    found = facts(
-        "Quellcue Lighting quoted £340 for the week",
-        "the lighting budget for the tour is £2,500 total",
-        "the lighting is booked for the 3rd",
-        within=loaded(rows, aliases),
-    )
-    assert slug_of(found, "£2,500") == "projects/galway-tour-2027"
-    assert slug_of(found, "booked") == "companies/quellcue-lighting"
 
 
 def test_two_people_and_a_verb_that_is_a_noun_too() -> None:

@@ -707,9 +707,6 @@ class EntityIndex:
             return None
         if _placed_elsewhere(folded, index + 1):
             return None  # "the party next door", "the ride home": another one, placed
-        entity = self._entities[slug]
-        if is_organisation(entity.page_type, entity.slug) and _a_noun_next(folded, index):
-            return None  # "the lighting budget", "the coach heating": the trade, no firm
         if index and folded[index - 1] in _THE_ONE_AT_HAND:
             return 1, _Surface(slug, False)
         gap = words[index].string[words[index - 1].end() : words[index].start()] if index else "."
@@ -736,14 +733,6 @@ def _its_head(noun: str, title: str) -> bool:
 #: Words before a noun that make it the one at hand: "the recital", "our fair" ("that
 #: recital on Radio 3" is another one, said of where it was).
 _THE_ONE_AT_HAND: Final = frozenset({"the", "our"})
-
-
-def _a_noun_next(folded: list[str], index: int) -> bool:
-    """A noun the word before modifies comes next: "lighting budget", "coach heating"."""
-    if index + 1 >= len(folded):
-        return False
-    meaning = sense(folded[index + 1])
-    return meaning.noun and not meaning.function and "VBZ" not in inflections(folded[index + 1])
 
 
 def _its_verb_next(folded: list[str], words: list[re.Match[str]], index: int) -> bool:

@@ -41,14 +41,17 @@ def kin_full_name(index: EntityIndex, text: str, kin: KinNamed, salience: Salien
 def family_name(title: str, slug: str = "") -> str | None:
     """The family name of a person's title as written ("Le Quennec" of Odile Le Quennec).
 
-    A title written family name first ("Nguyễn Thị Lan") whose page is named given name
-    first ("people/lan-nguyen") has its family name where the page's name puts it last.
+    A title written family name first ("Trần Thị Hoa", "Kim Min-jun") whose page is named
+    given name first ("people/hoa-tran", "people/min-jun-kim") has its family name where the
+    page's name puts it last (a known limit: "Nagy Zsófia" at people/nagy-zsofia says
+    nothing of its order, and lends "Zsófia").
     """
     words = title.split()
     named = slug.rpartition("/")[2].split("-")
-    folded = [fold(word).casefold() for word in words]
-    if len(named) > 1 and set(named) <= set(folded) and named[-1] != folded[-1]:
-        return words[folded.index(named[-1])]
+    parts = [fold(word).casefold().split("-") for word in words]
+    owner = [at for at, part in enumerate(parts) if named[-1] in part]
+    if len(named) > 1 and len(owner) == 1 and owner[0] < len(words) - 1:
+        return words[owner[0]]
     forms = name_forms(fold(title))
     if forms is None or len(forms.full.split()) != len(words):
         return None  # a title, a suffix or an initial: which words are the family's is unsure

@@ -233,7 +233,7 @@ _DEALT_WITH = re.compile(
     r"leas(?:e|ed|ing)|sourc(?:e|ed|ing)|quote[sd]?)\b[^.;:!?]{0,40}?\b(?:from|with|at|through|via)"
     r"|(?:made|supplied|printed|delivered|built|fitted)\s+by"
     r"|(?:mov(?:e|ed|ing)|switch(?:ed|ing)?)\s+(?:over\s+)?(?:to|with)"
-    r"|(?:us(?:e|es|ed|ing)|found|finds?)"
+    r"|(?:found|finds?)"
     r"|(?:go(?:ing)?|gone|went)\s+with)\s+$",
     re.IGNORECASE,
 )

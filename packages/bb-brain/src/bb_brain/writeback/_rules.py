@@ -341,10 +341,6 @@ class RulesExtractor:
         self._said: set[str] = set()
         #: The pages the conversation has named so far (its own organisation among them).
         self._named: set[str] = set()
-        #: The pages the user's turn being read has named so far.
-        self._in_turn: set[str] = set()
-        #: The source's projects, events and trips, once looked up.
-        self._plans: list[Entity] | None = None
         #: The facts of the conversation's earlier segments: a correction may reach back to
         #: one ("I had the refund wrong on Monday, it was £35 back, not £30").
         self._earlier: list[_Fact] = []
@@ -363,7 +359,6 @@ class RulesExtractor:
                 examined(turn.text, WRITEBACK_EXAMINED_CHARS), self._organisation
             )
             if turn.role == "user":
-                self._in_turn = set()
                 # a name the next sentence shows to be a person's ("... we've hired Tamsin
                 # Quell. She taught in ..."): read the whole turn for full names first,
                 # a firm's before a person's who shares a word of it ("Pellow & Ossory
@@ -479,10 +474,9 @@ class RulesExtractor:
                 # "Pressing day for Quince Cider went well, we filled 48 bottles"
                 here = group.at_hand
             own = self._own(salience)
-            sole = self._sole_undertaking(here)
             if users and group.inherited and group.ref is None and not group.refs:
                 # "I've said I'll run the raffle, two pounds a strip": still the user's
-                here = own = club = sole = None
+                here = own = club = None
             together = here is not None and here.slug in salience.with_user
             count = len(facts)
             restated = _record(
@@ -494,7 +488,6 @@ class RulesExtractor:
                 together=together,
                 earlier=self._earlier,
                 undertaking=salience.undertaking,
-                sole=sole,
             )
             if len(facts) > count:
                 self._each_of_a_pair(group, facts)
@@ -527,7 +520,6 @@ class RulesExtractor:
                 if self._entities.introduced(ref.entity.slug) and ref.entity.slug not in self._named
             }
             self._named.update(ref.entity.slug for ref in refs if ref.entity is not None)
-            self._in_turn.update(ref.entity.slug for ref in refs if ref.entity is not None)
             own = self._entities.own
             if own is not None and self._entities.speaks_of_own(clause.text):
                 self._named.add(own.slug)
@@ -618,22 +610,6 @@ class RulesExtractor:
                 groups.append(_Group(plain, clause.start, clause.end, ref, refs))
             groups.extend(described)
         return groups + roles
-
-    def _sole_undertaking(self, topic: Entity | None) -> Entity | None:
-        """The source's one project, event or trip, for a clause naming nothing.
-
-        Only when no thing was named and nobody was, or the person at hand was named in an
-        earlier turn: "completion happened at 1:30", the conversation's first words, or
-        "deposit is 42k", a turn after the broker was named, is the purchase's; "she's in!!
-        fee is £600", of the one just named, stays hers.
-        """
-        if topic is not None and (not topic.is_person or topic.slug in self._in_turn):
-            return None
-        if self._entities.own is not None:
-            return None  # the user's own body is what nameless news is about (see _own)
-        if self._plans is None:
-            self._plans = [entity for entity in self._entities.entities if an_undertaking(entity)]
-        return self._plans[0] if len(self._plans) == 1 else None
 
     def _their_firm_s(
         self, last: _Group, clause: Clause, refs: list[Reference]
@@ -2291,7 +2267,6 @@ def _record(
     together: bool = False,
     earlier: list[_Fact] | None = None,
     undertaking: Entity | None = None,
-    sole: Entity | None = None,
 ) -> bool:
     """Keep the clauses as a fact when they carry information; apply a correction.
 
@@ -2341,34 +2316,11 @@ def _record(
         pass  # "Morag asked me along. We sail on 3 June": the user's, not Morag's
     elif entity is None and not _about_the_user(text, refs) and not _PRONOUN_FIRST.match(text):
         # "usage-based beat seat pricing by 18%": the topic's, or the plan it was named for
-        plan = undertaking or _its_business(sole, text)
-        entity = _at_hand(topic, plan, text) if topic is not None or undertaking else plan
+        entity = _at_hand(topic, undertaking, text)
         if own is not None and (topic is None or topic.slug == own.slug) and not refs:
             entity = own  # "AGM notes: subs up to £30", nothing else named: the choir
     facts.append(_Fact(text, entity, kind or "fact", title))
     return False
-
-
-def _its_business(plan: Entity | None, text: str) -> Entity | None:
-    """The plan, for a clause that dates or counts something and is not the user's own.
-
-    "the garden needs watering in this heat" is no plan's business, and "we went to the
-    beach on saturday, £30 for parking" the user's and their household's.
-    """
-    if plan is None or not _dated_or_counted(text) or _WE_OR_I.search(text):
-        return None
-    return plan
-
-
-#: The user or their household: "we", "our", "I", "my".
-_WE_OR_I = re.compile(r"\b(?:i|me|my|mine|we|us|our|ours)\b", _FLAGS)
-
-
-def _dated_or_counted(text: str) -> bool:
-    """A figure, a time or a day in the clause: "completion happened at 1:30 yesterday"."""
-    if _QUANTITY.search(text) is not None:
-        return True
-    return any(is_calendar_word(fold(word)) for word in re.findall(r"[\w'’]+", text))
 
 
 def _told_to(text: str, refs: list[Reference]) -> Reference | None:
