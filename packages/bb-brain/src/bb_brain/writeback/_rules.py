@@ -2315,8 +2315,7 @@ def _record(
     elif entity is None and not together and _the_users_own_doing(text, refs, topic):
         pass  # "Morag asked me along. We sail on 3 June": the user's, not Morag's
     elif entity is None and not _about_the_user(text, refs) and not _PRONOUN_FIRST.match(text):
-        # "usage-based beat seat pricing by 18%": the topic's, or the plan it was named for
-        entity = _at_hand(topic, undertaking, text)
+        entity = _at_hand(topic, undertaking, text)  # "usage-based beat seat pricing by 18%"
         if own is not None and (topic is None or topic.slug == own.slug) and not refs:
             entity = own  # "AGM notes: subs up to £30", nothing else named: the choir
     facts.append(_Fact(text, entity, kind or "fact", title))
