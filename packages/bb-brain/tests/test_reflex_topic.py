@@ -416,6 +416,10 @@ def test_a_place_titled_with_its_article(
         ("Friend from the choir.", []),  # one of many
         ("Keeps the accounts for three charities in town.", []),  # no role named
         ("Owns the boatyard.", []),
+        # a noun and a noun for one who does something: the role said whole
+        ("Scottish harbour master at the Quenby Harbour Office.", ["the harbour master"]),
+        ("Piano tuner.", ["the piano tuner"]),
+        ("Keen runner and friend.", []),  # a word that describes, no role
     ],
 )
 def test_the_role_a_summary_opens_with(summary: str, keys: list[str]) -> None:
@@ -441,6 +445,27 @@ def test_the_role_the_user_knows_one_person_in(
     engine: Engine, make_brain: Any, text: str, found: bool
 ) -> None:
     assert slugs(ask(engine, make_brain(PEREZ, WARDLE), text)) == ([PEREZ[0]] if found else [])
+
+
+MAIRI = (
+    "people/mairi-quenby",
+    md("Mairi Quenby", type="person", summary="Harbour master at the Quenby Harbour Office."),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("let the harbour master know we're testing engines saturday", True),
+        ("does the harbour master need to see the plan too", True),
+        ("the harbour master in oban says storms are coming", False),  # another one, placed
+        ("a harbour master has to sign off every regatta", False),  # any one
+    ],
+)
+def test_a_role_of_two_words_the_user_knows_one_person_in(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(MAIRI, PEREZ), text)) == ([MAIRI[0]] if found else [])
 
 
 def test_two_people_in_one_role_stay_silent(engine: Engine, make_brain: Any) -> None:

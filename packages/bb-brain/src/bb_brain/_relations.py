@@ -371,7 +371,41 @@ def page_roles(summary: str | None) -> list[str]:
     if any(word.casefold().rstrip("-") in _NOT_NOW_OR_NOT_THE for word in words[:-1]):
         return []  # "Former treasurer", "Assistant groundsman": not who "the" role is
     role = _POSSESSIVE_END.sub("", words[-1]).casefold()
-    return [f"the {role}"] if role in KNOWN_ROLES else []
+    if role in KNOWN_ROLES:
+        return [f"the {role}"]
+    compound = compound_role(words[-2], role) if len(words) > 1 else None
+    return (
+        [compound] if compound is not None else []
+    )  # "Harbour master at ...": "the harbour master"
+
+
+def compound_role(what: str, role: str) -> str | None:
+    """The key "the <what> <role>" of a noun and a noun for one who does something.
+
+    "harbour master", "piano tuner", "welfare officer": said with "the", the one person
+    whose page's summary opens with it. None after a word that describes ("keen runner").
+    """
+    from bb_brain.reflex._ordinary import sense  # the lexicon reads relations' words
+
+    what, role = what.casefold(), role.casefold()
+    if not role.endswith(_AGENT_ENDINGS) or not sense(role).noun:
+        return None
+    noun = sense(what)
+    if not noun.noun or noun.function or not what.isalpha() or _describes(what):
+        return None
+    return f"the {what} {role}"
+
+
+def _describes(word: str) -> bool:
+    """A word that compares, as a describing word does: "keen" ("keener"), "fine"."""
+    from bb_brain.reflex._ordinary import sense  # the lexicon reads relations' words
+
+    stem = word[:-1] if word.endswith("e") else word
+    return any("ADJ" in sense(f"{base}er").readings for base in {stem, word, word + word[-1]})
+
+
+#: Endings of nouns for one who does something.
+_AGENT_ENDINGS: Final = ("er", "or", "ist", "ian")
 
 
 #: Words before a role that make the person not the one "the <role>" is: one who was, one

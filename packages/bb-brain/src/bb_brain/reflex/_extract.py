@@ -52,6 +52,7 @@ from bb_brain._relations import (
     RELATION_ARM,
     RELATIVE_NOUNS,
     SERVICE_ROLES,
+    compound_role,
     relation_in,
     relation_key,
     relative_key,
@@ -406,20 +407,8 @@ def _relations(tokens: list[Token], maker: Maker) -> list[Candidate]:
                 found.append(maker.make(key, [tok], RELATION_ARMS))
             continue
         if tok.norm in ("the", "our") and not tok.possessive:
-            nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
-            if (
-                nxt is not None
-                and nxt.glued
-                and nxt.norm in SERVICE_ROLES
-                and _unplaced(tokens, nxt)
-                and not _in_apposition(tokens, tok)
-            ):
-                key = relation_key([], nxt.norm)  # "the accountant needs the payslips"
-                if key is not None:
-                    found.append(maker.make(key, [tok, nxt], RELATION_ARMS))
-            elif nxt is not None and nxt.glued and _a_known_role(tokens, nxt):
-                # "who's the steward", "email the commodore": the one the user knows
-                found.append(maker.make(f"the {nxt.norm}", [tok, nxt], RELATION_ARMS))
+            if (role := _the_role(tokens, tok, maker)) is not None:
+                found.append(role)
             if tok.norm == "the":
                 continue
         if tok.norm not in _SPEAKERS or tok.possessive:
@@ -434,6 +423,31 @@ def _relations(tokens: list[Token], maker: Maker) -> list[Candidate]:
             key, size = hit
             found.append(maker.make(key, [tok, *following[:size]], RELATION_ARMS))
     return found
+
+
+def _the_role(tokens: list[Token], tok: Token, maker: Maker) -> Candidate | None:
+    """A role after "the" or "our" that one person the user knows holds.
+
+    "the accountant needs the payslips", "email the commodore", "let the harbour master
+    know".
+    """
+    nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
+    if (
+        nxt is not None
+        and nxt.glued
+        and nxt.norm in SERVICE_ROLES
+        and _unplaced(tokens, nxt)
+        and not _in_apposition(tokens, tok)
+    ):
+        key = relation_key([], nxt.norm)  # "the accountant needs the payslips"
+        return maker.make(key, [tok, nxt], RELATION_ARMS) if key is not None else None
+    if nxt is not None and nxt.glued and _a_known_role(tokens, nxt):
+        # "who's the steward", "email the commodore": the one the user knows
+        return maker.make(f"the {nxt.norm}", [tok, nxt], RELATION_ARMS)
+    if nxt is not None and (compound := _a_compound_role(tokens, nxt)) is not None:
+        # "let the harbour master know": the one whose page says so
+        return maker.make(compound, [tok, nxt, tokens[nxt.index + 1]], RELATION_ARMS)
+    return None
 
 
 def _someones_relative(tokens: list[Token], owner: Token, maker: Maker) -> Candidate | None:
@@ -517,6 +531,16 @@ def _unplaced(tokens: list[Token], role: Token) -> bool:
 _PLACING: Final = frozenset("of at for on in from with".split())
 #: Verbs of the idiom "keep it mum".
 _KEEP: Final = frozenset("keep keeps kept keeping".split())
+
+
+def _a_compound_role(tokens: list[Token], what: Token | None) -> str | None:
+    """The key of "harbour master" after "the", unplaced: the one the user knows."""
+    if what is None or not what.glued or what.possessive or what.index + 1 >= len(tokens):
+        return None
+    role = tokens[what.index + 1]
+    if not role.glued or not _unplaced(tokens, role):
+        return None
+    return compound_role(what.norm, role.norm.removesuffix("'s"))
 
 
 def _a_known_role(tokens: list[Token], role: Token) -> bool:
