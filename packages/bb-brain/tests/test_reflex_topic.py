@@ -420,6 +420,7 @@ def test_a_place_titled_with_its_article(
         ("Scottish harbour master at the Quenby Harbour Office.", ["the harbour master"]),
         ("Piano tuner.", ["the piano tuner"]),
         ("Keen runner and friend.", []),  # a word that describes, no role
+        ("Senior engineer on the payments team.", []),  # a rank many hold
     ],
 )
 def test_the_role_a_summary_opens_with(summary: str, keys: list[str]) -> None:
@@ -460,6 +461,7 @@ MAIRI = (
         ("does the harbour master need to see the plan too", True),
         ("the harbour master in oban says storms are coming", False),  # another one, placed
         ("a harbour master has to sign off every regatta", False),  # any one
+        ("we watched The Harbour Master last night, so good", False),  # a title
     ],
 )
 def test_a_role_of_two_words_the_user_knows_one_person_in(

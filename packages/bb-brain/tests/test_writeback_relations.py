@@ -385,6 +385,21 @@ def test_a_relative_of_a_name_typed_in_lowercase_shares_the_family_name() -> Non
     assert slug_of(found, "£40") == "people/teodric-quenby"
     found = facts("there's uncle Teodric at the door", within=loaded(rows, aliases))
     assert all(slug != "people/teodric-quenby" for slug, _ in found)
+    # a family name in a woman's form is no brother's, a patronymic no child's
+    rows = [
+        ("people/olga-varnova", "Olga Varnova", "person", None, "", ""),
+        ("people/sigrun-jonsdottir", "Sigrún Jónsdóttir", "person", None, "", ""),
+    ]
+    aliases = [
+        ("olga varnova", "people/olga-varnova", "title"),
+        ("olga", "people/olga-varnova", "alias"),
+        ("sigrun jonsdottir", "people/sigrun-jonsdottir", "title"),
+        ("sigrun", "people/sigrun-jonsdottir", "alias"),
+    ]
+    found = facts("olga's brother Ivan is a pilot now", within=loaded(rows, aliases))
+    assert slug_of(found, "pilot") == "people/ivan"
+    found = facts("sigrún's son Einar plays handball", within=loaded(rows, aliases))
+    assert slug_of(found, "handball") == "people/einar"
 
 
 def test_a_title_written_family_name_first_gives_its_family_name() -> None:
@@ -430,3 +445,11 @@ def test_two_people_and_a_verb_that_is_a_noun_too() -> None:
     """ "mirela and teodor stitch the banners": the plural's verb, then its object."""
     found = facts("christmas bonuses: mirela and teodor get £150 each")
     assert sorted(slug for slug, fact in found if "£150" in fact) == [MIRELA.slug, TEODOR.slug]
+
+
+def test_a_month_s_name_before_an_adverb_and_a_deed_is_the_month() -> None:
+    """ "may finally came": the month, though May Lim is someone; "rose finally passed" hers."""
+    rows = [("people/may-lim", "May Lim", "person", None, "", "")]
+    aliases = [("may lim", "people/may-lim", "title"), ("may", "people/may-lim", "alias")]
+    found = facts("may finally came and the garden exploded", within=loaded(rows, aliases))
+    assert all(slug != "people/may-lim" for slug, _ in found)

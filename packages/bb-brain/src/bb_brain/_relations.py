@@ -393,7 +393,13 @@ def compound_role(what: str, role: str) -> str | None:
     noun = sense(what)
     if not noun.noun or noun.function or not what.isalpha() or _describes(what):
         return None
+    if what in _RANKS:
+        return None  # "senior engineer": a rank many hold
     return f"the {what} {role}"
+
+
+#: Ranks many hold in one workplace: "senior engineer", "lead developer", "staff nurse".
+_RANKS: Final = frozenset("senior lead principal chief head staff general".split())
 
 
 def _describes(word: str) -> bool:

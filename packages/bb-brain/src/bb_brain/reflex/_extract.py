@@ -540,6 +540,8 @@ def _a_compound_role(tokens: list[Token], what: Token | None) -> str | None:
     role = tokens[what.index + 1]
     if not role.glued or not _unplaced(tokens, role):
         return None
+    if what.capitalised and role.capitalised:
+        return None  # "we watched The Night Manager": a title
     return compound_role(what.norm, role.norm.removesuffix("'s"))
 
 

@@ -800,7 +800,11 @@ def _taken_as_someone(folded: list[str], words: list[re.Match[str]], index: int)
     after = folded[index + 1] if index + 1 < len(folded) else ""
     if after == "and":
         return True  # "sunny and may are both off"
-    if sense(after).readings == {"ADV"} and index + 2 < len(folded):
+    if (
+        sense(after).readings == {"ADV"}
+        and index + 2 < len(folded)
+        and not sense(folded[index]).calendar
+    ):
         after = folded[index + 2]  # "mate finally got the left hand": the adverb, then the deed
     if after and {"VBD", "VBZ"} & inflections(after) and "NOUN" not in sense(after).readings:
         return True  # "since dawn moved out", "poor rose has the flu": her deed, her news

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from bb_brain._given_names import name_pronoun
 from bb_brain._names import fold, name_forms
 from bb_brain.writeback._attribute import Salience
 from bb_brain.writeback._entities import Entity, EntityIndex, pronoun_class
-from bb_brain.writeback._people import KinNamed
+from bb_brain.writeback._people import KIN_PRONOUNS, KinNamed
 
 #: Relatives who are born to a family name, or give it: parents, children and siblings.
 SHARE_THE_FAMILY_NAME: Final = frozenset(
@@ -35,7 +36,50 @@ def kin_full_name(index: EntityIndex, text: str, kin: KinNamed, salience: Salien
     family = family_name(owner.title, owner.slug)
     if family is None or fold(family) == fold(kin.given):
         return None
+    if _said_of_one_sex(family, KIN_PRONOUNS.get(kin.kin, ""), _pronoun_of(owner, salience)):
+        return None  # "olga's brother Ivan" is no Ivan Petrova: the name has another form
     return f"{kin.given} {family}"
+
+
+def _pronoun_of(person: Entity, salience: Salience) -> str:
+    """The pronoun a person goes by, by their page, the conversation or their given name."""
+    return person.pronoun or salience.pronouns.get(person.slug, "") or name_pronoun(person.title)
+
+
+def _said_of_one_sex(family: str, relative: str, owner: str) -> bool:
+    """A family name whose form says its bearer's sex, passed to one of the other sex.
+
+    Petrova, Kowalska, Nováková and Papadopoulou are a woman's forms, Petrov and Kowalski a
+    man's; a Jónsdóttir's son is no Jónsdóttir whatever his sex.
+    """
+    folded = fold(family).casefold()
+    if folded.endswith(_PATRONYMIC):
+        return True
+    if not relative or not owner or relative == owner:
+        return False
+    endings = _A_WOMANS if owner == "she" else _A_MANS
+    return folded.endswith(endings)
+
+
+#: A patronymic or a metronymic as a family name: a child's is another.
+_PATRONYMIC: Final = ("dottir",)
+#: Endings of family names in a woman's form (Slavic, Lithuanian, Greek).
+_A_WOMANS: Final = (
+    "ova",
+    "eva",
+    "ska",
+    "cka",
+    "dzka",
+    "aite",
+    "yte",
+    "ute",
+    "iene",
+    "poulou",
+    "idou",
+    "akou",
+)
+#: Endings of family names in a man's form (Slavic, Greek).
+_A_MANS: Final = ("ov", "ev", "ski", "cki", "dzki", "poulos", "idis", "akis")
 
 
 def family_name(title: str, slug: str = "") -> str | None:

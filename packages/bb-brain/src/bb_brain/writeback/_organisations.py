@@ -208,9 +208,9 @@ def _a_firms(name: str, text: str, after: int) -> bool:
 
 
 def _a_firms_name(name: str, text: str, after: int) -> bool:
-    """A name of two words or more that a verb of buying, hiring or using brings in, no person's.
+    """A name of two words or more that a verb of buying or hiring brings in, no person's.
 
-    "ordered six firkins from Lomond Cooperage", "we've moved to Thistle Mutual"; not
+    "ordered six firkins from Lomond Cooperage", "made by Pellock Brothers"; not
     "booked it with Tom Baker" (a person), "bought it from Argos" (one word, as often a
     shop everyone knows), "ordered from Leeds Road" or "... from Glasgow" (a place).
     """
@@ -226,15 +226,13 @@ def _a_firms_name(name: str, text: str, after: int) -> bool:
     return not a_given_name(name.split()[0])  # "ordered it from Ana Quell": a person
 
 
-#: A verb of buying, hiring, renting or switching, then the word that brings in who from:
-#: "ordered six firkins from ", "we're renting a unit at ", "moved to ", "made by ".
+#: A verb of buying, hiring or renting, then the word that brings in who from: "ordered six
+#: firkins from ", "we're renting a unit at ", "made by ". ("switched to", "found" and
+#: "using" bring in products, places and events as often: "switched to Oat Milk".)
 _DEALT_WITH = re.compile(
     r"\b(?:(?:order(?:ed|ing)?|buy(?:ing)?|bought|hir(?:e|ed|ing)|rent(?:ed|ing)?|"
     r"leas(?:e|ed|ing)|sourc(?:e|ed|ing)|quote[sd]?)\b[^.;:!?]{0,40}?\b(?:from|with|at|through|via)"
-    r"|(?:made|supplied|printed|delivered|built|fitted)\s+by"
-    r"|(?:mov(?:e|ed|ing)|switch(?:ed|ing)?)\s+(?:over\s+)?(?:to|with)"
-    r"|(?:found|finds?)"
-    r"|(?:go(?:ing)?|gone|went)\s+with)\s+$",
+    r"|(?:made|supplied|printed|delivered|built|fitted)\s+by)\s+$",
     re.IGNORECASE,
 )
 #: Last words of a street's or a place's name: "Leeds Road", "Hatch End".
