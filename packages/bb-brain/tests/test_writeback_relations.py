@@ -453,3 +453,10 @@ def test_a_month_s_name_before_an_adverb_and_a_deed_is_the_month() -> None:
     aliases = [("may lim", "people/may-lim", "title"), ("may", "people/may-lim", "alias")]
     found = facts("may finally came and the garden exploded", within=loaded(rows, aliases))
     assert all(slug != "people/may-lim" for slug, _ in found)
+    rows = [("people/summer-quell", "Summer Quell", "person", None, "", "")]
+    aliases = [
+        ("summer quell", "people/summer-quell", "title"),
+        ("summer", "people/summer-quell", "alias"),
+    ]
+    found = facts("summer finally arrived, it's 25 degrees", within=loaded(rows, aliases))
+    assert all(slug != "people/summer-quell" for slug, _ in found)

@@ -803,7 +803,7 @@ def _taken_as_someone(folded: list[str], words: list[re.Match[str]], index: int)
     if (
         sense(after).readings == {"ADV"}
         and index + 2 < len(folded)
-        and not sense(folded[index]).calendar
+        and not (sense(folded[index]).calendar or folded[index] in SEASONS)  # "summer finally came"
     ):
         after = folded[index + 2]  # "mate finally got the left hand": the adverb, then the deed
     if after and {"VBD", "VBZ"} & inflections(after) and "NOUN" not in sense(after).readings:
