@@ -373,10 +373,9 @@ def page_roles(summary: str | None) -> list[str]:
     role = _POSSESSIVE_END.sub("", words[-1]).casefold()
     if role in KNOWN_ROLES:
         return [f"the {role}"]
+    # "Harbour master at ...": "the harbour master", a role of two words
     compound = compound_role(words[-2], role) if len(words) > 1 else None
-    return (
-        [compound] if compound is not None else []
-    )  # "Harbour master at ...": "the harbour master"
+    return [compound] if compound is not None else []
 
 
 def compound_role(what: str, role: str) -> str | None:
