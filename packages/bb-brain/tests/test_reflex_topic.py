@@ -457,10 +457,10 @@ MAIRI = (
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("let the harbour master know we're testing engines saturday", True),
-        ("does the harbour master need to see the plan too", True),
+        ("email the harbour master about the engine tests on saturday", True),
+        ("will the harbour master want a copy of the plan", True),
         ("the harbour master in oban says storms are coming", False),  # another one, placed
-        ("a harbour master has to sign off every regatta", False),  # any one
+        ("a harbour master must approve every regatta", False),  # any one
         ("we watched The Harbour Master last night, so good", False),  # a title
     ],
 )

@@ -2147,7 +2147,7 @@ CHASE = Entity("people/chase-orrin", "Chase Orrin", "person")
         ("met rose at the cafe, she's paying £20", ROSE.slug),
         ("I'm going to rose's for dinner on Friday, £40 each", ROSE.slug),
         ("poor rose has the flu again, off till May", ROSE.slug),
-        ("rose finally passed her driving test, 3rd go", ROSE.slug),  # an adverb between
+        ("rose finally sold her old van, third try", ROSE.slug),  # an adverb between
     ],
 )
 def test_a_persons_alias_typed_as_a_verb_or_a_noun_is_nobody(said: str, slug: str | None) -> None:
@@ -3512,8 +3512,8 @@ def test_a_full_name_typed_in_lowercase_is_a_new_person() -> None:
         (text, entity) for text, entity, _ in rules(("user", said))
     ]
     # after a possessive and a relation, a given name that is an everyday word too
-    said = "Bob Park proposed to his girlfriend cherry quarrie at the stall, she said yes"
-    assert ("she said yes", "people/cherry-quarrie") in [
+    said = "Bob Park brought his girlfriend cherry quarrie to the stall, she bakes for the market"
+    assert ("she bakes for the market", "people/cherry-quarrie") in [
         (text, entity) for text, entity, _ in rules(("user", said))
     ]
 

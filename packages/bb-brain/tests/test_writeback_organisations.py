@@ -49,7 +49,10 @@ def test_an_organisation_s_slug(name: str, slug: str) -> None:
         ("the florist: Bloom & Bough, lovely people", "Bloom & Bough"),
         ("there's a place called Tollgrave Creamery that does 10kg", "Tollgrave Creamery"),
         # a name something is bought, hired or rented from, or made by, no person's
-        ("I've ordered six casks from Lonmere Cooperage in Alloa, £95 each", "Lonmere Cooperage"),
+        (
+            "we've ordered ten barrels from Lonmere Cooperage near Crieff at £80 apiece",
+            "Lonmere Cooperage",
+        ),
         ("we're renting a lock-up at Tarrow Keep in Govan from the 1st", "Tarrow Keep"),
         ("the new banner's being made by Pellock Brothers for £340", "Pellock Brothers"),
     ],
@@ -159,10 +162,10 @@ def test_no_organisation_is_bought_from(text: str) -> None:
 
 
 def test_what_was_bought_from_a_new_firm_is_its_business() -> None:
-    found = facts("I've ordered six casks from Lonmere Cooperage in Alloa, £95 each")
+    found = facts("we've ordered ten barrels from Lonmere Cooperage near Crieff at £80 apiece")
     assert found == [
         (
-            "I've ordered six casks from Lonmere Cooperage in Alloa, £95 each",
+            "we've ordered ten barrels from Lonmere Cooperage near Crieff at £80 apiece",
             "companies/lonmere-cooperage",
         )
     ]

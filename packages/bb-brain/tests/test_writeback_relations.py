@@ -425,13 +425,13 @@ def test_a_title_written_family_name_first_gives_its_family_name() -> None:
         ("teodor knows a Bertil Vangsnes who tunes pianos", "tunes pianos", "bertil-vangsnes"),
         # introduced by a longer indefinite, four words
         (
-            "she's got a woman from the choir, Petronella Vask, for the raffle",
+            "she's found a lady from the choir, Petronella Vask, for the raffle",
             "raffle",
             "petronella-vask",
         ),
         # the subject left out: the newcomer's still
         (
-            "teodor turned the water off and got a plumber, Casimir Oduya, in for Thursday",
+            "teodor turned the water off and called in a plumber, Casimir Oduya, for Thursday",
             "Thursday",
             "casimir-oduya",
         ),

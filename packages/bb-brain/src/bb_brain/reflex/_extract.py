@@ -428,8 +428,8 @@ def _relations(tokens: list[Token], maker: Maker) -> list[Candidate]:
 def _the_role(tokens: list[Token], tok: Token, maker: Maker) -> Candidate | None:
     """A role after "the" or "our" that one person the user knows holds.
 
-    "the accountant needs the payslips", "email the commodore", "let the harbour master
-    know".
+    "the accountant needs the payslips", "email the commodore", "email the harbour
+    master".
     """
     nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
     if (
@@ -445,7 +445,7 @@ def _the_role(tokens: list[Token], tok: Token, maker: Maker) -> Candidate | None
         # "who's the steward", "email the commodore": the one the user knows
         return maker.make(f"the {nxt.norm}", [tok, nxt], RELATION_ARMS)
     if nxt is not None and (compound := _a_compound_role(tokens, nxt)) is not None:
-        # "let the harbour master know": the one whose page says so
+        # "email the harbour master": the one whose page says so
         return maker.make(compound, [tok, nxt, tokens[nxt.index + 1]], RELATION_ARMS)
     return None
 

@@ -805,7 +805,7 @@ def _taken_as_someone(folded: list[str], words: list[re.Match[str]], index: int)
         and index + 2 < len(folded)
         and not (sense(folded[index]).calendar or folded[index] in SEASONS)  # "summer finally came"
     ):
-        after = folded[index + 2]  # "mate finally got the left hand": the adverb, then the deed
+        after = folded[index + 2]  # "rose finally sold the van": the adverb, then the deed
     if after and {"VBD", "VBZ"} & inflections(after) and "NOUN" not in sense(after).readings:
         return True  # "since dawn moved out", "poor rose has the flu": her deed, her news
     return index > 0 and folded[index - 1] in _TAKE_SOMEONE

@@ -210,7 +210,7 @@ def _a_firms(name: str, text: str, after: int) -> bool:
 def _a_firms_name(name: str, text: str, after: int) -> bool:
     """A name of two words or more that a verb of buying or hiring brings in, no person's.
 
-    "ordered six firkins from Lomond Cooperage", "made by Pellock Brothers"; not
+    "we've ordered ten barrels from Lonmere Cooperage", "made by Pellock Brothers"; not
     "booked it with Tom Baker" (a person), "bought it from Argos" (one word, as often a
     shop everyone knows), "ordered from Leeds Road" or "... from Glasgow" (a place).
     """
@@ -226,8 +226,8 @@ def _a_firms_name(name: str, text: str, after: int) -> bool:
     return not a_given_name(name.split()[0])  # "ordered it from Ana Quell": a person
 
 
-#: A verb of buying, hiring or renting, then the word that brings in who from: "ordered six
-#: firkins from ", "we're renting a unit at ", "made by ". ("switched to", "found" and
+#: A verb of buying, hiring or renting, then the word that brings in who from: "ordered ten
+#: barrels from ", "we're renting a unit at ", "made by ". ("switched to", "found" and
 #: "using" bring in products, places and events as often: "switched to Oat Milk".)
 _DEALT_WITH = re.compile(
     r"\b(?:(?:order(?:ed|ing)?|buy(?:ing)?|bought|hir(?:e|ed|ing)|rent(?:ed|ing)?|"

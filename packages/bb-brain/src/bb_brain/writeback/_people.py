@@ -174,7 +174,7 @@ def _typed_in_lowercase(
         start, end = match.start("given"), match.end("family")
         if any(start < k_end and k_start < end for k_start, k_end in taken):
             continue
-        # right after a role or a relation ("his girlfriend cherry ramos"), a given name
+        # right after a role or a relation ("his girlfriend cherry quarrie"), a given name
         # may be an everyday word as well
         introduced = _right_after_a_relation(text, start)
         if not _a_lowercase_full_name(given, family, everyday=introduced):
@@ -219,7 +219,7 @@ def _right_after_a_relation(text: str, start: int) -> bool:
 def _a_lowercase_full_name(given: str, family: str, *, everyday: bool = False) -> bool:
     """A given name no everyday word, of one pronoun, then a family name no dictionary has.
 
-    With ``everyday`` the given name may be an everyday word ("cherry ramos").
+    With ``everyday`` the given name may be an everyday word ("cherry quarrie").
     """
     opening, closing = sense(given), sense(family)
     if opening.function or opening.calendar or (opening.lowercase_ordinary and not everyday):
@@ -308,7 +308,7 @@ def kin_named(text: str, known: set[tuple[int, int]]) -> list[KinNamed]:
             continue  # "my nephew Sipho Dlamini": a full name
         whose = match.group(1)
         relative = fold(whose)[:-2] in KIN_PRONOUNS  # "mum's sister Tarek": a relative's
-        # "lan's sister Hoa": a name typed in lowercase is someone's when it is a known name
+        # "linh's sister Thu": a name typed in lowercase is someone's when it is a known name
         someone = whose[0].isupper() or (match.start(1), match.end(1) - 2) in known
         if fold(whose) not in _POSSESSIVE_PRONOUNS and not (someone or relative):
             continue  # "there's uncle Bob": no one's relative named

@@ -2226,8 +2226,8 @@ def _newcomer(
     ("her partner Jun-seo Brack" or "my architect friend Layla" is said of the one they
     belong to), and only when the name is described or the clause has no one named for its
     subject: "Alice sold her car to a colleague, Femi Varlow, for £3,000" is Alice's. A
-    clause whose subject is left out is the newcomer's too ("... and got a plumber, Sam
-    Orme, in for Thursday").
+    clause whose subject is left out is the newcomer's too ("... and called in a
+    plumber, Sam Orme, for Thursday").
     """
     named_subject = chosen is not None and chosen.explicit and subject(chosen, text)
     for ref in refs:
