@@ -174,7 +174,7 @@ class Salience:
             return None if self._told_otherwise(word) else self.person
         # an animal nobody has called "he" or "she" yet is the last resort: "walked Biscuit
         # with Sarah. She's training for a marathon" is Sarah's
-        told = [one for one in fits if one.is_person or self._pronoun(one)]
+        told = [one for one in fits if one.is_person or self.pronoun_of(one)]
         person = (told or fits)[-1]
         if len(told or fits) == 1:
             # nobody else it could be: "Bob ... his partner Maren Lund, she's ..." makes
@@ -188,7 +188,7 @@ class Salience:
         return (
             bool(wanted)
             and bool(self.people)
-            and all(self._pronoun(person) not in ("", wanted) for person in self.people)
+            and all(self.pronoun_of(person) not in ("", wanted) for person in self.people)
         )
 
     def fitting(self, word: str) -> list[Entity]:
@@ -196,9 +196,9 @@ class Salience:
         wanted = pronoun_class(word)
         if not wanted:
             return []
-        return [person for person in self.people if self._pronoun(person) in ("", wanted)]
+        return [person for person in self.people if self.pronoun_of(person) in ("", wanted)]
 
-    def _pronoun(self, person: Entity) -> str:
+    def pronoun_of(self, person: Entity) -> str:
         """The pronoun a person goes by, as far as their page and the conversation tell.
 
         When neither says, the one their given name most often goes with

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from bb_brain._given_names import name_pronoun
 from bb_brain._names import fold, name_forms
 from bb_brain.writeback._attribute import Salience
 from bb_brain.writeback._entities import Entity, EntityIndex, pronoun_class
@@ -36,14 +35,9 @@ def kin_full_name(index: EntityIndex, text: str, kin: KinNamed, salience: Salien
     family = family_name(owner.title, owner.slug)
     if family is None or fold(family) == fold(kin.given):
         return None
-    if _said_of_one_sex(family, KIN_PRONOUNS.get(kin.kin, ""), _pronoun_of(owner, salience)):
+    if _said_of_one_sex(family, KIN_PRONOUNS.get(kin.kin, ""), salience.pronoun_of(owner)):
         return None  # "olga's brother Ivan" is no Ivan Petrova: the name has another form
     return f"{kin.given} {family}"
-
-
-def _pronoun_of(person: Entity, salience: Salience) -> str:
-    """The pronoun a person goes by, by their page, the conversation or their given name."""
-    return person.pronoun or salience.pronouns.get(person.slug, "") or name_pronoun(person.title)
 
 
 def _said_of_one_sex(family: str, relative: str, owner: str) -> bool:
