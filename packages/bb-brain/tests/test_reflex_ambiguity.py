@@ -805,3 +805,106 @@ def test_a_persons_name_quoted_as_a_word_names_no_one(engine: Engine, make_brain
     assert slugs(ask(engine, brain, "ask Bishop about the list")) == [page[0]]
     # a name signed is its bearer's
     assert slugs(ask(engine, brain, "the card was signed 'Bishop' so it's from her")) == [page[0]]
+
+
+OWL_HOUR = ("shows/owl-hour", md("Barn Owls", type="show", summary="Late show, weekdays."))
+SLACK_TIDE = ("products/slack-tide", md("Slack Tide", type="product", summary="A pale ale."))
+
+
+def test_lowercase_words_in_common_use_need_evidence_unless_a_name_is_their_shape(
+    engine: Engine, make_brain: Any
+) -> None:
+    firm = ("companies/kestrel-freight", md("Kestrel Freight", type="company"))
+    codename = ("projects/heron", md("Heron", type="project", aliases="[project heron]"))
+    bird = ("shows/stray-dogs", md("Stray Dogs", type="show"))
+    brain = make_brain(firm, codename, bird)
+    # a kind of business after the word, or "project" before it: a firm's or a codename's
+    assert slugs(ask(engine, brain, "what happened with kestrel freight at the meeting")) == [
+        firm[0]
+    ]
+    assert slugs(ask(engine, brain, "is project heron still on track")) == [codename[0]]
+    # listed with names, a phrase of everyday words is one too
+    listed = ask(engine, brain, "notes on kestrel freight, stray dogs and project heron please")
+    assert sorted(slugs(listed)) == sorted([firm[0], codename[0], bird[0]])
+    assert slugs(ask(engine, brain, "we saw stray dogs by the river")) == []
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "found"),
+    [
+        # words in common use typed in lowercase are an everyday phrase, however rare each
+        # word is against the whole vocabulary: a name on evidence only
+        (OWL_HOUR, "we've had barn owls nesting in the shed all spring", False),
+        (SLACK_TIDE, "what time is slack tide at the river mouth", False),
+        (OWL_HOUR, "Barn Owls is off air next week", True),  # capitalised mid-sentence
+        (SLACK_TIDE, "the festival wants two casks of Slack Tide", True),
+    ],
+)
+def test_lowercase_words_in_common_use_need_evidence(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if found else [])
+
+
+ENDA = ("people/enda-june", md("Enda June", type="person", aliases="[June, Enda]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("i hope it stays dry, last june was a washout", False),  # counted from now
+        ("next june we should run it again", False),
+        ("we'll see the new mast next june", False),
+        ("did june send the minutes", True),
+        ("the last june i knew moved away", False),  # one of several people called that
+    ],
+)
+def test_a_month_counted_from_now_is_a_date(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    response = ask(engine, make_brain(ENDA), text)
+    assert slugs(response) == ([ENDA[0]] if found else [])
+    if "last june was" in text:
+        assert "reads as a date" in decisions(response)[ENDA[0]]
+
+
+ILAN = ("people/ilan-petrakis", md("Ilan Petrakis", type="person", aliases="[Ilan, Petrakis]"))
+MUNGO = ("people/mungo-faraday", md("Mungo Faraday", type="person", aliases="[Mungo]"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "found"),
+    [
+        (MUNGO, "is st mungo's open to visitors on a sunday", False),  # a church
+        (MUNGO, "happy saint mungo's day everyone", False),
+        (MUNGO, "can mungo's van take the chairs", True),
+        (ILAN, "rafael petrakis rang about the boiler", False),  # another Petrakis
+        (ILAN, "ask ilan petrakis about the rota", True),  # the page's own given name
+        (ILAN, "ask petrakis about the rota", True),
+        (ILAN, "ilan said petrakis would drive", True),
+    ],
+)
+def test_another_given_name_or_a_saint_before_the_name_is_someone_else(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if found else [])
+
+
+OPEN_WATER = (
+    "projects/open-water",
+    md("Open Water", type="project", summary="Moving the aerial to a taller mast."),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("storm tonight, we're moving the dinghies to open water", False),  # a set phrase
+        ("the swim was cancelled at open water", False),
+        ("good news, open water is back on", True),  # a plan's whole name, bare
+    ],
+)
+def test_a_set_phrase_after_a_preposition_of_motion_is_no_plan(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(OPEN_WATER), text)) == ([OPEN_WATER[0]] if found else [])

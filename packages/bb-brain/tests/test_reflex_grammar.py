@@ -2269,6 +2269,10 @@ EARLY_LARK = (
     "companies/early-lark-taxis",
     md("Early Lark Taxis", type="company", aliases="[Early Lark]"),
 )
+DUSKY_PLOVER = (
+    "companies/dusky-plover-taxis",
+    md("Dusky Plover Taxis", type="company", aliases="[Dusky Plover]"),
+)
 PROPS = ("companies/kerfuffle-props", md("Kerfuffle Props", type="company"))
 VANTERPOOL = ("people/marigold-vanterpool", md("Marigold Vanterpool", type="person"))
 
@@ -2277,8 +2281,10 @@ VANTERPOOL = ("people/marigold-vanterpool", md("Marigold Vanterpool", type="pers
     ("page", "text", "found"),
     [
         (EARLY_LARK, "honestly i'm such an early lark now, up before five", False),  # any
-        (EARLY_LARK, "then calls, then the early lark ad break at half past", True),
-        (EARLY_LARK, "can you get an early lark cab for the late guests", True),  # its cab
+        (DUSKY_PLOVER, "then calls, then the dusky plover ad break at half past", True),
+        (DUSKY_PLOVER, "can you get a dusky plover cab for the late guests", True),  # its cab
+        # words in common use, typed in lowercase, are an everyday phrase: on evidence only
+        (EARLY_LARK, "can you get an early lark cab for the late guests", False),
         (EARLY_LARK, "some early lark left the lights on again", False),  # a certain one
         (EARLY_LARK, "any early lark can open up", False),
         (PROPS, "where does the word kerfuffle even come from?", False),  # a word talked of

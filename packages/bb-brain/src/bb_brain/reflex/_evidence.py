@@ -53,7 +53,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Final
 
-from bb_brain._given_names import name_pronoun
+from bb_brain._given_names import a_given_name, name_pronoun
 from bb_brain._names import NAME_SUFFIXES, fold, generation, keyboard_spelling, leading_titles
 from bb_brain._orgnames import KIND_HEAD_MAX_ZIPF, STREETS, is_organisation
 from bb_brain._pg import Connection
@@ -81,6 +81,7 @@ from bb_brain.reflex._kinds import (
 from bb_brain.reflex._lexicon import (
     AGENT_VERBS,
     ANIMAL_KINDS,
+    CODENAME_MARKERS,
     DETERMINERS,
     FAMILY_WORDS,
     OBJECT_OPENERS,
@@ -178,6 +179,7 @@ from bb_brain.reflex._tokens import (
     PERSON_VERB,
     PLACE_ABBREVIATIONS,
     POSSESSIVE,
+    RELATIVE_DATE,
     ROLE_NEARBY,
     SLUG_LIKE,
     SPEAKERS_OWN,
@@ -230,6 +232,8 @@ ON_TOPIC: Final = "the turn speaks of the page's subject"
 #: A page called by what it is, by its title or its summary.
 _KIND_ARMS: Final = frozenset({KIND_ARM, SUMMARY_KIND_ARM})
 LISTED_WITH_PERSON: Final = "listed with a person"
+#: A thing's whole title in a list with other names.
+LISTED_WITH_NAMES: Final = "listed with names"
 #: What joins two names in a list: "wren and rook", "odile, and tamsin", "ana & tom", "ana or tom".
 _LIST_JOINT = re.compile(r"\s*,?\s*(?:and|or|&)\s+", re.IGNORECASE)
 _OR_JOINT = re.compile(r"\s*,?\s*or\s+", re.IGNORECASE)
@@ -1022,7 +1026,7 @@ def _a_plans_name(res: Resolved, signals: set[str]) -> bool:
         return False
     span = res.cand.span
     words = [word for word in res.cand.norm.split() if not sense(word).function]
-    if span is None or len(words) < 2 or words[0] in _CODENAME_MARKERS:
+    if span is None or len(words) < 2 or words[0] in CODENAME_MARKERS:
         return False  # "the q3 project plan": what any project has (see _codenamed)
     tokens = span.tokens
     if tokens[span.first].sentence_start:
@@ -1139,8 +1143,9 @@ def _said_of_any(tokens: list[Token], after: Token) -> bool:
 _GENERIC_COPULAS: Final = frozenset("is are was were".split())
 #: Words of degree before a description: "is so much work", "is really hard".
 _DEGREE: Final = frozenset("so such really very quite pretty always never usually".split())
-#: Prepositions before a set phrase whose noun has a mass use: "at high tide".
-_SET_PHRASE_PREPOSITIONS: Final = frozenset("at on in by".split())
+#: Prepositions before a set phrase whose noun has a mass use: "at high tide", "moving
+#: the car to higher ground".
+_SET_PHRASE_PREPOSITIONS: Final = frozenset("at on in by to into onto towards".split())
 #: Prepositions after it that place it elsewhere: "open day at the college".
 _PLACED_ELSEWHERE: Final = frozenset("at in near on by from of".split())
 
@@ -1152,7 +1157,7 @@ def _codenamed(res: Resolved) -> bool:
     everyday phrase puts a bare noun there ("project plan" is a plan, and no page's name).
     """
     words = res.cand.norm.split()
-    if len(words) != _CODENAME_WORDS or words[0] not in _CODENAME_MARKERS:
+    if len(words) != _CODENAME_WORDS or words[0] not in CODENAME_MARKERS:
         return False
     # "project plan", "project team": a thing of any project, however a page is titled
     return (
@@ -1164,7 +1169,6 @@ def _codenamed(res: Resolved) -> bool:
 
 
 #: Words that put a codename after them ("project lumen", "operation tern").
-_CODENAME_MARKERS: Final = frozenset({"project", "operation"})
 _CODENAME_WORDS: Final = 2
 #: What every project has, named after "project" as a compound ("project plan").
 _WHAT_ANY_PROJECT_HAS: Final = frozenset(
@@ -1326,6 +1330,10 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
     """Why a person's name here is somebody else's: another generation, a famous author."""
     if other := _another_generation(res):
         return other
+    if given := _another_given_name(res):
+        return f"declined: {res.cand.raw!r} follows the given name {given!r}: another person's name"
+    if _a_saint(res):
+        return f"declined: {res.cand.raw!r} follows 'St', a saint's name (a church, a day)"
     if AUTHOR_OF_WORKS in signals:  # "Noor's new album": the singer
         return f"declined: {res.cand.raw!r} is {AUTHOR_OF_WORKS}, a namesake the user reads of"
     if HEARD_OF in signals:  # "a film with mary quell in it"
@@ -1334,6 +1342,46 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
         if _given_initial_agrees(res, signal) is False:  # "D Quell" of Callum Quell
             return f"declined: {res.cand.raw!r} follows {signal}, which none of its names has"
     return None
+
+
+def _another_given_name(res: Resolved) -> str:
+    """A given name the page's title lacks, right before its family name, else "".
+
+    "something by mahmoud darwish" is no Lina Darwish: many bear the word as a given name
+    (:func:`a_given_name`), none of the title's names opens as it does ("Dave" may be David),
+    and it is no everyday word ("sunny bacchus" may be the page's nickname for Sunil).
+    """
+    span = res.cand.span
+    title = normalise(res.page.title).split()
+    if span is None or span.first < 1 or len(title) < 2 or res.cand.norm != title[-1]:
+        return ""
+    given = span.tokens[span.first - 1]
+    if not span.tokens[span.first].glued or not a_given_name(given.norm):
+        return ""
+    word = sense(given.norm)
+    if word.lowercase_ordinary or word.function:
+        return ""
+    if any(name[:2] == given.norm[:2] for name in title[:-1]):
+        return ""
+    return given.norm
+
+
+def _a_saint(res: Resolved) -> bool:
+    """A name right after "St" or "Saint": "is st paul's open on sundays", "st david's day".
+
+    The saint's, and the church, town or day named after them; a person whose own title
+    has the word ("St John Rivers") is named with it.
+    """
+    span = res.cand.span
+    if span is None or span.first < 1:
+        return False
+    if not span.tokens[span.first].glued or span.tokens[span.first - 1].norm not in _SAINT:
+        return False
+    return not any(word in _SAINT for word in normalise(res.page.title).split())
+
+
+#: "St" and "Saint" before a name.
+_SAINT: Final = frozenset("st saint".split())
 
 
 def _page_kind(res: Resolved) -> str:
@@ -1621,6 +1669,8 @@ def _no_name_at_all(res: Resolved, signals: set[str]) -> str | None:
         return f"declined: {res.cand.raw!r} reads as a date here, {SAID_AS_A_TIME}"
     if IN_A_MONTH in signals:  # "in May at St Ives": not May at St Ives
         return f"declined: {res.cand.raw!r} reads as a date here, {IN_A_MONTH}"
+    if RELATIVE_DATE in signals:  # "last August was a washout"
+        return f"declined: {res.cand.raw!r} reads as a date here, {RELATIVE_DATE}"
     if signals & _PERSON_EVIDENCE:
         return None
     settled = [signal for signal in _NO_NAME_AT_ALL if signal in signals]
@@ -1920,6 +1970,10 @@ def _another_generation(res: Resolved) -> str | None:
     return None
 
 
+def _listed_label(res: Resolved) -> str:
+    return LISTED_WITH_PERSON if res.page.is_person else LISTED_WITH_NAMES
+
+
 def by_conversation(res: Resolved) -> bool:
     """Accepted only on the conversation's evidence (a prior mention, a related page)."""
     return any(s == PRIOR_MENTION or s.startswith(CO_MENTION) for s in res.signals)
@@ -2212,13 +2266,13 @@ class Conversation:
                 evidence.append(f"{CO_MENTION} ({', '.join(related)})")
             if res.page.is_person:
                 listed = [a.slug for a in sure if self._listed_with(res, a)]
-            elif _organisation(res):
-                # "anchor or mrs marr first?": a firm offered as the other one to deal with
-                listed = [a.slug for a in sure if self._instead_of(res, a)]
             else:
-                listed = []
+                # "anchor or mrs marr first?": a firm offered as the other one to deal with
+                offered = _organisation(res)
+                listed = [a.slug for a in sure if offered and self._instead_of(res, a)]
+                listed = listed or [a.slug for a in sure if self._a_title_listed(res, a)]
             if listed and readings is None:
-                evidence.append(f"{LISTED_WITH_PERSON} ({', '.join(sorted(set(listed)))})")
+                evidence.append(f"{_listed_label(res)} ({', '.join(sorted(set(listed)))})")
             # a title's part is a short form of what the talk already holds: no topic settles it
             topical = not evidence and res.arm != TITLE_PART_ARM and page is not None
             if topical and page is not None and (shared := self._on_topic(res, page)):
@@ -2238,8 +2292,9 @@ class Conversation:
             listed = listed or sorted(
                 {other.slug for other in undecided if self._a_pair_of_people(res, other)}
             )
-            if listed and res.page.is_person:
-                accepted.append(accept(res, [f"{LISTED_WITH_PERSON} ({', '.join(listed)})"]))
+            listed = listed or sorted({a.slug for a in firm if self._a_title_listed(res, a)})
+            if listed and (res.page.is_person or res.cand.tokens > 1):
+                accepted.append(accept(res, [f"{_listed_label(res)} ({', '.join(listed)})"]))
             else:
                 declined.append(decline(res))
         return accepted, declined
@@ -2275,14 +2330,25 @@ class Conversation:
         between = self._texts[res.text_index][first.end : second.start]
         return _OR_JOINT.fullmatch(between) is not None
 
-    def _listed_with(self, res: Resolved, other: Resolved) -> bool:
+    def _a_title_listed(self, res: Resolved, other: Resolved) -> bool:
+        """A thing's whole title of several words, in a list with a name said on its own strength.
+
+        "cover project vesperine and pivot materials", "notes on summit software, vector
+        networks, ...": what is listed with names is named too, where a phrase of everyday
+        words alone ("slack water") is as often the phrase.
+        """
+        if res.page.is_person or res.cand.tokens < 2 or other.arm in _KIND_ARMS:
+            return False
+        return self._listed_with(res, other, people_only=False)
+
+    def _listed_with(self, res: Resolved, other: Resolved, *, people_only: bool = True) -> bool:
         """The mention and a person named on their own strength stand side by side in a list.
 
         "wren and rook's wedding", "me, odile and tamsin", "oona pell, grant, me", or a
         line each ("Wilf Arkwright - yes" / "grant - maybe"): people are listed with people, and
         an everyday word is seldom listed with a person ("salt and pepper" names nobody).
         """
-        if other.text_index != res.text_index or not other.page.is_person:
+        if other.text_index != res.text_index or (people_only and not other.page.is_person):
             return False
         if other.slug == res.slug or res.text_index >= len(self._texts):
             return False
@@ -2687,7 +2753,7 @@ def _specificity(word: str) -> float:
 
 def _soft(signal: str) -> bool:
     """Evidence that leans on other guesses: sharing words with a page, or a list."""
-    return signal.startswith((ON_TOPIC, LISTED_WITH_PERSON))
+    return signal.startswith((ON_TOPIC, LISTED_WITH_PERSON, LISTED_WITH_NAMES))
 
 
 def _sentence_around(text: str, start: int, end: int) -> tuple[int, int]:

@@ -275,3 +275,7 @@ ANIMAL_KINDS: Final = frozenset(
 
 #: The seasons: times of year as the calendar's words are ("the summer job", "late spring").
 SEASONS: Final = _words("spring summer autumn fall winter")
+
+
+#: Words a codename follows: "project lumen", "operation kite".
+CODENAME_MARKERS: Final = frozenset({"project", "operation"})

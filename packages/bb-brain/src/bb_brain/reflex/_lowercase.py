@@ -35,6 +35,7 @@ import dataclasses
 from typing import Final
 
 from bb_brain._names import HONORIFICS, NAME_SUFFIXES
+from bb_brain._orgnames import ORG_WORDS
 from bb_brain.pages import SHORT_NAME_ARMS, TITLE_PART_ARM, normalise
 from bb_brain.reflex._candidate import (
     ALIAS_ONLY,
@@ -46,6 +47,7 @@ from bb_brain.reflex._candidate import (
     join,
 )
 from bb_brain.reflex._lexicon import (
+    CODENAME_MARKERS,
     DETERMINERS,
     KIND_NOUNS,
     PERSON_VERBS_AFTER,
@@ -372,11 +374,22 @@ def _lower_phrase(
 
 
 def _everyday(span: list[Token], norm: str | None = None) -> str:
-    """The ambiguity of a phrase of everyday words ("salt and vinegar"), else ""."""
+    """The ambiguity of a phrase of everyday words ("salt and vinegar"), else "".
+
+    Typed in lowercase, any word in common use is an everyday one ("night owls", "slack
+    water"). A phrase ending in a kind of business ("maple software", "pivot freight") has
+    a firm's shape, and one after "project" a codename's ("project kite"): only words of
+    everyday vocabulary make those a phrase.
+    """
     content = [t for t in span if not sense(t.norm).function]
     if len(content) == len(span) == 2 and span[0].norm == span[1].norm:
         return ""  # "jun jun", "bong bong": a word said twice is a pet name, no phrase
-    everyday = len(content) < EXACT_PHRASE_TOKENS and all(is_ordinary(t.norm) for t in content)
+    named = len(content) > 1 and (
+        content[-1].norm in ORG_WORDS or content[0].norm in CODENAME_MARKERS
+    )
+    everyday = len(content) < EXACT_PHRASE_TOKENS and all(
+        is_ordinary(t.norm) if named else sense(t.norm).lowercase_ordinary for t in content
+    )
     return f"everyday phrase {norm or join(span)!r}" if everyday else ""
 
 

@@ -68,6 +68,7 @@ AFTER_ITS_KIND: Final = "after the kind of body it is ('his firm Tollwick')"
 LOCATIVE: Final = "after a preposition of place"
 DATED: Final = "a date after a preposition of time"
 IN_A_MONTH: Final = "a month after 'in', a time whatever follows"
+RELATIVE_DATE: Final = "a month or a weekday after 'last' or 'next', a time whatever follows"
 MID_CAPITAL: Final = "capitalised mid-sentence"
 INITIAL_CAPITAL: Final = "sentence-initial capital (discounted)"
 TITLE_CASE: Final = "capitalised like the words of a title beside it (discounted)"
@@ -894,6 +895,8 @@ def _date_reading(tokens: list[Token], before: Token, index: int) -> str:
     """The signal of a month or weekday read as a date after its preposition, or ""."""
     if _in_a_month(tokens, before, index):
         return IN_A_MONTH
+    if _last_or_next(tokens, before, index):
+        return RELATIVE_DATE
     return DATED if _dated(tokens, before, index) or _part_of(tokens, before, index) else ""
 
 
@@ -912,6 +915,24 @@ def _part_of(tokens: list[Token], before: Token, index: int) -> bool:
 
 #: Words for the part of a month or a day: "early April", "mid May", "late Friday".
 _PARTS_OF_A_TIME: Final = frozenset("early late mid".split())
+
+
+def _last_or_next(tokens: list[Token], before: Token, index: int) -> bool:
+    """A month or a weekday counted from now: "last August was a washout", "next June".
+
+    Said so it is a date whatever follows, as a name never is; "the last June I knew" and
+    "our next May" count people, and "last June's" may be hers.
+    """
+    if before.norm not in _COUNTED_FROM_NOW or not sense(tokens[index].norm).calendar:
+        return False
+    if tokens[index].possessive:
+        return False
+    owner = _previous_glued(tokens, before.index)
+    return owner is None or owner.norm not in DETERMINERS
+
+
+#: Words that count a month or a weekday from now: "last August", "next Friday".
+_COUNTED_FROM_NOW: Final = frozenset("last next".split())
 
 
 def _in_a_month(tokens: list[Token], before: Token, index: int) -> bool:
