@@ -541,6 +541,18 @@ def test_a_call_before_a_colon_reports_what_follows(said: str, whose: str) -> No
 
 
 @pytest.mark.parametrize(
+    ("said", "news", "whose"),
+    [
+        ("Orlaith messaged, the band moves to Marrowgate Hall in May.", "May", BAND.slug),
+        ("ysolde rang this morning, the fete starts at noon on Saturday.", "noon", FETE.slug),
+        ("Orlaith texted, she's leaving the committee in May.", "May", ORLAITH.slug),
+    ],
+)
+def test_a_call_before_a_comma_reports_what_follows(said: str, news: str, whose: str) -> None:
+    assert [entity for fact, entity in facts(said) if news in fact] == [whose]
+
+
+@pytest.mark.parametrize(
     ("said", "named"),
     [
         ("Xu Meilan from the print shop is printing the posters.", ["Xu Meilan"]),

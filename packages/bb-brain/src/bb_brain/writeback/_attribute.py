@@ -75,16 +75,28 @@ _REPORT_LEAD: Final = re.compile(
     re.IGNORECASE,
 )
 _COLON: Final = re.compile(r":\s+")
+#: A call or a message that opens the clause, then a comma: "Orlaith messaged, ...".
+_MESSAGE_LEAD: Final = re.compile(
+    r"^[^:.!?,]{0,40}?\b(?:rang|called|phoned|emailed|texted|messaged|wrote|replied)"
+    r"(?:\s+(?:back|again|too|earlier|just now|this morning|last night|yesterday|today))?"
+    r"(?=,\s)",
+    re.IGNORECASE,
+)
+_COMMA: Final = re.compile(r",\s+")
 
 
 def reported_after_a_colon(text: str) -> re.Match[str] | None:
     """The colon after a call or a message that opens the clause, as a report's "says".
 
     "Orlaith rang too: the band moves to Marrowgate Hall in May" reports what Orlaith
-    said, as "Orlaith says the band moves ..." does: the news is what it names.
+    said, as "Orlaith says the band moves ..." does: the news is what it names. A comma
+    right after the call or the message does the same ("Orlaith messaged, the band ...").
     """
     lead = _REPORT_LEAD.match(text)
-    return _COLON.match(text, lead.end()) if lead is not None else None
+    if lead is not None:
+        return _COLON.match(text, lead.end())
+    lead = _MESSAGE_LEAD.match(text)
+    return _COMMA.match(text, lead.end()) if lead is not None else None
 
 
 @dataclass(frozen=True)
