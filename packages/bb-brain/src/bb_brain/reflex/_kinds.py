@@ -330,7 +330,7 @@ ASPECT_MAX_ZIPF: Final = 5.0
 WORK_ASPECTS: Final = frozenset(
     """
     thing stuff plans budget deadline meeting update figures paperwork leaflet posters
-    schedule rota
+    schedule rota money numbers list costs
     """.split()
 )
 
