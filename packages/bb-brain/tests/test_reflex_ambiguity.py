@@ -908,3 +908,18 @@ def test_a_set_phrase_after_a_preposition_of_motion_is_no_plan(
     engine: Engine, make_brain: Any, text: str, found: bool
 ) -> None:
     assert slugs(ask(engine, make_brain(OPEN_WATER), text)) == ([OPEN_WATER[0]] if found else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("and grace can cc herself on the invoices", True),  # a thing does it to "itself"
+        ("grace has booked herself onto the course", True),
+        ("grace keeps itself fresh for years in a jar", False),
+        ("grace under pressure is a virtue in itself", False),
+    ],
+)
+def test_a_subject_that_does_something_to_herself_is_a_person(
+    text: str, found: bool, engine: Engine, make_brain: Any
+) -> None:
+    assert slugs(ask(engine, make_brain(GRACE), text)) == ([GRACE[0]] if found else [])

@@ -319,6 +319,36 @@ def _her_own_after_her_verb(tokens: list[Token], index: int) -> bool:
     return noun and not inflections(owned.norm) & {"VBG", "VBN"}
 
 
+def _a_persons_own(tokens: list[Token], index: int) -> bool:
+    """A bare subject whose clause has "her" or "herself" for it: a person's, no thing's."""
+    return _her_own_after_her_verb(tokens, index) or _done_to_herself(tokens, index)
+
+
+def _done_to_herself(tokens: list[Token], index: int) -> bool:
+    """A bare subject whose clause does something to "herself" or "himself".
+
+    "grace can cc herself on the invoices", "honey's booked himself in": a thing does
+    things to "itself". The clause ends at its mark, and another name or a subject pronoun
+    between them would be whom it refers to ("hope told me she'd ...").
+    """
+    if not opens_clause(tokens, index) or tokens[index].possessive:
+        return False
+    for tok in tokens[index + 1 : index + 1 + _REFLEXIVE_REACH]:
+        if not tok.glued or tok.sentence_start or tok.comma_before:
+            return False
+        if tok.capitalised and tok.norm != "i" and not _stressed(tok):
+            return False
+        if tok.norm.split("'")[0] in _PERSONAL_SUBJECTS or tok.norm in ("i", "you", "we", "they"):
+            return False
+        if tok.norm in ("herself", "himself"):
+            return True
+    return False
+
+
+#: Words after a subject within which its own "herself" or "himself" is looked for.
+_REFLEXIVE_REACH: Final = 6
+
+
 #: Verbs whose "her" may be whom something goes to ("gave her strength", "cost her the job").
 _GIVING: Final = frozenset(
     "give cost bring show tell send buy get make lend offer owe teach earn save win "
@@ -1527,7 +1557,7 @@ def name_readings(tokens: list[Token], first: int, last: int) -> list[str]:
     if first == last and _referred_back(tokens, last) and not _a_time_passing(tokens, last):
         if _subject_then_verb(tokens, last) or _sent_to(tokens, last) or _identified(tokens, last):
             found.append(REFERRED_BACK)
-    elif first == last and _her_own_after_her_verb(tokens, last):
+    elif first == last and _a_persons_own(tokens, last):
         found.append(REFERRED_BACK)
     if _episode_subject(tokens, first, last):
         found.append(EPISODE_SUBJECT)
