@@ -827,6 +827,10 @@ def test_lowercase_words_in_common_use_need_evidence_unless_a_name_is_their_shap
     listed = ask(engine, brain, "notes on kestrel freight, stray dogs and project heron please")
     assert sorted(slugs(listed)) == sorted([firm[0], codename[0], bird[0]])
     assert slugs(ask(engine, brain, "we saw stray dogs by the river")) == []
+    kite = ("companies/red-kite", md("Red Kite", type="company", summary="Design agency."))
+    brain = make_brain(kite)
+    assert slugs(ask(engine, brain, "red kite design are brilliant")) == [kite[0]]  # its trade
+    assert slugs(ask(engine, brain, "we saw a red kite over the field")) == []
 
 
 @pytest.mark.parametrize(
@@ -838,6 +842,11 @@ def test_lowercase_words_in_common_use_need_evidence_unless_a_name_is_their_shap
         (SLACK_TIDE, "what time is slack tide at the river mouth", False),
         (OWL_HOUR, "Barn Owls is off air next week", True),  # capitalised mid-sentence
         (SLACK_TIDE, "the festival wants two casks of Slack Tide", True),
+        # the words beside it say what it is: a drink measured out, a series, a firm's trade
+        (SLACK_TIDE, "grab a can of slack tide on your way", True),
+        (OWL_HOUR, "barn owls season two drops friday", True),
+        (OWL_HOUR, "barn owls s2 is out", True),
+        (OWL_HOUR, "the season for barn owls is spring", False),
     ],
 )
 def test_lowercase_words_in_common_use_need_evidence(
@@ -868,7 +877,11 @@ def test_a_month_counted_from_now_is_a_date(
         assert "reads as a date" in decisions(response)[ENDA[0]]
 
 
-ILAN = ("people/ilan-petrakis", md("Ilan Petrakis", type="person", aliases="[Ilan, Petrakis]"))
+ELENI = ("people/eleni-petrakis", md("Eleni Petrakis", type="person", aliases="[Eleni, Petrakis]"))
+ELIZABETH = (
+    "people/elizabeth-quarrie",
+    md("Elizabeth Quarrie", type="person", aliases="[Quarrie]"),
+)
 MUNGO = ("people/mungo-faraday", md("Mungo Faraday", type="person", aliases="[Mungo]"))
 
 
@@ -878,10 +891,12 @@ MUNGO = ("people/mungo-faraday", md("Mungo Faraday", type="person", aliases="[Mu
         (MUNGO, "is st mungo's open to visitors on a sunday", False),  # a church
         (MUNGO, "happy saint mungo's day everyone", False),
         (MUNGO, "can mungo's van take the chairs", True),
-        (ILAN, "rafael petrakis rang about the boiler", False),  # another Petrakis
-        (ILAN, "ask ilan petrakis about the rota", True),  # the page's own given name
-        (ILAN, "ask petrakis about the rota", True),
-        (ILAN, "ilan said petrakis would drive", True),
+        (ELENI, "rafael petrakis rang about the boiler", False),  # another Petrakis, a man
+        (ELENI, "ask eleni petrakis about the rota", True),  # the page's own given name
+        (ELENI, "ask petrakis about the rota", True),
+        (ELENI, "eleni said petrakis would drive", True),
+        (ELIZABETH, "liz quarrie wants the numbers by noon", True),  # her name, short
+        (ELIZABETH, "beth quarrie approved it", True),
     ],
 )
 def test_another_given_name_or_a_saint_before_the_name_is_someone_else(
@@ -902,6 +917,7 @@ OPEN_WATER = (
         ("storm tonight, we're moving the dinghies to open water", False),  # a set phrase
         ("the swim was cancelled at open water", False),
         ("good news, open water is back on", True),  # a plan's whole name, bare
+        ("I've put another 500 towards open water", True),  # done for the plan, no going
     ],
 )
 def test_a_set_phrase_after_a_preposition_of_motion_is_no_plan(

@@ -55,7 +55,7 @@ from typing import Final
 
 from bb_brain._given_names import a_given_name, name_pronoun
 from bb_brain._names import NAME_SUFFIXES, fold, generation, keyboard_spelling, leading_titles
-from bb_brain._orgnames import KIND_HEAD_MAX_ZIPF, STREETS, is_organisation
+from bb_brain._orgnames import KIND_HEAD_MAX_ZIPF, ORG_WORDS, STREETS, is_organisation
 from bb_brain._pg import Connection
 from bb_brain.pages import (
     COINED_NAME_ARM,
@@ -968,7 +968,71 @@ def _title_evidence(res: Resolved, signals: set[str]) -> list[str]:
         found.append(PLANS_NAME)  # "star night is on": a plan's own name, bare
     if _called_a_thing(res):
         found.append(CALLED_A_THING)  # "the whole star night thing": a name for a thing
+    if not res.page.is_person and (said := _said_as_a_work_or_a_brand(res)):
+        found.append(said)  # "stray dogs episode 5", "two pints of slack tide"
     return found
+
+
+#: Evidence that a phrase is a work's or a product's name, by the words beside it.
+SAID_AS_A_SERIES: Final = "a series' part after it ('episode 5', 'season two')"
+SAID_AS_MEASURED: Final = "a measure of it before it ('a can of', 'two pints of')"
+SAID_WITH_ITS_TRADE: Final = "a kind of business after it ('... design are brilliant')"
+
+
+def _said_as_a_work_or_a_brand(res: Resolved) -> str:
+    """What the words beside a phrase say it is the name of, else "".
+
+    An everyday phrase is no series with episodes ("barn owls season two"), no drink poured
+    by the pint ("two pints of slack tide"), and takes no trade after it ("red kite design
+    are brilliant"): said so, it is the page's name.
+    """
+    span = res.cand.span
+    if span is None:
+        return ""
+    tokens = span.tokens
+    after = tokens[span.last + 1] if span.last + 1 < len(tokens) else None
+    if after is not None and after.glued:
+        if _a_series_part(tokens, after):
+            return SAID_AS_A_SERIES
+        if after.norm in ORG_WORDS and res.cand.norm.split()[-1] not in ORG_WORDS:
+            return SAID_WITH_ITS_TRADE
+    of = tokens[span.first - 1] if span.first >= 1 and tokens[span.first].glued else None
+    if of is None or of.norm != "of" or span.first < 2 or not of.glued:
+        return ""
+    measure = tokens[span.first - 2]
+    return SAID_AS_MEASURED if measure.norm in _MEASURES else ""
+
+
+def _a_series_part(tokens: Sequence[Token], after: Token) -> bool:
+    """A series' part by its number or its name: "episode 5", "season two", "s2", "finale".
+
+    A season or a series without its number is any ("open day season").
+    """
+    if after.norm in _SERIES_ENDS or _SERIES_NUMBER.fullmatch(after.norm):
+        return True
+    if after.norm not in _SERIES_PARTS or after.index + 1 >= len(tokens):
+        return False
+    number = tokens[after.index + 1]
+    return number.glued and (number.norm.isdigit() or number.norm in _ORDINALS)
+
+
+#: Parts of a series counted by a number after them: "episode 5", "season two".
+_SERIES_PARTS: Final = frozenset("episode season series ep".split())
+#: Parts of a series that say it alone: "stray dogs finale".
+_SERIES_ENDS: Final = frozenset("finale trailer".split())
+#: Numbers in words after a series' part: "season two", "series three".
+_ORDINALS: Final = frozenset(
+    "one two three four five six seven eight nine ten first second third fourth fifth".split()
+)
+#: A season or an episode by number: "s2", "ep4", "s01e03".
+_SERIES_NUMBER: Final = re.compile(r"(?:s\d+(?:e\d+)?|ep\d+|e\d+)")
+#: What a drink or a product is measured out by: "a can of", "two pints of".
+_MEASURES: Final = frozenset(
+    """
+    pint pints can cans bottle bottles glass glasses keg kegs barrel barrels cask casks
+    case cases crate crates jar jars tin tins pack packs box boxes bag bags half jug
+    """.split()
+)
 
 
 #: What a phrase between "the" and "thing" or "scheme" is evidence of.
@@ -1043,6 +1107,8 @@ def _a_plans_name(res: Resolved, signals: set[str]) -> bool:
     set_phrase = not head.count_noun and described.adjective  # "high tide", not "star night"
     if ahead and ahead[-1].norm in _SET_PHRASE_PREPOSITIONS and set_phrase:
         return False  # "launch at high tide", "on short notice": a set phrase
+    if ahead and ahead[-1].norm in _TOWARDS and set_phrase and _moved(tokens, ahead[-1].index):
+        return False  # "moving the car to higher ground": where something goes
     after = tokens[span.last + 1] if span.last + 1 < len(tokens) else None
     if after is None or not after.glued:
         return True
@@ -1143,9 +1209,35 @@ def _said_of_any(tokens: list[Token], after: Token) -> bool:
 _GENERIC_COPULAS: Final = frozenset("is are was were".split())
 #: Words of degree before a description: "is so much work", "is really hard".
 _DEGREE: Final = frozenset("so such really very quite pretty always never usually".split())
-#: Prepositions before a set phrase whose noun has a mass use: "at high tide", "moving
-#: the car to higher ground".
-_SET_PHRASE_PREPOSITIONS: Final = frozenset("at on in by to into onto towards".split())
+#: Prepositions before a set phrase whose noun has a mass use: "at high tide".
+_SET_PHRASE_PREPOSITIONS: Final = frozenset("at on in by".split())
+#: Prepositions of where something goes: "moving the car to higher ground".
+_TOWARDS: Final = frozenset("to into onto towards".split())
+#: Verbs of going or taking somewhere, whose "to" says where.
+_MOTION_VERBS: Final = frozenset(
+    """
+    move go head drive walk run climb get take carry bring lead swim sail row fly ride
+    evacuate retreat retire escape flee wade haul drag push tow rush hurry
+    """.split()
+)
+#: Words back from the preposition within which its verb of motion is looked for.
+_MOTION_REACH: Final = 4
+
+
+def _moved(tokens: Sequence[Token], preposition: int) -> bool:
+    """A verb of going or taking somewhere shortly before the preposition, in its clause.
+
+    "we're moving the car to higher ground", "head for higher ground" say where; "add the
+    quote to higher ground", "I've saved 5k towards higher ground" are done for a plan.
+    """
+    for tok in reversed(tokens[max(0, preposition - _MOTION_REACH) : preposition]):
+        if sense(tok.norm).verb_lemmas & _MOTION_VERBS:
+            return True
+        if not tok.glued or tok.sentence_start:
+            return False
+    return False
+
+
 #: Prepositions after it that place it elsewhere: "open day at the college".
 _PLACED_ELSEWHERE: Final = frozenset("at in near on by from of".split())
 
@@ -1345,11 +1437,13 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
 
 
 def _another_given_name(res: Resolved) -> str:
-    """A given name the page's title lacks, right before its family name, else "".
+    """A given name of the other sex right before the page's family name, else "".
 
-    "something by mahmoud darwish" is no Lina Darwish: many bear the word as a given name
-    (:func:`a_given_name`), none of the title's names opens as it does ("Dave" may be David),
-    and it is no everyday word ("sunny bacchus" may be the page's nickname for Sunil).
+    "something by mahmoud darwish" is no Lina Darwish, nor "john pascoe" Kerensa Pascoe:
+    many bear the word as a given name (:func:`a_given_name`), most of them men, where the
+    page's given name is mostly women's, or the reverse. A given name of the same sex may
+    be the page's own in a short form ("liz chen" of Elizabeth Chen, "tony" of Anthony),
+    and one borne by either sex or an everyday word ("sunny") says nothing.
     """
     span = res.cand.span
     title = normalise(res.page.title).split()
@@ -1361,9 +1455,9 @@ def _another_given_name(res: Resolved) -> str:
     word = sense(given.norm)
     if word.lowercase_ordinary or word.function:
         return ""
-    if any(name[:2] == given.norm[:2] for name in title[:-1]):
-        return ""
-    return given.norm
+    said = name_pronoun(f"{given.norm} {title[-1]}")
+    own = name_pronoun(res.page.title)
+    return given.norm if said and own and said != own else ""
 
 
 def _a_saint(res: Resolved) -> bool:
