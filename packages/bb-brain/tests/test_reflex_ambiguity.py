@@ -897,6 +897,9 @@ MUNGO = ("people/mungo-faraday", md("Mungo Faraday", type="person", aliases="[Mu
         (ELENI, "eleni said petrakis would drive", True),
         (ELIZABETH, "liz quarrie wants the numbers by noon", True),  # her name, short
         (ELIZABETH, "beth quarrie approved it", True),
+        (ELIZABETH, "betty quarrie rang this morning", True),  # a nickname the table has
+        (ELIZABETH, "joyce quarrie wrote that old cookbook", False),  # another woman
+        (ELIZABETH, "jackie quarrie rang this morning", False),
     ],
 )
 def test_another_given_name_or_a_saint_before_the_name_is_someone_else(
@@ -918,6 +921,9 @@ OPEN_WATER = (
         ("the swim was cancelled at open water", False),
         ("good news, open water is back on", True),  # a plan's whole name, bare
         ("I've put another 500 towards open water", True),  # done for the plan, no going
+        ("let's add the safety boat quote to open water", True),
+        ("back to open water: what's left to do?", True),  # its topic again
+        ("the dinghy drifted into open water", False),  # where it went, whatever the verb
     ],
 )
 def test_a_set_phrase_after_a_preposition_of_motion_is_no_plan(

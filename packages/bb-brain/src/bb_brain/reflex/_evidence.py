@@ -55,6 +55,7 @@ from typing import Final
 
 from bb_brain._given_names import a_given_name, name_pronoun
 from bb_brain._names import NAME_SUFFIXES, fold, generation, keyboard_spelling, leading_titles
+from bb_brain._nicknames import one_persons_names
 from bb_brain._orgnames import KIND_HEAD_MAX_ZIPF, ORG_WORDS, STREETS, is_organisation
 from bb_brain._pg import Connection
 from bb_brain.pages import (
@@ -1107,7 +1108,7 @@ def _a_plans_name(res: Resolved, signals: set[str]) -> bool:
     set_phrase = not head.count_noun and described.adjective  # "high tide", not "star night"
     if ahead and ahead[-1].norm in _SET_PHRASE_PREPOSITIONS and set_phrase:
         return False  # "launch at high tide", "on short notice": a set phrase
-    if ahead and ahead[-1].norm in _TOWARDS and set_phrase and _moved(tokens, ahead[-1].index):
+    if ahead and ahead[-1].norm in _TOWARDS and set_phrase and not _for_a_plan(tokens, ahead[-1]):
         return False  # "moving the car to higher ground": where something goes
     after = tokens[span.last + 1] if span.last + 1 < len(tokens) else None
     if after is None or not after.glued:
@@ -1213,28 +1214,44 @@ _DEGREE: Final = frozenset("so such really very quite pretty always never usuall
 _SET_PHRASE_PREPOSITIONS: Final = frozenset("at on in by".split())
 #: Prepositions of where something goes: "moving the car to higher ground".
 _TOWARDS: Final = frozenset("to into onto towards".split())
-#: Verbs of going or taking somewhere, whose "to" says where.
-_MOTION_VERBS: Final = frozenset(
+#: Verbs of what is done for a plan, whose "to" names it: "add the quote to higher ground".
+_DONE_FOR_A_PLAN: Final = frozenset(
     """
-    move go head drive walk run climb get take carry bring lead swim sail row fly ride
-    evacuate retreat retire escape flee wade haul drag push tow rush hurry
+    add put save give donate contribute commit devote dedicate pledge allocate transfer pay
+    raise invite welcome sign
     """.split()
 )
-#: Words back from the preposition within which its verb of motion is looked for.
-_MOTION_REACH: Final = 4
+#: Words right before "to" that make what follows a topic: "back to", "with regard to".
+_TOPIC_BEFORE_TO: Final = frozenset("back regard respect relation reference".split())
+#: Words back from the preposition within which what it is done for is looked for.
+_PLAN_REACH: Final = 6
 
 
-def _moved(tokens: Sequence[Token], preposition: int) -> bool:
-    """A verb of going or taking somewhere shortly before the preposition, in its clause.
+def _for_a_plan(tokens: Sequence[Token], preposition: Token) -> bool:
+    """A plan's name after "to", "into" or "towards": what is done for it, or its topic.
 
-    "we're moving the car to higher ground", "head for higher ground" say where; "add the
-    quote to higher ground", "I've saved 5k towards higher ground" are done for a plan.
+    "let's add the quote to higher ground", "I've saved 5k towards higher ground", "back to
+    higher ground: ...". Otherwise a set phrase there says where things go ("moving the car
+    to higher ground", "the boat drifted into open water", "moths fly towards bright lights").
     """
-    for tok in reversed(tokens[max(0, preposition - _MOTION_REACH) : preposition]):
-        if sense(tok.norm).verb_lemmas & _MOTION_VERBS:
+    before = _previous(tokens, preposition.index)
+    if before is not None and before.norm in _TOPIC_BEFORE_TO:
+        return True
+    for tok in reversed(tokens[max(0, preposition.index - _PLAN_REACH) : preposition.index]):
+        if sense(tok.norm).verb_lemmas & _DONE_FOR_A_PLAN or _an_amount(tok):
             return True
         if not tok.glued or tok.sentence_start:
             return False
+    return False
+
+
+def _previous(tokens: Sequence[Token], index: int) -> Token | None:
+    return tokens[index - 1] if index and tokens[index].glued else None
+
+
+def _an_amount(tok: Token) -> bool:
+    """A sum given: "500", "5k", "£40"."""
+    return any(char.isdigit() for char in tok.norm)
     return False
 
 
@@ -1437,13 +1454,13 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
 
 
 def _another_given_name(res: Resolved) -> str:
-    """A given name of the other sex right before the page's family name, else "".
+    """A given name the page lacks right before its family name, else "".
 
     "something by mahmoud darwish" is no Lina Darwish, nor "john pascoe" Kerensa Pascoe:
-    many bear the word as a given name (:func:`a_given_name`), most of them men, where the
-    page's given name is mostly women's, or the reverse. A given name of the same sex may
-    be the page's own in a short form ("liz chen" of Elizabeth Chen, "tony" of Anthony),
-    and one borne by either sex or an everyday word ("sunny") says nothing.
+    many bear the word as a given name (:func:`a_given_name`), and it is none of the
+    title's given names in any form (:func:`one_persons_names`: "liz quarrie" may be
+    Elizabeth Quarrie). A given name of the other sex is someone else's whatever the table
+    says. An everyday word ("sunny bacchus") may be the page's nickname for anyone.
     """
     span = res.cand.span
     title = normalise(res.page.title).split()
@@ -1457,7 +1474,10 @@ def _another_given_name(res: Resolved) -> str:
         return ""
     said = name_pronoun(f"{given.norm} {title[-1]}")
     own = name_pronoun(res.page.title)
-    return given.norm if said and own and said != own else ""
+    if said and own and said != own:
+        return given.norm
+    names = [fold(name) for name in title[:-1]]
+    return "" if any(one_persons_names(fold(given.norm), name) for name in names) else given.norm
 
 
 def _a_saint(res: Resolved) -> bool:
