@@ -623,6 +623,9 @@ def test_a_noun_after_its_adjective_is_the_noun(
         ("is this quiet hours scheme still on?", True),
         ("in the quiet hours of the morning i read", False),  # no frame: the everyday phrase
         ("a quiet hours thing would be nice", False),  # one of a kind
+        ("is this part of his quiet hours thing or separate", True),  # whose, known to both
+        ("we're starting the next quiet hours intake in march", True),
+        ("we could run a quiet hours course", False),
     ],
 )
 def test_a_plans_name_framed_as_the_thing_is_the_plan(

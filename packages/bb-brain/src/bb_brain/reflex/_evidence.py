@@ -1055,7 +1055,7 @@ def _called_a_thing(res: Resolved) -> bool:
     index = span.first - 1
     while index >= 0 and span.tokens[index].norm in _THING_ADJECTIVES:
         index -= 1
-    return index >= 0 and span.tokens[index].norm in ("the", "this", "that")
+    return index >= 0 and span.tokens[index].norm in _THING_DETERMINERS
 
 
 def _plan_like(res: Resolved) -> bool:
@@ -1067,10 +1067,15 @@ def _plan_like(res: Resolved) -> bool:
     )
 
 
-#: Nouns a name is framed with: "the ... thing", "the ... scheme".
-_A_THING_OF: Final = frozenset("thing scheme initiative policy rule".split())
-#: Words between "the" and such a name: "the whole ... thing", "the new ... scheme".
-_THING_ADJECTIVES: Final = frozenset("whole new old entire".split())
+#: Nouns a name is framed with: "the ... thing", "the ... scheme", "the ... course".
+_A_THING_OF: Final = frozenset(
+    "thing scheme initiative policy rule course intake session sessions programme program "
+    "campaign appeal".split()
+)
+#: Words between "the" and such a name: "the whole ... thing", "the next ... intake".
+_THING_ADJECTIVES: Final = frozenset("whole new old entire next last first".split())
+#: Words that make such a frame the one both sides know: "the", "this", "his", "our".
+_THING_DETERMINERS: Final = frozenset("the this that his her their our your my".split())
 
 
 #: What a plan's whole name standing bare is evidence of.
