@@ -839,7 +839,7 @@ def test_lowercase_words_in_common_use_need_evidence_unless_a_name_is_their_shap
         # words in common use typed in lowercase are an everyday phrase, however rare each
         # word is against the whole vocabulary: a name on evidence only
         (OWL_HOUR, "we've had barn owls nesting in the shed all spring", False),
-        (SLACK_TIDE, "what time is slack tide at the river mouth", False),
+        (SLACK_TIDE, "when is slack tide at the estuary", False),
         (OWL_HOUR, "Barn Owls is off air next week", True),  # capitalised mid-sentence
         (SLACK_TIDE, "the festival wants two casks of Slack Tide", True),
         # the words beside it say what it is: a drink measured out, a series, a firm's trade
@@ -861,7 +861,7 @@ ENDA = ("people/enda-june", md("Enda June", type="person", aliases="[June, Enda]
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("i hope it stays dry, last june was a washout", False),  # counted from now
+        ("let's pray for sun, last june rained all month", False),  # counted from now
         ("next june we should run it again", False),
         ("we'll see the new mast next june", False),
         ("did june send the minutes", True),
@@ -873,7 +873,7 @@ def test_a_month_counted_from_now_is_a_date(
 ) -> None:
     response = ask(engine, make_brain(ENDA), text)
     assert slugs(response) == ([ENDA[0]] if found else [])
-    if "last june was" in text:
+    if "last june rained" in text:
         assert "reads as a date" in decisions(response)[ENDA[0]]
 
 
@@ -888,7 +888,7 @@ MUNGO = ("people/mungo-faraday", md("Mungo Faraday", type="person", aliases="[Mu
 @pytest.mark.parametrize(
     ("page", "text", "found"),
     [
-        (MUNGO, "is st mungo's open to visitors on a sunday", False),  # a church
+        (MUNGO, "is st mungo's open for evensong", False),  # a church
         (MUNGO, "happy saint mungo's day everyone", False),
         (MUNGO, "can mungo's van take the chairs", True),
         (ELENI, "rafael petrakis rang about the boiler", False),  # another Petrakis, a man
@@ -910,14 +910,14 @@ def test_another_given_name_or_a_saint_before_the_name_is_someone_else(
 
 OPEN_WATER = (
     "projects/open-water",
-    md("Open Water", type="project", summary="Moving the aerial to a taller mast."),
+    md("Open Water", type="project", summary="Relocating the weather station uphill."),
 )
 
 
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("storm tonight, we're moving the dinghies to open water", False),  # a set phrase
+        ("gale warning, so we're rowing the dinghies to open water", False),  # a set phrase
         ("the swim was cancelled at open water", False),
         ("good news, open water is back on", True),  # a plan's whole name, bare
         ("I've put another 500 towards open water", True),  # done for the plan, no going
@@ -935,7 +935,7 @@ def test_a_set_phrase_after_a_preposition_of_motion_is_no_plan(
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("and grace can cc herself on the invoices", True),  # a thing does it to "itself"
+        ("and grace can copy herself into the emails", True),  # a thing does it to "itself"
         ("grace has booked herself onto the course", True),
         ("grace keeps itself fresh for years in a jar", False),
         ("grace under pressure is a virtue in itself", False),

@@ -623,7 +623,7 @@ def test_a_noun_after_its_adjective_is_the_noun(
         ("is this quiet hours scheme still on?", True),
         ("in the quiet hours of the morning i read", False),  # no frame: the everyday phrase
         ("a quiet hours thing would be nice", False),  # one of a kind
-        ("is this part of his quiet hours thing or separate", True),  # whose, known to both
+        ("does this belong to his quiet hours thing", True),  # whose, known to both
         ("we're starting the next quiet hours intake in march", True),
         ("we could run a quiet hours course", False),
     ],

@@ -463,8 +463,8 @@ SWAP = (
         ("Mereworth sent 300 pages for the tribunal, due in a fortnight", BUNDLE[0]),
         ("can I see the footbridge budget before friday", FOOTBRIDGE[0]),  # said of the work
         ("is the footbridge thing still on for june?", FOOTBRIDGE[0]),
-        ("how are we doing on the footbridge money", FOOTBRIDGE[0]),  # what it raises
-        ("can you send me the footbridge numbers", FOOTBRIDGE[0]),
+        ("any news on the footbridge money?", FOOTBRIDGE[0]),  # what it raises
+        ("did you get the footbridge numbers?", FOOTBRIDGE[0]),
     ],
 )
 def test_a_plan_goes_by_a_noun_of_its_title_its_summary_says(

@@ -544,7 +544,7 @@ def test_a_call_before_a_colon_reports_what_follows(said: str, whose: str) -> No
     ("said", "news", "whose"),
     [
         ("Orlaith messaged, the band moves to Marrowgate Hall in May.", "May", BAND.slug),
-        ("ysolde rang this morning, the fete starts at noon on Saturday.", "noon", FETE.slug),
+        ("ysolde rang this morning, the fete opens at noon on Saturday.", "noon", FETE.slug),
         ("Orlaith texted, she's leaving the committee in May.", "May", ORLAITH.slug),
     ],
 )

@@ -1,7 +1,7 @@
 """Whether two given names may be one person's: "Liz" and "Elizabeth", "Ted" and "Edward".
 
-A family name after a given name the page lacks names someone else ("mahmoud darwish" is no
-Lina Darwish), unless the given name is the page's own in another form. Short forms are
+A family name after a given name the page lacks names someone else ("tomas quellby" is no
+Ines Quellby), unless the given name is the page's own in another form. Short forms are
 many and unlike their names ("Peggy", "Dick", "Ted"), so the pairs come from the maintained
 ``nicknames`` package, a hand-curated table of English given names and their nicknames; a
 name opening as the page's does ("Dave" of David, "Alex" of Alexandra) counts too.

@@ -1114,7 +1114,7 @@ def _a_plans_name(res: Resolved, signals: set[str]) -> bool:
     if ahead and ahead[-1].norm in _SET_PHRASE_PREPOSITIONS and set_phrase:
         return False  # "launch at high tide", "on short notice": a set phrase
     if ahead and ahead[-1].norm in _TOWARDS and set_phrase and not _for_a_plan(tokens, ahead[-1]):
-        return False  # "moving the car to higher ground": where something goes
+        return False  # "wading the sheep to dry land": where something goes
     after = tokens[span.last + 1] if span.last + 1 < len(tokens) else None
     if after is None or not after.glued:
         return True
@@ -1217,9 +1217,9 @@ _GENERIC_COPULAS: Final = frozenset("is are was were".split())
 _DEGREE: Final = frozenset("so such really very quite pretty always never usually".split())
 #: Prepositions before a set phrase whose noun has a mass use: "at high tide".
 _SET_PHRASE_PREPOSITIONS: Final = frozenset("at on in by".split())
-#: Prepositions of where something goes: "moving the car to higher ground".
+#: Prepositions of where something goes: "wading the sheep to dry land".
 _TOWARDS: Final = frozenset("to into onto towards".split())
-#: Verbs of what is done for a plan, whose "to" names it: "add the quote to higher ground".
+#: Verbs of what is done for a plan, whose "to" names it: "add the quote to dry land".
 _DONE_FOR_A_PLAN: Final = frozenset(
     """
     add put save give donate contribute commit devote dedicate pledge allocate transfer pay
@@ -1235,9 +1235,9 @@ _PLAN_REACH: Final = 6
 def _for_a_plan(tokens: Sequence[Token], preposition: Token) -> bool:
     """A plan's name after "to", "into" or "towards": what is done for it, or its topic.
 
-    "let's add the quote to higher ground", "I've saved 5k towards higher ground", "back to
-    higher ground: ...". Otherwise a set phrase there says where things go ("moving the car
-    to higher ground", "the boat drifted into open water", "moths fly towards bright lights").
+    "let's add the quote to dry land", "I've saved 5k towards dry land", "back to
+    dry land: ...". Otherwise a set phrase there says where things go ("wading the sheep to
+    dry land", "the boat drifted into open water", "moths fly towards bright lights").
     """
     before = _previous(tokens, preposition.index)
     if before is not None and before.norm in _TOPIC_BEFORE_TO:
@@ -1461,11 +1461,11 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
 def _another_given_name(res: Resolved) -> str:
     """A given name the page lacks right before its family name, else "".
 
-    "something by mahmoud darwish" is no Lina Darwish, nor "john pascoe" Kerensa Pascoe:
+    "a poem by tomas quellby" is no Ines Quellby, nor "john vantor" Orla Vantor:
     many bear the word as a given name (:func:`a_given_name`), and it is none of the
     title's given names in any form (:func:`one_persons_names`: "liz quarrie" may be
     Elizabeth Quarrie). A given name of the other sex is someone else's whatever the table
-    says. An everyday word ("sunny bacchus") may be the page's nickname for anyone.
+    says. An everyday word ("sunny quellby") may be the page's nickname for anyone.
     """
     span = res.cand.span
     title = normalise(res.page.title).split()
@@ -1486,7 +1486,7 @@ def _another_given_name(res: Resolved) -> str:
 
 
 def _a_saint(res: Resolved) -> bool:
-    """A name right after "St" or "Saint": "is st paul's open on sundays", "st david's day".
+    """A name right after "St" or "Saint": "is st mungo's open for evensong", "st ninian's day".
 
     The saint's, and the church, town or day named after them; a person whose own title
     has the word ("St John Rivers") is named with it.
@@ -1788,7 +1788,7 @@ def _no_name_at_all(res: Resolved, signals: set[str]) -> str | None:
         return f"declined: {res.cand.raw!r} reads as a date here, {SAID_AS_A_TIME}"
     if IN_A_MONTH in signals:  # "in May at St Ives": not May at St Ives
         return f"declined: {res.cand.raw!r} reads as a date here, {IN_A_MONTH}"
-    if RELATIVE_DATE in signals:  # "last August was a washout"
+    if RELATIVE_DATE in signals:  # "last August rained every day"
         return f"declined: {res.cand.raw!r} reads as a date here, {RELATIVE_DATE}"
     if signals & _PERSON_EVIDENCE:
         return None
@@ -2454,7 +2454,7 @@ class Conversation:
 
         "cover project vesperine and pivot materials", "notes on summit software, vector
         networks, ...": what is listed with names is named too, where a phrase of everyday
-        words alone ("slack water") is as often the phrase.
+        words alone ("slack tide") is as often the phrase.
         """
         if res.page.is_person or res.cand.tokens < 2 or other.arm in _KIND_ARMS:
             return False

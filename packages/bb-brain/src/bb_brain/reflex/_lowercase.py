@@ -376,8 +376,8 @@ def _lower_phrase(
 def _everyday(span: list[Token], norm: str | None = None) -> str:
     """The ambiguity of a phrase of everyday words ("salt and vinegar"), else "".
 
-    Typed in lowercase, any word in common use is an everyday one ("night owls", "slack
-    water"). A phrase ending in a kind of business ("maple software", "pivot freight") has
+    Typed in lowercase, any word in common use is an everyday one ("barn owls", "slack
+    tide"). A phrase ending in a kind of business ("maple software", "pivot freight") has
     a firm's shape, and one after "project" a codename's ("project kite"): only words of
     everyday vocabulary make those a phrase.
     """

@@ -327,7 +327,7 @@ def _a_persons_own(tokens: list[Token], index: int) -> bool:
 def _done_to_herself(tokens: list[Token], index: int) -> bool:
     """A bare subject whose clause does something to "herself" or "himself".
 
-    "grace can cc herself on the invoices", "honey's booked himself in": a thing does
+    "grace can copy herself into the emails", "honey's booked himself in": a thing does
     things to "itself". The clause ends at its mark, and another name or a subject pronoun
     between them would be whom it refers to ("hope told me she'd ...").
     """

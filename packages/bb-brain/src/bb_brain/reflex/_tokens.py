@@ -918,7 +918,7 @@ _PARTS_OF_A_TIME: Final = frozenset("early late mid".split())
 
 
 def _last_or_next(tokens: list[Token], before: Token, index: int) -> bool:
-    """A month or a weekday counted from now: "last August was a washout", "next June".
+    """A month or a weekday counted from now: "last August rained every day", "next June".
 
     Said so it is a date whatever follows, as a name never is; "the last June I knew" and
     "our next May" count people, and "last June's" may be hers.
