@@ -16,6 +16,8 @@ from bb_brain._nicknames import one_persons_names
         ("beth", "liz", True),  # two nicknames of one name
         ("joyce", "elizabeth", False),
         ("walter", "dave", False),
+        ("daniel", "david", False),  # two letters alike make no short form
+        ("jo", "joanna", True),
     ],
 )
 def test_one_persons_names(given: str, own: str, same: bool) -> None:

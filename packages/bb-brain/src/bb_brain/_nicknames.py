@@ -15,12 +15,15 @@ from typing import TYPE_CHECKING, Final
 if TYPE_CHECKING:
     from nicknames import NickNamer
 
-#: Letters two forms of one given name share at the start ("da" of Dave and David).
-SHARED_OPENING: Final = 2
+#: Letters two forms of one given name share at the start ("dav" of Dave and David; not
+#: "da" of Daniel and David).
+SHARED_OPENING: Final = 3
 
 
 def one_persons_names(given: str, own: str) -> bool:
     """``given`` may be ``own`` as written, shortened or as a nickname (both lowercase)."""
+    if given.startswith(own) or own.startswith(given):
+        return True  # "jo" of Joanna
     if given[:SHARED_OPENING] == own[:SHARED_OPENING]:
         return True
     namer = _namer()

@@ -54,7 +54,14 @@ from functools import lru_cache
 from typing import Final
 
 from bb_brain._given_names import a_given_name, name_pronoun
-from bb_brain._names import NAME_SUFFIXES, fold, generation, keyboard_spelling, leading_titles
+from bb_brain._names import (
+    NAME_SUFFIXES,
+    fold,
+    generation,
+    keyboard_spelling,
+    leading_titles,
+    strip_titles,
+)
 from bb_brain._nicknames import one_persons_names
 from bb_brain._orgnames import KIND_HEAD_MAX_ZIPF, ORG_WORDS, STREETS, is_organisation
 from bb_brain._pg import Connection
@@ -991,17 +998,20 @@ def _said_as_a_work_or_a_brand(res: Resolved) -> str:
     if span is None:
         return ""
     tokens = span.tokens
+    # its type or its slug's folder: a beer filed as a project is still under products/
+    kinds = {_page_kind(res), res.slug.split("/", 1)[0].rstrip("s").casefold()}
     after = tokens[span.last + 1] if span.last + 1 < len(tokens) else None
     if after is not None and after.glued:
-        if _a_series_part(tokens, after):
+        if kinds & _SERIES_KINDS and _a_series_part(tokens, after):
             return SAID_AS_A_SERIES
-        if after.norm in ORG_WORDS and res.cand.norm.split()[-1] not in ORG_WORDS:
-            return SAID_WITH_ITS_TRADE
+        if _organisation(res) and after.norm in ORG_WORDS:
+            if res.cand.norm.split()[-1] not in ORG_WORDS:
+                return SAID_WITH_ITS_TRADE
     of = tokens[span.first - 1] if span.first >= 1 and tokens[span.first].glued else None
-    if of is None or of.norm != "of" or span.first < 2 or not of.glued:
+    if not kinds & _PRODUCT_KINDS or of is None or of.norm != "of" or span.first < 2:
         return ""
     measure = tokens[span.first - 2]
-    return SAID_AS_MEASURED if measure.norm in _MEASURES else ""
+    return SAID_AS_MEASURED if of.glued and measure.norm in _MEASURES else ""
 
 
 def _a_series_part(tokens: Sequence[Token], after: Token) -> bool:
@@ -1014,15 +1024,19 @@ def _a_series_part(tokens: Sequence[Token], after: Token) -> bool:
     if after.norm not in _SERIES_PARTS or after.index + 1 >= len(tokens):
         return False
     number = tokens[after.index + 1]
-    return number.glued and (number.norm.isdigit() or number.norm in _ORDINALS)
+    return number.glued and (number.norm.isdigit() or number.norm in _NUMBER_WORDS)
 
 
+#: Kinds of page with episodes and seasons (a page's type or its slug's directory).
+_SERIES_KINDS: Final = frozenset("show series podcast programme program media tv film book".split())
+#: Kinds of page measured out by the pint or the can.
+_PRODUCT_KINDS: Final = frozenset("product drink beer ale cider wine spirit".split())
 #: Parts of a series counted by a number after them: "episode 5", "season two".
 _SERIES_PARTS: Final = frozenset("episode season series ep".split())
 #: Parts of a series that say it alone: "stray dogs finale".
-_SERIES_ENDS: Final = frozenset("finale trailer".split())
+_SERIES_ENDS: Final = frozenset({"finale"})
 #: Numbers in words after a series' part: "season two", "series three".
-_ORDINALS: Final = frozenset(
+_NUMBER_WORDS: Final = frozenset(
     "one two three four five six seven eight nine ten first second third fourth fifth".split()
 )
 #: A season or an episode by number: "s2", "ep4", "s01e03".
@@ -1031,7 +1045,7 @@ _SERIES_NUMBER: Final = re.compile(r"(?:s\d+(?:e\d+)?|ep\d+|e\d+)")
 _MEASURES: Final = frozenset(
     """
     pint pints can cans bottle bottles glass glasses keg kegs barrel barrels cask casks
-    case cases crate crates jar jars tin tins pack packs box boxes bag bags half jug
+    crate crates tin tins half jug
     """.split()
 )
 
@@ -1222,42 +1236,46 @@ _TOWARDS: Final = frozenset("to into onto towards".split())
 #: Verbs of what is done for a plan, whose "to" names it: "add the quote to dry land".
 _DONE_FOR_A_PLAN: Final = frozenset(
     """
-    add put save give donate contribute commit devote dedicate pledge allocate transfer pay
-    raise invite welcome sign
+    add save donate contribute commit devote dedicate pledge allocate pay raise invite
+    welcome sign
     """.split()
 )
-#: Words right before "to" that make what follows a topic: "back to", "with regard to".
-_TOPIC_BEFORE_TO: Final = frozenset("back regard respect relation reference".split())
+#: Nouns right before "to" that make what follows a topic: "with regard to".
+_TOPIC_BEFORE_TO: Final = frozenset("regard respect relation reference".split())
 #: Words back from the preposition within which what it is done for is looked for.
 _PLAN_REACH: Final = 6
 
 
 def _for_a_plan(tokens: Sequence[Token], preposition: Token) -> bool:
-    """A plan's name after "to", "into" or "towards": what is done for it, or its topic.
+    """A plan's name after "to", "into", "onto" or "towards": what is done for it, or its topic.
 
-    "let's add the quote to dry land", "I've saved 5k towards dry land", "back to
-    dry land: ...". Otherwise a set phrase there says where things go ("wading the sheep to
-    dry land", "the boat drifted into open water", "moths fly towards bright lights").
+    "let's add the quote to dry land", "I've saved 5k towards dry land", "with regard to
+    dry land", "back to dry land: ..." opening its clause. Otherwise a set phrase there says
+    where things go ("wading the sheep to dry land", "the seal swam back to open water",
+    "moths fly towards bright lights").
     """
-    before = _previous(tokens, preposition.index)
-    if before is not None and before.norm in _TOPIC_BEFORE_TO:
-        return True
+    if not preposition.glued:
+        return False
+    before = tokens[preposition.index - 1]
+    if preposition.norm == "to":
+        if before.norm in _TOPIC_BEFORE_TO:
+            return True
+        if before.norm == "back" and (before.sentence_start or not before.glued):
+            return True
     for tok in reversed(tokens[max(0, preposition.index - _PLAN_REACH) : preposition.index]):
-        if sense(tok.norm).verb_lemmas & _DONE_FOR_A_PLAN or _an_amount(tok):
+        if sense(tok.norm).verb_lemmas & _DONE_FOR_A_PLAN or _a_sum(tokens, tok):
             return True
         if not tok.glued or tok.sentence_start:
             return False
     return False
 
 
-def _previous(tokens: Sequence[Token], index: int) -> Token | None:
-    return tokens[index - 1] if index and tokens[index].glued else None
-
-
-def _an_amount(tok: Token) -> bool:
-    """A sum given: "500", "5k", "£40"."""
-    return any(char.isdigit() for char in tok.norm)
-    return False
+def _a_sum(tokens: Sequence[Token], tok: Token) -> bool:
+    """A sum given, no count of something: "another 500 into", "5k towards" (not "3 miles")."""
+    if not any(char.isdigit() for char in tok.norm):
+        return False
+    after = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
+    return after is None or not after.glued or not sense(after.norm).noun
 
 
 #: Prepositions after it that place it elsewhere: "open day at the college".
@@ -1481,7 +1499,7 @@ def _another_given_name(res: Resolved) -> str:
     own = name_pronoun(res.page.title)
     if said and own and said != own:
         return given.norm
-    names = [fold(name) for name in title[:-1]]
+    names = [fold(name) for name in strip_titles(title[:-1])]
     return "" if any(one_persons_names(fold(given.norm), name) for name in names) else given.norm
 
 
@@ -2406,7 +2424,9 @@ class Conversation:
         # Only a name accepted on evidence of its own anchors another (not one itself listed).
         firm = [a for a in accepted if not any(_soft(signal) for signal in a.signals)]
         for res in undecided:
-            listed = sorted({a.slug for a in firm if self._listed_with(res, a)})
+            listed = sorted(
+                {a.slug for a in firm if res.page.is_person and self._listed_with(res, a)}
+            )
             # two of the user's people named side by side: "hope and grace are coming over"
             listed = listed or sorted(
                 {other.slug for other in undecided if self._a_pair_of_people(res, other)}
@@ -2454,10 +2474,13 @@ class Conversation:
 
         "cover project vesperine and pivot materials", "notes on summit software, vector
         networks, ...": what is listed with names is named too, where a phrase of everyday
-        words alone ("slack tide") is as often the phrase.
+        words alone ("slack tide") is as often the phrase. A firm is listed with people
+        too ("cover adamant energy and hương hoàng"), a show or a drink only with things.
         """
         if res.page.is_person or res.cand.tokens < 2 or other.arm in _KIND_ARMS:
             return False
+        if other.page.is_person and not _organisation(res):
+            return False  # "we saw Tom Hale and stray dogs": things are listed with things
         return self._listed_with(res, other, people_only=False)
 
     def _listed_with(self, res: Resolved, other: Resolved, *, people_only: bool = True) -> bool:

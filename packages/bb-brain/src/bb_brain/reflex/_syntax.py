@@ -333,9 +333,14 @@ def _done_to_herself(tokens: list[Token], index: int) -> bool:
     """
     if not opens_clause(tokens, index) or tokens[index].possessive:
         return False
+    verb = _glued_after(tokens, index)
+    if verb is None or not (verb.norm in _MODALS or inflections(verb.norm) & _FINITE_TAGS):
+        return False  # "grace befitting the queen herself": no clause of its own
     for tok in tokens[index + 1 : index + 1 + _REFLEXIVE_REACH]:
         if not tok.glued or tok.sentence_start or tok.comma_before:
             return False
+        if tok.norm in DETERMINERS or tok.norm in ("of", "like", "as", "than"):
+            return False  # "grace like that of the queen herself": another's
         if tok.capitalised and tok.norm != "i" and not _stressed(tok):
             return False
         if tok.norm.split("'")[0] in _PERSONAL_SUBJECTS or tok.norm in ("i", "you", "we", "they"):
@@ -347,6 +352,8 @@ def _done_to_herself(tokens: list[Token], index: int) -> bool:
 
 #: Words after a subject within which its own "herself" or "himself" is looked for.
 _REFLEXIVE_REACH: Final = 6
+#: A verb's finite forms: the clause's own verb.
+_FINITE_TAGS: Final = frozenset({"VBZ", "VBD", "VBP"})
 
 
 #: Verbs whose "her" may be whom something goes to ("gave her strength", "cost her the job").

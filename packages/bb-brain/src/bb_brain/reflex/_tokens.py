@@ -921,16 +921,20 @@ def _last_or_next(tokens: list[Token], before: Token, index: int) -> bool:
     """A month or a weekday counted from now: "last August rained every day", "next June".
 
     Said so it is a date whatever follows, as a name never is; "the last June I knew" and
-    "our next May" count people, and "last June's" may be hers.
+    "our next May" count people, "last June's" may be hers, and after "and" or "then" the
+    word is a step in a sequence ("... and next June told us").
     """
     if before.norm not in _COUNTED_FROM_NOW or not sense(tokens[index].norm).calendar:
         return False
     if tokens[index].possessive:
         return False
     owner = _previous_glued(tokens, before.index)
-    return owner is None or owner.norm not in DETERMINERS
+    # "Tom spoke first and next June told us": "next" in a sequence, and June someone
+    return owner is None or owner.norm not in DETERMINERS | _SEQUENCE_JOINERS
 
 
+#: Words before "next" or "last" that make it a step in a sequence.
+_SEQUENCE_JOINERS: Final = frozenset("and then or but".split())
 #: Words that count a month or a weekday from now: "last August", "next Friday".
 _COUNTED_FROM_NOW: Final = frozenset("last next".split())
 

@@ -85,7 +85,7 @@ _MESSAGE_LEAD: Final = re.compile(
 _COMMA: Final = re.compile(r",\s+")
 
 
-def reported_after_a_colon(text: str) -> re.Match[str] | None:
+def reported_after_a_lead(text: str) -> re.Match[str] | None:
     """The colon after a call or a message that opens the clause, as a report's "says".
 
     "Orlaith rang too: the band moves to Marrowgate Hall in May" reports what Orlaith
@@ -462,7 +462,7 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
     refs = [ref for ref in refs if not ref.relative]  # no entity of the clause's
     if attitude and refs and subject(refs[0], text):
         return refs[0]
-    report = REPORTED.search(text) or reported_after_a_colon(text)
+    report = REPORTED.search(text) or reported_after_a_lead(text)
     first = refs[0] if refs else None
     if _the_users_news(refs, text, report):
         return None  # "Orlaith says I'm singing the solo", "she has asked me to sort the folders"
@@ -567,7 +567,7 @@ def placed_the_user(text: str) -> bool:
 
 def the_users_news(refs: list[Reference], text: str) -> bool:
     """Someone tells news of the user, naming nothing after the telling (see below)."""
-    report = REPORTED.search(text) or reported_after_a_colon(text)
+    report = REPORTED.search(text) or reported_after_a_lead(text)
     return _the_users_news([ref for ref in refs if not ref.relative], text, report, bodies=True)
 
 

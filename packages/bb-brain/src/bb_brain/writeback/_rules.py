@@ -60,7 +60,7 @@ from bb_brain.writeback._attribute import (
     named_relation,
     placed_the_user,
     references,
-    reported_after_a_colon,
+    reported_after_a_lead,
     subject,
     the_users_news,
 )
@@ -1843,7 +1843,7 @@ def _reported_for_the_topic(
     """
     if ref is None or topic is None or topic.is_person or not ref.entity.is_person:
         return None
-    report = _SAYS_THAT.search(text) or reported_after_a_colon(text)
+    report = _SAYS_THAT.search(text) or reported_after_a_lead(text)
     if report is None or not ref.explicit or ref.end > report.start():
         return None
     reported = text[report.end() :]
