@@ -27,9 +27,7 @@ def one_persons_names(given: str, own: str) -> bool:
     if given[:SHARED_OPENING] == own[:SHARED_OPENING]:
         return True
     namer = _namer()
-    if given in namer.nicknames_of(own) or own in namer.nicknames_of(given):
-        return True
-    # "beth" of a page "Liz Quarrie": two nicknames of one name
+    # one the other's nickname ("liz" of Elizabeth), or both of one name ("beth" of Liz)
     return bool((namer.canonicals_of(given) | {given}) & (namer.canonicals_of(own) | {own}))
 
 

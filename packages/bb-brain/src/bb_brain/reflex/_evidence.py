@@ -2432,7 +2432,7 @@ class Conversation:
                 {other.slug for other in undecided if self._a_pair_of_people(res, other)}
             )
             listed = listed or sorted({a.slug for a in firm if self._a_title_listed(res, a)})
-            if listed and (res.page.is_person or res.cand.tokens > 1):
+            if listed:
                 accepted.append(accept(res, [f"{_listed_label(res)} ({', '.join(listed)})"]))
             else:
                 declined.append(decline(res))
@@ -2486,6 +2486,7 @@ class Conversation:
     def _listed_with(self, res: Resolved, other: Resolved, *, people_only: bool = True) -> bool:
         """The mention and a person named on their own strength stand side by side in a list.
 
+        Any page named so, not only a person, when ``people_only`` is off.
         "wren and rook's wedding", "me, odile and tamsin", "oona pell, grant, me", or a
         line each ("Wilf Arkwright - yes" / "grant - maybe"): people are listed with people, and
         an everyday word is seldom listed with a person ("salt and pepper" names nobody).
