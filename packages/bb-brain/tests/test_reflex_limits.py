@@ -300,7 +300,6 @@ def about(pages: list[Entity], *texts: str) -> list[tuple[str, str | None]]:
 
 
 FOOD_BANK = Entity("orgs/eastmere-food-bank", "Eastmere Food Bank", "organization")
-GARDEN = Entity("projects/quillby-community-garden", "Quillby Community Garden", "project")
 SURGERY = Entity("orgs/harbour-road-surgery", "Harbour Road Surgery", "organization")
 CLIMATE = Entity("concepts/climate-change", "Climate Change", "concept")
 LEVY = Entity("concepts/tidal-energy-levy", "Tidal Energy Levy", "concept")
@@ -312,7 +311,6 @@ LIGHTS = Entity("projects/festival-of-light", "Festival of Light", "project")
     [
         (FOOD_BANK, "The bank approved my loan today."),  # an everyday noun alone
         (FOOD_BANK, "The bank holiday traffic was awful."),
-        (GARDEN, "The garden needs watering every evening in this heat."),
         (SURGERY, "The surgery on my knee went well."),
         (CLIMATE, "The change to the bin collection starts in March."),  # an idea's page
         (LEVY, "The energy levy on my bill went up again."),  # an idea is no one thing

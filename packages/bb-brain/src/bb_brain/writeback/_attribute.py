@@ -141,6 +141,9 @@ class Salience:
     latest: Entity | None = None
     #: The project, event or trip named last: what the user's own doings are for.
     undertaking: Entity | None = None
+    #: The thing at hand when only its head noun said it (``_head_nouns``): a page named
+    #: outright since takes its place, it never takes a named one's.
+    by_its_head: Entity | None = None
 
     def update(self, refs: list[Reference], chosen: Reference | None = None) -> None:
         """Entities named in a clause become the latest ones, what it is about last of all."""

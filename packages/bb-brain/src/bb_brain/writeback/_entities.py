@@ -59,7 +59,7 @@ EXPLICIT_ARM = "alias"
 #: Words a relation to the speaker follows ("my sister"), and words that make it another's.
 _SPEAKERS = frozenset({"my", "our"})
 _CONTRACTED = frozenset("it that there here what who he she where how".split())
-_OWNERS = frozenset("a an the this that his her their your its my our some any".split())
+OWNERS = frozenset("a an the this that his her their your its my our some any".split())
 
 
 #: Page types and slug folders of beings "he" and "she" refer to: people, and pets.
@@ -562,10 +562,10 @@ class EntityIndex:
         entity = self._entities[surface.slug]
         if surface.explicit or len(key) < 2 or entity.is_person or key[0] in _KNOWN_ONES:
             return None
-        words = _title_words(entity.title)
+        words = title_words(entity.title)
         if key == words or words[-len(key) :] != key:
             return None  # the whole title, or no tail of it (a slug, an introduced name)
-        if _of_a_time(folded, index):
+        if of_a_time(folded, index):
             return None  # "this year's bulb show": the known one, as after "the"
         if index == 0 or folded[index - 1] not in _THEIR:
             return False
@@ -578,8 +578,9 @@ class EntityIndex:
         """A title's name and head with a noun after them: another thing of that name.
 
         "the Kelby trip" is Kelby Choir Trip, but "the Kelby trip photos" or "the Kelby
-        club night" are things of their own; a tail of the title itself ("the choir trip
-        photos") stays the page's, as it always has.
+        club night" are things of their own, no mention of it (though its head may still
+        make the trip the topic at hand, see ``_head_nouns``); a tail of the title itself
+        ("the choir trip photos") stays the page's, as it always has.
         """
         if surface.explicit or not _gapped(key, self._entities[surface.slug]):
             return False  # a tail of the title keeps its noun after it
@@ -687,8 +688,8 @@ class EntityIndex:
         if len(key) == 1 and _after_an_article(folded, index):
             if self._entities[surface.slug].is_person and sense(key[0]).known_word:
                 return not words[index].group(0)[:1].isupper()
-        if not surface.explicit and key[0] in _THE_ONE_AT_HAND:
-            return _placed_elsewhere(folded, index + len(key))
+        if not surface.explicit and key[0] in THE_ONE_AT_HAND:
+            return placed_elsewhere(folded, index + len(key))
         return False
 
     def _head_at(
@@ -705,12 +706,12 @@ class EntityIndex:
         slug = self._heads.get(folded[index])
         if slug is None:
             return None
-        if _placed_elsewhere(folded, index + 1):
+        if placed_elsewhere(folded, index + 1):
             return None  # "the party next door", "the ride home": another one, placed
-        if index and folded[index - 1] in _THE_ONE_AT_HAND:
+        if index and folded[index - 1] in THE_ONE_AT_HAND:
             return 1, _Surface(slug, False)
         gap = words[index].string[words[index - 1].end() : words[index].start()] if index else "."
-        if not _CLAUSE_BREAK.search(gap):
+        if not CLAUSE_BREAK.search(gap):
             return None
         if sense(folded[index]).adjective and not _its_verb_next(folded, words, index):
             return None
@@ -732,7 +733,7 @@ def _its_head(noun: str, title: str) -> bool:
 
 #: Words before a noun that make it the one at hand: "the recital", "our fair" ("that
 #: recital on Radio 3" is another one, said of where it was).
-_THE_ONE_AT_HAND: Final = frozenset({"the", "our"})
+THE_ONE_AT_HAND: Final = frozenset({"the", "our"})
 
 
 def _its_verb_next(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
@@ -743,7 +744,7 @@ def _its_verb_next(folded: list[str], words: list[re.Match[str]], index: int) ->
     return following in ("is", "was", "has", "had", "will")
 
 
-def _placed_elsewhere(folded: list[str], after: int) -> bool:
+def placed_elsewhere(folded: list[str], after: int) -> bool:
     """Words from ``after`` on that place the noun before them elsewhere ("next door")."""
     return _SAID_OF_ANOTHER.match(" ".join(folded[after : after + 3])) is not None
 
@@ -754,14 +755,14 @@ _SAID_OF_ANOTHER = re.compile(
     r"on telly)\b"
 )
 #: What parts a clause from the one before: a stop, a colon, a comma, a line break.
-_CLAUSE_BREAK = re.compile(r"[.!?:;,\n]")
+CLAUSE_BREAK = re.compile(r"[.!?:;,\n]")
 
 
 #: Words for a family after its name: "the tallis family", "the tallis lot".
 _FAMILY_NOUNS: Final = frozenset({"family", "families", "household", "clan", "lot", "kids"})
 
 
-def _of_a_time(folded: list[str], index: int) -> bool:
+def of_a_time(folded: list[str], index: int) -> bool:
     """A time's possessive stands before the words: "this year's", "last week's", "tonight's"."""
     if index < 2 or folded[index - 1] != "s":
         return False
@@ -826,7 +827,7 @@ def _counted_out(folded: list[str], words: list[re.Match[str]], index: int) -> b
     """A lowercase word after a word that counts things: "some feathers", "some anchors"."""
     if index == 0 or words[index].group(0)[:1].isupper():
         return False
-    return folded[index - 1] in _COUNTING or folded[index - 1].isdigit()
+    return folded[index - 1] in COUNTING or folded[index - 1].isdigit()
 
 
 def _a_common_noun_here(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
@@ -848,7 +849,7 @@ def _a_common_noun_here(folded: list[str], words: list[re.Match[str]], index: in
 #: Possessive determiners: what follows is the owner's thing.
 _POSSESSIVE_DETERMINERS: Final = frozenset("their his her my our your its".split())
 #: Words that count the noun after them.
-_COUNTING: Final = frozenset("few some many several two three four five six ten".split())
+COUNTING: Final = frozenset("few some many several two three four five six ten".split())
 
 
 def _a_modifier_or_a_time(
@@ -1297,7 +1298,7 @@ def _anothers(folded: list[str], index: int) -> bool:
     before = folded[index - 1] if index else ""
     if before == "s" and index >= 2:
         return fold(folded[index - 2]) not in _CONTRACTED
-    return before in _OWNERS
+    return before in OWNERS
 
 
 def _page_surfaces(entity: Entity, frontmatter: object) -> list[tuple[str, str, bool]]:
@@ -1317,7 +1318,7 @@ def _page_surfaces(entity: Entity, frontmatter: object) -> list[tuple[str, str, 
         # The family name may have several words ("Van Houten", "de la Fuente"): every tail.
         surfaces.append((names[0], slug, False))
         surfaces += [(" ".join(names[start:]), slug, False) for start in range(1, len(names))]
-    if not entity.is_person and not _a_concept(entity):
+    if not entity.is_person and not a_concept(entity):
         surfaces += [(phrase, slug, False) for phrase in _known_kind(title)]
     aliases: Any = frontmatter.get("aliases") if isinstance(frontmatter, Mapping) else None
     if isinstance(aliases, str):
@@ -1362,7 +1363,7 @@ def _gapped(key: tuple[str, ...], entity: Entity) -> bool:
     """The surface is a title's name and head after "the" or "our" ("the Vellacott trip")."""
     if len(key) != _GAPPED_WORDS or key[0] not in _KNOWN_ONES or entity.is_person:
         return False
-    words = _title_words(entity.title)
+    words = title_words(entity.title)
     return words[-2:] != key[1:] and words[-1:] == key[-1:]
 
 
@@ -1371,7 +1372,7 @@ _TITLES_KEPT: Final = 4096
 
 
 @lru_cache(maxsize=_TITLES_KEPT)
-def _title_words(title: str) -> tuple[str, ...]:
+def title_words(title: str) -> tuple[str, ...]:
     """The title's words, without a trailing year or number ("Pellwick Show 2027")."""
     words = tokens(unqualified(title))
     while words and words[-1].isdigit():
@@ -1379,7 +1380,7 @@ def _title_words(title: str) -> tuple[str, ...]:
     return tuple(words)
 
 
-def _a_concept(entity: Entity) -> bool:
+def a_concept(entity: Entity) -> bool:
     """A page about an idea ("Slow Travel", "Tidal Energy"): no one thing its kind names."""
     return (entity.page_type or "").casefold() == "concept" or entity.slug.startswith("concepts/")
 

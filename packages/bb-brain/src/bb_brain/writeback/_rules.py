@@ -84,6 +84,7 @@ from bb_brain.writeback._clauses import (
 from bb_brain.writeback._entities import Entity, EntityIndex
 from bb_brain.writeback._firms import the_firms_business
 from bb_brain.writeback._forwarded import in_senders_words
+from bb_brain.writeback._head_nouns import HeadNouns
 from bb_brain.writeback._kin import kin_full_name
 from bb_brain.writeback._organisations import new_organisations
 from bb_brain.writeback._people import (
@@ -336,6 +337,7 @@ class RulesExtractor:
     def __init__(self, entities: EntityIndex) -> None:
         """Attribute against ``entities``, the source's pages."""
         self._entities = entities
+        self._heads = HeadNouns(entities.entities)
         #: The user's sentences so far in the conversation (all its segments), to spot one
         #: restated behind a lead-in.
         self._said: set[str] = set()
@@ -376,6 +378,7 @@ class RulesExtractor:
                     roster = roster_heading(sentence)  # each heading says what its list is
                 if turn.role == "user":
                     self._topic_heading(sentence, salience)  # "Tour news: ...": the tour's
+                    self._topic_by_its_head(sentence, salience)  # "parcel list has 70 on it"
                 if turn.role != "user" or _restated(sentence, said):
                     refs = references(self._entities, sentence, salience)
                     salience.update(refs, choose(refs, sentence))
@@ -711,6 +714,26 @@ class RulesExtractor:
             if named[0].start == 0 and named[0].end == len(name):
                 return is_organisation(entity.page_type, entity.slug)
         return bool(new_organisations(name, set()))  # "Widget Co Ltd": a firm's ending
+
+    def _topic_by_its_head(self, sentence: str, salience: Salience) -> None:
+        """A page's head noun said in passing makes it the topic at hand (see ``_head_nouns``).
+
+        A page named outright that is at hand gives way only to a sentence that names no
+        one and nothing ("best gala we've run, £410 cleared"), never to one that speaks of
+        others ("had supper with Wenna after. They want £80": still the printer's).
+        """
+        page = self._heads.topic_in(sentence)
+        if page is None:
+            return
+        mentions = self._entities.mentions(sentence)
+        if any(m.entity is not None and not m.entity.is_person for m in mentions):
+            return  # "supper menus go from Quill and Ink to Brindle Print": the firms'
+        named = salience.thing is not None and salience.thing != salience.by_its_head
+        if named and mentions:
+            return
+        salience.thing = salience.by_its_head = page  # no mention: no "latest", no person
+        if an_undertaking(page):
+            salience.undertaking = page
 
     def _topic_heading(self, sentence: str, salience: Salience) -> None:
         """A sentence headed "<topic> news:" opens a section about what the topic names.
