@@ -1785,6 +1785,25 @@ def test_no_person_or_firm_from_a_role_an_aside_or_an_and(said: str) -> None:
     assert not found & {"people/marlow-grill", "people/jane-austen", "companies/tom-and-partners"}
 
 
+@pytest.mark.parametrize(
+    ("said", "slug"),
+    [
+        ("the sign shop is on Caerwen Road, she's handling the order", "people/caerwen-road"),
+        ("Tomos Vell Crescent is where the van parks, he says", "people/tomos-vell-crescent"),
+        ("getting 4 casks from Glen Corrach distillery, £220 each", "people/glen-corrach"),
+        ("Efua Tandoh bakery has the order, she says friday", "people/efua-tandoh"),
+    ],
+)
+def test_no_person_from_a_streets_or_a_firms_name(said: str, slug: str) -> None:
+    """A run ending in a street's word, or before the word for a trade, is no one's name."""
+    assert slug not in {entity for _, entity, _ in rules(("user", said))}
+
+
+def test_a_family_name_that_is_a_street_word_is_still_a_persons() -> None:
+    found = {entity for _, entity, _ in rules(("user", "Tomos Lane reckons the trailer is mended"))}
+    assert "people/tomos-lane" in found
+
+
 CHOIR = Entity("companies/lindell-choir", "Lindell Voices", "company", users_own=True, body="choir")
 
 

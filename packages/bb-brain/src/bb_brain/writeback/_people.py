@@ -9,6 +9,8 @@ A run of two or three capitalised words is taken as a new person's full name onl
   passes); a month may be a given name ("June Okafor", "Jun Feng") unless a word that takes a
   date comes before it ("in June");
 * a dictionary word that only opens the sentence is not part of the run ("Met Ines Halloran");
+* the run is no thing's name: not after an owner or "the", not ending in a street's word no
+  family bears ("Caerwen Road"), not before the word for a trade ("Glen Corrach distillery");
 * the conversation says it is a person: a role or kinship noun just before it ("my nephew
   Sipho Dlamini", "head of procurement is Tobias Engel", "their finance person, Bronwen
   Hughes"), or a personal pronoun or a verb that takes a person right after it ("Tobias
@@ -239,14 +241,32 @@ def _full_name(words: list[str]) -> bool:
 
 
 def _a_things_name(text: str, start: int, words: list[str]) -> bool:
-    """A run of capitals no person's name is: named after an owner, or after "the".
+    """A run of capitals no person's name is: an owner's, a street's, a firm's, or after "the".
 
     "the Fisherman's Rest", "Dilys's Pantry", "at the Pilots' Lantern" ("a Brisa Quarrie
-    called" is someone the user does not know yet).
+    called" is someone the user does not know yet), "on Caerwen Road", "from Glen Corran
+    distillery".
     """
     if any(word.endswith(("'s", "’s")) for word in words[:-1]):
         return True
+    if fold(words[-1]).strip("'’") in _STREET_ENDINGS:
+        return True  # "Caerwen Road": a street ("Lane", "Hill" or "Grove" may be a family's)
+    after = _WORD.match(text, _end_of(text, start, words))
+    if after is not None and fold(after.group(0)).strip("'’") in ORG_WORDS:
+        return True  # "Glen Corran distillery", "Ama Osei bakery"
     return _THE_BEFORE.search(text, 0, start) is not None
+
+
+def _end_of(text: str, start: int, words: list[str]) -> int:
+    """Where the run of ``words`` from ``start`` ends, and the space after it."""
+    end = start
+    for word in words:
+        end = text.index(word, end) + len(word)
+    return end + len(text[end:]) - len(text[end:].lstrip(" "))
+
+
+#: Street words no family name is: a run ending in one is a street's name.
+_STREET_ENDINGS: Final = frozenset("road street avenue crescent terrace square mews".split())
 
 
 #: "the" right before a run of capitals: a place's or a thing's name follows.
