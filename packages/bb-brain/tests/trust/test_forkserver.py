@@ -69,11 +69,16 @@ def test_forked_mcp_server(brain: TrustBrain, launcher: ForkServer) -> None:
             agent.call("confirm_memory", ref=said["ref"])
 
 
-def test_a_killed_child_reports_its_signal(launcher: ForkServer, tmp_path: Path) -> None:
+def test_a_killed_child_reports_its_signal(
+    brain: TrustBrain, launcher: ForkServer, tmp_path: Path
+) -> None:
     read_end, write_end = os.pipe()
     log = (tmp_path / "err").open("w")
     try:
-        proc = launcher.spawn(["mcp"], dict(os.environ), (read_end, log.fileno(), log.fileno()))
+        # a channel with its brain waits on its open stdin; without one it would exit (2) at
+        # once, and a busy machine may let it before the kill lands
+        env = {**os.environ, **brain.env(SOURCE)}
+        proc = launcher.spawn(["mcp"], env, (read_end, log.fileno(), log.fileno()))
         assert proc.poll() is None
         proc.kill()
         assert proc.wait(30) == -signal.SIGKILL
