@@ -3248,11 +3248,12 @@ def test_a_heading_alone_opens_its_topic(heading: str) -> None:
     assert [fact.entity_slug for fact in facts] == [fair.slug, fair.slug]
 
 
-def test_a_sentence_that_goes_on_is_no_heading() -> None:
+def test_a_sentence_that_goes_on_is_no_heading_but_its_head_puts_the_page_at_hand() -> None:
+    """ "Fair meeting tonight." heads nothing, but "fair" says which plan is at hand."""
     fair = Entity("projects/tolland-quince-fair", "Tolland Quince Fair", "project")
     extractor = RulesExtractor(EntityIndex([fair], list(_page_surfaces(fair, None))))
-    facts = extractor.extract(seg(("user", "Quince update tonight. Doors at 2, entry £3.")))
-    assert fair.slug not in [fact.entity_slug for fact in facts]
+    facts = extractor.extract(seg(("user", "Fair meeting tonight. Doors at 2, entry £3.")))
+    assert facts and {fact.entity_slug for fact in facts} == {fair.slug}
 
 
 @pytest.mark.parametrize("aside", ["So much prep!", "Good news!", "Quick update."])

@@ -141,8 +141,8 @@ class Salience:
     latest: Entity | None = None
     #: The project, event or trip named last: what the user's own doings are for.
     undertaking: Entity | None = None
-    #: The thing at hand when only its head noun said it (``_head_nouns``): a page named
-    #: outright since takes its place, it never takes a named one's.
+    #: The thing at hand when only its head noun said it (``_head_nouns``), until a page
+    #: is named outright.
     by_its_head: Entity | None = None
 
     def update(self, refs: list[Reference], chosen: Reference | None = None) -> None:
@@ -169,6 +169,7 @@ class Salience:
                 self.person = ref.entity
             else:
                 self.thing = ref.entity  # a pet is an "it" as well as a "he" or a "she"
+                self.by_its_head = None  # named outright now
             if ref.entity.animate:
                 if ref.entity in self.people:
                     self.people.remove(ref.entity)

@@ -7,12 +7,14 @@ Winter Parcels 2027, "gala" of Quenby Swim Gala), said as a noun in its singular
 plural, makes that page the topic at hand, when no other page's title ends in that noun.
 
 It is no mention: a clause is never about the page on its strength alone. It only says what
-"it", "they" and a clause that names nobody refer to, and only while no page named outright
-is at hand (``_rules``): it never takes the place of one. A title has a head only when a name
-stands before it (a number counts: "Plot 23"; a year does not) and it is a noun, no legal form
-("Ltd") and no word for any page's kind ("project"); a title with a function word in it
-("Festival of Light") has none, and neither has a person's, a pet's, an idea's or a firm's
-page (a firm's last word is its brand's as often as its kind: "Nonna's Kitchen" caters).
+"it", "they" and a clause that names nobody refer to, and takes the place of a page named
+outright only in a sentence that names no one and nothing, "it" and "they" included
+(``_rules``). A title has a head only when a name stands before it (a number counts: "Plot
+23"; a year does not) and it is a dictionary noun (a word no dictionary has is a name:
+"Villa Rosa"), no legal form ("Ltd") and no word for any page's kind ("project"); a title
+with a function word in it ("Festival of Light") or a hyphen in its last word ("Coast
+Walk-Round") has none, and neither has a person's, a pet's, an idea's or a firm's page (a
+firm's last word is its brand's as often as its kind: "Nonna's Kitchen" caters).
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ import re
 from collections.abc import Iterable
 from typing import Final
 
+from bb_brain._names import fold
 from bb_brain._orgnames import LEGAL_FORMS
 from bb_brain.pages import unqualified
 from bb_brain.reflex._lexicon import (
+    DETERMINERS,
     LOCATIVE_PREPOSITIONS,
     SEASONS,
     SUBJECT_PRONOUNS,
@@ -85,7 +89,7 @@ class HeadNouns:
         if not self._page_by_form:
             return None
         words = list(_WORD.finditer(text))
-        folded = [word.group(0).casefold() for word in words]
+        folded = [fold(word.group(0)) for word in words]
         found: dict[str, Entity] = {}
         for index, word in enumerate(folded):
             for form in _noun_forms(word):
@@ -106,17 +110,19 @@ def _a_year(word: str) -> bool:
 
 
 def _a_head(entity: Entity, words: list[str], last: str) -> bool:
-    """The title's last word says what the page is: a noun, no legal form, no kind word."""
-    if entity.animate or a_concept(entity) or _a_firm(entity) or len(last) < _MIN_HEAD_CHARS:
+    """The title's last word says what the page is: a dictionary noun, no form or kind word."""
+    if entity.animate or a_concept(entity) or _a_firm(entity):
         return False
     if last in LEGAL_FORMS or last in _KIND_WORDS:
         return False
-    if any(sense(word).function for word in words):
+    worded = [word for word in unqualified(entity.title).split() if any(c.isalpha() for c in word)]
+    if worded and "-" in worded[-1]:
+        return False  # "Coast Walk-Round": "round" is no kind; "Budget 2025-26" keeps its
+    inside = words[1:] if words and words[0] == "the" else words  # "The Kelloway Supper"
+    if any(sense(word).function for word in inside):
         return False  # "Festival of Light": its head is no last word
     meaning = sense(last)
-    if not meaning.lexical:  # a word no dictionary has: a kind in its own tongue ("matsuri")
-        return len(last) >= _MIN_FOREIGN_HEAD_CHARS and not meaning.function
-    return meaning.noun and not meaning.function
+    return meaning.lexical and meaning.noun and not meaning.function
 
 
 def _a_firm(entity: Entity) -> bool:
@@ -129,26 +135,29 @@ def _the_one_at_hand(
 ) -> bool:
     """The head is said of the page, not of another of its kind, nor as another word.
 
-    Another one is had with an article, an owner or a count of its own ("a fete", "my
-    supper", "their cake order", "two suppers", "Sam's supper"), a noun or a name before the
-    head that the title lacks ("the tennis club", "Brackla RFC"), a number after it that the
-    title lacks ("plot 7"), a complement or a place after it ("the cup of tea", "the light in
-    the hallway", "the party next door"), or in the plural at a clause's start, unless that
-    is the title's own form ("suppers are cheaper"). A subject pronoun before it makes it a
-    verb ("I work fridays"), a degree word an adjective ("not fair"). The title's own words, a
-    season, a time's possessive ("this year's supper") and a word that only describes ("the
-    main hall", "best gala we've run", "booked supper") change nothing.
+    Another one is had with a determiner, an owner or a count of its own ("a fete", "my
+    supper", "those suppers", "Sam's supper"), a noun or a name before the head that the
+    title lacks ("the tennis club", "Brackla RFC"), a number after it that the title lacks
+    ("plot 7"), a complement or a place after it ("the cup of tea", "the light in the
+    hallway", "the party next door"), or in the plural at a clause's start, unless that is
+    the title's own form ("suppers are cheaper"). A verb's or an adjective's use is no
+    noun's: after a subject pronoun, a modal, "to" or a form of "be" ("we can plot the
+    route", "to be fair"), opening a clause before an object ("walk the dog", "show me"), or
+    before "enough". The title's own words, a season, a time's possessive ("this year's
+    supper") and words that only describe ("the main hall"; "a great supper" is still any
+    supper) change nothing.
     """
     own = set(tokens(page.title))
+    said = folded[index]
     after = _after(folded, words, index)
-    if after in _COMPLEMENTS or after in LOCATIVE_PREPOSITIONS:
-        return False  # "the cup of tea", "the light in the hallway"
-    if after.isdigit() and after not in own:
-        return False  # "plot 7" beside Plot 14
+    if after in _COMPLEMENTS or after == "enough" or (after.isdigit() and after not in own):
+        return False  # "the cup of tea", "fair enough", "plot 7" beside Plot 14
+    if after in _PLACING and _after(folded, words, index + 1) in DETERMINERS:
+        return False  # "the light in the hallway", "the supper at the pub"
     if after and placed_elsewhere(folded, index + 1):
         return False  # "the party next door"
     start = index
-    described = 0  # words before it that only describe it: "the main hall", "my back garden"
+    described = 0
     while start and not _BREAK.search(_gap(words, start)):
         word = folded[start - 1]
         if word in own or word in SEASONS or is_calendar_word(word):
@@ -158,8 +167,10 @@ def _the_one_at_hand(
             start -= 1
         else:
             break
-    said = folded[index]
+    verbal = bool(sense(said).verb_lemmas) or sense(said).adjective
     if start == 0 or _BREAK.search(_gap(words, start)):
+        if verbal and (after in DETERMINERS or after in _OBJECT_PRONOUNS):
+            return False  # "walk the dog", "show me the list": an order
         if after and _describes(after) and not sense(after).noun:
             return False  # "party political broadcast": it describes what follows
         return said == head or not sense(said).plural_noun  # "suppers are cheaper": any
@@ -168,21 +179,27 @@ def _the_one_at_hand(
         return of_a_time(folded, start)  # "this year's supper"; not "Sam's supper"
     if before in THE_ONE_AT_HAND:
         return True
-    if before in OWNERS or before in COUNTING or before in _OTHERS or before in SUBJECT_PRONOUNS:
+    if before in DETERMINERS or before in OWNERS or before in COUNTING or before in _OTHERS:
         return False
-    if before == "to" and not described and sense(said).verb_lemmas:
-        return False  # "had to plot a course": a verb
+    if before in SUBJECT_PRONOUNS or (before in _VERBAL and verbal):
+        return False  # "I plot everything", "had to plot a course", "to be fair"
+    if before in _JOINING:
+        return True  # "supper and the raffle", "with the plot"
     meaning = sense(before)
-    if meaning.function:
-        return True  # "and supper", "with the plot"
     # "booked supper"; not "the driving school", "my ironing board", "the tennis club"
-    return bool(meaning.verb_lemmas) and not meaning.noun and not before.endswith("ing")
+    return (
+        bool(meaning.verb_lemmas)
+        and not meaning.noun
+        and not meaning.function
+        and not before.endswith("ing")
+    )
 
 
 def _describes(word: str) -> bool:
-    """An adjective that is no noun's and no verb's "-ing": "main", "best", "back"."""
-    meaning = sense(word)
-    return meaning.adjective and not meaning.function and not word.endswith("ing")
+    """An adjective that is no determiner, count or verb's "-ing": "main", "great", "back"."""
+    if word in DETERMINERS or word in COUNTING or word in _OTHERS or word.endswith("ing"):
+        return False
+    return sense(word).adjective
 
 
 def _after(folded: list[str], words: list[re.Match[str]], index: int) -> str:
@@ -202,14 +219,24 @@ _WORD: Final = re.compile(r"\w+")
 _BREAK: Final = re.compile(rf"{CLAUSE_BREAK.pattern}|[()]|\s[-–—]\s")
 #: Words after a head that start a complement of its own: another thing of its kind.
 _COMPLEMENTS: Final = frozenset({"of", "for"})
-#: Words before a head, besides owners and counts, that make it another of its kind.
+#: Prepositions after a head that, before a determiner, place it elsewhere.
+_PLACING: Final = LOCATIVE_PREPOSITIONS | {"at"}
+#: Words before a head, besides determiners, owners and counts, that make it another one.
 _OTHERS: Final = frozenset(
-    {"another", "other", "every", "each", "no", "many", "both", "not", "so", "very", "too"}
+    "another other every each no many both all most which what whose such few several "
+    "not so very too".split()
 )
+#: Words before which a word is a verb or an adjective, when it can be one.
+_VERBAL: Final = frozenset(
+    "can could will would shall should may might must do does did to be is are was were "
+    "been being am".split()
+)
+#: Words that join a head to what comes before and leave it the one at hand.
+_JOINING: Final = frozenset(
+    "and or but to with about after before at on in from into over since until till by "
+    "during for re then so because if when than like as per via without".split()
+)
+_OBJECT_PRONOUNS: Final = frozenset("me us him her them it you".split())
 _YEAR_DIGITS: Final = 4
 #: Describing words looked past before a head.
 _MAX_DESCRIBING: Final = 2
-#: A head is a word: "s" of "St Mary's" is none.
-_MIN_HEAD_CHARS: Final = 2
-#: A head no dictionary has is a kind only this long: "RFC" and "Co" are forms, no kinds.
-_MIN_FOREIGN_HEAD_CHARS: Final = 4

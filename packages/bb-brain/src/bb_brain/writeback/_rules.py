@@ -718,16 +718,18 @@ class RulesExtractor:
     def _topic_by_its_head(self, sentence: str, salience: Salience) -> None:
         """A page's head noun said in passing makes it the topic at hand (see ``_head_nouns``).
 
-        A page named outright that is at hand gives way only to a sentence that names no
-        one and nothing ("best gala we've run, £410 cleared"), never to one that speaks of
-        others ("had supper with Wenna after. They want £80": still the printer's).
+        Never in a sentence that names an organisation, a plan or a place outright ("supper
+        menus go from Quill and Ink to Brindle Print": the firms'). A page named outright
+        that is at hand gives way only to a sentence that names no one and nothing, "it"
+        and "they" included ("best gala we've run, £410 cleared"), never to one that speaks
+        of others ("had supper with Wenna after. They want £80": still the printer's).
         """
         page = self._heads.topic_in(sentence)
         if page is None:
             return
-        mentions = self._entities.mentions(sentence)
+        mentions = self._entities.mentions(sentence, things=True)
         if any(m.entity is not None and not m.entity.is_person for m in mentions):
-            return  # "supper menus go from Quill and Ink to Brindle Print": the firms'
+            return
         named = salience.thing is not None and salience.thing != salience.by_its_head
         if named and mentions:
             return
