@@ -32,6 +32,7 @@ from bb_brain.reflex._lexicon import (
     SEASONS,
     SUBJECT_PRONOUNS,
     is_calendar_word,
+    is_function_word,
 )
 from bb_brain.reflex._ordinary import sense
 from bb_brain.writeback._entities import (
@@ -110,19 +111,23 @@ def _a_year(word: str) -> bool:
 
 
 def _a_head(entity: Entity, words: list[str], last: str) -> bool:
-    """The title's last word says what the page is: a dictionary noun, no form or kind word."""
+    """The title's last word says what the page is: a dictionary noun, no form or kind word.
+
+    The cheap tests first: a brain's titles are many, their heads few.
+    """
     if entity.animate or a_concept(entity) or _a_firm(entity):
         return False
     if last in LEGAL_FORMS or last in _KIND_WORDS:
         return False
-    worded = [word for word in unqualified(entity.title).split() if any(c.isalpha() for c in word)]
-    if worded and "-" in worded[-1]:
-        return False  # "Coast Walk-Round": "round" is no kind; "Budget 2025-26" keeps its
-    inside = words[1:] if words and words[0] == "the" else words  # "The Kelloway Supper"
-    if any(sense(word).function for word in inside):
-        return False  # "Festival of Light": its head is no last word
     meaning = sense(last)
-    return meaning.lexical and meaning.noun and not meaning.function
+    if not (meaning.lexical and meaning.noun) or meaning.function:
+        return False  # a word no dictionary has is a name ("Villa Rosa")
+    inside = words[1:] if words and words[0] == "the" else words  # "The Kelloway Supper"
+    if any(is_function_word(word) for word in inside):
+        return False  # "Festival of Light": its head is no last word
+    # "Coast Walk-Round": "round" is no kind; "Budget 2025-26" keeps its head
+    last_word = next((w for w in reversed(entity.title.split()) if not w[0].isdigit()), "")
+    return "-" not in last_word
 
 
 def _a_firm(entity: Entity) -> bool:
