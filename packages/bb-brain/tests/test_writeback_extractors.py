@@ -14,7 +14,7 @@ from bb_brain.writeback import (
     segment_turns,
     split_sentences,
 )
-from bb_brain.writeback._entities import _body, _page_surfaces, _users_own
+from bb_brain.writeback._entities import _body, _known_kind, _page_surfaces, _users_own
 from bb_brain.writeback._extract import resolve_extractor
 from bb_schema import PublicTurn
 from bb_schema.turn_context import ExtractedFact, InjectedExtraction
@@ -2352,6 +2352,21 @@ def test_a_persons_deed_on_an_undertaking_is_the_undertakings_fact(said: str, en
     surfaces = [("Bob Park", BOB.slug, False), ("Quince Cider", CIDER.slug, False)]
     facts = RulesExtractor(EntityIndex(entities, surfaces)).extract(seg(("user", said)))
     assert [f.entity_slug for f in facts] == [entity]
+
+
+@pytest.mark.parametrize(
+    "title", ["St Aldric's", "Nonna Quell's Kitchen", "Quilla's Birthday Party"]
+)
+def test_an_owners_s_opens_no_kind_of_a_title(title: str) -> None:
+    """What is left of "'s" is no word a kind starts with ("the s", "the s kitchen")."""
+    for kind in _known_kind(title):
+        words = kind.split()
+        assert (words[1] if words[0] in ("the", "our") else words[0]) != "s", kind
+
+
+def test_an_owners_name_has_no_kind() -> None:
+    assert _known_kind("St Aldric's") == []
+    assert "the birthday party" in _known_kind("Quilla's Birthday Party")
 
 
 def test_a_title_s_kind_said_as_the_known_one() -> None:

@@ -1343,6 +1343,8 @@ def _known_kind(title: str) -> list[str]:
     words = [word for word in tokens(title) if not word.isdigit()]
     if len(words) < _KIND_MIN_WORDS or words[-1] in LEGAL_FORMS or not words[-1].isalpha():
         return []
+    if words[-1] == _POSSESSIVE_S:
+        return []  # "St Mary's": an owner's name, no kind ("the s" would be no surface)
     head = sense(words[-1])
     if head.function or (head.lexical and not head.noun):
         return []  # "Harbour Lights Rewire": a verb says no kind
@@ -1350,6 +1352,7 @@ def _known_kind(title: str) -> list[str]:
         words[start:]
         for start in range(1, len(words))
         if not sense(words[start]).function  # "Festival of Light": no "the of light"
+        and words[start] != _POSSESSIVE_S  # "Nonna's Kitchen": no "the s kitchen"
     ]
     # one word is a kind only when no everyday noun: "the fete" (in no word list), not "the
     # bank" of a food bank, "the garden" of a community garden
@@ -1391,6 +1394,8 @@ _THEIR: Final = frozenset({"their", "his", "her", "its"})
 _GAPPED_WORDS: Final = 3
 #: Words that make a kind the known one: the article, or the speaker's own.
 _KNOWN_ONES: Final = ("the", "our")
+#: What is left of an owner's "'s" when a title is split into words ("Mary's": mary, s).
+_POSSESSIVE_S: Final = "s"
 #: A title names its kind only after a name of its own: "Fete" alone says nothing more.
 _KIND_MIN_WORDS: Final = 2
 
