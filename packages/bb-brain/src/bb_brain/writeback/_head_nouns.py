@@ -35,6 +35,7 @@ from bb_brain.reflex._lexicon import (
     is_function_word,
 )
 from bb_brain.reflex._ordinary import sense
+from bb_brain.reflex._tokens import MODALS_BEFORE_VERB
 from bb_brain.writeback._entities import (
     CLAUSE_BREAK,
     COUNTING,
@@ -232,9 +233,8 @@ _OTHERS: Final = frozenset(
     "not so very too".split()
 )
 #: Words before which a word is a verb or an adjective, when it can be one.
-_VERBAL: Final = frozenset(
-    "can could will would shall should may might must do does did to be is are was were "
-    "been being am".split()
+_VERBAL: Final = MODALS_BEFORE_VERB | frozenset(
+    "shall do does did to be is are was were been being am".split()
 )
 #: Words that join a head to what comes before and leave it the one at hand.
 _JOINING: Final = frozenset(
