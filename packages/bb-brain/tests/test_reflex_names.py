@@ -1815,3 +1815,47 @@ def test_a_family_name_s_apostrophe_may_be_left_out(
 def test_a_particle_alone_is_no_family_name(engine: Engine, make_brain: Any) -> None:
     page = ("people/colin-o-dowd", md("Colin O'Dowd", type="person"))
     assert slugs(ask(engine, make_brain(page), "o well, the dowd thing can wait")) == []
+
+
+PLOT = ("places/plot-14", md("Plot 14", type="place", summary="My allotment plot."))
+ORDER = ("projects/order-1042", md("Order 1042", type="project", summary="A table commission."))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Plot 14 needs weeding badly", [PLOT[0]]),  # opening the sentence, as mid-sentence
+        ("Order 1042 is ready for finishing", [ORDER[0]]),
+        ("Bay C flooded again", ["places/bay-c"]),  # a letter counts as a number does
+        ("Order 1042 — any news from the supplier?", [ORDER[0]]),
+        ("Plot 15 is overgrown", []),
+        ("Plot twist: it rained all week", []),
+        ("Plot 14: weeding, then the beans", []),  # a heading needs evidence, as before
+    ],
+)
+def test_a_numbered_title_opening_the_sentence(
+    engine: Engine, make_brain: Any, text: str, found: list[str]
+) -> None:
+    bay = ("places/bay-c", md("Bay C", type="place", summary="Storage by the gate."))
+    assert slugs(ask(engine, make_brain(PLOT, ORDER, bay), text)) == found
+
+
+TEGWEN = (
+    "people/tegwen-brook",
+    md("Tegwen Brook", type="person", aliases="[Tegwen, Tegwen B]", summary="Swim coach."),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("berth B is free tonight", []),  # a lone capital: a label
+        ("should I take vitamin B for this cold", []),
+        ("Tegwen B is coaching the juniors on saturday", [TEGWEN[0]]),
+        ("Mrs B says the pool is shut on monday", [TEGWEN[0]]),  # after a title: her initial
+    ],
+)
+def test_a_lone_initial_of_an_alias_names_no_one_alone(
+    engine: Engine, make_brain: Any, text: str, found: list[str]
+) -> None:
+    assert slugs(ask(engine, make_brain(TEGWEN), text)) == found

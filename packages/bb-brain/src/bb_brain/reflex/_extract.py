@@ -1136,6 +1136,19 @@ def _strip_titles(run: list[Token]) -> tuple[list[Token], tuple[str, ...]]:
     return (run[start:end], extra) if extra else (run, ())
 
 
+def _a_lone_letter(tok: Token, extra: tuple[str, ...]) -> bool:
+    """A capital letter standing alone, no title before it: a label ("berth B", "vitamin B").
+
+    After a title or a role it is a family name's letter ("Mrs C", "Coach D"), as a page
+    whose alias ends in one ("Tegwen B") writes it; alone it is no one's family name.
+    """
+    return len(tok.norm) == 1 and tok.norm.isalpha() and not {HONORIFIC, ROLE_NEARBY} & {*extra}
+
+
+#: What a lone letter may still be: an alias or a title of its own ("X"), not a surname.
+_LETTER_ARMS: Final = ALL_ARMS - {"surname"}
+
+
 def _standalone(tok: Token, maker: Maker, extra: tuple[str, ...]) -> list[Candidate]:
     """A capitalised word on its own: a name unless it is an ordinary word in disguise.
 
@@ -1158,7 +1171,7 @@ def _standalone(tok: Token, maker: Maker, extra: tuple[str, ...]) -> list[Candid
     candidate = maker.make(
         tok.norm,
         [tok],
-        ALL_ARMS,
+        _LETTER_ARMS if _a_lone_letter(tok, extra) else ALL_ARMS,
         extra=(position, *extra),
         ambiguity="",
         calendar=word.calendar,

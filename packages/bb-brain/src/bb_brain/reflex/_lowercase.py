@@ -32,6 +32,7 @@ unique page, never an ordinary word on either side), alone or inside a lowercase
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Final
 
 from bb_brain._names import HONORIFICS, NAME_SUFFIXES
@@ -222,7 +223,14 @@ def _opened_by_a_capital(span: list[Token], maker: Maker) -> list[Candidate] | N
     opening = _capital_of_position(span[0]) and span[0].norm != "the"
     if not (opening and (len(span) == 1 or _dictionary_phrase(span))):
         return None
+    if len(span) == 2 and _numbered(span) and not _a_heading(span, maker.text):
+        return None  # "Plot 14 needs weeding": a numbered thing, read as it is mid-sentence
     return [_opening_title(span, maker)] if len(span) > 1 and _inner(span[-1]) else []
+
+
+def _a_heading(span: list[Token], text: str) -> bool:
+    """A colon after the words: they head what follows ("Step 1: preheat ...")."""
+    return re.match(r"\s*:", text[span[-1].end :]) is not None
 
 
 def _named_titles(
