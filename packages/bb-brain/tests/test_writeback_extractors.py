@@ -622,15 +622,21 @@ def test_a_belief_belongs_to_its_holder() -> None:
 
 
 def test_a_self_repair_withdraws_what_it_repairs() -> None:
-    # the repair keeps the entity of the sentence it replaces, and only the new value
+    # the repair keeps the entity of the sentence it replaces, and only the new value: a
+    # count in place of the one it fixes
     assert rules(("user", "Widget Co has 30 staff. Er, no, hold on: 34 staff.")) == [
-        ("34 staff.", WIDGET.slug, None)
+        ("Widget Co has 34 staff", WIDGET.slug, None)
     ]
     repaired = rules(("user", "Widget Co opens a depot in Hull. No, make that Derby."))
     assert repaired == [("Derby.", WIDGET.slug, None)]
     # a refusal in another turn is no repair of the user's own words
     kept = rules(("user", "Widget Co has 30 staff."), ("user", "No, nothing else for now."))
     assert kept == [("Widget Co has 30 staff.", WIDGET.slug, None)]
+    # "actually" before the editing term, and "I mean it", which stresses and repairs nothing
+    moved = rules(("user", "Widget Co's delivery moved to Tuesday. Actually, make that Wednesday."))
+    assert moved == [("Widget Co's delivery moved to Wednesday", WIDGET.slug, None)]
+    meant = rules(("user", "Widget Co are great. I mean it, best supplier we have."))
+    assert [fact for fact, _, _ in meant][0] == "Widget Co are great."
 
 
 def test_a_restatement_behind_a_lead_in_is_not_a_second_fact() -> None:
@@ -962,6 +968,21 @@ def test_a_repair_that_gives_only_the_value_keeps_what_it_is_of() -> None:
             "Widget Co's shop is shut from the 25th. hang on, from the 27th",
             "Widget Co's shop is shut from the 27th",
         ),
+        # a count or an amount in any unit, or a figure alone that keeps the unit before it
+        ("Widget Co's new wing has 6 rooms, sorry, 8 rooms.", "Widget Co's new wing has 8 rooms"),
+        ("Widget Co raised 18,000 pesos, sorry, 21,000 pesos.", "Widget Co raised 21,000 pesos"),
+        ("Widget Co's run is 18 shows, no wait, 16.", "Widget Co's run is 16 shows"),
+        ("Widget Co's bill: 14,200 zł, oops I mean 12,400 zł.", "Widget Co's bill: 12,400 zł"),
+        ("Widget Co's invoice is 600 euro, I mean 650.", "Widget Co's invoice is 650 euro"),
+        # a figure alone fixes the figure written most like it, never a year or a time
+        (
+            "Widget Co's run is 18 shows in 3 cities. no wait, 16",
+            "Widget Co's run is 16 shows in 3 cities",
+        ),
+        ("Widget Co hired 3 people in 2023. sorry, 4", "Widget Co hired 4 people in 2023"),
+        ("Widget Co meets in room 4 at 10am. sorry, 5", "Widget Co meets in room 5 at 10am"),
+        ("Widget Co's trip was 3 days, sorry, 3 weeks", "Widget Co's trip was 3 weeks"),
+        ("Widget Co's fitting is the 9th, 2pm. no, 3", "Widget Co's fitting is the 9th, 3pm"),
     ],
 )
 def test_a_value_fixed_alone_is_put_in_place_of_the_slip(said: str, kept: str) -> None:
@@ -986,6 +1007,17 @@ def test_a_slip_fixes_the_value_written_most_like_it_and_keeps_the_rest() -> Non
 )
 def test_a_slip_mid_sentence_needs_a_value_alone_of_a_kind_before_it(said: str) -> None:
     assert any("12" in fact for fact, _, _ in rules(("user", said)))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Widget Co has 20 volunteers for the fair. sorry, 3 people can't come now",
+        "Widget Co has 30 staff. Sorry, 2 mins",  # another unit: no fix of the staff
+    ],
+)
+def test_a_count_with_more_said_of_it_or_in_another_unit_is_no_fix(said: str) -> None:
+    assert [fact for fact, _, _ in rules(("user", said))][0] == said.split(". ")[0] + "."
 
 
 def test_a_pause_with_no_value_after_it_fixes_nothing() -> None:
@@ -1857,6 +1889,24 @@ def test_the_word_for_the_body_an_own_organisation_is(summary: str, body: str) -
         # a person introduced as someone's relation: the clause is the other's
         ("Alice and her partner Jun-seo Brack booked 80 covers for the 9th", "80", ALICE.slug),
         ("Alice asked to meet my architect friend Layla Vossberg", "meet", ALICE.slug),
+        # a newcomer asked to do something does it, a few words about them between
+        ("Alice asked Odile Brannagh to shadow her from April", "shadow", "people/odile-brannagh"),
+        ("Alice asked Dr Odile Brannagh to look at her knee", "knee", "people/odile-brannagh"),
+        ("she asked Imre Vass from the maths dept to run a session", "session", "people/imre-vass"),
+        ("Alice invited Odile Brannagh to her book launch", "launch", "people/odile-brannagh"),
+        ("Alice wants Odile Brannagh to shadow her from April", "shadow", ALICE.slug),
+        ("Alice told Odile Brannagh she is moving to Leeds", "Leeds", ALICE.slug),
+        ("Alice asked whether Odile Brannagh would come to the wedding", "wedding", ALICE.slug),
+        ("Alice asked Odile Brannagh about the trip to Paris", "Paris", ALICE.slug),
+        # with no one named for its subject, the clause ending on who someone is
+        (
+            "met their Widget Co account manager today, Sorcha Delane.",
+            "manager",
+            "people/sorcha-delane",
+        ),
+        ("she asked if the new bookkeeper is Tobi Ekwueme", "bookkeeper", ALICE.slug),
+        ("she thinks the best choice is Tobi Ekwueme", "choice", ALICE.slug),
+        ("she had coffee with Bob Park, Odile Brannagh.", "coffee", ALICE.slug),
     ],
 )
 def test_a_newcomer_introduced_as_someone_new_owns_the_clause(

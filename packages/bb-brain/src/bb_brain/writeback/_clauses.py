@@ -58,10 +58,12 @@ CONTRAST: Final = re.compile(
 #: A self-repair opening a sentence: the editing term ("no, hold on", "make that") and the
 #: repair after it replace what the sentence before it said.
 REPAIR_START: Final = re.compile(
-    r"^(?:(?:wait|hold on|oh|hmm|er|um)[,.!]*\s+)?(?:no|nope)(?:[,.!]+\s*|\s+(?=wait|sorry|hold))"
+    r"^(?:(?:wait|hold on|oh|hmm|er|um|actually)[,.!]*\s+)?(?:no|nope)"
+    r"(?:[,.!]+\s*|\s+(?=wait|sorry|hold))"
     r"(?:(?:wait|hold on|sorry|scratch that|make that|i mean|i meant|rather)\b[\s,:;.!-]*)*"
-    r"|^(?:(?:sorry,?\s+)?(?:i mean|i meant|i misspoke|i mis-spoke)|scratch that|strike that|"
-    r"make that|correction|my mistake|my bad|let me correct (?:that|myself))\b[\s,:;.!-]*",
+    r"|^(?:(?:sorry,?\s+)?(?:i mean(?!\s+it\b)|i meant|i misspoke|i mis-spoke)|my mistake|my bad|"
+    r"(?:actually[,.!]*\s+)?(?:scratch that|strike that|make that|correction|"
+    r"let me correct (?:that|myself)))\b[\s,:;.!-]*",
     _I,
 )
 RELAY: Final = re.compile(

@@ -21,6 +21,10 @@ _WEEKDAY: Final = (
     r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|rsday|urday)?\b\.?"
 )
 _ORDINAL: Final = r"\d{1,2}(?:st|nd|rd|th)\b"
+#: A figure, its thousands grouped by commas or not: "21,000", "16", "4.2".
+_FIGURE: Final = r"(?:\d{1,3}(?:,\d{3})++|\d++)(?:\.\d++)?"
+#: Words after a figure that are no unit of it: "16, ok", "18 then", "2 of them".
+_NO_UNIT: Final = "a|an|the|of|at|in|on|to|for|by|from|with|per|and|or|but|so|then|ok|now|more|less"
 #: Each kind of value a slip is fixed with, as it may stand in a statement.
 _KINDS: Final = {
     "date": re.compile(
@@ -48,6 +52,13 @@ _KINDS: Final = {
     "percent": re.compile(r"\b\d+(?:\.\d+)?\s?%"),
     "money": re.compile(
         r"[£$€]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:k|m|bn)\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:quid|grand)\b",
+        re.IGNORECASE,
+    ),
+    # a count or an amount, with the word it counts or the unit it is in, or bare ("8 rooms",
+    # "21,000 pesos", "12,400 zł", "16"); the last kind tried, so a new date or time stays one
+    "quantity": re.compile(
+        rf"(?<![\w.,/:£$€-]){_FIGURE}(?![.,]?\d|[/:%-])"
+        rf"(?:\s?(?!(?:{MONTH}|am|pm|{_NO_UNIT})\b)(?P<unit>[^\W\d_]++))?",
         re.IGNORECASE,
     ),
 }
@@ -118,24 +129,93 @@ def substituted(statement: str, value: str, old: re.Pattern[str] | None = None) 
         month = re.search(_MONTH, was, re.IGNORECASE)
         if month is not None and re.search(_ORDINAL, new, re.IGNORECASE):
             new = f"{new} of {month.group(0)}"  # "Friday the 10th" of "Friday 3 July"
+    if kind == "quantity" and _NUMBER.fullmatch(new) and not _NUMBER.fullmatch(was):
+        new = _NUMBER.sub(new, was, count=1)  # "18 performances, no wait, 16": 16 of them
     if re.search(r"\bthe\s+$", statement[: found.start()], re.IGNORECASE):
         new = re.sub(r"^the\s+", "", new, flags=re.IGNORECASE)
     return statement[: found.start()] + new + statement[found.end() :]
+
+
+#: A figure alone: what a bare quantity replaces of one written with its unit.
+_NUMBER: Final = re.compile(_FIGURE)
 
 
 def nearest_value(statement: str, value: str) -> re.Match[str] | None:
     """The value of ``value``'s kind in ``statement`` that a slip most likely made.
 
     A slip changes a character or two ("8:10" for "8:40"): of several values of the kind,
-    the one written most like the new value, the later on a tie.
+    the one written most like the new value, the later on a tie. A count or an amount
+    fixes one in the same unit ("8 rooms" no "30 staff"), or the same figure in another unit
+    ("2 kids. Sorry, 2 dogs"), or one of any unit when it is a
+    figure alone, compared figure to figure: an hour with its "am" or "pm" too, never a
+    part of a date, a sum or another time, nor a year ("hired 3 people in 2023. sorry, 4"
+    fixes the 3).
     """
     kind = value_kind(value)
     if kind is None:
         return None
     every = list(_KINDS[kind].finditer(statement))
+    if kind == "quantity":
+        every = _quantities_fixed_by(statement, every, value)
+        if _NUMBER.fullmatch(value.strip()):
+            every += _HOUR.finditer(statement)  # "the 9th, 2pm. no, 3": 3pm
+            every.sort(key=lambda found: found.start())
+        figure = _figure_of(value)
+        return min(
+            reversed(every),
+            key=lambda found: slip_distance(_figure_of(found.group(0)), figure),
+            default=None,
+        )
     if not every:
         return None
     return min(reversed(every), key=lambda found: slip_distance(found.group(0), value))
+
+
+def _quantities_fixed_by(
+    statement: str, every: list[re.Match[str]], value: str
+) -> list[re.Match[str]]:
+    """The counts and amounts of ``statement`` that ``value`` may fix (see nearest_value)."""
+    taken = [
+        found.span()
+        for kind, pattern in _KINDS.items()
+        if kind != "quantity"
+        for found in pattern.finditer(statement)
+    ]
+    said = _KINDS["quantity"].fullmatch(value.strip())
+    unit = _unit(said.group("unit")) if said is not None and said.group("unit") else ""
+    kept: list[re.Match[str]] = []
+    for found in every:
+        if any(start < found.end() and found.start() < end for start, end in taken):
+            continue  # "at 10am", "on 12 June", "£40": a value of another kind
+        figure = _NUMBER.match(found.group(0))
+        if unit and _unit(found.group("unit") or "") != unit and not _same_figure(found, value):
+            continue  # "30 staff. Sorry, 2 mins" fixes nothing; "2 kids. Sorry, 2 dogs" does
+        if figure is not None and _YEAR.fullmatch(figure.group(0)) and len(value.strip()) < 4:
+            continue
+        kept.append(found)
+    return kept
+
+
+#: An hour and its "am" or "pm": a figure alone fixes it as it fixes a count.
+_HOUR: Final = re.compile(r"(?<![\d:.])\b\d{1,2}\s?(?:am|pm)\b", re.IGNORECASE)
+#: A year: no count a short figure fixes.
+_YEAR: Final = re.compile(r"(?:19|20)\d\d")
+
+
+def _same_figure(found: re.Match[str], value: str) -> bool:
+    return _figure_of(found.group(0)) == _figure_of(value)
+
+
+def _figure_of(written: str) -> str:
+    """The figure of a count, an amount or an hour as written: "18" of "18 shows"."""
+    figure = _NUMBER.search(written)
+    return figure.group(0) if figure is not None else written
+
+
+def _unit(word: str) -> str:
+    """A unit's word as written either way: "room" and "rooms" are one unit."""
+    folded = word.casefold()
+    return folded[:-1] if folded.endswith("s") and len(folded) > 3 else folded
 
 
 def slip_distance(was: str, new: str) -> int:

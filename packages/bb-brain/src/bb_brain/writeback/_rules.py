@@ -106,6 +106,7 @@ from bb_brain.writeback._repairs import (
     nearest_value,
     slip_distance,
     substituted,
+    value_kind,
 )
 from bb_brain.writeback._segment import Segment
 
@@ -1362,6 +1363,8 @@ def _value_of(head: str, *, marked: bool = False) -> tuple[str, str] | None:
         tail = " ".join(words[cut:]).rstrip(" .!")
         if tail and (tail.split()[0].casefold() in _LIST_GOES_ON or nearest_value(tail, value)):
             return None  # "Monday and Friday": a list of values, no value and its tail
+        if tail and value_kind(value) == "quantity":
+            return None  # "sorry, 3 people can't come": a count with more said of it is news
         return value, tail
     return None
 
@@ -2258,11 +2261,74 @@ def _newcomer(
     for ref in refs:
         if not (ref.explicit and ref.entity.is_person and ref.entity.slug in fresh):
             continue
+        if _their_own_clause(text, ref, named_subject=named_subject):
+            return ref
         if _SOMEONE_NEW.search(text, 0, ref.start) is None:
             continue
         if not named_subject or _DESCRIBED_AFTER.match(text, ref.end):
             return ref
     return None
+
+
+def _their_own_clause(text: str, ref: Reference, *, named_subject: bool) -> bool:
+    """The newcomer is the one the clause speaks of, whoever it names before them.
+
+    They are asked to do it ("Hesketh asked Odile Brannagh to shadow him"); or, when nobody is
+    named as the clause's subject, the clause ends by saying who someone is ("the new
+    bookkeeper is Ines Varga", "met their account manager today, Sorcha Delane"), unless it asks
+    whether or gives a view ("she asked if the new scheduler is Tobi Ekwueme", "she thinks the
+    best choice is Tobi Ekwueme").
+    """
+    if ref.start == 0:
+        return False
+    after = text[ref.end :]
+    if _asked_to_do(text, ref):
+        return True
+    if named_subject or _WHETHER_OR_VIEW.search(text, 0, ref.start) is not None:
+        return False
+    if after.strip(" .!,;"):
+        return False
+    said = _SAID_WHO.search(text, 0, ref.start)
+    return said is not None and (said.group("noun") is None or said.group("noun").islower())
+
+
+def _asked_to_do(text: str, ref: Reference) -> bool:
+    """Someone asks, tells, invites or gets the newcomer to do something.
+
+    "to" and a verb follow the name, or a few words about them first ("Dr Imre Vass from the
+    maths dept to run a session"), none of which opens another clause ("told Odile Brannagh she
+    is moving to Leeds" tells him of her move).
+    """
+    asked = _ASKED.search(text, 0, ref.start)
+    if asked is None:
+        return False
+    title = (asked.group("title") or "").rstrip(".").casefold()
+    if title and title not in HONORIFICS:
+        return False  # "asked whether Dario Russo would come" asks of him, asks him nothing
+    then = _THEN_TO_DO.match(text, ref.end)
+    return then is not None and _CLAUSE_WORD.search(then.group("about") or "") is None
+
+
+#: The asking, telling or getting, right before the newcomer's name (and a title).
+_ASKED: Final = re.compile(
+    r"\b(?:ask|asked|asks|asking|tell|told|tells|get|got|invite|invited)\s+"
+    r"(?:(?P<title>[a-z]+\.?)\s+)?$",
+    re.IGNORECASE,
+)
+#: What they are to do, or where they are asked to, after a few words about them: "... from
+#: the maths dept to run", "invited Odile Brannagh to her book launch".
+_THEN_TO_DO: Final = re.compile(r"(?P<about>(?:\s+[\w'’-]+){0,4}?)\s+to\s+[a-z]+\b")
+#: Words that open a clause of their own among those about the newcomer.
+_CLAUSE_WORD: Final = re.compile(
+    r"\b(?:i|you|he|she|we|they|it|that|about|if|whether|is|was|are|were)\b", re.IGNORECASE
+)
+#: A question, a condition or a view the newcomer's clause is part of.
+_WHETHER_OR_VIEW: Final = re.compile(
+    r"\b(?:if|whether|unless|thinks?|thought|reckons?|believes?|feels?|guess|hopes?|says|said)\b",
+    re.IGNORECASE,
+)
+#: Who someone is, said at the clause's end: "... is ", or a comma after a word.
+_SAID_WHO: Final = re.compile(r"(?:\b(?:is|was)\s+|\b(?P<noun>[A-Za-z]+)\s*,\s*)$")
 
 
 #: A description right after a newcomer's name: a role, a workplace, where they live.
