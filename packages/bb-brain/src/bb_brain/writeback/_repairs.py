@@ -145,11 +145,10 @@ def nearest_value(statement: str, value: str) -> re.Match[str] | None:
 
     A slip changes a character or two ("8:10" for "8:40"): of several values of the kind,
     the one written most like the new value, the later on a tie. A count or an amount
-    fixes one in the same unit ("8 rooms" no "30 staff"), or the same figure in another unit
-    ("2 kids. Sorry, 2 dogs"), or one of any unit when it is a
-    figure alone, compared figure to figure: an hour with its "am" or "pm" too, never a
-    part of a date, a sum or another time, nor a year ("hired 3 people in 2023. sorry, 4"
-    fixes the 3).
+    fixes one in the same unit ("8 rooms" no "30 staff"), or the same figure in another
+    unit ("2 kids. Sorry, 2 dogs"), or, when it is a figure alone, one of any unit compared
+    figure to figure: an hour with its "am" or "pm" too, never a part of a date, a sum or
+    another time, nor a year ("hired 3 people in 2023. sorry, 4" fixes the 3).
     """
     kind = value_kind(value)
     if kind is None:

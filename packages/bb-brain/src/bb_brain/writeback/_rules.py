@@ -2297,14 +2297,14 @@ def _asked_to_do(text: str, ref: Reference) -> bool:
 
     "to" and a verb follow the name, or a few words about them first ("Dr Imre Vass from the
     maths dept to run a session"), none of which opens another clause ("told Odile Brannagh she
-    is moving to Leeds" tells him of her move).
+    is moving to Leeds" tells Odile of the speaker's move).
     """
     asked = _ASKED.search(text, 0, ref.start)
     if asked is None:
         return False
     title = (asked.group("title") or "").rstrip(".").casefold()
     if title and title not in HONORIFICS:
-        return False  # "asked whether Dario Russo would come" asks of him, asks him nothing
+        return False  # "asked whether Odile Brannagh would come" asks them nothing
     then = _THEN_TO_DO.match(text, ref.end)
     return then is not None and _CLAUSE_WORD.search(then.group("about") or "") is None
 
