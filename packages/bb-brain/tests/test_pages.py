@@ -46,6 +46,15 @@ def test_alias_rows_cover_every_arm() -> None:
     assert ("cruz", "surname") in titled.alias_rows()
 
 
+def test_an_alias_that_is_the_family_name_is_no_nickname() -> None:
+    # called by the name that ends the title: no "<alias> <family>" doubling
+    rec = parse_page(
+        "people/tran-van-minh", "---\ntitle: Tran Van Minh\naliases: [Minh]\n---\n", "s"
+    )
+    assert ("minh minh", "name-form") not in rec.alias_rows()
+    assert ("minh", "alias") in rec.alias_rows() and ("minh", "surname") in rec.alias_rows()
+
+
 def test_surname_only_for_people() -> None:
     company = parse_page("companies/widget-co", "---\ntitle: Widget Co\n---\n", "s")
     # no surname or given name; the slug also written as one word, as in an address; the

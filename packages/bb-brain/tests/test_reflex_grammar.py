@@ -2754,3 +2754,251 @@ def test_a_question_put_after_remind_me(engine: Engine, make_brain: Any) -> None
     brain = make_brain(CHARITY)
     assert slugs(ask(engine, brain, "remind me did charity send the invoice")) == [CHARITY[0]]
     assert slugs(ask(engine, brain, "remind me to give to charity this year")) == []
+
+
+QUIST = ("people/ottilie-quist", md("Ottilie Quist", type="person", summary="Head groom."))
+QUIST_KIN = (
+    "people/ottilie-quist",
+    md("Ottilie Quist", type="person", summary="The user's cousin, a florist."),
+)
+QUILL_PIANO = ("props/quill", md("Quill", type="prop", summary="The upright piano on tour."))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "named"),
+    [
+        # the speaker's relative of that name, someone the page is not
+        (QUIST, "my cousin ottilie is flying in on sunday", False),
+        (QUIST, "our niece Ottilie starts school in May", False),
+        (QUILL_PIANO, "my sister quill graduates that weekend", False),
+        # the page says she is that relative, or the words are no relative's
+        (QUIST_KIN, "my cousin ottilie is flying in on sunday", True),
+        (QUIST, "my colleague Ottilie is off today", True),
+        (QUIST, "my cousin's friend Ottilie Quist fixed it", True),
+        (
+            (
+                "people/ottilie-quist",
+                md("Ottilie Quist", type="person", summary="Married to the user."),
+            ),
+            "my wife ottilie is off sick today",
+            True,
+        ),
+        (
+            ("pets/kovu", md("Kovu", type="pet", summary="A collie.")),
+            "my buddy kovu is at the vet",
+            True,
+        ),
+    ],
+)
+def test_a_name_after_the_speakers_family_word(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])
+
+
+DRAVELLO = ("companies/dravello", md("Dravello Physio", type="company", aliases="[dravello]"))
+MORTISE = ("companies/mortise-joinery", md("Mortise Joinery", type="company", aliases="[mortise]"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "named"),
+    [
+        (MORTISE, "our rotas mortise neatly with the match days", False),  # a verb after "dates"
+        (MORTISE, "need to mortise the joints myself", False),  # an infinitive
+        (MORTISE, "mortise sent the quote over", True),
+        (MORTISE, "ring mortise about the flats", True),
+        (MORTISE, "we're going to mortise tomorrow for the flats", True),  # a destination
+        (DRAVELLO, "need to dravello up before the show", True),  # no dictionary word
+    ],
+)
+def test_a_rare_dictionary_word_used_as_a_verb(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])
+
+
+HILDRA = ("products/hildra", md("Hildra", type="product", summary="The workshop's kiln."))
+JOSSE = (
+    "people/taavi-lember",
+    md("Taavi Lember", type="person", aliases="[Josse]", summary="Drives for the courier."),
+)
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "named"),
+    [
+        (HILDRA, "hildra from the parish office phoned about the licence", False),  # a person
+        (HILDRA, "hildra is beeping again", True),
+        (HILDRA, "collected hildra from the garage this morning", True),  # a thing fetched
+        (JOSSE, "is josse from the depot still due", True),
+        (JOSSE, "is josse at the garage today", True),
+    ],
+)
+def test_someone_from_somewhere_is_a_person(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])
+
+
+VELKOPEN = ("products/velkopen", md("VelkoPen", type="product", summary="An insulin pen."))
+THE_MARQUESS = (
+    "vehicles/the-marquess",
+    md("The Marquess", type="vehicle", aliases="[Marquess]", summary="The tour van."),
+)
+BRAVINTH = ("companies/bravinth", md("Bravinth", type="company", summary="A supplier."))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "named"),
+    [
+        (VELKOPEN, "he says the velkopen is clicking when he dials it", True),
+        (THE_MARQUESS, "the Marquess is rattling on the hills again", True),
+        (VELKOPEN, "the velkopen one on the shelf", False),  # the one with it on
+        (BRAVINTH, "the bravinth in the lobby is broken", False),  # a firm after "the"
+    ],
+)
+def test_a_things_own_name_after_the(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])
+
+
+def test_someone_elses_thing_after_the_page_was_named(engine: Engine, make_brain: Any) -> None:
+    page = ("projects/the-quarry", md("The Quarry", type="project", aliases="[Quarry]"))
+    brain = make_brain(page)
+    first = "the quarry rehearsal moved to thursday"
+    assert slugs(after(engine, brain, first, "my uncle's quarry flooded again")[1]) == []
+    assert slugs(after(engine, brain, first, "is the quarry still on for thursday")[1]) == [page[0]]
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (
+            (
+                "projects/winter-ball",
+                md("Staff Winter Do", type="project", aliases="[the winter do]"),
+            ),
+            "is the winter do still at the boathouse",
+        ),
+        (
+            (
+                "companies/amber-lantern",
+                md("Amber Lantern Skips", type="company", aliases="[Amber Lantern]"),
+            ),
+            "skips are full, when's amber lantern next due",
+        ),
+        (
+            ("projects/tuesday-clinic", md("Tuesday Clinic", type="project")),
+            "is tuesday clinic on this week",
+        ),
+    ],
+)
+def test_a_whole_alias_or_a_questions_bare_subject(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == [page[0]]
+
+
+IVY_PERSON = (
+    "people/ivy-abela",
+    md("Ivy Abela", type="person", aliases="[Ivy]", summary="Posts the club's notices."),
+)
+TANSY_FRIEND = (
+    "people/tansy-orr",
+    md("Tansy Orr", type="person", aliases="[Tansy]", summary="The user's friend from school."),
+)
+TANSY = ("people/tansy-orr", md("Tansy Orr", type="person", aliases="[Tansy]", summary="Driver."))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "named"),
+    [
+        (IVY_PERSON, "can ivy put it on the noticeboard, she's up there", True),  # a deed asked
+        (IVY_PERSON, "can ivy grow in shade", False),  # the plant
+        (TANSY, "my friend tansy from uni did shifts there for years", False),
+        (TANSY, "our neighbour tansy has a ladder", False),
+        (TANSY_FRIEND, "my friend tansy from school is coming", True),  # the page's friend
+    ],
+)
+def test_a_deed_asked_of_someone_and_the_speakers_friends(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "named"),
+    [
+        # an "s" typed for a possessive owns what follows: nothing owned before "before"
+        (
+            ("people/ignatz-berr", md("Ignatz Berr", type="person", aliases="[Vardo]")),
+            "grabbing vardos before the rehearsal",
+            False,
+        ),
+        (
+            ("people/ignatz-berr", md("Ignatz Berr", type="person", aliases="[Vardo]")),
+            "vardos camera died again",
+            True,
+        ),
+        # a rare family name before "one" is theirs ("the Okafor job")
+        (
+            ("people/ama-tweneboa", md("Ama Tweneboa", type="person", aliases="[Ama]")),
+            "the tweneboa couple want the barn",
+            True,
+        ),
+        (
+            ("people/ignatz-berr", md("Ignatz Berr", type="person", aliases="[Vardo]")),
+            "vardos own van broke down",
+            True,
+        ),
+        # a council's short name after "in" is its town
+        (
+            ("orgs/quenby-borough-council", md("Quenby Borough Council", type="organisation")),
+            "my aunt lives out in quenby, the market square is dug up",
+            False,
+        ),
+        (
+            ("orgs/quenby-borough-council", md("Quenby Borough Council", type="organisation")),
+            "has quenby replied about the bid",
+            True,
+        ),
+    ],
+)
+def test_whose_a_word_is(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])
+
+
+def test_any_one_of_a_kind_after_the_page_was_named(engine: Engine, make_brain: Any) -> None:
+    # the firm was named in what the agent was shown of its owner
+    owner = md("Odo Brack", type="person", aliases="[Odo]", summary="Owner of Honey Rush Bakes.")
+    firm = md("Honey Rush Bakes", type="company", aliases="[Honey Rush]", summary="Cakes.")
+    brain = make_brain(("people/odo-brack", owner), ("companies/honey-rush", firm))
+    first = "odo is icing the buns"
+    for said, named in (
+        ("the pups got a honey rush at the fair", []),
+        ("did the honey rush invoice come", ["companies/honey-rush"]),
+    ):
+        assert slugs(after(engine, brain, first, said)[1]) == named
+
+
+def test_a_time_of_day_asked_of_is_no_name(engine: Engine, make_brain: Any) -> None:
+    page = ("projects/rush-hour", md("Rush Hour", type="project", summary="The user's spin class."))
+    assert slugs(ask(engine, make_brain(page), "when's rush hour round here, 5?")) == []
+
+
+@pytest.mark.parametrize(
+    ("alias", "text", "named"),
+    [
+        ("the vet", "can the mare be seen by the vet on friday", True),
+        ("the dentist", "i have to see the dentist on monday", True),
+        ("the vet", "my dog hates going to a vet", False),  # any vet
+    ],
+)
+def test_a_persons_own_alias_for_their_role(
+    engine: Engine, make_brain: Any, alias: str, text: str, named: bool
+) -> None:
+    page = ("people/orla-fenn", md("Orla Fenn", type="person", aliases=f"[Orla, {alias}]"))
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])

@@ -391,7 +391,9 @@ class PageRecord:
             rows += [(f"{forms.given} {typed}", "name-form"), (typed, "surname")]
         for alias in self.aliases:
             nickname = normalise(alias)
-            if nickname and " " not in nickname and nickname != forms.given:
+            # a nickname: no alias that is the given or the family name ("Long" of Phan
+            # The Long, called by his given name last, makes no "long long")
+            if nickname and " " not in nickname and nickname not in (forms.given, forms.family):
                 rows += [(f"{nickname} {forms.family}", "name-form")]
                 rows += [(f"{forms.family} {nickname}", "name-form")]
         if forms.family_with_particles:

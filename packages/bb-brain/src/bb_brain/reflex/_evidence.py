@@ -65,6 +65,7 @@ from bb_brain._names import (
 from bb_brain._nicknames import one_persons_names
 from bb_brain._orgnames import KIND_HEAD_MAX_ZIPF, ORG_WORDS, STREETS, is_organisation
 from bb_brain._pg import Connection
+from bb_brain._relations import SERVICE_ROLES, relation_key
 from bb_brain.pages import (
     COINED_NAME_ARM,
     FAMILY_INITIAL_ARM,
@@ -92,7 +93,10 @@ from bb_brain.reflex._lexicon import (
     CODENAME_MARKERS,
     DETERMINERS,
     FAMILY_WORDS,
+    LOCATIVE_PREPOSITIONS,
+    MOTION_WORDS,
     OBJECT_OPENERS,
+    PERSON_VERBS_AFTER,
     POSSESSIVE_DETERMINERS,
     ROLE_NOUNS,
 )
@@ -136,6 +140,7 @@ from bb_brain.reflex._syntax import (
     HEARD_OF,
     IMPERATIVE,
     INDIRECT_OBJECT,
+    INFINITIVE,
     LISTED_WITH_PLACE,
     MEASURED,
     MODAL_AS_NAME,
@@ -150,6 +155,7 @@ from bb_brain.reflex._syntax import (
     SAID_TO_BE_A_WORK,
     SAID_TO_EXIST,
     TO_DO_SOMETHING,
+    VERB_AFTER_SUBJECT,
     WHEREABOUTS,
     WORD_OF_A_LANGUAGE,
     bare_count_noun,
@@ -351,6 +357,22 @@ def local_evidence(res: Resolved) -> list[str]:
     return found
 
 
+def _the_users_own_role_name(res: Resolved) -> bool:
+    """A person's own alias "the vet", "the accountant": what the user calls the one they have.
+
+    Written on the page by its writer, a role with "the" is the user's name for their own
+    vet or accountant, as a summary saying "The user's vet" makes it (:data:`SERVICE_ROLES`).
+    """
+    words = res.cand.norm.split()
+    if res.arm != "alias" or not res.page.is_person or len(words) != 2 or words[0] != "the":
+        return False
+    return words[1] in SERVICE_ROLES or relation_key([], words[1]) is not None
+
+
+#: The evidence of :func:`_the_users_own_role_name`.
+OWN_ROLE_NAME: Final = "the page's own name for a role the user has one of"
+
+
 def _a_word_quoted(res: Resolved) -> bool:
     """A person's name that is a word, quoted alone: the word talked about.
 
@@ -377,6 +399,8 @@ def _person_or_pet_evidence(res: Resolved, signals: set[str]) -> list[str]:
         found += [signal for signal in _PERSON_ONLY if signal in signals]
         found += [_as_read(res, signal) for signal in signals if _initial_agrees(res, signal)]
         found += [signal for signal in signals if _given_initial_agrees(res, signal) is True]
+        if _the_users_own_role_name(res):
+            found.append(OWN_ROLE_NAME)
     if _is_pet(res):
         found += [signal for signal in (CARED_FOR, ANIMAL_DEED, ANIMAL_KIND) if signal in signals]
         if REFERRED_BACK in signals:  # "biscuit can't have treats, she's on a diet"
@@ -753,6 +777,26 @@ def _venue_after_the(res: Resolved) -> bool:
     )
 
 
+def _a_things_own_name(res: Resolved) -> bool:
+    """A thing's own name after "the": "the velkopen is clicking", "the Marquess stalled".
+
+    A device, a van or a prop whose name no dictionary has is spoken of with the article, as
+    is any page whose title opens with it ("The Marquess"); a person, a pet, a firm, a place or
+    a plan after "the" is not.
+    """
+    if res.arm not in NAME_ARMS or res.cand.ambiguity or res.cand.tokens != 1:
+        return False
+    after = _word_after(res)
+    if _modifies_what_follows(res) or (after is not None and after.norm in ("one", "ones")):
+        return False  # "the guillemot one on the postcard": the one with a guillemot on it
+    if res.page.title.split()[:1] in (["The"], ["the"]):
+        return True
+    if res.page.is_person or _is_pet(res) or _organisation(res) or _is_place(res):
+        return False
+    # a word a dictionary has is its own noun there ("the guillemot one on the postcard")
+    return unknown_word(res.cand.norm) and not (_a_plan(res) or _an_occasion(res))
+
+
 def _an_occasion_after_the(res: Resolved) -> bool:
     """An event's own name no dictionary has, after "the": "is the quorathon still on?".
 
@@ -780,6 +824,8 @@ def _an_articles_noun(res: Resolved, signals: set[str]) -> str | None:
         DETERMINED_PHRASE in signals
         and not _venue_after_the(res)
         and not _an_occasion_after_the(res)
+        and not _a_things_own_name(res)
+        and not _a_clients_matter(res)  # "the kyei one": the Kyeis', however rare the name
         and FAMILY_BY_NAME not in signals
     ):
         return f"declined: {res.cand.raw!r} is a whole noun phrase after a determiner"
@@ -1466,6 +1512,8 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
         return f"declined: {res.cand.raw!r} follows the given name {given!r}: another person's name"
     if _a_saint(res):
         return f"declined: {res.cand.raw!r} follows 'St', a saint's name (a church, a day)"
+    if kin := _the_speakers_other_relative(res):
+        return f"declined: {res.cand.raw!r} is the user's {kin}, which the page does not say it is"
     if AUTHOR_OF_WORKS in signals:  # "Noor's new album": the singer
         return f"declined: {res.cand.raw!r} is {AUTHOR_OF_WORKS}, a namesake the user reads of"
     if HEARD_OF in signals:  # "a film with mary quell in it"
@@ -1501,6 +1549,87 @@ def _another_given_name(res: Resolved) -> str:
         return given.norm
     names = [fold(name) for name in strip_titles(title[:-1])]
     return "" if any(one_persons_names(fold(given.norm), name) for name in names) else given.norm
+
+
+def _the_speakers_other_relative(res: Resolved) -> str:
+    """The relation word of "my cousin rose" when the page says nothing of being the user's.
+
+    A given name right after the speaker's family or friend word names that relative or
+    friend ("my cousin mabel is flying in", "our nephew Ben", "my friend wren from
+    college"), someone a page about a colleague (Mabel Quist, "Head groom.") is not. A page
+    whose summary speaks of the user or of any family or friendship ("Married to the user",
+    "Wife. Teaches maths") may be them.
+    """
+    kin = _the_speakers_relative(res)
+    if not kin or not res.page.is_person:
+        return ""
+    said = set(re.findall(r"[a-z]+", fold(res.page.summary)))
+    return "" if said & _RELATED else kin
+
+
+def _acts_after_where(res: Resolved) -> bool:
+    """A person's verb right after "from"/"at" and where: "dulcie from the parish office phoned"."""
+    span = res.cand.span
+    if span is None:
+        return False
+    after = span.tokens[span.last + 1 : span.last + 1 + _WHERE_WORDS]
+    verbs = [tok for tok in after if tok.norm in PERSON_VERBS_AFTER or tok.norm in _CAME]
+    return bool(verbs) and all(tok.glued for tok in after[: after.index(verbs[0]) + 1])
+
+
+#: How many words "from the parish council" and the verb after it may take.
+_WHERE_WORDS: Final = 6
+#: Visits only someone makes: "Kasia from the bank came round".
+_CAME: Final = frozenset("came rang phoned popped dropped".split())
+
+
+def _gone_to(res: Resolved) -> bool:
+    """A "to" after a word of travel: a destination ("going to mortise tomorrow"), no verb."""
+    span = res.cand.span
+    if span is None or span.first < 2 or span.tokens[span.first - 1].norm != "to":
+        return False
+    return span.tokens[span.first - 2].norm in MOTION_WORDS
+
+
+def _a_councils_town(res: Resolved) -> bool:
+    """The town or county a council is named for, after "in": "my aunt lives out in wrenfold".
+
+    A council's, a county's or a parish's short name is the place it governs; where one
+    lives, works or goes is the place, not the body.
+    """
+    span = res.cand.span
+    if res.arm not in SHORT_NAME_ARMS or span is None or span.first < 1:
+        return False
+    if not _CIVIC.intersection(normalise(res.page.title).split()):
+        return False
+    return span.tokens[span.first - 1].norm in LOCATIVE_PREPOSITIONS
+
+
+#: Words of a body named after the place it governs: "Ashworth Borough Council".
+_CIVIC: Final = frozenset("council borough county district parish municipality".split())
+
+
+def _the_speakers_relative(res: Resolved) -> str:
+    """The family or friend word right before a one-word mention, after "my" or "our", else ""."""
+    span = res.cand.span
+    if span is None or span.first < 2 or res.cand.tokens != 1:
+        return ""
+    kin, whose = span.tokens[span.first - 1], span.tokens[span.first - 2]
+    if not span.tokens[span.first].glued or kin.norm not in _KIN:
+        return ""
+    return kin.norm if whose.norm in _THE_SPEAKERS and not kin.possessive else ""
+
+
+#: Friends and neighbours, introduced by what they are to the speaker as relatives are.
+_FRIENDS: Final = frozenset("friend mate pal bestie buddy neighbour neighbor".split())
+#: Family words a relative is introduced by ("partner" is as often a business's).
+_KIN: Final = (frozenset(FAMILY_WORDS) - {"partner"}) | _FRIENDS
+#: Words of a summary that make its person someone's relative or friend, the user's perhaps.
+_RELATED: Final = _KIN | frozenset(
+    "user users partner spouse married friends mates neighbours neighbors family".split()
+)
+#: The speaker's own: "my", "our".
+_THE_SPEAKERS: Final = frozenset({"my", "our"})
 
 
 def _a_saint(res: Resolved) -> bool:
@@ -1653,6 +1782,14 @@ def _a_persons_here(res: Resolved) -> str | None:
         return f"declined: {res.cand.raw!r} is a family's name before one of its children"
     if res.arm == TITLE_PART_ARM and _one_of_a_kind(res):
         return f"declined: {res.cand.raw!r} follows 'a', one of a kind, not the page's own"
+    if not _is_pet(res) and (kin := _the_speakers_relative(res)):
+        return f"declined: {res.cand.raw!r} follows 'my {kin}': someone the user knows"
+    if _a_councils_town(res):
+        return f"declined: {res.cand.raw!r} after 'in' is the town {res.page.title!r} governs"
+    if AFFILIATION in res.cand.signals and not _is_pet(res) and _acts_after_where(res):
+        # "dulcie from the parish office phoned": someone, not the prop called Dulcie
+        # ("collected bessie from the garage" is the van)
+        return f"declined: {res.cand.raw!r} is {AFFILIATION} and does what a person does"
     return None
 
 
@@ -1822,6 +1959,11 @@ def _no_name_at_all(res: Resolved, signals: set[str]) -> str | None:
     if AFTER_ADJECTIVE in signals and LOWERCASE in signals and sense(res.cand.norm).lexical:
         # "the pitch was total quagmire": a dictionary word, however rare, is that word
         return f"declined: {res.cand.raw!r} is {AFTER_ADJECTIVE}"
+    verbs = [signal for signal in (INFINITIVE, VERB_AFTER_SUBJECT) if signal in signals]
+    if verbs and LOWERCASE in signals and sense(res.cand.norm).lexical and not _gone_to(res):
+        # "need to mortise the frame", "our rotas mortise neatly": a dictionary word too rare to
+        # need evidence as a name is still that word where the grammar makes it a verb
+        return f"declined: {res.cand.raw!r} is {verbs[0]}"
     return None
 
 
@@ -1891,7 +2033,7 @@ def _a_family_after(res: Resolved) -> bool:
 
 
 #: Nouns a family's name stands before (not "kids" or "children": a school's are too).
-_FAMILY_NOUNS: Final = frozenset("family families household twins".split())
+_FAMILY_NOUNS: Final = frozenset("family families household twins couple".split())
 
 
 def _a_matter_after(res: Resolved) -> bool:
@@ -2386,7 +2528,12 @@ class Conversation:
             page = content.get(res.slug)
             evidence: list[str] = []
             readings = readings_of.get(id(res))
-            if readings is None and page is not None and self._named_before(page, res.cand.norm):
+            if (
+                readings is None
+                and page is not None
+                and not _someone_elses_thing(res)
+                and self._named_before(page, res.cand.norm)
+            ):
                 evidence.append(PRIOR_MENTION)
             # Only a page named in the same text: a window turn may be about something else.
             # ... and named by a name: "the scaffolding on block b" anchors no "block b"
@@ -2583,6 +2730,23 @@ class Conversation:
         return any(
             _contains(self._prior_folded, surface) for surface in page.strong if surface != mention
         )
+
+
+def _someone_elses_thing(res: Resolved) -> bool:
+    """Everyday words owned by someone the title does not name, or any one: "my mum's orchard".
+
+    Named before, "the orchard" may be the page; someone's own orchard is theirs, and "a
+    pillow fight" is any one ("the pups had a pillow fight", of Pillow Fight Events).
+    """
+    span = res.cand.span
+    if span is None or span.first < 1 or not res.cand.ambiguity:
+        return False
+    before = span.tokens[span.first - 1]
+    if not span.tokens[span.first].glued:
+        return False
+    if before.norm in ("a", "an"):
+        return True
+    return before.possessive and before.norm not in normalise(res.page.title).split()
 
 
 def _by_the_words_beside(options: Sequence[Resolved]) -> Resolved | None:

@@ -193,8 +193,9 @@ def _phrase_candidates(span: list[Token], maker: Maker) -> list[Candidate]:
         return []  # the capitalised channel reads a run of capitals
     if size == 2 and span[0].norm == "the" and _inner(span[1]):
         return [_the_place(span, maker)]  # "at the foundry"
-    if span[0].norm == "the" and all(_inner(tok) for tok in span[1:]):
-        return [_the_title(span, maker)]  # "for the cold store"
+    if span[0].norm == "the" and all(_inner(tok) for tok in span[1:-1]):
+        if _inner(span[-1]) or (size > 2 and span[-1].norm == "do"):
+            return [_the_title(span, maker)]  # "for the cold store", "the christmas do"
     if size == 2 and _phrasal_name(span, maker):
         # "how much came in at sleep out": an event named by its deed
         return [_lower_phrase(span, maker, EXACT_ARMS, join(span), plain=True)]
@@ -418,6 +419,13 @@ def _phrase(span: list[Token], text: str) -> str:
     return normalise(text[span[0].start : span[-1].end])
 
 
+#: Small words no owned thing opens with: prepositions, conjunctions, articles.
+_NOTHING_OWNED: Final = frozenset(
+    "before after to for from with at in on by of about into onto and or but the a an if when"
+    " so than as".split()
+)
+
+
 def _possessive_typed_without_apostrophe(tokens: list[Token], tok: Token) -> str | None:
     """The name in "osrics RFE": an unknown word, an "s", and something of theirs after it.
 
@@ -434,6 +442,8 @@ def _possessive_typed_without_apostrophe(tokens: list[Token], tok: Token) -> str
         return None  # "6 rowans for the hedge": a plural, counted
     if finite(nxt.norm) and not sense(nxt.norm).noun:
         return None  # "rowans are cheaper bare root": a plural, the subject of its verb
+    if nxt.norm in _NOTHING_OWNED:
+        return None  # "fetching jacos after the match": nothing of theirs follows
     stem = tok.norm[:-1]
     meaning = sense(stem)
     return None if meaning.known_word or meaning.function or stem.endswith("s") else stem

@@ -1284,12 +1284,23 @@ def _has_object(tokens: list[Token], verb: Token) -> bool:
         return placed is not None and placed.norm in _PLACING
     if following.norm in ("it", "them"):  # "send it over", "sort them out": a phrasal deed
         particle = _glued_after(tokens, following.index)
+        if particle is not None and particle.norm in _PLACING and _a_placing(verb):
+            return True  # "put it on the board", "pop them in the post": put somewhere on purpose
         return particle is not None and particle.norm in _PARTICLES
     return _bare_noun_phrase(following)
 
 
 #: Prepositions that say where or for whom "one" is put: "put one up by", "get one for".
 _PLACING: Final = frozenset("on in into onto for to at by under up".split())
+
+
+def _a_placing(verb: Token) -> bool:
+    """A verb of putting something somewhere on purpose: "put", "post", "pop", "stick"."""
+    return not _PUTTING.isdisjoint(sense(verb.norm).verb_lemmas | {verb.norm})
+
+
+#: Verbs of putting something somewhere on purpose.
+_PUTTING: Final = frozenset("put post pop stick pin add upload hang place".split())
 
 
 def _bare_noun_phrase(following: Token) -> bool:
@@ -2134,6 +2145,19 @@ _VERB_LEADS: Final = frozenset("who to and then just also still never always".sp
 _SET_PHRASE_PREPOSITIONS: Final = frozenset({"by", "on", "off", "per", "at"})
 
 
+def _asks_of(tokens: list[Token], before: Token) -> bool:
+    """A question's verb before its subject: "when's amber lantern next due", "is X open"."""
+    if before.norm in _QUESTION_WORDS and before.possessive:
+        return True  # "when's", "where's": the "'s" is "is"
+    return before.norm in _ASKING_VERBS and opens_clause(tokens, before.index)
+
+
+#: Count nouns a bare phrase names a time with: "when's rush hour", "is bin day tomorrow".
+_TIMES_OF_DAY: Final = frozenset("hour day night time morning evening afternoon week".split())
+#: Verbs that open a question before its subject.
+_ASKING_VERBS: Final = frozenset("is was has does did will can could would should".split())
+
+
 def _bare_count_phrase(tokens: list[Token], first: int, last: int) -> bool:
     """Words ending in a singular count noun, with no determiner, as an argument: a title.
 
@@ -2148,6 +2172,8 @@ def _bare_count_phrase(tokens: list[Token], first: int, last: int) -> bool:
     if any(token.possessive or token.norm in FUNCTION_WORDS for token in tokens[first:last]):
         return False
     before = _glued_before(tokens, first)
+    if before is not None and _asks_of(tokens, before) and head.norm not in _TIMES_OF_DAY:
+        return True  # the subject of a question: "when's thursday clinic", "is thursday clinic on"
     if before is None or opens_clause(tokens, first):
         # its subject: "thursday clinic starts at ten"; before a copula only a doing ("rush
         # hour is at 5" speaks of a time of day)

@@ -1253,13 +1253,13 @@ def _employer(tokens: list[Token], before: Token) -> bool:
 
 
 def _a_group_follows(tokens: list[Token], the: Token) -> bool:
-    """A noun for a group of people closes the phrase after "the" within three words."""
+    """A group of people or a service closes the phrase after "the" within three words."""
     following: Token | None = the
     for _ in range(3):
         following = _next_glued(tokens, following.index) if following is not None else None
         if following is None:
             return False
-        if following.norm in _GROUPS:
+        if following.norm in _GROUPS or following.norm in _SERVICES:
             return True
     return False
 
@@ -1268,6 +1268,12 @@ def _a_group_follows(tokens: list[Token], the: Token) -> bool:
 _GROUPS: Final = frozenset(
     "group team club society committee choir band class office department crew union "
     "council board charity league".split()
+)
+#: Businesses and services someone comes from to the user: "kasimir from the depot", "Ana at
+#: the surgery".
+_SERVICES: Final = frozenset(
+    "courier couriers garage surgery clinic hospital bank pharmacy agency depot printers"
+    " lettings estate".split()
 )
 #: Places one knows people from: "X from work" is a colleague, whatever X is.
 _WHERE_PEOPLE_MEET: Final = frozenset("work school uni college church gym nursery".split())
