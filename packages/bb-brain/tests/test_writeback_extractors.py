@@ -127,6 +127,19 @@ def test_split_sentences_respects_abbreviations_and_newlines() -> None:
         ("took 3 hrs. max", ["took 3 hrs. max"]),
         ("Zoë Ö. asked for the keys", ["Zoë Ö. asked for the keys"]),
         ("Sara I. said yes", ["Sara I. said yes"]),
+        # a title of address shortened before a name, common and professional ones alike
+        ("lunch with Atty. Quisumbing Rey today", ["lunch with Atty. Quisumbing Rey today"]),
+        ("Capt. Oyelowo signed. Engr. Tamsa too", ["Capt. Oyelowo signed.", "Engr. Tamsa too"]),
+        ("met Hon. Brakwa Ansel at the fete", ["met Hon. Brakwa Ansel at the fete"]),
+        ("asked Gen. Ayo Tervo for leave", ["asked Gen. Ayo Tervo for leave"]),
+        # a word that is also a title needs a full name after it, and a stop
+        ("we beat Gen. Maria scored twice", ["we beat Gen.", "Maria scored twice"]),
+        ("is it Capt? Ana thinks so", ["is it Capt?", "Ana thinks so"]),
+        ("Thanks Capt. See you Friday", ["Thanks Capt.", "See you Friday"]),
+        # ... but a word that is also a title, then a new sentence, ends one
+        ("my son is doing Eng. He loves it", ["my son is doing Eng.", "He loves it"]),
+        ("I asked gen. Tervo said no", ["I asked gen.", "Tervo said no"]),
+        ("we lost to Gen. The rest won", ["we lost to Gen.", "The rest won"]),
     ],
 )
 def test_shortened_words_and_initials_end_no_sentence(text: str, sentences: list[str]) -> None:
@@ -982,6 +995,15 @@ def test_a_repair_that_gives_only_the_value_keeps_what_it_is_of() -> None:
         ("Widget Co hired 3 people in 2023. sorry, 4", "Widget Co hired 4 people in 2023"),
         ("Widget Co meets in room 4 at 10am. sorry, 5", "Widget Co meets in room 5 at 10am"),
         ("Widget Co's trip was 3 days, sorry, 3 weeks", "Widget Co's trip was 3 weeks"),
+        # a length of time, counted in another unit
+        (
+            "Widget Co's shop is shut for 9 days, sorry, 3 weeks",
+            "Widget Co's shop is shut for 3 weeks",
+        ),
+        ("Widget Co's call ran 90 mins, sorry, 2 hrs", "Widget Co's call ran 2 hrs"),
+        ("Widget Co's lease is 10 days, sorry 3 mths", "Widget Co's lease is 3 mths"),
+        # "thats" as a slip gives it, without its apostrophe
+        ("Widget Co's fair is the 14th, sorry thats the 23rd", "Widget Co's fair is the 23rd"),
         ("Widget Co's fitting is the 9th, 2pm. no, 3", "Widget Co's fitting is the 9th, 3pm"),
     ],
 )
@@ -3634,3 +3656,75 @@ def test_a_clause_whose_subject_its_firm_s_title_says_stays_the_firm_s() -> None
     said = ("Planning the gala.", "The Grand Hall is the venue again.", "the hall holds 300 seated")
     facts = _facts_of([gala, hall], [("the gala", gala.slug, True)], *said)
     assert facts[-1] == ("the hall holds 300 seated", hall.slug)
+
+
+def test_a_new_firm_named_for_its_sector() -> None:
+    said = "Corvallen Energy priced it at £49k. Dunmere Solar quoted £51k."
+    assert [slug for _, slug, _ in rules(("user", said))] == [
+        "companies/corvallen-energy",
+        "companies/dunmere-solar",
+    ]
+
+
+def test_they_who_want_or_quote_are_the_firm_not_its_product() -> None:
+    firm = Entity("companies/brask-trading", "Brask Trading", "company")
+    wine = Entity("products/fallow-white", "Fallow White", "product")
+    index = EntityIndex(
+        [firm, wine],
+        [
+            ("Brask", firm.slug, True),
+            ("Brask Trading", firm.slug, False),
+            ("Fallow White", wine.slug, False),
+        ],
+    )
+    facts = RulesExtractor(index).extract(
+        seg(
+            (
+                "user",
+                "Mr Oyo from Brask tasted the samples, he loved the Fallow White. "
+                "they want a price for 3 crates. they'll pay 30 days after delivery.",
+            )
+        )
+    )
+    kept = {f.fact: f.entity_slug for f in facts}
+    assert kept["they want a price for 3 crates."] == firm.slug
+    assert kept["they'll pay 30 days after delivery."] == firm.slug
+    # "they" of the plural thing named after the firm is the thing's
+    beds = Entity("projects/tomato-rows", "Tomato Rows", "project")
+    index2 = EntityIndex(
+        [firm, beds], [("Brask", firm.slug, True), ("Tomato Rows", beds.slug, False)]
+    )
+    said = seg(
+        ("user", "Brask lent us the trailer."),
+        ("user", "Tomato Rows are thriving, they need watering daily."),
+    )
+    assert RulesExtractor(index2).extract(said)[-1].entity_slug == beds.slug
+    # no "they": what the wine is stays its own
+    assert [
+        f.entity_slug
+        for f in RulesExtractor(index).extract(
+            seg(("user", "Fallow White is selling well, they want more."))
+        )
+    ] == [wine.slug]
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        ("its £400 😬 tomas can weld it friday", ["its £400 😬", "tomas can weld it friday"]),
+        ("love it ❤️ we'll see you then", ["love it ❤️", "we'll see you then"]),
+        # a fragment after it goes on with the thought before it
+        ("lost the vote 🙄 two short again", ["lost the vote 🙄 two short again"]),
+        ("quit 😢 after 11 years. sad", ["quit 😢 after 11 years.", "sad"]),
+        ("the 🍷 was great", ["the 🍷 was great"]),  # the emoji is the noun
+        ("we had a 🎂 for her", ["we had a 🎂 for her"]),
+        ("booked it 🎉\nthe deposit is £200", ["booked it 🎉", "the deposit is £200"]),
+    ],
+)
+def test_an_emoji_ends_a_thought(text: str, sentences: list[str]) -> None:
+    assert split_sentences(text) == sentences
+
+
+def test_its_after_a_slip_is_no_new_value() -> None:
+    said = "Widget Co's van is blue. no wait, its roof is white"
+    assert "Widget Co's van is roof is white" not in [f for f, _, _ in rules(("user", said))]

@@ -23,12 +23,19 @@ from typing import Final
 HONORIFICS: Final = frozenset(
     "mr mrs ms miss mx dr dra prof professor sir dame lady rev reverend fr mme mlle madame "
     "monsieur herr frau sr sra srta senor senora capt lt sgt cllr br sis imam ustadh "
-    "ustadha ustaz ustazah sheikh shaykh rabbi pastor".split()
+    "ustadha ustaz ustazah sheikh shaykh rabbi pastor atty engr insp supt msgr cmdr cpl".split()
 )
 #: Honorifics written shortened, whose period abbreviates the title rather than ending a
 #: sentence ("Dr. Okafor", "Br. Yunus"; "thanks sis. Will call later" ends one).
 ABBREVIATED_HONORIFICS: Final = frozenset(
-    "mr mrs ms mx dr dra prof rev fr mme mlle sr sra srta capt lt sgt cllr br".split()
+    "mr mrs ms mx dr dra prof rev fr mme mlle sr sra srta capt lt sgt cllr br atty engr insp supt"
+    " msgr cmdr cpl".split()
+)
+#: Titles written shortened before a name that are also words or other abbreviations ("Hon.
+#: Mbeki", "Gen. Osei", "Eng. Ruiz"; "gen.", "rep.", "arch."): only a capitalised one before
+#: a capitalised name shortens a title, and it names no one by itself.
+SHORTENED_TITLES: Final = frozenset(
+    "eng arch hon gen col maj pte pvt sen rep gov det adm cdr ing lic arq".split()
 )
 #: Words of address that open a page's title before the name itself ("Sister Perpetua
 #: Ouko", "Auntie Oyinda Rao"), and are cut off only when a full name stays: in a turn they

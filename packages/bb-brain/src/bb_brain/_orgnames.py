@@ -45,6 +45,12 @@ ORG_WORDS: Final = frozenset(
     chandlery chandlers travel holidays leisure creamery creameries dairies bakeries
     """.split()
 )
+#: Sectors a firm's name ends in ("Corvallen Energy", "Dunmere Solar") that give it no short
+#: name: the reflex goes by the page's own aliases, write-back takes a new name so ending for
+#: a firm's (:func:`firm_ending`).
+FIRM_SECTORS: Final = frozenset(
+    "energy solar renewables utilities telecom telecoms networks".split()
+)
 #: Trades a small firm's name may end in that are also family names or everyday words
 #: ("Brackenhill Sports", "Tollard Cider"; "Charles Dance" is a person): they give a firm its
 #: short name, and make no name a firm's on their own.
@@ -62,6 +68,11 @@ TRADE_WORDS: Final = frozenset(
 LEGAL_FORMS: Final = frozenset("inc ltd llc plc gmbh corp lp llp pty".split())
 #: Words that join a short name to its ending ("Osier & Co", "Trestle and Partners").
 _JOINERS: Final = frozenset({"&", "and", "+"})
+
+
+def firm_ending(word: str) -> bool:
+    """A folded word a firm's name ends in: a legal form, a trade or a sector."""
+    return word in ORG_WORDS or word in FIRM_SECTORS or word in LEGAL_FORMS
 
 
 def is_organisation(page_type: str | None, slug: str) -> bool:

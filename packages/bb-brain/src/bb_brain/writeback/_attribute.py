@@ -48,6 +48,7 @@ from typing import Final
 
 from bb_brain._given_names import a_given_name, name_pronoun
 from bb_brain._names import HONORIFICS
+from bb_brain._orgnames import is_organisation
 from bb_brain._relations import RELATION_NOUNS, relation_key, relation_pronoun
 from bb_brain.pages import is_place
 from bb_brain.reflex._ordinary import inflections, sense
@@ -144,6 +145,8 @@ class Salience:
     #: The thing at hand when only its head noun said it (``_head_nouns``), until a page
     #: is named outright.
     by_its_head: Entity | None = None
+    #: The organisation named last: the "they" that wants, says or charges something.
+    organisation: Entity | None = None
 
     def update(self, refs: list[Reference], chosen: Reference | None = None) -> None:
         """Entities named in a clause become the latest ones, what it is about last of all."""
@@ -169,6 +172,10 @@ class Salience:
                 self.person = ref.entity
             else:
                 self.thing = ref.entity  # a pet is an "it" as well as a "he" or a "she"
+                if is_organisation(ref.entity.page_type, ref.entity.slug):
+                    self.organisation = ref.entity
+                elif _plural(ref.entity.title):
+                    self.organisation = None  # "Tomato Beds ... they need watering": theirs
                 self.by_its_head = None  # named outright now
             if ref.entity.animate:
                 if ref.entity in self.people:
@@ -279,7 +286,12 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
         word = text[mention.start : mention.end]
         if mention.kind == "thing" and _the_users_doing(text, word, mention.start):
             continue  # "I'm not helming the boat, my back isn't up to it": the helming
-        entity = salience.referent(word) if mention.kind == "person" else salience.thing
+        if mention.kind == "person":
+            entity = salience.referent(word)
+        elif salience.organisation is not None and _a_body_acting(text, mention.start):
+            entity = salience.organisation  # "they want a price": the firm, not its wine
+        else:
+            entity = salience.thing
         if entity is None and mention.kind == "person":
             entity = _NOBODY  # "Wilma told me she's ...": the name before it, if any
         if entity is not None:
@@ -291,6 +303,36 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
         found.append(Reference(entity, person.start, person.end, True, new_title=title))
     ordered = _affiliations(sorted(found, key=lambda ref: ref.start), text)
     return _bound(ordered, text, salience, told)
+
+
+def _plural(title: str) -> bool:
+    """A title ending in a plural noun: "Tomato Beds", "the Blue Vans"."""
+    last = title.split()[-1:] if title else []
+    return bool(last) and last[0].casefold().endswith("s") and sense(last[0].casefold()).plural_noun
+
+
+def _a_body_acting(text: str, start: int) -> bool:
+    """A "they" at ``start`` that wants, says, charges or agrees: people, as a firm is.
+
+    The wine, the van or the plan named last is no one who asks for a quote or quotes a
+    price, however recently it was named.
+    """
+    return _ACTING.match(text, start) is not None
+
+
+#: "they" and what they do as a body of people, with an auxiliary or two between: a view, a
+#: request, a price or a deal ("they need" and "they do" only with what they need or do:
+#: "they need the accounts", "they'll do £40k"; not "they need watering").
+_ACTING: Final = re.compile(
+    r"they(?:['’]?(?:ll|re|ve|d))?\s+(?:(?:will|would|have|had|are|were|also|just|now|"
+    r"still|only|already|never|did|didn['’]?t|can|could|might)\s+)*"
+    r"(?:(?:want|wants|wanted|say|says|said|agree|agreed|quote|quoted|charge|charged|"
+    r"charging|offer|offered|offering|ask|asked|asking|promise|promised|confirm|confirmed|"
+    r"refuse|refused|insist|insisted|decide|decided|reckon|invoice|invoiced|emailed|rang|"
+    r"phoned|expect|expected|prefer|preferred|require|required|accept|accepted)\b"
+    r"|(?:need|needs|needed|do)\s+(?=the\b|a\b|an\b|our\b|it\b|them\b|[£$€]?\d))",
+    re.IGNORECASE,
+)
 
 
 def _affiliations(refs: list[Reference], text: str) -> list[Reference]:
@@ -655,10 +697,10 @@ _LEARNT = re.compile(
 
 
 def _pronoun_subject(ref: Reference, text: str, start: int) -> bool:
-    """A person's "he", "she" or "they" opening the clause that starts at ``start``."""
+    """A person's "he", "she" or "they", or a firm's "they", opening the clause at ``start``."""
     return (
         not ref.explicit
-        and ref.entity.is_person
+        and (ref.entity.is_person or is_organisation(ref.entity.page_type, ref.entity.slug))
         and _LEADING.sub("", text[start : ref.start]) == ""
         and text[ref.start : ref.end].casefold() in _NOMINATIVE
     )

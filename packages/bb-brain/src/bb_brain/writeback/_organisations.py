@@ -7,7 +7,7 @@ organisation's name when:
   called Stanwise", "our insurer is Stanway Mutual", or follows it in an apposition
   ("Cog Tandem, the youth charity"), or a business's trade after "a" comes before it in
   an apposition the name closes ("a small press, Wren Lantern, ..."); or
-* it ends in a word for an organisation's legal form or trade (:data:`ORG_WORDS`: "Ossory
+* it ends in a word for an organisation's legal form or trade (:func:`firm_ending`: "Ossory
   Joinery", "Meadowsweet Ltd"; or what a trade makes or studies, "Quillfield Sportswear",
   "Pellbury Apiaries"), and it is a name, not a phrase: a word no dictionary lists, an
   owner's possessive, a street's name before the trade ("Hatch Lane Nurseries") or a legal
@@ -25,7 +25,7 @@ from typing import Final
 
 from bb_brain._given_names import a_given_name
 from bb_brain._names import HONORIFICS, fold
-from bb_brain._orgnames import LEGAL_FORMS, ORG_WORDS
+from bb_brain._orgnames import LEGAL_FORMS, firm_ending
 from bb_brain.reflex._lexicon import FAMILY_WORDS
 from bb_brain.reflex._ordinary import folded_place_phrases as places
 from bb_brain.reflex._ordinary import sense
@@ -146,7 +146,7 @@ _JOINT = re.compile(r"[ \t]+(?:and|&)[ \t]+")
 def _ends_in_a_trade(name: str) -> bool:
     """Two words or more, the last a trade or a legal form: "Westfield Creamery"."""
     words = [fold(word).strip("'’") for word in _WORD.findall(name)]
-    return len(words) > 1 and (words[-1] in ORG_WORDS or _trade_name(words))
+    return len(words) > 1 and (firm_ending(words[-1]) or _trade_name(words))
 
 
 #: An apposition after the name that says what it is: "Cog Tandem, the youth charity". The
@@ -291,12 +291,12 @@ TRADE_ENDINGS: Final = ("aries", "eries", "ities", "ories", "ics")
 
 
 def _trade(word: str) -> bool:
-    """A trade or legal form (:data:`ORG_WORDS`), or what a trade makes ("Sportswear").
+    """A trade, a sector or a legal form (:func:`firm_ending`), or what a trade makes.
 
     Plurals of those who ply a trade ("Weavers") are left out: as many are family names
     ("Flowers", "Sanders", "Summers").
     """
-    if word in ORG_WORDS:
+    if firm_ending(word):
         return True
     # what a trade makes or studies: "Quillfield Sportswear", "Pellbury Apiaries", "Quorne
     # Diagnostics" (no family name ends so)

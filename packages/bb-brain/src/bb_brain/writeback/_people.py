@@ -39,7 +39,7 @@ from typing import Final
 
 from bb_brain._given_names import a_given_name, name_pronoun
 from bb_brain._names import HONORIFICS, fold, keyboard_spelling
-from bb_brain._orgnames import ORG_WORDS
+from bb_brain._orgnames import firm_ending
 from bb_brain.reflex._lexicon import FAMILY_WORDS, PERSON_VERBS_AFTER, ROLE_NOUNS
 from bb_brain.reflex._ordinary import ORDINARY_ZIPF, folded_place_phrases, sense
 from bb_brain.reflex._syntax import finite
@@ -252,7 +252,7 @@ def _a_things_name(text: str, start: int, words: list[str]) -> bool:
     if fold(words[-1]).strip("'’") in _STREET_ENDINGS:
         return True  # "Caerwen Road": a street ("Lane", "Hill" or "Grove" may be a family's)
     after = _WORD.match(text, _end_of(text, start, words))
-    if after is not None and fold(after.group(0)).strip("'’") in ORG_WORDS:
+    if after is not None and firm_ending(fold(after.group(0)).strip("'’")):
         return True  # "Glen Corran distillery", "Ama Osei bakery"
     return _THE_BEFORE.search(text, 0, start) is not None
 
@@ -463,7 +463,7 @@ def _a_given_name_first(words: list[str]) -> bool:
     if any(word.isupper() for word in words[1:]):
         return False  # "George III", "Ford GT": a numeral or a model
     rest = [fold(word).strip("'’") for word in words[1:]]
-    if rest[-1] in ORG_WORDS or (rest[-1].endswith(TRADE_ENDINGS) and sense(rest[-1]).noun):
+    if firm_ending(rest[-1]) or (rest[-1].endswith(TRADE_ENDINGS) and sense(rest[-1]).noun):
         return False
     return not any(_no_family_name(word) for word in rest)
 
@@ -497,7 +497,7 @@ _COMMON_ZIPF: Final = 4.8
 def name_like(words: list[str]) -> bool:
     """A given name and a family name, as people's full names are (no firm's, no phrase)."""
     folded = [fold(word).strip("'’") for word in words]
-    if folded[-1] in ORG_WORDS or any(every_week(word) for word in folded[1:]):
+    if firm_ending(folded[-1]) or any(every_week(word) for word in folded[1:]):
         return False  # "Widget Co"; "I see Bob Tuesdays": a day each week, no family name
     if folded[-1].endswith(TRADE_ENDINGS) and sense(folded[-1]).noun:
         return False  # "Quorne Diagnostics", "Pellbury Apiaries": a trade ends a firm's name

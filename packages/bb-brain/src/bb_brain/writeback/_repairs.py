@@ -71,6 +71,8 @@ _SLIP: Final = re.compile(
     rf"^\W*(?:(?:{SLIP_MARKERS}|again|i meant|make that|rather|ugh)\b[\s,.!:;-]*)+",
     re.IGNORECASE,
 )
+#: "it's" or "that's" before the value a slip gives, with its apostrophe or without.
+_SAID_IS: Final = re.compile(r"^(?:it['’]s|that['’]?s|(?:it|that)\s+is)\s+", re.IGNORECASE)
 #: A preposition a fixed value may keep from the statement it fixes ("hang on, from the 27th").
 _LEADING_PREPOSITION: Final = re.compile(r"^(?:from|on|at|by|till|until|in)\s+", re.IGNORECASE)
 #: Words after a value that are no part of it ("the 10th now", "14 Nov instead").
@@ -97,6 +99,8 @@ def bare_value(clause: str, *, marked: bool = False) -> str | None:
     if marked and (slip is None or not slip.group(0).strip(" ,.!:;-")):
         return None
     rest = clause[slip.end() :] if slip is not None else clause
+    if slip is not None and slip.group(0).strip():
+        rest = _SAID_IS.sub("", rest)  # "sorry thats the 23rd": the 23rd
     trailing = _AFTER.search(rest)
     rest = (rest[: trailing.start()] if trailing is not None else rest).strip()
     if rest and value_kind(rest) is None and slip is not None and slip.group(0).strip():
@@ -212,9 +216,20 @@ def _figure_of(written: str) -> str:
 
 
 def _unit(word: str) -> str:
-    """A unit's word as written either way: "room" and "rooms" are one unit."""
+    """A unit's word as written either way: "room" and "rooms" are one unit.
+
+    Lengths of time are one unit whatever they count in: "9 days. sorry, 3 weeks".
+    """
     folded = word.casefold()
-    return folded[:-1] if folded.endswith("s") and len(folded) > 3 else folded
+    folded = folded[:-1] if folded.endswith("s") and len(folded) > 3 else folded
+    return "length of time" if folded in _DURATIONS else folded
+
+
+#: Words for lengths of time, singular (and short plurals too short to lose their "s").
+_DURATIONS: Final = frozenset(
+    "sec second min minute hr hrs hour day night week wk wks fortnight month mo mos mth mths"
+    " year yr yrs".split()
+)
 
 
 def slip_distance(was: str, new: str) -> int:

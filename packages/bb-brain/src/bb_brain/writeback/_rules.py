@@ -43,10 +43,15 @@ from bb_schema import FactKind
 from bb_schema.turn_context import ExtractedFact
 
 from bb_brain._examined import WRITEBACK_EXAMINED_CHARS, examined
-from bb_brain._names import HONORIFICS, fold
+from bb_brain._names import ABBREVIATED_HONORIFICS, HONORIFICS, SHORTENED_TITLES, fold
 from bb_brain._orgnames import ORG_WORDS, is_organisation
 from bb_brain.pages import is_place
-from bb_brain.reflex._lexicon import LETTERED_NOUNS, OBJECT_OPENERS, is_calendar_word
+from bb_brain.reflex._lexicon import (
+    LETTERED_NOUNS,
+    OBJECT_OPENERS,
+    SUBJECT_PRONOUNS,
+    is_calendar_word,
+)
 from bb_brain.reflex._ordinary import inflections, sense
 from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._attribute import (
@@ -241,7 +246,18 @@ _ABBREVIATIONS = frozenset(
 #: Shortened words that end a sentence as often ("late by 20 mins. Alice ..."): inside one
 #: only before a number or a lowercase word ("no. 42", "3 hrs. max", "ref. 7731").
 _BEFORE_MORE = frozenset({"no", "nos", "ref", "tel", "dept", "appt", "hrs", "mins", "wks", "est"})
-_BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\n+")
+_EMOJI_CHARS: Final = (
+    "\U0001f300-\U0001faff\U0001f1e6-\U0001f1ff\u2600-\u27bf\u2b50\u23f0-\u23ff\ufe0f"
+)
+_EMOJI = re.compile(f"[{_EMOJI_CHARS}]")
+#: The end of a piece that what ends it is read from (a title's stop, an initial, "e.g.").
+_TAIL_CHARS: Final = 80
+#: A sentence's end: a stop, a line break, or an emoji that closes what was said ("its R18
+#: 400 😬 tomas can weld it friday": chat ends a thought on one).
+_BOUNDARY = re.compile(
+    r"(?<=[.!?])[\"')\]]*\s+|\n+"
+    rf"|(?<=[{_EMOJI_CHARS}])\s+(?=[^\W\d_])"
+)
 _LAST_WORD = re.compile(r"(\w+)\W*$")
 _LIST_NUMBER = re.compile(r"\s*\(?\d{1,2}[.)]")
 #: A line of a list ("1. nightly backups only", "- tls only").
@@ -254,16 +270,68 @@ def split_sentences(text: str) -> list[str]:
     start = 0
     for boundary in _BOUNDARY.finditer(text):
         piece = text[start : boundary.start()]
-        last = _LAST_WORD.search(piece)
-        following = text[boundary.end() : boundary.end() + 1]
-        if "\n" not in boundary.group(0) and last and _is_abbreviation(piece, last, following):
+        last = _LAST_WORD.search(piece[-_TAIL_CHARS:])
+        following = text[boundary.end() : boundary.end() + 48]
+        if (
+            "\n" not in boundary.group(0)
+            and last
+            and _is_abbreviation(piece[-_TAIL_CHARS:], last, following)
+        ):
             continue
         if "\n" not in boundary.group(0) and _LIST_NUMBER.fullmatch(piece):
             continue  # "1. nightly backups": the number of a list item ends nothing
+        if (
+            "\n" not in boundary.group(0)
+            and _EMOJI.fullmatch(piece[-1:])
+            and (
+                _an_emoji_as_a_word(piece[-_CLAUSE_CHARS:])
+                or not _a_clause_opens(text[boundary.end() : boundary.end() + _CLAUSE_CHARS])
+            )
+        ):
+            continue  # "the 🍷 was great"; "lost the vote 🙄 two short again": one thought
         pieces.append(piece)
         start = boundary.end()
     pieces.append(text[start:])
     return [" ".join(piece.split()) for piece in pieces if piece.strip()]
+
+
+def _a_clause_opens(rest: str) -> bool:
+    """A subject and its verb open ``rest``: "tomas can weld it", "she's off", "we lost".
+
+    After an emoji, a fragment ("after 11 years", "took the drill") goes on with the thought
+    before it; a clause of its own starts a new one.
+    """
+    words = [fold(word) for word in _WORDS_BEFORE.findall(rest[:_CLAUSE_CHARS])][:2]
+    if not words:
+        return False
+    if words[0] in SUBJECT_PRONOUNS or _CONTRACTED_SUBJECT.match(rest):
+        return True
+    if len(words) < 2 or sense(words[0]).function or not finite(words[1]):
+        return False
+    verb = sense(words[1])
+    return verb.function or not verb.noun  # "tomas can", "bill came"; not "rear discs"
+
+
+#: How far into what follows an emoji its subject and verb are looked for.
+_CLAUSE_CHARS: Final = 40
+#: A subject and a verb contracted into one word: "she's", "we'll", "im", "hes".
+_CONTRACTED_SUBJECT: Final = re.compile(
+    r"(?:i|you|we|they|he|she|it|that)['’](?:s|m|re|ll|ve|d)\b|(?:im|hes|shes|theyre|its|thats)\b",
+    re.IGNORECASE,
+)
+
+
+def _an_emoji_as_a_word(piece: str) -> bool:
+    """The emoji ending ``piece`` follows a determiner or a preposition: it is a noun ("the 🍷")."""
+    words = _WORDS_BEFORE.findall(piece)
+    return bool(words) and fold(words[-1]) in _BEFORE_A_NOUN
+
+
+_WORDS_BEFORE = re.compile(r"[^\W\d_][\w'’]*")
+#: Words after which an emoji stands for the noun they need.
+_BEFORE_A_NOUN: Final = frozenset(
+    "a an the my your our their his these those some any no of to for with at from by about".split()
+)
 
 
 def _at_slips(sentences: list[str]) -> list[str]:
@@ -291,7 +359,7 @@ def _at_slips(sentences: list[str]) -> list[str]:
 _MID_SLIP = re.compile(
     r"(?:\s*[,;]|\s+[-–—]+)\s+(?=(?:(?:no\s+wait|no(?=[,:])|sorry|oops|whoops|wait|i\s+mean"
     r"|correction|scratch\s+that|hang\s+on|hold\s+on|ugh\s+no)[\s,:]*)+"
-    r"(?:(?:it'?s|make\s+(?:that|it))\s+)?(?:(?:the\s+)?[£$€]?\d[\d,.:]*"
+    r"(?:(?:it['’]s|that['’]?s|make\s+(?:that|it))\s+)?(?:(?:the\s+)?[£$€]?\d[\d,.:]*"
     rf"(?:am|pm|k|%|st|nd|rd|th)?(?:\s+{MONTH})?|[a-z]+day|{MONTH})"
     r"(?:\s*(?:[-–]|to|till|until)\s*\d[\d.:]*(?:am|pm)?)?(?:\s+[\w'’]+){0,4}"
     r"\s*(?:[,;.!?–—-]|$))",
@@ -301,11 +369,36 @@ _MID_SLIP = re.compile(
 
 def _is_abbreviation(piece: str, last: re.Match[str], following: str) -> bool:
     word = last.group(1).casefold()
+    if _a_shortened_title(piece.rstrip(), last.group(1), following):
+        return True
+    following = following[:1]
     if word in _BEFORE_MORE:
         return following.isdigit() or following.islower()
     if _initial(piece) and following.islower():
         return True  # "Juniper K. asked": an initial, and the sentence goes on in lowercase
     return word in _ABBREVIATIONS or bool(re.search(r"\b(?:e\.g|i\.e)\.$", piece))
+
+
+def _a_shortened_title(piece: str, word: str, following: str) -> bool:
+    """A capitalised title shortened with a stop before a capitalised name: "Atty. Reyes".
+
+    A title that is also a word or another abbreviation ("Gen.", "Hon.", "Arch.") needs a
+    full name after it ("Hon. Brakwa Ansel"); a pronoun, an article or an everyday word after
+    it opens a sentence ("moved up to Gen. He says ...", "Thanks Capt. See you").
+    """
+    if not (piece.endswith(".") and word[:1].isupper() and following[:1].isupper()):
+        return False
+    folded = word.casefold()
+    names = _FIRST_WORD.findall(following)[:2]
+    first = sense(fold(names[0])) if names else None
+    if first is None or first.function or first.lowercase_ordinary:
+        return False  # "Thanks Capt. See you Friday": a word, opening a sentence
+    if folded in ABBREVIATED_HONORIFICS:
+        return True
+    return folded in SHORTENED_TITLES and len(names) == 2 and names[1][:1].isupper()
+
+
+_FIRST_WORD = re.compile(r"[\w'’]+")
 
 
 def _initial(piece: str) -> bool:
@@ -1188,8 +1281,8 @@ _CONNECTIVES = re.compile(
 )
 
 
-#: A repair that gives only the new value: "it's March 21", "that's 34".
-_NEW_VALUE = re.compile(rf"^(?:it{_APOS}s|it is|that{_APOS}s|that is)\s+(?P<value>.+)$", _FLAGS)
+#: A repair that gives only the new value: "it's March 21", "thats 34" (not "its", a possessive).
+_NEW_VALUE = re.compile(rf"^(?:it{_APOS}s|it is|that{_APOS}?s|that is)\s+(?P<value>.+)$", _FLAGS)
 #: A statement of a value: what comes up to its copula, and the value after it.
 _OLD_VALUE = re.compile(r"^(?P<subject>.+?\b(?:is|are|was|were))\s+\S.*$", _FLAGS)
 
