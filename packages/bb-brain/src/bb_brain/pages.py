@@ -391,8 +391,8 @@ class PageRecord:
             rows += [(f"{forms.given} {typed}", "name-form"), (typed, "surname")]
         for alias in self.aliases:
             nickname = normalise(alias)
-            # a nickname: no alias that is the given or the family name ("Long" of Phan
-            # The Long, called by his given name last, makes no "long long")
+            # a nickname: no alias that is the given or the family name ("Khai" of Lo
+            # Van Khai, called by the name written last, makes no "khai khai")
             if nickname and " " not in nickname and nickname not in (forms.given, forms.family):
                 rows += [(f"{nickname} {forms.family}", "name-form")]
                 rows += [(f"{forms.family} {nickname}", "name-form")]

@@ -825,7 +825,7 @@ def _an_articles_noun(res: Resolved, signals: set[str]) -> str | None:
         and not _venue_after_the(res)
         and not _an_occasion_after_the(res)
         and not _a_things_own_name(res)
-        and not _a_clients_matter(res)  # "the kyei one": the Kyeis', however rare the name
+        and not _a_clients_matter(res)  # "the Tweneboa couple": theirs, however rare the name
         and FAMILY_BY_NAME not in signals
     ):
         return f"declined: {res.cand.raw!r} is a whole noun phrase after a determiner"
@@ -1605,7 +1605,7 @@ def _a_councils_town(res: Resolved) -> bool:
     return span.tokens[span.first - 1].norm in LOCATIVE_PREPOSITIONS
 
 
-#: Words of a body named after the place it governs: "Ashworth Borough Council".
+#: Words of a body named after the place it governs: "Wrenfold Borough Council".
 _CIVIC: Final = frozenset("council borough county district parish municipality".split())
 
 
@@ -1788,7 +1788,7 @@ def _a_persons_here(res: Resolved) -> str | None:
         return f"declined: {res.cand.raw!r} after 'in' is the town {res.page.title!r} governs"
     if AFFILIATION in res.cand.signals and not _is_pet(res) and _acts_after_where(res):
         # "dulcie from the parish office phoned": someone, not the prop called Dulcie
-        # ("collected bessie from the garage" is the van)
+        # ("collected marigold from the garage" is the van)
         return f"declined: {res.cand.raw!r} is {AFFILIATION} and does what a person does"
     return None
 
