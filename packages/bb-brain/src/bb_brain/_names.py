@@ -33,7 +33,7 @@ ABBREVIATED_HONORIFICS: Final = frozenset(
 )
 #: Titles written shortened before a name that are also words or other abbreviations ("Hon.
 #: Mbeki", "Gen. Osei", "Eng. Ruiz"; "gen.", "rep.", "arch."): only a capitalised one before
-#: a capitalised name shortens a title, and it names no one by itself.
+#: a full name is read as a title there, and only for where a sentence ends.
 SHORTENED_TITLES: Final = frozenset(
     "eng arch hon gen col maj pte pvt sen rep gov det adm cdr ing lic arq".split()
 )

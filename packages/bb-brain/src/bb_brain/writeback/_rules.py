@@ -252,8 +252,8 @@ _EMOJI_CHARS: Final = (
 _EMOJI = re.compile(f"[{_EMOJI_CHARS}]")
 #: The end of a piece that what ends it is read from (a title's stop, an initial, "e.g.").
 _TAIL_CHARS: Final = 80
-#: A sentence's end: a stop, a line break, or an emoji that closes what was said ("its R18
-#: 400 😬 tomas can weld it friday": chat ends a thought on one).
+#: A sentence's end: a stop, a line break, or an emoji that closes what was said ("its £400
+#: 😬 tomas can weld it friday": chat ends a thought on one, before a clause of its own).
 _BOUNDARY = re.compile(
     r"(?<=[.!?])[\"')\]]*\s+|\n+"
     rf"|(?<=[{_EMOJI_CHARS}])\s+(?=[^\W\d_])"
@@ -389,16 +389,13 @@ def _a_shortened_title(piece: str, word: str, following: str) -> bool:
     if not (piece.endswith(".") and word[:1].isupper() and following[:1].isupper()):
         return False
     folded = word.casefold()
-    names = _FIRST_WORD.findall(following)[:2]
+    names = _WORDS_BEFORE.findall(following)[:2]
     first = sense(fold(names[0])) if names else None
     if first is None or first.function or first.lowercase_ordinary:
         return False  # "Thanks Capt. See you Friday": a word, opening a sentence
     if folded in ABBREVIATED_HONORIFICS:
         return True
     return folded in SHORTENED_TITLES and len(names) == 2 and names[1][:1].isupper()
-
-
-_FIRST_WORD = re.compile(r"[\w'’]+")
 
 
 def _initial(piece: str) -> bool:
