@@ -190,3 +190,31 @@ def test_a_head_that_describes_what_follows_is_no_topic() -> None:
     party = Entity("events/harbour-retirement-party", "Harbour Retirement Party", "event")
     assert HeadNouns([party]).topic_in("party political broadcast was on at dinner") is None
     assert HeadNouns([party]).topic_in("party numbers are at 40") == party
+
+
+HALL = Entity("places/the-corn-exchange", "The Corn Exchange", "place")
+LEAGUE = Entity("orgs/tamar-valley-league", "Tamar Valley League", "organisation")
+
+
+@pytest.mark.parametrize(
+    ("said", "whose"),
+    [
+        # the head is the clause's subject: what it says is the plan's, whatever comes after
+        ("supper's confirmed at the corn exchange, friday 9 may, 7-11", SUPPER),
+        ("oh and parcels go out on the 27th from the corn exchange", PARCELS),
+        ("the supper is at the corn exchange this year", SUPPER),
+        # a possessive is no subject: the named page keeps it
+        ("the supper's venue is the corn exchange", HALL),
+        # something named before the head opens the clause
+        ("the corn exchange want supper numbers by 1 june", HALL),
+        # a body's head is taken for no subject: the clause names the plan it acts on
+        ("the league's moved the kelloway harvest supper to 13 june", SUPPER),
+        # a noun and a verb before a verb: a compound, no subject
+        ("parcel list went to the corn exchange on friday", HALL),
+    ],
+)
+def test_a_head_opening_the_clause_is_its_subject(said: str, whose: Entity) -> None:
+    pages = index(HALL, LEAGUE)
+    found = facts(said, pages=pages)
+    assert found, said
+    assert found[0][1] == whose.slug, found

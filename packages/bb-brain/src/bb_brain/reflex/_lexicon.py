@@ -128,7 +128,7 @@ FAMILY_WORDS: Final[dict[str, str]] = {
         """
         wife daughter mum mom mother sister stepdaughter stepmum stepmom stepmother stepsister
         niece aunt auntie aunty granddaughter grandma grandmother nan nana nanna gran granny
-        godmother goddaughter fiancee girlfriend
+        godmother goddaughter fiancee girlfriend lass
         """.split(),
         "she",
     ),
@@ -136,7 +136,7 @@ FAMILY_WORDS: Final[dict[str, str]] = {
         """
         husband son dad father brother stepson stepdad stepfather stepbrother nephew uncle
         grandson grandpa grandfather grandad granddad gramps godfather godson fiance
-        boyfriend
+        boyfriend lad
         """.split(),
         "he",
     ),

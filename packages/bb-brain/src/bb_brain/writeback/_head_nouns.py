@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from bb_brain._names import fold
-from bb_brain._orgnames import LEGAL_FORMS
+from bb_brain._orgnames import LEGAL_FORMS, is_organisation
 from bb_brain.pages import unqualified
 from bb_brain.reflex._lexicon import (
     DETERMINERS,
@@ -35,6 +35,7 @@ from bb_brain.reflex._lexicon import (
     is_function_word,
 )
 from bb_brain.reflex._ordinary import sense
+from bb_brain.reflex._syntax import finite
 from bb_brain.reflex._tokens import MODALS_BEFORE_VERB
 from bb_brain.writeback._entities import (
     CLAUSE_BREAK,
@@ -99,6 +100,68 @@ class HeadNouns:
                 if hit is not None and _the_one_at_hand(hit[0], hit[1], folded, words, index):
                     found[hit[0].slug] = hit[0]
         return next(iter(found.values())) if len(found) == 1 else None
+
+    def subject_in(self, text: str) -> tuple[Entity, int, int] | None:
+        """The page whose head opens the clause as its subject, and the head's span.
+
+        "prom's confirmed at the granary", "spring reports go home on the 27th": what the
+        clause says is the plan's, whatever place or person it names after the verb. The
+        head may follow the title's own words and "the" or "our", after a conjunction, and a
+        verb must come right after it. An organisation's head is not taken: a body that is a
+        clause's subject acts on what the clause names ("the league's moved the semi").
+        """
+        if not self._page_by_form:
+            return None
+        words = list(_WORD.finditer(text))
+        folded = [fold(word.group(0)) for word in words]
+        first = 0
+        while first < len(folded) and folded[first] in _CLAUSE_OPENERS:
+            first += 1
+        if first < len(folded) and folded[first] in _SUBJECT_DETERMINERS:
+            first += 1
+        for index in range(first, min(first + _MAX_TITLE_WORDS, len(folded))):
+            hit = next(
+                (
+                    found
+                    for form in _noun_forms(folded[index])
+                    if (found := self._page_by_form.get(form)) is not None
+                ),
+                None,
+            )
+            if hit is None:
+                continue
+            page, head = hit
+            if is_organisation(page.page_type, page.slug):
+                return None  # "the league's moved the semi": a body acts on something else
+            own = set(tokens(page.title))
+            if any(word not in own for word in folded[first:index]):
+                return None  # "the tennis club": another one's
+            if not _the_one_at_hand(page, head, folded, words, index):
+                return None
+            if not _a_verb_next(folded, words, index):
+                return None
+            return page, words[index].start(), words[index].end()
+        return None
+
+
+def _a_verb_next(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
+    """A verb right after the head: its clause's subject ("prom's confirmed", "reports go")."""
+    after = _after(folded, words, index)
+    if after == "s" and words[index + 1].start() == words[index].end() + 1:
+        # "prom's on friday", "prom's confirmed"; not "prom's venue", a possessive
+        following = _after(folded, words, index + 1)
+        meaning = sense(following)
+        return bool(following) and not (meaning.noun and not meaning.verb_lemmas)
+    if after in _AUXILIARIES:
+        return True
+    meaning = sense(after)  # "reports go home": a verb, in whatever person
+    if not after or not meaning.verb_lemmas or meaning.adjective:
+        return False
+    if not meaning.noun:
+        return True
+    # a word both noun and verb, before a verb of its own, heads a compound: "parcel list went"
+    following = _after(folded, words, index + 1)
+    return not (following in _AUXILIARIES or following == "s" or finite(following))
 
 
 def _noun_forms(word: str) -> frozenset[str]:
@@ -243,5 +306,15 @@ _JOINING: Final = frozenset(
 )
 _OBJECT_PRONOUNS: Final = frozenset("me us him her them it you".split())
 _YEAR_DIGITS: Final = 4
+#: Words a clause may open with before its subject.
+_CLAUSE_OPENERS: Final = frozenset("and but also so then oh anyway plus update".split())
+#: Words before a subject's head that leave it the page's own.
+_SUBJECT_DETERMINERS: Final = frozenset({"the", "our"})
+#: How far into a clause a head may stand behind the title's own words ("year 11 prom").
+_MAX_TITLE_WORDS: Final = 4
+#: Auxiliaries after a subject: "reports are out", "the prom has moved".
+_AUXILIARIES: Final = frozenset(
+    "is are was were has have had will would can could should must".split()
+)
 #: Describing words looked past before a head.
 _MAX_DESCRIBING: Final = 2

@@ -21,7 +21,7 @@ from bb_brain.writeback._people import KIN_PRONOUNS, KinNamed
 
 #: Relatives who are born to a family name, or give it: parents, children and siblings.
 SHARE_THE_FAMILY_NAME: Final = frozenset(
-    "mum mom mam mother dad father son daughter sister brother".split()
+    "mum mom mam mother dad father son daughter sister brother lad lass".split()
 )
 
 

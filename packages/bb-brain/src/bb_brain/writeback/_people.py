@@ -281,10 +281,16 @@ FAMILY_TITLES: Final = frozenset(
 #: A possessive and a family word right before a name: "mum's sister ", "my cousin ".
 _KIN_BEFORE = re.compile(r"\b(?:my|his|her|their|our|[\w-]+['’]s)\s+[\w-]+\s+$", re.I)
 _KIN_NAME = re.compile(
-    rf"\b(my|his|her|their|our|[{_UPPER}][\w-]*['’]s)\s+([\w-]+)\s+"
+    rf"\b(my|his|her|their|our|[{_UPPER}][\w-]*['’]s)\s+"
+    # an age or a size before the family word: "his little brother Tomasz"
+    r"(?:(?:older|elder|younger|little|big|baby|eldest|oldest|youngest|twin|kid)\s+)?"
+    r"([\w-]+)(?:\s+|(,\s+))"
     # the title a family calls a relative by may come first ("mum's sister Auntie Tarek")
     rf"(?:(?:{'|'.join(sorted(FAMILY_TITLES, key=len, reverse=True))})\s+)?"
-    rf"([{_UPPER}][\w-]*(?:['’](?!s\b)[\w-]+)?)",
+    rf"([{_UPPER}][\w-]*(?:['’](?!s\b)[\w-]+)?)"
+    # set off by commas, the name is an aside, shut by a comma or the sentence's end:
+    # "his dad, Manjit, rang"; not "my sister, Ana and I"
+    r"(?(3)(?=\s*(?:[,.;!?]|$)))",
     re.I,
 )
 
@@ -316,8 +322,8 @@ def kin_named(text: str, known: set[tuple[int, int]]) -> list[KinNamed]:
     found: list[KinNamed] = []
     for match in _KIN_NAME.finditer(text):
         kin = fold(match.group(2)).removesuffix(_IN_LAW)  # "my sister-in-law Quenby": a sister's
-        given = match.group(3)
-        start, end = match.span(3)
+        given = match.group(4)
+        start, end = match.span(4)
         if kin not in KIN_PRONOUNS or not given[0].isupper() or not name_like([given]):
             continue
         if _ordinary(given) or sense(fold(given)).calendar:

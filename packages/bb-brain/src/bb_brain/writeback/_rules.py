@@ -43,6 +43,7 @@ from bb_schema import FactKind
 from bb_schema.turn_context import ExtractedFact
 
 from bb_brain._examined import WRITEBACK_EXAMINED_CHARS, examined
+from bb_brain._given_names import name_pronoun
 from bb_brain._names import ABBREVIATED_HONORIFICS, HONORIFICS, SHORTENED_TITLES, fold
 from bb_brain._orgnames import ORG_WORDS, is_organisation
 from bb_brain.pages import is_place
@@ -90,7 +91,8 @@ from bb_brain.writeback._entities import Entity, EntityIndex
 from bb_brain.writeback._firms import the_firms_business
 from bb_brain.writeback._forwarded import in_senders_words
 from bb_brain.writeback._head_nouns import HeadNouns
-from bb_brain.writeback._kin import kin_full_name
+from bb_brain.writeback._kin import family_name, kin_full_name
+from bb_brain.writeback._name_slips import names_mended
 from bb_brain.writeback._organisations import new_organisations
 from bb_brain.writeback._people import (
     ASIDE,
@@ -458,6 +460,7 @@ class RulesExtractor:
                 # ... their rep is Ana Pellow")
                 self._new_organisations(text)
                 self._new_people(text, roster=False)
+                text = names_mended(text, self._entities)  # "Tamsin, sorry, Orla is ..."
             headed = False  # a heading naming a page introduced a list ("loom decisions:")
             roster = False  # a heading introduced a list of people ("New members:")
             for sentence in _at_slips(split_sentences(text)):
@@ -637,6 +640,7 @@ class RulesExtractor:
                 or ref
             )
             ref = _done_for_the_topic(refs, ref, clause.text, salience.thing) or ref
+            ref = self._headed(clause.text, ref) or ref
             related = named_relation(refs, clause.text)
             if related is not None and _owner_at_hand(refs[0], before):
                 ref = refs[0]  # "Alice moved up, her tutor is Mr Brisley": hers
@@ -704,6 +708,19 @@ class RulesExtractor:
                 groups.append(_Group(plain, clause.start, clause.end, ref, refs))
             groups.extend(described)
         return groups + roles
+
+    def _headed(self, text: str, ref: Reference | None) -> Reference | None:
+        """A page whose head is the clause's subject, when nothing named opens the clause.
+
+        "prom's confirmed at the granary": the prom's, not the venue's it names.
+        """
+        if ref is not None and subject(ref, text):
+            return None
+        found = self._heads.subject_in(text)
+        if found is None or (ref is not None and ref.entity == found[0]):
+            return None
+        page, start, end = found
+        return Reference(page, start, end, explicit=False)
 
     def _their_firm_s(
         self, last: _Group, clause: Clause, refs: list[Reference]
@@ -779,7 +796,14 @@ class RulesExtractor:
             and " " not in text[m.start : m.end].strip()
             and _a_given_name_before(text, m.start)  # "Odran Quarmby"; "Mr Quarmby" is the firm's
         }
-        for person in new_people(text, known - firms, roster=roster):
+        kin = {
+            (m.start, m.end)
+            for m in named
+            if m.entity is not None
+            and m.entity.is_person
+            and _another_of_the_family(text, m.start, m.end, m.entity)
+        }
+        for person in new_people(text, known - firms - kin, roster=roster):
             self._entities.person_named(person.slug, person.name)
             known.add((person.start, person.end))
         return known
@@ -1140,8 +1164,30 @@ def _a_given_name_before(text: str, at: int) -> bool:
     return given is not None and fold(given.group(1)) not in HONORIFICS
 
 
+def _another_of_the_family(text: str, start: int, end: int, person: Entity) -> bool:
+    """A person's family name said alone after a given name of another one of that family.
+
+    "samuel tetteh emailed me" is Gift Tetteh's father, not Gift: a given name of one sex
+    or the other, not the person's own, typed right before the family name, in lowercase
+    as it may be.
+    """
+    said = text[start:end]
+    if " " in said.strip() or fold(said) != fold(family_name(person.title, person.slug) or ""):
+        return False
+    given = _ANY_GIVEN_BEFORE.search(text, 0, start)
+    if given is None:
+        return False
+    word = given.group(1)
+    if fold(word).rstrip(".") in HONORIFICS:
+        return False  # "mrs quarles": a title, of the person herself
+    own = person.title.split()[0]
+    return fold(word) != fold(own) and name_pronoun(f"{word} {said}") != ""
+
+
 #: A capitalised word right before a name: the given name of a full name ("Odran Quarmby").
 _GIVEN_BEFORE = re.compile(r"\b([A-Z][a-z'’-]+)\.?\s+$")
+#: A word right before a name, however typed: "samuel " of "samuel tetteh".
+_ANY_GIVEN_BEFORE = re.compile(r"(?<![\w'’-])([A-Za-z][a-z'’-]+)\s$")
 #: A comma between two parts of a clause (not before a contrast: ", not Monday").
 _COMMA = re.compile(r",\s+(?!(?:and\s+)?(?:not|rather than|instead of)\b)", re.IGNORECASE)
 
