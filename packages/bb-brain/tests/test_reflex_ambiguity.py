@@ -890,6 +890,7 @@ ELIZABETH = (
     md("Elizabeth Quarrie", type="person", aliases="[Quarrie]"),
 )
 MUNGO = ("people/mungo-faraday", md("Mungo Faraday", type="person", aliases="[Mungo]"))
+LAN = ("people/dang-thi-lan", md("Đặng Thị Lan", type="person", aliases="[Lan]"))
 
 
 @pytest.mark.parametrize(
@@ -908,6 +909,9 @@ MUNGO = ("people/mungo-faraday", md("Mungo Faraday", type="person", aliases="[Mu
         (ELIZABETH, "joyce quarrie wrote that old cookbook", False),  # another woman
         (ELIZABETH, "jackie quarrie rang this morning", False),
         (ELIZABETH, "elspeth quarrie rang this morning", False),  # opens alike, another name
+        # the title's own first word before its last, typed without its stroke and accents
+        (LAN, "dang lan can do the early setup this week", True),
+        (LAN, "hoa lan can do the early setup this week", False),
     ],
 )
 def test_another_given_name_or_a_saint_before_the_name_is_someone_else(

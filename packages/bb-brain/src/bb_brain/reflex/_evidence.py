@@ -1543,11 +1543,13 @@ def _another_given_name(res: Resolved) -> str:
     word = sense(given.norm)
     if word.lowercase_ordinary or word.function:
         return ""
+    names = [fold(name) for name in strip_titles(title[:-1])]
+    if fold(given.norm) in {keyboard_spelling(name) for name in names} | set(names):
+        return ""  # "dang lan" of Đặng Thị Lan: the title's own first and last words
     said = name_pronoun(f"{given.norm} {title[-1]}")
     own = name_pronoun(res.page.title)
     if said and own and said != own:
         return given.norm
-    names = [fold(name) for name in strip_titles(title[:-1])]
     return "" if any(one_persons_names(fold(given.norm), name) for name in names) else given.norm
 
 

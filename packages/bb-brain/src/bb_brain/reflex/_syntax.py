@@ -512,10 +512,10 @@ def _said_of_a_time(tokens: list[Token], doing: Token | None) -> bool:
     return False
 
 
-#: What a stretch of time is going to be: "busy", "hectic", "quiet".
+#: What a stretch of time is going to be: "busy", "hectic", "quiet", "chaos".
 _A_TIMES_STATE: Final = frozenset(
     "busy hectic mad manic crazy rammed packed quiet slow full tight tough hard heavy "
-    "nuts insane chaotic intense mental bonkers".split()
+    "nuts insane chaotic intense mental bonkers chaos carnage madness mayhem bedlam".split()
 )
 
 
