@@ -890,7 +890,7 @@ ELIZABETH = (
     md("Elizabeth Quarrie", type="person", aliases="[Quarrie]"),
 )
 MUNGO = ("people/mungo-faraday", md("Mungo Faraday", type="person", aliases="[Mungo]"))
-LAN = ("people/dang-thi-lan", md("Đặng Thị Lan", type="person", aliases="[Lan]"))
+QUYEN = ("people/dinh-thi-quyen", md("Đinh Thị Quyên", type="person", aliases="[Quyên]"))
 
 
 @pytest.mark.parametrize(
@@ -910,8 +910,8 @@ LAN = ("people/dang-thi-lan", md("Đặng Thị Lan", type="person", aliases="[L
         (ELIZABETH, "jackie quarrie rang this morning", False),
         (ELIZABETH, "elspeth quarrie rang this morning", False),  # opens alike, another name
         # the title's own first word before its last, typed without its stroke and accents
-        (LAN, "dang lan can do the early setup this week", True),
-        (LAN, "hoa lan can do the early setup this week", False),
+        (QUYEN, "dinh quyen is opening the stall on tuesday", True),
+        (QUYEN, "minh quyen is opening the stall on tuesday", False),
     ],
 )
 def test_another_given_name_or_a_saint_before_the_name_is_someone_else(

@@ -2364,7 +2364,7 @@ APRIL = ("people/april-venn", md("April Venn", type="person", aliases="[April]")
         ("April's coming to stay next weekend", True),
         ("april's being difficult about the invoice", True),
         ("april is going to be mental with the cup run", False),  # a time's state
-        ("april is going to be chaos with half the team away", False),
+        ("april is going to be chaos, what with the audit and the move", False),
         ("april is going to be late to nets, she texted", True),  # a person's
         ("April's filling in for Ben on sunday", True),  # standing in
         ("april's looking busy, she's got three weddings", True),  # "she" refers back

@@ -338,7 +338,7 @@ def test_an_it_in_the_users_own_clause(first: str, then: str, whose: str | None)
         # named in full: a person of their own
         ("Ysolde says her husband Bram Quillet is retiring in June.", "people/bram-quillet"),
         # set off by commas, after an age, or a "lad": the relative all the same
-        ("Ysolde is off today. Her dad, Emrys, is collecting the keys.", "people/emrys-quarles"),
+        ("Ysolde is off today. Her dad, Idwal, is collecting the keys.", "people/idwal-quarles"),
         ("Ysolde is off. Her little brother Tobiah has his operation on the 3rd.", TOBIAH),
         ("Ysolde's lad Tobiah has his operation on the 3rd.", TOBIAH),
     ],
@@ -352,7 +352,7 @@ def test_a_relative_by_a_given_name_alone(said: str, whose: str) -> None:
     [
         # a given name not Ysolde's before her family name, typed in lowercase: her relative
         ("ysolde is off. tobiah quarles rang me, quite cross", TOBIAH),
-        ("his dad emrys quarles emailed me about the trip", "people/emrys-quarles"),
+        ("his dad gareth quarles emailed me about the trip", "people/gareth-quarles"),
         # her own given name, or a title: Ysolde herself
         ("ysolde quarles rang me, quite cross", YSOLDE.slug),
         ("mrs quarles rang me at 5, quite cross", YSOLDE.slug),
@@ -393,6 +393,10 @@ def test_a_slipped_name_put_right(said: str, whose: str) -> None:
         "Orlaith, Ysolde and Bram are on the till on Saturday",
         "Ysolde, not Orlaith, is on the till on Saturday",
         "Orlaith said no, Ysolde can't do Saturday",
+        # an apology to someone, a word said to them, a bare "no": no repair of a name
+        "Please tell Orlaith sorry, Ysolde can't make Saturday",
+        "Orlaith, wait. Ysolde is bringing the keys",
+        "Orlaith no, Ysolde yes for the Saturday shift",
     ],
 )
 def test_names_with_no_repair_between_stay(said: str) -> None:

@@ -1545,7 +1545,7 @@ def _another_given_name(res: Resolved) -> str:
         return ""
     names = [fold(name) for name in strip_titles(title[:-1])]
     if fold(given.norm) in {keyboard_spelling(name) for name in names} | set(names):
-        return ""  # "dang lan" of Đặng Thị Lan: the title's own first and last words
+        return ""  # "dinh quyen" of Đinh Thị Quyên: the title's own first and last words
     said = name_pronoun(f"{given.norm} {title[-1]}")
     own = name_pronoun(res.page.title)
     if said and own and said != own:

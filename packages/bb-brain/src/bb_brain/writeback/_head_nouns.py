@@ -104,7 +104,7 @@ class HeadNouns:
     def subject_in(self, text: str) -> tuple[Entity, int, int] | None:
         """The page whose head opens the clause as its subject, and the head's span.
 
-        "prom's confirmed at the granary", "spring reports go home on the 27th": what the
+        "gala's booked at the old mill", "winter parcels leave on the 9th": what the
         clause says is the plan's, whatever place or person it names after the verb. The
         head may follow the title's own words and "the" or "our", after a conjunction, and a
         verb must come right after it. An organisation's head is not taken: a body that is a
@@ -145,10 +145,10 @@ class HeadNouns:
 
 
 def _a_verb_next(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
-    """A verb right after the head: its clause's subject ("prom's confirmed", "reports go")."""
+    """A verb right after the head: its clause's subject ("gala's booked", "parcels leave")."""
     after = _after(folded, words, index)
     if after == "s" and words[index + 1].start() == words[index].end() + 1:
-        # "prom's on friday", "prom's confirmed"; not "prom's venue", a possessive
+        # "gala's on friday", "gala's booked"; not "gala's venue", a possessive
         following = _after(folded, words, index + 1)
         meaning = sense(following)
         return bool(following) and not (meaning.noun and not meaning.verb_lemmas)
@@ -314,7 +314,7 @@ _SUBJECT_DETERMINERS: Final = frozenset({"the", "our"})
 _MAX_TITLE_WORDS: Final = 4
 #: Auxiliaries after a subject: "reports are out", "the prom has moved".
 _AUXILIARIES: Final = frozenset(
-    "is are was were has have had will would can could should must".split()
+    "is are was were has have had will would can could should must does did may might shall".split()
 )
 #: Describing words looked past before a head.
 _MAX_DESCRIBING: Final = 2

@@ -1,12 +1,12 @@
-"""A name said by mistake and put right at once: "Tamsin, sorry, Orla is on the till".
+"""A name said by mistake and put right at once: "Ysella, sorry, Orla is on the till".
 
 People mend a slipped name the way they mend a slipped value, by saying the right one next:
-"Tamsin — sorry, not Tamsin, ORLA — is off on the 12th", "Tamsin... no wait, Orla Quell is
+"Ysella — sorry, not Ysella, ORLA — is off on the 12th", "Ysella... no wait, Orla Quell is
 opening up". What follows is the right person's news, and the wrong name is no part of it,
 so the turn is read as if the right name had been said alone. Only two names of the conversation's
 entities qualify, with nothing between them but a marker of the repair ("sorry", "no wait",
-"I mean") and, at most, the wrong name said again after "not": a list ("Tamsin, Orla and
-Bram") or a contrast ("Tamsin, not Orla, is on the till") has no marker and is left alone.
+"I mean") and, at most, the wrong name said again after "not": a list ("Ysella, Orla and
+Bram") or a contrast ("Ysella, not Orla, is on the till") has no marker and is left alone.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def _the_repair(text: str, named: list[Mention], at: int) -> int | None:
         mention = named[later]
         between = text[gap_start : mention.start]
         if mention.entity == wrong.entity:
-            # "not Tamsin" said again: look past it, once the marker has come
+            # "not Ysella" said again: look past it, once the marker has come
             if _MARKER.search(text[wrong.end : mention.start]) is None:
                 return None
             if _NOT.search(between) is None:
@@ -69,12 +69,22 @@ def _the_repair(text: str, named: list[Mention], at: int) -> int | None:
         whole = text[wrong.end : mention.start]
         if mention.entity is None or wrong.entity is None:
             return None
+        if _MARKER.search(whole) is None or _FULL_STOP.search(whole) is not None:
+            return None  # "Orlaith no, Ysolde yes", "Orlaith, wait. Ysolde is ...": no repair
+        if not _opens_its_clause(text, wrong.start):
+            return None  # "tell Orlaith sorry, Ysolde can't come": the name is an object
         if mention.entity.is_person != wrong.entity.is_person:
-            return None  # "Tamsin, sorry, the bakery": no name for a name
+            return None  # "Ysella, sorry, the bakery": no name for a name
         if _REPAIR.fullmatch(_blank_again(whole, text, named, at, later)) is None:
             return None
         return later
     return None
+
+
+def _opens_its_clause(text: str, start: int) -> bool:
+    """Nothing but a pause, a conjunction or an interjection before the name in its clause."""
+    before = _CLAUSE_START.search(text, 0, start)
+    return before is not None
 
 
 def _blank_again(whole: str, text: str, named: list[Mention], at: int, later: int) -> str:
@@ -95,7 +105,17 @@ _REPAIR: Final = re.compile(
     re.IGNORECASE,
 )
 #: A marker that the name before was a slip (a bare "no" is too common to count alone).
-_MARKER: Final = re.compile(r"\b(?:sorry|wait|oops|i\s+mean|my\s+bad)\b", re.IGNORECASE)
+_MARKER: Final = re.compile(
+    r"\b(?:sorry|wait|oops|i\s+mean|i\s+meant|my\s+bad|scratch\s+that)\b", re.IGNORECASE
+)
+#: A full stop that is no pause ("..."): the sentence ended between the names.
+_FULL_STOP: Final = re.compile(r"(?<!\.)\.(?!\.)")
+#: The start of a clause, then at most a conjunction or an interjection, right before a name.
+_CLAUSE_START: Final = re.compile(
+    r"(?:^|[.!?:;,(—–-]\s*|\s[-–—]\s+)(?:(?:and|but|so|oh|ok|okay|yeah|also|then|um|er)\b"
+    r"[\s,]*)*\s*$",
+    re.IGNORECASE,
+)
 #: The rest of a hyphened name a mention may stop short of.
 _HYPHENED: Final = re.compile(r"(?:-\w+)*")
 _NOT: Final = re.compile(r"\bnot\s*$", re.IGNORECASE)

@@ -282,7 +282,7 @@ FAMILY_TITLES: Final = frozenset(
 _KIN_BEFORE = re.compile(r"\b(?:my|his|her|their|our|[\w-]+['’]s)\s+[\w-]+\s+$", re.I)
 _KIN_NAME = re.compile(
     rf"\b(my|his|her|their|our|[{_UPPER}][\w-]*['’]s)\s+"
-    # an age or a size before the family word: "his little brother Tomasz"
+    # an age or a size before the family word: "his little brother Anselm"
     r"(?:(?:older|elder|younger|little|big|baby|eldest|oldest|youngest|twin|kid)\s+)?"
     r"([\w-]+)(?:\s+|(,\s+))"
     # the title a family calls a relative by may come first ("mum's sister Auntie Tarek")

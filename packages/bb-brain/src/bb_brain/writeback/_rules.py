@@ -460,7 +460,7 @@ class RulesExtractor:
                 # ... their rep is Ana Pellow")
                 self._new_organisations(text)
                 self._new_people(text, roster=False)
-                text = names_mended(text, self._entities)  # "Tamsin, sorry, Orla is ..."
+                text = names_mended(text, self._entities)  # "Ysella, sorry, Orla is ..."
             headed = False  # a heading naming a page introduced a list ("loom decisions:")
             roster = False  # a heading introduced a list of people ("New members:")
             for sentence in _at_slips(split_sentences(text)):
@@ -712,7 +712,7 @@ class RulesExtractor:
     def _headed(self, text: str, ref: Reference | None) -> Reference | None:
         """A page whose head is the clause's subject, when nothing named opens the clause.
 
-        "prom's confirmed at the granary": the prom's, not the venue's it names.
+        "gala's booked at the old mill": the gala's, not the venue's it names.
         """
         if ref is not None and subject(ref, text):
             return None
@@ -802,6 +802,10 @@ class RulesExtractor:
             if m.entity is not None
             and m.entity.is_person
             and _another_of_the_family(text, m.start, m.end, m.entity)
+            and not any(  # "sam tetteh" of Samantha Tetteh, called Sam: her own name
+                o.entity == m.entity and o.end < m.start and not text[o.end : m.start].strip()
+                for o in named
+            )
         }
         for person in new_people(text, known - firms - kin, roster=roster):
             self._entities.person_named(person.slug, person.name)
@@ -1167,7 +1171,7 @@ def _a_given_name_before(text: str, at: int) -> bool:
 def _another_of_the_family(text: str, start: int, end: int, person: Entity) -> bool:
     """A person's family name said alone after a given name of another one of that family.
 
-    "samuel tetteh emailed me" is Gift Tetteh's father, not Gift: a given name of one sex
+    "idris quarmby emailed me" is Nell Quarmby's father, not Nell: a given name of one sex
     or the other, not the person's own, typed right before the family name, in lowercase
     as it may be.
     """
@@ -1180,13 +1184,15 @@ def _another_of_the_family(text: str, start: int, end: int, person: Entity) -> b
     word = given.group(1)
     if fold(word).rstrip(".") in HONORIFICS:
         return False  # "mrs quarles": a title, of the person herself
+    if word.islower() and sense(word).lowercase_ordinary:
+        return False  # "please mark quarles as off": a verb, no given name
     own = person.title.split()[0]
     return fold(word) != fold(own) and name_pronoun(f"{word} {said}") != ""
 
 
 #: A capitalised word right before a name: the given name of a full name ("Odran Quarmby").
 _GIVEN_BEFORE = re.compile(r"\b([A-Z][a-z'’-]+)\.?\s+$")
-#: A word right before a name, however typed: "samuel " of "samuel tetteh".
+#: A word right before a name, however typed: "idris " of "idris quarmby".
 _ANY_GIVEN_BEFORE = re.compile(r"(?<![\w'’-])([A-Za-z][a-z'’-]+)\s$")
 #: A comma between two parts of a clause (not before a contrast: ", not Monday").
 _COMMA = re.compile(r",\s+(?!(?:and\s+)?(?:not|rather than|instead of)\b)", re.IGNORECASE)
