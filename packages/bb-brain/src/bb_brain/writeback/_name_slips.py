@@ -20,6 +20,8 @@ from bb_brain.writeback._entities import EntityIndex, Mention
 
 def names_mended(text: str, index: EntityIndex) -> str:
     """``text`` with each slipped name and its repair replaced by the right name alone."""
+    if _MARKER.search(text) is None:
+        return text  # no repair said: most turns, spared a second reading of their names
     named = [
         replace(mention, end=_whole_word_end(text, mention.end))
         for mention in index.mentions(text)
