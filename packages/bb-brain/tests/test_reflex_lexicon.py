@@ -6,7 +6,14 @@ import json
 from pathlib import Path
 
 import pytest
-from bb_brain._names import fold, keyboard_spelling, name_forms, strip_titles, umlauts_spelt_out
+from bb_brain._names import (
+    fold,
+    keyboard_spelling,
+    name_forms,
+    sounded_out,
+    strip_titles,
+    umlauts_spelt_out,
+)
 from bb_brain.pages import PageRecord, normalise
 from bb_brain.reflex import _ordinary
 from bb_brain.reflex._extract import extract
@@ -63,6 +70,12 @@ def test_fold_drops_latin_accents_only() -> None:
     assert keyboard_spelling(fold("Gjørvik Łaski Đurić Þórhild")) == "gjorvik laski duric thorhild"
     assert fold("ガギ") == "ガギ"  # the voicing mark changes the letter: kept
     assert normalise("  Zoë-Müller's, ") == "zoe-muller's"
+
+
+def test_slavic_letters_sounded_out() -> None:
+    assert sounded_out("Branimir Kovačić") == ["Branimir Kovachich"]
+    assert sounded_out("Žarko Šimić") == ["Zharko Shimich", "Žarko Shimich"]
+    assert sounded_out("Zofia Nowak") == []
 
 
 def test_umlauts_spelt_out_and_nordic_letters_not() -> None:

@@ -101,6 +101,27 @@ def umlauts_spelt_out(text: str) -> str | None:
     return spelt if spelt != text else None
 
 
+#: Slavic letters as English writes them by their sound ("Babić" is also "Babich").
+_SOUNDED: Final = str.maketrans(
+    {"č": "ch", "ć": "ch", "š": "sh", "ž": "zh", "Č": "Ch", "Ć": "Ch", "Š": "Sh", "Ž": "Zh"}
+)
+
+
+def sounded_out(text: str) -> list[str]:
+    """The name with its Slavic letters spelt by their sound, as English writes them.
+
+    Every such letter spelt out, and the last word's only ("Krešimir Zelić": "Kreshimir
+    Zelich" and "Krešimir Zelich"; a family name is the word most often written so, the
+    given name typed plain). Empty when the text has none: the fold covers plain letters.
+    """
+    spelt = text.translate(_SOUNDED)
+    if spelt == text:
+        return []
+    head, _, last = text.rpartition(" ")
+    family = f"{head} {last.translate(_SOUNDED)}" if head else spelt
+    return sorted({spelt, family})
+
+
 def fold(text: str) -> str:
     """NFKD, drop the combining marks of Latin letters, casefold, recompose (NFC).
 

@@ -25,7 +25,7 @@ from bb_schema.text import SLUG_GRAMMAR, slug_problem
 from bb_schema.turn_context import CONVERSATION_SLUG_PREFIX
 
 from bb_brain._errors import BrainUserError
-from bb_brain._names import fold, name_forms, umlauts_spelt_out
+from bb_brain._names import fold, name_forms, sounded_out, umlauts_spelt_out
 from bb_brain._orgnames import (
     closing_acronym,
     coined_short_name,
@@ -360,15 +360,16 @@ class PageRecord:
     def _name_rows(self, name: str) -> list[tuple[str, str]]:
         """A person's other name forms (see :mod:`bb_brain._names`).
 
-        Besides the title's forms: the title with its umlauts spelt out ("Mueller"), a
+        Besides the title's forms: the title with its umlauts spelt out ("Mueller") or its
+        Slavic letters written by their sound ("Zelich" of Zelić), a
         hyphenated family name written with a space ("Al Sayed") and a hyphenated given name
         written as one word ("Hyerin"), and the given and family
         names of a full-name alias ("Duc Nguyen" for a page titled "Nguyễn Minh Đức").
         """
         rows = self._forms_rows(name)
         spelt = umlauts_spelt_out(name)
-        if spelt is not None:
-            rows += [(normalise(spelt), "name-form"), *self._forms_rows(spelt)]
+        for written in ([spelt] if spelt is not None else []) + sounded_out(name):
+            rows += [(normalise(written), "name-form"), *self._forms_rows(written)]
         for alias in self.aliases:
             if len(normalise(alias).split()) > 1:
                 rows += self._forms_rows(alias)

@@ -160,6 +160,7 @@ from bb_brain.reflex._syntax import (
     WORD_OF_A_LANGUAGE,
     bare_count_noun,
     counts,
+    one_of_many,
 )
 from bb_brain.reflex._tokens import (
     A_BRAND,
@@ -352,9 +353,41 @@ def local_evidence(res: Resolved) -> list[str]:
         # "then sky got dark": a firm's short name this common is the word as a subject
         found = [signal for signal in found if signal not in _SUBJECTS]
     found += _person_or_pet_evidence(res, signals)
-    if not found and _a_compound_standing_alone(res):
-        found.append(NO_WORD_READING)  # "did we pay fairweather yet"
-    return found
+    return found or _standing_alone(res)
+
+
+def _standing_alone(res: Resolved) -> list[str]:
+    """What a name no dictionary has says on its own, when nothing around it does."""
+    if _a_compound_standing_alone(res):
+        return [NO_WORD_READING]  # "did we pay fairweather yet"
+    if _the_names_one(res):
+        return [THE_NAMES_ONE]
+    return []
+
+
+#: The evidence of :func:`_the_names_one`.
+THE_NAMES_ONE: Final = "a name before 'one' after 'the', standing for its thing"
+
+
+def _the_names_one(res: Resolved) -> bool:
+    """A name no dictionary has between "the" and "one": "the kershaw one", "that lego one".
+
+    The name stands for the thing of its own it modifies, the contract or the job; a
+    dictionary word there is any such thing ("the guillemot one"), and a person's name
+    there is what was given them ("the tobi one").
+    """
+    span = res.cand.span
+    if span is None or res.page.is_person or res.cand.tokens != 1 or span.first < 1:
+        return False
+    if sense(res.cand.norm).known_word or span.last + 1 >= len(span.tokens):
+        return False
+    before, after = span.tokens[span.first - 1], span.tokens[span.last + 1]
+    glued = span.tokens[span.first].glued and after.glued
+    return glued and before.norm in _POINTING and after.norm in ("one", "ones")
+
+
+#: Determiners that point at one thing the listener knows: "the kershaw one".
+_POINTING: Final = frozenset("the that this".split())
 
 
 def _the_users_own_role_name(res: Resolved) -> bool:
@@ -1512,6 +1545,10 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
         return f"declined: {res.cand.raw!r} follows the given name {given!r}: another person's name"
     if _a_saint(res):
         return f"declined: {res.cand.raw!r} follows 'St', a saint's name (a church, a day)"
+    if _introduced_by_name(res):
+        return f"declined: {res.cand.raw!r} is the name of someone the user introduces"
+    if where := _from_elsewhere(res):
+        return f"declined: {res.cand.raw!r} is from {where}, which its page does not say"
     if kin := _the_speakers_other_relative(res):
         return f"declined: {res.cand.raw!r} is the user's {kin}, which the page does not say it is"
     if AUTHOR_OF_WORKS in signals:  # "Noor's new album": the singer
@@ -1579,6 +1616,51 @@ def _acts_after_where(res: Resolved) -> bool:
     return bool(verbs) and all(tok.glued for tok in after[: after.index(verbs[0]) + 1])
 
 
+def _from_elsewhere(res: Resolved) -> str:
+    """Where a one-word name is said to be from, when its page places them elsewhere, else "".
+
+    "chris from the surgery" says which Chris: the one a page calls a "friend from the
+    sailing club" is somebody else. Only a page that says where its person is from or at
+    is set against it ("Drives for the courier" may well be "josse from the depot"). A
+    named body ("Ana from Brightline") is left to what the talk says of it; "from work"
+    and "from school" fit any colleague or teacher whatever the page calls them.
+    """
+    span = res.cand.span
+    if span is None or res.cand.tokens != 1 or span.tokens[span.last].possessive:
+        return ""
+    if AFFILIATION not in res.cand.signals and not _acts_after_where(res):
+        return ""  # "collect jim from the gym": where he is picked up
+    after = span.tokens[span.last + 1] if span.last + 1 < len(span.tokens) else None
+    if after is None or after.norm != "from" or not after.glued:
+        return ""  # "is josse at the garage today": where he is, not who
+    said = set(re.findall(r"[a-z]+", fold(f"{res.page.title} {res.page.summary}")))
+    if not said & {"from", "at"}:
+        return ""  # "Drives for the courier": no place of its own to set against "the depot"
+    words: list[Token] = []
+    for tok in span.tokens[after.index + 1 : after.index + 1 + _WHERE_WORDS]:
+        if not tok.glued or tok.capitalised or (words and sense(tok.norm).function):
+            break
+        if tok.norm in PERSON_VERBS_AFTER or tok.norm in _CAME:
+            break
+        if tok.norm != "the":
+            words.append(tok)
+        if tok.possessive:
+            break
+    nouns = [tok.norm for tok in words if not sense(tok.norm).function]
+    if not nouns or set(nouns) & _ANY_COLLEAGUES:
+        return ""
+    if not all(sense(noun).lexical for noun in nouns):
+        return ""  # "dip from the lpc": an acronym or a name the page may spell out
+    said |= {lemma for word in said for lemma in sense(word).noun_lemmas}
+    if any(({noun} | sense(noun).noun_lemmas) & said for noun in nouns):
+        return ""
+    return " ".join(tok.raw for tok in span.tokens[after.index + 1 : words[-1].index + 1])
+
+
+#: Where any colleague, fellow student or teacher is from, whatever their page says.
+_ANY_COLLEAGUES: Final = frozenset("work school uni college home office".split())
+
+
 #: How many words "from the parish council" and the verb after it may take.
 _WHERE_WORDS: Final = 6
 #: Visits only someone makes: "Kasia from the bank came round".
@@ -1612,14 +1694,66 @@ _CIVIC: Final = frozenset("council borough county district parish municipality".
 
 
 def _the_speakers_relative(res: Resolved) -> str:
-    """The family or friend word right before a one-word mention, after "my" or "our", else ""."""
+    """The family or friend word of a one-word mention, after "my" or "our", else "".
+
+    Right before it ("my cousin rose"), or named so by "called" ("my mum's called Doris").
+    """
     span = res.cand.span
     if span is None or span.first < 2 or res.cand.tokens != 1:
         return ""
-    kin, whose = span.tokens[span.first - 1], span.tokens[span.first - 2]
-    if not span.tokens[span.first].glued or kin.norm not in _KIN:
+    if not span.tokens[span.first].glued:
         return ""
-    return kin.norm if whose.norm in _THE_SPEAKERS and not kin.possessive else ""
+    kin = span.tokens[span.first - 1]
+    if kin.norm in _NAMING and kin.glued:
+        kin = _named_one(span.tokens, kin) or kin
+    if kin.index < 1 or kin.norm not in _KIN:
+        return ""
+    whose = span.tokens[kin.index - 1]
+    if kin.possessive and kin.index == span.first - 1:  # "my mum's rose": her rose bush
+        return ""
+    return kin.norm if whose.norm in _THE_SPEAKERS else ""
+
+
+def _named_one(tokens: list[Token], verb: Token) -> Token | None:
+    """Whom "called" or "named" gives a name to, as the verb's subject: "my mum's called"."""
+    subject = tokens[verb.index - 1] if verb.index > 0 else None
+    if subject is not None and subject.norm in _COPULAS and subject.glued and subject.index > 0:
+        return tokens[subject.index - 1]
+    if subject is not None and subject.possessive and not subject.apostrophe_only:
+        return subject  # "mum's called": "'s" is "is"
+    return None
+
+
+def _introduced_by_name(res: Resolved) -> bool:
+    """A name given to someone introduced as anyone: "a guy called abdi", "someone named Ros".
+
+    Whoever must be introduced as "a guy", "someone" or "this woman" before their name is
+    new to the listener, and so nobody memory holds, even when a page shares the name.
+    "I called abdi" is a telephone call, and "that guy called abdi" one already known.
+    """
+    span = res.cand.span
+    if span is None or span.first < 2 or not span.tokens[span.first].glued:
+        return False
+    verb = span.tokens[span.first - 1]
+    if verb.norm not in _NAMING or not verb.glued:
+        return False
+    subject = span.tokens[verb.index - 1]
+    if subject.norm in _ANYONE:
+        return True
+    if subject.index > 0 and subject.glued and span.tokens[subject.index - 1].norm == "this":
+        return True  # "this bloke called tobi": a story's someone
+    meaning = sense(subject.norm)
+    if meaning.function or subject.possessive or not (meaning.noun or not meaning.known_word):
+        return False
+    return subject.index > 0 and subject.glued and one_of_many(span.tokens, subject)
+
+
+#: Verbs that give a name: "a guy called abdi", "a woman named Ros".
+_NAMING: Final = frozenset({"called", "named"})
+#: Forms of "be" before a past participle: "my sister is called".
+_COPULAS: Final = frozenset("is was".split())
+#: Pronouns for a person not yet known: "someone called Ros".
+_ANYONE: Final = frozenset("someone somebody".split())
 
 
 #: Friends and neighbours, introduced by what they are to the speaker as relatives are.
@@ -2291,6 +2425,8 @@ def final_decline(res: Resolved) -> bool:
         return False
     if res.cand.tokens > 1 or (not res.page.is_person and signals & MODIFIER_READINGS):
         return False
+    if _the_names_one(res):
+        return False  # "the kershaw one": the name stands for its contract
     # "the juniper project" names its kind after it: the determiner is the project's
     kinds = [signal.rsplit(" ", 1)[-1] for signal in signals if signal.startswith(KIND_SIGNAL)]
     if VERSIONED in signals and not res.page.is_person:
@@ -2327,6 +2463,8 @@ class Conversation:
         self._texts = list(texts)
         #: Pages read so far (None: no such page of the source).
         self._read: dict[str, _Content | None] = {}
+        #: The people's names :meth:`decide` weighs, whatever it makes of them.
+        self._names: frozenset[str] = frozenset()
 
     def another_of_its_kind(self, res: Resolved) -> str | None:
         """Why a kind is no page of the user's: a window turn brought in another one."""
@@ -2521,6 +2659,7 @@ class Conversation:
         """
         sure = list(anchors)
         slugs = sorted({res.slug for res in (*pending, *sure, *(res for res, _ in modifiers))})
+        self._names = frozenset(res.cand.norm for res in (*pending, *sure) if res.page.is_person)
         content = self._content(slugs)
         accepted: list[Resolved] = []
         declined: list[Resolved] = []
@@ -2659,8 +2798,11 @@ class Conversation:
             goes_on = _LIST_GOES_ON.match(text, res.cand.end)
             if _LIST_COMMA.fullmatch(between) is None or goes_on is None:
                 return False
-            if _a_thing_listed(goes_on.group("next")):
-                return False  # "Tom Hale, ash, oak and birch logs": a list of things
+            # "Tom Hale, ash, oak and birch logs" lists things; "lesya, carmel and frank"
+            # people, when the word that goes on is one of theirs (an adjective's too)
+            following = goes_on.group("next")
+            if normalise(following) not in self._names and _a_thing_listed(following):
+                return False
         # "ping Odile and mark it as done": a verb with its object, not a second name
         after = _NEXT_WORD.match(text, res.cand.end)
         verb = "VERB" in sense(res.cand.norm).readings

@@ -35,6 +35,7 @@ import dataclasses
 import re
 from typing import Final
 
+from bb_brain._given_names import a_given_name
 from bb_brain._names import HONORIFICS, NAME_SUFFIXES
 from bb_brain._orgnames import ORG_WORDS
 from bb_brain.pages import SHORT_NAME_ARMS, TITLE_PART_ARM, normalise
@@ -65,7 +66,7 @@ from bb_brain.reflex._ordinary import (
     sense,
     unknown_word,
 )
-from bb_brain.reflex._syntax import counts, finite, modal_as_name
+from bb_brain.reflex._syntax import counts, finite, modal_as_name, one_of_many
 from bb_brain.reflex._tokens import (
     DEFINITE_PHRASE,
     LOCATIVE,
@@ -202,6 +203,10 @@ def _phrase_candidates(span: list[Token], maker: Maker) -> list[Candidate]:
     # A function word at either end adds nothing a shorter span lacks, and a
     # phrase of ordinary words only is an ordinary phrase in lowercase.
     if not (_inner(span[0]) and (_inner(span[-1]) or _numbered(span) or _a_do(span, maker))):
+        if size == 2 and _inner(span[1]) and not sense(span[1].norm).known_word:
+            # "may sabbagh", "will obi": a given name that is a small word, then a name no
+            # dictionary knows, matched whole only
+            return [_whole_title(span, maker)]
         if size >= EXACT_PHRASE_TOKENS and _two_content_words(span):
             # "the no calls after six rule", "all hands on deck": a title whose own
             # first or last word is a small one, matched whole only
@@ -366,7 +371,7 @@ def _lower_phrase(
     ends = (
         following is None or following.function or not following.noun or "ADV" in following.readings
     )
-    if not ambiguity and ends and _after_indefinite_article(maker.tokens, span[0]):
+    if not ambiguity and ends and one_of_many(maker.tokens, span[0]):
         # "an early lark cab" is the firm's cab
         if all(sense(tok.norm).lexical for tok in span if not sense(tok.norm).function):
             # "such an early lark": dictionary words after "a" are any such thing
@@ -539,7 +544,7 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
         )
 
     # "spotted a wagtail nest": after "a", even a rare dictionary word is that word
-    indefinite = word.lexical and _after_indefinite_article(maker.tokens, tok)
+    indefinite = word.lexical and one_of_many(maker.tokens, tok)
     needs = _needs_evidence(word) or indefinite
     found = [offered(arms, word.describe() if needs else "", fuzzy=_misspelt(tok))]
     owner = _typed_owner(tok, maker)
@@ -553,41 +558,17 @@ def _lower_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Cand
     return found
 
 
-#: Words before a phrase that make it any one of its kind.
-_ONE_OF_MANY: Final = frozenset("a an some any another every each".split())
-
-
-def _after_indefinite_article(tokens: list[Token], tok: Token) -> bool:
-    """An "a" or "an" before the phrase, maybe with a word or two describing it ("a total ...").
-
-    Or another word that makes it one of many: "some early lark left it open", "any
-    early lark", "another silver lining".
-    """
-    at = tok
-    for _ in range(_DESCRIBING_WORDS + 1):
-        before = tokens[at.index - 1] if at.index > 0 and at.glued else None
-        if before is None:
-            return False
-        if before.norm in _ONE_OF_MANY:
-            return True
-        meaning = sense(before.norm)
-        if not (meaning.adjective or "ADV" in meaning.readings) or meaning.count_noun:
-            return False
-        at = before
-    return False
-
-
-#: Words that may describe a phrase between "a" and it: "a proper early bird", "a real early lark".
-_DESCRIBING_WORDS: Final = 2
-
-
 def _needs_evidence(word: WordSense) -> bool:
     """A lowercase word a reader takes for something else first.
 
     A dictionary word in common use, a place ("sydney -> melbourne") or any word frequent in
-    English text ("max points") needs evidence to be read as a page's name.
+    English text ("max points") needs evidence to be read as a page's name; so does a
+    word English text often uses that nobody bears as a given name, a maker's or a
+    landmark's ("kraft mac n cheese").
     """
-    return word.lowercase_ordinary or word.place or word.zipf >= ORDINARY_ZIPF
+    if word.lowercase_ordinary or word.place or word.zipf >= ORDINARY_ZIPF:
+        return True
+    return word.zipf >= LOWERCASE_ORDINARY_ZIPF and not a_given_name(word.word)
 
 
 def _asked_for(maker: Maker, tok: Token) -> bool:

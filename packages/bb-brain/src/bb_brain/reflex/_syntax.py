@@ -2857,3 +2857,41 @@ _AFTER_PARTICLE: Final = frozenset(
 )
 #: Verbs a plural subject takes straight after it.
 _PLURAL_VERBS: Final = frozenset("are were have do don't aren't weren't".split())
+
+
+#: Words before a phrase that make it any one of its kind.
+_ONE_OF_MANY: Final = frozenset("a an some any another every each".split())
+#: Words that may describe a phrase between "a" and it: "a proper early bird", "a real early lark".
+_DESCRIBING_WORDS: Final = 2
+
+
+def one_of_many(tokens: list[Token], tok: Token) -> bool:
+    """An "a" or "an" before the phrase, maybe with a word or two describing it ("a total ...").
+
+    Or another word that makes it one of many: "some early lark left it open", "any
+    early lark", "another silver lining". A noun may describe as an adverb does when an
+    adjective follows it ("a brand new", "a stone cold").
+    """
+    at = tok
+    for _ in range(_DESCRIBING_WORDS + 1):
+        before = tokens[at.index - 1] if at.index > 0 and at.glued else None
+        if before is None:
+            return False
+        if before.norm in _ONE_OF_MANY:
+            return True
+        meaning = sense(before.norm)
+        describes = (meaning.adjective or "ADV" in meaning.readings) and not meaning.count_noun
+        if not (describes or intensifies(before, at)):
+            return False
+        at = before
+    return False
+
+
+def intensifies(word: Token, after: Token) -> bool:
+    """A noun right before an adjective it strengthens: "brand new", "spanking new".
+
+    Not before a word that may be an adverb or a preposition's ("a walk past quillmere").
+    """
+    meaning, adjective = sense(word.norm), sense(after.norm)
+    only_adjective = adjective.adjective and "ADV" not in adjective.readings
+    return only_adjective and meaning.noun and not meaning.function

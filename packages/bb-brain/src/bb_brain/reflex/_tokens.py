@@ -46,7 +46,7 @@ from bb_brain.reflex._lexicon import (
     SUBJECT_PRONOUNS,
 )
 from bb_brain.reflex._ordinary import given_name_pronoun, inflections, sense, unknown_word
-from bb_brain.reflex._syntax import finite, name_readings, ordinary_readings
+from bb_brain.reflex._syntax import finite, intensifies, name_readings, ordinary_readings
 
 POSSESSIVE: Final = "possessive"
 AFFILIATION: Final = "from or at an organisation"
@@ -1513,8 +1513,10 @@ def _determined(tokens: list[Token], first: int) -> bool:
         if before.norm in DETERMINERS:
             return True
         word = sense(before.norm)
-        if before.capitalised or word.function or not word.adjective:
+        if before.capitalised or word.function:
             return False
+        if not (word.adjective or intensifies(before, tokens[index])):
+            return False  # "a brand new kia": "brand" makes "new" stronger
         index = before.index
     return False
 
