@@ -166,3 +166,26 @@ KOVACIC = (
 )
 def test_a_slavic_name_written_the_english_way(engine: Engine, make_brain: Any, text: str) -> None:
     assert slugs(ask(engine, make_brain(KOVACIC), text)) == [KOVACIC[0]]
+
+
+SAID = ("people/said-bouzid", md("Said Bouzid", type="person", aliases="[Said]"))
+PITA = ("people/pita-vea", md("Pita Vea", type="person", aliases="[Pita]"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "named"),
+    [
+        # a role noun after an article, then the name as its verb
+        (SAID, "a customer said the loaf was stale", False),
+        (SAID, "said bouzid left the back door open", True),
+        # a lowercase name inside a common noun's phrase
+        (PITA, "grabbing a chicken pita on the way", False),
+        (PITA, "tell mum pita's here", True),  # after a relative's word
+        (PITA, "text pita at the club about friday", True),  # a verb's object
+        (PITA, "pita is off today", True),
+    ],
+)
+def test_a_name_that_is_a_word_of_the_phrase_around_it(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])

@@ -116,6 +116,7 @@ from bb_brain.reflex._syntax import (
     A_WORK_WATCHED,
     ADJECTIVE_AS_OBJECT,
     AFTER_A,
+    AFTER_A_NOUN,
     AFTER_ADJECTIVE,
     AFTER_ARTICLE,
     AFTER_THE,
@@ -1933,11 +1934,31 @@ def _no_one_here(res: Resolved, signals: set[str]) -> str | None:
     """Why a person's name is someone else's or something else here, or None."""
     if other := _someone_else(res, signals):
         return other
+    if _in_a_common_noun_phrase(res):
+        return f"declined: {res.cand.raw!r} stands in a common noun's phrase, as no name does"
     if _a_model_year_before(res):
         return f"declined: {res.cand.raw!r} follows a model year, as a make of car does"
     if _counted_before_a_noun(res):
         return f"declined: {res.cand.raw!r} is counted before a noun, as a make is"
     return None
+
+
+def _in_a_common_noun_phrase(res: Resolved) -> bool:
+    """A lowercase name that is a noun, heading a compound after a noun: "a chicken pita".
+
+    A person is named so only after a relative's word ("tell mum pita's here") or as the
+    object of a verb ("text pita"); a name no dictionary has may follow a team's word as
+    its member ("fixtures odinaka").
+    """
+    signals = set(res.cand.signals)
+    span = res.cand.span
+    if span is None or res.cand.tokens != 1 or span.first < 1:
+        return False
+    if not {LOWERCASE, AFTER_A_NOUN} <= signals or not sense(res.cand.norm).noun:
+        return False
+    if span.tokens[span.first].possessive or PERSON_VERB in signals:
+        return False  # "text ffion at the cafe": "text" is the verb, she its object
+    return span.tokens[span.first - 1].norm not in FAMILY_WORDS
 
 
 def _counted_before_a_noun(res: Resolved) -> bool:

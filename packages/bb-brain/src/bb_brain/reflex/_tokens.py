@@ -763,7 +763,7 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
         return []  # "A. Vowles": an initial says nothing of the grammar
     if before.norm in HONORIFICS:
         return [HONORIFIC]
-    if before.norm in ROLE_NOUNS and not before.possessive:
+    if before.norm in ROLE_NOUNS and not before.possessive and not _role_then_verb(tokens, before):
         return [ROLE_NEARBY]  # "our CFO Grace"; "dad's will" is a thing dad has
     if before.norm in _BODY_KINDS and not before.possessive and tokens[first].capitalised:
         return [AFTER_ITS_KIND]  # "his firm Tollwick", "the band Quenby": in apposition
@@ -793,6 +793,22 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
         return [LOCATIVE]  # "how hot is X in late July": the weather of a place
     place = first == last and sense(tokens[first].norm).place
     return [LOCATIVE] if _locative(tokens, before, place=place) else []
+
+
+def _role_then_verb(tokens: list[Token], role: Token) -> bool:
+    """Any one of a role, then a verb: "a customer said", "the manager will sort it".
+
+    The role noun is the subject and the word its verb, where "our CFO Grace" names her.
+    """
+    word = tokens[role.index + 1]
+    if word.capitalised or not {"VERB", "AUX"} & sense(word.norm).readings:
+        return False
+    article = _previous_glued(tokens, role.index)
+    return article is not None and article.norm in _ANY_ONE
+
+
+#: Articles that make a role noun anyone in the role: "a customer", "the manager".
+_ANY_ONE: Final = frozenset("a an the some any another every each".split())
 
 
 def _climate_before(tokens: list[Token], before: Token) -> bool:
