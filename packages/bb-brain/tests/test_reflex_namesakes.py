@@ -189,3 +189,31 @@ def test_a_name_that_is_a_word_of_the_phrase_around_it(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])
+
+
+BRAM = ("people/abraham-okoth", md("Abraham Okoth", type="person", aliases="[Bram]"))
+EARNEST = ("people/earnest-pike", md("Earnest Pike", type="person", aliases="[Earnest]"))
+THATCHER = ("people/joss-thatcher", md("Joss Thatcher", type="person"))
+KERRY = ("people/kerry-doyle", md("Kerry Doyle", type="person", aliases="[Kerry]"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "named"),
+    [
+        # "is" opening a question, the name, then what it is
+        (BRAM, "is bram free thursday or do i ring the agency", True),
+        # someone put forward, the question ending on them
+        (EARNEST, "what about earnest? he said he'd do the odd day", True),
+        (EARNEST, "what about earnest attempts to fix it", False),
+        # a family name alone, doing what a person does in progress
+        (THATCHER, "thatcher is asking about overtime", True),
+        # where a road or a journey goes is a place
+        (KERRY, "stuck behind a tractor on the road to kerry, running late", False),
+        (KERRY, "booked flights to kerry for the wedding", False),
+        (KERRY, "can you send the forms to kerry", True),
+    ],
+)
+def test_what_a_question_or_a_journey_says_of_a_name(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])

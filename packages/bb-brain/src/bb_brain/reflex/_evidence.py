@@ -1934,6 +1934,8 @@ def _no_one_here(res: Resolved, signals: set[str]) -> str | None:
     """Why a person's name is someone else's or something else here, or None."""
     if other := _someone_else(res, signals):
         return other
+    if _a_destination(res):
+        return f"declined: {res.cand.raw!r} reads as a place: where a road or a journey goes"
     if _in_a_common_noun_phrase(res):
         return f"declined: {res.cand.raw!r} stands in a common noun's phrase, as no name does"
     if _a_model_year_before(res):
@@ -1941,6 +1943,27 @@ def _no_one_here(res: Resolved, signals: set[str]) -> str | None:
     if _counted_before_a_noun(res):
         return f"declined: {res.cand.raw!r} is counted before a noun, as a make is"
     return None
+
+
+def _a_destination(res: Resolved) -> bool:
+    """A one-word name after a journey and "to": "the road to derry", "flights to lagos".
+
+    A journey goes to a place; to a person only as theirs ("the drive to tobi's").
+    """
+    span = res.cand.span
+    if span is None or res.cand.tokens != 1 or span.first < 2:
+        return False
+    to, journey = span.tokens[span.first - 1], span.tokens[span.first - 2]
+    if to.norm != "to" or not (span.tokens[span.first].glued and to.glued):
+        return False
+    return journey.norm in _JOURNEYS and not span.tokens[span.first].possessive
+
+
+#: What goes to a place: "the road to", "a trip to", "flights to".
+_JOURNEYS: Final = frozenset(
+    "road roads way drive trip trips journey flight flights train trains bus buses ferry"
+    " ferries route ride".split()
+)
 
 
 def _in_a_common_noun_phrase(res: Resolved) -> bool:

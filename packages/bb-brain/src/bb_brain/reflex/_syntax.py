@@ -2796,7 +2796,20 @@ def _what_it_may_modify(
         return None
     if before is not None and before.norm in _INVERTING and "VERB" in sense(after.norm).readings:
         return None
+    if before is not None and _asks_how_it_is(tokens, before, after):
+        return None  # "is saul free", "was tam around": the subject, then what it is
     return None if _when_next(token, after, _glued_after(tokens, after.index)) else after
+
+
+def _asks_how_it_is(tokens: list[Token], before: Token, after: Token) -> bool:
+    """A question opened by "is" or "was", then the word, then what may describe it."""
+    if before.norm not in _ASKING_BE or not opens_clause(tokens, before.index):
+        return False
+    return bool({"ADJ", "ADV"} & sense(after.norm).readings)
+
+
+#: Forms of "be" that open a question before its subject: "is saul free".
+_ASKING_BE: Final = frozenset("is was are were".split())
 
 
 def _when_next(token: Token, after: Token, following: Token | None) -> bool:

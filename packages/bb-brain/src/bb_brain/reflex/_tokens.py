@@ -632,6 +632,11 @@ def looked_up(tokens: list[Token], first: int) -> bool:
         asked = _previous_glued(tokens, on.index)
         if asked is not None and asked.norm in _LOOKUP_WORDS:
             return True
+        if asked is not None and on.norm == "about" and asked.norm in ("what", "how"):
+            # "what about frank?": someone put forward, the question ending on them ("what
+            # about tuesday?" is a day)
+            ends = after is None or not after.glued
+            return ends and not sense(tokens[first].norm).calendar
     return _asked_after(tokens, first)
 
 
@@ -1065,7 +1070,18 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
             return [PERSON_VERB]  # every such verb's bare form: "sage will decide"
     if _obliged_to(tokens, after) or _a_perfect_deed(tokens, after):
         return [PERSON_VERB]  # "dawn needs to know", "rusty has agreed to it"
+    if after.norm in _GOING_TO and _doing_a_persons_deed(tokens, after):
+        return [PERSON_VERB]  # "hinds is asking about overtime"
     return []
+
+
+def _doing_a_persons_deed(tokens: list[Token], be: Token) -> bool:
+    """A verb only a person does, in progress after "is" or "was": "is asking", "was saying"."""
+    following = _next_glued(tokens, be.index)
+    if following is None or not following.norm.endswith("ing"):
+        return False
+    lemmas = sense(following.norm).verb_lemmas
+    return bool(lemmas & (person_verb_lemmas() | _CONTACT_VERBS))
 
 
 def _a_perfect_deed(tokens: list[Token], after: Token) -> bool:
