@@ -1397,8 +1397,20 @@ def test_a_modal_hedge_in_a_later_clause_hedges_only_that_clause() -> None:
 
 
 @pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Bob Park can bring 12 chairs, maybe 20 if it's dry", "Bob Park can bring 12 chairs"),
+        ("Alice can seat 40, perhaps more if it's dry", "Alice can seat 40"),
+    ],
+)
+def test_a_larger_figure_on_a_condition_leaves_the_stated_one(said: str, kept: str) -> None:
+    assert [text for text, _, _ in rules(("user", said))] == [kept]
+
+
+@pytest.mark.parametrize(
     "said",
     [
+        "Bob Park can bring 12 chairs, or maybe 20",  # another figure in its place
         "Bob Park is leaving in June, not sure yet",  # a comment on the whole
         "Alice is moving to Berlin, maybe",  # a hedge with no clause of its own
         "Alice is moving in June, or maybe July",

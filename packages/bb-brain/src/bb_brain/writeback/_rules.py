@@ -1706,10 +1706,26 @@ def _before_hedge(sentence: str) -> str:
     # hedges the whole) and not the speaker's doubt ("..., I might be wrong")
     rest = hedged_part.strip(" ,;-–—")
     doubt = _SPEAKERS_DOUBT.match(rest) is not None or _MODAL_AND_VERB.match(rest) is not None
-    own_clause = _a_plan(rest) or (_full_clause(rest) and not doubt)
+    own_clause = _a_plan(rest) or (_full_clause(rest) and not doubt) or _more_on_a_condition(rest)
     if HEDGE.search(sentence, hedge.end()) is not None or not (stated and own_clause):
         return sentence
     return before
+
+
+def _more_on_a_condition(rest: str) -> bool:
+    """A hedged figure beyond the one stated, on a condition: "..., maybe 20 if it's dry".
+
+    The stated figure holds whatever the condition does; "..., or maybe 20" offers another
+    in its place and doubts both.
+    """
+    return _MORE_IF.match(rest) is not None
+
+
+#: A modal adverb, a larger figure or "more", then its condition.
+_MORE_IF: Final = re.compile(
+    r"(?:maybe|perhaps|possibly)\s+(?:\d[\d,.]*|more|a few more)\b[^,;]*?\s(?:if|when|depending)\b",
+    re.IGNORECASE,
+)
 
 
 def _after_hedge(sentence: str) -> str:
