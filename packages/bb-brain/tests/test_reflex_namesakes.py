@@ -1,4 +1,4 @@
-"""A name the user shares with a page, said of somebody or something else.
+"""A page's name, said of somebody or something else.
 
 Someone introduced by name, someone from a place the page never mentions, a make of car
 after "a": the words around the name say it is not the page's. Beside them, the ordinary
@@ -14,7 +14,7 @@ from bb_brain import Engine
 
 from .test_reflex_grammar import ask, md, slugs
 
-TOBI = ("people/tobenna-eze", md("Tobenna Eze", type="person", aliases="[Tobi]"))
+TOBI = ("people/tobiah-ugwuoke", md("Tobiah Ugwuoke", type="person", aliases="[Tobiah]"))
 WINNIE = (
     "people/winifred-atherly",
     md("Winifred Atherly", type="person", aliases="[Winnie]", summary="Stallholder, jams."),
@@ -29,15 +29,15 @@ WINNIE_GRAN = (
     ("page", "text", "named"),
     [
         # introduced as anyone, then named: somebody new to the listener
-        (TOBI, "a lad called tobi from my daughter's class wants a cake", False),
-        (TOBI, "someone named Tobi rang the shop", False),
-        (TOBI, "this bloke called tobi dropped off a box", False),
+        (TOBI, "a lad called tobiah from my daughter's class wants a cake", False),
+        (TOBI, "someone named Tobiah rang the shop", False),
+        (TOBI, "this bloke called tobiah dropped off a box", False),
         # a relative of the speaker's given a name the page shares
         (WINNIE, "my gran's called Winnie too, funny", False),
         (WINNIE, "my gran is called winnie", False),
         # a telephone call, and a page that says it is the user's gran
-        (TOBI, "I called tobi about the stall", True),
-        (TOBI, "tobi called, he wants the float", True),
+        (TOBI, "I called tobiah about the stall", True),
+        (TOBI, "tobiah called, he wants the float", True),
         (WINNIE_GRAN, "my gran's called Winnie, she's 90 next week", True),
     ],
 )
@@ -49,8 +49,8 @@ def test_a_name_given_to_someone_introduced(
 
 def _ben(summary: str) -> tuple[str, str]:
     return (
-        "people/benedek-farkas",
-        md("Benedek Farkas", type="person", aliases="[Ben]", summary=summary),
+        "people/benedek-halmi",
+        md("Benedek Halmi", type="person", aliases="[Ben]", summary=summary),
     )
 
 
@@ -77,7 +77,7 @@ def test_someone_from_a_place_the_page_does_not_mention(
     assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])
 
 
-KIA = ("people/kia-moradi", md("Kia Moradi", type="person", aliases="[Kia]"))
+KIA = ("people/kia-tavakoli", md("Kia Tavakoli", type="person", aliases="[Kia]"))
 
 
 @pytest.mark.parametrize(
@@ -101,18 +101,18 @@ def test_a_list_of_names_goes_on_with_a_name_that_is_also_a_word(
     pages = [
         (f"people/{slug}", md(title, type="person", aliases=f"[{title.split()[0]}]"))
         for slug, title in (
-            ("ilse-brandt", "Ilse Brandt"),
+            ("zinnia-carrow", "Zinnia Carrow"),
             ("odhran-kee", "Odhran Kee"),
             ("jordan-oyelowo", "Jordan Oyelowo"),
             ("merry-vance", "Merry Vance"),
         )
     ]
     said = slugs(
-        ask(engine, make_brain(*pages), "booking the hall with ilse, odhran, jordan and merry")
+        ask(engine, make_brain(*pages), "booking the hall with zinnia, odhran, jordan and merry")
     )
     assert "people/jordan-oyelowo" in said
     # a list of things after the name still reads as things
-    things = slugs(ask(engine, make_brain(*pages), "ilse, jordan, bright and airy rooms please"))
+    things = slugs(ask(engine, make_brain(*pages), "zinnia, jordan, bright and airy rooms please"))
     assert "people/jordan-oyelowo" not in things
 
 
@@ -169,20 +169,20 @@ def test_a_slavic_name_written_the_english_way(engine: Engine, make_brain: Any, 
 
 
 SAID = ("people/said-bouzid", md("Said Bouzid", type="person", aliases="[Said]"))
-PITA = ("people/pita-vea", md("Pita Vea", type="person", aliases="[Pita]"))
+SORREL = ("people/sorrel-quaile", md("Sorrel Quaile", type="person", aliases="[Sorrel]"))
 
 
 @pytest.mark.parametrize(
     ("page", "text", "named"),
     [
         # a role noun after an article, then the name as its verb
-        (SAID, "a customer said the loaf was stale", False),
-        (SAID, "said bouzid left the back door open", True),
+        (SAID, "a client said the invoice was late", False),
+        (SAID, "said bouzid left the side gate unlocked", True),
         # a lowercase name inside a common noun's phrase
-        (PITA, "grabbing a chicken pita on the way", False),
-        (PITA, "tell mum pita's here", True),  # after a relative's word
-        (PITA, "text pita at the club about friday", True),  # a verb's object
-        (PITA, "pita is off today", True),
+        (SORREL, "picked some sheep sorrel for the salad", False),
+        (SORREL, "tell mum sorrel's here", True),  # after a relative's word
+        (SORREL, "text sorrel at the club about friday", True),  # a verb's object
+        (SORREL, "sorrel is off today", True),
     ],
 )
 def test_a_name_that_is_a_word_of_the_phrase_around_it(
@@ -192,9 +192,9 @@ def test_a_name_that_is_a_word_of_the_phrase_around_it(
 
 
 BRAM = ("people/abraham-okoth", md("Abraham Okoth", type="person", aliases="[Bram]"))
-EARNEST = ("people/earnest-pike", md("Earnest Pike", type="person", aliases="[Earnest]"))
+EARNEST = ("people/earnest-pennock", md("Earnest Pennock", type="person", aliases="[Earnest]"))
 THATCHER = ("people/joss-thatcher", md("Joss Thatcher", type="person"))
-KERRY = ("people/kerry-doyle", md("Kerry Doyle", type="person", aliases="[Kerry]"))
+KERRY = ("people/kerry-dorrian", md("Kerry Dorrian", type="person", aliases="[Kerry]"))
 
 
 @pytest.mark.parametrize(
@@ -203,14 +203,14 @@ KERRY = ("people/kerry-doyle", md("Kerry Doyle", type="person", aliases="[Kerry]
         # "is" opening a question, the name, then what it is
         (BRAM, "is bram free thursday or do i ring the agency", True),
         # someone put forward, the question ending on them
-        (EARNEST, "what about earnest? he said he'd do the odd day", True),
+        (EARNEST, "what about earnest? he said he'd cover a shift", True),
         (EARNEST, "what about earnest attempts to fix it", False),
         # a family name alone, doing what a person does in progress
-        (THATCHER, "thatcher is asking about overtime", True),
+        (THATCHER, "thatcher is asking about the rota", True),
         # where a road or a journey goes is a place
-        (KERRY, "stuck behind a tractor on the road to kerry, running late", False),
+        (KERRY, "stuck behind a lorry on the road to kerry, running late", False),
         (KERRY, "booked flights to kerry for the wedding", False),
-        (KERRY, "can you send the forms to kerry", True),
+        (KERRY, "please post the forms to kerry", True),
     ],
 )
 def test_what_a_question_or_a_journey_says_of_a_name(

@@ -1620,8 +1620,8 @@ def _acts_after_where(res: Resolved) -> bool:
 def _from_elsewhere(res: Resolved) -> str:
     """Where a one-word name is said to be from, when its page places them elsewhere, else "".
 
-    "chris from the surgery" says which Chris: the one a page calls a "friend from the
-    sailing club" is somebody else. Only a page that says where its person is from or at
+    "wilda from the dairy" says which Wilda: the one a page calls a "friend from the
+    rowing club" is somebody else. Only a page that says where its person is from or at
     is set against it ("Drives for the courier" may well be "josse from the depot"). A
     named body ("Ana from Brightline") is left to what the talk says of it; "from work"
     and "from school" fit any colleague or teacher whatever the page calls them.
@@ -1630,7 +1630,7 @@ def _from_elsewhere(res: Resolved) -> str:
     if span is None or res.cand.tokens != 1 or span.tokens[span.last].possessive:
         return ""
     if AFFILIATION not in res.cand.signals and not _acts_after_where(res):
-        return ""  # "collect jim from the gym": where he is picked up
+        return ""  # "collect wilda from the pool": where she is picked up
     after = span.tokens[span.last + 1] if span.last + 1 < len(span.tokens) else None
     if after is None or after.norm != "from" or not after.glued:
         return ""  # "is josse at the garage today": where he is, not who
@@ -1651,7 +1651,7 @@ def _from_elsewhere(res: Resolved) -> str:
     if not nouns or set(nouns) & _ANY_COLLEAGUES:
         return ""
     if not all(sense(noun).lexical for noun in nouns):
-        return ""  # "dip from the lpc": an acronym or a name the page may spell out
+        return ""  # "wyn from the pcn": an acronym or a name the page may spell out
     said |= {lemma for word in said for lemma in sense(word).noun_lemmas}
     if any(({noun} | sense(noun).noun_lemmas) & said for noun in nouns):
         return ""
@@ -1697,7 +1697,7 @@ _CIVIC: Final = frozenset("council borough county district parish municipality".
 def _the_speakers_relative(res: Resolved) -> str:
     """The family or friend word of a one-word mention, after "my" or "our", else "".
 
-    Right before it ("my cousin rose"), or named so by "called" ("my mum's called Doris").
+    Right before it ("my cousin rose"), or named so by "called" ("my aunt's called Hester").
     """
     span = res.cand.span
     if span is None or span.first < 2 or res.cand.tokens != 1:
@@ -1726,7 +1726,7 @@ def _named_one(tokens: list[Token], verb: Token) -> Token | None:
 
 
 def _introduced_by_name(res: Resolved) -> bool:
-    """A name given to someone introduced as anyone: "a guy called abdi", "someone named Ros".
+    """A name given to someone introduced as anyone: "a bloke called ossian", "someone named Ros".
 
     Whoever must be introduced as "a guy", "someone" or "this woman" before their name is
     new to the listener, and so nobody memory holds, even when a page shares the name.
@@ -1749,7 +1749,7 @@ def _introduced_by_name(res: Resolved) -> bool:
     return subject.index > 0 and subject.glued and one_of_many(span.tokens, subject)
 
 
-#: Verbs that give a name: "a guy called abdi", "a woman named Ros".
+#: Verbs that give a name: "a bloke called ossian", "a woman named Ros".
 _NAMING: Final = frozenset({"called", "named"})
 #: Forms of "be" before a past participle: "my sister is called".
 _COPULAS: Final = frozenset("is was".split())
@@ -1946,7 +1946,7 @@ def _no_one_here(res: Resolved, signals: set[str]) -> str | None:
 
 
 def _a_destination(res: Resolved) -> bool:
-    """A one-word name after a journey and "to": "the road to derry", "flights to lagos".
+    """A one-word name after a journey and "to": "the road to kilmory", "flights to lagos".
 
     A journey goes to a place; to a person only as theirs ("the drive to tobi's").
     """
@@ -1967,10 +1967,10 @@ _JOURNEYS: Final = frozenset(
 
 
 def _in_a_common_noun_phrase(res: Resolved) -> bool:
-    """A lowercase name that is a noun, heading a compound after a noun: "a chicken pita".
+    """A lowercase name that is a noun, heading a compound after a noun: "sheep sorrel".
 
-    A person is named so only after a relative's word ("tell mum pita's here") or as the
-    object of a verb ("text pita"); a name no dictionary has may follow a team's word as
+    A person is named so only after a relative's word ("tell mum sorrel's here") or as the
+    object of a verb ("text sorrel"); a name no dictionary has may follow a team's word as
     its member ("fixtures odinaka").
     """
     signals = set(res.cand.signals)
@@ -1980,7 +1980,7 @@ def _in_a_common_noun_phrase(res: Resolved) -> bool:
     if not {LOWERCASE, AFTER_A_NOUN} <= signals or not sense(res.cand.norm).noun:
         return False
     if span.tokens[span.first].possessive or PERSON_VERB in signals:
-        return False  # "text ffion at the cafe": "text" is the verb, she its object
+        return False  # "text wilda at the cafe": "text" is the verb, she its object
     return span.tokens[span.first - 1].norm not in FAMILY_WORDS
 
 
@@ -2842,7 +2842,7 @@ class Conversation:
             goes_on = _LIST_GOES_ON.match(text, res.cand.end)
             if _LIST_COMMA.fullmatch(between) is None or goes_on is None:
                 return False
-            # "Tom Hale, ash, oak and birch logs" lists things; "lesya, carmel and frank"
+            # "Tom Hale, ash, oak and birch logs" lists things; "odhran, jordan and merry"
             # people, when the word that goes on is one of theirs (an adjective's too)
             following = goes_on.group("next")
             if normalise(following) not in self._names and _a_thing_listed(following):

@@ -204,7 +204,7 @@ def _phrase_candidates(span: list[Token], maker: Maker) -> list[Candidate]:
     # phrase of ordinary words only is an ordinary phrase in lowercase.
     if not (_inner(span[0]) and (_inner(span[-1]) or _numbered(span) or _a_do(span, maker))):
         if size == 2 and _inner(span[1]) and not sense(span[1].norm).known_word:
-            # "may sabbagh", "will obi": a given name that is a small word, then a name no
+            # "may tarrant", "will obi": a given name that is a small word, then a name no
             # dictionary knows, matched whole only
             return [_whole_title(span, maker)]
         if size >= EXACT_PHRASE_TOKENS and _two_content_words(span):
@@ -564,7 +564,7 @@ def _needs_evidence(word: WordSense) -> bool:
     A dictionary word in common use, a place ("sydney -> melbourne") or any word frequent in
     English text ("max points") needs evidence to be read as a page's name; so does a
     word English text often uses that nobody bears as a given name, a maker's or a
-    landmark's ("kraft mac n cheese").
+    landmark's ("lego for christmas").
     """
     if word.lowercase_ordinary or word.place or word.zipf >= ORDINARY_ZIPF:
         return True

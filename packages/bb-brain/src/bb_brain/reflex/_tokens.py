@@ -801,7 +801,7 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
 
 
 def _role_then_verb(tokens: list[Token], role: Token) -> bool:
-    """Any one of a role, then a verb: "a customer said", "the manager will sort it".
+    """Any one of a role, then a verb: "a client said", "the manager will sort it".
 
     The role noun is the subject and the word its verb, where "our CFO Grace" names her.
     """
@@ -1071,7 +1071,7 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
     if _obliged_to(tokens, after) or _a_perfect_deed(tokens, after):
         return [PERSON_VERB]  # "dawn needs to know", "rusty has agreed to it"
     if after.norm in _GOING_TO and _doing_a_persons_deed(tokens, after):
-        return [PERSON_VERB]  # "hinds is asking about overtime"
+        return [PERSON_VERB]  # "thatcher is asking about the rota"
     return []
 
 
