@@ -1,7 +1,7 @@
 """A page's name, said of somebody or something else.
 
-Someone introduced by name, someone from a place the page never mentions, a make of car
-after "a": the words around the name say it is not the page's. Beside them, the ordinary
+Someone introduced by name, a make of car after "a", a noun heading a compound: the words
+around the name say it is not the page's. Beside them, the ordinary
 uses that must still resolve, so each test fails on an engine that declines everything.
 """
 
@@ -18,6 +18,10 @@ TOBI = ("people/tobiah-ugwuoke", md("Tobiah Ugwuoke", type="person", aliases="[T
 WINNIE = (
     "people/winifred-atherly",
     md("Winifred Atherly", type="person", aliases="[Winnie]", summary="Stallholder, jams."),
+)
+INSURED = (
+    "people/ros-quaile",
+    md("Ros Quaile", type="person", aliases="[Ros]", summary="Caseworker on the planning appeal."),
 )
 WINNIE_GRAN = (
     "people/winifred-atherly",
@@ -38,42 +42,17 @@ WINNIE_GRAN = (
         # a telephone call, and a page that says it is the user's gran
         (TOBI, "I called tobiah about the stall", True),
         (TOBI, "tobiah called, he wants the float", True),
+        (TOBI, "a customer called tobiah about the order", True),
+        (TOBI, "this morning called tobiah about the float", True),
+        (WINNIE, "my mum's called winnie twice today, no answer", True),
+        # the turn speaks of what the page says of them
+        (INSURED, "the council put a caseworker on our appeal, a woman called ros", True),
         (WINNIE_GRAN, "my gran's called Winnie, she's 90 next week", True),
     ],
 )
 def test_a_name_given_to_someone_introduced(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
 ) -> None:
-    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])
-
-
-def _ben(summary: str) -> tuple[str, str]:
-    return (
-        "people/benedek-halmi",
-        md("Benedek Halmi", type="person", aliases="[Ben]", summary=summary),
-    )
-
-
-@pytest.mark.parametrize(
-    ("summary", "text", "named"),
-    [
-        # from a place the page never mentions, where it places him: another Ben
-        ("Neighbour at number 4.", "ben from the garage says the van's ready", False),
-        ("Neighbour at number 4.", "ben from the bakery rang about the float", False),
-        # a page that places him nowhere may be any Ben
-        ("Drives the Tuesday van.", "ben from the garage says the van's ready", True),
-        # the page says where he is from, or the place fits anyone ("work")
-        ("Mechanic at the garage on Mill Lane.", "ben from the garage says the van's ready", True),
-        ("Mechanic; runs two garages.", "ben from the garage says the van's ready", True),
-        ("Neighbour; feeds the cat.", "ben from work says hi", True),
-        # an acronym the page may spell out
-        ("Chair of the parish road safety group.", "ben from the prsg says hi", True),
-    ],
-)
-def test_someone_from_a_place_the_page_does_not_mention(
-    engine: Engine, make_brain: Any, summary: str, text: str, named: bool
-) -> None:
-    page = _ben(summary)
     assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])
 
 
@@ -86,6 +65,7 @@ KIA = ("people/kia-tavakoli", md("Kia Tavakoli", type="person", aliases="[Kia]")
         ("next door got a brand new kia, so jealous", False),  # "brand" strengthens "new"
         ("we hired a spanking new kia for the trip", False),
         ("kia is off today, can you cover", True),
+        ("the garage kia mentioned is shut", True),  # a noun, then the name: no "brand new"
     ],
 )
 def test_a_name_after_a_and_words_describing_it(
@@ -114,23 +94,42 @@ def test_a_list_of_names_goes_on_with_a_name_that_is_also_a_word(
     # a list of things after the name still reads as things
     things = slugs(ask(engine, make_brain(*pages), "zinnia, jordan, bright and airy rooms please"))
     assert "people/jordan-oyelowo" not in things
+    # a person's name that is a noun goes on a list of things as the thing
+    woods = [
+        ("people/tom-hale", md("Tom Hale", type="person")),
+        ("people/ash-kumar", md("Ash Kumar", type="person", aliases="[Ash]")),
+        ("people/birch-yardley", md("Birch Yardley", type="person", aliases="[Birch]")),
+    ]
+    logs = slugs(ask(engine, make_brain(*woods), "Tom Hale, ash, birch and oak logs"))
+    assert logs == ["people/tom-hale"]
 
 
-LEGO = ("projects/lego", md("Project Lego", type="project", aliases="[lego]"))
+TESCO = ("companies/tesco-haulage", md("Tesco Haulage", type="company", aliases="[tesco]"))
+TOLKIEN = ("projects/tolkien", md("Project Tolkien", type="project", aliases="[tolkien]"))
+KERSHAW = ("people/dana-kershaw", md("Dana Kershaw", type="person", aliases="[Kershaw]"))
+IKEA = ("companies/ikea", md("IKEA", type="company", aliases="[ikea]"))
+KERSHAW_CO = ("companies/kershaw-pumps", md("Kershaw Pumps", type="company", aliases="[Kershaw]"))
 
 
 @pytest.mark.parametrize(
-    ("text", "named"),
+    ("page", "text", "named"),
     [
-        # a word English text often uses that nobody is called: a maker's, typed lowercase
-        ("the kids want lego for christmas, again", False),
-        ("lego slipped again, it needs another week", True),
+        # a frequent name nobody is given, typed lowercase for part of a firm's title
+        (TESCO, "nipped into tesco for milk after work", False),
+        (TESCO, "tesco rang about the pallets", True),  # evidence of its own
+        (TESCO, "tesco haulage are late again", True),  # the whole title
+        # a whole title, or a person's own name, needs none
+        (TOLKIEN, "tolkien is behind schedule", True),
+        (KERSHAW, "is kershaw ok with it", True),
+        (IKEA, "ikea delivery came today", True),
+        # a name between "the" or "that" and "one" stands for its thing
+        (KERSHAW_CO, "it's that kershaw one, the contract from june", True),
     ],
 )
-def test_a_lowercase_word_nobody_is_called_needs_evidence(
-    engine: Engine, make_brain: Any, text: str, named: bool
+def test_a_lowercase_word_nobody_is_called_for_part_of_a_title(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
 ) -> None:
-    assert slugs(ask(engine, make_brain(LEGO), text)) == ([LEGO[0]] if named else [])
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])
 
 
 OSTRANDERS = (
@@ -150,25 +149,26 @@ def test_a_whole_name_typed_lowercase_whose_given_name_is_a_small_word(
     assert slugs(ask(engine, brain, "ostrander passed his theory test")) == []  # which one?
 
 
-KOVACIC = (
-    "people/branimir-kovacic",
-    md("Branimir Kovačić", type="person", aliases="[Branimir]", summary="Soil lab."),
+RADICEVIC = (
+    "people/branimir-radicevic",
+    md("Branimir Radičević", type="person", aliases="[Branimir]", summary="Soil lab."),
 )
 
 
 @pytest.mark.parametrize(
     "text",
     [
-        "did branimir kovachich send the results yet",  # the family name written by its sound
-        "did kovachich send the results yet",
-        "did kovacic send the results yet",  # the letters typed plain
+        "did branimir radichevich send the results yet",  # the family name written by its sound
+        "did radichevich send the results yet",
+        "did radicevic send the results yet",  # the letters typed plain
     ],
 )
 def test_a_slavic_name_written_the_english_way(engine: Engine, make_brain: Any, text: str) -> None:
-    assert slugs(ask(engine, make_brain(KOVACIC), text)) == [KOVACIC[0]]
+    assert slugs(ask(engine, make_brain(RADICEVIC), text)) == [RADICEVIC[0]]
 
 
 SAID = ("people/said-bouzid", md("Said Bouzid", type="person", aliases="[Said]"))
+BILL = ("people/bill-harkin", md("Bill Harkin", type="person", aliases="[Bill]"))
 SORREL = ("people/sorrel-quaile", md("Sorrel Quaile", type="person", aliases="[Sorrel]"))
 
 
@@ -178,10 +178,12 @@ SORREL = ("people/sorrel-quaile", md("Sorrel Quaile", type="person", aliases="[S
         # a role noun after an article, then the name as its verb
         (SAID, "a client said the invoice was late", False),
         (SAID, "said bouzid left the side gate unlocked", True),
+        (BILL, "the accountant bill sent the figures", True),  # "sent" is the verb
         # a lowercase name inside a common noun's phrase
         (SORREL, "picked some sheep sorrel for the salad", False),
         (SORREL, "tell mum sorrel's here", True),  # after a relative's word
         (SORREL, "text sorrel at the club about friday", True),  # a verb's object
+        (SORREL, "yoga sorrel says hi", True),  # a person's verb after it
         (SORREL, "sorrel is off today", True),
     ],
 )
@@ -205,12 +207,15 @@ KERRY = ("people/kerry-dorrian", md("Kerry Dorrian", type="person", aliases="[Ke
         # someone put forward, the question ending on them
         (EARNEST, "what about earnest? he said he'd cover a shift", True),
         (EARNEST, "what about earnest attempts to fix it", False),
+        (EARNEST, "what about earnest then? he's free", True),
         # a family name alone, doing what a person does in progress
         (THATCHER, "thatcher is asking about the rota", True),
         # where a road or a journey goes is a place
         (KERRY, "stuck behind a lorry on the road to kerry, running late", False),
         (KERRY, "booked flights to kerry for the wedding", False),
         (KERRY, "please post the forms to kerry", True),
+        (KERRY, "can you give a ride to kerry after practice", True),  # a thing handed over
+        (KERRY, "I need to get back to kerry about the quote", True),
     ],
 )
 def test_what_a_question_or_a_journey_says_of_a_name(

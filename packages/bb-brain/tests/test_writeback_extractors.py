@@ -1401,6 +1401,7 @@ def test_a_modal_hedge_in_a_later_clause_hedges_only_that_clause() -> None:
     [
         ("Bob Park can bring 12 chairs, maybe 20 if it's dry", "Bob Park can bring 12 chairs"),
         ("Alice can seat 40, perhaps more if it's dry", "Alice can seat 40"),
+        ("Bob Park can bring 12 chairs and maybe 20 if it's dry", "Bob Park can bring 12 chairs"),
     ],
 )
 def test_a_larger_figure_on_a_condition_leaves_the_stated_one(said: str, kept: str) -> None:
@@ -1411,6 +1412,8 @@ def test_a_larger_figure_on_a_condition_leaves_the_stated_one(said: str, kept: s
     "said",
     [
         "Bob Park can bring 12 chairs, or maybe 20",  # another figure in its place
+        "Bob Park can bring 12 chairs, perhaps 5 depending on the weather",  # a smaller one
+        "Bob Park is due on 12 May, maybe 20 depending on the builders",  # a date
         "Bob Park is leaving in June, not sure yet",  # a comment on the whole
         "Alice is moving to Berlin, maybe",  # a hedge with no clause of its own
         "Alice is moving in June, or maybe July",

@@ -103,7 +103,10 @@ def umlauts_spelt_out(text: str) -> str | None:
 
 #: Slavic letters as English writes them by their sound ("Babić" is also "Babich").
 _SOUNDED: Final = str.maketrans(
-    {"č": "ch", "ć": "ch", "š": "sh", "ž": "zh", "Č": "Ch", "Ć": "Ch", "Š": "Sh", "Ž": "Zh"}
+    {
+        **{"č": "ch", "ć": "ch", "š": "sh", "ž": "zh", "đ": "dj"},
+        **{"Č": "Ch", "Ć": "Ch", "Š": "Sh", "Ž": "Zh", "Đ": "Dj"},
+    }
 )
 
 
@@ -112,14 +115,16 @@ def sounded_out(text: str) -> list[str]:
 
     Every such letter spelt out, and the last word's only ("Krešimir Zelić": "Kreshimir
     Zelich" and "Krešimir Zelich"; a family name is the word most often written so, the
-    given name typed plain). Empty when the text has none: the fold covers plain letters.
+    given name typed plain; "Đ" as "Dj"). Empty when the text has none: the fold covers
+    plain letters.
     """
+    text = text.strip()
     spelt = text.translate(_SOUNDED)
     if spelt == text:
         return []
     head, _, last = text.rpartition(" ")
     family = f"{head} {last.translate(_SOUNDED)}" if head else spelt
-    return sorted({spelt, family})
+    return sorted({spelt, family} - {text})
 
 
 def fold(text: str) -> str:

@@ -93,6 +93,7 @@ from bb_brain.reflex._lexicon import (
     CODENAME_MARKERS,
     DETERMINERS,
     FAMILY_WORDS,
+    KIND_NOUNS,
     LOCATIVE_PREPOSITIONS,
     MOTION_WORDS,
     OBJECT_OPENERS,
@@ -101,6 +102,7 @@ from bb_brain.reflex._lexicon import (
     ROLE_NOUNS,
 )
 from bb_brain.reflex._ordinary import (
+    LOWERCASE_ORDINARY_ZIPF,
     ORDINARY_ZIPF,
     WordSense,
     inflections,
@@ -367,14 +369,14 @@ def _standing_alone(res: Resolved) -> list[str]:
 
 
 #: The evidence of :func:`_the_names_one`.
-THE_NAMES_ONE: Final = "a name before 'one' after 'the', standing for its thing"
+THE_NAMES_ONE: Final = "a name before 'one' after 'the' or 'that', standing for its thing"
 
 
 def _the_names_one(res: Resolved) -> bool:
     """A name no dictionary has between "the" and "one": "the kershaw one", "that lego one".
 
     The name stands for the thing of its own it modifies, the contract or the job; a
-    dictionary word there is any such thing ("the guillemot one"), and a person's name
+    dictionary word there is any such thing ("the heron one"), and a person's name
     there is what was given them ("the tobi one").
     """
     span = res.cand.span
@@ -511,11 +513,36 @@ def everyday_short_name(res: Resolved) -> Resolved:
         return res
     if _a_compound_of_everyday_words(res):
         return replace(res, cand=replace(cand, ambiguity=f"{_COMPOUND} {cand.norm!r}"))
+    if _a_known_name_for_part_of_a_title(res):
+        return replace(res, cand=replace(cand, ambiguity=f"name-like word {cand.norm!r}"))
     if res.arm not in SHORT_NAME_ARMS or cand.tokens < 2:
         return res
     if not all(is_ordinary(word) for word in cand.norm.split()):
         return res
     return replace(res, cand=replace(cand, ambiguity=f"everyday phrase {cand.norm!r}"))
+
+
+def _a_known_name_for_part_of_a_title(res: Resolved) -> bool:
+    """A word English text often uses, nobody's given name, typed lowercase for part of a title.
+
+    "tesco" of Tesco Haulage: a maker's, a landmark's or a family's name, frequent enough to
+    be some other bearer's, names the firm only on evidence when the firm's title says more
+    ("nipped into tesco for milk"). A whole title ("ikea", "Project Tolkien") and a
+    person's own name ("patel") need none.
+    """
+    cand = res.cand
+    if res.page.is_person or cand.tokens != 1 or LOWERCASE not in cand.signals:
+        return False
+    word = sense(cand.norm)
+    if word.known_word or word.zipf < LOWERCASE_ORDINARY_ZIPF or a_given_name(cand.norm):
+        return False
+    own = [w for w in normalise(res.page.title).split() if _names_the_page(w)]
+    return cand.norm in own and len(own) > 1
+
+
+def _names_the_page(word: str) -> bool:
+    """A word of a title that tells its page apart: no article, business ending or kind."""
+    return not (sense(word).function or word in ORG_WORDS or word in KIND_NOUNS)
 
 
 #: The ambiguity of two everyday words written as one ("fairweather").
@@ -1548,8 +1575,6 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
         return f"declined: {res.cand.raw!r} follows 'St', a saint's name (a church, a day)"
     if _introduced_by_name(res):
         return f"declined: {res.cand.raw!r} is the name of someone the user introduces"
-    if where := _from_elsewhere(res):
-        return f"declined: {res.cand.raw!r} is from {where}, which its page does not say"
     if kin := _the_speakers_other_relative(res):
         return f"declined: {res.cand.raw!r} is the user's {kin}, which the page does not say it is"
     if AUTHOR_OF_WORKS in signals:  # "Noor's new album": the singer
@@ -1617,51 +1642,6 @@ def _acts_after_where(res: Resolved) -> bool:
     return bool(verbs) and all(tok.glued for tok in after[: after.index(verbs[0]) + 1])
 
 
-def _from_elsewhere(res: Resolved) -> str:
-    """Where a one-word name is said to be from, when its page places them elsewhere, else "".
-
-    "wilda from the dairy" says which Wilda: the one a page calls a "friend from the
-    rowing club" is somebody else. Only a page that says where its person is from or at
-    is set against it ("Drives for the courier" may well be "josse from the depot"). A
-    named body ("Ana from Brightline") is left to what the talk says of it; "from work"
-    and "from school" fit any colleague or teacher whatever the page calls them.
-    """
-    span = res.cand.span
-    if span is None or res.cand.tokens != 1 or span.tokens[span.last].possessive:
-        return ""
-    if AFFILIATION not in res.cand.signals and not _acts_after_where(res):
-        return ""  # "collect wilda from the pool": where she is picked up
-    after = span.tokens[span.last + 1] if span.last + 1 < len(span.tokens) else None
-    if after is None or after.norm != "from" or not after.glued:
-        return ""  # "is josse at the garage today": where he is, not who
-    said = set(re.findall(r"[a-z]+", fold(f"{res.page.title} {res.page.summary}")))
-    if not said & {"from", "at"}:
-        return ""  # "Drives for the courier": no place of its own to set against "the depot"
-    words: list[Token] = []
-    for tok in span.tokens[after.index + 1 : after.index + 1 + _WHERE_WORDS]:
-        if not tok.glued or tok.capitalised or (words and sense(tok.norm).function):
-            break
-        if tok.norm in PERSON_VERBS_AFTER or tok.norm in _CAME:
-            break
-        if tok.norm != "the":
-            words.append(tok)
-        if tok.possessive:
-            break
-    nouns = [tok.norm for tok in words if not sense(tok.norm).function]
-    if not nouns or set(nouns) & _ANY_COLLEAGUES:
-        return ""
-    if not all(sense(noun).lexical for noun in nouns):
-        return ""  # "wyn from the pcn": an acronym or a name the page may spell out
-    said |= {lemma for word in said for lemma in sense(word).noun_lemmas}
-    if any(({noun} | sense(noun).noun_lemmas) & said for noun in nouns):
-        return ""
-    return " ".join(tok.raw for tok in span.tokens[after.index + 1 : words[-1].index + 1])
-
-
-#: Where any colleague, fellow student or teacher is from, whatever their page says.
-_ANY_COLLEAGUES: Final = frozenset("work school uni college home office".split())
-
-
 #: How many words "from the parish council" and the verb after it may take.
 _WHERE_WORDS: Final = 6
 #: Visits only someone makes: "Kasia from the bank came round".
@@ -1705,8 +1685,8 @@ def _the_speakers_relative(res: Resolved) -> str:
     if not span.tokens[span.first].glued:
         return ""
     kin = span.tokens[span.first - 1]
-    if kin.norm in _NAMING and kin.glued:
-        kin = _named_one(span.tokens, kin) or kin
+    if kin.norm in _NAMING and kin.glued and not _a_call(span.tokens, span.last):
+        kin = _named_one(span.tokens, kin) or kin  # "my mum's called winnie twice": a call
     if kin.index < 1 or kin.norm not in _KIN:
         return ""
     whose = span.tokens[kin.index - 1]
@@ -1729,24 +1709,66 @@ def _introduced_by_name(res: Resolved) -> bool:
     """A name given to someone introduced as anyone: "a bloke called ossian", "someone named Ros".
 
     Whoever must be introduced as "a guy", "someone" or "this woman" before their name is
-    new to the listener, and so nobody memory holds, even when a page shares the name.
-    "I called abdi" is a telephone call, and "that guy called abdi" one already known.
+    new to the listener, and so nobody memory holds, even when a page shares the name;
+    unless the turn speaks of what the page says of them ("the council put a caseworker on
+    our appeal, a woman called ros" of Ros, "Caseworker on the planning appeal"). "I called ossian"
+    is a telephone call, and "that guy called ossian" one already known.
     """
     span = res.cand.span
     if span is None or span.first < 2 or not span.tokens[span.first].glued:
         return False
     verb = span.tokens[span.first - 1]
-    if verb.norm not in _NAMING or not verb.glued:
+    if verb.norm not in _NAMING or not verb.glued or _a_call(span.tokens, span.last):
+        return False
+    if _says_what_the_page_says(res, span.tokens):
         return False
     subject = span.tokens[verb.index - 1]
     if subject.norm in _ANYONE:
         return True
-    if subject.index > 0 and subject.glued and span.tokens[subject.index - 1].norm == "this":
-        return True  # "this bloke called tobi": a story's someone
     meaning = sense(subject.norm)
     if meaning.function or subject.possessive or not (meaning.noun or not meaning.known_word):
         return False
-    return subject.index > 0 and subject.glued and one_of_many(span.tokens, subject)
+    if meaning.calendar or subject.norm in _TIMES_OF_DAY:
+        return False  # "this morning called tobi": when
+    before = span.tokens[subject.index - 1] if subject.index > 0 and subject.glued else None
+    if before is not None and before.norm == "this":
+        return True  # "this bloke called tobi": a story's someone
+    return before is not None and one_of_many(span.tokens, subject)
+
+
+def _a_call(tokens: list[Token], last: int) -> bool:
+    """What a telephone call takes after whom it calls: "called tobi back", "about the order"."""
+    after = tokens[last + 1] if last + 1 < len(tokens) else None
+    return after is not None and after.glued and after.norm in _CALLED_ABOUT
+
+
+#: Words after the one called that make "called" a telephone call: "called tobi back",
+#: "called winnie twice today", "called him about the order".
+_CALLED_ABOUT: Final = frozenset(
+    "back about re regarding twice again earlier yesterday today tonight this last to for".split()
+)
+#: Parts of the day, which "this" makes a time: "this morning called tobi".
+_TIMES_OF_DAY: Final = frozenset("morning afternoon evening night week weekend year".split())
+
+
+def _says_what_the_page_says(res: Resolved, tokens: list[Token]) -> bool:
+    """The text shares a content word of the page's summary, by its lemma ("claim", "claims")."""
+    said = _content_lemmas(tok.norm for tok in tokens)
+    return bool(said & _content_lemmas(re.findall(r"[a-z]+", fold(res.page.summary))))
+
+
+def _content_lemmas(words: Iterable[str]) -> set[str]:
+    """Dictionary content words of four letters or more, each with its noun and verb lemmas."""
+    found: set[str] = set()
+    for word in words:
+        meaning = sense(word)
+        if len(word) >= _CONTENT_MIN_CHARS and meaning.lexical and not meaning.function:
+            found |= {word, *meaning.noun_lemmas, *meaning.verb_lemmas}
+    return found
+
+
+#: Shorter words are mostly small talk ("run", "day"): no sign of the same matter.
+_CONTENT_MIN_CHARS: Final = 4
 
 
 #: Verbs that give a name: "a bloke called ossian", "a woman named Ros".
@@ -1956,14 +1978,26 @@ def _a_destination(res: Resolved) -> bool:
     to, journey = span.tokens[span.first - 1], span.tokens[span.first - 2]
     if to.norm != "to" or not (span.tokens[span.first].glued and to.glued):
         return False
-    return journey.norm in _JOURNEYS and not span.tokens[span.first].possessive
+    if journey.norm not in _JOURNEYS or span.tokens[span.first].possessive:
+        return False
+    # "give a ride to kerry", "gave my bus pass to": a thing handed to someone
+    handed = span.tokens[max(journey.index - _DESCRIBING_WORDS - 1, 0) : journey.index]
+    return not any(tok.norm in _HANDING for tok in handed)
 
 
-#: What goes to a place: "the road to", "a trip to", "flights to".
+#: What goes to a place: "the road to", "a trip to", "flights to" (nouns only: "get back
+#: to kerry" answers her).
 _JOURNEYS: Final = frozenset(
-    "road roads way drive trip trips journey flight flights train trains bus buses ferry"
-    " ferries route ride".split()
+    "flight flights trip trips journey journeys drive train trains ticket tickets cruise route"
+    " road roads way bus buses ferry ferries ride".split()
 )
+#: Verbs that hand a thing to someone: "give a ride to", "offered the trip to".
+_HANDING: Final = frozenset(
+    "give gives gave giving given offer offers offered pass passed hand handed lend lent"
+    " sell sold show showed leave left".split()
+)
+#: Words between a verb and the journey it hands over: "gave my old bus pass".
+_DESCRIBING_WORDS: Final = 2
 
 
 def _in_a_common_noun_phrase(res: Resolved) -> bool:
@@ -2507,7 +2541,8 @@ class Conversation:
         self._texts = list(texts)
         #: Pages read so far (None: no such page of the source).
         self._read: dict[str, _Content | None] = {}
-        #: The people's names :meth:`decide` weighs, whatever it makes of them.
+        #: The people's names the current :meth:`decide` weighs, whatever it makes of them
+        #: (set at its start, for the lists it reads).
         self._names: frozenset[str] = frozenset()
 
     def another_of_its_kind(self, res: Resolved) -> str | None:
@@ -2843,14 +2878,19 @@ class Conversation:
             if _LIST_COMMA.fullmatch(between) is None or goes_on is None:
                 return False
             # "Tom Hale, ash, oak and birch logs" lists things; "odhran, jordan and merry"
-            # people, when the word that goes on is one of theirs (an adjective's too)
+            # people, when the word that goes on is a person's name and no noun of a thing
             following = goes_on.group("next")
-            if normalise(following) not in self._names and _a_thing_listed(following):
+            if not self._a_persons_name(following) and _a_thing_listed(following):
                 return False
         # "ping Odile and mark it as done": a verb with its object, not a second name
         after = _NEXT_WORD.match(text, res.cand.end)
         verb = "VERB" in sense(res.cand.norm).readings
         return not (verb and after is not None and normalise(after.group(1)) in _OBJECTS)
+
+    def _a_persons_name(self, word: str) -> bool:
+        """A word a person of the turn is named by, no noun ("merry", not "birch")."""
+        norm = normalise(word)
+        return norm in self._names and not sense(norm).noun
 
     def _on_topic(self, res: Resolved, page: _Content) -> list[str]:
         """The words the mention's sentence shares with what the page is about, if enough.

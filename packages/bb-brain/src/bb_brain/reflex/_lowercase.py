@@ -203,7 +203,7 @@ def _phrase_candidates(span: list[Token], maker: Maker) -> list[Candidate]:
     # A function word at either end adds nothing a shorter span lacks, and a
     # phrase of ordinary words only is an ordinary phrase in lowercase.
     if not (_inner(span[0]) and (_inner(span[-1]) or _numbered(span) or _a_do(span, maker))):
-        if size == 2 and _inner(span[1]) and not sense(span[1].norm).known_word:
+        if size == 2 and a_given_name(span[0].norm) and _a_name_word(span[1]):
             # "may tarrant", "will obi": a given name that is a small word, then a name no
             # dictionary knows, matched whole only
             return [_whole_title(span, maker)]
@@ -312,6 +312,11 @@ def _opening_title(span: list[Token], maker: Maker) -> Candidate:
         extra=(LOWERCASE,),
         ambiguity=f"everyday phrase {norm!r}",
     )
+
+
+def _a_name_word(tok: Token) -> bool:
+    """A word no dictionary knows, which only a name is: "tarrant", "obi"."""
+    return _inner(tok) and not sense(tok.norm).known_word
 
 
 def _whole_title(span: list[Token], maker: Maker) -> Candidate:
@@ -562,13 +567,9 @@ def _needs_evidence(word: WordSense) -> bool:
     """A lowercase word a reader takes for something else first.
 
     A dictionary word in common use, a place ("sydney -> melbourne") or any word frequent in
-    English text ("max points") needs evidence to be read as a page's name; so does a
-    word English text often uses that nobody bears as a given name, a maker's or a
-    landmark's ("lego for christmas").
+    English text ("max points") needs evidence to be read as a page's name.
     """
-    if word.lowercase_ordinary or word.place or word.zipf >= ORDINARY_ZIPF:
-        return True
-    return word.zipf >= LOWERCASE_ORDINARY_ZIPF and not a_given_name(word.word)
+    return word.lowercase_ordinary or word.place or word.zipf >= ORDINARY_ZIPF
 
 
 def _asked_for(maker: Maker, tok: Token) -> bool:

@@ -2759,9 +2759,20 @@ def _after_a_verb_taking_to(tokens: list[Token], before: Token) -> bool:
     if before.norm != "to":
         return False
     verb = _glued_before(tokens, before.index)
+    if verb is not None and verb.norm in _PERSON_OBJECTS:
+        # "told us to mark the boxes", "asked her to wade in": someone told to do something
+        teller = _glued_before(tokens, verb.index)
+        return teller is not None and teller.norm in _TELLING_TO
     return verb is not None and verb.norm in _TAKING_TO
 
 
+#: Pronouns a verb of telling takes before "to" and what it tells them to do.
+_PERSON_OBJECTS: Final = frozenset("me you him her us them".split())
+#: Verbs that tell or ask someone to do something: "tell him to", "asked us to".
+_TELLING_TO: Final = frozenset(
+    "tell tells told telling ask asks asked asking remind reminds reminded reminding want"
+    " wants wanted warn warns warned expect expects expected persuade persuaded".split()
+)
 #: Verbs that take "to" and a bare infinitive: what follows them is a verb.
 _TAKING_TO: Final = frozenset(
     "have has had having need needs needed want wants wanted going got trying tried able "
@@ -2894,7 +2905,8 @@ def one_of_many(tokens: list[Token], tok: Token) -> bool:
             return True
         meaning = sense(before.norm)
         describes = (meaning.adjective or "ADV" in meaning.readings) and not meaning.count_noun
-        if not (describes or intensifies(before, at)):
+        # "a brand new": a noun strengthens the adjective after it, never the phrase itself
+        if not (describes or (at is not tok and intensifies(before, at))):
             return False
         at = before
     return False

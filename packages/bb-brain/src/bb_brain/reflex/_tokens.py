@@ -633,11 +633,16 @@ def looked_up(tokens: list[Token], first: int) -> bool:
         if asked is not None and asked.norm in _LOOKUP_WORDS:
             return True
         if asked is not None and on.norm == "about" and asked.norm in ("what", "how"):
-            # "what about frank?": someone put forward, the question ending on them ("what
-            # about tuesday?" is a day)
-            ends = after is None or not after.glued
-            return ends and not sense(tokens[first].norm).calendar
+            # "what about frank?", "what about earnest then?": someone put forward, the
+            # question ending on them ("what about tuesday?" is a day)
+            ends = after is None or after.norm in _ENDING_A_QUESTION
+            if ends and not sense(tokens[first].norm).calendar:
+                return True
     return _asked_after(tokens, first)
+
+
+#: Words that may end a question after what it puts forward: "what about earnest then?".
+_ENDING_A_QUESTION: Final = frozenset({"then", "instead"})
 
 
 def _asked_after(tokens: list[Token], first: int) -> bool:
@@ -806,13 +811,18 @@ def _role_then_verb(tokens: list[Token], role: Token) -> bool:
     The role noun is the subject and the word its verb, where "our CFO Grace" names her.
     """
     word = tokens[role.index + 1]
-    if word.capitalised or not {"VERB", "AUX"} & sense(word.norm).readings:
+    finite_form = bool({"VBD", "VBZ"} & inflections(word.norm)) or word.norm in MODALS_BEFORE_VERB
+    if word.capitalised or not finite_form:
         return False
+    following = _next_glued(tokens, word.index)
+    if following is not None and finite(following.norm):
+        return False  # "the accountant bill sent the figures": "sent" is the verb
     article = _previous_glued(tokens, role.index)
     return article is not None and article.norm in _ANY_ONE
 
 
-#: Articles that make a role noun anyone in the role: "a customer", "the manager".
+#: Articles before a role noun that is the subject, not a title ("a client said", "the
+#: manager will"); after "our" a role names its holder ("our CFO Grace").
 _ANY_ONE: Final = frozenset("a an the some any another every each".split())
 
 
@@ -1076,7 +1086,7 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
 
 
 def _doing_a_persons_deed(tokens: list[Token], be: Token) -> bool:
-    """A verb only a person does, in progress after "is" or "was": "is asking", "was saying"."""
+    """A person's deed or a call, in progress after "is" or "was": "is asking", "was texting"."""
     following = _next_glued(tokens, be.index)
     if following is None or not following.norm.endswith("ing"):
         return False
@@ -1547,7 +1557,8 @@ def _determined(tokens: list[Token], first: int) -> bool:
         word = sense(before.norm)
         if before.capitalised or word.function:
             return False
-        if not (word.adjective or intensifies(before, tokens[index])):
+        strengthens = index != first and intensifies(before, tokens[index])
+        if not (word.adjective or strengthens):
             return False  # "a brand new kia": "brand" makes "new" stronger
         index = before.index
     return False

@@ -1706,24 +1706,48 @@ def _before_hedge(sentence: str) -> str:
     # hedges the whole) and not the speaker's doubt ("..., I might be wrong")
     rest = hedged_part.strip(" ,;-–—")
     doubt = _SPEAKERS_DOUBT.match(rest) is not None or _MODAL_AND_VERB.match(rest) is not None
-    own_clause = _a_plan(rest) or (_full_clause(rest) and not doubt) or _more_on_a_condition(rest)
+    own_clause = (
+        _a_plan(rest) or (_full_clause(rest) and not doubt) or _more_on_a_condition(before, rest)
+    )
     if HEDGE.search(sentence, hedge.end()) is not None or not (stated and own_clause):
         return sentence
     return before
 
 
-def _more_on_a_condition(rest: str) -> bool:
-    """A hedged figure beyond the one stated, on a condition: "..., maybe 20 if it's dry".
+def _more_on_a_condition(stated: str, rest: str) -> bool:
+    """A hedged figure beyond the one stated, on a condition: "15, maybe 20 if it's dry".
 
-    The stated figure holds whatever the condition does; "..., or maybe 20" offers another
-    in its place and doubts both.
+    The stated count holds whatever the condition does. A smaller figure or a date in its
+    place ("due on 12 May, maybe 20 depending ...") doubts it, as "..., or maybe 20" does.
     """
-    return _MORE_IF.match(rest) is not None
+    hedge = _MORE_IF.match(rest)
+    if hedge is None:
+        return False
+    counts = _A_COUNT.findall(stated)
+    if not counts or _A_DATE.search(stated) or _A_DATE.search(rest):
+        return False
+    more = hedge.group("more")
+    if not more[:1].isdigit():
+        return True  # "perhaps more if it's dry"
+    return _number(more) > _number(counts[-1])
+
+
+def _number(figure: str) -> float:
+    return float(figure.replace(",", ""))
 
 
 #: A modal adverb, a larger figure or "more", then its condition.
 _MORE_IF: Final = re.compile(
-    r"(?:maybe|perhaps|possibly)\s+(?:\d[\d,.]*|more|a few more)\b[^,;]*?\s(?:if|when|depending)\b",
+    r"(?:(?:and|but)\s+)?(?:maybe|perhaps|possibly)\s+(?P<more>\d[\d,]*(?:\.\d+)?|more|a few more)"
+    r"\b[^;]*?\s(?:if|when|depending)\b",
+    re.IGNORECASE,
+)
+#: A count: a number standing alone ("12 chairs"), not part of a time or a price's pence.
+_A_COUNT: Final = re.compile(r"(?<![\d.:/£$€])\b(\d[\d,]*(?:\.\d+)?)\b(?![:/.]\d)")
+#: A date or a year: "12 May", "the 3rd", "2027", "May 12".
+_A_DATE: Final = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}|\b{MONTH}\s+\d{{1,2}}\b"
+    r"|\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:19|20)\d\d\b",
     re.IGNORECASE,
 )
 
