@@ -222,3 +222,24 @@ def test_what_a_question_or_a_journey_says_of_a_name(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])
+
+
+ANVIL = ("companies/anvil-inks", md("Anvil Inks", type="company", aliases="[Anvil]"))
+JAN = ("people/jan-brodsky", md("Jan Brodsky", type="person", aliases="[Jan]"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "named"),
+    [
+        # what a supplier sends says who sent it
+        (ANVIL, "box from anvil came and it's the wrong batch", True),
+        (ANVIL, "the invoice from anvil is wrong again", True),
+        (ANVIL, "the old anvil in the shed is rusting", False),
+        # a month after it is when
+        (JAN, "the quotes from jan still need chasing", False),
+    ],
+)
+def test_the_sender_of_goods(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])

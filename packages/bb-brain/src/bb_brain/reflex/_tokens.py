@@ -890,6 +890,9 @@ def _sender_or_addressee(tokens: list[Token], before: Token, last: int) -> bool:
     Not a word heading a noun after it: "a letter to faith leaders" goes to the leaders.
     """
     if before.norm == "from":
+        sent = _previous_glued(tokens, before.index)
+        if sent is not None and sent.norm in _GOODS_FROM:
+            return not (sense(tokens[last].norm).calendar or _fetched(tokens, sent))
         return _word_from_someone(tokens, before)
     return (
         before.norm == "to" and word_to_someone(tokens, before) and not _heads_a_noun(tokens, last)
@@ -1661,6 +1664,26 @@ _WORDS_SENT: Final = frozenset(
 )
 #: What people hear or get from someone: "heard from X", "a text from X", "an email from X".
 _WORD_FROM: Final = _WORDS_SENT | frozenset("hear heard hearing call calls voicemail".split())
+
+
+def _fetched(tokens: list[Token], goods: Token) -> bool:
+    """Goods a verb of fetching takes: "pick up the order from chandler" is where it waits."""
+    start = max(goods.index - _FETCH_REACH, 0)
+    return any(tok.norm in _FETCHING for tok in tokens[start : goods.index])
+
+
+#: Verbs of fetching, a few words before the goods they take ("pick up the big order").
+_FETCHING: Final = frozenset(
+    "pick picked picking collect collected collecting fetch fetched fetching get got getting"
+    " grab grabbed grabbing".split()
+)
+_FETCH_REACH: Final = 4
+#: What a supplier sends: "the box from X came", "an invoice from X" ("the quotes from
+#: jan" are January's).
+_GOODS_FROM: Final = frozenset(
+    "invoice invoices quote quotes parcel parcels package packages delivery deliveries box"
+    " boxes order orders".split()
+)
 #: "ring" and "rang": a verb that takes a person, unless the word after it heads a noun.
 _RING: Final = frozenset({"ring", "rang"})
 #: Nouns of time after a name that it describes nothing of: "ring Hope tomorrow".
