@@ -243,3 +243,27 @@ def test_the_sender_of_goods(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])
+
+
+WHITTLE = ("companies/whittle-joinery", md("Whittle Joinery", type="company", aliases="[Whittle]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("let me whittle it down tonight and send the list", False),  # a bare verb after "let me"
+        ("whittle sent the new door samples", True),
+    ],
+)
+def test_a_bare_verb_after_let_me(engine: Engine, make_brain: Any, text: str, named: bool) -> None:
+    assert slugs(ask(engine, make_brain(WHITTLE), text)) == ([WHITTLE[0]] if named else [])
+
+
+def test_a_bare_name_is_the_person_things_are_named_after(engine: Engine, make_brain: Any) -> None:
+    """ "ianto in at 11": the person, not the mural named after him, which is called more."""
+    person = ("people/ianto-vance", md("Ianto Vance", type="person", aliases="[Ianto]"))
+    mural = ("projects/ianto-mural", md("Garden Mural (Ianto)", type="project", aliases="[Ianto]"))
+    boat = ("boats/ianto", md("Ianto", type="boat"))
+    said = "ianto in at 11 for the second sitting"
+    assert slugs(ask(engine, make_brain(person, mural), said)) == [person[0]]
+    assert slugs(ask(engine, make_brain(person, boat), said)) == []  # the boat is called so too

@@ -144,6 +144,7 @@ from bb_brain.reflex._syntax import (
     IMPERATIVE,
     INDIRECT_OBJECT,
     INFINITIVE,
+    LET_DO,
     LISTED_WITH_PLACE,
     MEASURED,
     MODAL_AS_NAME,
@@ -2173,10 +2174,11 @@ def _no_name_at_all(res: Resolved, signals: set[str]) -> str | None:
     if AFTER_ADJECTIVE in signals and LOWERCASE in signals and sense(res.cand.norm).lexical:
         # "the pitch was total quagmire": a dictionary word, however rare, is that word
         return f"declined: {res.cand.raw!r} is {AFTER_ADJECTIVE}"
-    verbs = [signal for signal in (INFINITIVE, VERB_AFTER_SUBJECT) if signal in signals]
+    verbs = [signal for signal in (INFINITIVE, LET_DO, VERB_AFTER_SUBJECT) if signal in signals]
     if verbs and LOWERCASE in signals and sense(res.cand.norm).lexical and not _gone_to(res):
-        # "need to mortise the frame", "our rotas mortise neatly": a dictionary word too rare to
-        # need evidence as a name is still that word where the grammar makes it a verb
+        # "need to mortise the frame", "our rotas mortise neatly", "let me whittle it down": a
+        # dictionary word too rare to need evidence as a name is still that word where the
+        # grammar makes it a verb
         return f"declined: {res.cand.raw!r} is {verbs[0]}"
     return None
 
@@ -2568,6 +2570,7 @@ class Conversation:
             _by_its_role(options, text)
             or _the_users_own(options, text)
             or _by_what_follows(options, text)
+            or _the_person_not_their_thing(options)
         )
         if settled is not None:
             return settled
@@ -3230,6 +3233,35 @@ def _enough_shared(shared: Sequence[str], summary: str, text: str) -> bool:
     if "ADJ" in meaning.readings and not _DETERMINED.search(text, 0, at):
         return False  # "farah wants to go freelance": said as an adjective
     return bool({word, singular} & _said_of(summary))
+
+
+def _the_person_not_their_thing(options: Sequence[Resolved]) -> Resolved | None:
+    """The person a shared one-word name names, over things named after them.
+
+    "ianto in at 11" of Ianto Vance and the "Garden Mural (Ianto)" project: a thing named
+    after its person is called by more than the name ("ianto's mural", "the mural"), the
+    bare name by its bearer. Only when every other page's title holds the name among words
+    of its own, and exactly one page is a person's.
+    """
+    cand = options[0].cand
+    if cand.tokens != 1:
+        return None
+    people = [res for res in options if res.page.is_person]
+    things = [res for res in options if not res.page.is_person]
+    if len(people) != 1 or not things:
+        return None
+    for res in things:
+        title = _words(res.page.title)  # "Garden Mural (Ianto)"
+        if cand.norm not in title or len(title) < _NAMED_AFTER_MIN_WORDS:
+            return None
+    why = "the other pages are things named after this person, called by more than the name:"
+    return _settled(people[0], options, NAMED_AFTER, why)
+
+
+#: The evidence of :func:`_the_person_not_their_thing`.
+NAMED_AFTER: Final = "the bearer of a name things are named after"
+#: A thing named after a person has the name and a word of its own at least.
+_NAMED_AFTER_MIN_WORDS: Final = 2
 
 
 def _settled(chosen: Resolved, options: Sequence[Resolved], signal: str, why: str) -> Resolved:

@@ -109,6 +109,7 @@ _NUMBER_WORDS: Final = frozenset(
 LISTED_WITH_PLACE: Final = "listed with a place"
 SUBJECT_LEFT_OUT: Final = "a verb whose subject is left out"
 INFINITIVE: Final = "an infinitive after a verb that takes 'to'"
+LET_DO: Final = "a bare verb after 'let me' and the like"
 QUOTED_WORD: Final = "a word quoted alone, talked about as a word"
 WORD_OF_A_LANGUAGE: Final = "a word of the language its sentence names"
 A_UNIT: Final = "a unit after a quantity and 'per'"
@@ -144,6 +145,7 @@ ORDINARY_READINGS: Final = (
     COUNTED,
     SUBJECT_LEFT_OUT,
     INFINITIVE,
+    LET_DO,
     QUOTED_WORD,
     WORD_OF_A_LANGUAGE,
     A_UNIT,
@@ -2297,7 +2299,17 @@ def _verb_readings(tokens: list[Token], token: Token, before: Token) -> list[str
         return [VERB_AFTER_SUBJECT]  # "the bakery won", "Turnover rose in March"
     if _after_a_verb_taking_to(tokens, before) and _base_form(token.norm) and not token.possessive:
         return [INFINITIVE]  # "I had to wade out to the buoy"; "going to hope's party"
+    if _let_someone(tokens, before) and _base_form(token.norm) and not token.possessive:
+        return [LET_DO]  # "let me whittle it down": what one is let do
     return []
+
+
+def _let_someone(tokens: list[Token], before: Token) -> bool:
+    """A pronoun after "let": "let me", "let us", "let them" (what follows is a bare verb)."""
+    if before.norm not in _PERSON_OBJECTS:
+        return False
+    let = _glued_before(tokens, before.index)
+    return let is not None and let.norm in _LETTING
 
 
 def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
@@ -2766,6 +2778,8 @@ def _after_a_verb_taking_to(tokens: list[Token], before: Token) -> bool:
     return verb is not None and verb.norm in _TAKING_TO
 
 
+#: Verbs that take someone and a bare verb: "let me whittle", "help us move", "make him wait".
+_LETTING: Final = frozenset("let lets help helps make makes".split())
 #: Pronouns a verb of telling takes before "to" and what it tells them to do.
 _PERSON_OBJECTS: Final = frozenset("me you him her us them".split())
 #: Verbs that tell or ask someone to do something: "tell him to", "asked us to".
