@@ -370,7 +370,7 @@ def _standing_alone(res: Resolved) -> list[str]:
 
 
 #: The evidence of :func:`_the_names_one`.
-THE_NAMES_ONE: Final = "a name before 'one' after 'the' or 'that', standing for its thing"
+THE_NAMES_ONE: Final = "a name before 'one' after 'the', 'that' or 'this', standing for its thing"
 
 
 def _the_names_one(res: Resolved) -> bool:
