@@ -1753,23 +1753,16 @@ _TIMES_OF_DAY: Final = frozenset("morning afternoon evening night week weekend y
 
 
 def _says_what_the_page_says(res: Resolved, tokens: list[Token]) -> bool:
-    """The text shares a content word of the page's summary, by its lemma ("claim", "claims")."""
-    said = _content_lemmas(tok.norm for tok in tokens)
-    return bool(said & _content_lemmas(re.findall(r"[a-z]+", fold(res.page.summary))))
+    """The text shares a content word of the page's summary, by its lemma ("appeal")."""
+    names = frozenset(_words(res.page.title))
+    said = _context_words(" ".join(tok.norm for tok in tokens), names)
+    page = _context_words(res.page.summary, names)
+    shared = set().union(*said.values()) & set().union(*page.values())
+    return bool(shared - _PRONOUN_KEYS)
 
 
-def _content_lemmas(words: Iterable[str]) -> set[str]:
-    """Dictionary content words of four letters or more, each with its noun and verb lemmas."""
-    found: set[str] = set()
-    for word in words:
-        meaning = sense(word)
-        if len(word) >= _CONTENT_MIN_CHARS and meaning.lexical and not meaning.function:
-            found |= {word, *meaning.noun_lemmas, *meaning.verb_lemmas}
-    return found
-
-
-#: Shorter words are mostly small talk ("run", "day"): no sign of the same matter.
-_CONTENT_MIN_CHARS: Final = 4
+#: The keys :func:`_context_words` gives pronouns ("she/her"): no matter of a page.
+_PRONOUN_KEYS: Final = frozenset(_PRONOUNS.values())
 
 
 #: Verbs that give a name: "a bloke called ossian", "a woman named Ros".
