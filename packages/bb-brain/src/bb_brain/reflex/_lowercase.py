@@ -51,6 +51,7 @@ from bb_brain.reflex._candidate import (
 from bb_brain.reflex._lexicon import (
     CODENAME_MARKERS,
     DETERMINERS,
+    FORGOTTEN_NAMES,
     KIND_NOUNS,
     PERSON_VERBS_AFTER,
     PERSON_VERBS_BEFORE,
@@ -99,6 +100,7 @@ _CLOSED_WORDS: Final = (
     | HONORIFICS
     | NAME_SUFFIXES
     | frozenset(KIND_NOUNS)  # "the garnet cutover": jargon for a kind, no name
+    | FORGOTTEN_NAMES  # "stavros whatshisname": no family name of anyone's
 )
 
 

@@ -156,8 +156,9 @@ NOT_A_PERSON: Final = (MODIFIER, AT_BARE_NOUN, A_WORK_WATCHED, SAID_TO_BE_A_WORK
 _ARTICLES: Final = frozenset({"the", "a", "an"})
 _COORDINATORS: Final = frozenset({"and", "or", "nor", "&", "/"})
 
-_COPULAS: Final = frozenset("is are was were am 's be".split())
-_HAVE: Final = frozenset("has have had".split())
+#: The auxiliaries, their negatives among them ("haven't" of "summit haven't paid").
+_COPULAS: Final = frozenset("is are was were am 's be isn't aren't wasn't weren't".split())
+_HAVE: Final = frozenset("has have had hasn't haven't hadn't".split())
 _MODALS: Final = frozenset("can could will would shall should may might must 'll 'd".split())
 _DO: Final = frozenset("does did doesn't didn't can't won't couldn't wouldn't".split())
 #: What opens a question before its subject and the subject's plain verb ("could X fix it?").
@@ -436,6 +437,8 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
     calendar = sense(tokens[last].norm).calendar
     if tokens[last].contracted:  # "Reed's driving over": the 's is "is"
         doing = _glued_after(tokens, last)
+        if doing is not None and doing.norm == "been":  # "dot's been limping": "has"
+            doing = _glued_after(tokens, doing.index)
         return _progressive(doing) and not (calendar and _said_of_a_time(tokens, doing))
     verb = _glued_after(tokens, last)
     if verb is not None and verb.norm in INTERVENING_ADVERBS:
@@ -1686,11 +1689,26 @@ def _possessor_readings(tokens: list[Token], first: int, last: int) -> list[str]
             return [AUTHOR_OF_WORKS]  # "Noor's new album"; not "Tom Hale's"
     if owned is not None and owned.norm in _PERSONAL_NOUNS and not _a_quantity_of(tokens, owned):
         found.append(PERSONAL_POSSESSION)
+    elif owned is not None and owned.norm in _HOMES and not _a_compound_head(tokens, owned):
+        found.append(PERSONAL_POSSESSION)  # "georgia's flat got flooded": where she lives
     elif owned is not None and _their_people_counted(tokens, owned):
         found.append(PERSONAL_POSSESSION)
     if first == last and _bare_possessor(tokens, last):
         found.append(BARE_POSSESSOR)
     return found
+
+
+#: Where someone lives, or what they drive, owned: a place's own is prices or views.
+_HOMES: Final = frozenset("flat house home bungalow cottage caravan car van".split())
+
+
+def _a_compound_head(tokens: list[Token], owned: Token) -> bool:
+    """A noun after the owned word, whose modifier it is: "kent's house prices"."""
+    following = _glued_after(tokens, owned.index)
+    if following is None:
+        return False
+    meaning = sense(following.norm)
+    return meaning.noun and not meaning.function
 
 
 #: What artists and composers are known by: "Noor's new album" names the singer, whoever

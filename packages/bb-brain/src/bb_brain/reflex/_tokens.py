@@ -34,6 +34,7 @@ from bb_brain.reflex._lexicon import (
     ANIMAL_KINDS,
     DETERMINERS,
     FAMILY_WORDS,
+    FORGOTTEN_NAMES,
     FUNCTION_WORDS,
     INTERVENING_ADVERBS,
     KIND_NOUNS,
@@ -1062,6 +1063,8 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
         return []
     if after.norm in NAME_SUFFIXES:
         return [NAME_SUFFIX]
+    if _family_name_forgotten(tokens, after):
+        return [PERSON_VERB]  # "alex something", "stavros whatshisname": someone's surname
     if _climate_after(tokens, after):
         return [LOCATIVE]
     if after.norm in PERSON_VERBS_AFTER or _lands_at_a_time(tokens, after):
@@ -1086,6 +1089,24 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
     if after.norm in _GOING_TO and _doing_a_persons_deed(tokens, after):
         return [PERSON_VERB]  # "thatcher is asking about the rota"
     return []
+
+
+def _family_name_forgotten(tokens: list[Token], after: Token) -> bool:
+    """A word that stands for a family name the speaker can't recall: "alex something".
+
+    "whatshisname" and the like say so anywhere; "something" and "summat" only where the
+    name ends its clause ("can you find the pcso's email, alex something"), not before
+    more of it ("prices rose something like 5%").
+    """
+    if after.norm in FORGOTTEN_NAMES:
+        return True
+    if after.norm not in _FORGOTTEN_BY_A_PRONOUN:
+        return False
+    return _next_glued(tokens, after.index) is None
+
+
+#: Words that end a name where the speaker forgot the rest of it, only when the name ends.
+_FORGOTTEN_BY_A_PRONOUN: Final = frozenset({"something", "summat", "sumthing"})
 
 
 def _doing_a_persons_deed(tokens: list[Token], be: Token) -> bool:

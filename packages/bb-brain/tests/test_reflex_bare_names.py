@@ -1,0 +1,85 @@
+"""An everyday word used as somebody's name, and the grammar that says so.
+
+A negated auxiliary after a bare noun ("anchor haven't paid"), "has been" and a deed
+("button's been limping"), a family name the speaker can't recall ("ottilie something"),
+a call ("hope rang") and someone's home ("jordan's flat") all make the word a name.
+Beside each, the ordinary use of the same word stays silent, so every test fails on an
+engine that resolves everything as well as on one that resolves nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from bb_brain import Engine
+
+from .test_reflex_grammar import ask, md, slugs
+
+ANCHOR = (
+    "companies/anchor-fisheries",
+    md("Anchor Fisheries", type="company", aliases="[Anchor]", summary="Buys the user's catch."),
+)
+BUTTON = ("pets/button", md("Button", type="pet", aliases="[Button]", summary="The user's terrier."))
+OTTILIE = (
+    "people/ottilie-brannagh",
+    md("Ottilie Brannagh", type="person", aliases="[Ottilie, Tilly]", summary="Tenancy officer."),
+)
+LEANDER = (
+    "people/leander-quist",
+    md("Leander Quist", type="person", aliases="[Leander]", summary="Council warden."),
+)
+HOPE = (
+    "people/hope-ferrant",
+    md("Hope Ferrant", type="person", aliases="[Hope]", summary="Has plot 9."),
+)
+JORDAN = (
+    "people/jordan-renwick",
+    md("Jordan Renwick", type="person", aliases="[Jordan]", summary="Lives at number 4."),
+)
+ROSE = (
+    "people/rose-halloran",
+    md("Rose Halloran", type="person", aliases="[Rose]", summary="New tenant at number 7."),
+)
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "named"),
+    [
+        # a singular count noun has no bare subject: a negated "have" or "be" and a deed
+        (ANCHOR, "anchor still havent paid for the last landing", True),
+        (ANCHOR, "anchor haven't sent the docket either", True),
+        (ANCHOR, "the anchor hasn't held all night", False),
+        # "'s been" and a deed in progress: "has been", said of the pet
+        (BUTTON, "button's been limping since the weekend", True),
+        (BUTTON, "sew the button back on before you go", False),
+        # a call made
+        (HOPE, "also hope rang, somebody took her onions", True),
+        (HOPE, "hope it stays dry for the fete", False),
+        # someone's home, and no place's prices
+        (JORDAN, "jordan's flat got flooded again", True),
+        (JORDAN, "jordan's house prices keep climbing", False),
+    ],
+)
+def test_grammar_makes_an_everyday_word_a_name(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "named"),
+    [
+        # the speaker forgets the family name: a person's given name
+        (OTTILIE, "can you find the officer's number, tilly something", True),
+        (LEANDER, "yeah, the warden. leander whatshisname", True),
+        (LEANDER, "leander whatshisname never called back", True),
+        (ROSE, "the new tenant at number 7, rose something", True),
+        # "something" with more of its clause after it is no name's end
+        (ROSE, "the service charge rose something like five percent", False),
+    ],
+)
+def test_a_given_name_whose_family_name_is_forgotten(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])
