@@ -20,7 +20,10 @@ ANCHOR = (
     "companies/anchor-fisheries",
     md("Anchor Fisheries", type="company", aliases="[Anchor]", summary="Buys the user's catch."),
 )
-BUTTON = ("pets/button", md("Button", type="pet", aliases="[Button]", summary="The user's terrier."))
+BUTTON = (
+    "pets/button",
+    md("Button", type="pet", aliases="[Button]", summary="The user's terrier."),
+)
 OTTILIE = (
     "people/ottilie-brannagh",
     md("Ottilie Brannagh", type="person", aliases="[Ottilie, Tilly]", summary="Tenancy officer."),

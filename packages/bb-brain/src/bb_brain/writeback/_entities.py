@@ -94,6 +94,29 @@ class Entity:
         return (self.page_type or "") in _ANIMATE_TYPES or self.slug.startswith(_ANIMATE_DIRS)
 
 
+def an_undertaking(entity: Entity) -> bool:
+    """A project, an event or a trip: what people do things for and facts pile up on."""
+    kind = (entity.page_type or "").casefold()
+    return kind in _UNDERTAKINGS or entity.slug.split("/", 1)[0] in _UNDERTAKING_DIRS
+
+
+_UNDERTAKINGS: Final = frozenset({"project", "event", "trip"})
+_UNDERTAKING_DIRS: Final = frozenset({"projects", "events", "trips"})
+
+
+def _title_words(text: str) -> list[str]:
+    """A title's or a summary's words, folded; a dash or a hyphen parts two names."""
+    return [fold(word) for word in re.findall(r"[^\W_]+(?:['’][^\W_]+)?", text)]
+
+
+def _words_of(plan: Entity) -> list[str]:
+    return [word for word in _title_words(plan.title) if not word.isdigit()]
+
+
+#: A family name this short ties no plan to a person: "Li", "Ng" may be any title's word.
+_FAMILY_MIN: Final = 3
+
+
 @dataclass(frozen=True)
 class Mention:
     """An entity (or a pronoun, with ``entity`` None) at a word position of a text.
@@ -174,6 +197,7 @@ class EntityIndex:
         self._longest = max((len(key) for key in self._surfaces), default=0)
         self._introduced: set[str] = set()
         self._firms: dict[str, Entity | None] = {}
+        self._plans: dict[str, Entity | None] = {}
         # a conversation introduces people and firms only, never one the user belongs to
         own = [entity for entity in self._entities.values() if entity.users_own]
         self._own = own[0] if len(own) == 1 else None
@@ -355,6 +379,29 @@ class EntityIndex:
                 None,
             )
         return self._firms[person.slug]
+
+    def plan_of(self, person: Entity) -> Entity | None:
+        """The one project or event a person's page ties them to: their job, their wedding.
+
+        Tied is a plan titled by the person's family name ("Bennani Bungalow" of Nadia
+        Bennani, "Pino–Sinclair wedding" of Yoandra Pino), or one whose title's every word
+        the person's summary says ("Bride in the Sosa–Hegedűs wedding"). Two such plans, or
+        a family name no longer than a short word, tie them to none.
+        """
+        if person.slug not in self._plans:
+            family = _title_words(person.title)[-1:] if len(person.title.split()) > 1 else []
+            about = set(_title_words(person.about))
+            tied = [
+                plan
+                for plan in self._entities.values()
+                if an_undertaking(plan)
+                and (
+                    (family and len(family[0]) >= _FAMILY_MIN and family[0] in _words_of(plan))
+                    or (about and set(_words_of(plan)) <= about)
+                )
+            ]
+            self._plans[person.slug] = tied[0] if len(tied) == 1 else None
+        return self._plans[person.slug]
 
     def introduced(self, slug: str) -> bool:
         """The entity is a person this conversation introduced (no page yet)."""

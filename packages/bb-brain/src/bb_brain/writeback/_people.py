@@ -41,7 +41,7 @@ from bb_brain._given_names import a_given_name, name_pronoun
 from bb_brain._names import HONORIFICS, fold, keyboard_spelling
 from bb_brain._orgnames import firm_ending
 from bb_brain.reflex._lexicon import FAMILY_WORDS, PERSON_VERBS_AFTER, ROLE_NOUNS
-from bb_brain.reflex._ordinary import ORDINARY_ZIPF, folded_place_phrases, sense
+from bb_brain.reflex._ordinary import ORDINARY_ZIPF, WordSense, folded_place_phrases, sense
 from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._clauses import every_week
 from bb_brain.writeback._organisations import TRADE_ENDINGS
@@ -170,10 +170,12 @@ def _typed_in_lowercase(
     capitalised name needs when no given name opens it.
     """
     taken = known | {(person.start, person.end) for person in found}
-    people: list[NewPerson] = []
+    shaped: list[tuple[NewPerson, bool]] = []
     for match in _LOWER_PAIR.finditer(text):
         given, family = match.group("given"), match.group("family")
         start, end = match.start("given"), match.end("family")
+        if _POSSESSIVE_END.search(family):  # "his grandson duvan rincon's birthday"
+            family, end = family[:-2], end - 2
         if any(start < k_end and k_start < end for k_start, k_end in taken):
             continue
         # right after a role or a relation ("his girlfriend cherry quarrie"), a given name
@@ -181,12 +183,29 @@ def _typed_in_lowercase(
         introduced = _right_after_a_relation(text, start)
         if not _a_lowercase_full_name(given, family, everyday=introduced):
             continue
-        if not (_said_to_be_a_person(text, start, end) or _a_clause_s_subject(text[end:])):
-            continue
+        if _DETERMINED.search(text, 0, start) and not introduced:
+            continue  # "the kubota rtv is playing up": a thing's make and model
+        cued = _said_to_be_a_person(text, start, end) or _a_clause_s_subject(text[end:])
         name = f"{given.capitalize()} {family.capitalize()}"
-        people.append(NewPerson(name, person_slug(name), start, end))
+        shaped.append((NewPerson(name, person_slug(name), start, end), cued))
         taken.add((start, end))
+    # a name listed before one the cue is said of shares it: "yuly toro and unaisi bulavou
+    # both offered"
+    people: list[NewPerson] = []
+    for at in range(len(shaped) - 1, -1, -1):
+        person, cued = shaped[at]
+        listed = bool(people) and people[0] == shaped[at + 1][0] if at + 1 < len(shaped) else False
+        if cued or (listed and _LIST_LINK.fullmatch(text[person.end : people[0].start])):
+            people.insert(0, person)
     return people
+
+
+#: A determiner right before a name, or "it's": what follows is a thing ("the kubota rtv",
+#: "thinks it's osgood schlatter").
+_DETERMINED = re.compile(
+    r"\b(?:the|a|an|our|my|your|their|this|that|its|it['’]s)\s+$", re.IGNORECASE
+)
+_POSSESSIVE_END = re.compile(r"['’]s$")
 
 
 #: Two lowercase words, each a name's shape (letters, an apostrophe or a hyphen inside).
@@ -197,11 +216,17 @@ _LOWER_PAIR = re.compile(
 
 def _a_clause_s_subject(rest: str) -> bool:
     """An auxiliary or a verb no noun shares right after: the name is its clause's subject."""
-    after = _WORD.findall(rest[:_DESCRIPTION_CHARS])[:1]
+    after = [fold(word) for word in _WORD.findall(rest[:_DESCRIPTION_CHARS])[:2]]
+    if after[:1] and after[0] in _BEFORE_THE_VERB:
+        after = after[1:]  # "... both offered", "... also said"
     if not after:
         return False
-    word = fold(after[0])
+    word = after[0]
     return word in _AUXILIARIES or (finite(word) and not sense(word).noun)
+
+
+#: Words between a subject and its verb: "both offered", "also said", "just rang".
+_BEFORE_THE_VERB: Final = frozenset("both all also just then still".split())
 
 
 #: Auxiliaries after a subject ("fatima okonjo is doing the tour", "... has agreed").
@@ -226,11 +251,20 @@ def _a_lowercase_full_name(given: str, family: str, *, everyday: bool = False) -
     opening, closing = sense(given), sense(family)
     if opening.function or opening.calendar or (opening.lowercase_ordinary and not everyday):
         return False
-    if name_pronoun(f"{given} {family}") == "":
-        return False  # no given name, or one borne by either sex
+    if opening.place or not (a_given_name(given) or _no_word_at_all(opening)):
+        return False  # "lagos airport"; "grace period" is handled above
     if closing.known_word or closing.function or closing.calendar or every_week(family):
         return False
     return closing.zipf < _COMMON_ZIPF
+
+
+def _no_word_at_all(meaning: WordSense) -> bool:
+    """A word no dictionary lists and English text all but never uses: "cledwyn", "ugochi"."""
+    return not meaning.known_word and meaning.zipf < _RARE_ZIPF
+
+
+#: Below this a word is all but unused in English text (fewer than one in ten million words).
+_RARE_ZIPF: Final = 2.0
 
 
 def _full_name(words: list[str]) -> bool:

@@ -61,7 +61,6 @@ from bb_brain.writeback._attribute import (
     Reference,
     Relation,
     Salience,
-    an_undertaking,
     choose,
     named_relation,
     placed_the_user,
@@ -87,7 +86,7 @@ from bb_brain.writeback._clauses import (
     split_clauses,
     starts_as_correction,
 )
-from bb_brain.writeback._entities import Entity, EntityIndex
+from bb_brain.writeback._entities import Entity, EntityIndex, an_undertaking
 from bb_brain.writeback._firms import the_firms_business
 from bb_brain.writeback._forwarded import in_senders_words
 from bb_brain.writeback._head_nouns import HeadNouns
@@ -473,6 +472,7 @@ class RulesExtractor:
                 if turn.role == "user":
                     self._topic_heading(sentence, salience)  # "Tour news: ...": the tour's
                     self._topic_by_its_head(sentence, salience)  # "parcel list has 70 on it"
+                    self._topic_by_its_client(sentence, salience)  # "cari changed the numbers"
                 if turn.role != "user" or _restated(sentence, said):
                     refs = references(self._entities, sentence, salience)
                     salience.update(refs, choose(refs, sentence))
@@ -855,6 +855,22 @@ class RulesExtractor:
         salience.thing = salience.by_its_head = page  # no mention: no "latest", no person
         if an_undertaking(page):
             salience.undertaking = page
+
+    def _topic_by_its_client(self, sentence: str, salience: Salience) -> None:
+        """With nothing at hand, a person named brings the one plan their page ties them to.
+
+        "yoandra emailed, the date's moved" is about the Pino–Sinclair wedding when it is
+        hers (:meth:`EntityIndex.plan_of`): what is said of no one after her is the plan's,
+        as if the plan had been named by its head noun.
+        """
+        if salience.thing is not None:
+            return
+        for mention in self._entities.mentions(sentence):
+            if mention.entity is not None and mention.entity.is_person:
+                plan = self._entities.plan_of(mention.entity)
+                if plan is not None:
+                    salience.thing = salience.by_its_head = salience.undertaking = plan
+                    return
 
     def _topic_heading(self, sentence: str, salience: Salience) -> None:
         """A sentence headed "<topic> news:" opens a section about what the topic names.
@@ -1765,11 +1781,44 @@ def _after_hedge(sentence: str) -> str:
         return sentence
     cut = _CONCESSION.search(sentence, hedge.end())
     if cut is None:
-        return sentence
+        return _after_a_comma(sentence, hedge.end())
     rest = sentence[cut.end() :]
     if hedged(rest) or not _full_clause(rest) or rest.rstrip().endswith("?"):
         return sentence
     return rest
+
+
+def _after_a_comma(sentence: str, start: int) -> str:
+    """A clause with a subject of its own after the hedge's last comma, or the sentence.
+
+    "might look at a new van next year, marmite's on 142k" states the mileage; "..., or
+    maybe july", "..., if it's dry" and "..., depends on the weather" go on with the doubt.
+    """
+    commas = [found.end() for found in re.finditer(r",\s+", sentence[start:])]
+    if not commas:
+        return sentence
+    rest = sentence[start + commas[-1] :]
+    words = [fold(word.strip(".,;:!?")) for word in rest.split()]
+    if len(words) < MIN_FACT_WORDS or hedged(rest) or rest.rstrip().endswith("?"):
+        return sentence
+    if words[0] in _SUBJECT_PRONOUNS or _CONTRACTED.match(words[0]):
+        return rest  # "..., he said he'd try"
+    if words[0] in _DETERMINING:
+        words = words[1:]  # "..., the engine's on 9,000 hours"
+    first = words[0]
+    if _CONTRACTED_IS.search(first) and not sense(first[:-2]).function:
+        following = sense(words[1])
+        if following.function or not following.readings or words[1][:1].isdigit():
+            return rest  # "..., marmite's on 142k": "'s" is "is"
+    if sense(first).function or opens_with_verb(first) or not _full_clause(rest):
+        return sentence
+    return rest
+
+
+#: Pronouns that open a clause as its subject.
+_SUBJECT_PRONOUNS: Final = frozenset("he she they we i it".split())
+#: Words that open a subject's noun phrase: "the engine's", "our van is".
+_DETERMINING: Final = frozenset("the our my his her their this that".split())
 
 
 #: Where a clause that states something follows one a hedge holds: ", though", ", but",
@@ -2127,6 +2176,8 @@ def _done_for_the_topic(
         return None
     if _PERSONAL_MATTER.search(text) or _SOMEONE_NAMED.search(text[ref.end :]):
         return None
+    if _REFLEXIVE.search(text, ref.end):
+        return None  # "he's digging the trench himself this weekend": his own doing
     if _QUANTITY.search(text[ref.end :]) is None or not _tied_to(ref.entity, topic):
         return None
     return Reference(topic, ref.start, ref.end, False)
@@ -2150,6 +2201,8 @@ _PEOPLE_WORDS = re.compile(
     r"\b(?:i|me|my|mine|we|us|our|you|your|he|she|him|her|his|hers|they|them|their)\b",
     re.IGNORECASE,
 )
+#: A reflexive pronoun: what the clause says is done by its subject in person.
+_REFLEXIVE = re.compile(r"\b(?:himself|herself|themselves|themself)\b", re.IGNORECASE)
 #: Health, leave and other matters of a person's own.
 _PERSONAL_MATTER = re.compile(
     r"\b(?:surgery|operation|physio\w*|injur\w*|sick|ill|hospital|recover\w*|holiday|leave"
@@ -3132,7 +3185,29 @@ def _informative(text: str, refs: list[Reference]) -> bool:
     """About something memory tracks: an entity, an amount or time, or the user's own state."""
     if _words(text) < MIN_FACT_WORDS:
         return False
-    return bool(refs) or _QUANTITY.search(text) is not None or _SELF.search(text) is not None
+    if bool(refs) or _QUANTITY.search(text) is not None or _SELF.search(text) is not None:
+        return True
+    return _something_happened(text)
+
+
+def _something_happened(text: str) -> bool:
+    """A past event told in a clause of its own: "the van died on the way back".
+
+    A content verb's past that no noun shares, with words enough around it to say what
+    happened to what, and where or when; "thought so", "that helped" and "the meeting ran
+    late" set a scene or reply, and say too little to keep.
+    """
+    words = [fold(word) for word in re.findall(r"[\w'’-]+", text)]
+    if len(words) < _EVENT_WORDS:
+        return False
+    return any(
+        "VBD" in inflections(word) and not sense(word).noun and not sense(word).function
+        for word in words
+    )
+
+
+#: Words a clause needs to tell an event: a subject, a verb, and what, where or when.
+_EVENT_WORDS: Final = 6
 
 
 def _words(text: str) -> int:

@@ -1,0 +1,113 @@
+"""Write-back of what a conversation leaves unsaid: whose job it is, who a lowercase name is.
+
+A plan named after its client, or one the client's page names, is what is said of no one
+after them. A full name typed in lowercase is a new person even when its given name is one
+no table lists, or one borne by either sex; a make and model after "the" is not. An event
+told in a clause of its own is kept, and so is a statement after a hedged clause's comma.
+"""
+
+from __future__ import annotations
+
+import pytest
+from bb_brain.writeback import Entity, EntityIndex, RulesExtractor, Segment
+from bb_brain.writeback._entities import _page_surfaces
+from bb_brain.writeback._people import new_people
+from bb_schema import PublicTurn
+
+LOFT = Entity("projects/thornbury-loft", "Thornbury Loft Conversion", "project")
+EDDA = Entity(
+    "people/edda-thornbury", "Edda Thornbury", "person", about="Client; wants it done by June."
+)
+BRIDE = Entity(
+    "people/isla-marchbank", "Isla Marchbank", "person", about="Bride in the Quell wedding."
+)
+WEDDING = Entity("projects/quell-wedding", "Quell wedding", "project")
+OSSIAN = Entity(
+    "people/ossian-pell", "Ossian Pell", "person", about="Runs the Thornbury Loft Conversion."
+)
+
+
+def facts(*texts: str, pages: list[Entity]) -> list[tuple[str, str | None]]:
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    turns = [
+        PublicTurn(turn_id=number, role="user", text=text)
+        for number, text in enumerate(texts, start=1)
+    ]
+    found = RulesExtractor(EntityIndex(pages, surfaces)).extract(Segment(0, tuple(turns)))
+    return [(fact.fact, fact.entity_slug) for fact in found]
+
+
+def test_a_plan_named_after_its_client_is_what_is_said_of_no_one_after_them() -> None:
+    said = facts(
+        "edda emailed, she's happy with the drawings.",
+        "budget is 14k now and the skylights are going in the back slope",
+        pages=[LOFT, EDDA],
+    )
+    assert ("budget is 14k now and the skylights are going in the back slope", LOFT.slug) in said
+
+
+def test_a_plan_the_client_s_page_names_is_theirs_too() -> None:
+    said = facts(
+        "isla rang about the flowers.",
+        "tables are 16 now, and the arch is off",
+        pages=[WEDDING, BRIDE],
+    )
+    assert said[-1][1] == WEDDING.slug
+
+
+def test_a_client_tied_to_two_plans_brings_neither() -> None:
+    other = Entity("projects/thornbury-garage", "Thornbury Garage Roof", "project")
+    said = facts(
+        "edda emailed, she's happy with the drawings.",
+        "budget is 14k now and the skylights are going in the back slope",
+        pages=[LOFT, other, EDDA],
+    )
+    assert [slug for _, slug in said][-1] not in (LOFT.slug, other.slug)
+
+
+def test_a_deed_done_oneself_stays_the_doer_s() -> None:
+    said = facts(
+        "the thornbury loft conversion is on track.",
+        "ossian's laying the floor himself this weekend",
+        pages=[LOFT, OSSIAN],
+    )
+    assert said[-1] == ("ossian's laying the floor himself this weekend", OSSIAN.slug)
+
+
+@pytest.mark.parametrize(
+    ("said", "names"),
+    [
+        # a given name no table lists, and one borne by either sex
+        ("tegwyn arrowsmith is judging the cakes this year", ["Tegwyn Arrowsmith"]),
+        ("no wait, rory quenell is going in goal", ["Rory Quenell"]),
+        # a list the cue is said of after its last name
+        ("ifeoma dunleavy and tarni obuya both offered", ["Ifeoma Dunleavy", "Tarni Obuya"]),
+        # a possessive is no part of the family name
+        ("her nephew yevhen kowalczyk's birthday is next sat", ["Yevhen Kowalczyk"]),
+        # a make and model, and what "it's" names, are things
+        ("the zetor proxima is playing up again", []),
+        ("physio reckons its legg perthes, he's off for a month", []),
+    ],
+)
+def test_full_names_typed_in_lowercase(said: str, names: list[str]) -> None:
+    assert [person.name for person in new_people(said, set())] == names
+
+
+def test_a_possessive_name_gives_the_person_s_slug() -> None:
+    found = new_people("her nephew yevhen kowalczyk's birthday is next sat", set())
+    assert [person.slug for person in found] == ["people/yevhen-kowalczyk"]
+
+
+def test_an_event_told_alone_is_kept_and_a_scene_set_is_not() -> None:
+    assert facts("the van died on the a38 on the way back from a job", pages=[]) == [
+        ("the van died on the a38 on the way back from a job", None)
+    ]
+    assert facts("The staff meeting ran late.", pages=[]) == []
+
+
+def test_a_statement_after_a_hedged_clause_s_comma_is_kept() -> None:
+    said = facts("might sell the boat next year, the engine's on 9,000 hours", pages=[])
+    assert [fact for fact, _ in said] == ["the engine's on 9,000 hours"]
+    # what goes on with the doubt is no statement
+    assert facts("might be tuesday, or maybe wednesday", pages=[]) == []
+    assert facts("might be tuesday, depends on the weather", pages=[]) == []
