@@ -1,10 +1,12 @@
-"""An everyday word used as somebody's name, and the grammar that says so.
+"""An everyday word used as somebody's name, and the grammar that says so or says otherwise.
 
 A negated auxiliary after a bare noun ("anchor haven't paid"), "has been" and a deed
 ("button's been limping"), a family name the speaker can't recall ("ottilie something"),
 a call ("hope rang") and someone's home ("jordan's flat") all make the word a name.
 Beside each, the ordinary use of the same word stays silent, so every test fails on an
-engine that resolves everything as well as on one that resolves nothing.
+engine that resolves everything as well as on one that resolves nothing. A name after
+"some" or "another" is one nobody knows, and "its" before a name that ends its phrase is
+"it's" typed without its apostrophe.
 """
 
 from __future__ import annotations
@@ -83,6 +85,35 @@ def test_grammar_makes_an_everyday_word_a_name(
     ],
 )
 def test_a_given_name_whose_family_name_is_forgotten(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])
+
+
+MERCEDES = (
+    "people/mercedes-quiroga",
+    md("Mercedes Quiroga", type="person", aliases="[Mercedes]", summary="Client; two pugs."),
+)
+TENDAI = (
+    "people/tendai-mhlanga",
+    md("Tendai Mhlanga", type="person", aliases="[Tendai]", summary="Client with a spaniel."),
+)
+GRACE = ("people/grace-olufemi", md("Grace Olufemi", type="person", aliases="[Grace]"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "named"),
+    [
+        # one of many, none the hearer knows
+        (MERCEDES, "some mercedes parked across the drive again", False),
+        (TENDAI, "another tendai rang for the salon, not ours", False),
+        (MERCEDES, "ask mercedes about the drive", True),
+        # "its" for "it's" before a name that ends its phrase
+        (TENDAI, "its tendai, the spaniel needs a bath before friday", True),
+        (GRACE, "the scheme lost its grace period", False),
+    ],
+)
+def test_what_stands_before_a_name(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])

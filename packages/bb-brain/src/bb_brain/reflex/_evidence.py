@@ -1576,6 +1576,8 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
         return f"declined: {res.cand.raw!r} follows 'St', a saint's name (a church, a day)"
     if _introduced_by_name(res):
         return f"declined: {res.cand.raw!r} is the name of someone the user introduces"
+    if _indefinite(res):
+        return f"declined: {res.cand.raw!r} follows an indefinite ('some', 'another'): no one known"
     if kin := _the_speakers_other_relative(res):
         return f"declined: {res.cand.raw!r} is the user's {kin}, which the page does not say it is"
     if AUTHOR_OF_WORKS in signals:  # "Noor's new album": the singer
@@ -1959,6 +1961,24 @@ def _no_one_here(res: Resolved, signals: set[str]) -> str | None:
     if _counted_before_a_noun(res):
         return f"declined: {res.cand.raw!r} is counted before a noun, as a make is"
     return None
+
+
+def _indefinite(res: Resolved) -> bool:
+    """A lone name after "some", "another" or "any": one of many, none the hearer knows.
+
+    "some mercedes parked across the ramp" is a car; "some tobiah from the council" someone
+    the speaker doesn't know. A person the user knows is named bare, or with "the" before
+    another word ("the other tobiah").
+    """
+    span = res.cand.span
+    if span is None or res.cand.tokens != 1 or span.first < 1:
+        return False
+    before = span.tokens[span.first - 1]
+    return before.norm in _INDEFINITES and span.tokens[span.first].glued
+
+
+#: Determiners that pick out one of many the hearer does not know.
+_INDEFINITES: Final = frozenset({"some", "another", "any"})
 
 
 def _a_destination(res: Resolved) -> bool:

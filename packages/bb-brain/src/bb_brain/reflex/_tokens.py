@@ -788,8 +788,8 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
         return []  # "odd that rookwood doesn't pay": "that" opens a clause
     if _our_own(tokens, first, before):
         return []  # "our Tomasz is running the raffle": a name, as families and teams say it
-    if _pointed_at(tokens, first, last, before):
-        return []  # "or is that Wendt?": "that" is the subject, the name what it is
+    if _pointed_at(tokens, first, last, before) or _it_is(tokens, last, before):
+        return []  # "or is that Wendt?", "its lwazi, ...": the name is what "it" or "that" is
     if _determined(tokens, first):
         return (
             [AFTER_DETERMINER, DETERMINED_PHRASE]
@@ -1067,7 +1067,7 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
         return [PERSON_VERB]  # "alex something", "stavros whatshisname": someone's surname
     if _climate_after(tokens, after):
         return [LOCATIVE]
-    if after.norm in PERSON_VERBS_AFTER or _lands_at_a_time(tokens, after):
+    if after.norm in PERSON_VERBS_AFTER or after.norm in _CALLED or _lands_at_a_time(tokens, after):
         return [PERSON_VERB]
     if _affiliation(tokens, after):
         return [AFFILIATION]
@@ -1091,6 +1091,14 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
     return []
 
 
+def _it_is(tokens: list[Token], last: int, before: Token) -> bool:
+    """An "its" before a name that ends its phrase: "it's", its apostrophe left out.
+
+    "its lwazi, the newfie needs a groom" says who it is; "its grace period" is a thing's.
+    """
+    return before.norm == "its" and _next_glued(tokens, last) is None
+
+
 def _family_name_forgotten(tokens: list[Token], after: Token) -> bool:
     """A word that stands for a family name the speaker can't recall: "alex something".
 
@@ -1105,6 +1113,9 @@ def _family_name_forgotten(tokens: list[Token], after: Token) -> bool:
     return _next_glued(tokens, after.index) is None
 
 
+#: A telephone call made, in the past: "hope rang", "marigold phoned" (a bell rings too, but
+#: takes its article: "the bell rang").
+_CALLED: Final = frozenset({"rang", "phoned"})
 #: Words that end a name where the speaker forgot the rest of it, only when the name ends.
 _FORGOTTEN_BY_A_PRONOUN: Final = frozenset({"something", "summat", "sumthing"})
 
