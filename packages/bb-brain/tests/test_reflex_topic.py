@@ -470,6 +470,30 @@ def test_a_role_of_two_words_the_user_knows_one_person_in(
     assert slugs(ask(engine, make_brain(MAIRI, PEREZ), text)) == ([MAIRI[0]] if found else [])
 
 
+WARDEN = ("people/ines-quarry", md("Ines Quarry", type="person", summary="Council dog warden."))
+VET = (
+    "people/tamsin-ocker",
+    md("Tamsin Ocker", type="person", summary="Vet at Hollin Vets; sees the spaniel."),
+)
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "found"),
+    [
+        # a noun that says which before a role the page opens with
+        (WARDEN, "the dog warden finally got back to us about the bins", True),
+        (WARDEN, "the warden of the castle gave the tour", False),  # that castle's
+        # a service role at a practice is the one the user goes to
+        (VET, "ring the vet and see if she can squeeze her in", True),
+        (VET, "my cousin wants to be a vet", False),
+    ],
+)
+def test_a_role_said_as_its_page_opens(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page, PEREZ), text)) == ([page[0]] if found else [])
+
+
 def test_two_people_in_one_role_stay_silent(engine: Engine, make_brain: Any) -> None:
     response = ask(engine, make_brain(WARDLE, OTTO), "who's the steward this week?")
     assert slugs(response) == []

@@ -155,7 +155,7 @@ _OUTFITS_SERVICE = re.compile(
 )
 #: "Landlord of the unit", "Accountant for the shop": a service role opening the summary.
 _SERVICE_OPENING = re.compile(
-    r"^\s*(?:the\s+|an?\s+)?(?P<noun>[^\W\d_]+)\s+(?:of|for|to)\s", re.IGNORECASE
+    r"^\s*(?:the\s+|an?\s+)?(?P<noun>[^\W\d_]+)\s+(?:of|for|to|at|with)\s", re.IGNORECASE
 )
 #: "Sister of the user." opening the summary.
 _OF_THE_USER = re.compile(
