@@ -405,6 +405,29 @@ def test_a_place_titled_with_its_article(
     assert slugs(ask(engine, brain, text)) == (["places/the-foundry"] if found else [])
 
 
+TENANT_APP = (
+    "products/keyline",
+    md("Keyline", type="product", aliases="[the app]", summary="The landlord's repairs app."),
+)
+QUILLPAD = ("products/quillpad", md("Quillpad", type="product", summary="A notes app."))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "found"),
+    [
+        # the page gives "the app" as what the user calls it
+        (TENANT_APP, "the app is useless, it logged me out twice", True),
+        (TENANT_APP, "an app for the bins would help", False),
+        # a product's kind with no such alias is any app
+        (QUILLPAD, "the app is useless, it logged me out twice", False),
+    ],
+)
+def test_a_thing_the_page_calls_by_the_and_a_noun(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, found: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if found else [])
+
+
 @pytest.mark.parametrize(
     ("summary", "keys"),
     [

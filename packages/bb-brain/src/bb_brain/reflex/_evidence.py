@@ -1484,10 +1484,13 @@ def _known_by_the(res: Resolved) -> bool:
 
     People and firms take no article ("the green door swelled" is a door, whatever firm is
     called Green Door), unless "The" is part of the name ("the old mill"); a product
-    or a tool named by an everyday phrase ("Final Draft") is that phrase's thing as often.
+    or a tool named by an everyday phrase ("Final Draft") is that phrase's thing as often,
+    unless its page gives that phrase with its article as what the user calls it ("the app").
     """
     if _organisation(res):
         return res.cand.norm.startswith("the ")
+    if res.arm == "alias" and res.cand.norm.startswith("the ") and not res.page.is_person:
+        return True  # "the app", "the petrel": the page's own name for it, article and all
     return _page_kind(res) in _KNOWN_BY_THE
 
 
