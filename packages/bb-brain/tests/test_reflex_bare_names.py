@@ -117,3 +117,43 @@ def test_what_stands_before_a_name(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])
+
+
+FRIDAY = ("pets/friday", md("Friday", type="pet", aliases="[Friday]", summary="A schnauzer."))
+APRIL = ("people/april-jowett", md("April Jowett", type="person", aliases="[April]"))
+COCO = ("people/coco-herrera", md("Coco Herrera", type="person", aliases="[Coco]"))
+GUINNESS = (
+    "people/mick-guinness",
+    md("Mick Guinness", type="person", aliases="[Mick]", summary="Runs the social club."),
+)
+OREO = ("pets/oreo", md("Oreo", type="pet", aliases="[Oreo]", summary="A cockapoo."))
+HARRY = ("people/harry-voss", md("Harry Voss", type="person", aliases="[Harry]"))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "named"),
+    [
+        # a day or a month comes and goes; one named after it does things on purpose
+        (FRIDAY, "friday can't come soon enough", False),
+        (FRIDAY, "friday barked all night at the foxes", True),
+        (APRIL, "april showers all week, its been hammering down", False),
+        (APRIL, "april booked the hall for the do", True),
+        # what is watched is a film or a show; whom one watches does something, or is minded
+        (COCO, "watching coco with my niece this afternoon", False),
+        (COCO, "watched Coco play netball on saturday", True),
+        (COCO, "can you watch coco for an hour while i pop out", True),
+        # poured or packed by the measure: a drink or a snack
+        (GUINNESS, "pint of guinness and a bag of crisps, that's all i want", False),
+        (GUINNESS, "guinness rang about the quiz", True),
+        (OREO, "ate a whole packet of oreos out of stress", False),
+        (OREO, "oreo needs her nails done", True),
+        # "'s" before a preposition is "is": no owner there
+        (HARRY, "harry's on the telly again, cant escape the man", False),
+        (HARRY, "harry's boots are by the door", True),
+        (HARRY, "dinner at harry's on friday", True),
+    ],
+)
+def test_readings_that_are_no_one_s(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])

@@ -1158,6 +1158,15 @@ _MEASURES: Final = frozenset(
 )
 
 
+#: What food comes in, by the measure: "a bag of", "a packet of", "a slice of".
+_PACKED: Final = frozenset(
+    """
+    bag bags packet packets pack packs box boxes jar jars tub tubs slice slices bowl bowls
+    plate plates cup cups mug mugs dram drams shot shots bar bars carton cartons
+    """.split()
+)
+
+
 #: What a phrase between "the" and "thing" or "scheme" is evidence of.
 CALLED_A_THING: Final = "a plan's whole name, framed as 'the ... thing'"
 
@@ -1871,7 +1880,7 @@ def veto(res: Resolved) -> str | None:
     signals = set(res.cand.signals)
     if EPONYM in signals:
         return f"declined: {res.cand.raw!r} is {EPONYM}"
-    if res.page.is_person and (other := _no_one_here(res, signals)):
+    if (res.page.is_person or _is_pet(res)) and (other := _no_one_here(res, signals)):
         return other
     if res.arm == "slug-suffix" and LOWERCASE in signals and not _slug_in_title(res):
         # "the house move" of a page titled "Moving to Leeds": its slug is an old label
@@ -1952,7 +1961,13 @@ def _a_persons_here(res: Resolved) -> str | None:
 
 
 def _no_one_here(res: Resolved, signals: set[str]) -> str | None:
-    """Why a person's name is someone else's or something else here, or None."""
+    """Why a person's or a pet's name is someone else's or something else here, or None."""
+    if not res.page.is_person:  # "a packet of oreos" of a pet called Oreo
+        return (
+            f"declined: {res.cand.raw!r} is measured out, as food is"
+            if _measured_out(res)
+            else None
+        )
     if other := _someone_else(res, signals):
         return other
     if _a_destination(res):
@@ -1963,7 +1978,21 @@ def _no_one_here(res: Resolved, signals: set[str]) -> str | None:
         return f"declined: {res.cand.raw!r} follows a model year, as a make of car does"
     if _counted_before_a_noun(res):
         return f"declined: {res.cand.raw!r} is counted before a noun, as a make is"
+    if _measured_out(res):
+        return f"declined: {res.cand.raw!r} is measured out ('a pint of'), as food and drink are"
     return None
+
+
+def _measured_out(res: Resolved) -> bool:
+    """A name after a measure and "of": "a pint of guinness", "a bag of tayto".
+
+    Drinks and food are poured and packed by the measure; people and pets never are.
+    """
+    span = res.cand.span
+    if span is None or span.first < 2 or not span.tokens[span.first].glued:
+        return False
+    of, measure = span.tokens[span.first - 1], span.tokens[span.first - 2]
+    return of.norm == "of" and of.glued and measure.norm in _MEASURES | _PACKED
 
 
 def _indefinite(res: Resolved) -> bool:
@@ -2130,12 +2159,27 @@ def _said_as_the_firm(res: Resolved) -> bool:
 _A_FIRMS_PLURAL: Final = frozenset("are were have".split())
 
 
+def _a_work(res: Resolved) -> bool:
+    """A page of a film, a show, a book or another work people watch, read or play."""
+    kind = (res.page.page_type or res.slug.split("/", 1)[0]).casefold().rstrip("s")
+    return kind in _WORKS_WATCHED
+
+
+#: Kinds of page (singular, as page types or directories are written) one watches or plays.
+_WORKS_WATCHED: Final = frozenset(
+    "film movie show serie programme program episode documentary video game podcast".split()
+)
+
+
 def _no_persons_grammar(res: Resolved, signals: set[str]) -> str | None:
     """Why the grammar around a single word rules out a person, a pet, or here a place."""
     if res.page.is_person:
         settled = [signal for signal in (A_WORK_WATCHED, SAID_TO_BE_A_WORK) if signal in signals]
         if settled:
             return f"declined: {res.cand.raw!r} is {settled[0]}"
+    elif A_WORK_WATCHED in signals and not _a_work(res):
+        # "watching moana with my niece" of a boat called Moana: a film, no boat
+        return f"declined: {res.cand.raw!r} is {A_WORK_WATCHED}"
     clients = _a_clients_matter(res)  # "the Vantongeren move"
     if MODIFIER in signals and MID_CAPITAL not in signals and res.page.is_person and not clients:
         return f"declined: {res.cand.raw!r} modifies the noun after it, as no person's name does"

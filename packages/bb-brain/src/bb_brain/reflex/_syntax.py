@@ -133,7 +133,9 @@ _PLACE_NOUNS: Final = frozenset(
     "country state city town village island region county province capital".split()
 )
 #: Verbs of watching: a capitalised word after one titles a film or a show ("watched Hook").
-_VIEWING: Final = frozenset("watched rewatched rewatching binged bingeing streamed".split())
+_VIEWING: Final = frozenset(
+    "watch watches watching watched rewatched rewatching binged bingeing streamed".split()
+)
 
 #: Readings that settle the word as ordinary whatever else is said.
 ORDINARY_READINGS: Final = (
@@ -454,6 +456,11 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
             deed = _glued_after(tokens, following.index)
             return deed is not None and _plain_verb(deed.norm) and _agentive(deed)
         return following is not None and bool({"VBN"} & inflections(following.norm))
+    if calendar:
+        # "friday can't come soon enough", "april showers": a time comes and goes; a person
+        # named after one does what people do on purpose ("april booked the hall")
+        modal = verb.norm in _MODALS or verb.norm in _DO
+        return _agentive(_glued_after(tokens, verb.index) if modal else verb)
     return (
         verb.norm in _MODALS
         or verb.norm in _DO
@@ -2509,9 +2516,8 @@ def _no_name_here(
             found.append(A_UNIT)  # "sheets per ream", "£5 per head"; "as per priya" hers
     if _word_of_a_language(tokens, token):
         found.append(WORD_OF_A_LANGUAGE)
-    if before is not None and before.norm in _VIEWING and token.capitalised:
-        if after is None or not _bare_verb(after):  # "watched Leo play": a person
-            found.append(A_WORK_WATCHED)
+    if before is not None and before.norm in _VIEWING and _watched(token, after):
+        found.append(A_WORK_WATCHED)
     if before is not None and not token.capitalised and _modifying_noun(before, tokens):
         found.append(AFTER_A_NOUN)
     if _said_to_be_a_work(tokens, token):
@@ -2523,6 +2529,27 @@ def _no_name_here(
     ):
         found.append(SAID_TO_EXIST)
     return found
+
+
+def _watched(token: Token, after: Token | None) -> bool:
+    """The object of a verb of watching is what was watched, not whom.
+
+    "watched Leo play" watches a person do something, and "watch tomasz for an hour" minds
+    him; typed in lowercase, the word ends its phrase or goes on with whom or when it was
+    watched ("watching moana with my niece", "watch moana again tonight").
+    """
+    if after is not None and (_bare_verb(after) or after.norm in _MINDING):
+        return False
+    if token.capitalised:
+        return True
+    return after is None or not after.glued or after.norm in _WHERE_OR_WITH_WHOM
+
+
+#: Words after "watch X" that make it minding X: "watch tomasz for an hour", "while I ...".
+_MINDING: Final = frozenset("for while whilst till until".split())
+#: Words that go on after what was watched: with whom, when, or again ("watch ali on the
+#: swings" watches her).
+_WHERE_OR_WITH_WHOM: Final = frozenset("with again tonight today yesterday last this".split())
 
 
 def _after_there_is(tokens: list[Token], before: Token | None) -> bool:

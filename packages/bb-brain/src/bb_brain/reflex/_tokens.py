@@ -508,6 +508,8 @@ def _is_or_has(tokens: list[Token], mention: Token) -> bool:
         return False
     if after.norm in _AUXILIARY_PARTICIPLES or after.norm in _ADVERBS_OF_A_VERB:
         return True  # "wren's basically done", "gable's not in": no owner takes an adverb
+    if _where_one_is(tokens, mention, after):
+        return True  # "harry's on the telly": no owner before a preposition
     if not after.norm.endswith("ing") or "VBG" not in inflections(after.norm):
         return False
     # "the curlew's calling again" is a deed; "the curlew's mooring line" is its line
@@ -515,6 +517,26 @@ def _is_or_has(tokens: list[Token], mention: Token) -> bool:
     if following is None or following.norm in _AUXILIARIES:
         return False
     return sense(following.norm).function or _adverb(following)
+
+
+def _where_one_is(tokens: list[Token], mention: Token, after: Token) -> bool:
+    """A preposition of where right after the "'s": "harry's on the telly", "in the van".
+
+    An owner's "'s" comes before what is owned. Not after "at", "to" or "from", where the
+    owner stands for their home or shop ("dinner at harry's on friday").
+    """
+    before = _previous_glued(tokens, mention.index)
+    if before is not None and before.norm in _TO_SOMEONES_HOME:
+        return False
+    return after.norm in _WHERE_ONE_IS
+
+
+#: Prepositions that say where someone is, after their "'s": "harry's on the telly".
+_WHERE_ONE_IS: Final = frozenset(
+    "on at in near under behind inside outside around across with".split()
+)
+#: Words before a possessive that make it someone's home or shop: "at harry's".
+_TO_SOMEONES_HOME: Final = frozenset("at to from round over".split())
 
 
 #: Verbs that follow a subject, so the "-ing" word before one is a noun ("the curlew's
