@@ -128,6 +128,11 @@ GUINNESS = (
 )
 OREO = ("pets/oreo", md("Oreo", type="pet", aliases="[Oreo]", summary="A cockapoo."))
 HARRY = ("people/harry-voss", md("Harry Voss", type="person", aliases="[Harry]"))
+JUNE = ("people/june-ashby", md("June Ashby", type="person", aliases="[June]"))
+COMET = (
+    "companies/comet-supplies",
+    md("Comet Supplies", type="company", aliases="[Comet]", summary="Needle supplier."),
+)
 
 
 @pytest.mark.parametrize(
@@ -147,13 +152,22 @@ HARRY = ("people/harry-voss", md("Harry Voss", type="person", aliases="[Harry]")
         (GUINNESS, "guinness rang about the quiz", True),
         (OREO, "ate a whole packet of oreos out of stress", False),
         (OREO, "oreo needs her nails done", True),
+        # a month's mother is a person's; a month's weather is its own
+        (APRIL, "need a speech that won't get me killed by april's mum", True),
+        (APRIL, "april's weather was grim this year", False),
+        # a person's complaint, after a modal
+        (JUNE, "june will moan about the noise whatever we do", True),
+        (JUNE, "june will be busy with weddings", False),
+        # a plural verb after one count noun: a firm's name
+        (COMET, "comet are out of stock again", True),
+        (COMET, "the comets were bright last night", False),
         # "'s" before a preposition is "is": no owner there
         (HARRY, "harry's on the telly again, cant escape the man", False),
         (HARRY, "harry's boots are by the door", True),
         (HARRY, "dinner at harry's on friday", True),
     ],
 )
-def test_readings_that_are_no_one_s(
+def test_what_the_words_around_a_name_say(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])

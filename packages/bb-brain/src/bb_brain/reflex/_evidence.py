@@ -1494,13 +1494,26 @@ def _known_by_the(res: Resolved) -> bool:
     People and firms take no article ("the green door swelled" is a door, whatever firm is
     called Green Door), unless "The" is part of the name ("the old mill"); a product
     or a tool named by an everyday phrase ("Final Draft") is that phrase's thing as often,
-    unless its page gives that phrase with its article as what the user calls it ("the app").
+    unless its page calls it by "the" and the noun its summary says it is ("the app").
     """
     if _organisation(res):
         return res.cand.norm.startswith("the ")
-    if res.arm == "alias" and res.cand.norm.startswith("the ") and not res.page.is_person:
-        return True  # "the app", "the petrel": the page's own name for it, article and all
+    if res.arm == "alias" and not res.page.is_person and _its_own_kind(res):
+        return True  # "the app" of a repairs app: what its page says it is, as it calls it
     return _page_kind(res) in _KNOWN_BY_THE
+
+
+def _its_own_kind(res: Resolved) -> bool:
+    """An alias "the <noun>" whose noun the page's summary says the thing is.
+
+    "the app" of a page summed up as "The landlord's repairs app" is what its user calls
+    it, as a bakery is "the bakery"; "the curlew" of a boat named after the bird is the
+    bird as often.
+    """
+    words = res.cand.norm.split()
+    if len(words) != 2 or words[0] != "the":
+        return False
+    return words[1] in {fold(word) for word in re.findall(r"[\w'’-]+", res.page.summary or "")}
 
 
 #: Kinds of page a definite description names by its title.

@@ -161,6 +161,8 @@ _COORDINATORS: Final = frozenset({"and", "or", "nor", "&", "/"})
 #: The auxiliaries, their negatives among them ("haven't" of "summit haven't paid").
 _COPULAS: Final = frozenset("is are was were am 's be isn't aren't wasn't weren't".split())
 _HAVE: Final = frozenset("has have had hasn't haven't hadn't".split())
+#: A plural verb, which a singular count noun takes only as a firm's name ("comet are late").
+_A_FIRM_S_PLURAL: Final = frozenset("are were aren't weren't".split())
 _MODALS: Final = frozenset("can could will would shall should may might must 'll 'd".split())
 _DO: Final = frozenset("does did doesn't didn't can't won't couldn't wouldn't".split())
 #: What opens a question before its subject and the subject's plain verb ("could X fix it?").
@@ -191,7 +193,7 @@ _PERSONAL_NOUNS: Final = frozenset(
     take view views opinion opinions thoughts idea ideas proposal feedback advice input
     email emails message messages note notes reply answer question questions concern
     concerns suggestion suggestions comment comments call voicemail calendar schedule
-    availability wife husband partner kids son daughter mother father mom dad sister brother
+    availability wife husband partner kids son daughter mother father mom mum mam dad sister brother
     family boss manager team role title number phone address birthday intro introduction
     desk office side point decision request offer signature approval sign-off
     pr prs ticket tickets branch draft drafts doc docs slides deck invoice invoices contract
@@ -447,6 +449,8 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
         verb = _glued_after(tokens, verb.index)
     if verb is None:
         return False
+    if verb.norm in _A_FIRM_S_PLURAL and sense(tokens[last].norm).count_noun:
+        return True  # "comet are out of stock": one thing said of as many is a firm
     if verb.norm in _COPULAS:
         doing = _glued_after(tokens, verb.index)
         return _progressive(doing) and not (calendar and _said_of_a_time(tokens, doing))
