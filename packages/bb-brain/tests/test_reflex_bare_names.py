@@ -150,6 +150,7 @@ COMET = (
         # poured or packed by the measure: a drink or a snack
         (GUINNESS, "pint of guinness and a bag of crisps, that's all i want", False),
         (GUINNESS, "guinness rang about the quiz", True),
+        (GUINNESS, "put a bag of guinness's fudge in each box", True),  # his fudge
         (OREO, "ate a whole packet of oreos out of stress", False),
         (OREO, "oreo needs her nails done", True),
         # a month's mother is a person's; a month's weather is its own

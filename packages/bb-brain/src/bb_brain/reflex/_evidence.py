@@ -1999,10 +1999,13 @@ def _no_one_here(res: Resolved, signals: set[str]) -> str | None:
 def _measured_out(res: Resolved) -> bool:
     """A name after a measure and "of": "a pint of guinness", "a bag of tayto".
 
-    Drinks and food are poured and packed by the measure; people and pets never are.
+    Drinks and food are poured and packed by the measure; people and pets never are, though
+    what is measured may be theirs ("a bag of omondi's salt").
     """
     span = res.cand.span
     if span is None or span.first < 2 or not span.tokens[span.first].glued:
+        return False
+    if span.tokens[span.last].possessive:
         return False
     of, measure = span.tokens[span.first - 1], span.tokens[span.first - 2]
     return of.norm == "of" and of.glued and measure.norm in _MEASURES | _PACKED
