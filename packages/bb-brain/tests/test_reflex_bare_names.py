@@ -128,6 +128,7 @@ GUINNESS = (
 )
 OREO = ("pets/oreo", md("Oreo", type="pet", aliases="[Oreo]", summary="A cockapoo."))
 HARRY = ("people/harry-voss", md("Harry Voss", type="person", aliases="[Harry]"))
+DORI = ("people/halldor-vik", md("Halldór Vik", type="person", aliases="[Dóri]"))
 JUNE = ("people/june-ashby", md("June Ashby", type="person", aliases="[June]"))
 COMET = (
     "companies/comet-supplies",
@@ -162,6 +163,9 @@ COMET = (
         # a plural verb after one count noun: a firm's name
         (COMET, "comet are out of stock again", True),
         (COMET, "the comets were bright last night", False),
+        # "last" before a unit of time says when, and is no noun the name modifies
+        (DORI, "how many tonnes did we get off dori last year?", True),
+        (DORI, "the dori boats are back in the harbour", False),
         # "'s" before a preposition is "is": no owner there
         (HARRY, "harry's on the telly again, cant escape the man", False),
         (HARRY, "harry's boots are by the door", True),

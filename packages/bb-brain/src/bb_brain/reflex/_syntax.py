@@ -2925,6 +2925,8 @@ def _modified_noun(after: Token, following: Token | None = None) -> bool:
         return False
     if _a_particle(after, following):
         return False
+    if after.norm in _WHICH_TIME and following is not None and _a_time_word(following):
+        return False  # "got compost off dori last year": a time, no "last" she owns
     if not finite(after.norm):
         return True
     if meaning.plural_noun and seldom_a_verb(after.norm):
@@ -2932,6 +2934,20 @@ def _modified_noun(after: Token, following: Token | None = None) -> bool:
         # after it makes it the verb after all ("rowan ferries the kids")
         return following is None or following.norm not in OBJECT_OPENERS
     return meaning.plural_noun and following is not None and following.norm in _PLURAL_VERBS
+
+
+def _a_time_word(token: Token) -> bool:
+    """A day, a month or a unit of time: "year", "week", "tuesday"."""
+    return is_calendar_word(token.norm) or token.norm in _TIME_UNITS
+
+
+#: Words that say which time a unit of time is: "last year", "next week", "this month".
+_WHICH_TIME: Final = frozenset({"last", "next", "this"})
+#: Units of time after "last", "next" or "this".
+_TIME_UNITS: Final = frozenset(
+    "year week month time night morning afternoon evening weekend season term summer "
+    "winter spring autumn".split()
+)
 
 
 #: Adverbs of place that are nouns too: "get X back", "bring X home", "keep X away".
