@@ -111,3 +111,9 @@ def test_a_statement_after_a_hedged_clause_s_comma_is_kept() -> None:
     # what goes on with the doubt is no statement
     assert facts("might be tuesday, or maybe wednesday", pages=[]) == []
     assert facts("might be tuesday, depends on the weather", pages=[]) == []
+
+
+def test_a_short_verdict_on_someone_is_kept_and_one_on_nothing_is_not() -> None:
+    said = facts("isla's leaving the practice in june. she's brilliant", pages=[BRIDE])
+    assert ("she's brilliant", BRIDE.slug) in said
+    assert facts("isla's leaving the practice in june. it's fine", pages=[BRIDE])[1:] == []

@@ -3217,13 +3217,15 @@ def _words(text: str) -> int:
     "-ing" or of the past ("Yevka's producing", "Tom's gone"), or a word that describes
     ("Yevka's asleep", "Sam's away"). Before a noun ("Yevka's idea", "Sam's house") it is
     a possessive, and after a pronoun ("that's £412", "while she's away") it adds to the
-    clause before.
+    clause before, unless "he's" or "she's" opens the clause ("she's brilliant").
     """
     words = text.split()
     verbs = 0
     for word, after in zip(words, words[1:], strict=False):
         if _CONTRACTED_IS.search(word) and not sense(fold(word[:-2])).function:
             verbs += _predicate(fold(after.strip(".,!?;:")))
+    if words and _HE_OR_SHE_IS.match(words[0]):
+        verbs += 1  # "she's brilliant": a statement of its own about someone
     return len(words) + verbs
 
 
@@ -3257,5 +3259,7 @@ _ATTRIBUTIVE: Final = frozenset(
 )
 
 
+#: "he's" or "she's" opening a clause: "he" or "she" and "is", two words.
+_HE_OR_SHE_IS = re.compile(r"(?:he|she)['’]s$", re.IGNORECASE)
 #: A word that ends in "'s": a possessive, or a contracted "is".
 _CONTRACTED_IS = re.compile(r"\w['’]s$")
