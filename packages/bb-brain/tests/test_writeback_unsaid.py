@@ -117,3 +117,16 @@ def test_a_short_verdict_on_someone_is_kept_and_one_on_nothing_is_not() -> None:
     said = facts("isla's leaving the practice in june. she's brilliant", pages=[BRIDE])
     assert ("she's brilliant", BRIDE.slug) in said
     assert facts("isla's leaving the practice in june. it's fine", pages=[BRIDE])[1:] == []
+
+
+def test_a_thing_called_the_noun_said_without_its_article() -> None:
+    van = Entity("products/old-sprinter", "Old Sprinter", "product")
+    pages = [van]
+    surfaces = [("the van", van.slug, True)]
+    turns = (PublicTurn(turn_id=1, role="user", text="van failed its mot this morning"),)
+    found = RulesExtractor(EntityIndex(pages, surfaces)).extract(Segment(0, turns))
+    assert [fact.entity_slug for fact in found] == [van.slug]
+    # a van that is no subject is any van
+    turns = (PublicTurn(turn_id=1, role="user", text="hired a van from the depot for 60 quid"),)
+    found = RulesExtractor(EntityIndex(pages, surfaces)).extract(Segment(0, turns))
+    assert [fact.entity_slug for fact in found] != [van.slug]

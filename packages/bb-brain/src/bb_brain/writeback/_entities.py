@@ -44,6 +44,7 @@ from bb_brain.reflex._lexicon import (
     is_calendar_word,
 )
 from bb_brain.reflex._ordinary import inflections, lemmas, sense
+from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._db import Connection
 from bb_brain.writeback._people import opens_sentence, person_slug
 
@@ -720,7 +721,27 @@ class EntityIndex:
             if surface is not None and self._a_noun_with_its_article(folded, words, index, key):
                 continue
             return length, surface
-        return self._head_at(folded, words, index)
+        return self._article_dropped(folded, words, index) or self._head_at(folded, words, index)
+
+    def _article_dropped(
+        self, folded: list[str], words: list[re.Match[str]], index: int
+    ) -> tuple[int, _Surface] | None:
+        """A thing's alias "the <noun>" said without its article at a clause's start.
+
+        Chat drops the article a singular noun takes as a subject ("van failed the MOT",
+        "van's making a noise") and the page calls it "the van": it is that thing.
+        """
+        if not (index == 0 or folded[index - 1] in _CLAUSE_OPENERS):
+            return None
+        surface = self._surfaces.get(("the", folded[index]))
+        if surface is None or self._entities[surface.slug].is_person:
+            return None
+        noun = sense(folded[index])
+        if not noun.noun or noun.plural_noun or index + 1 >= len(folded):
+            return None
+        following = sense(folded[index + 1])
+        verb = finite(folded[index + 1]) and not following.noun and not following.function
+        return (1, surface) if verb or _its_verb_next(folded, words, index) else None
 
     def _a_noun_with_its_article(
         self, folded: list[str], words: list[re.Match[str]], index: int, key: tuple[str, ...]
