@@ -60,7 +60,7 @@ ROSE = (
         (BUTTON, "sew the button back on before you go", False),
         # a call made
         (HOPE, "also hope rang, somebody took her onions", True),
-        (HOPE, "hope it stays dry for the fete", False),
+        (HOPE, "hope the rain holds off for the fete", False),
         # someone's home, and no place's prices
         (JORDAN, "jordan's flat got flooded again", True),
         (JORDAN, "jordan's house prices keep climbing", False),
@@ -91,12 +91,12 @@ def test_a_given_name_whose_family_name_is_forgotten(
 
 
 MERCEDES = (
-    "people/mercedes-quiroga",
-    md("Mercedes Quiroga", type="person", aliases="[Mercedes]", summary="Client; two pugs."),
+    "people/mercedes-vallory",
+    md("Mercedes Vallory", type="person", aliases="[Mercedes]", summary="Client; two pugs."),
 )
-TENDAI = (
-    "people/tendai-mhlanga",
-    md("Tendai Mhlanga", type="person", aliases="[Tendai]", summary="Client with a spaniel."),
+ZELINDE = (
+    "people/zelinde-marsh",
+    md("Zelinde Marsh", type="person", aliases="[Zelinde]", summary="Client; a whippet."),
 )
 GRACE = ("people/grace-olufemi", md("Grace Olufemi", type="person", aliases="[Grace]"))
 
@@ -105,11 +105,11 @@ GRACE = ("people/grace-olufemi", md("Grace Olufemi", type="person", aliases="[Gr
     ("page", "text", "named"),
     [
         # one of many, none the hearer knows
-        (MERCEDES, "some mercedes parked across the drive again", False),
-        (TENDAI, "another tendai rang for the salon, not ours", False),
+        (MERCEDES, "some mercedes blocked the gate again", False),
+        (ZELINDE, "another zelinde rang for the salon, not ours", False),
         (MERCEDES, "ask mercedes about the drive", True),
         # "its" for "it's" before a name that ends its phrase
-        (TENDAI, "its tendai, the spaniel needs a bath before friday", True),
+        (ZELINDE, "its zelinde, the whippet needs a bath before friday", True),
         (GRACE, "the scheme lost its grace period", False),
     ],
 )
@@ -140,34 +140,34 @@ COMET = (
     ("page", "text", "named"),
     [
         # a day or a month comes and goes; one named after it does things on purpose
-        (FRIDAY, "friday can't come soon enough", False),
+        (FRIDAY, "friday can't arrive fast enough", False),
         (FRIDAY, "friday barked all night at the foxes", True),
-        (APRIL, "april showers all week, its been hammering down", False),
+        (APRIL, "april showers again, pouring since monday", False),
         (APRIL, "april booked the hall for the do", True),
         # what is watched is a film or a show; whom one watches does something, or is minded
-        (COCO, "watching coco with my niece this afternoon", False),
+        (COCO, "watching coco with the kids tonight", False),
         (COCO, "watched Coco play netball on saturday", True),
         (COCO, "can you watch coco for an hour while i pop out", True),
         # poured or packed by the measure: a drink or a snack
-        (GUINNESS, "pint of guinness and a bag of crisps, that's all i want", False),
+        (GUINNESS, "a pint of guinness after the match, lovely", False),
         (GUINNESS, "guinness rang about the quiz", True),
-        (GUINNESS, "put a bag of guinness's fudge in each box", True),  # his fudge
-        (OREO, "ate a whole packet of oreos out of stress", False),
+        (GUINNESS, "add a tin of guinness's fudge to the hamper", True),  # his fudge
+        (OREO, "had a packet of oreo with my tea", False),
         (OREO, "oreo needs her nails done", True),
         # a month's mother is a person's; a month's weather is its own
-        (APRIL, "need a speech that won't get me killed by april's mum", True),
+        (APRIL, "april's mum wants a word about the seating plan", True),
         (APRIL, "april's weather was grim this year", False),
         # a person's complaint, after a modal
-        (JUNE, "june will moan about the noise whatever we do", True),
+        (JUNE, "june will moan if the bins go out late", True),
         (JUNE, "june will be busy with weddings", False),
         # a plural verb after one count noun: a firm's name
         (COMET, "comet are out of stock again", True),
         (COMET, "the comets were bright last night", False),
         # "last" before a unit of time says when, and is no noun the name modifies
-        (DORI, "how many tonnes did we get off dori last year?", True),
-        (DORI, "the dori boats are back in the harbour", False),
+        (DORI, "we bought the hay off dori last spring", True),
+        (DORI, "the dori boats are moored by the slip", False),
         # "'s" before a preposition is "is": no owner there
-        (HARRY, "harry's on the telly again, cant escape the man", False),
+        (HARRY, "harry's on the radio every morning lately", False),
         (HARRY, "harry's boots are by the door", True),
         (HARRY, "dinner at harry's on friday", True),
     ],

@@ -416,10 +416,10 @@ QUILLPAD = ("products/quillpad", md("Quillpad", type="product", summary="A notes
     ("page", "text", "found"),
     [
         # the page gives "the app" as what the user calls it
-        (TENANT_APP, "the app is useless, it logged me out twice", True),
+        (TENANT_APP, "the app froze again when i sent the photo", True),
         (TENANT_APP, "an app for the bins would help", False),
         # a product's kind with no such alias is any app
-        (QUILLPAD, "the app is useless, it logged me out twice", False),
+        (QUILLPAD, "the app froze again when i sent the photo", False),
     ],
 )
 def test_a_thing_the_page_calls_by_the_and_a_noun(
@@ -493,10 +493,10 @@ def test_a_role_of_two_words_the_user_knows_one_person_in(
     assert slugs(ask(engine, make_brain(MAIRI, PEREZ), text)) == ([MAIRI[0]] if found else [])
 
 
-WARDEN = ("people/ines-quarry", md("Ines Quarry", type="person", summary="Council dog warden."))
+WARDEN = ("people/ines-quarry", md("Ines Quarry", type="person", summary="Borough dog warden."))
 VET = (
-    "people/tamsin-ocker",
-    md("Tamsin Ocker", type="person", summary="Vet at Hollin Vets; sees the spaniel."),
+    "people/eluned-ocker",
+    md("Eluned Ocker", type="person", summary="Vet at Hollin Vets; sees the spaniel."),
 )
 
 
@@ -504,10 +504,10 @@ VET = (
     ("page", "text", "found"),
     [
         # a noun that says which before a role the page opens with
-        (WARDEN, "the dog warden finally got back to us about the bins", True),
+        (WARDEN, "the dog warden rang back about the fouling signs", True),
         (WARDEN, "the warden of the castle gave the tour", False),  # that castle's
         # a service role at a practice is the one the user goes to
-        (VET, "ring the vet and see if she can squeeze her in", True),
+        (VET, "ring the vet, the spaniel needs her jabs", True),
         (VET, "my cousin wants to be a vet", False),
     ],
 )

@@ -14,16 +14,16 @@ from bb_brain.writeback._entities import _page_surfaces
 from bb_brain.writeback._people import new_people
 from bb_schema import PublicTurn
 
-LOFT = Entity("projects/thornbury-loft", "Thornbury Loft Conversion", "project")
+LOFT = Entity("projects/quillby-loft", "Quillby Loft Conversion", "project")
 EDDA = Entity(
-    "people/edda-thornbury", "Edda Thornbury", "person", about="Client; wants it done by June."
+    "people/edda-quillby", "Edda Quillby", "person", about="Client; wants it done by June."
 )
 BRIDE = Entity(
     "people/isla-marchbank", "Isla Marchbank", "person", about="Bride in the Quell wedding."
 )
 WEDDING = Entity("projects/quell-wedding", "Quell wedding", "project")
 OSSIAN = Entity(
-    "people/ossian-pell", "Ossian Pell", "person", about="Runs the Thornbury Loft Conversion."
+    "people/ossian-pell", "Ossian Pell", "person", about="Runs the Quillby Loft Conversion."
 )
 
 
@@ -39,7 +39,7 @@ def facts(*texts: str, pages: list[Entity]) -> list[tuple[str, str | None]]:
 
 def test_a_plan_named_after_its_client_is_what_is_said_of_no_one_after_them() -> None:
     said = facts(
-        "edda emailed, she's happy with the drawings.",
+        "edda emailed, the drawings look right to her.",
         "budget is 14k now and the skylights are going in the back slope",
         pages=[LOFT, EDDA],
     )
@@ -56,9 +56,9 @@ def test_a_plan_the_client_s_page_names_is_theirs_too() -> None:
 
 
 def test_a_client_tied_to_two_plans_brings_neither() -> None:
-    other = Entity("projects/thornbury-garage", "Thornbury Garage Roof", "project")
+    other = Entity("projects/quillby-garage", "Quillby Garage Roof", "project")
     said = facts(
-        "edda emailed, she's happy with the drawings.",
+        "edda emailed, the drawings look right to her.",
         "budget is 14k now and the skylights are going in the back slope",
         pages=[LOFT, other, EDDA],
     )
@@ -67,7 +67,7 @@ def test_a_client_tied_to_two_plans_brings_neither() -> None:
 
 def test_a_deed_done_oneself_stays_the_doer_s() -> None:
     said = facts(
-        "the thornbury loft conversion is on track.",
+        "the quillby loft conversion is on track.",
         "ossian's laying the floor himself this weekend",
         pages=[LOFT, OSSIAN],
     )
@@ -79,13 +79,13 @@ def test_a_deed_done_oneself_stays_the_doer_s() -> None:
     [
         # a given name no table lists, and one borne by either sex
         ("tegwyn arrowsmith is judging the cakes this year", ["Tegwyn Arrowsmith"]),
-        ("no wait, rory quenell is going in goal", ["Rory Quenell"]),
+        ("sorry, rory quenell is taking the penalties", ["Rory Quenell"]),
         # a list the cue is said of after its last name
-        ("ifeoma dunleavy and tarni obuya both offered", ["Ifeoma Dunleavy", "Tarni Obuya"]),
+        ("ebun dunleavy and tarni obuya both offered", ["Ebun Dunleavy", "Tarni Obuya"]),
         # a possessive is no part of the family name
-        ("her nephew yevhen kowalczyk's birthday is next sat", ["Yevhen Kowalczyk"]),
+        ("her nephew tobin quellmore's party is on saturday", ["Tobin Quellmore"]),
         # a make and model, and what "it's" names, are things
-        ("the zetor proxima is playing up again", []),
+        ("the zetor proxima is stalling again", []),
         ("physio reckons its legg perthes, he's off for a month", []),
     ],
 )
@@ -94,13 +94,13 @@ def test_full_names_typed_in_lowercase(said: str, names: list[str]) -> None:
 
 
 def test_a_possessive_name_gives_the_person_s_slug() -> None:
-    found = new_people("her nephew yevhen kowalczyk's birthday is next sat", set())
-    assert [person.slug for person in found] == ["people/yevhen-kowalczyk"]
+    found = new_people("her nephew tobin quellmore's party is on saturday", set())
+    assert [person.slug for person in found] == ["people/tobin-quellmore"]
 
 
 def test_an_event_told_alone_is_kept_and_a_scene_set_is_not() -> None:
-    assert facts("the van died on the a38 on the way back from a job", pages=[]) == [
-        ("the van died on the a38 on the way back from a job", None)
+    assert facts("the van broke down on the bypass coming home from a job", pages=[]) == [
+        ("the van broke down on the bypass coming home from a job", None)
     ]
     assert facts("The staff meeting ran late.", pages=[]) == []
 
@@ -110,7 +110,7 @@ def test_a_statement_after_a_hedged_clause_s_comma_is_kept() -> None:
     assert [fact for fact, _ in said] == ["the engine's on 9,000 hours"]
     # what goes on with the doubt is no statement
     assert facts("might be tuesday, or maybe wednesday", pages=[]) == []
-    assert facts("might be tuesday, depends on the weather", pages=[]) == []
+    assert facts("might be tuesday, depends on the tide", pages=[]) == []
 
 
 def test_a_short_verdict_on_someone_is_kept_and_one_on_nothing_is_not() -> None:

@@ -1997,10 +1997,10 @@ def _no_one_here(res: Resolved, signals: set[str]) -> str | None:
 
 
 def _measured_out(res: Resolved) -> bool:
-    """A name after a measure and "of": "a pint of guinness", "a bag of tayto".
+    """A name after a measure and "of": "a pint of guinness", "a packet of hobnobs".
 
     Drinks and food are poured and packed by the measure; people and pets never are, though
-    what is measured may be theirs ("a bag of omondi's salt").
+    what is measured may be theirs ("a jar of bryn's honey").
     """
     span = res.cand.span
     if span is None or span.first < 2 or not span.tokens[span.first].glued:
@@ -2014,7 +2014,7 @@ def _measured_out(res: Resolved) -> bool:
 def _indefinite(res: Resolved) -> bool:
     """A lone name after "some", "another" or "any": one of many, none the hearer knows.
 
-    "some mercedes parked across the ramp" is a car; "some tobiah from the council" someone
+    "some morgan blocked the gate" is a car; "some tobiah from the council" someone
     the speaker doesn't know. A person the user knows is named bare, or with "the" before
     another word ("the other tobiah").
     """
@@ -2194,7 +2194,7 @@ def _no_persons_grammar(res: Resolved, signals: set[str]) -> str | None:
         if settled:
             return f"declined: {res.cand.raw!r} is {settled[0]}"
     elif A_WORK_WATCHED in signals and not _a_work(res):
-        # "watching moana with my niece" of a boat called Moana: a film, no boat
+        # "watching encanto with the kids" of a boat called Encanto: a film, no boat
         return f"declined: {res.cand.raw!r} is {A_WORK_WATCHED}"
     clients = _a_clients_matter(res)  # "the Vantongeren move"
     if MODIFIER in signals and MID_CAPITAL not in signals and res.page.is_person and not clients:

@@ -448,7 +448,7 @@ def _the_role(tokens: list[Token], tok: Token, maker: Maker) -> Candidate | None
         # "email the harbour master": the one whose page says so
         return maker.make(compound, [tok, nxt, tokens[nxt.index + 1]], RELATION_ARMS)
     if nxt is not None and (role := _a_known_role_described(tokens, nxt)) is not None:
-        # "the dog warden got back to us": the warden whose page says so
+        # "the dog warden rang back": the warden whose page says so
         return maker.make(f"the {role.norm}", [tok, nxt, role], RELATION_ARMS)
     return None
 

@@ -156,7 +156,7 @@ PERSON_VERBS_AFTER: Final = _words(
     approved approves rejected rejects signed reviewed moaned moans
     """
 )
-#: Words that stand for a family name the speaker has forgotten: "stavros whatshisname".
+#: Words that stand for a family name the speaker has forgotten: "leander whatshisname".
 FORGOTTEN_NAMES: Final = _words(
     """
     whatshisname whatsisname whatsername whatshername whatshisface whatsherface

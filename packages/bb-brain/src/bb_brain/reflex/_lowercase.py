@@ -100,7 +100,7 @@ _CLOSED_WORDS: Final = (
     | HONORIFICS
     | NAME_SUFFIXES
     | frozenset(KIND_NOUNS)  # "the garnet cutover": jargon for a kind, no name
-    | FORGOTTEN_NAMES  # "stavros whatshisname": no family name of anyone's
+    | FORGOTTEN_NAMES  # "leander whatshisname": no family name of anyone's
 )
 
 

@@ -461,7 +461,7 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
             return deed is not None and _plain_verb(deed.norm) and _agentive(deed)
         return following is not None and bool({"VBN"} & inflections(following.norm))
     if calendar:
-        # "friday can't come soon enough", "april showers": a time comes and goes; a person
+        # "friday can't arrive fast enough", "april showers": a time comes and goes; a person
         # named after one does what people do on purpose ("april booked the hall")
         modal = verb.norm in _MODALS or verb.norm in _DO
         return _agentive(_glued_after(tokens, verb.index) if modal else verb)
@@ -1701,7 +1701,7 @@ def _possessor_readings(tokens: list[Token], first: int, last: int) -> list[str]
     if owned is not None and owned.norm in _PERSONAL_NOUNS and not _a_quantity_of(tokens, owned):
         found.append(PERSONAL_POSSESSION)
     elif owned is not None and owned.norm in _HOMES and not _a_compound_head(tokens, owned):
-        found.append(PERSONAL_POSSESSION)  # "georgia's flat got flooded": where she lives
+        found.append(PERSONAL_POSSESSION)  # "jordan's flat had a leak": where she lives
     elif owned is not None and _their_people_counted(tokens, owned):
         found.append(PERSONAL_POSSESSION)
     if first == last and _bare_possessor(tokens, last):
@@ -2538,9 +2538,9 @@ def _no_name_here(
 def _watched(token: Token, after: Token | None) -> bool:
     """The object of a verb of watching is what was watched, not whom.
 
-    "watched Leo play" watches a person do something, and "watch tomasz for an hour" minds
+    "watched Leo play" watches a person do something, and "watch ines for an hour" minds
     him; typed in lowercase, the word ends its phrase or goes on with whom or when it was
-    watched ("watching moana with my niece", "watch moana again tonight").
+    watched ("watching encanto with the kids", "watch encanto again tonight").
     """
     if after is not None and (_bare_verb(after) or after.norm in _MINDING):
         return False
@@ -2549,7 +2549,7 @@ def _watched(token: Token, after: Token | None) -> bool:
     return after is None or not after.glued or after.norm in _WHERE_OR_WITH_WHOM
 
 
-#: Words after "watch X" that make it minding X: "watch tomasz for an hour", "while I ...".
+#: Words after "watch X" that make it minding X: "watch ines for an hour", "while I ...".
 _MINDING: Final = frozenset("for while whilst till until".split())
 #: Words that go on after what was watched: with whom, when, or again ("watch ali on the
 #: swings" watches her).
@@ -2926,7 +2926,7 @@ def _modified_noun(after: Token, following: Token | None = None) -> bool:
     if _a_particle(after, following):
         return False
     if after.norm in _WHICH_TIME and following is not None and _a_time_word(following):
-        return False  # "got compost off dori last year": a time, no "last" she owns
+        return False  # "bought hay off bram last year": a time, no "last" she owns
     if not finite(after.norm):
         return True
     if meaning.plural_noun and seldom_a_verb(after.norm):

@@ -509,7 +509,7 @@ def _is_or_has(tokens: list[Token], mention: Token) -> bool:
     if after.norm in _AUXILIARY_PARTICIPLES or after.norm in _ADVERBS_OF_A_VERB:
         return True  # "wren's basically done", "gable's not in": no owner takes an adverb
     if _where_one_is(tokens, mention, after):
-        return True  # "harry's on the telly": no owner before a preposition
+        return True  # "harry's on the radio": no owner before a preposition
     if not after.norm.endswith("ing") or "VBG" not in inflections(after.norm):
         return False
     # "the curlew's calling again" is a deed; "the curlew's mooring line" is its line
@@ -520,7 +520,7 @@ def _is_or_has(tokens: list[Token], mention: Token) -> bool:
 
 
 def _where_one_is(tokens: list[Token], mention: Token, after: Token) -> bool:
-    """A preposition of where right after the "'s": "harry's on the telly", "in the van".
+    """A preposition of where right after the "'s": "harry's on the radio", "in the van".
 
     An owner's "'s" comes before what is owned. Not after "at", "to" or "from", where the
     owner stands for their home or shop ("dinner at harry's on friday").
@@ -531,7 +531,7 @@ def _where_one_is(tokens: list[Token], mention: Token, after: Token) -> bool:
     return after.norm in _WHERE_ONE_IS
 
 
-#: Prepositions that say where someone is, after their "'s": "harry's on the telly".
+#: Prepositions that say where someone is, after their "'s": "harry's on the radio".
 _WHERE_ONE_IS: Final = frozenset(
     "on at in near under behind inside outside around across with".split()
 )
@@ -811,7 +811,7 @@ def _signals_before(tokens: list[Token], first: int, last: int) -> list[str]:
     if _our_own(tokens, first, before):
         return []  # "our Tomasz is running the raffle": a name, as families and teams say it
     if _pointed_at(tokens, first, last, before) or _it_is(tokens, last, before):
-        return []  # "or is that Wendt?", "its lwazi, ...": the name is what "it" or "that" is
+        return []  # "or is that Wendt?", "its ines, ...": the name is what "it" or "that" is
     if _determined(tokens, first):
         return (
             [AFTER_DETERMINER, DETERMINED_PHRASE]
@@ -1086,7 +1086,7 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
     if after.norm in NAME_SUFFIXES:
         return [NAME_SUFFIX]
     if _family_name_forgotten(tokens, after):
-        return [PERSON_VERB]  # "alex something", "stavros whatshisname": someone's surname
+        return [PERSON_VERB]  # "tilly something", "leander whatshisname": someone's surname
     if _climate_after(tokens, after):
         return [LOCATIVE]
     if after.norm in PERSON_VERBS_AFTER or after.norm in _CALLED or _lands_at_a_time(tokens, after):
@@ -1116,7 +1116,7 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
 def _it_is(tokens: list[Token], last: int, before: Token) -> bool:
     """An "its" before a name that ends its phrase: "it's", its apostrophe left out.
 
-    "its lwazi, the newfie needs a groom" says who it is; "its grace period" is a thing's.
+    "its ines, the collie needs a trim" says who it is; "its grace period" is a thing's.
     """
     return before.norm == "its" and _next_glued(tokens, last) is None
 
@@ -1125,7 +1125,7 @@ def _family_name_forgotten(tokens: list[Token], after: Token) -> bool:
     """A word that stands for a family name the speaker can't recall: "alex something".
 
     "whatshisname" and the like say so anywhere; "something" and "summat" only where the
-    name ends its clause ("can you find the pcso's email, alex something"), not before
+    name ends its clause ("can you find the warden's number, tilly something"), not before
     more of it ("prices rose something like 5%").
     """
     if after.norm in FORGOTTEN_NAMES:

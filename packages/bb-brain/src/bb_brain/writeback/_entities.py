@@ -384,9 +384,9 @@ class EntityIndex:
     def plan_of(self, person: Entity) -> Entity | None:
         """The one project or event a person's page ties them to: their job, their wedding.
 
-        Tied is a plan titled by the person's family name ("Bennani Bungalow" of Nadia
-        Bennani, "Pino–Sinclair wedding" of Yoandra Pino), or one whose title's every word
-        the person's summary says ("Bride in the Sosa–Hegedűs wedding"). Two such plans, or
+        Tied is a plan titled by the person's family name ("Quarrie Bungalow" of Edda
+        Quarrie, "Vell–Amory wedding" of Isla Vell), or one whose title's every word
+        the person's summary says ("Bride in the Quell wedding"). Two such plans, or
         a family name no longer than a short word, tie them to none.
         """
         if person.slug not in self._plans:
@@ -728,8 +728,8 @@ class EntityIndex:
     ) -> tuple[int, _Surface] | None:
         """A thing's alias "the <noun>" said without its article at a clause's start.
 
-        Chat drops the article a singular noun takes as a subject ("van failed the MOT",
-        "van's making a noise") and the page calls it "the van": it is that thing.
+        Chat drops the article a singular noun takes as a subject ("van failed its service",
+        "van's rattling again") and the page calls it "the van": it is that thing.
         """
         if not (index == 0 or folded[index - 1] in _CLAUSE_OPENERS):
             return None

@@ -174,7 +174,7 @@ def _typed_in_lowercase(
     for match in _LOWER_PAIR.finditer(text):
         given, family = match.group("given"), match.group("family")
         start, end = match.start("given"), match.end("family")
-        if _POSSESSIVE_END.search(family):  # "his grandson duvan rincon's birthday"
+        if _POSSESSIVE_END.search(family):  # "her nephew tobin quellmore's party"
             family, end = family[:-2], end - 2
         if any(start < k_end and k_start < end for k_start, k_end in taken):
             continue
@@ -189,7 +189,7 @@ def _typed_in_lowercase(
         name = f"{given.capitalize()} {family.capitalize()}"
         shaped.append((NewPerson(name, person_slug(name), start, end), cued))
         taken.add((start, end))
-    # a name listed before one the cue is said of shares it: "yuly toro and unaisi bulavou
+    # a name listed before one the cue is said of shares it: "ebun dunleavy and tarni obuya
     # both offered"
     people: list[NewPerson] = []
     for at in range(len(shaped) - 1, -1, -1):
@@ -259,7 +259,7 @@ def _a_lowercase_full_name(given: str, family: str, *, everyday: bool = False) -
 
 
 def _no_word_at_all(meaning: WordSense) -> bool:
-    """A word no dictionary lists and English text all but never uses: "cledwyn", "ugochi"."""
+    """A word no dictionary lists and English text all but never uses: "tegwyn", "ebun"."""
     return not meaning.known_word and meaning.zipf < _RARE_ZIPF
 
 

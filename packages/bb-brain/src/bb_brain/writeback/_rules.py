@@ -472,7 +472,9 @@ class RulesExtractor:
                 if turn.role == "user":
                     self._topic_heading(sentence, salience)  # "Tour news: ...": the tour's
                     self._topic_by_its_head(sentence, salience)  # "parcel list has 70 on it"
-                    self._topic_by_its_client(sentence, salience)  # "cari changed the numbers"
+                    self._topic_by_its_client(
+                        sentence, salience
+                    )  # "the client changed the numbers"
                 if turn.role != "user" or _restated(sentence, said):
                     refs = references(self._entities, sentence, salience)
                     salience.update(refs, choose(refs, sentence))
@@ -859,7 +861,7 @@ class RulesExtractor:
     def _topic_by_its_client(self, sentence: str, salience: Salience) -> None:
         """With nothing at hand, a person named brings the one plan their page ties them to.
 
-        "yoandra emailed, the date's moved" is about the Pino–Sinclair wedding when it is
+        "isla emailed, the date's moved" is about the Vell–Amory wedding when it is
         hers (:meth:`EntityIndex.plan_of`): what is said of no one after her is the plan's,
         as if the plan had been named by its head noun.
         """
@@ -1791,8 +1793,8 @@ def _after_hedge(sentence: str) -> str:
 def _after_a_comma(sentence: str, start: int) -> str:
     """A clause with a subject of its own after the hedge's last comma, or the sentence.
 
-    "might look at a new van next year, marmite's on 142k" states the mileage; "..., or
-    maybe july", "..., if it's dry" and "..., depends on the weather" go on with the doubt.
+    "might sell the boat next year, the engine's on 9,000 hours" states the hours; "..., or
+    maybe july", "..., if it's dry" and "..., depends on the tide" go on with the doubt.
     """
     commas = [found.end() for found in re.finditer(r",\s+", sentence[start:])]
     if not commas:
@@ -1809,7 +1811,7 @@ def _after_a_comma(sentence: str, start: int) -> str:
     if _CONTRACTED_IS.search(first) and not sense(first[:-2]).function:
         following = sense(words[1])
         if following.function or not following.readings or words[1][:1].isdigit():
-            return rest  # "..., marmite's on 142k": "'s" is "is"
+            return rest  # "..., bram's on nights": "'s" is "is"
     if sense(first).function or opens_with_verb(first) or not _full_clause(rest):
         return sentence
     return rest
@@ -2177,7 +2179,7 @@ def _done_for_the_topic(
     if _PERSONAL_MATTER.search(text) or _SOMEONE_NAMED.search(text[ref.end :]):
         return None
     if _REFLEXIVE.search(text, ref.end):
-        return None  # "he's digging the trench himself this weekend": his own doing
+        return None  # "he's laying the slabs himself on saturday": his own doing
     if _QUANTITY.search(text[ref.end :]) is None or not _tied_to(ref.entity, topic):
         return None
     return Reference(topic, ref.start, ref.end, False)
@@ -3191,7 +3193,7 @@ def _informative(text: str, refs: list[Reference]) -> bool:
 
 
 def _something_happened(text: str) -> bool:
-    """A past event told in a clause of its own: "the van died on the way back".
+    """A past event told in a clause of its own: "the van broke down on the bypass".
 
     A content verb's past that no noun shares, with words enough around it to say what
     happened to what, and where or when; "thought so", "that helped" and "the meeting ran
