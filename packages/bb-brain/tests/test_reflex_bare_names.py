@@ -121,6 +121,8 @@ def test_what_stands_before_a_name(
 
 FRIDAY = ("pets/friday", md("Friday", type="pet", aliases="[Friday]", summary="A schnauzer."))
 APRIL = ("people/april-jowett", md("April Jowett", type="person", aliases="[April]"))
+ENCANTO = ("boats/encanto", md("Encanto", type="boat", summary="The user's dinghy."))
+QUILLON = ("projects/quillon", md("Quillon", type="project", summary="The payments migration."))
 COCO = ("people/coco-herrera", md("Coco Herrera", type="person", aliases="[Coco]"))
 GUINNESS = (
     "people/mick-guinness",
@@ -142,12 +144,19 @@ COMET = (
         # a day or a month comes and goes; one named after it does things on purpose
         (FRIDAY, "friday can't arrive fast enough", False),
         (FRIDAY, "friday barked all night at the foxes", True),
-        (APRIL, "april showers again, pouring since monday", False),
+        (FRIDAY, "friday i'm doing two shoots back to back", False),
+        (FRIDAY, "friday looks dry for once", False),
         (APRIL, "april booked the hall for the do", True),
-        # what is watched is a film or a show; whom one watches does something, or is minded
-        (COCO, "watching coco with the kids tonight", False),
+        (JUNE, "june needs a lift on sunday", True),
+        # what is watched is a film or a show, no boat; whom one watches does something, or
+        # is minded, and a project is watched as it goes
+        (ENCANTO, "watching encanto with the kids", False),
+        (ENCANTO, "encanto needs antifouling before may", True),
+        (COCO, "watching coco with the kids", True),
         (COCO, "watched Coco play netball on saturday", True),
         (COCO, "can you watch coco for an hour while i pop out", True),
+        (COCO, "the watch Coco gave me has stopped", True),
+        (QUILLON, "still watching quillon this week, error rate is up", True),
         # poured or packed by the measure: a drink or a snack
         (GUINNESS, "a pint of guinness after the match, lovely", False),
         (GUINNESS, "guinness rang about the quiz", True),
@@ -159,17 +168,16 @@ COMET = (
         (APRIL, "april's weather was grim this year", False),
         # a person's complaint, after a modal
         (JUNE, "june will moan if the bins go out late", True),
-        (JUNE, "june will be busy with weddings", False),
         # a plural verb after one count noun: a firm's name
         (COMET, "comet are out of stock again", True),
         (COMET, "the comets were bright last night", False),
+        (ANCHOR, "the chain and anchor were both rusted", False),
+        (COMET, "down to 2 boxes of needles and comet are backordered", True),
         # "last" before a unit of time says when, and is no noun the name modifies
         (DORI, "we bought the hay off dori last spring", True),
         (DORI, "the dori boats are moored by the slip", False),
-        # "'s" before a preposition is "is": no owner there
-        (HARRY, "harry's on the radio every morning lately", False),
-        (HARRY, "harry's boots are by the door", True),
-        (HARRY, "dinner at harry's on friday", True),
+        # "'s" before where someone is: them, where they are
+        (HARRY, "harry's at the door, can you let him in", True),
     ],
 )
 def test_what_the_words_around_a_name_say(

@@ -409,6 +409,10 @@ TENANT_APP = (
     "products/keyline",
     md("Keyline", type="product", aliases="[the app]", summary="The landlord's repairs app."),
 )
+CURLEW_BOAT = (
+    "boats/curlew",
+    md("Curlew", type="boat", aliases="[the curlew]", summary="Fishing boat, after the curlew."),
+)
 QUILLPAD = ("products/quillpad", md("Quillpad", type="product", summary="A notes app."))
 
 
@@ -420,6 +424,8 @@ QUILLPAD = ("products/quillpad", md("Quillpad", type="product", summary="A notes
         (TENANT_APP, "an app for the bins would help", False),
         # a product's kind with no such alias is any app
         (QUILLPAD, "the app froze again when i sent the photo", False),
+        # a word of the summary that is not what it says the thing is
+        (CURLEW_BOAT, "saw the curlew on the mudflats", False),
     ],
 )
 def test_a_thing_the_page_calls_by_the_and_a_noun(

@@ -155,8 +155,14 @@ _OUTFITS_SERVICE = re.compile(
 )
 #: "Landlord of the unit", "Accountant for the shop": a service role opening the summary.
 _SERVICE_OPENING = re.compile(
-    r"^\s*(?:the\s+|an?\s+)?(?P<noun>[^\W\d_]+)\s+(?:of|for|to|at|with)\s", re.IGNORECASE
+    r"^\s*(?:the\s+|an?\s+)?(?P<noun>[^\W\d_]+)\s+(?:of|for|to)\s", re.IGNORECASE
 )
+#: A practice's clinician at it, opening the summary: "Vet at Hollin Vets".
+_PRACTICE_OPENING = re.compile(r"^\s*(?:the\s+|an?\s+)?(?P<noun>[^\W\d_]+)\s+at\s", re.I)
+#: Those the user sees at a practice: "Vet at ...", "Dentist at ..." is the user's one.
+_PRACTICE_ROLES: Final = frozenset("vet dentist optician physio physiotherapist".split())
+#: The user named in a summary: whatever else it says the person is to the user.
+_THE_USERS = re.compile(r"\b(?:the\s+)?user['’]s\b|\bof\s+the\s+user\b", re.IGNORECASE)
 #: "Sister of the user." opening the summary.
 _OF_THE_USER = re.compile(
     r"^\s*(?:the\s+)?(?P<noun>[^\W\d_][\w-]*)\s+(?:of|to)\s+the\s+user\b", re.I
@@ -231,6 +237,10 @@ def page_relations(summary: str | None, body: str, title: str = "") -> list[str]
     serving = _SERVICE_OPENING.match(summary or "")
     if serving is not None and serving.group("noun").casefold() in SERVICE_ROLES:
         keys.append(relation_key([], serving.group("noun")) or "")  # "Landlord of the unit"
+    practice = _PRACTICE_OPENING.match(summary or "")
+    if practice is not None and practice.group("noun").casefold() in _PRACTICE_ROLES:
+        if not _THE_USERS.search(summary or ""):  # "Vet at Hollin Vets; the user's cousin."
+            keys.append(relation_key([], practice.group("noun")) or "")
     of_the_user = _OF_THE_USER.match(summary or "")
     if of_the_user is not None:
         keys.append(relation_key([], of_the_user.group("noun")) or "")
@@ -376,6 +386,32 @@ def page_roles(summary: str | None) -> list[str]:
     # "Harbour master at ...": "the harbour master", a role of two words
     compound = compound_role(words[-2], role) if len(words) > 1 else None
     return [compound] if compound is not None else []
+
+
+def described_roles(summary: str | None) -> list[str]:
+    """The "the <what> <role>" key of a known role a summary opens with, said of which.
+
+    "Borough dog warden." is "the dog warden" as well as "the warden"; "the traffic warden"
+    is someone else's key, and a rank or a stand-in is no word of which ("Deputy warden").
+    """
+    text = (summary or "").strip()
+    found = _PHRASE_END.search(text)
+    words = [word.casefold() for word in _WORDS.findall(text[: found.start()] if found else text)]
+    if len(words) < 2 or len(words) > MAX_ROLE_WORDS or words[-1] not in KNOWN_ROLES:
+        return []
+    return [key] if (key := described_role(words[-2], words[-1])) is not None else []
+
+
+def described_role(what: str, role: str) -> str | None:
+    """The key "the <what> <role>" of a noun saying which before a known role, or None."""
+    from bb_brain.reflex._ordinary import sense  # the lexicon reads relations' words
+
+    noun = sense(what)
+    if not noun.noun or noun.function or not what.isalpha() or _describes(what):
+        return None
+    if what in _RANKS or what in _NOT_NOW_OR_NOT_THE or role not in KNOWN_ROLES:
+        return None
+    return f"the {what} {role}"
 
 
 def compound_role(what: str, role: str) -> str | None:

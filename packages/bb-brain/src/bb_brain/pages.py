@@ -40,7 +40,13 @@ from bb_brain._orgnames import (
     work_keys,
 )
 from bb_brain._pg import Connection
-from bb_brain._relations import RELATION_ARM, page_relations, page_roles, relative_keys
+from bb_brain._relations import (
+    RELATION_ARM,
+    described_roles,
+    page_relations,
+    page_roles,
+    relative_keys,
+)
 
 #: The arm of an organisation's title without its business ending (:mod:`bb_brain._orgnames`).
 SHORT_NAME_ARM: Final = "short-name"
@@ -294,6 +300,7 @@ class PageRecord:
                 (key, RELATION_ARM) for key in page_relations(self.summary, self.body, self.title)
             ]
             rows += [(key, RELATION_ARM) for key in page_roles(self.summary)]  # "the steward"
+            rows += [(key, RELATION_ARM) for key in described_roles(self.summary)]  # "dog warden"
             rows += [
                 (key, RELATION_ARM) for key in relative_keys(self.summary)
             ]  # "tobiah's mother"

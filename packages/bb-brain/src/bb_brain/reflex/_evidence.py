@@ -114,6 +114,7 @@ from bb_brain.reflex._ordinary import (
 )
 from bb_brain.reflex._resolve import CONFIDENCE, Resolved
 from bb_brain.reflex._syntax import (
+    A_SHOW_WATCHED,
     A_UNIT,
     A_WORK_WATCHED,
     ADJECTIVE_AS_OBJECT,
@@ -1162,7 +1163,7 @@ _MEASURES: Final = frozenset(
 _PACKED: Final = frozenset(
     """
     bag bags packet packets pack packs box boxes jar jars tub tubs slice slices bowl bowls
-    plate plates cup cups mug mugs dram drams shot shots bar bars carton cartons
+    plate plates mug mugs dram drams carton cartons
     """.split()
 )
 
@@ -1504,16 +1505,32 @@ def _known_by_the(res: Resolved) -> bool:
 
 
 def _its_own_kind(res: Resolved) -> bool:
-    """An alias "the <noun>" whose noun the page's summary says the thing is.
+    """An alias "the <noun>" whose noun heads the phrase the page's summary opens with.
 
-    "the app" of a page summed up as "The landlord's repairs app" is what its user calls
-    it, as a bakery is "the bakery"; "the curlew" of a boat named after the bird is the
-    bird as often.
+    "the app" of a page summed up as "The landlord's repairs app." is what its user calls
+    it, as a bakery is "the bakery"; "the curlew" of "Fishing boat, named after the curlew"
+    is the bird as often.
     """
     words = res.cand.norm.split()
     if len(words) != 2 or words[0] != "the":
         return False
-    return words[1] in {fold(word) for word in re.findall(r"[\w'’-]+", res.page.summary or "")}
+    return words[1] == _summary_head(res.page.summary or "")
+
+
+def _summary_head(summary: str) -> str:
+    """The last word of the noun phrase a summary opens with, its owner's left out, or ""."""
+    phrase: list[str] = []
+    for word in re.findall(r"[\w'’-]+|[^\w\s]", summary):
+        folded = fold(word)
+        if not folded[0].isalnum():
+            break
+        if not phrase and (folded in DETERMINERS or folded.endswith(("'s", "’s"))):
+            continue  # "The landlord's repairs app": the app is the landlord's
+        meaning = sense(folded)
+        if meaning.function or (phrase and meaning.readings and not meaning.noun):
+            break  # "Cordless clipper bought from ...": the phrase ends at its verb
+        phrase.append(folded)
+    return phrase[-1] if phrase else ""
 
 
 #: Kinds of page a definite description names by its title.
@@ -1602,7 +1619,7 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
     if _introduced_by_name(res):
         return f"declined: {res.cand.raw!r} is the name of someone the user introduces"
     if _indefinite(res):
-        return f"declined: {res.cand.raw!r} follows an indefinite ('some', 'another'): no one known"
+        return f"declined: {res.cand.raw!r} follows 'some', 'another' or 'any': no one known"
     if kin := _the_speakers_other_relative(res):
         return f"declined: {res.cand.raw!r} is the user's {kin}, which the page does not say it is"
     if AUTHOR_OF_WORKS in signals:  # "Noor's new album": the singer
@@ -2007,6 +2024,14 @@ def _measured_out(res: Resolved) -> bool:
         return False
     if span.tokens[span.last].possessive:
         return False
+    after = span.tokens[span.last + 1] if span.last + 1 < len(span.tokens) else None
+    if (
+        after is not None
+        and after.glued
+        and sense(after.norm).noun
+        and not sense(after.norm).function
+    ):
+        return False  # "a bag of oreo treats": treats for the dog
     of, measure = span.tokens[span.first - 1], span.tokens[span.first - 2]
     return of.norm == "of" and of.glued and measure.norm in _MEASURES | _PACKED
 
@@ -2175,16 +2200,9 @@ def _said_as_the_firm(res: Resolved) -> bool:
 _A_FIRMS_PLURAL: Final = frozenset("are were have".split())
 
 
-def _a_work(res: Resolved) -> bool:
-    """A page of a film, a show, a book or another work people watch, read or play."""
-    kind = (res.page.page_type or res.slug.split("/", 1)[0]).casefold().rstrip("s")
-    return kind in _WORKS_WATCHED
-
-
-#: Kinds of page (singular, as page types or directories are written) one watches or plays.
-_WORKS_WATCHED: Final = frozenset(
-    "film movie show serie programme program episode documentary video game podcast".split()
-)
+#: Kinds of page named as films and shows are, and never watched as a project, a firm or a
+#: pet is (kept an eye on, minded): a boat, a vehicle, a product, a prop.
+_NAMED_LIKE_A_FILM: Final = frozenset({"boat", "vehicle", "product", "prop"})
 
 
 def _no_persons_grammar(res: Resolved, signals: set[str]) -> str | None:
@@ -2193,9 +2211,9 @@ def _no_persons_grammar(res: Resolved, signals: set[str]) -> str | None:
         settled = [signal for signal in (A_WORK_WATCHED, SAID_TO_BE_A_WORK) if signal in signals]
         if settled:
             return f"declined: {res.cand.raw!r} is {settled[0]}"
-    elif A_WORK_WATCHED in signals and not _a_work(res):
+    elif A_SHOW_WATCHED in signals and _page_kind(res) in _NAMED_LIKE_A_FILM:
         # "watching encanto with the kids" of a boat called Encanto: a film, no boat
-        return f"declined: {res.cand.raw!r} is {A_WORK_WATCHED}"
+        return f"declined: {res.cand.raw!r} is {A_SHOW_WATCHED}"
     clients = _a_clients_matter(res)  # "the Vantongeren move"
     if MODIFIER in signals and MID_CAPITAL not in signals and res.page.is_person and not clients:
         return f"declined: {res.cand.raw!r} modifies the noun after it, as no person's name does"

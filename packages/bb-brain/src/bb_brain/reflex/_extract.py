@@ -53,6 +53,7 @@ from bb_brain._relations import (
     RELATIVE_NOUNS,
     SERVICE_ROLES,
     compound_role,
+    described_role,
     relation_in,
     relation_key,
     relative_key,
@@ -447,21 +448,20 @@ def _the_role(tokens: list[Token], tok: Token, maker: Maker) -> Candidate | None
     if nxt is not None and (compound := _a_compound_role(tokens, nxt)) is not None:
         # "email the harbour master": the one whose page says so
         return maker.make(compound, [tok, nxt, tokens[nxt.index + 1]], RELATION_ARMS)
-    if nxt is not None and (role := _a_known_role_described(tokens, nxt)) is not None:
-        # "the dog warden rang back": the warden whose page says so
-        return maker.make(f"the {role.norm}", [tok, nxt, role], RELATION_ARMS)
+    if nxt is not None and (described := _a_known_role_described(tokens, nxt)) is not None:
+        # "the dog warden rang back": the one whose page opens "... dog warden"
+        return maker.make(described, [tok, nxt, tokens[nxt.index + 1]], RELATION_ARMS)
     return None
 
 
-def _a_known_role_described(tokens: list[Token], what: Token) -> Token | None:
-    """A known role after a noun that says which: "the dog warden", "the parish vicar"."""
+def _a_known_role_described(tokens: list[Token], what: Token) -> str | None:
+    """The key of a known role after a noun that says which: "the dog warden"."""
     if not what.glued or what.possessive or what.index + 1 >= len(tokens):
         return None
     role = tokens[what.index + 1]
-    meaning = sense(what.norm)
-    if not role.glued or not meaning.noun or meaning.function or not what.norm.isalpha():
+    if not role.glued or not _a_known_role(tokens, role):
         return None
-    return role if _a_known_role(tokens, role) else None
+    return described_role(what.norm, role.norm)
 
 
 def _someones_relative(tokens: list[Token], owner: Token, maker: Maker) -> Candidate | None:

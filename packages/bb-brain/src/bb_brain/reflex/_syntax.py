@@ -114,6 +114,8 @@ QUOTED_WORD: Final = "a word quoted alone, talked about as a word"
 WORD_OF_A_LANGUAGE: Final = "a word of the language its sentence names"
 A_UNIT: Final = "a unit after a quantity and 'per'"
 A_WORK_WATCHED: Final = "the title of something watched"
+#: A thing's name, typed in lowercase too, as what is being watched: a film, a show.
+A_SHOW_WATCHED: Final = "what is being watched, a film or a show"
 AFTER_A_NOUN: Final = "the head of a compound after a noun"
 SAID_TO_BE_A_PLACE: Final = "a parenthesis after it says it is a place"
 FOREIGN_PASSAGE: Final = "a word of a passage in another language"
@@ -133,9 +135,9 @@ _PLACE_NOUNS: Final = frozenset(
     "country state city town village island region county province capital".split()
 )
 #: Verbs of watching: a capitalised word after one titles a film or a show ("watched Hook").
-_VIEWING: Final = frozenset(
-    "watch watches watching watched rewatched rewatching binged bingeing streamed".split()
-)
+_VIEWING: Final = frozenset("watched rewatched rewatching binged bingeing streamed".split())
+#: The verb of watching in the present too: "watching X with the kids", "watch X again".
+_WATCHING: Final = _VIEWING | frozenset("watch watches watching".split())
 
 #: Readings that settle the word as ordinary whatever else is said.
 ORDINARY_READINGS: Final = (
@@ -161,6 +163,13 @@ _COORDINATORS: Final = frozenset({"and", "or", "nor", "&", "/"})
 #: The auxiliaries, their negatives among them ("haven't" of "summit haven't paid").
 _COPULAS: Final = frozenset("is are was were am 's be isn't aren't wasn't weren't".split())
 _HAVE: Final = frozenset("has have had hasn't haven't hadn't".split())
+#: What a day or a month does: it comes, goes, drags or flies, and looks or seems a way.
+_WHAT_A_TIME_DOES: Final = frozenset(
+    "come arrive go pass fly drag start end begin finish approach roll loom creep last look "
+    "seem sound".split()
+)
+#: "I" and its contractions typed without the apostrophe: "im", "ive", "ill".
+_TYPED_I: Final = frozenset("im ive id ill".split())
 #: A plural verb, which a singular count noun takes only as a firm's name ("comet are late").
 _A_FIRM_S_PLURAL: Final = frozenset("are were aren't weren't".split())
 _MODALS: Final = frozenset("can could will would shall should may might must 'll 'd".split())
@@ -450,7 +459,14 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
     if verb is None:
         return False
     if verb.norm in _A_FIRM_S_PLURAL and sense(tokens[last].norm).count_noun:
-        return True  # "comet are out of stock": one thing said of as many is a firm
+        # "comet are out of stock": one thing said of as many is a firm; not the last of a
+        # pair of singular nouns, "the chain and anchor were rusted"
+        joined = _glued_before(tokens, last)
+        if joined is None or joined.norm not in _COORDINATORS:
+            return True
+        other = _glued_before(tokens, joined.index)
+        noun = sense(other.norm) if other is not None else None
+        return noun is None or not noun.noun or noun.plural_noun
     if verb.norm in _COPULAS:
         doing = _glued_after(tokens, verb.index)
         return _progressive(doing) and not (calendar and _said_of_a_time(tokens, doing))
@@ -461,10 +477,13 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
             return deed is not None and _plain_verb(deed.norm) and _agentive(deed)
         return following is not None and bool({"VBN"} & inflections(following.norm))
     if calendar:
-        # "friday can't arrive fast enough", "april showers": a time comes and goes; a person
-        # named after one does what people do on purpose ("april booked the hall")
+        # "friday can't arrive fast enough": a time comes and goes; whoever is named after
+        # one does anything else ("april booked the hall", "june needs a lift")
+        if verb.norm.split("'")[0] in SUBJECT_PRONOUNS or verb.norm in _TYPED_I:
+            return False  # "friday i'm doing two shoots": when, then who
         modal = verb.norm in _MODALS or verb.norm in _DO
-        return _agentive(_glued_after(tokens, verb.index) if modal else verb)
+        deed = _glued_after(tokens, verb.index) if modal else verb
+        return deed is not None and not sense(deed.norm).verb_lemmas & _WHAT_A_TIME_DOES
     return (
         verb.norm in _MODALS
         or verb.norm in _DO
@@ -1700,7 +1719,9 @@ def _possessor_readings(tokens: list[Token], first: int, last: int) -> list[str]
             return [AUTHOR_OF_WORKS]  # "Noor's new album"; not "Tom Hale's"
     if owned is not None and owned.norm in _PERSONAL_NOUNS and not _a_quantity_of(tokens, owned):
         found.append(PERSONAL_POSSESSION)
-    elif owned is not None and owned.norm in _HOMES and not _a_compound_head(tokens, owned):
+    elif (
+        owned is not None and owned.norm in _HOMES_AND_CARS and not _a_compound_head(tokens, owned)
+    ):
         found.append(PERSONAL_POSSESSION)  # "jordan's flat had a leak": where she lives
     elif owned is not None and _their_people_counted(tokens, owned):
         found.append(PERSONAL_POSSESSION)
@@ -1710,7 +1731,7 @@ def _possessor_readings(tokens: list[Token], first: int, last: int) -> list[str]
 
 
 #: Where someone lives, or what they drive, owned: a place's own is prices or views.
-_HOMES: Final = frozenset("flat house home bungalow cottage caravan car van".split())
+_HOMES_AND_CARS: Final = frozenset("flat house home bungalow cottage caravan car van".split())
 
 
 def _a_compound_head(tokens: list[Token], owned: Token) -> bool:
@@ -2520,8 +2541,11 @@ def _no_name_here(
             found.append(A_UNIT)  # "sheets per ream", "£5 per head"; "as per priya" hers
     if _word_of_a_language(tokens, token):
         found.append(WORD_OF_A_LANGUAGE)
-    if before is not None and before.norm in _VIEWING and _watched(token, after):
-        found.append(A_WORK_WATCHED)
+    if before is not None and before.norm in _VIEWING and token.capitalised:
+        if after is None or not _bare_verb(after):  # "watched Leo play": a person
+            found.append(A_WORK_WATCHED)
+    if before is not None and before.norm in _WATCHING and _watched(tokens, token, before):
+        found.append(A_SHOW_WATCHED)
     if before is not None and not token.capitalised and _modifying_noun(before, tokens):
         found.append(AFTER_A_NOUN)
     if _said_to_be_a_work(tokens, token):
@@ -2535,25 +2559,29 @@ def _no_name_here(
     return found
 
 
-def _watched(token: Token, after: Token | None) -> bool:
-    """The object of a verb of watching is what was watched, not whom.
+def _watched(tokens: list[Token], token: Token, verb: Token) -> bool:
+    """The object of a verb of watching, said as a film or a show is (a thing's name only).
 
-    "watched Leo play" watches a person do something, and "watch ines for an hour" minds
-    him; typed in lowercase, the word ends its phrase or goes on with whom or when it was
-    watched ("watching encanto with the kids", "watch encanto again tonight").
+    The verb is no noun ("the watch Mia gave me"); the word ends its phrase or goes on with
+    whom or again it was watched ("watching encanto with the kids", "watch encanto
+    again"); a bare verb after it watches something done ("watched Leo play"), and "for",
+    "while" or "till" anywhere after it minds it ("watch oreo tonight while we're out").
     """
-    if after is not None and (_bare_verb(after) or after.norm in _MINDING):
+    owner = _glued_before(tokens, verb.index)
+    if owner is not None and (owner.norm in DETERMINERS or owner.possessive):
         return False
-    if token.capitalised:
-        return True
-    return after is None or not after.glued or after.norm in _WHERE_OR_WITH_WHOM
+    after = _glued_after(tokens, token.index)
+    if after is not None and _bare_verb(after):
+        return False
+    if any(tok.norm in _MINDING for tok in tokens[token.index + 1 :]):
+        return False
+    return after is None or after.norm in _WITH_OR_AGAIN
 
 
-#: Words after "watch X" that make it minding X: "watch ines for an hour", "while I ...".
+#: Words after "watch X" that make it minding X: "watch oreo for an hour", "while I ...".
 _MINDING: Final = frozenset("for while whilst till until".split())
-#: Words that go on after what was watched: with whom, when, or again ("watch ali on the
-#: swings" watches her).
-_WHERE_OR_WITH_WHOM: Final = frozenset("with again tonight today yesterday last this".split())
+#: Words that go on after what was watched: with whom, or again.
+_WITH_OR_AGAIN: Final = frozenset({"with", "again"})
 
 
 def _after_there_is(tokens: list[Token], before: Token | None) -> bool:

@@ -508,8 +508,6 @@ def _is_or_has(tokens: list[Token], mention: Token) -> bool:
         return False
     if after.norm in _AUXILIARY_PARTICIPLES or after.norm in _ADVERBS_OF_A_VERB:
         return True  # "wren's basically done", "gable's not in": no owner takes an adverb
-    if _where_one_is(tokens, mention, after):
-        return True  # "harry's on the radio": no owner before a preposition
     if not after.norm.endswith("ing") or "VBG" not in inflections(after.norm):
         return False
     # "the curlew's calling again" is a deed; "the curlew's mooring line" is its line
@@ -517,26 +515,6 @@ def _is_or_has(tokens: list[Token], mention: Token) -> bool:
     if following is None or following.norm in _AUXILIARIES:
         return False
     return sense(following.norm).function or _adverb(following)
-
-
-def _where_one_is(tokens: list[Token], mention: Token, after: Token) -> bool:
-    """A preposition of where right after the "'s": "harry's on the radio", "in the van".
-
-    An owner's "'s" comes before what is owned. Not after "at", "to" or "from", where the
-    owner stands for their home or shop ("dinner at harry's on friday").
-    """
-    before = _previous_glued(tokens, mention.index)
-    if before is not None and before.norm in _TO_SOMEONES_HOME:
-        return False
-    return after.norm in _WHERE_ONE_IS
-
-
-#: Prepositions that say where someone is, after their "'s": "harry's on the radio".
-_WHERE_ONE_IS: Final = frozenset(
-    "on at in near under behind inside outside around across with".split()
-)
-#: Words before a possessive that make it someone's home or shop: "at harry's".
-_TO_SOMEONES_HOME: Final = frozenset("at to from round over".split())
 
 
 #: Verbs that follow a subject, so the "-ing" word before one is a noun ("the curlew's
@@ -1130,14 +1108,21 @@ def _family_name_forgotten(tokens: list[Token], after: Token) -> bool:
     """
     if after.norm in FORGOTTEN_NAMES:
         return True
-    if after.norm not in _FORGOTTEN_BY_A_PRONOUN:
+    if after.norm not in _FORGOTTEN_BY_A_PRONOUN or _next_glued(tokens, after.index) is not None:
         return False
-    return _next_glued(tokens, after.index) is None
+    # "need to mark something", "let's hope something": the word is a verb, "something" its
+    # object
+    before = _previous_glued(tokens, after.index - 1)
+    return before is None or before.norm not in _BEFORE_A_VERB
 
 
 #: A telephone call made, in the past: "hope rang", "marigold phoned" (a bell rings too, but
 #: takes its article: "the bell rang").
 _CALLED: Final = frozenset({"rang", "phoned"})
+#: Words before a verb's plain form: "to", a modal, "let's", a subject pronoun.
+_BEFORE_A_VERB: Final = frozenset(
+    "to let's lets let will would can could should must might may 'll 'd i we you they".split()
+)
 #: Words that end a name where the speaker forgot the rest of it, only when the name ends.
 _FORGOTTEN_BY_A_PRONOUN: Final = frozenset({"something", "summat", "sumthing"})
 

@@ -114,6 +114,19 @@ def _words_of(plan: Entity) -> list[str]:
     return [word for word in _title_words(plan.title) if not word.isdigit()]
 
 
+def _tied(person: Entity, plan: Entity) -> bool:
+    """The plan's title opens with the person's family name, or the summary says it whole."""
+    from bb_brain.writeback._kin import family_name  # _kin reads this module
+
+    family = family_name(person.title, person.slug) if len(person.title.split()) > 1 else None
+    opening = _title_words(plan.title.split()[0]) if plan.title.split() else []
+    if family is not None and len(fold(family)) >= _FAMILY_MIN and fold(family) in opening:
+        return True
+    said = " ".join(_title_words(person.about))
+    words = _words_of(plan)  # a title of one word is any such plan ("Wedding")
+    return bool(said) and len(words) > 1 and f" {' '.join(words)} " in f" {said} "
+
+
 #: A family name this short ties no plan to a person: "Li", "Ng" may be any title's word.
 _FAMILY_MIN: Final = 3
 
@@ -384,22 +397,16 @@ class EntityIndex:
     def plan_of(self, person: Entity) -> Entity | None:
         """The one project or event a person's page ties them to: their job, their wedding.
 
-        Tied is a plan titled by the person's family name ("Quarrie Bungalow" of Edda
-        Quarrie, "Vell–Amory wedding" of Isla Vell), or one whose title's every word
-        the person's summary says ("Bride in the Quell wedding"). Two such plans, or
-        a family name no longer than a short word, tie them to none.
+        Tied is a plan whose title opens with the person's family name ("Quarrie Bungalow"
+        of Edda Quarrie, "Vell–Amory wedding" of Isla Vell; not "Village Hall Roof" of Dan
+        Hall), or one whose whole title the person's summary says ("Bride in the Quell
+        wedding"). Two such plans tie them to none, and so does a family name of two letters.
         """
         if person.slug not in self._plans:
-            family = _title_words(person.title)[-1:] if len(person.title.split()) > 1 else []
-            about = set(_title_words(person.about))
             tied = [
                 plan
                 for plan in self._entities.values()
-                if an_undertaking(plan)
-                and (
-                    (family and len(family[0]) >= _FAMILY_MIN and family[0] in _words_of(plan))
-                    or (about and set(_words_of(plan)) <= about)
-                )
+                if an_undertaking(plan) and _words_of(plan) and _tied(person, plan)
             ]
             self._plans[person.slug] = tied[0] if len(tied) == 1 else None
         return self._plans[person.slug]

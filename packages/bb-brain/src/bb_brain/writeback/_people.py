@@ -164,10 +164,13 @@ def _typed_in_lowercase(
 ) -> list[NewPerson]:
     """Full names typed in lowercase ("fatima okonjo is doing the tour", "olumide bakare").
 
-    Two words, the first a given name most of whose bearers go by one pronoun and that is no
-    everyday word ("grace", "will" and "rose" are), the second no word a dictionary lists
-    and not a common one, with the conversation's cue that a person is meant, as a
-    capitalised name needs when no given name opens it.
+    Two words: a given name many bear, or a word no dictionary lists and English all but
+    never uses ("tegwyn"), that is no everyday word ("grace", "will" and "rose" are); then
+    no word a dictionary lists, and not a common one; with the conversation's cue that a
+    person is meant. A given name no table lists needs a cue a machine's make and model
+    cannot take ("husqvarna automower is broken"): a role or a relation before it, or
+    a person's verb or pronoun after it. A pair listed before one the cue is said of shares
+    it ("ebun dunleavy and tarni obuya both offered").
     """
     taken = known | {(person.start, person.end) for person in found}
     shaped: list[tuple[NewPerson, bool]] = []
@@ -183,28 +186,67 @@ def _typed_in_lowercase(
         introduced = _right_after_a_relation(text, start)
         if not _a_lowercase_full_name(given, family, everyday=introduced):
             continue
-        if _DETERMINED.search(text, 0, start) and not introduced:
+        if _determined(text, start, end) and not introduced:
             continue  # "the kubota rtv is playing up": a thing's make and model
-        cued = _said_to_be_a_person(text, start, end) or _a_clause_s_subject(text[end:])
+        if a_given_name(given):
+            cued = _said_to_be_a_person(text, start, end) or _a_clause_s_subject(text[end:])
+        else:
+            cued = introduced or _said_before_to_be_a_person(text, start)
+            cued = cued or _a_persons_word_next(text[end:])
         name = f"{given.capitalize()} {family.capitalize()}"
         shaped.append((NewPerson(name, person_slug(name), start, end), cued))
-        taken.add((start, end))
-    # a name listed before one the cue is said of shares it: "ebun dunleavy and tarni obuya
-    # both offered"
     people: list[NewPerson] = []
     for at in range(len(shaped) - 1, -1, -1):
         person, cued = shaped[at]
-        listed = bool(people) and people[0] == shaped[at + 1][0] if at + 1 < len(shaped) else False
-        if cued or (listed and _LIST_LINK.fullmatch(text[person.end : people[0].start])):
+        listed = bool(people) and at + 1 < len(shaped) and people[0] == shaped[at + 1][0]
+        if cued or (listed and _LISTED.fullmatch(text[person.end : people[0].start])):
             people.insert(0, person)
-    return people
+    return _first_of_overlapping(people)
 
 
-#: A determiner right before a name, or "it's": what follows is a thing ("the kubota rtv",
-#: "thinks it's osgood schlatter").
-_DETERMINED = re.compile(
-    r"\b(?:the|a|an|our|my|your|their|this|that|its|it['’]s)\s+$", re.IGNORECASE
-)
+def _first_of_overlapping(people: list[NewPerson]) -> list[NewPerson]:
+    """The accepted names, any overlapping one before it left out."""
+    kept: list[NewPerson] = []
+    for person in people:
+        if not kept or person.start >= kept[-1].end:
+            kept.append(person)
+    return kept
+
+
+def _a_persons_word_next(rest: str) -> bool:
+    """A person's verb, a pronoun, or an auxiliary and a person's verb right after a name."""
+    after = [fold(word) for word in _WORD.findall(rest[:_DESCRIPTION_CHARS])][:3]
+    if after[:1] and after[0] in _BEFORE_THE_VERB:
+        after = after[1:]  # "... both offered"
+    if not after:
+        return False
+    if after[0] in _PRONOUN_AFTER or after[0] in _VERBS_AFTER:
+        return True
+    return after[0] in _AUXILIARIES and len(after) > 1 and after[1] in _VERBS_AFTER
+
+
+#: A comma, "and", "or", "&" or "/" between two names of a list.
+_LISTED = re.compile(r"\s*(?:,|,?\s+(?:and|or|&)\s+|/)\s*")
+
+
+def _determined(text: str, start: int, end: int) -> bool:
+    """A determiner right before the pair, or "it's" and the pair alone: a thing's name.
+
+    "the kubota rtv is playing up", "physio reckons its legg perthes, ..."; not "it's
+    fatima okonjo who is doing the tour", nor "said that fatima okonjo ...".
+    """
+    before = text[max(0, start - _LOOK_BACK_CHARS) : start]
+    if _DETERMINED.search(before):
+        return True
+    return _IT_IS.search(before) is not None and _ENDS_THERE.match(text, end) is not None
+
+
+#: Characters read before a pair for its determiner.
+_LOOK_BACK_CHARS: Final = 8
+_DETERMINED = re.compile(r"\b(?:the|a|an|our|my|your|their|this)\s+$", re.IGNORECASE)
+_IT_IS = re.compile(r"\bit(?:s|['’]s)\s+$", re.IGNORECASE)
+#: The pair ends its clause: a mark or the text's end after it.
+_ENDS_THERE = re.compile(r"\s*(?:[,.;:!]|$)")
 _POSSESSIVE_END = re.compile(r"['’]s$")
 
 

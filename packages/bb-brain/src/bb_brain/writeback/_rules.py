@@ -1803,6 +1803,8 @@ def _after_a_comma(sentence: str, start: int) -> str:
     words = [fold(word.strip(".,;:!?")) for word in rest.split()]
     if len(words) < MIN_FACT_WORDS or hedged(rest) or rest.rstrip().endswith("?"):
         return sentence
+    if _STILL_SUPPOSED.search(rest) or not words[1][:1].isalnum():
+        return sentence  # "..., it would fetch about five grand": the doubt goes on
     if words[0] in _SUBJECT_PRONOUNS or _CONTRACTED.match(words[0]):
         return rest  # "..., he said he'd try"
     if words[0] in _DETERMINING:
@@ -1817,6 +1819,10 @@ def _after_a_comma(sentence: str, start: int) -> str:
     return rest
 
 
+#: What goes on supposing: a conditional's modal or "probably".
+_STILL_SUPPOSED = re.compile(
+    r"\b(?:would|could|should|probably|might|may)\b|['’]d\b", re.IGNORECASE
+)
 #: Pronouns that open a clause as its subject.
 _SUBJECT_PRONOUNS: Final = frozenset("he she they we i it".split())
 #: Words that open a subject's noun phrase: "the engine's", "our van is".
@@ -2178,7 +2184,8 @@ def _done_for_the_topic(
         return None
     if _PERSONAL_MATTER.search(text) or _SOMEONE_NAMED.search(text[ref.end :]):
         return None
-    if _REFLEXIVE.search(text, ref.end):
+    reflexive = _REFLEXIVE.search(text, ref.end)
+    if reflexive is not None and _agrees(ref.entity, reflexive.group(0)):
         return None  # "he's laying the slabs himself on saturday": his own doing
     if _QUANTITY.search(text[ref.end :]) is None or not _tied_to(ref.entity, topic):
         return None
@@ -2203,6 +2210,15 @@ _PEOPLE_WORDS = re.compile(
     r"\b(?:i|me|my|mine|we|us|our|you|your|he|she|him|her|his|hers|they|them|their)\b",
     re.IGNORECASE,
 )
+
+
+def _agrees(person: Entity, reflexive: str) -> bool:
+    """The reflexive is the person's own: "himself" of a "he", any of one whose is unknown."""
+    pronoun = person.pronoun or name_pronoun(person.title)
+    wanted = {"himself": "he", "herself": "she"}.get(reflexive.casefold(), "")
+    return not pronoun or not wanted or pronoun == wanted
+
+
 #: A reflexive pronoun: what the clause says is done by its subject in person.
 _REFLEXIVE = re.compile(r"\b(?:himself|herself|themselves|themself)\b", re.IGNORECASE)
 #: Health, leave and other matters of a person's own.
@@ -3195,17 +3211,32 @@ def _informative(text: str, refs: list[Reference]) -> bool:
 def _something_happened(text: str) -> bool:
     """A past event told in a clause of its own: "the van broke down on the bypass".
 
-    A content verb's past that no noun shares, with words enough around it to say what
-    happened to what, and where or when; "thought so", "that helped" and "the meeting ran
-    late" set a scene or reply, and say too little to keep.
+    A clause of words enough to say what happened to what, and where or when, with a content
+    verb's past that is no noun and no plain form too ("put", "set"); not a reply or a
+    thanks opening on "that", "ok" or "sorry" ("that really helped, thanks a lot mate"), a
+    request or a question, nor what would have happened ("if it rained we would have ...").
     """
     words = [fold(word) for word in re.findall(r"[\w'’-]+", text)]
-    if len(words) < _EVENT_WORDS:
+    if len(words) < _EVENT_WORDS or "?" in text or words[0] in _NO_EVENT_OPENS:
         return False
-    return any(
-        "VBD" in inflections(word) and not sense(word).noun and not sense(word).function
-        for word in words
-    )
+    if _NOT_SO.intersection(words):
+        return False
+    return any(_a_past_deed(word) for word in words)
+
+
+def _a_past_deed(word: str) -> bool:
+    forms = inflections(word)
+    meaning = sense(word)
+    return "VBD" in forms and not {"VB", "VBP"} & forms and not (meaning.noun or meaning.function)
+
+
+#: Words a reply, a thanks, a request or the speaker's own aside opens with.
+_NO_EVENT_OPENS: Final = frozenset(
+    "that it this ok okay cool sorry thanks thank cheers yeah yes no lol haha could can would "
+    "will please if i i'm im we you so".split()
+)
+#: Words that make a past form what would have happened, or might: no event.
+_NOT_SO: Final = frozenset("if would could might unless".split())
 
 
 #: Words a clause needs to tell an event: a subject, a verb, and what, where or when.
