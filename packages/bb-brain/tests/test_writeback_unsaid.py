@@ -1,9 +1,9 @@
-"""Write-back of what a conversation leaves unsaid: whose job it is, who a lowercase name is.
+"""Write-back of what a conversation leaves unsaid: whose deed it is, who a lowercase name is.
 
-A plan named after its client, or one the client's page names, is what is said of no one
-after them. A full name typed in lowercase is a new person even when its given name is one
-no table lists, or one borne by either sex; a make and model after "the" is not. An event
-told in a clause of its own is kept, and so is a statement after a hedged clause's comma.
+A deed done oneself stays the doer's. A full name typed in lowercase is a new person even
+when its given name is one no table lists, or one borne by either sex; a make and model is
+not. An event told in a clause of its own is kept, and so is a statement after a hedged
+clause's comma.
 """
 
 from __future__ import annotations
@@ -15,13 +15,7 @@ from bb_brain.writeback._people import new_people
 from bb_schema import PublicTurn
 
 LOFT = Entity("projects/quillby-loft", "Quillby Loft Conversion", "project")
-EDDA = Entity(
-    "people/edda-quillby", "Edda Quillby", "person", about="Client; wants it done by June."
-)
-BRIDE = Entity(
-    "people/isla-marchbank", "Isla Marchbank", "person", about="Bride in the Quell wedding."
-)
-WEDDING = Entity("projects/quell-wedding", "Quell wedding", "project")
+BRIDE = Entity("people/isla-marchbank", "Isla Marchbank", "person")
 OSSIAN = Entity(
     "people/ossian-pell", "Ossian Pell", "person", about="Runs the Quillby Loft Conversion."
 )
@@ -35,41 +29,6 @@ def facts(*texts: str, pages: list[Entity]) -> list[tuple[str, str | None]]:
     ]
     found = RulesExtractor(EntityIndex(pages, surfaces)).extract(Segment(0, tuple(turns)))
     return [(fact.fact, fact.entity_slug) for fact in found]
-
-
-def test_a_plan_named_after_its_client_is_what_is_said_of_no_one_after_them() -> None:
-    said = facts(
-        "edda emailed, the drawings look right to her.",
-        "budget is 14k now and the skylights are going in the back slope",
-        pages=[LOFT, EDDA],
-    )
-    assert ("budget is 14k now and the skylights are going in the back slope", LOFT.slug) in said
-
-
-def test_a_plan_the_client_s_page_names_is_theirs_too() -> None:
-    said = facts(
-        "isla rang about the flowers.",
-        "tables are 16 now, and the arch is off",
-        pages=[WEDDING, BRIDE],
-    )
-    assert said[-1][1] == WEDDING.slug
-
-
-def test_a_client_tied_to_two_plans_brings_neither() -> None:
-    other = Entity("projects/quillby-garage", "Quillby Garage Roof", "project")
-    said = facts(
-        "edda emailed, the drawings look right to her.",
-        "budget is 14k now and the skylights are going in the back slope",
-        pages=[LOFT, other, EDDA],
-    )
-    assert [slug for _, slug in said][-1] not in (LOFT.slug, other.slug)
-
-
-def test_a_family_name_that_is_only_a_word_of_the_plan_ties_nothing() -> None:
-    dan = Entity("people/dan-hall", "Dan Hall", "person", about="The user's brother-in-law.")
-    roof = Entity("projects/village-hall-roof", "Village Hall Roof", "project")
-    said = facts("dan rang, his wife's had the baby.", "budget is 14k now", pages=[roof, dan])
-    assert [slug for _, slug in said][-1] != roof.slug
 
 
 def test_a_deed_done_oneself_stays_the_doer_s() -> None:

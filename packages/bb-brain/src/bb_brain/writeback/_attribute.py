@@ -52,7 +52,7 @@ from bb_brain._orgnames import is_organisation
 from bb_brain._relations import RELATION_NOUNS, relation_key, relation_pronoun
 from bb_brain.pages import is_place
 from bb_brain.reflex._ordinary import inflections, sense
-from bb_brain.writeback._entities import Entity, EntityIndex, an_undertaking, pronoun_class
+from bb_brain.writeback._entities import Entity, EntityIndex, pronoun_class
 from bb_brain.writeback._people import NewPerson, new_people
 
 #: A call or a message made to say something: "rang to say", "emailed to tell us".
@@ -806,6 +806,12 @@ _RELATION_IS = re.compile(
 _OWNED_AT = re.compile(r"['’]s\s+[\w-]+(?:\s+[\w-]+)?\s+(?:at|in)\s+(?:the\s+)?", re.IGNORECASE)
 
 
+def an_undertaking(entity: Entity) -> bool:
+    """A project, an event or a trip: what people do things for and facts pile up on."""
+    kind = (entity.page_type or "").casefold()
+    return kind in _UNDERTAKINGS or entity.slug.split("/", 1)[0] in _UNDERTAKING_DIRS
+
+
 def _placed(ref: Reference, text: str) -> bool:
     """The undertaking only says when or where ("broke his wrist at the Harvest Fete")."""
     return _WHEN_OR_WHERE.search(text, 0, ref.start) is not None
@@ -817,6 +823,8 @@ _WHEN_OR_WHERE = re.compile(
     r"\s+(?:the\s+|this\s+|last\s+|next\s+)?$",
     re.IGNORECASE,
 )
+_UNDERTAKINGS: Final = frozenset({"project", "event", "trip"})
+_UNDERTAKING_DIRS: Final = frozenset({"projects", "events", "trips"})
 
 
 #: Pronouns that are a clause's subject ("her colleague Farida" opens with no subject).

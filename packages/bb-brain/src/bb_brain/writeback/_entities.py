@@ -95,42 +95,6 @@ class Entity:
         return (self.page_type or "") in _ANIMATE_TYPES or self.slug.startswith(_ANIMATE_DIRS)
 
 
-def an_undertaking(entity: Entity) -> bool:
-    """A project, an event or a trip: what people do things for and facts pile up on."""
-    kind = (entity.page_type or "").casefold()
-    return kind in _UNDERTAKINGS or entity.slug.split("/", 1)[0] in _UNDERTAKING_DIRS
-
-
-_UNDERTAKINGS: Final = frozenset({"project", "event", "trip"})
-_UNDERTAKING_DIRS: Final = frozenset({"projects", "events", "trips"})
-
-
-def _title_words(text: str) -> list[str]:
-    """A title's or a summary's words, folded; a dash or a hyphen parts two names."""
-    return [fold(word) for word in re.findall(r"[^\W_]+(?:['’][^\W_]+)?", text)]
-
-
-def _words_of(plan: Entity) -> list[str]:
-    return [word for word in _title_words(plan.title) if not word.isdigit()]
-
-
-def _tied(person: Entity, plan: Entity) -> bool:
-    """The plan's title opens with the person's family name, or the summary says it whole."""
-    from bb_brain.writeback._kin import family_name  # _kin reads this module
-
-    family = family_name(person.title, person.slug) if len(person.title.split()) > 1 else None
-    opening = _title_words(plan.title.split()[0]) if plan.title.split() else []
-    if family is not None and len(fold(family)) >= _FAMILY_MIN and fold(family) in opening:
-        return True
-    said = " ".join(_title_words(person.about))
-    words = _words_of(plan)  # a title of one word is any such plan ("Wedding")
-    return bool(said) and len(words) > 1 and f" {' '.join(words)} " in f" {said} "
-
-
-#: A family name this short ties no plan to a person: "Li", "Ng" may be any title's word.
-_FAMILY_MIN: Final = 3
-
-
 @dataclass(frozen=True)
 class Mention:
     """An entity (or a pronoun, with ``entity`` None) at a word position of a text.
@@ -211,7 +175,6 @@ class EntityIndex:
         self._longest = max((len(key) for key in self._surfaces), default=0)
         self._introduced: set[str] = set()
         self._firms: dict[str, Entity | None] = {}
-        self._plans: dict[str, Entity | None] = {}
         # a conversation introduces people and firms only, never one the user belongs to
         own = [entity for entity in self._entities.values() if entity.users_own]
         self._own = own[0] if len(own) == 1 else None
@@ -393,23 +356,6 @@ class EntityIndex:
                 None,
             )
         return self._firms[person.slug]
-
-    def plan_of(self, person: Entity) -> Entity | None:
-        """The one project or event a person's page ties them to: their job, their wedding.
-
-        Tied is a plan whose title opens with the person's family name ("Quarrie Bungalow"
-        of Edda Quarrie, "Vell–Amory wedding" of Isla Vell; not "Village Hall Roof" of Dan
-        Hall), or one whose whole title the person's summary says ("Bride in the Quell
-        wedding"). Two such plans tie them to none, and so does a family name of two letters.
-        """
-        if person.slug not in self._plans:
-            tied = [
-                plan
-                for plan in self._entities.values()
-                if an_undertaking(plan) and _words_of(plan) and _tied(person, plan)
-            ]
-            self._plans[person.slug] = tied[0] if len(tied) == 1 else None
-        return self._plans[person.slug]
 
     def introduced(self, slug: str) -> bool:
         """The entity is a person this conversation introduced (no page yet)."""

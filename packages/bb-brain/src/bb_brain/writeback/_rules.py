@@ -61,6 +61,7 @@ from bb_brain.writeback._attribute import (
     Reference,
     Relation,
     Salience,
+    an_undertaking,
     choose,
     named_relation,
     placed_the_user,
@@ -86,7 +87,7 @@ from bb_brain.writeback._clauses import (
     split_clauses,
     starts_as_correction,
 )
-from bb_brain.writeback._entities import Entity, EntityIndex, an_undertaking
+from bb_brain.writeback._entities import Entity, EntityIndex
 from bb_brain.writeback._firms import the_firms_business
 from bb_brain.writeback._forwarded import in_senders_words
 from bb_brain.writeback._head_nouns import HeadNouns
@@ -472,9 +473,6 @@ class RulesExtractor:
                 if turn.role == "user":
                     self._topic_heading(sentence, salience)  # "Tour news: ...": the tour's
                     self._topic_by_its_head(sentence, salience)  # "parcel list has 70 on it"
-                    self._topic_by_its_client(
-                        sentence, salience
-                    )  # "the client changed the numbers"
                 if turn.role != "user" or _restated(sentence, said):
                     refs = references(self._entities, sentence, salience)
                     salience.update(refs, choose(refs, sentence))
@@ -857,22 +855,6 @@ class RulesExtractor:
         salience.thing = salience.by_its_head = page  # no mention: no "latest", no person
         if an_undertaking(page):
             salience.undertaking = page
-
-    def _topic_by_its_client(self, sentence: str, salience: Salience) -> None:
-        """With nothing at hand, a person named brings the one plan their page ties them to.
-
-        "isla emailed, the date's moved" is about the Vell–Amory wedding when it is
-        hers (:meth:`EntityIndex.plan_of`): what is said of no one after her is the plan's,
-        as if the plan had been named by its head noun.
-        """
-        if salience.thing is not None:
-            return
-        for mention in self._entities.mentions(sentence):
-            if mention.entity is not None and mention.entity.is_person:
-                plan = self._entities.plan_of(mention.entity)
-                if plan is not None:
-                    salience.thing = salience.by_its_head = salience.undertaking = plan
-                    return
 
     def _topic_heading(self, sentence: str, salience: Salience) -> None:
         """A sentence headed "<topic> news:" opens a section about what the topic names.
