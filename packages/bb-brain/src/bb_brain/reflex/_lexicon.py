@@ -153,7 +153,7 @@ PERSON_VERBS_AFTER: Final = _words(
     explained complained prefers preferred likes liked loves loved hates hated feels felt
     believes believed knows knew reckons admitted argued warned insisted recommended
     proposed decided noted pinged introduced invited interviewed hired resigned quit
-    approved approves rejected rejects signed reviewed moaned moans
+    approved approves rejected rejects signed reviewed
     """
 )
 #: Words that stand for a family name the speaker has forgotten: "leander whatshisname".

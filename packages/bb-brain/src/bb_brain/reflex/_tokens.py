@@ -1119,10 +1119,6 @@ def _family_name_forgotten(tokens: list[Token], after: Token) -> bool:
 #: A telephone call made, in the past: "hope rang", "marigold phoned" (a bell rings too, but
 #: takes its article: "the bell rang").
 _CALLED: Final = frozenset({"rang", "phoned"})
-#: Words before a verb's plain form: "to", a modal, "let's", a subject pronoun.
-_BEFORE_A_VERB: Final = frozenset(
-    "to let's lets let will would can could should must might may 'll 'd i we you they".split()
-)
 #: Words that end a name where the speaker forgot the rest of it, only when the name ends.
 _FORGOTTEN_BY_A_PRONOUN: Final = frozenset({"something", "summat", "sumthing"})
 
@@ -1373,6 +1369,10 @@ VERBS_WITH_IN: Final = frozenset(
 )
 #: Modals between a subject and its bare verb.
 MODALS_BEFORE_VERB: Final = frozenset("will would can could should must might may 'll".split())
+#: Words before a verb's plain form: "to", a modal, "let's", a subject pronoun.
+_BEFORE_A_VERB: Final = (
+    MODALS_BEFORE_VERB | SUBJECT_PRONOUNS | frozenset("to let's lets let 'd".split())
+)
 #: The bare form of a person's verb and its third-person form ("want" -> "wants").
 PERSON_VERB_FORMS: Final = {
     verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb: verb

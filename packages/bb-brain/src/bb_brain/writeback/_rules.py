@@ -48,6 +48,7 @@ from bb_brain._names import ABBREVIATED_HONORIFICS, HONORIFICS, SHORTENED_TITLES
 from bb_brain._orgnames import ORG_WORDS, is_organisation
 from bb_brain.pages import is_place
 from bb_brain.reflex._lexicon import (
+    DETERMINERS,
     LETTERED_NOUNS,
     OBJECT_OPENERS,
     SUBJECT_PRONOUNS,
@@ -1787,9 +1788,9 @@ def _after_a_comma(sentence: str, start: int) -> str:
         return sentence
     if _STILL_SUPPOSED.search(rest) or not words[1][:1].isalnum():
         return sentence  # "..., it would fetch about five grand": the doubt goes on
-    if words[0] in _SUBJECT_PRONOUNS or _CONTRACTED.match(words[0]):
+    if words[0] in SUBJECT_PRONOUNS or _CONTRACTED.match(words[0]):
         return rest  # "..., he said he'd try"
-    if words[0] in _DETERMINING:
+    if words[0] in DETERMINERS:
         words = words[1:]  # "..., the engine's on 9,000 hours"
     first = words[0]
     if _CONTRACTED_IS.search(first) and not sense(first[:-2]).function:
@@ -1805,10 +1806,6 @@ def _after_a_comma(sentence: str, start: int) -> str:
 _STILL_SUPPOSED = re.compile(
     r"\b(?:would|could|should|probably|might|may)\b|['’]d\b", re.IGNORECASE
 )
-#: Pronouns that open a clause as its subject.
-_SUBJECT_PRONOUNS: Final = frozenset("he she they we i it".split())
-#: Words that open a subject's noun phrase: "the engine's", "our van is".
-_DETERMINING: Final = frozenset("the our my his her their this that".split())
 
 
 #: Where a clause that states something follows one a hedge holds: ", though", ", but",
