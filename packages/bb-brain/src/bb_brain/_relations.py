@@ -457,3 +457,62 @@ _NOT_NOW_OR_NOT_THE: Final = frozenset(
     interim trainee apprentice student junior relief stand-in temporary temp
     """.split()
 )
+
+
+#: "Lucía Ferreyra's golden retriever", "Micaela Ferreyra and Sindre Vik's spaniel".
+_WHOSE_PET: Final = re.compile(
+    rf"^\s*(?P<owners>{_A_NAME}(?:\s+and\s+{_A_NAME})?)['’]s?\s+(?P<kind>[^;,.()]+)"
+)
+#: "Whippet owned by Raimo Hämäläinen", "Apricot cockapoo belonging to Thandeka Mkhize".
+_PET_OWNED: Final = re.compile(
+    rf"^\s*(?P<kind>[^;,.()]+?)(?:[;,]\s*[^.]*?)?\s+(?:owned by|belonging to)\s+"
+    rf"(?P<owners>{_A_NAME}(?:\s+and\s+{_A_NAME})?)"
+)
+#: Where a pet's kind ends: what it has, does or where it is ("cat recovering from surgery").
+_KIND_ENDS: Final = re.compile(
+    r"\s+(?:with|from|in|on|at|for|who|that|which|being|recovering|booked|seen)\b.*$",
+    re.IGNORECASE,
+)
+#: The most words of a pet's kind the key is built from: "cairn terrier", "jack russell".
+_KIND_WORDS: Final = 2
+
+
+def _a_kind_alone(word: str) -> bool:
+    """A breed's first word that names it alone ("cairn"), not a word of its own ("golden")."""
+    from bb_brain.reflex._ordinary import is_ordinary, sense  # the reflex imports this module
+
+    meaning = sense(word)
+    return not is_ordinary(word) and "ADJ" not in meaning.readings and meaning.zipf < _RARE_ZIPF
+
+
+#: A word this frequent in English text is a word of its own ("english bulldog").
+_RARE_ZIPF: Final = 4.5
+
+
+def pet_keys(summary: str | None) -> list[str]:
+    """How an animal's keepers name it: "lucia's retriever", "sosa's dachshund".
+
+    A pet's page says whose it is and what it is ("Lucía Ferreyra's golden retriever",
+    "Whippet owned by Raimo Hämäläinen"); the user speaks of it by the keeper's given or
+    family name and its kind ("lucias retriever", "hämäläinen's whippet", "the sosa
+    dachshund", keyed as "sosa's dachshund"). The kind is the phrase's last word, or its
+    last two ("cairn terrier"), or the first of those two when it names the breed alone
+    ("cairn"; not "golden" of a retriever).
+    """
+    found = _WHOSE_PET.match(summary or "") or _PET_OWNED.match(summary or "")
+    if found is None:
+        return []
+    kind_words = _WORDS.findall(_KIND_ENDS.sub("", found.group("kind")))[-_KIND_WORDS:]
+    if not kind_words or any(word[:1].isupper() and word.isupper() for word in kind_words):
+        return []
+    kinds = [fold(" ".join(kind_words[i:])).casefold() for i in range(len(kind_words))]
+    if len(kind_words) == _KIND_WORDS and _a_kind_alone(fold(kind_words[0]).casefold()):
+        kinds.append(fold(kind_words[0]).casefold())  # "cairn" of a cairn terrier
+    keys: list[str] = []
+    for owner in re.split(r"\s+and\s+", found.group("owners")):
+        names = [fold(word).casefold() for word in _WORDS.findall(owner)]
+        if not names or names[0] == "the":
+            continue
+        for kind in kinds:
+            keys += [f"{names[0]}'s {kind}", f"{names[-1]}'s {kind}"]
+    return list(dict.fromkeys(keys))

@@ -45,6 +45,7 @@ from bb_brain._relations import (
     described_roles,
     page_relations,
     page_roles,
+    pet_keys,
     relative_keys,
 )
 
@@ -96,6 +97,8 @@ _PLACES: Final = frozenset({"place", "venue"})
 _PLACE_DIRS: Final = frozenset({"places", "venues"})
 #: Page types and slug directories of places, projects and events.
 _PLACES_AND_EVENTS: Final = _PLACES | {"project", "event"}
+_PET_TYPES: Final = frozenset({"pet", "animal"})
+_PET_DIRS: Final = frozenset({"pets", "animals"})
 _PLACE_AND_EVENT_DIRS: Final = _PLACE_DIRS | {"projects", "events"}
 
 
@@ -279,6 +282,12 @@ class PageRecord:
         """People get a surname arm."""
         return self.page_type == "person" or self.slug.startswith("people/")
 
+    @property
+    def is_pet(self) -> bool:
+        """Pets are spoken of by their keepers' names and their kind ("lucia's whippet")."""
+        kind = (self.page_type or "").casefold()
+        return kind in _PET_TYPES or self.slug.split("/", 1)[0] in _PET_DIRS
+
     def alias_rows(self) -> list[tuple[str, str]]:
         """The (alias_norm, arm) pairs this page contributes to the index, deduplicated."""
         if self.is_conversation:
@@ -307,6 +316,8 @@ class PageRecord:
         elif " " in slug_suffix_form(self.slug):
             # written as one word in an address: "thistletalent.co" for Thistle Talent
             rows.append((slug_suffix_form(self.slug).replace(" ", ""), "slug-suffix"))
+        if self.is_pet:
+            rows += [(normalise(key), RELATION_ARM) for key in pet_keys(self.summary)]
         if not self.is_person:
             rows += self._thing_rows(name)
             # "Vintage Pop-Up" is typed "vintage pop up" as often (a person's are in _name_rows)

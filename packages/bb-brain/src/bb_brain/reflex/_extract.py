@@ -88,7 +88,12 @@ from bb_brain.reflex._lexicon import (
     ROLE_NOUNS,
     is_calendar_word,
 )
-from bb_brain.reflex._lowercase import PLACE_PREPOSITIONS, lowercase, ordinary_uses
+from bb_brain.reflex._lowercase import (
+    PLACE_PREPOSITIONS,
+    lowercase,
+    ordinary_uses,
+    possessive_typed_without_apostrophe,
+)
 from bb_brain.reflex._notes import dropped_articles
 from bb_brain.reflex._ordinary import (
     LOWERCASE_ORDINARY_ZIPF,
@@ -402,6 +407,7 @@ def _relations(tokens: list[Token], maker: Maker) -> list[Candidate]:
             found.append(relative)  # "tobiah's mum", "the groom's dad"
         if (relative := _relative_of_someone(tokens, tok, maker)) is not None:
             found.append(relative)  # "the father of the groom"
+        found += _someones_pet(tokens, tok, maker)  # "lucias whippet", "the sosa dachshund"
         if tok.norm in KIN_NAMES and _kin_name(tokens, tok):
             key = relation_key([], tok.norm)
             if key is not None:
@@ -479,6 +485,59 @@ def _someones_relative(tokens: list[Token], owner: Token, maker: Maker) -> Candi
     whose = f"the {owner.norm}" if before is not None and before.norm == "the" else owner.norm
     # the family word alone: the possessor stays a mention of its own ("tobiah" is Tobiah)
     return maker.make(relative_key(whose, nxt.norm), [nxt], RELATION_ARMS)
+
+
+def _someones_pet(tokens: list[Token], owner: Token, maker: Maker) -> list[Candidate]:
+    """An animal by its keeper's name and its kind: "lucia's whippet", "the sosa dachshund".
+
+    Keyed as a pet's page files its keeper and kind (:func:`bb_brain._relations.pet_keys`):
+    the kind is one word or two ("cairn terrier"), typed after the keeper's possessive (with
+    or without its apostrophe) or after "the" and the keeper's family name. The span is the
+    kind alone, so the keeper's name stays a mention of its own.
+    """
+    keeper = owner
+    if owner.norm == "the" and not owner.possessive:
+        family = _glued_next(tokens, owner)
+        if family is None or family.possessive or not family.norm.isalpha():
+            return []
+        keeper, whose = family, f"{family.norm}'s"  # "the sosa dachshund": the Sosas' dog
+    elif not owner.norm.isalpha() or owner.norm in _SPEAKERS:
+        return []
+    elif owner.possessive:
+        whose = f"{owner.norm}'s"
+    elif (stem := possessive_typed_without_apostrophe(tokens, owner)) is not None:
+        whose = f"{stem}'s"
+    else:
+        return []
+    kind = _glued_run(tokens, keeper, _PET_KIND_WORDS)
+    return [
+        maker.make(
+            " ".join([whose, *(tok.norm for tok in kind[:size])]), kind[:size], RELATION_ARMS
+        )
+        for size in range(1, len(kind) + 1)
+    ]
+
+
+#: The most words of a pet's kind after its keeper's name ("cairn terrier").
+_PET_KIND_WORDS: Final = 2
+
+
+def _glued_next(tokens: list[Token], tok: Token) -> Token | None:
+    """The word right after ``tok`` in the same phrase, if any."""
+    nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
+    return nxt if nxt is not None and nxt.glued else None
+
+
+def _glued_run(tokens: list[Token], tok: Token, most: int) -> list[Token]:
+    """Up to ``most`` words after ``tok`` in the same phrase, the last a possessive if any."""
+    run: list[Token] = []
+    for nxt in tokens[tok.index + 1 : tok.index + 1 + most]:
+        if not nxt.glued or not nxt.norm.isalpha():
+            break
+        run.append(nxt)
+        if nxt.possessive:
+            break
+    return run
 
 
 def _relative_of_someone(tokens: list[Token], noun: Token, maker: Maker) -> Candidate | None:

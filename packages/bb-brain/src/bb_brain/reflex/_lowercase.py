@@ -438,7 +438,7 @@ _NOTHING_OWNED: Final = frozenset(
 )
 
 
-def _possessive_typed_without_apostrophe(tokens: list[Token], tok: Token) -> str | None:
+def possessive_typed_without_apostrophe(tokens: list[Token], tok: Token) -> str | None:
     """The name in "osrics RFE": an unknown word, an "s", and something of theirs after it.
 
     The word is unknown to the lexicon and the word without its "s" is no dictionary word
@@ -645,7 +645,7 @@ def _owner_before_a_name(stretch: list[Token], offset: int, maker: Maker) -> Can
 
 def _typed_owner(tok: Token, maker: Maker) -> Candidate | None:
     """The owner's name of a possessive typed without its apostrophe, or None."""
-    stem = _possessive_typed_without_apostrophe(maker.tokens, tok)
+    stem = possessive_typed_without_apostrophe(maker.tokens, tok)
     if stem is None:
         return None
     return maker.make(

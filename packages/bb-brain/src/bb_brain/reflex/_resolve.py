@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from bb_brain._names import fold, name_forms
 from bb_brain._pg import Connection
 from bb_brain._relations import RELATION_ARM
 from bb_brain.pages import (
@@ -171,20 +172,51 @@ def lookup(
 ) -> AliasHits:
     """Fetch the index rows matching any candidate key, then fuzzy neighbours if needed.
 
-    The second query runs only for a possibly misspelt mention that matched nothing exactly
+    The fuzzy query runs only for a possibly misspelt mention that matched nothing exactly
     and overlaps no mention that did: most turns need the first query only, a turn with an
-    unknown name pays a second round trip.
+    unknown name pays a second round trip. So does a pet or a relative said by a name of
+    their keeper's that only the keeper's page gives (:func:`_by_their_names`).
     """
     keys = sorted({cand.norm for cand in candidates})[:MAX_LOOKUP_KEYS]
     if not keys:
         return AliasHits()
     rows: list[Row] = conn.execute(_LOOKUP, (brain_id, source, keys)).fetchall()
+    if by_name := _by_their_names(rows, candidates):
+        named = conn.execute(_LOOKUP, (brain_id, source, sorted(by_name))).fetchall()
+        rows += [(typed, *row[1:]) for row in named for typed in by_name[row[0]]]
     found = {row[0] for row in rows}
     unmatched = [cand for cand in candidates if cand.fuzzy and cand.norm not in found]
     heads, tails = fuzzy_keys(cand.norm for cand in _uncovered(unmatched, rows, candidates))
     if heads:
         rows += conn.execute(_FUZZY_LOOKUP, (brain_id, source, heads, tails)).fetchall()
     return AliasHits.from_rows(rows)
+
+
+def _by_their_names(rows: list[Row], candidates: Sequence[Candidate]) -> dict[str, set[str]]:
+    """Someone's pet or relative said by a name their page knows them by: the page's keys.
+
+    "lachie's poodle" is filed under "lachlan's poodle" by the pet's page, which names its
+    keeper in full; the owner's page says Lachlan goes by Lachie. When the possessor's name
+    resolved to one person and the phrase itself matched nothing, the phrase is looked up
+    again by that person's given and family names (key -> the keys as typed).
+    """
+    found = {row[0] for row in rows}
+    people: dict[str, set[str]] = defaultdict(set)
+    for key, _arm, slug, title, summary, page_type, _fuzzy in rows:
+        if PageInfo(slug, title, summary, page_type).is_person:
+            people[key].add(title)
+    by_name: dict[str, set[str]] = defaultdict(set)
+    for cand in candidates:
+        whose, mark, what = cand.norm.partition("'s ")
+        if not mark or cand.norm in found or RELATION_ARM not in cand.arms:
+            continue
+        titles = people.get(whose, set())
+        forms = name_forms(fold(next(iter(titles)))) if len(titles) == 1 else None
+        if forms is None:
+            continue
+        for name in {forms.given, forms.family} - {whose}:
+            by_name[f"{name}'s {what}"].add(cand.norm)
+    return by_name
 
 
 def _uncovered(

@@ -1,0 +1,124 @@
+"""A pet named by its keeper and its kind, and a relative by a name the page never writes.
+
+A pet's page says whose it is and what it is ("Orsolya Tandy's cairn terrier", "Whippet
+owned by Bram Okafor"); the user says "orsolyas terrier", "the tandy cairn" or, by the
+nickname the keeper's own page gives, "ollie's terrier". Each named case has an ordinary
+twin that stays silent, so the tests fail on an engine that resolves everything as well as
+on one that resolves nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from bb_brain import Engine
+from bb_brain._relations import pet_keys
+
+from .test_reflex_grammar import ask, md, slugs
+
+ORSOLYA = (
+    "people/orsolya-tandy",
+    md("Orsolya Tandy", type="person", aliases="[Orsolya, Ollie]", summary="Client; one dog."),
+)
+PIXEL = (
+    "pets/pixel",
+    md("Pixel", type="pet", summary="Orsolya Tandy's cairn terrier; hates the dryer."),
+)
+BRAM = ("people/bram-okafor", md("Bram Okafor", type="person", aliases="[Bram]"))
+SPROCKET = (
+    "pets/sprocket",
+    md("Sprocket", type="pet", summary="Brindle whippet owned by Bram Okafor, nervous of men."),
+)
+WENNA = (
+    "people/wenna-pascoe",
+    md("Wenna Pascoe", type="person", aliases="[Wenna]", summary="Pupil in year 9."),
+)
+WENNA_MUM = (
+    "people/lowenna-pascoe",
+    md("Lowenna Pascoe", type="person", summary="Wenna Pascoe's mother."),
+)
+TEGEN = (
+    "people/tegen-hollis",
+    md("Tegen Hollis", type="person", aliases="[Tegen, Teggy]", summary="Pupil in year 7."),
+)
+TEGEN_DAD = (
+    "people/jory-hollis",
+    md("Jory Hollis", type="person", summary="Tegen Hollis's father."),
+)
+
+
+@pytest.mark.parametrize(
+    ("summary", "keys"),
+    [
+        (
+            "Orsolya Tandy's cairn terrier; hates the dryer.",
+            ["orsolya's terrier", "tandy's terrier", "tandy's cairn"],
+        ),
+        ("Brindle whippet owned by Bram Okafor, nervous.", ["bram's whippet", "okafor's whippet"]),
+        # the kind ends where what the animal has or does begins
+        ("Cat with a sore paw, owned by Ines Marl.", ["ines's cat", "marl's cat"]),
+        # a keeper's pet, and no word of its own ("golden" is no breed alone)
+        ("Dara Quill's golden retriever.", ["dara's retriever", "dara's golden retriever"]),
+    ],
+)
+def test_a_pets_page_files_it_under_its_keeper_and_kind(summary: str, keys: list[str]) -> None:
+    found = pet_keys(summary)
+    assert set(keys) <= set(found)
+    assert "dara's golden" not in found
+    assert pet_keys("The user's springer spaniel.") == []  # the user's own: no keeper's name
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("orsolya's terrier is booked for a strip on friday", True),
+        ("orsolyas terrier needs her nails done", True),  # the apostrophe left out
+        ("the tandy cairn is in at ten", True),  # the family's, after "the"
+        ("tandy's cairn needs the medicated shampoo", True),
+        ("ollie's terrier was sick in the van", True),  # the keeper's nickname
+        ("a terrier got loose in the car park", False),
+        ("the cairn on the hill top got knocked over", False),
+    ],
+)
+def test_a_pet_by_its_keeper_and_kind(
+    engine: Engine, make_brain: Any, text: str, named: bool
+) -> None:
+    found = slugs(ask(engine, make_brain(ORSOLYA, PIXEL), text))
+    assert (PIXEL[0] in found) == named
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("bram's whippet came back from the vet", True),
+        ("the okafor whippet is coming at 3", True),
+        ("a whippet was racing round the field", False),
+    ],
+)
+def test_a_pet_owned_by_someone(engine: Engine, make_brain: Any, text: str, named: bool) -> None:
+    found = slugs(ask(engine, make_brain(BRAM, SPROCKET), text))
+    assert (SPROCKET[0] in found) == named
+
+
+@pytest.mark.parametrize(
+    ("pages", "text", "relative"),
+    [
+        ((WENNA, WENNA_MUM), "wenna's mum rang about the trip", "people/lowenna-pascoe"),
+        # the child by the nickname their own page gives
+        ((TEGEN, TEGEN_DAD), "teggy's dad is picking him up at 4", "people/jory-hollis"),
+    ],
+)
+def test_a_relative_by_the_name_the_user_calls_their_child(
+    engine: Engine, make_brain: Any, pages: tuple[tuple[str, str], ...], text: str, relative: str
+) -> None:
+    assert relative in slugs(ask(engine, make_brain(*pages), text))
+
+
+def test_a_nickname_two_people_share_reaches_no_relative(engine: Engine, make_brain: Any) -> None:
+    other = (
+        "people/teggy-marsh",
+        md("Teggy Marsh", type="person", aliases="[Teggy]", summary="Lollipop lady."),
+    )
+    found = slugs(ask(engine, make_brain(TEGEN, TEGEN_DAD, other), "teggy's dad rang"))
+    assert "people/jory-hollis" not in found
