@@ -3,7 +3,8 @@
 A deed done oneself stays the doer's. A full name typed in lowercase is a new person even
 when its given name is one no table lists, or one borne by either sex; a make and model is
 not. An event told in a clause of its own is kept, and so is a statement after a hedged
-clause's comma.
+clause's comma, or before a later clause a "maybe" hedges. A "she" after a clause about an
+animal is the animal's, and a phrase that opens on a preposition stays with its clause.
 """
 
 from __future__ import annotations
@@ -102,3 +103,41 @@ def test_a_thing_called_the_noun_said_without_its_article() -> None:
     turns = (PublicTurn(turn_id=1, role="user", text="hired a van from the depot for 60 quid"),)
     found = RulesExtractor(EntityIndex(pages, surfaces)).extract(Segment(0, turns))
     assert [fact.entity_slug for fact in found] != [van.slug]
+
+
+DORMOUSE = Entity("pets/dormouse", "Dormouse", "pet", about="The shop's tabby cat.")
+WENNA = Entity("people/wenna-trelease", "Wenna Trelease", "person")
+
+
+def test_a_she_after_an_animal_the_clause_before_was_about() -> None:
+    said = facts(
+        "wenna did the till again today.",
+        "dormouse needs the vet, she's been off her food since monday",
+        pages=[DORMOUSE, WENNA],
+    )
+    assert ("she's been off her food since monday", DORMOUSE.slug) in said
+
+
+def test_a_she_after_an_animal_only_named_before_is_the_person() -> None:
+    said = facts(
+        "took dormouse to the vet with wenna.",
+        "she's training for the half marathon in june",
+        pages=[DORMOUSE, WENNA],
+    )
+    assert said[-1] == ("she's training for the half marathon in june", WENNA.slug)
+
+
+def test_what_a_later_maybe_doubts_leaves_the_statement_before_it() -> None:
+    said = facts(
+        "wenna says the card reader only fails on contactless so maybe it's the bank not us",
+        pages=[WENNA],
+    )
+    assert [fact for fact, _ in said] == ["wenna says the card reader only fails on contactless"]
+
+
+def test_a_phrase_opening_on_a_preposition_stays_with_its_clause() -> None:
+    said = facts(
+        "wenna wants to put the rent up 10%, from £700 to £770 a month, says costs went up",
+        pages=[WENNA],
+    )
+    assert any("10%" in fact and "£770" in fact for fact, _ in said)

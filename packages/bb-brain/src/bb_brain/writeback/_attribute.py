@@ -147,6 +147,8 @@ class Salience:
     by_its_head: Entity | None = None
     #: The organisation named last: the "they" that wants, says or charges something.
     organisation: Entity | None = None
+    #: What the sentence's clause before the one being read was about, if anything.
+    clause_before: Entity | None = None
 
     def update(self, refs: list[Reference], chosen: Reference | None = None) -> None:
         """Entities named in a clause become the latest ones, what it is about last of all."""
@@ -195,8 +197,13 @@ class Salience:
         fits = self.fitting(word)
         if not fits:
             return None if self._told_otherwise(word) else self.person
-        # an animal nobody has called "he" or "she" yet is the last resort: "walked Biscuit
-        # with Sarah. She's training for a marathon" is Sarah's
+        before = self.clause_before
+        if before is not None and not before.is_person and before in fits:
+            # an animal the sentence's clause before was about: "pixel needs the vet, she's
+            # been off her food" is the cat's
+            return before
+        # an animal nobody has called "he" or "she" yet is the last resort otherwise:
+        # "walked Biscuit with Sarah. She's training for a marathon" is Sarah's
         told = [one for one in fits if one.is_person or self.pronoun_of(one)]
         person = (told or fits)[-1]
         if len(told or fits) == 1:

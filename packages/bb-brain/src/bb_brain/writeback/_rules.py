@@ -609,6 +609,7 @@ class RulesExtractor:
         before: list[Reference] = []  # the sentence's clause before this one
         previous = Clause("", 0, 0)  # that clause
         roles: list[_Group] = []  # people brought in by their role ("a glazier, Ana Quell")
+        salience.clause_before = None
         for clause in self._listed(self._named_subjects(self._reasons(split_clauses(plain)))):
             at_hand = salience.thing or salience.person
             refs = references(self._entities, clause.text, salience)
@@ -646,6 +647,7 @@ class RulesExtractor:
             if related is not None and _owner_at_hand(refs[0], before):
                 ref = refs[0]  # "Alice moved up, her tutor is Mr Brisley": hers
             salience.update(refs, ref)
+            salience.clause_before = ref.entity if ref is not None else None
             salience.with_user.update(
                 r.entity.slug for r in refs if _with_the_user(plain, clause.start, r)
             )
@@ -1013,7 +1015,7 @@ class RulesExtractor:
                 # "..., excess £250": a value under its own name after a clause that states,
                 # a piece of its own up to the next comma ("..., excess £250, payable by ...")
                 labelled = _labelled_value(rest)
-                days = _days_go_on(rest)
+                days = _days_go_on(rest) or _a_phrase_of_the_clause(rest)
                 if stated and not days and (relative or labelled or self._states(rest)):
                     pieces.append(before)
                     start = clause.start + comma.end()
@@ -1050,6 +1052,22 @@ class RulesExtractor:
         if _cue(text) is not None or _QUANTITY.search(text) is not None:
             return True
         return any(m.entity is not None for m in self._entities.mentions(text))
+
+
+def _a_phrase_of_the_clause(rest: str) -> bool:
+    """A phrase that opens on a preposition and has no verb: it goes on with its clause.
+
+    "gwion wants the rent up 15%, from £900 to £1,035 a month": how much, said of the
+    clause before, and no statement of its own.
+    """
+    words = rest.split()
+    return bool(words) and words[0].casefold() in _PHRASE_PREPOSITIONS and _verbless(rest)
+
+
+#: Prepositions a phrase that goes on with its clause opens with.
+_PHRASE_PREPOSITIONS: Final = frozenset(
+    "from to for with at by on in until till via per over under after before between".split()
+)
 
 
 def _days_go_on(rest: str) -> bool:
@@ -1707,9 +1725,8 @@ def _before_hedge(sentence: str) -> str:
     # hedges the whole) and not the speaker's doubt ("..., I might be wrong")
     rest = hedged_part.strip(" ,;-–—")
     doubt = _SPEAKERS_DOUBT.match(rest) is not None or _MODAL_AND_VERB.match(rest) is not None
-    own_clause = (
-        _a_plan(rest) or (_full_clause(rest) and not doubt) or _more_on_a_condition(before, rest)
-    )
+    clause = _full_clause(rest) or _CONTRACTED.search(rest) is not None  # "so maybe it's ..."
+    own_clause = _a_plan(rest) or (clause and not doubt) or _more_on_a_condition(before, rest)
     if HEDGE.search(sentence, hedge.end()) is not None or not (stated and own_clause):
         return sentence
     return before
