@@ -24,6 +24,7 @@ from bb_schema.frontmatter import FrontmatterError, page_fields, parse_frontmatt
 from bb_schema.text import SLUG_GRAMMAR, slug_problem
 from bb_schema.turn_context import CONVERSATION_SLUG_PREFIX
 
+from bb_brain._described import DESCRIBED_ARM, described_keys
 from bb_brain._errors import BrainUserError
 from bb_brain._names import fold, name_forms, sounded_out, umlauts_spelt_out
 from bb_brain._orgnames import (
@@ -84,9 +85,12 @@ ARMS: Final = (
     KIND_ARM,
     SUMMARY_KIND_ARM,
     FAMILY_INITIAL_ARM,
+    DESCRIBED_ARM,
 )
 #: Arms fuzzy matching never tries: what they file is no spelling of a name.
-NOT_FUZZY_ARMS: Final = frozenset({RELATION_ARM, KIND_ARM, SUMMARY_KIND_ARM, FAMILY_INITIAL_ARM})
+NOT_FUZZY_ARMS: Final = frozenset(
+    {RELATION_ARM, KIND_ARM, SUMMARY_KIND_ARM, FAMILY_INITIAL_ARM, DESCRIBED_ARM}
+)
 CONVERSATION_TYPE: Final = "conversation"
 
 _SPACES = re.compile(r"\s+")
@@ -318,6 +322,9 @@ class PageRecord:
             rows.append((slug_suffix_form(self.slug).replace(" ", ""), "slug-suffix"))
         if self.is_pet:
             rows += [(normalise(key), RELATION_ARM) for key in pet_keys(self.summary)]
+        outfit = is_organisation(self.page_type, self.slug)
+        described = described_keys(name, self.summary, person=self.is_person, outfit=outfit)
+        rows += [(key, DESCRIBED_ARM) for key in described]  # "the fisheries lady"
         if not self.is_person:
             rows += self._thing_rows(name)
             # "Vintage Pop-Up" is typed "vintage pop up" as often (a person's are in _name_rows)

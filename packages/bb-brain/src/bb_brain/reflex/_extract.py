@@ -43,6 +43,13 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final
 
+from bb_brain._described import (
+    DESCRIBED_ARM,
+    OUTFIT_WORDS,
+    PERSON_WORDS,
+)
+from bb_brain._described import DETERMINERS as TRADE_DETERMINERS
+from bb_brain._described import key as trade_key
 from bb_brain._names import HONORIFICS, NAME_SUFFIXES
 from bb_brain._orgnames import ORG_WORDS
 from bb_brain._relations import (
@@ -408,6 +415,7 @@ def _relations(tokens: list[Token], maker: Maker) -> list[Candidate]:
         if (relative := _relative_of_someone(tokens, tok, maker)) is not None:
             found.append(relative)  # "the father of the groom"
         found += _someones_pet(tokens, tok, maker)  # "lucias whippet", "the sosa dachshund"
+        found += _by_their_trade(tokens, tok, maker)  # "the fisheries lady", "the laser place"
         if tok.norm in KIN_NAMES and _kin_name(tokens, tok):
             key = relation_key([], tok.norm)
             if key is not None:
@@ -516,6 +524,37 @@ def _someones_pet(tokens: list[Token], owner: Token, maker: Maker) -> list[Candi
         )
         for size in range(1, len(kind) + 1)
     ]
+
+
+def _by_their_trade(tokens: list[Token], article: Token, maker: Maker) -> list[Candidate]:
+    """Someone known by their trade: "the fisheries lady", "those damp people".
+
+    A determiner, a word or two that say what they do, and a noun for a person or an
+    outfit (:mod:`bb_brain._described`): keyed by the words together and by each alone.
+    """
+    if article.norm not in TRADE_DETERMINERS or article.possessive:
+        return []
+    words: list[Token] = []
+    for tok in tokens[article.index + 1 : article.index + 2 + _TRADE_WORDS]:
+        if not tok.glued or not tok.norm.isalpha():
+            return []
+        generic = tok.norm in PERSON_WORDS or tok.norm in OUTFIT_WORDS
+        if words and generic:
+            trade = [word.norm for word in words]
+            keys = [trade, *([[word] for word in trade] if len(trade) > 1 else [])]
+            return [
+                maker.make(trade_key(said, tok.norm), [*words, tok], DESCRIBED_ARMS)
+                for said in keys
+            ]
+        if generic or tok.possessive or sense(tok.norm).function:
+            return []  # "the shop people": a word for any outfit says no trade
+        words.append(tok)
+    return []
+
+
+#: The most words saying what someone does before the noun for them ("ice cream guy").
+_TRADE_WORDS: Final = 2
+DESCRIBED_ARMS: Final = frozenset({DESCRIBED_ARM})
 
 
 #: The most words of a pet's kind after its keeper's name ("cairn terrier").

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from bb_brain._described import DESCRIBED_ARM
 from bb_brain._names import fold, name_forms
 from bb_brain._pg import Connection
 from bb_brain._relations import RELATION_ARM
@@ -50,6 +51,7 @@ CONFIDENCE: Final[dict[str, float]] = {
     KIND_ARM: 0.6,
     SUMMARY_KIND_ARM: 0.55,
     FAMILY_INITIAL_ARM: 0.6,
+    DESCRIBED_ARM: 0.5,
 }
 TIERS: Final[tuple[tuple[str, ...], ...]] = (
     ("alias", "title"),
@@ -62,6 +64,7 @@ TIERS: Final[tuple[tuple[str, ...], ...]] = (
     # "the bakery": what a page is, when one page of the source is that
     (KIND_ARM, SUMMARY_KIND_ARM),
     (FAMILY_INITIAL_ARM,),  # "Mrs P": the one person of that initial
+    (DESCRIBED_ARM,),  # "the fisheries lady": the one page that says it does fisheries
 )
 #: A turn is a few sentences; a pasted document should not turn into a huge IN list.
 MAX_LOOKUP_KEYS: Final = 4000
@@ -82,7 +85,7 @@ _FUZZY_LOOKUP = (
     " WHERE a.brain_id = %s AND a.source = %s"
     " AND (a.fuzzy_head = ANY(%s) OR a.fuzzy_tail = ANY(%s))"
     f" AND a.arm NOT IN ('{RELATION_ARM}', '{KIND_ARM}', '{SUMMARY_KIND_ARM}',"
-    f" '{FAMILY_INITIAL_ARM}')"
+    f" '{FAMILY_INITIAL_ARM}', '{DESCRIBED_ARM}')"
     f" ORDER BY a.alias_norm, a.slug, a.arm LIMIT {MAX_FUZZY_ROWS + 1}"
 )
 

@@ -1,0 +1,108 @@
+"""Someone or some outfit named by what they do: "the fisheries lady", "the laser place".
+
+People speak of those they deal with by their trade and a word for a person or for an
+outfit, when the name escapes them or never mattered: "the fisheries lady", "that shutter
+guy", "the covers people", "the lagan lot", "the bridal shop". A page files such keys under
+the words that say what it does: a person's summary ("Marine fisheries officer ..."), an
+outfit's title and summary ("Sterling Covers", "Bridal shop in Banbridge"). The turn's
+phrase, a determiner, a word or two and the generic noun, looks them up. Every key says
+only "a person" or "an outfit", so a word two pages share names neither (the alias index
+stays silent on a key that two pages file).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from bb_brain._names import fold
+
+#: The arm of a key built from what a page does ("fisheries person").
+DESCRIBED_ARM: Final = "described"
+#: Nouns for a person one knows by their trade: "the fisheries lady", "that shutter guy".
+PERSON_WORDS: Final = frozenset("lady woman guy man bloke fella chap girl lad gal".split())
+#: Nouns for an outfit one knows by its trade: "the covers people", "the laser place".
+OUTFIT_WORDS: Final = frozenset(
+    "people lot place shop firm company crowd folk guys lads outfit".split()
+)
+PERSON: Final = "person"
+OUTFIT: Final = "outfit"
+#: Determiners the description follows: "the", "that", "those", "their".
+DETERMINERS: Final = frozenset("the that this those these their our".split())
+#: Words that say nothing of what anyone does.
+_EMPTY: Final = frozenset(
+    "user users client clients customer customers friend friends family local new old main "
+    "small big good usual regular sole full part time".split()
+)
+_WORDS: Final = re.compile(r"[^\W\d_]+")
+#: Where what a page says it does ends: a stop, a semicolon, a dash or a bracket.
+_FIRST_STATEMENT: Final = re.compile(r"^[^.;()\u2013\u2014]*")
+
+
+def key(words: list[str], generic: str) -> str:
+    """The key of "<words> <generic>" ("fisheries", "lady" -> "fisheries person")."""
+    kind = PERSON if generic in PERSON_WORDS else OUTFIT
+    return f"{' '.join(words)} {kind}"
+
+
+def described_keys(title: str, summary: str | None, *, person: bool, outfit: bool) -> list[str]:
+    """The keys a page files what it does under (see module docs).
+
+    A person's: the words of the summary's first statement. An outfit's: its title's words
+    too. Each word alone, and each two side by side ("law centre", "ice cream"); a plural
+    also singular ("shutters": "shutter").
+    """
+    if not (person or outfit):
+        return []
+    said = _FIRST_STATEMENT.match(summary or "")
+    texts = [(said.group(0) if said else "", False)]
+    if outfit:
+        texts.append((title, True))
+    kind = PERSON if person else OUTFIT
+    keys: list[str] = []
+    for text, titled in texts:
+        words = [fold(word).casefold() for word in _WORDS.findall(text)]
+        usable = [_usable(word, titled) for word in words]
+        for index, word in enumerate(words):
+            if not usable[index]:
+                continue
+            keys += [f"{form} {kind}" for form in _forms(word)]
+            if index + 1 < len(words) and usable[index + 1]:
+                keys.append(f"{word} {words[index + 1]} {kind}")
+    return list(dict.fromkeys(keys))
+
+
+def _usable(word: str, titled: bool) -> bool:
+    """A word that may say what someone does: a noun or a word no dictionary has.
+
+    In a summary, not a verb's form ("makes", "runs", "checks"): it says what they do
+    there, not what they are. Any word of an outfit's title says what it is ("Bridal").
+    """
+    from bb_brain.reflex._ordinary import inflections, sense  # the reflex imports this module
+
+    if len(word) < _MIN_CHARS or word in _EMPTY or word in PERSON_WORDS or word in OUTFIT_WORDS:
+        return False  # "Bridal shop": "the shop people" is any shop's
+    meaning = sense(word)
+    if meaning.function or meaning.calendar:
+        return False
+    if titled:
+        return True  # "Bluebell Bridal": a title's word says what the outfit is
+    forms = inflections(word)
+    if forms & _VERB_FORMS or ("VBG" in forms and not meaning.noun):
+        return False
+    return meaning.noun or not meaning.lexical
+
+
+#: A summary's verb forms: what its page does, not what it is ("wedding" is a noun too).
+_VERB_FORMS: Final = frozenset({"VBZ", "VBD"})
+
+
+def _forms(word: str) -> list[str]:
+    """The word, and its singular when it is a plural noun ("shutters", "shutter")."""
+    from bb_brain.reflex._ordinary import lemmas
+
+    return [word, *sorted(lemma for lemma in lemmas(word) if lemma != word and lemma.isalpha())]
+
+
+#: The fewest letters of a word that says what someone does ("vet", "gas").
+_MIN_CHARS: Final = 3
