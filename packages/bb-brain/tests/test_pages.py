@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from bb_brain import BrainUserError
+from bb_brain._described import DESCRIBED_ARM
 from bb_brain.pages import normalise, parse_page, slug_suffix_form, title_from_slug
 
 
@@ -57,12 +58,13 @@ def test_surname_only_for_people() -> None:
     company = parse_page("companies/widget-co", "---\ntitle: Widget Co\n---\n", "s")
     # no surname or given name; the slug also written as one word, as in an address; the
     # title without its business ending
-    assert company.alias_rows() == [
+    assert [row for row in company.alias_rows() if row[1] != DESCRIBED_ARM] == [
         ("widget co", "title"),
         ("widget co", "slug-suffix"),
         ("widgetco", "slug-suffix"),
         ("widget", "short-name"),
     ]
+    assert ("widget outfit", DESCRIBED_ARM) in company.alias_rows()  # "the widget people"
     typed = parse_page("contacts/dana", "---\ntitle: Dana Pruitt\ntype: person\n---\n", "s")
     assert ("pruitt", "surname") in typed.alias_rows()
 

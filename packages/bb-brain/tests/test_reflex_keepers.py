@@ -1,10 +1,11 @@
-"""A pet named by its keeper and its kind, and a relative by a name the page never writes.
+"""A pet by its keeper and its kind, a plan by its clients, a relative by a nickname.
 
 A pet's page says whose it is and what it is ("Orsolya Tandy's cairn terrier", "Whippet
 owned by Bram Okafor"); the user says "orsolyas terrier", "the tandy cairn" or, by the
-nickname the keeper's own page gives, "ollie's terrier". Each named case has an ordinary
-twin that stays silent, so the tests fail on an engine that resolves everything as well as
-on one that resolves nothing.
+nickname the keeper's own page gives, "ollie's terrier". A wedding titled by its couple's
+family names is "the quenby wedding", or "tamsin's wedding" by the bride's given name. Each
+named case has an ordinary twin that stays silent, so the tests fail on an engine that
+resolves everything as well as on one that resolves nothing.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 from bb_brain import Engine
-from bb_brain._relations import pet_keys
+from bb_brain._relations import client_keys, pet_keys
 
 from .test_reflex_grammar import ask, md, slugs
 
@@ -122,3 +123,43 @@ def test_a_nickname_two_people_share_reaches_no_relative(engine: Engine, make_br
     )
     found = slugs(ask(engine, make_brain(TEGEN, TEGEN_DAD, other), "teggy's dad rang"))
     assert "people/jory-hollis" not in found
+
+
+QUENBY_WEDDING = (
+    "projects/quenby-arkwright-wedding",
+    md("Quenby-Arkwright wedding", type="project", summary="Barn wedding on 3 June."),
+)
+TAMSIN = (
+    "people/tamsin-arkwright",
+    md("Tamsin Arkwright", type="person", aliases="[Tamsin]", summary="The bride."),
+)
+HARVEST = (
+    "projects/harvest-wedding",
+    md("Harvest wedding", type="project", summary="Autumn wedding at the mill."),
+)
+
+
+def test_a_plan_titled_by_its_clients_is_filed_under_their_names() -> None:
+    assert client_keys("Quenby-Arkwright wedding") == [
+        "quenby's wedding",
+        "arkwright's wedding",
+    ]
+    assert client_keys("Treleaven complaint") == ["treleaven's complaint"]
+    assert client_keys("Harvest wedding") == []  # an everyday word is nobody's name
+    assert client_keys("August backlog") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("is the quenby wedding still on the 3rd?", True),
+        ("arkwright's wedding gallery is due next week", True),
+        ("tamsin's wedding needs a second shooter", True),  # the bride by her given name
+        ("a wedding in june is always busy", False),
+    ],
+)
+def test_a_plan_by_its_clients_names(
+    engine: Engine, make_brain: Any, text: str, named: bool
+) -> None:
+    found = slugs(ask(engine, make_brain(QUENBY_WEDDING, TAMSIN, HARVEST), text))
+    assert (QUENBY_WEDDING[0] in found) == named

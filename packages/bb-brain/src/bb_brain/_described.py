@@ -45,12 +45,15 @@ def key(words: list[str], generic: str) -> str:
     return f"{' '.join(words)} {kind}"
 
 
-def described_keys(title: str, summary: str | None, *, person: bool, outfit: bool) -> list[str]:
+def described_keys(
+    title: str, summary: str | None, *, person: bool, outfit: bool, kind: str = ""
+) -> list[str]:
     """The keys a page files what it does under (see module docs).
 
     A person's: the words of the summary's first statement. An outfit's: its title's words
     too. Each word alone, and each two side by side ("law centre", "ice cream"); a plural
-    also singular ("shutters": "shutter").
+    also singular ("shutters": "shutter"). Not the outfit's ``kind``, the noun it is known
+    by alone ("the bakery" of Quenwick Bakery): "the bakery shop" is some other one.
     """
     if not (person or outfit):
         return []
@@ -58,17 +61,17 @@ def described_keys(title: str, summary: str | None, *, person: bool, outfit: boo
     texts = [(said.group(0) if said else "", False)]
     if outfit:
         texts.append((title, True))
-    kind = PERSON if person else OUTFIT
+    said_as = PERSON if person else OUTFIT
     keys: list[str] = []
     for text, titled in texts:
         words = [fold(word).casefold() for word in _WORDS.findall(text)]
-        usable = [_usable(word, titled) for word in words]
+        usable = [word != kind and _usable(word, titled) for word in words]
         for index, word in enumerate(words):
             if not usable[index]:
                 continue
-            keys += [f"{form} {kind}" for form in _forms(word)]
+            keys += [f"{form} {said_as}" for form in _forms(word)]
             if index + 1 < len(words) and usable[index + 1]:
-                keys.append(f"{word} {words[index + 1]} {kind}")
+                keys.append(f"{word} {words[index + 1]} {said_as}")
     return list(dict.fromkeys(keys))
 
 

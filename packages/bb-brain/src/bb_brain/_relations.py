@@ -516,3 +516,36 @@ def pet_keys(summary: str | None) -> list[str]:
         for kind in kinds:
             keys += [f"{names[0]}'s {kind}", f"{names[-1]}'s {kind}"]
     return list(dict.fromkeys(keys))
+
+
+#: A title that opens with its clients' family names: "Penhaligon-Oh wedding", "Treloar
+#: complaint", then what it is, in lowercase or not.
+_CLIENTS_FIRST: Final = re.compile(
+    r"^\s*(?P<names>[A-Z][\w'’]+(?:-[A-Z][\w'’]+)?)\s+(?P<what>[A-Za-z][\w\s-]*?)\s*$"
+)
+
+
+def client_keys(title: str) -> list[str]:
+    """A job or an occasion by whose it is: "pascoe's wedding", "the teague wedding".
+
+    A plan titled by its clients' family names and what it is ("Pascoe-Byun wedding",
+    "Treloar complaint") is theirs: keys "<family>'s <noun>" for each family name and each
+    noun of what it is. A name that is an everyday word ("Summer Jam", "Tide wedding", the
+    "Oh" of "Penhaligon-Oh") or a calendar word ("August backlog") is no client's.
+    """
+    from bb_brain.reflex._ordinary import sense  # the reflex imports this module
+
+    found = _CLIENTS_FIRST.match(title)
+    if found is None:
+        return []
+    names = [
+        name
+        for name in (fold(name).casefold() for name in found.group("names").split("-"))
+        if not (sense(name).lexical or sense(name).calendar or sense(name).function)
+    ]  # "Penhaligon-Oh": Penhaligon's, "oh" being a word too
+    nouns = [
+        word
+        for word in (fold(word).casefold() for word in _WORDS.findall(found.group("what")))
+        if sense(word).noun and not sense(word).function
+    ]
+    return [f"{name}'s {noun}" for name in names for noun in nouns]

@@ -43,6 +43,7 @@ from bb_brain._orgnames import (
 from bb_brain._pg import Connection
 from bb_brain._relations import (
     RELATION_ARM,
+    client_keys,
     described_roles,
     page_relations,
     page_roles,
@@ -287,6 +288,11 @@ class PageRecord:
         return self.page_type == "person" or self.slug.startswith("people/")
 
     @property
+    def is_event(self) -> bool:
+        """An occasion: a wedding, a fair, a match."""
+        return (self.page_type or "").casefold() == "event" or self.slug.startswith("events/")
+
+    @property
     def is_pet(self) -> bool:
         """Pets are spoken of by their keepers' names and their kind ("lucia's whippet")."""
         kind = (self.page_type or "").casefold()
@@ -322,8 +328,13 @@ class PageRecord:
             rows.append((slug_suffix_form(self.slug).replace(" ", ""), "slug-suffix"))
         if self.is_pet:
             rows += [(normalise(key), RELATION_ARM) for key in pet_keys(self.summary)]
+        if self.is_work or self.is_event:  # "the pascoe wedding", "safiya's wedding"
+            rows += [(normalise(key), RELATION_ARM) for key in client_keys(name)]
         outfit = is_organisation(self.page_type, self.slug)
-        described = described_keys(name, self.summary, person=self.is_person, outfit=outfit)
+        kind = (kind_head(name, self.summary or "") or "").removeprefix("the ")
+        described = described_keys(
+            name, self.summary, person=self.is_person, outfit=outfit, kind=kind
+        )
         rows += [(key, DESCRIBED_ARM) for key in described]  # "the fisheries lady"
         if not self.is_person:
             rows += self._thing_rows(name)
