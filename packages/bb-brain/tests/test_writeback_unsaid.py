@@ -141,3 +141,12 @@ def test_a_phrase_opening_on_a_preposition_stays_with_its_clause() -> None:
         pages=[WENNA],
     )
     assert any("10%" in fact and "£770" in fact for fact, _ in said)
+
+
+def test_a_statement_said_in_disbelief_is_still_a_statement() -> None:
+    said = facts(
+        "and wenna has never heard of the quay?? she's lived here ten years", pages=[WENNA]
+    )
+    assert any("never heard of the quay" in fact for fact, _ in said)
+    asked = facts("has wenna ever heard of the quay??", pages=[WENNA])
+    assert asked == []  # a question, however surprised

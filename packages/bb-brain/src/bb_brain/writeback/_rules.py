@@ -536,6 +536,7 @@ class RulesExtractor:
         ("loom decisions:" / "1. nightly backups only, no replicas yet").
         """
         message = relayed(sentence)
+        sentence = _disbelieved(sentence)
         asked = _before_hedge(_before_a_question(sentence))
         sentence = _after_hedge(asked)
         stated = sentence is not asked  # kept however little it names: the doubt's ground
@@ -1652,6 +1653,22 @@ def _not_a_statement(sentence: str) -> bool:
         or _OPENER.search(stripped) is not None
         or hedged(stripped)
     )
+
+
+def _disbelieved(sentence: str) -> str:
+    """A statement said in disbelief, its marks taken off: "she has a dairy allergy??".
+
+    Two question marks, or one with an exclamation mark, after a sentence that opens as no
+    question does (no auxiliary or question word first) voice surprise at what it states.
+    """
+    marks = _DISBELIEF.search(sentence)
+    if marks is None or _QUESTION_OPENS.match(sentence):
+        return sentence
+    return sentence[: marks.start()]
+
+
+#: Marks of disbelief closing a sentence: "??", "?!", "!?!".
+_DISBELIEF = re.compile(r"\s*(?:\?[?!]+|![!?]*\?[?!]*)\s*$")
 
 
 def _before_a_question(sentence: str) -> str:
