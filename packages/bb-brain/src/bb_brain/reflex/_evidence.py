@@ -111,6 +111,7 @@ from bb_brain.reflex._ordinary import (
     sense,
     unknown_word,
     written_compound,
+    zipf,
 )
 from bb_brain.reflex._resolve import CONFIDENCE, Resolved
 from bb_brain.reflex._syntax import (
@@ -1622,6 +1623,8 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
         return f"declined: {res.cand.raw!r} follows 'some', 'another' or 'any': no one known"
     if kin := _the_speakers_other_relative(res):
         return f"declined: {res.cand.raw!r} is the user's {kin}, which the page does not say it is"
+    if where := _from_elsewhere(res, AFFILIATION in signals):
+        return f"declined: {res.cand.raw!r} is from or at {where!r}, which its page does not say"
     if AUTHOR_OF_WORKS in signals:  # "Noor's new album": the singer
         return f"declined: {res.cand.raw!r} is {AUTHOR_OF_WORKS}, a namesake the user reads of"
     if HEARD_OF in signals:  # "a film with mary quell in it"
@@ -1630,6 +1633,65 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
         if _given_initial_agrees(res, signal) is False:  # "D Quell" of Callum Quell
             return f"declined: {res.cand.raw!r} follows {signal}, which none of its names has"
     return None
+
+
+def _from_elsewhere(res: Resolved, affiliated: bool) -> str:
+    """Where a name is said to be from, when the page says nothing of it, else "".
+
+    "kevin from the garage says my tyres are bald" of a Kevin whose page is a groom's is
+    another Kevin: a person is placed by where they work or belong, and the page of the one
+    the user knows would say so ("Mechanic at Dunmore Garage"). "from" places them; "at"
+    only before a body of people (``affiliated``: "at the sailing club"), since "at the
+    wedding" is where they were. Only a common name counts: one borne by many, of whom the
+    user may know two ("josse from the depot" is the Josse the user knows). Only a place named
+    by its words counts ("from the coffee place"); a capitalised name is another page's to
+    settle, and where people meet ("from work") places anyone.
+    """
+    span = res.cand.span
+    if span is None or span.last + 2 >= len(span.tokens) or span.tokens[span.last].possessive:
+        return ""
+    if not res.page.summary.strip():
+        return ""  # a page that says nothing of its person places them nowhere
+    if zipf(res.cand.norm) < _COMMON_NAME_ZIPF:
+        return ""  # a rare name is the one the user knows, wherever they are from
+    link = span.tokens[span.last + 1]
+    if not link.glued or not (link.norm == "from" or (link.norm == "at" and affiliated)):
+        return ""
+    before = span.tokens[span.first - 1] if span.first else None
+    if before is not None and (
+        before.norm in ("and", "or") or span.tokens[span.first].comma_before
+    ):
+        return ""  # "pull the rates for hamish and mazen from the tracker": the verb's
+    following = span.tokens[span.last + 2 : span.last + 2 + _PLACE_WORDS + 1]
+    if following and following[0].norm == "the":
+        following = following[1:]
+    words: list[str] = []
+    for tok in following:
+        if not tok.glued or tok.capitalised or not sense(tok.norm).noun:
+            break
+        words.append(tok.norm)
+    said = [word for word in words if word not in _ANYWHERE]
+    if not said:
+        return ""
+    known = {
+        form
+        for word in _WORD.findall(fold(f"{res.page.title} {res.page.summary}").casefold())
+        for form in lemmas(word)
+    }
+    if any(known & lemmas(word) for word in said):
+        return ""
+    return " ".join(words)
+
+
+#: A name this frequent in English text is borne by many: the user may know two of them.
+_COMMON_NAME_ZIPF: Final = 3.5
+#: The most words naming where someone is from ("the sailing club bar").
+_PLACE_WORDS: Final = 3
+#: Where anyone may be from, and words for a place that say nothing of which.
+_ANYWHERE: Final = frozenset(
+    "work school uni college church gym nursery place shop office team lot people number"
+    " flat house".split()
+)
 
 
 def _another_given_name(res: Resolved) -> str:
@@ -2215,8 +2277,10 @@ def _no_persons_grammar(res: Resolved, signals: set[str]) -> str | None:
         # "watching encanto with the kids" of a boat called Encanto: a film, no boat
         return f"declined: {res.cand.raw!r} is {A_SHOW_WATCHED}"
     clients = _a_clients_matter(res)  # "the Vantongeren move"
-    if MODIFIER in signals and MID_CAPITAL not in signals and res.page.is_person and not clients:
-        return f"declined: {res.cand.raw!r} modifies the noun after it, as no person's name does"
+    animate = res.page.is_person or _is_pet(res)
+    if MODIFIER in signals and MID_CAPITAL not in signals and animate and not clients:
+        # "a total kodak moment" of a dog called Kodak: a person or a pet owns, never modifies
+        return f"declined: {res.cand.raw!r} modifies the noun after it, as no one's name does"
     place_reading = bool(signals & {LOCATIVE, LISTED_WITH_PLACE, SAID_TO_BE_A_PLACE})
     if place_reading and (res.page.is_person or res.cand.place):
         reading = "a date" if res.cand.calendar else "a place"

@@ -1,0 +1,72 @@
+"""A name placed where its page does not place it is someone else of that name.
+
+"kevin from the garage" is not the Kevin whose page is a groom's: a common name is borne by
+many, people are placed by where they work or belong, and the page of the one the user knows
+would say so. "from" places them, "at" only before a body of people; a rare name, a page
+that says nothing, where anyone may be from ("from work"), a capitalised name and a list the
+"from" phrase ends ("... and kevin from the tracker") say nothing against the page. A pet's
+name, like a person's, modifies no noun ("a total quibbo moment").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from bb_brain import Engine
+
+from .test_reflex_grammar import ask, md, slugs
+
+KEVIN = (
+    "people/kevin-polglase",
+    md("Kevin Polglase", type="person", aliases="[Kevin]", summary="Groom at the June wedding."),
+)
+JENNA = (
+    "people/jenna-trethowan",
+    md(
+        "Jenna Trethowan",
+        type="person",
+        aliases="[Jenna]",
+        summary="Florist in Truro who does the couple's flowers.",
+    ),
+)
+
+TAMSK = (
+    "people/tamsk-arvo",
+    md("Tamsk Arvo", type="person", aliases="[Tamsk]", summary="Drives for the courier."),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("kevin from the garage says my tyres are bald", False),
+        ("jenna from the coffee place asked if i'm hiring", False),
+        ("jenna from the flower shop rang about the buttonholes", True),  # her page says so
+        ("kevin from work said hi", True),  # anyone may be from work
+        ("jenna at the wedding was lovely", True),  # where she was, not where she belongs
+        ("pull the numbers for jenna and kevin from the tracker", True),  # the verb's "from"
+        ("is tamsk from the depot still due", True),  # a rare name: the one the user knows
+    ],
+)
+def test_a_name_placed_elsewhere(engine: Engine, make_brain: Any, text: str, named: bool) -> None:
+    found = slugs(ask(engine, make_brain(KEVIN, JENNA, TAMSK), text))
+    wanted = KEVIN[0] if "kevin" in text else TAMSK[0] if "tamsk" in text else JENNA[0]
+    assert (wanted in found) == named
+
+
+QUIBBO = (
+    "pets/quibbo",
+    md("Quibbo", type="pet", aliases="[Quibbo]", summary="The studio's spaniel."),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("that was a total quibbo moment, pure chaos", False),  # a pet's name modifies nothing
+        ("quibbo's lead snapped on the walk", True),  # what the pet owns
+    ],
+)
+def test_a_pets_name_before_a_noun(engine: Engine, make_brain: Any, text: str, named: bool) -> None:
+    assert slugs(ask(engine, make_brain(QUIBBO), text)) == ([QUIBBO[0]] if named else [])
