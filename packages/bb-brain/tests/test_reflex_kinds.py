@@ -742,3 +742,35 @@ def test_my_before_a_firms_everyday_name_is_the_users_own_even_once_it_was_named
     assert slugs(response) == []
     evidence = response.declined[0].evidence
     assert evidence is not None and "the speaker's own" in evidence.decision
+
+
+WEBSITE = (
+    "projects/new-website",
+    "---\ntitle: New website\ntype: project\nsummary: Rebuild of the studio's website.\n---\n",
+)
+TIDE_WEDDING = (
+    "projects/tide-wedding",
+    "---\ntitle: The tide wedding\ntype: project\nsummary: Beach wedding at low tide.\n---\n",
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("website is so out of date, still got the old number on it", True),
+        ("website's down again, can you check", True),
+        ("websites are all the same these days", False),  # a plural: any of them
+        ("website design is a nightmare", False),  # a modifier of another noun
+    ],
+)
+def test_a_kind_opening_a_sentence_without_its_article(
+    engine: Engine, make_brain: Any, text: str, named: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(WEBSITE), text)) == ([WEBSITE[0]] if named else [])
+
+
+def test_a_bare_noun_that_is_no_head_of_its_title_names_nothing(
+    engine: Engine, make_brain: Any
+) -> None:
+    text = "tide was so far out this morning i walked to the island"
+    assert slugs(ask(engine, make_brain(TIDE_WEDDING), text)) == []

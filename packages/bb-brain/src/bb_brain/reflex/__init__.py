@@ -82,6 +82,7 @@ from bb_brain.reflex._evidence import (
     vetoed,
 )
 from bb_brain.reflex._extract import extract
+from bb_brain.reflex._kinds import KIND_ARMS
 from bb_brain.reflex._ordinary import is_ordinary, preload, preload_in_background, sense
 from bb_brain.reflex._render import (
     MEMORY_HEADING,
@@ -351,6 +352,8 @@ def _a_stranger(cand: Candidate, hits: AliasHits) -> bool:
     """A capitalised name no dictionary has and no page of the source goes by ("Roundhouse")."""
     if LOWERCASE in cand.signals or cand.norm in hits.by_key or len(cand.norm) < 2:
         return False
+    if cand.arms <= KIND_ARMS:
+        return False  # "the prochazka" of "prochazka's confirmed": a kind's key, no name
     return all(not sense(word).lexical and not sense(word).calendar for word in cand.norm.split())
 
 

@@ -77,9 +77,11 @@ from bb_brain.pages import (
     is_place,
     normalise,
     slug_suffix_form,
+    unqualified,
 )
 from bb_brain.reflex._candidate import NAME_ARMS, Candidate
 from bb_brain.reflex._kinds import (
+    ARTICLE_DROPPED,
     a_verb_after_it,
     another_one_before,
     described_as_its_page_says,
@@ -1951,6 +1953,9 @@ def _kind_veto(res: Resolved) -> str | None:
     if res.arm == SUMMARY_KIND_ARM and _a_kind_as_modifier(res):
         # "the garage band": a title's noun is a name, a summary's only a whole noun phrase
         return f"declined: {res.cand.raw!r} modifies the noun after it"
+    if ARTICLE_DROPPED in res.cand.signals and f"the {_head_word(res.page.title)}" != res.cand.norm:
+        # "tide was so far out" is no "The tide wedding": only a title's head goes bare
+        return f"declined: {res.cand.raw!r} without its article is no head of its title"
     about = fold(f"{res.page.title} {res.page.summary}")
     if placed_as_its_page_says(res.cand.signals, about) is False:
         return f"declined: {res.cand.raw!r} is placed where its page does not say it is"
@@ -1959,6 +1964,12 @@ def _kind_veto(res: Resolved) -> str | None:
     if described_as_its_page_says(res.cand.signals, summary) is False:
         return f"declined: {res.cand.raw!r} is said to be what its page does not say it is"
     return None
+
+
+def _head_word(title: str) -> str:
+    """The last word of a title, folded: the noun it is headed by ("Rational Oven": oven)."""
+    words = _WORD.findall(fold(unqualified(title)).casefold())
+    return words[-1] if words else ""
 
 
 def veto(res: Resolved) -> str | None:

@@ -104,7 +104,58 @@ def kinds(tokens: list[Token], maker: Maker) -> list[Candidate]:
         extra = (KIND_KNOWN,) if place is None else (KIND_KNOWN, f"{PLACED_IN} {place}")
         found.append(maker.make(f"the {noun.norm}", [noun], KIND_ARMS, extra=extra))
     found += _described(tokens, maker)
-    return found + _works(tokens, maker) + _aspects(tokens, maker) + _topics(tokens, maker)
+    found += _works(tokens, maker) + _aspects(tokens, maker) + _topics(tokens, maker)
+    return found + _article_dropped(tokens, maker)
+
+
+def _article_dropped(tokens: list[Token], maker: Maker) -> list[Candidate]:
+    """A kind opening a sentence with its "the" left out: "website's so out of date".
+
+    Chat drops the article of a subject it opens on ("van failed its mot"): a singular
+    noun takes none only so, before its verb. Keyed as
+    "the <noun>", as :func:`kinds` keys it: only a page of that kind, the one the user has,
+    can match.
+    """
+    found: list[Candidate] = []
+    for noun in tokens:
+        if not _opens_a_sentence(tokens, noun) or noun.capitalised or not noun.norm.isalpha():
+            continue
+        meaning = sense(noun.norm)
+        if not (meaning.noun or not meaning.lexical) or meaning.plural_noun:
+            continue  # a noun, or a word the dictionary lacks ("website")
+        if meaning.function or meaning.calendar or meaning.place:
+            continue
+        if noun.possessive and not noun.contracted:
+            continue
+        verb = tokens[noun.index + 1] if noun.index + 1 < len(tokens) else None
+        if not (noun.contracted or (verb is not None and verb.glued and _a_verb(verb))):
+            continue  # "washing / gala / fair": a word a line lists things
+        if _an_everyday_sense(tokens, noun, maker.text):
+            continue
+        extra = (KIND_KNOWN, ARTICLE_DROPPED)
+        found.append(maker.make(f"the {noun.norm}", [noun], KIND_ARMS, extra=extra))
+    return found
+
+
+#: The evidence of a kind whose article chat left out.
+ARTICLE_DROPPED: Final = "its article dropped, opening the sentence"
+
+
+def _a_verb(word: Token) -> bool:
+    """A finite verb or an auxiliary right after a subject ("is", "failed", "needs")."""
+    forms = inflections(word.norm)
+    return (
+        word.norm in _SUBJECT_VERBS
+        or ("VBD" in forms or "VBZ" in forms)
+        and not sense(word.norm).noun
+    )
+
+
+#: Auxiliaries and copulas a subject takes.
+_SUBJECT_VERBS: Final = frozenset(
+    "is was has had does did can could will would should must might may isn't wasn't hasn't "
+    "hadn't doesn't didn't can't couldn't won't wouldn't shouldn't needs".split()
+)
 
 
 def _described(tokens: list[Token], maker: Maker) -> list[Candidate]:
