@@ -5,7 +5,8 @@ many, people are placed by where they work or belong, and the page of the one th
 would say so. "from" places them, "at" only before a body of people; a rare name, a page
 that says nothing, where anyone may be from ("from work"), a capitalised name and a list the
 "from" phrase ends ("... and kevin from the tracker") say nothing against the page. A pet's
-name, like a person's, modifies no noun ("a total quibbo moment").
+name, like a person's, modifies no noun ("a total quibbo moment"); an adjective after a name
+with its "is" left out is said of it ("tobs free on the 9th?").
 """
 
 from __future__ import annotations
@@ -70,3 +71,22 @@ QUIBBO = (
 )
 def test_a_pets_name_before_a_noun(engine: Engine, make_brain: Any, text: str, named: bool) -> None:
     assert slugs(ask(engine, make_brain(QUIBBO), text)) == ([QUIBBO[0]] if named else [])
+
+
+TOBS = (
+    "people/tobin-vey",
+    md("Tobin Vey", type="person", aliases="[Tobs]", summary="Drone pilot."),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("tobs free on the 9th?", True),  # "is" left out: an adjective said of him
+        ("tobs free kick was class", False),  # a compound's modifier
+    ],
+)
+def test_an_adjective_after_a_name_with_its_copula_left_out(
+    engine: Engine, make_brain: Any, text: str, named: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(TOBS), text)) == ([TOBS[0]] if named else [])

@@ -2809,7 +2809,11 @@ def _noun_after(after: Token, tokens: list[Token]) -> bool:
     """A lowercase word with a noun reading follows: a compound or a subject and its verb."""
     if after.capitalised or after.handle or after.norm in FUNCTION_WORDS:
         return False
-    return sense(after.norm).noun and not _a_particle(after, _glued_after(tokens, after.index))
+    following = _glued_after(tokens, after.index)
+    meaning = sense(after.norm)
+    if _said_of_it(meaning, following):
+        return False  # "pete free that afternoon?": an adjective, its "is" left out
+    return meaning.noun and not _a_particle(after, following)
 
 
 def _base_form(word: str) -> bool:
@@ -2955,6 +2959,8 @@ def _modified_noun(after: Token, following: Token | None = None) -> bool:
         return False
     if after.norm in _WHICH_TIME and following is not None and _a_time_word(following):
         return False  # "bought hay off bram last year": a time, no "last" she owns
+    if _said_of_it(meaning, following):
+        return False  # "donny free on the 9th?", "pete back tomorrow": "is" left out
     if not finite(after.norm):
         return True
     if meaning.plural_noun and seldom_a_verb(after.norm):
@@ -2962,6 +2968,20 @@ def _modified_noun(after: Token, following: Token | None = None) -> bool:
         # after it makes it the verb after all ("rowan ferries the kids")
         return following is None or following.norm not in OBJECT_OPENERS
     return meaning.plural_noun and following is not None and following.norm in _PLURAL_VERBS
+
+
+def _said_of_it(meaning: WordSense, following: Token | None) -> bool:
+    """An adjective or an adverb said of the word before it, its "is" left out.
+
+    "donny free on 9 aug?", "pete free that afternoon", "kat back tomorrow": chat drops the
+    copula of a question or a note, and what follows the adjective is a preposition, a
+    determiner or a day, never the rest of a compound ("precious little time").
+    """
+    if not (meaning.adjective or "ADV" in meaning.readings):
+        return False
+    if following is None:
+        return False
+    return sense(following.norm).function or is_calendar_word(following.norm)
 
 
 def _a_time_word(token: Token) -> bool:
