@@ -6,7 +6,8 @@ would say so. "from" places them, "at" only before a body of people; a rare name
 that says nothing, where anyone may be from ("from work"), a capitalised name and a list the
 "from" phrase ends ("... and kevin from the tracker") say nothing against the page. A pet's
 name, like a person's, modifies no noun ("a total quibbo moment"); an adjective after a name
-with its "is" left out is said of it ("tobs free on the 9th?").
+with its "is" left out is said of it ("tobs free on the 9th?"); a name after "a" is any of
+many ("a puffling colony"), unless a firm's name says what its thing is ("a quorvik table").
 """
 
 from __future__ import annotations
@@ -90,3 +91,22 @@ def test_an_adjective_after_a_name_with_its_copula_left_out(
     engine: Engine, make_brain: Any, text: str, named: bool
 ) -> None:
     assert slugs(ask(engine, make_brain(TOBS), text)) == ([TOBS[0]] if named else [])
+
+
+PUFFIN = ("boats/puffling", md("Puffling", type="boat", summary="The user's fishing boat."))
+QUORVIK = ("companies/quorvik", md("Quorvik", type="company", summary="Flat-pack furniture shop."))
+
+
+@pytest.mark.parametrize(
+    ("page", "text", "named"),
+    [
+        (PUFFIN, "saw a puffling colony on the cliffs this morning", False),  # any of them
+        (PUFFIN, "spotted an actual puffling on the rocks lol", False),
+        (PUFFIN, "puffling needs her hull scraped before june", True),
+        (QUORVIK, "got a quorvik table for the studio", True),  # one of the firm's tables
+    ],
+)
+def test_a_name_after_a_is_one_of_many(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])

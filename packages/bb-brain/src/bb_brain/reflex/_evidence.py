@@ -1983,7 +1983,7 @@ def veto(res: Resolved) -> str | None:
     signals = set(res.cand.signals)
     if EPONYM in signals:
         return f"declined: {res.cand.raw!r} is {EPONYM}"
-    if (res.page.is_person or _is_pet(res)) and (other := _no_one_here(res, signals)):
+    if other := _another_one(res, signals):
         return other
     if res.arm == "slug-suffix" and LOWERCASE in signals and not _slug_in_title(res):
         # "the house move" of a page titled "Moving to Leeds": its slug is an old label
@@ -2006,6 +2006,38 @@ def veto(res: Resolved) -> str | None:
     if IMPERATIVE in signals:
         return f"declined: {res.cand.raw!r} opens the sentence as a verb ({IMPERATIVE})"
     return _no_persons_grammar(res, signals)
+
+
+def _another_one(res: Resolved, signals: set[str]) -> str | None:
+    """Why the mention is of someone or something other than the page, or None."""
+    if (res.page.is_person or _is_pet(res)) and (other := _no_one_here(res, signals)):
+        return other
+    if _one_of_many_said(res, signals):
+        # "a kittiwake colony on the cliffs", "saw an actual kittiwake": any such bird, not
+        # the boat called Kittiwake; one thing with a name takes no "a"
+        return f"declined: {res.cand.raw!r} follows 'a' or the like: one of many, not this one"
+    return None
+
+
+def _one_of_many_said(res: Resolved, signals: set[str]) -> bool:
+    """A lowercase name after "a", "an", "some" or "another" and the words describing it.
+
+    A firm's, a product's, a plan's or an event's name may still say what kind of thing
+    follows ("a quorvik table", "a quorathon session", "a jira ticket" are theirs): for those
+    only a name ending its phrase counts. A person, a pet, a boat or a vehicle labels no
+    kind of thing ("a kittiwake colony" is the birds').
+    """
+    span = res.cand.span
+    if span is None or LOWERCASE not in signals or span.tokens[span.last].possessive:
+        return False
+    if not one_of_many(span.tokens, span.tokens[span.first]):
+        return False
+    one_only = res.page.is_person or _is_pet(res) or _page_kind(res) in _ONE_OF_A_KIND
+    return one_only or not (MODIFIER in signals or _modifies_what_follows(res))
+
+
+#: Kinds of page that are one thing, never a label for a kind of thing ("a kittiwake colony").
+_ONE_OF_A_KIND: Final = frozenset({"boat", "vehicle", "vessel", "car", "van"})
 
 
 def _title_disagrees(res: Resolved) -> str | None:
