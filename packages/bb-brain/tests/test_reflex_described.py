@@ -15,12 +15,12 @@ from bb_brain._described import described_keys
 
 from .test_reflex_grammar import ask, md, slugs
 
-MORWENNA = (
-    "people/morwenna-keast",
+JESSAMY = (
+    "people/jessamy-tolver",
     md(
-        "Morwenna Keast",
+        "Jessamy Tolver",
         type="person",
-        aliases="[Morwenna]",
+        aliases="[Jessamy]",
         summary="Harbour dues collector for the quay; strict about receipts.",
     ),
 )
@@ -29,8 +29,8 @@ GUTTERS = (
     md("Trevail Gutters", type="company", summary="Gutter cleaning firm in Bodmin."),
 )
 KITES = (
-    "companies/pennock-kites",
-    md("Pennock Kites", type="company", summary="Kite shop on the front."),
+    "companies/quarrow-kites",
+    md("Quarrow Kites", type="company", summary="Kite shop on the front."),
 )
 OTHER_DUES = (
     "people/ysolde-pask",
@@ -40,12 +40,12 @@ OTHER_DUES = (
 
 def test_what_a_page_says_it_does_is_filed_for_a_person_or_an_outfit() -> None:
     person = described_keys(
-        "Morwenna Keast", "Harbour dues collector; strict.", person=True, outfit=False
+        "Jessamy Tolver", "Harbour dues collector; strict.", person=True, outfit=False
     )
     assert {"harbour person", "dues collector person", "collector person"} <= set(person)
     assert "strict person" not in person  # only the first statement says what she does
-    outfit = described_keys("Pennock Kites", "Kite shop on the front.", person=False, outfit=True)
-    assert {"kites outfit", "kite outfit", "pennock outfit"} <= set(outfit)
+    outfit = described_keys("Quarrow Kites", "Kite shop on the front.", person=False, outfit=True)
+    assert {"kites outfit", "kite outfit", "quarrow outfit"} <= set(outfit)
     assert "shop outfit" not in outfit  # a word for any outfit says no trade
     # a summary's verb says what it does there, not what it is
     assert "repairs person" not in described_keys(
@@ -56,28 +56,28 @@ def test_what_a_page_says_it_does_is_filed_for_a_person_or_an_outfit() -> None:
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("the dues lady came round again about the mooring", MORWENNA[0]),
-        ("that harbour dues woman wants the receipts", MORWENNA[0]),
+        ("the dues lady came round again about the mooring", JESSAMY[0]),
+        ("that harbour dues woman wants the receipts", JESSAMY[0]),
         ("those gutter people never turned up", GUTTERS[0]),
-        ("can you ring the kite place about the order", KITES[0]),
+        ("ring the kite place about my order", KITES[0]),
     ],
 )
 def test_someone_by_their_trade(engine: Engine, make_brain: Any, text: str, found: str) -> None:
-    assert found in slugs(ask(engine, make_brain(MORWENNA, GUTTERS, KITES), text))
+    assert found in slugs(ask(engine, make_brain(JESSAMY, GUTTERS, KITES), text))
 
 
 @pytest.mark.parametrize(
     "text",
     [
         "the shop people were rude to me",  # any shop
-        "a dues lady from the council rang",  # one the speaker does not know
-        "the lady next door complained about the van",  # no trade said
+        "a dues lady from the county phoned",  # one the speaker does not know
+        "the lady upstairs grumbled about the noise",  # no trade said
     ],
 )
 def test_no_trade_names_nobody(engine: Engine, make_brain: Any, text: str) -> None:
-    assert slugs(ask(engine, make_brain(MORWENNA, GUTTERS, KITES), text)) == []
+    assert slugs(ask(engine, make_brain(JESSAMY, GUTTERS, KITES), text)) == []
 
 
 def test_a_trade_two_pages_share_names_neither(engine: Engine, make_brain: Any) -> None:
-    found = slugs(ask(engine, make_brain(MORWENNA, OTHER_DUES), "the dues lady came round"))
+    found = slugs(ask(engine, make_brain(JESSAMY, OTHER_DUES), "the dues lady came round"))
     assert found == []

@@ -1,10 +1,10 @@
 """A name placed where its page does not place it is someone else of that name.
 
-"kevin from the garage" is not the Kevin whose page is a groom's: a common name is borne by
+"wayne from the garage" is not the Wayne whose page is a groom's: a common name is borne by
 many, people are placed by where they work or belong, and the page of the one the user knows
 would say so. "from" places them, "at" only before a body of people; a rare name, a page
 that says nothing, where anyone may be from ("from work"), a capitalised name and a list the
-"from" phrase ends ("... and kevin from the tracker") say nothing against the page. A pet's
+"from" phrase ends ("... and wayne from the sheet") say nothing against the page. A pet's
 name, like a person's, modifies no noun ("a total quibbo moment"); an adjective after a name
 with its "is" left out is said of it ("tobs free on the 9th?"); a name after "a" is any of
 many ("a puffling colony"), unless a firm's name says what its thing is ("a quorvik table").
@@ -19,16 +19,16 @@ from bb_brain import Engine
 
 from .test_reflex_grammar import ask, md, slugs
 
-KEVIN = (
-    "people/kevin-polglase",
-    md("Kevin Polglase", type="person", aliases="[Kevin]", summary="Groom at the June wedding."),
+WAYNE = (
+    "people/wayne-carrow",
+    md("Wayne Carrow", type="person", aliases="[Wayne]", summary="Groom at the June wedding."),
 )
-JENNA = (
-    "people/jenna-trethowan",
+SHARON = (
+    "people/sharon-pelynt",
     md(
-        "Jenna Trethowan",
+        "Sharon Pelynt",
         type="person",
-        aliases="[Jenna]",
+        aliases="[Sharon]",
         summary="Florist in Truro who does the couple's flowers.",
     ),
 )
@@ -42,18 +42,18 @@ TAMSK = (
 @pytest.mark.parametrize(
     ("text", "named"),
     [
-        ("kevin from the garage says my tyres are bald", False),
-        ("jenna from the coffee place asked if i'm hiring", False),
-        ("jenna from the flower shop rang about the buttonholes", True),  # her page says so
-        ("kevin from work said hi", True),  # anyone may be from work
-        ("jenna at the wedding was lovely", True),  # where she was, not where she belongs
-        ("pull the numbers for jenna and kevin from the tracker", True),  # the verb's "from"
+        ("wayne from the garage says the clutch is going", False),
+        ("sharon from the bike place wants her pump back", False),
+        ("sharon from the flower shop rang about the buttonholes", True),  # her page says so
+        ("wayne from work said hi", True),  # anyone may be from work
+        ("sharon at the wedding was lovely", True),  # where she was, not where she belongs
+        ("pull the numbers for sharon and wayne from the sheet", True),  # the verb's "from"
         ("is tamsk from the depot still due", True),  # a rare name: the one the user knows
     ],
 )
 def test_a_name_placed_elsewhere(engine: Engine, make_brain: Any, text: str, named: bool) -> None:
-    found = slugs(ask(engine, make_brain(KEVIN, JENNA, TAMSK), text))
-    wanted = KEVIN[0] if "kevin" in text else TAMSK[0] if "tamsk" in text else JENNA[0]
+    found = slugs(ask(engine, make_brain(WAYNE, SHARON, TAMSK), text))
+    wanted = WAYNE[0] if "wayne" in text else TAMSK[0] if "tamsk" in text else SHARON[0]
     assert (wanted in found) == named
 
 
@@ -100,7 +100,7 @@ QUORVIK = ("companies/quorvik", md("Quorvik", type="company", summary="Flat-pack
 @pytest.mark.parametrize(
     ("page", "text", "named"),
     [
-        (PUFFIN, "saw a puffling colony on the cliffs this morning", False),  # any of them
+        (PUFFIN, "saw a puffling colony by the slipway at dawn", False),  # any of them
         (PUFFIN, "spotted an actual puffling on the rocks lol", False),
         (PUFFIN, "puffling needs her hull scraped before june", True),
         (QUORVIK, "got a quorvik table for the studio", True),  # one of the firm's tables

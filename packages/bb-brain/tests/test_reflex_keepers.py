@@ -1,9 +1,9 @@
 """A pet by its keeper and its kind, a plan by its clients, a relative by a nickname.
 
 A pet's page says whose it is and what it is ("Orsolya Tandy's cairn terrier", "Whippet
-owned by Bram Okafor"); the user says "orsolyas terrier", "the tandy cairn" or, by the
+owned by Oswy Brannick"); the user says "orsolyas terrier", "the tandy cairn" or, by the
 nickname the keeper's own page gives, "ollie's terrier". A wedding titled by its couple's
-family names is "the quenby wedding", or "tamsin's wedding" by the bride's given name. Each
+family names is "the quenby wedding", or "elinor's wedding" by the bride's given name. Each
 named case has an ordinary twin that stays silent, so the tests fail on an engine that
 resolves everything as well as on one that resolves nothing.
 """
@@ -26,26 +26,26 @@ PIXEL = (
     "pets/pixel",
     md("Pixel", type="pet", summary="Orsolya Tandy's cairn terrier; hates the dryer."),
 )
-BRAM = ("people/bram-okafor", md("Bram Okafor", type="person", aliases="[Bram]"))
+OSWY = ("people/oswy-brannick", md("Oswy Brannick", type="person", aliases="[Oswy]"))
 SPROCKET = (
     "pets/sprocket",
-    md("Sprocket", type="pet", summary="Brindle whippet owned by Bram Okafor, nervous of men."),
+    md("Sprocket", type="pet", summary="Brindle whippet owned by Oswy Brannick, nervous of men."),
 )
-WENNA = (
-    "people/wenna-pascoe",
-    md("Wenna Pascoe", type="person", aliases="[Wenna]", summary="Pupil in year 9."),
+CADOC = (
+    "people/cadoc-skewes",
+    md("Cadoc Skewes", type="person", aliases="[Cadoc]", summary="Pupil in year 9."),
 )
-WENNA_MUM = (
-    "people/lowenna-pascoe",
-    md("Lowenna Pascoe", type="person", summary="Wenna Pascoe's mother."),
+CADOC_MUM = (
+    "people/rinsey-skewes",
+    md("Rinsey Skewes", type="person", summary="Cadoc Skewes's mother."),
 )
-TEGEN = (
-    "people/tegen-hollis",
-    md("Tegen Hollis", type="person", aliases="[Tegen, Teggy]", summary="Pupil in year 7."),
+GORRAN = (
+    "people/gorran-liskey",
+    md("Gorran Liskey", type="person", aliases="[Gorran, Gorry]", summary="Pupil in year 7."),
 )
-TEGEN_DAD = (
-    "people/jory-hollis",
-    md("Jory Hollis", type="person", summary="Tegen Hollis's father."),
+GORRAN_DAD = (
+    "people/veor-liskey",
+    md("Veor Liskey", type="person", summary="Gorran Liskey's father."),
 )
 
 
@@ -56,7 +56,10 @@ TEGEN_DAD = (
             "Orsolya Tandy's cairn terrier; hates the dryer.",
             ["orsolya's terrier", "tandy's terrier", "tandy's cairn"],
         ),
-        ("Brindle whippet owned by Bram Okafor, nervous.", ["bram's whippet", "okafor's whippet"]),
+        (
+            "Brindle whippet owned by Oswy Brannick, nervous.",
+            ["oswy's whippet", "brannick's whippet"],
+        ),
         # the kind ends where what the animal has or does begins
         ("Cat with a sore paw, owned by Ines Marl.", ["ines's cat", "marl's cat"]),
         # a keeper's pet, and no word of its own ("golden" is no breed alone)
@@ -67,19 +70,19 @@ def test_a_pets_page_files_it_under_its_keeper_and_kind(summary: str, keys: list
     found = pet_keys(summary)
     assert set(keys) <= set(found)
     assert "dara's golden" not in found
-    assert pet_keys("The user's springer spaniel.") == []  # the user's own: no keeper's name
+    assert pet_keys("The user's old lurcher.") == []  # the user's own: no keeper's name
 
 
 @pytest.mark.parametrize(
     ("text", "named"),
     [
-        ("orsolya's terrier is booked for a strip on friday", True),
+        ("orsolya's terrier wants a hand strip on friday", True),
         ("orsolyas terrier needs her nails done", True),  # the apostrophe left out
         ("the tandy cairn is in at ten", True),  # the family's, after "the"
         ("tandy's cairn needs the medicated shampoo", True),
-        ("ollie's terrier was sick in the van", True),  # the keeper's nickname
-        ("a terrier got loose in the car park", False),
-        ("the cairn on the hill top got knocked over", False),
+        ("ollie's terrier chewed the seatbelt", True),  # the keeper's nickname
+        ("a terrier got loose near the quay", False),
+        ("the cairn by the trig point got knocked over", False),
     ],
 )
 def test_a_pet_by_its_keeper_and_kind(
@@ -92,22 +95,22 @@ def test_a_pet_by_its_keeper_and_kind(
 @pytest.mark.parametrize(
     ("text", "named"),
     [
-        ("bram's whippet came back from the vet", True),
-        ("the okafor whippet is coming at 3", True),
+        ("oswy's whippet came back from the vet", True),
+        ("the brannick whippet is coming at 3", True),
         ("a whippet was racing round the field", False),
     ],
 )
 def test_a_pet_owned_by_someone(engine: Engine, make_brain: Any, text: str, named: bool) -> None:
-    found = slugs(ask(engine, make_brain(BRAM, SPROCKET), text))
+    found = slugs(ask(engine, make_brain(OSWY, SPROCKET), text))
     assert (SPROCKET[0] in found) == named
 
 
 @pytest.mark.parametrize(
     ("pages", "text", "relative"),
     [
-        ((WENNA, WENNA_MUM), "wenna's mum rang about the trip", "people/lowenna-pascoe"),
+        ((CADOC, CADOC_MUM), "cadoc's mum rang about the trip", "people/rinsey-skewes"),
         # the child by the nickname their own page gives
-        ((TEGEN, TEGEN_DAD), "teggy's dad is picking him up at 4", "people/jory-hollis"),
+        ((GORRAN, GORRAN_DAD), "gorry's dad is picking him up at 4", "people/veor-liskey"),
     ],
 )
 def test_a_relative_by_the_name_the_user_calls_their_child(
@@ -118,20 +121,20 @@ def test_a_relative_by_the_name_the_user_calls_their_child(
 
 def test_a_nickname_two_people_share_reaches_no_relative(engine: Engine, make_brain: Any) -> None:
     other = (
-        "people/teggy-marsh",
-        md("Teggy Marsh", type="person", aliases="[Teggy]", summary="Lollipop lady."),
+        "people/gorry-nanscawen",
+        md("Gorry Nanscawen", type="person", aliases="[Gorry]", summary="Lollipop lady."),
     )
-    found = slugs(ask(engine, make_brain(TEGEN, TEGEN_DAD, other), "teggy's dad rang"))
-    assert "people/jory-hollis" not in found
+    found = slugs(ask(engine, make_brain(GORRAN, GORRAN_DAD, other), "gorry's dad rang"))
+    assert "people/veor-liskey" not in found
 
 
 QUENBY_WEDDING = (
     "projects/quenby-arkwright-wedding",
     md("Quenby-Arkwright wedding", type="project", summary="Barn wedding on 3 June."),
 )
-TAMSIN = (
-    "people/tamsin-arkwright",
-    md("Tamsin Arkwright", type="person", aliases="[Tamsin]", summary="The bride."),
+ELINOR = (
+    "people/elinor-arkwright",
+    md("Elinor Arkwright", type="person", aliases="[Elinor]", summary="The bride."),
 )
 HARVEST = (
     "projects/harvest-wedding",
@@ -154,12 +157,12 @@ def test_a_plan_titled_by_its_clients_is_filed_under_their_names() -> None:
     [
         ("is the quenby wedding still on the 3rd?", True),
         ("arkwright's wedding gallery is due next week", True),
-        ("tamsin's wedding needs a second shooter", True),  # the bride by her given name
+        ("elinor's wedding wants a drone add-on", True),  # the bride by her given name
         ("a wedding in june is always busy", False),
     ],
 )
 def test_a_plan_by_its_clients_names(
     engine: Engine, make_brain: Any, text: str, named: bool
 ) -> None:
-    found = slugs(ask(engine, make_brain(QUENBY_WEDDING, TAMSIN, HARVEST), text))
+    found = slugs(ask(engine, make_brain(QUENBY_WEDDING, ELINOR, HARVEST), text))
     assert (QUENBY_WEDDING[0] in found) == named

@@ -106,47 +106,47 @@ def test_a_thing_called_the_noun_said_without_its_article() -> None:
 
 
 DORMOUSE = Entity("pets/dormouse", "Dormouse", "pet", about="The shop's tabby cat.")
-WENNA = Entity("people/wenna-trelease", "Wenna Trelease", "person")
+YSOLDE = Entity("people/ysolde-tarrant", "Ysolde Tarrant", "person")
 
 
 def test_a_she_after_an_animal_the_clause_before_was_about() -> None:
     said = facts(
-        "wenna did the till again today.",
-        "dormouse needs the vet, she's been off her food since monday",
-        pages=[DORMOUSE, WENNA],
+        "ysolde did the till again today.",
+        "dormouse needs the vet, she's not touched her dinner since monday",
+        pages=[DORMOUSE, YSOLDE],
     )
-    assert ("she's been off her food since monday", DORMOUSE.slug) in said
+    assert ("she's not touched her dinner since monday", DORMOUSE.slug) in said
 
 
 def test_a_she_after_an_animal_only_named_before_is_the_person() -> None:
     said = facts(
-        "took dormouse to the vet with wenna.",
+        "took dormouse to the vet with ysolde.",
         "she's training for the half marathon in june",
-        pages=[DORMOUSE, WENNA],
+        pages=[DORMOUSE, YSOLDE],
     )
-    assert said[-1] == ("she's training for the half marathon in june", WENNA.slug)
+    assert said[-1] == ("she's training for the half marathon in june", YSOLDE.slug)
 
 
 def test_what_a_later_maybe_doubts_leaves_the_statement_before_it() -> None:
     said = facts(
-        "wenna says the card reader only fails on contactless so maybe it's the bank not us",
-        pages=[WENNA],
+        "ysolde says the card reader only fails on contactless so maybe it's the bank not us",
+        pages=[YSOLDE],
     )
-    assert [fact for fact, _ in said] == ["wenna says the card reader only fails on contactless"]
+    assert [fact for fact, _ in said] == ["ysolde says the card reader only fails on contactless"]
 
 
 def test_a_phrase_opening_on_a_preposition_stays_with_its_clause() -> None:
     said = facts(
-        "wenna wants to put the rent up 10%, from £700 to £770 a month, says costs went up",
-        pages=[WENNA],
+        "ysolde is putting the rent up 10%, from £700 to £770 a month, says costs went up",
+        pages=[YSOLDE],
     )
     assert any("10%" in fact and "£770" in fact for fact, _ in said)
 
 
 def test_a_statement_said_in_disbelief_is_still_a_statement() -> None:
     said = facts(
-        "and wenna has never heard of the quay?? she's lived here ten years", pages=[WENNA]
+        "and ysolde has never heard of the quay?? she's lived here ten years", pages=[YSOLDE]
     )
     assert any("never heard of the quay" in fact for fact, _ in said)
-    asked = facts("has wenna ever heard of the quay??", pages=[WENNA])
+    asked = facts("has ysolde ever heard of the quay??", pages=[YSOLDE])
     assert asked == []  # a question, however surprised

@@ -1,10 +1,10 @@
-"""Someone or some outfit named by what they do: "the fisheries lady", "the laser place".
+"""Someone or some outfit named by what they do: "the dues lady", "the kiln place".
 
 People speak of those they deal with by their trade and a word for a person or for an
-outfit, when the name escapes them or never mattered: "the fisheries lady", "that shutter
-guy", "the covers people", "the lagan lot", "the bridal shop". A page files such keys under
-the words that say what it does: a person's summary ("Marine fisheries officer ..."), an
-outfit's title and summary ("Sterling Covers", "Bridal shop in Banbridge"). The turn's
+outfit, when the name escapes them or never mattered: "the dues lady", "that lathe
+guy", "the gutter people", "the trevail lot", "the kite shop". A page files such keys under
+the words that say what it does: a person's summary ("Harbour dues collector ..."), an
+outfit's title and summary ("Trevail Gutters", "Kite shop on the front"). The turn's
 phrase, a determiner, a word or two and the generic noun, looks them up. Every key says
 only "a person" or "an outfit", so a word two pages share names neither (the alias index
 stays silent on a key that two pages file).
@@ -17,11 +17,11 @@ from typing import Final
 
 from bb_brain._names import fold
 
-#: The arm of a key built from what a page does ("fisheries person").
+#: The arm of a key built from what a page does ("dues person").
 DESCRIBED_ARM: Final = "described"
-#: Nouns for a person one knows by their trade: "the fisheries lady", "that shutter guy".
+#: Nouns for a person one knows by their trade: "the dues lady", "that lathe guy".
 PERSON_WORDS: Final = frozenset("lady woman guy man bloke fella chap girl lad gal".split())
-#: Nouns for an outfit one knows by its trade: "the covers people", "the laser place".
+#: Nouns for an outfit one knows by its trade: "the gutter people", "the kiln place".
 OUTFIT_WORDS: Final = frozenset(
     "people lot place shop firm company crowd folk guys lads outfit".split()
 )
@@ -40,7 +40,7 @@ _FIRST_STATEMENT: Final = re.compile(r"^[^.;()\u2013\u2014]*")
 
 
 def key(words: list[str], generic: str) -> str:
-    """The key of "<words> <generic>" ("fisheries", "lady" -> "fisheries person")."""
+    """The key of "<words> <generic>" ("dues", "lady" -> "dues person")."""
     kind = PERSON if generic in PERSON_WORDS else OUTFIT
     return f"{' '.join(words)} {kind}"
 
@@ -51,8 +51,8 @@ def described_keys(
     """The keys a page files what it does under (see module docs).
 
     A person's: the words of the summary's first statement. An outfit's: its title's words
-    too. Each word alone, and each two side by side ("law centre", "ice cream"); a plural
-    also singular ("shutters": "shutter"). Not the outfit's ``kind``, the noun it is known
+    too. Each word alone, and each two side by side ("harbour dues", "gutter cleaning"); a plural
+    also singular ("gutters": "gutter"). Not the outfit's ``kind``, the noun it is known
     by alone ("the bakery" of Quenwick Bakery): "the bakery shop" is some other one.
     """
     if not (person or outfit):
@@ -79,17 +79,17 @@ def _usable(word: str, titled: bool) -> bool:
     """A word that may say what someone does: a noun or a word no dictionary has.
 
     In a summary, not a verb's form ("makes", "runs", "checks"): it says what they do
-    there, not what they are. Any word of an outfit's title says what it is ("Bridal").
+    there, not what they are. Any word of an outfit's title says what it is ("Kites").
     """
     from bb_brain.reflex._ordinary import inflections, sense  # the reflex imports this module
 
     if len(word) < _MIN_CHARS or word in _EMPTY or word in PERSON_WORDS or word in OUTFIT_WORDS:
-        return False  # "Bridal shop": "the shop people" is any shop's
+        return False  # "Kite shop": "the shop people" is any shop's
     meaning = sense(word)
     if meaning.function or meaning.calendar:
         return False
     if titled:
-        return True  # "Bluebell Bridal": a title's word says what the outfit is
+        return True  # "Quarrow Kites": a title's word says what the outfit is
     forms = inflections(word)
     if forms & _VERB_FORMS or ("VBG" in forms and not meaning.noun):
         return False
@@ -101,7 +101,7 @@ _VERB_FORMS: Final = frozenset({"VBZ", "VBD"})
 
 
 def _forms(word: str) -> list[str]:
-    """The word, and its singular when it is a plural noun ("shutters", "shutter")."""
+    """The word, and its singular when it is a plural noun ("gutters", "gutter")."""
     from bb_brain.reflex._ordinary import lemmas
 
     return [word, *sorted(lemma for lemma in lemmas(word) if lemma != word and lemma.isalpha())]

@@ -459,16 +459,16 @@ _NOT_NOW_OR_NOT_THE: Final = frozenset(
 )
 
 
-#: "Lucía Ferreyra's golden retriever", "Micaela Ferreyra and Sindre Vik's spaniel".
+#: "Odile Brannock's golden retriever", "Ysolde Tarrant and Cadoc Hobb's spaniel".
 _WHOSE_PET: Final = re.compile(
     rf"^\s*(?P<owners>{_A_NAME}(?:\s+and\s+{_A_NAME})?)['’]s?\s+(?P<kind>[^;,.()]+)"
 )
-#: "Whippet owned by Raimo Hämäläinen", "Apricot cockapoo belonging to Thandeka Mkhize".
+#: "Whippet owned by Jörn Häkkilä", "Sable cockapoo belonging to Imbali Zondo".
 _PET_OWNED: Final = re.compile(
     rf"^\s*(?P<kind>[^;,.()]+?)(?:[;,]\s*[^.]*?)?\s+(?:owned by|belonging to)\s+"
     rf"(?P<owners>{_A_NAME}(?:\s+and\s+{_A_NAME})?)"
 )
-#: Where a pet's kind ends: what it has, does or where it is ("cat recovering from surgery").
+#: Where a pet's kind ends: what it has, does or where it is ("cat healing after its op").
 _KIND_ENDS: Final = re.compile(
     r"\s+(?:with|from|in|on|at|for|who|that|which|being|recovering|booked|seen)\b.*$",
     re.IGNORECASE,
@@ -490,12 +490,12 @@ _RARE_ZIPF: Final = 4.5
 
 
 def pet_keys(summary: str | None) -> list[str]:
-    """How an animal's keepers name it: "lucia's retriever", "sosa's dachshund".
+    """How an animal's keepers name it: "odile's retriever", "vask's dachshund".
 
-    A pet's page says whose it is and what it is ("Lucía Ferreyra's golden retriever",
-    "Whippet owned by Raimo Hämäläinen"); the user speaks of it by the keeper's given or
-    family name and its kind ("lucias retriever", "hämäläinen's whippet", "the sosa
-    dachshund", keyed as "sosa's dachshund"). The kind is the phrase's last word, or its
+    A pet's page says whose it is and what it is ("Odile Brannock's golden retriever",
+    "Whippet owned by Jörn Häkkilä"); the user speaks of it by the keeper's given or
+    family name and its kind ("odiles retriever", "häkkilä's whippet", "the vask
+    dachshund", keyed as "vask's dachshund"). The kind is the phrase's last word, or its
     last two ("cairn terrier"), or the first of those two when it names the breed alone
     ("cairn"; not "golden" of a retriever).
     """
@@ -518,7 +518,7 @@ def pet_keys(summary: str | None) -> list[str]:
     return list(dict.fromkeys(keys))
 
 
-#: A title that opens with its clients' family names: "Penhaligon-Oh wedding", "Treloar
+#: A title that opens with its clients' family names: "Quenby-Oh wedding", "Tolver
 #: complaint", then what it is, in lowercase or not.
 _CLIENTS_FIRST: Final = re.compile(
     r"^\s*(?P<names>[A-Z][\w'’]+(?:-[A-Z][\w'’]+)?)\s+(?P<what>[A-Za-z][\w\s-]*?)\s*$"
@@ -526,12 +526,12 @@ _CLIENTS_FIRST: Final = re.compile(
 
 
 def client_keys(title: str) -> list[str]:
-    """A job or an occasion by whose it is: "pascoe's wedding", "the teague wedding".
+    """A job or an occasion by whose it is: "quenby's wedding", "the tolver wedding".
 
-    A plan titled by its clients' family names and what it is ("Pascoe-Byun wedding",
-    "Treloar complaint") is theirs: keys "<family>'s <noun>" for each family name and each
-    noun of what it is. A name that is an everyday word ("Summer Jam", "Tide wedding", the
-    "Oh" of "Penhaligon-Oh") or a calendar word ("August backlog") is no client's.
+    A plan titled by its clients' family names and what it is ("Quenby-Arkwright wedding",
+    "Tolver complaint") is theirs: keys "<family>'s <noun>" for each family name and each
+    noun of what it is. A name that is an everyday word ("Summer Jam", "Harvest wedding",
+    the "Oh" of "Quenby-Oh") or a calendar word ("August backlog") is no client's.
     """
     from bb_brain.reflex._ordinary import sense  # the reflex imports this module
 
@@ -542,7 +542,7 @@ def client_keys(title: str) -> list[str]:
         name
         for name in (fold(name).casefold() for name in found.group("names").split("-"))
         if not (sense(name).lexical or sense(name).calendar or sense(name).function)
-    ]  # "Penhaligon-Oh": Penhaligon's, "oh" being a word too
+    ]  # "Quenby-Oh": Quenby's, "oh" being a word too
     nouns = [
         word
         for word in (fold(word).casefold() for word in _WORDS.findall(found.group("what")))

@@ -294,7 +294,7 @@ class PageRecord:
 
     @property
     def is_pet(self) -> bool:
-        """Pets are spoken of by their keepers' names and their kind ("lucia's whippet")."""
+        """Pets are spoken of by their keepers' names and their kind ("odile's whippet")."""
         kind = (self.page_type or "").casefold()
         return kind in _PET_TYPES or self.slug.split("/", 1)[0] in _PET_DIRS
 
@@ -328,14 +328,14 @@ class PageRecord:
             rows.append((slug_suffix_form(self.slug).replace(" ", ""), "slug-suffix"))
         if self.is_pet:
             rows += [(normalise(key), RELATION_ARM) for key in pet_keys(self.summary)]
-        if self.is_work or self.is_event:  # "the pascoe wedding", "safiya's wedding"
+        if self.is_work or self.is_event:  # "the quenby wedding", "elinor's wedding"
             rows += [(normalise(key), RELATION_ARM) for key in client_keys(name)]
         outfit = is_organisation(self.page_type, self.slug)
         kind = (kind_head(name, self.summary or "") or "").removeprefix("the ")
         described = described_keys(
             name, self.summary, person=self.is_person, outfit=outfit, kind=kind
         )
-        rows += [(key, DESCRIBED_ARM) for key in described]  # "the fisheries lady"
+        rows += [(key, DESCRIBED_ARM) for key in described]  # "the dues lady"
         if not self.is_person:
             rows += self._thing_rows(name)
             # "Vintage Pop-Up" is typed "vintage pop up" as often (a person's are in _name_rows)

@@ -353,7 +353,7 @@ def _a_stranger(cand: Candidate, hits: AliasHits) -> bool:
     if LOWERCASE in cand.signals or cand.norm in hits.by_key or len(cand.norm) < 2:
         return False
     if cand.arms <= KIND_ARMS:
-        return False  # "the prochazka" of "prochazka's confirmed": a kind's key, no name
+        return False  # "the brannick" of "brannick's confirmed": a kind's key, no name
     return all(not sense(word).lexical and not sense(word).calendar for word in cand.norm.split())
 
 

@@ -1640,14 +1640,14 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
 def _from_elsewhere(res: Resolved, affiliated: bool) -> str:
     """Where a name is said to be from, when the page says nothing of it, else "".
 
-    "kevin from the garage says my tyres are bald" of a Kevin whose page is a groom's is
-    another Kevin: a person is placed by where they work or belong, and the page of the one
-    the user knows would say so ("Mechanic at Dunmore Garage"). "from" places them; "at"
-    only before a body of people (``affiliated``: "at the sailing club"), since "at the
-    wedding" is where they were. Only a common name counts: one borne by many, of whom the
-    user may know two ("josse from the depot" is the Josse the user knows). Only a place named
-    by its words counts ("from the coffee place"); a capitalised name is another page's to
-    settle, and where people meet ("from work") places anyone.
+    "wayne from the garage says the clutch is going" of a Wayne whose page is a groom's is
+    another Wayne: a person is placed by where they work or belong, and the page of the one
+    the user knows would say so ("Mechanic at Carrow Garage"). "from" places them; "at" only
+    before a body of people (``affiliated``: "at the rowing club"), since "at the wedding" is
+    where they were. Only a common name counts: one borne by many, of whom the user may know
+    two ("tamsk from the depot" is the Tamsk the user knows). Only a place named by its words
+    counts ("from the bike place"); a capitalised name is another page's to settle, and where
+    people meet ("from work") places anyone.
     """
     span = res.cand.span
     if span is None or span.last + 2 >= len(span.tokens) or span.tokens[span.last].possessive:
@@ -1663,7 +1663,7 @@ def _from_elsewhere(res: Resolved, affiliated: bool) -> str:
     if before is not None and (
         before.norm in ("and", "or") or span.tokens[span.first].comma_before
     ):
-        return ""  # "pull the rates for hamish and mazen from the tracker": the verb's
+        return ""  # "pull the scores for oswy and rinsey from the sheet": the verb's
     following = span.tokens[span.last + 2 : span.last + 2 + _PLACE_WORDS + 1]
     if following and following[0].norm == "the":
         following = following[1:]
@@ -1687,7 +1687,7 @@ def _from_elsewhere(res: Resolved, affiliated: bool) -> str:
 
 #: A name this frequent in English text is borne by many: the user may know two of them.
 _COMMON_NAME_ZIPF: Final = 3.5
-#: The most words naming where someone is from ("the sailing club bar").
+#: The most words naming where someone is from ("the rowing club bar").
 _PLACE_WORDS: Final = 3
 #: Where anyone may be from, and words for a place that say nothing of which.
 _ANYWHERE: Final = frozenset(
@@ -1954,7 +1954,7 @@ def _kind_veto(res: Resolved) -> str | None:
         # "the garage band": a title's noun is a name, a summary's only a whole noun phrase
         return f"declined: {res.cand.raw!r} modifies the noun after it"
     if ARTICLE_DROPPED in res.cand.signals and f"the {_head_word(res.page.title)}" != res.cand.norm:
-        # "tide was so far out" is no "The tide wedding": only a title's head goes bare
+        # "moss was everywhere" is no "The moss wedding": only a title's head goes bare
         return f"declined: {res.cand.raw!r} without its article is no head of its title"
     about = fold(f"{res.page.title} {res.page.summary}")
     if placed_as_its_page_says(res.cand.signals, about) is False:
@@ -2013,8 +2013,8 @@ def _another_one(res: Resolved, signals: set[str]) -> str | None:
     if (res.page.is_person or _is_pet(res)) and (other := _no_one_here(res, signals)):
         return other
     if _one_of_many_said(res, signals):
-        # "a kittiwake colony on the cliffs", "saw an actual kittiwake": any such bird, not
-        # the boat called Kittiwake; one thing with a name takes no "a"
+        # "a puffling colony on the rocks", "saw an actual puffling": any such bird, not
+        # the boat called Puffling; one thing with a name takes no "a"
         return f"declined: {res.cand.raw!r} follows 'a' or the like: one of many, not this one"
     return None
 
@@ -2025,7 +2025,7 @@ def _one_of_many_said(res: Resolved, signals: set[str]) -> bool:
     A firm's, a product's, a plan's or an event's name may still say what kind of thing
     follows ("a quorvik table", "a quorathon session", "a jira ticket" are theirs): for those
     only a name ending its phrase counts. A person, a pet, a boat or a vehicle labels no
-    kind of thing ("a kittiwake colony" is the birds').
+    kind of thing ("a puffling colony" is the birds').
     """
     span = res.cand.span
     if span is None or LOWERCASE not in signals or span.tokens[span.last].possessive:
@@ -2036,7 +2036,7 @@ def _one_of_many_said(res: Resolved, signals: set[str]) -> bool:
     return one_only or not (MODIFIER in signals or _modifies_what_follows(res))
 
 
-#: Kinds of page that are one thing, never a label for a kind of thing ("a kittiwake colony").
+#: Kinds of page that are one thing, never a label for a kind of thing ("a puffling colony").
 _ONE_OF_A_KIND: Final = frozenset({"boat", "vehicle", "vessel", "car", "van"})
 
 

@@ -414,8 +414,8 @@ def _relations(tokens: list[Token], maker: Maker) -> list[Candidate]:
             found.append(relative)  # "tobiah's mum", "the groom's dad"
         if (relative := _relative_of_someone(tokens, tok, maker)) is not None:
             found.append(relative)  # "the father of the groom"
-        found += _someones_pet(tokens, tok, maker)  # "lucias whippet", "the sosa dachshund"
-        found += _by_their_trade(tokens, tok, maker)  # "the fisheries lady", "the laser place"
+        found += _someones_pet(tokens, tok, maker)  # "odiles whippet", "the vask dachshund"
+        found += _by_their_trade(tokens, tok, maker)  # "the dues lady", "the kiln place"
         if tok.norm in KIN_NAMES and _kin_name(tokens, tok):
             key = relation_key([], tok.norm)
             if key is not None:
@@ -496,7 +496,7 @@ def _someones_relative(tokens: list[Token], owner: Token, maker: Maker) -> Candi
 
 
 def _someones_pet(tokens: list[Token], owner: Token, maker: Maker) -> list[Candidate]:
-    """An animal by its keeper's name and its kind: "lucia's whippet", "the sosa dachshund".
+    """An animal by its keeper's name and its kind: "odile's whippet", "the vask dachshund".
 
     Keyed as a pet's page files its keeper and kind (:func:`bb_brain._relations.pet_keys`):
     the kind is one word or two ("cairn terrier"), typed after the keeper's possessive (with
@@ -508,7 +508,7 @@ def _someones_pet(tokens: list[Token], owner: Token, maker: Maker) -> list[Candi
         family = _glued_next(tokens, owner)
         if family is None or family.possessive or not family.norm.isalpha():
             return []
-        keeper, whose = family, f"{family.norm}'s"  # "the sosa dachshund": the Sosas' dog
+        keeper, whose = family, f"{family.norm}'s"  # "the vask dachshund": the Vasks' dog
     elif not owner.norm.isalpha() or owner.norm in _SPEAKERS:
         return []
     elif owner.possessive:
@@ -527,7 +527,7 @@ def _someones_pet(tokens: list[Token], owner: Token, maker: Maker) -> list[Candi
 
 
 def _by_their_trade(tokens: list[Token], article: Token, maker: Maker) -> list[Candidate]:
-    """Someone known by their trade: "the fisheries lady", "those damp people".
+    """Someone known by their trade: "the dues lady", "those gutter people".
 
     A determiner, a word or two that say what they do, and a noun for a person or an
     outfit (:mod:`bb_brain._described`): keyed by the words together and by each alone.
@@ -552,7 +552,7 @@ def _by_their_trade(tokens: list[Token], article: Token, maker: Maker) -> list[C
     return []
 
 
-#: The most words saying what someone does before the noun for them ("ice cream guy").
+#: The most words saying what someone does before the noun for them ("gutter cleaning guy").
 _TRADE_WORDS: Final = 2
 DESCRIBED_ARMS: Final = frozenset({DESCRIBED_ARM})
 

@@ -109,7 +109,7 @@ def kinds(tokens: list[Token], maker: Maker) -> list[Candidate]:
 
 
 def _article_dropped(tokens: list[Token], maker: Maker) -> list[Candidate]:
-    """A kind opening a sentence with its "the" left out: "website's so out of date".
+    """A kind opening a sentence with its "the" left out: "printer's jammed again".
 
     Chat drops the article of a subject it opens on ("van failed its mot"): a singular
     noun takes none only so, before its verb. Keyed as

@@ -64,7 +64,7 @@ TIERS: Final[tuple[tuple[str, ...], ...]] = (
     # "the bakery": what a page is, when one page of the source is that
     (KIND_ARM, SUMMARY_KIND_ARM),
     (FAMILY_INITIAL_ARM,),  # "Mrs P": the one person of that initial
-    (DESCRIBED_ARM,),  # "the fisheries lady": the one page that says it does fisheries
+    (DESCRIBED_ARM,),  # "the dues lady": the one page that says it collects dues
 )
 #: A turn is a few sentences; a pasted document should not turn into a huge IN list.
 MAX_LOOKUP_KEYS: Final = 4000
@@ -198,8 +198,8 @@ def lookup(
 def _by_their_names(rows: list[Row], candidates: Sequence[Candidate]) -> dict[str, set[str]]:
     """Someone's pet or relative said by a name their page knows them by: the page's keys.
 
-    "lachie's poodle" is filed under "lachlan's poodle" by the pet's page, which names its
-    keeper in full; the owner's page says Lachlan goes by Lachie. When the possessor's name
+    "quill's poodle" is filed under "quillan's poodle" by the pet's page, which names its
+    keeper in full; the owner's page says Quillan goes by Quill. When the possessor's name
     resolved to one person and the phrase itself matched nothing, the phrase is looked up
     again by that person's given and family names (key -> the keys as typed).
     """

@@ -2812,7 +2812,7 @@ def _noun_after(after: Token, tokens: list[Token]) -> bool:
     following = _glued_after(tokens, after.index)
     meaning = sense(after.norm)
     if _said_of_it(meaning, following):
-        return False  # "pete free that afternoon?": an adjective, its "is" left out
+        return False  # "oswy free that evening?": an adjective, its "is" left out
     return meaning.noun and not _a_particle(after, following)
 
 
@@ -2960,7 +2960,7 @@ def _modified_noun(after: Token, following: Token | None = None) -> bool:
     if after.norm in _WHICH_TIME and following is not None and _a_time_word(following):
         return False  # "bought hay off bram last year": a time, no "last" she owns
     if _said_of_it(meaning, following):
-        return False  # "donny free on the 9th?", "pete back tomorrow": "is" left out
+        return False  # "tobs free on the 9th?", "oswy back tomorrow": "is" left out
     if not finite(after.norm):
         return True
     if meaning.plural_noun and seldom_a_verb(after.norm):
@@ -2973,7 +2973,7 @@ def _modified_noun(after: Token, following: Token | None = None) -> bool:
 def _said_of_it(meaning: WordSense, following: Token | None) -> bool:
     """An adjective or an adverb said of the word before it, its "is" left out.
 
-    "donny free on 9 aug?", "pete free that afternoon", "kat back tomorrow": chat drops the
+    "tobs free on the 9th?", "oswy free that evening", "rinsey back monday": chat drops the
     copula of a question or a note, and what follows the adjective is a preposition, a
     determiner or a day, never the rest of a compound ("precious little time").
     """

@@ -199,8 +199,8 @@ class Salience:
             return None if self._told_otherwise(word) else self.person
         before = self.clause_before
         if before is not None and not before.is_person and before in fits:
-            # an animal the sentence's clause before was about: "pixel needs the vet, she's
-            # been off her food" is the cat's
+            # an animal the sentence's clause before was about: "dormouse needs the vet,
+            # she's not eating" is the cat's
             return before
         # an animal nobody has called "he" or "she" yet is the last resort otherwise:
         # "walked Biscuit with Sarah. She's training for a marathon" is Sarah's

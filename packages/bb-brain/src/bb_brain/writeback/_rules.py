@@ -1058,7 +1058,7 @@ class RulesExtractor:
 def _a_phrase_of_the_clause(rest: str) -> bool:
     """A phrase that opens on a preposition and has no verb: it goes on with its clause.
 
-    "gwion wants the rent up 15%, from £900 to £1,035 a month": how much, said of the
+    "ysolde wants the rent up 10%, from £700 to £770 a month": how much, said of the
     clause before, and no statement of its own.
     """
     words = rest.split()
@@ -1656,7 +1656,7 @@ def _not_a_statement(sentence: str) -> bool:
 
 
 def _disbelieved(sentence: str) -> str:
-    """A statement said in disbelief, its marks taken off: "she has a dairy allergy??".
+    """A statement said in disbelief, its marks taken off: "she has a nut allergy??".
 
     Two question marks, or one with an exclamation mark, after a sentence that opens as no
     question does (no auxiliary or question word first) voice surprise at what it states.
