@@ -49,7 +49,7 @@ def test_what_a_page_says_it_does_is_filed_for_a_person_or_an_outfit() -> None:
     assert "shop outfit" not in outfit  # a word for any outfit says no trade
     # a summary's verb says what it does there, not what it is
     assert "repairs person" not in described_keys(
-        "Ann Bray", "Repairs nets at the quay.", person=True, outfit=False
+        "Zawn Pelynt", "Repairs nets at the quay.", person=True, outfit=False
     )
 
 
@@ -81,3 +81,16 @@ def test_no_trade_names_nobody(engine: Engine, make_brain: Any, text: str) -> No
 def test_a_trade_two_pages_share_names_neither(engine: Engine, make_brain: Any) -> None:
     found = slugs(ask(engine, make_brain(JESSAMY, OTHER_DUES), "the dues lady came round"))
     assert found == []
+
+
+def test_adjectives_names_and_places_say_no_trade() -> None:
+    outfit = described_keys("Best Harbour", "Hotel by the station.", person=False, outfit=True)
+    assert "best outfit" not in outfit and "hotel outfit" in outfit
+    cleaner = described_keys(
+        "Zawn Pelynt", "Cleaner for Ana Brisley; Tuesdays.", person=True, outfit=False
+    )
+    assert cleaner == ["cleaner person"]  # whom she cleans for is no trade of hers
+    verbs = described_keys(
+        "Zawn Pelynt", "Makes the best pasties in town.", person=True, outfit=False
+    )
+    assert "best person" not in verbs and "good person" not in verbs

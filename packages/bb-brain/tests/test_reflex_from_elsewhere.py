@@ -110,3 +110,8 @@ def test_a_name_after_a_is_one_of_many(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str, named: bool
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == ([page[0]] if named else [])
+
+
+def test_from_after_a_verb_is_the_verb_s(engine: Engine, make_brain: Any) -> None:
+    found = slugs(ask(engine, make_brain(WAYNE), "texted wayne from the airport, all landed"))
+    assert WAYNE[0] in found

@@ -61,7 +61,7 @@ GORRAN_DAD = (
             ["oswy's whippet", "brannick's whippet"],
         ),
         # the kind ends where what the animal has or does begins
-        ("Cat with a sore paw, owned by Ines Marl.", ["ines's cat", "marl's cat"]),
+        ("Cat with a sore paw, owned by Ottoline Vask.", ["ottoline's cat", "vask's cat"]),
         # a keeper's pet, and no word of its own ("golden" is no breed alone)
         ("Dara Quill's golden retriever.", ["dara's retriever", "dara's golden retriever"]),
     ],
@@ -166,3 +166,11 @@ def test_a_plan_by_its_clients_names(
 ) -> None:
     found = slugs(ask(engine, make_brain(QUENBY_WEDDING, ELINOR, HARVEST), text))
     assert (QUENBY_WEDDING[0] in found) == named
+
+
+def test_a_pets_kind_is_the_noun_its_phrase_opens_with() -> None:
+    keys = pet_keys("Ottoline Vask's cat and best friend.")
+    assert "ottoline's cat" in keys and "ottoline's friend" not in keys
+    assert pet_keys("Ottoline Vask's cat called Quibble.") == ["ottoline's cat", "vask's cat"]
+    assert pet_keys("Client's dog, a nervous collie.") == []  # a word, no keeper's name
+    assert client_keys("Tolver's wedding") == ["tolver's wedding"]

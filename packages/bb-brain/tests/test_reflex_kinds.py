@@ -774,3 +774,11 @@ def test_a_bare_noun_that_is_no_head_of_its_title_names_nothing(
 ) -> None:
     text = "tide came right up to the wall last night"
     assert slugs(ask(engine, make_brain(TIDE_WEDDING), text)) == []
+
+
+def test_an_occasion_s_head_goes_bare_anyway(engine: Engine, make_brain: Any) -> None:
+    lunch = (
+        "events/team-lunch",
+        "---\ntitle: Team lunch\ntype: event\nsummary: Monthly team lunch at the inn.\n---\n",
+    )
+    assert slugs(ask(engine, make_brain(lunch), "lunch is ready, come down")) == []

@@ -150,3 +150,28 @@ def test_a_statement_said_in_disbelief_is_still_a_statement() -> None:
     assert any("never heard of the quay" in fact for fact, _ in said)
     asked = facts("has ysolde ever heard of the quay??", pages=[YSOLDE])
     assert asked == []  # a question, however surprised
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "isn't ysolde allergic to nuts??",  # a negated auxiliary asks
+        "and has ysolde ever heard of the quay??",  # after "and"
+        "ysolde did what??",  # a question word
+        "ysolde has a nut allergy, doesn't she??",  # a tag question
+    ],
+)
+def test_a_question_said_in_disbelief_is_still_a_question(text: str) -> None:
+    assert facts(text, pages=[YSOLDE]) == []
+
+
+def test_another_value_a_maybe_offers_doubts_the_statement() -> None:
+    said = facts("ysolde is allergic to nuts, or maybe it's shellfish", pages=[YSOLDE])
+    assert said == []
+
+
+def test_a_she_after_a_clause_naming_a_person_is_the_person_s() -> None:
+    said = facts(
+        "dormouse scratched Ysolde Tarrant, she needed a plaster", pages=[DORMOUSE, YSOLDE]
+    )
+    assert ("she needed a plaster", YSOLDE.slug) in said

@@ -35,8 +35,13 @@ _EMPTY: Final = frozenset(
     "small big good usual regular sole full part time".split()
 )
 _WORDS: Final = re.compile(r"[^\W\d_]+")
-#: Where what a page says it does ends: a stop, a semicolon, a dash or a bracket.
-_FIRST_STATEMENT: Final = re.compile(r"^[^.;()\u2013\u2014]*")
+#: Where what a page says it does ends: a stop, a semicolon, a dash, a bracket or a comma.
+_FIRST_STATEMENT: Final = re.compile(r"^[^.;,()\u2013\u2014]*?(?=\s+-\s|[.;,()\u2013\u2014]|$)")
+#: Where a person's role ends inside its statement: whom, where or what for ("Cleaner for
+#: Ana Brisley", "Nurse at Treliske", "officer who does boardings").
+_ROLE_ENDS: Final = re.compile(
+    r"\s+(?:at|for|in|on|of|with|from|by|to|near|who|that|which|whose|and)\b.*$", re.IGNORECASE
+)
 
 
 def key(words: list[str], generic: str) -> str:
@@ -50,22 +55,35 @@ def described_keys(
 ) -> list[str]:
     """The keys a page files what it does under (see module docs).
 
-    A person's: the words of the summary's first statement. An outfit's: its title's words
-    too. Each word alone, and each two side by side ("harbour dues", "gutter cleaning"); a plural
-    also singular ("gutters": "gutter"). Not the outfit's ``kind``, the noun it is known
-    by alone ("the bakery" of Quenwick Bakery): "the bakery shop" is some other one.
+    A person's: their role, the words of the summary's first statement up to whom, where or
+    what for ("Harbour dues collector" of "Harbour dues collector for the quay"). An
+    outfit's: the whole first statement, and its title's words. A summary's capitalised
+    words are left out (a name or a place is no trade). Each word alone, and each two side
+    by side ("harbour dues", "gutter cleaning"); a plural also singular ("gutters":
+    "gutter"). Only nouns and words no dictionary has: no adjective ("Best", "Whole") and no
+    verb ("Makes"). Not the outfit's ``kind``, the noun it is known by alone ("the bakery"
+    of Quenwick Bakery): "the bakery shop" is some other one.
     """
     if not (person or outfit):
         return []
     said = _FIRST_STATEMENT.match(summary or "")
-    texts = [(said.group(0) if said else "", False)]
+    statement = said.group(0) if said else ""
+    if person:
+        statement = _ROLE_ENDS.sub("", statement)
+    texts = [(statement, True)]  # a summary's capitalised words are names and places
     if outfit:
-        texts.append((title, True))
+        texts.append((title, False))
     said_as = PERSON if person else OUTFIT
     keys: list[str] = []
-    for text, titled in texts:
-        words = [fold(word).casefold() for word in _WORDS.findall(text)]
-        usable = [word != kind and _usable(word, titled) for word in words]
+    for text, summarised in texts:
+        found = list(_WORDS.finditer(text))
+        words = [fold(match.group(0)).casefold() for match in found]
+        usable = [
+            word != kind
+            and _usable(word, titled=not summarised, head=index == len(words) - 1)
+            and not (summarised and index and found[index].group(0)[:1].isupper())
+            for index, word in enumerate(words)
+        ]
         for index, word in enumerate(words):
             if not usable[index]:
                 continue
@@ -75,11 +93,12 @@ def described_keys(
     return list(dict.fromkeys(keys))
 
 
-def _usable(word: str, titled: bool) -> bool:
+def _usable(word: str, *, titled: bool = False, head: bool = False) -> bool:
     """A word that may say what someone does: a noun or a word no dictionary has.
 
-    In a summary, not a verb's form ("makes", "runs", "checks"): it says what they do
-    there, not what they are. Any word of an outfit's title says what it is ("Kites").
+    Not a verb's form ("makes", "runs", "checks": what they do there, not what they are),
+    except a title's plural noun ("Trevail Gutters"), nor an adjective in common use ("best",
+    "whole", "first") unless it heads its phrase ("Cleaner").
     """
     from bb_brain.reflex._ordinary import inflections, sense  # the reflex imports this module
 
@@ -88,23 +107,31 @@ def _usable(word: str, titled: bool) -> bool:
     meaning = sense(word)
     if meaning.function or meaning.calendar:
         return False
-    if titled:
-        return True  # "Quarrow Kites": a title's word says what the outfit is
+    if meaning.adjective and not head and meaning.zipf >= _DESCRIBING_ZIPF:
+        return False  # "Best Western", "Green Cabs": a describing word in common use
     forms = inflections(word)
-    if forms & _VERB_FORMS or ("VBG" in forms and not meaning.noun):
+    if forms & _VERB_FORMS and not (titled and meaning.plural_noun):
+        return False
+    if "VBG" in forms and not meaning.noun:
         return False
     return meaning.noun or not meaning.lexical
 
 
-#: A summary's verb forms: what its page does, not what it is ("wedding" is a noun too).
+#: An adjective this frequent describes anything ("best", "whole", "first", "green"); a
+#: rarer one names a trade ("damp", "bridal", "marine").
+_DESCRIBING_ZIPF: Final = 5.0
+#: A verb's forms: what its page does, not what it is ("wedding" is a noun too).
 _VERB_FORMS: Final = frozenset({"VBZ", "VBD"})
 
 
 def _forms(word: str) -> list[str]:
     """The word, and its singular when it is a plural noun ("gutters", "gutter")."""
-    from bb_brain.reflex._ordinary import lemmas
+    from bb_brain.reflex._ordinary import sense
 
-    return [word, *sorted(lemma for lemma in lemmas(word) if lemma != word and lemma.isalpha())]
+    meaning = sense(word)
+    if not meaning.plural_noun:
+        return [word]
+    return [word, *sorted(lemma for lemma in meaning.noun_lemmas if lemma.isalpha())]
 
 
 #: The fewest letters of a word that says what someone does ("vet", "gas").

@@ -477,6 +477,38 @@ _KIND_ENDS: Final = re.compile(
 _KIND_WORDS: Final = 2
 
 
+def _first_noun_run(words: list[str]) -> list[str]:
+    """The words of the kind up to the first that is neither a noun nor an adjective.
+
+    "cat and best friend", "cat since 2019", "cat called Tiddles": the cat.
+    """
+    from bb_brain.reflex._ordinary import sense  # the reflex imports this module
+
+    run: list[str] = []
+    for word in words:
+        meaning = sense(fold(word).casefold())
+        if word.casefold() == "and" and run and _described_only(run):
+            continue  # "black and white border collie": colours, then the breed
+        if meaning.function or (meaning.lexical and not (meaning.noun or meaning.adjective)):
+            break
+        run.append(word)
+    return run
+
+
+def _described_only(words: list[str]) -> bool:
+    """Words that may all describe a noun still to come ("black", "white")."""
+    from bb_brain.reflex._ordinary import sense  # the reflex imports this module
+
+    return all(sense(fold(word).casefold()).adjective for word in words)
+
+
+def _a_word(word: str) -> bool:
+    """A dictionary word that is no name: "client", "neighbour"."""
+    from bb_brain.reflex._ordinary import sense  # the reflex imports this module
+
+    return sense(word).lexical
+
+
 def _a_kind_alone(word: str) -> bool:
     """A breed's first word that names it alone ("cairn"), not a word of its own ("golden")."""
     from bb_brain.reflex._ordinary import is_ordinary, sense  # the reflex imports this module
@@ -502,7 +534,8 @@ def pet_keys(summary: str | None) -> list[str]:
     found = _WHOSE_PET.match(summary or "") or _PET_OWNED.match(summary or "")
     if found is None:
         return []
-    kind_words = _WORDS.findall(_KIND_ENDS.sub("", found.group("kind")))[-_KIND_WORDS:]
+    kind_words = _first_noun_run(_WORDS.findall(_KIND_ENDS.sub("", found.group("kind"))))
+    kind_words = kind_words[-_KIND_WORDS:]
     if not kind_words or any(word[:1].isupper() and word.isupper() for word in kind_words):
         return []
     kinds = [fold(" ".join(kind_words[i:])).casefold() for i in range(len(kind_words))]
@@ -511,8 +544,8 @@ def pet_keys(summary: str | None) -> list[str]:
     keys: list[str] = []
     for owner in re.split(r"\s+and\s+", found.group("owners")):
         names = [fold(word).casefold() for word in _WORDS.findall(owner)]
-        if not names or names[0] == "the":
-            continue
+        if not names or names[0] == "the" or _a_word(names[0]):
+            continue  # "Client's dog": a word, no keeper's name
         for kind in kinds:
             keys += [f"{names[0]}'s {kind}", f"{names[-1]}'s {kind}"]
     return list(dict.fromkeys(keys))
@@ -538,9 +571,10 @@ def client_keys(title: str) -> list[str]:
     found = _CLIENTS_FIRST.match(title)
     if found is None:
         return []
+    names = [re.sub(r"['’]s?$", "", name) for name in found.group("names").split("-")]
     names = [
         name
-        for name in (fold(name).casefold() for name in found.group("names").split("-"))
+        for name in (fold(name).casefold() for name in names)
         if not (sense(name).lexical or sense(name).calendar or sense(name).function)
     ]  # "Quenby-Oh": Quenby's, "oh" being a word too
     nouns = [

@@ -1,8 +1,9 @@
 """The reflex: deterministic turn context (no model, no embeddings).
 
 One call per turn, one alias-index query per call (and one content query when an ordinary
-word needs the conversation to decide it, one more when someone's pet or relative is named
-by a nickname of theirs, and one for fuzzy neighbours of a misspelt name):
+word needs the conversation to decide it, one more when someone's pet, plan or relative is
+named by another of their names than the page files it under, and one for fuzzy neighbours
+of a misspelt name):
 
 1. extract candidate mentions from the user turn (and, for the volunteer stage, from the
    last ``volunteer_window_turns`` window turns of both roles);

@@ -1642,12 +1642,14 @@ def _from_elsewhere(res: Resolved, affiliated: bool) -> str:
 
     "wayne from the garage says the clutch is going" of a Wayne whose page is a groom's is
     another Wayne: a person is placed by where they work or belong, and the page of the one
-    the user knows would say so ("Mechanic at Carrow Garage"). "from" places them; "at" only
-    before a body of people (``affiliated``: "at the rowing club"), since "at the wedding" is
-    where they were. Only a common name counts: one borne by many, of whom the user may know
-    two ("tamsk from the depot" is the Tamsk the user knows). Only a place named by its words
-    counts ("from the bike place"); a capitalised name is another page's to settle, and where
-    people meet ("from work") places anyone.
+    the user knows would say so ("Mechanic at Carrow Garage"). The name is the subject its
+    sentence opens with: after a verb, "from" is the verb's ("texted wayne from the
+    airport"). "from" places them; "at" only before a body of people (``affiliated``: "at
+    the rowing club"), since "at the wedding" is where they were. Only a common name counts,
+    by its frequency in English text (a proxy for one borne by many, of whom the user may
+    know two: "tamsk from the depot" is the Tamsk the user knows). Only a place named by its
+    words counts ("from the bike place"); a capitalised name is another page's to settle,
+    and where people meet ("from work") places anyone.
     """
     span = res.cand.span
     if span is None or span.last + 2 >= len(span.tokens) or span.tokens[span.last].possessive:
@@ -1659,11 +1661,8 @@ def _from_elsewhere(res: Resolved, affiliated: bool) -> str:
     link = span.tokens[span.last + 1]
     if not link.glued or not (link.norm == "from" or (link.norm == "at" and affiliated)):
         return ""
-    before = span.tokens[span.first - 1] if span.first else None
-    if before is not None and (
-        before.norm in ("and", "or") or span.tokens[span.first].comma_before
-    ):
-        return ""  # "pull the scores for oswy and rinsey from the sheet": the verb's
+    if not _opens_its_sentence(span.tokens, span.first):
+        return ""  # "texted wayne from the airport", "for oswy and rinsey from the sheet"
     following = span.tokens[span.last + 2 : span.last + 2 + _PLACE_WORDS + 1]
     if following and following[0].norm == "the":
         following = following[1:]
@@ -1685,6 +1684,20 @@ def _from_elsewhere(res: Resolved, affiliated: bool) -> str:
     return " ".join(words)
 
 
+def _opens_its_sentence(tokens: Sequence[Token], index: int) -> bool:
+    """The word opens its sentence, maybe after a word that only moves the talk on ("oh")."""
+    if tokens[index].sentence_start or tokens[index].line_start:
+        return True
+    before = tokens[index - 1] if index else None
+    return (
+        before is not None
+        and before.norm in _MOVING_ON
+        and (before.sentence_start or before.line_start)
+    )
+
+
+#: Words that open a sentence only to move the talk on ("oh wayne from the garage rang").
+_MOVING_ON: Final = frozenset("ok okay oh so and also btw anyway right well yeah".split())
 #: A name this frequent in English text is borne by many: the user may know two of them.
 _COMMON_NAME_ZIPF: Final = 3.5
 #: The most words naming where someone is from ("the rowing club bar").
@@ -1956,6 +1969,9 @@ def _kind_veto(res: Resolved) -> str | None:
     if ARTICLE_DROPPED in res.cand.signals and f"the {_head_word(res.page.title)}" != res.cand.norm:
         # "moss was everywhere" is no "The moss wedding": only a title's head goes bare
         return f"declined: {res.cand.raw!r} without its article is no head of its title"
+    if ARTICLE_DROPPED in res.cand.signals and _page_kind(res) in _OCCASIONS_BARE:
+        # "lunch is ready", "walk was lovely": a meal or an outing goes bare anyway
+        return f"declined: {res.cand.raw!r} goes without an article as any occasion does"
     about = fold(f"{res.page.title} {res.page.summary}")
     if placed_as_its_page_says(res.cand.signals, about) is False:
         return f"declined: {res.cand.raw!r} is placed where its page does not say it is"
@@ -1964,6 +1980,10 @@ def _kind_veto(res: Resolved) -> str | None:
     if described_as_its_page_says(res.cand.signals, summary) is False:
         return f"declined: {res.cand.raw!r} is said to be what its page does not say it is"
     return None
+
+
+#: Kinds of page whose head noun English says bare of any one of them ("lunch is ready").
+_OCCASIONS_BARE: Final = frozenset({"event", "meeting", "occasion"})
 
 
 def _head_word(title: str) -> str:
@@ -2322,7 +2342,8 @@ def _no_persons_grammar(res: Resolved, signals: set[str]) -> str | None:
     clients = _a_clients_matter(res)  # "the Vantongeren move"
     animate = res.page.is_person or _is_pet(res)
     if MODIFIER in signals and MID_CAPITAL not in signals and animate and not clients:
-        # "a total kodak moment" of a dog called Kodak: a person or a pet owns, never modifies
+        # "a total kodak moment" of a dog called Kodak (known limit: a coined pet's name
+        # labelling its things, "zuzu food", is declined too)
         return f"declined: {res.cand.raw!r} modifies the noun after it, as no one's name does"
     place_reading = bool(signals & {LOCATIVE, LISTED_WITH_PLACE, SAID_TO_BE_A_PLACE})
     if place_reading and (res.page.is_person or res.cand.place):

@@ -508,6 +508,8 @@ def _someones_pet(tokens: list[Token], owner: Token, maker: Maker) -> list[Candi
         family = _glued_next(tokens, owner)
         if family is None or family.possessive or not family.norm.isalpha():
             return []
+        if sense(family.norm).lexical:
+            return []  # "the big red bus": a word, no family's name
         keeper, whose = family, f"{family.norm}'s"  # "the vask dachshund": the Vasks' dog
     elif not owner.norm.isalpha() or owner.norm in _SPEAKERS:
         return []
@@ -518,6 +520,10 @@ def _someones_pet(tokens: list[Token], owner: Token, maker: Maker) -> list[Candi
     else:
         return []
     kind = _glued_run(tokens, keeper, _PET_KIND_WORDS)
+    if kind and not _a_kind_word(kind[0].norm):
+        return []  # "kevin's car is": no kind of animal after the keeper
+    if len(kind) > 1 and not _a_kind_word(kind[1].norm):
+        kind = kind[:1]
     return [
         maker.make(
             " ".join([whose, *(tok.norm for tok in kind[:size])]), kind[:size], RELATION_ARMS
@@ -530,7 +536,7 @@ def _by_their_trade(tokens: list[Token], article: Token, maker: Maker) -> list[C
     """Someone known by their trade: "the dues lady", "those gutter people".
 
     A determiner, a word or two that say what they do, and a noun for a person or an
-    outfit (:mod:`bb_brain._described`): keyed by the words together and by each alone.
+    outfit (:mod:`bb_brain._described`): keyed by the words as said.
     """
     if article.norm not in TRADE_DETERMINERS or article.possessive:
         return []
@@ -540,12 +546,8 @@ def _by_their_trade(tokens: list[Token], article: Token, maker: Maker) -> list[C
             return []
         generic = tok.norm in PERSON_WORDS or tok.norm in OUTFIT_WORDS
         if words and generic:
-            trade = [word.norm for word in words]
-            keys = [trade, *([[word] for word in trade] if len(trade) > 1 else [])]
-            return [
-                maker.make(trade_key(said, tok.norm), [*words, tok], DESCRIBED_ARMS)
-                for said in keys
-            ]
+            trade = [word.norm for word in words]  # "ice cream guy": no "cream" one
+            return [maker.make(trade_key(trade, tok.norm), [*words, tok], DESCRIBED_ARMS)]
         if generic or tok.possessive or sense(tok.norm).function:
             return []  # "the shop people": a word for any outfit says no trade
         words.append(tok)
@@ -555,6 +557,16 @@ def _by_their_trade(tokens: list[Token], article: Token, maker: Maker) -> list[C
 #: The most words saying what someone does before the noun for them ("gutter cleaning guy").
 _TRADE_WORDS: Final = 2
 DESCRIBED_ARMS: Final = frozenset({DESCRIBED_ARM})
+
+
+def _a_kind_word(word: str) -> bool:
+    """A noun, or a word no dictionary has ("cockapoo"), and no verb's finite form."""
+    meaning = sense(word)
+    if meaning.function:
+        return False
+    if not meaning.lexical:
+        return True
+    return meaning.noun and not (finite(word) and not meaning.plural_noun)
 
 
 #: The most words of a pet's kind after its keeper's name ("cairn terrier").

@@ -118,8 +118,10 @@ def _article_dropped(tokens: list[Token], maker: Maker) -> list[Candidate]:
     """
     found: list[Candidate] = []
     for noun in tokens:
-        if not _opens_a_sentence(tokens, noun) or noun.capitalised or not noun.norm.isalpha():
+        if not _opens_a_sentence(tokens, noun) or not noun.norm.isalpha():
             continue
+        if noun.capitalised and not noun.sentence_start:
+            continue  # a sentence's first capital says nothing; another says a name
         meaning = sense(noun.norm)
         if not (meaning.noun or not meaning.lexical) or meaning.plural_noun:
             continue  # a noun, or a word the dictionary lacks ("website")
@@ -144,11 +146,8 @@ ARTICLE_DROPPED: Final = "its article dropped, opening the sentence"
 def _a_verb(word: Token) -> bool:
     """A finite verb or an auxiliary right after a subject ("is", "failed", "needs")."""
     forms = inflections(word.norm)
-    return (
-        word.norm in _SUBJECT_VERBS
-        or ("VBD" in forms or "VBZ" in forms)
-        and not sense(word.norm).noun
-    )
+    finite_form = "VBD" in forms or "VBZ" in forms
+    return word.norm in _SUBJECT_VERBS or (finite_form and not sense(word.norm).noun)
 
 
 #: Auxiliaries and copulas a subject takes.

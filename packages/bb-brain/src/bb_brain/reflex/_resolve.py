@@ -177,16 +177,22 @@ def lookup(
 
     The fuzzy query runs only for a possibly misspelt mention that matched nothing exactly
     and overlaps no mention that did: most turns need the first query only, a turn with an
-    unknown name pays a second round trip. So does a pet or a relative said by a name of
-    their keeper's that only the keeper's page gives (:func:`_by_their_names`).
+    unknown name pays a second round trip. So does a pet, a plan or a relative said by
+    another name of their keeper's than the page files (:func:`_by_their_names`).
     """
     keys = sorted({cand.norm for cand in candidates})[:MAX_LOOKUP_KEYS]
     if not keys:
         return AliasHits()
     rows: list[Row] = conn.execute(_LOOKUP, (brain_id, source, keys)).fetchall()
-    if by_name := _by_their_names(rows, candidates):
+    by_name, by_family = _by_their_names(rows, candidates)
+    if by_name:
         named = conn.execute(_LOOKUP, (brain_id, source, sorted(by_name))).fetchall()
-        rows += [(typed, *row[1:]) for row in named for typed in by_name[row[0]]]
+        rows += [
+            (typed, *row[1:])
+            for row in named
+            if not (row[0] in by_family and _an_animal(row[2], row[5]))
+            for typed in by_name[row[0]]
+        ]
     found = {row[0] for row in rows}
     unmatched = [cand for cand in candidates if cand.fuzzy and cand.norm not in found]
     heads, tails = fuzzy_keys(cand.norm for cand in _uncovered(unmatched, rows, candidates))
@@ -195,13 +201,18 @@ def lookup(
     return AliasHits.from_rows(rows)
 
 
-def _by_their_names(rows: list[Row], candidates: Sequence[Candidate]) -> dict[str, set[str]]:
-    """Someone's pet or relative said by a name their page knows them by: the page's keys.
+def _by_their_names(
+    rows: list[Row], candidates: Sequence[Candidate]
+) -> tuple[dict[str, set[str]], set[str]]:
+    """Someone's pet, plan or relative said by a name their page knows them by.
 
     "quill's poodle" is filed under "quillan's poodle" by the pet's page, which names its
-    keeper in full; the owner's page says Quillan goes by Quill. When the possessor's name
-    resolved to one person and the phrase itself matched nothing, the phrase is looked up
-    again by that person's given and family names (key -> the keys as typed).
+    keeper in full; the owner's page says Quillan goes by Quill. "elinor's wedding" is filed
+    under "arkwright's wedding" by the plan's page, titled by the couple's family names.
+    When the possessor's name resolved to one person and the phrase itself matched nothing,
+    it is looked up again by that person's given name (unless that is how it was typed) and
+    family name (key -> the keys as typed, and the keys by a family name): a family name
+    alone is a whole family's, so by it no animal is anyone's in particular.
     """
     found = {row[0] for row in rows}
     people: dict[str, set[str]] = defaultdict(set)
@@ -209,6 +220,7 @@ def _by_their_names(rows: list[Row], candidates: Sequence[Candidate]) -> dict[st
         if PageInfo(slug, title, summary, page_type).is_person:
             people[key].add(title)
     by_name: dict[str, set[str]] = defaultdict(set)
+    by_family: set[str] = set()
     for cand in candidates:
         whose, mark, what = cand.norm.partition("'s ")
         if not mark or cand.norm in found or RELATION_ARM not in cand.arms:
@@ -217,9 +229,19 @@ def _by_their_names(rows: list[Row], candidates: Sequence[Candidate]) -> dict[st
         forms = name_forms(fold(next(iter(titles)))) if len(titles) == 1 else None
         if forms is None:
             continue
-        for name in {forms.given, forms.family} - {whose}:
-            by_name[f"{name}'s {what}"].add(cand.norm)
-    return by_name
+        if whose != forms.given:
+            by_name[f"{forms.given}'s {what}"].add(cand.norm)
+        if whose != forms.family:
+            by_name[f"{forms.family}'s {what}"].add(cand.norm)
+            by_family.add(f"{forms.family}'s {what}")
+    return by_name, by_family
+
+
+def _an_animal(slug: str, page_type: str | None) -> bool:
+    """A pet's or an animal's page, by its type or its folder."""
+    return (page_type or "").casefold() in ("pet", "animal") or slug.startswith(
+        ("pets/", "animals/")
+    )
 
 
 def _uncovered(

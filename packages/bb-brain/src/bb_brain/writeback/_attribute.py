@@ -147,8 +147,10 @@ class Salience:
     by_its_head: Entity | None = None
     #: The organisation named last: the "they" that wants, says or charges something.
     organisation: Entity | None = None
-    #: What the sentence's clause before the one being read was about, if anything.
+    #: An animal the sentence's clause before the one being read was about, naming nobody.
     clause_before: Entity | None = None
+    #: The turn being read has named a person outright (a "she" may be theirs).
+    named_a_person: bool = False
 
     def update(self, refs: list[Reference], chosen: Reference | None = None) -> None:
         """Entities named in a clause become the latest ones, what it is about last of all."""
@@ -198,9 +200,9 @@ class Salience:
         if not fits:
             return None if self._told_otherwise(word) else self.person
         before = self.clause_before
-        if before is not None and not before.is_person and before in fits:
-            # an animal the sentence's clause before was about: "dormouse needs the vet,
-            # she's not eating" is the cat's
+        if before is not None and before in fits and not self.named_a_person:
+            # an animal the sentence's clause before was about, nobody named in the turn:
+            # "dormouse needs the vet, she's not eating" is the cat's
             return before
         # an animal nobody has called "he" or "she" yet is the last resort otherwise:
         # "walked Biscuit with Sarah. She's training for a marathon" is Sarah's

@@ -449,6 +449,7 @@ class RulesExtractor:
         asked: str | None = None  # the question the assistant's turn ended on, if any
         for turn in segment.turns:
             previous: list[_Fact] = []  # the facts of the turn's sentence before this one
+            salience.named_a_person = False
             answering = asked if turn.role == "user" else None
             asked = _question_asked(turn.text) if turn.role != "user" else None
             text = in_senders_words(
@@ -648,7 +649,11 @@ class RulesExtractor:
             if related is not None and _owner_at_hand(refs[0], before):
                 ref = refs[0]  # "Alice moved up, her tutor is Mr Brisley": hers
             salience.update(refs, ref)
-            salience.clause_before = ref.entity if ref is not None else None
+            salience.named_a_person = salience.named_a_person or any(
+                r.entity.is_person for r in refs if r.explicit
+            )
+            animal = ref is not None and not any(r.entity.is_person for r in refs)
+            salience.clause_before = ref.entity if animal and ref is not None else None
             salience.with_user.update(
                 r.entity.slug for r in refs if _with_the_user(plain, clause.start, r)
             )
@@ -1656,19 +1661,42 @@ def _not_a_statement(sentence: str) -> bool:
 
 
 def _disbelieved(sentence: str) -> str:
-    """A statement said in disbelief, its marks taken off: "she has a nut allergy??".
+    """A statement said in disbelief, its closing "??", "?!" or "!?!" taken off.
 
     Two question marks, or one with an exclamation mark, after a sentence that opens as no
-    question does (no auxiliary or question word first) voice surprise at what it states.
+    question does voice surprise at what it states. A question stays one: an auxiliary or a
+    modal first, negated or not, after "and" or "so" too ("isn't she ...??", "and has she
+    ...??"), a question word anywhere ("she did what??") or a closing tag ("..., doesn't
+    she??").
     """
-    marks = _DISBELIEF.search(sentence)
-    if marks is None or _QUESTION_OPENS.match(sentence):
+    stated = sentence.rstrip().rstrip("?!")
+    marks = sentence.rstrip()[len(stated) :]
+    if len(marks) < 2 or "?" not in marks:
         return sentence
-    return sentence[: marks.start()]
+    opening = _DISCOURSE.sub("", stated)
+    if _QUESTION_OPENS.match(opening) or _ASKING_AUXILIARY.match(opening):
+        return sentence  # "isn't she coming??", "and has she ever ...??"
+    if _WH_WORD.search(stated) or _TAG_QUESTION.search(stated):
+        return sentence  # "she did what??", "..., doesn't she??"
+    return stated
 
 
-#: Marks of disbelief closing a sentence: "??", "?!", "!?!".
-_DISBELIEF = re.compile(r"\s*(?:\?[?!]+|![!?]*\?[?!]*)\s*$")
+#: Words that open a question without asking it: "and", "so", "wait", "ok".
+_DISCOURSE = re.compile(r"^\W*(?:(?:and|so|but|wait|ok|okay|sorry|hang on|oh)\W+)*", re.IGNORECASE)
+#: An auxiliary or a modal, negated or not, opening a question: "isn't", "am", "must".
+_ASKING_AUXILIARY = re.compile(
+    r"\W*(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|shall|"
+    r"am|may|might|must|need)(?:n['’]?t)?\b",
+    re.IGNORECASE,
+)
+#: A question word anywhere: "she did what??".
+_WH_WORD = re.compile(r"\b(?:what|who|whom|whose|which|why|how|when|where)\b", re.IGNORECASE)
+#: A tag question closing a statement: "..., doesn't she", "..., is it".
+_TAG_QUESTION = re.compile(
+    r",\s*(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would)(?:n['’]?t)?"
+    r"\s+\w+\W*$",
+    re.IGNORECASE,
+)
 
 
 def _before_a_question(sentence: str) -> str:
@@ -1719,6 +1747,8 @@ _BACK_TO_IT = re.compile(r"\b(?:that|this|it|so|right|true|correct|case)\b", re.
 
 #: Words that hedge only the clause they stand in ("... so the next one might be online").
 _MODAL_HEDGE = re.compile(r"\b(?:maybe|perhaps|possibly|might|may be)\b", re.IGNORECASE)
+#: A hedged clause that says what follows from the statement before it: "so maybe ...".
+_SO_MAYBE = re.compile(r"^(?:so|because|since)\s+(?:maybe|perhaps|possibly)\b", re.IGNORECASE)
 #: Where a later clause starts: a comma, a semicolon, a dash, or a conjunction.
 _LATER_CLAUSE = re.compile(r"(?:[,;]|\s[-–—])\s*|\s(?:so|and|but|though)\s", re.IGNORECASE)
 
@@ -1742,7 +1772,10 @@ def _before_hedge(sentence: str) -> str:
     # hedges the whole) and not the speaker's doubt ("..., I might be wrong")
     rest = hedged_part.strip(" ,;-–—")
     doubt = _SPEAKERS_DOUBT.match(rest) is not None or _MODAL_AND_VERB.match(rest) is not None
-    clause = _full_clause(rest) or _CONTRACTED.search(rest) is not None  # "so maybe it's ..."
+    # "... so maybe it's the bank": what follows from the statement is a clause of its own;
+    # "..., or maybe it's shellfish", "..., maybe it's the 5th" offer another value of it
+    following = _SO_MAYBE.match(rest) is not None and _CONTRACTED.search(rest) is not None
+    clause = _full_clause(rest) or following
     own_clause = _a_plan(rest) or (clause and not doubt) or _more_on_a_condition(before, rest)
     if HEDGE.search(sentence, hedge.end()) is not None or not (stated and own_clause):
         return sentence
