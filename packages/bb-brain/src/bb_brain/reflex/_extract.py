@@ -128,6 +128,7 @@ from bb_brain.reflex._tokens import (
     SLUG_LIKE,
     TITLE_CASE,
     Token,
+    next_glued,
     tokenise,
 )
 
@@ -505,7 +506,7 @@ def _someones_pet(tokens: list[Token], owner: Token, maker: Maker) -> list[Candi
     """
     keeper = owner
     if owner.norm == "the" and not owner.possessive:
-        family = _glued_next(tokens, owner)
+        family = next_glued(tokens, owner.index)
         if family is None or family.possessive or not family.norm.isalpha():
             return []
         if sense(family.norm).lexical:
@@ -571,12 +572,6 @@ def _a_kind_word(word: str) -> bool:
 
 #: The most words of a pet's kind after its keeper's name ("cairn terrier").
 _PET_KIND_WORDS: Final = 2
-
-
-def _glued_next(tokens: list[Token], tok: Token) -> Token | None:
-    """The word right after ``tok`` in the same phrase, if any."""
-    nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
-    return nxt if nxt is not None and nxt.glued else None
 
 
 def _glued_run(tokens: list[Token], tok: Token, most: int) -> list[Token]:

@@ -478,7 +478,7 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
         found.append(PERSON_VERB)
     if looked_up(tokens, first):
         found.append(LOOKED_UP)
-    after = _next_glued(tokens, last)
+    after = next_glued(tokens, last)
     if after is not None and after.norm in KIND_NOUNS and not mention.possessive:
         found.append(f"{KIND_SIGNAL}: {KIND_NOUNS[after.norm]}")
     if first == last and after is not None and after.norm in _PLACE_HEADS:
@@ -503,7 +503,7 @@ def _is_or_has(tokens: list[Token], mention: Token) -> bool:
     """
     if not mention.contracted:
         return False
-    after = _next_glued(tokens, mention.index)
+    after = next_glued(tokens, mention.index)
     if after is None:
         return False
     if after.norm in _AUXILIARY_PARTICIPLES or after.norm in _ADVERBS_OF_A_VERB:
@@ -511,7 +511,7 @@ def _is_or_has(tokens: list[Token], mention: Token) -> bool:
     if not after.norm.endswith("ing") or "VBG" not in inflections(after.norm):
         return False
     # "the curlew's calling again" is a deed; "the curlew's mooring line" is its line
-    following = _next_glued(tokens, after.index)
+    following = next_glued(tokens, after.index)
     if following is None or following.norm in _AUXILIARIES:
         return False
     return sense(following.norm).function or _adverb(following)
@@ -540,7 +540,7 @@ def _a_brand(tokens: list[Token], first: int, last: int) -> bool:
     if tokens[last].possessive:
         return False  # "my Perpetua's bike": hers
     before = _previous_glued(tokens, first)
-    after = _next_glued(tokens, last)
+    after = next_glued(tokens, last)
     if first == last and _works_or_gear(tokens, before, after):
         return True
     owners = _OWNERS if first == last else ("a", "an")
@@ -550,7 +550,7 @@ def _a_brand(tokens: list[Token], first: int, last: int) -> bool:
         return False
     if after.possessive or after.norm not in _MADE_THINGS:
         return False  # "a Tom Hale invoice" is a dealing with him
-    following = _next_glued(tokens, after.index)  # "my Ruskin piano lesson" is his lesson
+    following = next_glued(tokens, after.index)  # "my Ruskin piano lesson" is his lesson
     return following is None or not sense(following.norm).noun or following.norm in FUNCTION_WORDS
 
 
@@ -626,7 +626,7 @@ def looked_up(tokens: list[Token], first: int) -> bool:
     Also a name the question follows: "Quiver, anything new?".
     """
     on = _previous_glued(tokens, first)
-    after = _next_glued(tokens, first)
+    after = next_glued(tokens, first)
     if after is not None and after.norm not in FUNCTION_WORDS and sense(after.norm).noun:
         return False  # "anything on cash flow": the word modifies a noun after it
     if on is not None and on.norm in ("on", "about", "re", "with"):
@@ -661,10 +661,10 @@ def _asked_after(tokens: list[Token], first: int) -> bool:
 def _asked_about(tokens: list[Token], first: int, last: int) -> bool:
     """A question's subject before a person's verb: "does April know?", "did Ray approve"."""
     before = _previous_glued(tokens, first)
-    after = _next_glued(tokens, last)
+    after = next_glued(tokens, last)
     if after is not None and (_adverb(after) or after.norm in _QUESTION_ADVERBS):
         # "did alice ever reply"
-        after = _next_glued(tokens, after.index)
+        after = next_glued(tokens, after.index)
     if before is None or after is None or before.norm not in _QUESTION_AUXILIARIES:
         return False
     return after.norm in person_verb_lemmas()
@@ -685,7 +685,7 @@ _CONTACT_VERBS: Final = frozenset("text phone email call message".split())
 
 def _turns_up(tokens: list[Token], verb: Token) -> bool:
     """Turning up, or picking up the phone: "dawn didn't show up", "rose won't pick up"."""
-    particle = _next_glued(tokens, verb.index)
+    particle = next_glued(tokens, verb.index)
     if verb.norm == "answer":
         return True
     return verb.norm in _UP_VERBS and particle is not None and particle.norm == "up"
@@ -815,7 +815,7 @@ def _role_then_verb(tokens: list[Token], role: Token) -> bool:
     finite_form = bool({"VBD", "VBZ"} & inflections(word.norm)) or word.norm in MODALS_BEFORE_VERB
     if word.capitalised or not finite_form:
         return False
-    following = _next_glued(tokens, word.index)
+    following = next_glued(tokens, word.index)
     if following is not None and finite(following.norm):
         return False  # "the accountant bill sent the figures": "sent" is the verb
     article = _previous_glued(tokens, role.index)
@@ -835,7 +835,7 @@ def _climate_before(tokens: list[Token], before: Token) -> bool:
     how = _previous_glued(tokens, weather.index) if weather is not None else None
     if weather is None or weather.norm not in _WEATHER or how is None or how.norm != "how":
         return False
-    place = _next_glued(tokens, before.index)  # "how cold is Ruth being" is about Ruth
+    place = next_glued(tokens, before.index)  # "how cold is Ruth being" is about Ruth
     return place is not None and _in_a_time_of_year(tokens, place)
 
 
@@ -853,17 +853,17 @@ def _climate_after(tokens: list[Token], after: Token) -> bool:
 
 def _in_a_time_of_year(tokens: list[Token], token: Token) -> bool:
     """The word "in" and a month or a season right after ``token`` ("in late July")."""
-    word = _next_glued(tokens, token.index)
+    word = next_glued(tokens, token.index)
     if word is None or word.norm != "in":
         return False
-    word = _next_glued(tokens, word.index)
+    word = next_glued(tokens, word.index)
     while word is not None and word.norm in _TIME_OF_YEAR_MODIFIERS:
-        word = _next_glued(tokens, word.index)
+        word = next_glued(tokens, word.index)
     if word is None or not (sense(word.norm).calendar or word.norm in SEASONS):
         return False
     # the question ends there ("in late July?", "in March or just wet"); "in January in that
     # flat" asks after someone living somewhere
-    after = _next_glued(tokens, word.index)
+    after = next_glued(tokens, word.index)
     return after is None or after.norm in ("or", "and")
 
 
@@ -911,7 +911,7 @@ def _heads_a_noun(tokens: list[Token], last: int) -> bool:
     Not a word of time or manner after a name ("ring Hope tomorrow", "hiring from
     Sterling again").
     """
-    nxt = _next_glued(tokens, last)
+    nxt = next_glued(tokens, last)
     if nxt is None or nxt.capitalised or not nxt.norm.isalpha():
         return False
     word = sense(nxt.norm)
@@ -1006,7 +1006,7 @@ def _dated(tokens: list[Token], before: Token, index: int) -> bool:
     """
     if not sense(tokens[index].norm).calendar:
         return False
-    after = _next_glued(tokens, index)
+    after = next_glued(tokens, index)
     if before.norm == "of":
         head = _previous_glued(tokens, before.index)
         return head is not None and head.norm in _PARTS_OF_A_SPAN
@@ -1028,9 +1028,9 @@ def _a_range_closes(tokens: list[Token], word: Token) -> bool:
         return True
     if word.norm not in _RANGE_ENDS:
         return False
-    end = _next_glued(tokens, word.index)
+    end = next_glued(tokens, word.index)
     if end is not None and end.norm == "the":
-        end = _next_glued(tokens, end.index)
+        end = next_glued(tokens, end.index)
     return end is not None and (sense(end.norm).calendar or end.norm[:1].isdigit())
 
 
@@ -1058,7 +1058,7 @@ _AFTER_A_DATE: Final = frozenset(
 
 
 def _signals_after(tokens: list[Token], last: int) -> list[str]:
-    after = _next_glued(tokens, last)
+    after = next_glued(tokens, last)
     if after is None:
         return []
     if after.norm in NAME_SUFFIXES:
@@ -1076,7 +1076,7 @@ def _signals_after(tokens: list[Token], last: int) -> list[str]:
     if _where_from_then_says(tokens, after):
         return [PERSON_VERB]
     if _adverb(after):
-        following = _next_glued(tokens, after.index)
+        following = next_glued(tokens, after.index)
         if following is not None and following.norm in PERSON_VERBS_AFTER:
             return [PERSON_VERB]
     if after.norm in MODALS_BEFORE_VERB or after.norm in _GOING_TO or after.norm in _NOT_DOING:
@@ -1096,7 +1096,7 @@ def _it_is(tokens: list[Token], last: int, before: Token) -> bool:
 
     "its ines, the collie needs a trim" says who it is; "its grace period" is a thing's.
     """
-    return before.norm == "its" and _next_glued(tokens, last) is None
+    return before.norm == "its" and next_glued(tokens, last) is None
 
 
 def _family_name_forgotten(tokens: list[Token], after: Token) -> bool:
@@ -1108,7 +1108,7 @@ def _family_name_forgotten(tokens: list[Token], after: Token) -> bool:
     """
     if after.norm in FORGOTTEN_NAMES:
         return True
-    if after.norm not in _FORGOTTEN_BY_A_PRONOUN or _next_glued(tokens, after.index) is not None:
+    if after.norm not in _FORGOTTEN_BY_A_PRONOUN or next_glued(tokens, after.index) is not None:
         return False
     # "need to mark something", "let's hope something": the word is a verb, "something" its
     # object
@@ -1125,7 +1125,7 @@ _FORGOTTEN_BY_A_PRONOUN: Final = frozenset({"something", "summat", "sumthing"})
 
 def _doing_a_persons_deed(tokens: list[Token], be: Token) -> bool:
     """A person's deed or a call, in progress after "is" or "was": "is asking", "was texting"."""
-    following = _next_glued(tokens, be.index)
+    following = next_glued(tokens, be.index)
     if following is None or not following.norm.endswith("ing"):
         return False
     lemmas = sense(following.norm).verb_lemmas
@@ -1136,9 +1136,9 @@ def _a_perfect_deed(tokens: list[Token], after: Token) -> bool:
     """A perfect of a verb only a person does: "rusty has agreed", "heath hasn't answered"."""
     if after.norm not in _PERFECT:
         return False
-    following = _next_glued(tokens, after.index)
+    following = next_glued(tokens, after.index)
     if following is not None and _adverb(following):
-        following = _next_glued(tokens, following.index)
+        following = next_glued(tokens, following.index)
     return following is not None and following.norm in PERSON_VERBS_AFTER
 
 
@@ -1149,13 +1149,13 @@ def _obliged_to(tokens: list[Token], after: Token) -> bool:
     """
     verb: Token | None = after
     if after.norm in MODALS_BEFORE_VERB:
-        verb = _next_glued(tokens, after.index)
+        verb = next_glued(tokens, after.index)
         if verb is None or verb.norm not in ("need", "have"):
             return False
     elif after.norm not in _NEEDING:
         return False
-    to = _next_glued(tokens, verb.index) if verb is not None else None
-    deed = _next_glued(tokens, to.index) if to is not None and to.norm == "to" else None
+    to = next_glued(tokens, verb.index) if verb is not None else None
+    deed = next_glued(tokens, to.index) if to is not None and to.norm == "to" else None
     return deed is not None and _a_persons_deed(deed)
 
 
@@ -1184,7 +1184,7 @@ def _cared_for(tokens: list[Token], last: int) -> bool:
     "feed nutmeg into the grinder", "walk nutmeg through the recipe" and "adopt nutmeg as
     the team colour" treat the word as a thing.
     """
-    after = _next_glued(tokens, last)
+    after = next_glued(tokens, last)
     return after is None or after.norm in _CARE_TIMES
 
 
@@ -1223,7 +1223,7 @@ def _where_from_then_says(tokens: list[Token], after: Token) -> bool:
 
 def _next_in_address(tokens: list[Token], token: Token) -> Token | None:
     """The next word of the phrase: "no. 14" keeps its number past the abbreviation's period."""
-    following = _next_glued(tokens, token.index)
+    following = next_glued(tokens, token.index)
     if following is None and token.norm == "no" and token.index + 1 < len(tokens):
         number = tokens[token.index + 1]
         return number if number.norm.isdigit() else None
@@ -1239,13 +1239,13 @@ _WHEREABOUTS_REACH: Final = 4
 
 def _after_going_to(tokens: list[Token], after: Token) -> Token | None:
     """The verb after a modal, or after "is going to" ("... is going to ask")."""
-    following = _next_glued(tokens, after.index)
+    following = next_glued(tokens, after.index)
     if after.norm not in _GOING_TO:
         return following
     words = [following]
     for _ in range(2):
         last = words[-1]
-        words.append(_next_glued(tokens, last.index) if last is not None else None)
+        words.append(next_glued(tokens, last.index) if last is not None else None)
     going, to, verb = words
     if going is None or to is None or going.norm != "going" or to.norm != "to":
         return None
@@ -1260,14 +1260,14 @@ def _affiliation(tokens: list[Token], after: Token) -> bool:
     """
     if after.norm not in ("from", "at"):
         return False
-    where = _next_glued(tokens, after.index)
+    where = next_glued(tokens, after.index)
     if where is None or sense(where.norm).place:
         return False
     if where.capitalised or where.norm in _WHERE_PEOPLE_MEET:
         return True  # "Sorrel from work", "tam from book club"
     if where.norm == "the" and _a_group_follows(tokens, where):
         return True  # "Heath from the church choir", "Tam at the sailing club"
-    said = _next_glued(tokens, where.index)  # "joy from community said ...": a team
+    said = next_glued(tokens, where.index)  # "joy from community said ...": a team
     return said is not None and said.norm in PERSON_VERBS_AFTER
 
 
@@ -1336,7 +1336,7 @@ def _a_group_follows(tokens: list[Token], the: Token) -> bool:
     """A group of people or a service closes the phrase after "the" within three words."""
     following: Token | None = the
     for _ in range(3):
-        following = _next_glued(tokens, following.index) if following is not None else None
+        following = next_glued(tokens, following.index) if following is not None else None
         if following is None:
             return False
         if following.norm in _GROUPS or following.norm in _SERVICES:
@@ -1403,7 +1403,7 @@ def _definite(tokens: list[Token], first: int, last: int) -> bool:
         before = _previous_glued(tokens, first)
         if before is None or before.norm != "the" or tokens[first].norm in DETERMINERS:
             return False
-    after = _next_glued(tokens, last)
+    after = next_glued(tokens, last)
     one_word = last == first + 1 if tokens[first].norm == "the" else last == first
     if one_word and after is not None and _a_noun_goes_on(after):
         # "how long does the heron dance last": the phrase is "the heron dance"; a title of several
@@ -1411,7 +1411,7 @@ def _definite(tokens: list[Token], first: int, last: int) -> bool:
         return False
     if after is not None and after.norm == "that":
         # "the open day that week": "that" is the next phrase's determiner, no relative
-        following = _next_glued(tokens, after.index)
+        following = next_glued(tokens, after.index)
         return (
             following is not None
             and following.norm not in FUNCTION_WORDS
@@ -1458,14 +1458,14 @@ def _made_to(tokens: list[Token], before: Token, last: int) -> bool:
 
     "let" before "know" or "see", "get" before "to" and a verb only a person does.
     """
-    after = _next_glued(tokens, last)
+    after = next_glued(tokens, last)
     if after is None:
         return False
     if before.norm in ("let", "lets") and after.norm in ("know", "see"):
         return True
     if before.norm not in ("get", "got", "getting") or after.norm != "to":
         return False
-    verb = _next_glued(tokens, after.index)
+    verb = next_glued(tokens, after.index)
     return verb is not None and _a_persons_deed(verb)
 
 
@@ -1481,7 +1481,7 @@ def _a_person_verb(word: Token) -> bool:
 
 def _a_participle_after(tokens: list[Token], last: int) -> bool:
     """An "-ing" form right after the word: "ivy growing over the fence" is the plant."""
-    nxt = _next_glued(tokens, last)
+    nxt = next_glued(tokens, last)
     return nxt is not None and nxt.norm.endswith("ing") and "VERB" in sense(nxt.norm).readings
 
 
@@ -1515,7 +1515,7 @@ def _previous_glued(tokens: list[Token], index: int) -> Token | None:
 
 
 def _verb_follows(tokens: list[Token], last: int) -> bool:
-    after = _next_glued(tokens, last)
+    after = next_glued(tokens, last)
     return after is not None and finite(after.norm)
 
 
@@ -1530,7 +1530,7 @@ def _pointed_at(tokens: list[Token], first: int, last: int, before: Token) -> bo
     if before.norm not in _DEMONSTRATIVES or not tokens[first].capitalised:
         return False
     verb = _previous_glued(tokens, before.index)
-    if verb is None or verb.norm not in _BE_ASKED or _next_glued(tokens, last) is not None:
+    if verb is None or verb.norm not in _BE_ASKED or next_glued(tokens, last) is not None:
         return False
     earlier: Token | None = _previous_glued(tokens, verb.index)
     while earlier is not None:
@@ -1576,8 +1576,8 @@ def _says_what_it_is(tokens: list[Token], token: Token) -> bool:
 
     "our Jasper is a joiner" says who he is; "my hope is we finish" what the hope is.
     """
-    verb = _next_glued(tokens, token.index)
-    opener = _next_glued(tokens, verb.index) if verb is not None else None
+    verb = next_glued(tokens, token.index)
+    opener = next_glued(tokens, verb.index) if verb is not None else None
     if verb is None or opener is None or verb.norm not in ("is", "was"):
         return False
     return opener.norm in _WHAT_IT_HOLDS
@@ -1613,7 +1613,7 @@ def _phrase_ends(tokens: list[Token], last: int) -> bool:
     dictionary does, stands for the noun it modifies: "the Quennell one", "the Quennell do",
     "the kershaw one" (a "guillemot one" is any guillemot, a word too rare for the list).
     """
-    after = _next_glued(tokens, last)
+    after = next_glued(tokens, last)
     if after is None or after.norm not in FUNCTION_WORDS:
         return after is None
     word = sense(tokens[last].norm)
@@ -1770,7 +1770,8 @@ def _heard_back(tokens: list[Token], back: int) -> bool:
     return any(tok.norm in _RECEIVING for tok in tokens[max(back - 4, 0) : back])
 
 
-def _next_glued(tokens: list[Token], index: int) -> Token | None:
+def next_glued(tokens: list[Token], index: int) -> Token | None:
+    """The word right after ``tokens[index]`` in the same phrase, if any."""
     if index + 1 < len(tokens) and tokens[index + 1].glued:
         return tokens[index + 1]
     return None
@@ -1783,12 +1784,12 @@ def _adverb(token: Token) -> bool:
 
 def _as_role(tokens: list[Token], last: int) -> bool:
     """A role the person is given: "add sydney as owner", "Kit as the new lead"."""
-    word = _next_glued(tokens, last)
+    word = next_glued(tokens, last)
     if word is None or word.norm != "as":
         return False
-    role = _next_glued(tokens, word.index)
+    role = next_glued(tokens, word.index)
     if role is not None and role.norm in ("the", "a", "an", "our", "their", "new"):
-        role = _next_glued(tokens, role.index)
+        role = next_glued(tokens, role.index)
     return role is not None and role.norm in _GIVEN_ROLES
 
 
@@ -1808,7 +1809,7 @@ def _versioned(tokens: list[Token], after: Token) -> bool:
         return True
     if not BARE_VERSION.fullmatch(after.norm):
         return False
-    unit = _next_glued(tokens, after.index)
+    unit = next_glued(tokens, after.index)
     if unit is None or unit.norm in FUNCTION_WORDS:
         return True
     return finite(unit.norm) and unit.norm not in _UNITS  # "iron 2.5 tablets" is a dose
@@ -1816,10 +1817,10 @@ def _versioned(tokens: list[Token], after: Token) -> bool:
 
 def _the_role(tokens: list[Token], last: int) -> bool:
     """The name, then "the" and a role noun: "Thorn the DJ", "mo the plumber"."""
-    article = _next_glued(tokens, last)
+    article = next_glued(tokens, last)
     if article is None or article.norm != "the":
         return False
-    role = _next_glued(tokens, article.index)
+    role = next_glued(tokens, article.index)
     return role is not None and role.norm in ROLE_NOUNS
 
 
@@ -1831,12 +1832,12 @@ def _lands_at_a_time(tokens: list[Token], verb: Token) -> bool:
     """
     if verb.norm not in ("lands", "landed", "landing"):
         return False
-    when = _next_glued(tokens, verb.index)
+    when = next_glued(tokens, verb.index)
     if when is None:
         return False
     at_a_time = when.norm in _LANDING_TIMES or (
         when.norm in ("at", "on", "around", "about")
-        and (nxt := _next_glued(tokens, when.index)) is not None
+        and (nxt := next_glued(tokens, when.index)) is not None
         and (nxt.norm[:1].isdigit() or sense(nxt.norm).calendar or nxt.norm in _LANDING_TIMES)
     )
     return at_a_time and not any(tok.norm in _FLIGHTS for tok in tokens)
@@ -1858,12 +1859,12 @@ def _has_done(tokens: list[Token], mention: Token) -> list[str]:
     """
     if not mention.contracted:
         return []
-    done = _next_glued(tokens, mention.index)
+    done = next_glued(tokens, mention.index)
     if done is None or done.norm not in PERSON_VERBS_AFTER or not done.norm.endswith("ed"):
         return []
     if done.norm in _OF_LIKING_OR_KNOWING:
         return []
-    by = _next_glued(tokens, done.index)
+    by = next_glued(tokens, done.index)
     return [] if by is not None and by.norm == "by" else [PERSON_VERB]
 
 
