@@ -51,7 +51,7 @@ from bb_brain._names import HONORIFICS
 from bb_brain._orgnames import is_organisation
 from bb_brain._relations import RELATION_NOUNS, relation_key, relation_pronoun
 from bb_brain.pages import is_place
-from bb_brain.reflex._ordinary import inflections, sense
+from bb_brain.reflex._ordinary import inflections, lemmas, sense
 from bb_brain.writeback._entities import Entity, EntityIndex, pronoun_class
 from bb_brain.writeback._people import NewPerson, new_people
 
@@ -174,6 +174,10 @@ class Salience:
                 self.undertaking = ref.entity
             if ref.entity.is_person:
                 self.person = ref.entity
+            elif ref.entity.animate and (
+                not ref.explicit or any(not other.entity.animate for other in others)
+            ):
+                pass  # "putting her on Hoofgrow": "it" is the Hoofgrow, "she" the mare
             else:
                 self.thing = ref.entity  # a pet is an "it" as well as a "he" or a "she"
                 if is_organisation(ref.entity.page_type, ref.entity.slug):
@@ -461,6 +465,7 @@ def _bound(
             if earlier.explicit and earlier.entity.animate
             and stated(earlier.entity) in ("", wanted)
             and not (unresolved and earlier.possessive)  # "Dagny's daughter says she ..."
+            and not _its_own_object(earlier, ref, text)  # "Eszter swabbed him": not her
         ]  # fmt: skip
         if named and stated(ref.entity) == wanted and not stated(named[-1]):
             named = []  # "Ms Ilves says she's reading well": the girl known as "she" before
@@ -481,6 +486,27 @@ def _bound(
             continue  # nobody it could refer to
         bound.append(ref)
     return bound
+
+
+def _its_own_object(subject_ref: Reference, pronoun: Reference, text: str) -> bool:
+    """An object pronoun right after the verb of the clause's subject: someone else.
+
+    "Eszter's swabbed him", "Oana wants to see her again": a subject doing something to
+    itself says "himself" or "herself", so "him" and "her" there are another, the one the
+    conversation was about.
+    """
+    word = text[pronoun.start : pronoun.end].casefold()
+    if word not in ("him", "her") or subject_ref.possessive or not subject(subject_ref, text):
+        return False
+    if not _its_object(pronoun, text):
+        return False  # "Eszter's lost her keys": her own
+    words = _WORDS.findall(text, subject_ref.end, pronoun.start)
+    return (
+        0 < len(words) <= _TENDING_WORDS
+        and _WORDS_ONLY.fullmatch(text, subject_ref.end, pronoun.start) is not None
+        and REPORTED.search(text, subject_ref.end, pronoun.start) is None
+        and bool(inflections(words[-1].casefold()))
+    )
 
 
 #: Who a "he" or "she" is before the clause binds it to a person it names.
@@ -521,6 +547,8 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
     first = refs[0] if refs else None
     if _the_users_news(refs, text, report):
         return None  # "Orlaith says I'm singing the solo", "she has asked me to sort the folders"
+    if first and (tended := _an_animal_tended(first, refs, text, report)) is not None:
+        return tended  # "Nimal scanned Clover", "he wants her off the concentrate": hers
     if report is not None and (by_report := _by_the_report(refs, text, report)) is not None:
         return by_report
     if first and _a_persons_own(first, refs, text):
@@ -557,6 +585,60 @@ def _by_the_report(refs: list[Reference], text: str, report: re.Match[str]) -> R
     if reported and (speaker or report.start() > 0):
         return _best(reported)
     return None
+
+
+def _an_animal_tended(
+    first: Reference, refs: list[Reference], text: str, report: re.Match[str] | None
+) -> Reference | None:
+    """An animal that the person opening the clause does something to: the news is its.
+
+    "Nimal scanned Clover", "Ruairi wants Pepper sedated", "he's put her on a foot bath"
+    (her, the goat): what the vet, the farrier or the keeper does to an animal, or wants
+    done, is the animal's record, as a patient's is. Only the person's verb stands between
+    them; a report between ("Sian said she'll have him") keeps the teller's say.
+    """
+    if not (first.entity.is_person and subject(first, text)):
+        return None
+    animal = next((ref for ref in refs[1:] if _an_animal(ref.entity)), None)
+    if animal is None or (report is not None and report.start() < animal.start):
+        return None
+    words = [word.casefold() for word in _WORDS.findall(text, first.end, animal.start)]
+    if not words or len(words) > _TENDING_WORDS:
+        return None
+    if not _WORDS_ONLY.fullmatch(text, first.end, animal.start) or not _its_object(animal, text):
+        return None
+    verb = words[-1]
+    if not inflections(verb) or (sense(verb).function and verb not in _DOING):
+        return None  # "can only go near him": no deed done to it
+    return None if lemmas(verb) & _CUSTODY else animal
+
+
+def _its_object(animal: Reference, text: str) -> bool:
+    """The animal itself, not its thing: "wants her off the hay", not "wants her tail kept"."""
+    if animal.possessive:
+        return False
+    word = text[animal.start : animal.end].casefold()
+    if word in ("his", "its", "their"):
+        return False
+    after = _WORDS.match(text, _SPACE.match(text, animal.end).end())  # type: ignore[union-attr]
+    return word != "her" or after is None or not sense(after.group(0).casefold()).noun
+
+
+def _an_animal(entity: Entity) -> bool:
+    return entity.animate and not entity.is_person
+
+
+_WORDS: Final = re.compile(r"[A-Za-z]+")
+_WORDS_ONLY: Final = re.compile(r"(?:['’]s|['’]ve|['’]ll|['’]d)?(?:\s+[A-Za-z]+)+\s+")
+_SPACE: Final = re.compile(r"\s*")
+_TENDING_WORDS: Final = 4
+#: "did" and "does" of a deed: "Jiho did Jasper today".
+_DOING: Final = frozenset({"did", "does", "do", "done", "doing"})
+#: Having, keeping or carrying an animal about, which is its keeper's doing, not its
+#: news: "she brings him in on Thursdays", "Zane's bringing Thistle for pony rides".
+_CUSTODY: Final = frozenset(
+    "bring take have keep leave collect fetch drop carry walk ride mind sit board".split()
+)
 
 
 def _an_instruction(text: str, start: int) -> bool:
