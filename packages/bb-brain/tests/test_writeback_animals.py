@@ -4,7 +4,8 @@ What a vet, a farrier or a keeper does to an animal, or wants done to it, is fil
 animal, as a patient's notes are. Having, bringing or keeping it about stays the keeper's, and
 so does a thing of the animal's the keeper wants ("his rug"). An object pronoun right after the
 subject's verb is someone else than the subject, and an animal called "he" or "she" is no "it"
-for a thing named beside it.
+for a thing named beside it. Two neighbours of these: someone's relative named as the subject
+of a clause of its own has the news, and a reason spelt "cos" is a clause of its own.
 """
 
 from __future__ import annotations
@@ -89,3 +90,22 @@ def test_an_animal_called_she_is_no_it_for_the_thing_beside_it() -> None:
     )
     assert _filed(found, "putting her on") == MARE.slug
     assert _filed(found, "20g a day") == BALM.slug
+
+
+def test_a_relative_named_as_the_subject_of_a_clause_of_its_own_is_theirs() -> None:
+    said = facts(
+        "kerran's off in may, he's asked if his flatmate tresco pelynt could cover",
+        pages=[KEEPER],
+    )
+    assert said[0] == ("kerran's off in may", KEEPER.slug)
+    assert _filed(said, "could cover") == "people/tresco-pelynt"
+
+
+@pytest.mark.parametrize("because", ["cos", "coz", "cuz", "'cause", "because"])
+def test_a_reason_spelt_as_chat_spells_it_is_a_clause_of_its_own(because: str) -> None:
+    said = facts(
+        f"kerran's looking for a new yard {because} his landlord gorran veor is selling up",
+        pages=[KEEPER],
+    )
+    assert _filed(said, "looking for a new yard") == KEEPER.slug
+    assert _filed(said, "selling up") == "people/gorran-veor"

@@ -78,13 +78,15 @@ _SPLIT: Final = re.compile(
     r"\s+(?:and|but)\s+(?i:honestly|frankly|personally|obviously|to be honest),?\s+"
     r"(?=(?i:i|we)\b)|"
     r"\s+and\s+(?=(?i:an?)\s+(?:[\w-]+\s+){0,3}(?i:called|named)\s+[A-Z])|"
-    r"\s+(?:so|because|since|while)\s+(?=(?i:he|she|they|we|i)\b)|"
+    r"\s+(?:so|because|cos|coz|cuz|since|while)\s+(?=(?i:he|she|they|we|i)\b)|"
     r",?\s+(?:and|so)\s+(?=(?P<kin>(?i:his|her|their|our|my))\s+[a-z]+\s+[A-Z][a-z])"
 )
 #: "because" before a subject of its own: a reason that may state a fact of its own
 #: (split when what comes before states one too, see the rules extractor).
 BECAUSE: Final = re.compile(
-    r",?\s+because\s+(?=(?i:the|a|an|my|our|his|her|their|its|you|there)\b|[A-Z])"
+    # "cos", "coz", "cuz" and "'cause" as chat spells it
+    r",?\s+(?i:because|cos|coz|cuz|['’]cause)\s+"
+    r"(?=(?i:the|a|an|my|our|his|her|their|its|you|there)\b|[A-Z])"
 )
 #: ", so" before a name: what followed from it, by someone of its own ("..., so Orlaith paid
 #: the deposit"); split as "because" is, when what comes before is a clause of its own.

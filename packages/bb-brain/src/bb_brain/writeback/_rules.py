@@ -2554,7 +2554,9 @@ def _newcomer(
     belong to), and only when the name is described or the clause has no one named for its
     subject: "Alice sold her car to a colleague, Femi Varlow, for £3,000" is Alice's. A
     clause whose subject is left out is the newcomer's too ("... and called in a
-    plumber, Sam Orme, for Thursday").
+    plumber, Sam Orme, for Thursday"). So is a relative or a colleague named as the subject
+    of a clause of its own inside this one ("she's asked if her flatmate Tamsk Oswy could
+    cover", "... cos his boss Ciaran Moyle is retiring").
     """
     named_subject = chosen is not None and chosen.explicit and subject(chosen, text)
     for ref in refs:
@@ -2562,6 +2564,8 @@ def _newcomer(
             continue
         if _their_own_clause(text, ref, named_subject=named_subject):
             return ref
+        if _SOMEONES_OWN_BEFORE.search(text, 0, ref.start) and _A_VERB_AFTER.match(text, ref.end):
+            return ref  # "... cos his boss Ciaran Moyle is retiring": the boss's news
         if _SOMEONE_NEW.search(text, 0, ref.start) is None:
             continue
         if not named_subject or _DESCRIBED_AFTER.match(text, ref.end):
@@ -2634,6 +2638,21 @@ _SAID_WHO: Final = re.compile(r"(?:\b(?:is|was)\s+|\b(?P<noun>[A-Za-z]+)\s*,\s*)
 _DESCRIBED_AFTER = re.compile(
     r"(?:\s*,\s*(?:[\w'’-]+\s+){0,3}?(?:retired|former|ex-\w+|lives|works|based|who)\b"
     r"|\s+who\b|\s+(?:at|from)\s+[A-Z])",
+    re.IGNORECASE,
+)
+
+
+#: Someone's relation or colleague opening a clause of its own, right before a name: "cos
+#: his boss ", "if her flatmate ", "so their deputy ".
+_SOMEONES_OWN_BEFORE: Final = re.compile(
+    r"\b(?:if|whether|cos|coz|because|since|so|as|that|but|when|while|now)\s+"
+    r"(?:his|her|their|[\w-]+['’]s)\s+(?:[a-z-]+\s+){1,2}$",
+    re.IGNORECASE,
+)
+#: A verb right after a name, the name its subject: "is retiring", "could cover", "signs".
+_A_VERB_AFTER: Final = re.compile(
+    r"(?:['’]s|\s+(?:is|was|are|were|has|had|have|could|can|will|would|should|might|may|must|"
+    r"does|did|just|also|[a-z]+s|[a-z]+ed))\b",
     re.IGNORECASE,
 )
 
