@@ -1607,6 +1607,26 @@ def ordinary_declined(res: Resolved, readings: Sequence[str]) -> Resolved:
     return replace(res, confidence=0.0, signals=tuple(readings), decision=decision)
 
 
+def _someones_own_place(res: Resolved) -> str | None:
+    """A place's name after "my" or "their", ending its phrase: a thing of theirs.
+
+    A place is nobody's by a possessive ("rest on my laurels", "their orchard" of the
+    Orchard): one says "the Laurels" or "at the Orchard". A noun after it makes the name
+    a modifier ("my Laurels clients"), which a place may be.
+    """
+    span = res.cand.span
+    if span is None or span.first == 0 or not span.tokens[span.first].glued:
+        return None
+    if span.tokens[span.first - 1].norm not in POSSESSIVE_DETERMINERS:
+        return None
+    after = span.tokens[span.last + 1] if span.last + 1 < len(span.tokens) else None
+    if span.tokens[span.last].possessive or (
+        after is not None and after.glued and _modifies_what_follows(res)
+    ):
+        return None
+    return f"declined: {res.cand.raw!r} follows a possessive, as no place's name does"
+
+
 def _is_place(res: Resolved) -> bool:
     return res.page.page_type == "place" or res.slug.startswith("places/")
 
@@ -1814,7 +1834,15 @@ def _the_speakers_relative(res: Resolved) -> str:
     whose = span.tokens[kin.index - 1]
     if kin.possessive and kin.index == span.first - 1:  # "my mum's rose": her rose bush
         return ""
+    if whose.norm in _KIN_AGES and whose.index > 0 and kin.glued:
+        whose = span.tokens[whose.index - 1]  # "my little brother craig", "our big sis"
     return kin.norm if whose.norm in _THE_SPEAKERS else ""
+
+
+#: Words of age between "my" and a relative: "my little brother", "our eldest daughter".
+_KIN_AGES: Final = frozenset(
+    "little big baby older younger elder eldest oldest youngest kid twin half step".split()
+)
 
 
 def _named_one(tokens: list[Token], verb: Token) -> Token | None:
@@ -2018,7 +2046,7 @@ def veto(res: Resolved) -> str | None:
     if no_name := _no_name_at_all(res, signals):
         return no_name
     if _is_place(res):
-        return None
+        return _someones_own_place(res)
     if article := _an_articles_noun(res, signals):
         return article
     if signals & _PERSON_EVIDENCE:

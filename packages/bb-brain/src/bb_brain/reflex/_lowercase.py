@@ -173,7 +173,30 @@ def _stretch_candidates(
                 found += _single(stretch, offset, maker, ordinary)
             else:
                 found += _phrase_candidates(span, maker)
+                if size == 2 and (owner := _a_full_names_own(span, maker)) is not None:
+                    found.append(owner)
     return found
+
+
+def _a_full_names_own(span: list[Token], maker: Maker) -> Candidate | None:
+    """A full name whose possessive is typed without its apostrophe: "tamsin okoros van".
+
+    The name is a given name no dictionary has and the family name without its "s", which
+    something of theirs follows (see :func:`possessive_typed_without_apostrophe`).
+    """
+    given, family = span
+    if not _name_like(given):
+        return None
+    stem = possessive_typed_without_apostrophe(maker.tokens, family)
+    if stem is None:
+        return None
+    return maker.make(
+        f"{given.norm} {stem}",
+        span,
+        LOWER_NAME_ARMS,
+        penalty=LOWERCASE_PENALTY,
+        extra=(LOWERCASE, POSSESSIVE),
+    )
 
 
 def _single(
@@ -442,14 +465,17 @@ def possessive_typed_without_apostrophe(tokens: list[Token], tok: Token) -> str 
     """The name in "osrics RFE": an unknown word, an "s", and something of theirs after it.
 
     The word is unknown to the lexicon and the word without its "s" is no dictionary word
-    (a name may be a frequent one), so no plural of a dictionary word is taken apart.
+    (a name may be a frequent one), so no plural of a dictionary word is taken apart; after
+    a title of address ("mrs firths horse") it may be one.
     """
     nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
     if nxt is None or not nxt.glued or len(tok.norm) < FUZZY_MIN_CHARS:
         return None
-    if not tok.norm.endswith("s") or not unknown_word(tok.norm):
-        return None
     before = tokens[tok.index - 1] if tok.index and tok.glued else None
+    # after a title of address the word is a family name whatever else it is: "mrs firths horse"
+    titled = before is not None and before.norm in HONORIFICS
+    if not tok.norm.endswith("s") or not (titled or unknown_word(tok.norm)):
+        return None
     if before is not None and counts(before):
         return None  # "6 rowans for the hedge": a plural, counted
     if finite(nxt.norm) and not sense(nxt.norm).noun:
@@ -458,7 +484,9 @@ def possessive_typed_without_apostrophe(tokens: list[Token], tok: Token) -> str 
         return None  # "fetching jacos after the match": nothing of theirs follows
     stem = tok.norm[:-1]
     meaning = sense(stem)
-    return None if meaning.known_word or meaning.function or stem.endswith("s") else stem
+    if (meaning.known_word and not titled) or meaning.function or stem.endswith("s"):
+        return None
+    return stem
 
 
 def _the_place(span: list[Token], maker: Maker) -> Candidate:

@@ -482,6 +482,8 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
         if verb.norm.split("'")[0] in SUBJECT_PRONOUNS or verb.norm in _TYPED_I:
             return False  # "friday i'm doing two shoots": when, then who
         modal = verb.norm in _MODALS or verb.norm in _DO
+        if not modal and (sense(verb.norm).function or not inflections(verb.norm)):
+            return False  # "sunday off for once", "sunday sunday sunday": no verb there
         deed = _glued_after(tokens, verb.index) if modal else verb
         return deed is not None and not sense(deed.norm).verb_lemmas & _WHAT_A_TIME_DOES
     return (
@@ -2140,6 +2142,8 @@ def _bare_verb_object(tokens: list[Token], index: int) -> str:
     verb = _glued_before(tokens, index)
     if verb is None or verb.capitalised or verb.norm in FUNCTION_WORDS:
         return ""
+    if verb.possessive:
+        return ""  # "that grey's blaze": an owner is the noun's determiner, no verb
     if verb.norm in _COPULAS or verb.norm in _HAVE or verb.norm in _MODALS or verb.norm in _DO:
         return ""
     if not {"VBZ", "VBD", "VBG", "VBP"} & inflections(verb.norm):

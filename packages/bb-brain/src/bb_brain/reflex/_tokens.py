@@ -458,7 +458,7 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
     """Name evidence in the words around ``tokens[first..last]`` (see module docs)."""
     found: list[str] = []
     mention = tokens[last]
-    if mention.possessive and not _is_or_has(tokens, mention):
+    if mention.possessive and not _is_or_has(tokens, mention, alone=first == last):
         found.append(POSSESSIVE)
     if mention.suffixed:
         found.append(HONORIFIC)
@@ -493,13 +493,15 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def _is_or_has(tokens: list[Token], mention: Token) -> bool:
+def _is_or_has(tokens: list[Token], mention: Token, *, alone: bool = True) -> bool:
     """The "'s" is "is" or "has" before a verb: "the curlew's been calling all morning".
 
     Whatever is said to have been or to be doing something owns nothing there, so the
     "'s" is no possessive's evidence of a name ("'s" before a person's past participle is
     read by :func:`_has_done`). An "-ing" word is the verb only where an object, an adverb
-    or a particle follows it: "the curlew's mooring is by the slipway" is its mooring.
+    or a particle follows it: "the curlew's mooring is by the slipway" is its mooring. A
+    one-word name after "the" is a thing's ("the dyson's packed in"); a name that is "the"
+    and a role ("the inspector's booked in") may be someone's.
     """
     if not mention.contracted:
         return False
@@ -508,6 +510,8 @@ def _is_or_has(tokens: list[Token], mention: Token) -> bool:
         return False
     if after.norm in _AUXILIARY_PARTICIPLES or after.norm in _ADVERBS_OF_A_VERB:
         return True  # "wren's basically done", "gable's not in": no owner takes an adverb
+    if alone and _a_things_deed(tokens, mention, after):
+        return True  # "the dyson's packed in": a thing with "the" has done it
     if not after.norm.endswith("ing") or "VBG" not in inflections(after.norm):
         return False
     # "the curlew's calling again" is a deed; "the curlew's mooring line" is its line
@@ -515,6 +519,22 @@ def _is_or_has(tokens: list[Token], mention: Token) -> bool:
     if following is None or following.norm in _AUXILIARIES:
         return False
     return sense(following.norm).function or _adverb(following)
+
+
+def _a_things_deed(tokens: list[Token], mention: Token, after: Token) -> bool:
+    """After "the", a past participle and a particle or nothing: "the dyson's packed in".
+
+    What "the" goes before is a thing, and a participle ending its verb there, or with
+    only a particle after it, is what it has done ("the kiln's packed up"), while one
+    before a noun is what it owns ("the kiln's packed shelves").
+    """
+    before = tokens[mention.index - 1] if mention.index else None
+    if before is None or before.norm != "the" or not mention.glued:
+        return False
+    if not {"VBN", "VBD"} & inflections(after.norm) or not sense(after.norm).verb_lemmas:
+        return False
+    following = next_glued(tokens, after.index)
+    return following is None or following.norm in _PARTICLES
 
 
 #: Verbs that follow a subject, so the "-ing" word before one is a noun ("the curlew's
@@ -1362,10 +1382,11 @@ _BODY_KINDS: Final = frozenset(
     "firm company business agency studio practice charity band choir club shop bakery "
     "restaurant cafe café pub brewery supplier contractor builders landlord lender bank".split()
 )
-#: Verbs that take "in" as a particle before a person ("loop in Obinna", "rope in Sam").
+#: Verbs that take "in" as a particle before a person ("loop in Obinna", "copy in Sam").
 VERBS_WITH_IN: Final = frozenset(
     "loop looped looping bring brought bringing rope roped roping fill filled filling let "
-    "letting call called calling pull pulled pulling keep kept keeping cc cc'd".split()
+    "letting call called calling pull pulled pulling keep kept keeping cc cc'd copy copied "
+    "copying".split()
 )
 #: Modals between a subject and its bare verb.
 MODALS_BEFORE_VERB: Final = frozenset("will would can could should must might may 'll".split())
