@@ -1,5 +1,8 @@
 """Names as chat types them, and words that only look like names there.
 
+A family name in the plural names the family: each person of the source who bears it
+("the quarrows are back", "quarrows want me out"), where one of them alone would be a guess.
+
 A possessive typed without its apostrophe still names its owner ("tamsin okoros van", "mrs
 firths horse"), and "copy in kadri" asks to include someone as "loop in" does. What stays
 silent: a one-word name after "the" that has packed in (a machine), a word owned by the
@@ -41,6 +44,11 @@ CRAIG = (
     md("Craig Tolver", type="person", aliases="[Craig]", summary="Runs the feed merchant."),
 )
 SUNDAY = ("horses/sunday", md("Sunday", type="horse", summary="A grey mare, shod all round."))
+DUARTE = ("people/duarte-quarrow", md("Duarte Quarrow", type="person", summary="Runs the stud."))
+LEONOR = (
+    "people/leonor-quarrow",
+    md("Leonor Quarrow", type="person", summary="Runs the stud with her husband."),
+)
 
 
 @pytest.mark.parametrize(
@@ -81,3 +89,25 @@ def test_a_word_that_only_looks_like_a_name(
     engine: Engine, make_brain: Any, page: tuple[str, str], text: str
 ) -> None:
     assert slugs(ask(engine, make_brain(page), text)) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "quarrows want me out to the stud next week",
+        "the quarrows are back from lisbon",
+        "The Quarrows are coming on Sunday",
+    ],
+)
+def test_a_family_name_in_the_plural_names_each_of_them(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    found = slugs(ask(engine, make_brain(DUARTE, LEONOR), text))
+    assert sorted(found) == [DUARTE[0], LEONOR[0]]
+
+
+@pytest.mark.parametrize("text", ["quarrow rang about the stud", "quarrows cob is lame"])
+def test_one_of_a_family_alone_is_still_no_guess(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(DUARTE, LEONOR), text)) == []

@@ -101,6 +101,7 @@ from bb_brain.reflex._resolve import (
     match,
     overlaps,
     resolve,
+    the_family,
 )
 from bb_brain.reflex._syntax import HEARD_OF
 from bb_brain.reflex._tokens import LOWERCASE
@@ -280,7 +281,7 @@ def _decide(
     for cand in candidates:
         outcome = match(cand, hits)
         if outcome.ambiguous:
-            shared_names.append(outcome)
+            _shared_name(outcome, accepted, shared_names)
             continue
         declined += outcome.declined
         if outcome.resolved is None:
@@ -327,6 +328,14 @@ def _decide(
     for outcome in _unsettled(shared_names, accepted, beside):
         declined += outcome.declined
     return one_sense_per_text(*_no_part_of_a_namesake(accepted, declined))
+
+
+def _shared_name(outcome: Outcome, accepted: list[Resolved], shared: list[Outcome]) -> None:
+    """A name pages share: its family all together ("the quarrows are back"), else context's."""
+    if family := the_family(outcome):
+        accepted += family
+    else:
+        shared.append(outcome)
 
 
 def _no_part_of_a_namesake(

@@ -266,13 +266,17 @@ _INITIAL_ARMS: Final = frozenset({FAMILY_INITIAL_ARM})
 def _families(tokens: list[Token], maker: Maker) -> list[Candidate]:
     """A family by its name in the plural after "the": "the Vantongerens are coming".
 
+    Typed in lowercase too ("the quarrows are back"), when the plural is no word.
+
     Looked up as a family name only, and only one no word list has as a word or a place
     ("the Browns" may be colours, "the Hollands" a country).
     """
     found: list[Candidate] = []
     for tok in tokens:
-        if not tok.capitalised or tok.possessive or tok.index == 0 or not tok.glued:
+        if tok.possessive or tok.index == 0 or not tok.glued:
             continue
+        if not tok.capitalised and sense(tok.norm).known_word:
+            continue  # "the quarrows are back" typed in lowercase; not "the browns"
         if tokens[tok.index - 1].norm != "the" or len(tok.norm) < _FAMILY_MIN_CHARS:
             continue
         stem = _family_stem(tok.norm)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import bisect
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from bb_brain._described import DESCRIBED_ARM
@@ -278,6 +278,52 @@ class Outcome:
     ambiguous: tuple[Resolved, ...] = ()
 
 
+def the_family(outcome: Outcome) -> list[Resolved]:
+    """Everyone a family name in the plural names: "the figueiredos want me out".
+
+    A family name two or more people of the source share, with the plural's "-s", after
+    "the" or before a plural verb ("the Okoros are coming", "quarrows want a quote") names
+    the family: each of them, where a single name would be a wrong pointer's guess. At
+    most :data:`FAMILY_MAX` people; none when any option is no person's family name.
+    """
+    options = outcome.ambiguous
+    if not options or len(options) > FAMILY_MAX:
+        return []
+    if any(not res.page.is_person or res.arm != "surname" for res in options):
+        return []
+    cand = options[0].cand
+    span = cand.span
+    if span is None or span.first != span.last:
+        return []
+    tok = span.tokens[span.last]
+    if (tok.possessive and not tok.apostrophe_only) or tok.norm not in _plurals_of(cand.norm):
+        return []
+    before = span.tokens[span.first - 1] if span.first and tok.glued else None
+    after = span.tokens[span.last + 1] if span.last + 1 < len(span.tokens) else None
+    plural = (before is not None and before.norm == "the") or (
+        after is not None and after.glued and after.norm in _PLURAL_VERBS
+    )
+    if not plural:
+        return []
+    confidence = round(CONFIDENCE["surname"] - cand.penalty, 4)
+    return [replace(res, confidence=confidence, decision=FAMILY_DECISION) for res in options]
+
+
+def _plurals_of(name: str) -> tuple[str, str]:
+    return (f"{name}s", f"{name}es")
+
+
+#: The decision of each person a family's name in the plural points at.
+FAMILY_DECISION: Final = "the family, by its name in the plural"
+#: The most people a family's name in the plural points at.
+FAMILY_MAX: Final = 4
+#: Verbs a plural subject takes right after it: "the Okoros are", "quarrows want".
+_PLURAL_VERBS: Final = frozenset(
+    "are were have had want wanted need needed say said think reckon asked were will would "
+    "can could do did".split()
+)
+
+
 def match(cand: Candidate, hits: AliasHits) -> Outcome:
     """Resolve one candidate through the first tier with any hit, else fuzzily, else nothing."""
     arms_hit = hits.by_key.get(cand.norm)
@@ -397,12 +443,18 @@ def resolve(accepted: Sequence[Resolved]) -> list[Resolved]:
         ),
     )
     taken: dict[int, list[tuple[int, int]]] = {}
+    families: set[tuple[int, int, int]] = set()  # a family's name: its span, each of them
     best: dict[str, Resolved] = {}
     for res in ordered:
         spans = taken.setdefault(res.cand.text_index, [])
-        if _clashes(spans, res.cand.start, res.cand.end):
-            continue
-        bisect.insort(spans, (res.cand.start, res.cand.end))
+        where = (res.cand.text_index, res.cand.start, res.cand.end)
+        family = res.decision == FAMILY_DECISION
+        if not (family and where in families):
+            if _clashes(spans, res.cand.start, res.cand.end):
+                continue
+            bisect.insort(spans, (res.cand.start, res.cand.end))
+            if family:
+                families.add(where)
         current = best.get(res.slug)
         if current is None or res.rank() < current.rank():
             best[res.slug] = res
