@@ -5,7 +5,8 @@ animal, as a patient's notes are. Having, bringing or keeping it about stays the
 so does a thing of the animal's the keeper wants ("his rug"). An object pronoun right after the
 subject's verb is someone else than the subject, and an animal called "he" or "she" is no "it"
 for a thing named beside it. Two neighbours of these: someone's relative named as the subject
-of a clause of its own has the news, and a reason spelt "cos" is a clause of its own.
+of a clause of its own has the news, and a reason spelt "cos" is a clause of its own unless
+it is about the subject's own body ("cos his knee cant do the carrying").
 """
 
 from __future__ import annotations
@@ -109,3 +110,8 @@ def test_a_reason_spelt_as_chat_spells_it_is_a_clause_of_its_own(because: str) -
     )
     assert _filed(said, "looking for a new yard") == KEEPER.slug
     assert _filed(said, "selling up") == "people/gorran-veor"
+
+
+def test_a_reason_about_the_subjects_own_body_stays_one_fact() -> None:
+    said = facts("kerran moves to sundays cos his knee cant do the carrying", pages=[KEEPER])
+    assert said == [("kerran moves to sundays cos his knee cant do the carrying", KEEPER.slug)]

@@ -983,7 +983,7 @@ class RulesExtractor:
         pieces: list[Clause] = []
         for clause in clauses:
             so = _so_someone(clause.text)
-            reason = BECAUSE.search(clause.text) or so
+            reason = _a_reason_of_its_own(clause.text) or so
             before = clause.text[: reason.start()] if reason is not None else ""
             stated = self._states(before) or opens_with_the_user(before)
             # what someone did as a result is theirs, after any clause ("They can't seat
@@ -1101,6 +1101,24 @@ def _a_clause_before(text: str) -> bool:
     first = re.match(r"\W*([a-z]+)", text)
     verb_first = first is not None and opens_with_verb(first.group(1))
     return _full_clause(text) or verb_first or _PRONOUN_FIRST.match(text) is not None
+
+
+def _a_reason_of_its_own(text: str) -> re.Match[str] | None:
+    """The "because" before a reason with a subject of its own, not the same one's body.
+
+    "... cos his boss Ciaran Moyle is retiring" names someone else; "keith moves to sundays
+    cos his knee can't do the carrying" gives Keith's own reason, which stays with him.
+    """
+    reason = BECAUSE.search(text)
+    if reason is None:
+        return None
+    own = _THEIR_OWN_NOUN.match(text, reason.end())
+    return None if own is not None and inflections(own.group("verb").casefold()) else reason
+
+
+#: A "his", "her" or "their" and a noun of theirs, then the word after it: its verb, or
+#: the name of whoever the noun says they are to them ("his boss Ciaran").
+_THEIR_OWN_NOUN: Final = re.compile(r"(?i:his|her|their|its)\s+[a-z]+\s+(?P<verb>[a-z'’]+)")
 
 
 def _so_someone(text: str) -> re.Match[str] | None:
