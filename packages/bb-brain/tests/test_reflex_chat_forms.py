@@ -7,9 +7,10 @@ A possessive typed without its apostrophe still names its owner ("tamsin okoros 
 firths horse"), and "copy in kadri" asks to include someone as "loop in" does. What stays
 silent: a one-word name after "the" that has packed in (a machine), a word owned by the
 noun before it ("that grey's blaze"), a place's name after "my", the user's own relative
-after "my little brother", and a weekday with no verb after it. Each case has a twin that
-still resolves, so the tests fail on an engine that resolves everything as well as on one
-that resolves nothing.
+after "my little brother", a weekday with no verb after it, and a name whose "he" is a
+relative's named between ("porto won, my brother's over the moon, he's ..."). Each case has
+a twin that still resolves, so the tests fail on an engine that resolves everything as well
+as on one that resolves nothing.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ CRAIG = (
     md("Craig Tolver", type="person", aliases="[Craig]", summary="Runs the feed merchant."),
 )
 SUNDAY = ("horses/sunday", md("Sunday", type="horse", summary="A grey mare, shod all round."))
+PORTO = ("people/marta-porto", md("Marta Porto", type="person", summary="Dancer; covers Martha."))
 DUARTE = ("people/duarte-quarrow", md("Duarte Quarrow", type="person", summary="Runs the stud."))
 LEONOR = (
     "people/leonor-quarrow",
@@ -61,6 +63,7 @@ LEONOR = (
         (LAURELS, "heading over to the laurels after lunch"),
         (CRAIG, "craig says the feed is coming thursday"),
         (SUNDAY, "sunday needs her fronts reset"),
+        (PORTO, "porto can cover the shift, she knows the routine"),
     ],
 )
 def test_a_name_as_chat_types_it(
@@ -83,6 +86,8 @@ def test_a_name_as_chat_types_it(
         # a weekday before no verb
         (SUNDAY, "sunday off for once!! not touching a hoof"),
         (SUNDAY, "sunday sunday sunday"),
+        # the "he" after it is the brother's, named between
+        (PORTO, "porto won last night, my brother's over the moon, he's obsessed"),
     ],
 )
 def test_a_word_that_only_looks_like_a_name(

@@ -297,11 +297,14 @@ def _referred_back(tokens: list[Token], index: int) -> bool:
     makes the subject a person. An object or possessive pronoun may be anyone's ("hope kept
     him going"), and so may one inside a subordinate clause ("dawn broke before she woke").
     The sentence ends the search, and so does any capitalised word (another name), though
-    not a function word in capitals, which is only stressed ("is NOT to have any").
+    not a function word in capitals, which is only stressed ("is NOT to have any"), and a
+    word for a person, a relative or a role ("my brother", "the vet"), whom it may mean.
     """
     for tok in tokens[index + 1 : index + 1 + REFER_BACK_TOKENS]:
         if tok.sentence_start or (tok.capitalised and tok.norm != "i" and not _stressed(tok)):
             return False
+        if tok.norm in ROLE_NOUNS:
+            return False  # "santos won, my brother's over the moon, he's ...": the brother
         if tok.norm.split("'")[0] in _PERSONAL_SUBJECTS:  # "she", "she's", "he'll"
             before = tokens[tok.index - 1]
             return tok.comma_before or (tok.glued and before.norm in _NEXT_CLAUSE)
