@@ -6,7 +6,8 @@ so does a thing of the animal's the keeper wants ("his rug"). An object pronoun 
 subject's verb is someone else than the subject, and an animal called "he" or "she" is no "it"
 for a thing named beside it. Two neighbours of these: someone's relative named as the subject
 of a clause of its own has the news, and a reason spelt "cos" is a clause of its own unless
-it is about the subject's own body ("cos his knee cant do the carrying").
+it is about the subject's own body ("cos his knee cant do the carrying"); a belief the user
+states in a clause ("tho i think") is no attitude of that clause's subject.
 """
 
 from __future__ import annotations
@@ -115,3 +116,16 @@ def test_a_reason_spelt_as_chat_spells_it_is_a_clause_of_its_own(because: str) -
 def test_a_reason_about_the_subjects_own_body_stays_one_fact() -> None:
     said = facts("kerran moves to sundays cos his knee cant do the carrying", pages=[KEEPER])
     assert said == [("kerran moves to sundays cos his knee cant do the carrying", KEEPER.slug)]
+
+
+def test_the_users_own_belief_is_no_attitude_of_the_clauses_subject() -> None:
+    said = facts(
+        "quarrow is lame again",
+        "ysolde says quarrow's feet are better since the balm tho i think it's the weather",
+    )
+    assert _filed(said, "feet are better") == MARE.slug
+
+
+def test_someones_belief_stays_theirs() -> None:
+    said = facts("quarrow is lame again", "ysolde thinks quarrow's feet are better since the balm")
+    assert _filed(said, "feet are better") == VET.slug

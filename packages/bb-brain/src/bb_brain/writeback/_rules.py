@@ -125,6 +125,13 @@ _APOS = "['\u2019]"
 #: won't bore you", "No, I won't.").
 _NOT_TO_DO: Final = r"\s+(?!lie\b|bore\b|pretend\b|deny\b|keep you\b|go on\b)[a-z]+\s+\w+\s+\w"
 #: Cue patterns, strongest first: the first that matches sets the kind.
+#: Words of a belief or a worry: "worried", "reckons", "in my view".
+_BELIEF: Final = re.compile(
+    r"\b(?:worried|worries|worry|thinks?|thought|concerns?|concerned|believes?|"
+    r"believed|feels?|felt|afraid|skeptical|sceptical|confident|doubts?|suspects?|"
+    r"expects?|nervous|convinced|unsure|reckons?|my read|in my view)\b",
+    _FLAGS,
+)
 CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
     (
         "commitment",
@@ -160,15 +167,7 @@ CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
             _FLAGS,
         ),
     ),
-    (
-        "belief",
-        re.compile(
-            r"\b(?:worried|worries|worry|thinks?|thought|concerns?|concerned|believes?|"
-            r"believed|feels?|felt|afraid|skeptical|sceptical|confident|doubts?|suspects?|"
-            r"expects?|nervous|convinced|unsure|reckons?|my read|in my view)\b",
-            _FLAGS,
-        ),
-    ),
+    ("belief", _BELIEF),
     (
         # what a thing needs done is a job to do, no one's undertaking yet: "the hood filter
         # needs replacing", "all cakes must be labelled"
@@ -624,7 +623,7 @@ class RulesExtractor:
             own = self._entities.own
             if own is not None and self._entities.speaks_of_own(clause.text):
                 self._named.add(own.slug)
-            ref = choose(refs, clause.text, attitude=_cue(clause.text) == "belief")
+            ref = choose(refs, clause.text, attitude=_someones_belief(clause.text))
             newcomer = _newcomer(refs, fresh, clause.text, ref)
             ref = newcomer or ref
             ref = _thing_as_subject(refs, ref, clause.text, salience.latest) or ref
@@ -3273,6 +3272,22 @@ def _stating(old: str) -> re.Pattern[str]:
 #: A day of the month as an ordinal: "20th", "1st".
 _DAY_OF_MONTH = re.compile(r"(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)", re.IGNORECASE)
 _MONTH: Final = MONTH
+
+
+def _someones_belief(text: str) -> bool:
+    """A belief or a worry someone holds, said in the clause, not the user's own.
+
+    "she's worried the pricing is off" is hers; in "she says Sunny's feet are better, tho i
+    think it's the weather" the belief is the user's, and the clause is what she says.
+    """
+    if _cue(text) != "belief":
+        return False
+    beliefs = _BELIEF.finditer(text)
+    return any(_USERS_OWN.search(text, 0, found.start()) is None for found in beliefs)
+
+
+#: What holds a belief in the user's own words right before it: "i think", "im worried".
+_USERS_OWN: Final = re.compile(r"\b(?:i|i['’]?m|i am)\s+(?:\w+\s+)?$", re.IGNORECASE)
 
 
 def _cue(text: str) -> FactKind | None:
