@@ -1,14 +1,15 @@
 """Names as chat types them, and words that only look like names there.
 
 A family name in the plural names the family: each person of the source who bears it
-("the quarrows are back", "quarrows want me out"), where one of them alone would be a guess.
+("the quarrows are back", "quarrows want a quote"), where one of them alone would be a guess,
+but not a shop or a venue by that name, nor a family too big for a seam's budget.
 
-A possessive typed without its apostrophe still names its owner ("tamsin okoros van", "mrs
-firths horse"), and "copy in kadri" asks to include someone as "loop in" does. What stays
+A possessive typed without its apostrophe still names its owner ("jessamy marrables van", "mrs
+firths horse"), and "copy in siena" asks to include someone as "loop in" does. What stays
 silent: a one-word name after "the" that has packed in (a machine), a word owned by the
-noun before it ("that grey's blaze"), a place's name after "my", the user's own relative
+noun before it ("that bay's lantern"), a place's name after "my", the user's own relative
 after "my little brother", a weekday with no verb after it, and a name whose "he" is a
-relative's named between ("porto won, my brother's over the moon, he's ..."). Each case has
+relative's named between ("porto won, my uncle's thrilled, he'd ..."). Each case has
 a twin that still resolves, so the tests fail on an engine that resolves everything as well
 as on one that resolves nothing.
 """
@@ -22,48 +23,59 @@ from bb_brain import Engine
 
 from .test_reflex_grammar import ask, md, slugs
 
-TAMSIN = ("people/tamsin-okoro", md("Tamsin Okoro", type="person", summary="A client."))
-FIRTH = ("people/pauline-firth", md("Pauline Firth", type="person", summary="A client."))
-KADRI = (
-    "people/kadri-tamsk",
-    md("Kadri Tamsk", type="person", aliases="[Kadri]", summary="Runs the charity ride."),
+JESSAMY = ("people/jessamy-marrable", md("Jessamy Marrable", type="person", summary="A client."))
+REED = ("people/ottoline-reed", md("Ottoline Reed", type="person", summary="A client."))
+SIENA = (
+    "people/siena-vask",
+    md("Siena Vask", type="person", aliases="[Siena]", summary="Runs the sponsored ride."),
 )
 BRANNOCK = (
     "people/ysolde-brannock",
-    md("Ysolde Brannock", type="person", summary="Practice manager at the vets."),
+    md("Ysolde Brannock", type="person", summary="Keeps the books at the surgery."),
 )
-BLAZE = (
-    "products/blaze-gas-forge",
-    md("Blaze Gas Forge", type="product", aliases="[Blaze]", summary="The user's gas forge."),
+LANTERN = (
+    "products/lantern-heater",
+    md("Lantern Heater", type="product", aliases="[Lantern]", summary="The workshop's heater."),
 )
-LAURELS = (
-    "places/the-laurels",
-    md("The Laurels", type="place", aliases="[Laurels]", summary="A livery yard."),
+LARCHES = (
+    "places/the-larches",
+    md("The Larches", type="place", aliases="[Larches]", summary="A livery yard."),
 )
-CRAIG = (
-    "people/craig-tolver",
-    md("Craig Tolver", type="person", aliases="[Craig]", summary="Runs the feed merchant."),
+ALDOUS = (
+    "people/aldous-tolver",
+    md("Aldous Tolver", type="person", aliases="[Aldous]", summary="Runs the feed merchant."),
 )
-SUNDAY = ("horses/sunday", md("Sunday", type="horse", summary="A grey mare, shod all round."))
+WRENFOLD = (
+    "places/wrenfold",
+    md("Wrenfold", type="place", summary="The village the user grew up in."),
+)
+MARTEN = ("people/odile-marten", md("Odile Marten", type="person", summary="A client."))
+TUESDAY = ("horses/tuesday", md("Tuesday", type="horse", summary="A grey mare, shod all round."))
 PORTO = ("people/marta-porto", md("Marta Porto", type="person", summary="Dancer; covers Martha."))
-DUARTE = ("people/duarte-quarrow", md("Duarte Quarrow", type="person", summary="Runs the stud."))
-LEONOR = (
-    "people/leonor-quarrow",
-    md("Leonor Quarrow", type="person", summary="Runs the stud with her husband."),
+CADOC = ("people/cadoc-quarrow", md("Cadoc Quarrow", type="person", summary="Runs the stud."))
+RINSEY = (
+    "people/rinsey-quarrow",
+    md("Rinsey Quarrow", type="person", summary="Runs the stud with her husband."),
 )
 
 
 @pytest.mark.parametrize(
     ("page", "text"),
     [
-        (TAMSIN, "tamsin okoros van is outside again"),
-        (FIRTH, "what was that stuff i recommended for mrs firths horse"),
-        (KADRI, "yeah. and copy in kadri so she knows"),
+        (JESSAMY, "jessamy marrables van is outside again"),
+        (REED, "did i ever send mrs reeds pony the invoice"),
+        (SIENA, "ok and copy in siena so she sees it"),
         (BRANNOCK, "ask brannock about the invoice"),
-        (LAURELS, "heading over to the laurels after lunch"),
-        (CRAIG, "craig says the feed is coming thursday"),
-        (SUNDAY, "sunday needs her fronts reset"),
+        (LARCHES, "heading over to the larches after lunch"),
+        (ALDOUS, "aldous says the feed is coming thursday"),
+        (TUESDAY, "tuesday needs new hind shoes"),
+        (LANTERN, "lantern keeps cutting out, might be the wick"),
+        (LARCHES, "my larches clients are all paid up"),
+        (WRENFOLD, "i miss my Wrenfold so much"),
+        (ALDOUS, "aldous says the feed is coming thursday, my brother can unload it"),
         (PORTO, "porto can cover the shift, she knows the routine"),
+        # a role after "the" is as often a thing
+        (PORTO, "porto can take the lead tonight, she knows the routine"),
     ],
 )
 def test_a_name_as_chat_types_it(
@@ -76,18 +88,23 @@ def test_a_name_as_chat_types_it(
     ("page", "text"),
     [
         # a one-word name after "the" that has packed in is a machine
-        (BRANNOCK, "the brannock's packed in, hoovered up a nail i think"),
+        (BRANNOCK, "the brannock's packed in again, sucked up a screw"),
         # the noun before owns the word: no verb takes it as its object
-        (BLAZE, "that grey's blaze is actually a snip, owner got it wrong"),
+        (LANTERN, "that bay's lantern is hanging off, the owner never noticed"),
         # a place is nobody's by "my"
-        (LAURELS, "cant rest on my laurels, two clients gone already"),
+        (LARCHES, "cant pruning my larches, two of them died already"),
         # the user's own relative, however old
-        (CRAIG, "my little brother craig is getting married in may"),
-        # a weekday before no verb
-        (SUNDAY, "sunday off for once!! not touching a hoof"),
-        (SUNDAY, "sunday sunday sunday"),
+        (ALDOUS, "my little brother aldous is getting married in june"),
+        # a weekday before no verb it agrees with
+        (TUESDAY, "tuesday off at last!! feet up all day"),
+        (TUESDAY, "tuesday tuesday tuesday"),
+        (TUESDAY, "tuesday lunch with my nan"),
+        # the user's own relative, whatever words say which
+        (ALDOUS, "my late husband aldous loved this song"),
+        # a brand after "dr"
+        (MARTEN, "dr martens sale is on"),
         # the "he" after it is the brother's, named between
-        (PORTO, "porto won last night, my brother's over the moon, he's obsessed"),
+        (PORTO, "porto won on sunday, my uncle's thrilled, he'd a bet on"),
     ],
 )
 def test_a_word_that_only_looks_like_a_name(
@@ -99,7 +116,8 @@ def test_a_word_that_only_looks_like_a_name(
 @pytest.mark.parametrize(
     "text",
     [
-        "quarrows want me out to the stud next week",
+        "quarrows want a quote for the barn roof",
+        "quarrows have sold the stud",
         "the quarrows are back from lisbon",
         "The Quarrows are coming on Sunday",
     ],
@@ -107,12 +125,37 @@ def test_a_word_that_only_looks_like_a_name(
 def test_a_family_name_in_the_plural_names_each_of_them(
     engine: Engine, make_brain: Any, text: str
 ) -> None:
-    found = slugs(ask(engine, make_brain(DUARTE, LEONOR), text))
-    assert sorted(found) == [DUARTE[0], LEONOR[0]]
+    found = slugs(ask(engine, make_brain(CADOC, RINSEY), text))
+    assert sorted(found) == [CADOC[0], RINSEY[0]]
 
 
-@pytest.mark.parametrize("text", ["quarrow rang about the stud", "quarrows cob is lame"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "quarrow rang about the stud",
+        "quarrows cob is lame",
+        # a shop or a venue by the family's name
+        "the quarrows queue was out the door",
+        "drinks at the Quarrows Arms tonight",
+    ],
+)
 def test_one_of_a_family_alone_is_still_no_guess(
     engine: Engine, make_brain: Any, text: str
 ) -> None:
-    assert slugs(ask(engine, make_brain(DUARTE, LEONOR), text)) == []
+    assert slugs(ask(engine, make_brain(CADOC, RINSEY), text)) == []
+
+
+def test_a_family_too_big_for_a_budget_is_no_guess_either(engine: Engine, make_brain: Any) -> None:
+    more = [
+        (f"people/{given}-quarrow", md(f"{given.title()} Quarrow", type="person"))
+        for given in ("bracka", "veor")
+    ]
+    found = slugs(ask(engine, make_brain(CADOC, RINSEY, *more), "the quarrows are back"))
+    assert found == []
+
+
+def test_an_es_plural_names_the_family(engine: Engine, make_brain: Any) -> None:
+    ann = ("people/ann-fitch", md("Ann Fitch", type="person", summary="A client."))
+    bob = ("people/bob-fitch", md("Bob Fitch", type="person", summary="A client."))
+    found = slugs(ask(engine, make_brain(ann, bob), "The Fitches are coming for dinner"))
+    assert sorted(found) == [ann[0], bob[0]]

@@ -1,13 +1,15 @@
 """Write-back of what is done to an animal: the animal's record, not the doer's.
 
-What a vet, a farrier or a keeper does to an animal, or wants done to it, is filed under the
-animal, as a patient's notes are. Having, bringing or keeping it about stays the keeper's, and
-so does a thing of the animal's the keeper wants ("his rug"). An object pronoun right after the
-subject's verb is someone else than the subject, and an animal called "he" or "she" is no "it"
-for a thing named beside it. Two neighbours of these: someone's relative named as the subject
-of a clause of its own has the news, and a reason spelt "cos" is a clause of its own unless
-it is about the subject's own body ("cos his knee cant do the carrying"); a belief the user
-states in a clause ("tho i think") is no attitude of that clause's subject.
+What a vet, a groom or a keeper does to an animal, or wants done to it, is filed under the
+animal, as a patient's notes are. Having, bringing, keeping, lending or loving it stays the
+keeper's, and so does a thing of the animal's the keeper wants ("his rug"), a deed past
+another name ("asked Ysolde to drive him home") and an "it". An object pronoun right after
+the subject's verb is someone else than the subject, and an animal called "he" or "she" is no
+"it" for a thing named beside it, while one nobody calls so still is. Neighbours of these:
+someone's relative named as the subject of a question the clause asks has the news; a reason
+spelt "cos" is a clause of its own unless it is the subject's own and names no page ("cos
+his back cant manage the lifting"); a belief the user states in a clause ("tho i think") is no
+attitude of that clause's subject.
 """
 
 from __future__ import annotations
@@ -35,97 +37,163 @@ def facts(*texts: str, pages: list[Entity] = PAGES) -> list[tuple[str, str | Non
 
 
 def _filed(said: list[tuple[str, str | None]], words: str) -> str | None:
-    return next(slug for fact, slug in said if words in fact)
+    found = [slug for fact, slug in said if words in fact]
+    assert found, f"no fact holds {words!r}: {said}"
+    return found[0]
 
 
 @pytest.mark.parametrize(
     "said",
     [
-        "ysolde scanned quarrow this morning, twins due in april",
-        "ysolde wants quarrow sedated for the rasp next time",
-        "kerran wants quarrow barefoot over the summer",
-        "ysolde's put her on a foot bath twice a week",
-        "ysolde wants to see her again on thursday",
+        "ysolde scanned quarrow first thing, a foal due in may",
+        "ysolde wants quarrow clipped before the show",
+        "kerran wants quarrow barefoot till autumn",
+        "ysolde's put her on a salt soak every other day",
+        "ysolde wants to recheck her on friday",
     ],
 )
 def test_what_is_done_to_an_animal_is_its_record(said: str) -> None:
-    found = facts("quarrow is lame again on the near fore", said)
-    assert found[-1][1] == MARE.slug, found
+    found = facts("quarrow is lame again behind", said)
+    assert _filed(found, said.split()[1]) == MARE.slug
 
 
 @pytest.mark.parametrize(
     "said",
     [
         # having, bringing or keeping an animal about is the keeper's doing
-        "kerran's bringing quarrow for the pony rides, 12 till 3",
-        "kerran brings her in every thursday",
+        "kerran's bringing quarrow to the county show on saturday",
+        "kerran fetches her every friday",
         # a thing of the animal's that the keeper wants
-        "kerran wants her rug kept with the saddle",
+        "kerran wants her mane plaited for the show",
         # a report between the keeper and the animal keeps the teller's say
         "kerran said he'll have her on tuesdays",
+        # lending or loving it is the keeper's
+        "kerran's lending quarrow to the riding school for the summer",
+        "kerran loves quarrow to bits",
+        # a deed past another name is done by that one, for the subject
+        "kerran asked ysolde to drive him home",
     ],
 )
 def test_the_keepers_own_doing_stays_the_keepers(said: str) -> None:
-    found = facts("quarrow is lame again on the near fore", said)
-    assert found[-1][1] == KEEPER.slug, found
+    found = facts("quarrow is lame again behind", said)
+    assert _filed(found, said.split()[1]) == KEEPER.slug
 
 
 def test_an_object_pronoun_after_the_subjects_verb_is_someone_else() -> None:
     found = facts(
-        "quarrow's running a temperature with a snotty nose",
-        "ysolde's swabbed him for strangles",
+        "quarrow's off colour with a cough",
+        "ysolde's jabbed him for flu",
         pages=[Entity("pets/quarrow", "Quarrow", "pet", pronoun="he"), VET],
     )
-    assert _filed(found, "swabbed") == "pets/quarrow"
+    assert _filed(found, "jabbed") == "pets/quarrow"
 
 
-def test_a_subjects_own_things_stay_theirs() -> None:
-    found = facts("quarrow is lame again", "ysolde's lost her keys at the yard")
-    assert _filed(found, "keys") == VET.slug
+@pytest.mark.parametrize(
+    "said",
+    [
+        "ysolde's lost her keys at the yard",
+        # words that describe come before a noun of hers
+        "ysolde's lost her new phone at the yard",
+        # an "it" may be anything at hand
+        "ysolde was at the show, she loved it",
+    ],
+)
+def test_a_subjects_own_things_stay_theirs(said: str) -> None:
+    found = facts("quarrow is lame again", said)
+    assert _filed(found, said.split()[1]) == VET.slug
+
+
+def test_a_word_of_time_after_her_is_no_thing_of_hers() -> None:
+    found = facts("quarrow is lame again", "ysolde scanned her yesterday, a foal due in may")
+    assert _filed(found, "scanned") == MARE.slug
+
+
+def test_an_animal_nobody_calls_he_or_she_is_the_it_after_it() -> None:
+    pilchard = Entity("pets/pilchard", "Pilchard", "pet")
+    kennels = Entity("places/brisca-kennels", "Brisca Kennels", "place")
+    found = facts(
+        "pilchard's staying at brisca kennels this week",
+        "it's barely eating since friday",
+        pages=[pilchard, kennels],
+    )
+    assert _filed(found, "barely eating") == pilchard.slug
 
 
 def test_an_animal_called_she_is_no_it_for_the_thing_beside_it() -> None:
     found = facts(
-        "quarrow's feet are crumbling at every nail hole",
+        "quarrow's hooves are cracking at the toe",
         "ysolde's putting her on zawnsalve",
-        "20g a day, and a tub lasts 2 months",
+        "30g a day, and a tub lasts six weeks",
     )
     assert _filed(found, "putting her on") == MARE.slug
-    assert _filed(found, "20g a day") == BALM.slug
+    assert _filed(found, "30g a day") == BALM.slug
 
 
 def test_a_relative_named_as_the_subject_of_a_clause_of_its_own_is_theirs() -> None:
     said = facts(
-        "kerran's off in may, he's asked if his flatmate tresco pelynt could cover",
+        "kerran's away in may, he wondered if his flatmate tresco pelynt could cover",
         pages=[KEEPER],
     )
-    assert said[0] == ("kerran's off in may", KEEPER.slug)
+    assert said[0] == ("kerran's away in may", KEEPER.slug)
     assert _filed(said, "could cover") == "people/tresco-pelynt"
 
 
-@pytest.mark.parametrize("because", ["cos", "coz", "cuz", "'cause", "because"])
+@pytest.mark.parametrize("because", ["cos", "coz", "cuz", "'cause", "bc", "because"])
 def test_a_reason_spelt_as_chat_spells_it_is_a_clause_of_its_own(because: str) -> None:
     said = facts(
-        f"kerran's looking for a new yard {because} his landlord gorran veor is selling up",
+        f"kerran's after a new yard {because} his landlord gorran veor is selling up",
         pages=[KEEPER],
     )
-    assert _filed(said, "looking for a new yard") == KEEPER.slug
+    assert _filed(said, "after a new yard") == KEEPER.slug
     assert _filed(said, "selling up") == "people/gorran-veor"
 
 
-def test_a_reason_about_the_subjects_own_body_stays_one_fact() -> None:
-    said = facts("kerran moves to sundays cos his knee cant do the carrying", pages=[KEEPER])
-    assert said == [("kerran moves to sundays cos his knee cant do the carrying", KEEPER.slug)]
+@pytest.mark.parametrize(
+    "said",
+    [
+        "kerran moves to fridays cos his back cant manage the lifting",
+        "kerran moves to fridays cos his back won't manage the lifting",
+        "kerran moves to fridays cos his back's shot",
+    ],
+)
+def test_a_reason_of_the_subjects_own_stays_one_fact(said: str) -> None:
+    assert facts(said, pages=[KEEPER]) == [(said, KEEPER.slug)]
+
+
+def test_a_reason_that_names_a_page_is_a_fact_of_its_own() -> None:
+    school = Entity("organisations/tolver-academy", "Tolver Academy", "organisation")
+    said = facts(
+        "kerran is moving to truro because his daughter starts at Tolver Academy in september",
+        pages=[KEEPER, school],
+    )
+    assert _filed(said, "moving to truro") == KEEPER.slug
+    assert _filed(said, "daughter starts") == school.slug
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "odile booked it when her partner tresco pelynt was away",
+        "odile is annoyed that her landlord tresco pelynt put the rent up again",
+    ],
+)
+def test_a_relative_named_in_a_clause_that_asks_nothing_leaves_it_to_its_subject(
+    said: str,
+) -> None:
+    odile = Entity("people/odile-marrable", "Odile Marrable", "person", pronoun="she")
+    assert _filed(facts(said, pages=[odile]), said.split()[1]) == odile.slug
 
 
 def test_the_users_own_belief_is_no_attitude_of_the_clauses_subject() -> None:
     said = facts(
         "quarrow is lame again",
-        "ysolde says quarrow's feet are better since the balm tho i think it's the weather",
+        "ysolde says quarrow's hooves look better since the balm tho i think it's the dry spell",
     )
-    assert _filed(said, "feet are better") == MARE.slug
+    assert _filed(said, "hooves look better") == MARE.slug
 
 
 def test_someones_belief_stays_theirs() -> None:
-    said = facts("quarrow is lame again", "ysolde thinks quarrow's feet are better since the balm")
-    assert _filed(said, "feet are better") == VET.slug
+    said = facts(
+        "quarrow is lame again", "ysolde thinks quarrow's hooves look better since the balm"
+    )
+    assert _filed(said, "hooves look better") == VET.slug

@@ -98,7 +98,7 @@ from bb_brain.reflex._resolve import (
     Outcome,
     Resolved,
     lookup,
-    match,
+    match_the_family,
     overlaps,
     resolve,
     the_family,
@@ -279,9 +279,9 @@ def _decide(
     shared_names: list[Outcome] = []
     strangers = [cand for cand in candidates if _a_stranger(cand, hits)]
     for cand in candidates:
-        outcome = match(cand, hits)
+        outcome = match_the_family(cand, hits)
         if outcome.ambiguous:
-            _shared_name(outcome, accepted, shared_names)
+            _shared_name(outcome, accepted, declined, shared_names)
             continue
         declined += outcome.declined
         if outcome.resolved is None:
@@ -330,12 +330,20 @@ def _decide(
     return one_sense_per_text(*_no_part_of_a_namesake(accepted, declined))
 
 
-def _shared_name(outcome: Outcome, accepted: list[Resolved], shared: list[Outcome]) -> None:
-    """A name pages share: its family all together ("the quarrows are back"), else context's."""
-    if family := the_family(outcome):
+def _shared_name(
+    outcome: Outcome, accepted: list[Resolved], declined: list[Resolved], shared: list[Outcome]
+) -> None:
+    """A name pages share: its family all together ("the quarrows are back"), else context's.
+
+    Each of the family is vetoed as any name is; one vetoed leaves the name to context.
+    """
+    family = the_family(outcome)
+    vetoes = [(res, reason) for res in family if (reason := veto(res))]
+    if family and not vetoes:
         accepted += family
-    else:
-        shared.append(outcome)
+        return
+    declined += [vetoed(res, reason) for res, reason in vetoes]
+    shared.append(outcome)
 
 
 def _no_part_of_a_namesake(

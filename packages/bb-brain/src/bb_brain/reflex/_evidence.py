@@ -1608,16 +1608,22 @@ def ordinary_declined(res: Resolved, readings: Sequence[str]) -> Resolved:
 
 
 def _someones_own_place(res: Resolved) -> str | None:
-    """A place's name after "my" or "their", ending its phrase: a thing of theirs.
+    """A place's name that is a word, typed in lowercase after "my" or "their": the word's.
 
-    A place is nobody's by a possessive ("rest on my laurels", "their orchard" of the
-    Orchard): one says "the Laurels" or "at the Orchard". A noun after it makes the name
-    a modifier ("my Laurels clients"), which a place may be.
+    A place is nobody's by a possessive ("pruning my larches", "their orchard" of the
+    Orchard): one says "the Larches" or "at the Orchard". A name no dictionary has, or one
+    capitalised, is the place still ("i miss my Wrenfold"), and so is a place the page says is
+    the user's ("our Brackenholt", of the family's holiday house), or one before a noun it
+    modifies ("my larches clients").
     """
     span = res.cand.span
     if span is None or span.first == 0 or not span.tokens[span.first].glued:
         return None
+    if LOWERCASE not in res.cand.signals or not sense(res.cand.norm).lexical:
+        return None
     if span.tokens[span.first - 1].norm not in POSSESSIVE_DETERMINERS:
+        return None
+    if _THE_USERS.search(res.page.summary or "") is not None:
         return None
     after = span.tokens[span.last + 1] if span.last + 1 < len(span.tokens) else None
     if span.tokens[span.last].possessive or (
@@ -1625,6 +1631,10 @@ def _someones_own_place(res: Resolved) -> str | None:
     ):
         return None
     return f"declined: {res.cand.raw!r} follows a possessive, as no place's name does"
+
+
+#: A summary that makes its place the user's own: "The user's family's holiday house".
+_THE_USERS: Final = re.compile(r"\b(?:the )?user(?:['’]s)?\b", re.IGNORECASE)
 
 
 def _is_place(res: Resolved) -> bool:
@@ -1834,15 +1844,22 @@ def _the_speakers_relative(res: Resolved) -> str:
     whose = span.tokens[kin.index - 1]
     if kin.possessive and kin.index == span.first - 1:  # "my mum's rose": her rose bush
         return ""
-    if whose.norm in _KIN_AGES and whose.index > 0 and kin.glued:
-        whose = span.tokens[whose.index - 1]  # "my little brother craig", "our big sis"
+    steps = 0
+    while whose.index > 0 and kin.glued and steps < _KIN_WORDS_MAX and _of_the_kin(whose):
+        whose = span.tokens[whose.index - 1]  # "my little brother aldous", "my late husband"
+        steps += 1
     return kin.norm if whose.norm in _THE_SPEAKERS else ""
 
 
-#: Words of age between "my" and a relative: "my little brother", "our eldest daughter".
-_KIN_AGES: Final = frozenset(
-    "little big baby older younger elder eldest oldest youngest kid twin half step".split()
-)
+def _of_the_kin(word: Token) -> bool:
+    """A word that says which relative, between "my" and the relative: "little", "late"."""
+    return word.glued and (word.norm in _KIN_WORDS or sense(word.norm).adjective)
+
+
+#: Words between "my" and a relative that no lexicon calls adjectives: "my baby brother".
+_KIN_WORDS: Final = frozenset("baby kid twin half step".split())
+#: The most words between "my" and a relative: "my little baby brother".
+_KIN_WORDS_MAX: Final = 3
 
 
 def _named_one(tokens: list[Token], verb: Token) -> Token | None:

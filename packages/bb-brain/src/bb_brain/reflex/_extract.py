@@ -264,20 +264,26 @@ _INITIAL_ARMS: Final = frozenset({FAMILY_INITIAL_ARM})
 
 
 def _families(tokens: list[Token], maker: Maker) -> list[Candidate]:
-    """A family by its name in the plural after "the": "the Vantongerens are coming".
+    """A family by its name in the plural: "the Vantongerens are coming", "quarrows want".
 
-    Typed in lowercase too ("the quarrows are back"), when the plural is no word.
-
-    Looked up as a family name only, and only one no word list has as a word or a place
-    ("the Browns" may be colours, "the Hollands" a country).
+    After "the", capitalised ("the Vantongerens"), or before a plural verb, in any case ("the
+    quarrows are back", "okoros want a quote"): typed in lowercase, a plural with no verb
+    after it may be a shop's ("the greggs queue"). Not before a capitalised word or a venue's
+    noun ("the Quarrows Arms"). Looked up as a family name only, and only one no word list
+    has as a word or a place ("the Browns" may be colours, "the Hollands" a country).
     """
     found: list[Candidate] = []
     for tok in tokens:
-        if tok.possessive or tok.index == 0 or not tok.glued:
+        if (tok.possessive and not tok.apostrophe_only) or len(tok.norm) < _FAMILY_MIN_CHARS:
             continue
         if not tok.capitalised and sense(tok.norm).known_word:
-            continue  # "the quarrows are back" typed in lowercase; not "the browns"
-        if tokens[tok.index - 1].norm != "the" or len(tok.norm) < _FAMILY_MIN_CHARS:
+            continue  # not "the browns"
+        after = next_glued(tokens, tok.index)
+        if after is not None and (after.capitalised or after.norm in _VENUE_NOUNS):
+            continue  # "drinks at the Quarrows Arms"
+        verb = after is not None and not tok.possessive and after.norm in PLURAL_VERBS
+        the = tok.index > 0 and tok.glued and tokens[tok.index - 1].norm == "the"
+        if not (verb or (the and tok.capitalised)):
             continue
         stem = _family_stem(tok.norm)
         if stem is not None:
@@ -286,16 +292,24 @@ def _families(tokens: list[Token], maker: Maker) -> list[Candidate]:
 
 
 def _family_stem(plural: str) -> str | None:
-    """The family name of its plural ("vantongerens", "okonkwos"), if a name."""
+    """The family name of its plural ("vantongerens", "okonkwos", "fitches"), if a name."""
     if not plural.endswith("s") or not plural.isalpha():
         return None
-    stem = plural[:-2] if plural.endswith("ses") else plural[:-1]
+    sibilant = plural.endswith("es") and plural[:-2].endswith(("s", "ch", "sh", "x", "z"))
+    stem = plural[:-2] if sibilant else plural[:-1]
     meaning = sense(stem)
     if meaning.lexical or meaning.place or meaning.calendar or meaning.function:
         return None
     return stem
 
 
+#: Verbs a plural subject takes right after it: "the Okoros are", "quarrows want".
+PLURAL_VERBS: Final = frozenset(
+    "are were have had 're 've want wanted need needed say said think reckon asked will "
+    "would can could do did".split()
+)
+#: Nouns of a venue a family's name may title: "the Quarrows Arms".
+_VENUE_NOUNS: Final = frozenset("arms inn hotel tavern lodge farm house hall".split())
 _FAMILY_MIN_CHARS: Final = 5
 _FAMILY_ARMS: Final = frozenset({"surname"})
 

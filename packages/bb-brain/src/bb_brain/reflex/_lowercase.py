@@ -179,7 +179,7 @@ def _stretch_candidates(
 
 
 def _a_full_names_own(span: list[Token], maker: Maker) -> Candidate | None:
-    """A full name whose possessive is typed without its apostrophe: "tamsin okoros van".
+    """A full name whose possessive is typed without its apostrophe: "jessamy marrables van".
 
     The name is a given name no dictionary has and the family name without its "s", which
     something of theirs follows (see :func:`possessive_typed_without_apostrophe`).
@@ -461,19 +461,24 @@ _NOTHING_OWNED: Final = frozenset(
 )
 
 
+#: Titles of address before a family name typed fast: "mrs reeds pony".
+_ADDRESS_TITLES: Final = frozenset("mr mrs ms miss mx".split())
+
+
 def possessive_typed_without_apostrophe(tokens: list[Token], tok: Token) -> str | None:
     """The name in "osrics RFE": an unknown word, an "s", and something of theirs after it.
 
     The word is unknown to the lexicon and the word without its "s" is no dictionary word
     (a name may be a frequent one), so no plural of a dictionary word is taken apart; after
-    a title of address ("mrs firths horse") it may be one.
+    a title of address ("mrs reeds pony", but "dr martens" is a brand) it may be one.
     """
     nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
     if nxt is None or not nxt.glued or len(tok.norm) < FUZZY_MIN_CHARS:
         return None
     before = tokens[tok.index - 1] if tok.index and tok.glued else None
-    # after a title of address the word is a family name whatever else it is: "mrs firths horse"
-    titled = before is not None and before.norm in HONORIFICS
+    # after a title of address the word is a family name whatever else it is: "mrs firths
+    # horse" (not "dr": "dr martens" is a brand as often)
+    titled = before is not None and before.norm in _ADDRESS_TITLES
     if not tok.norm.endswith("s") or not (titled or unknown_word(tok.norm)):
         return None
     if before is not None and counts(before):

@@ -35,6 +35,7 @@ from bb_brain.pages import (
 )
 from bb_brain.reflex._candidate import Candidate
 from bb_brain.reflex._fuzzy import FuzzyRow, fuzzy_keys, fuzzy_match
+from bb_brain.reflex._tokens import FAMILY_BY_NAME
 
 CONFIDENCE: Final[dict[str, float]] = {
     "alias": 0.95,
@@ -279,12 +280,13 @@ class Outcome:
 
 
 def the_family(outcome: Outcome) -> list[Resolved]:
-    """Everyone a family name in the plural names: "the figueiredos want me out".
+    """Everyone a family name in the plural names: "the quarrows want a quote".
 
-    A family name two or more people of the source share, with the plural's "-s", after
-    "the" or before a plural verb ("the Okoros are coming", "quarrows want a quote") names
-    the family: each of them, where a single name would be a wrong pointer's guess. At
-    most :data:`FAMILY_MAX` people; none when any option is no person's family name.
+    A family name two or more people of the source share, said of the family (the signal
+    :func:`bb_brain.reflex._extract` gives the plural after "the" or before a plural verb),
+    names each of them, where a single name would be a wrong pointer's guess. At most
+    :data:`FAMILY_MAX` people, a budget's worth; none when any option is no person's family
+    name. Each is still vetoed as any name is, by the caller.
     """
     options = outcome.ambiguous
     if not options or len(options) > FAMILY_MAX:
@@ -292,36 +294,30 @@ def the_family(outcome: Outcome) -> list[Resolved]:
     if any(not res.page.is_person or res.arm != "surname" for res in options):
         return []
     cand = options[0].cand
-    span = cand.span
-    if span is None or span.first != span.last:
-        return []
-    tok = span.tokens[span.last]
-    if (tok.possessive and not tok.apostrophe_only) or tok.norm not in _plurals_of(cand.norm):
-        return []
-    before = span.tokens[span.first - 1] if span.first and tok.glued else None
-    after = span.tokens[span.last + 1] if span.last + 1 < len(span.tokens) else None
-    plural = (before is not None and before.norm == "the") or (
-        after is not None and after.glued and after.norm in _PLURAL_VERBS
-    )
-    if not plural:
+    if FAMILY_BY_NAME not in cand.signals:
         return []
     confidence = round(CONFIDENCE["surname"] - cand.penalty, 4)
     return [replace(res, confidence=confidence, decision=FAMILY_DECISION) for res in options]
 
 
-def _plurals_of(name: str) -> tuple[str, str]:
-    return (f"{name}s", f"{name}es")
+def match_the_family(cand: Candidate, hits: AliasHits) -> Outcome:
+    """A plural before its verb with no "the": a firm's, or a family's the source holds.
+
+    "quarrows want a quote" is the Quarrow family when two or more people of the source
+    are Quarrows, as the extractor leaves such a plural no person's name otherwise
+    ("hoskens are out of feed" is the firm, :func:`bb_brain.reflex._candidate.Maker`).
+    """
+    if FAMILY_BY_NAME not in cand.signals or cand.arms:
+        return match(cand, hits)
+    outcome = match(replace(cand, arms=_FAMILY_ARMS), hits)
+    return outcome if the_family(outcome) else Outcome()
 
 
+_FAMILY_ARMS: Final = frozenset({"surname"})
 #: The decision of each person a family's name in the plural points at.
 FAMILY_DECISION: Final = "the family, by its name in the plural"
-#: The most people a family's name in the plural points at.
-FAMILY_MAX: Final = 4
-#: Verbs a plural subject takes right after it: "the Okoros are", "quarrows want".
-_PLURAL_VERBS: Final = frozenset(
-    "are were have had want wanted need needed say said think reckon asked were will would "
-    "can could do did".split()
-)
+#: The most people a family's name in the plural points at: no more than a seam's budget.
+FAMILY_MAX: Final = 3
 
 
 def match(cand: Candidate, hits: AliasHits) -> Outcome:

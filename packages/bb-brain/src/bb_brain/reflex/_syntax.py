@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Final
 from bb_brain.reflex._lexicon import (
     AGENT_VERBS,
     DETERMINERS,
+    FAMILY_WORDS,
     FUNCTION_WORDS,
     INTERVENING_ADVERBS,
     KIND_NOUNS,
@@ -297,18 +298,36 @@ def _referred_back(tokens: list[Token], index: int) -> bool:
     makes the subject a person. An object or possessive pronoun may be anyone's ("hope kept
     him going"), and so may one inside a subordinate clause ("dawn broke before she woke").
     The sentence ends the search, and so does any capitalised word (another name), though
-    not a function word in capitals, which is only stressed ("is NOT to have any"), and a
-    word for a person, a relative or a role ("my brother", "the vet"), whom it may mean.
+    not a function word in capitals, which is only stressed ("is NOT to have any"); a
+    relative's word or someone's role between ("my uncle", "her boss") is whom a pronoun
+    that fits it may mean ("he" of an uncle, either of a partner).
     """
+    between: str | None = None  # the pronoun of a person named between, "" for either
     for tok in tokens[index + 1 : index + 1 + REFER_BACK_TOKENS]:
         if tok.sentence_start or (tok.capitalised and tok.norm != "i" and not _stressed(tok)):
             return False
-        if tok.norm in ROLE_NOUNS:
-            return False  # "santos won, my brother's over the moon, he's ...": the brother
+        if _someones(tokens, tok):
+            between = FAMILY_WORDS.get(tok.norm, "")  # "porto won, my uncle's ..."
         if tok.norm.split("'")[0] in _PERSONAL_SUBJECTS:  # "she", "she's", "he'll"
+            said = tok.norm.split("'")[0]
+            if between is not None and between in ("", said):
+                return False  # "..., my uncle's thrilled, he'd a bet on": the uncle's
             before = tokens[tok.index - 1]
             return tok.comma_before or (tok.glued and before.norm in _NEXT_CLAUSE)
     return False
+
+
+def _someones(tokens: list[Token], tok: Token) -> bool:
+    """A relative's word, or a role's after whose it is: "my brother", "her boss"."""
+    if tok.norm in FAMILY_WORDS:
+        return True
+    before = tokens[tok.index - 1] if tok.index and tok.glued else None
+    whose = before is not None and (before.norm in _WHOSE_ROLE or before.possessive)
+    return tok.norm in ROLE_NOUNS and whose
+
+
+#: Words before a role that make it someone's: "her boss" ("the lead" is as often a thing).
+_WHOSE_ROLE: Final = frozenset("my our your his her their".split())
 
 
 def _her_own_after_her_verb(tokens: list[Token], index: int) -> bool:
@@ -485,8 +504,8 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
         if verb.norm.split("'")[0] in SUBJECT_PRONOUNS or verb.norm in _TYPED_I:
             return False  # "friday i'm doing two shoots": when, then who
         modal = verb.norm in _MODALS or verb.norm in _DO
-        if not modal and (sense(verb.norm).function or not inflections(verb.norm)):
-            return False  # "sunday off for once", "sunday sunday sunday": no verb there
+        if not modal and not {"VBZ", "VBD"} & inflections(verb.norm):
+            return False  # "tuesday off", "tuesday lunch with my nan": no verb a day agrees with
         deed = _glued_after(tokens, verb.index) if modal else verb
         return deed is not None and not sense(deed.norm).verb_lemmas & _WHAT_A_TIME_DOES
     return (
@@ -2146,7 +2165,7 @@ def _bare_verb_object(tokens: list[Token], index: int) -> str:
     if verb is None or verb.capitalised or verb.norm in FUNCTION_WORDS:
         return ""
     if verb.possessive:
-        return ""  # "that grey's blaze": an owner is the noun's determiner, no verb
+        return ""  # "that bay's lantern": an owner is the noun's determiner, no verb
     if verb.norm in _COPULAS or verb.norm in _HAVE or verb.norm in _MODALS or verb.norm in _DO:
         return ""
     if not {"VBZ", "VBD", "VBG", "VBP"} & inflections(verb.norm):

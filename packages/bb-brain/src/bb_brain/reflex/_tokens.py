@@ -493,15 +493,16 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def _is_or_has(tokens: list[Token], mention: Token, *, alone: bool = True) -> bool:
+def _is_or_has(tokens: list[Token], mention: Token, *, alone: bool) -> bool:
     """The "'s" is "is" or "has" before a verb: "the curlew's been calling all morning".
 
     Whatever is said to have been or to be doing something owns nothing there, so the
     "'s" is no possessive's evidence of a name ("'s" before a person's past participle is
     read by :func:`_has_done`). An "-ing" word is the verb only where an object, an adverb
     or a particle follows it: "the curlew's mooring is by the slipway" is its mooring. A
-    one-word name after "the" is a thing's ("the dyson's packed in"); a name that is "the"
-    and a role ("the inspector's booked in") may be someone's.
+    one-word name after "the" that has done something is a thing ("the vortek's packed in");
+    a name that takes its "the" with it (``alone`` false: "the assessor's signed off") may
+    be someone's.
     """
     if not mention.contracted:
         return False
@@ -511,7 +512,7 @@ def _is_or_has(tokens: list[Token], mention: Token, *, alone: bool = True) -> bo
     if after.norm in _AUXILIARY_PARTICIPLES or after.norm in _ADVERBS_OF_A_VERB:
         return True  # "wren's basically done", "gable's not in": no owner takes an adverb
     if alone and _a_things_deed(tokens, mention, after):
-        return True  # "the dyson's packed in": a thing with "the" has done it
+        return True  # "the vortek's packed in": a thing with "the" has done it
     if not after.norm.endswith("ing") or "VBG" not in inflections(after.norm):
         return False
     # "the curlew's calling again" is a deed; "the curlew's mooring line" is its line
@@ -522,7 +523,7 @@ def _is_or_has(tokens: list[Token], mention: Token, *, alone: bool = True) -> bo
 
 
 def _a_things_deed(tokens: list[Token], mention: Token, after: Token) -> bool:
-    """After "the", a past participle and a particle or nothing: "the dyson's packed in".
+    """After "the", a past participle and a particle or nothing: "the vortek's packed in".
 
     What "the" goes before is a thing, and a participle ending its verb there, or with
     only a particle after it, is what it has done ("the kiln's packed up"), while one
@@ -1382,7 +1383,7 @@ _BODY_KINDS: Final = frozenset(
     "firm company business agency studio practice charity band choir club shop bakery "
     "restaurant cafe café pub brewery supplier contractor builders landlord lender bank".split()
 )
-#: Verbs that take "in" as a particle before a person ("loop in Obinna", "copy in Sam").
+#: Verbs that take "in" as a particle before a person ("loop in Oswy", "copy in Sam").
 VERBS_WITH_IN: Final = frozenset(
     "loop looped looping bring brought bringing rope roped roping fill filled filling let "
     "letting call called calling pull pulled pulling keep kept keeping cc cc'd copy copied "

@@ -174,12 +174,10 @@ class Salience:
                 self.undertaking = ref.entity
             if ref.entity.is_person:
                 self.person = ref.entity
-            elif ref.entity.animate and (
-                not ref.explicit or any(not other.entity.animate for other in others)
-            ):
-                pass  # "putting her on Hoofgrow": "it" is the Hoofgrow, "she" the mare
+            elif self._a_he_or_she(ref, others):
+                pass  # "putting her on Zawnsalve": "it" is the Zawnsalve, "she" the mare
             else:
-                self.thing = ref.entity  # a pet is an "it" as well as a "he" or a "she"
+                self.thing = ref.entity  # a pet no one calls "he" or "she" is an "it"
                 if is_organisation(ref.entity.page_type, ref.entity.slug):
                     self.organisation = ref.entity
                 elif _plural(ref.entity.title):
@@ -191,6 +189,12 @@ class Salience:
                 self.people.append(ref.entity)
             if ref.new_title:
                 self.titles[ref.entity.slug] = ref.new_title
+
+    def _a_he_or_she(self, ref: Reference, others: list[Reference]) -> bool:
+        """An animal known as "he" or "she", referred to so or named beside a thing."""
+        if not ref.entity.animate or self.pronoun_of(ref.entity) not in ("he", "she"):
+            return False
+        return not ref.explicit or any(not other.entity.animate for other in others)
 
     def referent(self, word: str) -> Entity | None:
         """The person "he" or "she" refers back to: the latest one it can be.
@@ -465,7 +469,7 @@ def _bound(
             if earlier.explicit and earlier.entity.animate
             and stated(earlier.entity) in ("", wanted)
             and not (unresolved and earlier.possessive)  # "Dagny's daughter says she ..."
-            and not _its_own_object(earlier, ref, text)  # "Eszter swabbed him": not her
+            and not _its_own_object(earlier, ref, text)  # "Ysolde jabbed him": not her
         ]  # fmt: skip
         if named and stated(ref.entity) == wanted and not stated(named[-1]):
             named = []  # "Ms Ilves says she's reading well": the girl known as "she" before
@@ -491,22 +495,32 @@ def _bound(
 def _its_own_object(subject_ref: Reference, pronoun: Reference, text: str) -> bool:
     """An object pronoun right after the verb of the clause's subject: someone else.
 
-    "Eszter's swabbed him", "Oana wants to see her again": a subject doing something to
+    "Ysolde's jabbed him", "Ysolde wants to check her next week": a subject doing something to
     itself says "himself" or "herself", so "him" and "her" there are another, the one the
-    conversation was about.
+    conversation was about. Not past another name ("Kerran asked Ysolde to drive him
+    home": him, Kerran) or a report.
     """
     word = text[pronoun.start : pronoun.end].casefold()
     if word not in ("him", "her") or subject_ref.possessive or not subject(subject_ref, text):
         return False
     if not _its_object(pronoun, text):
-        return False  # "Eszter's lost her keys": her own
-    words = _WORDS.findall(text, subject_ref.end, pronoun.start)
-    return (
-        0 < len(words) <= _TENDING_WORDS
-        and _WORDS_ONLY.fullmatch(text, subject_ref.end, pronoun.start) is not None
-        and REPORTED.search(text, subject_ref.end, pronoun.start) is None
-        and bool(inflections(words[-1].casefold()))
-    )
+        return False  # "Ysolde's lost her keys": her own
+    return _right_after_its_verb(text, subject_ref.end, pronoun.start)
+
+
+def _right_after_its_verb(text: str, start: int, end: int) -> bool:
+    """Between a subject and an object, only the subject's verb and its helpers.
+
+    A few words, no mark and no name between (the caller's references), no report, and a
+    verb last: "'s jabbed", "wants to check", "did".
+    """
+    words = [word.casefold() for word in _WORDS.findall(text, start, end)]
+    if not words or len(words) > _TENDING_WORDS:
+        return False
+    if _WORDS_ONLY.fullmatch(text, start, end) is None or REPORTED.search(text, start, end):
+        return False
+    verb = words[-1]
+    return bool(inflections(verb)) and (not sense(verb).function or verb in _DOING)
 
 
 #: Who a "he" or "she" is before the clause binds it to a person it names.
@@ -548,7 +562,7 @@ def choose(refs: list[Reference], text: str, *, attitude: bool = False) -> Refer
     if _the_users_news(refs, text, report):
         return None  # "Orlaith says I'm singing the solo", "she has asked me to sort the folders"
     if first and (tended := _an_animal_tended(first, refs, text, report)) is not None:
-        return tended  # "Nimal scanned Clover", "he wants her off the concentrate": hers
+        return tended  # "Ysolde scanned Quarrow", "he wants her clipped": hers
     if report is not None and (by_report := _by_the_report(refs, text, report)) is not None:
         return by_report
     if first and _a_persons_own(first, refs, text):
@@ -592,36 +606,48 @@ def _an_animal_tended(
 ) -> Reference | None:
     """An animal that the person opening the clause does something to: the news is its.
 
-    "Nimal scanned Clover", "Ruairi wants Pepper sedated", "he's put her on a foot bath"
-    (her, the goat): what the vet, the farrier or the keeper does to an animal, or wants
+    "Ysolde scanned Quarrow", "Kerran wants Quarrow clipped", "he's put her on a salt soak"
+    (her, the goat): what the vet, the groom or the keeper does to an animal, or wants
     done, is the animal's record, as a patient's is. Only the person's verb stands between
-    them; a report between ("Sian said she'll have him") keeps the teller's say.
+    them, no other name; a report between ("Kerran said he'll have her") keeps the teller's
+    say. The animal is named, or is a "him" or "her" (an "it" may be anything at hand).
     """
     if not (first.entity.is_person and subject(first, text)):
         return None
     animal = next((ref for ref in refs[1:] if _an_animal(ref.entity)), None)
     if animal is None or (report is not None and report.start() < animal.start):
         return None
-    words = [word.casefold() for word in _WORDS.findall(text, first.end, animal.start)]
-    if not words or len(words) > _TENDING_WORDS:
+    if any(first.end <= ref.start < animal.start for ref in refs if ref.explicit):
+        return None  # "Kerran wants Ysolde to ring him": Kerran's wish
+    word = text[animal.start : animal.end].casefold()
+    if not (animal.explicit or word in ("him", "her")) or not _its_object(animal, text):
         return None
-    if not _WORDS_ONLY.fullmatch(text, first.end, animal.start) or not _its_object(animal, text):
-        return None
-    verb = words[-1]
-    if not inflections(verb) or (sense(verb).function and verb not in _DOING):
-        return None  # "can only go near him": no deed done to it
-    return None if lemmas(verb) & _CUSTODY else animal
+    if not _right_after_its_verb(text, first.end, animal.start):
+        return None  # "can only stand near him": no deed done to it
+    verb = _WORDS.findall(text, first.end, animal.start)[-1].casefold()
+    return None if lemmas(verb) & _NOT_DONE_TO_IT else animal
 
 
 def _its_object(animal: Reference, text: str) -> bool:
-    """The animal itself, not its thing: "wants her off the hay", not "wants her tail kept"."""
+    """The animal itself, not its thing: "wants her clipped", not "wants her mane plaited".
+
+    After "her", words that describe come before a noun of hers ("her new phone"), and a
+    word of time is no thing of hers ("scanned her yesterday").
+    """
     if animal.possessive:
         return False
     word = text[animal.start : animal.end].casefold()
     if word in ("his", "its", "their"):
         return False
-    after = _WORDS.match(text, _SPACE.match(text, animal.end).end())  # type: ignore[union-attr]
-    return word != "her" or after is None or not sense(after.group(0).casefold()).noun
+    if word != "her":
+        return True
+    for after in _WORDS.finditer(text, animal.end):
+        meaning = sense(after.group(0).casefold())
+        if meaning.calendar or after.group(0).casefold() in _WHEN:
+            return True
+        if not (meaning.adjective or after.group(0).casefold() == "own"):
+            return not meaning.noun
+    return True
 
 
 def _an_animal(entity: Entity) -> bool:
@@ -630,14 +656,17 @@ def _an_animal(entity: Entity) -> bool:
 
 _WORDS: Final = re.compile(r"[A-Za-z]+")
 _WORDS_ONLY: Final = re.compile(r"(?:['’]s|['’]ve|['’]ll|['’]d)?(?:\s+[A-Za-z]+)+\s+")
-_SPACE: Final = re.compile(r"\s*")
 _TENDING_WORDS: Final = 4
-#: "did" and "does" of a deed: "Jiho did Jasper today".
+#: "did" and "does" of a deed: "Ysolde did Quarrow today".
 _DOING: Final = frozenset({"did", "does", "do", "done", "doing"})
-#: Having, keeping or carrying an animal about, which is its keeper's doing, not its
-#: news: "she brings him in on Thursdays", "Zane's bringing Thistle for pony rides".
-_CUSTODY: Final = frozenset(
-    "bring take have keep leave collect fetch drop carry walk ride mind sit board".split()
+#: Words of when after an object: "scanned her yesterday".
+_WHEN: Final = frozenset("today tonight tomorrow yesterday now again later earlier".split())
+#: Deeds that are the keeper's, not the animal's news: having, keeping, moving or lending
+#: it ("she fetches him on Fridays", "kerran's lending Quarrow to the school"), and
+#: liking it ("kerran loves Quarrow to bits"). Selling it is its news: it is for sale.
+_NOT_DONE_TO_IT: Final = frozenset(
+    "bring take have keep leave collect fetch drop carry walk ride hack lunge lead mind sit "
+    "board lend loan love like hate miss adore".split()
 )
 
 

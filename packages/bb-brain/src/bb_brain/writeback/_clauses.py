@@ -71,6 +71,8 @@ RELAY: Final = re.compile(
     r"inform|warn) (?P<rest>.+?)\s*\?*$",
     _I,
 )
+#: "because" as chat spells it too: "cos", "coz", "cuz", "'cause", "bc".
+BECAUSE_WORDS: Final = r"because|cos|coz|cuz|['’]cause|bc"
 _SPLIT: Final = re.compile(
     r"\s+(?:[-–—]|--)\s+|;\s+|,\s+(?:and|but)\s+|,\s+(?=(?i:he|she|they|it|we|i|there)\b)|"
     r":\s+(?=(?i:they)\b)|"
@@ -78,15 +80,13 @@ _SPLIT: Final = re.compile(
     r"\s+(?:and|but)\s+(?i:honestly|frankly|personally|obviously|to be honest),?\s+"
     r"(?=(?i:i|we)\b)|"
     r"\s+and\s+(?=(?i:an?)\s+(?:[\w-]+\s+){0,3}(?i:called|named)\s+[A-Z])|"
-    r"\s+(?:so|because|cos|coz|cuz|since|while)\s+(?=(?i:he|she|they|we|i)\b)|"
+    rf"\s+(?:so|{BECAUSE_WORDS}|since|while)\s+(?=(?i:he|she|they|we|i)\b)|"
     r",?\s+(?:and|so)\s+(?=(?P<kin>(?i:his|her|their|our|my))\s+[a-z]+\s+[A-Z][a-z])"
 )
 #: "because" before a subject of its own: a reason that may state a fact of its own
 #: (split when what comes before states one too, see the rules extractor).
 BECAUSE: Final = re.compile(
-    # "cos", "coz", "cuz" and "'cause" as chat spells it
-    r",?\s+(?i:because|cos|coz|cuz|['’]cause)\s+"
-    r"(?=(?i:the|a|an|my|our|his|her|their|its|you|there)\b|[A-Z])"
+    rf",?\s+(?i:{BECAUSE_WORDS})\s+(?=(?i:the|a|an|my|our|his|her|their|its|you|there)\b|[A-Z])"
 )
 #: ", so" before a name: what followed from it, by someone of its own ("..., so Orlaith paid
 #: the deposit"); split as "because" is, when what comes before is a clause of its own.

@@ -982,7 +982,7 @@ class RulesExtractor:
         pieces: list[Clause] = []
         for clause in clauses:
             so = _so_someone(clause.text)
-            reason = _a_reason_of_its_own(clause.text) or so
+            reason = self._a_reason_of_its_own(clause.text) or so
             before = clause.text[: reason.start()] if reason is not None else ""
             stated = self._states(before) or opens_with_the_user(before)
             # what someone did as a result is theirs, after any clause ("They can't seat
@@ -996,6 +996,23 @@ class RulesExtractor:
             start = clause.start + reason.end()
             pieces.append(Clause(clause.text[reason.end() :], start, clause.end))
         return pieces
+
+    def _a_reason_of_its_own(self, text: str) -> re.Match[str] | None:
+        """The "because" before a reason with a subject of its own, not the subject's own.
+
+        "... cos his boss Gorran Veor is retiring" names someone else, and "... because her
+        daughter starts at Tolver Academy" a page; "kerran moves to fridays cos his back
+        cant manage the lifting" gives Kerran's own reason, naming nothing, which stays with
+        him.
+        """
+        reason = BECAUSE.search(text)
+        if reason is None:
+            return None
+        own = _THEIR_OWN_NOUN.match(text, reason.end())
+        if own is None or not _a_verb_form(own.group("verb")):
+            return reason
+        named = self._entities.mentions(text[reason.end() :])
+        return reason if any(mention.entity is not None for mention in named) else None
 
     def _listed(self, clauses: list[Clause]) -> list[Clause]:
         """Clauses with a list of statements split at its commas.
@@ -1102,22 +1119,19 @@ def _a_clause_before(text: str) -> bool:
     return _full_clause(text) or verb_first or _PRONOUN_FIRST.match(text) is not None
 
 
-def _a_reason_of_its_own(text: str) -> re.Match[str] | None:
-    """The "because" before a reason with a subject of its own, not the same one's body.
-
-    "... cos his boss Ciaran Moyle is retiring" names someone else; "keith moves to sundays
-    cos his knee can't do the carrying" gives Keith's own reason, which stays with him.
-    """
-    reason = BECAUSE.search(text)
-    if reason is None:
-        return None
-    own = _THEIR_OWN_NOUN.match(text, reason.end())
-    return None if own is not None and inflections(own.group("verb").casefold()) else reason
-
-
 #: A "his", "her" or "their" and a noun of theirs, then the word after it: its verb, or
-#: the name of whoever the noun says they are to them ("his boss Ciaran").
-_THEIR_OWN_NOUN: Final = re.compile(r"(?i:his|her|their|its)\s+[a-z]+\s+(?P<verb>[a-z'’]+)")
+#: the name of whoever the noun says they are to them ("his boss Gorran").
+_THEIR_OWN_NOUN: Final = re.compile(
+    r"(?i:his|her|their|its)\s+[A-Za-z]+(?:(?P<is>['’]s)\b|\s+(?P<verb>[A-Za-z'’]+))"
+)
+
+
+def _a_verb_form(word: str | None) -> bool:
+    """A verb's form, a negated auxiliary's too ("won't"); None stands for an "'s"."""
+    if word is None:
+        return True  # "his back's shot"
+    folded = word.casefold()
+    return bool(inflections(folded)) or folded.endswith(("n't", "n’t", "nt"))
 
 
 def _so_someone(text: str) -> re.Match[str] | None:
@@ -2572,8 +2586,7 @@ def _newcomer(
     subject: "Alice sold her car to a colleague, Femi Varlow, for £3,000" is Alice's. A
     clause whose subject is left out is the newcomer's too ("... and called in a
     plumber, Sam Orme, for Thursday"). So is a relative or a colleague named as the subject
-    of a clause of its own inside this one ("she's asked if her flatmate Tamsk Oswy could
-    cover", "... cos his boss Ciaran Moyle is retiring").
+    of a question the clause asks ("she wondered if her cousin Tamsk Oswy could cover").
     """
     named_subject = chosen is not None and chosen.explicit and subject(chosen, text)
     for ref in refs:
@@ -2581,8 +2594,8 @@ def _newcomer(
             continue
         if _their_own_clause(text, ref, named_subject=named_subject):
             return ref
-        if _SOMEONES_OWN_BEFORE.search(text, 0, ref.start) and _A_VERB_AFTER.match(text, ref.end):
-            return ref  # "... cos his boss Ciaran Moyle is retiring": the boss's news
+        if _SOMEONES_OWN_BEFORE.search(text, 0, ref.start) and _a_verb_after(text, ref.end):
+            return ref  # "she wondered if her cousin Tamsk Oswy could cover": the flatmate's
         if _SOMEONE_NEW.search(text, 0, ref.start) is None:
             continue
         if not named_subject or _DESCRIBED_AFTER.match(text, ref.end):
@@ -2659,18 +2672,28 @@ _DESCRIBED_AFTER = re.compile(
 )
 
 
-#: Someone's relation or colleague opening a clause of its own, right before a name: "cos
-#: his boss ", "if her flatmate ", "so their deputy ".
+#: Someone's relation or colleague as the subject of a question asked, right before a name:
+#: "if her flatmate ", "whether his boss ".
 _SOMEONES_OWN_BEFORE: Final = re.compile(
-    r"\b(?:if|whether|cos|coz|because|since|so|as|that|but|when|while|now)\s+"
-    r"(?:his|her|their|[\w-]+['’]s)\s+(?:[a-z-]+\s+){1,2}$",
+    r"\b(?:if|whether)\s+(?:his|her|their|[\w-]+['’]s)\s+(?:[a-z-]+\s+){1,2}$",
     re.IGNORECASE,
 )
-#: A verb right after a name, the name its subject: "is retiring", "could cover", "signs".
-_A_VERB_AFTER: Final = re.compile(
-    r"(?:['’]s|\s+(?:is|was|are|were|has|had|have|could|can|will|would|should|might|may|must|"
-    r"does|did|just|also|[a-z]+s|[a-z]+ed))\b",
-    re.IGNORECASE,
+#: The word after a name, and any word before the verb: "could cover", "is retiring".
+_NEXT_WORD: Final = re.compile(r"\s+([a-z]+)\b", re.IGNORECASE)
+
+
+def _a_verb_after(text: str, end: int) -> bool:
+    """A finite verb or a modal right after a name, the name its subject: "could cover"."""
+    found = _NEXT_WORD.match(text, end)
+    if found is None:
+        return False
+    word = found.group(1).casefold()
+    return word in _MODALS_AND_BE or bool({"VBZ", "VBD"} & inflections(word))
+
+
+#: Modals and forms of "be" a subject takes: "could cover", "is retiring".
+_MODALS_AND_BE: Final = frozenset(
+    "could can would will should might may must is was are were has had".split()
 )
 
 
@@ -3277,8 +3300,8 @@ _MONTH: Final = MONTH
 def _someones_belief(text: str) -> bool:
     """A belief or a worry someone holds, said in the clause, not the user's own.
 
-    "she's worried the pricing is off" is hers; in "she says Sunny's feet are better, tho i
-    think it's the weather" the belief is the user's, and the clause is what she says.
+    "she's worried the pricing is off" is hers; in "she says Quarrow's hooves look better,
+    tho i think it's the dry spell" the belief is the user's, and the clause is what she says.
     """
     if _cue(text) != "belief":
         return False
