@@ -72,6 +72,8 @@ def test_what_is_done_to_an_animal_is_its_record(said: str) -> None:
         "kerran loves quarrow to bits",
         # a deed past another name is done by that one, for the subject
         "kerran asked ysolde to drive him home",
+        # what the keeper agreed the animal does is the keeper's say
+        "kerran's agreed quarrow stays in on mondays",
     ],
 )
 def test_the_keepers_own_doing_stays_the_keepers(said: str) -> None:

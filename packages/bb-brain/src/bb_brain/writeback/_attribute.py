@@ -624,8 +624,27 @@ def _an_animal_tended(
         return None
     if not _right_after_its_verb(text, first.end, animal.start):
         return None  # "can only stand near him": no deed done to it
+    if _its_own_verb(text, animal.end):
+        return None  # "Odile's agreed Quarrow stays in": what was agreed, her say
     verb = _WORDS.findall(text, first.end, animal.start)[-1].casefold()
     return None if lemmas(verb) & _NOT_DONE_TO_IT else animal
+
+
+def _its_own_verb(text: str, end: int) -> bool:
+    """A verb the word before agrees with: the subject of a clause of its own ("Quarrow stays")."""
+    word = next_word(text, end)
+    return word in _MODALS or "VBZ" in inflections(word)
+
+
+def next_word(text: str, end: int) -> str:
+    """The word right after ``end``, casefolded, or "" when a mark comes first."""
+    found = _NEXT_WORD.match(text, end)
+    return found.group(1).casefold() if found is not None else ""
+
+
+_NEXT_WORD: Final = re.compile(r"\s+([a-z]+)\b", re.IGNORECASE)
+#: Modals and forms of "be" a subject takes: "Quarrow can stay in", "Quarrow is in".
+_MODALS: Final = frozenset("can could will would should might may must shall is was".split())
 
 
 def _its_object(animal: Reference, text: str) -> bool:

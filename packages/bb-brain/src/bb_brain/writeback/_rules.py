@@ -65,6 +65,7 @@ from bb_brain.writeback._attribute import (
     an_undertaking,
     choose,
     named_relation,
+    next_word,
     placed_the_user,
     references,
     reported_after_a_lead,
@@ -2678,16 +2679,11 @@ _SOMEONES_OWN_BEFORE: Final = re.compile(
     r"\b(?:if|whether)\s+(?:his|her|their|[\w-]+['’]s)\s+(?:[a-z-]+\s+){1,2}$",
     re.IGNORECASE,
 )
-#: The word after a name, and any word before the verb: "could cover", "is retiring".
-_NEXT_WORD: Final = re.compile(r"\s+([a-z]+)\b", re.IGNORECASE)
 
 
 def _a_verb_after(text: str, end: int) -> bool:
     """A finite verb or a modal right after a name, the name its subject: "could cover"."""
-    found = _NEXT_WORD.match(text, end)
-    if found is None:
-        return False
-    word = found.group(1).casefold()
+    word = next_word(text, end)
     return word in _MODALS_AND_BE or bool({"VBZ", "VBD"} & inflections(word))
 
 
