@@ -5,7 +5,7 @@ A family name in the plural names the family: each person of the source who bear
 but not a shop or a venue by that name, nor a family too big for a seam's budget.
 
 A possessive typed without its apostrophe still names its owner ("jessamy marrables van", "mrs
-firths horse"), and "copy in siena" asks to include someone as "loop in" does. What stays
+reeds pony"), and "copy in siena" asks to include someone as "loop in" does. What stays
 silent: a one-word name after "the" that has packed in (a machine), a word owned by the
 noun before it ("that bay's lantern"), a place's name after "my", the user's own relative
 after "my little brother", a weekday with no verb after it, and a name whose "he" is a
@@ -49,7 +49,7 @@ WRENFOLD = (
     "places/wrenfold",
     md("Wrenfold", type="place", summary="The village the user grew up in."),
 )
-MARTEN = ("people/odile-marten", md("Odile Marten", type="person", summary="A client."))
+BELL = ("people/ottoline-bell", md("Ottoline Bell", type="person", summary="The user's GP."))
 TUESDAY = ("horses/tuesday", md("Tuesday", type="horse", summary="A grey mare, shod all round."))
 PORTO = ("people/marta-porto", md("Marta Porto", type="person", summary="Dancer; covers Martha."))
 CADOC = ("people/cadoc-quarrow", md("Cadoc Quarrow", type="person", summary="Runs the stud."))
@@ -74,6 +74,12 @@ RINSEY = (
         (WRENFOLD, "i miss my Wrenfold so much"),
         (ALDOUS, "aldous says the feed is coming thursday, my brother can unload it"),
         (PORTO, "porto can cover the shift, she knows the routine"),
+        # a "she" the uncle between cannot be
+        (PORTO, "porto won on sunday, my uncle's thrilled, she'd a bet on"),
+        # "dr" and a family name that is a word
+        (BELL, "can you ring dr bells surgery tomorrow"),
+        # a place after "my", capitalised
+        (LARCHES, "i miss my Larches already"),
         # a role after "the" is as often a thing
         (PORTO, "porto can take the lead tonight, she knows the routine"),
     ],
@@ -92,17 +98,18 @@ def test_a_name_as_chat_types_it(
         # the noun before owns the word: no verb takes it as its object
         (LANTERN, "that bay's lantern is hanging off, the owner never noticed"),
         # a place is nobody's by "my"
-        (LARCHES, "cant pruning my larches, two of them died already"),
+        (LARCHES, "pruning my larches, two of them died already"),
         # the user's own relative, however old
         (ALDOUS, "my little brother aldous is getting married in june"),
         # a weekday before no verb it agrees with
         (TUESDAY, "tuesday off at last!! feet up all day"),
         (TUESDAY, "tuesday tuesday tuesday"),
         (TUESDAY, "tuesday lunch with my nan"),
+        (TUESDAY, "tuesday shifts are full"),
+        # the manager is who the "he" may mean
+        (PORTO, "porto won, the manager is thrilled, he says"),
         # the user's own relative, whatever words say which
         (ALDOUS, "my late husband aldous loved this song"),
-        # a brand after "dr"
-        (MARTEN, "dr martens sale is on"),
         # the "he" after it is the brother's, named between
         (PORTO, "porto won on sunday, my uncle's thrilled, he'd a bet on"),
     ],
@@ -120,6 +127,8 @@ def test_a_word_that_only_looks_like_a_name(
         "quarrows have sold the stud",
         "the quarrows are back from lisbon",
         "The Quarrows are coming on Sunday",
+        "saw the Quarrows Tuesday",
+        "The Quarrows I told you about are coming",
     ],
 )
 def test_a_family_name_in_the_plural_names_each_of_them(
@@ -159,3 +168,28 @@ def test_an_es_plural_names_the_family(engine: Engine, make_brain: Any) -> None:
     bob = ("people/bob-fitch", md("Bob Fitch", type="person", summary="A client."))
     found = slugs(ask(engine, make_brain(ann, bob), "The Fitches are coming for dinner"))
     assert sorted(found) == [ann[0], bob[0]]
+
+
+def test_a_family_name_one_person_bears_before_are_is_a_firms(
+    engine: Engine, make_brain: Any
+) -> None:
+    assert slugs(ask(engine, make_brain(CADOC), "quarrows are out of feed again")) == []
+    assert slugs(ask(engine, make_brain(CADOC), "quarrows asked for a quote")) == [CADOC[0]]
+
+
+def test_a_budget_takes_a_family_whole_or_not_at_all(engine: Engine, make_brain: Any) -> None:
+    third = ("people/bracka-quarrow", md("Bracka Quarrow", type="person"))
+    found = slugs(
+        ask(engine, make_brain(CADOC, RINSEY, third, ALDOUS), "aldous says the quarrows are back")
+    )
+    family = {CADOC[0], RINSEY[0], third[0]}
+    assert family <= set(found) or not family & set(found), found
+
+
+def test_a_plural_spelt_with_es_after_an_s_names_the_family(
+    engine: Engine, make_brain: Any
+) -> None:
+    one = ("people/bran-reese", md("Bran Reese", type="person", summary="A client."))
+    two = ("people/tegan-reese", md("Tegan Reese", type="person", summary="A client."))
+    found = slugs(ask(engine, make_brain(one, two), "The Reeses are coming for dinner"))
+    assert sorted(found) == [one[0], two[0]]

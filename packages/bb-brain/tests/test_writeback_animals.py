@@ -50,6 +50,12 @@ def _filed(said: list[tuple[str, str | None]], words: str) -> str | None:
         "kerran wants quarrow barefoot till autumn",
         "ysolde's put her on a salt soak every other day",
         "ysolde wants to recheck her on friday",
+        # what was noticed or wanted of it is its record too
+        "kerran noticed quarrow is lame again",
+        "ysolde wants quarrow shoes off for the summer",
+        # a small word or a word of time after "her" ends the phrase
+        "ysolde scanned her, all good",
+        "ysolde scanned her this morning",
     ],
 )
 def test_what_is_done_to_an_animal_is_its_record(said: str) -> None:
@@ -74,6 +80,7 @@ def test_what_is_done_to_an_animal_is_its_record(said: str) -> None:
         "kerran asked ysolde to drive him home",
         # what the keeper agreed the animal does is the keeper's say
         "kerran's agreed quarrow stays in on mondays",
+        "kerran's agreed quarrow's staying in on mondays",
     ],
 )
 def test_the_keepers_own_doing_stays_the_keepers(said: str) -> None:
@@ -98,6 +105,9 @@ def test_an_object_pronoun_after_the_subjects_verb_is_someone_else() -> None:
         "ysolde's lost her new phone at the yard",
         # an "it" may be anything at hand
         "ysolde was at the show, she loved it",
+        "ysolde checked it twice",
+        # no deed done to it
+        "ysolde can only stand near him",
     ],
 )
 def test_a_subjects_own_things_stay_theirs(said: str) -> None:
@@ -129,6 +139,19 @@ def test_an_animal_called_she_is_no_it_for_the_thing_beside_it() -> None:
     )
     assert _filed(found, "putting her on") == MARE.slug
     assert _filed(found, "30g a day") == BALM.slug
+
+
+@pytest.mark.parametrize(
+    ("said", "whose"),
+    [
+        ("he wondered if his flatmate tresco pelynt couldn't cover", "people/tresco-pelynt"),
+        ("he wondered if his flatmate tresco pelynt's free", "people/tresco-pelynt"),
+        ("he wondered if his flatmate tresco pelynt", KEEPER.slug),
+    ],
+)
+def test_the_subject_of_a_question_asked_needs_a_verb(said: str, whose: str) -> None:
+    found = facts("kerran's away in may", said, pages=[KEEPER])
+    assert _filed(found, "wondered") == whose
 
 
 def test_a_relative_named_as_the_subject_of_a_clause_of_its_own_is_theirs() -> None:
@@ -191,6 +214,14 @@ def test_the_users_own_belief_is_no_attitude_of_the_clauses_subject() -> None:
         "quarrow is lame again",
         "ysolde says quarrow's hooves look better since the balm tho i think it's the dry spell",
     )
+    assert _filed(said, "hooves look better") == MARE.slug
+
+
+@pytest.mark.parametrize(
+    "belief", ["tho i don't think it's the balm", "tho we reckon it's the balm"]
+)
+def test_the_users_belief_in_any_words_is_theirs(belief: str) -> None:
+    said = facts("quarrow is lame again", f"ysolde says quarrow's hooves look better, {belief}")
     assert _filed(said, "hooves look better") == MARE.slug
 
 

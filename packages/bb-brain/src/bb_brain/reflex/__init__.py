@@ -94,6 +94,7 @@ from bb_brain.reflex._render import (
 )
 from bb_brain.reflex._resolve import (
     CONFIDENCE,
+    FAMILY_DECISION,
     AliasHits,
     Outcome,
     Resolved,
@@ -163,7 +164,7 @@ def turn_context(conn: Connection, request: TurnContextRequest) -> TurnContextRe
             declined.append(replace(res, decision=known[res.slug]))
             continue
         reflex.append(res)
-    reflex = reflex[: settings.pointer_budget]
+    reflex = _whole_families(reflex, settings.pointer_budget)
     volunteered: list[Resolved] = []
     if settings.volunteer and settings.volunteer_max_pages:
         taken = {res.slug for res in reflex}
@@ -330,20 +331,38 @@ def _decide(
     return one_sense_per_text(*_no_part_of_a_namesake(accepted, declined))
 
 
+def _whole_families(reflex: list[Resolved], budget: int) -> list[Resolved]:
+    """The first ``budget`` pointers, less a family the budget would cut in part.
+
+    Part of a family is the guess a family's name is read whole to avoid ("the quarrows
+    are back" with room for one is no one Quarrow).
+    """
+    kept = reflex[:budget]
+    cut = {_family_span(res) for res in reflex[budget:]} - {None}
+    return [res for res in kept if _family_span(res) not in cut]
+
+
+def _family_span(res: Resolved) -> tuple[int, int, int] | None:
+    if res.decision != FAMILY_DECISION:
+        return None
+    return (res.cand.text_index, res.cand.start, res.cand.end)
+
+
 def _shared_name(
     outcome: Outcome, accepted: list[Resolved], declined: list[Resolved], shared: list[Outcome]
 ) -> None:
     """A name pages share: its family all together ("the quarrows are back"), else context's.
 
-    Each of the family is vetoed as any name is; one vetoed leaves the name to context.
+    Each of the family is vetoed as any name is; one vetoed, the name names none of them.
     """
     family = the_family(outcome)
     vetoes = [(res, reason) for res in family if (reason := veto(res))]
     if family and not vetoes:
         accepted += family
-        return
-    declined += [vetoed(res, reason) for res, reason in vetoes]
-    shared.append(outcome)
+    elif vetoes:
+        declined += [vetoed(res, reason) for res, reason in vetoes]  # nor one of them
+    else:
+        shared.append(outcome)
 
 
 def _no_part_of_a_namesake(

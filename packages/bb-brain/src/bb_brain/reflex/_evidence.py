@@ -1623,7 +1623,7 @@ def _someones_own_place(res: Resolved) -> str | None:
         return None
     if span.tokens[span.first - 1].norm not in POSSESSIVE_DETERMINERS:
         return None
-    if _THE_USERS.search(res.page.summary or "") is not None:
+    if _USERS.search(res.page.summary or "") is not None:
         return None
     after = span.tokens[span.last + 1] if span.last + 1 < len(span.tokens) else None
     if span.tokens[span.last].possessive or (
@@ -1631,10 +1631,6 @@ def _someones_own_place(res: Resolved) -> str | None:
     ):
         return None
     return f"declined: {res.cand.raw!r} follows a possessive, as no place's name does"
-
-
-#: A summary that makes its place the user's own: "The user's family's holiday house".
-_THE_USERS: Final = re.compile(r"\b(?:the )?user(?:['’]s)?\b", re.IGNORECASE)
 
 
 def _is_place(res: Resolved) -> bool:
@@ -1856,8 +1852,9 @@ def _of_the_kin(word: Token) -> bool:
     return word.glued and (word.norm in _KIN_WORDS or sense(word.norm).adjective)
 
 
-#: Words between "my" and a relative that no lexicon calls adjectives: "my baby brother".
-_KIN_WORDS: Final = frozenset("baby kid twin half step".split())
+#: Words between "my" and a relative the lexicon may not call adjectives: "my baby brother",
+#: "my ex husband".
+_KIN_WORDS: Final = frozenset("baby kid twin half step ex adopted".split())
 #: The most words between "my" and a relative: "my little baby brother".
 _KIN_WORDS_MAX: Final = 3
 

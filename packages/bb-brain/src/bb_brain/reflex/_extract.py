@@ -88,11 +88,14 @@ from bb_brain.reflex._lexicon import (
     CONNECTORS,
     DETERMINERS,
     FAMILY_WORDS,
+    FESTIVALS,
     LETTERED_NOUNS,
     NEVER_ALONE,
     PERSON_VERBS_BEFORE,
+    PLURAL_VERBS,
     POSSESSIVE_DETERMINERS,
     ROLE_NOUNS,
+    TITLES_OF_ADDRESS,
     is_calendar_word,
 )
 from bb_brain.reflex._lowercase import (
@@ -239,7 +242,7 @@ def _family_initials(tokens: list[Token], maker: Maker) -> list[Candidate]:
     """
     found: list[Candidate] = []
     for title, letter in zip(tokens, tokens[1:], strict=False):
-        if title.norm not in _TITLES_OF_ADDRESS or title.possessive or not letter.glued:
+        if title.norm not in TITLES_OF_ADDRESS or title.possessive or not letter.glued:
             continue
         if len(letter.norm) != 1 or not letter.norm.isalpha() or letter.possessive:
             continue
@@ -259,7 +262,6 @@ def _family_initials(tokens: list[Token], maker: Maker) -> list[Candidate]:
 
 
 #: Titles of address said before a family name's initial.
-_TITLES_OF_ADDRESS: Final = frozenset("mr mrs ms miss mx dr prof".split())
 _INITIAL_ARMS: Final = frozenset({FAMILY_INITIAL_ARM})
 
 
@@ -268,9 +270,12 @@ def _families(tokens: list[Token], maker: Maker) -> list[Candidate]:
 
     After "the", capitalised ("the Vantongerens"), or before a plural verb, in any case ("the
     quarrows are back", "okoros want a quote"): typed in lowercase, a plural with no verb
-    after it may be a shop's ("the greggs queue"). Not before a capitalised word or a venue's
-    noun ("the Quarrows Arms"). Looked up as a family name only, and only one no word list
-    has as a word or a place ("the Browns" may be colours, "the Hollands" a country).
+    after it may be a shop's ("the greggs queue"). Not as the first word of a title ("the
+    Quarrows Arms": a capitalised word after it, other than "I", a day, a feast or a verb).
+    Each way the plural may end is tried ("Reeses", "Fitches"), and a capitalised plural
+    spelt as its singular after "the" and before its verb ("the Evans are coming"). Looked up
+    as a family name only, and only one no word list has as a word or a place ("the Browns"
+    may be colours, "the Hollands" a country).
     """
     found: list[Candidate] = []
     for tok in tokens:
@@ -279,39 +284,47 @@ def _families(tokens: list[Token], maker: Maker) -> list[Candidate]:
         if not tok.capitalised and sense(tok.norm).known_word:
             continue  # not "the browns"
         after = next_glued(tokens, tok.index)
-        if after is not None and (after.capitalised or after.norm in _VENUE_NOUNS):
-            continue  # "drinks at the Quarrows Arms"
         verb = after is not None and not tok.possessive and after.norm in PLURAL_VERBS
+        if after is not None and not verb and _titles_with(tok, after):
+            continue  # "drinks at the Quarrows Arms"
         the = tok.index > 0 and tok.glued and tokens[tok.index - 1].norm == "the"
         if not (verb or (the and tok.capitalised)):
             continue
-        stem = _family_stem(tok.norm)
-        if stem is not None:
-            found.append(maker.make(stem, [tok], _FAMILY_ARMS, extra=(FAMILY_BY_NAME,)))
+        stems = _family_stems(tok.norm, whole=the and verb and tok.capitalised)
+        found += [maker.make(stem, [tok], FAMILY_ARMS, extra=(FAMILY_BY_NAME,)) for stem in stems]
     return found
 
 
-def _family_stem(plural: str) -> str | None:
-    """The family name of its plural ("vantongerens", "okonkwos", "fitches"), if a name."""
-    if not plural.endswith("s") or not plural.isalpha():
-        return None
-    sibilant = plural.endswith("es") and plural[:-2].endswith(("s", "ch", "sh", "x", "z"))
-    stem = plural[:-2] if sibilant else plural[:-1]
+def _titles_with(tok: Token, after: Token) -> bool:
+    """The word after opens a title with the name: a capitalised one, no day, feast or "I"."""
+    if tok.apostrophe_only or not after.capitalised or after.norm == "i":
+        return False  # "the Quarrows' house": theirs
+    word = sense(after.norm)
+    return not (word.calendar or after.norm in FESTIVALS or after.raw.isupper())
+
+
+def _family_stems(plural: str, *, whole: bool) -> list[str]:
+    """The family names a plural may be of ("reeses": reese, rees), each a name, not a word."""
+    if not plural.isalpha():
+        return []
+    stems = [plural] if whole else []
+    if plural.endswith("s"):
+        stems.append(plural[:-1])
+    if plural.endswith("es"):
+        stems.append(plural[:-2])
+    return [stem for stem in dict.fromkeys(stems) if _a_family_name(stem)]
+
+
+def _a_family_name(stem: str) -> bool:
     meaning = sense(stem)
-    if meaning.lexical or meaning.place or meaning.calendar or meaning.function:
-        return None
-    return stem
+    return len(stem) >= 2 and not (
+        meaning.lexical or meaning.place or meaning.calendar or meaning.function
+    )
 
 
-#: Verbs a plural subject takes right after it: "the Okoros are", "quarrows want".
-PLURAL_VERBS: Final = frozenset(
-    "are were have had 're 've want wanted need needed say said think reckon asked will "
-    "would can could do did".split()
-)
-#: Nouns of a venue a family's name may title: "the Quarrows Arms".
-_VENUE_NOUNS: Final = frozenset("arms inn hotel tavern lodge farm house hall".split())
+#: A family's name is only a page's surname.
+FAMILY_ARMS: Final = frozenset({"surname"})
 _FAMILY_MIN_CHARS: Final = 5
-_FAMILY_ARMS: Final = frozenset({"surname"})
 
 
 def _possessive_titles(tokens: list[Token], maker: Maker) -> list[Candidate]:

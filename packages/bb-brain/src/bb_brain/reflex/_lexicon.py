@@ -145,6 +145,14 @@ FAMILY_WORDS: Final[dict[str, str]] = {
 #: Role nouns and family words: either stands before a name as its role.
 ROLE_NOUNS: Final = _ROLES | frozenset(FAMILY_WORDS)
 
+#: Titles of address said before a family name: "mrs firths horse", "Mr B".
+TITLES_OF_ADDRESS: Final = _words("mr mrs ms miss mx dr prof")
+#: Verbs a plural subject takes right after it: "the Okoros are", "quarrows want".
+PLURAL_VERBS: Final = _words(
+    "are were have had want wanted need needed say said think reckon asked will would can "
+    "could do did"
+)
+
 #: Verbs whose subject is a person, written right after a name ("Grace said").
 PERSON_VERBS_AFTER: Final = _words(
     """

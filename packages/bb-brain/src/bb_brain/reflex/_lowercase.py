@@ -56,6 +56,7 @@ from bb_brain.reflex._lexicon import (
     PERSON_VERBS_AFTER,
     PERSON_VERBS_BEFORE,
     ROLE_NOUNS,
+    TITLES_OF_ADDRESS,
     VERB_MARKERS,
 )
 from bb_brain.reflex._ordinary import (
@@ -461,24 +462,20 @@ _NOTHING_OWNED: Final = frozenset(
 )
 
 
-#: Titles of address before a family name typed fast: "mrs reeds pony".
-_ADDRESS_TITLES: Final = frozenset("mr mrs ms miss mx".split())
-
-
 def possessive_typed_without_apostrophe(tokens: list[Token], tok: Token) -> str | None:
     """The name in "osrics RFE": an unknown word, an "s", and something of theirs after it.
 
     The word is unknown to the lexicon and the word without its "s" is no dictionary word
     (a name may be a frequent one), so no plural of a dictionary word is taken apart; after
-    a title of address ("mrs reeds pony", but "dr martens" is a brand) it may be one.
+    a title of address ("mrs reeds pony", "dr bells surgery") it may be one.
     """
     nxt = tokens[tok.index + 1] if tok.index + 1 < len(tokens) else None
     if nxt is None or not nxt.glued or len(tok.norm) < FUZZY_MIN_CHARS:
         return None
     before = tokens[tok.index - 1] if tok.index and tok.glued else None
-    # after a title of address the word is a family name whatever else it is: "mrs firths
-    # horse" (not "dr": "dr martens" is a brand as often)
-    titled = before is not None and before.norm in _ADDRESS_TITLES
+    # after a title of address the word is a family name whatever else it is: "mrs reeds
+    # pony", "dr bells surgery" ("dr martens", a brand, is a known limit)
+    titled = before is not None and before.norm in TITLES_OF_ADDRESS
     if not tok.norm.endswith("s") or not (titled or unknown_word(tok.norm)):
         return None
     if before is not None and counts(before):

@@ -34,6 +34,7 @@ from bb_brain.pages import (
     TITLE_PART_ARM,
 )
 from bb_brain.reflex._candidate import Candidate
+from bb_brain.reflex._extract import FAMILY_ARMS
 from bb_brain.reflex._fuzzy import FuzzyRow, fuzzy_keys, fuzzy_match
 from bb_brain.reflex._tokens import FAMILY_BY_NAME
 
@@ -294,26 +295,38 @@ def the_family(outcome: Outcome) -> list[Resolved]:
     if any(not res.page.is_person or res.arm != "surname" for res in options):
         return []
     cand = options[0].cand
-    if FAMILY_BY_NAME not in cand.signals:
+    if not _a_familys(cand):
         return []
     confidence = round(CONFIDENCE["surname"] - cand.penalty, 4)
     return [replace(res, confidence=confidence, decision=FAMILY_DECISION) for res in options]
 
 
 def match_the_family(cand: Candidate, hits: AliasHits) -> Outcome:
-    """A plural before its verb with no "the": a firm's, or a family's the source holds.
+    """A plural before "are", "were" or "have" with no "the": a firm's, or a family's.
 
-    "quarrows want a quote" is the Quarrow family when two or more people of the source
-    are Quarrows, as the extractor leaves such a plural no person's name otherwise
-    ("hoskens are out of feed" is the firm, :func:`bb_brain.reflex._candidate.Maker`).
+    The extractor leaves such a plural no person's name ("hoskens are out of feed" is the
+    firm, :func:`bb_brain.reflex._candidate.Maker`); it is the Quarrow family when two or
+    more people of the source are Quarrows ("quarrows are back"). Before another verb
+    ("urquharts asked if ...") the plural is looked up as any name is: one bearer is that
+    person, two or three the family (:func:`the_family`).
     """
-    if FAMILY_BY_NAME not in cand.signals or cand.arms:
+    if not _a_familys(cand) or _after_the(cand) or cand.arms & FAMILY_ARMS:
         return match(cand, hits)
-    outcome = match(replace(cand, arms=_FAMILY_ARMS), hits)
+    outcome = match(replace(cand, arms=FAMILY_ARMS), hits)
     return outcome if the_family(outcome) else Outcome()
 
 
-_FAMILY_ARMS: Final = frozenset({"surname"})
+def _a_familys(cand: Candidate) -> bool:
+    """The candidate is a family's name in the plural, read without judging its evidence."""
+    said = (*cand.extra, *cand.merged, *(cand.given or ()))
+    return FAMILY_BY_NAME in said
+
+
+def _after_the(cand: Candidate) -> bool:
+    span = cand.span
+    return span is not None and span.first > 0 and span.tokens[span.first - 1].norm == "the"
+
+
 #: The decision of each person a family's name in the plural points at.
 FAMILY_DECISION: Final = "the family, by its name in the plural"
 #: The most people a family's name in the plural points at: no more than a seam's budget.

@@ -55,6 +55,7 @@ from bb_brain.reflex._lexicon import (
     NAME_MODALS,
     OBJECT_OPENERS,
     PERSON_VERBS_BEFORE,
+    POSSESSIVE_DETERMINERS,
     ROLE_NOUNS,
     SEASONS,
     SUBJECT_PRONOUNS,
@@ -318,16 +319,22 @@ def _referred_back(tokens: list[Token], index: int) -> bool:
 
 
 def _someones(tokens: list[Token], tok: Token) -> bool:
-    """A relative's word, or a role's after whose it is: "my brother", "her boss"."""
+    """A relative's word, or a role that is someone here: "my brother", "the manager says".
+
+    A role after a possessive is someone's ("her boss"); after "the" only as the subject of a
+    verb ("the manager is thrilled"), as "take the lead" or "sit in the chair" is a thing.
+    """
     if tok.norm in FAMILY_WORDS:
         return True
+    if tok.norm not in ROLE_NOUNS:
+        return False
     before = tokens[tok.index - 1] if tok.index and tok.glued else None
-    whose = before is not None and (before.norm in _WHOSE_ROLE or before.possessive)
-    return tok.norm in ROLE_NOUNS and whose
-
-
-#: Words before a role that make it someone's: "her boss" ("the lead" is as often a thing).
-_WHOSE_ROLE: Final = frozenset("my our your his her their".split())
+    if before is not None and (before.norm in POSSESSIVE_DETERMINERS or before.possessive):
+        return True
+    if before is None or before.norm != "the":
+        return False
+    after = _glued_after(tokens, tok.index)
+    return tok.contracted or (after is not None and bool({"VBZ", "VBD"} & inflections(after.norm)))
 
 
 def _her_own_after_her_verb(tokens: list[Token], index: int) -> bool:
@@ -506,6 +513,8 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
         modal = verb.norm in _MODALS or verb.norm in _DO
         if not modal and not {"VBZ", "VBD"} & inflections(verb.norm):
             return False  # "tuesday off", "tuesday lunch with my nan": no verb a day agrees with
+        if not modal and _a_plural_before_its_verb(tokens, verb):
+            return False  # "tuesday shifts are full": the day's shifts
         deed = _glued_after(tokens, verb.index) if modal else verb
         return deed is not None and not sense(deed.norm).verb_lemmas & _WHAT_A_TIME_DOES
     return (
@@ -515,6 +524,12 @@ def _bare_subject(tokens: list[Token], last: int) -> bool:
         or _verb_by_its_object(tokens, verb)
         or _aspect_or_age(tokens, verb)
     )
+
+
+def _a_plural_before_its_verb(tokens: list[Token], word: Token) -> bool:
+    """A plural noun that a plural verb follows: "shifts are", "rides were"."""
+    after = _glued_after(tokens, word.index)
+    return sense(word.norm).plural_noun and after is not None and after.norm in _PLURAL_VERBS
 
 
 def _said_as_a_time(tokens: list[Token], index: int) -> bool:

@@ -469,7 +469,7 @@ def _bound(
             if earlier.explicit and earlier.entity.animate
             and stated(earlier.entity) in ("", wanted)
             and not (unresolved and earlier.possessive)  # "Dagny's daughter says she ..."
-            and not _its_own_object(earlier, ref, text)  # "Ysolde jabbed him": not her
+            and not _its_own_object(earlier, ref, text, bound)  # "Ysolde jabbed him": not her
         ]  # fmt: skip
         if named and stated(ref.entity) == wanted and not stated(named[-1]):
             named = []  # "Ms Ilves says she's reading well": the girl known as "she" before
@@ -492,7 +492,9 @@ def _bound(
     return bound
 
 
-def _its_own_object(subject_ref: Reference, pronoun: Reference, text: str) -> bool:
+def _its_own_object(
+    subject_ref: Reference, pronoun: Reference, text: str, refs: list[Reference]
+) -> bool:
     """An object pronoun right after the verb of the clause's subject: someone else.
 
     "Ysolde's jabbed him", "Ysolde wants to check her next week": a subject doing something to
@@ -505,14 +507,16 @@ def _its_own_object(subject_ref: Reference, pronoun: Reference, text: str) -> bo
         return False
     if not _its_object(pronoun, text):
         return False  # "Ysolde's lost her keys": her own
+    if any(ref.explicit and subject_ref.end <= ref.start < pronoun.start for ref in refs):
+        return False  # "Kerran asked Ysolde to drive him home": him, Kerran
     return _right_after_its_verb(text, subject_ref.end, pronoun.start)
 
 
 def _right_after_its_verb(text: str, start: int, end: int) -> bool:
     """Between a subject and an object, only the subject's verb and its helpers.
 
-    A few words, no mark and no name between (the caller's references), no report, and a
-    verb last: "'s jabbed", "wants to check", "did".
+    A few words, no mark between, no report, and a verb last: "'s jabbed", "wants to
+    check", "did" (the callers see that no name stands between).
     """
     words = [word.casefold() for word in _WORDS.findall(text, start, end)]
     if not words or len(words) > _TENDING_WORDS:
@@ -624,34 +628,54 @@ def _an_animal_tended(
         return None
     if not _right_after_its_verb(text, first.end, animal.start):
         return None  # "can only stand near him": no deed done to it
-    if _its_own_verb(text, animal.end):
-        return None  # "Odile's agreed Quarrow stays in": what was agreed, her say
     verb = _WORDS.findall(text, first.end, animal.start)[-1].casefold()
+    if lemmas(verb) & _SAYING_SO and _its_own_verb(text, animal.end):
+        return None  # "Odile's agreed Quarrow stays in": what was agreed, her say
     return None if lemmas(verb) & _NOT_DONE_TO_IT else animal
 
 
 def _its_own_verb(text: str, end: int) -> bool:
     """A verb the word before agrees with: the subject of a clause of its own ("Quarrow stays")."""
     word = next_word(text, end)
-    return word in _MODALS or "VBZ" in inflections(word)
+    return word in MODALS_AND_BE or "VBZ" in inflections(word)
 
 
 def next_word(text: str, end: int) -> str:
-    """The word right after ``end``, casefolded, or "" when a mark comes first."""
+    """The word right after ``end``, casefolded; "" when a mark comes first.
+
+    A contraction reads as its auxiliary: "'s" is "is", "couldn't" "could".
+    """
     found = _NEXT_WORD.match(text, end)
-    return found.group(1).casefold() if found is not None else ""
+    if found is None:
+        return ""
+    if found.group("is"):
+        return "is"
+    word = found.group("word").casefold().replace("’", "'")
+    negated = _NEGATED.get(word) or (word[:-3] if word.endswith("n't") else "")
+    return negated or word
 
 
-_NEXT_WORD: Final = re.compile(r"\s+([a-z]+)\b", re.IGNORECASE)
-#: Modals and forms of "be" a subject takes: "Quarrow can stay in", "Quarrow is in".
-_MODALS: Final = frozenset("can could will would should might may must shall is was".split())
+_NEXT_WORD: Final = re.compile(r"(?P<is>['’]s\b)|\s+(?P<word>[a-z'’]+)", re.IGNORECASE)
+#: Negated auxiliaries typed without the apostrophe, or spelt apart: "couldnt", "won't".
+_NEGATED: Final = {
+    "cant": "can", "can't": "can", "wont": "will", "won't": "will", "couldnt": "could",
+    "wouldnt": "would", "shouldnt": "should", "isnt": "is", "wasnt": "was", "arent": "are",
+    "werent": "were", "hasnt": "has", "hadnt": "had", "doesnt": "does", "didnt": "did",
+}  # fmt: skip
+#: Modals and forms of "be" and "have" a subject takes: "could cover", "is retiring".
+MODALS_AND_BE: Final = frozenset(
+    "can could will would should might may must shall is was are were has had does did".split()
+)
+#: Verbs whose clause after them is the subject's say, not a deed: "agreed Quarrow stays in".
+_SAYING_SO: Final = frozenset("agree decide arrange insist promise let allow suggest".split())
 
 
 def _its_object(animal: Reference, text: str) -> bool:
     """The animal itself, not its thing: "wants her clipped", not "wants her mane plaited".
 
-    After "her", words that describe come before a noun of hers ("her new phone"), and a
-    word of time is no thing of hers ("scanned her yesterday").
+    After "her", words that describe may come before a noun of hers ("her new phone"); a
+    mark, a small word ("her, all good", "her this morning") or a word of time ("her
+    yesterday") ends the phrase, and "her" is the animal.
     """
     if animal.possessive:
         return False
@@ -660,13 +684,20 @@ def _its_object(animal: Reference, text: str) -> bool:
         return False
     if word != "her":
         return True
-    for after in _WORDS.finditer(text, animal.end):
-        meaning = sense(after.group(0).casefold())
-        if meaning.calendar or after.group(0).casefold() in _WHEN:
+    at = animal.end
+    while (after := _PHRASE_WORD.match(text, at)) is not None:
+        found = after.group(1).casefold()
+        meaning = sense(found)
+        if meaning.function or meaning.calendar or found in _WHEN:
             return True
-        if not (meaning.adjective or after.group(0).casefold() == "own"):
+        if not meaning.adjective:
             return not meaning.noun
+        at = after.end()
     return True
+
+
+#: The next word of a phrase, no mark before it.
+_PHRASE_WORD: Final = re.compile(r"\s+([A-Za-z]+)\b")
 
 
 def _an_animal(entity: Entity) -> bool:
@@ -678,8 +709,11 @@ _WORDS_ONLY: Final = re.compile(r"(?:['’]s|['’]ve|['’]ll|['’]d)?(?:\s+[A
 _TENDING_WORDS: Final = 4
 #: "did" and "does" of a deed: "Ysolde did Quarrow today".
 _DOING: Final = frozenset({"did", "does", "do", "done", "doing"})
-#: Words of when after an object: "scanned her yesterday".
-_WHEN: Final = frozenset("today tonight tomorrow yesterday now again later earlier".split())
+#: Words of when after an object: "scanned her yesterday", "saw her last week".
+_WHEN: Final = frozenset(
+    "today tonight tomorrow yesterday now again later earlier morning afternoon evening "
+    "night week weekend month year".split()
+)
 #: Deeds that are the keeper's, not the animal's news: having, keeping, moving or lending
 #: it ("she fetches him on Fridays", "kerran's lending Quarrow to the school"), and
 #: liking it ("kerran loves Quarrow to bits"). Selling it is its news: it is for sale.

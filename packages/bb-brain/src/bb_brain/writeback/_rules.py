@@ -58,6 +58,7 @@ from bb_brain.reflex._ordinary import inflections, sense
 from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._attribute import (
     CALLED_TO_SAY,
+    MODALS_AND_BE,
     REPORTED,
     Reference,
     Relation,
@@ -2596,7 +2597,7 @@ def _newcomer(
         if _their_own_clause(text, ref, named_subject=named_subject):
             return ref
         if _SOMEONES_OWN_BEFORE.search(text, 0, ref.start) and _a_verb_after(text, ref.end):
-            return ref  # "she wondered if her cousin Tamsk Oswy could cover": the flatmate's
+            return ref  # "she wondered if her cousin Tamsk Oswy could cover": the cousin's
         if _SOMEONE_NEW.search(text, 0, ref.start) is None:
             continue
         if not named_subject or _DESCRIBED_AFTER.match(text, ref.end):
@@ -2684,13 +2685,7 @@ _SOMEONES_OWN_BEFORE: Final = re.compile(
 def _a_verb_after(text: str, end: int) -> bool:
     """A finite verb or a modal right after a name, the name its subject: "could cover"."""
     word = next_word(text, end)
-    return word in _MODALS_AND_BE or bool({"VBZ", "VBD"} & inflections(word))
-
-
-#: Modals and forms of "be" a subject takes: "could cover", "is retiring".
-_MODALS_AND_BE: Final = frozenset(
-    "could can would will should might may must is was are were has had".split()
-)
+    return word in MODALS_AND_BE or bool({"VBZ", "VBD"} & inflections(word))
 
 
 #: An indefinite that introduces the name after it: "someone, ", "a new tutor, ", "another
@@ -3301,12 +3296,24 @@ def _someones_belief(text: str) -> bool:
     """
     if _cue(text) != "belief":
         return False
-    beliefs = _BELIEF.finditer(text)
-    return any(_USERS_OWN.search(text, 0, found.start()) is None for found in beliefs)
+    return any(not _the_users_own(text, found) for found in _BELIEF.finditer(text))
 
 
-#: What holds a belief in the user's own words right before it: "i think", "im worried".
-_USERS_OWN: Final = re.compile(r"\b(?:i|i['’]?m|i am)\s+(?:\w+\s+)?$", re.IGNORECASE)
+def _the_users_own(text: str, belief: re.Match[str]) -> bool:
+    """A belief the user holds: "i think", "i don't think", "we reckon", "in my view"."""
+    if belief.group(0).casefold().startswith(("my ", "in my ")):
+        return True
+    window = text[max(0, belief.start() - _HOLDER_CHARS) : belief.start()]
+    return _USERS_OWN.search(window) is not None
+
+
+#: What holds a belief in the user's own words right before it: "i think", "im worried",
+#: "i really don't think", "we reckon".
+_USERS_OWN: Final = re.compile(
+    r"\b(?:i|we|i['’]?m|i am|we['’]?re)\s+(?:[\w'’]+\s+){0,2}$", re.IGNORECASE
+)
+#: How far before a belief's word its holder may stand.
+_HOLDER_CHARS: Final = 40
 
 
 def _cue(text: str) -> FactKind | None:
