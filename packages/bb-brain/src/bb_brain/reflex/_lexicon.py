@@ -145,7 +145,7 @@ FAMILY_WORDS: Final[dict[str, str]] = {
 #: Role nouns and family words: either stands before a name as its role.
 ROLE_NOUNS: Final = _ROLES | frozenset(FAMILY_WORDS)
 
-#: Titles of address said before a family name: "mrs firths horse", "Mr B".
+#: Titles of address said before a family name: "mrs reeds pony", "Mr B".
 TITLES_OF_ADDRESS: Final = _words("mr mrs ms miss mx dr prof")
 #: Verbs a plural subject takes right after it: "the Okoros are", "quarrows want".
 PLURAL_VERBS: Final = _words(
