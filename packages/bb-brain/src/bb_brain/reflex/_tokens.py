@@ -205,7 +205,7 @@ NORMAL_WORDS_KEPT: Final = 65536
 #: "abt the quote"; a lowercase "w" alone before a word is "with" too),
 #: and contractions typed without their apostrophe ("LOLO CANT MAKE THE REHEARSAL", "im off"):
 #: only those no English word is spelt as, and "cant" and "wont", which chat means so.
-_SHORTHANDS: Final = {
+SHORTHANDS: Final = {
     "w/o": "without",
     "b/c": "because",
     "abt": "about",
@@ -244,8 +244,8 @@ def _norm(raw: str, text: str, end: int) -> str:
             return "with"  # "stick w sentry": "w" alone before a word; "mrs w" an initial
     if folded in PLACE_ABBREVIATIONS:
         return PLACE_ABBREVIATIONS[folded]
-    if folded in _SHORTHANDS and (raw.islower() or raw.isupper()):
-        return _SHORTHANDS[folded]  # "Mrs Cant", "Mr Im": a family name as written
+    if folded in SHORTHANDS and (raw.islower() or raw.isupper()):
+        return SHORTHANDS[folded]  # "Mrs Cant", "Mr Im": a family name as written
     if raw.islower():
         return _slip_undone(normal_word(raw))
     return normal_word(raw)

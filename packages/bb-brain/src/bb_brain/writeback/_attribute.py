@@ -52,6 +52,7 @@ from bb_brain._orgnames import is_organisation
 from bb_brain._relations import RELATION_NOUNS, relation_key, relation_pronoun
 from bb_brain.pages import is_place
 from bb_brain.reflex._ordinary import inflections, lemmas, sense
+from bb_brain.reflex._tokens import SHORTHANDS
 from bb_brain.writeback._entities import Entity, EntityIndex, pronoun_class
 from bb_brain.writeback._people import NewPerson, new_people
 
@@ -651,17 +652,15 @@ def next_word(text: str, end: int) -> str:
     if found.group("is"):
         return "is"
     word = found.group("word").casefold().replace("’", "'")
-    negated = _NEGATED.get(word) or (word[:-3] if word.endswith("n't") else "")
-    return negated or word
+    word = SHORTHANDS.get(word, word)  # "couldnt" is "couldn't"
+    if not word.endswith("n't"):
+        return word
+    return _IRREGULAR_NEGATIONS.get(word, word[:-3])
 
 
 _NEXT_WORD: Final = re.compile(r"(?P<is>['’]s\b)|\s+(?P<word>[a-z'’]+)", re.IGNORECASE)
-#: Negated auxiliaries typed without the apostrophe, or spelt apart: "couldnt", "won't".
-_NEGATED: Final = {
-    "cant": "can", "can't": "can", "wont": "will", "won't": "will", "couldnt": "could",
-    "wouldnt": "would", "shouldnt": "should", "isnt": "is", "wasnt": "was", "arent": "are",
-    "werent": "were", "hasnt": "has", "hadnt": "had", "doesnt": "does", "didnt": "did",
-}  # fmt: skip
+#: Negations whose auxiliary is spelt otherwise: "can't" is "can", "won't" "will".
+_IRREGULAR_NEGATIONS: Final = {"can't": "can", "won't": "will", "shan't": "shall"}
 #: Modals and forms of "be" and "have" a subject takes: "could cover", "is retiring".
 MODALS_AND_BE: Final = frozenset(
     "can could will would should might may must shall is was are were has had does did".split()
