@@ -26,7 +26,7 @@ from bb_schema.turn_context import CONVERSATION_SLUG_PREFIX
 
 from bb_brain._described import DESCRIBED_ARM, described_keys
 from bb_brain._errors import BrainUserError
-from bb_brain._names import fold, name_forms, sounded_out, umlauts_spelt_out
+from bb_brain._names import fold, keyboard_spelling, name_forms, sounded_out, umlauts_spelt_out
 from bb_brain._orgnames import (
     closing_acronym,
     coined_short_name,
@@ -344,6 +344,8 @@ class PageRecord:
             rows += [(short, arm) for key, arm in rows if (short := _street_abbreviated(key))]
             # "Eastbury Regeneration" is "eastbury regen", "the delicatessen" "the deli"
             rows += [(short, arm) for key, arm in rows if (short := _clipped(key))]
+        # "Phạm Đức" is typed "pham duc", "Bjørn" "bjorn": a keyboard without the letters
+        rows += [(typed, arm) for key, arm in rows if (typed := keyboard_spelling(key)) != key]
         seen: set[tuple[str, str]] = set()
         unique: list[tuple[str, str]] = []
         for row in rows:

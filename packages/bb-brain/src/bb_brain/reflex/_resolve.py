@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from bb_brain._described import DESCRIBED_ARM
-from bb_brain._names import fold, name_forms
+from bb_brain._names import fold, keyboard_spelling, name_forms
 from bb_brain._pg import Connection
 from bb_brain._relations import RELATION_ARM
 from bb_brain.pages import (
@@ -32,6 +32,7 @@ from bb_brain.pages import (
     SHORT_NAME_ARM,
     SUMMARY_KIND_ARM,
     TITLE_PART_ARM,
+    normalise,
 )
 from bb_brain.reflex._candidate import Candidate
 from bb_brain.reflex._extract import FAMILY_ARMS
@@ -163,6 +164,8 @@ class AliasHits:
                 hits.fuzzy_rows.append(FuzzyRow(key, arm, slug))
             else:
                 by_key[key][arm].add(slug)
+        for key, arms in by_key.items():
+            _written_plain_first(key, arms, hits.pages)
         hits.by_key = by_key
         if len(hits.fuzzy_rows) > MAX_FUZZY_ROWS:
             hits.fuzzy_rows, hits.fuzzy_saturated = [], True
@@ -170,6 +173,29 @@ class AliasHits:
 
     def __bool__(self) -> bool:
         return bool(self.pages)
+
+
+def _written_plain_first(key: str, arms: dict[str, set[str]], pages: dict[str, PageInfo]) -> None:
+    """Drop a page's keyboard spelling of a key another page writes as it is (in place).
+
+    "Michał" is typed "michal" on a keyboard without the letter, but a page titled "Michal
+    Levi" writes it so: "Michal sent the forms" is hers (see ``keyboard_spelling``).
+    """
+    slugs = {slug for found in arms.values() for slug in found}
+    if len(slugs) < 2:
+        return
+    typed = {slug for slug in slugs if _typed_plain(key, pages[slug].title)}
+    if typed and typed != slugs:
+        for arm in list(arms):
+            arms[arm] -= typed
+            if not arms[arm]:
+                del arms[arm]
+
+
+def _typed_plain(key: str, title: str) -> bool:
+    """The key is in the title only as a keyboard types it, its special letters plain."""
+    written = f" {normalise(title)} "
+    return f" {key} " not in written and f" {key} " in keyboard_spelling(written)
 
 
 def lookup(
