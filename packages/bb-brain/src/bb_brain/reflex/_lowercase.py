@@ -63,6 +63,7 @@ from bb_brain.reflex._ordinary import (
     LOWERCASE_ORDINARY_ZIPF,
     ORDINARY_ZIPF,
     WordSense,
+    a_prefixed_verb,
     inflections,
     is_ordinary,
     sense,
@@ -642,7 +643,9 @@ def _name_like(tok: Token) -> bool:
     if _acronym(tok):
         return False  # "osrics RFE": an acronym is no part of a typed name
     word = sense(tok.norm)
-    return not word.known_word and word.zipf < LOWERCASE_ORDINARY_ZIPF
+    if word.known_word or word.zipf >= LOWERCASE_ORDINARY_ZIPF:
+        return False
+    return not a_prefixed_verb(tok.norm)  # "reposting euan's video": a verb made on the spot
 
 
 def _in_name_run(stretch: list[Token], offset: int) -> bool:
