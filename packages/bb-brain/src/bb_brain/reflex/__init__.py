@@ -56,7 +56,7 @@ from bb_brain._examined import (
 )
 from bb_brain._names import fold
 from bb_brain._pg import Connection
-from bb_brain.pages import SUMMARY_KIND_ARM
+from bb_brain.pages import SUMMARY_KIND_ARM, normalise
 from bb_brain.reflex._candidate import Candidate
 from bb_brain.reflex._context import Mention, named_as_here, named_in_full, said_before
 from bb_brain.reflex._evidence import (
@@ -389,9 +389,14 @@ def _a_stranger(cand: Candidate, hits: AliasHits) -> bool:
     """A capitalised name no dictionary has and no page of the source goes by ("Roundhouse")."""
     if LOWERCASE in cand.signals or cand.norm in hits.by_key or len(cand.norm) < 2:
         return False
-    if cand.arms <= KIND_ARMS:
+    if cand.arms <= KIND_ARMS or _its_article_dropped(cand):
         return False  # "the brannick" of "brannick's confirmed": a kind's key, no name
     return all(not sense(word).lexical and not sense(word).calendar for word in cand.norm.split())
+
+
+def _its_article_dropped(cand: Candidate) -> bool:
+    """A subject's phrase keyed with the article the text left out ("saltworks has ...")."""
+    return cand.norm.startswith("the ") and not normalise(cand.raw).startswith("the ")
 
 
 def _named_before_it(res: Resolved, strangers: Sequence[Candidate], text: str) -> str | None:

@@ -835,9 +835,11 @@ def _written_forms(tokens: list[Token], maker: Maker) -> list[Candidate]:
     """
     found: list[Candidate] = []
     for first, opening in enumerate(tokens):
-        if _article_dropped(tokens, opening):
-            # "Squad was brilliant tonight": notes drop the article of "the squad"
-            found.append(maker.make(f"the {opening.norm}", [opening], ALIAS_ONLY))
+        for dropped in _article_dropped(tokens, opening):
+            # "Squad was brilliant tonight", "diesel tank's nearly empty": notes drop the
+            # article of "the squad" and "the diesel tank"
+            said = " ".join(tok.norm for tok in dropped)
+            found.append(maker.make(f"the {said}", dropped, ALIAS_ONLY))
         if opening.norm != "the" and sense(opening.norm).function:
             continue
         if not (_named_capital(opening) or opening.possessive or opening.norm == "the"):
@@ -911,23 +913,72 @@ def _runs_on(tokens: list[Token], last: Token) -> bool:
     return after is not None and after.glued and not last.possessive and sense(after.norm).noun
 
 
-def _article_dropped(tokens: list[Token], tok: Token) -> bool:
-    """A count noun opening the sentence as the subject of its verb, with no article.
+def _article_dropped(tokens: list[Token], tok: Token) -> list[list[Token]]:
+    """The subject opening the sentence, one to three words, its article left out.
 
-    The verb may be contracted onto it ("Van's been rattling all week"), never a possessive's
-    noun ("Van's engine").
+    Chat and notes drop the article of a subject they open on ("Van's been rattling all
+    week", "diesel tank's nearly empty", "also sheeter's making a noise"): a singular noun
+    takes none only so, before its verb. The verb may be contracted onto the phrase's last
+    word, never a possessive's noun ("Van's engine"); after several words it is an
+    auxiliary. Each word is a noun or one no dictionary has ("saltworks"), never a
+    function word.
     """
-    if not tok.sentence_start or not tok.raw[1:].islower():
-        return False  # typed fast, in lowercase, as often: "trip's three weeks out"
+    if not _opens_the_sentence(tokens, tok):
+        return []
+    spans: list[list[Token]] = []
+    for last in range(tok.index, min(tok.index + _DROPPED_MAX_WORDS, len(tokens))):
+        word = tokens[last]
+        if last > tok.index and (not word.glued or word.capitalised):
+            break
+        if not _a_subjects_word(word) or last + 1 >= len(tokens):
+            break
+        verb = tokens[last + 1]
+        if word.possessive:
+            if word.contracted and verb.glued and not sense(verb.norm).noun:
+                spans.append(tokens[tok.index : last + 1])
+            break  # a possessive ends the phrase: "Van's engine" is the engine
+        if not verb.glued or verb.capitalised or not finite(verb.norm):
+            continue
+        if last == tok.index or verb.norm in _AUXILIARIES:
+            # several words before a bare verb read as a headline of any such thing ("sea
+            # wall collapsed"); an auxiliary after them says the one the user has
+            spans.append(tokens[tok.index : last + 1])
+    return spans
+
+
+#: The auxiliaries a subject of several words takes with its article dropped.
+_AUXILIARIES: Final = frozenset(
+    "is was has had isn't wasn't hasn't hadn't will won't can can't could couldn't".split()
+)
+#: The most words a subject with its article dropped runs to ("diesel tank", "ice plant").
+_DROPPED_MAX_WORDS: Final = 3
+#: Words that open a sentence only to move the talk on: "also sheeter's making a noise".
+_OPENERS: Final = frozenset("also and oh ok okay so plus right anyway btw ugh now".split())
+
+
+def _opens_the_sentence(tokens: list[Token], tok: Token) -> bool:
+    """The word opens its sentence in lowercase or as its capital, maybe after an opener."""
+    if tok.raw[1:] and not tok.raw[1:].islower():
+        return False  # "TV", "McAdam": no word of a phrase its article left
+    if tok.sentence_start or tok.line_start:
+        return True
+    before = tokens[tok.index - 1] if tok.index else None
+    return (
+        before is not None
+        and not tok.capitalised
+        and before.norm in _OPENERS
+        and (before.sentence_start or before.line_start)
+    )
+
+
+def _a_subjects_word(tok: Token) -> bool:
+    """A noun, or a word no dictionary has: a word of a subject's phrase."""
+    if not all(part.isalpha() for part in tok.norm.split("-")):
+        return False
     meaning = sense(tok.norm)
-    if not meaning.noun or meaning.function or tok.index + 1 >= len(tokens):
+    if meaning.function:
         return False
-    verb = tokens[tok.index + 1]
-    if not verb.glued or verb.capitalised:
-        return False
-    if tok.possessive:
-        return tok.contracted and not sense(verb.norm).noun
-    return finite(verb.norm)
+    return meaning.noun or not meaning.lexical
 
 
 def _a_place_by_its_owner(tokens: list[Token], owner: Token) -> bool:
