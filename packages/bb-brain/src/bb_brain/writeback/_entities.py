@@ -38,6 +38,7 @@ from bb_brain.pages import (
 from bb_brain.reflex._lexicon import (
     FAMILY_WORDS,
     NAME_MODALS,
+    PERSON_VERBS_BEFORE,
     ROLE_NOUNS,
     SEASONS,
     SUBJECT_PRONOUNS,
@@ -863,10 +864,16 @@ def _a_common_noun_here(folded: list[str], words: list[re.Match[str]], index: in
     after = folded[index + 1] if index + 1 < len(folded) else ""
     if before in _POSSESSIVE_DETERMINERS or (before == "the" and after == "of"):
         return True
+    if _MARK_BETWEEN.search(words[index].string, words[index - 1].end(), words[index].start()):
+        return False  # "hoodie update: harbour quoted": no verb's object across a mark
+    if before in PERSON_VERBS_BEFORE:
+        return False  # "rang clover", "email harbour": whom one rings is a firm or someone
     meaning = sense(before)
     return "VERB" in meaning.readings and not meaning.function
 
 
+#: A mark of punctuation between two words: the second opens a phrase of its own.
+_MARK_BETWEEN: Final = re.compile(r"[,.;:!?()\[\]\u2013\u2014]|\s-\s")
 #: Possessive determiners: what follows is the owner's thing.
 _POSSESSIVE_DETERMINERS: Final = frozenset("their his her my our your its".split())
 #: Words that count the noun after them.
