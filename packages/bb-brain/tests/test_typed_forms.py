@@ -12,7 +12,9 @@ any such thing ("diesel tank delivered next door"), and a possessive's noun is a
 
 Write-back: whom the user rings or emails is a firm or someone, though the name is a word
 ("rang monsoon"), and a word after a colon is no verb's object ("hoodie update: harbour
-quoted").
+quoted"). A full name typed in lowercase is a newcomer's after one who stands in for someone,
+after "someone called" or a constable's title, or with "there" before its verb ("fergus lamont
+there did our cover"); and "a guy called vasco tavares" is about him, as it is capitalised.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import pytest
 from bb_brain import Engine
 from bb_brain.writeback import Entity, EntityIndex, RulesExtractor, Segment
 from bb_brain.writeback._entities import _page_surfaces
+from bb_brain.writeback._people import new_people
 from bb_schema import PublicTurn
 
 from .test_reflex_grammar import ask, md, slugs
@@ -148,3 +151,40 @@ def _filed_under(text: str, words: str) -> str | None:
 )
 def test_whom_the_user_rings_is_the_firm(text: str, words: str, slug: str | None) -> None:
     assert _filed_under(text, words) == slug
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("any sign offs go to her deputy stacey lumb", "Stacey Lumb"),
+        ("her replacement is someone called ebere ugwu", "Ebere Ugwu"),
+        ("police came, pc andrii shevchuk, crime ref to follow", "Andrii Shevchuk"),
+        ("one quote is from rivermark, fergus lamont there did our cover", "Fergus Lamont"),
+    ],
+)
+def test_a_newcomer_typed_in_lowercase_after_a_cue(text: str, name: str) -> None:
+    assert [person.name for person in new_people(text, set())] == [name]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the inspector there said no",  # no name
+        "there is someone there who can help",
+        "the kubota rtv there is playing up",  # a machine's make and model
+    ],
+)
+def test_no_newcomer_without_a_name(text: str) -> None:
+    assert new_people(text, set()) == []
+
+
+def test_a_lowercase_newcomer_introduced_in_apposition_is_the_phrases() -> None:
+    sabbir = Entity("people/sabbir-mia", "Sabbir Mia", "person", pronoun="he")
+    pages = [sabbir]
+    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+    said = "sabbir's getting a fitter out next week, a guy called vasco tavares"
+    turns = (PublicTurn(turn_id=1, role="user", text=said),)
+    found = RulesExtractor(EntityIndex(pages, surfaces)).extract(Segment(0, turns))
+    filed = {fact.fact: fact.entity_slug for fact in found}
+    assert filed.get("a guy called vasco tavares") == "people/vasco-tavares", filed
+    assert filed.get("sabbir's getting a fitter out next week") == sabbir.slug, filed

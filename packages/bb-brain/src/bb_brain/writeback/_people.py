@@ -53,7 +53,11 @@ PERSON_NOUNS: Final = ROLE_NOUNS | frozenset(
     "hire hires interviewee player players tenant tenants patient patients pupil pupils "
     "volunteer volunteers member members guest guests resident residents officer trainee "
     "apprentice starter newcomer lad lads lass boy boys girl girls bloke chap fella "
-    "freelancer freelancers recruit recruits joiner joiners newbie colleagues".split()
+    "freelancer freelancers recruit recruits joiner joiners newbie colleagues "
+    # one who stands in for or comes after someone, and whoever: "her deputy stacey lumb",
+    # "someone called ebere ugwu"; an assessor, an examiner, a constable by their title
+    "deputy deputies replacement successor predecessor someone somebody assessor examiner "
+    "inspector pc dc".split()
 )
 #: Capital letters a name may start with: ASCII and the Latin letters of European names
 #: ("Åsa", "Łukasz", "Šimon"), so a run is not cut at its first accented capital.
@@ -267,8 +271,9 @@ def _a_clause_s_subject(rest: str) -> bool:
     return word in _AUXILIARIES or (finite(word) and not sense(word).noun)
 
 
-#: Words between a subject and its verb: "both offered", "also said", "just rang".
-_BEFORE_THE_VERB: Final = frozenset("both all also just then still".split())
+#: Words between a subject and its verb: "both offered", "also said", "just rang", and
+#: where they are ("fergus lamont there did our liability cover": at the firm just named).
+_BEFORE_THE_VERB: Final = frozenset("both all also just then still there here".split())
 
 
 #: Auxiliaries after a subject ("fatima okonjo is doing the tour", "... has agreed").

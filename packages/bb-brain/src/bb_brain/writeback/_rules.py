@@ -1193,6 +1193,17 @@ _TOPIC_HEADING = re.compile(
 _APPOSITION = re.compile(r"^\W*(?:a|an)\s+\w", re.IGNORECASE)
 #: A noun phrase that names someone new: "a nurse called Tamsin Quell" is about Tamsin.
 _INTRODUCES = re.compile(r"^\W*(?i:a|an)\s+(?:[\w-]+\s+){0,3}(?i:called|named)\s+[A-Z]")
+#: The same in any case, for a name typed in lowercase ("a guy called vasco tavares").
+_INTRODUCES_TYPED = re.compile(r"^\W*(?:a|an)\s+(?:[\w-]+\s+){0,3}(?:called|named)\s+\w", re.I)
+
+
+def _introduces(text: str, refs: list[Reference]) -> bool:
+    """The phrase names someone new: a capitalised name, or one taken as a newcomer's."""
+    if _INTRODUCES.match(text) is not None:
+        return True
+    return _INTRODUCES_TYPED.match(text) is not None and any(ref.new_title for ref in refs)
+
+
 #: A relative clause about the person just named ("..., who leads payroll").
 _RELATIVE = re.compile(r"^\W*(?:who|whose|whom)\b", re.IGNORECASE)
 
@@ -2365,7 +2376,7 @@ def _said_of_the_last(
         last.end, last.refs = clause.end, last.refs + refs
         return True
     appended = _RELATIVE.match(clause.text) or _APPOSITION.match(clause.text)
-    if not appended or _INTRODUCES.match(clause.text):
+    if not appended or _introduces(clause.text, refs):
         return False
     # ", who leads payroll at Tallowbrook", ", a motion designer Hazel recommended": about
     # whoever the clause before named last
