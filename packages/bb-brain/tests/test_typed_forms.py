@@ -1,20 +1,21 @@
 """Names as a keyboard and a hurry leave them, and words beside them that are no names.
 
-A keyboard without the letters types "Phạm Đức" as "pham duc" and "Đỗ Thanh Tâm" as "do thanh
-tam": those are the page's own forms, short ones too, though a page that writes the plain
-letters keeps them ("Michal" is Michal Levi's, not Michał Zdun's). A verb made with a prefix
-on the spot ("reposting", "misreading") is no name beside a name, as a word no dictionary has
-would be ("jerrick euan" is someone else). A subject that opens the sentence may drop its
-article: "saltworks has a curfew" and "diesel tank's nearly empty" are the user's "the
-Saltworks" and "the diesel tank", but several words before a bare verb read as a headline of
-any such thing ("diesel tank delivered next door"), and a possessive's noun is another thing
-("diesel tank's gauge").
+A keyboard without the letters types "Lưu Quang Đạt" as "luu dat" and "Đỗ Văn Hiếu" as "do van
+hieu": those are the page's own forms, short ones too, though a page that writes the plain
+letters keeps them ("Radoslaw" is Radoslaw Imber's, not Radosław Pęk's). A verb made with a
+prefix on the spot ("retweeting") is no name beside a name, as a word no dictionary has would
+be ("yselde pellam" is someone else). A subject that opens the sentence may drop its article:
+"gullery has a cut-off" and "slurry pump's running hot" are the user's "the Gullery" and "the
+slurry pump", but several words before a bare verb read as a headline of any such thing
+("slurry pump delivered next door"), and a possessive's noun is another thing ("slurry pump's
+filter").
 
 Write-back: whom the user rings or emails is a firm or someone, though the name is a word
-("rang monsoon"), and a word after a colon is no verb's object ("hoodie update: harbour
+("rang cyclone"), and a word after a colon is no verb's object ("banner update: lantern
 quoted"). A full name typed in lowercase is a newcomer's after one who stands in for someone,
-after "someone called" or a constable's title, or with "there" before its verb ("fergus lamont
-there did our cover"); and "a guy called vasco tavares" is about him, as it is capitalised.
+after "someone called" or a constable's title, or with "there" before its verb ("dermot
+kilcaddy there did our cover"); and "a man called wystan brackwater" is about him, as it is
+capitalised.
 """
 
 from __future__ import annotations
@@ -30,100 +31,100 @@ from bb_schema import PublicTurn
 
 from .test_reflex_grammar import ask, md, slugs
 
-DUC = ("people/pham-minh-duc", md("Phạm Minh Đức", type="person", summary="Bakes for us."))
-TAM = ("people/do-thanh-tam", md("Đỗ Thanh Tâm", type="person", summary="Does our invoices."))
-ZDUN = ("people/michal-zdun", md("Michał Zdun", type="person", summary="A plasterer."))
-LEVI = ("people/michal-levi", md("Michal Levi", type="person", summary="A roofer."))
-EUAN = (
-    "people/euan-rennie",
-    md("Euan Rennie", type="person", aliases="[Euan]", summary="A client."),
+DAT = ("people/luu-quang-dat", md("Lưu Quang Đạt", type="person", summary="Runs the stall."))
+HIEU = ("people/do-van-hieu", md("Đỗ Văn Hiếu", type="person", summary="Keeps our books."))
+PEK = ("people/radoslaw-pek", md("Radosław Pęk", type="person", summary="A tiler."))
+IMBER = ("people/radoslaw-imber", md("Radoslaw Imber", type="person", summary="A glazier."))
+PELLAM = (
+    "people/pellam-veale",
+    md("Pellam Veale", type="person", aliases="[Pellam]", summary="A customer."),
 )
-SALTWORKS = (
-    "places/saltworks-islandmagee",
-    md("The Saltworks, Islandmagee", type="place", aliases="[the Saltworks]", summary="A venue."),
+GULLERY = (
+    "places/the-gullery",
+    md("The Gullery", type="place", aliases="[the Gullery]", summary="A wedding venue."),
 )
-SHEETER = (
-    "equipment/dough-sheeter",
-    md("Dough Sheeter", type="equipment", aliases="[the sheeter]", summary="The bakery's sheeter."),
+KNEADER = (
+    "equipment/kneadmaster",
+    md("Kneadmaster 40", type="equipment", aliases="[the kneadmaster]", summary="The mixer."),
 )
-TANK = (
-    "equipment/yard-fuel-tank",
-    md("Yard Fuel Tank", type="equipment", aliases="[the diesel tank]", summary="In the yard."),
+PUMP = (
+    "equipment/slurry-pit-pump",
+    md("Slurry Pit Pump", type="equipment", aliases="[the slurry pump]", summary="By the shed."),
 )
 
 
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("pham duc can do them, he did the short ones", DUC[0]),  # family and given name
-        ("duc can do them tomorrow", DUC[0]),  # a short given name, typed plain
-        ("do thanh tam sent the invoice run yet?", TAM[0]),
-        ("Phạm Đức can do them", DUC[0]),  # as the page writes it
-        ("Michał sent the tax forms", ZDUN[0]),
+        ("luu dat can take the early shift, he's free all week", DAT[0]),  # family and given
+        ("dat can take it tomorrow", DAT[0]),  # a short given name, typed plain
+        ("do van hieu sent the rota yet?", HIEU[0]),
+        ("Lưu Đạt can take the early shift", DAT[0]),  # as the page writes it
+        ("Radosław sent the tile order", PEK[0]),
     ],
 )
 def test_a_name_typed_without_its_letters_is_the_pages(
     engine: Engine, make_brain: Any, text: str, found: str
 ) -> None:
-    brain = make_brain(DUC, TAM, ZDUN, LEVI)
+    brain = make_brain(DAT, HIEU, PEK, IMBER)
     assert slugs(ask(engine, brain, text)) == [found]
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Michal sent the tax forms",  # Michal Levi writes it so
-        "do it now please",  # the keyboard's "do" is the verb
-        "Do you know when it opens",
-    ],
-)
-def test_a_plain_spelling_another_page_writes_stays_its(
-    engine: Engine, make_brain: Any, text: str
-) -> None:
-    brain = make_brain(DUC, TAM, ZDUN, LEVI)
-    expected = [LEVI[0]] if "Michal" in text else []
-    assert slugs(ask(engine, brain, text)) == expected
 
 
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("what about reposting euan's video from march?", [EUAN[0]]),
-        ("misreading euan's texts again, sorry", [EUAN[0]]),
-        ("posting euan's video tonight", [EUAN[0]]),  # a dictionary's verb, as before
-        ("jerrick euan sent the video", []),  # a word no dictionary has: another Euan
+        ("Radoslaw sent the tile order", [IMBER[0]]),  # Radoslaw Imber writes it so
+        ("do it now please", []),  # the keyboard's "do" is the verb
+        ("Do you think it rains later", []),
+    ],
+)
+def test_a_plain_spelling_another_page_writes_stays_its(
+    engine: Engine, make_brain: Any, text: str, found: list[str]
+) -> None:
+    brain = make_brain(DAT, HIEU, PEK, IMBER)
+    assert slugs(ask(engine, brain, text)) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("how about retweeting pellam's post about the fair?", [PELLAM[0]]),
+        ("rebooking pellam's slot for friday then", [PELLAM[0]]),
+        ("sharing pellam's post tonight", [PELLAM[0]]),  # a dictionary's verb, as before
+        ("yselde pellam sent the post", []),  # a word no dictionary has: another Pellam
     ],
 )
 def test_a_verb_made_with_a_prefix_is_no_name(
     engine: Engine, make_brain: Any, text: str, found: list[str]
 ) -> None:
-    brain = make_brain(EUAN)
+    brain = make_brain(PELLAM)
     assert slugs(ask(engine, brain, text)) == found
 
 
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("saltworks has a hard 11pm curfew anyway", [SALTWORKS[0]]),
-        ("also sheeter's making a clicking noise", [SHEETER[0]]),
-        ("diesel tank's nearly empty, gauge says 400 litres", [TANK[0]]),
-        ("the diesel tank's nearly empty", [TANK[0]]),
-        ("diesel tank delivered to the farm next door", []),  # a headline of any tank
-        ("diesel tank's gauge is broken", []),  # the gauge of some tank
-        ("they went to some saltworks has a curfew", []),  # mid-sentence, not its subject
+        ("gullery has a strict 10pm cut-off for music", [GULLERY[0]]),
+        ("also kneadmaster's making a grinding sound", [KNEADER[0]]),
+        ("slurry pump's running hot again, reads 80 degrees", [PUMP[0]]),
+        ("the slurry pump's running hot again", [PUMP[0]]),
+        ("slurry pump delivered to the neighbours yesterday", []),  # a headline of any pump
+        ("slurry pump's filter is clogged", []),  # the filter of some pump
+        ("slurry pump's running costs are silly", []),  # a noun after the participle
+        ("we drove past some gullery has a cafe", []),  # mid-sentence, not its subject
     ],
 )
 def test_a_subject_that_drops_its_article(
     engine: Engine, make_brain: Any, text: str, found: list[str]
 ) -> None:
-    brain = make_brain(SALTWORKS, SHEETER, TANK)
+    brain = make_brain(GULLERY, KNEADER, PUMP)
     assert slugs(ask(engine, brain, text)) == found
 
 
-HARBOUR = Entity("companies/harbour-prints", "Harbour Prints", "company")
-MONSOON = Entity("companies/monsoon-marquees", "Monsoon Marquees", "company")
+LANTERN = Entity("companies/lantern-print-co", "Lantern Print Co", "company")
+CYCLONE = Entity("companies/cyclone-van-hire", "Cyclone Van Hire", "company")
 ANCHOR = Entity("companies/anchor-rigging", "Anchor Rigging", "company")
-ALIASES = {HARBOUR: ["Harbour"], MONSOON: ["Monsoon"], ANCHOR: ["Anchor"]}
+ALIASES = {LANTERN: ["Lantern"], CYCLONE: ["Cyclone"], ANCHOR: ["Anchor"]}
 
 
 def _filed_under(text: str, words: str) -> str | None:
@@ -131,8 +132,8 @@ def _filed_under(text: str, words: str) -> str | None:
     surfaces = [
         surface for page in pages for surface in _page_surfaces(page, {"aliases": ALIASES[page]})
     ]
-    turns = [PublicTurn(turn_id=1, role="user", text=text)]
-    found = RulesExtractor(EntityIndex(pages, surfaces)).extract(Segment(0, (*turns,)))
+    turns = (PublicTurn(turn_id=1, role="user", text=text),)
+    found = RulesExtractor(EntityIndex(pages, surfaces)).extract(Segment(0, turns))
     held = [(fact.fact, fact.entity_slug) for fact in found if words in fact.fact]
     assert held, f"no fact holds {words!r}: {[(fact.fact, fact.entity_slug) for fact in found]}"
     return held[0][1]
@@ -141,12 +142,12 @@ def _filed_under(text: str, words: str) -> str | None:
 @pytest.mark.parametrize(
     ("text", "words", "slug"),
     [
-        ("hoodie update: harbour quoted £18.50 each", "£18.50", HARBOUR.slug),
-        ("so i rang monsoon, they can do a 6x12 marquee for £420", "£420", MONSOON.slug),
-        ("i emailed harbour about the 120 hoodies", "120 hoodies", HARBOUR.slug),
+        ("banner update: lantern quoted £42 each", "£42", LANTERN.slug),
+        ("so i rang cyclone, they can do two vans for £310", "£310", CYCLONE.slug),
+        ("i emailed lantern about the 60 banners", "60 banners", LANTERN.slug),
         # the object of any other verb is the word: "drop anchor" is no firm's
         ("we had to drop anchor off the point for 2 hours", "2 hours", None),
-        ("cancel harbour trip, the forecast is 40 knots", "40 knots", None),
+        ("cancel lantern parade, the forecast is 40 knots", "40 knots", None),
     ],
 )
 def test_whom_the_user_rings_is_the_firm(text: str, words: str, slug: str | None) -> None:
@@ -156,10 +157,10 @@ def test_whom_the_user_rings_is_the_firm(text: str, words: str, slug: str | None
 @pytest.mark.parametrize(
     ("text", "name"),
     [
-        ("any sign offs go to her deputy stacey lumb", "Stacey Lumb"),
-        ("her replacement is someone called ebere ugwu", "Ebere Ugwu"),
-        ("police came, pc andrii shevchuk, crime ref to follow", "Andrii Shevchuk"),
-        ("one quote is from rivermark, fergus lamont there did our cover", "Fergus Lamont"),
+        ("send the statements on to his deputy marnie quillfoot", "Marnie Quillfoot"),
+        ("the new clerk is someone called nkemdi quarrie", "Nkemdi Quarrie"),
+        ("constable came round, pc corwin verdon, incident number to follow", "Corwin Verdon"),
+        ("second quote is from galeforth, ismay kilcaddy there did our cover", "Ismay Kilcaddy"),
     ],
 )
 def test_a_newcomer_typed_in_lowercase_after_a_cue(text: str, name: str) -> None:
@@ -179,12 +180,12 @@ def test_no_newcomer_without_a_name(text: str) -> None:
 
 
 def test_a_lowercase_newcomer_introduced_in_apposition_is_the_phrases() -> None:
-    sabbir = Entity("people/sabbir-mia", "Sabbir Mia", "person", pronoun="he")
-    pages = [sabbir]
+    nuru = Entity("people/nuru-ostrik", "Nuru Ostrik", "person", pronoun="he")
+    pages = [nuru]
     surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
-    said = "sabbir's getting a fitter out next week, a guy called vasco tavares"
+    said = "nuru's getting a surveyor out on friday, a man called wystan brackwater"
     turns = (PublicTurn(turn_id=1, role="user", text=said),)
     found = RulesExtractor(EntityIndex(pages, surfaces)).extract(Segment(0, turns))
     filed = {fact.fact: fact.entity_slug for fact in found}
-    assert filed.get("a guy called vasco tavares") == "people/vasco-tavares", filed
-    assert filed.get("sabbir's getting a fitter out next week") == sabbir.slug, filed
+    assert filed.get("a man called wystan brackwater") == "people/wystan-brackwater", filed
+    assert filed.get("nuru's getting a surveyor out on friday") == nuru.slug, filed

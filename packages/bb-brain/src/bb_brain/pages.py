@@ -344,7 +344,7 @@ class PageRecord:
             rows += [(short, arm) for key, arm in rows if (short := _street_abbreviated(key))]
             # "Eastbury Regeneration" is "eastbury regen", "the delicatessen" "the deli"
             rows += [(short, arm) for key, arm in rows if (short := _clipped(key))]
-        # "Phạm Đức" is typed "pham duc", "Bjørn" "bjorn": a keyboard without the letters
+        # "Lưu Đạt" is typed "luu dat", "Sølvi" "solvi": a keyboard without the letters
         rows += [(typed, arm) for key, arm in rows if (typed := keyboard_spelling(key)) != key]
         seen: set[tuple[str, str]] = set()
         unique: list[tuple[str, str]] = []

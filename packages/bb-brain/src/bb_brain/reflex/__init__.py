@@ -395,7 +395,7 @@ def _a_stranger(cand: Candidate, hits: AliasHits) -> bool:
 
 
 def _its_article_dropped(cand: Candidate) -> bool:
-    """A subject's phrase keyed with the article the text left out ("saltworks has ...")."""
+    """A subject's phrase keyed with the article the text left out ("gullery has ...")."""
     return cand.norm.startswith("the ") and not normalise(cand.raw).startswith("the ")
 
 

@@ -836,8 +836,8 @@ def _written_forms(tokens: list[Token], maker: Maker) -> list[Candidate]:
     found: list[Candidate] = []
     for first, opening in enumerate(tokens):
         for dropped in _article_dropped(tokens, opening):
-            # "Squad was brilliant tonight", "diesel tank's nearly empty": notes drop the
-            # article of "the squad" and "the diesel tank"
+            # "Squad was brilliant tonight", "slurry pump's running hot": notes drop the
+            # article of "the squad" and "the slurry pump"
             said = " ".join(tok.norm for tok in dropped)
             found.append(maker.make(f"the {said}", dropped, ALIAS_ONLY))
         if opening.norm != "the" and sense(opening.norm).function:
@@ -917,10 +917,10 @@ def _article_dropped(tokens: list[Token], tok: Token) -> list[list[Token]]:
     """The subject opening the sentence, one to three words, its article left out.
 
     Chat and notes drop the article of a subject they open on ("Van's been rattling all
-    week", "diesel tank's nearly empty", "also sheeter's making a noise"): a singular noun
+    week", "slurry pump's running hot", "also kneadmaster's making a noise"): a singular noun
     takes none only so, before its verb. The verb may be contracted onto the phrase's last
     word, never a possessive's noun ("Van's engine"); after several words it is an
-    auxiliary. Each word is a noun or one no dictionary has ("saltworks"), never a
+    auxiliary. Each word is a noun or one no dictionary has ("gullery"), never a
     function word.
     """
     if not _opens_the_sentence(tokens, tok):
@@ -934,7 +934,7 @@ def _article_dropped(tokens: list[Token], tok: Token) -> list[list[Token]]:
             break
         verb = tokens[last + 1]
         if word.possessive:
-            if word.contracted and verb.glued and not sense(verb.norm).noun:
+            if word.contracted and verb.glued and _its_verb(tokens, verb):
                 spans.append(tokens[tok.index : last + 1])
             break  # a possessive ends the phrase: "Van's engine" is the engine
         if not verb.glued or verb.capitalised or not finite(verb.norm):
@@ -950,10 +950,26 @@ def _article_dropped(tokens: list[Token], tok: Token) -> list[list[Token]]:
 _AUXILIARIES: Final = frozenset(
     "is was has had isn't wasn't hasn't hadn't will won't can can't could couldn't".split()
 )
-#: The most words a subject with its article dropped runs to ("diesel tank", "ice plant").
+#: The most words a subject with its article dropped runs to ("slurry pump", "bale wrapper").
 _DROPPED_MAX_WORDS: Final = 3
-#: Words that open a sentence only to move the talk on: "also sheeter's making a noise".
+#: Words that open a sentence only to move the talk on: "also kneadmaster's making a noise".
 _OPENERS: Final = frozenset("also and oh ok okay so plus right anyway btw ugh now".split())
+
+
+def _its_verb(tokens: list[Token], verb: Token) -> bool:
+    """The word after a contracted "'s" is its verb: "pump's running hot", not "pump's filter".
+
+    A participle that is a noun as well is the verb when a word that is no noun goes on
+    with it ("running hot"); before a noun ("the pump's running costs") or alone ("the
+    fair's planning.") it is the owner's noun.
+    """
+    meaning = sense(verb.norm)
+    if not meaning.noun:
+        return True
+    if not {"VBG", "VBN"} & inflections(verb.norm):
+        return False
+    after = tokens[verb.index + 1] if verb.index + 1 < len(tokens) else None
+    return after is not None and after.glued and not sense(after.norm).noun
 
 
 def _opens_the_sentence(tokens: list[Token], tok: Token) -> bool:

@@ -645,7 +645,7 @@ def _name_like(tok: Token) -> bool:
     word = sense(tok.norm)
     if word.known_word or word.zipf >= LOWERCASE_ORDINARY_ZIPF:
         return False
-    return not a_prefixed_verb(tok.norm)  # "reposting euan's video": a verb made on the spot
+    return not a_prefixed_verb(tok.norm)  # "retweeting corran's post": a verb made on the spot
 
 
 def _in_name_run(stretch: list[Token], offset: int) -> bool:

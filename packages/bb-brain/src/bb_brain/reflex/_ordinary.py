@@ -317,7 +317,7 @@ def seldom_a_verb(word_norm: str) -> bool:
     return bool(lemmas) and all(zipf(form) == 0.0 for form in forms)
 
 
-#: Prefixes English makes new verbs with ("reposting", "unblocking", "overcharged").
+#: Prefixes English makes new verbs with ("retweeting", "unsnagging", "overcharged").
 _VERB_PREFIXES: Final = ("re", "un", "pre", "mis", "over", "under", "out", "dis", "de", "co")
 #: What follows the prefix is a verb this long at least: "Unwin" and "Underhill" are names.
 PREFIXED_VERB_MIN_CHARS: Final = 5
@@ -325,9 +325,9 @@ PREFIXED_VERB_MIN_CHARS: Final = 5
 
 @lru_cache(maxsize=SENSE_CACHE_SIZE)
 def a_prefixed_verb(word_norm: str) -> bool:
-    """A verb with a prefix that the lists have not: "reposting", "regrouting", "unsnagged".
+    """A verb with a prefix that the lists have not: "retweeting", "unsnagging".
 
-    Such a word is made on the spot from a verb the dictionary has ("posting"), so it is no
+    Such a word is made on the spot from a verb the dictionary has ("tweeting"), so it is no
     name however rare it is; a name that opens with the letters of a prefix has no verb
     after them ("redmond", "desmond").
     """

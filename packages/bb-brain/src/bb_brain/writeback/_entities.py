@@ -865,9 +865,9 @@ def _a_common_noun_here(folded: list[str], words: list[re.Match[str]], index: in
     if before in _POSSESSIVE_DETERMINERS or (before == "the" and after == "of"):
         return True
     if _MARK_BETWEEN.search(words[index].string, words[index - 1].end(), words[index].start()):
-        return False  # "hoodie update: harbour quoted": no verb's object across a mark
+        return False  # "banner update: lantern quoted": no verb's object across a mark
     if before in PERSON_VERBS_BEFORE:
-        return False  # "rang clover", "email harbour": whom one rings is a firm or someone
+        return False  # "rang cyclone", "email lantern": whom one rings is a firm or someone
     meaning = sense(before)
     return "VERB" in meaning.readings and not meaning.function
 

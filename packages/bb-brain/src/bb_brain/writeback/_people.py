@@ -54,8 +54,8 @@ PERSON_NOUNS: Final = ROLE_NOUNS | frozenset(
     "volunteer volunteers member members guest guests resident residents officer trainee "
     "apprentice starter newcomer lad lads lass boy boys girl girls bloke chap fella "
     "freelancer freelancers recruit recruits joiner joiners newbie colleagues "
-    # one who stands in for or comes after someone, and whoever: "her deputy stacey lumb",
-    # "someone called ebere ugwu"; an assessor, an examiner, a constable by their title
+    # one who stands in for or comes after someone, and whoever: "his deputy marnie
+    # quillfoot", "someone called nkemdi quarrie"; an assessor, a constable by their title
     "deputy deputies replacement successor predecessor someone somebody assessor examiner "
     "inspector pc dc".split()
 )
@@ -272,7 +272,7 @@ def _a_clause_s_subject(rest: str) -> bool:
 
 
 #: Words between a subject and its verb: "both offered", "also said", "just rang", and
-#: where they are ("fergus lamont there did our liability cover": at the firm just named).
+#: where they are ("ismay kilcaddy there did our van cover": at the firm just named).
 _BEFORE_THE_VERB: Final = frozenset("both all also just then still there here".split())
 
 

@@ -1193,7 +1193,7 @@ _TOPIC_HEADING = re.compile(
 _APPOSITION = re.compile(r"^\W*(?:a|an)\s+\w", re.IGNORECASE)
 #: A noun phrase that names someone new: "a nurse called Tamsin Quell" is about Tamsin.
 _INTRODUCES = re.compile(r"^\W*(?i:a|an)\s+(?:[\w-]+\s+){0,3}(?i:called|named)\s+[A-Z]")
-#: The same in any case, for a name typed in lowercase ("a guy called vasco tavares").
+#: The same in any case, for a name typed in lowercase ("a man called wystan brackwater").
 _INTRODUCES_TYPED = re.compile(r"^\W*(?:a|an)\s+(?:[\w-]+\s+){0,3}(?:called|named)\s+\w", re.I)
 
 
