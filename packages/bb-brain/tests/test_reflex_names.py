@@ -114,6 +114,11 @@ def test_missing_accents_match_exactly(engine: Engine, make_brain: Any) -> None:
     assert slugs(response) == ["people/soren-sondergaard"]
     evidence = response.pointers[0].evidence
     assert evidence is not None and evidence.surface == "sondergaard"
+    # typed plain and with a slip as well, it is a near typo of that form
+    response = ask(engine, brain, "Sondergard agreed too")
+    assert slugs(response) == ["people/soren-sondergaard"]
+    evidence = response.pointers[0].evidence
+    assert evidence is not None and evidence.decision.startswith("fuzzy:")
 
 
 @pytest.mark.parametrize(

@@ -76,7 +76,8 @@ _UMLAUTS: Final = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae",
 #: Latin letters whose mark is part of the letter, so no decomposition drops it, as a
 #: keyboard without them types them ("Gjørn" is typed "Gjorn", "Łukasz" "Lukasz"); folded
 #: text, so lowercase only. Not part of :func:`fold`: written with its letter, "Løve" is no
-#: "love" and "Michał" no Michal of another page.
+#: "love" and "Michał" no Michal of another page. The page index holds a name's keyboard
+#: spelling as one of its forms when that is no word (``bb_brain.pages``).
 _STROKED: Final = {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "ħ": "h", "ŧ": "t", "ƀ": "b", "ı": "i"}
 _UNMARKED: Final = str.maketrans(_STROKED | {"þ": "th", "æ": "ae", "œ": "oe"})
 #: The special letters a plain one stands for when typed in their place (one letter for

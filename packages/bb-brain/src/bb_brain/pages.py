@@ -344,8 +344,8 @@ class PageRecord:
             rows += [(short, arm) for key, arm in rows if (short := _street_abbreviated(key))]
             # "Eastbury Regeneration" is "eastbury regen", "the delicatessen" "the deli"
             rows += [(short, arm) for key, arm in rows if (short := _clipped(key))]
-        # "Lưu Đạt" is typed "luu dat", "Sølvi" "solvi": a keyboard without the letters
-        rows += [(typed, arm) for key, arm in rows if (typed := keyboard_spelling(key)) != key]
+        # "Lưu Đức" is typed "luu duc", "Sølvi" "solvi": a keyboard without the letters
+        rows += [(typed, arm) for key, arm in rows if (typed := _keyboard_form(key)) is not None]
         seen: set[tuple[str, str]] = set()
         unique: list[tuple[str, str]] = []
         for row in rows:
@@ -441,6 +441,24 @@ class PageRecord:
         if forms.family[:1].isalpha():
             rows.append((forms.family[:1], FAMILY_INITIAL_ARM))  # "Mrs P" of Elspeth Pardoe
         return rows
+
+
+def _keyboard_form(key: str) -> str | None:
+    """The key as a keyboard without its special letters types it, when that is no word.
+
+    Several words are a name however they are typed ("trinh duc"); one word typed plain may be
+    a word of chat ("dang" of Đặng, "dong" of Đông, "dat"), which stays for fuzzy matching
+    and its gates to decide.
+    """
+    from bb_brain.reflex._ordinary import LOWERCASE_ORDINARY_ZIPF, sense  # a lexicon's reading
+
+    typed = keyboard_spelling(key)
+    if typed == key:
+        return None
+    if " " in typed:
+        return typed
+    word = sense(typed)
+    return None if word.known_word or word.zipf >= LOWERCASE_ORDINARY_ZIPF else typed
 
 
 def parse_page(slug: str, content: str, source: str) -> PageRecord:

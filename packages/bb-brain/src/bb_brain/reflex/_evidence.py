@@ -98,6 +98,7 @@ from bb_brain.reflex._lexicon import (
     KIND_NOUNS,
     LOCATIVE_PREPOSITIONS,
     MOTION_WORDS,
+    MOVING_ON,
     OBJECT_OPENERS,
     PERSON_VERBS_AFTER,
     POSSESSIVE_DETERMINERS,
@@ -1717,13 +1718,11 @@ def _opens_its_sentence(tokens: Sequence[Token], index: int) -> bool:
     before = tokens[index - 1] if index else None
     return (
         before is not None
-        and before.norm in _MOVING_ON
+        and before.norm in MOVING_ON
         and (before.sentence_start or before.line_start)
     )
 
 
-#: Words that open a sentence only to move the talk on ("oh wayne from the garage rang").
-_MOVING_ON: Final = frozenset("ok okay oh so and also btw anyway right well yeah".split())
 #: A name this frequent in English text is borne by many: the user may know two of them.
 _COMMON_NAME_ZIPF: Final = 3.5
 #: The most words naming where someone is from ("the rowing club bar").

@@ -90,11 +90,13 @@ from bb_brain.reflex._lexicon import (
     FAMILY_WORDS,
     FESTIVALS,
     LETTERED_NOUNS,
+    MOVING_ON,
     NEVER_ALONE,
     PERSON_VERBS_BEFORE,
     PLURAL_VERBS,
     POSSESSIVE_DETERMINERS,
     ROLE_NOUNS,
+    SUBJECT_VERBS,
     TITLES_OF_ADDRESS,
     is_calendar_word,
 )
@@ -939,41 +941,54 @@ def _article_dropped(tokens: list[Token], tok: Token) -> list[list[Token]]:
             break  # a possessive ends the phrase: "Van's engine" is the engine
         if not verb.glued or verb.capitalised or not finite(verb.norm):
             continue
-        if last == tok.index or verb.norm in _AUXILIARIES:
+        if last == tok.index or verb.norm in SUBJECT_VERBS:
             # several words before a bare verb read as a headline of any such thing ("sea
             # wall collapsed"); an auxiliary after them says the one the user has
             spans.append(tokens[tok.index : last + 1])
     return spans
 
 
-#: The auxiliaries a subject of several words takes with its article dropped.
-_AUXILIARIES: Final = frozenset(
-    "is was has had isn't wasn't hasn't hadn't will won't can can't could couldn't".split()
-)
 #: The most words a subject with its article dropped runs to ("slurry pump", "bale wrapper").
 _DROPPED_MAX_WORDS: Final = 3
-#: Words that open a sentence only to move the talk on: "also kneadmaster's making a noise".
-_OPENERS: Final = frozenset("also and oh ok okay so plus right anyway btw ugh now".split())
 
 
 def _its_verb(tokens: list[Token], verb: Token) -> bool:
     """The word after a contracted "'s" is its verb: "pump's running hot", not "pump's filter".
 
-    A participle that is a noun as well is the verb when a word that is no noun goes on
-    with it ("running hot"); before a noun ("the pump's running costs") or alone ("the
-    fair's planning.") it is the owner's noun.
+    A word that describes a noun after it is the owner's noun phrase ("pump's new filter",
+    "pump's broken seal"). A participle that is a noun as well is the verb when a word that
+    is no noun goes on with it ("running hot", "running today"); before a noun ("the pump's
+    running costs") or alone ("the fair's planning.") it is the owner's noun.
     """
     meaning = sense(verb.norm)
+    after = tokens[verb.index + 1] if verb.index + 1 < len(tokens) else None
+    then_a_noun = after is not None and after.glued and _only_a_noun(after)
     if not meaning.noun:
-        return True
+        if verb.norm in _AUXILIARY_PARTICIPLES:
+            return True  # "squad's been training", "pump's got worse"
+        describes = "ADJ" in meaning.readings or bool({"VBN", "VBD"} & inflections(verb.norm))
+        return not (describes and then_a_noun)
     if not {"VBG", "VBN"} & inflections(verb.norm):
         return False
-    after = tokens[verb.index + 1] if verb.index + 1 < len(tokens) else None
-    return after is not None and after.glued and not sense(after.norm).noun
+    return after is not None and after.glued and not then_a_noun
+
+
+#: Participles of the auxiliaries after a contracted "has": "squad's been training".
+_AUXILIARY_PARTICIPLES: Final = frozenset("been got gotten gone done had".split())
+
+
+def _only_a_noun(tok: Token) -> bool:
+    """A noun that describes or places nothing: "costs", not "today", "fine" or "out"."""
+    readings = sense(tok.norm).readings
+    return "NOUN" in readings and not readings & {"ADV", "ADJ", "ADP", "PART"}
 
 
 def _opens_the_sentence(tokens: list[Token], tok: Token) -> bool:
-    """The word opens its sentence in lowercase or as its capital, maybe after an opener."""
+    """The word opens its sentence, or follows in lowercase a word that moves the talk on.
+
+    As its capital or in lowercase at the start ("Gullery has a cut-off"); in lowercase
+    after "also", "oh", "anyway" and the like ("also gullery has a cut-off").
+    """
     if tok.raw[1:] and not tok.raw[1:].islower():
         return False  # "TV", "McAdam": no word of a phrase its article left
     if tok.sentence_start or tok.line_start:
@@ -982,7 +997,7 @@ def _opens_the_sentence(tokens: list[Token], tok: Token) -> bool:
     return (
         before is not None
         and not tok.capitalised
-        and before.norm in _OPENERS
+        and before.norm in MOVING_ON
         and (before.sentence_start or before.line_start)
     )
 

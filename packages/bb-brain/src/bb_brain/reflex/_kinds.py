@@ -45,9 +45,11 @@ from bb_brain.pages import KIND_ARM, SUMMARY_KIND_ARM
 from bb_brain.reflex._candidate import Candidate, Maker
 from bb_brain.reflex._lexicon import (
     DETERMINERS,
+    MOVING_ON,
     OBJECT_OPENERS,
     POSSESSIVE_DETERMINERS,
     SEASONS,
+    SUBJECT_VERBS,
     is_calendar_word,
 )
 from bb_brain.reflex._ordinary import inflections, sense
@@ -147,14 +149,7 @@ def _a_verb(word: Token) -> bool:
     """A finite verb or an auxiliary right after a subject ("is", "failed", "needs")."""
     forms = inflections(word.norm)
     finite_form = "VBD" in forms or "VBZ" in forms
-    return word.norm in _SUBJECT_VERBS or (finite_form and not sense(word.norm).noun)
-
-
-#: Auxiliaries and copulas a subject takes.
-_SUBJECT_VERBS: Final = frozenset(
-    "is was has had does did can could will would should must might may isn't wasn't hasn't "
-    "hadn't doesn't didn't can't couldn't won't wouldn't shouldn't needs".split()
-)
+    return word.norm in SUBJECT_VERBS or (finite_form and not sense(word.norm).noun)
 
 
 def _described(tokens: list[Token], maker: Maker) -> list[Candidate]:
@@ -318,7 +313,7 @@ def _opens_a_sentence(tokens: list[Token], word: Token) -> bool:
     return (
         before is not None
         and word.comma_before
-        and before.norm in _MOVING_ON
+        and before.norm in MOVING_ON
         and (before.sentence_start or before.line_start)
     )
 
@@ -334,8 +329,6 @@ def _ends_the_sentence(text: str, tokens: list[Token], word: Token) -> bool:
 _TOPIC_ARMS: Final = KIND_ARMS | {"alias"}
 #: What is said of a plan in a sentence of its own that announces it.
 TOPIC_ASPECTS: Final = frozenset({"stuff", "planning", "admin", "update", "news", "prep"})
-#: Words that open a sentence only to move the talk on ("anyway, jersey stuff").
-_MOVING_ON: Final = frozenset("ok okay right anyway so now next then also and oh".split())
 #: What may end such a sentence.
 _SENTENCE_ENDS: Final = frozenset({"", ".", ":", "!", "-", "—", "–", "...", "!!"})
 

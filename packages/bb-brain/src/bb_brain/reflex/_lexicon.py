@@ -153,6 +153,15 @@ PLURAL_VERBS: Final = _words(
     "could do did"
 )
 
+#: Words that open a sentence only to move the talk on ("oh wayne from the garage rang",
+#: "anyway, jersey stuff", "also kneadmaster's making a noise").
+MOVING_ON: Final = _words("ok okay oh so and also btw anyway right well yeah now next then")
+#: Auxiliaries and copulas a subject takes right after it ("is", "has", "won't", "needs").
+SUBJECT_VERBS: Final = _words(
+    "is was has had does did can could will would should must might may isn't wasn't hasn't "
+    "hadn't doesn't didn't can't couldn't won't wouldn't shouldn't needs"
+)
+
 #: Verbs whose subject is a person, written right after a name ("Grace said").
 PERSON_VERBS_AFTER: Final = _words(
     """

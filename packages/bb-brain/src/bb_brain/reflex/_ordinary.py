@@ -317,26 +317,27 @@ def seldom_a_verb(word_norm: str) -> bool:
     return bool(lemmas) and all(zipf(form) == 0.0 for form in forms)
 
 
-#: Prefixes English makes new verbs with ("retweeting", "unsnagging", "overcharged").
-_VERB_PREFIXES: Final = ("re", "un", "pre", "mis", "over", "under", "out", "dis", "de", "co")
+#: Prefixes English makes new verbs with on the spot ("retweeting", "unsnagging", "overcharged").
+_VERB_PREFIXES: Final = ("re", "un", "pre", "mis", "over", "under", "out")
 #: What follows the prefix is a verb this long at least: "Unwin" and "Underhill" are names.
 PREFIXED_VERB_MIN_CHARS: Final = 5
 
 
 @lru_cache(maxsize=SENSE_CACHE_SIZE)
 def a_prefixed_verb(word_norm: str) -> bool:
-    """A verb with a prefix that the lists have not: "retweeting", "unsnagging".
+    """A verb's inflected form with a prefix that the lists have not: "retweeting".
 
     Such a word is made on the spot from a verb the dictionary has ("tweeting"), so it is no
-    name however rare it is; a name that opens with the letters of a prefix has no verb
-    after them ("redmond", "desmond").
+    name however rare it is. The verb after the prefix is inflected ("-ing", "-ed"): a name
+    that opens with a prefix's letters before a word's bare form ("Restall", "Prestage") or
+    a word that is no verb ("Redmond") is a name still.
     """
     for prefix in _VERB_PREFIXES:
         rest = word_norm.removeprefix(prefix).removeprefix("-")
-        if rest != word_norm and len(rest) >= PREFIXED_VERB_MIN_CHARS:
-            meaning = sense(rest)
-            if meaning.lexical and "VERB" in meaning.readings:
-                return True
+        if rest == word_norm or len(rest) < PREFIXED_VERB_MIN_CHARS:
+            continue
+        if sense(rest).lexical and {"VBG", "VBD", "VBN"} & inflections(rest):
+            return True
     return False
 
 

@@ -179,7 +179,9 @@ def _written_plain_first(key: str, arms: dict[str, set[str]], pages: dict[str, P
     """Drop a page's keyboard spelling of a key another page writes as it is (in place).
 
     "Michał" is typed "michal" on a keyboard without the letter, but a page titled "Michal
-    Levi" writes it so: "Michal sent the forms" is hers (see ``keyboard_spelling``).
+    Levi" writes it so: "Michal sent the forms" is hers (see ``keyboard_spelling``). Only
+    the titles are read: a page that writes the plain spelling in an alias alone yields too
+    (a known limit; the index keeps no mark of which rows a keyboard made).
     """
     slugs = {slug for found in arms.values() for slug in found}
     if len(slugs) < 2:

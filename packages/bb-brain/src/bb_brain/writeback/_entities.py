@@ -865,11 +865,31 @@ def _a_common_noun_here(folded: list[str], words: list[re.Match[str]], index: in
     if before in _POSSESSIVE_DETERMINERS or (before == "the" and after == "of"):
         return True
     if _MARK_BETWEEN.search(words[index].string, words[index - 1].end(), words[index].start()):
-        return False  # "banner update: lantern quoted": no verb's object across a mark
-    if before in PERSON_VERBS_BEFORE:
+        # "banner update: lantern quoted": no verb's object across a mark, though a word
+        # before a noun there is that noun's ("update: anchor bolts torqued")
+        noun = sense(after) if after else None
+        return noun is not None and noun.noun and (noun.plural_noun or not finite(after))
+    if before in PERSON_VERBS_BEFORE and not _a_nouns_word(folded, index - 1):
         return False  # "rang cyclone", "email lantern": whom one rings is a firm or someone
     meaning = sense(before)
     return "VERB" in meaning.readings and not meaning.function
+
+
+def _a_nouns_word(folded: list[str], index: int) -> bool:
+    """A word read as a noun or its modifier here: after "the", "a", "my" or a describing word.
+
+    "the ring anchor", "a new phone lantern": a verb of calling there is a noun's word.
+    """
+    if index == 0:
+        return False
+    before = sense(folded[index - 1])
+    return folded[index - 1] in _NOUN_OPENERS or (
+        "ADJ" in before.readings and "VERB" not in before.readings and not before.function
+    )
+
+
+#: Words that open a noun phrase: what follows them is no verb.
+_NOUN_OPENERS: Final = frozenset("the a an my our your his her their its this that".split())
 
 
 #: A mark of punctuation between two words: the second opens a phrase of its own.

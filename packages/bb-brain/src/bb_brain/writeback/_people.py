@@ -53,11 +53,7 @@ PERSON_NOUNS: Final = ROLE_NOUNS | frozenset(
     "hire hires interviewee player players tenant tenants patient patients pupil pupils "
     "volunteer volunteers member members guest guests resident residents officer trainee "
     "apprentice starter newcomer lad lads lass boy boys girl girls bloke chap fella "
-    "freelancer freelancers recruit recruits joiner joiners newbie colleagues "
-    # one who stands in for or comes after someone, and whoever: "his deputy marnie
-    # quillfoot", "someone called nkemdi quarrie"; an assessor, a constable by their title
-    "deputy deputies replacement successor predecessor someone somebody assessor examiner "
-    "inspector pc dc".split()
+    "freelancer freelancers recruit recruits joiner joiners newbie colleagues".split()
 )
 #: Capital letters a name may start with: ASCII and the Latin letters of European names
 #: ("Åsa", "Łukasz", "Šimon"), so a run is not cut at its first accented capital.
@@ -194,6 +190,7 @@ def _typed_in_lowercase(
             continue  # "the kubota rtv is playing up": a thing's make and model
         if a_given_name(given):
             cued = _said_to_be_a_person(text, start, end) or _a_clause_s_subject(text[end:])
+            cued = cued or _a_stand_in_named(text, start)
         else:
             cued = introduced or _said_before_to_be_a_person(text, start)
             cued = cued or _a_persons_word_next(text[end:])
@@ -219,9 +216,7 @@ def _first_of_overlapping(people: list[NewPerson]) -> list[NewPerson]:
 
 def _a_persons_word_next(rest: str) -> bool:
     """A person's verb, a pronoun, or an auxiliary and a person's verb right after a name."""
-    after = [fold(word) for word in _WORD.findall(rest[:_DESCRIPTION_CHARS])][:3]
-    if after[:1] and after[0] in _BEFORE_THE_VERB:
-        after = after[1:]  # "... both offered"
+    after = _words_after(rest, 2)
     if not after:
         return False
     if after[0] in _PRONOUN_AFTER or after[0] in _VERBS_AFTER:
@@ -262,22 +257,79 @@ _LOWER_PAIR = re.compile(
 
 def _a_clause_s_subject(rest: str) -> bool:
     """An auxiliary or a verb no noun shares right after: the name is its clause's subject."""
-    after = [fold(word) for word in _WORD.findall(rest[:_DESCRIPTION_CHARS])[:2]]
-    if after[:1] and after[0] in _BEFORE_THE_VERB:
-        after = after[1:]  # "... both offered", "... also said"
+    after = _words_after(rest, 1)
     if not after:
         return False
     word = after[0]
     return word in _AUXILIARIES or (finite(word) and not sense(word).noun)
 
 
-#: Words between a subject and its verb: "both offered", "also said", "just rang", and
-#: where they are ("ismay kilcaddy there did our van cover": at the firm just named).
-_BEFORE_THE_VERB: Final = frozenset("both all also just then still there here".split())
+#: Words between a subject and its verb: "both offered", "also said", "just rang".
+_BEFORE_THE_VERB: Final = frozenset("both all also just then still".split())
+#: Where the subject is, before its verb: "ismay kilcaddy there did our van cover" (at the
+#: firm just named); not before a form of "be" or "have", "... there was a sale on".
+_WHERE_BEFORE_THE_VERB: Final = frozenset({"there", "here"})
+_BE_OR_HAVE: Final = frozenset(
+    "is was were are be been being has have had 's isn't wasn't weren't aren't".split()
+)
+
+
+def _words_after(rest: str, count: int) -> list[str]:
+    """The first words after a name, its subject's fillers and its place left out."""
+    after = [fold(word) for word in _WORD.findall(rest[:_DESCRIPTION_CHARS])][: count + 2]
+    if after[:1] and after[0] in _BEFORE_THE_VERB:
+        after = after[1:]  # "... both offered", "... also said", "... just rang"
+    if len(after) > 1 and after[0] in _WHERE_BEFORE_THE_VERB and after[1] not in _BE_OR_HAVE:
+        after = after[1:]  # "... there did our cover"
+    return after[:count]
 
 
 #: Auxiliaries after a subject ("fatima okonjo is doing the tour", "... has agreed").
 _AUXILIARIES: Final = frozenset("is was has had will would can could should".split())
+
+
+def _introduced_by_word(text: str, start: int) -> bool:
+    """Said right before to be called so, or given a police rank."""
+    return _called_so(text, start) or _ranked(text, start)
+
+
+def _called_so(text: str, start: int) -> bool:
+    """Someone said to be called so right before: "someone called nkemdi quarrie"."""
+    return _CALLED_SO.search(text, 0, start) is not None
+
+
+#: "someone called", "a guy named", "the new clerk's someone called": then the name.
+_CALLED_SO: Final = re.compile(
+    r"\b(?:someone|somebody|a\s+(?:guy|man|woman|lady|lad|girl|bloke|fella|chap))\s+"
+    r"(?:called|named)\s+$",
+    re.IGNORECASE,
+)
+
+
+def _ranked(text: str, start: int) -> bool:
+    """A police rank right before the name, opening its phrase: "pc corwin verdon".
+
+    Not after an owner or an article: "our pc dell xps" is a computer.
+    """
+    before = [fold(word) for word in _WORD.findall(text[:start])][-2:]
+    if not before or before[-1] not in _POLICE_RANKS:
+        return False
+    return len(before) < 2 or before[0] not in _OWNERS_AND_ARTICLES
+
+
+#: Police ranks said before a name in lowercase ("pc", "dc", "sgt").
+_POLICE_RANKS: Final = frozenset("pc dc ds di dci dsi sgt insp".split())
+_OWNERS_AND_ARTICLES: Final = frozenset("the a an my our your his her their its this".split())
+
+
+def _a_stand_in_named(text: str, start: int) -> bool:
+    """One who stands in for someone, theirs, right before a given name: "his deputy marnie"."""
+    before = [fold(word) for word in _WORD.findall(text[:start])][-2:]
+    return len(before) == 2 and before[0] in _POSSESSIVE_PRONOUNS and before[1] in _STAND_INS
+
+
+#: Those who stand in for or come after someone: "her deputy", "his replacement".
+_STAND_INS: Final = frozenset("deputy replacement successor predecessor locum".split())
 
 
 def _right_after_a_relation(text: str, start: int) -> bool:
@@ -801,11 +853,14 @@ ROLE_REACH: Final = 4
 
 
 def _said_before_to_be_a_person(text: str, start: int) -> bool:
-    """A role or kinship noun just before the name.
+    """A role or kinship noun just before the name, or a word that introduces one.
 
     Not one that a preposition parts from it, or a number: "the bloke with the three
-    Tarvish Quorns" is the bloke's, and what he has is counted.
+    Tarvish Quorns" is the bloke's, and what he has is counted. "someone called" and a
+    police rank introduce one too ("someone called Nkemdi Quarrie", "pc corwin verdon").
     """
+    if _introduced_by_word(text, start):
+        return True
     before = [fold(word) for word in _WORD.findall(text[:start])][-LOOK_BEHIND:]
     if before and (before[-1].isdigit() or before[-1] in _NUMBER_WORDS):
         return False

@@ -1191,17 +1191,19 @@ _TOPIC_HEADING = re.compile(
 
 #: An apposition: a noun phrase after a comma that describes what was just named.
 _APPOSITION = re.compile(r"^\W*(?:a|an)\s+\w", re.IGNORECASE)
-#: A noun phrase that names someone new: "a nurse called Tamsin Quell" is about Tamsin.
-_INTRODUCES = re.compile(r"^\W*(?i:a|an)\s+(?:[\w-]+\s+){0,3}(?i:called|named)\s+[A-Z]")
-#: The same in any case, for a name typed in lowercase ("a man called wystan brackwater").
-_INTRODUCES_TYPED = re.compile(r"^\W*(?:a|an)\s+(?:[\w-]+\s+){0,3}(?:called|named)\s+\w", re.I)
+#: A noun phrase that names someone new, up to the name: "a nurse called Tamsin Quell" is
+#: about Tamsin, and so is "a man called wystan brackwater" typed in lowercase.
+_INTRODUCES = re.compile(r"^\W*(?:a|an)\s+(?:[\w-]+\s+){0,3}(?:called|named)\s+", re.I)
 
 
 def _introduces(text: str, refs: list[Reference]) -> bool:
-    """The phrase names someone new: a capitalised name, or one taken as a newcomer's."""
-    if _INTRODUCES.match(text) is not None:
+    """The phrase names someone new: a capitalised name, or a newcomer's, after "called"."""
+    named = _INTRODUCES.match(text)
+    if named is None:
+        return False
+    if text[named.end() : named.end() + 1].isupper():
         return True
-    return _INTRODUCES_TYPED.match(text) is not None and any(ref.new_title for ref in refs)
+    return any(ref.new_title and ref.start == named.end() for ref in refs)
 
 
 #: A relative clause about the person just named ("..., who leads payroll").
