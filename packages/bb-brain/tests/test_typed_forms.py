@@ -10,7 +10,7 @@ pellam"). A subject that opens the sentence may drop its article: "gullery has a
 and "slurry pump's running hot" are the user's "the Gullery" and "the slurry pump", but
 several words before a bare verb read as a headline of any such thing ("slurry pump
 delivered next door"), and a possessive's noun is another thing ("slurry pump's filter"), as
-"van's engine" is.
+"van's engine" is. A day's or a week's possessive points as "the" does ("tonight's quiz").
 
 Write-back: whom the user rings or emails is a firm or someone, though the name is a word
 ("rang cyclone"; not "the ring binder"), and a word after a colon is no verb's object
@@ -132,6 +132,29 @@ def test_a_subject_that_drops_its_article(
 ) -> None:
     brain = make_brain(GULLERY, KNEADER, PUMP)
     assert slugs(ask(engine, brain, text)) == found
+
+
+QUIZ = (
+    "events/ferry-arms-quiz",
+    md("Ferry Arms Quiz", type="event", aliases="[the quiz]", summary="The user's weekly quiz."),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("tonight's quiz is off, the hall flooded", [QUIZ[0]]),
+        ("next week's quiz needs a music round", [QUIZ[0]]),
+        ("how many teams at thursday's quiz", [QUIZ[0]]),
+        ("the quiz needs a music round", [QUIZ[0]]),  # as with its article
+        ("tom's quiz needs a music round", []),  # someone's own, not the day's
+        ("week's quiz needs a music round", []),  # no "this", "next" or "last"
+    ],
+)
+def test_a_days_possessive_points_as_the_does(
+    engine: Engine, make_brain: Any, text: str, found: list[str]
+) -> None:
+    assert slugs(ask(engine, make_brain(QUIZ), text)) == found
 
 
 LANTERN = Entity("companies/lantern-print-co", "Lantern Print Co", "company")

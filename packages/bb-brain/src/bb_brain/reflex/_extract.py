@@ -837,7 +837,7 @@ def _written_forms(tokens: list[Token], maker: Maker) -> list[Candidate]:
     """
     found: list[Candidate] = []
     for first, opening in enumerate(tokens):
-        for dropped in _article_dropped(tokens, opening):
+        for dropped in _article_dropped(tokens, opening) + _a_times_own(tokens, opening):
             # "Squad was brilliant tonight", "slurry pump's running hot": notes drop the
             # article of "the squad" and "the slurry pump"
             said = " ".join(tok.norm for tok in dropped)
@@ -950,6 +950,52 @@ def _article_dropped(tokens: list[Token], tok: Token) -> list[list[Token]]:
 
 #: The most words a subject with its article dropped runs to ("slurry pump", "bale wrapper").
 _DROPPED_MAX_WORDS: Final = 3
+
+
+def _a_times_own(tokens: list[Token], tok: Token) -> list[list[Token]]:
+    """A phrase after a day's or a week's possessive, as after "the": "tonight's quiz".
+
+    A day's "'s" points at the one of a recurring thing the user has, as "the" does
+    ("thursday's veg run", "this week's quiz" of "the veg run" and "the quiz").
+    """
+    before = tokens[tok.index - 1] if tok.index else None
+    if before is None or not tok.glued or not before.possessive or not _a_times(tokens, before):
+        return []
+    spans: list[list[Token]] = []
+    for last in range(tok.index, min(tok.index + _DROPPED_MAX_WORDS, len(tokens))):
+        word = tokens[last]
+        if last > tok.index and not word.glued:
+            break
+        if not _a_subjects_word(word):
+            break
+        spans.append(tokens[tok.index : last + 1])
+        if word.possessive:
+            break
+    return spans
+
+
+def _a_times(tokens: list[Token], owner: Token) -> bool:
+    """A day or a week that owns what follows: "tonight's", "friday's", "next week's"."""
+    if owner.norm in _DAYS_OWNING or (is_calendar_word(owner.norm) and owner.norm in _WEEKDAYS):
+        return True
+    before = tokens[owner.index - 1] if owner.index else None
+    return (
+        owner.norm in _SPANS_OWNING
+        and before is not None
+        and owner.glued
+        and before.norm in ("this", "next", "last")
+    )
+
+
+#: Days that own the one of a recurring thing: "tonight's quiz".
+_DAYS_OWNING: Final = frozenset("today tonight tomorrow yesterday".split())
+#: The weekdays' names, as a possessive writes them.
+_WEEKDAYS: Final = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs "
+    "fri sat sun".split()
+)
+#: Spans that own it after "this", "next" or "last": "next week's delivery".
+_SPANS_OWNING: Final = frozenset("week month year weekend term season".split())
 
 
 def _its_verb(tokens: list[Token], verb: Token) -> bool:
