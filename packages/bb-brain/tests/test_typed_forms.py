@@ -11,6 +11,8 @@ and "slurry pump's running hot" are the user's "the Gullery" and "the slurry pum
 several words before a bare verb read as a headline of any such thing ("slurry pump
 delivered next door"), and a possessive's noun is another thing ("slurry pump's filter"), as
 "van's engine" is. A day's or a week's possessive points as "the" does ("tonight's quiz").
+What a pint or a jar is of is a drink or a food, its "a" dropped or not ("pint of tanglefoot
+after work"), though it is the product a page is about ("two pints of quarrybrook").
 
 Write-back: whom the user rings or emails is a firm or someone, though the name is a word
 ("rang cyclone"; not "the ring binder"), and a word after a colon is no verb's object
@@ -155,6 +157,28 @@ def test_a_days_possessive_points_as_the_does(
     engine: Engine, make_brain: Any, text: str, found: list[str]
 ) -> None:
     assert slugs(ask(engine, make_brain(QUIZ), text)) == found
+
+
+COB = ("horses/tanglefoot", md("Tanglefoot", type="horse", summary="A black cob, shod all round."))
+BITTER = ("products/quarrybrook", md("Quarrybrook", type="product", summary="Our best bitter."))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("a pint of tanglefoot after work, i've earned it", []),  # a drink, poured
+        ("pint of tanglefoot after work and i'll be a new man", []),  # its "a" dropped
+        ("a jar of tanglefoot for the shop", []),
+        ("tanglefoot needs shoeing friday", [COB[0]]),
+        ("took a photo of tanglefoot in the field", [COB[0]]),  # no measure
+        ("two pints of quarrybrook for table 4", [BITTER[0]]),  # the product measured out
+        ("A pint of Quarrybrook please", [BITTER[0]]),
+    ],
+)
+def test_what_a_measure_is_of_is_a_drink_not_a_horse(
+    engine: Engine, make_brain: Any, text: str, found: list[str]
+) -> None:
+    assert slugs(ask(engine, make_brain(COB, BITTER), text)) == found
 
 
 LANTERN = Entity("companies/lantern-print-co", "Lantern Print Co", "company")

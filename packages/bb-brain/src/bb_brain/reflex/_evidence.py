@@ -1127,6 +1127,13 @@ def _said_as_a_work_or_a_brand(res: Resolved) -> str:
     return SAID_AS_MEASURED if of.glued and measure.norm in _MEASURES else ""
 
 
+def _sold_by_the_measure(res: Resolved) -> bool:
+    """A product, a drink or a food: what a measure of it is of is its name."""
+    return bool(
+        {_page_kind(res), res.slug.split("/", 1)[0].rstrip("s").casefold()} & _PRODUCT_KINDS
+    )
+
+
 def _a_series_part(tokens: Sequence[Token], after: Token) -> bool:
     """A series' part by its number or its name: "episode 5", "season two", "s2", "finale".
 
@@ -2426,6 +2433,8 @@ def _no_name_at_all(res: Resolved, signals: set[str]) -> str | None:
     if signals & _PERSON_EVIDENCE:
         return None
     settled = [signal for signal in _NO_NAME_AT_ALL if signal in signals]
+    if MEASURED in settled and _sold_by_the_measure(res):
+        settled.remove(MEASURED)  # "two pints of ardlow" of a beer called Ardlow: the beer
     if settled:  # "sheets per ream", of a studio too
         return f"declined: {res.cand.raw!r} is {settled[0]}"
     if AFTER_A in signals and LOWERCASE in signals and _a_common_noun(signals):
