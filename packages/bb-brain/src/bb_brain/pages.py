@@ -447,8 +447,9 @@ def _keyboard_form(key: str) -> str | None:
     """The key as a keyboard without its special letters types it, when that is no word.
 
     Several words are a name however they are typed ("trinh duc"); one word typed plain may be
-    a word of chat ("dang" of Đặng, "dong" of Đông, "dat"), which stays for fuzzy matching
-    and its gates to decide.
+    a word of chat ("dang" of Đặng, "dong" of Đông, "dat" of Đạt), which is not indexed: fuzzy
+    matching reaches only words of five letters or more, so "Dat can take it" is missed (a
+    known limit, where "dang it" would otherwise name Đặng).
     """
     from bb_brain.reflex._ordinary import LOWERCASE_ORDINARY_ZIPF, sense  # a lexicon's reading
 

@@ -1112,7 +1112,7 @@ def _said_as_a_work_or_a_brand(res: Resolved) -> str:
         return ""
     tokens = span.tokens
     # its type or its slug's folder: a beer filed as a project is still under products/
-    kinds = {_page_kind(res), res.slug.split("/", 1)[0].rstrip("s").casefold()}
+    kinds = _kinds_of(res)
     after = tokens[span.last + 1] if span.last + 1 < len(tokens) else None
     if after is not None and after.glued:
         if kinds & _SERIES_KINDS and _a_series_part(tokens, after):
@@ -1129,9 +1129,12 @@ def _said_as_a_work_or_a_brand(res: Resolved) -> str:
 
 def _sold_by_the_measure(res: Resolved) -> bool:
     """A product, a drink or a food: what a measure of it is of is its name."""
-    return bool(
-        {_page_kind(res), res.slug.split("/", 1)[0].rstrip("s").casefold()} & _PRODUCT_KINDS
-    )
+    return bool(_kinds_of(res) & _PRODUCT_KINDS)
+
+
+def _kinds_of(res: Resolved) -> set[str]:
+    """The page's type and its slug's folder, singular: what kind of thing it is filed as."""
+    return {_page_kind(res), res.slug.split("/", 1)[0].rstrip("s").casefold()}
 
 
 def _a_series_part(tokens: Sequence[Token], after: Token) -> bool:
@@ -1150,7 +1153,7 @@ def _a_series_part(tokens: Sequence[Token], after: Token) -> bool:
 #: Kinds of page with episodes and seasons (a page's type or its slug's directory).
 _SERIES_KINDS: Final = frozenset("show series podcast programme program media tv film book".split())
 #: Kinds of page measured out by the pint or the can.
-_PRODUCT_KINDS: Final = frozenset("product drink beer ale cider wine spirit".split())
+_PRODUCT_KINDS: Final = frozenset("product drink beer ale cider wine spirit food produce".split())
 #: Parts of a series counted by a number after them: "episode 5", "season two".
 _SERIES_PARTS: Final = frozenset("episode season series ep".split())
 #: Parts of a series that say it alone: "stray dogs finale".
@@ -2080,6 +2083,9 @@ def _another_one(res: Resolved, signals: set[str]) -> str | None:
     """Why the mention is of someone or something other than the page, or None."""
     if (res.page.is_person or _is_pet(res)) and (other := _no_one_here(res, signals)):
         return other
+    if not _sold_by_the_measure(res) and _measured_out(res):
+        # "pint of tanglefoot after work" of a horse, a boat or a firm: the drink so called
+        return f"declined: {res.cand.raw!r} is measured out ('a pint of'), as food and drink are"
     if _one_of_many_said(res, signals):
         # "a puffling colony on the rocks", "saw an actual puffling": any such bird, not
         # the boat called Puffling; one thing with a name takes no "a"
@@ -2189,8 +2195,9 @@ def _no_one_here(res: Resolved, signals: set[str]) -> str | None:
 def _measured_out(res: Resolved) -> bool:
     """A name after a measure and "of": "a pint of guinness", "a packet of hobnobs".
 
-    Drinks and food are poured and packed by the measure; people and pets never are, though
-    what is measured may be theirs ("a jar of bryn's honey").
+    Drinks and food are poured and packed by the measure; people, animals, boats and firms
+    never are, though what is measured may be theirs ("a jar of bryn's honey", "a tin of
+    tanglefoot hoof oil").
     """
     span = res.cand.span
     if span is None or span.first < 2 or not span.tokens[span.first].glued:

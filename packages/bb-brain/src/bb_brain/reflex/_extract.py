@@ -98,6 +98,7 @@ from bb_brain.reflex._lexicon import (
     ROLE_NOUNS,
     SUBJECT_VERBS,
     TITLES_OF_ADDRESS,
+    WEEKDAYS,
     is_calendar_word,
 )
 from bb_brain.reflex._lowercase import (
@@ -956,11 +957,15 @@ def _a_times_own(tokens: list[Token], tok: Token) -> list[list[Token]]:
     """A phrase after a day's or a week's possessive, as after "the": "tonight's quiz".
 
     A day's "'s" points at the one of a recurring thing the user has, as "the" does
-    ("thursday's veg run", "this week's quiz" of "the veg run" and "the quiz").
+    ("thursday's veg run", "this week's quiz", "last night's quiz" of "the veg run" and "the
+    quiz"). The phrase ends there ("sunday's car boot sale" is no "car"), and an "'s" that is
+    "is" ("the sun's heating the patio") owns nothing.
     """
     before = tokens[tok.index - 1] if tok.index else None
     if before is None or not tok.glued or not before.possessive or not _a_times(tokens, before):
         return []
+    if "VERB" in sense(tok.norm).readings and _its_verb(tokens, tok):
+        return []  # "sun's heating the patio": "is heating"
     spans: list[list[Token]] = []
     for last in range(tok.index, min(tok.index + _DROPPED_MAX_WORDS, len(tokens))):
         word = tokens[last]
@@ -968,34 +973,48 @@ def _a_times_own(tokens: list[Token], tok: Token) -> list[list[Token]]:
             break
         if not _a_subjects_word(word):
             break
-        spans.append(tokens[tok.index : last + 1])
-        if word.possessive:
+        if _the_phrase_ends(tokens, word):
+            spans.append(tokens[tok.index : last + 1])
             break
     return spans
 
 
-def _a_times(tokens: list[Token], owner: Token) -> bool:
-    """A day or a week that owns what follows: "tonight's", "friday's", "next week's"."""
-    if owner.norm in _DAYS_OWNING or (is_calendar_word(owner.norm) and owner.norm in _WEEKDAYS):
+def _the_phrase_ends(tokens: list[Token], word: Token) -> bool:
+    """No noun goes on with the word, or the next word is its verb ("quiz needs a round")."""
+    nxt = tokens[word.index + 1] if word.index + 1 < len(tokens) else None
+    if word.possessive or nxt is None or not nxt.glued:
         return True
-    before = tokens[owner.index - 1] if owner.index else None
-    return (
-        owner.norm in _SPANS_OWNING
-        and before is not None
-        and owner.glued
-        and before.norm in ("this", "next", "last")
-    )
+    if not _only_a_noun(nxt):
+        return True  # "barry run now": a word of time, no noun of the phrase
+    return "VERB" in sense(nxt.norm).readings and finite(nxt.norm)
+
+
+def _a_times(tokens: list[Token], owner: Token) -> bool:
+    """A day or a span of time that owns what follows: "tonight's", "friday's", "next week's".
+
+    A weekday cut short ("sun", "sat", "wed") owns only capitalised, and no day owns after
+    an article ("the sun's").
+    """
+    before = tokens[owner.index - 1] if owner.index and owner.glued else None
+    if before is not None and before.norm in _ARTICLES:
+        return False
+    if owner.norm in _DAYS_OWNING:
+        return True
+    if owner.norm in WEEKDAYS:
+        return owner.norm.endswith("day") or owner.capitalised
+    if owner.norm not in _SPANS_OWNING or before is None:
+        return False
+    return before.norm in _SPAN_OPENERS or before.norm in WEEKDAYS  # "friday night's"
 
 
 #: Days that own the one of a recurring thing: "tonight's quiz".
 _DAYS_OWNING: Final = frozenset("today tonight tomorrow yesterday".split())
-#: The weekdays' names, as a possessive writes them.
-_WEEKDAYS: Final = frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs "
-    "fri sat sun".split()
+#: Spans that own it after "this", "next", "last" or a day: "next week's", "friday night's".
+_SPANS_OWNING: Final = frozenset(
+    "week month year weekend term season night morning afternoon evening".split()
 )
-#: Spans that own it after "this", "next" or "last": "next week's delivery".
-_SPANS_OWNING: Final = frozenset("week month year weekend term season".split())
+_SPAN_OPENERS: Final = frozenset("this next last tomorrow yesterday".split())
+_ARTICLES: Final = frozenset({"the", "a", "an"})
 
 
 def _its_verb(tokens: list[Token], verb: Token) -> bool:
@@ -1012,8 +1031,8 @@ def _its_verb(tokens: list[Token], verb: Token) -> bool:
     if not meaning.noun:
         if verb.norm in _AUXILIARY_PARTICIPLES:
             return True  # "squad's been training", "pump's got worse"
-        describes = "ADJ" in meaning.readings or bool({"VBN", "VBD"} & inflections(verb.norm))
-        return not (describes and then_a_noun)
+        # "pump's new filter", "pump's broken seal"; "squad's won promotion" is "has won"
+        return not ("ADJ" in meaning.readings and then_a_noun)
     if not {"VBG", "VBN"} & inflections(verb.norm):
         return False
     return after is not None and after.glued and not then_a_noun

@@ -155,11 +155,15 @@ PLURAL_VERBS: Final = _words(
 
 #: Words that open a sentence only to move the talk on ("oh wayne from the garage rang",
 #: "anyway, jersey stuff", "also kneadmaster's making a noise").
-MOVING_ON: Final = _words("ok okay oh so and also btw anyway right well yeah now next then")
-#: Auxiliaries and copulas a subject takes right after it ("is", "has", "won't", "needs").
+MOVING_ON: Final = _words(
+    "ok okay oh so and also btw anyway right well yeah now next then plus ugh"
+)
+#: What a subject takes right after it to say what is so of it: auxiliaries, modals,
+#: copulas ("is", "won't", "seems") and "needs" ("the van needs a tyre").
 SUBJECT_VERBS: Final = _words(
     "is was has had does did can could will would should must might may isn't wasn't hasn't "
-    "hadn't doesn't didn't can't couldn't won't wouldn't shouldn't needs"
+    "hadn't doesn't didn't can't couldn't won't wouldn't shouldn't needs seems looks sounds "
+    "feels"
 )
 
 #: Verbs whose subject is a person, written right after a name ("Grace said").

@@ -318,7 +318,7 @@ def seldom_a_verb(word_norm: str) -> bool:
 
 
 #: Prefixes English makes new verbs with on the spot ("retweeting", "unsnagging", "overcharged").
-_VERB_PREFIXES: Final = ("re", "un", "pre", "mis", "over", "under", "out")
+_VERB_PREFIXES: Final = ("re", "un", "pre", "mis", "over", "under", "out", "dis", "de", "co")
 #: What follows the prefix is a verb this long at least: "Unwin" and "Underhill" are names.
 PREFIXED_VERB_MIN_CHARS: Final = 5
 

@@ -1510,22 +1510,16 @@ def _counted_readings(tokens: list[Token], token: Token, before: Token) -> list[
         return [COUNTED_OUT]  # "4 tubs halloumi, 2 feta": whatever the word is
     if counts(before) and sense(token.norm).noun:
         return [COUNTED]  # "3 miles of towpath": a measure, not a name
-    if _measured(tokens, before) or _served_in(tokens, before):
-        return [MEASURED]  # "3 tonnes of russet", "a pint of guinness": measured out
+    if _measured(tokens, before):
+        return [MEASURED]  # "3 tonnes of russet": a stuff or a crop measured out
     return []
 
 
 def _served_in(tokens: list[Token], of: Token) -> bool:
-    """The word "of" after a container a drink or a food comes in: "a crate of", "2 pints of".
-
-    Its "a" may be dropped where the container opens the sentence ("pint of guinness after
-    work").
-    """
+    """The word "of" after a container a drink or a food comes in: "a crate of", "2 pints of"."""
     container = _glued_before(tokens, of.index) if of.norm == "of" else None
     if container is None or container.norm not in _CONTAINERS:
         return False
-    if container.sentence_start or container.line_start:
-        return True
     count = _glued_before(tokens, container.index)
     return count is not None and (count.norm in ("a", "an") or counts(count))
 

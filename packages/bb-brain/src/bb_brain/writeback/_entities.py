@@ -865,31 +865,35 @@ def _a_common_noun_here(folded: list[str], words: list[re.Match[str]], index: in
     if before in _POSSESSIVE_DETERMINERS or (before == "the" and after == "of"):
         return True
     if _MARK_BETWEEN.search(words[index].string, words[index - 1].end(), words[index].start()):
-        # "banner update: lantern quoted": no verb's object across a mark, though a word
-        # before a noun there is that noun's ("update: anchor bolts torqued")
-        noun = sense(after) if after else None
-        return noun is not None and noun.noun and (noun.plural_noun or not finite(after))
-    if before in PERSON_VERBS_BEFORE and not _a_nouns_word(folded, index - 1):
+        # "banner update: lantern quoted": no verb's object across a mark (known limit: a
+        # noun's modifier there, "update: anchor bolts torqued", is taken as the name)
+        return False
+    if before in PERSON_VERBS_BEFORE and not _a_nouns_word(folded, words, index - 1):
         return False  # "rang cyclone", "email lantern": whom one rings is a firm or someone
     meaning = sense(before)
     return "VERB" in meaning.readings and not meaning.function
 
 
-def _a_nouns_word(folded: list[str], index: int) -> bool:
-    """A word read as a noun or its modifier here: after "the", "a", "my" or a describing word.
+def _a_nouns_word(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
+    """A verb of calling read as a noun's word here: "the ring anchor", "a new phone lantern".
 
-    "the ring anchor", "a new phone lantern": a verb of calling there is a noun's word.
+    Only one that is a noun too ("ring", "phone", "email"), after an article, an owner or a
+    describing word with no mark between; "rang" and "emailed" are verbs, and "let her email"
+    or "it was dara that rang" have them so.
     """
-    if index == 0:
+    if index == 0 or "NOUN" not in sense(folded[index]).readings:
         return False
-    before = sense(folded[index - 1])
-    return folded[index - 1] in _NOUN_OPENERS or (
+    if _MARK_BETWEEN.search(words[index].string, words[index - 1].end(), words[index].start()):
+        return False  # "quick, ring cyclone"
+    word = folded[index - 1]
+    before = sense(word)
+    return word in _NOUN_OPENERS or (
         "ADJ" in before.readings and "VERB" not in before.readings and not before.function
     )
 
 
-#: Words that open a noun phrase: what follows them is no verb.
-_NOUN_OPENERS: Final = frozenset("the a an my our your his her their its this that".split())
+#: Articles and owners that open a noun phrase ("her" and "that" may be pronouns).
+_NOUN_OPENERS: Final = frozenset("the a an my our your his their its this".split())
 
 
 #: A mark of punctuation between two words: the second opens a phrase of its own.

@@ -40,7 +40,7 @@ from typing import Final
 from bb_brain._given_names import a_given_name, name_pronoun
 from bb_brain._names import HONORIFICS, fold, keyboard_spelling
 from bb_brain._orgnames import firm_ending
-from bb_brain.reflex._lexicon import FAMILY_WORDS, PERSON_VERBS_AFTER, ROLE_NOUNS
+from bb_brain.reflex._lexicon import DETERMINERS, FAMILY_WORDS, PERSON_VERBS_AFTER, ROLE_NOUNS
 from bb_brain.reflex._ordinary import ORDINARY_ZIPF, WordSense, folded_place_phrases, sense
 from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._clauses import every_week
@@ -267,10 +267,12 @@ def _a_clause_s_subject(rest: str) -> bool:
 #: Words between a subject and its verb: "both offered", "also said", "just rang".
 _BEFORE_THE_VERB: Final = frozenset("both all also just then still".split())
 #: Where the subject is, before its verb: "ismay kilcaddy there did our van cover" (at the
-#: firm just named); not before a form of "be" or "have", "... there was a sale on".
+#: firm just named); not before a form of "be", "have" or a modal, "... there was a sale on",
+#: "... there will be a sale".
 _WHERE_BEFORE_THE_VERB: Final = frozenset({"there", "here"})
-_BE_OR_HAVE: Final = frozenset(
-    "is was were are be been being has have had 's isn't wasn't weren't aren't".split()
+_NO_DEED: Final = frozenset(
+    "is was were are be been being has have had 's isn't wasn't weren't aren't will would "
+    "can could should may might must shall".split()
 )
 
 
@@ -279,7 +281,7 @@ def _words_after(rest: str, count: int) -> list[str]:
     after = [fold(word) for word in _WORD.findall(rest[:_DESCRIPTION_CHARS])][: count + 2]
     if after[:1] and after[0] in _BEFORE_THE_VERB:
         after = after[1:]  # "... both offered", "... also said", "... just rang"
-    if len(after) > 1 and after[0] in _WHERE_BEFORE_THE_VERB and after[1] not in _BE_OR_HAVE:
+    if len(after) > 1 and after[0] in _WHERE_BEFORE_THE_VERB and after[1] not in _NO_DEED:
         after = after[1:]  # "... there did our cover"
     return after[:count]
 
@@ -295,41 +297,53 @@ def _introduced_by_word(text: str, start: int) -> bool:
 
 def _called_so(text: str, start: int) -> bool:
     """Someone said to be called so right before: "someone called nkemdi quarrie"."""
-    return _CALLED_SO.search(text, 0, start) is not None
+    return _CALLED_SO.search(_just_before(text, start)) is not None
 
 
-#: "someone called", "a guy named", "the new clerk's someone called": then the name.
-_CALLED_SO: Final = re.compile(
-    r"\b(?:someone|somebody|a\s+(?:guy|man|woman|lady|lad|girl|bloke|fella|chap))\s+"
-    r"(?:called|named)\s+$",
-    re.IGNORECASE,
-)
+#: "someone called", "somebody named": then the name ("a man called" is a person noun's).
+_CALLED_SO: Final = re.compile(r"\b(?:someone|somebody)\s+(?:called|named)\s+$", re.IGNORECASE)
 
 
 def _ranked(text: str, start: int) -> bool:
     """A police rank right before the name, opening its phrase: "pc corwin verdon".
 
-    Not after an owner or an article: "our pc dell xps" is a computer.
+    After a mark, a verb or a preposition ("came round, pc ...", "spoke to pc ..."); not
+    after an owner, an article or a describing word ("our pc dell xps", "a new pc zotac").
     """
-    before = [fold(word) for word in _WORD.findall(text[:start])][-2:]
-    if not before or before[-1] not in _POLICE_RANKS:
+    window = _just_before(text, start)
+    words = list(_WORD.finditer(window))
+    if not words or fold(words[-1].group(0)) not in _POLICE_RANKS:
         return False
-    return len(before) < 2 or before[0] not in _OWNERS_AND_ARTICLES
+    if len(words) < 2 or re.search(r"[,.;:!?(]", window[words[-2].end() : words[-1].start()]):
+        return True
+    word = fold(words[-2].group(0))
+    meaning = sense(word)
+    if word in DETERMINERS or "ADJ" in meaning.readings:
+        return False
+    return meaning.function or "VERB" in meaning.readings
 
 
-#: Police ranks said before a name in lowercase ("pc", "dc", "sgt").
-_POLICE_RANKS: Final = frozenset("pc dc ds di dci dsi sgt insp".split())
-_OWNERS_AND_ARTICLES: Final = frozenset("the a an my our your his her their its this".split())
+#: Police ranks said before a name in lowercase ("pc", "sgt").
+_POLICE_RANKS: Final = frozenset("pc sgt insp dci dsi".split())
 
 
 def _a_stand_in_named(text: str, start: int) -> bool:
     """One who stands in for someone, theirs, right before a given name: "his deputy marnie"."""
-    before = [fold(word) for word in _WORD.findall(text[:start])][-2:]
+    before = [fold(word) for word in _WORD.findall(_just_before(text, start))][-2:]
     return len(before) == 2 and before[0] in _POSSESSIVE_PRONOUNS and before[1] in _STAND_INS
 
 
 #: Those who stand in for or come after someone: "her deputy", "his replacement".
 _STAND_INS: Final = frozenset("deputy replacement successor predecessor locum".split())
+
+
+def _just_before(text: str, start: int) -> str:
+    """The few words before a name, as far as its cues reach."""
+    return text[max(0, start - _CUE_CHARS) : start]
+
+
+#: How far before a name its cue may stand (characters).
+_CUE_CHARS: Final = 60
 
 
 def _right_after_a_relation(text: str, start: int) -> bool:
