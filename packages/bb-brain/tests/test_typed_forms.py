@@ -12,7 +12,7 @@ several words before a bare verb read as a headline of any such thing ("slurry p
 delivered next door"), and a possessive's noun is another thing ("slurry pump's filter"), as
 "van's engine" is. A day's or a week's possessive points as "the" does ("tonight's quiz").
 What a pint or a jar is of is a drink or a food, its "a" dropped or not ("pint of tanglefoot
-after work"), though it is the product a page is about ("two pints of quarrybrook").
+tonight"), though it is the product a page is about ("two pints of quarrybrook").
 
 Write-back: whom the user rings or emails is a firm or someone, though the name is a word
 ("rang cyclone"; not "the ring binder"), and a word after a colon is no verb's object
@@ -157,7 +157,7 @@ QUIZ = (
         ("last night's quiz was brutal, we came fourth", [QUIZ[0]]),
         ("saturday's quiz night tickets sold out", []),  # a phrase that goes on
         ("the sun's quiz is off", []),  # no day's: the sun's
-        ("how many boxes on thursday's veg run now", [VEG_RUN[0]]),  # a word of time after
+        ("whats the box count for thursday's veg run now", [VEG_RUN[0]]),  # a word of time after
         ("how many teams at thursday's quiz", [QUIZ[0]]),
         ("the quiz needs a music round", [QUIZ[0]]),  # as with its article
         ("tom's quiz needs a music round", []),  # someone's own, not the day's
@@ -170,7 +170,7 @@ def test_a_days_possessive_points_as_the_does(
     assert slugs(ask(engine, make_brain(QUIZ, VEG_RUN), text)) == found
 
 
-COB = ("horses/tanglefoot", md("Tanglefoot", type="horse", summary="A black cob, shod all round."))
+COB = ("horses/tanglefoot", md("Tanglefoot", type="horse", summary="A cob with feathered legs."))
 BITTER = ("products/quarrybrook", md("Quarrybrook", type="product", summary="Our best bitter."))
 LOAF = ("foods/brackenloaf", md("Brackenloaf", type="food", summary="Our own fruit loaf."))
 
@@ -178,8 +178,8 @@ LOAF = ("foods/brackenloaf", md("Brackenloaf", type="food", summary="Our own fru
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("a pint of tanglefoot after work, i've earned it", []),  # a drink, poured
-        ("pint of tanglefoot after work and i'll be a new man", []),  # its "a" dropped
+        ("a pint of tanglefoot at the bar later", []),  # a drink, poured
+        ("pint of tanglefoot tonight, i've earned it", []),  # its "a" dropped
         ("a jar of tanglefoot for the shop", []),
         ("picked up a tin of tanglefoot hoof oil", [COB[0]]),  # a thing of the horse's
         ("tanglefoot needs shoeing friday", [COB[0]]),

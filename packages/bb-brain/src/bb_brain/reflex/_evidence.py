@@ -2084,7 +2084,7 @@ def _another_one(res: Resolved, signals: set[str]) -> str | None:
     if (res.page.is_person or _is_pet(res)) and (other := _no_one_here(res, signals)):
         return other
     if not _sold_by_the_measure(res) and _measured_out(res):
-        # "pint of tanglefoot after work" of a horse, a boat or a firm: the drink so called
+        # "pint of tanglefoot tonight" of a horse, a boat or a firm: the drink so called
         return f"declined: {res.cand.raw!r} is measured out ('a pint of'), as food and drink are"
     if _one_of_many_said(res, signals):
         # "a puffling colony on the rocks", "saw an actual puffling": any such bird, not
