@@ -923,8 +923,8 @@ def _article_dropped(tokens: list[Token], tok: Token) -> list[list[Token]]:
     week", "slurry pump's running hot", "also kneadmaster's making a noise"): a singular noun
     takes none only so, before its verb. The verb may be contracted onto the phrase's last
     word, never a possessive's noun ("Van's engine"); after several words it is an
-    auxiliary. Each word is a noun or one no dictionary has ("gullery"), never a
-    function word.
+    auxiliary, a copula or "needs" (:data:`SUBJECT_VERBS`). Each word is a noun or one no
+    dictionary has ("gullery"), never a function word.
     """
     if not _opens_the_sentence(tokens, tok):
         return []
