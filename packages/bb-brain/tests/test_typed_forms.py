@@ -29,12 +29,11 @@ from typing import Any
 
 import pytest
 from bb_brain import Engine
-from bb_brain.writeback import Entity, EntityIndex, RulesExtractor, Segment
-from bb_brain.writeback._entities import _page_surfaces
+from bb_brain.writeback import Entity
 from bb_brain.writeback._people import new_people
-from bb_schema import PublicTurn
 
 from .test_reflex_grammar import ask, md, slugs
+from .test_writeback_unsaid import facts
 
 DUC = ("people/luu-quang-duc", md("Lưu Quang Đức", type="person", summary="Runs the stall."))
 MINH = ("people/dang-van-minh", md("Đặng Văn Minh", type="person", summary="Drives the van."))
@@ -203,15 +202,10 @@ ALIASES = {LANTERN: ["Lantern"], CYCLONE: ["Cyclone"], ANCHOR: ["Anchor"], BINDE
 
 
 def _filed_under(text: str, words: str) -> str | None:
-    pages = list(ALIASES)
-    surfaces = [
-        surface for page in pages for surface in _page_surfaces(page, {"aliases": ALIASES[page]})
-    ]
-    turns = (PublicTurn(turn_id=1, role="user", text=text),)
-    found = RulesExtractor(EntityIndex(pages, surfaces)).extract(Segment(0, turns))
-    held = [(fact.fact, fact.entity_slug) for fact in found if words in fact.fact]
-    assert held, f"no fact holds {words!r}: {[(fact.fact, fact.entity_slug) for fact in found]}"
-    return held[0][1]
+    said = facts(text, pages=list(ALIASES), aliases=ALIASES)
+    held = [slug for fact, slug in said if words in fact]
+    assert held, f"no fact holds {words!r}: {said}"
+    return held[0]
 
 
 @pytest.mark.parametrize(
@@ -269,23 +263,16 @@ def test_no_newcomer_without_a_name(text: str) -> None:
 
 def test_a_lowercase_newcomer_introduced_in_apposition_is_the_phrases() -> None:
     nuru = Entity("people/nuru-ostrik", "Nuru Ostrik", "person", pronoun="he")
-    pages = [nuru]
-    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
     said = "nuru's getting a surveyor out on friday, a man called wystan brackwater"
-    turns = (PublicTurn(turn_id=1, role="user", text=said),)
-    found = RulesExtractor(EntityIndex(pages, surfaces)).extract(Segment(0, turns))
-    filed = {fact.fact: fact.entity_slug for fact in found}
+    filed = dict(facts(said, pages=[nuru]))
     assert filed.get("a man called wystan brackwater") == "people/wystan-brackwater", filed
     assert filed.get("nuru's getting a surveyor out on friday") == nuru.slug, filed
 
 
 def test_a_thing_called_so_is_no_newcomer_named_later() -> None:
     nuru = Entity("people/nuru-ostrik", "Nuru Ostrik", "person", pronoun="he")
-    surfaces = _page_surfaces(nuru, None)
     said = (
         "nuru's booked the barn for june, a place called the old granary that tegwyn quarrie runs"
     )
-    turns = (PublicTurn(turn_id=1, role="user", text=said),)
-    found = RulesExtractor(EntityIndex([nuru], surfaces)).extract(Segment(0, turns))
-    filed = {fact.fact: fact.entity_slug for fact in found}
+    filed = dict(facts(said, pages=[nuru]))
     assert filed.get("a place called the old granary that tegwyn quarrie runs") == nuru.slug, filed

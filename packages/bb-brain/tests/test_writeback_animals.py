@@ -15,9 +15,9 @@ attitude of that clause's subject.
 from __future__ import annotations
 
 import pytest
-from bb_brain.writeback import Entity, EntityIndex, RulesExtractor, Segment
-from bb_brain.writeback._entities import _page_surfaces
-from bb_schema import PublicTurn
+from bb_brain.writeback import Entity
+
+from .test_writeback_unsaid import facts as _facts
 
 MARE = Entity("pets/quarrow", "Quarrow", "pet")
 VET = Entity("people/ysolde-tarrant", "Ysolde Tarrant", "person", pronoun="she")
@@ -27,13 +27,7 @@ PAGES = [MARE, VET, KEEPER, BALM]
 
 
 def facts(*texts: str, pages: list[Entity] = PAGES) -> list[tuple[str, str | None]]:
-    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
-    turns = [
-        PublicTurn(turn_id=number, role="user", text=text)
-        for number, text in enumerate(texts, start=1)
-    ]
-    found = RulesExtractor(EntityIndex(pages, surfaces)).extract(Segment(0, tuple(turns)))
-    return [(fact.fact, fact.entity_slug) for fact in found]
+    return _facts(*texts, pages=pages)
 
 
 def _filed(said: list[tuple[str, str | None]], words: str) -> str | None:

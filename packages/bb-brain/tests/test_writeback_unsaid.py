@@ -9,6 +9,8 @@ animal is the animal's, and a phrase that opens on a preposition stays with its 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pytest
 from bb_brain.writeback import Entity, EntityIndex, RulesExtractor, Segment
 from bb_brain.writeback._entities import _page_surfaces
@@ -22,8 +24,15 @@ OSSIAN = Entity(
 )
 
 
-def facts(*texts: str, pages: list[Entity]) -> list[tuple[str, str | None]]:
-    surfaces = [surface for page in pages for surface in _page_surfaces(page, None)]
+def facts(
+    *texts: str, pages: list[Entity], aliases: Mapping[Entity, list[str]] | None = None
+) -> list[tuple[str, str | None]]:
+    """The facts the rules extractor keeps from user turns, each with its entity's slug."""
+    surfaces = [
+        surface
+        for page in pages
+        for surface in _page_surfaces(page, {"aliases": (aliases or {}).get(page, [])})
+    ]
     turns = [
         PublicTurn(turn_id=number, role="user", text=text)
         for number, text in enumerate(texts, start=1)

@@ -98,7 +98,6 @@ from bb_brain.reflex._lexicon import (
     KIND_NOUNS,
     LOCATIVE_PREPOSITIONS,
     MOTION_WORDS,
-    MOVING_ON,
     OBJECT_OPENERS,
     PERSON_VERBS_AFTER,
     POSSESSIVE_DETERMINERS,
@@ -211,6 +210,7 @@ from bb_brain.reflex._tokens import (
     VERSIONED,
     Token,
     normal_word,
+    opens_its_sentence,
 )
 
 AMBIGUITY_PENALTY: Final = 0.05
@@ -1698,7 +1698,7 @@ def _from_elsewhere(res: Resolved, affiliated: bool) -> str:
     link = span.tokens[span.last + 1]
     if not link.glued or not (link.norm == "from" or (link.norm == "at" and affiliated)):
         return ""
-    if not _opens_its_sentence(span.tokens, span.first):
+    if not opens_its_sentence(span.tokens, span.first):
         return ""  # "texted wayne from the airport", "for oswy and rinsey from the sheet"
     following = span.tokens[span.last + 2 : span.last + 2 + _PLACE_WORDS + 1]
     if following and following[0].norm == "the":
@@ -1719,18 +1719,6 @@ def _from_elsewhere(res: Resolved, affiliated: bool) -> str:
     if any(known & lemmas(word) for word in said):
         return ""
     return " ".join(words)
-
-
-def _opens_its_sentence(tokens: Sequence[Token], index: int) -> bool:
-    """The word opens its sentence, maybe after a word that only moves the talk on ("oh")."""
-    if tokens[index].sentence_start or tokens[index].line_start:
-        return True
-    before = tokens[index - 1] if index else None
-    return (
-        before is not None
-        and before.norm in MOVING_ON
-        and (before.sentence_start or before.line_start)
-    )
 
 
 #: A name this frequent in English text is borne by many: the user may know two of them.

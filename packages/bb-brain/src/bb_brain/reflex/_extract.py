@@ -90,7 +90,6 @@ from bb_brain.reflex._lexicon import (
     FAMILY_WORDS,
     FESTIVALS,
     LETTERED_NOUNS,
-    MOVING_ON,
     NEVER_ALONE,
     PERSON_VERBS_BEFORE,
     PLURAL_VERBS,
@@ -135,6 +134,7 @@ from bb_brain.reflex._tokens import (
     TITLE_CASE,
     Token,
     next_glued,
+    opens_its_sentence,
     tokenise,
 )
 
@@ -1058,13 +1058,7 @@ def _opens_the_sentence(tokens: list[Token], tok: Token) -> bool:
         return False  # "TV", "McAdam": no word of a phrase its article left
     if tok.sentence_start or tok.line_start:
         return True
-    before = tokens[tok.index - 1] if tok.index else None
-    return (
-        before is not None
-        and not tok.capitalised
-        and before.norm in MOVING_ON
-        and (before.sentence_start or before.line_start)
-    )
+    return not tok.capitalised and opens_its_sentence(tokens, tok.index)
 
 
 def _a_subjects_word(tok: Token) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -40,6 +41,7 @@ from bb_brain.reflex._lexicon import (
     KIND_NOUNS,
     LOCATIVE_PREPOSITIONS,
     MOTION_WORDS,
+    MOVING_ON,
     PERSON_VERBS_AFTER,
     PERSON_VERBS_BEFORE,
     ROLE_NOUNS,
@@ -1790,6 +1792,18 @@ _RECEIVING: Final = frozenset("hear heard hearing get got getting received recei
 
 def _heard_back(tokens: list[Token], back: int) -> bool:
     return any(tok.norm in _RECEIVING for tok in tokens[max(back - 4, 0) : back])
+
+
+def opens_its_sentence(tokens: Sequence[Token], index: int) -> bool:
+    """The word opens its sentence, maybe after a word that only moves the talk on ("oh")."""
+    if tokens[index].sentence_start or tokens[index].line_start:
+        return True
+    before = tokens[index - 1] if index else None
+    return (
+        before is not None
+        and before.norm in MOVING_ON
+        and (before.sentence_start or before.line_start)
+    )
 
 
 def next_glued(tokens: list[Token], index: int) -> Token | None:
