@@ -9,13 +9,16 @@ the subject's verb is someone else than the subject, and an animal called "he" o
 someone's relative named as the subject of a question the clause asks has the news; a reason
 spelt "cos" is a clause of its own unless it is the subject's own and names no page ("cos
 his back cant manage the lifting"); a belief the user states in a clause ("tho i think") is no
-attitude of that clause's subject.
+attitude of that clause's subject. An animal's page that gives its sex ("gelding", "mare") gives
+its pronoun; an object pronoun after a subject pronoun is another of that pronoun ("she wants
+her on the paddock"), and a "he" or "she" who says, orders or pays is a person.
 """
 
 from __future__ import annotations
 
 import pytest
 from bb_brain.writeback import Entity
+from bb_brain.writeback._entities import _animal_pronoun
 
 from .test_writeback_unsaid import facts as _facts
 
@@ -224,3 +227,59 @@ def test_someones_belief_stays_theirs() -> None:
         "quarrow is lame again", "ysolde thinks quarrow's hooves look better since the balm"
     )
     assert _filed(said, "hooves look better") == VET.slug
+
+
+@pytest.mark.parametrize(
+    ("summary", "pronoun"),
+    [
+        ("Nine-year-old dun gelding owned by Perrin Oakes.", "he"),
+        ("Perrin Oakes's skewbald mare, on grass livery.", "she"),
+        ("Perrin's collie bitch, works the top field.", "she"),
+        ("A mare and her gelding companion.", ""),  # both: neither
+        ("Perrin Oakes's cob, shod every six weeks.", ""),
+    ],
+)
+def test_an_animals_sex_word_on_its_page_says_its_pronoun(summary: str, pronoun: str) -> None:
+    assert _animal_pronoun("pets/tolly", "pet", summary, "") == pronoun
+
+
+def test_a_things_page_has_no_pronoun_whatever_its_words() -> None:
+    assert (
+        _animal_pronoun("companies/mare-street-forge", "company", "A forge on Mare St.", "") == ""
+    )
+
+
+SKEWBALD = Entity("pets/tansy", "Tansy", "pet", pronoun="she")
+OWNER = Entity("people/orla-penhaligon", "Orla Penhaligon", "person", pronoun="she")
+
+
+def test_an_object_pronoun_after_a_subject_pronoun_is_another_of_that_pronoun() -> None:
+    said = facts(
+        "trimmed tansy for orla this morning, her heels were long",
+        "orla rang after. she wants her on the winter paddock from december",
+        pages=[SKEWBALD, OWNER],
+    )
+    assert _filed(said, "winter paddock") == SKEWBALD.slug
+
+
+@pytest.mark.parametrize(
+    "deed",
+    [
+        "she says she'll pay cash on the day",
+        "she's ordered a new headcollar off the internet",
+        "she'd rather pay for the boots than have the shoes pulled",
+    ],
+)
+def test_what_only_a_person_does_is_the_keepers_not_the_animals(deed: str) -> None:
+    said = facts("orla's booked in, i'm doing tansy's fronts friday", deed, pages=[SKEWBALD, OWNER])
+    assert _filed(said, deed.split()[2]) == OWNER.slug
+
+
+def test_a_pronoun_only_the_animal_can_be_is_the_animals() -> None:
+    gelding = Entity("pets/brock", "Brock", "pet", pronoun="he")
+    said = facts(
+        "orla brought brock over for his jabs",
+        "he's carrying a bit too much weight, soaked hay from now on",
+        pages=[gelding, OWNER],
+    )
+    assert _filed(said, "too much weight") == gelding.slug

@@ -12,6 +12,11 @@ spouse or partner named by a given name alone ("his wife Oriel is retraining as 
 no reference of the clause's: the news is the someone's, who has a page, as the relative
 cannot; a child, a parent or a sibling takes the family's name (:mod:`._kin`) and is one.
 
+An animal is a "he" or a "she" by its page's sex word ("gelding", "mare"), and a "he" or
+"she" that says, asks, orders, books or pays is a person, whatever animal was named last
+("she's ordered boots" is the mare's owner). An object pronoun after its clause's subject
+pronoun is another of that pronoun ("she wants her on grass livery": the mare).
+
 A pronoun prefers what the previous clause was about over whatever it named last (the
 centering of discourse: "Marrow Bio is raising, Saffron leading. ... their readout" is
 Marrow Bio's), so the chosen reference of each clause is the latest of its kind.
@@ -197,7 +202,7 @@ class Salience:
             return False
         return not ref.explicit or any(not other.entity.animate for other in others)
 
-    def referent(self, word: str) -> Entity | None:
+    def referent(self, word: str, *, agent: bool = False) -> Entity | None:
         """The person "he" or "she" refers back to: the latest one it can be.
 
         A person is a "he" or a "she" by their page's own pronouns or by what the conversation
@@ -208,6 +213,8 @@ class Salience:
         fits = self.fitting(word)
         if not fits:
             return None if self._told_otherwise(word) else self.person
+        if agent and (people := [one for one in fits if one.is_person]):
+            fits = people  # "she says", "she's ordered boots": the keeper, not the mare
         before = self.clause_before
         if before is not None and before in fits and not self.named_a_person:
             # an animal the sentence's clause before was about, nobody named in the turn:
@@ -305,7 +312,7 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
         if mention.kind == "thing" and _the_users_doing(text, word, mention.start):
             continue  # "I'm not helming the boat, my back isn't up to it": the helming
         if mention.kind == "person":
-            entity = salience.referent(word)
+            entity = salience.referent(word, agent=_HUMAN_DEED.match(text, mention.end) is not None)
         elif salience.organisation is not None and _a_body_acting(text, mention.start):
             entity = salience.organisation  # "they want a price": the firm, not its wine
         else:
@@ -321,6 +328,22 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
         found.append(Reference(entity, person.start, person.end, True, new_title=title))
     ordered = _affiliations(sorted(found, key=lambda ref: ref.start), text)
     return _bound(ordered, text, salience, told)
+
+
+#: What only a person does, after a "he" or "she": says, thinks, orders, pays, books.
+_HUMAN_VERBS: Final = (
+    "say|says|said|saying|reckon|reckons|reckoned|think|thinks|thought|thinking|"
+    "text|texts|texted|texting|ring|rings|rang|ringing|phone|phoned|email|emailed|messaged|"
+    "ask|asks|asked|asking|tell|tells|told|telling|order|orders|ordered|pay|pays|paid|paying|"
+    "book|books|booked|want|wants|wanted|agree|agrees|agreed|decide|decides|decided|"
+    "prefer|prefers|preferred|promise|promised|offer|offers|offered"
+).split("|")
+_HUMAN_DEED: Final = re.compile(
+    r"(?:['’](?:s|d|ll|ve)|\s+(?:has|had|have|is|was|will|would|can|could))?"
+    r"\s+(?:just\s+|also\s+|now\s+|already\s+|still\s+)?"
+    rf"(?:{'|'.join(_HUMAN_VERBS)}|rather)\b",
+    re.IGNORECASE,
+)
 
 
 def _plural(title: str) -> bool:
@@ -489,8 +512,25 @@ def _bound(
             )
         elif unresolved:
             continue  # nobody it could refer to
-        bound.append(ref)
+        bound.append(_not_its_subject(ref, bound, text, salience))
     return bound
+
+
+def _not_its_subject(
+    ref: Reference, bound: list[Reference], text: str, salience: Salience
+) -> Reference:
+    """An object pronoun after its clause's subject pronoun is another of that pronoun.
+
+    "she wants her on grass livery": the owner is "she", so "her" is the mare, the one before
+    her that "her" can mean; as ever, a subject doing something to itself says "herself".
+    """
+    subject_ref = bound[-1] if bound else None
+    if subject_ref is None or subject_ref.explicit or subject_ref.entity != ref.entity:
+        return ref
+    if not _its_own_object(subject_ref, ref, text, bound):
+        return ref
+    others = [one for one in salience.fitting(text[ref.start : ref.end]) if one != ref.entity]
+    return replace(ref, entity=others[-1]) if others else ref
 
 
 def _its_own_object(

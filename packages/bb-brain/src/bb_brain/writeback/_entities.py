@@ -263,6 +263,7 @@ class EntityIndex:
                 slug,
                 title,
                 page_type,
+                _animal_pronoun(slug, page_type, summary, body),
                 users_own=_users_own(slug, page_type, summary),
                 body=_body(summary),
             )
@@ -1309,6 +1310,48 @@ def _pronoun(title: str, summary: str, body: str) -> str:
         or relation_pronoun(page_relations(summary, body, title))
         or _kin_pronoun(title, summary, body)
     )
+
+
+#: Words that say an animal's sex: a gelding is "he", a mare "she".
+_ANIMAL_SEXES: Final = {
+    **dict.fromkeys(
+        (
+            "gelding",
+            "stallion",
+            "colt",
+            "tomcat",
+            "ram",
+            "tup",
+            "boar",
+            "bull",
+            "bullock",
+            "steer",
+            "cockerel",
+            "rooster",
+            "drake",
+            "gander",
+            "billy",
+        ),
+        "he",
+    ),
+    **dict.fromkeys(
+        ("mare", "filly", "bitch", "ewe", "sow", "heifer", "hen", "nanny", "jenny"), "she"
+    ),
+}
+
+
+def _animal_pronoun(slug: str, page_type: str | None, summary: str, body: str) -> str:
+    """An animal's pronoun: the one its page uses of it, else the one its sex word says.
+
+    "Thoroughbred gelding owned by ..." is a "he", "Jack's trial collie bitch" a "she";
+    nothing for a thing, or for an animal whose page says neither (or both).
+    """
+    if not Entity(slug, "", page_type).animate:
+        return ""
+    said = {_ANIMAL_SEXES.get(word.casefold(), "") for word in _WORD.findall(f"{summary} {body}")}
+    said -= {""}
+    sex = said.pop() if len(said) == 1 else ""
+    return sex
 
 
 def _kin_pronoun(title: str, summary: str, body: str) -> str:
