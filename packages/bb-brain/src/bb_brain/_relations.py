@@ -551,6 +551,21 @@ def pet_keys(summary: str | None) -> list[str]:
     return list(dict.fromkeys(keys))
 
 
+def pet_kind_keys(summary: str | None) -> list[str]:
+    """What an animal is, after "the": "the tortoise" of "Year 3's tortoise".
+
+    Whoever keeps it, a family, a class or a yard, the user who speaks of the one animal of
+    that kind they know calls it so; two of a kind share the key, and name neither.
+    """
+    found = _WHOSE_PET.match(summary or "") or _PET_OWNED.match(summary or "")
+    if found is None:
+        return []
+    kind_words = _first_noun_run(_WORDS.findall(_KIND_ENDS.sub("", found.group("kind"))))
+    if not kind_words or not kind_words[-1].isalpha() or kind_words[-1].isupper():
+        return []
+    return [f"the {fold(kind_words[-1]).casefold()}"]
+
+
 #: A title that opens with its clients' family names: "Quenby-Oh wedding", "Tolver
 #: complaint", then what it is, in lowercase or not.
 _CLIENTS_FIRST: Final = re.compile(

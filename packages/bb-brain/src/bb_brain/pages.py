@@ -48,6 +48,7 @@ from bb_brain._relations import (
     page_relations,
     page_roles,
     pet_keys,
+    pet_kind_keys,
     relative_keys,
 )
 
@@ -328,6 +329,9 @@ class PageRecord:
             rows.append((slug_suffix_form(self.slug).replace(" ", ""), "slug-suffix"))
         if self.is_pet:
             rows += [(normalise(key), RELATION_ARM) for key in pet_keys(self.summary)]
+            rows += [
+                (key, SUMMARY_KIND_ARM) for key in pet_kind_keys(self.summary)
+            ]  # "the tortoise"
         if self.is_work or self.is_event:  # "the quenby wedding", "elinor's wedding"
             rows += [(normalise(key), RELATION_ARM) for key in client_keys(name)]
         outfit = is_organisation(self.page_type, self.slug)

@@ -119,6 +119,7 @@ from bb_brain.reflex._resolve import CONFIDENCE, Resolved
 from bb_brain.reflex._syntax import (
     A_SHOW_WATCHED,
     A_UNIT,
+    A_VISIT,
     A_WORK_WATCHED,
     ADJECTIVE_AS_OBJECT,
     AFTER_A,
@@ -449,7 +450,9 @@ def _person_or_pet_evidence(res: Resolved, signals: set[str]) -> list[str]:
             found.append(REFERRED_BACK)
     if res.page.is_person or _is_pet(res):
         # "gable's in this evening", "nutmeg is back on friday", "ivy has the flu"
-        found += [signal for signal in (WHEREABOUTS, HAS_PEOPLE_OR_AILMENT) if signal in signals]
+        found += [
+            signal for signal in (WHEREABOUTS, A_VISIT, HAS_PEOPLE_OR_AILMENT) if signal in signals
+        ]
     return found
 
 
@@ -2462,7 +2465,7 @@ def _another_sense(res: Resolved, signals: set[str]) -> str | None:
 
 
 def _a_short_names_other_use(res: Resolved) -> str | None:
-    """A short name that names a street with the word after it: "Carrow Road".
+    """A short name that names a street or land with the word after it: "Carrow Road".
 
     A firm's short name is often a family's or a place's name, and a street is named after
     those as often ("we're going to Carrow Road on saturday" of Carrow & Sons).
@@ -2473,7 +2476,16 @@ def _a_short_names_other_use(res: Resolved) -> str | None:
     after = span.tokens[span.last + 1]
     if after.glued and after.capitalised and after.norm in STREETS:
         return "names a street here"
+    if after.glued and after.norm in _LANDFORMS and not after.possessive:
+        return "names a moor, a fell or the like here"  # "up ilkley moor", "harrow fell"
     return None
+
+
+#: Land a town or a family gives its name to, as a street: "Ilkley Moor", "Harrow Fell".
+_LANDFORMS: Final = frozenset(
+    "moor moors fell fells dale beck heath common forest valley loch lough tarn bay beach "
+    "cove island mountain mount peak pike crag scar tor".split()
+)
 
 
 def _a_family_name(res: Resolved, signals: set[str]) -> bool:

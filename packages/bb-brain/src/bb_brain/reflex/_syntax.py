@@ -129,6 +129,7 @@ HEARD_OF: Final = "named as the famous are: watched, listened to on record, by c
 EPONYM: Final = "a namesake of a numbered law or a paradox, by their possessive"
 MODAL_AS_NAME: Final = "a modal where no modal stands"
 WHEREABOUTS: Final = "where someone is at a time, or a day off"
+A_VISIT: Final = "comes round, or is had round, to do a job"
 HAS_PEOPLE_OR_AILMENT: Final = "has a head count or an ailment"
 #: How many words either side of a word show which language its sentence is in.
 LANGUAGE_REACH: Final = 4
@@ -2041,9 +2042,68 @@ def _rota_readings(tokens: list[Token], index: int) -> list[str]:
     found: list[str] = []
     if _whereabouts(tokens, index) or _on_the_rota(tokens, index) or _asked_if_on(tokens, index):
         found.append(WHEREABOUTS)
+    if _coming_to_do(tokens, index) or _got_round_to_do(tokens, index):
+        found.append(A_VISIT)
     if _has_people_or_an_ailment(tokens, index) or _hurt(tokens, index):
         found.append(HAS_PEOPLE_OR_AILMENT)
     return found
+
+
+def _coming_to_do(tokens: list[Token], index: int) -> bool:
+    """A bare word coming round to do a job: "fern's coming to fix the boiler at 11".
+
+    Coming, popping or dropping in, round or over, to do something: a visitor's errand.
+    A season or the weather comes too, but to no verb ("summer's coming to an end").
+    """
+    token = tokens[index]
+    if (
+        token.norm in DETERMINERS
+        or token.norm in _COMES_AND_GOES
+        or not opens_clause(tokens, index)
+    ):
+        return False
+    word = _glued_after(tokens, index)
+    if word is not None and not token.contracted and word.norm in _VISITING_AUXILIARIES:
+        word = _glued_after(tokens, word.index)
+    if word is None or word.norm not in _VISITING:
+        return False
+    return _to_do(tokens, _glued_after(tokens, word.index))
+
+
+def _got_round_to_do(tokens: list[Token], index: int) -> bool:
+    """A bare word got round to do a job: "get fern round to look at the gutter".
+
+    Someone is had in, round or over to do a thing; a stuff is got in to be used
+    ("get bread in for the weekend"), to no verb of its own.
+    """
+    token = tokens[index]
+    before = _glued_before(tokens, index)
+    if before is None or before.norm not in _GETTING or token.norm in DETERMINERS:
+        return False
+    particle = _glued_after(tokens, index)
+    if particle is None or particle.norm not in _ROUND:
+        return False
+    return _to_do(tokens, _glued_after(tokens, particle.index))
+
+
+def _to_do(tokens: list[Token], to: Token | None) -> bool:
+    """A "to" and the bare form of a verb after it, maybe after "in", "round" or "over"."""
+    if to is not None and to.norm in _ROUND:
+        to = _glued_after(tokens, to.index)
+    if to is None or to.norm != "to":
+        return False
+    verb = _glued_after(tokens, to.index)
+    return verb is not None and not sense(verb.norm).function and _modals_verb(verb)
+
+
+#: What a visitor is doing: "coming", "popping in", "dropping by".
+_VISITING: Final = frozenset("coming popping dropping nipping calling".split())
+#: Auxiliaries before it, written out: "fern is coming", "fern will be popping".
+_VISITING_AUXILIARIES: Final = frozenset("is was will".split())
+#: Verbs of having someone come: "get fern round", "have fern over".
+_GETTING: Final = frozenset("get got getting have having".split())
+#: The particles of a visit.
+_ROUND: Final = frozenset("round over in by across".split())
 
 
 def _hurt(tokens: list[Token], index: int) -> bool:

@@ -339,8 +339,11 @@ def _auxiliary_split(raw: str) -> tuple[str, str]:
 
 
 def _a_name_stem(stem: str) -> bool:
-    """A capitalised word a contraction follows, no pronoun: a name ("Tamsin" of "Tamsin'll")."""
-    if len(stem) < _NAME_STEM_MIN_CHARS or not stem.isalpha() or not stem[:1].isupper():
+    """A word a contraction follows, no pronoun: a name ("Tamsin" of "Tamsin'll").
+
+    Typed in lowercase too, a word no dictionary has ("bill tarrow'll want to see it").
+    """
+    if len(stem) < _NAME_STEM_MIN_CHARS or not stem.isalpha():
         return False  # "Sa'd", "Al-Sa'd": a name whole
     # "Summer'd be the best time": an everyday word, and no name here
     return stem.casefold() not in _CONTRACTING_WORDS and not sense(stem.casefold()).lexical
