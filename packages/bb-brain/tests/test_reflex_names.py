@@ -772,6 +772,19 @@ def test_a_written_short_name_inside_a_longer_name_is_not_it(
             ("people/nafisa-hafeez", md("Nafisa Hafeez", type="person")),
             "Ustadha Nafisa cancelled saturday's class",
         ),
+        # an elder's title of respect, typed in lowercase before the given name
+        (
+            ("people/dindo-alcantara", md("Dindo Alcantara", type="person")),
+            "can kuya dindo lend us the staging blocks",
+        ),
+        (
+            ("people/asha-rathore", md("Asha Rathore", type="person")),
+            "didi asha has the keys to the hall",
+        ),
+        (
+            ("people/otieno-wambua", md("Otieno Wambua", type="person")),
+            "mzee otieno rang about the bins",
+        ),
     ],
 )
 def test_honorifics_of_faiths_and_languages(

@@ -23,7 +23,10 @@ from typing import Final
 HONORIFICS: Final = frozenset(
     "mr mrs ms miss mx dr dra prof professor sir dame lady rev reverend fr mme mlle madame "
     "monsieur herr frau sr sra srta senor senora capt lt sgt cllr br sis imam ustadh "
-    "ustadha ustaz ustazah sheikh shaykh rabbi pastor atty engr insp supt msgr cmdr cpl".split()
+    "ustadha ustaz ustazah sheikh shaykh rabbi pastor atty engr insp supt msgr cmdr cpl "
+    # an elder's or a senior's title of respect, said before the given name by family and
+    # colleagues alike ("kuya Noel", "didi Asha", "mzee Otieno")
+    "kuya manong manang bhaiya didi hyung oppa unnie noona mzee bwana hajji haji".split()
 )
 #: Honorifics written shortened, whose period abbreviates the title rather than ending a
 #: sentence ("Dr. Okafor", "Br. Yunus"; "thanks sis. Will call later" ends one).
