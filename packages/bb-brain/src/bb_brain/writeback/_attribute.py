@@ -22,7 +22,9 @@ centering of discourse: "Marrow Bio is raising, Saffron leading. ... their reado
 Marrow Bio's), so the chosen reference of each clause is the latest of its kind.
 
 A run of capitalised words that names a new person outranks a single word inside it that
-happens to be a known surname ("my nephew Sipho Dlamini" is not the Dlamini with a page).
+happens to be a known surname ("my nephew Sipho Dlamini" is not the Dlamini with a page), and
+a given name typed in lowercase before a family firm's name is one of that family ("gary
+hirst is coming" beside Hirst Roofing).
 
 The clause is about, in order of preference (news of the user told by someone, "Orlaith
 says I'm singing the solo", "she has asked me to sort the folders", is the user's alone):
@@ -58,8 +60,8 @@ from bb_brain._relations import RELATION_NOUNS, relation_key, relation_pronoun
 from bb_brain.pages import is_place
 from bb_brain.reflex._ordinary import inflections, lemmas, sense
 from bb_brain.reflex._tokens import SHORTHANDS
-from bb_brain.writeback._entities import Entity, EntityIndex, pronoun_class
-from bb_brain.writeback._people import NewPerson, new_people
+from bb_brain.writeback._entities import Entity, EntityIndex, Mention, pronoun_class
+from bb_brain.writeback._people import NewPerson, new_people, person_slug
 
 #: A call or a message made to say something: "rang to say", "emailed to tell us".
 CALLED_TO_SAY: Final = (
@@ -275,6 +277,7 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
         )
     }
     people = [person for person in new_people(text, set()) if not _titled(person, surnames)]
+    people += _of_the_firms_family(text, mentions, people)
     inside = {
         (m.start, m.end)
         for m in mentions
@@ -344,6 +347,38 @@ _HUMAN_DEED: Final = re.compile(
     rf"(?:{'|'.join(_HUMAN_VERBS)}|rather)\b",
     re.IGNORECASE,
 )
+
+
+def _of_the_firms_family(
+    text: str, mentions: list[Mention], people: list[NewPerson]
+) -> list[NewPerson]:
+    """A given name typed in lowercase before a family firm's name: one of that family.
+
+    "gary hirst is coming tomorrow" beside Hirst Roofing is Gary, not the firm, as "Gary
+    Hirst" capitalised is; a word of the dictionary before it ("will hirst come") is none.
+    """
+    found: list[NewPerson] = []
+    for mention in mentions:
+        entity = mention.entity
+        if entity is None or not is_organisation(entity.page_type, entity.slug):
+            continue
+        family = text[mention.start : mention.end]
+        before = _GIVEN_BEFORE.search(text, 0, mention.start)
+        if before is None or not family.isalpha() or not family.islower():
+            continue
+        given = before.group(1)
+        meaning = sense(given)
+        if not a_given_name(given) or meaning.lexical or meaning.function:
+            continue
+        if any(person.start < mention.end and before.start(1) < person.end for person in people):
+            continue
+        name = f"{given} {family}"
+        found.append(NewPerson(name, person_slug(name), before.start(1), mention.end))
+    return found
+
+
+#: The lowercase word right before a name, one space between: "gary " of "gary hirst".
+_GIVEN_BEFORE: Final = re.compile(r"(?<![\w'’-])([a-z]+) $")
 
 
 def _plural(title: str) -> bool:

@@ -38,6 +38,7 @@ from bb_brain.pages import (
 from bb_brain.reflex._lexicon import (
     FAMILY_WORDS,
     NAME_MODALS,
+    PERSON_VERBS_AFTER,
     PERSON_VERBS_BEFORE,
     ROLE_NOUNS,
     SEASONS,
@@ -824,12 +825,11 @@ def _taken_as_someone(folded: list[str], words: list[re.Match[str]], index: int)
     after = folded[index + 1] if index + 1 < len(folded) else ""
     if after == "and":
         return True  # "sunny and may are both off"
-    if (
-        sense(after).readings == {"ADV"}
-        and index + 2 < len(folded)
-        and not (sense(folded[index]).calendar or folded[index] in SEASONS)  # "summer finally came"
-    ):
-        after = folded[index + 2]  # "rose finally sold the van": the adverb, then the deed
+    if sense(after).readings == {"ADV"} and index + 2 < len(folded):
+        if not (sense(folded[index]).calendar or folded[index] in SEASONS):
+            after = folded[index + 2]  # "rose finally sold the van": the adverb, then the deed
+        elif folded[index + 2] in PERSON_VERBS_AFTER:
+            return True  # "june also says ...": no month says; "summer finally came" comes
     if after and {"VBD", "VBZ"} & inflections(after) and "NOUN" not in sense(after).readings:
         return True  # "since dawn moved out", "poor rose has the flu": her deed, her news
     return index > 0 and folded[index - 1] in _TAKE_SOMEONE

@@ -13,6 +13,10 @@ organisation's name when:
   owner's possessive, a street's name before the trade ("Hatch Lane Nurseries") or a legal
   form ("High School", "Kings Cross Station" are no firm).
 
+Typed in lowercase, a name after "a firm called" and the like, up to a mark or a clause's
+word, is one too ("found a firm called fresh air ductwork, they can come"), unless it is one
+dictionary word ("a company called local").
+
 The page it gets is ``companies/<words>``: lowercase ASCII, "&" read as "and", apostrophes
 dropped ("Quarrel's Bakery" -> companies/quarrels-bakery).
 """
@@ -119,7 +123,27 @@ def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganis
         if introduced and len(words) == 1 and _ordinary(words[0]):
             continue  # "the company is Small": no name
         found.append(NewOrganisation(name, organisation_slug(name), start, start + len(name)))
+    for named in _CALLED_IN_LOWERCASE.finditer(text):
+        start, end = named.span("name")
+        if any(start < k_end and k_start < end for k_start, k_end in known):
+            continue
+        if any(start < one.end and one.start < end for one in found):
+            continue
+        name = named.group("name")
+        if len(name.split()) == 1 and _ordinary(name):
+            continue  # "a company called small": no name
+        found.append(NewOrganisation(name, organisation_slug(name), start, end))
     return found
+
+
+#: A firm introduced by name in lowercase, the name closed by a mark or a clause's word:
+#: "found a firm called fresh air ductwork, they ...".
+_CALLED_IN_LOWERCASE = re.compile(
+    r"\b(?:a|an|this|some)\s+(?:new\s+|small\s+|local\s+|little\s+)?"
+    + _ORG_NOUNS
+    + r"\s+(?:called|named)\s+(?P<name>[a-z][a-z'’&-]*(?:[ \t]+[a-z][a-z'’&-]*){0,3}?)"
+    r"(?=\s*(?:[,.;:!?)]|\s[-–—]\s|$)|\s+(?:who|that|which|and|but|so|in|from|for|on|at|to)\b)"
+)
 
 
 def _runs(text: str) -> list[tuple[int, int]]:

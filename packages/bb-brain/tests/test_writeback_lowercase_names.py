@@ -1,0 +1,77 @@
+"""Write-back of names typed in lowercase: a month who speaks, a family firm's own, a new firm.
+
+A month's name that is someone's speaks with a word between ("june also says the dishwasher's
+tripping"): no month says anything, while a season still comes ("summer finally came"). A
+given name before a family firm's name is one of that family ("gary quarnby is coming
+tomorrow" beside Quarnby Roofing), not after a word of the dictionary ("will quarnby come")
+or an article. A firm introduced by name in lowercase is a firm of its own ("found a firm
+called fresh air ductwork, they can come on the 12th").
+"""
+
+from __future__ import annotations
+
+import pytest
+from bb_brain.writeback import Entity
+
+from .test_writeback_unsaid import facts
+
+JUNE = Entity("people/june-mendel", "June Mendel", "person", pronoun="she")
+ROOFERS = Entity("companies/quarnby-roofing", "Quarnby Roofing", "company")
+WINDOWS = Entity("companies/sterling-windows", "Sterling Windows", "company")
+
+
+def _filed(said: list[tuple[str, str | None]], words: str) -> str | None:
+    found = [slug for fact, slug in said if words in fact]
+    assert found, f"no fact holds {words!r}: {said}"
+    return found[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["june also says the dishwasher's tripping again", "june also said the canopy's too greasy"],
+)
+def test_a_months_name_that_says_something_is_someones(text: str) -> None:
+    assert _filed(facts(text, pages=[JUNE], aliases={JUNE: ["June"]}), "the") == JUNE.slug
+
+
+def test_a_season_that_comes_is_no_one() -> None:
+    said = facts("summer finally came, the yard's bone dry", pages=[JUNE])
+    assert _filed(said, "bone dry") is None
+
+
+def test_a_given_name_before_a_family_firms_name_is_one_of_the_family() -> None:
+    said = facts(
+        "gary quarnby is coming tomorrow dinnertime to have a look",
+        pages=[ROOFERS],
+        aliases={ROOFERS: ["Quarnby"]},
+    )
+    assert _filed(said, "dinnertime") == "people/gary-quarnby"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["will quarnby come before friday, the gutter's hanging off", "the quarnby van was here"],
+)
+def test_a_word_before_a_firms_name_is_no_given_name(text: str) -> None:
+    said = facts(text, pages=[ROOFERS], aliases={ROOFERS: ["Quarnby"]})
+    assert not any(slug and slug.startswith("people/") for _, slug in said)
+
+
+def test_a_firm_introduced_in_lowercase_is_a_firm_of_its_own() -> None:
+    said = facts(
+        "asked sterling but they only do windows.",
+        "bev found a firm called fresh air ductwork, they can come on the 12th for £520",
+        pages=[WINDOWS],
+        aliases={WINDOWS: ["Sterling"]},
+    )
+    assert _filed(said, "£520") == "companies/fresh-air-ductwork"
+
+
+def test_a_word_of_the_dictionary_called_so_is_no_firm() -> None:
+    said = facts(
+        "asked sterling but they only do windows.",
+        "bev found a company called local, they can come on the 12th for £520",
+        pages=[WINDOWS],
+        aliases={WINDOWS: ["Sterling"]},
+    )
+    assert _filed(said, "£520") == WINDOWS.slug
