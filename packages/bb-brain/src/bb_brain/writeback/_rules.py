@@ -2957,6 +2957,7 @@ def _alongside(text: str, refs: list[Reference]) -> bool:
     return (
         bool(named)
         and _I_OPENS.match(text) is not None
+        and _I_WILL.match(text) is None
         and all(ref.entity.is_person and _BESIDE.search(text, 0, ref.start) for ref in named)
     )
 
@@ -2964,6 +2965,11 @@ def _alongside(text: str, refs: list[Reference]) -> bool:
 #: A clause whose subject is the user alone: "I'm ...", "and I've ...".
 _I_OPENS: Final = re.compile(
     rf"^\W*(?:(?:and|but|so|then|also|oh)\W+)*i(?:{_APOS}(?:m|ve|ll|d))?\b", _FLAGS
+)
+#: A clause opening with what the user will do: "I'll sort it with Liang", "I'm going to".
+_I_WILL: Final = re.compile(
+    rf"^\W*(?:(?:and|but|so|then|also|oh)\W+)*i(?:{_APOS}ll|\s+will|{_APOS}m\s+going\s+to)\b",
+    _FLAGS,
 )
 #: "with", "near" or "beside" right before a name, a relation's word between: "with my
 #: neighbour ".
