@@ -17,9 +17,14 @@ her on the paddock"), and a "he" or "she" who says, orders or pays is a person.
 from __future__ import annotations
 
 import pytest
-from bb_brain.writeback import Entity
+from bb_brain import Database
+from bb_brain._relations import animal_sex
+from bb_brain.writeback import Entity, write_back
 from bb_brain.writeback._entities import _animal_pronoun
+from bb_schema import PublicTurn
+from bb_schema.turn_context import WriteBackRequest
 
+from .conftest import BrainFactory
 from .test_writeback_unsaid import facts as _facts
 
 MARE = Entity("pets/quarrow", "Quarrow", "pet")
@@ -235,22 +240,59 @@ def test_someones_belief_stays_theirs() -> None:
         ("Nine-year-old dun gelding owned by Perrin Oakes.", "he"),
         ("Perrin Oakes's skewbald mare, on grass livery.", "she"),
         ("Perrin's collie bitch, works the top field.", "she"),
-        ("A mare and her gelding companion.", ""),  # both: neither
+        ("Elderly Connemara gelding on part livery; prone to a cough.", "he"),
         ("Perrin Oakes's cob, shod every six weeks.", ""),
+        # a sex word that is the owner's name, a breed's word or a word elsewhere: none
+        ("Labrador owned by Jenny Marsh.", ""),
+        ("Cob owned by Billy Rourke.", ""),
+        ("Staffordshire bull terrier owned by Dan Pike.", ""),
+        ("Orla's collie; hard to steer off sheep.", ""),
     ],
 )
-def test_an_animals_sex_word_on_its_page_says_its_pronoun(summary: str, pronoun: str) -> None:
-    assert _animal_pronoun("pets/tolly", "pet", summary, "") == pronoun
+def test_an_animals_kind_says_its_sex(summary: str, pronoun: str) -> None:
+    assert animal_sex(summary) == pronoun
 
 
-def test_a_things_page_has_no_pronoun_whatever_its_words() -> None:
-    assert (
-        _animal_pronoun("companies/mare-street-forge", "company", "A forge on Mare St.", "") == ""
+@pytest.mark.parametrize(
+    ("slug", "page_type", "body", "pronoun"),
+    [
+        ("pets/jasper", "pet", "Jasper is a bay Hanoverian gelding.", "he"),
+        ("pets/biscuit", "pet", "Biscuit is a Labrador belonging to Jenny Marsh.", ""),
+        ("companies/mare-street-forge", "company", "It is a forge for mares and geldings.", ""),
+    ],
+)
+def test_an_animals_body_may_say_what_it_is(
+    slug: str, page_type: str, body: str, pronoun: str
+) -> None:
+    assert _animal_pronoun(slug, page_type, "Dressage horse owned by Ida Roe.", body) == pronoun
+
+
+def test_a_sex_its_page_gives_makes_the_animal_he_or_she(
+    db: Database, make_brain: BrainFactory
+) -> None:
+    # the mare, named last, is a "she" as much as her owner is
+    mare = "---\ntitle: Tolly\ntype: pet\nsummary: Dun mare owned by Orla Penn.\n---\n"
+    owner = "---\ntitle: Orla Penn\ntype: person\nsummary: Owner.\n---\nShe rides.\n"
+    brain = make_brain(("pets/tolly", mare), ("people/orla-penn", owner))
+    turns = [
+        PublicTurn(turn_id=1, role="user", text="orla rang first thing"),
+        PublicTurn(turn_id=2, role="user", text="trimmed tolly after lunch"),
+        PublicTurn(turn_id=3, role="user", text="she's lost a front shoe again"),
+    ]
+    request = WriteBackRequest(
+        brain_id=brain, source="default", session_id="s", turns=turns, extractor="rules"
     )
+    write_back(db, request)
+    with db.connection() as conn:
+        rows = conn.execute("SELECT fact, entity_slug FROM facts WHERE brain_id = %s", (brain,))
+        stored = dict(rows.fetchall())
+    assert stored["she's lost a front shoe again"] == "pets/tolly"
 
 
 SKEWBALD = Entity("pets/tansy", "Tansy", "pet", pronoun="she")
 OWNER = Entity("people/orla-penhaligon", "Orla Penhaligon", "person", pronoun="she")
+GELDING = Entity("pets/brock", "Brock", "pet", pronoun="he")
+HIS_OWNER = Entity("people/perrin-oakes", "Perrin Oakes", "person", pronoun="he")
 
 
 def test_an_object_pronoun_after_a_subject_pronoun_is_another_of_that_pronoun() -> None:
@@ -263,16 +305,45 @@ def test_an_object_pronoun_after_a_subject_pronoun_is_another_of_that_pronoun() 
 
 
 @pytest.mark.parametrize(
-    "deed",
+    ("deed", "words"),
     [
-        "she says she'll pay cash on the day",
-        "she's ordered a new headcollar off the internet",
-        "she'd rather pay for the boots than have the shoes pulled",
+        ("she says she'll pay cash on the day", "cash"),
+        ("she's ordered a new headcollar off the internet", "headcollar"),
+        ("she'd rather pay for the boots than have the shoes pulled", "boots"),
+        ("she's saying my work's shoddy", "shoddy"),
     ],
 )
-def test_what_only_a_person_does_is_the_keepers_not_the_animals(deed: str) -> None:
+def test_what_only_a_person_does_is_the_keepers_not_the_animals(deed: str, words: str) -> None:
     said = facts("orla's booked in, i'm doing tansy's fronts friday", deed, pages=[SKEWBALD, OWNER])
-    assert _filed(said, deed.split()[2]) == OWNER.slug
+    assert _filed(said, words) == OWNER.slug
+
+
+@pytest.mark.parametrize(
+    ("said", "words"),
+    [
+        ("he's booked in with the farrier on tuesday", "farrier"),  # passive: done to him
+        ("he was told off twice for it", "twice"),
+        ("he wants his hay soaked", "hay soaked"),  # an animal wants too
+    ],
+)
+def test_what_is_said_of_the_animal_stays_the_animals(said: str, words: str) -> None:
+    filed = facts(
+        "perrin dropped brock off for the week",
+        "brock's back shoe came off in the field",
+        said,
+        pages=[GELDING, HIS_OWNER],
+    )
+    assert _filed(filed, words) == GELDING.slug
+
+
+def test_a_possessive_before_a_noun_like_a_verb_is_no_deed() -> None:
+    said = facts(
+        "orla took tansy to the county show",
+        "tansy was a star",
+        "her ring manners were perfect, first in the cob class",
+        pages=[SKEWBALD, OWNER],
+    )
+    assert _filed(said, "ring manners") == SKEWBALD.slug
 
 
 def test_a_pronoun_only_the_animal_can_be_is_the_animals() -> None:

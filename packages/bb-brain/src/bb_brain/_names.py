@@ -19,15 +19,15 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
+#: An elder's or a senior's title of respect, said before the given name by family and
+#: colleagues alike ("kuya Noel", "mzee Otieno"); some are given names too ("Haji").
+ELDER_TITLES: Final = frozenset("kuya manong manang mzee bwana hajji haji".split())
 #: Titles written before a name ("Dr. Okafor", "Ms Park"), folded, without the period.
 HONORIFICS: Final = frozenset(
     "mr mrs ms miss mx dr dra prof professor sir dame lady rev reverend fr mme mlle madame "
     "monsieur herr frau sr sra srta senor senora capt lt sgt cllr br sis imam ustadh "
-    "ustadha ustaz ustazah sheikh shaykh rabbi pastor atty engr insp supt msgr cmdr cpl "
-    # an elder's or a senior's title of respect, said before the given name by family and
-    # colleagues alike ("kuya Noel", "didi Asha", "mzee Otieno")
-    "kuya manong manang bhaiya didi hyung oppa unnie noona mzee bwana hajji haji".split()
-)
+    "ustadha ustaz ustazah sheikh shaykh rabbi pastor atty engr insp supt msgr cmdr cpl".split()
+) | frozenset(ELDER_TITLES)
 #: Honorifics written shortened, whose period abbreviates the title rather than ending a
 #: sentence ("Dr. Okafor", "Br. Yunus"; "thanks sis. Will call later" ends one).
 ABBREVIATED_HONORIFICS: Final = frozenset(
@@ -47,7 +47,7 @@ TITLE_ADDRESSES: Final = frozenset("sister brother father mother auntie aunty un
 #: Honorific suffixes attached with a hyphen ("Tanaka-san", "Gupta-ji", "Kim-nim").
 HONORIFIC_SUFFIXES: Final = frozenset(
     "san sama kun chan sensei senpai sempai dono ji jee nim ssi dai didi bhai bhaiya behen akka"
-    " sahib saab".split()
+    " sahib saab hyung oppa unnie noona".split()
 )
 #: Generational and degree suffixes written after a name ("King Jr.", "Lee PhD").
 NAME_SUFFIXES: Final = frozenset("jr sr ii iii iv phd md esq".split())
@@ -172,13 +172,15 @@ def strip_titles(tokens: list[str]) -> list[str]:
 def leading_titles(words: list[str]) -> int:
     """How many folded words open a name as its title: honorifics, then words of address.
 
-    An honorific goes while a word stays ("Dr Okafor" is Okafor); a word of address only
-    while two stay ("Sister Perpetua Ouko" is Perpetua Ouko, "Auntie Oyinda" stays whole).
+    An honorific goes while a word stays ("Dr Okafor" is Okafor); a word of address or an
+    elder's title only while two stay ("Sister Perpetua Ouko" is Perpetua Ouko, "Auntie
+    Oyinda" and "Haji Abdullah" stay whole).
     """
     start = 0
     while start < len(words) - 1:
         word = words[start].rstrip(".")
-        if word in HONORIFICS or (word in TITLE_ADDRESSES and start < len(words) - 2):
+        addressed = word in TITLE_ADDRESSES or word in ELDER_TITLES
+        if (word in HONORIFICS and not addressed) or (addressed and start < len(words) - 2):
             start += 1
         else:
             break

@@ -521,6 +521,28 @@ def _a_kind_alone(word: str) -> bool:
 _RARE_ZIPF: Final = 4.5
 
 
+def _pet_kind(summary: str | None) -> tuple[re.Match[str] | None, list[str]]:
+    """The owner match of a pet's summary and the words of its kind, up to two.
+
+    Whose it is and what ("Odile Brannock's golden retriever", "Whippet owned by ..."), or
+    with no owner, the summary's opening phrase ("Elderly Connemara gelding on part
+    livery"). A capitalised word after the kind's noun is the animal's own name ("cat
+    Mittens"), no kind.
+    """
+    found = _WHOSE_PET.match(summary or "") or _PET_OWNED.match(summary or "")
+    phrase = found.group("kind") if found is not None else _OPENING_PHRASE.match(summary or "")
+    if isinstance(phrase, re.Match):
+        phrase = phrase.group(0)
+    words = _first_noun_run(_WORDS.findall(_KIND_ENDS.sub("", phrase or "")))
+    while len(words) > 1 and words[-1][:1].isupper() and not words[-2][:1].isupper():
+        words = words[:-1]  # "cat Mittens": the cat
+    return found, words[-_KIND_WORDS:]
+
+
+#: A summary's opening phrase, up to a mark.
+_OPENING_PHRASE: Final = re.compile(r"^\s*[^;,.()]+")
+
+
 def pet_keys(summary: str | None) -> list[str]:
     """How an animal's keepers name it: "odile's retriever", "vask's dachshund".
 
@@ -531,11 +553,9 @@ def pet_keys(summary: str | None) -> list[str]:
     last two ("cairn terrier"), or the first of those two when it names the breed alone
     ("cairn"; not "golden" of a retriever).
     """
-    found = _WHOSE_PET.match(summary or "") or _PET_OWNED.match(summary or "")
+    found, kind_words = _pet_kind(summary)
     if found is None:
         return []
-    kind_words = _first_noun_run(_WORDS.findall(_KIND_ENDS.sub("", found.group("kind"))))
-    kind_words = kind_words[-_KIND_WORDS:]
     if not kind_words or any(word[:1].isupper() and word.isupper() for word in kind_words):
         return []
     kinds = [fold(" ".join(kind_words[i:])).casefold() for i in range(len(kind_words))]
@@ -552,18 +572,41 @@ def pet_keys(summary: str | None) -> list[str]:
 
 
 def pet_kind_keys(summary: str | None) -> list[str]:
-    """What an animal is, after "the": "the tortoise" of "Year 3's tortoise".
+    """What an animal is, after "the": "the retriever" of "Odile's golden retriever".
 
-    Whoever keeps it, a family, a class or a yard, the user who speaks of the one animal of
-    that kind they know calls it so; two of a kind share the key, and name neither.
+    Whoever keeps it, the user who speaks of the one animal of that kind they know calls it
+    so; two of a kind share the key, and name neither. The kind must be an animal's
+    (:data:`bb_brain.reflex._lexicon.ANIMAL_KINDS`: no "the pet", "the friend"); a breed
+    with a name of its own keeps it whole ("the german shepherd", never "the shepherd").
     """
-    found = _WHOSE_PET.match(summary or "") or _PET_OWNED.match(summary or "")
-    if found is None:
+    from bb_brain.reflex._lexicon import ANIMAL_KINDS  # the reflex imports this module
+
+    _, words = _pet_kind(summary)
+    folded = [fold(word).casefold() for word in words]
+    if not folded or folded[-1] not in ANIMAL_KINDS or not words[-1].isalpha():
         return []
-    kind_words = _first_noun_run(_WORDS.findall(_KIND_ENDS.sub("", found.group("kind"))))
-    if not kind_words or not kind_words[-1].isalpha() or kind_words[-1].isupper():
-        return []
-    return [f"the {fold(kind_words[-1]).casefold()}"]
+    whole = len(words) > 1 and words[-2].isalpha() and len(words[-2]) > 1
+    keys = ["the " + " ".join(folded)] if whole else []
+    if len(words) == 1 or not words[-1][:1].isupper():
+        keys.append(f"the {folded[-1]}")  # not "the shepherd" of a German Shepherd
+    return keys
+
+
+#: An animal's sex, said of it: a gelding is "he", a mare "she". Words that are given names
+#: as often ("billy", "jenny") or breeds' words ("bull terrier") are left out.
+_SEXES: Final = {
+    **dict.fromkeys(
+        "gelding stallion colt tomcat tup boar bullock steer cockerel rooster drake gander".split(),
+        "he",
+    ),
+    **dict.fromkeys("mare filly bitch ewe sow heifer hen".split(), "she"),
+}
+
+
+def animal_sex(summary: str | None) -> str:
+    """The pronoun a pet's kind says by a word of its sex ("dun gelding": "he"), else ""."""
+    _, words = _pet_kind(summary)
+    return _SEXES.get(fold(words[-1]).casefold(), "") if words else ""
 
 
 #: A title that opens with its clients' family names: "Quenby-Oh wedding", "Tolver

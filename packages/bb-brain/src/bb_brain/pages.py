@@ -329,9 +329,8 @@ class PageRecord:
             rows.append((slug_suffix_form(self.slug).replace(" ", ""), "slug-suffix"))
         if self.is_pet:
             rows += [(normalise(key), RELATION_ARM) for key in pet_keys(self.summary)]
-            rows += [
-                (key, SUMMARY_KIND_ARM) for key in pet_kind_keys(self.summary)
-            ]  # "the tortoise"
+            # "the retriever": what it is, as a summary's kind is read
+            rows += [(normalise(key), SUMMARY_KIND_ARM) for key in pet_kind_keys(self.summary)]
         if self.is_work or self.is_event:  # "the quenby wedding", "elinor's wedding"
             rows += [(normalise(key), RELATION_ARM) for key in client_keys(name)]
         outfit = is_organisation(self.page_type, self.slug)

@@ -2476,16 +2476,19 @@ def _a_short_names_other_use(res: Resolved) -> str | None:
     after = span.tokens[span.last + 1]
     if after.glued and after.capitalised and after.norm in STREETS:
         return "names a street here"
-    if after.glued and after.norm in _LANDFORMS and not after.possessive:
-        return "names a moor, a fell or the like here"  # "up ilkley moor", "harrow fell"
+    if not after.glued or after.possessive or span.tokens[span.last].possessive:
+        return None
+    if after.norm in _LANDFORMS or (after.capitalised and after.norm in _LANDFORMS_CAPITALISED):
+        return "names a moor, a fell or the like here"  # "up ilkley moor", "Harrow Fell"
     return None
 
 
-#: Land a town or a family gives its name to, as a street: "Ilkley Moor", "Harrow Fell".
-_LANDFORMS: Final = frozenset(
-    "moor moors fell fells dale beck heath common forest valley loch lough tarn bay beach "
-    "cove island mountain mount peak pike crag scar tor".split()
-)
+#: Land a town or a family gives its name to, as a street: "ilkley moor", "hebden dale";
+#: words with no other common sense, read in any case.
+_LANDFORMS: Final = frozenset("moor moors dale beck tarn loch lough heath crag tor".split())
+#: Words of land that are verbs or nouns of the house as often ("fell behind", "bay
+#: window"): read so only capitalised ("Harrow Fell", "Quarnby Bay").
+_LANDFORMS_CAPITALISED: Final = frozenset("fell fells bay cove island pike mount peak".split())
 
 
 def _a_family_name(res: Resolved, signals: set[str]) -> bool:

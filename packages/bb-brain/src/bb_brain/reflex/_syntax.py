@@ -2065,6 +2065,8 @@ def _coming_to_do(tokens: list[Token], index: int) -> bool:
     word = _glued_after(tokens, index)
     if word is not None and not token.contracted and word.norm in _VISITING_AUXILIARIES:
         word = _glued_after(tokens, word.index)
+        if word is not None and word.norm == "be":  # "fern will be popping in"
+            word = _glued_after(tokens, word.index)
     if word is None or word.norm not in _VISITING:
         return False
     return _to_do(tokens, _glued_after(tokens, word.index))
@@ -2083,22 +2085,35 @@ def _got_round_to_do(tokens: list[Token], index: int) -> bool:
     particle = _glued_after(tokens, index)
     if particle is None or particle.norm not in _ROUND:
         return False
-    return _to_do(tokens, _glued_after(tokens, particle.index))
+    # got "in" to do a job on the user's things ("to look at the leak"); a stuff is got in
+    # to be used as well ("get basil in to make the pesto")
+    jobs = _JOBS if particle.norm == "in" else None
+    return _to_do(tokens, _glued_after(tokens, particle.index), jobs)
 
 
-def _to_do(tokens: list[Token], to: Token | None) -> bool:
-    """A "to" and the bare form of a verb after it, maybe after "in", "round" or "over"."""
+def _to_do(tokens: list[Token], to: Token | None, jobs: frozenset[str] | None = None) -> bool:
+    """A "to" and the bare form of a verb after it, maybe after "in", "round" or "over".
+
+    ``jobs``, when given, are the only verbs that count.
+    """
     if to is not None and to.norm in _ROUND:
         to = _glued_after(tokens, to.index)
     if to is None or to.norm != "to":
         return False
     verb = _glued_after(tokens, to.index)
-    return verb is not None and not sense(verb.norm).function and _modals_verb(verb)
+    if verb is None or verb.norm in ("be", "have", "not") or sense(verb.norm).function:
+        return False
+    return _modals_verb(verb) and (jobs is None or verb.norm in jobs)
 
 
 #: What a visitor is doing: "coming", "popping in", "dropping by".
-_VISITING: Final = frozenset("coming popping dropping nipping calling".split())
-#: Auxiliaries before it, written out: "fern is coming", "fern will be popping".
+_VISITING: Final = frozenset("coming popping dropping nipping".split())
+#: Jobs someone is got in to do on the user's things: "get fern in to look at the leak".
+_JOBS: Final = frozenset(
+    "look fix sort check see measure quote repair service survey inspect test clear unblock"
+    " mend replace".split()
+)
+#: Auxiliaries before it, written out: "fern is coming", "fern will be popping" (with "be").
 _VISITING_AUXILIARIES: Final = frozenset("is was will".split())
 #: Verbs of having someone come: "get fern round", "have fern over".
 _GETTING: Final = frozenset("get got getting have having".split())

@@ -215,8 +215,11 @@ class Salience:
         fits = self.fitting(word)
         if not fits:
             return None if self._told_otherwise(word) else self.person
-        if agent and (people := [one for one in fits if one.is_person]):
-            fits = people  # "she says", "she's ordered boots": the keeper, not the mare
+        narrowed = agent and any(one.is_person for one in fits) and len(fits) > 1
+        if narrowed:
+            # "she says", "she's ordered boots": the keeper, not the mare; what this teaches
+            # of the person's pronoun is no certainty, and is not kept
+            fits = [one for one in fits if one.is_person]
         before = self.clause_before
         if before is not None and before in fits and not self.named_a_person:
             # an animal the sentence's clause before was about, nobody named in the turn:
@@ -226,7 +229,7 @@ class Salience:
         # "walked Biscuit with Sarah. She's training for a marathon" is Sarah's
         told = [one for one in fits if one.is_person or self.pronoun_of(one)]
         person = (told or fits)[-1]
-        if len(told or fits) == 1:
+        if len(told or fits) == 1 and not narrowed:
             # nobody else it could be: "Bob ... his partner Maren Lund, she's ..." makes
             # her a "she" from now on
             self.pronouns[person.slug] = pronoun_class(word)
@@ -315,7 +318,7 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
         if mention.kind == "thing" and _the_users_doing(text, word, mention.start):
             continue  # "I'm not helming the boat, my back isn't up to it": the helming
         if mention.kind == "person":
-            entity = salience.referent(word, agent=_HUMAN_DEED.match(text, mention.end) is not None)
+            entity = salience.referent(word, agent=_a_persons_deed(text, word, mention.end))
         elif salience.organisation is not None and _a_body_acting(text, mention.start):
             entity = salience.organisation  # "they want a price": the firm, not its wine
         else:
@@ -333,19 +336,49 @@ def references(index: EntityIndex, text: str, salience: Salience) -> list[Refere
     return _bound(ordered, text, salience, told)
 
 
-#: What only a person does, after a "he" or "she": says, thinks, orders, pays, books.
-_HUMAN_VERBS: Final = (
-    "say|says|said|saying|reckon|reckons|reckoned|think|thinks|thought|thinking|"
-    "text|texts|texted|texting|ring|rings|rang|ringing|phone|phoned|email|emailed|messaged|"
-    "ask|asks|asked|asking|tell|tells|told|telling|order|orders|ordered|pay|pays|paid|paying|"
-    "book|books|booked|want|wants|wanted|agree|agrees|agreed|decide|decides|decided|"
-    "prefer|prefers|preferred|promise|promised|offer|offers|offered"
-).split("|")
-_HUMAN_DEED: Final = re.compile(
-    r"(?:['’](?:s|d|ll|ve)|\s+(?:has|had|have|is|was|will|would|can|could))?"
-    r"\s+(?:just\s+|also\s+|now\s+|already\s+|still\s+)?"
-    rf"(?:{'|'.join(_HUMAN_VERBS)}|rather)\b",
+def _a_persons_deed(text: str, word: str, end: int) -> bool:
+    """A "he" or "she" that says, thinks, rings, orders, pays or promises: a person.
+
+    Only the subject pronoun ("her ring manners" is the mare's), and only active: "she's
+    ordered a headcollar" (has ordered, an object after), "she's saying", "she'd rather pay";
+    not "he's booked in" or "she was told off", said of the animal.
+    """
+    if _CONTRACTION_ON.sub("", word.casefold()) not in ("he", "she"):
+        return False
+    found = _DEED_AFTER.match(text, end) if _CONTRACTION_ON.search(word) is None else None
+    if found is None:
+        found = _DEED_AFTER.match(word + text[end:], len(_CONTRACTION_ON.sub("", word)))
+    if found is None or not lemmas(found.group("verb").casefold()) & _PERSONS_VERBS:
+        return False
+    verb, helper = found.group("verb").casefold(), (found.group("helper") or "").casefold()
+    if helper.strip(" '’") in ("s", "is", "was"):
+        if verb.endswith("ing"):
+            return True  # "she's saying"
+        if helper.strip() in ("is", "was"):
+            return False  # "she was told": the animal's
+        # "she's ordered a headcollar": has, with an object; "he's booked in": is
+        return verb == "said" or (found.group("next") or "").casefold() in _OBJECT_OPENERS
+    return True
+
+
+#: Verbs only a person does, by lemma: saying, thinking, calling, ordering, paying.
+_PERSONS_VERBS: Final = frozenset(
+    # "texted" and "texting" are no dictionary's forms of "text"
+    "say reckon think text texted texting ring phone email message order pay promise".split()
+)
+#: A contracted verb on the pronoun: "she's", "he'd".
+_CONTRACTION_ON: Final = re.compile(r"['’](?:s|d|ll|ve)$", re.IGNORECASE)
+#: The verb after a subject pronoun, its helper and a few adverbs between, and the word after.
+_DEED_AFTER: Final = re.compile(
+    r"(?P<helper>['’](?:s|d|ll|ve)|\s+(?:has|had|have|is|was|will|would|can|could|did|does|"
+    r"didn['’]t|doesn['’]t|won['’]t|wouldn['’]t))?"
+    r"(?:\s+(?:just|also|now|already|still|never|rather|then))*"
+    r"\s+(?P<verb>[a-z]+)(?:\s+(?P<next>[a-z]+))?",
     re.IGNORECASE,
+)
+#: Words that open an object: "ordered a headcollar", "paid the bill", "told me".
+_OBJECT_OPENERS: Final = frozenset(
+    "a an the some two three her his my our your their me us him them it this that".split()
 )
 
 

@@ -22,6 +22,7 @@ from bb_brain._orgnames import LEGAL_FORMS, PLURAL_PREMISES, gapped_parts, is_or
 from bb_brain._relations import (
     KIN_NAMES,
     MAX_MODIFIERS,
+    animal_sex,
     page_relations,
     relation_in,
     relation_key,
@@ -1312,46 +1313,21 @@ def _pronoun(title: str, summary: str, body: str) -> str:
     )
 
 
-#: Words that say an animal's sex: a gelding is "he", a mare "she".
-_ANIMAL_SEXES: Final = {
-    **dict.fromkeys(
-        (
-            "gelding",
-            "stallion",
-            "colt",
-            "tomcat",
-            "ram",
-            "tup",
-            "boar",
-            "bull",
-            "bullock",
-            "steer",
-            "cockerel",
-            "rooster",
-            "drake",
-            "gander",
-            "billy",
-        ),
-        "he",
-    ),
-    **dict.fromkeys(
-        ("mare", "filly", "bitch", "ewe", "sow", "heifer", "hen", "nanny", "jenny"), "she"
-    ),
-}
-
-
 def _animal_pronoun(slug: str, page_type: str | None, summary: str, body: str) -> str:
-    """An animal's pronoun: the one its page uses of it, else the one its sex word says.
+    """An animal's pronoun, by the sex its summary's kind, or its body's "is a ...", says.
 
-    "Thoroughbred gelding owned by ..." is a "he", "Jack's trial collie bitch" a "she";
-    nothing for a thing, or for an animal whose page says neither (or both).
+    "Thoroughbred gelding ..." is a "he", "Jack's trial collie bitch" a "she", and so is
+    "Tolly is a bay mare." in the body; nothing for a thing, or for an animal whose kind says
+    no sex ("Staffordshire bull terrier", "Labrador owned by Jenny Marsh").
     """
     if not Entity(slug, "", page_type).animate:
         return ""
-    said = {_ANIMAL_SEXES.get(word.casefold(), "") for word in _WORD.findall(f"{summary} {body}")}
-    said -= {""}
-    sex = said.pop() if len(said) == 1 else ""
-    return sex
+    described = _IS_A.search(body)
+    return animal_sex(summary) or (animal_sex(described.group(1)) if described else "")
+
+
+#: What a page's body says its animal is: "Jasper is a bay Hanoverian gelding."
+_IS_A: Final = re.compile(r"\bis an? ([^.;,()\n]+)")
 
 
 def _kin_pronoun(title: str, summary: str, body: str) -> str:
