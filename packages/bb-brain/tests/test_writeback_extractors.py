@@ -541,6 +541,18 @@ def test_the_users_doing_alongside_someone_is_the_users() -> None:
 
 
 @pytest.mark.parametrize(
+    "said",
+    [
+        "I'll sort the refund with Alice Example on monday.",
+        "i'll go over the rota with Alice Example tomorrow.",
+        "I will do a home visit with Alice Example on thursday.",
+    ],
+)
+def test_what_the_user_will_do_with_someone_is_theirs(said: str) -> None:
+    assert [entity for _, entity, _ in rules(("user", said))] == [ALICE.slug]
+
+
+@pytest.mark.parametrize(
     ("said", "kept"),
     [
         (
