@@ -181,6 +181,26 @@ def test_fuzzy_match_needs_one_page_and_a_non_ordinary_surface() -> None:
     assert fuzzy_match("harbpr", arms, rows) is None  # never fuzzy to an ordinary word
 
 
+@pytest.mark.parametrize(
+    ("typed", "found"),
+    [
+        ("odalys quenterhaus", True),  # the family name as it sounds
+        ("odalys quenterhauss", True),
+        ("odalys quintrhaus", True),
+        ("odalis quinterhaus", True),  # or the given name as it sounds
+        ("miguel quinterhaus", False),  # another given name: someone else of the family
+        ("odalis quintrhaus", False),  # no name as written
+        ("odalys quarrington", False),  # another family name: another Odalys
+        ("odalys q", False),
+        ("odalys dunterhaus", False),  # another first letter: another name
+    ],
+)
+def test_a_full_name_with_one_name_as_written_and_one_as_heard(typed: str, found: bool) -> None:
+    rows = [FuzzyRow("odalys quinterhaus", "title", "people/odalys-quinterhaus")]
+    match = fuzzy_match(typed, frozenset({"title"}), rows)
+    assert (match is not None and match.slugs == {"people/odalys-quinterhaus"}) is found
+
+
 def test_a_long_name_may_carry_two_slips() -> None:
     rows = [
         FuzzyRow("przemyslaw", "given-name", "people/przemyslaw-zielak"),

@@ -25,6 +25,9 @@ name:
   other ("Pzremyslw" for "Przemysław": two letters swapped and one left out, the "ł" typed
   plain), when no surface is one slip away and the typed name is not the surface's own
   beginning or end ("Weinberg" is a name of its own, not Weinberger cut short);
+* a full name may have one of its names as written and another as it sounds ("Ayanna
+  Rampersaud" of Ayanna Rampersad), when no surface is a slip away: the other name keeps its
+  first letter and its length within two, and is at most two edits off;
 * every surface within that distance belongs to one page.
 
 Candidate surfaces come from the index by a blocking key (the first or last three
@@ -270,6 +273,11 @@ def fuzzy_match(norm: str, arms: frozenset[str], rows: Sequence[FuzzyRow]) -> Fu
             kind = _two_slips_from(norm, row.alias_norm)
             if kind is not None:
                 close.append((_ARM_ORDER.index(row.arm), row, kind))
+    if not close and words:
+        for row in fit:
+            kind = _one_name_as_written(norm, row.alias_norm)
+            if kind is not None:
+                close.append((_ARM_ORDER.index(row.arm), row, kind))
     if not close:
         return None
     _, best, kind = min(close, key=lambda item: (item[0], item[1].slug))
@@ -302,6 +310,31 @@ def _two_slips_from(norm: str, surface: str) -> str | None:
         if kind is not None:
             return kind
     return None
+
+
+def _one_name_as_written(typed: str, meant: str) -> str | None:
+    """A full name with one of its names as written and another as heard, else None.
+
+    "Ayanna Rampersaud" of Ayanna Rampersad, "Effie Pappas" of an alias Effie Pappa: a name
+    written right beside one spelt as it sounds is the same person, as no one else would be
+    both. The other name keeps its first letter and its length within two, and is at most
+    two edits away, in a name of :data:`MIN_CHARS` letters or more ("Ayanna Richards" is
+    someone else).
+    """
+    from rapidfuzz.distance import OSA
+
+    pairs = list(zip(typed.split(), meant.split(), strict=True))
+    if not any(one == other for one, other in pairs):
+        return None
+    for one, other in pairs:
+        if one == other:
+            continue
+        if len(other) < MIN_CHARS or one[:1] != other[:1] or abs(len(one) - len(other)) > 2:
+            return None
+        if OSA.distance(one, other, score_cutoff=2) > 2 or _cut_short(one, other):
+            if not (one.startswith(other) and len(one) - len(other) == 1):
+                return None  # "pappas" of "pappa" is a letter heard on its end; "Weinberger"
+    return "one name as written, another as it sounds"
 
 
 def _cut_short(typed: str, meant: str) -> bool:
