@@ -609,6 +609,62 @@ def animal_sex(summary: str | None) -> str:
     return _SEXES.get(fold(words[-1]).casefold(), "") if words else ""
 
 
+def role_keys(summary: str | None) -> list[str]:
+    """What a person's summary opens by saying they do: "the plumber" of "Plumber the user calls".
+
+    The opening noun phrase's head, and with the word before it ("the loss adjuster", "the
+    equine dentist"): adjectives, then nouns, up to anything else ("Loss adjuster handling
+    the claim", "GPhC inspector due in May"). Not a word said of anyone ("person", "friend")
+    nor a family word, which say who someone is to someone, not what they do.
+    """
+    from bb_brain.reflex._lexicon import FAMILY_WORDS  # the reflex imports this module
+    from bb_brain.reflex._ordinary import inflections, sense
+
+    phrase: list[str] = []
+    opening = _ROLE_PHRASE.match(summary or "")
+    for word in _ROLE_WORD.findall(opening.group(0) if opening else ""):
+        folded = fold(word).casefold()
+        meaning = sense(folded)
+        if not folded.isalpha() or meaning.function or folded in _AFTER_A_ROLE:
+            break
+        if {"VBG", "VBN", "VBD"} & inflections(folded) and phrase:
+            break  # "Loss adjuster handling the claim"
+        if not meaning.known_word and not phrase:
+            phrase.append(folded)  # "GPhC inspector": a body's initials
+        elif meaning.noun and not meaning.plural_noun:
+            phrase.append(folded)
+        elif meaning.adjective and not any(sense(one).noun for one in phrase):
+            phrase.append(folded)
+        else:
+            break
+    while phrase and not sense(phrase[-1]).noun:
+        phrase.pop()
+    if not phrase or len(phrase) > _ROLE_WORDS:
+        return []
+    head = phrase[-1]
+    if head in _ANYONE or head in FAMILY_WORDS or sense(head).zipf >= _ROLE_MAX_ZIPF:
+        return []
+    keys = [f"the {head}"]
+    if len(phrase) > 1:
+        keys.append(f"the {phrase[-2]} {head}")
+    return keys
+
+
+#: A summary's opening, up to a mark, and its words (digits too: "Year 6 teacher").
+_ROLE_PHRASE: Final = re.compile(r"[^.,;:()]*")
+_ROLE_WORD: Final = re.compile(r"[\w'’-]+")
+#: Words that follow a role to say when or where: "inspector due in May".
+_AFTER_A_ROLE: Final = frozenset("due based".split())
+#: Words said of anyone, no role: "Friend of the user's", "Person who runs the stall".
+_ANYONE: Final = frozenset(
+    "person people man woman lady guy bloke gentleman friend member one user someone".split()
+)
+#: A role's phrase is a few words: "Retired primary school teacher" is too many to be called.
+_ROLE_WORDS: Final = 3
+#: A head noun this common is said of too much to be a role ("Head of year": "head").
+_ROLE_MAX_ZIPF: Final = 5.0
+
+
 #: A title that opens with its clients' family names: "Quenby-Oh wedding", "Tolver
 #: complaint", then what it is, in lowercase or not.
 _CLIENTS_FIRST: Final = re.compile(

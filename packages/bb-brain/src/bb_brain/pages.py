@@ -50,6 +50,7 @@ from bb_brain._relations import (
     pet_keys,
     pet_kind_keys,
     relative_keys,
+    role_keys,
 )
 
 #: The arm of an organisation's title without its business ending (:mod:`bb_brain._orgnames`).
@@ -320,6 +321,7 @@ class PageRecord:
                 (key, RELATION_ARM) for key in page_relations(self.summary, self.body, self.title)
             ]
             rows += [(key, RELATION_ARM) for key in page_roles(self.summary)]  # "the steward"
+            rows += [(key, SUMMARY_KIND_ARM) for key in role_keys(self.summary)]  # "the plumber"
             rows += [(key, RELATION_ARM) for key in described_roles(self.summary)]  # "dog warden"
             rows += [
                 (key, RELATION_ARM) for key in relative_keys(self.summary)

@@ -2008,6 +2008,9 @@ def _kind_veto(res: Resolved) -> str | None:
     if res.arm == SUMMARY_KIND_ARM and _a_kind_as_modifier(res):
         # "the garage band": a title's noun is a name, a summary's only a whole noun phrase
         return f"declined: {res.cand.raw!r} modifies the noun after it"
+    if res.arm == SUMMARY_KIND_ARM and res.page.is_person and not _someone_doing(res):
+        # "going to the dentist on friday": anyone's; "the dentist rang": the one the user knows
+        return f"declined: {res.cand.raw!r} is what the page's person does, and any such one here"
     if ARTICLE_DROPPED in res.cand.signals and f"the {_head_word(res.page.title)}" != res.cand.norm:
         # "moss was everywhere" is no "The moss wedding": only a title's head goes bare
         return f"declined: {res.cand.raw!r} without its article is no head of its title"
@@ -2022,6 +2025,12 @@ def _kind_veto(res: Resolved) -> str | None:
     if described_as_its_page_says(res.cand.signals, summary) is False:
         return f"declined: {res.cand.raw!r} is said to be what its page does not say it is"
     return None
+
+
+def _someone_doing(res: Resolved) -> bool:
+    """A role said with a person's deed or news: "the plumber rang", "the understudy's on"."""
+    signals = set(res.cand.signals)
+    return bool(signals & (_PERSON_EVIDENCE | {WHEREABOUTS, A_VISIT, HAS_PEOPLE_OR_AILMENT}))
 
 
 #: Kinds of page whose head noun English says bare of any one of them ("lunch is ready").

@@ -1,0 +1,76 @@
+"""A person by what their summary says they do, when the turn says they did something.
+
+"Plumber the user calls for emergencies." is "the plumber" to the user, and "Loss adjuster
+handling the claim" "the loss adjuster": the summary's opening noun phrase, adjectives and
+nouns up to anything else. Anyone's plumber or dentist is said the same way ("going to the
+dentist on friday", "need a plumber"), so the role names the page only with a person's deed
+or news beside it ("the plumber rang", "the understudy's on tonight"). A word said of anyone
+("Friend from school") or a family word is no role.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from bb_brain import Engine
+from bb_brain._relations import role_keys
+
+from .test_reflex_grammar import ask, md, slugs
+
+PLUMBER = (
+    "people/orrin-quade",
+    md("Orrin Quade", type="person", summary="Plumber the user calls for emergencies."),
+)
+UNDERSTUDY = (
+    "people/talfryn-esk",
+    md("Talfryn Esk", type="person", summary="Understudy for the lead in the spring play."),
+)
+DENTIST = (
+    "people/wenna-rook",
+    md("Wenna Rook", type="person", summary="Equine dentist who shares yard visits."),
+)
+
+
+@pytest.mark.parametrize(
+    ("summary", "keys"),
+    [
+        ("Plumber the user calls for emergencies.", ["the plumber"]),
+        ("Loss adjuster handling the burglary claim.", ["the adjuster", "the loss adjuster"]),
+        ("GPhC inspector due to visit this quarter.", ["the inspector", "the gphc inspector"]),
+        ("Equine dentist who shares yard visits.", ["the dentist", "the equine dentist"]),
+        ("Friend from school.", []),
+        ("Year 6 teacher, SATs lead.", []),
+        ("", []),
+    ],
+)
+def test_a_summary_opens_with_what_its_person_does(summary: str, keys: list[str]) -> None:
+    assert role_keys(summary) == keys
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("the plumber rang, he's stuck in traffic", PLUMBER[0]),
+        ("so the understudy's on tonight, can you dig out the notes", UNDERSTUDY[0]),
+        ("the dentist wants to do the cob's teeth the same day", DENTIST[0]),
+    ],
+)
+def test_a_role_with_a_persons_deed_is_the_pages_person(
+    engine: Engine, make_brain: Any, text: str, found: str
+) -> None:
+    brain = make_brain(PLUMBER, UNDERSTUDY, DENTIST)
+    assert slugs(ask(engine, brain, text)) == [found]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "going to the dentist on friday, dreading it",
+        "need to find a plumber for the flat",
+        "my brother's the plumber in the family",
+    ],
+)
+def test_a_role_said_of_anyone_is_no_one(engine: Engine, make_brain: Any, text: str) -> None:
+    brain = make_brain(PLUMBER, UNDERSTUDY, DENTIST)
+    assert slugs(ask(engine, brain, text)) == []
