@@ -9,7 +9,8 @@ pellam" is someone else); a name that opens with a prefix's letters is a name ("
 pellam"). A subject that opens the sentence may drop its article: "gullery has a cut-off"
 and "slurry pump's running hot" are the user's "the Gullery" and "the slurry pump", but
 several words before a bare verb read as a headline of any such thing ("slurry pump
-delivered next door"), and a possessive's noun is another thing ("slurry pump's filter"), as
+delivered next door"), a word of its state is its verb ("slurry pump's down again"), and a
+possessive's noun is another thing ("slurry pump's filter"), as
 "van's engine" is. A day's or a week's possessive points as "the" does ("tonight's quiz").
 What a pint or a jar is of is a drink or a food, its "a" dropped or not ("pint of tanglefoot
 tonight"), though it is the product a page is about ("two pints of quarrybrook").
@@ -126,6 +127,8 @@ def test_a_verb_made_with_a_prefix_is_no_name(
         ("the slurry pump's running hot again", [PUMP[0]]),
         ("slurry pump delivered to the neighbours yesterday", []),  # a headline of any pump
         ("slurry pump's filter is clogged", []),  # a possessive's noun, as "van's engine"
+        ("slurry pump's down again, no pressure at all", [PUMP[0]]),  # its state
+        ("slurry pump's down pipe is cracked", []),  # a noun after the state's word
         ("slurry pump's new filter is clogged", []),
         ("slurry pump's running costs are silly", []),  # a noun after the participle
         ("we drove past some gullery has a cafe", []),  # mid-sentence, not its subject
