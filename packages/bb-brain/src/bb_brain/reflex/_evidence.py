@@ -1665,6 +1665,8 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
         return f"declined: {res.cand.raw!r} follows 'some', 'another' or 'any': no one known"
     if kin := _the_speakers_other_relative(res):
         return f"declined: {res.cand.raw!r} is the user's {kin}, which the page does not say it is"
+    if _the_neighbour(res):
+        return f"declined: {res.cand.raw!r} is the user's neighbour, which the page does not say"
     if where := _from_elsewhere(res, AFFILIATION in signals):
         return f"declined: {res.cand.raw!r} is from or at {where!r}, which its page does not say"
     if AUTHOR_OF_WORKS in signals:  # "Noor's new album": the singer
@@ -1675,6 +1677,32 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
         if _given_initial_agrees(res, signal) is False:  # "D Quell" of Callum Quell
             return f"declined: {res.cand.raw!r} follows {signal}, which none of its names has"
     return None
+
+
+def _the_neighbour(res: Resolved) -> bool:
+    """A given name and "next door" or "across the road": the user's neighbour of that name.
+
+    "doreen next door's been feeding our cat" is the neighbour, no colleague called Doreen,
+    unless the page says it is a neighbour's or the user's own family's (as for a relative,
+    :func:`_the_speakers_other_relative`).
+    """
+    span = res.cand.span
+    if span is None or not res.page.is_person or res.cand.tokens != 1:
+        return False
+    after = span.tokens[span.last + 1 : span.last + 4]
+    words = [tok.norm for tok in after if tok.glued]
+    if words[:2] not in (["next", "door"], ["across", "the"]) or span.tokens[span.last].possessive:
+        return False
+    if words[:3] == ["next", "door", "to"]:
+        return False  # "doreen next door to the office": where she is
+    if words[:2] == ["across", "the"] and words[2:3] not in (["road"], ["street"], ["way"]):
+        return False
+    said = set(re.findall(r"[a-z]+", fold(res.page.summary)))
+    return not said & (_RELATED | _NEIGHBOURS)
+
+
+#: A page's words that make its person a neighbour.
+_NEIGHBOURS: Final = frozenset("neighbour neighbor door street road".split())
 
 
 def _from_elsewhere(res: Resolved, affiliated: bool) -> str:
@@ -2181,6 +2209,8 @@ def _no_one_here(res: Resolved, signals: set[str]) -> str | None:
         return other
     if _a_destination(res):
         return f"declined: {res.cand.raw!r} reads as a place: where a road or a journey goes"
+    if _a_named_place(res):
+        return f"declined: {res.cand.raw!r} names a lake, a mountain or an isle here"
     if _in_a_common_noun_phrase(res):
         return f"declined: {res.cand.raw!r} stands in a common noun's phrase, as no name does"
     if _a_model_year_before(res):
@@ -2265,6 +2295,28 @@ _HANDING: Final = frozenset(
 )
 #: Words between a verb and the journey it hands over: "gave my old bus pass".
 _DESCRIBING_WORDS: Final = 2
+
+
+def _a_named_place(res: Resolved) -> bool:
+    """A one-word name after a word of land or water: "lake sevan", "mount ida", "isle of iona".
+
+    A lake, a mountain, a river or an isle is named so; a person never is.
+    """
+    span = res.cand.span
+    if span is None or res.cand.tokens != 1 or span.first < 1 or not span.tokens[span.first].glued:
+        return False
+    before = span.tokens[span.first - 1]
+    if before.norm in _NAMED_WATERS_AND_HILLS:
+        return True
+    if before.norm != "of" or span.first < 2 or not before.glued:
+        return False
+    return span.tokens[span.first - 2].norm in _NAMED_ISLES
+
+
+#: Words a lake, a mountain or a river is named after: "lake sevan", "loch ness".
+_NAMED_WATERS_AND_HILLS: Final = frozenset("lake loch lough mount mt river isle glen".split())
+#: Words before "of" and a place's name: "isle of iona", "vale of clwyd".
+_NAMED_ISLES: Final = frozenset("isle island vale".split())
 
 
 def _in_a_common_noun_phrase(res: Resolved) -> bool:
