@@ -1567,6 +1567,14 @@ def test_a_pronoun_known_for_someone_else_stays_theirs() -> None:
     assert facts[-1][1] == ALICE.slug
 
 
+def test_a_pronoun_a_full_names_given_name_says_is_theirs() -> None:
+    facts = rules(
+        ("user", "Bob Park wants the cellar cleared, he's fussy about it."),
+        ("user", "Tobiah Quennell said he can come at 9am on the 9th."),
+    )
+    assert facts[-1][1] == "people/tobiah-quennell"
+
+
 def test_a_given_name_said_to_be_a_persons() -> None:
     facts = rules(("user", "The sound engineer for the tour is Tadeo, from Bob Park's old band."))
     assert facts[0][1:] == ("people/tadeo", "Tadeo")

@@ -1684,7 +1684,7 @@ def _the_neighbour(res: Resolved) -> bool:
 
     "doreen next door's been feeding our cat" is the neighbour, no colleague called Doreen,
     unless the page says it is a neighbour's or the user's own family's (as for a relative,
-    :func:`_the_speakers_other_relative`).
+    :func:`_the_speakers_other_relative`), or says nothing at all.
     """
     span = res.cand.span
     if span is None or not res.page.is_person or res.cand.tokens != 1:
@@ -1698,7 +1698,7 @@ def _the_neighbour(res: Resolved) -> bool:
     if words[:2] == ["across", "the"] and words[2:3] not in (["road"], ["street"], ["way"]):
         return False
     said = set(re.findall(r"[a-z]+", fold(res.page.summary)))
-    return not said & (_RELATED | _NEIGHBOURS)
+    return bool(said) and not said & (_RELATED | _NEIGHBOURS)  # a page that says nothing may
 
 
 #: A page's words that make its person a neighbour.

@@ -564,7 +564,8 @@ def _bound(
             and not _its_own_object(earlier, ref, text, bound)  # "Ysolde jabbed him": not her
         ]  # fmt: skip
         if named and stated(ref.entity) == wanted and not stated(named[-1]):
-            named = []  # "Ms Ilves says she's reading well": the girl known as "she" before
+            if not _by_the_given_name(named[-1], bound, wanted):
+                named = []  # "Ms Ilves says she's reading well": the girl known as "she" before
         if named:
             entity = named[-1]
             said[entity.slug] = wanted
@@ -582,6 +583,20 @@ def _bound(
             continue  # nobody it could refer to
         bound.append(_not_its_subject(ref, bound, text, salience))
     return bound
+
+
+def _by_the_given_name(person: Entity, bound: list[Reference], wanted: str) -> bool:
+    """A person named here by a full name whose given name says ``wanted``.
+
+    "Tiago Correia said he can come at 9am" is Tiago's, whoever was "he" before: his given
+    name says it as plainly as a page would. A title alone ("Ms Ilves says she's ...") says
+    no more than that someone of that sex speaks, of whoever the conversation means.
+    """
+    name = next((ref.new_title for ref in bound if ref.entity == person and ref.new_title), None)
+    words = (name or person.title).split()
+    if len(words) < 2 or words[0].casefold().rstrip(".") in HONORIFICS:
+        return False
+    return name_pronoun(" ".join(words)) == wanted
 
 
 def _not_its_subject(
