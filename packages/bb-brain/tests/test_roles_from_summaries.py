@@ -40,6 +40,7 @@ DENTIST = (
         ("GPhC inspector due to visit this quarter.", ["the inspector", "the gphc inspector"]),
         ("Equine dentist who shares yard visits.", ["the dentist", "the equine dentist"]),
         ("Friend from school.", []),
+        ("Former treasurer of the allotment society.", []),  # not the treasurer now
         ("Year 6 teacher, SATs lead.", []),
         ("", []),
     ],

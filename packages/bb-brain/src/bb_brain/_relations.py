@@ -639,8 +639,8 @@ def role_keys(summary: str | None) -> list[str]:
             break
     while phrase and not sense(phrase[-1]).noun:
         phrase.pop()
-    if not phrase or len(phrase) > _ROLE_WORDS:
-        return []
+    if not phrase or len(phrase) > _ROLE_WORDS or _NOT_NOW_OR_NOT_THE.intersection(phrase):
+        return []  # "Former treasurer": not the treasurer now
     head = phrase[-1]
     if head in _ANYONE or head in FAMILY_WORDS or sense(head).zipf >= _ROLE_MAX_ZIPF:
         return []

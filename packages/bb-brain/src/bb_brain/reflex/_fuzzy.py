@@ -25,9 +25,9 @@ name:
   other ("Pzremyslw" for "Przemysław": two letters swapped and one left out, the "ł" typed
   plain), when no surface is one slip away and the typed name is not the surface's own
   beginning or end ("Weinberg" is a name of its own, not Weinberger cut short);
-* a full name may have one of its names as written and another as it sounds ("Ayanna
-  Rampersaud" of Ayanna Rampersad), when no surface is a slip away: the other name keeps its
-  first letter and its length within two, and is at most two edits off;
+* a full name may have its given name as written and its family name as it sounds
+  ("Ayanna Rampersaud" of Ayanna Rampersad), when no surface is a slip away: the family name
+  keeps its first letter and its length within two, and is at most two edits off;
 * every surface within that distance belongs to one page.
 
 Candidate surfaces come from the index by a blocking key (the first or last three
@@ -313,22 +313,21 @@ def _two_slips_from(norm: str, surface: str) -> str | None:
 
 
 def _one_name_as_written(typed: str, meant: str) -> str | None:
-    """A full name with one of its names as written and another as heard, else None.
+    """A full name with its given names as written and its family name as heard, else None.
 
-    "Ayanna Rampersaud" of Ayanna Rampersad, "Effie Pappas" of an alias Effie Pappa: a name
-    written right beside one spelt as it sounds is the same person, as no one else would be
-    both. The other name keeps its first letter and its length within two, and is at most
-    two edits away, in a name of :data:`MIN_CHARS` letters or more ("Ayanna Richards" is
-    someone else).
+    "Ayanna Rampersaud" of Ayanna Rampersad, "Effie Pappas" of an alias Effie Pappa: a given
+    name written right beside a family name spelt as it sounds is the same person, as no
+    one else would be both. The family name keeps its first letter and its length within
+    two, and is at most two edits away, in a name of :data:`MIN_CHARS` letters or more
+    ("Ayanna Richards" is someone else); a given name off by anything is another person's
+    ("Isoldea Marchetti", a sister's).
     """
     from rapidfuzz.distance import OSA
 
     pairs = list(zip(typed.split(), meant.split(), strict=True))
-    if not any(one == other for one, other in pairs):
-        return None
-    for one, other in pairs:
-        if one == other:
-            continue
+    if any(one != other for one, other in pairs[:-1]):
+        return None  # "Isoldea Marchetti" is another given name: someone else of the family
+    for one, other in pairs[-1:]:
         if len(other) < MIN_CHARS or one[:1] != other[:1] or abs(len(one) - len(other)) > 2:
             return None
         if OSA.distance(one, other, score_cutoff=2) > 2 or _cut_short(one, other):
