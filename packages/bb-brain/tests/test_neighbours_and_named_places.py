@@ -2,7 +2,7 @@
 
 "doreen next door" and "doreen across the road" are the user's neighbour: a page that says
 nothing of being one is another Doreen ("doreen next door to the office" says where she is).
-A lake, a mountain, a river or an isle is named after its word ("lake sevan", "mount ida",
+A lake, a mountain, a river or an isle is named after its word ("lake merrin", "mount ida",
 "isle of iona"); a person never is.
 """
 
@@ -18,17 +18,17 @@ from .test_reflex_grammar import ask, md, slugs
 DOREEN = ("people/doreen-quill", md("Doreen Quill", type="person", summary="Dinner lady."))
 NEIGHBOUR = (
     "people/doreen-quill",
-    md("Doreen Quill", type="person", summary="Neighbour who keeps a spare key."),
+    md("Doreen Quill", type="person", summary="Neighbour two doors up."),
 )
-SEVAN = ("people/sevan-arakel", md("Sevan Arakel", type="person", summary="Bass player."))
+MERRIN = ("people/merrin-arakel", md("Merrin Arakel", type="person", summary="Bass player."))
 IDA = ("people/ida-penmarrow", md("Ida Penmarrow", type="person", summary="Insurance broker."))
 
 
 @pytest.mark.parametrize(
     "text",
     [
-        "doreen next door's been feeding our cat while we're away",
-        "doreen across the road has a spare key",
+        "doreen next door's been watering our tomatoes while we're away",
+        "doreen across the road has our ladder",
     ],
 )
 def test_a_neighbour_of_that_name_is_someone_else(
@@ -40,7 +40,7 @@ def test_a_neighbour_of_that_name_is_someone_else(
 @pytest.mark.parametrize(
     ("page", "text"),
     [
-        (NEIGHBOUR, "doreen next door's been feeding our cat while we're away"),
+        (NEIGHBOUR, "doreen next door's been watering our tomatoes while we're away"),
         (DOREEN, "doreen next door to the office rang about the rota"),
     ],
 )
@@ -53,13 +53,13 @@ def test_a_neighbour_the_page_is_or_where_she_is_stays_hers(
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("anyone been to lake sevan? thinking of it for the summer", []),
+        ("has anyone swum in lake merrin? we're going in july", []),
         ("climbed mount ida last summer, never again", []),
-        ("sevan rang about the gig on friday", [SEVAN[0]]),
+        ("merrin rang about the gig on friday", [MERRIN[0]]),
         ("ida's mount for the photo came", [IDA[0]]),
     ],
 )
 def test_a_name_after_a_word_of_land_or_water_is_a_place(
     engine: Engine, make_brain: Any, text: str, found: list[str]
 ) -> None:
-    assert slugs(ask(engine, make_brain(SEVAN, IDA), text)) == found
+    assert slugs(ask(engine, make_brain(MERRIN, IDA), text)) == found

@@ -774,16 +774,16 @@ def test_a_written_short_name_inside_a_longer_name_is_not_it(
         ),
         # an elder's title of respect, typed in lowercase before the given name
         (
-            ("people/dindo-alcantara", md("Dindo Alcantara", type="person")),
-            "can kuya dindo lend us the staging blocks",
+            ("people/boyet-alcantara", md("Boyet Alcantara", type="person")),
+            "can kuya boyet lend us his gazebo poles",
         ),
         (
             ("people/romy-dacanay", md("Romy Dacanay", type="person")),
             "manong romy has the keys to the hall",
         ),
         (
-            ("people/otieno-wambua", md("Otieno Wambua", type="person")),
-            "mzee otieno rang about the bins",
+            ("people/ngatia-wambua", md("Ngatia Wambua", type="person")),
+            "mzee ngatia rang about the bins",
         ),
     ],
 )
@@ -796,8 +796,8 @@ def test_honorifics_of_faiths_and_languages(
 @pytest.mark.parametrize(
     ("title", "text"),
     [
-        ("Haji Abdirahman", "Haji rang about the plot fees"),
-        ("Haji Abdirahman", "Abdirahman sent the receipts"),
+        ("Haji Dhoorre", "Haji rang about the plot fees"),
+        ("Haji Dhoorre", "Dhoorre sent the receipts"),
         ("Didi Harkness", "Didi rang about the plot fees"),
         ("Didi Harkness", "Mrs Harkness rang about the fees"),
     ],

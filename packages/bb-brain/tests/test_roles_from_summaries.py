@@ -1,10 +1,10 @@
 """A person by what their summary says they do, when the turn says they did something.
 
-"Plumber the user calls for emergencies." is "the plumber" to the user, and "Loss adjuster
+"Plumber the user rings when pipes burst." is "the plumber" to the user, and "Loss adjuster
 handling the claim" "the loss adjuster": the summary's opening noun phrase, adjectives and
 nouns up to anything else. Anyone's plumber or dentist is said the same way ("going to the
 dentist on friday", "need a plumber"), so the role names the page only with a person's deed
-or news beside it ("the plumber rang", "the understudy's on tonight"). A word said of anyone
+or news beside it ("the plumber rang", "the understudy's off sick tonight"). A word said of anyone
 ("Friend from school") or a family word is no role.
 """
 
@@ -20,28 +20,28 @@ from .test_reflex_grammar import ask, md, slugs
 
 PLUMBER = (
     "people/orrin-quade",
-    md("Orrin Quade", type="person", summary="Plumber the user calls for emergencies."),
+    md("Orrin Quade", type="person", summary="Plumber the user rings when pipes burst."),
 )
 UNDERSTUDY = (
     "people/talfryn-esk",
     md("Talfryn Esk", type="person", summary="Understudy for the lead in the spring play."),
 )
 DENTIST = (
-    "people/wenna-rook",
-    md("Wenna Rook", type="person", summary="Equine dentist who shares yard visits."),
+    "people/ottoline-rook",
+    md("Ottoline Rook", type="person", summary="Equine dentist who shares yard visits."),
 )
 
 
 @pytest.mark.parametrize(
     ("summary", "keys"),
     [
-        ("Plumber the user calls for emergencies.", ["the plumber"]),
-        ("Loss adjuster handling the burglary claim.", ["the adjuster", "the loss adjuster"]),
-        ("GPhC inspector due to visit this quarter.", ["the inspector", "the gphc inspector"]),
+        ("Plumber the user rings when pipes burst.", ["the plumber"]),
+        ("Loss adjuster handling the subsidence claim.", ["the adjuster", "the loss adjuster"]),
+        ("RSPCA inspector due to call in spring.", ["the inspector", "the rspca inspector"]),
         ("Equine dentist who shares yard visits.", ["the dentist", "the equine dentist"]),
         ("Friend from school.", []),
         ("Former treasurer of the allotment society.", []),  # not the treasurer now
-        ("Year 6 teacher, SATs lead.", []),
+        ("Year 4 teacher, maths lead.", []),
         ("", []),
     ],
 )
@@ -53,8 +53,8 @@ def test_a_summary_opens_with_what_its_person_does(summary: str, keys: list[str]
     ("text", "found"),
     [
         ("the plumber rang, he's stuck in traffic", PLUMBER[0]),
-        ("so the understudy's on tonight, can you dig out the notes", UNDERSTUDY[0]),
-        ("the dentist wants to do the cob's teeth the same day", DENTIST[0]),
+        ("the understudy's off sick tonight, can you find the script", UNDERSTUDY[0]),
+        ("the dentist wants to rasp the cob on the same visit", DENTIST[0]),
     ],
 )
 def test_a_role_with_a_persons_deed_is_the_pages_person(

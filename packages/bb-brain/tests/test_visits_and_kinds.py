@@ -30,8 +30,8 @@ RETRIEVER = (
     md("Quibble", type="pet", summary="Odile Brannock's golden retriever, boards with us."),
 )
 OTHER_RETRIEVER = (
-    "pets/pellow",
-    md("Pellow", type="pet", summary="Tamsin Vore's flat-coated retriever."),
+    "pets/quibbet",
+    md("Quibbet", type="pet", summary="Ianthe Vore's flat-coated retriever."),
 )
 WHIPPET = ("pets/dumpling", md("Dumpling", type="pet", summary="Whippet owned by Ivo Carne."))
 
@@ -124,14 +124,14 @@ def test_two_animals_of_one_kind_share_it_and_name_neither(engine: Engine, make_
 
 GLAZIERS = (
     "companies/quarnby-glass",
-    md("Quarnby Glass", type="company", summary="Glazing firm that replaces broken panes."),
+    md("Quarnby Glass", type="company", summary="Glazier that fits double glazing."),
 )
 
 
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("walking up quarnby moor with the dog if it stays dry", []),
+        ("walking up quarnby moor on sunday if the weather's kind", []),
         ("we did Quarnby Fell on sunday", []),
         ("have quarnby booked in for the cracked pane?", [GLAZIERS[0]]),
         # a word of land that is a verb or a noun of the house as often, in lowercase

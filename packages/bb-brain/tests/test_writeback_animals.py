@@ -238,14 +238,14 @@ def test_someones_belief_stays_theirs() -> None:
     ("summary", "pronoun"),
     [
         ("Nine-year-old dun gelding owned by Perrin Oakes.", "he"),
-        ("Perrin Oakes's skewbald mare, on grass livery.", "she"),
+        ("Perrin Oakes's skewbald mare, out at the top yard.", "she"),
         ("Perrin's collie bitch, works the top field.", "she"),
-        ("Elderly Connemara gelding on part livery; prone to a cough.", "he"),
-        ("Perrin Oakes's cob, shod every six weeks.", ""),
+        ("Aged Highland gelding at the top yard; wheezy in winter.", "he"),
+        ("Perrin Oakes's cob, trimmed every nine weeks.", ""),
         # a sex word that is the owner's name, a breed's word or a word elsewhere: none
         ("Labrador owned by Jenny Marsh.", ""),
         ("Cob owned by Billy Rourke.", ""),
-        ("Staffordshire bull terrier owned by Dan Pike.", ""),
+        ("Pit bull terrier cross owned by Dan Pike.", ""),
         ("Orla's collie; hard to steer off sheep.", ""),
     ],
 )
@@ -256,15 +256,15 @@ def test_an_animals_kind_says_its_sex(summary: str, pronoun: str) -> None:
 @pytest.mark.parametrize(
     ("slug", "page_type", "body", "pronoun"),
     [
-        ("pets/jasper", "pet", "Jasper is a bay Hanoverian gelding.", "he"),
-        ("pets/biscuit", "pet", "Biscuit is a Labrador belonging to Jenny Marsh.", ""),
+        ("pets/jasper", "pet", "Jasper is a grey Trakehner gelding.", "he"),
+        ("pets/quorra", "pet", "Quorra is a Labrador that lives with Jenny Marsh.", ""),
         ("companies/mare-street-forge", "company", "It is a forge for mares and geldings.", ""),
     ],
 )
 def test_an_animals_body_may_say_what_it_is(
     slug: str, page_type: str, body: str, pronoun: str
 ) -> None:
-    assert _animal_pronoun(slug, page_type, "Dressage horse owned by Ida Roe.", body) == pronoun
+    assert _animal_pronoun(slug, page_type, "Show jumper kept by Ida Roe.", body) == pronoun
 
 
 def test_a_sex_its_page_gives_makes_the_animal_he_or_she(
@@ -290,7 +290,7 @@ def test_a_sex_its_page_gives_makes_the_animal_he_or_she(
 
 
 SKEWBALD = Entity("pets/tansy", "Tansy", "pet", pronoun="she")
-OWNER = Entity("people/orla-penhaligon", "Orla Penhaligon", "person", pronoun="she")
+OWNER = Entity("people/orla-trevanion", "Orla Trevanion", "person", pronoun="she")
 GELDING = Entity("pets/brock", "Brock", "pet", pronoun="he")
 HIS_OWNER = Entity("people/perrin-oakes", "Perrin Oakes", "person", pronoun="he")
 
@@ -307,10 +307,10 @@ def test_an_object_pronoun_after_a_subject_pronoun_is_another_of_that_pronoun() 
 @pytest.mark.parametrize(
     ("deed", "words"),
     [
-        ("she says she'll pay cash on the day", "cash"),
+        ("she says she'll pay by card next time", "by card"),
         ("she's ordered a new headcollar off the internet", "headcollar"),
         ("she'd rather pay for the boots than have the shoes pulled", "boots"),
-        ("she's saying my work's shoddy", "shoddy"),
+        ("she's saying the shoeing was rushed", "rushed"),
     ],
 )
 def test_what_only_a_person_does_is_the_keepers_not_the_animals(deed: str, words: str) -> None:

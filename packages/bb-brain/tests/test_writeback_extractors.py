@@ -545,7 +545,7 @@ def test_the_users_doing_alongside_someone_is_the_users() -> None:
     [
         "I'll sort the refund with Alice Example on monday.",
         "i'll go over the rota with Alice Example tomorrow.",
-        "I will do a home visit with Alice Example on thursday.",
+        "I will do the stocktake with Alice Example on thursday.",
     ],
 )
 def test_what_the_user_will_do_with_someone_is_theirs(said: str) -> None:
@@ -1570,7 +1570,7 @@ def test_a_pronoun_known_for_someone_else_stays_theirs() -> None:
 def test_a_pronoun_a_full_names_given_name_says_is_theirs() -> None:
     facts = rules(
         ("user", "Bob Park wants the cellar cleared, he's fussy about it."),
-        ("user", "Tobiah Quennell said he can come at 9am on the 9th."),
+        ("user", "Tobiah Quennell said he can come at noon on the 4th."),
     )
     assert facts[-1][1] == "people/tobiah-quennell"
 

@@ -1,11 +1,11 @@
 """Write-back of names typed in lowercase: a month who speaks, a family firm's own, a new firm.
 
-A month's name that is someone's speaks with a word between ("june also says the dishwasher's
-tripping"): no month says anything, while a season still comes ("summer finally came"). A
+A month's name that is someone's speaks with a word between ("june also says the slush
+machine's leaking"): no month says anything, while a season still comes ("summer finally came"). A
 given name before a family firm's name is one of that family ("gary quarnby is coming
 tomorrow" beside Quarnby Roofing), not after a word of the dictionary ("will quarnby come")
 or an article. A firm introduced by name in lowercase is a firm of its own ("found a firm
-called fresh air ductwork, they can come on the 12th").
+called bright vent ducting, they can come on the 12th").
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def _filed(said: list[tuple[str, str | None]], words: str) -> str | None:
 
 @pytest.mark.parametrize(
     "text",
-    ["june also says the dishwasher's tripping again", "june also said the canopy's too greasy"],
+    ["june also says the slush machine's leaking again", "june also said the canopy's too greasy"],
 )
 def test_a_months_name_that_says_something_is_someones(text: str) -> None:
     assert _filed(facts(text, pages=[JUNE], aliases={JUNE: ["June"]}), "the") == JUNE.slug
@@ -41,11 +41,11 @@ def test_a_season_that_comes_is_no_one() -> None:
 
 def test_a_given_name_before_a_family_firms_name_is_one_of_the_family() -> None:
     said = facts(
-        "gary quarnby is coming tomorrow dinnertime to have a look",
+        "gary quarnby is coming tomorrow after lunch to measure up",
         pages=[ROOFERS],
         aliases={ROOFERS: ["Quarnby"]},
     )
-    assert _filed(said, "dinnertime") == "people/gary-quarnby"
+    assert _filed(said, "after lunch") == "people/gary-quarnby"
 
 
 @pytest.mark.parametrize(
@@ -59,19 +59,19 @@ def test_a_word_before_a_firms_name_is_no_given_name(text: str) -> None:
 
 def test_a_firm_introduced_in_lowercase_is_a_firm_of_its_own() -> None:
     said = facts(
-        "asked sterling but they only do windows.",
-        "bev found a firm called fresh air ductwork, they can come on the 12th for £520",
+        "asked sterling but they only clean gutters.",
+        "bev found a firm called bright vent ducting, they can come on the 12th for £610",
         pages=[WINDOWS],
         aliases={WINDOWS: ["Sterling"]},
     )
-    assert _filed(said, "£520") == "companies/fresh-air-ductwork"
+    assert _filed(said, "£610") == "companies/bright-vent-ducting"
 
 
 def test_a_word_of_the_dictionary_called_so_is_no_firm() -> None:
     said = facts(
-        "asked sterling but they only do windows.",
-        "bev found a company called local, they can come on the 12th for £520",
+        "asked sterling but they only clean gutters.",
+        "bev found a company called local, they can come on the 12th for £610",
         pages=[WINDOWS],
         aliases={WINDOWS: ["Sterling"]},
     )
-    assert _filed(said, "£520") == WINDOWS.slug
+    assert _filed(said, "£610") == WINDOWS.slug

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 
 #: An elder's or a senior's title of respect, said before the given name by family and
-#: colleagues alike ("kuya Noel", "mzee Otieno"); some are given names too ("Haji").
+#: colleagues alike ("kuya Boyet", "mzee Ngatia"); some are given names too ("Haji").
 ELDER_TITLES: Final = frozenset("kuya manong manang mzee bwana hajji haji".split())
 #: Titles written before a name ("Dr. Okafor", "Ms Park"), folded, without the period.
 HONORIFICS: Final = frozenset(

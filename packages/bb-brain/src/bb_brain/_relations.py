@@ -525,8 +525,8 @@ def _pet_kind(summary: str | None) -> tuple[re.Match[str] | None, list[str]]:
     """The owner match of a pet's summary and the words of its kind, up to two.
 
     Whose it is and what ("Odile Brannock's golden retriever", "Whippet owned by ..."), or
-    with no owner, the summary's opening phrase ("Elderly Connemara gelding on part
-    livery"). A capitalised word after the kind's noun is the animal's own name ("cat
+    with no owner, the summary's opening phrase ("Aged Highland gelding at the top
+    yard"). A capitalised word after the kind's noun is the animal's own name ("cat
     Mittens"), no kind.
     """
     found = _WHOSE_PET.match(summary or "") or _PET_OWNED.match(summary or "")
@@ -614,7 +614,7 @@ def role_keys(summary: str | None) -> list[str]:
 
     The opening noun phrase's head, and with the word before it ("the loss adjuster", "the
     equine dentist"): adjectives, then nouns, up to anything else ("Loss adjuster handling
-    the claim", "GPhC inspector due in May"). Not a word said of anyone ("person", "friend")
+    the claim", "RSPCA inspector due in May"). Not a word said of anyone ("person", "friend")
     nor a family word, which say who someone is to someone, not what they do.
     """
     from bb_brain.reflex._lexicon import FAMILY_WORDS  # the reflex imports this module
@@ -628,9 +628,9 @@ def role_keys(summary: str | None) -> list[str]:
         if not folded.isalpha() or meaning.function or folded in _AFTER_A_ROLE:
             break
         if {"VBG", "VBN", "VBD"} & inflections(folded) and phrase:
-            break  # "Loss adjuster handling the claim"
+            break  # "Loss adjuster handling the subsidence claim"
         if not meaning.known_word and not phrase:
-            phrase.append(folded)  # "GPhC inspector": a body's initials
+            phrase.append(folded)  # "RSPCA inspector": a body's initials
         elif meaning.noun and not meaning.plural_noun:
             phrase.append(folded)
         elif meaning.adjective and not any(sense(one).noun for one in phrase):

@@ -1682,7 +1682,7 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
 def _the_neighbour(res: Resolved) -> bool:
     """A given name and "next door" or "across the road": the user's neighbour of that name.
 
-    "doreen next door's been feeding our cat" is the neighbour, no colleague called Doreen,
+    "doreen next door's been watering our tomatoes" is the neighbour, no colleague called Doreen,
     unless the page says it is a neighbour's or the user's own family's (as for a relative,
     :func:`_the_speakers_other_relative`), or says nothing at all.
     """
@@ -2056,7 +2056,7 @@ def _kind_veto(res: Resolved) -> str | None:
 
 
 def _someone_doing(res: Resolved) -> bool:
-    """A role said with a person's deed or news: "the plumber rang", "the understudy's on"."""
+    """A role said with a person's deed or news: "the plumber rang", "the understudy's off sick"."""
     signals = set(res.cand.signals)
     return bool(signals & (_PERSON_EVIDENCE | {WHEREABOUTS, A_VISIT, HAS_PEOPLE_OR_AILMENT}))
 
@@ -2298,7 +2298,7 @@ _DESCRIBING_WORDS: Final = 2
 
 
 def _a_named_place(res: Resolved) -> bool:
-    """A one-word name after a word of land or water: "lake sevan", "mount ida", "isle of iona".
+    """A one-word name after a word of land or water: "lake merrin", "mount ida", "isle of iona".
 
     A lake, a mountain, a river or an isle is named so; a person never is.
     """
@@ -2313,7 +2313,7 @@ def _a_named_place(res: Resolved) -> bool:
     return span.tokens[span.first - 2].norm in _NAMED_ISLES
 
 
-#: Words a lake, a mountain or a river is named after: "lake sevan", "loch ness".
+#: Words a lake, a mountain or a river is named after: "lake merrin", "loch ness".
 _NAMED_WATERS_AND_HILLS: Final = frozenset("lake loch lough mount mt river isle glen".split())
 #: Words before "of" and a place's name: "isle of iona", "vale of clwyd".
 _NAMED_ISLES: Final = frozenset("isle island vale".split())
@@ -2540,11 +2540,11 @@ def _a_short_names_other_use(res: Resolved) -> str | None:
     if not after.glued or after.possessive or span.tokens[span.last].possessive:
         return None
     if after.norm in _LANDFORMS or (after.capitalised and after.norm in _LANDFORMS_CAPITALISED):
-        return "names a moor, a fell or the like here"  # "up ilkley moor", "Harrow Fell"
+        return "names a moor, a fell or the like here"  # "up quarnby moor", "Harrow Fell"
     return None
 
 
-#: Land a town or a family gives its name to, as a street: "ilkley moor", "hebden dale";
+#: Land a town or a family gives its name to, as a street: "quarnby moor", "hebden dale";
 #: words with no other common sense, read in any case.
 _LANDFORMS: Final = frozenset("moor moors dale beck tarn loch lough heath crag tor".split())
 #: Words of land that are verbs or nouns of the house as often ("fell behind", "bay

@@ -1020,7 +1020,7 @@ _ARTICLES: Final = frozenset({"the", "a", "an"})
 def _its_verb(tokens: list[Token], verb: Token) -> bool:
     """The word after a contracted "'s" is its verb: "pump's running hot", not "pump's filter".
 
-    A word of its state is too ("ice plant's down"). A word that describes a noun after it
+    A word of its state is too ("blast freezer's down"). A word that describes a noun after it
     is the owner's noun phrase ("pump's new filter",
     "pump's broken seal"). A participle that is a noun as well is the verb when a word that
     is no noun goes on with it ("running hot", "running today"); before a noun ("the pump's
@@ -1030,7 +1030,7 @@ def _its_verb(tokens: list[Token], verb: Token) -> bool:
     after = tokens[verb.index + 1] if verb.index + 1 < len(tokens) else None
     then_a_noun = after is not None and after.glued and _only_a_noun(after)
     if verb.norm in _STATES:
-        return not then_a_noun  # "ice plant's down again", not "pump's down pipe"
+        return not then_a_noun  # "blast freezer's down again", not "pump's down pipe"
     if not meaning.noun:
         if verb.norm in _AUXILIARY_PARTICIPLES:
             return True  # "squad's been training", "pump's got worse"
@@ -1041,7 +1041,7 @@ def _its_verb(tokens: list[Token], verb: Token) -> bool:
     return after is not None and after.glued and not then_a_noun
 
 
-#: Words of a thing's state after "'s" ("is"): "ice plant's down", "van's off the road".
+#: Words of a thing's state after "'s" ("is"): "blast freezer's down", "van's off the road".
 _STATES: Final = frozenset("down up off out back".split())
 #: Participles of the auxiliaries after a contracted "has": "squad's been training".
 _AUXILIARY_PARTICIPLES: Final = frozenset("been got gotten gone done had".split())

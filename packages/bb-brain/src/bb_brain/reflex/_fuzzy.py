@@ -26,7 +26,7 @@ name:
   plain), when no surface is one slip away and the typed name is not the surface's own
   beginning or end ("Weinberg" is a name of its own, not Weinberger cut short);
 * a full name may have its given name as written and its family name as it sounds
-  ("Ayanna Rampersaud" of Ayanna Rampersad), when no surface is a slip away: the family name
+  ("Ysolde Carradeen" of Ysolde Carradine), when no surface is a slip away: the family name
   keeps its first letter and its length within two, and is at most two edits off;
 * every surface within that distance belongs to one page.
 
@@ -315,11 +315,11 @@ def _two_slips_from(norm: str, surface: str) -> str | None:
 def _one_name_as_written(typed: str, meant: str) -> str | None:
     """A full name with its given names as written and its family name as heard, else None.
 
-    "Ayanna Rampersaud" of Ayanna Rampersad, "Effie Pappas" of an alias Effie Pappa: a given
-    name written right beside a family name spelt as it sounds is the same person, as no
+    "Ysolde Carradeen" of Ysolde Carradine, "Bronach Quillane" of an alias Bronach Quillan: a
+    given name written right beside a family name spelt as it sounds is the same person, as no
     one else would be both. The family name keeps its first letter and its length within
     two, and is at most two edits away, in a name of :data:`MIN_CHARS` letters or more
-    ("Ayanna Richards" is someone else); a given name off by anything is another person's
+    ("Ysolde Richards" is someone else); a given name off by anything is another person's
     ("Isoldea Marchetti", a sister's).
     """
     from rapidfuzz.distance import OSA
@@ -332,7 +332,7 @@ def _one_name_as_written(typed: str, meant: str) -> str | None:
             return None
         if OSA.distance(one, other, score_cutoff=2) > 2 or _cut_short(one, other):
             if not (one.startswith(other) and len(one) - len(other) == 1):
-                return None  # "pappas" of "pappa" is a letter heard on its end; "Weinberger"
+                return None  # "quillans" of "quillan" is a letter heard on its end; "Weinberger"
     return "one name as written, another as it sounds"
 
 

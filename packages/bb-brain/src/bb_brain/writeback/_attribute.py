@@ -15,7 +15,7 @@ cannot; a child, a parent or a sibling takes the family's name (:mod:`._kin`) an
 An animal is a "he" or a "she" by its page's sex word ("gelding", "mare"), and a "he" or
 "she" that says, asks, orders, books or pays is a person, whatever animal was named last
 ("she's ordered boots" is the mare's owner). An object pronoun after its clause's subject
-pronoun is another of that pronoun ("she wants her on grass livery": the mare).
+pronoun is another of that pronoun ("she wants her on the winter paddock": the mare).
 
 A pronoun prefers what the previous clause was about over whatever it named last (the
 centering of discourse: "Marrow Bio is raising, Saffron leading. ... their readout" is
@@ -23,8 +23,8 @@ Marrow Bio's), so the chosen reference of each clause is the latest of its kind.
 
 A run of capitalised words that names a new person outranks a single word inside it that
 happens to be a known surname ("my nephew Sipho Dlamini" is not the Dlamini with a page), and
-a given name typed in lowercase before a family firm's name is one of that family ("gary
-hirst is coming" beside Hirst Roofing).
+a given name typed in lowercase before a family firm's name is one of that family ("dean
+quarnby is coming" beside Quarnby Roofing).
 
 The clause is about, in order of preference (news of the user told by someone, "Orlaith
 says I'm singing the solo", "she has asked me to sort the folders", is the user's alone):
@@ -387,8 +387,8 @@ def _of_the_firms_family(
 ) -> list[NewPerson]:
     """A given name typed in lowercase before a family firm's name: one of that family.
 
-    "gary hirst is coming tomorrow" beside Hirst Roofing is Gary, not the firm, as "Gary
-    Hirst" capitalised is; a word of the dictionary before it ("will hirst come") is none.
+    "dean quarnby is coming tomorrow" beside Quarnby Roofing is Dean, not the firm, as "Dean
+    Quarnby" capitalised is; a word of the dictionary before it ("will quarnby come") is none.
     """
     found: list[NewPerson] = []
     for mention in mentions:
@@ -410,7 +410,7 @@ def _of_the_firms_family(
     return found
 
 
-#: The lowercase word right before a name, one space between: "gary " of "gary hirst".
+#: The lowercase word right before a name, one space between: "dean " of "dean quarnby".
 _GIVEN_BEFORE: Final = re.compile(r"(?<![\w'’-])([a-z]+) $")
 
 
@@ -588,7 +588,7 @@ def _bound(
 def _by_the_given_name(person: Entity, bound: list[Reference], wanted: str) -> bool:
     """A person named here by a full name whose given name says ``wanted``.
 
-    "Tiago Correia said he can come at 9am" is Tiago's, whoever was "he" before: his given
+    "Tobiah Quennell said he can come at noon" is Tobiah's, whoever was "he" before: his given
     name says it as plainly as a page would. A title alone ("Ms Ilves says she's ...") says
     no more than that someone of that sex speaks, of whoever the conversation means.
     """
@@ -604,7 +604,7 @@ def _not_its_subject(
 ) -> Reference:
     """An object pronoun after its clause's subject pronoun is another of that pronoun.
 
-    "she wants her on grass livery": the owner is "she", so "her" is the mare, the one before
+    "she wants her on the winter paddock": the owner is "she", so "her" is the mare, the one before
     her that "her" can mean; as ever, a subject doing something to itself says "herself".
     """
     subject_ref = bound[-1] if bound else None

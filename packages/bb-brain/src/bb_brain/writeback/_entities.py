@@ -1318,7 +1318,7 @@ def _animal_pronoun(slug: str, page_type: str | None, summary: str, body: str) -
 
     "Thoroughbred gelding ..." is a "he", "Jack's trial collie bitch" a "she", and so is
     "Tolly is a bay mare." in the body; nothing for a thing, or for an animal whose kind says
-    no sex ("Staffordshire bull terrier", "Labrador owned by Jenny Marsh").
+    no sex ("Pit bull terrier cross", "Labrador owned by Jenny Marsh").
     """
     if not Entity(slug, "", page_type).animate:
         return ""
@@ -1326,7 +1326,7 @@ def _animal_pronoun(slug: str, page_type: str | None, summary: str, body: str) -
     return animal_sex(summary) or (animal_sex(described.group(1)) if described else "")
 
 
-#: What a page's body says its animal is: "Jasper is a bay Hanoverian gelding."
+#: What a page's body says its animal is: "Jasper is a grey Trakehner gelding."
 _IS_A: Final = re.compile(r"\bis an? ([^.;,()\n]+)")
 
 

@@ -14,7 +14,7 @@ organisation's name when:
   form ("High School", "Kings Cross Station" are no firm).
 
 Typed in lowercase, a name after "a firm called" and the like, up to a mark or a clause's
-word, is one too ("found a firm called fresh air ductwork, they can come"), unless it is one
+word, is one too ("found a firm called bright vent ducting, they can come"), unless it is one
 dictionary word ("a company called local").
 
 The page it gets is ``companies/<words>``: lowercase ASCII, "&" read as "and", apostrophes
@@ -137,7 +137,7 @@ def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganis
 
 
 #: A firm introduced by name in lowercase, the name closed by a mark or a clause's word:
-#: "found a firm called fresh air ductwork, they ...".
+#: "found a firm called bright vent ducting, they ...".
 _CALLED_IN_LOWERCASE = re.compile(
     r"\b(?:a|an|this|some)\s+(?:new\s+|small\s+|local\s+|little\s+)?"
     + _ORG_NOUNS

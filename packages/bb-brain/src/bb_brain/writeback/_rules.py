@@ -2966,7 +2966,7 @@ def _alongside(text: str, refs: list[Reference]) -> bool:
 _I_OPENS: Final = re.compile(
     rf"^\W*(?:(?:and|but|so|then|also|oh)\W+)*i(?:{_APOS}(?:m|ve|ll|d))?\b", _FLAGS
 )
-#: A clause opening with what the user will do: "I'll sort it with Liang", "I'm going to".
+#: A clause opening with what the user will do: "I'll sort it with Tamsin", "I'm going to".
 _I_WILL: Final = re.compile(
     rf"^\W*(?:(?:and|but|so|then|also|oh)\W+)*i(?:{_APOS}ll|\s+will|{_APOS}m\s+going\s+to)\b",
     _FLAGS,
