@@ -15,7 +15,10 @@ from bb_brain import Engine
 
 from .test_reflex_grammar import ask, md, slugs
 
-DOREEN = ("people/doreen-quill", md("Doreen Quill", type="person", summary="Dinner lady."))
+DOREEN = (
+    "people/doreen-quill",
+    md("Doreen Quill", type="person", summary="Dinner lady at the user's school."),
+)
 NEIGHBOUR = (
     "people/doreen-quill",
     md("Doreen Quill", type="person", summary="Neighbour two doors up."),
@@ -42,6 +45,11 @@ def test_a_neighbour_of_that_name_is_someone_else(
     [
         (NEIGHBOUR, "doreen next door's been watering our tomatoes while we're away"),
         (DOREEN, "doreen next door to the office rang about the rota"),
+        (DOREEN, "doreen across the street from the office is leaving"),
+        (
+            ("people/doreen-quill", md("Doreen Quill", type="person", summary="Lives opposite.")),
+            "doreen across the road has our ladder",
+        ),
     ],
 )
 def test_a_neighbour_the_page_is_or_where_she_is_stays_hers(
@@ -57,6 +65,8 @@ def test_a_neighbour_the_page_is_or_where_she_is_stays_hers(
         ("climbed mount ida last summer, never again", []),
         ("merrin rang about the gig on friday", [MERRIN[0]]),
         ("ida's mount for the photo came", [IDA[0]]),
+        ("we tried the lake ida recommended, it was freezing", [IDA[0]]),
+        ("can you mount ida's certificate in the frame", [IDA[0]]),
     ],
 )
 def test_a_name_after_a_word_of_land_or_water_is_a_place(

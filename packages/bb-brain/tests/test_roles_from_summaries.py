@@ -41,6 +41,10 @@ DENTIST = (
         ("Equine dentist who shares yard visits.", ["the dentist", "the equine dentist"]),
         ("Friend from school.", []),
         ("Former treasurer of the allotment society.", []),  # not the treasurer now
+        ("Assistant manager at the garden centre.", []),
+        ("Prospective tenant for the flat.", []),
+        ("Previous owner of the van.", []),
+        ("Owner of the cafe on the corner.", []),  # whose owner: said with "of"
         ("Year 4 teacher, maths lead.", []),
         ("", []),
     ],

@@ -59,6 +59,7 @@ def test_a_word_that_comes_round_to_do_a_job_is_the_persons_name(
         "summer's coming to an end, the nights are drawing in",
         "get basil in for the pasta tonight",
         "get basil in to make the pesto",
+        "get basil in to check the seasoning",
         "the wren's coming to the feeder every morning",
         "wren's coming, whatever the weather",
     ],
@@ -105,7 +106,11 @@ def test_an_animal_is_the_kind_its_page_says_it_is(
 @pytest.mark.parametrize(
     ("summary", "text"),
     [
-        ("Odile's German Shepherd.", "the shepherd brought the flock down off the hill"),
+        ("Odile's German shepherd.", "the shepherd brought the flock down off the hill"),
+        (
+            "Chocolate lab owned by Odile Brannock.",
+            "the lab closed early so no results till monday",
+        ),
         ("Odile's guinea pig.", "the pig farm down the lane stinks today"),
         ("Odile's pet, a rescue.", "the pet shop's shut on mondays"),
     ],

@@ -257,14 +257,17 @@ def test_an_animals_kind_says_its_sex(summary: str, pronoun: str) -> None:
     ("slug", "page_type", "body", "pronoun"),
     [
         ("pets/jasper", "pet", "Jasper is a grey Trakehner gelding.", "he"),
-        ("pets/quorra", "pet", "Quorra is a Labrador that lives with Jenny Marsh.", ""),
+        ("pets/jasper", "pet", "Quorra is a Labrador that lives with Jenny Marsh.", ""),
+        ("pets/jasper", "pet", "His field companion is a grey mare.", "he"),  # his own
+        ("pets/jasper", "pet", "Stabled next to Tansy, who is a mare.", ""),  # another's
         ("companies/mare-street-forge", "company", "It is a forge for mares and geldings.", ""),
     ],
 )
 def test_an_animals_body_may_say_what_it_is(
     slug: str, page_type: str, body: str, pronoun: str
 ) -> None:
-    assert _animal_pronoun(slug, page_type, "Show jumper kept by Ida Roe.", body) == pronoun
+    summary = "Show jumper kept by Ida Roe."
+    assert _animal_pronoun("Jasper", slug, page_type, summary, body) == pronoun
 
 
 def test_a_sex_its_page_gives_makes_the_animal_he_or_she(
@@ -311,6 +314,9 @@ def test_an_object_pronoun_after_a_subject_pronoun_is_another_of_that_pronoun() 
         ("she's ordered a new headcollar off the internet", "headcollar"),
         ("she'd rather pay for the boots than have the shoes pulled", "boots"),
         ("she's saying the shoeing was rushed", "rushed"),
+        ("she's booked the farrier for tuesday", "tuesday"),
+        ("she's paid for the new rug", "new rug"),
+        ("she's phoned", "phoned"),
     ],
 )
 def test_what_only_a_person_does_is_the_keepers_not_the_animals(deed: str, words: str) -> None:
@@ -324,6 +330,7 @@ def test_what_only_a_person_does_is_the_keepers_not_the_animals(deed: str, words
         ("he's booked in with the farrier on tuesday", "farrier"),  # passive: done to him
         ("he was told off twice for it", "twice"),
         ("he wants his hay soaked", "hay soaked"),  # an animal wants too
+        ("he's said to be a sound jumper", "sound jumper"),
     ],
 )
 def test_what_is_said_of_the_animal_stays_the_animals(said: str, words: str) -> None:

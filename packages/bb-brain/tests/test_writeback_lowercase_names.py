@@ -31,7 +31,8 @@ def _filed(said: list[tuple[str, str | None]], words: str) -> str | None:
     ["june also says the slush machine's leaking again", "june also said the canopy's too greasy"],
 )
 def test_a_months_name_that_says_something_is_someones(text: str) -> None:
-    assert _filed(facts(text, pages=[JUNE], aliases={JUNE: ["June"]}), "the") == JUNE.slug
+    said = facts(text, pages=[JUNE], aliases={JUNE: ["June"]})
+    assert _filed(said, "machine" if "machine" in text else "canopy") == JUNE.slug
 
 
 def test_a_season_that_comes_is_no_one() -> None:
@@ -74,4 +75,36 @@ def test_a_word_of_the_dictionary_called_so_is_no_firm() -> None:
         pages=[WINDOWS],
         aliases={WINDOWS: ["Sterling"]},
     )
-    assert _filed(said, "£610") == WINDOWS.slug
+    assert "companies/local" not in {slug for _, slug in said}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a company called me about the boiler, they want £90 to service it",
+        "some firm called twice this week, i ignored it",
+        "an agency called us back and they can send someone monday",
+    ],
+)
+def test_a_firm_that_called_is_no_firm_called_so(text: str) -> None:
+    said = facts("asked sterling but they only clean gutters.", text, pages=[WINDOWS])
+    assert all(slug in (None, WINDOWS.slug) for _, slug in said)
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("found a firm called quarnby and sons, they can come on the 12th", "quarnby-and-sons"),
+        ("A firm called bright vent ducting, they can come on the 12th", "bright-vent-ducting"),
+    ],
+)
+def test_a_firms_name_in_lowercase_may_be_a_family_firms(text: str, slug: str) -> None:
+    said = facts("asked sterling but they only clean gutters.", text, pages=[WINDOWS])
+    assert _filed(said, "12th") == f"companies/{slug}"
+
+
+def test_a_firm_in_the_plural_after_a_given_name_is_the_firm() -> None:
+    said = facts(
+        "told dave quarnby are coming monday", pages=[ROOFERS], aliases={ROOFERS: ["Quarnby"]}
+    )
+    assert _filed(said, "monday") == ROOFERS.slug

@@ -576,10 +576,14 @@ def pet_kind_keys(summary: str | None) -> list[str]:
 
     Whoever keeps it, the user who speaks of the one animal of that kind they know calls it
     so; two of a kind share the key, and name neither. The kind must be an animal's
-    (:data:`bb_brain.reflex._lexicon.ANIMAL_KINDS`: no "the pet", "the friend"); a breed
-    with a name of its own keeps it whole ("the german shepherd", never "the shepherd").
+    (:data:`bb_brain.reflex._lexicon.ANIMAL_KINDS`: no "the pet", "the friend"). A breed
+    named after a place or a people keeps its name whole ("the german shepherd", in any
+    case), while a word that only describes leaves the kind alone ("the
+    retriever" of a golden retriever, "the collie" of a border collie); a kind with an
+    everyday sense of its own goes whole only ("the lab" is anyone's laboratory).
     """
     from bb_brain.reflex._lexicon import ANIMAL_KINDS  # the reflex imports this module
+    from bb_brain.reflex._ordinary import sense
 
     _, words = _pet_kind(summary)
     folded = [fold(word).casefold() for word in words]
@@ -587,9 +591,19 @@ def pet_kind_keys(summary: str | None) -> list[str]:
         return []
     whole = len(words) > 1 and words[-2].isalpha() and len(words[-2]) > 1
     keys = ["the " + " ".join(folded)] if whole else []
-    if len(words) == 1 or not words[-1][:1].isupper():
-        keys.append(f"the {folded[-1]}")  # not "the shepherd" of a German Shepherd
+    before = sense(folded[-2]) if whole else None
+    # a common word with no part of speech of its own names a place or a people: "german"
+    proper = before is not None and not before.readings and before.zipf >= _PROPER_MIN_ZIPF
+    named = whole and (words[-1][:1].isupper() or proper)
+    if folded[-1] not in _KINDS_OF_OTHER_THINGS and not named:
+        keys.append(f"the {folded[-1]}")  # not "the shepherd" of a German shepherd
     return keys
+
+
+#: A word this common with no part of speech is a place's or a people's ("german", "maine").
+_PROPER_MIN_ZIPF: Final = 3.5
+#: Animals' kinds that are everyday words of other things: "the lab", "the boxer".
+_KINDS_OF_OTHER_THINGS: Final = frozenset("lab pointer boxer shepherd setter".split())
 
 
 #: An animal's sex, said of it: a gelding is "he", a mare "she". Words that are given names
@@ -639,10 +653,16 @@ def role_keys(summary: str | None) -> list[str]:
             break
     while phrase and not sense(phrase[-1]).noun:
         phrase.pop()
-    if not phrase or len(phrase) > _ROLE_WORDS or _NOT_NOW_OR_NOT_THE.intersection(phrase):
-        return []  # "Former treasurer": not the treasurer now
+    if (
+        not phrase
+        or len(phrase) > _ROLE_WORDS
+        or (_NOT_NOW_OR_NOT_THE | _MAYBE).intersection(phrase)
+    ):
+        return []  # "Former treasurer", "Prospective tenant": not the one now
     head = phrase[-1]
-    if head in _ANYONE or head in FAMILY_WORDS or sense(head).zipf >= _ROLE_MAX_ZIPF:
+    if head in _ANYONE or head in _OF_SOMETHING or head in FAMILY_WORDS:
+        return []
+    if sense(head).zipf >= _ROLE_MAX_ZIPF:
         return []
     keys = [f"the {head}"]
     if len(phrase) > 1:
@@ -650,7 +670,8 @@ def role_keys(summary: str | None) -> list[str]:
     return keys
 
 
-#: A summary's opening, up to a mark, and its words (digits too: "Year 6 teacher").
+#: A summary's opening, up to a mark, and its words (a word with a digit ends the phrase:
+#: "Year 6 teacher" has no role).
 _ROLE_PHRASE: Final = re.compile(r"[^.,;:()]*")
 _ROLE_WORD: Final = re.compile(r"[\w'’-]+")
 #: Words that follow a role to say when or where: "inspector due in May".
@@ -658,6 +679,12 @@ _AFTER_A_ROLE: Final = frozenset("due based".split())
 #: Words said of anyone, no role: "Friend of the user's", "Person who runs the stall".
 _ANYONE: Final = frozenset(
     "person people man woman lady guy bloke gentleman friend member one user someone".split()
+)
+#: Words before a role that say it may never be: "Prospective tenant", "Potential client".
+_MAYBE: Final = frozenset("prospective potential would-be possible future".split())
+#: Roles that are someone's or something's, said with "of": "Owner of the van", "Client".
+_OF_SOMETHING: Final = frozenset(
+    "owner client customer contact holder patient tenant member resident buyer seller".split()
 )
 #: A role's phrase is a few words: "Retired primary school teacher" is too many to be called.
 _ROLE_WORDS: Final = 3

@@ -321,7 +321,9 @@ class PageRecord:
                 (key, RELATION_ARM) for key in page_relations(self.summary, self.body, self.title)
             ]
             rows += [(key, RELATION_ARM) for key in page_roles(self.summary)]  # "the steward"
-            rows += [(key, SUMMARY_KIND_ARM) for key in role_keys(self.summary)]  # "the plumber"
+            rows += [
+                (normalise(key), SUMMARY_KIND_ARM) for key in role_keys(self.summary)
+            ]  # "the plumber"
             rows += [(key, RELATION_ARM) for key in described_roles(self.summary)]  # "dog warden"
             rows += [
                 (key, RELATION_ARM) for key in relative_keys(self.summary)

@@ -1682,9 +1682,9 @@ def _someone_else(res: Resolved, signals: set[str]) -> str | None:
 def _the_neighbour(res: Resolved) -> bool:
     """A given name and "next door" or "across the road": the user's neighbour of that name.
 
-    "doreen next door's been watering our tomatoes" is the neighbour, no colleague called Doreen,
-    unless the page says it is a neighbour's or the user's own family's (as for a relative,
-    :func:`_the_speakers_other_relative`), or says nothing at all.
+    "doreen next door's been watering our tomatoes" is the neighbour, no colleague called
+    Doreen, unless the page says she is one ("Lives two doors down.") or family (as for a
+    relative, :func:`_the_speakers_other_relative`), or says nothing at all.
     """
     span = res.cand.span
     if span is None or not res.page.is_person or res.cand.tokens != 1:
@@ -1697,12 +1697,21 @@ def _the_neighbour(res: Resolved) -> bool:
         return False  # "doreen next door to the office": where she is
     if words[:2] == ["across", "the"] and words[2:3] not in (["road"], ["street"], ["way"]):
         return False
-    said = set(re.findall(r"[a-z]+", fold(res.page.summary)))
-    return bool(said) and not said & (_RELATED | _NEIGHBOURS)  # a page that says nothing may
+    more = span.tokens[span.last + 4] if span.last + 4 < len(span.tokens) else None
+    if words[:2] == ["across", "the"] and more is not None and more.glued and more.norm == "from":
+        return False  # "doreen across the street from the office": where she is
+    summary = fold(res.page.summary)
+    if not summary.strip() or _A_NEIGHBOUR.search(summary) is not None:
+        return False  # a page that says nothing may be the neighbour, and one that says so is
+    return not set(re.findall(r"[a-z]+", summary)) & _KIN
 
 
-#: A page's words that make its person a neighbour.
-_NEIGHBOURS: Final = frozenset("neighbour neighbor door street road".split())
+#: What a page says of a neighbour: "Neighbour", "lives two doors down", "opposite".
+_A_NEIGHBOUR: Final = re.compile(
+    r"\b(?:neighbou?rs?|next door|doors? (?:down|up|along)|opposite|over the road|"
+    r"across the (?:road|street|way))\b",
+    re.IGNORECASE,
+)
 
 
 def _from_elsewhere(res: Resolved, affiliated: bool) -> str:
@@ -2305,16 +2314,20 @@ def _a_named_place(res: Resolved) -> bool:
     span = res.cand.span
     if span is None or res.cand.tokens != 1 or span.first < 1 or not span.tokens[span.first].glued:
         return False
+    if span.tokens[span.last].possessive:
+        return False  # "can you mount ida's certificate": hers
     before = span.tokens[span.first - 1]
     if before.norm in _NAMED_WATERS_AND_HILLS:
-        return True
+        # "the lake ida recommended": a relative clause's subject after "the lake"
+        ahead = span.tokens[before.index - 1] if before.index > 0 else None
+        return ahead is None or not before.glued or ahead.norm not in DETERMINERS
     if before.norm != "of" or span.first < 2 or not before.glued:
         return False
     return span.tokens[span.first - 2].norm in _NAMED_ISLES
 
 
 #: Words a lake, a mountain or a river is named after: "lake merrin", "loch ness".
-_NAMED_WATERS_AND_HILLS: Final = frozenset("lake loch lough mount mt river isle glen".split())
+_NAMED_WATERS_AND_HILLS: Final = frozenset("lake loch lough mount mt river isle".split())
 #: Words before "of" and a place's name: "isle of iona", "vale of clwyd".
 _NAMED_ISLES: Final = frozenset("isle island vale".split())
 

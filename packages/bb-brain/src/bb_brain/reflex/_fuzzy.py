@@ -27,7 +27,8 @@ name:
   beginning or end ("Weinberg" is a name of its own, not Weinberger cut short);
 * a full name may have its given name as written and its family name as it sounds
   ("Ysolde Carradeen" of Ysolde Carradine), when no surface is a slip away: the family name
-  keeps its first letter and its length within two, and is at most two edits off;
+  keeps its first letter and its length within two, is one edit off (two in a name of
+  :data:`TWO_SLIP_MIN_CHARS` letters or more) and is no word or name of its own;
 * every surface within that distance belongs to one page.
 
 Candidate surfaces come from the index by a blocking key (the first or last three
@@ -315,24 +316,26 @@ def _two_slips_from(norm: str, surface: str) -> str | None:
 def _one_name_as_written(typed: str, meant: str) -> str | None:
     """A full name with its given names as written and its family name as heard, else None.
 
-    "Ysolde Carradeen" of Ysolde Carradine, "Bronach Quillane" of an alias Bronach Quillan: a
-    given name written right beside a family name spelt as it sounds is the same person, as no
-    one else would be both. The family name keeps its first letter and its length within
-    two, and is at most two edits away, in a name of :data:`MIN_CHARS` letters or more
-    ("Ysolde Richards" is someone else); a given name off by anything is another person's
-    ("Isoldea Marchetti", a sister's).
+    "Ysolde Carradeen" of Ysolde Carradine: a given name written right beside a family name
+    spelt as it sounds is that person, when the spelling is no word or name of its own
+    ("Maria Garza", "Priya Sharpe" are other families'). The family name keeps its first
+    letter and its length within two, and is one edit away, or two in a name of
+    :data:`TWO_SLIP_MIN_CHARS` letters or more ("Ysolde Richards" is someone else); a given name off
+    by anything is another person's ("Isoldea Marchetti", a sister's, "Daniela Rossi").
     """
     from rapidfuzz.distance import OSA
 
-    pairs = list(zip(typed.split(), meant.split(), strict=True))
-    if any(one != other for one, other in pairs[:-1]):
+    typed_words, meant_words = typed.split(), meant.split()
+    if len(typed_words) != len(meant_words) or typed_words[:-1] != meant_words[:-1]:
         return None  # "Isoldea Marchetti" is another given name: someone else of the family
-    for one, other in pairs[-1:]:
-        if len(other) < MIN_CHARS or one[:1] != other[:1] or abs(len(one) - len(other)) > 2:
-            return None
-        if OSA.distance(one, other, score_cutoff=2) > 2 or _cut_short(one, other):
-            if not (one.startswith(other) and len(one) - len(other) == 1):
-                return None  # "quillans" of "quillan" is a letter heard on its end; "Weinberger"
+    one, other = typed_words[-1], meant_words[-1]
+    if one == other or len(other) < MIN_CHARS or one[:1] != other[:1]:
+        return None
+    if abs(len(one) - len(other)) > 2 or sense(one).known_word or zipf(one) > 0:
+        return None  # "Priya Sharpe": a family name of its own
+    edits = 2 if len(other) >= TWO_SLIP_MIN_CHARS else 1  # "Maria Garza" is no Garcia
+    if OSA.distance(one, other, score_cutoff=edits) > edits or _cut_short(one, other):
+        return None  # "Weinberg" is not Weinberger cut short
     return "one name as written, another as it sounds"
 
 

@@ -2110,8 +2110,8 @@ def _to_do(tokens: list[Token], to: Token | None, jobs: frozenset[str] | None = 
 _VISITING: Final = frozenset("coming popping dropping nipping".split())
 #: Jobs someone is got in to do on the user's things: "get fern in to look at the leak".
 _JOBS: Final = frozenset(
-    "look fix sort check see measure quote repair service survey inspect test clear unblock"
-    " mend replace".split()
+    "look fix sort see measure quote repair service survey inspect clear unblock mend"
+    " replace".split()
 )
 #: Auxiliaries before it, written out: "fern is coming", "fern will be popping" (with "be").
 _VISITING_AUXILIARIES: Final = frozenset("is was will".split())

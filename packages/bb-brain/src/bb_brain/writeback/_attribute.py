@@ -54,7 +54,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from bb_brain._given_names import a_given_name, name_pronoun
-from bb_brain._names import HONORIFICS
+from bb_brain._names import ELDER_TITLES, HONORIFICS
 from bb_brain._orgnames import is_organisation
 from bb_brain._relations import RELATION_NOUNS, relation_key, relation_pronoun
 from bb_brain.pages import is_place
@@ -340,25 +340,35 @@ def _a_persons_deed(text: str, word: str, end: int) -> bool:
     """A "he" or "she" that says, thinks, rings, orders, pays or promises: a person.
 
     Only the subject pronoun ("her ring manners" is the mare's), and only active: "she's
-    ordered a headcollar" (has ordered, an object after), "she's saying", "she'd rather pay";
-    not "he's booked in" or "she was told off", said of the animal.
+    ordered new boots", "she's paid for the rug", "she's phoned" (has), "she's saying", "she'd
+    rather pay", and asking, telling or booking someone ("she's booked the farrier"); not
+    "he's booked in", "she was told off" or "she's said to be in foal", said of the animal.
     """
     if _CONTRACTION_ON.sub("", word.casefold()) not in ("he", "she"):
         return False
     found = _DEED_AFTER.match(text, end) if _CONTRACTION_ON.search(word) is None else None
     if found is None:
         found = _DEED_AFTER.match(word + text[end:], len(_CONTRACTION_ON.sub("", word)))
-    if found is None or not lemmas(found.group("verb").casefold()) & _PERSONS_VERBS:
+    if found is None:
         return False
     verb, helper = found.group("verb").casefold(), (found.group("helper") or "").casefold()
-    if helper.strip(" '’") in ("s", "is", "was"):
-        if verb.endswith("ing"):
-            return True  # "she's saying"
-        if helper.strip() in ("is", "was"):
-            return False  # "she was told": the animal's
-        # "she's ordered a headcollar": has, with an object; "he's booked in": is
-        return verb == "said" or (found.group("next") or "").casefold() in _OBJECT_OPENERS
-    return True
+    after = [(found.group(name) or "").casefold() for name in ("next", "then")]
+    said = lemmas(verb)
+    if not (said & _PERSONS_VERBS or (said & _DONE_TO_SOMEONE and after[0] in _SOMEONE)):
+        return False
+    if after[0] == "to" and after[1] == "be":
+        return False  # "she's said to be in foal": the animal is
+    if helper.strip(" '’") not in ("s", "is", "was"):
+        return True
+    if verb.endswith("ing"):
+        return True  # "she's saying"
+    if helper.strip() in ("is", "was"):
+        return False  # "she was told": the animal's
+    # "'s" and a participle is "has" ("she's ordered new boots") but before a passive's word
+    # ("he's booked in"), or alone, unless a call is what was made ("she's phoned")
+    if after[0] in _PASSIVE_AFTER:
+        return False
+    return bool(after[0]) or bool(said & _CALLING)
 
 
 #: Verbs only a person does, by lemma: saying, thinking, calling, ordering, paying.
@@ -366,6 +376,14 @@ _PERSONS_VERBS: Final = frozenset(
     # "texted" and "texting" are no dictionary's forms of "text"
     "say reckon think text texted texting ring phone email message order pay promise".split()
 )
+#: Verbs a person does to someone: "she's asked the vet", "she's booked the farrier".
+_DONE_TO_SOMEONE: Final = frozenset("ask tell book".split())
+#: What opens a person as the object of those: "the vet", "me", "a farrier".
+_SOMEONE: Final = frozenset("the a an me us him them you".split())
+#: Calls, which "she's phoned" alone makes.
+_CALLING: Final = frozenset("ring phone text texted email message".split())
+#: Words after "'s" and a participle that make it a passive: "he's booked in".
+_PASSIVE_AFTER: Final = frozenset("in off up out by".split())
 #: A contracted verb on the pronoun: "she's", "he'd".
 _CONTRACTION_ON: Final = re.compile(r"['’](?:s|d|ll|ve)$", re.IGNORECASE)
 #: The verb after a subject pronoun, its helper and a few adverbs between, and the word after.
@@ -373,12 +391,8 @@ _DEED_AFTER: Final = re.compile(
     r"(?P<helper>['’](?:s|d|ll|ve)|\s+(?:has|had|have|is|was|will|would|can|could|did|does|"
     r"didn['’]t|doesn['’]t|won['’]t|wouldn['’]t))?"
     r"(?:\s+(?:just|also|now|already|still|never|rather|then))*"
-    r"\s+(?P<verb>[a-z]+)(?:\s+(?P<next>[a-z]+))?",
+    r"\s+(?P<verb>[a-z]+)(?:\s+(?P<next>[a-z]+)(?:\s+(?P<then>[a-z]+))?)?",
     re.IGNORECASE,
-)
-#: Words that open an object: "ordered a headcollar", "paid the bill", "told me".
-_OBJECT_OPENERS: Final = frozenset(
-    "a an the some two three her his my our your their me us him them it this that".split()
 )
 
 
@@ -388,7 +402,9 @@ def _of_the_firms_family(
     """A given name typed in lowercase before a family firm's name: one of that family.
 
     "dean quarnby is coming tomorrow" beside Quarnby Roofing is Dean, not the firm, as "Dean
-    Quarnby" capitalised is; a word of the dictionary before it ("will quarnby come") is none.
+    Quarnby" capitalised is; a word of the dictionary before it ("will quarnby come") is none,
+    and a firm that acts as a firm does, in the plural, is the firm ("told dave quarnby are
+    coming monday").
     """
     found: list[NewPerson] = []
     for mention in mentions:
@@ -396,9 +412,11 @@ def _of_the_firms_family(
         if entity is None or not is_organisation(entity.page_type, entity.slug):
             continue
         family = text[mention.start : mention.end]
-        before = _GIVEN_BEFORE.search(text, 0, mention.start)
+        before = _GIVEN_BEFORE.search(text, max(0, mention.start - _GIVEN_CHARS), mention.start)
         if before is None or not family.isalpha() or not family.islower():
             continue
+        if _THE_FIRM_ACTS.match(text, mention.end) is not None:
+            continue  # "told dave quarnby are coming monday": the firm, in a clause of its own
         given = before.group(1)
         meaning = sense(given)
         if not a_given_name(given) or meaning.lexical or meaning.function:
@@ -412,6 +430,13 @@ def _of_the_firms_family(
 
 #: The lowercase word right before a name, one space between: "dean " of "dean quarnby".
 _GIVEN_BEFORE: Final = re.compile(r"(?<![\w'’-])([a-z]+) $")
+#: How far back a given name is looked for: the longest one there is, and its space.
+_GIVEN_CHARS: Final = 40
+#: A plural verb or "they" after a firm's name: the firm does it ("quarnby are coming").
+_THE_FIRM_ACTS: Final = re.compile(
+    r"\s+(?:are|were|have|do|don['’]t|aren['’]t|haven['’]t|they)\b|['’](?:re|ve)\b",
+    re.IGNORECASE,
+)
 
 
 def _plural(title: str) -> bool:
@@ -594,8 +619,8 @@ def _by_the_given_name(person: Entity, bound: list[Reference], wanted: str) -> b
     """
     name = next((ref.new_title for ref in bound if ref.entity == person and ref.new_title), None)
     words = (name or person.title).split()
-    if len(words) < 2 or words[0].casefold().rstrip(".") in HONORIFICS:
-        return False
+    if len(words) < 2 or words[0].casefold().rstrip(".") in HONORIFICS - ELDER_TITLES:
+        return False  # "Haji Abdi" keeps Haji for his given name
     return name_pronoun(" ".join(words)) == wanted
 
 

@@ -265,7 +265,7 @@ class EntityIndex:
                 slug,
                 title,
                 page_type,
-                _animal_pronoun(slug, page_type, summary, body),
+                _animal_pronoun(title, slug, page_type, summary, body),
                 users_own=_users_own(slug, page_type, summary),
                 body=_body(summary),
             )
@@ -1313,21 +1313,24 @@ def _pronoun(title: str, summary: str, body: str) -> str:
     )
 
 
-def _animal_pronoun(slug: str, page_type: str | None, summary: str, body: str) -> str:
-    """An animal's pronoun, by the sex its summary's kind, or its body's "is a ...", says.
+def _animal_pronoun(title: str, slug: str, page_type: str | None, summary: str, body: str) -> str:
+    """An animal's pronoun: the one its page uses of it, else the sex its kind says.
 
-    "Thoroughbred gelding ..." is a "he", "Jack's trial collie bitch" a "she", and so is
-    "Tolly is a bay mare." in the body; nothing for a thing, or for an animal whose kind says
-    no sex ("Pit bull terrier cross", "Labrador owned by Jenny Marsh").
+    "He is 14 and barefoot." is a "he"; "Thoroughbred gelding ..." too, "Jack's trial collie
+    bitch" a "she", and so is "Tolly is a bay mare." in the body, said of the page's own
+    animal (not "His field companion is a grey mare."); nothing for a thing, or for an
+    animal whose kind says no sex ("Pit bull terrier cross", "Labrador owned by Jenny Marsh").
     """
     if not Entity(slug, "", page_type).animate:
         return ""
-    described = _IS_A.search(body)
+    if own := page_pronoun(body):
+        return own
+    described = re.search(
+        rf"(?:^|[.!?]\s+)(?:{re.escape(title)}|he|she|it)\s+is\s+an?\s+([^.;,()\n]+)",
+        body,
+        re.IGNORECASE,
+    )
     return animal_sex(summary) or (animal_sex(described.group(1)) if described else "")
-
-
-#: What a page's body says its animal is: "Jasper is a grey Trakehner gelding."
-_IS_A: Final = re.compile(r"\bis an? ([^.;,()\n]+)")
 
 
 def _kin_pronoun(title: str, summary: str, body: str) -> str:

@@ -132,16 +132,38 @@ def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganis
         name = named.group("name")
         if len(name.split()) == 1 and _ordinary(name):
             continue  # "a company called small": no name
+        if _called_up(name):
+            continue  # "a company called me about the boiler": it rang
         found.append(NewOrganisation(name, organisation_slug(name), start, end))
     return found
+
+
+def _called_up(name: str) -> bool:
+    """Words that make "called" the verb of ringing: "called me", "called twice", "called back".
+
+    A name given in lowercase opens on a word of its own; a pronoun, an adverb, a word of
+    when or any function word after "called" is what the firm did.
+    """
+    words = [fold(word).casefold() for word in name.split()]
+    first = sense(words[0])
+    if first.readings == {"ADV"} or first.calendar or words[0] in _WHEN_CALLED:
+        return True
+    return any(sense(word).function and word not in ("and", "&") for word in words)
+
+
+#: Words of when or how often after "called": "called twice this week", "called earlier".
+_WHEN_CALLED: Final = frozenset(
+    "again twice back round earlier yesterday today tonight once before".split()
+)
 
 
 #: A firm introduced by name in lowercase, the name closed by a mark or a clause's word:
 #: "found a firm called bright vent ducting, they ...".
 _CALLED_IN_LOWERCASE = re.compile(
-    r"\b(?:a|an|this|some)\s+(?:new\s+|small\s+|local\s+|little\s+)?"
+    r"(?i:\b(?:a|an|this|some)\s+(?:new\s+|small\s+|local\s+|little\s+)?"
     + _ORG_NOUNS
-    + r"\s+(?:called|named)\s+(?P<name>[a-z][a-z'’&-]*(?:[ \t]+[a-z][a-z'’&-]*){0,3}?)"
+    + r"\s+(?:called|named)\s+)(?P<name>[a-z][a-z'’&-]*(?:[ \t]+[a-z][a-z'’&-]*){0,3}?"
+    r"(?:[ \t]+(?:and|&)[ \t]+(?:sons|daughters|co))?)"
     r"(?=\s*(?:[,.;:!?)]|\s[-–—]\s|$)|\s+(?:who|that|which|and|but|so|in|from|for|on|at|to)\b)"
 )
 

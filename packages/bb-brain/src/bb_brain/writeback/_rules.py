@@ -2951,15 +2951,37 @@ def _alongside(text: str, refs: list[Reference]) -> bool:
 
     The clause opens with "I" and names no one but people it puts beside the user ("with
     my neighbour Priya", "near Nell"): what it says is the user's, as a note of the
-    user's week keeps it.
+    user's week keeps it. Not a deed the user will do with them ("I'll go over the rota
+    with Nell"), which is theirs as much; "I'll be on holiday with Nell" and "I'm going to
+    the gym with Nell" stay the user's.
     """
     named = [ref for ref in refs if ref.explicit]
     return (
         bool(named)
         and _I_OPENS.match(text) is not None
-        and _I_WILL.match(text) is None
+        and not _a_deed_to_come(text)
         and all(ref.entity.is_person and _BESIDE.search(text, 0, ref.start) for ref in named)
     )
+
+
+def _a_deed_to_come(text: str) -> bool:
+    """The clause opens with what the user will do: "I'll sort it", "I'm going to check".
+
+    A bare verb after "will" or "going to", not "be": "I'll be away" and "I'm going to the
+    gym" say where the user will be.
+    """
+    found = _I_WILL.match(text)
+    if found is None:
+        return False
+    verb = _WORD_AFTER.match(text, found.end())
+    if verb is None or verb.group(1).casefold() in ("be", "the", "a", "an"):
+        return False
+    forms = inflections(verb.group(1).casefold())
+    return bool({"VB", "VBP"} & forms)
+
+
+#: The word after a match: "sort" of "I'll sort it".
+_WORD_AFTER: Final = re.compile(r"\s+([A-Za-z'’]+)")
 
 
 #: A clause whose subject is the user alone: "I'm ...", "and I've ...".
