@@ -13,17 +13,12 @@ from __future__ import annotations
 import pytest
 from bb_brain.writeback import Entity
 
+from .test_writeback_animals import _filed
 from .test_writeback_unsaid import facts
 
 JUNE = Entity("people/june-mendel", "June Mendel", "person", pronoun="she")
 ROOFERS = Entity("companies/quarnby-roofing", "Quarnby Roofing", "company")
 WINDOWS = Entity("companies/sterling-windows", "Sterling Windows", "company")
-
-
-def _filed(said: list[tuple[str, str | None]], words: str) -> str | None:
-    found = [slug for fact, slug in said if words in fact]
-    assert found, f"no fact holds {words!r}: {said}"
-    return found[0]
 
 
 @pytest.mark.parametrize(

@@ -2050,7 +2050,7 @@ def _rota_readings(tokens: list[Token], index: int) -> list[str]:
 
 
 def _coming_to_do(tokens: list[Token], index: int) -> bool:
-    """A bare word coming round to do a job: "fern's coming to fix the boiler at 11".
+    """A bare word coming round to do a job: "wren's coming to fix the boiler at 11".
 
     Coming, popping or dropping in, round or over, to do something: a visitor's errand.
     A season or the weather comes too, but to no verb ("summer's coming to an end").
@@ -2065,7 +2065,7 @@ def _coming_to_do(tokens: list[Token], index: int) -> bool:
     word = _glued_after(tokens, index)
     if word is not None and not token.contracted and word.norm in _VISITING_AUXILIARIES:
         word = _glued_after(tokens, word.index)
-        if word is not None and word.norm == "be":  # "fern will be popping in"
+        if word is not None and word.norm == "be":  # "wren will be popping in"
             word = _glued_after(tokens, word.index)
     if word is None or word.norm not in _VISITING:
         return False
@@ -2073,7 +2073,7 @@ def _coming_to_do(tokens: list[Token], index: int) -> bool:
 
 
 def _got_round_to_do(tokens: list[Token], index: int) -> bool:
-    """A bare word got round to do a job: "get fern round to look at the gutter".
+    """A bare word got round to do a job: "get wren round to look at the gutter".
 
     Someone is had in, round or over to do a thing; a stuff is got in to be used
     ("get bread in for the weekend"), to no verb of its own.
@@ -2108,14 +2108,14 @@ def _to_do(tokens: list[Token], to: Token | None, jobs: frozenset[str] | None = 
 
 #: What a visitor is doing: "coming", "popping in", "dropping by".
 _VISITING: Final = frozenset("coming popping dropping nipping".split())
-#: Jobs someone is got in to do on the user's things: "get fern in to look at the leak".
+#: Jobs someone is got in to do on the user's things: "get wren in to look at the leak".
 _JOBS: Final = frozenset(
     "look fix sort see measure quote repair service survey inspect clear unblock mend"
     " replace".split()
 )
-#: Auxiliaries before it, written out: "fern is coming", "fern will be popping" (with "be").
+#: Auxiliaries before it, written out: "wren is coming", "wren will be popping" (with "be").
 _VISITING_AUXILIARIES: Final = frozenset("is was will".split())
-#: Verbs of having someone come: "get fern round", "have fern over".
+#: Verbs of having someone come: "get wren round", "have wren over".
 _GETTING: Final = frozenset("get got getting have having".split())
 #: The particles of a visit.
 _ROUND: Final = frozenset("round over in by across".split())

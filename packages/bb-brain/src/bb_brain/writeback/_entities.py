@@ -1316,7 +1316,7 @@ def _pronoun(title: str, summary: str, body: str) -> str:
 def _animal_pronoun(title: str, slug: str, page_type: str | None, summary: str, body: str) -> str:
     """An animal's pronoun: the one its page uses of it, else the sex its kind says.
 
-    "He is 14 and barefoot." is a "he"; "Thoroughbred gelding ..." too, "Jack's trial collie
+    "He is 14 and barefoot." is a "he"; "Dun gelding owned by ..." too, "Perrin's collie
     bitch" a "she", and so is "Tolly is a bay mare." in the body, said of the page's own
     animal (not "His field companion is a grey mare."); nothing for a thing, or for an
     animal whose kind says no sex ("Pit bull terrier cross", "Labrador owned by Jenny Marsh").
