@@ -212,6 +212,43 @@ def test_a_name_of_its_own_is_no_family_name_as_heard(typed: str, meant: str) ->
     assert fuzzy_match(typed, frozenset({"title"}), rows) is None
 
 
+@pytest.mark.parametrize(
+    ("typed", "meant", "found"),
+    [
+        ("raheema", "rahima", True),  # two edits, one sound
+        ("zulayka", "zuleika", True),
+        ("marret", "maaret", True),
+        ("sarah", "sara", False),  # a name of its own
+        ("daniela", "daniel", False),  # the name and more: a name of its own
+        ("taheema", "rahima", False),  # another first letter
+        ("rahmina", "rahima", False),  # another sound
+        ("raheemala", "rahima", False),  # three edits off
+    ],
+)
+def test_a_name_spelt_as_it_sounds(typed: str, meant: str, found: bool) -> None:
+    rows = [FuzzyRow(meant, "given-name", "people/the-one")]
+    match = fuzzy_match(typed, frozenset({"given-name"}), rows)
+    assert (match is not None and match.typo == "spelt as it sounds") is found
+
+
+def test_a_name_heard_needs_one_page_and_no_nearer_slip() -> None:
+    arms = frozenset({"given-name"})
+    two = [
+        FuzzyRow("zuleika", "given-name", "people/zuleika-amari"),
+        FuzzyRow("zuleyka", "given-name", "people/zuleyka-brandt"),
+    ]
+    found = fuzzy_match("zulayka", arms, two)  # one slip from Zuleyka: the slip wins
+    assert found is not None and found.slugs == {"people/zuleyka-brandt"}
+    alike = [
+        FuzzyRow("rahima", "given-name", "people/rahima-sow"),
+        FuzzyRow("raheima", "given-name", "people/raheima-tall"),
+    ]
+    heard = fuzzy_match("raheema", arms, [alike[0]])
+    assert heard is not None and heard.typo == "spelt as it sounds"
+    both = fuzzy_match("raheema", arms, alike)
+    assert both is not None and both.slugs == {"people/raheima-tall"}  # a vowel away: nearer
+
+
 def test_a_long_name_may_carry_two_slips() -> None:
     rows = [
         FuzzyRow("przemyslaw", "given-name", "people/przemyslaw-zielak"),

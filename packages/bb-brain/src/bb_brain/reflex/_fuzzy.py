@@ -29,6 +29,10 @@ name:
   ("Ysolde Carradeen" of Ysolde Carradine), when no surface is a slip away: the family name
   keeps its first letter and its length within two, is one edit off (two in a name of
   :data:`TWO_SLIP_MIN_CHARS` letters or more) and is no word or name of its own;
+* a one-word name may be spelt as it sounds ("Raheema" of Rahima, "Marret" of Maaret), when
+  no surface is a slip away: the spelling is no word or name of its own, keeps the first
+  letter, is at most two edits off and not the name cut short, and sounds the same by
+  Metaphone or NYSIIS (``jellyfish``), the keys that hear "i" and "ee", or "aa" and "rr", alike;
 * every surface within that distance belongs to one page.
 
 Candidate surfaces come from the index by a blocking key (the first or last three
@@ -279,6 +283,11 @@ def fuzzy_match(norm: str, arms: frozenset[str], rows: Sequence[FuzzyRow]) -> Fu
             kind = _one_name_as_written(norm, row.alias_norm)
             if kind is not None:
                 close.append((_ARM_ORDER.index(row.arm), row, kind))
+    if not close and not words:
+        for row in fit:
+            kind = _as_it_sounds(norm, row.alias_norm)
+            if kind is not None:
+                close.append((_ARM_ORDER.index(row.arm), row, kind))
     if not close:
         return None
     _, best, kind = min(close, key=lambda item: (item[0], item[1].slug))
@@ -337,6 +346,30 @@ def _one_name_as_written(typed: str, meant: str) -> str | None:
     if OSA.distance(one, other, score_cutoff=edits) > edits or _cut_short(one, other):
         return None  # "Weinberg" is not Weinberger cut short
     return "one name as written, another as it sounds"
+
+
+def _as_it_sounds(typed: str, meant: str) -> str | None:
+    """A name written as it is heard ("raheema" of Rahima), else None.
+
+    Heard names keep their first letter and their sound, and stay within two edits (a swap
+    counts two: swapping letters is a typist's slip, not a sound); the spelling must be no
+    word or name of its own ("Sarah" is someone, not Sara misheard) and not the name cut
+    short ("Daniela" is not Daniel).
+    """
+    import jellyfish  # loaded by the first heard name tried, not at start
+    from rapidfuzz.distance import Levenshtein
+
+    if len(meant) < MIN_CHARS or typed[:1] != meant[:1] or not (typed + meant).isalpha():
+        return None
+    if abs(len(typed) - len(meant)) > 2 or sense(typed).known_word or zipf(typed) > 0:
+        return None
+    if Levenshtein.distance(typed, meant, score_cutoff=2) > 2 or _cut_short(typed, meant):
+        return None  # letters swapped are a typist's slip, not a sound: "qiuntna"
+    if jellyfish.metaphone(typed) == jellyfish.metaphone(meant):
+        return "spelt as it sounds"
+    if jellyfish.nysiis(typed) == jellyfish.nysiis(meant):
+        return "spelt as it sounds"
+    return None
 
 
 def _cut_short(typed: str, meant: str) -> bool:
