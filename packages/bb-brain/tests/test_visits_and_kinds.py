@@ -122,6 +122,25 @@ def test_a_word_of_a_breeds_name_or_no_kind_names_no_animal(
     assert slugs(ask(engine, brain, text)) == []
 
 
+@pytest.mark.parametrize(
+    ("summary", "text", "found"),
+    [
+        # a breed no dictionary has is the animal's kind, listed or not
+        ("Havanese owned by Wenna Carthew.", "the havanese was sick in the van", True),
+        ("Sprocker belonging to Idris Vellacott.", "can you book the sprocker in", True),
+        # a word of the dictionary that is no animal's kind names none
+        ("Companion to Idris Vellacott.", "the companion set is on the shelf", False),
+        # a need and what is to be done ends the animal's phrase: "needs doing"
+        ("Odile's golden retriever.", "the retriever needs doing wed", True),
+    ],
+)
+def test_a_breed_no_dictionary_has_is_a_kind(
+    engine: Engine, make_brain: Any, summary: str, text: str, found: bool
+) -> None:
+    brain = make_brain(("pets/quibble", md("Quibble", type="pet", summary=summary)))
+    assert slugs(ask(engine, brain, text)) == (["pets/quibble"] if found else [])
+
+
 def test_two_animals_of_one_kind_share_it_and_name_neither(engine: Engine, make_brain: Any) -> None:
     brain = make_brain(RETRIEVER, OTHER_RETRIEVER)
     assert slugs(ask(engine, brain, "the retriever's limping again")) == []

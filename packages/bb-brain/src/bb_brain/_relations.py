@@ -576,7 +576,8 @@ def pet_kind_keys(summary: str | None) -> list[str]:
 
     Whoever keeps it, the user who speaks of the one animal of that kind they know calls it
     so; two of a kind share the key, and name neither. The kind must be an animal's
-    (:data:`bb_brain.reflex._lexicon.ANIMAL_KINDS`: no "the pet", "the friend"). A breed
+    (:data:`bb_brain.reflex._lexicon.ANIMAL_KINDS`: no "the pet", "the friend"), or a word
+    no dictionary has, which on a pet's page is its breed ("Havanese", "sprocker"). A breed
     named after a place or a people keeps its name whole ("the german shepherd", in any
     case), while a word that only describes leaves the kind alone ("the
     retriever" of a golden retriever, "the collie" of a border collie); a kind with an
@@ -587,8 +588,10 @@ def pet_kind_keys(summary: str | None) -> list[str]:
 
     _, words = _pet_kind(summary)
     folded = [fold(word).casefold() for word in words]
-    if not folded or folded[-1] not in ANIMAL_KINDS or not words[-1].isalpha():
+    if not folded or not words[-1].isalpha():
         return []
+    if folded[-1] not in ANIMAL_KINDS and sense(folded[-1]).known_word:
+        return []  # "Family pet", "Companion to ...": no kind; a breed no dictionary has is one
     whole = len(words) > 1 and words[-2].isalpha() and len(words[-2]) > 1
     keys = ["the " + " ".join(folded)] if whole else []
     before = sense(folded[-2]) if whole else None
@@ -635,7 +638,7 @@ def role_keys(summary: str | None) -> list[str]:
     from bb_brain.reflex._ordinary import inflections, sense
 
     phrase: list[str] = []
-    opening = _ROLE_PHRASE.match(summary or "")
+    opening = _ROLE_PHRASE.match(_WHOSE_ROLE.sub("", summary or "", count=1))
     for word in _ROLE_WORD.findall(opening.group(0) if opening else ""):
         folded = fold(word).casefold()
         meaning = sense(folded)
@@ -673,6 +676,9 @@ def role_keys(summary: str | None) -> list[str]:
 #: A summary's opening, up to a mark, and its words (a word with a digit ends the phrase:
 #: "Year 6 teacher" has no role).
 _ROLE_PHRASE: Final = re.compile(r"[^.,;:()]*")
+#: Words before a role that say whose it is, the user's: "The user's accountant", "The vet
+#: the user calls", "Our electrician".
+_WHOSE_ROLE: Final = re.compile(r"^\s*(?:the\s+user['’]s|the|our|my)\s+", re.IGNORECASE)
 _ROLE_WORD: Final = re.compile(r"[\w'’-]+")
 #: Words that follow a role to say when or where: "inspector due in May".
 _AFTER_A_ROLE: Final = frozenset("due based".split())
