@@ -152,6 +152,7 @@ def _boundaries(sentence: str) -> list[re.Match[str]]:
     found = [match for match in _SPLIT.finditer(sentence) if not _days_listed(sentence, match)]
     found = [match for match in found if not lead_phrase(sentence[: match.start()])]
     found += [m for m in _AND_VERB.finditer(sentence) if _verb_phrase(m.group("verb"))]
+    found += [m for m in _COMMA_SUBJECT.finditer(sentence) if _a_subject_and_its_verb(m)]
     found.sort(key=lambda match: match.start())
     kept: list[re.Match[str]] = []
     for match in found:
@@ -159,11 +160,40 @@ def _boundaries(sentence: str) -> list[re.Match[str]]:
             continue
         before = sentence[kept[-1].end() if kept else 0 : match.start()]
         joined = match.groupdict().get("named") or match.groupdict().get("kin")
+        if match.re is _COMMA_SUBJECT and _a_name_alone(before):
+            continue  # "Lumora, Sachini got me a price": what the clause is about, first
         if joined and _a_name_alone(before):
             # "Ana and Rui both want ...", "Ana and her partner Rui booked ...": one subject
             continue
         kept.append(match)
     return kept
+
+
+#: A comma, then a word and the word after it: a subject and its verb, perhaps.
+_COMMA_SUBJECT: Final = re.compile(
+    r",\s+(?=(?P<subject>[A-Za-z][\w'’-]*)\s+(?P<verb>[a-z][a-z'’]*)\b)"
+)
+
+
+def _a_subject_and_its_verb(match: re.Match[str]) -> bool:
+    """A name, then a finite verb no noun shares, after a comma: a clause of its own.
+
+    "she's on a drip overnight, quellyn will phone by 8": two things, the second Quellyn's.
+    A word with a contraction or a verb of its own opens no subject ("..., took a photo"),
+    nor does a word of the dictionary in lowercase ("..., physio says"), which may be a role
+    of someone named before.
+    """
+    from bb_brain.reflex._ordinary import sense
+    from bb_brain.reflex._syntax import finite
+
+    raw, verb = match.group("subject"), match.group("verb")
+    subject = raw.casefold()
+    if "'" in subject or "’" in subject or sense(subject).function or finite(subject):
+        return False
+    if sense(subject).known_word and not raw[:1].isupper():
+        return False  # "..., physio says no ladders": a role, maybe the same speaker's
+    meaning = sense(verb)
+    return verb in _AUXILIARIES or (finite(verb) and not meaning.noun and not meaning.adjective)
 
 
 def _a_name_alone(piece: str) -> bool:

@@ -1,0 +1,55 @@
+"""A comma, then a name and its verb: a clause of its own, about its own subject.
+
+Chat joins what it says with commas ("she's on a drip overnight, quellyn will phone by 8"):
+a name no dictionary has, then a finite verb that is no noun, opens a second clause. A word
+of the dictionary in lowercase does not ("..., physio says", a role of someone named
+before, maybe), nor does a name said alone before the comma, what the clause is about
+("lumora, sachi got me a price").
+"""
+
+from __future__ import annotations
+
+import pytest
+from bb_brain.writeback import Entity
+from bb_brain.writeback._clauses import split_clauses
+
+from .test_writeback_animals import _filed
+from .test_writeback_unsaid import facts
+
+DOG = Entity("pets/fennick", "Fennick", "pet")
+VET = Entity("people/odhran-quellyn", "Odhran Quellyn", "person", pronoun="he")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "clauses"),
+    [
+        (
+            "fennick's on a drip overnight, quellyn will phone by 8",
+            ["fennick's on a drip overnight", "quellyn will phone by 8"],
+        ),
+        (
+            "the hedge is done, Odhran sent the invoice",
+            ["the hedge is done", "Odhran sent the invoice"],
+        ),
+        # a word of the dictionary, a word with a contraction, a verb: no subject of its own
+        ("the roof leaked again, garage quoted 380", ["the roof leaked again, garage quoted 380"]),
+        ("all fine, took a photo for the file", ["all fine, took a photo for the file"]),
+        # a name alone before the comma is what the clause is about
+        ("tamsworth, sachi got me a price", ["tamsworth, sachi got me a price"]),
+        # a noun after the name: a list, no verb
+        ("eggs, quellyn bread and milk", ["eggs, quellyn bread and milk"]),
+    ],
+)
+def test_a_comma_before_a_name_and_its_verb_opens_a_clause(
+    sentence: str, clauses: list[str]
+) -> None:
+    assert [clause.text for clause in split_clauses(sentence)] == clauses
+
+
+def test_each_clause_is_filed_under_its_own_subject() -> None:
+    said = facts(
+        "fennick's on a drip overnight, quellyn will phone tomorrow by 8",
+        pages=[DOG, VET],
+    )
+    assert _filed(said, "drip") == DOG.slug
+    assert _filed(said, "phone tomorrow") == VET.slug
