@@ -1422,6 +1422,35 @@ def test_a_modal_hedge_in_a_later_clause_hedges_only_that_clause() -> None:
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
+        (
+            "Bob Park says the boiler tripped again on sunday, no idea why",
+            "Bob Park says the boiler tripped again on sunday",
+        ),
+        (
+            "Alice reckons the van counts as a capital allowance, not sure what that means tbh",
+            "Alice reckons the van counts as a capital allowance",
+        ),
+    ],
+)
+def test_not_knowing_why_or_what_it_means_doubts_nothing_said(said: str, kept: str) -> None:
+    assert [text for text, _, _ in rules(("user", said))] == [kept]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Bob Park might be leaving in June, not sure why",  # hedged before the remark
+        "Bob Park is leaving in June, not sure if it's true",  # doubt of the statement
+        "not sure why Bob Park is leaving",  # the remark is the sentence
+    ],
+)
+def test_a_puzzled_remark_keeps_the_hedges_it_follows(said: str) -> None:
+    assert rules(("user", said)) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
         ("Bob Park can bring 12 chairs, maybe 20 if it's dry", "Bob Park can bring 12 chairs"),
         ("Alice can seat 40, perhaps more if it's dry", "Alice can seat 40"),
         ("Bob Park can bring 12 chairs and maybe 20 if it's dry", "Bob Park can bring 12 chairs"),

@@ -1799,13 +1799,30 @@ _SO_MAYBE = re.compile(r"^(?:so|because|since)\s+(?:maybe|perhaps|possibly)\b", 
 _LATER_CLAUSE = re.compile(r"(?:[,;]|\s[-–—])\s*|\s(?:so|and|but|though)\s", re.IGNORECASE)
 
 
+#: A last remark that the user does not know why or what it means: the statement before it
+#: stands ("the boiler's tripped again, no idea why", "..., not sure what that means tbh").
+_PUZZLED = re.compile(
+    r"(?:[,;]|\s[-–—]|\s(?:but|though))\s*(?:(?:tbh|honestly|lol)\s+)?(?:i'?m\s+|i\s+)?"
+    r"(?:not\s+sure|no\s+idea|dunno|don'?t\s+know|not\s+a\s+clue)\s+"
+    r"(?:why|what\s+(?:that|it|this)\s+(?:means|involves|is\s+for)|how\s+(?:that|it|this)\s+works)"
+    r"\b[\s\w'’]{0,12}[.!?]*\s*$",
+    re.IGNORECASE,
+)
+
+
 def _before_hedge(sentence: str) -> str:
     """The sentence up to a later clause that only a modal hedges.
 
     "she's moving to Porto in May so the next review might be remote" states the move;
-    only its second clause is speculation. A hedge that comments on the whole ("Bob could be
+    only its second clause is speculation, and so is a last remark that the user does not
+    know why or what it means (:data:`_PUZZLED`). A hedge that comments on the whole ("Bob could be
     leaving, not sure yet") or opens the sentence ("maybe we'll revisit it") leaves it as it is.
     """
+    puzzled = _PUZZLED.search(sentence)
+    if puzzled is not None and HEDGE.search(sentence, 0, puzzled.start()) is None:
+        before = sentence[: puzzled.start()]
+        if _full_clause(before) or _CONTRACTED.search(before) is not None:
+            return before  # "he says i can claim it, not sure what that means": said so
     hedge = HEDGE.search(sentence)
     if hedge is None or _MODAL_HEDGE.fullmatch(hedge.group(0)) is None:
         return sentence
