@@ -652,6 +652,19 @@ def test_a_decision_that_names_nothing_is_about_the_topic() -> None:
     assert facts[-1][1] is None
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "im vegetarian now btw",  # "I'm" typed without its apostrophe
+        "ive gone vegetarian, by the way",
+        "also im on nights from monday",
+    ],
+)
+def test_the_user_typed_without_an_apostrophe_is_the_user(said: str) -> None:
+    facts = rules(("user", "Widget Co sent options."), ("user", said))
+    assert facts[-1][0] == said and facts[-1][1] is None
+
+
 def test_a_belief_belongs_to_its_holder() -> None:
     facts = rules(("user", "Bob Park reckons the Widget Co deal is too rich."))
     assert facts == [("Bob Park reckons the Widget Co deal is too rich.", BOB.slug, None)]

@@ -74,7 +74,7 @@ RELAY: Final = re.compile(
 #: "because" as chat spells it too: "cos", "coz", "cuz", "'cause", "bc".
 BECAUSE_WORDS: Final = r"because|cos|coz|cuz|['’]cause|bc"
 _SPLIT: Final = re.compile(
-    r"\s+(?:[-–—]|--)\s+|;\s+|,\s+(?:and|but)\s+|,\s+(?=(?i:he|she|they|it|we|i|there)\b)|"
+    r"\s+(?:[-–—]|--)\s+|;\s+|,\s+(?:and|but)\s+|,\s+(?=(?i:he|she|they|it|we|i|im|ive|there)\b)|"
     r":\s+(?=(?i:they)\b)|"
     r"\s+(?:and|but)\s+(?=(?i:he|she|they|it|we|i|you)\b|(?P<named>[A-Z][a-z]))|"
     r"\s+(?:and|but)\s+(?i:honestly|frankly|personally|obviously|to be honest),?\s+"
@@ -270,7 +270,7 @@ def split_clauses(sentence: str) -> list[Clause]:
 
 
 _USER_SUBJECT: Final = re.compile(
-    r"^\W*(?:(?:and|but|so|then|also|actually|personally|honestly)\W+)*(?:i|we)\b", _I
+    r"^\W*(?:(?:and|but|so|then|also|actually|personally|honestly)\W+)*(?:i|we|im|ive)\b", _I
 )
 
 

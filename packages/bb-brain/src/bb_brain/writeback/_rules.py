@@ -140,14 +140,14 @@ CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
         re.compile(
             # "I won't spend more than that": a commitment not to
             rf"\b(?:i{_APOS}ll|i will|(?:i|we) (?:won{_APOS}?t|will not)(?={_NOT_TO_DO})|"
-            rf"i{_APOS}m going to|"
+            rf"i{_APOS}?m going to|"
             rf"i am going to|i(?:{_APOS}ve| have)? "
             rf"(?:committed|promised|agreed)|(?:we|she|he|they){_APOS}ll|(?:we|she|he|they) "
             rf"will|we(?:{_APOS}re| are) going to|we (?:committed|promised|agreed)|decided to|"
             r"(?:made|reached) (?:a|the) decision|going to pass|pass(?:ing)? on|"
             r"plan(?:s|ning)? to|commit(?:s|ted)? to|decision|going with|went with|go with|"
             r"chose|chosen|picked|opted|settled on|"
-            rf"(?:said|told \w+|promised \w+) i{_APOS}d|i{_APOS}m committing|i owe|"
+            rf"(?:said|told \w+|promised \w+) i{_APOS}d|i{_APOS}?m committing|i owe|"
             rf"i(?:{_APOS}m| am) (?:doing|taking|handling|covering|running|booking|sorting)|"
             # "I have to reorder the veneer": an obligation ("I have to say ..." is no promise)
             rf"i need to|(?:i(?:{_APOS}ve| have)(?: got)? to|i must)"
@@ -235,13 +235,14 @@ _QUANTITY = re.compile(
 )
 #: The user saying something about themselves ("I'm vegetarian", "my physio says").
 _SELF = re.compile(
-    rf"\b(?:i{_APOS}m|i am|i have|i{_APOS}ve|my|me|we{_APOS}re|we are|our|us|"
+    # "im" and "ive" as chat types them: no word of their own
+    rf"\b(?:i{_APOS}?m|i am|i have|i{_APOS}?ve|my|me|we{_APOS}re|we are|our|us|"
     # the user's own family, named by what they are to the user: "Mum and Dad are retired"
     r"mum|dad|mam|mom|gran|granny|grandma|grandad|grandpa|nan|nana)\b",
     _FLAGS,
 )
 #: A statement about the user alone ("I'm vegetarian", "my flight lands at 9"): no topic's.
-_PERSONAL = re.compile(rf"^\W*(?:i|i{_APOS}m|i{_APOS}ve|i{_APOS}d|my|me)\b", _FLAGS)
+_PERSONAL = re.compile(rf"^\W*(?:i|i{_APOS}?m|i{_APOS}?ve|i{_APOS}d|my|me)\b", _FLAGS)
 _ABBREVIATIONS = frozenset(
     {"mr", "mrs", "ms", "dr", "prof", "inc", "co", "ltd", "corp", "vs", "etc", "st", "jr", "sr"}
     # shortened words that open what they qualify ("£2,300 incl. tables", "approx. 85 guests")
@@ -2083,12 +2084,12 @@ def _about_the_user(text: str, refs: list[Reference]) -> bool:
 #: A short lead-in before a colon that announces what follows: "Quick one, it's private:",
 #: "A note for me:".
 _LEAD_IN = re.compile(
-    r"^[^:;.!?]{1,40}:\s+(?=(?:i|i['’]m|i['’]ve|i['’]ll|i['’]d|my)\b)", re.IGNORECASE
+    r"^[^:;.!?]{1,40}:\s+(?=(?:i|i['’]?m|i['’]?ve|i['’]ll|i['’]d|my)\b)", re.IGNORECASE
 )
 
 
 #: The user, anywhere in a clause.
-_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself)\b", re.IGNORECASE)
+_FIRST_PERSON = re.compile(r"\b(?:i|im|ive|me|my|mine|myself)\b", re.IGNORECASE)
 
 
 def _restarts(ref: Reference | None, refs: list[Reference], clause: Clause) -> bool:
