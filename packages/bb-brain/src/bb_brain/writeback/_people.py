@@ -368,7 +368,16 @@ def _a_lowercase_full_name(given: str, family: str, *, everyday: bool = False) -
         return False  # "lagos airport"; "grace period" is handled above
     if closing.known_word or closing.function or closing.calendar or every_week(family):
         return False
+    if _NEGATED_WITHOUT_APOSTROPHE.fullmatch(family):
+        return False  # "his boy rocco isnt neutered": no family name, a verb typed fast
     return closing.zipf < _COMMON_ZIPF
+
+
+#: An auxiliary's negation typed without its apostrophe: "isnt", "didnt", "cant", "wont".
+_NEGATED_WITHOUT_APOSTROPHE: Final = re.compile(
+    r"(?:is|was|were|are|has|had|have|do|does|did|ca|wo|could|would|should|must|need|ai)nt",
+    re.IGNORECASE,
+)
 
 
 def _no_word_at_all(meaning: WordSense) -> bool:
