@@ -4,7 +4,8 @@ Chat joins what it says with commas ("she's on a drip overnight, quellyn will ph
 a name no dictionary has, then a finite verb that is no noun, opens a second clause. A word
 of the dictionary in lowercase does not ("..., physio says", a role of someone named
 before, maybe), nor does a name said alone before the comma, what the clause is about
-("lumora, sachi got me a price").
+("lumora, sachi got me a price"). A subject pronoun's contraction typed without its
+apostrophe ("shes", "theyre") opens a clause after a comma as the pronoun does.
 """
 
 from __future__ import annotations
@@ -31,6 +32,12 @@ VET = Entity("people/odhran-quellyn", "Odhran Quellyn", "person", pronoun="he")
             "the hedge is done, Odhran sent the invoice",
             ["the hedge is done", "Odhran sent the invoice"],
         ),
+        # a subject pronoun's contraction typed without its apostrophe opens one too
+        (
+            "the hedge is done, shes paid the deposit",
+            ["the hedge is done", "shes paid the deposit"],
+        ),
+        ("got the quote, theyre in no rush", ["got the quote", "theyre in no rush"]),
         # a word of the dictionary, a word with a contraction, a verb: no subject of its own
         ("the roof leaked again, garage quoted 380", ["the roof leaked again, garage quoted 380"]),
         ("all fine, took a photo for the file", ["all fine, took a photo for the file"]),

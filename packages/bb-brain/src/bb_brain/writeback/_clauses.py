@@ -17,7 +17,9 @@ The rules extractor reads a sentence as one or more clauses and asks of each:
 * is it a **message to relay**? "Can you tell Ravi I'm pausing the sessions?" is a question
   to the assistant that carries a fact about Ravi.
 
-Clauses split at spaced dashes, semicolons, ", and"/", but", a comma before a subject pronoun,
+Clauses split at spaced dashes, semicolons, ", and"/", but", a comma before a subject pronoun
+(its contraction typed without the apostrophe too, "shes", "theyre") or before a name no
+dictionary has and its verb,
 and "and"/"but" when a new subject (a pronoun or a capitalised name, not a day or a month
 with no verb after it) follows: "He prefers
 email, and they renew in April" says two things about two entities; also before a second
@@ -74,7 +76,9 @@ RELAY: Final = re.compile(
 #: "because" as chat spells it too: "cos", "coz", "cuz", "'cause", "bc".
 BECAUSE_WORDS: Final = r"because|cos|coz|cuz|['’]cause|bc"
 _SPLIT: Final = re.compile(
-    r"\s+(?:[-–—]|--)\s+|;\s+|,\s+(?:and|but)\s+|,\s+(?=(?i:he|she|they|it|we|i|im|ive|there)\b)|"
+    r"\s+(?:[-–—]|--)\s+|;\s+|,\s+(?:and|but)\s+|"
+    # a subject pronoun, its contraction typed without the apostrophe too ("shes", "theyre")
+    r",\s+(?=(?i:hes?|shes?|they(?:re|ve|ll)?|it|we|i|im|ive|there)\b)|"
     r":\s+(?=(?i:they)\b)|"
     r"\s+(?:and|but)\s+(?=(?i:he|she|they|it|we|i|you)\b|(?P<named>[A-Z][a-z]))|"
     r"\s+(?:and|but)\s+(?i:honestly|frankly|personally|obviously|to be honest),?\s+"
