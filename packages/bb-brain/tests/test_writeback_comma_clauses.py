@@ -5,7 +5,8 @@ a name no dictionary has, then a finite verb that is no noun, opens a second cla
 of the dictionary in lowercase does not ("..., physio says", a role of someone named
 before, maybe), nor does a name said alone before the comma, what the clause is about
 ("lumora, sachi got me a price"). A subject pronoun's contraction typed without its
-apostrophe ("shes", "theyre") opens a clause after a comma as the pronoun does.
+apostrophe ("shes", "theyre", "im") opens a clause after a comma, "and" or "so" as the
+pronoun does.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ VET = Entity("people/odhran-quellyn", "Odhran Quellyn", "person", pronoun="he")
             ["the hedge is done", "shes paid the deposit"],
         ),
         ("got the quote, theyre in no rush", ["got the quote", "theyre in no rush"]),
+        ("the quote came in and hes in no rush", ["the quote came in", "hes in no rush"]),
+        ("booked the van so im off friday", ["booked the van", "im off friday"]),
         # a word of the dictionary, a word with a contraction, a verb: no subject of its own
         ("the roof leaked again, garage quoted 380", ["the roof leaked again, garage quoted 380"]),
         ("all fine, took a photo for the file", ["all fine, took a photo for the file"]),

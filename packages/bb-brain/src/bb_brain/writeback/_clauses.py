@@ -80,11 +80,12 @@ _SPLIT: Final = re.compile(
     # a subject pronoun, its contraction typed without the apostrophe too ("shes", "theyre")
     r",\s+(?=(?i:hes?|shes?|they(?:re|ve|ll)?|it|we|i|im|ive|there)\b)|"
     r":\s+(?=(?i:they)\b)|"
-    r"\s+(?:and|but)\s+(?=(?i:he|she|they|it|we|i|you)\b|(?P<named>[A-Z][a-z]))|"
+    r"\s+(?:and|but)\s+(?=(?i:hes?|shes?|they(?:re|ve|ll)?|it|we|i|im|ive|you)\b"
+    r"|(?P<named>[A-Z][a-z]))|"
     r"\s+(?:and|but)\s+(?i:honestly|frankly|personally|obviously|to be honest),?\s+"
     r"(?=(?i:i|we)\b)|"
     r"\s+and\s+(?=(?i:an?)\s+(?:[\w-]+\s+){0,3}(?i:called|named)\s+[A-Z])|"
-    rf"\s+(?:so|{BECAUSE_WORDS}|since|while)\s+(?=(?i:he|she|they|we|i)\b)|"
+    rf"\s+(?:so|{BECAUSE_WORDS}|since|while)\s+(?=(?i:hes?|shes?|they(?:re|ve|ll)?|we|i|im|ive)\b)|"
     r",?\s+(?:and|so)\s+(?=(?P<kin>(?i:his|her|their|our|my))\s+[a-z]+\s+[A-Z][a-z])"
 )
 #: "because" before a subject of its own: a reason that may state a fact of its own
