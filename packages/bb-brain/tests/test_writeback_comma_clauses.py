@@ -6,7 +6,7 @@ of the dictionary in lowercase does not ("..., physio says", a role of someone n
 before, maybe), nor does a name said alone before the comma, what the clause is about
 ("lumora, sachi got me a price"). A subject pronoun's contraction typed without its
 apostrophe ("shes", "theyre", "im") opens a clause after a comma, "and" or "so" as the
-pronoun does.
+pronoun does, and a firm's "theyre" is the firm's "they".
 """
 
 from __future__ import annotations
@@ -63,3 +63,15 @@ def test_each_clause_is_filed_under_its_own_subject() -> None:
     )
     assert _filed(said, "drip") == DOG.slug
     assert _filed(said, "phone tomorrow") == VET.slug
+
+
+FIRM = Entity("companies/tamsworth-lighting", "Tamsworth Lighting", "company")
+
+
+def test_a_firms_they_typed_without_its_apostrophe_is_the_firm() -> None:
+    said = facts(
+        "the panels came from Tamsworth Lighting.",
+        "theyre closing the leeds branch in may",
+        pages=[FIRM, VET],
+    )
+    assert _filed(said, "leeds branch") == FIRM.slug

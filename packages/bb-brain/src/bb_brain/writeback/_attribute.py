@@ -2,7 +2,8 @@
 
 References are explicit mentions of the source's pages, people the conversation introduces
 who have no page yet (:mod:`bb_brain.writeback._people`), and pronouns: "he"/"she" refer to
-the last person named, "they"/"it" to the last organisation, project or place named, in the
+the last person named, "they"/"it" ("theyre" typed fast too) to the last organisation,
+project or place named, in the
 segment so far (assistant turns included, since a user answers them); with nobody named
 before it, a "he" or "she" is the person its own clause names before it ("Wilma told me
 she's quitting", not "Wilma's daughter says she's ..."). An "it" after "of" or "up to", or
@@ -1148,7 +1149,9 @@ _UNDERTAKING_DIRS: Final = frozenset({"projects", "events", "trips"})
 
 
 #: Pronouns that are a clause's subject ("her colleague Farida" opens with no subject).
-_NOMINATIVE: Final = frozenset({"he", "she", "hes", "shes", "they"})
+_NOMINATIVE: Final = frozenset(
+    {"he", "she", "hes", "shes", "they", "theyre", "theyve", "theyll", "theyd"}
+)
 #: Verbs of a view only a person holds, right after a singular "they".
 _VIEW = re.compile(
     r"\s+(?:prefer|like|love|hate|want|would rather|think|feel|believe|worry|are worried)\b",

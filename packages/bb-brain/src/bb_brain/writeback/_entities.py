@@ -57,7 +57,10 @@ _POSSESSIVE = re.compile(r"['’]s\b", re.IGNORECASE)
 #: "hes" and "shes" are "he's" and "she's" typed without the apostrophe, as chat does.
 PERSON_PRONOUNS = frozenset({"she", "he", "her", "him", "his", "hers", "hes", "shes"})
 #: Pronouns that refer back to the last organisation, project or place mentioned.
-THING_PRONOUNS = frozenset({"they", "them", "their", "theirs", "it", "its"})
+THING_PRONOUNS = frozenset(
+    {"they", "them", "their", "theirs", "it", "its"}
+    | {"theyre", "theyve", "theyll", "theyd"}  # "they're" typed without its apostrophe
+)
 #: The arm name of explicit aliases (frontmatter ``aliases``), which match in any case.
 EXPLICIT_ARM = "alias"
 #: Words a relation to the speaker follows ("my sister"), and words that make it another's.
