@@ -665,6 +665,14 @@ def test_the_user_typed_without_an_apostrophe_is_the_user(said: str) -> None:
     assert facts[-1][0] == said and facts[-1][1] is None
 
 
+@pytest.mark.parametrize(
+    "said", ["the login page doesnt work anymore", "the login page doesn't work anymore"]
+)
+def test_a_negated_verb_typed_either_way_makes_a_clause_of_the_topic(said: str) -> None:
+    facts = rules(("user", "Widget Co sent the new portal over."), ("user", said))
+    assert facts[-1] == (said, WIDGET.slug, None)
+
+
 def test_a_belief_belongs_to_its_holder() -> None:
     facts = rules(("user", "Bob Park reckons the Widget Co deal is too rich."))
     assert facts == [("Bob Park reckons the Widget Co deal is too rich.", BOB.slug, None)]

@@ -2370,11 +2370,16 @@ def _full_clause(text: str) -> bool:
         return False
 
     return any(
-        word.isalpha()
-        and finite(word)
+        ((word.isalpha() and finite(word)) or _NEGATED.fullmatch(word) is not None)
         and (word not in _NOT_PREDICATES or _has_an_object(words, index))
         for index, word in enumerate(words[1:], start=1)
     )
+
+
+#: An auxiliary's negation, typed with its apostrophe or without: "doesn't", "wont", "dont".
+_NEGATED: Final = re.compile(
+    r"(?:is|was|were|are|has|had|have|do|does|did|ca|wo|could|would|should|must|need)n['’]?t"
+)
 
 
 def _said_of_the_last(
@@ -2871,6 +2876,8 @@ def _a_verb_for_sure(word: str) -> bool:
     """A verb no noun shares ("agreed", "needs"), or one bound to its subject ("site's")."""
     if _CONTRACTED_IS.search(word) or re.search(r"['’](?:ve|re|ll|d)$", word):
         return True
+    if _NEGATED.fullmatch(word):
+        return True  # "the van wont start", "the code doesnt work"
     meaning = sense(word)
     return finite(word) and not meaning.noun and not meaning.function or word in _FINITE_BE
 
