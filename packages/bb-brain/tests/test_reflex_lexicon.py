@@ -223,6 +223,9 @@ def test_a_name_of_its_own_is_no_family_name_as_heard(typed: str, meant: str) ->
         ("taheema", "rahima", False),  # another first letter
         ("rahmina", "rahima", False),  # another sound
         ("raheemala", "rahima", False),  # three edits off
+        ("galen", "galina", False),  # a man's name of its own, not a woman's misheard
+        ("adeel", "adela", False),
+        ("марина", "мария", False),  # the keys hear Latin letters only
     ],
 )
 def test_a_name_spelt_as_it_sounds(typed: str, meant: str, found: bool) -> None:
@@ -247,6 +250,12 @@ def test_a_name_heard_needs_one_page_and_no_nearer_slip() -> None:
     assert heard is not None and heard.typo == "spelt as it sounds"
     both = fuzzy_match("raheema", arms, alike)
     assert both is not None and both.slugs == {"people/raheima-tall"}  # a vowel away: nearer
+    heard_twice = [
+        FuzzyRow("zuleika", "given-name", "people/zuleika-amari"),
+        FuzzyRow("zuleeka", "given-name", "people/zuleeka-bah"),
+    ]
+    two = fuzzy_match("zulayka", arms, heard_twice)  # sounds like both: no one page
+    assert two is not None and two.slugs == {"people/zuleika-amari", "people/zuleeka-bah"}
 
 
 def test_a_long_name_may_carry_two_slips() -> None:

@@ -30,8 +30,10 @@ name:
   keeps its first letter and its length within two, is one edit off (two in a name of
   :data:`TWO_SLIP_MIN_CHARS` letters or more) and is no word or name of its own;
 * a one-word name may be spelt as it sounds ("Raheema" of Rahima, "Marret" of Maaret), when
-  no surface is a slip away: the spelling is no word or name of its own, keeps the first
-  letter, is at most two edits off and not the name cut short, and sounds the same by
+  no surface is a slip away: the spelling is no word, nor a given name that goes with
+  another pronoun than the page's (the given-name table's: "Galen" is not Galina), in
+  Latin letters, keeps the first letter, is at most two edits off
+  and not the name cut short, and sounds the same by
   Metaphone or NYSIIS (``jellyfish``), the keys that hear "i" and "ee", or "aa" and "rr", alike;
 * every surface within that distance belongs to one page.
 
@@ -49,7 +51,7 @@ from typing import Final
 
 from bb_brain._names import SPECIAL_FOR_PLAIN, keyboard_spelling
 from bb_brain.pages import ARMS, NOT_FUZZY_ARMS
-from bb_brain.reflex._ordinary import is_ordinary, sense, zipf
+from bb_brain.reflex._ordinary import given_name_pronoun, is_ordinary, sense, zipf
 
 #: Surfaces shorter than this get no blocking key (a typo in a short word is another word).
 MIN_CHARS: Final = 5
@@ -249,7 +251,8 @@ def _dropped(typed: str, meant: str) -> str | None:
 def fuzzy_match(norm: str, arms: frozenset[str], rows: Sequence[FuzzyRow]) -> FuzzyFound | None:
     """The pages ``norm`` is a typo of, or None when no surface is close enough.
 
-    One slip first; two only for a long name, and only when no surface is one slip away.
+    One slip first; two only for a long name, and only when no surface is one slip away;
+    then a full name with its family name as heard, or a one-word name spelt as it sounds.
     """
     from rapidfuzz.distance import OSA  # loaded by the first fuzzy match tried, not at start
 
@@ -359,16 +362,21 @@ def _as_it_sounds(typed: str, meant: str) -> str | None:
     import jellyfish  # loaded by the first heard name tried, not at start
     from rapidfuzz.distance import Levenshtein
 
-    if len(meant) < MIN_CHARS or typed[:1] != meant[:1] or not (typed + meant).isalpha():
+    if len(meant) < MIN_CHARS or typed[:1] != meant[:1]:
         return None
+    if not ((typed + meant).isalpha() and (typed + meant).isascii()):
+        return None  # the keys hear Latin letters only: "Марина" and "Мария" key alike, empty
     if abs(len(typed) - len(meant)) > 2 or sense(typed).known_word or zipf(typed) > 0:
         return None
+    said = given_name_pronoun(typed)
+    if said and (said == "?" or said != given_name_pronoun(meant)):
+        return None  # "Galen" is a man of his own, not Galina misheard; "Zenab" may be Zainab
     if Levenshtein.distance(typed, meant, score_cutoff=2) > 2 or _cut_short(typed, meant):
         return None  # letters swapped are a typist's slip, not a sound: "qiuntna"
-    if jellyfish.metaphone(typed) == jellyfish.metaphone(meant):
-        return "spelt as it sounds"
-    if jellyfish.nysiis(typed) == jellyfish.nysiis(meant):
-        return "spelt as it sounds"
+    for key in (jellyfish.metaphone, jellyfish.nysiis):
+        heard = key(typed)
+        if heard and heard == key(meant):
+            return "spelt as it sounds"
     return None
 
 
