@@ -44,6 +44,15 @@ VET = Entity("people/odhran-quellyn", "Odhran Quellyn", "person", pronoun="he")
         # a word of the dictionary, a word with a contraction, a verb: no subject of its own
         ("the roof leaked again, garage quoted 380", ["the roof leaked again, garage quoted 380"]),
         ("all fine, took a photo for the file", ["all fine, took a photo for the file"]),
+        # a phrase that leads in is no clause, and a word English often uses is no name
+        (
+            "As for the summer fete at the hall, quellyn will do the teas",
+            ["As for the summer fete at the hall, quellyn will do the teas"],
+        ),
+        (
+            "Ana is coming on saturday, hubby will drive her down",
+            ["Ana is coming on saturday, hubby will drive her down"],
+        ),
         # a name alone before the comma is what the clause is about
         ("tamsworth, sachi got me a price", ["tamsworth, sachi got me a price"]),
         # a noun after the name: a list, no verb

@@ -673,6 +673,27 @@ def test_a_negated_verb_typed_either_way_makes_a_clause_of_the_topic(said: str) 
     assert facts[-1] == (said, WIDGET.slug, None)
 
 
+@pytest.mark.parametrize(
+    ("typed", "spelt"),
+    [
+        ("ive agreed to pay Bob Park on friday", "I've agreed to pay Bob Park on friday"),
+        ("ive got to ring Bob Park about the skip", "I've got to ring Bob Park about the skip"),
+        ("im doing the teas for Widget Co", "I'm doing the teas for Widget Co"),
+        (
+            "Widget Co rang, theyll send the panels on friday",
+            "Widget Co rang, they'll send the panels on friday",
+        ),
+        ("Widget Co rang, theyre off till may", "Widget Co rang, they're off till may"),
+    ],
+)
+def test_a_contraction_files_alike_with_its_apostrophe_or_without(typed: str, spelt: str) -> None:
+    def shape(text: str) -> list[tuple[str | None, str]]:
+        found = RulesExtractor(index()).extract(seg(("user", text)))
+        return [(fact.entity_slug, fact.kind) for fact in found]
+
+    assert shape(typed) == shape(spelt)
+
+
 def test_a_belief_belongs_to_its_holder() -> None:
     facts = rules(("user", "Bob Park reckons the Widget Co deal is too rich."))
     assert facts == [("Bob Park reckons the Widget Co deal is too rich.", BOB.slug, None)]
@@ -1451,6 +1472,10 @@ def test_a_modal_hedge_in_a_later_clause_hedges_only_that_clause() -> None:
             "Alice reckons the van counts as a capital allowance, not sure what that means tbh",
             "Alice reckons the van counts as a capital allowance",
         ),
+        (
+            "Bob Park says the boiler tripped again on sunday, I’m not sure why",
+            "Bob Park says the boiler tripped again on sunday",
+        ),
     ],
 )
 def test_not_knowing_why_or_what_it_means_doubts_nothing_said(said: str, kept: str) -> None:
@@ -1460,6 +1485,8 @@ def test_not_knowing_why_or_what_it_means_doubts_nothing_said(said: str, kept: s
 @pytest.mark.parametrize(
     "said",
     [
+        "Bob Park is leaving in June, not sure why or if",  # "or if" doubts the statement
+        "Bob Park is leaving in June, no idea why or even when",
         "Bob Park might be leaving in June, not sure why",  # hedged before the remark
         "Bob Park is leaving in June, not sure if it's true",  # doubt of the statement
         "not sure why Bob Park is leaving",  # the remark is the sentence

@@ -5,8 +5,8 @@ machine's leaking"): no month says anything, while a season still comes ("summer
 given name before a family firm's name is one of that family ("gary quarnby is coming
 tomorrow" beside Quarnby Roofing), not after a word of the dictionary ("will quarnby come")
 or an article. A firm introduced by name in lowercase is a firm of its own ("found a firm
-called bright vent ducting, they can come on the 12th"). A negation typed without its
-apostrophe after a given name is no family name ("tobin didnt eat his tea").
+called bright vent ducting, they can come on the 12th"). A contraction typed without its
+apostrophe after a given name is no family name ("tobin didnt eat his tea", "tobin wouldve").
 """
 
 from __future__ import annotations
@@ -111,9 +111,10 @@ def test_a_firm_in_the_plural_after_a_given_name_is_the_firm() -> None:
     [
         "his lad tobin isnt coming to training this week",
         "her boy tobin didnt eat his tea again",
-        "tobin cant make friday, says the van's off the road",
+        "her boy tobin wouldve loved the match",
+        "her boy tobin mightnt make it friday",
     ],
 )
-def test_a_negation_typed_without_its_apostrophe_is_no_family_name(text: str) -> None:
+def test_a_contraction_typed_without_its_apostrophe_is_no_family_name(text: str) -> None:
     said = facts(text, pages=[JUNE])
     assert not any(slug and slug.startswith("people/tobin-") for _, slug in said)

@@ -590,7 +590,7 @@ def pet_kind_keys(summary: str | None) -> list[str]:
     folded = [fold(word).casefold() for word in words]
     if not folded or not words[-1].isalpha():
         return []
-    if folded[-1] not in ANIMAL_KINDS and sense(folded[-1]).known_word:
+    if folded[-1] not in ANIMAL_KINDS and not _a_breed_of_its_own(words, summary or ""):
         return []  # "Family pet", "Companion to ...": no kind; a breed no dictionary has is one
     whole = len(words) > 1 and words[-2].isalpha() and len(words[-2]) > 1
     keys = ["the " + " ".join(folded)] if whole else []
@@ -603,6 +603,26 @@ def pet_kind_keys(summary: str | None) -> list[str]:
     return keys
 
 
+def _a_breed_of_its_own(words: list[str], summary: str) -> bool:
+    """A kind's word no dictionary has and no given name: a breed ("Havanese", "sprocker").
+
+    Not a letter or an age ("collie x", "2yo", "16hh"), nor a name: a capital inside the
+    summary ("Wenna Carthew") or a given name many bear is a keeper's.
+    """
+    from bb_brain._given_names import a_given_name  # the reflex imports this module
+    from bb_brain.reflex._ordinary import sense
+
+    word = words[-1]
+    folded = fold(word).casefold()
+    if len(folded) < _BREED_MIN_CHARS or not folded.isalpha() or sense(folded).known_word:
+        return False
+    if word[:1].isupper() and not summary.lstrip().startswith(word):
+        return False  # "Wenna Carthew": a keeper's name, where the owner was not matched
+    return not a_given_name(folded)
+
+
+#: A breed's name is a word this long at least: no "x", "yo" or "hh".
+_BREED_MIN_CHARS: Final = 4
 #: A word this common with no part of speech is a place's or a people's ("german", "maine").
 _PROPER_MIN_ZIPF: Final = 3.5
 #: Animals' kinds that are everyday words of other things: "the lab", "the boxer".
@@ -638,7 +658,7 @@ def role_keys(summary: str | None) -> list[str]:
     from bb_brain.reflex._ordinary import inflections, sense
 
     phrase: list[str] = []
-    opening = _ROLE_PHRASE.match(_WHOSE_ROLE.sub("", summary or "", count=1))
+    opening = _ROLE_PHRASE.match(summary or "")
     for word in _ROLE_WORD.findall(opening.group(0) if opening else ""):
         folded = fold(word).casefold()
         meaning = sense(folded)
@@ -676,9 +696,6 @@ def role_keys(summary: str | None) -> list[str]:
 #: A summary's opening, up to a mark, and its words (a word with a digit ends the phrase:
 #: "Year 6 teacher" has no role).
 _ROLE_PHRASE: Final = re.compile(r"[^.,;:()]*")
-#: Words before a role that say whose it is, the user's: "The user's accountant", "The vet
-#: the user calls", "Our electrician".
-_WHOSE_ROLE: Final = re.compile(r"^\s*(?:the\s+user['’]s|the|our|my)\s+", re.IGNORECASE)
 _ROLE_WORD: Final = re.compile(r"[\w'’-]+")
 #: Words that follow a role to say when or where: "inspector due in May".
 _AFTER_A_ROLE: Final = frozenset("due based".split())

@@ -35,6 +35,8 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from bb_brain.writeback._contractions import HE_OR_SHE, I_AM, I_HAVE, THEY
+
 _I = re.IGNORECASE
 
 HEDGE: Final = re.compile(
@@ -75,17 +77,20 @@ RELAY: Final = re.compile(
 )
 #: "because" as chat spells it too: "cos", "coz", "cuz", "'cause", "bc".
 BECAUSE_WORDS: Final = r"because|cos|coz|cuz|['’]cause|bc"
+#: A subject pronoun of someone, its contraction typed without the apostrophe too ("shes",
+#: "theyre"), and with "it" any subject pronoun.
+_SOMEONE: Final = rf"(?:{HE_OR_SHE}|{THEY}|we|i|{I_AM}|{I_HAVE})"
+_SUBJECT: Final = rf"(?:{_SOMEONE}|it)"
 _SPLIT: Final = re.compile(
     r"\s+(?:[-–—]|--)\s+|;\s+|,\s+(?:and|but)\s+|"
-    # a subject pronoun, its contraction typed without the apostrophe too ("shes", "theyre")
-    r",\s+(?=(?i:hes?|shes?|they(?:re|ve|ll)?|it|we|i|im|ive|there)\b)|"
+    rf",\s+(?=(?i:{_SUBJECT}|there)\b)|"
     r":\s+(?=(?i:they)\b)|"
-    r"\s+(?:and|but)\s+(?=(?i:hes?|shes?|they(?:re|ve|ll)?|it|we|i|im|ive|you)\b"
+    rf"\s+(?:and|but)\s+(?=(?i:{_SUBJECT}|you)\b"
     r"|(?P<named>[A-Z][a-z]))|"
     r"\s+(?:and|but)\s+(?i:honestly|frankly|personally|obviously|to be honest),?\s+"
     r"(?=(?i:i|we)\b)|"
     r"\s+and\s+(?=(?i:an?)\s+(?:[\w-]+\s+){0,3}(?i:called|named)\s+[A-Z])|"
-    rf"\s+(?:so|{BECAUSE_WORDS}|since|while)\s+(?=(?i:hes?|shes?|they(?:re|ve|ll)?|we|i|im|ive)\b)|"
+    rf"\s+(?:so|{BECAUSE_WORDS}|since|while)\s+(?=(?i:{_SOMEONE})\b)|"
     r",?\s+(?:and|so)\s+(?=(?P<kin>(?i:his|her|their|our|my))\s+[a-z]+\s+[A-Z][a-z])"
 )
 #: "because" before a subject of its own: a reason that may state a fact of its own
@@ -155,9 +160,10 @@ _LEAD_WORDS: Final = 8
 
 def _boundaries(sentence: str) -> list[re.Match[str]]:
     found = [match for match in _SPLIT.finditer(sentence) if not _days_listed(sentence, match)]
+    found += [m for m in _COMMA_SUBJECT.finditer(sentence) if _a_subject_and_its_verb(m)]
+    # "As for the summer fete, quellyn will do the teas": what leads in is no clause
     found = [match for match in found if not lead_phrase(sentence[: match.start()])]
     found += [m for m in _AND_VERB.finditer(sentence) if _verb_phrase(m.group("verb"))]
-    found += [m for m in _COMMA_SUBJECT.finditer(sentence) if _a_subject_and_its_verb(m)]
     found.sort(key=lambda match: match.start())
     kept: list[re.Match[str]] = []
     for match in found:
@@ -185,8 +191,8 @@ def _a_subject_and_its_verb(match: re.Match[str]) -> bool:
 
     "she's on a drip overnight, quellyn will phone by 8": two things, the second Quellyn's.
     A word with a contraction or a verb of its own opens no subject ("..., took a photo"),
-    nor does a word of the dictionary in lowercase ("..., physio says"), which may be a role
-    of someone named before.
+    nor does a lowercase word of the dictionary or one English often uses ("..., physio
+    says", "..., hubby will drive"), which may be a role of someone named before.
     """
     from bb_brain.reflex._ordinary import sense
     from bb_brain.reflex._syntax import finite
@@ -195,10 +201,15 @@ def _a_subject_and_its_verb(match: re.Match[str]) -> bool:
     subject = raw.casefold()
     if "'" in subject or "’" in subject or sense(subject).function or finite(subject):
         return False
-    if sense(subject).known_word and not raw[:1].isupper():
-        return False  # "..., physio says no ladders": a role, maybe the same speaker's
-    meaning = sense(verb)
-    return verb in _AUXILIARIES or (finite(verb) and not meaning.noun and not meaning.adjective)
+    meaning = sense(subject)
+    if not raw[:1].isupper() and (meaning.known_word or meaning.zipf >= _RARE_ZIPF):
+        return False  # "..., physio says", "..., hubby will drive": a role, or anyone's word
+    said = sense(verb)
+    return verb in _AUXILIARIES or (finite(verb) and not said.noun and not said.adjective)
+
+
+#: Below this a lowercase word is all but unused in English text: a name, typed fast.
+_RARE_ZIPF: Final = 2.0
 
 
 def _a_name_alone(piece: str) -> bool:
@@ -275,7 +286,8 @@ def split_clauses(sentence: str) -> list[Clause]:
 
 
 _USER_SUBJECT: Final = re.compile(
-    r"^\W*(?:(?:and|but|so|then|also|actually|personally|honestly)\W+)*(?:i|we|im|ive)\b", _I
+    rf"^\W*(?:(?:and|but|so|then|also|actually|personally|honestly)\W+)*(?:i|we|{I_AM}|{I_HAVE})\b",
+    _I,
 )
 
 

@@ -44,6 +44,7 @@ from bb_brain.reflex._lexicon import DETERMINERS, FAMILY_WORDS, PERSON_VERBS_AFT
 from bb_brain.reflex._ordinary import ORDINARY_ZIPF, WordSense, folded_place_phrases, sense
 from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._clauses import every_week
+from bb_brain.writeback._contractions import with_apostrophe
 from bb_brain.writeback._organisations import TRADE_ENDINGS
 
 #: Nouns that introduce a person besides roles: kinship and plain "person" words.
@@ -368,16 +369,9 @@ def _a_lowercase_full_name(given: str, family: str, *, everyday: bool = False) -
         return False  # "lagos airport"; "grace period" is handled above
     if closing.known_word or closing.function or closing.calendar or every_week(family):
         return False
-    if _NEGATED_WITHOUT_APOSTROPHE.fullmatch(family):
-        return False  # "his boy rocco isnt neutered": no family name, a verb typed fast
+    if with_apostrophe(family) is not None:
+        return False  # "his boy rocco isnt neutered", "tobin wouldve": a contraction typed fast
     return closing.zipf < _COMMON_ZIPF
-
-
-#: An auxiliary's negation typed without its apostrophe: "isnt", "didnt", "cant", "wont".
-_NEGATED_WITHOUT_APOSTROPHE: Final = re.compile(
-    r"(?:is|was|were|are|has|had|have|do|does|did|ca|wo|could|would|should|must|need|ai)nt",
-    re.IGNORECASE,
-)
 
 
 def _no_word_at_all(meaning: WordSense) -> bool:

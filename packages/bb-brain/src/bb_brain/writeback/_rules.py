@@ -90,6 +90,14 @@ from bb_brain.writeback._clauses import (
     split_clauses,
     starts_as_correction,
 )
+from bb_brain.writeback._contractions import (
+    HE_OR_SHE,
+    I_AM,
+    I_HAVE,
+    NEGATED,
+    THEY,
+    TYPED_FAST,
+)
 from bb_brain.writeback._entities import Entity, EntityIndex
 from bb_brain.writeback._firms import the_firms_business
 from bb_brain.writeback._forwarded import in_senders_words
@@ -140,17 +148,17 @@ CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
         re.compile(
             # "I won't spend more than that": a commitment not to
             rf"\b(?:i{_APOS}ll|i will|(?:i|we) (?:won{_APOS}?t|will not)(?={_NOT_TO_DO})|"
-            rf"i{_APOS}?m going to|"
-            rf"i am going to|i(?:{_APOS}ve| have)? "
-            rf"(?:committed|promised|agreed)|(?:we|she|he|they){_APOS}ll|(?:we|she|he|they) "
+            rf"{I_AM} going to|"
+            rf"i am going to|(?:{I_HAVE}|i have|i) "
+            rf"(?:committed|promised|agreed)|(?:we|she|he|they){_APOS}ll|theyll|(?:we|she|he|they) "
             rf"will|we(?:{_APOS}re| are) going to|we (?:committed|promised|agreed)|decided to|"
             r"(?:made|reached) (?:a|the) decision|going to pass|pass(?:ing)? on|"
             r"plan(?:s|ning)? to|commit(?:s|ted)? to|decision|going with|went with|go with|"
             r"chose|chosen|picked|opted|settled on|"
-            rf"(?:said|told \w+|promised \w+) i{_APOS}d|i{_APOS}?m committing|i owe|"
-            rf"i(?:{_APOS}m| am) (?:doing|taking|handling|covering|running|booking|sorting)|"
+            rf"(?:said|told \w+|promised \w+) i{_APOS}d|{I_AM} committing|i owe|"
+            rf"(?:{I_AM}|i am) (?:doing|taking|handling|covering|running|booking|sorting)|"
             # "I have to reorder the veneer": an obligation ("I have to say ..." is no promise)
-            rf"i need to|(?:i(?:{_APOS}ve| have)(?: got)? to|i must)"
+            rf"i need to|(?:(?:{I_HAVE}|i have)(?: got)? to|i must)"
             r"(?!\s+(?:say|admit|confess|agree|laugh|wonder|ask|tell you)\b))\b",
             _FLAGS,
         ),
@@ -218,7 +226,7 @@ _OPENER = re.compile(
 )
 #: A clause opening with a pronoun has a subject of its own (even one nobody was named for).
 _PRONOUN_FIRST = re.compile(
-    r"^\W*(?:(?:and|but)\W+)?(?:he|she|hes|shes|they|it|you)\b", re.IGNORECASE
+    rf"^\W*(?:(?:and|but)\W+)?(?:{HE_OR_SHE}|{THEY}|it|you)\b", re.IGNORECASE
 )
 #: A kept clause without a cue has at least this many words.
 MIN_FACT_WORDS: Final = 3
@@ -236,13 +244,13 @@ _QUANTITY = re.compile(
 #: The user saying something about themselves ("I'm vegetarian", "my physio says").
 _SELF = re.compile(
     # "im" and "ive" as chat types them: no word of their own
-    rf"\b(?:i{_APOS}?m|i am|i have|i{_APOS}?ve|my|me|we{_APOS}re|we are|our|us|"
+    rf"\b(?:{I_AM}|i am|i have|{I_HAVE}|my|me|we{_APOS}re|we are|our|us|"
     # the user's own family, named by what they are to the user: "Mum and Dad are retired"
     r"mum|dad|mam|mom|gran|granny|grandma|grandad|grandpa|nan|nana)\b",
     _FLAGS,
 )
 #: A statement about the user alone ("I'm vegetarian", "my flight lands at 9"): no topic's.
-_PERSONAL = re.compile(rf"^\W*(?:i|i{_APOS}?m|i{_APOS}?ve|i{_APOS}d|my|me)\b", _FLAGS)
+_PERSONAL = re.compile(rf"^\W*(?:i|{I_AM}|{I_HAVE}|i{_APOS}d|my|me)\b", _FLAGS)
 _ABBREVIATIONS = frozenset(
     {"mr", "mrs", "ms", "dr", "prof", "inc", "co", "ltd", "corp", "vs", "etc", "st", "jr", "sr"}
     # shortened words that open what they qualify ("£2,300 incl. tables", "approx. 85 guests")
@@ -321,7 +329,7 @@ def _a_clause_opens(rest: str) -> bool:
 _CLAUSE_CHARS: Final = 40
 #: A subject and a verb contracted into one word: "she's", "we'll", "im", "hes".
 _CONTRACTED_SUBJECT: Final = re.compile(
-    r"(?:i|you|we|they|he|she|it|that)['’](?:s|m|re|ll|ve|d)\b|(?:im|hes|shes|theyre|its|thats)\b",
+    rf"(?:i|you|we|they|he|she|it|that)['’](?:s|m|re|ll|ve|d)\b|(?:{TYPED_FAST}|its|thats)\b",
     re.IGNORECASE,
 )
 
@@ -1803,10 +1811,12 @@ _LATER_CLAUSE = re.compile(r"(?:[,;]|\s[-–—])\s*|\s(?:so|and|but|though)\s",
 #: A last remark that the user does not know why or what it means: the statement before it
 #: stands ("the boiler's tripped again, no idea why", "..., not sure what that means tbh").
 _PUZZLED = re.compile(
-    r"(?:[,;]|\s[-–—]|\s(?:but|though))\s*(?:(?:tbh|honestly|lol)\s+)?(?:i'?m\s+|i\s+)?"
-    r"(?:not\s+sure|no\s+idea|dunno|don'?t\s+know|not\s+a\s+clue)\s+"
+    rf"(?:[,;]|\s[-–—]|\s(?:but|though))\s*(?:(?:tbh|honestly|lol)\s+)?(?:{I_AM}\s+|i\s+)?"
+    rf"(?:not\s+sure|no\s+idea|dunno|don{_APOS}?t\s+know|not\s+a\s+clue)\s+"
     r"(?:why|what\s+(?:that|it|this)\s+(?:means|involves|is\s+for)|how\s+(?:that|it|this)\s+works)"
-    r"\b[\s\w'’]{0,12}[.!?]*\s*$",
+    # only a filler may follow: "or if", "or when" doubt the statement itself
+    r"(?:\s+(?:tbh|tho|though|honestly|lol|haha|really|at\s+all|to\s+be\s+honest))*"
+    r"[\s.!?]*$",
     re.IGNORECASE,
 )
 
@@ -1976,7 +1986,10 @@ _WORTH = re.compile(r"\s+worth\b", re.IGNORECASE)
 
 
 #: A pronoun and a contracted verb: a subject and its predicate ("he's moving").
-_CONTRACTED = re.compile(rf"\b(?:he|she|it|they|we|i|you){_APOS}(?:s|re|m|ll|ve|d)\b", _FLAGS)
+_CONTRACTED = re.compile(
+    rf"\b(?:(?:he|she|it|they|we|i|you){_APOS}(?:s|re|m|ll|ve|d)|{TYPED_FAST})\b",
+    _FLAGS,
+)
 
 
 def _reports_on(text: str, refs: Sequence[Reference]) -> bool:
@@ -2084,7 +2097,7 @@ def _about_the_user(text: str, refs: list[Reference]) -> bool:
 #: A short lead-in before a colon that announces what follows: "Quick one, it's private:",
 #: "A note for me:".
 _LEAD_IN = re.compile(
-    r"^[^:;.!?]{1,40}:\s+(?=(?:i|i['’]?m|i['’]?ve|i['’]ll|i['’]d|my)\b)", re.IGNORECASE
+    rf"^[^:;.!?]{{1,40}}:\s+(?=(?:i|{I_AM}|{I_HAVE}|i['’]ll|i['’]d|my)\b)", re.IGNORECASE
 )
 
 
@@ -2112,7 +2125,7 @@ def _restarts(ref: Reference | None, refs: list[Reference], clause: Clause) -> b
 
 
 #: A clause that opens with "he", "she" or "they" for whom the clause before named.
-_A_PERSON_AGAIN = re.compile(r"^\W*(?:he|she|they)\b", re.IGNORECASE)
+_A_PERSON_AGAIN = re.compile(rf"^\W*(?:{HE_OR_SHE}|{THEY})\b", re.IGNORECASE)
 #: A clause this short after it ("..., she's 74", "..., he starts Monday") says more of the
 #: fact before it: why, when, or who they are; a longer one is a fact of its own ("..., she
 #: wants the proofs back by Friday").
@@ -2269,7 +2282,7 @@ _BY_THE_ONE_NAMED = re.compile(
     re.IGNORECASE,
 )
 #: A report about a body of people: "they're putting ...", "their office closes ...".
-_THEY_OPEN = re.compile(r"^(?:they|their|theyre)\b|^they['’]", re.IGNORECASE)
+_THEY_OPEN = re.compile(rf"^(?:{THEY}|their)\b|^they['’]", re.IGNORECASE)
 #: A couple's or a family's life, not a firm's: "says they're getting married", "their house".
 _A_LIFE = re.compile(
     r"\b(?:married|marrying|engaged|wedding|honeymoon|divorc\w*|baby|pregnan\w*|expecting"
@@ -2370,16 +2383,10 @@ def _full_clause(text: str) -> bool:
         return False
 
     return any(
-        ((word.isalpha() and finite(word)) or _NEGATED.fullmatch(word) is not None)
+        ((word.isalpha() and finite(word)) or NEGATED.fullmatch(word) is not None)
         and (word not in _NOT_PREDICATES or _has_an_object(words, index))
         for index, word in enumerate(words[1:], start=1)
     )
-
-
-#: An auxiliary's negation, typed with its apostrophe or without: "doesn't", "wont", "dont".
-_NEGATED: Final = re.compile(
-    r"(?:is|was|were|are|has|had|have|do|does|did|ca|wo|could|would|should|must|need)n['’]?t"
-)
 
 
 def _said_of_the_last(
@@ -2500,6 +2507,8 @@ def _verbless(text: str) -> bool:
     for before, word, after in zip(["", *words], words, [*words[1:], ""], strict=False):
         if word in _AUXILIARY_FORMS or _CONTRACTED_VERB.search(word) or before in _VERB_AFTER:
             return False
+        if _TYPED_FAST.fullmatch(word) or NEGATED.fullmatch(word):
+            return False  # "theyll", "doesnt": a verb inside the word, its apostrophe left out
         if word.endswith("'s") and (_predicate(after) or _a_form_in_ing(after)):
             return False  # "Dara's printing"
         if finite(word) and not (sense(word).noun and _opens_a_noun_phrase(before)):
@@ -2532,6 +2541,7 @@ _AUXILIARY_FORMS: Final = frozenset(
 _CONTRACTED_VERB: Final = re.compile(
     r"n't$|'(?:re|ve|ll|m|d)$|^(?:it|that|he|she|there|here|what|who|where)'s$"
 )
+_TYPED_FAST: Final = re.compile(TYPED_FAST)
 #: A word after these is a verb: "..., they sold out", "..., who starts Monday".
 _VERB_AFTER: Final = frozenset("i we you they he she who which".split())
 
@@ -2607,7 +2617,7 @@ def _thing_as_subject(
 
 
 #: A clause whose subject is "they": "They can take him ...", "and they want ...".
-_THING_FIRST = re.compile(r"^\W*(?:(?:and|but|so)\W+)?they\b", re.IGNORECASE)
+_THING_FIRST = re.compile(rf"^\W*(?:(?:and|but|so)\W+)?{THEY}\b", re.IGNORECASE)
 
 
 def _newcomer(
@@ -2876,7 +2886,7 @@ def _a_verb_for_sure(word: str) -> bool:
     """A verb no noun shares ("agreed", "needs"), or one bound to its subject ("site's")."""
     if _CONTRACTED_IS.search(word) or re.search(r"['’](?:ve|re|ll|d)$", word):
         return True
-    if _NEGATED.fullmatch(word):
+    if NEGATED.fullmatch(word):
         return True  # "the van wont start", "the code doesnt work"
     meaning = sense(word)
     return finite(word) and not meaning.noun and not meaning.function or word in _FINITE_BE
