@@ -126,14 +126,14 @@ def test_a_word_of_a_breeds_name_or_no_kind_names_no_animal(
     ("summary", "text", "found"),
     [
         # a breed no dictionary has is the animal's kind, listed or not
-        ("Havanese owned by Wenna Carthew.", "the havanese was sick in the van", True),
-        ("Sprocker belonging to Idris Vellacott.", "can you book the sprocker in", True),
+        ("Havanese owned by Morwen Tregaskis.", "the havanese threw up in the car", True),
+        ("Sprocker belonging to Idris Vellacott.", "the sprocker needs a bath", True),
         # a word of the dictionary that is no animal's kind names none, nor a letter, an
         # age or a keeper's name where a breed would be
         ("Companion to Idris Vellacott.", "the companion set is on the shelf", False),
-        ("Odile's collie x", "the x is booked for friday", False),
-        ("Wenna's 2yo", "the yo is booked for friday", False),
-        ("Wenna Carthew", "the carthew is booked for friday", False),
+        ("Odile's collie x", "the x needs a bath on friday", False),
+        ("Morwen's 2yo", "the yo needs a bath on friday", False),
+        ("Morwen Tregaskis", "the tregaskis needs a bath on friday", False),
         # a need and what is to be done ends the animal's phrase: "needs doing"
         ("Odile's golden retriever.", "the retriever needs doing wed", True),
     ],

@@ -1,10 +1,10 @@
 """A comma, then a name and its verb: a clause of its own, about its own subject.
 
-Chat joins what it says with commas ("she's on a drip overnight, quellyn will phone by 8"):
+Chat joins what it says with commas ("fennick's at the vets overnight, quellyn will phone by 8"):
 a name no dictionary has, then a finite verb that is no noun, opens a second clause. A word
 of the dictionary in lowercase does not ("..., physio says", a role of someone named
 before, maybe), nor does a name said alone before the comma, what the clause is about
-("lumora, sachi got me a price"). A subject pronoun's contraction typed without its
+("tamsworth, sachi got me a price"). A subject pronoun's contraction typed without its
 apostrophe ("shes", "theyre", "im") opens a clause after a comma, "and" or "so" as the
 pronoun does, and a firm's "theyre" is the firm's "they".
 """
@@ -26,8 +26,8 @@ VET = Entity("people/odhran-quellyn", "Odhran Quellyn", "person", pronoun="he")
     ("sentence", "clauses"),
     [
         (
-            "fennick's on a drip overnight, quellyn will phone by 8",
-            ["fennick's on a drip overnight", "quellyn will phone by 8"],
+            "fennick's at the vets overnight, quellyn will phone by 8",
+            ["fennick's at the vets overnight", "quellyn will phone by 8"],
         ),
         (
             "the hedge is done, Odhran sent the invoice",
@@ -43,7 +43,7 @@ VET = Entity("people/odhran-quellyn", "Odhran Quellyn", "person", pronoun="he")
         ("booked the van so im off friday", ["booked the van", "im off friday"]),
         # a word of the dictionary, a word with a contraction, a verb: no subject of its own
         ("the roof leaked again, garage quoted 380", ["the roof leaked again, garage quoted 380"]),
-        ("all fine, took a photo for the file", ["all fine, took a photo for the file"]),
+        ("all fine, emailed the office", ["all fine, emailed the office"]),
         # a phrase that leads in is no clause, and a word English often uses is no name
         (
             "As for the summer fete at the hall, quellyn will do the teas",
@@ -67,11 +67,11 @@ def test_a_comma_before_a_name_and_its_verb_opens_a_clause(
 
 def test_each_clause_is_filed_under_its_own_subject() -> None:
     said = facts(
-        "fennick's on a drip overnight, quellyn will phone tomorrow by 8",
+        "fennick's at the vets overnight, quellyn will ring back on monday",
         pages=[DOG, VET],
     )
-    assert _filed(said, "drip") == DOG.slug
-    assert _filed(said, "phone tomorrow") == VET.slug
+    assert _filed(said, "the vets") == DOG.slug
+    assert _filed(said, "ring back") == VET.slug
 
 
 FIRM = Entity("companies/tamsworth-lighting", "Tamsworth Lighting", "company")

@@ -678,7 +678,7 @@ def test_a_negated_verb_typed_either_way_makes_a_clause_of_the_topic(said: str) 
     [
         ("ive agreed to pay Bob Park on friday", "I've agreed to pay Bob Park on friday"),
         ("ive got to ring Bob Park about the skip", "I've got to ring Bob Park about the skip"),
-        ("im doing the teas for Widget Co", "I'm doing the teas for Widget Co"),
+        ("im running the raffle for Widget Co", "I'm running the raffle for Widget Co"),
         (
             "Widget Co rang, theyll send the panels on friday",
             "Widget Co rang, they'll send the panels on friday",
@@ -1469,8 +1469,8 @@ def test_a_modal_hedge_in_a_later_clause_hedges_only_that_clause() -> None:
             "Bob Park says the boiler tripped again on sunday",
         ),
         (
-            "Alice reckons the van counts as a capital allowance, not sure what that means tbh",
-            "Alice reckons the van counts as a capital allowance",
+            "Alice reckons the lease counts as an expense, no idea how that works tbh",
+            "Alice reckons the lease counts as an expense",
         ),
         (
             "Bob Park says the boiler tripped again on sunday, I’m not sure why",
@@ -1485,10 +1485,10 @@ def test_not_knowing_why_or_what_it_means_doubts_nothing_said(said: str, kept: s
 @pytest.mark.parametrize(
     "said",
     [
-        "Bob Park is leaving in June, not sure why or if",  # "or if" doubts the statement
-        "Bob Park is leaving in June, no idea why or even when",
-        "Bob Park might be leaving in June, not sure why",  # hedged before the remark
-        "Bob Park is leaving in June, not sure if it's true",  # doubt of the statement
+        "Bob Park is moving on in June, not sure why or if",  # "or if" doubts the statement
+        "Bob Park is moving on in June, no idea why or even when",
+        "Bob Park might be moving on in June, not sure why",  # hedged before the remark
+        "Bob Park is moving on in June, not sure if it's true",  # doubt of the statement
         "not sure why Bob Park is leaving",  # the remark is the sentence
     ],
 )

@@ -607,7 +607,7 @@ def _a_breed_of_its_own(words: list[str], summary: str) -> bool:
     """A kind's word no dictionary has and no given name: a breed ("Havanese", "sprocker").
 
     Not a letter or an age ("collie x", "2yo", "16hh"), nor a name: a capital inside the
-    summary ("Wenna Carthew") or a given name many bear is a keeper's.
+    summary ("Morwen Tregaskis") or a given name many bear is a keeper's.
     """
     from bb_brain._given_names import a_given_name  # the reflex imports this module
     from bb_brain.reflex._ordinary import sense
@@ -617,7 +617,7 @@ def _a_breed_of_its_own(words: list[str], summary: str) -> bool:
     if len(folded) < _BREED_MIN_CHARS or not folded.isalpha() or sense(folded).known_word:
         return False
     if word[:1].isupper() and not summary.lstrip().startswith(word):
-        return False  # "Wenna Carthew": a keeper's name, where the owner was not matched
+        return False  # "Morwen Tregaskis": a keeper's name, where the owner was not matched
     return not a_given_name(folded)
 
 

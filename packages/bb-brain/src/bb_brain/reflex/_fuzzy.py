@@ -29,7 +29,7 @@ name:
   ("Ysolde Carradeen" of Ysolde Carradine), when no surface is a slip away: the family name
   keeps its first letter and its length within two, is one edit off (two in a name of
   :data:`TWO_SLIP_MIN_CHARS` letters or more) and is no word or name of its own;
-* a one-word name may be spelt as it sounds ("Raheema" of Rahima, "Marret" of Maaret), when
+* a one-word name may be spelt as it sounds ("Rashyda" of Rasheeda, "Marret" of Maaret), when
   no surface is a slip away: the spelling is no word, nor a given name that goes with
   another pronoun than the page's (the given-name table's: "Galen" is not Galina), in
   Latin letters, keeps the first letter, is at most two edits off
@@ -352,7 +352,7 @@ def _one_name_as_written(typed: str, meant: str) -> str | None:
 
 
 def _as_it_sounds(typed: str, meant: str) -> str | None:
-    """A name written as it is heard ("raheema" of Rahima), else None.
+    """A name written as it is heard ("rashyda" of Rasheeda), else None.
 
     Heard names keep their first letter and their sound, and stay within two edits (a swap
     counts two: swapping letters is a typist's slip, not a sound); the spelling must be no

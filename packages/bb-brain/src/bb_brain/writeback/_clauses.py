@@ -172,7 +172,7 @@ def _boundaries(sentence: str) -> list[re.Match[str]]:
         before = sentence[kept[-1].end() if kept else 0 : match.start()]
         joined = match.groupdict().get("named") or match.groupdict().get("kin")
         if match.re is _COMMA_SUBJECT and _a_name_alone(before):
-            continue  # "Lumora, Sachini got me a price": what the clause is about, first
+            continue  # "Tamsworth, Sachi got me a price": what the clause is about, first
         if joined and _a_name_alone(before):
             # "Ana and Rui both want ...", "Ana and her partner Rui booked ...": one subject
             continue
@@ -189,7 +189,7 @@ _COMMA_SUBJECT: Final = re.compile(
 def _a_subject_and_its_verb(match: re.Match[str]) -> bool:
     """A name, then a finite verb no noun shares, after a comma: a clause of its own.
 
-    "she's on a drip overnight, quellyn will phone by 8": two things, the second Quellyn's.
+    "fennick's at the vets overnight, quellyn will phone by 8": two things, the second Quellyn's.
     A word with a contraction or a verb of its own opens no subject ("..., took a photo"),
     nor does a lowercase word of the dictionary or one English often uses ("..., physio
     says", "..., hubby will drive"), which may be a role of someone named before.

@@ -370,7 +370,7 @@ def _a_lowercase_full_name(given: str, family: str, *, everyday: bool = False) -
     if closing.known_word or closing.function or closing.calendar or every_week(family):
         return False
     if with_apostrophe(family) is not None:
-        return False  # "his boy rocco isnt neutered", "tobin wouldve": a contraction typed fast
+        return False  # "her lad tobin isnt coming", "tobin wouldve": a contraction typed fast
     return closing.zipf < _COMMON_ZIPF
 
 

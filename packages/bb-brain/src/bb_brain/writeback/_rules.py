@@ -1809,7 +1809,7 @@ _LATER_CLAUSE = re.compile(r"(?:[,;]|\s[-–—])\s*|\s(?:so|and|but|though)\s",
 
 
 #: A last remark that the user does not know why or what it means: the statement before it
-#: stands ("the boiler's tripped again, no idea why", "..., not sure what that means tbh").
+#: stands ("the boiler's tripped again, no idea why", "..., no idea how that works tbh").
 _PUZZLED = re.compile(
     rf"(?:[,;]|\s[-–—]|\s(?:but|though))\s*(?:(?:tbh|honestly|lol)\s+)?(?:{I_AM}\s+|i\s+)?"
     rf"(?:not\s+sure|no\s+idea|dunno|don{_APOS}?t\s+know|not\s+a\s+clue)\s+"
@@ -1833,7 +1833,7 @@ def _before_hedge(sentence: str) -> str:
     if puzzled is not None and HEDGE.search(sentence, 0, puzzled.start()) is None:
         before = sentence[: puzzled.start()]
         if _full_clause(before) or _CONTRACTED.search(before) is not None:
-            return before  # "he says i can claim it, not sure what that means": said so
+            return before  # "he says the van counts, no idea how that works": said so
     hedge = HEDGE.search(sentence)
     if hedge is None or _MODAL_HEDGE.fullmatch(hedge.group(0)) is None:
         return sentence
