@@ -666,14 +666,6 @@ def test_the_user_typed_without_an_apostrophe_is_the_user(said: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "said", ["the login page doesnt work anymore", "the login page doesn't work anymore"]
-)
-def test_a_negated_verb_typed_either_way_makes_a_clause_of_the_topic(said: str) -> None:
-    facts = rules(("user", "Widget Co sent the new portal over."), ("user", said))
-    assert facts[-1] == (said, WIDGET.slug, None)
-
-
-@pytest.mark.parametrize(
     ("typed", "spelt"),
     [
         ("ive agreed to pay Bob Park on friday", "I've agreed to pay Bob Park on friday"),

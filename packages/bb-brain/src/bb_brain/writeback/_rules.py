@@ -2383,7 +2383,8 @@ def _full_clause(text: str) -> bool:
         return False
 
     return any(
-        ((word.isalpha() and finite(word)) or NEGATED.fullmatch(word) is not None)
+        word.isalpha()
+        and finite(word)
         and (word not in _NOT_PREDICATES or _has_an_object(words, index))
         for index, word in enumerate(words[1:], start=1)
     )
@@ -2886,8 +2887,6 @@ def _a_verb_for_sure(word: str) -> bool:
     """A verb no noun shares ("agreed", "needs"), or one bound to its subject ("site's")."""
     if _CONTRACTED_IS.search(word) or re.search(r"['’](?:ve|re|ll|d)$", word):
         return True
-    if NEGATED.fullmatch(word):
-        return True  # "the van wont start", "the code doesnt work"
     meaning = sense(word)
     return finite(word) and not meaning.noun and not meaning.function or word in _FINITE_BE
 
