@@ -458,15 +458,9 @@ def a_verb_after_it(tokens: list[Token], word: Token) -> bool:
         or following.norm.isdigit()
         or (marked and reading.noun and not reading.function)  # "needs volunteers"
         or (marked and following.capitalised)  # "needs Maya's form": a name is its object
-        # "the van needs fixing", "the bakery wants painting": a need, its gerund after it
-        or (word.norm in _NEEDS and "VBG" in inflections(following.norm))
         # "the bakery looks great"; not a preposition ("the hospice shop on the high street")
         or (not reading.noun and not reading.function and bool(reading.readings & {"ADJ", "ADV"}))
     )
-
-
-#: Verbs whose gerund says what is to be done to their subject: "needs fixing".
-_NEEDS: Final = frozenset({"needs", "wants"})
 
 
 def says_when(tokens: Sequence[Token], after: Token) -> bool:
