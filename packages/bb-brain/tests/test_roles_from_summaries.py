@@ -46,6 +46,7 @@ DENTIST = (
         ("Previous owner of the van.", []),
         ("Owner of the cafe on the corner.", []),  # whose owner: said with "of"
         ("Year 4 teacher, maths lead.", []),
+        ("The user's accountant.", []),  # whose it is first: no role said
         ("", []),
     ],
 )

@@ -133,7 +133,10 @@ def test_a_word_of_a_breeds_name_or_no_kind_names_no_animal(
         ("Companion to Idris Vellacott.", "the companion set is on the shelf", False),
         ("Odile's collie x", "the x needs a bath on friday", False),
         ("Morwen's 2yo", "the yo needs a bath on friday", False),
-        ("Morwen Tregaskis", "the tregaskis needs a bath on friday", False),
+        ("Sarah Tregaskis", "the tregaskis needs a bath on friday", False),
+        ("Odile's 6mths", "the mths needs a bath on friday", False),
+        # a capitalised breed after its keeper is still a breed
+        ("Odile's Havanese", "the havanese threw up in the car", True),
     ],
 )
 def test_a_breed_no_dictionary_has_is_a_kind(

@@ -53,6 +53,12 @@ VET = Entity("people/odhran-quellyn", "Odhran Quellyn", "person", pronoun="he")
             "Ana is coming on saturday, hubby will drive her down",
             ["Ana is coming on saturday, hubby will drive her down"],
         ),
+        # a given name many bear opens one, typed in lowercase however common
+        (
+            "Ana is coming on saturday, sarah will drive her down",
+            ["Ana is coming on saturday", "sarah will drive her down"],
+        ),
+        ("the hall is booked, weve got it till 6", ["the hall is booked", "weve got it till 6"]),
         # a name alone before the comma is what the clause is about
         ("tamsworth, sachi got me a price", ["tamsworth, sachi got me a price"]),
         # a noun after the name: a list, no verb

@@ -676,6 +676,11 @@ def test_the_user_typed_without_an_apostrophe_is_the_user(said: str) -> None:
             "Widget Co rang, they'll send the panels on friday",
         ),
         ("Widget Co rang, theyre off till may", "Widget Co rang, they're off till may"),
+        ("Widget Co rang: theyll send the panels", "Widget Co rang: they'll send the panels"),
+        (
+            "Bob Park sent the quote, weve agreed to 380",
+            "Bob Park sent the quote, we've agreed to 380",
+        ),
     ],
 )
 def test_a_contraction_files_alike_with_its_apostrophe_or_without(typed: str, spelt: str) -> None:
@@ -1468,6 +1473,9 @@ def test_a_modal_hedge_in_a_later_clause_hedges_only_that_clause() -> None:
             "Bob Park says the boiler tripped again on sunday, I’m not sure why",
             "Bob Park says the boiler tripped again on sunday",
         ),
+        # what follows the remark doubts the reason, not the statement
+        ("Bob Park is moving on in June, not sure why tbf", "Bob Park is moving on in June"),
+        ("Bob Park is moving on in June, no idea why he is", "Bob Park is moving on in June"),
     ],
 )
 def test_not_knowing_why_or_what_it_means_doubts_nothing_said(said: str, kept: str) -> None:

@@ -113,6 +113,8 @@ def test_a_firm_in_the_plural_after_a_given_name_is_the_firm() -> None:
         "her boy tobin didnt eat his tea again",
         "her boy tobin wouldve loved the match",
         "her boy tobin mightnt make it friday",
+        "her boy tobin shant be coming",
+        "her lad tobin itll be his birthday friday",
     ],
 )
 def test_a_contraction_typed_without_its_apostrophe_is_no_family_name(text: str) -> None:

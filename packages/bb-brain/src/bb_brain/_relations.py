@@ -606,8 +606,8 @@ def pet_kind_keys(summary: str | None) -> list[str]:
 def _a_breed_of_its_own(words: list[str], summary: str) -> bool:
     """A kind's word no dictionary has and no given name: a breed ("Havanese", "sprocker").
 
-    Not a letter or an age ("collie x", "2yo", "16hh"), nor a name: a capital inside the
-    summary ("Morwen Tregaskis") or a given name many bear is a keeper's.
+    Not a letter or an age ("collie x", "2yo", "16hh", "6mths"), nor a name: a given name
+    many bear, or a capitalised word after one ("Sarah Tregaskis"), is a keeper's.
     """
     from bb_brain._given_names import a_given_name  # the reflex imports this module
     from bb_brain.reflex._ordinary import sense
@@ -616,8 +616,11 @@ def _a_breed_of_its_own(words: list[str], summary: str) -> bool:
     folded = fold(word).casefold()
     if len(folded) < _BREED_MIN_CHARS or not folded.isalpha() or sense(folded).known_word:
         return False
-    if word[:1].isupper() and not summary.lstrip().startswith(word):
-        return False  # "Morwen Tregaskis": a keeper's name, where the owner was not matched
+    if re.search(rf"\d\s*{re.escape(word)}\b", summary):
+        return False  # "6mths": an age, its number glued on
+    before = fold(words[-2]).casefold() if len(words) > 1 else ""
+    if word[:1].isupper() and words[-2:-1] and words[-2][:1].isupper() and a_given_name(before):
+        return False  # "Sarah Tregaskis": a keeper's full name, no breed
     return not a_given_name(folded)
 
 

@@ -30,11 +30,11 @@ name:
   keeps its first letter and its length within two, is one edit off (two in a name of
   :data:`TWO_SLIP_MIN_CHARS` letters or more) and is no word or name of its own;
 * a one-word name may be spelt as it sounds ("Rashyda" of Rasheeda, "Marret" of Maaret), when
-  no surface is a slip away: the spelling is no word, nor a given name that goes with
-  another pronoun than the page's (the given-name table's: "Galen" is not Galina), in
-  Latin letters, keeps the first letter, is at most two edits off
-  and not the name cut short, and sounds the same by
-  Metaphone or NYSIIS (``jellyfish``), the keys that hear "i" and "ee", or "aa" and "rr", alike;
+  no surface is a slip away: the spelling is no word, nor a given name many bear (the
+  given-name table's: "Galen" is not Galina, nor "Mihran" Miron), in Latin letters, keeps
+  the first letter, is at most two edits off and not the name cut short, and sounds the same
+  by Metaphone or NYSIIS (``jellyfish``), the keys that hear "i" and "ee", or "aa" and "rr",
+  alike;
 * every surface within that distance belongs to one page.
 
 Candidate surfaces come from the index by a blocking key (the first or last three
@@ -368,9 +368,8 @@ def _as_it_sounds(typed: str, meant: str) -> str | None:
         return None  # the keys hear Latin letters only: "Марина" and "Мария" key alike, empty
     if abs(len(typed) - len(meant)) > 2 or sense(typed).known_word or zipf(typed) > 0:
         return None
-    said = given_name_pronoun(typed)
-    if said and (said == "?" or said != given_name_pronoun(meant)):
-        return None  # "Galen" is a man of his own, not Galina misheard; "Zenab" may be Zainab
+    if given_name_pronoun(typed):
+        return None  # a name many bear is someone's own: "Galen" is not Galina, "Mihran" Miron
     if Levenshtein.distance(typed, meant, score_cutoff=2) > 2 or _cut_short(typed, meant):
         return None  # letters swapped are a typist's slip, not a sound: "qiuntna"
     for key in (jellyfish.metaphone, jellyfish.nysiis):

@@ -35,7 +35,14 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from bb_brain.writeback._contractions import HE_OR_SHE, I_AM, I_HAVE, THEY
+from bb_brain.writeback._contractions import (
+    HE_OR_SHE,
+    I_AM,
+    I_HAVE,
+    THEY,
+    TYPED_FAST,
+    with_apostrophe,
+)
 
 _I = re.IGNORECASE
 
@@ -79,12 +86,12 @@ RELAY: Final = re.compile(
 BECAUSE_WORDS: Final = r"because|cos|coz|cuz|['’]cause|bc"
 #: A subject pronoun of someone, its contraction typed without the apostrophe too ("shes",
 #: "theyre"), and with "it" any subject pronoun.
-_SOMEONE: Final = rf"(?:{HE_OR_SHE}|{THEY}|we|i|{I_AM}|{I_HAVE})"
+_SOMEONE: Final = rf"(?:{HE_OR_SHE}|{THEY}|we|i|{TYPED_FAST}|{I_AM}|{I_HAVE})"
 _SUBJECT: Final = rf"(?:{_SOMEONE}|it)"
 _SPLIT: Final = re.compile(
     r"\s+(?:[-–—]|--)\s+|;\s+|,\s+(?:and|but)\s+|"
-    rf",\s+(?=(?i:{_SUBJECT}|there)\b)|"
-    r":\s+(?=(?i:they)\b)|"
+    rf",\s+(?=(?i:{_SUBJECT}|there|theres)\b)|"
+    rf":\s+(?=(?i:{THEY})\b)|"
     rf"\s+(?:and|but)\s+(?=(?i:{_SUBJECT}|you)\b"
     r"|(?P<named>[A-Z][a-z]))|"
     r"\s+(?:and|but)\s+(?i:honestly|frankly|personally|obviously|to be honest),?\s+"
@@ -190,26 +197,27 @@ def _a_subject_and_its_verb(match: re.Match[str]) -> bool:
     """A name, then a finite verb no noun shares, after a comma: a clause of its own.
 
     "fennick's at the vets overnight, quellyn will phone by 8": two things, the second Quellyn's.
-    A word with a contraction or a verb of its own opens no subject ("..., took a photo"),
-    nor does a lowercase word of the dictionary or one English often uses ("..., physio
-    says", "..., hubby will drive"), which may be a role of someone named before.
+    A word with a contraction, its apostrophe typed or not, or a verb of its own opens no
+    subject ("..., took a photo", "..., weve agreed"); in lowercase, only a given name many
+    bear or a word English all but never uses does ("..., sarah will drive"; not "...,
+    physio says", "..., hubby will drive", a role, maybe, of someone named before).
     """
+    from bb_brain._given_names import a_given_name
     from bb_brain.reflex._ordinary import sense
     from bb_brain.reflex._syntax import finite
+    from bb_brain.writeback._people import no_word_at_all
 
     raw, verb = match.group("subject"), match.group("verb")
     subject = raw.casefold()
     if "'" in subject or "’" in subject or sense(subject).function or finite(subject):
         return False
-    meaning = sense(subject)
-    if not raw[:1].isupper() and (meaning.known_word or meaning.zipf >= _RARE_ZIPF):
+    if with_apostrophe(subject) is not None:
+        return False  # "weve": a contraction typed fast, no name
+    named = raw[:1].isupper() or a_given_name(subject) or no_word_at_all(sense(subject))
+    if not named:
         return False  # "..., physio says", "..., hubby will drive": a role, or anyone's word
     said = sense(verb)
     return verb in _AUXILIARIES or (finite(verb) and not said.noun and not said.adjective)
-
-
-#: Below this a lowercase word is all but unused in English text: a name, typed fast.
-_RARE_ZIPF: Final = 2.0
 
 
 def _a_name_alone(piece: str) -> bool:
@@ -286,7 +294,7 @@ def split_clauses(sentence: str) -> list[Clause]:
 
 
 _USER_SUBJECT: Final = re.compile(
-    rf"^\W*(?:(?:and|but|so|then|also|actually|personally|honestly)\W+)*(?:i|we|{I_AM}|{I_HAVE})\b",
+    rf"^\W*(?:(?:and|but|so|then|also|actually|personally|honestly)\W+)*(?:i|we|weve|{I_AM}|{I_HAVE})\b",
     _I,
 )
 

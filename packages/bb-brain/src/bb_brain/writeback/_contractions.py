@@ -1,43 +1,46 @@
 """Contractions typed without their apostrophe: "im", "theyre", "wouldve", "isnt".
 
 Chat drops the apostrophe. A word is such a contraction when putting it back makes one of
-English's own: a pronoun or an auxiliary, then "m", "re", "ve", "ll", "d", "s" or "nt"
-(:func:`with_apostrophe`). The pronouns' forms are kept once here, as regular expression
-fragments the clause rules share, so "they're" and "theyre" read alike everywhere.
+English's own, a pronoun or an auxiliary then "m", "re", "ve", "ll", "d", "s" or "nt", and
+the word is none of the dictionary's ("well", "were", "cant" are words as often). The table
+below is the source of :func:`with_apostrophe` and of :data:`TYPED_FAST`, the subject
+pronouns' forms the clause rules share with the fragments beside it ("they", "they're",
+"theyre"), so the two spellings read alike.
 """
 
 from __future__ import annotations
 
-import re
+from functools import lru_cache
 from typing import Final
 
 #: What each ending is put back after: "i" + "m", "would" + "ve", "does" + "nt".
 _BEFORE: Final = {
     "m": frozenset({"i"}),
-    "re": frozenset({"you", "we", "they", "who"}),
-    "ve": frozenset({"i", "you", "we", "they", "would", "should", "could", "might", "must", "who"}),
-    "ll": frozenset({"you", "we", "they", "he", "she", "that", "there", "who"}),
-    "d": frozenset({"you", "they", "he", "who"}),
-    "s": frozenset({"he", "she", "that", "there", "what", "who", "where", "here"}),
+    "re": frozenset({"you", "we", "they", "who", "what"}),
+    "ve": frozenset("i you we they would should could might must who what".split()),
+    "ll": frozenset("i you we they he she it that there who what how".split()),
+    "d": frozenset("i you we they he she it that who what how".split()),
+    "s": frozenset("he she that there what who where here how".split()),
     "nt": frozenset(
-        "is was were are has had have do does did ca wo could would should must need might"
-        " ai".split()
+        "is was were are has had have do does did ca wo sha could would should must need might"
+        " dare ought ai".split()
     ),
 }
-#: The user typed fast: "im", "ive" (not "ill" or "id", which are words as often).
-I_AM: Final = r"i['’]?m"
-I_HAVE: Final = r"i['’]?ve"
-#: "they" and its contractions, apostrophe typed or not.
-THEY: Final = r"they(?:['’]?(?:re|ve|ll|d))?"
-#: "he" and "she" with their "'s", apostrophe typed or not.
-HE_OR_SHE: Final = r"(?:he|she)(?:['’]?s)?"
-#: The subject pronouns' contractions with no apostrophe at all: "im", "shes", "theyll".
-TYPED_FAST: Final = r"(?:im|ive|hes|shes|theyre|theyve|theyll|theyd)"
+#: Pronouns a clause opens with, whose contractions the clause rules read as the pronoun.
+_SUBJECTS: Final = frozenset("i you we they he she".split())
 
 
+@lru_cache(maxsize=4096)
 def with_apostrophe(word: str) -> str | None:
-    """The contraction ``word`` is with its apostrophe put back ("wouldve": "would've"), or None."""
+    """The contraction ``word`` is with its apostrophe put back ("wouldve": "would've"), or None.
+
+    None for a word of the dictionary ("well", "shell", "cant"): it is that word as often.
+    """
+    from bb_brain.reflex._ordinary import sense  # the reflex's lexicon, loaded on first use
+
     folded = word.casefold()
+    if sense(folded).known_word:
+        return None
     for ending, before in _BEFORE.items():
         stem = folded.removesuffix(ending)
         if stem != folded and stem in before:
@@ -45,5 +48,26 @@ def with_apostrophe(word: str) -> str | None:
     return None
 
 
-#: An auxiliary's negation, its apostrophe typed or not: "doesn't", "doesnt", "wont".
-NEGATED: Final = re.compile(rf"(?:{'|'.join(sorted(_BEFORE['nt']))})n['’]?t", re.IGNORECASE)
+def _typed_fast(stems: frozenset[str]) -> str:
+    """Every contraction of ``stems`` with no apostrophe that is no word: "im", "weve"."""
+    from bb_brain.reflex._ordinary import sense
+
+    forms = sorted(
+        stem + ending
+        for ending, before in _BEFORE.items()
+        if ending != "nt"
+        for stem in stems & before
+        if not sense(stem + ending).known_word
+    )
+    return "(?:" + "|".join(forms) + ")"
+
+
+#: The subject pronouns' contractions with no apostrophe at all: "im", "shes", "weve".
+TYPED_FAST: Final = _typed_fast(_SUBJECTS)
+#: The user typed fast: "im", "ive" (not "ill" or "id", which are words as often).
+I_AM: Final = r"i['’]?m"
+I_HAVE: Final = r"i['’]?ve"
+#: "they" and its contractions, apostrophe typed or not.
+THEY: Final = r"they(?:['’]?(?:re|ve|ll|d))?"
+#: "he" and "she" with their "'s", apostrophe typed or not.
+HE_OR_SHE: Final = r"(?:he|she)(?:['’]?s)?"

@@ -365,7 +365,7 @@ def _a_lowercase_full_name(given: str, family: str, *, everyday: bool = False) -
     opening, closing = sense(given), sense(family)
     if opening.function or opening.calendar or (opening.lowercase_ordinary and not everyday):
         return False
-    if opening.place or not (a_given_name(given) or _no_word_at_all(opening)):
+    if opening.place or not (a_given_name(given) or no_word_at_all(opening)):
         return False  # "lagos airport"; "grace period" is handled above
     if closing.known_word or closing.function or closing.calendar or every_week(family):
         return False
@@ -374,7 +374,7 @@ def _a_lowercase_full_name(given: str, family: str, *, everyday: bool = False) -
     return closing.zipf < _COMMON_ZIPF
 
 
-def _no_word_at_all(meaning: WordSense) -> bool:
+def no_word_at_all(meaning: WordSense) -> bool:
     """A word no dictionary lists and English text all but never uses: "tegwyn", "ebun"."""
     return not meaning.known_word and meaning.zipf < _RARE_ZIPF
 

@@ -94,7 +94,6 @@ from bb_brain.writeback._contractions import (
     HE_OR_SHE,
     I_AM,
     I_HAVE,
-    NEGATED,
     THEY,
     TYPED_FAST,
 )
@@ -1814,11 +1813,11 @@ _PUZZLED = re.compile(
     rf"(?:[,;]|\s[-–—]|\s(?:but|though))\s*(?:(?:tbh|honestly|lol)\s+)?(?:{I_AM}\s+|i\s+)?"
     rf"(?:not\s+sure|no\s+idea|dunno|don{_APOS}?t\s+know|not\s+a\s+clue)\s+"
     r"(?:why|what\s+(?:that|it|this)\s+(?:means|involves|is\s+for)|how\s+(?:that|it|this)\s+works)"
-    # only a filler may follow: "or if", "or when" doubt the statement itself
-    r"(?:\s+(?:tbh|tho|though|honestly|lol|haha|really|at\s+all|to\s+be\s+honest))*"
-    r"[\s.!?]*$",
+    r"\b(?P<tail>[^.!?]*)[.!?]*\s*$",
     re.IGNORECASE,
 )
+#: What doubts the statement itself after such a remark: "..., not sure why or if".
+_DOUBTS_IT: Final = re.compile(r"\b(?:if|whether|when|true|even)\b", re.IGNORECASE)
 
 
 def _before_hedge(sentence: str) -> str:
@@ -1830,6 +1829,8 @@ def _before_hedge(sentence: str) -> str:
     leaving, not sure yet") or opens the sentence ("maybe we'll revisit it") leaves it as it is.
     """
     puzzled = _PUZZLED.search(sentence)
+    if puzzled is not None and _DOUBTS_IT.search(puzzled.group("tail")):
+        puzzled = None  # "..., no idea why or even if": the statement is in doubt too
     if puzzled is not None and HEDGE.search(sentence, 0, puzzled.start()) is None:
         before = sentence[: puzzled.start()]
         if _full_clause(before) or _CONTRACTED.search(before) is not None:
@@ -2102,7 +2103,7 @@ _LEAD_IN = re.compile(
 
 
 #: The user, anywhere in a clause.
-_FIRST_PERSON = re.compile(r"\b(?:i|im|ive|me|my|mine|myself)\b", re.IGNORECASE)
+_FIRST_PERSON = re.compile(rf"\b(?:i|{I_AM}|{I_HAVE}|me|my|mine|myself)\b", re.IGNORECASE)
 
 
 def _restarts(ref: Reference | None, refs: list[Reference], clause: Clause) -> bool:
@@ -2282,7 +2283,7 @@ _BY_THE_ONE_NAMED = re.compile(
     re.IGNORECASE,
 )
 #: A report about a body of people: "they're putting ...", "their office closes ...".
-_THEY_OPEN = re.compile(rf"^(?:{THEY}|their)\b|^they['’]", re.IGNORECASE)
+_THEY_OPEN = re.compile(rf"^(?:{THEY}|their)\b", re.IGNORECASE)
 #: A couple's or a family's life, not a firm's: "says they're getting married", "their house".
 _A_LIFE = re.compile(
     r"\b(?:married|marrying|engaged|wedding|honeymoon|divorc\w*|baby|pregnan\w*|expecting"
@@ -2508,8 +2509,8 @@ def _verbless(text: str) -> bool:
     for before, word, after in zip(["", *words], words, [*words[1:], ""], strict=False):
         if word in _AUXILIARY_FORMS or _CONTRACTED_VERB.search(word) or before in _VERB_AFTER:
             return False
-        if _TYPED_FAST.fullmatch(word) or NEGATED.fullmatch(word):
-            return False  # "theyll", "doesnt": a verb inside the word, its apostrophe left out
+        if _TYPED_FAST.fullmatch(word):
+            return False  # "theyll", "weve": a verb inside the word, its apostrophe left out
         if word.endswith("'s") and (_predicate(after) or _a_form_in_ing(after)):
             return False  # "Dara's printing"
         if finite(word) and not (sense(word).noun and _opens_a_noun_phrase(before)):
