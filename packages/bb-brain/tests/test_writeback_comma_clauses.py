@@ -1,6 +1,6 @@
 """A comma, then a name and its verb: a clause of its own, about its own subject.
 
-Chat joins what it says with commas ("fennick's at the vets overnight, quellyn will phone by 8"):
+Chat joins what it says with commas ("skerrow's at the vets overnight, quellyn will phone by 8"):
 a name no dictionary has, then a finite verb that is no noun, opens a second clause. A word
 of the dictionary in lowercase does not ("..., physio says", a role of someone named
 before, maybe), nor does a name said alone before the comma, what the clause is about
@@ -18,7 +18,7 @@ from bb_brain.writeback._clauses import split_clauses
 from .test_writeback_animals import _filed
 from .test_writeback_unsaid import facts
 
-DOG = Entity("pets/fennick", "Fennick", "pet")
+DOG = Entity("pets/skerrow", "Skerrow", "pet")
 VET = Entity("people/odhran-quellyn", "Odhran Quellyn", "person", pronoun="he")
 
 
@@ -26,8 +26,8 @@ VET = Entity("people/odhran-quellyn", "Odhran Quellyn", "person", pronoun="he")
     ("sentence", "clauses"),
     [
         (
-            "fennick's at the vets overnight, quellyn will phone by 8",
-            ["fennick's at the vets overnight", "quellyn will phone by 8"],
+            "skerrow's at the vets overnight, quellyn will phone by 8",
+            ["skerrow's at the vets overnight", "quellyn will phone by 8"],
         ),
         (
             "the hedge is done, Odhran sent the invoice",
@@ -73,7 +73,7 @@ def test_a_comma_before_a_name_and_its_verb_opens_a_clause(
 
 def test_each_clause_is_filed_under_its_own_subject() -> None:
     said = facts(
-        "fennick's at the vets overnight, quellyn will ring back on monday",
+        "skerrow's at the vets overnight, quellyn will ring back on monday",
         pages=[DOG, VET],
     )
     assert _filed(said, "the vets") == DOG.slug

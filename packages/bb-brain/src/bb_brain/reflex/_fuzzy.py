@@ -365,7 +365,7 @@ def _as_it_sounds(typed: str, meant: str) -> str | None:
     if len(meant) < MIN_CHARS or typed[:1] != meant[:1]:
         return None
     if not ((typed + meant).isalpha() and (typed + meant).isascii()):
-        return None  # the keys hear Latin letters only: "Марина" and "Мария" key alike, empty
+        return None  # the keys hear Latin letters only: "Марина" and "Мария" both key empty
     if abs(len(typed) - len(meant)) > 2 or sense(typed).known_word or zipf(typed) > 0:
         return None
     if given_name_pronoun(typed):
@@ -373,8 +373,7 @@ def _as_it_sounds(typed: str, meant: str) -> str | None:
     if Levenshtein.distance(typed, meant, score_cutoff=2) > 2 or _cut_short(typed, meant):
         return None  # letters swapped are a typist's slip, not a sound: "qiuntna"
     for key in (jellyfish.metaphone, jellyfish.nysiis):
-        heard = key(typed)
-        if heard and heard == key(meant):
+        if key(typed) == key(meant):
             return "spelt as it sounds"
     return None
 

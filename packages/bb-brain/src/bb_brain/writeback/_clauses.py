@@ -196,7 +196,7 @@ _COMMA_SUBJECT: Final = re.compile(
 def _a_subject_and_its_verb(match: re.Match[str]) -> bool:
     """A name, then a finite verb no noun shares, after a comma: a clause of its own.
 
-    "fennick's at the vets overnight, quellyn will phone by 8": two things, the second Quellyn's.
+    "skerrow's at the vets overnight, quellyn will phone by 8": two things, the second Quellyn's.
     A word with a contraction, its apostrophe typed or not, or a verb of its own opens no
     subject ("..., took a photo", "..., weve agreed"); in lowercase, only a given name many
     bear or a word English all but never uses does ("..., sarah will drive"; not "...,
