@@ -2904,7 +2904,8 @@ def test_another_bodys_acronym_is_not_the_page_that_ends_in_it() -> None:
     assert [fact.entity_slug for fact in extractor.extract(seg(("user", said)))] == [club.slug]
 
 
-def test_what_a_plans_organiser_does_for_it_with_a_figure_is_the_plans() -> None:
+def test_what_a_plans_organiser_does_with_a_figure_is_their_own_doing() -> None:
+    """The one named doing it is who the fact is about, whoever's plan it serves."""
     reunion = Entity("projects/vessey-reunion", "Vessey Reunion", "project")
     hesper = Entity(
         "people/hesper-vessey", "Hesper Vessey", "person", about="Organising the Vessey reunion."
@@ -2918,8 +2919,10 @@ def test_what_a_plans_organiser_does_for_it_with_a_figure_is_the_plans() -> None
         turns = [("user", "Vessey Reunion is coming together."), *(("user", s) for s in said)]
         return [fact.entity_slug for fact in extractor.extract(seg(*turns))][1:]
 
-    assert about("Hesper Vessey set the dates: 5-7 September.") == [reunion.slug]
-    assert about("Odran Pell set the dates: 5-7 September.") == [other.slug]  # no tie to it
+    assert about("Hesper Vessey set the dates: 5-7 September.") == [hesper.slug]
+    assert about("Odran Pell set the dates: 5-7 September.") == [other.slug]
+    assert about("hesper's booking 12 rooms at the inn by friday") == [hesper.slug]
+    assert about("The dates are set: 5-7 September.") == [reunion.slug]  # nobody named: the plan's
     assert about("Hesper Vessey is off work for 3 weeks after her knee surgery.") == [hesper.slug]
 
 

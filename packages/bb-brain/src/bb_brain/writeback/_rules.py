@@ -652,7 +652,6 @@ class RulesExtractor:
                 _reported_for_their_firm(refs, ref, clause.text, self._entities, salience.latest)
                 or ref
             )
-            ref = _done_for_the_topic(refs, ref, clause.text, salience.thing) or ref
             ref = self._headed(clause.text, ref) or ref
             related = named_relation(refs, clause.text)
             if related is not None and _owner_at_hand(refs[0], before):
@@ -2293,36 +2292,6 @@ _A_LIFE = re.compile(
 )
 
 
-def _done_for_the_topic(
-    refs: list[Reference], ref: Reference | None, text: str, topic: Entity | None
-) -> Reference | None:
-    """What a person whose page ties them to the plan at hand does for it, with a figure.
-
-    "Aunt Hesper set the dates: 5-7 September", while the reunion she organises is at hand,
-    is the reunion's: her page's summary names it, the clause names nothing else, holds an
-    amount or a time, and says nothing personal.
-    """
-    if ref is None or topic is None or not an_undertaking(topic) or not ref.entity.is_person:
-        return None
-    if not subject(ref, text) or any(other.start > ref.end for other in refs):
-        return None
-    if _PERSONAL_MATTER.search(text) or _SOMEONE_NAMED.search(text[ref.end :]):
-        return None
-    reflexive = _REFLEXIVE.search(text, ref.end)
-    if reflexive is not None and _agrees(ref.entity, reflexive.group(0)):
-        return None  # "he's laying the slabs himself on saturday": his own doing
-    if _QUANTITY.search(text[ref.end :]) is None or not _tied_to(ref.entity, topic):
-        return None
-    return Reference(topic, ref.start, ref.end, False)
-
-
-def _tied_to(person: Entity, topic: Entity) -> bool:
-    """The person's summary names the plan by a word of its title no word list has, or whole."""
-    about = {fold(word) for word in re.findall(r"[\w'’-]+", person.about)}
-    words = [fold(word) for word in re.findall(r"[\w'’-]+", topic.title) if not word.isdigit()]
-    return bool(words) and all(word in about for word in words)
-
-
 #: A verb of saying and a reported statement, no answer or thanks ("said yes", "says thanks").
 _SAYS_THAT = re.compile(
     rf"\b(?:says|said|confirmed|confirms|reported|{CALLED_TO_SAY})\s+(?:that\s+)?"
@@ -2336,15 +2305,6 @@ _PEOPLE_WORDS = re.compile(
 )
 
 
-def _agrees(person: Entity, reflexive: str) -> bool:
-    """The reflexive is the person's own: "himself" of a "he", any of one whose is unknown."""
-    pronoun = person.pronoun or name_pronoun(person.title)
-    wanted = {"himself": "he", "herself": "she"}.get(reflexive.casefold(), "")
-    return not pronoun or not wanted or pronoun == wanted
-
-
-#: A reflexive pronoun: what the clause says is done by its subject in person.
-_REFLEXIVE = re.compile(r"\b(?:himself|herself|themselves|themself)\b", re.IGNORECASE)
 #: Health, leave and other matters of a person's own.
 _PERSONAL_MATTER = re.compile(
     r"\b(?:surgery|operation|physio\w*|injur\w*|sick|ill|hospital|recover\w*|holiday|leave"
