@@ -365,6 +365,43 @@ def test_common_words_shared_with_a_page_say_too_little(engine: Engine, make_bra
     assert response.pointers == []
 
 
+IRON_HORSE = (
+    "equipment/iron-horse",
+    md(
+        "Iron Horse",
+        "Bought second hand in 2019. The hydraulic pump was rebuilt in the spring.",
+        type="equipment",
+        summary="The user's log splitter.",
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("the iron horse is leaking hydraulic fluid again", True),  # one word of its page
+        ("can i borrow the iron horse, got a pile of logs to do", True),
+        ("grandad called the early trains the iron horse", False),  # nothing of its page
+        ("the iron horse was a film he loved", False),
+        ("an iron horse with a hydraulic ram would do", False),  # any such one
+    ],
+)
+def test_a_lowercase_everyday_title_with_one_word_of_its_page(
+    engine: Engine, make_brain: Any, text: str, found: bool
+) -> None:
+    """Two words of a title said together need less: one rarer word its page says too."""
+    brain = make_brain(IRON_HORSE)
+    assert ("equipment/iron-horse" in slugs(ask(engine, brain, text))) is found
+
+
+def test_one_word_of_a_page_is_too_little_for_a_one_word_title(
+    engine: Engine, make_brain: Any
+) -> None:
+    brain = make_brain(TRELLIS)
+    response = ask(engine, brain, "we put a trellis up by the queue for the bus")
+    assert "projects/trellis" not in slugs(response)
+
+
 @pytest.mark.parametrize(
     ("text", "found"),
     [

@@ -1321,6 +1321,17 @@ _OCCURRENCE: Final = frozenset(
 )
 
 
+def _any_such(res: Resolved) -> bool:
+    """Words before the mention make it any such thing: "a star night", "strict quiet time"."""
+    span = res.cand.span
+    if span is None:
+        return False
+    ahead = _phrase_before(span.tokens, span.first)
+    if any(tok.norm in _ONE_OF_MANY or _someones(tok) for tok in ahead):
+        return True
+    return bool(ahead) and _qualified(ahead, span.tokens, span.last)
+
+
 def _someones(tok: Token) -> bool:
     """A possessive of someone or something ("my niece's"), no contraction ("it's")."""
     return tok.possessive and not sense(tok.norm).function
@@ -3138,7 +3149,8 @@ class Conversation:
                 evidence.append(f"{_listed_label(res)} ({', '.join(sorted(set(listed)))})")
             # a title's part is a short form of what the talk already holds: no topic settles it
             topical = not evidence and res.arm != TITLE_PART_ARM and page is not None
-            if topical and page is not None and (shared := self._on_topic(res, page)):
+            ordinary = readings is not None or _any_such(res)
+            if topical and page is not None and (shared := self._on_topic(res, page, ordinary)):
                 evidence.append(f"{ON_TOPIC} ({', '.join(shared)})")
             if evidence:
                 accepted.append(accept(res, evidence))
@@ -3251,7 +3263,7 @@ class Conversation:
         norm = normalise(word)
         return norm in self._names and not sense(norm).noun
 
-    def _on_topic(self, res: Resolved, page: _Content) -> list[str]:
+    def _on_topic(self, res: Resolved, page: _Content, ordinary: bool = False) -> list[str]:
         """The words the mention's sentence shares with what the page is about, if enough.
 
         A page says what its subject is about; a sentence that names the page talks about the
@@ -3263,7 +3275,10 @@ class Conversation:
         frequency: "schema" 2.9, "kids" 0.7), and the weights must reach
         :data:`ON_TOPIC_MIN_WEIGHT` ("kids" and "working" are in every family's pages). Or the
         noun the word modifies is shared and half as rare ("the trellis queue" of a page that
-        speaks of its queue).
+        speaks of its queue). Or the mention is two words of a title or more that neither
+        the grammar nor the words before it make ordinary ones (``ordinary``: "strict quiet
+        time" is any such), and the words shared say more than half that ("the iron horse is leaking
+        hydraulic fluid" of a log splitter whose page speaks of its hydraulic pump).
         """
         cand = res.cand
         if cand.text_index >= len(self._texts):
@@ -3282,6 +3297,10 @@ class Conversation:
         following = _NEXT_WORD.match(text, cand.end)
         head = normalise(following.group(1)) if following is not None else ""
         if len(shared) >= CONTEXT_MIN_SHARED and weight >= ON_TOPIC_MIN_WEIGHT:
+            return shared
+        if cand.tokens > 1 and not ordinary and weight > ON_TOPIC_MIN_WEIGHT / 2:
+            # "the kestrel keeps overheating, is it under warranty": words of a title said
+            # together are half the evidence already, so one word of its page is the rest
             return shared
         if head in shared and _specificity(head) >= ON_TOPIC_MIN_WEIGHT / 2:
             return shared
