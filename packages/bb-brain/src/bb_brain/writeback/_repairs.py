@@ -20,6 +20,17 @@ _MONTH: Final = rf"{MONTH}\.?"
 _WEEKDAY: Final = (
     r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|rsday|urday)?\b\.?"
 )
+#: A weekday as typed: whole ("tuesday", "fridays"), or shortened as chat does ("tues",
+#: "thurs", "weds", "fri"). The short forms that are words of their own ("sat", "sun", "mon",
+#: "wed") only after a word that makes them a time ("on sat", "till mon", "every wed").
+WEEKDAY: Final = (
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|tues?|thu(?:rs?)?|weds|fri"
+    r"|(?:(?<=\bon )|(?<=\bthis )|(?<=\bnext )|(?<=\blast )|(?<=\btill )|(?<=\btil )"
+    r"|(?<=\buntil )|(?<=\bby )|(?<=\bfrom )|(?<=\bevery )|(?<=\bbefore )|(?<=\bafter ))"
+    r"(?:mon|wed|sat|sun))\b"
+)
+#: A day next to today, as chat types it too: "tmrw", "tonite", "yday".
+NEXT_TO_TODAY: Final = r"(?:tonight|tonite|tomorrow|tmrw|tmw|tomoz|yesterday|yday)\b"
 _ORDINAL: Final = r"\d{1,2}(?:st|nd|rd|th)\b"
 #: A figure, its thousands grouped by commas or not: "21,000", "16", "4.2".
 _FIGURE: Final = r"(?:\d{1,3}(?:,\d{3})++|\d++)(?:\.\d++)?"
@@ -43,7 +54,7 @@ _KINDS: Final = {
         r"\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?\b",
         re.IGNORECASE,
     ),
-    "weekday": re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.IGNORECASE),
+    "weekday": re.compile(rf"\b{WEEKDAY}", re.IGNORECASE),
     "month": re.compile(
         r"\b(?:january|february|march|april|june|july|august|september|october|november|"
         r"december|(?-i:May))\b",  # "may" in lowercase is the modal

@@ -118,7 +118,9 @@ from bb_brain.writeback._people import (
 )
 from bb_brain.writeback._repairs import (
     MONTH,
+    NEXT_TO_TODAY,
     SLIP_MARKERS,
+    WEEKDAY,
     bare_value,
     nearest_value,
     slip_distance,
@@ -199,8 +201,8 @@ CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
         "event",
         re.compile(
             # a weekday, or a weekday's every week ("I do Sundays", "Tuesdays and Fridays")
-            r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|today|tonight|"
-            r"tomorrow|yesterday|january|february|march|april|june|july|august|september|"
+            rf"\b(?:{WEEKDAY}|today|{NEXT_TO_TODAY}|"
+            r"january|february|march|april|june|july|august|september|"
             r"october|november|december|(?:next|last|this) (?:week|month|quarter|year)|"
             r"q[1-4]|\d{4}-\d{2}-\d{2})\b"
             # the month that is a modal too, where only a date stands: "at the end of May"
@@ -237,7 +239,7 @@ _QUANTITY = re.compile(
     r"\b\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|"
     r"thirty|forty|fifty|hundred|thousand|dozen|half|twice)\b|"
     r"\b(?:this|next|last) (?:morning|afternoon|evening|week|month|year|quarter|weekend)\b|"
-    r"\bend of the (?:week|month|quarter|year)\b|\b(?:tonight|tomorrow|yesterday)\b",
+    rf"\bend of the (?:week|month|quarter|year)\b|\b{NEXT_TO_TODAY}",
     _FLAGS,
 )
 #: The user saying something about themselves ("I'm vegetarian", "my physio says").
@@ -1508,7 +1510,7 @@ _FILLER = re.compile(
 )
 #: A figure, a day or a month: a value a fragment adds to the statement before it.
 _FRAGMENT_VALUE = re.compile(
-    r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:january|february|march|april|"
+    rf"\d|\b{WEEKDAY}|\b(?:january|february|march|april|"
     r"june|july|august|september|october|november|december)\b",
     re.IGNORECASE,
 )
