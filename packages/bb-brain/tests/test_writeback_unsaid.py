@@ -1,10 +1,11 @@
 """Write-back of what a conversation leaves unsaid: whose deed it is, who a lowercase name is.
 
-A deed done oneself stays the doer's. A full name typed in lowercase is a new person even
-when its given name is one no table lists, or one borne by either sex; a make and model is
-not. An event told in a clause of its own is kept, and so is a statement after a hedged
-clause's comma, or before a later clause a "maybe" hedges. A "she" after a clause about an
-animal is the animal's, and a phrase that opens on a preposition stays with its clause.
+A deed stays the doer's, the plan at hand tied to them or not. A full name typed in
+lowercase is a new person even when its given name is one no table lists, or one borne by
+either sex; a make and model is not. An event told in a clause of its own is kept, and so
+is a statement after a hedged clause's comma, or before a later clause a "maybe" hedges. A
+"she" after a clause about an animal is the animal's, and a phrase that opens on a
+preposition stays with its clause.
 """
 
 from __future__ import annotations
@@ -41,13 +42,13 @@ def facts(
     return [(fact.fact, fact.entity_slug) for fact in found]
 
 
-def test_a_deed_done_oneself_stays_the_doer_s() -> None:
-    said = facts(
-        "the quillby loft conversion is on track.",
-        "ossian's laying the floor himself this weekend",
-        pages=[LOFT, OSSIAN],
-    )
-    assert said[-1] == ("ossian's laying the floor himself this weekend", OSSIAN.slug)
+@pytest.mark.parametrize(
+    "deed",
+    ["ossian's laying the floor himself this weekend", "ossian's laying the floor by friday"],
+)
+def test_a_deed_stays_the_doer_s(deed: str) -> None:
+    said = facts("the quillby loft conversion is on track.", deed, pages=[LOFT, OSSIAN])
+    assert said[-1] == (deed, OSSIAN.slug)
 
 
 @pytest.mark.parametrize(
