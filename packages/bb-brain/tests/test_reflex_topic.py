@@ -365,59 +365,6 @@ def test_common_words_shared_with_a_page_say_too_little(engine: Engine, make_bra
     assert response.pointers == []
 
 
-IRON_HORSE = (
-    "equipment/iron-horse",
-    md(
-        "Iron Horse",
-        "Bought second hand in 2019. The hydraulic pump was rebuilt in the spring.",
-        type="equipment",
-        summary="The user's log splitter.",
-    ),
-)
-
-
-@pytest.mark.parametrize(
-    ("text", "found"),
-    [
-        ("the iron horse is leaking hydraulic fluid again", True),  # one rare word of its page
-        ("can i borrow the iron horse, got a pile of logs to do", True),
-        ("iron horse needs its hydraulic oil topping up", True),  # opening its sentence
-        ("grandad called the early trains the iron horse", False),  # nothing of its page
-        ("the iron horse came back to the valley every spring", False),  # too common a word
-        ("his iron horse is leaking hydraulic fluid", False),  # somebody else's
-        ("the iron horse museum has a hydraulic lift", False),  # a modifier of the noun after
-        ("an iron horse with a hydraulic ram would do", False),  # any such one
-    ],
-)
-def test_a_things_whole_title_with_one_rare_word_of_its_page(
-    engine: Engine, make_brain: Any, text: str, found: bool
-) -> None:
-    """Two everyday words of a title said together need less: one rare word its page says."""
-    brain = make_brain(IRON_HORSE)
-    assert ("equipment/iron-horse" in slugs(ask(engine, brain, text))) is found
-
-
-@pytest.mark.parametrize(
-    ("page", "text"),
-    [
-        (TRELLIS, "trellis went up by the queue for the bus"),  # one word of its own title
-        (
-            ("places/the-shed", md("The Shed", "The roof felt was replaced in May.", type="place")),
-            "the shed at my mum's needs a new roof",  # "the" and one word
-        ),
-        (
-            ("people/summer-rain", md("Summer Rain", "Looks after the greenhouse.", type="person")),
-            "summer rain flooded the greenhouse again",  # a person's name has its own arms
-        ),
-    ],
-)
-def test_one_rare_word_of_a_page_is_too_little_for_other_names(
-    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
-) -> None:
-    brain = make_brain(page)
-    assert page[0] not in slugs(ask(engine, brain, text))
-
-
 @pytest.mark.parametrize(
     ("text", "found"),
     [

@@ -277,8 +277,6 @@ _OBJECTS: Final = frozenset(
 _NEXT_WORD = re.compile(r"\s+([^\W\d_]+)")
 #: The summed rarity of the words a sentence shares with a page that makes it on topic.
 ON_TOPIC_MIN_WEIGHT: Final = 2.0
-#: A word of its page this rare makes a thing's whole name of everyday words its own.
-ON_TOPIC_RARE_ZIPF: Final = 4.6
 #: How far the sentence of a mention reaches either side of it, at most (characters).
 SENTENCE_REACH: Final = 300
 _PRONOUN_CLASSES: Final = frozenset({"she/her", "he/him"})
@@ -1243,37 +1241,20 @@ def _a_plans_name(res: Resolved, signals: set[str]) -> bool:
     road"), no set phrase after a preposition ("launch at high tide"), and not opening its
     sentence, where everyday words are a title on evidence only.
     """
-    if not _a_plan(res):
+    if not _a_plan(res) or res.arm not in _WHOLE_NAME_ARMS:
         return False
-    words = [word for word in res.cand.norm.split() if not sense(word).function]
-    if words and words[0] in CODENAME_MARKERS:
-        return False  # "the q3 project plan": what any project has (see _codenamed)
-    return _placed_as_a_name(res)
-
-
-def _placed_as_a_name(res: Resolved, *, opening: bool = False) -> bool:
-    """A whole title or alias of two words or more, standing where a name stands.
-
-    Not opening its sentence unless ``opening`` (there a title stands on other evidence
-    only), not after "the" (a description the conversation must settle),
-    one of many or someone else's ("a star night", "my niece's open day", "his iron horse"),
-    described ("normal quiet time"), a set phrase ("launch at high tide"), placed elsewhere
-    ("open day at the college"), nor modifying the noun after it ("open day fatigue").
-    """
     span = res.cand.span
     words = [word for word in res.cand.norm.split() if not sense(word).function]
-    if res.arm not in _WHOLE_NAME_ARMS or span is None or len(words) < 2:
-        return False
+    if span is None or len(words) < 2 or words[0] in CODENAME_MARKERS:
+        return False  # "the q3 project plan": what any project has (see _codenamed)
     tokens = span.tokens
-    if tokens[span.first].sentence_start and not opening:
+    if tokens[span.first].sentence_start:
         return False  # its capital or its place says nothing: a title there is on evidence
     if tokens[span.first].norm == "the":
         return False  # "the big day": a description, which the conversation must settle
     ahead = _phrase_before(tokens, span.first)
     if any(tok.norm in _ONE_OF_MANY or _someones(tok) for tok in ahead):
         return False  # "a star night in wales", "my niece's open day"
-    if ahead and ahead[-1].norm in _OTHERS_OWN:
-        return False  # "his iron horse": somebody else's
     if ahead and _qualified(ahead, tokens, span.last):
         return False  # "normal quiet time", "proper open day": a kind of thing described
     head = sense(tokens[span.last].norm)
@@ -1297,8 +1278,6 @@ def _placed_as_a_name(res: Resolved, *, opening: bool = False) -> bool:
     return agrees and a_verb_after_it(tokens, after)
 
 
-#: Determiners that make a thing somebody else's, not the user's: "his", "their".
-_OTHERS_OWN: Final = frozenset("his her their your its".split())
 #: Kinds of page a whole name of everyday words may stand for bare (see above).
 _PLANS: Final = frozenset({"project", "event"})
 _WHOLE_NAME_ARMS: Final = frozenset({"title", "alias", "title-part"})
@@ -1340,20 +1319,6 @@ _OCCURRENCE: Final = frozenset(
     daily second third fourth fifth
     """.split()
 )
-
-
-def _a_things_name_said_as_one(res: Resolved, shared: Sequence[str]) -> bool:
-    """A thing's whole name of everyday words where a name stands, and one rare word of its page.
-
-    Two words of a title said together are half the evidence already; a word of its page
-    rarer than :data:`ON_TOPIC_RARE_ZIPF` is the rest ("the iron horse is leaking hydraulic
-    fluid" of a log splitter whose page speaks of its hydraulic pump). A person's name is not
-    one: a person has arms of their own, and everyday words said so are the words ("summer
-    rain flooded the greenhouse").
-    """
-    if res.page.is_person or not _placed_as_a_name(res, opening=True):
-        return False
-    return any(sense(word).zipf <= ON_TOPIC_RARE_ZIPF for word in shared)
 
 
 def _someones(tok: Token) -> bool:
@@ -3173,7 +3138,7 @@ class Conversation:
                 evidence.append(f"{_listed_label(res)} ({', '.join(sorted(set(listed)))})")
             # a title's part is a short form of what the talk already holds: no topic settles it
             topical = not evidence and res.arm != TITLE_PART_ARM and page is not None
-            if topical and page is not None and (shared := self._on_topic(res, page, readings)):
+            if topical and page is not None and (shared := self._on_topic(res, page)):
                 evidence.append(f"{ON_TOPIC} ({', '.join(shared)})")
             if evidence:
                 accepted.append(accept(res, evidence))
@@ -3286,7 +3251,7 @@ class Conversation:
         norm = normalise(word)
         return norm in self._names and not sense(norm).noun
 
-    def _on_topic(self, res: Resolved, page: _Content, readings: Sequence[str] | None) -> list[str]:
+    def _on_topic(self, res: Resolved, page: _Content) -> list[str]:
         """The words the mention's sentence shares with what the page is about, if enough.
 
         A page says what its subject is about; a sentence that names the page talks about the
@@ -3298,10 +3263,7 @@ class Conversation:
         frequency: "schema" 2.9, "kids" 0.7), and the weights must reach
         :data:`ON_TOPIC_MIN_WEIGHT` ("kids" and "working" are in every family's pages). Or the
         noun the word modifies is shared and half as rare ("the trellis queue" of a page that
-        speaks of its queue). Or the mention is two words of a title or more that neither
-        the grammar nor the words before it make ordinary ones (``ordinary``: "strict quiet
-        time" is any such), and the words shared say more than half that ("the iron horse is leaking
-        hydraulic fluid" of a log splitter whose page speaks of its hydraulic pump).
+        speaks of its queue).
         """
         cand = res.cand
         if cand.text_index >= len(self._texts):
@@ -3320,10 +3282,6 @@ class Conversation:
         following = _NEXT_WORD.match(text, cand.end)
         head = normalise(following.group(1)) if following is not None else ""
         if len(shared) >= CONTEXT_MIN_SHARED and weight >= ON_TOPIC_MIN_WEIGHT:
-            return shared
-        if readings is None and _a_things_name_said_as_one(res, shared):
-            # "the iron horse is leaking hydraulic fluid": everyday words of a thing's title,
-            # said together where a name stands, are half the evidence already
             return shared
         if head in shared and _specificity(head) >= ON_TOPIC_MIN_WEIGHT / 2:
             return shared

@@ -17,18 +17,14 @@ MONTH: Final = (
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
 )
 _MONTH: Final = rf"{MONTH}\.?"
-_WEEKDAY: Final = (
+#: A weekday before a date ("Sat 7 Nov", "weds the 3rd"): the date makes any short form the day.
+_DATE_WEEKDAY: Final = (
     r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|rsday|urday)?\b\.?"
 )
 #: A weekday as typed: whole ("tuesday", "fridays"), or shortened as chat does ("tues",
-#: "thurs", "weds", "fri"). The short forms that are words of their own ("sat", "sun", "mon",
-#: "wed") only after a word that makes them a time ("on sat", "till mon", "every wed").
-WEEKDAY: Final = (
-    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|tues?|thu(?:rs?)?|weds|fri"
-    r"|(?:(?<=\bon )|(?<=\bthis )|(?<=\bnext )|(?<=\blast )|(?<=\btill )|(?<=\btil )"
-    r"|(?<=\buntil )|(?<=\bby )|(?<=\bfrom )|(?<=\bevery )|(?<=\bbefore )|(?<=\bafter ))"
-    r"(?:mon|wed|sat|sun))\b"
-)
+#: "thurs", "weds", "fri"). Not the short forms that are words of their own ("sat nav", "sun
+#: cream", "c'mon", "to wed"): alone, nothing says they are a day.
+WEEKDAY: Final = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|tues?|thu(?:rs?)?|weds|fri)\b"
 #: A day next to today, as chat types it too: "tmrw", "tonite", "yday".
 NEXT_TO_TODAY: Final = r"(?:tonight|tonite|tomorrow|tmrw|tmw|tomoz|yesterday|yday)\b"
 _ORDINAL: Final = r"\d{1,2}(?:st|nd|rd|th)\b"
@@ -39,7 +35,7 @@ _NO_UNIT: Final = "a|an|the|of|at|in|on|to|for|by|from|with|per|and|or|but|so|th
 #: Each kind of value a slip is fixed with, as it may stand in a statement.
 _KINDS: Final = {
     "date": re.compile(
-        rf"(?:{_WEEKDAY}\s+)?(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
+        rf"(?:{_DATE_WEEKDAY}\s+)?(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
         rf"|{_MONTH}\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\b|{_ORDINAL})",
         re.IGNORECASE,
     ),
