@@ -11,7 +11,7 @@ from .test_writeback_extractors import rules
 @pytest.mark.parametrize(
     "said",
     [
-        "going back thurs to redo the whole run under the stairs",
+        "heading over thurs to bleed the radiators in the flat",
         "booked the skip for weds",
         "fitting the new cylinder tues",
         "van goes in for its service tmrw",
@@ -30,7 +30,7 @@ def test_a_day_as_chat_types_it_dates_a_statement(said: str) -> None:
         "c'mon, that can't be right",
         "can't do any gardening in this sun",  # words of their own, wherever they stand
         "I always rely on sat nav these days",
-        "spent a fortune on sun cream",
+        "bought far too much sun cream for the trip",
         "come on mon, get a move on",
     ],
 )

@@ -200,7 +200,8 @@ CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
     (
         "event",
         re.compile(
-            # a weekday, or a weekday's every week ("I do Sundays", "Tuesdays and Fridays")
+            # a weekday, or a weekday's every week ("I do Sundays", "Tuesdays and Fridays"),
+            # as chat shortens it too ("thurs", "tmrw")
             rf"\b(?:{WEEKDAY}|today|{NEXT_TO_TODAY}|"
             r"january|february|march|april|june|july|august|september|"
             r"october|november|december|(?:next|last|this) (?:week|month|quarter|year)|"
