@@ -61,6 +61,7 @@ from bb_brain._relations import RELATION_NOUNS, relation_key, relation_pronoun
 from bb_brain.pages import is_place
 from bb_brain.reflex._ordinary import inflections, lemmas, sense
 from bb_brain.reflex._tokens import SHORTHANDS
+from bb_brain.writeback._contractions import HE_OR_SHE_TYPED_FAST, THEY_TYPED_FAST
 from bb_brain.writeback._entities import Entity, EntityIndex, Mention, pronoun_class
 from bb_brain.writeback._people import NewPerson, new_people, person_slug
 
@@ -1149,9 +1150,7 @@ _UNDERTAKING_DIRS: Final = frozenset({"projects", "events", "trips"})
 
 
 #: Pronouns that are a clause's subject ("her colleague Farida" opens with no subject).
-_NOMINATIVE: Final = frozenset(
-    {"he", "she", "hes", "shes", "they", "theyre", "theyve", "theyll", "theyd"}
-)
+_NOMINATIVE: Final = frozenset({"he", "she", "they"}) | HE_OR_SHE_TYPED_FAST | THEY_TYPED_FAST
 #: Verbs of a view only a person holds, right after a singular "they".
 _VIEW = re.compile(
     r"\s+(?:prefer|like|love|hate|want|would rather|think|feel|believe|worry|are worried)\b",

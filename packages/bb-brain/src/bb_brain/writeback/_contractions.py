@@ -62,11 +62,25 @@ def _typed_fast(stems: frozenset[str]) -> str:
     return "(?:" + "|".join(forms) + ")"
 
 
+def typed_fast_forms(stem: str, endings: tuple[str, ...]) -> frozenset[str]:
+    """``stem``'s contractions with ``endings`` typed with no apostrophe, words left out."""
+    from bb_brain.reflex._ordinary import sense
+
+    return frozenset(
+        stem + ending
+        for ending in endings
+        if stem in _BEFORE[ending] and not sense(stem + ending).known_word
+    )
+
+
 #: The subject pronouns' contractions with no apostrophe at all: "im", "shes", "weve".
 TYPED_FAST: Final = _typed_fast(_SUBJECTS)
 #: The user typed fast: "im", "ive" (not "ill" or "id", which are words as often).
 I_AM: Final = r"i['’]?m"
 I_HAVE: Final = r"i['’]?ve"
+#: "he's" and "she's", "they're", "they've", "they'll" and "they'd" typed with no apostrophe.
+HE_OR_SHE_TYPED_FAST: Final = typed_fast_forms("he", ("s",)) | typed_fast_forms("she", ("s",))
+THEY_TYPED_FAST: Final = typed_fast_forms("they", ("re", "ve", "ll", "d"))
 #: "they" and its contractions, apostrophe typed or not.
 THEY: Final = r"they(?:['’]?(?:re|ve|ll|d))?"
 #: "he" and "she" with their "'s", apostrophe typed or not.

@@ -48,6 +48,7 @@ from bb_brain.reflex._lexicon import (
 )
 from bb_brain.reflex._ordinary import inflections, lemmas, sense
 from bb_brain.reflex._syntax import finite
+from bb_brain.writeback._contractions import HE_OR_SHE_TYPED_FAST, THEY_TYPED_FAST
 from bb_brain.writeback._db import Connection
 from bb_brain.writeback._people import opens_sentence, person_slug
 
@@ -55,12 +56,10 @@ _WORD = re.compile(r"\w+")
 _POSSESSIVE = re.compile(r"['’]s\b", re.IGNORECASE)
 #: Third-person singular pronouns that refer back to the last person mentioned.
 #: "hes" and "shes" are "he's" and "she's" typed without the apostrophe, as chat does.
-PERSON_PRONOUNS = frozenset({"she", "he", "her", "him", "his", "hers", "hes", "shes"})
-#: Pronouns that refer back to the last organisation, project or place mentioned.
-THING_PRONOUNS = frozenset(
-    {"they", "them", "their", "theirs", "it", "its"}
-    | {"theyre", "theyve", "theyll", "theyd"}  # "they're" typed without its apostrophe
-)
+PERSON_PRONOUNS = frozenset({"she", "he", "her", "him", "his", "hers"}) | HE_OR_SHE_TYPED_FAST
+#: Pronouns that refer back to the last organisation, project or place mentioned ("theyre"
+#: is "they're" typed without its apostrophe).
+THING_PRONOUNS = frozenset({"they", "them", "their", "theirs", "it", "its"}) | THEY_TYPED_FAST
 #: The arm name of explicit aliases (frontmatter ``aliases``), which match in any case.
 EXPLICIT_ARM = "alias"
 #: Words a relation to the speaker follows ("my sister"), and words that make it another's.
