@@ -361,3 +361,20 @@ def test_a_pronoun_only_the_animal_can_be_is_the_animals() -> None:
         pages=[gelding, OWNER],
     )
     assert _filed(said, "too much weight") == gelding.slug
+
+
+@pytest.mark.parametrize(
+    ("said", "words"),
+    [
+        ("popped in at kerran's, found a graze on quarrow's hock", "graze"),
+        ("stopped by ysolde's, booked quarrow in for her jabs", "jabs"),
+    ],
+)
+def test_a_run_of_the_users_doings_files_each_under_what_it_names(said: str, words: str) -> None:
+    """The "I" left out of each: the page the first names in passing is no subject."""
+    assert _filed(facts(said), words) == MARE.slug
+
+
+def test_a_clause_naming_nothing_goes_on_with_the_one_before() -> None:
+    said = facts("popped in at kerran's, had a long chat about the fencing")
+    assert _filed(said, "fencing") == KEEPER.slug

@@ -712,14 +712,15 @@ class RulesExtractor:
                 # "... and did her PhD in Zurich": the same subject's next statement
                 told = _told_to(clause.text, refs)
                 firm = self._their_firm_s(last, clause, refs)
+                its_own = ref if _the_users_run(last) else None
                 groups.append(
                     _Group(
                         plain,
                         clause.start,
                         clause.end,
-                        told or newcomer or firm or last.ref,
+                        told or newcomer or firm or its_own or last.ref,
                         refs,
-                        inherited=True,
+                        inherited=its_own is None,
                     )
                 )
             elif _continues(last, ref, refs, clause):
@@ -2018,6 +2019,18 @@ def _elided_subject(text: str, refs: Sequence[Reference] = ()) -> bool:
     ):
         return False
     return opens_with_verb(first)
+
+
+def _the_users_run(last: _Group) -> bool:
+    """The clause before opened with its verb too, and named its page elsewhere: the user's.
+
+    Chat leaves out the "I" of a run of the user's own doings ("had a scare at claudia's,
+    found a lump on biscuit's ear"): each names what it is about, and the page the first
+    names in passing is no subject the next one goes on with.
+    """
+    if last.ref is None or not _elided_subject(last.text):
+        return False
+    return not subject(last.ref, last.text)
 
 
 def _role_described(text: str) -> bool:
