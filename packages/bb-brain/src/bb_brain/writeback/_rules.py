@@ -94,6 +94,7 @@ from bb_brain.writeback._contractions import (
     HE_OR_SHE,
     I_AM,
     I_HAVE,
+    I_WILL_TYPED_FAST,
     THEY,
     TYPED_FAST,
 )
@@ -148,7 +149,8 @@ CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
         "commitment",
         re.compile(
             # "I won't spend more than that": a commitment not to
-            rf"\b(?:i{_APOS}ll|i will|(?:i|we) (?:won{_APOS}?t|will not)(?={_NOT_TO_DO})|"
+            rf"\b(?:i{_APOS}ll|{I_WILL_TYPED_FAST}|i will|"
+            rf"(?:i|we) (?:won{_APOS}?t|will not)(?={_NOT_TO_DO})|"
             rf"{I_AM} going to|"
             rf"i am going to|(?:{I_HAVE}|i have|i) "
             rf"(?:committed|promised|agreed)|(?:we|she|he|they){_APOS}ll|theyll|(?:we|she|he|they) "
