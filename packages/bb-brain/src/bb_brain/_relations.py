@@ -157,6 +157,11 @@ _OUTFITS_SERVICE = re.compile(
 _SERVICE_OPENING = re.compile(
     r"^\s*(?:the\s+|an?\s+)?(?P<noun>[^\W\d_]+)\s+(?:of|for|to)\s", re.IGNORECASE
 )
+#: A service role and the user dealing with it, opening the summary: "The vet the user calls
+#: about the dogs", "The plumber we always use".
+_CONTACT_OPENING = re.compile(
+    r"^\s*the\s+(?P<noun>[^\W\d_]+)\s+(?:the\s+user|we|i)\b", re.IGNORECASE
+)
 #: A practice's clinician at it, opening the summary: "Vet at Hollin Vets".
 _PRACTICE_OPENING = re.compile(r"^\s*(?:the\s+|an?\s+)?(?P<noun>[^\W\d_]+)\s+at\s", re.I)
 #: Those the user sees at a practice: "Vet at ...", "Dentist at ..." is the user's one.
@@ -237,6 +242,9 @@ def page_relations(summary: str | None, body: str, title: str = "") -> list[str]
     serving = _SERVICE_OPENING.match(summary or "")
     if serving is not None and serving.group("noun").casefold() in SERVICE_ROLES:
         keys.append(relation_key([], serving.group("noun")) or "")  # "Landlord of the unit"
+    contact = _CONTACT_OPENING.match(summary or "")
+    if contact is not None and contact.group("noun").casefold() in SERVICE_ROLES:
+        keys.append(relation_key([], contact.group("noun")) or "")  # "The vet the user calls"
     practice = _PRACTICE_OPENING.match(summary or "")
     if practice is not None and practice.group("noun").casefold() in _PRACTICE_ROLES:
         if not _THE_USERS.search(summary or ""):  # "Vet at Hollin Vets; the user's cousin."
@@ -357,6 +365,12 @@ _PHRASE_END = re.compile(
     r"until|by|under|over)\b",
     re.IGNORECASE,
 )
+#: Whose the one a summary names is, said first: "The user's", "The", "Our", "My".
+_WHOSE: Final = re.compile(r"(?:(?:the\s+)?user['’]s|the|our|my)\s+(?=[^\W\d_])", re.IGNORECASE)
+#: Who deals with the one a summary names, after the noun: "(the vet) the user works with".
+_CONTACT_CLAUSE: Final = re.compile(
+    r"\s+(?:the|a|an|we|i|you|he|she|they)\b.*$", re.IGNORECASE | re.S
+)
 #: "in law" after a relation word: part of it ("brother in law").
 _IN_LAW: Final = re.compile(r"in[\s-]+law", re.IGNORECASE)
 #: Words the describing phrase may have before its role: "Potting shed steward".
@@ -367,16 +381,17 @@ def page_roles(summary: str | None) -> list[str]:
     """The "the <role>" key of a person whose summary opens by naming their role.
 
     "Potting shed steward.", "Treasurer of the bowls club.", "Head gardener and owner of the
-    nursery": the person the user calls "the steward", "the treasurer", "the gardener". A
-    summary that opens with what the person is to the user ("The user's sister") states a
-    relation instead (:func:`page_relations`).
+    nursery": the person the user calls "the steward", "the treasurer", "the gardener". So
+    does one that says whose they are first ("The user's vet", "Our farrier", "The roofer the
+    user always calls"); one that says only what the person is to the user ("The user's
+    sister") states a relation instead (:func:`page_relations`).
     """
     text = (summary or "").strip()
+    if (whose := _WHOSE.match(text)) is not None:  # "The vet the user works with"
+        text = _CONTACT_CLAUSE.sub("", text[whose.end() :])
     found = _PHRASE_END.search(text)
     words = _WORDS.findall(text[: found.start()] if found is not None else text)
     if not words or len(words) > MAX_ROLE_WORDS:
-        return []
-    if words[0].casefold() in ("the", "our", "my", "user's", "user’s"):
         return []
     if any(word.casefold().rstrip("-") in _NOT_NOW_OR_NOT_THE for word in words[:-1]):
         return []  # "Former treasurer", "Assistant groundsman": not who "the" role is
