@@ -44,7 +44,7 @@ from bb_brain.reflex._lexicon import DETERMINERS, FAMILY_WORDS, PERSON_VERBS_AFT
 from bb_brain.reflex._ordinary import ORDINARY_ZIPF, WordSense, folded_place_phrases, sense
 from bb_brain.reflex._syntax import finite
 from bb_brain.writeback._clauses import every_week
-from bb_brain.writeback._contractions import typed_fast_forms, with_apostrophe
+from bb_brain.writeback._contractions import with_apostrophe
 from bb_brain.writeback._organisations import TRADE_ENDINGS
 
 #: Nouns that introduce a person besides roles: kinship and plain "person" words.
@@ -79,19 +79,7 @@ DATE_LEADS: Final = frozenset(
     "in on by since until till from to during through before after early late mid last next "
     "this every each of".split()
 )
-#: "who" contracted: "who's", "who'll", "who'd", "who've".
-_WHO_ENDINGS: Final = ("s", "ll", "d", "ve")
-#: A pronoun straight after a name, its contractions with "who" as well ("... who's our rep").
-_PRONOUN_AFTER: Final = (
-    frozenset({"he", "she", "who"})
-    | frozenset(
-        f"{stem}{apostrophe}{ending}"
-        for apostrophe in "'’"
-        for stem, endings in (("he", ("s",)), ("she", ("s",)), ("who", _WHO_ENDINGS))
-        for ending in endings
-    )
-    | typed_fast_forms("who", _WHO_ENDINGS)
-)
+_PRONOUN_AFTER: Final = frozenset({"he", "she", "who", "he's", "she's"})
 #: An auxiliary between a name and a person's verb: "has offered", "had said".
 _AUXILIARIES_AFTER: Final = frozenset("has had hasn't hadn't".split())
 #: Words looked at before a name for a role or kinship noun.
