@@ -361,35 +361,3 @@ def test_a_pronoun_only_the_animal_can_be_is_the_animals() -> None:
         pages=[gelding, OWNER],
     )
     assert _filed(said, "too much weight") == gelding.slug
-
-
-@pytest.mark.parametrize(
-    ("said", "words"),
-    [
-        ("popped in at kerran's, found a graze on quarrow's hock", "graze"),
-        ("stopped by ysolde's, booked quarrow in for her jabs", "jabs"),
-        ("I popped in at kerran's, found a graze on quarrow's hock", "graze"),
-        ("we stopped by ysolde's, booked quarrow in for her jabs", "jabs"),
-    ],
-)
-def test_a_run_of_the_users_doings_files_each_under_what_it_names(said: str, words: str) -> None:
-    """The "I" left out of each: the page the first names in passing is no subject."""
-    assert _filed(facts(said), words) == MARE.slug
-
-
-@pytest.mark.parametrize(
-    ("said", "words", "whose"),
-    [
-        # a verb of a third person, or a deed done to the user: the one named before
-        ("had coffee with ysolde, swears by zawnsalve for the hock", "swears", VET),
-        ("popped in at kerran's, is selling quarrow", "selling", KEEPER),
-        ("had coffee with ysolde, offered me zawnsalve for quarrow", "offered", VET),
-        # named as the subject, or made the subject by a clause after the name
-        ("ysolde came by, checked quarrow's teeth, swears by zawnsalve", "swears", VET),
-        ("rang ysolde, was out on a call, rang back at six about quarrow", "rang back", VET),
-    ],
-)
-def test_a_clause_whose_subject_is_the_one_named_before_stays_theirs(
-    said: str, words: str, whose: Entity
-) -> None:
-    assert _filed(facts(said), words) == whose.slug

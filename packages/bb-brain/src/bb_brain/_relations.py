@@ -157,10 +157,15 @@ _OUTFITS_SERVICE = re.compile(
 _SERVICE_OPENING = re.compile(
     r"^\s*(?:the\s+|an?\s+)?(?P<noun>[^\W\d_]+)\s+(?:of|for|to)\s", re.IGNORECASE
 )
-#: A service role and the user dealing with it, opening the summary: "The vet the user calls
-#: about the dogs", "The plumber we always use".
+#: A role and the user dealing with its holder now, opening the summary: "The vet the user
+#: rings about the dogs", "The mechanic we always use". Not someone else's ("the user's
+#: sister uses"), nor one the user dealt with once ("we sacked", "we used to use").
 _CONTACT_OPENING = re.compile(
-    r"^\s*the\s+(?P<noun>[^\W\d_]+)\s+(?:the\s+user|we|i)\b", re.IGNORECASE
+    r"^\s*the\s+(?P<noun>[^\W\d_]+)\s+(?:the\s+user(?![’'])|we|i)\s+"
+    r"(?:(?:always|usually|normally|mostly|still|now)\s+)?"
+    r"(?:uses?|calls?|rings?|phones?|sees?|books?|hires?|trusts?|goes\s+to|go\s+to"
+    r"|(?:works?|deals?)\s+with)\b",
+    re.IGNORECASE,
 )
 #: A practice's clinician at it, opening the summary: "Vet at Hollin Vets".
 _PRACTICE_OPENING = re.compile(r"^\s*(?:the\s+|an?\s+)?(?P<noun>[^\W\d_]+)\s+at\s", re.I)
@@ -365,12 +370,8 @@ _PHRASE_END = re.compile(
     r"until|by|under|over)\b",
     re.IGNORECASE,
 )
-#: Whose the one a summary names is, said first: "The user's", "The", "Our", "My".
-_WHOSE: Final = re.compile(r"(?:(?:the\s+)?user['’]s|the|our|my)\s+(?=[^\W\d_])", re.IGNORECASE)
-#: Who deals with the one a summary names, after the noun: "(the vet) the user works with".
-_CONTACT_CLAUSE: Final = re.compile(
-    r"\s+(?:the|a|an|we|i|you|he|she|they)\b.*$", re.IGNORECASE | re.S
-)
+#: Whose the one a summary names is, said first: "The user's", "Our", "My".
+_WHOSE: Final = re.compile(r"^\s*(?:(?:the\s+)?user['’]s|our|my)\s+(?=[^\W\d_])", re.IGNORECASE)
 #: "in law" after a relation word: part of it ("brother in law").
 _IN_LAW: Final = re.compile(r"in[\s-]+law", re.IGNORECASE)
 #: Words the describing phrase may have before its role: "Potting shed steward".
@@ -382,17 +383,24 @@ def page_roles(summary: str | None) -> list[str]:
 
     "Potting shed steward.", "Treasurer of the bowls club.", "Head gardener and owner of the
     nursery": the person the user calls "the steward", "the treasurer", "the gardener". So
-    does one that says whose they are first ("The user's vet", "Our farrier", "The roofer the
-    user always calls"); one that says only what the person is to the user ("The user's
-    sister") states a relation instead (:func:`page_relations`).
+    does one that says the user's they are first ("The user's farrier", "Our treasurer", "The
+    roofer the user always calls"); not someone else's ("Neighbour's gardener", "The
+    treasurer of another club"). One that says only what the person is to the user ("The
+    user's sister") states a relation instead (:func:`page_relations`).
     """
     text = (summary or "").strip()
-    if (whose := _WHOSE.match(text)) is not None:  # "The vet the user works with"
-        text = _CONTACT_CLAUSE.sub("", text[whose.end() :])
+    if (contact := _CONTACT_OPENING.match(text)) is not None:
+        text = contact.group("noun")  # "The roofer the user always calls"
+    elif (whose := _WHOSE.match(text)) is not None:
+        text = text[whose.end() :]  # "The user's farrier", "Our treasurer"
     found = _PHRASE_END.search(text)
     words = _WORDS.findall(text[: found.start()] if found is not None else text)
     if not words or len(words) > MAX_ROLE_WORDS:
         return []
+    if words[0].casefold() in ("the", "our", "my", "user's", "user’s"):
+        return []  # "The treasurer of another club": whose, it does not say
+    if any(_POSSESSIVE_END.search(word) for word in words[:-1]):
+        return []  # "The user's sister's farrier", "Neighbour's gardener": someone else's
     if any(word.casefold().rstrip("-") in _NOT_NOW_OR_NOT_THE for word in words[:-1]):
         return []  # "Former treasurer", "Assistant groundsman": not who "the" role is
     role = _POSSESSIVE_END.sub("", words[-1]).casefold()

@@ -39,7 +39,6 @@ from bb_brain.writeback._contractions import (
     HE_OR_SHE,
     I_AM,
     I_HAVE,
-    I_WILL_TYPED_FAST,
     THEY,
     TYPED_FAST,
     with_apostrophe,
@@ -87,7 +86,7 @@ RELAY: Final = re.compile(
 BECAUSE_WORDS: Final = r"because|cos|coz|cuz|['’]cause|bc"
 #: A subject pronoun of someone, its contraction typed without the apostrophe too ("shes",
 #: "theyre"), and with "it" any subject pronoun.
-_SOMEONE: Final = rf"(?:{HE_OR_SHE}|{THEY}|we|i|{TYPED_FAST}|{I_AM}|{I_HAVE}|{I_WILL_TYPED_FAST})"
+_SOMEONE: Final = rf"(?:{HE_OR_SHE}|{THEY}|we|i|{TYPED_FAST}|{I_AM}|{I_HAVE})"
 _SUBJECT: Final = rf"(?:{_SOMEONE}|it)"
 _SPLIT: Final = re.compile(
     r"\s+(?:[-–—]|--)\s+|;\s+|,\s+(?:and|but)\s+|"
@@ -295,7 +294,7 @@ def split_clauses(sentence: str) -> list[Clause]:
 
 
 _USER_SUBJECT: Final = re.compile(
-    rf"^\W*(?:(?:and|but|so|then|also|actually|personally|honestly)\W+)*(?:i|we|weve|{I_AM}|{I_HAVE}|{I_WILL_TYPED_FAST})\b",
+    rf"^\W*(?:(?:and|but|so|then|also|actually|personally|honestly)\W+)*(?:i|we|weve|{I_AM}|{I_HAVE})\b",
     _I,
 )
 

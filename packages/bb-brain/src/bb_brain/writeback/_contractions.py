@@ -81,13 +81,6 @@ I_HAVE: Final = r"i['’]?ve"
 #: "he's" and "she's", "they're", "they've", "they'll" and "they'd" typed with no apostrophe.
 HE_OR_SHE_TYPED_FAST: Final = typed_fast_forms("he", ("s",)) | typed_fast_forms("she", ("s",))
 THEY_TYPED_FAST: Final = typed_fast_forms("they", ("re", "ve", "ll", "d"))
-#: "I'll" typed as the word "ill", read so only before a verb it cannot describe ("ill be in
-#: late", "ill ring them"; not "ill health", "ill at ease", "ill will").
-I_WILL_TYPED_FAST: Final = (
-    r"ill(?=\s+(?:be|do|get|go|ring|call|phone|text|email|send|sort|bring|take|make|check|let"
-    r"|pop|see|try|have|pay|fix|put|give|tell|ask|book|pick|drop|come|leave|keep|grab|chase"
-    r"|order|just|probably|definitely|def|prob|need|start|finish|write|post|buy|look)\b)"
-)
 #: "they" and its contractions, apostrophe typed or not.
 THEY: Final = r"they(?:['’]?(?:re|ve|ll|d))?"
 #: "he" and "she" with their "'s", apostrophe typed or not.

@@ -94,7 +94,6 @@ from bb_brain.writeback._contractions import (
     HE_OR_SHE,
     I_AM,
     I_HAVE,
-    I_WILL_TYPED_FAST,
     THEY,
     TYPED_FAST,
 )
@@ -149,8 +148,7 @@ CUES: Final[tuple[tuple[FactKind, re.Pattern[str]], ...]] = (
         "commitment",
         re.compile(
             # "I won't spend more than that": a commitment not to
-            rf"\b(?:i{_APOS}ll|{I_WILL_TYPED_FAST}|i will|"
-            rf"(?:i|we) (?:won{_APOS}?t|will not)(?={_NOT_TO_DO})|"
+            rf"\b(?:i{_APOS}ll|i will|(?:i|we) (?:won{_APOS}?t|will not)(?={_NOT_TO_DO})|"
             rf"{I_AM} going to|"
             rf"i am going to|(?:{I_HAVE}|i have|i) "
             rf"(?:committed|promised|agreed)|(?:we|she|he|they){_APOS}ll|theyll|(?:we|she|he|they) "
@@ -672,7 +670,6 @@ class RulesExtractor:
             )
             _named_next(salience, related)
             ahead = _named_at_the_end(before, previous)  # "... with Alice Kemp, who's ..."
-            in_passing = _named_in_passing(before, previous)  # "had a scare at claudia's, ..."
             before, previous = refs, clause
             described = _described(asides, clause, refs)
             roles += _by_role(plain, clause, refs, ref)  # after the sentence's own: no join
@@ -712,19 +709,15 @@ class RulesExtractor:
                 and (_stands_alone(clause.text) or _informative(clause.text, refs))
                 and not _reports_on(clause.text, refs)
             ):
-                # "... and did her PhD in Zurich": the same subject's next statement; after
-                # a clause of the user's that named its page in passing, the user's next
-                # doing, about what it names ("..., found a lump on biscuit's ear")
+                # "... and did her PhD in Zurich": the same subject's next statement
                 told = _told_to(clause.text, refs)
                 firm = self._their_firm_s(last, clause, refs)
-                passing = in_passing is not None and in_passing is last.ref
-                its_own = ref if passing and _the_users_doing_next(clause.text) else None
                 groups.append(
                     _Group(
                         plain,
                         clause.start,
                         clause.end,
-                        told or newcomer or firm or its_own or last.ref,
+                        told or newcomer or firm or last.ref,
                         refs,
                         inherited=True,
                     )
@@ -2025,43 +2018,6 @@ def _elided_subject(text: str, refs: Sequence[Reference] = ()) -> bool:
     ):
         return False
     return opens_with_verb(first)
-
-
-def _named_in_passing(refs: list[Reference], clause: Clause) -> Reference | None:
-    """The page a clause of the user's own names, not as its subject: "had a scare at claudia's".
-
-    The clause opens with its verb, its "I" left out, or with "I" or "we" ("I popped in at
-    claudia's"); the page it chose is not its subject, and no clause goes on after it.
-    """
-    if not refs or not clause.text:
-        return None
-    if not (_elided_subject(clause.text, refs) or opens_with_the_user(clause.text)):
-        return None
-    chosen = choose(refs, clause.text)
-    if chosen is None or subject(chosen, clause.text):
-        return None
-    # "rang ysolde, was out on a call": a clause after the name may make them its subject
-    return None if "," in clause.text[chosen.end :] else chosen
-
-
-def _the_users_doing_next(text: str) -> bool:
-    """A clause whose left-out subject may be the user: no verb of a third person opens it.
-
-    "swears by the balm", "is selling the mare", "reckons it's rubbish" are the one named
-    before; so is a deed done to the user ("gave me a lift", "offered us the room").
-    """
-    words = [fold(word) for word in re.findall(r"[\w'’]+", text)[:2]]
-    if not words:
-        return False
-    if words[0] in _A_THIRD_PERSONS or "VBZ" in inflections(words[0]):
-        return False
-    return words[1:2] not in (["me"], ["us"])
-
-
-#: Auxiliaries and copulas of a third person, which no left-out "I" takes.
-_A_THIRD_PERSONS: Final = frozenset(
-    "is isn't isnt was wasn't wasnt has hasn't hasnt does doesn't doesnt".split()
-)
 
 
 def _role_described(text: str) -> bool:
