@@ -185,6 +185,10 @@ def test_two_pages_with_one_relation_stay_silent(engine: Engine, make_brain: Any
         ("The solicitor the user is suing.", "", []),  # no one the user uses
         ("The accountant we sacked in the spring.", "", []),
         ("The vet we used to use before the move.", "", []),
+        ("The vet we use, or used to before the move.", "", []),
+        ("The dentist the user goes to school with.", "", []),  # no client of theirs
+        ("The tutor we book for the user's son.", "", []),  # the son's tutor
+        ("The lawyer the user calls a shark; acts for the landlord.", "", []),
         ("", "Rosa Lind is the user's aunt from Cork.", ["my aunt"]),
         ("", "Rosa Lind is the user's aunt; she lives in Hull.", ["my aunt"]),
         ("", "Rosa Lind, the user's godmother, lives in Hull.", ["my godmother"]),
@@ -458,7 +462,8 @@ def test_a_thing_the_page_calls_by_the_and_a_noun(
         # someone else's, or whose it does not say
         ("The user's sister's farrier.", []),
         ("Our neighbour's gardener.", []),
-        ("Sister's farrier.", []),
+        ("Our son the vicar.", []),
+        ("St Olwen's vicar.", ["the vicar"]),  # a parish's or a club's role is the one known
         ("The treasurer of another club.", []),
         ("The farrier they use at the riding school.", []),
         ("Friend from the choir.", []),  # one of many

@@ -93,7 +93,6 @@ GOAT_VET = (
     [
         ("the vet rang back about the billy's cough", True),
         ("can you book the vet for thursday", True),
-        ("my niece wants to be a vet when she grows up", False),
     ],
 )
 def test_a_summary_saying_whose_vet_first_is_the_users_vet(
@@ -101,3 +100,14 @@ def test_a_summary_saying_whose_vet_first_is_the_users_vet(
 ) -> None:
     brain = make_brain(GOAT_VET)
     assert slugs(ask(engine, brain, text)) == ([GOAT_VET[0]] if found else [])
+
+
+def test_a_professional_the_user_only_knows_is_not_their_own(
+    engine: Engine, make_brain: Any
+) -> None:
+    schoolfriend = (
+        "people/tamsin-rowse",
+        md("Tamsin Rowse", type="person", summary="The dentist the user goes to school with."),
+    )
+    brain = make_brain(schoolfriend)
+    assert slugs(ask(engine, brain, "the dentist moved my appointment to thursday")) == []
