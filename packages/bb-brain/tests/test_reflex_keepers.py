@@ -174,3 +174,32 @@ def test_a_pets_kind_is_the_noun_its_phrase_opens_with() -> None:
     assert pet_keys("Ottoline Vask's cat called Quibble.") == ["ottoline's cat", "vask's cat"]
     assert pet_keys("Client's dog, a nervous collie.") == []  # a word, no keeper's name
     assert client_keys("Tolver's wedding") == ["tolver's wedding"]
+
+
+ORLA = ("people/orla-penhale", md("Orla Penhale", type="person", aliases="[Orla]"))
+ZEMBLA = ("pets/zembla", md("Zembla", type="pet", summary="Whippet belonging to Orla Penhale."))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "orla's whippet needs a trim",  # a given name is no slip of a word ("oral")
+        "does orla's whippet want the clippers or the scissors this time",
+        "did orla's whippet mind the dryer last time",
+        "can orla's whippet come in at ten",
+    ],
+)
+def test_a_pet_by_its_keepers_given_name_in_a_question(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    """ "does X's whippet want ...": the auxiliary stands before the whole phrase, whose
+    noun is the subject of the verb after it, not a compound's modifier."""
+    assert ZEMBLA[0] in slugs(ask(engine, make_brain(ORLA, ZEMBLA), text))
+
+
+def test_an_article_before_a_questions_noun_leaves_it_a_compound() -> None:
+    from bb_brain.reflex._syntax import ordinary_readings
+    from bb_brain.reflex._tokens import tokenise
+
+    tokens = tokenise("does the whippet rescue take donations")
+    assert "a modifier of the noun after it" in ordinary_readings(tokens, 2)
