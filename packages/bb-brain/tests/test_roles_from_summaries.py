@@ -80,34 +80,3 @@ def test_a_role_with_a_persons_deed_is_the_pages_person(
 def test_a_role_said_of_anyone_is_no_one(engine: Engine, make_brain: Any, text: str) -> None:
     brain = make_brain(PLUMBER, UNDERSTUDY, DENTIST)
     assert slugs(ask(engine, brain, text)) == []
-
-
-GOAT_VET = (
-    "people/ismay-corran",
-    md("Ismay Corran", type="person", summary="The vet the user rings about the goats."),
-)
-
-
-@pytest.mark.parametrize(
-    ("text", "found"),
-    [
-        ("the vet rang back about the billy's cough", True),
-        ("can you book the vet for thursday", True),
-    ],
-)
-def test_a_summary_saying_whose_vet_first_is_the_users_vet(
-    engine: Engine, make_brain: Any, text: str, found: bool
-) -> None:
-    brain = make_brain(GOAT_VET)
-    assert slugs(ask(engine, brain, text)) == ([GOAT_VET[0]] if found else [])
-
-
-def test_a_professional_the_user_only_knows_is_not_their_own(
-    engine: Engine, make_brain: Any
-) -> None:
-    schoolfriend = (
-        "people/tamsin-rowse",
-        md("Tamsin Rowse", type="person", summary="The dentist the user goes to school with."),
-    )
-    brain = make_brain(schoolfriend)
-    assert slugs(ask(engine, brain, "the dentist moved my appointment to thursday")) == []

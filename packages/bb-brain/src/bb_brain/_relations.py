@@ -157,45 +157,6 @@ _OUTFITS_SERVICE = re.compile(
 _SERVICE_OPENING = re.compile(
     r"^\s*(?:the\s+|an?\s+)?(?P<noun>[^\W\d_]+)\s+(?:of|for|to)\s", re.IGNORECASE
 )
-#: A role and the user using its holder, opening the summary: "The vet the user rings about
-#: the goats", "The mechanic we always use". The verb says the user is their client; what
-#: may follow it is checked apart (:func:`_the_users_own_contact`).
-_CONTACT_OPENING = re.compile(
-    r"^\s*the\s+(?P<noun>[^\W\d_]+)\s+(?:the\s+user|we|i)\s+"
-    r"(?:(?:always|usually|normally|mostly|still|now)\s+)?"
-    r"(?:uses?|calls?|rings?|phones?|books?|hires?|trusts?)\b(?P<rest>.*)$",
-    re.IGNORECASE | re.DOTALL,
-)
-#: What may follow the contact's verb: the clause's end, or when and what for ("about the
-#: goats", "for the van", "when the boiler goes").
-_CONTACT_GOES_ON = re.compile(
-    r"^\s*(?:$|[.;,(]|(?:about|when|whenever|if|out)\b|for\s+(?:the|our|my)\s+(?P<what>\w+))",
-    re.IGNORECASE,
-)
-#: Words that take the contact back: "or used to", "no longer", "until the move".
-_NOT_NOW = re.compile(r"\b(?:used|no longer|any ?more|formerly|until|stopped|before)\b", re.I)
-
-
-def _the_users_own_contact(summary: str) -> str | None:
-    """The role a summary opens with when it says the user uses its holder now, or None.
-
-    "The vet the user rings about the goats": the vet; not "The tutor we book for the
-    user's son" (the son's), "The lawyer the user calls a shark" (a name for them), "The vet
-    we use referred the user to her" (someone else), nor "..., or used to" (not now).
-    """
-    contact = _CONTACT_OPENING.match(summary)
-    if contact is None:
-        return None
-    rest = contact.group("rest")
-    goes_on = _CONTACT_GOES_ON.match(rest)
-    if goes_on is None or _NOT_NOW.search(rest.split(";")[0].split(".")[0]):
-        return None
-    what = (goes_on.group("what") or "").casefold()
-    if what in ("user", "user's", "user’s") or what in RELATION_NOUNS or what in KIN_NAMES:
-        return None  # "for the user's son", "for our son": someone else's
-    return contact.group("noun")
-
-
 #: A practice's clinician at it, opening the summary: "Vet at Hollin Vets".
 _PRACTICE_OPENING = re.compile(r"^\s*(?:the\s+|an?\s+)?(?P<noun>[^\W\d_]+)\s+at\s", re.I)
 #: Those the user sees at a practice: "Vet at ...", "Dentist at ..." is the user's one.
@@ -276,9 +237,6 @@ def page_relations(summary: str | None, body: str, title: str = "") -> list[str]
     serving = _SERVICE_OPENING.match(summary or "")
     if serving is not None and serving.group("noun").casefold() in SERVICE_ROLES:
         keys.append(relation_key([], serving.group("noun")) or "")  # "Landlord of the unit"
-    contact = _the_users_own_contact(summary or "")
-    if contact is not None and contact.casefold() in SERVICE_ROLES:
-        keys.append(relation_key([], contact) or "")  # "The vet the user rings about ..."
     practice = _PRACTICE_OPENING.match(summary or "")
     if practice is not None and practice.group("noun").casefold() in _PRACTICE_ROLES:
         if not _THE_USERS.search(summary or ""):  # "Vet at Hollin Vets; the user's cousin."
@@ -399,8 +357,6 @@ _PHRASE_END = re.compile(
     r"until|by|under|over)\b",
     re.IGNORECASE,
 )
-#: Whose the one a summary names is, said first: "The user's", "Our", "My".
-_WHOSE: Final = re.compile(r"^\s*(?:(?:the\s+)?user['’]s|our|my)\s+(?=[^\W\d_])", re.IGNORECASE)
 #: "in law" after a relation word: part of it ("brother in law").
 _IN_LAW: Final = re.compile(r"in[\s-]+law", re.IGNORECASE)
 #: Words the describing phrase may have before its role: "Potting shed steward".
@@ -411,27 +367,17 @@ def page_roles(summary: str | None) -> list[str]:
     """The "the <role>" key of a person whose summary opens by naming their role.
 
     "Potting shed steward.", "Treasurer of the bowls club.", "Head gardener and owner of the
-    nursery": the person the user calls "the steward", "the treasurer", "the gardener". So
-    does one that says the user's they are first ("The user's farrier", "Our treasurer", "The
-    roofer the user always calls"), and not someone else's the user's summary names ("The
-    user's sister's farrier"); a summary opening "The <role>" with no more says no one's.
-    One that says only what the person is to the user ("The user's sister") states a
+    nursery": the person the user calls "the steward", "the treasurer", "the gardener". A
+    summary that opens with what the person is to the user ("The user's sister") states a
     relation instead (:func:`page_relations`).
     """
     text = (summary or "").strip()
-    whose = _WHOSE.match(text)
-    if (contact := _the_users_own_contact(text)) is not None:
-        text = contact  # "The roofer the user always calls"
-    elif whose is not None:
-        text = text[whose.end() :]  # "The user's farrier", "Our treasurer"
     found = _PHRASE_END.search(text)
     words = _WORDS.findall(text[: found.start()] if found is not None else text)
     if not words or len(words) > MAX_ROLE_WORDS:
         return []
     if words[0].casefold() in ("the", "our", "my", "user's", "user’s"):
-        return []  # "The treasurer ...": whose, a summary opening so does not say
-    if whose is not None and not _the_users_role_alone(words[:-1]):
-        return []  # "The user's sister's farrier", "Our son the vicar": someone else's
+        return []
     if any(word.casefold().rstrip("-") in _NOT_NOW_OR_NOT_THE for word in words[:-1]):
         return []  # "Former treasurer", "Assistant groundsman": not who "the" role is
     role = _POSSESSIVE_END.sub("", words[-1]).casefold()
@@ -440,23 +386,6 @@ def page_roles(summary: str | None) -> list[str]:
     # "Harbour master at ...": "the harbour master", a role of two words
     compound = compound_role(words[-2], role) if len(words) > 1 else None
     return [compound] if compound is not None else []
-
-
-def _the_users_role_alone(before: list[str]) -> bool:
-    """No owner, article or relative before the role said to be the user's.
-
-    "The user's head gardener" is the user's gardener; "The user's sister's farrier" and
-    "Our son the vicar" are a relative's role, or a relative's.
-    """
-    from bb_brain.reflex._lexicon import FAMILY_WORDS  # the reflex imports this module
-
-    for word in before:
-        folded = _POSSESSIVE_END.sub("", word).casefold()
-        if word != _POSSESSIVE_END.sub("", word) or folded == "the":
-            return False
-        if folded in FAMILY_WORDS or folded in RELATION_NOUNS or folded in KIN_NAMES:
-            return False
-    return True
 
 
 def described_roles(summary: str | None) -> list[str]:

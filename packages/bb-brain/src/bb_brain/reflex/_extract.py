@@ -102,6 +102,7 @@ from bb_brain.reflex._lexicon import (
 )
 from bb_brain.reflex._lowercase import (
     PLACE_PREPOSITIONS,
+    as_typed,
     lowercase,
     ordinary_uses,
     possessive_typed_without_apostrophe,
@@ -445,11 +446,13 @@ def _relations(tokens: list[Token], maker: Maker) -> list[Candidate]:
     """
     found: list[Candidate] = []
     for tok in tokens:
-        if (relative := _someones_relative(tokens, tok, maker)) is not None:
-            found.append(relative)  # "tobiah's mum", "the groom's dad"
+        # an owner as typed too, when a slip was undone: "orla's whippet" is no "oral's"
+        for owner in (tok, as_typed(tok)) if tok.typed else (tok,):
+            if (relative := _someones_relative(tokens, owner, maker)) is not None:
+                found.append(relative)  # "tobiah's mum", "the groom's dad"
+            found += _someones_pet(tokens, owner, maker)  # "odiles whippet", "the vask dachshund"
         if (relative := _relative_of_someone(tokens, tok, maker)) is not None:
             found.append(relative)  # "the father of the groom"
-        found += _someones_pet(tokens, tok, maker)  # "odiles whippet", "the vask dachshund"
         found += _by_their_trade(tokens, tok, maker)  # "the dues lady", "the kiln place"
         if tok.norm in KIN_NAMES and _kin_name(tokens, tok):
             key = relation_key([], tok.norm)

@@ -724,10 +724,10 @@ def _numbered(span: list[Token]) -> bool:
 def _one_word(tok: Token, maker: Maker, ordinary: frozenset[int]) -> list[Candidate]:
     """A lowercase word alone, and as typed when a slip was undone ("cc bonsu on it")."""
     found = _lower_word(tok, maker, ordinary)
-    return found + (_lower_word(_as_typed(tok), maker, ordinary) if tok.typed else [])
+    return found + (_lower_word(as_typed(tok), maker, ordinary) if tok.typed else [])
 
 
-def _as_typed(tok: Token) -> Token:
+def as_typed(tok: Token) -> Token:
     """The token with the letters it was typed with, its slip left as it was."""
     return dataclasses.replace(tok, norm=tok.typed, typed="")
 

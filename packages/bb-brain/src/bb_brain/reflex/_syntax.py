@@ -3016,24 +3016,11 @@ def _what_it_may_modify(
     """
     if after is None:
         return None
-    opener = _before_its_phrase(tokens, before)
-    if opener is not None and opener.norm in _INVERTING and "VERB" in sense(after.norm).readings:
-        return None  # "does dot's dachshund want a trim", "did the bakery ring back"
+    if before is not None and before.norm in _INVERTING and "VERB" in sense(after.norm).readings:
+        return None
     if before is not None and _asks_how_it_is(tokens, before, after):
         return None  # "is saul free", "was tam around": the subject, then what it is
     return None if _when_next(token, after, _glued_after(tokens, after.index)) else after
-
-
-def _before_its_phrase(tokens: list[Token], before: Token | None) -> Token | None:
-    """The word before the mention's phrase, past its owner: "does dot's dachshund want".
-
-    The auxiliary that inverts a question stands before the whole phrase, its owner's
-    name with it. Not past an article: "did the bakery order arrive" may be the bakery's
-    order, a compound, as well as the bakery ordering.
-    """
-    if before is None or not before.possessive:
-        return before
-    return _glued_before(tokens, before.index)
 
 
 def _asks_how_it_is(tokens: list[Token], before: Token, after: Token) -> bool:

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from bb_brain._given_names import a_given_name
 from bb_brain._names import (
     ABBREVIATED_HONORIFICS,
     HONORIFIC_SUFFIXES,
@@ -278,10 +277,9 @@ def _slip_undone(norm: str) -> str:
 
     Chat is typed fast, and the grammar that tells a name from a word reads the words around
     it: "cliff mentoined the pricing" is Cliff mentioning it. A capitalised word keeps its
-    letters, for the fuzzy matching of names (:mod:`bb_brain.reflex._fuzzy`), and so does a
-    given name people bear ("orla" is no slip of "oral", nor "nial" of "nail").
+    letters, for the fuzzy matching of names (:mod:`bb_brain.reflex._fuzzy`).
     """
-    if not unknown_word(norm) or a_given_name(norm):
+    if not unknown_word(norm):
         return norm
     return slip_of_a_word(norm) or norm
 
