@@ -182,18 +182,27 @@ ORLA_MUM = (
     "people/wenna-penhale",
     md("Wenna Penhale", type="person", summary="Orla Penhale's mother."),
 )
+ASTOR = ("people/astor-quell", md("Astor Quell", type="person", aliases="[Astor]"))
+ASTOR_WIFE = (
+    "people/merryn-quell",
+    md("Merryn Quell", type="person", summary="Astor Quell's wife."),
+)
 
 
 @pytest.mark.parametrize(
-    ("text", "found"),
+    ("text", "slug", "named"),
     [
         # "orla" is one slip from "oral": the owner is looked up as typed too
-        ("orla's whippet needs a trim", ZEMBLA[0]),
-        ("can orla's whippet come in at ten", ZEMBLA[0]),
-        ("orla's mum rang about the trip", ORLA_MUM[0]),
+        ("orla's whippet needs a trim", ZEMBLA[0], True),
+        ("orla's mum rang about the trip", ORLA_MUM[0], True),
+        ("the oral exam for the whippet course is on friday", ZEMBLA[0], False),
+        # after an article the word is the one meant: "astor" is "pastor", one slip away
+        ("the astor's wife rang about the flowers", ASTOR_WIFE[0], False),
+        ("my astor's wife rang about the flowers", ASTOR_WIFE[0], False),
     ],
 )
 def test_an_owner_typed_one_slip_from_a_word_still_owns(
-    engine: Engine, make_brain: Any, text: str, found: str
+    engine: Engine, make_brain: Any, text: str, slug: str, named: bool
 ) -> None:
-    assert found in slugs(ask(engine, make_brain(ORLA, ZEMBLA, ORLA_MUM), text))
+    brain = make_brain(ORLA, ZEMBLA, ORLA_MUM, ASTOR, ASTOR_WIFE)
+    assert (slug in slugs(ask(engine, brain, text))) == named

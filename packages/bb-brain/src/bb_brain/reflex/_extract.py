@@ -50,6 +50,7 @@ from bb_brain._described import (
 )
 from bb_brain._described import DETERMINERS as TRADE_DETERMINERS
 from bb_brain._described import key as trade_key
+from bb_brain._given_names import a_given_name
 from bb_brain._names import HONORIFICS, NAME_SUFFIXES
 from bb_brain._orgnames import ORG_WORDS
 from bb_brain._relations import (
@@ -446,8 +447,7 @@ def _relations(tokens: list[Token], maker: Maker) -> list[Candidate]:
     """
     found: list[Candidate] = []
     for tok in tokens:
-        # an owner as typed too, when a slip was undone: "orla's whippet" is no "oral's"
-        for owner in (tok, as_typed(tok)) if tok.typed else (tok,):
+        for owner in (tok, as_typed(tok)) if _a_name_as_typed(tokens, tok) else (tok,):
             if (relative := _someones_relative(tokens, owner, maker)) is not None:
                 found.append(relative)  # "tobiah's mum", "the groom's dad"
             found += _someones_pet(tokens, owner, maker)  # "odiles whippet", "the vask dachshund"
@@ -514,6 +514,20 @@ def _a_known_role_described(tokens: list[Token], what: Token) -> str | None:
     if not role.glued or not _a_known_role(tokens, role):
         return None
     return described_role(what.norm, role.norm)
+
+
+def _a_name_as_typed(tokens: list[Token], tok: Token) -> bool:
+    """An owner whose slip was undone, but which is a given name as typed: "orla's whippet".
+
+    The tokenizer reads "orla" as "oral", one slip away; an owner is looked up both ways
+    (the index settles which), when the letters as typed are a given name people bear and no
+    article or possessive stands before them ("the astor's wife" is the pastor's). Only the
+    owner before a possessive is: "mum of orla" and "the orla whippet" are not.
+    """
+    if not tok.typed or not a_given_name(tok.typed):
+        return False
+    before = tokens[tok.index - 1] if tok.index and tok.glued else None
+    return before is None or before.norm not in DETERMINERS
 
 
 def _someones_relative(tokens: list[Token], owner: Token, maker: Maker) -> Candidate | None:
