@@ -176,26 +176,29 @@ def test_a_pets_kind_is_the_noun_its_phrase_opens_with() -> None:
     assert client_keys("Tolver's wedding") == ["tolver's wedding"]
 
 
-ORLA = ("people/orla-penhale", md("Orla Penhale", type="person", aliases="[Orla]"))
-ZEMBLA = ("pets/zembla", md("Zembla", type="pet", summary="Whippet belonging to Orla Penhale."))
-ORLA_MUM = (
-    "people/wenna-penhale",
-    md("Wenna Penhale", type="person", summary="Orla Penhale's mother."),
+MARNIE = ("people/marnie-kestenholz", md("Marnie Kestenholz", type="person", aliases="[Marnie]"))
+ZEMBLA = (
+    "pets/zembla",
+    md("Zembla", type="pet", summary="Whippet belonging to Marnie Kestenholz."),
+)
+MARNIE_MUM = (
+    "people/sieglinde-kestenholz",
+    md("Sieglinde Kestenholz", type="person", summary="Marnie Kestenholz's mother."),
 )
 ASTOR = ("people/astor-quell", md("Astor Quell", type="person", aliases="[Astor]"))
 ASTOR_WIFE = (
-    "people/merryn-quell",
-    md("Merryn Quell", type="person", summary="Astor Quell's wife."),
+    "people/yevgenia-quell",
+    md("Yevgenia Quell", type="person", summary="Astor Quell's wife."),
 )
 
 
 @pytest.mark.parametrize(
     ("text", "slug", "named"),
     [
-        # "orla" is one slip from "oral": the owner is looked up as typed too
-        ("orla's whippet needs a trim", ZEMBLA[0], True),
-        ("orla's mum rang about the trip", ORLA_MUM[0], True),
-        ("the oral exam for the whippet course is on friday", ZEMBLA[0], False),
+        # "marnie" is one slip from "marine": the owner is looked up as typed too
+        ("marnie's whippet needs a trim", ZEMBLA[0], True),
+        ("marnie's mum rang about the trip", MARNIE_MUM[0], True),
+        ("the marine biology trip for the whippet club is on friday", ZEMBLA[0], False),
         # after an article the word is the one meant: "astor" is "pastor", one slip away
         ("the astor's wife rang about the flowers", ASTOR_WIFE[0], False),
         ("my astor's wife rang about the flowers", ASTOR_WIFE[0], False),
@@ -204,5 +207,5 @@ ASTOR_WIFE = (
 def test_an_owner_typed_one_slip_from_a_word_still_owns(
     engine: Engine, make_brain: Any, text: str, slug: str, named: bool
 ) -> None:
-    brain = make_brain(ORLA, ZEMBLA, ORLA_MUM, ASTOR, ASTOR_WIFE)
+    brain = make_brain(MARNIE, ZEMBLA, MARNIE_MUM, ASTOR, ASTOR_WIFE)
     assert (slug in slugs(ask(engine, brain, text))) == named

@@ -517,12 +517,12 @@ def _a_known_role_described(tokens: list[Token], what: Token) -> str | None:
 
 
 def _a_name_as_typed(tokens: list[Token], tok: Token) -> bool:
-    """An owner whose slip was undone, but which is a given name as typed: "orla's whippet".
+    """An owner whose slip was undone, but which is a given name as typed: "marnie's whippet".
 
-    The tokenizer reads "orla" as "oral", one slip away; an owner is looked up both ways
+    The tokenizer reads "marnie" as "marine", one slip away; an owner is looked up both ways
     (the index settles which), when the letters as typed are a given name people bear and no
     article or possessive stands before them ("the astor's wife" is the pastor's). Only the
-    owner before a possessive is: "mum of orla" and "the orla whippet" are not.
+    owner before a possessive is: "mum of marnie" and "the marnie whippet" are not.
     """
     if not tok.typed or not a_given_name(tok.typed):
         return False
