@@ -50,15 +50,8 @@ def with_apostrophe(word: str) -> str | None:
 
 def _typed_fast(stems: frozenset[str]) -> str:
     """Every contraction of ``stems`` with no apostrophe that is no word: "im", "weve"."""
-    from bb_brain.reflex._ordinary import sense
-
-    forms = sorted(
-        stem + ending
-        for ending, before in _BEFORE.items()
-        if ending != "nt"
-        for stem in stems & before
-        if not sense(stem + ending).known_word
-    )
+    endings = tuple(ending for ending in _BEFORE if ending != "nt")
+    forms = sorted(form for stem in stems for form in typed_fast_forms(stem, endings))
     return "(?:" + "|".join(forms) + ")"
 
 
