@@ -29,6 +29,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
+from bb_brain._letters import LETTER, UPPER
 from bb_brain._names import fold
 
 #: The relation arm of the alias index.
@@ -294,7 +295,7 @@ RELATIVE_NOUNS: Final = frozenset(
     """.split()
 )
 _RELATIVE_WORD = "|".join(sorted(RELATIVE_NOUNS, key=len, reverse=True))
-_A_NAME = r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2}"
+_A_NAME = rf"[{UPPER}][\w'’-]+(?:\s+[{UPPER}][\w'’-]+){{0,2}}"
 #: "Mother of Tobiah Quenell", "Father of the groom".
 _RELATIVE_OF: Final = re.compile(
     rf"^\s*(?:(?i:the)\s+)?(?P<noun>(?i:{_RELATIVE_WORD}))\s+of\s+"
@@ -721,7 +722,7 @@ _ROLE_MAX_ZIPF: Final = 5.0
 #: A title that opens with its clients' family names: "Quenby-Oh wedding", "Tolver
 #: complaint", then what it is, in lowercase or not.
 _CLIENTS_FIRST: Final = re.compile(
-    r"^\s*(?P<names>[A-Z][\w'’]+(?:-[A-Z][\w'’]+)?)\s+(?P<what>[A-Za-z][\w\s-]*?)\s*$"
+    rf"^\s*(?P<names>[{UPPER}][\w'’]+(?:-[{UPPER}][\w'’]+)?)\s+(?P<what>[{LETTER}][\w\s-]*?)\s*$"
 )
 
 

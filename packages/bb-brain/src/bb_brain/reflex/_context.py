@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from bb_brain._letters import UPPER
 from bb_brain._names import HONORIFICS, TITLE_ADDRESSES, fold
 from bb_brain.reflex._lexicon import is_calendar_word
 from bb_brain.reflex._ordinary import sense
@@ -169,7 +170,7 @@ _ARTICLES: Final = frozenset({"a", "an", "the"})
 #: Small words inside a capitalised title ("Bank of England", "Season of Joy").
 _TITLE_JOINERS: Final = frozenset({"of", "&"})
 #: Another capitalised word joined on after the words: a longer name ("the Rose and Crown").
-_JOINED_NAME: Final = re.compile(r"[ \t]+(?:and|&|of)[ \t]+[A-Z]")
+_JOINED_NAME: Final = re.compile(rf"[ \t]+(?:and|&|of)[ \t]+[{UPPER}]")
 #: Initials written with their periods ("W.G.", "J.", "J.R.R.").
 _INITIALS: Final = re.compile(r"(?:[A-Z]\.)+[A-Z]?\.?")
 #: Words of address before a name, which run no other name on ("Dr Vail").

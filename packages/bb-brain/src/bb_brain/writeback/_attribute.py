@@ -55,6 +55,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from bb_brain._given_names import a_given_name, name_pronoun
+from bb_brain._letters import LOWER, UPPER
 from bb_brain._names import ELDER_TITLES, HONORIFICS
 from bb_brain._orgnames import is_organisation
 from bb_brain._relations import RELATION_NOUNS, relation_key, relation_pronoun
@@ -431,7 +432,7 @@ def _of_the_firms_family(
 
 
 #: The lowercase word right before a name, one space between: "dean " of "dean quarnby".
-_GIVEN_BEFORE: Final = re.compile(r"(?<![\w'’-])([a-z]+) $")
+_GIVEN_BEFORE: Final = re.compile(rf"(?<![\w'’-])([{LOWER}]+) $")
 #: How far back a given name is looked for: the longest one there is, and its space.
 _GIVEN_CHARS: Final = 40
 #: A plural verb or "they" after a firm's name: the firm does it ("quarnby are coming").
@@ -493,7 +494,7 @@ def _affiliations(refs: list[Reference], text: str) -> list[Reference]:
 #: council", "Ana of Quell & Co".
 _FROM_A_BODY: Final = re.compile(r"\s+(?:from|at|of)\s+(?:the\s+)?", re.IGNORECASE)
 #: A capitalised word right before such a joint: a given name, if many bear it.
-_GIVEN_FROM: Final = re.compile(r"\b([A-Z][a-z]+)\s+(?:from|at|of)\s+(?:the\s+)?$")
+_GIVEN_FROM: Final = re.compile(rf"\b([{UPPER}][{LOWER}]+)\s+(?:from|at|of)\s+(?:the\s+)?$")
 
 
 def _the_users_doing(text: str, word: str, start: int) -> bool:
@@ -553,7 +554,7 @@ def _a_relatives_given_name(name: str, start: int, text: str, found: list[Refere
 
 #: Someone's relation right before a name: "his wife ", "Orsolya's husband, ".
 _RELATIVE_BEFORE: Final = re.compile(
-    r"(?P<owner>\b(?i:his|her|their)|\b[A-Z][\w'’-]*['’]s)\s+(?P<relation>[a-z-]+)\s*,?\s*$"
+    rf"(?P<owner>\b(?i:his|her|their)|\b[{UPPER}][\w'’-]*['’]s)\s+(?P<relation>[a-z-]+)\s*,?\s*$"
 )
 
 
@@ -1162,7 +1163,7 @@ _VIEW = re.compile(
 #: price list"), and nobody named in its phrase.
 _THEIR_OWN: Final = re.compile(
     # not a relative named in it: "her brother Tobiah is moving to Leeds" is his news
-    r"(?i:his|her|their)\s+(?!(?:\S+\s+){0,2}[A-Z])\w"
+    rf"(?i:his|her|their)\s+(?!(?:\S+\s+){{0,2}}[{UPPER}])\w"
 )
 
 

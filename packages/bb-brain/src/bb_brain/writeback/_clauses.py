@@ -35,6 +35,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from bb_brain._letters import LETTER, LOWER, UPPER
 from bb_brain.writeback._contractions import (
     HE_OR_SHE,
     I_AM,
@@ -93,21 +94,21 @@ _SPLIT: Final = re.compile(
     rf",\s+(?=(?i:{_SUBJECT}|there|theres)\b)|"
     rf":\s+(?=(?i:{THEY})\b)|"
     rf"\s+(?:and|but)\s+(?=(?i:{_SUBJECT}|you)\b"
-    r"|(?P<named>[A-Z][a-z]))|"
+    rf"|(?P<named>[{UPPER}][{LOWER}]))|"
     r"\s+(?:and|but)\s+(?i:honestly|frankly|personally|obviously|to be honest),?\s+"
     r"(?=(?i:i|we)\b)|"
-    r"\s+and\s+(?=(?i:an?)\s+(?:[\w-]+\s+){0,3}(?i:called|named)\s+[A-Z])|"
+    rf"\s+and\s+(?=(?i:an?)\s+(?:[\w-]+\s+){{0,3}}(?i:called|named)\s+[{UPPER}])|"
     rf"\s+(?:so|{BECAUSE_WORDS}|since|while)\s+(?=(?i:{_SOMEONE})\b)|"
-    r",?\s+(?:and|so)\s+(?=(?P<kin>(?i:his|her|their|our|my))\s+[a-z]+\s+[A-Z][a-z])"
+    rf",?\s+(?:and|so)\s+(?=(?P<kin>(?i:his|her|their|our|my))\s+[a-z]+\s+[{UPPER}][{LOWER}])"
 )
 #: "because" before a subject of its own: a reason that may state a fact of its own
 #: (split when what comes before states one too, see the rules extractor).
 BECAUSE: Final = re.compile(
-    rf",?\s+(?i:{BECAUSE_WORDS})\s+(?=(?i:the|a|an|my|our|his|her|their|its|you|there)\b|[A-Z])"
+    rf",?\s+(?i:{BECAUSE_WORDS})\s+(?=(?i:the|a|an|my|our|his|her|their|its|you|there)\b|[{UPPER}])"
 )
 #: ", so" before a name: what followed from it, by someone of its own ("..., so Orlaith paid
 #: the deposit"); split as "because" is, when what comes before is a clause of its own.
-SO_SOMEONE: Final = re.compile(r",\s+so\s+(?=[A-Z][a-z])")
+SO_SOMEONE: Final = re.compile(rf",\s+so\s+(?=[{UPPER}][{LOWER}])")
 
 
 @dataclass(frozen=True)
@@ -189,7 +190,7 @@ def _boundaries(sentence: str) -> list[re.Match[str]]:
 
 #: A comma, then a word and the word after it: a subject and its verb, perhaps.
 _COMMA_SUBJECT: Final = re.compile(
-    r",\s+(?=(?P<subject>[A-Za-z][\w'’-]*)\s+(?P<verb>[a-z][a-z'’]*)\b)"
+    rf",\s+(?=(?P<subject>[{LETTER}][\w'’-]*)\s+(?P<verb>[a-z][a-z'’]*)\b)"
 )
 
 

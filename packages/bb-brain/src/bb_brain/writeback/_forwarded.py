@@ -14,6 +14,8 @@ import re
 from collections.abc import Callable
 from typing import Final
 
+from bb_brain._letters import UPPER
+
 _HEADER = re.compile(r"^[ \t>]*(?:From|Von|De)\s*:\s*(?P<sender>[^\n]*)$", re.MULTILINE)
 _OTHER_HEADER = re.compile(
     r"^[ \t>]*(?:To|Cc|Bcc|Subject|Date|Sent|Re)\s*:", re.IGNORECASE | re.MULTILINE
@@ -21,7 +23,7 @@ _OTHER_HEADER = re.compile(
 _QUOTE_INTRO = re.compile(r"^[ \t>]*On\b[^\n]*\bwrote:\s*$", re.MULTILINE)
 _ADDRESS = re.compile(r"<[^>]*>|\S+@\S+|\"")
 #: A sender's name: a few capitalised words (an address alone names no one here).
-_NAME = re.compile(r"^[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}$")
+_NAME = re.compile(rf"^[{UPPER}][\w'’-]*(?:\s+[{UPPER}][\w'’-]*){{0,3}}$")
 _FIRST_PERSON: Final = (
     (re.compile(r"\bI(?:['’]m| am)\b"), "{} is"),
     (
@@ -104,8 +106,8 @@ _MESSAGE = re.compile(
 _SIGNATURE = re.compile(
     r"(?:^|[.!?,]\s+|\s)(?i:thanks|cheers|best|regards|best wishes|kind regards|many thanks)"
     r"[,!]?\s+(?:>\s*)?"
-    r"(?P<person>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s*(?:@|,|-|–|—|from|at)\s*"
-    r"(?P<org>[A-Z][\w'’&-]*(?:\s+(?:&\s+)?[A-Z][\w'’&-]*){0,3})\s*['\"”’]?\s*$"
+    rf"(?P<person>[{UPPER}][\w'’-]+(?:\s+[{UPPER}][\w'’-]+)?)\s*(?:@|,|-|–|—|from|at)\s*"
+    rf"(?P<org>[{UPPER}][\w'’&-]*(?:\s+(?:&\s+)?[{UPPER}][\w'’&-]*){{0,3}})\s*['\"”’]?\s*$"
 )
 #: The first person plural, and how the organisation's name stands in for it.
 _WE: Final = (

@@ -28,14 +28,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from bb_brain._given_names import a_given_name
+from bb_brain._letters import LOWER, UPPER
 from bb_brain._names import HONORIFICS, fold
 from bb_brain._orgnames import LEGAL_FORMS, firm_ending
 from bb_brain.reflex._lexicon import FAMILY_WORDS
 from bb_brain.reflex._ordinary import folded_place_phrases as places
 from bb_brain.reflex._ordinary import sense
 
-_UPPER: Final = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x250) if chr(c).isupper())
-_NAME_WORD: Final = rf"[{_UPPER}][\w'’.-]*"
+_NAME_WORD: Final = rf"[{UPPER}][\w'’.-]*"
 #: Capitalised words, joined by spaces or by "&", "and", "of" ("Pellow & Ossory").
 _RUN = re.compile(
     rf"(?<![\w'’])({_NAME_WORD}(?:[ \t]+(?:(?:&|and|of)[ \t]+)?{_NAME_WORD}){{0,3}})(?![\w'’])"
@@ -162,7 +162,8 @@ _WHEN_CALLED: Final = frozenset(
 _CALLED_IN_LOWERCASE = re.compile(
     r"(?i:\b(?:a|an|this|some)\s+(?:new\s+|small\s+|local\s+|little\s+)?"
     + _ORG_NOUNS
-    + r"\s+(?:called|named)\s+)(?P<name>[a-z][a-z'’&-]*(?:[ \t]+[a-z][a-z'’&-]*){0,3}?"
+    + rf"\s+(?:called|named)\s+)(?P<name>[{LOWER}][{LOWER}'’&-]*"
+    rf"(?:[ \t]+[{LOWER}][{LOWER}'’&-]*){{0,3}}?"
     r"(?:[ \t]+(?:and|&)[ \t]+(?:sons|daughters|co))?)"
     r"(?=\s*(?:[,.;:!?)]|\s[-–—]\s|$)|\s+(?:who|that|which|and|but|so|in|from|for|on|at|to)\b)"
 )

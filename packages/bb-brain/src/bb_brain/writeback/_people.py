@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bb_brain._given_names import a_given_name, name_pronoun
+from bb_brain._letters import LOWER, UPPER
 from bb_brain._names import HONORIFICS, fold, keyboard_spelling
 from bb_brain._orgnames import firm_ending
 from bb_brain.reflex._lexicon import DETERMINERS, FAMILY_WORDS, PERSON_VERBS_AFTER, ROLE_NOUNS
@@ -56,17 +57,14 @@ PERSON_NOUNS: Final = ROLE_NOUNS | frozenset(
     "apprentice starter newcomer lad lads lass boy boys girl girls bloke chap fella "
     "freelancer freelancers recruit recruits joiner joiners newbie colleagues".split()
 )
-#: Capital letters a name may start with: ASCII and the Latin letters of European names
-#: ("Åsa", "Łukasz", "Šimon"), so a run is not cut at its first accented capital.
-_UPPER: Final = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x250) if chr(c).isupper())
-_RUN = re.compile(rf"(?<![\w'’])([{_UPPER}][\w'’-]*(?:[ \t]+[{_UPPER}][\w'’-]*){{1,2}})(?![\w'’])")
+_RUN = re.compile(rf"(?<![\w'’])([{UPPER}][\w'’-]*(?:[ \t]+[{UPPER}][\w'’-]*){{1,2}})(?![\w'’])")
 _WORD = re.compile(r"[\w'’-]+")
 #: A parenthesis (no nesting) and the spaces before it: an aside about what precedes it.
 ASIDE = re.compile(r"\s*\((?P<inner>[^()]*)\)")
 #: A comma and the few words after it: an apposition ("Ana Ferrer, our new designer").
 _APPOSITIVE = re.compile(r",\s*((?:[\w'’-]+\s+){0,3}[\w'’-]+)")
 #: "from" or "at" and a capitalised word: where the person works ("Ana from Brightline").
-_AFFILIATION = re.compile(r"\s+(?:from|at)\s+([A-Z][\w'’-]*)")
+_AFFILIATION = re.compile(rf"\s+(?:from|at)\s+([{UPPER}][\w'’-]*)")
 #: Verbs after a name that take a person as their subject, besides the reflex's.
 _VERBS_AFTER: Final = PERSON_VERBS_AFTER | frozenset(
     "joined joins started starts leads led heads headed manages managed works worked "
@@ -252,7 +250,8 @@ _POSSESSIVE_END = re.compile(r"['’]s$")
 
 #: Two lowercase words, each a name's shape (letters, an apostrophe or a hyphen inside).
 _LOWER_PAIR = re.compile(
-    r"(?<![\w'’])(?=(?P<given>[a-z][a-z]+)\s+(?P<family>[a-z][a-z'’-]*[a-z])(?![\w'’]))"
+    rf"(?<![\w'’])(?=(?P<given>[{LOWER}][{LOWER}]+)\s+"
+    rf"(?P<family>[{LOWER}][{LOWER}'’-]*[{LOWER}])(?![\w'’]))"
 )
 
 
@@ -431,13 +430,13 @@ FAMILY_TITLES: Final = frozenset(
 #: A possessive and a family word right before a name: "mum's sister ", "my cousin ".
 _KIN_BEFORE = re.compile(r"\b(?:my|his|her|their|our|[\w-]+['’]s)\s+[\w-]+\s+$", re.I)
 _KIN_NAME = re.compile(
-    rf"\b(my|his|her|their|our|[{_UPPER}][\w-]*['’]s)\s+"
+    rf"\b(my|his|her|their|our|[{UPPER}][\w-]*['’]s)\s+"
     # an age or a size before the family word: "his little brother Anselm"
     r"(?:(?:older|elder|younger|little|big|baby|eldest|oldest|youngest|twin|kid)\s+)?"
     r"([\w-]+)(?:\s+|(,\s+))"
     # the title a family calls a relative by may come first ("mum's sister Auntie Tarek")
     rf"(?:(?:{'|'.join(sorted(FAMILY_TITLES, key=len, reverse=True))})\s+)?"
-    rf"([{_UPPER}][\w-]*(?:['’](?!s\b)[\w-]+)?)"
+    rf"([{UPPER}][\w-]*(?:['’](?!s\b)[\w-]+)?)"
     # set off by commas, the name is an aside, shut by a comma or the sentence's end:
     # "his dad, Manjit, rang"; not "my sister, Ana and I"
     r"(?(3)(?=\s*(?:[,.;!?]|$)))",
@@ -493,7 +492,7 @@ def kin_named(text: str, known: set[tuple[int, int]]) -> list[KinNamed]:
 
 
 _CALLED = re.compile(
-    rf"\b(?:is|was|called|named)\s+([{_UPPER}][\w-]*(?:['’](?!s\b)[\w-]+)?)(?!['’]s\b)"
+    rf"\b(?:is|was|called|named)\s+([{UPPER}][\w-]*(?:['’](?!s\b)[\w-]+)?)(?!['’]s\b)"
 )
 
 
@@ -807,7 +806,7 @@ def _placed_or_referred_to(rest: str, name: str) -> bool:
 
 
 #: A capitalised word: another name, which a "she" after it may refer to.
-_CAPITAL_WORD = re.compile(r"\b[A-Z]")
+_CAPITAL_WORD = re.compile(rf"\b[{UPPER}]")
 #: "he" or "she" said to be the name: "He's Ezra Quorn", "she was Ana Ferrer then".
 _HE_OR_SHE_IS = re.compile(r"\b(?:he|she)(?:['’]s|\s+is|\s+was)\s+$", re.IGNORECASE)
 #: "he" or "she" opening the next sentence when the name ends its own within a few words

@@ -44,6 +44,7 @@ from bb_schema.turn_context import ExtractedFact
 
 from bb_brain._examined import WRITEBACK_EXAMINED_CHARS, examined
 from bb_brain._given_names import name_pronoun
+from bb_brain._letters import LETTER, LOWER, UPPER
 from bb_brain._names import ABBREVIATED_HONORIFICS, HONORIFICS, SHORTENED_TITLES, fold
 from bb_brain._orgnames import ORG_WORDS, is_organisation
 from bb_brain.pages import is_place
@@ -1192,7 +1193,7 @@ _NO_LABELS: Final = frozenset(
 #: A turn's heading naming its topic and that it is news of it: "Tour news:", "fete update -".
 _TOPIC_HEADING = re.compile(
     r"^\W*(?:(?:ok|okay|right|so|now|anyway)\W+)?"
-    r"(?P<topic>[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,2})\s+"
+    rf"(?P<topic>[{LETTER}][\w'’-]*(?:\s+[{LETTER}][\w'’-]*){{0,2}})\s+"
     r"(?:update|updates|news|notes|latest|admin|stuff|plans|recap|planning|prep|debrief)"
     r"\s*(?:(?P<colon>[:\-–—])|[.!]*\s*$)",  # "Tour news: ...", or alone: "ok fair prep."
     re.IGNORECASE,
@@ -1240,7 +1241,7 @@ def _named_at_the_end(refs: list[Reference], clause: Clause) -> Reference | None
 
 
 #: A capitalised word right before a one-word name: the name is the end of a longer one.
-_GIVEN_BEFORE_IT: Final = re.compile(r"\b[A-Z][a-z]+\s+$")
+_GIVEN_BEFORE_IT: Final = re.compile(rf"\b[{UPPER}][{LOWER}]+\s+$")
 
 
 def _a_given_name_before(text: str, at: int) -> bool:
@@ -1272,9 +1273,9 @@ def _another_of_the_family(text: str, start: int, end: int, person: Entity) -> b
 
 
 #: A capitalised word right before a name: the given name of a full name ("Odran Quarmby").
-_GIVEN_BEFORE = re.compile(r"\b([A-Z][a-z'’-]+)\.?\s+$")
+_GIVEN_BEFORE = re.compile(rf"\b([{UPPER}][{LOWER}'’-]+)\.?\s+$")
 #: A word right before a name, however typed: "idris " of "idris quarmby".
-_ANY_GIVEN_BEFORE = re.compile(r"(?<![\w'’-])([A-Za-z][a-z'’-]+)\s$")
+_ANY_GIVEN_BEFORE = re.compile(rf"(?<![\w'’-])([{LETTER}][{LOWER}'’-]+)\s$")
 #: A comma between two parts of a clause (not before a contrast: ", not Monday").
 _COMMA = re.compile(r",\s+(?!(?:and\s+)?(?:not|rather than|instead of)\b)", re.IGNORECASE)
 
@@ -1393,14 +1394,14 @@ def _by_role(
 #: A role in apposition before a full name: "a glazier, Idris Quell", "his fiancée, Nia
 #: Quarshie", "Bram's deputy, a woman called Nia Quarshie".
 _ROLE_THEN_NAME = re.compile(
-    r"\b(?:(?:my|our|his|her|their|the|a|an)|[A-Z][\w-]*['’]s)\s+(?:[\w-]+\s+){0,2}?"
+    rf"\b(?:(?:my|our|his|her|their|the|a|an)|[{UPPER}][\w-]*['’]s)\s+(?:[\w-]+\s+){{0,2}}?"
     # ... and when they start or where they are from: "a new warden starting in May, Ana Quell"
     r"(?P<role>[\w-]+)(?:\s+(?:starting|joining|from|at)\s+[^,]{1,30}?)?,\s+"
     r"(?:an?\s+(?:[\w-]+\s+){0,2}?(?:lad|lass|man|woman|guy|bloke|chap|"
-    r"girl|boy)\s+(?:called|named)\s+)?(?P<name>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)"
+    rf"girl|boy)\s+(?:called|named)\s+)?(?P<name>[{UPPER}][\w'’-]+(?:\s+[{UPPER}][\w'’-]+)+)"
     # no comma: "with my neighbour Priya Shah", "the new owner Nia Quarshie says ..."
     r"|\b(?i:my|our|the|their|his|her)\s+(?:[\w-]+\s+)?(?P<own>[\w-]+)\s+"
-    r"(?P<full>[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+)"
+    rf"(?P<full>[{UPPER}][\w'’-]+(?:\s+[{UPPER}][\w'’-]+)+)"
 )
 
 
@@ -2316,7 +2317,7 @@ _PERSONAL_MATTER = re.compile(
     re.IGNORECASE,
 )
 #: Somebody's, named in the report ("says Odile's van is due at 6pm").
-_SOMEONE_NAMED = re.compile(r"\b[A-Z][a-z]+['’]s\b")
+_SOMEONE_NAMED = re.compile(rf"\b[{UPPER}][{LOWER}]+['’]s\b")
 
 
 def _compares(text: str) -> bool:
@@ -2680,7 +2681,7 @@ _SAID_WHO: Final = re.compile(r"(?:\b(?:is|was)\s+|\b(?P<noun>[A-Za-z]+)\s*,\s*)
 #: A description right after a newcomer's name: a role, a workplace, where they live.
 _DESCRIBED_AFTER = re.compile(
     r"(?:\s*,\s*(?:[\w'’-]+\s+){0,3}?(?:retired|former|ex-\w+|lives|works|based|who)\b"
-    r"|\s+who\b|\s+(?:at|from)\s+[A-Z])",
+    rf"|\s+who\b|\s+(?:at|from)\s+[{UPPER}])",
     re.IGNORECASE,
 )
 
@@ -3062,7 +3063,7 @@ _MEMBERSHIP = re.compile(
     # "members of the public", "membership with the AA", "dues to the HOA", "subs at work";
     # not "subs to be paid by friday", "membership in April"
     r"(?!\s+(?:of|at|for|from|with|to|in|on)\s+(?:the|a|an|my|our|his|her|their|your|work|"
-    r"(?-i:[A-Z])))",
+    rf"(?-i:[{UPPER}])))",
     re.IGNORECASE,
 )
 
@@ -3295,7 +3296,7 @@ def _supersede(facts: list[_Fact], old: str, entity: Entity | None, said: str = 
 
 def _content_words(text: str) -> set[str]:
     """The words of ``text`` that say what it is about: no small word, figure or slip."""
-    words = {word.casefold() for word in re.findall(r"[A-Za-z][\w-]{3,}", text)}
+    words = {word.casefold() for word in re.findall(rf"[{LETTER}][\w-]{{3,}}", text)}
     meanings = {word: sense(word) for word in words if not _OWNED_SLIP.fullmatch(word)}
     return {
         word.removesuffix("'s")

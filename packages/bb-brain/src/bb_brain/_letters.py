@@ -1,0 +1,31 @@
+"""Letters of the Latin scripts, for regular expressions that read names.
+
+``[A-Z]`` reads "Dang Tuyet Mai" but not "Đặng Tuyết Mai", "Łukasz" or "Şükrü": a name's
+capital or its lowercase letters may come from any Latin script (Latin-1 and Extended-A/B,
+and the Extended Additional block Vietnamese writes in). The classes hold the ASCII ranges
+and every cased letter of those blocks; use them inside a character class: ``[{UPPER}]``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+#: Latin-1 letters, Latin Extended-A and -B, and Latin Extended Additional.
+_BLOCKS: Final = ((0xC0, 0x250), (0x1E00, 0x1F00))
+
+
+def _cased(upper: bool) -> str:
+    return "".join(
+        char
+        for start, end in _BLOCKS
+        for char in map(chr, range(start, end))
+        if (char.isupper() if upper else char.islower())
+    )
+
+
+#: Capital letters, for a character class: ``[{UPPER}]``.
+UPPER: Final = "A-Z" + _cased(upper=True)
+#: Lowercase letters, for a character class: ``[{LOWER}]``.
+LOWER: Final = "a-z" + _cased(upper=False)
+#: Any letter of those scripts, either case.
+LETTER: Final = UPPER + LOWER
