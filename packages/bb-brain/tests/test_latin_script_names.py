@@ -44,6 +44,8 @@ SPELLINGS = [
         "Maren and her husband Émeric Trethowan are hosting the quiz in June.",
         {"Émeric": "Emeric"},
     ),
+    # a new firm's page: the slug is the one its ASCII spelling makes
+    ("Got a quote from Øvergaard Joinery, they can start on the 9th.", {"Øvergaard": "Overgaard"}),
     # typed in lowercase: a full name, and a firm introduced by its name
     ("zoë quarmby wants the side gate painted green", {"zoë": "zoe"}),
     ("spoke to inès tregothnan, she runs the choir now", {"inès": "ines"}),

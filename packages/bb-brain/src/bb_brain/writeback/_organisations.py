@@ -29,7 +29,7 @@ from typing import Final
 
 from bb_brain._given_names import a_given_name
 from bb_brain._letters import LOWER, UPPER
-from bb_brain._names import HONORIFICS, fold
+from bb_brain._names import HONORIFICS, fold, keyboard_spelling
 from bb_brain._orgnames import LEGAL_FORMS, firm_ending
 from bb_brain.reflex._lexicon import FAMILY_WORDS
 from bb_brain.reflex._ordinary import folded_place_phrases as places
@@ -94,8 +94,11 @@ class NewOrganisation:
 
 
 def organisation_slug(name: str) -> str:
-    """``companies/<words>``: "Pellow & Ossory" -> companies/pellow-and-ossory."""
-    plain = fold(name).replace("&", " and ").replace("'", "").replace("’", "")
+    """``companies/<words>``: "Pellow & Ossory" -> companies/pellow-and-ossory.
+
+    In lowercase ASCII, as a person's slug is: "Øvergaard Joinery" -> overgaard-joinery.
+    """
+    plain = keyboard_spelling(fold(name)).replace("&", " and ").replace("'", "").replace("’", "")
     words = ["".join(ch for ch in word if ch.isascii()) for word in _LETTERS.findall(plain)]
     return "companies/" + "-".join(word for word in words if word)
 
