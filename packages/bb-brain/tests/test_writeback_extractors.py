@@ -1928,6 +1928,21 @@ def test_saints_places_and_lists_are_no_new_people(said: str) -> None:
 @pytest.mark.parametrize(
     ("said", "slug"),
     [
+        (
+            "our PA Orlagh Penwarden is my contact for the day to day stuff.",
+            "people/orlagh-penwarden",
+        ),
+        ("PC Tobias Quarrell came round about the break in.", "people/tobias-quarrell"),
+        ("the TA Sarah Quorn is covering year 4 this week.", "people/sarah-quorn"),
+    ],
+)
+def test_a_roles_initials_before_a_name_are_no_part_of_it(said: str, slug: str) -> None:
+    assert [entity for _, entity, _ in rules(("user", said))] == [slug]
+
+
+@pytest.mark.parametrize(
+    ("said", "slug"),
+    [
         # a given name many people bear, before a name-like word: a person, cue or none
         ("And Folasade Quarrow has lent us her gazebo for May.", "people/folasade-quarrow"),
         ("Mentioned Tavish Obuya to May.", "people/tavish-obuya"),

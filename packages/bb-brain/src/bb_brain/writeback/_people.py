@@ -112,10 +112,7 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
     """
     found: list[NewPerson] = []
     for match in _RUN.finditer(text):
-        words = match.group(1).split()
-        titled = _titled(text, match.start(1))
-        while words and fold(words[0]).rstrip(".") in HONORIFICS:
-            words, titled = words[1:], True
+        words, titled = _untitled(match.group(1).split(), _titled(text, match.start(1)))
         if len(words) > 1 and fold(words[0]) in FAMILY_TITLES:
             # "Auntie Noor Hassan" is Noor Hassan; "mum's sister Auntie Noor" is a relative's
             # given name (see kin_named); "Nan Shepherd" alone may be anyone's name
@@ -156,6 +153,27 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
         name = text[start:end]
         found.append(NewPerson(name, person_slug(name), start, end))
     return found + _typed_in_lowercase(text, known, found)
+
+
+def _untitled(words: list[str], titled: bool) -> tuple[list[str], bool]:
+    """The run's words without the title of address or a role's initials that open it.
+
+    "Dr Ana Quell" is Ana Quell, titled; "our PA Orlagh Penwarden" is Orlagh Penwarden.
+    """
+    while words and fold(words[0]).rstrip(".") in HONORIFICS:
+        words, titled = words[1:], True
+    if len(words) > 2 and _initials_of_a_role(words[0], words[1]):
+        words = words[1:]
+    return words, titled
+
+
+def _initials_of_a_role(word: str, after: str) -> bool:
+    """A word of capitals before a name written in capitals and lowercase: "PA", "MD", "GSL".
+
+    A given name is not written so, but a name shouted whole is ("ANA FERRER"), and so are
+    initials with their stops ("J.R. Quarrell"), which stay.
+    """
+    return word.isalpha() and word.isupper() and len(word) > 1 and not after.isupper()
 
 
 def _typed_in_lowercase(
