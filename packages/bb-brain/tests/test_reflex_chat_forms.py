@@ -193,3 +193,40 @@ def test_a_plural_spelt_with_es_after_an_s_names_the_family(
     two = ("people/tegan-reese", md("Tegan Reese", type="person", summary="A client."))
     found = slugs(ask(engine, make_brain(one, two), "The Reeses are coming for dinner"))
     assert sorted(found) == [one[0], two[0]]
+
+
+ORLAGH = ("people/orlagh-penwarden", md("Orlagh Penwarden", type="person", aliases="[Orlagh]"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "spoke to orlagh... she's fine with tuesday",
+        "spoke to orlagh...she's fine with tuesday",  # no space after the ellipsis
+        "ok...orlagh says tuesday is fine",
+        "spoke to orlagh… she's fine with tuesday",  # one character, as phones type it
+    ],
+)
+def test_a_name_beside_an_ellipsis_is_a_word_of_its_own(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(ORLAGH), text)) == ["people/orlagh-penwarden"]
+
+
+HOPE = ("people/hope-quarrender", md("Hope Quarrender", type="person", aliases="[Hope]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        # a capital after an ellipsis opens a sentence, as after a stop: no evidence of a name
+        ("see you thursday… Hope the weather holds", False),
+        ("see you thursday. Hope the weather holds", False),
+        ("see you thursday, Hope said the weather holds", True),
+    ],
+)
+def test_an_ellipsis_opens_a_sentence_as_a_stop_does(
+    engine: Engine, make_brain: Any, text: str, named: bool
+) -> None:
+    found = slugs(ask(engine, make_brain(HOPE), text))
+    assert (found == ["people/hope-quarrender"]) is named

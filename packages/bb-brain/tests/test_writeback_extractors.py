@@ -147,6 +147,20 @@ def test_shortened_words_and_initials_end_no_sentence(text: str, sentences: list
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "Maren rang... the Quillet quote is 900",
+        "Maren rang...the Quillet quote is 900",  # no space after it
+        "Maren rang… the Quillet quote is 900",  # one character, as phones type it
+        "Maren rang…the Quillet quote is 900",
+    ],
+)
+def test_an_ellipsis_ends_a_sentence_however_it_is_typed(text: str) -> None:
+    assert len(split_sentences(text)) == 2
+    assert split_sentences(text)[1] == "the Quillet quote is 900"
+
+
+@pytest.mark.parametrize(
     ("sentence", "kind"),
     [
         ("I'll send the deck.", "commitment"),

@@ -108,10 +108,12 @@ SLUG_LIKE: Final = "slug-like token"
 #: How far an appositive role may follow a name: "Grace, our new CFO".
 APPOSITIVE_REACH: Final = 4
 
-_TOKEN = re.compile(r"@?[^\W_](?:[\w'’&./-]*[^\W_])?")
+#: A word, with what may stand inside one ("st.ives", "w/", "o'brien"), but no run of stops:
+#: "ok...she's here" is two words and an ellipsis.
+_TOKEN = re.compile(r"@?[^\W_](?:(?:[\w'’&/-]|\.(?!\.))*[^\W_])?")
 #: An opening single quote right before a word: a quotation starts ("'Garnet jars x 12'").
 _OPENING_QUOTE = re.compile(r"(?:^|\s)['‘]$")
-_SENTENCE_BREAK = re.compile(r"[.!?:;\n\"“”(\[{•]|(?:^|\s)[-*>](?=\s)")
+_SENTENCE_BREAK = re.compile(r"[.!?…:;\n\"“”(\[{•]|(?:^|\s)[-*>](?=\s)")
 _POSSESSIVE = re.compile(r"['’]s$", re.I)
 #: "will", "would", "have" or "are" contracted onto a word ("Oye'll drive", "Tamsin'd know").
 _CONTRACTION = re.compile(r"['’](?:ll|d|ve|re)$", re.IGNORECASE)
