@@ -715,6 +715,9 @@ def test_a_bare_given_initial_before_a_family_name(engine: Engine, make_brain: A
         ("the form was signed by T. Quellmore", True),
         ("W.T. Tobias wrote that old coaching manual", False),  # a family name: no given name's
         ("I got an A. Tobias was thrilled", True),  # "A" is a word
+        # an initial in any Latin letter: another given name's
+        ("Ł. Quellmore ran a personal best", False),
+        ("Ø.J. Quellmore ran a personal best", False),
     ],
 )
 def test_a_given_initial_with_its_period(

@@ -1957,6 +1957,21 @@ def test_a_roles_initials_before_a_name_are_no_part_of_it(said: str, slug: str) 
 @pytest.mark.parametrize(
     ("said", "slug"),
     [
+        # a family name written first in capitals, a given name of initials
+        ("Our new receptionist is NGUYỄN Thị Hương, she starts Monday.", "people/nguyen-thi-huong"),
+        ("JP Le Roux joined the team on Monday.", "people/jp-le-roux"),
+        # a boat's prefix, and a title after the role: no new person at all
+        ("MV Anna Marie is moored at Falmouth, we sail on Friday.", None),
+        ("our GP Dr Ana Quell retired last month.", None),
+    ],
+)
+def test_other_capitals_before_a_name_are_no_roles_initials(said: str, slug: str | None) -> None:
+    assert {entity for _, entity, _ in rules(("user", said))} == {slug}
+
+
+@pytest.mark.parametrize(
+    ("said", "slug"),
+    [
         # a given name many people bear, before a name-like word: a person, cue or none
         ("And Folasade Quarrow has lent us her gazebo for May.", "people/folasade-quarrow"),
         ("Mentioned Tavish Obuya to May.", "people/tavish-obuya"),

@@ -3,7 +3,9 @@
 ``[A-Z]`` reads "Dang Tuyet Mai" but not "Đặng Tuyết Mai", "Łukasz" or "Şükrü": a name's
 capital or its lowercase letters may come from any Latin script (Latin-1 and Extended-A/B,
 and the Extended Additional block Vietnamese writes in). The classes hold the ASCII ranges
-and every cased letter of those blocks; use them inside a character class: ``[{UPPER}]``.
+and the upper-, title- and lowercase letters of those blocks; use them inside a character
+class: ``[{UPPER}]``. They hold precomposed letters only: a letter typed as a base and a
+combining mark ("S" and U+0327) is cut at the mark.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ def _cased(upper: bool) -> str:
         char
         for start, end in _BLOCKS
         for char in map(chr, range(start, end))
-        if (char.isupper() if upper else char.islower())
+        if (char.isupper() or char.istitle() if upper else char.islower())
     )
 
 

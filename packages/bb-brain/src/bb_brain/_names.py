@@ -40,6 +40,13 @@ ABBREVIATED_HONORIFICS: Final = frozenset(
 SHORTENED_TITLES: Final = frozenset(
     "eng arch hon gen col maj pte pvt sen rep gov det adm cdr ing lic arq".split()
 )
+#: A role's initials, written in capitals before the name of whoever holds it ("our PA
+#: Orlagh Penwarden", "PC Tobias Quarrell", "the TA Sarah Quorn"): police ranks, school and
+#: office roles, health roles. No given name is among them ("JP", "AJ", "DJ" may be one).
+ROLE_INITIALS: Final = frozenset(
+    "pc dc ds di dci dsi pcso pa ta lsa hlta senco sendco dsl gp md ceo cfo coo cto hr qs"
+    " hca rn ot".split()
+)
 #: Words of address that open a page's title before the name itself ("Sister Perpetua
 #: Ouko", "Auntie Oyinda Rao"), and are cut off only when a full name stays: in a turn they
 #: are as often kin ("my sister Ana"), and "Auntie Oyinda" is all a family calls her.

@@ -172,7 +172,7 @@ _TITLE_JOINERS: Final = frozenset({"of", "&"})
 #: Another capitalised word joined on after the words: a longer name ("the Rose and Crown").
 _JOINED_NAME: Final = re.compile(rf"[ \t]+(?:and|&|of)[ \t]+[{UPPER}]")
 #: Initials written with their periods ("W.G.", "J.", "J.R.R.").
-_INITIALS: Final = re.compile(r"(?:[A-Z]\.)+[A-Z]?\.?")
+_INITIALS: Final = re.compile(rf"(?:[{UPPER}]\.)+[{UPPER}]?\.?")
 #: Words of address before a name, which run no other name on ("Dr Vail").
 _ADDRESS: Final = HONORIFICS | TITLE_ADDRESSES
 #: A title this many words long or more is a name when written in full.

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from bb_brain._letters import UPPER
 from bb_brain._names import (
     ABBREVIATED_HONORIFICS,
     HONORIFIC_SUFFIXES,
@@ -321,7 +322,7 @@ def _a_given_initial(tokens: list[Token], raw: str) -> bool:
 #: Prepositions an initial "A." or "I." may follow, as no article or pronoun does.
 _BEFORE_A_NAME: Final = frozenset("by from with to for cc and".split())
 #: One capital letter, or a few with periods between them ("J", "T.J"): a name's initials.
-INITIALS: Final = re.compile(r"[A-Z](?:\.[A-Z]){0,2}")
+INITIALS: Final = re.compile(rf"[{UPPER}](?:\.[{UPPER}]){{0,2}}")
 
 
 def _an_initial(tokens: list[Token]) -> bool:

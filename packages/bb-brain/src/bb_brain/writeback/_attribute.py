@@ -554,7 +554,7 @@ def _a_relatives_given_name(name: str, start: int, text: str, found: list[Refere
 
 #: Someone's relation right before a name: "his wife ", "Orsolya's husband, ".
 _RELATIVE_BEFORE: Final = re.compile(
-    rf"(?P<owner>\b(?i:his|her|their)|\b[{UPPER}][\w'’-]*['’]s)\s+(?P<relation>[a-z-]+)\s*,?\s*$"
+    rf"(?P<owner>\b(?i:his|her|their)|\b[{UPPER}][\w'’-]*['’]s)\s+(?P<relation>[{LOWER}-]+)\s*,?\s*$"
 )
 
 

@@ -99,7 +99,7 @@ _SPLIT: Final = re.compile(
     r"(?=(?i:i|we)\b)|"
     rf"\s+and\s+(?=(?i:an?)\s+(?:[\w-]+\s+){{0,3}}(?i:called|named)\s+[{UPPER}])|"
     rf"\s+(?:so|{BECAUSE_WORDS}|since|while)\s+(?=(?i:{_SOMEONE})\b)|"
-    rf",?\s+(?:and|so)\s+(?=(?P<kin>(?i:his|her|their|our|my))\s+[a-z]+\s+[{UPPER}][{LOWER}])"
+    rf",?\s+(?:and|so)\s+(?=(?P<kin>(?i:his|her|their|our|my))\s+[{LOWER}]+\s+[{UPPER}][{LOWER}])"
 )
 #: "because" before a subject of its own: a reason that may state a fact of its own
 #: (split when what comes before states one too, see the rules extractor).

@@ -39,7 +39,7 @@ from typing import Final
 
 from bb_brain._given_names import a_given_name, name_pronoun
 from bb_brain._letters import LOWER, UPPER
-from bb_brain._names import HONORIFICS, fold, keyboard_spelling
+from bb_brain._names import HONORIFICS, ROLE_INITIALS, fold, keyboard_spelling
 from bb_brain._orgnames import firm_ending
 from bb_brain.reflex._lexicon import DETERMINERS, FAMILY_WORDS, PERSON_VERBS_AFTER, ROLE_NOUNS
 from bb_brain.reflex._ordinary import ORDINARY_ZIPF, WordSense, folded_place_phrases, sense
@@ -168,12 +168,19 @@ def _untitled(words: list[str], titled: bool) -> tuple[list[str], bool]:
 
 
 def _initials_of_a_role(word: str, after: str) -> bool:
-    """A word of capitals before a name written in capitals and lowercase: "PA", "MD", "GSL".
+    """A role's initials in capitals (:data:`ROLE_INITIALS`) before a name in mixed case.
 
-    A given name is not written so, but a name shouted whole is ("ANA FERRER"), and so are
-    initials with their stops ("J.R. Quarrell"), which stay.
+    Not before a name shouted whole ("PC ANA FERRER") or a title ("our GP Dr Ana Quell": the
+    run is cut before the family name, and "Dr Ana" names no one); and no other capitals: a
+    family name written first in capitals ("NGUYỄN Thị Hương"), a given name of initials
+    ("JP Le Roux"), a boat's or a body's prefix ("MV Anna Marie") are no role's.
     """
-    return word.isalpha() and word.isupper() and len(word) > 1 and not after.isupper()
+    return (
+        word.isupper()
+        and fold(word) in ROLE_INITIALS
+        and not after.isupper()
+        and fold(after).rstrip(".") not in HONORIFICS
+    )
 
 
 def _typed_in_lowercase(
@@ -377,9 +384,10 @@ def _right_after_a_relation(text: str, start: int) -> bool:
 def _a_lowercase_full_name(given: str, family: str, *, everyday: bool = False) -> bool:
     """A given name no everyday word, of one pronoun, then a family name no dictionary has.
 
-    With ``everyday`` the given name may be an everyday word ("cherry quarrie").
+    With ``everyday`` the given name may be an everyday word ("cherry quarrie"). Each word is
+    looked up as a keyboard without its marks types it: "crème brûlée" is "creme brulee".
     """
-    opening, closing = sense(given), sense(family)
+    opening, closing = (sense(keyboard_spelling(fold(word))) for word in (given, family))
     if opening.function or opening.calendar or (opening.lowercase_ordinary and not everyday):
         return False
     if opening.place or not (a_given_name(given) or no_word_at_all(opening)):

@@ -1138,7 +1138,7 @@ def _a_clause_before(text: str) -> bool:
 #: A "his", "her" or "their" and a noun of theirs, then the word after it: its verb, or
 #: the name of whoever the noun says they are to them ("his boss Gorran").
 _THEIR_OWN_NOUN: Final = re.compile(
-    r"(?i:his|her|their|its)\s+[A-Za-z]+(?:(?P<is>['’]s)\b|\s+(?P<verb>[A-Za-z'’]+))"
+    rf"(?i:his|her|their|its)\s+[{LETTER}]+(?:(?P<is>['’]s)\b|\s+(?P<verb>[A-Za-z'’]+))"
 )
 
 
@@ -2678,7 +2678,7 @@ _WHETHER_OR_VIEW: Final = re.compile(
     re.IGNORECASE,
 )
 #: Who someone is, said at the clause's end: "... is ", or a comma after a word.
-_SAID_WHO: Final = re.compile(r"(?:\b(?:is|was)\s+|\b(?P<noun>[A-Za-z]+)\s*,\s*)$")
+_SAID_WHO: Final = re.compile(rf"(?:\b(?:is|was)\s+|\b(?P<noun>[{LETTER}]+)\s*,\s*)$")
 
 
 #: A description right after a newcomer's name: a role, a workplace, where they live.
