@@ -6,7 +6,8 @@ given name before a family firm's name is one of that family ("gary quarnby is c
 tomorrow" beside Quarnby Roofing), not after a word of the dictionary ("will quarnby come")
 or an article. A firm introduced by name in lowercase is a firm of its own ("found a firm
 called bright vent ducting, they can come on the 12th"). A contraction typed without its
-apostrophe after a given name is no family name ("tobin didnt eat his tea", "tobin wouldve").
+apostrophe after a given name is no family name ("tobin didnt eat his tea", "tobin wouldve"),
+and a typographic apostrophe, as phones type it, reads as the plain one ("sarah we’ll").
 """
 
 from __future__ import annotations
@@ -120,3 +121,21 @@ def test_a_firm_in_the_plural_after_a_given_name_is_the_firm() -> None:
 def test_a_contraction_typed_without_its_apostrophe_is_no_family_name(text: str) -> None:
     said = facts(text, pages=[JUNE])
     assert not any(slug and slug.startswith("people/tobin-") for _, slug in said)
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        # a contraction after a given name is no family name, whichever apostrophe it has
+        ("told sarah we’ll put it round the side by the oil tank", None),
+        # a pronoun's contraction after a name says a person is meant
+        ("linh quarrie, she’s doing a skin clinic every thursday.", "people/linh-quarrie"),
+        ("we hired linh quarrie, she’s great", "people/linh-quarrie"),
+    ],
+)
+def test_a_typographic_apostrophe_reads_as_the_plain_one(text: str, slug: str | None) -> None:
+    said = facts(text, pages=[JUNE])
+    assert {found for _, found in said} == {slug}
+    assert facts(text.replace("’", "'"), pages=[JUNE]) == [
+        (fact.replace("’", "'"), found) for fact, found in said
+    ]

@@ -41,6 +41,7 @@ from bb_brain._given_names import a_given_name, name_pronoun
 from bb_brain._letters import LOWER, UPPER
 from bb_brain._names import HONORIFICS, ROLE_INITIALS, fold, keyboard_spelling
 from bb_brain._orgnames import firm_ending
+from bb_brain.pages import normalise
 from bb_brain.reflex._lexicon import DETERMINERS, FAMILY_WORDS, PERSON_VERBS_AFTER, ROLE_NOUNS
 from bb_brain.reflex._ordinary import ORDINARY_ZIPF, WordSense, folded_place_phrases, sense
 from bb_brain.reflex._syntax import finite
@@ -59,6 +60,13 @@ PERSON_NOUNS: Final = ROLE_NOUNS | frozenset(
 )
 _RUN = re.compile(rf"(?<![\w'’])([{UPPER}][\w'’-]*(?:[ \t]+[{UPPER}][\w'’-]*){{1,2}})(?![\w'’])")
 _WORD = re.compile(r"[\w'’-]+")
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text`` folded, a typographic apostrophe read as the plain one ("she’s")."""
+    return [fold(word).replace("’", "'") for word in _WORD.findall(text)]
+
+
 #: A parenthesis (no nesting) and the spaces before it: an aside about what precedes it.
 ASIDE = re.compile(r"\s*\((?P<inner>[^()]*)\)")
 #: A comma and the few words after it: an apposition ("Ana Ferrer, our new designer").
@@ -303,7 +311,7 @@ _NO_DEED: Final = frozenset(
 
 def _words_after(rest: str, count: int) -> list[str]:
     """The first words after a name, its subject's fillers and its place left out."""
-    after = [fold(word) for word in _WORD.findall(rest[:_DESCRIPTION_CHARS])][: count + 2]
+    after = _words(rest[:_DESCRIPTION_CHARS])[: count + 2]
     if after[:1] and after[0] in _BEFORE_THE_VERB:
         after = after[1:]  # "... both offered", "... also said", "... just rang"
     if len(after) > 1 and after[0] in _WHERE_BEFORE_THE_VERB and after[1] not in _NO_DEED:
@@ -354,7 +362,7 @@ _POLICE_RANKS: Final = frozenset("pc sgt insp dci dsi".split())
 
 def _a_stand_in_named(text: str, start: int) -> bool:
     """One who stands in for someone, theirs, right before a given name: "his deputy marnie"."""
-    before = [fold(word) for word in _WORD.findall(_just_before(text, start))][-2:]
+    before = _words(_just_before(text, start))[-2:]
     return len(before) == 2 and before[0] in _POSSESSIVE_PRONOUNS and before[1] in _STAND_INS
 
 
@@ -373,7 +381,7 @@ _CUE_CHARS: Final = 60
 
 def _right_after_a_relation(text: str, start: int) -> bool:
     """A possessive and a role or a family word right before: "his girlfriend ", "our tutor "."""
-    before = [fold(word) for word in _WORD.findall(text[:start])][-2:]
+    before = _words(text[:start])[-2:]
     return (
         len(before) == 2
         and before[0] in _POSSESSIVE_PRONOUNS
@@ -385,9 +393,10 @@ def _a_lowercase_full_name(given: str, family: str, *, everyday: bool = False) -
     """A given name no everyday word, of one pronoun, then a family name no dictionary has.
 
     With ``everyday`` the given name may be an everyday word ("cherry quarrie"). Each word is
-    looked up as a keyboard without its marks types it: "crème brûlée" is "creme brulee".
+    looked up as a keyboard without its marks types it: "crème brûlée" is "creme brulee", and
+    "we’ll" is "we'll".
     """
-    opening, closing = (sense(keyboard_spelling(fold(word))) for word in (given, family))
+    opening, closing = (sense(keyboard_spelling(normalise(word))) for word in (given, family))
     if opening.function or opening.calendar or (opening.lowercase_ordinary and not everyday):
         return False
     if opening.place or not (a_given_name(given) or no_word_at_all(opening)):
@@ -532,7 +541,7 @@ def called_by_name(text: str, known: set[tuple[int, int]]) -> list[tuple[str, in
     for match in _CALLED.finditer(text):
         given = match.group(1)
         start, end = match.span(1)
-        before = [fold(word) for word in _WORD.findall(text[: match.start()])][-LOOK_BEHIND:]
+        before = _words(text[: match.start()])[-LOOK_BEHIND:]
         if not any(word in PERSON_NOUNS for word in before) or not name_like([given]):
             continue
         if _ordinary(given) or sense(fold(given)).calendar or fold(given) in HONORIFICS:
@@ -601,7 +610,7 @@ def roster_heading(text: str) -> bool:
     """
     if not text.rstrip().endswith(":"):
         return False
-    words = [fold(word) for word in _WORD.findall(text)]
+    words = _words(text)
     for index, word in enumerate(words):
         if word not in PERSON_NOUNS and word.removesuffix("s") not in PERSON_NOUNS:
             continue  # "New cleaners from next week:"
@@ -878,7 +887,7 @@ def _acts(word: str) -> bool:
 
 def _dated(text: str, start: int) -> bool:
     """A calendar word after a word that takes a date ("in", "since", "early"): a date."""
-    before = [fold(word) for word in _WORD.findall(text[:start])][-1:]
+    before = _words(text[:start])[-1:]
     return bool(before) and before[0] in DATE_LEADS
 
 
@@ -903,7 +912,7 @@ def _said_before_to_be_a_person(text: str, start: int) -> bool:
     """
     if _introduced_by_word(text, start):
         return True
-    before = [fold(word) for word in _WORD.findall(text[:start])][-LOOK_BEHIND:]
+    before = _words(text[:start])[-LOOK_BEHIND:]
     if before and (before[-1].isdigit() or before[-1] in _NUMBER_WORDS):
         return False
     for at, word in enumerate(before):
@@ -942,7 +951,7 @@ def _said_next(word: str, rest: str, name: str) -> bool:
     if word in _PRONOUN_AFTER or word in _VERBS_AFTER:
         return True
     if word in _AUXILIARIES_AFTER:  # "Zerya Dostan has offered to repaint the shed"
-        done = [fold(found) for found in _WORD.findall(rest[:_DESCRIPTION_CHARS])][1:2]
+        done = _words(rest[:_DESCRIPTION_CHARS])[1:2]
         return bool(done) and done[0] in _VERBS_AFTER
     # "Xu Meilan from the print shop is printing ...": who they are with, then their deed
     return word == "from" and _WHERE_FROM.match(rest) is not None and _no_words(name)
@@ -959,7 +968,7 @@ def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
     rest = text[end:]
     aside = ASIDE.match(rest)
     if aside is not None:  # "Dagny Holm (leads payroll at ...)", "Priya Raman (our CTO)"
-        inner = [fold(word) for word in _WORD.findall(aside.group("inner"))][:LOOK_BEHIND]
+        inner = _words(aside.group("inner"))[:LOOK_BEHIND]
         if inner and (inner[0] in _PRONOUN_AFTER or finite(inner[0])):
             return True
         if any(word in PERSON_NOUNS for word in inner):
@@ -969,7 +978,7 @@ def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
         if not any(sense(fold(word)).known_word for word in text[start:end].split()[1:]):
             return True  # "Jonah Adebayo's off till May": a name of name-like words, owning
         rest = rest[2:]  # the rest is read after the possessive, as before
-    after_all = [fold(word) for word in _WORD.findall(rest[:_DESCRIPTION_CHARS])]
+    after_all = _words(rest[:_DESCRIPTION_CHARS])
     after = after_all[:2]
     if after and _said_next(after[0], rest, text[start:end]):
         return True
@@ -982,7 +991,7 @@ def _said_to_be_a_person(text: str, start: int, end: int) -> bool:
     if after and _acts(after[0]):  # "Ysolde Marchetti manages ...", "Ana Ferrer phoned"
         return True
     appositive = _APPOSITIVE.match(rest)  # "Prakriti Shrestha, the new head of data"
-    if appositive and any(person_noun(fold(w)) for w in _WORD.findall(appositive.group(1))):
+    if appositive and any(person_noun(w) for w in _words(appositive.group(1))):
         return True
     if _placed_or_referred_to(rest, text[start:end]):
         return True
