@@ -213,20 +213,15 @@ def test_a_name_beside_an_ellipsis_is_a_word_of_its_own(
     assert slugs(ask(engine, make_brain(ORLAGH), text)) == ["people/orlagh-penwarden"]
 
 
-HOPE = ("people/hope-quarrender", md("Hope Quarrender", type="person", aliases="[Hope]"))
-
-
-@pytest.mark.parametrize(
-    ("text", "named"),
-    [
-        # a capital after an ellipsis opens a sentence, as after a stop: no evidence of a name
-        ("see you thursday… Hope the weather holds", False),
-        ("see you thursday. Hope the weather holds", False),
-        ("see you thursday, Hope said the weather holds", True),
-    ],
+BARN = (
+    "companies/stone-barn-feeds",
+    md("Stone Barn Feeds", type="company", aliases="[Stone Barn]"),
 )
-def test_an_ellipsis_opens_a_sentence_as_a_stop_does(
-    engine: Engine, make_brain: Any, text: str, named: bool
+
+
+@pytest.mark.parametrize("text", ["put an order in w stone barn", "put an order in w  stone barn"])
+def test_w_for_with_before_a_name_whatever_the_spaces(
+    engine: Engine, make_brain: Any, text: str
 ) -> None:
-    found = slugs(ask(engine, make_brain(HOPE), text))
-    assert (found == ["people/hope-quarrender"]) is named
+    found = ask(engine, make_brain(BARN), text)
+    assert slugs(found) == ["companies/stone-barn-feeds"]

@@ -131,6 +131,8 @@ def test_a_contraction_typed_without_its_apostrophe_is_no_family_name(text: str)
         # a pronoun's contraction after a name says a person is meant
         ("linh quarrie, she’s doing a skin clinic every thursday.", "people/linh-quarrie"),
         ("we hired linh quarrie, she’s great", "people/linh-quarrie"),
+        ("She’s Ana Quell, our new vet.", "people/ana-quell"),
+        ("there’s pc corwin verdon at the door about the break-in", "people/corwin-verdon"),
     ],
 )
 def test_a_typographic_apostrophe_reads_as_the_plain_one(text: str, slug: str | None) -> None:
@@ -139,3 +141,8 @@ def test_a_typographic_apostrophe_reads_as_the_plain_one(text: str, slug: str | 
     assert facts(text.replace("’", "'"), pages=[JUNE]) == [
         (fact.replace("’", "'"), found) for fact, found in said
     ]
+
+
+def test_a_family_name_with_its_accents_is_a_name_whatever_its_plain_spelling_is() -> None:
+    said = facts("spoke to manon côté, she runs the choir now", pages=[JUNE])
+    assert {found for _, found in said} == {"people/manon-cote"}

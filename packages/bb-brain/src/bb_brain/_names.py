@@ -41,11 +41,12 @@ SHORTENED_TITLES: Final = frozenset(
     "eng arch hon gen col maj pte pvt sen rep gov det adm cdr ing lic arq".split()
 )
 #: A role's initials, written in capitals before the name of whoever holds it ("our PA
-#: Orlagh Penwarden", "PC Tobias Quarrell", "the TA Sarah Quorn"): police ranks, school and
-#: office roles, health roles. No given name is among them ("JP", "AJ", "DJ" may be one).
+#: Orlagh Penwarden", "PC Tobias Quarrell", "the TA Sarah Quorn"): police ranks, school,
+#: office and health roles, an MP. None that is also written as a given name ("JP", "AJ",
+#: "DJ"; "MD" of Muhammad, as in "MD Abdul Karim").
 ROLE_INITIALS: Final = frozenset(
-    "pc dc ds di dci dsi pcso pa ta lsa hlta senco sendco dsl gp md ceo cfo coo cto hr qs"
-    " hca rn ot".split()
+    "pc wpc ps dc ds di dci dsi dcs pcso pa ta lsa hlta senco sendco dsl ht dht gp ceo cfo"
+    " coo cto cmo cio vp gm fd ned hr qs hca rn ot mp".split()
 )
 #: Words of address that open a page's title before the name itself ("Sister Perpetua
 #: Ouko", "Auntie Oyinda Rao"), and are cut off only when a full name stays: in a turn they

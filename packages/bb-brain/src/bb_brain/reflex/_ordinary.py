@@ -267,7 +267,12 @@ def _lemmas_by_pos(word_norm: str) -> dict[str, tuple[str, ...]]:
 
 @lru_cache(maxsize=SENSE_CACHE_SIZE)
 def sense(word_norm: str) -> WordSense:
-    """What the lexicon says about one normalised (case-folded) word."""
+    """What the lexicon says about one normalised (case-folded) word.
+
+    A typographic apostrophe is the plain one ("she’s" is "she's"), as phones type it.
+    """
+    if "’" in word_norm:
+        return sense(word_norm.replace("’", "'"))
     by_pos = _lemmas_by_pos(word_norm)
     readings = frozenset(by_pos)
     return WordSense(

@@ -109,12 +109,12 @@ SLUG_LIKE: Final = "slug-like token"
 #: How far an appositive role may follow a name: "Grace, our new CFO".
 APPOSITIVE_REACH: Final = 4
 
-#: A word, with what may stand inside one ("st.ives", "w/", "o'brien"), but no run of stops:
+#: A word, with what may stand inside one ("st.ives", "w/e", "o'brien"), but no run of stops:
 #: "ok...she's here" is two words and an ellipsis.
 _TOKEN = re.compile(r"@?[^\W_](?:(?:[\w'’&/-]|\.(?!\.))*[^\W_])?")
 #: An opening single quote right before a word: a quotation starts ("'Garnet jars x 12'").
 _OPENING_QUOTE = re.compile(r"(?:^|\s)['‘]$")
-_SENTENCE_BREAK = re.compile(r"[.!?…:;\n\"“”(\[{•]|(?:^|\s)[-*>](?=\s)")
+_SENTENCE_BREAK = re.compile(r"[.!?:;\n\"“”(\[{•]|(?:^|\s)[-*>](?=\s)")
 _POSSESSIVE = re.compile(r"['’]s$", re.I)
 #: "will", "would", "have" or "are" contracted onto a word ("Oye'll drive", "Tamsin'd know").
 _CONTRACTION = re.compile(r"['’](?:ll|d|ve|re)$", re.IGNORECASE)
@@ -239,12 +239,16 @@ PLACE_ABBREVIATIONS: Final = {
 }
 
 
+#: Spaces, then a letter: the next word ("w  sentry" with two spaces reads as with one).
+_A_WORD_NEXT: Final = re.compile(r"[ \t]+[^\W\d_]")
+
+
 def _norm(raw: str, text: str, end: int) -> str:
     """The token's normalised form; a shorthand's is the word it stands for."""
     folded = raw.lower()
     if folded == "w" and text.startswith("/", end) and not text[end + 1 : end + 2].isalnum():
         return "with"
-    if raw == "w" and text.startswith(" ", end) and text[end + 1 : end + 2].isalpha():
+    if raw == "w" and _A_WORD_NEXT.match(text, end):
         if not _after_a_title(text, end - len(raw)):
             return "with"  # "stick w sentry": "w" alone before a word; "mrs w" an initial
     if folded in PLACE_ABBREVIATIONS:

@@ -178,10 +178,11 @@ def _untitled(words: list[str], titled: bool) -> tuple[list[str], bool]:
 def _initials_of_a_role(word: str, after: str) -> bool:
     """A role's initials in capitals (:data:`ROLE_INITIALS`) before a name in mixed case.
 
-    Not before a name shouted whole ("PC ANA FERRER") or a title ("our GP Dr Ana Quell": the
-    run is cut before the family name, and "Dr Ana" names no one); and no other capitals: a
-    family name written first in capitals ("NGUYỄN Thị Hương"), a given name of initials
-    ("JP Le Roux"), a boat's or a body's prefix ("MV Anna Marie") are no role's.
+    Not before a name shouted whole ("PC ANA FERRER") or a title: a run of capitalised words
+    is three long, so "our GP Dr Ana Quell" leaves only the title and a given name, and no
+    new person is read there (a known limit, as "Our PA Orlagh Penwarden" opening a sentence
+    is). No other capitals are a role's: a family name written first in capitals ("NGUYỄN
+    Thị Hương"), a given name of initials ("JP Le Roux"), a boat's prefix ("MV Anna Marie").
     """
     return (
         word.isupper()
@@ -392,11 +393,12 @@ def _right_after_a_relation(text: str, start: int) -> bool:
 def _a_lowercase_full_name(given: str, family: str, *, everyday: bool = False) -> bool:
     """A given name no everyday word, of one pronoun, then a family name no dictionary has.
 
-    With ``everyday`` the given name may be an everyday word ("cherry quarrie"). Each word is
-    looked up as a keyboard without its marks types it: "crème brûlée" is "creme brulee", and
-    "we’ll" is "we'll".
+    With ``everyday`` the given name may be an everyday word ("cherry quarrie"). The given
+    name is looked up as a keyboard without its marks types it ("crème brûlée" opens with
+    "creme"); the family name as written, its accents a name's ("marie côté" is no "cote").
     """
-    opening, closing = (sense(keyboard_spelling(normalise(word))) for word in (given, family))
+    opening = sense(keyboard_spelling(normalise(given)))
+    closing = sense(family.lower())
     if opening.function or opening.calendar or (opening.lowercase_ordinary and not everyday):
         return False
     if opening.place or not (a_given_name(given) or no_word_at_all(opening)):

@@ -269,12 +269,9 @@ _EMOJI = re.compile(f"[{_EMOJI_CHARS}]")
 #: The end of a piece that what ends it is read from (a title's stop, an initial, "e.g.").
 _TAIL_CHARS: Final = 80
 #: A sentence's end: a stop, a line break, or an emoji that closes what was said ("its £400
-#: 😬 tomas can weld it friday": chat ends a thought on one, before a clause of its own). An
-#: ellipsis ends one as a stop does, typed as one character or with no space after it
-#: ("ana rang...the quote is in").
+#: 😬 tomas can weld it friday": chat ends a thought on one, before a clause of its own).
 _BOUNDARY = re.compile(
-    r"(?<=[.!?…])[\"')\]]*\s+|\n+"
-    r"|(?<=\.\.)(?=[^\W\d_])|(?<=…)(?=[^\W\d_])"
+    r"(?<=[.!?])[\"')\]]*\s+|\n+"
     rf"|(?<=[{_EMOJI_CHARS}])\s+(?=[^\W\d_])"
 )
 _LAST_WORD = re.compile(r"(\w+)\W*$")
