@@ -1,8 +1,8 @@
 """A name written in a Latin script beyond ASCII is read as its ASCII spelling is.
 
 "Şebnem Kaya, a retired joiner" introduces someone as "Sebnem Kaya, a retired joiner" does;
-"so Łucja paid" opens a clause as "so Lucja paid" does; a pet's page that says it is
-"Đoàn Thị Hương's dog" files it under its keeper as "Doan Thi Huong's dog" would. Each case
+"so Żaneta rang" opens a clause as "so Zaneta rang" does; a pet's page that says it is
+"Lã Thị Nguyệt's dog" files it under its keeper as "La Thi Nguyet's dog" would. Each case
 pins what the ASCII spelling is read as and asks the same of the other, so it fails on a
 reader that takes only "A-Z" for a capital as well as on one that reads neither.
 """
@@ -41,9 +41,9 @@ SPELLINGS = [
     ),
     # ", so" and "because" before one
     (
-        "The van failed its MOT, so Łucja paid the garage in cash.",
-        {"Łucja": "Lucja"},
-        [("The van failed its MOT", None), ("Lucja paid the garage in cash.", None)],
+        "The fence blew down overnight, so Żaneta rang the landlord first thing.",
+        {"Żaneta": "Zaneta"},
+        [("The fence blew down overnight", None), ("Zaneta rang the landlord first thing.", None)],
     ),
     (
         "We moved the rehearsal to the hall because Ørjan has the keys on Mondays.",
@@ -52,9 +52,9 @@ SPELLINGS = [
     ),
     # a comma, then a name no dictionary has and its verb
     (
-        "the hedge is done, Þorvald sent the invoice",
-        {"Þorvald": "Thorvald"},
-        [("Thorvald sent the invoice", None)],
+        "the hedge is done, Þorgils sent the invoice",
+        {"Þorgils": "Thorgils"},
+        [("Thorgils sent the invoice", None)],
     ),
     # a relative named after their relation: a person of their own
     (
@@ -70,16 +70,16 @@ SPELLINGS = [
     ),
     # a relation written with its accent: the fact is the owner's
     (
-        "Maren's fiancée Oriel is moving to Leeds.",
+        "Maren's fiancée Tresca starts at the brewery in March.",
         {"fiancée": "fiancee"},
-        [("Maren's fiancee Oriel is moving to Leeds.", MAREN.slug)],
+        [("Maren's fiancee Tresca starts at the brewery in March.", MAREN.slug)],
     ),
     # a new firm's page: the slug is the one its ASCII spelling makes
     (
-        "Got a quote from Øvergaard Joinery, they can start on the 9th.",
+        "Øvergaard Joinery sent a price, they can start on the 9th.",
         {"Øvergaard": "Overgaard"},
         [
-            ("Got a quote from Overgaard Joinery", "companies/overgaard-joinery"),
+            ("Overgaard Joinery sent a price", "companies/overgaard-joinery"),
             ("they can start on the 9th.", "companies/overgaard-joinery"),
         ],
     ),
@@ -95,9 +95,14 @@ SPELLINGS = [
         [("spoke to ines tregothnan, she runs the choir now", "people/ines-tregothnan")],
     ),
     (
-        "found a firm called brûlée bakes, they do the wedding cakes",
+        "booked a local firm called brûlée bakes, they do cakes for weddings",
         {"brûlée": "brulee"},
-        [("found a firm called brulee bakes, they do the wedding cakes", "companies/brulee-bakes")],
+        [
+            (
+                "booked a local firm called brulee bakes, they do cakes for weddings",
+                "companies/brulee-bakes",
+            )
+        ],
     ),
     # everyday words with their accents are no one's name, as without them
     (
@@ -124,9 +129,9 @@ def test_a_sentence_reads_the_same_whichever_way_its_names_are_spelt(
 
 
 def test_a_pets_page_files_it_under_a_keeper_whatever_letters_their_name_has() -> None:
-    assert set(pet_keys("Đoàn Thị Hương's dog, who comes to work with her.")) >= {
-        "đoan's dog",
-        "huong's dog",
+    assert set(pet_keys("Lã Thị Nguyệt's dog; naps by the radiator.")) >= {
+        "la's dog",
+        "nguyet's dog",
     }
     assert set(pet_keys("Whippet owned by Ørjan Lysgaard.")) == {
         "ørjan's whippet",
@@ -135,36 +140,36 @@ def test_a_pets_page_files_it_under_a_keeper_whatever_letters_their_name_has() -
     assert client_keys("Øvergaard wedding") == ["øvergaard's wedding"]
 
 
-HUONG = (
-    "people/doan-thi-huong",
-    md("Đoàn Thị Hương", type="person", aliases="[Hương]", summary="Runs the front desk."),
+NGUYET = (
+    "people/la-thi-nguyet",
+    md("Lã Thị Nguyệt", type="person", aliases="[Nguyệt]", summary="Runs reception."),
 )
 BAO = (
     "pets/bao",
-    md("Bao", type="pet", summary="Đoàn Thị Hương's dog, who comes to work with her."),
+    md("Bao", type="pet", summary="Lã Thị Nguyệt's dog; naps by the radiator."),
 )
 
 
 @pytest.mark.parametrize(
     ("text", "named"),
     [
-        ("huong's dog chewed through the charger cable", True),
-        ("doan's dog is asleep under the desk again", True),
+        ("nguyet's dog has chewed the stapler again", True),
+        ("la's dog is howling at the bin lorry", True),
         # someone else's dog: not hers
-        ("the neighbour's dog chewed through the charger cable", False),
+        ("the neighbour's dog has chewed the stapler again", False),
     ],
 )
 def test_a_pet_is_found_by_its_keeper_written_in_any_latin_letters(
     engine: Engine, make_brain: Any, text: str, named: bool
 ) -> None:
-    found = slugs(ask(engine, make_brain(HUONG, BAO), text))
+    found = slugs(ask(engine, make_brain(NGUYET, BAO), text))
     assert ("pets/bao" in found) is named
 
 
 def test_a_forwarded_message_is_signed_by_a_name_in_any_latin_letters() -> None:
     text = (
         "fwd from the letting agent:\n\n> Hello, we'll send the new inventory on Monday."
-        " Thanks, Ásdís Þórsdóttir, Harrowgate Lettings"
+        " Thanks, Ísold Bergsdóttir, Harrowgate Lettings"
     )
     voiced = in_senders_words(text, lambda name: name == "Harrowgate Lettings")
     assert "Harrowgate Lettings will send the new inventory on Monday" in voiced

@@ -1929,12 +1929,12 @@ def test_saints_places_and_lists_are_no_new_people(said: str) -> None:
     ("said", "slug"),
     [
         (
-            "our PA Orlagh Penwarden is my contact for the day to day stuff.",
+            "our PA Orlagh Penwarden handles the invoices now.",
             "people/orlagh-penwarden",
         ),
-        ("PC Tobias Quarrell came round about the break in.", "people/tobias-quarrell"),
+        ("PC Tobias Quarrell logged the stolen bikes on Monday.", "people/tobias-quarrell"),
         ("the TA Sarah Quorn is covering year 4 this week.", "people/sarah-quorn"),
-        ("our MP Tamsin Quorn is visiting the school on Friday.", "people/tamsin-quorn"),
+        ("our MP Sarah Quorn is visiting the school on Friday.", "people/sarah-quorn"),
     ],
 )
 def test_a_roles_initials_before_a_name_are_no_part_of_it(said: str, slug: str) -> None:
@@ -1945,7 +1945,7 @@ def test_a_roles_initials_before_a_name_are_no_part_of_it(said: str, slug: str) 
     ("said", "slug"),
     [
         # a family name written first in capitals, a given name of initials
-        ("Our new receptionist is NGUYỄN Thị Hương, she starts Monday.", "people/nguyen-thi-huong"),
+        ("Our new receptionist is LÃ Thị Nguyệt, she starts Monday.", "people/la-thi-nguyet"),
         ("JP Le Roux joined the team on Monday.", "people/jp-le-roux"),
         # a boat's prefix: no new person at all
         ("MV Anna Marie is moored at Falmouth, we sail on Friday.", None),

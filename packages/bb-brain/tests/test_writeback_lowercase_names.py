@@ -127,10 +127,10 @@ def test_a_contraction_typed_without_its_apostrophe_is_no_family_name(text: str)
     ("text", "slug"),
     [
         # a contraction after a given name is no family name, whichever apostrophe it has
-        ("told sarah we’ll put it round the side by the oil tank", None),
+        ("told sarah we’ll put it by the gate", None),
         # a pronoun's contraction after a name says a person is meant
-        ("linh quarrie, she’s doing a skin clinic every thursday.", "people/linh-quarrie"),
-        ("we hired linh quarrie, she’s great", "people/linh-quarrie"),
+        ("linh pellowe, she’s taking the choir on tuesdays.", "people/linh-pellowe"),
+        ("we hired linh pellowe, she’s great", "people/linh-pellowe"),
         ("She’s Ana Quell, our new vet.", "people/ana-quell"),
         ("there’s pc corwin verdon at the door about the break-in", "people/corwin-verdon"),
     ],
