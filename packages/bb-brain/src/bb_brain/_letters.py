@@ -1,6 +1,6 @@
 """Letters of the Latin scripts, for regular expressions that read names.
 
-``[A-Z]`` reads "Trinh Van Loc" but not "Trịnh Văn Lộc", "Łukasz" or "Şükrü": a name's
+``[A-Z]`` reads "Quach Van Loi" but not "Quách Văn Lợi", "Łukasz" or "Şükrü": a name's
 capital or its lowercase letters may come from any Latin script (Latin-1 and Extended-A/B,
 and the Extended Additional block Vietnamese writes in). The classes hold the ASCII ranges
 and the upper-, title- and lowercase letters of those blocks; use them inside a character
