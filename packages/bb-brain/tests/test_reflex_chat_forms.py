@@ -9,9 +9,11 @@ reeds pony"), and "copy in siena" asks to include someone as "loop in" does. Wha
 silent: a one-word name after "the" that has packed in (a machine), a word owned by the
 noun before it ("that bay's lantern"), a place's name after "my", the user's own relative
 after "my little brother", a weekday with no verb after it, and a name whose "he" is a
-relative's named between ("porto won, my uncle's thrilled, he'd ..."). Each case has
-a twin that still resolves, so the tests fail on an engine that resolves everything as well
-as on one that resolves nothing.
+relative's named between ("porto won, my uncle's thrilled, he'd ..."). A name beside an
+ellipsis typed with no space is a word of its own ("ok...orlagh says"), a capital after an
+ellipsis opens a sentence however it is typed, and "w" is "with" before any run of spaces.
+Each case has a twin that still resolves, so the tests fail on an engine that resolves
+everything as well as on one that resolves nothing.
 """
 
 from __future__ import annotations
@@ -220,10 +222,34 @@ GATE = (
 
 
 @pytest.mark.parametrize(
-    "text", ["booked the hay in w copper gate", "booked the hay in w  copper gate"]
+    ("text", "named"),
+    [
+        ("booked the hay in w copper gate", True),
+        ("booked the hay in w  copper gate", True),
+        ("booked the hay near  copper gate", False),  # no "with": the everyday phrase
+    ],
 )
 def test_w_for_with_before_a_name_whatever_the_spaces(
-    engine: Engine, make_brain: Any, text: str
+    engine: Engine, make_brain: Any, text: str, named: bool
 ) -> None:
-    found = ask(engine, make_brain(GATE), text)
-    assert slugs(found) == ["companies/copper-gate-feeds"]
+    found = slugs(ask(engine, make_brain(GATE), text))
+    assert found == (["companies/copper-gate-feeds"] if named else [])
+
+
+HOPE = ("people/hope-quarrender", md("Hope Quarrender", type="person", aliases="[Hope]"))
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        # a capital after an ellipsis, typed either way, opens a sentence as after a stop
+        ("see you thursday… Hope the weather holds", False),
+        ("see you thursday... Hope the weather holds", False),
+        ("see you thursday, Hope said the weather holds", True),
+    ],
+)
+def test_an_ellipsis_opens_a_sentence_however_it_is_typed(
+    engine: Engine, make_brain: Any, text: str, named: bool
+) -> None:
+    found = slugs(ask(engine, make_brain(HOPE), text))
+    assert (found == ["people/hope-quarrender"]) is named

@@ -302,6 +302,34 @@ def test_hedges_are_not_facts(said: str) -> None:
     assert rules(("user", said)) == []
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The quote from Bob Park is £900... maybe £950 with vat.",
+        "The quote from Bob Park is £900… maybe £950 with vat.",  # one character, as phones type it
+        "Bob Park is moving to Lisbon in June... not sure though.",
+        "Bob Park is moving to Lisbon in June… or maybe July.",
+    ],
+)
+def test_a_hedge_after_an_ellipsis_hedges_what_came_before(said: str) -> None:
+    assert rules(("user", said)) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "sentences"),
+    [
+        ("Bob rang... the quote is 900", ["Bob rang...", "the quote is 900"]),
+        ("Bob rang… the quote is 900", ["Bob rang…", "the quote is 900"]),
+        # a hedge that opens a clause of its own says something of its own
+        ("Bob rang... maybe she'll come later", ["Bob rang...", "maybe she'll come later"]),
+        ("the quote is 900... maybe", ["the quote is 900... maybe"]),
+        ("the quote is 900… maybe", ["the quote is 900… maybe"]),
+    ],
+)
+def test_an_ellipsis_ends_a_sentence_however_it_is_typed(said: str, sentences: list[str]) -> None:
+    assert split_sentences(said) == sentences
+
+
 def test_an_opinion_is_no_hedge() -> None:
     assert rules(("user", "I think Widget Co is overpriced at 40M.")) == [
         ("I think Widget Co is overpriced at 40M.", WIDGET.slug, None)
@@ -1949,8 +1977,9 @@ def test_a_roles_initials_before_a_name_are_no_part_of_it(said: str, slug: str) 
         ("JP Le Roux joined the team on Monday.", "people/jp-le-roux"),
         # a boat's prefix: no new person at all
         ("MV Anna Marie is moored at Falmouth, we sail on Friday.", None),
-        # "MD" is Muhammad's as often as a director's
+        # "MD" opening a name is Muhammad's as often as a director's; after "our", a role's
         ("MD Abdul Quarim joined the team on Monday.", "people/md-abdul-quarim"),
+        ("our MD Sarah Quorn signed it off on Monday.", "people/sarah-quorn"),
     ],
 )
 def test_other_capitals_before_a_name_are_no_roles_initials(said: str, slug: str | None) -> None:

@@ -254,8 +254,11 @@ def given_name_pronoun(word: str) -> str:
 
 
 def zipf(word_norm: str) -> float:
-    """The word's Zipf frequency (0.0 when rarer than once per million words)."""
-    freq = _tables().frequencies.number(word_norm)
+    """The word's Zipf frequency (0.0 when rarer than once per million words).
+
+    A typographic apostrophe is the plain one, as in :func:`sense`.
+    """
+    freq = _tables().frequencies.number(word_norm.replace("’", "'"))
     return round(math.log10(freq) + 9, 2) if freq > 0 else 0.0
 
 
@@ -269,7 +272,8 @@ def _lemmas_by_pos(word_norm: str) -> dict[str, tuple[str, ...]]:
 def sense(word_norm: str) -> WordSense:
     """What the lexicon says about one normalised (case-folded) word.
 
-    A typographic apostrophe is the plain one ("she’s" is "she's"), as phones type it.
+    A typographic apostrophe is the plain one ("she’s" is "she's"), as phones type it: the
+    sense is the plain spelling's, its ``word`` included.
     """
     if "’" in word_norm:
         return sense(word_norm.replace("’", "'"))

@@ -114,7 +114,9 @@ APPOSITIVE_REACH: Final = 4
 _TOKEN = re.compile(r"@?[^\W_](?:(?:[\w'’&/-]|\.(?!\.))*[^\W_])?")
 #: An opening single quote right before a word: a quotation starts ("'Garnet jars x 12'").
 _OPENING_QUOTE = re.compile(r"(?:^|\s)['‘]$")
-_SENTENCE_BREAK = re.compile(r"[.!?:;\n\"“”(\[{•]|(?:^|\s)[-*>](?=\s)")
+#: What ends a sentence before a word: a stop (an ellipsis typed as one character, "…", as
+#: its three stops are), a colon, a line break, a quotation mark, a bullet.
+_SENTENCE_BREAK = re.compile(r"[.!?…:;\n\"“”(\[{•]|(?:^|\s)[-*>](?=\s)")
 _POSSESSIVE = re.compile(r"['’]s$", re.I)
 #: "will", "would", "have" or "are" contracted onto a word ("Oye'll drive", "Tamsin'd know").
 _CONTRACTION = re.compile(r"['’](?:ll|d|ve|re)$", re.IGNORECASE)

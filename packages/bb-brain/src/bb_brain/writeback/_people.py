@@ -39,7 +39,13 @@ from typing import Final
 
 from bb_brain._given_names import a_given_name, name_pronoun
 from bb_brain._letters import LOWER, UPPER
-from bb_brain._names import HONORIFICS, ROLE_INITIALS, fold, keyboard_spelling
+from bb_brain._names import (
+    HONORIFICS,
+    ROLE_INITIALS,
+    ROLE_INITIALS_DETERMINED,
+    fold,
+    keyboard_spelling,
+)
 from bb_brain._orgnames import firm_ending
 from bb_brain.pages import normalise
 from bb_brain.reflex._lexicon import DETERMINERS, FAMILY_WORDS, PERSON_VERBS_AFTER, ROLE_NOUNS
@@ -120,7 +126,11 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
     """
     found: list[NewPerson] = []
     for match in _RUN.finditer(text):
-        words, titled = _untitled(match.group(1).split(), _titled(text, match.start(1)))
+        words, titled = _untitled(
+            match.group(1).split(),
+            _titled(text, match.start(1)),
+            determined=_determined_before(text, match.start(1)),
+        )
         if len(words) > 1 and fold(words[0]) in FAMILY_TITLES:
             # "Auntie Noor Hassan" is Noor Hassan; "mum's sister Auntie Noor" is a relative's
             # given name (see kin_named); "Nan Shepherd" alone may be anyone's name
@@ -163,33 +173,43 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
     return found + _typed_in_lowercase(text, known, found)
 
 
-def _untitled(words: list[str], titled: bool) -> tuple[list[str], bool]:
+def _untitled(words: list[str], titled: bool, *, determined: bool) -> tuple[list[str], bool]:
     """The run's words without the title of address or a role's initials that open it.
 
     "Dr Ana Quell" is Ana Quell, titled; "our PA Orlagh Penwarden" is Orlagh Penwarden.
+    ``determined``: a determiner or a possessive stands right before the run ("our MD").
     """
     while words and fold(words[0]).rstrip(".") in HONORIFICS:
         words, titled = words[1:], True
-    if len(words) > 2 and _initials_of_a_role(words[0], words[1]):
+    if len(words) > 2 and _initials_of_a_role(words[0], words[1], determined=determined):
         words = words[1:]
     return words, titled
 
 
-def _initials_of_a_role(word: str, after: str) -> bool:
+def _initials_of_a_role(word: str, after: str, *, determined: bool) -> bool:
     """A role's initials in capitals (:data:`ROLE_INITIALS`) before a name in mixed case.
 
-    Not before a name shouted whole ("PC ANA FERRER") or a title: a run of capitalised words
-    is three long, so "our GP Dr Ana Quell" leaves only the title and a given name, and no
-    new person is read there (a known limit, as "Our PA Orlagh Penwarden" opening a sentence
-    is). No other capitals are a role's: a family name written first in capitals ("NGUYỄN
-    Thị Hương"), a given name of initials ("JP Le Roux"), a boat's prefix ("MV Anna Marie").
+    Some are a role only after a determiner or a possessive (:data:`ROLE_INITIALS_DETERMINED`:
+    "our MD Tamsin Quorn", but "MD Abdul Karim"). Not before a name shouted whole ("PC ANA
+    FERRER") or a title: a run of capitalised words is three long, so "our GP Dr Ana Quell"
+    leaves only the title and a given name, and no new person is read there (a known limit,
+    as "Our PA Orlagh Penwarden" opening a sentence is). No other capitals are a role's: a
+    family name written first in capitals ("LÃ Thị Nguyệt"), a given name of initials ("JP
+    Le Roux"), a boat's prefix ("MV Anna Marie").
     """
+    initials = fold(word)
     return (
         word.isupper()
-        and fold(word) in ROLE_INITIALS
+        and (initials in ROLE_INITIALS or (determined and initials in ROLE_INITIALS_DETERMINED))
         and not after.isupper()
         and fold(after).rstrip(".") not in HONORIFICS
     )
+
+
+def _determined_before(text: str, start: int) -> bool:
+    """A determiner or a possessive right before ``start``: "our MD ...", "Bob's PA ..."."""
+    before = _words(text[:start])[-1:]
+    return bool(before) and (before[0] in _DETERMINERS_BEFORE_ROLE or before[0].endswith("'s"))
 
 
 def _typed_in_lowercase(
@@ -395,10 +415,14 @@ def _a_lowercase_full_name(given: str, family: str, *, everyday: bool = False) -
 
     With ``everyday`` the given name may be an everyday word ("cherry quarrie"). The given
     name is looked up as a keyboard without its marks types it ("crème brûlée" opens with
-    "creme"); the family name as written, its accents a name's ("marie côté" is no "cote").
+    "creme"); the family name as written, its accents a name's ("marie côté": "cote" is no
+    everyday word), unless spelt plain it is an everyday word ("kate rosé", "jo décor").
     """
     opening = sense(keyboard_spelling(normalise(given)))
     closing = sense(family.lower())
+    plain = keyboard_spelling(normalise(family))
+    if plain != family.lower() and sense(plain).lowercase_ordinary:
+        return False
     if opening.function or opening.calendar or (opening.lowercase_ordinary and not everyday):
         return False
     if opening.place or not (a_given_name(given) or no_word_at_all(opening)):

@@ -269,11 +269,17 @@ _EMOJI = re.compile(f"[{_EMOJI_CHARS}]")
 #: The end of a piece that what ends it is read from (a title's stop, an initial, "e.g.").
 _TAIL_CHARS: Final = 80
 #: A sentence's end: a stop, a line break, or an emoji that closes what was said ("its £400
-#: 😬 tomas can weld it friday": chat ends a thought on one, before a clause of its own).
+#: 😬 tomas can weld it friday": chat ends a thought on one, before a clause of its own). An
+#: ellipsis typed as one character ("…") ends one as its three stops do.
 _BOUNDARY = re.compile(
-    r"(?<=[.!?])[\"')\]]*\s+|\n+"
+    r"(?<=[.!?…])[\"')\]]*\s+|\n+"
     rf"|(?<=[{_EMOJI_CHARS}])\s+(?=[^\W\d_])"
 )
+#: A piece that ends on an ellipsis, however typed: a pause, after which a hedge may follow.
+_AN_ELLIPSIS_ENDS = re.compile(r"(?:\.\.|…)[\"')\]]*\s*$")
+#: A hedge this short after an ellipsis, opening no clause of its own, hedges what came before
+#: ("the quote is 900... maybe", "... or maybe July", "... not sure though").
+_HEDGE_TAIL_WORDS: Final = 5
 _LAST_WORD = re.compile(r"(\w+)\W*$")
 _LIST_NUMBER = re.compile(r"\s*\(?\d{1,2}[.)]")
 #: A line of a list ("1. nightly backups only", "- tls only").
@@ -288,12 +294,16 @@ def split_sentences(text: str) -> list[str]:
         piece = text[start : boundary.start()]
         last = _LAST_WORD.search(piece[-_TAIL_CHARS:])
         following = text[boundary.end() : boundary.end() + 48]
+        paused = _AN_ELLIPSIS_ENDS.search(piece) is not None
         if (
             "\n" not in boundary.group(0)
             and last
+            and not paused  # "she said no… then rang back": no abbreviation's stop
             and _is_abbreviation(piece[-_TAIL_CHARS:], last, following)
         ):
             continue
+        if paused and "\n" not in boundary.group(0) and _a_hedge_after_a_pause(text, boundary):
+            continue  # "the quote is 900... maybe": the hedge is the statement's
         if "\n" not in boundary.group(0) and _LIST_NUMBER.fullmatch(piece):
             continue  # "1. nightly backups": the number of a list item ends nothing
         if (
@@ -309,6 +319,22 @@ def split_sentences(text: str) -> list[str]:
         start = boundary.end()
     pieces.append(text[start:])
     return [" ".join(piece.split()) for piece in pieces if piece.strip()]
+
+
+def _a_hedge_after_a_pause(text: str, boundary: re.Match[str]) -> bool:
+    """A few words of doubt after an ellipsis, up to the next sentence's end, opening no clause.
+
+    "the quote is 900... maybe", "... or maybe July", "... not sure though" doubt what was
+    said before the pause; "... maybe she'll come later" says something of its own.
+    """
+    after = _BOUNDARY.search(text, boundary.end())
+    rest = text[boundary.end() : after.start() if after is not None else len(text)]
+    words = rest.split()
+    if not words or len(words) > _HEDGE_TAIL_WORDS or HEDGE.search(rest) is None:
+        return False
+    opening = re.sub(r"^\W*(?:(?:or|and|but|so)\s+)?", "", rest)
+    doubt = HEDGE.match(opening)
+    return doubt is not None and not _a_clause_opens(opening[doubt.end() :].lstrip())
 
 
 def _a_clause_opens(rest: str) -> bool:
