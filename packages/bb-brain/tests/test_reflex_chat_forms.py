@@ -243,9 +243,9 @@ HOPE = ("people/hope-quarrender", md("Hope Quarrender", type="person", aliases="
     ("text", "named"),
     [
         # a capital after an ellipsis, typed either way, opens a sentence as after a stop
-        ("see you thursday… Hope the weather holds", False),
-        ("see you thursday... Hope the weather holds", False),
-        ("see you thursday, Hope said the weather holds", True),
+        ("back by six… Hope the trains behave", False),
+        ("back by six... Hope the trains behave", False),
+        ("back by six, Hope said the trains behave", True),
     ],
 )
 def test_an_ellipsis_opens_a_sentence_however_it_is_typed(

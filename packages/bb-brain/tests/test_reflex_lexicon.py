@@ -18,7 +18,7 @@ from bb_brain.pages import PageRecord, normalise
 from bb_brain.reflex import _ordinary
 from bb_brain.reflex._extract import extract
 from bb_brain.reflex._fuzzy import FuzzyRow, fuzzy_match, slip_of_a_word, two_slips, typo_kind
-from bb_brain.reflex._ordinary import lemmas, sense
+from bb_brain.reflex._ordinary import lemmas, sense, zipf
 from bb_brain.reflex._tokens import (
     AFTER_DETERMINER,
     DETERMINED_PHRASE,
@@ -371,3 +371,10 @@ def test_place_names_cached_are_the_package_names_and_a_bad_cache_is_rebuilt(
 )
 def test_a_slip_of_a_frequent_word(typed: str, meant: str | None) -> None:
     assert slip_of_a_word(typed) == meant
+
+
+@pytest.mark.parametrize("word", ["she's", "there's", "o'brien", "won't"])
+def test_a_typographic_apostrophe_is_the_plain_one(word: str) -> None:
+    typed = word.replace("'", "’")
+    assert zipf(typed) == zipf(word) > 0
+    assert sense(typed) == sense(word)

@@ -143,9 +143,20 @@ def test_a_typographic_apostrophe_reads_as_the_plain_one(text: str, slug: str | 
     ]
 
 
-def test_a_family_name_with_its_accents_is_a_name_unless_it_is_an_everyday_word() -> None:
-    said = facts("spoke to manon côté, she runs the choir now", pages=[JUNE])
-    assert {found for _, found in said} == {"people/manon-cote"}
-    # an everyday word typed with its accents is no family name, as typed without them
-    for text in ("tell kate rosé is fine for the party, she's bringing cheese", "jo décor is done"):
-        assert not [found for _, found in facts(text, pages=[JUNE]) if found]
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("spoke to manon côté, she runs the choir now", "people/manon-cote"),
+        # spelt plain, an everyday word: the marks say a name is meant
+        ("spoke to lucía martín, she runs the choir now", "people/lucia-martin"),
+        ("spoke to petra groß, she runs the choir now", "people/petra-gross"),
+        # a word English writes with its marks is no family name
+        ("tell kate rosé is fine for the party, she's bringing cheese", None),
+        ("jo décor is done", None),
+    ],
+)
+def test_a_family_name_with_its_marks_is_a_name_unless_english_writes_the_word_so(
+    text: str, slug: str | None
+) -> None:
+    people = {found for _, found in facts(text, pages=[JUNE]) if found is not None}
+    assert people == ({slug} if slug is not None else set())

@@ -43,14 +43,14 @@ SHORTENED_TITLES: Final = frozenset(
 #: A role's initials, written in capitals before the name of whoever holds it ("our PA
 #: Orlagh Penwarden", "PC Tobias Quarrell", "the TA Sarah Quorn"): police ranks, school,
 #: office and health roles, an MP. None that is also written as a given name ("JP", "AJ").
+#: A postscript's "PS" and a hat tip's "HT" are no part of the name after them either.
 ROLE_INITIALS: Final = frozenset(
-    "pc wpc dc ds di dci dsi dcs pcso pa ta lsa hlta senco sendco dsl dht gp ceo cfo coo cto"
-    " cmo cio vp gm fd ned hr qs hca rn ot mp".split()
+    "pc wpc ps dc ds di dci dsi dcs pcso pa ta lsa hlta senco sendco dsl ht dht gp ceo cfo coo"
+    " cto cmo cio vp gm fd ned hr qs hca rn ot mp".split()
 )
-#: Initials that are a role only after a determiner or a possessive ("our MD Tamsin Quorn"):
-#: opening a name, "MD" is as often Muhammad's ("MD Abdul Karim"), "PS" a postscript and
-#: "HT" a hat tip.
-ROLE_INITIALS_DETERMINED: Final = frozenset("md ps ht".split())
+#: Initials that are a role only right after a determiner or a possessive ("our MD Tamsin
+#: Quorn"): opening a name, "MD" is as often Muhammad's ("MD Abdul Karim").
+ROLE_INITIALS_DETERMINED: Final = frozenset({"md"})
 #: Words of address that open a page's title before the name itself ("Sister Perpetua
 #: Ouko", "Auntie Oyinda Rao"), and are cut off only when a full name stays: in a turn they
 #: are as often kin ("my sister Ana"), and "Auntie Oyinda" is all a family calls her.

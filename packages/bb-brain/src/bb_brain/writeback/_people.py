@@ -207,9 +207,24 @@ def _initials_of_a_role(word: str, after: str, *, determined: bool) -> bool:
 
 
 def _determined_before(text: str, start: int) -> bool:
-    """A determiner or a possessive right before ``start``: "our MD ...", "Bob's PA ..."."""
-    before = _words(text[:start])[-1:]
-    return bool(before) and (before[0] in _DETERMINERS_BEFORE_ROLE or before[0].endswith("'s"))
+    """A determiner or a possessive right before ``start``, only spaces between.
+
+    "our MD ...", "the firm's MD ..."; not a contraction ("it's MD Abdul Karim"), nor a word a
+    stop or a line break parts from the run.
+    """
+    found = _WORD_RIGHT_BEFORE.search(text, max(0, start - _DETERMINER_REACH), start)
+    if found is None:
+        return False
+    word = fold(found.group(1)).replace("’", "'")
+    if word in _DETERMINERS_BEFORE_ROLE:
+        return True
+    return word.endswith("'s") and not sense(word[:-2]).function
+
+
+#: The word right before a run, nothing but spaces between.
+_WORD_RIGHT_BEFORE: Final = re.compile(r"(?<![\w'’-])([\w'’-]+)[ \t]+$")
+#: How far back that word is looked for: the longest a possessive's word is, and its space.
+_DETERMINER_REACH: Final = 40
 
 
 def _typed_in_lowercase(
@@ -415,13 +430,12 @@ def _a_lowercase_full_name(given: str, family: str, *, everyday: bool = False) -
 
     With ``everyday`` the given name may be an everyday word ("cherry quarrie"). The given
     name is looked up as a keyboard without its marks types it ("crème brûlée" opens with
-    "creme"); the family name as written, its accents a name's ("marie côté": "cote" is no
-    everyday word), unless spelt plain it is an everyday word ("kate rosé", "jo décor").
+    "creme"); the family name as written, its marks a name's ("lucía martín", "petra groß"),
+    unless it is a word English writes with its marks ("kate rosé", "jo décor").
     """
     opening = sense(keyboard_spelling(normalise(given)))
     closing = sense(family.lower())
-    plain = keyboard_spelling(normalise(family))
-    if plain != family.lower() and sense(plain).lowercase_ordinary:
+    if family.lower() in _MARKED_LOANWORDS:
         return False
     if opening.function or opening.calendar or (opening.lowercase_ordinary and not everyday):
         return False
@@ -439,6 +453,12 @@ def no_word_at_all(meaning: WordSense) -> bool:
     return not meaning.known_word and meaning.zipf < _RARE_ZIPF
 
 
+#: Words English writes with their marks, which the lexicon lists only without them.
+_MARKED_LOANWORDS: Final = frozenset(
+    "rosé décor café fiancé fiancée cliché lamé purée soufflé sauté protégé résumé passé entrée"
+    " crème née naïve façade début pâté exposé blasé risqué attaché appliqué crêpe soirée"
+    " matinée piñata jalapeño señor señora déjà éclair mêlée flambé".split()
+)
 #: Below this a word is all but unused in English text (fewer than one in ten million words).
 _RARE_ZIPF: Final = 2.0
 

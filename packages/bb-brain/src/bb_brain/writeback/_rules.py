@@ -275,11 +275,17 @@ _BOUNDARY = re.compile(
     r"(?<=[.!?…])[\"')\]]*\s+|\n+"
     rf"|(?<=[{_EMOJI_CHARS}])\s+(?=[^\W\d_])"
 )
-#: A piece that ends on an ellipsis, however typed: a pause, after which a hedge may follow.
+#: A piece that ends on an ellipsis (".." or more, or "…"): a pause, after which a doubt may
+#: follow.
 _AN_ELLIPSIS_ENDS = re.compile(r"(?:\.\.|…)[\"')\]]*\s*$")
-#: A hedge this short after an ellipsis, opening no clause of its own, hedges what came before
-#: ("the quote is 900... maybe", "... or maybe July", "... not sure though").
-_HEDGE_TAIL_WORDS: Final = 5
+#: A doubt and nothing else, which after a pause doubts what came before it ("the quote is
+#: 900... maybe", "... not sure though"); not a puzzled "no idea" or "who knows", which doubt
+#: nothing said, nor a doubt with more to say ("... maybe the van was late", "... or maybe July").
+_ONLY_A_DOUBT = re.compile(
+    r"\W*(?:(?:or|and|but|so)\s+)?(?:maybe|perhaps|possibly|not\s+sure|unsure|dunno|i\s+guess)"
+    r"(?:\s+(?:though|tho|tbh|yet))?[\W_]*",
+    re.IGNORECASE,
+)
 _LAST_WORD = re.compile(r"(\w+)\W*$")
 _LIST_NUMBER = re.compile(r"\s*\(?\d{1,2}[.)]")
 #: A line of a list ("1. nightly backups only", "- tls only").
@@ -302,8 +308,8 @@ def split_sentences(text: str) -> list[str]:
             and _is_abbreviation(piece[-_TAIL_CHARS:], last, following)
         ):
             continue
-        if paused and "\n" not in boundary.group(0) and _a_hedge_after_a_pause(text, boundary):
-            continue  # "the quote is 900... maybe": the hedge is the statement's
+        if paused and "\n" not in boundary.group(0) and _only_a_doubt_after(text, boundary):
+            continue  # "the quote is 900... maybe": the doubt is the statement's
         if "\n" not in boundary.group(0) and _LIST_NUMBER.fullmatch(piece):
             continue  # "1. nightly backups": the number of a list item ends nothing
         if (
@@ -321,20 +327,15 @@ def split_sentences(text: str) -> list[str]:
     return [" ".join(piece.split()) for piece in pieces if piece.strip()]
 
 
-def _a_hedge_after_a_pause(text: str, boundary: re.Match[str]) -> bool:
-    """A few words of doubt after an ellipsis, up to the next sentence's end, opening no clause.
+def _only_a_doubt_after(text: str, boundary: re.Match[str]) -> bool:
+    """Only a doubt after the pause, up to the next line break or the text's end.
 
-    "the quote is 900... maybe", "... or maybe July", "... not sure though" doubt what was
-    said before the pause; "... maybe she'll come later" says something of its own.
+    "the quote is 900... maybe" and "... not sure though." doubt what was said before the
+    pause (:data:`_ONLY_A_DOUBT`).
     """
-    after = _BOUNDARY.search(text, boundary.end())
-    rest = text[boundary.end() : after.start() if after is not None else len(text)]
-    words = rest.split()
-    if not words or len(words) > _HEDGE_TAIL_WORDS or HEDGE.search(rest) is None:
-        return False
-    opening = re.sub(r"^\W*(?:(?:or|and|but|so)\s+)?", "", rest)
-    doubt = HEDGE.match(opening)
-    return doubt is not None and not _a_clause_opens(opening[doubt.end() :].lstrip())
+    line_end = text.find("\n", boundary.end())
+    rest = text[boundary.end() : line_end if line_end >= 0 else len(text)]
+    return _ONLY_A_DOUBT.fullmatch(rest) is not None
 
 
 def _a_clause_opens(rest: str) -> bool:
