@@ -153,6 +153,7 @@ def test_a_typographic_apostrophe_reads_as_the_plain_one(text: str, slug: str | 
         # a word English writes with its marks is no family name
         ("tell kate rosé is fine for the party, she's bringing cheese", None),
         ("jo décor is done", None),
+        ("tell kate rosés are fine, she's bringing cheese", None),  # in the plural too
     ],
 )
 def test_a_family_name_with_its_marks_is_a_name_unless_english_writes_the_word_so(

@@ -43,7 +43,7 @@ SHORTENED_TITLES: Final = frozenset(
 #: A role's initials, written in capitals before the name of whoever holds it ("our PA
 #: Orlagh Penwarden", "PC Tobias Quarrell", "the TA Sarah Quorn"): police ranks, school,
 #: office and health roles, an MP. None that is also written as a given name ("JP", "AJ").
-#: A postscript's "PS" and a hat tip's "HT" are no part of the name after them either.
+#: A postscript's "PS" and a hat tip's "HT" are no part of a full name after them either.
 ROLE_INITIALS: Final = frozenset(
     "pc wpc ps dc ds di dci dsi dcs pcso pa ta lsa hlta senco sendco dsl ht dht gp ceo cfo coo"
     " cto cmo cio vp gm fd ned hr qs hca rn ot mp".split()

@@ -218,11 +218,15 @@ def _determined_before(text: str, start: int) -> bool:
     word = fold(found.group(1)).replace("’", "'")
     if word in _DETERMINERS_BEFORE_ROLE:
         return True
-    return word.endswith("'s") and not sense(word[:-2]).function
+    return word.endswith("'s") and word[:-2] not in _CONTRACTING
 
 
-#: The word right before a run, nothing but spaces between.
-_WORD_RIGHT_BEFORE: Final = re.compile(r"(?<![\w'’-])([\w'’-]+)[ \t]+$")
+#: The word right before a run, nothing but spaces between (a no-break space is one).
+_WORD_RIGHT_BEFORE: Final = re.compile(r"(?<![\w'’-])([\w'’-]+)[^\S\r\n]+\Z")
+#: Words whose "'s" is "is" or "has": "it's MD Abdul Karim", not anyone's MD.
+_CONTRACTING: Final = frozenset(
+    "it that there here what who where when why how he she let this".split()
+)
 #: How far back that word is looked for: the longest a possessive's word is, and its space.
 _DETERMINER_REACH: Final = 40
 
@@ -435,7 +439,7 @@ def _a_lowercase_full_name(given: str, family: str, *, everyday: bool = False) -
     """
     opening = sense(keyboard_spelling(normalise(given)))
     closing = sense(family.lower())
-    if family.lower() in _MARKED_LOANWORDS:
+    if _a_marked_loanword(family):
         return False
     if opening.function or opening.calendar or (opening.lowercase_ordinary and not everyday):
         return False
@@ -453,11 +457,23 @@ def no_word_at_all(meaning: WordSense) -> bool:
     return not meaning.known_word and meaning.zipf < _RARE_ZIPF
 
 
+def _a_marked_loanword(word: str) -> bool:
+    """A word English writes with its marks, in any spelling or the plural: "rosés", "resumé"."""
+    if keyboard_spelling(normalise(word)) == word.lower():
+        return False  # no marks: the dictionary has decided
+    plain = keyboard_spelling(normalise(word))
+    return any(form in _PLAIN_LOANWORDS for form in (plain, plain.removesuffix("s")))
+
+
 #: Words English writes with their marks, which the lexicon lists only without them.
 _MARKED_LOANWORDS: Final = frozenset(
     "rosé décor café fiancé fiancée cliché lamé purée soufflé sauté protégé résumé passé entrée"
     " crème née naïve façade début pâté exposé blasé risqué attaché appliqué crêpe soirée"
-    " matinée piñata jalapeño señor señora déjà éclair mêlée flambé".split()
+    " matinée piñata jalapeño señor señora déjà éclair mêlée flambé élite rôle hôtel régime"
+    " pièce touché olé canapé frappé".split()
+)
+_PLAIN_LOANWORDS: Final = frozenset(
+    keyboard_spelling(normalise(word)) for word in _MARKED_LOANWORDS
 )
 #: Below this a word is all but unused in English text (fewer than one in ten million words).
 _RARE_ZIPF: Final = 2.0

@@ -279,11 +279,12 @@ _BOUNDARY = re.compile(
 #: follow.
 _AN_ELLIPSIS_ENDS = re.compile(r"(?:\.\.|…)[\"')\]]*\s*$")
 #: A doubt and nothing else, which after a pause doubts what came before it ("the quote is
-#: 900... maybe", "... not sure though"); not a puzzled "no idea" or "who knows", which doubt
-#: nothing said, nor a doubt with more to say ("... maybe the van was late", "... or maybe July").
+#: 900... maybe", "... not sure though", "... who knows"); not a puzzled "no idea why", nor a
+#: doubt with more to say ("... maybe the van was late"). A doubt that offers another value
+#: ("... or maybe July") is read as a sentence of its own, as after a stop: a known limit.
 _ONLY_A_DOUBT = re.compile(
-    r"\W*(?:(?:or|and|but|so)\s+)?(?:maybe|perhaps|possibly|not\s+sure|unsure|dunno|i\s+guess)"
-    r"(?:\s+(?:though|tho|tbh|yet))?[\W_]*",
+    r"\W*(?:or\s+)?(?:maybe|perhaps|possibly|probably|not\s+sure|unsure|dunno|idk|i\s+guess"
+    r"|who\s+knows|no\s+idea)(?:\s+(?:though|tho|tbh|yet|lol|not|so))*[\W_]*",
     re.IGNORECASE,
 )
 _LAST_WORD = re.compile(r"(\w+)\W*$")
@@ -328,13 +329,13 @@ def split_sentences(text: str) -> list[str]:
 
 
 def _only_a_doubt_after(text: str, boundary: re.Match[str]) -> bool:
-    """Only a doubt after the pause, up to the next line break or the text's end.
+    """Only a doubt after the pause, up to the next sentence's end (a stop, an emoji, a line).
 
-    "the quote is 900... maybe" and "... not sure though." doubt what was said before the
-    pause (:data:`_ONLY_A_DOUBT`).
+    "the quote is 900... maybe" and "... not sure though. will ask" doubt what was said
+    before the pause (:data:`_ONLY_A_DOUBT`).
     """
-    line_end = text.find("\n", boundary.end())
-    rest = text[boundary.end() : line_end if line_end >= 0 else len(text)]
+    after = _BOUNDARY.search(text, boundary.end())
+    rest = text[boundary.end() : after.start() if after is not None else len(text)]
     return _ONLY_A_DOUBT.fullmatch(rest) is not None
 
 
