@@ -42,8 +42,9 @@ SHORTENED_TITLES: Final = frozenset(
 )
 #: A role's initials, written in capitals before the name of whoever holds it ("our PA
 #: Orlagh Penwarden", "PC Tobias Quarrell", "the TA Sarah Quorn"): police ranks, school,
-#: office and health roles, an MP. None that is also written as a given name ("JP", "AJ").
-#: A postscript's "PS" and a hat tip's "HT" are no part of a full name after them either.
+#: office and health roles, an MP; none of the initials often borne as a given name ("JP",
+#: "AJ"), though a few may be a given name's too (a known limit). A postscript's "PS" and a
+#: hat tip's "HT" are no part of a full name after them either.
 ROLE_INITIALS: Final = frozenset(
     "pc wpc ps dc ds di dci dsi dcs pcso pa ta lsa hlta senco sendco dsl ht dht gp ceo cfo coo"
     " cto cmo cio vp gm fd ned hr qs hca rn ot mp".split()

@@ -459,9 +459,9 @@ def no_word_at_all(meaning: WordSense) -> bool:
 
 def _a_marked_loanword(word: str) -> bool:
     """A word English writes with its marks, in any spelling or the plural: "rosés", "resumé"."""
-    if keyboard_spelling(normalise(word)) == word.lower():
-        return False  # no marks: the dictionary has decided
     plain = keyboard_spelling(normalise(word))
+    if plain == word.lower():
+        return False  # no marks: the dictionary has decided
     return any(form in _PLAIN_LOANWORDS for form in (plain, plain.removesuffix("s")))
 
 
@@ -475,6 +475,7 @@ _MARKED_LOANWORDS: Final = frozenset(
 _PLAIN_LOANWORDS: Final = frozenset(
     keyboard_spelling(normalise(word)) for word in _MARKED_LOANWORDS
 )
+
 #: Below this a word is all but unused in English text (fewer than one in ten million words).
 _RARE_ZIPF: Final = 2.0
 
