@@ -1938,6 +1938,12 @@ def test_more_ways_a_new_person_is_named(said: str, slug: str) -> None:
     assert slug in {entity for _, entity, _ in rules(("user", said))}
 
 
+def test_titles_with_no_name_after_them_are_no_one() -> None:
+    assert rules(("user", "saw Dr Mr today, all fine")) == [
+        ("saw Dr Mr today, all fine", None, None)
+    ]
+
+
 @pytest.mark.parametrize(
     "said",
     [

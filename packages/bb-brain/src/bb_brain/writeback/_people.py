@@ -131,6 +131,8 @@ def new_people(text: str, known: set[tuple[int, int]], *, roster: bool = False) 
             _titled(text, match.start(1)),
             determined=_determined_before(text, match.start(1)),
         )
+        if not words:
+            continue  # "saw Dr Mr today": titles, and no name after them
         if len(words) > 1 and fold(words[0]) in FAMILY_TITLES:
             # "Auntie Noor Hassan" is Noor Hassan; "mum's sister Auntie Noor" is a relative's
             # given name (see kin_named); "Nan Shepherd" alone may be anyone's name
