@@ -122,7 +122,7 @@ _POSSESSIVE = re.compile(r"['’]s$", re.I)
 _CONTRACTION = re.compile(r"['’](?:ll|d|ve|re)$", re.IGNORECASE)
 _CONTRACTED_AUXILIARIES: Final = {"ll": "will", "d": "would", "ve": "have", "re": "are"}
 #: Words that take those contractions and are no names: "I'll", "We'd", "There've".
-_CONTRACTING_WORDS: Final = frozenset(
+CONTRACTING_WORDS: Final = frozenset(
     "i we you they he she it who that there what where when how this".split()
 )
 #: What may stand between a line break and the line's first word: spaces and a bullet.
@@ -355,7 +355,7 @@ def _a_name_stem(stem: str) -> bool:
     if len(stem) < _NAME_STEM_MIN_CHARS or not stem.isalpha():
         return False  # "Sa'd", "Al-Sa'd": a name whole
     # "Summer'd be the best time": an everyday word, and no name here
-    return stem.casefold() not in _CONTRACTING_WORDS and not sense(stem.casefold()).lexical
+    return stem.casefold() not in CONTRACTING_WORDS and not sense(stem.casefold()).lexical
 
 
 #: A name this long at least takes a contraction; "Sa'd" or "Jo'd" may be a name whole.

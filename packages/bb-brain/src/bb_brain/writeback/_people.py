@@ -51,6 +51,7 @@ from bb_brain.pages import normalise
 from bb_brain.reflex._lexicon import DETERMINERS, FAMILY_WORDS, PERSON_VERBS_AFTER, ROLE_NOUNS
 from bb_brain.reflex._ordinary import ORDINARY_ZIPF, WordSense, folded_place_phrases, sense
 from bb_brain.reflex._syntax import finite
+from bb_brain.reflex._tokens import CONTRACTING_WORDS
 from bb_brain.writeback._clauses import every_week
 from bb_brain.writeback._contractions import with_apostrophe
 from bb_brain.writeback._organisations import TRADE_ENDINGS
@@ -225,10 +226,8 @@ def _determined_before(text: str, start: int) -> bool:
 
 #: The word right before a run, nothing but spaces between (a no-break space is one).
 _WORD_RIGHT_BEFORE: Final = re.compile(r"(?<![\w'’-])([\w'’-]+)[^\S\r\n]+\Z")
-#: Words whose "'s" is "is" or "has": "it's MD Abdul Karim", not anyone's MD.
-_CONTRACTING: Final = frozenset(
-    "it that there here what who where when why how he she let this".split()
-)
+#: Words whose "'s" is "is", "has" or "us": "it's MD Abdul Karim", not anyone's MD.
+_CONTRACTING: Final = CONTRACTING_WORDS | {"here", "why", "let"}
 #: How far back that word is looked for: the longest a possessive's word is, and its space.
 _DETERMINER_REACH: Final = 40
 
