@@ -94,6 +94,28 @@ def test_a_missing_keyword_loses_the_fact() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("stored", "keyword"),
+    [
+        ("Ine\u0301s Falco\u0301n paid the deposit", "Inés"),  # stored with combining accents
+        ("Inés Falcón paid the deposit", "ine\u0301s"),  # the keyword typed with them
+        ("INÉS FALCÓN PAID THE DEPOSIT", "falco\u0301n"),  # and in capitals
+    ],
+)
+def test_canonically_equivalent_spellings_match(stored: str, keyword: str) -> None:
+    """"é" as one letter and as "e" plus a combining accent are the same text."""
+    g = gold("w", gf([keyword, "deposit"]))
+    cell = score_writeback([record("w", [sf(stored)])], g)
+    assert cell.metrics["write_back_fidelity"] == 1.0
+
+
+def test_a_different_letter_is_still_a_miss() -> None:
+    """Matching folds case and form, not accents: "Ines" is not "Inés"."""
+    g = gold("w", gf(["Inés", "deposit"]))
+    cell = score_writeback([record("w", [sf("Ines Falcon paid the deposit")])], g)
+    assert cell.metrics["write_back_fidelity"] == 0.0
+
+
 def test_wrong_entity_fact_is_lost() -> None:
     g = gold("w", gf(["pricing"], entity="people/alice"))
     cell = score_writeback([record("w", [sf("pricing", entity="people/bob")])], g)

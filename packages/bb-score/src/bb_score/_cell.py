@@ -7,6 +7,7 @@ every harness row; keeping the harness out of this type makes that duplication e
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -100,13 +101,23 @@ def ordered_metrics(values: Mapping[str, float | None]) -> dict[str, float]:
 
 
 def holds_all(text: str, keywords: Iterable[str]) -> bool:
-    """True when every keyword occurs in ``text`` (case-insensitive substring).
+    """True when every keyword occurs in ``text`` (a caseless substring, see :func:`folded`).
 
     The one matching rule of write-back and continuity: a stored fact holds a gold fact, and
     injected text or a recalled fact carries a decision, exactly when this holds.
     """
-    folded = text.casefold()
-    return all(keyword.casefold() in folded for keyword in keywords)
+    haystack = folded(text)
+    return all(folded(keyword) in haystack for keyword in keywords)
+
+
+def folded(text: str) -> str:
+    """``text`` for caseless matching: case folded, in NFC.
+
+    Canonically equivalent spellings are one text: "é" typed as one letter or as "e" plus a
+    combining accent matches either way (NFD before the fold, NFC after, so the fold of a
+    composed letter composes again).
+    """
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", text).casefold())
 
 
 def keyword_list(keywords: Iterable[str]) -> str:

@@ -39,7 +39,15 @@ from bb_schema.memory import StoredFact
 from bb_schema.records import Provenance, WriteBackRecord
 from bb_schema.turn_context import segment_label
 
-from bb_score._cell import CellScore, Failure, holds_all, keyword_list, ordered_metrics, rate
+from bb_score._cell import (
+    CellScore,
+    Failure,
+    folded,
+    holds_all,
+    keyword_list,
+    ordered_metrics,
+    rate,
+)
 from bb_score._errors import ScoreUserError
 from bb_score._matching import match
 
@@ -78,7 +86,7 @@ def gold_facts(gold: Gold) -> list[tuple[int, GoldFact]]:
 
 
 def _identity(fact: GoldFact) -> tuple[str | None, frozenset[str]]:
-    return fact.entity_slug, frozenset(keyword.casefold() for keyword in fact.match_keywords)
+    return fact.entity_slug, frozenset(folded(keyword) for keyword in fact.match_keywords)
 
 
 def distinct_facts(gold: Gold) -> list[GoldItem]:

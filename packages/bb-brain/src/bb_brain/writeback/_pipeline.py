@@ -2,7 +2,8 @@
 
 Order of work, and why:
 
-1. Render the conversation page and segment the turns (pure, no database).
+1. Put every text in NFC (:mod:`bb_brain._nfc`), render the conversation page and segment the
+   turns (pure, no database).
 2. Check the brain and build the extractor (reads only: the entity index).
 3. Extract every segment with no connection held, since the ``llm`` extractor waits on a
    remote model; a failure here (a BudgetExhausted, a malformed answer) stores nothing.
@@ -35,6 +36,7 @@ from bb_schema.turn_context import (
 from psycopg.types.json import Jsonb
 
 from bb_brain._errors import UnknownBrainError
+from bb_brain._nfc import is_nfc, nfc
 from bb_brain.pages import PageRecord, store_pages, title_from_slug
 from bb_brain.writeback._db import Connection, ConnectionSource
 from bb_brain.writeback._extract import (
@@ -95,6 +97,7 @@ def write_back(
         LlmError: The llm endpoint failed or answered badly; nothing was stored.
     """
     factory = resolve_extractor(request.extractor, extractors)
+    request = _in_nfc(request)
     segments = segment_turns(request.turns)
     page = render_conversation(request, segments)
     with db.connection() as conn:
@@ -106,6 +109,18 @@ def write_back(
             return _store(conn, request, page, segments, extracted)
     except psycopg.errors.ForeignKeyViolation:
         raise _unknown_brain(request.brain_id) from None
+
+
+def _in_nfc(request: WriteBackRequest) -> WriteBackRequest:
+    """``request`` with its turns' texts, and the turn texts the gold extractor keys on, in NFC."""
+    texts = [turn.text for turn in request.turns] + [item.turn_text for item in request.injected]
+    if all(is_nfc(text) for text in texts):
+        return request
+    turns = [turn.model_copy(update={"text": nfc(turn.text)}) for turn in request.turns]
+    injected = [
+        item.model_copy(update={"turn_text": nfc(item.turn_text)}) for item in request.injected
+    ]
+    return request.model_copy(update={"turns": turns, "injected": injected})
 
 
 def _require_brain(conn: Connection, brain_id: str) -> None:
