@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import json
 import shutil
+import unicodedata
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -35,8 +36,13 @@ SLICE = (
 )
 
 
+def _fold(text: str) -> str:
+    """Case folded and in NFC, as the methodology matches keywords."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", text).casefold())
+
+
 def _holds(text: str, keywords: list[str]) -> bool:
-    return all(keyword.casefold() in text.casefold() for keyword in keywords)
+    return all(_fold(keyword) in _fold(text) for keyword in keywords)
 
 
 def _segment_numbers(fixture: dict[str, Any]) -> dict[int, int]:

@@ -14,8 +14,10 @@ from typing import Any
 
 import pytest
 from bb_brain import Engine
+from bb_brain.seeding import slug_for_path
 from bb_schema import PublicTurn
-from bb_schema.memory import FactQuery
+from bb_schema.fixture import SeedFact
+from bb_schema.memory import FactQuery, RecallRequest
 from bb_schema.turn_context import (
     ExtractedFact,
     InjectedExtraction,
@@ -122,3 +124,61 @@ def test_gold_extraction_keyed_by_the_other_form_still_finds_its_turn(
     injected = [InjectedExtraction(turn_text=text, facts=[fact])]
     stored = _stored(engine, make_brain(INES), nfd(text), extractor="gold", injected=injected)
     assert stored == [("Inés moves the class to Thursdays", INES[0])]
+
+
+def test_a_page_seeded_in_nfd_is_titled_in_nfc(engine: Engine, make_brain: Any) -> None:
+    brain = make_brain((ANGEL[0], nfd(ANGEL[1])))
+    (pointer,) = ask(engine, brain, "Told Ríos the kiln is fixed.").pointers
+    assert pointer.title == "Ángel Ríos"
+    assert unicodedata.is_normalized("NFC", pointer.title)
+
+
+def test_a_page_file_named_in_nfd_gets_the_nfc_slug() -> None:
+    """macOS lists file names in NFD; the slug is the one the NFC name gives."""
+    assert slug_for_path(("people", nfd("Inés Falcón"))) == "people/Inés-Falcón"
+
+
+def test_gold_keyed_in_nfd_finds_its_turn_in_nfc(engine: Engine, make_brain: Any) -> None:
+    text = "Inés Falcón is moving the pottery class to Thursdays."
+    fact = ExtractedFact(fact="Inés moves the class to Thursdays", entity_slug=INES[0])
+    injected = [InjectedExtraction(turn_text=nfd(text), facts=[fact])]
+    stored = _stored(engine, make_brain(INES), text, extractor="gold", injected=injected)
+    assert stored == [("Inés moves the class to Thursdays", INES[0])]
+
+
+def test_an_extracted_fact_and_a_new_entity_title_are_stored_in_nfc(
+    engine: Engine, make_brain: Any
+) -> None:
+    text = "Joaquín Berrocal will glaze the big bowls."
+    fact = ExtractedFact(
+        fact=nfd(text), entity_slug="people/joaquin-berrocal", entity_title=nfd("Joaquín Berrocal")
+    )
+    injected = [InjectedExtraction(turn_text=text, facts=[fact])]
+    brain = make_brain(INES)
+    assert _stored(engine, brain, text, extractor="gold", injected=injected) == [
+        (text, "people/joaquin-berrocal")
+    ]
+    (pointer,) = ask(engine, brain, "Joaquín Berrocal rang").pointers
+    assert pointer.title == "Joaquín Berrocal"
+
+
+def test_a_seed_fact_in_nfd_is_stored_and_probed_in_nfc(engine: Engine, make_brain: Any) -> None:
+    said = "The crème brûlée order goes to the bakery on Fridays."
+    brain = make_brain(INES, facts=[SeedFact(fact=nfd(said))])
+    listed = engine.list_facts(FactQuery(brain_id=brain, source="default")).facts
+    assert [fact.fact for fact in listed] == [said]
+    probed = engine.probe_facts(
+        FactQuery(brain_id=brain, source="default", keywords=[nfd("brûlée")])
+    )
+    assert [fact.fact for fact in probed.facts] == [said]
+
+
+@pytest.mark.parametrize("form", ["NFC", "NFD"])
+def test_a_recall_question_in_either_form_finds_the_fact(
+    engine: Engine, make_brain: Any, form: str
+) -> None:
+    said = "The crème brûlée order goes to the bakery on Fridays."
+    brain = make_brain(INES, facts=[SeedFact(fact=said)])
+    question = unicodedata.normalize(form, "crème brûlée")
+    answer = engine.recall(RecallRequest(brain_id=brain, source="default", query=question))
+    assert [fact.fact for fact in answer.facts] == [said]

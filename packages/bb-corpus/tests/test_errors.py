@@ -505,6 +505,28 @@ def test_a_gold_fact_whose_text_lacks_a_keyword(corpus: Any) -> None:
     assert "['nowhere in the fact'] are not in the fact's own text" in issue.message
 
 
+def test_a_keyword_typed_in_another_unicode_form_is_in_its_fact(corpus: Any) -> None:
+    """Keywords match as the scorer matches them: "é" as "e" plus a combining accent is "é"."""
+
+    def change(doc: Any) -> None:
+        (turn,) = [t for t in doc["turns"].values() if t.get("gold_facts")][:1]
+        turn["gold_facts"][0]["fact"] += " at Café Lune"
+        turn["gold_facts"][0]["match_keywords"].append("cafe\u0301 lune")
+
+    corpus.edit_gold(WB, change)
+    load_corpus(corpus.fixtures, corpus.gold)
+
+
+def test_a_keyword_without_its_accent_is_not_in_its_fact(corpus: Any) -> None:
+    def change(doc: Any) -> None:
+        (turn,) = [t for t in doc["turns"].values() if t.get("gold_facts")][:1]
+        turn["gold_facts"][0]["fact"] += " at Café Lune"
+        turn["gold_facts"][0]["match_keywords"].append("cafe lune")
+
+    corpus.edit_gold(WB, change)
+    assert "['cafe lune'] are not in the fact's own text" in only_issue(corpus).message
+
+
 @pytest.mark.parametrize("field", ["gold_slugs", "acceptable_slugs"])
 def test_a_gold_slug_no_page_of_the_active_source_has(corpus: Any, field: str) -> None:
     corpus.edit_gold(KTA, lambda d: d["turns"]["4"][field].append("people/nobody"))

@@ -103,7 +103,7 @@ def test_a_missing_keyword_loses_the_fact() -> None:
     ],
 )
 def test_canonically_equivalent_spellings_match(stored: str, keyword: str) -> None:
-    """"é" as one letter and as "e" plus a combining accent are the same text."""
+    """An "é" typed as one letter and as "e" plus a combining accent are the same text."""
     g = gold("w", gf([keyword, "deposit"]))
     cell = score_writeback([record("w", [sf(stored)])], g)
     assert cell.metrics["write_back_fidelity"] == 1.0

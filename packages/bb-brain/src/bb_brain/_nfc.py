@@ -4,10 +4,15 @@
 keyboards send), or as six, "e" followed by a combining acute accent (NFD, what text copied
 from macOS file names and some phone keyboards holds). The two are the same text, but the
 engine's patterns match letters, and a combining mark is not one: read as sent, NFD "José" is
-the name "Jose" cut off before a stray mark. So every text the engine reads (the turn, the
-window, the prior context, a conversation handed to write-back, a seeded page) is first put
-in NFC, and everything downstream (offsets in a pointer's evidence, the stored conversation
-page, the facts the rules extractor writes) is in that form.
+the name "Jose" cut off before a stray mark.
+
+So the engine puts in NFC, before it reads them: the turn, the window and the prior context of
+a TurnContext call (after the cut to the examined prefix, so a huge turn costs what its
+prefix costs); a conversation handed to write-back and the facts its extractor returns; a
+seeded page, a seed fact and a page file's name; a recall question and ProbeFacts keywords.
+Everything downstream (offsets in a pointer's evidence, the stored conversation page, stored
+facts, created pages' titles) is in that form. The trust store (:mod:`bb_brain.trust`) keeps
+what it is given byte for byte, as its round trips require, and matches as stored.
 """
 
 from __future__ import annotations
@@ -15,11 +20,6 @@ from __future__ import annotations
 import unicodedata
 
 
-def is_nfc(text: str) -> bool:
-    """Whether ``text`` is already in NFC (a quick check, for nearly all text it is)."""
-    return unicodedata.is_normalized("NFC", text)
-
-
 def nfc(text: str) -> str:
-    """``text`` in NFC; already-NFC text comes back as is."""
-    return text if is_nfc(text) else unicodedata.normalize("NFC", text)
+    """``text`` in NFC; text already in NFC (nearly all of it) is returned as is, cheaply."""
+    return unicodedata.normalize("NFC", text)

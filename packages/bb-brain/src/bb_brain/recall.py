@@ -18,6 +18,7 @@ from bb_schema.fixture import PublicTurn
 from bb_schema.memory import RecallRequest, StoredFact
 from bb_schema.turn_context import SeamSettings, TurnContextRequest
 
+from bb_brain._nfc import nfc
 from bb_brain._pg import Connection
 from bb_brain.reflex import turn_context as reflex_turn_context
 
@@ -71,7 +72,7 @@ def recall(conn: Connection, request: RecallRequest) -> list[StoredFact]:
     remaining = request.limit - len(rows)
     if remaining > 0 and request.query.strip():
         rows += conn.execute(
-            _BY_TEXT, (request.query, request.brain_id, request.source, slugs, remaining)
+            _BY_TEXT, (nfc(request.query), request.brain_id, request.source, slugs, remaining)
         ).fetchall()
     return [_stored(row) for row in rows]
 

@@ -23,6 +23,7 @@ from bb_schema.io import read_json
 from bb_schema.text import is_slug
 
 from bb_brain._errors import BrainUserError
+from bb_brain._nfc import nfc
 
 
 @dataclass(frozen=True)
@@ -96,11 +97,13 @@ def load_pages(directory: Path, source: str) -> list[SeedPage]:
 def slug_for_path(parts: Sequence[str]) -> str:
     """The slug of a page file (its path parts without ``.md``), per the slug grammar.
 
-    Runs of characters a slug cannot hold become ``-``; a segment's leading and trailing
-    ``-`` and ``_`` are dropped (a segment starts with a letter or digit).
+    The name is read in NFC (macOS lists file names in NFD, "e" plus a combining accent, which a
+    slug cannot hold: :mod:`bb_brain._nfc`). Runs of characters a slug cannot hold become
+    ``-``; a segment's leading and trailing ``-`` and ``_`` are dropped (a segment starts with
+    a letter or digit).
     """
     segments = []
     for part in parts:
-        segment = re.sub(r"[^\w-]+", "-", part).strip("-_")
+        segment = re.sub(r"[^\w-]+", "-", nfc(part)).strip("-_")
         segments.append(segment)
     return "/".join(segments)

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from bb_schema import Decision, Fixture, Gold
+from bb_schema.text import holds_keywords
 
 from bb_corpus._checks import Parsed
 from bb_corpus._errors import CorpusIssue
@@ -36,7 +37,7 @@ from bb_corpus.corpus import ContinuityPair
 
 
 def _holds(text: str, keyword: str) -> bool:
-    return keyword.casefold() in text.casefold()
+    return holds_keywords(text, (keyword,))
 
 
 def gold_roles(fixture: Fixture, gold: Gold, where: str) -> list[CorpusIssue]:

@@ -1,6 +1,6 @@
-r"""What text may hold: the slug grammar, characters a corpus refuses, NUL on the wire.
+r"""What text may hold and how it is matched: slugs, corpus text, NUL, keywords.
 
-Three rules, each stated once here and applied where text enters:
+Four rules, each stated once here and applied where text enters or is compared:
 
 * **Slugs** name pages. A slug is one or more segments joined by ``/``; a segment starts with
   a letter or digit (any script) and goes on with letters, digits, ``_`` and ``-``; at most
@@ -18,13 +18,17 @@ Three rules, each stated once here and applied where text enters:
   carrying one is the caller's mistake, answered INVALID_ARGUMENT naming the field
   (:func:`find_nul`). Other control characters are carried (a pasted terminal line holds
   escape codes, and a harness must not lose a prompt over them).
+* **The keyword rule**: a text *holds* a keyword when the keyword occurs in it as a substring,
+  case folded and in Unicode NFC on both sides (:func:`caseless`, :func:`holds_keywords`), so
+  "é" typed as one letter or as "e" plus a combining accent is the same text. The scorer, the
+  corpus lint and the trust bench all match keywords by it.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Final
 
 from pydantic import BaseModel
@@ -148,3 +152,18 @@ __all__ = [
     "is_slug",
     "slug_problem",
 ]
+
+
+def caseless(text: str) -> str:
+    """``text`` as the keyword rule compares it: case folded, in NFC.
+
+    NFD before the fold and NFC after (the canonical caseless match), so the fold of a
+    composed letter is composed again.
+    """
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", text).casefold())
+
+
+def holds_keywords(text: str, keywords: Iterable[str]) -> bool:
+    """Whether every keyword occurs in ``text`` under the keyword rule (see the module docs)."""
+    haystack = caseless(text)
+    return all(caseless(keyword) in haystack for keyword in keywords)

@@ -134,7 +134,10 @@ class PageRef(Strict):
 
 
 class FactRef(Strict):
-    """A fact of the fixture's source: every keyword appears in its text (case-insensitive)."""
+    """A fact of the fixture's source: every keyword appears in its text.
+
+    Matched by the keyword rule of :mod:`bb_schema.text` (case folded, in NFC).
+    """
 
     kind: Literal["fact"]
     match_keywords: Annotated[list[NonEmpty], Field(min_length=1)]

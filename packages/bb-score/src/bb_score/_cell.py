@@ -7,11 +7,11 @@ every harness row; keeping the harness out of this type makes that duplication e
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from bb_schema import FailedItem, ScoreCell, Seam, Suite
+from bb_schema.text import holds_keywords
 
 from bb_score._errors import ScoreRuntimeError
 from bb_score._registry import REGISTRY
@@ -101,23 +101,12 @@ def ordered_metrics(values: Mapping[str, float | None]) -> dict[str, float]:
 
 
 def holds_all(text: str, keywords: Iterable[str]) -> bool:
-    """True when every keyword occurs in ``text`` (a caseless substring, see :func:`folded`).
+    """True when every keyword occurs in ``text`` (:func:`bb_schema.text.holds_keywords`).
 
     The one matching rule of write-back and continuity: a stored fact holds a gold fact, and
     injected text or a recalled fact carries a decision, exactly when this holds.
     """
-    haystack = folded(text)
-    return all(folded(keyword) in haystack for keyword in keywords)
-
-
-def folded(text: str) -> str:
-    """``text`` for caseless matching: case folded, in NFC.
-
-    Canonically equivalent spellings are one text: "é" typed as one letter or as "e" plus a
-    combining accent matches either way (NFD before the fold, NFC after, so the fold of a
-    composed letter composes again).
-    """
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", text).casefold())
+    return holds_keywords(text, keywords)
 
 
 def keyword_list(keywords: Iterable[str]) -> str:

@@ -4,7 +4,7 @@ Per READER harness row, a decision (its ``match_keywords`` and ``expected_slugs`
 when its content reaches the reader through that row (docs/METHODOLOGY.md, "Continuity"):
 
 * **push**: the injected text of some reader turn on the row carries every keyword
-  (case-insensitive substring); or
+  (the keyword rule of :mod:`bb_schema.text`: case folded, in NFC); or
 * **recall**: the row has an explicit recall path, and the answer to some reader turn's own
   text (cut to the runner's cap) holds a fact of the reader's active source containing every
   keyword and attributed to one of the decision's expected slugs. A recalled fact of another

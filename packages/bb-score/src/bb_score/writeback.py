@@ -6,7 +6,8 @@ Formulas (docs/METHODOLOGY.md, "Metrics"), micro-averaged over the cell's fixtur
   keyword set are one fact stated more than once (a restatement): no matching rule could tell
   their rows apart, so they are one item, expected in the segment of their first statement.
 * A stored row **holds** a gold fact when it is active, contains every match keyword
-  (case-insensitive substring) and names the same ``entity_slug`` (None equals None). Each
+  (the keyword rule of :mod:`bb_schema.text`: case folded, in NFC) and names the same
+  ``entity_slug`` (None equals None). Each
   stored row is assigned to at most one gold fact: a maximum bipartite matching (never greedy,
   so input order cannot change a score) preferring rows whose provenance is right.
 * ``times_stored`` of a gold fact = its assigned row plus every unassigned row that holds it.
@@ -37,12 +38,12 @@ from dataclasses import dataclass, field
 from bb_schema import FactRow, Gold, GoldFact
 from bb_schema.memory import StoredFact
 from bb_schema.records import Provenance, WriteBackRecord
+from bb_schema.text import caseless
 from bb_schema.turn_context import segment_label
 
 from bb_score._cell import (
     CellScore,
     Failure,
-    folded,
     holds_all,
     keyword_list,
     ordered_metrics,
@@ -86,7 +87,7 @@ def gold_facts(gold: Gold) -> list[tuple[int, GoldFact]]:
 
 
 def _identity(fact: GoldFact) -> tuple[str | None, frozenset[str]]:
-    return fact.entity_slug, frozenset(folded(keyword) for keyword in fact.match_keywords)
+    return fact.entity_slug, frozenset(caseless(keyword) for keyword in fact.match_keywords)
 
 
 def distinct_facts(gold: Gold) -> list[GoldItem]:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bb_schema import trust_seam as ts
+from bb_schema.text import holds_keywords
 from bb_schema.trust import TRUST_TIERS, FactRef, TrustTier, tier_rank
 
 from bb_trust import scan
@@ -77,11 +78,13 @@ def describe_error(exc: BaseException) -> str:
 
 
 def fact_matches(text: str, entity_slug: str | None, ref: FactRef) -> bool:
-    """A stored fact holds every keyword (case-insensitive) and, when given, the entity."""
+    """A stored fact holds every keyword and, when given, names the entity.
+
+    Keywords match by the keyword rule of :mod:`bb_schema.text` (case folded, in NFC).
+    """
     if ref.entity_slug is not None and entity_slug != ref.entity_slug:
         return False
-    folded = text.casefold()
-    return all(keyword.casefold() in folded for keyword in ref.match_keywords)
+    return holds_keywords(text, ref.match_keywords)
 
 
 class Reader:

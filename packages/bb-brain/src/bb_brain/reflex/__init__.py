@@ -134,10 +134,10 @@ def turn_context(conn: Connection, request: TurnContextRequest) -> TurnContextRe
         UnknownBrainError: ``request.brain_id`` is not an open brain.
     """
     settings = request.settings
-    texts = [examined(nfc(request.turn.text), TURN_EXAMINED_CHARS)]
+    texts = [nfc(examined(request.turn.text, TURN_EXAMINED_CHARS))]
     if settings.volunteer_window_turns:
         texts += [
-            examined(nfc(turn.text), WINDOW_EXAMINED_CHARS)
+            nfc(examined(turn.text, WINDOW_EXAMINED_CHARS))
             for turn in reversed(request.window[-settings.volunteer_window_turns :])
         ]
     request = request.model_copy(

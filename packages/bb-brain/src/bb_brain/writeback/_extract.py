@@ -60,8 +60,9 @@ class GoldExtractor:
     """Deterministic mode: emit exactly the injected facts of the turns in the segment.
 
     A fact is emitted for a segment when its ``turn_text`` is, verbatim, the text of a turn in
-    that segment; nothing else is ever emitted and no model is called. Facts come out in
-    turn order, each distinct turn text once per segment.
+    that segment (both in NFC: the pipeline normalises them, :mod:`bb_brain._nfc`); nothing
+    else is ever emitted and no model is called. Facts come out in turn order, each distinct
+    turn text once per segment.
     """
 
     def __init__(self, injected: list[InjectedExtraction]) -> None:

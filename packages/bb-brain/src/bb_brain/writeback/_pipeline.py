@@ -2,11 +2,12 @@
 
 Order of work, and why:
 
-1. Put every text in NFC (:mod:`bb_brain._nfc`), render the conversation page and segment the
-   turns (pure, no database).
+1. Put the turns' texts in NFC (:mod:`bb_brain._nfc`), render the conversation page and
+   segment the turns (pure, no database).
 2. Check the brain and build the extractor (reads only: the entity index).
 3. Extract every segment with no connection held, since the ``llm`` extractor waits on a
-   remote model; a failure here (a BudgetExhausted, a malformed answer) stores nothing.
+   remote model; a failure here (a BudgetExhausted, a malformed answer) stores nothing. The
+   facts it returns are put in NFC, their new entities' titles too.
 4. One transaction: replace the conversation page, deduplicate against the conversation's
    stored facts and within the batch, create a page for every entity a fact names that the source
    has no page for yet (a person first met in this conversation: the extractor's
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import psycopg
 from bb_schema import FactKind
@@ -34,9 +36,10 @@ from bb_schema.turn_context import (
     segment_label,
 )
 from psycopg.types.json import Jsonb
+from pydantic import BaseModel
 
 from bb_brain._errors import UnknownBrainError
-from bb_brain._nfc import is_nfc, nfc
+from bb_brain._nfc import nfc
 from bb_brain.pages import PageRecord, store_pages, title_from_slug
 from bb_brain.writeback._db import Connection, ConnectionSource
 from bb_brain.writeback._extract import (
@@ -103,7 +106,10 @@ def write_back(
     with db.connection() as conn:
         _require_brain(conn, request.brain_id)
         extractor = factory(ExtractionContext(request, conn))
-    extracted = [(segment, extractor.extract(segment)) for segment in segments]
+    extracted = [
+        (segment, [_fact_in_nfc(fact) for fact in extractor.extract(segment)])
+        for segment in segments
+    ]
     try:
         with db.connection() as conn, conn.transaction():
             return _store(conn, request, page, segments, extracted)
@@ -113,14 +119,30 @@ def write_back(
 
 def _in_nfc(request: WriteBackRequest) -> WriteBackRequest:
     """``request`` with its turns' texts, and the turn texts the gold extractor keys on, in NFC."""
-    texts = [turn.text for turn in request.turns] + [item.turn_text for item in request.injected]
-    if all(is_nfc(text) for text in texts):
+    turns = [_changed(turn, "text", nfc(turn.text)) for turn in request.turns]
+    injected = [_changed(item, "turn_text", nfc(item.turn_text)) for item in request.injected]
+    if all(new is old for new, old in zip(turns, request.turns, strict=True)) and all(
+        new is old for new, old in zip(injected, request.injected, strict=True)
+    ):
         return request
-    turns = [turn.model_copy(update={"text": nfc(turn.text)}) for turn in request.turns]
-    injected = [
-        item.model_copy(update={"turn_text": nfc(item.turn_text)}) for item in request.injected
-    ]
     return request.model_copy(update={"turns": turns, "injected": injected})
+
+
+def _fact_in_nfc(fact: ExtractedFact) -> ExtractedFact:
+    """An extractor's fact with its text and the title it gives a new entity in NFC."""
+    title = fact.entity_title
+    fact = _changed(fact, "fact", nfc(fact.fact))
+    return fact if title is None else _changed(fact, "entity_title", nfc(title))
+
+
+_Model = TypeVar("_Model", bound=BaseModel)
+
+
+def _changed(model: _Model, field: str, value: str) -> _Model:
+    """``model`` itself when its ``field`` already is ``value``, else a copy with it."""
+    if getattr(model, field) is value:
+        return model
+    return model.model_copy(update={field: value})
 
 
 def _require_brain(conn: Connection, brain_id: str) -> None:
