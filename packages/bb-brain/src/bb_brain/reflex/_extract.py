@@ -131,6 +131,7 @@ from bb_brain.reflex._tokens import (
     MID_CAPITAL,
     NAME_SUFFIX,
     PERSON_VERB,
+    POSSESSIVE,
     ROLE_NEARBY,
     SLUG_LIKE,
     TITLE_CASE,
@@ -1503,7 +1504,22 @@ def _standalone(tok: Token, maker: Maker, extra: tuple[str, ...]) -> list[Candid
         candidate = dataclasses.replace(candidate, ambiguity=word.describe())
     elif word.ordinary:
         candidate = dataclasses.replace(candidate, ambiguity=word.describe())
-    return [candidate]
+    return [candidate, *_owner_typed_without_apostrophe(tok, maker, position)]
+
+
+def _owner_typed_without_apostrophe(tok: Token, maker: Maker, position: str) -> list[Candidate]:
+    """The owner in "Hibos new windows", as in "hibos new windows": the name without its "s".
+
+    A phone capitalises the sentence's first word, so the possessive typed without its
+    apostrophe is read as it is in lowercase (:func:`possessive_typed_without_apostrophe`:
+    a word no dictionary has, whose stem is none either, with something of theirs after it).
+    """
+    if tok.possessive or not tok.capitalised:
+        return []
+    stem = possessive_typed_without_apostrophe(maker.tokens, tok)
+    if stem is None:
+        return []
+    return [maker.make(stem, [tok], ALL_ARMS, extra=(position, POSSESSIVE), ambiguity="")]
 
 
 #: Small words a title keeps in lowercase between its capitalised words ("Ode to Joy").
