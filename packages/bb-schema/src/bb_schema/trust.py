@@ -136,7 +136,7 @@ class PageRef(Strict):
 class FactRef(Strict):
     """A fact of the fixture's source: every keyword appears in its text.
 
-    Matched by the keyword rule of :mod:`bb_schema.text` (case folded, in NFC).
+    Keywords match case folded and in Unicode NFC, the methodology's keyword rule.
     """
 
     kind: Literal["fact"]
