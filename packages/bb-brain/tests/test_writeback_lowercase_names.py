@@ -8,6 +8,8 @@ or an article. A firm introduced by name in lowercase is a firm of its own ("fou
 called bright vent ducting, they can come on the 12th"). A contraction typed without its
 apostrophe after a given name is no family name ("tobin didnt eat his tea", "tobin wouldve"),
 and a typographic apostrophe, as phones type it, reads as the plain one ("sarah we’ll").
+"cannot", and "cant" typed without its apostrophe, say of a name that is a word what "can't"
+does ("sunny cannot make the 3rd").
 """
 
 from __future__ import annotations
@@ -161,3 +163,22 @@ def test_a_family_name_with_its_marks_is_a_name_unless_english_writes_the_word_s
 ) -> None:
     people = {found for _, found in facts(text, pages=[JUNE]) if found is not None}
     assert people == ({slug} if slug is not None else set())
+
+
+SUNNY = Entity("people/sunny-adebayo", "Sunny Adebayo", "person", pronoun="she")
+GARDEN = Entity("projects/garden-open-day", "Garden Open Day", "project")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sunny can't make the 3rd, she's away at a christening",
+        "sunny cannot make the 3rd, she's away at a christening",
+        "sunny cant make the 3rd, she's away at a christening",
+        "Sunny cannot make the 3rd, she's away at a christening",
+        "SUNNY CANT MAKE THE 3RD, SHE'S AWAY AT A CHRISTENING",
+    ],
+)
+def test_cannot_and_cant_say_of_a_name_what_cant_says(text: str) -> None:
+    said = facts("the garden open day is on the 3rd.", text, pages=[SUNNY, GARDEN])
+    assert [slug for fact, slug in said if "make the 3rd" in fact.casefold()] == [SUNNY.slug]

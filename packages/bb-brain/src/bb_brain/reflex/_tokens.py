@@ -227,6 +227,25 @@ SHORTHANDS: Final = {
 }
 
 
+#: A negation written as one word, read as its contraction in any case ("Cannot make it").
+SPELT_AS_ONE: Final = {"cannot": "can't"}
+
+
+def contraction_of(raw: str) -> str | None:
+    """The contraction ``raw`` stands for: "cannot", or one typed without its apostrophe.
+
+    "cant", "IM": in lowercase or capitals only, as "Mrs Cant" and "Mr Im" are family names
+    as written (:data:`SHORTHANDS`).
+    """
+    folded = raw.lower()
+    if folded in SPELT_AS_ONE:
+        return SPELT_AS_ONE[folded]
+    typed = SHORTHANDS.get(folded)
+    if typed is None or "'" not in typed or not (raw.islower() or raw.isupper()):
+        return None
+    return typed
+
+
 #: Abbreviations of the nouns places are named with ("bay 4 at drover mkt", "Mill Rd"):
 #: only those no English word is spelt as, in any case.
 PLACE_ABBREVIATIONS: Final = {
@@ -255,6 +274,8 @@ def _norm(raw: str, text: str, end: int) -> str:
             return "with"  # "stick w sentry": "w" alone before a word; "mrs w" an initial
     if folded in PLACE_ABBREVIATIONS:
         return PLACE_ABBREVIATIONS[folded]
+    if folded in SPELT_AS_ONE:
+        return SPELT_AS_ONE[folded]
     if folded in SHORTHANDS and (raw.islower() or raw.isupper()):
         return SHORTHANDS[folded]  # "Mrs Cant", "Mr Im": a family name as written
     if raw.islower():

@@ -48,6 +48,7 @@ from bb_brain.reflex._lexicon import (
 )
 from bb_brain.reflex._ordinary import inflections, lemmas, sense
 from bb_brain.reflex._syntax import finite
+from bb_brain.reflex._tokens import contraction_of
 from bb_brain.writeback._contractions import HE_OR_SHE_TYPED_FAST, THEY_TYPED_FAST
 from bb_brain.writeback._db import Connection
 from bb_brain.writeback._people import opens_sentence, person_slug
@@ -424,7 +425,7 @@ class EntityIndex:
         With ``things``, pronouns for organisations and projects ("they", "it") too.
         """
         words = list(_WORD.finditer(text))
-        folded = [fold(word.group(0)) for word in words]
+        folded = [_as_read(word.group(0)) for word in words]
         found: list[Mention] = []
         index = 0
         while index < len(folded):
@@ -1122,6 +1123,16 @@ _TAKE_AN_INFINITIVE: Final = frozenset(
     "need needs needed have has had want wants wanted going got try trying tried able "
     "remember forgot forget plan planning meant ought used".split()
 )
+
+
+def _as_read(word: str) -> str:
+    """A word folded; "cannot", or a contraction typed without its apostrophe, as the contraction.
+
+    :data:`_WORD` reads "can't" as "can" and "t", so "cant" and "cannot" read as "can":
+    "lovely cant do the 9th" and "lovely cannot ..." say of Lovely what "lovely can't ..." does.
+    """
+    contraction = contraction_of(word)
+    return fold(word) if contraction is None else contraction.split("'", 1)[0]
 
 
 def _ordinary_here(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
