@@ -325,28 +325,7 @@ def split_sentences(text: str) -> list[str]:
         pieces.append(piece)
         start = boundary.end()
     pieces.append(text[start:])
-    pieces = [_without_closing_emoji(piece) for piece in pieces]
     return [" ".join(piece.split()) for piece in pieces if piece.strip()]
-
-
-def _without_closing_emoji(piece: str) -> str:
-    """``piece`` without the emoji that close it: a reaction to the statement, not words of it.
-
-    So "conor's running it 👍" states what "conor's running it" does, word for word (a clause
-    is not a word longer for it, the stored fact carries no emoji). An emoji standing for a
-    noun stays: "we bought the 🍷".
-    """
-    end = len(piece)
-    while end and (piece[end - 1].isspace() or _EMOJI_OR_JOINER.fullmatch(piece[end - 1])):
-        end -= 1
-    closing = piece[end:]
-    if not _EMOJI.search(closing) or _an_emoji_as_a_word(piece[:end][-_CLAUSE_CHARS:]):
-        return piece
-    return piece[:end]
-
-
-#: An emoji, or the joiner that makes one of several ("👩‍🍳").
-_EMOJI_OR_JOINER = re.compile(f"[{_EMOJI_CHARS}\u200d]")
 
 
 def _only_a_doubt_after(text: str, boundary: re.Match[str]) -> bool:
