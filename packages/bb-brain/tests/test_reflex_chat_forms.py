@@ -262,3 +262,17 @@ def test_an_ellipsis_opens_a_sentence_however_it_is_typed(
 ) -> None:
     found = slugs(ask(engine, make_brain(HOPE), text))
     assert (found == ["people/hope-quarrender"]) is named
+
+
+EVANS = ("people/gwen-evans", md("Gwen Evans", type="person", summary="The practice's GP."))
+EVAN = ("people/evan-morris", md("Evan Morris", type="person", aliases="[Evan]"))
+
+
+@pytest.mark.parametrize(
+    "text", ["dr evans surgery is shut today", "Dr Evans surgery is shut today"]
+)
+def test_after_a_title_a_possessive_typed_fast_is_a_family_names(
+    engine: Engine, make_brain: Any, text: str
+) -> None:
+    """ "Dr Evans surgery" is Dr Evans's, not Evan's: after a title only a family name is read."""
+    assert slugs(ask(engine, make_brain(EVANS, EVAN), text)) == [EVANS[0]]

@@ -3940,6 +3940,15 @@ def test_an_emoji_ends_a_thought(text: str, sentences: list[str]) -> None:
     assert split_sentences(text) == sentences
 
 
+@pytest.mark.parametrize("closing", [" 👍", "👍", " 🎉🎉", " 👍🏽", " ❤️", " ✅"])
+def test_a_closing_emoji_is_no_word_of_its_clause(closing: str) -> None:
+    """A short clause after a comma goes on with the one before, emoji or not after it."""
+    said = "Alice Example will lend us her ladder, she bought hers in May"
+    with_emoji = rules(("user", said + closing))
+    emoji = closing.strip()
+    assert [(f.replace(emoji, "").strip(), s, t) for f, s, t in with_emoji] == rules(("user", said))
+
+
 def test_its_after_a_slip_is_no_new_value() -> None:
     said = "Widget Co's van is blue. no wait, its roof is white"
     assert "Widget Co's van is roof is white" not in [f for f, _, _ in rules(("user", said))]

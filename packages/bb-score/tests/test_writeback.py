@@ -219,6 +219,24 @@ def test_a_restated_fact_is_one_item_expected_in_its_first_segment() -> None:
     assert doubled.failures[0].reason.startswith("stored 2 times")
 
 
+def test_a_restatement_typed_in_another_unicode_form_is_the_same_item() -> None:
+    """ "Inés" precomposed and with a combining accent: one fact said twice, not two."""
+    restated = {
+        "w": Gold(
+            fixture_id="w",
+            turns={
+                "1": TurnGold(should_retrieve=False, gold_facts=[gf(["Inés"], gist="i")]),
+                "3": TurnGold(
+                    should_retrieve=False, gold_facts=[gf(["ine\u0301s"], gist="i again")]
+                ),
+            },
+        )
+    }
+    scored = score_writeback_rows([record("w", [sf("Inés paid")])], restated)
+    assert scored.cell.gold_total == 1
+    assert scored.cell.metrics["write_back_fidelity"] == 1.0
+
+
 def test_fact_rows_carry_what_re_scoring_needs() -> None:
     g = gold("w", gf(["pricing"], gist="p"), gf(["margin"], gist="m"), gf(["tea"], gist="t"))
     stored = [sf("pricing"), sf("margin", session="s9"), sf("tea"), sf("more tea")]

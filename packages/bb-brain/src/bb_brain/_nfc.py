@@ -11,8 +11,8 @@ a TurnContext call (after the cut to the examined prefix, so a huge turn costs w
 prefix costs); a conversation handed to write-back and the facts its extractor returns; a
 seeded page, a seed fact and a page file's name; a recall question and ProbeFacts keywords.
 Everything downstream (offsets in a pointer's evidence, the stored conversation page, stored
-facts, created pages' titles) is in that form. The trust store (:mod:`bb_brain.trust`) keeps
-what it is given byte for byte, as its round trips require, and matches as stored.
+facts, created pages' titles) is in that form. The trust store (:mod:`bb_brain.trust`) does
+not normalise the form: its pages round-trip as written, and it matches text as stored.
 """
 
 from __future__ import annotations

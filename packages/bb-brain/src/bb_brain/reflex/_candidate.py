@@ -38,6 +38,8 @@ ALIAS_ONLY: Final = frozenset({"alias"})
 LOWER_NAME_ARMS: Final = frozenset(
     {"alias", "title", "slug-suffix", "surname", "given-name"} | SHORT_NAME_ARMS
 )
+#: A family's name is only a page's surname.
+FAMILY_ARMS: Final = frozenset({"surname"})
 LOWERCASE_PENALTY: Final = 0.05
 #: What only a person does or has around a word: a family name may stand alone then, and
 #: so it may when asked who someone is or what they do ("who's mason again?").

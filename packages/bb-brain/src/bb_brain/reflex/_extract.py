@@ -77,6 +77,7 @@ from bb_brain.reflex._candidate import (
     ALIAS_ONLY,
     ALL_ARMS,
     EXACT_ARMS,
+    FAMILY_ARMS,
     LOWERCASE_PENALTY,
     NAME_ARMS,
     Candidate,
@@ -103,6 +104,7 @@ from bb_brain.reflex._lexicon import (
 )
 from bb_brain.reflex._lowercase import (
     PLACE_PREPOSITIONS,
+    after_a_title,
     as_typed,
     lowercase,
     ordinary_uses,
@@ -328,8 +330,6 @@ def _a_family_name(stem: str) -> bool:
     )
 
 
-#: A family's name is only a page's surname.
-FAMILY_ARMS: Final = frozenset({"surname"})
 _FAMILY_MIN_CHARS: Final = 5
 
 
@@ -1513,13 +1513,15 @@ def _owner_typed_without_apostrophe(tok: Token, maker: Maker, position: str) -> 
     A phone capitalises the sentence's first word, so the possessive typed without its
     apostrophe is read as it is in lowercase (:func:`possessive_typed_without_apostrophe`:
     a word no dictionary has, whose stem is none either, with something of theirs after it).
+    After a title of address the stem is a family name only: "Dr Evans surgery" is no Evan's.
     """
     if tok.possessive or not tok.capitalised:
         return []
     stem = possessive_typed_without_apostrophe(maker.tokens, tok)
     if stem is None:
         return []
-    return [maker.make(stem, [tok], ALL_ARMS, extra=(position, POSSESSIVE), ambiguity="")]
+    arms = FAMILY_ARMS if after_a_title(maker.tokens, tok) else ALL_ARMS
+    return [maker.make(stem, [tok], arms, extra=(position, POSSESSIVE), ambiguity="")]
 
 
 #: Small words a title keeps in lowercase between its capitalised words ("Ode to Joy").

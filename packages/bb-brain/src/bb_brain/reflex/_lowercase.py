@@ -42,6 +42,7 @@ from bb_brain.pages import SHORT_NAME_ARMS, TITLE_PART_ARM, normalise
 from bb_brain.reflex._candidate import (
     ALIAS_ONLY,
     EXACT_ARMS,
+    FAMILY_ARMS,
     LOWER_NAME_ARMS,
     LOWERCASE_PENALTY,
     Candidate,
@@ -463,6 +464,12 @@ _NOTHING_OWNED: Final = frozenset(
 )
 
 
+def after_a_title(tokens: list[Token], tok: Token) -> bool:
+    """A title of address right before the word: "mrs", "dr" (its owner is a family name)."""
+    before = tokens[tok.index - 1] if tok.index and tok.glued else None
+    return before is not None and before.norm in TITLES_OF_ADDRESS
+
+
 def possessive_typed_without_apostrophe(tokens: list[Token], tok: Token) -> str | None:
     """The name in "osrics RFE": an unknown word, an "s", and something of theirs after it.
 
@@ -476,7 +483,7 @@ def possessive_typed_without_apostrophe(tokens: list[Token], tok: Token) -> str 
     before = tokens[tok.index - 1] if tok.index and tok.glued else None
     # after a title of address the word is a family name whatever else it is: "mrs reeds
     # pony", "dr bells surgery" ("dr martens", a brand, is a known limit)
-    titled = before is not None and before.norm in TITLES_OF_ADDRESS
+    titled = after_a_title(tokens, tok)
     if not tok.norm.endswith("s") or not (titled or unknown_word(tok.norm)):
         return None
     if before is not None and counts(before):
@@ -681,9 +688,9 @@ def _typed_owner(tok: Token, maker: Maker) -> Candidate | None:
     stem = possessive_typed_without_apostrophe(maker.tokens, tok)
     if stem is None:
         return None
-    return maker.make(
-        stem, [tok], LOWER_NAME_ARMS, penalty=LOWERCASE_PENALTY, extra=(LOWERCASE, POSSESSIVE)
-    )
+    # after a title the owner is a family's: "dr evans surgery" is no Evan's
+    arms = FAMILY_ARMS if after_a_title(maker.tokens, tok) else LOWER_NAME_ARMS
+    return maker.make(stem, [tok], arms, penalty=LOWERCASE_PENALTY, extra=(LOWERCASE, POSSESSIVE))
 
 
 def _a_family_name_after(given: Token, following: Token) -> bool:

@@ -34,8 +34,7 @@ from bb_brain.pages import (
     TITLE_PART_ARM,
     normalise,
 )
-from bb_brain.reflex._candidate import Candidate
-from bb_brain.reflex._extract import FAMILY_ARMS
+from bb_brain.reflex._candidate import FAMILY_ARMS, Candidate
 from bb_brain.reflex._fuzzy import FuzzyRow, fuzzy_keys, fuzzy_match
 from bb_brain.reflex._tokens import FAMILY_BY_NAME
 

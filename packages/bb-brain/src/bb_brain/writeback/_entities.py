@@ -425,7 +425,10 @@ class EntityIndex:
         With ``things``, pronouns for organisations and projects ("they", "it") too.
         """
         words = list(_WORD.finditer(text))
-        folded = [_as_read(word.group(0)) for word in words]
+        folded: list[str] = []
+        for word in words:
+            titled = bool(folded) and folded[-1] in HONORIFICS  # "mrs cant": her name
+            folded.append(fold(word.group(0)) if titled else _as_read(word.group(0)))
         found: list[Mention] = []
         index = 0
         while index < len(folded):

@@ -293,6 +293,18 @@ _LIST_NUMBER = re.compile(r"\s*\(?\d{1,2}[.)]")
 _LIST_ITEM = re.compile(r"^\s*(?:\(?\d{1,2}[.)]|[-*\u2022])\s+\S")
 
 
+def word_count(text: str) -> int:
+    """How many words ``text`` has: runs between spaces that hold a letter or a digit.
+
+    An emoji, a dash or a bullet standing alone is no word: "he did his in 2019 👍" is as long
+    as "he did his in 2019", so a closing reaction changes no reading that counts words.
+    """
+    return len(_A_WORD.findall(text))
+
+
+_A_WORD = re.compile(r"\S*[^\W_]\S*")
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences of ``text``, whitespace-collapsed; "Dr." and "e.g." do not end one."""
     pieces: list[str] = []
@@ -1110,7 +1122,7 @@ class RulesExtractor:
 
     def _states(self, text: str) -> bool:
         """The words state something of their own (see :meth:`_listed`)."""
-        if len(text.split()) < MIN_FACT_WORDS or lead_phrase(text):
+        if word_count(text) < MIN_FACT_WORDS or lead_phrase(text):
             return False  # "On Monday", "Tuesday at 4", "For the fete": a phrase of the clause
         if _cue(text) is not None or _QUANTITY.search(text) is not None:
             return True
@@ -1386,7 +1398,7 @@ def _described(asides: list[re.Match[str]], clause: Clause, refs: list[Reference
         at = aside.start() - clause.start
         named = [ref for ref in refs if ref.explicit and ref.end == at]
         inner = aside.group("inner")
-        if named and len(inner.split()) >= MIN_FACT_WORDS:
+        if named and word_count(inner) >= MIN_FACT_WORDS:
             start = aside.start("inner")
             groups.append(
                 _Group(aside.string, start, start + len(inner), named[0], [], inherited=True)
@@ -2194,7 +2206,7 @@ def _a_sequel(last: _Group, clause: Clause) -> bool:
     between = last.sentence[last.end : clause.start]
     return (
         _A_PERSON_AGAIN.match(clause.text) is not None
-        and len(clause.text.split()) <= _SEQUEL_MAX_WORDS
+        and word_count(clause.text) <= _SEQUEL_MAX_WORDS
         and re.search(r"[^\W\d_]|[.!?]", between) is None
     )
 
@@ -2445,7 +2457,7 @@ def _a_word_more_of(last: _Group, text: str, refs: list[Reference]) -> bool:
     "ivo passed his theory test, he was thrilled", "can't do the 9th so he's off on the 10th":
     a few words whose pronoun refers back to what the statement was about say more of it.
     """
-    if last.ref is None or len(text.split()) > _A_WORD_MORE or not _PRONOUN_FIRST.match(text):
+    if last.ref is None or word_count(text) > _A_WORD_MORE or not _PRONOUN_FIRST.match(text):
         return False
     if _cue(text) in _VIEWS:
         return False  # "..., so he wants us on retries": a wish or a view is one of its own
