@@ -1,4 +1,5 @@
-"""Text in NFD (a letter typed as its base plus a combining accent) reads as it does in NFC.
+"""Text in NFD (a letter typed as its base plus a combining accent) reads as it does in NFC,
+and a no-break or other odd space as a plain one.
 
 macOS file names, text copied out of them and some phone keyboards send "é" as "e" followed by
 U+0301. It is the same text, so a turn, a window, the prior context, a conversation handed to
@@ -182,3 +183,23 @@ def test_a_recall_question_in_either_form_finds_the_fact(
     question = unicodedata.normalize(form, "crème brûlée")
     answer = engine.recall(RecallRequest(brain_id=brain, source="default", query=question))
     assert [fact.fact for fact in answer.facts] == [said]
+
+
+#: Space separators a phone, a Mac's Option-space or a web page puts between words.
+ODD_SPACES = ["\u00a0", "\u202f", "\u2009", "\u3000"]
+
+
+@pytest.mark.parametrize("space", ODD_SPACES)
+def test_a_no_break_space_in_a_name_is_a_space(engine: Engine, make_brain: Any, space: str) -> None:
+    brain = make_brain(INES, ANGEL)
+    text = f"Ángel{space}Ríos is bringing the glazes."
+    assert slugs(ask(engine, brain, text)) == [ANGEL[0]]
+
+
+@pytest.mark.parametrize("space", ODD_SPACES)
+def test_a_new_firm_named_with_a_no_break_space_is_the_firm(
+    engine: Engine, make_brain: Any, space: str
+) -> None:
+    text = f"met a rep from a Danish outfit called Hvidsten{space}Joinery, they make oak doors"
+    stored = _stored(engine, make_brain(INES), text, extractor="rules")
+    assert {slug for _, slug in stored} == {"companies/hvidsten-joinery"}

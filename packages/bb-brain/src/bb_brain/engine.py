@@ -50,8 +50,8 @@ from bb_schema.turn_context import (
 )
 
 from bb_brain._errors import BrainUserError, UnknownBrainError
-from bb_brain._nfc import nfc
 from bb_brain._pg import Connection, Database
+from bb_brain._read_form import read_form
 from bb_brain.pages import parse_page, store_pages
 from bb_brain.recall import recall as recall_facts
 from bb_brain.reflex import turn_context as reflex_turn_context
@@ -213,7 +213,7 @@ class Engine:
                 raise BrainUserError(
                     f"keyword {keyword!r} is blank; drop it or give a word to look for"
                 )
-        return self._facts(query, [f"%{_escape_like(nfc(word))}%" for word in query.keywords])
+        return self._facts(query, [f"%{_escape_like(read_form(word))}%" for word in query.keywords])
 
     def recall(self, request: RecallRequest) -> FactList:
         """Current facts of (brain, source) that answer a question (see :mod:`bb_brain.recall`).
@@ -280,7 +280,7 @@ def _store_seed_facts(conn: Connection, brain_id: str, facts: Sequence[SeedFact]
                     (
                         brain_id,
                         fact.source_id or DEFAULT_SOURCE,
-                        nfc(fact.fact),
+                        read_form(fact.fact),
                         fact.entity_slug,
                         fact.source_session,
                         fact.source,

@@ -27,7 +27,6 @@ from bb_schema.turn_context import CONVERSATION_SLUG_PREFIX
 from bb_brain._described import DESCRIBED_ARM, described_keys
 from bb_brain._errors import BrainUserError
 from bb_brain._names import fold, keyboard_spelling, name_forms, sounded_out, umlauts_spelt_out
-from bb_brain._nfc import nfc
 from bb_brain._orgnames import (
     closing_acronym,
     coined_short_name,
@@ -42,6 +41,7 @@ from bb_brain._orgnames import (
     work_keys,
 )
 from bb_brain._pg import Connection
+from bb_brain._read_form import read_form
 from bb_brain._relations import (
     RELATION_ARM,
     client_keys,
@@ -485,7 +485,7 @@ def parse_page(slug: str, content: str, source: str) -> PageRecord:
             f"page slug {shown!r} is not valid: {problem}; slugs are {SLUG_GRAMMAR}"
         )
     try:
-        parsed = parse_frontmatter(nfc(content))
+        parsed = parse_frontmatter(read_form(content))
         fields = page_fields(parsed.meta)
     except FrontmatterError as exc:
         raise BrainUserError(f"page {slug!r}: {exc.message}") from exc

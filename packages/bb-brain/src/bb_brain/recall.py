@@ -18,8 +18,8 @@ from bb_schema.fixture import PublicTurn
 from bb_schema.memory import RecallRequest, StoredFact
 from bb_schema.turn_context import SeamSettings, TurnContextRequest
 
-from bb_brain._nfc import nfc
 from bb_brain._pg import Connection
+from bb_brain._read_form import read_form
 from bb_brain.reflex import turn_context as reflex_turn_context
 
 _COLUMNS = "fact, entity_slug, kind, source, source_session, source_markdown_slug, status"
@@ -72,7 +72,7 @@ def recall(conn: Connection, request: RecallRequest) -> list[StoredFact]:
     remaining = request.limit - len(rows)
     if remaining > 0 and request.query.strip():
         rows += conn.execute(
-            _BY_TEXT, (nfc(request.query), request.brain_id, request.source, slugs, remaining)
+            _BY_TEXT, (read_form(request.query), request.brain_id, request.source, slugs, remaining)
         ).fetchall()
     return [_stored(row) for row in rows]
 

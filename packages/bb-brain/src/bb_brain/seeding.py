@@ -23,7 +23,7 @@ from bb_schema.io import read_json
 from bb_schema.text import is_slug
 
 from bb_brain._errors import BrainUserError
-from bb_brain._nfc import nfc
+from bb_brain._read_form import read_form
 
 
 @dataclass(frozen=True)
@@ -98,12 +98,12 @@ def slug_for_path(parts: Sequence[str]) -> str:
     """The slug of a page file (its path parts without ``.md``), per the slug grammar.
 
     The name is read in NFC (macOS lists file names in NFD, "e" plus a combining accent, which a
-    slug cannot hold: :mod:`bb_brain._nfc`). Runs of characters a slug cannot hold become
+    slug cannot hold: :mod:`bb_brain._read_form`). Runs of characters a slug cannot hold become
     ``-``; a segment's leading and trailing ``-`` and ``_`` are dropped (a segment starts with
     a letter or digit).
     """
     segments = []
     for part in parts:
-        segment = re.sub(r"[^\w-]+", "-", nfc(part)).strip("-_")
+        segment = re.sub(r"[^\w-]+", "-", read_form(part)).strip("-_")
         segments.append(segment)
     return "/".join(segments)

@@ -26,8 +26,8 @@ of a misspelt name):
    the same round trip as the trust gate (:func:`bb_brain.trust.proactive.gate_with_notes`).
 
 Each call reads a bounded prefix of every text (:mod:`bb_brain._examined`), so a megabyte
-turn costs what its first few thousand characters cost, and reads it in NFC
-(:mod:`bb_brain._nfc`), so a name typed with combining accents is the same name.
+turn costs what its first few thousand characters cost, and reads it in NFC with plain spaces
+(:mod:`bb_brain._read_form`), so a name typed with combining accents is the same name.
 
 Every pointer carries its evidence (the words matched, where, the surface, the score and any
 ambiguity decision), and the response lists the pages declined on the way with the reason.
@@ -56,8 +56,8 @@ from bb_brain._examined import (
     examined,
 )
 from bb_brain._names import fold
-from bb_brain._nfc import nfc
 from bb_brain._pg import Connection
+from bb_brain._read_form import read_form
 from bb_brain.pages import SUMMARY_KIND_ARM, normalise
 from bb_brain.reflex._candidate import Candidate
 from bb_brain.reflex._context import Mention, named_as_here, named_in_full, said_before
@@ -134,14 +134,14 @@ def turn_context(conn: Connection, request: TurnContextRequest) -> TurnContextRe
         UnknownBrainError: ``request.brain_id`` is not an open brain.
     """
     settings = request.settings
-    texts = [nfc(examined(request.turn.text, TURN_EXAMINED_CHARS))]
+    texts = [read_form(examined(request.turn.text, TURN_EXAMINED_CHARS))]
     if settings.volunteer_window_turns:
         texts += [
-            nfc(examined(turn.text, WINDOW_EXAMINED_CHARS))
+            read_form(examined(turn.text, WINDOW_EXAMINED_CHARS))
             for turn in reversed(request.window[-settings.volunteer_window_turns :])
         ]
     request = request.model_copy(
-        update={"prior_context": nfc(request.prior_context[-PRIOR_EXAMINED_CHARS:])}
+        update={"prior_context": read_form(request.prior_context[-PRIOR_EXAMINED_CHARS:])}
     )
     candidates = [cand for index, text in enumerate(texts) for cand in extract(text, index)]
     source = request.active_source

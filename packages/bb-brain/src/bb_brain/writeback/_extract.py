@@ -60,7 +60,7 @@ class GoldExtractor:
     """Deterministic mode: emit exactly the injected facts of the turns in the segment.
 
     A fact is emitted for a segment when its ``turn_text`` is, verbatim, the text of a turn in
-    that segment (both in NFC: the pipeline normalises them, :mod:`bb_brain._nfc`); nothing
+    that segment (both in one form: the pipeline puts them so, :mod:`bb_brain._read_form`); nothing
     else is ever emitted and no model is called. Facts come out in turn order, each distinct
     turn text once per segment.
     """

@@ -2,12 +2,12 @@
 
 Order of work, and why:
 
-1. Put the turns' texts in NFC (:mod:`bb_brain._nfc`), render the conversation page and
-   segment the turns (pure, no database).
+1. Put the turns' texts in the form the engine reads (:mod:`bb_brain._read_form`), render the
+   conversation page and segment the turns (pure, no database).
 2. Check the brain and build the extractor (reads only: the entity index).
 3. Extract every segment with no connection held, since the ``llm`` extractor waits on a
    remote model; a failure here (a BudgetExhausted, a malformed answer) stores nothing. The
-   facts it returns are put in NFC, their new entities' titles too.
+   facts it returns are put in that form, their new entities' titles too.
 4. One transaction: replace the conversation page, deduplicate against the conversation's
    stored facts and within the batch, create a page for every entity a fact names that the source
    has no page for yet (a person first met in this conversation: the extractor's
@@ -39,7 +39,7 @@ from psycopg.types.json import Jsonb
 from pydantic import BaseModel
 
 from bb_brain._errors import UnknownBrainError
-from bb_brain._nfc import nfc
+from bb_brain._read_form import read_form
 from bb_brain.pages import PageRecord, store_pages, title_from_slug
 from bb_brain.writeback._db import Connection, ConnectionSource
 from bb_brain.writeback._extract import (
@@ -100,14 +100,14 @@ def write_back(
         LlmError: The llm endpoint failed or answered badly; nothing was stored.
     """
     factory = resolve_extractor(request.extractor, extractors)
-    request = _in_nfc(request)
+    request = _in_read_form(request)
     segments = segment_turns(request.turns)
     page = render_conversation(request, segments)
     with db.connection() as conn:
         _require_brain(conn, request.brain_id)
         extractor = factory(ExtractionContext(request, conn))
     extracted = [
-        (segment, [_fact_in_nfc(fact) for fact in extractor.extract(segment)])
+        (segment, [_fact_in_read_form(fact) for fact in extractor.extract(segment)])
         for segment in segments
     ]
     try:
@@ -117,10 +117,10 @@ def write_back(
         raise _unknown_brain(request.brain_id) from None
 
 
-def _in_nfc(request: WriteBackRequest) -> WriteBackRequest:
-    """``request`` with its turns' texts, and the turn texts the gold extractor keys on, in NFC."""
-    turns = [_changed(turn, "text", nfc(turn.text)) for turn in request.turns]
-    injected = [_changed(item, "turn_text", nfc(item.turn_text)) for item in request.injected]
+def _in_read_form(request: WriteBackRequest) -> WriteBackRequest:
+    """``request`` with its turns' texts, and the turn texts the gold extractor keys on, read so."""
+    turns = [_changed(turn, "text", read_form(turn.text)) for turn in request.turns]
+    injected = [_changed(item, "turn_text", read_form(item.turn_text)) for item in request.injected]
     if all(new is old for new, old in zip(turns, request.turns, strict=True)) and all(
         new is old for new, old in zip(injected, request.injected, strict=True)
     ):
@@ -128,11 +128,11 @@ def _in_nfc(request: WriteBackRequest) -> WriteBackRequest:
     return request.model_copy(update={"turns": turns, "injected": injected})
 
 
-def _fact_in_nfc(fact: ExtractedFact) -> ExtractedFact:
-    """An extractor's fact with its text and the title it gives a new entity in NFC."""
+def _fact_in_read_form(fact: ExtractedFact) -> ExtractedFact:
+    """An extractor's fact with its text and the title it gives a new entity in the read form."""
     title = fact.entity_title
-    fact = _changed(fact, "fact", nfc(fact.fact))
-    return fact if title is None else _changed(fact, "entity_title", nfc(title))
+    fact = _changed(fact, "fact", read_form(fact.fact))
+    return fact if title is None else _changed(fact, "entity_title", read_form(title))
 
 
 _Model = TypeVar("_Model", bound=BaseModel)
