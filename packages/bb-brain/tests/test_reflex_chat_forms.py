@@ -5,7 +5,7 @@ quarrows are back", "quarrows want a quote"), where one of them alone would be a
 a shop or a venue by that name, nor a family too big for a seam's budget.
 
 A possessive typed without its apostrophe still names its owner ("jessamy marrables van", "mrs
-reeds pony"), capitalised as a phone does at a sentence's start too ("Kwames van"), "cannot" is
+reeds pony"), capitalised as a phone does at a sentence's start too ("Tamsyns van"), "cannot" is
 "can't", and "copy in siena" asks to include someone as "loop in" does. What stays silent: a
 one-word name after "the" that has packed in (a machine), a word owned by the noun before it
 ("that bay's lantern"), a place's name after "my", the user's own relative after "my little
@@ -25,8 +25,8 @@ from bb_brain import Engine
 
 from .test_reflex_grammar import ask, md, slugs
 
-SUNNY = ("people/sunny-adebayo", md("Sunny Adebayo", type="person", aliases="[Sunny]"))
-KWAME = ("people/kwame-asante", md("Kwame Asante", type="person", aliases="[Kwame]"))
+SUNNY = ("people/sunny-penhallow", md("Sunny Penhallow", type="person", aliases="[Sunny]"))
+TAMSYN = ("people/tamsyn-grigg", md("Tamsyn Grigg", type="person", aliases="[Tamsyn]"))
 JESSAMY = ("people/jessamy-marrable", md("Jessamy Marrable", type="person", summary="A client."))
 REED = ("people/ottoline-reed", md("Ottoline Reed", type="person", summary="A client."))
 SIENA = (
@@ -67,13 +67,13 @@ RINSEY = (
     ("page", "text"),
     [
         (JESSAMY, "jessamy marrables van is outside again"),
-        (KWAME, "kwames van is blocking the drive again"),
+        (TAMSYN, "tamsyns van is blocking the drive again"),
         # capitalised at the sentence's start, or mid-sentence
-        (KWAME, "Kwames van is blocking the drive again"),
-        (KWAME, "I borrowed Kwames ladder yesterday"),
+        (TAMSYN, "Tamsyns van is blocking the drive again"),
+        (TAMSYN, "I borrowed Tamsyns ladder yesterday"),
         # "cannot" says what "can't" does
-        (SUNNY, "sunny can't make the 3rd"),
-        (SUNNY, "sunny cannot make the 3rd"),
+        (SUNNY, "sunny can't cover the 14th"),
+        (SUNNY, "sunny cannot cover the 14th"),
         (REED, "did i ever send mrs reeds pony the invoice"),
         (SIENA, "ok and copy in siena so she sees it"),
         (BRANNOCK, "ask brannock about the invoice"),
@@ -264,15 +264,15 @@ def test_an_ellipsis_opens_a_sentence_however_it_is_typed(
     assert (found == ["people/hope-quarrender"]) is named
 
 
-EVANS = ("people/gwen-evans", md("Gwen Evans", type="person", summary="The practice's GP."))
-EVAN = ("people/evan-morris", md("Evan Morris", type="person", aliases="[Evan]"))
+JACOBS = ("people/nell-jacobs", md("Nell Jacobs", type="person", summary="The practice's GP."))
+JACOB = ("people/jacob-pirie", md("Jacob Pirie", type="person", aliases="[Jacob]"))
 
 
 @pytest.mark.parametrize(
-    "text", ["dr evans surgery is shut today", "Dr Evans surgery is shut today"]
+    "text", ["dr jacobs surgery is shut today", "Dr Jacobs surgery is shut today"]
 )
 def test_after_a_title_a_possessive_typed_fast_is_a_family_names(
     engine: Engine, make_brain: Any, text: str
 ) -> None:
-    """ "Dr Evans surgery" is Dr Evans's, not Evan's: after a title only a family name is read."""
-    assert slugs(ask(engine, make_brain(EVANS, EVAN), text)) == [EVANS[0]]
+    """After a title only a family name is read: "Dr Jacobs surgery" is no Jacob's."""
+    assert slugs(ask(engine, make_brain(JACOBS, JACOB), text)) == [JACOBS[0]]

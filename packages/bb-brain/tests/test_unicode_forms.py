@@ -30,9 +30,9 @@ from bb_schema.turn_context import (
 from .test_reflex_grammar import ask, md, slugs
 
 INES = ("people/ines-falcon", md("Inés Falcón", type="person", aliases="[Inés]"))
-HAKON = ("people/hakon-lied", md("Håkon Lied", type="person", aliases="[Håkon]"))
-ANGEL = ("people/angel-rios", md("Ángel Ríos", type="person"))
-GRAINNE = ("people/grainne-tuohy", md("Gráinne Tuohy", type="person"))
+STALE = ("people/stale-lied", md("Ståle Lied", type="person", aliases="[Ståle]"))
+ALVARO = ("people/alvaro-bertolo", md("Álvaro Bértolo", type="person"))
+ISOLD = ("people/isold-quinlivan", md("Ísold Quinlivan", type="person"))
 
 
 def nfd(text: str) -> str:
@@ -45,10 +45,10 @@ def nfd(text: str) -> str:
     ("text", "expected"),
     [
         ("spoke to inés about the kiln", [INES[0]]),
-        ("håkon rang about the boat", [HAKON[0]]),
-        ("Ángel is bringing the glazes on Friday.", [ANGEL[0]]),
-        ("I asked Gráinne to bring the glazes.", [GRAINNE[0]]),
-        ("Told Ríos the kiln is fixed.", [ANGEL[0]]),
+        ("ståle rang about the boat", [STALE[0]]),
+        ("Álvaro is bringing the glazes on Friday.", [ALVARO[0]]),
+        ("I asked Ísold to bring the glazes.", [ISOLD[0]]),
+        ("Told Bértolo the kiln is fixed.", [ALVARO[0]]),
         # read right in NFD before too: the mark fell after the capitalised part
         ("Inés Falcón says the kiln is fixed.", [INES[0]]),
     ],
@@ -56,20 +56,20 @@ def nfd(text: str) -> str:
 def test_a_turn_in_nfd_names_whom_it_names_in_nfc(
     engine: Engine, make_brain: Any, text: str, expected: list[str]
 ) -> None:
-    brain = make_brain(INES, HAKON, ANGEL, GRAINNE)
+    brain = make_brain(INES, STALE, ALVARO, ISOLD)
     assert slugs(ask(engine, brain, text)) == expected
     assert slugs(ask(engine, brain, nfd(text))) == expected
 
 
 @pytest.mark.parametrize(
-    "text", ["Told Ríos the kiln is fixed.", "Ángel is bringing the glazes on Friday."]
+    "text", ["Told Bértolo the kiln is fixed.", "Álvaro is bringing the glazes on Friday."]
 )
 def test_a_page_seeded_in_nfd_is_named_by_its_nfc_spelling(
     engine: Engine, make_brain: Any, text: str
 ) -> None:
     """Held before too (aliases are keyed with accents folded); pinned for the NFC reading."""
-    brain = make_brain((ANGEL[0], nfd(ANGEL[1])))
-    assert slugs(ask(engine, brain, text)) == [ANGEL[0]]
+    brain = make_brain((ALVARO[0], nfd(ALVARO[1])))
+    assert slugs(ask(engine, brain, text)) == [ALVARO[0]]
 
 
 @pytest.mark.parametrize("form", ["NFC", "NFD"])
@@ -128,9 +128,9 @@ def test_gold_extraction_keyed_by_the_other_form_still_finds_its_turn(
 
 
 def test_a_page_seeded_in_nfd_is_titled_in_nfc(engine: Engine, make_brain: Any) -> None:
-    brain = make_brain((ANGEL[0], nfd(ANGEL[1])))
-    (pointer,) = ask(engine, brain, "Told Ríos the kiln is fixed.").pointers
-    assert pointer.title == "Ángel Ríos"
+    brain = make_brain((ALVARO[0], nfd(ALVARO[1])))
+    (pointer,) = ask(engine, brain, "Told Bértolo the kiln is fixed.").pointers
+    assert pointer.title == "Álvaro Bértolo"
     assert unicodedata.is_normalized("NFC", pointer.title)
 
 
@@ -191,9 +191,9 @@ ODD_SPACES = ["\u00a0", "\u202f", "\u2009", "\u3000"]
 
 @pytest.mark.parametrize("space", ODD_SPACES)
 def test_a_no_break_space_in_a_name_is_a_space(engine: Engine, make_brain: Any, space: str) -> None:
-    brain = make_brain(INES, ANGEL)
-    text = f"Ángel{space}Ríos is bringing the glazes."
-    assert slugs(ask(engine, brain, text)) == [ANGEL[0]]
+    brain = make_brain(INES, ALVARO)
+    text = f"Álvaro{space}Bértolo is bringing the glazes."
+    assert slugs(ask(engine, brain, text)) == [ALVARO[0]]
 
 
 @pytest.mark.parametrize("space", ODD_SPACES)

@@ -9,7 +9,7 @@ called bright vent ducting, they can come on the 12th"). A contraction typed wit
 apostrophe after a given name is no family name ("tobin didnt eat his tea", "tobin wouldve"),
 and a typographic apostrophe, as phones type it, reads as the plain one ("sarah we’ll").
 "cannot", and "cant" typed without its apostrophe, say of a name that is a word what "can't"
-does ("sunny cannot make the 3rd").
+does ("sunny cannot cover the 14th").
 """
 
 from __future__ import annotations
@@ -165,20 +165,20 @@ def test_a_family_name_with_its_marks_is_a_name_unless_english_writes_the_word_s
     assert people == ({slug} if slug is not None else set())
 
 
-SUNNY = Entity("people/sunny-adebayo", "Sunny Adebayo", "person", pronoun="she")
+SUNNY = Entity("people/sunny-penhallow", "Sunny Penhallow", "person", pronoun="she")
 GARDEN = Entity("projects/garden-open-day", "Garden Open Day", "project")
 
 
 @pytest.mark.parametrize(
     "text",
     [
-        "sunny can't make the 3rd, she's away at a christening",
-        "sunny cannot make the 3rd, she's away at a christening",
-        "sunny cant make the 3rd, she's away at a christening",
-        "Sunny cannot make the 3rd, she's away at a christening",
-        "SUNNY CANT MAKE THE 3RD, SHE'S AWAY AT A CHRISTENING",
+        "sunny can't cover the 14th, she's away at a christening",
+        "sunny cannot cover the 14th, she's away at a christening",
+        "sunny cant cover the 14th, she's away at a christening",
+        "Sunny cannot cover the 14th, she's away at a christening",
+        "SUNNY CANT COVER THE 14TH, SHE'S AWAY AT A CHRISTENING",
     ],
 )
 def test_cannot_and_cant_say_of_a_name_what_cant_says(text: str) -> None:
-    said = facts("the garden open day is on the 3rd.", text, pages=[SUNNY, GARDEN])
-    assert [slug for fact, slug in said if "make the 3rd" in fact.casefold()] == [SUNNY.slug]
+    said = facts("the garden open day is the 14th.", text, pages=[SUNNY, GARDEN])
+    assert [slug for fact, slug in said if "cover the 14th" in fact.casefold()] == [SUNNY.slug]

@@ -296,8 +296,9 @@ _LIST_ITEM = re.compile(r"^\s*(?:\(?\d{1,2}[.)]|[-*\u2022])\s+\S")
 def word_count(text: str) -> int:
     """How many words ``text`` has: runs between spaces that hold a letter or a digit.
 
-    An emoji, a dash or a bullet standing alone is no word: "he did his in 2019 👍" is as long
-    as "he did his in 2019", so a closing reaction changes no reading that counts words.
+    An emoji, a dash or a bullet standing alone is no word: "she bought hers in May 👍" is as
+    long as "she bought hers in May", so a closing reaction changes no reading that counts
+    words.
     """
     return len(_A_WORD.findall(text))
 
