@@ -1132,7 +1132,7 @@ def _as_read(word: str) -> str:
     """A word folded; "cannot", or a contraction typed without its apostrophe, as the contraction.
 
     :data:`_WORD` reads "can't" as "can" and "t", so "cant" and "cannot" read as "can":
-    "lovely cant do the 9th" and "lovely cannot ..." say of Lovely what "lovely can't ..." does.
+    "sunny cant cover the 14th" and "sunny cannot ..." say of Sunny what "sunny can't ..." does.
     """
     contraction = contraction_of(word)
     return fold(word) if contraction is None else contraction.split("'", 1)[0]
