@@ -25,7 +25,7 @@ from bb_brain import Engine
 
 from .test_reflex_grammar import ask, md, slugs
 
-SUNNY = ("people/sunny-penhallow", md("Sunny Penhallow", type="person", aliases="[Sunny]"))
+SUNNY = ("people/sunny-quennell", md("Sunny Quennell", type="person", aliases="[Sunny]"))
 TAMSYN = ("people/tamsyn-grigg", md("Tamsyn Grigg", type="person", aliases="[Tamsyn]"))
 JESSAMY = ("people/jessamy-marrable", md("Jessamy Marrable", type="person", summary="A client."))
 REED = ("people/ottoline-reed", md("Ottoline Reed", type="person", summary="A client."))

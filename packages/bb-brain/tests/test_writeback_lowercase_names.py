@@ -165,8 +165,8 @@ def test_a_family_name_with_its_marks_is_a_name_unless_english_writes_the_word_s
     assert people == ({slug} if slug is not None else set())
 
 
-SUNNY = Entity("people/sunny-penhallow", "Sunny Penhallow", "person", pronoun="she")
-GARDEN = Entity("projects/garden-open-day", "Garden Open Day", "project")
+SUNNY = Entity("people/sunny-quennell", "Sunny Quennell", "person", pronoun="she")
+GARDEN = Entity("projects/plant-swap", "Plant Swap", "project")
 
 
 @pytest.mark.parametrize(
@@ -180,5 +180,5 @@ GARDEN = Entity("projects/garden-open-day", "Garden Open Day", "project")
     ],
 )
 def test_cannot_and_cant_say_of_a_name_what_cant_says(text: str) -> None:
-    said = facts("the garden open day is the 14th.", text, pages=[SUNNY, GARDEN])
+    said = facts("the plant swap is the 14th.", text, pages=[SUNNY, GARDEN])
     assert [slug for fact, slug in said if "cover the 14th" in fact.casefold()] == [SUNNY.slug]
