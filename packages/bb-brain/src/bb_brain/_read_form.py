@@ -6,7 +6,7 @@ from macOS file names and some phone keyboards holds). The two are the same text
 engine's patterns match letters, and a combining mark is not one: read as sent, NFD "José" is
 the name "Jose" cut off before a stray mark. Likewise a no-break space (U+00A0, typed by an
 Option-space on a Mac, pasted from web pages) or a narrow or ideographic one is a space to
-whoever reads the text, while a pattern that joins "Ferraria Lusa" by " " does not see one.
+whoever reads the text, while a pattern that joins "Hvidsten Joinery" by " " does not see one.
 Each space separator (Unicode category Zs) becomes " ", one character for one, so offsets do
 not move for it.
 

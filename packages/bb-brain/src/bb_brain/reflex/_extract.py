@@ -1508,12 +1508,12 @@ def _standalone(tok: Token, maker: Maker, extra: tuple[str, ...]) -> list[Candid
 
 
 def _owner_typed_without_apostrophe(tok: Token, maker: Maker, position: str) -> list[Candidate]:
-    """The owner in "Hibos new windows", as in "hibos new windows": the name without its "s".
+    """The owner in "Tamsyns new van", as in "tamsyns new van": the name without its "s".
 
     A phone capitalises the sentence's first word, so the possessive typed without its
     apostrophe is read as it is in lowercase (:func:`possessive_typed_without_apostrophe`:
     a word no dictionary has, whose stem is none either, with something of theirs after it).
-    After a title of address the stem is a family name only: "Dr Evans surgery" is no Evan's.
+    After a title of address the stem is a family name only: "Dr Jacobs surgery" is no Jacob's.
     """
     if tok.possessive or not tok.capitalised:
         return []

@@ -688,7 +688,7 @@ def _typed_owner(tok: Token, maker: Maker) -> Candidate | None:
     stem = possessive_typed_without_apostrophe(maker.tokens, tok)
     if stem is None:
         return None
-    # after a title the owner is a family's: "dr evans surgery" is no Evan's
+    # after a title the owner is a family's: "dr jacobs surgery" is no Jacob's
     arms = FAMILY_ARMS if after_a_title(maker.tokens, tok) else LOWER_NAME_ARMS
     return maker.make(stem, [tok], arms, penalty=LOWERCASE_PENALTY, extra=(LOWERCASE, POSSESSIVE))
 
