@@ -119,7 +119,10 @@ _ROLES: Final = _words(
     pharmacist midwife plumber builder electrician cleaner nanny babysitter childminder vet
     gp surgeon locum counsellor counselor optician mechanic gardener handyman dj
     photographer florist caterer planner officiant celebrant driver chef cook waiter barista
-    bartender godparent mate bestie bride groom
+    bartender godparent mate bestie bride groom pm rep treasurer tenant landlady organiser
+    organizer translator conductor solicitor surveyor architect headteacher lecturer
+    registrar administrator coordinator vicar priest chaplain housemate classmate
+    hairdresser paramedic psychologist psychiatrist
     """
 )
 #: Family words and the pronoun each gives its person ("his wife Ottilie ... she").

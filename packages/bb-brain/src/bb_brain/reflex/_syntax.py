@@ -2463,11 +2463,50 @@ def _verb_readings(tokens: list[Token], token: Token, before: Token) -> list[str
     finite_form = bool({"VBD", "VBZ"} & inflections(token.norm))
     if finite_form and (_singular_subject(tokens, before) or _a_noun_opening(before)):
         return [VERB_AFTER_SUBJECT]  # "the bakery won", "Turnover rose in March"
-    if _after_a_verb_taking_to(tokens, before) and _base_form(token.norm) and not token.possessive:
+    bare = _base_form(token.norm) and not token.possessive
+    if bare and _after_its_subjects_modal(tokens, before):
+        return [VERB_AFTER_SUBJECT]  # "i cant brook another weekend", "we'll pilot it first"
+    if bare and _after_a_verb_taking_to(tokens, before):
         return [INFINITIVE]  # "I had to wade out to the buoy"; "going to hope's party"
-    if _let_someone(tokens, before) and _base_form(token.norm) and not token.possessive:
+    if bare and _let_someone(tokens, before):
         return [LET_DO]  # "let me whittle it down": what one is let do
     return []
+
+
+def _after_its_subjects_modal(tokens: list[Token], before: Token) -> bool:
+    """A modal with a pronoun for its subject comes before the word: its bare verb.
+
+    "i cant brook another weekend", "we'll pilot it", "she won't mark them": after "I
+    can't" only a verb stands, however much the word is a name elsewhere. A modal that
+    opens a question has its subject after it ("can brook cover?"), and is no such modal.
+    """
+    modal: Token | None = before
+    while modal is not None and modal.norm in _NOT_OR_ADVERB:
+        modal = _glued_before(tokens, modal.index)
+    if modal is None:
+        return False
+    if modal.norm in _SUBJECT_AND_MODAL:
+        return True
+    if modal.norm not in _SUBJECTS_MODALS:
+        return False
+    subject = _glued_before(tokens, modal.index)
+    return subject is not None and subject.norm in SUBJECT_PRONOUNS and subject.norm != "it"
+
+
+#: Modals, and their negations, between a subject and its bare verb.
+_SUBJECTS_MODALS: Final = frozenset(
+    "can can't cannot could couldn't will won't would wouldn't should shouldn't must mustn't "
+    "might may shall".split()
+)
+#: A subject pronoun and its modal typed as one: "we'll", "i'd".
+_SUBJECT_AND_MODAL: Final = frozenset(
+    f"{pronoun}{apostrophe}{modal}"
+    for pronoun in ("i", "you", "we", "they", "he", "she")
+    for apostrophe in ("'", "’")
+    for modal in ("ll", "d")
+)
+#: Words between a modal and its verb: "can't really brook", "will not mark".
+_NOT_OR_ADVERB: Final = frozenset("not never just really also still even probably".split())
 
 
 def _let_someone(tokens: list[Token], before: Token) -> bool:
@@ -2712,13 +2751,32 @@ def _after_there_is(tokens: list[Token], before: Token | None) -> bool:
     if before is None:
         return False
     if before.norm == "there" and before.contracted:
-        return True  # "there's"
+        return not _there_of_a_noun(tokens, before)  # "there's"
     if before.norm not in _EXISTENTIAL_BE:
         return False
     there = _glued_before(tokens, before.index)
     while there is not None and there.norm in _EXISTENTIAL_AUXILIARIES:
         there = _glued_before(tokens, there.index)  # "there might have been"
-    return there is not None and there.norm in _THERE
+    return there is not None and there.norm in _THERE and not _there_of_a_noun(tokens, there)
+
+
+def _there_of_a_noun(tokens: list[Token], there: Token) -> bool:
+    """A "there" right after a noun says where that thing is: no existential "there".
+
+    "my contact there is ...", "the people there are ...": the noun is the subject and
+    what follows "is" says who or what it is, a name as well as anything.
+    """
+    noun = _glued_before(tokens, there.index)
+    if noun is None or noun.norm in FUNCTION_WORDS:
+        return False
+    if noun.raw.isupper() and len(noun.raw) > 1:
+        return True  # "my PM there is ...": an abbreviation of a role
+    meaning = sense(noun.norm)
+    if not meaning.noun or meaning.function:
+        return False
+    owner = _glued_before(tokens, noun.index)
+    owned = owner is not None and owner.norm in DETERMINERS
+    return owned or "VERB" not in meaning.readings  # "our contact there", "people there"
 
 
 def _come_to_see(tokens: list[Token], after: Token | None) -> bool:

@@ -499,7 +499,7 @@ def local_signals(tokens: list[Token], first: int, last: int) -> list[str]:
         found.append(HONORIFIC)
     found += _signals_before(tokens, first, last)
     found += _signals_after(tokens, last) if not mention.possessive else _has_done(tokens, mention)
-    if _appositive_role(tokens, last) or _as_role(tokens, last) or _the_role(tokens, last):
+    if _role_said(tokens, first, last):
         found.append(ROLE_NEARBY)
     if _kind_of_animal_beside(tokens, last):
         found.append(ANIMAL_KIND)
@@ -1885,12 +1885,56 @@ def _versioned(tokens: list[Token], after: Token) -> bool:
 
 
 def _the_role(tokens: list[Token], last: int) -> bool:
-    """The name, then "the" and a role noun: "Thorn the DJ", "mo the plumber"."""
+    """The name, then "the" and a role noun: "Thorn the DJ", "mo the new plumber".
+
+    A word or two may say which such one they are ("the wine rep", "the head chef"); a
+    function word or a mark between ends the phrase ("the day the plumber came").
+    """
     article = next_glued(tokens, last)
     if article is None or article.norm != "the":
         return False
     role = next_glued(tokens, article.index)
+    for _ in range(_ROLE_MODIFIERS):
+        if role is None or role.norm in ROLE_NOUNS or role.norm in FUNCTION_WORDS:
+            break
+        role = next_glued(tokens, role.index)
     return role is not None and role.norm in ROLE_NOUNS
+
+
+def _role_said(tokens: list[Token], first: int, last: int) -> bool:
+    """A role said of the name beside it: in apposition, "as" one, or who holds one."""
+    return (
+        _appositive_role(tokens, last)
+        or _as_role(tokens, last)
+        or _the_role(tokens, last)
+        or _who_holds_the_role(tokens, first, last)
+    )
+
+
+def _who_holds_the_role(tokens: list[Token], first: int, last: int) -> bool:
+    """Said to be who holds a role: "my PM there is chase", "the organiser is mark".
+
+    "Is" after someone's role says who they are; an adjective says what they are like
+    ("my boss is frank with me"), so a word that can be one is left to other evidence.
+    """
+    verb = _previous_glued(tokens, first)
+    if verb is None or verb.norm not in ("is", "was") or verb.possessive:
+        return False
+    if first == last and sense(tokens[first].norm).adjective:
+        return False
+    role = _previous_glued(tokens, verb.index)
+    if role is not None and role.norm in ("there", "here", "now"):
+        role = _previous_glued(tokens, role.index)  # "my contact there is ..."
+    if role is None or not {role.norm, role.typed} & _GIVEN_ROLES:
+        return False  # as typed too: "carer" is no slip for "career"
+    owner = _previous_glued(tokens, role.index)
+    return owner is not None and owner.norm in _ROLE_OWNERS
+
+
+#: Words that make a role someone's or a particular one: "my PM", "the organiser".
+_ROLE_OWNERS: Final = frozenset("my our your their his her the new".split())
+#: Words that may stand between "the" and a role noun after a name: "the wine rep".
+_ROLE_MODIFIERS: Final = 2
 
 
 def _lands_at_a_time(tokens: list[Token], verb: Token) -> bool:

@@ -1,0 +1,105 @@
+"""Who holds a role, said outright, and a word that only a verb can be after a modal.
+
+"My PM there is lance", "the organiser is lance", "Lance the site rep is in today": a role
+and who holds it name the person, a "there" after a noun says where, not that something
+exists. After a pronoun and its modal only a verb stands ("i cant lance another one"), even
+when the word named someone earlier in the conversation. Each case has a twin: an adjective
+after "is" says what someone is like, and a modal that opens a question has its subject after
+it, so the tests fail on an engine that resolves everything as well as on one that resolves
+nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from bb_brain import Engine
+from bb_schema.turn_context import PublicTurn, SeamSettings, TurnContextRequest
+
+from .test_reflex_grammar import ask, md, slugs
+
+LANCE = (
+    "people/lance-ferreday",
+    md("Lance Ferreday", type="person", aliases="[Lance]", summary="Site manager."),
+)
+ORLA = (
+    "people/orla-benn",
+    md("Orla Benn", type="person", summary="Works for Lance Ferreday at the yard."),
+)
+STERLING = (
+    "people/sterling-obuya",
+    md("Sterling Obuya", type="person", aliases="[Sterling]", summary="Piano tutor."),
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my PM there is lance, he's nice but slow",
+        "our contact there is lance",
+        "the organiser is lance this year",
+        "my carer is lance on weekdays",
+        "Lance the site rep is in on monday",
+        "lance the new site rep is in on monday",
+    ],
+)
+def test_who_holds_a_role_is_named(engine: Engine, make_brain: Any, text: str) -> None:
+    assert slugs(ask(engine, make_brain(LANCE), text)) == [LANCE[0]]
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        # an adjective after "is" says what someone is like
+        (STERLING, "my tutor is sterling, honestly"),
+        # an existential "there" opens its clause: what follows is new, no one known
+        (LANCE, "is there lance on the list of tools?"),
+        (LANCE, "the problem is lance"),
+    ],
+)
+def test_no_role_holder_named(
+    engine: Engine, make_brain: Any, page: tuple[str, str], text: str
+) -> None:
+    assert slugs(ask(engine, make_brain(page), text)) == []
+
+
+def after_orla(engine: Engine, brain: str, text: str) -> list[str]:
+    """The turn, after a turn whose memory block named Lance (Orla works for him)."""
+    earlier = "orla benn sent the rota over"
+    block = "## Memory\n- [Orla Benn](brain://default/people/orla-benn): Works for Lance Ferreday."
+    request = TurnContextRequest(
+        brain_id=brain,
+        session_id="s",
+        active_source="default",
+        turn=PublicTurn(turn_id=2, role="user", text=text),
+        window=[PublicTurn(turn_id=1, role="user", text=earlier)],
+        prior_context=f"{earlier}\n{block}",
+        settings=SeamSettings(pointer_budget=3),
+    )
+    return slugs(engine.turn_context(request))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i cant lance another blister today",
+        "we'll lance it tomorrow",
+        "i will not lance it myself",
+    ],
+)
+def test_a_verb_after_a_pronouns_modal(engine: Engine, make_brain: Any, text: str) -> None:
+    assert after_orla(engine, make_brain(LANCE, ORLA), text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a modal that opens a question has its subject after it
+        "can lance cover friday?",
+        "i will ask lance tomorrow",
+        "we can lance it later or lance can",
+    ],
+)
+def test_a_name_after_a_modal_that_asks(engine: Engine, make_brain: Any, text: str) -> None:
+    assert after_orla(engine, make_brain(LANCE, ORLA), text) == [LANCE[0]]
