@@ -23,9 +23,9 @@ LANCE = (
     "people/lance-ferreday",
     md("Lance Ferreday", type="person", aliases="[Lance]", summary="Site manager."),
 )
-ORLA = (
-    "people/orla-benn",
-    md("Orla Benn", type="person", summary="Works for Lance Ferreday at the yard."),
+MERRYN = (
+    "people/merryn-benn",
+    md("Merryn Benn", type="person", summary="Works for Lance Ferreday at the yard."),
 )
 STERLING = (
     "people/sterling-obuya",
@@ -64,10 +64,12 @@ def test_no_role_holder_named(
     assert slugs(ask(engine, make_brain(page), text)) == []
 
 
-def after_orla(engine: Engine, brain: str, text: str) -> list[str]:
-    """The turn, after a turn whose memory block named Lance (Orla works for him)."""
-    earlier = "orla benn sent the rota over"
-    block = "## Memory\n- [Orla Benn](brain://default/people/orla-benn): Works for Lance Ferreday."
+def after_merryn(engine: Engine, brain: str, text: str) -> list[str]:
+    """The turn, after a turn whose memory block named Lance (Merryn works for him)."""
+    earlier = "merryn benn sent the rota over"
+    block = (
+        "## Memory\n- [Merryn Benn](brain://default/people/merryn-benn): Works for Lance Ferreday."
+    )
     request = TurnContextRequest(
         brain_id=brain,
         session_id="s",
@@ -89,7 +91,7 @@ def after_orla(engine: Engine, brain: str, text: str) -> list[str]:
     ],
 )
 def test_a_verb_after_a_pronouns_modal(engine: Engine, make_brain: Any, text: str) -> None:
-    assert after_orla(engine, make_brain(LANCE, ORLA), text) == []
+    assert after_merryn(engine, make_brain(LANCE, MERRYN), text) == []
 
 
 @pytest.mark.parametrize(
@@ -102,4 +104,4 @@ def test_a_verb_after_a_pronouns_modal(engine: Engine, make_brain: Any, text: st
     ],
 )
 def test_a_name_after_a_modal_that_asks(engine: Engine, make_brain: Any, text: str) -> None:
-    assert after_orla(engine, make_brain(LANCE, ORLA), text) == [LANCE[0]]
+    assert after_merryn(engine, make_brain(LANCE, MERRYN), text) == [LANCE[0]]

@@ -2761,22 +2761,24 @@ def _after_there_is(tokens: list[Token], before: Token | None) -> bool:
 
 
 def _there_of_a_noun(tokens: list[Token], there: Token) -> bool:
-    """A "there" right after a noun says where that thing is: no existential "there".
+    """A "there" right after a noun phrase that opens the clause says where that thing is.
 
-    "my contact there is ...", "the people there are ...": the noun is the subject and
-    what follows "is" says who or what it is, a name as well as anything.
+    "my contact there is ...", "the PM there is ...": the noun phrase is the subject and what
+    follows "is" says who or what it is, a name as well as anything. After a phrase that a
+    preposition opens ("at the nursery there were ...") "there" is existential still.
     """
     noun = _glued_before(tokens, there.index)
     if noun is None or noun.norm in FUNCTION_WORDS:
         return False
-    if noun.raw.isupper() and len(noun.raw) > 1:
-        return True  # "my PM there is ...": an abbreviation of a role
     meaning = sense(noun.norm)
-    if not meaning.noun or meaning.function:
+    abbreviation = noun.raw.isupper() and len(noun.raw) > 1  # "my PM there"
+    if not (abbreviation or (meaning.noun and not meaning.function)):
         return False
     owner = _glued_before(tokens, noun.index)
-    owned = owner is not None and owner.norm in DETERMINERS
-    return owned or "VERB" not in meaning.readings  # "our contact there", "people there"
+    if owner is None or owner.norm not in DETERMINERS:
+        return False
+    lead = _glued_before(tokens, owner.index)
+    return lead is None or lead.norm not in _PHRASE_PREPOSITIONS
 
 
 def _come_to_see(tokens: list[Token], after: Token | None) -> bool:
