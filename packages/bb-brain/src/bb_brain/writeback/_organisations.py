@@ -68,9 +68,12 @@ _SERVICE_INTRODUCED = re.compile(
 #: "a second mill, Tollard Mills." The name must close the apposition ("a little
 #: cafe, Ellie Marsh was there" names a person in it).
 _A_BUSINESS = re.compile(
-    r"\b(?:a|an|another)\s+(?:[\w'’-]+\s+){0,2}?"
+    r"\b(?:a|an|another|the)\s+(?:[\w'’-]+\s+){0,2}?"
     r"(?:press|mill|shop|studio|bakery|brewery|nursery|stockist|retailer|trust|foundation|"
-    r"cafe|café|deli|garage|salon)\s*,\s*$",
+    r"cafe|café|deli|garage|salon|restaurant|hotel|pub|bistro|brasserie|tearoom|inn|"
+    r"bookshop|pharmacy|gym|hostel|pizzeria|takeaway)"
+    # where it is: "the restaurant in kazimierz, Stara Kuchnia, ..."
+    r"(?:\s+(?:in|on|near|by)\s+[\w'’-]+(?:\s+[\w'’-]+)?)?\s*,\s*$",
     re.IGNORECASE,
 )
 #: What may follow a name that closes an apposition: a comma, a stop, or the end.

@@ -734,8 +734,9 @@ class RulesExtractor:
                 groups.extend(described)
                 continue
             last = groups[-1]
-            if not refs and _PRONOUN_FIRST.match(clause.text) and not _of_them(last, clause):
-                groups.append(_Group(plain, clause.start, clause.end, None, []))  # "they": nobody
+            if not refs and _nobodys_clause(last, clause):
+                # "they": nobody; "anita is collecting money, everyone pays 600": not hers
+                groups.append(_Group(plain, clause.start, clause.end, None, []))
             elif not refs and _passed_on(last, clause, salience.thing):
                 # "ines has just texted, the survey is on the 4th": the move's, not hers
                 groups.append(_Group(plain, clause.start, clause.end, None, []))
@@ -2189,6 +2190,33 @@ def _continues(last: _Group, ref: Reference | None, refs: list[Reference], claus
     if not refs or _CONDITION.match(clause.text):
         return True
     return _same(last.ref, ref) and (_a_sequel(last, clause) or not _restarts(ref, refs, clause))
+
+
+def _nobodys_clause(last: _Group, clause: Clause) -> bool:
+    """The clause's subject is a pronoun or another subject of its own, no one named before."""
+    if _PRONOUN_FIRST.match(clause.text) and not _of_them(last, clause):
+        return True
+    return _anothers_clause(last, clause)
+
+
+def _anothers_clause(last: _Group, clause: Clause) -> bool:
+    """A clause after a person's with a subject of its own that is no one named.
+
+    "anita is collecting money, everyone pays 600 each", "..., the kids go free", "...,
+    we're moving it to July": what everyone, the kids or the user's group do is no fact of
+    the person named before; the clause is the topic's, or the user's group's.
+    """
+    if last.ref is None or not last.ref.entity.is_person:
+        return False
+    return _OTHER_SUBJECT.match(clause.text) is not None and _full_clause(clause.text)
+
+
+#: Subjects that are no one a page names: everyone, the user's group, a group of people.
+_OTHER_SUBJECT = re.compile(
+    rf"^\W*(?:(?:and|but|so|then)\W+)?(?:everyone|everybody|nobody|no one|someone|somebody|"
+    rf"(?:the\s+)?(?:people|kids|children|adults|guests)\b|we\b|we{_APOS}(?:re|ve|ll)\b|our\b)",
+    _FLAGS,
+)
 
 
 def _of_them(last: _Group, clause: Clause) -> bool:

@@ -1,0 +1,61 @@
+"""Write-back of a clause whose subject is no one named, and of a business named in apposition.
+
+After a clause about a person, a clause with a subject of its own that no page names
+("everyone pays £60 a head", "we're moving it to July") is not that person's fact: it is the
+plan's at hand, or the user's. A clause that goes on with the person ("..., she's set up a
+spreadsheet") stays theirs. A name in apposition to a business noun after "the" or "a",
+where the place may come between ("the restaurant in old town, Vellamo Ostra, confirmed
+...") is a firm's, not a person's.
+"""
+
+from __future__ import annotations
+
+import pytest
+from bb_brain.writeback import Entity
+
+from .test_writeback_animals import _filed
+from .test_writeback_unsaid import facts
+
+REUNION = Entity("projects/quarrow-reunion", "Quarrow Family Reunion", "project")
+TAMSIN = Entity("people/tamsin-quarrow", "Tamsin Quarrow", "person", pronoun="she")
+
+
+@pytest.mark.parametrize(
+    ("said", "value"),
+    [
+        ("tamsin is collecting the money, everyone pays £60 per adult", "£60"),
+        ("tamsin is collecting the money, nobody pays more than £60 a head", "a head"),
+        ("tamsin is collecting the money, and we're moving it to 24 July", "24 July"),
+    ],
+)
+def test_a_subject_of_its_own_is_not_the_persons(said: str, value: str) -> None:
+    found = facts(
+        "planning chat for the Quarrow Family Reunion.",
+        said,
+        pages=[REUNION, TAMSIN],
+        aliases={TAMSIN: ["Tamsin"]},
+    )
+    assert _filed(found, value) != TAMSIN.slug
+    assert _filed(found, "collecting") == TAMSIN.slug
+
+
+def test_a_clause_that_goes_on_with_the_person_stays_theirs() -> None:
+    found = facts(
+        "planning chat for the Quarrow Family Reunion.",
+        "tamsin is collecting the money, she's set up a shared spreadsheet for it",
+        pages=[REUNION, TAMSIN],
+        aliases={TAMSIN: ["Tamsin"]},
+    )
+    assert _filed(found, "spreadsheet") == TAMSIN.slug
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "the restaurant in old town, Vellamo Ostra, confirmed the private room for the 13th",
+        "we found a tearoom near the station, Vellamo Ostra, they confirmed the 13th",
+    ],
+)
+def test_a_business_in_apposition_is_a_firm(said: str) -> None:
+    found = facts(said, pages=[TAMSIN])
+    assert _filed(found, "13th") == "companies/vellamo-ostra"
