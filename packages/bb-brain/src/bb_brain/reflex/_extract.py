@@ -821,9 +821,39 @@ def _unshouted(text: str) -> str:
     if _shouted(text):
         return _uncapitalised(text)
     pieces = [
-        _uncapitalised(piece) if _shouted(piece) else piece for piece in _SENTENCES.split(text)
+        _uncapitalised(piece) if _shouted(piece) else _runs_unshouted(piece)
+        for piece in _SENTENCES.split(text)
     ]
     return "".join(pieces)
+
+
+def _runs_unshouted(text: str) -> str:
+    """Each run of words typed in capitals in a sentence that goes on in lowercase, lowered.
+
+    "HOPE WANTS THE WRITEUP BY WEDS btw, she's cc'd": the capitals shout, as a whole
+    sentence in capitals does, and the words are read as typed in lowercase. A run of
+    fewer than :data:`SHOUTED_MIN_WORDS` words is left as written ("the NHS GP letter").
+    """
+    words = list(_LETTER_RUNS.finditer(text))
+    runs: list[list[re.Match[str]]] = []
+    for word in words:
+        if not word.group(0).isupper():
+            runs.append([])
+            continue
+        joined = runs and runs[-1] and "\n" not in text[runs[-1][-1].end() : word.start()]
+        if joined:
+            runs[-1].append(word)
+        else:
+            runs.append([word])
+    for run in runs:
+        if len(run) >= SHOUTED_MIN_WORDS and sum(len(word.group(0)) > 1 for word in run) > 1:
+            start, end = run[0].start(), run[-1].end()
+            text = text[:start] + _uncapitalised(text[start:end]) + text[end:]
+    return text
+
+
+#: Words of letters, one letter or more ("I" and "A" are words in capitals too).
+_LETTER_RUNS = re.compile(r"[^\W\d_]+")
 
 
 #: Three words in capitals in a row, as any shouted sentence has.

@@ -2335,7 +2335,8 @@ def _bare_count_phrase(tokens: list[Token], first: int, last: int) -> bool:
     tide", "on short notice", "second chance").
     """
     head = tokens[last]
-    if not sense(head.norm).count_noun or tokens[first].norm in DETERMINERS:
+    counted = sense(head.norm).count_noun or head.norm in _STREETS  # "at chase road"
+    if not counted or tokens[first].norm in DETERMINERS:
         return False
     if any(token.possessive or token.norm in FUNCTION_WORDS for token in tokens[first:last]):
         return False
@@ -2360,6 +2361,9 @@ def _bare_count_phrase(tokens: list[Token], first: int, last: int) -> bool:
     return ahead is None or ahead.norm not in DETERMINERS
 
 
+#: Heads of a street's name: said with a word before them and no article, a name ("at chase
+#: road"), whatever other use the head has ("by road").
+_STREETS: Final = frozenset("road street avenue lane terrace crescent drive grove".split())
 #: Prepositions before a bare title: "to thursday clinic", "after thursday clinic".
 _PHRASE_PREPOSITIONS: Final = _PREPOSITIONS | frozenset(
     "in into onto after before during until till via like".split()
@@ -2539,7 +2543,12 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
         found += _counted_readings(tokens, token, before)
     after = _what_it_may_modify(tokens, token, before, after)
     following = _glued_after(tokens, after.index) if after is not None else None
-    if after is not None and _modified_noun(after, following) and VERB_AFTER_SUBJECT not in found:
+    if (
+        after is not None
+        and _modified_noun(after, following)
+        and VERB_AFTER_SUBJECT not in found
+        and not _a_pairs_verb(before, after)
+    ):
         found.append(MODIFIER)  # a verb after its subject takes an object, it modifies nothing
     verb_after = after is not None and (
         _verb_by_its_object(tokens, after) or _aspect_or_age(tokens, after)
@@ -2555,6 +2564,17 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
     if _aside_names_a_place(tokens, index):
         found.append(SAID_TO_BE_A_PLACE)
     return found
+
+
+def _a_pairs_verb(before: Token | None, after: Token) -> bool:
+    """The word closes a pair ("mum and dad") and a verb's plain form follows: the pair's verb.
+
+    "mum and dad land at 14:20": two subjects take "land", not "lands"; no one calls
+    anything a "dad land". Only a word that is a verb's plain form counts as one here.
+    """
+    if before is None or before.norm not in ("and", "&"):
+        return False
+    return "VERB" in sense(after.norm).readings and _base_form(after.norm)
 
 
 def _aside_names_a_place(tokens: list[Token], index: int) -> bool:
