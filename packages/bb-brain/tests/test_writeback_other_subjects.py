@@ -59,3 +59,33 @@ def test_a_clause_that_goes_on_with_the_person_stays_theirs() -> None:
 def test_a_business_in_apposition_is_a_firm(said: str) -> None:
     found = facts(said, pages=[TAMSIN])
     assert _filed(found, "13th") == "companies/vellamo-ostra"
+
+
+HOTELS = Entity("companies/pellmoor-hotels", "Pellmoor Hotels", "company")
+YSANNE = Entity(
+    "people/ysanne-quell", "Ysanne Quell", "person", about="Head of IT at Pellmoor Hotels."
+)
+RIVAL = Entity("companies/tarnwick-software", "Tarnwick Software", "company")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "ysanne told me on the call this morning that theyre evaluating tarnwick as an option",
+        "ysanne mentioned they're trialling tarnwick software next month",
+    ],
+)
+def test_what_their_firm_does_to_a_page_is_the_firms(said: str) -> None:
+    found = facts(
+        said, pages=[HOTELS, YSANNE, RIVAL], aliases={YSANNE: ["Ysanne"], RIVAL: ["Tarnwick"]}
+    )
+    assert _filed(found, "tarnwick") == HOTELS.slug
+
+
+def test_what_a_page_does_itself_is_its_own() -> None:
+    found = facts(
+        "ysanne says tarnwick is cheaper by a third",
+        pages=[HOTELS, YSANNE, RIVAL],
+        aliases={YSANNE: ["Ysanne"], RIVAL: ["Tarnwick"]},
+    )
+    assert _filed(found, "cheaper") == RIVAL.slug

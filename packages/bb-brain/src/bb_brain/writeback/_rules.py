@@ -2337,13 +2337,20 @@ def _reported_for_their_firm(
         return None
     if ref is None and latest is not None and _BY_THE_ONE_NAMED.fullmatch(text[: report.start()]):
         ref = Reference(latest, 0, 0, False)
+    if ref is not None and not ref.entity.is_person:
+        # the clause was taken for a page the report names: its teller is who reports
+        ref = next((one for one in refs if one.end <= report.start()), None)
     if ref is None or not ref.entity.is_person or ref.end > report.start():
         return None
     firm = entities.firm_of(ref.entity)
     if firm is None or _A_LIFE.search(text):
         return None
-    # "their" may already stand for the firm; any other page named in the report is its own
-    if any(other.start >= report.end() and other.entity != firm for other in refs):
+    # "their" may already stand for the firm; a page named after it is what the firm does
+    # something to ("they're evaluating Tessellate"), unless it is someone: their news
+    if any(
+        other.start >= report.end() and other.entity != firm and other.entity.animate
+        for other in refs
+    ):
         return None
     return Reference(firm, ref.start, ref.end, False)
 
@@ -2367,7 +2374,9 @@ _A_LIFE = re.compile(
 
 #: A verb of saying and a reported statement, no answer or thanks ("said yes", "says thanks").
 _SAYS_THAT = re.compile(
-    rf"\b(?:says|said|confirmed|confirms|reported|{CALLED_TO_SAY})\s+(?:that\s+)?"
+    rf"\b(?:says|said|confirmed|confirms|reported|mentioned|{CALLED_TO_SAY}|"
+    # "told me on the call this morning that ...": when, then what was said
+    r"(?:told|tells)\s+(?:me|us)(?:\s+[^,.;:!?]{0,40}?\s+that)?)\s+(?:that\s+)?"
     r"(?!(?:yes|no|thanks|thank|sorry|for|to|sick|ill|ok|okay|so)\b)",
     re.IGNORECASE,
 )
