@@ -105,3 +105,29 @@ def test_a_verb_after_a_pronouns_modal(engine: Engine, make_brain: Any, text: st
 )
 def test_a_name_after_a_modal_that_asks(engine: Engine, make_brain: Any, text: str) -> None:
     assert after_merryn(engine, make_brain(LANCE, MERRYN), text) == [LANCE[0]]
+
+
+CORAL = (
+    "people/coral-abiola",
+    md("Coral Abiola", type="person", aliases="[Coral]", summary="Runs the depot."),
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "coral can hand it over at the awards night",
+        "can you double check that with coral before we book",
+        "raise it with coral before friday",
+    ],
+)
+def test_a_persons_deed_or_matter_names_them(engine: Engine, make_brain: Any, text: str) -> None:
+    assert slugs(ask(engine, make_brain(CORAL), text)) == [CORAL[0]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["the reef can hand it over to the tide", "trim it with coral ribbon, not the pink one"],
+)
+def test_a_tool_is_no_one_taken_up_with(engine: Engine, make_brain: Any, text: str) -> None:
+    assert slugs(ask(engine, make_brain(CORAL), text)) == []

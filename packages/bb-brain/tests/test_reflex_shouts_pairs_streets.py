@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from bb_brain import Engine
+from bb_schema.turn_context import PublicTurn, SeamSettings, TurnContextRequest
 
 from .test_reflex_grammar import ask, md, slugs
 
@@ -60,3 +61,28 @@ def test_a_street_named_in_lowercase(engine: Engine, make_brain: Any, text: str)
 def test_a_road_with_its_article_is_any_road(engine: Engine, make_brain: Any) -> None:
     text = "there was a finch on the road outside this morning"
     assert slugs(ask(engine, make_brain(FINCH), text)) == []
+
+
+BILAL = ("people/kasim-orrin", md("Kasim Orrin", type="person", summary="Tenant in Flat 2."))
+
+
+def test_a_name_the_agent_asked_about_is_in_context(engine: Engine, make_brain: Any) -> None:
+    # the assistant asked "Is that Kasim in Flat 2?": the agent has him already
+    request = TurnContextRequest(
+        brain_id=make_brain(BILAL),
+        session_id="s",
+        active_source="default",
+        turn=PublicTurn(turn_id=3, role="user", text="yeah kasim. the cover lapsed in march"),
+        window=[
+            PublicTurn(turn_id=1, role="user", text="the tenant says the boiler's dead"),
+            PublicTurn(turn_id=2, role="assistant", text="Is that Kasim in Flat 2?"),
+        ],
+        prior_context="the tenant says the boiler's dead\nIs that Kasim in Flat 2?",
+        settings=SeamSettings(pointer_budget=3),
+    )
+    assert slugs(engine.turn_context(request)) == []
+
+
+def test_a_name_asked_about_is_named(engine: Engine, make_brain: Any) -> None:
+    text = "Is that Kasim in Flat 2? the one with the van"
+    assert slugs(ask(engine, make_brain(BILAL), text)) == [BILAL[0]]

@@ -1489,10 +1489,32 @@ def _talked_with(tokens: list[Token], first: int) -> bool:
         return False
     if head.norm in _TALK:
         return True
+    if before.norm == "with" and _taken_up_with(tokens, head):
+        return True  # "check with rose", "can you double check that with rose"
     if head.norm in ("up", "in") and before.norm == "with":
         verb = _glued_before(tokens, head.index)
         return verb is not None and verb.norm in _TALK_PHRASES
     return False
+
+
+def _taken_up_with(tokens: list[Token], head: Token) -> bool:
+    """A matter taken up with someone: "check with", "raise it with", "clear that with".
+
+    The verb, or the verb and a pronoun for the matter, before "with": what one checks,
+    raises or clears with is someone who decides it.
+    """
+    verb: Token | None = head
+    if head.norm in _THE_MATTER:
+        verb = _glued_before(tokens, head.index)
+    return verb is not None and verb.norm in _TAKEN_UP
+
+
+#: Verbs of taking a matter up with someone, before "with" or "it with".
+_TAKEN_UP: Final = frozenset(
+    "check checked checking confirm confirmed raise raised discuss discussed clear cleared".split()
+)
+#: Pronouns for the matter between such a verb and "with".
+_THE_MATTER: Final = frozenset("it that this them".split())
 
 
 def _measured(tokens: list[Token], of: Token) -> bool:

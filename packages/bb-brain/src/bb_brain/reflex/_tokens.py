@@ -753,7 +753,11 @@ _UP_VERBS: Final = frozenset("show turn pick".split())
 
 def _a_persons_deed(verb: Token) -> bool:
     """A verb only a person does, in its bare form after a modal ("sage will decide")."""
-    return verb.norm in _CONTACT_VERBS or verb.norm in person_verb_lemmas()
+    return verb.norm in _CONTACT_VERBS | _HANDING or verb.norm in person_verb_lemmas()
+
+
+#: Handing something over, in or back: done by hand, by someone ("frank can hand it over").
+_HANDING: Final = frozenset({"hand"})
 
 
 #: Adverbs between a question's subject and its verb ("did alice ever reply").
@@ -1577,18 +1581,22 @@ def _verb_follows(tokens: list[Token], last: int) -> bool:
 
 
 def _pointed_at(tokens: list[Token], first: int, last: int, before: Token) -> bool:
-    """A capitalised name that ends a question "is that ...?": who "that" is, no determiner.
+    """A capitalised name after a question's "is that": who "that" is, no determiner.
 
-    "is that Wendt?", "or was this Priya": the demonstrative is the subject of "is" and the
-    name its complement: nothing before "is that" asks for another ("how", "what"), and the
-    clause ends on the name. "is that Ford a diesel?" runs on, and in "how old is that Ford?" the
-    question has its own complement: a determiner in both.
+    "is that Wendt?", "or was this Priya", "is that Bilal in Flat 2?": the demonstrative is
+    the subject of "is" and the name its complement: nothing before "is that" asks for
+    another ("how", "what"), and the clause ends on the name or says where they are. "is
+    that Ford a diesel?" runs on, and in "how old is that Ford?" the question has its own
+    complement: a determiner in both.
     """
     if before.norm not in _DEMONSTRATIVES or not tokens[first].capitalised:
         return False
     verb = _previous_glued(tokens, before.index)
-    if verb is None or verb.norm not in _BE_ASKED or next_glued(tokens, last) is not None:
+    following = next_glued(tokens, last)
+    if verb is None or verb.norm not in _BE_ASKED:
         return False
+    if following is not None and following.norm not in _WHERE_OR_WHO:
+        return False  # "is that Ford a diesel?": the determiner's noun, and its complement
     earlier: Token | None = _previous_glued(tokens, verb.index)
     while earlier is not None:
         if earlier.norm in _ASKING:
@@ -1597,6 +1605,9 @@ def _pointed_at(tokens: list[Token], first: int, last: int, before: Token) -> bo
     return True
 
 
+#: Words after the name that say where the one pointed at is, or which one: "is that Bilal
+#: in Flat 2?", "was that Priya from accounts?", "is that Ana on the phone?".
+_WHERE_OR_WHO: Final = frozenset("in from at on with who".split())
 #: Demonstratives that point at someone as the subject of "is".
 _DEMONSTRATIVES: Final = frozenset({"that", "this"})
 #: Words that ask for something other than who "that" is ("how old is that Ford").
