@@ -56,6 +56,13 @@ def test_who_holds_a_role_is_named(engine: Engine, make_brain: Any, text: str) -
         # an existential "there" opens its clause: what follows is new, no one known
         (LANCE, "is there lance on the list of tools?"),
         (LANCE, "the problem is lance"),
+        # a verb and its object after "is": "the point is mark them all as read"
+        (LANCE, "the point is lance them all before friday"),
+        # a time's "pm" is no role
+        (LANCE, "done by 4 pm lance permitting"),
+        # a verb, then its object and what it is done to
+        (LANCE, "pls lance the delivery driver's blister again"),
+        (LANCE, "lance the tenant as moved in"),
     ],
 )
 def test_no_role_holder_named(
@@ -101,6 +108,8 @@ def test_a_verb_after_a_pronouns_modal(engine: Engine, make_brain: Any, text: st
         "can lance cover friday?",
         "i will ask lance tomorrow",
         "we can lance it later or lance can",
+        # a comma left out: the word opens a clause of its own
+        "sorry i cant lance is doing it",
     ],
 )
 def test_a_name_after_a_modal_that_asks(engine: Engine, make_brain: Any, text: str) -> None:

@@ -1,9 +1,9 @@
 """Write-back of a clause whose subject is no one named, and of a business named in apposition.
 
-After a clause about a person, a clause with a subject of its own that no page names
-("everyone pays £60 a head", "we're moving it to July") is not that person's fact: it is the
-plan's at hand, or the user's. A clause that goes on with the person ("..., she's set up a
-spreadsheet") stays theirs. A name in apposition to a business noun after "the" or "a",
+After a clause about a person, a clause whose subject is everyone, someone or no one
+("everyone pays £60 a head") is not that person's fact: it is the plan's at hand, or the
+user's. A clause that goes on with the person ("..., she's set up a spreadsheet", "..., the
+kids are 4 and 7") stays theirs. A name in apposition to a business noun after "the" or "a",
 where the place may come between ("the restaurant in old town, Vellamo Ostra, confirmed
 ...") is a firm's, not a person's.
 """
@@ -25,7 +25,7 @@ TAMSIN = Entity("people/tamsin-quarrow", "Tamsin Quarrow", "person", pronoun="sh
     [
         ("tamsin is collecting the money, everyone pays £60 per adult", "£60"),
         ("tamsin is collecting the money, nobody pays more than £60 a head", "a head"),
-        ("tamsin is collecting the money, and we're moving it to 24 July", "24 July"),
+        ("tamsin is collecting the money, someone from each family pays by May", "by May"),
     ],
 )
 def test_a_subject_of_its_own_is_not_the_persons(said: str, value: str) -> None:
@@ -39,14 +39,21 @@ def test_a_subject_of_its_own_is_not_the_persons(said: str, value: str) -> None:
     assert _filed(found, "collecting") == TAMSIN.slug
 
 
-def test_a_clause_that_goes_on_with_the_person_stays_theirs() -> None:
+@pytest.mark.parametrize(
+    ("said", "value"),
+    [
+        ("tamsin is collecting the money, she's set up a shared spreadsheet for it", "spreadsheet"),
+        ("tamsin is a single mum, the kids are 4 and 7 years old", "years old"),
+    ],
+)
+def test_a_clause_that_goes_on_with_the_person_stays_theirs(said: str, value: str) -> None:
     found = facts(
         "planning chat for the Quarrow Family Reunion.",
-        "tamsin is collecting the money, she's set up a shared spreadsheet for it",
+        said,
         pages=[REUNION, TAMSIN],
         aliases={TAMSIN: ["Tamsin"]},
     )
-    assert _filed(found, "spreadsheet") == TAMSIN.slug
+    assert _filed(found, value) == TAMSIN.slug
 
 
 @pytest.mark.parametrize(
@@ -59,6 +66,19 @@ def test_a_clause_that_goes_on_with_the_person_stays_theirs() -> None:
 def test_a_business_in_apposition_is_a_firm(said: str) -> None:
     found = facts(said, pages=[TAMSIN])
     assert _filed(found, "13th") == "companies/vellamo-ostra"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "my trainer at the gym, Ruth Okafor, says the 13th works",
+        "we met the owner of the pub, Ruth Okafor. she can do the 13th",
+        "i left my coat at the pub, Ruth, can you grab it on the 13th",
+    ],
+)
+def test_someone_at_a_business_is_no_firm(said: str) -> None:
+    found = facts(said, pages=[TAMSIN])
+    assert not any(slug and slug.startswith("companies/") for _, slug in found)
 
 
 HOTELS = Entity("companies/pellmoor-hotels", "Pellmoor Hotels", "company")

@@ -831,25 +831,33 @@ def _runs_unshouted(text: str) -> str:
     """Each run of words typed in capitals in a sentence that goes on in lowercase, lowered.
 
     "HOPE WANTS THE WRITEUP BY WEDS btw, she's cc'd": the capitals shout, as a whole
-    sentence in capitals does, and the words are read as typed in lowercase. A run of
-    fewer than :data:`SHOUTED_MIN_WORDS` words is left as written ("the NHS GP letter").
+    sentence in capitals does, and the words are read as typed in lowercase. A run is at
+    least :data:`SHOUTED_MIN_WORDS` words on one line, two of them longer than a letter
+    (a lone "A" or "I" is a capital anyway); a shorter one is left as written ("the NHS
+    GP letter"). Lowering keeps every offset where it was (:func:`_uncapitalised`).
     """
-    words = list(_LETTER_RUNS.finditer(text))
-    runs: list[list[re.Match[str]]] = []
-    for word in words:
-        if not word.group(0).isupper():
-            runs.append([])
-            continue
-        joined = runs and runs[-1] and "\n" not in text[runs[-1][-1].end() : word.start()]
-        if joined:
-            runs[-1].append(word)
-        else:
-            runs.append([word])
-    for run in runs:
-        if len(run) >= SHOUTED_MIN_WORDS and sum(len(word.group(0)) > 1 for word in run) > 1:
-            start, end = run[0].start(), run[-1].end()
-            text = text[:start] + _uncapitalised(text[start:end]) + text[end:]
+    for start, end in _shouted_runs(text):
+        text = text[:start] + _uncapitalised(text[start:end]) + text[end:]
     return text
+
+
+def _shouted_runs(text: str) -> list[tuple[int, int]]:
+    """Where the runs of words in capitals are (see :func:`_runs_unshouted`)."""
+    runs: list[list[re.Match[str]]] = []
+    run: list[re.Match[str]] = []
+    for word in _LETTER_RUNS.finditer(text):
+        capitals = word.group(0).isupper()
+        if run and (not capitals or "\n" in text[run[-1].end() : word.start()]):
+            runs.append(run)
+            run = []
+        if capitals:
+            run.append(word)
+    runs.append(run)
+    return [
+        (run[0].start(), run[-1].end())
+        for run in runs
+        if len(run) >= SHOUTED_MIN_WORDS and sum(len(word.group(0)) > 1 for word in run) > 1
+    ]
 
 
 #: Words of letters, one letter or more ("I" and "A" are words in capitals too).

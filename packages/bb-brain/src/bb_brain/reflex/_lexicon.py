@@ -119,8 +119,8 @@ _ROLES: Final = _words(
     pharmacist midwife plumber builder electrician cleaner nanny babysitter childminder vet
     gp surgeon locum counsellor counselor optician mechanic gardener handyman dj
     photographer florist caterer planner officiant celebrant driver chef cook waiter barista
-    bartender godparent mate bestie bride groom pm rep treasurer tenant landlady organiser
-    organizer translator conductor solicitor surveyor architect headteacher lecturer
+    bartender godparent mate bestie bride groom rep treasurer tenant landlady translator
+    conductor solicitor surveyor architect headteacher lecturer
     registrar administrator coordinator vicar priest chaplain housemate classmate
     hairdresser paramedic psychologist psychiatrist
     """

@@ -45,6 +45,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
+from bb_brain._orgnames import STREETS
 from bb_brain.reflex._lexicon import (
     AGENT_VERBS,
     DETERMINERS,
@@ -2357,7 +2358,9 @@ def _bare_count_phrase(tokens: list[Token], first: int, last: int) -> bool:
     tide", "on short notice", "second chance").
     """
     head = tokens[last]
-    counted = sense(head.norm).count_noun or head.norm in _STREETS  # "at chase road"
+    # a street's head names it with a word before it and no article ("at chase road"),
+    # whatever other use the head has ("by road")
+    counted = sense(head.norm).count_noun or head.norm in STREETS
     if not counted or tokens[first].norm in DETERMINERS:
         return False
     if any(token.possessive or token.norm in FUNCTION_WORDS for token in tokens[first:last]):
@@ -2383,9 +2386,10 @@ def _bare_count_phrase(tokens: list[Token], first: int, last: int) -> bool:
     return ahead is None or ahead.norm not in DETERMINERS
 
 
-#: Heads of a street's name: said with a word before them and no article, a name ("at chase
-#: road"), whatever other use the head has ("by road").
-_STREETS: Final = frozenset("road street avenue lane terrace crescent drive grove".split())
+#: Spans of time a phrase before "there" may name: "this week there's ...".
+_SPANS_OF_TIME: Final = frozenset(
+    "week weekend month year morning afternoon evening night day time term season".split()
+)
 #: Prepositions before a bare title: "to thursday clinic", "after thursday clinic".
 _PHRASE_PREPOSITIONS: Final = _PREPOSITIONS | frozenset(
     "in into onto after before during until till via like".split()
@@ -2490,7 +2494,7 @@ def _verb_readings(tokens: list[Token], token: Token, before: Token) -> list[str
     if finite_form and (_singular_subject(tokens, before) or _a_noun_opening(before)):
         return [VERB_AFTER_SUBJECT]  # "the bakery won", "Turnover rose in March"
     bare = _base_form(token.norm) and not token.possessive
-    if bare and _after_its_subjects_modal(tokens, before):
+    if bare and _after_its_subjects_modal(tokens, before) and not _verb_follows_it(tokens, token):
         return [VERB_AFTER_SUBJECT]  # "i cant brook another weekend", "we'll pilot it first"
     if bare and _after_a_verb_taking_to(tokens, before):
         return [INFINITIVE]  # "I had to wade out to the buoy"; "going to hope's party"
@@ -2517,6 +2521,16 @@ def _after_its_subjects_modal(tokens: list[Token], before: Token) -> bool:
         return False
     subject = _glued_before(tokens, modal.index)
     return subject is not None and subject.norm in SUBJECT_PRONOUNS and subject.norm != "it"
+
+
+def _verb_follows_it(tokens: list[Token], token: Token) -> bool:
+    """A finite verb or a modal right after the word: it is that verb's subject.
+
+    "sorry i cant lance is doing it": a comma left out, and the word opens a clause of its
+    own.
+    """
+    after = _glued_after(tokens, token.index)
+    return after is not None and (finite(after.norm) or after.norm in _SUBJECTS_MODALS)
 
 
 #: Modals, and their negations, between a subject and its bare verb.
@@ -2816,6 +2830,8 @@ def _there_of_a_noun(tokens: list[Token], there: Token) -> bool:
     abbreviation = noun.raw.isupper() and len(noun.raw) > 1  # "my PM there"
     if not (abbreviation or (meaning.noun and not meaning.function)):
         return False
+    if meaning.calendar or noun.norm in _SPANS_OF_TIME:
+        return False  # "this week there's hope": when, and "there" is existential
     owner = _glued_before(tokens, noun.index)
     if owner is None or owner.norm not in DETERMINERS:
         return False

@@ -1905,11 +1905,33 @@ def _the_role(tokens: list[Token], last: int) -> bool:
     if article is None or article.norm != "the":
         return False
     role = next_glued(tokens, article.index)
+    modified = False
     for _ in range(_ROLE_MODIFIERS):
         if role is None or role.norm in ROLE_NOUNS or role.norm in FUNCTION_WORDS:
             break
-        role = next_glued(tokens, role.index)
-    return role is not None and role.norm in ROLE_NOUNS
+        role, modified = next_glued(tokens, role.index), True
+    if role is None or role.norm not in ROLE_NOUNS:
+        return False
+    # "chase the delivery driver again", "mark the tenant as moved in": a verb and its
+    # object; in apposition the phrase ends, or the clause's verb follows it
+    after = next_glued(tokens, role.index)
+    ends = after is None or finite(after.norm) or after.norm in _MODALS_AFTER_A_SUBJECT
+    return ends and not (modified and _a_verbs_place(tokens, last))
+
+
+def _a_verbs_place(tokens: list[Token], index: int) -> bool:
+    """The word stands where a verb does: after a modal, "to", "pls" or a subject pronoun."""
+    before = _previous_glued(tokens, index)
+    return before is not None and (
+        before.norm in MODALS_BEFORE_VERB
+        or before.norm in _BEFORE_A_VERB
+        or before.norm in ("pls", "please", "plz")
+        or before.norm.endswith(("'ll", "’ll"))
+    )
+
+
+#: Modals and "to be" forms after a subject: "lance the site rep will ...".
+_MODALS_AFTER_A_SUBJECT: Final = frozenset("will would can could should must might may".split())
 
 
 def _role_said(tokens: list[Token], first: int, last: int) -> bool:
@@ -1933,15 +1955,22 @@ def _who_holds_the_role(tokens: list[Token], first: int, last: int) -> bool:
         return False
     if first == last and sense(tokens[first].norm).adjective:
         return False
+    after = next_glued(tokens, last)
+    if after is not None and after.norm in _OBJECTS_AFTER_A_VERB:
+        return False  # "the point is mark them all as read": a verb and its object
     role = _previous_glued(tokens, verb.index)
     if role is not None and role.norm in ("there", "here", "now"):
         role = _previous_glued(tokens, role.index)  # "my contact there is ..."
-    if role is None or not {role.norm, role.typed} & _GIVEN_ROLES:
+    if role is None or not {role.norm, role.typed} & _HELD_ROLES:
         return False  # as typed too: "carer" is no slip for "career"
     owner = _previous_glued(tokens, role.index)
     return owner is not None and owner.norm in _ROLE_OWNERS
 
 
+#: Roles someone is said to hold: a job ("my PM", "the organiser"), not a task's part.
+_HELD_ROLES: Final = ROLE_NOUNS | frozenset("pm contact organiser organizer host sponsor".split())
+#: Pronouns and articles that open a verb's object: "... is mark them as read".
+_OBJECTS_AFTER_A_VERB: Final = frozenset("them it him her me us the a an".split())
 #: Words that make a role someone's or a particular one: "my PM", "the organiser".
 _ROLE_OWNERS: Final = frozenset("my our your their his her the new".split())
 #: Words that may stand between "the" and a role noun after a name: "the wine rep".

@@ -64,9 +64,10 @@ _SERVICE_INTRODUCED = re.compile(
     r"\b" + _SERVICES + r"(?:\s+(?:is|was|are|were|will be)\s+|:\s*|\s+[-–—]\s+)$",
     re.IGNORECASE,
 )
-#: A business's premises or trade after "a" and before a comma: "a small press, Wren Lantern,"
-#: "a second mill, Tollard Mills." The name must close the apposition ("a little
-#: cafe, Ellie Marsh was there" names a person in it).
+#: A business's premises or trade after "a" or "the" and before a comma, where it is between
+#: them or not: "a small press, Wren Lantern,", "the restaurant in kazimierz, Stara Kuchnia,".
+#: The name must close the apposition ("a little cafe, Ellie Marsh was there" names a person
+#: in it), and after "the" be no one at it (:func:`_someone_at_it`).
 _A_BUSINESS = re.compile(
     r"\b(?:a|an|another|the)\s+(?:[\w'’-]+\s+){0,2}?"
     r"(?:press|mill|shop|studio|bakery|brewery|nursery|stockist|retailer|trust|foundation|"
@@ -84,6 +85,26 @@ _ROLE_AFTER = re.compile(
 )
 _LETTERS = re.compile(r"[^\W_]+")
 _WORD = re.compile(r"[\w'’]+")
+
+
+def _someone_at_it(business: re.Match[str], before: str, words: list[str]) -> bool:
+    """Who is at the business, not its name: "my trainer at the gym, Dev Patel, ...".
+
+    After "the", the business is one the speaker and hearer know, and a name after it may
+    be anyone there: a phrase a preposition ties to something before it ("at the pub",
+    "the owner of the pub"), or a name that opens on a given name ("the pub, Sarah, can you
+    ..."), is someone's. "a tearoom, Vellamo Ostra" introduces the business by its name.
+    """
+    if not business.group(0).casefold().startswith("the"):
+        return False
+    lead = _WORD.findall(before[: business.start()])
+    if lead and lead[-1].casefold() in _TIED_BY:
+        return True
+    return bool(words) and a_given_name(words[0])
+
+
+#: Prepositions that tie a business after them to what comes before ("my trainer at the gym").
+_TIED_BY: Final = frozenset("at of from in to near by with".split())
 
 
 @dataclass(frozen=True)
@@ -116,7 +137,12 @@ def new_organisations(text: str, known: set[tuple[int, int]]) -> list[NewOrganis
         words = [fold(word).strip("'’") for word in _WORD.findall(name)]  # "quarrel's" stays
         before = text[max(0, start - _LOOK_BEHIND) : start]
         after = start + len(name)
-        in_a_business = _A_BUSINESS.search(before) is not None and _CLOSED.match(text, after)
+        business = _A_BUSINESS.search(before)
+        in_a_business = (
+            business is not None
+            and _CLOSED.match(text, after) is not None
+            and not _someone_at_it(business, before, words)
+        )
         introduced = (
             _INTRODUCED.search(before) is not None
             or (in_a_business and not _someone(text, after))

@@ -2200,21 +2200,21 @@ def _nobodys_clause(last: _Group, clause: Clause) -> bool:
 
 
 def _anothers_clause(last: _Group, clause: Clause) -> bool:
-    """A clause after a person's with a subject of its own that is no one named.
+    """A clause after a person's whose subject is everyone, someone or no one.
 
-    "anita is collecting money, everyone pays 600 each", "..., the kids go free", "...,
-    we're moving it to July": what everyone, the kids or the user's group do is no fact of
-    the person named before; the clause is the topic's, or the user's group's.
+    "anita is collecting money, everyone pays 600 each": what everyone or nobody does is no
+    fact of the person named before; the clause is the plan's at hand, or the user's. A
+    subject that may be the person's own ("the kids are 4 and 7", "our dad") is left to
+    the clause's other words.
     """
     if last.ref is None or not last.ref.entity.is_person:
         return False
-    return _OTHER_SUBJECT.match(clause.text) is not None and _full_clause(clause.text)
+    return _ANYONE_SUBJECT.match(clause.text) is not None and _full_clause(clause.text)
 
 
-#: Subjects that are no one a page names: everyone, the user's group, a group of people.
-_OTHER_SUBJECT = re.compile(
-    rf"^\W*(?:(?:and|but|so|then)\W+)?(?:everyone|everybody|nobody|no one|someone|somebody|"
-    rf"(?:the\s+)?(?:people|kids|children|adults|guests)\b|we\b|we{_APOS}(?:re|ve|ll)\b|our\b)",
+#: Subjects that are no one a page names: everyone, someone, no one.
+_ANYONE_SUBJECT = re.compile(
+    r"^\W*(?:(?:and|but)\W+)?(?:everyone|everybody|nobody|no\s+one|someone|somebody)\b",
     _FLAGS,
 )
 
@@ -2345,10 +2345,16 @@ def _reported_for_their_firm(
     firm = entities.firm_of(ref.entity)
     if firm is None or _A_LIFE.search(text):
         return None
-    # "their" may already stand for the firm; a page named after it is what the firm does
-    # something to ("they're evaluating Tessellate"), unless it is someone: their news
+    # "their" may already stand for the firm; a page named after it as the firm's verb's
+    # object is what the firm does something to ("they're evaluating Tessellate"); someone,
+    # or a page after a preposition ("... the new layout at Kelmscott"), is news of its own
     if any(
-        other.start >= report.end() and other.entity != firm and other.entity.animate
+        other.start >= report.end()
+        and other.entity != firm
+        and (
+            other.entity.animate
+            or not _THEIR_VERBS_OBJECT.fullmatch(text, report.end(), other.start)
+        )
         for other in refs
     ):
         return None
@@ -2359,6 +2365,12 @@ def _reported_for_their_firm(
 #: also", or nothing ("... rang back and confirmed they can come").
 _BY_THE_ONE_NAMED = re.compile(
     r"\W*(?:(?:and|but|so|then)\s+)?(?:(?:he|she)\s+)?(?:(?:also|just|then|has|had)\s+)?",
+    re.IGNORECASE,
+)
+#: "they" and a verb or two, then the page they are doing something to: "they're evaluating ".
+_THEIR_VERBS_OBJECT = re.compile(
+    rf"(?:{THEY})\s+(?!(?:at|in|on|to|for|with|from|of|by|about)\b)[a-z'’]+"
+    r"(?:\s+(?!(?:at|in|on|to|for|with|from|of|by|about|the|a|an)\b)[a-z'’]+)?\s+",
     re.IGNORECASE,
 )
 #: A report about a body of people: "they're putting ...", "their office closes ...".
