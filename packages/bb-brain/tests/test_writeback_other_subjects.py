@@ -109,3 +109,25 @@ def test_what_a_page_does_itself_is_its_own() -> None:
         aliases={YSANNE: ["Ysanne"], RIVAL: ["Tarnwick"]},
     )
     assert _filed(found, "cheaper") == RIVAL.slug
+
+
+@pytest.mark.parametrize("said", ["morning. tamsin accepted!! starts in march", "tamsin resigned."])
+def test_an_outcome_is_news_however_short(said: str) -> None:
+    found = facts(said, pages=[TAMSIN], aliases={TAMSIN: ["Tamsin"]})
+    assert _filed(found, "tamsin") == TAMSIN.slug
+
+
+def test_a_call_alone_is_no_news() -> None:
+    assert facts("tamsin rang.", pages=[TAMSIN], aliases={TAMSIN: ["Tamsin"]}) == []
+
+
+def test_they_of_a_person_and_their_own_people_is_the_persons() -> None:
+    said = "tamsin and the kids are flying in from Oslo, they still need visas"
+    found = facts(said, pages=[TAMSIN], aliases={TAMSIN: ["Tamsin"]})
+    assert _filed(found, "visas") == TAMSIN.slug
+
+
+def test_they_of_others_the_person_met_is_not_the_persons() -> None:
+    said = "tamsin met the kids from the bus stop, they still need coats"
+    found = facts(said, pages=[TAMSIN], aliases={TAMSIN: ["Tamsin"]})
+    assert [slug for fact, slug in found if "coats" in fact] in ([], [None])

@@ -2220,9 +2220,24 @@ _ANYONE_SUBJECT = re.compile(
 
 
 def _of_them(last: _Group, clause: Clause) -> bool:
-    """A few words on the people the clause before named together ("..., they're in Lagos")."""
+    """A few words on the people the clause before named together ("..., they're in Lagos").
+
+    One person named with their own people ("abena and the kids are flying in, they still
+    need visas") is such a pair too: what "they" need, the person named needs.
+    """
     people = {ref.entity.slug for ref in last.refs if ref.entity.is_person}
-    return len(people) > 1 and _a_sequel(last, clause)
+    together = len(people) > 1 or (
+        len(people) == 1 and _WITH_THEIR_OWN.search(last.sentence, last.start, last.end) is not None
+    )
+    return together and _a_sequel(last, clause)
+
+
+#: A person's own people named with them: "abena and the kids", "tom and his wife".
+_WITH_THEIR_OWN = re.compile(
+    r"\band\s+(?:the|his|her|their)\s+(?:kids|children|boys|girls|family|wife|husband|"
+    r"partner|parents|twins)\b",
+    re.IGNORECASE,
+)
 
 
 def _a_sequel(last: _Group, clause: Clause) -> bool:
@@ -3456,10 +3471,19 @@ def _cue(text: str) -> FactKind | None:
 def _informative(text: str, refs: list[Reference]) -> bool:
     """About something memory tracks: an entity, an amount or time, or the user's own state."""
     if _words(text) < MIN_FACT_WORDS:
-        return False
+        # "tomasz accepted!!", "ines resigned": a page's outcome needs no more words
+        return bool(refs) and _AN_OUTCOME.search(text) is not None
     if bool(refs) or _QUANTITY.search(text) is not None or _SELF.search(text) is not None:
         return True
     return _something_happened(text)
+
+
+#: Outcomes a person or a body comes to, said in the past: news however short the clause.
+_AN_OUTCOME = re.compile(
+    r"\b(?:accepted|declined|resigned|quit|retired|refused|agreed|signed|passed|failed|won|lost|"
+    r"graduated|withdrew|cancell?ed|died|churned)\b",
+    re.IGNORECASE,
+)
 
 
 def _something_happened(text: str) -> bool:
