@@ -1,11 +1,14 @@
-"""Write-back of a clause whose subject is no one named, and of a business named in apposition.
+"""Write-back of clauses whose subject no page names, firms in apposition, outcomes and asides.
 
 After a clause about a person, a clause whose subject is everyone, someone or no one
 ("everyone pays £60 a head") is not that person's fact: it is the plan's at hand, or the
 user's. A clause that goes on with the person ("..., she's set up a spreadsheet", "..., the
 kids are 4 and 7") stays theirs. A name in apposition to a business noun after "the" or "a",
 where the place may come between ("the restaurant in old town, Vellamo Ostra, confirmed
-...") is a firm's, not a person's.
+...") is a firm's, not a person's, unless it is someone at the business. A firm's report
+of what it does to another page is the firm's; an outcome ("tamsin accepted!!") is news however
+short; "they" after a person and their own people is that person's; and a parenthesis after no
+name stays in its fact.
 """
 
 from __future__ import annotations
@@ -131,3 +134,15 @@ def test_they_of_others_the_person_met_is_not_the_persons() -> None:
     said = "tamsin met the kids from the bus stop, they still need coats"
     found = facts(said, pages=[TAMSIN], aliases={TAMSIN: ["Tamsin"]})
     assert [slug for fact, slug in found if "coats" in fact] in ([], [None])
+
+
+def test_a_parenthesis_after_no_name_stays_in_its_fact() -> None:
+    said = "tamsin wants the second deposit (£900) by 15 april"
+    found = facts(said, pages=[TAMSIN], aliases={TAMSIN: ["Tamsin"]})
+    assert _filed(found, "(£900) by 15 april") == TAMSIN.slug
+
+
+def test_a_parenthesis_after_a_name_is_a_fact_of_its_own() -> None:
+    said = "Tamsin Quarrow (runs the raffle every year) wants the deposit by 15 april"
+    found = facts(said, pages=[TAMSIN])
+    assert [fact for fact, _ in found if "raffle" in fact] == ["runs the raffle every year"]

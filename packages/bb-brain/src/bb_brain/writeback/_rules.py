@@ -11,8 +11,9 @@ It is the honest baseline for extraction quality. Mechanism, per segment:
    subject or before a second verb phrase of the same one), attribute each
    (:mod:`bb_brain.writeback._attribute`), and join adjacent clauses about the same entity
    back together unless the later one states something on its own: several facts per turn.
-   A parenthesis right after a name is a fact about that name's entity, and so is a role
-   in apposition before a full name ("... with a glazier, Ana Quell, ...").
+   A parenthesis right after a name is a fact about that name's entity (any other stays in
+   its clause: "the deposit (£1,200) by 15 april"), and so is a role in apposition before a
+   full name ("... with a glazier, Ana Quell, ...").
 4. A correction ("Thursday, not Wednesday") keeps only the corrected value and replaces the
    earlier fact that stated the old one, taking over its entity when it names none itself;
    a contrast that corrects nothing said before and opens with no correction marker
@@ -770,7 +771,7 @@ class RulesExtractor:
             else:
                 groups.append(_Group(plain, clause.start, clause.end, ref, refs))
             groups.extend(described)
-        return groups + roles
+        return _asides_restored(groups + roles, text, plain, asides)
 
     def _headed(self, text: str, ref: Reference | None) -> Reference | None:
         """A page whose head is the clause's subject, when nothing named opens the clause.
@@ -1381,6 +1382,25 @@ def _full_name_aside(text: str, kin: KinNamed) -> str | None:
     # name in the aside is someone else's ("my sister Bea (Jane Austen fan)")
     short, given = fold(kin.given), fold(found[0].name.split()[0])
     return found[0].name if given.startswith(short) or short.startswith(given) else None
+
+
+def _asides_restored(
+    groups: list[_Group], text: str, plain: str, asides: list[re.Match[str]]
+) -> list[_Group]:
+    """The groups, with each parenthesis that describes no one written back into them.
+
+    "she wants the 2nd deposit (£1,200) by 15 april": the amount is part of the fact. Only
+    a parenthesis right after a name is a fact of its own (:func:`_described`), read apart.
+    """
+    starts = {group.start for group in groups if group.sentence is not plain}
+    described = [aside for aside in asides if aside.start("inner") in starts]
+    if len(described) == len(asides):
+        return groups
+    restored = _blank(text, described)
+    for group in groups:
+        if group.sentence is plain:
+            group.sentence = restored
+    return groups
 
 
 def _blank(text: str, asides: list[re.Match[str]]) -> str:
