@@ -146,3 +146,23 @@ def test_a_parenthesis_after_a_name_is_a_fact_of_its_own() -> None:
     said = "Tamsin Quarrow (runs the raffle every year) wants the deposit by 15 april"
     found = facts(said, pages=[TAMSIN])
     assert [fact for fact, _ in found if "raffle" in fact] == ["runs the raffle every year"]
+
+
+CORAL = Entity("people/coral-abiola", "Coral Abiola", "person", pronoun="she")
+
+
+@pytest.mark.parametrize(
+    ("said", "value"),
+    [
+        ("tamsin's pitching the deck, coral hasnt picked yet", "picked yet"),
+        ("coral doesnt drink and she's gluten free, so not the pub", "drink"),
+    ],
+)
+def test_a_lowercase_name_before_a_negated_verb_is_theirs(said: str, value: str) -> None:
+    found = facts(said, pages=[TAMSIN, CORAL], aliases={TAMSIN: ["Tamsin"]})
+    assert _filed(found, value) == CORAL.slug
+
+
+def test_a_noun_with_its_article_is_no_one() -> None:
+    found = facts("we dived the reef, the coral isnt doing well", pages=[CORAL])
+    assert CORAL.slug not in [slug for _, slug in found]

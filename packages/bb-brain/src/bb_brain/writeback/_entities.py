@@ -614,7 +614,7 @@ class EntityIndex:
             return False  # "hyerin" is nobody's word
         entity = self._entities[surface.slug]
         if entity.is_person:
-            return not _subject(folded, index)
+            return not _subject(folded, words, index)
         return is_place(entity.page_type, entity.slug)
 
     def _an_everyday_use(
@@ -1050,25 +1050,32 @@ def _is_family_name_of(entity: Entity, key: str) -> bool:
     return len(names) > 1 and key == names[-1]
 
 
-def _subject(folded: list[str], index: int) -> bool:
+def _subject(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
     """A lowercase word opening its clause before a person's verb: "gable is back", "gable's".
 
     A noun there would take its article ("the heath is lovely"); the verbs are those a
-    person's news comes with.
+    person's news comes with, negated too ("mark hasnt picked yet"). A clause opens after a
+    comma or a stop as well as at the text's start ("..., mark hasnt picked yet").
     """
-    opening = index == 0 or folded[index - 1] in _CLAUSE_OPENERS
+    between = words[index].string[words[index - 1].end() : words[index].start()] if index else ""
+    opening = index == 0 or folded[index - 1] in _CLAUSE_OPENERS or _A_BREAK.search(between)
     if not opening or index + 1 >= len(folded):
         return False
-    return folded[index + 1] in _PERSON_NEWS or folded[index + 1] == "s"  # "gable's back"
+    after = folded[index + 1]
+    return after in _PERSON_NEWS or after == "s"  # "gable's back"
 
 
 #: Words before a clause's subject ("and heath said", "btw heath is").
 _CLAUSE_OPENERS: Final = frozenset("and but so also oh btw plus then".split())
-#: Verbs right after a person's name that bring news of them.
+#: Verbs right after a person's name that bring news of them, and their negations as typed
+#: ("hasnt") or as read ("hasn't" is "hasn" and "t").
 _PERSON_NEWS: Final = frozenset(
     "is was has had will can could said says wants wanted asked thinks reckons told "
-    "emailed called rang texted".split()
+    "emailed called rang texted isnt wasnt hasnt hadnt wont cant couldnt didnt doesnt "
+    "isn wasn hasn hadn won couldn didn doesn".split()
 )
+#: A mark that ends a clause between two words: a comma, a stop, a colon, a dash.
+_A_BREAK: Final = re.compile(r"[,.;:!?]|\s[-–—]\s")
 
 
 def _an_everyday_phrase(
