@@ -156,13 +156,17 @@ CORAL = Entity("people/coral-abiola", "Coral Abiola", "person", pronoun="she")
     [
         ("tamsin's pitching the deck, coral hasnt picked yet", "picked yet"),
         ("coral doesnt drink and she's gluten free, so not the pub", "drink"),
+        ("tamsin passed grade 2. and coral got a merit on grade 4", "merit"),
+        ("tamsin cant do the 17th. coral already has that weekend booked", "booked"),
     ],
 )
-def test_a_lowercase_name_before_a_negated_verb_is_theirs(said: str, value: str) -> None:
+def test_a_lowercase_name_before_a_verb_of_their_news_is_theirs(said: str, value: str) -> None:
     found = facts(said, pages=[TAMSIN, CORAL], aliases={TAMSIN: ["Tamsin"]})
     assert _filed(found, value) == CORAL.slug
 
 
-def test_a_noun_with_its_article_is_no_one() -> None:
-    found = facts("we dived the reef, the coral isnt doing well", pages=[CORAL])
-    assert CORAL.slug not in [slug for _, slug in found]
+@pytest.mark.parametrize(
+    "said", ["we dived the reef, the coral isnt doing well", "the coral got bleached in june"]
+)
+def test_a_noun_with_its_article_is_no_one(said: str) -> None:
+    assert CORAL.slug not in [slug for _, slug in facts(said, pages=[CORAL])]

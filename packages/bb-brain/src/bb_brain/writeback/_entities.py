@@ -1062,6 +1062,8 @@ def _subject(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
     if not opening or index + 1 >= len(folded):
         return False
     after = folded[index + 1]
+    if after in _IN_PASSING and index + 2 < len(folded):
+        after = folded[index + 2]  # "lupe already has that weekend booked"
     return after in _PERSON_NEWS or after == "s"  # "gable's back"
 
 
@@ -1072,8 +1074,11 @@ _CLAUSE_OPENERS: Final = frozenset("and but so also oh btw plus then".split())
 _PERSON_NEWS: Final = frozenset(
     "is was has had will can could said says wants wanted asked thinks reckons told "
     "emailed called rang texted isnt wasnt hasnt hadnt wont cant couldnt didnt doesnt "
-    "isn wasn hasn hadn won couldn didn doesn".split()
+    "isn wasn hasn hadn won couldn didn doesn would should might needs needed got gets "
+    "passed takes took hates loves likes prefers agreed offered starts started".split()
 )
+#: Adverbs between a subject and its verb: "lupe already has", "river just passed".
+_IN_PASSING: Final = frozenset("already also just still never finally really".split())
 #: A mark that ends a clause between two words: a comma, a stop, a colon, a dash.
 _A_BREAK: Final = re.compile(r"[,.;:!?]|\s[-–—]\s")
 
