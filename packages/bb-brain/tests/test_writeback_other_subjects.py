@@ -156,7 +156,6 @@ CORAL = Entity("people/coral-abiola", "Coral Abiola", "person", pronoun="she")
     [
         ("tamsin's pitching the deck, coral hasnt picked yet", "picked yet"),
         ("coral doesnt drink and she's gluten free, so not the pub", "drink"),
-        ("tamsin passed grade 2. and coral got a merit on grade 4", "merit"),
         ("tamsin cant do the 17th. coral already has that weekend booked", "booked"),
     ],
 )
@@ -170,3 +169,28 @@ def test_a_lowercase_name_before_a_verb_of_their_news_is_theirs(said: str, value
 )
 def test_a_noun_with_its_article_is_no_one(said: str) -> None:
     assert CORAL.slug not in [slug for _, slug in facts(said, pages=[CORAL])]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "coral got bleached last year, the whole reef did",
+        "lol, coral is so fragile",
+        "yeah, coral would be a nice colour for the hall",
+    ],
+)
+def test_a_word_where_a_name_could_stand_is_still_a_word(said: str) -> None:
+    found = facts(said, pages=[TAMSIN, CORAL], aliases={TAMSIN: ["Tamsin"]})
+    assert CORAL.slug not in [slug for _, slug in found]
+
+
+@pytest.mark.parametrize("said", ["tamsin won't.", "agreed, tamsin", "cancelled tamsin"])
+def test_a_reply_is_no_outcome(said: str) -> None:
+    found = facts(said, pages=[TAMSIN], aliases={TAMSIN: ["Tamsin"]})
+    assert TAMSIN.slug not in [slug for _, slug in found]
+
+
+def test_they_of_the_users_own_people_is_not_the_persons() -> None:
+    said = "tamsin is picking up me and the kids, they finish at 3 on fridays"
+    found = facts(said, pages=[TAMSIN], aliases={TAMSIN: ["Tamsin"]})
+    assert [slug for fact, slug in found if "finish at 3" in fact] in ([], [None])

@@ -1057,8 +1057,9 @@ def _subject(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
     person's news comes with, negated too ("mark hasnt picked yet"). A clause opens after a
     comma or a stop as well as at the text's start ("..., mark hasnt picked yet").
     """
-    between = words[index].string[words[index - 1].end() : words[index].start()] if index else ""
-    opening = index == 0 or folded[index - 1] in _CLAUSE_OPENERS or _A_BREAK.search(between)
+    opening = (
+        index == 0 or folded[index - 1] in _CLAUSE_OPENERS or _after_a_break(folded, words, index)
+    )
     if not opening or index + 1 >= len(folded):
         return False
     after = folded[index + 1]
@@ -1067,15 +1068,31 @@ def _subject(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
     return after in _PERSON_NEWS or after == "s"  # "gable's back"
 
 
+def _after_a_break(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
+    """The word opens a clause after a comma or a stop: "..., mark hasnt picked yet".
+
+    Not after a word that only opens the sentence ("yeah, may is better", "lol, grace is a
+    virtue"), and not a month's name, which a clause opens with as often.
+    """
+    between = words[index].string[words[index - 1].end() : words[index].start()]
+    if _A_BREAK.search(between) is None or is_calendar_word(folded[index]):
+        return False
+    return folded[index - 1] not in _INTERJECTIONS
+
+
 #: Words before a clause's subject ("and heath said", "btw heath is").
 _CLAUSE_OPENERS: Final = frozenset("and but so also oh btw plus then".split())
 #: Verbs right after a person's name that bring news of them, and their negations as typed
 #: ("hasnt") or as read ("hasn't" is "hasn" and "t").
 _PERSON_NEWS: Final = frozenset(
     "is was has had will can could said says wants wanted asked thinks reckons told "
-    "emailed called rang texted isnt wasnt hasnt hadnt wont cant couldnt didnt doesnt "
-    "isn wasn hasn hadn won couldn didn doesn would should might needs needed got gets "
-    "passed takes took hates loves likes prefers agreed offered starts started".split()
+    "emailed called rang texted hates loves likes prefers agreed offered "
+    "isnt wasnt hasnt hadnt wont cant couldnt didnt doesnt isn wasn hasn hadn won couldn "
+    "didn doesn".split()
+)
+#: Words that only open a sentence, before its comma: "yeah, ...", "lol, ...".
+_INTERJECTIONS: Final = frozenset(
+    "yeah yes yep no nope ok okay lol haha ugh cheers thanks hmm oh well anyway right sure".split()
 )
 #: Adverbs between a subject and its verb: "lupe already has", "river just passed".
 _IN_PASSING: Final = frozenset("already also just still never finally really".split())

@@ -1342,6 +1342,8 @@ class _Group:
     inherited: bool = False
     #: Kept however little it names: another clause follows from it (see ``Clause.grounds``).
     grounds: bool = False
+    #: A parenthesis after a name, read apart as that name's fact (:func:`_described`).
+    described: bool = False
     #: What was at hand when the clause began, the sentence's earlier clauses included:
     #: "Pressing day for Quince Cider went well, we filled 48 bottles" (set for a user's clause).
     at_hand: Entity | None = None
@@ -1392,13 +1394,13 @@ def _asides_restored(
     "she wants the 2nd deposit (£1,200) by 15 april": the amount is part of the fact. Only
     a parenthesis right after a name is a fact of its own (:func:`_described`), read apart.
     """
-    starts = {group.start for group in groups if group.sentence is not plain}
+    starts = {group.start for group in groups if group.described}
     described = [aside for aside in asides if aside.start("inner") in starts]
     if len(described) == len(asides):
         return groups
     restored = _blank(text, described)
     for group in groups:
-        if group.sentence is plain:
+        if not group.described and group.sentence == plain:
             group.sentence = restored
     return groups
 
@@ -1423,7 +1425,15 @@ def _described(asides: list[re.Match[str]], clause: Clause, refs: list[Reference
         if named and word_count(inner) >= MIN_FACT_WORDS:
             start = aside.start("inner")
             groups.append(
-                _Group(aside.string, start, start + len(inner), named[0], [], inherited=True)
+                _Group(
+                    aside.string,
+                    start,
+                    start + len(inner),
+                    named[0],
+                    [],
+                    inherited=True,
+                    described=True,
+                )
             )
     return groups
 
@@ -2245,17 +2255,30 @@ def _of_them(last: _Group, clause: Clause) -> bool:
     One person named with their own people ("abena and the kids are flying in, they still
     need visas") is such a pair too: what "they" need, the person named needs.
     """
-    people = {ref.entity.slug for ref in last.refs if ref.entity.is_person}
-    together = len(people) > 1 or (
-        len(people) == 1 and _WITH_THEIR_OWN.search(last.sentence, last.start, last.end) is not None
-    )
+    people = [ref for ref in last.refs if ref.entity.is_person]
+    slugs = {ref.entity.slug for ref in people}
+    together = len(slugs) > 1 or (len(slugs) == 1 and _with_their_own(last, people[0]))
     return together and _a_sequel(last, clause)
 
 
-#: A person's own people named with them: "abena and the kids", "tom and his wife".
+def _with_their_own(last: _Group, person: Reference) -> bool:
+    """The person, then "and" and their own people: "abena and the kids", "tom and his wife".
+
+    Right after the name, and "his" or "her" as the person goes by, if the page says: "me and
+    the kids" or "sam and his wife" after someone else are not theirs.
+    """
+    found = _WITH_THEIR_OWN.match(last.sentence, person.end)
+    if found is None or not person.explicit:
+        return False
+    whose = found.group("whose").casefold()
+    said = person.entity.pronoun
+    return whose in ("the", "their") or not said or {"his": "he", "her": "she"}[whose] == said
+
+
+#: "and" and a person's own people, right after their name: "... and the kids".
 _WITH_THEIR_OWN = re.compile(
-    r"\band\s+(?:the|his|her|their)\s+(?:kids|children|boys|girls|family|wife|husband|"
-    r"partner|parents|twins)\b",
+    r"\s+and\s+(?P<whose>the|his|her|their)\s+(?:kids|children|boys|girls|family|wife|"
+    r"husband|partner|parents|twins)\b",
     re.IGNORECASE,
 )
 
@@ -3492,16 +3515,31 @@ def _informative(text: str, refs: list[Reference]) -> bool:
     """About something memory tracks: an entity, an amount or time, or the user's own state."""
     if _words(text) < MIN_FACT_WORDS:
         # "tomasz accepted!!", "ines resigned": a page's outcome needs no more words
-        return bool(refs) and _AN_OUTCOME.search(text) is not None
+        return _an_outcome(text, refs)
     if bool(refs) or _QUANTITY.search(text) is not None or _SELF.search(text) is not None:
         return True
     return _something_happened(text)
 
 
-#: Outcomes a person or a body comes to, said in the past: news however short the clause.
+def _an_outcome(text: str, refs: list[Reference]) -> bool:
+    """A page named first, then the outcome it came to: "tomasz accepted!!", "ines resigned".
+
+    The page is the subject ("agreed, tamsin" is a reply, "cancelled tamsin" the user's
+    deed), and the outcome is said outright ("tamsin won't." is no win).
+    """
+    first = refs[0] if refs else None
+    if first is None or not first.explicit or text[: first.start].strip(_OPENING_MARKS):
+        return False
+    return _AN_OUTCOME.match(text, first.end) is not None
+
+
+#: What may stand before a clause's first word: spaces and marks.
+_OPENING_MARKS: Final = " \t\n.,;:!?-–—"
+#: Outcomes a person or a body comes to, said in the past right after it: news however short.
 _AN_OUTCOME = re.compile(
-    r"\b(?:accepted|declined|resigned|quit|retired|refused|agreed|signed|passed|failed|won|lost|"
-    r"graduated|withdrew|cancell?ed|died|churned)\b",
+    r"\s+(?:(?:has|have|had|just|finally)\s+)?(?:accepted|declined|resigned|quit|retired|"
+    r"refused|agreed|signed|passed|failed|won|lost|graduated|withdrew|cancell?ed|died|churned)"
+    r"\b(?![’'])",
     re.IGNORECASE,
 )
 
