@@ -1,6 +1,6 @@
 """Who holds a role, said outright, and a word that only a verb can be after a modal.
 
-"My PM there is lance", "the organiser is lance", "Lance the site rep is in today": a role
+"Our CTO there is lance", "the organiser is lance", "Lance the yard manager is in today": a role
 and who holds it name the person, a "there" after a noun says where, not that something
 exists. After a pronoun and its modal only a verb stands ("i cant lance another one"), even
 when the word named someone earlier in the conversation. Each case has a twin: an adjective
@@ -36,12 +36,12 @@ STERLING = (
 @pytest.mark.parametrize(
     "text",
     [
-        "my PM there is lance, he's nice but slow",
+        "our CTO there is lance, he's kind but slow",
         "our contact there is lance",
         "the organiser is lance this year",
         "my carer is lance on weekdays",
-        "Lance the site rep is in on monday",
-        "lance the new site rep is in on monday",
+        "Lance the yard manager is in on monday",
+        "lance the new yard manager is in on monday",
     ],
 )
 def test_who_holds_a_role_is_named(engine: Engine, make_brain: Any, text: str) -> None:
@@ -56,7 +56,7 @@ def test_who_holds_a_role_is_named(engine: Engine, make_brain: Any, text: str) -
         # an existential "there" opens its clause: what follows is new, no one known
         (LANCE, "is there lance on the list of tools?"),
         (LANCE, "the problem is lance"),
-        # a verb and its object after "is": "the point is mark them all as read"
+        # a verb and its object after "is"
         (LANCE, "the point is lance them all before friday"),
         # a time's "pm" is no role
         (LANCE, "done by 4 pm lance permitting"),

@@ -2,7 +2,7 @@
 
 "LANCE WANTS THE REPORT BY FRIDAY btw": a sentence that shouts its first words and goes on in
 lowercase reads those words as typed in lowercase, as a sentence in capitals throughout is.
-"mum and dad land at 14:20": after a pair the verb's plain form is theirs, and modifies
+"mum and dad fly in at noon": after a pair the verb's plain form is theirs, and modifies
 nothing. "the tenant at finch road": a word before a street's head, with no article, names
 the street. Each has a twin that stays silent.
 """
@@ -46,7 +46,7 @@ def test_a_shouted_verb_is_still_a_verb(engine: Engine, make_brain: Any) -> None
 
 
 def test_a_pairs_verb_modifies_nothing(engine: Engine, make_brain: Any) -> None:
-    text = "mum and dad land at 14:20 on saturday, when should i leave"
+    text = "mum and dad fly in at noon on sunday, when should i set off"
     assert sorted(slugs(ask(engine, make_brain(MUM, DAD), text))) == [MUM[0], DAD[0]]
 
 
@@ -63,13 +63,13 @@ def test_a_road_with_its_article_is_any_road(engine: Engine, make_brain: Any) ->
     assert slugs(ask(engine, make_brain(FINCH), text)) == []
 
 
-BILAL = ("people/kasim-orrin", md("Kasim Orrin", type="person", summary="Tenant in Flat 2."))
+KASIM = ("people/kasim-orrin", md("Kasim Orrin", type="person", summary="Tenant in Flat 2."))
 
 
 def test_a_name_the_agent_asked_about_is_in_context(engine: Engine, make_brain: Any) -> None:
     # the assistant asked "Is that Kasim in Flat 2?": the agent has him already
     request = TurnContextRequest(
-        brain_id=make_brain(BILAL),
+        brain_id=make_brain(KASIM),
         session_id="s",
         active_source="default",
         turn=PublicTurn(turn_id=3, role="user", text="yeah kasim. the cover lapsed in march"),
@@ -85,4 +85,4 @@ def test_a_name_the_agent_asked_about_is_in_context(engine: Engine, make_brain: 
 
 def test_a_name_asked_about_is_named(engine: Engine, make_brain: Any) -> None:
     text = "Is that Kasim in Flat 2? the one with the van"
-    assert slugs(ask(engine, make_brain(BILAL), text)) == [BILAL[0]]
+    assert slugs(ask(engine, make_brain(KASIM), text)) == [KASIM[0]]

@@ -94,7 +94,7 @@ RIVAL = Entity("companies/tarnwick-software", "Tarnwick Software", "company")
 @pytest.mark.parametrize(
     "said",
     [
-        "ysanne told me on the call this morning that theyre evaluating tarnwick as an option",
+        "ysanne told me at lunch yesterday that theyre evaluating tarnwick as an option",
         "ysanne mentioned they're trialling tarnwick software next month",
     ],
 )

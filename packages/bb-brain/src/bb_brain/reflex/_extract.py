@@ -830,7 +830,7 @@ def _unshouted(text: str) -> str:
 def _runs_unshouted(text: str) -> str:
     """Each run of words typed in capitals in a sentence that goes on in lowercase, lowered.
 
-    "HOPE WANTS THE WRITEUP BY WEDS btw, she's cc'd": the capitals shout, as a whole
+    "IVO NEEDS THE SLIDES BY NOON fyi, he's chasing": the capitals shout, as a whole
     sentence in capitals does, and the words are read as typed in lowercase. A run is at
     least :data:`SHOUTED_MIN_WORDS` words on one line, two of them longer than a letter
     (a lone "A" or "I" is a capital anyway); a shorter one is left as written ("the NHS

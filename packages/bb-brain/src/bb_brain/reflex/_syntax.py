@@ -1491,7 +1491,7 @@ def _talked_with(tokens: list[Token], first: int) -> bool:
     if head.norm in _TALK:
         return True
     if before.norm == "with" and _taken_up_with(tokens, head):
-        return True  # "check with rose", "can you double check that with rose"
+        return True  # "check with ottilie", "can you clear it with ottilie"
     if head.norm in ("up", "in") and before.norm == "with":
         verb = _glued_before(tokens, head.index)
         return verb is not None and verb.norm in _TALK_PHRASES
@@ -2358,7 +2358,7 @@ def _bare_count_phrase(tokens: list[Token], first: int, last: int) -> bool:
     tide", "on short notice", "second chance").
     """
     head = tokens[last]
-    # a street's head names it with a word before it and no article ("at chase road"),
+    # a street's head names it with a word before it and no article ("at kestrel road"),
     # whatever other use the head has ("by road")
     counted = sense(head.norm).count_noun or head.norm in STREETS
     if not counted or tokens[first].norm in DETERMINERS:
@@ -2495,7 +2495,7 @@ def _verb_readings(tokens: list[Token], token: Token, before: Token) -> list[str
         return [VERB_AFTER_SUBJECT]  # "the bakery won", "Turnover rose in March"
     bare = _base_form(token.norm) and not token.possessive
     if bare and _after_its_subjects_modal(tokens, before) and not _verb_follows_it(tokens, token):
-        return [VERB_AFTER_SUBJECT]  # "i cant brook another weekend", "we'll pilot it first"
+        return [VERB_AFTER_SUBJECT]  # "i cant stomach another rota", "we'll pilot it first"
     if bare and _after_a_verb_taking_to(tokens, before):
         return [INFINITIVE]  # "I had to wade out to the buoy"; "going to hope's party"
     if bare and _let_someone(tokens, before):
@@ -2506,7 +2506,7 @@ def _verb_readings(tokens: list[Token], token: Token, before: Token) -> list[str
 def _after_its_subjects_modal(tokens: list[Token], before: Token) -> bool:
     """A modal with a pronoun for its subject comes before the word: its bare verb.
 
-    "i cant brook another weekend", "we'll pilot it", "she won't mark them": after "I
+    "i cant stomach another rota", "we'll pilot it", "she won't mark them": after "I
     can't" only a verb stands, however much the word is a name elsewhere. A modal that
     opens a question has its subject after it ("can brook cover?"), and is no such modal.
     """
@@ -2603,10 +2603,10 @@ def ordinary_readings(tokens: list[Token], index: int) -> list[str]:
 
 
 def _a_pairs_verb(before: Token | None, after: Token) -> bool:
-    """The word closes a pair ("mum and dad") and a verb's plain form follows: the pair's verb.
+    """The word closes a pair ("nan and grandad") and a verb's plain form follows: the pair's verb.
 
-    "mum and dad land at 14:20": two subjects take "land", not "lands"; no one calls
-    anything a "dad land". Only a word that is a verb's plain form counts as one here.
+    "nan and grandad fly in at noon": two subjects take "fly", not "flies"; no one calls
+    anything a "grandad fly". Only a word that is a verb's plain form counts as one here.
     """
     if before is None or before.norm not in ("and", "&"):
         return False
@@ -2827,7 +2827,7 @@ def _there_of_a_noun(tokens: list[Token], there: Token) -> bool:
     if noun is None or noun.norm in FUNCTION_WORDS:
         return False
     meaning = sense(noun.norm)
-    abbreviation = noun.raw.isupper() and len(noun.raw) > 1  # "my PM there"
+    abbreviation = noun.raw.isupper() and len(noun.raw) > 1  # "our CTO there"
     if not (abbreviation or (meaning.noun and not meaning.function)):
         return False
     if meaning.calendar or noun.norm in _SPANS_OF_TIME:

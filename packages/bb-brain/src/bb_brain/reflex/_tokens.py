@@ -756,7 +756,7 @@ def _a_persons_deed(verb: Token) -> bool:
     return verb.norm in _CONTACT_VERBS | _HANDING or verb.norm in person_verb_lemmas()
 
 
-#: Handing something over, in or back: done by hand, by someone ("frank can hand it over").
+#: Handing something over, in or back: done by hand, by someone ("ottilie can hand the keys back").
 _HANDING: Final = frozenset({"hand"})
 
 
@@ -1583,7 +1583,7 @@ def _verb_follows(tokens: list[Token], last: int) -> bool:
 def _pointed_at(tokens: list[Token], first: int, last: int, before: Token) -> bool:
     """A capitalised name after a question's "is that": who "that" is, no determiner.
 
-    "is that Wendt?", "or was this Priya", "is that Bilal in Flat 2?": the demonstrative is
+    "is that Wendt?", "or was this Priya", "is that Ottilie at the desk?": the demonstrative is
     the subject of "is" and the name its complement: nothing before "is that" asks for
     another ("how", "what"), and the clause ends on the name or says where they are. "is
     that Ford a diesel?" runs on, and in "how old is that Ford?" the question has its own
@@ -1605,8 +1605,8 @@ def _pointed_at(tokens: list[Token], first: int, last: int, before: Token) -> bo
     return True
 
 
-#: Words after the name that say where the one pointed at is, or which one: "is that Bilal
-#: in Flat 2?", "was that Priya from accounts?", "is that Ana on the phone?".
+#: Words after the name that say where the one pointed at is, or which one: "is that Ottilie
+#: at the desk?", "was that Priya from accounts?", "is that Ana on the phone?".
 _WHERE_OR_WHO: Final = frozenset("in from at on with who".split())
 #: Demonstratives that point at someone as the subject of "is".
 _DEMONSTRATIVES: Final = frozenset({"that", "this"})
@@ -1898,7 +1898,7 @@ def _versioned(tokens: list[Token], after: Token) -> bool:
 def _the_role(tokens: list[Token], last: int) -> bool:
     """The name, then "the" and a role noun: "Thorn the DJ", "mo the new plumber".
 
-    A word or two may say which such one they are ("the wine rep", "the head chef"); a
+    A word or two may say which such one they are ("the yard manager", "the sous chef"); a
     function word or a mark between ends the phrase ("the day the plumber came").
     """
     article = next_glued(tokens, last)
@@ -1912,7 +1912,7 @@ def _the_role(tokens: list[Token], last: int) -> bool:
         role, modified = next_glued(tokens, role.index), True
     if role is None or role.norm not in ROLE_NOUNS:
         return False
-    # "chase the delivery driver again", "mark the tenant as moved in": a verb and its
+    # "nudge the night porter again", "mark the lodger as paid": a verb and its
     # object; in apposition the phrase ends, or the clause's verb follows it
     after = next_glued(tokens, role.index)
     ends = after is None or finite(after.norm) or after.norm in _MODALS_AFTER_A_SUBJECT
@@ -1930,7 +1930,7 @@ def _a_verbs_place(tokens: list[Token], index: int) -> bool:
     )
 
 
-#: Modals and "to be" forms after a subject: "lance the site rep will ...".
+#: Modals and "to be" forms after a subject: "lance the yard manager will ...".
 _MODALS_AFTER_A_SUBJECT: Final = frozenset("will would can could should must might may".split())
 
 
@@ -1945,7 +1945,7 @@ def _role_said(tokens: list[Token], first: int, last: int) -> bool:
 
 
 def _who_holds_the_role(tokens: list[Token], first: int, last: int) -> bool:
-    """Said to be who holds a role: "my PM there is chase", "the organiser is mark".
+    """Said to be who holds a role: "our CTO there is ivo", "the treasurer is ottilie".
 
     "Is" after someone's role says who they are; an adjective says what they are like
     ("my boss is frank with me"), so a word that can be one is left to other evidence.
@@ -1957,7 +1957,7 @@ def _who_holds_the_role(tokens: list[Token], first: int, last: int) -> bool:
         return False
     after = next_glued(tokens, last)
     if after is not None and after.norm in _OBJECTS_AFTER_A_VERB:
-        return False  # "the point is mark them all as read": a verb and its object
+        return False  # "the trick is mark them all as done": a verb and its object
     role = _previous_glued(tokens, verb.index)
     if role is not None and role.norm in ("there", "here", "now"):
         role = _previous_glued(tokens, role.index)  # "my contact there is ..."
@@ -1973,7 +1973,7 @@ _HELD_ROLES: Final = ROLE_NOUNS | frozenset("pm contact organiser organizer host
 _OBJECTS_AFTER_A_VERB: Final = frozenset("them it him her me us the a an".split())
 #: Words that make a role someone's or a particular one: "my PM", "the organiser".
 _ROLE_OWNERS: Final = frozenset("my our your their his her the new".split())
-#: Words that may stand between "the" and a role noun after a name: "the wine rep".
+#: Words that may stand between "the" and a role noun after a name: "the yard manager".
 _ROLE_MODIFIERS: Final = 2
 
 

@@ -1054,8 +1054,8 @@ def _subject(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
     """A lowercase word opening its clause before a person's verb: "gable is back", "gable's".
 
     A noun there would take its article ("the heath is lovely"); the verbs are those a
-    person's news comes with, negated too ("mark hasnt picked yet"). A clause opens after a
-    comma or a stop as well as at the text's start ("..., mark hasnt picked yet").
+    person's news comes with, negated too ("ivo hasnt replied yet"). A clause opens after a
+    comma or a stop as well as at the text's start ("..., ivo hasnt replied yet").
     """
     opening = (
         index == 0 or folded[index - 1] in _CLAUSE_OPENERS or _after_a_break(folded, words, index)
@@ -1064,12 +1064,12 @@ def _subject(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
         return False
     after = folded[index + 1]
     if after in _IN_PASSING and index + 2 < len(folded):
-        after = folded[index + 2]  # "lupe already has that weekend booked"
+        after = folded[index + 2]  # "ottilie already has that friday off"
     return after in _PERSON_NEWS or after == "s"  # "gable's back"
 
 
 def _after_a_break(folded: list[str], words: list[re.Match[str]], index: int) -> bool:
-    """The word opens a clause after a comma or a stop: "..., mark hasnt picked yet".
+    """The word opens a clause after a comma or a stop: "..., ivo hasnt replied yet".
 
     Not after a word that only opens the sentence ("yeah, may is better", "lol, grace is a
     virtue"), and not a month's name, which a clause opens with as often.
@@ -1094,7 +1094,7 @@ _PERSON_NEWS: Final = frozenset(
 _INTERJECTIONS: Final = frozenset(
     "yeah yes yep no nope ok okay lol haha ugh cheers thanks hmm oh well anyway right sure".split()
 )
-#: Adverbs between a subject and its verb: "lupe already has", "river just passed".
+#: Adverbs between a subject and its verb: "ottilie already has", "ivo just rang".
 _IN_PASSING: Final = frozenset("already also just still never finally really".split())
 #: A mark that ends a clause between two words: a comma, a stop, a colon, a dash.
 _A_BREAK: Final = re.compile(r"[,.;:!?]|\s[-–—]\s")

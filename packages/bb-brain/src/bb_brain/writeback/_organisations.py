@@ -65,7 +65,7 @@ _SERVICE_INTRODUCED = re.compile(
     re.IGNORECASE,
 )
 #: A business's premises or trade after "a" or "the" and before a comma, where it is between
-#: them or not: "a small press, Wren Lantern,", "the restaurant in kazimierz, Stara Kuchnia,".
+#: them or not: "a small press, Wren Lantern,", "the bistro on the quay, Vellamo Ostra,".
 #: The name must close the apposition ("a little cafe, Ellie Marsh was there" names a person
 #: in it), and after "the" be no one at it (:func:`_someone_at_it`).
 _A_BUSINESS = re.compile(
@@ -73,7 +73,7 @@ _A_BUSINESS = re.compile(
     r"(?:press|mill|shop|studio|bakery|brewery|nursery|stockist|retailer|trust|foundation|"
     r"cafe|café|deli|garage|salon|restaurant|hotel|pub|bistro|brasserie|tearoom|inn|"
     r"bookshop|pharmacy|gym|hostel|pizzeria|takeaway)"
-    # where it is: "the restaurant in kazimierz, Stara Kuchnia, ..."
+    # where it is: "the bistro on the quay, Vellamo Ostra, ..."
     r"(?:\s+(?:in|on|near|by)\s+[\w'’-]+(?:\s+[\w'’-]+)?)?\s*,\s*$",
     re.IGNORECASE,
 )

@@ -12,7 +12,7 @@ It is the honest baseline for extraction quality. Mechanism, per segment:
    (:mod:`bb_brain.writeback._attribute`), and join adjacent clauses about the same entity
    back together unless the later one states something on its own: several facts per turn.
    A parenthesis right after a name is a fact about that name's entity (any other stays in
-   its clause: "the deposit (£1,200) by 15 april"), and so is a role in apposition before a
+   its clause: "the balance (£640) by 2 may"), and so is a role in apposition before a
    full name ("... with a glazier, Ana Quell, ...").
 4. A correction ("Thursday, not Wednesday") keeps only the corrected value and replaces the
    earlier fact that stated the old one, taking over its entity when it names none itself;
@@ -736,7 +736,7 @@ class RulesExtractor:
                 continue
             last = groups[-1]
             if not refs and _nobodys_clause(last, clause):
-                # "they": nobody; "anita is collecting money, everyone pays 600": not hers
+                # "they": nobody; "ottilie is booking it, everyone pays £40": not hers
                 groups.append(_Group(plain, clause.start, clause.end, None, []))
             elif not refs and _passed_on(last, clause, salience.thing):
                 # "ines has just texted, the survey is on the 4th": the move's, not hers
@@ -1391,7 +1391,7 @@ def _asides_restored(
 ) -> list[_Group]:
     """The groups, with each parenthesis that describes no one written back into them.
 
-    "she wants the 2nd deposit (£1,200) by 15 april": the amount is part of the fact. Only
+    "he wants the balance (£640) by 2 may": the amount is part of the fact. Only
     a parenthesis right after a name is a fact of its own (:func:`_described`), read apart.
     """
     starts = {group.start for group in groups if group.described}
@@ -2232,7 +2232,7 @@ def _nobodys_clause(last: _Group, clause: Clause) -> bool:
 def _anothers_clause(last: _Group, clause: Clause) -> bool:
     """A clause after a person's whose subject is everyone, someone or no one.
 
-    "anita is collecting money, everyone pays 600 each": what everyone or nobody does is no
+    "ottilie is booking it, everyone pays £40 each": what everyone or nobody does is no
     fact of the person named before; the clause is the plan's at hand, or the user's. A
     subject that may be the person's own ("the kids are 4 and 7", "our dad") is left to
     the clause's other words.
@@ -2252,8 +2252,8 @@ _ANYONE_SUBJECT = re.compile(
 def _of_them(last: _Group, clause: Clause) -> bool:
     """A few words on the people the clause before named together ("..., they're in Lagos").
 
-    One person named with their own people ("abena and the kids are flying in, they still
-    need visas") is such a pair too: what "they" need, the person named needs.
+    One person named with their own people ("ivo and the kids are coming by coach, they
+    still need tickets") is such a pair too: what "they" need, the person named needs.
     """
     people = [ref for ref in last.refs if ref.entity.is_person]
     slugs = {ref.entity.slug for ref in people}
@@ -2262,7 +2262,7 @@ def _of_them(last: _Group, clause: Clause) -> bool:
 
 
 def _with_their_own(last: _Group, person: Reference) -> bool:
-    """The person, then "and" and their own people: "abena and the kids", "tom and his wife".
+    """The person, then "and" and their own people: "ivo and the kids", "ivo and his wife".
 
     Right after the name, and "his" or "her" as the person goes by, if the page says: "me and
     the kids" or "sam and his wife" after someone else are not theirs.
@@ -2404,7 +2404,7 @@ def _reported_for_their_firm(
     if firm is None or _A_LIFE.search(text):
         return None
     # "their" may already stand for the firm; a page named after it as the firm's verb's
-    # object is what the firm does something to ("they're evaluating Tessellate"); someone,
+    # object is what the firm does something to ("they're trialling Quillstone"); someone,
     # or a page after a preposition ("... the new layout at Kelmscott"), is news of its own
     if any(
         other.start >= report.end()
@@ -2445,7 +2445,7 @@ _A_LIFE = re.compile(
 #: A verb of saying and a reported statement, no answer or thanks ("said yes", "says thanks").
 _SAYS_THAT = re.compile(
     rf"\b(?:says|said|confirmed|confirms|reported|mentioned|{CALLED_TO_SAY}|"
-    # "told me on the call this morning that ...": when, then what was said
+    # "told me at lunch yesterday that ...": when, then what was said
     r"(?:told|tells)\s+(?:me|us)(?:\s+[^,.;:!?]{0,40}?\s+that)?)\s+(?:that\s+)?"
     r"(?!(?:yes|no|thanks|thank|sorry|for|to|sick|ill|ok|okay|so)\b)",
     re.IGNORECASE,
@@ -3514,7 +3514,7 @@ def _cue(text: str) -> FactKind | None:
 def _informative(text: str, refs: list[Reference]) -> bool:
     """About something memory tracks: an entity, an amount or time, or the user's own state."""
     if _words(text) < MIN_FACT_WORDS:
-        # "tomasz accepted!!", "ines resigned": a page's outcome needs no more words
+        # "ivo accepted!!", "ottilie resigned": a page's outcome needs no more words
         return _an_outcome(text, refs)
     if bool(refs) or _QUANTITY.search(text) is not None or _SELF.search(text) is not None:
         return True
@@ -3522,7 +3522,7 @@ def _informative(text: str, refs: list[Reference]) -> bool:
 
 
 def _an_outcome(text: str, refs: list[Reference]) -> bool:
-    """A page named first, then the outcome it came to: "tomasz accepted!!", "ines resigned".
+    """A page named first, then the outcome it came to: "ivo accepted!!", "ottilie resigned".
 
     The page is the subject ("agreed, tamsin" is a reply, "cancelled tamsin" the user's
     deed), and the outcome is said outright ("tamsin won't." is no win).
