@@ -116,6 +116,11 @@ def test_a_name_after_a_modal_that_asks(engine: Engine, make_brain: Any, text: s
     assert after_merryn(engine, make_brain(LANCE, MERRYN), text) == [LANCE[0]]
 
 
+@pytest.mark.parametrize("text", ["i cant lance blisters myself", "you should lance boils early"])
+def test_a_verb_and_its_plural_object(engine: Engine, make_brain: Any, text: str) -> None:
+    assert after_merryn(engine, make_brain(LANCE, MERRYN), text) == []
+
+
 CORAL = (
     "people/coral-abiola",
     md("Coral Abiola", type="person", aliases="[Coral]", summary="Runs the depot."),
@@ -127,7 +132,7 @@ CORAL = (
     [
         "coral can hand it over at the awards night",
         "can you double check that with coral before we book",
-        "raise it with coral before friday",
+        "check it with coral before friday",
     ],
 )
 def test_a_persons_deed_or_matter_names_them(engine: Engine, make_brain: Any, text: str) -> None:
@@ -136,7 +141,11 @@ def test_a_persons_deed_or_matter_names_them(engine: Engine, make_brain: Any, te
 
 @pytest.mark.parametrize(
     "text",
-    ["the reef can hand it over to the tide", "trim it with coral ribbon, not the pink one"],
+    [
+        "the coral can hand nothing over to the tide",
+        "trim it with coral ribbon, not the pink one",
+        "she cleared it with coral tact, as ever",
+    ],
 )
 def test_a_tool_is_no_one_taken_up_with(engine: Engine, make_brain: Any, text: str) -> None:
     assert slugs(ask(engine, make_brain(CORAL), text)) == []

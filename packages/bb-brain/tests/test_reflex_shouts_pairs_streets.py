@@ -63,11 +63,11 @@ def test_a_road_with_its_article_is_any_road(engine: Engine, make_brain: Any) ->
     assert slugs(ask(engine, make_brain(FINCH), text)) == []
 
 
-KASIM = ("people/kasim-orrin", md("Kasim Orrin", type="person", summary="Tenant in Flat 2."))
+KASIM = ("people/kasim-orrin", md("Kasim Orrin", type="person", summary="Tenant in the top flat."))
 
 
 def test_a_name_the_agent_asked_about_is_in_context(engine: Engine, make_brain: Any) -> None:
-    # the assistant asked "Is that Kasim in Flat 2?": the agent has him already
+    # the assistant asked "Is that Kasim from the top flat?": the agent has him already
     request = TurnContextRequest(
         brain_id=make_brain(KASIM),
         session_id="s",
@@ -75,14 +75,14 @@ def test_a_name_the_agent_asked_about_is_in_context(engine: Engine, make_brain: 
         turn=PublicTurn(turn_id=3, role="user", text="yeah kasim. the cover lapsed in march"),
         window=[
             PublicTurn(turn_id=1, role="user", text="the tenant says the boiler's dead"),
-            PublicTurn(turn_id=2, role="assistant", text="Is that Kasim in Flat 2?"),
+            PublicTurn(turn_id=2, role="assistant", text="Is that Kasim from the top flat?"),
         ],
-        prior_context="the tenant says the boiler's dead\nIs that Kasim in Flat 2?",
+        prior_context="the tenant says the boiler's dead\nIs that Kasim from the top flat?",
         settings=SeamSettings(pointer_budget=3),
     )
     assert slugs(engine.turn_context(request)) == []
 
 
 def test_a_name_asked_about_is_named(engine: Engine, make_brain: Any) -> None:
-    text = "Is that Kasim in Flat 2? the one with the van"
+    text = "Is that Kasim from the top flat? the one with the van"
     assert slugs(ask(engine, make_brain(KASIM), text)) == [KASIM[0]]

@@ -64,6 +64,7 @@ def test_a_clause_that_goes_on_with_the_person_stays_theirs(said: str, value: st
     [
         "the restaurant in old town, Vellamo Ostra, confirmed the private room for the 13th",
         "we found a tearoom near the station, Vellamo Ostra, they confirmed the 13th",
+        "we're going to the bistro on the quay, Vellamo Ostra, they confirmed the 13th",
     ],
 )
 def test_a_business_in_apposition_is_a_firm(said: str) -> None:
@@ -194,3 +195,12 @@ def test_they_of_the_users_own_people_is_not_the_persons() -> None:
     said = "tamsin is picking up me and the kids, they finish at 3 on fridays"
     found = facts(said, pages=[TAMSIN], aliases={TAMSIN: ["Tamsin"]})
     assert [slug for fact, slug in found if "finish at 3" in fact] in ([], [None])
+
+
+def test_what_their_firm_thinks_of_a_page_is_not_the_firms_deed() -> None:
+    found = facts(
+        "ysanne says they think tarnwick is cheaper",
+        pages=[HOTELS, YSANNE, RIVAL],
+        aliases={YSANNE: ["Ysanne"], RIVAL: ["Tarnwick"]},
+    )
+    assert _filed(found, "cheaper") != HOTELS.slug

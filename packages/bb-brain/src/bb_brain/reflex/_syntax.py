@@ -1491,7 +1491,10 @@ def _talked_with(tokens: list[Token], first: int) -> bool:
     if head.norm in _TALK:
         return True
     if before.norm == "with" and _taken_up_with(tokens, head):
-        return True  # "check with ottilie", "can you clear it with ottilie"
+        # "check with ottilie", "can you check that with ottilie"; not a describing word
+        # before its noun ("checked it with frank honesty")
+        after = _glued_after(tokens, first)
+        return after is None or not sense(after.norm).noun or sense(after.norm).function
     if head.norm in ("up", "in") and before.norm == "with":
         verb = _glued_before(tokens, head.index)
         return verb is not None and verb.norm in _TALK_PHRASES
@@ -1510,10 +1513,9 @@ def _taken_up_with(tokens: list[Token], head: Token) -> bool:
     return verb is not None and verb.norm in _TAKEN_UP
 
 
-#: Verbs of taking a matter up with someone, before "with" or "it with".
-_TAKEN_UP: Final = frozenset(
-    "check checked checking confirm confirmed raise raised discuss discussed clear cleared".split()
-)
+#: Verbs of checking a matter with someone, before "with" or "it with": one checks with
+#: someone who knows, while one clears or discusses a thing "with grace" or "with hope".
+_TAKEN_UP: Final = frozenset("check checked checking confirm confirmed".split())
 #: Pronouns for the matter between such a verb and "with".
 _THE_MATTER: Final = frozenset("it that this them".split())
 
@@ -2530,9 +2532,17 @@ def _verb_follows_it(tokens: list[Token], token: Token) -> bool:
     own.
     """
     after = _glued_after(tokens, token.index)
-    return after is not None and (finite(after.norm) or after.norm in _SUBJECTS_MODALS)
+    if after is None:
+        return False
+    # "is", "has", a modal, or a verb's finite form no noun shares ("i cant lance blisters"
+    # has a plural noun after it, no verb)
+    return (
+        after.norm in _SUBJECTS_MODALS or after.norm in _BE_OR_HAVE or _lexical_finite(after.norm)
+    )
 
 
+#: Forms of "be" and "have" that follow a subject: "lance is doing it", "lance has the keys".
+_BE_OR_HAVE: Final = frozenset("is was has had isn't wasn't hasn't".split())
 #: Modals, and their negations, between a subject and its bare verb.
 _SUBJECTS_MODALS: Final = frozenset(
     "can can't cannot could couldn't will won't would wouldn't should shouldn't must mustn't "

@@ -753,11 +753,11 @@ _UP_VERBS: Final = frozenset("show turn pick".split())
 
 def _a_persons_deed(verb: Token) -> bool:
     """A verb only a person does, in its bare form after a modal ("sage will decide")."""
-    return verb.norm in _CONTACT_VERBS | _HANDING or verb.norm in person_verb_lemmas()
+    return verb.norm in _CONTACT_VERBS | _HANDED_OVER or verb.norm in person_verb_lemmas()
 
 
 #: Handing something over, in or back: done by hand, by someone ("ottilie can hand the keys back").
-_HANDING: Final = frozenset({"hand"})
+_HANDED_OVER: Final = frozenset({"hand"})
 
 
 #: Adverbs between a question's subject and its verb ("did alice ever reply").
@@ -1595,6 +1595,9 @@ def _pointed_at(tokens: list[Token], first: int, last: int, before: Token) -> bo
     following = next_glued(tokens, last)
     if verb is None or verb.norm not in _BE_ASKED:
         return False
+    opener = _previous_glued(tokens, verb.index)
+    if opener is not None and sense(opener.norm).noun and not sense(opener.norm).function:
+        return False  # "the good news is that Summer ...": a clause "that" opens
     if following is not None and following.norm not in _WHERE_OR_WHO:
         return False  # "is that Ford a diesel?": the determiner's noun, and its complement
     earlier: Token | None = _previous_glued(tokens, verb.index)
@@ -1606,8 +1609,9 @@ def _pointed_at(tokens: list[Token], first: int, last: int, before: Token) -> bo
 
 
 #: Words after the name that say where the one pointed at is, or which one: "is that Ottilie
-#: at the desk?", "was that Priya from accounts?", "is that Ana on the phone?".
-_WHERE_OR_WHO: Final = frozenset("in from at on with who".split())
+#: at the desk?", "was that Priya from accounts?", "is that Ana on the phone?" ("in" as often
+#: places a thing: "is that Ford in the garage yours?").
+_WHERE_OR_WHO: Final = frozenset("from at on with who".split())
 #: Demonstratives that point at someone as the subject of "is".
 _DEMONSTRATIVES: Final = frozenset({"that", "this"})
 #: Words that ask for something other than who "that" is ("how old is that Ford").
@@ -1915,7 +1919,7 @@ def _the_role(tokens: list[Token], last: int) -> bool:
     # "nudge the night porter again", "mark the lodger as paid": a verb and its
     # object; in apposition the phrase ends, or the clause's verb follows it
     after = next_glued(tokens, role.index)
-    ends = after is None or finite(after.norm) or after.norm in _MODALS_AFTER_A_SUBJECT
+    ends = after is None or finite(after.norm)  # "Lance the yard manager is in", "... will"
     return ends and not (modified and _a_verbs_place(tokens, last))
 
 
@@ -1928,10 +1932,6 @@ def _a_verbs_place(tokens: list[Token], index: int) -> bool:
         or before.norm in ("pls", "please", "plz")
         or before.norm.endswith(("'ll", "’ll"))
     )
-
-
-#: Modals and "to be" forms after a subject: "lance the yard manager will ...".
-_MODALS_AFTER_A_SUBJECT: Final = frozenset("will would can could should must might may".split())
 
 
 def _role_said(tokens: list[Token], first: int, last: int) -> bool:

@@ -31,7 +31,7 @@ from bb_brain._given_names import a_given_name
 from bb_brain._letters import LOWER, UPPER
 from bb_brain._names import HONORIFICS, fold, keyboard_spelling
 from bb_brain._orgnames import LEGAL_FORMS, firm_ending
-from bb_brain.reflex._lexicon import FAMILY_WORDS
+from bb_brain.reflex._lexicon import FAMILY_WORDS, ROLE_NOUNS
 from bb_brain.reflex._ordinary import folded_place_phrases as places
 from bb_brain.reflex._ordinary import sense
 
@@ -91,19 +91,20 @@ def _someone_at_it(business: re.Match[str], before: str, words: list[str]) -> bo
     """Who is at the business, not its name: "my trainer at the gym, Dev Patel, ...".
 
     After "the", the business is one the speaker and hearer know, and a name after it may
-    be anyone there: a phrase a preposition ties to something before it ("at the pub",
-    "the owner of the pub"), or a name that opens on a given name ("the pub, Sarah, can you
-    ..."), is someone's. "a tearoom, Vellamo Ostra" introduces the business by its name.
+    be anyone there: after a role a preposition ties the business to ("my trainer at the
+    gym", "the owner of the pub"), or when it opens on a given name ("at the pub, Sarah,
+    can you ..."), the name is someone's. "a tearoom, Vellamo Ostra" introduces the
+    business by its name.
     """
     if not business.group(0).casefold().startswith("the"):
         return False
-    lead = _WORD.findall(before[: business.start()])
-    if lead and lead[-1].casefold() in _TIED_BY:
-        return True
+    lead = [word.casefold() for word in _WORD.findall(before[: business.start()])]
+    if len(lead) > 1 and lead[-1] in _TIED_BY and lead[-2] in ROLE_NOUNS:
+        return True  # "my trainer at the gym, ...", "the owner of the pub, ..."
     return bool(words) and a_given_name(words[0])
 
 
-#: Prepositions that tie a business after them to what comes before ("my trainer at the gym").
+#: Prepositions that tie a business after them to a role before ("my trainer at the gym").
 _TIED_BY: Final = frozenset("at of from in to near by with".split())
 
 

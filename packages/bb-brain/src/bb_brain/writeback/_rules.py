@@ -2427,7 +2427,9 @@ _BY_THE_ONE_NAMED = re.compile(
 )
 #: "they" and a verb or two, then the page they are doing something to: "they're evaluating ".
 _THEIR_VERBS_OBJECT = re.compile(
-    rf"(?:{THEY})\s+(?!(?:at|in|on|to|for|with|from|of|by|about)\b)[a-z'’]+"
+    # not a verb that opens a clause of its own: "they think tarnwick is cheaper"
+    rf"(?:{THEY})\s+(?!(?:at|in|on|to|for|with|from|of|by|about|think|thinks|reckon|heard|"
+    r"say|said|believe|feel|know|knew|hope|guess)\b)[a-z'’]+"
     r"(?:\s+(?!(?:at|in|on|to|for|with|from|of|by|about|the|a|an)\b)[a-z'’]+)?\s+",
     re.IGNORECASE,
 )
