@@ -50,6 +50,27 @@ def after(
     return asked, engine.turn_context(request)
 
 
+def ask_after(
+    engine: Engine, brain: str, text: str, earlier: list[tuple[str, str]], injected: str = ""
+) -> TurnContextResponse:
+    """The turn after ``earlier`` (role, text) turns the agent saw, and what memory injected."""
+    window = [
+        PublicTurn(turn_id=i, role=role, text=said)  # type: ignore[arg-type]
+        for i, (role, said) in enumerate(earlier, start=1)
+    ]
+    prior = "\n".join([*(said for _, said in earlier), *([injected] if injected else [])])
+    request = TurnContextRequest(
+        brain_id=brain,
+        session_id="s",
+        active_source="default",
+        turn=PublicTurn(turn_id=len(earlier) + 1, role="user", text=text),
+        window=window,
+        prior_context=prior,
+        settings=SeamSettings(pointer_budget=3),
+    )
+    return engine.turn_context(request)
+
+
 def slugs(response: TurnContextResponse) -> list[str]:
     return [pointer.slug for pointer in response.pointers]
 

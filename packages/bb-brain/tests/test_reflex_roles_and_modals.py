@@ -15,9 +15,8 @@ from typing import Any
 
 import pytest
 from bb_brain import Engine
-from bb_schema.turn_context import PublicTurn, SeamSettings, TurnContextRequest
 
-from .test_reflex_grammar import ask, md, slugs
+from .test_reflex_grammar import ask, ask_after, md, slugs
 
 LANCE = (
     "people/lance-ferreday",
@@ -73,20 +72,11 @@ def test_no_role_holder_named(
 
 def after_merryn(engine: Engine, brain: str, text: str) -> list[str]:
     """The turn, after a turn whose memory block named Lance (Merryn works for him)."""
-    earlier = "merryn benn sent the rota over"
     block = (
         "## Memory\n- [Merryn Benn](brain://default/people/merryn-benn): Works for Lance Ferreday."
     )
-    request = TurnContextRequest(
-        brain_id=brain,
-        session_id="s",
-        active_source="default",
-        turn=PublicTurn(turn_id=2, role="user", text=text),
-        window=[PublicTurn(turn_id=1, role="user", text=earlier)],
-        prior_context=f"{earlier}\n{block}",
-        settings=SeamSettings(pointer_budget=3),
-    )
-    return slugs(engine.turn_context(request))
+    earlier = [("user", "merryn benn sent the rota over")]
+    return slugs(ask_after(engine, brain, text, earlier, block))
 
 
 @pytest.mark.parametrize(

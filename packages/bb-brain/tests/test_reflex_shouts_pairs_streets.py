@@ -13,9 +13,8 @@ from typing import Any
 
 import pytest
 from bb_brain import Engine
-from bb_schema.turn_context import PublicTurn, SeamSettings, TurnContextRequest
 
-from .test_reflex_grammar import ask, md, slugs
+from .test_reflex_grammar import ask, ask_after, md, slugs
 
 LANCE = (
     "people/lance-ferreday",
@@ -68,19 +67,12 @@ KASIM = ("people/kasim-orrin", md("Kasim Orrin", type="person", summary="Tenant 
 
 def test_a_name_the_agent_asked_about_is_in_context(engine: Engine, make_brain: Any) -> None:
     # the assistant asked "Is that Kasim from the top flat?": the agent has him already
-    request = TurnContextRequest(
-        brain_id=make_brain(KASIM),
-        session_id="s",
-        active_source="default",
-        turn=PublicTurn(turn_id=3, role="user", text="yeah kasim. the cover lapsed in march"),
-        window=[
-            PublicTurn(turn_id=1, role="user", text="the tenant says the boiler's dead"),
-            PublicTurn(turn_id=2, role="assistant", text="Is that Kasim from the top flat?"),
-        ],
-        prior_context="the tenant says the boiler's dead\nIs that Kasim from the top flat?",
-        settings=SeamSettings(pointer_budget=3),
-    )
-    assert slugs(engine.turn_context(request)) == []
+    earlier = [
+        ("user", "the tenant says the boiler's dead"),
+        ("assistant", "Is that Kasim from the top flat?"),
+    ]
+    text = "yeah kasim. the cover lapsed in march"
+    assert slugs(ask_after(engine, make_brain(KASIM), text, earlier)) == []
 
 
 def test_a_name_asked_about_is_named(engine: Engine, make_brain: Any) -> None:
